@@ -1,0 +1,36 @@
+/**
+ * `npm run generate [-- --spec PATH --out DIR]`: load the spec, build the IR once, run every
+ * emitter, write the files. Prints one line per step with its time; on a bad document prints
+ * file, JSON pointer and reason and exits non-zero.
+ */
+import { parseArgs } from 'node:util';
+import { generate } from './pipeline.js';
+import { SpecError } from './core/load.js';
+
+const DEFAULT_SPEC = 'spec/openapi.yaml';
+const DEFAULT_OUT = 'generated';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      spec: { type: 'string', default: DEFAULT_SPEC },
+      out: { type: 'string', default: DEFAULT_OUT },
+      'dry-run': { type: 'boolean', default: false },
+    },
+  });
+  const spec = values.spec!;
+  const out = values.out!;
+  const isDefault = spec === DEFAULT_SPEC && out === DEFAULT_OUT;
+  const command = isDefault ? 'npm run generate' : `npm run generate -- --spec ${spec} --out ${out}`;
+  const result = await generate({ spec, out, command, write: !values['dry-run'], log: (line) => console.log(line) });
+  for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof SpecError) {
+    console.error(`error: ${error.file}#${error.pointer || '/'}: ${error.reason}`);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+  process.exitCode = 1;
+});

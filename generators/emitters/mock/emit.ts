@@ -1,0 +1,23 @@
+/**
+ * The mock's copy of the spec: the bundled document without security requirements, because
+ * the source says the mock ignores authentication and Prism 5 would otherwise answer 401 to a
+ * request without a Bearer header. Everything else (schemas, examples, validation) is kept.
+ */
+import { stringify } from 'yaml';
+import type { GeneratedFile } from '../../core/files.js';
+import type { Ir } from '../../core/ir.js';
+
+export function emitMockSpec(ir: Ir): GeneratedFile[] {
+  const document = structuredClone(ir.document);
+  delete document.security;
+  for (const pathItem of Object.values<Record<string, unknown>>(document.paths ?? {})) {
+    for (const operation of Object.values(pathItem)) {
+      if (operation && typeof operation === 'object' && 'security' in operation) delete (operation as { security?: unknown }).security;
+    }
+  }
+  document['x-mock'] = {
+    note: 'Derived for the Prism mock: authentication removed, everything else as in the source.',
+    spec_digest: ir.digest,
+  };
+  return [{ path: 'mock/openapi.yaml', content: stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }) }];
+}

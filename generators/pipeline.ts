@@ -1,0 +1,72 @@
+/**
+ * The generation pipeline: load -> IR -> emitters -> one writer. Each step is timed and
+ * reported through `log`, so the CLI, watch mode and tests share one path.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadDocument } from './core/load.js';
+import { buildIr } from './core/build-ir.js';
+import { withHeader, writeFiles, type GeneratedFile, type Provenance } from './core/files.js';
+import type { Ir } from './core/ir.js';
+import { emitMockSpec } from './emitters/mock/emit.js';
+import { GENERATOR_VERSION } from './version.js';
+
+/** An emitter: a pure function of the IR returning files (paths relative to the output folder). */
+export interface Emitter {
+  name: string;
+  emit: (ir: Ir) => GeneratedFile[] | Promise<GeneratedFile[]>;
+}
+
+export const EMITTERS: Emitter[] = [{ name: 'mock spec', emit: emitMockSpec }];
+
+export interface GenerateOptions {
+  spec: string;
+  out: string;
+  /** The command that regenerates this output, named in every header. */
+  command: string;
+  write: boolean;
+  log: (line: string) => void;
+}
+
+export interface GenerateResult {
+  ir: Ir;
+  files: GeneratedFile[];
+  warnings: string[];
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const step = async <T>(name: string, work: () => Promise<T> | T, detail?: (value: T) => string): Promise<T> => {
+    const started = performance.now();
+    const value = await work();
+    const extra = detail ? ` (${detail(value)})` : '';
+    options.log(`${name.padEnd(22)} ${(performance.now() - started).toFixed(0).padStart(6)} ms${extra}`);
+    return value;
+  };
+  const provenance: Provenance = { source: options.spec.split(path.sep).join('/'), command: options.command };
+  const loaded = await step('load + bundle', () => loadDocument(options.spec), (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`);
+  const ir = await step('build IR', () => buildIr(loaded));
+  const files: GeneratedFile[] = [];
+  for (const emitter of EMITTERS) {
+    const emitted = await step(`emit ${emitter.name}`, () => emitter.emit(ir), (list) => `${list.length} file(s)`);
+    files.push(...emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) })));
+  }
+  files.push(provenanceFile(ir, provenance, files));
+  files.sort((a, b) => a.path.localeCompare(b.path));
+  if (options.write) {
+    await step('write', () => writeFiles(options.out, files), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
+  }
+  return { ir, files, warnings: [] };
+}
+
+/** generated/provenance.json: which spec (by digest) and which generator made this output. */
+function provenanceFile(ir: Ir, provenance: Provenance, files: GeneratedFile[]): GeneratedFile {
+  const content = {
+    '//': `Generated from ${provenance.source}. Do not edit: run \`${provenance.command}\` to regenerate.`,
+    source: provenance.source,
+    spec_digest: ir.digest,
+    spec_version: ir.info.version,
+    generator_version: GENERATOR_VERSION,
+    files: files.map((file) => file.path),
+  };
+  return { path: 'provenance.json', content: `${JSON.stringify(content, null, 2)}\n` };
+}

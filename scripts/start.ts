@@ -1,0 +1,55 @@
+/**
+ * `npm start`, the main job: lint the spec, regenerate, build the docs, then serve the docs
+ * page and the Prism mock until Ctrl-C, printing their URLs.
+ */
+import { createReadStream } from 'node:fs';
+import { createServer } from 'node:http';
+import { buildDocs, DOCS_FILE } from './lib/docs.js';
+import { formatFinding, runRedocly, runSpectral, sortFindings } from './lib/lint.js';
+import { startMock } from './lib/mock.js';
+import { generate } from '../generators/pipeline.js';
+
+const HOST = '127.0.0.1';
+const mockPort = Number(process.env.MOCK_PORT ?? 4010);
+const docsPort = Number(process.env.DOCS_PORT ?? 8080);
+
+const [spectral, redocly] = await Promise.all([runSpectral(['spec/openapi.yaml']), runRedocly(['spec/openapi.yaml'])]);
+const findings = sortFindings([...spectral.findings, ...redocly.findings]);
+findings.forEach((finding) => console.log(formatFinding(finding)));
+const errors = findings.filter((finding) => finding.severity === 'error').length;
+console.log(`lint: ${errors} error(s), ${findings.length - errors} other finding(s)`);
+if (errors > 0) {
+  console.error('start: fix the lint errors above first');
+  process.exit(1);
+}
+
+await generate({ spec: 'spec/openapi.yaml', out: 'generated', command: 'npm run generate', write: true, log: (line) => console.log(`generate: ${line}`) });
+await buildDocs();
+
+const docs = createServer((request, response) => {
+  if (request.url !== '/' && request.url !== '/index.html') {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  createReadStream(DOCS_FILE).pipe(response);
+});
+await new Promise<void>((resolve) => docs.listen(docsPort, HOST, resolve));
+const mock = await startMock(mockPort, HOST);
+
+console.log('');
+console.log(`docs:  http://${HOST}:${docsPort}/`);
+console.log(`mock:  ${mock.url}  (Prism; no key needed; try curl ${mock.url}/v1/health)`);
+console.log('Ctrl-C stops both.');
+
+const stop = async () => {
+  docs.close();
+  await mock.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+mock.child.on('exit', (code) => {
+  console.error(`mock: Prism exited (${code})\n${mock.output()}`);
+  process.exit(1);
+});
