@@ -8,7 +8,9 @@ import { loadDocument } from './core/load.js';
 import { buildIr } from './core/build-ir.js';
 import { withHeader, writeFiles, type GeneratedFile, type Provenance } from './core/files.js';
 import type { Ir } from './core/ir.js';
+import { emitClient } from './emitters/client/emit.js';
 import { emitMockSpec } from './emitters/mock/emit.js';
+import { emitTypes } from './emitters/types/emit.js';
 import { GENERATOR_VERSION } from './version.js';
 
 /** An emitter: a pure function of the IR returning files (paths relative to the output folder). */
@@ -17,7 +19,11 @@ export interface Emitter {
   emit: (ir: Ir) => GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 
-export const EMITTERS: Emitter[] = [{ name: 'mock spec', emit: emitMockSpec }];
+export const EMITTERS: Emitter[] = [
+  { name: 'types', emit: emitTypes },
+  { name: 'client', emit: emitClient },
+  { name: 'mock spec', emit: emitMockSpec },
+];
 
 export interface GenerateOptions {
   spec: string;
@@ -55,7 +61,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (options.write) {
     await step('write', () => writeFiles(options.out, files), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
   }
-  return { ir, files, warnings: [] };
+  return { ir, files, warnings: ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`) };
 }
 
 /** generated/provenance.json: which spec (by digest) and which generator made this output. */

@@ -1,14 +1,437 @@
-/** Builds the IR from a loaded document. */
-import type { Ir } from './ir.js';
+/**
+ * Builds the IR from a loaded (bundled) document: operations with parameters grouped by
+ * location, bodies, responses, security and scopes, client names, and the conventions our
+ * API adds (list envelope and cursor paging, error schema, rate-limit headers, idempotency,
+ * retry policy). Anything it cannot represent becomes `unknown` plus a warning, never a crash.
+ */
+import type { OpenApiDocument } from './load.js';
 import type { LoadedDocument } from './load.js';
+import { camelCase, kebabCase, pascalCase, screamingSnake } from './naming.js';
+import { deref, escapePointerPart, schemaRefName } from './refs.js';
+import {
+  HTTP_METHODS,
+  type HttpMethod,
+  type Ir,
+  type IrBody,
+  type IrConventions,
+  type IrHeader,
+  type IrOperation,
+  type IrPagination,
+  type IrParameter,
+  type IrResponse,
+  type IrSecurity,
+  type IrSecurityScheme,
+  type IrWarning,
+  type JsonSchema,
+  type ParameterLocation,
+  type RetryPolicy,
+} from './ir.js';
+
+/** The policy official clients follow when a spec states none. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 3,
+  initialDelayMs: 500,
+  maxDelayMs: 8000,
+  backoffMultiplier: 2,
+  jitter: 'full',
+  respectRetryAfter: true,
+  retryOnConnectionError: true,
+  retryableStatuses: [408, 429, 500, 502, 503, 504],
+};
+
+const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+const IDEMPOTENCY_HEADER = /^idempotency-key$/i;
+
+// The document is untyped JSON until normalised here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
 
 export function buildIr(loaded: LoadedDocument): Ir {
-  const info = loaded.document.info ?? {};
+  const document = loaded.document;
+  const warnings: IrWarning[] = [];
+  const warn = (pointer: string, message: string) => warnings.push({ pointer, message });
+  const info = document.info ?? {};
+
+  const operations = collectOperations(document, warn);
+  nameOperations(operations);
+  const conventions = buildConventions(document, operations, String(info.title ?? 'API'));
+
   return {
     source: loaded.sourcePath,
     digest: loaded.digest,
     openapiVersion: loaded.openapiVersion,
-    info: { title: String(info.title ?? 'API'), version: String(info.version ?? '0.0.0') },
-    document: loaded.document,
+    info: { title: String(info.title ?? 'API'), version: String(info.version ?? '0.0.0'), description: info.description },
+    servers: (document.servers ?? []).filter((server: Json) => typeof server?.url === 'string').map((server: Json) => ({ url: server.url, description: server.description })),
+    operations,
+    schemas: Object.entries<Json>(document.components?.schemas ?? {}).map(([name, schema]) => ({ name, schema: asSchema(schema) })),
+    securitySchemes: buildSecuritySchemes(document),
+    conventions,
+    warnings,
+    document,
   };
+}
+
+function asSchema(value: unknown): JsonSchema {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : typeof value === 'boolean' ? value : true;
+}
+
+function collectOperations(document: OpenApiDocument, warn: (pointer: string, message: string) => void): IrOperation[] {
+  const operations: IrOperation[] = [];
+  for (const [path, rawItem] of Object.entries<Json>(document.paths ?? {})) {
+    const pathPointer = `/paths/${escapePointerPart(path)}`;
+    const pathItem = deref(document, rawItem);
+    if (!pathItem || typeof pathItem !== 'object') {
+      warn(pathPointer, 'path item could not be resolved; skipped');
+      continue;
+    }
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (!operation || typeof operation !== 'object') continue;
+      const pointer = `${pathPointer}/${method}`;
+      const parameters = collectParameters(document, pathItem.parameters, operation.parameters, pointer, warn);
+      const responses = collectResponses(document, operation.responses, pointer, warn);
+      const successStatus = responses.find((response) => /^2\d\d$/.test(response.status))?.status ?? responses.find((response) => response.status === '2XX')?.status;
+      const idFromSpec = typeof operation.operationId === 'string' && operation.operationId.trim() ? operation.operationId.trim() : undefined;
+      const irOperation: IrOperation = {
+        id: idFromSpec ?? derivedOperationId(method, path),
+        idIsDerived: !idFromSpec,
+        method,
+        path,
+        resource: [],
+        methodName: '',
+        tags: Array.isArray(operation.tags) ? operation.tags.map(String) : [],
+        summary: operation.summary,
+        description: operation.description,
+        deprecated: operation.deprecated === true,
+        parameters,
+        body: collectBody(document, operation.requestBody, pointer, warn),
+        responses,
+        successStatus,
+        security: collectSecurity(document, operation),
+        idempotencyHeader: parameters.header.find((param) => IDEMPOTENCY_HEADER.test(param.name))?.name,
+      };
+      irOperation.pagination = detectPagination(document, irOperation);
+      operations.push(irOperation);
+    }
+  }
+  return operations;
+}
+
+/** "get /v1/nature/subjects/{subject_id}" -> "getV1NatureSubjectsBySubjectId". */
+export function derivedOperationId(method: HttpMethod, path: string): string {
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith('{') ? `By ${segment.replace(/[{}]/g, '')}` : segment));
+  return camelCase(`${method} ${parts.join(' ')}`);
+}
+
+function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
+  if (!holder || typeof holder !== 'object') return [];
+  if ('example' in holder) return [holder.example];
+  return Object.values<Json>(holder.examples ?? {})
+    .map((example) => deref(document, example))
+    .filter((example) => example && 'value' in example)
+    .map((example) => example.value);
+}
+
+function collectParameters(document: OpenApiDocument, pathLevel: Json, operationLevel: Json, pointer: string, warn: (pointer: string, message: string) => void): Record<ParameterLocation, IrParameter[]> {
+  const byKey = new Map<string, IrParameter>();
+  const add = (list: Json, where: string) => {
+    (Array.isArray(list) ? list : []).forEach((raw: Json, index: number) => {
+      const param = deref(document, raw);
+      const paramPointer = `${where}/parameters/${index}`;
+      if (!param || typeof param.name !== 'string' || !LOCATIONS.includes(param.in)) {
+        warn(paramPointer, 'parameter could not be resolved or has no name/location; skipped');
+        return;
+      }
+      let schema: JsonSchema | undefined = param.schema;
+      if (schema === undefined && param.content) {
+        const [mediaType] = Object.keys(param.content);
+        schema = param.content[mediaType]?.schema;
+        warn(paramPointer, `parameter "${param.name}" uses content (${mediaType}); serialised as a plain value`);
+      }
+      if (schema === undefined) {
+        warn(paramPointer, `parameter "${param.name}" has no schema; typed as unknown`);
+        schema = true;
+      }
+      if (param.in === 'cookie') warn(paramPointer, `cookie parameter "${param.name}" is not sent by the generated client`);
+      byKey.set(`${param.in}:${param.name}`, {
+        name: param.name,
+        in: param.in,
+        required: param.in === 'path' ? true : param.required === true,
+        schema: asSchema(schema),
+        description: param.description,
+        deprecated: param.deprecated === true,
+        example: exampleOf(param, document)[0],
+      });
+    });
+  };
+  add(pathLevel, pointer.replace(/\/[a-z]+$/, ''));
+  add(operationLevel, pointer); // operation-level parameters override path-level ones
+  const grouped: Record<ParameterLocation, IrParameter[]> = { path: [], query: [], header: [], cookie: [] };
+  for (const param of byKey.values()) grouped[param.in].push(param);
+  return grouped;
+}
+
+function pickMediaType(content: Json): string | undefined {
+  const types = Object.keys(content ?? {});
+  return types.find((type) => type === 'application/json') ?? types.find((type) => /^application\/([\w.-]+\+)?json/.test(type)) ?? types[0];
+}
+
+const isJsonMediaType = (type: string | undefined) => Boolean(type && /^application\/([\w.-]+\+)?json/.test(type));
+
+function collectBody(document: OpenApiDocument, raw: Json, pointer: string, warn: (pointer: string, message: string) => void): IrBody | undefined {
+  const body = deref(document, raw);
+  if (!body) return undefined;
+  const contentType = pickMediaType(body.content);
+  if (!contentType) return undefined;
+  const media = body.content[contentType] ?? {};
+  const isJson = isJsonMediaType(contentType);
+  if (!isJson) warn(`${pointer}/requestBody`, `request body ${contentType} is not JSON; the client sends it as given (typed unknown)`);
+  return { required: body.required === true, contentType, isJson, schema: isJson ? asSchema(media.schema ?? true) : true, examples: exampleOf(media, document) };
+}
+
+function collectResponses(document: OpenApiDocument, raw: Json, pointer: string, warn: (pointer: string, message: string) => void): IrResponse[] {
+  return Object.entries<Json>(raw ?? {}).map(([status, rawResponse]) => {
+    const response = deref(document, rawResponse) ?? {};
+    const contentType = pickMediaType(response.content);
+    const media = contentType ? (response.content[contentType] ?? {}) : undefined;
+    const headers: IrHeader[] = Object.entries<Json>(response.headers ?? {}).map(([name, rawHeader]) => {
+      const header = deref(document, rawHeader) ?? {};
+      return { name, required: header.required === true, schema: asSchema(header.schema ?? true) };
+    });
+    if (rawResponse && !response.description && !deref(document, rawResponse)) warn(`${pointer}/responses/${status}`, 'response could not be resolved');
+    return {
+      status,
+      description: String(response.description ?? ''),
+      contentType,
+      isJson: isJsonMediaType(contentType),
+      schema: media ? asSchema(media.schema ?? true) : undefined,
+      headers,
+      examples: media ? exampleOf(media, document) : [],
+    };
+  });
+}
+
+function collectSecurity(document: OpenApiDocument, operation: Json): IrSecurity {
+  const requirements: Json[] = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : [];
+  const alternatives = requirements.map((requirement) =>
+    Object.entries<Json>(requirement ?? {}).map(([scheme, scopes]) => ({ scheme, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })),
+  );
+  const isPublic = alternatives.length === 0 || alternatives.some((alternative) => alternative.length === 0);
+  const scopes = [...new Set(alternatives.flat().flatMap((requirement) => requirement.scopes))].sort();
+  const keyTypes = Array.isArray(operation['x-key-types']) ? operation['x-key-types'].map(String) : undefined;
+  return { isPublic, alternatives, scopes, keyTypes };
+}
+
+/** Merges allOf branches (after following refs) so the envelope's properties are visible at once. */
+function flattenObject(document: OpenApiDocument, raw: unknown, depth = 0): { properties: Record<string, Json>; required: string[] } {
+  const schema = deref(document, raw);
+  const result = { properties: {} as Record<string, Json>, required: [] as string[] };
+  if (!schema || typeof schema !== 'object' || depth > 8) return result;
+  for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) {
+    const flat = flattenObject(document, part, depth + 1);
+    Object.assign(result.properties, flat.properties);
+    result.required.push(...flat.required);
+  }
+  Object.assign(result.properties, schema.properties ?? {});
+  result.required.push(...(Array.isArray(schema.required) ? schema.required : []));
+  return result;
+}
+
+/**
+ * Our list envelope: a GET whose success body has a `data` array, a boolean `has_more` and a
+ * `next_cursor`, and which takes `starting_after`. `previous_cursor`/`ending_before` and `limit`
+ * are optional parts of the same convention.
+ */
+function detectPagination(document: OpenApiDocument, operation: IrOperation): IrPagination | undefined {
+  if (operation.method !== 'get' || !operation.successStatus) return undefined;
+  const success = operation.responses.find((response) => response.status === operation.successStatus);
+  if (!success?.isJson || success.schema === undefined) return undefined;
+  const { properties } = flattenObject(document, success.schema);
+  const data = deref(document, properties.data);
+  const hasMore = deref(document, properties.has_more);
+  const query = (name: string) => operation.parameters.query.find((param) => param.name === name);
+  if (data?.type !== 'array' || hasMore?.type !== 'boolean' || !properties.next_cursor || !query('starting_after')) return undefined;
+  const limit = query('limit');
+  const limitSchema = limit ? deref(document, limit.schema) : undefined;
+  return {
+    dataField: 'data',
+    hasMoreField: 'has_more',
+    nextCursorField: 'next_cursor',
+    previousCursorField: properties.previous_cursor ? 'previous_cursor' : undefined,
+    forwardParam: 'starting_after',
+    backwardParam: query('ending_before') ? 'ending_before' : undefined,
+    limitParam: limit ? 'limit' : undefined,
+    limit: limitSchema ? { minimum: limitSchema.minimum, maximum: limitSchema.maximum, default: limitSchema.default } : undefined,
+    itemSchema: asSchema(data.items ?? true),
+  };
+}
+
+/** Literal path segments after an optional version prefix: the client's resource chain. */
+function literalSegments(path: string): string[] {
+  const segments = path.split('/').filter(Boolean);
+  const start = segments.length > 0 && /^v\d+(\.\d+)*$/i.test(segments[0]) ? 1 : 0;
+  return segments.slice(start).filter((segment) => !segment.includes('{')).map(camelCase);
+}
+
+function conventionalVerb(operation: IrOperation, pathMethods: Set<string>, hasItemPath: boolean): { resource: string[]; verb?: string } {
+  const segments = operation.path.split('/').filter(Boolean);
+  const last = segments.at(-1) ?? '';
+  const lastIsParam = last.includes('{');
+  const resource = literalSegments(operation.path);
+  // POST-only on a literal after a parameter is an action on the item: /payments/{id}/confirm -> payments.confirm(id)
+  const previousIsParam = (segments.at(-2) ?? '').includes('{');
+  if (operation.method === 'post' && !lastIsParam && previousIsParam && pathMethods.size === 1 && resource.length > 1) {
+    return { resource: resource.slice(0, -1), verb: resource.at(-1) };
+  }
+  switch (operation.method) {
+    case 'get':
+      if (lastIsParam) return { resource, verb: operation.pagination ? 'list' : 'retrieve' };
+      return { resource, verb: operation.pagination || isArrayResponse(operation) || hasItemPath ? 'list' : 'retrieve' };
+    case 'post':
+      return { resource, verb: lastIsParam ? undefined : 'create' };
+    case 'put':
+    case 'patch':
+      return { resource, verb: 'update' };
+    case 'delete':
+      return { resource, verb: 'delete' };
+    default:
+      return { resource };
+  }
+}
+
+function isArrayResponse(operation: IrOperation): boolean {
+  const success = operation.responses.find((response) => response.status === operation.successStatus);
+  return typeof success?.schema === 'object' && success.schema.type === 'array';
+}
+
+/** A method name from the operationId: "repos/list-for-org" -> "listForOrg". */
+function nameFromOperationId(operation: IrOperation): string {
+  const tail = operation.id.split(/[/.]/).filter(Boolean).at(-1) ?? operation.id;
+  return camelCase(tail);
+}
+
+const RESERVED_MEMBERS = new Set(['constructor', '_client', 'prototype', 'then']);
+
+/**
+ * Places every operation on a resource (from its path) under a method name: the conventional
+ * verb (list/create/retrieve/update/delete) when it is unique on that resource, otherwise a name
+ * from the operationId; finally anything still clashing gets a numeric suffix.
+ */
+function nameOperations(operations: IrOperation[]): void {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const operation of operations) {
+    const set = methodsByPath.get(operation.path) ?? new Set<string>();
+    set.add(operation.method);
+    methodsByPath.set(operation.path, set);
+  }
+  const paths = [...methodsByPath.keys()];
+  for (const operation of operations) {
+    const hasItemPath = paths.some((other) => other.startsWith(`${operation.path}/{`) && !other.slice(operation.path.length + 1).includes('/'));
+    const { resource, verb } = conventionalVerb(operation, methodsByPath.get(operation.path)!, hasItemPath);
+    operation.resource = resource;
+    operation.methodName = verb ?? nameFromOperationId(operation);
+  }
+  const key = (operation: IrOperation) => `${operation.resource.join('.')}#${operation.methodName}`;
+  const counts = new Map<string, number>();
+  for (const operation of operations) counts.set(key(operation), (counts.get(key(operation)) ?? 0) + 1);
+  // Child resource names on each resource: a method must not shadow one.
+  const children = new Map<string, Set<string>>();
+  for (const operation of operations) {
+    for (let depth = 0; depth < operation.resource.length; depth += 1) {
+      const parent = operation.resource.slice(0, depth).join('.');
+      const set = children.get(parent) ?? new Set<string>();
+      set.add(operation.resource[depth]);
+      children.set(parent, set);
+    }
+  }
+  for (const operation of operations) {
+    const clashes = (counts.get(key(operation)) ?? 0) > 1 || children.get(operation.resource.join('.'))?.has(operation.methodName) || RESERVED_MEMBERS.has(operation.methodName);
+    if (clashes) operation.methodName = nameFromOperationId(operation);
+  }
+  const taken = new Set<string>();
+  for (const operation of operations) {
+    const childNames = children.get(operation.resource.join('.'));
+    let name = operation.methodName;
+    for (let suffix = 2; taken.has(`${operation.resource.join('.')}#${name}`) || childNames?.has(name) || RESERVED_MEMBERS.has(name); suffix += 1) {
+      name = `${operation.methodName}${suffix}`;
+    }
+    operation.methodName = name;
+    taken.add(`${operation.resource.join('.')}#${name}`);
+  }
+}
+
+function buildSecuritySchemes(document: OpenApiDocument): IrSecurityScheme[] {
+  return Object.entries<Json>(document.components?.securitySchemes ?? {}).map(([name, raw]) => {
+    const scheme = deref(document, raw) ?? {};
+    const oauthScopes = Object.values<Json>(scheme.flows ?? {}).flatMap((flow) => Object.entries<Json>(flow?.scopes ?? {}).map(([scope, description]) => ({ name: scope, description: String(description), mintable: true })));
+    const extensionScopes = Object.entries<Json>(scheme['x-scopes'] ?? {}).map(([scope, value]) => ({
+      name: scope,
+      description: typeof value === 'string' ? value : value?.description,
+      mintable: value?.mintable !== false,
+    }));
+    return {
+      name,
+      type: String(scheme.type ?? 'unknown'),
+      scheme: scheme.scheme ? String(scheme.scheme).toLowerCase() : undefined,
+      in: scheme.in,
+      parameterName: scheme.name,
+      scopes: [...oauthScopes, ...extensionScopes],
+    };
+  });
+}
+
+function buildConventions(document: OpenApiDocument, operations: IrOperation[], title: string): IrConventions {
+  const rawPolicy = document['x-retry-policy'];
+  const retryPolicy: RetryPolicy = rawPolicy
+    ? {
+        maxRetries: numberOr(rawPolicy.max_retries, DEFAULT_RETRY_POLICY.maxRetries),
+        initialDelayMs: numberOr(rawPolicy.initial_delay_ms, DEFAULT_RETRY_POLICY.initialDelayMs),
+        maxDelayMs: numberOr(rawPolicy.max_delay_ms, DEFAULT_RETRY_POLICY.maxDelayMs),
+        backoffMultiplier: numberOr(rawPolicy.backoff_multiplier, DEFAULT_RETRY_POLICY.backoffMultiplier),
+        jitter: ['none', 'full', 'equal'].includes(rawPolicy.jitter) ? rawPolicy.jitter : DEFAULT_RETRY_POLICY.jitter,
+        respectRetryAfter: rawPolicy.respect_retry_after !== false,
+        retryOnConnectionError: rawPolicy.retry_on_connection_error !== false,
+        retryableStatuses: Array.isArray(rawPolicy.retryable_statuses) ? rawPolicy.retryable_statuses.map(Number).filter(Number.isInteger) : DEFAULT_RETRY_POLICY.retryableStatuses,
+      }
+    : DEFAULT_RETRY_POLICY;
+
+  const headerNames = new Set(operations.flatMap((operation) => operation.responses.flatMap((response) => response.headers.map((header) => header.name))));
+  const findHeader = (pattern: RegExp) => [...headerNames].find((name) => pattern.test(name));
+
+  const errorRefs = new Set(
+    operations.flatMap((operation) => operation.responses.filter((response) => /^[45]/.test(response.status) && response.isJson).map((response) => schemaRefName(response.schema) ?? '(inline)')),
+  );
+  const errorSchema = errorRefs.size === 1 && !errorRefs.has('(inline)') ? [...errorRefs][0] : undefined;
+
+  const rateLimits = document['x-rate-limits'];
+  const keyPrefixes = Object.values<Json>(document.components?.securitySchemes ?? {}).flatMap((raw) =>
+    Object.entries<Json>(deref(document, raw)?.['x-key-format']?.prefixes ?? {}).map(([prefix, value]) => ({ prefix, environment: String(value?.environment ?? ''), type: String(value?.type ?? '') })),
+  );
+  const baseName = title.replace(/\b(rest\s+)?api\b/gi, '').trim() || 'Api';
+  return {
+    retryPolicy,
+    retryPolicyFromSpec: Boolean(rawPolicy),
+    rateLimit: {
+      limitHeader: findHeader(/^x-ratelimit-limit$/i) ?? findHeader(/^ratelimit-limit$/i),
+      remainingHeader: findHeader(/^x-ratelimit-remaining$/i) ?? findHeader(/^ratelimit-remaining$/i),
+      retryAfterHeader: findHeader(/^retry-after$/i),
+      tiers: Array.isArray(rateLimits?.tiers)
+        ? rateLimits.tiers.map((tier: Json) => ({ tier: Number(tier.tier), plan: String(tier.plan), perKey: Number(tier.per_key), perAccount: Number(tier.per_account) }))
+        : [],
+      headersDescribe: rateLimits?.headers_describe,
+    },
+    errorSchema,
+    requestIdHeader: findHeader(/^x-request-id$/i),
+    keyPrefixes,
+    envPrefix: screamingSnake(baseName),
+    clientName: `${pascalCase(baseName)}Client`,
+    packageName: `${kebabCase(baseName)}-client`,
+  };
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }

@@ -1,0 +1,35 @@
+/** Following local `$ref`s ("#/components/...") inside a bundled document. */
+import type { OpenApiDocument } from './load.js';
+
+export function pointerToPath(pointer: string): string[] {
+  return pointer
+    .replace(/^#/, '')
+    .split('/')
+    .slice(1)
+    .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function escapePointerPart(part: string): string {
+  return part.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Follows $ref chains (at most 32 hops, so a cycle cannot hang); undefined when unresolvable. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function deref<T = any>(document: OpenApiDocument, value: unknown): T | undefined {
+  let current = value;
+  for (let hops = 0; hops < 32; hops += 1) {
+    if (!current || typeof current !== 'object' || typeof (current as { $ref?: unknown }).$ref !== 'string') return current as T;
+    const ref = (current as { $ref: string }).$ref;
+    if (!ref.startsWith('#/')) return undefined;
+    current = pointerToPath(ref).reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
+  }
+  return undefined;
+}
+
+/** The component name a schema refers to ("#/components/schemas/Subject" -> "Subject"). */
+export function schemaRefName(schema: unknown): string | undefined {
+  const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
+  if (typeof ref !== 'string') return undefined;
+  const match = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+  return match ? pointerToPath(`#/${match[1]}`)[0] : undefined;
+}

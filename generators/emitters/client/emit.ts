@@ -1,0 +1,175 @@
+/**
+ * The TypeScript client package (`client/`): the hand-written runtime copied into `src/core/`,
+ * openapi-typescript's types, named model types, one descriptor per operation, resource classes
+ * whose methods are one-liners over the runtime, the client class, and package files.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { GeneratedFile } from '../../core/files.js';
+import type { Ir, IrOperation } from '../../core/ir.js';
+import { createProject, printStructure } from '../../core/ts-project.js';
+import { renderTypes } from '../types/emit.js';
+import { clientClass, operationDescriptor, resourceClass, schemaAlias, typeAlias } from './builders.js';
+import { packageFiles } from './package-files.js';
+import { planClient, type OperationPlan, type ResourceNode } from './plan.js';
+
+const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
+
+/** The runtime sources, read once: they are part of the generator, like templates. */
+const RUNTIME_FILES: GeneratedFile[] = readdirSync(RUNTIME_DIR)
+  .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+  .sort()
+  .map((name) => ({ path: `client/src/core/${name}`, content: readFileSync(path.join(RUNTIME_DIR, name), 'utf8') }));
+
+export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
+  const plan = planClient(ir);
+  const project = createProject();
+  const files: GeneratedFile[] = [...RUNTIME_FILES];
+
+  files.push({ path: 'client/src/schema.ts', content: await renderTypes(ir) });
+  files.push({ path: 'client/src/models.ts', content: modelsFile(project, plan.schemaTypes, plan.operations) });
+  files.push({ path: 'client/src/operations.ts', content: operationsFile(project, plan.operations) });
+
+  const resourceFiles = plan.root.children.map((top) => ({ top, file: `resources/${top.property}.ts` }));
+  for (const { top, file } of resourceFiles) files.push({ path: `client/src/${file}`, content: resourceFile(project, top) });
+  files.push({ path: 'client/src/client.ts', content: clientFile(project, ir, plan.root, resourceFiles) });
+  files.push({ path: 'client/src/index.ts', content: indexFile(ir) });
+  files.push(...packageFiles(ir, plan));
+  return files;
+}
+
+const pathType = (operation: IrOperation) => `paths[${JSON.stringify(operation.path)}][${JSON.stringify(operation.method)}]`;
+
+function statusKey(status: string): string {
+  return /^\d+$/.test(status) ? status : JSON.stringify(status);
+}
+
+function responseTypeOf(plan: OperationPlan): string {
+  const { operation } = plan;
+  const success = operation.responses.find((response) => response.status === operation.successStatus);
+  if (!success || success.schema === undefined || !success.contentType) return 'void';
+  if (!success.isJson) return 'unknown';
+  return `${pathType(operation)}['responses'][${statusKey(success.status)}]['content'][${JSON.stringify(success.contentType)}]`;
+}
+
+function paramsTypeOf(plan: OperationPlan): string {
+  const { operation } = plan;
+  const parts: string[] = [];
+  if (operation.parameters.query.length > 0) parts.push(`NonNullable<${pathType(operation)}['parameters']['query']>`);
+  if (plan.headerParams.length > 0) {
+    const headers = `NonNullable<${pathType(operation)}['parameters']['header']>`;
+    parts.push(operation.idempotencyHeader ? `Omit<${headers}, ${JSON.stringify(operation.idempotencyHeader)}>` : headers);
+  }
+  const body = operation.body;
+  if (body) {
+    const bodyType = body.isJson ? `NonNullable<${pathType(operation)}['requestBody']>['content'][${JSON.stringify(body.contentType)}]` : 'unknown';
+    if (plan.bodyMode === 'merged') parts.push(bodyType);
+    else parts.push(`{ body${body.required ? '' : '?'}: ${bodyType} }`);
+  }
+  return parts.join(' & ') || 'Record<string, never>';
+}
+
+function modelsFile(project: ReturnType<typeof createProject>, schemaTypes: Array<{ name: string; schemaName: string }>, operations: OperationPlan[]): string {
+  const aliases = schemaTypes.map((schema) => schemaAlias(schema.name, schema.schemaName));
+  for (const plan of operations) {
+    const label = `${plan.operation.method.toUpperCase()} ${plan.operation.path}`;
+    if (plan.paramsType) aliases.push(typeAlias(plan.paramsType, paramsTypeOf(plan), `Parameters of \`${label}\`.`));
+    aliases.push(typeAlias(plan.responseType, responseTypeOf(plan), `Result of \`${label}\`.`));
+    if (plan.itemType) aliases.push(typeAlias(plan.itemType, `${plan.responseType}[${JSON.stringify(plan.operation.pagination!.dataField)}][number]`, `One item of \`${label}\`.`));
+  }
+  return printStructure(project, 'models.ts', {
+    statements: [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './schema.js', namedImports: ['components', 'paths'] }, ...aliases],
+  });
+}
+
+function operationsFile(project: ReturnType<typeof createProject>, operations: OperationPlan[]): string {
+  return printStructure(project, 'operations.ts', {
+    statements: [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/client.js', namedImports: ['OperationSpec'] }, ...operations.map(operationDescriptor)],
+  });
+}
+
+/** Every class under a top-level resource, parents before children. */
+function flatten(node: ResourceNode): ResourceNode[] {
+  return [node, ...node.children.flatMap(flatten)];
+}
+
+function runtimeImports(nodes: ResourceNode[], extra: string[] = []): string[] {
+  const operations = nodes.flatMap((node) => node.operations);
+  const names = new Set(extra);
+  if (operations.some((plan) => !plan.itemType)) names.add('type APIPromise');
+  if (operations.some((plan) => plan.itemType)) names.add('type PagePromise');
+  if (operations.length > 0) names.add('type RequestOptions');
+  return [...names].sort((a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')));
+}
+
+function resourceFile(project: ReturnType<typeof createProject>, top: ResourceNode): string {
+  const nodes = flatten(top);
+  const hasOperations = nodes.some((node) => node.operations.length > 0);
+  const statements: StatementStructures[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../core/index.js', namedImports: runtimeImports(nodes, ['APIResource']) }];
+  if (hasOperations) {
+    statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../models.js', namespaceImport: 'Models' });
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../operations.js', namespaceImport: 'operations' });
+  }
+  statements.push(...nodes.map(resourceClass));
+  return printStructure(project, `${top.property}.ts`, { statements });
+}
+
+function clientFile(project: ReturnType<typeof createProject>, ir: Ir, root: ResourceNode, resourceFiles: Array<{ top: ResourceNode; file: string }>): string {
+  const c = ir.conventions;
+  const config = {
+    apiKeyEnv: `${c.envPrefix}_API_KEY`,
+    baseUrlEnv: `${c.envPrefix}_BASE_URL`,
+    defaultBaseURL: defaultBaseUrl(ir),
+    retryPolicy: c.retryPolicy,
+    keyPrefixes: c.keyPrefixes.map((prefix) => ({ prefix: prefix.prefix, environment: prefix.prefix.split('_')[0], type: prefix.type })),
+    auth: authConfig(ir),
+    ...(c.requestIdHeader ? { requestIdHeader: c.requestIdHeader } : {}),
+    ...(c.rateLimit.limitHeader || c.rateLimit.remainingHeader ? { rateLimitHeaders: { limit: c.rateLimit.limitHeader, remaining: c.rateLimit.remainingHeader } } : {}),
+    userAgent: `${c.packageName}/${ir.info.version}`,
+  };
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './core/index.js', namedImports: runtimeImports([root], ['BaseClient', 'type ClientConfig', 'type ClientOptions']) },
+  ];
+  if (root.operations.length > 0) {
+    statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './models.js', namespaceImport: 'Models' });
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namespaceImport: 'operations' });
+  }
+  for (const { top, file } of resourceFiles) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${file.replace(/\.ts$/, '.js')}`, namedImports: [top.className] });
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ['What the spec says about this API: where it lives, how keys work, how to retry.'],
+    declarations: [{ name: 'CONFIG', type: 'ClientConfig', initializer: JSON.stringify(config, null, 2) }],
+  });
+  statements.push(clientClass(c.clientName, root, ir.info.title));
+  return printStructure(project, 'client.ts', { statements });
+}
+
+function indexFile(ir: Ir): string {
+  return [
+    `export { ${ir.conventions.clientName}, ${ir.conventions.clientName} as default } from './client.js';`,
+    "export * from './core/index.js';",
+    "export type * from './models.js';",
+    "export type { components, paths } from './schema.js';",
+    '',
+  ].join('\n');
+}
+
+/** The first server URL with its variables at their defaults. */
+function defaultBaseUrl(ir: Ir): string {
+  const server = (ir.document.servers ?? [])[0];
+  if (!server?.url) return 'http://localhost';
+  return String(server.url).replace(/\{([^}]+)\}/g, (_match: string, name: string) => String(server.variables?.[name]?.default ?? ''));
+}
+
+/** How the client sends the key: from the first security scheme any operation requires. */
+function authConfig(ir: Ir): { kind: 'bearer' } | { kind: 'header'; name: string } | { kind: 'query'; name: string } | { kind: 'none' } {
+  const used = ir.operations.flatMap((operation) => operation.security.alternatives.flat().map((requirement) => requirement.scheme));
+  const scheme = ir.securitySchemes.find((candidate) => used.includes(candidate.name));
+  if (!scheme) return { kind: 'none' };
+  if (scheme.type === 'apiKey' && scheme.parameterName && scheme.in === 'header') return { kind: 'header', name: scheme.parameterName };
+  if (scheme.type === 'apiKey' && scheme.parameterName && scheme.in === 'query') return { kind: 'query', name: scheme.parameterName };
+  return { kind: 'bearer' };
+}

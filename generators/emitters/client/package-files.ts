@@ -1,0 +1,144 @@
+/** The client's package.json, tsconfig.json and README.md. */
+import type { GeneratedFile } from '../../core/files.js';
+import type { Ir } from '../../core/ir.js';
+import type { ClientPlan, OperationPlan, ResourceNode } from './plan.js';
+
+/** TypeScript used to build the package; the same version the toolkit pins. */
+const TYPESCRIPT_VERSION = '5.9.3';
+
+export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
+  const c = ir.conventions;
+  const packageJson = {
+    '//': `Generated from ${ir.source} by the contract toolkit generators. Do not edit: regenerate.`,
+    name: c.packageName,
+    version: ir.info.version,
+    description: `TypeScript client for the ${ir.info.title}, generated from its OpenAPI document.`,
+    type: 'module',
+    main: './dist/index.js',
+    types: './dist/index.d.ts',
+    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' } },
+    files: ['dist', 'src', 'README.md'],
+    sideEffects: false,
+    engines: { node: '>=20' },
+    scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
+    devDependencies: { typescript: TYPESCRIPT_VERSION },
+  };
+  const tsconfig = {
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      declaration: true,
+      sourceMap: false,
+      outDir: 'dist',
+      rootDir: 'src',
+      skipLibCheck: true,
+      types: [],
+    },
+    include: ['src'],
+  };
+  return [
+    { path: 'client/package.json', content: `${JSON.stringify(packageJson, null, 2)}\n` },
+    { path: 'client/tsconfig.json', content: `${JSON.stringify(tsconfig, null, 2)}\n` },
+    { path: 'client/README.md', content: readme(ir, plan) },
+  ];
+}
+
+function callOf(plan: OperationPlan, chain: string): string {
+  const args = [...plan.pathArgs.map((arg) => `'${arg.param}'`), ...(plan.paramsType ? [plan.paramsRequired ? '{ … }' : '{ … }?'] : [])];
+  return `client${chain ? `.${chain}` : ''}.${plan.operation.methodName}(${args.join(', ')})`;
+}
+
+function methodRows(node: ResourceNode): string[] {
+  const chain = node.chain.join('.');
+  const rows = node.operations.map((plan) => `| \`${callOf(plan, chain)}\` | \`${plan.operation.method.toUpperCase()} ${plan.operation.path}\` | ${(plan.operation.summary ?? '').replace(/\|/g, '\\|')} |`);
+  return [...rows, ...node.children.flatMap(methodRows)];
+}
+
+function readme(ir: Ir, plan: ClientPlan): string {
+  const c = ir.conventions;
+  const p = c.retryPolicy;
+  const list = plan.operations.find((operation) => operation.itemType);
+  const create = plan.operations.find((operation) => operation.operation.idempotencyHeader);
+  const listChain = list ? [...list.operation.resource, list.operation.methodName].join('.') : undefined;
+  const lines = [
+    `# ${c.packageName}`,
+    '',
+    `TypeScript client for the ${ir.info.title} (version ${ir.info.version}), generated from its OpenAPI document.`,
+    'Zero runtime dependencies; uses `fetch`, so it runs on Node 20+, browsers, Deno, Bun and edge runtimes.',
+    '',
+    '## Install and use',
+    '',
+    '```sh',
+    `npm install ${c.packageName}`,
+    '```',
+    '',
+    '```ts',
+    `import { ${c.clientName} } from '${c.packageName}';`,
+    '',
+    `const client = new ${c.clientName}({ apiKey: process.env.${c.envPrefix}_API_KEY });`,
+    ...(listChain ? ['', `for await (const item of client.${listChain}(${list!.pathArgs.map((a) => `'${a.param}'`).concat('{ limit: 100 }').join(', ')})) {`, '  console.log(item);', '}'] : []),
+    '```',
+    '',
+    '## Options',
+    '',
+    '| Option | Default | Meaning |',
+    '|---|---|---|',
+    `| \`apiKey\` | \`${c.envPrefix}_API_KEY\` | The API key, sent as ${authText(ir)}. |`,
+    `| \`baseURL\` | \`${c.envPrefix}_BASE_URL\`, else the spec's first server | Where requests go. |`,
+    `| \`maxRetries\` | ${p.maxRetries} (from the spec) | Retries after the first attempt; also per call. |`,
+    '| `timeout` | 60000 | Milliseconds per attempt; also per call. |',
+    '| `fetch` | global `fetch` | A fetch implementation. |',
+    '| `defaultHeaders` | none | Headers sent with every request. |',
+    '',
+    'Per call, the last argument takes `{ maxRetries, timeout, signal, idempotencyKey, headers }`.',
+    '',
+  ];
+  if (c.keyPrefixes.length > 0) {
+    lines.push(
+      '## Keys and environments',
+      '',
+      `The key's prefix selects the environment, exposed as \`client.environment\`: ${c.keyPrefixes.map((k) => `\`${k.prefix}\` → \`${k.prefix.split('_')[0]}\` (${k.type})`).join(', ')}.`,
+      'A secret key is refused in a browser-like runtime (`SecretKeyInBrowserError`): use a publishable key there.',
+      '',
+    );
+  }
+  lines.push(
+    '## Retries, idempotency, timeouts',
+    '',
+    `Connection errors and statuses ${p.retryableStatuses.join(', ')} are retried up to ${p.maxRetries} times with exponential backoff (${p.initialDelayMs} ms × ${p.backoffMultiplier}ⁿ, capped at ${p.maxDelayMs} ms, ${p.jitter} jitter).`,
+    `${p.respectRetryAfter ? 'A `Retry-After` header is waited out exactly (up to 60 s) before the identical request is repeated.' : ''} Other 4xx errors are never retried.`,
+    create ? `Operations that accept \`${create.operation.idempotencyHeader}\` get one generated per call and reused by every retry, so a retried create never creates twice; pass \`idempotencyKey\` to choose it.` : '',
+    'Every call takes an `AbortSignal` (`signal`).',
+    '',
+    '## Errors',
+    '',
+    'Failures throw a subclass of `APIError` carrying `status`, `code`, `message`, `param`, `requestId` and `headers`:',
+    '`BadRequestError` (400), `AuthenticationError` (401), `PermissionDeniedError` (403), `NotFoundError` (404), `ConflictError` (409),',
+    '`UnprocessableEntityError` (422), `RateLimitError` (429, with `retryAfter`), `InternalServerError` (5xx), `APIConnectionError`,',
+    '`APIConnectionTimeoutError`, `APIUserAbortError`.',
+    '',
+    '## Responses',
+    '',
+    'Every call returns a promise of the parsed body; `.withResponse()` gives `{ data, response, status, headers, requestId, rateLimit }`.',
+    'List calls return pages: `await` one for a `CursorPage` (`data`, `hasMore`, `getNextPage()`, `getPreviousPage()`), or iterate it with `for await` to walk every item.',
+    '',
+    '## Methods',
+    '',
+    '| Call | HTTP | Summary |',
+    '|---|---|---|',
+    ...methodRows(plan.root),
+    '',
+  );
+  return lines.filter((line, index, all) => !(line === '' && all[index - 1] === '')).join('\n');
+}
+
+function authText(ir: Ir): string {
+  const used = ir.operations.flatMap((operation) => operation.security.alternatives.flat().map((requirement) => requirement.scheme));
+  const scheme = ir.securitySchemes.find((candidate) => used.includes(candidate.name));
+  if (!scheme) return 'nothing (the API declares no security)';
+  if (scheme.type === 'apiKey') return `the \`${scheme.parameterName}\` ${scheme.in}`;
+  return '`Authorization: Bearer <key>`';
+}

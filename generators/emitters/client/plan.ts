@@ -1,0 +1,124 @@
+/**
+ * The client's shape, decided once from the IR: type names per operation, the resource tree,
+ * how each operation takes its parameters. Builders and files only print this plan.
+ */
+import type { Ir, IrOperation } from '../../core/ir.js';
+import { camelCase, pascalCase, variableName } from '../../core/naming.js';
+import { deref } from '../../core/refs.js';
+
+export interface OperationPlan {
+  operation: IrOperation;
+  /** Name of its descriptor in operations.ts, e.g. "createSubject". */
+  descriptorName: string;
+  /** Exported type names (undefined when the operation has none of that kind). */
+  paramsType?: string;
+  responseType: string;
+  itemType?: string;
+  /** TypeScript parameter names for the path parameters, in path order. */
+  pathArgs: Array<{ name: string; param: string }>;
+  bodyMode: 'merged' | 'property' | 'none';
+  /** Whether the params argument must be given. */
+  paramsRequired: boolean;
+  /** Header parameters the caller passes in params (the idempotency header is the runtime's). */
+  headerParams: string[];
+}
+
+export interface ResourceNode {
+  /** Property name on the parent, e.g. "subjects". */
+  property: string;
+  className: string;
+  chain: string[];
+  children: ResourceNode[];
+  operations: OperationPlan[];
+}
+
+export interface ClientPlan {
+  schemaTypes: Array<{ name: string; schemaName: string }>;
+  operations: OperationPlan[];
+  root: ResourceNode;
+}
+
+const RESERVED_TYPE_NAMES = new Set(['APIPromise', 'PagePromise', 'CursorPage', 'RequestOptions', 'ClientOptions', 'BaseClient', 'APIResource', 'Promise', 'Record', 'Array', 'Date', 'Error', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Map', 'Set', 'components', 'paths', 'operations', 'webhooks', '$defs']);
+
+/** Hands out unique names; the second "Foo" becomes "Foo2". */
+class NameRegistry {
+  private readonly taken = new Set<string>();
+  constructor(reserved: Iterable<string> = []) {
+    for (const name of reserved) this.taken.add(name);
+  }
+  claim(base: string): string {
+    let name = base;
+    for (let suffix = 2; this.taken.has(name); suffix += 1) name = `${base}${suffix}`;
+    this.taken.add(name);
+    return name;
+  }
+}
+
+function isObjectBody(ir: Ir, schema: unknown, depth = 0): boolean {
+  const resolved = deref(ir.document, schema);
+  if (!resolved || typeof resolved !== 'object' || depth > 8) return false;
+  if (resolved.type === 'object' || resolved.properties) return true;
+  if (Array.isArray(resolved.allOf)) return resolved.allOf.some((part: unknown) => isObjectBody(ir, part, depth + 1));
+  return false;
+}
+
+export function planClient(ir: Ir): ClientPlan {
+  const types = new NameRegistry(RESERVED_TYPE_NAMES);
+  const schemaTypes = ir.schemas.map((schema) => ({ name: types.claim(pascalCase(schema.name)), schemaName: schema.name }));
+  const descriptors = new NameRegistry();
+
+  const operations = ir.operations.map((operation): OperationPlan => {
+    const base = pascalCase(operation.id);
+    const headerParams = operation.parameters.header.filter((param) => param.name !== operation.idempotencyHeader).map((param) => param.name);
+    const paramNames = new Set([...operation.parameters.query.map((param) => param.name), ...headerParams]);
+    const body = operation.body;
+    let bodyMode: OperationPlan['bodyMode'] = 'none';
+    if (body) {
+      const bodyProperties = Object.keys(deref(ir.document, body.schema)?.properties ?? {});
+      bodyMode = body.isJson && isObjectBody(ir, body.schema) && !bodyProperties.some((name) => paramNames.has(name) || name === 'body') ? 'merged' : 'property';
+    }
+    const hasParams = paramNames.size > 0 || bodyMode !== 'none';
+    const paramsRequired =
+      operation.parameters.query.some((param) => param.required) ||
+      operation.parameters.header.some((param) => param.required && param.name !== operation.idempotencyHeader) ||
+      Boolean(body?.required);
+    const pathVariables = new NameRegistry(['params', 'options']);
+    return {
+      operation,
+      descriptorName: descriptors.claim(camelCase(operation.id)),
+      paramsType: hasParams ? types.claim(`${base}Params`) : undefined,
+      responseType: types.claim(`${base}Response`),
+      itemType: operation.pagination ? types.claim(`${base}Item`) : undefined,
+      pathArgs: pathOrder(operation).map((param) => ({ name: pathVariables.claim(variableName(param)), param })),
+      bodyMode,
+      paramsRequired,
+      headerParams,
+    };
+  });
+
+  return { schemaTypes, operations, root: buildTree(operations) };
+}
+
+/** Path parameters in the order they appear in the path template. */
+function pathOrder(operation: IrOperation): string[] {
+  return [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+}
+
+function buildTree(operations: OperationPlan[]): ResourceNode {
+  const classes = new NameRegistry(RESERVED_TYPE_NAMES);
+  const root: ResourceNode = { property: '', className: '', chain: [], children: [], operations: [] };
+  for (const plan of operations) {
+    let node = root;
+    for (const segment of plan.operation.resource) {
+      let child = node.children.find((candidate) => candidate.property === segment);
+      if (!child) {
+        const chain = [...node.chain, segment];
+        child = { property: segment, className: classes.claim(pascalCase(chain.join(' '))), chain, children: [], operations: [] };
+        node.children.push(child);
+      }
+      node = child;
+    }
+    node.operations.push(plan);
+  }
+  return root;
+}

@@ -1,0 +1,133 @@
+/**
+ * Error classes: one per kind of failure, all built from a response by `APIError.generate`.
+ * Every API error carries the status, the error `code`, `message`, `param`, `requestId` and the
+ * response headers, read from the spec's error body.
+ */
+
+/** Base of every error the client throws. */
+export class ClientError extends Error {
+  override name = 'ClientError';
+}
+
+export class APIError extends ClientError {
+  override name = 'APIError';
+  /** HTTP status, or undefined when no response arrived. */
+  readonly status: number | undefined;
+  /** The stable error code from the body (e.g. "insufficient_scope"), if any. */
+  readonly code: string | null;
+  /** The offending parameter or field, if the body names one. */
+  readonly param: string | null;
+  /** The request's ID (body `request_id` or the request-ID header), for support. */
+  readonly requestId: string | null;
+  readonly headers: Headers | undefined;
+  /** The parsed error body as received. */
+  readonly body: unknown;
+
+  constructor(status: number | undefined, body: unknown, message: string | undefined, headers: Headers | undefined, requestIdHeader?: string) {
+    const fields = errorFields(body);
+    const requestId = fields.requestId ?? (requestIdHeader ? (headers?.get(requestIdHeader) ?? null) : null);
+    super(APIError.describe(status, fields.code, fields.message ?? message, requestId));
+    this.status = status;
+    this.code = fields.code;
+    this.param = fields.param;
+    this.requestId = requestId;
+    this.headers = headers;
+    this.body = body;
+  }
+
+  private static describe(status: number | undefined, code: string | null, message: string | undefined, requestId: string | null): string {
+    const head = [status, code].filter((part) => part !== undefined && part !== null).join(' ');
+    const text = message ?? (status ? 'request failed' : 'no response');
+    return `${head ? `${head}: ` : ''}${text}${requestId ? ` (request_id ${requestId})` : ''}`;
+  }
+
+  /** The error class for a response status. */
+  static generate(status: number, body: unknown, headers: Headers, requestIdHeader?: string): APIError {
+    const make = <T extends APIError>(Kind: new (s: number, b: unknown, m: string | undefined, h: Headers, r?: string) => T) => new Kind(status, body, undefined, headers, requestIdHeader);
+    if (status === 400) return make(BadRequestError);
+    if (status === 401) return make(AuthenticationError);
+    if (status === 403) return make(PermissionDeniedError);
+    if (status === 404) return make(NotFoundError);
+    if (status === 409) return make(ConflictError);
+    if (status === 422) return make(UnprocessableEntityError);
+    if (status === 429) return make(RateLimitError);
+    if (status >= 500) return make(InternalServerError);
+    return make(APIError);
+  }
+}
+
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+/** 403: the key lacks the scope (or key type) the operation requires. */
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+export class UnprocessableEntityError extends APIError {
+  override name = 'UnprocessableEntityError';
+}
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  /** Seconds the server asked to wait (Retry-After), if it said. */
+  readonly retryAfter: number | null;
+  constructor(status: number, body: unknown, message: string | undefined, headers: Headers, requestIdHeader?: string) {
+    super(status, body, message, headers, requestIdHeader);
+    const seconds = retryAfterMs(headers.get('retry-after'));
+    this.retryAfter = seconds === null ? null : Math.ceil(seconds / 1000);
+  }
+}
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+/** No response: DNS, refused connection, reset. */
+export class APIConnectionError extends APIError {
+  override name = 'APIConnectionError';
+  constructor(message = 'Connection error.', options?: { cause?: unknown }) {
+    super(undefined, undefined, message, undefined);
+    if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
+  }
+}
+export class APIConnectionTimeoutError extends APIConnectionError {
+  override name = 'APIConnectionTimeoutError';
+  constructor(timeoutMs: number) {
+    super(`Request timed out after ${timeoutMs} ms.`);
+  }
+}
+/** The caller's AbortSignal fired. */
+export class APIUserAbortError extends APIError {
+  override name = 'APIUserAbortError';
+  constructor() {
+    super(undefined, undefined, 'Request was aborted.', undefined);
+  }
+}
+
+/** Reads code/message/param/request_id from a flat error body or one nested under `error`. */
+function errorFields(body: unknown): { code: string | null; message: string | undefined; param: string | null; requestId: string | null } {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const inner = record.error && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : record;
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  return {
+    code: text(inner.code) ?? text(inner.type),
+    message: text(inner.message) ?? text(record.message) ?? undefined,
+    param: text(inner.param),
+    requestId: text(inner.request_id) ?? text(record.request_id),
+  };
+}
+
+/** Retry-After as milliseconds: integer seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(value: string | null | undefined, now: number = Date.now()): number | null {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
