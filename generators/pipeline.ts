@@ -56,7 +56,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const emitted = await step(`emit ${emitter.name}`, () => emitter.emit(ir), (list) => `${list.length} file(s)`);
     files.push(...emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) })));
   }
-  files.push(provenanceFile(ir, provenance, files));
+  const record = provenanceFile(ir, provenance, files);
+  files.push({ path: record.path, content: withHeader(record.path, record.content, provenance) });
   files.sort((a, b) => a.path.localeCompare(b.path));
   if (options.write) {
     await step('write', () => writeFiles(options.out, files), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
@@ -67,7 +68,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 /** generated/provenance.json: which spec (by digest) and which generator made this output. */
 function provenanceFile(ir: Ir, provenance: Provenance, files: GeneratedFile[]): GeneratedFile {
   const content = {
-    '//': `Generated from ${provenance.source}. Do not edit: run \`${provenance.command}\` to regenerate.`,
     source: provenance.source,
     spec_digest: ir.digest,
     spec_version: ir.info.version,

@@ -34,7 +34,12 @@ export function withHeader(filePath: string, content: string, provenance: Proven
   if (['.ts', '.mts', '.js', '.mjs'].includes(extension)) return `${lines.map((line) => `// ${line}`).join('\n')}\n\n${content}`;
   if (['.yaml', '.yml', '.py', '.toml', '.cfg'].includes(extension)) return `${lines.map((line) => `# ${line}`).join('\n')}\n\n${content}`;
   if (extension === '.md') return `<!-- ${lines.join(' ')} -->\n\n${content}`;
-  return content; // JSON has no comments: JSON emitters put the header in a "//" field themselves.
+  if (extension === '.json') {
+    // JSON has no comments: the header goes in a leading "//" field (npm and tsc ignore it).
+    const value = JSON.parse(content) as Record<string, unknown>;
+    return `${JSON.stringify({ '//': lines.join(' '), ...value }, null, 2)}\n`;
+  }
+  return content;
 }
 
 /** Writes files under outDir; removes files a previous run generated that this run did not. */

@@ -70,3 +70,8 @@ export function uniqueNames<T>(items: T[], nameOf: (item: T) => string): Map<T, 
   }
   return result;
 }
+
+/** A single-quoted TypeScript string literal. */
+export function stringLiteral(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
+}

@@ -2,60 +2,60 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 import type { components, paths } from './schema.js';
-export type Health = components['schemas']["Health"];
-export type SubjectIdString = components['schemas']["SubjectIdString"];
-export type AssessmentIdString = components['schemas']["AssessmentIdString"];
-export type Cursor = components['schemas']["Cursor"];
-export type RequestId = components['schemas']["RequestId"];
-export type Timestamp = components['schemas']["Timestamp"];
-export type Metadata = components['schemas']["Metadata"];
-export type ConsentArtifact = components['schemas']["ConsentArtifact"];
-export type SubjectCreate = components['schemas']["SubjectCreate"];
-export type Scores = components['schemas']["Scores"];
-export type Subject = components['schemas']["Subject"];
-export type DeletedSubject = components['schemas']["DeletedSubject"];
-export type ListEnvelope = components['schemas']["ListEnvelope"];
-export type SubjectList = components['schemas']["SubjectList"];
-export type AssessmentStatus = components['schemas']["AssessmentStatus"];
-export type Answer = components['schemas']["Answer"];
-export type AssessmentCreate = components['schemas']["AssessmentCreate"];
-export type AssessmentSubmission = components['schemas']["AssessmentSubmission"];
-export type Assessment = components['schemas']["Assessment"];
-export type AssessmentList = components['schemas']["AssessmentList"];
-export type Error2 = components['schemas']["Error"];
-export type EventType = components['schemas']["EventType"];
-export type EventBase = components['schemas']["EventBase"];
-export type AssessmentCompletedEvent = components['schemas']["AssessmentCompletedEvent"];
-export type SubjectDeletedEvent = components['schemas']["SubjectDeletedEvent"];
+export type Health = components['schemas']['Health'];
+export type SubjectIdString = components['schemas']['SubjectIdString'];
+export type AssessmentIdString = components['schemas']['AssessmentIdString'];
+export type Cursor = components['schemas']['Cursor'];
+export type RequestId = components['schemas']['RequestId'];
+export type Timestamp = components['schemas']['Timestamp'];
+export type Metadata = components['schemas']['Metadata'];
+export type ConsentArtifact = components['schemas']['ConsentArtifact'];
+export type SubjectCreate = components['schemas']['SubjectCreate'];
+export type Scores = components['schemas']['Scores'];
+export type Subject = components['schemas']['Subject'];
+export type DeletedSubject = components['schemas']['DeletedSubject'];
+export type ListEnvelope = components['schemas']['ListEnvelope'];
+export type SubjectList = components['schemas']['SubjectList'];
+export type AssessmentStatus = components['schemas']['AssessmentStatus'];
+export type Answer = components['schemas']['Answer'];
+export type AssessmentCreate = components['schemas']['AssessmentCreate'];
+export type AssessmentSubmission = components['schemas']['AssessmentSubmission'];
+export type Assessment = components['schemas']['Assessment'];
+export type AssessmentList = components['schemas']['AssessmentList'];
+export type Error2 = components['schemas']['Error'];
+export type EventType = components['schemas']['EventType'];
+export type EventBase = components['schemas']['EventBase'];
+export type AssessmentCompletedEvent = components['schemas']['AssessmentCompletedEvent'];
+export type SubjectDeletedEvent = components['schemas']['SubjectDeletedEvent'];
 /** Result of `GET /v1/health`. */
-export type GetHealthResponse = paths["/v1/health"]["get"]['responses'][200]['content']["application/json"];
+export type GetHealthResponse = paths['/v1/health']['get']['responses'][200]['content']['application/json'];
 /** Parameters of `GET /v1/nature/subjects`. */
-export type ListSubjectsParams = NonNullable<paths["/v1/nature/subjects"]["get"]['parameters']['query']>;
+export type ListSubjectsParams = NonNullable<paths['/v1/nature/subjects']['get']['parameters']['query']>;
 /** Result of `GET /v1/nature/subjects`. */
-export type ListSubjectsResponse = paths["/v1/nature/subjects"]["get"]['responses'][200]['content']["application/json"];
+export type ListSubjectsResponse = paths['/v1/nature/subjects']['get']['responses'][200]['content']['application/json'];
 /** One item of `GET /v1/nature/subjects`. */
-export type ListSubjectsItem = ListSubjectsResponse["data"][number];
+export type ListSubjectsItem = ListSubjectsResponse['data'][number];
 /** Parameters of `POST /v1/nature/subjects`. */
-export type CreateSubjectParams = NonNullable<paths["/v1/nature/subjects"]["post"]['requestBody']>['content']["application/json"];
+export type CreateSubjectParams = NonNullable<paths['/v1/nature/subjects']['post']['requestBody']>['content']['application/json'];
 /** Result of `POST /v1/nature/subjects`. */
-export type CreateSubjectResponse = paths["/v1/nature/subjects"]["post"]['responses'][201]['content']["application/json"];
+export type CreateSubjectResponse = paths['/v1/nature/subjects']['post']['responses'][201]['content']['application/json'];
 /** Result of `GET /v1/nature/subjects/{subject_id}`. */
-export type RetrieveSubjectResponse = paths["/v1/nature/subjects/{subject_id}"]["get"]['responses'][200]['content']["application/json"];
+export type RetrieveSubjectResponse = paths['/v1/nature/subjects/{subject_id}']['get']['responses'][200]['content']['application/json'];
 /** Result of `DELETE /v1/nature/subjects/{subject_id}`. */
-export type DeleteSubjectResponse = paths["/v1/nature/subjects/{subject_id}"]["delete"]['responses'][200]['content']["application/json"];
+export type DeleteSubjectResponse = paths['/v1/nature/subjects/{subject_id}']['delete']['responses'][200]['content']['application/json'];
 /** Parameters of `GET /v1/nature/subjects/{subject_id}/assessments`. */
-export type ListAssessmentsParams = NonNullable<paths["/v1/nature/subjects/{subject_id}/assessments"]["get"]['parameters']['query']>;
+export type ListAssessmentsParams = NonNullable<paths['/v1/nature/subjects/{subject_id}/assessments']['get']['parameters']['query']>;
 /** Result of `GET /v1/nature/subjects/{subject_id}/assessments`. */
-export type ListAssessmentsResponse = paths["/v1/nature/subjects/{subject_id}/assessments"]["get"]['responses'][200]['content']["application/json"];
+export type ListAssessmentsResponse = paths['/v1/nature/subjects/{subject_id}/assessments']['get']['responses'][200]['content']['application/json'];
 /** One item of `GET /v1/nature/subjects/{subject_id}/assessments`. */
-export type ListAssessmentsItem = ListAssessmentsResponse["data"][number];
+export type ListAssessmentsItem = ListAssessmentsResponse['data'][number];
 /** Parameters of `POST /v1/nature/subjects/{subject_id}/assessments`. */
-export type CreateAssessmentParams = NonNullable<paths["/v1/nature/subjects/{subject_id}/assessments"]["post"]['requestBody']>['content']["application/json"];
+export type CreateAssessmentParams = NonNullable<paths['/v1/nature/subjects/{subject_id}/assessments']['post']['requestBody']>['content']['application/json'];
 /** Result of `POST /v1/nature/subjects/{subject_id}/assessments`. */
-export type CreateAssessmentResponse = paths["/v1/nature/subjects/{subject_id}/assessments"]["post"]['responses'][201]['content']["application/json"];
+export type CreateAssessmentResponse = paths['/v1/nature/subjects/{subject_id}/assessments']['post']['responses'][201]['content']['application/json'];
 /** Result of `GET /v1/nature/assessments/{assessment_id}`. */
-export type RetrieveAssessmentResponse = paths["/v1/nature/assessments/{assessment_id}"]["get"]['responses'][200]['content']["application/json"];
+export type RetrieveAssessmentResponse = paths['/v1/nature/assessments/{assessment_id}']['get']['responses'][200]['content']['application/json'];
 /** Parameters of `PATCH /v1/nature/assessments/{assessment_id}`. */
-export type SubmitAssessmentParams = NonNullable<paths["/v1/nature/assessments/{assessment_id}"]["patch"]['requestBody']>['content']["application/json"];
+export type SubmitAssessmentParams = NonNullable<paths['/v1/nature/assessments/{assessment_id}']['patch']['requestBody']>['content']['application/json'];
 /** Result of `PATCH /v1/nature/assessments/{assessment_id}`. */
-export type SubmitAssessmentResponse = paths["/v1/nature/assessments/{assessment_id}"]["patch"]['responses'][200]['content']["application/json"];
+export type SubmitAssessmentResponse = paths['/v1/nature/assessments/{assessment_id}']['patch']['responses'][200]['content']['application/json'];

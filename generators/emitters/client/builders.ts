@@ -4,6 +4,7 @@
  */
 import { Scope, StructureKind, type ClassDeclarationStructure, type MethodDeclarationStructure, type OptionalKind, type PropertyDeclarationStructure, type TypeAliasDeclarationStructure, type VariableStatementStructure, VariableDeclarationKind } from 'ts-morph';
 import type { IrOperation } from '../../core/ir.js';
+import { stringLiteral } from '../../core/naming.js';
 import type { OperationPlan, ResourceNode } from './plan.js';
 
 /** Escapes text for a JSDoc block. */
@@ -21,7 +22,7 @@ export function operationDoc(operation: IrOperation): string {
 
 /** Example: `export type Subject = components['schemas']['Subject'];` */
 export function schemaAlias(name: string, schemaName: string): TypeAliasDeclarationStructure {
-  return { kind: StructureKind.TypeAlias, name, isExported: true, type: `components['schemas'][${JSON.stringify(schemaName)}]` };
+  return { kind: StructureKind.TypeAlias, name, isExported: true, type: `components['schemas'][${stringLiteral(schemaName)}]` };
 }
 
 /** Example: `export type ListSubjectsItem = ListSubjectsResponse['data'][number];` */

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
+import { stringLiteral } from '../../core/naming.js';
 import { createProject, printStructure } from '../../core/ts-project.js';
 import { renderTypes } from '../types/emit.js';
 import { clientClass, operationDescriptor, resourceClass, schemaAlias, typeAlias } from './builders.js';
@@ -40,10 +41,10 @@ export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
   return files;
 }
 
-const pathType = (operation: IrOperation) => `paths[${JSON.stringify(operation.path)}][${JSON.stringify(operation.method)}]`;
+const pathType = (operation: IrOperation) => `paths[${stringLiteral(operation.path)}][${stringLiteral(operation.method)}]`;
 
 function statusKey(status: string): string {
-  return /^\d+$/.test(status) ? status : JSON.stringify(status);
+  return /^\d+$/.test(status) ? status : stringLiteral(status);
 }
 
 function responseTypeOf(plan: OperationPlan): string {
@@ -51,7 +52,7 @@ function responseTypeOf(plan: OperationPlan): string {
   const success = operation.responses.find((response) => response.status === operation.successStatus);
   if (!success || success.schema === undefined || !success.contentType) return 'void';
   if (!success.isJson) return 'unknown';
-  return `${pathType(operation)}['responses'][${statusKey(success.status)}]['content'][${JSON.stringify(success.contentType)}]`;
+  return `${pathType(operation)}['responses'][${statusKey(success.status)}]['content'][${stringLiteral(success.contentType)}]`;
 }
 
 function paramsTypeOf(plan: OperationPlan): string {
@@ -60,11 +61,11 @@ function paramsTypeOf(plan: OperationPlan): string {
   if (operation.parameters.query.length > 0) parts.push(`NonNullable<${pathType(operation)}['parameters']['query']>`);
   if (plan.headerParams.length > 0) {
     const headers = `NonNullable<${pathType(operation)}['parameters']['header']>`;
-    parts.push(operation.idempotencyHeader ? `Omit<${headers}, ${JSON.stringify(operation.idempotencyHeader)}>` : headers);
+    parts.push(operation.idempotencyHeader ? `Omit<${headers}, ${stringLiteral(operation.idempotencyHeader)}>` : headers);
   }
   const body = operation.body;
   if (body) {
-    const bodyType = body.isJson ? `NonNullable<${pathType(operation)}['requestBody']>['content'][${JSON.stringify(body.contentType)}]` : 'unknown';
+    const bodyType = body.isJson ? `NonNullable<${pathType(operation)}['requestBody']>['content'][${stringLiteral(body.contentType)}]` : 'unknown';
     if (plan.bodyMode === 'merged') parts.push(bodyType);
     else parts.push(`{ body${body.required ? '' : '?'}: ${bodyType} }`);
   }
@@ -77,7 +78,7 @@ function modelsFile(project: ReturnType<typeof createProject>, schemaTypes: Arra
     const label = `${plan.operation.method.toUpperCase()} ${plan.operation.path}`;
     if (plan.paramsType) aliases.push(typeAlias(plan.paramsType, paramsTypeOf(plan), `Parameters of \`${label}\`.`));
     aliases.push(typeAlias(plan.responseType, responseTypeOf(plan), `Result of \`${label}\`.`));
-    if (plan.itemType) aliases.push(typeAlias(plan.itemType, `${plan.responseType}[${JSON.stringify(plan.operation.pagination!.dataField)}][number]`, `One item of \`${label}\`.`));
+    if (plan.itemType) aliases.push(typeAlias(plan.itemType, `${plan.responseType}[${stringLiteral(plan.operation.pagination!.dataField)}][number]`, `One item of \`${label}\`.`));
   }
   return printStructure(project, 'models.ts', {
     statements: [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './schema.js', namedImports: ['components', 'paths'] }, ...aliases],

@@ -9,7 +9,6 @@ const TYPESCRIPT_VERSION = '5.9.3';
 export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
   const c = ir.conventions;
   const packageJson = {
-    '//': `Generated from ${ir.source} by the contract toolkit generators. Do not edit: regenerate.`,
     name: c.packageName,
     version: ir.info.version,
     description: `TypeScript client for the ${ir.info.title}, generated from its OpenAPI document.`,
