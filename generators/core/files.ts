@@ -35,9 +35,11 @@ export function withHeader(filePath: string, content: string, provenance: Proven
   if (['.yaml', '.yml', '.py', '.toml', '.cfg'].includes(extension)) return `${lines.map((line) => `# ${line}`).join('\n')}\n\n${content}`;
   if (extension === '.md') return `<!-- ${lines.join(' ')} -->\n\n${content}`;
   if (extension === '.json') {
-    // JSON has no comments: the header goes in a leading "//" field (npm and tsc ignore it).
+    // JSON has no comments: the header goes in a leading field that its readers ignore: "//" for
+    // npm and tsc, an x- extension for an OpenAPI document.
     const value = JSON.parse(content) as Record<string, unknown>;
-    return `${JSON.stringify({ '//': lines.join(' '), ...value }, null, 2)}\n`;
+    const key = 'openapi' in value ? 'x-generated' : '//';
+    return `${JSON.stringify({ [key]: lines.join(' '), ...value }, null, 2)}\n`;
   }
   return content;
 }

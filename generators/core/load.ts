@@ -40,10 +40,23 @@ export class SpecError extends Error {
 
 export async function loadDocument(sourcePath: string): Promise<LoadedDocument> {
   const absolute = path.resolve(sourcePath);
+  let text: string;
   try {
-    await readFile(absolute);
+    text = await readFile(absolute, 'utf8');
   } catch (error) {
     throw new SpecError(sourcePath, '', `cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  // A single JSON file with only local $refs has nothing to bundle: parse it directly (GitHub's
+  // 13 MB spec loads in ~0.1 s instead of ~1.5 s). Everything else goes through Redocly.
+  const selfContained = absolute.endsWith('.json') && !/"\$ref"\s*:\s*"(?!#)/.test(text);
+  if (selfContained) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new SpecError(sourcePath, '', `not valid JSON: ${(error as Error).message}`);
+    }
+    return finish(sourcePath, parsed, [path.relative(process.cwd(), absolute)]);
   }
   const config = await createConfig({});
   const result = await bundle({ ref: absolute, config });
@@ -53,7 +66,12 @@ export async function loadDocument(sourcePath: string): Promise<LoadedDocument> 
     const file = location ? path.relative(process.cwd(), location.source.absoluteRef) : sourcePath;
     throw new SpecError(file, location?.pointer?.replace(/^#/, '') ?? '', fatal.message);
   }
-  const document = result.bundle.parsed as OpenApiDocument;
+  const files = [...result.fileDependencies, absolute].map((file) => path.relative(process.cwd(), file));
+  return finish(sourcePath, result.bundle.parsed, [...new Set(files)].sort());
+}
+
+function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDocument {
+  const document = parsed as OpenApiDocument;
   if (!document || typeof document !== 'object' || Array.isArray(document)) {
     throw new SpecError(sourcePath, '', 'the file is not an OpenAPI document (expected an object at the top level)');
   }
@@ -62,8 +80,7 @@ export async function loadDocument(sourcePath: string): Promise<LoadedDocument> 
     const found = document.swagger ? `Swagger ${document.swagger}` : openapiVersion || 'no "openapi" field';
     throw new SpecError(sourcePath, '/openapi', `expected OpenAPI 3.0.x or 3.1.x, found ${found}`);
   }
-  const files = [...result.fileDependencies, absolute].map((file) => path.relative(process.cwd(), file));
-  return { sourcePath, document, openapiVersion, digest: digestOf(document), files: [...new Set(files)].sort() };
+  return { sourcePath, document, openapiVersion, digest: digestOf(document), files };
 }
 
 /** sha256 of a value's JSON with object keys sorted, so formatting and key order do not matter. */

@@ -8,6 +8,7 @@ const RESERVED = new Set(
 
 function words(text: string): string[] {
   return text
+    .replace(/['’]/g, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)

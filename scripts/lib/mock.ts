@@ -1,9 +1,9 @@
-/** The Prism mock: serves generated/mock/openapi.yaml (the spec without authentication). */
+/** The Prism mock: serves generated/mock/openapi.json (the spec without authentication). */
 import path from 'node:path';
 import { ROOT } from './lint.js';
 import { binPath, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
-export const MOCK_SPEC = path.join(ROOT, 'generated', 'mock', 'openapi.yaml');
+export const MOCK_SPEC = path.join(ROOT, 'generated', 'mock', 'openapi.json');
 
 export interface RunningMock extends RunningProcess {
   url: string;

@@ -46,9 +46,7 @@ async function untilRequests(n: number): Promise<void> {
 
 /** A client whose backoff jitter is pinned, so waits are exact. */
 function client(options: ConstructorParameters<typeof AssessmentServiceClient>[0] = {}, jitter = 0): AssessmentServiceClient {
-  const made = new AssessmentServiceClient({ apiKey: KEY, baseURL: server.url, ...options });
-  (made as unknown as { random: () => number }).random = () => jitter;
-  return made;
+  return new AssessmentServiceClient({ apiKey: KEY, baseURL: server.url, ...options })._setRandom(() => jitter);
 }
 
 describe('requests', () => {
@@ -196,8 +194,7 @@ describe('retries', () => {
     const closed = await startTestServer();
     const url = closed.url;
     await closed.close();
-    const api = new AssessmentServiceClient({ apiKey: KEY, baseURL: url, maxRetries: 2 });
-    (api as unknown as { random: () => number }).random = () => 0;
+    const api = new AssessmentServiceClient({ apiKey: KEY, baseURL: url, maxRetries: 2 })._setRandom(() => 0);
     await expect(api.nature.subjects.retrieve('subj_1')).rejects.toBeInstanceOf(APIConnectionError);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The mock, against the source description's "Mock server" section, item by item, on a real
- * Prism process serving generated/mock/openapi.yaml.
+ * Prism process serving generated/mock/openapi.json.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../scripts/lib/mock.js';

@@ -104,16 +104,20 @@ function pathOrder(operation: IrOperation): string[] {
   return [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
 }
 
+/** BaseClient's public members: a top-level resource must not take one of these names. */
+const CLIENT_MEMBERS = ['apiKey', 'baseURL', 'maxRetries', 'timeout', 'environment', 'request', 'requestPage', '_setRandom', 'constructor'];
+
 function buildTree(operations: OperationPlan[]): ResourceNode {
   const classes = new NameRegistry(RESERVED_TYPE_NAMES);
   const root: ResourceNode = { property: '', className: '', chain: [], children: [], operations: [] };
   for (const plan of operations) {
     let node = root;
     for (const segment of plan.operation.resource) {
-      let child = node.children.find((candidate) => candidate.property === segment);
+      let child = node.children.find((candidate) => candidate.chain.at(-1) === segment);
       if (!child) {
         const chain = [...node.chain, segment];
-        child = { property: segment, className: classes.claim(pascalCase(chain.join(' '))), chain, children: [], operations: [] };
+        const property = node === root && CLIENT_MEMBERS.includes(segment) ? `${segment}Resource` : segment;
+        child = { property, className: classes.claim(pascalCase(chain.join(' '))), chain, children: [], operations: [] };
         node.children.push(child);
       }
       node = child;

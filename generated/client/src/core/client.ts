@@ -78,15 +78,14 @@ export class BaseClient {
   readonly timeout: number;
   /** The environment the key's prefix selects (e.g. "test" or "live"), or null. */
   readonly environment: string | null;
-  private readonly fetchImpl: typeof fetch;
-  private readonly defaultHeaders: Record<string, string>;
-  /** Injectable for tests: jitter source and sleep. */
-  protected random: () => number = Math.random;
+  readonly #fetch: typeof fetch;
+  readonly #defaultHeaders: Record<string, string>;
+  readonly #config: ClientConfig;
+  /** Jitter source; tests pin it through `_setRandom`. */
+  #random: () => number = Math.random;
 
-  constructor(
-    protected readonly config: ClientConfig,
-    options: ClientOptions = {},
-  ) {
+  constructor(config: ClientConfig, options: ClientOptions = {}) {
+    this.#config = config;
     const env = readEnv();
     this.apiKey = options.apiKey ?? env[config.apiKeyEnv] ?? undefined;
     if (this.apiKey !== undefined) assertKeyAllowedHere(this.apiKey, config.keyPrefixes);
@@ -99,71 +98,77 @@ export class BaseClient {
     const globalFetch = typeof fetch === 'function' ? fetch : undefined;
     const chosen = options.fetch ?? globalFetch;
     if (!chosen) throw new ClientError('No fetch implementation: pass { fetch } on this runtime.');
-    this.fetchImpl = chosen;
-    this.defaultHeaders = options.defaultHeaders ?? {};
+    this.#fetch = chosen;
+    this.#defaultHeaders = options.defaultHeaders ?? {};
     this.environment = this.apiKey ? (keyPrefixOf(this.apiKey, config.keyPrefixes)?.environment ?? null) : null;
   }
 
+  /** For tests: pins the backoff jitter (0 = no wait, 1 = the full ceiling). */
+  _setRandom(random: () => number): this {
+    this.#random = random;
+    return this;
+  }
+
   /** Sends one operation and parses its JSON body. */
-  request<T>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown> | undefined, options: RequestOptions = {}): APIPromise<T> {
-    return new APIPromise<T>(this.send<T>(operation, pathArgs, params ?? {}, options));
+  request<T>(operation: OperationSpec, pathArgs: unknown[], params: unknown, options: RequestOptions = {}): APIPromise<T> {
+    return new APIPromise<T>(this.#send<T>(operation, pathArgs, asRecord(params), options));
   }
 
   /** Sends a list operation; the result pages by cursor and iterates item by item. */
-  requestPage<Item>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown> | undefined, options: RequestOptions = {}): PagePromise<Item> {
+  requestPage<Item>(operation: OperationSpec, pathArgs: unknown[], params: unknown, options: RequestOptions = {}): PagePromise<Item> {
     const pagination = operation.pagination;
     if (!pagination) throw new ClientError(`${operation.method.toUpperCase()} ${operation.path} is not a paged list.`);
     const fetchPage = async (pageParams: Record<string, unknown>): Promise<WithResponse<CursorPage<Item>>> => {
-      const result = await this.send<unknown>(operation, pathArgs, pageParams, options);
+      const result = await this.#send<unknown>(operation, pathArgs, pageParams, options);
       return { ...result, data: new CursorPage<Item>(pagination, pageParams, fetchPage, result.data) };
     };
-    return new PagePromise<Item>(fetchPage({ ...(params ?? {}) }));
+    return new PagePromise<Item>(fetchPage({ ...asRecord(params) }));
   }
 
-  private async send<T>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions): Promise<WithResponse<T>> {
-    const url = this.buildUrl(operation, pathArgs, params);
-    const headers = this.buildHeaders(operation, params, options);
-    const body = this.buildBody(operation, params, headers);
+  async #send<T>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions): Promise<WithResponse<T>> {
+    const url = this.#buildUrl(operation, pathArgs, params);
+    const headers = this.#buildHeaders(operation, params, options);
+    const body = this.#buildBody(operation, params, headers);
     const maxRetries = options.maxRetries ?? this.maxRetries;
     const timeout = options.timeout ?? this.timeout;
-    const policy = this.config.retryPolicy;
+    const policy = this.#config.retryPolicy;
 
     for (let attempt = 0; ; attempt += 1) {
       const retriesLeft = maxRetries - attempt;
       let response: Response;
       try {
-        response = await this.fetchWithTimeout(url, { method: operation.method.toUpperCase(), headers, body }, timeout, options.signal);
+        response = await this.#fetchWithTimeout(url, { method: operation.method.toUpperCase(), headers, body }, timeout, options.signal);
       } catch (error) {
         if (error instanceof APIUserAbortError) throw error;
         if (retriesLeft > 0 && policy.retryOnConnectionError) {
-          await sleep(backoffDelayMs(policy, attempt, this.random), options.signal);
+          await sleep(backoffDelayMs(policy, attempt, this.#random), options.signal);
           continue;
         }
         throw error;
       }
-      if (response.ok) return { ...this.meta(response), data: (await parseBody(response)) as T };
+      if (response.ok) return { ...this.#meta(response), data: (await parseBody(response)) as T };
 
-      const waitMs = this.retryDelay(response, attempt, retriesLeft);
+      const waitMs = this.#retryDelay(response, attempt, retriesLeft);
       if (waitMs !== null) {
         await response.body?.cancel().catch(() => undefined);
         await sleep(waitMs, options.signal);
         continue;
       }
       const errorBody = await parseBody(response).catch(() => undefined);
-      throw APIError.generate(response.status, errorBody, response.headers, this.config.requestIdHeader);
+      throw APIError.generate(response.status, errorBody, response.headers, this.#config.requestIdHeader);
     }
   }
 
   /** Milliseconds to wait before retrying this response, or null when it is not retried. */
-  private retryDelay(response: Response, attempt: number, retriesLeft: number): number | null {
-    const policy = this.config.retryPolicy;
+  #retryDelay(response: Response, attempt: number, retriesLeft: number): number | null {
+    const policy = this.#config.retryPolicy;
     if (retriesLeft <= 0 || !isRetryableStatus(policy, response.status)) return null;
     const asked = policy.respectRetryAfter ? retryAfterMs(response.headers.get('retry-after')) : null;
     if (asked !== null) return asked <= MAX_RETRY_AFTER_MS ? asked : null; // wait exactly what the server said
-    return backoffDelayMs(policy, attempt, this.random);
+    return backoffDelayMs(policy, attempt, this.#random);
   }
 
-  private async fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
+  async #fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
     if (signal?.aborted) throw new APIUserAbortError();
     const controller = new AbortController();
     let timedOut = false;
@@ -174,7 +179,7 @@ export class BaseClient {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await this.fetchImpl(url, { ...init, signal: controller.signal });
+      return await this.#fetch(url, { ...init, signal: controller.signal });
     } catch (error) {
       if (signal?.aborted) throw new APIUserAbortError();
       if (timedOut) throw new APIConnectionTimeoutError(timeoutMs);
@@ -185,7 +190,7 @@ export class BaseClient {
     }
   }
 
-  private buildUrl(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>): string {
+  #buildUrl(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>): string {
     let index = 0;
     const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
       const value = pathArgs[index++];
@@ -194,16 +199,16 @@ export class BaseClient {
     });
     const query = new URLSearchParams();
     for (const key of operation.query) appendQuery(query, key, params[key]);
-    if (this.config.auth.kind === 'query' && this.apiKey) query.set(this.config.auth.name, this.apiKey);
+    if (this.#config.auth.kind === 'query' && this.apiKey) query.set(this.#config.auth.name, this.apiKey);
     const search = query.toString();
     return `${this.baseURL}${path}${search ? `?${search}` : ''}`;
   }
 
-  private buildHeaders(operation: OperationSpec, params: Record<string, unknown>, options: RequestOptions): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.config.userAgent, ...this.defaultHeaders };
-    if (this.apiKey && this.config.auth.kind === 'bearer') headers.authorization = `Bearer ${this.apiKey}`;
-    if (this.apiKey && this.config.auth.kind === 'header') headers[this.config.auth.name.toLowerCase()] = this.apiKey;
-    if (this.config.specDigest) headers[this.config.specDigest.header.toLowerCase()] = this.config.specDigest.value;
+  #buildHeaders(operation: OperationSpec, params: Record<string, unknown>, options: RequestOptions): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#config.userAgent, ...this.#defaultHeaders };
+    if (this.apiKey && this.#config.auth.kind === 'bearer') headers.authorization = `Bearer ${this.apiKey}`;
+    if (this.apiKey && this.#config.auth.kind === 'header') headers[this.#config.auth.name.toLowerCase()] = this.apiKey;
+    if (this.#config.specDigest) headers[this.#config.specDigest.header.toLowerCase()] = this.#config.specDigest.value;
     for (const key of operation.headers) {
       const value = params[key];
       if (value !== undefined && value !== null) headers[key.toLowerCase()] = String(value);
@@ -214,7 +219,7 @@ export class BaseClient {
     return headers;
   }
 
-  private buildBody(operation: OperationSpec, params: Record<string, unknown>, headers: Record<string, string>): string | undefined | BodyInit {
+  #buildBody(operation: OperationSpec, params: Record<string, unknown>, headers: Record<string, string>): string | undefined | BodyInit {
     if (operation.body === 'none') return undefined;
     let value: unknown;
     if (operation.body === 'property') value = params.body;
@@ -230,20 +235,24 @@ export class BaseClient {
     return value as BodyInit;
   }
 
-  private meta(response: Response): Omit<WithResponse<unknown>, 'data'> {
+  #meta(response: Response): Omit<WithResponse<unknown>, 'data'> {
     const headerNumber = (name: string | undefined): number | null => {
       const raw = name ? response.headers.get(name) : null;
       return raw !== null && raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : null;
     };
-    const rateLimit: RateLimitState = { limit: headerNumber(this.config.rateLimitHeaders?.limit), remaining: headerNumber(this.config.rateLimitHeaders?.remaining) };
+    const rateLimit: RateLimitState = { limit: headerNumber(this.#config.rateLimitHeaders?.limit), remaining: headerNumber(this.#config.rateLimitHeaders?.remaining) };
     return {
       response,
       status: response.status,
       headers: response.headers,
-      requestId: this.config.requestIdHeader ? response.headers.get(this.config.requestIdHeader) : null,
+      requestId: this.#config.requestIdHeader ? response.headers.get(this.#config.requestIdHeader) : null,
       rateLimit,
     };
   }
+}
+
+function asRecord(params: unknown): Record<string, unknown> {
+  return params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
 }
 
 function appendQuery(query: URLSearchParams, key: string, value: unknown): void {
