@@ -2,6 +2,9 @@
  * The client's shape, decided once from the IR: type names per operation, the resource tree,
  * how each operation takes its parameters. Builders and files only print this plan.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { camelCase, pascalCase, variableName } from '../../core/naming.js';
 import { deref } from '../../core/refs.js';
@@ -38,7 +41,13 @@ export interface ClientPlan {
   root: ResourceNode;
 }
 
-const RESERVED_TYPE_NAMES = new Set(['APIPromise', 'PagePromise', 'CursorPage', 'RequestOptions', 'ClientOptions', 'BaseClient', 'APIResource', 'Promise', 'Record', 'Array', 'Date', 'Error', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Map', 'Set', 'components', 'paths', 'operations', 'webhooks', '$defs']);
+/** Names the package index already exports from the runtime (read from its index, so one list). */
+const RUNTIME_EXPORTS = [...readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime', 'index.ts'), 'utf8').matchAll(/export \{([^}]*)\}/g)]
+  .flatMap((match) => match[1].split(','))
+  .map((name) => name.replace(/^\s*type\s+/, '').trim())
+  .filter(Boolean);
+
+const RESERVED_TYPE_NAMES = new Set([...RUNTIME_EXPORTS, 'Promise', 'Record', 'Array', 'Date', 'Error', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Map', 'Set', 'NonNullable', 'Omit', 'components', 'paths', 'operations', 'webhooks', '$defs', 'Models']);
 
 /** Hands out unique names; the second "Foo" becomes "Foo2". */
 class NameRegistry {
@@ -63,7 +72,7 @@ function isObjectBody(ir: Ir, schema: unknown, depth = 0): boolean {
 }
 
 export function planClient(ir: Ir): ClientPlan {
-  const types = new NameRegistry(RESERVED_TYPE_NAMES);
+  const types = new NameRegistry([...RESERVED_TYPE_NAMES, ir.conventions.clientName]);
   const schemaTypes = ir.schemas.map((schema) => ({ name: types.claim(pascalCase(schema.name)), schemaName: schema.name }));
   const descriptors = new NameRegistry();
 
