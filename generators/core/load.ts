@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
+import { parse as parseYaml } from 'yaml';
 
 /** A bundled document: every external $ref inlined, internal $refs kept. */
 export interface LoadedDocument {
@@ -46,18 +47,10 @@ export async function loadDocument(sourcePath: string): Promise<LoadedDocument> 
   } catch (error) {
     throw new SpecError(sourcePath, '', `cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
-  // A single JSON file with only local $refs has nothing to bundle: parse it directly (GitHub's
-  // 13 MB spec loads in ~0.1 s instead of ~1.5 s). Everything else goes through Redocly.
-  const selfContained = absolute.endsWith('.json') && !/"\$ref"\s*:\s*"(?!#)/.test(text);
-  if (selfContained) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      throw new SpecError(sourcePath, '', `not valid JSON: ${(error as Error).message}`);
-    }
-    return finish(sourcePath, parsed, [path.relative(process.cwd(), absolute)]);
-  }
+  // A single file with only local $refs has nothing to bundle: parse it directly (GitHub's 13 MB
+  // spec loads in ~0.1 s instead of ~1.5 s). Files with external $refs go through Redocly.
+  const parsed = parseQuickly(sourcePath, absolute, text);
+  if (!hasExternalRef(parsed)) return finish(sourcePath, parsed, [path.relative(process.cwd(), absolute)]);
   const config = await createConfig({});
   const result = await bundle({ ref: absolute, config });
   const fatal = result.problems.find((problem) => problem.severity === 'error');
@@ -81,6 +74,33 @@ function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDoc
     throw new SpecError(sourcePath, '/openapi', `expected OpenAPI 3.0.x or 3.1.x, found ${found}`);
   }
   return { sourcePath, document, openapiVersion, digest: digestOf(document), files };
+}
+
+/** Parses JSON or YAML, or says where it does not parse. */
+function parseQuickly(sourcePath: string, file: string, text: string): unknown {
+  try {
+    return file.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1 });
+  } catch (error) {
+    const position = (error as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0];
+    const where = position ? ` at line ${position.line}, column ${position.col}` : '';
+    const reason = (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    throw new SpecError(sourcePath, '', `${file.endsWith('.json') ? 'JSON' : 'YAML'} does not parse${where}: ${reason}`);
+  }
+}
+
+function hasExternalRef(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (node && typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) {
+        if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) return true;
+        if (child && typeof child === 'object') stack.push(child);
+      }
+    }
+  }
+  return false;
 }
 
 /** sha256 of a value's JSON with object keys sorted, so formatting and key order do not matter. */

@@ -1,0 +1,17 @@
+/**
+ * `npm run bench`: speed goals as ratios against a baseline measured in the same run.
+ * Not a test: it never fails the build; it prints what it measured and whether each goal is met.
+ */
+import { benchGeneration, GENERATION_CASES } from './bench/generation.js';
+import { printTable, type BenchRow } from './bench/report.js';
+
+const only = process.argv[2];
+const rows: BenchRow[] = [];
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+if (!only || only === 'generate') {
+  progress('bench: generation (full generation vs openapi-typescript alone)');
+  rows.push(...(await benchGeneration(GENERATION_CASES, progress)));
+}
+
+console.log(printTable(rows));

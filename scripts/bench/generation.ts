@@ -1,0 +1,59 @@
+/**
+ * Generation speed: full generation (every emitter, written to disk) against openapi-typescript
+ * alone on the same document, alternating in one process, reported as medians and their ratio.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { generate } from '../../generators/pipeline.js';
+import { median, type BenchRow } from './report.js';
+
+export interface GenerationCase {
+  name: string;
+  spec: string;
+  runs: number;
+  /** Goal for full generation / openapi-typescript alone; none means report only. */
+  goal?: number;
+}
+
+export const GENERATION_CASES: GenerationCase[] = [
+  { name: 'our spec', spec: 'spec/openapi.yaml', runs: 9 },
+  { name: "GitHub's spec (13 MB)", spec: 'node_modules/@octokit/openapi/generated/api.github.com.json', runs: 5, goal: 1.5 },
+];
+
+async function time(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+export async function benchGeneration(cases: GenerationCase[], progress: (line: string) => void): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const testCase of cases) {
+    const out = await mkdtemp(path.join(tmpdir(), 'bench-generate-'));
+    const alone = () => openapiTS(pathToFileURL(path.resolve(testCase.spec)), { silent: true }).then(astToString);
+    const full = () => generate({ spec: testCase.spec, out, command: 'bench', write: true, log: () => {} });
+    await alone(); // warm both paths once: module loading and JIT are not what is measured
+    await full();
+    const baseline: number[] = [];
+    const measured: number[] = [];
+    for (let run = 1; run <= testCase.runs; run += 1) {
+      baseline.push(await time(alone));
+      measured.push(await time(full));
+      progress(`  ${testCase.name}: run ${run}/${testCase.runs}`);
+    }
+    await rm(out, { recursive: true, force: true });
+    rows.push({
+      benchmark: `generate ${testCase.name}`,
+      baseline: `openapi-typescript alone ${median(baseline).toFixed(0)} ms`,
+      measured: `full generation ${median(measured).toFixed(0)} ms`,
+      ratio: median(measured) / median(baseline),
+      goal: testCase.goal === undefined ? 'report only' : `≤ ${testCase.goal}x`,
+      met: testCase.goal === undefined ? undefined : median(measured) / median(baseline) <= testCase.goal,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,57 @@
+/**
+ * `npm run generate` as a designer meets it: one timed line per step, warnings for what it
+ * cannot represent, and on a bad document an error naming file, JSON pointer and reason.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+let out: string;
+beforeAll(async () => {
+  out = await mkdtemp(path.join(tmpdir(), 'cli-'));
+});
+afterAll(async () => {
+  await rm(out, { recursive: true, force: true });
+});
+
+function generate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(TSX, ['generators/cli.ts', ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
+  });
+}
+
+describe('generate CLI', () => {
+  it('prints one line per step with its time and writes into --out', async () => {
+    const result = await generate('--spec', 'test/fixtures/split/openapi.yaml', '--out', out);
+    expect(result.code).toBe(0);
+    for (const step of ['load + bundle', 'build IR', 'emit types', 'emit client', 'emit mock spec', 'write']) {
+      expect(result.stdout).toMatch(new RegExp(`^${step.replace(/[+]/g, '\\+')}\\s+\\d+ ms`, 'm'));
+    }
+    expect(result.stdout).toContain('2 file(s)'); // the root and the file its $ref points into
+    const models = await readFile(path.join(out, 'client/src/schema.ts'), 'utf8');
+    expect(models).toMatch(/text: string/);
+    const header = (await readFile(path.join(out, 'client/src/client.ts'), 'utf8')).split('\n').slice(0, 2).join('\n');
+    expect(header).toContain(`npm run generate -- --spec test/fixtures/split/openapi.yaml --out ${out}`);
+  });
+
+  it('warns, naming file and pointer, about a construct it degrades to unknown', async () => {
+    const result = await generate('--spec', 'test/fixtures/specs/widgets-3.0.yaml', '--out', out);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('warning: test/fixtures/specs/widgets-3.0.yaml#/paths/~1widgets~1{widget-id}~1image/put/requestBody: request body application/octet-stream is not JSON');
+  });
+
+  it.each([
+    { given: 'a missing file', spec: 'test/fixtures/bad/nope.yaml', want: /^error: test\/fixtures\/bad\/nope\.yaml#\/: cannot read the file \(ENOENT\)$/m },
+    { given: 'YAML that does not parse', spec: 'test/fixtures/bad/broken.yaml', want: /^error: test\/fixtures\/bad\/broken\.yaml#\S*: .+/m },
+    { given: 'a Swagger 2.0 document', spec: 'test/fixtures/bad/swagger2.yaml', want: /^error: test\/fixtures\/bad\/swagger2\.yaml#\/openapi: expected OpenAPI 3\.0\.x or 3\.1\.x, found Swagger 2\.0$/m },
+    { given: 'a $ref to a file that does not exist', spec: 'test/fixtures/bad/dangling-ref.yaml', want: /^error: test\/fixtures\/bad\/dangling-ref\.yaml#\/paths\/~1things\/get\/responses\/200\/content\/application~1json\/schema: .*missing\.yaml/m },
+  ])('exits 1 on $given with file, pointer and reason', async ({ spec, want }) => {
+    const result = await generate('--spec', spec, '--out', out);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(want);
+    expect(result.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  });
+});
