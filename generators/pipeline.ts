@@ -10,6 +10,7 @@ import { withHeader, writeFiles, type GeneratedFile, type Provenance } from './c
 import type { Ir } from './core/ir.js';
 import { emitClient } from './emitters/client/emit.js';
 import { emitMockSpec } from './emitters/mock/emit.js';
+import { emitServer } from './emitters/server/emit.js';
 import { emitTypes } from './emitters/types/emit.js';
 import { GENERATOR_VERSION } from './version.js';
 
@@ -22,6 +23,7 @@ export interface Emitter {
 export const EMITTERS: Emitter[] = [
   { name: 'types', emit: emitTypes },
   { name: 'client', emit: emitClient },
+  { name: 'server stubs', emit: emitServer },
   { name: 'mock spec', emit: emitMockSpec },
 ];
 

@@ -1,6 +1,7 @@
 /**
- * `npm start`, the main job: lint the spec, regenerate, build the docs, then serve the docs
- * page and the Prism mock until Ctrl-C, printing their URLs.
+ * `npm start`, the main job: lint the spec, regenerate, build the docs, then serve the reference
+ * service, the docs page and the Prism mock until Ctrl-C, printing their URLs. On first run
+ * (no keys in the database) it creates a sandbox secret key and prints it once.
  */
 import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
@@ -8,6 +9,10 @@ import { buildDocs, DOCS_FILE } from './lib/docs.js';
 import { formatFinding, runRedocly, runSpectral, sortFindings } from './lib/lint.js';
 import { startMock } from './lib/mock.js';
 import { generate } from '../generators/pipeline.js';
+import { buildApp } from '../service/app.js';
+import { databasePath, servicePort } from '../service/config.js';
+import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
+import { SqliteStore } from '../service/store/sqlite.js';
 
 const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
@@ -37,13 +42,30 @@ const docs = createServer((request, response) => {
 await new Promise<void>((resolve) => docs.listen(docsPort, HOST, resolve));
 const mock = await startMock(mockPort, HOST);
 
+const store = new SqliteStore(databasePath());
+let firstKey: string | undefined;
+if (store.countKeys() === 0) {
+  firstKey = createKey(store, { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' }, new Date().toISOString()).rawKey;
+}
+const service = await buildApp({ store });
+const serviceUrl = await service.listen({ host: HOST, port: servicePort() });
+
 console.log('');
-console.log(`docs:  http://${HOST}:${docsPort}/`);
-console.log(`mock:  ${mock.url}  (Prism; no key needed; try curl ${mock.url}/v1/health)`);
-console.log('Ctrl-C stops both.');
+console.log(`service: ${serviceUrl}  (sandbox and live by key prefix; database ${databasePath()})`);
+console.log(`docs:    http://${HOST}:${docsPort}/`);
+console.log(`mock:    ${mock.url}  (Prism; no key needed; try curl ${mock.url}/v1/health)`);
+if (firstKey) {
+  console.log('');
+  console.log('First run: created a sandbox secret key (nature:read, nature:write). It is shown once, store it now:');
+  console.log(firstKey);
+  console.log(`try: curl -H "Authorization: Bearer ${firstKey.slice(0, 12)}…" ${serviceUrl}/v1/nature/subjects`);
+}
+console.log('Ctrl-C stops everything. More keys: npm run keys -- create --env test --type sk --scopes nature:read,nature:write');
 
 const stop = async () => {
   docs.close();
+  await service.close();
+  store.close();
   await mock.stop();
   process.exit(0);
 };

@@ -267,11 +267,14 @@ export interface components {
             /** @constant */
             object: "list";
             data: unknown[];
-            /** @description True when more items follow this page in the paging direction. */
+            /**
+             * @description True when more items follow this page in the paging direction: older items for a
+             *     first page or a `starting_after` page, newer items for an `ending_before` page.
+             */
             has_more: boolean;
-            /** @description Pass as `starting_after` for the next page; `null` when `has_more` is false. */
+            /** @description Pass as `starting_after` for the page of older items; `null` when there is none (on a forward page, exactly when `has_more` is false). */
             next_cursor: components["schemas"]["Cursor"] | null;
-            /** @description Pass as `ending_before` for the previous page; `null` on the first page. */
+            /** @description Pass as `ending_before` for the page of newer items; `null` on the first page (when no newer items exist). */
             previous_cursor: components["schemas"]["Cursor"] | null;
             request_id: components["schemas"]["RequestId"];
         };

@@ -164,6 +164,8 @@ function collectParameters(document: OpenApiDocument, pathLevel: Json, operation
         description: param.description,
         deprecated: param.deprecated === true,
         example: exampleOf(param, document)[0],
+        errorCode: typeof param['x-error-code'] === 'string' ? param['x-error-code'] : undefined,
+        exclusiveWith: Array.isArray(param['x-mutually-exclusive-with']) ? param['x-mutually-exclusive-with'].map(String) : undefined,
       });
     });
   };
@@ -410,6 +412,9 @@ function buildConventions(document: OpenApiDocument, operations: IrOperation[], 
   const keyPrefixes = Object.values<Json>(document.components?.securitySchemes ?? {}).flatMap((raw) =>
     Object.entries<Json>(deref(document, raw)?.['x-key-format']?.prefixes ?? {}).map(([prefix, value]) => ({ prefix, environment: String(value?.environment ?? ''), type: String(value?.type ?? '') })),
   );
+  const keyPattern = Object.values<Json>(document.components?.securitySchemes ?? {})
+    .map((raw) => deref(document, raw)?.['x-key-format']?.pattern)
+    .find((pattern) => typeof pattern === 'string');
   const baseName = title.replace(/\b(rest\s+)?api\b/gi, '').trim() || 'Api';
   return {
     retryPolicy,
@@ -426,6 +431,7 @@ function buildConventions(document: OpenApiDocument, operations: IrOperation[], 
     errorSchema,
     requestIdHeader: findHeader(/^x-request-id$/i),
     keyPrefixes,
+    keyPattern,
     envPrefix: screamingSnake(baseName),
     clientName: `${pascalCase(baseName)}Client`,
     packageName: `${kebabCase(baseName)}-client`,

@@ -24,6 +24,10 @@ export interface IrParameter {
   deprecated: boolean;
   /** Example value, from `example` or the first of `examples`, when the spec gives one. */
   example?: unknown;
+  /** Error code a validation failure of this parameter gets (x-error-code). */
+  errorCode?: string;
+  /** Parameters this one cannot be sent with (x-mutually-exclusive-with). */
+  exclusiveWith?: string[];
 }
 
 export interface IrBody {
@@ -160,6 +164,8 @@ export interface IrConventions {
   errorSchema?: string;
   requestIdHeader?: string;
   keyPrefixes: IrKeyPrefix[];
+  /** The whole-key pattern from x-key-format, when given. */
+  keyPattern?: string;
   /** Environment variable prefix for clients, e.g. "ASSESSMENT_SERVICE". */
   envPrefix: string;
   /** Client class name, e.g. "AssessmentServiceClient". */

@@ -1,0 +1,62 @@
+/**
+ * Schemas as JSON Schema 2020-12, whatever OpenAPI version wrote them, so one validator (Ajv
+ * 2020) serves every spec. OpenAPI 3.1 schemas already are; 3.0 schemas need `nullable`,
+ * boolean `exclusiveMinimum`/`exclusiveMaximum` and `example` rewritten.
+ */
+import type { JsonSchema } from './ir.js';
+
+// Schema nodes are untyped JSON.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Node = any;
+
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SCHEMA_SINGLES = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
+
+/** A 2020-12 copy of a schema written in the given OpenAPI version's dialect. */
+export function toJsonSchema2020(schema: JsonSchema, openapiVersion: string): JsonSchema {
+  if (!openapiVersion.startsWith('3.0')) return schema;
+  return convert30(schema);
+}
+
+function convert30(node: Node): Node {
+  if (!node || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map(convert30);
+  const out: Node = {};
+  for (const [key, value] of Object.entries<Node>(node)) {
+    if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object') out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, convert30(child)]));
+    else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) out[key] = value.map(convert30);
+    else if (SCHEMA_SINGLES.includes(key)) out[key] = convert30(value);
+    else if (key === 'example') out.examples = [value];
+    else if (key !== 'nullable' && key !== 'exclusiveMinimum' && key !== 'exclusiveMaximum') out[key] = value;
+  }
+  if (node.exclusiveMinimum === true && typeof node.minimum === 'number') {
+    out.exclusiveMinimum = node.minimum;
+    delete out.minimum;
+  } else if (typeof node.exclusiveMinimum === 'number') out.exclusiveMinimum = node.exclusiveMinimum;
+  if (node.exclusiveMaximum === true && typeof node.maximum === 'number') {
+    out.exclusiveMaximum = node.maximum;
+    delete out.maximum;
+  } else if (typeof node.exclusiveMaximum === 'number') out.exclusiveMaximum = node.exclusiveMaximum;
+  if (node.nullable === true) {
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    else if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
+    else if (out.$ref || out.allOf || out.oneOf || out.anyOf) return { anyOf: [out, { type: 'null' }] };
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  }
+  return out;
+}
+
+/** Rewrites local component refs to point into a shared schema registered under `id`. */
+export function rebaseRefs(schema: JsonSchema, id: string): JsonSchema {
+  const walk = (node: Node): Node => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const out: Node = {};
+    for (const [key, value] of Object.entries<Node>(node)) {
+      out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${id}${value}` : walk(value);
+    }
+    return out;
+  };
+  return walk(schema);
+}

@@ -1,0 +1,219 @@
+/**
+ * Fastify route stubs (`server/`): a route table with each operation's JSON Schemas and
+ * security, a typed `Handlers` map keyed by operationId (Fastify's Body/Querystring/Params/
+ * Headers/Reply generics, from openapi-typescript's types), and the hand-written plugin runtime
+ * copied into `server/core/`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { StructureKind, VariableDeclarationKind, type InterfaceDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
+import type { GeneratedFile } from '../../core/files.js';
+import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
+import { pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
+import { rebaseRefs, toJsonSchema2020 } from '../../core/schema-dialect.js';
+import { createProject, printStructure } from '../../core/ts-project.js';
+
+const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
+const RUNTIME_FILES: GeneratedFile[] = readdirSync(RUNTIME_DIR)
+  .filter((name) => name.endsWith('.ts'))
+  .sort()
+  .map((name) => ({ path: `server/core/${name}`, content: readFileSync(path.join(RUNTIME_DIR, name), 'utf8') }));
+
+/** The id under which the spec's component schemas are registered with Ajv and Fastify. */
+export const SHARED_SCHEMA_ID = 'spec.json';
+
+const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
+
+function schemaFor(ir: Ir, schema: JsonSchema): JsonSchema {
+  return rebaseRefs(toJsonSchema2020(schema, ir.openapiVersion), SHARED_SCHEMA_ID);
+}
+
+function objectSchema(ir: Ir, params: Array<{ name: string; required: boolean; schema: JsonSchema }>, lowercase = false): object | undefined {
+  if (params.length === 0) return undefined;
+  const key = (name: string) => (lowercase ? name.toLowerCase() : name);
+  const required = params.filter((param) => param.required).map((param) => key(param.name));
+  return {
+    type: 'object',
+    properties: Object.fromEntries(params.map((param) => [key(param.name), schemaFor(ir, param.schema)])),
+    ...(required.length ? { required } : {}),
+  };
+}
+
+/** One route table entry: everything the plugin needs at run time. */
+function routeSpec(ir: Ir, operation: IrOperation): Record<string, unknown> {
+  const { parameters } = operation;
+  const response: Record<string, object> = {};
+  for (const result of operation.responses) {
+    if (!result.isJson || result.schema === undefined) continue;
+    const status = /^\d+$/.test(result.status) ? result.status : result.status === 'default' ? 'default' : result.status.toLowerCase();
+    response[status] = schemaFor(ir, result.schema) as object;
+  }
+  const schema: Record<string, unknown> = {
+    params: objectSchema(ir, parameters.path),
+    querystring: objectSchema(ir, parameters.query),
+    headers: objectSchema(ir, parameters.header, true),
+    body: operation.body?.isJson ? schemaFor(ir, operation.body.schema) : undefined,
+    response: Object.keys(response).length ? response : undefined,
+  };
+  const paramNames = Object.fromEntries(parameters.path.filter((param) => fastifyParamName(param.name) !== param.name).map((param) => [fastifyParamName(param.name), param.name]));
+  const all = [...parameters.query, ...parameters.header, ...parameters.path];
+  return {
+    operationId: operation.id,
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    url: operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => `:${fastifyParamName(name)}`),
+    paramNames,
+    security: { isPublic: operation.security.isPublic, scopes: operation.security.scopes, ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}) },
+    ...(operation.successStatus && /^\d+$/.test(operation.successStatus) ? { successStatus: Number(operation.successStatus) } : {}),
+    ...(operation.body ? { bodyContentType: operation.body.contentType } : {}),
+    ...(operation.body && !operation.body.required ? { bodyOptional: true } : {}),
+    ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
+    errorCodes: Object.fromEntries(all.filter((param) => param.errorCode).map((param) => [param.name, param.errorCode!])),
+    exclusive: all.flatMap((param) => (param.exclusiveWith ?? []).map((other) => ({ params: [param.name, other], code: param.errorCode ?? 'invalid_request' }))),
+    schema: Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)),
+  };
+}
+
+function sharedSchema(ir: Ir): object {
+  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, toJsonSchema2020(entry.schema, ir.openapiVersion)]));
+  return { $id: SHARED_SCHEMA_ID, components: { schemas } };
+}
+
+const pathType = (operation: IrOperation) => `paths[${stringLiteral(operation.path)}][${stringLiteral(operation.method)}]`;
+
+/** Example: `export interface CreateSubjectRoute extends RouteGenericInterface { Body: ...; Reply: { 201: ... } }` */
+function routeInterface(operation: IrOperation, name: string): InterfaceDeclarationStructure {
+  const op = pathType(operation);
+  const properties: Array<{ name: string; type: string | WriterFunction }> = [];
+  if (operation.body) {
+    properties.push({
+      name: 'Body',
+      type: operation.body.isJson ? `NonNullable<${op}['requestBody']>['content'][${stringLiteral(operation.body.contentType)}]${operation.body.required ? '' : ' | undefined'}` : 'unknown',
+    });
+  }
+  if (operation.parameters.query.length) properties.push({ name: 'Querystring', type: `NonNullable<${op}['parameters']['query']>` });
+  if (operation.parameters.path.length) properties.push({ name: 'Params', type: `${op}['parameters']['path']` });
+  if (operation.parameters.header.length) properties.push({ name: 'Headers', type: `LowercaseKeys<NonNullable<${op}['parameters']['header']>>` });
+  const replies = operation.responses
+    .filter((response) => response.status !== 'default')
+    .map((response) => {
+      const key = /^\d+$/.test(response.status) ? response.status : stringLiteral(response.status.toLowerCase());
+      const type = response.isJson && response.schema !== undefined ? `${op}['responses'][${/^\d+$/.test(response.status) ? response.status : stringLiteral(response.status)}]['content'][${stringLiteral(response.contentType!)}]` : response.contentType ? 'unknown' : 'undefined';
+      return `${key}: ${type};`;
+    });
+  properties.push({ name: 'Reply', type: replies.length ? (writer) => writer.block(() => replies.forEach((line) => writer.writeLine(line))) : 'unknown' });
+  return {
+    kind: StructureKind.Interface,
+    name,
+    isExported: true,
+    extends: ['RouteGenericInterface'],
+    docs: [`\`${operation.method.toUpperCase()} ${operation.path}\` (${operation.id})`],
+    properties,
+  };
+}
+
+/** What a service implementing the spec must know beyond routes, stated once, from the spec. */
+function factsFile(ir: Ir): string {
+  const c = ir.conventions;
+  const scopes = ir.securitySchemes.flatMap((scheme) => scheme.scopes.map((scope) => ({ name: scope.name, mintable: scope.mintable })));
+  const facts: Array<[string, string, unknown]> = [
+    ['SPEC_DIGEST', 'Digest of the spec these stubs were generated from.', ir.digest],
+    ['SPEC_VERSION', 'info.version of that spec.', ir.info.version],
+    ['RATE_LIMIT_TIERS', 'Requests per minute per key and per account, by tier (x-rate-limits).', c.rateLimit.tiers],
+    ['RATE_LIMIT_HEADERS', 'Response headers that carry rate-limit state.', { limit: c.rateLimit.limitHeader ?? null, remaining: c.rateLimit.remainingHeader ?? null, retryAfter: c.rateLimit.retryAfterHeader ?? null }],
+    ['REQUEST_ID_HEADER', 'Response header that carries the request ID.', c.requestIdHeader ?? null],
+    ['KEY_PATTERN', 'Pattern every API key matches (x-key-format).', c.keyPattern ?? null],
+    ['KEY_PREFIXES', 'Key prefixes: environment and type (x-key-format).', c.keyPrefixes],
+    ['SCOPES', 'Declared scopes, and whether keys can carry them today.', scopes],
+  ];
+  return facts.map(([name, doc, value]) => `/** ${doc} */\nexport const ${name} = ${JSON.stringify(value, null, 2)} as const;\n`).join('\n');
+}
+
+export function emitServer(ir: Ir): GeneratedFile[] {
+  const project = createProject();
+  const taken = new Set<string>(['Handlers', 'LowercaseKeys', 'RouteHandler']);
+  const routeNames = new Map<IrOperation, string>();
+  for (const operation of ir.operations) {
+    let name = `${pascalCase(operation.id)}Route`;
+    for (let suffix = 2; taken.has(name); suffix += 1) name = `${pascalCase(operation.id)}Route${suffix}`;
+    taken.add(name);
+    routeNames.set(operation, name);
+  }
+
+  const routesFile = printStructure(project, 'routes.ts', {
+    statements: [
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/route-spec.js', namedImports: ['RouteSpec'] },
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["The spec's component schemas (JSON Schema 2020-12), which route schemas refer to."],
+        declarations: [{ name: 'SHARED_SCHEMA', initializer: `${JSON.stringify(sharedSchema(ir), null, 2)} as const` }],
+      },
+      {
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ['Every operation, in spec order.'],
+        declarations: [{ name: 'ROUTES', type: 'RouteSpec[]', initializer: JSON.stringify(ir.operations.map((operation) => routeSpec(ir, operation)), null, 2) }],
+      },
+    ],
+  });
+
+  const handlerType = (operation: IrOperation) => `RouteHandler<${routeNames.get(operation)}>`;
+  const typesStatements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: 'fastify', namedImports: ['RawReplyDefaultExpression', 'RawRequestDefaultExpression', 'RawServerDefault', 'RouteGenericInterface', 'RouteHandlerMethod'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/openapi.js', namedImports: ['paths'] },
+    { kind: StructureKind.TypeAlias, name: 'LowercaseKeys', typeParameters: ['T'], docs: ['Fastify hands handlers header names in lower case.'], type: '{ [K in keyof T as Lowercase<K & string>]: T[K] }' },
+    {
+      kind: StructureKind.TypeAlias,
+      name: 'RouteHandler',
+      isExported: true,
+      typeParameters: [{ name: 'Route', constraint: 'RouteGenericInterface' }],
+      docs: ['A handler for one route: its request and reply are typed from the spec.'],
+      type: 'RouteHandlerMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Route>',
+    },
+    ...ir.operations.map((operation) => routeInterface(operation, routeNames.get(operation)!)),
+    {
+      kind: StructureKind.Interface,
+      name: 'Handlers',
+      isExported: true,
+      docs: ['One handler per operation, keyed by operationId.'],
+      properties: ir.operations.map((operation) => ({ name: propertyKey(operation.id), type: handlerType(operation), docs: [`\`${operation.method.toUpperCase()} ${operation.path}\``] })),
+    },
+  ];
+  const typesFile = printStructure(project, 'handlers.ts', { statements: typesStatements });
+
+  const index = [
+    "import type { FastifyInstance } from 'fastify';",
+    "import { registerRoutes, type RoutesOptions } from './core/plugin.js';",
+    "import type { Handlers } from './handlers.js';",
+    "import { ROUTES, SHARED_SCHEMA } from './routes.js';",
+    '',
+    "export type { ErrorDetails, RoutesOptions } from './core/plugin.js';",
+    "export type { RouteSpec, RouteSecurity } from './core/route-spec.js';",
+    "export * from './handlers.js';",
+    "export { ROUTES, SHARED_SCHEMA } from './routes.js';",
+    "export * from './facts.js';",
+    '',
+    '/** Operations that have no handler in `handlers` (they answer 501). */',
+    'export function unimplementedOperations(handlers: Partial<Handlers>): string[] {',
+    '  return ROUTES.map((route) => route.operationId).filter((id) => !(id in handlers));',
+    '}',
+    '',
+    '/**',
+    ' * The Fastify plugin: registers every operation on the instance it is given (not encapsulated,',
+    ' * so its error handler and schemas apply to the whole app).',
+    ' */',
+    'export function routesPlugin(app: FastifyInstance, options: RoutesOptions<Handlers>, done: (error?: Error) => void): void {',
+    '  app.addSchema(SHARED_SCHEMA as unknown as { $id: string });',
+    '  registerRoutes(app, ROUTES, SHARED_SCHEMA, options);',
+    '  done();',
+    '}',
+    "Object.assign(routesPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'openapi-routes' });",
+    '',
+  ].join('\n');
+
+  return [...RUNTIME_FILES, { path: 'server/facts.ts', content: factsFile(ir) }, { path: 'server/routes.ts', content: routesFile }, { path: 'server/handlers.ts', content: typesFile }, { path: 'server/index.ts', content: index }];
+}

@@ -1,0 +1,63 @@
+/**
+ * The reference service: the generated Fastify routes with the handlers, security hook and error
+ * format of this service. Everything stateful (store, clock) is passed in, so tests run it on
+ * `:memory:` with a fake clock.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { REQUEST_ID_HEADER, routesPlugin, SPEC_DIGEST } from '../generated/server/index.js';
+import './context.js';
+import { CursorCodec } from './cursor.js';
+import { errorBody, sendError } from './errors.js';
+import { createHandlers } from './handlers.js';
+import { newId, randomToken } from './ids.js';
+import { RateLimiter, type Clock } from './rate-limit.js';
+import { createSecurityHook, limitAnonymous } from './security.js';
+import type { Store } from './store/store.js';
+
+/** Request bodies larger than this get 413 (spec/DECISIONS.md). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  store: Store;
+  clock?: Clock;
+  logger?: boolean;
+  /** Told which operations have no handler (none, here). */
+  onUnimplemented?: (operationIds: string[]) => void;
+}
+
+/** The month a live request is billed in, e.g. "2026-11". */
+export const billingPeriod = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? Date.now;
+  const { store } = options;
+  const app = Fastify({
+    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => newId('req', 16),
+    requestIdHeader: false, // never trust a client's request ID
+    trustProxy: false,
+  });
+  const limiter = new RateLimiter(clock);
+  const cursors = new CursorCodec(store.setting('cursor_secret', () => randomToken(48)));
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (REQUEST_ID_HEADER) reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header('x-spec-digest', SPEC_DIGEST);
+    reply.header('access-control-allow-origin', '*');
+    // Routes charge the rate limits in their security hook; an unknown route is charged here.
+    if (!request.routeOptions.url) limitAnonymous(limiter, request, reply);
+  });
+  // Live traffic is metered per account for billing; sandbox traffic is free.
+  app.addHook('onResponse', async (request) => {
+    if (request.caller?.scope.environment === 'live') store.meter(request.caller.scope.accountId, billingPeriod(clock()));
+  });
+
+  await app.register(routesPlugin, {
+    handlers: createHandlers({ store, cursors, now: clock }),
+    authenticate: createSecurityHook(store, limiter, sendError),
+    errorBody,
+    onUnimplemented: options.onUnimplemented,
+  });
+  return app;
+}

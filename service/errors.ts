@@ -1,0 +1,12 @@
+/** The spec's error body, built in one place. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorDetails } from '../generated/server/index.js';
+
+export type ErrorSender = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, param?: string | null) => FastifyReply;
+
+export function errorBody(error: ErrorDetails, request: FastifyRequest) {
+  return { object: 'error' as const, code: error.code, message: error.message, param: error.param, request_id: request.id };
+}
+
+export const sendError: ErrorSender = (reply, request, status, code, message, param = null) =>
+  reply.code(status).type('application/json').send(errorBody({ status, code, message, param }, request));

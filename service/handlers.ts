@@ -1,0 +1,202 @@
+/**
+ * The reference implementation of every operation, as the generated `Handlers` map: request
+ * and reply types come from the spec, so a handler returning the wrong shape does not compile.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Handlers } from '../generated/server/index.js';
+import type { components } from '../generated/types/openapi.js';
+import { callerOf, listName } from './context.js';
+import type { CursorCodec } from './cursor.js';
+import { sendError } from './errors.js';
+import { newId } from './ids.js';
+import { computeScores, mergeAnswers } from './scores.js';
+import type { AssessmentRow, PageResult, Scope, Store, SubjectRow } from './store/store.js';
+
+type Schemas = components['schemas'];
+
+/** Idempotency keys are honoured for 24 hours. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface HandlerDeps {
+  store: Store;
+  cursors: CursorCodec;
+  now: () => number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function subjectView(row: SubjectRow, scope: Scope): Schemas['Subject'] {
+  return {
+    id: row.id,
+    object: 'subject',
+    livemode: scope.environment === 'live',
+    created_at: row.createdAt,
+    consent_artifact: row.consentArtifact as Schemas['ConsentArtifact'],
+    metadata: row.metadata,
+    latest_scores: row.latestScores,
+  };
+}
+
+function assessmentView(row: AssessmentRow, scope: Scope): Schemas['Assessment'] {
+  return {
+    id: row.id,
+    object: 'assessment',
+    livemode: scope.environment === 'live',
+    subject_id: row.subjectId,
+    status: row.status,
+    answers: row.answers,
+    scores: row.scores,
+    created_at: row.createdAt,
+    completed_at: row.completedAt,
+    metadata: row.metadata,
+  };
+}
+
+/** Decodes the paging query into a store boundary, or answers 400 invalid_cursor. */
+function pageQuery(deps: HandlerDeps, query: { limit?: number; starting_after?: string; ending_before?: string }, list: string) {
+  const limit = query.limit ?? 25;
+  if (query.starting_after !== undefined) {
+    const after = deps.cursors.decode(query.starting_after, list);
+    return after === undefined ? { error: 'starting_after' as const } : { limit, boundary: { after } };
+  }
+  if (query.ending_before !== undefined) {
+    const before = deps.cursors.decode(query.ending_before, list);
+    return before === undefined ? { error: 'ending_before' as const } : { limit, boundary: { before } };
+  }
+  return { limit, boundary: null };
+}
+
+function envelope<Row, Item>(deps: HandlerDeps, page: PageResult<Row>, list: string, view: (row: Row) => Item, requestId: string) {
+  return {
+    object: 'list' as const,
+    data: page.rows.map(view),
+    has_more: page.hasMore,
+    next_cursor: page.older === null ? null : deps.cursors.encode(page.older, list),
+    previous_cursor: page.newer === null ? null : deps.cursors.encode(page.newer, list),
+    request_id: requestId,
+  };
+}
+
+const invalidCursor = (reply: FastifyReply, request: FastifyRequest, param: string) =>
+  sendError(reply, request, 400, 'invalid_cursor', `${param} is not a cursor this list issued; start again from the first page.`, param);
+
+/**
+ * Replays the first response of an Idempotency-Key used with the same body, refuses one used
+ * with a different body, and otherwise runs the create and remembers its response.
+ */
+function idempotent<Body>(deps: HandlerDeps, request: FastifyRequest, reply: FastifyReply, create: () => { status: number; body: Body }): Body | FastifyReply {
+  const caller = callerOf(request);
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string') {
+    const result = create();
+    reply.code(result.status);
+    return result.body;
+  }
+  const requestHash = createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+  return deps.store.transaction(() => {
+    const previous = deps.store.findIdempotency(caller.scope, key, deps.now() - IDEMPOTENCY_TTL_MS);
+    if (previous) {
+      if (previous.requestHash !== requestHash) {
+        return sendError(reply, request, 409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different request.', 'Idempotency-Key');
+      }
+      reply.header('idempotent-replayed', 'true').code(previous.status);
+      return JSON.parse(previous.body) as Body;
+    }
+    const result = create();
+    deps.store.saveIdempotency(caller.scope, key, { requestHash, status: result.status, body: JSON.stringify(result.body), createdAtMs: deps.now() });
+    reply.code(result.status);
+    return result.body;
+  });
+}
+
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { store } = deps;
+  return {
+    getHealth: async () => ({ status: 'ok' as const }),
+
+    createSubject: async (request, reply) => {
+      const { scope } = callerOf(request);
+      return idempotent(deps, request, reply, () => {
+        const row = store.insertSubject(scope, { id: newId('subj'), createdAt: iso(deps.now()), consentArtifact: request.body.consent_artifact, metadata: request.body.metadata ?? {} });
+        return { status: 201, body: subjectView(row, scope) };
+      }) as Schemas['Subject'];
+    },
+
+    listSubjects: async (request, reply) => {
+      const { scope } = callerOf(request);
+      const list = listName(scope, 'subjects');
+      const query = pageQuery(deps, request.query, list);
+      if ('error' in query) return invalidCursor(reply, request, query.error!);
+      return envelope(deps, store.pageSubjects(scope, query), list, (row) => subjectView(row, scope), request.id);
+    },
+
+    retrieveSubject: async (request, reply) => {
+      const { scope } = callerOf(request);
+      const row = store.findSubject(scope, request.params.subject_id);
+      if (!row) return sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
+      return subjectView(row, scope);
+    },
+
+    deleteSubject: async (request, reply) => {
+      const { scope } = callerOf(request);
+      const row = store.deleteSubject(scope, request.params.subject_id);
+      if (!row) return sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
+      return { ...subjectView(row, scope), deleted: true as const };
+    },
+
+    createAssessment: async (request, reply) => {
+      const { scope } = callerOf(request);
+      const subject = store.findSubject(scope, request.params.subject_id);
+      if (!subject) return sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
+      return idempotent(deps, request, reply, () => {
+        const row = store.insertAssessment(scope, {
+          id: newId('asmt'),
+          subjectId: subject.id,
+          status: 'in_progress',
+          answers: [],
+          scores: null,
+          createdAt: iso(deps.now()),
+          completedAt: null,
+          metadata: request.body?.metadata ?? {},
+        });
+        return { status: 201, body: assessmentView(row, scope) };
+      }) as Schemas['Assessment'];
+    },
+
+    listAssessments: async (request, reply) => {
+      const { scope } = callerOf(request);
+      const subject = store.findSubject(scope, request.params.subject_id);
+      if (!subject) return sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
+      const list = listName(scope, `assessments:${subject.id}`);
+      const query = pageQuery(deps, request.query, list);
+      if ('error' in query) return invalidCursor(reply, request, query.error!);
+      return envelope(deps, store.pageAssessments(scope, subject.id, query), list, (row) => assessmentView(row, scope), request.id);
+    },
+
+    retrieveAssessment: async (request, reply) => {
+      const { scope } = callerOf(request);
+      const row = store.findAssessment(scope, request.params.assessment_id);
+      if (!row) return sendError(reply, request, 404, 'not_found', `No assessment ${request.params.assessment_id} in this environment.`, 'assessment_id');
+      return assessmentView(row, scope);
+    },
+
+    submitAssessment: async (request, reply) => {
+      const { scope } = callerOf(request);
+      const result = store.transaction(() => {
+        const row = store.findAssessment(scope, request.params.assessment_id);
+        if (!row) return { status: 404 as const };
+        if (row.status === 'completed') return { status: 409 as const, message: `Assessment ${row.id} is already completed; completed assessments cannot change.` };
+        const answers = mergeAnswers(row.answers, request.body.answers ?? []);
+        const completing = request.body.status === 'completed';
+        if (completing && answers.length === 0) return { status: 409 as const, message: `Assessment ${row.id} has no answers to complete with.` };
+        const updated: AssessmentRow = { ...row, answers, scores: computeScores(answers), status: completing ? 'completed' : 'in_progress', completedAt: completing ? iso(deps.now()) : null };
+        store.updateAssessment(scope, updated);
+        return { status: 200 as const, row: updated };
+      });
+      if (result.status === 404) return sendError(reply, request, 404, 'not_found', `No assessment ${request.params.assessment_id} in this environment.`, 'assessment_id');
+      if (result.status === 409) return sendError(reply, request, 409, 'invalid_state_transition', result.message);
+      return assessmentView(result.row, scope);
+    },
+  };
+}

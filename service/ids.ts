@@ -1,0 +1,17 @@
+/** Random identifiers: `subj_…`, `asmt_…`, `req_…`, `key_…` and the secret part of API keys. */
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `length` characters from [A-Za-z0-9], uniformly (rejection sampling, no modulo bias). */
+export function randomToken(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export const newId = (prefix: string, length = 24) => `${prefix}_${randomToken(length)}`;

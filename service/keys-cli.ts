@@ -1,0 +1,71 @@
+/**
+ * `npm run keys -- <command>`: the key admin CLI, on the same DATABASE_PATH as the service.
+ *   create --env test|live --type sk|pk --scopes nature:read,nature:write [--account ID] [--tier 0-3] [--name TEXT]
+ *   rotate KEY_OR_ID      revoke KEY_OR_ID      list
+ * A raw key is printed once, as the last line; only its hash is stored.
+ */
+import { parseArgs } from 'node:util';
+import { databasePath } from './config.js';
+import { createKey, KeyError, revokeKey, rotateKey } from './keys.js';
+import { SqliteStore } from './store/sqlite.js';
+import type { Environment, KeyRecord, KeyType } from './store/store.js';
+
+const USAGE = `usage: npm run keys -- create --env test|live --type sk|pk --scopes nature:read,nature:write [--account ID] [--tier 0-3] [--name TEXT]
+       npm run keys -- rotate KEY_OR_ID
+       npm run keys -- revoke KEY_OR_ID
+       npm run keys -- list`;
+
+const describeKey = (key: KeyRecord) =>
+  `${key.id}  ${key.environment}_${key.type}_…${key.last4}  account=${key.accountId}  scopes=${key.scopes.join(',')}  ${key.revokedAt ? `revoked ${key.revokedAt}` : 'active'}${key.name ? `  "${key.name}"` : ''}`;
+
+function fail(message: string): never {
+  console.error(`keys: ${message}`);
+  process.exit(2);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { env: { type: 'string' }, type: { type: 'string' }, scopes: { type: 'string' }, account: { type: 'string' }, tier: { type: 'string' }, name: { type: 'string' } },
+});
+const [command, target] = positionals;
+const now = new Date().toISOString();
+const store = new SqliteStore(databasePath());
+try {
+  switch (command) {
+    case 'create': {
+      if (values.env !== 'test' && values.env !== 'live') fail('--env must be test or live');
+      if (values.type !== 'sk' && values.type !== 'pk') fail('--type must be sk or pk');
+      if (!values.scopes) fail('--scopes is required, e.g. --scopes nature:read,nature:write');
+      const tier = values.tier === undefined ? undefined : Number(values.tier);
+      const { key, rawKey } = createKey(store, { environment: values.env as Environment, type: values.type as KeyType, scopes: values.scopes.split(',').map((scope) => scope.trim()).filter(Boolean), accountId: values.account ?? 'acct_default', tier, name: values.name }, now);
+      console.log(`created ${describeKey(key)}`);
+      console.log('the key is shown once; store it now:');
+      console.log(rawKey);
+      break;
+    }
+    case 'rotate': {
+      if (!target) fail('rotate needs a key or key ID');
+      const { old, key, rawKey } = rotateKey(store, target, now);
+      console.log(`revoked ${old.id}; created ${describeKey(key)}`);
+      console.log('the key is shown once; store it now:');
+      console.log(rawKey);
+      break;
+    }
+    case 'revoke': {
+      if (!target) fail('revoke needs a key or key ID');
+      const key = revokeKey(store, target, now);
+      console.log(`revoked ${describeKey(key)} (irreversible)`);
+      break;
+    }
+    case 'list':
+      for (const key of store.listKeys()) console.log(describeKey(key));
+      break;
+    default:
+      fail(`unknown command ${command ?? '(none)'}\n${USAGE}`);
+  }
+} catch (error) {
+  if (error instanceof KeyError) fail(error.message);
+  throw error;
+} finally {
+  store.close();
+}

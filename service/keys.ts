@@ -1,0 +1,100 @@
+/**
+ * API keys: `<env>_<type>_<32 characters>`. Only a sha256 hash is stored; a presented key is
+ * looked up by its hash and then compared in constant time. Raw keys exist only in the
+ * moment they are created and shown once.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { KEY_PATTERN, SCOPES } from '../generated/server/index.js';
+import { newId, randomToken } from './ids.js';
+import type { Environment, KeyRecord, KeyType, Store } from './store/store.js';
+
+const KEY_FORMAT = new RegExp(KEY_PATTERN ?? '^(test|live)_(pk|sk)_[A-Za-z0-9]{32}$');
+
+export function hashKey(rawKey: string): Buffer {
+  return createHash('sha256').update(rawKey, 'utf8').digest();
+}
+
+/** The environment and type a well-formed key claims, or undefined for a malformed one. */
+export function parseKey(rawKey: string): { environment: Environment; type: KeyType } | undefined {
+  if (!KEY_FORMAT.test(rawKey)) return undefined;
+  const [environment, type] = rawKey.split('_') as [Environment, KeyType];
+  return { environment, type };
+}
+
+/** The stored key a presented raw key belongs to, if it is well-formed, known and not revoked. */
+export function verifyKey(store: Store, rawKey: string): KeyRecord | undefined {
+  const claimed = parseKey(rawKey);
+  if (!claimed) return undefined;
+  const presented = hashKey(rawKey);
+  const key = store.findKeyByHash(presented);
+  if (!key || !timingSafeEqual(key.hash, presented)) return undefined;
+  if (key.revokedAt || key.environment !== claimed.environment || key.type !== claimed.type) return undefined;
+  return key;
+}
+
+/** Scopes that can be put on a key today (the spec's `mintable` scopes). */
+export const MINTABLE_SCOPES: string[] = SCOPES.filter((scope) => scope.mintable).map((scope) => scope.name);
+
+export class KeyError extends Error {}
+
+export interface NewKey {
+  environment: Environment;
+  type: KeyType;
+  scopes: string[];
+  accountId: string;
+  tier?: number;
+  name?: string;
+}
+
+/** Creates a key (and its account if new); returns the record and the raw key, shown once. */
+export function createKey(store: Store, request: NewKey, now: string): { key: KeyRecord; rawKey: string } {
+  const unknown = request.scopes.filter((scope) => !SCOPES.some((declared) => declared.name === scope));
+  if (unknown.length) throw new KeyError(`unknown scope(s): ${unknown.join(', ')}`);
+  const unmintable = request.scopes.filter((scope) => !MINTABLE_SCOPES.includes(scope));
+  if (unmintable.length) throw new KeyError(`scope(s) not available yet (their product has not launched): ${unmintable.join(', ')}`);
+  if (request.scopes.length === 0) throw new KeyError('a key needs at least one scope');
+  if (request.tier !== undefined && ![0, 1, 2, 3].includes(request.tier)) throw new KeyError('tier must be 0, 1, 2 or 3');
+  return store.transaction(() => {
+    const account = store.findAccount(request.accountId) ?? store.createAccount(request.accountId, request.tier ?? 0, now);
+    if (request.tier !== undefined && account.tier !== request.tier) store.setAccountTier(account.id, request.tier);
+    const rawKey = `${request.environment}_${request.type}_${randomToken(32)}`;
+    const key: KeyRecord = {
+      id: newId('key', 16),
+      accountId: account.id,
+      environment: request.environment,
+      type: request.type,
+      scopes: [...new Set(request.scopes)].sort(),
+      hash: hashKey(rawKey),
+      last4: rawKey.slice(-4),
+      name: request.name ?? null,
+      createdAt: now,
+      revokedAt: null,
+    };
+    store.insertKey(key);
+    return { key, rawKey };
+  });
+}
+
+/** A key by its ID or its raw value. */
+export function findKey(store: Store, keyOrId: string): KeyRecord | undefined {
+  return keyOrId.startsWith('key_') ? store.findKeyById(keyOrId) : store.findKeyByHash(hashKey(keyOrId));
+}
+
+/** Revokes the key and issues a replacement with the same account, environment, type and scopes. */
+export function rotateKey(store: Store, keyOrId: string, now: string): { old: KeyRecord; key: KeyRecord; rawKey: string } {
+  return store.transaction(() => {
+    const old = findKey(store, keyOrId);
+    if (!old) throw new KeyError('no such key');
+    if (old.revokedAt) throw new KeyError('that key is revoked; revoked keys cannot be rotated');
+    store.revokeKey(old.id, now);
+    const created = createKey(store, { environment: old.environment, type: old.type, scopes: old.scopes, accountId: old.accountId, name: old.name ?? undefined }, now);
+    return { old, ...created };
+  });
+}
+
+export function revokeKey(store: Store, keyOrId: string, now: string): KeyRecord {
+  const key = findKey(store, keyOrId);
+  if (!key) throw new KeyError('no such key');
+  store.revokeKey(key.id, now);
+  return { ...key, revokedAt: key.revokedAt ?? now };
+}

@@ -1,0 +1,308 @@
+/**
+ * The embedded default store: SQLite through better-sqlite3, in WAL mode with synchronous=FULL
+ * so an acknowledged write survives a crash of the process. Paging is keyset on the insertion
+ * sequence (`seq`), never an offset.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { AccountRecord, AssessmentRow, IdempotencyRecord, KeyRecord, PageQuery, PageResult, Scope, Store, SubjectRow } from './store.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, tier INTEGER NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS api_keys (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  environment TEXT NOT NULL CHECK (environment IN ('test', 'live')),
+  type TEXT NOT NULL CHECK (type IN ('pk', 'sk')),
+  scopes TEXT NOT NULL,
+  hash BLOB NOT NULL UNIQUE,
+  last4 TEXT NOT NULL,
+  name TEXT,
+  created_at TEXT NOT NULL,
+  revoked_at TEXT
+);
+CREATE TABLE IF NOT EXISTS subjects (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  account_id TEXT NOT NULL,
+  environment TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  consent_json TEXT NOT NULL,
+  metadata_json TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS subjects_by_scope ON subjects (account_id, environment, seq);
+CREATE TABLE IF NOT EXISTS assessments (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  subject_id TEXT NOT NULL REFERENCES subjects(id) ON DELETE CASCADE,
+  account_id TEXT NOT NULL,
+  environment TEXT NOT NULL,
+  status TEXT NOT NULL,
+  answers_json TEXT NOT NULL,
+  scores_json TEXT,
+  created_at TEXT NOT NULL,
+  completed_at TEXT,
+  metadata_json TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS assessments_by_subject ON assessments (subject_id, seq);
+CREATE TABLE IF NOT EXISTS idempotency (
+  account_id TEXT NOT NULL,
+  environment TEXT NOT NULL,
+  key TEXT NOT NULL,
+  request_hash TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  created_at_ms INTEGER NOT NULL,
+  PRIMARY KEY (account_id, environment, key)
+);
+CREATE TABLE IF NOT EXISTS usage (account_id TEXT NOT NULL, period TEXT NOT NULL, requests INTEGER NOT NULL, PRIMARY KEY (account_id, period));
+`;
+
+interface KeyDbRow {
+  id: string;
+  account_id: string;
+  environment: 'test' | 'live';
+  type: 'pk' | 'sk';
+  scopes: string;
+  hash: Buffer;
+  last4: string;
+  name: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+const toKey = (row: KeyDbRow | undefined): KeyRecord | undefined =>
+  row && { id: row.id, accountId: row.account_id, environment: row.environment, type: row.type, scopes: JSON.parse(row.scopes), hash: row.hash, last4: row.last4, name: row.name, createdAt: row.created_at, revokedAt: row.revoked_at };
+
+interface SubjectDbRow {
+  seq: number;
+  id: string;
+  created_at: string;
+  consent_json: string;
+  metadata_json: string;
+  latest_scores: string | null;
+}
+
+const toSubject = (row: SubjectDbRow): SubjectRow => ({
+  seq: row.seq,
+  id: row.id,
+  createdAt: row.created_at,
+  consentArtifact: JSON.parse(row.consent_json),
+  metadata: JSON.parse(row.metadata_json),
+  latestScores: row.latest_scores ? JSON.parse(row.latest_scores) : null,
+});
+
+interface AssessmentDbRow {
+  seq: number;
+  id: string;
+  subject_id: string;
+  status: 'in_progress' | 'completed';
+  answers_json: string;
+  scores_json: string | null;
+  created_at: string;
+  completed_at: string | null;
+  metadata_json: string;
+}
+
+const toAssessment = (row: AssessmentDbRow): AssessmentRow => ({
+  seq: row.seq,
+  id: row.id,
+  subjectId: row.subject_id,
+  status: row.status,
+  answers: JSON.parse(row.answers_json),
+  scores: row.scores_json ? JSON.parse(row.scores_json) : null,
+  createdAt: row.created_at,
+  completedAt: row.completed_at,
+  metadata: JSON.parse(row.metadata_json),
+});
+
+/** The latest completed assessment's scores, as a correlated subquery. */
+const LATEST_SCORES = `(SELECT a.scores_json FROM assessments a WHERE a.subject_id = s.id AND a.status = 'completed' ORDER BY a.completed_at DESC, a.seq DESC LIMIT 1) AS latest_scores`;
+const SUBJECT_COLUMNS = `s.seq, s.id, s.created_at, s.consent_json, s.metadata_json, ${LATEST_SCORES}`;
+
+export class SqliteStore implements Store {
+  private readonly db: Database.Database;
+  private readonly statements: Record<string, Database.Statement>;
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL'); // an acknowledged write is on disk
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(SCHEMA);
+    const sql = (text: string) => this.db.prepare(text);
+    this.statements = {
+      insertAccount: sql('INSERT INTO accounts (id, tier, created_at) VALUES (?, ?, ?)'),
+      findAccount: sql('SELECT id, tier, created_at FROM accounts WHERE id = ?'),
+      setTier: sql('UPDATE accounts SET tier = ? WHERE id = ?'),
+      insertKey: sql('INSERT INTO api_keys (id, account_id, environment, type, scopes, hash, last4, name, created_at, revoked_at) VALUES (@id, @accountId, @environment, @type, @scopes, @hash, @last4, @name, @createdAt, @revokedAt)'),
+      keyByHash: sql('SELECT * FROM api_keys WHERE hash = ?'),
+      keyById: sql('SELECT * FROM api_keys WHERE id = ?'),
+      listKeys: sql('SELECT * FROM api_keys ORDER BY created_at, id'),
+      revokeKey: sql('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+      countKeys: sql('SELECT COUNT(*) AS n FROM api_keys'),
+      getSetting: sql('SELECT value FROM settings WHERE name = ?'),
+      putSetting: sql('INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)'),
+      insertSubject: sql('INSERT INTO subjects (id, account_id, environment, created_at, consent_json, metadata_json) VALUES (?, ?, ?, ?, ?, ?)'),
+      findSubject: sql(`SELECT ${SUBJECT_COLUMNS} FROM subjects s WHERE s.id = ? AND s.account_id = ? AND s.environment = ?`),
+      deleteSubject: sql('DELETE FROM subjects WHERE id = ? AND account_id = ? AND environment = ?'),
+      insertAssessment: sql('INSERT INTO assessments (id, subject_id, account_id, environment, status, answers_json, scores_json, created_at, completed_at, metadata_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      findAssessment: sql('SELECT * FROM assessments WHERE id = ? AND account_id = ? AND environment = ?'),
+      updateAssessment: sql('UPDATE assessments SET status = ?, answers_json = ?, scores_json = ?, completed_at = ? WHERE id = ? AND account_id = ? AND environment = ?'),
+      findIdempotency: sql('SELECT request_hash, status, body, created_at_ms FROM idempotency WHERE account_id = ? AND environment = ? AND key = ? AND created_at_ms >= ?'),
+      saveIdempotency: sql('INSERT OR REPLACE INTO idempotency (account_id, environment, key, request_hash, status, body, created_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      meter: sql('INSERT INTO usage (account_id, period, requests) VALUES (?, ?, 1) ON CONFLICT (account_id, period) DO UPDATE SET requests = requests + 1'),
+      usage: sql('SELECT requests FROM usage WHERE account_id = ? AND period = ?'),
+    };
+  }
+
+  createAccount(id: string, tier: number, now: string): AccountRecord {
+    this.statements.insertAccount.run(id, tier, now);
+    return { id, tier, createdAt: now };
+  }
+
+  findAccount(id: string): AccountRecord | undefined {
+    const row = this.statements.findAccount.get(id) as { id: string; tier: number; created_at: string } | undefined;
+    return row && { id: row.id, tier: row.tier, createdAt: row.created_at };
+  }
+
+  setAccountTier(id: string, tier: number): void {
+    this.statements.setTier.run(tier, id);
+  }
+
+  insertKey(key: KeyRecord): void {
+    this.statements.insertKey.run({ ...key, scopes: JSON.stringify(key.scopes) });
+  }
+
+  findKeyByHash(hash: Buffer): KeyRecord | undefined {
+    return toKey(this.statements.keyByHash.get(hash) as KeyDbRow | undefined);
+  }
+
+  findKeyById(id: string): KeyRecord | undefined {
+    return toKey(this.statements.keyById.get(id) as KeyDbRow | undefined);
+  }
+
+  listKeys(): KeyRecord[] {
+    return (this.statements.listKeys.all() as KeyDbRow[]).map((row) => toKey(row)!);
+  }
+
+  revokeKey(id: string, now: string): void {
+    this.statements.revokeKey.run(now, id);
+  }
+
+  countKeys(): number {
+    return (this.statements.countKeys.get() as { n: number }).n;
+  }
+
+  setting(name: string, create: () => string): string {
+    const existing = this.statements.getSetting.get(name) as { value: string } | undefined;
+    if (existing) return existing.value;
+    this.statements.putSetting.run(name, create());
+    return (this.statements.getSetting.get(name) as { value: string }).value;
+  }
+
+  insertSubject(scope: Scope, subject: Omit<SubjectRow, 'seq' | 'latestScores'>): SubjectRow {
+    const result = this.statements.insertSubject.run(subject.id, scope.accountId, scope.environment, subject.createdAt, JSON.stringify(subject.consentArtifact), JSON.stringify(subject.metadata));
+    return { ...subject, seq: Number(result.lastInsertRowid), latestScores: null };
+  }
+
+  findSubject(scope: Scope, id: string): SubjectRow | undefined {
+    const row = this.statements.findSubject.get(id, scope.accountId, scope.environment) as SubjectDbRow | undefined;
+    return row && toSubject(row);
+  }
+
+  pageSubjects(scope: Scope, query: PageQuery): PageResult<SubjectRow> {
+    return this.page<SubjectDbRow, SubjectRow>(`SELECT ${SUBJECT_COLUMNS} FROM subjects s`, 's.account_id = ? AND s.environment = ?', [scope.accountId, scope.environment], 's.seq', query, toSubject);
+  }
+
+  deleteSubject(scope: Scope, id: string): SubjectRow | undefined {
+    return this.transaction(() => {
+      const subject = this.findSubject(scope, id);
+      if (subject) this.statements.deleteSubject.run(id, scope.accountId, scope.environment);
+      return subject;
+    });
+  }
+
+  insertAssessment(scope: Scope, assessment: Omit<AssessmentRow, 'seq'>): AssessmentRow {
+    const result = this.statements.insertAssessment.run(
+      assessment.id,
+      assessment.subjectId,
+      scope.accountId,
+      scope.environment,
+      assessment.status,
+      JSON.stringify(assessment.answers),
+      assessment.scores ? JSON.stringify(assessment.scores) : null,
+      assessment.createdAt,
+      assessment.completedAt,
+      JSON.stringify(assessment.metadata),
+    );
+    return { ...assessment, seq: Number(result.lastInsertRowid) };
+  }
+
+  findAssessment(scope: Scope, id: string): AssessmentRow | undefined {
+    const row = this.statements.findAssessment.get(id, scope.accountId, scope.environment) as AssessmentDbRow | undefined;
+    return row && toAssessment(row);
+  }
+
+  pageAssessments(scope: Scope, subjectId: string, query: PageQuery): PageResult<AssessmentRow> {
+    return this.page<AssessmentDbRow, AssessmentRow>('SELECT * FROM assessments a', 'a.subject_id = ? AND a.account_id = ? AND a.environment = ?', [subjectId, scope.accountId, scope.environment], 'a.seq', query, toAssessment);
+  }
+
+  updateAssessment(scope: Scope, assessment: AssessmentRow): void {
+    this.statements.updateAssessment.run(assessment.status, JSON.stringify(assessment.answers), assessment.scores ? JSON.stringify(assessment.scores) : null, assessment.completedAt, assessment.id, scope.accountId, scope.environment);
+  }
+
+  /**
+   * One keyset page, newest (highest seq) first. A forward page reads seq < after, descending;
+   * a backward page reads seq > before, ascending (nearest first), then reverses. The
+   * neighbours' boundaries are computed from the page's edges, or from the boundary itself when
+   * the page is empty, so no item is skipped or repeated whatever was inserted or deleted.
+   */
+  private page<DbRow extends { seq: number }, Row>(select: string, where: string, args: unknown[], seq: string, query: PageQuery, map: (row: DbRow) => Row): PageResult<Row> {
+    const { limit, boundary } = query;
+    const exists = (condition: string, value: number) => Boolean(this.db.prepare(`${select} WHERE ${where} AND ${condition} LIMIT 1`).get(...args, value));
+    if (boundary && 'before' in boundary) {
+      const fetched = this.db.prepare(`${select} WHERE ${where} AND ${seq} > ? ORDER BY ${seq} ASC LIMIT ?`).all(...args, boundary.before, limit + 1) as DbRow[];
+      const hasMore = fetched.length > limit;
+      const rows = fetched.slice(0, limit).reverse();
+      const oldestEdge = rows.at(-1)?.seq ?? boundary.before + 1;
+      return { rows: rows.map(map), hasMore, newer: hasMore ? rows[0].seq : null, older: exists(`${seq} < ?`, oldestEdge) ? oldestEdge : null };
+    }
+    const after = boundary && 'after' in boundary ? boundary.after : null;
+    const fetched = this.db.prepare(`${select} WHERE ${where} AND ${seq} < ? ORDER BY ${seq} DESC LIMIT ?`).all(...args, after ?? Number.MAX_SAFE_INTEGER, limit + 1) as DbRow[];
+    const hasMore = fetched.length > limit;
+    const rows = fetched.slice(0, limit);
+    const newestEdge = rows[0]?.seq ?? (after === null ? null : after - 1);
+    const newer = after !== null && newestEdge !== null && exists(`${seq} > ?`, newestEdge) ? newestEdge : null;
+    return { rows: rows.map(map), hasMore, older: hasMore ? rows.at(-1)!.seq : null, newer };
+  }
+
+  findIdempotency(scope: Scope, key: string, notBeforeMs: number): IdempotencyRecord | undefined {
+    const row = this.statements.findIdempotency.get(scope.accountId, scope.environment, key, notBeforeMs) as { request_hash: string; status: number; body: string; created_at_ms: number } | undefined;
+    return row && { requestHash: row.request_hash, status: row.status, body: row.body, createdAtMs: row.created_at_ms };
+  }
+
+  saveIdempotency(scope: Scope, key: string, record: IdempotencyRecord): void {
+    this.statements.saveIdempotency.run(scope.accountId, scope.environment, key, record.requestHash, record.status, record.body, record.createdAtMs);
+  }
+
+  meter(accountId: string, period: string): void {
+    this.statements.meter.run(accountId, period);
+  }
+
+  usage(accountId: string, period: string): number {
+    return (this.statements.usage.get(accountId, period) as { requests: number } | undefined)?.requests ?? 0;
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
