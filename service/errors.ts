@@ -8,5 +8,6 @@ export function errorBody(error: ErrorDetails, request: FastifyRequest) {
   return { object: 'error' as const, code: error.code, message: error.message, param: error.param, request_id: request.id };
 }
 
+/** Sends an error in the spec's format (serialised as is, never trimmed by a response schema). */
 export const sendError: ErrorSender = (reply, request, status, code, message, param = null) =>
-  reply.code(status).type('application/json').send(errorBody({ status, code, message, param }, request));
+  reply.code(status).type('application/json').serializer(JSON.stringify).send(errorBody({ status, code, message, param }, request));

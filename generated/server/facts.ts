@@ -2,10 +2,10 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:924fcfdb11a3673431c5625506bb0e21036fd8f8234b794fbe17454b641d6181" as const;
+export const SPEC_DIGEST = "sha256:924fcfdb11a3673431c5625506bb0e21036fd8f8234b794fbe17454b641d6181";
 
 /** info.version of that spec. */
-export const SPEC_VERSION = "1.0.0" as const;
+export const SPEC_VERSION = "1.0.0";
 
 /** Requests per minute per key and per account, by tier (x-rate-limits). */
 export const RATE_LIMIT_TIERS = [
@@ -33,20 +33,20 @@ export const RATE_LIMIT_TIERS = [
     "perKey": 3000,
     "perAccount": 6000
   }
-] as const;
+];
 
 /** Response headers that carry rate-limit state. */
 export const RATE_LIMIT_HEADERS = {
   "limit": "X-RateLimit-Limit",
   "remaining": "X-RateLimit-Remaining",
   "retryAfter": "Retry-After"
-} as const;
+};
 
 /** Response header that carries the request ID. */
-export const REQUEST_ID_HEADER = "X-Request-Id" as const;
+export const REQUEST_ID_HEADER = "X-Request-Id";
 
 /** Pattern every API key matches (x-key-format). */
-export const KEY_PATTERN = "^(test|live)_(pk|sk)_[A-Za-z0-9]{32}$" as const;
+export const KEY_PATTERN = "^(test|live)_(pk|sk)_[A-Za-z0-9]{32}$";
 
 /** Key prefixes: environment and type (x-key-format). */
 export const KEY_PREFIXES = [
@@ -70,7 +70,7 @@ export const KEY_PREFIXES = [
     "environment": "production",
     "type": "secret"
   }
-] as const;
+];
 
 /** Declared scopes, and whether keys can carry them today. */
 export const SCOPES = [
@@ -98,4 +98,4 @@ export const SCOPES = [
     "name": "situational:write",
     "mintable": false
   }
-] as const;
+];

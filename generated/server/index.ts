@@ -22,7 +22,7 @@ export function unimplementedOperations(handlers: Partial<Handlers>): string[] {
  * so its error handler and schemas apply to the whole app).
  */
 export function routesPlugin(app: FastifyInstance, options: RoutesOptions<Handlers>, done: (error?: Error) => void): void {
-  app.addSchema(SHARED_SCHEMA as unknown as { $id: string });
+  app.addSchema(SHARED_SCHEMA);
   registerRoutes(app, ROUTES, SHARED_SCHEMA, options);
   done();
 }

@@ -26,3 +26,13 @@ export function printStructure(project: Project, fileName: string, structure: Op
   project.removeSourceFile(file);
   return text.endsWith('\n') ? text : `${text}\n`;
 }
+
+/**
+ * A module of exported JSON constants. Data is not code: printing megabytes of literal through
+ * ts-morph only to have it re-parsed costs seconds on large specs, so data modules are rendered
+ * directly. Example: `export const ROUTES: RouteSpec[] = [ ... ];`
+ */
+export function dataModule(imports: string[], constants: Array<{ name: string; doc: string; type?: string; value: unknown }>): string {
+  const body = constants.map(({ name, doc, type, value }) => `/** ${doc} */\nexport const ${name}${type ? `: ${type}` : ''} = ${JSON.stringify(value, null, 2)};\n`);
+  return [...(imports.length ? [imports.join('\n'), ''] : []), body.join('\n')].join('\n');
+}

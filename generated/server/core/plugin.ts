@@ -9,6 +9,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
+import fastJson from 'fast-json-stringify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteSpec } from './route-spec.js';
 
@@ -96,6 +97,12 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   return ajv;
 }
 
+/** An optional body is validated by hand (only when sent), so Fastify must not see its schema. */
+function withoutBody(schema: RouteSpec['schema']): RouteSpec['schema'] {
+  const { body: _body, ...rest } = schema;
+  return rest;
+}
+
 export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec[], sharedSchema: { $id: string } & object, options: RoutesOptions<Handlers>): void {
   const errorBody = options.errorBody ?? defaultErrorBody;
   const handlers = options.handlers as Record<string, AnyHandler | undefined>;
@@ -104,12 +111,34 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
   bodyAjv.addSchema(sharedSchema);
   partsAjv.addSchema(sharedSchema);
 
-  const sendError = (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) => reply.code(error.status).type('application/json').send(errorBody(error, request));
+  // Error bodies bypass the response schemas: fast-json-stringify would silently drop any field
+  // the spec's error schema for that status does not name.
+  const sendError = (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) =>
+    reply.code(error.status).type('application/json').serializer(JSON.stringify).send(errorBody(error, request));
 
+  // Validators and serializers compile on first use: registering a large spec (GitHub's 1,200
+  // routes) would otherwise compile thousands of schemas before the first request.
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? bodyAjv : partsAjv;
-    const validate = ajv.compile(schema) as ValidateFunction;
-    return (data: unknown) => (validate(data) ? { value: data } : { error: Object.assign(new Error('validation failed'), { validation: validate.errors ?? [] }) });
+    let validate: ValidateFunction | undefined;
+    return (data: unknown) => {
+      validate ??= ajv.compile(schema) as ValidateFunction;
+      return validate(data) ? { value: data } : { error: Object.assign(new Error('validation failed'), { validation: validate.errors ?? [] }) };
+    };
+  });
+  app.setSerializerCompiler(({ schema, url, httpStatus }) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => {
+      if (!serialize) {
+        try {
+          serialize = fastJson(schema as Parameters<typeof fastJson>[0], { schema: { [sharedSchema.$id]: sharedSchema as never }, ajv: { strict: false } }) as (data: unknown) => string;
+        } catch (error) {
+          app.log.warn({ err: error }, `response schema of ${url} ${httpStatus} cannot be compiled; serialising it as plain JSON`);
+          serialize = JSON.stringify;
+        }
+      }
+      return serialize(data);
+    };
   });
 
   // Accept only the media types the spec declares: Fastify's built-in text/plain parser would
@@ -140,7 +169,7 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
     app.route({
       method: route.method,
       url: route.url,
-      schema: route.bodyOptional ? { ...route.schema, body: undefined } : route.schema,
+      schema: route.bodyOptional ? withoutBody(route.schema) : route.schema,
       onRequest: async (request, reply) => {
         if (options.authenticate) await options.authenticate(request, reply, route);
       },

@@ -7,12 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StructureKind, VariableDeclarationKind, type InterfaceDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
+import { StructureKind, type InterfaceDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
 import { pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
 import { rebaseRefs, toJsonSchema2020 } from '../../core/schema-dialect.js';
-import { createProject, printStructure } from '../../core/ts-project.js';
+import { createProject, dataModule, printStructure } from '../../core/ts-project.js';
 
 const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
 const RUNTIME_FILES: GeneratedFile[] = readdirSync(RUNTIME_DIR)
@@ -127,7 +127,10 @@ function factsFile(ir: Ir): string {
     ['KEY_PREFIXES', 'Key prefixes: environment and type (x-key-format).', c.keyPrefixes],
     ['SCOPES', 'Declared scopes, and whether keys can carry them today.', scopes],
   ];
-  return facts.map(([name, doc, value]) => `/** ${doc} */\nexport const ${name} = ${JSON.stringify(value, null, 2)} as const;\n`).join('\n');
+  return dataModule(
+    [],
+    facts.map(([name, doc, value]) => ({ name, doc, value })),
+  );
 }
 
 export function emitServer(ir: Ir): GeneratedFile[] {
@@ -141,25 +144,25 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     routeNames.set(operation, name);
   }
 
-  const routesFile = printStructure(project, 'routes.ts', {
-    statements: [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/route-spec.js', namedImports: ['RouteSpec'] },
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ["The spec's component schemas (JSON Schema 2020-12), which route schemas refer to."],
-        declarations: [{ name: 'SHARED_SCHEMA', initializer: `${JSON.stringify(sharedSchema(ir), null, 2)} as const` }],
-      },
-      {
-        kind: StructureKind.VariableStatement,
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ['Every operation, in spec order.'],
-        declarations: [{ name: 'ROUTES', type: 'RouteSpec[]', initializer: JSON.stringify(ir.operations.map((operation) => routeSpec(ir, operation)), null, 2) }],
-      },
-    ],
-  });
+  // The route table is data (megabytes for large specs): a JSON file, loaded at startup, keeps
+  // diffs readable and spares the TypeScript checker a giant literal.
+  const routesJson = `${JSON.stringify({ sharedSchema: sharedSchema(ir), routes: ir.operations.map((operation) => routeSpec(ir, operation)) }, null, 2)}\n`;
+  const routesFile = [
+    "import { readFileSync } from 'node:fs';",
+    "import type { RouteSpec } from './core/route-spec.js';",
+    '',
+    'const table = JSON.parse(readFileSync(new URL(\'./routes.json\', import.meta.url), \'utf8\')) as {',
+    '  sharedSchema: { $id: string; components: { schemas: Record<string, unknown> } };',
+    '  routes: RouteSpec[];',
+    '};',
+    '',
+    "/** The spec's component schemas (JSON Schema 2020-12), which route schemas refer to. */",
+    'export const SHARED_SCHEMA = table.sharedSchema;',
+    '',
+    '/** Every operation, in spec order. */',
+    'export const ROUTES = table.routes;',
+    '',
+  ].join('\n');
 
   const handlerType = (operation: IrOperation) => `RouteHandler<${routeNames.get(operation)}>`;
   const typesStatements: StatementStructures[] = [
@@ -207,7 +210,7 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     ' * so its error handler and schemas apply to the whole app).',
     ' */',
     'export function routesPlugin(app: FastifyInstance, options: RoutesOptions<Handlers>, done: (error?: Error) => void): void {',
-    '  app.addSchema(SHARED_SCHEMA as unknown as { $id: string });',
+    '  app.addSchema(SHARED_SCHEMA);',
     '  registerRoutes(app, ROUTES, SHARED_SCHEMA, options);',
     '  done();',
     '}',
@@ -215,5 +218,5 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     '',
   ].join('\n');
 
-  return [...RUNTIME_FILES, { path: 'server/facts.ts', content: factsFile(ir) }, { path: 'server/routes.ts', content: routesFile }, { path: 'server/handlers.ts', content: typesFile }, { path: 'server/index.ts', content: index }];
+  return [...RUNTIME_FILES, { path: 'server/facts.ts', content: factsFile(ir) }, { path: 'server/routes.json', content: routesJson }, { path: 'server/routes.ts', content: routesFile }, { path: 'server/handlers.ts', content: typesFile }, { path: 'server/index.ts', content: index }];
 }

@@ -2,29 +2,29 @@
 // Do not edit: run `npm run generate -- --spec test/fixtures/specs/widgets-3.0.yaml` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:da47491485a8108bd702474f033f4ee942e18332a7576047b8a02740e975992a" as const;
+export const SPEC_DIGEST = "sha256:da47491485a8108bd702474f033f4ee942e18332a7576047b8a02740e975992a";
 
 /** info.version of that spec. */
-export const SPEC_VERSION = "2.1.0" as const;
+export const SPEC_VERSION = "2.1.0";
 
 /** Requests per minute per key and per account, by tier (x-rate-limits). */
-export const RATE_LIMIT_TIERS = [] as const;
+export const RATE_LIMIT_TIERS = [];
 
 /** Response headers that carry rate-limit state. */
 export const RATE_LIMIT_HEADERS = {
   "limit": null,
   "remaining": null,
   "retryAfter": null
-} as const;
+};
 
 /** Response header that carries the request ID. */
-export const REQUEST_ID_HEADER = null as const;
+export const REQUEST_ID_HEADER = null;
 
 /** Pattern every API key matches (x-key-format). */
-export const KEY_PATTERN = null as const;
+export const KEY_PATTERN = null;
 
 /** Key prefixes: environment and type (x-key-format). */
-export const KEY_PREFIXES = [] as const;
+export const KEY_PREFIXES = [];
 
 /** Declared scopes, and whether keys can carry them today. */
-export const SCOPES = [] as const;
+export const SCOPES = [];

@@ -1,0 +1,64 @@
+/** A reference service on an in-memory database with a controllable clock, and keys to call it with. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../service/app.js';
+import { createKey } from '../../service/keys.js';
+import { SqliteStore } from '../../service/store/sqlite.js';
+import type { Environment, KeyType } from '../../service/store/store.js';
+
+export interface TestService {
+  app: FastifyInstance;
+  store: SqliteStore;
+  clock: { now: number; advance: (ms: number) => void };
+  /** Creates a key and returns the raw value. */
+  key: (options?: { env?: Environment; type?: KeyType; scopes?: string[]; account?: string; tier?: number }) => string;
+  /** The service's loopback address. */
+  url: string;
+  /** One HTTP request over a real socket. */
+  call: (method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }) => Promise<ServiceResponse>;
+  close: () => Promise<void>;
+}
+
+export interface ServiceResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: () => any;
+}
+
+export const CONSENT = {
+  consent_text_version: '2026-01',
+  consented_at: '2026-03-14T09:26:53Z',
+  ui_snapshot_hash: `sha256:${'9f'.repeat(32)}`,
+};
+
+export async function startService(file = ':memory:'): Promise<TestService> {
+  const store = new SqliteStore(file);
+  const clock = { now: Date.parse('2026-11-21T10:00:00Z'), advance: (ms: number) => (clock.now += ms) };
+  const app = await buildApp({ store, clock: () => clock.now });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  let counter = 0;
+  return {
+    app,
+    store,
+    clock,
+    key: ({ env = 'test', type = 'sk', scopes = ['nature:read', 'nature:write'], account = 'acct_test', tier = 3 } = {}) =>
+      createKey(store, { environment: env, type, scopes, accountId: account, tier, name: `key ${++counter}` }, new Date(clock.now).toISOString()).rawKey,
+    url,
+    call: async (method, path, options = {}) => {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (options.key) headers.authorization = `Bearer ${options.key}`;
+      let payload: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        payload = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${url}${path}`, { method, headers, body: payload });
+      const body = await response.text();
+      return { status: response.status, headers: response.headers, body, json: () => JSON.parse(body) };
+    },
+    close: async () => {
+      await app.close();
+      store.close();
+    },
+  };
+}
