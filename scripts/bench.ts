@@ -1,8 +1,9 @@
 /**
- * `npm run bench`: speed goals as ratios against a baseline measured in the same run.
+ * `npm run bench [generate|http]`: speed goals as ratios against a baseline measured in the same run.
  * Not a test: it never fails the build; it prints what it measured and whether each goal is met.
  */
 import { benchGeneration, GENERATION_CASES } from './bench/generation.js';
+import { benchHttp } from './bench/http.js';
 import { printTable, type BenchRow } from './bench/report.js';
 
 const only = process.argv[2];
@@ -12,6 +13,11 @@ const progress = (line: string) => process.stderr.write(`${line}\n`);
 if (!only || only === 'generate') {
   progress('bench: generation (full generation vs openapi-typescript alone)');
   rows.push(...(await benchGeneration(GENERATION_CASES, progress)));
+}
+
+if (!only || only === 'http') {
+  progress('bench: HTTP (service vs bare Fastify vs Prism, autocannon on loopback)');
+  rows.push(...(await benchHttp(progress)));
 }
 
 console.log(printTable(rows));

@@ -15,3 +15,13 @@ export function randomToken(length: number): string {
 }
 
 export const newId = (prefix: string, length = 24) => `${prefix}_${randomToken(length)}`;
+
+/**
+ * Request IDs: unique, not secret, so a random per-process prefix and a counter do (no random
+ * bytes per request). Example: `req_k3Xq9Lm2a00001f`.
+ */
+export function requestIdGenerator(): () => string {
+  const prefix = randomToken(8);
+  let counter = 0;
+  return () => `req_${prefix}${(counter++).toString(36).padStart(7, '0')}`;
+}

@@ -3,7 +3,7 @@
  * looked up by its hash and then compared in constant time. Raw keys exist only in the
  * moment they are created and shown once.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { KEY_PATTERN, SCOPES } from '../generated/server/index.js';
 import { newId, randomToken } from './ids.js';
 import type { Environment, KeyRecord, KeyType, Store } from './store/store.js';
@@ -11,7 +11,7 @@ import type { Environment, KeyRecord, KeyType, Store } from './store/store.js';
 const KEY_FORMAT = new RegExp(KEY_PATTERN ?? '^(test|live)_(pk|sk)_[A-Za-z0-9]{32}$');
 
 export function hashKey(rawKey: string): Buffer {
-  return createHash('sha256').update(rawKey, 'utf8').digest();
+  return hash('sha256', rawKey, 'buffer') as unknown as Buffer; // one-shot: no Hash object per request
 }
 
 /** The environment and type a well-formed key claims, or undefined for a malformed one. */

@@ -33,25 +33,33 @@ export class RateLimiter {
   constructor(private readonly clock: Clock) {}
 
   private refill(name: string, perMinute: number, now: number): Bucket {
-    const bucket = this.buckets.get(name) ?? { tokens: perMinute, updatedMs: now };
-    bucket.tokens = Math.min(perMinute, bucket.tokens + ((now - bucket.updatedMs) / 60_000) * perMinute);
-    bucket.updatedMs = now;
-    this.buckets.set(name, bucket);
+    let bucket = this.buckets.get(name);
+    if (!bucket) {
+      bucket = { tokens: perMinute, updatedMs: now };
+      this.buckets.set(name, bucket);
+    } else {
+      bucket.tokens = Math.min(perMinute, bucket.tokens + ((now - bucket.updatedMs) / 60_000) * perMinute);
+      bucket.updatedMs = now;
+    }
     return bucket;
   }
 
   /** Takes one token from every named bucket, or from none when any is empty. */
   take(limits: Array<{ name: string; perMinute: number }>): RateDecision {
     const now = this.clock();
-    const buckets = limits.map((limit) => ({ ...limit, bucket: this.refill(limit.name, limit.perMinute, now) }));
-    const empty = buckets.filter((entry) => entry.bucket.tokens < 1);
-    if (empty.length > 0) {
-      const wait = Math.max(...empty.map((entry) => ((1 - entry.bucket.tokens) / entry.perMinute) * 60));
-      const tightest = empty.reduce((a, b) => (a.bucket.tokens <= b.bucket.tokens ? a : b));
-      return { allowed: false, limit: tightest.perMinute, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
+    const buckets = limits.map((limit) => this.refill(limit.name, limit.perMinute, now));
+    let tightest = 0;
+    let refused = -1;
+    let wait = 0;
+    for (let i = 0; i < buckets.length; i += 1) {
+      if (buckets[i].tokens < buckets[tightest].tokens) tightest = i;
+      if (buckets[i].tokens < 1) {
+        refused = refused === -1 || buckets[i].tokens < buckets[refused].tokens ? i : refused;
+        wait = Math.max(wait, ((1 - buckets[i].tokens) / limits[i].perMinute) * 60);
+      }
     }
-    for (const entry of buckets) entry.bucket.tokens -= 1;
-    const tightest = buckets.reduce((a, b) => (Math.floor(a.bucket.tokens) <= Math.floor(b.bucket.tokens) ? a : b));
-    return { allowed: true, limit: tightest.perMinute, remaining: Math.floor(tightest.bucket.tokens), retryAfterSeconds: 0 };
+    if (refused !== -1) return { allowed: false, limit: limits[refused].perMinute, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
+    for (const bucket of buckets) bucket.tokens -= 1;
+    return { allowed: true, limit: limits[tightest].perMinute, remaining: Math.floor(buckets[tightest].tokens), retryAfterSeconds: 0 };
   }
 }

@@ -8,6 +8,7 @@ import { RATE_LIMIT_HEADERS, type RouteSpec } from '../generated/server/index.js
 import { verifyKey } from './keys.js';
 import { tierLimits, type RateDecision, type RateLimiter } from './rate-limit.js';
 import type { Store } from './store/store.js';
+import type { Caller } from './context.js';
 import type { ErrorSender } from './errors.js';
 
 export function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
@@ -23,7 +24,7 @@ export function limitAnonymous(limiter: RateLimiter, request: FastifyRequest, re
   return decision;
 }
 
-export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender) {
+export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender, onAuthenticated: (caller: Caller) => void = () => {}) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): Promise<void> {
     if (route.security.isPublic) {
       const decision = limitAnonymous(limiter, request, reply);
@@ -58,5 +59,6 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
       return void sendError(reply, request, 403, 'insufficient_scope', `This operation requires the ${missing.join(', ')} scope.`);
     }
     request.caller = { key, scope: { accountId: key.accountId, environment: key.environment }, tier };
+    onAuthenticated(request.caller);
   };
 }

@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS subjects (
   environment TEXT NOT NULL,
   created_at TEXT NOT NULL,
   consent_json TEXT NOT NULL,
-  metadata_json TEXT NOT NULL
+  metadata_json TEXT NOT NULL,
+  latest_scores_json TEXT
 );
 CREATE INDEX IF NOT EXISTS subjects_by_scope ON subjects (account_id, environment, seq);
 CREATE TABLE IF NOT EXISTS assessments (
@@ -82,7 +83,7 @@ interface SubjectDbRow {
   created_at: string;
   consent_json: string;
   metadata_json: string;
-  latest_scores: string | null;
+  latest_scores_json: string | null;
 }
 
 const toSubject = (row: SubjectDbRow): SubjectRow => ({
@@ -91,7 +92,7 @@ const toSubject = (row: SubjectDbRow): SubjectRow => ({
   createdAt: row.created_at,
   consentArtifact: JSON.parse(row.consent_json),
   metadata: JSON.parse(row.metadata_json),
-  latestScores: row.latest_scores ? JSON.parse(row.latest_scores) : null,
+  latestScores: row.latest_scores_json ? JSON.parse(row.latest_scores_json) : null,
 });
 
 interface AssessmentDbRow {
@@ -118,13 +119,22 @@ const toAssessment = (row: AssessmentDbRow): AssessmentRow => ({
   metadata: JSON.parse(row.metadata_json),
 });
 
-/** The latest completed assessment's scores, as a correlated subquery. */
-const LATEST_SCORES = `(SELECT a.scores_json FROM assessments a WHERE a.subject_id = s.id AND a.status = 'completed' ORDER BY a.completed_at DESC, a.seq DESC LIMIT 1) AS latest_scores`;
-const SUBJECT_COLUMNS = `s.seq, s.id, s.created_at, s.consent_json, s.metadata_json, ${LATEST_SCORES}`;
+/** latest_scores_json is kept on the subject row, written when an assessment completes. */
+const SUBJECT_COLUMNS = 's.seq, s.id, s.created_at, s.consent_json, s.metadata_json, s.latest_scores_json';
 
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly statements: Record<string, Database.Statement>;
+  /**
+   * Keys and accounts are read on every request and change rarely: they are cached, and the
+   * cache is dropped when this connection changes them or when another connection (the keys
+   * CLI) commits anything, which PRAGMA data_version reveals at almost no cost.
+   */
+  private readonly keyCache = new Map<string, KeyRecord | null>();
+  private readonly accountCache = new Map<string, AccountRecord | null>();
+  private dataVersion = -1;
+  private dataVersionCheckedMs = 0;
+  private readonly readDataVersion: () => number;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -134,6 +144,8 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    const dataVersion = this.db.prepare('PRAGMA data_version').pluck();
+    this.readDataVersion = () => dataVersion.get() as number;
     const sql = (text: string) => this.db.prepare(text);
     this.statements = {
       insertAccount: sql('INSERT INTO accounts (id, tier, created_at) VALUES (?, ?, ?)'),
@@ -153,6 +165,7 @@ export class SqliteStore implements Store {
       insertAssessment: sql('INSERT INTO assessments (id, subject_id, account_id, environment, status, answers_json, scores_json, created_at, completed_at, metadata_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       findAssessment: sql('SELECT * FROM assessments WHERE id = ? AND account_id = ? AND environment = ?'),
       updateAssessment: sql('UPDATE assessments SET status = ?, answers_json = ?, scores_json = ?, completed_at = ? WHERE id = ? AND account_id = ? AND environment = ?'),
+      setLatestScores: sql('UPDATE subjects SET latest_scores_json = ? WHERE id = ? AND account_id = ? AND environment = ?'),
       findIdempotency: sql('SELECT request_hash, status, body, created_at_ms FROM idempotency WHERE account_id = ? AND environment = ? AND key = ? AND created_at_ms >= ?'),
       saveIdempotency: sql('INSERT OR REPLACE INTO idempotency (account_id, environment, key, request_hash, status, body, created_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       meter: sql('INSERT INTO usage (account_id, period, requests) VALUES (?, ?, 1) ON CONFLICT (account_id, period) DO UPDATE SET requests = requests + 1'),
@@ -160,26 +173,62 @@ export class SqliteStore implements Store {
     };
   }
 
+  /**
+   * Drops cached keys and accounts when another connection has committed since the last look
+   * (looked at most every 25 ms: a revocation by the keys CLI takes effect within that).
+   */
+  private freshCaches(): void {
+    const now = Date.now();
+    if (now - this.dataVersionCheckedMs < 25) return;
+    this.dataVersionCheckedMs = now;
+    const version = this.readDataVersion();
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.dropCaches();
+    }
+  }
+
+  private dropCaches(): void {
+    this.dataVersionCheckedMs = 0;
+    this.keyCache.clear();
+    this.accountCache.clear();
+  }
+
   createAccount(id: string, tier: number, now: string): AccountRecord {
     this.statements.insertAccount.run(id, tier, now);
+    this.dropCaches();
     return { id, tier, createdAt: now };
   }
 
   findAccount(id: string): AccountRecord | undefined {
+    this.freshCaches();
+    const cached = this.accountCache.get(id);
+    if (cached !== undefined) return cached ?? undefined;
     const row = this.statements.findAccount.get(id) as { id: string; tier: number; created_at: string } | undefined;
-    return row && { id: row.id, tier: row.tier, createdAt: row.created_at };
+    const account = row ? { id: row.id, tier: row.tier, createdAt: row.created_at } : undefined;
+    this.accountCache.set(id, account ?? null);
+    return account;
   }
 
   setAccountTier(id: string, tier: number): void {
     this.statements.setTier.run(tier, id);
+    this.dropCaches();
   }
 
   insertKey(key: KeyRecord): void {
     this.statements.insertKey.run({ ...key, scopes: JSON.stringify(key.scopes) });
+    this.dropCaches();
   }
 
   findKeyByHash(hash: Buffer): KeyRecord | undefined {
-    return toKey(this.statements.keyByHash.get(hash) as KeyDbRow | undefined);
+    this.freshCaches();
+    const id = hash.toString('base64');
+    const cached = this.keyCache.get(id);
+    if (cached !== undefined) return cached ?? undefined;
+    const key = toKey(this.statements.keyByHash.get(hash) as KeyDbRow | undefined);
+    if (this.keyCache.size > 10_000) this.keyCache.clear(); // bounded: unknown keys are cached too
+    this.keyCache.set(id, key ?? null);
+    return key;
   }
 
   findKeyById(id: string): KeyRecord | undefined {
@@ -192,6 +241,7 @@ export class SqliteStore implements Store {
 
   revokeKey(id: string, now: string): void {
     this.statements.revokeKey.run(now, id);
+    this.dropCaches();
   }
 
   countKeys(): number {
@@ -253,7 +303,12 @@ export class SqliteStore implements Store {
   }
 
   updateAssessment(scope: Scope, assessment: AssessmentRow): void {
-    this.statements.updateAssessment.run(assessment.status, JSON.stringify(assessment.answers), assessment.scores ? JSON.stringify(assessment.scores) : null, assessment.completedAt, assessment.id, scope.accountId, scope.environment);
+    this.transaction(() => {
+      const scores = assessment.scores ? JSON.stringify(assessment.scores) : null;
+      this.statements.updateAssessment.run(assessment.status, JSON.stringify(assessment.answers), scores, assessment.completedAt, assessment.id, scope.accountId, scope.environment);
+      // Completing is the only way scores become final, and completions only move forward in time.
+      if (assessment.status === 'completed') this.statements.setLatestScores.run(scores, assessment.subjectId, scope.accountId, scope.environment);
+    });
   }
 
   /**

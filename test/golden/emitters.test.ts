@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { generate } from '../../generators/pipeline.js';
 
 const FIXTURES = path.resolve('test/fixtures/specs');
-const RUNTIME = path.resolve('generators/emitters/client/runtime');
+/** Hand-written runtimes copied verbatim into the output: output folder -> source folder. */
+const RUNTIMES = [
+  { copy: 'client/src/core/', source: path.resolve('generators/emitters/client/runtime') },
+  { copy: 'server/core/', source: path.resolve('generators/emitters/server/runtime') },
+];
 const fixtures = readdirSync(FIXTURES).filter((name) => /\.(ya?ml|json)$/.test(name)).sort();
 
 describe.each(fixtures)('emitters on %s', (fixture) => {
@@ -19,18 +23,18 @@ describe.each(fixtures)('emitters on %s', (fixture) => {
 
   it('matches the golden files', async () => {
     const { files } = await run();
-    // The runtime is copied verbatim; its own tests cover it, so golden files skip it.
-    const golden = files.filter((file) => !file.path.startsWith('client/src/core/'));
+    // The runtimes are copied verbatim and tested on their own, so golden files skip them.
+    const golden = files.filter((file) => !RUNTIMES.some((runtime) => file.path.startsWith(runtime.copy)));
     for (const file of golden) {
       await expect(file.content).toMatchFileSnapshot(path.join('__snapshots__', name, file.path));
     }
   });
 
-  it('copies the hand-written runtime into the client unchanged (under its header)', async () => {
+  it.each(RUNTIMES)('copies the hand-written runtime into $copy unchanged (under its header)', async ({ copy, source }) => {
     const { files } = await run();
-    const copies = files.filter((file) => file.path.startsWith('client/src/core/'));
-    expect(copies.map((file) => path.basename(file.path)).sort()).toEqual(readdirSync(RUNTIME).filter((file) => file.endsWith('.ts')).sort());
-    for (const copy of copies) expect(copy.content.endsWith(readFileSync(path.join(RUNTIME, path.basename(copy.path)), 'utf8'))).toBe(true);
+    const copies = files.filter((file) => file.path.startsWith(copy));
+    expect(copies.map((file) => path.basename(file.path)).sort()).toEqual(readdirSync(source).filter((file) => file.endsWith('.ts')).sort());
+    for (const file of copies) expect(file.content.endsWith(readFileSync(path.join(source, path.basename(file.path)), 'utf8'))).toBe(true);
   });
 
   it('is deterministic: same spec, same bytes', async () => {

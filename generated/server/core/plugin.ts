@@ -173,7 +173,8 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
       onRequest: async (request, reply) => {
         if (options.authenticate) await options.authenticate(request, reply, route);
       },
-      preValidation: async (request, reply) => {
+      // Only routes that rename parameters, forbid combinations or have an optional body pay for this hook.
+      preValidation: Object.keys(route.paramNames).length === 0 && route.exclusive.length === 0 && !validateOptionalBody ? undefined : async (request, reply) => {
         // Fastify cannot name a parameter "widget-id": give the handler the spec's names back.
         const params = request.params as Record<string, string>;
         if (Object.keys(route.paramNames).length > 0) {

@@ -1,0 +1,39 @@
+/**
+ * One HTTP target for the benchmark, in its own process (so load generation does not share its
+ * event loop): `service` (the reference service, full path: auth, rate limit, SQLite) or `bare`
+ * (plain Fastify answering the same route with a constant body). Prints one JSON line when ready.
+ */
+import Fastify from 'fastify';
+import { buildApp } from '../../service/app.js';
+import { createKey } from '../../service/keys.js';
+import { SqliteStore } from '../../service/store/sqlite.js';
+
+const [kind, port] = [process.argv[2], Number(process.argv[3])];
+const SUBJECT = {
+  id: 'subj_bench000000000000000000',
+  object: 'subject',
+  livemode: false,
+  created_at: '2026-01-01T00:00:00Z',
+  consent_artifact: { consent_text_version: '2026-01', consented_at: '2026-01-01T00:00:00Z', ui_snapshot_hash: `sha256:${'ab'.repeat(32)}` },
+  metadata: {},
+  latest_scores: null,
+};
+
+if (kind === 'bare') {
+  const app = Fastify();
+  app.get('/v1/nature/subjects/:subject_id', async () => SUBJECT);
+  await app.listen({ host: '127.0.0.1', port });
+  console.log(JSON.stringify({ path: `/v1/nature/subjects/${SUBJECT.id}`, headers: {} }));
+} else {
+  const store = new SqliteStore(process.env.BENCH_DATABASE ?? ':memory:');
+  const { rawKey } = createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_bench', tier: 3 }, new Date().toISOString());
+  // The limiter runs on every request; its clock runs 1000x fast so the buckets never run dry.
+  const app = await buildApp({ store, rateLimitClock: () => Date.now() * 1000 });
+  await app.listen({ host: '127.0.0.1', port });
+  const created = await fetch(`http://127.0.0.1:${port}/v1/nature/subjects`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ consent_artifact: SUBJECT.consent_artifact }),
+  }).then((response) => response.json());
+  console.log(JSON.stringify({ path: `/v1/nature/subjects/${created.id}`, headers: { authorization: `Bearer ${rawKey}` } }));
+}
