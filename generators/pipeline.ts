@@ -9,6 +9,7 @@ import { buildIr } from './core/build-ir.js';
 import { withHeader, writeFiles, type GeneratedFile, type Provenance } from './core/files.js';
 import type { Ir } from './core/ir.js';
 import { emitClient } from './emitters/client/emit.js';
+import { emitContractTests } from './emitters/contract-tests/emit.js';
 import { emitMockSpec } from './emitters/mock/emit.js';
 import { emitServer } from './emitters/server/emit.js';
 import { emitTypes } from './emitters/types/emit.js';
@@ -24,6 +25,7 @@ export const EMITTERS: Emitter[] = [
   { name: 'types', emit: emitTypes },
   { name: 'client', emit: emitClient },
   { name: 'server stubs', emit: emitServer },
+  { name: 'contract tests', emit: emitContractTests },
   { name: 'mock spec', emit: emitMockSpec },
 ];
 

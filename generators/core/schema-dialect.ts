@@ -60,3 +60,17 @@ export function rebaseRefs(schema: JsonSchema, id: string): JsonSchema {
   };
   return walk(schema);
 }
+
+/** The id under which the spec's component schemas are registered with Ajv and Fastify. */
+export const SHARED_SCHEMA_ID = 'spec.json';
+
+/** The spec's component schemas as one JSON Schema 2020-12 document that refs point into. */
+export function sharedSchema(ir: { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string }): { $id: string; components: { schemas: Record<string, JsonSchema> } } {
+  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, toJsonSchema2020(entry.schema, ir.openapiVersion)]));
+  return { $id: SHARED_SCHEMA_ID, components: { schemas } };
+}
+
+/** A schema from the spec, made 2020-12 and pointing into the shared schema. */
+export function standaloneSchema(schema: JsonSchema, openapiVersion: string): JsonSchema {
+  return rebaseRefs(toJsonSchema2020(schema, openapiVersion), SHARED_SCHEMA_ID);
+}

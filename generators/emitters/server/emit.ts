@@ -11,7 +11,7 @@ import { StructureKind, type InterfaceDeclarationStructure, type StatementStruct
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
 import { pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
-import { rebaseRefs, toJsonSchema2020 } from '../../core/schema-dialect.js';
+import { sharedSchema, standaloneSchema } from '../../core/schema-dialect.js';
 import { createProject, dataModule, printStructure } from '../../core/ts-project.js';
 
 const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
@@ -20,13 +20,10 @@ const RUNTIME_FILES: GeneratedFile[] = readdirSync(RUNTIME_DIR)
   .sort()
   .map((name) => ({ path: `server/core/${name}`, content: readFileSync(path.join(RUNTIME_DIR, name), 'utf8') }));
 
-/** The id under which the spec's component schemas are registered with Ajv and Fastify. */
-export const SHARED_SCHEMA_ID = 'spec.json';
-
 const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
 
 function schemaFor(ir: Ir, schema: JsonSchema): JsonSchema {
-  return rebaseRefs(toJsonSchema2020(schema, ir.openapiVersion), SHARED_SCHEMA_ID);
+  return standaloneSchema(schema, ir.openapiVersion);
 }
 
 function objectSchema(ir: Ir, params: Array<{ name: string; required: boolean; schema: JsonSchema }>, lowercase = false): object | undefined {
@@ -73,11 +70,6 @@ function routeSpec(ir: Ir, operation: IrOperation): Record<string, unknown> {
     exclusive: all.flatMap((param) => (param.exclusiveWith ?? []).map((other) => ({ params: [param.name, other], code: param.errorCode ?? 'invalid_request' }))),
     schema: Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)),
   };
-}
-
-function sharedSchema(ir: Ir): object {
-  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, toJsonSchema2020(entry.schema, ir.openapiVersion)]));
-  return { $id: SHARED_SCHEMA_ID, components: { schemas } };
 }
 
 const pathType = (operation: IrOperation) => `paths[${stringLiteral(operation.path)}][${stringLiteral(operation.method)}]`;

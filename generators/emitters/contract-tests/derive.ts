@@ -1,0 +1,190 @@
+/**
+ * Deriving contract cases from the IR: a valid request per operation (examples first, else a
+ * sample from the schema), the operations that produce each path ID, and invalid requests
+ * derived from the schemas (missing required property, wrong type, pattern, range, enum,
+ * unknown field, query bounds, forbidden combinations).
+ */
+import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
+import { deref, schemaRefName } from '../../core/refs.js';
+import { standaloneSchema } from '../../core/schema-dialect.js';
+import type { NegativeCase, OperationCase, ProducerRef } from './runtime/cases.js';
+
+// Schemas are untyped JSON here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** Follows refs and merges allOf, so a schema's properties and required list are visible at once. */
+export function flatten(ir: Ir, raw: unknown, depth = 0): Json {
+  const schema = deref(ir.document, raw);
+  if (!schema || typeof schema !== 'object' || depth > 8) return {};
+  if (!Array.isArray(schema.allOf)) return schema;
+  const merged: Json = { ...schema, properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
+  delete merged.allOf;
+  for (const part of schema.allOf.map((entry: unknown) => flatten(ir, entry, depth + 1))) {
+    merged.type ??= part.type;
+    Object.assign(merged.properties, part.properties ?? {});
+    merged.required.push(...(part.required ?? []));
+    if (part.additionalProperties === false) merged.additionalProperties = false;
+  }
+  return merged;
+}
+
+/** A value that satisfies a schema as far as a generic sampler can (examples and defaults first). */
+export function sample(ir: Ir, raw: unknown, depth = 0): unknown {
+  const schema = flatten(ir, raw);
+  if (depth > 6) return null;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  if ('example' in schema) return schema.example;
+  if ('default' in schema) return schema.default;
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  for (const key of ['oneOf', 'anyOf']) if (Array.isArray(schema[key]) && schema[key].length) return sample(ir, schema[key].find((option: Json) => deref(ir.document, option)?.type !== 'null') ?? schema[key][0], depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type.find((entry: string) => entry !== 'null') : schema.type;
+  switch (type ?? (schema.properties ? 'object' : undefined)) {
+    case 'object':
+      return Object.fromEntries((schema.required ?? []).map((name: string) => [name, sample(ir, schema.properties?.[name] ?? {}, depth + 1)]));
+    case 'array':
+      return schema.minItems ? Array.from({ length: schema.minItems }, () => sample(ir, schema.items ?? {}, depth + 1)) : [];
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.maximum === 'number' ? Math.min(0, schema.maximum) : 1;
+    case 'boolean':
+      return true;
+    case 'string':
+      if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
+      if (schema.format === 'date') return '2026-01-01';
+      if (schema.format === 'email') return 'someone@example.com';
+      if (schema.format === 'uuid') return '123e4567-e89b-12d3-a456-426614174000';
+      if (schema.format === 'uri') return 'https://example.com/';
+      return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
+    default:
+      return null;
+  }
+}
+
+function firstExample(examples: unknown[]): { value: unknown } | undefined {
+  return examples.length ? { value: examples[0] } : undefined;
+}
+
+function wrongTypeValue(schema: Json): unknown {
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  return type === 'string' ? 12345 : type === 'object' ? 'not an object' : type === 'array' ? 'not an array' : 'not a number';
+}
+
+/** Invalid variants of a body, each breaking one rule of its schema. */
+function bodyNegatives(ir: Ir, raw: unknown, example: Json, prefix = '', depth = 0): NegativeCase[] {
+  const schema = flatten(ir, raw);
+  if (!example || typeof example !== 'object' || Array.isArray(example) || depth > 1) return [];
+  const cases: NegativeCase[] = [];
+  const at = (name: string) => `${prefix}${name}`;
+  const set = (path: string[], value: unknown, remove = false): unknown => {
+    const copy = structuredClone(example);
+    let node = copy;
+    for (const key of path.slice(0, -1)) node = node[key];
+    if (remove) delete node[path.at(-1)!];
+    else node[path.at(-1)!] = value;
+    return copy;
+  };
+  for (const name of (schema.required ?? []).filter((required: string) => required in example).slice(0, 2)) {
+    cases.push({ name: `missing required property ${at(name)}`, in: 'body', body: set([name], undefined, true) });
+  }
+  if (schema.additionalProperties === false) cases.push({ name: `unknown property ${at('unexpected_field')}`, in: 'body', body: set(['unexpected_field'], 'x') });
+  let wrongTypeDone = false;
+  for (const [name, rawProperty] of Object.entries<Json>(schema.properties ?? {})) {
+    if (!(name in example)) continue;
+    const property = flatten(ir, rawProperty);
+    const type = Array.isArray(property.type) ? property.type.filter((entry: string) => entry !== 'null')[0] : property.type;
+    if (!wrongTypeDone && type && !Array.isArray(property.type)) {
+      cases.push({ name: `wrong type for ${at(name)}`, in: 'body', body: set([name], wrongTypeValue(property)) });
+      wrongTypeDone = true;
+    }
+    if (typeof property.pattern === 'string') cases.push({ name: `${at(name)} not matching its pattern`, in: 'body', body: set([name], '!! not matching !!') });
+    if (Array.isArray(property.enum)) cases.push({ name: `unknown enum value for ${at(name)}`, in: 'body', body: set([name], '__not_in_enum__') });
+    if (typeof property.maximum === 'number') cases.push({ name: `${at(name)} above its maximum`, in: 'body', body: set([name], property.maximum + 1) });
+    if (typeof property.minimum === 'number') cases.push({ name: `${at(name)} below its minimum`, in: 'body', body: set([name], property.minimum - 1) });
+    if (type === 'object' && example[name] && typeof example[name] === 'object') {
+      for (const inner of bodyNegatives(ir, rawProperty, example[name], `${at(name)}.`, depth + 1)) cases.push({ ...inner, body: set([name], inner.body) });
+    }
+  }
+  return cases;
+}
+
+function queryNegatives(ir: Ir, operation: IrOperation): NegativeCase[] {
+  const cases: NegativeCase[] = [];
+  for (const param of operation.parameters.query) {
+    const schema = flatten(ir, param.schema);
+    if (typeof schema.minimum === 'number') cases.push({ name: `${param.name} ${schema.minimum - 1} (below ${schema.minimum})`, in: 'query', query: { [param.name]: schema.minimum - 1 } });
+    if (typeof schema.maximum === 'number') cases.push({ name: `${param.name} ${schema.maximum + 1} (above ${schema.maximum})`, in: 'query', query: { [param.name]: schema.maximum + 1 } });
+    if (Array.isArray(schema.enum)) cases.push({ name: `unknown enum value for ${param.name}`, in: 'query', query: { [param.name]: '__not_in_enum__' } });
+    for (const other of param.exclusiveWith ?? []) {
+      const partner = operation.parameters.query.find((candidate) => candidate.name === other);
+      cases.push({ name: `${param.name} together with ${other}`, in: 'query', semantic: true, query: { [param.name]: param.example ?? 'x', [other]: partner?.example ?? 'x' } });
+    }
+  }
+  return cases;
+}
+
+function successSchemaRef(operation: IrOperation | undefined): string | undefined {
+  const success = operation?.responses.find((response) => response.status === operation.successStatus);
+  return success ? schemaRefName(success.schema) : undefined;
+}
+
+/** The operation that creates what a path parameter identifies: a POST returning the same schema as the GET of that resource. */
+function producerOf(ir: Ir, operation: IrOperation, param: string): ProducerRef | undefined {
+  const resourcePath = operation.path.slice(0, operation.path.indexOf(`{${param}}`) + param.length + 2);
+  const resource = ir.operations.find((candidate) => candidate.method === 'get' && candidate.path === resourcePath);
+  const ref = successSchemaRef(resource ?? (operation.path === resourcePath ? operation : undefined));
+  if (!ref) return undefined;
+  const producer = ir.operations.find((candidate) => candidate.method === 'post' && candidate !== operation && successSchemaRef(candidate) === ref && !candidate.path.includes(`{${param}}`));
+  if (!producer) return undefined;
+  const fields = flatten(ir, producer.responses.find((response) => response.status === producer.successStatus)?.schema).properties ?? {};
+  return 'id' in fields ? { operationId: producer.id, field: 'id' } : undefined;
+}
+
+export function operationCase(ir: Ir, operation: IrOperation): OperationCase {
+  const body = operation.body;
+  const bodyValue = body ? (firstExample(body.examples)?.value ?? (body.isJson ? sample(ir, body.schema) : 'body')) : undefined;
+  const valueOf = (param: { example?: unknown; schema: JsonSchema }) => param.example ?? sample(ir, param.schema);
+  const responses = Object.fromEntries(
+    operation.responses.map((response) => [
+      response.status,
+      {
+        ...(response.isJson && response.schema !== undefined ? { schema: standaloneSchema(response.schema, ir.openapiVersion) as object } : {}),
+        requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
+      },
+    ]),
+  );
+  return {
+    id: operation.id,
+    method: operation.method,
+    path: operation.path,
+    isPublic: operation.security.isPublic,
+    scopes: operation.security.scopes,
+    ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}),
+    pathParams: operation.parameters.path.map((param) => ({ name: param.name, example: String(valueOf(param)), ...(producerOf(ir, operation, param.name) ? { producer: producerOf(ir, operation, param.name) } : {}) })),
+    query: Object.fromEntries(operation.parameters.query.filter((param) => param.required).map((param) => [param.name, valueOf(param)])),
+    headers: Object.fromEntries(operation.parameters.header.filter((param) => param.required && param.name !== operation.idempotencyHeader).map((param) => [param.name, String(valueOf(param))])),
+    ...(bodyValue !== undefined ? { body: bodyValue, bodyContentType: body!.contentType } : {}),
+    responses,
+    negative: [...(body?.isJson ? bodyNegatives(ir, body.schema, bodyValue) : []), ...queryNegatives(ir, operation)].slice(0, 12),
+    ...(operation.pagination ? { pagination: operation.pagination } : {}),
+    ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
+  };
+}
+
+/** Every example the spec gives, with the schema it must satisfy. */
+export function exampleCases(ir: Ir): Array<{ where: string; schema: object; value: unknown }> {
+  const cases: Array<{ where: string; schema: object; value: unknown }> = [];
+  const add = (where: string, schema: JsonSchema | undefined, values: unknown[]) => {
+    if (schema === undefined || typeof schema === 'boolean') return;
+    values.forEach((value, index) => cases.push({ where: values.length > 1 ? `${where} #${index + 1}` : where, schema: standaloneSchema(schema, ir.openapiVersion) as object, value }));
+  };
+  for (const operation of ir.operations) {
+    if (operation.body?.isJson) add(`${operation.id} request body`, operation.body.schema, operation.body.examples);
+    for (const response of operation.responses) if (response.isJson) add(`${operation.id} ${response.status} response`, response.schema, response.examples);
+    for (const param of [...operation.parameters.path, ...operation.parameters.query, ...operation.parameters.header]) {
+      if (param.example !== undefined) add(`${operation.id} parameter ${param.name}`, param.schema, [param.example]);
+    }
+  }
+  return cases;
+}

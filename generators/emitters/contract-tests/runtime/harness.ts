@@ -1,0 +1,176 @@
+/**
+ * Runs the generated contract cases against a target: sends requests, validates responses with
+ * a JSON Schema 2020-12 validator against the spec, and explains failures by operation, status
+ * and JSON pointer. The target comes from the environment, so the same suites run against the
+ * mock, the reference service or a deployed sandbox.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import formatsModule from 'ajv-formats';
+import type { Cases, OperationCase } from './cases.js';
+
+export interface TargetKey {
+  key: string;
+  scopes: string[];
+}
+
+export interface Target {
+  name: string;
+  baseUrl: string;
+  /** A key with every scope the operations need. */
+  apiKey?: string;
+  /** More keys with known scopes, for the insufficient-scope checks. */
+  keys: TargetKey[];
+  revokedKey?: string;
+  /** Keeps state between requests (false for the mock). */
+  stateful: boolean;
+  /** Enforces rules beyond the schemas (x-mutually-exclusive-with, idempotency): false for the mock. */
+  semantic: boolean;
+}
+
+/** CONTRACT_BASE_URL, CONTRACT_API_KEY, CONTRACT_KEYS (JSON [{key,scopes}]), CONTRACT_REVOKED_KEY, CONTRACT_STATEFUL. */
+export function targetFromEnv(env: Record<string, string | undefined> = process.env): Target {
+  const baseUrl = env.CONTRACT_BASE_URL;
+  if (!baseUrl) throw new Error('CONTRACT_BASE_URL is not set: run these suites with `npm run test:contract`, or set it to the target to check.');
+  const stateful = env.CONTRACT_STATEFUL !== 'false';
+  return {
+    name: env.CONTRACT_TARGET_NAME ?? baseUrl,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: env.CONTRACT_API_KEY || undefined,
+    keys: env.CONTRACT_KEYS ? (JSON.parse(env.CONTRACT_KEYS) as TargetKey[]) : [],
+    revokedKey: env.CONTRACT_REVOKED_KEY || undefined,
+    stateful,
+    semantic: env.CONTRACT_SEMANTIC ? env.CONTRACT_SEMANTIC !== 'false' : stateful,
+  };
+}
+
+export interface Sent {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+export interface RequestSpec {
+  method: string;
+  path: string;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  body?: unknown;
+  contentType?: string;
+  /** undefined: the target's key; null: no Authorization header; a string: that key. */
+  key?: string | null;
+}
+
+export async function send(target: Target, request: RequestSpec): Promise<Sent> {
+  const url = new URL(`${target.baseUrl}${request.path}`);
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
+  }
+  const headers: Record<string, string> = { accept: 'application/json', ...(request.headers ?? {}) };
+  const key = request.key === undefined ? target.apiKey : request.key;
+  if (key) headers.authorization = `Bearer ${key}`;
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    headers['content-type'] = request.contentType ?? 'application/json';
+    body = typeof request.body === 'string' && !/json/.test(headers['content-type']) ? request.body : JSON.stringify(request.body);
+  }
+  const response = await fetch(url, { method: request.method.toUpperCase(), headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: validation reports it */
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** Validates bodies against the spec's schemas; errors name the JSON pointer of each violation. */
+export class SpecValidator {
+  private readonly ajv: Ajv2020;
+  private readonly compiled = new WeakMap<object, ValidateFunction>();
+
+  constructor(cases: Cases) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(this.ajv);
+    this.ajv.addKeyword({ keyword: 'example' });
+    this.ajv.addKeyword({ keyword: 'discriminator' });
+    this.ajv.addSchema(cases.sharedSchema);
+  }
+
+  /** Violations as "<pointer> <message>", empty when the value conforms. */
+  violations(schema: object, value: unknown): string[] {
+    let validate = this.compiled.get(schema);
+    if (!validate) {
+      validate = this.ajv.compile(schema);
+      this.compiled.set(schema, validate);
+    }
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((error: ErrorObject) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`);
+  }
+}
+
+/** Everything wrong with a response: undocumented status, body not matching, a required header missing. */
+export function responseProblems(validator: SpecValidator, operation: OperationCase, sent: Sent): string[] {
+  const documented = operation.responses[String(sent.status)] ?? operation.responses[`${String(sent.status)[0]}XX`] ?? operation.responses.default;
+  const label = `${operation.id} ${sent.status}`;
+  if (!documented) return [`${label}: status ${sent.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')}); body: ${sent.text.slice(0, 200)}`];
+  const problems: string[] = [];
+  if (documented.schema) problems.push(...validator.violations(documented.schema, sent.body).map((violation) => `${label}: ${violation}`));
+  for (const header of documented.requiredHeaders) {
+    if (sent.headers.get(header) === null) problems.push(`${label}: required header ${header} is missing`);
+  }
+  return problems;
+}
+
+/** A documented 4xx whose body matches the spec: what every invalid request must get. */
+export function clientErrorProblems(validator: SpecValidator, operation: OperationCase, sent: Sent, wanted?: number): string[] {
+  const problems = responseProblems(validator, operation, sent);
+  if (wanted !== undefined && sent.status !== wanted) problems.unshift(`${operation.id}: expected ${wanted}, got ${sent.status}: ${sent.text.slice(0, 200)}`);
+  else if (sent.status < 400 || sent.status >= 500) problems.unshift(`${operation.id}: expected a 4xx, got ${sent.status}: ${sent.text.slice(0, 200)}`);
+  return problems;
+}
+
+/**
+ * The request of an operation's positive case. On a stateful target, each path ID is made fresh
+ * by the operation that produces it (recursively); on a stateless one the examples serve.
+ */
+export async function positiveRequest(target: Target, cases: Cases, operation: OperationCase, seen: string[] = []): Promise<RequestSpec> {
+  let path = operation.path;
+  for (const param of operation.pathParams) {
+    let value = param.example;
+    if (target.stateful && param.producer && !seen.includes(param.producer.operationId)) {
+      const producer = cases.operations.find((candidate) => candidate.id === param.producer!.operationId);
+      if (producer) {
+        const request = await positiveRequest(target, cases, producer, [...seen, operation.id]);
+        const created = await send(target, request);
+        const id = (created.body as Record<string, unknown> | undefined)?.[param.producer.field];
+        if (created.status >= 300 || typeof id !== 'string') throw new Error(`could not create the ${param.name} for ${operation.id} with ${producer.id}: ${created.status} ${created.text.slice(0, 200)}`);
+        value = id;
+      }
+    }
+    path = path.replace(`{${param.name}}`, encodeURIComponent(value));
+  }
+  return { method: operation.method, path, query: operation.query, headers: operation.headers, body: operation.body, contentType: operation.bodyContentType };
+}
+
+/** Follows a list forward to its end, returning every page (bounded, so a broken list cannot loop forever). */
+export async function walk(target: Target, operation: OperationCase, request: RequestSpec, direction: 'forward' | 'backward', start?: string, maxPages = 50): Promise<Array<Record<string, unknown>>> {
+  const paging = operation.pagination!;
+  const pages: Array<Record<string, unknown>> = [];
+  let cursor = start;
+  for (let index = 0; index < maxPages; index += 1) {
+    const param = direction === 'forward' ? paging.forwardParam : paging.backwardParam!;
+    const query = { ...request.query, ...(paging.limitParam ? { [paging.limitParam]: 2 } : {}), ...(cursor ? { [param]: cursor } : {}) };
+    const sent = await send(target, { ...request, query });
+    if (sent.status !== 200) throw new Error(`${operation.id}: page ${index + 1} answered ${sent.status}: ${sent.text.slice(0, 200)}`);
+    const page = sent.body as Record<string, unknown>;
+    pages.push(page);
+    if (page[paging.hasMoreField] !== true) return pages;
+    cursor = String(direction === 'forward' ? page[paging.nextCursorField] : page[paging.previousCursorField!]);
+  }
+  throw new Error(`${operation.id}: more than ${maxPages} pages; has_more never became false`);
+}

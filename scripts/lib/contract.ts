@@ -1,0 +1,76 @@
+/** Running the generated contract suites against a target, as a child vitest process. */
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createKey, revokeKey } from '../../service/keys.js';
+import { SqliteStore } from '../../service/store/sqlite.js';
+import { ROOT } from './lint.js';
+import { binPath, freePort, startProcess, waitForHttp, type RunningProcess } from './processes.js';
+
+export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'vitest.config.ts');
+
+export interface SuiteRun {
+  code: number;
+  output: string;
+}
+
+/** Runs the suites in `configPath` with the target in `env`; streams output when `echo`. */
+export function runContractSuite(env: Record<string, string>, options: { configPath?: string; echo?: boolean } = {}): Promise<SuiteRun> {
+  return new Promise((resolve) => {
+    const child = spawn(binPath('vitest'), ['run', '--config', options.configPath ?? CONTRACT_CONFIG, '--reporter=verbose', '--color=false'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (options.echo) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+export interface ServiceTarget {
+  env: Record<string, string>;
+  server: RunningProcess;
+}
+
+/**
+ * The reference service on a fresh database file, with keys made for the run: every scope, read
+ * only, write only, and a revoked one. `serverScript` lets tests start a sabotaged variant.
+ */
+export async function startServiceTarget(serverScript = 'service/server.ts', extraEnv: Record<string, string> = {}): Promise<ServiceTarget> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'contract-service-'));
+  const database = path.join(dir, 'service.db');
+  const store = new SqliteStore(database);
+  const now = new Date().toISOString();
+  const make = (scopes: string[]) => createKey(store, { environment: 'test', type: 'sk', scopes, accountId: 'acct_contract', tier: 3 }, now).rawKey;
+  const all = make(['nature:read', 'nature:write']);
+  const readOnly = make(['nature:read']);
+  const writeOnly = make(['nature:write']);
+  const revoked = make(['nature:read', 'nature:write']);
+  revokeKey(store, revoked, now);
+  store.close();
+  const port = await freePort();
+  const server = startProcess(binPath('tsx'), [serverScript], { env: { DATABASE_PATH: database, PORT: String(port), LOG: 'off', ...extraEnv } });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/v1/health`, server);
+  return {
+    server,
+    env: {
+      CONTRACT_TARGET_NAME: 'reference service',
+      CONTRACT_BASE_URL: baseUrl,
+      CONTRACT_API_KEY: all,
+      CONTRACT_KEYS: JSON.stringify([
+        { key: readOnly, scopes: ['nature:read'] },
+        { key: writeOnly, scopes: ['nature:write'] },
+      ]),
+      CONTRACT_REVOKED_KEY: revoked,
+      CONTRACT_STATEFUL: 'true',
+    },
+  };
+}
