@@ -4,11 +4,8 @@
  * file, JSON pointer and reason and exits non-zero.
  */
 import { parseArgs } from 'node:util';
-import { generate } from './pipeline.js';
+import { DEFAULT_OUT, DEFAULT_SPEC, generate, regenerateCommand } from './pipeline.js';
 import { SpecError } from './core/load.js';
-
-const DEFAULT_SPEC = 'spec/openapi.yaml';
-const DEFAULT_OUT = 'generated';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -20,9 +17,7 @@ async function main(): Promise<void> {
   });
   const spec = values.spec!;
   const out = values.out!;
-  const isDefault = spec === DEFAULT_SPEC && out === DEFAULT_OUT;
-  const command = isDefault ? 'npm run generate' : `npm run generate -- --spec ${spec} --out ${out}`;
-  const result = await generate({ spec, out, command, write: !values['dry-run'], log: (line) => console.log(line) });
+  const result = await generate({ spec, out, command: regenerateCommand(spec, out), write: !values['dry-run'], log: (line) => console.log(line) });
   for (const warning of result.warnings) console.warn(`warning: ${warning}`);
 }
 

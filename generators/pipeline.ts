@@ -29,6 +29,14 @@ export const EMITTERS: Emitter[] = [
   { name: 'mock spec', emit: emitMockSpec },
 ];
 
+export const DEFAULT_SPEC = 'spec/openapi.yaml';
+export const DEFAULT_OUT = 'generated';
+
+/** The command that regenerates an output, as every header of that output names it. */
+export function regenerateCommand(spec: string, out: string): string {
+  return spec === DEFAULT_SPEC && out === DEFAULT_OUT ? 'npm run generate' : `npm run generate -- --spec ${spec} --out ${out}`;
+}
+
 export interface GenerateOptions {
   spec: string;
   out: string;

@@ -7,13 +7,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generate } from '../generators/pipeline.js';
+import { DEFAULT_SPEC, generate, regenerateCommand } from '../generators/pipeline.js';
 import { listFiles } from '../generators/core/files.js';
 
-const OUT = 'generated';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'generated' } } });
+const OUT = values.out!;
 const fresh = await mkdtemp(path.join(tmpdir(), 'check-generated-'));
 try {
-  await generate({ spec: 'spec/openapi.yaml', out: fresh, command: 'npm run generate', write: true, log: () => {} });
+  await generate({ spec: DEFAULT_SPEC, out: fresh, command: regenerateCommand(DEFAULT_SPEC, OUT), write: true, log: () => {} });
   const [want, have] = await Promise.all([listFiles(fresh), listFiles(OUT)]);
   const problems: string[] = [];
   for (const file of want.filter((name) => !have.includes(name))) problems.push(`missing: ${OUT}/${file}`);

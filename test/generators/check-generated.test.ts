@@ -1,0 +1,32 @@
+/** The drift gate: `check:generated` fails on a hand edit in generated/, and passes after regenerating. */
+import { execFile } from 'node:child_process';
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+let copy: string;
+beforeAll(async () => {
+  copy = path.join(await mkdtemp(path.join(tmpdir(), 'drift-')), 'generated');
+  await cp(path.resolve('generated'), copy, { recursive: true });
+});
+afterAll(async () => {
+  await rm(path.dirname(copy), { recursive: true, force: true });
+});
+
+const run = (script: string, ...args: string[]) =>
+  new Promise<{ code: number; output: string }>((resolve) => execFile(TSX, [script, ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr })));
+
+describe('check:generated', () => {
+  it('fails with a readable diff on a hand edit, and passes after regenerating', async () => {
+    await appendFile(path.join(copy, 'client', 'src', 'index.ts'), 'export const handEdited = true;\n');
+    const drifted = await run('scripts/check-generated.ts', '--out', copy);
+    expect(drifted.code).toBe(1);
+    expect(drifted.output).toContain(`differs: ${copy}/client/src/index.ts`);
+    expect(drifted.output).toContain('+export const handEdited = true;');
+    expect(drifted.output).toMatch(/Run `npm run generate` and commit/);
+    await run('generators/cli.ts', '--out', copy);
+    expect((await run('scripts/check-generated.ts', '--out', copy)).code).toBe(0);
+  }, 60_000);
+});
