@@ -4,7 +4,7 @@
  * `:memory:` with a fake clock.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { REQUEST_ID_HEADER, routesPlugin, SPEC_DIGEST } from '../generated/server/index.js';
+import { REQUEST_ID_HEADER, routesPlugin, SPEC_DIGEST, SPEC_DIGEST_HEADER } from '../generated/server/index.js';
 import './context.js';
 import { CursorCodec } from './cursor.js';
 import { errorBody, sendError } from './errors.js';
@@ -42,13 +42,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const limiter = new RateLimiter(options.rateLimitClock ?? clock);
   const requestIdHeader = REQUEST_ID_HEADER ?? 'x-request-id';
+  const digestHeader = SPEC_DIGEST_HEADER ?? 'x-spec-digest';
   const cursors = new CursorCodec(store.setting('cursor_secret', () => randomToken(48)));
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers({ [requestIdHeader]: request.id, 'x-spec-digest': SPEC_DIGEST, 'access-control-allow-origin': '*' });
+    reply.headers({ [requestIdHeader]: request.id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
     // Routes charge the rate limits in their security hook; an unknown route is charged here.
     if (!request.routeOptions.url) limitAnonymous(limiter, request, reply);
   });
+  // CORS preflight: pk_ keys are for browsers, and the Authorization header makes every browser
+  // call a preflighted one. Keys travel in a header, never a cookie, so any origin may call.
+  app.options('*', async (_request, reply) => {
+    reply
+      .headers({
+        'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+        'access-control-allow-headers': `authorization, content-type, idempotency-key, ${digestHeader.toLowerCase()}`,
+        'access-control-expose-headers': `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, ${digestHeader.toLowerCase()}`,
+        'access-control-max-age': '600',
+      })
+      .code(204)
+      .send();
+  });
+
   await app.register(routesPlugin, {
     handlers: createHandlers({ store, cursors, now: clock }),
     authenticate: createSecurityHook(store, limiter, sendError, (caller) => {

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Handlers } from '../generated/server/index.js';
+import { SPEC_DIGEST, type Handlers } from '../generated/server/index.js';
 import type { components } from '../generated/types/openapi.js';
 import { callerOf, listName } from './context.js';
 import type { CursorCodec } from './cursor.js';
@@ -113,7 +113,7 @@ function idempotent<Body>(deps: HandlerDeps, request: FastifyRequest, reply: Fas
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { store } = deps;
   return {
-    getHealth: async () => ({ status: 'ok' as const }),
+    getHealth: async () => ({ status: 'ok' as const, spec_digest: SPEC_DIGEST }),
 
     createSubject: async (request, reply) => {
       const { scope } = callerOf(request);

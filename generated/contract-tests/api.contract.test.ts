@@ -20,6 +20,7 @@ afterAll(() => { if (notApplicable.length) console.log(`Not applicable on ${chec
 
 describe('Assessment Service API 1.0.0: examples', () => {
   check('every example in the spec validates against its schema', undefined, () => checks.examples());
+  check('the target was built from the spec these suites came from (spec digest)', undefined, () => checks.specDigest());
 });
 
 describe('getHealth: GET /v1/health', () => {

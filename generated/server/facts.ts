@@ -2,10 +2,13 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:924fcfdb11a3673431c5625506bb0e21036fd8f8234b794fbe17454b641d6181";
+export const SPEC_DIGEST = "sha256:542278143e64fdb5748943d08fc4fcf7e0c2111e2e105fa434c43ac4a21ea770";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";
+
+/** Header that carries spec digests between clients and services (x-spec-digest-header). */
+export const SPEC_DIGEST_HEADER = "X-Spec-Digest";
 
 /** Requests per minute per key and per account, by tier (x-rate-limits). */
 export const RATE_LIMIT_TIERS = [

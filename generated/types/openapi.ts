@@ -198,6 +198,8 @@ export interface components {
              * @constant
              */
             status: "ok";
+            /** @description Digest of the spec the service was built from (see "Spec digest"). */
+            spec_digest?: string;
         };
         /** @description A subject ID (`subj_` followed by 24 characters when issued by the service). */
         SubjectIdString: string;

@@ -163,6 +163,8 @@ export interface IrConventions {
   /** Name of the shared error schema (components.schemas), when every error response uses one. */
   errorSchema?: string;
   requestIdHeader?: string;
+  /** Header carrying the spec digest between clients and services (x-spec-digest-header). */
+  specDigestHeader?: string;
   keyPrefixes: IrKeyPrefix[];
   /** The whole-key pattern from x-key-format, when given. */
   keyPattern?: string;

@@ -2,6 +2,7 @@
  * The generated client's runtime behaviour, through the generated client, against a real HTTP
  * server on loopback (no fetch mocks).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
@@ -59,6 +60,8 @@ describe('requests', () => {
     expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(request.headers['content-type']).toBe('application/json');
     expect(JSON.parse(request.body)).toEqual(createBody);
+    const provenance = JSON.parse(readFileSync('generated/provenance.json', 'utf8'));
+    expect(request.headers['x-spec-digest']).toBe(provenance.spec_digest); // the spec this client came from
   });
 
   it('percent-encodes path parameters', async () => {

@@ -11,6 +11,7 @@ describe.each([
   { sabotage: 'wrong-type', expect: /retrieveSubject 200: \/livemode must be boolean/ },
   { sabotage: 'drop-header', expect: /required header X-RateLimit-Remaining is missing/ },
   { sabotage: 'ok-for-404', expect: /retrieveSubject: expected 404, got 200/ },
+  { sabotage: 'other-spec', expect: /spec digest mismatch: the target was built from sha256:0{64}, these contract suites from sha256:[0-9a-f]{64}/ },
 ])('a service that breaks the contract ($sabotage)', ({ sabotage, expect: message }) => {
   it('turns the contract suite red, naming the operation, status and pointer', async () => {
     const target = await startServiceTarget('test/support/sabotaged-server.ts', { SABOTAGE: sabotage });

@@ -2,6 +2,7 @@
  * The reference service over HTTP on loopback, rule by rule: auth matrix, environments,
  * tiers and rate limits, paging, subjects and assessments, idempotency, bad input.
  */
+import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -358,5 +359,21 @@ describe('bad input is answered in the error format, never with a 500', () => {
   it('gives every response a request_id, in the header and in error bodies', async () => {
     const response = await service.call('GET', '/v1/nature/subjects/x');
     expect(response.json().request_id).toBe(response.headers.get('x-request-id'));
+  });
+});
+
+describe('browsers and the spec digest', () => {
+  it('answers a CORS preflight so pk_ keys work from a page', async () => {
+    const response = await service.call('OPTIONS', '/v1/nature/subjects', { headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-headers')).toMatch(/authorization/);
+  });
+
+  it('reports the digest of its spec in /v1/health and on every response', async () => {
+    const provenance = JSON.parse(readFileSync('generated/provenance.json', 'utf8'));
+    const health = await service.call('GET', '/v1/health');
+    expect(health.json()).toEqual({ status: 'ok', spec_digest: provenance.spec_digest });
+    expect((await service.call('GET', '/v1/nature/subjects')).headers.get('x-spec-digest')).toBe(provenance.spec_digest);
   });
 });

@@ -56,6 +56,10 @@ const CONFIG: ClientConfig = {
       "limit": "X-RateLimit-Limit",
       "remaining": "X-RateLimit-Remaining"
     },
+    "specDigest": {
+      "header": "X-Spec-Digest",
+      "value": "sha256:542278143e64fdb5748943d08fc4fcf7e0c2111e2e105fa434c43ac4a21ea770"
+    },
     "userAgent": "assessment-service-client/1.0.0"
   };
 

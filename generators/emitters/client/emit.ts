@@ -128,6 +128,7 @@ function clientFile(project: ReturnType<typeof createProject>, ir: Ir, root: Res
     auth: authConfig(ir),
     ...(c.requestIdHeader ? { requestIdHeader: c.requestIdHeader } : {}),
     ...(c.rateLimit.limitHeader || c.rateLimit.remainingHeader ? { rateLimitHeaders: { limit: c.rateLimit.limitHeader, remaining: c.rateLimit.remainingHeader } } : {}),
+    ...(c.specDigestHeader ? { specDigest: { header: c.specDigestHeader, value: ir.digest } } : {}),
     userAgent: `${c.packageName}/${ir.info.version}`,
   };
   const statements: StatementStructures[] = [

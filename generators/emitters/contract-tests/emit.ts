@@ -67,6 +67,7 @@ function suiteFile(ir: Ir, cases: ReturnType<typeof operationCase>[]): string {
     '',
     `describe(${q(`${ir.info.title} ${ir.info.version}: examples`)}, () => {`,
     "  check('every example in the spec validates against its schema', undefined, () => checks.examples());",
+    ...(ir.conventions.specDigestHeader ? ["  check('the target was built from the spec these suites came from (spec digest)', undefined, () => checks.specDigest());"] : []),
     '});',
     '',
   ];
@@ -95,7 +96,7 @@ function suiteFile(ir: Ir, cases: ReturnType<typeof operationCase>[]): string {
 
 export function emitContractTests(ir: Ir): GeneratedFile[] {
   const cases = ir.operations.map((operation) => operationCase(ir, operation));
-  const data = { specDigest: ir.digest, sharedSchema: sharedSchema(ir), operations: cases, examples: exampleCases(ir) };
+  const data = { specDigest: ir.digest, ...(ir.conventions.specDigestHeader ? { specDigestHeader: ir.conventions.specDigestHeader } : {}), sharedSchema: sharedSchema(ir), operations: cases, examples: exampleCases(ir) };
   const config = [
     "import { defineConfig } from 'vitest/config';",
     '',

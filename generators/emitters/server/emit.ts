@@ -112,6 +112,7 @@ function factsFile(ir: Ir): string {
   const facts: Array<[string, string, unknown]> = [
     ['SPEC_DIGEST', 'Digest of the spec these stubs were generated from.', ir.digest],
     ['SPEC_VERSION', 'info.version of that spec.', ir.info.version],
+    ['SPEC_DIGEST_HEADER', 'Header that carries spec digests between clients and services (x-spec-digest-header).', c.specDigestHeader ?? null],
     ['RATE_LIMIT_TIERS', 'Requests per minute per key and per account, by tier (x-rate-limits).', c.rateLimit.tiers],
     ['RATE_LIMIT_HEADERS', 'Response headers that carry rate-limit state.', { limit: c.rateLimit.limitHeader ?? null, remaining: c.rateLimit.remainingHeader ?? null, retryAfter: c.rateLimit.retryAfterHeader ?? null }],
     ['REQUEST_ID_HEADER', 'Response header that carries the request ID.', c.requestIdHeader ?? null],

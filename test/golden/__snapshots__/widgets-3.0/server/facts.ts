@@ -7,6 +7,9 @@ export const SPEC_DIGEST = "sha256:da47491485a8108bd702474f033f4ee942e18332a7576
 /** info.version of that spec. */
 export const SPEC_VERSION = "2.1.0";
 
+/** Header that carries spec digests between clients and services (x-spec-digest-header). */
+export const SPEC_DIGEST_HEADER = null;
+
 /** Requests per minute per key and per account, by tier (x-rate-limits). */
 export const RATE_LIMIT_TIERS = [];
 

@@ -52,6 +52,8 @@ export interface ExampleCase {
 
 export interface Cases {
   specDigest: string;
+  /** Response header in which a target reports the digest of its spec, when the spec names one. */
+  specDigestHeader?: string;
   sharedSchema: { $id: string } & object;
   operations: OperationCase[];
   examples: ExampleCase[];

@@ -49,6 +49,21 @@ export class ContractChecks {
     return this.target.keys.find((candidate) => operation.scopes.some((scope) => !candidate.scopes.includes(scope)))?.key;
   }
 
+  /** The digest the target reports (any response's header) must be the one these suites came from. */
+  async specDigest(): Promise<void> {
+    const header = this.cases.specDigestHeader!;
+    const probe = this.cases.operations.find((operation) => operation.isPublic && operation.method === 'get' && operation.pathParams.length === 0) ?? this.cases.operations[0];
+    const sent = await send(this.target, await positiveRequest(this.target, this.cases, probe));
+    const reported = sent.headers.get(header);
+    if (reported === null) {
+      if (this.target.stateful) throw new Error(`${probe.id}: the target reports no ${header}; cannot tell which spec it was built from`);
+      return; // the mock serves examples and names no digest
+    }
+    if (reported !== this.cases.specDigest) {
+      throw new Error(`spec digest mismatch: the target was built from ${reported}, these contract suites from ${this.cases.specDigest}. Regenerate and redeploy one of them.`);
+    }
+  }
+
   examples(): void {
     fail(this.cases.examples.flatMap((example) => this.validator.violations(example.schema, example.value).map((violation) => `example at ${example.where}: ${violation}`)));
   }
