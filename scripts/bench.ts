@@ -1,8 +1,9 @@
 /**
- * `npm run bench [generate|http]`: speed goals as ratios against a baseline measured in the same run.
+ * `npm run bench [generate|http|dev]`: speed goals as ratios against a baseline measured in the same run.
  * Not a test: it never fails the build; it prints what it measured and whether each goal is met.
  */
 import { benchGeneration, GENERATION_CASES } from './bench/generation.js';
+import { benchDevLoop } from './bench/dev.js';
 import { benchHttp } from './bench/http.js';
 import { printTable, type BenchRow } from './bench/report.js';
 
@@ -18,6 +19,11 @@ if (!only || only === 'generate') {
 if (!only || only === 'http') {
   progress('bench: HTTP (service vs bare Fastify vs Prism, autocannon on loopback)');
   rows.push(...(await benchHttp(progress)));
+}
+
+if (!only || only === 'dev') {
+  progress('bench: designer loop (npm run dev)');
+  rows.push(...(await benchDevLoop(progress)));
 }
 
 console.log(printTable(rows));

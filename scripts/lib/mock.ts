@@ -9,8 +9,8 @@ export interface RunningMock extends RunningProcess {
   url: string;
 }
 
-export async function startMock(port: number, host = '127.0.0.1', options: { inherit?: boolean } = {}): Promise<RunningMock> {
-  const running = startProcess(binPath('prism'), ['mock', MOCK_SPEC, '--host', host, '--port', String(port)], options);
+export async function startMock(port: number, host = '127.0.0.1', options: { inherit?: boolean; specFile?: string } = {}): Promise<RunningMock> {
+  const running = startProcess(binPath('prism'), ['mock', options.specFile ?? MOCK_SPEC, '--host', host, '--port', String(port)], options);
   const url = `http://${host}:${port}`;
   await waitForHttp(`${url}/v1/health`, running);
   return { ...running, url };

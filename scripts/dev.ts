@@ -1,0 +1,27 @@
+/**
+ * `npm run dev [-- --spec PATH --out DIR]`: the watch loop for API designers. On every save of the
+ * spec (or the lint ruleset): regenerate, lint, rebuild the docs, reload the mock and the service.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_OUT, DEFAULT_SPEC } from '../generators/pipeline.js';
+import { DevLoop } from './lib/dev-loop.js';
+import { DOCS_FILE } from './lib/docs.js';
+
+const { values } = parseArgs({ options: { spec: { type: 'string', default: DEFAULT_SPEC }, out: { type: 'string', default: DEFAULT_OUT } } });
+const serving = values.out === DEFAULT_OUT && values.spec === DEFAULT_SPEC;
+const loop = new DevLoop({
+  spec: values.spec!,
+  out: values.out!,
+  docsFile: DOCS_FILE,
+  mockPort: Number(process.env.MOCK_PORT ?? 4010),
+  servicePort: serving ? Number(process.env.PORT ?? 3000) : undefined,
+  log: (line) => console.log(line),
+});
+await loop.start();
+console.log(`dev: watching ${values.spec} and .spectral.yaml; docs at ${DOCS_FILE}; Ctrl-C stops`);
+const stop = async () => {
+  await loop.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
