@@ -11,6 +11,7 @@ import type { Ir } from './core/ir.js';
 import { emitClient } from './emitters/client/emit.js';
 import { emitContractTests } from './emitters/contract-tests/emit.js';
 import { emitMockSpec } from './emitters/mock/emit.js';
+import { emitSdks } from './emitters/sdks/emit.js';
 import { emitServer } from './emitters/server/emit.js';
 import { emitTypes } from './emitters/types/emit.js';
 import { GENERATOR_VERSION } from './version.js';
@@ -19,6 +20,8 @@ import { GENERATOR_VERSION } from './version.js';
 export interface Emitter {
   name: string;
   emit: (ir: Ir) => GeneratedFile[] | Promise<GeneratedFile[]>;
+  /** The folder it owns, for emitters that can be skipped (their output is then kept as it is). */
+  root?: string;
 }
 
 export const EMITTERS: Emitter[] = [
@@ -27,6 +30,7 @@ export const EMITTERS: Emitter[] = [
   { name: 'server stubs', emit: emitServer },
   { name: 'contract tests', emit: emitContractTests },
   { name: 'mock spec', emit: emitMockSpec },
+  { name: 'sdks', emit: emitSdks, root: 'sdks/' },
 ];
 
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
@@ -44,6 +48,8 @@ export interface GenerateOptions {
   command: string;
   write: boolean;
   log: (line: string) => void;
+  /** Emitters to leave out (e.g. "sdks", which runs Java for seconds); their output is kept. */
+  skip?: string[];
 }
 
 export interface GenerateResult {
@@ -64,7 +70,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const loaded = await step('load + bundle', () => loadDocument(options.spec), (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`);
   const ir = await step('build IR', () => buildIr(loaded));
   const files: GeneratedFile[] = [];
-  for (const emitter of EMITTERS) {
+  const skipped = EMITTERS.filter((emitter) => options.skip?.includes(emitter.name));
+  for (const emitter of EMITTERS.filter((candidate) => !skipped.includes(candidate))) {
     const emitted = await step(`emit ${emitter.name}`, () => emitter.emit(ir), (list) => `${list.length} file(s)`);
     files.push(...emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) })));
   }
@@ -72,7 +79,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   files.push({ path: record.path, content: withHeader(record.path, record.content, provenance) });
   files.sort((a, b) => a.path.localeCompare(b.path));
   if (options.write) {
-    await step('write', () => writeFiles(options.out, files), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
+    const keep = (file: string) => skipped.some((emitter) => emitter.root && file.split(path.sep).join('/').startsWith(emitter.root));
+    await step('write', () => writeFiles(options.out, files, keep), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
   }
   return { ir, files, warnings: ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`) };
 }

@@ -32,7 +32,7 @@ export function withHeader(filePath: string, content: string, provenance: Proven
   const lines = headerLines(provenance);
   const extension = path.extname(filePath);
   if (['.ts', '.mts', '.js', '.mjs'].includes(extension)) return `${lines.map((line) => `// ${line}`).join('\n')}\n\n${content}`;
-  if (['.yaml', '.yml', '.py', '.toml', '.cfg'].includes(extension)) return `${lines.map((line) => `# ${line}`).join('\n')}\n\n${content}`;
+  if (['.yaml', '.yml', '.py', '.toml', '.cfg', '.txt', '.ini'].includes(extension)) return `${lines.map((line) => `# ${line}`).join('\n')}\n\n${content}`;
   if (extension === '.md') return `<!-- ${lines.join(' ')} -->\n\n${content}`;
   if (extension === '.json') {
     // JSON has no comments: the header goes in a leading field that its readers ignore: "//" for
@@ -44,12 +44,15 @@ export function withHeader(filePath: string, content: string, provenance: Proven
   return content;
 }
 
-/** Writes files under outDir; removes files a previous run generated that this run did not. */
-export async function writeFiles(outDir: string, files: GeneratedFile[]): Promise<{ written: number; removed: string[] }> {
+/**
+ * Writes files under outDir; removes files a previous run generated that this run did not
+ * (except those `keep` protects: the output of emitters that were skipped).
+ */
+export async function writeFiles(outDir: string, files: GeneratedFile[], keep: (file: string) => boolean = () => false): Promise<{ written: number; removed: string[] }> {
   const wanted = new Set(files.map((file) => path.normalize(file.path)));
   const removed: string[] = [];
   for (const existing of await listFiles(outDir)) {
-    if (wanted.has(existing)) continue;
+    if (wanted.has(existing) || keep(existing)) continue;
     const text = await readFile(path.join(outDir, existing), 'utf8').catch(() => '');
     if (text.includes(GENERATED_MARK)) {
       await rm(path.join(outDir, existing));

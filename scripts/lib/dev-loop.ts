@@ -81,7 +81,8 @@ export class DevLoop {
     log(first ? `dev: building from ${spec}` : `dev: ${spec} changed`);
     let files;
     try {
-      files = (await generate({ spec, out, command: regenerateCommand(spec, out), write: false, log: () => {} })).files;
+      // SDKs take seconds of Java: the loop leaves them to `npm run generate` (and keeps them on disk).
+      files = (await generate({ spec, out, command: regenerateCommand(spec, out), write: false, skip: ['sdks'], log: () => {} })).files;
     } catch (error) {
       const reason = error instanceof SpecError ? `${error.file}#${error.pointer || '/'}: ${error.reason}` : (error as Error).message;
       log(`dev: broken save, still serving the last good output: ${reason}`);
@@ -90,7 +91,7 @@ export class DevLoop {
     }
     const before = new Map<string, string>();
     for (const file of await listFiles(out)) before.set(file, await readFile(path.join(out, file), 'utf8'));
-    await writeFiles(out, files);
+    await writeFiles(out, files, (file) => file.startsWith(`sdks${path.sep}`));
     const regeneratedMs = performance.now() - savedAt;
     const wanted = new Set(files.map((file) => path.normalize(file.path)));
     const added = files.map((file) => path.normalize(file.path)).filter((file) => !before.has(file));

@@ -25,9 +25,9 @@ function generate(...args: string[]): Promise<{ code: number; stdout: string; st
 
 describe('generate CLI', () => {
   it('prints one line per step with its time and writes into --out', async () => {
-    const result = await generate('--spec', 'test/fixtures/split/openapi.yaml', '--out', out);
+    const result = await generate('--spec', 'test/fixtures/split/openapi.yaml', '--out', out, '--skip-sdks');
     expect(result.code).toBe(0);
-    for (const step of ['load + bundle', 'build IR', 'emit types', 'emit client', 'emit mock spec', 'write']) {
+    for (const step of ['load + bundle', 'build IR', 'emit types', 'emit client', 'emit server stubs', 'emit contract tests', 'emit mock spec', 'write']) {
       expect(result.stdout).toMatch(new RegExp(`^${step.replace(/[+]/g, '\\+')}\\s+\\d+ ms`, 'm'));
     }
     expect(result.stdout).toContain('2 file(s)'); // the root and the file its $ref points into
@@ -38,7 +38,7 @@ describe('generate CLI', () => {
   });
 
   it('warns, naming file and pointer, about a construct it degrades to unknown', async () => {
-    const result = await generate('--spec', 'test/fixtures/specs/widgets-3.0.yaml', '--out', out);
+    const result = await generate('--spec', 'test/fixtures/specs/widgets-3.0.yaml', '--out', out, '--skip-sdks');
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('warning: test/fixtures/specs/widgets-3.0.yaml#/paths/~1widgets~1{widget-id}~1image/put/requestBody: request body application/octet-stream is not JSON');
   });

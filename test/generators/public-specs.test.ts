@@ -45,7 +45,7 @@ function typecheck(project: string): Promise<{ code: number; output: string }> {
 describe('generation for public specs', () => {
   it.each(SPECS.map((entry, index) => ({ ...entry, index })))('$name: client and server stubs typecheck, and every route registers', async ({ spec, index, minOperations }) => {
     const out = path.join(workDir, String(index));
-    const { ir, warnings } = await generate({ spec, out, command: `npm run generate -- --spec ${spec} --out ${out}`, write: true, log: () => {} });
+    const { ir, warnings } = await generate({ spec, out, command: `npm run generate -- --spec ${spec} --out ${out}`, write: true, skip: ['sdks'], log: () => {} });
     expect(ir.operations.length).toBeGreaterThanOrEqual(minOperations ?? 1);
     for (const warning of warnings) expect(warning).toMatch(/^\S+#\/\S*: /); // every warning names file and pointer
     const serverConfig = path.join(out, 'tsconfig.server.json');
