@@ -6,7 +6,7 @@
  * conforming: widened request, new response status), or compatible.
  */
 import type { Ir, IrOperation, IrParameter } from '../core/ir.js';
-import { deref } from '../core/refs.js';
+import { deref, flattenSchema } from '../core/refs.js';
 
 export type Impact = 'breaking-client' | 'breaking-server' | 'compatible';
 
@@ -29,19 +29,7 @@ const typesOf = (schema: Json): string[] => {
   return [];
 };
 
-function flatten(ir: Ir, raw: unknown, depth = 0): Json {
-  const schema = deref(ir.document, raw);
-  if (!schema || typeof schema !== 'object' || depth > 8) return schema ?? {};
-  if (!Array.isArray(schema.allOf)) return schema;
-  const merged: Json = { ...schema, properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
-  delete merged.allOf;
-  for (const part of schema.allOf.map((entry: unknown) => flatten(ir, entry, depth + 1))) {
-    merged.type ??= part.type;
-    Object.assign(merged.properties, part.properties ?? {});
-    merged.required.push(...(part.required ?? []));
-  }
-  return merged;
-}
+const flatten = (ir: Ir, raw: unknown): Json => flattenSchema(ir.document, raw);
 
 /** The non-null branch of `anyOf: [X, {type: null}]`, so nullable refs compare by their target. */
 function unwrapNullable(ir: Ir, schema: Json): { schema: Json; nullable: boolean } {

@@ -7,7 +7,7 @@
 import type { OpenApiDocument } from './load.js';
 import type { LoadedDocument } from './load.js';
 import { camelCase, kebabCase, pascalCase, screamingSnake } from './naming.js';
-import { deref, escapePointerPart, schemaRefName } from './refs.js';
+import { deref, escapePointerPart, flattenSchema, schemaRefName } from './refs.js';
 import {
   HTTP_METHODS,
   type HttpMethod,
@@ -227,21 +227,6 @@ function collectSecurity(document: OpenApiDocument, operation: Json): IrSecurity
   return { isPublic, alternatives, scopes, keyTypes };
 }
 
-/** Merges allOf branches (after following refs) so the envelope's properties are visible at once. */
-function flattenObject(document: OpenApiDocument, raw: unknown, depth = 0): { properties: Record<string, Json>; required: string[] } {
-  const schema = deref(document, raw);
-  const result = { properties: {} as Record<string, Json>, required: [] as string[] };
-  if (!schema || typeof schema !== 'object' || depth > 8) return result;
-  for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) {
-    const flat = flattenObject(document, part, depth + 1);
-    Object.assign(result.properties, flat.properties);
-    result.required.push(...flat.required);
-  }
-  Object.assign(result.properties, schema.properties ?? {});
-  result.required.push(...(Array.isArray(schema.required) ? schema.required : []));
-  return result;
-}
-
 /**
  * Our list envelope: a GET whose success body has a `data` array, a boolean `has_more` and a
  * `next_cursor`, and which takes `starting_after`. `previous_cursor`/`ending_before` and `limit`
@@ -251,7 +236,7 @@ function detectPagination(document: OpenApiDocument, operation: IrOperation): Ir
   if (operation.method !== 'get' || !operation.successStatus) return undefined;
   const success = operation.responses.find((response) => response.status === operation.successStatus);
   if (!success?.isJson || success.schema === undefined) return undefined;
-  const { properties } = flattenObject(document, success.schema);
+  const properties = flattenSchema(document, success.schema).properties ?? {};
   const data = deref(document, properties.data);
   const hasMore = deref(document, properties.has_more);
   const query = (name: string) => operation.parameters.query.find((param) => param.name === name);

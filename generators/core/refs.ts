@@ -33,3 +33,23 @@ export function schemaRefName(schema: unknown): string | undefined {
   const match = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
   return match ? pointerToPath(`#/${match[1]}`)[0] : undefined;
 }
+
+/**
+ * A schema with its $ref followed and its allOf merged, so properties and required are visible
+ * at once (for reading a schema's shape, not for validating with it).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function flattenSchema(document: OpenApiDocument, raw: unknown, depth = 0): any {
+  const schema = deref(document, raw);
+  if (!schema || typeof schema !== 'object' || depth > 8) return schema ?? {};
+  if (!Array.isArray(schema.allOf)) return schema;
+  const merged = { ...schema, properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
+  delete merged.allOf;
+  for (const part of schema.allOf.map((entry: unknown) => flattenSchema(document, entry, depth + 1))) {
+    merged.type ??= part.type;
+    Object.assign(merged.properties, part.properties ?? {});
+    merged.required.push(...(part.required ?? []));
+    if (part.additionalProperties === false) merged.additionalProperties = false;
+  }
+  return merged;
+}

@@ -13,6 +13,7 @@ const FIXTURES = path.resolve('test/fixtures/specs');
 const RUNTIMES = [
   { copy: 'client/src/core/', source: path.resolve('generators/emitters/client/runtime') },
   { copy: 'server/core/', source: path.resolve('generators/emitters/server/runtime') },
+  { copy: 'contract-tests/core/', source: path.resolve('generators/emitters/contract-tests/runtime') },
 ];
 const fixtures = readdirSync(FIXTURES).filter((name) => /\.(ya?ml|json)$/.test(name)).sort();
 

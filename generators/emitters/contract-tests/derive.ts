@@ -5,7 +5,7 @@
  * unknown field, query bounds, forbidden combinations).
  */
 import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
-import { deref, schemaRefName } from '../../core/refs.js';
+import { deref, flattenSchema, schemaRefName } from '../../core/refs.js';
 import { standaloneSchema } from '../../core/schema-dialect.js';
 import type { NegativeCase, OperationCase, ProducerRef } from './runtime/cases.js';
 
@@ -13,21 +13,7 @@ import type { NegativeCase, OperationCase, ProducerRef } from './runtime/cases.j
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** Follows refs and merges allOf, so a schema's properties and required list are visible at once. */
-export function flatten(ir: Ir, raw: unknown, depth = 0): Json {
-  const schema = deref(ir.document, raw);
-  if (!schema || typeof schema !== 'object' || depth > 8) return {};
-  if (!Array.isArray(schema.allOf)) return schema;
-  const merged: Json = { ...schema, properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
-  delete merged.allOf;
-  for (const part of schema.allOf.map((entry: unknown) => flatten(ir, entry, depth + 1))) {
-    merged.type ??= part.type;
-    Object.assign(merged.properties, part.properties ?? {});
-    merged.required.push(...(part.required ?? []));
-    if (part.additionalProperties === false) merged.additionalProperties = false;
-  }
-  return merged;
-}
+const flatten = (ir: Ir, raw: unknown): Json => flattenSchema(ir.document, raw);
 
 /** A value that satisfies a schema as far as a generic sampler can (examples and defaults first). */
 export function sample(ir: Ir, raw: unknown, depth = 0): unknown {
