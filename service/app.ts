@@ -45,10 +45,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const digestHeader = SPEC_DIGEST_HEADER ?? 'x-spec-digest';
   const cursors = new CursorCodec(store.setting('cursor_secret', () => randomToken(48)));
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers({ [requestIdHeader]: request.id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
     // Routes charge the rate limits in their security hook; an unknown route is charged here.
     if (!request.routeOptions.url) limitAnonymous(limiter, request, reply);
+    done();
   });
   // CORS preflight: pk_ keys are for browsers, and the Authorization header makes every browser
   // call a preflighted one. Keys travel in a header, never a cookie, so any origin may call.

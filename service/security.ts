@@ -25,7 +25,8 @@ export function limitAnonymous(limiter: RateLimiter, request: FastifyRequest, re
 }
 
 export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender, onAuthenticated: (caller: Caller) => void = () => {}) {
-  return async function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): Promise<void> {
+  // Synchronous: everything it needs is in memory or a synchronous SQLite read.
+  return function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): void {
     if (route.security.isPublic) {
       const decision = limitAnonymous(limiter, request, reply);
       if (!decision.allowed) sendError(reply, request, 429, 'rate_limited', `Too many requests from this address; retry in ${decision.retryAfterSeconds} seconds.`);
