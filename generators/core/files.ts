@@ -75,7 +75,8 @@ export async function writeFiles(outDir: string, files: GeneratedFile[], keep: (
 export async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
-    .filter((entry) => entry.isFile() && !entry.parentPath.split(path.sep).includes('node_modules'))
+    // Installed or compiled things beside generated code (node_modules, Python bytecode) are not output.
+    .filter((entry) => entry.isFile() && !entry.parentPath.split(path.sep).some((part) => part === 'node_modules' || part === '__pycache__'))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     .sort();
 }
