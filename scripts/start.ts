@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import { buildDocs, DOCS_FILE } from './lib/docs.js';
-import { formatFinding, runRedocly, runSpectral, sortFindings } from './lib/lint.js';
+import { formatFinding, lintSpec } from './lib/lint.js';
 import { startMock } from './lib/mock.js';
 import { generate } from '../generators/pipeline.js';
 import { buildApp } from '../service/app.js';
@@ -18,10 +18,8 @@ const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 const docsPort = Number(process.env.DOCS_PORT ?? 8080);
 
-const [spectral, redocly] = await Promise.all([runSpectral(['spec/openapi.yaml']), runRedocly(['spec/openapi.yaml'])]);
-const findings = sortFindings([...spectral.findings, ...redocly.findings]);
+const { findings, errors } = await lintSpec(['spec/openapi.yaml']);
 findings.forEach((finding) => console.log(formatFinding(finding)));
-const errors = findings.filter((finding) => finding.severity === 'error').length;
 console.log(`lint: ${errors} error(s), ${findings.length - errors} other finding(s)`);
 if (errors > 0) {
   console.error('start: fix the lint errors above first');

@@ -2,6 +2,7 @@
  * Generated files: what every emitter returns, the header each one carries, and the single
  * writer that puts them on disk.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -79,4 +80,15 @@ export async function listFiles(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile() && !entry.parentPath.split(path.sep).some((part) => part === 'node_modules' || part === '__pycache__'))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     .sort();
+}
+
+/**
+ * A hand-written runtime (the .ts files of `dir`) as files under `prefix` in the output: copied
+ * verbatim, like templates. Read once, when the emitter module loads.
+ */
+export function runtimeFiles(dir: string, prefix: string): GeneratedFile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => ({ path: `${prefix}${name}`, content: readFileSync(path.join(dir, name), 'utf8') }));
 }

@@ -12,7 +12,7 @@ import { listFiles, writeFiles } from '../../generators/core/files.js';
 import { SpecError } from '../../generators/core/load.js';
 import { generate, regenerateCommand } from '../../generators/pipeline.js';
 import { buildDocs } from './docs.js';
-import { formatFinding, ROOT, runRedocly, runSpectral, sortFindings } from './lint.js';
+import { formatFinding, lintSpec, ROOT } from './lint.js';
 import { startMock, type RunningMock } from './mock.js';
 import { binPath, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
@@ -115,10 +115,9 @@ export class DevLoop {
     const serverChanged = first || [...added, ...changed].some((file) => file.startsWith(`server${path.sep}`));
     await Promise.all([
       timed('lint', async () => {
-        const [spectral, redocly] = await Promise.all([runSpectral([spec]), runRedocly([spec])]);
-        const findings = sortFindings([...spectral.findings, ...redocly.findings]);
+        const { findings, errors } = await lintSpec([spec]);
         for (const finding of findings) log(`  ${formatFinding(finding)}`);
-        return `${findings.filter((finding) => finding.severity === 'error').length} error(s), ${findings.length} finding(s)`;
+        return `${errors} error(s), ${findings.length} finding(s)`;
       }),
       timed('docs', async () => path.relative(process.cwd(), await buildDocs(path.resolve(spec), this.options.docsFile))),
       mockChanged ? timed('mock', () => this.reloadMock()) : Promise.resolve(),

@@ -96,6 +96,20 @@ export async function runRedocly(files: string[]): Promise<ToolRun> {
   return { findings, ms: performance.now() - started };
 }
 
+export interface LintResult {
+  findings: Finding[];
+  errors: number;
+  spectralMs: number;
+  redoclyMs: number;
+}
+
+/** Both linters on the same files, side by side; findings sorted by place. */
+export async function lintSpec(files: string[]): Promise<LintResult> {
+  const [spectral, redocly] = await Promise.all([runSpectral(files), runRedocly(files)]);
+  const findings = sortFindings([...spectral.findings, ...redocly.findings]);
+  return { findings, errors: findings.filter((finding) => finding.severity === 'error').length, spectralMs: spectral.ms, redoclyMs: redocly.ms };
+}
+
 export function formatFinding(finding: Finding): string {
   return `${finding.file}:${finding.line}:${finding.column} ${finding.severity} ${finding.rule} ${finding.message}`;
 }

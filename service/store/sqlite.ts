@@ -132,6 +132,8 @@ export class SqliteStore implements Store {
    */
   private readonly keyCache = new Map<string, KeyRecord | null>();
   private readonly accountCache = new Map<string, AccountRecord | null>();
+  /** Paging statements, prepared once per distinct SQL (there are a handful). */
+  private readonly prepared = new Map<string, Database.Statement>();
   private dataVersion = -1;
   private dataVersionCheckedMs = 0;
   private readonly readDataVersion: () => number;
@@ -319,21 +321,30 @@ export class SqliteStore implements Store {
    */
   private page<DbRow extends { seq: number }, Row>(select: string, where: string, args: unknown[], seq: string, query: PageQuery, map: (row: DbRow) => Row): PageResult<Row> {
     const { limit, boundary } = query;
-    const exists = (condition: string, value: number) => Boolean(this.db.prepare(`${select} WHERE ${where} AND ${condition} LIMIT 1`).get(...args, value));
+    const exists = (condition: string, value: number) => Boolean(this.statement(`${select} WHERE ${where} AND ${condition} LIMIT 1`).get(...args, value));
     if (boundary && 'before' in boundary) {
-      const fetched = this.db.prepare(`${select} WHERE ${where} AND ${seq} > ? ORDER BY ${seq} ASC LIMIT ?`).all(...args, boundary.before, limit + 1) as DbRow[];
+      const fetched = this.statement(`${select} WHERE ${where} AND ${seq} > ? ORDER BY ${seq} ASC LIMIT ?`).all(...args, boundary.before, limit + 1) as DbRow[];
       const hasMore = fetched.length > limit;
       const rows = fetched.slice(0, limit).reverse();
       const oldestEdge = rows.at(-1)?.seq ?? boundary.before + 1;
       return { rows: rows.map(map), hasMore, newer: hasMore ? rows[0].seq : null, older: exists(`${seq} < ?`, oldestEdge) ? oldestEdge : null };
     }
     const after = boundary && 'after' in boundary ? boundary.after : null;
-    const fetched = this.db.prepare(`${select} WHERE ${where} AND ${seq} < ? ORDER BY ${seq} DESC LIMIT ?`).all(...args, after ?? Number.MAX_SAFE_INTEGER, limit + 1) as DbRow[];
+    const fetched = this.statement(`${select} WHERE ${where} AND ${seq} < ? ORDER BY ${seq} DESC LIMIT ?`).all(...args, after ?? Number.MAX_SAFE_INTEGER, limit + 1) as DbRow[];
     const hasMore = fetched.length > limit;
     const rows = fetched.slice(0, limit);
     const newestEdge = rows[0]?.seq ?? (after === null ? null : after - 1);
     const newer = after !== null && newestEdge !== null && exists(`${seq} > ?`, newestEdge) ? newestEdge : null;
     return { rows: rows.map(map), hasMore, older: hasMore ? rows.at(-1)!.seq : null, newer };
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.prepared.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.prepared.set(sql, statement);
+    }
+    return statement;
   }
 
   findIdempotency(scope: Scope, key: string, notBeforeMs: number): IdempotencyRecord | undefined {

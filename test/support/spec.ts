@@ -1,6 +1,7 @@
 /** Test helpers that read facts from the spec itself, so tests never hard-code its examples. */
 import path from 'node:path';
 import { loadDocument, type OpenApiDocument } from '../../generators/core/load.js';
+import { deref } from '../../generators/core/refs.js';
 
 export const SPEC_PATH = path.resolve('spec/openapi.yaml');
 
@@ -10,18 +11,8 @@ export function specDocument(): Promise<OpenApiDocument> {
   return cached;
 }
 
-/** Follows a local $ref ("#/components/...") until it reaches a value. */
-export function deref<T = any>(document: OpenApiDocument, value: any): T {
-  let current = value;
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .map((part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((node: any, key: string) => node?.[key], document);
-  }
-  return current as T;
-}
+/** Follows local $refs: the generators' own resolver. */
+export { deref };
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

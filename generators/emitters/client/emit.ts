@@ -3,26 +3,19 @@
  * openapi-typescript's types, named model types, one descriptor per operation, resource classes
  * whose methods are one-liners over the runtime, the client class, and package files.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { GeneratedFile } from '../../core/files.js';
+import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { createProject, printStructure } from '../../core/ts-project.js';
-import { renderTypes } from '../types/emit.js';
+import { operationType as pathType, renderTypes } from '../types/emit.js';
 import { clientClass, operationDescriptor, resourceClass, schemaAlias, typeAlias } from './builders.js';
 import { packageFiles } from './package-files.js';
 import { planClient, type OperationPlan, type ResourceNode } from './plan.js';
 
-const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
-
-/** The runtime sources, read once: they are part of the generator, like templates. */
-const RUNTIME_FILES: GeneratedFile[] = readdirSync(RUNTIME_DIR)
-  .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-  .sort()
-  .map((name) => ({ path: `client/src/core/${name}`, content: readFileSync(path.join(RUNTIME_DIR, name), 'utf8') }));
+const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'client/src/core/');
 
 export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
   const plan = planClient(ir);
@@ -40,8 +33,6 @@ export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
   files.push(...packageFiles(ir, plan));
   return files;
 }
-
-const pathType = (operation: IrOperation) => `paths[${stringLiteral(operation.path)}][${stringLiteral(operation.method)}]`;
 
 function statusKey(status: string): string {
   return /^\d+$/.test(status) ? status : stringLiteral(status);

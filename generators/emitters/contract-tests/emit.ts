@@ -4,21 +4,16 @@
  * the spec. `cases.json` holds what was derived; the suite file names every check; the checks
  * themselves are the hand-written runtime copied into `contract-tests/core/`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GeneratedFile } from '../../core/files.js';
+import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { sharedSchema } from '../../core/schema-dialect.js';
 import { planClient } from '../client/plan.js';
 import { exampleCases, operationCase } from './derive.js';
 
-const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
-const RUNTIME_FILES: GeneratedFile[] = readdirSync(RUNTIME_DIR)
-  .filter((name) => name.endsWith('.ts'))
-  .sort()
-  .map((name) => ({ path: `contract-tests/core/${name}`, content: readFileSync(path.join(RUNTIME_DIR, name), 'utf8') }));
+const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'contract-tests/core/');
 
 /** Example: `listSubjects: (client, path, params) => client.nature.subjects.list(...path, params),` */
 function clientCallsFile(ir: Ir): string {

@@ -4,21 +4,17 @@
  * Headers/Reply generics, from openapi-typescript's types), and the hand-written plugin runtime
  * copied into `server/core/`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StructureKind, type InterfaceDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
-import type { GeneratedFile } from '../../core/files.js';
+import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
 import { pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
 import { sharedSchema, standaloneSchema } from '../../core/schema-dialect.js';
 import { createProject, dataModule, printStructure } from '../../core/ts-project.js';
+import { operationType as pathType } from '../types/emit.js';
 
-const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
-const RUNTIME_FILES: GeneratedFile[] = readdirSync(RUNTIME_DIR)
-  .filter((name) => name.endsWith('.ts'))
-  .sort()
-  .map((name) => ({ path: `server/core/${name}`, content: readFileSync(path.join(RUNTIME_DIR, name), 'utf8') }));
+const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'server/core/');
 
 const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
 
@@ -71,8 +67,6 @@ function routeSpec(ir: Ir, operation: IrOperation): Record<string, unknown> {
     schema: Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)),
   };
 }
-
-const pathType = (operation: IrOperation) => `paths[${stringLiteral(operation.path)}][${stringLiteral(operation.method)}]`;
 
 /** Example: `export interface CreateSubjectRoute extends RouteGenericInterface { Body: ...; Reply: { 201: ... } }` */
 function routeInterface(operation: IrOperation, name: string): InterfaceDeclarationStructure {

@@ -5,7 +5,8 @@
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { GeneratedFile } from '../../core/files.js';
-import type { Ir } from '../../core/ir.js';
+import type { Ir, IrOperation } from '../../core/ir.js';
+import { stringLiteral } from '../../core/naming.js';
 
 const rendered = new WeakMap<Ir, Promise<string>>();
 
@@ -17,6 +18,11 @@ export function renderTypes(ir: Ir): Promise<string> {
     rendered.set(ir, types);
   }
   return types;
+}
+
+/** The type of one operation in the rendered types, e.g. `paths['/v1/health']['get']`. */
+export function operationType(operation: IrOperation): string {
+  return `paths[${stringLiteral(operation.path)}][${stringLiteral(operation.method)}]`;
 }
 
 export async function emitTypes(ir: Ir): Promise<GeneratedFile[]> {

@@ -41,8 +41,9 @@ function frameworkError(error: { statusCode?: number; code?: string; message: st
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: 'payload_too_large', message: 'The request body is too large.', param: null };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, code: 'unsupported_media_type', message: 'Send request bodies as application/json.', param: null };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { status: error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : 400, code: error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'invalid_request', message: error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Send request bodies as application/json.' : 'The Content-Length does not match the body.', param: null };
+      return { status: 400, code: 'invalid_request', message: 'The Content-Length does not match the body.', param: null };
     default:
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { status: error.statusCode, code: 'invalid_request', message: error.message, param: null };
       return { status: 500, code: 'internal_error', message: 'An unexpected error occurred.', param: null };
