@@ -548,10 +548,23 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's
-         *     signing secret>`. Reject events whose signature does not match or whose `t` is more
-         *     than 5 minutes old.
-         * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description The event's ID (`evt_…`), the same on every delivery attempt of the event: receivers use it
+         *     to ignore a redelivered event (Standard Webhooks `webhook-id`).
+         * @example evt_8Lq3vT0sYk2mW9xR4nB7cD1f
+         */
+        WebhookId: string;
+        /**
+         * @description When this attempt was signed, in Unix seconds. Receivers reject a timestamp more than
+         *     5 minutes from their own clock (`x-webhooks.tolerance_seconds`), which defeats replays.
+         * @example 1767225600
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`,
+         *     keyed with the base64-decoded part of the endpoint's `whsec_` secret (Standard Webhooks).
+         *     While a secret is being rotated, one signature per valid secret is sent; any one matching
+         *     is enough. Compare in constant time.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         WebhookSignature: string;
     };
@@ -957,12 +970,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's
-                 *     signing secret>`. Reject events whose signature does not match or whose `t` is more
-                 *     than 5 minutes old.
-                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 * @description The event's ID (`evt_…`), the same on every delivery attempt of the event: receivers use it
+                 *     to ignore a redelivered event (Standard Webhooks `webhook-id`).
+                 * @example evt_8Lq3vT0sYk2mW9xR4nB7cD1f
                  */
-                "Assessment-Signature": components["parameters"]["WebhookSignature"];
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Receivers reject a timestamp more than
+                 *     5 minutes from their own clock (`x-webhooks.tolerance_seconds`), which defeats replays.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`,
+                 *     keyed with the base64-decoded part of the endpoint's `whsec_` secret (Standard Webhooks).
+                 *     While a secret is being rotated, one signature per valid secret is sent; any one matching
+                 *     is enough. Compare in constant time.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;
@@ -987,12 +1013,25 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint's
-                 *     signing secret>`. Reject events whose signature does not match or whose `t` is more
-                 *     than 5 minutes old.
-                 * @example t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 * @description The event's ID (`evt_…`), the same on every delivery attempt of the event: receivers use it
+                 *     to ignore a redelivered event (Standard Webhooks `webhook-id`).
+                 * @example evt_8Lq3vT0sYk2mW9xR4nB7cD1f
                  */
-                "Assessment-Signature": components["parameters"]["WebhookSignature"];
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Receivers reject a timestamp more than
+                 *     5 minutes from their own clock (`x-webhooks.tolerance_seconds`), which defeats replays.
+                 * @example 1767225600
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`,
+                 *     keyed with the base64-decoded part of the endpoint's `whsec_` secret (Standard Webhooks).
+                 *     While a secret is being rotated, one signature per valid secret is sent; any one matching
+                 *     is enough. Compare in constant time.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
             };
             path?: never;
             cookie?: never;

@@ -58,7 +58,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:542278143e64fdb5748943d08fc4fcf7e0c2111e2e105fa434c43ac4a21ea770"
+      "value": "sha256:7d1a5607aebc0f010246cd2c10199a66e3290bce28fe44d94c12e40a1104f730"
     },
     "userAgent": "assessment-service-client/1.0.0"
   };
