@@ -10,9 +10,9 @@ import { formatFinding, lintSpec } from './lib/lint.js';
 import { startMock } from './lib/mock.js';
 import { generate } from '../generators/pipeline.js';
 import { buildApp } from '../service/app.js';
-import { databasePath, servicePort } from '../service/config.js';
+import { servicePort } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
-import { SqliteStore } from '../service/store/sqlite.js';
+import { describeStore, openStore } from '../service/store/open.js';
 
 const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
@@ -40,16 +40,16 @@ const docs = createServer((request, response) => {
 await new Promise<void>((resolve) => docs.listen(docsPort, HOST, resolve));
 const mock = await startMock(mockPort, HOST);
 
-const store = new SqliteStore(databasePath());
+const store = await openStore();
 let firstKey: string | undefined;
-if (store.countKeys() === 0) {
-  firstKey = createKey(store, { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' }, new Date().toISOString()).rawKey;
+if ((await store.countKeys()) === 0) {
+  firstKey = (await createKey(store, { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' }, new Date().toISOString())).rawKey;
 }
 const service = await buildApp({ store });
 const serviceUrl = await service.listen({ host: HOST, port: servicePort() });
 
 console.log('');
-console.log(`service: ${serviceUrl}  (sandbox and live by key prefix; database ${databasePath()})`);
+console.log(`service: ${serviceUrl}  (sandbox and live by key prefix; database ${describeStore()})`);
 console.log(`docs:    http://${HOST}:${docsPort}/`);
 console.log(`mock:    ${mock.url}  (Prism; no key needed; try curl ${mock.url}/v1/health)`);
 if (firstKey) {
@@ -63,7 +63,7 @@ console.log('Ctrl-C stops everything. More keys: npm run keys -- create --env te
 const stop = async () => {
   docs.close();
   await service.close();
-  store.close();
+  await store.close();
   await mock.stop();
   process.exit(0);
 };

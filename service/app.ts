@@ -43,7 +43,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limiter = new RateLimiter(options.rateLimitClock ?? clock);
   const requestIdHeader = REQUEST_ID_HEADER ?? 'x-request-id';
   const digestHeader = SPEC_DIGEST_HEADER ?? 'x-spec-digest';
-  const cursors = new CursorCodec(store.setting('cursor_secret', () => randomToken(48)));
+  const cursors = new CursorCodec(await store.setting('cursor_secret', () => randomToken(48)));
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers({ [requestIdHeader]: request.id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
@@ -67,9 +67,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(routesPlugin, {
     handlers: createHandlers({ store, cursors, now: clock }),
-    authenticate: createSecurityHook(store, limiter, sendError, (caller) => {
+    authenticate: createSecurityHook(store, limiter, sendError, async (caller) => {
       // Live traffic is metered per account for billing; sandbox traffic is free.
-      if (caller.scope.environment === 'live') store.meter(caller.scope.accountId, billingPeriod(clock()));
+      if (caller.scope.environment === 'live') await store.meter(caller.scope.accountId, billingPeriod(clock()));
     }),
     errorBody,
     onUnimplemented: options.onUnimplemented,

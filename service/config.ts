@@ -3,8 +3,8 @@ import path from 'node:path';
 
 export const DEFAULT_DATABASE_PATH = path.join('data', 'assessment.db');
 
-export function databasePath(): string {
-  return process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
+export function databasePath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
 }
 
 export function servicePort(): number {

@@ -11,7 +11,7 @@ import type { CursorCodec } from './cursor.js';
 import { sendError } from './errors.js';
 import { newId } from './ids.js';
 import { computeScores, mergeAnswers } from './scores.js';
-import type { AssessmentRow, PageResult, Scope, Store, SubjectRow } from './store/store.js';
+import type { AssessmentRow, PageResult, Scope, Store, SubjectRow, Transaction } from './store/store.js';
 
 type Schemas = components['schemas'];
 
@@ -83,19 +83,21 @@ const invalidCursor = (reply: FastifyReply, request: FastifyRequest, param: stri
 
 /**
  * Replays the first response of an Idempotency-Key used with the same body, refuses one used
- * with a different body, and otherwise runs the create and remembers its response.
+ * with a different body, and otherwise runs the create and remembers its response, in one
+ * transaction holding the key's lock: the same key sent twice at once (to any instance) creates once.
  */
-function idempotent<Body>(deps: HandlerDeps, request: FastifyRequest, reply: FastifyReply, create: () => { status: number; body: Body }): Body | FastifyReply {
+async function idempotent<Body>(deps: HandlerDeps, request: FastifyRequest, reply: FastifyReply, create: (tx: Transaction) => Promise<{ status: number; body: Body }>): Promise<Body | FastifyReply> {
   const caller = callerOf(request);
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') {
-    const result = create();
+    const result = await deps.store.transaction(create);
     reply.code(result.status);
     return result.body;
   }
   const requestHash = createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
-  return deps.store.transaction(() => {
-    const previous = deps.store.findIdempotency(caller.scope, key, deps.now() - IDEMPOTENCY_TTL_MS);
+  return deps.store.transaction(async (tx) => {
+    await tx.lock(`idempotency:${caller.scope.accountId}:${caller.scope.environment}:${key}`);
+    const previous = await tx.findIdempotency(caller.scope, key, deps.now() - IDEMPOTENCY_TTL_MS);
     if (previous) {
       if (previous.requestHash !== requestHash) {
         return sendError(reply, request, 409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different request.', 'Idempotency-Key');
@@ -103,8 +105,8 @@ function idempotent<Body>(deps: HandlerDeps, request: FastifyRequest, reply: Fas
       reply.header('idempotent-replayed', 'true').code(previous.status);
       return JSON.parse(previous.body) as Body;
     }
-    const result = create();
-    deps.store.saveIdempotency(caller.scope, key, { requestHash, status: result.status, body: JSON.stringify(result.body), createdAtMs: deps.now() });
+    const result = await create(tx);
+    await tx.saveIdempotency(caller.scope, key, { requestHash, status: result.status, body: JSON.stringify(result.body), createdAtMs: deps.now() });
     reply.code(result.status);
     return result.body;
   });
@@ -117,10 +119,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     createSubject: async (request, reply) => {
       const { scope } = callerOf(request);
-      return idempotent(deps, request, reply, () => {
-        const row = store.insertSubject(scope, { id: newId('subj'), createdAt: iso(deps.now()), consentArtifact: request.body.consent_artifact, metadata: request.body.metadata ?? {} });
+      return (await idempotent(deps, request, reply, async (tx) => {
+        const row = await tx.insertSubject(scope, { id: newId('subj'), createdAt: iso(deps.now()), consentArtifact: request.body.consent_artifact, metadata: request.body.metadata ?? {} });
         return { status: 201, body: subjectView(row, scope) };
-      }) as Schemas['Subject'];
+      })) as Schemas['Subject'];
     },
 
     listSubjects: async (request, reply) => {
@@ -128,29 +130,30 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const list = listName(scope, 'subjects');
       const query = pageQuery(deps, request.query, list);
       if ('error' in query) return invalidCursor(reply, request, query.error!);
-      return envelope(deps, store.pageSubjects(scope, query), list, (row) => subjectView(row, scope), request.id);
+      return envelope(deps, await store.pageSubjects(scope, query), list, (row) => subjectView(row, scope), request.id);
     },
 
     retrieveSubject: async (request, reply) => {
       const { scope } = callerOf(request);
-      const row = store.findSubject(scope, request.params.subject_id);
+      const row = await store.findSubject(scope, request.params.subject_id);
       if (!row) return sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
       return subjectView(row, scope);
     },
 
     deleteSubject: async (request, reply) => {
       const { scope } = callerOf(request);
-      const row = store.deleteSubject(scope, request.params.subject_id);
+      // A transaction, so what a deletion causes (e.g. an event) commits with it.
+      const row = await store.transaction((tx) => tx.deleteSubject(scope, request.params.subject_id));
       if (!row) return sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
       return { ...subjectView(row, scope), deleted: true as const };
     },
 
     createAssessment: async (request, reply) => {
       const { scope } = callerOf(request);
-      const subject = store.findSubject(scope, request.params.subject_id);
+      const subject = await store.findSubject(scope, request.params.subject_id);
       if (!subject) return sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
-      return idempotent(deps, request, reply, () => {
-        const row = store.insertAssessment(scope, {
+      return (await idempotent(deps, request, reply, async (tx) => {
+        const row = await tx.insertAssessment(scope, {
           id: newId('asmt'),
           subjectId: subject.id,
           status: 'in_progress',
@@ -161,37 +164,37 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           metadata: request.body?.metadata ?? {},
         });
         return { status: 201, body: assessmentView(row, scope) };
-      }) as Schemas['Assessment'];
+      })) as Schemas['Assessment'];
     },
 
     listAssessments: async (request, reply) => {
       const { scope } = callerOf(request);
-      const subject = store.findSubject(scope, request.params.subject_id);
+      const subject = await store.findSubject(scope, request.params.subject_id);
       if (!subject) return sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
       const list = listName(scope, `assessments:${subject.id}`);
       const query = pageQuery(deps, request.query, list);
       if ('error' in query) return invalidCursor(reply, request, query.error!);
-      return envelope(deps, store.pageAssessments(scope, subject.id, query), list, (row) => assessmentView(row, scope), request.id);
+      return envelope(deps, await store.pageAssessments(scope, subject.id, query), list, (row) => assessmentView(row, scope), request.id);
     },
 
     retrieveAssessment: async (request, reply) => {
       const { scope } = callerOf(request);
-      const row = store.findAssessment(scope, request.params.assessment_id);
+      const row = await store.findAssessment(scope, request.params.assessment_id);
       if (!row) return sendError(reply, request, 404, 'not_found', `No assessment ${request.params.assessment_id} in this environment.`, 'assessment_id');
       return assessmentView(row, scope);
     },
 
     submitAssessment: async (request, reply) => {
       const { scope } = callerOf(request);
-      const result = store.transaction(() => {
-        const row = store.findAssessment(scope, request.params.assessment_id);
+      const result = await store.transaction(async (tx) => {
+        const row = await tx.findAssessment(scope, request.params.assessment_id);
         if (!row) return { status: 404 as const };
         if (row.status === 'completed') return { status: 409 as const, message: `Assessment ${row.id} is already completed; completed assessments cannot change.` };
         const answers = mergeAnswers(row.answers, request.body.answers ?? []);
         const completing = request.body.status === 'completed';
         if (completing && answers.length === 0) return { status: 409 as const, message: `Assessment ${row.id} has no answers to complete with.` };
         const updated: AssessmentRow = { ...row, answers, scores: computeScores(answers), status: completing ? 'completed' : 'in_progress', completedAt: completing ? iso(deps.now()) : null };
-        store.updateAssessment(scope, updated);
+        await tx.updateAssessment(scope, updated);
         return { status: 200 as const, row: updated };
       });
       if (result.status === 404) return sendError(reply, request, 404, 'not_found', `No assessment ${request.params.assessment_id} in this environment.`, 'assessment_id');

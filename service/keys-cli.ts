@@ -1,13 +1,12 @@
 /**
- * `npm run keys -- <command>`: the key admin CLI, on the same DATABASE_PATH as the service.
+ * `npm run keys -- <command>`: the key admin CLI, on the same database as the service (DATABASE_URL or DATABASE_PATH).
  *   create --env test|live --type sk|pk --scopes nature:read,nature:write [--account ID] [--tier 0-3] [--name TEXT]
  *   rotate KEY_OR_ID      revoke KEY_OR_ID      list
  * A raw key is printed once, as the last line; only its hash is stored.
  */
 import { parseArgs } from 'node:util';
-import { databasePath } from './config.js';
 import { createKey, KeyError, revokeKey, rotateKey } from './keys.js';
-import { SqliteStore } from './store/sqlite.js';
+import { openStore } from './store/open.js';
 import type { Environment, KeyRecord, KeyType } from './store/store.js';
 
 const USAGE = `usage: npm run keys -- create --env test|live --type sk|pk --scopes nature:read,nature:write [--account ID] [--tier 0-3] [--name TEXT]
@@ -29,7 +28,7 @@ const { values, positionals } = parseArgs({
 });
 const [command, target] = positionals;
 const now = new Date().toISOString();
-const store = new SqliteStore(databasePath());
+const store = await openStore();
 try {
   switch (command) {
     case 'create': {
@@ -37,7 +36,7 @@ try {
       if (values.type !== 'sk' && values.type !== 'pk') fail('--type must be sk or pk');
       if (!values.scopes) fail('--scopes is required, e.g. --scopes nature:read,nature:write');
       const tier = values.tier === undefined ? undefined : Number(values.tier);
-      const { key, rawKey } = createKey(store, { environment: values.env as Environment, type: values.type as KeyType, scopes: values.scopes.split(',').map((scope) => scope.trim()).filter(Boolean), accountId: values.account ?? 'acct_default', tier, name: values.name }, now);
+      const { key, rawKey } = await createKey(store, { environment: values.env as Environment, type: values.type as KeyType, scopes: values.scopes.split(',').map((scope) => scope.trim()).filter(Boolean), accountId: values.account ?? 'acct_default', tier, name: values.name }, now);
       console.log(`created ${describeKey(key)}`);
       console.log('the key is shown once; store it now:');
       console.log(rawKey);
@@ -45,7 +44,7 @@ try {
     }
     case 'rotate': {
       if (!target) fail('rotate needs a key or key ID');
-      const { old, key, rawKey } = rotateKey(store, target, now);
+      const { old, key, rawKey } = await rotateKey(store, target, now);
       console.log(`revoked ${old.id}; created ${describeKey(key)}`);
       console.log('the key is shown once; store it now:');
       console.log(rawKey);
@@ -53,12 +52,12 @@ try {
     }
     case 'revoke': {
       if (!target) fail('revoke needs a key or key ID');
-      const key = revokeKey(store, target, now);
+      const key = await revokeKey(store, target, now);
       console.log(`revoked ${describeKey(key)} (irreversible)`);
       break;
     }
     case 'list':
-      for (const key of store.listKeys()) console.log(describeKey(key));
+      for (const key of await store.listKeys()) console.log(describeKey(key));
       break;
     default:
       fail(`unknown command ${command ?? '(none)'}\n${USAGE}`);
@@ -67,5 +66,5 @@ try {
   if (error instanceof KeyError) fail(error.message);
   throw error;
 } finally {
-  store.close();
+  await store.close();
 }

@@ -6,7 +6,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { KEY_PATTERN, SCOPES } from '../generated/server/index.js';
 import { newId, randomToken } from './ids.js';
-import type { Environment, KeyRecord, KeyType, Store } from './store/store.js';
+import type { Environment, KeyRecord, KeyType, Store, StoreData } from './store/store.js';
 
 const KEY_FORMAT = new RegExp(KEY_PATTERN ?? '^(test|live)_(pk|sk)_[A-Za-z0-9]{32}$');
 
@@ -22,11 +22,11 @@ export function parseKey(rawKey: string): { environment: Environment; type: KeyT
 }
 
 /** The stored key a presented raw key belongs to, if it is well-formed, known and not revoked. */
-export function verifyKey(store: Store, rawKey: string): KeyRecord | undefined {
+export async function verifyKey(store: StoreData, rawKey: string): Promise<KeyRecord | undefined> {
   const claimed = parseKey(rawKey);
   if (!claimed) return undefined;
   const presented = hashKey(rawKey);
-  const key = store.findKeyByHash(presented);
+  const key = await store.findKeyByHash(presented);
   if (!key || !timingSafeEqual(key.hash, presented)) return undefined;
   if (key.revokedAt || key.environment !== claimed.environment || key.type !== claimed.type) return undefined;
   return key;
@@ -47,54 +47,61 @@ export interface NewKey {
 }
 
 /** Creates a key (and its account if new); returns the record and the raw key, shown once. */
-export function createKey(store: Store, request: NewKey, now: string): { key: KeyRecord; rawKey: string } {
+export async function createKey(store: Store, request: NewKey, now: string): Promise<{ key: KeyRecord; rawKey: string }> {
+  validateNewKey(request);
+  return store.transaction((tx) => insertNewKey(tx, request, now));
+}
+
+function validateNewKey(request: NewKey): void {
   const unknown = request.scopes.filter((scope) => !SCOPES.some((declared) => declared.name === scope));
   if (unknown.length) throw new KeyError(`unknown scope(s): ${unknown.join(', ')}`);
   const unmintable = request.scopes.filter((scope) => !MINTABLE_SCOPES.includes(scope));
   if (unmintable.length) throw new KeyError(`scope(s) not available yet (their product has not launched): ${unmintable.join(', ')}`);
   if (request.scopes.length === 0) throw new KeyError('a key needs at least one scope');
   if (request.tier !== undefined && ![0, 1, 2, 3].includes(request.tier)) throw new KeyError('tier must be 0, 1, 2 or 3');
-  return store.transaction(() => {
-    const account = store.findAccount(request.accountId) ?? store.createAccount(request.accountId, request.tier ?? 0, now);
-    if (request.tier !== undefined && account.tier !== request.tier) store.setAccountTier(account.id, request.tier);
-    const rawKey = `${request.environment}_${request.type}_${randomToken(32)}`;
-    const key: KeyRecord = {
-      id: newId('key', 16),
-      accountId: account.id,
-      environment: request.environment,
-      type: request.type,
-      scopes: [...new Set(request.scopes)].sort(),
-      hash: hashKey(rawKey),
-      last4: rawKey.slice(-4),
-      name: request.name ?? null,
-      createdAt: now,
-      revokedAt: null,
-    };
-    store.insertKey(key);
-    return { key, rawKey };
-  });
+}
+
+async function insertNewKey(tx: StoreData, request: NewKey, now: string): Promise<{ key: KeyRecord; rawKey: string }> {
+  const account = (await tx.findAccount(request.accountId)) ?? (await tx.createAccount(request.accountId, request.tier ?? 0, now));
+  if (request.tier !== undefined && account.tier !== request.tier) await tx.setAccountTier(account.id, request.tier);
+  const rawKey = `${request.environment}_${request.type}_${randomToken(32)}`;
+  const key: KeyRecord = {
+    id: newId('key', 16),
+    accountId: account.id,
+    environment: request.environment,
+    type: request.type,
+    scopes: [...new Set(request.scopes)].sort(),
+    hash: hashKey(rawKey),
+    last4: rawKey.slice(-4),
+    name: request.name ?? null,
+    createdAt: now,
+    revokedAt: null,
+  };
+  await tx.insertKey(key);
+  return { key, rawKey };
 }
 
 /** A key by its ID or its raw value. */
-export function findKey(store: Store, keyOrId: string): KeyRecord | undefined {
+export function findKey(store: StoreData, keyOrId: string): Promise<KeyRecord | undefined> {
   return keyOrId.startsWith('key_') ? store.findKeyById(keyOrId) : store.findKeyByHash(hashKey(keyOrId));
 }
 
 /** Revokes the key and issues a replacement with the same account, environment, type and scopes. */
-export function rotateKey(store: Store, keyOrId: string, now: string): { old: KeyRecord; key: KeyRecord; rawKey: string } {
-  return store.transaction(() => {
-    const old = findKey(store, keyOrId);
+export function rotateKey(store: Store, keyOrId: string, now: string): Promise<{ old: KeyRecord; key: KeyRecord; rawKey: string }> {
+  return store.transaction(async (tx) => {
+    const old = await findKey(tx, keyOrId);
     if (!old) throw new KeyError('no such key');
     if (old.revokedAt) throw new KeyError('that key is revoked; revoked keys cannot be rotated');
-    store.revokeKey(old.id, now);
-    const created = createKey(store, { environment: old.environment, type: old.type, scopes: old.scopes, accountId: old.accountId, name: old.name ?? undefined }, now);
-    return { old, ...created };
+    await tx.revokeKey(old.id, now);
+    const replacement = { environment: old.environment, type: old.type, scopes: old.scopes, accountId: old.accountId, name: old.name ?? undefined };
+    validateNewKey(replacement);
+    return { old, ...(await insertNewKey(tx, replacement, now)) };
   });
 }
 
-export function revokeKey(store: Store, keyOrId: string, now: string): KeyRecord {
-  const key = findKey(store, keyOrId);
+export async function revokeKey(store: StoreData, keyOrId: string, now: string): Promise<KeyRecord> {
+  const key = await findKey(store, keyOrId);
   if (!key) throw new KeyError('no such key');
-  store.revokeKey(key.id, now);
+  await store.revokeKey(key.id, now);
   return { ...key, revokedAt: key.revokedAt ?? now };
 }

@@ -24,9 +24,8 @@ export function limitAnonymous(limiter: RateLimiter, request: FastifyRequest, re
   return decision;
 }
 
-export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender, onAuthenticated: (caller: Caller) => void = () => {}) {
-  // Synchronous: everything it needs is in memory or a synchronous SQLite read.
-  return function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): void {
+export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender, onAuthenticated: (caller: Caller) => Promise<void> = async () => {}) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): Promise<void> {
     if (route.security.isPublic) {
       const decision = limitAnonymous(limiter, request, reply);
       if (!decision.allowed) sendError(reply, request, 429, 'rate_limited', `Too many requests from this address; retry in ${decision.retryAfterSeconds} seconds.`);
@@ -34,14 +33,14 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     }
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    const key = match ? verifyKey(store, match[1]) : undefined;
+    const key = match ? await verifyKey(store, match[1]) : undefined;
     if (!key) {
       const decision = limitAnonymous(limiter, request, reply);
       if (!decision.allowed) return void sendError(reply, request, 429, 'rate_limited', `Too many requests from this address; retry in ${decision.retryAfterSeconds} seconds.`);
       const why = !header ? 'No Authorization header.' : !match ? 'The Authorization header must be "Bearer <API_KEY>".' : 'The API key is malformed, unknown or revoked.';
       return void sendError(reply, request, 401, 'unauthenticated', `${why} Send a valid key as "Authorization: Bearer <API_KEY>".`);
     }
-    const account = store.findAccount(key.accountId);
+    const account = await store.findAccount(key.accountId);
     const tier = account?.tier ?? 0;
     const limits = tierLimits(tier);
     const decision = limiter.take([
@@ -60,6 +59,6 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
       return void sendError(reply, request, 403, 'insufficient_scope', `This operation requires the ${missing.join(', ')} scope.`);
     }
     request.caller = { key, scope: { accountId: key.accountId, environment: key.environment }, tier };
-    onAuthenticated(request.caller);
+    await onAuthenticated(request.caller);
   };
 }

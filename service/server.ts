@@ -1,15 +1,15 @@
-/** `npm run serve`: the reference service alone on 127.0.0.1:3000 (PORT), store at DATABASE_PATH. */
+/** `npm run serve`: the reference service alone on 127.0.0.1:3000 (PORT), store from DATABASE_URL or DATABASE_PATH. */
 import { buildApp } from './app.js';
-import { databasePath, servicePort } from './config.js';
-import { SqliteStore } from './store/sqlite.js';
+import { servicePort } from './config.js';
+import { describeStore, openStore } from './store/open.js';
 
-const store = new SqliteStore(databasePath());
+const store = await openStore();
 const app = await buildApp({ store, logger: process.env.LOG !== 'off', onUnimplemented: (ids) => console.warn(`operations without a handler (501): ${ids.join(', ')}`) });
 const address = await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: servicePort() });
-console.log(`service: ${address} (database ${databasePath()})`);
+console.log(`service: ${address} (database ${describeStore()})`);
 const stop = async () => {
   await app.close();
-  store.close();
+  await store.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -26,7 +26,7 @@ if (kind === 'bare') {
   console.log(JSON.stringify({ path: `/v1/nature/subjects/${SUBJECT.id}`, headers: {} }));
 } else {
   const store = new SqliteStore(process.env.BENCH_DATABASE ?? ':memory:');
-  const { rawKey } = createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_bench', tier: 3 }, new Date().toISOString());
+  const { rawKey } = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_bench', tier: 3 }, new Date().toISOString());
   // The limiter runs on every request; its clock runs 1000x fast so the buckets never run dry.
   const app = await buildApp({ store, rateLimitClock: () => Date.now() * 1000 });
   await app.listen({ host: '127.0.0.1', port });

@@ -1,65 +1,19 @@
 /**
  * The embedded default store: SQLite through better-sqlite3, in WAL mode with synchronous=FULL
  * so an acknowledged write survives a crash of the process. Paging is keyset on the insertion
- * sequence (`seq`), never an offset.
+ * sequence (`seq`), never an offset. One process owns the database (the keys CLI may write
+ * beside it); more instances need PostgreSQL.
+ *
+ * The driver is synchronous; the methods are async only to share the Store interface. One
+ * connection means one transaction at a time: while one is open, calls on the store itself wait
+ * for it to end, and only its `tx` runs.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { AccountRecord, AssessmentRow, IdempotencyRecord, KeyRecord, PageQuery, PageResult, Scope, Store, SubjectRow } from './store.js';
+import { migrationsFor, type Migration, type MigrationReport } from './migrations.js';
+import type { AccountRecord, AssessmentRow, IdempotencyRecord, KeyRecord, PageQuery, PageResult, Scope, Store, SubjectRow, Transaction } from './store.js';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, tier INTEGER NOT NULL, created_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS api_keys (
-  id TEXT PRIMARY KEY,
-  account_id TEXT NOT NULL REFERENCES accounts(id),
-  environment TEXT NOT NULL CHECK (environment IN ('test', 'live')),
-  type TEXT NOT NULL CHECK (type IN ('pk', 'sk')),
-  scopes TEXT NOT NULL,
-  hash BLOB NOT NULL UNIQUE,
-  last4 TEXT NOT NULL,
-  name TEXT,
-  created_at TEXT NOT NULL,
-  revoked_at TEXT
-);
-CREATE TABLE IF NOT EXISTS subjects (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  account_id TEXT NOT NULL,
-  environment TEXT NOT NULL,
-  created_at TEXT NOT NULL,
-  consent_json TEXT NOT NULL,
-  metadata_json TEXT NOT NULL,
-  latest_scores_json TEXT
-);
-CREATE INDEX IF NOT EXISTS subjects_by_scope ON subjects (account_id, environment, seq);
-CREATE TABLE IF NOT EXISTS assessments (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  subject_id TEXT NOT NULL REFERENCES subjects(id) ON DELETE CASCADE,
-  account_id TEXT NOT NULL,
-  environment TEXT NOT NULL,
-  status TEXT NOT NULL,
-  answers_json TEXT NOT NULL,
-  scores_json TEXT,
-  created_at TEXT NOT NULL,
-  completed_at TEXT,
-  metadata_json TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS assessments_by_subject ON assessments (subject_id, seq);
-CREATE TABLE IF NOT EXISTS idempotency (
-  account_id TEXT NOT NULL,
-  environment TEXT NOT NULL,
-  key TEXT NOT NULL,
-  request_hash TEXT NOT NULL,
-  status INTEGER NOT NULL,
-  body TEXT NOT NULL,
-  created_at_ms INTEGER NOT NULL,
-  PRIMARY KEY (account_id, environment, key)
-);
-CREATE TABLE IF NOT EXISTS usage (account_id TEXT NOT NULL, period TEXT NOT NULL, requests INTEGER NOT NULL, PRIMARY KEY (account_id, period));
-`;
 
 interface KeyDbRow {
   id: string;
@@ -122,7 +76,28 @@ const toAssessment = (row: AssessmentDbRow): AssessmentRow => ({
 /** latest_scores_json is kept on the subject row, written when an assessment completes. */
 const SUBJECT_COLUMNS = 's.seq, s.id, s.created_at, s.consent_json, s.metadata_json, s.latest_scores_json';
 
+/** Applies the migrations the database lacks, each in its own transaction. */
+export function migrateSqlite(db: Database.Database, migrations: Migration[] = migrationsFor('sqlite')): MigrationReport {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const current = () => (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get() as { v: number }).v;
+  const applied: Migration[] = [];
+  for (const migration of migrations) {
+    // IMMEDIATE: a second process starting at the same moment waits, then sees the version applied.
+    const apply = db.transaction(() => {
+      if (current() >= migration.version) return false;
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, new Date().toISOString());
+      return true;
+    });
+    if (apply.immediate()) applied.push(migration);
+  }
+  return { applied, version: current() };
+}
+
 export class SqliteStore implements Store {
+  readonly engine = 'sqlite';
+  /** What opening the store migrated. */
+  readonly migration: MigrationReport;
   private readonly db: Database.Database;
   private readonly statements: Record<string, Database.Statement>;
   /**
@@ -137,6 +112,10 @@ export class SqliteStore implements Store {
   private dataVersion = -1;
   private dataVersionCheckedMs = 0;
   private readonly readDataVersion: () => number;
+  /** The open transaction's end, while one is open; the store's own calls wait for it. */
+  private openTransaction: Promise<unknown> | null = null;
+  /** True on the `tx` view handed to a transaction's callback: it never waits for itself. */
+  private readonly insideTransaction: boolean = false;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -145,7 +124,7 @@ export class SqliteStore implements Store {
     this.db.pragma('synchronous = FULL'); // an acknowledged write is on disk
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
+    this.migration = migrateSqlite(this.db);
     const dataVersion = this.db.prepare('PRAGMA data_version').pluck();
     this.readDataVersion = () => dataVersion.get() as number;
     const sql = (text: string) => this.db.prepare(text);
@@ -176,6 +155,42 @@ export class SqliteStore implements Store {
   }
 
   /**
+   * Runs synchronous work now, or once the open transaction has ended (unless this is that
+   * transaction's own view). The check and the work happen in the same tick, so nothing slips
+   * into a transaction that opened in between.
+   */
+  private async run<T>(work: () => T): Promise<T> {
+    while (!this.insideTransaction && this.openTransaction) await this.openTransaction.catch(() => undefined);
+    return work();
+  }
+
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    if (this.insideTransaction) return fn(this as unknown as Transaction); // nested: part of the outer one
+    while (this.openTransaction) await this.openTransaction.catch(() => undefined);
+    // The view shares every field (connection, statements, caches) and skips the wait.
+    const tx = Object.create(this, { insideTransaction: { value: true } }) as SqliteStore & Transaction;
+    tx.lock = async () => undefined; // one transaction at a time already
+    const run = (async () => {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await fn(tx);
+        this.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        this.dropCaches(); // what the rolled-back work cached is gone
+        throw error;
+      }
+    })();
+    this.openTransaction = run;
+    try {
+      return await run;
+    } finally {
+      if (this.openTransaction === run) this.openTransaction = null;
+    }
+  }
+
+  /**
    * Drops cached keys and accounts when another connection has committed since the last look
    * (looked at most every 25 ms: a revocation by the keys CLI takes effect within that).
    */
@@ -196,120 +211,161 @@ export class SqliteStore implements Store {
     this.accountCache.clear();
   }
 
-  createAccount(id: string, tier: number, now: string): AccountRecord {
-    this.statements.insertAccount.run(id, tier, now);
-    this.dropCaches();
-    return { id, tier, createdAt: now };
+  createAccount(id: string, tier: number, now: string): Promise<AccountRecord> {
+    return this.run(() => {
+      this.statements.insertAccount.run(id, tier, now);
+      this.dropCaches();
+      return { id, tier, createdAt: now };
+    });
   }
 
-  findAccount(id: string): AccountRecord | undefined {
-    this.freshCaches();
-    const cached = this.accountCache.get(id);
-    if (cached !== undefined) return cached ?? undefined;
-    const row = this.statements.findAccount.get(id) as { id: string; tier: number; created_at: string } | undefined;
-    const account = row ? { id: row.id, tier: row.tier, createdAt: row.created_at } : undefined;
-    this.accountCache.set(id, account ?? null);
-    return account;
+  findAccount(id: string): Promise<AccountRecord | undefined> {
+    return this.run(() => {
+      this.freshCaches();
+      const cached = this.accountCache.get(id);
+      if (cached !== undefined) return cached ?? undefined;
+      const row = this.statements.findAccount.get(id) as { id: string; tier: number; created_at: string } | undefined;
+      const account = row ? { id: row.id, tier: row.tier, createdAt: row.created_at } : undefined;
+      this.accountCache.set(id, account ?? null);
+      return account;
+    });
   }
 
-  setAccountTier(id: string, tier: number): void {
-    this.statements.setTier.run(tier, id);
-    this.dropCaches();
+  setAccountTier(id: string, tier: number): Promise<void> {
+    return this.run(() => {
+      this.statements.setTier.run(tier, id);
+      this.dropCaches();
+    });
   }
 
-  insertKey(key: KeyRecord): void {
-    this.statements.insertKey.run({ ...key, scopes: JSON.stringify(key.scopes) });
-    this.dropCaches();
+  insertKey(key: KeyRecord): Promise<void> {
+    return this.run(() => {
+      this.statements.insertKey.run({ ...key, scopes: JSON.stringify(key.scopes) });
+      this.dropCaches();
+    });
   }
 
-  findKeyByHash(hash: Buffer): KeyRecord | undefined {
-    this.freshCaches();
-    const id = hash.toString('base64');
-    const cached = this.keyCache.get(id);
-    if (cached !== undefined) return cached ?? undefined;
-    const key = toKey(this.statements.keyByHash.get(hash) as KeyDbRow | undefined);
-    if (this.keyCache.size > 10_000) this.keyCache.clear(); // bounded: unknown keys are cached too
-    this.keyCache.set(id, key ?? null);
-    return key;
+  findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined> {
+    return this.run(() => {
+      this.freshCaches();
+      const id = hash.toString('base64');
+      const cached = this.keyCache.get(id);
+      if (cached !== undefined) return cached ?? undefined;
+      const key = toKey(this.statements.keyByHash.get(hash) as KeyDbRow | undefined);
+      if (this.keyCache.size > 10_000) this.keyCache.clear(); // bounded: unknown keys are cached too
+      this.keyCache.set(id, key ?? null);
+      return key;
+    });
   }
 
-  findKeyById(id: string): KeyRecord | undefined {
-    return toKey(this.statements.keyById.get(id) as KeyDbRow | undefined);
+  findKeyById(id: string): Promise<KeyRecord | undefined> {
+    return this.run(() => {
+      return toKey(this.statements.keyById.get(id) as KeyDbRow | undefined);
+    });
   }
 
-  listKeys(): KeyRecord[] {
-    return (this.statements.listKeys.all() as KeyDbRow[]).map((row) => toKey(row)!);
+  listKeys(): Promise<KeyRecord[]> {
+    return this.run(() => {
+      return (this.statements.listKeys.all() as KeyDbRow[]).map((row) => toKey(row)!);
+    });
   }
 
-  revokeKey(id: string, now: string): void {
-    this.statements.revokeKey.run(now, id);
-    this.dropCaches();
+  revokeKey(id: string, now: string): Promise<void> {
+    return this.run(() => {
+      this.statements.revokeKey.run(now, id);
+      this.dropCaches();
+    });
   }
 
-  countKeys(): number {
-    return (this.statements.countKeys.get() as { n: number }).n;
+  countKeys(): Promise<number> {
+    return this.run(() => {
+      return (this.statements.countKeys.get() as { n: number }).n;
+    });
   }
 
-  setting(name: string, create: () => string): string {
-    const existing = this.statements.getSetting.get(name) as { value: string } | undefined;
-    if (existing) return existing.value;
-    this.statements.putSetting.run(name, create());
-    return (this.statements.getSetting.get(name) as { value: string }).value;
+  setting(name: string, create: () => string): Promise<string> {
+    return this.run(() => {
+      const existing = this.statements.getSetting.get(name) as { value: string } | undefined;
+      if (existing) return existing.value;
+      this.statements.putSetting.run(name, create());
+      return (this.statements.getSetting.get(name) as { value: string }).value;
+    });
   }
 
-  insertSubject(scope: Scope, subject: Omit<SubjectRow, 'seq' | 'latestScores'>): SubjectRow {
-    const result = this.statements.insertSubject.run(subject.id, scope.accountId, scope.environment, subject.createdAt, JSON.stringify(subject.consentArtifact), JSON.stringify(subject.metadata));
-    return { ...subject, seq: Number(result.lastInsertRowid), latestScores: null };
+  insertSubject(scope: Scope, subject: Omit<SubjectRow, 'seq' | 'latestScores'>): Promise<SubjectRow> {
+    return this.run(() => {
+      const result = this.statements.insertSubject.run(subject.id, scope.accountId, scope.environment, subject.createdAt, JSON.stringify(subject.consentArtifact), JSON.stringify(subject.metadata));
+      return { ...subject, seq: Number(result.lastInsertRowid), latestScores: null };
+    });
   }
 
-  findSubject(scope: Scope, id: string): SubjectRow | undefined {
+  findSubject(scope: Scope, id: string): Promise<SubjectRow | undefined> {
+    return this.run(() => {
+      return this.subjectNow(scope, id);
+    });
+  }
+
+  private subjectNow(scope: Scope, id: string): SubjectRow | undefined {
     const row = this.statements.findSubject.get(id, scope.accountId, scope.environment) as SubjectDbRow | undefined;
     return row && toSubject(row);
   }
 
-  pageSubjects(scope: Scope, query: PageQuery): PageResult<SubjectRow> {
-    return this.page<SubjectDbRow, SubjectRow>(`SELECT ${SUBJECT_COLUMNS} FROM subjects s`, 's.account_id = ? AND s.environment = ?', [scope.accountId, scope.environment], 's.seq', query, toSubject);
-  }
-
-  deleteSubject(scope: Scope, id: string): SubjectRow | undefined {
-    return this.transaction(() => {
-      const subject = this.findSubject(scope, id);
-      if (subject) this.statements.deleteSubject.run(id, scope.accountId, scope.environment);
-      return subject;
+  pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>> {
+    return this.run(() => {
+      return this.page<SubjectDbRow, SubjectRow>(`SELECT ${SUBJECT_COLUMNS} FROM subjects s`, 's.account_id = ? AND s.environment = ?', [scope.accountId, scope.environment], 's.seq', query, toSubject);
     });
   }
 
-  insertAssessment(scope: Scope, assessment: Omit<AssessmentRow, 'seq'>): AssessmentRow {
-    const result = this.statements.insertAssessment.run(
-      assessment.id,
-      assessment.subjectId,
-      scope.accountId,
-      scope.environment,
-      assessment.status,
-      JSON.stringify(assessment.answers),
-      assessment.scores ? JSON.stringify(assessment.scores) : null,
-      assessment.createdAt,
-      assessment.completedAt,
-      JSON.stringify(assessment.metadata),
-    );
-    return { ...assessment, seq: Number(result.lastInsertRowid) };
+  deleteSubject(scope: Scope, id: string): Promise<SubjectRow | undefined> {
+    return this.run(() => {
+      // better-sqlite3 makes this a savepoint when a transaction is already open.
+      return this.db.transaction(() => {
+        const subject = this.subjectNow(scope, id);
+        if (subject) this.statements.deleteSubject.run(id, scope.accountId, scope.environment);
+        return subject;
+      })();
+    });
   }
 
-  findAssessment(scope: Scope, id: string): AssessmentRow | undefined {
-    const row = this.statements.findAssessment.get(id, scope.accountId, scope.environment) as AssessmentDbRow | undefined;
-    return row && toAssessment(row);
+  insertAssessment(scope: Scope, assessment: Omit<AssessmentRow, 'seq'>): Promise<AssessmentRow> {
+    return this.run(() => {
+      const result = this.statements.insertAssessment.run(
+        assessment.id,
+        assessment.subjectId,
+        scope.accountId,
+        scope.environment,
+        assessment.status,
+        JSON.stringify(assessment.answers),
+        assessment.scores ? JSON.stringify(assessment.scores) : null,
+        assessment.createdAt,
+        assessment.completedAt,
+        JSON.stringify(assessment.metadata),
+      );
+      return { ...assessment, seq: Number(result.lastInsertRowid) };
+    });
   }
 
-  pageAssessments(scope: Scope, subjectId: string, query: PageQuery): PageResult<AssessmentRow> {
-    return this.page<AssessmentDbRow, AssessmentRow>('SELECT * FROM assessments a', 'a.subject_id = ? AND a.account_id = ? AND a.environment = ?', [subjectId, scope.accountId, scope.environment], 'a.seq', query, toAssessment);
+  findAssessment(scope: Scope, id: string): Promise<AssessmentRow | undefined> {
+    return this.run(() => {
+      const row = this.statements.findAssessment.get(id, scope.accountId, scope.environment) as AssessmentDbRow | undefined;
+      return row && toAssessment(row);
+    });
   }
 
-  updateAssessment(scope: Scope, assessment: AssessmentRow): void {
-    this.transaction(() => {
-      const scores = assessment.scores ? JSON.stringify(assessment.scores) : null;
-      this.statements.updateAssessment.run(assessment.status, JSON.stringify(assessment.answers), scores, assessment.completedAt, assessment.id, scope.accountId, scope.environment);
-      // Completing is the only way scores become final, and completions only move forward in time.
-      if (assessment.status === 'completed') this.statements.setLatestScores.run(scores, assessment.subjectId, scope.accountId, scope.environment);
+  pageAssessments(scope: Scope, subjectId: string, query: PageQuery): Promise<PageResult<AssessmentRow>> {
+    return this.run(() => {
+      return this.page<AssessmentDbRow, AssessmentRow>('SELECT * FROM assessments a', 'a.subject_id = ? AND a.account_id = ? AND a.environment = ?', [subjectId, scope.accountId, scope.environment], 'a.seq', query, toAssessment);
+    });
+  }
+
+  updateAssessment(scope: Scope, assessment: AssessmentRow): Promise<void> {
+    return this.run(() => {
+      this.db.transaction(() => {
+        const scores = assessment.scores ? JSON.stringify(assessment.scores) : null;
+        this.statements.updateAssessment.run(assessment.status, JSON.stringify(assessment.answers), scores, assessment.completedAt, assessment.id, scope.accountId, scope.environment);
+        // Completing is the only way scores become final, and completions only move forward in time.
+        if (assessment.status === 'completed') this.statements.setLatestScores.run(scores, assessment.subjectId, scope.accountId, scope.environment);
+      })();
     });
   }
 
@@ -347,28 +403,34 @@ export class SqliteStore implements Store {
     return statement;
   }
 
-  findIdempotency(scope: Scope, key: string, notBeforeMs: number): IdempotencyRecord | undefined {
-    const row = this.statements.findIdempotency.get(scope.accountId, scope.environment, key, notBeforeMs) as { request_hash: string; status: number; body: string; created_at_ms: number } | undefined;
-    return row && { requestHash: row.request_hash, status: row.status, body: row.body, createdAtMs: row.created_at_ms };
+  findIdempotency(scope: Scope, key: string, notBeforeMs: number): Promise<IdempotencyRecord | undefined> {
+    return this.run(() => {
+      const row = this.statements.findIdempotency.get(scope.accountId, scope.environment, key, notBeforeMs) as { request_hash: string; status: number; body: string; created_at_ms: number } | undefined;
+      return row && { requestHash: row.request_hash, status: row.status, body: row.body, createdAtMs: row.created_at_ms };
+    });
   }
 
-  saveIdempotency(scope: Scope, key: string, record: IdempotencyRecord): void {
-    this.statements.saveIdempotency.run(scope.accountId, scope.environment, key, record.requestHash, record.status, record.body, record.createdAtMs);
+  saveIdempotency(scope: Scope, key: string, record: IdempotencyRecord): Promise<void> {
+    return this.run(() => {
+      this.statements.saveIdempotency.run(scope.accountId, scope.environment, key, record.requestHash, record.status, record.body, record.createdAtMs);
+    });
   }
 
-  meter(accountId: string, period: string): void {
-    this.statements.meter.run(accountId, period);
+  meter(accountId: string, period: string): Promise<void> {
+    return this.run(() => {
+      this.statements.meter.run(accountId, period);
+    });
   }
 
-  usage(accountId: string, period: string): number {
-    return (this.statements.usage.get(accountId, period) as { requests: number } | undefined)?.requests ?? 0;
+  usage(accountId: string, period: string): Promise<number> {
+    return this.run(() => {
+      return (this.statements.usage.get(accountId, period) as { requests: number } | undefined)?.requests ?? 0;
+    });
   }
 
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
-  }
-
-  close(): void {
-    this.db.close();
+  close(): Promise<void> {
+    return this.run(() => {
+      this.db.close();
+    });
   }
 }

@@ -1,8 +1,15 @@
 /**
- * The storage the service needs, as an interface: SQLite implements it today (store/sqlite.ts);
- * a server database can follow without touching handlers. Every data method is scoped by
+ * The storage the service needs, as an asynchronous interface implemented once per engine
+ * (store/sqlite.ts today). Handlers never know which engine runs. Every data method is scoped by
  * account and environment, so one environment's data is never visible from the other.
+ *
+ * Writes that must happen together (a change and the outbox row it causes, a key rotation) run
+ * in `store.transaction(async (tx) => …)` and use only `tx` inside: the store itself would wait
+ * for the transaction to end. Adding a table: a numbered migration per engine
+ * (store/migrations/<engine>/NNN_name.sql), methods here, one implementation per engine, and
+ * cases in test/service/store-conformance.test.ts.
  */
+import type { MigrationReport } from './migrations.js';
 
 export type Environment = 'test' | 'live';
 export type KeyType = 'pk' | 'sk';
@@ -80,39 +87,64 @@ export interface IdempotencyRecord {
   createdAtMs: number;
 }
 
-export interface Store {
-  // keys and accounts
-  createAccount(id: string, tier: number, now: string): AccountRecord;
-  findAccount(id: string): AccountRecord | undefined;
-  setAccountTier(id: string, tier: number): void;
-  insertKey(key: KeyRecord): void;
-  findKeyByHash(hash: Buffer): KeyRecord | undefined;
-  findKeyById(id: string): KeyRecord | undefined;
-  listKeys(): KeyRecord[];
-  revokeKey(id: string, now: string): void;
-  countKeys(): number;
-  /** A value kept across restarts (e.g. the cursor-signing secret), created once. */
-  setting(name: string, create: () => string): string;
+/** Keys, accounts and settings. */
+export interface KeyData {
+  createAccount(id: string, tier: number, now: string): Promise<AccountRecord>;
+  findAccount(id: string): Promise<AccountRecord | undefined>;
+  setAccountTier(id: string, tier: number): Promise<void>;
+  insertKey(key: KeyRecord): Promise<void>;
+  findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
+  findKeyById(id: string): Promise<KeyRecord | undefined>;
+  listKeys(): Promise<KeyRecord[]>;
+  /** Marks the key revoked; every instance refuses it from its next request on. */
+  revokeKey(id: string, now: string): Promise<void>;
+  countKeys(): Promise<number>;
+  /** A value kept across restarts (e.g. the cursor-signing secret), created once even when instances race. */
+  setting(name: string, create: () => string): Promise<string>;
+}
 
-  // subjects and assessments
-  insertSubject(scope: Scope, subject: Omit<SubjectRow, 'seq' | 'latestScores'>): SubjectRow;
-  findSubject(scope: Scope, id: string): SubjectRow | undefined;
-  pageSubjects(scope: Scope, query: PageQuery): PageResult<SubjectRow>;
+/** Subjects and assessments of the Nature product. */
+export interface NatureData {
+  insertSubject(scope: Scope, subject: Omit<SubjectRow, 'seq' | 'latestScores'>): Promise<SubjectRow>;
+  findSubject(scope: Scope, id: string): Promise<SubjectRow | undefined>;
+  pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>>;
   /** Deletes the subject and its assessments; returns the subject as it was. */
-  deleteSubject(scope: Scope, id: string): SubjectRow | undefined;
-  insertAssessment(scope: Scope, assessment: Omit<AssessmentRow, 'seq'>): AssessmentRow;
-  findAssessment(scope: Scope, id: string): AssessmentRow | undefined;
-  pageAssessments(scope: Scope, subjectId: string, query: PageQuery): PageResult<AssessmentRow>;
-  updateAssessment(scope: Scope, assessment: AssessmentRow): void;
+  deleteSubject(scope: Scope, id: string): Promise<SubjectRow | undefined>;
+  insertAssessment(scope: Scope, assessment: Omit<AssessmentRow, 'seq'>): Promise<AssessmentRow>;
+  findAssessment(scope: Scope, id: string): Promise<AssessmentRow | undefined>;
+  pageAssessments(scope: Scope, subjectId: string, query: PageQuery): Promise<PageResult<AssessmentRow>>;
+  /** Writes status, answers, scores and completion; completing also sets the subject's latest scores. */
+  updateAssessment(scope: Scope, assessment: AssessmentRow): Promise<void>;
+}
 
-  // idempotency and metering
-  findIdempotency(scope: Scope, key: string, notBeforeMs: number): IdempotencyRecord | undefined;
-  saveIdempotency(scope: Scope, key: string, record: IdempotencyRecord): void;
-  /** Counts one billable request for the account in a period (e.g. "2026-11"). */
-  meter(accountId: string, period: string): void;
-  usage(accountId: string, period: string): number;
+/** Idempotency records and the billing meter. */
+export interface RequestData {
+  findIdempotency(scope: Scope, key: string, notBeforeMs: number): Promise<IdempotencyRecord | undefined>;
+  /** Inserts or replaces (an expired record is replaced by a new one). */
+  saveIdempotency(scope: Scope, key: string, record: IdempotencyRecord): Promise<void>;
+  /** Counts one billable request for the account in a period (e.g. "2026-11"); no increment is lost. */
+  meter(accountId: string, period: string): Promise<void>;
+  usage(accountId: string, period: string): Promise<number>;
+}
 
-  /** Runs fn atomically. */
-  transaction<T>(fn: () => T): T;
-  close(): void;
+/** Everything a handler can read and write, inside or outside a transaction. */
+export type StoreData = KeyData & NatureData & RequestData;
+
+/** The store as seen inside a transaction. */
+export interface Transaction extends StoreData {
+  /**
+   * Holds a named lock until the transaction ends: a second transaction asking for the same name
+   * (in this process or another instance) waits. Used so that one Idempotency-Key creates once.
+   */
+  lock(name: string): Promise<void>;
+}
+
+export interface Store extends StoreData {
+  /** Which engine this is ("sqlite", "postgres"): for messages and tests, never for branching in handlers. */
+  readonly engine: string;
+  /** What opening the store migrated. */
+  readonly migration: MigrationReport;
+  /** Runs fn in one transaction: committed when its promise resolves, rolled back when it rejects. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }

@@ -29,8 +29,8 @@ describe('durability', () => {
   it('keeps every acknowledged write after SIGKILL and a restart on the same file', async () => {
     const database = path.join(dir, 'service.db');
     const store = new SqliteStore(database);
-    const key = createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_durable', tier: 3 }, new Date().toISOString()).rawKey;
-    store.close();
+    const key = (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_durable', tier: 3 }, new Date().toISOString())).rawKey;
+    await store.close();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };

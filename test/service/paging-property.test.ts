@@ -27,7 +27,7 @@ describe('cursor paging under concurrent change', () => {
         fc.boolean(),
         async (initial, limit, steps: Step[], backward) => {
           run += 1;
-          const key = service.key({ account: `acct_prop_${run}` });
+          const key = await service.key({ account: `acct_prop_${run}` });
           const create = async () => (await service.call('POST', '/v1/nature/subjects', { key, body: { consent_artifact: CONSENT } })).json().id as string;
           const alive: string[] = [];
           for (let i = 0; i < initial; i += 1) alive.push(await create());

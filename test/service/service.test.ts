@@ -35,8 +35,8 @@ function expectConforms(operationId: string, response: ServiceResponse) {
 
 /** Every operation with a request that reaches it (IDs created as needed). */
 async function everyOperation(key: string) {
-  const subject = (await createSubject(service.key())).json();
-  const assessment = (await service.call('POST', `/v1/nature/subjects/${subject.id}/assessments`, { key: service.key(), body: {} })).json();
+  const subject = (await createSubject(await service.key())).json();
+  const assessment = (await service.call('POST', `/v1/nature/subjects/${subject.id}/assessments`, { key: await service.key(), body: {} })).json();
   return [
     { id: 'listSubjects', method: 'GET', path: '/v1/nature/subjects' },
     { id: 'createSubject', method: 'POST', path: '/v1/nature/subjects', body: { consent_artifact: CONSENT } },
@@ -51,9 +51,9 @@ async function everyOperation(key: string) {
 
 describe('authentication and scopes (every operation, every key kind)', () => {
   it('answers 401 unauthenticated for a missing header, a malformed key, an unknown key and a revoked key', async () => {
-    const revoked = service.key();
+    const revoked = await service.key();
     const { revokeKey } = await import('../../service/keys.js');
-    revokeKey(service.store, revoked, new Date().toISOString());
+    await revokeKey(service.store, revoked, new Date().toISOString());
     const variants: Array<Record<string, string>> = [
       {},
       { authorization: 'Bearer not-a-key' },
@@ -71,8 +71,8 @@ describe('authentication and scopes (every operation, every key kind)', () => {
   });
 
   it('answers 403 insufficient_scope when the key lacks the scope the method needs', async () => {
-    const readOnly = service.key({ scopes: ['nature:read'] });
-    const writeOnly = service.key({ scopes: ['nature:write'] });
+    const readOnly = await service.key({ scopes: ['nature:read'] });
+    const writeOnly = await service.key({ scopes: ['nature:write'] });
     for (const operation of await everyOperation('')) {
       const needsWrite = operation.method !== 'GET';
       const response = await service.call(operation.method, operation.path, { key: needsWrite ? readOnly : writeOnly, body: operation.body });
@@ -83,7 +83,7 @@ describe('authentication and scopes (every operation, every key kind)', () => {
   });
 
   it('lets pk_ keys do exactly the operations whose x-key-types include pk', async () => {
-    const publishable = service.key({ type: 'pk' });
+    const publishable = await service.key({ type: 'pk' });
     for (const operation of await everyOperation('')) {
       const route = ROUTES.find((candidate) => candidate.operationId === operation.id)!;
       const response = await service.call(operation.method, operation.path, { key: publishable, body: operation.body });
@@ -96,7 +96,7 @@ describe('authentication and scopes (every operation, every key kind)', () => {
   });
 
   it('serves every operation to a secret key with both scopes, each answer conforming to the spec', async () => {
-    const key = service.key();
+    const key = await service.key();
     for (const operation of await everyOperation(key)) {
       const response = await service.call(operation.method, operation.path, { key, body: operation.body });
       expect(response.status, `${operation.id}: ${response.body}`).toBeLessThan(300);
@@ -105,13 +105,13 @@ describe('authentication and scopes (every operation, every key kind)', () => {
   });
 
   it('never mints scopes of products that have not launched', async () => {
-    expect(() => service.key({ scopes: ['careers:read'] })).toThrow(/not available yet/);
-    expect(() => service.key({ scopes: ['nature:admin'] })).toThrow(/unknown scope/);
+    await expect(service.key({ scopes: ['careers:read'] })).rejects.toThrow(/not available yet/);
+    await expect(service.key({ scopes: ['nature:admin'] })).rejects.toThrow(/unknown scope/);
   });
 
-  it('stores keys only as hashes', () => {
-    const raw = service.key();
-    const stored = service.store.listKeys().find((key) => raw.endsWith(key.last4))!;
+  it('stores keys only as hashes', async () => {
+    const raw = await service.key();
+    const stored = (await service.store.listKeys()).find((key) => raw.endsWith(key.last4))!;
     expect(JSON.stringify(stored)).not.toContain(raw.slice(8));
     expect(stored.hash).toHaveLength(32);
   });
@@ -119,8 +119,8 @@ describe('authentication and scopes (every operation, every key kind)', () => {
 
 describe('environments', () => {
   it('keeps sandbox and live data apart: a key never sees, pages over or deletes the other environment', async () => {
-    const test = service.key({ env: 'test' });
-    const live = service.key({ env: 'live' });
+    const test = await service.key({ env: 'test' });
+    const live = await service.key({ env: 'live' });
     const testSubject = (await createSubject(test)).json();
     const liveSubject = (await createSubject(live)).json();
     expect(testSubject.livemode).toBe(false);
@@ -137,18 +137,18 @@ describe('environments', () => {
   });
 
   it('meters live requests per account for billing, and not sandbox requests', async () => {
-    const live = service.key({ env: 'live', account: 'acct_billing' });
-    const test = service.key({ env: 'test', account: 'acct_billing' });
+    const live = await service.key({ env: 'live', account: 'acct_billing' });
+    const test = await service.key({ env: 'test', account: 'acct_billing' });
     for (let i = 0; i < 3; i += 1) await service.call('GET', '/v1/nature/subjects', { key: live });
     for (let i = 0; i < 5; i += 1) await service.call('GET', '/v1/nature/subjects', { key: test });
     await new Promise((resolve) => setTimeout(resolve, 20)); // onResponse runs after the reply is sent
-    expect(service.store.usage('acct_billing', '2026-11')).toBe(3);
+    expect(await service.store.usage('acct_billing', '2026-11')).toBe(3);
   });
 });
 
 describe('rate limits', () => {
   it('enforces the per-key limit of the tier, with headers on every response and an integer Retry-After', async () => {
-    const key = service.key({ tier: 0, account: 'acct_free' });
+    const key = await service.key({ tier: 0, account: 'acct_free' });
     const statuses: number[] = [];
     let last: ServiceResponse | undefined;
     for (let i = 0; i < 61; i += 1) {
@@ -166,7 +166,7 @@ describe('rate limits', () => {
   });
 
   it('enforces the per-account limit across the account’s keys, and describes the tighter bucket', async () => {
-    const keys = [service.key({ tier: 0, account: 'acct_shared' }), service.key({ tier: 0, account: 'acct_shared' })];
+    const keys = [await service.key({ tier: 0, account: 'acct_shared' }), await service.key({ tier: 0, account: 'acct_shared' })];
     const first = await service.call('GET', '/v1/nature/subjects', { key: keys[0] });
     expect(first.headers.get('x-ratelimit-limit')).toBe('60'); // key bucket (59 left) is tighter than the account's (99 left)
     let refused: ServiceResponse | undefined;
@@ -179,7 +179,7 @@ describe('rate limits', () => {
   });
 
   it('gives higher tiers higher limits', async () => {
-    const key = service.key({ tier: 1, account: 'acct_indie' });
+    const key = await service.key({ tier: 1, account: 'acct_indie' });
     const response = await service.call('GET', '/v1/nature/subjects', { key });
     expect(response.headers.get('x-ratelimit-limit')).toBe('300');
   });
@@ -201,7 +201,7 @@ describe('paging', () => {
   }
 
   it('defaults to 25 and pages forward by next_cursor, then backward by previous_cursor', async () => {
-    const key = service.key();
+    const key = await service.key();
     const ids = await seed(key, 30);
     const first = (await service.call('GET', '/v1/nature/subjects', { key })).json();
     expect(first.data).toHaveLength(25);
@@ -222,26 +222,26 @@ describe('paging', () => {
     { query: 'starting_after=a&ending_before=b', code: 'conflicting_cursors', param: 'ending_before' },
     { query: 'starting_after=tampered0000000000000000000000', code: 'invalid_cursor', param: 'starting_after' },
   ])('answers 400 $code to $query', async ({ query, code, param }) => {
-    const key = service.key();
+    const key = await service.key();
     const response = await service.call('GET', `/v1/nature/subjects?${query}`, { key });
     expect(response.status).toBe(400);
     expect(response.json()).toMatchObject({ code, param });
   });
 
   it('refuses a cursor with one character changed, and a cursor of another list', async () => {
-    const key = service.key();
+    const key = await service.key();
     await seed(key, 3);
     const cursor: string = (await service.call('GET', '/v1/nature/subjects?limit=1', { key })).json().next_cursor;
     const flipped = cursor.slice(0, 2) + (cursor[2] === 'A' ? 'B' : 'A') + cursor.slice(3);
     expect((await service.call('GET', `/v1/nature/subjects?starting_after=${flipped}`, { key })).json().code).toBe('invalid_cursor');
-    const otherAccount = service.key({ account: 'acct_other' });
+    const otherAccount = await service.key({ account: 'acct_other' });
     expect((await service.call('GET', `/v1/nature/subjects?starting_after=${cursor}`, { key: otherAccount })).json().code).toBe('invalid_cursor');
   });
 });
 
 describe('subjects and assessments', () => {
   it('validates the consent artifact and refuses unknown fields', async () => {
-    const key = service.key();
+    const key = await service.key();
     const cases = [
       { body: { consent_artifact: { ...CONSENT, ui_snapshot_hash: 'sha256:ABC' } }, param: 'consent_artifact.ui_snapshot_hash' },
       { body: { consent_artifact: { ...CONSENT, consented_at: '2026-03-14T09:26:53+02:00' } }, param: 'consent_artifact.consented_at' },
@@ -257,7 +257,7 @@ describe('subjects and assessments', () => {
   });
 
   it('runs an assessment from creation to completed, with deterministic scores, and refuses a second submit with 409', async () => {
-    const key = service.key();
+    const key = await service.key();
     const subject = (await createSubject(key)).json();
     expect(subject.latest_scores).toBeNull();
     const created = await service.call('POST', `/v1/nature/subjects/${subject.id}/assessments`, { key, body: { metadata: { session: 'a' } } });
@@ -289,7 +289,7 @@ describe('subjects and assessments', () => {
   });
 
   it('refuses to complete an assessment with no answers (409)', async () => {
-    const key = service.key();
+    const key = await service.key();
     const subject = (await createSubject(key)).json();
     const assessment = (await service.call('POST', `/v1/nature/subjects/${subject.id}/assessments`, { key, body: {} })).json();
     const response = await service.call('PATCH', `/v1/nature/assessments/${assessment.id}`, { key, body: { status: 'completed' } });
@@ -298,7 +298,7 @@ describe('subjects and assessments', () => {
   });
 
   it('deletes a subject with its assessments', async () => {
-    const key = service.key();
+    const key = await service.key();
     const subject = (await createSubject(key)).json();
     const assessment = (await service.call('POST', `/v1/nature/subjects/${subject.id}/assessments`, { key, body: {} })).json();
     const deleted = await service.call('DELETE', `/v1/nature/subjects/${subject.id}`, { key });
@@ -311,7 +311,7 @@ describe('subjects and assessments', () => {
 
 describe('idempotency', () => {
   it('replays the first response for the same key and body, and creates once', async () => {
-    const key = service.key();
+    const key = await service.key();
     const first = await createSubject(key, {}, { 'idempotency-key': 'create-1' });
     const second = await createSubject(key, {}, { 'idempotency-key': 'create-1' });
     expect(second.status).toBe(201);
@@ -321,7 +321,7 @@ describe('idempotency', () => {
   });
 
   it('refuses the same key with a different body (409 idempotency_conflict)', async () => {
-    const key = service.key();
+    const key = await service.key();
     await createSubject(key, {}, { 'idempotency-key': 'create-2' });
     const response = await createSubject(key, { metadata: { other: 'yes' } }, { 'idempotency-key': 'create-2' });
     expect(response.status).toBe(409);
@@ -329,9 +329,9 @@ describe('idempotency', () => {
   });
 
   it('scopes keys per account and environment, and expires them after 24 hours', async () => {
-    const a = service.key({ account: 'acct_a' });
-    const b = service.key({ account: 'acct_b' });
-    const live = service.key({ account: 'acct_a', env: 'live' });
+    const a = await service.key({ account: 'acct_a' });
+    const b = await service.key({ account: 'acct_b' });
+    const live = await service.key({ account: 'acct_a', env: 'live' });
     const first = (await createSubject(a, {}, { 'idempotency-key': 'shared' })).json();
     expect((await createSubject(b, {}, { 'idempotency-key': 'shared' })).json().id).not.toBe(first.id);
     expect((await createSubject(live, {}, { 'idempotency-key': 'shared' })).json().id).not.toBe(first.id);
@@ -350,7 +350,7 @@ describe('bad input is answered in the error format, never with a 500', () => {
     { name: 'a JSON array', options: { rawBody: '[]', headers: { 'content-type': 'application/json' } }, status: 400, code: 'invalid_request' },
     { name: 'a wrong type', options: { body: { consent_artifact: 'yes' } }, status: 400, code: 'invalid_request' },
   ])('$name gets $status $code', async ({ options, status, code }) => {
-    const key = service.key();
+    const key = await service.key();
     const response = await service.call('POST', '/v1/nature/subjects', { key, ...options });
     expect(response.status).toBe(status);
     expect(response.json()).toMatchObject({ object: 'error', code, request_id: expect.stringMatching(/^req_/) });

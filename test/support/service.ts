@@ -10,7 +10,7 @@ export interface TestService {
   store: SqliteStore;
   clock: { now: number; advance: (ms: number) => void };
   /** Creates a key and returns the raw value. */
-  key: (options?: { env?: Environment; type?: KeyType; scopes?: string[]; account?: string; tier?: number }) => string;
+  key: (options?: { env?: Environment; type?: KeyType; scopes?: string[]; account?: string; tier?: number }) => Promise<string>;
   /** The service's loopback address. */
   url: string;
   /** One HTTP request over a real socket. */
@@ -41,8 +41,8 @@ export async function startService(file = ':memory:'): Promise<TestService> {
     app,
     store,
     clock,
-    key: ({ env = 'test', type = 'sk', scopes = ['nature:read', 'nature:write'], account = 'acct_test', tier = 3 } = {}) =>
-      createKey(store, { environment: env, type, scopes, accountId: account, tier, name: `key ${++counter}` }, new Date(clock.now).toISOString()).rawKey,
+    key: async ({ env = 'test', type = 'sk', scopes = ['nature:read', 'nature:write'], account = 'acct_test', tier = 3 } = {}) =>
+      (await createKey(store, { environment: env, type, scopes, accountId: account, tier, name: `key ${++counter}` }, new Date(clock.now).toISOString())).rawKey,
     url,
     call: async (method, path, options = {}) => {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
@@ -58,7 +58,7 @@ export async function startService(file = ':memory:'): Promise<TestService> {
     },
     close: async () => {
       await app.close();
-      store.close();
+      await store.close();
     },
   };
 }

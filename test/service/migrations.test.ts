@@ -1,0 +1,77 @@
+/**
+ * Versioned migrations: applied from an empty database and from a database made before
+ * migrations were versioned, once each; `npm run migrate` does the same from the command line;
+ * a merge that leaves two migrations with one number is refused.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binPath } from '../../scripts/lib/processes.js';
+import { migrationsFor } from '../../service/store/migrations.js';
+import { SqliteStore } from '../../service/store/sqlite.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('sqlite migrations', () => {
+  it('bring an empty database to the newest version, and apply nothing the second time', async () => {
+    const file = path.join(dir, 'empty.db');
+    const newest = migrationsFor('sqlite').at(-1)!.version;
+    const first = new SqliteStore(file);
+    expect(first.migration.applied.map((m) => m.version)).toEqual(Array.from({ length: newest }, (_, i) => i + 1));
+    expect(first.migration.version).toBe(newest);
+    await first.close();
+    const second = new SqliteStore(file);
+    expect(second.migration.applied).toEqual([]);
+    expect(second.migration.version).toBe(newest);
+    await second.close();
+  });
+
+  it('adopt a database made by the unversioned service and keep its data', async () => {
+    const file = path.join(dir, 'unversioned.db');
+    const old = new Database(file);
+    old.exec(migrationsFor('sqlite')[0].sql); // the unversioned service created exactly this schema
+    old.prepare("INSERT INTO accounts (id, tier, created_at) VALUES ('acct_old', 2, '2026-01-01T00:00:00Z')").run();
+    old.prepare("INSERT INTO subjects (id, account_id, environment, created_at, consent_json, metadata_json) VALUES ('subj_old', 'acct_old', 'test', '2026-01-01T00:00:00Z', '{}', '{}')").run();
+    old.close();
+    const store = new SqliteStore(file);
+    expect(store.migration.applied[0].version).toBe(1);
+    expect((await store.findAccount('acct_old'))?.tier).toBe(2);
+    expect((await store.findSubject({ accountId: 'acct_old', environment: 'test' }, 'subj_old'))?.id).toBe('subj_old');
+    await store.close();
+  });
+
+  it('npm run migrate applies them on DATABASE_PATH and says so', async () => {
+    const file = path.join(dir, 'cli.db');
+    const run = () => promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], { env: { ...process.env, DATABASE_PATH: file } });
+    const first = await run();
+    expect(first.stdout).toMatch(/^applied 001_initial$/m);
+    expect(first.stdout).toMatch(/schema at version \d+$/m);
+    const second = await run();
+    expect(second.stdout).toMatch(/already current/);
+    expect(second.stdout).not.toMatch(/applied/);
+  }, 60_000);
+
+  it('refuse two migrations with one number (a merge of two branches) and gaps', async () => {
+    const clash = path.join(dir, 'clash');
+    await mkdir(clash);
+    await writeFile(path.join(clash, '001_initial.sql'), 'SELECT 1;');
+    await writeFile(path.join(clash, '002_webhooks.sql'), 'SELECT 1;');
+    await writeFile(path.join(clash, '002_users.sql'), 'SELECT 1;');
+    expect(() => migrationsFor('sqlite', clash)).toThrow(/without gaps or repeats; found 1, 2, 2/);
+    const gap = path.join(dir, 'gap');
+    await mkdir(gap);
+    await writeFile(path.join(gap, '001_initial.sql'), 'SELECT 1;');
+    await writeFile(path.join(gap, '003_later.sql'), 'SELECT 1;');
+    expect(() => migrationsFor('sqlite', gap)).toThrow(/found 1, 3/);
+  });
+});
