@@ -4,14 +4,14 @@
  * `:memory:` with a fake clock.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { REQUEST_ID_HEADER, routesPlugin, SPEC_DIGEST, SPEC_DIGEST_HEADER } from '../generated/server/index.js';
+import { REQUEST_ID_HEADER, routesPlugin, serverOptions, SPEC_DIGEST, SPEC_DIGEST_HEADER } from '../generated/server/index.js';
 import './context.js';
 import { CursorCodec } from './cursor.js';
 import { errorBody, sendError } from './errors.js';
 import { createHandlers } from './handlers.js';
 import { randomToken, requestIdGenerator } from './ids.js';
 import { RateLimiter, type Clock } from './rate-limit.js';
-import { createSecurityHook, limitAnonymous } from './security.js';
+import { createSecurityHook, limitUnrouted } from './security.js';
 import type { Store } from './store/store.js';
 
 /** Request bodies larger than this get 413 (spec/DECISIONS.md). */
@@ -33,10 +33,12 @@ export const billingPeriod = (ms: number) => new Date(ms).toISOString().slice(0,
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? Date.now;
   const { store } = options;
+  const newRequestId = requestIdGenerator();
   const app = Fastify({
+    ...serverOptions(), // framework and HTTP-parser errors in the spec's format
     logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: requestIdGenerator(),
+    genReqId: () => newRequestId(),
     requestIdHeader: false, // never trust a client's request ID
     trustProxy: false,
   });
@@ -45,10 +47,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const digestHeader = SPEC_DIGEST_HEADER ?? 'x-spec-digest';
   const cursors = new CursorCodec(await store.setting('cursor_secret', () => randomToken(48)));
 
+  const commonHeaders = (id: string) => ({ [requestIdHeader]: id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers({ [requestIdHeader]: request.id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
-    // Routes charge the rate limits in their security hook; an unknown route is charged here.
-    if (!request.routeOptions.url) limitAnonymous(limiter, request, reply);
+    reply.headers(commonHeaders(request.id));
     done();
   });
   // CORS preflight: pk_ keys are for browsers, and the Authorization header makes every browser
@@ -72,6 +73,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (caller.scope.environment === 'live') await store.meter(caller.scope.accountId, billingPeriod(clock()));
     }),
     errorBody,
+    // Unknown routes, bad URLs and requests Node refuses: charged per address like other anonymous traffic.
+    unrouted: ({ id = newRequestId(), ip }) => ({ id, ...limitUnrouted(limiter, ip, commonHeaders(id)) }),
+    unknownQueryParameters: 'refuse', // spec/DECISIONS.md
     onUnimplemented: options.onUnimplemented,
   });
   return app;

@@ -1,10 +1,12 @@
 /** The spec's error body, built in one place. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorDetails } from '../generated/server/index.js';
+import { boundedError, type ErrorDetails } from '../generated/server/index.js';
 
 export type ErrorSender = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, param?: string | null) => FastifyReply;
 
-export function errorBody(error: ErrorDetails, request: FastifyRequest) {
+/** Every error body, the plugin's and the handlers', passes the plugin's one bound on echoed input. */
+export function errorBody(details: ErrorDetails, request: { id: string }) {
+  const error = boundedError(details);
   return { object: 'error' as const, code: error.code, message: error.message, param: error.param, request_id: request.id };
 }
 

@@ -4,7 +4,7 @@
  * every response carries (401s and health are limited per client address).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RATE_LIMIT_HEADERS, type RouteSpec } from '../generated/server/index.js';
+import { RATE_LIMIT_HEADERS, type ErrorDetails, type RouteSpec } from '../generated/server/index.js';
 import { verifyKey } from './keys.js';
 import { tierLimits, type RateDecision, type RateLimiter } from './rate-limit.js';
 import type { Store } from './store/store.js';
@@ -22,6 +22,20 @@ export function limitAnonymous(limiter: RateLimiter, request: FastifyRequest, re
   const decision = limiter.take([{ name: `ip:${request.ip}`, perMinute: tierLimits(0).perKey }]);
   setRateHeaders(reply, decision);
   return decision;
+}
+
+/**
+ * The same per-address limit for answers no operation makes (unknown routes, bad URLs, malformed
+ * HTTP): the headers to send, and the 429 to send instead once the address has spent its budget.
+ */
+export function limitUnrouted(limiter: RateLimiter, ip: string, headers: Record<string, string | number>): { headers: Record<string, string | number>; refuse?: ErrorDetails } {
+  const decision = limiter.take([{ name: `ip:${ip}`, perMinute: tierLimits(0).perKey }]);
+  const all = { ...headers };
+  if (RATE_LIMIT_HEADERS.limit) all[RATE_LIMIT_HEADERS.limit] = decision.limit;
+  if (RATE_LIMIT_HEADERS.remaining) all[RATE_LIMIT_HEADERS.remaining] = decision.remaining;
+  if (decision.allowed) return { headers: all };
+  if (RATE_LIMIT_HEADERS.retryAfter) all[RATE_LIMIT_HEADERS.retryAfter] = decision.retryAfterSeconds;
+  return { headers: all, refuse: { status: 429, code: 'rate_limited', message: `Too many requests from this address; retry in ${decision.retryAfterSeconds} seconds.`, param: null } };
 }
 
 export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender, onAuthenticated: (caller: Caller) => Promise<void> = async () => {}) {

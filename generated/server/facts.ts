@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:7d1a5607aebc0f010246cd2c10199a66e3290bce28fe44d94c12e40a1104f730";
+export const SPEC_DIGEST = "sha256:5eecdb81d7ad00097aa071b13b29ceeab83f15ba299c9e0248438c203625bbde";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

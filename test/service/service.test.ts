@@ -218,7 +218,7 @@ describe('paging', () => {
   it.each([
     { query: 'limit=0', code: 'limit_out_of_range', param: 'limit' },
     { query: 'limit=101', code: 'limit_out_of_range', param: 'limit' },
-    { query: 'limit=abc', code: 'limit_out_of_range', param: 'limit' },
+    { query: 'limit=abc', code: 'invalid_request', param: 'limit' },
     { query: 'starting_after=a&ending_before=b', code: 'conflicting_cursors', param: 'ending_before' },
     { query: 'starting_after=tampered0000000000000000000000', code: 'invalid_cursor', param: 'starting_after' },
   ])('answers 400 $code to $query', async ({ query, code, param }) => {

@@ -58,7 +58,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:7d1a5607aebc0f010246cd2c10199a66e3290bce28fe44d94c12e40a1104f730"
+      "value": "sha256:5eecdb81d7ad00097aa071b13b29ceeab83f15ba299c9e0248438c203625bbde"
     },
     "userAgent": "assessment-service-client/1.0.0"
   };

@@ -384,7 +384,9 @@ export interface components {
     responses: {
         /**
          * @description The request is invalid. `code` says why: `invalid_request` (a body or parameter does
-         *     not conform to the schema, or has an unknown field), `malformed_json`,
+         *     not conform to the schema, or has an unknown field; an unknown query parameter; a body
+         *     on an operation that takes none; malformed HTTP or URL encoding), `malformed_json` (not
+         *     JSON, or not UTF-8),
          *     `limit_out_of_range`, `conflicting_cursors`, `invalid_cursor`. `param` names the
          *     offending parameter or body field.
          */
@@ -616,6 +618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -7,17 +7,26 @@
  * response schemas; a security hook that receives each operation's required scopes; errors in
  * the caller's error format (never Fastify's default body); 501 for operations without a handler.
  */
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { isUtf8 } from 'node:buffer';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import fastJson from 'fast-json-stringify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { boundedError, clientError, echo, frameworkError, type ErrorDetails } from './errors.js';
 import type { RouteSpec } from './route-spec.js';
 
-export interface ErrorDetails {
-  status: number;
-  code: string;
-  message: string;
-  param: string | null;
+export type { ErrorDetails } from './errors.js';
+
+/** What an answer made outside every operation (see `unrouted`) carries. */
+export interface UnroutedAnswer {
+  /** The request ID (`client.id` when Fastify already gave one). */
+  id: string;
+  /** Headers every response carries (request ID, rate-limit state, ...). */
+  headers: Record<string, string | number>;
+  /** Answer with this instead (e.g. 429 when a per-address limit is spent). */
+  refuse?: ErrorDetails;
 }
 
 export interface RoutesOptions<Handlers> {
@@ -26,7 +35,15 @@ export interface RoutesOptions<Handlers> {
   /** Runs first for every operation (public ones too). Reply to refuse; return to go on. */
   authenticate?: (request: FastifyRequest, reply: FastifyReply, route: RouteSpec) => Promise<void> | void;
   /** Builds the error body in the API's format. Default: `{ code, message, param }`. */
-  errorBody?: (error: ErrorDetails, request: FastifyRequest) => unknown;
+  errorBody?: (error: ErrorDetails, request: { id: string }) => unknown;
+  /**
+   * Called before every answer that no operation's hooks see: unknown routes, bad URLs, and (with
+   * `serverOptions()`) requests Node's HTTP parser refused. Charge per-address limits here and
+   * return the headers every response carries.
+   */
+  unrouted?: (client: { id?: string; ip: string }) => UnroutedAnswer;
+  /** Query parameters the spec does not declare: refused with 400 naming the first, or ignored (default). */
+  unknownQueryParameters?: 'refuse' | 'ignore';
   /** Told once at startup which operations have no handler. */
   onUnimplemented?: (operationIds: string[]) => void;
 }
@@ -35,22 +52,51 @@ type AnyHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 const defaultErrorBody = (error: ErrorDetails) => ({ code: error.code, message: error.message, param: error.param });
 
-/** A Fastify-level failure (bad JSON, wrong media type, body too large) as an API error. */
-function frameworkError(error: { statusCode?: number; code?: string; message: string }): ErrorDetails {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, code: 'malformed_json', message: 'The request body is not valid JSON.', param: null };
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, code: 'payload_too_large', message: 'The request body is too large.', param: null };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, code: 'unsupported_media_type', message: 'Send request bodies as application/json.', param: null };
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { status: 400, code: 'invalid_request', message: 'The Content-Length does not match the body.', param: null };
-    default:
-      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { status: error.statusCode, code: 'invalid_request', message: error.message, param: null };
-      return { status: 500, code: 'internal_error', message: 'An unexpected error occurred.', param: null };
-  }
+/** What `serverOptions()` needs from the registered plugin, per Fastify instance. */
+interface Registered {
+  errorBody: (error: ErrorDetails, request: { id: string }) => unknown;
+  unrouted?: RoutesOptions<unknown>['unrouted'];
+}
+const registered = new WeakMap<object, Registered>();
+const fallback: Registered = { errorBody: defaultErrorBody };
+
+/** Answers outside every operation: stamps the `unrouted` headers and sends the error (or the refusal). */
+function sendUnrouted(config: Registered, request: FastifyRequest, reply: FastifyReply, error: ErrorDetails): FastifyReply {
+  const answer = config.unrouted?.({ id: request.id, ip: request.ip });
+  if (answer) reply.headers(answer.headers);
+  const final = boundedError(answer?.refuse ?? error);
+  return reply.code(final.status).type('application/json').serializer(JSON.stringify).send(config.errorBody(final, request));
+}
+
+/**
+ * Fastify server options the plugin needs (spread them into `Fastify({...})`): framework errors
+ * (bad percent-encoding) and requests Node's parser refuses get the API's error format and the
+ * `unrouted` headers; path parameters are bounded by their schemas, not by the router's 100
+ * characters; a request without Host reaches the plugin, which refuses it in the API's format.
+ */
+export function serverOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'maxParamLength'> & { http: { requireHostHeader: boolean } } {
+  return {
+    maxParamLength: 16 * 1024, // the request line is bounded by Node's 16 KB header limit anyway
+    http: { requireHostHeader: false },
+    frameworkErrors(error, request, reply) {
+      sendUnrouted(registered.get(request.server) ?? fallback, request, reply, frameworkError(error as { code?: string; statusCode?: number }));
+    },
+    clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) {
+        const config = registered.get(this) ?? fallback;
+        const answer = config.unrouted?.({ ip: socket.remoteAddress ?? '' }) ?? { id: randomUUID(), headers: {} };
+        const details = boundedError(answer.refuse ?? clientError(error));
+        const body = JSON.stringify(config.errorBody(details, { id: answer.id }));
+        const headers = Object.entries(answer.headers)
+          .filter(([name]) => !/^(connection|content-length|content-type)$/i.test(name))
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('');
+        socket.write(`HTTP/1.1 ${details.status} ${details.status === 408 ? 'Request Timeout' : details.status === 429 ? 'Too Many Requests' : 'Bad Request'}\r\n${headers}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      }
+      socket.destroy(error);
+    },
+  };
 }
 
 /** "/consent_artifact/ui_snapshot_hash" + missing "x" -> "consent_artifact.ui_snapshot_hash.x". */
@@ -62,14 +108,14 @@ function paramOf(error: ErrorObject, part: string): string | null {
   return segments.map((segment, index) => (/^\d+$/.test(segment) && index > 0 ? `[${segment}]` : segment)).join('.').replace(/\.\[/g, '[');
 }
 
-function describe(error: ErrorObject, param: string | null): string {
+function describe(error: ErrorObject, param: string | null, part: string): string {
   const params = error.params as Record<string, unknown>;
-  const subject = param ?? 'The request body';
+  const subject = param === null ? 'The request body' : echo(param);
   switch (error.keyword) {
     case 'required':
       return `${subject} is required.`;
     case 'additionalProperties':
-      return `${subject} is not a known field.`;
+      return part === 'querystring' ? `${subject} is not a known query parameter.` : `${subject} is not a known field.`;
     case 'pattern':
       return `${subject} must match the pattern ${String(params.pattern)}.`;
     case 'enum':
@@ -98,14 +144,44 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   return ajv;
 }
 
-/** An optional body is validated by hand (only when sent), so Fastify must not see its schema. */
-function withoutBody(schema: RouteSpec['schema']): RouteSpec['schema'] {
-  const { body: _body, ...rest } = schema;
-  return rest;
+/** Keywords of a parameter's bounds: the failures its x-error-code names (a type or pattern failure is invalid_request). */
+const BOUND_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems']);
+
+/**
+ * The schema Fastify validates a route with. An optional body is validated by hand (only when
+ * sent), so Fastify must not see it; refusing unknown query parameters closes the query object.
+ */
+function routeSchema(route: RouteSpec, refuseUnknownQuery: boolean): RouteSpec['schema'] {
+  const { body, ...rest } = route.schema;
+  const schema: RouteSpec['schema'] = route.bodyOptional || body === undefined ? rest : { ...rest, body };
+  if (refuseUnknownQuery) schema.querystring = { type: 'object', ...(route.schema.querystring ?? {}), additionalProperties: false };
+  return schema;
+}
+
+/** Fastify's JSON parsing, but refusing bytes that are not UTF-8 and `__proto__` keys. */
+function parseJsonBody(_request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void): void {
+  if (body.length === 0) return done(Object.assign(new Error('empty JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_EMPTY_JSON_BODY' }));
+  if (!isUtf8(body)) return done(Object.assign(new Error('body is not UTF-8'), { statusCode: 400, code: 'ERR_BODY_NOT_UTF8' }));
+  let text = body.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  try {
+    // A reviver is slow: only a body that could spell "__proto__" (plainly or escaped) pays for it.
+    const value = text.includes('__proto__') || text.includes('\\u') ? JSON.parse(text, refuseProto) : JSON.parse(text);
+    done(null, value);
+  } catch (error) {
+    done(Object.assign(new Error('invalid JSON body'), { statusCode: 400, code: (error as { code?: string }).code ?? 'FST_ERR_CTP_INVALID_JSON_BODY' }));
+  }
+}
+
+function refuseProto(key: string, value: unknown): unknown {
+  if (key === '__proto__') throw Object.assign(new Error('__proto__ key'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+  return value;
 }
 
 export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec[], sharedSchema: { $id: string } & object, options: RoutesOptions<Handlers>): void {
   const errorBody = options.errorBody ?? defaultErrorBody;
+  const config: Registered = { errorBody, unrouted: options.unrouted };
+  registered.set(app, config);
   const handlers = options.handlers as Record<string, AnyHandler | undefined>;
   const bodyAjv = createAjv({ coerce: false });
   const partsAjv = createAjv({ coerce: true });
@@ -114,8 +190,10 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
 
   // Error bodies bypass the response schemas: fast-json-stringify would silently drop any field
   // the spec's error schema for that status does not name.
-  const sendError = (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) =>
-    reply.code(error.status).type('application/json').serializer(JSON.stringify).send(errorBody(error, request));
+  const sendError = (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) => {
+    const bounded = boundedError(error);
+    return reply.code(bounded.status).type('application/json').serializer(JSON.stringify).send(errorBody(bounded, request));
+  };
 
   // Validators and serializers compile on first use: registering a large spec (GitHub's 1,200
   // routes) would otherwise compile thousands of schemas before the first request.
@@ -145,6 +223,19 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
   // Accept only the media types the spec declares: Fastify's built-in text/plain parser would
   // otherwise let a text body reach validation instead of being refused with 415.
   if (!routes.some((route) => route.bodyContentType?.startsWith('text/plain'))) app.removeContentTypeParser('text/plain');
+  // JSON bodies must be UTF-8: Fastify's parser decodes leniently, storing U+FFFD in place of bad
+  // bytes, which alters the caller's data without telling them.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
+
+  // HTTP/1.1 requires Host (RFC 9112 3.2); serverOptions() lets such requests through so the
+  // refusal is in the API's format.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      sendUnrouted(config, request, reply, { status: 400, code: 'invalid_request', message: 'HTTP/1.1 requests need a Host header.', param: null });
+    }
+    done();
+  });
 
   const routesByUrl = new Map(routes.map((route) => [`${route.method} ${route.url}`, route]));
   app.setErrorHandler((error: { validation?: ErrorObject[]; validationContext?: string; statusCode?: number; code?: string; message: string }, request, reply) => {
@@ -153,24 +244,36 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
       const part = error.validationContext ?? 'body';
       const first = error.validation[0];
       const param = first ? paramOf(first, part) : null;
-      const code = (param && route?.errorCodes[param]) || 'invalid_request';
-      return sendError(reply, request, { status: 400, code, message: first ? describe(first, param) : 'The request is invalid.', param });
+      const code = (param && first && BOUND_KEYWORDS.has(first.keyword) && route?.errorCodes[param]) || 'invalid_request';
+      return sendError(reply, request, { status: 400, code, message: first ? describe(first, param, part) : 'The request is invalid.', param });
     }
     const mapped = frameworkError(error);
     if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, request, mapped);
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, request, { status: 404, code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}.`, param: null }));
+  app.setNotFoundHandler((request, reply) => sendUnrouted(config, request, reply, { status: 404, code: 'not_found', message: `No route for ${echo(request.method)} ${echo(request.url.split('?')[0])}.`, param: null }));
 
   const unimplemented: string[] = [];
+  const taken = new Map<string, RouteSpec>();
   for (const route of routes) {
     const handler = handlers[route.operationId];
     if (!handler) unimplemented.push(route.operationId);
+    // Templates that differ only in a query or fragment (AWS's "/#X-Amz-Target=...") share a URL:
+    // the first is routed, the others are unreachable and said so, instead of crashing startup.
+    const first = taken.get(`${route.method} ${route.url}`);
+    if (first) {
+      app.log.warn(`${route.operationId} (${route.method} ${route.path}) is unreachable: ${first.operationId} has the same method and routable path`);
+      continue;
+    }
+    taken.set(`${route.method} ${route.url}`, route);
     const validateOptionalBody = route.bodyOptional && route.schema.body ? bodyAjv.compile(route.schema.body) : undefined;
+    const takesBody = route.bodyContentType !== undefined;
     app.route({
       method: route.method,
       url: route.url,
-      schema: route.bodyOptional ? withoutBody(route.schema) : route.schema,
+      schema: routeSchema(route, options.unknownQueryParameters === 'refuse'),
+      // Fastify adds HEAD for every GET; a spec that declares its own HEAD keeps it.
+      ...(route.method === 'GET' && routes.some((other) => other.method === 'HEAD' && other.url === route.url) ? { exposeHeadRoute: false } : {}),
       // Callback style: a synchronous security hook (the usual case) costs no promise per request.
       onRequest: options.authenticate
         ? (request, reply, done) => {
@@ -184,6 +287,18 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
             else done();
           }
         : undefined,
+      // A body on an operation that declares none is refused before it is read (spec decision:
+      // consistent for every method, instead of parsing DELETE bodies and ignoring GET ones).
+      preParsing: takesBody
+        ? undefined
+        : (request, reply, payload, done) => {
+            const length = request.headers['content-length'];
+            if ((length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined) {
+              sendError(reply, request, { status: 400, code: 'invalid_request', message: `${route.method} ${route.path} takes no request body.`, param: null });
+              return done(null, payload);
+            }
+            done(null, payload);
+          },
       // Only routes that rename parameters, forbid combinations or have an optional body pay for this hook.
       preValidation: Object.keys(route.paramNames).length === 0 && route.exclusive.length === 0 && !validateOptionalBody ? undefined : async (request, reply) => {
         // Fastify cannot name a parameter "widget-id": give the handler the spec's names back.
@@ -198,7 +313,7 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
         if (validateOptionalBody && request.body !== undefined && request.body !== null && !validateOptionalBody(request.body)) {
           const first = validateOptionalBody.errors?.[0];
           const param = first ? paramOf(first, 'body') : null;
-          return sendError(reply, request, { status: 400, code: 'invalid_request', message: first ? describe(first, param) : 'The request body is invalid.', param });
+          return sendError(reply, request, { status: 400, code: 'invalid_request', message: first ? describe(first, param, 'body') : 'The request body is invalid.', param });
         }
       },
       handler:

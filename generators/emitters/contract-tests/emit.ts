@@ -11,6 +11,7 @@ import type { Ir } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { sharedSchema } from '../../core/schema-dialect.js';
 import { planClient } from '../client/plan.js';
+import { emitBadInput } from './bad-input.js';
 import { exampleCases, operationCase } from './derive.js';
 
 const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'contract-tests/core/');
@@ -107,5 +108,6 @@ export function emitContractTests(ir: Ir): GeneratedFile[] {
     { path: 'contract-tests/client-calls.ts', content: clientCallsFile(ir) },
     { path: 'contract-tests/api.contract.test.ts', content: suiteFile(ir, cases) },
     { path: 'contract-tests/vitest.config.ts', content: config },
+    ...emitBadInput(ir),
   ];
 }

@@ -18,6 +18,22 @@ const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.m
 
 const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
 
+/**
+ * The Fastify URL of an OpenAPI path template. A query or fragment in the template (AWS's
+ * `/#X-Amz-Target=...`) is dropped: requests cannot carry a fragment, and the router matches
+ * paths only (build-ir warns). A literal colon is `::` to Fastify; a parameter followed by text
+ * in its segment (Google's `{name}:cancel`) needs a lazy pattern, or every such route collides.
+ * Example: "/v1/{name}:cancel" -> "/v1/:name(^.+?)::cancel".
+ */
+export function fastifyUrl(template: string): string {
+  const path = template.replace(/[?#].*$/s, '') || '/';
+  return path.replace(/\{([^}]+)\}|([^{]+)/g, (_match, name: string | undefined, text: string | undefined, offset: number) => {
+    if (text !== undefined) return text.replace(/:/g, '::');
+    const next = path[offset + name!.length + 2];
+    return `:${fastifyParamName(name!)}${next !== undefined && next !== '/' ? '(^.+?)' : ''}`;
+  });
+}
+
 function schemaFor(ir: Ir, schema: JsonSchema): JsonSchema {
   return standaloneSchema(schema, ir.openapiVersion);
 }
@@ -55,14 +71,16 @@ function routeSpec(ir: Ir, operation: IrOperation): Record<string, unknown> {
     operationId: operation.id,
     method: operation.method.toUpperCase(),
     path: operation.path,
-    url: operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => `:${fastifyParamName(name)}`),
+    url: fastifyUrl(operation.path),
     paramNames,
     security: { isPublic: operation.security.isPublic, scopes: operation.security.scopes, ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}) },
     ...(operation.successStatus && /^\d+$/.test(operation.successStatus) ? { successStatus: Number(operation.successStatus) } : {}),
     ...(operation.body ? { bodyContentType: operation.body.contentType } : {}),
     ...(operation.body && !operation.body.required ? { bodyOptional: true } : {}),
     ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
-    errorCodes: Object.fromEntries(all.filter((param) => param.errorCode).map((param) => [param.name, param.errorCode!])),
+    // x-error-code belongs to the parameter's own rule: the exclusivity when it has one (below),
+    // else its bounds. A type or pattern failure is always invalid_request.
+    errorCodes: Object.fromEntries(all.filter((param) => param.errorCode && !param.exclusiveWith?.length).map((param) => [param.name, param.errorCode!])),
     exclusive: all.flatMap((param) => (param.exclusiveWith ?? []).map((other) => ({ params: [param.name, other], code: param.errorCode ?? 'invalid_request' }))),
     schema: Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)),
   };
@@ -181,7 +199,8 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     "import type { Handlers } from './handlers.js';",
     "import { ROUTES, SHARED_SCHEMA } from './routes.js';",
     '',
-    "export type { ErrorDetails, RoutesOptions } from './core/plugin.js';",
+    "export { boundedError, echo } from './core/errors.js';",
+    "export { serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';",
     "export type { RouteSpec, RouteSecurity } from './core/route-spec.js';",
     "export * from './handlers.js';",
     "export { ROUTES, SHARED_SCHEMA } from './routes.js';",

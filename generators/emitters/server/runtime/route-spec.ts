@@ -33,7 +33,7 @@ export interface RouteSpec {
   /** The body is optional: validated only when one is sent. */
   bodyOptional?: boolean;
   idempotencyHeader?: string;
-  /** Parameter name -> the error code its validation failure gets (x-error-code). */
+  /** Parameter name -> the error code a failure of its bounds (minimum, maxLength, ...) gets (x-error-code). */
   errorCodes: Record<string, string>;
   /** Pairs of parameters that cannot be sent together, with the error code (x-mutually-exclusive-with). */
   exclusive: Array<{ params: [string, string]; code: string }>;

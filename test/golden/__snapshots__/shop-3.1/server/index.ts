@@ -6,7 +6,8 @@ import { registerRoutes, type RoutesOptions } from './core/plugin.js';
 import type { Handlers } from './handlers.js';
 import { ROUTES, SHARED_SCHEMA } from './routes.js';
 
-export type { ErrorDetails, RoutesOptions } from './core/plugin.js';
+export { boundedError, echo } from './core/errors.js';
+export { serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';
 export type { RouteSpec, RouteSecurity } from './core/route-spec.js';
 export * from './handlers.js';
 export { ROUTES, SHARED_SCHEMA } from './routes.js';

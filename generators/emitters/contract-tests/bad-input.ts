@@ -1,0 +1,78 @@
+/**
+ * The contract tests' bad-input stage (`contract-tests/bad-input.*`): per operation, what the
+ * runtime needs to build hostile requests (a reachable path, the declared parameters, a valid
+ * body, the documented responses) and a suite naming every hostile request. The requests
+ * themselves are derived by `runtime/bad-input.ts`, so the suite and the runtime agree by
+ * construction.
+ */
+import type { GeneratedFile } from '../../core/files.js';
+import type { Ir, IrOperation } from '../../core/ir.js';
+import { stringLiteral } from '../../core/naming.js';
+import { sharedSchema, standaloneSchema } from '../../core/schema-dialect.js';
+import { sample } from './derive.js';
+import { badRequests, type BadInputCases, type BadInputOperation } from './runtime/bad-input.js';
+
+/** A valid value for a schema, or undefined when the sampler cannot make one (boolean or odd schemas). */
+function sampleOf(ir: Ir, schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return undefined;
+  try {
+    return sample(ir, schema);
+  } catch {
+    return undefined;
+  }
+}
+
+function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
+  const responses: BadInputOperation['responses'] = {};
+  for (const response of operation.responses) {
+    responses[response.status] = {
+      ...(response.isJson && response.schema !== undefined ? { schema: standaloneSchema(response.schema, ir.openapiVersion) as object } : {}),
+      requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
+    };
+  }
+  const body = operation.body;
+  return {
+    id: operation.id,
+    method: operation.method,
+    path: operation.path.replace(/[?#].*$/s, '') || '/',
+    pathValues: Object.fromEntries(operation.parameters.path.map((param) => [param.name, String(param.example ?? sampleOf(ir, param.schema) ?? 'x')])),
+    queryParams: operation.parameters.query.map((param) => param.name),
+    headerParams: operation.parameters.header.map((param) => param.name),
+    ...(body ? { body: { contentType: body.contentType, value: body.examples[0] ?? sampleOf(ir, body.schema) ?? {} } } : {}),
+    responses,
+  };
+}
+
+function suiteFile(operations: BadInputOperation[]): string {
+  const q = stringLiteral;
+  const out = [
+    "import { readFileSync } from 'node:fs';",
+    "import { describe, it } from 'vitest';",
+    "import { BadInputChecks, type BadInputCases } from './core/bad-input.js';",
+    '',
+    "const checks = new BadInputChecks(JSON.parse(readFileSync(new URL('./bad-input.json', import.meta.url), 'utf8')) as BadInputCases);",
+    'const baseUrl = process.env.CONTRACT_BASE_URL;',
+    "if (!baseUrl) throw new Error('CONTRACT_BASE_URL is not set: run these suites with `npm run test:contract`, or set it to the target to check.');",
+    'const apiKey = process.env.CONTRACT_API_KEY || undefined;',
+    "// A stateless mock (Prism) answers bad input in its own format, not the spec's: the stage is for implementations.",
+    "const reason = process.env.CONTRACT_STATEFUL === 'false' ? 'the target is a stateless mock' : undefined;",
+    'const check = (name: string, id: string, index: number) =>',
+    '  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => checks.check(baseUrl, apiKey, id, index));',
+    '',
+  ];
+  for (const operation of operations) {
+    out.push(`describe(${q(`bad input: ${operation.id}: ${operation.method.toUpperCase()} ${operation.path}`)}, () => {`);
+    badRequests(operation).forEach((request, index) => out.push(`  check(${q(`${request.name}: an answer inside the contract`)}, ${q(operation.id)}, ${index});`));
+    out.push('});', '');
+  }
+  return out.join('\n');
+}
+
+export function emitBadInput(ir: Ir): GeneratedFile[] {
+  const operations = ir.operations.map((operation) => badInputOperation(ir, operation));
+  const cases: BadInputCases = { sharedSchema: sharedSchema(ir) as BadInputCases['sharedSchema'], operations };
+  return [
+    { path: 'contract-tests/bad-input.json', content: `${JSON.stringify(cases, null, 2)}\n` },
+    { path: 'contract-tests/bad-input.contract.test.ts', content: suiteFile(operations) },
+  ];
+}

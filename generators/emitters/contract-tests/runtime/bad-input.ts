@@ -1,0 +1,242 @@
+/**
+ * The bad-input stage: for every operation, malformed requests of the kinds a fuzzer sends
+ * (broken percent-encoding, huge and control-character names and values, deep JSON, wrong media
+ * types, repeated parameters, bad UTF-8, malformed HTTP framing), sent as raw bytes over a socket
+ * so nothing is normalised on the way. Every answer must be inside the contract: no 5xx, a
+ * documented status, a body valid against its schema, the required headers, and at most
+ * ECHO_BYTES of any hostile value echoed back.
+ */
+import net from 'node:net';
+import tls from 'node:tls';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import formatsModule from 'ajv-formats';
+
+/** More than this many consecutive bytes of a hostile value in an answer is an unbounded echo. */
+export const ECHO_BYTES = 200;
+
+export interface BadInputResponse {
+  schema?: object;
+  requiredHeaders: string[];
+}
+
+export interface BadInputOperation {
+  id: string;
+  method: string;
+  /** The path template, e.g. "/v1/things/{thing_id}". */
+  path: string;
+  /** Path parameter -> a valid value (the example, or a sample). */
+  pathValues: Record<string, string>;
+  queryParams: string[];
+  headerParams: string[];
+  /** A valid body, when the operation takes one. */
+  body?: { contentType: string; value: unknown };
+  responses: Record<string, BadInputResponse>;
+}
+
+export interface BadInputCases {
+  sharedSchema: { $id: string } & object;
+  operations: BadInputOperation[];
+}
+
+/** One hostile request: the bytes to send and the values that must not come back. */
+export interface BadRequest {
+  name: string;
+  /** Request target (path and query), already encoded as it goes on the wire. */
+  target: string;
+  headers: Array<[string, string]>;
+  body?: Buffer;
+  /** Raw bytes to send instead of building the request (malformed framing). */
+  raw?: (head: string) => Buffer;
+  hostile: string[];
+}
+
+const CONTROL = '\u0000\u0001\u001b[31m\u007f';
+const longName = `x${CONTROL}${'n'.repeat(3000)}`;
+const longValue = `v${'A'.repeat(5000)}`;
+
+function pathWith(operation: BadInputOperation, replace?: { name: string; raw: string }): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => (replace?.name === name ? replace.raw : encodeURIComponent(operation.pathValues[name] ?? 'x')));
+}
+
+const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+/** The hostile requests derived for one operation, in a fixed order (the suite names each). */
+export function badRequests(operation: BadInputOperation): BadRequest[] {
+  const base = pathWith(operation);
+  const body = operation.body;
+  const bodyHeaders = (contentType = body?.contentType ?? 'application/json'): Array<[string, string]> => [['content-type', contentType]];
+  const out: BadRequest[] = [];
+  const add = (request: Omit<BadRequest, 'headers' | 'hostile'> & Partial<Pick<BadRequest, 'headers' | 'hostile'>>) =>
+    out.push({ headers: [], hostile: [], ...request });
+
+  for (const name of Object.keys(operation.pathValues)) {
+    add({ name: `path parameter ${name}: broken percent-encoding`, target: pathWith(operation, { name, raw: 'ab%zz' }) });
+    add({ name: `path parameter ${name}: 5,000 characters`, target: pathWith(operation, { name, raw: longValue }), hostile: [longValue] });
+    add({ name: `path parameter ${name}: control characters`, target: pathWith(operation, { name, raw: encodeURIComponent(`a${CONTROL}b`) }) });
+  }
+  add({ name: 'unknown query parameter with a 3,000-character name and control characters', target: `${base}?${encodeURIComponent(longName)}=1`, hostile: [longName.slice(CONTROL.length + 1)] });
+  for (const name of operation.queryParams) {
+    const q = encodeURIComponent(name);
+    add({ name: `query parameter ${name}: 5,000 characters`, target: `${base}?${q}=${longValue}`, hostile: [longValue] });
+    add({ name: `query parameter ${name}: control characters`, target: `${base}?${q}=${encodeURIComponent(`a${CONTROL}b`)}` });
+    add({ name: `query parameter ${name}: repeated`, target: `${base}?${q}=1&${q}=2` });
+    add({ name: `query parameter ${name}: broken percent-encoding`, target: `${base}?${q}=ab%zz` });
+  }
+  for (const name of operation.headerParams) {
+    add({ name: `header ${name}: 5,000 characters`, target: base, headers: [[name, longValue]], hostile: [longValue] });
+  }
+  add({ name: 'a header over 16 KB', target: base, headers: [['x-padding', 'p'.repeat(20_000)]], hostile: ['p'.repeat(20_000)] });
+  add({ name: 'a NUL byte in a header', target: base, headers: [['x-bad', 'a\u0000b']] });
+  add({
+    name: 'both Content-Length and Transfer-Encoding',
+    target: base,
+    raw: (head) => Buffer.from(`${head}content-length: 5\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n`),
+  });
+  if (body) {
+    const valid = body.value && typeof body.value === 'object' && !Array.isArray(body.value) ? (body.value as Record<string, unknown>) : {};
+    add({ name: 'body: unknown field with a 3,000-character name and control characters', target: base, headers: bodyHeaders(), body: json({ ...valid, [longName]: 1 }), hostile: [longName.slice(CONTROL.length + 1)] });
+    add({ name: 'body: 5,000-character string with control characters', target: base, headers: bodyHeaders(), body: json({ ...valid, [Object.keys(valid)[0] ?? 'field']: `${CONTROL}${longValue}` }), hostile: [longValue] });
+    add({ name: 'body: JSON nested 5,000 levels deep', target: base, headers: bodyHeaders(), body: Buffer.from(`${'['.repeat(5000)}${']'.repeat(5000)}`) });
+    add({ name: 'body: not JSON', target: base, headers: bodyHeaders(), body: Buffer.from('{"a":') });
+    add({ name: 'body: empty with a JSON media type', target: base, headers: bodyHeaders(), body: Buffer.alloc(0) });
+    add({ name: 'body: invalid UTF-8 in a string', target: base, headers: bodyHeaders(), body: Buffer.concat([Buffer.from(JSON.stringify({ ...valid, note: 'XX' }).replace('"XX"', '"a')), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]) });
+    add({ name: 'body: text/plain media type', target: base, headers: bodyHeaders('text/plain'), body: json(valid) });
+    add({ name: 'body: application/xml media type', target: base, headers: bodyHeaders('application/xml'), body: Buffer.from('<a/>') });
+    add({ name: 'body: 1 MB', target: base, headers: bodyHeaders(), body: json({ pad: 'b'.repeat(1024 * 1024) }), hostile: ['b'.repeat(1024 * 1024)] });
+    add({
+      name: 'body: a bad chunk size',
+      target: base,
+      raw: (head) => Buffer.from(`${head}content-type: ${body.contentType}\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`),
+    });
+  } else {
+    add({ name: 'a body on an operation that takes none', target: base, headers: bodyHeaders('application/json'), body: json({ pad: 'b'.repeat(100 * 1024) }), hostile: ['b'.repeat(100 * 1024)] });
+  }
+  return out;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Map<string, string>;
+  text: string;
+}
+
+/** Sends a request as raw bytes (Connection: close) and reads the whole answer. */
+export function sendRaw(baseUrl: string, method: string, request: BadRequest, apiKey: string | undefined, timeoutMs = 10_000): Promise<RawAnswer> {
+  const base = new URL(baseUrl);
+  const secure = base.protocol === 'https:';
+  const port = Number(base.port || (secure ? 443 : 80));
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const lines = [`${method.toUpperCase()} ${prefix}${request.target} HTTP/1.1`, `host: ${base.host}`, 'connection: close', 'accept: application/json'];
+  if (apiKey) lines.push(`authorization: Bearer ${apiKey}`);
+  for (const [name, value] of request.headers) lines.push(`${name}: ${value}`);
+  const head = `${lines.join('\r\n')}\r\n`;
+  const bytes = request.raw ? request.raw(head) : Buffer.concat([Buffer.from(`${head}${request.body ? `content-length: ${request.body.length}\r\n` : ''}\r\n`, 'latin1'), request.body ?? Buffer.alloc(0)]);
+  return new Promise((resolve, reject) => {
+    const socket = secure ? tls.connect({ host: base.hostname, port, servername: base.hostname }) : net.connect({ host: base.hostname, port });
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => socket.destroy(new Error(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      const data = Buffer.concat(chunks);
+      // The server may answer and close before reading all we send: the answer still counts.
+      if (data.length > 0) resolve(parseAnswer(data));
+      else reject(error ?? new Error('the connection closed without an answer'));
+    };
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', finish);
+    socket.on('close', () => finish());
+    socket.write(bytes, () => socket.end());
+  });
+}
+
+function parseAnswer(data: Buffer): RawAnswer {
+  const split = data.indexOf('\r\n\r\n');
+  const head = data.subarray(0, split < 0 ? data.length : split).toString('latin1');
+  let body = split < 0 ? Buffer.alloc(0) : data.subarray(split + 4);
+  const [statusLine, ...lines] = head.split('\r\n');
+  const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  if (headers.get('transfer-encoding')?.includes('chunked')) {
+    const parts: Buffer[] = [];
+    for (let offset = 0; offset < body.length; ) {
+      const end = body.indexOf('\r\n', offset);
+      const size = Number.parseInt(body.subarray(offset, end).toString('latin1'), 16);
+      if (!size) break;
+      parts.push(body.subarray(end + 2, end + 2 + size));
+      offset = end + 2 + size + 2;
+    }
+    body = Buffer.concat(parts);
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, text: body.toString('utf8') };
+}
+
+/** The longest run of `value` found in `text`, to the nearest step (enough to tell 40 from 200). */
+export function echoedLength(text: string, value: string): number {
+  if (value.length === 0) return 0;
+  const step = 10;
+  let longest = 0;
+  for (let length = step; length <= Math.min(value.length, text.length) + step; length += step) {
+    let found = false;
+    for (let start = 0; start + length <= value.length && !found; start += step) found = text.includes(value.slice(start, start + length));
+    if (!found) break;
+    longest = length;
+  }
+  return longest;
+}
+
+const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+export class BadInputChecks {
+  private readonly ajv: Ajv2020;
+  private readonly compiled = new WeakMap<object, ValidateFunction>();
+
+  constructor(readonly cases: BadInputCases) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(this.ajv);
+    this.ajv.addKeyword({ keyword: 'example' });
+    this.ajv.addKeyword({ keyword: 'discriminator' });
+    this.ajv.addSchema(cases.sharedSchema);
+  }
+
+  operation(id: string): BadInputOperation {
+    const found = this.cases.operations.find((operation) => operation.id === id);
+    if (!found) throw new Error(`no bad-input case for operation ${id}`);
+    return found;
+  }
+
+  /** Sends the index-th hostile request of an operation; throws with every way the answer leaves the contract. */
+  async check(baseUrl: string, apiKey: string | undefined, id: string, index: number): Promise<void> {
+    const operation = this.operation(id);
+    const request = badRequests(operation)[index];
+    const answer = await sendRaw(baseUrl, operation.method, request, apiKey);
+    const problems = this.problems(operation, request, answer);
+    if (problems.length) throw new Error(`${id}, ${request.name}:\n  ${problems.join('\n  ')}\n  answer: ${answer.status} ${answer.text.slice(0, 300)}`);
+  }
+
+  problems(operation: BadInputOperation, request: BadRequest, answer: RawAnswer): string[] {
+    const problems: string[] = [];
+    if (!(answer.status >= 100 && answer.status < 600)) return [`no HTTP status in the answer`];
+    if (answer.status >= 500) problems.push(`answered ${answer.status}: a server error for bad input`);
+    const documented = operation.responses[String(answer.status)] ?? operation.responses[`${String(answer.status)[0]}XX`] ?? operation.responses.default;
+    if (!documented) {
+      problems.push(`status ${answer.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`);
+    } else {
+      if (documented.schema) {
+        let body: unknown;
+        try {
+          body = JSON.parse(answer.text);
+        } catch {
+          problems.push('the body is not JSON');
+        }
+        let validate = this.compiled.get(documented.schema);
+        if (!validate) this.compiled.set(documented.schema, (validate = this.ajv.compile(documented.schema)));
+        if (body !== undefined && !validate(body)) problems.push(...(validate.errors ?? []).map((error) => `body ${error.instancePath || '/'} ${error.message}`));
+      }
+      for (const header of documented.requiredHeaders) if (!answer.headers.has(header.toLowerCase())) problems.push(`required header ${header} is missing`);
+    }
+    for (const value of request.hostile) {
+      const echoed = echoedLength(answer.text, value);
+      if (echoed > ECHO_BYTES) problems.push(`echoes ${echoed}+ characters of the input (at most ${ECHO_BYTES})`);
+    }
+    return problems;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Server stubs start for every valid spec (issue 12): a spec with an explicit HEAD beside a GET,
+ * Google-style `{name}:verb` paths and AWS-style templates with a fragment or query is generated,
+ * its stubs start on a real socket, every routable operation answers 501 in the error format, and
+ * the templates no request can match are named in warnings.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fastifyUrl } from '../../generators/emitters/server/emit.js';
+import type { serverOptions } from '../../generated/server/index.js';
+import { generate } from '../../generators/pipeline.js';
+
+const SPEC = 'test/fixtures/specs/odd-paths-3.1.yaml';
+let workDir: string;
+let app: FastifyInstance;
+let url: string;
+let warnings: string[];
+const logged: string[] = [];
+
+beforeAll(async () => {
+  await mkdir(path.resolve('.cache'), { recursive: true });
+  workDir = await mkdtemp(path.resolve('.cache', 'odd-paths-')); // inside the repo, so generated code resolves fastify
+  ({ warnings } = await generate({ spec: SPEC, out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} }));
+  const stubs = await import(path.join(workDir, 'server', 'index.ts'));
+  app = Fastify({ ...(stubs.serverOptions as typeof serverOptions)(), logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line).msg) } } });
+  const headThing = async (_request: unknown, reply: { header: (name: string, value: string) => { code: (status: number) => { send: () => void } } }) => reply.header('x-operation', 'headThing').code(200).send();
+  await app.register(stubs.routesPlugin, { handlers: { headThing }, onUnimplemented: () => {} });
+  url = await app.listen({ host: '127.0.0.1', port: 0 });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+const call = async (method: string, target: string, body?: unknown) => {
+  const response = await fetch(`${url}${target}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+  return { status: response.status, text: await response.text() };
+};
+
+describe('Fastify URLs for odd path templates', () => {
+  it.each([
+    ['/v1/nature/subjects/{subject_id}', '/v1/nature/subjects/:subject_id'],
+    ['/v1/{name}:cancel', '/v1/:name(^.+?)::cancel'],
+    ['/v1/projects/{project}/locations/{location}:batchGet', '/v1/projects/:project/locations/:location(^.+?)::batchGet'],
+    ['/files/{name}.{ext}', '/files/:name(^.+?).:ext'],
+    ['/v1/static:verb', '/v1/static::verb'],
+    ['/#X-Amz-Target=Things.ListThings', '/'],
+    ['/search?mode=fast', '/search'],
+  ])('%s -> %s', (template, expected) => {
+    expect(fastifyUrl(template)).toBe(expected);
+  });
+});
+
+describe('stubs for the odd-paths fixture', () => {
+  it('start, and answer every routable operation with 501 in the error format', async () => {
+    for (const [method, target, operationId, body] of [
+      ['GET', '/things/t1', 'getThing'],
+      ['GET', '/v1/op1', 'getOperation'],
+      ['POST', '/v1/op1:cancel', 'cancelOperation'],
+      ['POST', '/v1/op1:undelete', 'undeleteOperation'],
+      ['POST', '/', 'listThings', {}],
+      ['GET', '/search?mode=fast', 'searchFast'],
+    ] as Array<[string, string, string, unknown?]>) {
+      const response = await call(method, target, body);
+      expect(response.status, `${method} ${target}`).toBe(501);
+      expect(JSON.parse(response.text), `${method} ${target}`).toEqual({ code: 'not_implemented', message: `${operationId} is not implemented.`, param: null });
+    }
+  });
+
+  it('routes an explicit HEAD to its own operation instead of the GET’s automatic one', async () => {
+    const response = await fetch(`${url}/things/t1`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-operation')).toBe('headThing');
+  });
+
+  it('warns, with file and pointer, about templates no request can match, and names the unreachable operation', () => {
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^test\/fixtures\/specs\/odd-paths-3\.1\.yaml#\/paths\/~1#X-Amz-Target=Things\.ListThings: .*query or fragment/),
+        expect.stringMatching(/#\/paths\/~1search\?mode=fast: .*route it as "\/search"/),
+      ]),
+    );
+    expect(logged).toContainEqual(expect.stringMatching(/^putThing \(POST \/#X-Amz-Target=Things\.PutThing\) is unreachable: listThings/));
+  });
+});
