@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:7d1a5607aebc0f010246cd2c10199a66e3290bce28fe44d94c12e40a1104f730";
+export const SPEC_DIGEST = "sha256:ffe984b00bc135ed3e48816777ed72eb65ecfad1a0801d9d13daec614813fde7";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

@@ -58,7 +58,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:7d1a5607aebc0f010246cd2c10199a66e3290bce28fe44d94c12e40a1104f730"
+      "value": "sha256:ffe984b00bc135ed3e48816777ed72eb65ecfad1a0801d9d13daec614813fde7"
     },
     "userAgent": "assessment-service-client/1.0.0"
   };
