@@ -11,6 +11,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import formatsModule from 'ajv-formats';
 import type { Cases, OperationCase } from './cases.js';
 import type { PacedTransport } from './transport.js';
+import { ConfigurationError } from './preflight.js';
 
 export interface TargetKey {
   key: string;
@@ -36,7 +37,7 @@ export interface Target {
 /** CONTRACT_BASE_URL, CONTRACT_API_KEY, CONTRACT_KEYS (JSON [{key,scopes}]), CONTRACT_REVOKED_KEY, CONTRACT_STATEFUL. */
 export function targetFromEnv(env: Record<string, string | undefined> = process.env): Target {
   const baseUrl = env.CONTRACT_BASE_URL;
-  if (!baseUrl) throw new Error('CONTRACT_BASE_URL is not set: run these suites with `npm run test:contract`, or set it to the target to check.');
+  if (!baseUrl) throw new ConfigurationError('CONTRACT_BASE_URL is not set: run these suites with `npm run test:contract`, or set it to the target to check.');
   const stateful = env.CONTRACT_STATEFUL !== 'false';
   return {
     name: env.CONTRACT_TARGET_NAME ?? baseUrl,

@@ -85,7 +85,10 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   let base: fc.Arbitrary<string> | undefined;
   switch (schema.format) {
     case 'date-time':
-      base = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z'), noInvalidDate: true }).chain((date) => fc.constantFrom(date.toISOString(), date.toISOString().replace(/\.\d{3}Z$/, 'Z')));
+      // RFC 3339 in its variety: no fraction or up to nine digits, `Z` or an offset (a pattern may narrow it).
+      base = fc
+        .tuple(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z'), noInvalidDate: true }), fc.stringMatching(/^(\.\d{1,9})?$/), fc.constantFrom('Z', 'Z', '+00:00', '-05:30', '+14:00'))
+        .map(([date, fraction, zone]) => `${date.toISOString().slice(0, 19)}${fraction}${zone}`);
       break;
     case 'date':
       base = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));

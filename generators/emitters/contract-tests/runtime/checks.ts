@@ -34,7 +34,7 @@ export class ContractChecks implements SuiteContext {
     env: Record<string, string | undefined> = process.env,
   ) {
     this.validator = new SpecValidator(cases);
-    target.transport ??= new PacedTransport(cases.rateLimitHeaders);
+    target.transport ??= new PacedTransport(cases.rateLimitHeaders, { timeScale: Number(env.CONTRACT_TIME_SCALE ?? 1) });
     this.registry = new CreatedRegistry(cases, target);
     // A stateless target (the mock) creates nothing to clean up.
     if (target.stateful) target.transport.observe(this.registry.observe);
@@ -219,7 +219,7 @@ export class ContractChecks implements SuiteContext {
   async cleanup(): Promise<string> {
     const report = await this.registry.cleanup(this);
     const stats = this.target.transport?.stats;
-    const summary = `cleanup: deleted ${report.deleted}, already gone ${report.alreadyGone}, removed with their parent or kept ${report.withoutDelete}; rate limits: ${stats?.retriedAfter429 ?? 0} requests repeated after 429, ${((stats?.waitedMs ?? 0) / 1000).toFixed(1)} s waited`;
+    const summary = `cleanup: deleted ${report.deleted}, already gone ${report.alreadyGone}, removed with their parent or kept ${report.withoutDelete}; ${stats?.requests ?? 0} requests, ${stats?.retriedAfter429 ?? 0} repeated after 429, ${((stats?.waitedMs ?? 0) / 1000).toFixed(1)} s waited for rate limits`;
     if (report.failures.length) throw new Error(`${summary}\ncould not delete:\n  ${report.failures.join('\n  ')}`);
     return summary;
   }

@@ -35,7 +35,8 @@ export async function preflight(target: Target, cases: Cases, env: Record<string
     const response = await fetch(`${target.baseUrl}${keyed.path}`, { headers: { authorization: `Bearer ${target.apiKey}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
     const text = await response.text();
     if (response.status === 429) {
-      await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(60, Number(response.headers.get('retry-after') ?? 1) || 1)));
+      const scale = Number(env.CONTRACT_TIME_SCALE ?? 1) || 1;
+      await new Promise((resolve) => setTimeout(resolve, (1000 * Math.min(60, Number(response.headers.get('retry-after') ?? 1) || 1)) / scale));
       continue;
     }
     if (response.status === 401) throw new ConfigurationError(`${target.baseUrl} refuses CONTRACT_API_KEY (401 on ${keyed.id}): ${text.slice(0, 200)}. Is it revoked, or for another deployment?`);

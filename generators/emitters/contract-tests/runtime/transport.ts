@@ -21,8 +21,18 @@ export interface Observed {
 
 /** How much waiting the rate limits cost this run (printed at the end). */
 export interface PacingStats {
+  requests: number;
   retriedAfter429: number;
   waitedMs: number;
+}
+
+export interface TransportOptions {
+  /**
+   * Runs the pacing clock this many times faster than the wall clock (CONTRACT_TIME_SCALE), for
+   * testing the pacing against a target whose rate-limit clock runs equally fast. 1 for real targets.
+   */
+  timeScale?: number;
+  fetch?: typeof fetch;
 }
 
 /** 429s in a row for one request before the suite gives up and shows the 429. */
@@ -37,15 +47,29 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 }
 
 export class PacedTransport {
-  readonly stats: PacingStats = { retriedAfter429: 0, waitedMs: 0 };
+  readonly stats: PacingStats = { requests: 0, retriedAfter429: 0, waitedMs: 0 };
   private readonly notBefore = new Map<string, number>();
   private readonly observers: Array<(observed: Observed) => void> = [];
+  private readonly timeScale: number;
+  private readonly inner: typeof fetch;
+  private readonly started = Date.now();
 
   constructor(
     private readonly headers: RateLimitHeaders,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    private readonly inner: typeof fetch = (...args) => fetch(...args),
-  ) {}
+    options: TransportOptions = {},
+  ) {
+    this.timeScale = options.timeScale && options.timeScale > 0 ? options.timeScale : 1;
+    this.inner = options.fetch ?? ((...args) => fetch(...args));
+  }
+
+  /** The pacing clock (milliseconds; the wall clock unless scaled). */
+  private now(): number {
+    return this.started + (Date.now() - this.started) * this.timeScale;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms / this.timeScale));
+  }
 
   observe(observer: (observed: Observed) => void): void {
     this.observers.push(observer);
@@ -57,14 +81,15 @@ export class PacedTransport {
     const bucket = this.bucketOf(init.headers);
     for (let attempt = 0; ; attempt += 1) {
       await this.waitFor(bucket);
+      this.stats.requests += 1;
       const response = await this.inner(url, init);
       this.learn(bucket, response);
       if (response.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
-        const seconds = retryAfterSeconds(response.headers.get(this.headers.retryAfter ?? 'retry-after'));
+        const seconds = retryAfterSeconds(response.headers.get(this.headers.retryAfter ?? 'retry-after'), this.now());
         // Without Retry-After the 429 is shown as it is: the contract requires the header.
         if (seconds !== undefined) {
           this.stats.retriedAfter429 += 1;
-          this.notBefore.set(bucket, Date.now() + seconds * 1000);
+          this.notBefore.set(bucket, this.now() + seconds * 1000);
           await response.arrayBuffer().catch(() => undefined);
           continue;
         }
@@ -81,7 +106,7 @@ export class PacedTransport {
   }
 
   private async waitFor(bucket: string): Promise<void> {
-    const wait = (this.notBefore.get(bucket) ?? 0) - Date.now();
+    const wait = (this.notBefore.get(bucket) ?? 0) - this.now();
     if (wait > 0) {
       this.stats.waitedMs += wait;
       await this.sleep(wait);
@@ -92,7 +117,7 @@ export class PacedTransport {
   private learn(bucket: string, response: Response): void {
     const remaining = Number(response.headers.get(this.headers.remaining ?? 'x-ratelimit-remaining') ?? NaN);
     const limit = Number(response.headers.get(this.headers.limit ?? 'x-ratelimit-limit') ?? NaN);
-    if (remaining === 0 && limit > 0) this.notBefore.set(bucket, Math.max(this.notBefore.get(bucket) ?? 0, Date.now() + Math.ceil(60_000 / limit)));
+    if (remaining === 0 && limit > 0) this.notBefore.set(bucket, Math.max(this.notBefore.get(bucket) ?? 0, this.now() + Math.ceil(60_000 / limit)));
   }
 
   private async notify(method: string, url: URL, response: Response): Promise<void> {

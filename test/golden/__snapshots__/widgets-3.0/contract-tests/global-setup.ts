@@ -4,9 +4,16 @@
 import { readFileSync } from 'node:fs';
 import type { Cases } from './core/cases.js';
 import { targetFromEnv } from './core/harness.js';
-import { preflight } from './core/preflight.js';
+import { ConfigurationError, preflight } from './core/preflight.js';
 
 export default async function setup(): Promise<void> {
   const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;
-  await preflight(targetFromEnv(), cases);
+  try {
+    await preflight(targetFromEnv(), cases);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    // One message and no stack: nothing ran, and the message says what to fix.
+    console.error(`\ncontract configuration: ${error.message}\n`);
+    process.exit(2);
+  }
 }
