@@ -11,7 +11,7 @@ import { preflight } from '../../generators/emitters/contract-tests/runtime/pref
 import { PacedTransport, retryAfterSeconds } from '../../generators/emitters/contract-tests/runtime/transport.js';
 import { runContractSuite, startServiceTarget, type ServiceTarget } from '../../scripts/lib/contract.js';
 import { freePort } from '../../scripts/lib/processes.js';
-import { startTestServer, type TestServer } from '../support/http-server.js';
+import { json, startTestServer, type TestServer } from '../support/http-server.js';
 
 const cases = JSON.parse(readFileSync('generated/contract-tests/cases.json', 'utf8')) as Cases;
 const target = (baseUrl: string, apiKey?: string, stateful = true): Target => ({ name: 'test', baseUrl, apiKey, keys: [], stateful, semantic: stateful });
@@ -64,8 +64,8 @@ describe('the paced transport', () => {
   it('repeats the identical request after a 429, once Retry-After has passed', async () => {
     server.requests.length = 0;
     server.script(
-      (_request, response) => response.writeHead(429, { 'retry-after': '2', 'content-type': 'application/json' }).end('{}'),
-      (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+      json(429, {}, { 'retry-after': '2' }),
+      json(200, { ok: true }),
     );
     const transport = new PacedTransport({ retryAfter: 'Retry-After' }, { timeScale: 10 });
     const response = await transport.fetch(`${server.url}/things`, { method: 'POST', body: '{"a":1}', headers: { authorization: 'Bearer k' } });
@@ -78,7 +78,7 @@ describe('the paced transport', () => {
 
   it('waits for a token when the headers say the bucket is empty, per credential', async () => {
     server.requests.length = 0;
-    server.script((_request, response) => response.writeHead(200, { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0' }).end());
+    server.script(json(200, {}, { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0' }));
     const transport = new PacedTransport({ limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining' }, { timeScale: 10 });
     await transport.fetch(`${server.url}/a`, { headers: { authorization: 'Bearer one' } });
     await transport.fetch(`${server.url}/b`, { headers: { authorization: 'Bearer two' } });
@@ -89,7 +89,7 @@ describe('the paced transport', () => {
   });
 
   it('shows a 429 without Retry-After as it is (the contract requires the header)', async () => {
-    server.script((_request, response) => response.writeHead(429).end());
+    server.script(json(429, {}));
     const transport = new PacedTransport({}, { timeScale: 10 });
     expect((await transport.fetch(`${server.url}/x`)).status).toBe(429);
   });
