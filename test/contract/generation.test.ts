@@ -54,7 +54,7 @@ describe.each(SPECS)('contract generation for $name', ({ spec, resources }) => {
 });
 
 describe('the generators explore beyond the examples', () => {
-  it('varies optional properties, sizes and bounds for our subject body', async () => {
+  it('varies optional properties and sizes, up to the schema limits', async () => {
     const cases = await casesOf('spec/openapi.yaml');
     const body = cases.operations.find((operation) => operation.id === 'createSubject')!.generation.body!;
     const values = fc.sample(arbitraryFrom(cases.sharedSchema, body), { numRuns: 100, seed: 1 }) as Array<{ metadata?: Record<string, string> }>;
@@ -64,6 +64,9 @@ describe('the generators explore beyond the examples', () => {
     const answerValues = new Set(submissions.flatMap((submission) => submission.answers ?? []).map((answer) => answer.value));
     expect([...answerValues].sort()).toEqual([1, 2, 3, 4, 5]);
     expect(submissions.some((submission) => (submission.answers?.length ?? 0) > 3)).toBe(true);
+    // The size limits themselves are tried: 200 answers, 20 metadata keys.
+    expect(submissions.some((submission) => submission.answers?.length === 200)).toBe(true);
+    expect(values.some((value) => Object.keys(value.metadata ?? {}).length === 20)).toBe(true);
   });
 });
 

@@ -24,6 +24,8 @@ export interface NegativeCase {
 export interface ResponseCase {
   schema?: object;
   requiredHeaders: string[];
+  /** Schemas of the documented headers, to check their values too. */
+  headerSchemas?: Record<string, object>;
 }
 
 export interface OperationCase {

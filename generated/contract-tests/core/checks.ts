@@ -181,6 +181,11 @@ export class ContractChecks implements SuiteContext {
     });
     const walked = forward.flatMap(ids);
     const problems: string[] = [];
+    forward.forEach((page, index) => {
+      const size = ids(page).length;
+      if (size > small) problems.push(`${operation.id}: page ${index + 1} of a ${paging.limitParam ?? 'limit'}=${small} walk holds ${size} items`);
+      else if (size < small && page[paging.hasMoreField] === true) problems.push(`${operation.id}: page ${index + 1} of a ${paging.limitParam ?? 'limit'}=${small} walk holds ${size} items, yet ${paging.hasMoreField} is true`);
+    });
     const duplicates = walked.filter((item, index) => walked.indexOf(item) !== index);
     if (duplicates.length) problems.push(`${operation.id}: walking forward returns ${duplicates.join(', ')} twice (pages of ${small})`);
     for (const item of created) if (!walked.includes(item)) problems.push(`${operation.id}: walking forward (pages of ${small}) never returns ${item}, which the suite created`);
@@ -238,6 +243,14 @@ export class ContractChecks implements SuiteContext {
     const problems = [...responseProblems(this.validator, operation, first), ...responseProblems(this.validator, operation, second)];
     if (first.status >= 300) problems.push(`${operation.id}: the first request failed: ${first.status}`);
     if (idOf(first) === undefined || idOf(first) !== idOf(second)) problems.push(`${operation.id}: a replay with the same ${operation.idempotencyHeader} gave ${String(idOf(second))}, the first gave ${String(idOf(first))}`);
+    // The same key with another body is a conflict, never a second create nor a replay of the first.
+    if (operation.responses['409'] && operation.tag && request.body && typeof request.body === 'object') {
+      const tagged = request.body as Record<string, Record<string, unknown>>;
+      const other = { ...tagged, [operation.tag.field]: { ...tagged[operation.tag.field], [RUN_TAG]: `${this.runId}_other` } };
+      const third = await send(this.target, { ...request, headers, body: other });
+      if (third.status !== 409) problems.push(`${operation.id}: the same ${operation.idempotencyHeader} with a different body got ${third.status}, expected 409: ${third.text.slice(0, 200)}`);
+      else problems.push(...responseProblems(this.validator, operation, third));
+    }
     fail(problems);
   }
 

@@ -93,6 +93,10 @@ export async function propertyCheck(context: SuiteContext, id: string, options: 
     const sent = await send(context.target, request);
     const problems = responseProblems(context.validator, operation, sent);
     if (refusedWrongly(sent.status, idsWereMade)) problems.unshift(`${operation.id}: a valid request got ${sent.status}: ${sent.text.slice(0, 300)}`);
+    const paging = operation.pagination;
+    const limit = paging?.limitParam ? request.query?.[paging.limitParam] : undefined;
+    const items = sent.status === 200 && paging ? (sent.body as Record<string, unknown> | undefined)?.[paging.dataField] : undefined;
+    if (typeof limit === 'number' && Array.isArray(items) && items.length > limit) problems.push(`${operation.id}: ${paging!.limitParam}=${limit} answered ${items.length} items`);
     if (sent.status < 300 && context.target.stateful) {
       problems.push(...roundTripProblems(context, `${operation.id} response`, request.body, operation, sent.body));
       const link = resource ?? update;

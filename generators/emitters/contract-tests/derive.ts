@@ -166,6 +166,9 @@ export function operationCase(ir: Ir, operation: IrOperation): OperationCase {
       {
         ...(response.isJson && response.schema !== undefined ? { schema: standaloneSchema(response.schema, ir.openapiVersion) as object } : {}),
         requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
+        ...(response.headers.some((header) => typeof header.schema === 'object')
+          ? { headerSchemas: Object.fromEntries(response.headers.filter((header) => typeof header.schema === 'object').map((header) => [header.name, standaloneSchema(header.schema, ir.openapiVersion) as object])) }
+          : {}),
       },
     ]),
   );

@@ -20,6 +20,11 @@ export interface SchemaRoot {
 const MAX_DEPTH = 5;
 /** Arrays and maps stay small: bugs show up with few items, and shrinking is faster. */
 const MAX_GENERATED_ITEMS = 8;
+/** Sizes up to this are also tried at their maximum (maxItems, maxProperties, maxLength), where off-by-one bugs live. */
+const MAX_BOUNDARY_SIZE = 1000;
+
+/** Usually `usual`, one time in five the value at the schema's size limit. */
+const atBoundary = <T>(usual: fc.Arbitrary<T>, boundary: fc.Arbitrary<T>): fc.Arbitrary<T> => fc.oneof({ arbitrary: usual, weight: 4 }, { arbitrary: boundary, weight: 1 });
 
 function resolve(root: SchemaRoot, schema: Schema): Schema {
   let current = schema;
@@ -119,8 +124,9 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   if (base && pattern) return base.filter((value) => pattern.test(value) && fits(value));
   if (base) return base.filter(fits);
   if (pattern) return fc.stringMatching(pattern).filter(fits);
-  // Any code point (one per unit), so length bounds count as JSON Schema counts them.
-  return fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, minLength + 40) });
+  // Any code point (one per unit), so length bounds count as JSON Schema counts them; now and then exactly maxLength.
+  const usual = fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, minLength + 40) });
+  return schema.maxLength !== undefined && schema.maxLength <= MAX_BOUNDARY_SIZE ? atBoundary(usual, fc.string({ unit: 'binary', minLength: schema.maxLength, maxLength: schema.maxLength })) : usual;
 }
 
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
@@ -165,7 +171,11 @@ function objectArbitrary(root: SchemaRoot, schema: Schema, depth: number): fc.Ar
     const keySchema = { type: 'string', ...(schema.propertyNames && typeof schema.propertyNames === 'object' ? merge(root, schema.propertyNames) : {}) };
     const keys = stringArbitrary({ minLength: 1, ...keySchema }).filter((key) => !['__proto__', 'constructor', 'prototype'].includes(key));
     const maxKeys = Math.min(schema.maxProperties ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS);
-    result = fc.dictionary(keys, arbitraryFrom(root, extra === true ? {} : extra, depth + 1), { minKeys: Math.min(schema.minProperties ?? 0, maxKeys), maxKeys });
+    const values = arbitraryFrom(root, extra === true ? {} : extra, depth + 1);
+    result = fc.dictionary(keys, values, { minKeys: Math.min(schema.minProperties ?? 0, maxKeys), maxKeys });
+    if (typeof schema.maxProperties === 'number' && schema.maxProperties > maxKeys && schema.maxProperties <= MAX_BOUNDARY_SIZE) {
+      result = atBoundary(result, fc.dictionary(keys, values, { minKeys: schema.maxProperties, maxKeys: schema.maxProperties }));
+    }
   }
   const minProperties = schema.minProperties ?? 0;
   const maxProperties = schema.maxProperties ?? Infinity;
@@ -209,9 +219,14 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
       if (depth >= MAX_DEPTH && minLength === 0) return fc.constant([]);
       const items = arbitraryFrom(root, schema.items ?? true, depth + 1);
       const key = itemKey(root, schema.items ?? true);
-      if (key) return fc.uniqueArray(items, { minLength, maxLength, selector: (item) => (item as Record<string, unknown>)?.[key] });
-      if (schema.uniqueItems) return fc.uniqueArray(items, { minLength, maxLength, comparator: (a, b) => JSON.stringify(a) === JSON.stringify(b) });
-      return fc.array(items, { minLength, maxLength });
+      const sized = (min: number, max: number): fc.Arbitrary<unknown[]> =>
+        key
+          ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (item) => (item as Record<string, unknown>)?.[key] })
+          : schema.uniqueItems
+            ? fc.uniqueArray(items, { minLength: min, maxLength: max, comparator: (a, b) => JSON.stringify(a) === JSON.stringify(b) })
+            : fc.array(items, { minLength: min, maxLength: max });
+      const boundary = typeof schema.maxItems === 'number' && schema.maxItems > maxLength && schema.maxItems <= MAX_BOUNDARY_SIZE && depth < 2;
+      return boundary ? atBoundary(sized(minLength, maxLength), sized(schema.maxItems, schema.maxItems)) : sized(minLength, maxLength);
     }
     case 'object':
       return objectArbitrary(root, schema, depth);

@@ -127,6 +127,14 @@ export function responseProblems(validator: SpecValidator, operation: OperationC
   for (const header of documented.requiredHeaders) {
     if (sent.headers.get(header) === null) problems.push(`${label}: required header ${header} is missing`);
   }
+  for (const [header, schema] of Object.entries(documented.headerSchemas ?? {})) {
+    const raw = sent.headers.get(header);
+    if (raw === null) continue;
+    const type = (schema as { type?: unknown }).type;
+    // Header values are strings on the wire; a numeric or boolean schema reads them as such.
+    const value = (type === 'integer' || type === 'number') && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : type === 'boolean' && (raw === 'true' || raw === 'false') ? raw === 'true' : raw;
+    problems.push(...validator.violations(schema, value).map((violation) => `${label}: header ${header} ${JSON.stringify(raw)}: ${violation.replace(/^\/ /, '')}`));
+  }
   return problems;
 }
 

@@ -191,6 +191,11 @@ export async function lifecycle(context: SuiteContext, createId: string): Promis
         problems.push(...roundTripProblems(context, `${resource.read!.operationId} after ${operation.id}`, update.body, context.operation(resource.read!.operationId), afterUpdate.body));
         problems.push(...staleProblems(`${resource.read!.operationId} after ${operation.id}`, current, afterUpdate.body));
       }
+      if (resource.list) {
+        const item = await findInList(context, resource.list, source, id);
+        if (!item) problems.push(`${resource.list.operationId} no longer lists ${String(id)} after ${operation.id}`);
+        else problems.push(...staleProblems(`${resource.list.operationId} item after ${operation.id}`, current, item));
+      }
     }
   }
   if (resource.delete) {
