@@ -16,7 +16,11 @@ const check = (name: string, reason: string | undefined, run: () => Promise<void
   if (reason) notApplicable.push(`${name}: not applicable (${reason})`);
   it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, run);
 };
-afterAll(() => { if (notApplicable.length) console.log(`Not applicable on ${checks.target.name}:\n  ${notApplicable.join('\n  ')}`); });
+// What the run created is deleted even when checks failed.
+afterAll(async () => {
+  if (notApplicable.length) console.log(`Not applicable on ${checks.target.name}:\n  ${notApplicable.join('\n  ')}`);
+  console.log(await checks.cleanup());
+}, 600_000);
 
 describe('Assessment Service API 1.0.0: examples', () => {
   check('every example in the spec validates against its schema', undefined, () => checks.examples());
@@ -24,28 +28,24 @@ describe('Assessment Service API 1.0.0: examples', () => {
 });
 
 describe('getHealth: GET /v1/health', () => {
-  const operation = checks.operation('getHealth');
   check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getHealth'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getHealth'));
-  void operation;
 });
 
 describe('listSubjects: GET /v1/nature/subjects', () => {
-  const operation = checks.operation('listSubjects');
   check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('listSubjects'));
   check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', undefined, () => checks.negative('listSubjects', 0));
   check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', undefined, () => checks.negative('listSubjects', 1));
   check('invalid: ending_before together with starting_after gets a documented 4xx in the error format', checks.notApplicable('semantic'), () => checks.negative('listSubjects', 2));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('listSubjects'));
   check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('listSubjects'));
-  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', operation), () => checks.insufficientScope('listSubjects'));
+  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('listSubjects')), () => checks.insufficientScope('listSubjects'));
   check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('listSubjects'));
-  check('pages do not overlap, walk back to the same items, and end with null cursors', checks.notApplicable('stateful'), () => checks.paging('listSubjects'));
+  check('paging is complete: every page forward holds exactly the items of one maximal page, no duplicates or gaps, and walks back to them', checks.notApplicable('stateful'), () => checks.paging('listSubjects'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('listSubjects'));
-  void operation;
 });
 
 describe('createSubject: POST /v1/nature/subjects', () => {
-  const operation = checks.operation('createSubject');
   check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('createSubject'));
   check('invalid: missing required property consent_artifact gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 0));
   check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 1));
@@ -57,85 +57,82 @@ describe('createSubject: POST /v1/nature/subjects', () => {
   check('invalid: consent_artifact.consent_text_version not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 7));
   check('invalid: consent_artifact.consented_at not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 8));
   check('invalid: consent_artifact.ui_snapshot_hash not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 9));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('createSubject'));
   check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('createSubject'));
-  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', operation), () => checks.insufficientScope('createSubject'));
+  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('createSubject')), () => checks.insufficientScope('createSubject'));
   check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('createSubject'));
   check('a replay with the same Idempotency-Key returns the same resource', checks.notApplicable('stateful'), () => checks.idempotency('createSubject'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('createSubject'));
-  void operation;
 });
 
 describe('retrieveSubject: GET /v1/nature/subjects/{subject_id}', () => {
-  const operation = checks.operation('retrieveSubject');
   check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('retrieveSubject'));
   check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('retrieveSubject'));
   check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('retrieveSubject'));
-  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', operation), () => checks.insufficientScope('retrieveSubject'));
+  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('retrieveSubject')), () => checks.insufficientScope('retrieveSubject'));
   check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('retrieveSubject'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('retrieveSubject'));
-  void operation;
 });
 
 describe('deleteSubject: DELETE /v1/nature/subjects/{subject_id}', () => {
-  const operation = checks.operation('deleteSubject');
   check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('deleteSubject'));
   check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('deleteSubject'));
   check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('deleteSubject'));
-  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', operation), () => checks.insufficientScope('deleteSubject'));
+  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('deleteSubject')), () => checks.insufficientScope('deleteSubject'));
   check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('deleteSubject'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('deleteSubject'));
-  void operation;
 });
 
 describe('listAssessments: GET /v1/nature/subjects/{subject_id}/assessments', () => {
-  const operation = checks.operation('listAssessments');
   check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('listAssessments'));
   check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', undefined, () => checks.negative('listAssessments', 0));
   check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', undefined, () => checks.negative('listAssessments', 1));
   check('invalid: ending_before together with starting_after gets a documented 4xx in the error format', checks.notApplicable('semantic'), () => checks.negative('listAssessments', 2));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('listAssessments'));
   check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('listAssessments'));
   check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('listAssessments'));
-  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', operation), () => checks.insufficientScope('listAssessments'));
+  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('listAssessments')), () => checks.insufficientScope('listAssessments'));
   check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('listAssessments'));
-  check('pages do not overlap, walk back to the same items, and end with null cursors', checks.notApplicable('stateful'), () => checks.paging('listAssessments'));
+  check('paging is complete: every page forward holds exactly the items of one maximal page, no duplicates or gaps, and walks back to them', checks.notApplicable('stateful'), () => checks.paging('listAssessments'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('listAssessments'));
-  void operation;
 });
 
 describe('createAssessment: POST /v1/nature/subjects/{subject_id}/assessments', () => {
-  const operation = checks.operation('createAssessment');
   check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('createAssessment'));
   check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('createAssessment', 0));
   check('invalid: wrong type for metadata gets a documented 4xx in the error format', undefined, () => checks.negative('createAssessment', 1));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('createAssessment'));
   check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('createAssessment'));
   check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('createAssessment'));
-  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', operation), () => checks.insufficientScope('createAssessment'));
+  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('createAssessment')), () => checks.insufficientScope('createAssessment'));
   check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('createAssessment'));
   check('a replay with the same Idempotency-Key returns the same resource', checks.notApplicable('stateful'), () => checks.idempotency('createAssessment'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('createAssessment'));
-  void operation;
 });
 
 describe('retrieveAssessment: GET /v1/nature/assessments/{assessment_id}', () => {
-  const operation = checks.operation('retrieveAssessment');
   check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('retrieveAssessment'));
   check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('retrieveAssessment'));
   check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('retrieveAssessment'));
-  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', operation), () => checks.insufficientScope('retrieveAssessment'));
+  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('retrieveAssessment')), () => checks.insufficientScope('retrieveAssessment'));
   check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('retrieveAssessment'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('retrieveAssessment'));
-  void operation;
 });
 
 describe('submitAssessment: PATCH /v1/nature/assessments/{assessment_id}', () => {
-  const operation = checks.operation('submitAssessment');
   check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('submitAssessment'));
   check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('submitAssessment', 0));
   check('invalid: wrong type for answers gets a documented 4xx in the error format', undefined, () => checks.negative('submitAssessment', 1));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('submitAssessment'));
   check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('submitAssessment'));
   check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('submitAssessment'));
-  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', operation), () => checks.insufficientScope('submitAssessment'));
+  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('submitAssessment')), () => checks.insufficientScope('submitAssessment'));
   check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('submitAssessment'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('submitAssessment'));
-  void operation;
+});
+
+describe('stateful sequences (from links)', () => {
+  check('createSubject: create, read, find in list, delete, read -> 404, gone from the list (links)', checks.notApplicable('stateful'), () => checks.lifecycle('createSubject'));
+  check('createAssessment: create, read, find in list, update, read again (links)', checks.notApplicable('stateful'), () => checks.lifecycle('createAssessment'));
+  check('Assessment.status: in_progress -> completed by submitAssessment; nothing leaves completed', checks.notApplicable('stateful'), () => checks.stateMachine('Assessment'));
 });

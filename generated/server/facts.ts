@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:5eecdb81d7ad00097aa071b13b29ceeab83f15ba299c9e0248438c203625bbde";
+export const SPEC_DIGEST = "sha256:161f294f33777c225d671d2d0710431812804e43bd5fac452b383a3a54b51fa7";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

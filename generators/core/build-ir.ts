@@ -15,6 +15,7 @@ import {
   type IrBody,
   type IrConventions,
   type IrHeader,
+  type IrLink,
   type IrOperation,
   type IrPagination,
   type IrParameter,
@@ -213,7 +214,19 @@ function collectResponses(document: OpenApiDocument, raw: Json, pointer: string,
       schema: media ? asSchema(media.schema ?? true) : undefined,
       headers,
       examples: media ? exampleOf(media, document) : [],
+      links: collectLinks(document, response.links),
     };
+  });
+}
+
+/** Links by operationId, or by a local operationRef (`#/paths/~1pets~1{id}/get`) resolved to its operationId. */
+function collectLinks(document: OpenApiDocument, raw: Json): IrLink[] {
+  return Object.entries<Json>(raw ?? {}).map(([name, rawLink]) => {
+    const link = deref(document, rawLink) ?? {};
+    const referenced = typeof link.operationRef === 'string' && link.operationRef.startsWith('#/') ? deref(document, { $ref: link.operationRef }) : undefined;
+    const operationId = typeof link.operationId === 'string' ? link.operationId : typeof referenced?.operationId === 'string' ? referenced.operationId : undefined;
+    const parameters = Object.fromEntries(Object.entries<Json>(link.parameters ?? {}).map(([param, value]) => [param.replace(/^(path|query|header|cookie)\./, ''), String(value)]));
+    return { name, ...(operationId ? { operationId } : {}), parameters };
   });
 }
 

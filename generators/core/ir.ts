@@ -56,6 +56,16 @@ export interface IrResponse {
   schema?: JsonSchema;
   headers: IrHeader[];
   examples: unknown[];
+  /** OpenAPI links: operations that can follow this response, with where their parameters come from. */
+  links: IrLink[];
+}
+
+/** An OpenAPI Link Object (operationId, or a local operationRef resolved to one). */
+export interface IrLink {
+  name: string;
+  operationId?: string;
+  /** Parameter name -> runtime expression, e.g. `$response.body#/id`. */
+  parameters: Record<string, string>;
 }
 
 export interface IrSecurity {

@@ -12,6 +12,11 @@ describe.each([
   { sabotage: 'drop-header', expect: /required header X-RateLimit-Remaining is missing/ },
   { sabotage: 'ok-for-404', expect: /retrieveSubject: expected 404, got 200/ },
   { sabotage: 'other-spec', expect: /spec digest mismatch: the target was built from sha256:0{64}, these contract suites from sha256:[0-9a-f]{64}/ },
+  { sabotage: 'drop-field', expect: /retrieveSubject after createSubject: property metadata did not come back as sent/ },
+  { sabotage: 'stale-read', expect: /retrieveAssessment after submitAssessment: property status reads back as "in_progress", but was "completed"/ },
+  { sabotage: '500-on-valid-input', expect: /submitAssessment: a generated request breaks the contract[\s\S]*submitAssessment: a valid request got 500[\s\S]*replay: CONTRACT_SEED=\d+[\s\S]*curl: curl -i -X PATCH/ },
+  { sabotage: 'skip-page', expect: /listSubjects: walking forward \(pages of 2\) skips "subj_/ },
+  { sabotage: 'delete-nothing', expect: /retrieveSubject after deleteSubject: expected 404, got 200/ },
 ])('a service that breaks the contract ($sabotage)', ({ sabotage, expect: message }) => {
   it('turns the contract suite red, naming the operation, status and pointer', async () => {
     const target = await startServiceTarget('test/support/sabotaged-server.ts', { SABOTAGE: sabotage });

@@ -2,19 +2,48 @@
  * The reference service with one thing broken on purpose (SABOTAGE), for proving that the
  * contract suite notices: `wrong-type` (a subject field of the wrong type), `drop-header` (a
  * rate-limit header missing), `ok-for-404` (200 where the spec says 404), `other-spec` (built
- * from another spec: a different digest).
+ * from another spec: a different digest), `drop-field` (subject metadata answered on create but
+ * never stored), `stale-read` (an assessment read serves its first answer forever),
+ * `500-on-valid-input` (more than three answers in one PATCH crash it), `skip-page` (every page
+ * after the first loses its first item), `delete-nothing` (DELETE answers but deletes nothing).
  */
 import { buildApp } from '../../service/app.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 
 const store = new SqliteStore(process.env.DATABASE_PATH!);
-const app = await buildApp({ store });
 const sabotage = process.env.SABOTAGE;
+
+/** Applies `change` to a store result, whether the store answers now or with a promise. */
+const after = <T, U>(result: T | Promise<T>, change: (value: T) => U): U | Promise<U> => (result instanceof Promise ? result.then(change) : change(result));
+
+if (sabotage === 'drop-field') {
+  const insert = store.insertSubject.bind(store);
+  store.insertSubject = ((scope, row) => after(insert(scope, { ...row, metadata: {} }), (stored) => ({ ...stored, metadata: row.metadata }))) as typeof store.insertSubject;
+}
+if (sabotage === 'delete-nothing') {
+  store.deleteSubject = ((scope, id) => store.findSubject(scope, id)) as typeof store.deleteSubject;
+}
+
+const app = await buildApp({ store });
+const firstAnswers = new Map<string, string>();
+app.addHook('preHandler', async (request) => {
+  const body = request.body as { answers?: unknown[] } | undefined;
+  if (sabotage === '500-on-valid-input' && request.method === 'PATCH' && Array.isArray(body?.answers) && body.answers.length > 3) throw new Error('planted: more than three answers');
+});
 app.addHook('onSend', async (request, reply, payload) => {
   if (sabotage === 'drop-header') reply.removeHeader('x-ratelimit-remaining');
   if (sabotage === 'ok-for-404' && reply.statusCode === 404) reply.code(200);
   if (sabotage === 'other-spec') reply.header('x-spec-digest', `sha256:${'0'.repeat(64)}`);
   if (sabotage === 'wrong-type' && typeof payload === 'string' && payload.includes('"object":"subject"')) return payload.replace('"livemode":false', '"livemode":"no"');
+  if (sabotage === 'stale-read' && request.method === 'GET' && /^\/v1\/nature\/assessments\/[^/]+$/.test(request.url) && reply.statusCode === 200 && typeof payload === 'string') {
+    if (!firstAnswers.has(request.url)) firstAnswers.set(request.url, payload);
+    return firstAnswers.get(request.url);
+  }
+  if (sabotage === 'skip-page' && request.method === 'GET' && request.url.includes('starting_after=') && reply.statusCode === 200 && typeof payload === 'string') {
+    const page = JSON.parse(payload) as { data?: unknown[] };
+    if (Array.isArray(page.data) && page.data.length > 1) page.data.shift();
+    return JSON.stringify(page);
+  }
   return payload;
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

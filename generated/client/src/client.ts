@@ -58,7 +58,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:5eecdb81d7ad00097aa071b13b29ceeab83f15ba299c9e0248438c203625bbde"
+      "value": "sha256:161f294f33777c225d671d2d0710431812804e43bd5fac452b383a3a54b51fa7"
     },
     "userAgent": "assessment-service-client/1.0.0"
   };

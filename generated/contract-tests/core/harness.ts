@@ -10,6 +10,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import type { Cases, OperationCase } from './cases.js';
+import type { PacedTransport } from './transport.js';
+import { ConfigurationError } from './preflight.js';
 
 export interface TargetKey {
   key: string;
@@ -28,12 +30,14 @@ export interface Target {
   stateful: boolean;
   /** Enforces rules beyond the schemas (x-mutually-exclusive-with, idempotency): false for the mock. */
   semantic: boolean;
+  /** The paced fetch every request goes through (set by ContractChecks). */
+  transport?: PacedTransport;
 }
 
 /** CONTRACT_BASE_URL, CONTRACT_API_KEY, CONTRACT_KEYS (JSON [{key,scopes}]), CONTRACT_REVOKED_KEY, CONTRACT_STATEFUL. */
 export function targetFromEnv(env: Record<string, string | undefined> = process.env): Target {
   const baseUrl = env.CONTRACT_BASE_URL;
-  if (!baseUrl) throw new Error('CONTRACT_BASE_URL is not set: run these suites with `npm run test:contract`, or set it to the target to check.');
+  if (!baseUrl) throw new ConfigurationError('CONTRACT_BASE_URL is not set: run these suites with `npm run test:contract`, or set it to the target to check.');
   const stateful = env.CONTRACT_STATEFUL !== 'false';
   return {
     name: env.CONTRACT_TARGET_NAME ?? baseUrl,
@@ -78,7 +82,7 @@ export async function send(target: Target, request: RequestSpec): Promise<Sent> 
     headers['content-type'] = request.contentType ?? 'application/json';
     body = typeof request.body === 'string' && !/json/.test(headers['content-type']) ? request.body : JSON.stringify(request.body);
   }
-  const response = await fetch(url, { method: request.method.toUpperCase(), headers, body });
+  const response = await (target.transport?.fetch ?? fetch)(url, { method: request.method.toUpperCase(), headers, body });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -126,6 +130,14 @@ export function responseProblems(validator: SpecValidator, operation: OperationC
   for (const header of documented.requiredHeaders) {
     if (sent.headers.get(header) === null) problems.push(`${label}: required header ${header} is missing`);
   }
+  for (const [header, schema] of Object.entries(documented.headerSchemas ?? {})) {
+    const raw = sent.headers.get(header);
+    if (raw === null) continue;
+    const type = (schema as { type?: unknown }).type;
+    // Header values are strings on the wire; a numeric or boolean schema reads them as such.
+    const value = (type === 'integer' || type === 'number') && raw.trim() !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : type === 'boolean' && (raw === 'true' || raw === 'false') ? raw === 'true' : raw;
+    problems.push(...validator.violations(schema, value).map((violation) => `${label}: header ${header} ${JSON.stringify(raw)}: ${violation.replace(/^\/ /, '')}`));
+  }
   return problems;
 }
 
@@ -137,18 +149,22 @@ export function clientErrorProblems(validator: SpecValidator, operation: Operati
   return problems;
 }
 
+/** Adjusts a request body before it is sent (the suite tags what it creates). */
+export type PrepareBody = (operation: OperationCase, body: unknown) => unknown;
+
 /**
  * The request of an operation's positive case. On a stateful target, each path ID is made fresh
  * by the operation that produces it (recursively); on a stateless one the examples serve.
  */
-export async function positiveRequest(target: Target, cases: Cases, operation: OperationCase, seen: string[] = []): Promise<RequestSpec> {
+export async function positiveRequest(target: Target, cases: Cases, operation: OperationCase, options: { seen?: string[]; prepare?: PrepareBody } = {}): Promise<RequestSpec> {
+  const seen = options.seen ?? [];
   let path = operation.path;
   for (const param of operation.pathParams) {
     let value = param.example;
     if (target.stateful && param.producer && !seen.includes(param.producer.operationId)) {
       const producer = cases.operations.find((candidate) => candidate.id === param.producer!.operationId);
       if (producer) {
-        const request = await positiveRequest(target, cases, producer, [...seen, operation.id]);
+        const request = await positiveRequest(target, cases, producer, { ...options, seen: [...seen, operation.id] });
         const created = await send(target, request);
         const id = (created.body as Record<string, unknown> | undefined)?.[param.producer.field];
         if (created.status >= 300 || typeof id !== 'string') throw new Error(`could not create the ${param.name} for ${operation.id} with ${producer.id}: ${created.status} ${created.text.slice(0, 200)}`);
@@ -157,23 +173,46 @@ export async function positiveRequest(target: Target, cases: Cases, operation: O
     }
     path = path.replace(`{${param.name}}`, encodeURIComponent(value));
   }
-  return { method: operation.method, path, query: operation.query, headers: operation.headers, body: operation.body, contentType: operation.bodyContentType };
+  const body = options.prepare && operation.body !== undefined ? options.prepare(operation, operation.body) : operation.body;
+  return { method: operation.method, path, query: operation.query, headers: operation.headers, body, contentType: operation.bodyContentType };
 }
 
-/** Follows a list forward to its end, returning every page (bounded, so a broken list cannot loop forever). */
-export async function walk(target: Target, operation: OperationCase, request: RequestSpec, direction: 'forward' | 'backward', start?: string, maxPages = 50): Promise<Array<Record<string, unknown>>> {
+/** The path parameters of a concrete path, read against its template. */
+export function pathParamsOf(template: string, path: string): Record<string, string> {
+  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+  const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+)')}$`);
+  const match = pattern.exec(path);
+  return match ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])])) : {};
+}
+
+/**
+ * Follows a list from `start` (or its first page) until `has_more` is false, or until `enough`
+ * says the pages so far suffice. There is no page cap: a cursor that comes back, or a page that
+ * adds no item while `has_more` stays true, ends the walk with an error instead.
+ */
+export async function walk(
+  target: Target,
+  operation: OperationCase,
+  request: RequestSpec,
+  direction: 'forward' | 'backward',
+  options: { start?: string; limit?: number; enough?: (pages: Array<Record<string, unknown>>) => boolean } = {},
+): Promise<Array<Record<string, unknown>>> {
   const paging = operation.pagination!;
   const pages: Array<Record<string, unknown>> = [];
-  let cursor = start;
-  for (let index = 0; index < maxPages; index += 1) {
+  const cursors = new Set<string>();
+  let cursor = options.start;
+  for (let index = 0; ; index += 1) {
     const param = direction === 'forward' ? paging.forwardParam : paging.backwardParam!;
-    const query = { ...request.query, ...(paging.limitParam ? { [paging.limitParam]: 2 } : {}), ...(cursor ? { [param]: cursor } : {}) };
+    const query = { ...request.query, ...(paging.limitParam && options.limit ? { [paging.limitParam]: options.limit } : {}), ...(cursor ? { [param]: cursor } : {}) };
     const sent = await send(target, { ...request, query });
-    if (sent.status !== 200) throw new Error(`${operation.id}: page ${index + 1} answered ${sent.status}: ${sent.text.slice(0, 200)}`);
+    if (sent.status !== 200) throw new Error(`${operation.id}: page ${index + 1} (${direction}) answered ${sent.status}: ${sent.text.slice(0, 200)}`);
     const page = sent.body as Record<string, unknown>;
     pages.push(page);
-    if (page[paging.hasMoreField] !== true) return pages;
+    if (page[paging.hasMoreField] !== true || options.enough?.(pages)) return pages;
+    const items = page[paging.dataField];
+    if (!Array.isArray(items) || items.length === 0) throw new Error(`${operation.id}: page ${index + 1} (${direction}) is empty but ${paging.hasMoreField} is true`);
     cursor = String(direction === 'forward' ? page[paging.nextCursorField] : page[paging.previousCursorField!]);
+    if (cursors.has(cursor)) throw new Error(`${operation.id}: page ${index + 1} (${direction}) hands back a cursor already followed (${cursor}); the walk would never end`);
+    cursors.add(cursor);
   }
-  throw new Error(`${operation.id}: more than ${maxPages} pages; has_more never became false`);
 }

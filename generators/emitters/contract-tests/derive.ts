@@ -7,7 +7,7 @@
 import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema, schemaRefName } from '../../core/refs.js';
 import { standaloneSchema } from '../../core/schema-dialect.js';
-import type { NegativeCase, OperationCase, ProducerRef } from './runtime/cases.js';
+import type { GenerationCase, NegativeCase, OperationCase, ProducerRef } from './runtime/cases.js';
 
 // Schemas are untyped JSON here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -127,6 +127,35 @@ function producerOf(ir: Ir, operation: IrOperation, param: string): ProducerRef 
   return 'id' in fields ? { operationId: producer.id, field: 'id' } : undefined;
 }
 
+/**
+ * What the property-based stage may generate: the JSON body, and the query parameters except
+ * opaque paging cursors (a made-up cursor is rightly refused) and the partner of a mutually
+ * exclusive pair; object-valued query parameters only when required (their serialisation varies).
+ */
+function generationCase(ir: Ir, operation: IrOperation): GenerationCase {
+  const opaque = new Set([operation.pagination?.forwardParam, operation.pagination?.backwardParam]);
+  const query = operation.parameters.query
+    .filter((param) => param.required || (!opaque.has(param.name) && !param.exclusiveWith?.length && flatten(ir, param.schema).type !== 'object'))
+    .map((param) => ({ name: param.name, required: param.required, schema: standaloneSchema(param.schema, ir.openapiVersion) as object }));
+  return { ...(operation.body?.isJson ? { body: standaloneSchema(operation.body.schema, ir.openapiVersion) as object } : {}), query };
+}
+
+/** Map-like body properties the suite can tag what it creates with (`{contract_run: ...}`). */
+const TAG_FIELDS = ['metadata', 'labels', 'tags'];
+
+function tagOf(ir: Ir, operation: IrOperation): OperationCase['tag'] {
+  if (!operation.body?.isJson || operation.method !== 'post') return undefined;
+  const properties = flatten(ir, operation.body.schema).properties ?? {};
+  const field = TAG_FIELDS.find((name) => {
+    const field = properties[name] ? flatten(ir, properties[name]) : undefined;
+    const values = field?.additionalProperties === undefined || field.additionalProperties === true ? {} : flatten(ir, field.additionalProperties);
+    return field?.type === 'object' && !field.properties && field.additionalProperties !== false && (values.type === undefined || values.type === 'string');
+  });
+  if (!field) return undefined;
+  const maxProperties = flatten(ir, properties[field]).maxProperties;
+  return { field, ...(typeof maxProperties === 'number' ? { maxProperties } : {}) };
+}
+
 export function operationCase(ir: Ir, operation: IrOperation): OperationCase {
   const body = operation.body;
   const bodyValue = body ? (firstExample(body.examples)?.value ?? (body.isJson ? sample(ir, body.schema) : 'body')) : undefined;
@@ -137,6 +166,9 @@ export function operationCase(ir: Ir, operation: IrOperation): OperationCase {
       {
         ...(response.isJson && response.schema !== undefined ? { schema: standaloneSchema(response.schema, ir.openapiVersion) as object } : {}),
         requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
+        ...(response.headers.some((header) => typeof header.schema === 'object')
+          ? { headerSchemas: Object.fromEntries(response.headers.filter((header) => typeof header.schema === 'object').map((header) => [header.name, standaloneSchema(header.schema, ir.openapiVersion) as object])) }
+          : {}),
       },
     ]),
   );
@@ -155,6 +187,8 @@ export function operationCase(ir: Ir, operation: IrOperation): OperationCase {
     negative: [...(body?.isJson ? bodyNegatives(ir, body.schema, bodyValue) : []), ...queryNegatives(ir, operation)].slice(0, 12),
     ...(operation.pagination ? { pagination: operation.pagination } : {}),
     ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
+    generation: generationCase(ir, operation),
+    ...(tagOf(ir, operation) ? { tag: tagOf(ir, operation) } : {}),
   };
 }
 

@@ -21,6 +21,8 @@ export interface NegativeCase {
 export interface ResponseCase {
   schema?: object;
   requiredHeaders: string[];
+  /** Schemas of the documented headers, to check their values too. */
+  headerSchemas?: Record<string, object>;
 }
 
 export interface OperationCase {
@@ -37,8 +39,53 @@ export interface OperationCase {
   bodyContentType?: string;
   responses: Record<string, ResponseCase>;
   negative: NegativeCase[];
-  pagination?: { limitParam?: string; forwardParam: string; backwardParam?: string; dataField: string; hasMoreField: string; nextCursorField: string; previousCursorField?: string };
+  pagination?: { limitParam?: string; limit?: { minimum?: number; maximum?: number; default?: number }; forwardParam: string; backwardParam?: string; dataField: string; hasMoreField: string; nextCursorField: string; previousCursorField?: string };
   idempotencyHeader?: string;
+  /** What the property-based stage generates inputs from (JSON Schema 2020-12, refs into sharedSchema). */
+  generation: GenerationCase;
+  /** A body property taking a `{name: string}` map, where the suite tags what it creates (e.g. metadata). */
+  tag?: { field: string; maxProperties?: number };
+}
+
+/** The request schemas of one operation, for fast-check arbitraries. */
+export interface GenerationCase {
+  body?: object;
+  /** Query parameters the generator may set (opaque cursors and mutually exclusive ones left out). */
+  query: Array<{ name: string; required: boolean; schema: object }>;
+}
+
+/**
+ * An OpenAPI link, or one inferred where the spec declares none: which operation follows, and
+ * where each of its parameters comes from (`$response.body#/id`, `$request.path.subject_id`).
+ */
+export interface LinkCase {
+  operationId: string;
+  parameters: Record<string, string>;
+}
+
+/** What the suite can do with a created resource, from the links of its create operation. */
+export interface ResourceCase {
+  /** The create operation (a POST answering 2xx with the resource). */
+  create: string;
+  read?: LinkCase;
+  update?: LinkCase;
+  delete?: LinkCase;
+  /** The list the created item belongs to (a paged GET on the create's path). */
+  list?: LinkCase;
+  /** "links" when the spec declares them, "inferred" from paths and schemas otherwise. */
+  source: 'links' | 'inferred';
+}
+
+/** A state machine declared with x-state-machine on a resource schema. */
+export interface StateMachineCase {
+  schema: string;
+  /** The operation that creates the resource (its first state is `initial`). */
+  create: string;
+  property: string;
+  initial: string;
+  transitions: Array<{ from: string; to: string; operationId: string; body?: unknown }>;
+  /** States with no transition out. */
+  final: string[];
 }
 
 export interface ExampleCase {
@@ -54,4 +101,9 @@ export interface Cases {
   sharedSchema: { $id: string } & object;
   operations: OperationCase[];
   examples: ExampleCase[];
+  resources: ResourceCase[];
+  stateMachines: StateMachineCase[];
+  /** Key prefixes and the environment each selects (x-key-format), for the configuration check. */
+  keyPrefixes: Array<{ prefix: string; environment: string }>;
+  rateLimitHeaders: { limit?: string; remaining?: string; retryAfter?: string };
 }

@@ -5,8 +5,8 @@ import { OddPathsClient } from '../client/src/index.js';
 import type { ClientCall } from './core/checks.js';
 import type { Target } from './core/harness.js';
 
-/** The generated client, pointed at the target (no retries: a contract check must see the first answer). */
-export const createClient = (target: Target) => new OddPathsClient({ apiKey: target.apiKey ?? 'contract-test-key', baseURL: target.baseUrl, maxRetries: 0 });
+/** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
+export const createClient = (target: Target) => new OddPathsClient({ apiKey: target.apiKey ?? 'contract-test-key', baseURL: target.baseUrl, maxRetries: 0, ...(target.transport ? { fetch: target.transport.fetch } : {}) });
 
 /** Each operation, called through the generated client. */
 export const CLIENT_CALLS: Record<string, ClientCall> = {

@@ -1,0 +1,236 @@
+/**
+ * fast-check arbitraries from JSON Schema 2020-12: every value they make satisfies the schema
+ * (formats, patterns, enums, bounds, required, additionalProperties, propertyNames, min/max
+ * properties and items, oneOf/anyOf/allOf). The property stage still validates each value with
+ * Ajv before sending it, so a schema this builder reads too loosely costs a skipped run, never a
+ * false failure of the target.
+ */
+import fc from 'fast-check';
+
+// Schemas are untyped JSON.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Schema = any;
+
+/** Where `$ref`s point: the shared schema document, by its `$id`. */
+export interface SchemaRoot {
+  $id: string;
+}
+
+/** Nested $refs deeper than this generate only what is required (recursive schemas terminate). */
+const MAX_DEPTH = 5;
+/** Arrays and maps stay small: bugs show up with few items, and shrinking is faster. */
+const MAX_GENERATED_ITEMS = 8;
+/** Sizes up to this are also tried at their maximum (maxItems, maxProperties, maxLength), where off-by-one bugs live. */
+const MAX_BOUNDARY_SIZE = 1000;
+
+/** Usually `usual`, one time in five the value at the schema's size limit. */
+const atBoundary = <T>(usual: fc.Arbitrary<T>, boundary: fc.Arbitrary<T>): fc.Arbitrary<T> => fc.oneof({ arbitrary: usual, weight: 4 }, { arbitrary: boundary, weight: 1 });
+
+function resolve(root: SchemaRoot, schema: Schema): Schema {
+  let current = schema;
+  for (let hops = 0; hops < 32 && current && typeof current === 'object' && typeof current.$ref === 'string'; hops += 1) {
+    const [id, pointer = ''] = current.$ref.split('#');
+    if (id && id !== root.$id) throw new Error(`cannot resolve ${current.$ref}`);
+    const target = pointer
+      .split('/')
+      .slice(1)
+      .map((part: string) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((node: Schema, key: string) => node?.[key], root);
+    // Keywords beside a $ref (2020-12 allows them) apply too.
+    const { $ref: _ref, ...siblings } = current;
+    current = Object.keys(siblings).length ? { allOf: [target, siblings] } : target;
+  }
+  return current;
+}
+
+/** allOf merged into one schema (properties, required and the tighter bounds). */
+function merge(root: SchemaRoot, schema: Schema): Schema {
+  const resolved = resolve(root, schema);
+  if (!resolved || typeof resolved !== 'object' || !Array.isArray(resolved.allOf)) return resolved;
+  const { allOf, ...rest } = resolved;
+  let merged: Schema = { ...rest };
+  for (const part of allOf.map((entry: Schema) => merge(root, entry))) {
+    if (part === false) return false;
+    if (!part || typeof part !== 'object') continue;
+    const next: Schema = { ...merged, ...part };
+    if (merged.properties || part.properties) {
+      next.properties = { ...(merged.properties ?? {}) };
+      for (const [name, value] of Object.entries(part.properties ?? {})) next.properties[name] = next.properties[name] ? { allOf: [next.properties[name], value] } : value;
+    }
+    if (merged.required || part.required) next.required = [...new Set([...(merged.required ?? []), ...(part.required ?? [])])];
+    for (const key of ['minimum', 'minLength', 'minItems', 'minProperties', 'exclusiveMinimum']) if (typeof merged[key] === 'number' && typeof part[key] === 'number') next[key] = Math.max(merged[key], part[key]);
+    for (const key of ['maximum', 'maxLength', 'maxItems', 'maxProperties', 'exclusiveMaximum']) if (typeof merged[key] === 'number' && typeof part[key] === 'number') next[key] = Math.min(merged[key], part[key]);
+    if (merged.additionalProperties === false || part.additionalProperties === false) next.additionalProperties = false;
+    if (merged.type && part.type) {
+      const a = [merged.type].flat();
+      const b = [part.type].flat();
+      const both = a.filter((type: string) => b.includes(type) || (type === 'integer' && b.includes('number')));
+      next.type = both.length === 0 ? part.type : both.length === 1 ? both[0] : both;
+    }
+    merged = next;
+  }
+  return merged;
+}
+
+function regexOf(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return new RegExp(pattern);
+  }
+}
+
+const codePoints = (value: string) => [...value].length;
+
+function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
+  const minLength = schema.minLength ?? 0;
+  const maxLength = schema.maxLength ?? Math.max(minLength, 40);
+  const fits = (value: string) => codePoints(value) >= minLength && codePoints(value) <= maxLength;
+  const pattern = typeof schema.pattern === 'string' ? regexOf(schema.pattern) : undefined;
+  let base: fc.Arbitrary<string> | undefined;
+  switch (schema.format) {
+    case 'date-time':
+      // RFC 3339 in its variety: no fraction or up to nine digits, `Z` or an offset (a pattern may narrow it).
+      base = fc
+        .tuple(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z'), noInvalidDate: true }), fc.stringMatching(/^(\.\d{1,9})?$/), fc.constantFrom('Z', 'Z', '+00:00', '-05:30', '+14:00'))
+        .map(([date, fraction, zone]) => `${date.toISOString().slice(0, 19)}${fraction}${zone}`);
+      break;
+    case 'date':
+      base = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      break;
+    case 'time':
+      base = fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(11, 19) + 'Z');
+      break;
+    case 'email':
+      base = fc.emailAddress();
+      break;
+    case 'uuid':
+      base = fc.uuid();
+      break;
+    case 'uri':
+    case 'url':
+      base = fc.webUrl();
+      break;
+    case 'ipv4':
+      base = fc.ipV4();
+      break;
+    case 'ipv6':
+      base = fc.ipV6();
+      break;
+    case 'hostname':
+      base = fc.domain();
+      break;
+  }
+  if (base && pattern) return base.filter((value) => pattern.test(value) && fits(value));
+  if (base) return base.filter(fits);
+  if (pattern) return fc.stringMatching(pattern).filter(fits);
+  // Any code point (one per unit), so length bounds count as JSON Schema counts them; now and then exactly maxLength.
+  const usual = fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, minLength + 40) });
+  return schema.maxLength !== undefined && schema.maxLength <= MAX_BOUNDARY_SIZE ? atBoundary(usual, fc.string({ unit: 'binary', minLength: schema.maxLength, maxLength: schema.maxLength })) : usual;
+}
+
+function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
+  const lower = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.minimum;
+  const upper = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.maximum;
+  const strictLower = typeof schema.exclusiveMinimum === 'number';
+  const strictUpper = typeof schema.exclusiveMaximum === 'number';
+  if (integer || typeof schema.multipleOf === 'number') {
+    const step = typeof schema.multipleOf === 'number' ? schema.multipleOf : 1;
+    const int32 = schema.format === 'int32';
+    let min = typeof lower === 'number' ? Math.ceil(lower / step) : int32 ? Math.ceil(-2147483648 / step) : -1_000_000;
+    let max = typeof upper === 'number' ? Math.floor(upper / step) : int32 ? Math.floor(2147483647 / step) : 1_000_000;
+    if (strictLower && min * step === lower) min += 1;
+    if (strictUpper && max * step === upper) max -= 1;
+    return fc.integer({ min, max }).map((n) => (step === 1 ? n : Number((n * step).toPrecision(12))));
+  }
+  return fc
+    .double({ min: typeof lower === 'number' ? lower : -1e9, max: typeof upper === 'number' ? upper : 1e9, noNaN: true, noDefaultInfinity: true, minExcluded: strictLower, maxExcluded: strictUpper })
+    .map((n) => (Object.is(n, -0) ? 0 : n));
+}
+
+/** The required property of array items that identifies them (`id`, `*_id`): generated items keep it unique. */
+function itemKey(root: SchemaRoot, items: Schema): string | undefined {
+  const schema = merge(root, items);
+  return (schema?.required ?? []).find((name: string) => name === 'id' || name.endsWith('_id'));
+}
+
+function objectArbitrary(root: SchemaRoot, schema: Schema, depth: number): fc.Arbitrary<Record<string, unknown>> {
+  const required: string[] = schema.required ?? [];
+  const properties: Record<string, Schema> = schema.properties ?? {};
+  const names = [...new Set([...Object.keys(properties), ...required])];
+  const deep = depth >= MAX_DEPTH;
+  const fixed: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const name of names) {
+    if (deep && !required.includes(name)) continue;
+    fixed[name] = arbitraryFrom(root, properties[name] ?? true, depth + 1);
+  }
+  let result: fc.Arbitrary<Record<string, unknown>> = fc.record(fixed, { requiredKeys: required.filter((name) => name in fixed) });
+  // A map-like object (no declared properties): keys from propertyNames, values from additionalProperties.
+  const extra = schema.additionalProperties;
+  if (names.length === 0 && extra !== false && extra !== undefined && !deep) {
+    const keySchema = { type: 'string', ...(schema.propertyNames && typeof schema.propertyNames === 'object' ? merge(root, schema.propertyNames) : {}) };
+    const keys = stringArbitrary({ minLength: 1, ...keySchema }).filter((key) => !['__proto__', 'constructor', 'prototype'].includes(key));
+    const maxKeys = Math.min(schema.maxProperties ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS);
+    const values = arbitraryFrom(root, extra === true ? {} : extra, depth + 1);
+    result = fc.dictionary(keys, values, { minKeys: Math.min(schema.minProperties ?? 0, maxKeys), maxKeys });
+    if (typeof schema.maxProperties === 'number' && schema.maxProperties > maxKeys && schema.maxProperties <= MAX_BOUNDARY_SIZE) {
+      result = atBoundary(result, fc.dictionary(keys, values, { minKeys: schema.maxProperties, maxKeys: schema.maxProperties }));
+    }
+  }
+  const minProperties = schema.minProperties ?? 0;
+  const maxProperties = schema.maxProperties ?? Infinity;
+  if (minProperties > 0 || maxProperties < Infinity) result = result.filter((value) => Object.keys(value).length >= minProperties && Object.keys(value).length <= maxProperties);
+  return result;
+}
+
+/** An arbitrary for the values a schema accepts. */
+export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbitrary<unknown> {
+  if (raw === true || raw === undefined) return fc.jsonValue({ maxDepth: 1 });
+  if (raw === false) throw new Error('schema `false` accepts no value');
+  const schema = merge(root, raw);
+  if (schema === false) throw new Error('schema `false` accepts no value');
+  if (!schema || typeof schema !== 'object') return fc.jsonValue({ maxDepth: 1 });
+  if ('const' in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum) && schema.enum.length) return fc.constantFrom(...schema.enum);
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    if (Array.isArray(schema[key]) && schema[key].length) {
+      const { [key]: options, ...rest } = schema;
+      const parts = options.map((option: Schema) => arbitraryFrom(root, Object.keys(rest).length ? { allOf: [rest, option] } : option, depth + 1));
+      return fc.oneof(...parts);
+    }
+  }
+  let type = schema.type;
+  if (Array.isArray(type)) return fc.oneof(...type.map((entry: string) => arbitraryFrom(root, { ...schema, type: entry }, depth)));
+  type ??= schema.properties || schema.required || schema.additionalProperties !== undefined ? 'object' : schema.items ? 'array' : schema.pattern || schema.format || schema.minLength !== undefined ? 'string' : undefined;
+  switch (type) {
+    case 'null':
+      return fc.constant(null);
+    case 'boolean':
+      return fc.boolean();
+    case 'integer':
+      return numberArbitrary(schema, true);
+    case 'number':
+      return numberArbitrary(schema, false);
+    case 'string':
+      return stringArbitrary(schema);
+    case 'array': {
+      const minLength = schema.minItems ?? 0;
+      const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? MAX_GENERATED_ITEMS, minLength + MAX_GENERATED_ITEMS));
+      if (depth >= MAX_DEPTH && minLength === 0) return fc.constant([]);
+      const items = arbitraryFrom(root, schema.items ?? true, depth + 1);
+      const key = itemKey(root, schema.items ?? true);
+      const sized = (min: number, max: number): fc.Arbitrary<unknown[]> =>
+        key
+          ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (item) => (item as Record<string, unknown>)?.[key] })
+          : schema.uniqueItems
+            ? fc.uniqueArray(items, { minLength: min, maxLength: max, comparator: (a, b) => JSON.stringify(a) === JSON.stringify(b) })
+            : fc.array(items, { minLength: min, maxLength: max });
+      const boundary = typeof schema.maxItems === 'number' && schema.maxItems > maxLength && schema.maxItems <= MAX_BOUNDARY_SIZE && depth < 2;
+      return boundary ? atBoundary(sized(minLength, maxLength), sized(schema.maxItems, schema.maxItems)) : sized(minLength, maxLength);
+    }
+    case 'object':
+      return objectArbitrary(root, schema, depth);
+    default:
+      return fc.jsonValue({ maxDepth: 1 });
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * What the suites create, they delete: every 2xx answer to a create operation is recorded (from
+ * the transport, so creates made through the generated client count too), and `cleanup` deletes
+ * them newest first with each resource's delete link, after failures too. Resources without a
+ * delete operation go with their parent when the parent is deleted, or stay (and are counted).
+ */
+import type { Cases, OperationCase, ResourceCase } from './cases.js';
+import { pathParamsOf, send, type Target } from './harness.js';
+import { linkedRequest, type LinkSource, type SuiteContext } from './stateful.js';
+import type { Observed } from './transport.js';
+
+interface Created {
+  resource: ResourceCase;
+  source: LinkSource;
+}
+
+export interface CleanupReport {
+  deleted: number;
+  alreadyGone: number;
+  /** Created by an operation whose resource has no delete link (removed with a parent, if any). */
+  withoutDelete: number;
+  failures: string[];
+}
+
+export class CreatedRegistry {
+  private readonly created: Created[] = [];
+  private readonly matchers: Array<{ operation: OperationCase; resource: ResourceCase; pattern: RegExp }>;
+
+  constructor(private readonly cases: Cases, private readonly target: Target) {
+    this.matchers = cases.resources.flatMap((resource) => {
+      const operation = cases.operations.find((candidate) => candidate.id === resource.create);
+      if (!operation) return [];
+      const pattern = new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+      return [{ operation, resource, pattern }];
+    });
+  }
+
+  /** Transport observer: a successful create is remembered with what its links need. */
+  readonly observe = (observed: Observed): void => {
+    if (observed.status >= 300 || !observed.body || typeof observed.body !== 'object') return;
+    const path = observed.url.pathname.slice(new URL(this.target.baseUrl).pathname.replace(/\/$/, '').length);
+    const match = this.matchers.find((matcher) => matcher.operation.method.toUpperCase() === observed.method && matcher.pattern.test(path));
+    if (!match) return;
+    this.created.push({ resource: match.resource, source: { requestPath: pathParamsOf(match.operation.path, path), responseBody: observed.body } });
+  };
+
+  get size(): number {
+    return this.created.length;
+  }
+
+  async cleanup(context: SuiteContext): Promise<CleanupReport> {
+    const report: CleanupReport = { deleted: 0, alreadyGone: 0, withoutDelete: 0, failures: [] };
+    while (this.created.length) {
+      const { resource, source } = this.created.pop()!;
+      if (!resource.delete) {
+        report.withoutDelete += 1;
+        continue;
+      }
+      try {
+        const sent = await send(this.target, linkedRequest(context, resource.delete, source));
+        if (sent.status === 404 || sent.status === 410) report.alreadyGone += 1;
+        else if (sent.status < 300) report.deleted += 1;
+        else report.failures.push(`${resource.delete.operationId} ${JSON.stringify((source.responseBody as Record<string, unknown>).id)}: ${sent.status} ${sent.text.slice(0, 200)}`);
+      } catch (error) {
+        report.failures.push(`${resource.delete.operationId}: ${(error as Error).message}`);
+      }
+    }
+    return report;
+  }
+}

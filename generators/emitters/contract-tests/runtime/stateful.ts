@@ -1,0 +1,269 @@
+/**
+ * The stateful checks: a resource's life from its links (create, read, update, read again,
+ * delete, read -> 404, gone from its list), round trips (what was sent comes back as sent),
+ * the state machine of `x-state-machine`, and paging completeness over lists the suite filled.
+ */
+import type { Cases, LinkCase, OperationCase, ResourceCase } from './cases.js';
+import { pathParamsOf, responseProblems, send, walk, type RequestSpec, type Sent, type SpecValidator, type Target } from './harness.js';
+
+type Json = Record<string, unknown>;
+
+/** What the stateful checks need from the suite. */
+export interface SuiteContext {
+  cases: Cases;
+  target: Target;
+  validator: SpecValidator;
+  operation(id: string): OperationCase;
+  /** The operation's positive request, with fresh path IDs and tagged bodies. */
+  request(operation: OperationCase): Promise<RequestSpec>;
+}
+
+/** Where a link's parameter values come from. */
+export interface LinkSource {
+  requestPath: Record<string, string>;
+  requestQuery?: Record<string, unknown>;
+  responseBody: unknown;
+}
+
+function pointer(value: unknown, path: string): unknown {
+  return path
+    .split('/')
+    .slice(1)
+    .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), value);
+}
+
+/** A runtime expression (`$response.body#/id`, `$request.path.x`, `$request.query.x`) or a constant. */
+export function evaluateExpression(expression: string, source: LinkSource): unknown {
+  if (expression.startsWith('$response.body')) return pointer(source.responseBody, expression.slice('$response.body'.length).replace(/^#/, ''));
+  if (expression.startsWith('$request.path.')) return source.requestPath[expression.slice('$request.path.'.length)];
+  if (expression.startsWith('$request.query.')) return source.requestQuery?.[expression.slice('$request.query.'.length)];
+  return expression;
+}
+
+/** The request a link leads to: its operation's path filled from the link's parameters. */
+export function linkedRequest(context: SuiteContext, link: LinkCase, source: LinkSource, body?: unknown): RequestSpec {
+  const operation = context.operation(link.operationId);
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = link.parameters[name] !== undefined ? evaluateExpression(link.parameters[name], source) : source.requestPath[name];
+    if (value === undefined || value === null) throw new Error(`link to ${operation.id}: no value for path parameter ${name} (${link.parameters[name] ?? 'not in the link'})`);
+    return encodeURIComponent(String(value));
+  });
+  const query = { ...operation.query };
+  for (const param of Object.keys(link.parameters)) if (!operation.path.includes(`{${param}}`)) query[param] = evaluateExpression(link.parameters[param], source);
+  return { method: operation.method, path, query, headers: operation.headers, ...(body !== undefined ? { body, contentType: operation.bodyContentType } : operation.body !== undefined && operation.method !== 'get' && operation.method !== 'delete' ? { body: operation.body, contentType: operation.bodyContentType } : {}) };
+}
+
+const isDateTime = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
+
+/** Where `got` differs from what was `sent` ("" when it contains it): arrays by inclusion, objects by their sent keys. */
+export function echoDifference(sent: unknown, got: unknown, at = ''): string | undefined {
+  if (sent === got) return undefined;
+  if (isDateTime(sent) && isDateTime(got) && Date.parse(sent as string) === Date.parse(got as string)) return undefined;
+  if (Array.isArray(sent)) {
+    if (!Array.isArray(got)) return `${at || '/'}: sent an array, got ${JSON.stringify(got)}`;
+    for (const [index, item] of sent.entries()) if (!got.some((candidate) => echoDifference(item, candidate) === undefined)) return `${at}/${index}: sent ${JSON.stringify(item)}, not among ${JSON.stringify(got).slice(0, 300)}`;
+    return undefined;
+  }
+  if (sent && typeof sent === 'object') {
+    if (!got || typeof got !== 'object' || Array.isArray(got)) return `${at || '/'}: sent ${JSON.stringify(sent).slice(0, 200)}, got ${JSON.stringify(got)}`;
+    for (const [key, value] of Object.entries(sent)) {
+      const difference = echoDifference(value, (got as Json)[key], `${at}/${key}`);
+      if (difference) return difference;
+    }
+    return undefined;
+  }
+  return `${at || '/'}: sent ${JSON.stringify(sent)}, got ${JSON.stringify(got)}`;
+}
+
+/** Properties of the response schema of an operation's success (top level, allOf merged). */
+function responseProperties(context: SuiteContext, operation: OperationCase): Set<string> | undefined {
+  const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
+  const schema = success ? operation.responses[success].schema : undefined;
+  if (!schema) return undefined;
+  const names = new Set<string>();
+  const visit = (node: unknown, depth: number): void => {
+    if (!node || typeof node !== 'object' || depth > 8) return;
+    const value = node as Json;
+    if (typeof value.$ref === 'string') visit(resolveRef(context.cases, value.$ref), depth + 1);
+    for (const name of Object.keys((value.properties as Json | undefined) ?? {})) names.add(name);
+    for (const part of [...((value.allOf as unknown[]) ?? [])]) visit(part, depth + 1);
+  };
+  visit(schema, 0);
+  return names.size ? names : undefined;
+}
+
+function resolveRef(cases: Cases, ref: string): unknown {
+  const [, path = ''] = ref.split('#');
+  return pointer(cases.sharedSchema, path);
+}
+
+/**
+ * Round trip: every property of the body sent that the response schema also names comes back as
+ * sent. One line per property that did not, naming the operation and the property.
+ */
+export function roundTripProblems(context: SuiteContext, label: string, sentBody: unknown, operationAnswering: OperationCase, got: unknown): string[] {
+  if (!sentBody || typeof sentBody !== 'object' || Array.isArray(sentBody)) return [];
+  const shared = responseProperties(context, operationAnswering);
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(sentBody as Json)) {
+    if (shared && !shared.has(name)) continue;
+    const difference = echoDifference(value, (got as Json | undefined)?.[name], `/${name}`);
+    if (difference) problems.push(`${label}: property ${name} did not come back as sent: ${difference}`);
+  }
+  return problems;
+}
+
+/** Properties on which a later read differs from an earlier answer about the same resource. */
+export function staleProblems(label: string, before: unknown, after: unknown): string[] {
+  if (!before || typeof before !== 'object' || !after || typeof after !== 'object') return [];
+  return Object.keys(before as Json)
+    .filter((name) => name in (after as Json) && JSON.stringify((before as Json)[name]) !== JSON.stringify((after as Json)[name]))
+    .map((name) => `${label}: property ${name} reads back as ${JSON.stringify((after as Json)[name]).slice(0, 200)}, but was ${JSON.stringify((before as Json)[name]).slice(0, 200)}`);
+}
+
+function expectSuccess(context: SuiteContext, operation: OperationCase, sent: Sent, step: string): string[] {
+  const problems = responseProblems(context.validator, operation, sent);
+  if (sent.status >= 300) problems.unshift(`${step}: ${operation.id} answered ${sent.status}, expected success: ${sent.text.slice(0, 200)}`);
+  return problems;
+}
+
+/** Looks for an item by ID in a list, from its first page (the largest allowed) until found or the list ends. */
+export async function findInList(context: SuiteContext, link: LinkCase, source: LinkSource, id: unknown): Promise<Json | undefined> {
+  const list = context.operation(link.operationId);
+  const paging = list.pagination!;
+  const itemsOf = (page: Record<string, unknown>) => (Array.isArray(page[paging.dataField]) ? (page[paging.dataField] as Json[]) : []);
+  const pages = await walk(context.target, list, linkedRequest(context, link, source), 'forward', {
+    limit: paging.limit?.maximum,
+    enough: (sofar) => itemsOf(sofar.at(-1)!).some((item) => item.id === id),
+  });
+  return pages.flatMap(itemsOf).find((item) => item.id === id);
+}
+
+export function resourceOf(cases: Cases, createId: string): ResourceCase {
+  const resource = cases.resources.find((candidate) => candidate.create === createId);
+  if (!resource) throw new Error(`no resource is created by ${createId}`);
+  return resource;
+}
+
+/** create, read, update, read again, delete, read -> 404, gone from the list. */
+export async function lifecycle(context: SuiteContext, createId: string): Promise<string[]> {
+  const resource = resourceOf(context.cases, createId);
+  const create = context.operation(createId);
+  const request = await context.request(create);
+  const created = await send(context.target, request);
+  const problems = expectSuccess(context, create, created, 'create');
+  if (created.status >= 300) return problems;
+  problems.push(...roundTripProblems(context, `${create.id} response`, request.body, create, created.body));
+  const source: LinkSource = { requestPath: pathParamsOf(create.path, request.path), requestQuery: request.query, responseBody: created.body };
+  const id = (created.body as Json).id;
+  let current: unknown = created.body;
+  const read = async (step: string): Promise<Sent | undefined> => {
+    if (!resource.read) return undefined;
+    const operation = context.operation(resource.read.operationId);
+    const sent = await send(context.target, linkedRequest(context, resource.read, source));
+    problems.push(...expectSuccess(context, operation, sent, step));
+    return sent;
+  };
+  const afterCreate = await read('read after create');
+  if (afterCreate && afterCreate.status < 300) {
+    problems.push(...roundTripProblems(context, `${resource.read!.operationId} after ${create.id}`, request.body, context.operation(resource.read!.operationId), afterCreate.body));
+    problems.push(...staleProblems(`${resource.read!.operationId} after ${create.id}`, current, afterCreate.body));
+  }
+  if (resource.list) {
+    const item = await findInList(context, resource.list, source, id);
+    if (!item) problems.push(`${resource.list.operationId} does not list the ${String(id)} that ${create.id} created`);
+    else {
+      problems.push(...roundTripProblems(context, `${resource.list.operationId} item after ${create.id}`, request.body, create, item));
+      problems.push(...staleProblems(`${resource.list.operationId} item after ${create.id}`, current, item));
+    }
+  }
+  if (resource.update) {
+    const operation = context.operation(resource.update.operationId);
+    const update = linkedRequest(context, resource.update, source);
+    const updated = await send(context.target, update);
+    problems.push(...expectSuccess(context, operation, updated, 'update'));
+    if (updated.status < 300) {
+      problems.push(...roundTripProblems(context, `${operation.id} response`, update.body, operation, updated.body));
+      current = updated.body;
+      const afterUpdate = await read(`read after ${operation.id}`);
+      if (afterUpdate && afterUpdate.status < 300) {
+        problems.push(...roundTripProblems(context, `${resource.read!.operationId} after ${operation.id}`, update.body, context.operation(resource.read!.operationId), afterUpdate.body));
+        problems.push(...staleProblems(`${resource.read!.operationId} after ${operation.id}`, current, afterUpdate.body));
+      }
+      if (resource.list) {
+        const item = await findInList(context, resource.list, source, id);
+        if (!item) problems.push(`${resource.list.operationId} no longer lists ${String(id)} after ${operation.id}`);
+        else problems.push(...staleProblems(`${resource.list.operationId} item after ${operation.id}`, current, item));
+      }
+    }
+  }
+  if (resource.delete) {
+    const operation = context.operation(resource.delete.operationId);
+    const deleted = await send(context.target, linkedRequest(context, resource.delete, source));
+    problems.push(...expectSuccess(context, operation, deleted, 'delete'));
+    if (resource.read) {
+      const readOperation = context.operation(resource.read.operationId);
+      const after = await send(context.target, linkedRequest(context, resource.read, source));
+      if (after.status !== 404) problems.push(`${readOperation.id} after ${operation.id}: expected 404, got ${after.status}: ${after.text.slice(0, 200)}`);
+      else problems.push(...responseProblems(context.validator, readOperation, after));
+    }
+    if (resource.list && (await findInList(context, resource.list, source, id))) problems.push(`${resource.list.operationId} still lists ${String(id)} after ${operation.id}`);
+  }
+  return problems;
+}
+
+/**
+ * The state machine: a new resource is in its initial state; each transition moves it and a read
+ * agrees; from a final state every transition operation gets 409 (or a documented 4xx) and
+ * changes nothing.
+ */
+export async function stateMachine(context: SuiteContext, schema: string): Promise<string[]> {
+  const machine = context.cases.stateMachines.find((candidate) => candidate.schema === schema)!;
+  const resource = context.cases.resources.find((candidate) => candidate.create === machine.create);
+  const create = context.operation(machine.create);
+  const request = await context.request(create);
+  const created = await send(context.target, request);
+  const problems = expectSuccess(context, create, created, 'create');
+  if (created.status >= 300) return problems;
+  const source: LinkSource = { requestPath: pathParamsOf(create.path, request.path), requestQuery: request.query, responseBody: created.body };
+  const stateOf = (body: unknown) => (body as Json | undefined)?.[machine.property];
+  if (stateOf(created.body) !== machine.initial) problems.push(`${create.id}: a new ${schema} has ${machine.property} ${JSON.stringify(stateOf(created.body))}, expected ${machine.initial}`);
+  const linkTo = (operationId: string): LinkCase => [resource?.update, resource?.read, resource?.delete].find((link) => link?.operationId === operationId) ?? { operationId, parameters: inferredParameters(context.operation(operationId), create) };
+  const readBack = async (): Promise<Sent | undefined> => (resource?.read ? send(context.target, linkedRequest(context, resource.read, source)) : undefined);
+  let state = machine.initial;
+  const visited = new Set<string>();
+  while (!machine.final.includes(state) && !visited.has(state)) {
+    visited.add(state);
+    const transition = machine.transitions.find((candidate) => candidate.from === state && candidate.to !== state);
+    if (!transition) break;
+    const operation = context.operation(transition.operationId);
+    const moved = await send(context.target, linkedRequest(context, linkTo(operation.id), source, transition.body));
+    problems.push(...expectSuccess(context, operation, moved, `${state} -> ${transition.to}`));
+    if (moved.status >= 300) return problems;
+    if (stateOf(moved.body) !== transition.to) problems.push(`${operation.id} (${state} -> ${transition.to}): the answer has ${machine.property} ${JSON.stringify(stateOf(moved.body))}`);
+    const read = await readBack();
+    if (read && stateOf(read.body) !== transition.to) problems.push(`${resource!.read!.operationId} after ${operation.id} (${state} -> ${transition.to}): ${machine.property} reads back as ${JSON.stringify(stateOf(read.body))}, expected ${transition.to}`);
+    if (read) problems.push(...staleProblems(`${resource!.read!.operationId} after ${operation.id}`, moved.body, read.body));
+    state = transition.to;
+  }
+  if (!machine.final.includes(state)) return problems;
+  const before = await readBack();
+  for (const operationId of [...new Set(machine.transitions.map((transition) => transition.operationId))]) {
+    const operation = context.operation(operationId);
+    const transition = machine.transitions.find((candidate) => candidate.operationId === operationId)!;
+    const refused = await send(context.target, linkedRequest(context, linkTo(operationId), source, transition.body));
+    const wanted = operation.responses['409'] ? 409 : undefined;
+    if (wanted ? refused.status !== wanted : refused.status < 400 || refused.status >= 500) problems.push(`${operation.id} on a ${state} ${schema} (a final state): expected ${wanted ?? 'a 4xx'}, got ${refused.status}: ${refused.text.slice(0, 200)}`);
+    else problems.push(...responseProblems(context.validator, operation, refused));
+    const after = await readBack();
+    if (before && after) problems.push(...staleProblems(`${resource!.read!.operationId} after a refused ${operation.id}`, before.body, after.body));
+  }
+  return problems;
+}
+
+function inferredParameters(target: OperationCase, create: OperationCase): Record<string, string> {
+  const names = target.pathParams.map((param) => param.name);
+  const own = new Set(create.pathParams.map((param) => param.name));
+  return Object.fromEntries(names.map((name, index) => [name, index === names.length - 1 && !own.has(name) ? '$response.body#/id' : `$request.path.${name}`]));
+}
