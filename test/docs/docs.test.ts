@@ -1,17 +1,16 @@
 /**
- * The HTML reference, opened in headless Chromium (Debian's, driven by playwright-core) with the
+ * The HTML reference, opened in headless Chromium (test/support/browser.ts picks which) with the
  * network cut off: the page must render every operation from the inlined bundle alone.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs } from '../../scripts/lib/docs.js';
+import { launchChromium } from '../support/browser.js';
 import { operationsOf, specDocument } from '../support/spec.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let browser: Browser;
 let workDir: string;
@@ -20,10 +19,7 @@ let docsFile: string;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'docs-test-'));
   docsFile = await buildDocs(undefined, path.join(workDir, 'index.html'));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
