@@ -9,6 +9,7 @@ import { buildIr } from './core/build-ir.js';
 import { withHeader, writeFiles, type GeneratedFile, type Provenance } from './core/files.js';
 import type { Ir } from './core/ir.js';
 import { emitClient } from './emitters/client/emit.js';
+import { emitContractDocument } from './emitters/contract/emit.js';
 import { emitContractTests } from './emitters/contract-tests/emit.js';
 import { emitMockSpec } from './emitters/mock/emit.js';
 import { emitSdks } from './emitters/sdks/emit.js';
@@ -30,6 +31,7 @@ export const EMITTERS: Emitter[] = [
   { name: 'server stubs', emit: emitServer },
   { name: 'contract tests', emit: emitContractTests },
   { name: 'mock spec', emit: emitMockSpec },
+  { name: 'contract document', emit: emitContractDocument },
   { name: 'sdks', emit: emitSdks, root: 'sdks/' },
 ];
 
