@@ -1,7 +1,7 @@
 /**
  * `npm run generate [-- --spec PATH --out DIR]`: load the spec, build the IR once, run every
- * emitter, write the files. Prints one line per step with its time; on a bad document prints
- * file, JSON pointer and reason and exits non-zero.
+ * emitter, write the files. Prints one line per step with its time; on a bad document prints one
+ * line, `error: file:line:col: what is wrong (at #pointer)`, and exits 1 (never a stack trace).
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_OUT, DEFAULT_SPEC, generate, regenerateCommand } from './pipeline.js';
@@ -19,15 +19,18 @@ async function main(): Promise<void> {
   });
   const spec = values.spec!;
   const out = values.out!;
-  const result = await generate({ spec, out, command: regenerateCommand(spec, out), write: !values['dry-run'], skip: values['skip-sdks'] ? ['sdks'] : [], log: (line) => console.log(line) });
-  for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+  try {
+    const result = await generate({ spec, out, command: regenerateCommand(spec, out), write: !values['dry-run'], skip: values['skip-sdks'] ? ['sdks'] : [], log: (line) => console.log(line) });
+    for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+  } catch (error) {
+    // An emitter failing on a document the loader accepted: still one line naming the spec.
+    if (error instanceof SpecError) throw error;
+    throw new Error(`${spec}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SpecError) {
-    console.error(`error: ${error.file}#${error.pointer || '/'}: ${error.reason}`);
-  } else {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  }
+  // The reader is a spec author: where and what, not our stack.
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

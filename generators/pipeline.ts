@@ -2,13 +2,15 @@
  * The generation pipeline: load -> IR -> emitters -> one writer. Each step is timed and
  * reported through `log`, so the CLI, watch mode and tests share one path.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadDocument } from './core/load.js';
 import { buildIr } from './core/build-ir.js';
-import { withHeader, writeFiles, type GeneratedFile, type Provenance } from './core/files.js';
+import { listFiles, withHeader, writeFiles, type GeneratedFile, type Provenance, type WriteResult } from './core/files.js';
 import type { Ir } from './core/ir.js';
 import { emitClient } from './emitters/client/emit.js';
+import { emitContractDocument } from './emitters/contract/emit.js';
 import { emitContractTests } from './emitters/contract-tests/emit.js';
 import { emitMockSpec } from './emitters/mock/emit.js';
 import { emitSdks } from './emitters/sdks/emit.js';
@@ -30,6 +32,7 @@ export const EMITTERS: Emitter[] = [
   { name: 'server stubs', emit: emitServer },
   { name: 'contract tests', emit: emitContractTests },
   { name: 'mock spec', emit: emitMockSpec },
+  { name: 'contract document', emit: emitContractDocument },
   { name: 'sdks', emit: emitSdks, root: 'sdks/' },
 ];
 
@@ -56,6 +59,20 @@ export interface GenerateResult {
   ir: Ir;
   files: GeneratedFile[];
   warnings: string[];
+  /** Every file the spec was read from (the root and its $ref'd files), relative to the cwd. */
+  sourceFiles: string[];
+  /** Output of skipped emitters that was made from another spec digest: it needs `command`. */
+  stale: StaleOutput[];
+  /** What the writer did (when `write` was set). */
+  written?: WriteResult;
+}
+
+/** Output kept on disk from an emitter that was skipped, made from an older spec. */
+export interface StaleOutput {
+  /** The folder, e.g. "sdks/". */
+  root: string;
+  /** The digest of the spec it was made from. */
+  specDigest: string;
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -75,24 +92,44 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const emitted = await step(`emit ${emitter.name}`, () => emitter.emit(ir), (list) => `${list.length} file(s)`);
     files.push(...emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) })));
   }
-  const record = provenanceFile(ir, provenance, files);
+  // A skipped emitter's files stay on disk and stay in the record, so skipping it (the dev loop
+  // does) writes the same provenance.json as a full run while the spec is unchanged.
+  const keptRoots = skipped.map((emitter) => emitter.root).filter((root): root is string => Boolean(root));
+  const isKept = (file: string) => keptRoots.some((root) => file.split(path.sep).join('/').startsWith(root));
+  const kept = keptRoots.length > 0 ? (await listFiles(options.out)).filter(isKept).map((file) => file.split(path.sep).join('/')) : [];
+  const stale = kept.length > 0 ? await staleOutputs(options.out, keptRoots.filter((root) => kept.some((file) => file.startsWith(root))), ir.digest) : [];
+  const record = provenanceFile(ir, provenance, [...files.map((file) => file.path), ...kept], stale, options.command);
   files.push({ path: record.path, content: withHeader(record.path, record.content, provenance) });
   files.sort((a, b) => a.path.localeCompare(b.path));
+  let written: WriteResult | undefined;
   if (options.write) {
-    const keep = (file: string) => skipped.some((emitter) => emitter.root && file.split(path.sep).join('/').startsWith(emitter.root));
-    await step('write', () => writeFiles(options.out, files, keep), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
+    written = await step('write', () => writeFiles(options.out, files, isKept), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
   }
-  return { ir, files, warnings: ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`) };
+  return { ir, files, warnings: ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`), sourceFiles: loaded.files, stale, written };
 }
 
 /** generated/provenance.json: which spec (by digest) and which generator made this output. */
-function provenanceFile(ir: Ir, provenance: Provenance, files: GeneratedFile[]): GeneratedFile {
-  const content = {
+function provenanceFile(ir: Ir, provenance: Provenance, paths: string[], stale: StaleOutput[], command: string): GeneratedFile {
+  const content: Record<string, unknown> = {
     source: provenance.source,
     spec_digest: ir.digest,
     spec_version: ir.info.version,
     generator_version: GENERATOR_VERSION,
-    files: files.map((file) => file.path),
+    files: [...paths].sort(),
   };
+  if (stale.length > 0) content.stale = Object.fromEntries(stale.map((output) => [output.root, { spec_digest: output.specDigest, refresh: command }]));
   return { path: 'provenance.json', content: `${JSON.stringify(content, null, 2)}\n` };
+}
+
+/** Kept roots whose files the previous provenance.json says were made from another spec. */
+async function staleOutputs(out: string, roots: string[], digest: string): Promise<StaleOutput[]> {
+  let previous: { spec_digest?: string; stale?: Record<string, { spec_digest?: string }> } = {};
+  try {
+    previous = JSON.parse(await readFile(path.join(out, 'provenance.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  return roots
+    .map((root) => ({ root, specDigest: previous.stale?.[root]?.spec_digest ?? previous.spec_digest ?? '' }))
+    .filter((output) => output.specDigest && output.specDigest !== digest);
 }

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_OUT, DEFAULT_SPEC } from '../generators/pipeline.js';
-import { DevLoop } from './lib/dev-loop.js';
+import { DevLoop, serviceHandlers } from './lib/dev-loop.js';
 import { DOCS_FILE } from './lib/docs.js';
 
 const { values } = parseArgs({ options: { spec: { type: 'string', default: DEFAULT_SPEC }, out: { type: 'string', default: DEFAULT_OUT } } });
@@ -15,10 +15,11 @@ const loop = new DevLoop({
   docsFile: DOCS_FILE,
   mockPort: Number(process.env.MOCK_PORT ?? 4010),
   servicePort: serving ? Number(process.env.PORT ?? 3000) : undefined,
+  implementedOperations: serving ? serviceHandlers : undefined,
   log: (line) => console.log(line),
 });
 await loop.start();
-console.log(`dev: watching ${values.spec} and .spectral.yaml; docs at ${DOCS_FILE}; Ctrl-C stops`);
+console.log(`dev: watching ${values.spec} (and the files it $refs), .spectral.yaml, spec/rules/ and redocly.yaml; docs at ${DOCS_FILE}; Ctrl-C stops`);
 const stop = async () => {
   await loop.stop();
   process.exit(0);

@@ -52,15 +52,20 @@ console.log('');
 console.log(`service: ${serviceUrl}  (sandbox and live by key prefix; database ${describeStore()})`);
 console.log(`docs:    http://${HOST}:${docsPort}/`);
 console.log(`mock:    ${mock.url}  (Prism; no key needed; try curl ${mock.url}/v1/health)`);
+console.log(`contract: ${serviceUrl}/openapi.yaml (and /openapi.json; the mock serves both too)`);
 if (firstKey) {
   console.log('');
   console.log('First run: created a sandbox secret key (nature:read, nature:write). It is shown once, store it now:');
   console.log(firstKey);
-  console.log(`try: curl -H "Authorization: Bearer ${firstKey.slice(0, 12)}…" ${serviceUrl}/v1/nature/subjects`);
+  // The whole key, so the line works as pasted (the key is on screen once anyway).
+  console.log(`try: curl -H "Authorization: Bearer ${firstKey}" ${serviceUrl}/v1/nature/subjects`);
 }
 console.log('Ctrl-C stops everything. More keys: npm run keys -- create --env test --type sk --scopes nature:read,nature:write');
 
+let stopping = false;
 const stop = async () => {
+  // Ctrl-C reaches this process and Prism's group alike: stop quietly, whoever exits first.
+  stopping = true;
   docs.close();
   await service.close();
   await store.close();
@@ -70,6 +75,7 @@ const stop = async () => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 mock.child.on('exit', (code) => {
+  if (stopping) return;
   console.error(`mock: Prism exited (${code})\n${mock.output()}`);
   process.exit(1);
 });

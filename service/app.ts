@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { REQUEST_ID_HEADER, routesPlugin, serverOptions, SPEC_DIGEST, SPEC_DIGEST_HEADER } from '../generated/server/index.js';
 import './context.js';
 import { CursorCodec } from './cursor.js';
+import { registerContractDocument } from './contract-document.js';
 import { errorBody, sendError } from './errors.js';
 import { createHandlers } from './handlers.js';
 import { randomToken, requestIdGenerator } from './ids.js';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send();
   });
 
+  registerContractDocument(app);
   await app.register(routesPlugin, {
     handlers: createHandlers({ store, cursors, now: clock }),
     authenticate: createSecurityHook(store, limiter, sendError, async (caller) => {

@@ -45,11 +45,21 @@ export function withHeader(filePath: string, content: string, provenance: Proven
   return content;
 }
 
+/** What a write did, file by file (paths relative to the output folder). */
+export interface WriteResult {
+  /** How many files were written (new or with different bytes). */
+  written: number;
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
 /**
- * Writes files under outDir; removes files a previous run generated that this run did not
- * (except those `keep` protects: the output of emitters that were skipped).
+ * Writes files under outDir, only those whose bytes differ; removes files a previous run
+ * generated that this run did not (except those `keep` protects: the output of emitters that
+ * were skipped).
  */
-export async function writeFiles(outDir: string, files: GeneratedFile[], keep: (file: string) => boolean = () => false): Promise<{ written: number; removed: string[] }> {
+export async function writeFiles(outDir: string, files: GeneratedFile[], keep: (file: string) => boolean = () => false): Promise<WriteResult> {
   const wanted = new Set(files.map((file) => path.normalize(file.path)));
   const removed: string[] = [];
   for (const existing of await listFiles(outDir)) {
@@ -60,16 +70,17 @@ export async function writeFiles(outDir: string, files: GeneratedFile[], keep: (
       removed.push(existing);
     }
   }
-  let written = 0;
+  const added: string[] = [];
+  const changed: string[] = [];
   for (const file of files) {
     const target = path.join(outDir, file.path);
     const current = await readFile(target, 'utf8').catch(() => undefined);
     if (current === file.content) continue;
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, file.content);
-    written += 1;
+    (current === undefined ? added : changed).push(path.normalize(file.path));
   }
-  return { written, removed };
+  return { written: added.length + changed.length, added, changed, removed };
 }
 
 /** Every file below dir, relative to it, in sorted order; none when dir does not exist. */

@@ -1,18 +1,18 @@
 /**
- * The designer's loop behind `npm run dev`: watch the spec (and the lint ruleset), and on each
- * save regenerate, lint, rebuild the docs and reload the mock (and the service when serving the
- * real generated/), reporting each step's time, findings as file:line:col, and what changed in
- * the output. A save that cannot be generated keeps the last good output serving and says why.
+ * The designer's loop behind `npm run dev`: watch the spec, its $ref'd files and the lint
+ * configuration, and on each save regenerate and lint (side by side, with the linters kept
+ * loaded), then rebuild the docs and reload the mock (and the service when serving the real
+ * generated/). Reports each step's time, findings and errors as file:line:col, the files whose
+ * bytes changed, operations the service has no handler for, and outputs left stale (the SDKs).
+ * A save that cannot be generated keeps the last good output serving, says why, and is linted.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { listFiles, writeFiles } from '../../generators/core/files.js';
 import { SpecError } from '../../generators/core/load.js';
-import { generate, regenerateCommand } from '../../generators/pipeline.js';
+import { generate, regenerateCommand, type StaleOutput } from '../../generators/pipeline.js';
 import { buildDocs } from './docs.js';
-import { formatFinding, lintSpec, ROOT } from './lint.js';
+import { formatFinding, Linter, REDOCLY_CONFIG, ROOT, SPECTRAL_RULESET, type Finding } from './lint.js';
 import { startMock, type RunningMock } from './mock.js';
 import { binPath, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
@@ -23,24 +23,61 @@ export interface DevOptions {
   mockPort: number;
   /** Serve (and reload) the reference service on this port; only meaningful for the real generated/. */
   servicePort?: number;
+  /**
+   * The operation IDs the reference service has handlers for; when given, every cycle names the
+   * spec's operations without one (they answer 501).
+   */
+  implementedOperations?: () => Promise<Set<string>>;
+  /** Leave out the docs build and the mock (the benchmark measures save -> feedback alone). */
+  feedbackOnly?: boolean;
   log: (line: string) => void;
 }
 
 export interface CycleReport {
-  /** Save to regenerated output, in ms (undefined when the save was broken). */
+  /** Save to regenerated output written, in ms (undefined when the save was broken). */
   regeneratedMs?: number;
+  /** Save to lint findings, in ms. */
+  lintedMs: number;
+  /** Save to both (what the designer waits for). */
+  feedbackMs: number;
+  /** Files whose bytes changed, relative to the output folder. */
   added: string[];
   changed: string[];
   removed: string[];
+  /** Why the save could not be generated: `file:line:col: reason (at #pointer)`. */
   broken?: string;
+  findings: Finding[];
+  /** Operations without a handler in the reference service. */
+  unimplemented: string[];
+  /** Output folders not refreshed by the loop that no longer match the spec. */
+  stale: StaleOutput[];
+}
+
+/** Files whose change means the linters must be loaded again. */
+const LINT_CONFIG = [SPECTRAL_RULESET, REDOCLY_CONFIG];
+const LINT_FUNCTIONS_DIR = path.join(ROOT, 'spec', 'rules');
+
+/** The reference service's handler names (service/handlers.ts), read without starting it. */
+export async function serviceHandlers(): Promise<Set<string>> {
+  const { createHandlers } = await import('../../service/handlers.js');
+  // Building the map touches none of its dependencies: only its keys are wanted here.
+  return new Set(Object.keys(createHandlers({} as Parameters<typeof createHandlers>[0])));
 }
 
 export class DevLoop {
-  private watchers: FSWatcher[] = [];
+  /** Directory -> its watcher. Directories, not files: editors replace files by renaming. */
+  private watchers = new Map<string, FSWatcher>();
+  /** Absolute paths whose change starts a cycle. */
+  private watched = new Set<string>();
   private mock?: RunningMock;
   private service?: RunningProcess;
+  private linter?: Promise<Linter>;
   private timer?: NodeJS.Timeout;
-  private savedAt = 0;
+  /** When the first save not yet handled happened. */
+  private savedAt?: number;
+  private lintConfigChanged = false;
+  private queued = false;
+  private stopped = false;
   private running: Promise<void> = Promise.resolve();
   private listeners: Array<(report: CycleReport) => void> = [];
 
@@ -52,23 +89,67 @@ export class DevLoop {
   }
 
   async start(): Promise<void> {
+    this.linter = Linter.load();
     this.savedAt = performance.now();
+    this.watchFiles([path.resolve(this.options.spec)]);
     await this.cycle(true);
-    const specDir = path.dirname(path.resolve(this.options.spec));
-    const trigger = () => {
-      this.savedAt = performance.now();
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => (this.running = this.running.then(() => this.cycle(false))), 30);
-    };
-    this.watchers.push(watch(specDir, { recursive: true }, trigger));
-    this.watchers.push(watch(path.join(ROOT, '.spectral.yaml'), trigger));
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearTimeout(this.timer);
-    for (const watcher of this.watchers) watcher.close();
+    for (const watcher of this.watchers.values()) watcher.close();
+    this.watchers.clear();
     await this.running;
     await Promise.all([this.mock?.stop(), this.service?.stop()]);
+  }
+
+  /** Watches the folders of these files (and the lint configuration), and no others. */
+  private watchFiles(specFiles: string[]): void {
+    this.watched = new Set([...specFiles.map((file) => path.resolve(file)), ...LINT_CONFIG]);
+    const folders = new Set([...this.watched].map((file) => path.dirname(file)));
+    folders.add(LINT_FUNCTIONS_DIR);
+    for (const [folder, watcher] of this.watchers) {
+      if (!folders.has(folder)) {
+        watcher.close();
+        this.watchers.delete(folder);
+      }
+    }
+    for (const folder of folders) {
+      if (this.watchers.has(folder)) continue;
+      try {
+        const watcher = watch(folder, (_event, name) => this.changed(folder, name ? String(name) : undefined));
+        // A folder that goes away (or cannot be watched) is watched again after the next cycle.
+        watcher.on('error', () => {
+          watcher.close();
+          this.watchers.delete(folder);
+        });
+        this.watchers.set(folder, watcher);
+      } catch {
+        /* not there (yet): the next cycle tries again */
+      }
+    }
+  }
+
+  private changed(folder: string, name: string | undefined): void {
+    if (this.stopped) return;
+    const file = name ? path.join(folder, name) : undefined;
+    const lintConfig = folder === LINT_FUNCTIONS_DIR ? Boolean(name?.endsWith('.js')) : file !== undefined && LINT_CONFIG.includes(file);
+    if (file && !lintConfig && !this.watched.has(file)) return;
+    if (lintConfig) this.lintConfigChanged = true;
+    this.savedAt ??= performance.now();
+    clearTimeout(this.timer);
+    // Editors write in bursts (rename, write, chmod): one cycle per burst.
+    this.timer = setTimeout(() => this.schedule(), 30);
+  }
+
+  private schedule(): void {
+    if (this.queued) return;
+    this.queued = true;
+    this.running = this.running.then(async () => {
+      this.queued = false;
+      if (!this.stopped) await this.cycle(false);
+    });
   }
 
   private step(name: string, ms: number, detail = ''): void {
@@ -77,52 +158,88 @@ export class DevLoop {
 
   private async cycle(first: boolean): Promise<void> {
     const { spec, out, log } = this.options;
-    const savedAt = this.savedAt;
+    const savedAt = this.savedAt ?? performance.now();
+    this.savedAt = undefined;
     log(first ? `dev: building from ${spec}` : `dev: ${spec} changed`);
-    let files;
+    if (this.lintConfigChanged) {
+      this.lintConfigChanged = false;
+      this.linter = Linter.load();
+    }
+
+    // Regenerate and lint side by side; lint runs on broken saves too (it says more about them).
+    const linting = this.lint(savedAt);
+    let report: Omit<CycleReport, 'lintedMs' | 'feedbackMs' | 'findings'>;
+    let regenerated: Awaited<ReturnType<typeof generate>> | undefined;
     try {
       // SDKs take seconds of Java: the loop leaves them to `npm run generate` (and keeps them on disk).
-      files = (await generate({ spec, out, command: regenerateCommand(spec, out), write: false, skip: ['sdks'], log: () => {} })).files;
+      regenerated = await generate({ spec, out, command: regenerateCommand(spec, out), write: true, skip: ['sdks'], log: () => {} });
+      const { added, changed, removed } = regenerated.written!;
+      const regeneratedMs = performance.now() - savedAt;
+      const summary = [added.length && `added ${added.join(', ')}`, changed.length && `changed ${changed.join(', ')}`, removed.length && `removed ${removed.join(', ')}`].filter(Boolean).join('; ');
+      this.step('regenerate', regeneratedMs, summary || 'no output changed');
+      this.watchFiles(regenerated.sourceFiles);
+      report = { regeneratedMs, added, changed, removed, unimplemented: [], stale: regenerated.stale };
     } catch (error) {
-      const reason = error instanceof SpecError ? `${error.file}#${error.pointer || '/'}: ${error.reason}` : (error as Error).message;
+      const reason = error instanceof SpecError ? error.message : `${spec}: ${(error as Error).message.split('\n')[0]}`;
       log(`dev: broken save, still serving the last good output: ${reason}`);
-      this.emit({ added: [], changed: [], removed: [], broken: reason });
-      return;
+      this.watchFiles([...this.watched].filter((file) => !LINT_CONFIG.includes(file)));
+      report = { added: [], changed: [], removed: [], broken: reason, unimplemented: [], stale: [] };
     }
-    const before = new Map<string, string>();
-    for (const file of await listFiles(out)) before.set(file, await readFile(path.join(out, file), 'utf8'));
-    await writeFiles(out, files, (file) => file.startsWith(`sdks${path.sep}`));
-    const regeneratedMs = performance.now() - savedAt;
-    const wanted = new Set(files.map((file) => path.normalize(file.path)));
-    const added = files.map((file) => path.normalize(file.path)).filter((file) => !before.has(file));
-    const changed = files.filter((file) => before.has(path.normalize(file.path)) && before.get(path.normalize(file.path)) !== file.content).map((file) => path.normalize(file.path));
-    const removed = [...before.keys()].filter((file) => !wanted.has(file) && before.get(file)?.includes('Generated by the contract toolkit'));
-    const summary = [added.length && `added ${added.join(', ')}`, changed.length && `changed ${changed.join(', ')}`, removed.length && `removed ${removed.join(', ')}`].filter(Boolean).join('; ');
-    this.step('regenerate', regeneratedMs, summary || 'no output changed');
-    this.emit({ regeneratedMs, added, changed, removed });
+    const lint = await linting;
+    if (regenerated) {
+      for (const output of regenerated.stale) {
+        log(`stale: ${path.join(out, output.root)} was made from ${output.specDigest.slice(0, 19)}…, not this spec; \`${regenerateCommand(spec, out)}\` refreshes it`);
+      }
+      if (this.options.implementedOperations) {
+        const implemented = await this.options.implementedOperations();
+        report.unimplemented = regenerated.ir.operations.map((operation) => operation.id).filter((id) => !implemented.has(id));
+        for (const id of report.unimplemented) log(`${id}: no handler in service/handlers.ts; the service answers 501`);
+      }
+    }
+    this.emit({ ...report, lintedMs: lint.ms, feedbackMs: Math.max(lint.ms, report.regeneratedMs ?? 0), findings: lint.findings });
+    if (!regenerated || this.options.feedbackOnly) return;
 
-    // Lint, docs and reloads run side by side; each reports when done.
+    // Docs and reloads run side by side; each reports when done.
     const timed = async (name: string, work: () => Promise<string>) => {
       const started = performance.now();
       try {
-        const detail = await work();
-        this.step(name, performance.now() - started, detail);
+        this.step(name, performance.now() - started, await work());
       } catch (error) {
         this.step(name, performance.now() - started, `failed: ${(error as Error).message.split('\n')[0]}`);
       }
     };
-    const mockChanged = first || [...added, ...changed].some((file) => file.startsWith(`mock${path.sep}`));
-    const serverChanged = first || [...added, ...changed].some((file) => file.startsWith(`server${path.sep}`));
+    const touched = [...report.added, ...report.changed];
+    const mockChanged = first || touched.some((file) => file.startsWith(`mock${path.sep}`));
+    const serverChanged = first || touched.some((file) => file.startsWith(`server${path.sep}`) || file.startsWith(`openapi${path.sep}`));
     await Promise.all([
-      timed('lint', async () => {
-        const { findings, errors } = await lintSpec([spec]);
-        for (const finding of findings) log(`  ${formatFinding(finding)}`);
-        return `${errors} error(s), ${findings.length} finding(s)`;
-      }),
       timed('docs', async () => path.relative(process.cwd(), await buildDocs(path.resolve(spec), this.options.docsFile))),
       mockChanged ? timed('mock', () => this.reloadMock()) : Promise.resolve(),
       serverChanged && this.options.servicePort ? timed('service', () => this.reloadService()) : Promise.resolve(),
     ]);
+  }
+
+  private async lint(savedAt: number): Promise<{ ms: number; findings: Finding[] }> {
+    let linter: Linter;
+    try {
+      linter = await this.linter!;
+    } catch (error) {
+      // A broken ruleset must not stop the loop; the next cycle loads it again.
+      this.lintConfigChanged = true;
+      const ms = performance.now() - savedAt;
+      this.step('lint', ms, `the lint configuration does not load: ${(error as Error).message.split('\n')[0]}`);
+      return { ms, findings: [] };
+    }
+    try {
+      const { findings, errors } = await linter.lint([this.options.spec]);
+      const ms = performance.now() - savedAt;
+      this.step('lint', ms, `${errors} error(s), ${findings.length} finding(s)`);
+      for (const finding of findings) this.options.log(`  ${formatFinding(finding)}`);
+      return { ms, findings };
+    } catch (error) {
+      const ms = performance.now() - savedAt;
+      this.step('lint', ms, `failed: ${(error as Error).message.split('\n')[0]}`);
+      return { ms, findings: [] };
+    }
   }
 
   private async reloadMock(): Promise<string> {

@@ -1,14 +1,41 @@
 /**
- * Runs Spectral (house ruleset) and Redocly on spec files and normalises both tools' findings
- * to one shape, so designers read one list: `file:line:col severity rule message`.
+ * Runs Spectral (house ruleset) and Redocly on spec files, in this process, and normalises both
+ * tools' findings to one shape, so designers read one list: `file:line:col severity rule message`.
+ *
+ * A `Linter` loads the Spectral ruleset (bundling spec/rules/ takes seconds) and the Redocly config
+ * once and keeps them: the dev loop lints every save with the same Linter, and reloads it only
+ * when .spectral.yaml, spec/rules/ or redocly.yaml change. Spectral's ruleset is loaded by the
+ * Spectral CLI's own loader, so `npm run lint` and the CLI read .spectral.yaml the same way.
  */
-import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { getLineColLocation, lint as redoclyLint, loadConfig, type Config } from '@redocly/openapi-core';
+import { explainBundleProblem } from '../../generators/core/load.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+export const SPECTRAL_RULESET = path.join(ROOT, '.spectral.yaml');
+export const REDOCLY_CONFIG = path.join(ROOT, 'redocly.yaml');
+
+// Spectral ships CommonJS and no types for the CLI's ruleset loader; these are the parts we use.
+const require = createRequire(import.meta.url);
+interface SpectralResult {
+  code: string | number;
+  message: string;
+  severity: number;
+  source?: string;
+  range: { start: { line: number; character: number } };
+}
+interface SpectralApi {
+  Spectral: new (options: { resolver: unknown }) => { setRuleset: (ruleset: unknown) => void; run: (document: unknown) => Promise<SpectralResult[]> };
+  Document: new (text: string, parser: unknown, source: string) => unknown;
+}
+const spectralCore = require('@stoplight/spectral-core') as SpectralApi;
+const spectralParsers = require('@stoplight/spectral-parsers') as { Yaml: unknown; Json: unknown };
+const { readParsable } = require('@stoplight/spectral-runtime') as { readParsable: (file: string, options: { encoding: string }) => Promise<string> };
+const { createHttpAndFileResolver } = require('@stoplight/spectral-ref-resolver') as { createHttpAndFileResolver: () => unknown };
+const { getRuleset } = require('@stoplight/spectral-cli/dist/services/linter/utils/getRuleset.js') as { getRuleset: (file: string) => Promise<unknown> };
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -27,73 +54,75 @@ export interface ToolRun {
   ms: number;
 }
 
-interface ExecResult {
-  stdout: string;
-  stderr: string;
-  code: number;
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ExecResult> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ stdout, stderr, code });
-    });
-  });
-}
-
-/** Tools report paths relative to ROOT (their cwd) or absolute; show them relative to the caller. */
+/** Tools report paths relative to ROOT or absolute; show them relative to the caller. */
 function relative(file: string): string {
   return path.relative(process.cwd(), path.resolve(ROOT, file)) || file;
 }
 
-function parseJson<T>(tool: string, result: ExecResult): T {
-  const start = result.stdout.search(/[[{]/);
-  try {
-    return JSON.parse(result.stdout.slice(start)) as T;
-  } catch {
-    const detail = (result.stderr || result.stdout).trim().split('\n').slice(-5).join('\n');
-    throw new Error(`${tool} did not produce a report (exit ${result.code}):\n${detail}`);
+const SPECTRAL_SEVERITY: Severity[] = ['error', 'warning', 'info', 'hint'];
+
+/** A loaded Spectral ruleset: lints any number of documents without loading it again. */
+export class SpectralLinter {
+  private constructor(private readonly ruleset: unknown) {}
+
+  static async load(ruleset = SPECTRAL_RULESET): Promise<SpectralLinter> {
+    return new SpectralLinter(await getRuleset(ruleset));
+  }
+
+  async run(files: string[]): Promise<ToolRun> {
+    const started = performance.now();
+    const findings: Finding[] = [];
+    for (const file of files.map((name) => path.resolve(name))) {
+      // A fresh resolver per run: it caches $ref'd files, and a split spec's parts change too.
+      const spectral = new spectralCore.Spectral({ resolver: createHttpAndFileResolver() });
+      spectral.setRuleset(this.ruleset);
+      const parser = file.endsWith('.json') ? spectralParsers.Json : spectralParsers.Yaml;
+      const text = await readParsable(file, { encoding: 'utf8' });
+      for (const item of await spectral.run(new spectralCore.Document(text, parser, file))) {
+        findings.push({
+          tool: 'spectral',
+          file: relative(item.source ?? file),
+          line: item.range.start.line + 1,
+          column: item.range.start.character + 1,
+          severity: SPECTRAL_SEVERITY[item.severity] ?? 'error',
+          rule: String(item.code),
+          message: item.message,
+        });
+      }
+    }
+    return { findings, ms: performance.now() - started };
   }
 }
 
-const SPECTRAL_SEVERITY: Severity[] = ['error', 'warning', 'info', 'hint'];
+/** Redocly's lint with redocly.yaml's rules, the config loaded once. */
+export class RedoclyLinter {
+  private constructor(private readonly config: Config) {}
 
-/** Spectral with the given ruleset (default: the house ruleset in .spectral.yaml). */
-export async function runSpectral(files: string[], ruleset = path.join(ROOT, '.spectral.yaml')): Promise<ToolRun> {
-  const started = performance.now();
-  const result = await run(bin('spectral'), ['lint', ...files.map((file) => path.resolve(file)), '--ruleset', ruleset, '--format', 'json', '--quiet', '--fail-severity', 'error']);
-  const report = parseJson<Array<{ code: string; message: string; severity: number; source?: string; range: { start: { line: number; character: number } } }>>('spectral', result);
-  const findings = report.map((item) => ({
-    tool: 'spectral' as const,
-    file: relative(item.source ?? files[0]),
-    line: item.range.start.line + 1,
-    column: item.range.start.character + 1,
-    severity: SPECTRAL_SEVERITY[item.severity] ?? 'error',
-    rule: String(item.code),
-    message: item.message,
-  }));
-  return { findings, ms: performance.now() - started };
-}
+  static async load(configPath = REDOCLY_CONFIG): Promise<RedoclyLinter> {
+    return new RedoclyLinter(await loadConfig({ configPath }));
+  }
 
-/** Redocly with redocly.yaml's rules. */
-export async function runRedocly(files: string[]): Promise<ToolRun> {
-  const started = performance.now();
-  const result = await run(bin('redocly'), ['lint', ...files.map((file) => path.resolve(file)), '--format', 'json'], { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' });
-  const report = parseJson<{ problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ source: { ref: string }; start?: { line: number; col: number } }> }> }>('redocly', result);
-  const findings = report.problems.map((problem) => {
-    const location = problem.location[0];
-    return {
-      tool: 'redocly' as const,
-      file: relative(location?.source.ref ?? files[0]),
-      line: location?.start?.line ?? 1,
-      column: location?.start?.col ?? 1,
-      severity: (problem.severity === 'warn' ? 'warning' : problem.severity) as Severity,
-      rule: problem.ruleId,
-      message: problem.message,
-    };
-  });
-  return { findings, ms: performance.now() - started };
+  async run(files: string[]): Promise<ToolRun> {
+    const started = performance.now();
+    const findings: Finding[] = [];
+    for (const file of files) {
+      for (const problem of await redoclyLint({ ref: path.resolve(file), config: this.config })) {
+        const location = problem.location[0];
+        const at = location ? getLineColLocation(location) : undefined;
+        findings.push({
+          tool: 'redocly',
+          file: relative(location?.source.absoluteRef ?? file),
+          line: at?.start.line ?? 1,
+          column: at?.start.col ?? 1,
+          severity: (problem.severity === 'warn' ? 'warning' : problem.severity) as Severity,
+          rule: problem.ruleId,
+          // "Can't resolve $ref" names neither the $ref nor what is wrong with it.
+          message: location ? explainBundleProblem(problem.message, location.source.absoluteRef, (location.pointer ?? '').replace(/^#/, '')) : problem.message,
+        });
+      }
+    }
+    return { findings, ms: performance.now() - started };
+  }
 }
 
 export interface LintResult {
@@ -103,11 +132,44 @@ export interface LintResult {
   redoclyMs: number;
 }
 
-/** Both linters on the same files, side by side; findings sorted by place. */
+/** Both linters, loaded once; `lint` may be called on every save. */
+export class Linter {
+  private constructor(
+    private readonly spectral: SpectralLinter,
+    private readonly redocly: RedoclyLinter,
+  ) {}
+
+  static async load(): Promise<Linter> {
+    const [spectral, redocly] = await Promise.all([SpectralLinter.load(), RedoclyLinter.load()]);
+    return new Linter(spectral, redocly);
+  }
+
+  /** Both linters on the same files; findings sorted by place. */
+  async lint(files: string[]): Promise<LintResult> {
+    // A tool that gives up on a document (one that does not parse, say) is a finding, not a crash.
+    const failed = (tool: Finding['tool']) => (error: unknown): ToolRun => ({
+      findings: [{ tool, file: relative(files[0]), line: 1, column: 1, severity: 'error', rule: `${tool}-failed`, message: (error as Error).message.split('\n')[0] }],
+      ms: 0,
+    });
+    const [spectral, redocly] = await Promise.all([this.spectral.run(files).catch(failed('spectral')), this.redocly.run(files).catch(failed('redocly'))]);
+    const findings = sortFindings([...spectral.findings, ...redocly.findings]);
+    return { findings, errors: findings.filter((finding) => finding.severity === 'error').length, spectralMs: spectral.ms, redoclyMs: redocly.ms };
+  }
+}
+
+/** Spectral with the given ruleset (default: the house ruleset in .spectral.yaml), loaded for this run. */
+export async function runSpectral(files: string[], ruleset = SPECTRAL_RULESET): Promise<ToolRun> {
+  return (await SpectralLinter.load(ruleset)).run(files);
+}
+
+/** Redocly with redocly.yaml's rules, loaded for this run. */
+export async function runRedocly(files: string[]): Promise<ToolRun> {
+  return (await RedoclyLinter.load()).run(files);
+}
+
+/** One-off lint (npm run lint, npm start): loads both linters, lints, done. */
 export async function lintSpec(files: string[]): Promise<LintResult> {
-  const [spectral, redocly] = await Promise.all([runSpectral(files), runRedocly(files)]);
-  const findings = sortFindings([...spectral.findings, ...redocly.findings]);
-  return { findings, errors: findings.filter((finding) => finding.severity === 'error').length, spectralMs: spectral.ms, redoclyMs: redocly.ms };
+  return (await Linter.load()).lint(files);
 }
 
 export function formatFinding(finding: Finding): string {

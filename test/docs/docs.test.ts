@@ -1,17 +1,16 @@
 /**
- * The HTML reference, opened in headless Chromium (Debian's, driven by playwright-core) with the
+ * The HTML reference, opened in headless Chromium (test/support/browser.ts picks which) with the
  * network cut off: the page must render every operation from the inlined bundle alone.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs } from '../../scripts/lib/docs.js';
+import { launchChromium } from '../support/browser.js';
 import { operationsOf, specDocument } from '../support/spec.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let browser: Browser;
 let workDir: string;
@@ -20,10 +19,7 @@ let docsFile: string;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'docs-test-'));
   docsFile = await buildDocs(undefined, path.join(workDir, 'index.html'));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -46,18 +42,21 @@ describe('docs page (npm run docs)', () => {
     expect(await page.locator('h1').first().innerText()).toContain(document.info.title);
 
     // Open each tag in the sidebar, click each of its operations, and read the operation page.
+    // Only the sidebar: an operation's summary also appears in other operations' `links`.
+    const sidebar = page.locator('.menu-content');
     for (const { method, path: route, operation } of operationsOf(document)) {
       const tag = operation.tags[0] as string;
-      const entry = page.getByText(operation.summary, { exact: true }).first();
-      if (!(await entry.isVisible())) await page.getByText(tag, { exact: true }).first().click();
+      const entry = sidebar.getByText(operation.summary, { exact: true }).first();
+      if (!(await entry.isVisible())) await sidebar.getByText(tag, { exact: true }).first().click();
       await entry.click();
       await expect.poll(() => page.locator('main, body').first().innerText(), { message: operation.summary }).toContain(route);
       await expect.poll(() => page.locator('h1, h2').allInnerTexts(), { message: operation.summary }).toContain(operation.summary);
       expect((await page.locator('body').innerText()).toUpperCase()).toContain(method.toUpperCase());
     }
     for (const [name, item] of Object.entries<any>(document.webhooks ?? {})) {
-      const entry = page.getByText(item.post.summary, { exact: true }).first();
-      if (!(await entry.isVisible())) await page.getByText(item.post.tags[0], { exact: true }).first().click();
+      // In the sidebar Redoc puts a badge beside a webhook's summary, so match the summary as a part.
+      const entry = sidebar.getByText(item.post.summary).first();
+      if (!(await entry.isVisible())) await sidebar.getByText(item.post.tags[0], { exact: true }).first().click();
       await entry.click();
       // Redoc labels a webhook's heading with a "Webhook" badge after the summary.
       const headings = () => page.locator('h1, h2').allInnerTexts();

@@ -44,11 +44,12 @@ describe('generate CLI', () => {
   });
 
   it.each([
-    { given: 'a missing file', spec: 'test/fixtures/bad/nope.yaml', want: /^error: test\/fixtures\/bad\/nope\.yaml#\/: cannot read the file \(ENOENT\)$/m },
-    { given: 'YAML that does not parse', spec: 'test/fixtures/bad/broken.yaml', want: /^error: test\/fixtures\/bad\/broken\.yaml#\S*: .+/m },
-    { given: 'a Swagger 2.0 document', spec: 'test/fixtures/bad/swagger2.yaml', want: /^error: test\/fixtures\/bad\/swagger2\.yaml#\/openapi: expected OpenAPI 3\.0\.x or 3\.1\.x, found Swagger 2\.0$/m },
-    { given: 'a $ref to a file that does not exist', spec: 'test/fixtures/bad/dangling-ref.yaml', want: /^error: test\/fixtures\/bad\/dangling-ref\.yaml#\/paths\/~1things\/get\/responses\/200\/content\/application~1json\/schema: .*missing\.yaml/m },
-  ])('exits 1 on $given with file, pointer and reason', async ({ spec, want }) => {
+    { given: 'a missing file', spec: 'test/fixtures/bad/nope.yaml', want: /^error: test\/fixtures\/bad\/nope\.yaml:1:1: cannot read the file \(ENOENT\)$/m },
+    { given: 'YAML that does not parse', spec: 'test/fixtures/bad/broken.yaml', want: /^error: test\/fixtures\/bad\/broken\.yaml:7:1: YAML does not parse: .+/m },
+    { given: 'a Swagger 2.0 document', spec: 'test/fixtures/bad/swagger2.yaml', want: /^error: test\/fixtures\/bad\/swagger2\.yaml:1:1: expected OpenAPI 3\.0\.x or 3\.1\.x, found Swagger 2\.0 \(at #\/openapi\)$/m },
+    { given: 'a $ref to a file that does not exist', spec: 'test/fixtures/bad/dangling-ref.yaml', want: /^error: test\/fixtures\/bad\/dangling-ref\.yaml:11:23: '\.\/missing\.yaml#\/Thing' does not exist \(at #\/paths\/~1things\/get\/responses\/200\/content\/application~1json\/schema\)$/m },
+    { given: 'a local $ref whose target does not exist', spec: 'test/fixtures/bad/dangling-local-ref.yaml', want: /^error: test\/fixtures\/bad\/dangling-local-ref\.yaml:11:31: '#\/components\/schemas\/ConsentRecord' does not exist \(at #\/paths\/.+\/schema\/\$ref\)$/m },
+  ])('exits 1 on $given with file:line:col, what is wrong and the pointer', async ({ spec, want }) => {
     const result = await generate('--spec', spec, '--out', out);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(want);
