@@ -44,10 +44,6 @@ export function curlLine(baseUrl: string, request: RequestSpec, withKey: boolean
   return parts.join(' ');
 }
 
-export function hasGeneratedInput(operation: OperationCase): boolean {
-  return operation.generation.body !== undefined || operation.generation.query.length > 0;
-}
-
 /** Statuses no valid request may get: it was valid, authorised and small; IDs the suite made exist. */
 function refusedWrongly(status: number, idsWereMade: boolean): boolean {
   return status >= 500 || [400, 401, 403, 405, 413, 415, 429].includes(status) || (idsWereMade && status === 404);
