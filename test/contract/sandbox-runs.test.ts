@@ -14,7 +14,7 @@ import { expect, it } from 'vitest';
 import { runContractSuite } from '../../scripts/lib/contract.js';
 import { binPath, freePort, startProcess, waitForHttp } from '../../scripts/lib/processes.js';
 
-const TIME_SCALE = 20;
+const TIME_SCALE = 10;
 const RUNS = Number(process.env.SANDBOX_RUNS ?? 10);
 
 function makeKey(database: string): Promise<string> {

@@ -157,6 +157,17 @@ function itemKey(root: SchemaRoot, items: Schema): string | undefined {
   return (schema?.required ?? []).find((name: string) => name === 'id' || name.endsWith('_id'));
 }
 
+function isReadOnly(root: SchemaRoot, schema: Schema): boolean {
+  const resolved = schema && typeof schema === 'object' ? merge(root, schema) : undefined;
+  return resolved?.readOnly === true;
+}
+
+/** Properties of an object schema that are writeOnly (sent, never answered), allOf merged. */
+export function writeOnlyProperties(root: SchemaRoot, schema: Schema): Set<string> {
+  const merged = schema && typeof schema === 'object' ? merge(root, schema) : undefined;
+  return new Set(Object.entries<Schema>(merged?.properties ?? {}).filter(([, property]) => property && typeof property === 'object' && merge(root, property)?.writeOnly === true).map(([name]) => name));
+}
+
 function objectArbitrary(root: SchemaRoot, schema: Schema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const required: string[] = schema.required ?? [];
   const properties: Record<string, Schema> = schema.properties ?? {};
@@ -165,6 +176,8 @@ function objectArbitrary(root: SchemaRoot, schema: Schema, depth: number): fc.Ar
   const fixed: Record<string, fc.Arbitrary<unknown>> = {};
   for (const name of names) {
     if (deep && !required.includes(name)) continue;
+    // Requests never carry readOnly properties (the server sets them), even required ones.
+    if (isReadOnly(root, properties[name])) continue;
     fixed[name] = arbitraryFrom(root, properties[name] ?? true, depth + 1);
   }
   let result: fc.Arbitrary<Record<string, unknown>> = fc.record(fixed, { requiredKeys: required.filter((name) => name in fixed) });

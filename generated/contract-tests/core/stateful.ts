@@ -6,6 +6,7 @@
  * delete, read -> 404, gone from its list), round trips (what was sent comes back as sent),
  * the state machine of `x-state-machine`, and paging completeness over lists the suite filled.
  */
+import { writeOnlyProperties } from './arbitraries.js';
 import type { Cases, LinkCase, OperationCase, ResourceCase } from './cases.js';
 import { pathParamsOf, responseProblems, send, walk, type RequestSpec, type Sent, type SpecValidator, type Target } from './harness.js';
 
@@ -105,12 +106,14 @@ function resolveRef(cases: Cases, ref: string): unknown {
  * Round trip: every property of the body sent that the response schema also names comes back as
  * sent. One line per property that did not, naming the operation and the property.
  */
-export function roundTripProblems(context: SuiteContext, label: string, sentBody: unknown, operationAnswering: OperationCase, got: unknown): string[] {
+export function roundTripProblems(context: SuiteContext, label: string, sentBody: unknown, operationAnswering: OperationCase, got: unknown, sentBy: OperationCase): string[] {
   if (!sentBody || typeof sentBody !== 'object' || Array.isArray(sentBody)) return [];
   const shared = responseProperties(context, operationAnswering);
+  // writeOnly properties (a password, a card number) are sent and rightly never answered.
+  const writeOnly = sentBy.generation.body ? writeOnlyProperties(context.cases.sharedSchema, sentBy.generation.body) : new Set<string>();
   const problems: string[] = [];
   for (const [name, value] of Object.entries(sentBody as Json)) {
-    if (shared && !shared.has(name)) continue;
+    if ((shared && !shared.has(name)) || writeOnly.has(name)) continue;
     const difference = echoDifference(value, (got as Json | undefined)?.[name], `/${name}`);
     if (difference) problems.push(`${label}: property ${name} did not come back as sent: ${difference}`);
   }
@@ -157,7 +160,7 @@ export async function lifecycle(context: SuiteContext, createId: string): Promis
   const created = await send(context.target, request);
   const problems = expectSuccess(context, create, created, 'create');
   if (created.status >= 300) return problems;
-  problems.push(...roundTripProblems(context, `${create.id} response`, request.body, create, created.body));
+  problems.push(...roundTripProblems(context, `${create.id} response`, request.body, create, created.body, create));
   const source: LinkSource = { requestPath: pathParamsOf(create.path, request.path), requestQuery: request.query, responseBody: created.body };
   const id = (created.body as Json).id;
   let current: unknown = created.body;
@@ -170,14 +173,14 @@ export async function lifecycle(context: SuiteContext, createId: string): Promis
   };
   const afterCreate = await read('read after create');
   if (afterCreate && afterCreate.status < 300) {
-    problems.push(...roundTripProblems(context, `${resource.read!.operationId} after ${create.id}`, request.body, context.operation(resource.read!.operationId), afterCreate.body));
+    problems.push(...roundTripProblems(context, `${resource.read!.operationId} after ${create.id}`, request.body, context.operation(resource.read!.operationId), afterCreate.body, create));
     problems.push(...staleProblems(`${resource.read!.operationId} after ${create.id}`, current, afterCreate.body));
   }
   if (resource.list) {
     const item = await findInList(context, resource.list, source, id);
     if (!item) problems.push(`${resource.list.operationId} does not list the ${String(id)} that ${create.id} created`);
     else {
-      problems.push(...roundTripProblems(context, `${resource.list.operationId} item after ${create.id}`, request.body, create, item));
+      problems.push(...roundTripProblems(context, `${resource.list.operationId} item after ${create.id}`, request.body, create, item, create));
       problems.push(...staleProblems(`${resource.list.operationId} item after ${create.id}`, current, item));
     }
   }
@@ -187,11 +190,11 @@ export async function lifecycle(context: SuiteContext, createId: string): Promis
     const updated = await send(context.target, update);
     problems.push(...expectSuccess(context, operation, updated, 'update'));
     if (updated.status < 300) {
-      problems.push(...roundTripProblems(context, `${operation.id} response`, update.body, operation, updated.body));
+      problems.push(...roundTripProblems(context, `${operation.id} response`, update.body, operation, updated.body, operation));
       current = updated.body;
       const afterUpdate = await read(`read after ${operation.id}`);
       if (afterUpdate && afterUpdate.status < 300) {
-        problems.push(...roundTripProblems(context, `${resource.read!.operationId} after ${operation.id}`, update.body, context.operation(resource.read!.operationId), afterUpdate.body));
+        problems.push(...roundTripProblems(context, `${resource.read!.operationId} after ${operation.id}`, update.body, context.operation(resource.read!.operationId), afterUpdate.body, operation));
         problems.push(...staleProblems(`${resource.read!.operationId} after ${operation.id}`, current, afterUpdate.body));
       }
       if (resource.list) {

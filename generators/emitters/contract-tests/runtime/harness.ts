@@ -79,7 +79,13 @@ export async function send(target: Target, request: RequestSpec): Promise<Sent> 
     headers['content-type'] = request.contentType ?? 'application/json';
     body = typeof request.body === 'string' && !/json/.test(headers['content-type']) ? request.body : JSON.stringify(request.body);
   }
-  const response = await (target.transport?.fetch ?? fetch)(url, { method: request.method.toUpperCase(), headers, body });
+  let response: Response;
+  try {
+    response = await (target.transport?.fetch ?? fetch)(url, { method: request.method.toUpperCase(), headers, body });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`${request.method.toUpperCase()} ${url.pathname}${url.search}: no answer (${cause?.code ?? cause?.message ?? (error as Error).message})`);
+  }
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -98,23 +104,43 @@ export class SpecValidator {
   private readonly compiled = new WeakMap<object, ValidateFunction>();
 
   constructor(cases: Cases) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: true });
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
     addFormats(this.ajv);
     this.ajv.addKeyword({ keyword: 'example' });
     this.ajv.addKeyword({ keyword: 'discriminator' });
     this.ajv.addSchema(cases.sharedSchema);
   }
 
-  /** Violations as "<pointer> <message>", empty when the value conforms. */
-  violations(schema: object, value: unknown): string[] {
+  private isReadOnly(schema: unknown, property: string): boolean {
+    return readOnlyIn(this.ajv, schema, property);
+  }
+
+  /**
+   * Violations as "<pointer> <message>", empty when the value conforms. For a request
+   * (`direction: 'request'`), a missing required property that is readOnly is no violation: the
+   * server sets it (OpenAPI 3.x).
+   */
+  violations(schema: object, value: unknown, direction: 'request' | 'response' = 'response'): string[] {
     let validate = this.compiled.get(schema);
     if (!validate) {
       validate = this.ajv.compile(schema);
       this.compiled.set(schema, validate);
     }
     if (validate(value)) return [];
-    return (validate.errors ?? []).map((error: ErrorObject) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`);
+    const errors = (validate.errors ?? []).filter((error) => !(direction === 'request' && error.keyword === 'required' && this.isReadOnly(error.parentSchema, String(error.params.missingProperty))));
+    // Each branch of an anyOf/oneOf reports its own errors; without them the summary error stands alone.
+    if (direction === 'request' && errors.every((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if')) return [];
+    return errors.map((error: ErrorObject) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`);
   }
+}
+
+/** Whether `property` of an object schema (or its $ref) is readOnly. */
+function readOnlyIn(ajv: Ajv2020, schema: unknown, property: string): boolean {
+  let node = schema as Record<string, unknown> | undefined;
+  for (let hops = 0; hops < 8 && node && typeof node.$ref === 'string'; hops += 1) node = ajv.getSchema(node.$ref)?.schema as Record<string, unknown> | undefined;
+  let target = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[property];
+  for (let hops = 0; hops < 8 && target && typeof target.$ref === 'string'; hops += 1) target = ajv.getSchema(target.$ref as string)?.schema as Record<string, unknown> | undefined;
+  return target?.readOnly === true;
 }
 
 /** Everything wrong with a response: undocumented status, body not matching, a required header missing. */

@@ -44,10 +44,6 @@ export function curlLine(baseUrl: string, request: RequestSpec, withKey: boolean
   return parts.join(' ');
 }
 
-export function hasGeneratedInput(operation: OperationCase): boolean {
-  return operation.generation.body !== undefined || operation.generation.query.length > 0;
-}
-
 /** Statuses no valid request may get: it was valid, authorised and small; IDs the suite made exist. */
 function refusedWrongly(status: number, idsWereMade: boolean): boolean {
   return status >= 500 || [400, 401, 403, 405, 413, 415, 429].includes(status) || (idsWereMade && status === 404);
@@ -77,8 +73,8 @@ export async function propertyCheck(context: SuiteContext, id: string, options: 
   let invalid = 0;
 
   const property = fc.asyncProperty(input, async (value) => {
-    const bodyProblems = bodySchema && value.body !== undefined ? context.validator.violations(bodySchema, value.body) : [];
-    const queryProblems = queryParams.flatMap((param) => (param.name in value.query ? context.validator.violations(param.schema, value.query[param.name]) : []));
+    const bodyProblems = bodySchema && value.body !== undefined ? context.validator.violations(bodySchema, value.body, 'request') : [];
+    const queryProblems = queryParams.flatMap((param) => (param.name in value.query ? context.validator.violations(param.schema, value.query[param.name], 'request') : []));
     if (bodyProblems.length || queryProblems.length) {
       invalid += 1; // the generator read a schema too loosely: skip, never blame the target
       fc.pre(false);
@@ -95,7 +91,7 @@ export async function propertyCheck(context: SuiteContext, id: string, options: 
     const items = sent.status === 200 && paging ? (sent.body as Record<string, unknown> | undefined)?.[paging.dataField] : undefined;
     if (typeof limit === 'number' && Array.isArray(items) && items.length > limit) problems.push(`${operation.id}: ${paging!.limitParam}=${limit} answered ${items.length} items`);
     if (sent.status < 300 && context.target.stateful) {
-      problems.push(...roundTripProblems(context, `${operation.id} response`, request.body, operation, sent.body));
+      problems.push(...roundTripProblems(context, `${operation.id} response`, request.body, operation, sent.body, operation));
       const link = resource ?? update;
       if (link) {
         const source: LinkSource = { requestPath: pathParamsOf(operation.path, request.path), requestQuery: request.query, responseBody: sent.body };
@@ -104,14 +100,14 @@ export async function propertyCheck(context: SuiteContext, id: string, options: 
           const read = await send(context.target, linkedRequest(context, link.read, source));
           if (read.status >= 300) problems.push(`${readOperation.id} after ${operation.id}: got ${read.status}: ${read.text.slice(0, 200)}`);
           else {
-            problems.push(...roundTripProblems(context, `${readOperation.id} after ${operation.id}`, request.body, readOperation, read.body));
+            problems.push(...roundTripProblems(context, `${readOperation.id} after ${operation.id}`, request.body, readOperation, read.body, operation));
             problems.push(...staleProblems(`${readOperation.id} after ${operation.id}`, sent.body, read.body));
           }
         }
         if (resource?.list) {
           const item = await findInList(context, resource.list, source, (sent.body as Record<string, unknown>).id);
           if (!item) problems.push(`${resource.list.operationId} does not list what ${operation.id} created`);
-          else problems.push(...roundTripProblems(context, `${resource.list.operationId} item after ${operation.id}`, request.body, operation, item));
+          else problems.push(...roundTripProblems(context, `${resource.list.operationId} item after ${operation.id}`, request.body, operation, item, operation));
         }
       }
     }
