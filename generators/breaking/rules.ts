@@ -102,7 +102,8 @@ export function schemaRule(flow: Flow, kind: string): RuleInfo {
   // A changed request default changes what the server does for every client that omits the value.
   if (effect === 'behaviour' && flow === 'request') breaks.add('clients').add('servers');
   const id = `${flow}-${kind}`;
-  return { id, breaks: [...breaks], docsOnly: effect === 'none' && kind !== 'deprecated', consequence: consequenceOf(flow, kind, [...breaks]) };
+  const ordered = (['clients', 'servers', 'sdks'] as Party[]).filter((party) => breaks.has(party));
+  return { id, breaks: ordered, docsOnly: effect === 'none' && kind !== 'deprecated', consequence: consequenceOf(flow, kind, ordered) };
 }
 
 function consequenceOf(flow: Flow, kind: string, breaks: Party[]): string {

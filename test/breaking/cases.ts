@@ -6,6 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { compareDocuments } from '../../generators/breaking/compare.js';
+import { evaluate } from '../../generators/breaking/gate.js';
 
 export interface Case {
   name: string;
@@ -15,7 +17,8 @@ export interface Case {
   mutate: (spec: any) => void;
 }
 
-export const baseSpec = (): any => parse(readFileSync(new URL('./fixtures/base.yaml', import.meta.url), 'utf8'));
+const BASE = parse(readFileSync(new URL('./fixtures/base.yaml', import.meta.url), 'utf8'));
+export const baseSpec = (): any => structuredClone(BASE);
 
 const SUBJECTS = '/v1/nature/subjects';
 const SUBJECT = '/v1/nature/subjects/{subject_id}';
@@ -170,3 +173,18 @@ export const CASES: Case[] = [
   { name: 'a webhook payload enum loses a value', breaking: false, rule: 'webhook-payload-enum-value-removed', prepare: (s) => (schema(s, 'EventBase').properties.source = { type: 'string', enum: ['api', 'dashboard'] }), mutate: (s) => schema(s, 'EventBase').properties.source.enum.pop() },
   { name: 'a webhook reply status is documented', breaking: false, rule: 'webhook-reply-status-added', mutate: (s) => (completed(s).responses['204'] = { description: 'Also acknowledges.' }) },
 ];
+
+export function pair(entry: Case): { base: any; head: any } {
+  const base = baseSpec();
+  entry.prepare?.(base);
+  const head = structuredClone(base);
+  entry.mutate(head);
+  return { base, head };
+}
+
+/** Our verdict under the default gate (--fail-on clients). */
+export function verdictOf(base: any, head: any) {
+  const findings = compareDocuments(base, head);
+  const result = evaluate(findings, { failOn: 'clients', off: [], baseVersion: base.info.version, headVersion: head.info.version });
+  return { findings, result, breaking: result.failing.length > 0 };
+}

@@ -5,23 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareDocuments } from '../../generators/breaking/compare.js';
-import { evaluate } from '../../generators/breaking/gate.js';
-import { allRuleIds } from '../../generators/breaking/rules.js';
-import { baseSpec, CASES, type Case } from './cases.js';
-
-export function pair(entry: Case): { base: any; head: any } {
-  const base = baseSpec();
-  entry.prepare?.(base);
-  const head = structuredClone(base);
-  entry.mutate(head);
-  return { base, head };
-}
-
-export function verdictOf(base: any, head: any) {
-  const findings = compareDocuments(base, head);
-  const result = evaluate(findings, { failOn: 'clients', off: [], baseVersion: base.info.version, headVersion: head.info.version });
-  return { findings, result, breaking: result.failing.length > 0 };
-}
+import { readFileSync } from 'node:fs';
+import { allRuleIds, RULES, SCHEMA_KINDS } from '../../generators/breaking/rules.js';
+import { baseSpec, CASES, pair, verdictOf } from './cases.js';
 
 describe('breaking-change classification (fixture pairs)', () => {
   it.each(CASES.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {
@@ -40,6 +26,12 @@ describe('breaking-change classification (fixture pairs)', () => {
     expect(CASES.filter((entry) => !entry.breaking).length).toBeGreaterThanOrEqual(25);
     const known = new Set(allRuleIds());
     expect(CASES.map((entry) => entry.rule).filter((rule) => !known.has(rule))).toEqual([]);
+  });
+
+  it('README documents every rule id', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const missing = [...Object.keys(RULES), ...Object.keys(SCHEMA_KINDS)].filter((id) => !readme.includes(`\`${id}\``));
+    expect(missing).toEqual([]);
   });
 
   it('reports nothing only when the documents are equal', () => {
