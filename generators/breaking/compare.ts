@@ -37,6 +37,20 @@ const SCHEMA_KEYWORDS = [
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems',
   'minProperties', 'maxProperties', 'required', 'discriminator', 'not', 'contentMediaType', 'contentEncoding', '$ref',
 ];
+/**
+ * A pattern's literal structure, with character classes and quantifiers blanked: equal skeletons
+ * mean the same format with other lengths or alphabets (`^[a-z]{3}$` → `^[a-z0-9]{3,8}$`);
+ * different ones mean another format (`^v1,...` → `^v2,...`), which readers parse differently.
+ */
+export const skeleton = (pattern: string) =>
+  pattern
+    .replace(/\\[dDwWsS]/g, 'C')
+    .replace(/\[(?:\\.|[^\]\\])*\]/g, 'C')
+    .replace(/(?<!\\)\./g, 'C')
+    .replace(/\{\d*,?\d*\}|[*+?]/g, '')
+    .replace(/C+/g, 'C');
+/** Format changes whose direction is known: the head format admits more (or fewer) values. */
+const FORMAT_WIDER: Record<string, string> = { 'int32>int64': 'format-widened', 'float>double': 'format-widened', 'int64>int32': 'format-narrowed', 'double>float': 'format-narrowed' };
 /** Lower bounds tighten upwards, upper bounds downwards. */
 const LIMITS: Record<string, 'lower' | 'upper' | 'divisor'> = {
   minimum: 'lower', exclusiveMinimum: 'lower', minLength: 'lower', minItems: 'lower', minProperties: 'lower',
@@ -117,7 +131,11 @@ class Comparison {
       const rest = options.flatMap((option, index) => (isNull(option) ? [] : [{ node: option, pointer: join(pointer, keyword, index), index }]));
       if (rest.length === 1 && unwrapSingle) {
         const inner = this.resolve(side, rest[0].node, rest[0].pointer);
-        return { ...this.view(side, inner.node, inner.pointer), nullable: true, single: { keyword, ...rest[0] } };
+        const view = this.view(side, inner.node, inner.pointer);
+        // Keywords beside the anyOf (readOnly, default, deprecated...) apply to the value too.
+        const beside = Object.fromEntries(Object.entries(node).filter(([name]) => name !== keyword && SCHEMA_KEYWORDS.includes(name)));
+        for (const name of Object.keys(beside)) this.mark(side, join(pointer, name));
+        return { ...view, flat: { ...view.flat, ...beside }, nullable: true, single: { keyword, ...rest[0] } };
       }
       return { ...this.view(side, node, pointer), nullable: true, alternatives: { keyword, items: rest } };
     }
@@ -177,14 +195,27 @@ class Comparison {
 
     this.enumLike(b, h, rule);
     for (const [keyword, kind] of Object.entries(LIMITS)) this.limit(keyword, kind, b[keyword], h[keyword], rule);
-    this.addedRemovedChanged('pattern', b.pattern, h.pattern, rule);
-    this.addedRemovedChanged('format', b.format, h.format, rule);
+    if (typeof b.pattern === 'string' && typeof h.pattern === 'string' && b.pattern !== h.pattern && skeleton(b.pattern) !== skeleton(h.pattern)) rule('pattern-replaced', 'pattern', `pattern ${show(b.pattern)} → ${show(h.pattern)}`);
+    else this.addedRemovedChanged('pattern', b.pattern, h.pattern, rule);
+    const wider = FORMAT_WIDER[`${b.format}>${h.format}`];
+    if (wider) rule(wider, 'format', `format ${show(b.format)} → ${show(h.format)}`);
+    else this.addedRemovedChanged('format', b.format, h.format, rule);
     if (!!b.uniqueItems !== !!h.uniqueItems) rule(h.uniqueItems ? 'unique-items-added' : 'unique-items-removed', 'uniqueItems', `uniqueItems ${!!b.uniqueItems} → ${!!h.uniqueItems}`);
     if (!same(b.default, h.default)) rule(b.default === undefined ? 'default-added' : h.default === undefined ? 'default-removed' : 'default-changed', 'default', `default ${show(b.default)} → ${show(h.default)}`);
     if (!!b.deprecated !== !!h.deprecated) rule('deprecated', 'deprecated', `deprecated ${!!b.deprecated} → ${!!h.deprecated}`);
     if (!same(b.discriminator, h.discriminator)) {
-      // Only the property name matters on the wire; a new mapping entry follows a new variant.
-      if (b.discriminator?.propertyName !== h.discriminator?.propertyName) rule('discriminator-changed', 'discriminator', `discriminator ${show(b.discriminator?.propertyName)} → ${show(h.discriminator?.propertyName)}`);
+      const bd = b.discriminator;
+      const hd = h.discriminator;
+      const mappingChanged = Object.entries<unknown>(bd?.mapping ?? {}).some(([value, target]) => hd?.mapping?.[value] !== target);
+      if (!bd || !hd) rule(hd ? 'discriminator-added' : 'discriminator-removed', 'discriminator', `discriminator ${show(bd?.propertyName)} → ${show(hd?.propertyName)}`);
+      else if (bd.propertyName !== hd.propertyName || mappingChanged) rule('discriminator-changed', 'discriminator', `discriminator ${show(bd)} → ${show(hd)}`);
+      // A mapping entry only added goes with a new alternative, reported as variant-added.
+      else rule('annotation-changed', 'discriminator', 'discriminator mapping extended');
+    }
+    // readOnly/writeOnly matter where they hide a property (properties() reports that); elsewhere they are annotations.
+    for (const keyword of ['readOnly', 'writeOnly']) {
+      const hides = (keyword === 'readOnly' && flow === 'request') || (keyword === 'writeOnly' && (flow === 'response' || flow === 'webhook-payload'));
+      if (!!b[keyword] !== !!h[keyword] && !hides) rule('annotation-changed', keyword, `${keyword} ${!!b[keyword]} → ${!!h[keyword]}`);
     }
     if (!same(b.not, h.not)) rule('not-changed', 'not', 'not changed');
     if (b.contentMediaType !== h.contentMediaType || b.contentEncoding !== h.contentEncoding) rule('content-encoding-changed', 'contentMediaType', `${show(b.contentMediaType ?? b.contentEncoding)} → ${show(h.contentMediaType ?? h.contentEncoding)}`);
@@ -285,9 +316,17 @@ class Comparison {
         this.add(schemaRule(flow, kind).id, `${where}.${name}`, pointer, undefined, `${hReq.has(name) ? 'required' : 'optional'} property ${name} added`);
         continue;
       }
+      // 3.1 allows keywords beside a $ref; the ones read here are compared here.
       for (const keyword of ['readOnly', 'writeOnly', 'deprecated']) {
         this.mark('base', join(at(base, name), keyword));
         this.mark('head', join(pointer, keyword));
+      }
+      const refSibling = (schema: Json, keyword: string) => (typeof schema?.$ref === 'string' ? !!schema[keyword] : undefined);
+      if (refSibling(bp[name], 'deprecated') !== refSibling(hp[name], 'deprecated') && (refSibling(bp[name], 'deprecated') || refSibling(hp[name], 'deprecated'))) {
+        this.add(schemaRule(flow, 'deprecated').id, `${where}.${name}`, join(pointer, 'deprecated'), undefined, `${name} deprecated changed`);
+      }
+      for (const keyword of ['readOnly', 'writeOnly']) {
+        if (keyword !== hidden && !!refSibling(bp[name], keyword) !== !!refSibling(hp[name], keyword)) this.add(schemaRule(flow, 'annotation-changed').id, `${where}.${name}`, join(pointer, keyword), undefined, `${name} ${keyword} changed`);
       }
       const wasHidden = isHidden('base', bp[name]);
       const nowHidden = isHidden('head', hp[name]);
@@ -504,7 +543,7 @@ function compareParameters(c: Comparison, before: Operation, after: Operation, w
     }
     seenHead.add(headKey);
     if (headKey !== key) c.add('request-parameter-renamed', `${where} ${name}`, join(other.pointer, 'name'), undefined, `path parameter {${param.node.name}} renamed {${other.node.name}}`);
-    for (const keyword of ['name', 'in', 'required', 'deprecated', 'style', 'explode', 'allowReserved', 'allowEmptyValue', 'schema']) {
+    for (const keyword of ['name', 'in', 'required', 'deprecated', 'style', 'explode', 'allowReserved', 'allowEmptyValue', ...(param.node.schema === undefined || other.node.schema === undefined ? ['schema'] : [])]) {
       c.mark('base', join(param.pointer, keyword));
       c.mark('head', join(other.pointer, keyword));
     }
@@ -567,10 +606,13 @@ function compareContent(c: Comparison, flow: Flow, b: { node: Json; pointer: str
       continue;
     }
     const headPointer = join(h.pointer, 'content', headType);
-    c.mark('base', join(pointer, 'schema'));
-    c.mark('head', join(headPointer, 'schema'));
     const bSchema = bContent[type].schema;
     const hSchema = hContent[headType].schema;
+    // A schema present on one side only is compared against {}; the missing side has nothing to account for.
+    if (bSchema === undefined || hSchema === undefined) {
+      c.mark('base', join(pointer, 'schema'));
+      c.mark('head', join(headPointer, 'schema'));
+    }
     if (bSchema !== undefined || hSchema !== undefined) c.schema(flow, bSchema ?? {}, hSchema ?? {}, join(pointer, 'schema'), join(headPointer, 'schema'), where);
   }
   for (const [key, type] of hByKey) {
@@ -631,7 +673,7 @@ function compareHeaders(c: Comparison, b: { node: Json; pointer: string }, h: { 
     }
     const bh = c.resolve('base', bHeaders[name], basePointer);
     const hh = c.resolve('head', hHeaders[headName], join(h.pointer, 'headers', headName));
-    for (const keyword of ['required', 'schema', 'deprecated', 'style', 'explode']) {
+    for (const keyword of ['required', 'deprecated', 'style', 'explode', ...(bh.node.schema === undefined || hh.node.schema === undefined ? ['schema'] : [])]) {
       c.mark('base', join(bh.pointer, keyword));
       c.mark('head', join(hh.pointer, keyword));
     }
@@ -766,18 +808,31 @@ function residue(c: Comparison): void {
     const match = /^\/components\/[^/]+\/[^/]+/.exec(pointer);
     return match ? c.isHandled(side, `${match[0]}/$ref-target`) : true;
   };
+  // One finding per changed documentation keyword, extension or component, not per leaf under it.
+  const reported = new Set<string>();
   for (const difference of jsonDiff(c.base, c.head)) {
     if ((difference.base !== undefined && c.isHandled('base', difference.base)) || (difference.head !== undefined && c.isHandled('head', difference.head))) continue;
     const pointer = difference.head ?? difference.base!;
     const parts = pointerToPath(`#${pointer}`);
-    const keywordAt = (test: (part: string) => boolean) => parts.some((part, index) => test(part) && !NAMED.has(parts[index - 1] ?? '') && !(parts[index - 1] === 'components'));
+    const keywordIndex = (test: (part: string) => boolean) => parts.findIndex((part, index) => test(part) && !NAMED.has(parts[index - 1] ?? '') && parts[index - 1] !== 'components');
+    const upTo = (index: number) => join('', ...parts.slice(0, index + 1));
     let rule = 'unclassified';
-    if (parts[0] === 'info' || parts[0] === 'tags' || parts[0] === 'externalDocs' || keywordAt((part) => DOCS.has(part))) rule = 'docs-changed';
-    else if (keywordAt((part) => part.startsWith('x-'))) rule = 'extension-changed';
-    else if (parts[0] === 'components' && parts[1] === 'examples') rule = 'docs-changed';
-    else if (parts[0] === 'components' && !visited('base', pointer) && !visited('head', pointer)) rule = 'component-unused-changed';
-    const shown = difference.base !== undefined && difference.head !== undefined ? 'changed' : difference.head !== undefined ? 'added' : 'removed';
-    c.add(rule, pointer || '/', difference.head, difference.base, `${pointer || '/'} ${shown}`);
+    let unit = pointer;
+    const docs = keywordIndex((part) => DOCS.has(part));
+    const extension = keywordIndex((part) => part.startsWith('x-'));
+    if (['info', 'tags', 'externalDocs', 'openapi'].includes(parts[0])) [rule, unit] = ['docs-changed', upTo(0)];
+    // Root security that every operation overrides reaches no request.
+    else if (parts[0] === 'security') [rule, unit] = ['component-unused-changed', upTo(0)];
+    else if (docs >= 0) [rule, unit] = ['docs-changed', upTo(docs)];
+    else if (extension >= 0) [rule, unit] = ['extension-changed', upTo(extension)];
+    else if (parts[0] === 'components' && parts[1] === 'examples') [rule, unit] = ['docs-changed', upTo(2)];
+    else if (parts[0] === 'components' && !visited('base', pointer) && !visited('head', pointer)) [rule, unit] = ['component-unused-changed', upTo(2)];
+    if (reported.has(`${rule}|${unit}`)) continue;
+    reported.add(`${rule}|${unit}`);
+    const inHead = valueAt(c.head, unit) !== undefined;
+    const inBase = valueAt(c.base, unit) !== undefined;
+    const shown = inBase && inHead ? 'changed' : inHead ? 'added' : 'removed';
+    c.add(rule, unit || '/', inHead ? unit : undefined, unit, `${unit || '/'} ${shown}`);
   }
 }
 

@@ -26,8 +26,9 @@ export const FLOWS: Record<Flow, { writer: Party; reader: Party; tolerant: boole
 /**
  * How a schema-level change moves the set of valid values. `relaxes` widens a limit (length,
  * range, pattern): it matters to a reader that validates, not to one that only parses.
+ * `reshapes` (a changed pattern) narrows for the writer and relaxes for the reader.
  */
-export type Effect = 'narrows' | 'widens' | 'relaxes' | 'both' | 'behaviour' | 'none' | 'adds-optional' | 'removes';
+export type Effect = 'narrows' | 'widens' | 'relaxes' | 'reshapes' | 'both' | 'behaviour' | 'none' | 'sdk' | 'adds-optional' | 'removes';
 
 /** Schema-level kinds; each becomes `<flow>-<kind>` (e.g. `request-property-required-added`). */
 export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
@@ -56,10 +57,13 @@ export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
   'limit-loosened': { effect: 'relaxes', what: 'a limit was loosened' },
   'pattern-added': { effect: 'narrows', what: 'a pattern was added' },
   'pattern-removed': { effect: 'relaxes', what: 'the pattern was removed' },
-  'pattern-changed': { effect: 'both', what: 'the pattern changed' },
+  'pattern-changed': { effect: 'reshapes', what: 'the pattern admits other lengths or characters' },
+  'pattern-replaced': { effect: 'both', what: 'the pattern describes another format' },
   'format-added': { effect: 'narrows', what: 'a format was added' },
   'format-removed': { effect: 'widens', what: 'the format was removed' },
   'format-changed': { effect: 'both', what: 'the format changed' },
+  'format-widened': { effect: 'widens', what: 'the format admits larger values (int32 → int64, float → double)' },
+  'format-narrowed': { effect: 'narrows', what: 'the format admits fewer values (int64 → int32, double → float)' },
   'unique-items-added': { effect: 'narrows', what: 'items must now be unique' },
   'unique-items-removed': { effect: 'relaxes', what: 'items may now repeat' },
   'additional-properties-closed': { effect: 'narrows', what: 'unknown properties are no longer allowed' },
@@ -68,7 +72,10 @@ export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
   'variant-removed': { effect: 'narrows', what: 'a oneOf/anyOf alternative was removed' },
   'variants-exclusive': { effect: 'narrows', what: 'anyOf became oneOf (alternatives must now be exclusive)' },
   'variants-inclusive': { effect: 'widens', what: 'oneOf became anyOf' },
-  'discriminator-changed': { effect: 'both', what: 'the discriminator changed' },
+  'discriminator-changed': { effect: 'both', what: 'the discriminator property or a mapping entry changed' },
+  'discriminator-added': { effect: 'sdk', what: 'a discriminator was declared (valid values are unchanged; SDKs deserialise by it)' },
+  'discriminator-removed': { effect: 'sdk', what: 'the discriminator was dropped (valid values are unchanged; SDKs deserialise by it)' },
+  'annotation-changed': { effect: 'none', what: 'readOnly/writeOnly changed where this direction ignores it' },
   'not-changed': { effect: 'both', what: 'a `not` constraint changed' },
   'content-encoding-changed': { effect: 'both', what: 'contentMediaType or contentEncoding changed' },
   'default-changed': { effect: 'behaviour', what: 'the default value changed' },
@@ -92,15 +99,16 @@ export function schemaRule(flow: Flow, kind: string): RuleInfo {
   const { effect } = SCHEMA_KINDS[kind];
   const roles = FLOWS[flow];
   const breaks = new Set<Party>();
-  if (effect === 'narrows' || effect === 'both') breaks.add(roles.writer);
+  if (effect === 'narrows' || effect === 'both' || effect === 'reshapes') breaks.add(roles.writer);
   if (effect === 'widens' || effect === 'both') breaks.add(roles.reader);
   // A removed field breaks the reader that used it and a writer whose data is now refused or dropped.
   if (effect === 'removes') breaks.add(roles.reader).add(roles.writer);
   // An extra optional field, or a value past a documented limit, breaks only a strict reader
   // (our server validates every request); tolerant readers do not validate lengths and ranges.
-  if ((effect === 'adds-optional' || effect === 'relaxes') && !roles.tolerant) breaks.add(roles.reader);
+  if ((effect === 'adds-optional' || effect === 'relaxes' || effect === 'reshapes') && !roles.tolerant) breaks.add(roles.reader);
   // A changed request default changes what the server does for every client that omits the value.
   if (effect === 'behaviour' && flow === 'request') breaks.add('clients').add('servers');
+  if (effect === 'sdk') breaks.add('sdks');
   const id = `${flow}-${kind}`;
   const ordered = (['clients', 'servers', 'sdks'] as Party[]).filter((party) => breaks.has(party));
   return { id, breaks: ordered, docsOnly: effect === 'none' && kind !== 'deprecated', consequence: consequenceOf(flow, kind, ordered) };
@@ -110,12 +118,13 @@ function consequenceOf(flow: Flow, kind: string, breaks: Party[]): string {
   const roles = FLOWS[flow];
   const what = SCHEMA_KINDS[kind].what;
   if (!breaks.includes('clients')) {
+    if (breaks.includes('sdks') && !breaks.includes('servers')) return `The wire is unchanged; generated SDKs change (${what}).`;
     if (breaks.includes('servers')) return `Existing clients keep working; ${roles.reader === 'servers' ? 'the server must accept it' : 'the server must send values that fit'} (${what}).`;
     return `Existing clients keep working (${what}).`;
   }
   const effect = SCHEMA_KINDS[kind].effect;
   if (effect === 'behaviour') return 'Clients that omit this value now get different behaviour from the server.';
-  if (roles.writer === 'clients' && (effect === 'narrows' || effect === 'both' || effect === 'removes')) return `Requests that ${roles.writerName} send today can now be refused (${what}).`;
+  if (roles.writer === 'clients' && (effect === 'narrows' || effect === 'both' || effect === 'removes' || effect === 'reshapes')) return `Requests that ${roles.writerName} send today can now be refused (${what}).`;
   return `${capitalise(roles.readerName)} can now receive data they were not written for (${what}).`;
 }
 

@@ -50,7 +50,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     const line = Number(/openapi\.yaml:(\d+)/.exec(result.output)![1]);
     const text = stringify(spec, { lineWidth: 0 }).split('\n');
     expect(text[line - 1]).toMatch(/^\s+purpose:/);
-  }, 60_000);
+  }, 180_000);
 
   it('passes the same change once info.version has a major bump', async () => {
     const spec = baseSpec();
@@ -61,7 +61,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     const result = await run(repo);
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/pass \(breaking changes acknowledged by the major bump 1\.4\.0 → 2\.0\.0\)/);
-  }, 60_000);
+  }, 180_000);
 
   it('passes additive changes, advises a minor bump, and fails them only under --fail-on servers', async () => {
     const spec = baseSpec();
@@ -75,7 +75,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     expect(clients.output).toMatch(/info\.version needs a minor bump/);
     const servers = await run(repo, '--fail-on', 'servers');
     expect(servers.code, servers.output).toBe(1);
-  }, 60_000);
+  }, 180_000);
 
   it('honours a rule switched off in the config file, and refuses a switch without a reason', async () => {
     const spec = baseSpec();
@@ -91,7 +91,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     expect(bad.code, bad.output).toBe(2);
     expect(bad.output).toMatch(/needs a reason/);
     await rm(path.join(repo, '.check-breaking.yaml'));
-  }, 60_000);
+  }, 180_000);
 
   it('says "no changes" only for an equal document', async () => {
     const spec = baseSpec();
@@ -105,7 +105,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     expect(docs.output).not.toMatch(/no changes/);
     expect(docs.output).toMatch(/Documentation only \(1\)/);
     expect(docs.output).toMatch(/info\.version needs a patch bump/);
-  }, 60_000);
+  }, 180_000);
 
   it('exits 2 with a message when there is neither origin/main nor main to compare with', async () => {
     const lonely = await mkdtemp(path.join(tmpdir(), 'breaking-lonely-'));
@@ -123,5 +123,5 @@ describe('npm run check:breaking (temporary git repository)', () => {
     } finally {
       await rm(lonely, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });
