@@ -49,6 +49,8 @@ export const skeleton = (pattern: string) =>
     .replace(/(?<!\\)\./g, 'C')
     .replace(/\{\d*,?\d*\}|[*+?]/g, '')
     .replace(/C+/g, 'C');
+/** An enum the document itself declares open: readers were told to expect new values. */
+const extensible = (schema: Json) => schema?.['x-extensible-enum'] === true || /\b(new|more|other)\b[^.]{0,40}\b(may|can|will)\b[^.]{0,20}\bbe added\b/i.test(String(schema?.description ?? ''));
 /** Format changes whose direction is known: the head format admits more (or fewer) values. */
 const FORMAT_WIDER: Record<string, string> = { 'int32>int64': 'format-widened', 'float>double': 'format-widened', 'int64>int32': 'format-narrowed', 'double>float': 'format-narrowed' };
 /** Lower bounds tighten upwards, upper bounds downwards. */
@@ -248,7 +250,7 @@ class Comparison {
       const removed = bEnum.filter((value) => !has(hEnum, value) && value !== null);
       const added = hEnum.filter((value) => !has(bEnum, value) && value !== null);
       if (removed.length) rule('enum-value-removed', 'enum', `enum values removed: ${removed.map(show).join(', ')}`);
-      if (added.length) rule('enum-value-added', 'enum', `enum values added: ${added.map(show).join(', ')}`);
+      if (added.length) rule(extensible(b) ? 'extensible-enum-value-added' : 'enum-value-added', 'enum', `enum values added: ${added.map(show).join(', ')}`);
     } else if (bEnum && !hEnum && h.const === undefined) rule('enum-removed', undefined, `enum ${show(bEnum)} removed`);
     else if (!bEnum && hEnum && b.const === undefined) rule('enum-added', 'enum', `enum ${show(hEnum)} added`);
     // const and a one-value enum say the same thing; compare the allowed sets.

@@ -48,6 +48,7 @@ export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
   'nullable-removed': { effect: 'narrows', what: 'the value may no longer be null' },
   'enum-value-added': { effect: 'widens', what: 'an enum value was added' },
   'enum-value-removed': { effect: 'narrows', what: 'an enum value was removed' },
+  'extensible-enum-value-added': { effect: 'adds-optional', what: 'a value was added to an enum documented as open (`x-extensible-enum: true`, or its description says new values may be added)' },
   'enum-added': { effect: 'narrows', what: 'an enum now restricts the values' },
   'enum-removed': { effect: 'widens', what: 'the enum no longer restricts the values' },
   'const-added': { effect: 'narrows', what: 'a const now fixes the value' },

@@ -183,6 +183,8 @@ export const CASES: Case[] = [
   { name: 'a default response is documented', breaking: false, rule: 'response-status-added', mutate: (s) => (list(s).responses.default = { $ref: '#/components/responses/BadRequest' }) },
   { name: 'root security changes while every operation overrides it', breaking: false, rule: 'component-unused-changed', mutate: (s) => (s.security = [{ apiKey: ['nature:read'] }]) },
   { name: 'a request schema moves inline (same content)', breaking: false, rule: 'docs-changed', mutate: (s) => { create(s).requestBody.content['application/json'].schema = { ...structuredClone(schema(s, 'SubjectCreate')), description: 'Inline.' }; } },
+  { name: 'a new error code is added (Error.code says new codes may be added)', breaking: false, rule: 'response-extensible-enum-value-added', mutate: (s) => schema(s, 'Error').properties.code.enum.push('account_suspended') },
+  { name: 'a value is added to an enum marked x-extensible-enum', breaking: false, rule: 'response-extensible-enum-value-added', prepare: (s) => (schema(s, 'AssessmentStatus')['x-extensible-enum'] = true), mutate: (s) => schema(s, 'AssessmentStatus').enum.push('cancelled') },
   { name: 'a webhook reply status is documented', breaking: false, rule: 'webhook-reply-status-added', mutate: (s) => (completed(s).responses['204'] = { description: 'Also acknowledges.' }) },
 ];
 
