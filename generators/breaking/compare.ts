@@ -727,8 +727,9 @@ function compareSecurity(c: Comparison, before: Operation, after: Operation, whe
   }
   for (const requirement of hReqs) {
     if (bReqs.some((candidate) => satisfies(candidate, requirement) && satisfies(requirement, candidate))) continue;
-    if (!bReqs.some((candidate) => satisfies(candidate, requirement))) c.add('security-alternative-added', where, h.pointer, undefined, `${describe(requirement)} now accepted as an alternative`);
-    else if (!bReqs.some((candidate) => satisfies(requirement, candidate))) c.add('security-requirement-loosened', where, h.pointer, undefined, `${describe(requirement)} now enough`);
+    // Weaker than a base requirement: loosened; stronger: the tightening reported above; else a new way in.
+    if (bReqs.some((candidate) => satisfies(candidate, requirement))) c.add('security-requirement-loosened', where, h.pointer, undefined, `${describe(requirement)} now enough`);
+    else if (!bReqs.some((candidate) => satisfies(requirement, candidate))) c.add('security-alternative-added', where, h.pointer, undefined, `${describe(requirement)} now accepted as an alternative`);
   }
 }
 

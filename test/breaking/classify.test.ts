@@ -34,6 +34,13 @@ describe('breaking-change classification (fixture pairs)', () => {
     expect(missing).toEqual([]);
   });
 
+  it('reads a scope added to the only requirement as a new scope, not as a new alternative', () => {
+    const base = baseSpec();
+    const head = structuredClone(base);
+    head.paths['/v1/nature/subjects'].get.security[0].apiKey.push('nature:admin');
+    expect(verdictOf(base, head).findings.map((finding) => finding.rule)).toEqual(['security-scope-added']);
+  });
+
   it('reports nothing only when the documents are equal', () => {
     expect(compareDocuments(baseSpec(), baseSpec())).toEqual([]);
   });
