@@ -1,63 +1,129 @@
 /**
- * `npm run check:breaking [-- --base REF] [--spec PATH]`: compares the spec at a git ref (default:
- * the merge base with main) with the working spec, classifies every change, prints a table and
- * the semver bump the generated client and server need, and exits 1 on breaking changes unless
- * info.version was bumped accordingly.
+ * `npm run check:breaking [-- --base REF] [--spec PATH] [--fail-on clients|servers|any] [--config FILE]`:
+ * compares the spec at an explicit base (default: the merge base with origin/main, else main)
+ * with the working spec, prints every difference with its rule id, `file:line`, JSON pointer and
+ * what it does to an existing client, then the semver bump info.version needs. Exits 1 when a
+ * change breaks the parties --fail-on names (default: clients) and info.version was not bumped by
+ * major; 2 when it cannot compare (no base, unreadable spec, bad config).
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { diffIr, verdict, type Change } from '../generators/breaking/diff.js';
-import { buildIr } from '../generators/core/build-ir.js';
+import { compareDocuments } from '../generators/breaking/compare.js';
+import { evaluate, parseConfig, type FailOn, type GateResult } from '../generators/breaking/gate.js';
+import { lineLocator } from '../generators/breaking/locate.js';
+import { allRuleIds, ruleInfo } from '../generators/breaking/rules.js';
 import { loadDocument, SpecError } from '../generators/core/load.js';
 
-const { values } = parseArgs({ options: { base: { type: 'string' }, spec: { type: 'string', default: 'spec/openapi.yaml' } } });
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    spec: { type: 'string', default: 'spec/openapi.yaml' },
+    'fail-on': { type: 'string', default: 'clients' },
+    config: { type: 'string' },
+    'list-rules': { type: 'boolean', default: false },
+  },
+});
+
+class UsageError extends Error {}
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
-function defaultBase(): string {
-  try {
-    return git('merge-base', 'HEAD', 'main');
-  } catch {
-    return 'HEAD';
+if (values['list-rules']) {
+  for (const id of allRuleIds()) {
+    const info = ruleInfo(id);
+    console.log(`${id.padEnd(48)} ${(info.breaks.join('+') || '-').padEnd(20)} ${info.consequence}`);
+  }
+  process.exit(0);
+}
+
+/** The explicit base: never HEAD by accident, which would compare the branch with itself. */
+function resolveBase(): string {
+  if (values.base) {
+    try {
+      return git('rev-parse', '--verify', `${values.base}^{commit}`);
+    } catch {
+      throw new UsageError(`--base ${values.base} is not a commit in this repository`);
+    }
+  }
+  for (const candidate of ['origin/main', 'main']) {
+    try {
+      return git('merge-base', 'HEAD', candidate);
+    } catch {
+      // try the next candidate
+    }
+  }
+  throw new UsageError('no base to compare with: neither origin/main nor main exists here (fetch it, or pass --base REF)');
+}
+
+const LINE = '-'.repeat(60);
+function print(result: GateResult, locate: (pointer: string) => string): void {
+  const groups: Array<[string, (finding: GateResult['findings'][number]) => boolean]> = [
+    ['UNCLASSIFIED (treated as breaking for clients)', (finding) => finding.rule === 'unclassified'],
+    ['BREAKING for clients', (finding) => finding.rule !== 'unclassified' && finding.breaks.includes('clients')],
+    ['Breaking for generated SDK signatures only (wire unchanged)', (finding) => !finding.breaks.includes('clients') && finding.breaks.includes('sdks')],
+    ['Breaking for servers only (work for the service; clients keep working)', (finding) => finding.breaks.length === 1 && finding.breaks[0] === 'servers'],
+    ['Compatible', (finding) => !finding.breaks.length && !finding.docsOnly],
+    ['Documentation only', (finding) => !finding.breaks.length && finding.docsOnly],
+  ];
+  for (const [title, belongs] of groups) {
+    const members = result.findings.filter(belongs);
+    if (!members.length) continue;
+    console.log(`\n${title} (${members.length})\n${LINE}`);
+    for (const finding of members) {
+      console.log(`${finding.rule}  ${locate(finding.pointer)}  #${finding.pointer}`);
+      console.log(`    ${finding.where}: ${finding.detail}`);
+      if (!finding.docsOnly) console.log(`    ${finding.consequence}`);
+    }
+  }
+  if (result.ignored.length) {
+    console.log(`\nSwitched off in the config (${result.ignored.length})\n${LINE}`);
+    for (const finding of result.ignored) console.log(`${finding.rule}  ${locate(finding.pointer)}  ${finding.where}: ${finding.detail}`);
   }
 }
 
-const LABEL: Record<Change['impact'], string> = { 'breaking-client': 'BREAKING (clients)', 'breaking-server': 'BREAKING (servers)', compatible: 'compatible' };
-
-const base = values.base ?? defaultBase();
 const spec = values.spec!;
-const work = await mkdtemp(path.join(tmpdir(), 'check-breaking-'));
+const failOn = values['fail-on'] as FailOn;
+let work: string | undefined;
 try {
+  if (!['clients', 'servers', 'any'].includes(failOn)) throw new UsageError(`--fail-on must be clients, servers or any (got ${failOn})`);
+  const configFile = values.config ?? (existsSync('.check-breaking.yaml') ? '.check-breaking.yaml' : undefined);
+  const off = configFile ? parseConfig(readFileSync(configFile, 'utf8'), configFile) : [];
+  const base = resolveBase();
   const top = git('rev-parse', '--show-toplevel');
   const specFromTop = path.relative(top, path.resolve(spec));
-  // The spec's whole folder at the base ref, so a spec split across files is compared whole.
+  try {
+    git('cat-file', '-e', `${base}:${specFromTop.split(path.sep).join('/')}`);
+  } catch {
+    throw new UsageError(`${specFromTop} does not exist at the base ${base.slice(0, 12)}: nothing to compare with`);
+  }
+  // The spec's whole folder at the base, so a spec split across files is compared whole.
+  work = await mkdtemp(path.join(tmpdir(), 'check-breaking-'));
   execFileSync('sh', ['-c', `git archive ${JSON.stringify(base)} -- ${JSON.stringify(path.dirname(specFromTop))} | tar -x -C ${JSON.stringify(work)}`], { cwd: top, stdio: ['ignore', 'ignore', 'pipe'] });
   const [before, after] = await Promise.all([loadDocument(path.join(work, specFromTop)), loadDocument(spec)]);
-  const [baseIr, headIr] = [buildIr(before), buildIr(after)];
-  const changes = diffIr(baseIr, headIr);
-  const result = verdict(changes, baseIr.info.version, headIr.info.version);
+  const baseVersion = String(before.document.info?.version ?? '0.0.0');
+  const headVersion = String(after.document.info?.version ?? '0.0.0');
+  const findings = compareDocuments(before.document, after.document);
+  const result = evaluate(findings, { failOn, off, baseVersion, headVersion });
+  const lineOf = lineLocator(readFileSync(spec, 'utf8'));
+  const locate = (pointer: string) => `${spec}:${lineOf(pointer)}`;
 
-  console.log(`check:breaking: ${spec} at ${base.slice(0, 12)} (${baseIr.info.version}) → working tree (${headIr.info.version})`);
-  if (changes.length === 0) console.log('no changes to operations or schemas');
-  else {
-    const rows = [['impact', 'where', 'change'], ...changes.map((change) => [LABEL[change.impact], change.where, change.change])];
-    const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column].length)));
-    for (const [index, row] of rows.entries()) {
-      console.log(`${row[0].padEnd(widths[0])}  ${row[1].padEnd(widths[1])}  ${row[2]}`);
-      if (index === 0) console.log(`${'-'.repeat(widths[0])}  ${'-'.repeat(widths[1])}  ------`);
-    }
-  }
-  console.log(`client package needs a ${result.clientBump} bump; server stubs need a ${result.serverBump} bump; info.version went ${baseIr.info.version} → ${headIr.info.version} (${result.actual})`);
+  console.log(`check:breaking: ${spec} at ${base.slice(0, 12)} (${baseVersion}) → working tree (${headVersion}); failing on changes that break ${failOn}`);
+  if (!findings.length) console.log('no changes: the two documents are equal');
+  print(result, locate);
+  const count = (party: string) => result.findings.filter((finding) => (finding.breaks as string[]).includes(party)).length;
+  console.log(`\n${result.findings.length} change(s): ${count('clients')} break clients, ${count('servers')} break servers, ${count('sdks')} change SDK signatures${result.ignored.length ? `, ${result.ignored.length} switched off` : ''}`);
+  console.log(`semver: info.version needs a ${result.advice} bump; generated SDKs need a ${result.sdkAdvice} bump; info.version went ${baseVersion} → ${headVersion} (${result.actual})`);
   if (!result.ok) {
-    console.error(`check:breaking: breaking changes need info.version bumped by ${result.required} (it was ${result.actual === 'none' ? 'not bumped' : `bumped ${result.actual}`})`);
+    console.error(`check:breaking: FAIL: ${result.failing.length} change(s) break ${failOn}; bump info.version by major (and ship it as a new major API version), undo them, or switch a rule off in .check-breaking.yaml with a reason`);
     process.exitCode = 1;
-  }
+  } else console.log(result.failing.length ? `check:breaking: pass (breaking changes acknowledged by the major bump ${baseVersion} → ${headVersion})` : 'check:breaking: pass');
 } catch (error) {
   if (error instanceof SpecError) console.error(`check:breaking: ${error.file}#${error.pointer || '/'}: ${error.reason}`);
   else console.error(`check:breaking: ${(error as Error).message}`);
   process.exitCode = 2;
 } finally {
-  await rm(work, { recursive: true, force: true });
+  if (work) await rm(work, { recursive: true, force: true });
 }

@@ -1,0 +1,82 @@
+/**
+ * The gate: which findings fail a merge (`--fail-on`), which rules a team switched off (config
+ * file, each with a reason), and the semver bump info.version needs.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { Finding } from './compare.js';
+import { allRuleIds, ruleInfo, type Party } from './rules.js';
+
+export type FailOn = 'clients' | 'servers' | 'any';
+export type Bump = 'major' | 'minor' | 'patch' | 'none';
+
+export interface SwitchedOff {
+  rule: string;
+  reason: string;
+}
+
+export interface GateResult {
+  /** Findings that count, with who they break. */
+  findings: Array<Finding & { breaks: Party[]; consequence: string; docsOnly: boolean }>;
+  /** Findings whose rule the config switched off. */
+  ignored: Finding[];
+  /** Findings that fail the gate under --fail-on. */
+  failing: Finding[];
+  /** The bump info.version needs (major: breaks clients; minor: any other change on the wire; patch: documentation only). */
+  advice: Bump;
+  /** The bump the generated SDKs need: major also when only their signatures change. */
+  sdkAdvice: Bump;
+  actual: Bump | 'downgrade';
+  ok: boolean;
+}
+
+const RANK: Record<Bump, number> = { none: 0, patch: 1, minor: 2, major: 3 };
+const FAIL_ON: Record<FailOn, Party[]> = { clients: ['clients'], servers: ['servers'], any: ['clients', 'servers', 'sdks'] };
+
+export function bumpOf(before: string, after: string): Bump | 'downgrade' {
+  const parse = (version: string) => (/^(\d+)\.(\d+)\.(\d+)/.exec(version) ?? [0, 0, 0, 0]).slice(1).map(Number);
+  const [a, b] = [parse(before), parse(after)];
+  for (let index = 0; index < 3; index += 1) {
+    if (b[index] > a[index]) return (['major', 'minor', 'patch'] as const)[index];
+    if (b[index] < a[index]) return 'downgrade';
+  }
+  return 'none';
+}
+
+export function evaluate(all: Finding[], options: { failOn: FailOn; off: SwitchedOff[]; baseVersion: string; headVersion: string }): GateResult {
+  const off = new Set(options.off.map((entry) => entry.rule));
+  const ignored = all.filter((finding) => off.has(finding.rule));
+  const findings = all
+    .filter((finding) => !off.has(finding.rule))
+    .map((finding) => {
+      const info = ruleInfo(finding.rule);
+      return { ...finding, breaks: info.breaks, consequence: info.consequence, docsOnly: !!info.docsOnly };
+    });
+  const failOn = FAIL_ON[options.failOn];
+  const failing = findings.filter((finding) => finding.breaks.some((party) => failOn.includes(party)));
+  const advice: Bump = findings.some((finding) => finding.breaks.includes('clients')) ? 'major' : findings.some((finding) => !finding.docsOnly) ? 'minor' : findings.length ? 'patch' : 'none';
+  const sdkAdvice: Bump = advice !== 'major' && findings.some((finding) => finding.breaks.includes('sdks')) ? 'major' : advice;
+  const actual = bumpOf(options.baseVersion, options.headVersion);
+  // A failing change is accepted only with a major bump: the version says the contract broke.
+  const ok = !failing.length || actual === 'major';
+  return { findings, ignored, failing, advice, sdkAdvice, actual, ok };
+}
+
+export const bumpSatisfies = (actual: Bump | 'downgrade', needed: Bump) => actual !== 'downgrade' && RANK[actual] >= RANK[needed];
+
+/**
+ * The config file (`.check-breaking.yaml`): `off: [{ rule, reason }]`. An unknown rule id or a
+ * missing reason is an error, so a typo never silently keeps a rule on (or off).
+ */
+export function parseConfig(text: string, file: string): SwitchedOff[] {
+  const data = parseYaml(text) ?? {};
+  const known = new Set(allRuleIds());
+  if (typeof data !== 'object' || Array.isArray(data)) throw new Error(`${file}: expected a mapping with an "off" list`);
+  for (const key of Object.keys(data)) if (key !== 'off') throw new Error(`${file}: unknown key "${key}" (only "off" is read)`);
+  const list = data.off ?? [];
+  if (!Array.isArray(list)) throw new Error(`${file}: "off" must be a list of { rule, reason }`);
+  return list.map((entry: { rule?: unknown; reason?: unknown }, index: number) => {
+    if (typeof entry?.rule !== 'string' || !known.has(entry.rule)) throw new Error(`${file}: off[${index}].rule ${JSON.stringify(entry?.rule)} is not a rule id (npm run check:breaking -- --list-rules)`);
+    if (typeof entry.reason !== 'string' || !entry.reason.trim()) throw new Error(`${file}: off[${index}] (${entry.rule}) needs a reason`);
+    return { rule: entry.rule, reason: entry.reason.trim() };
+  });
+}
