@@ -147,13 +147,13 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
 const TEMPLATE_MATCH = 'openapiTemplateMatch';
 const matchKey = (match: NonNullable<RouteSpec['match']>) => `${match.in}:${match.in === 'header' ? match.name.toLowerCase() : match.name}=${match.value}`;
 
+type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
+type RouterHandler = ReturnType<ReturnType<ConstraintStrategy['storage']>['get']>;
+
 /**
  * A router constraint for templates with a query or fragment ("/search?mode=fast",
  * "/#X-Amz-Target=Things.PutThing"): the request's query parameter or header picks the operation.
  */
-type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
-type RouterHandler = ReturnType<ReturnType<ConstraintStrategy['storage']>['get']>;
-
 function templateMatchStrategy(routes: RouteSpec[]): ConstraintStrategy {
   const wanted = new Set(routes.map((route) => matchKey(route.match!)));
   const sources = [...new Map(routes.map((route) => [`${route.match!.in}:${route.match!.name}`, route.match!])).values()];
