@@ -74,9 +74,9 @@ function sendUnrouted(config: Registered, request: FastifyRequest, reply: Fastif
  * `unrouted` headers; path parameters are bounded by their schemas, not by the router's 100
  * characters; a request without Host reaches the plugin, which refuses it in the API's format.
  */
-export function serverOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'maxParamLength'> & { http: { requireHostHeader: boolean } } {
+export function serverOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'> & { http: { requireHostHeader: boolean } } {
   return {
-    maxParamLength: 16 * 1024, // the request line is bounded by Node's 16 KB header limit anyway
+    routerOptions: { maxParamLength: 16 * 1024 }, // the request line is bounded by Node's 16 KB header limit anyway
     http: { requireHostHeader: false },
     frameworkErrors(error, request, reply) {
       sendUnrouted(registered.get(request.server) ?? fallback, request, reply, frameworkError(error as { code?: string; statusCode?: number }));
