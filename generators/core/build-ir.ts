@@ -80,7 +80,7 @@ function collectOperations(document: OpenApiDocument, warn: (pointer: string, me
   const operations: IrOperation[] = [];
   for (const [path, rawItem] of Object.entries<Json>(document.paths ?? {})) {
     const pathPointer = `/paths/${escapePointerPart(path)}`;
-    if (/[?#]/.test(path)) warn(pathPointer, `path "${path}" carries a query or fragment, which routers do not match (a fragment never reaches a server); server stubs route it as "${path.replace(/[?#].*$/s, '') || '/'}"`);
+    if (/[?#]/.test(path)) warn(pathPointer, `path "${path}" carries a query or fragment, which routers do not match and a fragment never reaches a server; server stubs route it as "${path.replace(/[?#].*$/s, '') || '/'}" and match its first name=value as a query parameter ("?") or request header ("#", AWS's X-Amz-Target convention)`);
     const pathItem = deref(document, rawItem);
     if (!pathItem || typeof pathItem !== 'object') {
       warn(pathPointer, 'path item could not be resolved; skipped');

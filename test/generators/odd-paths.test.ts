@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastifyUrl } from '../../generators/emitters/server/emit.js';
+import { fastifyUrl, templateMatch } from '../../generators/emitters/server/emit.js';
 import type { serverOptions } from '../../generated/server/index.js';
 import { generate } from '../../generators/pipeline.js';
 
@@ -34,8 +34,8 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-const call = async (method: string, target: string, body?: unknown) => {
-  const response = await fetch(`${url}${target}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+const call = async (method: string, target: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${url}${target}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return { status: response.status, text: await response.text() };
 };
 
@@ -51,19 +51,28 @@ describe('Fastify URLs for odd path templates', () => {
   ])('%s -> %s', (template, expected) => {
     expect(fastifyUrl(template)).toBe(expected);
   });
+
+  it.each([
+    ['/#X-Amz-Target=Things.PutThing', { in: 'header', name: 'X-Amz-Target', value: 'Things.PutThing' }],
+    ['/search?mode=fast&x=1', { in: 'query', name: 'mode', value: 'fast' }],
+    ['/v1/things/{id}', undefined],
+  ])('%s asks the request for %j', (template, expected) => {
+    expect(templateMatch(template)).toEqual(expected);
+  });
 });
 
 describe('stubs for the odd-paths fixture', () => {
-  it('start, and answer every routable operation with 501 in the error format', async () => {
-    for (const [method, target, operationId, body] of [
+  it('start, and answer every operation with 501 in the error format', async () => {
+    for (const [method, target, operationId, body, headers] of [
       ['GET', '/things/t1', 'getThing'],
       ['GET', '/v1/op1', 'getOperation'],
       ['POST', '/v1/op1:cancel', 'cancelOperation'],
       ['POST', '/v1/op1:undelete', 'undeleteOperation'],
-      ['POST', '/', 'listThings', {}],
+      ['POST', '/', 'listThings', {}, { 'x-amz-target': 'Things.ListThings' }],
+      ['POST', '/', 'putThing', {}, { 'X-Amz-Target': 'Things.PutThing' }],
       ['GET', '/search?mode=fast', 'searchFast'],
-    ] as Array<[string, string, string, unknown?]>) {
-      const response = await call(method, target, body);
+    ] as Array<[string, string, string, unknown?, Record<string, string>?]>) {
+      const response = await call(method, target, body, headers);
       expect(response.status, `${method} ${target}`).toBe(501);
       expect(JSON.parse(response.text), `${method} ${target}`).toEqual({ code: 'not_implemented', message: `${operationId} is not implemented.`, param: null });
     }
@@ -75,13 +84,19 @@ describe('stubs for the odd-paths fixture', () => {
     expect(response.headers.get('x-operation')).toBe('headThing');
   });
 
-  it('warns, with file and pointer, about templates no request can match, and names the unreachable operation', () => {
+  it('answers 404 when the query parameter or header a template asks for is missing', async () => {
+    expect((await call('GET', '/search')).status).toBe(404);
+    expect((await call('GET', '/search?mode=slow')).status).toBe(404);
+    expect((await call('POST', '/', {}, { 'x-amz-target': 'Things.Unknown' })).status).toBe(404);
+  });
+
+  it('warns, with file and pointer, about templates with a query or fragment, and registers every route', () => {
     expect(warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^test\/fixtures\/specs\/odd-paths-3\.1\.yaml#\/paths\/~1#X-Amz-Target=Things\.ListThings: .*query or fragment/),
+        expect.stringMatching(/^test\/fixtures\/specs\/odd-paths-3\.1\.yaml#\/paths\/~1#X-Amz-Target=Things\.ListThings: .*query or fragment.*request header/),
         expect.stringMatching(/#\/paths\/~1search\?mode=fast: .*route it as "\/search"/),
       ]),
     );
-    expect(logged).toContainEqual(expect.stringMatching(/^putThing \(POST \/#X-Amz-Target=Things\.PutThing\) is unreachable: listThings/));
+    expect(logged.filter((line) => /unreachable/.test(line))).toEqual([]);
   });
 });

@@ -74,9 +74,9 @@ function sendUnrouted(config: Registered, request: FastifyRequest, reply: Fastif
  * `unrouted` headers; path parameters are bounded by their schemas, not by the router's 100
  * characters; a request without Host reaches the plugin, which refuses it in the API's format.
  */
-export function serverOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'maxParamLength'> & { http: { requireHostHeader: boolean } } {
+export function serverOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'> & { http: { requireHostHeader: boolean } } {
   return {
-    maxParamLength: 16 * 1024, // the request line is bounded by Node's 16 KB header limit anyway
+    routerOptions: { maxParamLength: 16 * 1024 }, // the request line is bounded by Node's 16 KB header limit anyway
     http: { requireHostHeader: false },
     frameworkErrors(error, request, reply) {
       sendUnrouted(registered.get(request.server) ?? fallback, request, reply, frameworkError(error as { code?: string; statusCode?: number }));
@@ -142,6 +142,37 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   ajv.addKeyword({ keyword: 'example' });
   ajv.addKeyword({ keyword: 'discriminator' });
   return ajv;
+}
+
+const TEMPLATE_MATCH = 'openapiTemplateMatch';
+const matchKey = (match: NonNullable<RouteSpec['match']>) => `${match.in}:${match.in === 'header' ? match.name.toLowerCase() : match.name}=${match.value}`;
+
+type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
+type RouterHandler = ReturnType<ReturnType<ConstraintStrategy['storage']>['get']>;
+
+/**
+ * A router constraint for templates with a query or fragment ("/search?mode=fast",
+ * "/#X-Amz-Target=Things.PutThing"): the request's query parameter or header picks the operation.
+ */
+function templateMatchStrategy(routes: RouteSpec[]): ConstraintStrategy {
+  const wanted = new Set(routes.map((route) => matchKey(route.match!)));
+  const sources = [...new Map(routes.map((route) => [`${route.match!.in}:${route.match!.name}`, route.match!])).values()];
+  return {
+    name: TEMPLATE_MATCH,
+    mustMatchWhenDerived: false,
+    storage() {
+      const handlers = new Map<string, RouterHandler>();
+      return { get: (value: string) => handlers.get(value) ?? null, set: (value: string, store: RouterHandler) => void handlers.set(value, store) };
+    },
+    deriveConstraint(request: { headers: Record<string, string | string[] | undefined>; url?: string }) {
+      for (const source of sources) {
+        const value = source.in === 'header' ? request.headers[source.name.toLowerCase()] : new URLSearchParams((request.url ?? '').split('?')[1] ?? '').get(source.name);
+        const key = typeof value === 'string' ? matchKey({ ...source, value }) : undefined;
+        if (key && wanted.has(key)) return key;
+      }
+      return undefined;
+    },
+  };
 }
 
 /** Keywords of a parameter's bounds: the failures its x-error-code names (a type or pattern failure is invalid_request). */
@@ -253,25 +284,30 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
   });
   app.setNotFoundHandler((request, reply) => sendUnrouted(config, request, reply, { status: 404, code: 'not_found', message: `No route for ${echo(request.method)} ${echo(request.url.split('?')[0])}.`, param: null }));
 
+  const matched = routes.filter((route) => route.match);
+  if (matched.length > 0) app.addConstraintStrategy(templateMatchStrategy(matched));
+
   const unimplemented: string[] = [];
   const taken = new Map<string, RouteSpec>();
   for (const route of routes) {
     const handler = handlers[route.operationId];
     if (!handler) unimplemented.push(route.operationId);
-    // Templates that differ only in a query or fragment (AWS's "/#X-Amz-Target=...") share a URL:
-    // the first is routed, the others are unreachable and said so, instead of crashing startup.
-    const first = taken.get(`${route.method} ${route.url}`);
+    // Two operations a request cannot tell apart: the first is routed, the other is said to be
+    // unreachable, instead of crashing startup.
+    const routeKey = `${route.method} ${route.url} ${route.match ? matchKey(route.match) : ''}`;
+    const first = taken.get(routeKey);
     if (first) {
       app.log.warn(`${route.operationId} (${route.method} ${route.path}) is unreachable: ${first.operationId} has the same method and routable path`);
       continue;
     }
-    taken.set(`${route.method} ${route.url}`, route);
+    taken.set(routeKey, route);
     const validateOptionalBody = route.bodyOptional && route.schema.body ? bodyAjv.compile(route.schema.body) : undefined;
     const takesBody = route.bodyContentType !== undefined;
     app.route({
       method: route.method,
       url: route.url,
       schema: routeSchema(route, options.unknownQueryParameters === 'refuse'),
+      ...(route.match ? { constraints: { [TEMPLATE_MATCH]: matchKey(route.match) } } : {}),
       // Fastify adds HEAD for every GET; a spec that declares its own HEAD keeps it.
       ...(route.method === 'GET' && routes.some((other) => other.method === 'HEAD' && other.url === route.url) ? { exposeHeadRoute: false } : {}),
       // Callback style: a synchronous security hook (the usual case) costs no promise per request.

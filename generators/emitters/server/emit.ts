@@ -34,6 +34,18 @@ export function fastifyUrl(template: string): string {
   });
 }
 
+/**
+ * What a template's query or fragment asks of a request, as the first `name=value` pair: a query
+ * parameter after "?", a request header after "#" (AWS's JSON protocols put `X-Amz-Target` there).
+ * Example: "/#X-Amz-Target=Things.PutThing" -> { in: 'header', name: 'X-Amz-Target', value: 'Things.PutThing' }.
+ */
+export function templateMatch(template: string): { in: 'query' | 'header'; name: string; value: string } | undefined {
+  const found = /([?#])([^&#]*)/.exec(template);
+  if (!found || !found[2]) return undefined;
+  const [name, value = ''] = found[2].split('=');
+  return { in: found[1] === '?' ? 'query' : 'header', name: decodeURIComponent(name), value: decodeURIComponent(value) };
+}
+
 function schemaFor(ir: Ir, schema: JsonSchema): JsonSchema {
   return standaloneSchema(schema, ir.openapiVersion);
 }
@@ -72,6 +84,7 @@ function routeSpec(ir: Ir, operation: IrOperation): Record<string, unknown> {
     method: operation.method.toUpperCase(),
     path: operation.path,
     url: fastifyUrl(operation.path),
+    ...(templateMatch(operation.path) ? { match: templateMatch(operation.path) } : {}),
     paramNames,
     security: { isPublic: operation.security.isPublic, scopes: operation.security.scopes, ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}) },
     ...(operation.successStatus && /^\d+$/.test(operation.successStatus) ? { successStatus: Number(operation.successStatus) } : {}),
