@@ -184,6 +184,9 @@ def handle_delivery(body: bytes, headers: Mapping[str, str]) -> int:
         return 400
     print(event)
     return 200
+
+
+print(handle_delivery(b'{"type": "forged"}', {}))  # 400: no signature
 \`\`\``);
   }
   sections.push(`## Type checking

@@ -9,6 +9,7 @@ from typing import Dict
 
 from ._core import Operation, PaginationSpec, Shape
 
+
 SHAPES: Dict[str, Shape] = {}
 """Named schemas that hold date-times, and where."""
 

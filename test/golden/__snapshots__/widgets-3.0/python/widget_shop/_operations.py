@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Dict
 
-from ._core import Operation, PaginationSpec, Shape
+from ._core import Operation, Shape
+
 
 SHAPES: Dict[str, Shape] = {}
 """Named schemas that hold date-times, and where."""
