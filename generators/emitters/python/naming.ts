@@ -28,7 +28,8 @@ function words(text: string): string[] {
  * A spec name as a Python identifier of the given kind:
  * variable "userId" -> "user_id", "from" -> "from_", "2fa" -> "_2fa", "_id" -> "_id" (kept: it is
  * already snake case, so it cannot collide with "id"); class "check-runs" -> "CheckRuns",
- * "2fa" -> "_2fa"; constant -> "LIST_SUBJECTS"; module "1password" -> "api_1password".
+ * "2fa" -> "N2fa"; constant "list subjects" -> "LIST_SUBJECTS", "2fa" -> "_2FA";
+ * module "1password" -> "api_1password".
  */
 export function pythonName(text: string, kind: PythonNameKind): string {
   let name: string;
@@ -40,11 +41,16 @@ export function pythonName(text: string, kind: PythonNameKind): string {
     else if (kind === 'constant') name = parts.map((word) => word.toUpperCase()).join('_');
     else name = parts.map((word) => word.toLowerCase()).join('_');
   }
-  if (/^[0-9]/.test(name)) name = kind === 'module' ? `api_${name}` : `_${name}`;
+  // A leading underscore would make a class private to its module (strict pyright refuses the
+  // import) and a module name look private, so those get a letter prefix instead.
+  if (/^[0-9]/.test(name)) name = kind === 'module' ? `api_${name}` : kind === 'class' ? `N${name}` : `_${name}`;
   return KEYWORDS.has(name) ? `${name}_` : name;
 }
 
-/** Hands out unique names in one namespace; the second "id" becomes "id_2". Reserved names are never handed out. */
+/**
+ * Hands out unique names in one namespace. Reserved names are never handed out: a name that is
+ * taken gets a trailing underscore ("self" -> "self_"), then a number ("user_id" -> "user_id_2").
+ */
 export class PythonScope {
   private readonly taken = new Set<string>();
   constructor(reserved: Iterable<string> = []) {
@@ -52,6 +58,7 @@ export class PythonScope {
   }
   claim(base: string): string {
     let name = base;
+    if (this.taken.has(name)) name = `${base}_`;
     for (let suffix = 2; this.taken.has(name); suffix += 1) name = `${base}_${suffix}`;
     this.taken.add(name);
     return name;
@@ -71,6 +78,7 @@ export function pyString(text: string): string {
 /** A docstring body: no closing triple quote or stray backslash escapes inside. */
 export function docText(text: string | undefined): string | undefined {
   if (!text) return undefined;
-  const clean = text.trim().replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"');
+  // A quote at the very end would run into the closing triple quote.
+  const clean = text.trim().replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"').replace(/"$/, '\\"');
   return clean || undefined;
 }
