@@ -78,10 +78,10 @@ describe('Python SDK against the reference service', () => {
     expect(result.output).toMatch(/test_runs_an_assessment_from_an_empty_body_to_completed .* ok/);
   }, 120_000);
 
-  it('runs every python block of the package README as written', async () => {
-    const readme = await readFile(path.join(SDK, 'README.md'), 'utf8');
-    const blocks = [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((match) => match[1]);
-    expect(blocks.length).toBeGreaterThanOrEqual(5);
+  it('runs every python block of the package README and of the project README as written', async () => {
+    const readmes = await Promise.all([readFile(path.resolve('README.md'), 'utf8'), readFile(path.join(SDK, 'README.md'), 'utf8')]);
+    const blocks = readmes.flatMap((readme) => [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((match) => match[1]));
+    expect(blocks.length).toBeGreaterThanOrEqual(6);
     const outputs: string[] = [];
     for (const block of blocks) {
       const result = await pythonCode(block, { env });
