@@ -13,14 +13,16 @@ async function main(): Promise<void> {
       spec: { type: 'string', default: DEFAULT_SPEC },
       out: { type: 'string', default: DEFAULT_OUT },
       'dry-run': { type: 'boolean', default: false },
-      /** Leave out the SDKs (openapi-generator runs Java for a few seconds per language). */
+      /** Also run openapi-generator for the languages in generators/emitters/sdks/sdks.json (needs Java). */
+      sdks: { type: 'boolean', default: false },
+      /** Leave out the SDKs (the default; kept so older scripts still work). */
       'skip-sdks': { type: 'boolean', default: false },
     },
   });
   const spec = values.spec!;
   const out = values.out!;
   try {
-    const result = await generate({ spec, out, command: regenerateCommand(spec, out), write: !values['dry-run'], skip: values['skip-sdks'] ? ['sdks'] : [], log: (line) => console.log(line) });
+    const result = await generate({ spec, out, command: regenerateCommand(spec, out), write: !values['dry-run'], skip: values['skip-sdks'] ? ['sdks'] : [], include: values.sdks ? ['sdks'] : [], log: (line) => console.log(line) });
     for (const warning of result.warnings) console.warn(`warning: ${warning}`);
   } catch (error) {
     // An emitter failing on a document the loader accepted: still one line naming the spec.

@@ -13,6 +13,7 @@ import { emitClient } from './emitters/client/emit.js';
 import { emitContractDocument } from './emitters/contract/emit.js';
 import { emitContractTests } from './emitters/contract-tests/emit.js';
 import { emitMockSpec } from './emitters/mock/emit.js';
+import { emitPython } from './emitters/python/emit.js';
 import { emitSdks } from './emitters/sdks/emit.js';
 import { emitServer } from './emitters/server/emit.js';
 import { emitTypes } from './emitters/types/emit.js';
@@ -21,9 +22,15 @@ import { GENERATOR_VERSION } from './version.js';
 /** An emitter: a pure function of the IR returning files (paths relative to the output folder). */
 export interface Emitter {
   name: string;
-  emit: (ir: Ir) => GeneratedFile[] | Promise<GeneratedFile[]>;
-  /** The folder it owns, for emitters that can be skipped (their output is then kept as it is). */
+  /** `warn` reports a problem that does not stop the emitter (e.g. one SDK of several failed). */
+  emit: (ir: Ir, warn: (message: string) => void) => GeneratedFile[] | Promise<GeneratedFile[]>;
+  /**
+   * The folder it owns, for emitters that can be skipped (their output is then kept as it is).
+   * Such an emitter is also isolated: if it throws, the others still run and its output is kept.
+   */
   root?: string;
+  /** Runs only when asked for (`include`), e.g. openapi-generator's SDKs, which need Java. */
+  optIn?: boolean;
 }
 
 export const EMITTERS: Emitter[] = [
@@ -33,7 +40,8 @@ export const EMITTERS: Emitter[] = [
   { name: 'contract tests', emit: emitContractTests },
   { name: 'mock spec', emit: emitMockSpec },
   { name: 'contract document', emit: emitContractDocument },
-  { name: 'sdks', emit: emitSdks, root: 'sdks/' },
+  { name: 'python', emit: emitPython },
+  { name: 'sdks', emit: emitSdks, root: 'sdks/', optIn: true },
 ];
 
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
@@ -53,6 +61,8 @@ export interface GenerateOptions {
   log: (line: string) => void;
   /** Emitters to leave out (e.g. "sdks", which runs Java for seconds); their output is kept. */
   skip?: string[];
+  /** Opt-in emitters to run (e.g. "sdks"). */
+  include?: string[];
 }
 
 export interface GenerateResult {
@@ -87,9 +97,20 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const loaded = await step('load + bundle', () => loadDocument(options.spec), (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`);
   const ir = await step('build IR', () => buildIr(loaded));
   const files: GeneratedFile[] = [];
-  const skipped = EMITTERS.filter((emitter) => options.skip?.includes(emitter.name));
+  const emitterWarnings: string[] = [];
+  const skipped = EMITTERS.filter((emitter) => options.skip?.includes(emitter.name) || (emitter.optIn && !options.include?.includes(emitter.name)));
   for (const emitter of EMITTERS.filter((candidate) => !skipped.includes(candidate))) {
-    const emitted = await step(`emit ${emitter.name}`, () => emitter.emit(ir), (list) => `${list.length} file(s)`);
+    const warn = (message: string) => emitterWarnings.push(`${emitter.name}: ${message}`);
+    let emitted: GeneratedFile[];
+    try {
+      emitted = await step(`emit ${emitter.name}`, () => emitter.emit(ir, warn), (list) => `${list.length} file(s)`);
+    } catch (error) {
+      if (!emitter.root) throw error;
+      // An isolated emitter's failure is reported, its previous output kept, and the rest goes on.
+      warn(`failed, previous output in ${emitter.root} kept: ${error instanceof Error ? error.message : String(error)}`);
+      skipped.push(emitter);
+      continue;
+    }
     files.push(...emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) })));
   }
   // A skipped emitter's files stay on disk and stay in the record, so skipping it (the dev loop
@@ -105,7 +126,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (options.write) {
     written = await step('write', () => writeFiles(options.out, files, isKept), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
   }
-  return { ir, files, warnings: ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`), sourceFiles: loaded.files, stale, written };
+  return { ir, files, warnings: [...ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`), ...emitterWarnings], sourceFiles: loaded.files, stale, written };
 }
 
 /** generated/provenance.json: which spec (by digest) and which generator made this output. */

@@ -33,7 +33,7 @@ export function withHeader(filePath: string, content: string, provenance: Proven
   const lines = headerLines(provenance);
   const extension = path.extname(filePath);
   if (['.ts', '.mts', '.js', '.mjs'].includes(extension)) return `${lines.map((line) => `// ${line}`).join('\n')}\n\n${content}`;
-  if (['.yaml', '.yml', '.py', '.toml', '.cfg', '.txt', '.ini'].includes(extension)) return `${lines.map((line) => `# ${line}`).join('\n')}\n\n${content}`;
+  if (['.yaml', '.yml', '.py', '.typed', '.toml', '.cfg', '.txt', '.ini'].includes(extension)) return `${lines.map((line) => `# ${line}`).join('\n')}\n\n${content}`;
   if (extension === '.md') return `<!-- ${lines.join(' ')} -->\n\n${content}`;
   if (extension === '.json') {
     // JSON has no comments: the header goes in a leading field that its readers ignore: "//" for
@@ -94,12 +94,12 @@ export async function listFiles(dir: string): Promise<string[]> {
 }
 
 /**
- * A hand-written runtime (the .ts files of `dir`) as files under `prefix` in the output: copied
- * verbatim, like templates. Read once, when the emitter module loads.
+ * A hand-written runtime (the `extension` files of `dir`, .ts by default) as files under `prefix`
+ * in the output: copied verbatim, like templates. Read once, when the emitter module loads.
  */
-export function runtimeFiles(dir: string, prefix: string): GeneratedFile[] {
+export function runtimeFiles(dir: string, prefix: string, extension = '.ts'): GeneratedFile[] {
   return readdirSync(dir)
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .filter((name) => name.endsWith(extension) && !name.endsWith(`.test${extension}`))
     .sort()
     .map((name) => ({ path: `${prefix}${name}`, content: readFileSync(path.join(dir, name), 'utf8') }));
 }

@@ -1,6 +1,7 @@
 /**
- * Generation speed: full generation (every emitter, written to disk) against openapi-typescript
- * alone on the same document, alternating in one process, reported as medians and their ratio.
+ * Generation speed: full generation (every emitter of ours, the Python SDK included, written to
+ * disk; no JVM step) against openapi-typescript alone on the same document, alternating in one
+ * process, reported as medians and their ratio.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,7 +36,7 @@ export async function benchGeneration(cases: GenerationCase[], progress: (line: 
   for (const testCase of cases) {
     const out = await mkdtemp(path.join(tmpdir(), 'bench-generate-'));
     const alone = () => openapiTS(pathToFileURL(path.resolve(testCase.spec)), { silent: true }).then(astToString);
-    // Every emitter of ours; the SDKs are openapi-generator's (Java) and are left out.
+    // Every emitter of ours, the Python SDK included; openapi-generator's SDKs (the JVM step) are opt-in and left out.
     const full = () => generate({ spec: testCase.spec, out, command: 'bench', write: true, skip: ['sdks'], log: () => {} });
     await alone(); // warm both paths once: module loading and JIT are not what is measured
     await full();

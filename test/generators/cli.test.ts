@@ -27,7 +27,7 @@ describe('generate CLI', () => {
   it('prints one line per step with its time and writes into --out', async () => {
     const result = await generate('--spec', 'test/fixtures/split/openapi.yaml', '--out', out, '--skip-sdks');
     expect(result.code).toBe(0);
-    for (const step of ['load + bundle', 'build IR', 'emit types', 'emit client', 'emit server stubs', 'emit contract tests', 'emit mock spec', 'write']) {
+    for (const step of ['load + bundle', 'build IR', 'emit types', 'emit client', 'emit server stubs', 'emit contract tests', 'emit mock spec', 'emit python', 'write']) {
       expect(result.stdout).toMatch(new RegExp(`^${step.replace(/[+]/g, '\\+')}\\s+\\d+ ms`, 'm'));
     }
     expect(result.stdout).toContain('2 file(s)'); // the root and the file its $ref points into

@@ -11,10 +11,13 @@ import { generate } from '../../generators/pipeline.js';
 const FIXTURES = path.resolve('test/fixtures/specs');
 /** Hand-written runtimes copied verbatim into the output: output folder -> source folder. */
 const RUNTIMES = [
-  { copy: 'client/src/core/', source: path.resolve('generators/emitters/client/runtime') },
-  { copy: 'server/core/', source: path.resolve('generators/emitters/server/runtime') },
-  { copy: 'contract-tests/core/', source: path.resolve('generators/emitters/contract-tests/runtime') },
+  { copy: 'client/src/core/', source: path.resolve('generators/emitters/client/runtime'), extension: '.ts' },
+  { copy: 'server/core/', source: path.resolve('generators/emitters/server/runtime'), extension: '.ts' },
+  { copy: 'contract-tests/core/', source: path.resolve('generators/emitters/contract-tests/runtime'), extension: '.ts' },
+  // The Python package's folder is named after the spec, so this one is matched by its tail.
+  { copy: '/_core/', source: path.resolve('generators/emitters/python/runtime'), extension: '.py' },
 ];
+const isCopyOf = (file: string, copy: string) => (copy.startsWith('/') ? file.startsWith('python/') && file.includes(copy) : file.startsWith(copy));
 const fixtures = readdirSync(FIXTURES).filter((name) => /\.(ya?ml|json)$/.test(name)).sort();
 
 describe.each(fixtures)('emitters on %s', (fixture) => {
@@ -25,16 +28,16 @@ describe.each(fixtures)('emitters on %s', (fixture) => {
   it('matches the golden files', async () => {
     const { files } = await run();
     // The runtimes are copied verbatim and tested on their own, so golden files skip them.
-    const golden = files.filter((file) => !RUNTIMES.some((runtime) => file.path.startsWith(runtime.copy)));
+    const golden = files.filter((file) => !RUNTIMES.some((runtime) => isCopyOf(file.path, runtime.copy)));
     for (const file of golden) {
       await expect(file.content).toMatchFileSnapshot(path.join('__snapshots__', name, file.path));
     }
   });
 
-  it.each(RUNTIMES)('copies the hand-written runtime into $copy unchanged (under its header)', async ({ copy, source }) => {
+  it.each(RUNTIMES)('copies the hand-written runtime into $copy unchanged (under its header)', async ({ copy, source, extension }) => {
     const { files } = await run();
-    const copies = files.filter((file) => file.path.startsWith(copy));
-    expect(copies.map((file) => path.basename(file.path)).sort()).toEqual(readdirSync(source).filter((file) => file.endsWith('.ts')).sort());
+    const copies = files.filter((file) => isCopyOf(file.path, copy));
+    expect(copies.map((file) => path.basename(file.path)).sort()).toEqual(readdirSync(source).filter((file) => file.endsWith(extension)).sort());
     for (const file of copies) expect(file.content.endsWith(readFileSync(path.join(source, path.basename(file.path)), 'utf8'))).toBe(true);
   });
 

@@ -72,7 +72,11 @@ function run(command: string, args: string[]): Promise<void> {
   );
 }
 
-export async function emitSdks(ir: Ir): Promise<GeneratedFile[]> {
+/**
+ * One SDK per language of sdks.json. A language whose generator fails is reported through `warn`
+ * (which SDK, and why) and left out; the other languages and emitters still run.
+ */
+export async function emitSdks(ir: Ir, warn: (message: string) => void = () => {}): Promise<GeneratedFile[]> {
   const config = JSON.parse(readFileSync(CONFIG_FILE, 'utf8')) as SdksConfig;
   const jar = process.env.OPENAPI_GENERATOR_JAR ?? path.resolve(ROOT, config.jar);
   if (!existsSync(jar)) throw new Error(`openapi-generator JAR not found at ${jar} (set OPENAPI_GENERATOR_JAR, or run npm install)`);
@@ -88,7 +92,12 @@ export async function emitSdks(ir: Ir): Promise<GeneratedFile[]> {
       await writeFile(settings, JSON.stringify({ ...templateProperties(ir), ...(options.additionalProperties ?? {}) }, null, 2));
       const args = ['-jar', jar, 'generate', '-g', options.generator, '-i', input, '-o', out, '-c', settings, '--skip-validate-spec'];
       if (options.templates) args.push('-t', path.resolve(ROOT, options.templates));
-      await run('java', args);
+      try {
+        await run('java', args);
+      } catch (error) {
+        warn(`sdks/${language} (generator ${options.generator}) was not generated: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
       for (const file of await listFiles(out)) {
         if (file.startsWith(`.openapi-generator${path.sep}`) || options.skip?.includes(file)) continue;
         files.push({ path: `sdks/${language}/${file.split(path.sep).join('/')}`, content: await readFile(path.join(out, file), 'utf8') });

@@ -1,0 +1,196 @@
+/**
+ * The Python package's README. Its ```python blocks are built from the spec's own examples and are
+ * executed, each on its own, against the reference service by test/sdks/python-sdk.test.ts; a block
+ * that cannot be built for a spec (no example body, no paged list) is left out, never faked.
+ */
+import type { Ir, JsonSchema } from '../../core/ir.js';
+import { deref, flattenSchema } from '../../core/refs.js';
+import { pyString } from './naming.js';
+import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
+import type { TypeNames } from './types.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** A JSON example as Python source, with date-times written as aware datetimes where the schema says date-time. */
+function exampleValue(ir: Ir, value: unknown, schema: JsonSchema | undefined, depth = 0): string {
+  const flat: Json = schema === undefined || depth > 12 ? {} : (flattenSchema(ir.document, schema) ?? {});
+  const members: Json[] = [...(flat.anyOf ?? []), ...(flat.oneOf ?? [])].map((member: unknown) => deref(ir.document, member));
+  const isDateTime = flat.format === 'date-time' || members.some((member) => member?.format === 'date-time');
+  if (typeof value === 'string' && isDateTime) {
+    const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?Z$/.exec(value);
+    if (match) {
+      const parts = match.slice(1, 7).map(Number);
+      if (match[7]) parts.push(Number(match[7].padEnd(6, '0').slice(0, 6)));
+      return `datetime(${parts.join(', ')}, tzinfo=timezone.utc)`;
+    }
+  }
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return pyString(value);
+  if (Array.isArray(value)) return `[${value.map((item) => exampleValue(ir, item, flat.items, depth + 1)).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).map(([key, inner]) => `${pyString(key)}: ${exampleValue(ir, inner, flat.properties?.[key], depth + 1)}`);
+  return `{${entries.join(', ')}}`;
+}
+
+function chainOf(plan: PythonPlan, method: MethodPlan): string {
+  const find = (node: ResourcePlan, path: string[]): string[] | undefined => {
+    if (node.methods.includes(method)) return path;
+    for (const child of node.children) {
+      const found = find(child, [...path, child.attribute]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return ['client', ...(find(plan.root, []) ?? [])].join('.');
+}
+
+/** Keyword arguments for a call from the body's first example; undefined when the spec gives none. */
+function exampleArguments(ir: Ir, method: MethodPlan): string | undefined {
+  const body = method.operation.body;
+  const example = body?.examples[0];
+  if (!body || example === undefined || method.bodyMode !== 'properties' || !example || typeof example !== 'object') return undefined;
+  const args = method.args.filter((arg) => arg.location === 'body-property' && (example as Record<string, unknown>)[arg.wire] !== undefined);
+  return args.map((arg) => `    ${arg.name}=${exampleValue(ir, (example as Record<string, unknown>)[arg.wire], arg.schema)},`).join('\n');
+}
+
+export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string {
+  const c = ir.conventions;
+  const client = plan.clientClass;
+  const pkg = plan.packageName;
+  const keyEnv = `${c.envPrefix}_API_KEY`;
+  const urlEnv = `${c.envPrefix}_BASE_URL`;
+  const topLevel = (method: MethodPlan) => !method.args.some((arg) => arg.location === 'path');
+  const create = plan.methods.find((method) => method.operation.method === 'post' && topLevel(method) && exampleArguments(ir, method) !== undefined);
+  const list = plan.methods.find((method) => method.operation.pagination && topLevel(method));
+  const retrieve = plan.methods.find((method) => method.operation.method === 'get' && !method.operation.pagination && method.args.filter((arg) => arg.location === 'path').length === 1);
+  const sections: string[] = [];
+
+  sections.push(`# ${ir.info.title}: Python client
+
+\`${pkg}\` is the Python client for ${ir.info.title} ${ir.info.version}, generated from the OpenAPI document. It needs
+Python 3.9 or newer and nothing outside the standard library. Every example below is run by the
+project's tests against the reference service.
+
+\`\`\`sh
+pip install ./generated/python      # or put generated/python on PYTHONPATH
+\`\`\`
+
+## Usage
+
+The client reads the key from \`${keyEnv}\` (or \`api_key=...\`) and the address from \`${urlEnv}\`
+(or \`base_url=...\`). Resources are attributes, arguments are keywords, results are typed
+(\`TypedDict\`s; date-times are \`datetime\`s, sent in the form the spec requires).`);
+
+  if (create) {
+    const call = `${chainOf(plan, create)}.${create.name}`;
+    const usesDatetime = /datetime\(/.test(exampleArguments(ir, create)!);
+    sections.push(`\`\`\`python
+${usesDatetime ? 'from datetime import datetime, timezone\n\n' : ''}from ${pkg} import ${client}
+
+client = ${client}()  # api_key from $${keyEnv}
+created = ${call}(
+${exampleArguments(ir, create)}
+)
+print(created)
+\`\`\``);
+  }
+  if (list) {
+    const call = `${chainOf(plan, list)}.${list.name}`;
+    const limit = list.operation.pagination?.limitParam ? `${list.args.find((arg) => arg.wire === list.operation.pagination!.limitParam)?.name ?? 'limit'}=10` : '';
+    sections.push(`Lists page by cursor. Iterating a page walks every item of every following page; \`has_more\`
+and \`next_page()\` are there to page by hand.
+
+\`\`\`python
+from ${pkg} import ${client}
+
+client = ${client}()
+for item in ${call}(${limit}):
+    print(item)
+
+first = ${call}(${limit})
+print(len(first.data), first.has_more)
+if first.has_next_page():
+    print(first.next_page().data)
+\`\`\``);
+  }
+  if (retrieve) {
+    const call = `${chainOf(plan, retrieve)}.${retrieve.name}`;
+    const pathArg = retrieve.args.find((arg) => arg.location === 'path')!;
+    const example = ir.operations.find((operation) => operation === retrieve.operation)?.parameters.path.find((param) => param.name === pathArg.wire)?.example;
+    sections.push(`## Errors
+
+Each failure is its own class: \`BadRequestError\` (400), \`AuthenticationError\` (401),
+\`PermissionDeniedError\` (403), \`NotFoundError\` (404), \`ConflictError\` (409), \`RateLimitError\` (429,
+with \`retry_after\`), \`InternalServerError\` (5xx), all \`APIStatusError\`s with \`status_code\`, \`code\`,
+\`param\`, \`request_id\` and \`headers\`; \`APIConnectionError\` and \`APITimeoutError\` when no answer came.
+
+\`\`\`python
+from ${pkg} import APIStatusError, NotFoundError, ${client}
+
+client = ${client}()
+try:
+    ${call}(${pyString(typeof example === 'string' ? example : 'does_not_exist')})
+except NotFoundError as error:
+    print("not found:", error.code, error.request_id)
+except APIStatusError as error:
+    print(error.status_code, error)
+\`\`\``);
+  }
+  if (list) {
+    const chain = chainOf(plan, list).split('.');
+    const rawCall = `${[...chain, 'with_raw_response'].join('.')}.${list.name}`;
+    sections.push(`## Retries, timeouts, raw responses
+
+Calls are retried ${c.retryPolicy.maxRetries} times by default (the spec's \`x-retry-policy\`: exponential backoff with
+full jitter; a \`Retry-After\` is waited out exactly), on ${c.retryPolicy.retryableStatuses.join(', ')} and on connection errors.
+Every call that takes an idempotency key sends one key across all its retries. \`timeout\` is in
+seconds per attempt. \`.with_raw_response\` gives the status, headers, request ID and rate-limit state.
+
+\`\`\`python
+from ${pkg} import ${client}
+
+client = ${client}(max_retries=5, timeout=20.0)
+response = ${rawCall}(max_retries=0)
+print(response.status_code, response.request_id, response.rate_limit.remaining)
+page = response.parse()
+print(len(page.data))
+client.close()
+\`\`\``);
+  }
+  if (ir.webhooks) {
+    const secretEnv = `${c.envPrefix}_WEBHOOK_SECRET`;
+    sections.push(`## Webhooks
+
+\`client.webhooks.unwrap(body, headers)\` checks the ${ir.webhooks.scheme} signature (${ir.webhooks.headers.id},
+${ir.webhooks.headers.timestamp}, ${ir.webhooks.headers.signature}; \`${ir.webhooks.secretPrefix}\` secret from \`${secretEnv}\`, \`webhook_secret=\` or
+\`secret=\`), refuses timestamps more than ${ir.webhooks.toleranceSeconds} s away, and returns the typed event.
+\`verify(...)\` only checks. Failures raise \`WebhookSignatureError\`, \`WebhookTimestampError\` or
+\`WebhookPayloadError\` (all \`WebhookVerificationError\`). Pass the body exactly as received.
+
+\`\`\`python
+from typing import Mapping
+
+from ${pkg} import WebhookVerificationError, ${client}
+
+client = ${client}()
+
+
+def handle_delivery(body: bytes, headers: Mapping[str, str]) -> int:
+    try:
+        event = client.webhooks.unwrap(body, headers)
+    except WebhookVerificationError:
+        return 400
+    print(event)
+    return 200
+
+
+print(handle_delivery(b'{"type": "forged"}', {}))  # 400: no signature
+\`\`\``);
+  }
+  sections.push(`## Type checking
+
+The package ships \`py.typed\` and checks clean under pyright's strict mode.`);
+  return `${sections.join('\n\n')}\n`;
+}

@@ -1,0 +1,61 @@
+"""The hand-written runtime every generated Python client shares (copied verbatim by the generator)."""
+
+from ._client import APIResponse, BaseClient, ClientConfig, KeyPrefix, Operation, RateLimit, RequestOptions, RetryPolicy
+from ._errors import (
+    APIConnectionError,
+    APIError,
+    APIStatusError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    ClientError,
+    ConflictError,
+    InternalServerError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    UnprocessableEntityError,
+)
+from ._pagination import PaginationSpec, SyncCursorPage
+from ._serde import NOT_GIVEN, NotGiven, Shape, decode, format_datetime, parse_datetime
+from ._webhooks import WebhookPayloadError, WebhookScheme, WebhookSignatureError, WebhookTimestampError, WebhookVerificationError, parse_event, sign, verify
+
+__all__ = [
+    "APIConnectionError",
+    "APIError",
+    "APIResponse",
+    "APIStatusError",
+    "APITimeoutError",
+    "AuthenticationError",
+    "BadRequestError",
+    "BaseClient",
+    "ClientConfig",
+    "ClientError",
+    "ConflictError",
+    "InternalServerError",
+    "KeyPrefix",
+    "NOT_GIVEN",
+    "NotFoundError",
+    "NotGiven",
+    "Operation",
+    "PaginationSpec",
+    "PermissionDeniedError",
+    "RateLimit",
+    "RateLimitError",
+    "RequestOptions",
+    "RetryPolicy",
+    "Shape",
+    "SyncCursorPage",
+    "UnprocessableEntityError",
+    "WebhookPayloadError",
+    "WebhookScheme",
+    "WebhookSignatureError",
+    "WebhookTimestampError",
+    "WebhookVerificationError",
+    "decode",
+    "format_datetime",
+    "parse_datetime",
+    "parse_event",
+    "sign",
+    "verify",
+]

@@ -1,0 +1,158 @@
+"""Errors: one class per kind of failure, built from a response by `make_status_error`.
+
+Every API error carries the status, the error `code`, `message`, `param`, `request_id` and the
+response headers, read from the spec's error body. `str(error)` is one line: no header dump.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import time
+from typing import Any, Dict, Mapping, Optional, cast
+
+
+class ClientError(Exception):
+    """Base of every error this package raises."""
+
+
+class APIError(ClientError):
+    """A call failed: the server answered with an error, or no answer arrived."""
+
+    message: str
+    status_code: Optional[int]
+    code: Optional[str]
+    param: Optional[str]
+    request_id: Optional[str]
+    headers: Mapping[str, str]
+    body: Any
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status_code: Optional[int] = None,
+        body: Any = None,
+        headers: Optional[Mapping[str, str]] = None,
+        request_id_header: Optional[str] = None,
+    ) -> None:
+        fields = _error_fields(body)
+        self.headers = headers if headers is not None else {}
+        self.status_code = status_code
+        self.code = fields["code"]
+        self.param = fields["param"]
+        header_id = self.headers.get(request_id_header.lower()) if request_id_header else None
+        self.request_id = fields["request_id"] or header_id
+        self.message = fields["message"] or message
+        self.body = body
+        head = " ".join(str(part) for part in (status_code, self.code) if part is not None)
+        text = f"{head}: {self.message}" if head else self.message
+        super().__init__(f"{text} (request_id {self.request_id})" if self.request_id else text)
+
+
+class APIStatusError(APIError):
+    """The server answered with a 4xx or 5xx status (`status_code` is always set)."""
+
+    def __init__(self, status_code: int, body: Any, headers: Mapping[str, str], request_id_header: Optional[str] = None) -> None:
+        super().__init__("request failed", status_code=status_code, body=body, headers=headers, request_id_header=request_id_header)
+
+
+class BadRequestError(APIStatusError):
+    """400: the request does not match the contract (see `param`)."""
+
+
+class AuthenticationError(APIStatusError):
+    """401: no key, an unknown key, or a revoked key."""
+
+
+class PermissionDeniedError(APIStatusError):
+    """403: the key lacks the scope (or key type) the operation requires."""
+
+
+class NotFoundError(APIStatusError):
+    """404."""
+
+
+class ConflictError(APIStatusError):
+    """409: e.g. a state transition that is not allowed, or an idempotency key reused with another body."""
+
+
+class UnprocessableEntityError(APIStatusError):
+    """422."""
+
+
+class RateLimitError(APIStatusError):
+    """429: `retry_after` is the number of seconds the server asked to wait, when it said."""
+
+    retry_after: Optional[float]
+
+    def __init__(self, status_code: int, body: Any, headers: Mapping[str, str], request_id_header: Optional[str] = None) -> None:
+        super().__init__(status_code, body, headers, request_id_header)
+        self.retry_after = retry_after_seconds(headers.get("retry-after"))
+
+
+class InternalServerError(APIStatusError):
+    """5xx."""
+
+
+class APIConnectionError(APIError):
+    """No response: DNS failure, refused connection, reset."""
+
+    def __init__(self, message: str = "Connection error.") -> None:
+        super().__init__(message)
+
+
+class APITimeoutError(APIConnectionError):
+    """No response within the timeout."""
+
+    def __init__(self, timeout: float) -> None:
+        super().__init__(f"Request timed out after {timeout:g} s.")
+
+
+_BY_STATUS = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+}
+
+
+def make_status_error(status_code: int, body: Any, headers: Mapping[str, str], request_id_header: Optional[str] = None) -> APIStatusError:
+    """The error class for a response status."""
+    kind = _BY_STATUS.get(status_code)
+    if kind is None:
+        kind = InternalServerError if status_code >= 500 else APIStatusError
+    return kind(status_code, body, headers, request_id_header)
+
+
+def retry_after_seconds(value: Optional[str], now: Optional[float] = None) -> Optional[float]:
+    """Retry-After as seconds: integer seconds or an HTTP date; None when absent or unreadable."""
+    if value is None or value.strip() == "":
+        return None
+    text = value.strip()
+    if text.isdigit():
+        return float(int(text))
+    try:
+        when = email.utils.parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+def _error_fields(body: Any) -> "dict[str, Optional[str]]":
+    """code/message/param/request_id from a flat error body or one nested under `error`."""
+    record = cast(Dict[str, Any], body) if isinstance(body, dict) else {}
+    nested: Any = record.get("error")
+    inner = cast(Dict[str, Any], nested) if isinstance(nested, dict) else record
+
+    def text(value: Any) -> Optional[str]:
+        return value if isinstance(value, str) and value else None
+
+    return {
+        "code": text(inner.get("code")) or text(inner.get("type")),
+        "message": text(inner.get("message")) or text(record.get("message")),
+        "param": text(inner.get("param")),
+        "request_id": text(inner.get("request_id")) or text(record.get("request_id")),
+    }

@@ -1,0 +1,96 @@
+"""Cursor pages over the list envelope (`data`, `has_more`, `next_cursor`, `previous_cursor`).
+
+A page knows how it was asked for, so it can fetch its neighbours; iterating a page walks every
+item of it and of every following page in the paging direction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Generic, Iterator, List, Optional, TypeVar
+
+from ._errors import ClientError
+
+Item = TypeVar("Item")
+
+
+@dataclass(frozen=True)
+class PaginationSpec:
+    data_field: str
+    has_more_field: str
+    next_cursor_field: str
+    forward_param: str
+    previous_cursor_field: Optional[str] = None
+    backward_param: Optional[str] = None
+
+
+class SyncCursorPage(Generic[Item]):
+    """One page of a list; `for item in page` walks this page and every page after it."""
+
+    data: List[Item]
+    has_more: bool
+    next_cursor: Optional[str]
+    previous_cursor: Optional[str]
+    body: Dict[str, Any]
+
+    def __init__(self, spec: PaginationSpec, params: Dict[str, Any], fetch: Callable[[Dict[str, Any]], "SyncCursorPage[Item]"], body: Any) -> None:
+        self._spec = spec
+        self._params = params
+        self._fetch = fetch
+        self.body = body if isinstance(body, dict) else {}
+        data = self.body.get(spec.data_field)
+        self.data = data if isinstance(data, list) else []
+        self.has_more = self.body.get(spec.has_more_field) is True
+        self.next_cursor = _string_or_none(self.body.get(spec.next_cursor_field))
+        self.previous_cursor = _string_or_none(self.body.get(spec.previous_cursor_field)) if spec.previous_cursor_field else None
+        self.backward = spec.backward_param is not None and params.get(spec.backward_param) is not None
+
+    def has_next_page(self) -> bool:
+        """Whether a page follows this one in its paging direction."""
+        if self.backward:
+            return self.has_previous_page()
+        return self.has_more and self.next_cursor is not None
+
+    def has_previous_page(self) -> bool:
+        if self._spec.backward_param is None or self.previous_cursor is None:
+            return False
+        return self.has_more if self.backward else True
+
+    def next_page(self) -> "SyncCursorPage[Item]":
+        """The page after this one (forward: the forward cursor parameter set to `next_cursor`)."""
+        if self.backward:
+            return self.previous_page()
+        if self.next_cursor is None:
+            raise ClientError("No next page: this is the last one (has_more is false).")
+        return self._fetch(self._neighbour(self._spec.forward_param, self.next_cursor))
+
+    def previous_page(self) -> "SyncCursorPage[Item]":
+        if self._spec.backward_param is None:
+            raise ClientError("This list cannot be paged backward.")
+        if self.previous_cursor is None:
+            raise ClientError("No previous page: this is the first one.")
+        return self._fetch(self._neighbour(self._spec.backward_param, self.previous_cursor))
+
+    def iter_pages(self) -> Iterator["SyncCursorPage[Item]"]:
+        """This page and every following one in the paging direction."""
+        page = self
+        yield page
+        while page.has_next_page():
+            page = page.next_page()
+            yield page
+
+    def __iter__(self) -> Iterator[Item]:
+        for page in self.iter_pages():
+            yield from page.data
+
+    def __repr__(self) -> str:
+        return f"SyncCursorPage(items={len(self.data)}, has_more={self.has_more})"
+
+    def _neighbour(self, param: str, cursor: str) -> Dict[str, Any]:
+        params = {key: value for key, value in self._params.items() if key not in (self._spec.forward_param, self._spec.backward_param)}
+        params[param] = cursor
+        return params
+
+
+def _string_or_none(value: Any) -> Optional[str]:
+    return value if isinstance(value, str) and value else None

@@ -1,0 +1,127 @@
+"""JSON in and out: date-times in the spec's form (UTC with `Z`), omitted arguments left out,
+response date-times parsed by a shape the generator derives from the schemas."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from typing import Any, Dict, List, Mapping, Optional, Union, cast
+
+
+class NotGiven:
+    """The default of every optional argument: "not sent", which is different from `None` (JSON null)."""
+
+    _instance: Optional["NotGiven"] = None
+
+    def __new__(cls) -> "NotGiven":
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+NOT_GIVEN = NotGiven()
+
+# Where date-times sit in a response: "datetime", {"object": {name: shape}}, {"array": shape},
+# {"map": shape}, {"ref": "SchemaName"} or {"union": [shape, ...]}. Only paths that hold a
+# date-time are described; everything else is returned as decoded JSON.
+Shape = Union[str, Mapping[str, Any]]
+
+
+def format_datetime(value: _dt.datetime) -> str:
+    """RFC 3339 in UTC with a `Z` suffix (what `^...T...(\\.\\d{1,9})?Z$` patterns accept).
+
+    A naive datetime is taken to be UTC already.
+    """
+    if value.tzinfo is not None:
+        value = value.astimezone(_dt.timezone.utc).replace(tzinfo=None)
+    text = value.strftime("%Y-%m-%dT%H:%M:%S")
+    if value.microsecond:
+        text += f".{value.microsecond:06d}".rstrip("0")
+    return text + "Z"
+
+
+_DATETIME = re.compile(r"^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?([Zz]|[+-]\d{2}:?\d{2})?$")
+
+
+def parse_datetime(text: str) -> Optional[_dt.datetime]:
+    """An RFC 3339 date-time as an aware datetime (fractions beyond microseconds dropped); None if it is not one."""
+    match = _DATETIME.match(text)
+    if match is None:
+        return None
+    date, clock, fraction, zone = match.groups()
+    micros = (fraction or "").ljust(6, "0")[:6]
+    offset = "+00:00" if zone is None or zone in ("Z", "z") else (zone if ":" in zone else f"{zone[:3]}:{zone[3:]}")
+    try:
+        return _dt.datetime.fromisoformat(f"{date}T{clock}.{micros}{offset}")
+    except ValueError:
+        return None
+
+
+def encode(value: Any) -> Any:
+    """A value made of dicts, lists and scalars as JSON-ready data; NOT_GIVEN entries are left out."""
+    if isinstance(value, _dt.datetime):
+        return format_datetime(value)
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        result: Dict[str, Any] = {}
+        for key, item in value.items():  # pyright: ignore[reportUnknownVariableType]
+            if not isinstance(item, NotGiven):
+                result[str(key)] = encode(item)  # pyright: ignore[reportUnknownArgumentType]
+        return result
+    if isinstance(value, (list, tuple)):
+        return [encode(item) for item in value]  # pyright: ignore[reportUnknownVariableType]
+    return value
+
+
+def query_value(value: Any) -> str:
+    """One query-string value: booleans as true/false, date-times in the spec's form."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    encoded = encode(value)
+    return encoded if isinstance(encoded, str) else str(encoded)
+
+
+def decode(value: Any, shape: Optional[Shape], shapes: Mapping[str, Shape], depth: int = 0) -> Any:
+    """Parses the date-times a shape points at; leaves everything else (and anything unexpected) as it is."""
+    if shape is None or depth > 64:
+        return value
+    if shape == "datetime":
+        if isinstance(value, str):
+            parsed = parse_datetime(value)
+            return value if parsed is None else parsed
+        return value
+    if isinstance(shape, str):
+        return value
+    if "ref" in shape:
+        return decode(value, shapes.get(str(shape["ref"])), shapes, depth + 1)
+    if "union" in shape:
+        for member in shape["union"]:
+            value = decode(value, member, shapes, depth + 1)
+        return value
+    if "array" in shape:
+        if isinstance(value, list):
+            items = cast(List[Any], value)
+            return [decode(item, shape["array"], shapes, depth + 1) for item in items]
+        return value
+    if "map" in shape:
+        if isinstance(value, dict):
+            entries = cast(Dict[str, Any], value)
+            return {key: decode(item, shape["map"], shapes, depth + 1) for key, item in entries.items()}
+        return value
+    if "object" in shape and isinstance(value, dict):
+        record = dict(cast(Dict[str, Any], value))
+        properties: Mapping[str, Shape] = shape["object"]
+        for name, inner in properties.items():
+            if name in record:
+                record[name] = decode(record[name], inner, shapes, depth + 1)
+        return record
+    return value

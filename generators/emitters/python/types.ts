@@ -1,0 +1,278 @@
+/**
+ * JSON Schema -> Python types for the SDK's `types.py`: named schemas become TypedDicts (objects
+ * with properties) or aliases; enums and consts are `Literal`s; `format: date-time` is `datetime`.
+ * Also the date-time "shapes" the runtime follows to parse response date-times.
+ */
+import type { OpenApiDocument } from '../../core/load.js';
+import type { Ir, JsonSchema } from '../../core/ir.js';
+import { deref, flattenSchema, schemaRefName } from '../../core/refs.js';
+import { isPlainIdentifier, pyString, pythonName, PythonScope, docText } from './naming.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** Names types.py imports from typing and datetime; no schema may take them. */
+export const TYPES_MODULE_IMPORTS = ['Any', 'Dict', 'List', 'Literal', 'Optional', 'TypedDict', 'Union', 'datetime'];
+
+export interface TypeNames {
+  /** components.schemas name -> Python name in types.py. */
+  bySchema: Map<string, string>;
+  scope: PythonScope;
+}
+
+export function nameSchemas(ir: Ir, extraReserved: string[] = []): TypeNames {
+  const scope = new PythonScope([...TYPES_MODULE_IMPORTS, ...extraReserved]);
+  const bySchema = new Map<string, string>();
+  for (const schema of ir.schemas) bySchema.set(schema.name, scope.claim(pythonName(schema.name, 'class')));
+  return { bySchema, scope };
+}
+
+function literal(value: unknown): string | undefined {
+  if (typeof value === 'string') return pyString(value);
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
+  if (value === null) return 'None';
+  return undefined;
+}
+
+/** Python union of type expressions, flattened and deduplicated; Any absorbs everything. */
+export function union(members: string[]): string {
+  const unique = [...new Set(members)];
+  if (unique.length === 0 || unique.includes('Any')) return 'Any';
+  if (unique.length === 1) return unique[0];
+  const withoutNone = unique.filter((member) => member !== 'None');
+  if (withoutNone.length === 1 && unique.includes('None')) return `Optional[${withoutNone[0]}]`;
+  // Literal members merge into one Literal.
+  const literals = withoutNone.filter((member) => member.startsWith('Literal['));
+  const others = withoutNone.filter((member) => !member.startsWith('Literal['));
+  const merged = literals.length > 1 ? [`Literal[${literals.map((member) => member.slice(8, -1)).join(', ')}]`, ...others] : withoutNone;
+  const parts = unique.includes('None') ? [...merged, 'None'] : merged;
+  return parts.length === 1 ? parts[0] : `Union[${parts.join(', ')}]`;
+}
+
+/** The Python type of a schema, as written in types.py (or qualified with `prefix` elsewhere). */
+export function pythonType(document: OpenApiDocument, names: TypeNames, schema: JsonSchema | undefined, prefix = '', depth = 0): string {
+  if (schema === undefined || schema === true || depth > 24) return 'Any';
+  if (schema === false) return 'Any';
+  const refName = schemaRefName(schema);
+  if (refName !== undefined) {
+    const name = names.bySchema.get(refName);
+    return name ? `${prefix}${name}` : 'Any';
+  }
+  const raw = schema as Json;
+  if (typeof raw.$ref === 'string') return pythonType(document, names, deref(document, raw), prefix, depth + 1);
+  const recurse = (inner: unknown) => pythonType(document, names, inner as JsonSchema, prefix, depth + 1);
+  const nullable = raw.nullable === true;
+  const finish = (type: string) => (nullable ? union([type, 'None']) : type);
+
+  if (raw.const !== undefined) return finish(literal(raw.const) ? `Literal[${literal(raw.const)}]` : 'Any');
+  if (Array.isArray(raw.enum)) {
+    const values = raw.enum.map(literal);
+    if (values.length > 0 && values.every((value: string | undefined) => value !== undefined)) {
+      const nonNull = values.filter((value: string) => value !== 'None');
+      const type = nonNull.length > 0 ? `Literal[${nonNull.join(', ')}]` : 'None';
+      return finish(values.includes('None') ? union([type, 'None']) : type);
+    }
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    if (Array.isArray(raw[key])) {
+      const siblings = raw.type !== undefined || raw.properties !== undefined;
+      if (!siblings) return finish(union(raw[key].map(recurse)));
+    }
+  }
+  if (Array.isArray(raw.allOf)) {
+    if (raw.allOf.length === 1 && !raw.properties) return finish(recurse(raw.allOf[0]));
+    return finish('Dict[str, Any]');
+  }
+  const types: string[] = Array.isArray(raw.type) ? raw.type : raw.type !== undefined ? [raw.type] : [];
+  if (types.length === 0) {
+    if (raw.properties || raw.additionalProperties) return finish(objectType(raw, recurse));
+    if (raw.items) return finish(`List[${recurse(raw.items)}]`);
+    return 'Any';
+  }
+  return finish(
+    union(
+      types.map((type) => {
+        switch (type) {
+          case 'string':
+            return raw.format === 'date-time' ? 'datetime' : 'str';
+          case 'integer':
+            return 'int';
+          case 'number':
+            return 'float';
+          case 'boolean':
+            return 'bool';
+          case 'null':
+            return 'None';
+          case 'array':
+            return `List[${raw.items === undefined ? 'Any' : recurse(raw.items)}]`;
+          case 'object':
+            return objectType(raw, recurse);
+          default:
+            return 'Any';
+        }
+      }),
+    ),
+  );
+}
+
+function objectType(raw: Json, recurse: (inner: unknown) => string): string {
+  const extra = raw.additionalProperties;
+  if (!raw.properties && extra && typeof extra === 'object') return `Dict[str, ${recurse(extra)}]`;
+  return 'Dict[str, Any]';
+}
+
+/** A named schema's definition in types.py. */
+export interface SchemaDefinition {
+  name: string;
+  kind: 'typeddict' | 'alias';
+  code: string;
+  /** Other named schemas an alias refers to (aliases must be defined after them). */
+  aliasRefs: string[];
+}
+
+function isObjectWithProperties(flat: Json): boolean {
+  return Boolean(flat && typeof flat === 'object' && flat.properties && Object.keys(flat.properties).length > 0 && !flat.oneOf && !flat.anyOf);
+}
+
+/** Every named schema as Python source, TypedDicts first, then aliases in dependency order. */
+export function schemaDefinitions(ir: Ir, names: TypeNames): string[] {
+  const definitions: SchemaDefinition[] = [];
+  for (const schema of ir.schemas) {
+    const name = names.bySchema.get(schema.name)!;
+    const flat = flattenSchema(ir.document, schema.schema);
+    const description = docText((deref(ir.document, schema.schema) as Json)?.description ?? (deref(ir.document, schema.schema) as Json)?.title);
+    if (isObjectWithProperties(flat)) definitions.push({ name, kind: 'typeddict', code: typedDict(ir, names, name, flat, description), aliasRefs: [] });
+    else {
+      const type = pythonType(ir.document, names, schema.schema);
+      const refs = [...type.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((match) => match[0]).filter((word) => word !== name && [...names.bySchema.values()].includes(word));
+      const selfRef = new RegExp(`\\b${name}\\b`).test(type);
+      definitions.push({ name, kind: 'alias', code: `${name} = ${selfRef ? 'Any' : type}${description ? `\n"""${description}"""` : ''}`, aliasRefs: refs });
+    }
+  }
+  const classes = definitions.filter((definition) => definition.kind === 'typeddict');
+  return [...classes.map((definition) => definition.code), ...orderAliases(definitions.filter((definition) => definition.kind === 'alias'))];
+}
+
+/** Aliases after the aliases they name; an alias in a cycle of aliases becomes Any (Python cannot define it). */
+function orderAliases(aliases: SchemaDefinition[]): string[] {
+  const byName = new Map(aliases.map((alias) => [alias.name, alias]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const ordered: string[] = [];
+  const cyclic = new Set<string>();
+  const visit = (alias: SchemaDefinition, stack: string[]) => {
+    if (state.get(alias.name) === 'done') return;
+    if (state.get(alias.name) === 'visiting') {
+      for (const name of stack.slice(stack.indexOf(alias.name))) cyclic.add(name);
+      return;
+    }
+    state.set(alias.name, 'visiting');
+    for (const ref of alias.aliasRefs) {
+      const target = byName.get(ref);
+      if (target) visit(target, [...stack, alias.name]);
+    }
+    state.set(alias.name, 'done');
+    ordered.push(alias.name);
+  };
+  for (const alias of aliases) visit(alias, []);
+  return ordered.map((name) => {
+    const alias = byName.get(name)!;
+    return cyclic.has(name) ? `${name} = Any  # refers to itself through other aliases, which Python cannot spell` : alias.code;
+  });
+}
+
+function typedDict(ir: Ir, names: TypeNames, name: string, flat: Json, description: string | undefined): string {
+  const required = new Set<string>(Array.isArray(flat.required) ? flat.required : []);
+  const entries = Object.entries<Json>(flat.properties).map(([key, schema]) => ({ key, type: pythonType(ir.document, names, schema), required: required.has(key), doc: docText(deref(ir.document, schema)?.description) }));
+  const mandatory = entries.filter((entry) => entry.required);
+  const optional = entries.filter((entry) => !entry.required);
+  const indented = (text: string) => text.replace(/\n(?=.)/g, '\n    ');
+  const doc = description ? `    """${indented(description)}"""\n\n` : '';
+  if (entries.every((entry) => isPlainIdentifier(entry.key))) {
+    const body = (list: typeof entries) => list.map((entry) => `    ${entry.key}: ${entry.type}${entry.doc ? `\n    """${indented(entry.doc)}"""` : ''}`).join('\n');
+    if (optional.length === 0) return `class ${name}(TypedDict):\n${doc}${body(mandatory)}`;
+    if (mandatory.length === 0) return `class ${name}(TypedDict, total=False):\n${doc}${body(optional)}`;
+    const base = names.scope.claim(`_${name}Required`);
+    return `class ${base}(TypedDict):\n${body(mandatory)}\n\n\nclass ${name}(${base}, total=False):\n${doc}${body(optional)}`;
+  }
+  // Keys that are keywords or not identifiers (`from`, `@type`) need the functional syntax; its
+  // values are evaluated at import, so the types are strings.
+  const fields = (list: typeof entries) => `{${list.map((entry) => `${pyString(entry.key)}: ${pyString(entry.type)}`).join(', ')}}`;
+  const requiredBase = names.scope.claim(`_${name}Required`);
+  const optionalBase = names.scope.claim(`_${name}Optional`);
+  return [
+    `${requiredBase} = TypedDict(${pyString(requiredBase)}, ${fields(mandatory)})`,
+    `${optionalBase} = TypedDict(${pyString(optionalBase)}, ${fields(optional)}, total=False)`,
+    '',
+    '',
+    `class ${name}(${requiredBase}, ${optionalBase}):\n${doc || '    """Keys that are not Python names are reached as item keys: `value["from"]`."""\n'}`.trimEnd(),
+  ].join('\n');
+}
+
+export type Shape = 'datetime' | { object: Record<string, Shape> } | { array: Shape } | { map: Shape } | { ref: string } | { union: Shape[] };
+
+/** Where date-times sit in values of a schema; undefined when none can. */
+export class Shapes {
+  private readonly named = new Map<string, Shape | null>();
+  constructor(private readonly document: OpenApiDocument) {}
+
+  /** Every named schema that holds a date-time, with its shape. */
+  registry(schemaNames: string[]): Record<string, Shape> {
+    const result: Record<string, Shape> = {};
+    for (const name of schemaNames) {
+      const shape = this.ofNamed(name);
+      if (shape) result[name] = shape;
+    }
+    return result;
+  }
+
+  ofNamed(name: string): Shape | undefined {
+    if (this.named.has(name)) return this.named.get(name) ?? undefined;
+    this.named.set(name, null); // a cycle reaching this schema again adds nothing new
+    const shape = this.of(this.document.components?.schemas?.[name], 0, true);
+    this.named.set(name, shape ?? null);
+    return shape;
+  }
+
+  of(schema: unknown, depth = 0, inline = false): Shape | undefined {
+    if (!schema || typeof schema !== 'object' || depth > 24) return undefined;
+    const refName = inline ? undefined : schemaRefName(schema);
+    if (refName !== undefined) return this.ofNamed(refName) ? { ref: refName } : undefined;
+    const raw = (deref(this.document, schema) ?? {}) as Json;
+    const next = (inner: unknown) => this.of(inner, depth + 1);
+    const types: string[] = Array.isArray(raw.type) ? raw.type : raw.type ? [raw.type] : [];
+    if (raw.format === 'date-time' && (types.length === 0 || types.includes('string'))) return 'datetime';
+    const members = [...(raw.anyOf ?? []), ...(raw.oneOf ?? [])].map(next).filter((shape): shape is Shape => shape !== undefined);
+    const flat = Array.isArray(raw.allOf) ? flattenSchema(this.document, raw) : raw;
+    const parts: Shape[] = [...members];
+    if (flat.properties) {
+      const properties: Record<string, Shape> = {};
+      for (const [key, inner] of Object.entries(flat.properties)) {
+        const shape = next(inner);
+        if (shape) properties[key] = shape;
+      }
+      if (Object.keys(properties).length > 0) parts.push({ object: properties });
+    } else if (flat.additionalProperties && typeof flat.additionalProperties === 'object') {
+      const shape = next(flat.additionalProperties);
+      if (shape) parts.push({ map: shape });
+    }
+    if (flat.items) {
+      const shape = next(flat.items);
+      if (shape) parts.push({ array: shape });
+    }
+    if (parts.length === 0) return undefined;
+    return parts.length === 1 ? parts[0] : { union: parts };
+  }
+}
+
+/** A shape (or any JSON value) as a Python literal. */
+export function pythonLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
+  if (typeof value === 'string') return pyString(value);
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([key, inner]) => `${pyString(key)}: ${pythonLiteral(inner)}`)
+    .join(', ')}}`;
+}
