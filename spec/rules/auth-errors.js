@@ -1,8 +1,9 @@
 // house-auth-errors: an authenticated operation defines 401 and 403. Replaces OWASP's
 // define-error-responses-401, which also demands a 401 from public operations.
-import { isPublic } from './operations.js';
+import { isPublic, isExempt } from './operations.js';
 
 export default function authErrors(operation, _options, context) {
+  if (isExempt(context)) return [];
   if (isPublic(operation, context.document.data)) return [];
   return ['401', '403']
     .filter((status) => !operation.responses?.[status])

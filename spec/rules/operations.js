@@ -56,3 +56,22 @@ export function isIntegerSchema(schema) {
   const type = schema?.type;
   return type === 'integer' || (Array.isArray(type) && type.includes('integer'));
 }
+
+/**
+ * The documented opt-out: an operation may carry `x-lint-exempt: { <house rule>: <why> }` for the
+ * rare case a house rule misjudges it. The reason is required (an empty one does not count), so
+ * every exemption explains itself in review.
+ */
+export const EXEMPT_EXTENSION = 'x-lint-exempt';
+
+export function isExemptOperation(operation, ruleName) {
+  const reason = operation?.[EXEMPT_EXTENSION]?.[ruleName];
+  return typeof reason === 'string' && reason.trim().length > 0;
+}
+
+/** Whether the operation at or above context.path ("paths", path, method, ...) opts out of this rule. */
+export function isExempt(context) {
+  const [root, path, method] = context.path;
+  if (root !== 'paths' || !METHODS.includes(String(method))) return false;
+  return isExemptOperation(context.document.data.paths?.[path]?.[method], context.rule?.name);
+}

@@ -1,7 +1,8 @@
 // house-rate-limit-headers: the rate-limit headers are on every response, success and error.
-import { headerOf, isIntegerSchema } from './operations.js';
+import { headerOf, isIntegerSchema, isExempt } from './operations.js';
 
 export default function rateLimitHeaders(response, _options, context) {
+  if (isExempt(context)) return [];
   const results = [];
   for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining']) {
     const header = headerOf(response, name);

@@ -1,7 +1,8 @@
 // house-429-retry-after: a 429 says when to come back, as a required integer of seconds.
-import { headerOf, isIntegerSchema } from './operations.js';
+import { headerOf, isIntegerSchema, isExempt } from './operations.js';
 
 export default function retryAfter(response, _options, context) {
+  if (isExempt(context)) return [];
   const header = headerOf(response, 'Retry-After');
   const path = [...context.path, 'headers'];
   if (!header) return [{ message: 'A 429 response must define the Retry-After header.', path }];

@@ -1,6 +1,6 @@
 // house-scopes-by-method: under /v<n>/<product>/, reads need <product>:read and writes need
 // <product>:write (GET/HEAD read; POST, PUT, PATCH, DELETE write).
-import { METHODS, productOf, effectiveSecurity, isPublic } from './operations.js';
+import { METHODS, productOf, effectiveSecurity, isExemptOperation, isPublic } from './operations.js';
 
 export default function scopesByMethod(pathItem, _options, context) {
   const path = context.path[context.path.length - 1];
@@ -10,7 +10,7 @@ export default function scopesByMethod(pathItem, _options, context) {
   const results = [];
   for (const method of METHODS) {
     const operation = pathItem[method];
-    if (!operation || method === 'options') continue;
+    if (!operation || method === 'options' || isExemptOperation(operation, context.rule?.name)) continue;
     const access = method === 'get' || method === 'head' ? 'read' : 'write';
     const wanted = `${product}:${access}`;
     const where = [...context.path, method, 'security'];

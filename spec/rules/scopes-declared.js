@@ -2,7 +2,7 @@
 // Replaces spectral:oas `oas3-operation-security-defined`, which only knows OAuth flows and so
 // rejects the role names OAS 3.1 allows on other schemes. Non-OAuth schemes declare their
 // scopes in `x-scopes` (name -> { description, mintable }).
-import { effectiveSecurity } from './operations.js';
+import { effectiveSecurity, isExempt } from './operations.js';
 
 function declaredScopes(scheme) {
   if (scheme.type === 'oauth2') {
@@ -12,6 +12,7 @@ function declaredScopes(scheme) {
 }
 
 export default function scopesDeclared(operation, _options, context) {
+  if (isExempt(context)) return [];
   const document = context.document.data;
   const schemes = document.components?.securitySchemes ?? {};
   const results = [];

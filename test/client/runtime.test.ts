@@ -21,6 +21,7 @@ import {
   backoffDelayMs,
 } from '../../generated/client/src/index.js';
 import { apiError, hang, json, startTestServer, type TestServer } from '../support/http-server.js';
+import { deref, specDocument } from '../support/spec.js';
 
 const KEY = 'test_sk_0123456789abcdefghijklmnopqrstuv';
 const subject = { id: 'subj_1', object: 'subject', livemode: false, created_at: '2026-01-01T00:00:00Z', consent_artifact: {}, metadata: {}, latest_scores: null };
@@ -62,6 +63,24 @@ describe('requests', () => {
     expect(JSON.parse(request.body)).toEqual(createBody);
     const provenance = JSON.parse(readFileSync('generated/provenance.json', 'utf8'));
     expect(request.headers['x-spec-digest']).toBe(provenance.spec_digest); // the spec this client came from
+  });
+
+  it('sends an empty required body as {} (the spec requires a body; no body is a 400)', async () => {
+    server.script(json(201, { id: 'asmt_1' }));
+    await client().nature.subjects.assessments.create('subj_1', {});
+    expect(server.requests[0].headers['content-type']).toBe('application/json');
+    expect(server.requests[0].body).toBe('{}');
+  });
+
+  it('sends a Date given for a date-time in the UTC `Z` form the spec pattern accepts', async () => {
+    server.script(json(201, subject));
+    const consentedAt = new Date(Date.UTC(2026, 2, 14, 9, 26, 53));
+    await client().nature.subjects.create({ ...createBody, consent_artifact: { ...createBody.consent_artifact, consented_at: consentedAt as unknown as string } });
+    const sent = JSON.parse(server.requests[0].body).consent_artifact.consented_at;
+    expect(sent).toBe('2026-03-14T09:26:53.000Z');
+    const document = await specDocument();
+    const pattern = deref(document, document.components.schemas.ConsentArtifact.properties.consented_at).pattern;
+    expect(sent).toMatch(new RegExp(pattern));
   });
 
   it('percent-encodes path parameters', async () => {

@@ -7,7 +7,7 @@ export const getHealth: OperationSpec = {"method":"get","path":"/v1/health","pat
 /** `GET /v1/nature/subjects` (listSubjects) */
 export const listSubjects: OperationSpec = {"method":"get","path":"/v1/nature/subjects","pathParams":[],"query":["limit","starting_after","ending_before"],"headers":[],"body":"none","pagination":{"dataField":"data","hasMoreField":"has_more","nextCursorField":"next_cursor","previousCursorField":"previous_cursor","forwardParam":"starting_after","backwardParam":"ending_before"}};
 /** `POST /v1/nature/subjects` (createSubject) */
-export const createSubject: OperationSpec = {"method":"post","path":"/v1/nature/subjects","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","idempotencyHeader":"Idempotency-Key"};
+export const createSubject: OperationSpec = {"method":"post","path":"/v1/nature/subjects","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true,"idempotencyHeader":"Idempotency-Key"};
 /** `GET /v1/nature/subjects/{subject_id}` (retrieveSubject) */
 export const retrieveSubject: OperationSpec = {"method":"get","path":"/v1/nature/subjects/{subject_id}","pathParams":["subject_id"],"query":[],"headers":[],"body":"none"};
 /** `DELETE /v1/nature/subjects/{subject_id}` (deleteSubject) */
@@ -15,8 +15,8 @@ export const deleteSubject: OperationSpec = {"method":"delete","path":"/v1/natur
 /** `GET /v1/nature/subjects/{subject_id}/assessments` (listAssessments) */
 export const listAssessments: OperationSpec = {"method":"get","path":"/v1/nature/subjects/{subject_id}/assessments","pathParams":["subject_id"],"query":["limit","starting_after","ending_before"],"headers":[],"body":"none","pagination":{"dataField":"data","hasMoreField":"has_more","nextCursorField":"next_cursor","previousCursorField":"previous_cursor","forwardParam":"starting_after","backwardParam":"ending_before"}};
 /** `POST /v1/nature/subjects/{subject_id}/assessments` (createAssessment) */
-export const createAssessment: OperationSpec = {"method":"post","path":"/v1/nature/subjects/{subject_id}/assessments","pathParams":["subject_id"],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","idempotencyHeader":"Idempotency-Key"};
+export const createAssessment: OperationSpec = {"method":"post","path":"/v1/nature/subjects/{subject_id}/assessments","pathParams":["subject_id"],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true,"idempotencyHeader":"Idempotency-Key"};
 /** `GET /v1/nature/assessments/{assessment_id}` (retrieveAssessment) */
 export const retrieveAssessment: OperationSpec = {"method":"get","path":"/v1/nature/assessments/{assessment_id}","pathParams":["assessment_id"],"query":[],"headers":[],"body":"none"};
 /** `PATCH /v1/nature/assessments/{assessment_id}` (submitAssessment) */
-export const submitAssessment: OperationSpec = {"method":"patch","path":"/v1/nature/assessments/{assessment_id}","pathParams":["assessment_id"],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json"};
+export const submitAssessment: OperationSpec = {"method":"patch","path":"/v1/nature/assessments/{assessment_id}","pathParams":["assessment_id"],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};

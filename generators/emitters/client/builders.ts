@@ -81,6 +81,7 @@ export function operationDescriptor(plan: OperationPlan): VariableStatementStruc
     body: plan.bodyMode,
   };
   if (operation.body) spec.bodyContentType = operation.body.contentType;
+  if (operation.body?.required) spec.bodyRequired = true;
   if (operation.idempotencyHeader) spec.idempotencyHeader = operation.idempotencyHeader;
   if (operation.pagination) {
     const { dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam } = operation.pagination;

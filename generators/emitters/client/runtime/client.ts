@@ -61,6 +61,8 @@ export interface OperationSpec {
   headers: string[];
   /** How the body is taken from params: remaining keys, the `body` key, or none. */
   body: 'merged' | 'property' | 'none';
+  /** The spec requires a body: with no body fields given, `{}` is still sent. */
+  bodyRequired?: boolean;
   bodyContentType?: string;
   idempotencyHeader?: string;
   pagination?: PaginationSpec;
@@ -223,7 +225,8 @@ export class BaseClient {
     else {
       const taken = new Set([...operation.query, ...operation.headers]);
       const rest = Object.fromEntries(Object.entries(params).filter(([key]) => !taken.has(key)));
-      value = Object.keys(rest).length > 0 ? rest : undefined;
+      // An empty required body is still a body: the server must see `{}`, not nothing.
+      value = Object.keys(rest).length > 0 || operation.bodyRequired ? rest : undefined;
     }
     if (value === undefined) return undefined;
     const contentType = operation.bodyContentType ?? 'application/json';

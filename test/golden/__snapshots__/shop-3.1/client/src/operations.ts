@@ -5,4 +5,4 @@ import type { OperationSpec } from './core/client.js';
 /** `GET /v1/shop/widgets` (listWidgets) */
 export const listWidgets: OperationSpec = {"method":"get","path":"/v1/shop/widgets","pathParams":[],"query":["limit","starting_after","ending_before"],"headers":[],"body":"none","pagination":{"dataField":"data","hasMoreField":"has_more","nextCursorField":"next_cursor","previousCursorField":"previous_cursor","forwardParam":"starting_after","backwardParam":"ending_before"}};
 /** `POST /v1/shop/widgets` (createWidget) */
-export const createWidget: OperationSpec = {"method":"post","path":"/v1/shop/widgets","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","idempotencyHeader":"Idempotency-Key"};
+export const createWidget: OperationSpec = {"method":"post","path":"/v1/shop/widgets","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true,"idempotencyHeader":"Idempotency-Key"};

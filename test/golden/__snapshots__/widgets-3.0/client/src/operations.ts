@@ -5,7 +5,7 @@ import type { OperationSpec } from './core/client.js';
 /** `GET /widgets` (getWidgets) */
 export const getWidgets: OperationSpec = {"method":"get","path":"/widgets","pathParams":[],"query":["color"],"headers":["X-Trace"],"body":"none"};
 /** `POST /widgets` (widgets/create-one) */
-export const widgetsCreateOne: OperationSpec = {"method":"post","path":"/widgets","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json"};
+export const widgetsCreateOne: OperationSpec = {"method":"post","path":"/widgets","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};
 /** `GET /widgets/{widget-id}` (getWidget) */
 export const getWidget: OperationSpec = {"method":"get","path":"/widgets/{widget-id}","pathParams":["widget-id"],"query":[],"headers":[],"body":"none"};
 /** `DELETE /widgets/{widget-id}` (deleteWidget) */
