@@ -20,3 +20,13 @@ export async function openStore(env: NodeJS.ProcessEnv = process.env): Promise<S
 export function describeStore(env: NodeJS.ProcessEnv = process.env): string {
   return env.DATABASE_URL ? `PostgreSQL ${redactUrl(env.DATABASE_URL)}` : `SQLite ${databasePath(env)}`;
 }
+
+/** openStore for the command-line tools: a database that cannot be opened is one clear line and exit 1, never a stack trace. */
+export async function openStoreOrExit(tool: string, env: NodeJS.ProcessEnv = process.env): Promise<Store> {
+  try {
+    return await openStore(env);
+  } catch (error) {
+    console.error(`${tool}: cannot open the database (${describeStore(env)}): ${(error as Error).message || error}`);
+    process.exit(1);
+  }
+}

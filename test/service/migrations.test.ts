@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath } from '../../scripts/lib/processes.js';
+import { binPath, freePort } from '../../scripts/lib/processes.js';
 import { migrationsFor } from '../../service/store/migrations.js';
 import pg from 'pg';
 import { migratePostgres, PostgresStore } from '../../service/store/postgres.js';
@@ -110,6 +110,18 @@ describe('postgres migrations', () => {
     expect(new Set(stores.map((store) => store.migration.version)).size).toBe(1);
     await Promise.all(stores.map((store) => store.close()));
   });
+
+  it('npm run migrate says in one line why it cannot open an unreachable database, without the password', async () => {
+    const port = await freePort(); // nothing listens there
+    const failed = await promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], { env: { ...process.env, DATABASE_URL: `postgres://app:hunter2secret@127.0.0.1:${port}/db` } }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toMatch(/^migrate: cannot open the database \(PostgreSQL postgres:\/\/app:\*\*\*@127\.0\.0\.1:\d+\/db\): .*ECONNREFUSED/m);
+    expect(failed?.stderr).not.toContain('hunter2secret');
+    expect(failed?.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  }, 60_000);
 
   it('npm run migrate applies them on DATABASE_URL and never prints the password', async () => {
     const url = await server.createDatabase();
