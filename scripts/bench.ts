@@ -1,10 +1,11 @@
 /**
- * `npm run bench [generate|http|dev]`: speed goals as ratios against a baseline measured in the same run.
+ * `npm run bench [generate|http|store|dev]`: speed goals as ratios against a baseline measured in the same run.
  * Not a test: it never fails the build; it prints what it measured and whether each goal is met.
  */
 import { benchGeneration, GENERATION_CASES } from './bench/generation.js';
 import { benchDevLoop } from './bench/dev.js';
 import { benchHttp } from './bench/http.js';
+import { benchStore } from './bench/store.js';
 import { printTable, type BenchRow } from './bench/report.js';
 
 const only = process.argv[2];
@@ -19,6 +20,11 @@ if (!only || only === 'generate') {
 if (!only || only === 'http') {
   progress('bench: HTTP (service vs bare Fastify vs Prism, autocannon on loopback)');
   rows.push(...(await benchHttp(progress)));
+}
+
+if (!only || only === 'store') {
+  progress('bench: store (the service on PostgreSQL vs SQLite, two instances vs one)');
+  rows.push(...(await benchStore(progress)));
 }
 
 if (!only || only === 'dev') {

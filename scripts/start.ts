@@ -12,7 +12,7 @@ import { generate } from '../generators/pipeline.js';
 import { buildApp } from '../service/app.js';
 import { servicePort } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
-import { describeStore, openStore } from '../service/store/open.js';
+import { describeStore, openStoreOrExit } from '../service/store/open.js';
 
 const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
@@ -40,7 +40,7 @@ const docs = createServer((request, response) => {
 await new Promise<void>((resolve) => docs.listen(docsPort, HOST, resolve));
 const mock = await startMock(mockPort, HOST);
 
-const store = await openStore();
+const store = await openStoreOrExit('start');
 let firstKey: string | undefined;
 if ((await store.countKeys()) === 0) {
   firstKey = (await createKey(store, { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' }, new Date().toISOString())).rawKey;

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createKey, KeyError, revokeKey, rotateKey } from './keys.js';
-import { openStore } from './store/open.js';
+import { openStoreOrExit } from './store/open.js';
 import type { Environment, KeyRecord, KeyType } from './store/store.js';
 
 const USAGE = `usage: npm run keys -- create --env test|live --type sk|pk --scopes nature:read,nature:write [--account ID] [--tier 0-3] [--name TEXT]
@@ -28,7 +28,7 @@ const { values, positionals } = parseArgs({
 });
 const [command, target] = positionals;
 const now = new Date().toISOString();
-const store = await openStore();
+const store = await openStoreOrExit('keys');
 try {
   switch (command) {
     case 'create': {

@@ -2,9 +2,9 @@
  * `npm run migrate`: applies the migrations the database lacks (the service also does at
  * start-up) on DATABASE_URL or DATABASE_PATH, and says which.
  */
-import { describeStore, openStore } from './store/open.js';
+import { describeStore, openStoreOrExit } from './store/open.js';
 
-const store = await openStore();
+const store = await openStoreOrExit('migrate');
 try {
   const { applied, version } = store.migration;
   for (const migration of applied) console.log(`applied ${String(migration.version).padStart(3, '0')}_${migration.name}`);

@@ -1,7 +1,9 @@
 /**
  * Token buckets per key and per account (refilled continuously at the tier's per-minute rate).
  * A request takes one token from both; the headers describe the bucket with fewer tokens left.
- * The clock is injected so tests never sleep.
+ * The time is passed in so tests never sleep. These buckets live in one process's memory: the
+ * SQLite store and unauthenticated traffic use them; the PostgreSQL store keeps the per-key and
+ * per-account buckets in the database (take_tokens, same arithmetic) so every instance shares them.
  */
 import { RATE_LIMIT_TIERS } from '../generated/server/index.js';
 
@@ -27,10 +29,13 @@ export function tierLimits(tier: number): { perKey: number; perAccount: number }
   return { perKey: row.perKey, perAccount: row.perAccount };
 }
 
-export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+export interface BucketLimit {
+  name: string;
+  perMinute: number;
+}
 
-  constructor(private readonly clock: Clock) {}
+export class TokenBuckets {
+  private readonly buckets = new Map<string, Bucket>();
 
   private refill(name: string, perMinute: number, now: number): Bucket {
     let bucket = this.buckets.get(name);
@@ -38,15 +43,14 @@ export class RateLimiter {
       bucket = { tokens: perMinute, updatedMs: now };
       this.buckets.set(name, bucket);
     } else {
-      bucket.tokens = Math.min(perMinute, bucket.tokens + ((now - bucket.updatedMs) / 60_000) * perMinute);
-      bucket.updatedMs = now;
+      bucket.tokens = Math.min(perMinute, bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 60_000) * perMinute);
+      bucket.updatedMs = Math.max(bucket.updatedMs, now);
     }
     return bucket;
   }
 
   /** Takes one token from every named bucket, or from none when any is empty. */
-  take(limits: Array<{ name: string; perMinute: number }>): RateDecision {
-    const now = this.clock();
+  take(limits: BucketLimit[], now: number): RateDecision {
     const buckets = limits.map((limit) => this.refill(limit.name, limit.perMinute, now));
     let tightest = 0;
     let refused = -1;
@@ -61,5 +65,16 @@ export class RateLimiter {
     if (refused !== -1) return { allowed: false, limit: limits[refused].perMinute, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
     for (const bucket of buckets) bucket.tokens -= 1;
     return { allowed: true, limit: limits[tightest].perMinute, remaining: Math.floor(buckets[tightest].tokens), retryAfterSeconds: 0 };
+  }
+}
+
+/** Buckets in this process with a clock: unauthenticated traffic, limited per address and per instance. */
+export class RateLimiter {
+  private readonly buckets = new TokenBuckets();
+
+  constructor(readonly now: Clock) {}
+
+  take(limits: BucketLimit[]): RateDecision {
+    return this.buckets.take(limits, this.now());
   }
 }

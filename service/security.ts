@@ -57,10 +57,14 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     const account = await store.findAccount(key.accountId);
     const tier = account?.tier ?? 0;
     const limits = tierLimits(tier);
-    const decision = limiter.take([
-      { name: `key:${key.id}`, perMinute: limits.perKey },
-      { name: `account:${key.accountId}`, perMinute: limits.perAccount },
-    ]);
+    // Per key and per account, in the store: shared by every instance on a server database.
+    const decision = await store.takeTokens(
+      [
+        { name: `key:${key.id}`, perMinute: limits.perKey },
+        { name: `account:${key.accountId}`, perMinute: limits.perAccount },
+      ],
+      limiter.now(),
+    );
     setRateHeaders(reply, decision);
     if (!decision.allowed) {
       return void sendError(reply, request, 429, 'rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} seconds.`);

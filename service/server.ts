@@ -1,9 +1,9 @@
 /** `npm run serve`: the reference service alone on 127.0.0.1:3000 (PORT), store from DATABASE_URL or DATABASE_PATH. */
 import { buildApp } from './app.js';
 import { servicePort } from './config.js';
-import { describeStore, openStore } from './store/open.js';
+import { describeStore, openStoreOrExit } from './store/open.js';
 
-const store = await openStore();
+const store = await openStoreOrExit('serve');
 const app = await buildApp({ store, logger: process.env.LOG !== 'off', onUnimplemented: (ids) => console.warn(`operations without a handler (501): ${ids.join(', ')}`) });
 const address = await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: servicePort() });
 console.log(`service: ${address} (database ${describeStore()})`);

@@ -1,12 +1,15 @@
 /**
  * One HTTP target for the benchmark, in its own process (so load generation does not share its
- * event loop): `service` (the reference service, full path: auth, rate limit, SQLite) or `bare`
- * (plain Fastify answering the same route with a constant body). Prints one JSON line when ready.
+ * event loop): `service` (the reference service, full path: auth, rate limit, store) or `bare`
+ * (plain Fastify answering the same route with a constant body). The service's store is
+ * DATABASE_URL (PostgreSQL) or BENCH_DATABASE (a SQLite file; in memory by default). With
+ * BENCH_KEY the service uses that key instead of creating one (a second instance on one database).
+ * Prints one JSON line when ready.
  */
 import Fastify from 'fastify';
 import { buildApp } from '../../service/app.js';
 import { createKey } from '../../service/keys.js';
-import { SqliteStore } from '../../service/store/sqlite.js';
+import { openStore } from '../../service/store/open.js';
 
 const [kind, port] = [process.argv[2], Number(process.argv[3])];
 const SUBJECT = {
@@ -25,8 +28,8 @@ if (kind === 'bare') {
   await app.listen({ host: '127.0.0.1', port });
   console.log(JSON.stringify({ path: `/v1/nature/subjects/${SUBJECT.id}`, headers: {} }));
 } else {
-  const store = new SqliteStore(process.env.BENCH_DATABASE ?? ':memory:');
-  const { rawKey } = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_bench', tier: 3 }, new Date().toISOString());
+  const store = await openStore(process.env.DATABASE_URL ? process.env : { DATABASE_PATH: process.env.BENCH_DATABASE ?? ':memory:' });
+  const rawKey = process.env.BENCH_KEY ?? (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_bench', tier: 3 }, new Date().toISOString())).rawKey;
   // The limiter runs on every request; its clock runs 1000x fast so the buckets never run dry.
   const app = await buildApp({ store, rateLimitClock: () => Date.now() * 1000 });
   await app.listen({ host: '127.0.0.1', port });
@@ -35,5 +38,5 @@ if (kind === 'bare') {
     headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ consent_artifact: SUBJECT.consent_artifact }),
   }).then((response) => response.json());
-  console.log(JSON.stringify({ path: `/v1/nature/subjects/${created.id}`, headers: { authorization: `Bearer ${rawKey}` } }));
+  console.log(JSON.stringify({ path: `/v1/nature/subjects/${created.id}`, headers: { authorization: `Bearer ${rawKey}` }, key: rawKey, consent: SUBJECT.consent_artifact }));
 }

@@ -8,44 +8,53 @@ import { startMock } from '../lib/mock.js';
 import { binPath, freePort, startProcess, type RunningProcess } from '../lib/processes.js';
 import type { BenchRow } from './report.js';
 
-interface Target {
+export interface Target {
   name: string;
   url: string;
   path: string;
   headers: Record<string, string>;
+  /** The service target's key and a valid consent artifact, for write benchmarks. */
+  key?: string;
+  consent?: Record<string, unknown>;
   stop: () => Promise<void>;
 }
 
-interface Measured {
+export interface Measured {
   requestsPerSecond: number;
   p50: number;
   p99: number;
   non2xx: number;
 }
 
-const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 6);
-const CONNECTIONS = 16;
+export const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 6);
+export const CONNECTIONS = 16;
 
-async function startTarget(kind: 'service' | 'bare'): Promise<Target> {
+/** A target process; `env` chooses the service's store (DATABASE_URL, BENCH_DATABASE, BENCH_KEY). */
+export async function startTarget(kind: 'service' | 'bare', env: Record<string, string> = {}): Promise<Target> {
   const port = await freePort();
-  const running: RunningProcess = startProcess(binPath('tsx'), ['scripts/bench/http-target.ts', kind, String(port)], { env: { LOG: 'off' } });
+  const running: RunningProcess = startProcess(binPath('tsx'), ['scripts/bench/http-target.ts', kind, String(port)], { env: { LOG: 'off', ...env } });
   const line = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: running.child.stdout! });
     lines.once('line', resolve);
     running.child.once('exit', (code) => reject(new Error(`${kind} target exited (${code}):\n${running.output()}`)));
   });
-  const ready = JSON.parse(line) as { path: string; headers: Record<string, string> };
+  const ready = JSON.parse(line) as { path: string; headers: Record<string, string>; key?: string; consent?: Record<string, unknown> };
   return { name: kind, url: `http://127.0.0.1:${port}`, ...ready, stop: running.stop };
 }
 
-function load(target: Target, seconds: number): Promise<Measured> {
+/** Load on one target; `request` makes it a write (method, path and body) instead of the target's GET. */
+export function load(target: Target, seconds: number, request: { method?: 'GET' | 'POST'; path?: string; body?: string; connections?: number } = {}): Promise<Measured> {
+  const headers = request.body === undefined ? target.headers : { ...target.headers, 'content-type': 'application/json' };
   return new Promise((resolve, reject) => {
-    autocannon({ url: `${target.url}${target.path}`, headers: target.headers, connections: CONNECTIONS, duration: seconds }, (error, result) => {
+    autocannon({ url: `${target.url}${request.path ?? target.path}`, method: request.method ?? 'GET', body: request.body, headers, connections: request.connections ?? CONNECTIONS, duration: seconds }, (error, result) => {
       if (error) return reject(error);
       resolve({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx });
     });
   });
 }
+
+/** One measurement as the report prints it. */
+export const describe = (name: string, m: Measured) => `${name} ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`;
 
 export async function benchHttp(progress: (line: string) => void): Promise<BenchRow[]> {
   const results = new Map<string, Measured>();
@@ -66,7 +75,6 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
     await Promise.all(targets.map((target) => target.stop()));
   }
   const service = results.get('service')!;
-  const describe = (name: string, m: Measured) => `${name} ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`;
   const rows: BenchRow[] = [];
   for (const [baseline, goal] of [['bare', 0.5], ['prism', 10]] as const) {
     const other = results.get(baseline)!;

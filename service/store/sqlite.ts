@@ -11,6 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { TokenBuckets, type BucketLimit, type RateDecision } from '../rate-limit.js';
 import { migrationsFor, type Migration, type MigrationReport } from './migrations.js';
 import type { AccountRecord, AssessmentRow, IdempotencyRecord, KeyRecord, PageQuery, PageResult, Scope, Store, SubjectRow, Transaction } from './store.js';
 
@@ -107,6 +108,8 @@ export class SqliteStore implements Store {
    */
   private readonly keyCache = new Map<string, KeyRecord | null>();
   private readonly accountCache = new Map<string, AccountRecord | null>();
+  /** One process owns a SQLite database, so its rate-limit buckets live in that process. */
+  private readonly buckets = new TokenBuckets();
   /** Paging statements, prepared once per distinct SQL (there are a handful). */
   private readonly prepared = new Map<string, Database.Statement>();
   private dataVersion = -1;
@@ -414,6 +417,10 @@ export class SqliteStore implements Store {
     return this.run(() => {
       this.statements.saveIdempotency.run(scope.accountId, scope.environment, key, record.requestHash, record.status, record.body, record.createdAtMs);
     });
+  }
+
+  async takeTokens(limits: BucketLimit[], nowMs: number): Promise<RateDecision> {
+    return this.buckets.take(limits, nowMs);
   }
 
   meter(accountId: string, period: string): Promise<void> {

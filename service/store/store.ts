@@ -9,6 +9,7 @@
  * (store/migrations/<engine>/NNN_name.sql), methods here, one implementation per engine, and
  * cases in test/service/store-conformance.test.ts.
  */
+import type { BucketLimit, RateDecision } from '../rate-limit.js';
 import type { MigrationReport } from './migrations.js';
 
 export type Environment = 'test' | 'live';
@@ -117,8 +118,14 @@ export interface NatureData {
   updateAssessment(scope: Scope, assessment: AssessmentRow): Promise<void>;
 }
 
-/** Idempotency records and the billing meter. */
+/** Idempotency records, rate-limit buckets and the billing meter. */
 export interface RequestData {
+  /**
+   * Refills the named token buckets to `nowMs` and takes one token from each, or from none when
+   * any is empty (service/rate-limit.ts has the arithmetic). Atomic: concurrent requests on any
+   * instance never lose an update.
+   */
+  takeTokens(limits: BucketLimit[], nowMs: number): Promise<RateDecision>;
   findIdempotency(scope: Scope, key: string, notBeforeMs: number): Promise<IdempotencyRecord | undefined>;
   /** Inserts or replaces (an expired record is replaced by a new one). */
   saveIdempotency(scope: Scope, key: string, record: IdempotencyRecord): Promise<void>;

@@ -1,41 +1,37 @@
 /**
- * Durability: acknowledged writes survive the process being killed with SIGKILL right after the
- * acknowledgement, on the same database file.
+ * Durability: acknowledged writes survive the service process being killed with SIGKILL right
+ * after the acknowledgement, on the same database (a SQLite file, or PostgreSQL).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../service/keys.js';
-import { SqliteStore } from '../../service/store/sqlite.js';
 import { binPath, freePort, startProcess, waitForHttp, type RunningProcess } from '../../scripts/lib/processes.js';
+import { ENGINES, type EngineUnderTest } from '../support/engines.js';
 import { CONSENT } from '../support/service.js';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'durability-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function startServer(database: string, port: number): Promise<RunningProcess> {
-  const server = startProcess(binPath('tsx'), ['service/server.ts'], { env: { DATABASE_PATH: database, PORT: String(port), LOG: 'off' } });
+async function startServer(env: Record<string, string>, port: number): Promise<RunningProcess> {
+  const server = startProcess(binPath('tsx'), ['service/server.ts'], { env: { ...env, PORT: String(port), LOG: 'off' } });
   await waitForHttp(`http://127.0.0.1:${port}/v1/health`, server);
   return server;
 }
 
-describe('durability', () => {
-  it('keeps every acknowledged write after SIGKILL and a restart on the same file', async () => {
-    const database = path.join(dir, 'service.db');
-    const store = new SqliteStore(database);
+describe.each(ENGINES)('durability on $name', ({ start }) => {
+  let engine: EngineUnderTest;
+  beforeAll(async () => {
+    engine = await start();
+  }, 120_000);
+  afterAll(async () => {
+    await engine?.stop();
+  });
+
+  it('keeps every acknowledged write after SIGKILL and a restart on the same database', async () => {
+    const { store, env } = await engine.fresh();
     const key = (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_durable', tier: 3 }, new Date().toISOString())).rawKey;
     await store.close();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
-    const first = await startServer(database, port);
+    const first = await startServer(env, port);
     const acknowledged: string[] = [];
     let completed = '';
     for (let i = 0; i < 40; i += 1) {
@@ -50,7 +46,7 @@ describe('durability', () => {
     process.kill(-first.child.pid!, 'SIGKILL'); // no shutdown, no flush: straight after the last acknowledgement
     await new Promise((resolve) => first.child.once('exit', resolve));
 
-    const second = await startServer(database, port);
+    const second = await startServer(env, port);
     try {
       for (const id of acknowledged) {
         const response = await fetch(`${base}/v1/nature/subjects/${id}`, { headers });

@@ -10,9 +10,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath } from '../../scripts/lib/processes.js';
+import { binPath, freePort } from '../../scripts/lib/processes.js';
 import { migrationsFor } from '../../service/store/migrations.js';
+import pg from 'pg';
+import { migratePostgres, PostgresStore } from '../../service/store/postgres.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
+import { startPostgres, type TestPostgres } from '../support/postgres.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -74,4 +77,57 @@ describe('sqlite migrations', () => {
     await writeFile(path.join(gap, '003_later.sql'), 'SELECT 1;');
     expect(() => migrationsFor('sqlite', gap)).toThrow(/found 1, 3/);
   });
+});
+
+describe('postgres migrations', () => {
+  let server: TestPostgres;
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('upgrade a database at the previous version and keep its data', async () => {
+    const url = await server.createDatabase();
+    const all = migrationsFor('postgres');
+    const pool = new pg.Pool({ connectionString: url });
+    const previous = await migratePostgres(pool, all.slice(0, -1));
+    expect(previous.version).toBe(all.length - 1);
+    await pool.query("INSERT INTO accounts (id, tier, created_at) VALUES ('acct_prev', 1, '2026-01-01T00:00:00Z')");
+    await pool.end();
+    const store = await PostgresStore.open(url);
+    expect(store.migration.applied.map((m) => m.version)).toEqual([all.length]);
+    expect((await store.findAccount('acct_prev'))?.tier).toBe(1);
+    await store.close();
+  });
+
+  it('apply each version once when instances start together on an empty database', async () => {
+    const url = await server.createDatabase();
+    const stores = await Promise.all([PostgresStore.open(url), PostgresStore.open(url), PostgresStore.open(url)]);
+    const applied = stores.flatMap((store) => store.migration.applied.map((m) => m.version));
+    expect(applied.sort((a, b) => a - b)).toEqual(migrationsFor('postgres').map((m) => m.version));
+    expect(new Set(stores.map((store) => store.migration.version)).size).toBe(1);
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it('npm run migrate says in one line why it cannot open an unreachable database, without the password', async () => {
+    const port = await freePort(); // nothing listens there
+    const failed = await promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], { env: { ...process.env, DATABASE_URL: `postgres://app:hunter2secret@127.0.0.1:${port}/db` } }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toMatch(/^migrate: cannot open the database \(PostgreSQL postgres:\/\/app:\*\*\*@127\.0\.0\.1:\d+\/db\): .*ECONNREFUSED/m);
+    expect(failed?.stderr).not.toContain('hunter2secret');
+    expect(failed?.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  }, 60_000);
+
+  it('npm run migrate applies them on DATABASE_URL and never prints the password', async () => {
+    const url = await server.createDatabase();
+    const { stdout } = await promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], { env: { ...process.env, DATABASE_URL: url } });
+    expect(stdout).toMatch(/^applied 001_initial$/m);
+    expect(stdout).toMatch(/PostgreSQL postgres:\/\/postgres:\*\*\*@/);
+    expect(stdout).not.toContain(new URL(url).password);
+  }, 60_000);
 });

@@ -4,19 +4,23 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, type EngineUnderTest } from '../support/engines.js';
 import { CONSENT, startService, type TestService } from '../support/service.js';
-
-let service: TestService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service.close();
-});
 
 type Step = { insert: number; deleteIndexes: number[] };
 
-describe('cursor paging under concurrent change', () => {
+describe.each(ENGINES)('cursor paging under concurrent change, on $name', ({ start }) => {
+  let engine: EngineUnderTest;
+  let service: TestService;
+  beforeAll(async () => {
+    engine = await start();
+    service = await startService((await engine.fresh()).store);
+  }, 120_000);
+  afterAll(async () => {
+    await service?.close();
+    await engine?.stop();
+  });
+
   it('never skips or repeats an item that existed throughout, forward or backward', async () => {
     let run = 0;
     await fc.assert(

@@ -145,6 +145,43 @@ describe.each(ENGINES)('store on $name', ({ start }) => {
     expect((await store.findAccount('acct_keys'))?.tier).toBe(2);
   });
 
+  it('takes a token per request from every bucket or from none, and refills with time', async () => {
+    const limits = [
+      { name: 'key:conf_a', perMinute: 3 },
+      { name: 'account:conf', perMinute: 5 },
+    ];
+    const t0 = 1_000_000;
+    const first = await store.takeTokens(limits, t0);
+    expect(first).toEqual({ allowed: true, limit: 3, remaining: 2, retryAfterSeconds: 0 });
+    await store.takeTokens(limits, t0);
+    await store.takeTokens(limits, t0);
+    const refused = await store.takeTokens(limits, t0);
+    expect(refused).toEqual({ allowed: false, limit: 3, remaining: 0, retryAfterSeconds: 20 });
+    // The account bucket was not charged for the refused request: another key of the account still has 2.
+    const other = await store.takeTokens([{ name: 'key:conf_b', perMinute: 3 }, limits[1]], t0);
+    expect(other).toEqual({ allowed: true, limit: 5, remaining: 1, retryAfterSeconds: 0 });
+    expect((await store.takeTokens(limits, t0 + 20_000)).allowed).toBe(true); // one key token back after 20 s
+  });
+
+  it('charges concurrent requests exactly once each (no lost update)', async () => {
+    const limits = [{ name: 'key:conf_race', perMinute: 40 }];
+    const decisions = await Promise.all(Array.from({ length: 50 }, () => store.takeTokens(limits, 2_000_000)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(40);
+  });
+
+  it('lets one of two concurrent read-modify-write transactions see the other\'s write', async () => {
+    await store.insertSubject(TEST, newSubject('subj_rmw'));
+    await store.insertAssessment(TEST, { id: 'asmt_rmw', subjectId: 'subj_rmw', status: 'in_progress', answers: [], scores: null, createdAt: NOW, completedAt: null, metadata: {} });
+    const appendAnswer = (item: string) =>
+      store.transaction(async (tx) => {
+        const row = (await tx.findAssessment(TEST, 'asmt_rmw'))!;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await tx.updateAssessment(TEST, { ...row, answers: [...row.answers, { item_id: item, value: 1 }] });
+      });
+    await Promise.all([appendAnswer('n01'), appendAnswer('n02')]);
+    expect((await store.findAssessment(TEST, 'asmt_rmw'))!.answers.map((a) => a.item_id).sort()).toEqual(['n01', 'n02']);
+  });
+
   it('creates a setting once and returns the first value afterwards', async () => {
     const first = await store.setting('conformance', () => 'one');
     expect(await store.setting('conformance', () => 'two')).toBe(first);

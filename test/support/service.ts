@@ -1,13 +1,13 @@
-/** A reference service on an in-memory database with a controllable clock, and keys to call it with. */
+/** A reference service on a store (an in-memory SQLite one by default) with a controllable clock, and keys to call it with. */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../service/app.js';
 import { createKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
-import type { Environment, KeyType } from '../../service/store/store.js';
+import type { Environment, KeyType, Store } from '../../service/store/store.js';
 
 export interface TestService {
   app: FastifyInstance;
-  store: SqliteStore;
+  store: Store;
   clock: { now: number; advance: (ms: number) => void };
   /** Creates a key and returns the raw value. */
   key: (options?: { env?: Environment; type?: KeyType; scopes?: string[]; account?: string; tier?: number }) => Promise<string>;
@@ -31,8 +31,7 @@ export const CONSENT = {
   ui_snapshot_hash: `sha256:${'9f'.repeat(32)}`,
 };
 
-export async function startService(file = ':memory:'): Promise<TestService> {
-  const store = new SqliteStore(file);
+export async function startService(store: Store = new SqliteStore(':memory:')): Promise<TestService> {
   const clock = { now: Date.parse('2026-11-21T10:00:00Z'), advance: (ms: number) => (clock.now += ms) };
   const app = await buildApp({ store, clock: () => clock.now });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
