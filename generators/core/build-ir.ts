@@ -22,6 +22,8 @@ import {
   type IrSecurity,
   type IrSecurityScheme,
   type IrWarning,
+  type IrWebhookEvent,
+  type IrWebhooks,
   type JsonSchema,
   type ParameterLocation,
   type RetryPolicy,
@@ -55,6 +57,7 @@ export function buildIr(loaded: LoadedDocument): Ir {
   const operations = collectOperations(document, warn);
   nameOperations(operations);
   const conventions = buildConventions(document, operations, String(info.title ?? 'API'));
+  const webhooks = buildWebhooks(document, warn);
 
   return {
     source: loaded.sourcePath,
@@ -66,8 +69,48 @@ export function buildIr(loaded: LoadedDocument): Ir {
     schemas: Object.entries<Json>(document.components?.schemas ?? {}).map(([name, schema]) => ({ name, schema: asSchema(schema) })),
     securitySchemes: buildSecuritySchemes(document),
     conventions,
+    ...(webhooks ? { webhooks } : {}),
     warnings,
     document,
+  };
+}
+
+/** Standard Webhooks, the scheme assumed when a spec lists webhooks without saying how they are signed. */
+const STANDARD_WEBHOOKS = { headers: { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' }, secretPrefix: 'whsec_', toleranceSeconds: 300 };
+
+function buildWebhooks(document: Json, warn: (pointer: string, message: string) => void): IrWebhooks | undefined {
+  const declared = document['x-webhooks'];
+  const events: IrWebhookEvent[] = [];
+  for (const [name, rawItem] of Object.entries<Json>(document.webhooks ?? {})) {
+    const post = deref(document, rawItem)?.post;
+    const media = post && deref(document, post.requestBody)?.content;
+    const json = media && Object.entries<Json>(media).find(([type]) => /json/i.test(type));
+    if (!json) {
+      warn(`/webhooks/${escapePointerPart(name)}`, 'webhook has no POST with a JSON body; left out of the webhook helpers');
+      continue;
+    }
+    events.push({ name, operationId: post.operationId, summary: post.summary, schema: asSchema(json[1]?.schema) });
+  }
+  if (!declared && events.length === 0) return undefined;
+  if (declared && declared.signature_scheme !== undefined && declared.signature_scheme !== 'standard-webhooks') {
+    warn('/x-webhooks/signature_scheme', `unknown signature scheme ${JSON.stringify(declared.signature_scheme)}; assuming standard-webhooks`);
+  }
+  const headers = declared?.headers ?? {};
+  return {
+    scheme: 'standard-webhooks',
+    headers: {
+      id: typeof headers.id === 'string' ? headers.id : STANDARD_WEBHOOKS.headers.id,
+      timestamp: typeof headers.timestamp === 'string' ? headers.timestamp : STANDARD_WEBHOOKS.headers.timestamp,
+      signature: typeof headers.signature === 'string' ? headers.signature : STANDARD_WEBHOOKS.headers.signature,
+    },
+    secretPrefix: typeof declared?.secret_prefix === 'string' ? declared.secret_prefix : STANDARD_WEBHOOKS.secretPrefix,
+    toleranceSeconds: numberOr(declared?.tolerance_seconds, STANDARD_WEBHOOKS.toleranceSeconds),
+    events,
+    delivery: {
+      timeoutSeconds: typeof declared?.timeout_seconds === 'number' ? declared.timeout_seconds : null,
+      maxPayloadBytes: typeof declared?.max_payload_bytes === 'number' ? declared.max_payload_bytes : null,
+      retryScheduleSeconds: Array.isArray(declared?.retry_schedule_seconds) ? declared.retry_schedule_seconds.filter((delay: unknown): delay is number => typeof delay === 'number' && delay >= 0) : [],
+    },
   };
 }
 

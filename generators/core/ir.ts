@@ -176,6 +176,27 @@ export interface IrConventions {
   packageName: string;
 }
 
+/** One event a webhook endpoint receives (an OAS 3.1 `webhooks` entry). */
+export interface IrWebhookEvent {
+  /** The key under `webhooks`, e.g. "assessment.completed". */
+  name: string;
+  operationId?: string;
+  summary?: string;
+  /** The JSON body schema of the delivery (usually a `$ref` to the event schema). */
+  schema: JsonSchema;
+}
+
+/** How deliveries are signed (root `x-webhooks`; Standard Webhooks when the spec says nothing). */
+export interface IrWebhooks {
+  scheme: 'standard-webhooks';
+  headers: { id: string; timestamp: string; signature: string };
+  secretPrefix: string;
+  toleranceSeconds: number;
+  events: IrWebhookEvent[];
+  /** How the sender delivers (root `x-webhooks`), for services; absent facts are null. */
+  delivery: { timeoutSeconds: number | null; maxPayloadBytes: number | null; retryScheduleSeconds: number[] };
+}
+
 export interface IrWarning {
   pointer: string;
   message: string;
@@ -193,6 +214,8 @@ export interface Ir {
   schemas: IrSchema[];
   securitySchemes: IrSecurityScheme[];
   conventions: IrConventions;
+  /** Present when the spec declares webhooks (OAS `webhooks` or root `x-webhooks`). */
+  webhooks?: IrWebhooks;
   warnings: IrWarning[];
   /** The bundled document, for document-to-document emitters. */
   document: OpenApiDocument;
