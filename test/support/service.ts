@@ -31,10 +31,11 @@ export const CONSENT = {
   ui_snapshot_hash: `sha256:${'9f'.repeat(32)}`,
 };
 
-export async function startService(file = ':memory:'): Promise<TestService> {
+/** `onEvents` is told when a request commits webhook events (a dispatcher's notify). */
+export async function startService(file = ':memory:', options: { onEvents?: () => void } = {}): Promise<TestService> {
   const store = new SqliteStore(file);
   const clock = { now: Date.parse('2026-11-21T10:00:00Z'), advance: (ms: number) => (clock.now += ms) };
-  const app = await buildApp({ store, clock: () => clock.now });
+  const app = await buildApp({ store, clock: () => clock.now, onEvents: options.onEvents });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   let counter = 0;
   return {
