@@ -68,7 +68,7 @@ describe('npm run webhooks', () => {
     await expect(cli(database, 'add', '--env', 'live', '--url', 'https://127.0.0.1/x', '--account', 'acct_cli')).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/refused live endpoint: 127.0.0.1 is a loopback address/) });
     expect((await cli(database, 'remove', id)).stdout).toMatch(`removed ${id}`);
     expect((await cli(database, 'list')).stdout).toMatch('no webhook endpoints');
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('webhook durability', () => {
@@ -120,5 +120,5 @@ describe('webhook durability', () => {
     } finally {
       await second.stop();
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -193,18 +193,27 @@ describe('webhook delivery', () => {
   it('keeps a slow endpoint from holding up another endpoint or the API', async () => {
     const slow = await startTestServer();
     slow.script(hang);
+    // A dispatcher that waits 30 s for an answer: the fast endpoint must not wait for the slow one.
+    const patient = new WebhookDispatcher({ store: service.store, settings: { ...settings, timeoutMs: 30_000 }, box, pollMs: 50 });
+    await dispatcher.stop();
     try {
-      await addEndpoint(service.store, box, settings, { environment: 'test', url: slow.url, accountId: 'acct_hooks', eventTypes: [] }, Date.now());
+      patient.start();
+      const { endpoint: stuck } = await addEndpoint(service.store, box, settings, { environment: 'test', url: slow.url, accountId: 'acct_hooks', eventTypes: [] }, Date.now());
       await addEndpoint(service.store, box, settings, { environment: 'test', url: receiver.url, accountId: 'acct_hooks', eventTypes: [] }, Date.now());
-      const { assessment } = await completeAssessment(testKey);
-      const started = Date.now();
-      await until('the fast endpoint', () => receiver.requests.find((r) => r.body.includes(assessment.id)), 900); // before the slow one times out
+      const first = await triggerEvent(service.store, settings, 'assessment.completed', { accountId: 'acct_hooks', environment: 'test' }, Date.now());
+      patient.notify();
+      await until('the slow endpoint to be waiting', () => slow.requests.length === 1);
+      const second = await triggerEvent(service.store, settings, 'subject.deleted', { accountId: 'acct_hooks', environment: 'test' }, Date.now());
+      patient.notify();
+      await until('the fast endpoint', () => receiver.requests.filter((r) => [first.event.id, second.event.id].includes(r.headers['webhook-id'] as string)).length === 2);
+      expect((await service.call('GET', '/v1/health')).status).toBe(200);
+      // The slow endpoint still has its first event in flight, and its second waits behind it (in order).
       expect(slow.requests).toHaveLength(1);
-      const health = await service.call('GET', '/v1/health');
-      expect(health.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(900);
+      expect((await service.store.listWebhookDeliveries(stuck.id, 10)).map((d) => d.attempts)).toEqual([0, 0]);
     } finally {
       await slow.close();
+      await patient.stop();
+      dispatcher.start();
     }
   });
 
