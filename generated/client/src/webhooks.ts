@@ -22,5 +22,6 @@ export const WEBHOOK_CONFIG: WebhookConfig = {
   "eventTypes": [
     "assessment.completed",
     "subject.deleted"
-  ]
+  ],
+  "typeField": "type"
 };

@@ -6,7 +6,8 @@
  */
 import type { OptionalKind, PropertyDeclarationStructure } from 'ts-morph';
 import type { GeneratedFile } from '../../core/files.js';
-import type { Ir } from '../../core/ir.js';
+import type { Ir, JsonSchema } from '../../core/ir.js';
+import { deref } from '../../core/refs.js';
 import { stringLiteral } from '../../core/naming.js';
 
 /** Example: `export type WebhookEvent = NonNullable<webhooks['a.b']['post']['requestBody']>['content'][...] | ...;` */
@@ -21,6 +22,7 @@ export function webhooksFile(ir: Ir): GeneratedFile | undefined {
     toleranceSeconds: hooks.toleranceSeconds,
     secretEnv: `${ir.conventions.envPrefix}_WEBHOOK_SECRET`,
     eventTypes: hooks.events.map((event) => event.name),
+    typeField: hooks.events.every((event) => declaresType(ir, event.schema, event.name)) ? 'type' : null,
   };
   return {
     path: 'client/src/webhooks.ts',
@@ -28,7 +30,7 @@ export function webhooksFile(ir: Ir): GeneratedFile | undefined {
       "import type { WebhookConfig } from './core/index.js';",
       "import type { webhooks } from './schema.js';",
       '',
-      '/** Every event the API sends to webhook endpoints; narrow it by `type`. */',
+      `/** Every event the API sends to webhook endpoints${config.typeField ? '; narrow it by \`type\`' : ''}. */`,
       `export type WebhookEvent =\n${union};`,
       '',
       '/** How deliveries are signed (the spec\'s `x-webhooks`) and which event types exist. */',
@@ -36,6 +38,15 @@ export function webhooksFile(ir: Ir): GeneratedFile | undefined {
       '',
     ].join('\n'),
   };
+}
+
+/** Whether the event schema fixes `type` to the event's name (`type: {const: name}`, possibly inside allOf). */
+function declaresType(ir: Ir, schema: JsonSchema, name: string, depth = 0): boolean {
+  const resolved = deref(ir.document, schema) as Record<string, any> | undefined;
+  if (!resolved || typeof resolved !== 'object' || depth > 8) return false;
+  const type = deref(ir.document, resolved.properties?.type) as Record<string, unknown> | undefined;
+  if (type?.const === name || (Array.isArray(type?.enum) && type.enum.length === 1 && type.enum[0] === name)) return true;
+  return Array.isArray(resolved.allOf) && resolved.allOf.some((member: JsonSchema) => declaresType(ir, member, name, depth + 1));
 }
 
 /** Example: `readonly webhooks = new Webhooks<WebhookEvent>(WEBHOOK_CONFIG);` (none when a resource is already called `webhooks`). */

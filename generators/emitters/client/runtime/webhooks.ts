@@ -16,6 +16,8 @@ export interface WebhookConfig {
   /** Environment variable read when no secret is passed. */
   secretEnv: string;
   eventTypes: string[];
+  /** The body field naming the event type, when every event's schema fixes it to the event's name; then unknown types are refused. */
+  typeField: string | null;
 }
 
 /** Base of the errors a delivery that must not be trusted raises; answer it with a 4xx. */
@@ -74,7 +76,7 @@ function readEnv(name: string): string | undefined {
   return scope.process?.env?.[name];
 }
 
-export class Webhooks<Event extends { type: string }> {
+export class Webhooks<Event> {
   readonly #config: WebhookConfig;
   readonly #secret: string | undefined;
 
@@ -113,7 +115,7 @@ export class Webhooks<Event extends { type: string }> {
     throw new WebhookSignatureError('No signature matches the secret: a forged or altered delivery, or the wrong secret.');
   }
 
-  /** Verifies the delivery, then returns its event, typed by `type`. */
+  /** Verifies the delivery, then returns its event (an object whose type the client knows, when the spec fixes `type`). */
   async unwrap(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions = {}): Promise<Event> {
     await this.verify(rawBody, headers, options);
     let event: unknown;
@@ -123,8 +125,10 @@ export class Webhooks<Event extends { type: string }> {
       throw new WebhookPayloadError('The body is not JSON.');
     }
     if (!event || typeof event !== 'object' || Array.isArray(event)) throw new WebhookPayloadError('The body is not an event object.');
-    const type = (event as { type?: unknown }).type;
-    if (typeof type !== 'string') throw new WebhookPayloadError('The event has no type.');
+    const { typeField } = this.#config;
+    if (typeField === null) return event as Event;
+    const type = (event as Record<string, unknown>)[typeField];
+    if (typeof type !== 'string') throw new WebhookPayloadError(`The event has no ${typeField}.`);
     if (!this.#config.eventTypes.includes(type)) throw new WebhookPayloadError(`Unknown event type ${JSON.stringify(type).slice(0, 100)}; this client knows ${this.#config.eventTypes.join(', ')}.`);
     return event as Event;
   }
