@@ -24,6 +24,8 @@ export interface AppOptions {
   /** The rate limiter's clock, when it must differ from the data clock (the benchmark runs it fast). */
   rateLimitClock?: Clock;
   logger?: boolean;
+  /** Told after a request commits webhook events (the dispatcher's notify). */
+  onEvents?: () => void;
   /** Told which operations have no handler (none, here). */
   onUnimplemented?: (operationIds: string[]) => void;
 }
@@ -69,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerContractDocument(app);
   await app.register(routesPlugin, {
-    handlers: createHandlers({ store, cursors, now: clock }),
+    handlers: createHandlers({ store, cursors, now: clock, onEvents: options.onEvents }),
     authenticate: createSecurityHook(store, limiter, sendError, async (caller) => {
       // Live traffic is metered per account for billing; sandbox traffic is free.
       if (caller.scope.environment === 'live') await store.meter(caller.scope.accountId, billingPeriod(clock()));

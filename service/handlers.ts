@@ -12,6 +12,7 @@ import { sendError } from './errors.js';
 import { newId } from './ids.js';
 import { computeScores, mergeAnswers } from './scores.js';
 import type { AssessmentRow, PageResult, Scope, Store, SubjectRow, Transaction } from './store/store.js';
+import { recordEvent } from './webhooks/events.js';
 
 type Schemas = components['schemas'];
 
@@ -22,11 +23,13 @@ export interface HandlerDeps {
   store: Store;
   cursors: CursorCodec;
   now: () => number;
+  /** Told after a transaction that wrote events commits (the webhook dispatcher delivers at once). */
+  onEvents?: () => void;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-function subjectView(row: SubjectRow, scope: Scope): Schemas['Subject'] {
+export function subjectView(row: SubjectRow, scope: Scope): Schemas['Subject'] {
   return {
     id: row.id,
     object: 'subject',
@@ -38,7 +41,7 @@ function subjectView(row: SubjectRow, scope: Scope): Schemas['Subject'] {
   };
 }
 
-function assessmentView(row: AssessmentRow, scope: Scope): Schemas['Assessment'] {
+export function assessmentView(row: AssessmentRow, scope: Scope): Schemas['Assessment'] {
   return {
     id: row.id,
     object: 'assessment',
@@ -142,8 +145,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     deleteSubject: async (request, reply) => {
       const { scope } = callerOf(request);
-      // A transaction, so what a deletion causes (e.g. an event) commits with it.
-      const row = await store.transaction((tx) => tx.deleteSubject(scope, request.params.subject_id));
+      // One transaction: the deletion and its subject.deleted event (the outbox) commit together.
+      const row = await store.transaction(async (tx) => {
+        const deleted = await tx.deleteSubject(scope, request.params.subject_id);
+        if (deleted) await recordEvent(tx, scope, 'subject.deleted', { ...subjectView(deleted, scope), deleted: true }, deps.now());
+        return deleted;
+      });
+      if (row) deps.onEvents?.();
       if (!row) return sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
       return { ...subjectView(row, scope), deleted: true as const };
     },
@@ -195,8 +203,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         if (completing && answers.length === 0) return { status: 409 as const, message: `Assessment ${row.id} has no answers to complete with.` };
         const updated: AssessmentRow = { ...row, answers, scores: computeScores(answers), status: completing ? 'completed' : 'in_progress', completedAt: completing ? iso(deps.now()) : null };
         await tx.updateAssessment(scope, updated);
-        return { status: 200 as const, row: updated };
+        // The assessment.completed event commits with the completion (the outbox).
+        if (completing) await recordEvent(tx, scope, 'assessment.completed', assessmentView(updated, scope), deps.now());
+        return { status: 200 as const, row: updated, completing };
       });
+      if (result.status === 200 && result.completing) deps.onEvents?.();
       if (result.status === 404) return sendError(reply, request, 404, 'not_found', `No assessment ${request.params.assessment_id} in this environment.`, 'assessment_id');
       if (result.status === 409) return sendError(reply, request, 409, 'invalid_state_transition', result.message);
       return assessmentView(result.row, scope);

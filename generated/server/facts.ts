@@ -102,3 +102,33 @@ export const SCOPES = [
     "mintable": false
   }
 ];
+
+/** Webhook signing and delivery (x-webhooks), and the event types (webhooks); null when the spec has none. */
+export const WEBHOOKS = {
+  "headers": {
+    "id": "webhook-id",
+    "timestamp": "webhook-timestamp",
+    "signature": "webhook-signature"
+  },
+  "secretPrefix": "whsec_",
+  "toleranceSeconds": 300,
+  "timeoutSeconds": 10,
+  "maxPayloadBytes": 65536,
+  "retryScheduleSeconds": [
+    5,
+    300,
+    1800,
+    7200,
+    18000,
+    36000,
+    36000,
+    36000,
+    36000,
+    36000,
+    36000
+  ],
+  "eventTypes": [
+    "assessment.completed",
+    "subject.deleted"
+  ]
+};

@@ -107,6 +107,11 @@ function buildWebhooks(document: Json, warn: (pointer: string, message: string) 
     secretPrefix: typeof declared?.secret_prefix === 'string' ? declared.secret_prefix : STANDARD_WEBHOOKS.secretPrefix,
     toleranceSeconds: numberOr(declared?.tolerance_seconds, STANDARD_WEBHOOKS.toleranceSeconds),
     events,
+    delivery: {
+      timeoutSeconds: typeof declared?.timeout_seconds === 'number' ? declared.timeout_seconds : null,
+      maxPayloadBytes: typeof declared?.max_payload_bytes === 'number' ? declared.max_payload_bytes : null,
+      retryScheduleSeconds: Array.isArray(declared?.retry_schedule_seconds) ? declared.retry_schedule_seconds.filter((delay: unknown): delay is number => typeof delay === 'number' && delay >= 0) : [],
+    },
   };
 }
 

@@ -203,6 +203,8 @@ export interface IrWebhooks {
   secretPrefix: string;
   toleranceSeconds: number;
   events: IrWebhookEvent[];
+  /** How the sender delivers (root `x-webhooks`), for services; absent facts are null. */
+  delivery: { timeoutSeconds: number | null; maxPayloadBytes: number | null; retryScheduleSeconds: number[] };
 }
 
 export interface IrWarning {

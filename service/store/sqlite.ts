@@ -13,7 +13,24 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { TokenBuckets, type BucketLimit, type RateDecision } from '../rate-limit.js';
 import { migrationsFor, type Migration, type MigrationReport } from './migrations.js';
-import type { AccountRecord, AssessmentRow, IdempotencyRecord, KeyRecord, PageQuery, PageResult, Scope, Store, SubjectRow, Transaction } from './store.js';
+import type {
+  AccountRecord,
+  AssessmentRow,
+  ClaimedWebhookDelivery,
+  IdempotencyRecord,
+  KeyRecord,
+  PageQuery,
+  PageResult,
+  Scope,
+  Store,
+  SubjectRow,
+  Transaction,
+  WebhookAttemptOutcome,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+  WebhookEndpointStatus,
+  WebhookEventRecord,
+} from './store.js';
 
 
 interface KeyDbRow {
@@ -72,6 +89,70 @@ const toAssessment = (row: AssessmentDbRow): AssessmentRow => ({
   createdAt: row.created_at,
   completedAt: row.completed_at,
   metadata: JSON.parse(row.metadata_json),
+});
+
+interface WebhookEndpointDbRow {
+  id: string;
+  account_id: string;
+  environment: 'test' | 'live';
+  url: string;
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at_ms: number | null;
+  status: WebhookEndpointStatus;
+  disabled_reason: string | null;
+  created_at: string;
+}
+
+const toWebhookEndpoint = (row: WebhookEndpointDbRow, eventTypes: string[]): WebhookEndpointRecord => ({
+  id: row.id,
+  accountId: row.account_id,
+  environment: row.environment,
+  url: row.url,
+  eventTypes,
+  secretCiphertext: row.secret_ciphertext,
+  previousSecretCiphertext: row.previous_secret_ciphertext,
+  previousSecretExpiresAtMs: row.previous_secret_expires_at_ms,
+  status: row.status,
+  disabledReason: row.disabled_reason,
+  createdAt: row.created_at,
+});
+
+interface WebhookEventDbRow {
+  id: string;
+  account_id: string;
+  environment: 'test' | 'live';
+  type: string;
+  payload: string;
+  created_at_ms: number;
+}
+
+const toWebhookEvent = (row: WebhookEventDbRow): WebhookEventRecord => ({ id: row.id, accountId: row.account_id, environment: row.environment, type: row.type, payload: row.payload, createdAtMs: row.created_at_ms });
+
+interface WebhookDeliveryDbRow {
+  seq: number;
+  event_id: string;
+  event_type: string;
+  endpoint_id: string;
+  state: WebhookDeliveryRecord['state'];
+  attempts: number;
+  next_attempt_at_ms: number;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at_ms: number | null;
+}
+
+const toWebhookDelivery = (row: WebhookDeliveryDbRow): WebhookDeliveryRecord => ({
+  seq: row.seq,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  endpointId: row.endpoint_id,
+  state: row.state,
+  attempts: row.attempts,
+  nextAttemptAtMs: row.next_attempt_at_ms,
+  lastStatus: row.last_status,
+  lastError: row.last_error,
+  lastAttemptAtMs: row.last_attempt_at_ms,
 });
 
 /** latest_scores_json is kept on the subject row, written when an assessment completes. */
@@ -434,6 +515,146 @@ export class SqliteStore implements Store {
       return (this.statements.usage.get(accountId, period) as { requests: number } | undefined)?.requests ?? 0;
     });
   }
+
+  // ==== WEBHOOKS: endpoints, outbox, delivery queue (store.ts WebhookData) ====================
+  // Plain SQL throughout; the PostgreSQL store implements the same methods, claiming with
+  // SELECT ... FOR UPDATE SKIP LOCKED where this one relies on SQLite's single writer.
+
+  insertWebhookEndpoint(endpoint: WebhookEndpointRecord): Promise<void> {
+    return this.run(() => {
+      this.db.transaction(() => {
+        this.statement('INSERT INTO webhook_endpoints (id, account_id, environment, url, secret_ciphertext, previous_secret_ciphertext, previous_secret_expires_at_ms, status, disabled_reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
+          endpoint.id,
+          endpoint.accountId,
+          endpoint.environment,
+          endpoint.url,
+          endpoint.secretCiphertext,
+          endpoint.previousSecretCiphertext,
+          endpoint.previousSecretExpiresAtMs,
+          endpoint.status,
+          endpoint.disabledReason,
+          endpoint.createdAt,
+        );
+        const insertType = this.statement('INSERT INTO webhook_endpoint_event_types (endpoint_id, event_type) VALUES (?, ?)');
+        for (const type of new Set(endpoint.eventTypes)) insertType.run(endpoint.id, type);
+      })();
+    });
+  }
+
+  findWebhookEndpoint(id: string): Promise<WebhookEndpointRecord | undefined> {
+    return this.run(() => this.webhookEndpointsWhere('e.id = ?', [id])[0]);
+  }
+
+  listWebhookEndpoints(accountId?: string): Promise<WebhookEndpointRecord[]> {
+    return this.run(() => (accountId === undefined ? this.webhookEndpointsWhere('1 = 1', []) : this.webhookEndpointsWhere('e.account_id = ?', [accountId])));
+  }
+
+  private webhookEndpointsWhere(where: string, args: unknown[]): WebhookEndpointRecord[] {
+    const rows = this.statement(`SELECT e.* FROM webhook_endpoints e WHERE ${where} ORDER BY e.created_at, e.id`).all(...args) as WebhookEndpointDbRow[];
+    const types = this.statement('SELECT event_type FROM webhook_endpoint_event_types WHERE endpoint_id = ? ORDER BY event_type').pluck();
+    return rows.map((row) => toWebhookEndpoint(row, types.all(row.id) as string[]));
+  }
+
+  setWebhookEndpointSecrets(id: string, secretCiphertext: string, previous: { ciphertext: string; expiresAtMs: number } | null): Promise<void> {
+    return this.run(() => {
+      this.statement('UPDATE webhook_endpoints SET secret_ciphertext = ?, previous_secret_ciphertext = ?, previous_secret_expires_at_ms = ? WHERE id = ?').run(secretCiphertext, previous?.ciphertext ?? null, previous?.expiresAtMs ?? null, id);
+    });
+  }
+
+  setWebhookEndpointStatus(id: string, status: WebhookEndpointStatus, reason: string | null): Promise<void> {
+    return this.run(() => {
+      this.statement('UPDATE webhook_endpoints SET status = ?, disabled_reason = ? WHERE id = ?').run(status, reason, id);
+    });
+  }
+
+  deleteWebhookEndpoint(id: string): Promise<boolean> {
+    return this.run(() => this.statement('DELETE FROM webhook_endpoints WHERE id = ?').run(id).changes > 0);
+  }
+
+  insertWebhookEvent(event: WebhookEventRecord): Promise<number> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        this.statement('INSERT INTO webhook_events (id, account_id, environment, type, payload, created_at_ms) VALUES (?, ?, ?, ?, ?, ?)').run(event.id, event.accountId, event.environment, event.type, event.payload, event.createdAtMs);
+        return this.statement(
+          `INSERT INTO webhook_deliveries (event_id, endpoint_id, state, attempts, next_attempt_at_ms)
+           SELECT ?, e.id, 'pending', 0, ? FROM webhook_endpoints e
+           WHERE e.account_id = ? AND e.environment = ? AND e.status = 'enabled'
+             AND EXISTS (SELECT 1 FROM webhook_endpoint_event_types t WHERE t.endpoint_id = e.id AND t.event_type IN (?, '*'))
+           ORDER BY e.created_at, e.id`,
+        ).run(event.id, event.createdAtMs, event.accountId, event.environment, event.type).changes;
+      })(),
+    );
+  }
+
+  findWebhookEvent(id: string): Promise<WebhookEventRecord | undefined> {
+    return this.run(() => {
+      const row = this.statement('SELECT * FROM webhook_events WHERE id = ?').get(id) as WebhookEventDbRow | undefined;
+      return row && toWebhookEvent(row);
+    });
+  }
+
+  claimWebhookDeliveries(owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<ClaimedWebhookDelivery[]> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        // The oldest due delivery of each enabled endpoint that has none in flight.
+        const due = this.statement(
+          `SELECT d.seq FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+           WHERE d.state = 'pending' AND d.next_attempt_at_ms <= ? AND (d.lease_until_ms IS NULL OR d.lease_until_ms <= ?) AND e.status = 'enabled'
+             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries x WHERE x.endpoint_id = d.endpoint_id AND x.state = 'pending' AND x.lease_until_ms > ?)
+             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries y WHERE y.endpoint_id = d.endpoint_id AND y.state = 'pending' AND y.next_attempt_at_ms <= ? AND y.seq < d.seq)
+           ORDER BY d.seq LIMIT ?`,
+        )
+          .pluck()
+          .all(nowMs, nowMs, nowMs, nowMs, limit) as number[];
+        const lease = this.statement('UPDATE webhook_deliveries SET lease_until_ms = ?, lease_owner = ? WHERE seq = ?');
+        return due.map((seq) => {
+          lease.run(leaseUntilMs, owner, seq);
+          const delivery = this.deliveriesWhere('d.seq = ?', [seq], 1)[0];
+          const event = toWebhookEvent(this.statement('SELECT * FROM webhook_events WHERE id = ?').get(delivery.eventId) as WebhookEventDbRow);
+          const endpoint = this.webhookEndpointsWhere('e.id = ?', [delivery.endpointId])[0];
+          return { delivery, event, endpoint };
+        });
+      }).immediate(),
+    );
+  }
+
+  completeWebhookDelivery(seq: number, owner: string, attemptAtMs: number, outcome: WebhookAttemptOutcome): Promise<boolean> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        const held = this.statement("SELECT endpoint_id FROM webhook_deliveries WHERE seq = ? AND lease_owner = ? AND state = 'pending'").pluck().get(seq, owner) as string | undefined;
+        if (held === undefined) return false;
+        const state = outcome.kind === 'succeeded' ? 'succeeded' : outcome.kind === 'failed' ? 'failed' : 'pending';
+        const error = outcome.kind === 'succeeded' ? null : outcome.error;
+        const next = outcome.kind === 'retry' ? outcome.nextAttemptAtMs : attemptAtMs;
+        this.statement('UPDATE webhook_deliveries SET state = ?, attempts = attempts + 1, next_attempt_at_ms = ?, lease_until_ms = NULL, lease_owner = NULL, last_status = ?, last_error = ?, last_attempt_at_ms = ? WHERE seq = ?').run(state, next, outcome.status, error, attemptAtMs, seq);
+        if (outcome.kind === 'failed' && outcome.disableEndpoint) this.statement("UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = ? WHERE id = ?").run(outcome.error, held);
+        return true;
+      })(),
+    );
+  }
+
+  listWebhookDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryRecord[]> {
+    return this.run(() => this.deliveriesWhere('d.endpoint_id = ?', [endpointId], limit));
+  }
+
+  private deliveriesWhere(where: string, args: unknown[], limit: number): WebhookDeliveryRecord[] {
+    const rows = this.statement(`SELECT d.*, v.type AS event_type FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id WHERE ${where} ORDER BY d.seq DESC LIMIT ?`).all(...args, limit) as WebhookDeliveryDbRow[];
+    return rows.map(toWebhookDelivery);
+  }
+
+  requeueWebhookEvent(eventId: string, nowMs: number): Promise<string[]> {
+    return this.run(() =>
+      this.db.transaction(() => {
+        const endpoints = this.statement('SELECT endpoint_id FROM webhook_deliveries WHERE event_id = ? ORDER BY seq').pluck().all(eventId) as string[];
+        this.statement("UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at_ms = ?, lease_until_ms = NULL, lease_owner = NULL WHERE event_id = ?").run(nowMs, eventId);
+        const enable = this.statement("UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL WHERE id = ?");
+        for (const id of endpoints) enable.run(id);
+        return endpoints;
+      })(),
+    );
+  }
+
+  // ==== end of WEBHOOKS ======================================================================
 
   close(): Promise<void> {
     return this.run(() => {

@@ -134,8 +134,108 @@ export interface RequestData {
   usage(accountId: string, period: string): Promise<number>;
 }
 
+// ---- Webhooks (service/webhooks/): endpoints, the events outbox and the delivery queue --------
+
+export type WebhookEndpointStatus = 'enabled' | 'disabled';
+
+export interface WebhookEndpointRecord {
+  id: string;
+  accountId: string;
+  environment: Environment;
+  url: string;
+  /** Event types wanted; ['*'] for all. */
+  eventTypes: string[];
+  /** The signing secret, encrypted (service/webhooks/secrets.ts); the store never sees it raw. */
+  secretCiphertext: string;
+  /** The secret before the last rotation, still signing until previousSecretExpiresAtMs. */
+  previousSecretCiphertext: string | null;
+  previousSecretExpiresAtMs: number | null;
+  status: WebhookEndpointStatus;
+  disabledReason: string | null;
+  createdAt: string;
+}
+
+export interface WebhookEventRecord {
+  id: string;
+  accountId: string;
+  environment: Environment;
+  type: string;
+  /** The exact JSON body every delivery of the event sends (and signs). */
+  payload: string;
+  createdAtMs: number;
+}
+
+export type WebhookDeliveryState = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveryRecord {
+  seq: number;
+  eventId: string;
+  eventType: string;
+  endpointId: string;
+  state: WebhookDeliveryState;
+  attempts: number;
+  nextAttemptAtMs: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastAttemptAtMs: number | null;
+}
+
+/** A delivery a dispatcher holds a lease on, with what it needs to send it. */
+export interface ClaimedWebhookDelivery {
+  delivery: WebhookDeliveryRecord;
+  event: WebhookEventRecord;
+  endpoint: WebhookEndpointRecord;
+}
+
+/** What one attempt came to; recorded only if the lease is still the caller's. */
+export type WebhookAttemptOutcome =
+  | { kind: 'succeeded'; status: number }
+  | { kind: 'retry'; status: number | null; error: string | null; nextAttemptAtMs: number }
+  /** The schedule is spent (or the event cannot be sent): the delivery fails; disableEndpoint turns the endpoint off. */
+  | { kind: 'failed'; status: number | null; error: string; disableEndpoint: boolean };
+
+/**
+ * Webhook endpoints, the outbox and the delivery queue. Every method of this section is
+ * engine-specific SQL in each implementation (sqlite.ts: the section marked WEBHOOKS).
+ */
+export interface WebhookData {
+  /** Inserts an endpoint and its event types. */
+  insertWebhookEndpoint(endpoint: WebhookEndpointRecord): Promise<void>;
+  findWebhookEndpoint(id: string): Promise<WebhookEndpointRecord | undefined>;
+  /** Every endpoint, oldest first; only one account's when accountId is given. */
+  listWebhookEndpoints(accountId?: string): Promise<WebhookEndpointRecord[]>;
+  /** Replaces the secrets (rotation): the new one, and the old one with the end of its overlap. */
+  setWebhookEndpointSecrets(id: string, secretCiphertext: string, previous: { ciphertext: string; expiresAtMs: number } | null): Promise<void>;
+  setWebhookEndpointStatus(id: string, status: WebhookEndpointStatus, reason: string | null): Promise<void>;
+  /** Removes the endpoint and its deliveries; false when there was none. */
+  deleteWebhookEndpoint(id: string): Promise<boolean>;
+  /**
+   * The outbox: inserts the event and one pending delivery, due at once, for every enabled
+   * endpoint of the event's account and environment that wants its type. Call it inside the
+   * transaction that makes the change. Returns how many deliveries were queued.
+   */
+  insertWebhookEvent(event: WebhookEventRecord): Promise<number>;
+  findWebhookEvent(id: string): Promise<WebhookEventRecord | undefined>;
+  /**
+   * Claims up to `limit` due deliveries for `owner` until leaseUntilMs: pending, next attempt
+   * passed, no live lease, endpoint enabled; at most one per endpoint and never one while an
+   * endpoint has another leased, the oldest due first, so each endpoint gets its events in order.
+   * Atomic across dispatchers (PostgreSQL: FOR UPDATE SKIP LOCKED).
+   */
+  claimWebhookDeliveries(owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<ClaimedWebhookDelivery[]>;
+  /** Records an attempt and releases the lease; false (nothing written) when the lease was lost. */
+  completeWebhookDelivery(seq: number, owner: string, attemptAtMs: number, outcome: WebhookAttemptOutcome): Promise<boolean>;
+  /** The endpoint's deliveries, newest first. */
+  listWebhookDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryRecord[]>;
+  /**
+   * Resend: every delivery of the event goes back to pending, due at once, with its attempts
+   * reset, and each of its endpoints is enabled again. Returns the endpoints re-queued.
+   */
+  requeueWebhookEvent(eventId: string, nowMs: number): Promise<string[]>;
+}
+
 /** Everything a handler can read and write, inside or outside a transaction. */
-export type StoreData = KeyData & NatureData & RequestData;
+export type StoreData = KeyData & NatureData & RequestData & WebhookData;
 
 /** The store as seen inside a transaction. */
 export interface Transaction extends StoreData {

@@ -31,9 +31,11 @@ export const CONSENT = {
   ui_snapshot_hash: `sha256:${'9f'.repeat(32)}`,
 };
 
-export async function startService(store: Store = new SqliteStore(':memory:')): Promise<TestService> {
+/** A store, or a SQLite file to open; `onEvents` is told when a request commits webhook events (a dispatcher's notify). */
+export async function startService(storeOrFile: Store | string = ':memory:', options: { onEvents?: () => void } = {}): Promise<TestService> {
+  const store = typeof storeOrFile === 'string' ? new SqliteStore(storeOrFile) : storeOrFile;
   const clock = { now: Date.parse('2026-11-21T10:00:00Z'), advance: (ms: number) => (clock.now += ms) };
-  const app = await buildApp({ store, clock: () => clock.now });
+  const app = await buildApp({ store, clock: () => clock.now, onEvents: options.onEvents });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   let counter = 0;
   return {

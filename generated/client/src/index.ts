@@ -5,3 +5,4 @@ export { AssessmentServiceClient, AssessmentServiceClient as default } from './c
 export * from './core/index.js';
 export type * from './models.js';
 export type { components, paths } from './schema.js';
+export type { WebhookEvent } from './webhooks.js';

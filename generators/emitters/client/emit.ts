@@ -14,6 +14,7 @@ import { operationType as pathType, renderTypes } from '../types/emit.js';
 import { clientClass, operationDescriptor, resourceClass, schemaAlias, typeAlias } from './builders.js';
 import { packageFiles } from './package-files.js';
 import { planClient, type OperationPlan, type ResourceNode } from './plan.js';
+import { webhooksFile, webhooksProperty } from './webhooks.js';
 
 const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'client/src/core/');
 
@@ -30,6 +31,8 @@ export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
   for (const { top, file } of resourceFiles) files.push({ path: `client/src/${file}`, content: resourceFile(project, top) });
   files.push({ path: 'client/src/client.ts', content: clientFile(project, ir, plan.root, resourceFiles) });
   files.push({ path: 'client/src/index.ts', content: indexFile(ir) });
+  const webhooks = webhooksFile(ir);
+  if (webhooks) files.push(webhooks);
   files.push(...packageFiles(ir, plan));
   return files;
 }
@@ -136,7 +139,15 @@ function clientFile(project: ReturnType<typeof createProject>, ir: Ir, root: Res
     docs: ['What the spec says about this API: where it lives, how keys work, how to retry.'],
     declarations: [{ name: 'CONFIG', type: 'ClientConfig', initializer: JSON.stringify(config, null, 2) }],
   });
-  statements.push(clientClass(c.clientName, root, ir.info.title));
+  const client = clientClass(c.clientName, root, ir.info.title);
+  const webhooks = webhooksProperty(ir, root.children.map((child) => child.property));
+  if (webhooks) {
+    const firstStatement = statements.findIndex((statement) => statement.kind !== StructureKind.ImportDeclaration);
+    statements.splice(firstStatement, 0, { kind: StructureKind.ImportDeclaration, moduleSpecifier: './webhooks.js', namedImports: ['WEBHOOK_CONFIG', 'type WebhookEvent'] });
+    statements[0] = { ...statements[0], namedImports: [...(statements[0] as { namedImports: string[] }).namedImports, 'Webhooks'] } as StatementStructures;
+    client.properties = [...(client.properties ?? []), webhooks];
+  }
+  statements.push(client);
   return printStructure(project, 'client.ts', { statements });
 }
 
@@ -146,6 +157,7 @@ function indexFile(ir: Ir): string {
     "export * from './core/index.js';",
     "export type * from './models.js';",
     "export type { components, paths } from './schema.js';",
+    ...(webhooksFile(ir) ? ["export type { WebhookEvent } from './webhooks.js';"] : []),
     '',
   ].join('\n');
 }

@@ -144,6 +144,7 @@ function factsFile(ir: Ir): string {
     ['KEY_PATTERN', 'Pattern every API key matches (x-key-format).', c.keyPattern ?? null],
     ['KEY_PREFIXES', 'Key prefixes: environment and type (x-key-format).', c.keyPrefixes],
     ['SCOPES', 'Declared scopes, and whether keys can carry them today.', scopes],
+    ['WEBHOOKS', 'Webhook signing and delivery (x-webhooks), and the event types (webhooks); null when the spec has none.', ir.webhooks ? { headers: ir.webhooks.headers, secretPrefix: ir.webhooks.secretPrefix, toleranceSeconds: ir.webhooks.toleranceSeconds, ...ir.webhooks.delivery, eventTypes: ir.webhooks.events.map((event) => event.name) } : null],
   ];
   return dataModule(
     [],

@@ -23,3 +23,13 @@ export {
 export { SecretKeyInBrowserError, type KeyPrefix } from './keys.js';
 export { CursorPage, PagePromise, type PaginationSpec, type PagingDirection } from './pagination.js';
 export { backoffDelayMs, type RetryPolicy } from './retry.js';
+export {
+  Webhooks,
+  WebhookPayloadError,
+  WebhookSignatureError,
+  WebhookTimestampError,
+  WebhookVerificationError,
+  type WebhookConfig,
+  type WebhookHeaders,
+  type WebhookVerifyOptions,
+} from './webhooks.js';

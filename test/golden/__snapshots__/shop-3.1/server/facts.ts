@@ -40,3 +40,6 @@ export const SCOPES = [
     "mintable": true
   }
 ];
+
+/** Webhook signing and delivery (x-webhooks), and the event types (webhooks); null when the spec has none. */
+export const WEBHOOKS = null;
