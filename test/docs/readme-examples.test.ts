@@ -70,7 +70,7 @@ describe('README code blocks', () => {
   it.each(runnable.map((block) => ({ ...block, where: `${block.file}:${block.line}` })))('$where runs against the reference service', async (block) => {
     const file = path.join(dir, `${path.basename(block.file, '.md')}-${block.line}.mts`);
     await writeFile(file, block.code.replaceAll("'assessment-service-client'", `'${CLIENT_ENTRY}'`));
-    const key = service.key();
+    const key = await service.key();
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [file], { cwd: dir, env: { ...process.env, ASSESSMENT_SERVICE_API_KEY: key, ASSESSMENT_SERVICE_BASE_URL: service.url } }, (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

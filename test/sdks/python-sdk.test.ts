@@ -66,7 +66,7 @@ describe('Python SDK against the reference service', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     service = await startService();
-    env = { ASSESSMENT_SERVICE_API_KEY: service.key(), ASSESSMENT_SERVICE_BASE_URL: service.url, ASSESSMENT_SERVICE_WEBHOOK_SECRET: `whsec_${Buffer.from('readme example secret, 32 bytes!').toString('base64')}` };
+    env = { ASSESSMENT_SERVICE_API_KEY: await service.key(), ASSESSMENT_SERVICE_BASE_URL: service.url, ASSESSMENT_SERVICE_WEBHOOK_SECRET: `whsec_${Buffer.from('readme example secret, 32 bytes!').toString('base64')}` };
   });
   afterAll(async () => {
     await service?.close();

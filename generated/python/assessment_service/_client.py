@@ -27,7 +27,7 @@ CONFIG = ClientConfig(
     rate_limit_limit_header="X-RateLimit-Limit",
     rate_limit_remaining_header="X-RateLimit-Remaining",
     spec_digest_header="X-Spec-Digest",
-    spec_digest="sha256:7d1a5607aebc0f010246cd2c10199a66e3290bce28fe44d94c12e40a1104f730",
+    spec_digest="sha256:161f294f33777c225d671d2d0710431812804e43bd5fac452b383a3a54b51fa7",
     webhook_secret_env="ASSESSMENT_SERVICE_WEBHOOK_SECRET",
     shapes=SHAPES,
 )

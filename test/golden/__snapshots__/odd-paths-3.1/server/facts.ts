@@ -31,3 +31,6 @@ export const KEY_PREFIXES = [];
 
 /** Declared scopes, and whether keys can carry them today. */
 export const SCOPES = [];
+
+/** Webhook signing and delivery (x-webhooks), and the event types (webhooks); null when the spec has none. */
+export const WEBHOOKS = null;

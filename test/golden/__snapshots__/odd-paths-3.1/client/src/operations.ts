@@ -13,8 +13,8 @@ export const cancelOperation: OperationSpec = {"method":"post","path":"/v1/{name
 /** `POST /v1/{name}:undelete` (undeleteOperation) */
 export const undeleteOperation: OperationSpec = {"method":"post","path":"/v1/{name}:undelete","pathParams":["name"],"query":[],"headers":[],"body":"none"};
 /** `POST /#X-Amz-Target=Things.ListThings` (listThings) */
-export const listThings: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.ListThings","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json"};
+export const listThings: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.ListThings","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};
 /** `POST /#X-Amz-Target=Things.PutThing` (putThing) */
-export const putThing: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.PutThing","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json"};
+export const putThing: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.PutThing","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};
 /** `GET /search?mode=fast` (searchFast) */
 export const searchFast: OperationSpec = {"method":"get","path":"/search?mode=fast","pathParams":[],"query":[],"headers":[],"body":"none"};
