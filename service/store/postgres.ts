@@ -4,12 +4,32 @@
  * (take_tokens, one statement), idempotency records (a transaction-scoped advisory lock per
  * key), revocations (no key cache: every request reads the key), the meter (an upsert).
  * Inside a transaction, finding a subject, assessment or key locks its row until the end
- * (SELECT … FOR UPDATE), so a read-modify-write is safe across instances.
+ * (SELECT … FOR UPDATE), so a read-modify-write is safe across instances. Webhook deliveries
+ * are claimed with FOR UPDATE SKIP LOCKED under a per-endpoint advisory lock, so instances never
+ * share a delivery nor have two of one endpoint in flight (claimWebhookDeliveries).
  */
 import pg from 'pg';
 import type { BucketLimit, RateDecision } from '../rate-limit.js';
 import { migrationsFor, type Migration, type MigrationReport } from './migrations.js';
-import type { AccountRecord, AssessmentRow, IdempotencyRecord, KeyRecord, PageQuery, PageResult, Scope, Store, StoreData, SubjectRow, Transaction } from './store.js';
+import type {
+  AccountRecord,
+  AssessmentRow,
+  ClaimedWebhookDelivery,
+  IdempotencyRecord,
+  KeyRecord,
+  PageQuery,
+  PageResult,
+  Scope,
+  Store,
+  StoreData,
+  SubjectRow,
+  Transaction,
+  WebhookAttemptOutcome,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+  WebhookEndpointStatus,
+  WebhookEventRecord,
+} from './store.js';
 
 /** BIGINT (oid 20) as a number: sequence numbers and milliseconds stay far below 2^53. */
 const TYPES = {
@@ -18,6 +38,13 @@ const TYPES = {
 
 /** One advisory lock key for migrations: instances starting together apply each version once. */
 const MIGRATION_LOCK = 1_729_001;
+
+/**
+ * The class of the per-endpoint advisory locks a webhook claim takes (two-key form
+ * `(WEBHOOK_CLAIM_LOCK, hashtext(endpoint_id))`, a key space apart from MIGRATION_LOCK and from
+ * Transaction.lock's names).
+ */
+const WEBHOOK_CLAIM_LOCK = 1_729_002;
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -71,6 +98,83 @@ const toAssessment = (row: AssessmentDbRow): AssessmentRow => ({
   completedAt: row.completed_at,
   metadata: row.metadata,
 });
+
+interface WebhookEndpointDbRow {
+  id: string;
+  account_id: string;
+  environment: 'test' | 'live';
+  url: string;
+  event_types: string[];
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at_ms: number | null;
+  status: WebhookEndpointStatus;
+  disabled_reason: string | null;
+  created_at: string;
+}
+
+const toWebhookEndpoint = (row: WebhookEndpointDbRow): WebhookEndpointRecord => ({
+  id: row.id,
+  accountId: row.account_id,
+  environment: row.environment,
+  url: row.url,
+  eventTypes: row.event_types,
+  secretCiphertext: row.secret_ciphertext,
+  previousSecretCiphertext: row.previous_secret_ciphertext,
+  previousSecretExpiresAtMs: row.previous_secret_expires_at_ms,
+  status: row.status,
+  disabledReason: row.disabled_reason,
+  createdAt: row.created_at,
+});
+
+/** An endpoint with its event types, sorted bytewise (COLLATE "C") as SQLite sorts them. */
+const WEBHOOK_ENDPOINT_COLUMNS = `e.*, ARRAY(SELECT t.event_type FROM webhook_endpoint_event_types t WHERE t.endpoint_id = e.id ORDER BY t.event_type COLLATE "C") AS event_types`;
+
+interface WebhookEventDbRow {
+  id: string;
+  account_id: string;
+  environment: 'test' | 'live';
+  type: string;
+  payload: string;
+  created_at_ms: number;
+}
+
+const toWebhookEvent = (row: WebhookEventDbRow): WebhookEventRecord => ({ id: row.id, accountId: row.account_id, environment: row.environment, type: row.type, payload: row.payload, createdAtMs: row.created_at_ms });
+
+interface WebhookDeliveryDbRow {
+  seq: number;
+  event_id: string;
+  event_type: string;
+  endpoint_id: string;
+  state: WebhookDeliveryRecord['state'];
+  attempts: number;
+  next_attempt_at_ms: number;
+  last_status: number | null;
+  last_error: string | null;
+  last_attempt_at_ms: number | null;
+}
+
+const toWebhookDelivery = (row: WebhookDeliveryDbRow): WebhookDeliveryRecord => ({
+  seq: row.seq,
+  eventId: row.event_id,
+  eventType: row.event_type,
+  endpointId: row.endpoint_id,
+  state: row.state,
+  attempts: row.attempts,
+  nextAttemptAtMs: row.next_attempt_at_ms,
+  lastStatus: row.last_status,
+  lastError: row.last_error,
+  lastAttemptAtMs: row.last_attempt_at_ms,
+});
+
+/**
+ * A delivery the claim may take at $1 (now): the WHERE of the SQLite store's claim. Pending, due,
+ * no live lease, endpoint enabled, no delivery of its endpoint leased, and the endpoint's oldest
+ * due one.
+ */
+const CLAIMABLE = `d.state = 'pending' AND d.next_attempt_at_ms <= $1 AND (d.lease_until_ms IS NULL OR d.lease_until_ms <= $1) AND e.status = 'enabled'
+  AND NOT EXISTS (SELECT 1 FROM webhook_deliveries x WHERE x.endpoint_id = d.endpoint_id AND x.state = 'pending' AND x.lease_until_ms > $1)
+  AND NOT EXISTS (SELECT 1 FROM webhook_deliveries y WHERE y.endpoint_id = d.endpoint_id AND y.state = 'pending' AND y.next_attempt_at_ms <= $1 AND y.seq < d.seq)`;
 
 const SUBJECT_COLUMNS = 'seq, id, created_at, consent, metadata, latest_scores';
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
@@ -286,6 +390,198 @@ class PostgresData implements StoreData {
   async usage(accountId: string, period: string): Promise<number> {
     return (await this.one<{ requests: number }>('SELECT requests FROM usage WHERE account_id = $1 AND period = $2', [accountId, period]))?.requests ?? 0;
   }
+
+  // ==== WEBHOOKS: endpoints, outbox, delivery queue (store.ts WebhookData) ====================
+  // The same behaviour as the SQLite store's WEBHOOKS section. Writes that touch several rows are
+  // one statement (data-modifying CTEs), so they are atomic on the pool as in a transaction; the
+  // claim needs two statements and runs in a transaction of its own (see claimWebhookDeliveries).
+
+  /**
+   * Runs fn in a transaction: this one when inside one, else a new one on a pooled connection.
+   */
+  private async atomically<T>(fn: (db: Queryable) => Promise<T>): Promise<T> {
+    if (this.forUpdate) return fn(this.db);
+    const client = await (this.db as pg.Pool).connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async insertWebhookEndpoint(endpoint: WebhookEndpointRecord): Promise<void> {
+    await this.db.query(
+      `WITH inserted AS (
+         INSERT INTO webhook_endpoints (id, account_id, environment, url, secret_ciphertext, previous_secret_ciphertext, previous_secret_expires_at_ms, status, disabled_reason, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id
+       )
+       INSERT INTO webhook_endpoint_event_types (endpoint_id, event_type) SELECT inserted.id, t.type FROM inserted, (SELECT DISTINCT unnest($11::text[]) AS type) AS t`,
+      [
+        endpoint.id,
+        endpoint.accountId,
+        endpoint.environment,
+        endpoint.url,
+        endpoint.secretCiphertext,
+        endpoint.previousSecretCiphertext,
+        endpoint.previousSecretExpiresAtMs,
+        endpoint.status,
+        endpoint.disabledReason,
+        endpoint.createdAt,
+        endpoint.eventTypes,
+      ],
+    );
+  }
+
+  async findWebhookEndpoint(id: string): Promise<WebhookEndpointRecord | undefined> {
+    const row = await this.one<WebhookEndpointDbRow>(`SELECT ${WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.id = $1${this.forUpdate ? ' FOR UPDATE OF e' : ''}`, [id]);
+    return row && toWebhookEndpoint(row);
+  }
+
+  async listWebhookEndpoints(accountId?: string): Promise<WebhookEndpointRecord[]> {
+    const rows =
+      accountId === undefined
+        ? await this.db.query<WebhookEndpointDbRow>(`SELECT ${WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints e ORDER BY e.created_at, e.id`)
+        : await this.db.query<WebhookEndpointDbRow>(`SELECT ${WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.account_id = $1 ORDER BY e.created_at, e.id`, [accountId]);
+    return rows.rows.map(toWebhookEndpoint);
+  }
+
+  async setWebhookEndpointSecrets(id: string, secretCiphertext: string, previous: { ciphertext: string; expiresAtMs: number } | null): Promise<void> {
+    await this.db.query('UPDATE webhook_endpoints SET secret_ciphertext = $1, previous_secret_ciphertext = $2, previous_secret_expires_at_ms = $3 WHERE id = $4', [
+      secretCiphertext,
+      previous?.ciphertext ?? null,
+      previous?.expiresAtMs ?? null,
+      id,
+    ]);
+  }
+
+  async setWebhookEndpointStatus(id: string, status: WebhookEndpointStatus, reason: string | null): Promise<void> {
+    await this.db.query('UPDATE webhook_endpoints SET status = $1, disabled_reason = $2 WHERE id = $3', [status, reason, id]);
+  }
+
+  async deleteWebhookEndpoint(id: string): Promise<boolean> {
+    // Its event types and deliveries go with it (ON DELETE CASCADE).
+    return ((await this.db.query('DELETE FROM webhook_endpoints WHERE id = $1', [id])).rowCount ?? 0) > 0;
+  }
+
+  async insertWebhookEvent(event: WebhookEventRecord): Promise<number> {
+    const result = await this.db.query(
+      `WITH inserted AS (
+         INSERT INTO webhook_events (id, account_id, environment, type, payload, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
+       )
+       INSERT INTO webhook_deliveries (event_id, endpoint_id, state, attempts, next_attempt_at_ms)
+       SELECT inserted.id, e.id, 'pending', 0, $6 FROM inserted, webhook_endpoints e
+       WHERE e.account_id = $2 AND e.environment = $3 AND e.status = 'enabled'
+         AND EXISTS (SELECT 1 FROM webhook_endpoint_event_types t WHERE t.endpoint_id = e.id AND t.event_type IN ($4, '*'))
+       ORDER BY e.created_at, e.id`,
+      [event.id, event.accountId, event.environment, event.type, event.payload, event.createdAtMs],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async findWebhookEvent(id: string): Promise<WebhookEventRecord | undefined> {
+    const row = await this.one<WebhookEventDbRow>('SELECT id, account_id, environment, type, payload, created_at_ms FROM webhook_events WHERE id = $1', [id]);
+    return row && toWebhookEvent(row);
+  }
+
+  /**
+   * Two statements in one transaction. First, try-lock (never wait) a transaction-scoped advisory
+   * lock per endpoint that has a claimable delivery, oldest first, until `limit` are held: an
+   * endpoint another dispatcher is claiming right now is skipped. Second, in a fresh snapshot
+   * (which sees every claim committed before we got our locks), the SQLite claim's WHERE on those
+   * endpoints, FOR UPDATE OF d SKIP LOCKED, and the UPDATE that sets the lease.
+   *
+   * Row locks alone already stop two dispatchers leasing one delivery; the endpoint locks keep
+   * "one in flight per endpoint" when dispatchers' statement snapshots or clocks differ (one at
+   * nowMs = 8999 leasing an endpoint's second delivery while another at 9000 leases its first,
+   * now due again, before the first's lease is committed).
+   */
+  async claimWebhookDeliveries(owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<ClaimedWebhookDelivery[]> {
+    if (limit <= 0) return [];
+    return this.atomically(async (db) => {
+      const endpoints = (
+        await db.query<{ endpoint_id: string }>(
+          `WITH candidates AS MATERIALIZED (
+             SELECT d.endpoint_id, MIN(d.seq) AS first FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+             WHERE ${CLAIMABLE} GROUP BY d.endpoint_id
+           ),
+           ordered AS MATERIALIZED (SELECT endpoint_id FROM candidates ORDER BY first)
+           SELECT endpoint_id FROM ordered WHERE pg_try_advisory_xact_lock(${WEBHOOK_CLAIM_LOCK}, hashtext(endpoint_id)) LIMIT $2`,
+          [nowMs, limit],
+        )
+      ).rows.map((row) => row.endpoint_id);
+      if (endpoints.length === 0) return [];
+      const leased = (
+        await db.query<{ seq: number }>(
+          `WITH due AS (
+             SELECT d.seq FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+             WHERE ${CLAIMABLE} AND d.endpoint_id = ANY ($2::text[])
+             ORDER BY d.seq LIMIT $3
+             FOR UPDATE OF d SKIP LOCKED
+           )
+           UPDATE webhook_deliveries w SET lease_until_ms = $4, lease_owner = $5 FROM due WHERE w.seq = due.seq RETURNING w.seq`,
+          [nowMs, endpoints, limit, leaseUntilMs, owner],
+        )
+      ).rows.map((row) => row.seq);
+      if (leased.length === 0) return [];
+      const deliveries = (
+        await db.query<WebhookDeliveryDbRow>('SELECT d.*, v.type AS event_type FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id WHERE d.seq = ANY ($1::bigint[]) ORDER BY d.seq', [leased])
+      ).rows.map(toWebhookDelivery);
+      const events = new Map(
+        (await db.query<WebhookEventDbRow>('SELECT id, account_id, environment, type, payload, created_at_ms FROM webhook_events WHERE id = ANY ($1::text[])', [deliveries.map((d) => d.eventId)])).rows.map((row) => [row.id, toWebhookEvent(row)]),
+      );
+      const endpointRecords = new Map(
+        (await db.query<WebhookEndpointDbRow>(`SELECT ${WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.id = ANY ($1::text[])`, [endpoints])).rows.map((row) => [row.id, toWebhookEndpoint(row)]),
+      );
+      return deliveries.map((delivery) => ({ delivery, event: events.get(delivery.eventId)!, endpoint: endpointRecords.get(delivery.endpointId)! }));
+    });
+  }
+
+  async completeWebhookDelivery(seq: number, owner: string, attemptAtMs: number, outcome: WebhookAttemptOutcome): Promise<boolean> {
+    const state = outcome.kind === 'succeeded' ? 'succeeded' : outcome.kind === 'failed' ? 'failed' : 'pending';
+    const error = outcome.kind === 'succeeded' ? null : outcome.error;
+    const next = outcome.kind === 'retry' ? outcome.nextAttemptAtMs : attemptAtMs;
+    const disable = outcome.kind === 'failed' && outcome.disableEndpoint;
+    // One statement: the outcome (only while the lease is ours) and, when the schedule is spent, the endpoint turned off.
+    const row = await this.one<{ n: number }>(
+      `WITH done AS (
+         UPDATE webhook_deliveries SET state = $3, attempts = attempts + 1, next_attempt_at_ms = $4, lease_until_ms = NULL, lease_owner = NULL, last_status = $5, last_error = $6, last_attempt_at_ms = $7
+         WHERE seq = $1 AND lease_owner = $2 AND state = 'pending' RETURNING endpoint_id
+       ),
+       disabled AS (
+         UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $6 WHERE $8 AND id IN (SELECT endpoint_id FROM done) RETURNING id
+       )
+       SELECT COUNT(*)::int AS n FROM done`,
+      [seq, owner, state, next, outcome.status, error, attemptAtMs, disable],
+    );
+    return row!.n > 0;
+  }
+
+  async listWebhookDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryRecord[]> {
+    const rows = await this.db.query<WebhookDeliveryDbRow>('SELECT d.*, v.type AS event_type FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id WHERE d.endpoint_id = $1 ORDER BY d.seq DESC LIMIT $2', [endpointId, limit]);
+    return rows.rows.map(toWebhookDelivery);
+  }
+
+  async requeueWebhookEvent(eventId: string, nowMs: number): Promise<string[]> {
+    const rows = await this.db.query<{ endpoint_id: string }>(
+      `WITH requeued AS (
+         UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at_ms = $2, lease_until_ms = NULL, lease_owner = NULL WHERE event_id = $1 RETURNING seq, endpoint_id
+       ),
+       enabled AS (
+         UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL WHERE id IN (SELECT endpoint_id FROM requeued) RETURNING id
+       )
+       SELECT endpoint_id FROM requeued ORDER BY seq`,
+      [eventId, nowMs],
+    );
+    return rows.rows.map((row) => row.endpoint_id);
+  }
+
+  // ==== end of WEBHOOKS ======================================================================
 }
 
 class PostgresTransaction extends PostgresData implements Transaction {

@@ -25,6 +25,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+describe('migration versions', () => {
+  it('mean the same change on every engine', () => {
+    const names = (engine: 'sqlite' | 'postgres') => migrationsFor(engine).map((m) => `${String(m.version).padStart(3, '0')}_${m.name}`);
+    expect(names('sqlite')).toEqual(names('postgres'));
+  });
+});
+
 describe('sqlite migrations', () => {
   it('bring an empty database to the newest version, and apply nothing the second time', async () => {
     const file = path.join(dir, 'empty.db');
@@ -50,6 +57,23 @@ describe('sqlite migrations', () => {
     expect(store.migration.applied[0].version).toBe(1);
     expect((await store.findAccount('acct_old'))?.tier).toBe(2);
     expect((await store.findSubject({ accountId: 'acct_old', environment: 'test' }, 'subj_old'))?.id).toBe('subj_old');
+    await store.close();
+  });
+
+  it('upgrade a database made on the webhooks branch, where 002 was webhooks, without failing on its tables', async () => {
+    const file = path.join(dir, 'webhooks-branch.db');
+    const all = migrationsFor('sqlite');
+    const webhooks = all.find((m) => m.name === 'webhooks')!;
+    const old = new Database(file);
+    old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    old.exec(all[0].sql);
+    old.exec(webhooks.sql);
+    old.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (1, 'initial', '2026-11-01T00:00:00Z'), (2, 'webhooks', '2026-11-01T00:00:00Z')").run();
+    old.prepare("INSERT INTO webhook_endpoints (id, account_id, environment, url, secret_ciphertext, status, created_at) VALUES ('we_old', 'acct_old', 'test', 'https://example.com/hook', 'sealed', 'enabled', '2026-11-01T00:00:00Z')").run();
+    old.close();
+    const store = new SqliteStore(file);
+    expect(store.migration.applied.map((m) => m.version)).toEqual(all.filter((m) => m.version > 2).map((m) => m.version));
+    expect((await store.findWebhookEndpoint('we_old'))?.url).toBe('https://example.com/hook');
     await store.close();
   });
 

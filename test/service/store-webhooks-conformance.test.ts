@@ -2,10 +2,12 @@
  * Store conformance for the webhook section (store.ts WebhookData), on every engine: the outbox
  * fans out by scope and event type and commits or rolls back with its transaction; claims hand
  * out one due delivery per endpoint, oldest first, under a lease another owner cannot complete;
- * a lapsed lease is claimed again (at least once); outcomes, disabling and resend.
+ * a lapsed lease is claimed again (at least once); outcomes, disabling and resend. On PostgreSQL,
+ * two instances on one database claiming at once never share a delivery nor an endpoint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Environment, Store, WebhookEndpointRecord } from '../../service/store/store.js';
+import { PostgresStore } from '../../service/store/postgres.js';
+import type { ClaimedWebhookDelivery, Environment, Store, WebhookEndpointRecord } from '../../service/store/store.js';
 import { ENGINES, type EngineUnderTest } from '../support/engines.js';
 
 const NOW = '2026-11-21T10:00:00Z';
@@ -26,7 +28,7 @@ const endpoint = (id: string, accountId: string, environment: Environment, event
 
 const event = (id: string, accountId: string, environment: Environment, type: string, createdAtMs = 1000) => ({ id, accountId, environment, type, payload: `{"id":"${id}"}`, createdAtMs });
 
-describe.each(ENGINES)('webhook store on $name', ({ start }) => {
+describe.each(ENGINES)('webhook store on $name', ({ name, start }) => {
   let engine: EngineUnderTest;
   let store: Store;
   beforeAll(async () => {
@@ -117,4 +119,75 @@ describe.each(ENGINES)('webhook store on $name', ({ start }) => {
     expect(await store.deleteWebhookEndpoint('we_deleted_only')).toBe(false);
     expect(await store.listWebhookDeliveries('we_deleted_only', 10)).toEqual([]);
   });
+
+  // Several instances on one database is PostgreSQL's case (one process owns a SQLite database).
+  it.runIf(name === 'postgres')('never lets two instances claiming at once share a delivery or an endpoint', async () => {
+    const { store: first, env } = await engine.fresh();
+    const second = await PostgresStore.open(env.DATABASE_URL);
+    try {
+      const endpoints = Array.from({ length: 6 }, (_, i) => `we_race${i}`);
+      for (const id of endpoints) await first.insertWebhookEndpoint(endpoint(id, 'acct_race', 'test'));
+      for (let i = 0; i < 5; i += 1) await first.insertWebhookEvent(event(`evt_race${i}`, 'acct_race', 'test', 'subject.deleted'));
+      const total = endpoints.length * 5;
+      const claimedSeqs: number[] = [];
+      const order = new Map<string, string[]>();
+      const inFlight = new Set<string>();
+      const overlaps: string[] = [];
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const worker = async (store: Store, owner: string) => {
+        for (let round = 0; round < 500 && claimedSeqs.length < total; round += 1) {
+          const claims: ClaimedWebhookDelivery[] = await store.claimWebhookDeliveries(owner, 10_000, 600_000, 2);
+          for (const claim of claims) {
+            if (inFlight.has(claim.endpoint.id)) overlaps.push(`${owner} ${claim.endpoint.id} ${claim.event.id}`);
+            inFlight.add(claim.endpoint.id);
+            claimedSeqs.push(claim.delivery.seq);
+            order.set(claim.endpoint.id, [...(order.get(claim.endpoint.id) ?? []), claim.event.id]);
+          }
+          await Promise.all(
+            claims.map(async (claim) => {
+              await pause(Math.random() * 5);
+              // Leaves the in-flight set before the outcome commits: an overlap seen here is real.
+              inFlight.delete(claim.endpoint.id);
+              expect(await store.completeWebhookDelivery(claim.delivery.seq, owner, 10_000, { kind: 'succeeded', status: 200 })).toBe(true);
+            }),
+          );
+          if (claims.length === 0) await pause(2);
+        }
+      };
+      await Promise.all([worker(first, 'instance_1'), worker(second, 'instance_2'), worker(first, 'instance_1b'), worker(second, 'instance_2b')]);
+      expect(overlaps).toEqual([]);
+      expect(claimedSeqs.length).toBe(total);
+      expect(new Set(claimedSeqs).size).toBe(total);
+      for (const id of endpoints) expect(order.get(id)).toEqual(['evt_race0', 'evt_race1', 'evt_race2', 'evt_race3', 'evt_race4']);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  }, 60_000);
+
+  it.runIf(name === 'postgres')('keeps one delivery in flight per endpoint when two instances claim with different clocks', async () => {
+    const { store: first, env } = await engine.fresh();
+    const second = await PostgresStore.open(env.DATABASE_URL);
+    try {
+      await first.insertWebhookEndpoint(endpoint('we_clock', 'acct_clock', 'test'));
+      await first.insertWebhookEvent(event('evt_clock1', 'acct_clock', 'test', 'subject.deleted'));
+      const [retrying] = await first.claimWebhookDeliveries('owner_a', 1000, 5000, 10);
+      await first.completeWebhookDelivery(retrying.delivery.seq, 'owner_a', 1000, { kind: 'retry', status: 500, error: 'HTTP 500', nextAttemptAtMs: 9000 });
+      await first.insertWebhookEvent(event('evt_clock2', 'acct_clock', 'test', 'subject.deleted'));
+      // At 8999 the first event waits for its retry, so one instance takes the second; at 9000,
+      // before that claim commits, the other would take the first: it must take nothing.
+      await first.transaction(async (tx) => {
+        const early = await tx.claimWebhookDeliveries('owner_early', 8999, 60_000, 10);
+        expect(early.map((c) => c.event.id)).toEqual(['evt_clock2']);
+        expect(await second.claimWebhookDeliveries('owner_late', 9000, 60_000, 10)).toEqual([]);
+      });
+      expect(await second.claimWebhookDeliveries('owner_late', 9000, 60_000, 10)).toEqual([]);
+      const [held] = (await first.listWebhookDeliveries('we_clock', 10)).filter((d) => d.eventId === 'evt_clock2');
+      expect(await first.completeWebhookDelivery(held.seq, 'owner_early', 9001, { kind: 'succeeded', status: 200 })).toBe(true);
+      expect((await second.claimWebhookDeliveries('owner_late', 9002, 60_000, 10)).map((c) => c.event.id)).toEqual(['evt_clock1']);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
--- Webhooks, PostgreSQL: the same tables as migrations/sqlite/002_webhooks.sql (keep the two in
--- step); only the sequence columns differ (BIGSERIAL). Numbered 003 here because this engine has
+-- Webhooks, PostgreSQL: the same tables as migrations/sqlite/003_webhooks.sql (keep the two in
+-- step); only the sequence columns differ (BIGSERIAL). Version 003 on both engines, after
 -- 002_rate_buckets (issue 17). Claims use SELECT ... FOR UPDATE SKIP LOCKED on webhook_deliveries
 -- (WebhookData.claimWebhookDeliveries in store.ts).
 CREATE TABLE webhook_endpoints (

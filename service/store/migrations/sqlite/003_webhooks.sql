@@ -1,7 +1,10 @@
 -- Webhooks: endpoints per account and environment, the events outbox, and one delivery row per
 -- event and endpoint (the queue). Plain SQL that PostgreSQL runs the same way (BIGINT for
 -- milliseconds, TEXT for JSON), so its migration can be this file with SERIAL/BIGSERIAL keys.
-CREATE TABLE webhook_endpoints (
+-- Version 003 on both engines (002 is rate_buckets, issue 17). This file was 002_webhooks on the
+-- webhooks branch before the two merged; IF NOT EXISTS lets a database made there (which recorded
+-- version 2 as webhooks) take this version as a no-op instead of failing on existing tables.
+CREATE TABLE IF NOT EXISTS webhook_endpoints (
   id TEXT PRIMARY KEY,
   account_id TEXT NOT NULL,
   environment TEXT NOT NULL CHECK (environment IN ('test', 'live')),
@@ -14,15 +17,15 @@ CREATE TABLE webhook_endpoints (
   disabled_reason TEXT,
   created_at TEXT NOT NULL
 );
-CREATE INDEX webhook_endpoints_by_scope ON webhook_endpoints (account_id, environment);
+CREATE INDEX IF NOT EXISTS webhook_endpoints_by_scope ON webhook_endpoints (account_id, environment);
 -- The event types an endpoint wants, one row each; '*' means every type.
-CREATE TABLE webhook_endpoint_event_types (
+CREATE TABLE IF NOT EXISTS webhook_endpoint_event_types (
   endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
   event_type TEXT NOT NULL,
   PRIMARY KEY (endpoint_id, event_type)
 );
 -- The outbox: written in the same transaction as the change that causes the event.
-CREATE TABLE webhook_events (
+CREATE TABLE IF NOT EXISTS webhook_events (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   id TEXT NOT NULL UNIQUE,
   account_id TEXT NOT NULL,
@@ -34,7 +37,7 @@ CREATE TABLE webhook_events (
 -- One row per event and endpoint. Due when state = 'pending', next_attempt_at_ms has passed and
 -- no live lease is held; a dispatcher claims rows by setting lease_until_ms (PostgreSQL: SELECT
 -- ... FOR UPDATE SKIP LOCKED), so a crashed dispatcher's rows are claimed again after the lease.
-CREATE TABLE webhook_deliveries (
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   event_id TEXT NOT NULL REFERENCES webhook_events(id) ON DELETE CASCADE,
   endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
@@ -48,5 +51,5 @@ CREATE TABLE webhook_deliveries (
   last_attempt_at_ms BIGINT,
   UNIQUE (event_id, endpoint_id)
 );
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at_ms);
-CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, seq);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at_ms);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, seq);
