@@ -120,8 +120,10 @@ describe.each(ENGINES)('webhook store on $name', ({ name, start }) => {
     expect(await store.listWebhookDeliveries('we_deleted_only', 10)).toEqual([]);
   });
 
-  // Several instances on one database is PostgreSQL's case (one process owns a SQLite database).
-  it.runIf(name === 'postgres')('never lets two instances claiming at once share a delivery or an endpoint', async () => {
+  // Several instances on one database is PostgreSQL's case (one process owns a SQLite database), so
+  // these cases exist on that engine only rather than showing as skipped on the other.
+  const onSharedDatabase: typeof it = name === 'postgres' ? it : (() => undefined) as unknown as typeof it;
+  onSharedDatabase('never lets two instances claiming at once share a delivery or an endpoint', async () => {
     const { store: first, env } = await engine.fresh();
     const second = await PostgresStore.open(env.DATABASE_URL);
     try {
@@ -165,7 +167,7 @@ describe.each(ENGINES)('webhook store on $name', ({ name, start }) => {
     }
   }, 60_000);
 
-  it.runIf(name === 'postgres')('keeps one delivery in flight per endpoint when two instances claim with different clocks', async () => {
+  onSharedDatabase('keeps one delivery in flight per endpoint when two instances claim with different clocks', async () => {
     const { store: first, env } = await engine.fresh();
     const second = await PostgresStore.open(env.DATABASE_URL);
     try {
