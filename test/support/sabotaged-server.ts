@@ -16,12 +16,18 @@ const sabotage = process.env.SABOTAGE;
 /** Applies `change` to a store result, whether the store answers now or with a promise. */
 const after = <T, U>(result: T | Promise<T>, change: (value: T) => U): U | Promise<U> => (result instanceof Promise ? result.then(change) : change(result));
 
+// The patched methods run with the caller's `this`: inside a transaction that is the transaction's
+// view of the store, and calling the store itself there would wait for the transaction to end.
 if (sabotage === 'drop-field') {
-  const insert = store.insertSubject.bind(store);
-  store.insertSubject = ((scope, row) => after(insert(scope, { ...row, metadata: {} }), (stored) => ({ ...stored, metadata: row.metadata }))) as typeof store.insertSubject;
+  const insert = store.insertSubject;
+  store.insertSubject = function (this: SqliteStore, scope, row) {
+    return after(insert.call(this, scope, { ...row, metadata: {} }), (stored) => ({ ...stored, metadata: row.metadata }));
+  } as typeof store.insertSubject;
 }
 if (sabotage === 'delete-nothing') {
-  store.deleteSubject = ((scope, id) => store.findSubject(scope, id)) as typeof store.deleteSubject;
+  store.deleteSubject = function (this: SqliteStore, scope, id) {
+    return this.findSubject(scope, id);
+  } as typeof store.deleteSubject;
 }
 
 const app = await buildApp({ store });
