@@ -148,7 +148,17 @@ export function sendRaw(baseUrl: string, method: string, request: BadRequest, ap
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', finish);
     socket.on('close', () => finish());
-    socket.write(bytes, () => socket.end());
+    // Sent in slices, stopping once an answer has begun: a server may refuse after the headers
+    // (413) and close, and writing on into the closed connection resets it before its answer is read.
+    const SLICE = 16 * 1024;
+    const send = (offset: number): void => {
+      if (chunks.length > 0 || offset >= bytes.length || socket.destroyed) return void socket.end();
+      const slice = bytes.subarray(offset, offset + SLICE);
+      const next = () => setTimeout(() => send(offset + slice.length), offset === 0 ? 20 : 0);
+      if (socket.write(slice)) next();
+      else socket.once('drain', next);
+    };
+    socket.once('connect', () => send(0));
   });
 }
 
