@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:161f294f33777c225d671d2d0710431812804e43bd5fac452b383a3a54b51fa7";
+export const SPEC_DIGEST = "sha256:15a69ce12e978a45bed62688f615532de6ce24c66d75ea14cc58c3a24ec53092";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

@@ -23,6 +23,7 @@ import {
   type IrSecurity,
   type IrSecurityScheme,
   type IrWarning,
+  type IrEmittedAfter,
   type IrWebhookEvent,
   type IrWebhooks,
   type JsonSchema,
@@ -59,6 +60,7 @@ export function buildIr(loaded: LoadedDocument): Ir {
   nameOperations(operations);
   const conventions = buildConventions(document, operations, String(info.title ?? 'API'));
   const webhooks = buildWebhooks(document, warn);
+  if (webhooks) for (const event of webhooks.events) event.emittedAfter = emittedAfter(document, event.name, new Set(operations.map((operation) => operation.id)), warn);
 
   return {
     source: loaded.sourcePath,
@@ -90,7 +92,7 @@ function buildWebhooks(document: Json, warn: (pointer: string, message: string) 
       warn(`/webhooks/${escapePointerPart(name)}`, 'webhook has no POST with a JSON body; left out of the webhook helpers');
       continue;
     }
-    events.push({ name, operationId: post.operationId, summary: post.summary, schema: asSchema(json[1]?.schema) });
+    events.push({ name, operationId: post.operationId, summary: post.summary, schema: asSchema(json[1]?.schema), emittedAfter: [] });
   }
   if (!declared && events.length === 0) return undefined;
   if (declared && declared.signature_scheme !== undefined && declared.signature_scheme !== 'standard-webhooks') {
@@ -113,6 +115,35 @@ function buildWebhooks(document: Json, warn: (pointer: string, message: string) 
       retryScheduleSeconds: Array.isArray(declared?.retry_schedule_seconds) ? declared.retry_schedule_seconds.filter((delay: unknown): delay is number => typeof delay === 'number' && delay >= 0) : [],
     },
   };
+}
+
+/**
+ * A webhook's `x-emitted-after` (which calls cause it). An entry naming no operation, or with a
+ * malformed `when`/`payload`, is left out with a warning (the linter reports it as an error).
+ */
+function emittedAfter(document: Json, name: string, operationIds: Set<string>, warn: (pointer: string, message: string) => void): IrEmittedAfter[] {
+  const post = deref(document, document.webhooks?.[name])?.post;
+  const declared = post?.['x-emitted-after'];
+  if (declared === undefined) return [];
+  const pointer = `/webhooks/${escapePointerPart(name)}/post/x-emitted-after`;
+  if (!Array.isArray(declared)) {
+    warn(pointer, 'x-emitted-after is not a list; ignored');
+    return [];
+  }
+  const isMap = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+  const entries: IrEmittedAfter[] = [];
+  declared.forEach((entry: Json, index: number) => {
+    if (!isMap(entry) || typeof entry.operationId !== 'string' || !operationIds.has(entry.operationId)) {
+      warn(`${pointer}/${index}`, `names no operation of this spec (${JSON.stringify(isMap(entry) ? entry.operationId : entry)}); left out`);
+      return;
+    }
+    if ((entry.when !== undefined && !isMap(entry.when)) || (entry.payload !== undefined && !isMap(entry.payload))) {
+      warn(`${pointer}/${index}`, 'when and payload must be objects; left out');
+      return;
+    }
+    entries.push({ operationId: entry.operationId, when: { ...(entry.when ?? {}) }, payload: { ...(entry.payload ?? {}) } });
+  });
+  return entries;
 }
 
 function asSchema(value: unknown): JsonSchema {

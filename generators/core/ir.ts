@@ -194,6 +194,17 @@ export interface IrWebhookEvent {
   summary?: string;
   /** The JSON body schema of the delivery (usually a `$ref` to the event schema). */
   schema: JsonSchema;
+  /** The API calls that cause the event (`x-emitted-after`); empty when the spec does not say. */
+  emittedAfter: IrEmittedAfter[];
+}
+
+/** One API call that causes an event (`x-emitted-after`), in OpenAPI runtime expressions as links use. */
+export interface IrEmittedAfter {
+  operationId: string;
+  /** Request values that make the call cause the event: `$request.body#/status` -> `completed`. */
+  when: Record<string, unknown>;
+  /** What the event then holds: a JSON pointer into the payload -> a runtime expression or a constant. */
+  payload: Record<string, unknown>;
 }
 
 /** How deliveries are signed (root `x-webhooks`; Standard Webhooks when the spec says nothing). */

@@ -34,6 +34,9 @@ export function runContractSuite(env: Record<string, string>, options: { configP
   });
 }
 
+/** A word for `sh -c`, whatever it holds. */
+const shellQuote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
 export interface ServiceTarget {
   env: Record<string, string>;
   server: RunningProcess;
@@ -56,7 +59,8 @@ export async function startServiceTarget(serverScript = 'service/server.ts', ext
   await revokeKey(store, revoked, now);
   await store.close();
   const port = await freePort();
-  const server = startProcess(binPath('tsx'), [serverScript], { env: { DATABASE_PATH: database, PORT: String(port), LOG: 'off', ...extraEnv } });
+  // Webhook retries in milliseconds, so the events stage sees a retry at once.
+  const server = startProcess(binPath('tsx'), [serverScript], { env: { DATABASE_PATH: database, PORT: String(port), LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv } });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/v1/health`, server);
   return {
@@ -71,6 +75,11 @@ export async function startServiceTarget(serverScript = 'service/server.ts', ext
       ]),
       CONTRACT_REVOKED_KEY: revoked,
       CONTRACT_STATEFUL: 'true',
+      // The events stage registers its receiver with the operator CLI, for the suite key's account
+      // and environment; the CLI prints the secret last and `added <endpoint id> ...` first.
+      CONTRACT_WEBHOOK_REGISTER: `${shellQuote(binPath('tsx'))} ${shellQuote(path.join(ROOT, 'service/webhooks/cli.ts'))} add --env test --url "$CONTRACT_WEBHOOK_URL" --account acct_contract`,
+      CONTRACT_WEBHOOK_UNREGISTER: `${shellQuote(binPath('tsx'))} ${shellQuote(path.join(ROOT, 'service/webhooks/cli.ts'))} remove "$(printf '%s\\n' "$CONTRACT_WEBHOOK_REGISTERED" | awk '$1 == "added" { print $2; exit }')"`,
+      DATABASE_PATH: database,
     },
   };
 }

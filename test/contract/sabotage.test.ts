@@ -17,6 +17,10 @@ describe.each([
   { sabotage: '500-on-valid-input', expect: /submitAssessment: a generated request breaks the contract[\s\S]*submitAssessment: a valid request got 500[\s\S]*replay: CONTRACT_SEED=\d+[\s\S]*curl: curl -i -X PATCH/ },
   { sabotage: 'skip-page', expect: /listSubjects: walking forward \(pages of 2\) skips "subj_/ },
   { sabotage: 'delete-nothing', expect: /retrieveSubject after deleteSubject: expected 404, got 200/ },
+  // Only the events stage sees these: the API itself answers correctly.
+  { sabotage: 'event-drop-field', expect: /assessment\.completed after submitAssessment payload: \/ must have required property 'created_at'/ },
+  { sabotage: 'event-wrong-signature', expect: /subject\.deleted after deleteSubject: the generated client's webhooks\.verify refuses it \(WebhookSignatureError[\s\S]*subject\.deleted after deleteSubject: standardwebhooks refuses its signature/ },
+  { sabotage: 'event-no-retry', expect: /assessment\.completed: the receiver answered 500 and no retry came within 20\.5 s/ },
 ])('a service that breaks the contract ($sabotage)', ({ sabotage, expect: message }) => {
   it('turns the contract suite red, naming the operation, status and pointer', async () => {
     const target = await startServiceTarget('test/support/sabotaged-server.ts', { SABOTAGE: sabotage });

@@ -5,10 +5,17 @@
  * from another spec: a different digest), `drop-field` (subject metadata answered on create but
  * never stored), `stale-read` (an assessment read serves its first answer forever),
  * `500-on-valid-input` (more than three answers in one PATCH crash it), `skip-page` (every page
- * after the first loses its first item), `delete-nothing` (DELETE answers but deletes nothing).
+ * after the first loses its first item), `delete-nothing` (DELETE answers but deletes nothing);
+ * webhooks: `event-drop-field` (events go out without `created_at`), `event-wrong-signature`
+ * (signed with a secret that is not the endpoint's), `event-no-retry` (a failed delivery is never
+ * retried).
  */
+import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../service/app.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
+import { webhookSettings } from '../../service/webhooks/config.js';
+import { WebhookDispatcher } from '../../service/webhooks/dispatcher.js';
+import { secretBox } from '../../service/webhooks/secrets.js';
 
 const store = new SqliteStore(process.env.DATABASE_PATH!);
 const sabotage = process.env.SABOTAGE;
@@ -30,7 +37,19 @@ if (sabotage === 'delete-nothing') {
   } as typeof store.deleteSubject;
 }
 
-const app = await buildApp({ store });
+if (sabotage === 'event-drop-field') {
+  const insert = store.insertWebhookEvent;
+  store.insertWebhookEvent = function (this: SqliteStore, event) {
+    const { created_at: _dropped, ...payload } = JSON.parse(event.payload) as Record<string, unknown>;
+    return insert.call(this, { ...event, payload: JSON.stringify(payload) });
+  } as typeof store.insertWebhookEvent;
+}
+const box = secretBox();
+if (sabotage === 'event-wrong-signature') box.open = () => `whsec_${randomBytes(24).toString('base64')}`;
+const settings = webhookSettings();
+const dispatcher = new WebhookDispatcher({ store, box, settings: sabotage === 'event-no-retry' ? { ...settings, retryDelaysMs: [] } : settings }).start();
+
+const app = await buildApp({ store, onEvents: () => dispatcher.notify() });
 const firstAnswers = new Map<string, string>();
 app.addHook('preHandler', async (request) => {
   const body = request.body as { answers?: unknown[] } | undefined;

@@ -59,7 +59,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:161f294f33777c225d671d2d0710431812804e43bd5fac452b383a3a54b51fa7"
+      "value": "sha256:15a69ce12e978a45bed62688f615532de6ce24c66d75ea14cc58c3a24ec53092"
     },
     "userAgent": "assessment-service-client/1.0.0"
   };

@@ -27,7 +27,7 @@ CONFIG = ClientConfig(
     rate_limit_limit_header="X-RateLimit-Limit",
     rate_limit_remaining_header="X-RateLimit-Remaining",
     spec_digest_header="X-Spec-Digest",
-    spec_digest="sha256:161f294f33777c225d671d2d0710431812804e43bd5fac452b383a3a54b51fa7",
+    spec_digest="sha256:15a69ce12e978a45bed62688f615532de6ce24c66d75ea14cc58c3a24ec53092",
     webhook_secret_env="ASSESSMENT_SERVICE_WEBHOOK_SECRET",
     shapes=SHAPES,
 )

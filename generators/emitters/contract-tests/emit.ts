@@ -13,6 +13,7 @@ import { sharedSchema } from '../../core/schema-dialect.js';
 import { planClient } from '../client/plan.js';
 import { emitBadInput } from './bad-input.js';
 import { exampleCases, operationCase } from './derive.js';
+import { emitEvents } from './events.js';
 import { resourceCases, stateMachineCases } from './sequences.js';
 
 const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'contract-tests/core/');
@@ -194,5 +195,6 @@ export function emitContractTests(ir: Ir): GeneratedFile[] {
     { path: 'contract-tests/global-setup.ts', content: GLOBAL_SETUP },
     { path: 'contract-tests/vitest.config.ts', content: config },
     ...emitBadInput(ir),
+    ...emitEvents(ir),
   ];
 }
