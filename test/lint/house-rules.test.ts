@@ -42,9 +42,27 @@ const houseCases: Array<{ rule: string; given: string; mutate: Mutation }> = [
   { rule: 'house-snake-case-properties', given: 'a camelCase property', mutate: (s) => (s.components.schemas.Widget.properties.createdAt = { type: 'string', format: 'date-time', maxLength: 40 }) },
   { rule: 'house-snake-case-parameters', given: 'a camelCase query parameter', mutate: (s) => list(s).parameters.push({ name: 'sortOrder', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } }) },
   { rule: 'house-versioned-paths', given: 'a path outside /v<n>/', mutate: (s) => (s.paths['/widgets'] = s.paths['/v1/shop/widgets']) },
+  { rule: 'house-emitted-after', given: 'a webhook caused by an operationId no operation has', mutate: (s) => withWebhook(s, [{ operationId: 'removeWidget', payload: { '/data/object/id': '$response.body#/id' } }]) },
+  { rule: 'house-emitted-after', given: 'a webhook payload read from a path parameter the operation does not have', mutate: (s) => withWebhook(s, [{ operationId: 'createWidget', payload: { '/data/object/id': '$request.path.widget_id' } }]) },
+  { rule: 'house-emitted-after', given: 'a webhook whose when is not a request expression', mutate: (s) => withWebhook(s, [{ operationId: 'createWidget', when: { '$response.body#/id': 'x' } }]) },
   { rule: 'house-retry-policy', given: 'no x-retry-policy', mutate: (s) => delete s['x-retry-policy'] },
   { rule: 'house-retry-policy', given: 'a retry policy with an unknown jitter', mutate: (s) => (s['x-retry-policy'].jitter = 'random') },
 ];
+
+/** A webhook `widget.created` whose `x-emitted-after` is `entries`. */
+function withWebhook(s: any, entries: unknown[]): void {
+  s.webhooks = {
+    'widget.created': {
+      post: {
+        operationId: 'onWidgetCreated',
+        summary: 'A widget was created',
+        'x-emitted-after': entries,
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { type: { type: 'string', maxLength: 40 } } }, example: { type: 'widget.created' } } } },
+        responses: { '200': { description: 'Acknowledged.' } },
+      },
+    },
+  };
+}
 
 /** A single widget's sub-resource (one object, not a list), at a path that does not end in a parameter. */
 function withOwner(s: any): void {
@@ -77,6 +95,7 @@ const falsePositives: Array<{ rule: string; given: string; mutate: Mutation }> =
   { rule: 'house-response-examples', given: 'a 204 response, which has no body', mutate: (s) => (create(s).responses['204'] = { description: 'Nothing.', headers: create(s).responses['201'].headers }) },
   { rule: 'house-snake-case-parameters', given: 'a header parameter with its usual HTTP spelling', mutate: (s) => list(s).parameters.push({ name: 'X-Request-Id', in: 'header', schema: { type: 'string', maxLength: 64 } }) },
   { rule: 'house-snake-case-properties', given: 'camelCase keys inside an example value', mutate: (s) => (list(s).responses['200'].content['application/json'].examples = { camel: { value: { object: 'list', data: [{ id: 'wid_1', display_name: 'x', extraInfo: 1 }], has_more: false, next_cursor: null, previous_cursor: null, request_id: 'req_1' } } }) },
+  { rule: 'house-emitted-after', given: 'a webhook caused by createWidget, its payload read from the answer and constants', mutate: (s) => withWebhook(s, [{ operationId: 'createWidget', when: { '$request.body#/display_name': 'x' }, payload: { '/type': 'widget.created', '/data/object/id': '$response.body#/id' } }]) },
   { rule: 'house-versioned-paths', given: 'a versioned path with a parameter right after the version', mutate: (s) => (s.paths['/v2/{tenant}/shop/widgets'] = structuredClone(s.paths['/v1/shop/widgets'])) },
 ];
 

@@ -1,6 +1,7 @@
 /**
  * Webhook delivery end to end, on loopback: real HTTP from the service's dispatcher to a real
- * receiver, checked with the independent `standardwebhooks` package and the spec's event schemas.
+ * receiver, checked with the independent `standardwebhooks` package and the spec's event schemas,
+ * on every store engine (SQLite and an embedded PostgreSQL).
  */
 import { randomBytes } from 'node:crypto';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -13,6 +14,7 @@ import { addEndpoint, describeEndpoint, rotateEndpointSecret, triggerEvent } fro
 import { SecretBox } from '../../service/webhooks/secrets.js';
 import { signatureHeader } from '../../service/webhooks/signing.js';
 import { addressRefusal, checkEndpointUrl } from '../../service/webhooks/ssrf.js';
+import { ENGINES, type EngineUnderTest } from '../support/engines.js';
 import { hang, json, startTestServer, type RecordedRequest, type TestServer } from '../support/http-server.js';
 import { CONSENT, startService, type TestService } from '../support/service.js';
 import { deref, specDocument } from '../support/spec.js';
@@ -46,7 +48,8 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
 
 const verifyWith = (secret: string, request: RecordedRequest) => new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
 
-describe('webhook delivery', () => {
+describe.each(ENGINES)('webhook delivery on $name', ({ start }) => {
+  let engine: EngineUnderTest;
   let service: TestService;
   let dispatcher: WebhookDispatcher;
   let receiver: TestServer;
@@ -55,16 +58,18 @@ describe('webhook delivery', () => {
   const log: string[] = [];
 
   beforeAll(async () => {
-    service = await startService(':memory:', { onEvents: () => dispatcher.notify() });
+    engine = await start();
+    service = await startService((await engine.fresh()).store, { onEvents: () => dispatcher.notify() });
     dispatcher = new WebhookDispatcher({ store: service.store, settings, box, pollMs: 50, log: (line) => log.push(line) }).start();
     receiver = await startTestServer();
     testKey = await service.key({ env: 'test', account: 'acct_hooks' });
     liveKey = await service.key({ env: 'live', account: 'acct_hooks' });
-  });
+  }, 120_000);
   afterAll(async () => {
-    await dispatcher.stop();
-    await receiver.close();
-    await service.close();
+    await dispatcher?.stop();
+    await receiver?.close();
+    await service?.close();
+    await engine?.stop();
   });
   afterEach(async () => {
     for (const endpoint of await service.store.listWebhookEndpoints()) await service.store.deleteWebhookEndpoint(endpoint.id);
