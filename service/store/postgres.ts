@@ -30,6 +30,7 @@ import type {
   WebhookEndpointStatus,
   WebhookEventRecord,
 } from './store.js';
+import { RESEND_AFTER_LEASE } from './store.js';
 
 /** BIGINT (oid 20) as a number: sequence numbers and milliseconds stay far below 2^53. */
 const TYPES = {
@@ -548,16 +549,21 @@ class PostgresData implements StoreData {
     const next = outcome.kind === 'retry' ? outcome.nextAttemptAtMs : attemptAtMs;
     const disable = outcome.kind === 'failed' && outcome.disableEndpoint;
     // One statement: the outcome (only while the lease is ours) and, when the schedule is spent, the endpoint turned off.
+    // A lease marked by a resend during this attempt records the answer and leaves the delivery pending and due.
     const row = await this.one<{ n: number }>(
       `WITH done AS (
-         UPDATE webhook_deliveries SET state = $3, attempts = attempts + 1, next_attempt_at_ms = $4, lease_until_ms = NULL, lease_owner = NULL, last_status = $5, last_error = $6, last_attempt_at_ms = $7
-         WHERE seq = $1 AND lease_owner = $2 AND state = 'pending' RETURNING endpoint_id
+         UPDATE webhook_deliveries SET
+           state = CASE WHEN lease_owner = $2 THEN $3 ELSE 'pending' END,
+           attempts = CASE WHEN lease_owner = $2 THEN attempts + 1 ELSE attempts END,
+           next_attempt_at_ms = CASE WHEN lease_owner = $2 THEN $4 ELSE next_attempt_at_ms END,
+           lease_until_ms = NULL, lease_owner = NULL, last_status = $5, last_error = $6, last_attempt_at_ms = $7
+         WHERE seq = $1 AND lease_owner IN ($2, $9 || $2) AND state = 'pending' RETURNING endpoint_id, state
        ),
        disabled AS (
-         UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $6 WHERE $8 AND id IN (SELECT endpoint_id FROM done) RETURNING id
+         UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $6 WHERE $8 AND id IN (SELECT endpoint_id FROM done WHERE state = 'failed') RETURNING id
        )
        SELECT COUNT(*)::int AS n FROM done`,
-      [seq, owner, state, next, outcome.status, error, attemptAtMs, disable],
+      [seq, owner, state, next, outcome.status, error, attemptAtMs, disable, RESEND_AFTER_LEASE],
     );
     return row!.n > 0;
   }
@@ -570,13 +576,16 @@ class PostgresData implements StoreData {
   async requeueWebhookEvent(eventId: string, nowMs: number): Promise<string[]> {
     const rows = await this.db.query<{ endpoint_id: string }>(
       `WITH requeued AS (
-         UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at_ms = $2, lease_until_ms = NULL, lease_owner = NULL WHERE event_id = $1 RETURNING seq, endpoint_id
+         UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at_ms = $2,
+           lease_owner = CASE WHEN lease_until_ms > $2 THEN (CASE WHEN lease_owner LIKE $3 || '%' THEN lease_owner ELSE $3 || lease_owner END) END,
+           lease_until_ms = CASE WHEN lease_until_ms > $2 THEN lease_until_ms END
+         WHERE event_id = $1 RETURNING seq, endpoint_id
        ),
        enabled AS (
          UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL WHERE id IN (SELECT endpoint_id FROM requeued) RETURNING id
        )
        SELECT endpoint_id FROM requeued ORDER BY seq`,
-      [eventId, nowMs],
+      [eventId, nowMs, RESEND_AFTER_LEASE],
     );
     return rows.rows.map((row) => row.endpoint_id);
   }

@@ -31,6 +31,7 @@ import type {
   WebhookEndpointStatus,
   WebhookEventRecord,
 } from './store.js';
+import { RESEND_AFTER_LEASE } from './store.js';
 
 
 interface KeyDbRow {
@@ -621,8 +622,14 @@ export class SqliteStore implements Store {
   completeWebhookDelivery(seq: number, owner: string, attemptAtMs: number, outcome: WebhookAttemptOutcome): Promise<boolean> {
     return this.run(() =>
       this.db.transaction(() => {
-        const held = this.statement("SELECT endpoint_id FROM webhook_deliveries WHERE seq = ? AND lease_owner = ? AND state = 'pending'").pluck().get(seq, owner) as string | undefined;
-        if (held === undefined) return false;
+        const leased = this.statement("SELECT endpoint_id, lease_owner FROM webhook_deliveries WHERE seq = ? AND lease_owner IN (?, ?) AND state = 'pending'").get(seq, owner, RESEND_AFTER_LEASE + owner) as { endpoint_id: string; lease_owner: string } | undefined;
+        if (leased === undefined) return false;
+        const held = leased.endpoint_id;
+        if (leased.lease_owner !== owner) {
+          // Re-sent during this attempt: record its answer, keep it pending and due (from the resend).
+          this.statement('UPDATE webhook_deliveries SET lease_until_ms = NULL, lease_owner = NULL, last_status = ?, last_error = ?, last_attempt_at_ms = ? WHERE seq = ?').run(outcome.status, outcome.kind === 'succeeded' ? null : outcome.error, attemptAtMs, seq);
+          return true;
+        }
         const state = outcome.kind === 'succeeded' ? 'succeeded' : outcome.kind === 'failed' ? 'failed' : 'pending';
         const error = outcome.kind === 'succeeded' ? null : outcome.error;
         const next = outcome.kind === 'retry' ? outcome.nextAttemptAtMs : attemptAtMs;
@@ -646,7 +653,13 @@ export class SqliteStore implements Store {
     return this.run(() =>
       this.db.transaction(() => {
         const endpoints = this.statement('SELECT endpoint_id FROM webhook_deliveries WHERE event_id = ? ORDER BY seq').pluck().all(eventId) as string[];
-        this.statement("UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at_ms = ?, lease_until_ms = NULL, lease_owner = NULL WHERE event_id = ?").run(nowMs, eventId);
+        // An attempt in flight keeps its lease, marked, so the endpoint gets no second request meanwhile.
+        this.statement(
+          `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at_ms = @now,
+             lease_owner = CASE WHEN lease_until_ms > @now THEN (CASE WHEN lease_owner LIKE @mark || '%' THEN lease_owner ELSE @mark || lease_owner END) ELSE NULL END,
+             lease_until_ms = CASE WHEN lease_until_ms > @now THEN lease_until_ms ELSE NULL END
+           WHERE event_id = @eventId`,
+        ).run({ now: nowMs, mark: RESEND_AFTER_LEASE, eventId });
         const enable = this.statement("UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL WHERE id = ?");
         for (const id of endpoints) enable.run(id);
         return endpoints;

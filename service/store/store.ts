@@ -188,6 +188,12 @@ export interface ClaimedWebhookDelivery {
 }
 
 /** What one attempt came to; recorded only if the lease is still the caller's. */
+/**
+ * Prefix of a delivery's lease owner when the event was re-sent while that owner's attempt was in
+ * flight: the lease still holds the endpoint, and completing it re-queues instead of finishing.
+ */
+export const RESEND_AFTER_LEASE = 'resend-after:';
+
 export type WebhookAttemptOutcome =
   | { kind: 'succeeded'; status: number }
   | { kind: 'retry'; status: number | null; error: string | null; nextAttemptAtMs: number }
@@ -223,13 +229,19 @@ export interface WebhookData {
    * Atomic across dispatchers (PostgreSQL: FOR UPDATE SKIP LOCKED).
    */
   claimWebhookDeliveries(owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<ClaimedWebhookDelivery[]>;
-  /** Records an attempt and releases the lease; false (nothing written) when the lease was lost. */
+  /**
+   * Records an attempt and releases the lease; false (nothing written) when the lease was lost.
+   * When the event was re-sent while this attempt was in flight, the attempt's answer is recorded
+   * but the delivery stays pending, due at the resend's time (so it goes out once more, after).
+   */
   completeWebhookDelivery(seq: number, owner: string, attemptAtMs: number, outcome: WebhookAttemptOutcome): Promise<boolean>;
   /** The endpoint's deliveries, newest first. */
   listWebhookDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryRecord[]>;
   /**
    * Resend: every delivery of the event goes back to pending, due at once, with its attempts
-   * reset, and each of its endpoints is enabled again. Returns the endpoints re-queued.
+   * reset, and each of its endpoints is enabled again. Returns the endpoints re-queued. A
+   * delivery with an attempt in flight keeps its lease (marked RESEND_AFTER_LEASE + owner), so no
+   * second request goes to the endpoint before that attempt is recorded.
    */
   requeueWebhookEvent(eventId: string, nowMs: number): Promise<string[]>;
 }
