@@ -1,9 +1,11 @@
 /**
  * Webhooks through the real processes: the operator CLI on a real SQLite file (secret shown once,
  * never stored raw), and the service killed with SIGKILL while deliveries are in flight, which
- * loses no event: after a restart every acknowledged change's event arrives (duplicates allowed).
+ * loses no event: after a restart every acknowledged change's event arrives (duplicates allowed),
+ * on SQLite and on PostgreSQL.
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { binPath, freePort, startProcess, waitForHttp, type RunningProcess } fro
 import { createKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import { hang, json, startTestServer, type TestServer } from '../support/http-server.js';
+import { ENGINES, type EngineUnderTest } from '../support/engines.js';
 import { CONSENT } from '../support/service.js';
 
 const run = promisify(execFile);
@@ -71,16 +74,27 @@ describe('npm run webhooks', () => {
   }, 240_000);
 });
 
-describe('webhook durability', () => {
+describe.each(ENGINES)('webhook durability on $name', ({ start: startEngine }) => {
+  let engine: EngineUnderTest;
+  beforeAll(async () => {
+    engine = await startEngine();
+  }, 120_000);
+  afterAll(async () => {
+    await engine?.stop();
+  });
+
   it('delivers every acknowledged change\'s event after SIGKILL during delivery and a restart', async () => {
-    const database = path.join(dir, 'durable.db');
-    const key = await accountWithKey(database, 'acct_durable');
+    const { store, env: databaseEnv } = await engine.fresh();
+    const { rawKey: key } = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_durable', tier: 3 }, new Date().toISOString());
+    await store.close();
+    // One encryption key for the CLI and both service processes, whatever the engine.
+    const storeEnv = { ...databaseEnv, WEBHOOK_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
     receiver.script(hang); // every attempt before the kill is in flight, unanswered
-    const added = await cli(database, 'add', '--env', 'test', '--url', receiver.url, '--account', 'acct_durable');
+    const added = await run(binPath('tsx'), ['service/webhooks/cli.ts', 'add', '--env', 'test', '--url', receiver.url, '--account', 'acct_durable'], { env: { ...process.env, ...storeEnv } });
     const secret = added.stdout.trim().split('\n').at(-1)!;
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { DATABASE_PATH: database, PORT: String(port), LOG: 'off', WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_RETRY_DELAYS_MS: '100,200,400' };
+    const env = { ...storeEnv, PORT: String(port), LOG: 'off', WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_RETRY_DELAYS_MS: '100,200,400' };
     const start = async (): Promise<RunningProcess> => {
       const server = startProcess(binPath('tsx'), ['service/server.ts'], { env });
       await waitForHttp(`${base}/v1/health`, server);
