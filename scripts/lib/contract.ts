@@ -15,10 +15,10 @@ export interface SuiteRun {
   output: string;
 }
 
-/** Runs the suites in `configPath` with the target in `env`; streams output when `echo`. */
-export function runContractSuite(env: Record<string, string>, options: { configPath?: string; echo?: boolean } = {}): Promise<SuiteRun> {
+/** Runs the suites in `configPath` (those whose file names contain a `files` entry, when given) with the target in `env`; streams output when `echo`. */
+export function runContractSuite(env: Record<string, string>, options: { configPath?: string; echo?: boolean; files?: string[] } = {}): Promise<SuiteRun> {
   return new Promise((resolve) => {
-    const child = spawn(binPath('vitest'), ['run', '--config', options.configPath ?? CONTRACT_CONFIG, '--reporter=verbose', '--color=false'], {
+    const child = spawn(binPath('vitest'), ['run', '--config', options.configPath ?? CONTRACT_CONFIG, '--reporter=verbose', '--color=false', ...(options.files ?? [])], {
       cwd: ROOT,
       env: { ...process.env, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
