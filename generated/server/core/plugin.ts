@@ -32,7 +32,10 @@ export interface UnroutedAnswer {
 export interface RoutesOptions<Handlers> {
   /** Implementations keyed by operationId; a missing one answers 501. */
   handlers: Partial<Handlers>;
-  /** Runs first for every operation (public ones too). Reply to refuse; return to go on. */
+  /**
+   * Runs first for every operation (public ones too). To refuse, send a reply with an error status
+   * (not 200): the request ends there. Return without replying to go on.
+   */
   authenticate?: (request: FastifyRequest, reply: FastifyReply, route: RouteSpec) => Promise<void> | void;
   /** Builds the error body in the API's format. Default: `{ code, message, param }`. */
   errorBody?: (error: ErrorDetails, request: { id: string }) => unknown;
@@ -319,8 +322,14 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
             } catch (error) {
               return done(error as Error);
             }
-            if (result && typeof (result as Promise<void>).then === 'function') (result as Promise<void>).then(() => done(), done);
-            else done();
+            // A refusal ends the request here. Fastify would go on to parse the body and run the
+            // handler while an async onSend hook is still writing the refusal (fastify#4374), so
+            // `done` is only called when the hook let the request through.
+            const proceed = () => {
+              if (!reply.sent && reply.statusCode === 200) done();
+            };
+            if (result && typeof (result as Promise<void>).then === 'function') (result as Promise<void>).then(proceed, done);
+            else proceed();
           }
         : undefined,
       // A body on an operation that declares none is refused before it is read (spec decision:
@@ -330,13 +339,17 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
         : (request, reply, payload, done) => {
             const length = request.headers['content-length'];
             if ((length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined) {
+              // Answered here, so the chain stops: `done` is not called. Calling it would go on to
+              // read the body, and with an async onSend hook (reply not yet sent) a body over the
+              // limit would get the parser's 413 instead of this 400.
               sendError(reply, request, { status: 400, code: 'invalid_request', message: `${route.method} ${route.path} takes no request body.`, param: null });
-              return done(null, payload);
+              return;
             }
             done(null, payload);
           },
       // Only routes that rename parameters, forbid combinations or have an optional body pay for this hook.
-      preValidation: Object.keys(route.paramNames).length === 0 && route.exclusive.length === 0 && !validateOptionalBody ? undefined : async (request, reply) => {
+      // Callback style for the same reason as onRequest: an answer here must end the request.
+      preValidation: Object.keys(route.paramNames).length === 0 && route.exclusive.length === 0 && !validateOptionalBody ? undefined : (request, reply, done) => {
         // Fastify cannot name a parameter "widget-id": give the handler the spec's names back.
         const params = request.params as Record<string, string>;
         if (Object.keys(route.paramNames).length > 0) {
@@ -344,13 +357,14 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
         }
         const query = (request.query ?? {}) as Record<string, unknown>;
         for (const { params: [a, b], code } of route.exclusive) {
-          if (query[a] !== undefined && query[b] !== undefined) return sendError(reply, request, { status: 400, code, message: `${a} and ${b} cannot be used together.`, param: a });
+          if (query[a] !== undefined && query[b] !== undefined) return void sendError(reply, request, { status: 400, code, message: `${a} and ${b} cannot be used together.`, param: a });
         }
         if (validateOptionalBody && request.body !== undefined && request.body !== null && !validateOptionalBody(request.body)) {
           const first = validateOptionalBody.errors?.[0];
           const param = first ? paramOf(first, 'body') : null;
-          return sendError(reply, request, { status: 400, code: 'invalid_request', message: first ? describe(first, param, 'body') : 'The request body is invalid.', param });
+          return void sendError(reply, request, { status: 400, code: 'invalid_request', message: first ? describe(first, param, 'body') : 'The request body is invalid.', param });
         }
+        done();
       },
       handler:
         handler ??
