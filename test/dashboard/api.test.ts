@@ -87,6 +87,17 @@ describe.each(ENGINES)('dashboard API on $name', ({ name, start }) => {
       expect((await signIn('ADA@example.com')).status).toBe(200);
     });
 
+    it('marks the cookie Secure when DASHBOARD_SECURE_COOKIES=true (TLS ends at a proxy)', async () => {
+      process.env.DASHBOARD_SECURE_COOKIES = 'true';
+      const secure = await startService().finally(() => delete process.env.DASHBOARD_SECURE_COOKIES);
+      try {
+        const response = await secure.call('POST', '/dashboard/api/signup', { body: { email: 'tls@example.com', password: PASSWORD }, headers: { origin: secure.url } });
+        expect(response.headers.get('set-cookie')).toMatch(/; Secure$/);
+      } finally {
+        await secure.close();
+      }
+    });
+
     it('refuses a password shorter than 12 characters in the error format', async () => {
       const response = await service.call('POST', '/dashboard/api/signup', { body: { email: 'short@example.com', password: 'eleven char' }, headers: { origin: service.url } });
       expect(response.status).toBe(400);
