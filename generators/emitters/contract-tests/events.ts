@@ -25,7 +25,7 @@ export function emitEvents(ir: Ir): GeneratedFile[] {
     secretPrefix: webhooks.secretPrefix,
     firstDeliveryMs: timeoutMs + SLACK_MS,
     retryMs: Math.round(firstRetryMs + timeoutMs + SLACK_MS),
-    events: webhooks.events.map((event) => ({ name: event.name, schema: standaloneSchema(event.schema, ir.openapiVersion) as object, emittedAfter: event.emittedAfter })),
+    events: webhooks.events.map((event) => ({ name: event.name, schema: standaloneSchema(event.schema, ir) as object, emittedAfter: event.emittedAfter })),
   };
   const retried = webhooks.events.find((event) => event.emittedAfter.length > 0);
   const q = stringLiteral;
