@@ -1,0 +1,131 @@
+/** Billing: the account's tier, the tier table, plan changes, this month's metered live requests and the daily chart. */
+import { html } from 'htm/preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Billing, type Environment, type Tier } from '../api.js';
+import { modeName, Notice, useAction } from '../components.js';
+
+/** A limit or price as text, whatever shape the API gives it ({limit, window}, a number, a string). */
+export function describe(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value !== 'object') return String(value);
+  const record = value as Record<string, unknown>;
+  if ('limit' in record && 'window' in record) return `${describe(record.limit)} per ${describe(record.window)}`;
+  if ('requests' in record && 'window_seconds' in record) return `${describe(record.requests)} per ${describe(record.window_seconds)} s`;
+  if ('cents' in record || 'amount_cents' in record) return money(Number(record.cents ?? record.amount_cents), String(record.currency ?? 'USD'));
+  return Object.entries(record)
+    .map(([key, item]) => `${key.replaceAll('_', ' ')}: ${describe(item)}`)
+    .join(', ');
+}
+
+export const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+
+export function BillingPage({ environment }: { environment: Environment }) {
+  const [billing, setBilling] = useState<Billing | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const load = useAction();
+  const change = useAction();
+  useEffect(() => {
+    void load.run(async () => setBilling(await api.billing()));
+  }, []);
+  if (!billing) {
+    return html`<h1>Billing <span class=${`mode-badge mode-${environment}`}>${modeName(environment)}</span></h1>
+      <${Notice} error=${load.error} />
+      ${load.error ? null : html`<p aria-busy="true">Loading billing…</p>`}`;
+  }
+  const currentIndex = billing.tiers.findIndex((tier) => tier.tier === billing.tier);
+  const switchTo = (tier: Tier) =>
+    change.run(async () => {
+      const updated = await api.changePlan(tier.tier);
+      setBilling(updated);
+      setMessage(`Your account is now on the ${updated.tier} tier. New rate limits apply to the next request.`);
+    });
+  return html`
+    <h1>Billing <span class=${`mode-badge mode-${environment}`}>${modeName(environment)}</span></h1>
+    <p class="lead">Billing is for the whole account. Only live requests are metered; test-mode traffic is free.</p>
+    <${Notice} error=${change.error ?? load.error} message=${message} />
+    <section aria-labelledby="plan-heading">
+      <h2 id="plan-heading">Your plan</h2>
+      <p class="current-tier">Current tier: <strong data-testid="current-tier">${billing.tier}</strong>${billing.plan ? html` (${billing.plan})` : null}</p>
+      <div class="table-wrap">
+        <table class="tiers">
+          <caption class="visually-hidden">Tiers and their rate limits</caption>
+          <thead><tr><th scope="col">Tier</th><th scope="col">Plan</th><th scope="col">Per key</th><th scope="col">Per account</th><th scope="col">Price</th><th scope="col"><span class="visually-hidden">Change</span></th></tr></thead>
+          <tbody>
+            ${billing.tiers.map((tier, index) => {
+              const current = tier.tier === billing.tier;
+              const verb = index > currentIndex ? 'Upgrade' : 'Downgrade';
+              return html`
+                <tr key=${tier.tier} aria-current=${current ? 'true' : undefined} class=${current ? 'current' : ''}>
+                  <th scope="row">${tier.tier}</th>
+                  <td>${tier.plan ?? '—'}</td>
+                  <td>${describe(tier.per_key)}</td>
+                  <td>${describe(tier.per_account)}</td>
+                  <td>${describe(tier.price)}</td>
+                  <td>${current ? html`<span class="muted">Current</span>` : html`<button type="button" disabled=${change.busy} onClick=${() => switchTo(tier)}>${verb} to ${tier.tier}</button>`}</td>
+                </tr>
+              `;
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+    <section aria-labelledby="usage-heading">
+      <h2 id="usage-heading">Usage in ${billing.month}</h2>
+      <p>Metered live requests this month: <strong data-testid="live-requests">${billing.live_requests.toLocaleString('en-US')}</strong>. Estimated invoice: <strong data-testid="estimate-total">${money(billing.estimate.total_cents, billing.estimate.currency)}</strong>.</p>
+      ${billing.estimate.lines.length
+        ? html`<table class="estimate">
+            <caption>Estimate for ${billing.month}</caption>
+            <thead><tr><th scope="col">Line</th><th scope="col" class="number">Amount</th></tr></thead>
+            <tbody>
+              ${billing.estimate.lines.map((line) => html`<tr><td>${String(line.description ?? line.label ?? describe(line))}</td><td class="number">${typeof line.amount_cents === 'number' ? money(line.amount_cents, billing.estimate.currency) : '—'}</td></tr>`)}
+            </tbody>
+          </table>`
+        : null}
+      <div class="usage">
+        <${UsageChart} daily=${billing.daily} month=${billing.month} />
+        <table class="daily">
+          <caption>Live requests per day</caption>
+          <thead><tr><th scope="col">Date</th><th scope="col" class="number">Live requests</th></tr></thead>
+          <tbody>
+            ${billing.daily.length === 0 ? html`<tr><td colspan="2" class="empty">No live requests yet this month.</td></tr>` : null}
+            ${billing.daily.map((day) => html`<tr><td><time datetime=${day.date}>${day.date}</time></td><td class="number">${day.live_requests.toLocaleString('en-US')}</td></tr>`)}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  `;
+}
+
+const WIDTH = 560;
+const HEIGHT = 200;
+const AXIS = 28;
+
+/** Bars per day, drawn by hand in SVG (no chart library): the table beside it holds the same numbers. */
+export function UsageChart({ daily, month }: { daily: { date: string; live_requests: number }[]; month: string }) {
+  const max = Math.max(1, ...daily.map((day) => day.live_requests));
+  const slot = (WIDTH - AXIS) / Math.max(daily.length, 1);
+  const barWidth = Math.max(2, slot * 0.7);
+  const total = daily.reduce((sum, day) => sum + day.live_requests, 0);
+  return html`
+    <figure class="chart">
+      <svg viewBox=${`0 0 ${WIDTH} ${HEIGHT + 24}`} role="img" aria-labelledby="usage-chart-title usage-chart-desc" class="usage-chart">
+        <title id="usage-chart-title">Live requests per day in ${month}</title>
+        <desc id="usage-chart-desc">${daily.length} days with traffic, ${total} requests in all, at most ${max} in a day. The table beside the chart lists every day.</desc>
+        <line x1=${AXIS} y1=${HEIGHT} x2=${WIDTH} y2=${HEIGHT} class="axis" />
+        <line x1=${AXIS} y1="0" x2=${AXIS} y2=${HEIGHT} class="axis" />
+        <text x=${AXIS - 4} y="12" text-anchor="end" class="tick">${max}</text>
+        <text x=${AXIS - 4} y=${HEIGHT} text-anchor="end" class="tick">0</text>
+        ${daily.map((day, index) => {
+          const height = (day.live_requests / max) * (HEIGHT - 16);
+          const x = AXIS + index * slot + (slot - barWidth) / 2;
+          return html`
+            <rect x=${x} y=${HEIGHT - height} width=${barWidth} height=${height} class="bar"><title>${day.date}: ${day.live_requests}</title></rect>
+            <text x=${x + barWidth / 2} y=${HEIGHT + 16} text-anchor="middle" class="tick">${day.date.slice(8, 10)}</text>
+          `;
+        })}
+      </svg>
+      <figcaption>Live requests per day (day of month below each bar).</figcaption>
+    </figure>
+  `;
+}
