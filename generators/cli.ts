@@ -4,14 +4,14 @@
  * line, `error: file:line:col: what is wrong (at #pointer)`, and exits 1 (never a stack trace).
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_OUT, DEFAULT_SPEC, generate, regenerateCommand } from './pipeline.js';
+import { DOCUMENTS, generate, regenerateCommand } from './pipeline.js';
 import { SpecError } from './core/load.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      spec: { type: 'string', default: DEFAULT_SPEC },
-      out: { type: 'string', default: DEFAULT_OUT },
+      spec: { type: 'string' },
+      out: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       /** Also run openapi-generator for the languages in generators/emitters/sdks/sdks.json (needs Java). */
       sdks: { type: 'boolean', default: false },
@@ -19,15 +19,18 @@ async function main(): Promise<void> {
       'skip-sdks': { type: 'boolean', default: false },
     },
   });
-  const spec = values.spec!;
-  const out = values.out!;
-  try {
-    const result = await generate({ spec, out, command: regenerateCommand(spec, out), write: !values['dry-run'], skip: values['skip-sdks'] ? ['sdks'] : [], include: values.sdks ? ['sdks'] : [], log: (line) => console.log(line) });
-    for (const warning of result.warnings) console.warn(`warning: ${warning}`);
-  } catch (error) {
-    // An emitter failing on a document the loader accepted: still one line naming the spec.
-    if (error instanceof SpecError) throw error;
-    throw new Error(`${spec}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  // No --spec: every document the repository lists (spec/openapi.yaml, spec/dashboard.yaml).
+  const targets = values.spec || values.out ? [{ spec: values.spec ?? DOCUMENTS[0].spec, out: values.out ?? DOCUMENTS[0].out, skip: [] as string[] }] : DOCUMENTS;
+  for (const { spec, out, skip = [] } of targets) {
+    if (targets.length > 1) console.log(`${spec} -> ${out}/`);
+    try {
+      const result = await generate({ spec, out, command: regenerateCommand(spec, out), write: !values['dry-run'], skip: [...skip, ...(values['skip-sdks'] ? ['sdks'] : [])], include: values.sdks ? ['sdks'] : [], log: (line) => console.log(line) });
+      for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+    } catch (error) {
+      // An emitter failing on a document the loader accepted: still one line naming the spec.
+      if (error instanceof SpecError) throw error;
+      throw new Error(`${spec}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    }
   }
 }
 

@@ -47,9 +47,33 @@ export const EMITTERS: Emitter[] = [
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OUT = 'generated';
 
+/** One document this repository generates from, where its output goes, and emitters it leaves out. */
+export interface DocumentTarget {
+  spec: string;
+  out: string;
+  skip?: string[];
+}
+
+/**
+ * Every document `npm run generate`, `check:generated`, `lint` and `docs` cover. The dashboard's
+ * API (issue 15) is called only by its pages in a browser: no Python or openapi-generator SDKs for it.
+ */
+export const DOCUMENTS: DocumentTarget[] = [
+  { spec: DEFAULT_SPEC, out: DEFAULT_OUT },
+  { spec: 'spec/dashboard.yaml', out: 'generated/dashboard', skip: ['python', 'sdks'] },
+];
+
 /** The command that regenerates an output, as every header of that output names it. */
 export function regenerateCommand(spec: string, out: string): string {
-  return spec === DEFAULT_SPEC && out === DEFAULT_OUT ? 'npm run generate' : `npm run generate -- --spec ${spec} --out ${out}`;
+  return DOCUMENTS.some((document) => document.spec === spec && document.out === out) ? 'npm run generate' : `npm run generate -- --spec ${spec} --out ${out}`;
+}
+
+/** Output folders of the other listed documents inside `out` (e.g. "dashboard/" in generated/): never this output's files. */
+export function nestedOutputs(out: string): string[] {
+  const base = path.resolve(out);
+  return DOCUMENTS.map((document) => path.relative(base, path.resolve(document.out)))
+    .filter((relative) => relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative))
+    .map((relative) => `${relative.split(path.sep).join('/')}/`);
 }
 
 export interface GenerateOptions {
@@ -116,8 +140,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // A skipped emitter's files stay on disk and stay in the record, so skipping it (the dev loop
   // does) writes the same provenance.json as a full run while the spec is unchanged.
   const keptRoots = skipped.map((emitter) => emitter.root).filter((root): root is string => Boolean(root));
-  const isKept = (file: string) => keptRoots.some((root) => file.split(path.sep).join('/').startsWith(root));
-  const kept = keptRoots.length > 0 ? (await listFiles(options.out)).filter(isKept).map((file) => file.split(path.sep).join('/')) : [];
+  const nested = nestedOutputs(options.out);
+  const isNested = (file: string) => nested.some((root) => file.split(path.sep).join('/').startsWith(root));
+  const isKept = (file: string) => isNested(file) || keptRoots.some((root) => file.split(path.sep).join('/').startsWith(root));
+  const kept = keptRoots.length > 0 ? (await listFiles(options.out)).filter((file) => !isNested(file) && isKept(file)).map((file) => file.split(path.sep).join('/')) : [];
   const stale = kept.length > 0 ? await staleOutputs(options.out, keptRoots.filter((root) => kept.some((file) => file.startsWith(root))), ir.digest) : [];
   const record = provenanceFile(ir, provenance, [...files.map((file) => file.path), ...kept], stale, options.command);
   files.push({ path: record.path, content: withHeader(record.path, record.content, provenance) });

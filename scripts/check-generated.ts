@@ -1,45 +1,50 @@
 /**
- * `npm run check:generated`: regenerates into a temporary folder and fails, with a readable
- * diff, when generated/ differs from what the spec produces (a hand edit, or a forgotten
- * `npm run generate`).
+ * `npm run check:generated`: regenerates every listed document (generators/pipeline.ts
+ * DOCUMENTS) into a temporary folder and fails, with a readable diff, when its output folder
+ * differs from what the spec produces (a hand edit, or a forgotten `npm run generate`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SPEC, generate, regenerateCommand } from '../generators/pipeline.js';
+import { DOCUMENTS, generate, nestedOutputs, regenerateCommand } from '../generators/pipeline.js';
 import { listFiles } from '../generators/core/files.js';
 
-import { parseArgs } from 'node:util';
+/** Differences between what `spec` generates and what `out` holds, as readable lines. */
+async function check(spec: string, out: string, skip: string[]): Promise<{ problems: string[]; count: number; files: number }> {
+  const fresh = await mkdtemp(path.join(tmpdir(), 'check-generated-'));
+  try {
+    await generate({ spec, out: fresh, command: regenerateCommand(spec, out), write: true, skip, log: () => {} });
+    // Another document's output nested in this one (generated/dashboard/) is checked on its own.
+    const nested = nestedOutputs(out);
+    const own = (files: string[]) => files.filter((file) => !nested.some((root) => file.split(path.sep).join('/').startsWith(root)));
+    const [want, have] = await Promise.all([listFiles(fresh), listFiles(out).then(own)]);
+    const problems: string[] = [];
+    for (const file of want.filter((name) => !have.includes(name))) problems.push(`missing: ${out}/${file}`);
+    for (const file of have.filter((name) => !want.includes(name))) problems.push(`extra:   ${out}/${file} (not produced by the spec)`);
+    for (const file of want.filter((name) => have.includes(name))) {
+      const [a, b] = await Promise.all([readFile(path.join(fresh, file), 'utf8'), readFile(path.join(out, file), 'utf8')]);
+      if (a === b) continue;
+      // git diff --no-index exits 1 when files differ; its output is the readable part.
+      const diff = spawnSync('git', ['diff', '--no-index', '--no-color', '-U2', '--', path.join(fresh, file), path.join(out, file)], { encoding: 'utf8' });
+      const lines = diff.stdout.split('\n');
+      problems.push(`differs: ${out}/${file} (- from the spec, + in ${out}/)`, ...lines.slice(4, 44), ...(lines.length > 44 ? ['  …'] : []));
+    }
+    return { problems, count: problems.filter((line) => /^(missing|extra|differs):/.test(line)).length, files: want.length };
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+  }
+}
 
-const { values } = parseArgs({ options: { out: { type: 'string', default: 'generated' } } });
-const OUT = values.out!;
-const fresh = await mkdtemp(path.join(tmpdir(), 'check-generated-'));
-try {
-  await generate({ spec: DEFAULT_SPEC, out: fresh, command: regenerateCommand(DEFAULT_SPEC, OUT), write: true, log: () => {} });
-  const [want, have] = await Promise.all([listFiles(fresh), listFiles(OUT)]);
-  const problems: string[] = [];
-  for (const file of want.filter((name) => !have.includes(name))) problems.push(`missing: ${OUT}/${file}`);
-  for (const file of have.filter((name) => !want.includes(name))) problems.push(`extra:   ${OUT}/${file} (not produced by the spec)`);
-  const changed: string[] = [];
-  for (const file of want.filter((name) => have.includes(name))) {
-    const [a, b] = await Promise.all([readFile(path.join(fresh, file), 'utf8'), readFile(path.join(OUT, file), 'utf8')]);
-    if (a !== b) changed.push(file);
-  }
-  for (const file of changed) {
-    // git diff --no-index exits 1 when files differ; its output is the readable part.
-    const diff = spawnSync('git', ['diff', '--no-index', '--no-color', '-U2', '--', path.join(fresh, file), path.join(OUT, file)], { encoding: 'utf8' });
-    const lines = diff.stdout.split('\n');
-    problems.push(`differs: ${OUT}/${file} (- from the spec, + in ${OUT}/)`, ...lines.slice(4, 44), ...(lines.length > 44 ? ['  …'] : []));
-  }
+let failed = false;
+for (const { spec, out, skip = [] } of DOCUMENTS) {
+  const { problems, count, files } = await check(spec, out, skip);
   if (problems.length > 0) {
     console.error(problems.join('\n'));
-    const count = problems.filter((line) => /^(missing|extra|differs):/.test(line)).length;
-    console.error(`check:generated: ${OUT}/ does not match spec/openapi.yaml (${count} file(s)). Run \`npm run generate\` and commit.`);
-    process.exitCode = 1;
+    console.error(`check:generated: ${out}/ does not match ${spec} (${count} file(s)). Run \`npm run generate\` and commit.`);
+    failed = true;
   } else {
-    console.log(`check:generated: ${OUT}/ matches spec/openapi.yaml (${want.length} files)`);
+    console.log(`check:generated: ${out}/ matches ${spec} (${files} files)`);
   }
-} finally {
-  await rm(fresh, { recursive: true, force: true });
 }
+process.exitCode = failed ? 1 : 0;
