@@ -1,159 +1,92 @@
 /**
- * The pages' one door to the dashboard JSON API (/dashboard/api/, spec/dashboard.yaml): same-origin
- * fetch with the session cookie, the CSRF token on every non-GET request, and failures as
- * `DashboardApiError` carrying the Error body's code and message.
+ * The pages' one door to the dashboard JSON API: the client GENERATED from spec/dashboard.yaml
+ * (generated/dashboard/client), used from the browser. The session travels as its HttpOnly cookie
+ * (the browser sends it; no script can read it) and the CSRF token from `GET /session` goes on
+ * every non-GET request. Failures surface as the client's APIError with the Error body's message.
  */
+import { AssessmentServiceDashboardClient, APIError } from '../../../generated/dashboard/client/src/index.js';
+import type * as Models from '../../../generated/dashboard/client/src/models.js';
 
-export type Environment = 'test' | 'live';
+export type Environment = Models.Environment;
+export type Session = Models.Session;
+export type Scope = Models.Scope;
+export type Key = Models.Key;
+export type KeyWithSecret = Models.KeyWithSecret;
+export type Billing = Models.Billing;
+export type TierRow = Models.TierRow;
+export type Endpoint = Models.WebhookEndpoint;
+export type Delivery = Models.WebhookDelivery;
+export type EventType = Models.EventTypeName;
+export { APIError };
 
-export interface Session {
-  user: { id: string; email: string; email_verified: boolean };
-  account: { id: string; tier: string; plan?: string };
-  csrf_token: string;
-}
+/**
+ * The browser's fetch for the generated client: same-origin credentials carry the session cookie.
+ * The client's `apiKey` stands for that cookie, which scripts never see, so the placeholder's
+ * Authorization header is dropped here rather than sent.
+ */
+const browserFetch: typeof fetch = (input, init = {}) => {
+  const headers = new Headers(init.headers);
+  headers.delete('authorization');
+  headers.delete('user-agent');
+  return fetch(input, { ...init, headers, credentials: 'same-origin' });
+};
 
-export interface Scope {
-  scope: string;
-  description: string;
-  mintable: boolean;
-}
+const client = new AssessmentServiceDashboardClient({ apiKey: 'cookie', baseURL: '/dashboard/api', fetch: browserFetch });
 
-export interface Key {
-  id: string;
-  name: string;
-  type: 'pk' | 'sk';
-  environment: Environment;
-  redacted: string;
-  scopes: string[];
-  created_at: string;
-  last_used_at: string | null;
-  status: 'active' | 'revoked';
-}
-
-export interface KeyWithSecret {
-  key: Key;
-  secret: string;
-}
-
-export interface Tier {
-  tier: string;
-  plan?: string;
-  per_key?: number | string | null;
-  per_account?: number | string | null;
-  price?: unknown;
-  [other: string]: unknown;
-}
-
-export interface Billing {
-  tier: string;
-  plan?: string;
-  tiers: Tier[];
-  month: string;
-  live_requests: number;
-  estimate: { currency: string; total_cents: number; lines: { description?: string; label?: string; quantity?: number; amount_cents?: number; [other: string]: unknown }[] };
-  daily: { date: string; live_requests: number }[];
-}
-
-export interface Endpoint {
-  id: string;
-  url: string;
-  environment: Environment;
-  events: string[];
-  status?: string;
-  enabled?: boolean;
-  disabled?: boolean;
-  created_at?: string;
-}
-
-export interface Delivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: string;
-  attempts: number;
-  response_status: number | null;
-  last_attempt_at: string | null;
-  next_attempt_at: string | null;
-}
-
-export class DashboardApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly retryAfter: string | null = null,
-  ) {
-    super(message);
-  }
-}
-
-let csrfToken: string | undefined;
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
-  let response: Response;
-  try {
-    response = await fetch(`/dashboard/api${path}`, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new DashboardApiError(0, 'connection_failed', 'The dashboard could not reach the service. Check your connection and try again.');
-  }
-  if (response.status === 204 || response.status === 202) return undefined as T;
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok) {
-    const error = (parsed ?? {}) as { code?: string; message?: string };
-    throw new DashboardApiError(response.status, error.code ?? 'error', error.message ?? `The request failed (${response.status}).`, response.headers.get('retry-after'));
-  }
-  return parsed as T;
-}
-
-const withSession = (session: Session) => {
+let csrfToken = '';
+/** Options for every state-changing call. */
+const csrf = () => ({ headers: { 'x-csrf-token': csrfToken } });
+const remember = (session: Session) => {
   csrfToken = session.csrf_token;
   return session;
 };
-const query = (environment: Environment) => `?environment=${environment}`;
+
+/** Text for a failure, with the wait a 429 asks for. */
+export function failureText(failure: unknown): string {
+  if (failure instanceof APIError) {
+    const message = failure.code ? (failure.body as { message?: string } | undefined)?.message ?? failure.message : failure.message;
+    const retryAfter = failure.status === 429 ? failure.headers?.get('retry-after') : null;
+    return retryAfter ? `${message} Try again in ${retryAfter} seconds.` : message;
+  }
+  return (failure as Error)?.message ?? String(failure);
+}
+
+export const isUnauthenticated = (failure: unknown) => failure instanceof APIError && failure.status === 401;
 
 export const api = {
-  signUp: (email: string, password: string) => call<Session>('POST', '/signup', { email, password }).then(withSession),
-  signIn: (email: string, password: string) => call<Session>('POST', '/session', { email, password }).then(withSession),
-  session: () => call<Session>('GET', '/session').then(withSession),
-  signOut: () => call<void>('DELETE', '/session'),
-  signOutEverywhere: () => call<void>('DELETE', '/sessions'),
-  verifyEmail: (token: string) => call<unknown>('POST', `/email-verification/${encodeURIComponent(token)}`),
-  requestPasswordReset: (email: string) => call<void>('POST', '/password-resets', { email }),
-  resetPassword: (token: string, password: string) => call<void>('POST', `/password-resets/${encodeURIComponent(token)}`, { password }),
+  signUp: async (email: string, password: string) => remember(await client.signup.create({ email, password })),
+  signIn: async (email: string, password: string) => remember(await client.session.create({ email, password })),
+  session: async () => remember(await client.session.retrieve()),
+  signOut: () => client.session.delete(csrf()),
+  signOutEverywhere: () => client.sessions.delete(csrf()),
+  verifyEmail: (token: string) => client.emailVerification.create({ token }),
+  requestPasswordReset: (email: string) => client.passwordResets.create({ email }),
+  resetPassword: (token: string, password: string) => client.passwordResets.confirm.create({ token, password }),
 
-  scopes: () => call<{ data: Scope[] }>('GET', '/scopes').then((list) => list.data),
-  keys: (environment: Environment) => call<{ data: Key[] }>('GET', `/keys${query(environment)}`).then((list) => list.data),
-  createKey: (input: { name: string; type: 'pk' | 'sk'; environment: Environment; scopes: string[] }) => call<KeyWithSecret>('POST', '/keys', input),
-  rotateKey: (id: string) => call<KeyWithSecret>('POST', `/keys/${encodeURIComponent(id)}/rotate`),
-  revokeKey: (id: string) => call<Key>('POST', `/keys/${encodeURIComponent(id)}/revoke`),
+  scopes: async () => (await client.scopes.retrieve()).data,
+  keys: async (environment: Environment) => (await client.keys.retrieve({ environment })).data,
+  createKey: (input: Models.CreateKeyParams) => client.keys.create(input, csrf()),
+  rotateKey: (id: string) => client.keys.rotate(id, csrf()),
+  revokeKey: (id: string) => client.keys.revoke(id, csrf()),
 
-  billing: () => call<Billing>('GET', '/billing'),
-  changePlan: (tier: string) => call<Billing>('PUT', '/billing/plan', { tier }),
+  billing: () => client.billing.retrieve(),
+  changePlan: (tier: number) => client.billing.plan.update({ tier }, csrf()),
 
-  endpoints: (environment: Environment) => call<{ data: Endpoint[] }>('GET', `/webhook-endpoints${query(environment)}`).then((list) => list.data),
-  createEndpoint: (input: { environment: Environment; url: string; events: string[] }) => call<{ endpoint: Endpoint; secret: string }>('POST', '/webhook-endpoints', input),
-  rotateEndpointSecret: (id: string) => call<{ endpoint: Endpoint; secret: string }>('POST', `/webhook-endpoints/${encodeURIComponent(id)}/rotate-secret`),
-  disableEndpoint: (id: string) => call<unknown>('POST', `/webhook-endpoints/${encodeURIComponent(id)}/disable`),
-  enableEndpoint: (id: string) => call<unknown>('POST', `/webhook-endpoints/${encodeURIComponent(id)}/enable`),
-  removeEndpoint: (id: string) => call<void>('DELETE', `/webhook-endpoints/${encodeURIComponent(id)}`),
-  deliveries: (id: string) => call<{ data: Delivery[] }>('GET', `/webhook-endpoints/${encodeURIComponent(id)}/deliveries`).then((list) => list.data),
-  resendEvent: (eventId: string) => call<void>('POST', `/webhook-events/${encodeURIComponent(eventId)}/resend`),
-  sendTestEvent: (id: string, type: string) => call<void>('POST', `/webhook-endpoints/${encodeURIComponent(id)}/test-events`, { type }),
+  endpoints: async (environment: Environment) => (await client.webhookEndpoints.list({ environment })).data,
+  createEndpoint: (input: Models.CreateWebhookEndpointParams) => client.webhookEndpoints.create(input, csrf()),
+  rotateEndpointSecret: (id: string) => client.webhookEndpoints.rotateSecret(id, csrf()),
+  disableEndpoint: (id: string) => client.webhookEndpoints.disable(id, csrf()),
+  enableEndpoint: (id: string) => client.webhookEndpoints.enable(id, csrf()),
+  removeEndpoint: (id: string) => client.webhookEndpoints.delete(id, csrf()),
+  deliveries: async (id: string) => (await client.webhookEndpoints.deliveries.retrieve(id)).data,
+  resendEvent: (eventId: string) => client.webhookEvents.resend(eventId, csrf()),
+  sendTestEvent: (id: string, type: EventType) => client.webhookEndpoints.testEvents(id, { type }, csrf()),
 
   /** The event types, from the public API's own contract (its `webhooks` section): one place knows them. */
-  eventTypes: async (): Promise<string[]> => {
+  eventTypes: async (): Promise<EventType[]> => {
     const response = await fetch('/openapi.json', { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new DashboardApiError(response.status, 'error', 'Could not load the list of event types.');
+    if (!response.ok) throw new Error('Could not load the list of event types.');
     const document = (await response.json()) as { webhooks?: Record<string, unknown> };
-    return Object.keys(document.webhooks ?? {});
+    return Object.keys(document.webhooks ?? {}) as EventType[];
   },
 };

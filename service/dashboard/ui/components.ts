@@ -2,7 +2,7 @@
 import { html } from 'htm/preact';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, type Environment, type Session } from './api.js';
+import { api, failureText, type Environment, type Session } from './api.js';
 
 export const PAGE_TITLES = { keys: 'API keys', billing: 'Billing', webhooks: 'Webhooks' } as const;
 export type EnvironmentPage = keyof typeof PAGE_TITLES;
@@ -31,7 +31,7 @@ export function Layout({ page, environment, session, children }: { page: Environ
       await api.signOut();
       location.assign('/dashboard/signin');
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(failureText(failure));
     }
   };
   return html`
@@ -136,7 +136,7 @@ export function useAction() {
     try {
       await action();
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(failureText(failure));
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@
 import { html } from 'htm/preact';
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, DashboardApiError, type Environment, type Session } from './api.js';
+import { api, failureText, isUnauthenticated, type Environment, type Session } from './api.js';
 import { Layout, Notice, PAGE_TITLES, type EnvironmentPage } from './components.js';
 import { ResetPasswordPage, SignInPage, SignUpPage, VerifyEmailPage } from './pages/auth.js';
 import { BillingPage } from './pages/billing.js';
@@ -20,9 +20,9 @@ function SignedIn({ page, environment }: { page: EnvironmentPage; environment: E
   const [session, setSession] = useState<Session | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.session().then(setSession, (failure: Error) => {
-      if (failure instanceof DashboardApiError && failure.status === 401) location.replace(`/dashboard/signin?next=${encodeURIComponent(location.pathname)}`);
-      else setError(failure.message);
+    api.session().then(setSession, (failure: unknown) => {
+      if (isUnauthenticated(failure)) location.replace(`/dashboard/signin?next=${encodeURIComponent(location.pathname)}`);
+      else setError(failureText(failure));
     });
   }, []);
   if (!session) return html`<main id="main"><h1>${PAGE_TITLES[page]}</h1>${error ? html`<${Notice} error=${error} />` : html`<p aria-busy="true">Loading…</p>`}</main>`;

@@ -2,7 +2,7 @@
 import { html } from 'htm/preact';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, DashboardApiError } from '../api.js';
+import { api, failureText } from '../api.js';
 import { Notice, useAction } from '../components.js';
 
 /** Where to go after signing in: only one of the dashboard's own pages, never an outside address. */
@@ -11,9 +11,10 @@ export function nextPage(search = location.search): string {
   return /^\/dashboard\/(test|live)\/(keys|billing|webhooks)$/.test(next) ? next : '/dashboard/test/keys';
 }
 
-/** A token from the link in a mail: `#token=…` (never sent to a server log) or `?token=…`. */
+/** The token from a mail's link, after `#` (`#token=…` or the bare token), so no server or log sees it. */
 function linkToken(): string {
-  return new URLSearchParams(location.hash.slice(1)).get('token') ?? new URLSearchParams(location.search).get('token') ?? '';
+  const fragment = location.hash.slice(1);
+  return new URLSearchParams(fragment).get('token') ?? (/^[A-Za-z0-9_-]+$/.test(fragment) ? fragment : '');
 }
 
 function Frame({ title, children }: { title: string; children: ComponentChildren }) {
@@ -26,9 +27,6 @@ function Frame({ title, children }: { title: string; children: ComponentChildren
   `;
 }
 
-const failureText = (failure: unknown) =>
-  failure instanceof DashboardApiError && failure.status === 429 && failure.retryAfter ? `${failure.message} Try again in ${failure.retryAfter} seconds.` : (failure as Error).message;
-
 function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
   const action = useAction();
   const submit = (event: Event) => {
@@ -37,12 +35,8 @@ function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
     void action.run(async () => {
-      try {
-        if (mode === 'signup') await api.signUp(email, password);
-        else await api.signIn(email, password);
-      } catch (failure) {
-        throw new Error(failureText(failure));
-      }
+      if (mode === 'signup') await api.signUp(email, password);
+      else await api.signIn(email, password);
       location.assign(nextPage());
     });
   };
@@ -82,9 +76,9 @@ export function VerifyEmailPage() {
     }
     api.verifyEmail(token).then(
       () => setState('done'),
-      (failure: Error) => {
+      (failure: unknown) => {
         setState('failed');
-        setError(failure.message);
+        setError(failureText(failure));
       },
     );
   }, []);

@@ -1,21 +1,17 @@
 /** Billing: the account's tier, the tier table, plan changes, this month's metered live requests and the daily chart. */
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Billing, type Environment, type Tier } from '../api.js';
+import { api, type Billing, type Environment, type TierRow } from '../api.js';
 import { modeName, Notice, useAction } from '../components.js';
 
-/** A limit or price as text, whatever shape the API gives it ({limit, window}, a number, a string). */
-export function describe(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'number') return value.toLocaleString('en-US');
-  if (typeof value !== 'object') return String(value);
-  const record = value as Record<string, unknown>;
-  if ('limit' in record && 'window' in record) return `${describe(record.limit)} per ${describe(record.window)}`;
-  if ('requests' in record && 'window_seconds' in record) return `${describe(record.requests)} per ${describe(record.window_seconds)} s`;
-  if ('cents' in record || 'amount_cents' in record) return money(Number(record.cents ?? record.amount_cents), String(record.currency ?? 'USD'));
-  return Object.entries(record)
-    .map(([key, item]) => `${key.replaceAll('_', ' ')}: ${describe(item)}`)
-    .join(', ');
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** `$49.00 a month, 100,000 live requests included, then $0.50 per 1,000`. */
+export function priceText(price: TierRow['price']): string {
+  const monthly = price.monthly_cents === 0 ? 'Free' : `${money(price.monthly_cents, price.currency)} a month`;
+  const included = price.included_live_requests > 0 ? `, ${count(price.included_live_requests)} live requests included` : '';
+  const metered = price.per_thousand_live_requests_cents > 0 ? `, then ${money(price.per_thousand_live_requests_cents, price.currency)} per 1,000` : '';
+  return `${monthly}${included}${metered}`;
 }
 
 export const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
@@ -34,11 +30,11 @@ export function BillingPage({ environment }: { environment: Environment }) {
       ${load.error ? null : html`<p aria-busy="true">Loading billing…</p>`}`;
   }
   const currentIndex = billing.tiers.findIndex((tier) => tier.tier === billing.tier);
-  const switchTo = (tier: Tier) =>
+  const switchTo = (tier: TierRow) =>
     change.run(async () => {
       const updated = await api.changePlan(tier.tier);
       setBilling(updated);
-      setMessage(`Your account is now on the ${updated.tier} tier. New rate limits apply to the next request.`);
+      setMessage(`Your account is now on tier ${updated.tier} (${updated.plan}). New rate limits apply to the next request.`);
     });
   return html`
     <h1>Billing <span class=${`mode-badge mode-${environment}`}>${modeName(environment)}</span></h1>
@@ -46,7 +42,7 @@ export function BillingPage({ environment }: { environment: Environment }) {
     <${Notice} error=${change.error ?? load.error} message=${message} />
     <section aria-labelledby="plan-heading">
       <h2 id="plan-heading">Your plan</h2>
-      <p class="current-tier">Current tier: <strong data-testid="current-tier">${billing.tier}</strong>${billing.plan ? html` (${billing.plan})` : null}</p>
+      <p class="current-tier">Current tier: <strong data-testid="current-tier">Tier ${billing.tier} (${billing.plan})</strong>. Changes take effect on the next API request.</p>
       <div class="table-wrap">
         <table class="tiers">
           <caption class="visually-hidden">Tiers and their rate limits</caption>
@@ -57,12 +53,12 @@ export function BillingPage({ environment }: { environment: Environment }) {
               const verb = index > currentIndex ? 'Upgrade' : 'Downgrade';
               return html`
                 <tr key=${tier.tier} aria-current=${current ? 'true' : undefined} class=${current ? 'current' : ''}>
-                  <th scope="row">${tier.tier}</th>
-                  <td>${tier.plan ?? '—'}</td>
-                  <td>${describe(tier.per_key)}</td>
-                  <td>${describe(tier.per_account)}</td>
-                  <td>${describe(tier.price)}</td>
-                  <td>${current ? html`<span class="muted">Current</span>` : html`<button type="button" disabled=${change.busy} onClick=${() => switchTo(tier)}>${verb} to ${tier.tier}</button>`}</td>
+                  <th scope="row">Tier ${tier.tier}</th>
+                  <td>${tier.plan}</td>
+                  <td class="number">${count(tier.per_key)} / min</td>
+                  <td class="number">${count(tier.per_account)} / min</td>
+                  <td>${priceText(tier.price)}</td>
+                  <td>${current ? html`<span class="muted">Current</span>` : html`<button type="button" disabled=${change.busy} onClick=${() => switchTo(tier)}>${verb} to ${tier.plan}</button>`}</td>
                 </tr>
               `;
             })}
@@ -76,9 +72,9 @@ export function BillingPage({ environment }: { environment: Environment }) {
       ${billing.estimate.lines.length
         ? html`<table class="estimate">
             <caption>Estimate for ${billing.month}</caption>
-            <thead><tr><th scope="col">Line</th><th scope="col" class="number">Amount</th></tr></thead>
+            <thead><tr><th scope="col">Line</th><th scope="col" class="number">Quantity</th><th scope="col" class="number">Amount</th></tr></thead>
             <tbody>
-              ${billing.estimate.lines.map((line) => html`<tr><td>${String(line.description ?? line.label ?? describe(line))}</td><td class="number">${typeof line.amount_cents === 'number' ? money(line.amount_cents, billing.estimate.currency) : '—'}</td></tr>`)}
+              ${billing.estimate.lines.map((line) => html`<tr><td>${line.description}</td><td class="number">${count(line.quantity)}</td><td class="number">${money(line.amount_cents, billing.estimate.currency)}</td></tr>`)}
             </tbody>
           </table>`
         : null}

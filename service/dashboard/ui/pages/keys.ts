@@ -2,6 +2,11 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Environment, type Key, type Scope } from '../api.js';
+
+/** A key's name for people: it may have none. */
+const nameOf = (key: Key) => key.name ?? 'Unnamed key';
+
+type ScopeName = Parameters<typeof api.createKey>[0]['scopes'][number];
 import { Dialog, modeName, Notice, OnceOnlySecret, useAction, When } from '../components.js';
 
 type DialogState = { kind: 'create' } | { kind: 'secret'; title: string; secret: string } | { kind: 'rotate'; key: Key } | { kind: 'revoke'; key: Key } | null;
@@ -23,7 +28,7 @@ export function KeysPage({ environment }: { environment: Environment }) {
   }, [environment]);
 
   const title =
-    dialog?.kind === 'create' ? `Create a ${environment} key` : dialog?.kind === 'secret' ? dialog.title : dialog?.kind === 'rotate' ? `Rotate ${dialog.key.name}?` : dialog?.kind === 'revoke' ? `Revoke ${dialog.key.name}?` : '';
+    dialog?.kind === 'create' ? `Create a ${environment} key` : dialog?.kind === 'secret' ? dialog.title : dialog?.kind === 'rotate' ? `Rotate ${nameOf(dialog.key)}?` : dialog?.kind === 'revoke' ? `Revoke ${nameOf(dialog.key)}?` : '';
 
   return html`
     <div class="page-heading">
@@ -46,7 +51,7 @@ export function KeysPage({ environment }: { environment: Environment }) {
                 ${keys.map(
                   (key) => html`
                     <tr key=${key.id} data-key-id=${key.id}>
-                      <th scope="row" class="name">${key.name}</th>
+                      <th scope="row" class="name">${nameOf(key)}</th>
                       <td>${key.type === 'sk' ? 'Secret' : 'Publishable'}</td>
                       <td>${key.environment}</td>
                       <td><code class="redacted">${key.redacted}</code></td>
@@ -57,8 +62,8 @@ export function KeysPage({ environment }: { environment: Environment }) {
                       <td class="actions">
                         ${key.status === 'active'
                           ? html`
-                              <button type="button" onClick=${() => setDialog({ kind: 'rotate', key })} aria-label=${`Rotate ${key.name}`}>Rotate</button>
-                              <button type="button" class="danger" onClick=${() => setDialog({ kind: 'revoke', key })} aria-label=${`Revoke ${key.name}`}>Revoke</button>
+                              <button type="button" onClick=${() => setDialog({ kind: 'rotate', key })} aria-label=${`Rotate ${nameOf(key)}`}>Rotate</button>
+                              <button type="button" class="danger" onClick=${() => setDialog({ kind: 'revoke', key })} aria-label=${`Revoke ${nameOf(key)}`}>Revoke</button>
                             `
                           : null}
                       </td>
@@ -90,8 +95,8 @@ export function KeysPage({ environment }: { environment: Environment }) {
             onCancel=${() => setDialog(null)}
             onConfirm=${async () => {
               const rotated = await api.rotateKey(dialog.key.id);
-              setDialog({ kind: 'secret', title: `The new key for ${rotated.key.name}`, secret: rotated.secret });
-              setMessage(`Rotated the key ${rotated.key.name}; the old key no longer works.`);
+              setDialog({ kind: 'secret', title: `The new key for ${nameOf(rotated.key)}`, secret: rotated.secret });
+              setMessage(`Rotated the key ${nameOf(rotated.key)}; the old key no longer works.`);
               void reload();
             }}
           />`
@@ -105,7 +110,7 @@ export function KeysPage({ environment }: { environment: Environment }) {
             onConfirm=${async () => {
               const revoked = await api.revokeKey(dialog.key.id);
               setDialog(null);
-              setMessage(`Revoked the key ${revoked.name}.`);
+              setMessage(`Revoked the key ${nameOf(revoked)}.`);
               void reload();
             }}
           />`
@@ -121,14 +126,14 @@ function CreateKeyForm({ environment, scopes, onCancel, onCreated }: { environme
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const name = String(form.get('name') ?? '').trim();
     const type = form.get('type') === 'pk' ? 'pk' : 'sk';
-    const chosen = form.getAll('scopes').map(String);
+    const chosen = form.getAll('scopes').map(String) as ScopeName[];
     if (chosen.length === 0) {
       action.setError('Choose at least one scope.');
       return;
     }
     void action.run(async () => {
       const created = await api.createKey({ name, type, environment, scopes: chosen });
-      onCreated(created.secret, created.key.name);
+      onCreated(created.secret, nameOf(created.key));
     });
   };
   return html`
@@ -166,7 +171,7 @@ function CreateKeyForm({ environment, scopes, onCancel, onCreated }: { environme
 
 function SecretStep({ secret, onDone }: { secret: string; onDone: () => void }) {
   return html`
-    <${OnceOnlySecret} label="Secret key" secret=${secret} />
+    <${OnceOnlySecret} label="API key" secret=${secret} />
     <div class="buttons"><button type="button" class="primary" onClick=${onDone}>Done</button></div>
   `;
 }

@@ -1,7 +1,7 @@
 /** Webhooks: endpoints per environment (add, secret once, rotate, disable/enable, remove), deliveries, resend, test events. */
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Delivery, type Endpoint, type Environment } from '../api.js';
+import { api, type Delivery, type Endpoint, type Environment, type EventType } from '../api.js';
 import { Dialog, modeName, Notice, OnceOnlySecret, useAction, When } from '../components.js';
 import { ConfirmStep } from './keys.js';
 
@@ -13,12 +13,11 @@ type DialogState =
   | { kind: 'test'; endpoint: Endpoint }
   | null;
 
-/** The API may say `status: enabled|disabled`, `enabled: bool` or `disabled: bool`. */
-export const isEnabled = (endpoint: Endpoint) => (endpoint.status ? endpoint.status === 'enabled' || endpoint.status === 'active' : endpoint.enabled ?? !endpoint.disabled);
+export const isEnabled = (endpoint: Endpoint) => endpoint.status === 'enabled';
 
 export function WebhooksPage({ environment }: { environment: Environment }) {
   const [endpoints, setEndpoints] = useState<Endpoint[] | null>(null);
-  const [eventTypes, setEventTypes] = useState<string[]>([]);
+  const [eventTypes, setEventTypes] = useState<EventType[]>([]);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -155,7 +154,7 @@ function AddEndpointForm({ environment, eventTypes, onCancel, onCreated }: { env
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const url = String(form.get('url') ?? '').trim();
-    const events = form.getAll('events').map(String);
+    const events = form.getAll('events').map(String) as EventType[];
     if (events.length === 0) {
       action.setError('Choose at least one event type.');
       return;
@@ -190,7 +189,7 @@ function TestEventForm({ endpoint, eventTypes, onCancel, onSent }: { endpoint: E
   const action = useAction();
   const submit = (event: Event) => {
     event.preventDefault();
-    const type = String(new FormData(event.currentTarget as HTMLFormElement).get('type') ?? '');
+    const type = String(new FormData(event.currentTarget as HTMLFormElement).get('type') ?? '') as EventType;
     void action.run(async () => {
       await api.sendTestEvent(endpoint.id, type);
       onSent(type);
