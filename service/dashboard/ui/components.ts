@@ -7,6 +7,9 @@ import { api, failureText, type Environment, type Session } from './api.js';
 export const PAGE_TITLES = { keys: 'API keys', billing: 'Billing', webhooks: 'Webhooks' } as const;
 export type EnvironmentPage = keyof typeof PAGE_TITLES;
 
+/** An element id from any text (ids with `:` or `.` are awkward in CSS selectors). */
+export const idFor = (prefix: string, text: string) => `${prefix}-${text.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+
 export const modeName = (environment: Environment) => (environment === 'test' ? 'Test mode' : 'Live mode');
 
 /** `2026-11-22T14:06:08Z` as `2026-11-22 14:06 UTC`: the same text for every reader and test. */

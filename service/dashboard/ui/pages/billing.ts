@@ -93,35 +93,51 @@ export function BillingPage({ environment }: { environment: Environment }) {
   `;
 }
 
-const WIDTH = 560;
-const HEIGHT = 200;
-const AXIS = 28;
+const WIDTH = 620;
+const HEIGHT = 160;
+const AXIS = 44;
 
-/** Bars per day, drawn by hand in SVG (no chart library): the table beside it holds the same numbers. */
+/** 60250 as `60k`, so the axis label fits. */
+const short = (value: number) => (value >= 10_000 ? `${Math.round(value / 1000)}k` : String(value));
+
+/** Every day of `month` (`2026-11`), with its count or 0, so the bars sit on a calendar. */
+export function calendar(month: string, daily: { date: string; live_requests: number }[]) {
+  const [year, monthNumber] = month.split('-').map(Number);
+  const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  const byDate = new Map(daily.map((day) => [day.date, day.live_requests]));
+  return Array.from({ length: days }, (_, index) => {
+    const date = `${month}-${String(index + 1).padStart(2, '0')}`;
+    return { date, live_requests: byDate.get(date) ?? 0 };
+  });
+}
+
+/** Bars per day of the month, drawn by hand in SVG (no chart library): the table beside it holds the same numbers. */
 export function UsageChart({ daily, month }: { daily: { date: string; live_requests: number }[]; month: string }) {
-  const max = Math.max(1, ...daily.map((day) => day.live_requests));
-  const slot = (WIDTH - AXIS) / Math.max(daily.length, 1);
-  const barWidth = Math.max(2, slot * 0.7);
-  const total = daily.reduce((sum, day) => sum + day.live_requests, 0);
+  const days = calendar(month, daily);
+  const max = Math.max(1, ...days.map((day) => day.live_requests));
+  const slot = (WIDTH - AXIS) / days.length;
+  const barWidth = slot * 0.7;
+  const total = days.reduce((sum, day) => sum + day.live_requests, 0);
   return html`
     <figure class="chart">
-      <svg viewBox=${`0 0 ${WIDTH} ${HEIGHT + 24}`} role="img" aria-labelledby="usage-chart-title usage-chart-desc" class="usage-chart">
+      <svg viewBox=${`0 0 ${WIDTH} ${HEIGHT + 22}`} role="img" aria-labelledby="usage-chart-title usage-chart-desc" class="usage-chart">
         <title id="usage-chart-title">Live requests per day in ${month}</title>
-        <desc id="usage-chart-desc">${daily.length} days with traffic, ${total} requests in all, at most ${max} in a day. The table beside the chart lists every day.</desc>
+        <desc id="usage-chart-desc">${total} live requests in ${month}, at most ${max} in a day. The table beside the chart lists every day with traffic.</desc>
         <line x1=${AXIS} y1=${HEIGHT} x2=${WIDTH} y2=${HEIGHT} class="axis" />
-        <line x1=${AXIS} y1="0" x2=${AXIS} y2=${HEIGHT} class="axis" />
-        <text x=${AXIS - 4} y="12" text-anchor="end" class="tick">${max}</text>
-        <text x=${AXIS - 4} y=${HEIGHT} text-anchor="end" class="tick">0</text>
-        ${daily.map((day, index) => {
-          const height = (day.live_requests / max) * (HEIGHT - 16);
+        <line x1=${AXIS} y1="4" x2=${AXIS} y2=${HEIGHT} class="axis" />
+        <text x=${AXIS - 6} y="14" text-anchor="end" class="tick">${short(max)}</text>
+        <text x=${AXIS - 6} y=${HEIGHT} text-anchor="end" class="tick">0</text>
+        ${days.map((day, index) => {
+          const height = (day.live_requests / max) * (HEIGHT - 10);
           const x = AXIS + index * slot + (slot - barWidth) / 2;
+          const label = index === 0 || (index + 1) % 5 === 0;
           return html`
-            <rect x=${x} y=${HEIGHT - height} width=${barWidth} height=${height} class="bar"><title>${day.date}: ${day.live_requests}</title></rect>
-            <text x=${x + barWidth / 2} y=${HEIGHT + 16} text-anchor="middle" class="tick">${day.date.slice(8, 10)}</text>
+            ${day.live_requests > 0 ? html`<rect x=${x} y=${HEIGHT - height} width=${barWidth} height=${height} class="bar"><title>${day.date}: ${day.live_requests}</title></rect>` : null}
+            ${label ? html`<text x=${x + barWidth / 2} y=${HEIGHT + 16} text-anchor="middle" class="tick">${index + 1}</text>` : null}
           `;
         })}
       </svg>
-      <figcaption>Live requests per day (day of month below each bar).</figcaption>
+      <figcaption>Live requests per day of ${month} (UTC).</figcaption>
     </figure>
   `;
 }

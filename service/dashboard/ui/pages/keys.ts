@@ -7,7 +7,7 @@ import { api, type Environment, type Key, type Scope } from '../api.js';
 const nameOf = (key: Key) => key.name ?? 'Unnamed key';
 
 type ScopeName = Parameters<typeof api.createKey>[0]['scopes'][number];
-import { Dialog, modeName, Notice, OnceOnlySecret, useAction, When } from '../components.js';
+import { Dialog, idFor, modeName, Notice, OnceOnlySecret, useAction, When } from '../components.js';
 
 type DialogState = { kind: 'create' } | { kind: 'secret'; title: string; secret: string } | { kind: 'rotate'; key: Key } | { kind: 'revoke'; key: Key } | null;
 
@@ -154,9 +154,9 @@ function CreateKeyForm({ environment, scopes, onCancel, onCreated }: { environme
         ${scopes.map(
           (scope) => html`
             <div class="checkbox">
-              <input type="checkbox" id=${`scope-${scope.scope}`} name="scopes" value=${scope.scope} disabled=${!scope.mintable} aria-describedby=${`scope-${scope.scope}-about`} />
-              <label for=${`scope-${scope.scope}`}><code>${scope.scope}</code></label>
-              <span id=${`scope-${scope.scope}-about`} class="hint">${scope.description}${scope.mintable ? '' : ' (available when the product launches)'}</span>
+              <input type="checkbox" id=${idFor('scope', scope.scope)} name="scopes" value=${scope.scope} disabled=${!scope.mintable} aria-describedby=${idFor('scope-about', scope.scope)} />
+              <label for=${idFor('scope', scope.scope)}><code>${scope.scope}</code></label>
+              <span id=${idFor('scope-about', scope.scope)} class="hint">${scope.description}${scope.mintable ? '' : ' (available when the product launches)'}</span>
             </div>
           `,
         )}

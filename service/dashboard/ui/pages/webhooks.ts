@@ -2,7 +2,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Delivery, type Endpoint, type Environment, type EventType } from '../api.js';
-import { Dialog, modeName, Notice, OnceOnlySecret, useAction, When } from '../components.js';
+import { Dialog, idFor, modeName, Notice, OnceOnlySecret, useAction, When } from '../components.js';
 import { ConfirmStep } from './keys.js';
 
 type DialogState =
@@ -71,7 +71,7 @@ export function WebhooksPage({ environment }: { environment: Environment }) {
                     <tr key=${endpoint.id} data-endpoint-id=${endpoint.id}>
                       <th scope="row" class="url"><code>${endpoint.url}</code></th>
                       <td>${endpoint.events.map((type) => html`<code class="scope">${type}</code> `)}</td>
-                      <td><span class=${`status status-${isEnabled(endpoint) ? 'active' : 'revoked'}`}>${isEnabled(endpoint) ? 'Enabled' : 'Disabled'}</span></td>
+                      <td><span class=${`status status-${isEnabled(endpoint) ? 'active' : 'revoked'}`}>${isEnabled(endpoint) ? 'Enabled' : 'Disabled'}</span>${endpoint.disabled_reason ? html`<p class="hint">${endpoint.disabled_reason}</p>` : null}</td>
                       <td><${When} iso=${endpoint.created_at} empty="—" /></td>
                       <td class="actions">
                         <button type="button" aria-pressed=${selected === endpoint.id} onClick=${() => setSelected(selected === endpoint.id ? null : endpoint.id)} aria-label=${`Deliveries to ${endpoint.url}`}>Deliveries</button>
@@ -174,7 +174,7 @@ function AddEndpointForm({ environment, eventTypes, onCancel, onCreated }: { env
       <fieldset>
         <legend>Events to send</legend>
         ${eventTypes.map(
-          (type) => html`<div class="checkbox"><input type="checkbox" id=${`event-${type}`} name="events" value=${type} /><label for=${`event-${type}`}><code>${type}</code></label></div>`,
+          (type) => html`<div class="checkbox"><input type="checkbox" id=${idFor('event', type)} name="events" value=${type} /><label for=${idFor('event', type)}><code>${type}</code></label></div>`,
         )}
       </fieldset>
       <div class="buttons">
