@@ -50,6 +50,7 @@ const serviceUrl = await service.listen({ host: HOST, port: servicePort() });
 
 console.log('');
 console.log(`service: ${serviceUrl}  (sandbox and live by key prefix; database ${describeStore()})`);
+console.log(`dashboard: ${serviceUrl}/dashboard/  (sign up, then keys, billing and webhooks per environment)`);
 console.log(`docs:    http://${HOST}:${docsPort}/`);
 console.log(`mock:    ${mock.url}  (Prism; no key needed; try curl ${mock.url}/v1/health)`);
 console.log(`contract: ${serviceUrl}/openapi.yaml (and /openapi.json; the mock serves both too)`);
