@@ -13,6 +13,7 @@ import { buildApp } from '../service/app.js';
 import { servicePort } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
 import { describeStore, openStoreOrExit } from '../service/store/open.js';
+import { WebhookDispatcher } from '../service/webhooks/dispatcher.js';
 
 const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
@@ -45,7 +46,9 @@ let firstKey: string | undefined;
 if ((await store.countKeys()) === 0) {
   firstKey = (await createKey(store, { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' }, new Date().toISOString())).rawKey;
 }
-const service = await buildApp({ store });
+// Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in `npm run serve`.
+const dispatcher = new WebhookDispatcher({ store, log: (line) => console.log(line) }).start();
+const service = await buildApp({ store, onEvents: () => dispatcher.notify() });
 const serviceUrl = await service.listen({ host: HOST, port: servicePort() });
 
 console.log('');
@@ -69,6 +72,7 @@ const stop = async () => {
   stopping = true;
   docs.close();
   await service.close();
+  await dispatcher.stop();
   await store.close();
   await mock.stop();
   process.exit(0);
