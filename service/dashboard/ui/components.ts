@@ -2,7 +2,7 @@
 import { html } from 'htm/preact';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, failureText, type Environment, type Session } from './api.js';
+import { api, failureText, isUnauthenticated, type Environment, type Session } from './api.js';
 
 export const PAGE_TITLES = { keys: 'API keys', billing: 'Billing', webhooks: 'Webhooks' } as const;
 export type EnvironmentPage = keyof typeof PAGE_TITLES;
@@ -29,9 +29,9 @@ export function Notice({ error, message }: { error?: string | null; message?: st
 export function Layout({ page, environment, session, children }: { page: EnvironmentPage; environment: Environment; session: Session; children: ComponentChildren }) {
   const other: Environment = environment === 'test' ? 'live' : 'test';
   const [error, setError] = useState<string | null>(null);
-  const signOut = async () => {
+  const signOut = async (everywhere: boolean) => {
     try {
-      await api.signOut();
+      await (everywhere ? api.signOutEverywhere() : api.signOut());
       location.assign('/dashboard/signin');
     } catch (failure) {
       setError(failureText(failure));
@@ -54,7 +54,8 @@ export function Layout({ page, environment, session, children }: { page: Environ
       </button>
       <div class="account">
         <span class="email">${session.user.email}</span>
-        <button type="button" class="link" onClick=${signOut}>Sign out</button>
+        <button type="button" class="link" onClick=${() => signOut(false)}>Sign out</button>
+        <button type="button" class="link" onClick=${() => signOut(true)}>Sign out everywhere</button>
       </div>
     </header>
     ${environment === 'test'
@@ -62,6 +63,9 @@ export function Layout({ page, environment, session, children }: { page: Environ
       : html`<p class="mode-banner live" data-mode="live"><strong>Live mode</strong>: you are managing live data and <code>live_</code> keys.</p>`}
     <main id="main" tabindex="-1">
       <${Notice} error=${error} />
+      ${environment === 'live' && !session.user.email_verified
+        ? html`<p class="warning">Live keys need a verified e-mail address: open the link in the mail sent to ${session.user.email}.</p>`
+        : null}
       ${children}
     </main>
   `;
@@ -139,6 +143,8 @@ export function useAction() {
     try {
       await action();
     } catch (failure) {
+      // The session ended (expired, or signed out elsewhere): sign in again, then come back here.
+      if (isUnauthenticated(failure) && document.body.dataset.environment) location.assign(`/dashboard/signin?next=${encodeURIComponent(location.pathname)}`);
       setError(failureText(failure));
     } finally {
       setBusy(false);
