@@ -4,7 +4,8 @@
  * line, `error: file:line:col: what is wrong (at #pointer)`, and exits 1 (never a stack trace).
  */
 import { parseArgs } from 'node:util';
-import { DOCUMENTS, generate, regenerateCommand } from './pipeline.js';
+import path from 'node:path';
+import { DEFAULT_OUT, DOCUMENTS, generate, regenerateCommand } from './pipeline.js';
 import { SpecError } from './core/load.js';
 
 async function main(): Promise<void> {
@@ -19,8 +20,11 @@ async function main(): Promise<void> {
       'skip-sdks': { type: 'boolean', default: false },
     },
   });
-  // No --spec: every document the repository lists (spec/openapi.yaml, spec/dashboard.yaml).
-  const targets = values.spec || values.out ? [{ spec: values.spec ?? DOCUMENTS[0].spec, out: values.out ?? DOCUMENTS[0].out, skip: [] as string[] }] : DOCUMENTS;
+  // No --spec: every document the repository lists (spec/openapi.yaml, spec/dashboard.yaml), each
+  // at its place under --out (default generated/, so the dashboard's output is generated/dashboard/).
+  const targets = values.spec
+    ? [{ spec: values.spec, out: values.out ?? DEFAULT_OUT, skip: [] as string[] }]
+    : DOCUMENTS.map((document) => ({ ...document, out: path.join(values.out ?? DEFAULT_OUT, path.relative(DEFAULT_OUT, document.out)) }));
   for (const { spec, out, skip = [] } of targets) {
     if (targets.length > 1) console.log(`${spec} -> ${out}/`);
     try {

@@ -7,16 +7,22 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DOCUMENTS, generate, nestedOutputs, regenerateCommand } from '../generators/pipeline.js';
+import { parseArgs } from 'node:util';
+import { DEFAULT_OUT, DOCUMENTS, generate, nestedOutputs, regenerateCommand } from '../generators/pipeline.js';
 import { listFiles } from '../generators/core/files.js';
 
+/** `--out DIR` checks a copy of generated/ (each document's output at the same place under DIR). */
+const { values } = parseArgs({ options: { out: { type: 'string', default: DEFAULT_OUT } } });
+const ROOT_OUT = values.out!;
+
 /** Differences between what `spec` generates and what `out` holds, as readable lines. */
-async function check(spec: string, out: string, skip: string[]): Promise<{ problems: string[]; count: number; files: number }> {
+async function check(spec: string, out: string, checked: string, skip: string[]): Promise<{ problems: string[]; count: number; files: number }> {
   const fresh = await mkdtemp(path.join(tmpdir(), 'check-generated-'));
   try {
-    await generate({ spec, out: fresh, command: regenerateCommand(spec, out), write: true, skip, log: () => {} });
+    await generate({ spec, out: fresh, command: regenerateCommand(spec, checked), write: true, skip, log: () => {} });
     // Another document's output nested in this one (generated/dashboard/) is checked on its own.
     const nested = nestedOutputs(out);
+    out = checked;
     const own = (files: string[]) => files.filter((file) => !nested.some((root) => file.split(path.sep).join('/').startsWith(root)));
     const [want, have] = await Promise.all([listFiles(fresh), listFiles(out).then(own)]);
     const problems: string[] = [];
@@ -37,8 +43,9 @@ async function check(spec: string, out: string, skip: string[]): Promise<{ probl
 }
 
 let failed = false;
-for (const { spec, out, skip = [] } of DOCUMENTS) {
-  const { problems, count, files } = await check(spec, out, skip);
+for (const { spec, out: listed, skip = [] } of DOCUMENTS) {
+  const out = path.join(ROOT_OUT, path.relative(DEFAULT_OUT, listed));
+  const { problems, count, files } = await check(spec, listed, out, skip);
   if (problems.length > 0) {
     console.error(problems.join('\n'));
     console.error(`check:generated: ${out}/ does not match ${spec} (${count} file(s)). Run \`npm run generate\` and commit.`);

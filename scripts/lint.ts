@@ -1,12 +1,14 @@
 /**
  * `npm run lint [-- FILE...]`: Spectral (spectral:oas + OWASP + house rules) and Redocly on the
- * spec. Prints `file:line:col severity rule message`, one line per finding, then a summary;
+ * specs (default: spec/openapi.yaml and spec/dashboard.yaml). Prints `file:line:col severity rule message`, one line per finding, then a summary;
  * exits 1 when either tool reports an error.
  */
+import { DOCUMENTS } from '../generators/pipeline.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
 
 const files = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-const targets = files.length ? files : ['spec/openapi.yaml'];
+// Default: every document the repository generates from (the public API's and the dashboard's).
+const targets = files.length ? files : DOCUMENTS.map((document) => document.spec);
 
 try {
   const { findings, errors, spectralMs, redoclyMs } = await lintSpec(targets);

@@ -15,6 +15,8 @@ import { randomToken, requestIdGenerator } from './ids.js';
 import { RateLimiter, type Clock } from './rate-limit.js';
 import { createSecurityHook, limitUnrouted } from './security.js';
 import type { Store } from './store/store.js';
+import { DASHBOARD_API_PREFIX, dashboardApi } from './dashboard/api/index.js';
+import type { BillingProvider } from './dashboard/api/billing.js';
 
 /** Request bodies larger than this get 413 (spec/DECISIONS.md). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -29,7 +31,12 @@ export interface AppOptions {
   onEvents?: () => void;
   /** Told which operations have no handler (none, here). */
   onUnimplemented?: (operationIds: string[]) => void;
+  /** Where the dashboard reports plan changes (default: recorded in the store). */
+  billing?: BillingProvider;
 }
+
+/** The dashboard's routes (pages and its JSON API) set their own headers: no CORS, its own spec digest. */
+const isDashboard = (url: string) => url === '/dashboard' || url.startsWith('/dashboard/') || url.startsWith('/dashboard?');
 
 /** The month a live request is billed in, e.g. "2026-11". */
 export const billingPeriod = (ms: number) => new Date(ms).toISOString().slice(0, 7);
@@ -53,12 +60,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const commonHeaders = (id: string) => ({ [requestIdHeader]: id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(commonHeaders(request.id));
+    if (!isDashboard(request.url)) reply.headers(commonHeaders(request.id));
     done();
   });
   // CORS preflight: pk_ keys are for browsers, and the Authorization header makes every browser
   // call a preflighted one. Keys travel in a header, never a cookie, so any origin may call.
-  app.options('*', async (_request, reply) => {
+  app.options('*', async (request, reply) => {
+    // The dashboard is same-origin only: no preflight is ever answered for it.
+    if (isDashboard(request.url)) return sendError(reply.header(requestIdHeader, request.id), request, 404, 'not_found', 'No CORS on the dashboard.');
     reply
       .headers({
         'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
@@ -70,12 +79,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .send();
   });
 
+  const lastUsedMinute = new Map<string, number>();
   registerContractDocument(app);
+  // The dashboard's JSON API (spec/dashboard.yaml) in its own encapsulated context: its routes,
+  // error handler and 404s are its own; same process, port and store as the public API.
+  await app.register((child, _options, done) => {
+    dashboardApi(child, { store, now: clock, limiter, billing: options.billing, onEvents: options.onEvents }).then(() => done(), done);
+  }, { prefix: DASHBOARD_API_PREFIX });
   await app.register(routesPlugin, {
     handlers: createHandlers({ store, cursors, now: clock, onEvents: options.onEvents }),
     authenticate: createSecurityHook(store, limiter, sendError, async (caller) => {
-      // Live traffic is metered per account for billing; sandbox traffic is free.
-      if (caller.scope.environment === 'live') await store.meter(caller.scope.accountId, billingPeriod(clock()));
+      const at = clock();
+      // Live traffic is metered per account for billing (per month, and per day for the dashboard's chart); sandbox traffic is free.
+      if (caller.scope.environment === 'live') {
+        await store.meter(caller.scope.accountId, billingPeriod(at));
+        await store.meterDay(caller.scope.accountId, new Date(at).toISOString().slice(0, 10));
+      }
+      // The dashboard's "last used", to the minute: one write per key per minute per process.
+      const minute = Math.floor(at / 60_000);
+      if (lastUsedMinute.get(caller.key.id) !== minute) {
+        lastUsedMinute.set(caller.key.id, minute);
+        await store.setKeyLastUsed(caller.key.id, new Date(minute * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+      }
     }),
     errorBody,
     // Unknown routes, bad URLs and requests Node refuses: charged per address like other anonymous traffic.

@@ -61,16 +61,22 @@ export function rebaseRefs(schema: JsonSchema, id: string): JsonSchema {
   return walk(schema);
 }
 
-/** The id under which the spec's component schemas are registered with Ajv and Fastify. */
-export const SHARED_SCHEMA_ID = 'spec.json';
+/**
+ * The id under which a spec's component schemas are registered with Ajv and Fastify: named by the
+ * spec's digest, because Fastify shares schemas between a parent and its children, so two specs
+ * served by one app (the public API and the dashboard's) must not both be "spec.json".
+ */
+export function sharedSchemaId(ir: { digest: string }): string {
+  return `spec-${ir.digest.replace(/^sha256:/, '').slice(0, 12)}.json`;
+}
 
 /** The spec's component schemas as one JSON Schema 2020-12 document that refs point into. */
-export function sharedSchema(ir: { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string }): { $id: string; components: { schemas: Record<string, JsonSchema> } } {
+export function sharedSchema(ir: { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string; digest: string }): { $id: string; components: { schemas: Record<string, JsonSchema> } } {
   const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, toJsonSchema2020(entry.schema, ir.openapiVersion)]));
-  return { $id: SHARED_SCHEMA_ID, components: { schemas } };
+  return { $id: sharedSchemaId(ir), components: { schemas } };
 }
 
 /** A schema from the spec, made 2020-12 and pointing into the shared schema. */
-export function standaloneSchema(schema: JsonSchema, openapiVersion: string): JsonSchema {
-  return rebaseRefs(toJsonSchema2020(schema, openapiVersion), SHARED_SCHEMA_ID);
+export function standaloneSchema(schema: JsonSchema, ir: { openapiVersion: string; digest: string }): JsonSchema {
+  return rebaseRefs(toJsonSchema2020(schema, ir.openapiVersion), sharedSchemaId(ir));
 }

@@ -29,7 +29,14 @@ import type {
   WebhookEndpointRecord,
   WebhookEndpointStatus,
   WebhookEventRecord,
+  BillingRecord,
+  Environment,
+  MailRecord,
+  MailTokenPurpose,
+  SessionRecord,
+  UserRecord,
 } from './store.js';
+import { toBillingRecord, toSession, toUser, type BillingDbRow, type SessionDbRow, type UserDbRow } from './dashboard-rows.js';
 
 /** BIGINT (oid 20) as a number: sequence numbers and milliseconds stay far below 2^53. */
 const TYPES = {
@@ -59,10 +66,11 @@ interface KeyDbRow {
   name: string | null;
   created_at: string;
   revoked_at: string | null;
+  last_used_at: string | null;
 }
 
 const toKey = (row: KeyDbRow | undefined): KeyRecord | undefined =>
-  row && { id: row.id, accountId: row.account_id, environment: row.environment, type: row.type, scopes: row.scopes, hash: row.hash, last4: row.last4, name: row.name, createdAt: row.created_at, revokedAt: row.revoked_at };
+  row && { id: row.id, accountId: row.account_id, environment: row.environment, type: row.type, scopes: row.scopes, hash: row.hash, last4: row.last4, name: row.name, createdAt: row.created_at, revokedAt: row.revoked_at, lastUsedAt: row.last_used_at ?? null };
 
 interface SubjectDbRow {
   seq: number;
@@ -582,6 +590,107 @@ class PostgresData implements StoreData {
   }
 
   // ==== end of WEBHOOKS ======================================================================
+
+  // ==== DASHBOARD (service/dashboard/api/) ===================================================
+
+  async insertUser(user: UserRecord): Promise<boolean> {
+    const result = await this.db.query('INSERT INTO dashboard_users (id, account_id, email, email_lower, password_hash, email_verified_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (email_lower) DO NOTHING', [user.id, user.accountId, user.email, user.email.toLowerCase(), user.passwordHash, user.emailVerifiedAt, user.createdAt]);
+    return result.rowCount === 1;
+  }
+
+  async findUserByEmail(email: string): Promise<UserRecord | undefined> {
+    return toUser(await this.one<UserDbRow>('SELECT * FROM dashboard_users WHERE email_lower = $1', [email.toLowerCase()]));
+  }
+
+  async findUserById(id: string): Promise<UserRecord | undefined> {
+    return toUser(await this.one<UserDbRow>('SELECT * FROM dashboard_users WHERE id = $1', [id]));
+  }
+
+  async listUsers(): Promise<UserRecord[]> {
+    return (await this.db.query<UserDbRow>('SELECT * FROM dashboard_users ORDER BY created_at, id')).rows.map((row) => toUser(row)!);
+  }
+
+  async setUserPassword(id: string, passwordHash: string): Promise<void> {
+    await this.db.query('UPDATE dashboard_users SET password_hash = $1 WHERE id = $2', [passwordHash, id]);
+  }
+
+  async setUserEmailVerified(id: string, at: string): Promise<void> {
+    await this.db.query('UPDATE dashboard_users SET email_verified_at = COALESCE(email_verified_at, $1) WHERE id = $2', [at, id]);
+  }
+
+  async insertSession(session: SessionRecord): Promise<void> {
+    await this.db.query('INSERT INTO dashboard_sessions (token_hash, user_id, csrf_token, created_at_ms, last_seen_at_ms) VALUES ($1, $2, $3, $4, $5)', [session.tokenHash, session.userId, session.csrfToken, session.createdAtMs, session.lastSeenAtMs]);
+  }
+
+  async findSession(tokenHash: string): Promise<SessionRecord | undefined> {
+    return toSession(await this.one<SessionDbRow>('SELECT * FROM dashboard_sessions WHERE token_hash = $1', [tokenHash]));
+  }
+
+  async touchSession(tokenHash: string, lastSeenAtMs: number): Promise<void> {
+    await this.db.query('UPDATE dashboard_sessions SET last_seen_at_ms = $1 WHERE token_hash = $2', [lastSeenAtMs, tokenHash]);
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.db.query('DELETE FROM dashboard_sessions WHERE token_hash = $1', [tokenHash]);
+  }
+
+  async deleteUserSessions(userId: string): Promise<void> {
+    await this.db.query('DELETE FROM dashboard_sessions WHERE user_id = $1', [userId]);
+  }
+
+  async recordSignInFailure(subjects: string[], atMs: number): Promise<void> {
+    if (subjects.length === 0) return;
+    await this.db.query('INSERT INTO dashboard_signin_failures (subject, at_ms) SELECT unnest($1::text[]), $2', [subjects, atMs]);
+  }
+
+  async signInFailures(subject: string, sinceMs: number): Promise<{ count: number; oldestAtMs: number | null }> {
+    const row = await this.one<{ n: number; oldest: number | null }>('SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM dashboard_signin_failures WHERE subject = $1 AND at_ms >= $2', [subject, sinceMs]);
+    return { count: Number(row?.n ?? 0), oldestAtMs: row?.oldest ?? null };
+  }
+
+  async insertMailToken(tokenHash: string, userId: string, purpose: MailTokenPurpose, expiresAtMs: number): Promise<void> {
+    await this.db.query('INSERT INTO dashboard_mail_tokens (token_hash, user_id, purpose, expires_at_ms) VALUES ($1, $2, $3, $4)', [tokenHash, userId, purpose, expiresAtMs]);
+  }
+
+  async consumeMailToken(tokenHash: string, purpose: MailTokenPurpose, nowMs: number): Promise<string | undefined> {
+    const row = await this.one<{ user_id: string; expires_at_ms: number }>('DELETE FROM dashboard_mail_tokens WHERE token_hash = $1 AND purpose = $2 RETURNING user_id, expires_at_ms', [tokenHash, purpose]);
+    return row && row.expires_at_ms > nowMs ? row.user_id : undefined;
+  }
+
+  async insertMail(mail: Omit<MailRecord, 'seq'>): Promise<void> {
+    await this.db.query('INSERT INTO dashboard_mail (recipient, subject, body, created_at) VALUES ($1, $2, $3, $4)', [mail.recipient, mail.subject, mail.body, mail.createdAt]);
+  }
+
+  async listMail(): Promise<MailRecord[]> {
+    const rows = await this.db.query<{ seq: number; recipient: string; subject: string; body: string; created_at: string }>('SELECT seq, recipient, subject, body, created_at FROM dashboard_mail ORDER BY seq');
+    return rows.rows.map((row) => ({ seq: row.seq, recipient: row.recipient, subject: row.subject, body: row.body, createdAt: row.created_at }));
+  }
+
+  async insertBillingRecord(record: Omit<BillingRecord, 'seq'>): Promise<void> {
+    await this.db.query('INSERT INTO billing_records (account_id, kind, payload_json, created_at) VALUES ($1, $2, $3, $4)', [record.accountId, record.kind, JSON.stringify(record.payload), record.createdAt]);
+  }
+
+  async listBillingRecords(accountId: string): Promise<BillingRecord[]> {
+    return (await this.db.query<BillingDbRow>('SELECT * FROM billing_records WHERE account_id = $1 ORDER BY seq', [accountId])).rows.map(toBillingRecord);
+  }
+
+  async meterDay(accountId: string, day: string): Promise<void> {
+    await this.db.query('INSERT INTO usage_daily (account_id, day, requests) VALUES ($1, $2, 1) ON CONFLICT (account_id, day) DO UPDATE SET requests = usage_daily.requests + 1', [accountId, day]);
+  }
+
+  async dailyUsage(accountId: string, month: string): Promise<Array<{ day: string; requests: number }>> {
+    return (await this.db.query<{ day: string; requests: number }>('SELECT day, requests FROM usage_daily WHERE account_id = $1 AND day LIKE $2 ORDER BY day', [accountId, `${month}-%`])).rows;
+  }
+
+  async listAccountKeys(accountId: string, environment: Environment): Promise<KeyRecord[]> {
+    return (await this.db.query<KeyDbRow>('SELECT * FROM api_keys WHERE account_id = $1 AND environment = $2 ORDER BY created_at DESC, id DESC', [accountId, environment])).rows.map((row) => toKey(row)!);
+  }
+
+  async setKeyLastUsed(id: string, at: string): Promise<void> {
+    await this.db.query('UPDATE api_keys SET last_used_at = $1 WHERE id = $2', [at, id]);
+  }
+
+  // ==== end of DASHBOARD =====================================================================
 }
 
 class PostgresTransaction extends PostgresData implements Transaction {

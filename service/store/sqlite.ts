@@ -13,8 +13,15 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { TokenBuckets, type BucketLimit, type RateDecision } from '../rate-limit.js';
 import { migrationsFor, type Migration, type MigrationReport } from './migrations.js';
+import { toBillingRecord, toSession, toUser, type BillingDbRow, type SessionDbRow, type UserDbRow } from './dashboard-rows.js';
 import type {
   AccountRecord,
+  BillingRecord,
+  Environment,
+  MailRecord,
+  MailTokenPurpose,
+  SessionRecord,
+  UserRecord,
   AssessmentRow,
   ClaimedWebhookDelivery,
   IdempotencyRecord,
@@ -44,10 +51,11 @@ interface KeyDbRow {
   name: string | null;
   created_at: string;
   revoked_at: string | null;
+  last_used_at: string | null;
 }
 
 const toKey = (row: KeyDbRow | undefined): KeyRecord | undefined =>
-  row && { id: row.id, accountId: row.account_id, environment: row.environment, type: row.type, scopes: JSON.parse(row.scopes), hash: row.hash, last4: row.last4, name: row.name, createdAt: row.created_at, revokedAt: row.revoked_at };
+  row && { id: row.id, accountId: row.account_id, environment: row.environment, type: row.type, scopes: JSON.parse(row.scopes), hash: row.hash, last4: row.last4, name: row.name, createdAt: row.created_at, revokedAt: row.revoked_at, lastUsedAt: row.last_used_at ?? null };
 
 interface SubjectDbRow {
   seq: number;
@@ -655,6 +663,114 @@ export class SqliteStore implements Store {
   }
 
   // ==== end of WEBHOOKS ======================================================================
+
+  // ==== DASHBOARD (service/dashboard/api/) ===================================================
+
+  insertUser(user: UserRecord): Promise<boolean> {
+    return this.run(() => {
+      const result = this.statement('INSERT INTO dashboard_users (id, account_id, email, email_lower, password_hash, email_verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email_lower) DO NOTHING').run(user.id, user.accountId, user.email, user.email.toLowerCase(), user.passwordHash, user.emailVerifiedAt, user.createdAt);
+      return result.changes === 1;
+    });
+  }
+
+  findUserByEmail(email: string): Promise<UserRecord | undefined> {
+    return this.run(() => toUser(this.statement('SELECT * FROM dashboard_users WHERE email_lower = ?').get(email.toLowerCase()) as UserDbRow | undefined));
+  }
+
+  findUserById(id: string): Promise<UserRecord | undefined> {
+    return this.run(() => toUser(this.statement('SELECT * FROM dashboard_users WHERE id = ?').get(id) as UserDbRow | undefined));
+  }
+
+  listUsers(): Promise<UserRecord[]> {
+    return this.run(() => (this.statement('SELECT * FROM dashboard_users ORDER BY created_at, id').all() as UserDbRow[]).map((row) => toUser(row)!));
+  }
+
+  setUserPassword(id: string, passwordHash: string): Promise<void> {
+    return this.run(() => void this.statement('UPDATE dashboard_users SET password_hash = ? WHERE id = ?').run(passwordHash, id));
+  }
+
+  setUserEmailVerified(id: string, at: string): Promise<void> {
+    return this.run(() => void this.statement('UPDATE dashboard_users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?').run(at, id));
+  }
+
+  insertSession(session: SessionRecord): Promise<void> {
+    return this.run(() => void this.statement('INSERT INTO dashboard_sessions (token_hash, user_id, csrf_token, created_at_ms, last_seen_at_ms) VALUES (?, ?, ?, ?, ?)').run(session.tokenHash, session.userId, session.csrfToken, session.createdAtMs, session.lastSeenAtMs));
+  }
+
+  findSession(tokenHash: string): Promise<SessionRecord | undefined> {
+    return this.run(() => toSession(this.statement('SELECT * FROM dashboard_sessions WHERE token_hash = ?').get(tokenHash) as SessionDbRow | undefined));
+  }
+
+  touchSession(tokenHash: string, lastSeenAtMs: number): Promise<void> {
+    return this.run(() => void this.statement('UPDATE dashboard_sessions SET last_seen_at_ms = ? WHERE token_hash = ?').run(lastSeenAtMs, tokenHash));
+  }
+
+  deleteSession(tokenHash: string): Promise<void> {
+    return this.run(() => void this.statement('DELETE FROM dashboard_sessions WHERE token_hash = ?').run(tokenHash));
+  }
+
+  deleteUserSessions(userId: string): Promise<void> {
+    return this.run(() => void this.statement('DELETE FROM dashboard_sessions WHERE user_id = ?').run(userId));
+  }
+
+  recordSignInFailure(subjects: string[], atMs: number): Promise<void> {
+    return this.run(() => {
+      const insert = this.statement('INSERT INTO dashboard_signin_failures (subject, at_ms) VALUES (?, ?)');
+      for (const subject of subjects) insert.run(subject, atMs);
+    });
+  }
+
+  signInFailures(subject: string, sinceMs: number): Promise<{ count: number; oldestAtMs: number | null }> {
+    return this.run(() => {
+      const row = this.statement('SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM dashboard_signin_failures WHERE subject = ? AND at_ms >= ?').get(subject, sinceMs) as { n: number; oldest: number | null };
+      return { count: row.n, oldestAtMs: row.oldest };
+    });
+  }
+
+  insertMailToken(tokenHash: string, userId: string, purpose: MailTokenPurpose, expiresAtMs: number): Promise<void> {
+    return this.run(() => void this.statement('INSERT INTO dashboard_mail_tokens (token_hash, user_id, purpose, expires_at_ms) VALUES (?, ?, ?, ?)').run(tokenHash, userId, purpose, expiresAtMs));
+  }
+
+  consumeMailToken(tokenHash: string, purpose: MailTokenPurpose, nowMs: number): Promise<string | undefined> {
+    return this.run(() => {
+      const row = this.statement('DELETE FROM dashboard_mail_tokens WHERE token_hash = ? AND purpose = ? RETURNING user_id, expires_at_ms').get(tokenHash, purpose) as { user_id: string; expires_at_ms: number } | undefined;
+      return row && row.expires_at_ms > nowMs ? row.user_id : undefined;
+    });
+  }
+
+  insertMail(mail: Omit<MailRecord, 'seq'>): Promise<void> {
+    return this.run(() => void this.statement('INSERT INTO dashboard_mail (recipient, subject, body, created_at) VALUES (?, ?, ?, ?)').run(mail.recipient, mail.subject, mail.body, mail.createdAt));
+  }
+
+  listMail(): Promise<MailRecord[]> {
+    return this.run(() => (this.statement('SELECT seq, recipient, subject, body, created_at FROM dashboard_mail ORDER BY seq').all() as Array<{ seq: number; recipient: string; subject: string; body: string; created_at: string }>).map((row) => ({ seq: row.seq, recipient: row.recipient, subject: row.subject, body: row.body, createdAt: row.created_at })));
+  }
+
+  insertBillingRecord(record: Omit<BillingRecord, 'seq'>): Promise<void> {
+    return this.run(() => void this.statement('INSERT INTO billing_records (account_id, kind, payload_json, created_at) VALUES (?, ?, ?, ?)').run(record.accountId, record.kind, JSON.stringify(record.payload), record.createdAt));
+  }
+
+  listBillingRecords(accountId: string): Promise<BillingRecord[]> {
+    return this.run(() => (this.statement('SELECT * FROM billing_records WHERE account_id = ? ORDER BY seq').all(accountId) as BillingDbRow[]).map(toBillingRecord));
+  }
+
+  meterDay(accountId: string, day: string): Promise<void> {
+    return this.run(() => void this.statement('INSERT INTO usage_daily (account_id, day, requests) VALUES (?, ?, 1) ON CONFLICT (account_id, day) DO UPDATE SET requests = requests + 1').run(accountId, day));
+  }
+
+  dailyUsage(accountId: string, month: string): Promise<Array<{ day: string; requests: number }>> {
+    return this.run(() => this.statement("SELECT day, requests FROM usage_daily WHERE account_id = ? AND day LIKE ? ORDER BY day").all(accountId, `${month}-%`) as Array<{ day: string; requests: number }>);
+  }
+
+  listAccountKeys(accountId: string, environment: Environment): Promise<KeyRecord[]> {
+    return this.run(() => (this.statement('SELECT * FROM api_keys WHERE account_id = ? AND environment = ? ORDER BY created_at DESC, id DESC').all(accountId, environment) as KeyDbRow[]).map((row) => toKey(row)!));
+  }
+
+  setKeyLastUsed(id: string, at: string): Promise<void> {
+    return this.run(() => void this.statement('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at, id));
+  }
+
+  // ==== end of DASHBOARD =====================================================================
 
   close(): Promise<void> {
     return this.run(() => {

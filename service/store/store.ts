@@ -38,6 +38,8 @@ export interface KeyRecord {
   name: string | null;
   createdAt: string;
   revokedAt: string | null;
+  /** When the key last authenticated a request (written at most once a minute), or null. */
+  lastUsedAt?: string | null;
 }
 
 export interface SubjectRow {
@@ -234,8 +236,81 @@ export interface WebhookData {
   requeueWebhookEvent(eventId: string, nowMs: number): Promise<string[]>;
 }
 
+// ---- The dashboard (service/dashboard/api/): users, sessions, mail, billing records ------------
+
+export interface UserRecord {
+  id: string;
+  accountId: string;
+  /** As typed at sign-up; compared case-insensitively. */
+  email: string;
+  /** scrypt (service/dashboard/api/passwords.ts), never the password. */
+  passwordHash: string;
+  emailVerifiedAt: string | null;
+  createdAt: string;
+}
+
+export interface SessionRecord {
+  /** sha256 (hex) of the cookie's token; the token itself is never stored. */
+  tokenHash: string;
+  userId: string;
+  csrfToken: string;
+  createdAtMs: number;
+  lastSeenAtMs: number;
+}
+
+export type MailTokenPurpose = 'verify_email' | 'reset_password';
+
+export interface MailRecord {
+  seq: number;
+  recipient: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
+
+export interface BillingRecord {
+  seq: number;
+  accountId: string;
+  kind: 'plan_change' | 'invoice_line';
+  payload: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface DashboardData {
+  /** False (and nothing written) when a user has this e-mail address in any letter case. */
+  insertUser(user: UserRecord): Promise<boolean>;
+  findUserByEmail(email: string): Promise<UserRecord | undefined>;
+  findUserById(id: string): Promise<UserRecord | undefined>;
+  listUsers(): Promise<UserRecord[]>;
+  setUserPassword(id: string, passwordHash: string): Promise<void>;
+  setUserEmailVerified(id: string, at: string): Promise<void>;
+  insertSession(session: SessionRecord): Promise<void>;
+  findSession(tokenHash: string): Promise<SessionRecord | undefined>;
+  touchSession(tokenHash: string, lastSeenAtMs: number): Promise<void>;
+  deleteSession(tokenHash: string): Promise<void>;
+  /** Ends every session of the user (sign out everywhere, password reset). */
+  deleteUserSessions(userId: string): Promise<void>;
+  recordSignInFailure(subjects: string[], atMs: number): Promise<void>;
+  /** Failures of the subject at or after sinceMs, and the oldest of them (for Retry-After). */
+  signInFailures(subject: string, sinceMs: number): Promise<{ count: number; oldestAtMs: number | null }>;
+  insertMailToken(tokenHash: string, userId: string, purpose: MailTokenPurpose, expiresAtMs: number): Promise<void>;
+  /** Deletes the token and returns its user, when it exists for this purpose and has not expired. */
+  consumeMailToken(tokenHash: string, purpose: MailTokenPurpose, nowMs: number): Promise<string | undefined>;
+  insertMail(mail: Omit<MailRecord, 'seq'>): Promise<void>;
+  listMail(): Promise<MailRecord[]>;
+  insertBillingRecord(record: Omit<BillingRecord, 'seq'>): Promise<void>;
+  listBillingRecords(accountId: string): Promise<BillingRecord[]>;
+  /** Counts one live request for the account on a UTC day ("2026-11-22"). */
+  meterDay(accountId: string, day: string): Promise<void>;
+  /** Live requests per day of a month ("2026-11"), oldest first, days without requests left out. */
+  dailyUsage(accountId: string, month: string): Promise<Array<{ day: string; requests: number }>>;
+  /** The account's keys in one environment, newest first. */
+  listAccountKeys(accountId: string, environment: Environment): Promise<KeyRecord[]>;
+  setKeyLastUsed(id: string, at: string): Promise<void>;
+}
+
 /** Everything a handler can read and write, inside or outside a transaction. */
-export type StoreData = KeyData & NatureData & RequestData & WebhookData;
+export type StoreData = KeyData & NatureData & RequestData & WebhookData & DashboardData;
 
 /** The store as seen inside a transaction. */
 export interface Transaction extends StoreData {

@@ -170,9 +170,18 @@ function defaultBaseUrl(ir: Ir): string {
 }
 
 /** How the client sends the key: from the first security scheme any operation requires. */
-function authConfig(ir: Ir): { kind: 'bearer' } | { kind: 'header'; name: string } | { kind: 'query'; name: string } | { kind: 'none' } {
+function authConfig(ir: Ir): { kind: 'bearer' } | { kind: 'header'; name: string } | { kind: 'query'; name: string } | { kind: 'cookie'; name: string; csrfHeader?: string } | { kind: 'none' } {
   const used = ir.operations.flatMap((operation) => operation.security.alternatives.flat().map((requirement) => requirement.scheme));
-  const scheme = ir.securitySchemes.find((candidate) => used.includes(candidate.name));
+  const schemes = ir.securitySchemes.filter((candidate) => used.includes(candidate.name));
+  // A cookie session wins over the rest: with it, a header apiKey scheme required alongside the
+  // cookie in one alternative is its CSRF token (the dashboard's `session` + `csrf`).
+  const cookie = schemes.find((candidate) => candidate.type === 'apiKey' && candidate.in === 'cookie' && candidate.parameterName);
+  if (cookie) {
+    const partners = ir.operations.flatMap((operation) => operation.security.alternatives.filter((alternative) => alternative.some((requirement) => requirement.scheme === cookie.name)).flat());
+    const csrf = schemes.find((candidate) => candidate.type === 'apiKey' && candidate.in === 'header' && candidate.parameterName && partners.some((requirement) => requirement.scheme === candidate.name));
+    return { kind: 'cookie', name: cookie.parameterName!, ...(csrf ? { csrfHeader: csrf.parameterName! } : {}) };
+  }
+  const scheme = schemes[0];
   if (!scheme) return { kind: 'none' };
   if (scheme.type === 'apiKey' && scheme.parameterName && scheme.in === 'header') return { kind: 'header', name: scheme.parameterName };
   if (scheme.type === 'apiKey' && scheme.parameterName && scheme.in === 'query') return { kind: 'query', name: scheme.parameterName };

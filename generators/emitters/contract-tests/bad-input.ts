@@ -26,7 +26,7 @@ function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
   const responses: BadInputOperation['responses'] = {};
   for (const response of operation.responses) {
     responses[response.status] = {
-      ...(response.isJson && response.schema !== undefined ? { schema: standaloneSchema(response.schema, ir.openapiVersion) as object } : {}),
+      ...(response.isJson && response.schema !== undefined ? { schema: standaloneSchema(response.schema, ir) as object } : {}),
       requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
     };
   }

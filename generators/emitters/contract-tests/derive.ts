@@ -136,8 +136,8 @@ function generationCase(ir: Ir, operation: IrOperation): GenerationCase {
   const opaque = new Set([operation.pagination?.forwardParam, operation.pagination?.backwardParam]);
   const query = operation.parameters.query
     .filter((param) => param.required || (!opaque.has(param.name) && !param.exclusiveWith?.length && flatten(ir, param.schema).type !== 'object'))
-    .map((param) => ({ name: param.name, required: param.required, schema: standaloneSchema(param.schema, ir.openapiVersion) as object }));
-  return { ...(operation.body?.isJson ? { body: standaloneSchema(operation.body.schema, ir.openapiVersion) as object } : {}), query };
+    .map((param) => ({ name: param.name, required: param.required, schema: standaloneSchema(param.schema, ir) as object }));
+  return { ...(operation.body?.isJson ? { body: standaloneSchema(operation.body.schema, ir) as object } : {}), query };
 }
 
 /** Map-like body properties the suite can tag what it creates with (`{contract_run: ...}`). */
@@ -164,10 +164,10 @@ export function operationCase(ir: Ir, operation: IrOperation): OperationCase {
     operation.responses.map((response) => [
       response.status,
       {
-        ...(response.isJson && response.schema !== undefined ? { schema: standaloneSchema(response.schema, ir.openapiVersion) as object } : {}),
+        ...(response.isJson && response.schema !== undefined ? { schema: standaloneSchema(response.schema, ir) as object } : {}),
         requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
         ...(response.headers.some((header) => typeof header.schema === 'object')
-          ? { headerSchemas: Object.fromEntries(response.headers.filter((header) => typeof header.schema === 'object').map((header) => [header.name, standaloneSchema(header.schema, ir.openapiVersion) as object])) }
+          ? { headerSchemas: Object.fromEntries(response.headers.filter((header) => typeof header.schema === 'object').map((header) => [header.name, standaloneSchema(header.schema, ir) as object])) }
           : {}),
       },
     ]),
@@ -197,7 +197,7 @@ export function exampleCases(ir: Ir): Array<{ where: string; schema: object; val
   const cases: Array<{ where: string; schema: object; value: unknown }> = [];
   const add = (where: string, schema: JsonSchema | undefined, values: unknown[]) => {
     if (schema === undefined || typeof schema === 'boolean') return;
-    values.forEach((value, index) => cases.push({ where: values.length > 1 ? `${where} #${index + 1}` : where, schema: standaloneSchema(schema, ir.openapiVersion) as object, value }));
+    values.forEach((value, index) => cases.push({ where: values.length > 1 ? `${where} #${index + 1}` : where, schema: standaloneSchema(schema, ir) as object, value }));
   };
   for (const operation of ir.operations) {
     if (operation.body?.isJson) add(`${operation.id} request body`, operation.body.schema, operation.body.examples);

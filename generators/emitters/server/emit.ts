@@ -47,7 +47,7 @@ export function templateMatch(template: string): { in: 'query' | 'header'; name:
 }
 
 function schemaFor(ir: Ir, schema: JsonSchema): JsonSchema {
-  return standaloneSchema(schema, ir.openapiVersion);
+  return standaloneSchema(schema, ir);
 }
 
 function objectSchema(ir: Ir, params: Array<{ name: string; required: boolean; schema: JsonSchema }>, lowercase = false): object | undefined {

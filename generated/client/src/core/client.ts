@@ -21,8 +21,11 @@ export interface ClientConfig {
   defaultBaseURL: string;
   retryPolicy: RetryPolicy;
   keyPrefixes: KeyPrefix[];
-  /** How the key is sent. */
-  auth: { kind: 'bearer' } | { kind: 'header'; name: string } | { kind: 'query'; name: string } | { kind: 'none' };
+  /**
+   * How the key is sent. `cookie`: a browser session (the browser sends the cookie itself; outside
+   * a browser `apiKey` is sent as that cookie), with the CSRF header the same operations require.
+   */
+  auth: { kind: 'bearer' } | { kind: 'header'; name: string } | { kind: 'query'; name: string } | { kind: 'cookie'; name: string; csrfHeader?: string } | { kind: 'none' };
   requestIdHeader?: string;
   rateLimitHeaders?: { limit?: string; remaining?: string };
   /** Header carrying the spec digest this client was generated from, and the digest. */
@@ -41,6 +44,10 @@ export interface ClientOptions {
   /** A fetch implementation (default: the global fetch). */
   fetch?: typeof fetch;
   defaultHeaders?: Record<string, string>;
+  /** Cookie-session APIs: the CSRF token sent in the spec's CSRF header (also settable later as `client.csrfToken`). */
+  csrfToken?: string;
+  /** fetch's `credentials` (default `same-origin` for cookie-session APIs, so the browser sends the session cookie). */
+  credentials?: RequestCredentials;
 }
 
 export interface RequestOptions {
@@ -80,6 +87,9 @@ export class BaseClient {
   readonly timeout: number;
   /** The environment the key's prefix selects (e.g. "test" or "live"), or null. */
   readonly environment: string | null;
+  /** Cookie-session APIs: the CSRF token every request sends (set it from the session once known). */
+  csrfToken: string | undefined;
+  readonly #credentials: RequestCredentials | undefined;
   readonly #fetch: typeof fetch;
   readonly #defaultHeaders: Record<string, string>;
   readonly #config: ClientConfig;
@@ -91,7 +101,8 @@ export class BaseClient {
     const env = readEnv();
     this.apiKey = options.apiKey ?? env[config.apiKeyEnv] ?? undefined;
     if (this.apiKey !== undefined) assertKeyAllowedHere(this.apiKey, config.keyPrefixes);
-    if (config.auth.kind !== 'none' && !this.apiKey) {
+    // A browser holds a session cookie itself; every other scheme needs the key here.
+    if (config.auth.kind !== 'none' && config.auth.kind !== 'cookie' && !this.apiKey) {
       throw new ClientError(`No API key: pass { apiKey } or set the ${config.apiKeyEnv} environment variable.`);
     }
     this.baseURL = (options.baseURL ?? env[config.baseUrlEnv] ?? config.defaultBaseURL).replace(/\/+$/, '');
@@ -103,6 +114,8 @@ export class BaseClient {
     this.#fetch = chosen;
     this.#defaultHeaders = options.defaultHeaders ?? {};
     this.environment = this.apiKey ? (keyPrefixOf(this.apiKey, config.keyPrefixes)?.environment ?? null) : null;
+    this.csrfToken = options.csrfToken;
+    this.#credentials = options.credentials ?? (config.auth.kind === 'cookie' ? 'same-origin' : undefined);
   }
 
   /** For tests: pins the backoff jitter (0 = no wait, 1 = the full ceiling). */
@@ -181,7 +194,7 @@ export class BaseClient {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await this.#fetch(url, { ...init, signal: controller.signal });
+      return await this.#fetch(url, { ...init, ...(this.#credentials ? { credentials: this.#credentials } : {}), signal: controller.signal });
     } catch (error) {
       if (signal?.aborted) throw new APIUserAbortError();
       if (timedOut) throw new APIConnectionTimeoutError(timeoutMs);
@@ -210,6 +223,11 @@ export class BaseClient {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#config.userAgent, ...this.#defaultHeaders };
     if (this.apiKey && this.#config.auth.kind === 'bearer') headers.authorization = `Bearer ${this.apiKey}`;
     if (this.apiKey && this.#config.auth.kind === 'header') headers[this.#config.auth.name.toLowerCase()] = this.apiKey;
+    if (this.#config.auth.kind === 'cookie') {
+      // Browsers refuse a script-set Cookie header and send the session cookie themselves.
+      if (this.apiKey) headers.cookie = `${this.#config.auth.name}=${this.apiKey}`;
+      if (this.#config.auth.csrfHeader && this.csrfToken) headers[this.#config.auth.csrfHeader.toLowerCase()] = this.csrfToken;
+    }
     if (this.#config.specDigest) headers[this.#config.specDigest.header.toLowerCase()] = this.#config.specDigest.value;
     for (const key of operation.headers) {
       const value = params[key];

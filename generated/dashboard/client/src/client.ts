@@ -29,7 +29,9 @@ const CONFIG: ClientConfig = {
     },
     "keyPrefixes": [],
     "auth": {
-      "kind": "bearer"
+      "kind": "cookie",
+      "name": "dashboard_session",
+      "csrfHeader": "X-CSRF-Token"
     },
     "requestIdHeader": "X-Request-Id",
     "rateLimitHeaders": {
