@@ -1,8 +1,8 @@
 /**
  * The pages' one door to the dashboard JSON API: the client GENERATED from spec/dashboard.yaml
  * (generated/dashboard/client), used from the browser. The session travels as its HttpOnly cookie
- * (the browser sends it; no script can read it) and the CSRF token from `GET /session` goes on
- * every non-GET request. Failures surface as the client's APIError with the Error body's message.
+ * (the browser sends it; no script can read it); the client adds the CSRF token from the session.
+ * Failures surface as the client's APIError with the Error body's message.
  */
 import { AssessmentServiceDashboardClient, APIError } from '../../../generated/dashboard/client/src/index.js';
 import type * as Models from '../../../generated/dashboard/client/src/models.js';
@@ -19,25 +19,14 @@ export type Delivery = Models.WebhookDelivery;
 export type EventType = Models.EventTypeName;
 export { APIError };
 
-/**
- * The browser's fetch for the generated client: same-origin credentials carry the session cookie.
- * The client's `apiKey` stands for that cookie, which scripts never see, so the placeholder's
- * Authorization header is dropped here rather than sent.
- */
-const browserFetch: typeof fetch = (input, init = {}) => {
-  const headers = new Headers(init.headers);
-  headers.delete('authorization');
-  headers.delete('user-agent');
-  return fetch(input, { ...init, headers, credentials: 'same-origin' });
-};
+// No apiKey: the browser holds the HttpOnly session cookie and sends it itself (same-origin).
+// fetch is wrapped because the client calls it as its own method, and a browser's fetch throws
+// "Illegal invocation" unless called on the window.
+const client = new AssessmentServiceDashboardClient({ baseURL: '/dashboard/api', fetch: (input, init) => fetch(input, init) });
 
-const client = new AssessmentServiceDashboardClient({ apiKey: 'cookie', baseURL: '/dashboard/api', fetch: browserFetch });
-
-let csrfToken = '';
-/** Options for every state-changing call. */
-const csrf = () => ({ headers: { 'x-csrf-token': csrfToken } });
+/** After sign-up, sign-in or reading the session, every later change carries its CSRF token. */
 const remember = (session: Session) => {
-  csrfToken = session.csrf_token;
+  client.csrfToken = session.csrf_token;
   return session;
 };
 
@@ -57,30 +46,30 @@ export const api = {
   signUp: async (email: string, password: string) => remember(await client.signup.create({ email, password })),
   signIn: async (email: string, password: string) => remember(await client.session.create({ email, password })),
   session: async () => remember(await client.session.retrieve()),
-  signOut: () => client.session.delete(csrf()),
-  signOutEverywhere: () => client.sessions.delete(csrf()),
+  signOut: () => client.session.delete(),
+  signOutEverywhere: () => client.sessions.delete(),
   verifyEmail: (token: string) => client.emailVerification.create({ token }),
   requestPasswordReset: (email: string) => client.passwordResets.create({ email }),
   resetPassword: (token: string, password: string) => client.passwordResets.confirm.create({ token, password }),
 
   scopes: async () => (await client.scopes.retrieve()).data,
   keys: async (environment: Environment) => (await client.keys.retrieve({ environment })).data,
-  createKey: (input: Models.CreateKeyParams) => client.keys.create(input, csrf()),
-  rotateKey: (id: string) => client.keys.rotate(id, csrf()),
-  revokeKey: (id: string) => client.keys.revoke(id, csrf()),
+  createKey: (input: Models.CreateKeyParams) => client.keys.create(input),
+  rotateKey: (id: string) => client.keys.rotate(id),
+  revokeKey: (id: string) => client.keys.revoke(id),
 
   billing: () => client.billing.retrieve(),
-  changePlan: (tier: number) => client.billing.plan.update({ tier }, csrf()),
+  changePlan: (tier: number) => client.billing.plan.update({ tier }),
 
   endpoints: async (environment: Environment) => (await client.webhookEndpoints.list({ environment })).data,
-  createEndpoint: (input: Models.CreateWebhookEndpointParams) => client.webhookEndpoints.create(input, csrf()),
-  rotateEndpointSecret: (id: string) => client.webhookEndpoints.rotateSecret(id, csrf()),
-  disableEndpoint: (id: string) => client.webhookEndpoints.disable(id, csrf()),
-  enableEndpoint: (id: string) => client.webhookEndpoints.enable(id, csrf()),
-  removeEndpoint: (id: string) => client.webhookEndpoints.delete(id, csrf()),
+  createEndpoint: (input: Models.CreateWebhookEndpointParams) => client.webhookEndpoints.create(input),
+  rotateEndpointSecret: (id: string) => client.webhookEndpoints.rotateSecret(id),
+  disableEndpoint: (id: string) => client.webhookEndpoints.disable(id),
+  enableEndpoint: (id: string) => client.webhookEndpoints.enable(id),
+  removeEndpoint: (id: string) => client.webhookEndpoints.delete(id),
   deliveries: async (id: string) => (await client.webhookEndpoints.deliveries.retrieve(id)).data,
-  resendEvent: (eventId: string) => client.webhookEvents.resend(eventId, csrf()),
-  sendTestEvent: (id: string, type: EventType) => client.webhookEndpoints.testEvents(id, { type }, csrf()),
+  resendEvent: (eventId: string) => client.webhookEvents.resend(eventId),
+  sendTestEvent: (id: string, type: EventType) => client.webhookEndpoints.testEvents(id, { type }),
 
   /** The event types, from the public API's own contract (its `webhooks` section): one place knows them. */
   eventTypes: async (): Promise<EventType[]> => {
