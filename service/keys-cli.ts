@@ -1,6 +1,6 @@
 /**
  * `npm run keys -- <command>`: the key admin CLI, on the same database as the service (DATABASE_URL or DATABASE_PATH).
- *   create --env test|live --type sk|pk --scopes nature:read,nature:write [--account ID] [--tier 0-3] [--name TEXT]
+ *   create --env test|live --type sk|pk --scopes nature:read,nature:write [--account ID] [--name TEXT]
  *   rotate KEY_OR_ID      revoke KEY_OR_ID      list
  * A raw key is printed once, as the last line; only its hash is stored.
  */
@@ -9,7 +9,7 @@ import { createKey, KeyError, revokeKey, rotateKey } from './keys.js';
 import { openStoreOrExit } from './store/open.js';
 import type { Environment, KeyRecord, KeyType } from './store/store.js';
 
-const USAGE = `usage: npm run keys -- create --env test|live --type sk|pk --scopes nature:read,nature:write [--account ID] [--tier 0-3] [--name TEXT]
+const USAGE = `usage: npm run keys -- create --env test|live --type sk|pk --scopes nature:read,nature:write [--account ID] [--name TEXT]
        npm run keys -- rotate KEY_OR_ID
        npm run keys -- revoke KEY_OR_ID
        npm run keys -- list`;
@@ -35,8 +35,9 @@ try {
       if (values.env !== 'test' && values.env !== 'live') fail('--env must be test or live');
       if (values.type !== 'sk' && values.type !== 'pk') fail('--type must be sk or pk');
       if (!values.scopes) fail('--scopes is required, e.g. --scopes nature:read,nature:write');
-      const tier = values.tier === undefined ? undefined : Number(values.tier);
-      const { key, rawKey } = await createKey(store, { environment: values.env as Environment, type: values.type as KeyType, scopes: values.scopes.split(',').map((scope) => scope.trim()).filter(Boolean), accountId: values.account ?? 'acct_default', tier, name: values.name }, now);
+      // The tier is an account fact: creating a key once changed it silently for every key of the account.
+      if (values.tier !== undefined) fail(`--tier no longer exists here: a key does not change its account's tier. Use \`npm run accounts -- set-tier ${values.account ?? 'ACCOUNT_ID'} ${values.tier}\` (or \`accounts -- create --id ID --tier N\` for a new account).`);
+      const { key, rawKey } = await createKey(store, { environment: values.env as Environment, type: values.type as KeyType, scopes: values.scopes.split(',').map((scope) => scope.trim()).filter(Boolean), accountId: values.account ?? 'acct_default', name: values.name }, now);
       console.log(`created ${describeKey(key)}`);
       console.log('the key is shown once; store it now:');
       console.log(rawKey);

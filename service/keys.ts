@@ -42,6 +42,7 @@ export interface NewKey {
   type: KeyType;
   scopes: string[];
   accountId: string;
+  /** The tier of the account when this key creates it; an existing account's tier is never changed here (accounts set-tier does that). */
   tier?: number;
   name?: string;
 }
@@ -63,7 +64,6 @@ function validateNewKey(request: NewKey): void {
 
 async function insertNewKey(tx: StoreData, request: NewKey, now: string): Promise<{ key: KeyRecord; rawKey: string }> {
   const account = (await tx.findAccount(request.accountId)) ?? (await tx.createAccount(request.accountId, request.tier ?? 0, now));
-  if (request.tier !== undefined && account.tier !== request.tier) await tx.setAccountTier(account.id, request.tier);
   const rawKey = `${request.environment}_${request.type}_${randomToken(32)}`;
   const key: KeyRecord = {
     id: newId('key', 16),

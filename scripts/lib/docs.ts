@@ -9,7 +9,7 @@ import { binPath } from './processes.js';
 export const DOCS_FILE = path.join(ROOT, 'dist', 'docs', 'index.html');
 const TEMPLATE = path.join(ROOT, 'spec', 'docs', 'template.hbs');
 
-export async function buildDocs(spec = path.join(ROOT, 'spec', 'openapi.yaml'), output = DOCS_FILE): Promise<string> {
+export async function buildDocs(spec = path.join(ROOT, 'spec', 'openapi.yaml'), output = DOCS_FILE, title = 'Assessment Service API reference'): Promise<string> {
   // Redoc reads a root `x-webhooks` as OpenAPI 3.0-style webhook definitions and then ignores the
   // 3.1 `webhooks`; ours is the delivery extension (scheme, schedule), so the docs build gets a
   // copy without it, beside the original so relative `$ref`s still resolve.
@@ -23,7 +23,7 @@ export async function buildDocs(spec = path.join(ROOT, 'spec', 'openapi.yaml'), 
     return await new Promise((resolve, reject) => {
       execFile(
         binPath('redocly'),
-        ['build-docs', input, '--inlineBundle', '--template', TEMPLATE, '--output', output, '--title', 'Assessment Service API reference'],
+        ['build-docs', input, '--inlineBundle', '--template', TEMPLATE, '--output', output, '--title', title],
         { cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
         (error, _stdout, stderr) => (error ? reject(new Error(`redocly build-docs failed:\n${stderr}`)) : resolve(output)),
       );

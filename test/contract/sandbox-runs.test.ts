@@ -19,7 +19,7 @@ const RUNS = Number(process.env.SANDBOX_RUNS ?? 10);
 
 function makeKey(database: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(binPath('tsx'), ['service/keys-cli.ts', 'create', '--env', 'test', '--type', 'sk', '--scopes', 'nature:read,nature:write', '--tier', '0', '--account', 'acct_sandbox_runs'], { env: { ...process.env, DATABASE_PATH: database } }, (error, stdout, stderr) => {
+    execFile(binPath('tsx'), ['service/keys-cli.ts', 'create', '--env', 'test', '--type', 'sk', '--scopes', 'nature:read,nature:write', '--account', 'acct_sandbox_runs'], { env: { ...process.env, DATABASE_PATH: database } }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`npm run keys failed: ${stderr}`));
       resolve(stdout.trim().split('\n').at(-1)!.trim());
     });

@@ -19,6 +19,7 @@ import { webhookSettings as defaultWebhookSettings, type WebhookSettings } from 
 import { addEndpoint, removeEndpoint, rotateEndpointSecret, triggerEvent, WebhookAdminError } from '../../webhooks/endpoints.js';
 import { secretBox, type SecretBox } from '../../webhooks/secrets.js';
 import { changeTier, estimate, planOf, RecordingBillingProvider, TIERS, type BillingProvider } from './billing.js';
+import { queueMail } from './mail.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 
 export const DASHBOARD_API_PREFIX = '/dashboard/api';
@@ -31,8 +32,6 @@ export const SIGNIN_FAILURES_ALLOWED = 10;
 export const SIGNIN_WINDOW_MS = 15 * 60 * 1000;
 /** Dashboard requests per minute per client address (x-rate-limits.per_address of spec/dashboard.yaml). */
 export const DASHBOARD_REQUESTS_PER_MINUTE = 600;
-const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
-const RESET_TTL_MS = 60 * 60 * 1000;
 
 export interface DashboardApiOptions {
   store: Store;
@@ -182,14 +181,6 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     return { user: { id: user.id, email: user.email, email_verified: user.emailVerifiedAt !== null }, account: { id: user.accountId, tier, plan: planOf(tier) }, csrf_token: session.csrfToken };
   }
 
-  async function mailToken(user: UserRecord, purpose: 'verify_email' | 'reset_password'): Promise<void> {
-    const token = randomBytes(24).toString('base64url');
-    await store.insertMailToken(sha256(token), user.id, purpose, now() + (purpose === 'verify_email' ? VERIFY_TTL_MS : RESET_TTL_MS));
-    const link = purpose === 'verify_email' ? `/dashboard/verify-email#token=${token}` : `/dashboard/reset-password#token=${token}`;
-    const text = purpose === 'verify_email' ? `Verify your e-mail address for the Assessment Service dashboard: open ${link} (valid 24 hours).` : `Someone asked to reset your dashboard password. To choose a new one, open ${link} (valid 1 hour). If it was not you, ignore this mail.`;
-    await store.insertMail({ recipient: user.email, subject: purpose === 'verify_email' ? 'Verify your e-mail address' : 'Reset your password', body: text, createdAt: new Date(now()).toISOString() });
-  }
-
   async function billingView(accountId: string) {
     const account = (await store.findAccount(accountId))!;
     const month = new Date(now()).toISOString().slice(0, 7);
@@ -256,7 +247,7 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
         throw error;
       });
       if (!created) return sendError(reply, request, 409, 'email_taken', 'A user with this e-mail address exists; sign in instead.', 'email');
-      await mailToken(user, 'verify_email');
+      await queueMail(store, user, 'verify_email', now());
       const session = await startSession(request, reply, user);
       reply.code(201);
       return sessionView(user, session);
@@ -294,13 +285,15 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     },
     requestPasswordReset: async (request, reply) => {
       const user = await store.findUserByEmail(request.body.email);
-      if (user) await mailToken(user, 'reset_password');
+      if (user) await queueMail(store, user, 'reset_password', now());
       return reply.code(202).send();
     },
     resetPassword: async (request, reply) => {
       const userId = await store.consumeMailToken(sha256(request.body.token), 'reset_password', now());
       if (!userId) return sendError(reply, request, 404, 'invalid_token', 'This link is unknown, used or expired; ask for a new one.', 'token');
       await store.setUserPassword(userId, await hashPassword(request.body.password));
+      // The reset link reached the mailbox: that proves the address as well as a verification would.
+      await store.setUserEmailVerified(userId, new Date(now()).toISOString());
       await store.deleteUserSessions(userId);
       return reply.code(204).send();
     },

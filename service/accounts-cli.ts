@@ -1,0 +1,96 @@
+/**
+ * `npm run accounts -- <command>`: the operator's account CLI, on the same database as the service
+ * (DATABASE_URL or DATABASE_PATH).
+ *   create [--id ID] [--tier 0-3] [--email ADDRESS]   an account; with --email also its dashboard
+ *                                                        user, who sets a password through the reset mail
+ *   list                                                 dashboard users, their accounts and tiers
+ *   set-tier ACCOUNT_ID TIER                             effective on the next request; says old → new
+ *   mail                                                 the dashboard's outbox (verification, reset)
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { RATE_LIMIT_TIERS } from '../generated/server/index.js';
+import { changeTier, planOf, RecordingBillingProvider } from './dashboard/api/billing.js';
+import { queueMail } from './dashboard/api/mail.js';
+import { hashPassword } from './dashboard/api/passwords.js';
+import { newId } from './ids.js';
+import { openStoreOrExit } from './store/open.js';
+
+const USAGE = `usage: npm run accounts -- create [--id ID] [--tier 0-3] [--email ADDRESS]
+       npm run accounts -- list
+       npm run accounts -- set-tier ACCOUNT_ID TIER
+       npm run accounts -- mail`;
+
+function fail(message: string): never {
+  console.error(`accounts: ${message}`);
+  process.exit(2);
+}
+
+const limits = (tier: number) => {
+  const row = RATE_LIMIT_TIERS.find((entry) => entry.tier === tier);
+  return row ? `${row.plan}: ${row.perKey} requests/min per key, ${row.perAccount} per account` : 'unknown tier';
+};
+
+const parseTier = (value: string | undefined): number => {
+  const tier = Number(value);
+  if (value === undefined || !Number.isInteger(tier) || !RATE_LIMIT_TIERS.some((row) => row.tier === tier)) fail(`the tier must be one of ${RATE_LIMIT_TIERS.map((row) => row.tier).join(', ')}; got ${value ?? 'nothing'}`);
+  return tier;
+};
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { id: { type: 'string' }, tier: { type: 'string' }, email: { type: 'string' } } });
+const [command, ...args] = positionals;
+const nowMs = Date.now();
+const now = new Date(nowMs).toISOString();
+const store = await openStoreOrExit('accounts');
+try {
+  switch (command) {
+    case 'create': {
+      const id = values.id ?? newId('acct', 16);
+      const tier = values.tier === undefined ? 0 : parseTier(values.tier);
+      if (await store.findAccount(id)) fail(`account ${id} exists; change its tier with set-tier`);
+      if (values.email && !/^[^@\s]+@[^@\s]+$/.test(values.email)) fail(`--email must be an e-mail address; got ${values.email}`);
+      await store.transaction(async (tx) => {
+        await tx.createAccount(id, tier, now);
+        if (!values.email) return;
+        // A random password nobody knows: the user chooses one through the reset mail.
+        const user = { id: newId('user', 16), accountId: id, email: values.email, passwordHash: await hashPassword(randomBytes(24).toString('base64url')), emailVerifiedAt: null, createdAt: now };
+        if (!(await tx.insertUser(user))) fail(`a dashboard user with the address ${values.email} exists`);
+        await queueMail(tx, user, 'reset_password', nowMs);
+      });
+      console.log(`created account ${id}, tier ${tier} (${limits(tier)})${values.email ? `; user ${values.email} (a mail to set the password is in the outbox: npm run accounts -- mail)` : ''}`);
+      break;
+    }
+    case 'list': {
+      for (const user of await store.listUsers()) {
+        const account = await store.findAccount(user.accountId);
+        console.log(`${user.accountId}  tier ${account?.tier ?? '?'} (${planOf(account?.tier ?? 0)})  ${user.email}  ${user.emailVerifiedAt ? 'verified' : 'unverified'}  since ${user.createdAt}`);
+      }
+      break;
+    }
+    case 'set-tier': {
+      const [accountId, value] = args;
+      if (!accountId) fail(`set-tier needs an account ID and a tier\n${USAGE}`);
+      const tier = parseTier(value);
+      if (!(await store.findAccount(accountId))) fail(`no account ${accountId}`);
+      const { fromTier, toTier } = await changeTier(store, new RecordingBillingProvider(store), accountId, tier, nowMs);
+      if (fromTier === toTier) {
+        console.log(`${accountId}: already tier ${toTier} (${limits(toTier)}); nothing changed`);
+      } else {
+        console.log(`${accountId}: TIER CHANGED ${fromTier} → ${toTier}, effective on the next request`);
+        console.log(`  was: tier ${fromTier} (${limits(fromTier)})`);
+        console.log(`  now: tier ${toTier} (${limits(toTier)})`);
+      }
+      break;
+    }
+    case 'mail': {
+      const mails = await store.listMail();
+      if (mails.length === 0) console.log('the outbox is empty');
+      for (const mail of mails) console.log(`#${mail.seq}  ${mail.createdAt}  to ${mail.recipient}  "${mail.subject}"\n  ${mail.body}`);
+      break;
+    }
+    default:
+      fail(`unknown command ${command ?? '(none)'}\n${USAGE}`);
+  }
+} finally {
+  await store.close();
+}
