@@ -12,10 +12,10 @@ export const idFor = (prefix: string, text: string) => `${prefix}-${text.replace
 
 export const modeName = (environment: Environment) => (environment === 'test' ? 'Test mode' : 'Live mode');
 
-/** `2026-11-22T14:06:08Z` as `2026-11-22 14:06 UTC`: the same text for every reader and test. */
+/** `2026-11-22T14:06:08Z` as `2026-11-22 14:06` (column headers say UTC): the same text for every reader and test. */
 export function When({ iso, empty = 'Never' }: { iso: string | null | undefined; empty?: string }) {
   if (!iso) return html`<span class="muted">${empty}</span>`;
-  return html`<time datetime=${iso}>${iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
+  return html`<time datetime=${iso}>${iso.slice(0, 16).replace('T', ' ')}</time>`;
 }
 
 /** A message the screen reader announces; `role=alert` for failures. */

@@ -105,7 +105,7 @@ describe('dashboard pages against the contract examples, in Chromium', () => {
     const { page } = watched;
     const row = page.locator('tr[data-key-id="key_8aKq2Wm9Zx4NcP1r"]');
     await row.waitFor();
-    expect((await row.locator('th, td').allTextContents()).slice(0, 8)).toEqual(['Backend', 'Secret', 'test', 'test_sk_…x7Qa', 'nature:write ', '2026-11-22 14:00 UTC', 'Never', 'Active']);
+    expect((await row.locator('th, td').allTextContents()).slice(0, 8)).toEqual(['Backend', 'Secret', 'test', 'test_sk_…x7Qa', 'nature:write ', '2026-11-22 14:00', 'Never', 'Active']);
 
     const opener = page.getByRole('button', { name: 'Create key' });
     await opener.click();

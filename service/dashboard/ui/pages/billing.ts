@@ -29,6 +29,8 @@ export function BillingPage({ environment }: { environment: Environment }) {
       <${Notice} error=${load.error} />
       ${load.error ? null : html`<p aria-busy="true">Loading billing…</p>`}`;
   }
+  // The chart shows every day; the table beside it lists the days that had traffic.
+  const busyDays = billing.daily.filter((day) => day.live_requests > 0);
   const currentIndex = billing.tiers.findIndex((tier) => tier.tier === billing.tier);
   const switchTo = (tier: TierRow) =>
     change.run(async () => {
@@ -81,11 +83,11 @@ export function BillingPage({ environment }: { environment: Environment }) {
       <div class="usage">
         <${UsageChart} daily=${billing.daily} month=${billing.month} />
         <table class="daily">
-          <caption>Live requests per day</caption>
+          <caption>Live requests per day (days with traffic)</caption>
           <thead><tr><th scope="col">Date</th><th scope="col" class="number">Live requests</th></tr></thead>
           <tbody>
-            ${billing.daily.length === 0 ? html`<tr><td colspan="2" class="empty">No live requests yet this month.</td></tr>` : null}
-            ${billing.daily.map((day) => html`<tr><td><time datetime=${day.date}>${day.date}</time></td><td class="number">${day.live_requests.toLocaleString('en-US')}</td></tr>`)}
+            ${busyDays.length === 0 ? html`<tr><td colspan="2" class="empty">No live requests yet this month.</td></tr>` : null}
+            ${busyDays.map((day) => html`<tr><td><time datetime=${day.date}>${day.date}</time></td><td class="number">${day.live_requests.toLocaleString('en-US')}</td></tr>`)}
           </tbody>
         </table>
       </div>

@@ -44,7 +44,7 @@ export function KeysPage({ environment }: { environment: Environment }) {
             <table class="keys">
               <caption class="visually-hidden">${modeName(environment)} API keys</caption>
               <thead>
-                <tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Environment</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr>
+                <tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Environment</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created (UTC)</th><th scope="col">Last used (UTC)</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr>
               </thead>
               <tbody>
                 ${keys.length === 0 ? html`<tr><td colspan="9" class="empty">No ${environment} keys yet. Create one to call the API.</td></tr>` : null}

@@ -63,7 +63,7 @@ export function WebhooksPage({ environment }: { environment: Environment }) {
           <div class="table-wrap">
             <table class="endpoints">
               <caption class="visually-hidden">${modeName(environment)} webhook endpoints</caption>
-              <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+              <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col">Created (UTC)</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
               <tbody>
                 ${endpoints.length === 0 ? html`<tr><td colspan="5" class="empty">No ${environment} endpoints yet.</td></tr>` : null}
                 ${endpoints.map(
@@ -232,7 +232,7 @@ function Deliveries({ endpoint, onMessage }: { endpoint: Endpoint; onMessage: (m
             <div class="table-wrap">
               <table class="deliveries-table">
                 <caption class="visually-hidden">Recent deliveries</caption>
-                <thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col" class="number">Attempts</th><th scope="col" class="number">Response</th><th scope="col">Last attempt</th><th scope="col">Next attempt</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+                <thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col" class="number">Attempts</th><th scope="col" class="number">Response</th><th scope="col">Last attempt (UTC)</th><th scope="col">Next attempt (UTC)</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
                 <tbody>
                   ${deliveries.length === 0 ? html`<tr><td colspan="7" class="empty">No deliveries yet. Send a test event to try the endpoint.</td></tr>` : null}
                   ${deliveries.map(
