@@ -38,5 +38,7 @@ if (root) {
   } else if (page in PUBLIC) {
     const Page = PUBLIC[page as keyof typeof PUBLIC];
     render(html`<${Page} />`, root);
+    // A mail's link differs from this page's address only after `#`: opening it here must start over.
+    window.addEventListener('hashchange', () => location.reload());
   }
 }

@@ -40,13 +40,17 @@ export async function openBrowser(): Promise<Browser> {
   }
 }
 
+const EXPECTED_REFUSAL = /^Failed to load resource: the server responded with a status of (401|403|429) /;
+
 /** A fresh context (its own cookies) and page that watches for errors and CSP violations. */
 export async function watchedPage(browser: Browser, baseURL: string): Promise<WatchedPage> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // Chromium logs every 4xx fetch; refusals the API is meant to give (no session, a wrong
+    // password) are part of the journey, not page errors.
+    if (message.type() === 'error' && !EXPECTED_REFUSAL.test(message.text())) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   // An init script runs before the page's own scripts and is not subject to its CSP.

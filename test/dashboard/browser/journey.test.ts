@@ -275,4 +275,63 @@ describe('the dashboard journey in Chromium', () => {
     expect(await row.locator('td').nth(2).textContent()).toBe('200');
     await checkPage('test-webhooks');
   });
+
+  it('resends a delivery, rotates the signing secret, disables, enables and removes the endpoint', async () => {
+    const before = receiver.requests.length;
+    const first = receiver.requests.find((request) => request.url === '/hooks')!;
+    await page.getByRole('button', { name: /^Resend assessment.completed / }).first().click();
+    const again = await until('the resent delivery', () => receiver.requests.slice(before).find((request) => request.url === '/hooks'));
+    expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']); // the same event, so receivers can deduplicate
+
+    await page.getByRole('button', { name: /^Rotate the secret of / }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    await confirm.getByRole('button', { name: 'Rotate secret' }).click();
+    const secret = await page.getByRole('dialog').getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+
+    const status = page.locator('table.endpoints tbody tr').first().locator('td').nth(1);
+    await page.getByRole('button', { name: /^Disable / }).click();
+    await until('the endpoint shown disabled', async () => (await status.textContent())?.startsWith('Disabled'));
+    await page.getByRole('button', { name: /^Enable / }).click();
+    await until('the endpoint shown enabled', async () => (await status.textContent()) === 'Enabled');
+
+    await page.getByRole('button', { name: /^Remove / }).click();
+    const remove = page.getByRole('dialog', { name: 'Remove this endpoint?' });
+    expect(await remove.textContent()).toContain('This cannot be undone.');
+    await remove.getByRole('button', { name: 'Remove endpoint' }).click();
+    await page.getByText('No test endpoints yet.').waitFor();
+    await checkPage('test-webhooks-removed');
+  });
+
+  it('signs out, resets the password from the mail, and signs in with the new one', async () => {
+    await page.goto('/dashboard/test/keys');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL('**/dashboard/signin');
+    await page.goto('/dashboard/test/keys');
+    await page.waitForURL('**/dashboard/signin?next=*'); // no session: sign in first
+
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('If an account has that address').waitFor();
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'service/accounts-cli.ts', 'mail'], { env: { ...process.env, DATABASE_PATH: path.join(folder, 'dashboard.db'), DATABASE_URL: '' } });
+    const links = stdout.match(/(?:https?:\/\/[^/\s]+)?\/dashboard\/reset-password#token=[\w-]+/g) ?? [];
+    expect(links.length, `a reset link in the outbox:\n${stdout}`).toBeGreaterThan(0);
+    const { pathname, hash } = new URL(links.at(-1)!, service.url);
+    await page.goto(`${pathname}${hash}`);
+    await page.getByLabel('New password').fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password is changed').waitFor();
+    await checkPage('reset-password-done');
+
+    await page.goto('/dashboard/signin?next=/dashboard/live/billing');
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: /\S/ }).waitFor(); // the old password is refused
+    await page.getByLabel('Password').fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard/live/billing'); // back where sign-in was asked for
+  });
 });
