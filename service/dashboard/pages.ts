@@ -59,8 +59,11 @@ function shell(assets: DashboardAssets, page: string, title: string, environment
 `;
 }
 
-/** Dashboard routes carry no CORS header: the app-wide hook adds one for the public API. */
-const noCors = (reply: FastifyReply) => reply.removeHeader('access-control-allow-origin');
+/**
+ * Dashboard routes carry no CORS header (the app-wide hook adds one for the public API only; removed
+ * here too in case it ever does not) and say which request they answer, like every response here.
+ */
+const noCors = (reply: FastifyReply) => reply.removeHeader('access-control-allow-origin').header('x-request-id', reply.request.id);
 
 export const dashboardPages: FastifyPluginAsync = async (app) => {
   const assets = await dashboardAssets();

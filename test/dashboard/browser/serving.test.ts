@@ -25,6 +25,7 @@ describe('dashboard pages, served', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('referrer-policy')).toBe('same-origin');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('x-request-id')).toMatch(/^req_/);
     const html = await response.text();
     // No inline script or style anywhere: every script has a src, no style element or attribute.
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
