@@ -1,5 +1,5 @@
 /**
- * `npm start`, the main job: lint the spec, regenerate, build the docs, then serve the reference
+ * `npm start`, the main job: lint the specs, regenerate, build the docs, then serve the reference
  * service, the docs page and the Prism mock until Ctrl-C, printing their URLs. On first run
  * (no keys in the database) it creates a sandbox secret key and prints it once.
  */
@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { buildDocs, DOCS_FILE } from './lib/docs.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
 import { startMock } from './lib/mock.js';
-import { generate } from '../generators/pipeline.js';
+import { DOCUMENTS, generate, regenerateCommand } from '../generators/pipeline.js';
 import { buildApp } from '../service/app.js';
 import { servicePort } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
@@ -19,7 +19,8 @@ const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 const docsPort = Number(process.env.DOCS_PORT ?? 8080);
 
-const { findings, errors } = await lintSpec(['spec/openapi.yaml']);
+// Every document the repository generates from: the public API's and the dashboard's.
+const { findings, errors } = await lintSpec(DOCUMENTS.map((document) => document.spec));
 findings.forEach((finding) => console.log(formatFinding(finding)));
 console.log(`lint: ${errors} error(s), ${findings.length - errors} other finding(s)`);
 if (errors > 0) {
@@ -27,7 +28,9 @@ if (errors > 0) {
   process.exit(1);
 }
 
-await generate({ spec: 'spec/openapi.yaml', out: 'generated', command: 'npm run generate', write: true, log: (line) => console.log(`generate: ${line}`) });
+for (const { spec, out, skip } of DOCUMENTS) {
+  await generate({ spec, out, command: regenerateCommand(spec, out), write: true, skip, log: (line) => console.log(`generate: ${line}`) });
+}
 await buildDocs();
 
 const docs = createServer((request, response) => {
