@@ -167,6 +167,8 @@ describe('the dashboard journey in Chromium', () => {
       throw new Error(`Tab never reached ${what}`);
     };
     await tabTo((f) => f.text === 'Create key', 'the Create key button');
+    // Focus is visible: the focused control draws the focus ring (:focus-visible).
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
     await page.keyboard.press('Enter');
     await until('focus in the dialog\'s name field', async () => (await focused()).id === 'key-name');
     await page.keyboard.type('Reader');
