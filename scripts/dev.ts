@@ -1,7 +1,10 @@
 /**
  * `npm run dev [-- --spec PATH --out DIR]`: the watch loop for API designers. On every save of the
  * spec (or the lint ruleset): regenerate, lint, rebuild the docs, reload the mock and the service.
+ * For the dashboard's document: `npm run dev -- --spec spec/dashboard.yaml --out generated/dashboard`
+ * (docs at dist/docs/dashboard/index.html; the service is reloaded only for the public document).
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_OUT, DEFAULT_SPEC } from '../generators/pipeline.js';
 import { DevLoop, serviceHandlers } from './lib/dev-loop.js';
@@ -9,17 +12,20 @@ import { DOCS_FILE } from './lib/docs.js';
 
 const { values } = parseArgs({ options: { spec: { type: 'string', default: DEFAULT_SPEC }, out: { type: 'string', default: DEFAULT_OUT } } });
 const serving = values.out === DEFAULT_OUT && values.spec === DEFAULT_SPEC;
+// Each listed document's docs where `npm run docs` puts them (generated/dashboard -> dist/docs/dashboard/).
+const nested = path.relative(DEFAULT_OUT, values.out!);
+const docsFile = path.join(path.dirname(DOCS_FILE), nested.startsWith('..') || path.isAbsolute(nested) ? '' : nested, 'index.html');
 const loop = new DevLoop({
   spec: values.spec!,
   out: values.out!,
-  docsFile: DOCS_FILE,
+  docsFile,
   mockPort: Number(process.env.MOCK_PORT ?? 4010),
   servicePort: serving ? Number(process.env.PORT ?? 3000) : undefined,
   implementedOperations: serving ? serviceHandlers : undefined,
   log: (line) => console.log(line),
 });
 await loop.start();
-console.log(`dev: watching ${values.spec} (and the files it $refs), .spectral.yaml, spec/rules/ and redocly.yaml; docs at ${DOCS_FILE}; Ctrl-C stops`);
+console.log(`dev: watching ${values.spec} (and the files it $refs), .spectral.yaml, spec/rules/ and redocly.yaml; docs at ${docsFile}; Ctrl-C stops`);
 const stop = async () => {
   await loop.stop();
   process.exit(0);

@@ -47,7 +47,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const newRequestId = requestIdGenerator();
   const app = Fastify({
     ...serverOptions(), // framework and HTTP-parser errors in the spec's format
-    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    // Credentials never reach a log line: API keys, the dashboard's session cookie and CSRF token.
+    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'] } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => newRequestId(),
     requestIdHeader: false, // never trust a client's request ID

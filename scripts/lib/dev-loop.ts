@@ -10,7 +10,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SpecError } from '../../generators/core/load.js';
-import { generate, regenerateCommand, type StaleOutput } from '../../generators/pipeline.js';
+import { DOCUMENTS, generate, regenerateCommand, type StaleOutput } from '../../generators/pipeline.js';
 import { buildDocs } from './docs.js';
 import { formatFinding, Linter, REDOCLY_CONFIG, ROOT, SPECTRAL_RULESET, type Finding } from './lint.js';
 import { startMock, type RunningMock } from './mock.js';
@@ -172,7 +172,9 @@ export class DevLoop {
     let regenerated: Awaited<ReturnType<typeof generate>> | undefined;
     try {
       // SDKs take seconds of Java: the loop leaves them to `npm run generate` (and keeps them on disk).
-      regenerated = await generate({ spec, out, command: regenerateCommand(spec, out), write: true, skip: ['sdks'], log: () => {} });
+      // A listed document (spec/dashboard.yaml) leaves out what `npm run generate` leaves out for it.
+      const listed = DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(spec) && path.resolve(document.out) === path.resolve(out));
+      regenerated = await generate({ spec, out, command: regenerateCommand(spec, out), write: true, skip: ['sdks', ...(listed?.skip ?? [])], log: () => {} });
       const { added, changed, removed } = regenerated.written!;
       const regeneratedMs = performance.now() - savedAt;
       const summary = [added.length && `added ${added.join(', ')}`, changed.length && `changed ${changed.join(', ')}`, removed.length && `removed ${removed.join(', ')}`].filter(Boolean).join('; ');

@@ -33,6 +33,7 @@ describe('signUp: POST /signup', () => {
   check('invalid: missing required property password gets a documented 4xx in the error format', undefined, () => checks.negative('signUp', 1));
   check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('signUp', 2));
   check('invalid: wrong type for email gets a documented 4xx in the error format', undefined, () => checks.negative('signUp', 3));
+  check('invalid: password not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('signUp', 4));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('signUp'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('signUp'));
 });
@@ -50,6 +51,7 @@ describe('signIn: POST /session', () => {
   check('invalid: missing required property password gets a documented 4xx in the error format', undefined, () => checks.negative('signIn', 1));
   check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('signIn', 2));
   check('invalid: wrong type for email gets a documented 4xx in the error format', undefined, () => checks.negative('signIn', 3));
+  check('invalid: password not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('signIn', 4));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('signIn'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('signIn'));
 });
@@ -94,6 +96,7 @@ describe('resetPassword: POST /password-resets/confirm', () => {
   check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('resetPassword', 2));
   check('invalid: wrong type for token gets a documented 4xx in the error format', undefined, () => checks.negative('resetPassword', 3));
   check('invalid: token not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('resetPassword', 4));
+  check('invalid: password not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('resetPassword', 5));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('resetPassword'));
   check('the generated client calls it and gets a conforming result', undefined, () => checks.client('resetPassword'));
 });
@@ -120,8 +123,9 @@ describe('createKey: POST /keys', () => {
   check('invalid: missing required property type gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 1));
   check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 2));
   check('invalid: wrong type for name gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 3));
-  check('invalid: unknown enum value for type gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 4));
-  check('invalid: unknown enum value for environment gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 5));
+  check('invalid: name not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 4));
+  check('invalid: unknown enum value for type gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 5));
+  check('invalid: unknown enum value for environment gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 6));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('createKey'));
   check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('createKey'));
   check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('createKey'));

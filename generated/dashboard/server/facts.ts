@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:bf9ab2097cb44f10f24a0d8b409bcda95ad1f50a4b4ae1ba10c7d8214db0e53c";
+export const SPEC_DIGEST = "sha256:99e5ee0e701e3e558213a5125e1047f3297aec5ad84e8677ec7f0ea20257f4bc";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

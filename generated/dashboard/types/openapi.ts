@@ -235,7 +235,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the account's plan, usage and estimate */
+        /**
+         * Read the account's plan, usage and estimate
+         * @description The account's tier and plan, the tier table with each tier's price, this month's metered live requests (in all and per UTC day) and the estimate from the price list.
+         */
         get: operations["getBilling"];
         put?: never;
         post?: never;
@@ -273,7 +276,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's webhook endpoints in one environment */
+        /**
+         * List the account's webhook endpoints in one environment
+         * @description Oldest first, disabled ones included (with the reason). Never the signing secrets.
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
@@ -369,7 +375,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable an endpoint */
+        /**
+         * Enable an endpoint
+         * @description Events are sent to it again, from the next one on (use resend for earlier ones).
+         */
         post: operations["enableWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -482,7 +491,7 @@ export interface components {
         Session: {
             user: {
                 id: string;
-                email: string;
+                email: components["schemas"]["Email"];
                 email_verified: boolean;
             };
             account: {
@@ -531,6 +540,7 @@ export interface components {
             data: components["schemas"]["Key"][];
         };
         KeyCreate: {
+            /** @description Any text without control characters; stored and returned verbatim. */
             name: string;
             type: components["schemas"]["KeyType"];
             environment: components["schemas"]["Environment"];

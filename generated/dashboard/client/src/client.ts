@@ -40,7 +40,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:bf9ab2097cb44f10f24a0d8b409bcda95ad1f50a4b4ae1ba10c7d8214db0e53c"
+      "value": "sha256:99e5ee0e701e3e558213a5125e1047f3297aec5ad84e8677ec7f0ea20257f4bc"
     },
     "userAgent": "assessment-service-dashboard-client/1.0.0"
   };

@@ -13,6 +13,8 @@ export class Billing extends APIResource {
    * Read the account's plan, usage and estimate
    *
    * `GET /billing`
+   *
+   * The account's tier and plan, the tier table with each tier's price, this month's metered live requests (in all and per UTC day) and the estimate from the price list.
    */
   retrieve(options?: RequestOptions): APIPromise<Models.GetBillingResponse> {
     return this._client.request<Models.GetBillingResponse>(operations.getBilling, [], undefined, options);

@@ -13,6 +13,8 @@ export class WebhookEndpoints extends APIResource {
    * List the account's webhook endpoints in one environment
    *
    * `GET /webhook-endpoints`
+   *
+   * Oldest first, disabled ones included (with the reason). Never the signing secrets.
    */
   list(params: Models.ListWebhookEndpointsParams, options?: RequestOptions): APIPromise<Models.ListWebhookEndpointsResponse> {
     return this._client.request<Models.ListWebhookEndpointsResponse>(operations.listWebhookEndpoints, [], params, options);
@@ -67,6 +69,8 @@ export class WebhookEndpoints extends APIResource {
    * Enable an endpoint
    *
    * `POST /webhook-endpoints/{endpoint_id}/enable`
+   *
+   * Events are sent to it again, from the next one on (use resend for earlier ones).
    */
   enable(endpointId: string | number, options?: RequestOptions): APIPromise<Models.EnableWebhookEndpointResponse> {
     return this._client.request<Models.EnableWebhookEndpointResponse>(operations.enableWebhookEndpoint, [endpointId], undefined, options);
