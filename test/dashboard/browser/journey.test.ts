@@ -76,7 +76,10 @@ describe('the dashboard journey in Chromium', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill(name);
     for (const scope of scopes) await dialog.getByRole('checkbox', { name: scope, exact: true }).check();
+    const created = page.waitForResponse((response) => response.url().endsWith('/dashboard/api/keys') && response.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Create key' }).click();
+    // The response carrying the raw key is never stored by a cache.
+    expect((await created).headers()['cache-control']).toBe('no-store');
     const secret = await dialog.getByLabel('API key').inputValue();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
