@@ -1,5 +1,5 @@
 /**
- * `npm start`, the main job: lint the spec, regenerate, build the docs, then serve the reference
+ * `npm start`, the main job: lint the specs, regenerate, build the docs, then serve the reference
  * service, the docs page and the Prism mock until Ctrl-C, printing their URLs. On first run
  * (no keys in the database) it creates a sandbox secret key and prints it once.
  */
@@ -8,17 +8,19 @@ import { createServer } from 'node:http';
 import { buildDocs, DOCS_FILE } from './lib/docs.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
 import { startMock } from './lib/mock.js';
-import { generate } from '../generators/pipeline.js';
+import { DOCUMENTS, generate, regenerateCommand } from '../generators/pipeline.js';
 import { buildApp } from '../service/app.js';
 import { servicePort } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
 import { describeStore, openStoreOrExit } from '../service/store/open.js';
+import { WebhookDispatcher } from '../service/webhooks/dispatcher.js';
 
 const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 const docsPort = Number(process.env.DOCS_PORT ?? 8080);
 
-const { findings, errors } = await lintSpec(['spec/openapi.yaml']);
+// Every document the repository generates from: the public API's and the dashboard's.
+const { findings, errors } = await lintSpec(DOCUMENTS.map((document) => document.spec));
 findings.forEach((finding) => console.log(formatFinding(finding)));
 console.log(`lint: ${errors} error(s), ${findings.length - errors} other finding(s)`);
 if (errors > 0) {
@@ -26,7 +28,9 @@ if (errors > 0) {
   process.exit(1);
 }
 
-await generate({ spec: 'spec/openapi.yaml', out: 'generated', command: 'npm run generate', write: true, log: (line) => console.log(`generate: ${line}`) });
+for (const { spec, out, skip } of DOCUMENTS) {
+  await generate({ spec, out, command: regenerateCommand(spec, out), write: true, skip, log: (line) => console.log(`generate: ${line}`) });
+}
 await buildDocs();
 
 const docs = createServer((request, response) => {
@@ -45,11 +49,14 @@ let firstKey: string | undefined;
 if ((await store.countKeys()) === 0) {
   firstKey = (await createKey(store, { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' }, new Date().toISOString())).rawKey;
 }
-const service = await buildApp({ store });
+// Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in `npm run serve`.
+const dispatcher = new WebhookDispatcher({ store, log: (line) => console.log(line) }).start();
+const service = await buildApp({ store, onEvents: () => dispatcher.notify() });
 const serviceUrl = await service.listen({ host: HOST, port: servicePort() });
 
 console.log('');
 console.log(`service: ${serviceUrl}  (sandbox and live by key prefix; database ${describeStore()})`);
+console.log(`dashboard: ${serviceUrl}/dashboard/  (sign up, then keys, billing and webhooks per environment)`);
 console.log(`docs:    http://${HOST}:${docsPort}/`);
 console.log(`mock:    ${mock.url}  (Prism; no key needed; try curl ${mock.url}/v1/health)`);
 console.log(`contract: ${serviceUrl}/openapi.yaml (and /openapi.json; the mock serves both too)`);
@@ -68,6 +75,7 @@ const stop = async () => {
   stopping = true;
   docs.close();
   await service.close();
+  await dispatcher.stop();
   await store.close();
   await mock.stop();
   process.exit(0);

@@ -9,6 +9,7 @@ import './context.js';
 import { CursorCodec } from './cursor.js';
 import { registerContractDocument } from './contract-document.js';
 import { errorBody, sendError } from './errors.js';
+import { dashboardPages } from './dashboard/pages.js';
 import { createHandlers } from './handlers.js';
 import { randomToken, requestIdGenerator } from './ids.js';
 import { RateLimiter, type Clock } from './rate-limit.js';
@@ -108,5 +109,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     unknownQueryParameters: 'refuse', // spec/DECISIONS.md
     onUnimplemented: options.onUnimplemented,
   });
+  await app.register(dashboardPages);
   return app;
 }
