@@ -20,9 +20,7 @@ export type EventType = Models.EventTypeName;
 export { APIError };
 
 // No apiKey: the browser holds the HttpOnly session cookie and sends it itself (same-origin).
-// fetch is wrapped because the client calls it as its own method, and a browser's fetch throws
-// "Illegal invocation" unless called on the window.
-const client = new AssessmentServiceDashboardClient({ baseURL: '/dashboard/api', fetch: (input, init) => fetch(input, init) });
+const client = new AssessmentServiceDashboardClient({ baseURL: '/dashboard/api' });
 
 /** After sign-up, sign-in or reading the session, every later change carries its CSRF token. */
 const remember = (session: Session) => {

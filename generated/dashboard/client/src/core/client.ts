@@ -111,7 +111,9 @@ export class BaseClient {
     const globalFetch = typeof fetch === 'function' ? fetch : undefined;
     const chosen = options.fetch ?? globalFetch;
     if (!chosen) throw new ClientError('No fetch implementation: pass { fetch } on this runtime.');
-    this.#fetch = chosen;
+    // Called as a plain function: a browser's fetch throws "Illegal invocation" when called as a
+    // method of anything but the window, and `this.#fetch(...)` would make this client its `this`.
+    this.#fetch = (input, init) => chosen(input, init);
     this.#defaultHeaders = options.defaultHeaders ?? {};
     this.environment = this.apiKey ? (keyPrefixOf(this.apiKey, config.keyPrefixes)?.environment ?? null) : null;
     this.csrfToken = options.csrfToken;
