@@ -652,6 +652,12 @@ class PostgresData implements StoreData {
     await this.db.query('INSERT INTO dashboard_signin_failures (subject, at_ms) SELECT unnest($1::text[]), $2', [subjects, atMs]);
   }
 
+  async forgetSignInFailure(subjects: string[], atMs: number): Promise<void> {
+    for (const subject of subjects) {
+      await this.db.query('DELETE FROM dashboard_signin_failures WHERE seq = (SELECT seq FROM dashboard_signin_failures WHERE subject = $1 AND at_ms = $2 LIMIT 1)', [subject, atMs]);
+    }
+  }
+
   async signInFailures(subject: string, sinceMs: number): Promise<{ count: number; oldestAtMs: number | null }> {
     const row = await this.one<{ n: number; oldest: number | null }>('SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM dashboard_signin_failures WHERE subject = $1 AND at_ms >= $2', [subject, sinceMs]);
     return { count: Number(row?.n ?? 0), oldestAtMs: row?.oldest ?? null };

@@ -733,6 +733,13 @@ export class SqliteStore implements Store {
     });
   }
 
+  forgetSignInFailure(subjects: string[], atMs: number): Promise<void> {
+    return this.run(() => {
+      const forget = this.statement('DELETE FROM dashboard_signin_failures WHERE seq = (SELECT seq FROM dashboard_signin_failures WHERE subject = ? AND at_ms = ? LIMIT 1)');
+      for (const subject of subjects) forget.run(subject, atMs);
+    });
+  }
+
   signInFailures(subject: string, sinceMs: number): Promise<{ count: number; oldestAtMs: number | null }> {
     return this.run(() => {
       const row = this.statement('SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM dashboard_signin_failures WHERE subject = ? AND at_ms >= ?').get(subject, sinceMs) as { n: number; oldest: number | null };

@@ -303,6 +303,8 @@ export interface DashboardData {
   /** Ends every session of the user (sign out everywhere, password reset). */
   deleteUserSessions(userId: string): Promise<void>;
   recordSignInFailure(subjects: string[], atMs: number): Promise<void>;
+  /** Takes back one failure per subject recorded at atMs (a sign-in counted before its password was checked, that succeeded). */
+  forgetSignInFailure(subjects: string[], atMs: number): Promise<void>;
   /** Failures of the subject at or after sinceMs, and the oldest of them (for Retry-After). */
   signInFailures(subject: string, sinceMs: number): Promise<{ count: number; oldestAtMs: number | null }>;
   insertMailToken(tokenHash: string, userId: string, purpose: MailTokenPurpose, expiresAtMs: number): Promise<void>;

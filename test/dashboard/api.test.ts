@@ -157,6 +157,15 @@ describe.each(ENGINES)('dashboard API on $name', ({ name, start }) => {
       expect((await signIn(browser.email)).status).toBe(200);
     });
 
+    it('counts a burst of parallel guesses: at most 10 of 25 are checked, the rest get 429', async () => {
+      const browser = await signUp();
+      const answers = await Promise.all(Array.from({ length: 25 }, (_, attempt) => signIn(browser.email, `wrong password number ${attempt}`)));
+      const checked = answers.filter((answer) => answer.status === 401).length;
+      expect(checked).toBeLessThanOrEqual(10);
+      expect(answers.filter((answer) => answer.status === 429).length).toBe(25 - checked);
+      expect((await signIn(browser.email)).status).toBe(429);
+    });
+
     it('answers an unknown address like a wrong password, and counts it against the client address', async () => {
       for (let attempt = 0; attempt < 10; attempt += 1) expect((await signIn(`nobody${attempt}@example.com`)).json().code).toBe('invalid_credentials');
       expect((await signIn('nobody@example.com')).status).toBe(429);

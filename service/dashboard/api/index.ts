@@ -218,11 +218,12 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     return endpoint;
   }
 
+  /** Whether the subjects are over the limit, counting this attempt (already recorded) among the failures. */
   async function signInLimited(request: FastifyRequest, reply: FastifyReply, subjects: string[]): Promise<boolean> {
     const since = now() - SIGNIN_WINDOW_MS;
     for (const subject of subjects) {
       const { count, oldestAtMs } = await store.signInFailures(subject, since);
-      if (count >= SIGNIN_FAILURES_ALLOWED) {
+      if (count > SIGNIN_FAILURES_ALLOWED) {
         const retryAfter = Math.max(1, Math.ceil(((oldestAtMs ?? now()) + SIGNIN_WINDOW_MS - now()) / 1000));
         reply.header('retry-after', retryAfter);
         sendError(reply, request, 429, 'rate_limited', `Too many failed sign-ins; retry in ${retryAfter} seconds.`);
@@ -256,12 +257,18 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
       const { email, password } = request.body;
       const user = await store.findUserByEmail(email);
       const subjects = [`ip:${request.ip}`, ...(user ? [`user:${user.id}`] : [])];
-      if (await signInLimited(request, reply, subjects)) return reply;
-      const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-      if (!user || !ok) {
-        await store.recordSignInFailure(subjects, now());
-        return sendError(reply, request, 401, 'invalid_credentials', 'The e-mail address or password is wrong.');
+      // Counted as a failure before the password is checked (about 100 ms of scrypt), and taken
+      // back if it succeeds: counting afterwards let a burst of parallel guesses all see the
+      // count from before any of them failed.
+      const attemptAtMs = now();
+      await store.recordSignInFailure(subjects, attemptAtMs);
+      if (await signInLimited(request, reply, subjects)) {
+        await store.forgetSignInFailure(subjects, attemptAtMs); // refused unchecked: not a failure
+        return reply;
       }
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+      if (!user || !ok) return sendError(reply, request, 401, 'invalid_credentials', 'The e-mail address or password is wrong.');
+      await store.forgetSignInFailure(subjects, attemptAtMs);
       const session = await startSession(request, reply, user);
       return sessionView(user, session);
     },
