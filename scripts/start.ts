@@ -51,7 +51,8 @@ if ((await store.countKeys()) === 0) {
 }
 // Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in `npm run serve`.
 const dispatcher = new WebhookDispatcher({ store, log: (line) => console.log(line) }).start();
-const service = await buildApp({ store, onEvents: () => dispatcher.notify() });
+// This machine is the developer's own: the dashboard may register http://127.0.0.1 receivers.
+const service = await buildApp({ store, onEvents: () => dispatcher.notify(), allowLoopbackWebhooks: true });
 const serviceUrl = await service.listen({ host: HOST, port: servicePort() });
 
 console.log('');

@@ -31,6 +31,8 @@ export interface AppOptions {
   onEvents?: () => void;
   /** Told which operations have no handler (none, here). */
   onUnimplemented?: (operationIds: string[]) => void;
+  /** Whether dashboard users may add loopback test endpoints (see DashboardApiOptions; default DASHBOARD_ALLOW_LOOPBACK_WEBHOOKS=true). */
+  allowLoopbackWebhooks?: boolean;
   /** Where the dashboard reports plan changes (default: recorded in the store). */
   billing?: BillingProvider;
 }
@@ -85,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The dashboard's JSON API (spec/dashboard.yaml) in its own encapsulated context: its routes,
   // error handler and 404s are its own; same process, port and store as the public API.
   await app.register((child, _options, done) => {
-    dashboardApi(child, { store, now: clock, limiter, billing: options.billing, onEvents: options.onEvents }).then(() => done(), done);
+    dashboardApi(child, { store, now: clock, limiter, billing: options.billing, onEvents: options.onEvents, allowLoopbackWebhooks: options.allowLoopbackWebhooks }).then(() => done(), done);
   }, { prefix: DASHBOARD_API_PREFIX });
   await app.register(routesPlugin, {
     handlers: createHandlers({ store, cursors, now: clock, onEvents: options.onEvents }),

@@ -478,17 +478,17 @@ class PostgresData implements StoreData {
     return ((await this.db.query('DELETE FROM webhook_endpoints WHERE id = $1', [id])).rowCount ?? 0) > 0;
   }
 
-  async insertWebhookEvent(event: WebhookEventRecord): Promise<number> {
+  async insertWebhookEvent(event: WebhookEventRecord, onlyEndpointId?: string): Promise<number> {
     const result = await this.db.query(
       `WITH inserted AS (
          INSERT INTO webhook_events (id, account_id, environment, type, payload, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
        )
        INSERT INTO webhook_deliveries (event_id, endpoint_id, state, attempts, next_attempt_at_ms)
        SELECT inserted.id, e.id, 'pending', 0, $6 FROM inserted, webhook_endpoints e
-       WHERE e.account_id = $2 AND e.environment = $3 AND e.status = 'enabled'
+       WHERE e.account_id = $2 AND e.environment = $3 AND e.status = 'enabled' AND ($7::text IS NULL OR e.id = $7)
          AND EXISTS (SELECT 1 FROM webhook_endpoint_event_types t WHERE t.endpoint_id = e.id AND t.event_type IN ($4, '*'))
        ORDER BY e.created_at, e.id`,
-      [event.id, event.accountId, event.environment, event.type, event.payload, event.createdAtMs],
+      [event.id, event.accountId, event.environment, event.type, event.payload, event.createdAtMs, onlyEndpointId ?? null],
     );
     return result.rowCount ?? 0;
   }
@@ -581,19 +581,19 @@ class PostgresData implements StoreData {
     return rows.rows.map(toWebhookDelivery);
   }
 
-  async requeueWebhookEvent(eventId: string, nowMs: number): Promise<string[]> {
+  async requeueWebhookEvent(eventId: string, nowMs: number, onlyEndpointId?: string): Promise<string[]> {
     const rows = await this.db.query<{ endpoint_id: string }>(
       `WITH requeued AS (
          UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at_ms = $2,
            lease_owner = CASE WHEN lease_until_ms > $2 THEN (CASE WHEN lease_owner LIKE $3 || '%' THEN lease_owner ELSE $3 || lease_owner END) END,
            lease_until_ms = CASE WHEN lease_until_ms > $2 THEN lease_until_ms END
-         WHERE event_id = $1 RETURNING seq, endpoint_id
+         WHERE event_id = $1 AND ($4::text IS NULL OR endpoint_id = $4) RETURNING seq, endpoint_id
        ),
        enabled AS (
          UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL WHERE id IN (SELECT endpoint_id FROM requeued) RETURNING id
        )
        SELECT endpoint_id FROM requeued ORDER BY seq`,
-      [eventId, nowMs, RESEND_AFTER_LEASE],
+      [eventId, nowMs, RESEND_AFTER_LEASE, onlyEndpointId ?? null],
     );
     return rows.rows.map((row) => row.endpoint_id);
   }
@@ -670,6 +670,10 @@ class PostgresData implements StoreData {
   async consumeMailToken(tokenHash: string, purpose: MailTokenPurpose, nowMs: number): Promise<string | undefined> {
     const row = await this.one<{ user_id: string; expires_at_ms: number }>('DELETE FROM dashboard_mail_tokens WHERE token_hash = $1 AND purpose = $2 RETURNING user_id, expires_at_ms', [tokenHash, purpose]);
     return row && row.expires_at_ms > nowMs ? row.user_id : undefined;
+  }
+
+  async deleteUserMailTokens(userId: string, purpose: MailTokenPurpose): Promise<void> {
+    await this.db.query('DELETE FROM dashboard_mail_tokens WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
   }
 
   async insertMail(mail: Omit<MailRecord, 'seq'>): Promise<void> {

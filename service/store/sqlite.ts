@@ -580,17 +580,17 @@ export class SqliteStore implements Store {
     return this.run(() => this.statement('DELETE FROM webhook_endpoints WHERE id = ?').run(id).changes > 0);
   }
 
-  insertWebhookEvent(event: WebhookEventRecord): Promise<number> {
+  insertWebhookEvent(event: WebhookEventRecord, onlyEndpointId?: string): Promise<number> {
     return this.run(() =>
       this.db.transaction(() => {
         this.statement('INSERT INTO webhook_events (id, account_id, environment, type, payload, created_at_ms) VALUES (?, ?, ?, ?, ?, ?)').run(event.id, event.accountId, event.environment, event.type, event.payload, event.createdAtMs);
         return this.statement(
           `INSERT INTO webhook_deliveries (event_id, endpoint_id, state, attempts, next_attempt_at_ms)
            SELECT ?, e.id, 'pending', 0, ? FROM webhook_endpoints e
-           WHERE e.account_id = ? AND e.environment = ? AND e.status = 'enabled'
+           WHERE e.account_id = ? AND e.environment = ? AND e.status = 'enabled' AND (? IS NULL OR e.id = ?)
              AND EXISTS (SELECT 1 FROM webhook_endpoint_event_types t WHERE t.endpoint_id = e.id AND t.event_type IN (?, '*'))
            ORDER BY e.created_at, e.id`,
-        ).run(event.id, event.createdAtMs, event.accountId, event.environment, event.type).changes;
+        ).run(event.id, event.createdAtMs, event.accountId, event.environment, onlyEndpointId ?? null, onlyEndpointId ?? null, event.type).changes;
       })(),
     );
   }
@@ -657,17 +657,17 @@ export class SqliteStore implements Store {
     return rows.map(toWebhookDelivery);
   }
 
-  requeueWebhookEvent(eventId: string, nowMs: number): Promise<string[]> {
+  requeueWebhookEvent(eventId: string, nowMs: number, onlyEndpointId?: string): Promise<string[]> {
     return this.run(() =>
       this.db.transaction(() => {
-        const endpoints = this.statement('SELECT endpoint_id FROM webhook_deliveries WHERE event_id = ? ORDER BY seq').pluck().all(eventId) as string[];
+        const endpoints = this.statement('SELECT endpoint_id FROM webhook_deliveries WHERE event_id = ? AND (? IS NULL OR endpoint_id = ?) ORDER BY seq').pluck().all(eventId, onlyEndpointId ?? null, onlyEndpointId ?? null) as string[];
         // An attempt in flight keeps its lease, marked, so the endpoint gets no second request meanwhile.
         this.statement(
           `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at_ms = @now,
              lease_owner = CASE WHEN lease_until_ms > @now THEN (CASE WHEN lease_owner LIKE @mark || '%' THEN lease_owner ELSE @mark || lease_owner END) ELSE NULL END,
              lease_until_ms = CASE WHEN lease_until_ms > @now THEN lease_until_ms ELSE NULL END
-           WHERE event_id = @eventId`,
-        ).run({ now: nowMs, mark: RESEND_AFTER_LEASE, eventId });
+           WHERE event_id = @eventId AND (@only IS NULL OR endpoint_id = @only)`,
+        ).run({ now: nowMs, mark: RESEND_AFTER_LEASE, eventId, only: onlyEndpointId ?? null });
         const enable = this.statement("UPDATE webhook_endpoints SET status = 'enabled', disabled_reason = NULL WHERE id = ?");
         for (const id of endpoints) enable.run(id);
         return endpoints;
@@ -756,6 +756,10 @@ export class SqliteStore implements Store {
       const row = this.statement('DELETE FROM dashboard_mail_tokens WHERE token_hash = ? AND purpose = ? RETURNING user_id, expires_at_ms').get(tokenHash, purpose) as { user_id: string; expires_at_ms: number } | undefined;
       return row && row.expires_at_ms > nowMs ? row.user_id : undefined;
     });
+  }
+
+  deleteUserMailTokens(userId: string, purpose: MailTokenPurpose): Promise<void> {
+    return this.run(() => void this.statement('DELETE FROM dashboard_mail_tokens WHERE user_id = ? AND purpose = ?').run(userId, purpose));
   }
 
   insertMail(mail: Omit<MailRecord, 'seq'>): Promise<void> {

@@ -222,7 +222,8 @@ export interface WebhookData {
    * endpoint of the event's account and environment that wants its type. Call it inside the
    * transaction that makes the change. Returns how many deliveries were queued.
    */
-  insertWebhookEvent(event: WebhookEventRecord): Promise<number>;
+  /** Writes the event and a delivery for each matching endpoint (only `onlyEndpointId`, when given: a test event sent to one endpoint). */
+  insertWebhookEvent(event: WebhookEventRecord, onlyEndpointId?: string): Promise<number>;
   findWebhookEvent(id: string): Promise<WebhookEventRecord | undefined>;
   /**
    * Claims up to `limit` due deliveries for `owner` until leaseUntilMs: pending, next attempt
@@ -245,7 +246,8 @@ export interface WebhookData {
    * delivery with an attempt in flight keeps its lease (marked RESEND_AFTER_LEASE + owner), so no
    * second request goes to the endpoint before that attempt is recorded.
    */
-  requeueWebhookEvent(eventId: string, nowMs: number): Promise<string[]>;
+  /** Re-queues the event for every endpoint that had it (only `onlyEndpointId`, when given) and re-enables those endpoints. */
+  requeueWebhookEvent(eventId: string, nowMs: number, onlyEndpointId?: string): Promise<string[]>;
 }
 
 // ---- The dashboard (service/dashboard/api/): users, sessions, mail, billing records ------------
@@ -310,6 +312,8 @@ export interface DashboardData {
   insertMailToken(tokenHash: string, userId: string, purpose: MailTokenPurpose, expiresAtMs: number): Promise<void>;
   /** Deletes the token and returns its user, when it exists for this purpose and has not expired. */
   consumeMailToken(tokenHash: string, purpose: MailTokenPurpose, nowMs: number): Promise<string | undefined>;
+  /** Deletes every unused token of the user for this purpose (a reset done makes older reset links useless). */
+  deleteUserMailTokens(userId: string, purpose: MailTokenPurpose): Promise<void>;
   insertMail(mail: Omit<MailRecord, 'seq'>): Promise<void>;
   listMail(): Promise<MailRecord[]>;
   insertBillingRecord(record: Omit<BillingRecord, 'seq'>): Promise<void>;

@@ -75,9 +75,10 @@ export async function removeEndpoint(store: Store, id: string): Promise<WebhookE
 }
 
 /** A sample event of the type (like `stripe trigger`), through the outbox to the scope's endpoints. */
-export async function triggerEvent(store: Store, settings: WebhookSettings, type: string, scope: Scope, nowMs: number): Promise<{ event: WebhookEventRecord; queued: number }> {
+/** A sample event of the type, to every matching endpoint of the scope, or to `onlyEndpointId` alone. */
+export async function triggerEvent(store: Store, settings: WebhookSettings, type: string, scope: Scope, nowMs: number, onlyEndpointId?: string): Promise<{ event: WebhookEventRecord; queued: number }> {
   if (!settings.eventTypes.includes(type)) throw new WebhookAdminError(`unknown event type ${type}; the spec has ${settings.eventTypes.join(', ')}`);
-  return store.transaction((tx) => recordEvent(tx, scope, type, sampleObject(type, scope, nowMs), nowMs));
+  return store.transaction((tx) => recordEvent(tx, scope, type, sampleObject(type, scope, nowMs), nowMs, onlyEndpointId));
 }
 
 /** One line about an endpoint, never its secret. */

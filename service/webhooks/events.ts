@@ -14,7 +14,7 @@ export function buildEvent(scope: Scope, type: string, object: unknown, nowMs: n
 }
 
 /** Puts the event in the outbox with its deliveries (how many were queued); call with the transaction's `tx`. */
-export async function recordEvent(tx: StoreData, scope: Scope, type: string, object: unknown, nowMs: number): Promise<{ event: WebhookEventRecord; queued: number }> {
+export async function recordEvent(tx: StoreData, scope: Scope, type: string, object: unknown, nowMs: number, onlyEndpointId?: string): Promise<{ event: WebhookEventRecord; queued: number }> {
   const event = buildEvent(scope, type, object, nowMs);
-  return { event, queued: await tx.insertWebhookEvent(event) };
+  return { event, queued: await tx.insertWebhookEvent(event, onlyEndpointId) };
 }

@@ -4,6 +4,8 @@
  * link-local (which holds the cloud metadata service, 169.254.169.254 and fd00:ec2::254),
  * carrier-grade NAT, multicast or reserved. Test endpoints may also use http and loopback, so a
  * developer can receive sandbox events on 127.0.0.1; every other refusal holds for them too.
+ * Loopback only as the URL says it (127.0.0.1, [::1], localhost): a public name that resolves to
+ * loopback is refused, so a name whose DNS answer changes later cannot point inside either.
  * Checked when an endpoint is added and again on every delivery, on the address actually
  * connected to (DNS answers can change between the two).
  */
@@ -91,8 +93,9 @@ export async function resolveEndpoint(url: URL, environment: Environment): Promi
       throw new WebhookUrlError(`${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? 'DNS error'})`);
     }
   }
+  const namesLoopback = isIP(host) !== 0 || host === 'localhost';
   for (const { address } of addresses) {
-    const refusal = addressRefusal(address, environment);
+    const refusal = addressRefusal(address, environment) ?? (!namesLoopback && addressRefusal(address, 'live') ? `${address} is a loopback address; name it in the URL (http://127.0.0.1:PORT/…) to use it` : undefined);
     if (refusal) throw new WebhookUrlError(host === address ? refusal : `${host} resolves to a refused address: ${refusal}`);
   }
   if (addresses.length === 0) throw new WebhookUrlError(`${host} has no address`);

@@ -49,6 +49,14 @@ async function signIn(email: string, password = PASSWORD, headers: Record<string
 
 const subjectBody = { consent_artifact: CONSENT };
 
+/** Follows the verification link of the browser's newest mail, as its owner would. */
+async function verify(browser: Browser): Promise<void> {
+  const mail = (await service.store.listMail()).filter((row) => row.recipient === browser.email && row.subject !== 'Reset your password').at(-1)!;
+  const token = /#token=([A-Za-z0-9_-]+)/.exec(mail.body)![1];
+  const response = await service.call('POST', '/dashboard/api/email-verification', { body: { token }, headers: { origin: service.url } });
+  expect(response.status, response.body).toBe(204);
+}
+
 describe.each(ENGINES)('dashboard API on $name', ({ name, start }) => {
   let engine: EngineUnderTest;
   let env: Record<string, string>;
@@ -361,6 +369,34 @@ describe.each(ENGINES)('dashboard API on $name', ({ name, start }) => {
       expect((await signIn(browser.email)).status).toBe(401);
       expect((await signIn(browser.email, newPassword)).status).toBe(200);
     });
+
+    it('a used reset link ends every other reset link of the user', async () => {
+      const browser = await signUp();
+      for (let mail = 0; mail < 2; mail += 1) await service.call('POST', '/dashboard/api/password-resets', { body: { email: browser.email }, headers: { origin: service.url } });
+      const [older, newer] = (await service.store.listMail()).filter((mail) => mail.subject === 'Reset your password').map((mail) => /#token=([A-Za-z0-9_-]+)/.exec(mail.body)![1]);
+      const confirm = (token: string) => service.call('POST', '/dashboard/api/password-resets/confirm', { body: { token, password: 'a brand new passphrase' }, headers: { origin: service.url } });
+      expect((await confirm(newer)).status).toBe(204);
+      expect((await confirm(older)).json().code).toBe('invalid_token');
+    });
+
+    it('clears what an unverified account held when the address is first proven by a reset (a sign-up by someone else)', async () => {
+      const squatter = await signUp('victim@example.com');
+      const key = (await squatter.call('POST', '/keys', { name: 'squatter', type: 'sk', environment: 'test', scopes: ['nature:read'] })).json().secret;
+      expect((await squatter.call('POST', '/webhook-endpoints', { environment: 'test', url: 'http://127.0.0.1:9/hook', events: ['subject.deleted'] })).status).toBe(201);
+      expect((await squatter.call('PUT', '/billing/plan', { tier: 2 })).status).toBe(200);
+
+      await service.call('POST', '/dashboard/api/password-resets', { body: { email: 'victim@example.com' }, headers: { origin: service.url } });
+      const token = /#token=([A-Za-z0-9_-]+)/.exec((await service.store.listMail()).filter((mail) => mail.subject === 'Reset your password').at(-1)!.body)![1];
+      expect((await service.call('POST', '/dashboard/api/password-resets/confirm', { body: { token, password: 'the owner\'s passphrase' }, headers: { origin: service.url } })).status).toBe(204);
+
+      const owner = await signIn('victim@example.com', 'the owner\'s passphrase');
+      expect(owner.status).toBe(200);
+      const ownerBrowser = browserWith(sessionCookie(owner)!, owner.json().csrf_token, 'victim@example.com', owner.json().account.id);
+      expect(owner.json()).toMatchObject({ user: { email_verified: true }, account: { tier: 0 } });
+      expect((await ownerBrowser.call('GET', '/webhook-endpoints?environment=test')).json().data).toEqual([]);
+      expect((await ownerBrowser.call('GET', '/keys?environment=test')).json().data.every((row: { status: string }) => row.status === 'revoked')).toBe(true);
+      expect((await service.call('GET', '/v1/nature/subjects', { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+    });
   });
 
   describe('webhook endpoints', () => {
@@ -381,11 +417,51 @@ describe.each(ENGINES)('dashboard API on $name', ({ name, start }) => {
       expect(deliveries).toHaveLength(1);
       expect(deliveries[0]).toMatchObject({ event_type: 'assessment.completed', status: 'pending', attempts: 0, response_status: null });
       expect((await browser.call('POST', `/webhook-events/${deliveries[0].event_id}/resend`)).status).toBe(202);
+      const unverified = await browser.call('POST', '/webhook-endpoints', { environment: 'live', url: 'https://93.184.215.14/hook', events: ['assessment.completed'] });
+      expect(unverified.status).toBe(403);
+      expect(unverified.json().code).toBe('email_not_verified');
+      await verify(browser);
       const live = await browser.call('POST', '/webhook-endpoints', { environment: 'live', url: 'http://127.0.0.1:9/hook', events: ['assessment.completed'] });
       expect(live.status).toBe(400);
       expect(live.json().param).toBe('url');
       expect((await browser.call('DELETE', `/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
       expect((await browser.call('GET', '/webhook-endpoints?environment=test')).json().data).toEqual([]);
+    });
+
+    it('sends a test event to the endpoint named only, and a resend leaves an endpoint the user disabled off', async () => {
+      const browser = await signUp();
+      const add = async () => (await browser.call('POST', '/webhook-endpoints', { environment: 'test', url: 'http://127.0.0.1:9/hook', events: ['subject.deleted'] })).json().endpoint;
+      const [first, second] = [await add(), await add()];
+      expect((await browser.call('POST', `/webhook-endpoints/${second.id}/test-events`, { type: 'subject.deleted' })).status).toBe(202);
+      expect((await browser.call('GET', `/webhook-endpoints/${first.id}/deliveries`)).json().data).toEqual([]);
+      expect((await browser.call('GET', `/webhook-endpoints/${second.id}/deliveries`)).json().data).toHaveLength(1);
+
+      // An event both endpoints had; the user turns the first off, then resends the event.
+      const key = (await browser.call('POST', '/keys', { name: 'k', type: 'sk', environment: 'test', scopes: ['nature:write'] })).json().secret;
+      const subject = await service.call('POST', '/v1/nature/subjects', { body: subjectBody, headers: { authorization: `Bearer ${key}` } });
+      expect((await service.call('DELETE', `/v1/nature/subjects/${subject.json().id}`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+      const [shared] = (await browser.call('GET', `/webhook-endpoints/${first.id}/deliveries`)).json().data;
+      expect(shared.event_type).toBe('subject.deleted');
+      await browser.call('POST', `/webhook-endpoints/${first.id}/disable`);
+      expect((await browser.call('POST', `/webhook-events/${shared.event_id}/resend`)).status).toBe(202);
+      const endpoints = (await browser.call('GET', '/webhook-endpoints?environment=test')).json().data;
+      expect(endpoints.find((endpoint: { id: string }) => endpoint.id === first.id)).toMatchObject({ status: 'disabled', disabled_reason: 'Disabled in the dashboard.' });
+      expect(endpoints.find((endpoint: { id: string }) => endpoint.id === second.id)).toMatchObject({ status: 'enabled' });
+    });
+
+    it('refuses endpoints on the service\'s loopback where the deployment does not allow them', async () => {
+      const shared = await startService(':memory:', { allowLoopbackWebhooks: false });
+      try {
+        const signedUp = await shared.call('POST', '/dashboard/api/signup', { body: { email: 'shared@example.com', password: PASSWORD }, headers: { origin: shared.url } });
+        const headers = { origin: shared.url, cookie: `dashboard_session=${sessionCookie(signedUp)}`, 'x-csrf-token': signedUp.json().csrf_token };
+        for (const url of ['http://127.0.0.1:9/hook', 'http://[::1]:9/hook', 'http://localhost:9/hook', 'http://127.1.2.3/hook']) {
+          const refused = await shared.call('POST', '/dashboard/api/webhook-endpoints', { body: { environment: 'test', url, events: ['subject.deleted'] }, headers });
+          expect(refused.status, url).toBe(400);
+          expect(refused.json()).toMatchObject({ code: 'invalid_request', param: 'url' });
+        }
+      } finally {
+        await shared.close();
+      }
     });
   });
 });

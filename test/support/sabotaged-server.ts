@@ -39,9 +39,9 @@ if (sabotage === 'delete-nothing') {
 
 if (sabotage === 'event-drop-field') {
   const insert = store.insertWebhookEvent;
-  store.insertWebhookEvent = function (this: SqliteStore, event) {
+  store.insertWebhookEvent = function (this: SqliteStore, event, onlyEndpointId) {
     const { created_at: _dropped, ...payload } = JSON.parse(event.payload) as Record<string, unknown>;
-    return insert.call(this, { ...event, payload: JSON.stringify(payload) });
+    return insert.call(this, { ...event, payload: JSON.stringify(payload) }, onlyEndpointId);
   } as typeof store.insertWebhookEvent;
 }
 const box = secretBox();

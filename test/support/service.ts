@@ -32,10 +32,11 @@ export const CONSENT = {
 };
 
 /** A store, or a SQLite file to open; `onEvents` is told when a request commits webhook events (a dispatcher's notify). */
-export async function startService(storeOrFile: Store | string = ':memory:', options: { onEvents?: () => void } = {}): Promise<TestService> {
+export async function startService(storeOrFile: Store | string = ':memory:', options: { onEvents?: () => void; allowLoopbackWebhooks?: boolean } = {}): Promise<TestService> {
   const store = typeof storeOrFile === 'string' ? new SqliteStore(storeOrFile) : storeOrFile;
   const clock = { now: Date.parse('2026-11-21T10:00:00Z'), advance: (ms: number) => (clock.now += ms) };
-  const app = await buildApp({ store, clock: () => clock.now, onEvents: options.onEvents });
+  // Tests run where a developer would: loopback receivers allowed unless a test says otherwise.
+  const app = await buildApp({ store, clock: () => clock.now, onEvents: options.onEvents, allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? true });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   let counter = 0;
   return {

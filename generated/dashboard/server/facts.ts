@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:99e5ee0e701e3e558213a5125e1047f3297aec5ad84e8677ec7f0ea20257f4bc";
+export const SPEC_DIGEST = "sha256:c4dd4313d5f3861206c1515b39d2b1eb943cb9fd53a84b335b874d1d089ea408";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

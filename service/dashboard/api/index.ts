@@ -5,7 +5,9 @@
  * the same functions the operator CLIs use. Register it with `{ prefix: DASHBOARD_API_PREFIX }`.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routesPlugin, SPEC_DIGEST, type Handlers, type RouteSpec } from '../../../generated/dashboard/server/index.js';
 import { SPEC_DIGEST_HEADER } from '../../../generated/server/index.js';
@@ -18,6 +20,7 @@ import type { AccountRecord, Environment, KeyRecord, SessionRecord, Store, UserR
 import { webhookSettings as defaultWebhookSettings, type WebhookSettings } from '../../webhooks/config.js';
 import { addEndpoint, removeEndpoint, rotateEndpointSecret, triggerEvent, WebhookAdminError } from '../../webhooks/endpoints.js';
 import { secretBox, type SecretBox } from '../../webhooks/secrets.js';
+import { addressRefusal } from '../../webhooks/ssrf.js';
 import { changeTier, estimate, planOf, RecordingBillingProvider, TIERS, type BillingProvider } from './billing.js';
 import { queueMail } from './mail.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -29,6 +32,8 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Failed sign-ins allowed per client address and per account in SIGNIN_WINDOW_MS. */
 export const SIGNIN_FAILURES_ALLOWED = 10;
+/** The reason an endpoint the user switched off carries (resend never switches those back on). */
+const DISABLED_BY_USER = 'Disabled in the dashboard.';
 export const SIGNIN_WINDOW_MS = 15 * 60 * 1000;
 /** Dashboard requests per minute per client address (x-rate-limits.per_address of spec/dashboard.yaml). */
 export const DASHBOARD_REQUESTS_PER_MINUTE = 600;
@@ -44,6 +49,12 @@ export interface DashboardApiOptions {
   onEvents?: () => void;
   /** `Secure` on the cookie even over http (behind a TLS-terminating proxy). Default: DASHBOARD_SECURE_COOKIES=true. */
   secureCookies?: boolean;
+  /**
+   * Whether signed-up users may add test endpoints on this machine's loopback. Only where the
+   * service runs on the developer's own machine (`npm start`); anywhere shared it would let anyone
+   * probe and post to local services. Default: DASHBOARD_ALLOW_LOOPBACK_WEBHOOKS=true.
+   */
+  allowLoopbackWebhooks?: boolean;
 }
 
 interface Signed {
@@ -233,6 +244,30 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     return false;
   }
 
+  const allowLoopbackEndpoints = options.allowLoopbackWebhooks ?? process.env.DASHBOARD_ALLOW_LOOPBACK_WEBHOOKS === 'true';
+  /** Whether the URL's host is, or resolves to, a loopback address (a URL that does not parse is left to addEndpoint). */
+  async function pointsAtLoopback(raw: string): Promise<boolean> {
+    let host: string;
+    try {
+      host = new URL(raw).hostname.replace(/^\[(.*)\]$/, '$1');
+    } catch {
+      return false;
+    }
+    const addresses = isIP(host) ? [host] : await lookup(host, { all: true, verbatim: true }).then((found) => found.map((entry) => entry.address), () => []);
+    return addresses.some((address) => addressRefusal(address, 'test') === undefined && addressRefusal(address, 'live') !== undefined);
+  }
+
+  /** Revokes every key, removes every webhook endpoint and returns the tier to Free. */
+  async function clearUnclaimedAccount(accountId: string): Promise<void> {
+    const at = new Date(now()).toISOString();
+    for (const environment of ['test', 'live'] as const) {
+      for (const key of await store.listAccountKeys(accountId, environment)) if (!key.revokedAt) await revokeKey(store, key.id, at);
+    }
+    for (const endpoint of await store.listWebhookEndpoints(accountId)) await removeEndpoint(store, endpoint.id);
+    const account = await store.findAccount(accountId);
+    if (account && account.tier !== 0) await changeTier(store, billing, accountId, 0, now());
+  }
+
   const handlers: Handlers = {
     signUp: async (request, reply) => {
       const { email, password } = request.body;
@@ -298,7 +333,13 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     resetPassword: async (request, reply) => {
       const userId = await store.consumeMailToken(sha256(request.body.token), 'reset_password', now());
       if (!userId) return sendError(reply, request, 404, 'invalid_token', 'This link is unknown, used or expired; ask for a new one.', 'token');
+      const user = await store.findUserById(userId);
+      if (!user) return sendError(reply, request, 404, 'invalid_token', 'This link is unknown, used or expired; ask for a new one.', 'token');
       await store.setUserPassword(userId, await hashPassword(request.body.password));
+      await store.deleteUserMailTokens(userId, 'reset_password'); // older reset links die with this one
+      // The first proof of the mailbox claims an account someone may have signed up for with this
+      // address without owning it: nothing they made survives (keys, endpoints, a changed tier).
+      if (!user.emailVerifiedAt) await clearUnclaimedAccount(user.accountId);
       // The reset link reached the mailbox: that proves the address as well as a verification would.
       await store.setUserEmailVerified(userId, new Date(now()).toISOString());
       await store.deleteUserSessions(userId);
@@ -342,7 +383,13 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
       return { data: (await store.listWebhookEndpoints(signed(request).account.id)).filter((endpoint) => endpoint.environment === environment).map(endpointView) };
     },
     createWebhookEndpoint: async (request, reply) => {
-      const { account } = signed(request);
+      const { account, user } = signed(request);
+      if (request.body.environment === 'live' && !user.emailVerifiedAt) return sendError(reply, request, 403, 'email_not_verified', 'Verify your e-mail address before adding live webhook endpoints (see the mail we sent).');
+      // Anyone can sign up: an endpoint on this machine's loopback would let them probe and post to
+      // its local services. Allowed only where the service runs on the developer's own machine.
+      if (!allowLoopbackEndpoints && (await pointsAtLoopback(request.body.url))) {
+        return sendError(reply, request, 400, 'invalid_request', 'Endpoints on this server\'s loopback address are not allowed here; use a public URL (or a tunnel to your machine).', 'url');
+      }
       try {
         const { endpoint, secret } = await addEndpoint(store, webhookBox(), settings, { environment: request.body.environment, url: request.body.url, accountId: account.id, eventTypes: request.body.events }, now());
         reply.code(201);
@@ -367,7 +414,7 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     disableWebhookEndpoint: async (request, reply) => {
       const endpoint = await ownEndpoint(request, reply, request.params.endpoint_id);
       if (!endpoint) return reply;
-      await store.setWebhookEndpointStatus(endpoint.id, 'disabled', 'Disabled in the dashboard.');
+      await store.setWebhookEndpointStatus(endpoint.id, 'disabled', DISABLED_BY_USER);
       return endpointView((await store.findWebhookEndpoint(endpoint.id))!);
     },
     enableWebhookEndpoint: async (request, reply) => {
@@ -384,14 +431,20 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     sendTestWebhookEvent: async (request, reply) => {
       const endpoint = await ownEndpoint(request, reply, request.params.endpoint_id);
       if (!endpoint) return reply;
-      await triggerEvent(store, settings, request.body.type, { accountId: endpoint.accountId, environment: endpoint.environment }, now());
+      // To this endpoint only: the button names it, and the account's other endpoints did not ask.
+      await triggerEvent(store, settings, request.body.type, { accountId: endpoint.accountId, environment: endpoint.environment }, now(), endpoint.id);
       options.onEvents?.();
       return reply.code(202).send();
     },
     resendWebhookEvent: async (request, reply) => {
       const event = await store.findWebhookEvent(request.params.event_id);
       if (!event || event.accountId !== signed(request).account.id) return sendError(reply, request, 404, 'not_found', `No webhook event ${request.params.event_id} in this account.`, 'event_id');
-      await store.requeueWebhookEvent(event.id, now());
+      // Every endpoint that had the event, except those the user turned off: a resend must not
+      // switch an endpoint back on behind their back (one disabled after failing is re-enabled).
+      for (const endpoint of await store.listWebhookEndpoints(event.accountId)) {
+        if (endpoint.status === 'disabled' && endpoint.disabledReason === DISABLED_BY_USER) continue;
+        await store.requeueWebhookEvent(event.id, now(), endpoint.id);
+      }
       options.onEvents?.();
       return reply.code(202).send();
     },

@@ -40,7 +40,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:99e5ee0e701e3e558213a5125e1047f3297aec5ad84e8677ec7f0ea20257f4bc"
+      "value": "sha256:c4dd4313d5f3861206c1515b39d2b1eb943cb9fd53a84b335b874d1d089ea408"
     },
     "userAgent": "assessment-service-dashboard-client/1.0.0"
   };

@@ -128,7 +128,11 @@ export interface paths {
         put?: never;
         /**
          * Set a new password
-         * @description Sets the password with the token from the reset mail (valid 1 hour, once) and ends every session of the user. The token travels in the body, as for verification.
+         * @description Sets the password with the token from the reset mail (valid 1 hour, once; every other reset
+         *     link of the user stops working too) and ends every session of the user. The token travels in
+         *     the body, as for verification. A reset proves the address: if it was not verified yet,
+         *     whatever the account held before (someone may have signed up with an address they do not
+         *     own) is cleared: keys revoked, webhook endpoints removed, the tier back to Free.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -285,7 +289,10 @@ export interface paths {
         /**
          * Add a webhook endpoint
          * @description Registers an endpoint and returns its signing secret in `secret`, this once. Live
-         *     endpoints must be public `https` URLs; test endpoints may be `http://127.0.0.1`.
+         *     endpoints must be public `https` URLs and need a verified e-mail address
+         *     (`403 email_not_verified`). Test endpoints may also use `http`; an address on the service's
+         *     own loopback (`http://127.0.0.1:PORT`) only where the service runs on the developer's own
+         *     machine (`npm start`), never on a shared deployment.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -423,7 +430,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Sends a sample event of the type to the endpoint's environment, through the same outbox as real events.
+         * @description Sends a sample event of the type to this endpoint only, through the same outbox as real events.
          */
         post: operations["sendTestWebhookEvent"];
         delete?: never;
@@ -446,7 +453,7 @@ export interface paths {
         put?: never;
         /**
          * Resend an event
-         * @description Every delivery of the event is queued again, and its endpoints are enabled again.
+         * @description Every delivery of the event is queued again and endpoints disabled after failing are enabled again; an endpoint the user disabled is left alone.
          */
         post: operations["resendWebhookEvent"];
         delete?: never;
@@ -729,7 +736,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `csrf_failed` (as everywhere), or `email_not_verified`: live keys need a verified e-mail address. */
+        /** @description `csrf_failed` (as everywhere), or `email_not_verified`: live keys and live webhook endpoints need a verified e-mail address. */
         Forbidden: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1363,7 +1370,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["CsrfFailed"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -29,7 +29,11 @@ export class PasswordResetsConfirm extends APIResource {
    *
    * `POST /password-resets/confirm`
    *
-   * Sets the password with the token from the reset mail (valid 1 hour, once) and ends every session of the user. The token travels in the body, as for verification.
+   * Sets the password with the token from the reset mail (valid 1 hour, once; every other reset
+   * link of the user stops working too) and ends every session of the user. The token travels in
+   * the body, as for verification. A reset proves the address: if it was not verified yet,
+   * whatever the account held before (someone may have signed up with an address they do not
+   * own) is cleared: keys revoked, webhook endpoints removed, the tier back to Free.
    */
   create(params: Models.ResetPasswordParams, options?: RequestOptions): APIPromise<Models.ResetPasswordResponse> {
     return this._client.request<Models.ResetPasswordResponse>(operations.resetPassword, [], params, options);

@@ -26,7 +26,10 @@ export class WebhookEndpoints extends APIResource {
    * `POST /webhook-endpoints`
    *
    * Registers an endpoint and returns its signing secret in `secret`, this once. Live
-   * endpoints must be public `https` URLs; test endpoints may be `http://127.0.0.1`.
+   * endpoints must be public `https` URLs and need a verified e-mail address
+   * (`403 email_not_verified`). Test endpoints may also use `http`; an address on the service's
+   * own loopback (`http://127.0.0.1:PORT`) only where the service runs on the developer's own
+   * machine (`npm start`), never on a shared deployment.
    */
   create(params: Models.CreateWebhookEndpointParams, options?: RequestOptions): APIPromise<Models.CreateWebhookEndpointResponse> {
     return this._client.request<Models.CreateWebhookEndpointResponse>(operations.createWebhookEndpoint, [], params, options);
@@ -81,7 +84,7 @@ export class WebhookEndpoints extends APIResource {
    *
    * `POST /webhook-endpoints/{endpoint_id}/test-events`
    *
-   * Sends a sample event of the type to the endpoint's environment, through the same outbox as real events.
+   * Sends a sample event of the type to this endpoint only, through the same outbox as real events.
    */
   testEvents(endpointId: string | number, params: Models.SendTestWebhookEventParams, options?: RequestOptions): APIPromise<Models.SendTestWebhookEventResponse> {
     return this._client.request<Models.SendTestWebhookEventResponse>(operations.sendTestWebhookEvent, [endpointId], params, options);

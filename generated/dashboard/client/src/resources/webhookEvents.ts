@@ -12,7 +12,7 @@ export class WebhookEvents extends APIResource {
    *
    * `POST /webhook-events/{event_id}/resend`
    *
-   * Every delivery of the event is queued again, and its endpoints are enabled again.
+   * Every delivery of the event is queued again and endpoints disabled after failing are enabled again; an endpoint the user disabled is left alone.
    */
   resend(eventId: string | number, options?: RequestOptions): APIPromise<Models.ResendWebhookEventResponse> {
     return this._client.request<Models.ResendWebhookEventResponse>(operations.resendWebhookEvent, [eventId], undefined, options);
