@@ -107,7 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     errorBody,
     // Unknown routes, bad URLs and requests Node refuses: charged per address like other anonymous traffic.
-    unrouted: ({ id = newRequestId(), ip }) => ({ id, ...limitUnrouted(limiter, ip, commonHeaders(id)) }),
+    // An unknown /dashboard/ path too: without the public API's CORS header, which the dashboard never carries.
+    unrouted: ({ id = newRequestId(), ip, url = '' }) => ({ id, ...limitUnrouted(limiter, ip, isDashboard(url) ? { [requestIdHeader]: id } : commonHeaders(id)) }),
     unknownQueryParameters: 'refuse', // spec/DECISIONS.md
     onUnimplemented: options.onUnimplemented,
   });

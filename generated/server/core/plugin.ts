@@ -44,7 +44,7 @@ export interface RoutesOptions<Handlers> {
    * `serverOptions()`) requests Node's HTTP parser refused. Charge per-address limits here and
    * return the headers every response carries.
    */
-  unrouted?: (client: { id?: string; ip: string }) => UnroutedAnswer;
+  unrouted?: (client: { id?: string; ip: string; url?: string }) => UnroutedAnswer;
   /** Query parameters the spec does not declare: refused with 400 naming the first, or ignored (default). */
   unknownQueryParameters?: 'refuse' | 'ignore';
   /** Told once at startup which operations have no handler. */
@@ -65,7 +65,7 @@ const fallback: Registered = { errorBody: defaultErrorBody };
 
 /** Answers outside every operation: stamps the `unrouted` headers and sends the error (or the refusal). */
 function sendUnrouted(config: Registered, request: FastifyRequest, reply: FastifyReply, error: ErrorDetails): FastifyReply {
-  const answer = config.unrouted?.({ id: request.id, ip: request.ip });
+  const answer = config.unrouted?.({ id: request.id, ip: request.ip, url: request.url });
   if (answer) reply.headers(answer.headers);
   const final = boundedError(answer?.refuse ?? error);
   return reply.code(final.status).type('application/json').serializer(JSON.stringify).send(config.errorBody(final, request));

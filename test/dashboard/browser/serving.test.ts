@@ -15,6 +15,15 @@ describe('dashboard pages, served', () => {
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${service.url}${path}`, { headers, redirect: 'manual' });
 
+  it('an unknown dashboard path is a 404 without the public API\'s CORS header', async () => {
+    for (const unknown of ['/dashboard/nope', '/dashboard/test/nope']) {
+      const response = await get(unknown);
+      expect(response.status, unknown).toBe(404);
+      expect(response.headers.get('access-control-allow-origin'), unknown).toBeNull();
+      expect(response.headers.get('x-request-id'), unknown).toMatch(/^req_/);
+    }
+  });
+
   it.each(PAGES)('%s is an HTML shell with the strict CSP, no-store, security headers and no CORS', async (path) => {
     const response = await get(path, { origin: 'https://evil.example' });
     expect(response.status).toBe(200);
