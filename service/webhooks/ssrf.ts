@@ -53,6 +53,27 @@ function embeddedIpv4(address: string): string | undefined {
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
+/** Whether the address is loopback (IPv4-mapped and NAT64 forms included). */
+function isLoopback(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  const inner = family === 6 ? embeddedIpv4(address) : undefined;
+  if (inner) return isLoopback(inner);
+  return LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Whether the URL's host is, or resolves to, a loopback address (a URL that does not parse or resolve: no). */
+export async function pointsAtLoopback(raw: string): Promise<boolean> {
+  let host: string;
+  try {
+    host = new URL(raw).hostname.replace(/^\[(.*)\]$/, '$1');
+  } catch {
+    return false;
+  }
+  const addresses = isIP(host) ? [host] : await lookup(host, { all: true, verbatim: true }).then((found) => found.map((entry) => entry.address), () => []);
+  return addresses.some(isLoopback);
+}
+
 /** Why an address is refused for the environment, or undefined when it is allowed. */
 export function addressRefusal(address: string, environment: Environment): string | undefined {
   const family = isIP(address);

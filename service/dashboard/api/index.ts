@@ -5,9 +5,7 @@
  * the same functions the operator CLIs use. Register it with `{ prefix: DASHBOARD_API_PREFIX }`.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routesPlugin, SPEC_DIGEST, type Handlers, type RouteSpec } from '../../../generated/dashboard/server/index.js';
 import { SPEC_DIGEST_HEADER } from '../../../generated/server/index.js';
@@ -20,7 +18,7 @@ import type { AccountRecord, Environment, KeyRecord, SessionRecord, Store, UserR
 import { webhookSettings as defaultWebhookSettings, type WebhookSettings } from '../../webhooks/config.js';
 import { addEndpoint, removeEndpoint, rotateEndpointSecret, triggerEvent, WebhookAdminError } from '../../webhooks/endpoints.js';
 import { secretBox, type SecretBox } from '../../webhooks/secrets.js';
-import { addressRefusal } from '../../webhooks/ssrf.js';
+import { pointsAtLoopback } from '../../webhooks/ssrf.js';
 import { changeTier, estimate, planOf, RecordingBillingProvider, TIERS, type BillingProvider } from './billing.js';
 import { queueMail } from './mail.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -245,18 +243,6 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
   }
 
   const allowLoopbackEndpoints = options.allowLoopbackWebhooks ?? process.env.DASHBOARD_ALLOW_LOOPBACK_WEBHOOKS === 'true';
-  /** Whether the URL's host is, or resolves to, a loopback address (a URL that does not parse is left to addEndpoint). */
-  async function pointsAtLoopback(raw: string): Promise<boolean> {
-    let host: string;
-    try {
-      host = new URL(raw).hostname.replace(/^\[(.*)\]$/, '$1');
-    } catch {
-      return false;
-    }
-    const addresses = isIP(host) ? [host] : await lookup(host, { all: true, verbatim: true }).then((found) => found.map((entry) => entry.address), () => []);
-    return addresses.some((address) => addressRefusal(address, 'test') === undefined && addressRefusal(address, 'live') !== undefined);
-  }
-
   /** Revokes every key, removes every webhook endpoint and returns the tier to Free. */
   async function clearUnclaimedAccount(accountId: string): Promise<void> {
     const at = new Date(now()).toISOString();
