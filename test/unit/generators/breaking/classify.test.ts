@@ -1,0 +1,73 @@
+/**
+ * check:breaking's classifier on the fixture pairs of `cases.ts`: each pair must print its rule
+ * and get the expert's verdict under the default gate (--fail-on clients), and nothing may be
+ * left unclassified.
+ */
+import { describe, expect, it } from 'vitest';
+import { compareDocuments } from '../../../../generators/breaking/compare.js';
+import { readFileSync } from 'node:fs';
+import { allRuleIds, RULES, SCHEMA_KINDS } from '../../../../generators/breaking/rules.js';
+import { baseSpec, CASES, pair, verdictOf } from '../../../support/breaking/cases.js';
+
+describe('breaking-change classification (fixture pairs)', () => {
+  it.each(CASES.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {
+    const { base, head } = pair(entry);
+    expect(JSON.stringify(head), 'the mutation must change the document').not.toBe(JSON.stringify(base));
+    const { findings, breaking } = verdictOf(base, head);
+    const shown = findings.map((finding) => `${finding.rule} @ ${finding.pointer}: ${finding.where}: ${finding.detail}`).join('\n');
+    expect(findings.map((finding) => finding.rule), shown).toContain(entry.rule);
+    expect(findings.filter((finding) => finding.rule === 'unclassified'), shown).toEqual([]);
+    expect(breaking, `${entry.breaking ? 'breaking' : 'compatible'} expected\n${shown}`).toBe(entry.breaking);
+  });
+
+  it('has dozens of pairs, both verdicts, and only known rule ids', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(60);
+    expect(CASES.filter((entry) => entry.breaking).length).toBeGreaterThanOrEqual(25);
+    expect(CASES.filter((entry) => !entry.breaking).length).toBeGreaterThanOrEqual(25);
+    const known = new Set(allRuleIds());
+    expect(CASES.map((entry) => entry.rule).filter((rule) => !known.has(rule))).toEqual([]);
+  });
+
+  it('README documents every rule id', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const missing = [...Object.keys(RULES), ...Object.keys(SCHEMA_KINDS)].filter((id) => !readme.includes(`\`${id}\``));
+    expect(missing).toEqual([]);
+  });
+
+  it('reads a scope added to the only requirement as a new scope, not as a new alternative', () => {
+    const base = baseSpec();
+    const head = structuredClone(base);
+    head.paths['/v1/nature/subjects'].get.security[0].apiKey.push('nature:admin');
+    expect(verdictOf(base, head).findings.map((finding) => finding.rule)).toEqual(['security-scope-added']);
+  });
+
+  it('reports nothing only when the documents are equal', () => {
+    expect(compareDocuments(baseSpec(), baseSpec())).toEqual([]);
+  });
+
+  it('lists a difference no rule understands as unclassified, and fails on it', () => {
+    const base = baseSpec();
+    const head = structuredClone(base);
+    head.components.schemas.Answer.if = { properties: { value: { const: 5 } } };
+    head.components.schemas.Answer.then = { required: ['note'] };
+    const { findings, breaking } = verdictOf(base, head);
+    expect(findings.map((finding) => `${finding.rule} ${finding.pointer}`)).toEqual(['unclassified /components/schemas/Answer/if/properties/value/const', 'unclassified /components/schemas/Answer/then/required']);
+    expect(breaking).toBe(true);
+  });
+
+  it('reports a schema shared by many operations once per rule and place', () => {
+    const base = baseSpec();
+    const head = structuredClone(base);
+    head.components.schemas.Answer.properties.value.maximum = 7;
+    const { findings } = verdictOf(base, head);
+    expect(findings.filter((finding) => finding.rule === 'response-limit-loosened')).toHaveLength(1);
+  });
+
+  it('says whose change it is for a schema read by both sides', () => {
+    const base = baseSpec();
+    const head = structuredClone(base);
+    head.components.schemas.Answer.properties.value.maximum = 10;
+    const rules = verdictOf(base, head).findings.map((finding) => finding.rule).sort();
+    expect(rules).toEqual(['request-limit-loosened', 'response-limit-loosened', 'webhook-payload-limit-loosened']);
+  });
+});
