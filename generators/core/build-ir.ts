@@ -1,25 +1,24 @@
 /**
  * Builds the IR from a loaded (bundled) document: operations with parameters grouped by
- * location, bodies, responses, security and scopes, client names, and the conventions our
- * API adds (list envelope and cursor paging, error schema, rate-limit headers, idempotency,
- * retry policy). Anything it cannot represent becomes `unknown` plus a warning, never a crash.
+ * location (ir-parameters.ts), bodies and responses per media type (ir-media.ts), security and
+ * scopes, and the conventions our API adds (list envelope and cursor paging, error schema,
+ * rate-limit headers, idempotency, retry policy). It describes the API and names nothing: the SDK
+ * shape (generators/sdk-shape/) names things. What it cannot represent faithfully (a style the
+ * OpenAPI table does not define, multipart/mixed) stops generation with file, pointer and what;
+ * lesser gaps become `unknown` plus a warning, never a crash.
  */
-import type { OpenApiDocument } from './load.js';
-import type { LoadedDocument } from './load.js';
-import { camelCase, kebabCase, pascalCase, screamingSnake } from './naming.js';
+import { SpecError, type LoadedDocument, type OpenApiDocument } from './load.js';
+import { camelCase } from './naming.js';
 import { deref, escapePointerPart, flattenSchema, schemaRefName } from './refs.js';
+import { collectBody, collectResponses } from './ir-media.js';
+import { collectParameters, parsePathTemplate } from './ir-parameters.js';
 import {
   HTTP_METHODS,
   type HttpMethod,
   type Ir,
-  type IrBody,
   type IrConventions,
-  type IrHeader,
-  type IrLink,
   type IrOperation,
   type IrPagination,
-  type IrParameter,
-  type IrResponse,
   type IrSecurity,
   type IrSecurityScheme,
   type IrWarning,
@@ -27,9 +26,20 @@ import {
   type IrWebhookEvent,
   type IrWebhooks,
   type JsonSchema,
-  type ParameterLocation,
   type RetryPolicy,
 } from './ir.js';
+
+/**
+ * Constructs the generators cannot represent faithfully, every one found (not only the first):
+ * its message is one `file:line:col: what (at #pointer)` line per construct.
+ */
+export class UnsupportedSpecError extends SpecError {
+  constructor(readonly problems: SpecError[]) {
+    super(problems[0].file, problems[0].pointer, problems[0].reason, { line: problems[0].line, column: problems[0].column });
+    this.message = problems.map((problem) => problem.message).join('\nerror: ');
+    this.name = 'UnsupportedSpecError';
+  }
+}
 
 /** The policy official clients follow when a spec states none. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -43,7 +53,6 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retryableStatuses: [408, 429, 500, 502, 503, 504],
 };
 
-const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 const IDEMPOTENCY_HEADER = /^idempotency-key$/i;
 
 // The document is untyped JSON until normalised here.
@@ -54,11 +63,13 @@ export function buildIr(loaded: LoadedDocument): Ir {
   const document = loaded.document;
   const warnings: IrWarning[] = [];
   const warn = (pointer: string, message: string) => warnings.push({ pointer, message });
+  const problems: Array<{ pointer: string; message: string }> = [];
+  const unsupported = (pointer: string, message: string) => problems.push({ pointer, message });
   const info = document.info ?? {};
 
-  const operations = collectOperations(document, warn);
-  nameOperations(operations);
-  const conventions = buildConventions(document, operations, String(info.title ?? 'API'));
+  const operations = collectOperations(document, warn, unsupported);
+  if (problems.length > 0) throw new UnsupportedSpecError(problems.map((problem) => new SpecError(loaded.sourcePath, problem.pointer, `not supported: ${problem.message}`)));
+  const conventions = buildConventions(document, operations);
   const webhooks = buildWebhooks(document, warn);
   if (webhooks) for (const event of webhooks.events) event.emittedAfter = emittedAfter(document, event.name, new Set(operations.map((operation) => operation.id)), warn);
 
@@ -150,7 +161,7 @@ function asSchema(value: unknown): JsonSchema {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : typeof value === 'boolean' ? value : true;
 }
 
-function collectOperations(document: OpenApiDocument, warn: (pointer: string, message: string) => void): IrOperation[] {
+function collectOperations(document: OpenApiDocument, warn: (pointer: string, message: string) => void, unsupported: (pointer: string, message: string) => void): IrOperation[] {
   const operations: IrOperation[] = [];
   for (const [path, rawItem] of Object.entries<Json>(document.paths ?? {})) {
     const pathPointer = `/paths/${escapePointerPart(path)}`;
@@ -164,8 +175,8 @@ function collectOperations(document: OpenApiDocument, warn: (pointer: string, me
       const operation = pathItem[method];
       if (!operation || typeof operation !== 'object') continue;
       const pointer = `${pathPointer}/${method}`;
-      const parameters = collectParameters(document, pathItem.parameters, operation.parameters, pointer, warn);
-      const responses = collectResponses(document, operation.responses, pointer, warn);
+      const parameters = collectParameters(document, pathItem.parameters, operation.parameters, pointer, warn, unsupported);
+      const responses = collectResponses(document, operation.responses, pointer, warn, unsupported);
       const successStatus = responses.find((response) => /^2\d\d$/.test(response.status))?.status ?? responses.find((response) => response.status === '2XX')?.status;
       const idFromSpec = typeof operation.operationId === 'string' && operation.operationId.trim() ? operation.operationId.trim() : undefined;
       const irOperation: IrOperation = {
@@ -173,14 +184,13 @@ function collectOperations(document: OpenApiDocument, warn: (pointer: string, me
         idIsDerived: !idFromSpec,
         method,
         path,
-        resource: [],
-        methodName: '',
+        template: parsePathTemplate(path),
         tags: Array.isArray(operation.tags) ? operation.tags.map(String) : [],
         summary: operation.summary,
         description: operation.description,
         deprecated: operation.deprecated === true,
         parameters,
-        body: collectBody(document, operation.requestBody, pointer, warn),
+        body: collectBody(document, operation.requestBody, pointer, warn, unsupported),
         responses,
         successStatus,
         security: collectSecurity(document, operation),
@@ -200,108 +210,6 @@ export function derivedOperationId(method: HttpMethod, path: string): string {
     .filter(Boolean)
     .map((segment) => (segment.startsWith('{') ? `By ${segment.replace(/[{}]/g, '')}` : segment));
   return camelCase(`${method} ${parts.join(' ')}`);
-}
-
-function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
-  if (!holder || typeof holder !== 'object') return [];
-  if ('example' in holder) return [holder.example];
-  return Object.values<Json>(holder.examples ?? {})
-    .map((example) => deref(document, example))
-    .filter((example) => example && 'value' in example)
-    .map((example) => example.value);
-}
-
-function collectParameters(document: OpenApiDocument, pathLevel: Json, operationLevel: Json, pointer: string, warn: (pointer: string, message: string) => void): Record<ParameterLocation, IrParameter[]> {
-  const byKey = new Map<string, IrParameter>();
-  const add = (list: Json, where: string) => {
-    (Array.isArray(list) ? list : []).forEach((raw: Json, index: number) => {
-      const param = deref(document, raw);
-      const paramPointer = `${where}/parameters/${index}`;
-      if (!param || typeof param.name !== 'string' || !LOCATIONS.includes(param.in)) {
-        warn(paramPointer, 'parameter could not be resolved or has no name/location; skipped');
-        return;
-      }
-      let schema: JsonSchema | undefined = param.schema;
-      if (schema === undefined && param.content) {
-        const [mediaType] = Object.keys(param.content);
-        schema = param.content[mediaType]?.schema;
-        warn(paramPointer, `parameter "${param.name}" uses content (${mediaType}); serialised as a plain value`);
-      }
-      if (schema === undefined) {
-        warn(paramPointer, `parameter "${param.name}" has no schema; typed as unknown`);
-        schema = true;
-      }
-      if (param.in === 'cookie') warn(paramPointer, `cookie parameter "${param.name}" is not sent by the generated client`);
-      byKey.set(`${param.in}:${param.name}`, {
-        name: param.name,
-        in: param.in,
-        required: param.in === 'path' ? true : param.required === true,
-        schema: asSchema(schema),
-        description: param.description,
-        deprecated: param.deprecated === true,
-        example: exampleOf(param, document)[0],
-        errorCode: typeof param['x-error-code'] === 'string' ? param['x-error-code'] : undefined,
-        exclusiveWith: Array.isArray(param['x-mutually-exclusive-with']) ? param['x-mutually-exclusive-with'].map(String) : undefined,
-      });
-    });
-  };
-  add(pathLevel, pointer.replace(/\/[a-z]+$/, ''));
-  add(operationLevel, pointer); // operation-level parameters override path-level ones
-  const grouped: Record<ParameterLocation, IrParameter[]> = { path: [], query: [], header: [], cookie: [] };
-  for (const param of byKey.values()) grouped[param.in].push(param);
-  return grouped;
-}
-
-function pickMediaType(content: Json): string | undefined {
-  const types = Object.keys(content ?? {});
-  return types.find((type) => type === 'application/json') ?? types.find((type) => /^application\/([\w.-]+\+)?json/.test(type)) ?? types[0];
-}
-
-const isJsonMediaType = (type: string | undefined) => Boolean(type && /^application\/([\w.-]+\+)?json/.test(type));
-
-function collectBody(document: OpenApiDocument, raw: Json, pointer: string, warn: (pointer: string, message: string) => void): IrBody | undefined {
-  const body = deref(document, raw);
-  if (!body) return undefined;
-  const contentType = pickMediaType(body.content);
-  if (!contentType) return undefined;
-  const media = body.content[contentType] ?? {};
-  const isJson = isJsonMediaType(contentType);
-  if (!isJson) warn(`${pointer}/requestBody`, `request body ${contentType} is not JSON; the client sends it as given (typed unknown)`);
-  return { required: body.required === true, contentType, isJson, schema: isJson ? asSchema(media.schema ?? true) : true, examples: exampleOf(media, document) };
-}
-
-function collectResponses(document: OpenApiDocument, raw: Json, pointer: string, warn: (pointer: string, message: string) => void): IrResponse[] {
-  return Object.entries<Json>(raw ?? {}).map(([status, rawResponse]) => {
-    const response = deref(document, rawResponse) ?? {};
-    const contentType = pickMediaType(response.content);
-    const media = contentType ? (response.content[contentType] ?? {}) : undefined;
-    const headers: IrHeader[] = Object.entries<Json>(response.headers ?? {}).map(([name, rawHeader]) => {
-      const header = deref(document, rawHeader) ?? {};
-      return { name, required: header.required === true, schema: asSchema(header.schema ?? true) };
-    });
-    if (rawResponse && !response.description && !deref(document, rawResponse)) warn(`${pointer}/responses/${status}`, 'response could not be resolved');
-    return {
-      status,
-      description: String(response.description ?? ''),
-      contentType,
-      isJson: isJsonMediaType(contentType),
-      schema: media ? asSchema(media.schema ?? true) : undefined,
-      headers,
-      examples: media ? exampleOf(media, document) : [],
-      links: collectLinks(document, response.links),
-    };
-  });
-}
-
-/** Links by operationId, or by a local operationRef (`#/paths/~1pets~1{id}/get`) resolved to its operationId. */
-function collectLinks(document: OpenApiDocument, raw: Json): IrLink[] {
-  return Object.entries<Json>(raw ?? {}).map(([name, rawLink]) => {
-    const link = deref(document, rawLink) ?? {};
-    const referenced = typeof link.operationRef === 'string' && link.operationRef.startsWith('#/') ? deref(document, { $ref: link.operationRef }) : undefined;
-    const operationId = typeof link.operationId === 'string' ? link.operationId : typeof referenced?.operationId === 'string' ? referenced.operationId : undefined;
-    const parameters = Object.fromEntries(Object.entries<Json>(link.parameters ?? {}).map(([param, value]) => [param.replace(/^(path|query|header|cookie)\./, ''), String(value)]));
-    return { name, ...(operationId ? { operationId } : {}), parameters };
-  });
 }
 
 function collectSecurity(document: OpenApiDocument, operation: Json): IrSecurity {
@@ -344,100 +252,6 @@ function detectPagination(document: OpenApiDocument, operation: IrOperation): Ir
   };
 }
 
-/** Literal path segments after an optional version prefix: the client's resource chain. */
-function literalSegments(path: string): string[] {
-  const segments = path.split('/').filter(Boolean);
-  const start = segments.length > 0 && /^v\d+(\.\d+)*$/i.test(segments[0]) ? 1 : 0;
-  return segments.slice(start).filter((segment) => !segment.includes('{')).map(camelCase);
-}
-
-function conventionalVerb(operation: IrOperation, pathMethods: Set<string>, hasItemPath: boolean): { resource: string[]; verb?: string } {
-  const segments = operation.path.split('/').filter(Boolean);
-  const last = segments.at(-1) ?? '';
-  const lastIsParam = last.includes('{');
-  const resource = literalSegments(operation.path);
-  // POST-only on a literal after a parameter is an action on the item: /payments/{id}/confirm -> payments.confirm(id)
-  const previousIsParam = (segments.at(-2) ?? '').includes('{');
-  if (operation.method === 'post' && !lastIsParam && previousIsParam && pathMethods.size === 1 && resource.length > 1) {
-    return { resource: resource.slice(0, -1), verb: resource.at(-1) };
-  }
-  switch (operation.method) {
-    case 'get':
-      if (lastIsParam) return { resource, verb: operation.pagination ? 'list' : 'retrieve' };
-      return { resource, verb: operation.pagination || isArrayResponse(operation) || hasItemPath ? 'list' : 'retrieve' };
-    case 'post':
-      return { resource, verb: lastIsParam ? undefined : 'create' };
-    case 'put':
-    case 'patch':
-      return { resource, verb: 'update' };
-    case 'delete':
-      return { resource, verb: 'delete' };
-    default:
-      return { resource };
-  }
-}
-
-function isArrayResponse(operation: IrOperation): boolean {
-  const success = operation.responses.find((response) => response.status === operation.successStatus);
-  return typeof success?.schema === 'object' && success.schema.type === 'array';
-}
-
-/** A method name from the operationId: "repos/list-for-org" -> "listForOrg". */
-function nameFromOperationId(operation: IrOperation): string {
-  const tail = operation.id.split(/[/.]/).filter(Boolean).at(-1) ?? operation.id;
-  return camelCase(tail);
-}
-
-const RESERVED_MEMBERS = new Set(['constructor', '_client', 'prototype', 'then']);
-
-/**
- * Places every operation on a resource (from its path) under a method name: the conventional
- * verb (list/create/retrieve/update/delete) when it is unique on that resource, otherwise a name
- * from the operationId; finally anything still clashing gets a numeric suffix.
- */
-function nameOperations(operations: IrOperation[]): void {
-  const methodsByPath = new Map<string, Set<string>>();
-  for (const operation of operations) {
-    const set = methodsByPath.get(operation.path) ?? new Set<string>();
-    set.add(operation.method);
-    methodsByPath.set(operation.path, set);
-  }
-  const paths = [...methodsByPath.keys()];
-  for (const operation of operations) {
-    const hasItemPath = paths.some((other) => other.startsWith(`${operation.path}/{`) && !other.slice(operation.path.length + 1).includes('/'));
-    const { resource, verb } = conventionalVerb(operation, methodsByPath.get(operation.path)!, hasItemPath);
-    operation.resource = resource;
-    operation.methodName = verb ?? nameFromOperationId(operation);
-  }
-  const key = (operation: IrOperation) => `${operation.resource.join('.')}#${operation.methodName}`;
-  const counts = new Map<string, number>();
-  for (const operation of operations) counts.set(key(operation), (counts.get(key(operation)) ?? 0) + 1);
-  // Child resource names on each resource: a method must not shadow one.
-  const children = new Map<string, Set<string>>();
-  for (const operation of operations) {
-    for (let depth = 0; depth < operation.resource.length; depth += 1) {
-      const parent = operation.resource.slice(0, depth).join('.');
-      const set = children.get(parent) ?? new Set<string>();
-      set.add(operation.resource[depth]);
-      children.set(parent, set);
-    }
-  }
-  for (const operation of operations) {
-    const clashes = (counts.get(key(operation)) ?? 0) > 1 || children.get(operation.resource.join('.'))?.has(operation.methodName) || RESERVED_MEMBERS.has(operation.methodName);
-    if (clashes) operation.methodName = nameFromOperationId(operation);
-  }
-  const taken = new Set<string>();
-  for (const operation of operations) {
-    const childNames = children.get(operation.resource.join('.'));
-    let name = operation.methodName;
-    for (let suffix = 2; taken.has(`${operation.resource.join('.')}#${name}`) || childNames?.has(name) || RESERVED_MEMBERS.has(name); suffix += 1) {
-      name = `${operation.methodName}${suffix}`;
-    }
-    operation.methodName = name;
-    taken.add(`${operation.resource.join('.')}#${name}`);
-  }
-}
-
 function buildSecuritySchemes(document: OpenApiDocument): IrSecurityScheme[] {
   return Object.entries<Json>(document.components?.securitySchemes ?? {}).map(([name, raw]) => {
     const scheme = deref(document, raw) ?? {};
@@ -458,7 +272,7 @@ function buildSecuritySchemes(document: OpenApiDocument): IrSecurityScheme[] {
   });
 }
 
-function buildConventions(document: OpenApiDocument, operations: IrOperation[], title: string): IrConventions {
+function buildConventions(document: OpenApiDocument, operations: IrOperation[]): IrConventions {
   const rawPolicy = document['x-retry-policy'];
   const retryPolicy: RetryPolicy = rawPolicy
     ? {
@@ -488,7 +302,6 @@ function buildConventions(document: OpenApiDocument, operations: IrOperation[], 
   const keyPattern = Object.values<Json>(document.components?.securitySchemes ?? {})
     .map((raw) => deref(document, raw)?.['x-key-format']?.pattern)
     .find((pattern) => typeof pattern === 'string');
-  const baseName = title.replace(/\b(rest\s+)?api\b/gi, '').trim() || 'Api';
   return {
     retryPolicy,
     retryPolicyFromSpec: Boolean(rawPolicy),
@@ -506,9 +319,6 @@ function buildConventions(document: OpenApiDocument, operations: IrOperation[], 
     specDigestHeader: typeof document['x-spec-digest-header'] === 'string' ? document['x-spec-digest-header'] : undefined,
     keyPrefixes,
     keyPattern,
-    envPrefix: screamingSnake(baseName),
-    clientName: `${pascalCase(baseName)}Client`,
-    packageName: `${kebabCase(baseName)}-client`,
   };
 }
 

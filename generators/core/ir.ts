@@ -15,11 +15,35 @@ export type JsonSchema = Record<string, unknown> | boolean;
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
+/** OAS 3.1 §4.8.12.4 styles; which are allowed depends on the location (build-ir refuses the rest). */
+export type ParameterStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+
+/**
+ * What a value is, as far as serialisation cares: styles spell primitives, arrays and objects
+ * differently; `file` is binary content (a multipart part or a binary body); `unknown` is a
+ * schema whose shape cannot be told (oneOf of an object and a string, `{}`): sent as JSON where
+ * a media type allows it, else as a primitive.
+ */
+export type ValueShape = 'primitive' | 'array' | 'object' | 'file' | 'unknown';
+
 export interface IrParameter {
   name: string;
   in: ParameterLocation;
   required: boolean;
+  /** The value's schema (`schema`, or the schema of the one `content` entry). */
   schema: JsonSchema;
+  /** How the value is spelled on the wire; defaults per location (path/header simple, query/cookie form). */
+  style: ParameterStyle;
+  /** Arrays and objects as separate name=value pairs (true) or one delimited value; default true for form. */
+  explode: boolean;
+  /** Query only: RFC 3986 reserved characters are sent unencoded. */
+  allowReserved: boolean;
+  /** Query only: the parameter may be sent with an empty value (`?flag=`). */
+  allowEmptyValue: boolean;
+  /** A parameter with `content` instead of `schema`: its value is this media type's text (JSON text for JSON). */
+  contentType?: string;
+  /** Primitive, array or object (from the schema), which decides the serialisation. */
+  shape: ValueShape;
   description?: string;
   deprecated: boolean;
   /** Example value, from `example` or the first of `examples`, when the spec gives one. */
@@ -30,14 +54,87 @@ export interface IrParameter {
   exclusiveWith?: string[];
 }
 
-export interface IrBody {
+/**
+ * How a media type's content is read and written (generators/core/media-types.ts decides it):
+ * `json` (application/json, any +json), `multipart` (multipart/form-data), `form`
+ * (application/x-www-form-urlencoded), `text` (text/*, XML, other text), `binary` (anything
+ * else, wildcards included), and the streams: `event-stream` (text/event-stream) and `ndjson`
+ * (application/x-ndjson, application/jsonl and their aliases).
+ */
+export type MediaKind = 'json' | 'multipart' | 'form' | 'text' | 'binary' | 'event-stream' | 'ndjson';
+
+/** One property of a multipart or form-urlencoded body: one part (or one name=value field). */
+export interface IrPart {
+  name: string;
   required: boolean;
-  /** The media type used, e.g. "application/json". */
+  schema: JsonSchema;
+  /** `file` for binary content (3.0 `format: binary`, 3.1 `contentMediaType`); `array` of files is `files`. */
+  shape: ValueShape | 'files';
+  /**
+   * The part's Content-Type: `encoding.contentType` (may list several, comma-separated), else the
+   * OAS default: a file's contentMediaType or application/octet-stream, text/plain for primitives
+   * (and arrays of them, one part per item), application/json for objects.
+   */
   contentType: string;
-  /** True for application/json and +json media types. */
-  isJson: boolean;
+  /** True when `encoding.contentType` said so (a default is not sent for text parts). */
+  contentTypeDeclared: boolean;
+  /** Multipart: headers of the part (`encoding.headers`), Content-Type left out as OAS requires. */
+  headers: IrHeader[];
+  /** Form bodies: style, explode, allowReserved as query parameters have them (defaults form, true, false). */
+  style: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  explode: boolean;
+  allowReserved: boolean;
+  /**
+   * Multipart: `encoding` gives a style or explode, so (OAS 3.1 Encoding Object) the value is
+   * spelled as form fields, each name=value pair its own text part, and contentType is ignored.
+   */
+  styled: boolean;
+  /** Largest file in bytes (a file schema's maxLength), when given. */
+  maxBytes?: number;
+  /** Most files (an array of files' maxItems), when given. */
+  maxFiles?: number;
+}
+
+/** A stream's items: SSE events or NDJSON records. */
+export interface IrStream {
+  /** The item schema as written: OAS 3.2 `itemSchema`, else `x-item-schema` (same meaning), else for NDJSON a non-string `schema`. */
+  itemSchema?: JsonSchema;
+  /**
+   * The schema of one item's payload after decoding: an NDJSON record; an SSE event's `data`
+   * (the `data` property's contentSchema when the item schema describes whole events, else the
+   * item schema itself). Absent: untyped (`unknown` for NDJSON, `string` data for SSE).
+   */
+  dataSchema?: JsonSchema;
+  /** SSE: whether `data` is JSON (parsed) or text (kept as a string). NDJSON records are always JSON. */
+  dataIsJson: boolean;
+}
+
+/** One media type of a request body or a response. */
+export interface IrMedia {
+  /** As the spec writes it, e.g. "application/vnd.x+json", "image/*". */
+  mediaType: string;
+  kind: MediaKind;
+  /** The content's schema (`true` when none is given). */
   schema: JsonSchema;
   /** Example values, in document order. */
+  examples: unknown[];
+  /** multipart and form: one entry per top-level property of the (object) schema. */
+  parts?: IrPart[];
+  /** event-stream and ndjson: what one item is. */
+  stream?: IrStream;
+}
+
+export interface IrBody {
+  required: boolean;
+  /** Every media type the operation takes, the default first: JSON if declared, then document order. */
+  content: IrMedia[];
+  /** The default media type (content[0]), e.g. "application/json". */
+  contentType: string;
+  /** True for application/json and +json media types (of the default). */
+  isJson: boolean;
+  /** The default media type's schema when it is JSON; `true` otherwise (read `content` for the others). */
+  schema: JsonSchema;
+  /** Example values of the default media type, in document order. */
   examples: unknown[];
 }
 
@@ -51,8 +148,12 @@ export interface IrResponse {
   /** "200", "4XX", "default". */
   status: string;
   description: string;
+  /** Every media type, the preferred first (JSON if declared, then document order); empty for no body. */
+  content: IrMedia[];
+  /** The preferred media type (content[0]). */
   contentType?: string;
   isJson: boolean;
+  /** The preferred media type's schema. */
   schema?: JsonSchema;
   headers: IrHeader[];
   examples: unknown[];
@@ -92,15 +193,32 @@ export interface IrPagination {
   itemSchema: JsonSchema;
 }
 
+/** A piece of a path template: literal text, or a path parameter (which may share a segment with text: `/files/{name}.{ext}`). */
+export type PathPart = { literal: string } | { param: string };
+
+/** A path template taken apart. */
+export interface IrPathTemplate {
+  /** The routable path, without any query or fragment: "/files/{name}.{ext}". */
+  path: string;
+  /** The path in order, e.g. [{literal: "/files/"}, {param: "name"}, {literal: "."}, {param: "ext"}]. */
+  parts: PathPart[];
+  /** Path parameter names in template order. */
+  params: string[];
+  /**
+   * What a template's query or fragment asks of a request, as its first `name=value` pair: a query
+   * parameter after "?", a request header after "#" (AWS's JSON protocols put `X-Amz-Target` there).
+   */
+  match?: { in: 'query' | 'header'; name: string; value: string };
+}
+
 export interface IrOperation {
   /** operationId, or a stable name derived from method and path. */
   id: string;
   idIsDerived: boolean;
   method: HttpMethod;
+  /** The path template as the spec writes it (the key under `paths`). */
   path: string;
-  /** Where the client puts it: resource chain and method, e.g. ["nature","subjects"] + "create". */
-  resource: string[];
-  methodName: string;
+  template: IrPathTemplate;
   tags: string[];
   summary?: string;
   description?: string;
@@ -178,12 +296,6 @@ export interface IrConventions {
   keyPrefixes: IrKeyPrefix[];
   /** The whole-key pattern from x-key-format, when given. */
   keyPattern?: string;
-  /** Environment variable prefix for clients, e.g. "ASSESSMENT_SERVICE". */
-  envPrefix: string;
-  /** Client class name, e.g. "AssessmentServiceClient". */
-  clientName: string;
-  /** npm package name for the generated client, e.g. "assessment-service-client". */
-  packageName: string;
 }
 
 /** One event a webhook endpoint receives (an OAS 3.1 `webhooks` entry). */
@@ -222,6 +334,7 @@ export interface IrWarning {
   pointer: string;
   message: string;
 }
+
 
 export interface Ir {
   /** The spec path as given, e.g. "spec/openapi.yaml". */

@@ -48,7 +48,7 @@ export function operationMethod(plan: OperationPlan, clientExpression: string): 
     : `return ${clientExpression}.request<Models.${plan.responseType}>(operations.${plan.descriptorName}, ${pathList}, ${paramsArg}, options);`;
   return {
     kind: StructureKind.Method,
-    name: operation.methodName,
+    name: plan.methodName,
     docs: [operationDoc(operation)],
     parameters: parameters.map((parameter) => ({ name: parameter.name.replace(/\?$/, ''), type: parameter.type, hasQuestionToken: parameter.name.endsWith('?') })),
     returnType: plan.itemType ? `PagePromise<Models.${plan.itemType}>` : `APIPromise<Models.${plan.responseType}>`,

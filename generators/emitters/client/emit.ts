@@ -10,6 +10,7 @@ import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { createProject, printStructure } from '../../core/ts-project.js';
+import { sdkShape } from '../../sdk-shape/index.js';
 import { operationType as pathType, renderTypes } from '../types/emit.js';
 import { clientClass, operationDescriptor, resourceClass, schemaAlias, typeAlias } from './builders.js';
 import { packageFiles } from './package-files.js';
@@ -29,8 +30,8 @@ export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
 
   const resourceFiles = plan.root.children.map((top) => ({ top, file: `resources/${top.property}.ts` }));
   for (const { top, file } of resourceFiles) files.push({ path: `client/src/${file}`, content: resourceFile(project, top) });
-  files.push({ path: 'client/src/client.ts', content: clientFile(project, ir, plan.root, resourceFiles) });
-  files.push({ path: 'client/src/index.ts', content: indexFile(ir) });
+  files.push({ path: 'client/src/client.ts', content: clientFile(project, ir, plan.clientName, plan.root, resourceFiles) });
+  files.push({ path: 'client/src/index.ts', content: indexFile(ir, plan.clientName) });
   const webhooks = webhooksFile(ir);
   if (webhooks) files.push(webhooks);
   files.push(...packageFiles(ir, plan));
@@ -111,19 +112,20 @@ function resourceFile(project: ReturnType<typeof createProject>, top: ResourceNo
   return printStructure(project, `${top.property}.ts`, { statements });
 }
 
-function clientFile(project: ReturnType<typeof createProject>, ir: Ir, root: ResourceNode, resourceFiles: Array<{ top: ResourceNode; file: string }>): string {
+function clientFile(project: ReturnType<typeof createProject>, ir: Ir, clientName: string, root: ResourceNode, resourceFiles: Array<{ top: ResourceNode; file: string }>): string {
   const c = ir.conventions;
+  const shape = sdkShape(ir);
   const config = {
-    apiKeyEnv: `${c.envPrefix}_API_KEY`,
-    baseUrlEnv: `${c.envPrefix}_BASE_URL`,
-    defaultBaseURL: defaultBaseUrl(ir),
+    apiKeyEnv: `${shape.names.envPrefix}_API_KEY`,
+    baseUrlEnv: `${shape.names.envPrefix}_BASE_URL`,
+    defaultBaseURL: shape.baseUrl,
     retryPolicy: c.retryPolicy,
     keyPrefixes: c.keyPrefixes.map((prefix) => ({ prefix: prefix.prefix, environment: prefix.prefix.split('_')[0], type: prefix.type })),
-    auth: authConfig(ir),
+    auth: shape.auth,
     ...(c.requestIdHeader ? { requestIdHeader: c.requestIdHeader } : {}),
     ...(c.rateLimit.limitHeader || c.rateLimit.remainingHeader ? { rateLimitHeaders: { limit: c.rateLimit.limitHeader, remaining: c.rateLimit.remainingHeader } } : {}),
     ...(c.specDigestHeader ? { specDigest: { header: c.specDigestHeader, value: ir.digest } } : {}),
-    userAgent: `${c.packageName}/${ir.info.version}`,
+    userAgent: `${shape.names.packageName}/${ir.info.version}`,
   };
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './core/index.js', namedImports: runtimeImports([root], ['BaseClient', 'type ClientConfig', 'type ClientOptions']) },
@@ -139,7 +141,7 @@ function clientFile(project: ReturnType<typeof createProject>, ir: Ir, root: Res
     docs: ['What the spec says about this API: where it lives, how keys work, how to retry.'],
     declarations: [{ name: 'CONFIG', type: 'ClientConfig', initializer: JSON.stringify(config, null, 2) }],
   });
-  const client = clientClass(c.clientName, root, ir.info.title);
+  const client = clientClass(clientName, root, ir.info.title);
   const webhooks = webhooksProperty(ir, root.children.map((child) => child.property));
   if (webhooks) {
     const firstStatement = statements.findIndex((statement) => statement.kind !== StructureKind.ImportDeclaration);
@@ -151,39 +153,13 @@ function clientFile(project: ReturnType<typeof createProject>, ir: Ir, root: Res
   return printStructure(project, 'client.ts', { statements });
 }
 
-function indexFile(ir: Ir): string {
+function indexFile(ir: Ir, clientName: string): string {
   return [
-    `export { ${ir.conventions.clientName}, ${ir.conventions.clientName} as default } from './client.js';`,
+    `export { ${clientName}, ${clientName} as default } from './client.js';`,
     "export * from './core/index.js';",
     "export type * from './models.js';",
     "export type { components, paths } from './schema.js';",
     ...(webhooksFile(ir) ? ["export type { WebhookEvent } from './webhooks.js';"] : []),
     '',
   ].join('\n');
-}
-
-/** The first server URL with its variables at their defaults. */
-function defaultBaseUrl(ir: Ir): string {
-  const server = (ir.document.servers ?? [])[0];
-  if (!server?.url) return 'http://localhost';
-  return String(server.url).replace(/\{([^}]+)\}/g, (_match: string, name: string) => String(server.variables?.[name]?.default ?? ''));
-}
-
-/** How the client sends the key: from the first security scheme any operation requires. */
-function authConfig(ir: Ir): { kind: 'bearer' } | { kind: 'header'; name: string } | { kind: 'query'; name: string } | { kind: 'cookie'; name: string; csrfHeader?: string } | { kind: 'none' } {
-  const used = ir.operations.flatMap((operation) => operation.security.alternatives.flat().map((requirement) => requirement.scheme));
-  const schemes = ir.securitySchemes.filter((candidate) => used.includes(candidate.name));
-  // A cookie session wins over the rest: with it, a header apiKey scheme required alongside the
-  // cookie in one alternative is its CSRF token (the dashboard's `session` + `csrf`).
-  const cookie = schemes.find((candidate) => candidate.type === 'apiKey' && candidate.in === 'cookie' && candidate.parameterName);
-  if (cookie) {
-    const partners = ir.operations.flatMap((operation) => operation.security.alternatives.filter((alternative) => alternative.some((requirement) => requirement.scheme === cookie.name)).flat());
-    const csrf = schemes.find((candidate) => candidate.type === 'apiKey' && candidate.in === 'header' && candidate.parameterName && partners.some((requirement) => requirement.scheme === candidate.name));
-    return { kind: 'cookie', name: cookie.parameterName!, ...(csrf ? { csrfHeader: csrf.parameterName! } : {}) };
-  }
-  const scheme = schemes[0];
-  if (!scheme) return { kind: 'none' };
-  if (scheme.type === 'apiKey' && scheme.parameterName && scheme.in === 'header') return { kind: 'header', name: scheme.parameterName };
-  if (scheme.type === 'apiKey' && scheme.parameterName && scheme.in === 'query') return { kind: 'query', name: scheme.parameterName };
-  return { kind: 'bearer' };
 }

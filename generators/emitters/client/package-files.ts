@@ -1,15 +1,15 @@
 /** The client's package.json, tsconfig.json and README.md. */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
+import { sdkShape } from '../../sdk-shape/index.js';
 import type { ClientPlan, OperationPlan, ResourceNode } from './plan.js';
 
 /** TypeScript used to build the package; the same version the toolkit pins. */
 const TYPESCRIPT_VERSION = '5.9.3';
 
 export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
-  const c = ir.conventions;
   const packageJson = {
-    name: c.packageName,
+    name: sdkShape(ir).names.packageName,
     version: ir.info.version,
     description: `TypeScript client for the ${ir.info.title}, generated from its OpenAPI document.`,
     type: 'module',
@@ -47,7 +47,7 @@ export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
 
 function callOf(plan: OperationPlan, chain: string): string {
   const args = [...plan.pathArgs.map((arg) => `'${arg.param}'`), ...(plan.paramsType ? [plan.paramsRequired ? '{ … }' : '{ … }?'] : [])];
-  return `client${chain ? `.${chain}` : ''}.${plan.operation.methodName}(${args.join(', ')})`;
+  return `client${chain ? `.${chain}` : ''}.${plan.methodName}(${args.join(', ')})`;
 }
 
 function methodRows(node: ResourceNode): string[] {
@@ -57,11 +57,11 @@ function methodRows(node: ResourceNode): string[] {
 }
 
 function readme(ir: Ir, plan: ClientPlan): string {
-  const c = ir.conventions;
+  const c = { ...ir.conventions, ...sdkShape(ir).names };
   const p = c.retryPolicy;
   const list = plan.operations.find((operation) => operation.itemType);
   const create = plan.operations.find((operation) => operation.operation.idempotencyHeader);
-  const listChain = list ? [...list.operation.resource, list.operation.methodName].join('.') : undefined;
+  const listChain = list ? [...list.shape.resource, list.methodName].join('.') : undefined;
   const lines = [
     `# ${c.packageName}`,
     '',
@@ -135,9 +135,13 @@ function readme(ir: Ir, plan: ClientPlan): string {
 }
 
 function authText(ir: Ir): string {
-  const used = ir.operations.flatMap((operation) => operation.security.alternatives.flat().map((requirement) => requirement.scheme));
-  const scheme = ir.securitySchemes.find((candidate) => used.includes(candidate.name));
-  if (!scheme) return 'nothing (the API declares no security)';
-  if (scheme.type === 'apiKey') return `the \`${scheme.parameterName}\` ${scheme.in}`;
-  return '`Authorization: Bearer <key>`';
+  const auth = sdkShape(ir).auth;
+  switch (auth.kind) {
+    case 'none':
+      return 'nothing (the API declares no security)';
+    case 'bearer':
+      return '`Authorization: Bearer <key>`';
+    default:
+      return `the \`${auth.name}\` ${auth.kind}`;
+  }
 }

@@ -8,9 +8,14 @@ import { fileURLToPath } from 'node:url';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { camelCase, pascalCase, variableName } from '../../core/naming.js';
 import { deref } from '../../core/refs.js';
+import { NameScope, sdkShape, type OperationShape, type ResourceNode as ShapeNode } from '../../sdk-shape/index.js';
 
 export interface OperationPlan {
   operation: IrOperation;
+  /** Its place in the SDK (resource chain, method name) and wire plan, from the SDK shape. */
+  shape: OperationShape;
+  /** Method name on its resource class, e.g. "create". */
+  methodName: string;
   /** Name of its descriptor in operations.ts, e.g. "createSubject". */
   descriptorName: string;
   /** Exported type names (undefined when the operation has none of that kind). */
@@ -36,6 +41,8 @@ export interface ResourceNode {
 }
 
 export interface ClientPlan {
+  /** Client class name, e.g. "AssessmentServiceClient". */
+  clientName: string;
   schemaTypes: Array<{ name: string; schemaName: string }>;
   operations: OperationPlan[];
   root: ResourceNode;
@@ -49,19 +56,8 @@ const RUNTIME_EXPORTS = [...readFileSync(path.join(path.dirname(fileURLToPath(im
 
 const RESERVED_TYPE_NAMES = new Set([...RUNTIME_EXPORTS, 'Promise', 'Record', 'Array', 'Date', 'Error', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Map', 'Set', 'NonNullable', 'Omit', 'components', 'paths', 'operations', 'webhooks', '$defs', 'Models']);
 
-/** Hands out unique names; the second "Foo" becomes "Foo2". */
-class NameRegistry {
-  private readonly taken = new Set<string>();
-  constructor(reserved: Iterable<string> = []) {
-    for (const name of reserved) this.taken.add(name);
-  }
-  claim(base: string): string {
-    let name = base;
-    for (let suffix = 2; this.taken.has(name); suffix += 1) name = `${base}${suffix}`;
-    this.taken.add(name);
-    return name;
-  }
-}
+/** TypeScript names: the second "Foo" becomes "Foo2". */
+const NameRegistry = NameScope;
 
 function isObjectBody(ir: Ir, schema: unknown, depth = 0): boolean {
   const resolved = deref(ir.document, schema);
@@ -72,11 +68,15 @@ function isObjectBody(ir: Ir, schema: unknown, depth = 0): boolean {
 }
 
 export function planClient(ir: Ir): ClientPlan {
-  const types = new NameRegistry([...RESERVED_TYPE_NAMES, ir.conventions.clientName]);
+  const shape = sdkShape(ir);
+  const clientName = shape.names.clientName;
+  const types = new NameRegistry([...RESERVED_TYPE_NAMES, clientName]);
   const schemaTypes = ir.schemas.map((schema) => ({ name: types.claim(pascalCase(schema.name)), schemaName: schema.name }));
   const descriptors = new NameRegistry();
 
-  const operations = ir.operations.map((operation): OperationPlan => {
+  const plans = new Map<OperationShape, OperationPlan>();
+  const operations = shape.operations.map((operationShape): OperationPlan => {
+    const { operation } = operationShape;
     const base = pascalCase(operation.id);
     const headerParams = operation.parameters.header.filter((param) => param.name !== operation.idempotencyHeader).map((param) => param.name);
     const paramNames = new Set([...operation.parameters.query.map((param) => param.name), ...headerParams]);
@@ -92,8 +92,10 @@ export function planClient(ir: Ir): ClientPlan {
       operation.parameters.header.some((param) => param.required && param.name !== operation.idempotencyHeader) ||
       Boolean(body?.required);
     const pathVariables = new NameRegistry(['params', 'options']);
-    return {
+    const plan: OperationPlan = {
       operation,
+      shape: operationShape,
+      methodName: operationShape.methodName,
       descriptorName: descriptors.claim(camelCase(operation.id)),
       paramsType: hasParams ? types.claim(`${base}Params`) : undefined,
       responseType: types.claim(`${base}Response`),
@@ -103,35 +105,42 @@ export function planClient(ir: Ir): ClientPlan {
       paramsRequired,
       headerParams,
     };
+    plans.set(operationShape, plan);
+    return plan;
   });
 
-  return { schemaTypes, operations, root: buildTree(operations) };
+  return { clientName, schemaTypes, operations, root: buildTree(shape.root, plans) };
 }
 
 /** Path parameters in the order they appear in the path template. */
 function pathOrder(operation: IrOperation): string[] {
-  return [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+  return operation.template.params;
 }
 
 /** BaseClient's public members: a top-level resource must not take one of these names. */
 const CLIENT_MEMBERS = ['apiKey', 'baseURL', 'maxRetries', 'timeout', 'environment', 'request', 'requestPage', '_setRandom', 'constructor'];
 
-function buildTree(operations: OperationPlan[]): ResourceNode {
+/** The SDK shape's resource tree with TypeScript names: class names unique in the package, properties clear of BaseClient's members. */
+function buildTree(shapeRoot: ShapeNode<OperationShape>, plans: Map<OperationShape, OperationPlan>): ResourceNode {
   const classes = new NameRegistry(RESERVED_TYPE_NAMES);
-  const root: ResourceNode = { property: '', className: '', chain: [], children: [], operations: [] };
-  for (const plan of operations) {
-    let node = root;
-    for (const segment of plan.operation.resource) {
-      let child = node.children.find((candidate) => candidate.chain.at(-1) === segment);
-      if (!child) {
-        const chain = [...node.chain, segment];
-        const property = node === root && CLIENT_MEMBERS.includes(segment) ? `${segment}Resource` : segment;
-        child = { property, className: classes.claim(pascalCase(chain.join(' '))), chain, children: [], operations: [] };
-        node.children.push(child);
-      }
-      node = child;
+  const convert = (node: ShapeNode<OperationShape>, isRoot: boolean): ResourceNode => {
+    const segment = node.chain.at(-1) ?? '';
+    const property = node.chain.length === 1 && CLIENT_MEMBERS.includes(segment) ? `${segment}Resource` : segment;
+    return { property: isRoot ? '' : property, className: '', chain: node.chain, children: node.children.map((child) => convert(child, false)), operations: node.operations.map((operation) => plans.get(operation)!) };
+  };
+  const root = convert(shapeRoot, true);
+  // Class names are claimed in the order operations first reach each resource, as the spec lists them.
+  const byChain = new Map<string, ResourceNode>();
+  const index = (node: ResourceNode) => {
+    byChain.set(node.chain.join('.'), node);
+    node.children.forEach(index);
+  };
+  index(root);
+  for (const plan of plans.values()) {
+    for (let depth = 1; depth <= plan.shape.resource.length; depth += 1) {
+      const node = byChain.get(plan.shape.resource.slice(0, depth).join('.'))!;
+      if (!node.className) node.className = classes.claim(pascalCase(node.chain.join(' ')));
     }
-    node.operations.push(plan);
   }
   return root;
 }

@@ -9,6 +9,7 @@ import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { deref } from '../../core/refs.js';
 import { stringLiteral } from '../../core/naming.js';
+import { sdkShape } from '../../sdk-shape/index.js';
 
 /** Example: `export type WebhookEvent = NonNullable<webhooks['a.b']['post']['requestBody']>['content'][...] | ...;` */
 export function webhooksFile(ir: Ir): GeneratedFile | undefined {
@@ -20,7 +21,7 @@ export function webhooksFile(ir: Ir): GeneratedFile | undefined {
     headers: hooks.headers,
     secretPrefix: hooks.secretPrefix,
     toleranceSeconds: hooks.toleranceSeconds,
-    secretEnv: `${ir.conventions.envPrefix}_WEBHOOK_SECRET`,
+    secretEnv: `${sdkShape(ir).names.envPrefix}_WEBHOOK_SECRET`,
     eventTypes: hooks.events.map((event) => event.name),
     typeField: hooks.events.every((event) => declaresType(ir, event.schema, event.name)) ? 'type' : null,
   };

@@ -22,17 +22,17 @@ const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.m
 function clientCallsFile(ir: Ir): string {
   const plan = planClient(ir);
   const lines = plan.operations.map((entry) => {
-    const chain = ['client', ...entry.operation.resource.map((segment) => segment), entry.operation.methodName].join('.');
+    const chain = ['client', ...entry.shape.resource, entry.methodName].join('.');
     const args = [...entry.pathArgs.map((_arg, index) => `path[${index}]`), ...(entry.paramsType ? ['params'] : [])].join(', ');
-    return `  ${stringLiteral(entry.operation.id)}: (client, path, params) => (client as ${ir.conventions.clientName}).${chain.replace(/^client\./, '')}(${args}),`;
+    return `  ${stringLiteral(entry.operation.id)}: (client, path, params) => (client as ${plan.clientName}).${chain.replace(/^client\./, '')}(${args}),`;
   });
   return [
-    `import { ${ir.conventions.clientName} } from '../client/src/index.js';`,
+    `import { ${plan.clientName} } from '../client/src/index.js';`,
     "import type { ClientCall } from './core/checks.js';",
     "import type { Target } from './core/harness.js';",
     '',
     '/** The generated client, pointed at the target through the suite\'s paced fetch (no retries of its own: a contract check must see the answer). */',
-    `export const createClient = (target: Target) => new ${ir.conventions.clientName}({ apiKey: target.apiKey ?? 'contract-test-key', baseURL: target.baseUrl, maxRetries: 0, ...(target.transport ? { fetch: target.transport.fetch } : {}) });`,
+    `export const createClient = (target: Target) => new ${plan.clientName}({ apiKey: target.apiKey ?? 'contract-test-key', baseURL: target.baseUrl, maxRetries: 0, ...(target.transport ? { fetch: target.transport.fetch } : {}) });`,
     '',
     '/** Each operation, called through the generated client. */',
     'export const CLIENT_CALLS: Record<string, ClientCall> = {',

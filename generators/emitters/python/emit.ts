@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { schemaRefName } from '../../core/refs.js';
+import { sdkShape } from '../../sdk-shape/index.js';
 import { docText, pyString } from './naming.js';
 import { planPython, type Argument, type MethodPlan, type PythonPlan, type ResourcePlan } from './plan.js';
 import { readmeFile } from './readme.js';
@@ -237,7 +238,7 @@ function resourcesInit(tops: ResourcePlan[]): string {
 
 function webhooksFile(ir: Ir, eventType: string): string {
   const webhooks = ir.webhooks!;
-  const env = `${ir.conventions.envPrefix}_WEBHOOK_SECRET`;
+  const env = `${sdkShape(ir).names.envPrefix}_WEBHOOK_SECRET`;
   const scheme = `WebhookScheme(id_header=${pyString(webhooks.headers.id)}, timestamp_header=${pyString(webhooks.headers.timestamp)}, signature_header=${pyString(webhooks.headers.signature)}, secret_prefix=${pyString(webhooks.secretPrefix)}, tolerance_seconds=${webhooks.toleranceSeconds})`;
   const events = webhooks.events.map((event) => `\`${event.name}\``).join(', ') || 'none declared';
   return `"""Webhook deliveries: verify the signature (${webhooks.scheme}) and parse the event."""
@@ -280,25 +281,18 @@ class Webhooks:
 `;
 }
 
-/** The first server URL with its variables at their defaults. */
-function defaultBaseUrl(ir: Ir): string {
-  const server = (ir.document.servers ?? [])[0];
-  if (!server?.url) return 'http://localhost';
-  return String(server.url).replace(/\{([^}]+)\}/g, (_match: string, name: string) => String(server.variables?.[name]?.default ?? ''));
+/** How the client sends the key (the SDK shape decides, for every language alike). */
+function auth(ir: Ir): { kind: string; name: string } {
+  const plan = sdkShape(ir).auth;
+  return { kind: plan.kind, name: 'name' in plan ? plan.name : '' };
 }
 
-/** How the client sends the key: from the first security scheme any operation requires. */
-function auth(ir: Ir): { kind: string; name: string } {
-  const used = ir.operations.flatMap((operation) => operation.security.alternatives.flat().map((requirement) => requirement.scheme));
-  const scheme = ir.securitySchemes.find((candidate) => used.includes(candidate.name));
-  if (!scheme) return { kind: 'none', name: '' };
-  if (scheme.type === 'apiKey' && scheme.parameterName && scheme.in === 'header') return { kind: 'header', name: scheme.parameterName };
-  if (scheme.type === 'apiKey' && scheme.parameterName && scheme.in === 'query') return { kind: 'query', name: scheme.parameterName };
-  return { kind: 'bearer', name: '' };
+function defaultBaseUrl(ir: Ir): string {
+  return sdkShape(ir).baseUrl;
 }
 
 function configCode(ir: Ir, plan: PythonPlan): string {
-  const c = ir.conventions;
+  const c = { ...ir.conventions, ...sdkShape(ir).names };
   const policy = c.retryPolicy;
   const method = auth(ir);
   const fields = [
@@ -322,7 +316,7 @@ function configCode(ir: Ir, plan: PythonPlan): string {
 
 function clientFile(ir: Ir, plan: PythonPlan, names: TypeNames): string {
   const root = plan.root;
-  const c = ir.conventions;
+  const c = { ...ir.conventions, ...sdkShape(ir).names };
   const init = [
     '    def __init__(',
     '        self,',

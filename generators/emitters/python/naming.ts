@@ -5,6 +5,8 @@
  * digit, and two names that collapse to one (`_id` and `id`, `user-id` and `user_id`).
  */
 
+import { NameScope } from '../../sdk-shape/index.js';
+
 /** Python keywords (3.7+, where `async` and `await` became reserved). Soft keywords such as `type` and `match` stay usable. */
 const KEYWORDS = new Set(
   'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' '),
@@ -51,17 +53,9 @@ export function pythonName(text: string, kind: PythonNameKind): string {
  * Hands out unique names in one namespace. Reserved names are never handed out: a name that is
  * taken gets a trailing underscore ("self" -> "self_"), then a number ("user_id" -> "user_id_2").
  */
-export class PythonScope {
-  private readonly taken = new Set<string>();
+export class PythonScope extends NameScope {
   constructor(reserved: Iterable<string> = []) {
-    for (const name of reserved) this.taken.add(name);
-  }
-  claim(base: string): string {
-    let name = base;
-    if (this.taken.has(name)) name = `${base}_`;
-    for (let suffix = 2; this.taken.has(name); suffix += 1) name = `${base}_${suffix}`;
-    this.taken.add(name);
-    return name;
+    super(reserved, (base, attempt) => (attempt === 1 ? `${base}_` : `${base}_${attempt}`));
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema } from '../../core/refs.js';
+import { sdkShape } from '../../sdk-shape/index.js';
 import { pythonName, PythonScope } from './naming.js';
 
 /** Keyword arguments every method takes after the API's own (runtime request options). */
@@ -108,7 +109,8 @@ function planMethod(ir: Ir, operation: IrOperation, name: string, constant: stri
 }
 
 export function planPython(ir: Ir): PythonPlan {
-  const baseName = ir.conventions.packageName.replace(/-client$/, '');
+  const shape = sdkShape(ir);
+  const baseName = shape.names.base;
   const packageName = pythonName(baseName, 'module');
   const clientClass = pythonName(baseName, 'class');
   const constants = new PythonScope(['SHAPES', 'Operation', 'PaginationSpec', 'Dict', 'Shape']);
@@ -118,9 +120,9 @@ export function planPython(ir: Ir): PythonPlan {
   // Each class is one namespace: its child resources and its methods share it.
   const scopes = new Map<ResourcePlan, PythonScope>([[root, new PythonScope(CLIENT_MEMBERS)]]);
   const scopeOf = (node: ResourcePlan) => scopes.get(node) ?? scopes.set(node, new PythonScope(['with_raw_response'])).get(node)!;
-  for (const operation of ir.operations) {
+  for (const { operation, resource, methodName } of shape.operations) {
     let node = root;
-    for (const segment of operation.resource) {
+    for (const segment of resource) {
       let child = node.children.find((candidate) => candidate.chain.at(-1) === segment);
       if (!child) {
         const chain = [...node.chain, segment];
@@ -130,7 +132,7 @@ export function planPython(ir: Ir): PythonPlan {
       }
       node = child;
     }
-    const plan = planMethod(ir, operation, scopeOf(node).claim(pythonName(operation.methodName, 'variable')), constants.claim(pythonName(operation.id, 'constant')));
+    const plan = planMethod(ir, operation, scopeOf(node).claim(pythonName(methodName, 'variable')), constants.claim(pythonName(operation.id, 'constant')));
     node.methods.push(plan);
     methods.push(plan);
   }

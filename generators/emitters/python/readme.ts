@@ -3,6 +3,7 @@
  * executed, each on its own, against the reference service by test/sdks/python-sdk.test.ts; a block
  * that cannot be built for a spec (no example body, no paged list) is left out, never faked.
  */
+import { sdkShape } from '../../sdk-shape/index.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema } from '../../core/refs.js';
 import { pyString } from './naming.js';
@@ -56,7 +57,7 @@ function exampleArguments(ir: Ir, method: MethodPlan): string | undefined {
 }
 
 export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string {
-  const c = ir.conventions;
+  const c = { ...ir.conventions, ...sdkShape(ir).names };
   const client = plan.clientClass;
   const pkg = plan.packageName;
   const keyEnv = `${c.envPrefix}_API_KEY`;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
+import { sdkShape } from '../../sdk-shape/index.js';
 import { toOpenApi30 } from './downconvert.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -46,10 +47,10 @@ function templateProperties(ir: Ir): Record<string, unknown> {
   const policy = ir.conventions.retryPolicy;
   const idempotency = ir.operations.find((operation) => operation.idempotencyHeader)?.idempotencyHeader ?? '';
   return {
-    packageName: ir.conventions.envPrefix.toLowerCase(),
-    projectName: ir.conventions.packageName.replace(/-client$/, ''),
+    packageName: sdkShape(ir).names.envPrefix.toLowerCase(),
+    projectName: sdkShape(ir).names.base,
     packageVersion: ir.info.version,
-    envApiKey: `${ir.conventions.envPrefix}_API_KEY`,
+    envApiKey: `${sdkShape(ir).names.envPrefix}_API_KEY`,
     idempotencyHeader: idempotency,
     retryMaxRetries: policy.maxRetries,
     retryInitialDelayMs: policy.initialDelayMs,

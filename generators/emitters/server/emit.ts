@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StructureKind, type InterfaceDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
-import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
+import type { Ir, IrOperation, IrPathTemplate, JsonSchema } from '../../core/ir.js';
+import { parsePathTemplate } from '../../core/ir-parameters.js';
 import { pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
 import { sharedSchema, standaloneSchema } from '../../core/schema-dialect.js';
 import { createProject, dataModule, printStructure } from '../../core/ts-project.js';
@@ -25,13 +26,15 @@ const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
  * in its segment (Google's `{name}:cancel`) needs a lazy pattern, or every such route collides.
  * Example: "/v1/{name}:cancel" -> "/v1/:name(^.+?)::cancel".
  */
-export function fastifyUrl(template: string): string {
-  const path = template.replace(/[?#].*$/s, '') || '/';
-  return path.replace(/\{([^}]+)\}|([^{]+)/g, (_match, name: string | undefined, text: string | undefined, offset: number) => {
-    if (text !== undefined) return text.replace(/:/g, '::');
-    const next = path[offset + name!.length + 2];
-    return `:${fastifyParamName(name!)}${next !== undefined && next !== '/' ? '(^.+?)' : ''}`;
-  });
+export function fastifyUrl(template: string | IrPathTemplate): string {
+  const { parts } = typeof template === 'string' ? parsePathTemplate(template) : template;
+  return parts
+    .map((part, index) => {
+      if ('literal' in part) return part.literal.replace(/:/g, '::');
+      const next = parts[index + 1];
+      return `:${fastifyParamName(part.param)}${next && 'literal' in next && !next.literal.startsWith('/') ? '(^.+?)' : ''}`;
+    })
+    .join('');
 }
 
 /**
@@ -39,11 +42,8 @@ export function fastifyUrl(template: string): string {
  * parameter after "?", a request header after "#" (AWS's JSON protocols put `X-Amz-Target` there).
  * Example: "/#X-Amz-Target=Things.PutThing" -> { in: 'header', name: 'X-Amz-Target', value: 'Things.PutThing' }.
  */
-export function templateMatch(template: string): { in: 'query' | 'header'; name: string; value: string } | undefined {
-  const found = /([?#])([^&#]*)/.exec(template);
-  if (!found || !found[2]) return undefined;
-  const [name, value = ''] = found[2].split('=');
-  return { in: found[1] === '?' ? 'query' : 'header', name: decodeURIComponent(name), value: decodeURIComponent(value) };
+export function templateMatch(template: string): IrPathTemplate['match'] {
+  return parsePathTemplate(template).match;
 }
 
 function schemaFor(ir: Ir, schema: JsonSchema): JsonSchema {
@@ -83,8 +83,8 @@ function routeSpec(ir: Ir, operation: IrOperation): Record<string, unknown> {
     operationId: operation.id,
     method: operation.method.toUpperCase(),
     path: operation.path,
-    url: fastifyUrl(operation.path),
-    ...(templateMatch(operation.path) ? { match: templateMatch(operation.path) } : {}),
+    url: fastifyUrl(operation.template),
+    ...(operation.template.match ? { match: operation.template.match } : {}),
     paramNames,
     security: { isPublic: operation.security.isPublic, scopes: operation.security.scopes, ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}) },
     ...(operation.successStatus && /^\d+$/.test(operation.successStatus) ? { successStatus: Number(operation.successStatus) } : {}),

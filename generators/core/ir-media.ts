@@ -1,0 +1,159 @@
+/**
+ * Request bodies and responses for the IR: every media type an operation declares, each with its
+ * kind (generators/core/media-types.ts), schema and examples; multipart and form bodies taken
+ * apart into parts with their `encoding` (content type, headers, style, explode, allowReserved)
+ * and files detected from the schema; event streams and NDJSON with the schema of one item.
+ */
+import type { OpenApiDocument } from './load.js';
+import type { IrBody, IrHeader, IrLink, IrMedia, IrPart, IrResponse, IrStream, JsonSchema } from './ir.js';
+import { essence, isJsonMediaType, isUnsupportedMultipart, mediaKind, preferredOrder } from './media-types.js';
+import { deref, escapePointerPart, flattenSchema } from './refs.js';
+import { isFileSchema, itemsOf, valueShape } from './value-shape.js';
+import type { Report } from './ir-parameters.js';
+
+// The document is untyped JSON until normalised here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+function asSchema(value: unknown): JsonSchema {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : typeof value === 'boolean' ? value : true;
+}
+
+export function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
+  if (!holder || typeof holder !== 'object') return [];
+  if ('example' in holder) return [holder.example];
+  return Object.values<Json>(holder.examples ?? {})
+    .map((example) => deref(document, example))
+    .filter((example) => example && 'value' in example)
+    .map((example) => example.value);
+}
+
+function headersOf(document: OpenApiDocument, raw: Json, leaveOut: RegExp = /^$/): IrHeader[] {
+  return Object.entries<Json>(raw ?? {})
+    .filter(([name]) => !leaveOut.test(name))
+    .map(([name, rawHeader]) => {
+      const header = deref(document, rawHeader) ?? {};
+      return { name, required: header.required === true, schema: asSchema(header.schema ?? true) };
+    });
+}
+
+/** The parts of a multipart or form body: the object schema's properties with their `encoding`. */
+function partsOf(document: OpenApiDocument, kind: 'multipart' | 'form', media: Json): IrPart[] {
+  const schema = flattenSchema(document, media.schema);
+  if (!schema || typeof schema !== 'object' || !schema.properties) return [];
+  const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
+  return Object.entries<Json>(schema.properties).map(([name, property]): IrPart => {
+    const encoding = deref(document, media.encoding?.[name]) ?? {};
+    let shape: IrPart['shape'] = valueShape(document, property);
+    const items = shape === 'array' ? itemsOf(document, property) : undefined;
+    if (shape === 'array' && isFileSchema(document, items)) shape = 'files';
+    const fileSchema = shape === 'file' ? deref(document, property) : shape === 'files' ? deref(document, items) : undefined;
+    const itemShape = shape === 'array' ? valueShape(document, items) : shape;
+    const defaultType = fileSchema ? (typeof fileSchema.contentMediaType === 'string' ? fileSchema.contentMediaType : 'application/octet-stream') : itemShape === 'primitive' ? 'text/plain' : 'application/json';
+    const declaredType = typeof encoding.contentType === 'string' && encoding.contentType.trim() ? encoding.contentType.trim() : undefined;
+    const style = ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(encoding.style) ? encoding.style : 'form';
+    const maxBytes = typeof fileSchema?.maxLength === 'number' ? fileSchema.maxLength : undefined;
+    const arraySchema = shape === 'files' ? flattenSchema(document, property) : undefined;
+    return {
+      name,
+      required: required.has(name),
+      schema: asSchema(property),
+      shape,
+      contentType: declaredType ?? defaultType,
+      contentTypeDeclared: declaredType !== undefined,
+      headers: kind === 'multipart' ? headersOf(document, encoding.headers, /^content-type$/i) : [],
+      style,
+      explode: typeof encoding.explode === 'boolean' ? encoding.explode : style === 'form',
+      allowReserved: encoding.allowReserved === true,
+      styled: kind === 'multipart' && (encoding.style !== undefined || encoding.explode !== undefined),
+      ...(maxBytes !== undefined ? { maxBytes } : {}),
+      ...(typeof arraySchema?.maxItems === 'number' ? { maxFiles: arraySchema.maxItems } : {}),
+    };
+  });
+}
+
+/**
+ * What one item of a stream is. OAS 3.2 `itemSchema` (or `x-item-schema`, its stand-in for 3.0 and
+ * 3.1) describes an SSE event as an object with `data` (whose `contentSchema` is the decoded data
+ * when `contentMediaType` is JSON), `event`, `id`, `retry`; an item schema without a `data`
+ * property is taken as the schema of JSON data itself. For NDJSON the item schema is the record;
+ * a 3.0/3.1 NDJSON media type that gives an object `schema` means one record too.
+ */
+function streamOf(document: OpenApiDocument, kind: 'event-stream' | 'ndjson', media: Json): IrStream {
+  const declared = media.itemSchema ?? media['x-item-schema'];
+  if (kind === 'ndjson') {
+    const fallback = media.schema !== undefined && valueShape(document, media.schema) !== 'primitive' ? media.schema : undefined;
+    const record = declared ?? fallback;
+    return { ...(declared !== undefined ? { itemSchema: asSchema(declared) } : {}), ...(record !== undefined ? { dataSchema: asSchema(record) } : {}), dataIsJson: true };
+  }
+  if (declared === undefined) return { dataIsJson: false };
+  const event = flattenSchema(document, declared);
+  const data = event && typeof event === 'object' ? deref(document, event.properties?.data) : undefined;
+  if (!data) return { itemSchema: asSchema(declared), dataSchema: asSchema(declared), dataIsJson: true };
+  const json = typeof data.contentMediaType === 'string' && isJsonMediaType(data.contentMediaType);
+  return { itemSchema: asSchema(declared), ...(json && data.contentSchema !== undefined ? { dataSchema: asSchema(data.contentSchema) } : json ? {} : { dataSchema: asSchema(data) }), dataIsJson: json };
+}
+
+function mediaOf(document: OpenApiDocument, mediaType: string, raw: Json, pointer: string, unsupported: Report): IrMedia | undefined {
+  const media = deref(document, raw) ?? {};
+  if (isUnsupportedMultipart(mediaType)) {
+    unsupported(`${pointer}/content/${escapePointerPart(mediaType)}`, `${essence(mediaType)} is not supported (multipart/form-data is)`);
+    return undefined;
+  }
+  const kind = mediaKind(mediaType);
+  return {
+    mediaType,
+    kind,
+    schema: asSchema(media.schema ?? true),
+    examples: exampleOf(media, document),
+    ...(kind === 'multipart' || kind === 'form' ? { parts: partsOf(document, kind, media) } : {}),
+    ...(kind === 'event-stream' || kind === 'ndjson' ? { stream: streamOf(document, kind, media) } : {}),
+  };
+}
+
+function contentOf(document: OpenApiDocument, content: Json, pointer: string, unsupported: Report): IrMedia[] {
+  const types = preferredOrder(Object.keys(content && typeof content === 'object' ? content : {}));
+  return types.map((type) => mediaOf(document, type, content[type], pointer, unsupported)).filter((media): media is IrMedia => media !== undefined);
+}
+
+export function collectBody(document: OpenApiDocument, raw: Json, pointer: string, warn: Report, unsupported: Report): IrBody | undefined {
+  const body = deref(document, raw);
+  if (!body) return undefined;
+  const content = contentOf(document, body.content, `${pointer}/requestBody`, unsupported);
+  const preferred = content[0];
+  if (!preferred) return undefined;
+  const isJson = preferred.kind === 'json';
+  if (!isJson) warn(`${pointer}/requestBody`, `request body ${preferred.mediaType} is not JSON; the client sends it as given (typed unknown)`);
+  return { required: body.required === true, content, contentType: preferred.mediaType, isJson, schema: isJson ? preferred.schema : true, examples: preferred.examples };
+}
+
+export function collectResponses(document: OpenApiDocument, raw: Json, pointer: string, warn: Report, unsupported: Report): IrResponse[] {
+  return Object.entries<Json>(raw ?? {}).map(([status, rawResponse]) => {
+    const response = deref(document, rawResponse) ?? {};
+    const content = contentOf(document, response.content, `${pointer}/responses/${escapePointerPart(status)}`, unsupported);
+    const preferred = content[0];
+    if (rawResponse && !response.description && !deref(document, rawResponse)) warn(`${pointer}/responses/${status}`, 'response could not be resolved');
+    return {
+      status,
+      description: String(response.description ?? ''),
+      content,
+      contentType: preferred?.mediaType,
+      isJson: preferred?.kind === 'json',
+      schema: preferred?.schema,
+      headers: headersOf(document, response.headers),
+      examples: preferred?.examples ?? [],
+      links: collectLinks(document, response.links),
+    };
+  });
+}
+
+/** Links by operationId, or by a local operationRef (`#/paths/~1pets~1{id}/get`) resolved to its operationId. */
+function collectLinks(document: OpenApiDocument, raw: Json): IrLink[] {
+  return Object.entries<Json>(raw ?? {}).map(([name, rawLink]) => {
+    const link = deref(document, rawLink) ?? {};
+    const referenced = typeof link.operationRef === 'string' && link.operationRef.startsWith('#/') ? deref(document, { $ref: link.operationRef }) : undefined;
+    const operationId = typeof link.operationId === 'string' ? link.operationId : typeof referenced?.operationId === 'string' ? referenced.operationId : undefined;
+    const parameters = Object.fromEntries(Object.entries<Json>(link.parameters ?? {}).map(([param, value]) => [param.replace(/^(path|query|header|cookie)\./, ''), String(value)]));
+    return { name, ...(operationId ? { operationId } : {}), parameters };
+  });
+}

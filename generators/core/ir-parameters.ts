@@ -1,0 +1,147 @@
+/**
+ * Parameters and path templates for the IR: each parameter with its OAS 3.1 §4.8.12.4
+ * serialisation (style, explode, allowReserved, allowEmptyValue, `content`) and the shape of its
+ * value; path templates taken apart into literal text and parameters, so a parameter may share a
+ * segment with text (`/user{ext}`, `/files/{name}.{ext}`). A combination the table does not
+ * define is refused (see `unsupported`), never sent some other way.
+ */
+import type { OpenApiDocument } from './load.js';
+import type { IrParameter, IrPathTemplate, JsonSchema, ParameterLocation, ParameterStyle, PathPart } from './ir.js';
+import { essence, isJsonMediaType, mediaKind } from './media-types.js';
+import { deref } from './refs.js';
+import { valueShape } from './value-shape.js';
+
+// The document is untyped JSON until normalised here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+export type Report = (pointer: string, message: string) => void;
+
+const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+
+/** Styles each location defines, the first its default (OAS 3.1 §4.8.12.4, "Style Values"). */
+export const STYLES: Record<ParameterLocation, ParameterStyle[]> = {
+  path: ['simple', 'label', 'matrix'],
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  header: ['simple'],
+  cookie: ['form'],
+};
+
+function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
+  if (!holder || typeof holder !== 'object') return [];
+  if ('example' in holder) return [holder.example];
+  return Object.values<Json>(holder.examples ?? {})
+    .map((example) => deref(document, example))
+    .filter((example) => example && 'value' in example)
+    .map((example) => example.value);
+}
+
+function asSchema(value: unknown): JsonSchema {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : typeof value === 'boolean' ? value : true;
+}
+
+/** Path-level parameters, overridden by operation-level ones of the same name and location, grouped by location. */
+export function collectParameters(
+  document: OpenApiDocument,
+  pathLevel: Json,
+  operationLevel: Json,
+  pointer: string,
+  warn: Report,
+  unsupported: Report,
+): Record<ParameterLocation, IrParameter[]> {
+  const byKey = new Map<string, IrParameter>();
+  const add = (list: Json, where: string) => {
+    (Array.isArray(list) ? list : []).forEach((raw: Json, index: number) => {
+      const param = deref(document, raw);
+      const paramPointer = `${where}/parameters/${index}`;
+      if (!param || typeof param.name !== 'string' || !LOCATIONS.includes(param.in)) {
+        warn(paramPointer, 'parameter could not be resolved or has no name/location; skipped');
+        return;
+      }
+      const built = buildParameter(document, param, paramPointer, warn, unsupported);
+      if (built) byKey.set(`${param.in}:${param.name}`, built);
+    });
+  };
+  add(pathLevel, pointer.replace(/\/[a-z]+$/, ''));
+  add(operationLevel, pointer); // operation-level parameters override path-level ones
+  const grouped: Record<ParameterLocation, IrParameter[]> = { path: [], query: [], header: [], cookie: [] };
+  for (const param of byKey.values()) grouped[param.in].push(param);
+  return grouped;
+}
+
+function buildParameter(document: OpenApiDocument, param: Json, pointer: string, warn: Report, unsupported: Report): IrParameter | undefined {
+  const location = param.in as ParameterLocation;
+  let schema: JsonSchema | undefined = param.schema;
+  let contentType: string | undefined;
+  if (schema === undefined && param.content && typeof param.content === 'object') {
+    const types = Object.keys(param.content);
+    if (types.length !== 1) {
+      unsupported(`${pointer}/content`, `parameter "${param.name}" has ${types.length} media types in content; OpenAPI allows exactly one`);
+      return undefined;
+    }
+    contentType = types[0];
+    const kind = mediaKind(contentType);
+    if (!isJsonMediaType(contentType) && kind !== 'text') {
+      unsupported(`${pointer}/content`, `parameter "${param.name}" is serialised as ${contentType}; only JSON and text parameter content is supported`);
+      return undefined;
+    }
+    schema = param.content[contentType]?.schema ?? true;
+    warn(pointer, `parameter "${param.name}" uses content (${contentType}); serialised as a plain value`);
+  }
+  if (schema === undefined) {
+    warn(pointer, `parameter "${param.name}" has no schema; typed as unknown`);
+    schema = true;
+  }
+  if (location === 'cookie') warn(pointer, `cookie parameter "${param.name}" is not sent by the generated client`);
+  const style: ParameterStyle = param.style ?? STYLES[location][0];
+  if (!STYLES[location].includes(style)) {
+    unsupported(`${pointer}/style`, `style "${String(style)}" is not defined for ${location} parameters (OpenAPI allows ${STYLES[location].join(', ')})`);
+    return undefined;
+  }
+  const explode = typeof param.explode === 'boolean' ? param.explode : style === 'form';
+  // JSON text is one value whatever the schema: the style applies to that text.
+  const shape = contentType ? 'primitive' : valueShape(document, schema);
+  if (style === 'deepObject' && (shape !== 'object' || !explode)) {
+    unsupported(pointer, `parameter "${param.name}": deepObject is defined for objects with explode: true only`);
+    return undefined;
+  }
+  return {
+    name: param.name,
+    in: location,
+    required: location === 'path' ? true : param.required === true,
+    schema: asSchema(schema),
+    style,
+    explode,
+    allowReserved: location === 'query' && param.allowReserved === true,
+    allowEmptyValue: location === 'query' && param.allowEmptyValue === true,
+    ...(contentType ? { contentType: essence(contentType) } : {}),
+    shape,
+    description: param.description,
+    deprecated: param.deprecated === true,
+    example: exampleOf(param, document)[0] ?? (contentType ? exampleOf(param.content[contentType], document)[0] : undefined),
+    errorCode: typeof param['x-error-code'] === 'string' ? param['x-error-code'] : undefined,
+    exclusiveWith: Array.isArray(param['x-mutually-exclusive-with']) ? param['x-mutually-exclusive-with'].map(String) : undefined,
+  };
+}
+
+/**
+ * A path template taken apart. Example: "/files/{name}.{ext}" -> parts
+ * [{literal: "/files/"}, {param: "name"}, {literal: "."}, {param: "ext"}]; "/#X-Amz-Target=A.B" ->
+ * path "/", match {in: "header", name: "X-Amz-Target", value: "A.B"}.
+ */
+export function parsePathTemplate(template: string): IrPathTemplate {
+  const path = template.replace(/[?#].*$/s, '') || '/';
+  const parts: PathPart[] = [];
+  for (const found of path.matchAll(/\{([^}]+)\}|([^{]+)/g)) parts.push(found[1] !== undefined ? { param: found[1] } : { literal: found[2] });
+  const params = parts.flatMap((part) => ('param' in part ? [part.param] : []));
+  const match = templateMatch(template);
+  return { path, parts, params, ...(match ? { match } : {}) };
+}
+
+/** The first `name=value` of a template's query ("?") or fragment ("#"). */
+function templateMatch(template: string): IrPathTemplate['match'] {
+  const found = /([?#])([^&#]*)/.exec(template);
+  if (!found || !found[2]) return undefined;
+  const [name, value = ''] = found[2].split('=');
+  return { in: found[1] === '?' ? 'query' : 'header', name: decodeURIComponent(name), value: decodeURIComponent(value) };
+}

@@ -1,0 +1,51 @@
+/**
+ * Media types: which kind of content a media type is (how it is read and written), and the order
+ * in which an operation's media types are offered. One place decides, for the IR, every emitter
+ * and the round-trip check.
+ */
+import type { MediaKind } from './ir.js';
+
+const NDJSON = new Set(['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonl', 'application/jsonlines', 'application/x-jsonlines']);
+
+/** The type/subtype of a media type, lower case, without parameters: "Application/JSON; charset=utf-8" -> "application/json". */
+export function essence(mediaType: string): string {
+  return mediaType.split(';')[0].trim().toLowerCase();
+}
+
+/** application/json, any `+json` suffix (application/vnd.api+json, application/merge-patch+json), and `*\/json`. */
+export function isJsonMediaType(mediaType: string | undefined): boolean {
+  if (!mediaType) return false;
+  const type = essence(mediaType);
+  return /^[\w.+-]+\/([\w.-]+\+)?json$/.test(type) && !NDJSON.has(type);
+}
+
+/**
+ * How content of this media type is read and written. Text is text/* (except event streams), XML
+ * and the few application types that are text by definition; anything else that is not JSON,
+ * a form or a stream is bytes (`binary`), wildcards such as `image/*` and `*\/*` included.
+ */
+export function mediaKind(mediaType: string): MediaKind {
+  const type = essence(mediaType);
+  if (type === 'text/event-stream') return 'event-stream';
+  if (NDJSON.has(type)) return 'ndjson';
+  if (isJsonMediaType(type)) return 'json';
+  if (type === 'multipart/form-data') return 'multipart';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  if (type.startsWith('text/') || /[/+]xml$/.test(type) || type === 'application/javascript' || type === 'application/yaml' || type === 'application/x-yaml' || type === 'application/graphql') return 'text';
+  return 'binary';
+}
+
+/** Multipart types other than form-data (mixed, related, byteranges, ...): their parts have no names to map properties to. */
+export function isUnsupportedMultipart(mediaType: string): boolean {
+  const type = essence(mediaType);
+  return type.startsWith('multipart/') && type !== 'multipart/form-data';
+}
+
+/**
+ * Media types in the order they are offered: JSON first (application/json before +json), then
+ * the rest in document order. The first is the default a client sends and expects.
+ */
+export function preferredOrder(mediaTypes: string[]): string[] {
+  const rank = (type: string) => (essence(type) === 'application/json' ? 0 : isJsonMediaType(type) ? 1 : 2);
+  return mediaTypes.map((type, index) => ({ type, index })).sort((a, b) => rank(a.type) - rank(b.type) || a.index - b.index).map((entry) => entry.type);
+}

@@ -1,0 +1,60 @@
+/**
+ * The SDK shape: everything the SDK emitters (TypeScript client, Python SDK) decide alike, decided
+ * once per IR. The IR describes the API; this module names it for SDKs (the API's names, each
+ * operation's resource and method, the resource tree), says how credentials are sent and where
+ * requests go, and holds each operation's wire plan (parameter styles, request media types,
+ * response kinds). Emitters spell the names in their language and keep them unique in their own
+ * scopes (NameScope).
+ */
+import type { Ir, IrOperation } from '../core/ir.js';
+import { apiNames, type ApiNames } from './names.js';
+import { authPlan, type AuthPlan } from './auth.js';
+import { defaultBaseUrl } from './base-url.js';
+import { placeOperations, resourceTree, type OperationPlace, type ResourceNode } from './resources.js';
+import { wirePlan, type WirePlan } from './wire.js';
+
+export { NameScope } from './scope.js';
+export { RESERVED_MEMBERS, type OperationPlace, type ResourceNode } from './resources.js';
+export type { ApiNames } from './names.js';
+export type { AuthPlan } from './auth.js';
+export type { WireBody, WireMedia, WireParam, WirePart, WirePlan, WireResponse, WireShape } from './wire.js';
+
+export interface OperationShape extends OperationPlace {
+  wire: WirePlan;
+}
+
+export interface SdkShape {
+  names: ApiNames;
+  auth: AuthPlan;
+  /** The first server URL with its variables at their defaults (`http://localhost` when none). */
+  baseUrl: string;
+  /** One per IR operation, in spec order. */
+  operations: OperationShape[];
+  /** The resource tree over `operations`. */
+  root: ResourceNode<OperationShape>;
+  /** Looks up an operation's shape. */
+  of(operation: IrOperation): OperationShape;
+}
+
+const shapes = new WeakMap<Ir, SdkShape>();
+
+export function sdkShape(ir: Ir): SdkShape {
+  const cached = shapes.get(ir);
+  if (cached) return cached;
+  const operations: OperationShape[] = placeOperations(ir.operations).map((place) => ({ ...place, wire: wirePlan(place.operation) }));
+  const byOperation = new Map(operations.map((shape) => [shape.operation, shape]));
+  const shape: SdkShape = {
+    names: apiNames(ir.info.title),
+    auth: authPlan(ir),
+    baseUrl: defaultBaseUrl(ir),
+    operations,
+    root: resourceTree(operations),
+    of(operation) {
+      const found = byOperation.get(operation);
+      if (!found) throw new Error(`operation ${operation.id} is not part of this IR`);
+      return found;
+    },
+  };
+  shapes.set(ir, shape);
+  return shape;
+}

@@ -1,0 +1,112 @@
+/**
+ * The wire plan of an operation: how each parameter, body and response is spelled on the wire,
+ * as plain data every SDK runtime reads (the TypeScript client's OperationSpec, the Python SDK's
+ * Operation) and the server stubs decode. It restates IR facts in the compact form runtimes need:
+ * defaults left out, shapes a serialiser can act on.
+ */
+import type { IrMedia, IrOperation, IrParameter, IrPart, MediaKind, ParameterLocation, ParameterStyle } from '../core/ir.js';
+
+/** How a value is serialised: `unknown` shapes are decided from the value at run time. */
+export type WireShape = 'primitive' | 'array' | 'object' | 'unknown';
+
+export interface WireParam {
+  name: string;
+  in: ParameterLocation;
+  style: ParameterStyle;
+  explode: boolean;
+  shape: WireShape;
+  /** The value is sent as JSON text (a parameter with JSON `content`), spelled by the style as a primitive. */
+  json?: true;
+  /** Query: reserved characters are sent unencoded. */
+  allowReserved?: true;
+  /** Query: an empty string is sent as `name=` (otherwise an empty value is left out). */
+  allowEmptyValue?: true;
+}
+
+export interface WirePart {
+  name: string;
+  shape: WireShape | 'file' | 'files';
+  /** The part's Content-Type when it is not plain text: files (the default for a value without a type), JSON, declared types. */
+  contentType?: string;
+  /** Multipart: the part's own headers (`encoding.headers`), by name. */
+  headers?: string[];
+  /** Form fields, and multipart parts spelled as form fields (`styled`): how. */
+  style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  explode?: boolean;
+  allowReserved?: true;
+  /** Multipart: spelled as form fields, one text part per name=value pair. */
+  styled?: true;
+}
+
+export interface WireBody {
+  mediaType: string;
+  kind: MediaKind;
+  /** Multipart and form: the fields, in schema order. */
+  parts?: WirePart[];
+}
+
+export interface WireMedia {
+  mediaType: string;
+  kind: MediaKind;
+  /** Event streams: whether each event's `data` is JSON (parsed) or text. */
+  dataIsJson?: boolean;
+}
+
+export interface WireResponse {
+  /** "200", "4XX", "default". */
+  status: string;
+  /** Preferred first; empty when the response has no body. */
+  media: WireMedia[];
+}
+
+export interface WirePlan {
+  /** Every parameter: path ones in template order, then query, header, cookie. */
+  params: WireParam[];
+  /** Request media types, the default (JSON when declared) first; empty when the operation takes no body. */
+  bodies: WireBody[];
+  responses: WireResponse[];
+  /** Media types of the success response (the one the SDK returns), preferred first. */
+  success: WireMedia[];
+}
+
+export function wireParam(param: IrParameter): WireParam {
+  // A binary parameter is a string on the wire.
+  const shape: WireShape = param.shape === 'file' ? 'primitive' : param.shape;
+  return {
+    name: param.name,
+    in: param.in,
+    style: param.style,
+    explode: param.explode,
+    shape,
+    ...(param.contentType && /json/.test(param.contentType) ? { json: true as const } : {}),
+    ...(param.allowReserved ? { allowReserved: true as const } : {}),
+    ...(param.allowEmptyValue ? { allowEmptyValue: true as const } : {}),
+  };
+}
+
+function wirePart(part: IrPart, kind: MediaKind): WirePart {
+  const textDefault = !part.contentTypeDeclared && part.contentType === 'text/plain';
+  const formDefaults = part.style === 'form' && part.explode && !part.allowReserved;
+  return {
+    name: part.name,
+    shape: part.shape,
+    ...(kind === 'multipart' && !textDefault ? { contentType: part.contentType } : {}),
+    ...(part.headers.length > 0 ? { headers: part.headers.map((header) => header.name) } : {}),
+    ...((kind === 'form' || part.styled) && !formDefaults ? { style: part.style, explode: part.explode, ...(part.allowReserved ? { allowReserved: true as const } : {}) } : {}),
+    ...(part.styled ? { styled: true as const } : {}),
+  };
+}
+
+export function wireMedia(media: IrMedia): WireMedia {
+  return { mediaType: media.mediaType, kind: media.kind, ...(media.kind === 'event-stream' ? { dataIsJson: media.stream?.dataIsJson ?? false } : {}) };
+}
+
+export function wirePlan(operation: IrOperation): WirePlan {
+  const byName = new Map(operation.parameters.path.map((param) => [param.name, param]));
+  const pathParams = operation.template.params.map((name) => byName.get(name)).filter((param): param is IrParameter => param !== undefined);
+  const params = [...pathParams, ...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie].map(wireParam);
+  const bodies = (operation.body?.content ?? []).map((media) => ({ mediaType: media.mediaType, kind: media.kind, ...(media.parts ? { parts: media.parts.map((part) => wirePart(part, media.kind)) } : {}) }));
+  const responses = operation.responses.map((response) => ({ status: response.status, media: response.content.map(wireMedia) }));
+  const success = responses.find((response) => response.status === operation.successStatus)?.media ?? [];
+  return { params, bodies, responses, success };
+}
