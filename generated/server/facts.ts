@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:15a69ce12e978a45bed62688f615532de6ce24c66d75ea14cc58c3a24ec53092";
+export const SPEC_DIGEST = "sha256:c22720ca04443db7c5c02295e3b2eef9203dad0e455de21cd5d347e60c99793f";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

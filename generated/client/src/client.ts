@@ -59,7 +59,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:15a69ce12e978a45bed62688f615532de6ce24c66d75ea14cc58c3a24ec53092"
+      "value": "sha256:c22720ca04443db7c5c02295e3b2eef9203dad0e455de21cd5d347e60c99793f"
     },
     "userAgent": "assessment-service-client/1.0.0"
   };

@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:c4dd4313d5f3861206c1515b39d2b1eb943cb9fd53a84b335b874d1d089ea408";
+export const SPEC_DIGEST = "sha256:c0b0eda5bddc86a835eb7a8d18decc243d64e60c921fe9b5d9016c12055ab100";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

@@ -27,7 +27,7 @@ CONFIG = ClientConfig(
     rate_limit_limit_header="X-RateLimit-Limit",
     rate_limit_remaining_header="X-RateLimit-Remaining",
     spec_digest_header="X-Spec-Digest",
-    spec_digest="sha256:15a69ce12e978a45bed62688f615532de6ce24c66d75ea14cc58c3a24ec53092",
+    spec_digest="sha256:c22720ca04443db7c5c02295e3b2eef9203dad0e455de21cd5d347e60c99793f",
     webhook_secret_env="ASSESSMENT_SERVICE_WEBHOOK_SECRET",
     shapes=SHAPES,
 )

@@ -40,7 +40,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:c4dd4313d5f3861206c1515b39d2b1eb943cb9fd53a84b335b874d1d089ea408"
+      "value": "sha256:c0b0eda5bddc86a835eb7a8d18decc243d64e60c921fe9b5d9016c12055ab100"
     },
     "userAgent": "assessment-service-dashboard-client/1.0.0"
   };
