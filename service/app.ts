@@ -13,7 +13,8 @@ import { dashboardPages } from './dashboard/pages.js';
 import { createHandlers } from './handlers.js';
 import { randomToken, requestIdGenerator } from './ids.js';
 import { RateLimiter, type Clock } from './rate-limit.js';
-import { createSecurityHook, limitUnrouted } from './security.js';
+import { chargeAddress, createSecurityHook } from './security.js';
+import { fastifyTrustProxy, trustProxySetting, type TrustProxy } from './config.js';
 import type { Store } from './store/store.js';
 import { DASHBOARD_API_PREFIX, dashboardApi } from './dashboard/api/index.js';
 import type { BillingProvider } from './dashboard/api/billing.js';
@@ -35,6 +36,8 @@ export interface AppOptions {
   allowLoopbackWebhooks?: boolean;
   /** Where the dashboard reports plan changes (default: recorded in the store). */
   billing?: BillingProvider;
+  /** Which proxies are believed about the client's address, protocol and host (default: TRUST_PROXY; throws a ConfigError when it is refused). */
+  trustProxy?: TrustProxy;
 }
 
 /** The dashboard's routes (pages and its JSON API) set their own headers: no CORS, its own spec digest. */
@@ -54,7 +57,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => newRequestId(),
     requestIdHeader: false, // never trust a client's request ID
-    trustProxy: false,
+    // Behind a load balancer the client's address (per-address limits, logs, the dashboard's
+    // sign-in limit) and protocol (Secure cookies) come from X-Forwarded-*, believed only from the
+    // proxies TRUST_PROXY names; by default nobody is believed.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? trustProxySetting()),
   });
   const limiter = new RateLimiter(options.rateLimitClock ?? clock);
   const requestIdHeader = REQUEST_ID_HEADER ?? 'x-request-id';
@@ -108,7 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorBody,
     // Unknown routes, bad URLs and requests Node refuses: charged per address like other anonymous traffic.
     // An unknown /dashboard/ path too: without the public API's CORS header, which the dashboard never carries.
-    unrouted: ({ id = newRequestId(), ip, url = '' }) => ({ id, ...limitUnrouted(limiter, ip, isDashboard(url) ? { [requestIdHeader]: id } : commonHeaders(id)) }),
+    unrouted: ({ id = newRequestId(), ip, url = '' }) => {
+      const charge = chargeAddress(limiter, ip);
+      return { id, headers: { ...(isDashboard(url) ? { [requestIdHeader]: id } : commonHeaders(id)), ...charge.headers }, refuse: charge.refuse };
+    },
     unknownQueryParameters: 'refuse', // spec/DECISIONS.md
     onUnimplemented: options.onUnimplemented,
   });

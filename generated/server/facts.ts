@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:c22720ca04443db7c5c02295e3b2eef9203dad0e455de21cd5d347e60c99793f";
+export const SPEC_DIGEST = "sha256:a90acc2783997c2611117777b0d493e8d7509ce7b2b7daaa511164bbe74e9c40";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

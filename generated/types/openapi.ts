@@ -11,9 +11,12 @@ export interface paths {
         };
         /**
          * Check service health
-         * @description Reports that the service is up. No key is needed, so load balancers and uptime
-         *     monitors can call it; a key that is sent is ignored. Rate limited per client address
-         *     at the Free tier's per-key limit.
+         * @description Reports that the service process is up and which spec it serves. It does not read the
+         *     database, so it stays cheap and a database outage does not take every instance out of a
+         *     load balancer at once. No key is needed, so load balancers and uptime monitors can call
+         *     it; a key that is sent is ignored. It is never rate limited: its `X-RateLimit-*`
+         *     headers report the caller's per-address budget for requests without a key, without
+         *     spending from it.
          */
         get: operations["getHealth"];
         put?: never;
@@ -619,7 +622,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -59,7 +59,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:c22720ca04443db7c5c02295e3b2eef9203dad0e455de21cd5d347e60c99793f"
+      "value": "sha256:a90acc2783997c2611117777b0d493e8d7509ce7b2b7daaa511164bbe74e9c40"
     },
     "userAgent": "assessment-service-client/1.0.0"
   };

@@ -27,7 +27,7 @@ CONFIG = ClientConfig(
     rate_limit_limit_header="X-RateLimit-Limit",
     rate_limit_remaining_header="X-RateLimit-Remaining",
     spec_digest_header="X-Spec-Digest",
-    spec_digest="sha256:c22720ca04443db7c5c02295e3b2eef9203dad0e455de21cd5d347e60c99793f",
+    spec_digest="sha256:a90acc2783997c2611117777b0d493e8d7509ce7b2b7daaa511164bbe74e9c40",
     webhook_secret_env="ASSESSMENT_SERVICE_WEBHOOK_SECRET",
     shapes=SHAPES,
 )
