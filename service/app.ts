@@ -68,24 +68,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cursors = new CursorCodec(await store.setting('cursor_secret', () => randomToken(48)));
 
   const commonHeaders = (id: string) => ({ [requestIdHeader]: id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!isDashboard(request.url)) reply.headers(commonHeaders(request.id));
-    done();
-  });
   // CORS preflight: pk_ keys are for browsers, and the Authorization header makes every browser
-  // call a preflighted one. Keys travel in a header, never a cookie, so any origin may call.
-  app.options('*', async (request, reply) => {
-    // The dashboard is same-origin only: no preflight is ever answered for it.
-    if (isDashboard(request.url)) return sendError(reply.header(requestIdHeader, request.id), request, 404, 'not_found', 'No CORS on the dashboard.');
-    reply
-      .headers({
-        'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-        'access-control-allow-headers': `authorization, content-type, idempotency-key, ${digestHeader.toLowerCase()}`,
-        'access-control-expose-headers': `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, ${digestHeader.toLowerCase()}`,
-        'access-control-max-age': '600',
-      })
-      .code(204)
-      .send();
+  // call a preflighted one. Keys travel in a header, never a cookie, so any origin may call. The
+  // generated routes answer OPTIONS itself (204 with the path's Allow); an unknown path is a 404.
+  const preflightHeaders = {
+    'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': `authorization, content-type, idempotency-key, ${digestHeader.toLowerCase()}`,
+    'access-control-expose-headers': `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, ${digestHeader.toLowerCase()}`,
+    'access-control-max-age': '600',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    // The dashboard is same-origin only: it never carries CORS headers.
+    if (!isDashboard(request.url)) {
+      reply.headers(commonHeaders(request.id));
+      if (request.method === 'OPTIONS') reply.headers(preflightHeaders);
+    }
+    done();
   });
 
   const lastUsedMinute = new Map<string, number>();

@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:a90acc2783997c2611117777b0d493e8d7509ce7b2b7daaa511164bbe74e9c40";
+export const SPEC_DIGEST = "sha256:1537e936306ed0e520acfb1008442d3627c534377ab497fa68f0a5bd0a675f77";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

@@ -204,11 +204,15 @@ describe.each(ENGINES)('dashboard API on $name', ({ name, start }) => {
       expect((await service.call('POST', '/dashboard/api/session', { body, headers: { origin: 'https://evil.example' } })).status).toBe(403);
     });
 
-    it('answers no CORS preflight for the dashboard', async () => {
+    it('answers no CORS preflight for the dashboard: OPTIONS says Allow, and grants no origin', async () => {
       const preflight = await service.call('OPTIONS', '/dashboard/api/keys', { headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
-      expect(preflight.status).toBe(404);
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
       expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
       expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+      const page = await service.call('OPTIONS', '/dashboard/test/keys', { headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+      expect(page.status).toBe(404);
+      expect(page.headers.get('access-control-allow-origin')).toBeNull();
     });
   });
 

@@ -59,7 +59,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:a90acc2783997c2611117777b0d493e8d7509ce7b2b7daaa511164bbe74e9c40"
+      "value": "sha256:1537e936306ed0e520acfb1008442d3627c534377ab497fa68f0a5bd0a675f77"
     },
     "userAgent": "assessment-service-client/1.0.0"
   };

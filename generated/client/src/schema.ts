@@ -348,7 +348,7 @@ export interface components {
              * @description A stable, machine-readable reason. New codes may be added within v1.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "limit_out_of_range" | "conflicting_cursors" | "invalid_cursor" | "unauthenticated" | "insufficient_scope" | "not_found" | "invalid_state_transition" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented";
+            code: "invalid_request" | "malformed_json" | "limit_out_of_range" | "conflicting_cursors" | "invalid_cursor" | "unauthenticated" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_state_transition" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented";
             /** @description A human-readable explanation. Wording may change; branch on `code`. */
             message: string;
             /** @description The offending parameter, header or body field (dotted path), or `null`. */

@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:c0b0eda5bddc86a835eb7a8d18decc243d64e60c921fe9b5d9016c12055ab100";
+export const SPEC_DIGEST = "sha256:1520ec9de2dd95a24691a986e0243a93cfb5fb89b31f577fa2d01734064a7834";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

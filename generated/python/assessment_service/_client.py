@@ -27,7 +27,7 @@ CONFIG = ClientConfig(
     rate_limit_limit_header="X-RateLimit-Limit",
     rate_limit_remaining_header="X-RateLimit-Remaining",
     spec_digest_header="X-Spec-Digest",
-    spec_digest="sha256:a90acc2783997c2611117777b0d493e8d7509ce7b2b7daaa511164bbe74e9c40",
+    spec_digest="sha256:1537e936306ed0e520acfb1008442d3627c534377ab497fa68f0a5bd0a675f77",
     webhook_secret_env="ASSESSMENT_SERVICE_WEBHOOK_SECRET",
     shapes=SHAPES,
 )

@@ -40,7 +40,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:c0b0eda5bddc86a835eb7a8d18decc243d64e60c921fe9b5d9016c12055ab100"
+      "value": "sha256:1520ec9de2dd95a24691a986e0243a93cfb5fb89b31f577fa2d01734064a7834"
     },
     "userAgent": "assessment-service-dashboard-client/1.0.0"
   };
