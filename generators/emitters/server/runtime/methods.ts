@@ -17,8 +17,11 @@ export function allowedMethods(declared: Iterable<string>): string[] {
   return [...methods].sort(byOrder);
 }
 
-/** "/a/:x" and "/a/:y" are one path to the router: group them under one key. */
-const routerPath = (url: string) => url.replace(/:[^/]+/g, ':');
+/**
+ * "/a/:x" and "/a/:y" are one path to the router: group them under one key. A parameter's regex
+ * and a literal colon ("::", as in "/v1/:name(^.+?)::cancel") stay, so Google-style verbs stay apart.
+ */
+const routerPath = (url: string) => url.replace(/::|:[A-Za-z0-9_]+/g, (token) => (token === '::' ? token : ':'));
 
 /**
  * Registers, per declared path, one route for every method Fastify supports that the path does
