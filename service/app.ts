@@ -13,7 +13,7 @@ import { dashboardPages } from './dashboard/pages.js';
 import { createHandlers } from './handlers.js';
 import { randomToken, requestIdGenerator } from './ids.js';
 import { RateLimiter, type Clock } from './rate-limit.js';
-import { chargeAddress, createSecurityHook } from './security.js';
+import { chargeAddress, createSecurityHook, peekAddress } from './security.js';
 import { fastifyTrustProxy, trustProxySetting, type TrustProxy } from './config.js';
 import type { Store } from './store/store.js';
 import { DASHBOARD_API_PREFIX, dashboardApi } from './dashboard/api/index.js';
@@ -81,7 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The dashboard is same-origin only: it never carries CORS headers.
     if (!isDashboard(request.url)) {
       reply.headers(commonHeaders(request.id));
-      if (request.method === 'OPTIONS') reply.headers(preflightHeaders);
+      // A preflight spends nothing (browsers send one per URL and method); it reports the budget like any answer.
+      if (request.method === 'OPTIONS') reply.headers(preflightHeaders).headers(peekAddress(limiter, request.ip));
     }
     done();
   });

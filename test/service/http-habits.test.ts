@@ -100,6 +100,11 @@ describe('methods a path does not declare, and OPTIONS (RFC 9110 §15.5.6, §9.3
       // The CORS preflight still works: pk_ keys are for browsers.
       expect(options.headers['access-control-allow-origin']).toBe('*');
       expect(options.headers['access-control-allow-headers']).toMatch(/authorization/);
+      // It carries the per-address budget like every answer, and spends none of it.
+      expect(options.headers['x-request-id']).toMatch(/^req_/);
+      const again = await curl(['-X', 'OPTIONS', `${service.url}${concrete(template)}`]);
+      expect(again.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+      expect(again.headers['x-ratelimit-remaining']).toBe(options.headers['x-ratelimit-remaining']);
     }
   });
 
