@@ -10,13 +10,14 @@ import { formatFinding, lintSpec } from './lib/lint.js';
 import { startMock } from './lib/mock.js';
 import { DOCUMENTS, generate, regenerateCommand } from '../generators/pipeline.js';
 import { buildApp } from '../service/app.js';
-import { servicePort } from '../service/config.js';
+import { servicePort, trustProxyOrExit } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
 import { describeStore, openStoreOrExit } from '../service/store/open.js';
 import { WebhookDispatcher } from '../service/webhooks/dispatcher.js';
 
 const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
+const trustProxy = trustProxyOrExit('start'); // a refused TRUST_PROXY stops here, before the slow steps
 const docsPort = Number(process.env.DOCS_PORT ?? 8080);
 
 // Every document the repository generates from: the public API's and the dashboard's.
@@ -52,7 +53,7 @@ if ((await store.countKeys()) === 0) {
 // Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in `npm run serve`.
 const dispatcher = new WebhookDispatcher({ store, log: (line) => console.log(line) }).start();
 // This machine is the developer's own: the dashboard may register http://127.0.0.1 receivers.
-const service = await buildApp({ store, onEvents: () => dispatcher.notify(), allowLoopbackWebhooks: true });
+const service = await buildApp({ store, trustProxy, onEvents: () => dispatcher.notify(), allowLoopbackWebhooks: true });
 const serviceUrl = await service.listen({ host: HOST, port: servicePort() });
 
 console.log('');

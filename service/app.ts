@@ -13,7 +13,8 @@ import { dashboardPages } from './dashboard/pages.js';
 import { createHandlers } from './handlers.js';
 import { randomToken, requestIdGenerator } from './ids.js';
 import { RateLimiter, type Clock } from './rate-limit.js';
-import { createSecurityHook, limitUnrouted } from './security.js';
+import { chargeAddress, createSecurityHook, peekAddress } from './security.js';
+import { fastifyTrustProxy, trustProxySetting, type TrustProxy } from './config.js';
 import type { Store } from './store/store.js';
 import { DASHBOARD_API_PREFIX, dashboardApi } from './dashboard/api/index.js';
 import type { BillingProvider } from './dashboard/api/billing.js';
@@ -35,6 +36,8 @@ export interface AppOptions {
   allowLoopbackWebhooks?: boolean;
   /** Where the dashboard reports plan changes (default: recorded in the store). */
   billing?: BillingProvider;
+  /** Which proxies are believed about the client's address, protocol and host (default: TRUST_PROXY; throws a ConfigError when it is refused). */
+  trustProxy?: TrustProxy;
 }
 
 /** The dashboard's routes (pages and its JSON API) set their own headers: no CORS, its own spec digest. */
@@ -54,7 +57,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => newRequestId(),
     requestIdHeader: false, // never trust a client's request ID
-    trustProxy: false,
+    // Behind a load balancer the client's address (per-address limits, logs, the dashboard's
+    // sign-in limit) and protocol (Secure cookies) come from X-Forwarded-*, believed only from the
+    // proxies TRUST_PROXY names; by default nobody is believed.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? trustProxySetting()),
   });
   const limiter = new RateLimiter(options.rateLimitClock ?? clock);
   const requestIdHeader = REQUEST_ID_HEADER ?? 'x-request-id';
@@ -62,24 +68,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cursors = new CursorCodec(await store.setting('cursor_secret', () => randomToken(48)));
 
   const commonHeaders = (id: string) => ({ [requestIdHeader]: id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!isDashboard(request.url)) reply.headers(commonHeaders(request.id));
-    done();
-  });
   // CORS preflight: pk_ keys are for browsers, and the Authorization header makes every browser
-  // call a preflighted one. Keys travel in a header, never a cookie, so any origin may call.
-  app.options('*', async (request, reply) => {
-    // The dashboard is same-origin only: no preflight is ever answered for it.
-    if (isDashboard(request.url)) return sendError(reply.header(requestIdHeader, request.id), request, 404, 'not_found', 'No CORS on the dashboard.');
-    reply
-      .headers({
-        'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-        'access-control-allow-headers': `authorization, content-type, idempotency-key, ${digestHeader.toLowerCase()}`,
-        'access-control-expose-headers': `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, ${digestHeader.toLowerCase()}`,
-        'access-control-max-age': '600',
-      })
-      .code(204)
-      .send();
+  // call a preflighted one. Keys travel in a header, never a cookie, so any origin may call. The
+  // generated routes answer OPTIONS itself (204 with the path's Allow); an unknown path is a 404.
+  const preflightHeaders = {
+    'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': `authorization, content-type, idempotency-key, ${digestHeader.toLowerCase()}`,
+    'access-control-expose-headers': `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, ${digestHeader.toLowerCase()}`,
+    'access-control-max-age': '600',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    // The dashboard is same-origin only: it never carries CORS headers.
+    if (!isDashboard(request.url)) {
+      reply.headers(commonHeaders(request.id));
+      // A preflight spends nothing (browsers send one per URL and method); it reports the budget like any answer.
+      if (request.method === 'OPTIONS') reply.headers(preflightHeaders).headers(peekAddress(limiter, request.ip));
+    }
+    done();
   });
 
   const lastUsedMinute = new Map<string, number>();
@@ -108,7 +113,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorBody,
     // Unknown routes, bad URLs and requests Node refuses: charged per address like other anonymous traffic.
     // An unknown /dashboard/ path too: without the public API's CORS header, which the dashboard never carries.
-    unrouted: ({ id = newRequestId(), ip, url = '' }) => ({ id, ...limitUnrouted(limiter, ip, isDashboard(url) ? { [requestIdHeader]: id } : commonHeaders(id)) }),
+    unrouted: ({ id = newRequestId(), ip, url = '' }) => {
+      const charge = chargeAddress(limiter, ip);
+      return { id, headers: { ...(isDashboard(url) ? { [requestIdHeader]: id } : commonHeaders(id)), ...charge.headers }, refuse: charge.refuse };
+    },
     unknownQueryParameters: 'refuse', // spec/DECISIONS.md
     onUnimplemented: options.onUnimplemented,
   });

@@ -7,7 +7,7 @@
  * in `store.transaction(async (tx) => …)` and use only `tx` inside: the store itself would wait
  * for the transaction to end. Adding a table: a numbered migration per engine
  * (store/migrations/<engine>/NNN_name.sql), methods here, one implementation per engine, and
- * cases in test/service/store-conformance.test.ts.
+ * cases in test/integration/service/store/conformance.test.ts.
  */
 import type { BucketLimit, RateDecision } from '../rate-limit.js';
 import type { MigrationReport } from './migrations.js';

@@ -34,6 +34,8 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
   { language: 'sh', code: /^npm install assessment-service-client\s*$/, where: 'test/e2e/generators/emitters/client/consumer.test.ts installs the packed client in a consumer project' },
   { language: 'python', code: /import assessment_service|from assessment_service import/, where: 'the Python SDK tests (test/e2e/generators/emitters/python/sdk.test.ts runs every python block of README.md)' },
   { language: 'sh', code: /^export DATABASE_URL=postgres:/, where: 'test/e2e/service/multi-instance.test.ts: two `npm run serve`-style instances on one PostgreSQL, a key from the keys CLI' },
+  { language: 'nginx', code: /^upstream assessment \{/, where: 'test/e2e/service/load-balancer.test.ts: two instances with TRUST_PROXY behind a balancer written in the test that sets the same headers (no nginx on a bare machine)' },
+  { language: 'sh', code: /^TRUST_PROXY=\S+ HOST=\S+ PORT=\d+ npm run serve/, where: 'test/integration/service/trust-proxy.test.ts starts npm run serve (service/server.ts) with the balancer listed in TRUST_PROXY and reads the client address from its log' },
   { language: 'sh', code: /^CONTRACT_BASE_URL=\S+ CONTRACT_API_KEY=\S+ npm run test:contract/, where: 'test/e2e/generators/emitters/contract-tests/sandbox-runs.test.ts runs the suites against a service as a deployed target' },
   { language: 'yaml', code: /npm run check:breaking -- --base origin\//, where: '.ci/run runs the gate against the base branch (GITHUB_BASE_REF on GitHub)' },
   { language: '', code: /^request-property-required-added\s/, where: 'test/integration/scripts/check-breaking.test.ts checks this output (rule id, file:line, pointer, consequence)' },

@@ -4,6 +4,7 @@ import { buildApp } from '../../service/app.js';
 import { createKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import type { Environment, KeyType, Store } from '../../service/store/store.js';
+import type { TrustProxy } from '../../service/config.js';
 
 export interface TestService {
   app: FastifyInstance;
@@ -32,11 +33,12 @@ export const CONSENT = {
 };
 
 /** A store, or a SQLite file to open; `onEvents` is told when a request commits webhook events (a dispatcher's notify). */
-export async function startService(storeOrFile: Store | string = ':memory:', options: { onEvents?: () => void; allowLoopbackWebhooks?: boolean } = {}): Promise<TestService> {
+export async function startService(storeOrFile: Store | string = ':memory:', options: { onEvents?: () => void; allowLoopbackWebhooks?: boolean; trustProxy?: TrustProxy } = {}): Promise<TestService> {
   const store = typeof storeOrFile === 'string' ? new SqliteStore(storeOrFile) : storeOrFile;
   const clock = { now: Date.parse('2026-11-21T10:00:00Z'), advance: (ms: number) => (clock.now += ms) };
   // Tests run where a developer would: loopback receivers allowed unless a test says otherwise.
-  const app = await buildApp({ store, clock: () => clock.now, onEvents: options.onEvents, allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? true });
+  // TRUST_PROXY of the machine running the tests never leaks in: the default is the service's (no proxy).
+  const app = await buildApp({ store, clock: () => clock.now, onEvents: options.onEvents, allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? true, trustProxy: options.trustProxy ?? false });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   let counter = 0;
   return {

@@ -27,7 +27,7 @@ CONFIG = ClientConfig(
     rate_limit_limit_header="X-RateLimit-Limit",
     rate_limit_remaining_header="X-RateLimit-Remaining",
     spec_digest_header="X-Spec-Digest",
-    spec_digest="sha256:15a69ce12e978a45bed62688f615532de6ce24c66d75ea14cc58c3a24ec53092",
+    spec_digest="sha256:1537e936306ed0e520acfb1008442d3627c534377ab497fa68f0a5bd0a675f77",
     webhook_secret_env="ASSESSMENT_SERVICE_WEBHOOK_SECRET",
     shapes=SHAPES,
 )

@@ -129,12 +129,12 @@ function deliveryView(delivery: WebhookDeliveryRecord) {
   };
 }
 
-/** The origin a browser would send for this request's host. */
+/** The origin a browser would send for this request's host (the original Host, X-Forwarded-Host, behind a proxy TRUST_PROXY believes). */
 function sameOrigin(request: FastifyRequest): boolean | undefined {
   const origin = request.headers.origin;
   if (typeof origin === 'string') {
     try {
-      return new URL(origin).host === request.headers.host;
+      return new URL(origin).host === request.host;
     } catch {
       return false;
     }

@@ -1,6 +1,7 @@
 /**
  * The HTML reference, opened in headless Chromium (test/support/browser.ts picks which) with the
- * network cut off: the page must render every operation from the inlined bundle alone.
+ * network cut off: the page must render every operation from the inlined bundle alone, attempt no
+ * request off the machine (its footer logo included) and log no console error.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,11 +32,26 @@ describe('docs page (npm run docs)', () => {
     const document = await specDocument();
     const page = await browser.newPage();
     const external: string[] = [];
+    const local = (url: string) => url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:');
     await page.route('**/*', (route) => {
       const url = route.request().url();
-      if (url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+      if (local(url)) return route.continue();
       external.push(url);
       return route.abort();
+    });
+    // A request the page's CSP blocks never reaches the router above, but is still attempted
+    // (and logged as a console error): watch requests, console errors and CSP violations too.
+    page.on('request', (request) => {
+      if (!local(request.url()) && !external.includes(request.url())) external.push(request.url());
+    });
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    await page.addInitScript(() => {
+      (window as unknown as { violations: string[] }).violations = [];
+      document.addEventListener('securitypolicyviolation', (event: { violatedDirective: string; blockedURI: string }) => (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`));
     });
     await page.goto(pathToFileURL(docsFile).href);
     await page.waitForSelector('h1', { timeout: 30_000 });
@@ -63,5 +79,13 @@ describe('docs page (npm run docs)', () => {
       await expect.poll(async () => (await headings()).some((heading) => heading.split('\n')[0] === item.post.summary), { message: name }).toBe(true);
     }
     expect(external, 'requests that left the machine').toEqual([]);
+    expect(consoleErrors, 'console errors').toEqual([]);
+    // Redoc's search probes `Function` for a worker and falls back when the CSP refuses it
+    // (blockedURI "eval", caught by Redoc); any blocked URL would be a fetch the page attempted.
+    const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+    expect(violations.filter((violation) => !violation.endsWith(' eval')), 'CSP violations').toEqual([]);
+    // The sidebar footer's attribution logo is inline, so it renders.
+    const logo = page.locator('img[alt="redocly logo"]');
+    expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   });
 });

@@ -353,7 +353,7 @@ describe.each(ENGINES)('service on $name', ({ start }) => {
   describe('bad input is answered in the error format, never with a 500', () => {
     it.each([
       { name: 'malformed JSON', options: { rawBody: '{"consent_artifact":', headers: { 'content-type': 'application/json' } }, status: 400, code: 'malformed_json' },
-      { name: 'an empty JSON body', options: { rawBody: '', headers: { 'content-type': 'application/json' } }, status: 400, code: 'malformed_json' },
+      { name: 'an empty JSON body (the body is missing, not malformed)', options: { rawBody: '', headers: { 'content-type': 'application/json' } }, status: 400, code: 'invalid_request' },
       { name: 'a text body', options: { rawBody: 'hello', headers: { 'content-type': 'text/plain' } }, status: 415, code: 'unsupported_media_type' },
       { name: 'an XML body', options: { rawBody: '<a/>', headers: { 'content-type': 'application/xml' } }, status: 415, code: 'unsupported_media_type' },
       { name: 'a body over 64 KiB', options: { rawBody: JSON.stringify({ consent_artifact: CONSENT, metadata: { a: 'x'.repeat(70_000) } }), headers: { 'content-type': 'application/json' } }, status: 413, code: 'payload_too_large' },

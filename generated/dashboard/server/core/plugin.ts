@@ -15,6 +15,7 @@ import formatsModule from 'ajv-formats';
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { boundedError, clientError, echo, frameworkError, type ErrorDetails } from './errors.js';
+import { registerMethodAnswers } from './methods.js';
 import type { RouteSpec } from './route-spec.js';
 
 export type { ErrorDetails } from './errors.js';
@@ -192,9 +193,13 @@ function routeSchema(route: RouteSpec, refuseUnknownQuery: boolean): RouteSpec['
   return schema;
 }
 
-/** Fastify's JSON parsing, but refusing bytes that are not UTF-8 and `__proto__` keys. */
+/**
+ * Fastify's JSON parsing, but refusing bytes that are not UTF-8 and `__proto__` keys. No bytes is
+ * no body (RFC 9110 §8.6), whatever the Content-Type: clients such as Python's urllib label every
+ * request JSON, body or not. An operation that needs a body says it is missing (preValidation).
+ */
 function parseJsonBody(_request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void): void {
-  if (body.length === 0) return done(Object.assign(new Error('empty JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_EMPTY_JSON_BODY' }));
+  if (body.length === 0) return done(null, undefined);
   if (!isUtf8(body)) return done(Object.assign(new Error('body is not UTF-8'), { statusCode: 400, code: 'ERR_BODY_NOT_UTF8' }));
   let text = body.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -261,6 +266,13 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
   // bytes, which alters the caller's data without telling them.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
+  // Any other media type: no bytes is no body, whatever the label (curl -X DELETE -d '' says
+  // form-urlencoded); a body in a type the spec does not declare is 415, as before.
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    const length = request.headers['content-length'];
+    if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return done(null, undefined);
+    done(Object.assign(new Error('unsupported media type'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
+  });
 
   // HTTP/1.1 requires Host (RFC 9112 3.2); serverOptions() lets such requests through so the
   // refusal is in the API's format.
@@ -287,6 +299,10 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
   });
   app.setNotFoundHandler((request, reply) => sendUnrouted(config, request, reply, { status: 404, code: 'not_found', message: `No route for ${echo(request.method)} ${echo(request.url.split('?')[0])}.`, param: null }));
 
+  registerMethodAnswers(app, routes, (request, reply, allow) =>
+    sendUnrouted(config, request, reply.header('allow', allow), { status: 405, code: 'method_not_allowed', message: `${echo(request.method)} is not allowed on ${echo(request.url.split('?')[0])}; allowed: ${allow}.`, param: null }),
+  );
+
   const matched = routes.filter((route) => route.match);
   if (matched.length > 0) app.addConstraintStrategy(templateMatchStrategy(matched));
 
@@ -306,6 +322,7 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
     taken.set(routeKey, route);
     const validateOptionalBody = route.bodyOptional && route.schema.body ? bodyAjv.compile(route.schema.body) : undefined;
     const takesBody = route.bodyContentType !== undefined;
+    const needsBody = takesBody && !route.bodyOptional && route.schema.body !== undefined;
     app.route({
       method: route.method,
       url: route.url,
@@ -347,9 +364,12 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
             }
             done(null, payload);
           },
-      // Only routes that rename parameters, forbid combinations or have an optional body pay for this hook.
+      // Only routes that rename parameters, forbid combinations or take a body pay for this hook.
       // Callback style for the same reason as onRequest: an answer here must end the request.
-      preValidation: Object.keys(route.paramNames).length === 0 && route.exclusive.length === 0 && !validateOptionalBody ? undefined : (request, reply, done) => {
+      preValidation: Object.keys(route.paramNames).length === 0 && route.exclusive.length === 0 && !validateOptionalBody && !needsBody ? undefined : (request, reply, done) => {
+        if (needsBody && request.body === undefined) {
+          return void sendError(reply, request, { status: 400, code: 'invalid_request', message: `The request body is missing: ${route.method} ${route.path} needs one (${route.bodyContentType}).`, param: null });
+        }
         // Fastify cannot name a parameter "widget-id": give the handler the spec's names back.
         const params = request.params as Record<string, string>;
         if (Object.keys(route.paramNames).length > 0) {

@@ -62,6 +62,22 @@ describe('stubs for the odd-paths fixture', () => {
     expect(response.headers.get('x-operation')).toBe('headThing');
   });
 
+  it('answers 405 with the Allow of each template, Google-style verbs apart from their resource', async () => {
+    for (const [method, target, allow] of [
+      ['PUT', '/v1/op1', 'GET, HEAD, OPTIONS'],
+      ['GET', '/v1/op1:cancel', 'POST, OPTIONS'],
+      ['DELETE', '/v1/op1:undelete', 'POST, OPTIONS'],
+      ['DELETE', '/things/t1', 'GET, HEAD, OPTIONS'],
+      ['GET', '/', 'POST, OPTIONS'],
+      ['POST', '/search?mode=fast', 'GET, HEAD, OPTIONS'],
+    ]) {
+      const response = await fetch(`${url}${target}`, { method });
+      expect([response.status, response.headers.get('allow')], `${method} ${target}`).toEqual([405, allow]);
+      const options = await fetch(`${url}${target}`, { method: 'OPTIONS' });
+      expect([options.status, options.headers.get('allow')], `OPTIONS ${target}`).toEqual([204, allow]);
+    }
+  });
+
   it('answers 404 when the query parameter or header a template asks for is missing', async () => {
     expect((await call('GET', '/search')).status).toBe(404);
     expect((await call('GET', '/search?mode=slow')).status).toBe(404);

@@ -64,4 +64,36 @@ describe('generated server stubs (widget fixture)', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ code: 'invalid_request', param: 'name' });
   });
+
+  it('answers a method the path does not declare with 405 and Allow, in the error format (RFC 9110 §15.5.6)', async () => {
+    const response = await app.inject({ method: 'PUT', url: '/widgets' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
+    expect(response.json()).toMatchObject({ code: 'method_not_allowed', param: null });
+    const item = await app.inject({ method: 'PATCH', url: '/widgets/7' });
+    expect([item.statusCode, item.headers.allow]).toEqual([405, 'GET, HEAD, DELETE, OPTIONS']);
+    const publish = await app.inject({ method: 'GET', url: '/widgets/7/publish' });
+    expect([publish.statusCode, publish.headers.allow]).toEqual([405, 'POST, OPTIONS']);
+    expect((await app.inject({ method: 'HEAD', url: '/widgets/7/publish' })).statusCode).toBe(405);
+  });
+
+  it('answers OPTIONS on a declared path with 204 and the same Allow; an unknown path stays 404', async () => {
+    const response = await app.inject({ method: 'OPTIONS', url: '/widgets/7/image' });
+    expect([response.statusCode, response.headers.allow, response.body]).toEqual([204, 'PUT, OPTIONS', '']);
+    expect((await app.inject({ method: 'OPTIONS', url: '/gadgets' })).statusCode).toBe(404);
+  });
+
+  it('takes no body, or an empty one, as no body whatever its Content-Type; a required body is said to be missing', async () => {
+    for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' }, { 'content-type': 'text/plain' }]) {
+      const deleted = await app.inject({ method: 'DELETE', url: '/widgets/7', headers });
+      expect(deleted.statusCode, `${JSON.stringify(headers)}: ${deleted.body}`).toBe(501); // reached the operation (it has no handler)
+    }
+    for (const headers of [{ 'content-type': 'application/json' }, {}]) {
+      const created = await app.inject({ method: 'POST', url: '/widgets', headers, payload: '' });
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toMatchObject({ code: 'invalid_request', message: 'The request body is missing: POST /widgets needs one (application/json).' });
+    }
+    const malformed = await app.inject({ method: 'POST', url: '/widgets', headers: { 'content-type': 'application/json' }, payload: ' ' });
+    expect(malformed.json()).toMatchObject({ code: 'malformed_json' });
+  });
 });
