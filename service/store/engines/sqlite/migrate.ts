@@ -1,17 +1,25 @@
 /** Applies the SQLite migrations the database lacks (migrations/sqlite/), each in its own transaction. */
 import type Database from 'better-sqlite3';
-import { migrationsFor, type Migration, type MigrationReport } from '../../migrations.js';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { migrationBookkeeping, migrationsFor, type Migration, type MigrationReport, type MigrationsSchema } from '../../migrations.js';
+
+/** Compiles only: the runner is synchronous (it runs while the store is constructed), so it executes the SQL itself. */
+const compiler = new Kysely<MigrationsSchema>({
+  dialect: { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() },
+});
 
 export function migrateSqlite(db: Database.Database, migrations: Migration[] = migrationsFor('sqlite')): MigrationReport {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  const current = () => (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get() as { v: number }).v;
+  const bookkeeping = migrationBookkeeping(compiler);
+  db.exec(bookkeeping.createTable.sql);
+  const current = () => (db.prepare(bookkeeping.currentVersion.sql).get(bookkeeping.currentVersion.parameters) as { v: number }).v;
   const applied: Migration[] = [];
   for (const migration of migrations) {
     // IMMEDIATE: a second process starting at the same moment waits, then sees the version applied.
     const apply = db.transaction(() => {
       if (current() >= migration.version) return false;
       db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, new Date().toISOString());
+      const record = bookkeeping.record(migration);
+      db.prepare(record.sql).run(record.parameters);
       return true;
     });
     if (apply.immediate()) applied.push(migration);
