@@ -2,8 +2,9 @@
  * The store calls of three request paths in a loop, in process, without HTTP: what one request
  * costs the store. `npx tsx scripts/bench/store-calls.ts [OTHER/service/store/open.ts]` measures
  * this checkout's store and, when given, another checkout's (e.g. `git worktree add /tmp/base
- * main`), in alternating rounds in one process so both see the same machine load. SQLite by
- * default (a file in a temporary folder, synchronous=FULL); DATABASE_URL for PostgreSQL.
+ * main`), in alternating rounds in one process (each going first every other round) so both see
+ * the same machine load. SQLite by default (a file in a temporary folder, synchronous=FULL);
+ * DATABASE_URL for PostgreSQL.
  *
  * Paths: GET one subject with a sandbox key, as `npm run bench -- http` does (key, account, rate
  * limit, the read); a list page of 10 (the same, then a keyset page); GET with a live key (also the
@@ -77,7 +78,8 @@ try {
     for (const run of runs) for (let i = 0; i < 100; i += 1) await run(); // warm-up
     const rounds: number[][] = runs.map(() => []);
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [index, run] of runs.entries()) {
+      const order = round % 2 === 0 ? [...runs.entries()] : [...runs.entries()].reverse(); // neither store always goes first
+      for (const [index, run] of order) {
         const started = process.hrtime.bigint();
         for (let i = 0; i < count; i += 1) await run();
         rounds[index].push(Number(process.hrtime.bigint() - started) / 1000 / count);

@@ -1,6 +1,6 @@
 /** Subjects and assessments of the Nature product (store.ts NatureData), scoped by account and environment. */
 import type { Engine } from '../engine.js';
-import { keysetPage } from '../paging.js';
+import { keysetPages } from '../paging.js';
 import { prepared } from '../prepared.js';
 import { ASSESSMENT_COLUMNS, assessmentProgress, assessmentRow, scoresText, SUBJECT_COLUMNS, subjectRow, toAssessment, toSubject } from '../rows.js';
 import type { Db } from '../schema.js';
@@ -30,6 +30,12 @@ const assessmentById = prepared((db, $: InScope, lock) =>
     .$if(lock, (query) => query.forUpdate()),
 );
 
+const subjectPages = keysetPages((db, $: Scope) => db.selectFrom('subjects').select(SUBJECT_COLUMNS).where('account_id', '=', $.accountId).where('environment', '=', $.environment));
+
+const assessmentPages = keysetPages((db, $: Scope & { subjectId: string }) =>
+  db.selectFrom('assessments').select(ASSESSMENT_COLUMNS).where('subject_id', '=', $.subjectId).where('account_id', '=', $.accountId).where('environment', '=', $.environment),
+);
+
 export class NatureRepository implements NatureData {
   constructor(
     private readonly db: Db,
@@ -47,8 +53,7 @@ export class NatureRepository implements NatureData {
   }
 
   pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>> {
-    const scoped = this.db.selectFrom('subjects').select(SUBJECT_COLUMNS).where('account_id', '=', scope.accountId).where('environment', '=', scope.environment);
-    return keysetPage(scoped, query, toSubject);
+    return subjectPages(this.db, scope, query, toSubject);
   }
 
   async deleteSubject(scope: Scope, id: string): Promise<SubjectRow | undefined> {
@@ -68,13 +73,7 @@ export class NatureRepository implements NatureData {
   }
 
   pageAssessments(scope: Scope, subjectId: string, query: PageQuery): Promise<PageResult<AssessmentRow>> {
-    const scoped = this.db
-      .selectFrom('assessments')
-      .select(ASSESSMENT_COLUMNS)
-      .where('subject_id', '=', subjectId)
-      .where('account_id', '=', scope.accountId)
-      .where('environment', '=', scope.environment);
-    return keysetPage(scoped, query, toAssessment);
+    return assessmentPages(this.db, { ...scope, subjectId }, query, toAssessment);
   }
 
   updateAssessment(scope: Scope, assessment: AssessmentRow): Promise<void> {
