@@ -18,8 +18,6 @@ import { compareSecuritySchemes } from './security.js';
 import { compareServers } from './servers.js';
 import { compareWebhooks } from './webhooks.js';
 
-export type { Finding } from './context.js';
-
 /** Compares two bundled documents; every difference ends up in exactly one kind of finding. */
 export function compareDocuments(base: OpenApiDocument, head: OpenApiDocument): Finding[] {
   const c = new Comparison(base, head);

@@ -16,7 +16,7 @@
 export type Party = 'clients' | 'servers' | 'sdks';
 export type Flow = 'request' | 'response' | 'webhook-payload' | 'webhook-reply';
 
-export const FLOWS: Record<Flow, { writer: Party; reader: Party; tolerant: boolean; readerName: string; writerName: string }> = {
+const FLOWS: Record<Flow, { writer: Party; reader: Party; tolerant: boolean; readerName: string; writerName: string }> = {
   request: { writer: 'clients', reader: 'servers', tolerant: false, writerName: 'clients', readerName: 'the server' },
   response: { writer: 'servers', reader: 'clients', tolerant: true, writerName: 'the server', readerName: 'clients' },
   'webhook-payload': { writer: 'servers', reader: 'clients', tolerant: true, writerName: 'the server', readerName: 'webhook receivers' },
@@ -28,7 +28,7 @@ export const FLOWS: Record<Flow, { writer: Party; reader: Party; tolerant: boole
  * range, pattern): it matters to a reader that validates, not to one that only parses.
  * `reshapes` (a changed pattern) narrows for the writer and relaxes for the reader.
  */
-export type Effect = 'narrows' | 'widens' | 'relaxes' | 'reshapes' | 'both' | 'behaviour' | 'none' | 'sdk' | 'adds-optional' | 'removes';
+type Effect = 'narrows' | 'widens' | 'relaxes' | 'reshapes' | 'both' | 'behaviour' | 'none' | 'sdk' | 'adds-optional' | 'removes';
 
 /** Schema-level kinds; each becomes `<flow>-<kind>` (e.g. `request-property-required-added`). */
 export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
@@ -85,7 +85,7 @@ export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
   'deprecated': { effect: 'none', what: 'deprecation changed' },
 };
 
-export interface RuleInfo {
+interface RuleInfo {
   id: string;
   /** Who an existing deployment of breaks; empty when nobody does. */
   breaks: Party[];

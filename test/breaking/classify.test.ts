@@ -3,9 +3,10 @@
  * and get the expert's verdict under the default gate (--fail-on clients), and nothing may be
  * left unclassified.
  */
-import { describe, expect, it } from 'vitest';
-import { compareDocuments } from '../../generators/breaking/compare.js';
 import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { compareDocuments } from '../../generators/breaking/compare.js';
+import { classifyDocuments } from '../../generators/breaking/index.js';
 import { allRuleIds, RULES, SCHEMA_KINDS } from '../../generators/breaking/rules.js';
 import { baseSpec, CASES, pair, verdictOf } from './cases.js';
 
@@ -69,5 +70,33 @@ describe('breaking-change classification (fixture pairs)', () => {
     head.components.schemas.Answer.properties.value.maximum = 10;
     const rules = verdictOf(base, head).findings.map((finding) => finding.rule).sort();
     expect(rules).toEqual(['request-limit-loosened', 'response-limit-loosened', 'webhook-payload-limit-loosened']);
+  });
+
+  it('classifies two documents as a library: findings with who they break and the bumps, nothing printed', () => {
+    const base = baseSpec();
+    const head = structuredClone(base);
+    head.components.schemas.SubjectCreate.properties.purpose = { type: 'string' };
+    head.components.schemas.SubjectCreate.required.push('purpose');
+    head.components.schemas.Answer.description = 'One answer.';
+    const log = vi.spyOn(console, 'log');
+    const error = vi.spyOn(console, 'error');
+    const write = vi.spyOn(process.stdout, 'write');
+    try {
+      const classification = classifyDocuments(base, head);
+      expect(classification.advice).toBe('major');
+      expect(classification.findings.map(({ rule, pointer, breaks, docsOnly }) => ({ rule, pointer, breaks, docsOnly }))).toEqual([
+        { rule: 'request-property-required-added', pointer: '/components/schemas/SubjectCreate/properties/purpose', breaks: ['clients'], docsOnly: false },
+        { rule: 'docs-changed', pointer: '/components/schemas/Answer/description', breaks: [], docsOnly: true },
+      ]);
+      expect(classification.findings[0].consequence).toMatch(/can now be refused/);
+      const off = classifyDocuments(base, head, { off: [{ rule: 'request-property-required-added', reason: 'accepted' }] });
+      expect(off.ignored.map((finding) => finding.rule)).toEqual(['request-property-required-added']);
+      expect(off.advice).toBe('patch');
+      expect(log).not.toHaveBeenCalled();
+      expect(error).not.toHaveBeenCalled();
+      expect(write).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
