@@ -43,6 +43,8 @@ export interface Operation {
 }
 
 export const isObject = (value: unknown): value is Record<string, Json> => !!value && typeof value === 'object' && !Array.isArray(value);
+/** A `$ref` into the same document (bundled documents have no others). */
+export const isLocalRef = (value: unknown): value is { $ref: string } => isObject(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#/');
 export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 export const show = (value: unknown) => (value === undefined ? 'none' : JSON.stringify(value));
 export const join = (pointer: string, ...parts: Array<string | number>) => pointer + parts.map((part) => `/${escapePointerPart(String(part))}`).join('');
@@ -111,18 +113,29 @@ export class Comparison {
 
   /**
    * Follows $refs one hop at a time, marking each $ref, and returns the target and its pointer.
-   * Records the component it lands in as reached, so the residue check can tell unused ones apart.
+   * Records each component it lands in as reached, so the residue check can tell unused ones apart.
    */
   resolve(side: Side, node: Json, pointer: string): Located {
     const document = this.document(side);
-    for (let hops = 0; hops < 32 && isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/'); hops += 1) {
-      this.mark(side, join(pointer, '$ref'));
-      pointer = node.$ref.slice(1);
+    for (let hops = 0; hops < 32 && isLocalRef(node); hops += 1) {
+      const target = node.$ref.slice(1);
+      this.followed(side, pointer, target);
+      pointer = target;
       node = valueAt(document, pointer);
     }
+    this.reach(side, pointer);
+    return { node, pointer };
+  }
+
+  /** Records that the walk followed the $ref at `pointer` to `target`. */
+  followed(side: Side, pointer: string, target: string): void {
+    this.mark(side, join(pointer, '$ref'));
+    this.reach(side, target);
+  }
+
+  private reach(side: Side, pointer: string): void {
     const component = componentOf(pointer);
     if (component) this.reached[side].add(component);
-    return { node, pointer };
   }
 
   /** Whether a walk reached the component this pointer lies in (true outside components). */

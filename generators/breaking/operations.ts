@@ -81,7 +81,7 @@ export function compareOperationParts(c: Comparison, before: Operation, after: O
   const [b, h] = [before.node, after.node];
   c.markBoth(before.pointer, after.pointer, 'operationId', 'deprecated');
   // A webhook's operationId names nothing a receiver calls.
-  if (channel === 'operation' && b.operationId && h.operationId && b.operationId !== h.operationId) c.add('operation-id-changed', where, join(after.pointer, 'operationId'), undefined, `operationId ${b.operationId} → ${h.operationId}`);
+  if (channel === 'operation' && b.operationId !== h.operationId) c.add('operation-id-changed', where, h.operationId === undefined ? after.pointer : join(after.pointer, 'operationId'), undefined, `operationId ${b.operationId ?? 'none'} → ${h.operationId ?? 'none'}`);
   if (!!b.deprecated !== !!h.deprecated) c.add('operation-deprecated', where, join(after.pointer, 'deprecated'), undefined, `deprecated ${!!b.deprecated} → ${!!h.deprecated}`);
   compareParameters(c, before, after, where, channel);
   compareRequestBody(c, before, after, where, channel);

@@ -1,7 +1,9 @@
 /**
  * What no walk accounted for: every raw difference between the documents (`json-diff.ts`) that
  * no rule claimed becomes `docs-changed`, `extension-changed`, `component-unused-changed` or, when
- * nothing explains it, `unclassified` (which fails the gate until a person reviews it).
+ * nothing explains it, `unclassified` (which fails the gate until a person reviews it). When
+ * the walks claimed every difference without a finding (an equivalent rewrite), that is said
+ * too, so "no changes" is printed only for equal documents.
  */
 import { pointerToPath } from '../core/refs.js';
 import { join, valueAt, type Comparison } from './context.js';
@@ -14,8 +16,12 @@ const NAMED = new Set(['properties', 'patternProperties', '$defs', 'definitions'
 export function reportResidue(c: Comparison): void {
   // One finding per changed documentation keyword, extension or component, not per leaf under it.
   const reported = new Set<string>();
+  let claimed: string | undefined;
   for (const difference of jsonDiff(c.base, c.head)) {
-    if ((difference.base !== undefined && c.isHandled('base', difference.base)) || (difference.head !== undefined && c.isHandled('head', difference.head))) continue;
+    if ((difference.base !== undefined && c.isHandled('base', difference.base)) || (difference.head !== undefined && c.isHandled('head', difference.head))) {
+      claimed ??= difference.head ?? difference.base;
+      continue;
+    }
     const pointer = difference.head ?? difference.base!;
     const parts = pointerToPath(`#${pointer}`);
     const keywordIndex = (test: (part: string) => boolean) => parts.findIndex((part, index) => test(part) && !NAMED.has(parts[index - 1] ?? '') && parts[index - 1] !== 'components');
@@ -38,4 +44,5 @@ export function reportResidue(c: Comparison): void {
     const shown = inBase && inHead ? 'changed' : inHead ? 'added' : 'removed';
     c.add(rule, unit || '/', inHead ? unit : undefined, unit, `${unit || '/'} ${shown}`);
   }
+  if (!c.findings.length && claimed !== undefined) c.add('equivalent-rewrite', claimed || '/', valueAt(c.head, claimed) === undefined ? undefined : claimed, claimed, 'rewritten without changing what is valid');
 }
