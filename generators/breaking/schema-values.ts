@@ -171,8 +171,8 @@ function bound(base: SchemaView, head: SchemaView, direction: 'lower' | 'upper',
   const b = limitOf(base, direction, integer);
   const h = limitOf(head, direction, integer);
   const order = !b && !h ? 0 : !b ? 1 : !h ? -1 : compareLimits(h, b, sign);
-  if (order === 0) return;
-  rule(keywords, order > 0 ? 'limit-tightened' : 'limit-loosened', at(changed[0]), describe(base, head, changed));
+  const kind = order > 0 ? 'limit-tightened' : order < 0 ? 'limit-loosened' : 'constraint-restated';
+  rule(keywords, kind, at(changed.find((keyword) => valuesOf(head, keyword).length) ?? (order ? changed[0] : undefined)), describe(base, head, changed));
 }
 
 function size(base: SchemaView, head: SchemaView, keyword: string, direction: 'lower' | 'upper', rule: Judge, at: At): void {

@@ -15,8 +15,8 @@ export const SCHEMA_KEYWORDS = [
 /** Keywords that say nothing about valid values: a node with only these beside its `$ref` adds no part. */
 const INERT = new Set(['$ref', 'description', 'title', 'summary', 'example', 'examples', 'externalDocs', '$comment']);
 
-/** The type of a schema whose parts' types exclude each other: no value is valid. */
-export const NO_TYPE = 'none (its parts exclude each other)';
+/** The type of a schema that admits no value but null: `type: 'null'`, or parts whose types exclude each other. */
+export const NO_TYPE = 'none';
 
 export interface Alternative extends Located {
   index: number;
@@ -27,7 +27,7 @@ export interface SchemaView {
   pointer: string;
   /** Every schema that applies, in reading order: the node, its `$ref` targets, its `allOf` parts. */
   parts: Located[];
-  /** Types allowed (null aside); empty when any type is. */
+  /** Types allowed (null aside): empty when any type is, `NO_TYPE` when none but null is. */
   types: Set<string>;
   nullable: boolean;
   /** Each property with every schema that applies to it (one per part that declares it). */
@@ -120,8 +120,6 @@ function summarise(parts: Located[]): Pick<SchemaView, 'types' | 'nullable' | 'p
     if (node.nullable === true) own.add('null');
     allowed = allowed ? intersect(allowed, own) : own;
   }
-  // Parts whose types exclude each other admit no value at all, which is not "any type".
-  if (allowed && !allowed.size) allowed = new Set([NO_TYPE]);
   const properties = new Map<string, Located[]>();
   const required = new Map<string, string>();
   for (const { node, pointer } of parts) {
@@ -132,6 +130,8 @@ function summarise(parts: Located[]): Pick<SchemaView, 'types' | 'nullable' | 'p
   const nullable = allowed ? allowed.has('null') : parts.some((part) => part.node.nullable === true);
   const types = new Set(allowed ?? []);
   types.delete('null');
+  // Declared types that leave nothing but null (`type: [null]`, or parts that exclude each other) are not "any type".
+  if (allowed && !types.size) types.add(NO_TYPE);
   return { types, nullable, properties, required };
 }
 
