@@ -193,6 +193,7 @@ export const CASES: Case[] = [
   { name: 'a response maxLength is lowered', breaking: false, rule: 'response-limit-tightened', mutate: (s) => (schema(s, 'Error').properties.message.maxLength = 500) },
   { name: 'a response maxLength is raised', breaking: false, rule: 'response-limit-loosened', mutate: (s) => (schema(s, 'Error').properties.message.maxLength = 5000) },
   { name: 'a response property stops being nullable', breaking: false, rule: 'response-nullable-removed', mutate: (s) => (schema(s, 'Error').properties.param = { type: 'string', maxLength: 200 }) },
+  { name: 'a response property that was a string or null is now always null', breaking: false, rule: 'response-type-narrowed', prepare: (s) => (schema(s, 'Subject').properties.nickname = { type: ['string', 'null'], maxLength: 64 }), mutate: (s) => (schema(s, 'Subject').properties.nickname.type = ['null']) },
   { name: 'a response type narrows from number to integer', breaking: false, rule: 'response-type-narrowed', mutate: (s) => (schema(s, 'Scores').properties.mn.type = 'integer') },
   { name: 'a response header is added', breaking: false, rule: 'response-header-added', mutate: (s) => (list(s).responses['200'].headers['X-Spec-Digest'] = { schema: { type: 'string' } }) },
   { name: 'a response media type is added beside JSON', breaking: false, rule: 'response-media-type-added', mutate: (s) => (getAssessment(s).responses['200'].content['application/xml'] = { schema: { $ref: '#/components/schemas/Assessment' } }) },
