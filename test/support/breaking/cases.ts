@@ -34,6 +34,36 @@ const oauth = (s: any) => {
   s.components.securitySchemes.oauth = { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://auth.assessment.example/token', scopes: { 'nature:read': 'Read' } } } };
 };
 const addQuery = (s: any, name: string, extra: Record<string, unknown> = {}) => list(s).parameters.push({ name, in: 'query', schema: { type: 'string', maxLength: 64 }, ...extra });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** Answer.item_id (read in requests, responses and webhooks) through an allOf and two $refs: item_id → ItemId → Slug. */
+export const sharedSlug = (s: any) => {
+  s.components.schemas.Slug = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9_]+$' };
+  s.components.schemas.ItemId = ref('Slug');
+  schema(s, 'Answer').properties.item_id = { allOf: [ref('ItemId')], description: 'The item answered.' };
+};
+/** Scores.mn (responses and webhooks only) through an allOf and two $refs: mn → Percent → Score. */
+const sharedScore = (s: any) => {
+  s.components.schemas.Score = { type: 'number', minimum: 0, maximum: 100 };
+  s.components.schemas.Percent = ref('Score');
+  schema(s, 'Scores').properties.mn = { allOf: [ref('Percent')], description: 'The MN score.' };
+};
+/** Assessment.status (responses and webhooks only) through an allOf and two $refs: status → Status → AssessmentStatus. */
+const sharedStatus = (s: any) => {
+  s.components.schemas.Status = ref('AssessmentStatus');
+  schema(s, 'Assessment').properties.status = { allOf: [ref('Status')], description: 'Where the assessment stands.' };
+};
+/** EventBase.id (webhook payloads only) through an allOf and two $refs: id → EventId → PrefixedId. */
+const sharedEventId = (s: any) => {
+  s.components.schemas.PrefixedId = { type: 'string', maxLength: 64, pattern: '^evt_[A-Za-z0-9]+$' };
+  s.components.schemas.EventId = ref('PrefixedId');
+  schema(s, 'EventBase').properties.id = { allOf: [ref('EventId')] };
+};
+/** Metadata's values (requests, responses, webhooks) through two $refs: additionalProperties → MetadataValue → ShortText. */
+const sharedMapValue = (s: any) => {
+  s.components.schemas.ShortText = { type: 'string', maxLength: 500, pattern: '^[^\\x00-\\x1F]*$' };
+  s.components.schemas.MetadataValue = ref('ShortText');
+  schema(s, 'Metadata').additionalProperties = ref('MetadataValue');
+};
 
 export const CASES: Case[] = [
   // ---- breaking: operations and paths --------------------------------------------------------
@@ -59,6 +89,7 @@ export const CASES: Case[] = [
   { name: 'a required request property is added', breaking: true, rule: 'request-property-required-added', mutate: (s) => { schema(s, 'SubjectCreate').properties.purpose = { type: 'string' }; schema(s, 'SubjectCreate').required.push('purpose'); } },
   { name: 'an optional request property becomes required', breaking: true, rule: 'request-property-became-required', mutate: (s) => schema(s, 'SubjectCreate').required.push('metadata') },
   { name: 'a request property is removed', breaking: true, rule: 'request-property-removed', mutate: (s) => delete schema(s, 'SubjectCreate').properties.metadata },
+  { name: 'a request property that took any value must now be an object', breaking: true, rule: 'request-type-narrowed', prepare: (s) => (schema(s, 'SubjectCreate').properties.context = { description: 'Anything the caller wants kept.' }), mutate: (s) => (schema(s, 'SubjectCreate').properties.context.type = 'object') },
   { name: 'a request property type changes', breaking: true, rule: 'request-type-changed', mutate: (s) => (schema(s, 'Answer').properties.value = { type: 'string', maxLength: 8 }) },
   { name: 'a request property maxLength is lowered', breaking: true, rule: 'request-limit-tightened', mutate: (s) => (schema(s, 'ConsentArtifact').properties.consent_text_version.maxLength = 32) },
   { name: 'a request number maximum is lowered', breaking: true, rule: 'request-limit-tightened', mutate: (s) => (schema(s, 'Answer').properties.value.maximum = 4) },
@@ -122,6 +153,11 @@ export const CASES: Case[] = [
   { name: 'a webhook signature header is no longer sent', breaking: true, rule: 'webhook-header-removed', mutate: (s) => completed(s).parameters.pop() },
   { name: 'a webhook is no longer sent', breaking: true, rule: 'webhook-removed', mutate: (s) => delete s.webhooks['subject.deleted'] },
   { name: 'a webhook signature header pattern describes another format', breaking: true, rule: 'webhook-payload-pattern-replaced', mutate: (s) => (param(s, 'WebhookSignature').schema.pattern = '^v2,[A-Za-z0-9+/]+=*$') },
+  // ---- a schema shared through several levels of $ref is judged at every place it reaches ------
+  { name: 'a limit in a schema shared through allOf and two $refs is lowered (requests break)', breaking: true, rule: 'request-limit-tightened', prepare: sharedSlug, mutate: (s) => (schema(s, 'Slug').maxLength = 32) },
+  { name: 'a map value schema shared through two $refs gets a lower maxLength', breaking: true, rule: 'request-limit-tightened', prepare: sharedMapValue, mutate: (s) => (schema(s, 'ShortText').maxLength = 100) },
+  { name: 'a response-only enum shared through allOf and two $refs gains a value', breaking: true, rule: 'response-enum-value-added', prepare: sharedStatus, mutate: (s) => schema(s, 'AssessmentStatus').enum.push('cancelled') },
+  { name: 'a webhook-only schema shared through allOf and two $refs changes its ID format', breaking: true, rule: 'webhook-payload-pattern-replaced', prepare: sharedEventId, mutate: (s) => (schema(s, 'PrefixedId').pattern = '^event_[A-Za-z0-9]+$') },
   // ---- compatible ------------------------------------------------------------------------------
   { name: 'an operation is added', breaking: false, rule: 'operation-added', mutate: (s) => (s.paths['/v1/nature/assessments'] = { get: { ...getAssessment(s), operationId: 'listAssessments' } }) },
   { name: 'an optional request property is added', breaking: false, rule: 'request-property-optional-added', mutate: (s) => (schema(s, 'SubjectCreate').properties.external_ref = { type: 'string', maxLength: 64 }) },
@@ -157,12 +193,14 @@ export const CASES: Case[] = [
   { name: 'a response maxLength is lowered', breaking: false, rule: 'response-limit-tightened', mutate: (s) => (schema(s, 'Error').properties.message.maxLength = 500) },
   { name: 'a response maxLength is raised', breaking: false, rule: 'response-limit-loosened', mutate: (s) => (schema(s, 'Error').properties.message.maxLength = 5000) },
   { name: 'a response property stops being nullable', breaking: false, rule: 'response-nullable-removed', mutate: (s) => (schema(s, 'Error').properties.param = { type: 'string', maxLength: 200 }) },
+  { name: 'a response property that was a string or null is now always null', breaking: false, rule: 'response-type-narrowed', prepare: (s) => (schema(s, 'Subject').properties.nickname = { type: ['string', 'null'], maxLength: 64 }), mutate: (s) => (schema(s, 'Subject').properties.nickname.type = ['null']) },
   { name: 'a response type narrows from number to integer', breaking: false, rule: 'response-type-narrowed', mutate: (s) => (schema(s, 'Scores').properties.mn.type = 'integer') },
   { name: 'a response header is added', breaking: false, rule: 'response-header-added', mutate: (s) => (list(s).responses['200'].headers['X-Spec-Digest'] = { schema: { type: 'string' } }) },
   { name: 'a response media type is added beside JSON', breaking: false, rule: 'response-media-type-added', mutate: (s) => (getAssessment(s).responses['200'].content['application/xml'] = { schema: { $ref: '#/components/schemas/Assessment' } }) },
   { name: 'a link is added to a response', breaking: false, rule: 'response-link-changed', mutate: (s) => (create(s).responses['201'].links = { retrieve: { operationId: 'retrieveSubject', parameters: { subject_id: '$response.body#/id' } } }) },
   { name: 'an operation is deprecated', breaking: false, rule: 'operation-deprecated', mutate: (s) => (s.paths[SUBJECT].delete.deprecated = true) },
   { name: 'an operationId changes (SDK method name only)', breaking: false, rule: 'operation-id-changed', mutate: (s) => (list(s).operationId = 'listAllSubjects') },
+  { name: 'an operationId is removed (SDK method name only)', breaking: false, rule: 'operation-id-changed', mutate: (s) => delete list(s).operationId },
   { name: 'descriptions and summaries change', breaking: false, rule: 'docs-changed', mutate: (s) => { list(s).description = 'Lists subjects.'; schema(s, 'Subject').properties.metadata.description = 'Your data.'; } },
   { name: 'an example is added', breaking: false, rule: 'docs-changed', mutate: (s) => (schema(s, 'Subject').properties.livemode.example = true) },
   { name: 'a vendor extension changes', breaking: false, rule: 'extension-changed', mutate: (s) => (param(s, 'Limit')['x-error-code'] = 'limit_invalid') },
@@ -186,6 +224,23 @@ export const CASES: Case[] = [
   { name: 'a new error code is added (Error.code says new codes may be added)', breaking: false, rule: 'response-extensible-enum-value-added', mutate: (s) => schema(s, 'Error').properties.code.enum.push('account_suspended') },
   { name: 'a value is added to an enum marked x-extensible-enum', breaking: false, rule: 'response-extensible-enum-value-added', prepare: (s) => (schema(s, 'AssessmentStatus')['x-extensible-enum'] = true), mutate: (s) => schema(s, 'AssessmentStatus').enum.push('cancelled') },
   { name: 'a webhook reply status is documented', breaking: false, rule: 'webhook-reply-status-added', mutate: (s) => (completed(s).responses['204'] = { description: 'Also acknowledges.' }) },
+  // ---- a schema shared through several levels of $ref (compatible) -----------------------------
+  { name: 'a limit in a schema shared through allOf and two $refs is raised (requests widen)', breaking: false, rule: 'request-limit-loosened', prepare: sharedSlug, mutate: (s) => (schema(s, 'Slug').maxLength = 128) },
+  { name: 'a map value schema shared through two $refs gets a higher maxLength', breaking: false, rule: 'request-limit-loosened', prepare: sharedMapValue, mutate: (s) => (schema(s, 'ShortText').maxLength = 1000) },
+  { name: 'a response-only schema shared through allOf and two $refs gets a lower maximum', breaking: false, rule: 'response-limit-tightened', prepare: sharedScore, mutate: (s) => (schema(s, 'Score').maximum = 50) },
+  { name: 'a limit beside a $ref (3.1) is raised in a request', breaking: false, rule: 'request-limit-loosened', prepare: (s) => { s.components.schemas.Slug = { type: 'string', pattern: '^[a-z0-9_]+$' }; schema(s, 'Answer').properties.item_id = { ...ref('Slug'), maxLength: 64 }; }, mutate: (s) => (schema(s, 'Answer').properties.item_id.maxLength = 128) },
+  { name: 'a property schema moves behind an allOf and a $ref, unchanged', breaking: false, rule: 'equivalent-rewrite', mutate: (s) => { const { description, ...value } = schema(s, 'Answer').properties.value; s.components.schemas.Rating = value; schema(s, 'Answer').properties.value = { allOf: [ref('Rating')], description }; } },
+  { name: 'a shared enum gains a value that every payload pins with const', breaking: false, rule: 'webhook-payload-constraint-restated', mutate: (s) => schema(s, 'EventType').enum.push('subject.created') },
+  // ---- a request constraint that only widens what the server accepts ----------------------------
+  { name: 'a request pattern admits more characters', breaking: false, rule: 'request-pattern-widened', mutate: (s) => (schema(s, 'Answer').properties.item_id.pattern = '^[a-z0-9_-]+$') },
+  { name: 'a request pattern admits longer values', breaking: false, rule: 'request-pattern-widened', prepare: (s) => (schema(s, 'Answer').properties.item_id.pattern = '^[a-z][a-z0-9_]{0,63}$'), mutate: (s) => (schema(s, 'Answer').properties.item_id.pattern = '^[a-z][a-z0-9_]{0,127}$') },
+  { name: 'request map keys may use capitals', breaking: false, rule: 'request-pattern-widened', mutate: (s) => (schema(s, 'Metadata').propertyNames.pattern = '^[A-Za-z0-9_]+$') },
+  { name: 'a request minimum becomes a lower exclusiveMinimum', breaking: false, rule: 'request-limit-loosened', prepare: (s) => addQuery(s, 'min_score', { schema: { type: 'number', minimum: 0 } }), mutate: (s) => { const value = list(s).parameters[3].schema; delete value.minimum; value.exclusiveMinimum = -1; } },
+  { name: 'an integer minimum is written as the exclusiveMinimum below it', breaking: false, rule: 'request-constraint-restated', mutate: (s) => { const value = param(s, 'Limit').schema; delete value.minimum; value.exclusiveMinimum = 0; } },
+  { name: 'a request multipleOf becomes a finer decimal', breaking: false, rule: 'request-limit-loosened', prepare: (s) => addQuery(s, 'min_score', { schema: { type: 'number', multipleOf: 0.1 } }), mutate: (s) => (list(s).parameters[3].schema.multipleOf = 0.01) },
+  { name: 'a request format widens from email to idn-email', breaking: false, rule: 'request-format-widened', prepare: (s) => (schema(s, 'SubjectCreate').properties.contact_email = { type: 'string', format: 'email', maxLength: 254 }), mutate: (s) => (schema(s, 'SubjectCreate').properties.contact_email.format = 'idn-email') },
+  { name: 'a request not constraint is removed', breaking: false, rule: 'request-not-removed', prepare: (s) => (schema(s, 'SubjectCreate').properties.external_ref = { type: 'string', maxLength: 64, not: { const: 'admin' } }), mutate: (s) => delete schema(s, 'SubjectCreate').properties.external_ref.not },
+  { name: 'an allOf part that limits a request value is removed', breaking: false, rule: 'request-limit-loosened', prepare: (s) => (schema(s, 'SubjectCreate').properties.external_ref = { allOf: [{ type: 'string', pattern: '^[a-z0-9]+$' }, { maxLength: 10 }] }), mutate: (s) => schema(s, 'SubjectCreate').properties.external_ref.allOf.pop() },
 ];
 
 export function pair(entry: Case): { base: any; head: any } {
