@@ -67,6 +67,12 @@ export interface WirePlan {
   responses: WireResponse[];
   /** Media types of the success response (the one the SDK returns), preferred first. */
   success: WireMedia[];
+  /**
+   * The header an event stream resumes with after a dropped connection (`Last-Event-ID`, as the
+   * operation declares it), when the success response is an event stream and the operation takes
+   * that header; absent otherwise (a stream that does not say it can resume is not reopened).
+   */
+  resumeHeader?: string;
 }
 
 export function wireParam(param: IrParameter): WireParam {
@@ -108,5 +114,7 @@ export function wirePlan(operation: IrOperation): WirePlan {
   const bodies = (operation.body?.content ?? []).map((media) => ({ mediaType: media.mediaType, kind: media.kind, ...(media.parts ? { parts: media.parts.map((part) => wirePart(part, media.kind)) } : {}) }));
   const responses = operation.responses.map((response) => ({ status: response.status, media: response.content.map(wireMedia) }));
   const success = responses.find((response) => response.status === operation.successStatus)?.media ?? [];
-  return { params, bodies, responses, success };
+  const resume = operation.parameters.header.find((param) => /^last-event-id$/i.test(param.name));
+  const resumeHeader = resume && success.some((media) => media.kind === 'event-stream') ? resume.name : undefined;
+  return { params, bodies, responses, success, ...(resumeHeader ? { resumeHeader } : {}) };
 }

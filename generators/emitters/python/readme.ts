@@ -51,8 +51,9 @@ function chainOf(plan: PythonPlan, method: MethodPlan): string {
 function exampleArguments(ir: Ir, method: MethodPlan): string | undefined {
   const body = method.operation.body;
   const example = body?.examples[0];
-  if (!body || example === undefined || method.bodyMode !== 'properties' || !example || typeof example !== 'object') return undefined;
-  const args = method.args.filter((arg) => arg.location === 'body-property' && (example as Record<string, unknown>)[arg.wire] !== undefined);
+  const variant = method.requests[0];
+  if (!body || example === undefined || variant?.mode !== 'fields' || variant.media.kind !== 'json' || !example || typeof example !== 'object') return undefined;
+  const args = variant.args.filter((arg) => (example as Record<string, unknown>)[arg.wire] !== undefined);
   return args.map((arg) => `    ${arg.name}=${exampleValue(ir, (example as Record<string, unknown>)[arg.wire], arg.schema)},`).join('\n');
 }
 
@@ -62,10 +63,10 @@ export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string 
   const pkg = plan.packageName;
   const keyEnv = `${c.envPrefix}_API_KEY`;
   const urlEnv = `${c.envPrefix}_BASE_URL`;
-  const topLevel = (method: MethodPlan) => !method.args.some((arg) => arg.location === 'path');
+  const topLevel = (method: MethodPlan) => !method.params.some((arg) => arg.location === 'path');
   const create = plan.methods.find((method) => method.operation.method === 'post' && topLevel(method) && exampleArguments(ir, method) !== undefined);
   const list = plan.methods.find((method) => method.operation.pagination && topLevel(method));
-  const retrieve = plan.methods.find((method) => method.operation.method === 'get' && !method.operation.pagination && method.args.filter((arg) => arg.location === 'path').length === 1);
+  const retrieve = plan.methods.find((method) => method.operation.method === 'get' && !method.operation.pagination && method.params.filter((arg) => arg.location === 'path').length === 1);
   const sections: string[] = [];
 
   sections.push(`# ${ir.info.title}: Python client
@@ -99,7 +100,7 @@ print(created)
   }
   if (list) {
     const call = `${chainOf(plan, list)}.${list.name}`;
-    const limit = list.operation.pagination?.limitParam ? `${list.args.find((arg) => arg.wire === list.operation.pagination!.limitParam)?.name ?? 'limit'}=10` : '';
+    const limit = list.operation.pagination?.limitParam ? `${list.params.find((arg) => arg.wire === list.operation.pagination!.limitParam)?.name ?? 'limit'}=10` : '';
     sections.push(`Lists page by cursor. Iterating a page walks every item of every following page; \`has_more\`
 and \`next_page()\` are there to page by hand.
 
@@ -118,7 +119,7 @@ if first.has_next_page():
   }
   if (retrieve) {
     const call = `${chainOf(plan, retrieve)}.${retrieve.name}`;
-    const pathArg = retrieve.args.find((arg) => arg.location === 'path')!;
+    const pathArg = retrieve.params.find((arg) => arg.location === 'path')!;
     const example = ir.operations.find((operation) => operation === retrieve.operation)?.parameters.path.find((param) => param.name === pathArg.wire)?.example;
     sections.push(`## Errors
 
