@@ -73,6 +73,12 @@ export interface WirePlan {
    * that header; absent otherwise (a stream that does not say it can resume is not reopened).
    */
   resumeHeader?: string;
+  /**
+   * What the path template's query or fragment asks every request to carry (the IR's
+   * `template.match`): a query pair (`/search?mode=fast`) or a header (AWS JSON protocols'
+   * `/#X-Amz-Target=Service.Action`). Sent by the SDKs; the path itself stops before `?`/`#`.
+   */
+  match?: { in: 'query' | 'header'; name: string; value: string };
 }
 
 export function wireParam(param: IrParameter): WireParam {
@@ -116,5 +122,5 @@ export function wirePlan(operation: IrOperation): WirePlan {
   const success = responses.find((response) => response.status === operation.successStatus)?.media ?? [];
   const resume = operation.parameters.header.find((param) => /^last-event-id$/i.test(param.name));
   const resumeHeader = resume && success.some((media) => media.kind === 'event-stream') ? resume.name : undefined;
-  return { params, bodies, responses, success, ...(resumeHeader ? { resumeHeader } : {}) };
+  return { params, bodies, responses, success, ...(resumeHeader ? { resumeHeader } : {}), ...(operation.template.match ? { match: { ...operation.template.match } } : {}) };
 }

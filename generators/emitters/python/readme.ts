@@ -1,13 +1,16 @@
 /**
  * The Python package's README. Its ```python blocks are built from the spec's own examples and are
- * executed, each on its own, against the reference service by test/sdks/python-sdk.test.ts; a block
- * that cannot be built for a spec (no example body, no paged list) is left out, never faked.
+ * executed, each on its own: our spec's against the reference service
+ * (test/e2e/generators/emitters/python/sdk.test.ts), the media fixture's uploads, downloads and
+ * event streams (readme-media.ts) against a server of its own (media.test.ts there). A block that
+ * cannot be built for a spec (no example body, no paged list, no upload) is left out, never faked.
  */
 import { sdkShape } from '../../sdk-shape/index.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema } from '../../core/refs.js';
 import { pyString } from './naming.js';
 import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
+import { mediaSections } from './readme-media.js';
 import type { TypeNames } from './types.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -73,7 +76,7 @@ export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string 
 
 \`${pkg}\` is the Python client for ${ir.info.title} ${ir.info.version}, generated from the OpenAPI document. It needs
 Python 3.9 or newer and nothing outside the standard library. Every example below is run by the
-project's tests against the reference service.
+project's tests.
 
 \`\`\`sh
 pip install ./generated/python      # or put generated/python on PYTHONPATH
@@ -83,7 +86,11 @@ pip install ./generated/python      # or put generated/python on PYTHONPATH
 
 The client reads the key from \`${keyEnv}\` (or \`api_key=...\`) and the address from \`${urlEnv}\`
 (or \`base_url=...\`). Resources are attributes, arguments are keywords, results are typed
-(\`TypedDict\`s; date-times are \`datetime\`s, sent in the form the spec requires).`);
+(\`TypedDict\`s; date-times are \`datetime\`s, sent in the form the spec requires). Parameters are
+sent as the spec's \`style\` and \`explode\` say; cookie parameters go in a \`Cookie\` header, and a
+\`Cookie\` given in \`extra_headers\` is kept after them. Where an operation takes several request
+media types, JSON is the default and \`content_type=\` picks another; where it answers several,
+\`accept=\` picks one (each typed).`);
 
   if (create) {
     const call = `${chainOf(plan, create)}.${create.name}`;
@@ -191,6 +198,7 @@ def handle_delivery(body: bytes, headers: Mapping[str, str]) -> int:
 print(handle_delivery(b'{"type": "forged"}', {}))  # 400: no signature
 \`\`\``);
   }
+  sections.push(...mediaSections(ir, plan, pkg, client));
   sections.push(`## Type checking
 
 The package ships \`py.typed\` and checks clean under pyright's strict mode.`);

@@ -11,6 +11,7 @@ from typing import Any, List
 
 from loopback import Answer, Loopback, Seen
 from media_fixture import APIConnectionError, APIError, MediaFixture, NotFoundError, ServerSentEvent
+from media_fixture._core import EventStreamDecoder
 
 SSE = {"content-type": "text/event-stream"}
 
@@ -96,6 +97,16 @@ class ResponsesTest(unittest.TestCase):
             ServerSentEvent({"seq": 2}),
             ServerSentEvent({"seq": 3}, None, "3"),
         ])
+
+    def test_the_decoder_follows_whatwg_where_parsers_differ(self) -> None:
+        decoder = EventStreamDecoder()
+        events = decoder.push("id: 1\nid: 2\u0000\ndata: a\n\nretry: 1x\nevent: e\n\ndata\n\n:only a comment\n\n")
+        # An id containing NUL is ignored (the earlier id stands); a block without data dispatches
+        # nothing; a retry that is not all digits is ignored; a lone `data` is an empty data line.
+        self.assertEqual(events, [ServerSentEvent("a", None, "1"), ServerSentEvent("")])
+        self.assertEqual((decoder.last_event_id, decoder.retry), ("1", None))
+        self.assertEqual(decoder.push("data: x\r"), [])
+        self.assertEqual(decoder.push("\ndata: y\n\n"), [ServerSentEvent("x\ny")])  # CR and LF across chunks: one line end
 
     def test_text_data_and_date_times_inside_event_data_and_records(self) -> None:
         self.server.answers.append(Answer(200, headers=SSE, chunks=[b"data: line 1\ndata: line 2\n\n"]))

@@ -98,6 +98,9 @@ class Operation:
     responses: Tuple[Media, ...] = ()
     # The operation takes this header (Last-Event-ID): its event stream resumes after a dropped connection.
     resume_header: Optional[str] = None
+    # What the path template's query or fragment asks every request to carry: ("query" or "header", name, value),
+    # e.g. ("header", "X-Amz-Target", "Things.ListThings") for `/#X-Amz-Target=Things.ListThings`.
+    match: Optional[Tuple[str, str, str]] = None
     idempotency_header: Optional[str] = None
     pagination: Optional[PaginationSpec] = None
 
@@ -322,6 +325,9 @@ class BaseClient:
         operation = call.operation
         url_path = build_path(operation.path, operation.params, call.path)
         search = query_string(operation.params, call.query)
+        if operation.match is not None and operation.match[0] == "query":
+            pair = f"{encode_query_text(operation.match[1])}={encode_query_text(operation.match[2])}"
+            search = f"{pair}&{search}" if search else pair
         if self._config.auth == "query" and self.api_key:
             pair = f"{encode_query_text(self._config.auth_name)}={encode_query_text(self.api_key)}"
             search = f"{search}&{pair}" if search else pair
@@ -340,6 +346,8 @@ class BaseClient:
             cookies.append(f"{config.auth_name}={self.api_key}")
         if config.spec_digest_header:
             headers[config.spec_digest_header.lower()] = config.spec_digest
+        if operation.match is not None and operation.match[0] == "header":
+            headers[operation.match[1].lower()] = operation.match[2]
         headers.update(request_headers(operation.params, call.headers))
         cookies += request_cookies(operation.params, call.cookies)
         # One key per logical call: made before the first attempt, reused by every retry.

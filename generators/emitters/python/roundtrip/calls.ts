@@ -1,0 +1,114 @@
+/**
+ * The Python leg of `npm run check:roundtrip`, its TypeScript half: turns calls described the way
+ * the harness knows them (an operationId and values by their names on the wire) into the input of
+ * the Python driver (driver.py beside this file: the method's attribute chain, positional path
+ * arguments and keyword arguments by their Python names, from the same plan the emitter uses),
+ * and runs the driver. Files in bodies are `{ $file: { base64, filename?, content_type?, headers?, as? } }`,
+ * bytes `{ $bytes: base64 }` (see driver.py for every tag).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Ir } from '../../../core/ir.js';
+import { planPython, type MethodPlan, type PythonPlan, type ResourcePlan } from '../plan.js';
+
+export const PYTHON_DRIVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'driver.py');
+
+/** One call as the harness describes it: values by their wire names. */
+export interface WireCall {
+  /** Names the call in the results (default: the operationId). */
+  id?: string;
+  operationId: string;
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
+  cookies?: Record<string, unknown>;
+  /** The body: an object-like body's properties by name (multipart, form, a JSON object), or the whole value. */
+  body?: unknown;
+  /** The request media type, when not the operation's default. */
+  contentType?: string;
+  /** The response media type asked for, when not the preferred one. */
+  accept?: string;
+  /** Read the response through `.with_streaming_response` (its bytes) instead of the plain call. */
+  streaming?: boolean;
+}
+
+export interface DriverCall {
+  id: string;
+  method: string[];
+  args: unknown[];
+  kwargs: Record<string, unknown>;
+  mode: 'call' | 'streaming';
+}
+
+export interface DriverInput {
+  package: string;
+  client: string;
+  options: { base_url: string; api_key?: string | null; max_retries?: number; timeout?: number };
+  calls: DriverCall[];
+}
+
+export type DriverResult = { id: string; ok: true; value: unknown } | { id: string; ok: false; error: { type: string; status: number | null; message: string } };
+
+function chainOf(plan: PythonPlan, method: MethodPlan): string[] {
+  const find = (node: ResourcePlan, chain: string[]): string[] | undefined => {
+    if (node.methods.includes(method)) return [...chain, method.name];
+    for (const child of node.children) {
+      const found = find(child, [...chain, child.attribute]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return find(plan.root, [])!;
+}
+
+/** The driver call for one wire call. */
+export function driverCall(plan: PythonPlan, call: WireCall): DriverCall {
+  const method = plan.methods.find((candidate) => candidate.operation.id === call.operationId);
+  if (!method) throw new Error(`No operation ${call.operationId} in this SDK.`);
+  const args = method.params.filter((arg) => arg.location === 'path').map((arg) => call.path?.[arg.wire]);
+  const kwargs: Record<string, unknown> = {};
+  const sources = { query: call.query, header: call.headers, cookie: call.cookies } as const;
+  for (const arg of method.params) {
+    if (arg.location === 'path') continue;
+    const value = sources[arg.location as keyof typeof sources]?.[arg.wire];
+    if (value !== undefined) kwargs[arg.name] = value;
+  }
+  if (call.body !== undefined) {
+    const variant = call.contentType ? method.requests.find((request) => request.media.mediaType.toLowerCase() === call.contentType!.toLowerCase()) : method.requests[0];
+    if (!variant) throw new Error(`${call.operationId} takes no ${call.contentType ?? 'body'}.`);
+    if (variant.mode === 'fields') {
+      const body = (call.body ?? {}) as Record<string, unknown>;
+      for (const arg of variant.args) if (body[arg.wire] !== undefined) kwargs[arg.name] = body[arg.wire];
+    } else kwargs[variant.args[0].name] = call.body;
+    if (method.contentTypeArg && variant !== method.requests[0]) kwargs[method.contentTypeArg] = variant.media.mediaType;
+  }
+  if (call.accept && method.acceptArg) kwargs[method.acceptArg] = call.accept;
+  return { id: call.id ?? call.operationId, method: chainOf(plan, method), args, kwargs, mode: call.streaming ? 'streaming' : 'call' };
+}
+
+export function driverInput(ir: Ir, calls: WireCall[], options: DriverInput['options']): DriverInput {
+  const plan = planPython(ir);
+  return { package: plan.packageName, client: plan.clientClass, options, calls: calls.map((call) => driverCall(plan, call)) };
+}
+
+/** Runs the driver (`python` defaults to $PYTHON or python3, standard library only) on a generated SDK folder. */
+export function runPythonDriver(sdkDir: string, input: DriverInput, python = process.env.PYTHON ?? 'python3'): Promise<DriverResult[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(python, ['-S', '-E', '-B', PYTHON_DRIVER, sdkDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`The Python driver exited with ${code}: ${stderr.slice(0, 2000)}`));
+      try {
+        resolve((JSON.parse(stdout) as { results: DriverResult[] }).results);
+      } catch (error) {
+        reject(new Error(`The Python driver printed no JSON (${(error as Error).message}): ${stdout.slice(0, 500)} ${stderr.slice(0, 2000)}`));
+      }
+    });
+    child.stdin.end(JSON.stringify(input));
+  });
+}
