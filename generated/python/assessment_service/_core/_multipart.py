@@ -96,8 +96,9 @@ def _pieces(name: str, value: Any, spec: Optional[Part]) -> List[_Piece]:
             return _Piece(name, headers, to_json(inner).encode("utf-8"), None, concrete_type(spec.content_type if spec else None, "application/json"))
         return _Piece(name, headers, primitive_text(inner).encode("utf-8"), None, declared)
 
-    if shape == "files" and isinstance(inner_value, list) or shape == "array" and isinstance(inner_value, (list, tuple)):
-        items = cast(Sequence[Any], inner_value)
+    # A list given as it is is one part per item; a list wrapped with headers is one (JSON) part.
+    if shape == "files" and isinstance(value, list) or shape == "array" and isinstance(value, (list, tuple)):
+        items = cast(Sequence[Any], value)
         return [one(item) for item in items if item is not None and not isinstance(item, NotGiven)]
     return [one(value)]
 

@@ -63,7 +63,7 @@ def _absent(value: Any) -> bool:
 
 
 def _shaped(param: Param, value: Any) -> Optional[Shaped]:
-    """The value taken apart by its shape; None when it is not sent (None or NOT_GIVEN)."""
+    """The value taken apart by its shape; None when it is not sent (None, NOT_GIVEN, an empty array or object)."""
     if _absent(value):
         return None
     if param.json:
@@ -71,12 +71,15 @@ def _shaped(param: Param, value: Any) -> Optional[Shaped]:
     shape = param.shape
     if shape == "unknown":
         shape = "array" if isinstance(value, (list, tuple)) else "object" if isinstance(value, Mapping) else "primitive"
+    # An empty array or object is "undefined" to RFC 6570: not sent at all.
     if shape == "array":
         items: Sequence[Any] = cast(Sequence[Any], value) if isinstance(value, (list, tuple)) else [value]
-        return ("array", [primitive_text(item) for item in items if not _absent(item)])
+        texts = [primitive_text(item) for item in items if not _absent(item)]
+        return ("array", texts) if texts else None
     if shape == "object" and isinstance(value, Mapping):
         entries = cast(Mapping[Any, Any], value)
-        return ("object", [(str(key), primitive_text(item)) for key, item in entries.items() if not _absent(item)])
+        pairs = [(str(key), primitive_text(item)) for key, item in entries.items() if not _absent(item)]
+        return ("object", pairs) if pairs else None
     return ("primitive", primitive_text(value))
 
 
