@@ -133,11 +133,6 @@ def primitive_text(value: Any) -> str:
     return to_json(value)
 
 
-def query_value(value: Any) -> str:
-    """One query-string value: booleans as true/false, date-times in the spec's form."""
-    return primitive_text(value)
-
-
 def to_json(value: Any) -> str:
     """JSON text as JavaScript's JSON.stringify writes it (compact, UTF-8 as is, numbers as
     js_number, NaN and infinities as null), after `encode` (date-times, NOT_GIVEN left out)."""

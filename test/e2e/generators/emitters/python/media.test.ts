@@ -323,7 +323,20 @@ print(json.dumps(["&".join(f"{name}={text}" for name, text in query_pairs(param,
   }, 60_000);
 });
 
-describe('the package README', () => {
+describe('the READMEs', () => {
+  it("runs README.md's media fixture blocks as written", async () => {
+    const readme = await readFile(path.resolve('README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((match) => match[1]).filter((block) => /\bmedia_fixture\b/.test(block));
+    expect(blocks).toHaveLength(1);
+    const before = server.seen.length;
+    const result = await run(PYTHON, ['-S', '-E', '-B', '-c', `import sys\nsys.path.insert(0, ${JSON.stringify(sdkDir)})\n${blocks[0]}`], { env: { MEDIA_FIXTURE_BASE_URL: server.url } });
+    expect(result.code, result.output).toBe(0);
+    expect(server.seen.slice(before).map((seen) => seen.operationId)).toEqual(['uploadDocument', 'downloadImage', 'streamEvents']);
+    expect(server.seen[before].parts?.[0]).toMatchObject({ name: 'file', value: Buffer.from('%PDF-1.7 ...').toString('base64') });
+    expect(result.stdout.trim().split('\n')).toEqual(['1 1', '2 2', '3 3']);
+  }, 60_000);
+
+
   it("runs its upload, download and event-stream blocks as written, against a server that reads them", async () => {
     const readme = await readFile(path.join(sdkDir, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((match) => match[1]);
