@@ -3,8 +3,10 @@
  * the harness knows them (an operationId and values by their names on the wire) into the input of
  * the Python driver (driver.py beside this file: the method's attribute chain, positional path
  * arguments and keyword arguments by their Python names, from the same plan the emitter uses),
- * and runs the driver. Files in bodies are `{ $file: { base64, filename?, content_type?, headers?, as? } }`,
- * bytes `{ $bytes: base64 }` (see driver.py for every tag).
+ * and runs the driver. Files in bodies are `{ $file: { base64, filename?, content_type?, headers?, as? } }`
+ * or the round trip protocol's `{ $file: { name, type, bytes } }`, bytes `{ $bytes: base64 }` (see
+ * driver.py for every tag). `runPythonCases` is the Python driver of `npm run check:roundtrip`:
+ * it takes the harness's cases (scripts/lib/roundtrip/protocol.ts) and returns its results.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -31,6 +33,8 @@ export interface WireCall {
   accept?: string;
   /** Read the response through `.with_streaming_response` (its bytes) instead of the plain call. */
   streaming?: boolean;
+  /** The response's media kind, when known: says whether an empty stream is events or records. */
+  responseKind?: string;
 }
 
 export interface DriverCall {
@@ -39,6 +43,7 @@ export interface DriverCall {
   args: unknown[];
   kwargs: Record<string, unknown>;
   mode: 'call' | 'streaming';
+  kind?: string;
 }
 
 export interface DriverInput {
@@ -84,7 +89,7 @@ export function driverCall(plan: PythonPlan, call: WireCall): DriverCall {
     if (method.contentTypeArg && variant !== method.requests[0]) kwargs[method.contentTypeArg] = variant.media.mediaType;
   }
   if (call.accept && method.acceptArg) kwargs[method.acceptArg] = call.accept;
-  return { id: call.id ?? call.operationId, method: chainOf(plan, method), args, kwargs, mode: call.streaming ? 'streaming' : 'call' };
+  return { id: call.id ?? call.operationId, method: chainOf(plan, method), args, kwargs, mode: call.streaming ? 'streaming' : 'call', ...(call.responseKind ? { kind: call.responseKind } : {}) };
 }
 
 export function driverInput(ir: Ir, calls: WireCall[], options: DriverInput['options']): DriverInput {
@@ -110,5 +115,73 @@ export function runPythonDriver(sdkDir: string, input: DriverInput, python = pro
       }
     });
     child.stdin.end(JSON.stringify(input));
+  });
+}
+
+/** A round-trip case, as far as the Python leg reads it (scripts/lib/roundtrip/protocol.ts's `Case`). */
+export interface RoundtripCase {
+  id: string;
+  operationId: string;
+  request: { path: Record<string, unknown>; query: Record<string, unknown>; header: Record<string, unknown>; cookie: Record<string, unknown>; contentType?: string; body?: unknown; accept?: string };
+  /** What the stub answers: the Python SDK's date-times are compared with its strings by instant. */
+  response: { body?: unknown; kind?: string };
+}
+
+/** scripts/lib/roundtrip/protocol.ts's `DriverResult`. */
+export interface RoundtripResult {
+  id: string;
+  result?: unknown;
+  error?: string;
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?([Zz]|[+-]\d{2}:?\d{2})$/;
+
+/** An RFC 3339 date-time as microseconds since the epoch (what a Python datetime keeps), or undefined. */
+function instant(text: string): number | undefined {
+  const match = DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const seconds = Date.parse(`${match[1]}T${match[2]}${/^[Zz]$/.test(match[4]) ? 'Z' : match[4].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`);
+  if (Number.isNaN(seconds)) return undefined;
+  return seconds * 1000 + Number((match[3] ?? '').padEnd(6, '0').slice(0, 6));
+}
+
+/**
+ * The Python SDK returns date-times as `datetime`s (the driver writes `{ $datetime }`); where the
+ * server sent a string for the same instant, that string is what the client returned. Anything
+ * else is left as it is, so a real difference still shows.
+ */
+export function restoreDateTimes(actual: unknown, sent: unknown): unknown {
+  if (actual && typeof actual === 'object' && '$datetime' in actual) {
+    const text = (actual as { $datetime: string }).$datetime;
+    return typeof sent === 'string' && instant(sent) !== undefined && instant(sent) === instant(text) ? sent : text;
+  }
+  if (Array.isArray(actual)) return actual.map((item, index) => restoreDateTimes(item, Array.isArray(sent) ? sent[index] : undefined));
+  if (actual && typeof actual === 'object') {
+    const expected = sent && typeof sent === 'object' ? (sent as Record<string, unknown>) : {};
+    return Object.fromEntries(Object.entries(actual).map(([key, item]) => [key, restoreDateTimes(item, expected[key])]));
+  }
+  return actual;
+}
+
+/**
+ * The Python driver of `npm run check:roundtrip`: performs the harness's cases through the Python
+ * SDK generated into `outDir/python` (each call carrying `caseHeader: <id>`) and reports each
+ * result in the harness's protocol. In scripts/lib/roundtrip/drivers.ts:
+ * `run: (cases, context) => runPythonCases(cases, context)`.
+ */
+export async function runPythonCases(cases: RoundtripCase[], context: { ir: Ir; outDir: string; baseURL: string }, caseHeader = 'X-Roundtrip-Case'): Promise<RoundtripResult[]> {
+  const plan = planPython(context.ir);
+  const calls = cases.map((testCase) => {
+    const { request } = testCase;
+    const call = driverCall(plan, { id: testCase.id, operationId: testCase.operationId, path: request.path, query: request.query, headers: request.header, cookies: request.cookie, body: request.body, contentType: request.contentType, accept: request.accept, responseKind: testCase.response.kind });
+    return { ...call, kwargs: { ...call.kwargs, extra_headers: { [caseHeader]: testCase.id } } };
+  });
+  const input: DriverInput = { package: plan.packageName, client: plan.clientClass, options: { base_url: context.baseURL, api_key: 'roundtrip-key', max_retries: 0 }, calls };
+  const results = await runPythonDriver(path.join(context.outDir, 'python'), input);
+  return cases.map((testCase) => {
+    const result = results.find((entry) => entry.id === testCase.id);
+    if (!result) return { id: testCase.id, error: 'the Python driver reported nothing' };
+    if (!result.ok) return { id: testCase.id, error: `${result.error.type}: ${result.error.message}` };
+    return { id: testCase.id, ...(result.value === null || result.value === undefined ? {} : { result: restoreDateTimes(result.value, testCase.response.body) }) };
   });
 }

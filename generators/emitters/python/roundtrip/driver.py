@@ -16,20 +16,23 @@ SDK_DIR is the folder holding the package (`generated/python`). The input (stdin
 arguments and `kwargs` the keyword arguments, by their Python names
 (generators/emitters/python/roundtrip/calls.ts builds both from an operationId and wire names).
 `mode` is "call" (the plain method: its result) or "streaming" (`.with_streaming_response`: the
-body's bytes as `iter_bytes()` gave them). Values are JSON, with tagged objects for the rest:
+body's bytes as `iter_bytes()` gave them). `kind` ("event-stream" or "ndjson"), when given, says
+what an empty stream is. Values are JSON, with tagged objects for the rest:
 
     {"$bytes": BASE64}                    bytes
     {"$file": {"base64": B, "filename": S?, "content_type": S?, "headers": {..}?,
                "as": "tuple" | "bytes" | "file" | "iterable"}}
                                           a file: a (filename, bytes, type, headers) tuple (the
                                           default), bytes, a file object, or a generator of chunks
+    {"$file": {"name": S, "type": S, "bytes": B}}   the round trip protocol's file: a tuple
     {"$datetime": ISO 8601}               an aware datetime
     {"$part": {"value": V, "headers": {..}}}   with_part_headers(V, headers)
 
 The output (stdout) is JSON: {"results": [{"id", "ok": true, "value": V} or {"id", "ok": false,
 "error": {"type": class name, "status": HTTP status or null, "message": text}}]}, one per call in
 order. Results use the same tags for bytes and datetimes, and {"$events": [{"data", "event"?,
-"id"?, "retry"?}]} for an event stream, {"$records": [...]} for NDJSON. Exit code 0 when every
+"id"?, "retry"?}]} for an event stream, {"$records": [...]} for NDJSON; a page of a list is its
+list envelope. Exit code 0 when every
 call ran (failed calls are results, not crashes); 2 for bad input.
 """
 
@@ -55,6 +58,8 @@ def decode_value(value: Any, sdk: Any) -> Any:
         return sdk.with_part_headers(decode_value(value["$part"]["value"], sdk), value["$part"].get("headers", {}))
     if "$file" in value:
         spec = value["$file"]
+        if "bytes" in spec:  # the round trip protocol's file: {"name", "type", "bytes"}
+            return (spec.get("name"), base64.b64decode(spec["bytes"]), spec.get("type") or None)
         data = base64.b64decode(spec["base64"])
         kind = spec.get("as", "tuple")
         if kind == "bytes":
@@ -67,14 +72,16 @@ def decode_value(value: Any, sdk: Any) -> Any:
     return {key: decode_value(item, sdk) for key, item in value.items()}
 
 
-def encode_value(value: Any, sdk: Any) -> Any:
+def encode_value(value: Any, sdk: Any, kind: Any = None) -> Any:
     if isinstance(value, (bytes, bytearray)):
         return {"$bytes": base64.b64encode(bytes(value)).decode("ascii")}
     if isinstance(value, datetime):
         return {"$datetime": value.isoformat().replace("+00:00", "Z")}
+    if isinstance(value, sdk.SyncCursorPage):
+        return encode_value(value.body, sdk)  # a page: the list envelope as the server sent it
     if isinstance(value, sdk.Stream):
         items: List[Any] = list(value)
-        if items and isinstance(items[0], sdk.ServerSentEvent):
+        if isinstance(items[0], sdk.ServerSentEvent) if items else kind == "event-stream":
             events = [{key: encode_value(getattr(event, key), sdk) for key in ("data", "event", "id", "retry") if key == "data" or getattr(event, key) is not None} for event in items]
             return {"$events": events}
         return {"$records": [encode_value(item, sdk) for item in items]}
@@ -115,7 +122,7 @@ def main() -> int:
     try:
         for call in request["calls"]:
             try:
-                results.append({"id": call.get("id"), "ok": True, "value": encode_value(run(call, client, sdk), sdk)})
+                results.append({"id": call.get("id"), "ok": True, "value": encode_value(run(call, client, sdk), sdk, call.get("kind"))})
             except Exception as error:  # a failed call is a result; the harness reports it
                 results.append({"id": call.get("id"), "ok": False, "error": {"type": type(error).__name__, "status": getattr(error, "status_code", None), "message": str(error)}})
     finally:
