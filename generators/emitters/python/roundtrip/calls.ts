@@ -8,7 +8,7 @@
  * driver.py for every tag). `runPythonCases` is the Python driver of `npm run check:roundtrip`:
  * it takes the harness's cases (scripts/lib/roundtrip/protocol.ts) and returns its results.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ir } from '../../../core/ir.js';
@@ -97,7 +97,7 @@ export function driverInput(ir: Ir, calls: WireCall[], options: DriverInput['opt
   return { package: plan.packageName, client: plan.clientClass, options, calls: calls.map((call) => driverCall(plan, call)) };
 }
 
-/** Runs the driver (`python` defaults to $PYTHON or python3, standard library only) on a generated SDK folder. */
+/** Runs the driver once (`python` defaults to $PYTHON or python3, standard library only) on a generated SDK folder. */
 export function runPythonDriver(sdkDir: string, input: DriverInput, python = process.env.PYTHON ?? 'python3'): Promise<DriverResult[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(python, ['-S', '-E', '-B', PYTHON_DRIVER, sdkDir], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -116,6 +116,81 @@ export function runPythonDriver(sdkDir: string, input: DriverInput, python = pro
     });
     child.stdin.end(JSON.stringify(input));
   });
+}
+
+/**
+ * One Python driver process kept for many inputs (`driver.py --serve`): the SDK is imported
+ * once, not once per operation. Idle, it holds nothing that keeps Node running; when Node exits
+ * its stdin closes and the driver ends.
+ */
+class DriverSession {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private buffer = '';
+  private stderr = '';
+  private readonly pending: Array<{ resolve: (line: string) => void; reject: (error: Error) => void }> = [];
+  dead?: Error;
+
+  constructor(sdkDir: string, python: string) {
+    this.child = spawn(python, ['-S', '-E', '-B', PYTHON_DRIVER, '--serve', sdkDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stdout.on('data', (chunk: Buffer) => {
+      this.buffer += chunk.toString('utf8');
+      for (let end = this.buffer.indexOf('\n'); end !== -1; end = this.buffer.indexOf('\n')) {
+        const line = this.buffer.slice(0, end);
+        this.buffer = this.buffer.slice(end + 1);
+        this.pending.shift()?.resolve(line);
+      }
+      if (this.pending.length === 0) this.idle();
+    });
+    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr = `${this.stderr}${chunk.toString('utf8')}`.slice(-4000)));
+    const fail = (error: Error) => {
+      this.dead = error;
+      for (const waiting of this.pending.splice(0)) waiting.reject(error);
+    };
+    this.child.on('error', fail);
+    this.child.on('close', (code) => fail(new Error(`The Python driver exited with ${code}: ${this.stderr}`)));
+    this.idle();
+  }
+
+  private idle(): void {
+    this.child.unref();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
+  }
+
+  private busy(): void {
+    this.child.ref();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as unknown as { ref?: () => void }).ref?.();
+  }
+
+  run(input: DriverInput): Promise<DriverResult[]> {
+    if (this.dead) return Promise.reject(this.dead);
+    this.busy();
+    const line = new Promise<string>((resolve, reject) => this.pending.push({ resolve, reject }));
+    this.child.stdin.write(`${JSON.stringify(input)}\n`);
+    return line.then((text) => (JSON.parse(text) as { results: DriverResult[] }).results);
+  }
+
+  close(): void {
+    this.child.stdin.end();
+    this.child.kill();
+  }
+}
+
+const sessions = new Map<string, DriverSession>();
+
+/** Runs `input` on a kept driver process for `sdkDir` (started on first use). */
+export function runPythonDriverKept(sdkDir: string, input: DriverInput, python = process.env.PYTHON ?? 'python3'): Promise<DriverResult[]> {
+  let session = sessions.get(sdkDir);
+  if (!session || session.dead) {
+    session = new DriverSession(sdkDir, python);
+    sessions.set(sdkDir, session);
+  }
+  return session.run(input);
+}
+
+/** Ends every kept driver process. */
+export function closePythonDrivers(): void {
+  for (const session of sessions.values()) session.close();
+  sessions.clear();
 }
 
 /** A round-trip case, as far as the Python leg reads it (scripts/lib/roundtrip/protocol.ts's `Case`). */
@@ -166,8 +241,8 @@ export function restoreDateTimes(actual: unknown, sent: unknown): unknown {
 /**
  * The Python driver of `npm run check:roundtrip`: performs the harness's cases through the Python
  * SDK generated into `outDir/python` (each call carrying `caseHeader: <id>`) and reports each
- * result in the harness's protocol. In scripts/lib/roundtrip/drivers.ts:
- * `run: (cases, context) => runPythonCases(cases, context)`.
+ * result in the harness's protocol, on one kept driver process per SDK. In
+ * scripts/lib/roundtrip/drivers.ts: `run: (cases, context) => runPythonCases(cases, context)`.
  */
 export async function runPythonCases(cases: RoundtripCase[], context: { ir: Ir; outDir: string; baseURL: string }, caseHeader = 'X-Roundtrip-Case'): Promise<RoundtripResult[]> {
   const plan = planPython(context.ir);
@@ -177,7 +252,7 @@ export async function runPythonCases(cases: RoundtripCase[], context: { ir: Ir; 
     return { ...call, kwargs: { ...call.kwargs, extra_headers: { [caseHeader]: testCase.id } } };
   });
   const input: DriverInput = { package: plan.packageName, client: plan.clientClass, options: { base_url: context.baseURL, api_key: 'roundtrip-key', max_retries: 0 }, calls };
-  const results = await runPythonDriver(path.join(context.outDir, 'python'), input);
+  const results = await runPythonDriverKept(path.join(context.outDir, 'python'), input);
   return cases.map((testCase) => {
     const result = results.find((entry) => entry.id === testCase.id);
     if (!result) return { id: testCase.id, error: 'the Python driver reported nothing' };

@@ -3,6 +3,8 @@
 call returned, so the harness can compare it with what the server sent and saw.
 
 Usage: python3 -S -E -B driver.py SDK_DIR < input.json > output.json
+       python3 -S -E -B driver.py --serve SDK_DIR   (one input per line on stdin, one output per
+                                                     line on stdout, until stdin ends)
 
 SDK_DIR is the folder holding the package (`generated/python`). The input (stdin) is JSON:
 
@@ -109,26 +111,43 @@ def run(call: Dict[str, Any], client: Any, sdk: Any) -> Any:
     return target(*args, **kwargs)
 
 
-def main() -> int:
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    sys.path.insert(0, sys.argv[1])
-    request = json.load(sys.stdin)
+def answer(request: Dict[str, Any], clients: Dict[str, Any]) -> Dict[str, Any]:
+    """Runs one input's calls on a client made once per package and options."""
     sdk = importlib.import_module(request["package"])
     options = {key: value for key, value in request.get("options", {}).items() if value is not None}
-    client = getattr(sdk, request["client"])(**options)
+    key = json.dumps([request["package"], request["client"], options], sort_keys=True)
+    if key not in clients:
+        clients[key] = getattr(sdk, request["client"])(**options)
+    client = clients[key]
     results: List[Dict[str, Any]] = []
+    for call in request["calls"]:
+        try:
+            results.append({"id": call.get("id"), "ok": True, "value": encode_value(run(call, client, sdk), sdk, call.get("kind"))})
+        except Exception as error:  # a failed call is a result; the harness reports it
+            results.append({"id": call.get("id"), "ok": False, "error": {"type": type(error).__name__, "status": getattr(error, "status_code", None), "message": str(error)}})
+    return {"results": results}
+
+
+def main() -> int:
+    serve = len(sys.argv) == 3 and sys.argv[1] == "--serve"
+    if len(sys.argv) != 2 and not serve:
+        print(__doc__, file=sys.stderr)
+        return 2
+    sys.path.insert(0, sys.argv[-1])
+    clients: Dict[str, Any] = {}
     try:
-        for call in request["calls"]:
-            try:
-                results.append({"id": call.get("id"), "ok": True, "value": encode_value(run(call, client, sdk), sdk, call.get("kind"))})
-            except Exception as error:  # a failed call is a result; the harness reports it
-                results.append({"id": call.get("id"), "ok": False, "error": {"type": type(error).__name__, "status": getattr(error, "status_code", None), "message": str(error)}})
+        if not serve:
+            json.dump(answer(json.load(sys.stdin), clients), sys.stdout)
+            return 0
+        # One input per line, one output per line, until stdin ends (the caller went away).
+        for line in sys.stdin:
+            if line.strip():
+                sys.stdout.write(json.dumps(answer(json.loads(line), clients)) + "\n")
+                sys.stdout.flush()
+        return 0
     finally:
-        client.close()
-    json.dump({"results": results}, sys.stdout)
-    return 0
+        for client in clients.values():
+            client.close()
 
 
 if __name__ == "__main__":

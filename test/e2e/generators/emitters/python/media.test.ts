@@ -17,7 +17,7 @@ import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ir } from '../../../../../generators/core/ir.js';
 import { generate } from '../../../../../generators/pipeline.js';
-import { driverInput, runPythonCases, runPythonDriver, type DriverResult, type WireCall } from '../../../../../generators/emitters/python/roundtrip/calls.js';
+import { closePythonDrivers, driverInput, runPythonCases, runPythonDriver, type DriverResult, type WireCall } from '../../../../../generators/emitters/python/roundtrip/calls.js';
 import { startEchoServer, type Echo, type EchoServer } from '../../../../support/media-echo-server.js';
 
 const PYTHON = process.env.PYTHON ?? 'python3';
@@ -49,6 +49,7 @@ beforeAll(async () => {
   server = await startEchoServer(ir);
 });
 afterAll(async () => {
+  closePythonDrivers();
   await server?.close();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
