@@ -155,7 +155,9 @@ except APIStatusError as error:
 Calls are retried ${c.retryPolicy.maxRetries} times by default (the spec's \`x-retry-policy\`: exponential backoff with
 full jitter; a \`Retry-After\` is waited out exactly), on ${c.retryPolicy.retryableStatuses.join(', ')} and on connection errors.
 Every call that takes an idempotency key sends one key across all its retries. \`timeout\` is in
-seconds per attempt. \`.with_raw_response\` gives the status, headers, request ID and rate-limit state.
+seconds per attempt. \`.with_raw_response\` gives the status, headers, request ID and rate-limit state;
+\`.with_streaming_response\` gives the same before the body is read (\`with ... as response:\`, then
+\`response.iter_bytes()\`).
 
 \`\`\`python
 from ${pkg} import ${client}

@@ -257,6 +257,8 @@ export async function runPythonCases(cases: RoundtripCase[], context: { ir: Ir; 
     const result = results.find((entry) => entry.id === testCase.id);
     if (!result) return { id: testCase.id, error: 'the Python driver reported nothing' };
     if (!result.ok) return { id: testCase.id, error: `${result.error.type}: ${result.error.message}` };
-    return { id: testCase.id, ...(result.value === null || result.value === undefined ? {} : { result: restoreDateTimes(result.value, testCase.response.body) }) };
+    // Python's None is both "no body" and a JSON null: it is whichever the server sent.
+    if (result.value === null || result.value === undefined) return { id: testCase.id, ...(testCase.response.body === null ? { result: null } : {}) };
+    return { id: testCase.id, result: restoreDateTimes(result.value, testCase.response.body) };
   });
 }

@@ -254,8 +254,11 @@ describe("check:roundtrip's Python leg (runPythonCases, the harness's protocol)"
     expect(server.seen.slice(before).map((seen) => seen.headers['x-roundtrip-case'])).toEqual(cases.map((testCase) => testCase.id));
   }, 60_000);
 
-  it('reports an empty stream as the kind the case says', async () => {
-    const silent = createServer((request, response) => response.writeHead(200, { 'content-type': request.url?.startsWith('/records') ? 'application/x-ndjson' : 'text/event-stream' }).end());
+  it('reports an empty stream as the kind the case says, and a JSON null as null', async () => {
+    const silent = createServer((request, response) => {
+      if (request.url?.startsWith('/responses/report')) return void response.writeHead(200, { 'content-type': 'application/json' }).end('null');
+      response.writeHead(200, { 'content-type': request.url?.startsWith('/records') ? 'application/x-ndjson' : 'text/event-stream' }).end();
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const empty = { path: {}, query: {}, header: {}, cookie: {} };
@@ -263,10 +266,11 @@ describe("check:roundtrip's Python leg (runPythonCases, the harness's protocol)"
         [
           { id: 'streamLines#0', operationId: 'streamLines', request: empty, response: { kind: 'event-stream', body: { $events: [] } } },
           { id: 'exportRecords#0', operationId: 'exportRecords', request: empty, response: { kind: 'ndjson', body: { $records: [] } } },
+          { id: 'getReport#0', operationId: 'getReport', request: empty, response: { kind: 'json', body: null } },
         ],
         { ir, outDir: workDir, baseURL: `http://127.0.0.1:${(silent.address() as { port: number }).port}` },
       );
-      expect(results).toEqual([{ id: 'streamLines#0', result: { $events: [] } }, { id: 'exportRecords#0', result: { $records: [] } }]);
+      expect(results).toEqual([{ id: 'streamLines#0', result: { $events: [] } }, { id: 'exportRecords#0', result: { $records: [] } }, { id: 'getReport#0', result: null }]);
     } finally {
       await new Promise((resolve) => silent.close(resolve));
     }
