@@ -15,10 +15,14 @@ export interface SuiteRun {
   output: string;
 }
 
-/** Runs the suites in `configPath` (those whose file names contain a `files` entry, when given) with the target in `env`; streams output when `echo`. */
-export function runContractSuite(env: Record<string, string>, options: { configPath?: string; echo?: boolean; files?: string[] } = {}): Promise<SuiteRun> {
+/**
+ * Runs the suites in `configPath` (those whose file names contain a `files` entry, when given;
+ * the checks whose names match `testNamePattern`, when given) with the target in `env`; streams
+ * output when `echo` (to stderr with `echo: 'stderr'`, so stdout stays free for a JSON report).
+ */
+export function runContractSuite(env: Record<string, string>, options: { configPath?: string; echo?: boolean | 'stderr'; files?: string[]; testNamePattern?: string } = {}): Promise<SuiteRun> {
   return new Promise((resolve) => {
-    const child = spawn(binPath('vitest'), ['run', '--config', options.configPath ?? CONTRACT_CONFIG, '--reporter=verbose', '--color=false', ...(options.files ?? [])], {
+    const child = spawn(binPath('vitest'), ['run', '--config', options.configPath ?? CONTRACT_CONFIG, '--reporter=verbose', '--color=false', ...(options.testNamePattern ? ['-t', options.testNamePattern] : []), ...(options.files ?? [])], {
       cwd: ROOT,
       env: { ...process.env, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -26,7 +30,8 @@ export function runContractSuite(env: Record<string, string>, options: { configP
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      if (options.echo) process.stdout.write(chunk);
+      if (options.echo === 'stderr') process.stderr.write(chunk);
+      else if (options.echo) process.stdout.write(chunk);
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
@@ -44,15 +49,17 @@ export interface ServiceTarget {
 
 /**
  * The reference service on a fresh database file, with keys made for the run: every scope, read
- * only, write only, and a revoked one. `serverScript` lets tests start a sabotaged variant.
+ * only, write only, a revoked one, and one of another account (for the cross-tenant checks).
+ * `serverScript` lets tests start a sabotaged variant.
  */
 export async function startServiceTarget(serverScript = 'service/server.ts', extraEnv: Record<string, string> = {}): Promise<ServiceTarget> {
   const dir = await mkdtemp(path.join(tmpdir(), 'contract-service-'));
   const database = path.join(dir, 'service.db');
   const store = new SqliteStore(database);
   const now = new Date().toISOString();
-  const make = async (scopes: string[]) => (await createKey(store, { environment: 'test', type: 'sk', scopes, accountId: 'acct_contract', tier: 3 }, now)).rawKey;
+  const make = async (scopes: string[], accountId = 'acct_contract') => (await createKey(store, { environment: 'test', type: 'sk', scopes, accountId, tier: 3 }, now)).rawKey;
   const all = await make(['nature:read', 'nature:write']);
+  const otherAccount = await make(['nature:read', 'nature:write'], 'acct_contract_other');
   const readOnly = await make(['nature:read']);
   const writeOnly = await make(['nature:write']);
   const revoked = await make(['nature:read', 'nature:write']);
@@ -74,6 +81,7 @@ export async function startServiceTarget(serverScript = 'service/server.ts', ext
         { key: writeOnly, scopes: ['nature:write'] },
       ]),
       CONTRACT_REVOKED_KEY: revoked,
+      CONTRACT_OTHER_ACCOUNT_KEY: otherAccount,
       CONTRACT_STATEFUL: 'true',
       // The events stage registers its receiver with the operator CLI, for the suite key's account
       // and environment; the CLI prints the secret last and `added <endpoint id> ...` first.

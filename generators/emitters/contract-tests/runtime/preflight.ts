@@ -4,14 +4,14 @@
  * data), and the target accepts it. Any problem stops the run with one message saying what to fix.
  */
 import type { Cases } from './cases.js';
+import { ConfigurationError } from './findings.js';
 import type { Target } from './harness.js';
+
+export { ConfigurationError };
 
 /** Environments (from x-key-format) the suites may write to without CONTRACT_ALLOW_LIVE. */
 const SAFE_ENVIRONMENT = /sandbox|test|staging|dev/i;
 
-export class ConfigurationError extends Error {
-  override name = 'ConfigurationError';
-}
 
 export async function preflight(target: Target, cases: Cases, env: Record<string, string | undefined> = process.env, timeoutMs = 10_000): Promise<void> {
   const secured = cases.operations.filter((operation) => !operation.isPublic);
