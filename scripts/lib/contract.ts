@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createKey, revokeKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
+import type { Store } from '../../service/store/store.js';
 import { ROOT } from './lint.js';
 import { binPath, freePort, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
@@ -52,10 +53,12 @@ export interface ServiceTarget {
  * only, write only, a revoked one, and one of another account (for the cross-tenant checks).
  * `serverScript` lets tests start a sabotaged variant.
  */
-export async function startServiceTarget(serverScript = 'service/server.ts', extraEnv: Record<string, string> = {}): Promise<ServiceTarget> {
+export async function startServiceTarget(serverScript = 'service/server.ts', extraEnv: Record<string, string> = {}, database?: { store: Store; env: Record<string, string> }): Promise<ServiceTarget> {
   const dir = await mkdtemp(path.join(tmpdir(), 'contract-service-'));
-  const database = path.join(dir, 'service.db');
-  const store = new SqliteStore(database);
+  const file = path.join(dir, 'service.db');
+  // A fresh SQLite file by default; a test passes another engine's database (PostgreSQL) and the environment that opens it.
+  const store = database?.store ?? new SqliteStore(file);
+  const databaseEnv = database?.env ?? { DATABASE_PATH: file };
   const now = new Date().toISOString();
   const make = async (scopes: string[], accountId = 'acct_contract') => (await createKey(store, { environment: 'test', type: 'sk', scopes, accountId, tier: 3 }, now)).rawKey;
   const all = await make(['nature:read', 'nature:write']);
@@ -67,7 +70,7 @@ export async function startServiceTarget(serverScript = 'service/server.ts', ext
   await store.close();
   const port = await freePort();
   // Webhook retries in milliseconds, so the events stage sees a retry at once.
-  const server = startProcess(binPath('tsx'), [serverScript], { env: { DATABASE_PATH: database, PORT: String(port), LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv } });
+  const server = startProcess(binPath('tsx'), [serverScript], { env: { ...databaseEnv, PORT: String(port), LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv } });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/v1/health`, server);
   return {
@@ -87,7 +90,7 @@ export async function startServiceTarget(serverScript = 'service/server.ts', ext
       // and environment; the CLI prints the secret last and `added <endpoint id> ...` first.
       CONTRACT_WEBHOOK_REGISTER: `${shellQuote(binPath('tsx'))} ${shellQuote(path.join(ROOT, 'service/webhooks/cli.ts'))} add --env test --url "$CONTRACT_WEBHOOK_URL" --account acct_contract`,
       CONTRACT_WEBHOOK_UNREGISTER: `${shellQuote(binPath('tsx'))} ${shellQuote(path.join(ROOT, 'service/webhooks/cli.ts'))} remove "$(printf '%s\\n' "$CONTRACT_WEBHOOK_REGISTERED" | awk '$1 == "added" { print $2; exit }')"`,
-      DATABASE_PATH: database,
+      ...databaseEnv,
     },
   };
 }

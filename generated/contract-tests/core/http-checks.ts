@@ -102,7 +102,7 @@ export async function missingHeaders(context: HttpContext, operation: OperationC
     const request = await context.request(operation);
     const headers = Object.fromEntries(Object.entries(request.headers ?? {}).filter(([name]) => name.toLowerCase() !== param.name.toLowerCase()));
     const probe = { ...request, headers };
-    problems.push(...context.problems(operation, await send(context.target, probe), { kind: 'refusal' }, 'missing_required_header', probe, `without the required header ${param.name}`));
+    problems.push(...context.problems(operation, await send(context.target, probe), { kind: 'refusal' }, 'missing_required_header', probe, `without the required header ${param.name}`, `${operation.id} must refuse a request without ${param.name} with a documented 4xx.`));
   }
   return problems;
 }
@@ -153,7 +153,7 @@ export async function credentials(context: HttpContext, operation: OperationCase
   const problems: Problem[] = [];
   for (const attempt of attempts) {
     const probe = { ...request, key: attempt.key };
-    problems.push(...context.problems(operation, await send(context.target, probe), { kind: 'refusal', status: 401 }, 'ignored_auth', probe, `with ${attempt.label}`));
+    problems.push(...context.problems(operation, await send(context.target, probe), { kind: 'refusal', status: 401 }, 'ignored_auth', probe, `with ${attempt.label}`, `${operation.id} must answer 401 to ${attempt.label}, before doing anything else.`));
   }
   return problems;
 }

@@ -84,7 +84,7 @@ async function make(context: SuiteContext, createId: string, key?: string | null
 }
 
 /** Every operation on the object and its sub-resources (and, with `children`, on those) answers 404 with `key`. */
-async function allGone(context: SuiteContext, made: Made, key: string | undefined, why: string, check: string, children: Made[] = []): Promise<Problem[]> {
+async function allGone(context: SuiteContext, made: Made, key: string | undefined, why: string, check: string, fix: (operation: OperationCase) => string, children: Made[] = []): Promise<Problem[]> {
   const problems: Problem[] = [];
   const targets = [made, ...children];
   for (const object of targets) {
@@ -93,7 +93,7 @@ async function allGone(context: SuiteContext, made: Made, key: string | undefine
     for (const operation of operationsOn(context, object.path, known)) {
       const request = requestOn(context, operation, object.values, key);
       const sent = await send(context.target, request);
-      problems.push(...context.problems(operation, sent, { kind: 'refusal', status: 404 }, check, request, `${operation.id} ${why}`));
+      problems.push(...context.problems(operation, sent, { kind: 'refusal', status: 404 }, check, request, `${operation.id} ${why}`, fix(operation)));
     }
   }
   return problems;
@@ -117,7 +117,8 @@ export async function crossTenant(context: SuiteContext, createId: string): Prom
     if (own) values[own] = String((sent.body as Json).id);
     children.push({ resource: child, create: childCreate, request, sent, source, values, ...(path ? { path } : {}) });
   }
-  problems.push(...(await allGone(context, made, other, 'with another account’s key', 'cross_tenant', children)));
+  const isolated = (operation: OperationCase) => `${operation.id} must answer 404 to another account, as if the object did not exist, and change nothing (scope every lookup by the caller's account).`;
+  problems.push(...(await allGone(context, made, other, 'with another account’s key', 'cross_tenant', isolated, children)));
   // Still there, unchanged, for its own account.
   if (made.resource.read) {
     const reader = context.operation(made.resource.read.operationId);
@@ -137,7 +138,7 @@ export async function crossTenant(context: SuiteContext, createId: string): Prom
     problems.push(...theirs.problems.map((problem) => ({ ...problem, message: `with another account’s key: ${problem.message}` })));
     return problems;
   }
-  problems.push(...(await allGone(context, theirs.made, undefined, 'on what another account created', 'cross_tenant')));
+  problems.push(...(await allGone(context, theirs.made, undefined, 'on what another account created', 'cross_tenant', isolated)));
   if (theirs.made.resource.list && paramsOf(context.operation(theirs.made.resource.list.operationId).path).length === 0) {
     const lister = context.operation(theirs.made.resource.list.operationId);
     const theirId = (theirs.made.sent.body as Json).id;
@@ -168,7 +169,7 @@ export async function afterDelete(context: SuiteContext, createId: string): Prom
   const deleted = await send(context.target, deleteRequest);
   problems.push(...context.problems(remover, deleted, { kind: 'success' }, 'use_after_free', deleteRequest, 'delete'));
   if (deleted.status >= 300) return problems;
-  problems.push(...(await allGone(context, made, undefined, `after ${remover.id}`, 'use_after_free', children)));
+  problems.push(...(await allGone(context, made, undefined, `after ${remover.id}`, 'use_after_free', (operation) => `After ${remover.id}, ${operation.id} must answer 404: the object and what hangs under it are gone.`, children)));
   for (const child of children) {
     const lister = child.resource.list ? context.operation(child.resource.list.operationId) : undefined;
     if (lister && paramsOf(lister.path).length === 0 && (await findInList(context, child.resource.list!, child.source, (child.sent.body as Json).id))) {

@@ -35,6 +35,8 @@ export interface JudgeOptions {
   request?: RequestSpec;
   /** Prefixes each message (e.g. the negative case's name). */
   label?: string;
+  /** The fix, when the check knows it better than "refuse this request" (a cross-tenant read, a use after free). */
+  fix?: string;
 }
 
 /** The documented response for a status: exact, then `4XX`-style, then `default`. */
@@ -125,10 +127,10 @@ export class Judge {
     // A refusal was expected.
     const wanted = expectation.status;
     if (status < 400 || status >= 500) {
-      return [against(target, status >= 500 ? 'not_a_server_error' : wanted === 401 ? 'ignored_auth' : 'negative_data_rejection', `${prefix}${operation.id}: expected ${wanted ?? 'a 4xx'}, got ${status}: ${body}`, { ...base, pointer: operation.pointer, fix: `${operation.id} must refuse this request with ${wanted ?? 'a documented 4xx'}${status >= 500 ? ', never a server error' : ''}.` })];
+      return [against(target, status >= 500 ? 'not_a_server_error' : options.check, `${prefix}${operation.id}: expected ${wanted ?? 'a 4xx'}, got ${status}: ${body}`, { ...base, pointer: operation.pointer, fix: options.fix ?? `${operation.id} must refuse this request with ${wanted ?? 'a documented 4xx'}${status >= 500 ? ', never a server error' : ''}.` })];
     }
     if (wanted !== undefined && status !== wanted && !(expectation.also ?? []).includes(status)) {
-      return [against(target, 'status_code_conformance', `${prefix}${operation.id}: expected ${wanted}, got ${status}: ${body}`, { ...base, pointer: `${operation.pointer}/responses`, fix: `${operation.id} must answer ${wanted} here, as the spec says.` })];
+      return [against(target, options.check, `${prefix}${operation.id}: expected ${wanted}, got ${status}: ${body}`, { ...base, pointer: `${operation.pointer}/responses`, fix: options.fix ?? `${operation.id} must answer ${wanted} here, as the spec says.` })];
     }
     if (documented) return [];
     // The right kind of refusal, with a status the spec does not document.

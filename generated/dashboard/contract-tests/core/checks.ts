@@ -58,8 +58,8 @@ export class ContractChecks implements SuiteContext {
   }
 
   /** Judges an answer; the class of each problem comes from the evidence (judge.ts). */
-  problems(operation: OperationCase, sent: Sent, expectation: Expectation, check: string, request?: RequestSpec, label?: string): Problem[] {
-    return this.judge.judge(operation, sent, expectation, { check, request, label });
+  problems(operation: OperationCase, sent: Sent, expectation: Expectation, check: string, request?: RequestSpec, label?: string, fix?: string): Problem[] {
+    return this.judge.judge(operation, sent, expectation, { check, request, label, ...(fix ? { fix } : {}) });
   }
 
   /** Every 429, also those the transport waits out: documented, with its headers and body, like any answer. */

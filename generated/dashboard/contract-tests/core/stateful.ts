@@ -30,7 +30,7 @@ export interface SuiteContext {
   tag(operation: OperationCase, body: unknown): unknown;
   readonly runId: string;
   /** Judges an answer against the spec and what the check expected (judge.ts). */
-  problems(operation: OperationCase, sent: Sent, expectation: Expectation, check: string, request?: RequestSpec, label?: string): Problem[];
+  problems(operation: OperationCase, sent: Sent, expectation: Expectation, check: string, request?: RequestSpec, label?: string, fix?: string): Problem[];
 }
 
 /** Where a link's parameter values come from. */
