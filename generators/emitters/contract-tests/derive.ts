@@ -164,8 +164,16 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
   const body = operation.body;
   const facts = bodyFacts(ir, operation);
   const bodyValue = body ? (firstExample(body.examples)?.value ?? (body.isJson || facts.raw !== undefined ? sample(ir, body.isJson ? body.schema : facts.raw) : 'body')) : undefined;
-  // A required array parameter needs an item: an empty one is not sent at all.
-  const valueOf = (param: { example?: unknown; schema: JsonSchema }) => param.example ?? sample(ir, param.schema, 0, true);
+  // A required array parameter needs an item, and an object one a member: empty, they are not sent at all.
+  const valueOf = (param: { example?: unknown; schema: JsonSchema }) => {
+    if (param.example !== undefined) return param.example;
+    const value = sample(ir, param.schema, 0, true);
+    const properties = flatten(ir, param.schema).properties;
+    if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0 && properties) {
+      return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, sample(ir, property, 1)]));
+    }
+    return value;
+  };
   const media = responseMediaTypes(ir, operation);
   const responses = Object.fromEntries(
     operation.responses.map((response) => [

@@ -23,7 +23,9 @@ import { exampleCases, parameterCases, pathCases } from './spec-facts.js';
 const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'contract-tests/core/');
 
 /**
- * Example: `listSubjects: (client, path, params, body) => client.nature.subjects.list(...path, { ...params })`.
+ * Example: `retrieveSubject: (client, path, params, body) => client.nature.subjects.retrieve(path['subject_id'])`:
+ * path parameter values by name (typed: an object parameter is an object), query and header values
+ * in `params`.
  * The body goes the way the client takes it: merged into the params, or as `params.body` when a
  * body property would collide with a parameter (the client plan's bodyMode).
  */
@@ -32,7 +34,7 @@ function clientCallsFile(ir: Ir): string {
   const lines = plan.operations.map((entry) => {
     const chain = ['client', ...entry.operation.resource.map((segment) => segment), entry.operation.methodName].join('.');
     const params = entry.bodyMode === 'merged' ? '{ ...params, ...(body as object) }' : entry.bodyMode === 'property' ? '{ ...params, ...(body === undefined ? {} : { body }) }' : 'params';
-    const args = [...entry.pathArgs.map((_arg, index) => `path[${index}]`), ...(entry.paramsType ? [params] : [])].join(', ');
+    const args = [...entry.pathArgs.map((arg) => `path[${stringLiteral(arg.param)}] as never`), ...(entry.paramsType ? [params] : [])].join(', ');
     return `  ${stringLiteral(entry.operation.id)}: (client, path, params: any, body: unknown) => (client as ${ir.conventions.clientName}).${chain.replace(/^client\./, '')}(${args}),`;
   });
   return [

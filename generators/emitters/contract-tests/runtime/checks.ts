@@ -22,7 +22,7 @@ import { propertyCheck, runsFromEnv, seedFromEnv } from './properties.js';
 import { lifecycle, stateMachine, type SuiteContext } from './stateful.js';
 import { PacedTransport, type RateLimited } from './transport.js';
 
-export type ClientCall = (client: unknown, pathArgs: string[], params: Record<string, unknown>, body: unknown) => PromiseLike<unknown>;
+export type ClientCall = (client: unknown, pathValues: Record<string, unknown>, params: Record<string, unknown>, body: unknown) => PromiseLike<unknown>;
 
 /** The metadata key under which the suites tag what they create. */
 export const RUN_TAG = 'contract_run';
@@ -411,9 +411,6 @@ export class ContractChecks implements SuiteContext {
     if (!this.generatedClient) throw new Error('no generated client was given to the contract suite');
     const operation = this.operation(id);
     const request = await this.request(operation);
-    const pathArgs = [...request.path.matchAll(/[^/]+/g)].map((match) => decodeURIComponent(match[0]));
-    const template = operation.path.split('/').filter(Boolean);
-    const args = template.map((segment, index) => (segment.startsWith('{') && segment.endsWith('}') ? pathArgs[index] : undefined)).filter((value): value is string => value !== undefined);
     const headers = Object.fromEntries(Object.entries(request.headers ?? {}).filter(([name]) => name !== operation.idempotencyHeader));
     const params = { ...(request.query ?? {}), ...headers };
     const call = this.generatedClient.calls[operation.id];
@@ -421,7 +418,7 @@ export class ContractChecks implements SuiteContext {
     let result: unknown;
     let thrown: unknown;
     try {
-      result = await call(this.generatedClient.create(this.target), args, params, request.body);
+      result = await call(this.generatedClient.create(this.target), request.pathValues ?? {}, params, request.body);
     } catch (error) {
       thrown = error;
     }

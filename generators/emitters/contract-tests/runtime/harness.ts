@@ -82,6 +82,8 @@ export interface RequestSpec {
   auth?: AuthCase;
   /** The Accept header: the media types the operation answers with (JSON when unset). */
   accept?: string;
+  /** The path parameters' values, typed (what `path` was filled with), for the generated client. */
+  pathValues?: Record<string, unknown>;
 }
 
 /** An Accept header for an operation: JSON where it answers JSON, else its success media types (errors may still come as JSON). */
@@ -289,7 +291,7 @@ export async function positiveRequest(target: Target, cases: Cases, operation: O
     values[param.name] = pathParamValue(operation, param.name, value);
   }
   const body = options.prepare && operation.body !== undefined ? options.prepare(operation, operation.body) : operation.body;
-  return { method: operation.method, path: fillPath(operation.path, operation.parameters ?? [], values), query: operation.query, headers: operation.headers, body, contentType: operation.bodyContentType, params: operation.parameters, auth: operation.auth, ...(acceptOf(operation) ? { accept: acceptOf(operation) } : {}), ...(options.key !== undefined ? { key: options.key } : {}) };
+  return { method: operation.method, path: fillPath(operation.path, operation.parameters ?? [], values), pathValues: values, query: operation.query, headers: operation.headers, body, contentType: operation.bodyContentType, params: operation.parameters, auth: operation.auth, ...(acceptOf(operation) ? { accept: acceptOf(operation) } : {}), ...(options.key !== undefined ? { key: options.key } : {}) };
 }
 
 /**

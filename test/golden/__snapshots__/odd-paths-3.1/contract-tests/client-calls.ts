@@ -10,11 +10,11 @@ export const createClient = (target: Target) => new OddPathsClient({ apiKey: tar
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'getThing': (client, path, params: any, body: unknown) => (client as OddPathsClient).things.retrieve(path[0]),
-  'headThing': (client, path, params: any, body: unknown) => (client as OddPathsClient).things.headThing(path[0]),
-  'getOperation': (client, path, params: any, body: unknown) => (client as OddPathsClient).retrieve(path[0]),
-  'cancelOperation': (client, path, params: any, body: unknown) => (client as OddPathsClient).cancelOperation(path[0]),
-  'undeleteOperation': (client, path, params: any, body: unknown) => (client as OddPathsClient).undeleteOperation(path[0]),
+  'getThing': (client, path, params: any, body: unknown) => (client as OddPathsClient).things.retrieve(path['thing_id'] as never),
+  'headThing': (client, path, params: any, body: unknown) => (client as OddPathsClient).things.headThing(path['thing_id'] as never),
+  'getOperation': (client, path, params: any, body: unknown) => (client as OddPathsClient).retrieve(path['name'] as never),
+  'cancelOperation': (client, path, params: any, body: unknown) => (client as OddPathsClient).cancelOperation(path['name'] as never),
+  'undeleteOperation': (client, path, params: any, body: unknown) => (client as OddPathsClient).undeleteOperation(path['name'] as never),
   'listThings': (client, path, params: any, body: unknown) => (client as OddPathsClient).xAmzTargetThingsListThings.create({ ...params, ...(body as object) }),
   'putThing': (client, path, params: any, body: unknown) => (client as OddPathsClient).xAmzTargetThingsPutThing.create({ ...params, ...(body as object) }),
   'searchFast': (client, path, params: any, body: unknown) => (client as OddPathsClient).searchModeFast.retrieve(),

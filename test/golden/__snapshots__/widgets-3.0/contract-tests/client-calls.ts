@@ -12,8 +12,8 @@ export const createClient = (target: Target) => new WidgetShopClient({ apiKey: t
 export const CLIENT_CALLS: Record<string, ClientCall> = {
   'getWidgets': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.list(params),
   'widgets/create-one': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.create({ ...params, ...(body as object) }),
-  'getWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.retrieve(path[0]),
-  'deleteWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.delete(path[0]),
-  'publishWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.publish(path[0]),
-  'uploadWidgetImage': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.image.update(path[0], { ...params, ...(body === undefined ? {} : { body }) }),
+  'getWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.retrieve(path['widget-id'] as never),
+  'deleteWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.delete(path['widget-id'] as never),
+  'publishWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.publish(path['widget-id'] as never),
+  'uploadWidgetImage': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.image.update(path['widget-id'] as never, { ...params, ...(body === undefined ? {} : { body }) }),
 };
