@@ -33,7 +33,7 @@ const results: Array<{ target: string; code: number; output?: string; report?: R
 async function run(target: string, env: Record<string, string>): Promise<void> {
   const reportFile = path.join(reportsDir, `${results.length}.json`);
   say(`contract: ${target}`);
-  const result = await runContractSuite({ ...env, CONTRACT_REPORT: reportFile }, { echo });
+  const result = await runContractSuite({ ...env, CONTRACT_REPORT: reportFile }, { echo, annotate: true });
   const report = await readFile(reportFile, 'utf8').then((text) => JSON.parse(text) as Report, () => undefined);
   results.push({ target, ...result, report });
 }

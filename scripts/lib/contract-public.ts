@@ -37,7 +37,7 @@ export interface PublicRun {
 }
 
 /** Generates the suites of `spec` into .cache/contract-public/<name>, mocks it with Prism and runs them. */
-export async function runAgainstPrism(name: string, spec: string, env: Record<string, string> = {}, options: { echo?: boolean } = {}): Promise<PublicRun> {
+export async function runAgainstPrism(name: string, spec: string, env: Record<string, string> = {}, options: { echo?: boolean; testNamePattern?: string } = {}): Promise<PublicRun> {
   const started = Date.now();
   const out = path.join(ROOT, '.cache', 'contract-public', name);
   await rm(out, { recursive: true, force: true });
@@ -65,7 +65,7 @@ export async function runAgainstPrism(name: string, spec: string, env: Record<st
     await waitForHttp(`http://127.0.0.1:${port}/`, prism, 300_000);
     const run = await runContractSuite(
       { CONTRACT_TARGET_NAME: `Prism mocking ${name}`, CONTRACT_BASE_URL: `http://127.0.0.1:${port}`, CONTRACT_STATEFUL: 'false', CONTRACT_MOCK: 'true', CONTRACT_REPORT: reportFile, ...env },
-      { configPath: path.join(out, 'contract-tests', 'vitest.config.ts'), echo: options.echo },
+      { configPath: path.join(out, 'contract-tests', 'vitest.config.ts'), echo: options.echo, ...(options.testNamePattern ? { testNamePattern: options.testNamePattern } : {}) },
     );
     const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as Report) : undefined;
     return { name, spec, run, report, seconds: Math.round((Date.now() - started) / 1000), prismRestarts: restarts };

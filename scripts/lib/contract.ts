@@ -19,13 +19,15 @@ export interface SuiteRun {
 /**
  * Runs the suites in `configPath` (those whose file names contain a `files` entry, when given;
  * the checks whose names match `testNamePattern`, when given) with the target in `env`; streams
- * output when `echo` (to stderr with `echo: 'stderr'`, so stdout stays free for a JSON report).
+ * output when `echo` (to stderr with `echo: 'stderr'`, so stdout stays free for a JSON report);
+ * findings become GitHub annotations only with `annotate` (and GITHUB_ACTIONS=true).
  */
-export function runContractSuite(env: Record<string, string>, options: { configPath?: string; echo?: boolean | 'stderr'; files?: string[]; testNamePattern?: string } = {}): Promise<SuiteRun> {
+export function runContractSuite(env: Record<string, string>, options: { configPath?: string; echo?: boolean | 'stderr'; files?: string[]; testNamePattern?: string; annotate?: boolean } = {}): Promise<SuiteRun> {
   return new Promise((resolve) => {
     const child = spawn(binPath('vitest'), ['run', '--config', options.configPath ?? CONTRACT_CONFIG, '--reporter=verbose', '--color=false', ...(options.testNamePattern ? ['-t', options.testNamePattern] : []), ...(options.files ?? [])], {
       cwd: ROOT,
-      env: { ...process.env, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      // GitHub annotations only from the real run (npm run test:contract), never from tests' planted bugs.
+      env: { ...process.env, ...(options.annotate ? {} : { GITHUB_ACTIONS: '' }), ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 /** The fixture server with `sabotage` planted, the suites run against it (checks matching `only`), and the report. */
-async function runAgainst(sabotage: string, only?: string): Promise<{ code: number; output: string; report: Report }> {
+async function runAgainst(sabotage: string, only?: string, env: Record<string, string> = {}): Promise<{ code: number; output: string; report: Report }> {
   const port = await freePort();
   const server = startProcess(binPath('tsx'), ['test/support/projects-server.ts'], {
     env: { PORT: String(port), SABOTAGE: sabotage, PROJECTS_KEYS: JSON.stringify({ [KEY]: 'acct_one', [OTHER]: 'acct_two' }), PROJECTS_REVOKED: JSON.stringify([REVOKED]) },
@@ -39,7 +39,7 @@ async function runAgainst(sabotage: string, only?: string): Promise<{ code: numb
   try {
     await waitForHttp(`http://127.0.0.1:${port}/projects`, server);
     const run = await runContractSuite(
-      { CONTRACT_TARGET_NAME: `projects fixture${sabotage ? ` (${sabotage})` : ''}`, CONTRACT_BASE_URL: `http://127.0.0.1:${port}`, CONTRACT_API_KEY: KEY, CONTRACT_OTHER_ACCOUNT_KEY: OTHER, CONTRACT_REVOKED_KEY: REVOKED, CONTRACT_BAD_INPUT: 'false', CONTRACT_RUNS: '10', CONTRACT_REPORT: reportFile },
+      { CONTRACT_TARGET_NAME: `projects fixture${sabotage ? ` (${sabotage})` : ''}`, CONTRACT_BASE_URL: `http://127.0.0.1:${port}`, CONTRACT_API_KEY: KEY, CONTRACT_OTHER_ACCOUNT_KEY: OTHER, CONTRACT_REVOKED_KEY: REVOKED, CONTRACT_BAD_INPUT: 'false', CONTRACT_RUNS: '10', CONTRACT_REPORT: reportFile, ...env },
       { configPath: path.join(dir, 'contract-tests', 'vitest.config.ts'), ...(only ? { testNamePattern: only } : {}) },
     );
     return { ...run, report: JSON.parse(await readFile(reportFile, 'utf8')) as Report };
@@ -58,6 +58,14 @@ describe('the projects fixture, implemented correctly', () => {
     expect(output).toMatch(/✓ .*createProject: after deleteProject, every operation/);
     expect(output).not.toMatch(/not applicable: no key of another account/);
   }, 300_000);
+});
+
+describe('on GitHub Actions', () => {
+  it('annotates the spec line of each finding, as an error when it fails the run', async () => {
+    const { output, report } = await runAgainst('no-allow', '405', { GITHUB_ACTIONS: 'true' });
+    const finding = report.findings.find((candidate) => candidate.check === 'unsupported_method')!;
+    expect(output).toContain(`::error file=${SPEC},line=${finding.line},title=contract target%3A unsupported_method (${finding.count}x)::`);
+  }, 180_000);
 });
 
 describe.each([

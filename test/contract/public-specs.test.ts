@@ -26,6 +26,14 @@ describe('the generated suites against Prism, on public specs', () => {
     expect(result.run.code, result.run.output.slice(-3000)).toBe(0);
   }, 300_000);
 
+  it('Train Travel with CONTRACT_STRICT_SPEC=true: the same spec findings now fail the run', async () => {
+    const result = await runAgainstPrism('train-travel', spec('train-travel'), { CONTRACT_STRICT_SPEC: 'true' }, { testNamePattern: 'every example in the spec' });
+    expect(result.run.code).not.toBe(0);
+    expect(result.report!.strictSpec).toBe(true);
+    expect(result.report!.findings.filter((finding) => finding.class === 'spec').every((finding) => finding.fails)).toBe(true);
+    expect(result.run.output).toMatch(/\[spec\] example at schema Booking\/properties\/id: \/ must match format "uuid" \(#\/components\/schemas\/Booking\/properties\/id\/examples\/0\)/);
+  }, 300_000);
+
   it('Petstore 3.1: no suite finding; operations documenting no success are spec findings, once per operation', async () => {
     const result = await runAgainstPrism('petstore-3.1', spec('petstore-3.1'));
     expect(suiteFindings(result)).toEqual([]);

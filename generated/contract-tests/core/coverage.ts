@@ -11,7 +11,7 @@
  * other than a refusal of its input, an invalid one a documented 4xx.
  */
 import { merge } from './arbitraries.js';
-import type { OperationCase, ParameterCase } from './cases.js';
+import type { OperationCase } from './cases.js';
 import { type Problem } from './findings.js';
 import { send, type RequestSpec } from './harness.js';
 import { asRead } from './serialize.js';

@@ -6,7 +6,7 @@
  */
 import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema, schemaRefName } from '../../core/refs.js';
-import { contractSchema, contractSharedSchema } from './schemas.js';
+import { contractSchema } from './schemas.js';
 import type { GenerationCase, NegativeCase, OperationCase, ParameterCase, ProducerRef } from './runtime/cases.js';
 import { authCase, bodyFacts, operationPointer, responseMediaTypes } from './spec-facts.js';
 

@@ -7,7 +7,7 @@
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
-import { contractSchema, contractSharedSchema } from './schemas.js';
+import { contractSchema } from './schemas.js';
 import type { EventsCases } from './runtime/events.js';
 
 /** Slack on every bound: the target's scheduling, the suite's machine, the network. */
