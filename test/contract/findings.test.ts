@@ -8,6 +8,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import busboy from 'busboy';
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument, parse as parseYaml, isNode } from 'yaml';
@@ -17,7 +18,7 @@ import { failsRun, type Problem } from '../../generators/emitters/contract-tests
 import { SpecValidator, type Sent, type Target } from '../../generators/emitters/contract-tests/runtime/harness.js';
 import { Judge, mediaTypeMatches } from '../../generators/emitters/contract-tests/runtime/judge.js';
 import { buildReport, formatReport, githubAnnotations, lineOf } from '../../generators/emitters/contract-tests/runtime/report.js';
-import { asRead, fillPath, queryString } from '../../generators/emitters/contract-tests/runtime/serialize.js';
+import { asRead, encodeBody, fillPath, queryString } from '../../generators/emitters/contract-tests/runtime/serialize.js';
 
 const ERROR = { type: 'object', required: ['error'], properties: { error: { type: 'string' } } };
 const THING = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
@@ -217,5 +218,38 @@ describe('parameters on the wire, in their styles', () => {
     expect(asRead(param({ type: 'array', items: { type: 'integer' } }), 'not-a-array', { type: 'integer' })).toEqual(['not-a-array']);
     expect(asRead(param({ type: 'string' }), '')).toBeUndefined();
     expect(asRead(param({ type: 'string' }, { allowEmptyValue: true }), '')).toBe('');
+  });
+});
+
+describe('bodies in their media types', () => {
+  /** The parts busboy reads from a multipart body: name -> [value, content type]. */
+  async function parts(body: FormData): Promise<Record<string, [string, string]>> {
+    const request = new Request('http://x/', { method: 'POST', body });
+    const bytes = Buffer.from(await request.arrayBuffer());
+    return new Promise((resolve, reject) => {
+      const out: Record<string, [string, string]> = {};
+      const parser = busboy({ headers: { 'content-type': request.headers.get('content-type')! } });
+      parser.on('field', (name, value, info) => (out[name] = [value, info.mimeType]));
+      parser.on('file', (name, stream, info) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => (out[name] = [Buffer.concat(chunks).toString('utf8'), info.mimeType]));
+      });
+      parser.on('close', () => resolve(out));
+      parser.on('error', reject);
+      parser.end(bytes);
+    });
+  }
+
+  it('multipart/form-data: busboy reads each property as a part, objects as JSON parts', async () => {
+    const { body } = encodeBody({ name: 'Mars', size: 3, tags: ['a', 'b'], orbit: { sun: true } }, 'multipart/form-data');
+    expect(await parts(body as FormData)).toEqual({ name: ['Mars', 'text/plain'], size: ['3', 'text/plain'], tags: ['b', 'text/plain'], orbit: ['{"sun":true}', 'application/json'] });
+  });
+
+  it('application/x-www-form-urlencoded: URLSearchParams reads it back', () => {
+    const { body, contentType } = encodeBody({ name: 'Mars & co', tags: ['a', 'b'] }, 'application/x-www-form-urlencoded');
+    expect(contentType).toBe('application/x-www-form-urlencoded');
+    const read = new URLSearchParams(body as string);
+    expect([read.get('name'), read.getAll('tags')]).toEqual(['Mars & co', ['a', 'b']]);
   });
 });
