@@ -10,6 +10,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import type { AuthCase, Cases, OperationCase, ParameterCase } from './cases.js';
+import { curlLine } from './curl.js';
 import { against, ConfigurationError, ProblemsError } from './findings.js';
 import { cookieHeader, encodeBody, fillPath, headerValue, queryString } from './serialize.js';
 import type { PacedTransport } from './transport.js';
@@ -152,6 +153,7 @@ export async function send(target: Target, request: RequestSpec): Promise<Sent> 
         message: `${request.method.toUpperCase()} ${url.pathname}${url.search}: no answer (${cause?.code ?? cause?.message ?? (error as Error).message})`,
         fix: 'The target must answer every request; check that it is running and does not drop the connection.',
         key: `${target.mock ? 'mock' : 'target'}|no-answer|${cause?.code ?? 'error'}`,
+        curl: curlLine(target, request),
       },
     ]);
   }

@@ -223,7 +223,13 @@ export class BadInputChecks {
   async check(baseUrl: string, apiKey: string | undefined, id: string, index: number): Promise<void> {
     const operation = this.operation(id);
     const request = badRequests(operation)[index];
-    const answer = await sendRaw(baseUrl, operation.method, request, apiKey);
+    let answer: RawAnswer;
+    try {
+      answer = await sendRaw(baseUrl, operation.method, request, apiKey);
+    } catch (error) {
+      // The target closed the connection, or never finished answering: no answer is not inside the contract.
+      throw new ProblemsError([{ class: 'target', check: 'not_a_server_error', message: `${id}, ${request.name}: no answer (${(error as Error).message})`, operation: id, ...(operation.pointer ? { pointer: operation.pointer } : {}), fix: `${id} must answer malformed input with a documented 4xx, never drop the connection.`, key: `target|bad_input|${id}|${request.name}` }]);
+    }
     const problems = this.problems(operation, request, answer);
     if (problems.length) {
       const documentsRefusal = Object.keys(operation.responses).some((status) => /^4/.test(status) || status === 'default');
