@@ -222,11 +222,11 @@ export async function coverage(context: CoverageContext, operation: OperationCas
   const idsWereMade = context.target.stateful && operation.pathParams.some((param) => param.producer);
   let first = true;
   for (const variant of variants) {
+    if (!polarityHolds(context, operation, apply(operation, base, variant), variant)) continue;
     // A GET reuses its path IDs; anything that changes state gets fresh ones (a completed object refuses a second completion).
     const fresh = first || operation.method === 'get' ? base : await context.request(operation);
     first = false;
     const request = apply(operation, fresh, variant);
-    if (!polarityHolds(context, operation, request, variant)) continue;
     const sent = await send(context.target, request);
     problems.push(
       ...context.problems(operation, sent, variant.valid ? { kind: 'success', lenient: true, idsWereMade } : { kind: 'refusal', ...(variant.where === 'path' ? { also: [404] } : {}) }, variant.valid ? 'positive_data_acceptance' : 'negative_data_rejection', request, `coverage: ${variant.name}`),
