@@ -190,6 +190,7 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     ]),
   );
   const auth = operation.security.isPublic ? undefined : authCase(ir, operation);
+  const tag = tagOf(ir, operation);
   return {
     id: operation.id,
     method: operation.method,
@@ -199,7 +200,11 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     scopes: operation.security.scopes,
     ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}),
     // Objects and arrays (label, matrix, simple styles) are kept as JSON and serialised in their style when sent.
-    pathParams: operation.parameters.path.map((param) => ({ name: param.name, example: typeof valueOf(param) === 'object' && valueOf(param) !== null ? JSON.stringify(valueOf(param)) : String(valueOf(param)), ...(producerOf(ir, operation, param.name) ? { producer: producerOf(ir, operation, param.name) } : {}) })),
+    pathParams: operation.parameters.path.map((param) => {
+      const value = valueOf(param);
+      const producer = producerOf(ir, operation, param.name);
+      return { name: param.name, example: typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value), ...(producer ? { producer } : {}) };
+    }),
     query: Object.fromEntries(operation.parameters.query.filter((param) => param.required).map((param) => [param.name, valueOf(param)])),
     headers: Object.fromEntries(operation.parameters.header.filter((param) => param.required && param.name !== operation.idempotencyHeader).map((param) => [param.name, String(valueOf(param))])),
     parameters,
@@ -214,6 +219,6 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     ...(operation.pagination ? { pagination: operation.pagination } : {}),
     ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
     generation: generationCase(ir, operation),
-    ...(tagOf(ir, operation) ? { tag: tagOf(ir, operation) } : {}),
+    ...(tag ? { tag } : {}),
   };
 }

@@ -24,13 +24,21 @@ function withoutIds(node: unknown): unknown {
   );
 }
 
+/** Whether a schema holds an `$id` anywhere (most do not: then it is used as it is, uncopied). */
+function hasId(node: unknown, depth = 0): boolean {
+  if (!node || typeof node !== 'object' || depth > 256) return false;
+  if (Array.isArray(node)) return node.some((item) => hasId(item, depth + 1));
+  return Object.entries(node).some(([key, value]) => key === '$id' || (!DATA.has(key) && hasId(value, depth + 1)));
+}
+
 /** A schema from the spec, made 2020-12, pointing into the shared schema, without nested ids. */
 export function contractSchema(schema: JsonSchema, ir: Ir): object {
-  return withoutIds(standaloneSchema(schema, ir)) as object;
+  const standalone = standaloneSchema(schema, ir);
+  return (hasId(standalone) ? withoutIds(standalone) : standalone) as object;
 }
 
 /** The shared schema (component schemas) the suites register once, without nested ids. */
 export function contractSharedSchema(ir: Ir): { $id: string; components: { schemas: Record<string, JsonSchema> } } {
   const shared = sharedSchema(ir);
-  return { $id: shared.$id, components: { schemas: Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, withoutIds(schema) as JsonSchema])) } };
+  return { $id: shared.$id, components: { schemas: Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, (hasId(schema) ? withoutIds(schema) : schema) as JsonSchema])) } };
 }
