@@ -8,10 +8,16 @@
  * after the first loses its first item), `delete-nothing` (DELETE answers but deletes nothing);
  * webhooks: `event-drop-field` (events go out without `created_at`), `event-wrong-signature`
  * (signed with a secret that is not the endpoint's), `event-no-retry` (a failed delivery is never
- * retried).
+ * retried); issue 22's checks: `cross-tenant-read` (a subject is found whatever account asks),
+ * `keep-children` (a deleted subject's assessments stay readable), `leak-on-refusal` (a refused
+ * createSubject still stores a subject), `idempotency-ignored` (Idempotency-Key never replays, so
+ * parallel creates make many), `text-content-type` (retrieveSubject answers text/plain),
+ * `refuse-max-answers` (a PATCH with exactly 200 answers, the maximum, is refused), `429-no-headers`
+ * (every 10th authenticated request gets a 429 without the rate-limit headers).
  */
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../service/app.js';
+import { newId } from '../../service/ids.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import { webhookSettings } from '../../service/webhooks/config.js';
 import { WebhookDispatcher } from '../../service/webhooks/dispatcher.js';
@@ -37,6 +43,39 @@ if (sabotage === 'delete-nothing') {
   } as typeof store.deleteSubject;
 }
 
+if (sabotage === 'cross-tenant-read') {
+  // Remember every subject's owner, and look it up there whoever asks.
+  const owners = new Map<string, Parameters<typeof store.findSubject>[0]>();
+  const insert = store.insertSubject;
+  store.insertSubject = function (this: SqliteStore, scope, row) {
+    owners.set(row.id, scope);
+    return insert.call(this, scope, row);
+  } as typeof store.insertSubject;
+  const find = store.findSubject;
+  store.findSubject = function (this: SqliteStore, scope, id) {
+    return find.call(this, owners.get(id) ?? scope, id);
+  } as typeof store.findSubject;
+}
+if (sabotage === 'keep-children') {
+  // Assessments are remembered as written, and read from memory once the subject's delete removed them.
+  const kept = new Map<string, Awaited<ReturnType<typeof store.findAssessment>>>();
+  const insert = store.insertAssessment;
+  store.insertAssessment = function (this: SqliteStore, scope, row) {
+    return after(insert.call(this, scope, row), (stored) => {
+      kept.set(stored.id, stored);
+      return stored;
+    });
+  } as typeof store.insertAssessment;
+  const find = store.findAssessment;
+  store.findAssessment = function (this: SqliteStore, scope, id) {
+    return after(find.call(this, scope, id), (row) => {
+      if (row) kept.set(id, row);
+      return row ?? kept.get(id);
+    });
+  } as typeof store.findAssessment;
+}
+if (sabotage === 'idempotency-ignored') store.findIdempotency = async () => undefined;
+
 if (sabotage === 'event-drop-field') {
   const insert = store.insertWebhookEvent;
   store.insertWebhookEvent = function (this: SqliteStore, event, onlyEndpointId) {
@@ -51,11 +90,27 @@ const dispatcher = new WebhookDispatcher({ store, box, settings: sabotage === 'e
 
 const app = await buildApp({ store, onEvents: () => dispatcher.notify() });
 const firstAnswers = new Map<string, string>();
-app.addHook('preHandler', async (request) => {
+let authenticated = 0;
+app.addHook('preHandler', async (request, reply) => {
   const body = request.body as { answers?: unknown[] } | undefined;
   if (sabotage === '500-on-valid-input' && request.method === 'PATCH' && Array.isArray(body?.answers) && body.answers.length > 3) throw new Error('planted: more than three answers');
+  if (sabotage === 'refuse-max-answers' && request.method === 'PATCH' && Array.isArray(body?.answers) && body.answers.length === 200) {
+    return reply.code(400).send({ object: 'error', code: 'invalid_request', message: 'Too many answers.', param: 'answers', request_id: request.id });
+  }
+  if (sabotage === '429-no-headers' && (request as { caller?: unknown }).caller && ++authenticated % 10 === 0) {
+    reply.removeHeader('x-ratelimit-limit');
+    reply.removeHeader('x-ratelimit-remaining');
+    return reply.code(429).header('retry-after', '0').send({ object: 'error', code: 'rate_limited', message: 'Planted: slow down.', param: null, request_id: request.id });
+  }
 });
 app.addHook('onSend', async (request, reply, payload) => {
+  const caller = (request as { caller?: { scope: Parameters<typeof store.insertSubject>[0] } }).caller;
+  if (sabotage === 'leak-on-refusal' && request.method === 'POST' && request.url.split('?')[0] === '/v1/nature/subjects' && reply.statusCode === 400 && caller) {
+    const body = request.body as { metadata?: unknown } | undefined;
+    const metadata = body && typeof body.metadata === 'object' && body.metadata && !Array.isArray(body.metadata) ? (body.metadata as Record<string, string>) : {};
+    await store.insertSubject(caller.scope, { id: newId('subj'), createdAt: new Date().toISOString(), consentArtifact: { consent_text_version: '2026-01', consented_at: new Date().toISOString(), ui_snapshot_hash: `sha256:${'0'.repeat(64)}` }, metadata });
+  }
+  if (sabotage === 'text-content-type' && request.method === 'GET' && /^\/v1\/nature\/subjects\/[^/]+$/.test(request.url) && reply.statusCode === 200) reply.header('content-type', 'text/plain');
   if (sabotage === 'drop-header') reply.removeHeader('x-ratelimit-remaining');
   if (sabotage === 'ok-for-404' && reply.statusCode === 404) reply.code(200);
   if (sabotage === 'other-spec') reply.header('x-spec-digest', `sha256:${'0'.repeat(64)}`);

@@ -5,16 +5,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, it } from 'vitest';
 import type { Cases } from './core/cases.js';
 import { ContractChecks } from './core/checks.js';
+import { runCheck } from './core/findings.js';
 import { targetFromEnv } from './core/harness.js';
 import { CLIENT_CALLS, createClient } from './client-calls.js';
 
 const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;
 const checks = new ContractChecks(cases, targetFromEnv(), { create: createClient, calls: CLIENT_CALLS });
 const notApplicable: string[] = [];
-/** A check that does not apply to this target is skipped under its own name and listed at the end. */
-const check = (name: string, reason: string | undefined, run: () => Promise<void> | void) => {
+/** A check that does not apply to this target is skipped under its own name and listed at the end; one that runs records its findings. */
+const check = (name: string, operation: string | undefined, reason: string | undefined, run: () => Promise<void> | void) => {
   if (reason) notApplicable.push(`${name}: not applicable (${reason})`);
-  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, run);
+  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, operation, run));
 };
 // What the run created is deleted even when checks failed.
 afterAll(async () => {
@@ -23,216 +24,316 @@ afterAll(async () => {
 }, 600_000);
 
 describe('Media Fixture API 1.0.0: examples', () => {
-  check('every example in the spec validates against its schema', undefined, () => checks.examples());
+  check('every example in the spec validates against its schema', undefined, undefined, () => checks.examples());
 });
 
 describe('pathSimple: GET /path/simple/{prim}/{arr}/{obj}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('pathSimple'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('pathSimple'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'pathSimple', undefined, () => checks.positive('pathSimple'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'pathSimple', undefined, () => checks.coverage('pathSimple'));
+  check('the generated client calls it and gets a conforming result', 'pathSimple', undefined, () => checks.client('pathSimple'));
 });
 
 describe('pathSimpleExplode: GET /path/simple-explode/{prim}/{arr}/{obj}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('pathSimpleExplode'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('pathSimpleExplode'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'pathSimpleExplode', undefined, () => checks.positive('pathSimpleExplode'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'pathSimpleExplode', undefined, () => checks.coverage('pathSimpleExplode'));
+  check('the generated client calls it and gets a conforming result', 'pathSimpleExplode', undefined, () => checks.client('pathSimpleExplode'));
 });
 
 describe('pathLabel: GET /path/label/{prim}/{arr}/{obj}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('pathLabel'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('pathLabel'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'pathLabel', undefined, () => checks.positive('pathLabel'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'pathLabel', undefined, () => checks.coverage('pathLabel'));
+  check('the generated client calls it and gets a conforming result', 'pathLabel', undefined, () => checks.client('pathLabel'));
 });
 
 describe('pathLabelExplode: GET /path/label-explode/{prim}/{arr}/{obj}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('pathLabelExplode'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('pathLabelExplode'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'pathLabelExplode', undefined, () => checks.positive('pathLabelExplode'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'pathLabelExplode', undefined, () => checks.coverage('pathLabelExplode'));
+  check('the generated client calls it and gets a conforming result', 'pathLabelExplode', undefined, () => checks.client('pathLabelExplode'));
 });
 
 describe('pathMatrix: GET /path/matrix/{prim}/{arr}/{obj}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('pathMatrix'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('pathMatrix'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'pathMatrix', undefined, () => checks.positive('pathMatrix'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'pathMatrix', undefined, () => checks.coverage('pathMatrix'));
+  check('the generated client calls it and gets a conforming result', 'pathMatrix', undefined, () => checks.client('pathMatrix'));
 });
 
 describe('pathMatrixExplode: GET /path/matrix-explode/{prim}/{arr}/{obj}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('pathMatrixExplode'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('pathMatrixExplode'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'pathMatrixExplode', undefined, () => checks.positive('pathMatrixExplode'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'pathMatrixExplode', undefined, () => checks.coverage('pathMatrixExplode'));
+  check('the generated client calls it and gets a conforming result', 'pathMatrixExplode', undefined, () => checks.client('pathMatrixExplode'));
 });
 
 describe('userWithExtension: GET /user{ext}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('userWithExtension'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('userWithExtension'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'userWithExtension', undefined, () => checks.positive('userWithExtension'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'userWithExtension', undefined, () => checks.coverage('userWithExtension'));
+  check('the generated client calls it and gets a conforming result', 'userWithExtension', undefined, () => checks.client('userWithExtension'));
 });
 
 describe('fileByNameAndExtension: GET /files/{name}.{ext}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('fileByNameAndExtension'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('fileByNameAndExtension'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'fileByNameAndExtension', undefined, () => checks.positive('fileByNameAndExtension'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'fileByNameAndExtension', undefined, () => checks.coverage('fileByNameAndExtension'));
+  check('the generated client calls it and gets a conforming result', 'fileByNameAndExtension', undefined, () => checks.client('fileByNameAndExtension'));
 });
 
 describe('queryForm: GET /query/form', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('queryForm'));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('queryForm'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('queryForm'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'queryForm', undefined, () => checks.positive('queryForm'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'queryForm', undefined, () => checks.property('queryForm'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'queryForm', undefined, () => checks.coverage('queryForm'));
+  check('the generated client calls it and gets a conforming result', 'queryForm', undefined, () => checks.client('queryForm'));
 });
 
 describe('queryDelimited: GET /query/delimited', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('queryDelimited'));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('queryDelimited'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('queryDelimited'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'queryDelimited', undefined, () => checks.positive('queryDelimited'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'queryDelimited', undefined, () => checks.property('queryDelimited'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'queryDelimited', undefined, () => checks.coverage('queryDelimited'));
+  check('the generated client calls it and gets a conforming result', 'queryDelimited', undefined, () => checks.client('queryDelimited'));
 });
 
 describe('queryDeepObject: GET /query/deep', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('queryDeepObject'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('queryDeepObject'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'queryDeepObject', undefined, () => checks.positive('queryDeepObject'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'queryDeepObject', undefined, () => checks.coverage('queryDeepObject'));
+  check('the generated client calls it and gets a conforming result', 'queryDeepObject', undefined, () => checks.client('queryDeepObject'));
 });
 
 describe('querySpecial: GET /query/special', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('querySpecial'));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('querySpecial'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('querySpecial'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'querySpecial', undefined, () => checks.positive('querySpecial'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'querySpecial', undefined, () => checks.property('querySpecial'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'querySpecial', undefined, () => checks.coverage('querySpecial'));
+  check('the generated client calls it and gets a conforming result', 'querySpecial', undefined, () => checks.client('querySpecial'));
 });
 
 describe('headerParams: GET /headers', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('headerParams'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('headerParams'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'headerParams', undefined, () => checks.positive('headerParams'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'headerParams', undefined, () => checks.coverage('headerParams'));
+  check('the generated client calls it and gets a conforming result', 'headerParams', undefined, () => checks.client('headerParams'));
 });
 
 describe('cookieParams: GET /cookies', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('cookieParams'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('cookieParams'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'cookieParams', undefined, () => checks.positive('cookieParams'));
+  check('the generated client calls it and gets a conforming result', 'cookieParams', undefined, () => checks.client('cookieParams'));
 });
 
 describe('jsonBody: POST /bodies/json', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('jsonBody'));
-  check('invalid: missing required property title gets a documented 4xx in the error format', undefined, () => checks.negative('jsonBody', 0));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('jsonBody', 1));
-  check('invalid: wrong type for title gets a documented 4xx in the error format', undefined, () => checks.negative('jsonBody', 2));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('jsonBody'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('jsonBody'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'jsonBody', undefined, () => checks.positive('jsonBody'));
+  check('invalid: missing required property title gets a documented 4xx in the error format', 'jsonBody', undefined, () => checks.negative('jsonBody', 0));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'jsonBody', undefined, () => checks.negative('jsonBody', 1));
+  check('invalid: wrong type for title gets a documented 4xx in the error format', 'jsonBody', undefined, () => checks.negative('jsonBody', 2));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'jsonBody', undefined, () => checks.property('jsonBody'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'jsonBody', undefined, () => checks.coverage('jsonBody'));
+  check('the generated client calls it and gets a conforming result', 'jsonBody', undefined, () => checks.client('jsonBody'));
 });
 
 describe('vendorJsonBody: PATCH /bodies/vendor', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('vendorJsonBody'));
-  check('invalid: missing required property title gets a documented 4xx in the error format', undefined, () => checks.negative('vendorJsonBody', 0));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('vendorJsonBody', 1));
-  check('invalid: wrong type for title gets a documented 4xx in the error format', undefined, () => checks.negative('vendorJsonBody', 2));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('vendorJsonBody'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('vendorJsonBody'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'vendorJsonBody', undefined, () => checks.positive('vendorJsonBody'));
+  check('invalid: missing required property title gets a documented 4xx in the error format', 'vendorJsonBody', undefined, () => checks.negative('vendorJsonBody', 0));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'vendorJsonBody', undefined, () => checks.negative('vendorJsonBody', 1));
+  check('invalid: wrong type for title gets a documented 4xx in the error format', 'vendorJsonBody', undefined, () => checks.negative('vendorJsonBody', 2));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'vendorJsonBody', undefined, () => checks.property('vendorJsonBody'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'vendorJsonBody', undefined, () => checks.coverage('vendorJsonBody'));
+  check('the generated client calls it and gets a conforming result', 'vendorJsonBody', undefined, () => checks.client('vendorJsonBody'));
 });
 
 describe('createPet: POST /bodies/pets', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('createPet'));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('createPet'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('createPet'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'createPet', undefined, () => checks.positive('createPet'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'createPet', undefined, () => checks.property('createPet'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'createPet', undefined, () => checks.coverage('createPet'));
+  check('the generated client calls it and gets a conforming result', 'createPet', undefined, () => checks.client('createPet'));
 });
 
 describe('uploadDocument: POST /bodies/multipart', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('uploadDocument'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('uploadDocument'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'uploadDocument', undefined, () => checks.positive('uploadDocument'));
+  check('the generated client calls it and gets a conforming result', 'uploadDocument', undefined, () => checks.client('uploadDocument'));
 });
 
 describe('uploadStyledFields: POST /bodies/multipart-styled', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('uploadStyledFields'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('uploadStyledFields'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'uploadStyledFields', undefined, () => checks.positive('uploadStyledFields'));
+  check('the generated client calls it and gets a conforming result', 'uploadStyledFields', undefined, () => checks.client('uploadStyledFields'));
 });
 
 describe('submitForm: POST /bodies/form', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('submitForm'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('submitForm'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'submitForm', undefined, () => checks.positive('submitForm'));
+  check('the generated client calls it and gets a conforming result', 'submitForm', undefined, () => checks.client('submitForm'));
 });
 
 describe('putBlob: PUT /bodies/binary', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('putBlob'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('putBlob'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'putBlob', undefined, () => checks.positive('putBlob'));
+  check('the generated client calls it and gets a conforming result', 'putBlob', undefined, () => checks.client('putBlob'));
 });
 
 describe('postText: POST /bodies/text', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('postText'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('postText'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'postText', undefined, () => checks.positive('postText'));
+  check('the generated client calls it and gets a conforming result', 'postText', undefined, () => checks.client('postText'));
 });
 
 describe('createEntry: POST /bodies/several', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('createEntry'));
-  check('invalid: missing required property title gets a documented 4xx in the error format', undefined, () => checks.negative('createEntry', 0));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('createEntry', 1));
-  check('invalid: wrong type for title gets a documented 4xx in the error format', undefined, () => checks.negative('createEntry', 2));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('createEntry'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('createEntry'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'createEntry', undefined, () => checks.positive('createEntry'));
+  check('invalid: missing required property title gets a documented 4xx in the error format', 'createEntry', undefined, () => checks.negative('createEntry', 0));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'createEntry', undefined, () => checks.negative('createEntry', 1));
+  check('invalid: wrong type for title gets a documented 4xx in the error format', 'createEntry', undefined, () => checks.negative('createEntry', 2));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'createEntry', undefined, () => checks.property('createEntry'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'createEntry', undefined, () => checks.coverage('createEntry'));
+  check('the generated client calls it and gets a conforming result', 'createEntry', undefined, () => checks.client('createEntry'));
 });
 
 describe('getText: GET /responses/text', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getText'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getText'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getText', undefined, () => checks.positive('getText'));
+  check('the generated client calls it and gets a conforming result', 'getText', undefined, () => checks.client('getText'));
 });
 
 describe('downloadImage: GET /responses/binary', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('downloadImage'));
-  check('invalid: size -1 (below 0) gets a documented 4xx in the error format', undefined, () => checks.negative('downloadImage', 0));
-  check('invalid: size 65537 (above 65536) gets a documented 4xx in the error format', undefined, () => checks.negative('downloadImage', 1));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('downloadImage'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('downloadImage'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'downloadImage', undefined, () => checks.positive('downloadImage'));
+  check('invalid: size -1 (below 0) gets a documented 4xx in the error format', 'downloadImage', undefined, () => checks.negative('downloadImage', 0));
+  check('invalid: size 65537 (above 65536) gets a documented 4xx in the error format', 'downloadImage', undefined, () => checks.negative('downloadImage', 1));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'downloadImage', undefined, () => checks.property('downloadImage'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'downloadImage', undefined, () => checks.coverage('downloadImage'));
+  check('the generated client calls it and gets a conforming result', 'downloadImage', undefined, () => checks.client('downloadImage'));
 });
 
 describe('getReport: GET /responses/report', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getReport'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getReport'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getReport', undefined, () => checks.positive('getReport'));
+  check('the generated client calls it and gets a conforming result', 'getReport', undefined, () => checks.client('getReport'));
 });
 
 describe('streamEvents: GET /events', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('streamEvents'));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('streamEvents'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('streamEvents'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'streamEvents', undefined, () => checks.positive('streamEvents'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'streamEvents', undefined, () => checks.property('streamEvents'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'streamEvents', undefined, () => checks.coverage('streamEvents'));
+  check('the generated client calls it and gets a conforming result', 'streamEvents', undefined, () => checks.client('streamEvents'));
 });
 
 describe('streamLines: GET /events/text', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('streamLines'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('streamLines'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'streamLines', undefined, () => checks.positive('streamLines'));
+  check('the generated client calls it and gets a conforming result', 'streamLines', undefined, () => checks.client('streamLines'));
 });
 
 describe('exportRecords: GET /records', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('exportRecords'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('exportRecords'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'exportRecords', undefined, () => checks.positive('exportRecords'));
+  check('the generated client calls it and gets a conforming result', 'exportRecords', undefined, () => checks.client('exportRecords'));
 });
 
 describe('exportRecordsJsonl: GET /records/jsonl', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('exportRecordsJsonl'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('exportRecordsJsonl'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'exportRecordsJsonl', undefined, () => checks.positive('exportRecordsJsonl'));
+  check('the generated client calls it and gets a conforming result', 'exportRecordsJsonl', undefined, () => checks.client('exportRecordsJsonl'));
 });
 
 describe('uploadWithPartHeaders: POST /bodies/multipart-part-headers', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('uploadWithPartHeaders'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('uploadWithPartHeaders'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'uploadWithPartHeaders', undefined, () => checks.positive('uploadWithPartHeaders'));
+  check('the generated client calls it and gets a conforming result', 'uploadWithPartHeaders', undefined, () => checks.client('uploadWithPartHeaders'));
 });
 
 describe('importRecords: POST /bodies/upload-or-json', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('importRecords'));
-  check('invalid: missing required property records gets a documented 4xx in the error format', undefined, () => checks.negative('importRecords', 0));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('importRecords', 1));
-  check('invalid: wrong type for records gets a documented 4xx in the error format', undefined, () => checks.negative('importRecords', 2));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('importRecords'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('importRecords'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'importRecords', undefined, () => checks.positive('importRecords'));
+  check('invalid: missing required property records gets a documented 4xx in the error format', 'importRecords', undefined, () => checks.negative('importRecords', 0));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'importRecords', undefined, () => checks.negative('importRecords', 1));
+  check('invalid: wrong type for records gets a documented 4xx in the error format', 'importRecords', undefined, () => checks.negative('importRecords', 2));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'importRecords', undefined, () => checks.property('importRecords'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'importRecords', undefined, () => checks.coverage('importRecords'));
+  check('the generated client calls it and gets a conforming result', 'importRecords', undefined, () => checks.client('importRecords'));
 });
 
 describe('getAvatar: GET /responses/avatar', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getAvatar'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getAvatar'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getAvatar', undefined, () => checks.positive('getAvatar'));
+  check('the generated client calls it and gets a conforming result', 'getAvatar', undefined, () => checks.client('getAvatar'));
 });
 
 describe('streamTimedEvents: GET /events/timed', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('streamTimedEvents'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('streamTimedEvents'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'streamTimedEvents', undefined, () => checks.positive('streamTimedEvents'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'streamTimedEvents', undefined, () => checks.coverage('streamTimedEvents'));
+  check('the generated client calls it and gets a conforming result', 'streamTimedEvents', undefined, () => checks.client('streamTimedEvents'));
 });
 
 describe('exportStamps: GET /records/stamped', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('exportStamps'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('exportStamps'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'exportStamps', undefined, () => checks.positive('exportStamps'));
+  check('the generated client calls it and gets a conforming result', 'exportStamps', undefined, () => checks.client('exportStamps'));
 });
 
 describe('amzPing: POST /#X-Amz-Target=Media.Ping', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('amzPing'));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('amzPing'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('amzPing'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'amzPing', undefined, () => checks.positive('amzPing'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'amzPing', undefined, () => checks.property('amzPing'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'amzPing', undefined, () => checks.coverage('amzPing'));
+  check('the generated client calls it and gets a conforming result', 'amzPing', undefined, () => checks.client('amzPing'));
 });
 
 describe('searchFast: GET /search?mode=fast', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('searchFast'));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('searchFast'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('searchFast'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'searchFast', undefined, () => checks.positive('searchFast'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'searchFast', undefined, () => checks.property('searchFast'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'searchFast', undefined, () => checks.coverage('searchFast'));
+  check('the generated client calls it and gets a conforming result', 'searchFast', undefined, () => checks.client('searchFast'));
+});
+
+describe('HTTP methods per path', () => {
+  check('/path/simple/{prim}/{arr}/{obj}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'pathSimple', undefined, () => checks.unsupportedMethods('/path/simple/{prim}/{arr}/{obj}'));
+  check('/path/simple/{prim}/{arr}/{obj}: OPTIONS answers Allow: GET', 'pathSimple', undefined, () => checks.options('/path/simple/{prim}/{arr}/{obj}'));
+  check('/path/simple-explode/{prim}/{arr}/{obj}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'pathSimpleExplode', undefined, () => checks.unsupportedMethods('/path/simple-explode/{prim}/{arr}/{obj}'));
+  check('/path/simple-explode/{prim}/{arr}/{obj}: OPTIONS answers Allow: GET', 'pathSimpleExplode', undefined, () => checks.options('/path/simple-explode/{prim}/{arr}/{obj}'));
+  check('/path/label/{prim}/{arr}/{obj}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'pathLabel', undefined, () => checks.unsupportedMethods('/path/label/{prim}/{arr}/{obj}'));
+  check('/path/label/{prim}/{arr}/{obj}: OPTIONS answers Allow: GET', 'pathLabel', undefined, () => checks.options('/path/label/{prim}/{arr}/{obj}'));
+  check('/path/label-explode/{prim}/{arr}/{obj}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'pathLabelExplode', undefined, () => checks.unsupportedMethods('/path/label-explode/{prim}/{arr}/{obj}'));
+  check('/path/label-explode/{prim}/{arr}/{obj}: OPTIONS answers Allow: GET', 'pathLabelExplode', undefined, () => checks.options('/path/label-explode/{prim}/{arr}/{obj}'));
+  check('/path/matrix/{prim}/{arr}/{obj}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'pathMatrix', undefined, () => checks.unsupportedMethods('/path/matrix/{prim}/{arr}/{obj}'));
+  check('/path/matrix/{prim}/{arr}/{obj}: OPTIONS answers Allow: GET', 'pathMatrix', undefined, () => checks.options('/path/matrix/{prim}/{arr}/{obj}'));
+  check('/path/matrix-explode/{prim}/{arr}/{obj}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'pathMatrixExplode', undefined, () => checks.unsupportedMethods('/path/matrix-explode/{prim}/{arr}/{obj}'));
+  check('/path/matrix-explode/{prim}/{arr}/{obj}: OPTIONS answers Allow: GET', 'pathMatrixExplode', undefined, () => checks.options('/path/matrix-explode/{prim}/{arr}/{obj}'));
+  check('/user{ext}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'userWithExtension', undefined, () => checks.unsupportedMethods('/user{ext}'));
+  check('/user{ext}: OPTIONS answers Allow: GET', 'userWithExtension', undefined, () => checks.options('/user{ext}'));
+  check('/files/{name}.{ext}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'fileByNameAndExtension', undefined, () => checks.unsupportedMethods('/files/{name}.{ext}'));
+  check('/files/{name}.{ext}: OPTIONS answers Allow: GET', 'fileByNameAndExtension', undefined, () => checks.options('/files/{name}.{ext}'));
+  check('/query/form: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'queryForm', undefined, () => checks.unsupportedMethods('/query/form'));
+  check('/query/form: OPTIONS answers Allow: GET', 'queryForm', undefined, () => checks.options('/query/form'));
+  check('/query/delimited: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'queryDelimited', undefined, () => checks.unsupportedMethods('/query/delimited'));
+  check('/query/delimited: OPTIONS answers Allow: GET', 'queryDelimited', undefined, () => checks.options('/query/delimited'));
+  check('/query/deep: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'queryDeepObject', undefined, () => checks.unsupportedMethods('/query/deep'));
+  check('/query/deep: OPTIONS answers Allow: GET', 'queryDeepObject', undefined, () => checks.options('/query/deep'));
+  check('/query/special: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'querySpecial', undefined, () => checks.unsupportedMethods('/query/special'));
+  check('/query/special: OPTIONS answers Allow: GET', 'querySpecial', undefined, () => checks.options('/query/special'));
+  check('/headers: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'headerParams', undefined, () => checks.unsupportedMethods('/headers'));
+  check('/headers: OPTIONS answers Allow: GET', 'headerParams', undefined, () => checks.options('/headers'));
+  check('/cookies: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'cookieParams', undefined, () => checks.unsupportedMethods('/cookies'));
+  check('/cookies: OPTIONS answers Allow: GET', 'cookieParams', undefined, () => checks.options('/cookies'));
+  check('/bodies/json: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'jsonBody', undefined, () => checks.unsupportedMethods('/bodies/json'));
+  check('/bodies/json: OPTIONS answers Allow: POST', 'jsonBody', undefined, () => checks.options('/bodies/json'));
+  check('/bodies/vendor: GET, PUT, POST, DELETE get 405 with Allow: PATCH', 'vendorJsonBody', undefined, () => checks.unsupportedMethods('/bodies/vendor'));
+  check('/bodies/vendor: OPTIONS answers Allow: PATCH', 'vendorJsonBody', undefined, () => checks.options('/bodies/vendor'));
+  check('/bodies/pets: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'createPet', undefined, () => checks.unsupportedMethods('/bodies/pets'));
+  check('/bodies/pets: OPTIONS answers Allow: POST', 'createPet', undefined, () => checks.options('/bodies/pets'));
+  check('/bodies/multipart: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'uploadDocument', undefined, () => checks.unsupportedMethods('/bodies/multipart'));
+  check('/bodies/multipart: OPTIONS answers Allow: POST', 'uploadDocument', undefined, () => checks.options('/bodies/multipart'));
+  check('/bodies/multipart-styled: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'uploadStyledFields', undefined, () => checks.unsupportedMethods('/bodies/multipart-styled'));
+  check('/bodies/multipart-styled: OPTIONS answers Allow: POST', 'uploadStyledFields', undefined, () => checks.options('/bodies/multipart-styled'));
+  check('/bodies/form: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'submitForm', undefined, () => checks.unsupportedMethods('/bodies/form'));
+  check('/bodies/form: OPTIONS answers Allow: POST', 'submitForm', undefined, () => checks.options('/bodies/form'));
+  check('/bodies/binary: GET, POST, DELETE, PATCH get 405 with Allow: PUT', 'putBlob', undefined, () => checks.unsupportedMethods('/bodies/binary'));
+  check('/bodies/binary: OPTIONS answers Allow: PUT', 'putBlob', undefined, () => checks.options('/bodies/binary'));
+  check('/bodies/text: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'postText', undefined, () => checks.unsupportedMethods('/bodies/text'));
+  check('/bodies/text: OPTIONS answers Allow: POST', 'postText', undefined, () => checks.options('/bodies/text'));
+  check('/bodies/several: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'createEntry', undefined, () => checks.unsupportedMethods('/bodies/several'));
+  check('/bodies/several: OPTIONS answers Allow: POST', 'createEntry', undefined, () => checks.options('/bodies/several'));
+  check('/responses/text: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getText', undefined, () => checks.unsupportedMethods('/responses/text'));
+  check('/responses/text: OPTIONS answers Allow: GET', 'getText', undefined, () => checks.options('/responses/text'));
+  check('/responses/binary: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'downloadImage', undefined, () => checks.unsupportedMethods('/responses/binary'));
+  check('/responses/binary: OPTIONS answers Allow: GET', 'downloadImage', undefined, () => checks.options('/responses/binary'));
+  check('/responses/report: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getReport', undefined, () => checks.unsupportedMethods('/responses/report'));
+  check('/responses/report: OPTIONS answers Allow: GET', 'getReport', undefined, () => checks.options('/responses/report'));
+  check('/events: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'streamEvents', undefined, () => checks.unsupportedMethods('/events'));
+  check('/events: OPTIONS answers Allow: GET', 'streamEvents', undefined, () => checks.options('/events'));
+  check('/events/text: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'streamLines', undefined, () => checks.unsupportedMethods('/events/text'));
+  check('/events/text: OPTIONS answers Allow: GET', 'streamLines', undefined, () => checks.options('/events/text'));
+  check('/records: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'exportRecords', undefined, () => checks.unsupportedMethods('/records'));
+  check('/records: OPTIONS answers Allow: GET', 'exportRecords', undefined, () => checks.options('/records'));
+  check('/records/jsonl: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'exportRecordsJsonl', undefined, () => checks.unsupportedMethods('/records/jsonl'));
+  check('/records/jsonl: OPTIONS answers Allow: GET', 'exportRecordsJsonl', undefined, () => checks.options('/records/jsonl'));
+  check('/bodies/multipart-part-headers: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'uploadWithPartHeaders', undefined, () => checks.unsupportedMethods('/bodies/multipart-part-headers'));
+  check('/bodies/multipart-part-headers: OPTIONS answers Allow: POST', 'uploadWithPartHeaders', undefined, () => checks.options('/bodies/multipart-part-headers'));
+  check('/bodies/upload-or-json: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'importRecords', undefined, () => checks.unsupportedMethods('/bodies/upload-or-json'));
+  check('/bodies/upload-or-json: OPTIONS answers Allow: POST', 'importRecords', undefined, () => checks.options('/bodies/upload-or-json'));
+  check('/responses/avatar: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getAvatar', undefined, () => checks.unsupportedMethods('/responses/avatar'));
+  check('/responses/avatar: OPTIONS answers Allow: GET', 'getAvatar', undefined, () => checks.options('/responses/avatar'));
+  check('/events/timed: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'streamTimedEvents', undefined, () => checks.unsupportedMethods('/events/timed'));
+  check('/events/timed: OPTIONS answers Allow: GET', 'streamTimedEvents', undefined, () => checks.options('/events/timed'));
+  check('/records/stamped: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'exportStamps', undefined, () => checks.unsupportedMethods('/records/stamped'));
+  check('/records/stamped: OPTIONS answers Allow: GET', 'exportStamps', undefined, () => checks.options('/records/stamped'));
+  check('/: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'amzPing', undefined, () => checks.unsupportedMethods('/'));
+  check('/: OPTIONS answers Allow: POST', 'amzPing', undefined, () => checks.options('/'));
+  check('/search: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'searchFast', undefined, () => checks.unsupportedMethods('/search'));
+  check('/search: OPTIONS answers Allow: GET', 'searchFast', undefined, () => checks.options('/search'));
 });
