@@ -5,14 +5,17 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Union
+from typing import FrozenSet, Mapping, Optional, Union
 
 from . import types as _types
-from ._core import BaseClient, ClientError, WebhookScheme, decode, parse_event
+from ._core import ClientCore, ClientError, UnknownWebhookEvent, WebhookScheme, typed_event
 from ._core import verify as verify_signature
 from ._operations import SHAPES, WEBHOOK_EVENT_SHAPE
 
 SCHEME = WebhookScheme(id_header="webhook-id", timestamp_header="webhook-timestamp", signature_header="webhook-signature", secret_prefix="whsec_", tolerance_seconds=300)
+
+KNOWN_EVENT_TYPES: FrozenSet[str] = frozenset({"assessment.completed", "subject.deleted"})
+"""The event types this SDK was generated with; any other is returned as an UnknownWebhookEvent."""
 
 
 class Webhooks:
@@ -21,17 +24,19 @@ class Webhooks:
     Pass the raw request body (bytes or str, exactly as received) and its headers.
     """
 
-    def __init__(self, client: BaseClient) -> None:
+    def __init__(self, client: ClientCore) -> None:
         self._client = client
 
     def verify(self, payload: Union[str, bytes], headers: Mapping[str, str], *, secret: Optional[str] = None) -> None:
         """Raises WebhookSignatureError or WebhookTimestampError unless the delivery is authentic and fresh."""
         verify_signature(payload, headers, secret=self._secret(secret), scheme=SCHEME)
 
-    def unwrap(self, payload: Union[str, bytes], headers: Mapping[str, str], *, secret: Optional[str] = None) -> _types.WebhookEvent:
-        """Verifies the delivery, then returns its event (date-times parsed); WebhookPayloadError if the body is not an event."""
+    def unwrap(self, payload: Union[str, bytes], headers: Mapping[str, str], *, secret: Optional[str] = None) -> Union[_types.WebhookEvent, UnknownWebhookEvent]:
+        """Verifies the delivery, then returns its event (date-times parsed). An event type this SDK
+        does not know yet (added to the API later) comes back as an UnknownWebhookEvent, never an
+        error; WebhookPayloadError only if the body is not a JSON object."""
         self.verify(payload, headers, secret=secret)
-        return decode(parse_event(payload), WEBHOOK_EVENT_SHAPE, SHAPES)
+        return typed_event(payload, KNOWN_EVENT_TYPES, WEBHOOK_EVENT_SHAPE, SHAPES)
 
     def _secret(self, secret: Optional[str]) -> str:
         value = secret if secret is not None else self._client.webhook_secret

@@ -2,15 +2,18 @@
  * The Python SDK (`python/`): a standard-library-only package over the hand-written runtime in
  * `runtime/` (copied verbatim into `<package>/_core/`): TypedDicts and Literals for the schemas,
  * one Operation constant per operation, resource classes whose methods are one-liners over the
- * runtime (each with a `.with_raw_response` twin), the client class, the webhook helper when the
- * spec declares webhooks, pyproject.toml (PEP 621, py.typed) and a README whose examples run as tests.
+ * runtime (each with `.with_raw_response` and `.with_streaming_response` twins), the sync and the
+ * asyncio client, the webhook helper when the spec declares webhooks, pyproject.toml (PEP 621,
+ * py.typed, an in-tree build backend so `pip install` works offline) and a README whose examples
+ * run as tests.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { sdkShape } from '../../sdk-shape/index.js';
-import { flatten, methodCode, resourceClass, streamingClass } from './methods.js';
+import { flattenSchema } from '../../core/refs.js';
+import { flatten, methodCode, resourceClass, streamingClass, twins } from './methods.js';
 import { pyString } from './naming.js';
 import { operationsFile } from './operations.js';
 import { planPython, type PythonPlan, type ResourcePlan } from './plan.js';
@@ -19,6 +22,7 @@ import { nameSchemas, pythonType, schemaDefinitions, Shapes, union, type TypeNam
 
 export const PYTHON_ROOT = 'python/';
 const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
+const PACKAGE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'package');
 
 export function emitPython(ir: Ir): GeneratedFile[] {
   const plan = planPython(ir);
@@ -37,6 +41,7 @@ export function emitPython(ir: Ir): GeneratedFile[] {
   files.push({ path: `${pkg}_client.py`, content: clientFile(ir, plan, names) });
   files.push({ path: `${pkg}__init__.py`, content: initFile(ir, plan) });
   files.push({ path: `${PYTHON_ROOT}pyproject.toml`, content: pyproject(ir, plan) });
+  files.push(...runtimeFiles(PACKAGE_DIR, PYTHON_ROOT, '.py'));
   files.push({ path: `${PYTHON_ROOT}README.md`, content: readmeFile(ir, plan, names) });
   return files;
 }
@@ -55,7 +60,10 @@ function usedNames(code: string, candidates: string[]): string[] {
 const TYPING = ['Any', 'Dict', 'List', 'Literal', 'Mapping', 'Optional', 'Sequence', 'TypedDict', 'Union', 'overload'];
 
 /** Runtime names a generated module may use. */
-const CORE = ['APIResponse', 'BaseClient', 'BinaryContent', 'ClientConfig', 'FileTypes', 'KeyPrefix', 'NOT_GIVEN', 'NotGiven', 'PartWithHeaders', 'RequestOptions', 'RetryPolicy', 'ServerSentEvent', 'Stream', 'SyncCursorPage', 'to_streamed_response_wrapper'];
+const CORE = [
+  'APIResponse', 'AsyncAPIResponse', 'AsyncBaseClient', 'AsyncCursorPage', 'AsyncPaginator', 'AsyncStream', 'AsyncTransport', 'BaseClient', 'BinaryContent', 'ClientConfig', 'FileTypes', 'KeyPrefix', 'NOT_GIVEN', 'NotGiven',
+  'PartWithHeaders', 'RequestOptions', 'RetryPolicy', 'ServerSentEvent', 'Stream', 'SyncCursorPage', 'Transport', 'deprecated', 'to_async_streamed_response_wrapper', 'to_streamed_response_wrapper',
+];
 
 /** The type strings of functional TypedDicts (`{"from": "Optional[Foo]"}`): code that lives in strings. */
 function typeStrings(code: string): string {
@@ -68,6 +76,7 @@ function importLines(code: string, extraTyping: string[] = []): string[] {
   code = `${code}\n${typeStrings(code)}`;
   const typing = [...new Set([...usedNames(code, TYPING), ...extraTyping])].sort();
   const lines = ['from __future__ import annotations', ''];
+  if (/\blogging\./.test(codeOnly(code))) lines.push('import logging');
   if (usedNames(code, ['datetime']).length > 0) lines.push('from datetime import datetime');
   if (typing.length > 0) lines.push(`from typing import ${typing.join(', ')}`);
   return lines;
@@ -98,22 +107,40 @@ function resourceModule(ir: Ir, names: TypeNames, top: ResourcePlan): string {
   const nodes = flatten(top);
   // Children first, so every class a constructor names is defined above it.
   const ordered = [...nodes].reverse();
-  const body = ordered.flatMap((node) => [resourceClass(ir, names, node, false), resourceClass(ir, names, node, true), streamingClass(node)]).join('\n\n\n');
+  const classes = (isAsync: boolean) =>
+    ordered.flatMap((node) => [resourceClass(ir, names, node, { raw: false, isAsync }), resourceClass(ir, names, node, { raw: true, isAsync }), streamingClass(node, isAsync)]);
+  const body = [...classes(false), ...classes(true)].join('\n\n\n');
   const core = usedNames(body, CORE);
   const lines = [`"""\`client.${top.chain.join('.')}\` and the resources below it."""`, '', ...importLines(body)];
   lines.push('');
   if (/\b_types\./.test(body)) lines.push('from .. import _operations as _ops', 'from .. import types as _types');
   else if (/\b_ops\./.test(body)) lines.push('from .. import _operations as _ops');
   lines.push(`from .._core import ${core.sort().join(', ')}`);
-  lines.push('', `__all__ = [${ordered.flatMap((node) => [node.className, node.rawClassName, node.streamingClassName]).sort().map(pyString).join(', ')}]`);
+  lines.push('', `__all__ = [${ordered.flatMap(classNames).sort().map(pyString).join(', ')}]`);
   return `${lines.join('\n')}\n\n\n${body}\n`;
 }
 
+/** Every class a resource has: its three twins on the sync client and on the async one. */
+function classNames(node: ResourcePlan): string[] {
+  return [false, true].flatMap((isAsync) => Object.values(twins(node, isAsync)));
+}
+
 function resourcesInit(tops: ResourcePlan[]): string {
-  const lines = ['"""The top-level resources of the client."""', ''];
-  for (const top of tops) lines.push(`from .${top.attribute} import ${top.className}, ${top.rawClassName}, ${top.streamingClassName}`);
-  lines.push('', `__all__ = [${tops.flatMap((top) => [top.className, top.rawClassName, top.streamingClassName]).sort().map(pyString).join(', ')}]`);
+  const lines = ['"""The top-level resources of the clients."""', ''];
+  for (const top of tops) lines.push(`from .${top.attribute} import ${classNames(top).sort().join(', ')}`);
+  lines.push('', `__all__ = [${tops.flatMap(classNames).sort().map(pyString).join(', ')}]`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The `type` each declared event carries: its schema's `type` const (or single enum), else the webhook's name. */
+export function eventTypes(ir: Ir): string[] {
+  return (ir.webhooks?.events ?? []).map((event) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const flat: any = flattenSchema(ir.document, event.schema) ?? {};
+    const type = flat.properties?.type;
+    const value = type?.const ?? (Array.isArray(type?.enum) && type.enum.length === 1 ? type.enum[0] : undefined);
+    return typeof value === 'string' ? value : event.name;
+  });
 }
 
 function webhooksFile(ir: Ir, eventType: string): string {
@@ -121,18 +148,22 @@ function webhooksFile(ir: Ir, eventType: string): string {
   const env = `${sdkShape(ir).names.envPrefix}_WEBHOOK_SECRET`;
   const scheme = `WebhookScheme(id_header=${pyString(webhooks.headers.id)}, timestamp_header=${pyString(webhooks.headers.timestamp)}, signature_header=${pyString(webhooks.headers.signature)}, secret_prefix=${pyString(webhooks.secretPrefix)}, tolerance_seconds=${webhooks.toleranceSeconds})`;
   const events = webhooks.events.map((event) => `\`${event.name}\``).join(', ') || 'none declared';
+  const known = [...new Set(eventTypes(ir))].sort();
   return `"""Webhook deliveries: verify the signature (${webhooks.scheme}) and parse the event."""
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Union
+from typing import FrozenSet, Mapping, Optional, Union
 
 from . import types as _types
-from ._core import BaseClient, ClientError, WebhookScheme, decode, parse_event
+from ._core import ClientCore, ClientError, UnknownWebhookEvent, WebhookScheme, typed_event
 from ._core import verify as verify_signature
 from ._operations import SHAPES, WEBHOOK_EVENT_SHAPE
 
 SCHEME = ${scheme}
+
+KNOWN_EVENT_TYPES: FrozenSet[str] = frozenset({${known.map(pyString).join(', ')}})
+"""The event types this SDK was generated with; any other is returned as an UnknownWebhookEvent."""
 
 
 class Webhooks:
@@ -141,17 +172,19 @@ class Webhooks:
     Pass the raw request body (bytes or str, exactly as received) and its headers.
     """
 
-    def __init__(self, client: BaseClient) -> None:
+    def __init__(self, client: ClientCore) -> None:
         self._client = client
 
     def verify(self, payload: Union[str, bytes], headers: Mapping[str, str], *, secret: Optional[str] = None) -> None:
         """Raises WebhookSignatureError or WebhookTimestampError unless the delivery is authentic and fresh."""
         verify_signature(payload, headers, secret=self._secret(secret), scheme=SCHEME)
 
-    def unwrap(self, payload: Union[str, bytes], headers: Mapping[str, str], *, secret: Optional[str] = None) -> _types.${eventType}:
-        """Verifies the delivery, then returns its event (date-times parsed); WebhookPayloadError if the body is not an event."""
+    def unwrap(self, payload: Union[str, bytes], headers: Mapping[str, str], *, secret: Optional[str] = None) -> Union[_types.${eventType}, UnknownWebhookEvent]:
+        """Verifies the delivery, then returns its event (date-times parsed). An event type this SDK
+        does not know yet (added to the API later) comes back as an UnknownWebhookEvent, never an
+        error; WebhookPayloadError only if the body is not a JSON object."""
         self.verify(payload, headers, secret=secret)
-        return decode(parse_event(payload), WEBHOOK_EVENT_SHAPE, SHAPES)
+        return typed_event(payload, KNOWN_EVENT_TYPES, WEBHOOK_EVENT_SHAPE, SHAPES)
 
     def _secret(self, secret: Optional[str]) -> str:
         value = secret if secret is not None else self._client.webhook_secret
@@ -190,82 +223,111 @@ function configCode(ir: Ir, plan: PythonPlan): string {
   if (c.rateLimit.remainingHeader) fields.push(`rate_limit_remaining_header=${pyString(c.rateLimit.remainingHeader)}`);
   if (c.specDigestHeader) fields.push(`spec_digest_header=${pyString(c.specDigestHeader)}`, `spec_digest=${pyString(ir.digest)}`);
   if (ir.webhooks) fields.push(`webhook_secret_env=${pyString(`${c.envPrefix}_WEBHOOK_SECRET`)}`);
+  fields.push(`logger_name=${pyString(plan.packageName)}`, `log_env=${pyString(`${c.envPrefix}_LOG`)}`);
   fields.push('shapes=SHAPES');
   return `CONFIG = ClientConfig(\n${fields.map((field) => `    ${field},`).join('\n')}\n)\n"""What the spec says about this API: where it lives, how keys work, how to retry."""`;
 }
 
-function clientFile(ir: Ir, plan: PythonPlan, names: TypeNames): string {
+/** Every option the clients take, in the order of their signatures (the README's table lists the same). */
+export function clientOptions(ir: Ir, isAsync: boolean): Array<{ name: string; type: string }> {
+  return [
+    { name: 'api_key', type: 'Optional[str]' },
+    { name: 'base_url', type: 'Optional[str]' },
+    { name: 'max_retries', type: 'Optional[int]' },
+    { name: 'timeout', type: 'Optional[float]' },
+    { name: 'stream_idle_timeout', type: 'Optional[float]' },
+    { name: 'max_retry_wait', type: 'Optional[float]' },
+    { name: 'default_headers', type: 'Optional[Mapping[str, str]]' },
+    { name: 'default_query', type: 'Optional[Mapping[str, object]]' },
+    ...(ir.webhooks ? [{ name: 'webhook_secret', type: 'Optional[str]' }] : []),
+    { name: 'log_level', type: 'Optional[Literal["debug", "info", "warn", "error", "off"]]' },
+    { name: 'logger', type: 'Optional[logging.Logger]' },
+    { name: 'transport', type: `Optional[${isAsync ? 'AsyncTransport' : 'Transport'}]` },
+  ];
+}
+
+function clientClassCode(ir: Ir, plan: PythonPlan, names: TypeNames, isAsync: boolean): string {
   const root = plan.root;
   const c = { ...ir.conventions, ...sdkShape(ir).names };
+  const own = twins(root, isAsync);
+  const options = clientOptions(ir, isAsync);
   const init = [
     '    def __init__(',
     '        self,',
     '        *,',
-    '        api_key: Optional[str] = None,',
-    '        base_url: Optional[str] = None,',
-    '        max_retries: Optional[int] = None,',
-    '        timeout: Optional[float] = None,',
-    '        default_headers: Optional[Mapping[str, str]] = None,',
-    ...(ir.webhooks ? ['        webhook_secret: Optional[str] = None,'] : []),
+    ...options.map((option) => `        ${option.name}: ${option.type} = None,`),
     '    ) -> None:',
-    `        """\`api_key\` defaults to $${c.envPrefix}_API_KEY, \`base_url\` to $${c.envPrefix}_BASE_URL or ${defaultBaseUrl(ir)}; \`timeout\` is in seconds (60); \`max_retries\` defaults to the spec's retry policy (${c.retryPolicy.maxRetries})."""`,
-    `        super().__init__(CONFIG, api_key=api_key, base_url=base_url, max_retries=max_retries, timeout=timeout, default_headers=default_headers${ir.webhooks ? ', webhook_secret=webhook_secret' : ''})`,
-    ...root.children.map((child) => `        self.${child.attribute} = ${child.className}(self)`),
+    `        """\`api_key\` defaults to $${c.envPrefix}_API_KEY, \`base_url\` to $${c.envPrefix}_BASE_URL or ${defaultBaseUrl(ir)}, \`log_level\` to $${c.envPrefix}_LOG; the README's table lists every option and its default."""`,
+    `        super().__init__(CONFIG, ${options.map((option) => `${option.name}=${option.name}`).join(', ')})`,
+    '        self._bind()',
+    '',
+    '    def _bind(self) -> None:',
+    ...root.children.map((child) => `        self.${child.attribute} = ${twins(child, isAsync).plain}(self)`),
     ...(ir.webhooks ? ['        self.webhooks = Webhooks(self)'] : []),
-    `        self.with_raw_response = ${root.rawClassName}(self)`,
-    `        self.with_streaming_response = ${root.streamingClassName}(self)`,
+    `        self.with_raw_response = ${own.raw}(self)`,
+    `        self.with_streaming_response = ${own.streaming}(self)`,
   ];
+  const context = isAsync
+    ? [`    async def __aenter__(self) -> ${own.plain}:`, '        return self', '', '    async def __aexit__(self, *exc_info: object) -> None:', '        await self.close()']
+    : [`    def __enter__(self) -> ${own.plain}:`, '        return self', '', '    def __exit__(self, *exc_info: object) -> None:', '        self.close()'];
+  const usage = isAsync
+    ? `\`${own.plain}()\` reads the key from $${c.envPrefix}_API_KEY; every method is awaited; \`async with\` closes its connections`
+    : `\`${own.plain}()\` reads the key from $${c.envPrefix}_API_KEY; use it as a context manager to close its connections`;
   const clientLines = [
-    `class ${plan.clientClass}(BaseClient):`,
-    `    """The ${ir.info.title} client: \`${plan.clientClass}()\` reads the key from $${c.envPrefix}_API_KEY; use it as a context manager to close its connections."""`,
+    `class ${own.plain}(${isAsync ? 'AsyncBaseClient' : 'BaseClient'}):`,
+    `    """The ${ir.info.title} ${isAsync ? 'asyncio ' : ''}client: ${usage}."""`,
     '',
     ...init,
     '',
-    `    def __enter__(self) -> ${plan.clientClass}:`,
-    '        return self',
-    '',
-    '    def __exit__(self, *exc_info: object) -> None:',
-    '        self.close()',
-    ...root.methods.flatMap((method) => ['', methodCode(ir, names, method, false, 'self')]),
+    ...context,
+    ...root.methods.flatMap((method) => ['', methodCode(ir, names, method, { raw: false, isAsync }, 'self', `client.${method.name}`)]),
   ];
+  const response = isAsync ? 'AsyncAPIResponse' : 'APIResponse';
   const rawLines = [
-    `class ${root.rawClassName}:`,
-    `    """\`client.with_raw_response\`: every method returns an APIResponse (headers, request ID, rate limit; \`.parse()\` for the result)."""`,
+    `class ${own.raw}:`,
+    `    """\`client.with_raw_response\`: every method returns an ${response} (headers, request ID, rate limit; \`.parse()\` for the result)."""`,
     '',
-    `    def __init__(self, client: ${plan.clientClass}) -> None:`,
+    `    def __init__(self, client: ${own.plain}) -> None:`,
     '        self._client = client',
-    ...root.children.map((child) => `        self.${child.attribute} = ${child.rawClassName}(client)`),
-    ...root.methods.flatMap((method) => ['', methodCode(ir, names, method, true, 'self._client')]),
+    ...root.children.map((child) => `        self.${child.attribute} = ${twins(child, isAsync).raw}(client)`),
+    ...root.methods.flatMap((method) => ['', methodCode(ir, names, method, { raw: true, isAsync }, 'self._client', `client.${method.name}`)]),
   ];
-  const body = `${configCode(ir, plan)}\n\n\n${rawLines.join('\n')}\n\n\n${streamingClass(root, plan.clientClass)}\n\n\n${clientLines.join('\n')}`;
+  return `${rawLines.join('\n')}\n\n\n${streamingClass(root, isAsync, own.plain)}\n\n\n${clientLines.join('\n')}`;
+}
+
+function clientFile(ir: Ir, plan: PythonPlan, names: TypeNames): string {
+  const root = plan.root;
+  const body = `${configCode(ir, plan)}\n\n\n${clientClassCode(ir, plan, names, false)}\n\n\n${clientClassCode(ir, plan, names, true)}`;
   const core = usedNames(body, CORE);
-  const lines = [`"""The ${ir.info.title} client."""`, '', ...importLines(body), ''];
+  const lines = [`"""The ${ir.info.title} clients: \`${plan.clientClass}\` and \`${plan.asyncClientClass}\` (asyncio)."""`, '', ...importLines(body), ''];
   if (/\b_types\./.test(body)) lines.push('from . import types as _types');
-  lines.push(`from . import _operations as _ops` );
+  lines.push(`from . import _operations as _ops`);
   lines.push(`from ._core import ${core.join(', ')}`);
   lines.push('from ._operations import SHAPES');
   if (ir.webhooks) lines.push('from ._webhooks import Webhooks');
-  if (root.children.length > 0) lines.push(`from .resources import ${root.children.flatMap((child) => [child.className, child.rawClassName, child.streamingClassName]).sort().join(', ')}`);
-  lines.push('', `__all__ = [${[plan.clientClass, root.rawClassName, root.streamingClassName, 'CONFIG'].sort().map(pyString).join(', ')}]`);
+  if (root.children.length > 0) lines.push(`from .resources import ${root.children.flatMap((child) => [false, true].flatMap((isAsync) => [twins(child, isAsync).plain, twins(child, isAsync).raw, twins(child, isAsync).streaming])).sort().join(', ')}`);
+  const exported = [false, true].flatMap((isAsync) => Object.values(twins(root, isAsync)));
+  lines.push('', `__all__ = [${[...exported, 'CONFIG'].sort().map(pyString).join(', ')}]`);
   const code = `${lines.join('\n')}\n\n\n${body}\n`;
   return /\b_ops\./.test(body) ? code : code.replace('from . import _operations as _ops\n', '');
 }
 
 const EXPORTED_RUNTIME = [
-  'APIConnectionError', 'APIError', 'APIResponse', 'APIStatusError', 'APITimeoutError', 'AuthenticationError', 'BadRequestError', 'BinaryContent', 'ClientError', 'ConflictError', 'FileTypes',
-  'InternalServerError', 'NOT_GIVEN', 'NotFoundError', 'NotGiven', 'PartWithHeaders', 'PermissionDeniedError', 'RateLimit', 'RateLimitError', 'ServerSentEvent', 'Stream', 'SyncCursorPage',
+  'APIConnectionError', 'APIError', 'APIResponse', 'APIStatusError', 'APITimeoutError', 'AsyncAPIResponse', 'AsyncCursorPage', 'AsyncHTTPTransport', 'AsyncPaginator', 'AsyncRawResponse', 'AsyncStream',
+  'AsyncTransport', 'AuthenticationError', 'BadRequestError', 'BinaryContent', 'ClientError', 'ConflictError', 'FileTypes', 'HTTPTransport', 'InternalServerError', 'LoggerError', 'NOT_GIVEN', 'NotFoundError',
+  'NotGiven', 'PartWithHeaders', 'PermissionDeniedError', 'ProxyError', 'RateLimit', 'RateLimitError', 'RawResponse', 'ServerSentEvent', 'Stream', 'SyncCursorPage', 'Transport', 'TransportRequest',
   'UnprocessableEntityError', 'with_part_headers',
 ];
-const EXPORTED_WEBHOOK_RUNTIME = ['WebhookPayloadError', 'WebhookSignatureError', 'WebhookTimestampError', 'WebhookVerificationError'];
+const EXPORTED_WEBHOOK_RUNTIME = ['UnknownWebhookEvent', 'WebhookPayloadError', 'WebhookSignatureError', 'WebhookTimestampError', 'WebhookVerificationError'];
 
 function initFile(ir: Ir, plan: PythonPlan): string {
   const runtime = [...EXPORTED_RUNTIME, ...(ir.webhooks ? EXPORTED_WEBHOOK_RUNTIME : [])].sort();
-  const exported = [plan.clientClass, ...runtime, 'types', '__version__'].sort();
+  const exported = [plan.clientClass, plan.asyncClientClass, ...runtime, 'types', '__version__'].sort();
   return [
-    `"""${ir.info.title}: the Python client. \`from ${plan.packageName} import ${plan.clientClass}\`."""`,
+    `"""${ir.info.title}: the Python client. \`from ${plan.packageName} import ${plan.clientClass}\` (or \`${plan.asyncClientClass}\` for asyncio)."""`,
     '',
     `from . import types`,
-    `from ._client import ${plan.clientClass}`,
+    `from ._client import ${[plan.asyncClientClass, plan.clientClass].sort().join(', ')}`,
     `from ._core import (\n${runtime.map((name) => `    ${name},`).join('\n')}\n)`,
     '',
     `__version__ = ${pyString(ir.info.version)}`,
@@ -277,9 +339,11 @@ function initFile(ir: Ir, plan: PythonPlan): string {
 
 function pyproject(ir: Ir, plan: PythonPlan): string {
   const description = `Python client for ${ir.info.title} (standard library only)`;
+  // The build backend is the package's own _build.py (standard library only): pip installs it offline.
   return `[build-system]
-requires = ["setuptools>=61"]
-build-backend = "setuptools.build_meta"
+requires = []
+build-backend = "_build"
+backend-path = ["."]
 
 [project]
 name = ${pyString(plan.distributionName)}
@@ -289,12 +353,6 @@ readme = "README.md"
 requires-python = ">=3.9"
 dependencies = []
 classifiers = ["Typing :: Typed", "Programming Language :: Python :: 3"]
-
-[tool.setuptools]
-packages = [${pyString(plan.packageName)}, ${pyString(`${plan.packageName}._core`)}, ${pyString(`${plan.packageName}.resources`)}]
-
-[tool.setuptools.package-data]
-${pyString(plan.packageName)} = ["py.typed"]
 
 [tool.pyright]
 typeCheckingMode = "strict"

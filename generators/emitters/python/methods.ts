@@ -1,8 +1,9 @@
 /**
  * The Python SDK's methods and resource classes: each operation's signature, typed per request
  * and response media type (overloads when the caller picks one with `content_type=` or
- * `accept=`), its one-line call into the runtime, and the `.with_raw_response` and
- * `.with_streaming_response` twins of every resource.
+ * `accept=`), its one-line call into the runtime, the `.with_raw_response` and
+ * `.with_streaming_response` twins of every resource, and all of it again for the asyncio client
+ * (`async def`, `AsyncStream`, `AsyncPaginator`). Deprecated operations and arguments warn once.
  */
 import type { Ir, IrMedia } from '../../core/ir.js';
 import { docText, pyString } from './naming.js';
@@ -57,7 +58,8 @@ export function argumentType(ir: Ir, names: TypeNames, arg: Argument): string {
 }
 
 /** What a call returns for one success media type (none: the response has no body). */
-export function resultType(ir: Ir, names: TypeNames, media: IrMedia | undefined): string {
+export function resultType(ir: Ir, names: TypeNames, media: IrMedia | undefined, isAsync = false): string {
+  const stream = isAsync ? 'AsyncStream' : 'Stream';
   if (!media) return 'None';
   switch (media.kind) {
     case 'json':
@@ -66,9 +68,9 @@ export function resultType(ir: Ir, names: TypeNames, media: IrMedia | undefined)
     case 'form':
       return 'str';
     case 'event-stream':
-      return `Stream[ServerSentEvent[${media.stream?.dataIsJson ? pythonType(ir.document, names, media.stream.dataSchema ?? true, '_types.') : 'str'}]]`;
+      return `${stream}[ServerSentEvent[${media.stream?.dataIsJson ? pythonType(ir.document, names, media.stream.dataSchema ?? true, '_types.') : 'str'}]]`;
     case 'ndjson':
-      return `Stream[${pythonType(ir.document, names, media.stream?.dataSchema ?? true, '_types.')}]`;
+      return `${stream}[${pythonType(ir.document, names, media.stream?.dataSchema ?? true, '_types.')}]`;
     default:
       return 'bytes';
   }
@@ -86,11 +88,22 @@ function variantsOf(method: MethodPlan): Variant[] {
   return requests.flatMap((request) => responses.map((response) => ({ request, response })));
 }
 
-function returnType(ir: Ir, names: TypeNames, method: MethodPlan, variant: Variant | undefined): { type: string; paged: boolean } {
+/** What a method returns; on the async client a paged list is an AsyncPaginator (its raw twin an AsyncCursorPage). */
+function returnType(ir: Ir, names: TypeNames, method: MethodPlan, variant: Variant | undefined, style: Style): { type: string; paged: boolean } {
   const { operation } = method;
-  if (operation.pagination) return { type: `SyncCursorPage[${pythonType(ir.document, names, operation.pagination.itemSchema, '_types.')}]`, paged: true };
-  if (variant) return { type: resultType(ir, names, variant.response), paged: false };
-  return { type: union(variantsOf(method).map((each) => resultType(ir, names, each.response))), paged: false };
+  if (operation.pagination) {
+    const item = pythonType(ir.document, names, operation.pagination.itemSchema, '_types.');
+    const page = !style.isAsync ? 'SyncCursorPage' : style.raw ? 'AsyncCursorPage' : 'AsyncPaginator';
+    return { type: `${page}[${item}]`, paged: true };
+  }
+  if (variant) return { type: resultType(ir, names, variant.response, style.isAsync), paged: false };
+  return { type: union(variantsOf(method).map((each) => resultType(ir, names, each.response, style.isAsync))), paged: false };
+}
+
+/** Which twin a method is written for: the plain or the raw-response one, on the sync or the async client. */
+export interface Style {
+  raw: boolean;
+  isAsync: boolean;
 }
 
 function docstring(method: MethodPlan, indent: string): string[] {
@@ -98,20 +111,31 @@ function docstring(method: MethodPlan, indent: string): string[] {
   const parts = [docText(operation.summary) ?? `${operation.method.toUpperCase()} ${operation.path}`];
   const description = docText(operation.description);
   if (description && description !== parts[0]) parts.push('', ...description.split('\n'));
-  const documented = allArguments(method).filter((arg) => arg.description);
+  const documented = allArguments(method).filter((arg) => arg.description || arg.deprecated);
   const choices: string[] = [];
   if (method.contentTypeArg) choices.push(`    ${method.contentTypeArg}: the request body's media type: ${method.requests.map((request) => request.media.mediaType).join(', ')} (default the first).`);
   if (method.acceptArg) choices.push(`    ${method.acceptArg}: the response media type asked for (Accept): ${method.responses.map((media) => media.mediaType).join(', ')} (default the first).`);
   if (documented.length > 0 || choices.length > 0) {
     parts.push('', 'Args:');
-    for (const arg of documented) parts.push(`    ${arg.name}: ${docText(arg.description)!.split('\n').join(' ')}`);
+    for (const arg of documented) parts.push(`    ${arg.name}: ${arg.deprecated ? 'Deprecated. ' : ''}${docText(arg.description)?.split('\n').join(' ') ?? ''}`.trimEnd());
     parts.push(...choices);
   }
-  if (operation.deprecated) parts.push('', 'Deprecated.');
+  if (operation.deprecated) parts.push('', 'Deprecated: the API marks this operation deprecated; calling it warns once (DeprecationWarning).');
   const lines = parts.map((line) => (line ? `${indent}${line}` : ''));
   lines[0] = `${indent}"""${lines[0].trimStart()}`;
   return lines.length === 1 ? [`${lines[0]}"""`] : [...lines, `${indent}"""`];
 }
+
+/** The type of each per-call option (plan.ts OPTION_ARGS, and the idempotency key). */
+const OPTION_TYPES: Record<string, string> = {
+  idempotency_key: 'Optional[str]',
+  extra_headers: 'Optional[Mapping[str, str]]',
+  extra_query: 'Optional[Mapping[str, object]]',
+  extra_body: 'Optional[Mapping[str, object]]',
+  timeout: 'Optional[float]',
+  max_retries: 'Optional[int]',
+  max_retry_wait: 'Optional[float]',
+};
 
 /** The parameters of one overload (a variant) or of the implementation (none). */
 function signature(ir: Ir, names: TypeNames, method: MethodPlan, variant: Variant | undefined): string[] {
@@ -136,8 +160,7 @@ function signature(ir: Ir, names: TypeNames, method: MethodPlan, variant: Varian
   };
   choice(method.contentTypeArg, variant?.request?.media.mediaType, method.requests.map((request) => request.media.mediaType));
   choice(method.acceptArg, variant?.response?.mediaType, method.responses.map((media) => media.mediaType));
-  if (method.options.includes('idempotency_key')) parts.push(`idempotency_key: Optional[str] = ${stub ? '...' : 'None'}`);
-  parts.push(...['extra_headers: Optional[Mapping[str, str]]', 'timeout: Optional[float]', 'max_retries: Optional[int]'].map((part) => `${part} = ${stub ? '...' : 'None'}`));
+  for (const option of method.options) parts.push(`${option}: ${OPTION_TYPES[option]} = ${stub ? '...' : 'None'}`);
   return parts;
 }
 
@@ -159,28 +182,46 @@ function callArguments(method: MethodPlan, paged: boolean): string[] {
     if (method.contentTypeArg) call.push(`content_type=${method.contentTypeArg}`);
     if (method.acceptArg) call.push(`accept=${method.acceptArg}`);
   }
-  call.push(`options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries${method.options.includes('idempotency_key') ? ', idempotency_key=idempotency_key' : ''})`);
+  call.push(`options=RequestOptions(${method.options.map((option) => `${option}=${option}`).join(', ')})`);
   return call;
 }
 
-/** One method: overloads when there are several ways to call it, then its signature and a one-line call into the runtime. */
-export function methodCode(ir: Ir, names: TypeNames, method: MethodPlan, raw: boolean, client: string): string {
-  const wrap = (type: string) => (raw ? `APIResponse[${type}]` : type);
-  const variants = variantsOf(method);
+/** The DeprecationWarnings a call gives: the operation's, and each deprecated argument's when it is given. */
+function deprecationLines(method: MethodPlan, where: string): string[] {
   const lines: string[] = [];
-  if (variants.length > 1 && !method.operation.pagination) {
+  if (method.operation.deprecated) lines.push(`        deprecated(${pyString(`${where}()`)})`);
+  for (const arg of allArguments(method).filter((each) => each.deprecated)) {
+    const warn = `deprecated(${pyString(`The argument \`${arg.name}\` of ${where}()`)})`;
+    lines.push(arg.required ? `        ${warn}` : `        if not isinstance(${arg.name}, NotGiven):`, ...(arg.required ? [] : [`            ${warn}`]));
+  }
+  return lines;
+}
+
+/**
+ * One method: overloads when there are several ways to call it, then its signature and a
+ * one-line call into the runtime. `where` is how the caller reaches it (`client.nature.subjects.list`).
+ */
+export function methodCode(ir: Ir, names: TypeNames, method: MethodPlan, style: Style, client: string, where: string): string {
+  const wrap = (type: string) => (style.raw ? `${style.isAsync ? 'AsyncAPIResponse' : 'APIResponse'}[${type}]` : type);
+  const variants = variantsOf(method);
+  const paged = method.operation.pagination !== undefined;
+  // An async list method is a plain `def` returning an AsyncPaginator (awaitable and async-iterable).
+  const def = style.isAsync && !(paged && !style.raw) ? 'async def' : 'def';
+  const lines: string[] = [];
+  if (variants.length > 1 && !paged) {
     for (const variant of variants) {
-      lines.push('    @overload', `    def ${method.name}(`, ...signature(ir, names, method, variant).map((part) => `        ${part},`), `    ) -> ${wrap(returnType(ir, names, method, variant).type)}: ...`, '');
+      lines.push('    @overload', `    ${def} ${method.name}(`, ...signature(ir, names, method, variant).map((part) => `        ${part},`), `    ) -> ${wrap(returnType(ir, names, method, variant, style).type)}: ...`, '');
     }
   }
-  const { type, paged } = returnType(ir, names, method, variants.length === 1 ? variants[0] : undefined);
-  const runtimeMethod = `request${paged ? '_page' : ''}${raw ? '_raw' : ''}`;
+  const { type } = returnType(ir, names, method, variants.length === 1 ? variants[0] : undefined, style);
+  const runtimeMethod = `request${paged ? '_page' : ''}${style.raw ? '_raw' : ''}`;
   lines.push(
-    `    def ${method.name}(`,
+    `    ${def} ${method.name}(`,
     ...signature(ir, names, method, undefined).map((part) => `        ${part},`),
     `    ) -> ${wrap(type)}:`,
     ...docstring(method, '        '),
-    `        return ${client}.${runtimeMethod}(`,
+    ...deprecationLines(method, where),
+    `        return ${def === 'async def' ? 'await ' : ''}${client}.${runtimeMethod}(`,
     ...callArguments(method, paged).map((part) => `            ${part},`),
     '        )',
   );
@@ -191,27 +232,38 @@ export function flatten(node: ResourcePlan): ResourcePlan[] {
   return [node, ...node.children.flatMap(flatten)];
 }
 
+/** The class names of a resource's three twins on one client. */
+export function twins(node: ResourcePlan, isAsync: boolean): { plain: string; raw: string; streaming: string } {
+  return isAsync ? { plain: node.asyncClassName, raw: node.asyncRawClassName, streaming: node.asyncStreamingClassName } : { plain: node.className, raw: node.rawClassName, streaming: node.streamingClassName };
+}
+
 /** A resource's twin whose methods return `with` blocks over unread responses (wrapping the raw twin's methods). */
-export function streamingClass(node: ResourcePlan, clientType = 'BaseClient'): string {
-  const where = node.chain.length > 0 ? `client.${node.chain.join('.')}` : 'client';
-  const summary = `\`${where}.with_streaming_response\`: every method returns a \`with\` block over an APIResponse whose body is not read yet (\`iter_bytes()\`, \`iter_lines()\`, \`parse()\`).`;
-  const lines = [`class ${node.streamingClassName}:`, `    """${summary}"""`, '', `    def __init__(self, client: ${clientType}) -> None:`];
-  if (node.methods.length > 0) lines.push(`        raw = ${node.rawClassName}(client)`);
-  for (const child of node.children) lines.push(`        self.${child.attribute} = ${child.streamingClassName}(client)`);
-  for (const method of node.methods) lines.push(`        self.${method.name} = to_streamed_response_wrapper(raw.${method.name})`);
+export function streamingClass(node: ResourcePlan, isAsync: boolean, clientType = isAsync ? 'AsyncBaseClient' : 'BaseClient'): string {
+  const where = `${isAsync ? 'async_client' : 'client'}${node.chain.length > 0 ? `.${node.chain.join('.')}` : ''}`;
+  const block = isAsync ? '`async with` block over an AsyncAPIResponse' : '`with` block over an APIResponse';
+  const summary = `\`${where}.with_streaming_response\`: every method returns a ${block} whose body is not read yet (\`iter_bytes()\`, \`iter_lines()\`, \`parse()\`).`;
+  const own = twins(node, isAsync);
+  const lines = [`class ${own.streaming}:`, `    """${summary}"""`, '', `    def __init__(self, client: ${clientType}) -> None:`];
+  if (node.methods.length > 0) lines.push(`        raw = ${own.raw}(client)`);
+  for (const child of node.children) lines.push(`        self.${child.attribute} = ${twins(child, isAsync).streaming}(client)`);
+  const wrapper = isAsync ? 'to_async_streamed_response_wrapper' : 'to_streamed_response_wrapper';
+  for (const method of node.methods) lines.push(`        self.${method.name} = ${wrapper}(raw.${method.name})`);
   if (node.methods.length === 0 && node.children.length === 0) lines.push('        pass');
   return lines.join('\n');
 }
 
-export function resourceClass(ir: Ir, names: TypeNames, node: ResourcePlan, raw: boolean): string {
-  const name = raw ? node.rawClassName : node.className;
-  const summary = raw ? `\`${node.chain.join('.')}\` with every method returning an APIResponse (headers, request ID, rate limit; \`.parse()\` for the result).` : `\`client.${node.chain.join('.')}\`.`;
-  const lines = [`class ${name}:`, `    """${summary}"""`, '', '    def __init__(self, client: BaseClient) -> None:', '        self._client = client'];
-  for (const child of node.children) lines.push(`        self.${child.attribute} = ${raw ? child.rawClassName : child.className}(client)`);
-  if (!raw) {
-    lines.push('', '    @property', `    def with_raw_response(self) -> ${node.rawClassName}:`, `        return ${node.rawClassName}(self._client)`);
-    lines.push('', '    @property', `    def with_streaming_response(self) -> ${node.streamingClassName}:`, `        return ${node.streamingClassName}(self._client)`);
+export function resourceClass(ir: Ir, names: TypeNames, node: ResourcePlan, style: Style): string {
+  const own = twins(node, style.isAsync);
+  const name = style.raw ? own.raw : own.plain;
+  const client = style.isAsync ? 'async_client' : 'client';
+  const response = style.isAsync ? 'AsyncAPIResponse' : 'APIResponse';
+  const summary = style.raw ? `\`${node.chain.join('.')}\` with every method returning an ${response} (headers, request ID, rate limit; \`.parse()\` for the result).` : `\`${client}.${node.chain.join('.')}\`.`;
+  const lines = [`class ${name}:`, `    """${summary}"""`, '', `    def __init__(self, client: ${style.isAsync ? 'AsyncBaseClient' : 'BaseClient'}) -> None:`, '        self._client = client'];
+  for (const child of node.children) lines.push(`        self.${child.attribute} = ${style.raw ? twins(child, style.isAsync).raw : twins(child, style.isAsync).plain}(client)`);
+  if (!style.raw) {
+    lines.push('', '    @property', `    def with_raw_response(self) -> ${own.raw}:`, `        return ${own.raw}(self._client)`);
+    lines.push('', '    @property', `    def with_streaming_response(self) -> ${own.streaming}:`, `        return ${own.streaming}(self._client)`);
   }
-  for (const method of node.methods) lines.push('', methodCode(ir, names, method, raw, 'self._client'));
+  for (const method of node.methods) lines.push('', methodCode(ir, names, method, style, 'self._client', `client.${[...node.chain, method.name].join('.')}`));
   return lines.join('\n');
 }

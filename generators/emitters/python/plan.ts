@@ -11,15 +11,19 @@ import { deref, flattenSchema } from '../../core/refs.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { pythonName, PythonScope } from './naming.js';
 
-/** Keyword arguments every method takes after the API's own (runtime request options). */
-export const OPTION_ARGS = ['extra_headers', 'timeout', 'max_retries'];
+/** Keyword arguments every method takes after the API's own (runtime request options, Stainless's names); `extra_body` only where there is a body. */
+export const OPTION_ARGS = ['extra_headers', 'extra_query', 'extra_body', 'timeout', 'max_retries', 'max_retry_wait'];
 
 /** Names a generated method's own code uses; no API argument may take them. */
-const METHOD_RESERVED = ['self', 'NOT_GIVEN', 'NotGiven', 'RequestOptions', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'datetime', '_types', '_ops', 'Stream', 'ServerSentEvent', 'FileTypes', 'BinaryContent', 'PartWithHeaders'];
+const METHOD_RESERVED = [
+  'self', 'NOT_GIVEN', 'NotGiven', 'RequestOptions', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'datetime', '_types', '_ops', 'Stream', 'ServerSentEvent', 'FileTypes', 'BinaryContent',
+  'PartWithHeaders', 'AsyncStream', 'AsyncPaginator', 'AsyncCursorPage', 'AsyncAPIResponse', 'deprecated',
+];
 
-/** BaseClient's public members: a top-level resource must not take one of these names. */
+/** The clients' public members: a top-level resource must not take one of these names. */
 export const CLIENT_MEMBERS = [
-  'api_key', 'base_url', 'max_retries', 'timeout', 'environment', 'webhook_secret', 'request', 'request_raw', 'request_page', 'request_page_raw', 'close', 'with_raw_response', 'with_streaming_response', 'webhooks',
+  'api_key', 'base_url', 'max_retries', 'timeout', 'stream_idle_timeout', 'max_retry_wait', 'environment', 'webhook_secret', 'request', 'request_raw', 'request_page', 'request_page_raw', 'close', 'with_options',
+  'with_raw_response', 'with_streaming_response', 'webhooks',
 ];
 
 export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'field' | 'body';
@@ -37,6 +41,8 @@ export interface Argument {
   media?: IrMedia;
   /** Multipart fields: the part (files, declared headers). */
   part?: IrPart;
+  /** The spec marks the parameter (or the body property's schema) deprecated. */
+  deprecated?: boolean;
 }
 
 /** One request media type as the method takes it. */
@@ -70,8 +76,9 @@ export interface MethodPlan {
 
 /** Names every generated module may import; no class may take them. */
 const CLASS_RESERVED = [
-  'BaseClient', 'RequestOptions', 'SyncCursorPage', 'APIResponse', 'NotGiven', 'NOT_GIVEN', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'datetime',
-  'Stream', 'ServerSentEvent', 'FileTypes', 'BinaryContent', 'PartWithHeaders', 'StreamedCall', 'to_streamed_response_wrapper',
+  'BaseClient', 'AsyncBaseClient', 'ClientCore', 'RequestOptions', 'SyncCursorPage', 'AsyncCursorPage', 'AsyncPaginator', 'APIResponse', 'AsyncAPIResponse', 'NotGiven', 'NOT_GIVEN', 'Any', 'Mapping', 'Optional',
+  'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'datetime', 'logging', 'Stream', 'AsyncStream', 'ServerSentEvent', 'FileTypes', 'BinaryContent', 'PartWithHeaders', 'StreamedCall',
+  'to_streamed_response_wrapper', 'to_async_streamed_response_wrapper', 'deprecated', 'Transport', 'AsyncTransport', 'UnknownWebhookEvent', 'Webhooks',
 ];
 
 export interface ResourcePlan {
@@ -82,6 +89,10 @@ export interface ResourcePlan {
   rawClassName: string;
   /** Its twin whose methods return an unread APIResponse in a `with` block (`.with_streaming_response`). */
   streamingClassName: string;
+  /** The same three on the async client. */
+  asyncClassName: string;
+  asyncRawClassName: string;
+  asyncStreamingClassName: string;
   chain: string[];
   children: ResourcePlan[];
   methods: MethodPlan[];
@@ -93,6 +104,8 @@ export interface PythonPlan {
   /** Distribution name for pyproject, e.g. "assessment-service". */
   distributionName: string;
   clientClass: string;
+  /** The asyncio client: the sync client's name with `Async` in front. */
+  asyncClientClass: string;
   root: ResourcePlan;
   methods: MethodPlan[];
 }
@@ -119,6 +132,7 @@ function fieldArguments(ir: Ir, operation: IrOperation, media: IrMedia, claim: (
       description: (deref(ir.document, part.schema) as { description?: string } | undefined)?.description,
       media,
       part,
+      deprecated: isDeprecated(ir, part.schema),
     }));
   }
   if (media.kind !== 'json') return undefined;
@@ -132,20 +146,35 @@ function fieldArguments(ir: Ir, operation: IrOperation, media: IrMedia, claim: (
     schema: property.schema,
     description: (deref(ir.document, property.schema) as { description?: string } | undefined)?.description,
     media,
+    deprecated: isDeprecated(ir, property.schema),
   }));
 }
 
+/** A schema marked `deprecated: true` (JSON Schema's annotation, on a body property). */
+function isDeprecated(ir: Ir, schema: JsonSchema): boolean {
+  return (deref(ir.document, schema) as { deprecated?: unknown } | undefined)?.deprecated === true;
+}
+
 function planMethod(ir: Ir, operation: IrOperation, name: string, constant: string): MethodPlan {
-  const options = operation.idempotencyHeader ? ['idempotency_key', ...OPTION_ARGS] : [...OPTION_ARGS];
+  const optionArgs = OPTION_ARGS.filter((option) => option !== 'extra_body' || operation.body !== undefined);
+  const options = operation.idempotencyHeader ? ['idempotency_key', ...optionArgs] : optionArgs;
   const scope = new PythonScope([...METHOD_RESERVED, ...options]);
   const params: Argument[] = [];
   for (const wire of operation.template.params) {
     const param = operation.parameters.path.find((candidate) => candidate.name === wire);
-    params.push({ name: scope.claim(pythonName(wire, 'variable')), wire, location: 'path', required: true, schema: param?.schema ?? { type: 'string' }, description: param?.description });
+    params.push({ name: scope.claim(pythonName(wire, 'variable')), wire, location: 'path', required: true, schema: param?.schema ?? { type: 'string' }, description: param?.description, deprecated: param?.deprecated });
   }
   const located = [...operation.parameters.query, ...operation.parameters.header.filter((param) => param.name !== operation.idempotencyHeader), ...operation.parameters.cookie];
   for (const param of located) {
-    params.push({ name: scope.claim(pythonName(param.name, 'variable')), wire: param.name, location: param.in as ArgumentLocation, required: param.required, schema: param.schema, description: param.description });
+    params.push({
+      name: scope.claim(pythonName(param.name, 'variable')),
+      wire: param.name,
+      location: param.in as ArgumentLocation,
+      required: param.required,
+      schema: param.schema,
+      description: param.description,
+      deprecated: param.deprecated,
+    });
   }
   // A body property keeps one Python name across media types (the JSON and the form `title`).
   const fieldNames = new Map<string, string>();
@@ -186,11 +215,15 @@ export function planPython(ir: Ir): PythonPlan {
   const clientClass = pythonName(baseName, 'class');
   const constants = new PythonScope(['SHAPES', 'Operation', 'PaginationSpec', 'Dict', 'Shape']);
   const classes = new PythonScope([...CLASS_RESERVED, clientClass]);
+  const asyncClientClass = classes.claim(`Async${clientClass}`);
   const root: ResourcePlan = {
     attribute: '',
     className: clientClass,
     rawClassName: classes.claim(`${clientClass}WithRawResponse`),
     streamingClassName: classes.claim(`${clientClass}WithStreamingResponse`),
+    asyncClassName: asyncClientClass,
+    asyncRawClassName: classes.claim(`${asyncClientClass}WithRawResponse`),
+    asyncStreamingClassName: classes.claim(`${asyncClientClass}WithStreamingResponse`),
     chain: [],
     children: [],
     methods: [],
@@ -206,7 +239,18 @@ export function planPython(ir: Ir): PythonPlan {
       if (!child) {
         const chain = [...node.chain, segment];
         const className = classes.claim(pythonName(chain.join(' '), 'class'));
-        child = { attribute: scopeOf(node).claim(pythonName(segment, 'variable')), className, rawClassName: '', streamingClassName: '', chain, children: [], methods: [] };
+        child = {
+          attribute: scopeOf(node).claim(pythonName(segment, 'variable')),
+          className,
+          rawClassName: '',
+          streamingClassName: '',
+          asyncClassName: '',
+          asyncRawClassName: '',
+          asyncStreamingClassName: '',
+          chain,
+          children: [],
+          methods: [],
+        };
         node.children.push(child);
       }
       node = child;
@@ -224,7 +268,17 @@ export function planPython(ir: Ir): PythonPlan {
     if (node !== root) node.streamingClassName = classes.claim(`${node.className}WithStreamingResponse`);
     node.children.forEach(claimStreaming);
   };
+  // The async twins of every resource, claimed last so the sync names stay what they were.
+  const claimAsync = (node: ResourcePlan) => {
+    if (node !== root) {
+      node.asyncClassName = classes.claim(`Async${node.className}`);
+      node.asyncRawClassName = classes.claim(`Async${node.className}WithRawResponse`);
+      node.asyncStreamingClassName = classes.claim(`Async${node.className}WithStreamingResponse`);
+    }
+    node.children.forEach(claimAsync);
+  };
   claimRaw(root);
   claimStreaming(root);
-  return { packageName, distributionName: baseName, clientClass, root, methods };
+  claimAsync(root);
+  return { packageName, distributionName: baseName, clientClass, asyncClientClass, root, methods };
 }

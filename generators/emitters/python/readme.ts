@@ -11,6 +11,7 @@ import { deref, flattenSchema } from '../../core/refs.js';
 import { pyString } from './naming.js';
 import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
 import { mediaSections } from './readme-media.js';
+import { productionSections } from './readme-options.js';
 import type { TypeNames } from './types.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -81,6 +82,11 @@ project's tests.
 \`\`\`sh
 pip install ./generated/python      # or put generated/python on PYTHONPATH
 \`\`\`
+
+The package builds with its own standard-library build backend (\`_build.py\`), so it installs on a
+machine without network access or setuptools: \`pip install --no-index ./generated/python\` (in a
+virtual environment, or with \`--target DIR\`). Its changes since the API's last release are in
+\`CHANGELOG.md\`.
 
 ## Usage
 
@@ -153,9 +159,13 @@ except APIStatusError as error:
     sections.push(`## Retries, timeouts, raw responses
 
 Calls are retried ${c.retryPolicy.maxRetries} times by default (the spec's \`x-retry-policy\`: exponential backoff with
-full jitter; a \`Retry-After\` is waited out exactly), on ${c.retryPolicy.retryableStatuses.join(', ')} and on connection errors.
-Every call that takes an idempotency key sends one key across all its retries. \`timeout\` is in
-seconds per attempt. \`.with_raw_response\` gives the status, headers, request ID and rate-limit state;
+full jitter), on ${c.retryPolicy.retryableStatuses.join(', ')} and on connection errors. The server's word wins: \`x-should-retry: true\`
+retries any status, \`false\` none; a wait it asks for (\`retry-after-ms\`, else \`Retry-After\`) is waited out
+exactly, unless it is longer than \`max_retry_wait\` (60 s): then the error (\`RateLimitError\` for a 429)
+is raised at once with the wait in \`retry_after\`. Every call that takes an idempotency key sends one key
+across all its retries. \`timeout\` is in seconds per attempt and covers the whole answer, body
+included; streams and downloads fail after \`stream_idle_timeout\` seconds without data. \`max_retries\`,
+\`max_retry_wait\` and \`timeout\` are also per-call arguments. \`.with_raw_response\` gives the status, headers, request ID and rate-limit state;
 \`.with_streaming_response\` gives the same before the body is read (\`with ... as response:\`, then
 \`response.iter_bytes()\`).
 
@@ -177,13 +187,16 @@ client.close()
 \`client.webhooks.unwrap(body, headers)\` checks the ${ir.webhooks.scheme} signature (${ir.webhooks.headers.id},
 ${ir.webhooks.headers.timestamp}, ${ir.webhooks.headers.signature}; \`${ir.webhooks.secretPrefix}\` secret from \`${secretEnv}\`, \`webhook_secret=\` or
 \`secret=\`), refuses timestamps more than ${ir.webhooks.toleranceSeconds} s away, and returns the typed event.
-\`verify(...)\` only checks. Failures raise \`WebhookSignatureError\`, \`WebhookTimestampError\` or
-\`WebhookPayloadError\` (all \`WebhookVerificationError\`). Pass the body exactly as received.
+An event of a type this SDK does not know (one the API added later) is verified the same way and
+returned as an \`UnknownWebhookEvent\` (\`type\`, \`id\`, \`body\`), never refused, so a receiver keeps
+acknowledging deliveries when the API grows. \`verify(...)\` only checks. Failures raise
+\`WebhookSignatureError\`, \`WebhookTimestampError\` or \`WebhookPayloadError\` (all
+\`WebhookVerificationError\`). Pass the body exactly as received.
 
 \`\`\`python
 from typing import Mapping
 
-from ${pkg} import WebhookVerificationError, ${client}
+from ${pkg} import UnknownWebhookEvent, WebhookVerificationError, ${client}
 
 client = ${client}()
 
@@ -193,6 +206,9 @@ def handle_delivery(body: bytes, headers: Mapping[str, str]) -> int:
         event = client.webhooks.unwrap(body, headers)
     except WebhookVerificationError:
         return 400
+    if isinstance(event, UnknownWebhookEvent):
+        print("not handled yet:", event.type)
+        return 200
     print(event)
     return 200
 
@@ -201,6 +217,7 @@ print(handle_delivery(b'{"type": "forged"}', {}))  # 400: no signature
 \`\`\``);
   }
   sections.push(...mediaSections(ir, plan, pkg, client));
+  sections.push(...productionSections(ir, plan));
   sections.push(`## Type checking
 
 The package ships \`py.typed\` and checks clean under pyright's strict mode.`);

@@ -2,14 +2,21 @@
 records every request it got (method, path, headers, body, and which connection it came on, and
 how the body came: `chunked` when it was sent with chunked transfer encoding). An answer with
 `chunks` is streamed with chunked transfer encoding, `chunk_delay` seconds apart; with `drop`
-the connection is cut after the chunks, without the terminating chunk (a stream that broke off)."""
+the connection is cut after the chunks, without the terminating chunk (a stream that broke off).
+With `tls=True` it serves https with the test certificate of test/fixtures/tls (trust `CA_FILE`)."""
 
 import json
+import os
 import socket
+import ssl
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Dict, List, Optional
+
+
+TLS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fixtures", "tls")
+CA_FILE = os.path.normpath(os.path.join(TLS_DIR, "ca.crt"))
 
 
 class Answer:
@@ -50,7 +57,7 @@ class Seen:
 
 
 class Loopback:
-    def __init__(self) -> None:
+    def __init__(self, tls: bool = False) -> None:
         self.answers: List[Answer] = []
         self.seen: List[Seen] = []
         self.route: Optional[Callable[[Seen], Answer]] = None
@@ -125,11 +132,17 @@ class Loopback:
                 finally:
                     answer.finished.set()
 
-            do_GET = do_POST = do_PATCH = do_DELETE = do_PUT = _serve
+            do_GET = do_POST = do_PATCH = do_DELETE = do_PUT = do_HEAD = _serve
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        # A client that goes away mid-answer is part of the tests, not an error to print.
+        self.server.handle_error = lambda request, client_address: None  # type: ignore[method-assign]
+        if tls:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(os.path.join(TLS_DIR, "loopback.crt"), os.path.join(TLS_DIR, "loopback.key"))
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.url = f"{'https' if tls else 'http'}://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
 

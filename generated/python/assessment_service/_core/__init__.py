@@ -3,8 +3,12 @@
 
 """The hand-written runtime every generated Python client shares (copied verbatim by the generator)."""
 
+from ._async_client import AsyncBaseClient
+from ._async_response import AsyncAPIResponse, AsyncStream, AsyncStreamedCall, to_async_streamed_response_wrapper
+from ._async_transport import AsyncHTTPTransport, AsyncRawResponse, AsyncTransport
+from ._base import ClientConfig, ClientCore, KeyPrefix, Operation, RequestOptions, deprecated
 from ._body import Body, EncodedBody, encode_body, encode_form
-from ._client import BaseClient, ClientConfig, KeyPrefix, Operation, RequestOptions, RetryPolicy
+from ._client import BaseClient
 from ._errors import (
     APIConnectionError,
     APIError,
@@ -15,19 +19,34 @@ from ._errors import (
     ClientError,
     ConflictError,
     InternalServerError,
+    LoggerError,
     NotFoundError,
     PermissionDeniedError,
+    ProxyError,
     RateLimitError,
     UnprocessableEntityError,
 )
 from ._files import BinaryContent, FileContent, FileTypes, PartWithHeaders, with_part_headers
 from ._multipart import Part, encode_multipart
-from ._pagination import PaginationSpec, SyncCursorPage
+from ._pagination import AsyncCursorPage, AsyncPaginator, PaginationSpec, SyncCursorPage
 from ._params import Param, build_path, cookie_pairs, header_text, path_text, query_pairs, query_string
 from ._response import APIResponse, Media, RateLimit, StreamedCall, to_streamed_response_wrapper
+from ._retry import RetryPolicy
 from ._serde import NOT_GIVEN, NotGiven, Shape, decode, format_datetime, parse_datetime, to_json
 from ._streaming import EventStreamDecoder, ServerSentEvent, Stream
-from ._webhooks import WebhookPayloadError, WebhookScheme, WebhookSignatureError, WebhookTimestampError, WebhookVerificationError, parse_event, sign, verify
+from ._transport import Headers, HTTPTransport, RawResponse, Transport, TransportRequest
+from ._webhooks import (
+    UnknownWebhookEvent,
+    WebhookPayloadError,
+    WebhookScheme,
+    WebhookSignatureError,
+    WebhookTimestampError,
+    WebhookVerificationError,
+    parse_event,
+    sign,
+    typed_event,
+    verify,
+)
 
 __all__ = [
     "APIConnectionError",
@@ -35,20 +54,33 @@ __all__ = [
     "APIResponse",
     "APIStatusError",
     "APITimeoutError",
+    "AsyncAPIResponse",
+    "AsyncBaseClient",
+    "AsyncCursorPage",
+    "AsyncHTTPTransport",
+    "AsyncPaginator",
+    "AsyncRawResponse",
+    "AsyncStream",
+    "AsyncStreamedCall",
+    "AsyncTransport",
     "AuthenticationError",
     "BadRequestError",
     "BaseClient",
     "BinaryContent",
     "Body",
     "ClientConfig",
+    "ClientCore",
     "ClientError",
     "ConflictError",
     "EncodedBody",
     "EventStreamDecoder",
     "FileContent",
     "FileTypes",
+    "HTTPTransport",
+    "Headers",
     "InternalServerError",
     "KeyPrefix",
+    "LoggerError",
     "Media",
     "NOT_GIVEN",
     "NotFoundError",
@@ -59,8 +91,10 @@ __all__ = [
     "Part",
     "PartWithHeaders",
     "PermissionDeniedError",
+    "ProxyError",
     "RateLimit",
     "RateLimitError",
+    "RawResponse",
     "RequestOptions",
     "RetryPolicy",
     "ServerSentEvent",
@@ -68,6 +102,9 @@ __all__ = [
     "Stream",
     "StreamedCall",
     "SyncCursorPage",
+    "Transport",
+    "TransportRequest",
+    "UnknownWebhookEvent",
     "UnprocessableEntityError",
     "WebhookPayloadError",
     "WebhookScheme",
@@ -77,6 +114,7 @@ __all__ = [
     "build_path",
     "cookie_pairs",
     "decode",
+    "deprecated",
     "encode_body",
     "encode_form",
     "encode_multipart",
@@ -88,8 +126,10 @@ __all__ = [
     "query_pairs",
     "query_string",
     "sign",
+    "to_async_streamed_response_wrapper",
     "to_json",
     "to_streamed_response_wrapper",
+    "typed_event",
     "verify",
     "with_part_headers",
 ]

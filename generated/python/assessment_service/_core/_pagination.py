@@ -4,13 +4,14 @@
 """Cursor pages over the list envelope (`data`, `has_more`, `next_cursor`, `previous_cursor`).
 
 A page knows how it was asked for, so it can fetch its neighbours; iterating a page walks every
-item of it and of every following page in the paging direction.
+item of it and of every following page in the paging direction (`for`, or `async for` on the
+async client's pages).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Generic, Iterator, List, Optional, TypeVar
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Generator, Generic, Iterator, List, Optional, TypeVar
 
 from ._errors import ClientError
 
@@ -97,3 +98,80 @@ class SyncCursorPage(Generic[Item]):
 
 def _string_or_none(value: Any) -> Optional[str]:
     return value if isinstance(value, str) and value else None
+
+
+class AsyncCursorPage(Generic[Item]):
+    """One page of a list from the async client; `async for item in page` walks this page and
+    every page after it; `await page.next_page()` fetches the next one."""
+
+    data: List[Item]
+    has_more: bool
+    next_cursor: Optional[str]
+    previous_cursor: Optional[str]
+    body: Dict[str, Any]
+
+    def __init__(self, spec: PaginationSpec, params: Dict[str, Any], fetch: Callable[[Dict[str, Any]], Awaitable["AsyncCursorPage[Item]"]], body: Any) -> None:
+        # The cursor logic is the sync page's; only fetching differs.
+        self._cursor = SyncCursorPage[Item](spec, params, _no_fetch, body)
+        self._spec = spec
+        self._fetch = fetch
+        self.body = self._cursor.body
+        self.data = self._cursor.data
+        self.has_more = self._cursor.has_more
+        self.next_cursor = self._cursor.next_cursor
+        self.previous_cursor = self._cursor.previous_cursor
+
+    def has_next_page(self) -> bool:
+        return self._cursor.has_next_page()
+
+    def has_previous_page(self) -> bool:
+        return self._cursor.has_previous_page()
+
+    async def next_page(self) -> "AsyncCursorPage[Item]":
+        if self._cursor.backward:
+            return await self.previous_page()
+        if self.next_cursor is None:
+            raise ClientError("No next page: this is the last one (has_more is false).")
+        return await self._fetch(self._cursor._neighbour(self._spec.forward_param, self.next_cursor))  # pyright: ignore[reportPrivateUsage]
+
+    async def previous_page(self) -> "AsyncCursorPage[Item]":
+        if self._spec.backward_param is None:
+            raise ClientError("This list cannot be paged backward.")
+        if self.previous_cursor is None:
+            raise ClientError("No previous page: this is the first one.")
+        return await self._fetch(self._cursor._neighbour(self._spec.backward_param, self.previous_cursor))  # pyright: ignore[reportPrivateUsage]
+
+    async def iter_pages(self) -> AsyncIterator["AsyncCursorPage[Item]"]:
+        page = self
+        yield page
+        while page.has_next_page():
+            page = await page.next_page()
+            yield page
+
+    async def __aiter__(self) -> AsyncIterator[Item]:
+        async for page in self.iter_pages():
+            for item in page.data:
+                yield item
+
+    def __repr__(self) -> str:
+        return f"AsyncCursorPage(items={len(self.data)}, has_more={self.has_more})"
+
+
+class AsyncPaginator(Generic[Item]):
+    """What an async list method returns: `await` it for the first page, or `async for item in it`
+    to walk every item of every page (the first page is fetched when the loop starts)."""
+
+    def __init__(self, first: Callable[[], Awaitable[AsyncCursorPage[Item]]]) -> None:
+        self._first = first
+
+    def __await__(self) -> Generator[Any, None, AsyncCursorPage[Item]]:
+        return self._first().__await__()
+
+    async def __aiter__(self) -> AsyncIterator[Item]:
+        page = await self._first()
+        async for item in page:
+            yield item
+
+
+def _no_fetch(params: Dict[str, Any]) -> SyncCursorPage[Any]:
+    raise ClientError("An async page fetches its neighbours with await.")

@@ -9,9 +9,9 @@ from typing import Mapping, Optional
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Health", "HealthWithRawResponse", "HealthWithStreamingResponse"]
+__all__ = ["AsyncHealth", "AsyncHealthWithRawResponse", "AsyncHealthWithStreamingResponse", "Health", "HealthWithRawResponse", "HealthWithStreamingResponse"]
 
 
 class Health:
@@ -32,8 +32,10 @@ class Health:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Health:
         """Check service health
 
@@ -47,7 +49,7 @@ class Health:
         return self._client.request(
             _ops.GET_HEALTH,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -61,8 +63,10 @@ class HealthWithRawResponse:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Health]:
         """Check service health
 
@@ -76,7 +80,7 @@ class HealthWithRawResponse:
         return self._client.request_raw(
             _ops.GET_HEALTH,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -86,3 +90,81 @@ class HealthWithStreamingResponse:
     def __init__(self, client: BaseClient) -> None:
         raw = HealthWithRawResponse(client)
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncHealth:
+    """`async_client.health`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncHealthWithRawResponse:
+        return AsyncHealthWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncHealthWithStreamingResponse:
+        return AsyncHealthWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Health:
+        """Check service health
+
+        Reports that the service process is up and which spec it serves. It does not read the
+        database, so it stays cheap and a database outage does not take every instance out of a
+        load balancer at once. No key is needed, so load balancers and uptime monitors can call
+        it; a key that is sent is ignored. It is never rate limited: its `X-RateLimit-*`
+        headers report the caller's per-address budget for requests without a key, without
+        spending from it.
+        """
+        return await self._client.request(
+            _ops.GET_HEALTH,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncHealthWithRawResponse:
+    """`health` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Health]:
+        """Check service health
+
+        Reports that the service process is up and which spec it serves. It does not read the
+        database, so it stays cheap and a database outage does not take every instance out of a
+        load balancer at once. No key is needed, so load balancers and uptime monitors can call
+        it; a key that is sent is ignored. It is never rate limited: its `X-RateLimit-*`
+        headers report the caller's per-address budget for requests without a key, without
+        spending from it.
+        """
+        return await self._client.request_raw(
+            _ops.GET_HEALTH,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncHealthWithStreamingResponse:
+    """`async_client.health.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncHealthWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)

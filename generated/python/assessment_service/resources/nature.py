@@ -9,9 +9,9 @@ from typing import List, Literal, Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, SyncCursorPage, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, AsyncCursorPage, AsyncPaginator, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, SyncCursorPage, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Nature", "NatureAssessments", "NatureAssessmentsWithRawResponse", "NatureAssessmentsWithStreamingResponse", "NatureSubjects", "NatureSubjectsAssessments", "NatureSubjectsAssessmentsWithRawResponse", "NatureSubjectsAssessmentsWithStreamingResponse", "NatureSubjectsWithRawResponse", "NatureSubjectsWithStreamingResponse", "NatureWithRawResponse", "NatureWithStreamingResponse"]
+__all__ = ["AsyncNature", "AsyncNatureAssessments", "AsyncNatureAssessmentsWithRawResponse", "AsyncNatureAssessmentsWithStreamingResponse", "AsyncNatureSubjects", "AsyncNatureSubjectsAssessments", "AsyncNatureSubjectsAssessmentsWithRawResponse", "AsyncNatureSubjectsAssessmentsWithStreamingResponse", "AsyncNatureSubjectsWithRawResponse", "AsyncNatureSubjectsWithStreamingResponse", "AsyncNatureWithRawResponse", "AsyncNatureWithStreamingResponse", "Nature", "NatureAssessments", "NatureAssessmentsWithRawResponse", "NatureAssessmentsWithStreamingResponse", "NatureSubjects", "NatureSubjectsAssessments", "NatureSubjectsAssessmentsWithRawResponse", "NatureSubjectsAssessmentsWithStreamingResponse", "NatureSubjectsWithRawResponse", "NatureSubjectsWithStreamingResponse", "NatureWithRawResponse", "NatureWithStreamingResponse"]
 
 
 class NatureAssessments:
@@ -33,8 +33,10 @@ class NatureAssessments:
         assessment_id: _types.AssessmentIdString,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Assessment:
         """Retrieve an assessment
 
@@ -46,7 +48,7 @@ class NatureAssessments:
         return self._client.request(
             _ops.RETRIEVE_ASSESSMENT,
             (assessment_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def update(
@@ -56,8 +58,11 @@ class NatureAssessments:
         answers: Union[List[_types.Answer], NotGiven] = NOT_GIVEN,
         status: Union[Literal["completed"], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Assessment:
         """Record answers or complete an assessment
 
@@ -75,7 +80,7 @@ class NatureAssessments:
             _ops.SUBMIT_ASSESSMENT,
             (assessment_id,),
             fields={"answers": answers, "status": status},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -90,8 +95,10 @@ class NatureAssessmentsWithRawResponse:
         assessment_id: _types.AssessmentIdString,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Assessment]:
         """Retrieve an assessment
 
@@ -103,7 +110,7 @@ class NatureAssessmentsWithRawResponse:
         return self._client.request_raw(
             _ops.RETRIEVE_ASSESSMENT,
             (assessment_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def update(
@@ -113,8 +120,11 @@ class NatureAssessmentsWithRawResponse:
         answers: Union[List[_types.Answer], NotGiven] = NOT_GIVEN,
         status: Union[Literal["completed"], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Assessment]:
         """Record answers or complete an assessment
 
@@ -132,7 +142,7 @@ class NatureAssessmentsWithRawResponse:
             _ops.SUBMIT_ASSESSMENT,
             (assessment_id,),
             fields={"answers": answers, "status": status},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -167,8 +177,10 @@ class NatureSubjectsAssessments:
         starting_after: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
         ending_before: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> SyncCursorPage[_types.Assessment]:
         """List a subject's assessments
 
@@ -184,7 +196,7 @@ class NatureSubjectsAssessments:
             _ops.LIST_ASSESSMENTS,
             (subject_id,),
             query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def create(
@@ -194,8 +206,11 @@ class NatureSubjectsAssessments:
         metadata: Union[_types.Metadata, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Assessment:
         """Start an assessment
 
@@ -210,7 +225,7 @@ class NatureSubjectsAssessments:
             _ops.CREATE_ASSESSMENT,
             (subject_id,),
             fields={"metadata": metadata},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -228,8 +243,10 @@ class NatureSubjectsAssessmentsWithRawResponse:
         starting_after: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
         ending_before: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[SyncCursorPage[_types.Assessment]]:
         """List a subject's assessments
 
@@ -245,7 +262,7 @@ class NatureSubjectsAssessmentsWithRawResponse:
             _ops.LIST_ASSESSMENTS,
             (subject_id,),
             query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def create(
@@ -255,8 +272,11 @@ class NatureSubjectsAssessmentsWithRawResponse:
         metadata: Union[_types.Metadata, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Assessment]:
         """Start an assessment
 
@@ -271,7 +291,7 @@ class NatureSubjectsAssessmentsWithRawResponse:
             _ops.CREATE_ASSESSMENT,
             (subject_id,),
             fields={"metadata": metadata},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -306,8 +326,10 @@ class NatureSubjects:
         starting_after: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
         ending_before: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> SyncCursorPage[_types.Subject]:
         """List subjects
 
@@ -323,7 +345,7 @@ class NatureSubjects:
             _ops.LIST_SUBJECTS,
             (),
             query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def create(
@@ -333,8 +355,11 @@ class NatureSubjects:
         metadata: Union[_types.Metadata, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Subject:
         """Create a subject
 
@@ -349,7 +374,7 @@ class NatureSubjects:
             _ops.CREATE_SUBJECT,
             (),
             fields={"consent_artifact": consent_artifact, "metadata": metadata},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def retrieve(
@@ -357,8 +382,10 @@ class NatureSubjects:
         subject_id: _types.SubjectIdString,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Subject:
         """Retrieve a subject
 
@@ -370,7 +397,7 @@ class NatureSubjects:
         return self._client.request(
             _ops.RETRIEVE_SUBJECT,
             (subject_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def delete(
@@ -378,8 +405,10 @@ class NatureSubjects:
         subject_id: _types.SubjectIdString,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.DeletedSubject:
         """Delete a subject
 
@@ -393,7 +422,7 @@ class NatureSubjects:
         return self._client.request(
             _ops.DELETE_SUBJECT,
             (subject_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -411,8 +440,10 @@ class NatureSubjectsWithRawResponse:
         starting_after: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
         ending_before: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[SyncCursorPage[_types.Subject]]:
         """List subjects
 
@@ -428,7 +459,7 @@ class NatureSubjectsWithRawResponse:
             _ops.LIST_SUBJECTS,
             (),
             query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def create(
@@ -438,8 +469,11 @@ class NatureSubjectsWithRawResponse:
         metadata: Union[_types.Metadata, NotGiven] = NOT_GIVEN,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Subject]:
         """Create a subject
 
@@ -454,7 +488,7 @@ class NatureSubjectsWithRawResponse:
             _ops.CREATE_SUBJECT,
             (),
             fields={"consent_artifact": consent_artifact, "metadata": metadata},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def retrieve(
@@ -462,8 +496,10 @@ class NatureSubjectsWithRawResponse:
         subject_id: _types.SubjectIdString,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Subject]:
         """Retrieve a subject
 
@@ -475,7 +511,7 @@ class NatureSubjectsWithRawResponse:
         return self._client.request_raw(
             _ops.RETRIEVE_SUBJECT,
             (subject_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def delete(
@@ -483,8 +519,10 @@ class NatureSubjectsWithRawResponse:
         subject_id: _types.SubjectIdString,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.DeletedSubject]:
         """Delete a subject
 
@@ -498,7 +536,7 @@ class NatureSubjectsWithRawResponse:
         return self._client.request_raw(
             _ops.DELETE_SUBJECT,
             (subject_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -546,3 +584,575 @@ class NatureWithStreamingResponse:
     def __init__(self, client: BaseClient) -> None:
         self.subjects = NatureSubjectsWithStreamingResponse(client)
         self.assessments = NatureAssessmentsWithStreamingResponse(client)
+
+
+class AsyncNatureAssessments:
+    """`async_client.nature.assessments`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncNatureAssessmentsWithRawResponse:
+        return AsyncNatureAssessmentsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncNatureAssessmentsWithStreamingResponse:
+        return AsyncNatureAssessmentsWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        assessment_id: _types.AssessmentIdString,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Assessment:
+        """Retrieve an assessment
+
+        Returns one assessment of the key's environment, with its answers and scores.
+
+        Args:
+            assessment_id: ID of the assessment.
+        """
+        return await self._client.request(
+            _ops.RETRIEVE_ASSESSMENT,
+            (assessment_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def update(
+        self,
+        assessment_id: _types.AssessmentIdString,
+        *,
+        answers: Union[List[_types.Answer], NotGiven] = NOT_GIVEN,
+        status: Union[Literal["completed"], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Assessment:
+        """Record answers or complete an assessment
+
+        Records answers on an `in_progress` assessment (an answer to an item already
+        answered replaces it) and, with `status: completed`, submits it: the assessment moves
+        to `completed` and its MN and MI scores become final. That is the only transition.
+        Patching a `completed` assessment, or completing one with no answers, gets `409`
+        `invalid_state_transition`.
+
+        Args:
+            assessment_id: ID of the assessment.
+            status: Send `completed` to submit the assessment.
+        """
+        return await self._client.request(
+            _ops.SUBMIT_ASSESSMENT,
+            (assessment_id,),
+            fields={"answers": answers, "status": status},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncNatureAssessmentsWithRawResponse:
+    """`nature.assessments` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        assessment_id: _types.AssessmentIdString,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Assessment]:
+        """Retrieve an assessment
+
+        Returns one assessment of the key's environment, with its answers and scores.
+
+        Args:
+            assessment_id: ID of the assessment.
+        """
+        return await self._client.request_raw(
+            _ops.RETRIEVE_ASSESSMENT,
+            (assessment_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def update(
+        self,
+        assessment_id: _types.AssessmentIdString,
+        *,
+        answers: Union[List[_types.Answer], NotGiven] = NOT_GIVEN,
+        status: Union[Literal["completed"], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Assessment]:
+        """Record answers or complete an assessment
+
+        Records answers on an `in_progress` assessment (an answer to an item already
+        answered replaces it) and, with `status: completed`, submits it: the assessment moves
+        to `completed` and its MN and MI scores become final. That is the only transition.
+        Patching a `completed` assessment, or completing one with no answers, gets `409`
+        `invalid_state_transition`.
+
+        Args:
+            assessment_id: ID of the assessment.
+            status: Send `completed` to submit the assessment.
+        """
+        return await self._client.request_raw(
+            _ops.SUBMIT_ASSESSMENT,
+            (assessment_id,),
+            fields={"answers": answers, "status": status},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncNatureAssessmentsWithStreamingResponse:
+    """`async_client.nature.assessments.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncNatureAssessmentsWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+        self.update = to_async_streamed_response_wrapper(raw.update)
+
+
+class AsyncNatureSubjectsAssessments:
+    """`async_client.nature.subjects.assessments`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncNatureSubjectsAssessmentsWithRawResponse:
+        return AsyncNatureSubjectsAssessmentsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncNatureSubjectsAssessmentsWithStreamingResponse:
+        return AsyncNatureSubjectsAssessmentsWithStreamingResponse(self._client)
+
+    def list(
+        self,
+        subject_id: _types.SubjectIdString,
+        *,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        starting_after: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
+        ending_before: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncPaginator[_types.Assessment]:
+        """List a subject's assessments
+
+        Lists the subject's assessments, newest first, one page at a time.
+
+        Args:
+            subject_id: ID of the subject.
+            limit: Page size, 1 to 100. Outside that range the request gets `400` `limit_out_of_range`.
+            starting_after: Cursor for forward paging: returns the items after it. Pass the previous page's `next_cursor`. Mutually exclusive with `ending_before` (both give `400` `conflicting_cursors`). Cursors are opaque; never build or parse one.
+            ending_before: Cursor for backward paging: returns the items before it. Pass a page's `previous_cursor`. Mutually exclusive with `starting_after`.
+        """
+        return self._client.request_page(
+            _ops.LIST_ASSESSMENTS,
+            (subject_id,),
+            query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def create(
+        self,
+        subject_id: _types.SubjectIdString,
+        *,
+        metadata: Union[_types.Metadata, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Assessment:
+        """Start an assessment
+
+        Starts an assessment on the subject. It begins `in_progress` with no answers and
+        no scores; record answers and complete it with `PATCH /v1/nature/assessments/{assessment_id}`.
+
+        Args:
+            subject_id: ID of the subject.
+            metadata: Up to 20 string values of your own, keyed by names of up to 40 characters. Never interpreted by the service.
+        """
+        return await self._client.request(
+            _ops.CREATE_ASSESSMENT,
+            (subject_id,),
+            fields={"metadata": metadata},
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncNatureSubjectsAssessmentsWithRawResponse:
+    """`nature.subjects.assessments` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        subject_id: _types.SubjectIdString,
+        *,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        starting_after: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
+        ending_before: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[AsyncCursorPage[_types.Assessment]]:
+        """List a subject's assessments
+
+        Lists the subject's assessments, newest first, one page at a time.
+
+        Args:
+            subject_id: ID of the subject.
+            limit: Page size, 1 to 100. Outside that range the request gets `400` `limit_out_of_range`.
+            starting_after: Cursor for forward paging: returns the items after it. Pass the previous page's `next_cursor`. Mutually exclusive with `ending_before` (both give `400` `conflicting_cursors`). Cursors are opaque; never build or parse one.
+            ending_before: Cursor for backward paging: returns the items before it. Pass a page's `previous_cursor`. Mutually exclusive with `starting_after`.
+        """
+        return await self._client.request_page_raw(
+            _ops.LIST_ASSESSMENTS,
+            (subject_id,),
+            query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def create(
+        self,
+        subject_id: _types.SubjectIdString,
+        *,
+        metadata: Union[_types.Metadata, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Assessment]:
+        """Start an assessment
+
+        Starts an assessment on the subject. It begins `in_progress` with no answers and
+        no scores; record answers and complete it with `PATCH /v1/nature/assessments/{assessment_id}`.
+
+        Args:
+            subject_id: ID of the subject.
+            metadata: Up to 20 string values of your own, keyed by names of up to 40 characters. Never interpreted by the service.
+        """
+        return await self._client.request_raw(
+            _ops.CREATE_ASSESSMENT,
+            (subject_id,),
+            fields={"metadata": metadata},
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncNatureSubjectsAssessmentsWithStreamingResponse:
+    """`async_client.nature.subjects.assessments.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncNatureSubjectsAssessmentsWithRawResponse(client)
+        self.list = to_async_streamed_response_wrapper(raw.list)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncNatureSubjects:
+    """`async_client.nature.subjects`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.assessments = AsyncNatureSubjectsAssessments(client)
+
+    @property
+    def with_raw_response(self) -> AsyncNatureSubjectsWithRawResponse:
+        return AsyncNatureSubjectsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncNatureSubjectsWithStreamingResponse:
+        return AsyncNatureSubjectsWithStreamingResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        starting_after: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
+        ending_before: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncPaginator[_types.Subject]:
+        """List subjects
+
+        Lists the environment's subjects, newest first, one page at a time. Page forward by
+        passing `next_cursor` as `starting_after` while `has_more` is true.
+
+        Args:
+            limit: Page size, 1 to 100. Outside that range the request gets `400` `limit_out_of_range`.
+            starting_after: Cursor for forward paging: returns the items after it. Pass the previous page's `next_cursor`. Mutually exclusive with `ending_before` (both give `400` `conflicting_cursors`). Cursors are opaque; never build or parse one.
+            ending_before: Cursor for backward paging: returns the items before it. Pass a page's `previous_cursor`. Mutually exclusive with `starting_after`.
+        """
+        return self._client.request_page(
+            _ops.LIST_SUBJECTS,
+            (),
+            query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def create(
+        self,
+        *,
+        consent_artifact: _types.ConsentArtifact,
+        metadata: Union[_types.Metadata, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Subject:
+        """Create a subject
+
+        Creates a subject together with the consent artifact recorded when the person agreed.
+        Send an `Idempotency-Key` so that a retried request cannot create the subject twice.
+
+        Args:
+            consent_artifact: What the person agreed to, when, and a fingerprint of the screen they agreed on.
+            metadata: Up to 20 string values of your own, keyed by names of up to 40 characters. Never interpreted by the service.
+        """
+        return await self._client.request(
+            _ops.CREATE_SUBJECT,
+            (),
+            fields={"consent_artifact": consent_artifact, "metadata": metadata},
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def retrieve(
+        self,
+        subject_id: _types.SubjectIdString,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Subject:
+        """Retrieve a subject
+
+        Returns one subject of the key's environment, with the scores of its latest completed assessment.
+
+        Args:
+            subject_id: ID of the subject.
+        """
+        return await self._client.request(
+            _ops.RETRIEVE_SUBJECT,
+            (subject_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def delete(
+        self,
+        subject_id: _types.SubjectIdString,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.DeletedSubject:
+        """Delete a subject
+
+        Permanently deletes a subject and all of its assessments (for example when the person
+        withdraws consent). Returns the subject as it was, marked `deleted: true`. Deleting
+        cannot be undone; a later request for the subject gets `404`.
+
+        Args:
+            subject_id: ID of the subject.
+        """
+        return await self._client.request(
+            _ops.DELETE_SUBJECT,
+            (subject_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncNatureSubjectsWithRawResponse:
+    """`nature.subjects` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.assessments = AsyncNatureSubjectsAssessmentsWithRawResponse(client)
+
+    async def list(
+        self,
+        *,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        starting_after: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
+        ending_before: Union[_types.Cursor, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[AsyncCursorPage[_types.Subject]]:
+        """List subjects
+
+        Lists the environment's subjects, newest first, one page at a time. Page forward by
+        passing `next_cursor` as `starting_after` while `has_more` is true.
+
+        Args:
+            limit: Page size, 1 to 100. Outside that range the request gets `400` `limit_out_of_range`.
+            starting_after: Cursor for forward paging: returns the items after it. Pass the previous page's `next_cursor`. Mutually exclusive with `ending_before` (both give `400` `conflicting_cursors`). Cursors are opaque; never build or parse one.
+            ending_before: Cursor for backward paging: returns the items before it. Pass a page's `previous_cursor`. Mutually exclusive with `starting_after`.
+        """
+        return await self._client.request_page_raw(
+            _ops.LIST_SUBJECTS,
+            (),
+            query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def create(
+        self,
+        *,
+        consent_artifact: _types.ConsentArtifact,
+        metadata: Union[_types.Metadata, NotGiven] = NOT_GIVEN,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Subject]:
+        """Create a subject
+
+        Creates a subject together with the consent artifact recorded when the person agreed.
+        Send an `Idempotency-Key` so that a retried request cannot create the subject twice.
+
+        Args:
+            consent_artifact: What the person agreed to, when, and a fingerprint of the screen they agreed on.
+            metadata: Up to 20 string values of your own, keyed by names of up to 40 characters. Never interpreted by the service.
+        """
+        return await self._client.request_raw(
+            _ops.CREATE_SUBJECT,
+            (),
+            fields={"consent_artifact": consent_artifact, "metadata": metadata},
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def retrieve(
+        self,
+        subject_id: _types.SubjectIdString,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Subject]:
+        """Retrieve a subject
+
+        Returns one subject of the key's environment, with the scores of its latest completed assessment.
+
+        Args:
+            subject_id: ID of the subject.
+        """
+        return await self._client.request_raw(
+            _ops.RETRIEVE_SUBJECT,
+            (subject_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def delete(
+        self,
+        subject_id: _types.SubjectIdString,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.DeletedSubject]:
+        """Delete a subject
+
+        Permanently deletes a subject and all of its assessments (for example when the person
+        withdraws consent). Returns the subject as it was, marked `deleted: true`. Deleting
+        cannot be undone; a later request for the subject gets `404`.
+
+        Args:
+            subject_id: ID of the subject.
+        """
+        return await self._client.request_raw(
+            _ops.DELETE_SUBJECT,
+            (subject_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncNatureSubjectsWithStreamingResponse:
+    """`async_client.nature.subjects.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncNatureSubjectsWithRawResponse(client)
+        self.assessments = AsyncNatureSubjectsAssessmentsWithStreamingResponse(client)
+        self.list = to_async_streamed_response_wrapper(raw.list)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+        self.delete = to_async_streamed_response_wrapper(raw.delete)
+
+
+class AsyncNature:
+    """`async_client.nature`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.subjects = AsyncNatureSubjects(client)
+        self.assessments = AsyncNatureAssessments(client)
+
+    @property
+    def with_raw_response(self) -> AsyncNatureWithRawResponse:
+        return AsyncNatureWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncNatureWithStreamingResponse:
+        return AsyncNatureWithStreamingResponse(self._client)
+
+
+class AsyncNatureWithRawResponse:
+    """`nature` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.subjects = AsyncNatureSubjectsWithRawResponse(client)
+        self.assessments = AsyncNatureAssessmentsWithRawResponse(client)
+
+
+class AsyncNatureWithStreamingResponse:
+    """`async_client.nature.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self.subjects = AsyncNatureSubjectsWithStreamingResponse(client)
+        self.assessments = AsyncNatureAssessmentsWithStreamingResponse(client)

@@ -1,12 +1,16 @@
 """Errors: one class per kind of failure, built from a response by `make_status_error`.
 
-Every API error carries the status, the error `code`, `message`, `param`, `request_id` and the
-response headers, read from the spec's error body. `str(error)` is one line: no header dump.
+Every API error carries the status, the error `code`, `message`, `param`, `request_id`, the
+response headers and `retry_after` (the wait the server asked for), read from the spec's error
+body. `str(error)` is one line: no header dump. Whatever goes wrong inside the SDK (a transport
+that raises or answers garbage, a proxy that refuses, a logger that raises) is one of these
+classes, with the original exception as its `__cause__`.
 """
 
 from __future__ import annotations
 
 import email.utils
+import math
 import time
 from typing import Any, Dict, Mapping, Optional, cast
 
@@ -34,6 +38,7 @@ class APIError(ClientError):
         body: Any = None,
         headers: Optional[Mapping[str, str]] = None,
         request_id_header: Optional[str] = None,
+        note: Optional[str] = None,
     ) -> None:
         fields = _error_fields(body)
         self.headers = headers if headers is not None else {}
@@ -46,14 +51,19 @@ class APIError(ClientError):
         self.body = body
         head = " ".join(str(part) for part in (status_code, self.code) if part is not None)
         text = f"{head}: {self.message}" if head else self.message
-        super().__init__(f"{text} (request_id {self.request_id})" if self.request_id else text)
+        text = f"{text} (request_id {self.request_id})" if self.request_id else text
+        super().__init__(f"{text} {note}" if note else text)
 
 
 class APIStatusError(APIError):
-    """The server answered with a 4xx or 5xx status (`status_code` is always set)."""
+    """The server answered with a 4xx or 5xx status (`status_code` is always set). `retry_after`
+    is the wait in seconds the server asked for (`retry-after-ms`, else `Retry-After`), or None."""
 
-    def __init__(self, status_code: int, body: Any, headers: Mapping[str, str], request_id_header: Optional[str] = None) -> None:
-        super().__init__("request failed", status_code=status_code, body=body, headers=headers, request_id_header=request_id_header)
+    retry_after: Optional[float]
+
+    def __init__(self, status_code: int, body: Any, headers: Mapping[str, str], request_id_header: Optional[str] = None, note: Optional[str] = None) -> None:
+        super().__init__("request failed", status_code=status_code, body=body, headers=headers, request_id_header=request_id_header, note=note)
+        self.retry_after = server_wait(headers)
 
 
 class BadRequestError(APIStatusError):
@@ -81,13 +91,8 @@ class UnprocessableEntityError(APIStatusError):
 
 
 class RateLimitError(APIStatusError):
-    """429: `retry_after` is the number of seconds the server asked to wait, when it said."""
-
-    retry_after: Optional[float]
-
-    def __init__(self, status_code: int, body: Any, headers: Mapping[str, str], request_id_header: Optional[str] = None) -> None:
-        super().__init__(status_code, body, headers, request_id_header)
-        self.retry_after = retry_after_seconds(headers.get("retry-after"))
+    """429: `retry_after` is the number of seconds the server asked to wait, when it said. Raised
+    at once, without waiting, when that is longer than `max_retry_wait`."""
 
 
 class InternalServerError(APIStatusError):
@@ -95,17 +100,26 @@ class InternalServerError(APIStatusError):
 
 
 class APIConnectionError(APIError):
-    """No response: DNS failure, refused connection, reset."""
+    """No (whole) response: DNS failure, refused connection, reset, a body that broke off, or a
+    transport that failed or answered something that is not a response."""
 
     def __init__(self, message: str = "Connection error.") -> None:
         super().__init__(message)
 
 
 class APITimeoutError(APIConnectionError):
-    """No response within the timeout."""
+    """No whole response within the timeout (the call's, or a stream's idle timeout)."""
 
-    def __init__(self, timeout: float) -> None:
-        super().__init__(f"Request timed out after {timeout:g} s.")
+    def __init__(self, timeout: float, what: str = "Request timed out") -> None:
+        super().__init__(f"{what} after {timeout:g} s.")
+
+
+class ProxyError(APIConnectionError):
+    """The proxy refused the connection or the tunnel (`HTTPS_PROXY`/`HTTP_PROXY`, or `proxy=`); not retried."""
+
+
+class LoggerError(ClientError):
+    """The logger raised while the SDK logged; the logger's exception is the `__cause__`."""
 
 
 _BY_STATUS = {
@@ -119,12 +133,26 @@ _BY_STATUS = {
 }
 
 
-def make_status_error(status_code: int, body: Any, headers: Mapping[str, str], request_id_header: Optional[str] = None) -> APIStatusError:
+def make_status_error(status_code: int, body: Any, headers: Mapping[str, str], request_id_header: Optional[str] = None, note: Optional[str] = None) -> APIStatusError:
     """The error class for a response status."""
     kind = _BY_STATUS.get(status_code)
     if kind is None:
         kind = InternalServerError if status_code >= 500 else APIStatusError
-    return kind(status_code, body, headers, request_id_header)
+    return kind(status_code, body, headers, request_id_header, note)
+
+
+def server_wait(headers: Mapping[str, str], now: Optional[float] = None) -> Optional[float]:
+    """The wait a response asks for, in seconds: `retry-after-ms` (milliseconds) when it is a
+    number, else `Retry-After` (seconds or an HTTP date); None when neither says."""
+    millis = headers.get("retry-after-ms")
+    if millis is not None:
+        try:
+            value = float(millis.strip())
+        except ValueError:
+            value = math.nan
+        if math.isfinite(value) and value >= 0:
+            return value / 1000
+    return retry_after_seconds(headers.get("retry-after"), now)
 
 
 def retry_after_seconds(value: Optional[str], now: Optional[float] = None) -> Optional[float]:

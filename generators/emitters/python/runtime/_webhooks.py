@@ -1,5 +1,9 @@
 """Webhook signatures (Standard Webhooks): `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`,
-keyed with the base64-decoded part of a `whsec_` secret, with a timestamp tolerance against replays."""
+keyed with the base64-decoded part of a `whsec_` secret, with a timestamp tolerance against replays.
+
+An event whose `type` this SDK does not know (one the API added after it was generated) is
+verified like any other and returned as an `UnknownWebhookEvent`, never refused: a receiver
+must keep acknowledging deliveries when the API grows."""
 
 from __future__ import annotations
 
@@ -10,9 +14,10 @@ import hmac
 import json
 import time
 from dataclasses import dataclass
-from typing import Any, Dict, Mapping, Optional, Union, cast
+from typing import AbstractSet, Any, Dict, Mapping, Optional, Union, cast
 
 from ._errors import ClientError
+from ._serde import Shape, decode
 
 
 class WebhookVerificationError(ClientError):
@@ -93,3 +98,23 @@ def parse_event(payload: Payload) -> Any:
     if not isinstance(value, dict):
         raise WebhookPayloadError("The webhook body is not a JSON object.")
     return cast(Dict[str, Any], value)
+
+
+@dataclass(frozen=True)
+class UnknownWebhookEvent:
+    """A verified event of a type this SDK does not know yet: `type`, `id` and the whole `body` as
+    JSON. Acknowledge it (2xx) and ignore it, or handle `body` by hand."""
+
+    type: str
+    id: Optional[str]
+    body: Dict[str, Any]
+
+
+def typed_event(payload: Payload, known_types: AbstractSet[str], shape: Optional[Shape], shapes: Mapping[str, Shape]) -> Any:
+    """The body as a known event (date-times parsed), or an UnknownWebhookEvent for any other type."""
+    body = parse_event(payload)
+    kind = body.get("type")
+    if isinstance(kind, str) and kind in known_types:
+        return decode(body, shape, shapes)
+    event_id = body.get("id")
+    return UnknownWebhookEvent(kind if isinstance(kind, str) else "", event_id if isinstance(event_id, str) else None, body)

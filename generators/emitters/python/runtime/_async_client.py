@@ -1,0 +1,191 @@
+"""The asyncio client every generated `Async...` client extends: the sync client's calls (retries,
+waits, idempotency keys, timeouts, errors, logging: all in _base.py, shared) awaited over an
+AsyncTransport (asyncio streams + ssl, connections reused)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any, Awaitable, Callable, Dict, Mapping, Optional, Sequence, Tuple, cast
+
+from ._async_response import AsyncAPIResponse, AsyncDecodeContext, async_streaming_requested, decode_success_async
+from ._async_transport import AsyncHTTPTransport, AsyncRawResponse, AsyncTransport
+from ._base import Call, ClientConfig, ClientCore, Operation, RequestOptions
+from ._errors import APIConnectionError, APIError, ClientError
+from ._pagination import AsyncCursorPage, AsyncPaginator
+from ._response import choose_accept, is_streamed_kind
+from ._serde import NOT_GIVEN, NotGiven
+from ._transport import TransportRequest
+
+
+class AsyncBaseClient(ClientCore):
+    """Holds the options and the async transport (its connection pool); sends operations."""
+
+    def __init__(
+        self,
+        config: ClientConfig,
+        *,
+        api_key: Optional[str] = None,
+        base_url: Optional[str] = None,
+        max_retries: Optional[int] = None,
+        timeout: Optional[float] = None,
+        stream_idle_timeout: Optional[float] = None,
+        max_retry_wait: Optional[float] = None,
+        default_headers: Optional[Mapping[str, str]] = None,
+        default_query: Optional[Mapping[str, object]] = None,
+        webhook_secret: Optional[str] = None,
+        log_level: Optional[str] = None,
+        logger: Optional[logging.Logger] = None,
+        transport: Optional[AsyncTransport] = None,
+    ) -> None:
+        super().__init__(
+            config,
+            api_key=api_key,
+            base_url=base_url,
+            max_retries=max_retries,
+            timeout=timeout,
+            stream_idle_timeout=stream_idle_timeout,
+            max_retry_wait=max_retry_wait,
+            default_headers=default_headers,
+            default_query=default_query,
+            webhook_secret=webhook_secret,
+            log_level=log_level,
+            logger=logger,
+        )
+        self._transport: AsyncTransport = transport if transport is not None else AsyncHTTPTransport()
+        # Tests pin the clock's sleep.
+        self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    async def close(self) -> None:
+        """Closes the kept-alive connections (of the pool this client shares with its `with_options` copies)."""
+        await self._transport.close()
+
+    async def request(
+        self,
+        operation: Operation,
+        path: Sequence[Any],
+        *,
+        query: Optional[Mapping[str, Any]] = None,
+        headers: Optional[Mapping[str, Any]] = None,
+        cookies: Optional[Mapping[str, Any]] = None,
+        body: Any = NOT_GIVEN,
+        fields: Optional[Mapping[str, Any]] = None,
+        content_type: Optional[str] = None,
+        accept: Optional[str] = None,
+        options: Optional[RequestOptions] = None,
+    ) -> Any:
+        """Sends one operation; returns its decoded body (an AsyncStream for event streams and NDJSON)."""
+        response = await self.request_raw(operation, path, query=query, headers=headers, cookies=cookies, body=body, fields=fields, content_type=content_type, accept=accept, options=options)
+        return await response.parse()
+
+    async def request_raw(
+        self,
+        operation: Operation,
+        path: Sequence[Any],
+        *,
+        query: Optional[Mapping[str, Any]] = None,
+        headers: Optional[Mapping[str, Any]] = None,
+        cookies: Optional[Mapping[str, Any]] = None,
+        body: Any = NOT_GIVEN,
+        fields: Optional[Mapping[str, Any]] = None,
+        content_type: Optional[str] = None,
+        accept: Optional[str] = None,
+        options: Optional[RequestOptions] = None,
+    ) -> AsyncAPIResponse[Any]:
+        asked = choose_accept(operation.responses, None if accept is None or isinstance(accept, NotGiven) else accept)
+        chosen = None if content_type is None or isinstance(content_type, NotGiven) else content_type
+        call = Call(operation, path, dict(query or {}), dict(headers or {}), dict(cookies or {}), body, fields, chosen, asked, options or RequestOptions())
+        raw, retries = await self._send(call)
+        return self._wrap_async(raw, retries, lambda: self._decode(call, raw))
+
+    def request_page(
+        self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, cookies: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
+    ) -> AsyncPaginator[Any]:
+        """A list operation: `await` it for the first page, or `async for` over every item of every page."""
+
+        async def first() -> AsyncCursorPage[Any]:
+            response = await self.request_page_raw(operation, path, query=query, headers=headers, cookies=cookies, options=options)
+            return await response.parse()
+
+        return AsyncPaginator(first)
+
+    async def request_page_raw(
+        self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, cookies: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
+    ) -> AsyncAPIResponse[AsyncCursorPage[Any]]:
+        pagination = operation.pagination
+        if pagination is None:
+            raise ClientError(f"{operation.method} {operation.path} is not a paged list.")
+        request_options = options or RequestOptions()
+        asked = choose_accept(operation.responses, None)
+
+        async def fetch(page_query: Dict[str, Any]) -> AsyncAPIResponse[AsyncCursorPage[Any]]:
+            call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options)
+            raw, retries = await self._send(call)
+
+            async def page() -> AsyncCursorPage[Any]:
+                return AsyncCursorPage(pagination, page_query, next_page, await self._decode(call, raw))
+
+            return self._wrap_async(raw, retries, page)
+
+        async def next_page(params: Dict[str, Any]) -> AsyncCursorPage[Any]:
+            return await (await fetch(params)).parse()
+
+        return await fetch({key: value for key, value in (query or {}).items() if not isinstance(value, NotGiven)})
+
+    async def _send(self, call: Call, resume_from: Optional[str] = None) -> Tuple[AsyncRawResponse, int]:
+        prepared = self._prepare(call, resume_from)
+        keep_open = async_streaming_requested()
+        attempt = 0
+        while True:
+            self._log_attempt(prepared, attempt)
+            started = time.monotonic()
+            try:
+                raw = await self._transmit(TransportRequest(call.operation.method, prepared.url, prepared.headers, None if prepared.body is None else prepared.body.content, prepared.timeout, prepared.body is None or prepared.body.replayable))
+                if 200 <= raw.status_code < 300 and (keep_open or is_streamed_kind(raw.head(), call.operation.responses, call.asked)):
+                    raw.idle_timeout(self.stream_idle_timeout)
+                else:
+                    raw.read_within(started + prepared.timeout, prepared.timeout)
+                    await raw.read()
+            except APIConnectionError as error:
+                decision = self._failure_decision(prepared, error, attempt, time.monotonic() - started)
+                if not decision.retry:
+                    raise
+                await self._sleep(decision.wait)
+                attempt += 1
+                continue
+            decision = self._status_decision(prepared, raw.head(), attempt, time.monotonic() - started)
+            if 200 <= raw.status_code < 300:
+                return raw, attempt
+            if not decision.retry:
+                raise self._status_error(raw.whole(), decision)
+            await self._sleep(decision.wait)
+            attempt += 1
+
+    async def _transmit(self, request: TransportRequest) -> AsyncRawResponse:
+        try:
+            raw = cast(object, await self._transport.send(request))
+        except APIError:
+            raise
+        except Exception as error:
+            raise APIConnectionError(f"The transport raised {error!r}") from error
+        if not isinstance(raw, AsyncRawResponse):
+            raise APIConnectionError(f"The transport returned {type(raw).__name__}, not an AsyncRawResponse.") from TypeError(f"expected an AsyncRawResponse, got {type(raw).__name__}")
+        status = cast(object, raw.status_code)
+        if isinstance(status, bool) or not isinstance(status, int) or not 100 <= status <= 599:
+            raise APIConnectionError(f"The transport returned a response with status {status!r}, not an HTTP status.") from ValueError(f"status {status!r}")
+        return raw
+
+    async def _decode(self, call: Call, raw: AsyncRawResponse) -> Any:
+        operation = call.operation
+
+        async def resume(last_event_id: str) -> AsyncRawResponse:
+            return (await self._send(call, resume_from=last_event_id))[0]
+
+        max_reconnects = self.max_retries if call.options.max_retries is None else call.options.max_retries
+        context = AsyncDecodeContext(operation.method, self._config.shapes, self._sleep, self._config.request_id_header, resume if operation.resume_header else None, max_reconnects)
+        return await decode_success_async(raw, operation.responses, call.asked, context)
+
+    def _wrap_async(self, raw: AsyncRawResponse, retries: int, parsed: Callable[[], Awaitable[Any]]) -> AsyncAPIResponse[Any]:
+        head = raw.head()
+        return AsyncAPIResponse(raw, parsed, self._request_id(head), self._rate_limit(head), retries)
