@@ -9,11 +9,10 @@ import { buildDocs, DOCS_FILE } from './lib/docs.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
 import { startMock } from './lib/mock.js';
 import { DOCUMENTS, generate, regenerateCommand } from '../generators/pipeline.js';
-import { buildApp } from '../service/app.js';
 import { servicePort, trustProxyOrExit } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
+import { startService } from '../service/start-service.js';
 import { describeStore, openStoreOrExit } from '../service/store/open.js';
-import { WebhookDispatcher } from '../service/webhooks/dispatcher.js';
 
 const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
@@ -50,11 +49,11 @@ let firstKey: string | undefined;
 if ((await store.countKeys()) === 0) {
   firstKey = (await createKey(store, { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' }, new Date().toISOString())).rawKey;
 }
-// Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in `npm run serve`.
-const dispatcher = new WebhookDispatcher({ store, log: (line) => console.log(line) }).start();
-// This machine is the developer's own: the dashboard may register http://127.0.0.1 receivers.
-const service = await buildApp({ store, trustProxy, onEvents: () => dispatcher.notify(), allowLoopbackWebhooks: true });
-const serviceUrl = await service.listen({ host: HOST, port: servicePort() });
+// Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in
+// `npm run serve`. This machine is the developer's own: the dashboard may register
+// http://127.0.0.1 receivers.
+const service = await startService({ store, trustProxy, host: HOST, port: servicePort(), dispatcher: { log: (line) => console.log(line) }, allowLoopbackWebhooks: true });
+const serviceUrl = service.url;
 
 console.log('');
 console.log(`service: ${serviceUrl}  (sandbox and live by key prefix; database ${describeStore()})`);
@@ -77,8 +76,6 @@ const stop = async () => {
   stopping = true;
   docs.close();
   await service.close();
-  await dispatcher.stop();
-  await store.close();
   await mock.stop();
   process.exit(0);
 };

@@ -11,13 +11,16 @@
  * retried).
  */
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../../service/app.js';
-import { SqliteStore } from '../../service/store/sqlite.js';
+import type { FastifyInstance } from 'fastify';
+import { serveFromEnvironment } from '../../service/serve.js';
+import { openStoreOrExit } from '../../service/store/open.js';
+import type { Store } from '../../service/store/store.js';
 import { webhookSettings } from '../../service/webhooks/config.js';
-import { WebhookDispatcher } from '../../service/webhooks/dispatcher.js';
 import { secretBox } from '../../service/webhooks/secrets.js';
 
-const store = new SqliteStore(process.env.DATABASE_PATH!);
+// `npm run serve` from the environment, with these parts replaced: store methods, the
+// dispatcher's secret box or retry schedule, and hooks that rewrite answers.
+const store = await openStoreOrExit('sabotaged');
 const sabotage = process.env.SABOTAGE;
 
 /** Applies `change` to a store result, whether the store answers now or with a promise. */
@@ -27,19 +30,19 @@ const after = <T, U>(result: T | Promise<T>, change: (value: T) => U): U | Promi
 // view of the store, and calling the store itself there would wait for the transaction to end.
 if (sabotage === 'drop-field') {
   const insert = store.insertSubject;
-  store.insertSubject = function (this: SqliteStore, scope, row) {
+  store.insertSubject = function (this: Store, scope, row) {
     return after(insert.call(this, scope, { ...row, metadata: {} }), (stored) => ({ ...stored, metadata: row.metadata }));
   } as typeof store.insertSubject;
 }
 if (sabotage === 'delete-nothing') {
-  store.deleteSubject = function (this: SqliteStore, scope, id) {
+  store.deleteSubject = function (this: Store, scope, id) {
     return this.findSubject(scope, id);
   } as typeof store.deleteSubject;
 }
 
 if (sabotage === 'event-drop-field') {
   const insert = store.insertWebhookEvent;
-  store.insertWebhookEvent = function (this: SqliteStore, event, onlyEndpointId) {
+  store.insertWebhookEvent = function (this: Store, event, onlyEndpointId) {
     const { created_at: _dropped, ...payload } = JSON.parse(event.payload) as Record<string, unknown>;
     return insert.call(this, { ...event, payload: JSON.stringify(payload) }, onlyEndpointId);
   } as typeof store.insertWebhookEvent;
@@ -47,28 +50,33 @@ if (sabotage === 'event-drop-field') {
 const box = secretBox();
 if (sabotage === 'event-wrong-signature') box.open = () => `whsec_${randomBytes(24).toString('base64')}`;
 const settings = webhookSettings();
-const dispatcher = new WebhookDispatcher({ store, box, settings: sabotage === 'event-no-retry' ? { ...settings, retryDelaysMs: [] } : settings }).start();
 
-const app = await buildApp({ store, onEvents: () => dispatcher.notify() });
 const firstAnswers = new Map<string, string>();
-app.addHook('preHandler', async (request) => {
-  const body = request.body as { answers?: unknown[] } | undefined;
-  if (sabotage === '500-on-valid-input' && request.method === 'PATCH' && Array.isArray(body?.answers) && body.answers.length > 3) throw new Error('planted: more than three answers');
+const breakAnswers = (app: FastifyInstance) => {
+  app.addHook('preHandler', async (request) => {
+    const body = request.body as { answers?: unknown[] } | undefined;
+    if (sabotage === '500-on-valid-input' && request.method === 'PATCH' && Array.isArray(body?.answers) && body.answers.length > 3) throw new Error('planted: more than three answers');
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (sabotage === 'drop-header') reply.removeHeader('x-ratelimit-remaining');
+    if (sabotage === 'ok-for-404' && reply.statusCode === 404) reply.code(200);
+    if (sabotage === 'other-spec') reply.header('x-spec-digest', `sha256:${'0'.repeat(64)}`);
+    if (sabotage === 'wrong-type' && typeof payload === 'string' && payload.includes('"object":"subject"')) return payload.replace('"livemode":false', '"livemode":"no"');
+    if (sabotage === 'stale-read' && request.method === 'GET' && /^\/v1\/nature\/assessments\/[^/]+$/.test(request.url) && reply.statusCode === 200 && typeof payload === 'string') {
+      if (!firstAnswers.has(request.url)) firstAnswers.set(request.url, payload);
+      return firstAnswers.get(request.url);
+    }
+    if (sabotage === 'skip-page' && request.method === 'GET' && request.url.includes('starting_after=') && reply.statusCode === 200 && typeof payload === 'string') {
+      const page = JSON.parse(payload) as { data?: unknown[] };
+      if (Array.isArray(page.data) && page.data.length > 1) page.data.shift();
+      return JSON.stringify(page);
+    }
+    return payload;
+  });
+};
+
+await serveFromEnvironment('sabotaged', {
+  store,
+  dispatcher: { box, settings: sabotage === 'event-no-retry' ? { ...settings, retryDelaysMs: [] } : settings },
+  extend: breakAnswers,
 });
-app.addHook('onSend', async (request, reply, payload) => {
-  if (sabotage === 'drop-header') reply.removeHeader('x-ratelimit-remaining');
-  if (sabotage === 'ok-for-404' && reply.statusCode === 404) reply.code(200);
-  if (sabotage === 'other-spec') reply.header('x-spec-digest', `sha256:${'0'.repeat(64)}`);
-  if (sabotage === 'wrong-type' && typeof payload === 'string' && payload.includes('"object":"subject"')) return payload.replace('"livemode":false', '"livemode":"no"');
-  if (sabotage === 'stale-read' && request.method === 'GET' && /^\/v1\/nature\/assessments\/[^/]+$/.test(request.url) && reply.statusCode === 200 && typeof payload === 'string') {
-    if (!firstAnswers.has(request.url)) firstAnswers.set(request.url, payload);
-    return firstAnswers.get(request.url);
-  }
-  if (sabotage === 'skip-page' && request.method === 'GET' && request.url.includes('starting_after=') && reply.statusCode === 200 && typeof payload === 'string') {
-    const page = JSON.parse(payload) as { data?: unknown[] };
-    if (Array.isArray(page.data) && page.data.length > 1) page.data.shift();
-    return JSON.stringify(page);
-  }
-  return payload;
-});
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
