@@ -5,6 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
+import { writeDashboardUi } from './lib/dashboard-ui.js';
 import { buildDocs, DOCS_FILE } from './lib/docs.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
 import { startMock } from './lib/mock.js';
@@ -31,6 +32,9 @@ if (errors > 0) {
 for (const { spec, out, skip } of DOCUMENTS) {
   await generate({ spec, out, command: regenerateCommand(spec, out), write: true, skip, log: (line) => console.log(`generate: ${line}`) });
 }
+// The dashboard's UI, bundled ahead of time as `npm run generate` does (the service needs no bundler).
+const ui = await writeDashboardUi();
+console.log(`generate: dashboard UI, ${ui.written.length === 0 ? 'unchanged' : `${ui.written.join(', ')} written`}`);
 await buildDocs();
 
 const docs = createServer((request, response) => {

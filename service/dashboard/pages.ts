@@ -15,7 +15,7 @@ import { sendError } from '../errors.js';
 import type { RateLimiter } from '../rate-limit.js';
 import { chargeAddress } from '../security.js';
 import { SESSION_COOKIE } from './api/index.js';
-import { dashboardAssets, type DashboardAssets } from './ui/bundle.js';
+import { dashboardAssets, type DashboardAssets } from './assets.js';
 
 export const DASHBOARD_CSP = [
   "default-src 'none'",
