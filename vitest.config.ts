@@ -1,4 +1,15 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const TIERS = ['unit', 'integration', 'e2e'];
+// A test file outside the tiers would be collected by no project, so never run: refuse to start.
+const untiered = readdirSync(fileURLToPath(new URL('test', import.meta.url)), { recursive: true, encoding: 'utf8' })
+  .map((file) => file.split('\\').join('/'))
+  .filter((file) => file.endsWith('.test.ts') && !file.includes('__snapshots__/') && !file.startsWith('fixtures/') && !TIERS.some((tier) => file.startsWith(`${tier}/`)));
+if (untiered.length > 0) {
+  throw new Error(`test files outside test/unit, test/integration and test/e2e would never run; move them into their tier (README, "Tests in tiers"): ${untiered.map((file) => `test/${file}`).join(', ')}`);
+}
 
 /**
  * Three tiers, one vitest project each (`npm run test:unit`, `test:integration`, `test:e2e`; `npm
