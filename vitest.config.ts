@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 const TIERS = ['unit', 'integration', 'e2e'];
@@ -12,6 +14,30 @@ if (untiered.length > 0) {
 }
 
 /**
+ * The files that take longest, started first so they do not run alone at the end of a run (vitest
+ * orders by the durations it remembers, and in a fresh clone, CI's case, by file size). Only the
+ * order depends on this list.
+ */
+const LONGEST_FIRST = [
+  'test/e2e/generators/emitters/contract-tests/sandbox-runs.test.ts',
+  'test/e2e/generators/emitters/contract-tests/sabotage.test.ts',
+  'test/e2e/generators/public-specs.test.ts',
+  'test/e2e/generators/emitters/contract-tests/prism-proxy.test.ts',
+  'test/integration/service/paging-property.test.ts',
+  'test/integration/scripts/dev-loop.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.indexOf(relative(file.project.config.root, file.moduleId).split('\\').join('/'));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b)); // stable: the rest keeps vitest's order
+  }
+}
+
+/**
  * Three tiers, one vitest project each (`npm run test:unit`, `test:integration`, `test:e2e`; `npm
  * test` runs them all). What each may start is in README.md ("Tests in tiers").
  */
@@ -20,6 +46,7 @@ export default defineConfig({
     // Golden files include generated test suites; they are compared as text, never run.
     exclude: ['**/node_modules/**', 'test/**/__snapshots__/**'],
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -31,6 +58,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Starting a process or opening a socket throws here (no processes, no network).
           setupFiles: ['test/support/unit-guard.ts'],
+          // CPU-bound: one file per core (vitest's default leaves one core idle).
+          maxWorkers: 2,
         },
       },
       {
@@ -41,6 +70,9 @@ export default defineConfig({
           // Real services, stores on both engines, CLIs and Prism start inside tests.
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One PostgreSQL for the run; each test makes its own databases on it.
+          globalSetup: ['test/support/postgres-setup.ts'],
+          maxWorkers: 3,
         },
       },
       {
@@ -51,6 +83,9 @@ export default defineConfig({
           // Chromium, packed packages, Python SDKs and whole contract runs.
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          globalSetup: ['test/support/postgres-setup.ts'],
+          // Mostly waiting on the processes they start, which do the work.
+          maxWorkers: 3,
         },
       },
     ],
