@@ -60,6 +60,8 @@ export default defineConfig({
           setupFiles: ['test/support/unit-guard.ts'],
           // CPU-bound: one file per core (vitest's default leaves one core idle).
           maxWorkers: 2,
+          // In one `vitest run` of several tiers, each tier runs after the one before, with its own workers.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -73,6 +75,7 @@ export default defineConfig({
           // One PostgreSQL for the run; each test makes its own databases on it.
           globalSetup: ['test/support/postgres-setup.ts'],
           maxWorkers: 3,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -86,6 +89,7 @@ export default defineConfig({
           globalSetup: ['test/support/postgres-setup.ts'],
           // Mostly waiting on the processes they start, which do the work.
           maxWorkers: 3,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContractSuite, startServiceTarget } from '../../../../../scripts/lib/contract.js';
 
-describe.each([
+// Every case starts its own service on its own database and port: they run at the same time (e2e's maxConcurrency).
+describe.concurrent.each([
   { sabotage: 'wrong-type', expect: /retrieveSubject 200: \/livemode must be boolean/ },
   { sabotage: 'drop-header', expect: /required header X-RateLimit-Remaining is missing/ },
   { sabotage: 'ok-for-404', expect: /retrieveSubject: expected 404, got 200/ },
@@ -36,7 +37,7 @@ describe.each([
   }, 180_000);
 });
 
-describe('a client that drifts from the spec (it calls a renamed path)', () => {
+describe.concurrent('a client that drifts from the spec (it calls a renamed path)', () => {
   let dir: string;
   beforeAll(async () => {
     await mkdir(path.resolve('.cache'), { recursive: true });
