@@ -89,6 +89,8 @@ export default defineConfig({
           globalSetup: ['test/support/postgres-setup.ts'],
           // Mostly waiting on the processes they start, which do the work.
           maxWorkers: 3,
+          // Concurrent cases inside a file (sabotage, the Prism proxy): each runs a service and a suite.
+          maxConcurrency: 4,
           sequence: { groupOrder: 2 },
         },
       },
