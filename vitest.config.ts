@@ -60,6 +60,8 @@ export default defineConfig({
           setupFiles: ['test/support/unit-guard.ts'],
           // CPU-bound: one file per core (vitest's default leaves one core idle).
           maxWorkers: 2,
+          // Files of a worker share its loaded modules (Spectral, Redocly, ts-morph load once, not per file).
+          isolate: false,
           // In one `vitest run` of several tiers, each tier runs after the one before, with its own workers.
           sequence: { groupOrder: 0 },
         },
