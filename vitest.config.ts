@@ -81,7 +81,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One PostgreSQL for the run; each test makes its own databases on it.
           globalSetup: ['test/support/postgres-setup.ts'],
-          maxWorkers: 3,
+          // Mostly CPU in the test's own process (the service runs in it): two, beside e2e's three.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
@@ -96,8 +97,9 @@ export default defineConfig({
           globalSetup: ['test/support/postgres-setup.ts'],
           // Mostly waiting on the processes they start, which do the work.
           maxWorkers: 3,
-          // Concurrent cases inside a file (sabotage, the Prism proxy): each runs a service and a suite.
-          maxConcurrency: 4,
+          // Concurrent cases inside a file (sabotage, the Prism proxy): each runs a service and a suite
+          // (three processes), so two at a time keep a 2-core machine busy without starving the rest.
+          maxConcurrency: 2,
           sequence: { groupOrder: 2 },
         },
       },

@@ -41,13 +41,16 @@ const PHASES: Array<{ stream: boolean; steps: Step[] }> = [
   },
 ];
 
+// The steps write into pipes: colours when this runs in a terminal, none in a log (CI). Some tools
+// colour whenever FORCE_COLOR is set at all, whatever its value, so only one of the two is set.
+const COLOR: Record<string, string> = process.env.NO_COLOR !== undefined || process.env.FORCE_COLOR !== undefined ? {} : process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' };
 const width = Math.max(...PHASES.flatMap((phase) => phase.steps.map((step) => step.name.length)));
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 function run(step: Step, stream: boolean): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', step.script], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '-s', step.script], { cwd: ROOT, env: { ...process.env, ...COLOR }, stdio: ['ignore', 'pipe', 'pipe'] });
     const buffered: string[] = [];
     const prefix = `${step.name.padEnd(width)} │ `;
     let partial = '';
