@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../../../generators/emitters/contract-tests/runtime/report.js';
 import { runContractSuite, startServiceTarget } from '../../../../../scripts/lib/contract.js';
 
-describe.each([
+// Every case starts its own service on its own database and port: they run at the same time (e2e's maxConcurrency).
+describe.concurrent.each([
   { sabotage: 'wrong-type', expect: /retrieveSubject 200: \/livemode must be boolean/ },
   { sabotage: 'drop-header', expect: /required header X-RateLimit-Remaining is missing/ },
   { sabotage: 'ok-for-404', expect: /retrieveSubject: expected 404, got 200/ },
@@ -39,8 +40,9 @@ describe.each([
 });
 
 // Issue 22's checks on the real service: each planted bug is a target finding of its check, naming
-// the operation, in the JSON report (each run limited to the checks that can see it, for time).
-describe.each([
+// the operation, in the JSON report (each run limited to the checks that can see it, for time;
+// each on its own service, database and port, so they run at the same time).
+describe.concurrent.each([
   { sabotage: 'cross-tenant-read', only: "another account's key", check: 'cross_tenant', operation: 'retrieveSubject' },
   { sabotage: 'keep-children', only: 'after deleteSubject', check: 'use_after_free', operation: 'retrieveAssessment' },
   { sabotage: 'leak-on-refusal', only: 'refused creates', check: 'leakage', operation: 'createSubject' },
@@ -68,7 +70,7 @@ describe.each([
   }, 180_000);
 });
 
-describe('a client that drifts from the spec (it calls a renamed path)', () => {
+describe.concurrent('a client that drifts from the spec (it calls a renamed path)', () => {
   let dir: string;
   beforeAll(async () => {
     await mkdir(path.resolve('.cache'), { recursive: true });
