@@ -9,9 +9,9 @@ from typing import Any, List, Literal, Mapping, Optional, Sequence, Union, overl
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, BinaryContent, FileTypes, NOT_GIVEN, NotGiven, PartWithHeaders, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, BinaryContent, FileTypes, NOT_GIVEN, NotGiven, PartWithHeaders, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Bodies", "BodiesBinary", "BodiesBinaryWithRawResponse", "BodiesBinaryWithStreamingResponse", "BodiesForm", "BodiesFormWithRawResponse", "BodiesFormWithStreamingResponse", "BodiesJson", "BodiesJsonWithRawResponse", "BodiesJsonWithStreamingResponse", "BodiesMultipart", "BodiesMultipartPartHeaders", "BodiesMultipartPartHeadersWithRawResponse", "BodiesMultipartPartHeadersWithStreamingResponse", "BodiesMultipartStyled", "BodiesMultipartStyledWithRawResponse", "BodiesMultipartStyledWithStreamingResponse", "BodiesMultipartWithRawResponse", "BodiesMultipartWithStreamingResponse", "BodiesPets", "BodiesPetsWithRawResponse", "BodiesPetsWithStreamingResponse", "BodiesSeveral", "BodiesSeveralWithRawResponse", "BodiesSeveralWithStreamingResponse", "BodiesText", "BodiesTextWithRawResponse", "BodiesTextWithStreamingResponse", "BodiesUploadOrJson", "BodiesUploadOrJsonWithRawResponse", "BodiesUploadOrJsonWithStreamingResponse", "BodiesVendor", "BodiesVendorWithRawResponse", "BodiesVendorWithStreamingResponse", "BodiesWithRawResponse", "BodiesWithStreamingResponse"]
+__all__ = ["AsyncBodies", "AsyncBodiesBinary", "AsyncBodiesBinaryWithRawResponse", "AsyncBodiesBinaryWithStreamingResponse", "AsyncBodiesForm", "AsyncBodiesFormWithRawResponse", "AsyncBodiesFormWithStreamingResponse", "AsyncBodiesJson", "AsyncBodiesJsonWithRawResponse", "AsyncBodiesJsonWithStreamingResponse", "AsyncBodiesMultipart", "AsyncBodiesMultipartPartHeaders", "AsyncBodiesMultipartPartHeadersWithRawResponse", "AsyncBodiesMultipartPartHeadersWithStreamingResponse", "AsyncBodiesMultipartStyled", "AsyncBodiesMultipartStyledWithRawResponse", "AsyncBodiesMultipartStyledWithStreamingResponse", "AsyncBodiesMultipartWithRawResponse", "AsyncBodiesMultipartWithStreamingResponse", "AsyncBodiesPets", "AsyncBodiesPetsWithRawResponse", "AsyncBodiesPetsWithStreamingResponse", "AsyncBodiesSeveral", "AsyncBodiesSeveralWithRawResponse", "AsyncBodiesSeveralWithStreamingResponse", "AsyncBodiesText", "AsyncBodiesTextWithRawResponse", "AsyncBodiesTextWithStreamingResponse", "AsyncBodiesUploadOrJson", "AsyncBodiesUploadOrJsonWithRawResponse", "AsyncBodiesUploadOrJsonWithStreamingResponse", "AsyncBodiesVendor", "AsyncBodiesVendorWithRawResponse", "AsyncBodiesVendorWithStreamingResponse", "AsyncBodiesWithRawResponse", "AsyncBodiesWithStreamingResponse", "Bodies", "BodiesBinary", "BodiesBinaryWithRawResponse", "BodiesBinaryWithStreamingResponse", "BodiesForm", "BodiesFormWithRawResponse", "BodiesFormWithStreamingResponse", "BodiesJson", "BodiesJsonWithRawResponse", "BodiesJsonWithStreamingResponse", "BodiesMultipart", "BodiesMultipartPartHeaders", "BodiesMultipartPartHeadersWithRawResponse", "BodiesMultipartPartHeadersWithStreamingResponse", "BodiesMultipartStyled", "BodiesMultipartStyledWithRawResponse", "BodiesMultipartStyledWithStreamingResponse", "BodiesMultipartWithRawResponse", "BodiesMultipartWithStreamingResponse", "BodiesPets", "BodiesPetsWithRawResponse", "BodiesPetsWithStreamingResponse", "BodiesSeveral", "BodiesSeveralWithRawResponse", "BodiesSeveralWithStreamingResponse", "BodiesText", "BodiesTextWithRawResponse", "BodiesTextWithStreamingResponse", "BodiesUploadOrJson", "BodiesUploadOrJsonWithRawResponse", "BodiesUploadOrJsonWithStreamingResponse", "BodiesVendor", "BodiesVendorWithRawResponse", "BodiesVendorWithStreamingResponse", "BodiesWithRawResponse", "BodiesWithStreamingResponse"]
 
 
 class BodiesUploadOrJson:
@@ -36,8 +36,11 @@ class BodiesUploadOrJson:
         records: List[_types.Note],
         content_type: Literal["application/json"] = ...,
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> _types.Echo: ...
 
     @overload
@@ -49,8 +52,11 @@ class BodiesUploadOrJson:
         format: Union[Literal["csv", "ndjson"], NotGiven] = ...,
         content_type: Literal["multipart/form-data"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> _types.Echo: ...
 
     @overload
@@ -61,8 +67,11 @@ class BodiesUploadOrJson:
         body: BinaryContent,
         content_type: Literal["application/octet-stream"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> _types.Echo: ...
 
     def create(
@@ -75,8 +84,11 @@ class BodiesUploadOrJson:
         body: Any = NOT_GIVEN,
         content_type: str = "application/json",
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """POST /bodies/upload-or-json
 
@@ -90,7 +102,7 @@ class BodiesUploadOrJson:
             fields={"records": records, "file": file, "format": format},
             body=body,
             content_type=content_type,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -108,8 +120,11 @@ class BodiesUploadOrJsonWithRawResponse:
         records: List[_types.Note],
         content_type: Literal["application/json"] = ...,
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> APIResponse[_types.Echo]: ...
 
     @overload
@@ -121,8 +136,11 @@ class BodiesUploadOrJsonWithRawResponse:
         format: Union[Literal["csv", "ndjson"], NotGiven] = ...,
         content_type: Literal["multipart/form-data"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> APIResponse[_types.Echo]: ...
 
     @overload
@@ -133,8 +151,11 @@ class BodiesUploadOrJsonWithRawResponse:
         body: BinaryContent,
         content_type: Literal["application/octet-stream"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> APIResponse[_types.Echo]: ...
 
     def create(
@@ -147,8 +168,11 @@ class BodiesUploadOrJsonWithRawResponse:
         body: Any = NOT_GIVEN,
         content_type: str = "application/json",
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """POST /bodies/upload-or-json
 
@@ -162,7 +186,7 @@ class BodiesUploadOrJsonWithRawResponse:
             fields={"records": records, "file": file, "format": format},
             body=body,
             content_type=content_type,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -195,15 +219,18 @@ class BodiesMultipartPartHeaders:
         meta: Union[_types.Note, PartWithHeaders[_types.Note], NotGiven] = NOT_GIVEN,
         note: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """POST /bodies/multipart-part-headers"""
         return self._client.request(
             _ops.UPLOAD_WITH_PART_HEADERS,
             (),
             fields={"document": document, "meta": meta, "note": note},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -220,15 +247,18 @@ class BodiesMultipartPartHeadersWithRawResponse:
         meta: Union[_types.Note, PartWithHeaders[_types.Note], NotGiven] = NOT_GIVEN,
         note: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """POST /bodies/multipart-part-headers"""
         return self._client.request_raw(
             _ops.UPLOAD_WITH_PART_HEADERS,
             (),
             fields={"document": document, "meta": meta, "note": note},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -264,8 +294,11 @@ class BodiesSeveral:
         tags: Union[List[str], NotGiven] = ...,
         content_type: Literal["application/json"] = ...,
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> _types.Echo: ...
 
     @overload
@@ -278,8 +311,11 @@ class BodiesSeveral:
         tags: Union[List[str], NotGiven] = ...,
         content_type: Literal["application/x-www-form-urlencoded"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> _types.Echo: ...
 
     @overload
@@ -289,8 +325,11 @@ class BodiesSeveral:
         body: str,
         content_type: Literal["text/plain"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> _types.Echo: ...
 
     def create(
@@ -303,8 +342,11 @@ class BodiesSeveral:
         body: Any = NOT_GIVEN,
         content_type: str = "application/json",
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """POST /bodies/several
 
@@ -317,7 +359,7 @@ class BodiesSeveral:
             fields={"title": title, "text": text, "stars": stars, "tags": tags},
             body=body,
             content_type=content_type,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -337,8 +379,11 @@ class BodiesSeveralWithRawResponse:
         tags: Union[List[str], NotGiven] = ...,
         content_type: Literal["application/json"] = ...,
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> APIResponse[_types.Echo]: ...
 
     @overload
@@ -351,8 +396,11 @@ class BodiesSeveralWithRawResponse:
         tags: Union[List[str], NotGiven] = ...,
         content_type: Literal["application/x-www-form-urlencoded"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> APIResponse[_types.Echo]: ...
 
     @overload
@@ -362,8 +410,11 @@ class BodiesSeveralWithRawResponse:
         body: str,
         content_type: Literal["text/plain"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> APIResponse[_types.Echo]: ...
 
     def create(
@@ -376,8 +427,11 @@ class BodiesSeveralWithRawResponse:
         body: Any = NOT_GIVEN,
         content_type: str = "application/json",
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """POST /bodies/several
 
@@ -390,7 +444,7 @@ class BodiesSeveralWithRawResponse:
             fields={"title": title, "text": text, "stars": stars, "tags": tags},
             body=body,
             content_type=content_type,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -421,15 +475,18 @@ class BodiesText:
         *,
         body: str,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> str:
         """POST /bodies/text"""
         return self._client.request(
             _ops.POST_TEXT,
             (),
             body=body,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -444,15 +501,18 @@ class BodiesTextWithRawResponse:
         *,
         body: str,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[str]:
         """POST /bodies/text"""
         return self._client.request_raw(
             _ops.POST_TEXT,
             (),
             body=body,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -483,15 +543,18 @@ class BodiesBinary:
         *,
         body: BinaryContent,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> bytes:
         """PUT /bodies/binary"""
         return self._client.request(
             _ops.PUT_BLOB,
             (),
             body=body,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -506,15 +569,18 @@ class BodiesBinaryWithRawResponse:
         *,
         body: BinaryContent,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[bytes]:
         """PUT /bodies/binary"""
         return self._client.request_raw(
             _ops.PUT_BLOB,
             (),
             body=body,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -550,15 +616,18 @@ class BodiesForm:
         extra: Union[_types.Note, NotGiven] = NOT_GIVEN,
         limit: Union[int, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """POST /bodies/form"""
         return self._client.request(
             _ops.SUBMIT_FORM,
             (),
             fields={"grant_type": grant_type, "scope": scope, "audience": audience, "context": context, "extra": extra, "limit": limit},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -578,15 +647,18 @@ class BodiesFormWithRawResponse:
         extra: Union[_types.Note, NotGiven] = NOT_GIVEN,
         limit: Union[int, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """POST /bodies/form"""
         return self._client.request_raw(
             _ops.SUBMIT_FORM,
             (),
             fields={"grant_type": grant_type, "scope": scope, "audience": audience, "context": context, "extra": extra, "limit": limit},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -618,15 +690,18 @@ class BodiesMultipartStyled:
         color: Union[_types.Color, NotGiven] = NOT_GIVEN,
         words: Union[_types.Words, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """POST /bodies/multipart-styled"""
         return self._client.request(
             _ops.UPLOAD_STYLED_FIELDS,
             (),
             fields={"color": color, "words": words},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -642,15 +717,18 @@ class BodiesMultipartStyledWithRawResponse:
         color: Union[_types.Color, NotGiven] = NOT_GIVEN,
         words: Union[_types.Words, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """POST /bodies/multipart-styled"""
         return self._client.request_raw(
             _ops.UPLOAD_STYLED_FIELDS,
             (),
             fields={"color": color, "words": words},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -686,15 +764,18 @@ class BodiesMultipart:
         meta: Union[_types.Note, NotGiven] = NOT_GIVEN,
         pages: Union[int, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """POST /bodies/multipart"""
         return self._client.request(
             _ops.UPLOAD_DOCUMENT,
             (),
             fields={"file": file, "attachments": attachments, "title": title, "tags": tags, "meta": meta, "pages": pages},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -714,15 +795,18 @@ class BodiesMultipartWithRawResponse:
         meta: Union[_types.Note, NotGiven] = NOT_GIVEN,
         pages: Union[int, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """POST /bodies/multipart"""
         return self._client.request_raw(
             _ops.UPLOAD_DOCUMENT,
             (),
             fields={"file": file, "attachments": attachments, "title": title, "tags": tags, "meta": meta, "pages": pages},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -753,15 +837,18 @@ class BodiesPets:
         *,
         body: _types.Pet,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Pet:
         """POST /bodies/pets"""
         return self._client.request(
             _ops.CREATE_PET,
             (),
             body=body,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -776,15 +863,18 @@ class BodiesPetsWithRawResponse:
         *,
         body: _types.Pet,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Pet]:
         """POST /bodies/pets"""
         return self._client.request_raw(
             _ops.CREATE_PET,
             (),
             body=body,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -818,15 +908,18 @@ class BodiesVendor:
         stars: Union[int, NotGiven] = NOT_GIVEN,
         tags: Union[List[str], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Note:
         """PATCH /bodies/vendor"""
         return self._client.request(
             _ops.VENDOR_JSON_BODY,
             (),
             fields={"title": title, "text": text, "stars": stars, "tags": tags},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -844,15 +937,18 @@ class BodiesVendorWithRawResponse:
         stars: Union[int, NotGiven] = NOT_GIVEN,
         tags: Union[List[str], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Note]:
         """PATCH /bodies/vendor"""
         return self._client.request_raw(
             _ops.VENDOR_JSON_BODY,
             (),
             fields={"title": title, "text": text, "stars": stars, "tags": tags},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -886,15 +982,18 @@ class BodiesJson:
         stars: Union[int, NotGiven] = NOT_GIVEN,
         tags: Union[List[str], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """POST /bodies/json"""
         return self._client.request(
             _ops.JSON_BODY,
             (),
             fields={"title": title, "text": text, "stars": stars, "tags": tags},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -912,15 +1011,18 @@ class BodiesJsonWithRawResponse:
         stars: Union[int, NotGiven] = NOT_GIVEN,
         tags: Union[List[str], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """POST /bodies/json"""
         return self._client.request_raw(
             _ops.JSON_BODY,
             (),
             fields={"title": title, "text": text, "stars": stars, "tags": tags},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -991,3 +1093,1084 @@ class BodiesWithStreamingResponse:
         self.several = BodiesSeveralWithStreamingResponse(client)
         self.multipart_part_headers = BodiesMultipartPartHeadersWithStreamingResponse(client)
         self.upload_or_json = BodiesUploadOrJsonWithStreamingResponse(client)
+
+
+class AsyncBodiesUploadOrJson:
+    """`async_client.bodies.uploadOrJson`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesUploadOrJsonWithRawResponse:
+        return AsyncBodiesUploadOrJsonWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesUploadOrJsonWithStreamingResponse:
+        return AsyncBodiesUploadOrJsonWithStreamingResponse(self._client)
+
+    @overload
+    async def create(
+        self,
+        *,
+        dry_run: Union[bool, NotGiven] = ...,
+        records: List[_types.Note],
+        content_type: Literal["application/json"] = ...,
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> _types.Echo: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        dry_run: Union[bool, NotGiven] = ...,
+        file: FileTypes,
+        format: Union[Literal["csv", "ndjson"], NotGiven] = ...,
+        content_type: Literal["multipart/form-data"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> _types.Echo: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        dry_run: Union[bool, NotGiven] = ...,
+        body: BinaryContent,
+        content_type: Literal["application/octet-stream"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> _types.Echo: ...
+
+    async def create(
+        self,
+        *,
+        dry_run: Union[bool, NotGiven] = NOT_GIVEN,
+        records: Any = NOT_GIVEN,
+        file: Any = NOT_GIVEN,
+        format: Any = NOT_GIVEN,
+        body: Any = NOT_GIVEN,
+        content_type: str = "application/json",
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """POST /bodies/upload-or-json
+
+        Args:
+            content_type: the request body's media type: application/json, multipart/form-data, application/octet-stream (default the first).
+        """
+        return await self._client.request(
+            _ops.IMPORT_RECORDS,
+            (),
+            query={"dryRun": dry_run},
+            fields={"records": records, "file": file, "format": format},
+            body=body,
+            content_type=content_type,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesUploadOrJsonWithRawResponse:
+    """`bodies.uploadOrJson` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @overload
+    async def create(
+        self,
+        *,
+        dry_run: Union[bool, NotGiven] = ...,
+        records: List[_types.Note],
+        content_type: Literal["application/json"] = ...,
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> AsyncAPIResponse[_types.Echo]: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        dry_run: Union[bool, NotGiven] = ...,
+        file: FileTypes,
+        format: Union[Literal["csv", "ndjson"], NotGiven] = ...,
+        content_type: Literal["multipart/form-data"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> AsyncAPIResponse[_types.Echo]: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        dry_run: Union[bool, NotGiven] = ...,
+        body: BinaryContent,
+        content_type: Literal["application/octet-stream"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> AsyncAPIResponse[_types.Echo]: ...
+
+    async def create(
+        self,
+        *,
+        dry_run: Union[bool, NotGiven] = NOT_GIVEN,
+        records: Any = NOT_GIVEN,
+        file: Any = NOT_GIVEN,
+        format: Any = NOT_GIVEN,
+        body: Any = NOT_GIVEN,
+        content_type: str = "application/json",
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """POST /bodies/upload-or-json
+
+        Args:
+            content_type: the request body's media type: application/json, multipart/form-data, application/octet-stream (default the first).
+        """
+        return await self._client.request_raw(
+            _ops.IMPORT_RECORDS,
+            (),
+            query={"dryRun": dry_run},
+            fields={"records": records, "file": file, "format": format},
+            body=body,
+            content_type=content_type,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesUploadOrJsonWithStreamingResponse:
+    """`async_client.bodies.uploadOrJson.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesUploadOrJsonWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncBodiesMultipartPartHeaders:
+    """`async_client.bodies.multipartPartHeaders`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesMultipartPartHeadersWithRawResponse:
+        return AsyncBodiesMultipartPartHeadersWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesMultipartPartHeadersWithStreamingResponse:
+        return AsyncBodiesMultipartPartHeadersWithStreamingResponse(self._client)
+
+    async def create(
+        self,
+        *,
+        document: FileTypes,
+        meta: Union[_types.Note, PartWithHeaders[_types.Note], NotGiven] = NOT_GIVEN,
+        note: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """POST /bodies/multipart-part-headers"""
+        return await self._client.request(
+            _ops.UPLOAD_WITH_PART_HEADERS,
+            (),
+            fields={"document": document, "meta": meta, "note": note},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesMultipartPartHeadersWithRawResponse:
+    """`bodies.multipartPartHeaders` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        document: FileTypes,
+        meta: Union[_types.Note, PartWithHeaders[_types.Note], NotGiven] = NOT_GIVEN,
+        note: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """POST /bodies/multipart-part-headers"""
+        return await self._client.request_raw(
+            _ops.UPLOAD_WITH_PART_HEADERS,
+            (),
+            fields={"document": document, "meta": meta, "note": note},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesMultipartPartHeadersWithStreamingResponse:
+    """`async_client.bodies.multipartPartHeaders.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesMultipartPartHeadersWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncBodiesSeveral:
+    """`async_client.bodies.several`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesSeveralWithRawResponse:
+        return AsyncBodiesSeveralWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesSeveralWithStreamingResponse:
+        return AsyncBodiesSeveralWithStreamingResponse(self._client)
+
+    @overload
+    async def create(
+        self,
+        *,
+        title: str,
+        text: Union[str, NotGiven] = ...,
+        stars: Union[int, NotGiven] = ...,
+        tags: Union[List[str], NotGiven] = ...,
+        content_type: Literal["application/json"] = ...,
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> _types.Echo: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        title: str,
+        text: Union[str, NotGiven] = ...,
+        stars: Union[int, NotGiven] = ...,
+        tags: Union[List[str], NotGiven] = ...,
+        content_type: Literal["application/x-www-form-urlencoded"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> _types.Echo: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        body: str,
+        content_type: Literal["text/plain"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> _types.Echo: ...
+
+    async def create(
+        self,
+        *,
+        title: Any = NOT_GIVEN,
+        text: Any = NOT_GIVEN,
+        stars: Any = NOT_GIVEN,
+        tags: Any = NOT_GIVEN,
+        body: Any = NOT_GIVEN,
+        content_type: str = "application/json",
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """POST /bodies/several
+
+        Args:
+            content_type: the request body's media type: application/json, application/x-www-form-urlencoded, text/plain (default the first).
+        """
+        return await self._client.request(
+            _ops.CREATE_ENTRY,
+            (),
+            fields={"title": title, "text": text, "stars": stars, "tags": tags},
+            body=body,
+            content_type=content_type,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesSeveralWithRawResponse:
+    """`bodies.several` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @overload
+    async def create(
+        self,
+        *,
+        title: str,
+        text: Union[str, NotGiven] = ...,
+        stars: Union[int, NotGiven] = ...,
+        tags: Union[List[str], NotGiven] = ...,
+        content_type: Literal["application/json"] = ...,
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> AsyncAPIResponse[_types.Echo]: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        title: str,
+        text: Union[str, NotGiven] = ...,
+        stars: Union[int, NotGiven] = ...,
+        tags: Union[List[str], NotGiven] = ...,
+        content_type: Literal["application/x-www-form-urlencoded"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> AsyncAPIResponse[_types.Echo]: ...
+
+    @overload
+    async def create(
+        self,
+        *,
+        body: str,
+        content_type: Literal["text/plain"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        extra_body: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> AsyncAPIResponse[_types.Echo]: ...
+
+    async def create(
+        self,
+        *,
+        title: Any = NOT_GIVEN,
+        text: Any = NOT_GIVEN,
+        stars: Any = NOT_GIVEN,
+        tags: Any = NOT_GIVEN,
+        body: Any = NOT_GIVEN,
+        content_type: str = "application/json",
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """POST /bodies/several
+
+        Args:
+            content_type: the request body's media type: application/json, application/x-www-form-urlencoded, text/plain (default the first).
+        """
+        return await self._client.request_raw(
+            _ops.CREATE_ENTRY,
+            (),
+            fields={"title": title, "text": text, "stars": stars, "tags": tags},
+            body=body,
+            content_type=content_type,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesSeveralWithStreamingResponse:
+    """`async_client.bodies.several.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesSeveralWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncBodiesText:
+    """`async_client.bodies.text`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesTextWithRawResponse:
+        return AsyncBodiesTextWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesTextWithStreamingResponse:
+        return AsyncBodiesTextWithStreamingResponse(self._client)
+
+    async def create(
+        self,
+        *,
+        body: str,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> str:
+        """POST /bodies/text"""
+        return await self._client.request(
+            _ops.POST_TEXT,
+            (),
+            body=body,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesTextWithRawResponse:
+    """`bodies.text` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        body: str,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[str]:
+        """POST /bodies/text"""
+        return await self._client.request_raw(
+            _ops.POST_TEXT,
+            (),
+            body=body,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesTextWithStreamingResponse:
+    """`async_client.bodies.text.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesTextWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncBodiesBinary:
+    """`async_client.bodies.binary`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesBinaryWithRawResponse:
+        return AsyncBodiesBinaryWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesBinaryWithStreamingResponse:
+        return AsyncBodiesBinaryWithStreamingResponse(self._client)
+
+    async def update(
+        self,
+        *,
+        body: BinaryContent,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> bytes:
+        """PUT /bodies/binary"""
+        return await self._client.request(
+            _ops.PUT_BLOB,
+            (),
+            body=body,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesBinaryWithRawResponse:
+    """`bodies.binary` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def update(
+        self,
+        *,
+        body: BinaryContent,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[bytes]:
+        """PUT /bodies/binary"""
+        return await self._client.request_raw(
+            _ops.PUT_BLOB,
+            (),
+            body=body,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesBinaryWithStreamingResponse:
+    """`async_client.bodies.binary.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesBinaryWithRawResponse(client)
+        self.update = to_async_streamed_response_wrapper(raw.update)
+
+
+class AsyncBodiesForm:
+    """`async_client.bodies.form`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesFormWithRawResponse:
+        return AsyncBodiesFormWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesFormWithStreamingResponse:
+        return AsyncBodiesFormWithStreamingResponse(self._client)
+
+    async def create(
+        self,
+        *,
+        grant_type: Literal["client_credentials", "refresh_token"],
+        scope: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        audience: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        context: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        extra: Union[_types.Note, NotGiven] = NOT_GIVEN,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """POST /bodies/form"""
+        return await self._client.request(
+            _ops.SUBMIT_FORM,
+            (),
+            fields={"grant_type": grant_type, "scope": scope, "audience": audience, "context": context, "extra": extra, "limit": limit},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesFormWithRawResponse:
+    """`bodies.form` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        grant_type: Literal["client_credentials", "refresh_token"],
+        scope: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        audience: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        context: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        extra: Union[_types.Note, NotGiven] = NOT_GIVEN,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """POST /bodies/form"""
+        return await self._client.request_raw(
+            _ops.SUBMIT_FORM,
+            (),
+            fields={"grant_type": grant_type, "scope": scope, "audience": audience, "context": context, "extra": extra, "limit": limit},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesFormWithStreamingResponse:
+    """`async_client.bodies.form.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesFormWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncBodiesMultipartStyled:
+    """`async_client.bodies.multipartStyled`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesMultipartStyledWithRawResponse:
+        return AsyncBodiesMultipartStyledWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesMultipartStyledWithStreamingResponse:
+        return AsyncBodiesMultipartStyledWithStreamingResponse(self._client)
+
+    async def create(
+        self,
+        *,
+        color: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        words: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """POST /bodies/multipart-styled"""
+        return await self._client.request(
+            _ops.UPLOAD_STYLED_FIELDS,
+            (),
+            fields={"color": color, "words": words},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesMultipartStyledWithRawResponse:
+    """`bodies.multipartStyled` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        color: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        words: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """POST /bodies/multipart-styled"""
+        return await self._client.request_raw(
+            _ops.UPLOAD_STYLED_FIELDS,
+            (),
+            fields={"color": color, "words": words},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesMultipartStyledWithStreamingResponse:
+    """`async_client.bodies.multipartStyled.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesMultipartStyledWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncBodiesMultipart:
+    """`async_client.bodies.multipart`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesMultipartWithRawResponse:
+        return AsyncBodiesMultipartWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesMultipartWithStreamingResponse:
+        return AsyncBodiesMultipartWithStreamingResponse(self._client)
+
+    async def create(
+        self,
+        *,
+        file: FileTypes,
+        attachments: Union[Sequence[FileTypes], NotGiven] = NOT_GIVEN,
+        title: str,
+        tags: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        meta: Union[_types.Note, NotGiven] = NOT_GIVEN,
+        pages: Union[int, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """POST /bodies/multipart"""
+        return await self._client.request(
+            _ops.UPLOAD_DOCUMENT,
+            (),
+            fields={"file": file, "attachments": attachments, "title": title, "tags": tags, "meta": meta, "pages": pages},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesMultipartWithRawResponse:
+    """`bodies.multipart` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        file: FileTypes,
+        attachments: Union[Sequence[FileTypes], NotGiven] = NOT_GIVEN,
+        title: str,
+        tags: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        meta: Union[_types.Note, NotGiven] = NOT_GIVEN,
+        pages: Union[int, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """POST /bodies/multipart"""
+        return await self._client.request_raw(
+            _ops.UPLOAD_DOCUMENT,
+            (),
+            fields={"file": file, "attachments": attachments, "title": title, "tags": tags, "meta": meta, "pages": pages},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesMultipartWithStreamingResponse:
+    """`async_client.bodies.multipart.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesMultipartWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncBodiesPets:
+    """`async_client.bodies.pets`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesPetsWithRawResponse:
+        return AsyncBodiesPetsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesPetsWithStreamingResponse:
+        return AsyncBodiesPetsWithStreamingResponse(self._client)
+
+    async def create(
+        self,
+        *,
+        body: _types.Pet,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Pet:
+        """POST /bodies/pets"""
+        return await self._client.request(
+            _ops.CREATE_PET,
+            (),
+            body=body,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesPetsWithRawResponse:
+    """`bodies.pets` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        body: _types.Pet,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Pet]:
+        """POST /bodies/pets"""
+        return await self._client.request_raw(
+            _ops.CREATE_PET,
+            (),
+            body=body,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesPetsWithStreamingResponse:
+    """`async_client.bodies.pets.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesPetsWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncBodiesVendor:
+    """`async_client.bodies.vendor`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesVendorWithRawResponse:
+        return AsyncBodiesVendorWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesVendorWithStreamingResponse:
+        return AsyncBodiesVendorWithStreamingResponse(self._client)
+
+    async def update(
+        self,
+        *,
+        title: str,
+        text: Union[str, NotGiven] = NOT_GIVEN,
+        stars: Union[int, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Note:
+        """PATCH /bodies/vendor"""
+        return await self._client.request(
+            _ops.VENDOR_JSON_BODY,
+            (),
+            fields={"title": title, "text": text, "stars": stars, "tags": tags},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesVendorWithRawResponse:
+    """`bodies.vendor` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def update(
+        self,
+        *,
+        title: str,
+        text: Union[str, NotGiven] = NOT_GIVEN,
+        stars: Union[int, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Note]:
+        """PATCH /bodies/vendor"""
+        return await self._client.request_raw(
+            _ops.VENDOR_JSON_BODY,
+            (),
+            fields={"title": title, "text": text, "stars": stars, "tags": tags},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesVendorWithStreamingResponse:
+    """`async_client.bodies.vendor.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesVendorWithRawResponse(client)
+        self.update = to_async_streamed_response_wrapper(raw.update)
+
+
+class AsyncBodiesJson:
+    """`async_client.bodies.json`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesJsonWithRawResponse:
+        return AsyncBodiesJsonWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesJsonWithStreamingResponse:
+        return AsyncBodiesJsonWithStreamingResponse(self._client)
+
+    async def create(
+        self,
+        *,
+        title: str,
+        text: Union[str, NotGiven] = NOT_GIVEN,
+        stars: Union[int, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """POST /bodies/json"""
+        return await self._client.request(
+            _ops.JSON_BODY,
+            (),
+            fields={"title": title, "text": text, "stars": stars, "tags": tags},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesJsonWithRawResponse:
+    """`bodies.json` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        title: str,
+        text: Union[str, NotGiven] = NOT_GIVEN,
+        stars: Union[int, NotGiven] = NOT_GIVEN,
+        tags: Union[List[str], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """POST /bodies/json"""
+        return await self._client.request_raw(
+            _ops.JSON_BODY,
+            (),
+            fields={"title": title, "text": text, "stars": stars, "tags": tags},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncBodiesJsonWithStreamingResponse:
+    """`async_client.bodies.json.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncBodiesJsonWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncBodies:
+    """`async_client.bodies`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.json = AsyncBodiesJson(client)
+        self.vendor = AsyncBodiesVendor(client)
+        self.pets = AsyncBodiesPets(client)
+        self.multipart = AsyncBodiesMultipart(client)
+        self.multipart_styled = AsyncBodiesMultipartStyled(client)
+        self.form = AsyncBodiesForm(client)
+        self.binary = AsyncBodiesBinary(client)
+        self.text = AsyncBodiesText(client)
+        self.several = AsyncBodiesSeveral(client)
+        self.multipart_part_headers = AsyncBodiesMultipartPartHeaders(client)
+        self.upload_or_json = AsyncBodiesUploadOrJson(client)
+
+    @property
+    def with_raw_response(self) -> AsyncBodiesWithRawResponse:
+        return AsyncBodiesWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncBodiesWithStreamingResponse:
+        return AsyncBodiesWithStreamingResponse(self._client)
+
+
+class AsyncBodiesWithRawResponse:
+    """`bodies` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.json = AsyncBodiesJsonWithRawResponse(client)
+        self.vendor = AsyncBodiesVendorWithRawResponse(client)
+        self.pets = AsyncBodiesPetsWithRawResponse(client)
+        self.multipart = AsyncBodiesMultipartWithRawResponse(client)
+        self.multipart_styled = AsyncBodiesMultipartStyledWithRawResponse(client)
+        self.form = AsyncBodiesFormWithRawResponse(client)
+        self.binary = AsyncBodiesBinaryWithRawResponse(client)
+        self.text = AsyncBodiesTextWithRawResponse(client)
+        self.several = AsyncBodiesSeveralWithRawResponse(client)
+        self.multipart_part_headers = AsyncBodiesMultipartPartHeadersWithRawResponse(client)
+        self.upload_or_json = AsyncBodiesUploadOrJsonWithRawResponse(client)
+
+
+class AsyncBodiesWithStreamingResponse:
+    """`async_client.bodies.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self.json = AsyncBodiesJsonWithStreamingResponse(client)
+        self.vendor = AsyncBodiesVendorWithStreamingResponse(client)
+        self.pets = AsyncBodiesPetsWithStreamingResponse(client)
+        self.multipart = AsyncBodiesMultipartWithStreamingResponse(client)
+        self.multipart_styled = AsyncBodiesMultipartStyledWithStreamingResponse(client)
+        self.form = AsyncBodiesFormWithStreamingResponse(client)
+        self.binary = AsyncBodiesBinaryWithStreamingResponse(client)
+        self.text = AsyncBodiesTextWithStreamingResponse(client)
+        self.several = AsyncBodiesSeveralWithStreamingResponse(client)
+        self.multipart_part_headers = AsyncBodiesMultipartPartHeadersWithStreamingResponse(client)
+        self.upload_or_json = AsyncBodiesUploadOrJsonWithStreamingResponse(client)

@@ -9,9 +9,9 @@ from typing import List, Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Cookies", "CookiesWithRawResponse", "CookiesWithStreamingResponse"]
+__all__ = ["AsyncCookies", "AsyncCookiesWithRawResponse", "AsyncCookiesWithStreamingResponse", "Cookies", "CookiesWithRawResponse", "CookiesWithStreamingResponse"]
 
 
 class Cookies:
@@ -36,15 +36,17 @@ class Cookies:
         tags: Union[_types.Words, NotGiven] = NOT_GIVEN,
         prefs: Union[_types.Color, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /cookies"""
         return self._client.request(
             _ops.COOKIE_PARAMS,
             (),
             cookies={"session": session, "ids": ids, "tags": tags, "prefs": prefs},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -62,15 +64,17 @@ class CookiesWithRawResponse:
         tags: Union[_types.Words, NotGiven] = NOT_GIVEN,
         prefs: Union[_types.Color, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /cookies"""
         return self._client.request_raw(
             _ops.COOKIE_PARAMS,
             (),
             cookies={"session": session, "ids": ids, "tags": tags, "prefs": prefs},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -80,3 +84,75 @@ class CookiesWithStreamingResponse:
     def __init__(self, client: BaseClient) -> None:
         raw = CookiesWithRawResponse(client)
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncCookies:
+    """`async_client.cookies`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncCookiesWithRawResponse:
+        return AsyncCookiesWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncCookiesWithStreamingResponse:
+        return AsyncCookiesWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        session: Union[str, NotGiven] = NOT_GIVEN,
+        ids: Union[List[int], NotGiven] = NOT_GIVEN,
+        tags: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        prefs: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /cookies"""
+        return await self._client.request(
+            _ops.COOKIE_PARAMS,
+            (),
+            cookies={"session": session, "ids": ids, "tags": tags, "prefs": prefs},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncCookiesWithRawResponse:
+    """`cookies` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        session: Union[str, NotGiven] = NOT_GIVEN,
+        ids: Union[List[int], NotGiven] = NOT_GIVEN,
+        tags: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        prefs: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /cookies"""
+        return await self._client.request_raw(
+            _ops.COOKIE_PARAMS,
+            (),
+            cookies={"session": session, "ids": ids, "tags": tags, "prefs": prefs},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncCookiesWithStreamingResponse:
+    """`async_client.cookies.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncCookiesWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)

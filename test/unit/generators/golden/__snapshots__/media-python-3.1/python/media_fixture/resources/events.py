@@ -9,9 +9,9 @@ from typing import Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, ServerSentEvent, Stream, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, AsyncStream, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, ServerSentEvent, Stream, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Events", "EventsText", "EventsTextWithRawResponse", "EventsTextWithStreamingResponse", "EventsTimed", "EventsTimedWithRawResponse", "EventsTimedWithStreamingResponse", "EventsWithRawResponse", "EventsWithStreamingResponse"]
+__all__ = ["AsyncEvents", "AsyncEventsText", "AsyncEventsTextWithRawResponse", "AsyncEventsTextWithStreamingResponse", "AsyncEventsTimed", "AsyncEventsTimedWithRawResponse", "AsyncEventsTimedWithStreamingResponse", "AsyncEventsWithRawResponse", "AsyncEventsWithStreamingResponse", "Events", "EventsText", "EventsTextWithRawResponse", "EventsTextWithStreamingResponse", "EventsTimed", "EventsTimedWithRawResponse", "EventsTimedWithStreamingResponse", "EventsWithRawResponse", "EventsWithStreamingResponse"]
 
 
 class EventsTimed:
@@ -33,15 +33,17 @@ class EventsTimed:
         *,
         last_event_id: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Stream[ServerSentEvent[_types.Stamp]]:
         """GET /events/timed"""
         return self._client.request(
             _ops.STREAM_TIMED_EVENTS,
             (),
             headers={"last-event-id": last_event_id},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -56,15 +58,17 @@ class EventsTimedWithRawResponse:
         *,
         last_event_id: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Stream[ServerSentEvent[_types.Stamp]]]:
         """GET /events/timed"""
         return self._client.request_raw(
             _ops.STREAM_TIMED_EVENTS,
             (),
             headers={"last-event-id": last_event_id},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -94,14 +98,16 @@ class EventsText:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Stream[ServerSentEvent[str]]:
         """GET /events/text"""
         return self._client.request(
             _ops.STREAM_LINES,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -115,14 +121,16 @@ class EventsTextWithRawResponse:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Stream[ServerSentEvent[str]]]:
         """GET /events/text"""
         return self._client.request_raw(
             _ops.STREAM_LINES,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -156,8 +164,10 @@ class Events:
         topic: Union[str, NotGiven] = NOT_GIVEN,
         last_event_id: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Stream[ServerSentEvent[_types.Tick]]:
         """GET /events"""
         return self._client.request(
@@ -165,7 +175,7 @@ class Events:
             (),
             query={"topic": topic},
             headers={"Last-Event-ID": last_event_id},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -183,8 +193,10 @@ class EventsWithRawResponse:
         topic: Union[str, NotGiven] = NOT_GIVEN,
         last_event_id: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Stream[ServerSentEvent[_types.Tick]]]:
         """GET /events"""
         return self._client.request_raw(
@@ -192,7 +204,7 @@ class EventsWithRawResponse:
             (),
             query={"topic": topic},
             headers={"Last-Event-ID": last_event_id},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -204,3 +216,207 @@ class EventsWithStreamingResponse:
         self.text = EventsTextWithStreamingResponse(client)
         self.timed = EventsTimedWithStreamingResponse(client)
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncEventsTimed:
+    """`async_client.events.timed`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncEventsTimedWithRawResponse:
+        return AsyncEventsTimedWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncEventsTimedWithStreamingResponse:
+        return AsyncEventsTimedWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        last_event_id: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncStream[ServerSentEvent[_types.Stamp]]:
+        """GET /events/timed"""
+        return await self._client.request(
+            _ops.STREAM_TIMED_EVENTS,
+            (),
+            headers={"last-event-id": last_event_id},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncEventsTimedWithRawResponse:
+    """`events.timed` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        last_event_id: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[AsyncStream[ServerSentEvent[_types.Stamp]]]:
+        """GET /events/timed"""
+        return await self._client.request_raw(
+            _ops.STREAM_TIMED_EVENTS,
+            (),
+            headers={"last-event-id": last_event_id},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncEventsTimedWithStreamingResponse:
+    """`async_client.events.timed.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncEventsTimedWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncEventsText:
+    """`async_client.events.text`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncEventsTextWithRawResponse:
+        return AsyncEventsTextWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncEventsTextWithStreamingResponse:
+        return AsyncEventsTextWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncStream[ServerSentEvent[str]]:
+        """GET /events/text"""
+        return await self._client.request(
+            _ops.STREAM_LINES,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncEventsTextWithRawResponse:
+    """`events.text` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[AsyncStream[ServerSentEvent[str]]]:
+        """GET /events/text"""
+        return await self._client.request_raw(
+            _ops.STREAM_LINES,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncEventsTextWithStreamingResponse:
+    """`async_client.events.text.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncEventsTextWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncEvents:
+    """`async_client.events`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.text = AsyncEventsText(client)
+        self.timed = AsyncEventsTimed(client)
+
+    @property
+    def with_raw_response(self) -> AsyncEventsWithRawResponse:
+        return AsyncEventsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncEventsWithStreamingResponse:
+        return AsyncEventsWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        topic: Union[str, NotGiven] = NOT_GIVEN,
+        last_event_id: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncStream[ServerSentEvent[_types.Tick]]:
+        """GET /events"""
+        return await self._client.request(
+            _ops.STREAM_EVENTS,
+            (),
+            query={"topic": topic},
+            headers={"Last-Event-ID": last_event_id},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncEventsWithRawResponse:
+    """`events` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.text = AsyncEventsTextWithRawResponse(client)
+        self.timed = AsyncEventsTimedWithRawResponse(client)
+
+    async def retrieve(
+        self,
+        *,
+        topic: Union[str, NotGiven] = NOT_GIVEN,
+        last_event_id: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[AsyncStream[ServerSentEvent[_types.Tick]]]:
+        """GET /events"""
+        return await self._client.request_raw(
+            _ops.STREAM_EVENTS,
+            (),
+            query={"topic": topic},
+            headers={"Last-Event-ID": last_event_id},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncEventsWithStreamingResponse:
+    """`async_client.events.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncEventsWithRawResponse(client)
+        self.text = AsyncEventsTextWithStreamingResponse(client)
+        self.timed = AsyncEventsTimedWithStreamingResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)

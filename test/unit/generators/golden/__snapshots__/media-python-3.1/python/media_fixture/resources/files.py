@@ -9,9 +9,9 @@ from typing import Mapping, Optional
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Files", "FilesWithRawResponse", "FilesWithStreamingResponse"]
+__all__ = ["AsyncFiles", "AsyncFilesWithRawResponse", "AsyncFilesWithStreamingResponse", "Files", "FilesWithRawResponse", "FilesWithStreamingResponse"]
 
 
 class Files:
@@ -34,14 +34,16 @@ class Files:
         ext: str,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /files/{name}.{ext}"""
         return self._client.request(
             _ops.FILE_BY_NAME_AND_EXTENSION,
             (name, ext),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -57,14 +59,16 @@ class FilesWithRawResponse:
         ext: str,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /files/{name}.{ext}"""
         return self._client.request_raw(
             _ops.FILE_BY_NAME_AND_EXTENSION,
             (name, ext),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -74,3 +78,69 @@ class FilesWithStreamingResponse:
     def __init__(self, client: BaseClient) -> None:
         raw = FilesWithRawResponse(client)
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncFiles:
+    """`async_client.files`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncFilesWithRawResponse:
+        return AsyncFilesWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncFilesWithStreamingResponse:
+        return AsyncFilesWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        name: str,
+        ext: str,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /files/{name}.{ext}"""
+        return await self._client.request(
+            _ops.FILE_BY_NAME_AND_EXTENSION,
+            (name, ext),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncFilesWithRawResponse:
+    """`files` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        name: str,
+        ext: str,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /files/{name}.{ext}"""
+        return await self._client.request_raw(
+            _ops.FILE_BY_NAME_AND_EXTENSION,
+            (name, ext),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncFilesWithStreamingResponse:
+    """`async_client.files.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncFilesWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)

@@ -9,9 +9,9 @@ from typing import List, Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Headers", "HeadersWithRawResponse", "HeadersWithStreamingResponse"]
+__all__ = ["AsyncHeaders", "AsyncHeadersWithRawResponse", "AsyncHeadersWithStreamingResponse", "Headers", "HeadersWithRawResponse", "HeadersWithStreamingResponse"]
 
 
 class Headers:
@@ -36,15 +36,17 @@ class Headers:
         x_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         x_obj_explode: Union[_types.Color, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /headers"""
         return self._client.request(
             _ops.HEADER_PARAMS,
             (),
             headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -62,15 +64,17 @@ class HeadersWithRawResponse:
         x_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         x_obj_explode: Union[_types.Color, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /headers"""
         return self._client.request_raw(
             _ops.HEADER_PARAMS,
             (),
             headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -80,3 +84,75 @@ class HeadersWithStreamingResponse:
     def __init__(self, client: BaseClient) -> None:
         raw = HeadersWithRawResponse(client)
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncHeaders:
+    """`async_client.headers`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncHeadersWithRawResponse:
+        return AsyncHeadersWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncHeadersWithStreamingResponse:
+        return AsyncHeadersWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        x_prim: Union[str, NotGiven] = NOT_GIVEN,
+        x_arr: Union[List[int], NotGiven] = NOT_GIVEN,
+        x_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        x_obj_explode: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /headers"""
+        return await self._client.request(
+            _ops.HEADER_PARAMS,
+            (),
+            headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncHeadersWithRawResponse:
+    """`headers` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        x_prim: Union[str, NotGiven] = NOT_GIVEN,
+        x_arr: Union[List[int], NotGiven] = NOT_GIVEN,
+        x_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        x_obj_explode: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /headers"""
+        return await self._client.request_raw(
+            _ops.HEADER_PARAMS,
+            (),
+            headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncHeadersWithStreamingResponse:
+    """`async_client.headers.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncHeadersWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)

@@ -9,9 +9,9 @@ from typing import List, Mapping, Optional
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Path", "PathLabel", "PathLabelExplode", "PathLabelExplodeWithRawResponse", "PathLabelExplodeWithStreamingResponse", "PathLabelWithRawResponse", "PathLabelWithStreamingResponse", "PathMatrix", "PathMatrixExplode", "PathMatrixExplodeWithRawResponse", "PathMatrixExplodeWithStreamingResponse", "PathMatrixWithRawResponse", "PathMatrixWithStreamingResponse", "PathSimple", "PathSimpleExplode", "PathSimpleExplodeWithRawResponse", "PathSimpleExplodeWithStreamingResponse", "PathSimpleWithRawResponse", "PathSimpleWithStreamingResponse", "PathWithRawResponse", "PathWithStreamingResponse"]
+__all__ = ["AsyncPath", "AsyncPathLabel", "AsyncPathLabelExplode", "AsyncPathLabelExplodeWithRawResponse", "AsyncPathLabelExplodeWithStreamingResponse", "AsyncPathLabelWithRawResponse", "AsyncPathLabelWithStreamingResponse", "AsyncPathMatrix", "AsyncPathMatrixExplode", "AsyncPathMatrixExplodeWithRawResponse", "AsyncPathMatrixExplodeWithStreamingResponse", "AsyncPathMatrixWithRawResponse", "AsyncPathMatrixWithStreamingResponse", "AsyncPathSimple", "AsyncPathSimpleExplode", "AsyncPathSimpleExplodeWithRawResponse", "AsyncPathSimpleExplodeWithStreamingResponse", "AsyncPathSimpleWithRawResponse", "AsyncPathSimpleWithStreamingResponse", "AsyncPathWithRawResponse", "AsyncPathWithStreamingResponse", "Path", "PathLabel", "PathLabelExplode", "PathLabelExplodeWithRawResponse", "PathLabelExplodeWithStreamingResponse", "PathLabelWithRawResponse", "PathLabelWithStreamingResponse", "PathMatrix", "PathMatrixExplode", "PathMatrixExplodeWithRawResponse", "PathMatrixExplodeWithStreamingResponse", "PathMatrixWithRawResponse", "PathMatrixWithStreamingResponse", "PathSimple", "PathSimpleExplode", "PathSimpleExplodeWithRawResponse", "PathSimpleExplodeWithStreamingResponse", "PathSimpleWithRawResponse", "PathSimpleWithStreamingResponse", "PathWithRawResponse", "PathWithStreamingResponse"]
 
 
 class PathMatrixExplode:
@@ -35,14 +35,16 @@ class PathMatrixExplode:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /path/matrix-explode/{prim}/{arr}/{obj}"""
         return self._client.request(
             _ops.PATH_MATRIX_EXPLODE,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -59,14 +61,16 @@ class PathMatrixExplodeWithRawResponse:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /path/matrix-explode/{prim}/{arr}/{obj}"""
         return self._client.request_raw(
             _ops.PATH_MATRIX_EXPLODE,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -99,14 +103,16 @@ class PathMatrix:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /path/matrix/{prim}/{arr}/{obj}"""
         return self._client.request(
             _ops.PATH_MATRIX,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -123,14 +129,16 @@ class PathMatrixWithRawResponse:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /path/matrix/{prim}/{arr}/{obj}"""
         return self._client.request_raw(
             _ops.PATH_MATRIX,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -163,14 +171,16 @@ class PathLabelExplode:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /path/label-explode/{prim}/{arr}/{obj}"""
         return self._client.request(
             _ops.PATH_LABEL_EXPLODE,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -187,14 +197,16 @@ class PathLabelExplodeWithRawResponse:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /path/label-explode/{prim}/{arr}/{obj}"""
         return self._client.request_raw(
             _ops.PATH_LABEL_EXPLODE,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -227,14 +239,16 @@ class PathLabel:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /path/label/{prim}/{arr}/{obj}"""
         return self._client.request(
             _ops.PATH_LABEL,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -251,14 +265,16 @@ class PathLabelWithRawResponse:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /path/label/{prim}/{arr}/{obj}"""
         return self._client.request_raw(
             _ops.PATH_LABEL,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -291,14 +307,16 @@ class PathSimpleExplode:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /path/simple-explode/{prim}/{arr}/{obj}"""
         return self._client.request(
             _ops.PATH_SIMPLE_EXPLODE,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -315,14 +333,16 @@ class PathSimpleExplodeWithRawResponse:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /path/simple-explode/{prim}/{arr}/{obj}"""
         return self._client.request_raw(
             _ops.PATH_SIMPLE_EXPLODE,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -355,14 +375,16 @@ class PathSimple:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /path/simple/{prim}/{arr}/{obj}"""
         return self._client.request(
             _ops.PATH_SIMPLE,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -379,14 +401,16 @@ class PathSimpleWithRawResponse:
         obj: _types.Color,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /path/simple/{prim}/{arr}/{obj}"""
         return self._client.request_raw(
             _ops.PATH_SIMPLE,
             (prim, arr, obj),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -442,3 +466,457 @@ class PathWithStreamingResponse:
         self.label_explode = PathLabelExplodeWithStreamingResponse(client)
         self.matrix = PathMatrixWithStreamingResponse(client)
         self.matrix_explode = PathMatrixExplodeWithStreamingResponse(client)
+
+
+class AsyncPathMatrixExplode:
+    """`async_client.path.matrixExplode`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncPathMatrixExplodeWithRawResponse:
+        return AsyncPathMatrixExplodeWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncPathMatrixExplodeWithStreamingResponse:
+        return AsyncPathMatrixExplodeWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        prim: float,
+        arr: _types.Words,
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /path/matrix-explode/{prim}/{arr}/{obj}"""
+        return await self._client.request(
+            _ops.PATH_MATRIX_EXPLODE,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathMatrixExplodeWithRawResponse:
+    """`path.matrixExplode` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        prim: float,
+        arr: _types.Words,
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /path/matrix-explode/{prim}/{arr}/{obj}"""
+        return await self._client.request_raw(
+            _ops.PATH_MATRIX_EXPLODE,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathMatrixExplodeWithStreamingResponse:
+    """`async_client.path.matrixExplode.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncPathMatrixExplodeWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncPathMatrix:
+    """`async_client.path.matrix`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncPathMatrixWithRawResponse:
+        return AsyncPathMatrixWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncPathMatrixWithStreamingResponse:
+        return AsyncPathMatrixWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        prim: str,
+        arr: _types.Words,
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /path/matrix/{prim}/{arr}/{obj}"""
+        return await self._client.request(
+            _ops.PATH_MATRIX,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathMatrixWithRawResponse:
+    """`path.matrix` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        prim: str,
+        arr: _types.Words,
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /path/matrix/{prim}/{arr}/{obj}"""
+        return await self._client.request_raw(
+            _ops.PATH_MATRIX,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathMatrixWithStreamingResponse:
+    """`async_client.path.matrix.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncPathMatrixWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncPathLabelExplode:
+    """`async_client.path.labelExplode`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncPathLabelExplodeWithRawResponse:
+        return AsyncPathLabelExplodeWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncPathLabelExplodeWithStreamingResponse:
+        return AsyncPathLabelExplodeWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        prim: bool,
+        arr: _types.Words,
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /path/label-explode/{prim}/{arr}/{obj}"""
+        return await self._client.request(
+            _ops.PATH_LABEL_EXPLODE,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathLabelExplodeWithRawResponse:
+    """`path.labelExplode` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        prim: bool,
+        arr: _types.Words,
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /path/label-explode/{prim}/{arr}/{obj}"""
+        return await self._client.request_raw(
+            _ops.PATH_LABEL_EXPLODE,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathLabelExplodeWithStreamingResponse:
+    """`async_client.path.labelExplode.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncPathLabelExplodeWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncPathLabel:
+    """`async_client.path.label`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncPathLabelWithRawResponse:
+        return AsyncPathLabelWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncPathLabelWithStreamingResponse:
+        return AsyncPathLabelWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        prim: str,
+        arr: _types.Words,
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /path/label/{prim}/{arr}/{obj}"""
+        return await self._client.request(
+            _ops.PATH_LABEL,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathLabelWithRawResponse:
+    """`path.label` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        prim: str,
+        arr: _types.Words,
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /path/label/{prim}/{arr}/{obj}"""
+        return await self._client.request_raw(
+            _ops.PATH_LABEL,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathLabelWithStreamingResponse:
+    """`async_client.path.label.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncPathLabelWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncPathSimpleExplode:
+    """`async_client.path.simpleExplode`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncPathSimpleExplodeWithRawResponse:
+        return AsyncPathSimpleExplodeWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncPathSimpleExplodeWithStreamingResponse:
+        return AsyncPathSimpleExplodeWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        prim: int,
+        arr: List[int],
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /path/simple-explode/{prim}/{arr}/{obj}"""
+        return await self._client.request(
+            _ops.PATH_SIMPLE_EXPLODE,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathSimpleExplodeWithRawResponse:
+    """`path.simpleExplode` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        prim: int,
+        arr: List[int],
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /path/simple-explode/{prim}/{arr}/{obj}"""
+        return await self._client.request_raw(
+            _ops.PATH_SIMPLE_EXPLODE,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathSimpleExplodeWithStreamingResponse:
+    """`async_client.path.simpleExplode.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncPathSimpleExplodeWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncPathSimple:
+    """`async_client.path.simple`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncPathSimpleWithRawResponse:
+        return AsyncPathSimpleWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncPathSimpleWithStreamingResponse:
+        return AsyncPathSimpleWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        prim: str,
+        arr: _types.Words,
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /path/simple/{prim}/{arr}/{obj}"""
+        return await self._client.request(
+            _ops.PATH_SIMPLE,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathSimpleWithRawResponse:
+    """`path.simple` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        prim: str,
+        arr: _types.Words,
+        obj: _types.Color,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /path/simple/{prim}/{arr}/{obj}"""
+        return await self._client.request_raw(
+            _ops.PATH_SIMPLE,
+            (prim, arr, obj),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncPathSimpleWithStreamingResponse:
+    """`async_client.path.simple.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncPathSimpleWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncPath:
+    """`async_client.path`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.simple = AsyncPathSimple(client)
+        self.simple_explode = AsyncPathSimpleExplode(client)
+        self.label = AsyncPathLabel(client)
+        self.label_explode = AsyncPathLabelExplode(client)
+        self.matrix = AsyncPathMatrix(client)
+        self.matrix_explode = AsyncPathMatrixExplode(client)
+
+    @property
+    def with_raw_response(self) -> AsyncPathWithRawResponse:
+        return AsyncPathWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncPathWithStreamingResponse:
+        return AsyncPathWithStreamingResponse(self._client)
+
+
+class AsyncPathWithRawResponse:
+    """`path` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.simple = AsyncPathSimpleWithRawResponse(client)
+        self.simple_explode = AsyncPathSimpleExplodeWithRawResponse(client)
+        self.label = AsyncPathLabelWithRawResponse(client)
+        self.label_explode = AsyncPathLabelExplodeWithRawResponse(client)
+        self.matrix = AsyncPathMatrixWithRawResponse(client)
+        self.matrix_explode = AsyncPathMatrixExplodeWithRawResponse(client)
+
+
+class AsyncPathWithStreamingResponse:
+    """`async_client.path.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self.simple = AsyncPathSimpleWithStreamingResponse(client)
+        self.simple_explode = AsyncPathSimpleExplodeWithStreamingResponse(client)
+        self.label = AsyncPathLabelWithStreamingResponse(client)
+        self.label_explode = AsyncPathLabelExplodeWithStreamingResponse(client)
+        self.matrix = AsyncPathMatrixWithStreamingResponse(client)
+        self.matrix_explode = AsyncPathMatrixExplodeWithStreamingResponse(client)

@@ -9,9 +9,9 @@ from typing import Any, Dict, Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Query", "QueryDeep", "QueryDeepWithRawResponse", "QueryDeepWithStreamingResponse", "QueryDelimited", "QueryDelimitedWithRawResponse", "QueryDelimitedWithStreamingResponse", "QueryForm", "QueryFormWithRawResponse", "QueryFormWithStreamingResponse", "QuerySpecial", "QuerySpecialWithRawResponse", "QuerySpecialWithStreamingResponse", "QueryWithRawResponse", "QueryWithStreamingResponse"]
+__all__ = ["AsyncQuery", "AsyncQueryDeep", "AsyncQueryDeepWithRawResponse", "AsyncQueryDeepWithStreamingResponse", "AsyncQueryDelimited", "AsyncQueryDelimitedWithRawResponse", "AsyncQueryDelimitedWithStreamingResponse", "AsyncQueryForm", "AsyncQueryFormWithRawResponse", "AsyncQueryFormWithStreamingResponse", "AsyncQuerySpecial", "AsyncQuerySpecialWithRawResponse", "AsyncQuerySpecialWithStreamingResponse", "AsyncQueryWithRawResponse", "AsyncQueryWithStreamingResponse", "Query", "QueryDeep", "QueryDeepWithRawResponse", "QueryDeepWithStreamingResponse", "QueryDelimited", "QueryDelimitedWithRawResponse", "QueryDelimitedWithStreamingResponse", "QueryForm", "QueryFormWithRawResponse", "QueryFormWithStreamingResponse", "QuerySpecial", "QuerySpecialWithRawResponse", "QuerySpecialWithStreamingResponse", "QueryWithRawResponse", "QueryWithStreamingResponse"]
 
 
 class QuerySpecial:
@@ -35,15 +35,17 @@ class QuerySpecial:
         flag: Union[str, NotGiven] = NOT_GIVEN,
         where: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /query/special"""
         return self._client.request(
             _ops.QUERY_SPECIAL,
             (),
             query={"reserved": reserved, "flag": flag, "where": where},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -60,15 +62,17 @@ class QuerySpecialWithRawResponse:
         flag: Union[str, NotGiven] = NOT_GIVEN,
         where: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /query/special"""
         return self._client.request_raw(
             _ops.QUERY_SPECIAL,
             (),
             query={"reserved": reserved, "flag": flag, "where": where},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -99,15 +103,17 @@ class QueryDeep:
         *,
         filter: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /query/deep"""
         return self._client.request(
             _ops.QUERY_DEEP_OBJECT,
             (),
             query={"filter": filter},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -122,15 +128,17 @@ class QueryDeepWithRawResponse:
         *,
         filter: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /query/deep"""
         return self._client.request_raw(
             _ops.QUERY_DEEP_OBJECT,
             (),
             query={"filter": filter},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -164,15 +172,17 @@ class QueryDelimited:
         spaced_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         piped_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /query/delimited"""
         return self._client.request(
             _ops.QUERY_DELIMITED,
             (),
             query={"spaced": spaced, "piped": piped, "spacedObj": spaced_obj, "pipedObj": piped_obj},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -190,15 +200,17 @@ class QueryDelimitedWithRawResponse:
         spaced_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         piped_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /query/delimited"""
         return self._client.request_raw(
             _ops.QUERY_DELIMITED,
             (),
             query={"spaced": spaced, "piped": piped, "spacedObj": spaced_obj, "pipedObj": piped_obj},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -234,15 +246,17 @@ class QueryForm:
         arr_flat: Union[_types.Words, NotGiven] = NOT_GIVEN,
         obj_flat: Union[_types.Color, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /query/form"""
         return self._client.request(
             _ops.QUERY_FORM,
             (),
             query={"prim": prim, "count": count, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -262,15 +276,17 @@ class QueryFormWithRawResponse:
         arr_flat: Union[_types.Words, NotGiven] = NOT_GIVEN,
         obj_flat: Union[_types.Color, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /query/form"""
         return self._client.request_raw(
             _ops.QUERY_FORM,
             (),
             query={"prim": prim, "count": count, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -320,3 +336,327 @@ class QueryWithStreamingResponse:
         self.delimited = QueryDelimitedWithStreamingResponse(client)
         self.deep = QueryDeepWithStreamingResponse(client)
         self.special = QuerySpecialWithStreamingResponse(client)
+
+
+class AsyncQuerySpecial:
+    """`async_client.query.special`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncQuerySpecialWithRawResponse:
+        return AsyncQuerySpecialWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncQuerySpecialWithStreamingResponse:
+        return AsyncQuerySpecialWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        reserved: Union[str, NotGiven] = NOT_GIVEN,
+        flag: Union[str, NotGiven] = NOT_GIVEN,
+        where: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /query/special"""
+        return await self._client.request(
+            _ops.QUERY_SPECIAL,
+            (),
+            query={"reserved": reserved, "flag": flag, "where": where},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncQuerySpecialWithRawResponse:
+    """`query.special` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        reserved: Union[str, NotGiven] = NOT_GIVEN,
+        flag: Union[str, NotGiven] = NOT_GIVEN,
+        where: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /query/special"""
+        return await self._client.request_raw(
+            _ops.QUERY_SPECIAL,
+            (),
+            query={"reserved": reserved, "flag": flag, "where": where},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncQuerySpecialWithStreamingResponse:
+    """`async_client.query.special.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncQuerySpecialWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncQueryDeep:
+    """`async_client.query.deep`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncQueryDeepWithRawResponse:
+        return AsyncQueryDeepWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncQueryDeepWithStreamingResponse:
+        return AsyncQueryDeepWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        filter: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /query/deep"""
+        return await self._client.request(
+            _ops.QUERY_DEEP_OBJECT,
+            (),
+            query={"filter": filter},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncQueryDeepWithRawResponse:
+    """`query.deep` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        filter: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /query/deep"""
+        return await self._client.request_raw(
+            _ops.QUERY_DEEP_OBJECT,
+            (),
+            query={"filter": filter},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncQueryDeepWithStreamingResponse:
+    """`async_client.query.deep.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncQueryDeepWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncQueryDelimited:
+    """`async_client.query.delimited`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncQueryDelimitedWithRawResponse:
+        return AsyncQueryDelimitedWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncQueryDelimitedWithStreamingResponse:
+        return AsyncQueryDelimitedWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        spaced: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        piped: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        spaced_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        piped_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /query/delimited"""
+        return await self._client.request(
+            _ops.QUERY_DELIMITED,
+            (),
+            query={"spaced": spaced, "piped": piped, "spacedObj": spaced_obj, "pipedObj": piped_obj},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncQueryDelimitedWithRawResponse:
+    """`query.delimited` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        spaced: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        piped: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        spaced_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        piped_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /query/delimited"""
+        return await self._client.request_raw(
+            _ops.QUERY_DELIMITED,
+            (),
+            query={"spaced": spaced, "piped": piped, "spacedObj": spaced_obj, "pipedObj": piped_obj},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncQueryDelimitedWithStreamingResponse:
+    """`async_client.query.delimited.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncQueryDelimitedWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncQueryForm:
+    """`async_client.query.form`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncQueryFormWithRawResponse:
+        return AsyncQueryFormWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncQueryFormWithStreamingResponse:
+        return AsyncQueryFormWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        prim: Union[str, NotGiven] = NOT_GIVEN,
+        count: Union[int, NotGiven] = NOT_GIVEN,
+        arr: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        arr_flat: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        obj_flat: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /query/form"""
+        return await self._client.request(
+            _ops.QUERY_FORM,
+            (),
+            query={"prim": prim, "count": count, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncQueryFormWithRawResponse:
+    """`query.form` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        prim: Union[str, NotGiven] = NOT_GIVEN,
+        count: Union[int, NotGiven] = NOT_GIVEN,
+        arr: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        arr_flat: Union[_types.Words, NotGiven] = NOT_GIVEN,
+        obj_flat: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /query/form"""
+        return await self._client.request_raw(
+            _ops.QUERY_FORM,
+            (),
+            query={"prim": prim, "count": count, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncQueryFormWithStreamingResponse:
+    """`async_client.query.form.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncQueryFormWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncQuery:
+    """`async_client.query`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.form = AsyncQueryForm(client)
+        self.delimited = AsyncQueryDelimited(client)
+        self.deep = AsyncQueryDeep(client)
+        self.special = AsyncQuerySpecial(client)
+
+    @property
+    def with_raw_response(self) -> AsyncQueryWithRawResponse:
+        return AsyncQueryWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncQueryWithStreamingResponse:
+        return AsyncQueryWithStreamingResponse(self._client)
+
+
+class AsyncQueryWithRawResponse:
+    """`query` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.form = AsyncQueryFormWithRawResponse(client)
+        self.delimited = AsyncQueryDelimitedWithRawResponse(client)
+        self.deep = AsyncQueryDeepWithRawResponse(client)
+        self.special = AsyncQuerySpecialWithRawResponse(client)
+
+
+class AsyncQueryWithStreamingResponse:
+    """`async_client.query.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self.form = AsyncQueryFormWithStreamingResponse(client)
+        self.delimited = AsyncQueryDelimitedWithStreamingResponse(client)
+        self.deep = AsyncQueryDeepWithStreamingResponse(client)
+        self.special = AsyncQuerySpecialWithStreamingResponse(client)

@@ -9,9 +9,9 @@ from typing import Mapping, Optional
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, RequestOptions, Stream, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, AsyncStream, BaseClient, RequestOptions, Stream, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Records", "RecordsJsonl", "RecordsJsonlWithRawResponse", "RecordsJsonlWithStreamingResponse", "RecordsStamped", "RecordsStampedWithRawResponse", "RecordsStampedWithStreamingResponse", "RecordsWithRawResponse", "RecordsWithStreamingResponse"]
+__all__ = ["AsyncRecords", "AsyncRecordsJsonl", "AsyncRecordsJsonlWithRawResponse", "AsyncRecordsJsonlWithStreamingResponse", "AsyncRecordsStamped", "AsyncRecordsStampedWithRawResponse", "AsyncRecordsStampedWithStreamingResponse", "AsyncRecordsWithRawResponse", "AsyncRecordsWithStreamingResponse", "Records", "RecordsJsonl", "RecordsJsonlWithRawResponse", "RecordsJsonlWithStreamingResponse", "RecordsStamped", "RecordsStampedWithRawResponse", "RecordsStampedWithStreamingResponse", "RecordsWithRawResponse", "RecordsWithStreamingResponse"]
 
 
 class RecordsStamped:
@@ -32,14 +32,16 @@ class RecordsStamped:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Stream[_types.Stamp]:
         """GET /records/stamped"""
         return self._client.request(
             _ops.EXPORT_STAMPS,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -53,14 +55,16 @@ class RecordsStampedWithRawResponse:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Stream[_types.Stamp]]:
         """GET /records/stamped"""
         return self._client.request_raw(
             _ops.EXPORT_STAMPS,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -90,14 +94,16 @@ class RecordsJsonl:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Stream[_types.Tick]:
         """GET /records/jsonl"""
         return self._client.request(
             _ops.EXPORT_RECORDS_JSONL,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -111,14 +117,16 @@ class RecordsJsonlWithRawResponse:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Stream[_types.Tick]]:
         """GET /records/jsonl"""
         return self._client.request_raw(
             _ops.EXPORT_RECORDS_JSONL,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -150,14 +158,16 @@ class Records:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Stream[_types.Note]:
         """GET /records"""
         return self._client.request(
             _ops.EXPORT_RECORDS,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -173,14 +183,16 @@ class RecordsWithRawResponse:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Stream[_types.Note]]:
         """GET /records"""
         return self._client.request_raw(
             _ops.EXPORT_RECORDS,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -192,3 +204,195 @@ class RecordsWithStreamingResponse:
         self.jsonl = RecordsJsonlWithStreamingResponse(client)
         self.stamped = RecordsStampedWithStreamingResponse(client)
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncRecordsStamped:
+    """`async_client.records.stamped`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncRecordsStampedWithRawResponse:
+        return AsyncRecordsStampedWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncRecordsStampedWithStreamingResponse:
+        return AsyncRecordsStampedWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncStream[_types.Stamp]:
+        """GET /records/stamped"""
+        return await self._client.request(
+            _ops.EXPORT_STAMPS,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncRecordsStampedWithRawResponse:
+    """`records.stamped` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[AsyncStream[_types.Stamp]]:
+        """GET /records/stamped"""
+        return await self._client.request_raw(
+            _ops.EXPORT_STAMPS,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncRecordsStampedWithStreamingResponse:
+    """`async_client.records.stamped.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncRecordsStampedWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncRecordsJsonl:
+    """`async_client.records.jsonl`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncRecordsJsonlWithRawResponse:
+        return AsyncRecordsJsonlWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncRecordsJsonlWithStreamingResponse:
+        return AsyncRecordsJsonlWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncStream[_types.Tick]:
+        """GET /records/jsonl"""
+        return await self._client.request(
+            _ops.EXPORT_RECORDS_JSONL,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncRecordsJsonlWithRawResponse:
+    """`records.jsonl` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[AsyncStream[_types.Tick]]:
+        """GET /records/jsonl"""
+        return await self._client.request_raw(
+            _ops.EXPORT_RECORDS_JSONL,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncRecordsJsonlWithStreamingResponse:
+    """`async_client.records.jsonl.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncRecordsJsonlWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncRecords:
+    """`async_client.records`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.jsonl = AsyncRecordsJsonl(client)
+        self.stamped = AsyncRecordsStamped(client)
+
+    @property
+    def with_raw_response(self) -> AsyncRecordsWithRawResponse:
+        return AsyncRecordsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncRecordsWithStreamingResponse:
+        return AsyncRecordsWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncStream[_types.Note]:
+        """GET /records"""
+        return await self._client.request(
+            _ops.EXPORT_RECORDS,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncRecordsWithRawResponse:
+    """`records` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.jsonl = AsyncRecordsJsonlWithRawResponse(client)
+        self.stamped = AsyncRecordsStampedWithRawResponse(client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[AsyncStream[_types.Note]]:
+        """GET /records"""
+        return await self._client.request_raw(
+            _ops.EXPORT_RECORDS,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncRecordsWithStreamingResponse:
+    """`async_client.records.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncRecordsWithRawResponse(client)
+        self.jsonl = AsyncRecordsJsonlWithStreamingResponse(client)
+        self.stamped = AsyncRecordsStampedWithStreamingResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)

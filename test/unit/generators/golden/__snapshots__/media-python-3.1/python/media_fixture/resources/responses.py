@@ -9,9 +9,9 @@ from typing import Any, Dict, Literal, Mapping, Optional, Union, overload
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Responses", "ResponsesAvatar", "ResponsesAvatarWithRawResponse", "ResponsesAvatarWithStreamingResponse", "ResponsesBinary", "ResponsesBinaryWithRawResponse", "ResponsesBinaryWithStreamingResponse", "ResponsesReport", "ResponsesReportWithRawResponse", "ResponsesReportWithStreamingResponse", "ResponsesText", "ResponsesTextWithRawResponse", "ResponsesTextWithStreamingResponse", "ResponsesWithRawResponse", "ResponsesWithStreamingResponse"]
+__all__ = ["AsyncResponses", "AsyncResponsesAvatar", "AsyncResponsesAvatarWithRawResponse", "AsyncResponsesAvatarWithStreamingResponse", "AsyncResponsesBinary", "AsyncResponsesBinaryWithRawResponse", "AsyncResponsesBinaryWithStreamingResponse", "AsyncResponsesReport", "AsyncResponsesReportWithRawResponse", "AsyncResponsesReportWithStreamingResponse", "AsyncResponsesText", "AsyncResponsesTextWithRawResponse", "AsyncResponsesTextWithStreamingResponse", "AsyncResponsesWithRawResponse", "AsyncResponsesWithStreamingResponse", "Responses", "ResponsesAvatar", "ResponsesAvatarWithRawResponse", "ResponsesAvatarWithStreamingResponse", "ResponsesBinary", "ResponsesBinaryWithRawResponse", "ResponsesBinaryWithStreamingResponse", "ResponsesReport", "ResponsesReportWithRawResponse", "ResponsesReportWithStreamingResponse", "ResponsesText", "ResponsesTextWithRawResponse", "ResponsesTextWithStreamingResponse", "ResponsesWithRawResponse", "ResponsesWithStreamingResponse"]
 
 
 class ResponsesAvatar:
@@ -34,8 +34,10 @@ class ResponsesAvatar:
         *,
         accept: Literal["application/json"] = ...,
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> Dict[str, Any]: ...
 
     @overload
@@ -44,8 +46,10 @@ class ResponsesAvatar:
         *,
         accept: Literal["image/webp"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> bytes: ...
 
     def retrieve(
@@ -53,8 +57,10 @@ class ResponsesAvatar:
         *,
         accept: str = "application/json",
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Union[Dict[str, Any], bytes]:
         """GET /responses/avatar
 
@@ -65,7 +71,7 @@ class ResponsesAvatar:
             _ops.GET_AVATAR,
             (),
             accept=accept,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -81,8 +87,10 @@ class ResponsesAvatarWithRawResponse:
         *,
         accept: Literal["application/json"] = ...,
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> APIResponse[Dict[str, Any]]: ...
 
     @overload
@@ -91,8 +99,10 @@ class ResponsesAvatarWithRawResponse:
         *,
         accept: Literal["image/webp"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> APIResponse[bytes]: ...
 
     def retrieve(
@@ -100,8 +110,10 @@ class ResponsesAvatarWithRawResponse:
         *,
         accept: str = "application/json",
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Union[Dict[str, Any], bytes]]:
         """GET /responses/avatar
 
@@ -112,7 +124,7 @@ class ResponsesAvatarWithRawResponse:
             _ops.GET_AVATAR,
             (),
             accept=accept,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -144,8 +156,10 @@ class ResponsesReport:
         *,
         accept: Literal["application/json"] = ...,
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> _types.Report: ...
 
     @overload
@@ -154,8 +168,10 @@ class ResponsesReport:
         *,
         accept: Literal["text/csv"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> str: ...
 
     def retrieve(
@@ -163,8 +179,10 @@ class ResponsesReport:
         *,
         accept: str = "application/json",
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Union[_types.Report, str]:
         """GET /responses/report
 
@@ -175,7 +193,7 @@ class ResponsesReport:
             _ops.GET_REPORT,
             (),
             accept=accept,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -191,8 +209,10 @@ class ResponsesReportWithRawResponse:
         *,
         accept: Literal["application/json"] = ...,
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> APIResponse[_types.Report]: ...
 
     @overload
@@ -201,8 +221,10 @@ class ResponsesReportWithRawResponse:
         *,
         accept: Literal["text/csv"],
         extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
     ) -> APIResponse[str]: ...
 
     def retrieve(
@@ -210,8 +232,10 @@ class ResponsesReportWithRawResponse:
         *,
         accept: str = "application/json",
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Union[_types.Report, str]]:
         """GET /responses/report
 
@@ -222,7 +246,7 @@ class ResponsesReportWithRawResponse:
             _ops.GET_REPORT,
             (),
             accept=accept,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -253,15 +277,17 @@ class ResponsesBinary:
         *,
         size: Union[int, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> bytes:
         """GET /responses/binary"""
         return self._client.request(
             _ops.DOWNLOAD_IMAGE,
             (),
             query={"size": size},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -276,15 +302,17 @@ class ResponsesBinaryWithRawResponse:
         *,
         size: Union[int, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[bytes]:
         """GET /responses/binary"""
         return self._client.request_raw(
             _ops.DOWNLOAD_IMAGE,
             (),
             query={"size": size},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -314,14 +342,16 @@ class ResponsesText:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> str:
         """GET /responses/text"""
         return self._client.request(
             _ops.GET_TEXT,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -335,14 +365,16 @@ class ResponsesTextWithRawResponse:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[str]:
         """GET /responses/text"""
         return self._client.request_raw(
             _ops.GET_TEXT,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -392,3 +424,415 @@ class ResponsesWithStreamingResponse:
         self.binary = ResponsesBinaryWithStreamingResponse(client)
         self.report = ResponsesReportWithStreamingResponse(client)
         self.avatar = ResponsesAvatarWithStreamingResponse(client)
+
+
+class AsyncResponsesAvatar:
+    """`async_client.responses.avatar`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncResponsesAvatarWithRawResponse:
+        return AsyncResponsesAvatarWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncResponsesAvatarWithStreamingResponse:
+        return AsyncResponsesAvatarWithStreamingResponse(self._client)
+
+    @overload
+    async def retrieve(
+        self,
+        *,
+        accept: Literal["application/json"] = ...,
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> Dict[str, Any]: ...
+
+    @overload
+    async def retrieve(
+        self,
+        *,
+        accept: Literal["image/webp"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> bytes: ...
+
+    async def retrieve(
+        self,
+        *,
+        accept: str = "application/json",
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> Union[Dict[str, Any], bytes]:
+        """GET /responses/avatar
+
+        Args:
+            accept: the response media type asked for (Accept): application/json, image/webp (default the first).
+        """
+        return await self._client.request(
+            _ops.GET_AVATAR,
+            (),
+            accept=accept,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncResponsesAvatarWithRawResponse:
+    """`responses.avatar` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @overload
+    async def retrieve(
+        self,
+        *,
+        accept: Literal["application/json"] = ...,
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> AsyncAPIResponse[Dict[str, Any]]: ...
+
+    @overload
+    async def retrieve(
+        self,
+        *,
+        accept: Literal["image/webp"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> AsyncAPIResponse[bytes]: ...
+
+    async def retrieve(
+        self,
+        *,
+        accept: str = "application/json",
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[Union[Dict[str, Any], bytes]]:
+        """GET /responses/avatar
+
+        Args:
+            accept: the response media type asked for (Accept): application/json, image/webp (default the first).
+        """
+        return await self._client.request_raw(
+            _ops.GET_AVATAR,
+            (),
+            accept=accept,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncResponsesAvatarWithStreamingResponse:
+    """`async_client.responses.avatar.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncResponsesAvatarWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncResponsesReport:
+    """`async_client.responses.report`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncResponsesReportWithRawResponse:
+        return AsyncResponsesReportWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncResponsesReportWithStreamingResponse:
+        return AsyncResponsesReportWithStreamingResponse(self._client)
+
+    @overload
+    async def retrieve(
+        self,
+        *,
+        accept: Literal["application/json"] = ...,
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> _types.Report: ...
+
+    @overload
+    async def retrieve(
+        self,
+        *,
+        accept: Literal["text/csv"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> str: ...
+
+    async def retrieve(
+        self,
+        *,
+        accept: str = "application/json",
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> Union[_types.Report, str]:
+        """GET /responses/report
+
+        Args:
+            accept: the response media type asked for (Accept): application/json, text/csv (default the first).
+        """
+        return await self._client.request(
+            _ops.GET_REPORT,
+            (),
+            accept=accept,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncResponsesReportWithRawResponse:
+    """`responses.report` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @overload
+    async def retrieve(
+        self,
+        *,
+        accept: Literal["application/json"] = ...,
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> AsyncAPIResponse[_types.Report]: ...
+
+    @overload
+    async def retrieve(
+        self,
+        *,
+        accept: Literal["text/csv"],
+        extra_headers: Optional[Mapping[str, str]] = ...,
+        extra_query: Optional[Mapping[str, object]] = ...,
+        timeout: Optional[float] = ...,
+        max_retries: Optional[int] = ...,
+        max_retry_wait: Optional[float] = ...,
+    ) -> AsyncAPIResponse[str]: ...
+
+    async def retrieve(
+        self,
+        *,
+        accept: str = "application/json",
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[Union[_types.Report, str]]:
+        """GET /responses/report
+
+        Args:
+            accept: the response media type asked for (Accept): application/json, text/csv (default the first).
+        """
+        return await self._client.request_raw(
+            _ops.GET_REPORT,
+            (),
+            accept=accept,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncResponsesReportWithStreamingResponse:
+    """`async_client.responses.report.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncResponsesReportWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncResponsesBinary:
+    """`async_client.responses.binary`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncResponsesBinaryWithRawResponse:
+        return AsyncResponsesBinaryWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncResponsesBinaryWithStreamingResponse:
+        return AsyncResponsesBinaryWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        size: Union[int, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> bytes:
+        """GET /responses/binary"""
+        return await self._client.request(
+            _ops.DOWNLOAD_IMAGE,
+            (),
+            query={"size": size},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncResponsesBinaryWithRawResponse:
+    """`responses.binary` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        size: Union[int, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[bytes]:
+        """GET /responses/binary"""
+        return await self._client.request_raw(
+            _ops.DOWNLOAD_IMAGE,
+            (),
+            query={"size": size},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncResponsesBinaryWithStreamingResponse:
+    """`async_client.responses.binary.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncResponsesBinaryWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncResponsesText:
+    """`async_client.responses.text`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncResponsesTextWithRawResponse:
+        return AsyncResponsesTextWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncResponsesTextWithStreamingResponse:
+        return AsyncResponsesTextWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> str:
+        """GET /responses/text"""
+        return await self._client.request(
+            _ops.GET_TEXT,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncResponsesTextWithRawResponse:
+    """`responses.text` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[str]:
+        """GET /responses/text"""
+        return await self._client.request_raw(
+            _ops.GET_TEXT,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncResponsesTextWithStreamingResponse:
+    """`async_client.responses.text.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncResponsesTextWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncResponses:
+    """`async_client.responses`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.text = AsyncResponsesText(client)
+        self.binary = AsyncResponsesBinary(client)
+        self.report = AsyncResponsesReport(client)
+        self.avatar = AsyncResponsesAvatar(client)
+
+    @property
+    def with_raw_response(self) -> AsyncResponsesWithRawResponse:
+        return AsyncResponsesWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncResponsesWithStreamingResponse:
+        return AsyncResponsesWithStreamingResponse(self._client)
+
+
+class AsyncResponsesWithRawResponse:
+    """`responses` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.text = AsyncResponsesTextWithRawResponse(client)
+        self.binary = AsyncResponsesBinaryWithRawResponse(client)
+        self.report = AsyncResponsesReportWithRawResponse(client)
+        self.avatar = AsyncResponsesAvatarWithRawResponse(client)
+
+
+class AsyncResponsesWithStreamingResponse:
+    """`async_client.responses.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self.text = AsyncResponsesTextWithStreamingResponse(client)
+        self.binary = AsyncResponsesBinaryWithStreamingResponse(client)
+        self.report = AsyncResponsesReportWithStreamingResponse(client)
+        self.avatar = AsyncResponsesAvatarWithStreamingResponse(client)

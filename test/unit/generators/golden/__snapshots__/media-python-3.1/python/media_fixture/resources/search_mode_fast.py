@@ -9,9 +9,9 @@ from typing import Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["SearchModeFast", "SearchModeFastWithRawResponse", "SearchModeFastWithStreamingResponse"]
+__all__ = ["AsyncSearchModeFast", "AsyncSearchModeFastWithRawResponse", "AsyncSearchModeFastWithStreamingResponse", "SearchModeFast", "SearchModeFastWithRawResponse", "SearchModeFastWithStreamingResponse"]
 
 
 class SearchModeFast:
@@ -33,15 +33,17 @@ class SearchModeFast:
         *,
         q: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """GET /search?mode=fast"""
         return self._client.request(
             _ops.SEARCH_FAST,
             (),
             query={"q": q},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -56,15 +58,17 @@ class SearchModeFastWithRawResponse:
         *,
         q: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """GET /search?mode=fast"""
         return self._client.request_raw(
             _ops.SEARCH_FAST,
             (),
             query={"q": q},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -74,3 +78,69 @@ class SearchModeFastWithStreamingResponse:
     def __init__(self, client: BaseClient) -> None:
         raw = SearchModeFastWithRawResponse(client)
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncSearchModeFast:
+    """`async_client.searchModeFast`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncSearchModeFastWithRawResponse:
+        return AsyncSearchModeFastWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncSearchModeFastWithStreamingResponse:
+        return AsyncSearchModeFastWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        q: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """GET /search?mode=fast"""
+        return await self._client.request(
+            _ops.SEARCH_FAST,
+            (),
+            query={"q": q},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncSearchModeFastWithRawResponse:
+    """`searchModeFast` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        q: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """GET /search?mode=fast"""
+        return await self._client.request_raw(
+            _ops.SEARCH_FAST,
+            (),
+            query={"q": q},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncSearchModeFastWithStreamingResponse:
+    """`async_client.searchModeFast.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncSearchModeFastWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)

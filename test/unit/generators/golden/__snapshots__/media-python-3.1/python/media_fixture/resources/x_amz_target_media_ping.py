@@ -9,9 +9,9 @@ from typing import Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["XAmzTargetMediaPing", "XAmzTargetMediaPingWithRawResponse", "XAmzTargetMediaPingWithStreamingResponse"]
+__all__ = ["AsyncXAmzTargetMediaPing", "AsyncXAmzTargetMediaPingWithRawResponse", "AsyncXAmzTargetMediaPingWithStreamingResponse", "XAmzTargetMediaPing", "XAmzTargetMediaPingWithRawResponse", "XAmzTargetMediaPingWithStreamingResponse"]
 
 
 class XAmzTargetMediaPing:
@@ -33,15 +33,18 @@ class XAmzTargetMediaPing:
         *,
         ping: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Echo:
         """POST /#X-Amz-Target=Media.Ping"""
         return self._client.request(
             _ops.AMZ_PING,
             (),
             fields={"ping": ping},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -56,15 +59,18 @@ class XAmzTargetMediaPingWithRawResponse:
         *,
         ping: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Echo]:
         """POST /#X-Amz-Target=Media.Ping"""
         return self._client.request_raw(
             _ops.AMZ_PING,
             (),
             fields={"ping": ping},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -74,3 +80,71 @@ class XAmzTargetMediaPingWithStreamingResponse:
     def __init__(self, client: BaseClient) -> None:
         raw = XAmzTargetMediaPingWithRawResponse(client)
         self.create = to_streamed_response_wrapper(raw.create)
+
+
+class AsyncXAmzTargetMediaPing:
+    """`async_client.xAmzTargetMediaPing`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncXAmzTargetMediaPingWithRawResponse:
+        return AsyncXAmzTargetMediaPingWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncXAmzTargetMediaPingWithStreamingResponse:
+        return AsyncXAmzTargetMediaPingWithStreamingResponse(self._client)
+
+    async def create(
+        self,
+        *,
+        ping: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Echo:
+        """POST /#X-Amz-Target=Media.Ping"""
+        return await self._client.request(
+            _ops.AMZ_PING,
+            (),
+            fields={"ping": ping},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncXAmzTargetMediaPingWithRawResponse:
+    """`xAmzTargetMediaPing` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        ping: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Echo]:
+        """POST /#X-Amz-Target=Media.Ping"""
+        return await self._client.request_raw(
+            _ops.AMZ_PING,
+            (),
+            fields={"ping": ping},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncXAmzTargetMediaPingWithStreamingResponse:
+    """`async_client.xAmzTargetMediaPing.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncXAmzTargetMediaPingWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)

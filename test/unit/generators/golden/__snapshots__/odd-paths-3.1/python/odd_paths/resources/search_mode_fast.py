@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Optional
 
 from .. import _operations as _ops
-from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["SearchModeFast", "SearchModeFastWithRawResponse", "SearchModeFastWithStreamingResponse"]
+__all__ = ["AsyncSearchModeFast", "AsyncSearchModeFastWithRawResponse", "AsyncSearchModeFastWithStreamingResponse", "SearchModeFast", "SearchModeFastWithRawResponse", "SearchModeFastWithStreamingResponse"]
 
 
 class SearchModeFast:
@@ -31,14 +31,16 @@ class SearchModeFast:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Dict[str, Any]:
         """GET /search?mode=fast"""
         return self._client.request(
             _ops.SEARCH_FAST,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -52,14 +54,16 @@ class SearchModeFastWithRawResponse:
         self,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Dict[str, Any]]:
         """GET /search?mode=fast"""
         return self._client.request_raw(
             _ops.SEARCH_FAST,
             (),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -69,3 +73,65 @@ class SearchModeFastWithStreamingResponse:
     def __init__(self, client: BaseClient) -> None:
         raw = SearchModeFastWithRawResponse(client)
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+
+
+class AsyncSearchModeFast:
+    """`async_client.searchModeFast`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncSearchModeFastWithRawResponse:
+        return AsyncSearchModeFastWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncSearchModeFastWithStreamingResponse:
+        return AsyncSearchModeFastWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """GET /search?mode=fast"""
+        return await self._client.request(
+            _ops.SEARCH_FAST,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncSearchModeFastWithRawResponse:
+    """`searchModeFast` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[Dict[str, Any]]:
+        """GET /search?mode=fast"""
+        return await self._client.request_raw(
+            _ops.SEARCH_FAST,
+            (),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncSearchModeFastWithStreamingResponse:
+    """`async_client.searchModeFast.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncSearchModeFastWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)

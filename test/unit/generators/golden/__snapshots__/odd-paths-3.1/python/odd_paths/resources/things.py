@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Optional
 
 from .. import _operations as _ops
-from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Things", "ThingsWithRawResponse", "ThingsWithStreamingResponse"]
+__all__ = ["AsyncThings", "AsyncThingsWithRawResponse", "AsyncThingsWithStreamingResponse", "Things", "ThingsWithRawResponse", "ThingsWithStreamingResponse"]
 
 
 class Things:
@@ -32,14 +32,16 @@ class Things:
         thing_id: str,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Dict[str, Any]:
         """GET /things/{thing_id}"""
         return self._client.request(
             _ops.GET_THING,
             (thing_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def head_thing(
@@ -47,14 +49,16 @@ class Things:
         thing_id: str,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> None:
         """HEAD /things/{thing_id}"""
         return self._client.request(
             _ops.HEAD_THING,
             (thing_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -69,14 +73,16 @@ class ThingsWithRawResponse:
         thing_id: str,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Dict[str, Any]]:
         """GET /things/{thing_id}"""
         return self._client.request_raw(
             _ops.GET_THING,
             (thing_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def head_thing(
@@ -84,14 +90,16 @@ class ThingsWithRawResponse:
         thing_id: str,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[None]:
         """HEAD /things/{thing_id}"""
         return self._client.request_raw(
             _ops.HEAD_THING,
             (thing_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -102,3 +110,102 @@ class ThingsWithStreamingResponse:
         raw = ThingsWithRawResponse(client)
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
         self.head_thing = to_streamed_response_wrapper(raw.head_thing)
+
+
+class AsyncThings:
+    """`async_client.things`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncThingsWithRawResponse:
+        return AsyncThingsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncThingsWithStreamingResponse:
+        return AsyncThingsWithStreamingResponse(self._client)
+
+    async def retrieve(
+        self,
+        thing_id: str,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """GET /things/{thing_id}"""
+        return await self._client.request(
+            _ops.GET_THING,
+            (thing_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def head_thing(
+        self,
+        thing_id: str,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> None:
+        """HEAD /things/{thing_id}"""
+        return await self._client.request(
+            _ops.HEAD_THING,
+            (thing_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncThingsWithRawResponse:
+    """`things` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def retrieve(
+        self,
+        thing_id: str,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[Dict[str, Any]]:
+        """GET /things/{thing_id}"""
+        return await self._client.request_raw(
+            _ops.GET_THING,
+            (thing_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def head_thing(
+        self,
+        thing_id: str,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[None]:
+        """HEAD /things/{thing_id}"""
+        return await self._client.request_raw(
+            _ops.HEAD_THING,
+            (thing_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncThingsWithStreamingResponse:
+    """`async_client.things.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncThingsWithRawResponse(client)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+        self.head_thing = to_async_streamed_response_wrapper(raw.head_thing)

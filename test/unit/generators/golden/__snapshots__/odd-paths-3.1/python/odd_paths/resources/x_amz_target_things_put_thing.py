@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Optional
 
 from .. import _operations as _ops
-from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["XAmzTargetThingsPutThing", "XAmzTargetThingsPutThingWithRawResponse", "XAmzTargetThingsPutThingWithStreamingResponse"]
+__all__ = ["AsyncXAmzTargetThingsPutThing", "AsyncXAmzTargetThingsPutThingWithRawResponse", "AsyncXAmzTargetThingsPutThingWithStreamingResponse", "XAmzTargetThingsPutThing", "XAmzTargetThingsPutThingWithRawResponse", "XAmzTargetThingsPutThingWithStreamingResponse"]
 
 
 class XAmzTargetThingsPutThing:
@@ -32,15 +32,18 @@ class XAmzTargetThingsPutThing:
         *,
         body: Dict[str, Any],
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> Dict[str, Any]:
         """POST /#X-Amz-Target=Things.PutThing"""
         return self._client.request(
             _ops.PUT_THING,
             (),
             body=body,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -55,15 +58,18 @@ class XAmzTargetThingsPutThingWithRawResponse:
         *,
         body: Dict[str, Any],
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[Dict[str, Any]]:
         """POST /#X-Amz-Target=Things.PutThing"""
         return self._client.request_raw(
             _ops.PUT_THING,
             (),
             body=body,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -73,3 +79,71 @@ class XAmzTargetThingsPutThingWithStreamingResponse:
     def __init__(self, client: BaseClient) -> None:
         raw = XAmzTargetThingsPutThingWithRawResponse(client)
         self.create = to_streamed_response_wrapper(raw.create)
+
+
+class AsyncXAmzTargetThingsPutThing:
+    """`async_client.xAmzTargetThingsPutThing`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncXAmzTargetThingsPutThingWithRawResponse:
+        return AsyncXAmzTargetThingsPutThingWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncXAmzTargetThingsPutThingWithStreamingResponse:
+        return AsyncXAmzTargetThingsPutThingWithStreamingResponse(self._client)
+
+    async def create(
+        self,
+        *,
+        body: Dict[str, Any],
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """POST /#X-Amz-Target=Things.PutThing"""
+        return await self._client.request(
+            _ops.PUT_THING,
+            (),
+            body=body,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncXAmzTargetThingsPutThingWithRawResponse:
+    """`xAmzTargetThingsPutThing` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def create(
+        self,
+        *,
+        body: Dict[str, Any],
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[Dict[str, Any]]:
+        """POST /#X-Amz-Target=Things.PutThing"""
+        return await self._client.request_raw(
+            _ops.PUT_THING,
+            (),
+            body=body,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncXAmzTargetThingsPutThingWithStreamingResponse:
+    """`async_client.xAmzTargetThingsPutThing.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncXAmzTargetThingsPutThingWithRawResponse(client)
+        self.create = to_async_streamed_response_wrapper(raw.create)

@@ -9,9 +9,9 @@ from typing import Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, SyncCursorPage, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, AsyncCursorPage, AsyncPaginator, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, SyncCursorPage, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Shop", "ShopWidgets", "ShopWidgetsWithRawResponse", "ShopWidgetsWithStreamingResponse", "ShopWithRawResponse", "ShopWithStreamingResponse"]
+__all__ = ["AsyncShop", "AsyncShopWidgets", "AsyncShopWidgetsWithRawResponse", "AsyncShopWidgetsWithStreamingResponse", "AsyncShopWithRawResponse", "AsyncShopWithStreamingResponse", "Shop", "ShopWidgets", "ShopWidgetsWithRawResponse", "ShopWidgetsWithStreamingResponse", "ShopWithRawResponse", "ShopWithStreamingResponse"]
 
 
 class ShopWidgets:
@@ -35,8 +35,10 @@ class ShopWidgets:
         starting_after: Union[str, NotGiven] = NOT_GIVEN,
         ending_before: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> SyncCursorPage[_types.Widget]:
         """List widgets
 
@@ -46,7 +48,7 @@ class ShopWidgets:
             _ops.LIST_WIDGETS,
             (),
             query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def create(
@@ -56,8 +58,11 @@ class ShopWidgets:
         display_name: str,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Widget:
         """Create a widget
 
@@ -67,7 +72,7 @@ class ShopWidgets:
             _ops.CREATE_WIDGET,
             (),
             fields={"id": id, "display_name": display_name},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -84,8 +89,10 @@ class ShopWidgetsWithRawResponse:
         starting_after: Union[str, NotGiven] = NOT_GIVEN,
         ending_before: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[SyncCursorPage[_types.Widget]]:
         """List widgets
 
@@ -95,7 +102,7 @@ class ShopWidgetsWithRawResponse:
             _ops.LIST_WIDGETS,
             (),
             query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def create(
@@ -105,8 +112,11 @@ class ShopWidgetsWithRawResponse:
         display_name: str,
         idempotency_key: Optional[str] = None,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Widget]:
         """Create a widget
 
@@ -116,7 +126,7 @@ class ShopWidgetsWithRawResponse:
             _ops.CREATE_WIDGET,
             (),
             fields={"id": id, "display_name": display_name},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -158,3 +168,159 @@ class ShopWithStreamingResponse:
 
     def __init__(self, client: BaseClient) -> None:
         self.widgets = ShopWidgetsWithStreamingResponse(client)
+
+
+class AsyncShopWidgets:
+    """`async_client.shop.widgets`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncShopWidgetsWithRawResponse:
+        return AsyncShopWidgetsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncShopWidgetsWithStreamingResponse:
+        return AsyncShopWidgetsWithStreamingResponse(self._client)
+
+    def list(
+        self,
+        *,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        starting_after: Union[str, NotGiven] = NOT_GIVEN,
+        ending_before: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncPaginator[_types.Widget]:
+        """List widgets
+
+        Lists widgets.
+        """
+        return self._client.request_page(
+            _ops.LIST_WIDGETS,
+            (),
+            query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def create(
+        self,
+        *,
+        id: str,
+        display_name: str,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Widget:
+        """Create a widget
+
+        Creates a widget.
+        """
+        return await self._client.request(
+            _ops.CREATE_WIDGET,
+            (),
+            fields={"id": id, "display_name": display_name},
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncShopWidgetsWithRawResponse:
+    """`shop.widgets` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def list(
+        self,
+        *,
+        limit: Union[int, NotGiven] = NOT_GIVEN,
+        starting_after: Union[str, NotGiven] = NOT_GIVEN,
+        ending_before: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[AsyncCursorPage[_types.Widget]]:
+        """List widgets
+
+        Lists widgets.
+        """
+        return await self._client.request_page_raw(
+            _ops.LIST_WIDGETS,
+            (),
+            query={"limit": limit, "starting_after": starting_after, "ending_before": ending_before},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def create(
+        self,
+        *,
+        id: str,
+        display_name: str,
+        idempotency_key: Optional[str] = None,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Widget]:
+        """Create a widget
+
+        Creates a widget.
+        """
+        return await self._client.request_raw(
+            _ops.CREATE_WIDGET,
+            (),
+            fields={"id": id, "display_name": display_name},
+            options=RequestOptions(idempotency_key=idempotency_key, extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncShopWidgetsWithStreamingResponse:
+    """`async_client.shop.widgets.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncShopWidgetsWithRawResponse(client)
+        self.list = to_async_streamed_response_wrapper(raw.list)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+
+
+class AsyncShop:
+    """`async_client.shop`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.widgets = AsyncShopWidgets(client)
+
+    @property
+    def with_raw_response(self) -> AsyncShopWithRawResponse:
+        return AsyncShopWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncShopWithStreamingResponse:
+        return AsyncShopWithStreamingResponse(self._client)
+
+
+class AsyncShopWithRawResponse:
+    """`shop` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.widgets = AsyncShopWidgetsWithRawResponse(client)
+
+
+class AsyncShopWithStreamingResponse:
+    """`async_client.shop.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self.widgets = AsyncShopWidgetsWithStreamingResponse(client)

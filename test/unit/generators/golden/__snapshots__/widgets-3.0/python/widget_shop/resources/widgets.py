@@ -9,9 +9,9 @@ from typing import List, Literal, Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, BinaryContent, NOT_GIVEN, NotGiven, RequestOptions, to_streamed_response_wrapper
+from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, BinaryContent, NOT_GIVEN, NotGiven, RequestOptions, deprecated, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
-__all__ = ["Widgets", "WidgetsImage", "WidgetsImageWithRawResponse", "WidgetsImageWithStreamingResponse", "WidgetsWithRawResponse", "WidgetsWithStreamingResponse"]
+__all__ = ["AsyncWidgets", "AsyncWidgetsImage", "AsyncWidgetsImageWithRawResponse", "AsyncWidgetsImageWithStreamingResponse", "AsyncWidgetsWithRawResponse", "AsyncWidgetsWithStreamingResponse", "Widgets", "WidgetsImage", "WidgetsImageWithRawResponse", "WidgetsImageWithStreamingResponse", "WidgetsWithRawResponse", "WidgetsWithStreamingResponse"]
 
 
 class WidgetsImage:
@@ -34,15 +34,18 @@ class WidgetsImage:
         *,
         body: Union[BinaryContent, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> str:
         """PUT /widgets/{widget-id}/image"""
         return self._client.request(
             _ops.UPLOAD_WIDGET_IMAGE,
             (widget_id,),
             body=body,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -58,15 +61,18 @@ class WidgetsImageWithRawResponse:
         *,
         body: Union[BinaryContent, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[str]:
         """PUT /widgets/{widget-id}/image"""
         return self._client.request_raw(
             _ops.UPLOAD_WIDGET_IMAGE,
             (widget_id,),
             body=body,
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -99,8 +105,10 @@ class Widgets:
         color: Union[List[Literal["red", "blue"]], NotGiven] = NOT_GIVEN,
         x_trace: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> List[_types.Widget]:
         """List widgets"""
         return self._client.request(
@@ -108,7 +116,7 @@ class Widgets:
             (),
             query={"color": color},
             headers={"X-Trace": x_trace},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def create(
@@ -117,15 +125,18 @@ class Widgets:
         name: str,
         color: Union[Optional[Literal["red", "blue"]], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Widget:
         """Create a widget"""
         return self._client.request(
             _ops.WIDGETS_CREATE_ONE,
             (),
             fields={"name": name, "color": color},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def retrieve(
@@ -133,14 +144,16 @@ class Widgets:
         widget_id: int,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> _types.Widget:
         """Get a widget"""
         return self._client.request(
             _ops.GET_WIDGET,
             (widget_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def delete(
@@ -148,17 +161,20 @@ class Widgets:
         widget_id: int,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> None:
         """DELETE /widgets/{widget-id}
 
-        Deprecated.
+        Deprecated: the API marks this operation deprecated; calling it warns once (DeprecationWarning).
         """
+        deprecated("client.widgets.delete()")
         return self._client.request(
             _ops.DELETE_WIDGET,
             (widget_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def publish(
@@ -166,14 +182,16 @@ class Widgets:
         widget_id: int,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> None:
         """Publish a widget"""
         return self._client.request(
             _ops.PUBLISH_WIDGET,
             (widget_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -190,8 +208,10 @@ class WidgetsWithRawResponse:
         color: Union[List[Literal["red", "blue"]], NotGiven] = NOT_GIVEN,
         x_trace: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[List[_types.Widget]]:
         """List widgets"""
         return self._client.request_raw(
@@ -199,7 +219,7 @@ class WidgetsWithRawResponse:
             (),
             query={"color": color},
             headers={"X-Trace": x_trace},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def create(
@@ -208,15 +228,18 @@ class WidgetsWithRawResponse:
         name: str,
         color: Union[Optional[Literal["red", "blue"]], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Widget]:
         """Create a widget"""
         return self._client.request_raw(
             _ops.WIDGETS_CREATE_ONE,
             (),
             fields={"name": name, "color": color},
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def retrieve(
@@ -224,14 +247,16 @@ class WidgetsWithRawResponse:
         widget_id: int,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[_types.Widget]:
         """Get a widget"""
         return self._client.request_raw(
             _ops.GET_WIDGET,
             (widget_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def delete(
@@ -239,17 +264,20 @@ class WidgetsWithRawResponse:
         widget_id: int,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[None]:
         """DELETE /widgets/{widget-id}
 
-        Deprecated.
+        Deprecated: the API marks this operation deprecated; calling it warns once (DeprecationWarning).
         """
+        deprecated("client.widgets.delete()")
         return self._client.request_raw(
             _ops.DELETE_WIDGET,
             (widget_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
     def publish(
@@ -257,14 +285,16 @@ class WidgetsWithRawResponse:
         widget_id: int,
         *,
         extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
     ) -> APIResponse[None]:
         """Publish a widget"""
         return self._client.request_raw(
             _ops.PUBLISH_WIDGET,
             (widget_id,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
 
@@ -279,3 +309,300 @@ class WidgetsWithStreamingResponse:
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
         self.delete = to_streamed_response_wrapper(raw.delete)
         self.publish = to_streamed_response_wrapper(raw.publish)
+
+
+class AsyncWidgetsImage:
+    """`async_client.widgets.image`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    @property
+    def with_raw_response(self) -> AsyncWidgetsImageWithRawResponse:
+        return AsyncWidgetsImageWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncWidgetsImageWithStreamingResponse:
+        return AsyncWidgetsImageWithStreamingResponse(self._client)
+
+    async def update(
+        self,
+        widget_id: int,
+        *,
+        body: Union[BinaryContent, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> str:
+        """PUT /widgets/{widget-id}/image"""
+        return await self._client.request(
+            _ops.UPLOAD_WIDGET_IMAGE,
+            (widget_id,),
+            body=body,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncWidgetsImageWithRawResponse:
+    """`widgets.image` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+
+    async def update(
+        self,
+        widget_id: int,
+        *,
+        body: Union[BinaryContent, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[str]:
+        """PUT /widgets/{widget-id}/image"""
+        return await self._client.request_raw(
+            _ops.UPLOAD_WIDGET_IMAGE,
+            (widget_id,),
+            body=body,
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncWidgetsImageWithStreamingResponse:
+    """`async_client.widgets.image.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncWidgetsImageWithRawResponse(client)
+        self.update = to_async_streamed_response_wrapper(raw.update)
+
+
+class AsyncWidgets:
+    """`async_client.widgets`."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.image = AsyncWidgetsImage(client)
+
+    @property
+    def with_raw_response(self) -> AsyncWidgetsWithRawResponse:
+        return AsyncWidgetsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> AsyncWidgetsWithStreamingResponse:
+        return AsyncWidgetsWithStreamingResponse(self._client)
+
+    async def list(
+        self,
+        *,
+        color: Union[List[Literal["red", "blue"]], NotGiven] = NOT_GIVEN,
+        x_trace: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> List[_types.Widget]:
+        """List widgets"""
+        return await self._client.request(
+            _ops.GET_WIDGETS,
+            (),
+            query={"color": color},
+            headers={"X-Trace": x_trace},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def create(
+        self,
+        *,
+        name: str,
+        color: Union[Optional[Literal["red", "blue"]], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Widget:
+        """Create a widget"""
+        return await self._client.request(
+            _ops.WIDGETS_CREATE_ONE,
+            (),
+            fields={"name": name, "color": color},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def retrieve(
+        self,
+        widget_id: int,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> _types.Widget:
+        """Get a widget"""
+        return await self._client.request(
+            _ops.GET_WIDGET,
+            (widget_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def delete(
+        self,
+        widget_id: int,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> None:
+        """DELETE /widgets/{widget-id}
+
+        Deprecated: the API marks this operation deprecated; calling it warns once (DeprecationWarning).
+        """
+        deprecated("client.widgets.delete()")
+        return await self._client.request(
+            _ops.DELETE_WIDGET,
+            (widget_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def publish(
+        self,
+        widget_id: int,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> None:
+        """Publish a widget"""
+        return await self._client.request(
+            _ops.PUBLISH_WIDGET,
+            (widget_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncWidgetsWithRawResponse:
+    """`widgets` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        self._client = client
+        self.image = AsyncWidgetsImageWithRawResponse(client)
+
+    async def list(
+        self,
+        *,
+        color: Union[List[Literal["red", "blue"]], NotGiven] = NOT_GIVEN,
+        x_trace: Union[str, NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[List[_types.Widget]]:
+        """List widgets"""
+        return await self._client.request_raw(
+            _ops.GET_WIDGETS,
+            (),
+            query={"color": color},
+            headers={"X-Trace": x_trace},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def create(
+        self,
+        *,
+        name: str,
+        color: Union[Optional[Literal["red", "blue"]], NotGiven] = NOT_GIVEN,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        extra_body: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Widget]:
+        """Create a widget"""
+        return await self._client.request_raw(
+            _ops.WIDGETS_CREATE_ONE,
+            (),
+            fields={"name": name, "color": color},
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, extra_body=extra_body, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def retrieve(
+        self,
+        widget_id: int,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[_types.Widget]:
+        """Get a widget"""
+        return await self._client.request_raw(
+            _ops.GET_WIDGET,
+            (widget_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def delete(
+        self,
+        widget_id: int,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[None]:
+        """DELETE /widgets/{widget-id}
+
+        Deprecated: the API marks this operation deprecated; calling it warns once (DeprecationWarning).
+        """
+        deprecated("client.widgets.delete()")
+        return await self._client.request_raw(
+            _ops.DELETE_WIDGET,
+            (widget_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+    async def publish(
+        self,
+        widget_id: int,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        extra_query: Optional[Mapping[str, object]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+        max_retry_wait: Optional[float] = None,
+    ) -> AsyncAPIResponse[None]:
+        """Publish a widget"""
+        return await self._client.request_raw(
+            _ops.PUBLISH_WIDGET,
+            (widget_id,),
+            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
+        )
+
+
+class AsyncWidgetsWithStreamingResponse:
+    """`async_client.widgets.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AsyncBaseClient) -> None:
+        raw = AsyncWidgetsWithRawResponse(client)
+        self.image = AsyncWidgetsImageWithStreamingResponse(client)
+        self.list = to_async_streamed_response_wrapper(raw.list)
+        self.create = to_async_streamed_response_wrapper(raw.create)
+        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
+        self.delete = to_async_streamed_response_wrapper(raw.delete)
+        self.publish = to_async_streamed_response_wrapper(raw.publish)
