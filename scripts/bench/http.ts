@@ -17,6 +17,8 @@ export interface Target {
   keys?: string[];
   consent?: Record<string, unknown>;
   stop: () => Promise<void>;
+  /** The target's process group (CPU accounting, cpu.ts). */
+  processGroup?: number;
 }
 
 export interface Measured {
@@ -41,7 +43,7 @@ export async function startTarget(kind: 'service' | 'bare', env: Record<string, 
     running.child.once('exit', (code) => reject(new Error(`${kind} target exited (${code}):\n${running.output()}`)));
   });
   const ready = JSON.parse(line) as { path: string; headers: Record<string, string>; keys?: string[]; consent?: Record<string, unknown> };
-  return { name: kind, url: `http://127.0.0.1:${port}`, ...ready, stop: running.stop };
+  return { name: kind, url: `http://127.0.0.1:${port}`, ...ready, stop: running.stop, processGroup: running.child.pid };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Where a PostgreSQL request spends its time, seen from the server: the statements each request
  * sends (pg_stat_statements, reset before each phase; every statement is one round trip with
  * node-postgres, BEGIN and COMMIT included) and how much of the backends' active time is spent
- * waiting for a lock (pg_stat_activity sampled every few milliseconds: `Lock` is a row, tuple,
+ * waiting for a lock (pg_stat_activity sampled every 20 ms: `Lock` is a row, tuple,
  * transaction or advisory lock another session holds; `LWLock` a buffer or WAL latch).
  * Needs a server started with shared_preload_libraries=pg_stat_statements.
  */
@@ -42,9 +42,13 @@ export class PgActivity {
     this.admin = new pg.Client({ connectionString: adminUrl });
   }
 
+  /** The server process of this connection: its CPU is the benchmark's, not the service's (cpu.ts). */
+  backendPid = 0;
+
   async open(): Promise<void> {
     await this.admin.connect();
     await this.admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    this.backendPid = (await this.admin.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
   }
 
   /** Forgets the counts so far and starts sampling. */
@@ -70,7 +74,7 @@ export class PgActivity {
         })
         .catch(() => undefined)
         .finally(() => (busy = false));
-    }, 5);
+    }, 20);
   }
 
   /** Stops sampling; the breakdown of the `requests` answered since start. */

@@ -12,6 +12,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../lib/embedded-postgres.js';
 import { CONNECTIONS, DURATION_S, load, startTarget, type Measured, type Target } from './http.js';
+import { addSpent, describeCpu, sampleCpu, spent, type CpuSpent } from './cpu.js';
 import { combine, describeBreakdown, PgActivity, type Breakdown } from './pg-activity.js';
 import { median, type BenchRow } from './report.js';
 
@@ -28,7 +29,9 @@ const sum = (parts: Measured[]): Measured => ({
 
 type Phase = 'sqliteGet' | 'sqliteCreate' | 'pgGet' | 'pgCreate' | 'pgGetMany' | 'twoGet' | 'twoGetMany';
 
-const PG_PHASES: Array<[Phase, string]> = [
+const PHASES: Array<[Phase, string]> = [
+  ['sqliteGet', 'SQLite GET, one key'],
+  ['sqliteCreate', 'SQLite create'],
   ['pgGet', 'GET, one instance, one key'],
   ['pgCreate', 'create, one instance'],
   ['pgGetMany', `GET, one instance, ${KEY_COUNT} keys of one account`],
@@ -61,10 +64,14 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
 
     const measured = new Map<Phase, Measured[]>();
     const breakdowns = new Map<Phase, Array<{ breakdown: Breakdown; requests: number }>>();
+    const cpu = new Map<Phase, CpuSpent | undefined>();
+    const groups = [sqlite, first, second].map((target) => target.processGroup!);
     const phase = async (name: Phase, run: () => Promise<Measured>): Promise<void> => {
       const onPostgres = name !== 'sqliteGet' && name !== 'sqliteCreate';
       if (onPostgres) await activity!.start();
+      const before = sampleCpu(groups, [activity!.backendPid]);
       const result = await run();
+      cpu.set(name, addSpent(cpu.get(name), spent(before, sampleCpu(groups, [activity!.backendPid]), result.total)));
       if (onPostgres) breakdowns.set(name, [...(breakdowns.get(name) ?? []), { breakdown: await activity!.stop(result.total), requests: result.total }]);
       measured.set(name, [...(measured.get(name) ?? []), result]);
     };
@@ -103,8 +110,9 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
       ratioRow('GET, one hot key: two instances vs one (PostgreSQL)', ['one', 'pgGet'], ['two', 'twoGet'], 1.6),
       ratioRow(`GET, ${KEY_COUNT} keys of one account: two instances vs one`, ['one', 'pgGetMany'], ['two', 'twoGetMany'], 1.6),
     ];
-    for (const [name, title] of PG_PHASES) {
-      rows.push({ benchmark: `where PostgreSQL time goes: ${title}`, baseline: '', measured: describeBreakdown(combine(breakdowns.get(name)!)), goal: 'report' });
+    for (const [name, title] of PHASES) {
+      const statements = breakdowns.get(name);
+      rows.push({ benchmark: `where the time goes: ${title}`, baseline: '', measured: [statements && describeBreakdown(combine(statements)), describeCpu(cpu.get(name))].filter(Boolean).join('; '), goal: 'report' });
     }
     rows.push({ benchmark: 'machine', baseline: '', measured: `load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end, ${availableParallelism()} cores`, goal: 'report' });
     return rows;
