@@ -98,6 +98,8 @@ export interface KeyData {
   setAccountTier(id: string, tier: number): Promise<void>;
   insertKey(key: KeyRecord): Promise<void>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
+  /** The key with this hash and its account, read together: what every authenticated request needs, in one round trip. */
+  findKeyWithAccount(hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined>;
   findKeyById(id: string): Promise<KeyRecord | undefined>;
   listKeys(): Promise<KeyRecord[]>;
   /** Marks the key revoked; every instance refuses it from its next request on. */
@@ -105,6 +107,7 @@ export interface KeyData {
   countKeys(): Promise<number>;
   /** The account's keys in one environment, newest first. */
   listAccountKeys(accountId: string, environment: Environment): Promise<KeyRecord[]>;
+  /** Written with the meters, every few seconds and when the store closes (write-behind.ts); never moves back in time. */
   setKeyLastUsed(id: string, at: string): Promise<void>;
   /** A value kept across restarts (e.g. the cursor-signing secret), created once even when instances race. */
   setting(name: string, create: () => string): Promise<string>;
@@ -139,7 +142,11 @@ export interface RequestData {
 
 /** The billing meter (repositories/usage.ts). */
 export interface UsageData {
-  /** Counts one billable request for the account in a period (e.g. "2026-11"); no increment is lost. */
+  /**
+   * Counts one billable request for the account in a period (e.g. "2026-11"); no increment is lost
+   * by concurrency. Counted in memory and written every few seconds and when the store closes
+   * (write-behind.ts): a process killed without closing loses at most its last interval's counts.
+   */
   meter(accountId: string, period: string): Promise<void>;
   usage(accountId: string, period: string): Promise<number>;
   /** Counts one live request for the account on a UTC day ("2026-11-22"). */

@@ -5,6 +5,7 @@ import { ACCOUNT_COLUMNS, keyRow, toAccount, toKey } from '../rows.js';
 import type { Db } from '../schema.js';
 import type { AccountRecord, Environment, KeyData, KeyRecord } from '../store.js';
 import { locksRows } from '../transactions.js';
+import { pendingWritten, type WriteBehind } from '../write-behind.js';
 
 /** Read on every request (PostgreSQL; SQLite caches them): prepared (prepared.ts). */
 const accountById = prepared((db, $: { id: string }) => db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('id', '=', $.id));
@@ -17,10 +18,21 @@ const keyByHash = prepared((db, $: { hash: Buffer }, lock) =>
     .$if(lock, (query) => query.forUpdate()),
 );
 
+/** A request's key and its account's tier in one round trip (PostgreSQL; SQLite caches both). */
+const keyWithAccountByHash = prepared((db, $: { hash: Buffer }) =>
+  db
+    .selectFrom('api_keys')
+    .leftJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .selectAll('api_keys')
+    .select(['accounts.tier as account_tier', 'accounts.created_at as account_created_at'])
+    .where('api_keys.hash', '=', $.hash),
+);
+
 export class KeysRepository implements KeyData {
   constructor(
     private readonly db: Db,
     private readonly engine: Engine,
+    private readonly writeBehind: WriteBehind,
   ) {}
 
   async createAccount(id: string, tier: number, now: string): Promise<AccountRecord> {
@@ -61,7 +73,19 @@ export class KeysRepository implements KeyData {
     return key;
   }
 
+  async findKeyWithAccount(hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined> {
+    if (this.engine.keyCache) {
+      const key = await this.findKeyByHash(hash);
+      return key && { key, account: await this.findAccount(key.accountId) };
+    }
+    const [row] = await keyWithAccountByHash(this.db, { hash }, false);
+    if (!row) return undefined;
+    const account = row.account_tier === null || row.account_created_at === null ? undefined : toAccount({ id: row.account_id, tier: row.account_tier, created_at: row.account_created_at });
+    return { key: toKey(row), account };
+  }
+
   async findKeyById(id: string): Promise<KeyRecord | undefined> {
+    await pendingWritten(this.db, this.writeBehind); // "last used" as this store knows it
     const row = await this.db
       .selectFrom('api_keys')
       .selectAll()
@@ -72,10 +96,12 @@ export class KeysRepository implements KeyData {
   }
 
   async listKeys(): Promise<KeyRecord[]> {
+    await pendingWritten(this.db, this.writeBehind); // "last used" as this store knows it
     return (await this.db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id').execute()).map(toKey);
   }
 
   async listAccountKeys(accountId: string, environment: Environment): Promise<KeyRecord[]> {
+    await pendingWritten(this.db, this.writeBehind); // "last used" as this store knows it
     const rows = await this.db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).where('environment', '=', environment).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     return rows.map(toKey);
   }
@@ -85,8 +111,9 @@ export class KeysRepository implements KeyData {
     this.engine.keyCache?.drop();
   }
 
+  /** Written with the meters, every few seconds (write-behind.ts); never moves back in time. */
   async setKeyLastUsed(id: string, at: string): Promise<void> {
-    await this.db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+    this.writeBehind.keyUsed(id, at);
   }
 
   async countKeys(): Promise<number> {
