@@ -1,7 +1,7 @@
 /** Accounts, API keys and settings (store.ts KeyData). */
 import type { Engine } from '../engine.js';
 import { prepared } from '../prepared.js';
-import { ACCOUNT_COLUMNS, keyRow, toAccount, toKey } from '../rows.js';
+import { ACCOUNT_COLUMNS, KEY_COLUMNS, keyRow, toAccount, toKey } from '../rows.js';
 import type { Db } from '../schema.js';
 import type { AccountRecord, Environment, KeyData, KeyRecord } from '../store.js';
 import { locksRows } from '../transactions.js';
@@ -13,7 +13,7 @@ const accountById = prepared((db, $: { id: string }) => db.selectFrom('accounts'
 const keyByHash = prepared((db, $: { hash: Buffer }, lock) =>
   db
     .selectFrom('api_keys')
-    .selectAll()
+    .select(KEY_COLUMNS)
     .where('hash', '=', $.hash)
     .$if(lock, (query) => query.forUpdate()),
 );
@@ -23,7 +23,7 @@ const keyWithAccountByHash = prepared((db, $: { hash: Buffer }) =>
   db
     .selectFrom('api_keys')
     .leftJoin('accounts', 'accounts.id', 'api_keys.account_id')
-    .selectAll('api_keys')
+    .select(KEY_COLUMNS.map((column) => `api_keys.${column}` as const))
     .select(['accounts.tier as account_tier', 'accounts.created_at as account_created_at'])
     .where('api_keys.hash', '=', $.hash),
 );
