@@ -33,7 +33,10 @@ export interface Engine {
   leaseWebhookDeliveries(trx: Db, owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<number[]>;
   /** Transaction.lock: holds a named lock until the transaction ends (PostgreSQL: an advisory lock; SQLite: nothing to do). */
   lock(trx: Db, name: string): Promise<void>;
-  /** Keys and accounts cached by the process, when the engine can tell that another writer changed them (SQLite). */
+  /**
+   * Keys and accounts cached by the process, emptied when another writer changes them: SQLite sees
+   * it in PRAGMA data_version, PostgreSQL is told by NOTIFY (engines/<engine>/key-cache.ts).
+   */
   readonly keyCache?: KeyCache;
 }
 

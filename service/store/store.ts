@@ -102,7 +102,7 @@ export interface KeyData {
   findKeyWithAccount(hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined>;
   findKeyById(id: string): Promise<KeyRecord | undefined>;
   listKeys(): Promise<KeyRecord[]>;
-  /** Marks the key revoked; every instance refuses it from its next request on. */
+  /** Marks the key revoked; every instance refuses it from its next request on (on PostgreSQL, once its key cache is told: engines/postgres/key-cache.ts). */
   revokeKey(id: string, now: string): Promise<void>;
   countKeys(): Promise<number>;
   /** The account's keys in one environment, newest first. */
