@@ -9,7 +9,7 @@ import { RATE_LIMIT_HEADERS, type ErrorDetails, type RouteSpec } from '../genera
 import { authenticateKey } from './keys.js';
 import { tierLimits, type RateDecision, type RateLimiter } from './rate-limit.js';
 import type { Store } from './store/store.js';
-import type { Caller } from './context.js';
+import './context.js';
 import type { ErrorSender } from './errors.js';
 
 /** The per-address budget of traffic without a valid key: the Free tier's per-key rate, per client address, per instance. */
@@ -56,7 +56,7 @@ export function peekAddress(limiter: RateLimiter, ip: string): Record<string, nu
 /** The operation load balancers and uptime monitors call (spec/DECISIONS.md, row 7). */
 export const HEALTH_OPERATION = 'getHealth';
 
-export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender, onAuthenticated: (caller: Caller) => Promise<void> = async () => {}) {
+export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender) {
   /** Puts the charge's headers on the reply; answers its 429 and says so when the budget is spent. */
   const refuseOnceSpent = (request: FastifyRequest, reply: FastifyReply, charge: AddressCharge): boolean => {
     reply.headers(charge.headers);
@@ -99,7 +99,7 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     if (missing.length > 0) {
       return void sendError(reply, request, 403, 'insufficient_scope', `This operation requires the ${missing.join(', ')} scope.`);
     }
+    // The caller, for the handlers and for the public API's usage hook, which runs next.
     request.caller = { key, scope: { accountId: key.accountId, environment: key.environment }, tier };
-    await onAuthenticated(request.caller);
   };
 }

@@ -7,8 +7,8 @@
  * those instead (a second instance on one database). Prints one JSON line when ready.
  */
 import Fastify from 'fastify';
-import { buildApp } from '../../service/app.js';
 import { createKey } from '../../service/keys.js';
+import { startService } from '../../service/start-service.js';
 import { openStore } from '../../service/store/open.js';
 
 const [kind, port] = [process.argv[2], Number(process.argv[3])];
@@ -36,9 +36,9 @@ if (kind === 'bare') {
     for (let i = 0; i < Number(process.env.BENCH_KEY_COUNT ?? 1); i += 1) keys.push(await newKey()); // one after another: the first creates the account
   }
   const rawKey = keys[0];
-  // The limiter runs on every request; its clock runs 1000x fast so the buckets never run dry.
-  const app = await buildApp({ store, rateLimitClock: () => Date.now() * 1000 });
-  await app.listen({ host: '127.0.0.1', port });
+  // As served (its webhook dispatcher beside it). The limiter runs on every request; its clock
+  // runs 1000x fast so the buckets never run dry.
+  await startService({ store, port, rateLimitClock: () => Date.now() * 1000 });
   const created = await fetch(`http://127.0.0.1:${port}/v1/nature/subjects`, {
     method: 'POST',
     headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'application/json' },

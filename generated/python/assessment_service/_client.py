@@ -10,9 +10,9 @@ from typing import Mapping, Optional
 from ._core import BaseClient, ClientConfig, KeyPrefix, RetryPolicy
 from ._operations import SHAPES
 from ._webhooks import Webhooks
-from .resources import Health, HealthWithRawResponse, Nature, NatureWithRawResponse
+from .resources import Health, HealthWithRawResponse, HealthWithStreamingResponse, Nature, NatureWithRawResponse, NatureWithStreamingResponse
 
-__all__ = ["AssessmentService", "AssessmentServiceWithRawResponse", "CONFIG"]
+__all__ = ["AssessmentService", "AssessmentServiceWithRawResponse", "AssessmentServiceWithStreamingResponse", "CONFIG"]
 
 
 CONFIG = ClientConfig(
@@ -34,6 +34,23 @@ CONFIG = ClientConfig(
 """What the spec says about this API: where it lives, how keys work, how to retry."""
 
 
+class AssessmentServiceWithRawResponse:
+    """`client.with_raw_response`: every method returns an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AssessmentService) -> None:
+        self._client = client
+        self.health = HealthWithRawResponse(client)
+        self.nature = NatureWithRawResponse(client)
+
+
+class AssessmentServiceWithStreamingResponse:
+    """`client.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AssessmentService) -> None:
+        self.health = HealthWithStreamingResponse(client)
+        self.nature = NatureWithStreamingResponse(client)
+
+
 class AssessmentService(BaseClient):
     """The Assessment Service API client: `AssessmentService()` reads the key from $ASSESSMENT_SERVICE_API_KEY; use it as a context manager to close its connections."""
 
@@ -53,18 +70,10 @@ class AssessmentService(BaseClient):
         self.nature = Nature(self)
         self.webhooks = Webhooks(self)
         self.with_raw_response = AssessmentServiceWithRawResponse(self)
+        self.with_streaming_response = AssessmentServiceWithStreamingResponse(self)
 
     def __enter__(self) -> AssessmentService:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-class AssessmentServiceWithRawResponse:
-    """`client.with_raw_response`: every method returns an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
-
-    def __init__(self, client: AssessmentService) -> None:
-        self._client = client
-        self.health = HealthWithRawResponse(client)
-        self.nature = NatureWithRawResponse(client)

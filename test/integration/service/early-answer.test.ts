@@ -5,25 +5,29 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../service/app.js';
 import { createKey } from '../../../service/keys.js';
+import { startService, type RunningService } from '../../../service/start-service.js';
 import { SqliteStore } from '../../../service/store/sqlite.js';
 import { CONSENT } from '../../support/service.js';
 
-let app: FastifyInstance | undefined;
+let service: RunningService | undefined;
 afterEach(async () => {
-  await app?.close();
+  await service?.close();
 });
 
-it('refuses a body on DELETE with 400 even behind an async onSend hook', async () => {
-  const store = new SqliteStore(':memory:');
-  const { rawKey } = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:write'], accountId: 'acct_early' }, new Date().toISOString());
-  app = await buildApp({ store });
+/** The service with an onSend hook that answers late, as a logging or compression plugin's would. */
+const slowOnSend = (app: FastifyInstance) => {
   app.addHook('onSend', async (_request, _reply, payload) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     return payload;
   });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+};
+
+it('refuses a body on DELETE with 400 even behind an async onSend hook', async () => {
+  const store = new SqliteStore(':memory:');
+  const { rawKey } = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:write'], accountId: 'acct_early' }, new Date().toISOString());
+  service = await startService({ store, dispatcher: false, extend: slowOnSend });
+  const { url } = service;
   const response = await fetch(`${url}/v1/nature/subjects/subj_4f9a1c2b7d8e0a3b5c6d7e8f`, {
     method: 'DELETE',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${rawKey}` },
@@ -40,12 +44,8 @@ it('a refused key never reaches the handler, even behind an async onSend hook', 
   const now = new Date().toISOString();
   const writer = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:write'], accountId: 'acct_early' }, now);
   const reader = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read'], accountId: 'acct_early' }, now);
-  app = await buildApp({ store });
-  app.addHook('onSend', async (_request, _reply, payload) => {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    return payload;
-  });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  service = await startService({ store, dispatcher: false, extend: slowOnSend });
+  const { url } = service;
   const created = await fetch(`${url}/v1/nature/subjects`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.rawKey}`, 'idempotency-key': 'early-answer-1' },

@@ -9,9 +9,9 @@ from typing import Mapping, Optional
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, RequestOptions
+from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
 
-__all__ = ["Health", "HealthWithRawResponse"]
+__all__ = ["Health", "HealthWithRawResponse", "HealthWithStreamingResponse"]
 
 
 class Health:
@@ -23,6 +23,10 @@ class Health:
     @property
     def with_raw_response(self) -> HealthWithRawResponse:
         return HealthWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> HealthWithStreamingResponse:
+        return HealthWithStreamingResponse(self._client)
 
     def retrieve(
         self,
@@ -74,3 +78,11 @@ class HealthWithRawResponse:
             (),
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
         )
+
+
+class HealthWithStreamingResponse:
+    """`client.health.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = HealthWithRawResponse(client)
+        self.retrieve = to_streamed_response_wrapper(raw.retrieve)

@@ -15,7 +15,7 @@ import { migrationsFor } from '../../../../service/store/migrations.js';
 import pg from 'pg';
 import { migratePostgres, PostgresStore } from '../../../../service/store/postgres.js';
 import { SqliteStore } from '../../../../service/store/sqlite.js';
-import { startPostgres, type TestPostgres } from '../../../support/postgres.js';
+import { sharedPostgres, type TestPostgres } from '../../../support/postgres.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -106,7 +106,7 @@ describe('sqlite migrations', () => {
 describe('postgres migrations', () => {
   let server: TestPostgres;
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await sharedPostgres();
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

@@ -3,18 +3,21 @@
  * generated suite must fail, naming what broke.
  */
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../../../../generators/emitters/contract-tests/runtime/report.js';
 import { runContractSuite, startServiceTarget } from '../../../../../scripts/lib/contract.js';
 
-describe.each([
+// Every case starts its own service on its own database and port: they run at the same time (e2e's maxConcurrency).
+describe.concurrent.each([
   { sabotage: 'wrong-type', expect: /retrieveSubject 200: \/livemode must be boolean/ },
   { sabotage: 'drop-header', expect: /required header X-RateLimit-Remaining is missing/ },
   { sabotage: 'ok-for-404', expect: /retrieveSubject: expected 404, got 200/ },
   { sabotage: 'other-spec', expect: /spec digest mismatch: the target was built from sha256:0{64}, these contract suites from sha256:[0-9a-f]{64}/ },
   { sabotage: 'drop-field', expect: /retrieveSubject after createSubject: property metadata did not come back as sent/ },
   { sabotage: 'stale-read', expect: /retrieveAssessment after submitAssessment: property status reads back as "in_progress", but was "completed"/ },
-  { sabotage: '500-on-valid-input', expect: /submitAssessment: a generated request breaks the contract[\s\S]*submitAssessment: a valid request got 500[\s\S]*replay: CONTRACT_SEED=\d+[\s\S]*curl: curl -i -X PATCH/ },
+  { sabotage: '500-on-valid-input', expect: /submitAssessment: a valid request got 500[\s\S]*submitAssessment: a generated request breaks the contract[\s\S]*replay: CONTRACT_SEED=\d+[\s\S]*curl: curl -i -X PATCH/ },
   { sabotage: 'skip-page', expect: /listSubjects: walking forward \(pages of 2\) skips "subj_/ },
   { sabotage: 'delete-nothing', expect: /retrieveSubject after deleteSubject: expected 404, got 200/ },
   // Only the events stage sees these: the API itself answers correctly.
@@ -36,7 +39,38 @@ describe.each([
   }, 180_000);
 });
 
-describe('a client that drifts from the spec (it calls a renamed path)', () => {
+// Issue 22's checks on the real service: each planted bug is a target finding of its check, naming
+// the operation, in the JSON report (each run limited to the checks that can see it, for time;
+// each on its own service, database and port, so they run at the same time).
+describe.concurrent.each([
+  { sabotage: 'cross-tenant-read', only: "another account's key", check: 'cross_tenant', operation: 'retrieveSubject' },
+  { sabotage: 'keep-children', only: 'after deleteSubject', check: 'use_after_free', operation: 'retrieveAssessment' },
+  { sabotage: 'leak-on-refusal', only: 'refused creates', check: 'leakage', operation: 'createSubject' },
+  { sabotage: 'idempotency-ignored', only: 'parallel', check: 'idempotency_concurrency', operation: 'createSubject' },
+  { sabotage: 'text-content-type', only: 'retrieveSubject', check: 'content_type_conformance', operation: 'retrieveSubject' },
+  { sabotage: 'refuse-max-answers', only: 'submitAssessment.*coverage', check: 'positive_data_acceptance', operation: 'submitAssessment', message: /coverage: body answers: 200 items \(maxItems\)/ },
+  { sabotage: '429-no-headers', only: 'a request from the examples', check: 'rate_limit_conformance', operation: /\w+/, message: /required header X-RateLimit-(Limit|Remaining) is missing \(a 429 the suite waited out\)/ },
+])('a service that breaks the contract ($sabotage)', ({ sabotage, only, check, operation, message }) => {
+  it(`turns the contract suite red with a target finding of ${check} on ${String(operation)}`, async () => {
+    const target = await startServiceTarget('test/support/sabotaged-server.ts', { SABOTAGE: sabotage });
+    const reportFile = path.join(tmpdir(), `contract-sabotage-${sabotage}-${process.pid}.json`);
+    try {
+      const run = await runContractSuite({ ...target.env, CONTRACT_REPORT: reportFile }, { files: ['api.contract'], testNamePattern: only });
+      expect(run.code, run.output.slice(-2000)).not.toBe(0);
+      const report = JSON.parse(await readFile(reportFile, 'utf8')) as Report;
+      const found = report.findings.filter((finding) => finding.class === 'target' && finding.check === check);
+      expect(found.flatMap((finding) => finding.operations), JSON.stringify(report.findings, null, 1).slice(0, 3000)).toContainEqual(typeof operation === 'string' ? operation : expect.stringMatching(operation));
+      if (message) expect(found.map((finding) => finding.message)).toContainEqual(expect.stringMatching(message));
+      expect(found.every((finding) => finding.file === 'spec/openapi.yaml' && (finding.line ?? 0) > 0)).toBe(true);
+      expect(report.counts.suite).toBe(0);
+    } finally {
+      await target.server.stop();
+      await rm(reportFile, { force: true });
+    }
+  }, 180_000);
+});
+
+describe.concurrent('a client that drifts from the spec (it calls a renamed path)', () => {
   let dir: string;
   beforeAll(async () => {
     await mkdir(path.resolve('.cache'), { recursive: true });
@@ -57,7 +91,7 @@ describe('a client that drifts from the spec (it calls a renamed path)', () => {
       const run = await runContractSuite(target.env, { configPath: path.join(dir, 'contract-tests', 'vitest.config.ts') });
       expect(run.code).not.toBe(0);
       expect(run.output).toMatch(/FAIL .*createSubject: POST \/v1\/nature\/subjects > the generated client calls it/);
-      expect(run.output).toMatch(/404 not_found: No route for POST \/v1\/nature\/people/);
+      expect(run.output).toMatch(/\[suite\] createSubject via the client: it failed \(NotFoundError: 404 not_found: No route for POST \/v1\/nature\/people/);
       expect(run.output).not.toMatch(/FAIL .*retrieveAssessment: GET \/v1\/nature\/assessments\/\{assessment_id\} > the generated client/);
     } finally {
       await target.server.stop();

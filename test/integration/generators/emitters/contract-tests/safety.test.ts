@@ -14,7 +14,7 @@ import { freePort } from '../../../../../scripts/lib/processes.js';
 import { json, startTestServer, type TestServer } from '../../../../support/http-server.js';
 
 const cases = JSON.parse(readFileSync('generated/contract-tests/cases.json', 'utf8')) as Cases;
-const target = (baseUrl: string, apiKey?: string, stateful = true): Target => ({ name: 'test', baseUrl, apiKey, keys: [], stateful, semantic: stateful });
+const target = (baseUrl: string, apiKey?: string, stateful = true): Target => ({ name: 'test', baseUrl, apiKey, keys: [], stateful, semantic: stateful, mock: !stateful });
 
 describe('the configuration check', () => {
   let service: ServiceTarget;

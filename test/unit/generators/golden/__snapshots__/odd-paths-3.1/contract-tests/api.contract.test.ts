@@ -5,16 +5,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, it } from 'vitest';
 import type { Cases } from './core/cases.js';
 import { ContractChecks } from './core/checks.js';
+import { runCheck } from './core/findings.js';
 import { targetFromEnv } from './core/harness.js';
 import { CLIENT_CALLS, createClient } from './client-calls.js';
 
 const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;
 const checks = new ContractChecks(cases, targetFromEnv(), { create: createClient, calls: CLIENT_CALLS });
 const notApplicable: string[] = [];
-/** A check that does not apply to this target is skipped under its own name and listed at the end. */
-const check = (name: string, reason: string | undefined, run: () => Promise<void> | void) => {
+/** A check that does not apply to this target is skipped under its own name and listed at the end; one that runs records its findings. */
+const check = (name: string, operation: string | undefined, reason: string | undefined, run: () => Promise<void> | void) => {
   if (reason) notApplicable.push(`${name}: not applicable (${reason})`);
-  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, run);
+  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, operation, run));
 };
 // What the run created is deleted even when checks failed.
 afterAll(async () => {
@@ -23,47 +24,69 @@ afterAll(async () => {
 }, 600_000);
 
 describe('Odd paths 1.0.0: examples', () => {
-  check('every example in the spec validates against its schema', undefined, () => checks.examples());
+  check('every example in the spec validates against its schema', undefined, undefined, () => checks.examples());
 });
 
 describe('getThing: GET /things/{thing_id}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getThing'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getThing'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getThing', undefined, () => checks.positive('getThing'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'getThing', undefined, () => checks.coverage('getThing'));
+  check('the generated client calls it and gets a conforming result', 'getThing', undefined, () => checks.client('getThing'));
 });
 
 describe('headThing: HEAD /things/{thing_id}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('headThing'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('headThing'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'headThing', undefined, () => checks.positive('headThing'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'headThing', undefined, () => checks.coverage('headThing'));
+  check('the generated client calls it and gets a conforming result', 'headThing', undefined, () => checks.client('headThing'));
 });
 
 describe('getOperation: GET /v1/{name}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getOperation'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getOperation'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getOperation', undefined, () => checks.positive('getOperation'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'getOperation', undefined, () => checks.coverage('getOperation'));
+  check('the generated client calls it and gets a conforming result', 'getOperation', undefined, () => checks.client('getOperation'));
 });
 
 describe('cancelOperation: POST /v1/{name}:cancel', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('cancelOperation'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('cancelOperation'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'cancelOperation', undefined, () => checks.positive('cancelOperation'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'cancelOperation', undefined, () => checks.coverage('cancelOperation'));
+  check('the generated client calls it and gets a conforming result', 'cancelOperation', undefined, () => checks.client('cancelOperation'));
 });
 
 describe('undeleteOperation: POST /v1/{name}:undelete', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('undeleteOperation'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('undeleteOperation'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'undeleteOperation', undefined, () => checks.positive('undeleteOperation'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'undeleteOperation', undefined, () => checks.coverage('undeleteOperation'));
+  check('the generated client calls it and gets a conforming result', 'undeleteOperation', undefined, () => checks.client('undeleteOperation'));
 });
 
 describe('listThings: POST /#X-Amz-Target=Things.ListThings', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('listThings'));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('listThings'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('listThings'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'listThings', undefined, () => checks.positive('listThings'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'listThings', undefined, () => checks.property('listThings'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listThings', undefined, () => checks.coverage('listThings'));
+  check('the generated client calls it and gets a conforming result', 'listThings', undefined, () => checks.client('listThings'));
 });
 
 describe('putThing: POST /#X-Amz-Target=Things.PutThing', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('putThing'));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('putThing'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('putThing'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'putThing', undefined, () => checks.positive('putThing'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'putThing', undefined, () => checks.property('putThing'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'putThing', undefined, () => checks.coverage('putThing'));
+  check('the generated client calls it and gets a conforming result', 'putThing', undefined, () => checks.client('putThing'));
 });
 
 describe('searchFast: GET /search?mode=fast', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('searchFast'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('searchFast'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'searchFast', undefined, () => checks.positive('searchFast'));
+  check('the generated client calls it and gets a conforming result', 'searchFast', undefined, () => checks.client('searchFast'));
+});
+
+describe('HTTP methods per path', () => {
+  check('/things/{thing_id}: PUT, POST, DELETE, PATCH get 405 with Allow: GET, HEAD', 'getThing', undefined, () => checks.unsupportedMethods('/things/{thing_id}'));
+  check('/things/{thing_id}: OPTIONS answers Allow: GET, HEAD', 'getThing', undefined, () => checks.options('/things/{thing_id}'));
+  check('/v1/{name}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getOperation', undefined, () => checks.unsupportedMethods('/v1/{name}'));
+  check('/v1/{name}: OPTIONS answers Allow: GET', 'getOperation', undefined, () => checks.options('/v1/{name}'));
+  check('/v1/{name}:cancel: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'cancelOperation', undefined, () => checks.unsupportedMethods('/v1/{name}:cancel'));
+  check('/v1/{name}:cancel: OPTIONS answers Allow: POST', 'cancelOperation', undefined, () => checks.options('/v1/{name}:cancel'));
+  check('/v1/{name}:undelete: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'undeleteOperation', undefined, () => checks.unsupportedMethods('/v1/{name}:undelete'));
+  check('/v1/{name}:undelete: OPTIONS answers Allow: POST', 'undeleteOperation', undefined, () => checks.options('/v1/{name}:undelete'));
+  check('/: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'listThings', undefined, () => checks.unsupportedMethods('/'));
+  check('/: OPTIONS answers Allow: POST', 'listThings', undefined, () => checks.options('/'));
+  check('/search: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'searchFast', undefined, () => checks.unsupportedMethods('/search'));
+  check('/search: OPTIONS answers Allow: GET', 'searchFast', undefined, () => checks.options('/search'));
 });

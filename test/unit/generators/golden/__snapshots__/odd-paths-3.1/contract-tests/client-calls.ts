@@ -8,14 +8,14 @@ import type { Target } from './core/harness.js';
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
 export const createClient = (target: Target) => new OddPathsClient({ apiKey: target.apiKey ?? 'contract-test-key', baseURL: target.baseUrl, maxRetries: 0, ...(target.transport ? { fetch: target.transport.fetch } : {}) });
 
-/** Each operation, called through the generated client. */
+/** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'getThing': (client, path, params: any) => (client as OddPathsClient).things.retrieve(path[0]),
-  'headThing': (client, path, params: any) => (client as OddPathsClient).things.headThing(path[0]),
-  'getOperation': (client, path, params: any) => (client as OddPathsClient).retrieve(path[0]),
-  'cancelOperation': (client, path, params: any) => (client as OddPathsClient).cancelOperation(path[0]),
-  'undeleteOperation': (client, path, params: any) => (client as OddPathsClient).undeleteOperation(path[0]),
-  'listThings': (client, path, params: any) => (client as OddPathsClient).xAmzTargetThingsListThings.create(params),
-  'putThing': (client, path, params: any) => (client as OddPathsClient).xAmzTargetThingsPutThing.create(params),
-  'searchFast': (client, path, params: any) => (client as OddPathsClient).searchModeFast.retrieve(),
+  'getThing': (client, path, params: any, body: unknown) => (client as OddPathsClient).things.retrieve(path['thing_id'] as never),
+  'headThing': (client, path, params: any, body: unknown) => (client as OddPathsClient).things.headThing(path['thing_id'] as never),
+  'getOperation': (client, path, params: any, body: unknown) => (client as OddPathsClient).retrieve(path['name'] as never),
+  'cancelOperation': (client, path, params: any, body: unknown) => (client as OddPathsClient).cancelOperation(path['name'] as never),
+  'undeleteOperation': (client, path, params: any, body: unknown) => (client as OddPathsClient).undeleteOperation(path['name'] as never),
+  'listThings': (client, path, params: any, body: unknown) => (client as OddPathsClient).xAmzTargetThingsListThings.create({ ...params, ...(body as object) }),
+  'putThing': (client, path, params: any, body: unknown) => (client as OddPathsClient).xAmzTargetThingsPutThing.create({ ...params, ...(body as object) }),
+  'searchFast': (client, path, params: any, body: unknown) => (client as OddPathsClient).searchModeFast.retrieve(),
 };

@@ -5,16 +5,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, it } from 'vitest';
 import type { Cases } from './core/cases.js';
 import { ContractChecks } from './core/checks.js';
+import { runCheck } from './core/findings.js';
 import { targetFromEnv } from './core/harness.js';
 import { CLIENT_CALLS, createClient } from './client-calls.js';
 
 const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;
 const checks = new ContractChecks(cases, targetFromEnv(), { create: createClient, calls: CLIENT_CALLS });
 const notApplicable: string[] = [];
-/** A check that does not apply to this target is skipped under its own name and listed at the end. */
-const check = (name: string, reason: string | undefined, run: () => Promise<void> | void) => {
+/** A check that does not apply to this target is skipped under its own name and listed at the end; one that runs records its findings. */
+const check = (name: string, operation: string | undefined, reason: string | undefined, run: () => Promise<void> | void) => {
   if (reason) notApplicable.push(`${name}: not applicable (${reason})`);
-  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, run);
+  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, operation, run));
 };
 // What the run created is deleted even when checks failed.
 afterAll(async () => {
@@ -23,36 +24,42 @@ afterAll(async () => {
 }, 600_000);
 
 describe('Widget Shop API 1.0.0: examples', () => {
-  check('every example in the spec validates against its schema', undefined, () => checks.examples());
+  check('every example in the spec validates against its schema', undefined, undefined, () => checks.examples());
 });
 
 describe('listWidgets: GET /v1/shop/widgets', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('listWidgets'));
-  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', undefined, () => checks.negative('listWidgets', 0));
-  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', undefined, () => checks.negative('listWidgets', 1));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('listWidgets'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('listWidgets'));
-  check('a key without shop:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('listWidgets')), () => checks.insufficientScope('listWidgets'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('listWidgets'));
-  check('paging is complete: every page forward holds exactly the items of one maximal page, no duplicates or gaps, and walks back to them', checks.notApplicable('stateful'), () => checks.paging('listWidgets'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('listWidgets'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'listWidgets', undefined, () => checks.positive('listWidgets'));
+  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', 'listWidgets', undefined, () => checks.negative('listWidgets', 0));
+  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', 'listWidgets', undefined, () => checks.negative('listWidgets', 1));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'listWidgets', undefined, () => checks.property('listWidgets'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listWidgets', undefined, () => checks.coverage('listWidgets'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'listWidgets', checks.notApplicable('auth', checks.operation('listWidgets')), () => checks.credentials('listWidgets'));
+  check('a key without shop:read gets 403', 'listWidgets', checks.notApplicable('auth', checks.operation('listWidgets')) ?? checks.notApplicable('scoped-keys', checks.operation('listWidgets')), () => checks.insufficientScope('listWidgets'));
+  check('paging is complete: every page forward holds exactly the items of one maximal page, no duplicates or gaps, and walks back to them', 'listWidgets', checks.notApplicable('stateful'), () => checks.paging('listWidgets'));
+  check('the generated client calls it and gets a conforming result', 'listWidgets', undefined, () => checks.client('listWidgets'));
 });
 
 describe('createWidget: POST /v1/shop/widgets', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('createWidget'));
-  check('invalid: missing required property id gets a documented 4xx in the error format', undefined, () => checks.negative('createWidget', 0));
-  check('invalid: missing required property display_name gets a documented 4xx in the error format', undefined, () => checks.negative('createWidget', 1));
-  check('invalid: wrong type for id gets a documented 4xx in the error format', undefined, () => checks.negative('createWidget', 2));
-  check('invalid: id not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createWidget', 3));
-  check('invalid: display_name not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createWidget', 4));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('createWidget'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('createWidget'));
-  check('a key without shop:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('createWidget')), () => checks.insufficientScope('createWidget'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('createWidget'));
-  check('a replay with the same Idempotency-Key returns the same resource', checks.notApplicable('stateful'), () => checks.idempotency('createWidget'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('createWidget'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'createWidget', undefined, () => checks.positive('createWidget'));
+  check('invalid: missing required property id gets a documented 4xx in the error format', 'createWidget', undefined, () => checks.negative('createWidget', 0));
+  check('invalid: missing required property display_name gets a documented 4xx in the error format', 'createWidget', undefined, () => checks.negative('createWidget', 1));
+  check('invalid: wrong type for id gets a documented 4xx in the error format', 'createWidget', undefined, () => checks.negative('createWidget', 2));
+  check('invalid: id not matching its pattern gets a documented 4xx in the error format', 'createWidget', undefined, () => checks.negative('createWidget', 3));
+  check('invalid: display_name not matching its pattern gets a documented 4xx in the error format', 'createWidget', undefined, () => checks.negative('createWidget', 4));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'createWidget', undefined, () => checks.property('createWidget'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'createWidget', undefined, () => checks.coverage('createWidget'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'createWidget', checks.notApplicable('auth', checks.operation('createWidget')), () => checks.credentials('createWidget'));
+  check('a key without shop:write gets 403', 'createWidget', checks.notApplicable('auth', checks.operation('createWidget')) ?? checks.notApplicable('scoped-keys', checks.operation('createWidget')), () => checks.insufficientScope('createWidget'));
+  check('a replay with the same Idempotency-Key returns the same resource', 'createWidget', checks.notApplicable('stateful'), () => checks.idempotency('createWidget'));
+  check('5 parallel requests with one Idempotency-Key create one object', 'createWidget', checks.notApplicable('stateful'), () => checks.concurrency('createWidget'));
+  check('the generated client calls it and gets a conforming result', 'createWidget', undefined, () => checks.client('createWidget'));
+});
+
+describe('HTTP methods per path', () => {
+  check('/v1/shop/widgets: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listWidgets', undefined, () => checks.unsupportedMethods('/v1/shop/widgets'));
+  check('/v1/shop/widgets: OPTIONS answers Allow: GET, POST', 'listWidgets', undefined, () => checks.options('/v1/shop/widgets'));
 });
 
 describe('stateful sequences (from links)', () => {
-  check('createWidget: create, find in list (inferred links)', checks.notApplicable('stateful'), () => checks.lifecycle('createWidget'));
+  check('createWidget: create, find in list (inferred links)', 'createWidget', checks.notApplicable('stateful'), () => checks.lifecycle('createWidget'));
 });

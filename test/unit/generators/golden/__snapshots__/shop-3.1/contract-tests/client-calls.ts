@@ -8,8 +8,8 @@ import type { Target } from './core/harness.js';
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
 export const createClient = (target: Target) => new WidgetShopClient({ apiKey: target.apiKey ?? 'contract-test-key', baseURL: target.baseUrl, maxRetries: 0, ...(target.transport ? { fetch: target.transport.fetch } : {}) });
 
-/** Each operation, called through the generated client. */
+/** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'listWidgets': (client, path, params: any) => (client as WidgetShopClient).shop.widgets.list(params),
-  'createWidget': (client, path, params: any) => (client as WidgetShopClient).shop.widgets.create(params),
+  'listWidgets': (client, path, params: any, body: unknown) => (client as WidgetShopClient).shop.widgets.list(params),
+  'createWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).shop.widgets.create({ ...params, ...(body as object) }),
 };

@@ -5,16 +5,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, it } from 'vitest';
 import type { Cases } from './core/cases.js';
 import { ContractChecks } from './core/checks.js';
+import { runCheck } from './core/findings.js';
 import { targetFromEnv } from './core/harness.js';
 import { CLIENT_CALLS, createClient } from './client-calls.js';
 
 const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;
 const checks = new ContractChecks(cases, targetFromEnv(), { create: createClient, calls: CLIENT_CALLS });
 const notApplicable: string[] = [];
-/** A check that does not apply to this target is skipped under its own name and listed at the end. */
-const check = (name: string, reason: string | undefined, run: () => Promise<void> | void) => {
+/** A check that does not apply to this target is skipped under its own name and listed at the end; one that runs records its findings. */
+const check = (name: string, operation: string | undefined, reason: string | undefined, run: () => Promise<void> | void) => {
   if (reason) notApplicable.push(`${name}: not applicable (${reason})`);
-  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, run);
+  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, operation, run));
 };
 // What the run created is deleted even when checks failed.
 afterAll(async () => {
@@ -23,56 +24,69 @@ afterAll(async () => {
 }, 600_000);
 
 describe('Widget Shop API 2.1.0: examples', () => {
-  check('every example in the spec validates against its schema', undefined, () => checks.examples());
+  check('every example in the spec validates against its schema', undefined, undefined, () => checks.examples());
 });
 
 describe('getWidgets: GET /widgets', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getWidgets'));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('getWidgets'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('getWidgets'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('getWidgets'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getWidgets'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getWidgets', undefined, () => checks.positive('getWidgets'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'getWidgets', undefined, () => checks.property('getWidgets'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'getWidgets', undefined, () => checks.coverage('getWidgets'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'getWidgets', checks.notApplicable('auth', checks.operation('getWidgets')), () => checks.credentials('getWidgets'));
+  check('the generated client calls it and gets a conforming result', 'getWidgets', undefined, () => checks.client('getWidgets'));
 });
 
 describe('widgets/create-one: POST /widgets', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('widgets/create-one'));
-  check('invalid: missing required property name gets a documented 4xx in the error format', undefined, () => checks.negative('widgets/create-one', 0));
-  check('invalid: wrong type for name gets a documented 4xx in the error format', undefined, () => checks.negative('widgets/create-one', 1));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('widgets/create-one'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('widgets/create-one'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('widgets/create-one'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('widgets/create-one'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'widgets/create-one', undefined, () => checks.positive('widgets/create-one'));
+  check('invalid: missing required property name gets a documented 4xx in the error format', 'widgets/create-one', undefined, () => checks.negative('widgets/create-one', 0));
+  check('invalid: wrong type for name gets a documented 4xx in the error format', 'widgets/create-one', undefined, () => checks.negative('widgets/create-one', 1));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'widgets/create-one', undefined, () => checks.property('widgets/create-one'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'widgets/create-one', undefined, () => checks.coverage('widgets/create-one'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'widgets/create-one', checks.notApplicable('auth', checks.operation('widgets/create-one')), () => checks.credentials('widgets/create-one'));
+  check('the generated client calls it and gets a conforming result', 'widgets/create-one', undefined, () => checks.client('widgets/create-one'));
 });
 
 describe('getWidget: GET /widgets/{widget-id}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getWidget'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('getWidget'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('getWidget'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('getWidget'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getWidget'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getWidget', undefined, () => checks.positive('getWidget'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'getWidget', undefined, () => checks.coverage('getWidget'));
+  check('an ID that was never issued gets 404', 'getWidget', checks.notApplicable('stateful'), () => checks.unknownId('getWidget'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'getWidget', checks.notApplicable('auth', checks.operation('getWidget')), () => checks.credentials('getWidget'));
+  check('the generated client calls it and gets a conforming result', 'getWidget', undefined, () => checks.client('getWidget'));
 });
 
 describe('deleteWidget: DELETE /widgets/{widget-id}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('deleteWidget'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('deleteWidget'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('deleteWidget'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('deleteWidget'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'deleteWidget', undefined, () => checks.positive('deleteWidget'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'deleteWidget', undefined, () => checks.coverage('deleteWidget'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'deleteWidget', checks.notApplicable('auth', checks.operation('deleteWidget')), () => checks.credentials('deleteWidget'));
+  check('the generated client calls it and gets a conforming result', 'deleteWidget', undefined, () => checks.client('deleteWidget'));
 });
 
 describe('publishWidget: POST /widgets/{widget-id}/publish', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('publishWidget'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('publishWidget'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('publishWidget'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('publishWidget'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'publishWidget', undefined, () => checks.positive('publishWidget'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'publishWidget', undefined, () => checks.coverage('publishWidget'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'publishWidget', checks.notApplicable('auth', checks.operation('publishWidget')), () => checks.credentials('publishWidget'));
+  check('the generated client calls it and gets a conforming result', 'publishWidget', undefined, () => checks.client('publishWidget'));
 });
 
 describe('uploadWidgetImage: PUT /widgets/{widget-id}/image', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('uploadWidgetImage'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('uploadWidgetImage'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('uploadWidgetImage'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('uploadWidgetImage'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'uploadWidgetImage', undefined, () => checks.positive('uploadWidgetImage'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'uploadWidgetImage', undefined, () => checks.coverage('uploadWidgetImage'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'uploadWidgetImage', checks.notApplicable('auth', checks.operation('uploadWidgetImage')), () => checks.credentials('uploadWidgetImage'));
+  check('the generated client calls it and gets a conforming result', 'uploadWidgetImage', undefined, () => checks.client('uploadWidgetImage'));
+});
+
+describe('HTTP methods per path', () => {
+  check('/widgets: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'getWidgets', undefined, () => checks.unsupportedMethods('/widgets'));
+  check('/widgets: OPTIONS answers Allow: GET, POST', 'getWidgets', undefined, () => checks.options('/widgets'));
+  check('/widgets/{widget-id}: PUT, POST, PATCH get 405 with Allow: GET, DELETE', 'getWidget', undefined, () => checks.unsupportedMethods('/widgets/{widget-id}'));
+  check('/widgets/{widget-id}: OPTIONS answers Allow: GET, DELETE', 'getWidget', undefined, () => checks.options('/widgets/{widget-id}'));
+  check('/widgets/{widget-id}/publish: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'publishWidget', undefined, () => checks.unsupportedMethods('/widgets/{widget-id}/publish'));
+  check('/widgets/{widget-id}/publish: OPTIONS answers Allow: POST', 'publishWidget', undefined, () => checks.options('/widgets/{widget-id}/publish'));
+  check('/widgets/{widget-id}/image: GET, POST, DELETE, PATCH get 405 with Allow: PUT', 'uploadWidgetImage', undefined, () => checks.unsupportedMethods('/widgets/{widget-id}/image'));
+  check('/widgets/{widget-id}/image: OPTIONS answers Allow: PUT', 'uploadWidgetImage', undefined, () => checks.options('/widgets/{widget-id}/image'));
 });
 
 describe('stateful sequences (from links)', () => {
-  check('widgets/create-one: create, read, delete, read -> 404, gone from the list (inferred links)', checks.notApplicable('stateful'), () => checks.lifecycle('widgets/create-one'));
+  check('widgets/create-one: create, read, delete, read -> 404, gone from the list (inferred links)', 'widgets/create-one', checks.notApplicable('stateful'), () => checks.lifecycle('widgets/create-one'));
+  check('widgets/create-one: with another account\'s key, every operation on what it made answers 404 and changes nothing, its lists leave it out, and what that account makes is as invisible', 'widgets/create-one', checks.notApplicable('other-account'), () => checks.crossTenant('widgets/create-one'));
+  check('widgets/create-one: after deleteWidget, every operation on the object and its sub-resources answers 404 (a second delete too) and its children are gone', 'widgets/create-one', checks.notApplicable('stateful'), () => checks.afterDelete('widgets/create-one'));
 });

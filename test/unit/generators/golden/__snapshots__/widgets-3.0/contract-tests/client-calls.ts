@@ -8,12 +8,12 @@ import type { Target } from './core/harness.js';
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
 export const createClient = (target: Target) => new WidgetShopClient({ apiKey: target.apiKey ?? 'contract-test-key', baseURL: target.baseUrl, maxRetries: 0, ...(target.transport ? { fetch: target.transport.fetch } : {}) });
 
-/** Each operation, called through the generated client. */
+/** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'getWidgets': (client, path, params: any) => (client as WidgetShopClient).widgets.list(params),
-  'widgets/create-one': (client, path, params: any) => (client as WidgetShopClient).widgets.create(params),
-  'getWidget': (client, path, params: any) => (client as WidgetShopClient).widgets.retrieve(path[0]),
-  'deleteWidget': (client, path, params: any) => (client as WidgetShopClient).widgets.delete(path[0]),
-  'publishWidget': (client, path, params: any) => (client as WidgetShopClient).widgets.publish(path[0]),
-  'uploadWidgetImage': (client, path, params: any) => (client as WidgetShopClient).widgets.image.update(path[0], params),
+  'getWidgets': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.list(params),
+  'widgets/create-one': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.create({ ...params, ...(body as object) }),
+  'getWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.retrieve(path['widget-id'] as never),
+  'deleteWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.delete(path['widget-id'] as never),
+  'publishWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.publish(path['widget-id'] as never),
+  'uploadWidgetImage': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.image.update(path['widget-id'] as never, { ...params, ...(body === undefined ? {} : { body }) }),
 };

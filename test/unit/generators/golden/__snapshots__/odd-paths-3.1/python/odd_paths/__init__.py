@@ -13,19 +13,25 @@ from ._core import (
     APITimeoutError,
     AuthenticationError,
     BadRequestError,
+    BinaryContent,
     ClientError,
     ConflictError,
+    FileTypes,
     InternalServerError,
     NOT_GIVEN,
     NotFoundError,
     NotGiven,
+    PartWithHeaders,
     PermissionDeniedError,
     RateLimit,
     RateLimitError,
+    ServerSentEvent,
+    Stream,
     SyncCursorPage,
     UnprocessableEntityError,
+    with_part_headers,
 )
 
 __version__ = "1.0.0"
 
-__all__ = ["APIConnectionError", "APIError", "APIResponse", "APIStatusError", "APITimeoutError", "AuthenticationError", "BadRequestError", "ClientError", "ConflictError", "InternalServerError", "NOT_GIVEN", "NotFoundError", "NotGiven", "OddPaths", "PermissionDeniedError", "RateLimit", "RateLimitError", "SyncCursorPage", "UnprocessableEntityError", "__version__", "types"]
+__all__ = ["APIConnectionError", "APIError", "APIResponse", "APIStatusError", "APITimeoutError", "AuthenticationError", "BadRequestError", "BinaryContent", "ClientError", "ConflictError", "FileTypes", "InternalServerError", "NOT_GIVEN", "NotFoundError", "NotGiven", "OddPaths", "PartWithHeaders", "PermissionDeniedError", "RateLimit", "RateLimitError", "ServerSentEvent", "Stream", "SyncCursorPage", "UnprocessableEntityError", "__version__", "types", "with_part_headers"]

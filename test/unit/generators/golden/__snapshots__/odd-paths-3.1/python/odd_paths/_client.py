@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Optional
 
 from . import _operations as _ops
-from ._core import APIResponse, BaseClient, ClientConfig, RequestOptions, RetryPolicy
+from ._core import APIResponse, BaseClient, ClientConfig, RequestOptions, RetryPolicy, to_streamed_response_wrapper
 from ._operations import SHAPES
-from .resources import SearchModeFast, SearchModeFastWithRawResponse, Things, ThingsWithRawResponse, XAmzTargetThingsListThings, XAmzTargetThingsListThingsWithRawResponse, XAmzTargetThingsPutThing, XAmzTargetThingsPutThingWithRawResponse
+from .resources import SearchModeFast, SearchModeFastWithRawResponse, SearchModeFastWithStreamingResponse, Things, ThingsWithRawResponse, ThingsWithStreamingResponse, XAmzTargetThingsListThings, XAmzTargetThingsListThingsWithRawResponse, XAmzTargetThingsListThingsWithStreamingResponse, XAmzTargetThingsPutThing, XAmzTargetThingsPutThingWithRawResponse, XAmzTargetThingsPutThingWithStreamingResponse
 
-__all__ = ["CONFIG", "OddPaths", "OddPathsWithRawResponse"]
+__all__ = ["CONFIG", "OddPaths", "OddPathsWithRawResponse", "OddPathsWithStreamingResponse"]
 
 
 CONFIG = ClientConfig(
@@ -26,78 +26,6 @@ CONFIG = ClientConfig(
     shapes=SHAPES,
 )
 """What the spec says about this API: where it lives, how keys work, how to retry."""
-
-
-class OddPaths(BaseClient):
-    """The Odd paths client: `OddPaths()` reads the key from $ODD_PATHS_API_KEY; use it as a context manager to close its connections."""
-
-    def __init__(
-        self,
-        *,
-        api_key: Optional[str] = None,
-        base_url: Optional[str] = None,
-        max_retries: Optional[int] = None,
-        timeout: Optional[float] = None,
-        default_headers: Optional[Mapping[str, str]] = None,
-    ) -> None:
-        """`api_key` defaults to $ODD_PATHS_API_KEY, `base_url` to $ODD_PATHS_BASE_URL or http://localhost; `timeout` is in seconds (60); `max_retries` defaults to the spec's retry policy (3)."""
-        super().__init__(CONFIG, api_key=api_key, base_url=base_url, max_retries=max_retries, timeout=timeout, default_headers=default_headers)
-        self.things = Things(self)
-        self.x_amz_target_things_list_things = XAmzTargetThingsListThings(self)
-        self.x_amz_target_things_put_thing = XAmzTargetThingsPutThing(self)
-        self.search_mode_fast = SearchModeFast(self)
-        self.with_raw_response = OddPathsWithRawResponse(self)
-
-    def __enter__(self) -> OddPaths:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
-    def retrieve(
-        self,
-        name: str,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[float] = None,
-        max_retries: Optional[int] = None,
-    ) -> Dict[str, Any]:
-        """GET /v1/{name}"""
-        return self.request(
-            _ops.GET_OPERATION,
-            (name,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
-        )
-
-    def cancel_operation(
-        self,
-        name: str,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[float] = None,
-        max_retries: Optional[int] = None,
-    ) -> Dict[str, Any]:
-        """POST /v1/{name}:cancel"""
-        return self.request(
-            _ops.CANCEL_OPERATION,
-            (name,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
-        )
-
-    def undelete_operation(
-        self,
-        name: str,
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[float] = None,
-        max_retries: Optional[int] = None,
-    ) -> Dict[str, Any]:
-        """POST /v1/{name}:undelete"""
-        return self.request(
-            _ops.UNDELETE_OPERATION,
-            (name,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
-        )
 
 
 class OddPathsWithRawResponse:
@@ -150,6 +78,93 @@ class OddPathsWithRawResponse:
     ) -> APIResponse[Dict[str, Any]]:
         """POST /v1/{name}:undelete"""
         return self._client.request_raw(
+            _ops.UNDELETE_OPERATION,
+            (name,),
+            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+        )
+
+
+class OddPathsWithStreamingResponse:
+    """`client.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: OddPaths) -> None:
+        raw = OddPathsWithRawResponse(client)
+        self.things = ThingsWithStreamingResponse(client)
+        self.x_amz_target_things_list_things = XAmzTargetThingsListThingsWithStreamingResponse(client)
+        self.x_amz_target_things_put_thing = XAmzTargetThingsPutThingWithStreamingResponse(client)
+        self.search_mode_fast = SearchModeFastWithStreamingResponse(client)
+        self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+        self.cancel_operation = to_streamed_response_wrapper(raw.cancel_operation)
+        self.undelete_operation = to_streamed_response_wrapper(raw.undelete_operation)
+
+
+class OddPaths(BaseClient):
+    """The Odd paths client: `OddPaths()` reads the key from $ODD_PATHS_API_KEY; use it as a context manager to close its connections."""
+
+    def __init__(
+        self,
+        *,
+        api_key: Optional[str] = None,
+        base_url: Optional[str] = None,
+        max_retries: Optional[int] = None,
+        timeout: Optional[float] = None,
+        default_headers: Optional[Mapping[str, str]] = None,
+    ) -> None:
+        """`api_key` defaults to $ODD_PATHS_API_KEY, `base_url` to $ODD_PATHS_BASE_URL or http://localhost; `timeout` is in seconds (60); `max_retries` defaults to the spec's retry policy (3)."""
+        super().__init__(CONFIG, api_key=api_key, base_url=base_url, max_retries=max_retries, timeout=timeout, default_headers=default_headers)
+        self.things = Things(self)
+        self.x_amz_target_things_list_things = XAmzTargetThingsListThings(self)
+        self.x_amz_target_things_put_thing = XAmzTargetThingsPutThing(self)
+        self.search_mode_fast = SearchModeFast(self)
+        self.with_raw_response = OddPathsWithRawResponse(self)
+        self.with_streaming_response = OddPathsWithStreamingResponse(self)
+
+    def __enter__(self) -> OddPaths:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def retrieve(
+        self,
+        name: str,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """GET /v1/{name}"""
+        return self.request(
+            _ops.GET_OPERATION,
+            (name,),
+            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+        )
+
+    def cancel_operation(
+        self,
+        name: str,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """POST /v1/{name}:cancel"""
+        return self.request(
+            _ops.CANCEL_OPERATION,
+            (name,),
+            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
+        )
+
+    def undelete_operation(
+        self,
+        name: str,
+        *,
+        extra_headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+        max_retries: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """POST /v1/{name}:undelete"""
+        return self.request(
             _ops.UNDELETE_OPERATION,
             (name,),
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),

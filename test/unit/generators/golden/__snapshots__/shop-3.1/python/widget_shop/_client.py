@@ -9,9 +9,9 @@ from typing import Mapping, Optional
 
 from ._core import BaseClient, ClientConfig, RetryPolicy
 from ._operations import SHAPES
-from .resources import Shop, ShopWithRawResponse
+from .resources import Shop, ShopWithRawResponse, ShopWithStreamingResponse
 
-__all__ = ["CONFIG", "WidgetShop", "WidgetShopWithRawResponse"]
+__all__ = ["CONFIG", "WidgetShop", "WidgetShopWithRawResponse", "WidgetShopWithStreamingResponse"]
 
 
 CONFIG = ClientConfig(
@@ -27,6 +27,21 @@ CONFIG = ClientConfig(
     shapes=SHAPES,
 )
 """What the spec says about this API: where it lives, how keys work, how to retry."""
+
+
+class WidgetShopWithRawResponse:
+    """`client.with_raw_response`: every method returns an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: WidgetShop) -> None:
+        self._client = client
+        self.shop = ShopWithRawResponse(client)
+
+
+class WidgetShopWithStreamingResponse:
+    """`client.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: WidgetShop) -> None:
+        self.shop = ShopWithStreamingResponse(client)
 
 
 class WidgetShop(BaseClient):
@@ -45,17 +60,10 @@ class WidgetShop(BaseClient):
         super().__init__(CONFIG, api_key=api_key, base_url=base_url, max_retries=max_retries, timeout=timeout, default_headers=default_headers)
         self.shop = Shop(self)
         self.with_raw_response = WidgetShopWithRawResponse(self)
+        self.with_streaming_response = WidgetShopWithStreamingResponse(self)
 
     def __enter__(self) -> WidgetShop:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-class WidgetShopWithRawResponse:
-    """`client.with_raw_response`: every method returns an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
-
-    def __init__(self, client: WidgetShop) -> None:
-        self._client = client
-        self.shop = ShopWithRawResponse(client)

@@ -3,9 +3,9 @@
 
 """The top-level resources of the client."""
 
-from .things import Things, ThingsWithRawResponse
-from .x_amz_target_things_list_things import XAmzTargetThingsListThings, XAmzTargetThingsListThingsWithRawResponse
-from .x_amz_target_things_put_thing import XAmzTargetThingsPutThing, XAmzTargetThingsPutThingWithRawResponse
-from .search_mode_fast import SearchModeFast, SearchModeFastWithRawResponse
+from .things import Things, ThingsWithRawResponse, ThingsWithStreamingResponse
+from .x_amz_target_things_list_things import XAmzTargetThingsListThings, XAmzTargetThingsListThingsWithRawResponse, XAmzTargetThingsListThingsWithStreamingResponse
+from .x_amz_target_things_put_thing import XAmzTargetThingsPutThing, XAmzTargetThingsPutThingWithRawResponse, XAmzTargetThingsPutThingWithStreamingResponse
+from .search_mode_fast import SearchModeFast, SearchModeFastWithRawResponse, SearchModeFastWithStreamingResponse
 
-__all__ = ["SearchModeFast", "SearchModeFastWithRawResponse", "Things", "ThingsWithRawResponse", "XAmzTargetThingsListThings", "XAmzTargetThingsListThingsWithRawResponse", "XAmzTargetThingsPutThing", "XAmzTargetThingsPutThingWithRawResponse"]
+__all__ = ["SearchModeFast", "SearchModeFastWithRawResponse", "SearchModeFastWithStreamingResponse", "Things", "ThingsWithRawResponse", "ThingsWithStreamingResponse", "XAmzTargetThingsListThings", "XAmzTargetThingsListThingsWithRawResponse", "XAmzTargetThingsListThingsWithStreamingResponse", "XAmzTargetThingsPutThing", "XAmzTargetThingsPutThingWithRawResponse", "XAmzTargetThingsPutThingWithStreamingResponse"]

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Optional
 
 from .. import _operations as _ops
-from .._core import APIResponse, BaseClient, RequestOptions
+from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
 
-__all__ = ["SearchModeFast", "SearchModeFastWithRawResponse"]
+__all__ = ["SearchModeFast", "SearchModeFastWithRawResponse", "SearchModeFastWithStreamingResponse"]
 
 
 class SearchModeFast:
@@ -22,6 +22,10 @@ class SearchModeFast:
     @property
     def with_raw_response(self) -> SearchModeFastWithRawResponse:
         return SearchModeFastWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> SearchModeFastWithStreamingResponse:
+        return SearchModeFastWithStreamingResponse(self._client)
 
     def retrieve(
         self,
@@ -57,3 +61,11 @@ class SearchModeFastWithRawResponse:
             (),
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
         )
+
+
+class SearchModeFastWithStreamingResponse:
+    """`client.searchModeFast.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = SearchModeFastWithRawResponse(client)
+        self.retrieve = to_streamed_response_wrapper(raw.retrieve)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Optional
 
 from .. import _operations as _ops
-from .._core import APIResponse, BaseClient, RequestOptions
+from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
 
-__all__ = ["Things", "ThingsWithRawResponse"]
+__all__ = ["Things", "ThingsWithRawResponse", "ThingsWithStreamingResponse"]
 
 
 class Things:
@@ -22,6 +22,10 @@ class Things:
     @property
     def with_raw_response(self) -> ThingsWithRawResponse:
         return ThingsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> ThingsWithStreamingResponse:
+        return ThingsWithStreamingResponse(self._client)
 
     def retrieve(
         self,
@@ -89,3 +93,12 @@ class ThingsWithRawResponse:
             (thing_id,),
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
         )
+
+
+class ThingsWithStreamingResponse:
+    """`client.things.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = ThingsWithRawResponse(client)
+        self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+        self.head_thing = to_streamed_response_wrapper(raw.head_thing)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any, Dict, Mapping, Optional
 
 from .. import _operations as _ops
-from .._core import APIResponse, BaseClient, RequestOptions
+from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
 
-__all__ = ["XAmzTargetThingsPutThing", "XAmzTargetThingsPutThingWithRawResponse"]
+__all__ = ["XAmzTargetThingsPutThing", "XAmzTargetThingsPutThingWithRawResponse", "XAmzTargetThingsPutThingWithStreamingResponse"]
 
 
 class XAmzTargetThingsPutThing:
@@ -22,6 +22,10 @@ class XAmzTargetThingsPutThing:
     @property
     def with_raw_response(self) -> XAmzTargetThingsPutThingWithRawResponse:
         return XAmzTargetThingsPutThingWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> XAmzTargetThingsPutThingWithStreamingResponse:
+        return XAmzTargetThingsPutThingWithStreamingResponse(self._client)
 
     def create(
         self,
@@ -61,3 +65,11 @@ class XAmzTargetThingsPutThingWithRawResponse:
             body=body,
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
         )
+
+
+class XAmzTargetThingsPutThingWithStreamingResponse:
+    """`client.xAmzTargetThingsPutThing.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = XAmzTargetThingsPutThingWithRawResponse(client)
+        self.create = to_streamed_response_wrapper(raw.create)

@@ -3,6 +3,6 @@
 
 """The top-level resources of the client."""
 
-from .shop import Shop, ShopWithRawResponse
+from .shop import Shop, ShopWithRawResponse, ShopWithStreamingResponse
 
-__all__ = ["Shop", "ShopWithRawResponse"]
+__all__ = ["Shop", "ShopWithRawResponse", "ShopWithStreamingResponse"]

@@ -9,9 +9,9 @@ from typing import Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, SyncCursorPage
+from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, SyncCursorPage, to_streamed_response_wrapper
 
-__all__ = ["Shop", "ShopWidgets", "ShopWidgetsWithRawResponse", "ShopWithRawResponse"]
+__all__ = ["Shop", "ShopWidgets", "ShopWidgetsWithRawResponse", "ShopWidgetsWithStreamingResponse", "ShopWithRawResponse", "ShopWithStreamingResponse"]
 
 
 class ShopWidgets:
@@ -23,6 +23,10 @@ class ShopWidgets:
     @property
     def with_raw_response(self) -> ShopWidgetsWithRawResponse:
         return ShopWidgetsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> ShopWidgetsWithStreamingResponse:
+        return ShopWidgetsWithStreamingResponse(self._client)
 
     def list(
         self,
@@ -62,7 +66,7 @@ class ShopWidgets:
         return self._client.request(
             _ops.CREATE_WIDGET,
             (),
-            body={"id": id, "display_name": display_name},
+            fields={"id": id, "display_name": display_name},
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
         )
 
@@ -111,9 +115,18 @@ class ShopWidgetsWithRawResponse:
         return self._client.request_raw(
             _ops.CREATE_WIDGET,
             (),
-            body={"id": id, "display_name": display_name},
+            fields={"id": id, "display_name": display_name},
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
         )
+
+
+class ShopWidgetsWithStreamingResponse:
+    """`client.shop.widgets.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = ShopWidgetsWithRawResponse(client)
+        self.list = to_streamed_response_wrapper(raw.list)
+        self.create = to_streamed_response_wrapper(raw.create)
 
 
 class Shop:
@@ -127,6 +140,10 @@ class Shop:
     def with_raw_response(self) -> ShopWithRawResponse:
         return ShopWithRawResponse(self._client)
 
+    @property
+    def with_streaming_response(self) -> ShopWithStreamingResponse:
+        return ShopWithStreamingResponse(self._client)
+
 
 class ShopWithRawResponse:
     """`shop` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
@@ -134,3 +151,10 @@ class ShopWithRawResponse:
     def __init__(self, client: BaseClient) -> None:
         self._client = client
         self.widgets = ShopWidgetsWithRawResponse(client)
+
+
+class ShopWithStreamingResponse:
+    """`client.shop.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        self.widgets = ShopWidgetsWithStreamingResponse(client)

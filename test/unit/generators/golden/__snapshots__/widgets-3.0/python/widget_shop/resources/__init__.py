@@ -3,6 +3,6 @@
 
 """The top-level resources of the client."""
 
-from .widgets import Widgets, WidgetsWithRawResponse
+from .widgets import Widgets, WidgetsWithRawResponse, WidgetsWithStreamingResponse
 
-__all__ = ["Widgets", "WidgetsWithRawResponse"]
+__all__ = ["Widgets", "WidgetsWithRawResponse", "WidgetsWithStreamingResponse"]

@@ -9,9 +9,9 @@ from typing import List, Literal, Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions
+from .._core import APIResponse, BaseClient, BinaryContent, NOT_GIVEN, NotGiven, RequestOptions, to_streamed_response_wrapper
 
-__all__ = ["Widgets", "WidgetsImage", "WidgetsImageWithRawResponse", "WidgetsWithRawResponse"]
+__all__ = ["Widgets", "WidgetsImage", "WidgetsImageWithRawResponse", "WidgetsImageWithStreamingResponse", "WidgetsWithRawResponse", "WidgetsWithStreamingResponse"]
 
 
 class WidgetsImage:
@@ -24,11 +24,15 @@ class WidgetsImage:
     def with_raw_response(self) -> WidgetsImageWithRawResponse:
         return WidgetsImageWithRawResponse(self._client)
 
+    @property
+    def with_streaming_response(self) -> WidgetsImageWithStreamingResponse:
+        return WidgetsImageWithStreamingResponse(self._client)
+
     def update(
         self,
         widget_id: int,
         *,
-        body: Union[Union[bytes, str], NotGiven] = NOT_GIVEN,
+        body: Union[BinaryContent, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
@@ -52,7 +56,7 @@ class WidgetsImageWithRawResponse:
         self,
         widget_id: int,
         *,
-        body: Union[Union[bytes, str], NotGiven] = NOT_GIVEN,
+        body: Union[BinaryContent, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
@@ -66,6 +70,14 @@ class WidgetsImageWithRawResponse:
         )
 
 
+class WidgetsImageWithStreamingResponse:
+    """`client.widgets.image.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = WidgetsImageWithRawResponse(client)
+        self.update = to_streamed_response_wrapper(raw.update)
+
+
 class Widgets:
     """`client.widgets`."""
 
@@ -76,6 +88,10 @@ class Widgets:
     @property
     def with_raw_response(self) -> WidgetsWithRawResponse:
         return WidgetsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> WidgetsWithStreamingResponse:
+        return WidgetsWithStreamingResponse(self._client)
 
     def list(
         self,
@@ -108,7 +124,7 @@ class Widgets:
         return self._client.request(
             _ops.WIDGETS_CREATE_ONE,
             (),
-            body={"name": name, "color": color},
+            fields={"name": name, "color": color},
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
         )
 
@@ -199,7 +215,7 @@ class WidgetsWithRawResponse:
         return self._client.request_raw(
             _ops.WIDGETS_CREATE_ONE,
             (),
-            body={"name": name, "color": color},
+            fields={"name": name, "color": color},
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
         )
 
@@ -250,3 +266,16 @@ class WidgetsWithRawResponse:
             (widget_id,),
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
         )
+
+
+class WidgetsWithStreamingResponse:
+    """`client.widgets.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = WidgetsWithRawResponse(client)
+        self.image = WidgetsImageWithStreamingResponse(client)
+        self.list = to_streamed_response_wrapper(raw.list)
+        self.create = to_streamed_response_wrapper(raw.create)
+        self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+        self.delete = to_streamed_response_wrapper(raw.delete)
+        self.publish = to_streamed_response_wrapper(raw.publish)
