@@ -4,12 +4,16 @@
  * PostgreSQL against one, GET with one hot key and with 100 keys of one account (the load split
  * between the instances). BENCH_RUNS rounds (default 5) of every phase; each row is the median
  * ratio of the rounds with its min and max. For every PostgreSQL phase, where the time went:
- * statements per request and lock waits (pg-activity.ts). Autocannon on loopback; everything on
+ * statements per request and lock waits (pg-activity.ts). Last, the shared rate-limit write alone
+ * (lease_tokens(), what one PostgreSQL carries of it). Autocannon on loopback; everything on
  * this machine's cores, so a busy machine gives ratios of noise (the load average is printed).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { leaseSize } from '../../service/rate-limit-leases.js';
+import { tierLimits } from '../../service/rate-limit.js';
 import { startPostgres } from '../lib/embedded-postgres.js';
 import { CONNECTIONS, DURATION_S, load, startTarget, type Measured, type Target } from './http.js';
 import { addSpent, describeCpu, sampleCpu, spent, type CpuSpent } from './cpu.js';
@@ -38,6 +42,31 @@ const PHASES: Array<[Phase, string]> = [
   ['twoGet', 'GET, two instances, one key'],
   ['twoGetMany', `GET, two instances, ${KEY_COUNT} keys of one account`],
 ];
+
+/**
+ * lease_tokens() calls per second from CONNECTIONS concurrent callers, without HTTP: each a tier-3
+ * key's batch from its own key bucket and the one account bucket they all share (the hot row), as
+ * an instance leases them. Buckets never run dry (a huge rate), so every call writes both rows.
+ */
+async function leaseRate(url: string, seconds: number): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  const { perKey, perAccount } = tierLimits(3);
+  let calls = 0;
+  const until = Date.now() + seconds * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, worker) => {
+        while (Date.now() < until) {
+          await pool.query('SELECT * FROM lease_tokens($1::text[], $2::float8[], $3::float8[], $4)', [[`key:lease_bench_${worker}`, 'account:lease_bench'], [1e12, 1e12], [leaseSize(perKey), leaseSize(perAccount)], Date.now()]);
+          calls += 1;
+        }
+      }),
+    );
+  } finally {
+    await pool.end();
+  }
+  return calls / seconds;
+}
 
 const range = (values: number[], digits: number) => `median ${median(values).toFixed(digits)} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
 
@@ -89,6 +118,9 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
       await phase('twoGetMany', async () => sum(await Promise.all([load(first, DURATION_S, { connections: half, keys: many }), load(second, DURATION_S, { connections: half, keys: [...many.slice(KEY_COUNT / 2), ...many.slice(0, KEY_COUNT / 2)] })])));
     }
 
+    progress(`  lease_tokens() alone (the shared rate-limit write), ${DURATION_S} s`);
+    const leases = await leaseRate(url, DURATION_S);
+
     const rates = (name: Phase) => measured.get(name)!.map((m) => m.requestsPerSecond);
     const errors = (names: Phase[]) => names.reduce((total, name) => total + measured.get(name)!.reduce((n, m) => n + m.non2xx, 0), 0);
     const ratioRow = (benchmark: string, [baseName, baseline]: [string, Phase], [name, phaseName]: [string, Phase], goal: number): BenchRow => {
@@ -110,6 +142,16 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
       ratioRow('GET, one hot key: two instances vs one (PostgreSQL)', ['one', 'pgGet'], ['two', 'twoGet'], 1.6),
       ratioRow(`GET, ${KEY_COUNT} keys of one account: two instances vs one`, ['one', 'pgGetMany'], ['two', 'twoGetMany'], 1.6),
     ];
+    const keyBatch = leaseSize(tierLimits(3).perKey);
+    const pgGet = median(rates('pgGet'));
+    rows.push({
+      benchmark: 'shared rate-limit write alone: lease_tokens() vs the GET path',
+      baseline: `GET (PostgreSQL, one instance) median ${pgGet.toFixed(0)} req/s`,
+      // A batch is 1/20 of a bucket's minute: a bucket spent at its full limit costs one call per instance every 3 s.
+      measured: `lease_tokens ${leases.toFixed(0)} calls/s (${CONNECTIONS} callers, key + one hot account row): a batch of ${keyBatch} tokens of a tier-3 key per call, ~${(leases * keyBatch).toFixed(0)} req/s of rate limiting; ~${(leases * 3).toFixed(0)} buckets x instances at their full limit`,
+      ratio: (leases * keyBatch) / pgGet,
+      goal: 'report',
+    });
     for (const [name, title] of PHASES) {
       const statements = breakdowns.get(name);
       rows.push({ benchmark: `where the time goes: ${title}`, baseline: '', measured: [statements && describeBreakdown(combine(statements)), describeCpu(cpu.get(name))].filter(Boolean).join('; '), goal: 'report' });
