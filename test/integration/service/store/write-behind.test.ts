@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../../../service/store/postgres.js';
 import { SqliteStore } from '../../../../service/store/sqlite.js';
 import type { Store } from '../../../../service/store/store.js';
-import { ENGINES, type EngineUnderTest } from '../../../support/engines.js';
+import { ENGINES, postgresEngine, type EngineUnderTest } from '../../../support/engines.js';
 
 const NOW = '2026-11-21T10:00:00Z';
 const FLUSH_MS = 1_000;
@@ -90,6 +90,49 @@ describe.each(ENGINES)('write-behind meters on $name', ({ start }) => {
       expect(await writer.usage('acct_retry', '2026-11')).toBe(2);
     } finally {
       await writer.close();
+    }
+  });
+});
+
+// Instances on one database are PostgreSQL's case: a SQLite file belongs to one process (README,
+// "Many instances"), and three connections in one thread would wait for each other's locks
+// synchronously, blocking the very thread that would release them.
+describe('write-behind meters of several instances on postgres', () => {
+  let engine: EngineUnderTest;
+  let env: Record<string, string>;
+  let reader: Store;
+
+  beforeAll(async () => {
+    engine = await postgresEngine();
+    ({ store: reader, env } = await engine.fresh());
+  }, 120_000);
+  afterAll(async () => {
+    await reader?.close();
+    await engine?.stop();
+  });
+
+  it('adds up the counts of three instances flushing at once, losing none', async () => {
+    // Short intervals, so the three write the same rows many times while the others do.
+    const writers = await Promise.all([0, 1, 2].map(() => PostgresStore.open(env.DATABASE_URL, { flushMs: 20 })));
+    const accounts = ['acct_sum_a', 'acct_sum_b', 'acct_sum_c'];
+    try {
+      await Promise.all(
+        writers.map(async (writer, w) => {
+          for (let i = 0; i < 60; i += 1) {
+            // Each instance goes through the accounts in its own order (the rows are written sorted, so no deadlock).
+            const account = accounts[(i + w) % accounts.length];
+            await writer.meter(account, '2026-11');
+            await writer.meterDay(account, '2026-11-21');
+            if (i % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 15));
+          }
+        }),
+      );
+    } finally {
+      await Promise.all(writers.map((writer) => writer.close()));
+    }
+    for (const account of accounts) {
+      expect(await reader.usage(account, '2026-11')).toBe(60);
+      expect(await reader.dailyUsage(account, '2026-11')).toEqual([{ day: '2026-11-21', requests: 60 }]);
     }
   });
 });
