@@ -159,8 +159,8 @@ describe('request bodies', () => {
     const parts = only(ir).body!.content[0].parts!;
     expect(parts.map((part) => [part.name, part.style, part.explode, part.allowReserved, part.styled])).toEqual([
       ['grant_type', 'form', true, false, false],
-      ['scope', 'spaceDelimited', false, false, false],
-      ['filter', 'deepObject', true, true, false],
+      ['scope', 'spaceDelimited', false, false, true],
+      ['filter', 'deepObject', true, true, true],
     ]);
   });
 

@@ -3,6 +3,7 @@ import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import type { ClientPlan, OperationPlan, ResourceNode } from './plan.js';
+import { mediaReadme } from './readme-media.js';
 
 /** TypeScript used to build the package; the same version the toolkit pins. */
 const TYPESCRIPT_VERSION = '5.9.3';
@@ -92,7 +93,7 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '| `fetch` | global `fetch` | A fetch implementation. |',
     '| `defaultHeaders` | none | Headers sent with every request. |',
     '',
-    'Per call, the last argument takes `{ maxRetries, timeout, signal, idempotencyKey, headers }`.',
+    'Per call, the last argument takes `{ maxRetries, timeout, signal, idempotencyKey, headers, accept }` (`accept` picks a response media type when an operation answers several; the result is typed by it).',
     '',
   ];
   if (c.keyPrefixes.length > 0) {
@@ -124,6 +125,7 @@ function readme(ir: Ir, plan: ClientPlan): string {
     'Every call returns a promise of the parsed body; `.withResponse()` gives `{ data, response, status, headers, requestId, rateLimit }`.',
     'List calls return pages: `await` one for a `CursorPage` (`data`, `hasMore`, `getNextPage()`, `getPreviousPage()`), or iterate it with `for await` to walk every item.',
     '',
+    ...mediaReadme(ir, plan),
     '## Methods',
     '',
     '| Call | HTTP | Summary |',

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
-import { schemaRefName } from '../../core/refs.js';
+import { escapePointerPart, schemaRefName } from '../../core/refs.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { docText, pyString } from './naming.js';
 import { planPython, type Argument, type MethodPlan, type PythonPlan, type ResourcePlan } from './plan.js';
@@ -19,7 +19,28 @@ import { nameSchemas, pythonLiteral, pythonType, schemaDefinitions, Shapes, unio
 export const PYTHON_ROOT = 'python/';
 const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
 
-export function emitPython(ir: Ir): GeneratedFile[] {
+/**
+ * What the Python SDK does not support yet, each named with its pointer: a body that is not JSON,
+ * cookie parameters, parameter styles other than the location's default, `content` parameters,
+ * and responses that are not JSON or text.
+ */
+function unsupported(ir: Ir, warn: (message: string, pointer?: string) => void): void {
+  for (const operation of ir.operations) {
+    if (operation.body && !operation.body.isJson) warn(`request body ${operation.body.contentType} is not JSON; the Python SDK sends it as given (typed unknown)`, operation.body.pointer);
+    for (const param of [...operation.parameters.path, ...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie]) {
+      if (param.in === 'cookie') warn(`cookie parameter "${param.name}" is not sent by the Python SDK`, param.pointer);
+      else if (param.contentType) warn(`parameter "${param.name}" uses content (${param.contentType}); the Python SDK serialises it as a plain value`, param.pointer);
+      else if (param.shape !== 'primitive' && (param.style !== (param.in === 'query' ? 'form' : 'simple') || param.explode !== (param.in === 'query'))) warn(`parameter "${param.name}" is style ${param.style} (explode ${param.explode}); the Python SDK sends it as ${param.in === 'query' ? 'repeated name=value pairs' : 'a plain value'}`, param.pointer);
+    }
+    const success = operation.responses.find((response) => response.status === operation.successStatus);
+    for (const media of success?.content ?? []) {
+      if (media.kind !== 'json' && media.kind !== 'text') warn(`response ${media.mediaType} (${media.kind}) is returned as text by the Python SDK`, `/paths/${escapePointerPart(operation.path)}/${operation.method}/responses/${success!.status}`);
+    }
+  }
+}
+
+export function emitPython(ir: Ir, warn: (message: string, pointer?: string) => void = () => {}): GeneratedFile[] {
+  unsupported(ir, warn);
   const plan = planPython(ir);
   const pkg = `${PYTHON_ROOT}${plan.packageName}/`;
   const names = nameSchemas(ir);

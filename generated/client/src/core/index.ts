@@ -5,6 +5,13 @@
 export { APIPromise, type RateLimitState, type ResponseMeta, type WithResponse } from './api-promise.js';
 export { APIResource } from './resource.js';
 export { BaseClient, type ClientConfig, type ClientOptions, type OperationSpec, type RequestOptions } from './client.js';
+export type { BodySpec, MediaKind } from './body.js';
+export type { PartSpec } from './multipart.js';
+export type { ResponseMediaSpec } from './response.js';
+export type { ParamSpec } from './serialize.js';
+export { Stream } from './streaming.js';
+export type { ServerSentEvent } from './sse.js';
+export { toFile, withPartHeaders, type BinaryBody, type PartWithHeaders, type Uploadable, type WithUploads } from './uploads.js';
 export {
   APIConnectionError,
   APIConnectionTimeoutError,

@@ -1,13 +1,17 @@
 /**
- * The HTTP core every generated client extends: auth, URL and body building, timeouts, abort,
- * retries with backoff and Retry-After, idempotency keys, error mapping and paging. Generated
- * resource methods are one-liners over `request` and `requestPage`.
+ * The HTTP core every generated client extends: auth, timeouts, abort, retries with backoff and
+ * Retry-After, idempotency keys, error mapping and paging. The request path is in its own modules:
+ * parameters (serialize.ts), the body (body.ts, multipart.ts), the response (response.ts,
+ * streaming.ts). Generated resource methods are one-liners over `request` and `requestPage`.
  */
 import { APIPromise, type RateLimitState, type WithResponse } from './api-promise.js';
+import { chooseBody, encodeBody, type BodySpec, type EncodedBody } from './body.js';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, ClientError, retryAfterMs } from './errors.js';
-import { assertKeyAllowedHere, keyPrefixOf, type KeyPrefix } from './keys.js';
+import { assertKeyAllowedHere, isBrowserLike, keyPrefixOf, type KeyPrefix } from './keys.js';
 import { CursorPage, PagePromise, type PaginationSpec } from './pagination.js';
+import { chooseAccept, decodeSuccess, parseBody, type ResponseMediaSpec } from './response.js';
 import { backoffDelayMs, isRetryableStatus, MAX_RETRY_AFTER_MS, type RetryPolicy } from './retry.js';
+import { buildPath, cookiePairs, encodeQueryText, headerText, queryString, type ParamSpec } from './serialize.js';
 
 /** What the generator knows about the API, fixed per generated client. */
 export interface ClientConfig {
@@ -53,24 +57,32 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Idempotency key for this call; generated once per call when the operation accepts one. */
   idempotencyKey?: string;
+  /** Extra headers; a `cookie` here is sent with the operation's cookie parameters. */
   headers?: Record<string, string>;
+  /** The response media type to ask for (`Accept`), when the operation answers several. */
+  accept?: string;
 }
 
 /** One operation as the generator describes it. */
 export interface OperationSpec {
   method: string;
+  /** The path template, e.g. "/files/{name}.{ext}". */
   path: string;
-  /** Names of the path parameters, in path order (given positionally). */
-  pathParams: string[];
-  /** Keys of the params object sent in the query string. */
-  query: string[];
-  /** Keys of the params object sent as headers. */
-  headers: string[];
-  /** How the body is taken from params: remaining keys, the `body` key, or none. */
-  body: 'merged' | 'property' | 'none';
+  /**
+   * Its parameters and how each is spelled: path ones in template order (given positionally),
+   * then query, header and cookie ones (keys of the params object).
+   */
+  params: ParamSpec[];
+  /** Request media types, the default first; none when the operation takes no body. */
+  bodies?: BodySpec[];
+  /** The params key that picks a request media type, when the operation takes several. */
+  mediaTypeKey?: string;
   /** The spec requires a body: with no body fields given, `{}` is still sent. */
   bodyRequired?: boolean;
-  bodyContentType?: string;
+  /** Media types of the success response, the preferred first; none when it has no body. */
+  responses?: ResponseMediaSpec[];
+  /** The operation takes this header (Last-Event-ID): its event stream resumes after a dropped connection. */
+  resumeHeader?: string;
   idempotencyHeader?: string;
   pagination?: PaginationSpec;
 }
@@ -139,19 +151,24 @@ export class BaseClient {
     return new PagePromise<Item>(fetchPage({ ...asRecord(params) }));
   }
 
-  async #send<T>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions): Promise<WithResponse<T>> {
+  async #send<T>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions, resumeFrom?: string): Promise<WithResponse<T>> {
     const url = this.#buildUrl(operation, pathArgs, params);
-    const headers = this.#buildHeaders(operation, params, options);
-    const body = this.#buildBody(operation, params, headers);
-    const maxRetries = options.maxRetries ?? this.maxRetries;
+    const asked = chooseAccept(operation.responses, options.accept);
+    const headers = this.#buildHeaders(operation, params, options, asked?.mediaType ?? 'application/json');
+    if (resumeFrom !== undefined && operation.resumeHeader) headers[operation.resumeHeader.toLowerCase()] = resumeFrom;
+    const encoded = await this.#buildBody(operation, params);
+    if (encoded?.contentType) headers['content-type'] = encoded.contentType;
+    // A stream body can be sent once: no retries.
+    const maxRetries = encoded && !encoded.replayable ? 0 : (options.maxRetries ?? this.maxRetries);
     const timeout = options.timeout ?? this.timeout;
     const policy = this.#config.retryPolicy;
+    const init: RequestInit & { duplex?: 'half' } = { method: operation.method.toUpperCase(), headers, body: encoded?.body, ...(encoded && !encoded.replayable ? { duplex: 'half' } : {}) };
 
     for (let attempt = 0; ; attempt += 1) {
       const retriesLeft = maxRetries - attempt;
       let response: Response;
       try {
-        response = await this.#fetchWithTimeout(url, { method: operation.method.toUpperCase(), headers, body }, timeout, options.signal);
+        response = await this.#fetchWithTimeout(url, init, timeout, options.signal);
       } catch (error) {
         if (error instanceof APIUserAbortError) throw error;
         if (retriesLeft > 0 && policy.retryOnConnectionError) {
@@ -160,7 +177,7 @@ export class BaseClient {
         }
         throw error;
       }
-      if (response.ok) return { ...this.#meta(response), data: (await parseBody(response)) as T };
+      if (response.ok) return { ...this.#meta(response), data: (await this.#decode(operation, response, asked, pathArgs, params, options)) as T };
 
       const waitMs = this.#retryDelay(response, attempt, retriesLeft);
       if (waitMs !== null) {
@@ -171,6 +188,17 @@ export class BaseClient {
       const errorBody = await parseBody(response).catch(() => undefined);
       throw APIError.generate(response.status, errorBody, response.headers, this.#config.requestIdHeader);
     }
+  }
+
+  /** The success body by its media kind; a stream is tied to the call's signal and, where allowed, resumes. */
+  #decode(operation: OperationSpec, response: Response, asked: ResponseMediaSpec | undefined, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions): Promise<unknown> {
+    const controller = new AbortController();
+    if (options.signal?.aborted) controller.abort();
+    else options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    const reconnect = operation.resumeHeader
+      ? async (lastEventId: string) => (await this.#send<unknown>(operation, pathArgs, params, { ...options, signal: controller.signal, accept: asked?.mediaType }, lastEventId)).response
+      : undefined;
+    return decodeSuccess(response, operation.responses, asked, { method: operation.method.toUpperCase(), controller, reconnect, maxReconnects: options.maxRetries ?? this.maxRetries });
   }
 
   /** Milliseconds to wait before retrying this response, or null when it is not retried. */
@@ -205,54 +233,53 @@ export class BaseClient {
   }
 
   #buildUrl(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>): string {
-    let index = 0;
-    const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-      const value = pathArgs[index++];
-      if (value === undefined || value === null || value === '') throw new ClientError(`Missing path parameter "${name}" for ${operation.method.toUpperCase()} ${operation.path}.`);
-      return encodeURIComponent(String(value));
-    });
-    const query = new URLSearchParams();
-    for (const key of operation.query) appendQuery(query, key, params[key]);
-    if (this.#config.auth.kind === 'query' && this.apiKey) query.set(this.#config.auth.name, this.apiKey);
-    const search = query.toString();
+    const path = buildPath(operation.path, operation.params, pathArgs);
+    let search = queryString(operation.params, params);
+    if (this.#config.auth.kind === 'query' && this.apiKey) search = `${search ? `${search}&` : ''}${encodeQueryText(this.#config.auth.name)}=${encodeQueryText(this.apiKey)}`;
     return `${this.baseURL}${path}${search ? `?${search}` : ''}`;
   }
 
-  #buildHeaders(operation: OperationSpec, params: Record<string, unknown>, options: RequestOptions): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#config.userAgent, ...this.#defaultHeaders };
+  #buildHeaders(operation: OperationSpec, params: Record<string, unknown>, options: RequestOptions, accept: string): Record<string, string> {
+    const headers: Record<string, string> = { accept, 'user-agent': this.#config.userAgent, ...lowerCaseKeys(this.#defaultHeaders) };
+    const cookies: string[] = [];
     if (this.apiKey && this.#config.auth.kind === 'bearer') headers.authorization = `Bearer ${this.apiKey}`;
     if (this.apiKey && this.#config.auth.kind === 'header') headers[this.#config.auth.name.toLowerCase()] = this.apiKey;
     if (this.#config.auth.kind === 'cookie') {
       // Browsers refuse a script-set Cookie header and send the session cookie themselves.
-      if (this.apiKey) headers.cookie = `${this.#config.auth.name}=${this.apiKey}`;
+      if (this.apiKey) cookies.push(`${this.#config.auth.name}=${this.apiKey}`);
       if (this.#config.auth.csrfHeader && this.csrfToken) headers[this.#config.auth.csrfHeader.toLowerCase()] = this.csrfToken;
     }
     if (this.#config.specDigest) headers[this.#config.specDigest.header.toLowerCase()] = this.#config.specDigest.value;
-    for (const key of operation.headers) {
-      const value = params[key];
-      if (value !== undefined && value !== null) headers[key.toLowerCase()] = String(value);
+    for (const spec of operation.params) {
+      if (spec.in === 'header') {
+        const text = headerText(spec, params[spec.name]);
+        if (text !== undefined) headers[spec.name.toLowerCase()] = text;
+      } else if (spec.in === 'cookie') cookies.push(...cookiePairs(spec, params[spec.name]));
     }
     // One key per logical call: created before the first attempt, reused by every retry.
     if (operation.idempotencyHeader) headers[operation.idempotencyHeader.toLowerCase()] = options.idempotencyKey ?? newIdempotencyKey();
     for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+    if (cookies.length > 0) {
+      // The operation's cookie parameters join any Cookie the caller set; a browser sends its own cookies and would drop this header.
+      if (isBrowserLike() && this.#config.auth.kind !== 'cookie') throw new ClientError('Cookie parameters cannot be sent from a browser: the browser sends its own cookies.');
+      if (!isBrowserLike()) headers.cookie = [...cookies, ...(headers.cookie ? [headers.cookie] : [])].join('; ');
+    }
     return headers;
   }
 
-  #buildBody(operation: OperationSpec, params: Record<string, unknown>, headers: Record<string, string>): string | undefined | BodyInit {
-    if (operation.body === 'none') return undefined;
+  async #buildBody(operation: OperationSpec, params: Record<string, unknown>): Promise<EncodedBody | undefined> {
+    if (!operation.bodies || operation.bodies.length === 0) return undefined;
+    const spec = chooseBody(operation.bodies, operation.mediaTypeKey ? params[operation.mediaTypeKey] : undefined)!;
     let value: unknown;
-    if (operation.body === 'property') value = params.body;
+    if (spec.mode === 'property') value = params.body;
     else {
-      const taken = new Set([...operation.query, ...operation.headers]);
+      const taken = new Set<string>([...operation.params.filter((param) => param.in !== 'path').map((param) => param.name), ...(operation.mediaTypeKey ? [operation.mediaTypeKey] : [])]);
       const rest = Object.fromEntries(Object.entries(params).filter(([key]) => !taken.has(key)));
       // An empty required body is still a body: the server must see `{}`, not nothing.
       value = Object.keys(rest).length > 0 || operation.bodyRequired ? rest : undefined;
     }
     if (value === undefined) return undefined;
-    const contentType = operation.bodyContentType ?? 'application/json';
-    headers['content-type'] = contentType;
-    if (/json/.test(contentType)) return JSON.stringify(value);
-    return value as BodyInit;
+    return encodeBody(spec, value);
   }
 
   #meta(response: Response): Omit<WithResponse<unknown>, 'data'> {
@@ -275,26 +302,8 @@ function asRecord(params: unknown): Record<string, unknown> {
   return params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
 }
 
-function appendQuery(query: URLSearchParams, key: string, value: unknown): void {
-  if (value === undefined || value === null) return;
-  if (Array.isArray(value)) value.forEach((item) => appendQuery(query, key, item));
-  else if (typeof value === 'object') for (const [inner, item] of Object.entries(value)) appendQuery(query, `${key}[${inner}]`, item);
-  else query.append(key, String(value));
-}
-
-async function parseBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 205) return undefined;
-  const text = await response.text();
-  if (text === '') return undefined;
-  const contentType = response.headers.get('content-type') ?? '';
-  if (/json/i.test(contentType)) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new APIError(response.status, text, `Response claimed ${contentType} but was not JSON.`, response.headers);
-    }
-  }
-  return text;
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 function newIdempotencyKey(): string {
