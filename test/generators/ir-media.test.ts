@@ -39,6 +39,7 @@ describe('media kinds', () => {
     ['application/vnd.fixture+json', 'json'],
     ['application/merge-patch+json', 'json'],
     ['application/problem+json', 'json'],
+    ['application/x-amz-json-1.1', 'json'],
     ['multipart/form-data', 'multipart'],
     ['application/x-www-form-urlencoded', 'form'],
     ['text/plain', 'text'],

@@ -110,6 +110,7 @@ export function operationDescriptor(plan: OperationPlan): VariableStatementStruc
   const resume = operation.parameters.header.find((param) => /^last-event-id$/i.test(param.name));
   if (resume && wire.success.some((media) => media.kind === 'event-stream')) spec.resumeHeader = resume.name;
   if (operation.idempotencyHeader) spec.idempotencyHeader = operation.idempotencyHeader;
+  if (operation.template.match) spec.match = operation.template.match;
   if (operation.pagination) {
     const { dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam } = operation.pagination;
     spec.pagination = Object.fromEntries(Object.entries({ dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam }).filter(([, value]) => value !== undefined));

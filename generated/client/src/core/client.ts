@@ -87,6 +87,8 @@ export interface OperationSpec {
   /** The operation takes this header (Last-Event-ID): its event stream resumes after a dropped connection. */
   resumeHeader?: string;
   idempotencyHeader?: string;
+  /** What the path template's query or fragment asks for (`/#X-Amz-Target=Svc.Op`): sent as that query parameter or header. */
+  match?: { in: 'query' | 'header'; name: string; value: string };
   pagination?: PaginationSpec;
 }
 
@@ -238,6 +240,7 @@ export class BaseClient {
   #buildUrl(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>): string {
     const path = buildPath(operation.path, operation.params, pathArgs);
     let search = queryString(operation.params, params);
+    if (operation.match?.in === 'query') search = `${encodeQueryText(operation.match.name)}=${encodeQueryText(operation.match.value)}${search ? `&${search}` : ''}`;
     if (this.#config.auth.kind === 'query' && this.apiKey) search = `${search ? `${search}&` : ''}${encodeQueryText(this.#config.auth.name)}=${encodeQueryText(this.apiKey)}`;
     return `${this.baseURL}${path}${search ? `?${search}` : ''}`;
   }
@@ -253,6 +256,7 @@ export class BaseClient {
       if (this.#config.auth.csrfHeader && this.csrfToken) headers[this.#config.auth.csrfHeader.toLowerCase()] = this.csrfToken;
     }
     if (this.#config.specDigest) headers[this.#config.specDigest.header.toLowerCase()] = this.#config.specDigest.value;
+    if (operation.match?.in === 'header') headers[operation.match.name.toLowerCase()] = operation.match.value;
     for (const spec of operation.params) {
       if (spec.in === 'header') {
         const text = headerText(spec, params[spec.name]);

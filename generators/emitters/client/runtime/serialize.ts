@@ -55,12 +55,14 @@ function shaped(spec: ParamSpec, value: unknown): Shaped | undefined {
   if (value === undefined || value === null) return undefined;
   if (spec.json) return { kind: 'primitive', text: JSON.stringify(value) };
   const shape = spec.shape === 'unknown' || spec.shape === undefined ? (Array.isArray(value) ? 'array' : isPlainObject(value) ? 'object' : 'primitive') : spec.shape;
+  // An empty array or object is "undefined" to RFC 6570: not sent at all.
   if (shape === 'array') {
     const items = (Array.isArray(value) ? value : [value]).filter((item) => item !== undefined && item !== null);
-    return { kind: 'array', items: items.map(primitiveText) };
+    return items.length === 0 ? undefined : { kind: 'array', items: items.map(primitiveText) };
   }
   if (shape === 'object' && isPlainObject(value)) {
-    return { kind: 'object', entries: Object.entries(value).filter(([, item]) => item !== undefined && item !== null).map(([key, item]) => [key, primitiveText(item)]) };
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined && item !== null).map(([key, item]): [string, string] => [key, primitiveText(item)]);
+    return entries.length === 0 ? undefined : { kind: 'object', entries };
   }
   return { kind: 'primitive', text: primitiveText(value) };
 }

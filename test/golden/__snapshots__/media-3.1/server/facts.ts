@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate -- --spec test/fixtures/specs/media-3.1.yaml` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:a92f415b1629c5bd196fc97a04a3cc751a8ab22fbc0e1911c472af2f2f85b31d";
+export const SPEC_DIGEST = "sha256:ea0937befa438a1e54a9f8ca11ea35623e1b57c5187e59d74d243e4d47b3a826";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

@@ -525,7 +525,9 @@ export interface components {
             label?: string;
         };
         /** @description What the server decoded from the request (the round trip compares it with what was sent). */
-        Echo: Record<string, never>;
+        Echo: {
+            [key: string]: unknown;
+        };
     };
     responses: {
         /** @description What the server decoded from the request. */

@@ -13,8 +13,8 @@ export const cancelOperation: OperationSpec = {"method":"post","path":"/v1/{name
 /** `POST /v1/{name}:undelete` (undeleteOperation) */
 export const undeleteOperation: OperationSpec = {"method":"post","path":"/v1/{name}:undelete","params":[{"name":"name","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `POST /#X-Amz-Target=Things.ListThings` (listThings) */
-export const listThings: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.ListThings","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const listThings: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.ListThings","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"header","name":"X-Amz-Target","value":"Things.ListThings"}};
 /** `POST /#X-Amz-Target=Things.PutThing` (putThing) */
-export const putThing: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.PutThing","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const putThing: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.PutThing","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"header","name":"X-Amz-Target","value":"Things.PutThing"}};
 /** `GET /search?mode=fast` (searchFast) */
-export const searchFast: OperationSpec = {"method":"get","path":"/search?mode=fast","params":[],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const searchFast: OperationSpec = {"method":"get","path":"/search?mode=fast","params":[],"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"query","name":"mode","value":"fast"}};
