@@ -143,7 +143,9 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: false,
-    coerceTypes: options.coerce ? 'array' : false,
+    // Scalars only: the plugin's decoders already make arrays of array parameters and fields, and
+    // Ajv's 'array' coercion would turn a string into an array inside an anyOf that accepts both.
+    coerceTypes: options.coerce,
     useDefaults: options.coerce,
     removeAdditional: false, // unknown body fields are refused by the schema, never silently dropped
   });
