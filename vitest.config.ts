@@ -1,13 +1,108 @@
+import { readdirSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
+const TIERS = ['unit', 'integration', 'e2e'];
+// A test file outside the tiers would be collected by no project, so never run: refuse to start.
+const untiered = readdirSync(fileURLToPath(new URL('test', import.meta.url)), { recursive: true, encoding: 'utf8' })
+  .map((file) => file.split('\\').join('/'))
+  .filter((file) => file.endsWith('.test.ts') && !file.includes('__snapshots__/') && !file.startsWith('fixtures/') && !TIERS.some((tier) => file.startsWith(`${tier}/`)));
+if (untiered.length > 0) {
+  throw new Error(`test files outside test/unit, test/integration and test/e2e would never run; move them into their tier (README, "Tests in tiers"): ${untiered.map((file) => `test/${file}`).join(', ')}`);
+}
+
+/**
+ * The files that take longest, started first so they do not run alone at the end of a run (vitest
+ * orders by the durations it remembers, and in a fresh clone, CI's case, by file size). Only the
+ * order depends on this list.
+ */
+const LONGEST_FIRST = [
+  'test/e2e/generators/emitters/contract-tests/sandbox-runs.test.ts',
+  'test/e2e/generators/emitters/contract-tests/sabotage.test.ts',
+  'test/e2e/generators/public-specs.test.ts',
+  'test/e2e/generators/emitters/contract-tests/prism-proxy.test.ts',
+  'test/integration/service/paging-property.test.ts',
+  'test/integration/scripts/dev-loop.test.ts',
+  'test/integration/service/dashboard/api.test.ts',
+  'test/integration/service/service.test.ts',
+  'test/unit/spec/rules/house-rules.test.ts',
+  'test/unit/spec/rules/dashboard-overrides.test.ts',
+  'test/unit/generators/breaking/optic.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.indexOf(relative(file.project.config.root, file.moduleId).split('\\').join('/'));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b)); // stable: the rest keeps vitest's order
+  }
+}
+
+/**
+ * Three tiers, one vitest project each (`npm run test:unit`, `test:integration`, `test:e2e`; `npm
+ * test` runs them all). What each may start is in README.md ("Tests in tiers").
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Golden files include generated test suites; they are compared as text, never run.
-    exclude: ['**/node_modules/**', 'test/golden/__snapshots__/**'],
-    // Real Prism, Spectral and Chromium processes start inside tests: give them time.
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    exclude: ['**/node_modules/**', 'test/**/__snapshots__/**'],
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          // Pure functions and in-process generation: a slow one is a bug, not a reason to wait.
+          testTimeout: 10_000,
+          hookTimeout: 60_000,
+          // Starting a process or opening a socket throws here (no processes, no network).
+          setupFiles: ['test/support/unit-guard.ts'],
+          // CPU-bound: one file per core (vitest's default leaves one core idle).
+          maxWorkers: 2,
+          // Files of a worker share its loaded modules (Spectral, Redocly, ts-morph load once, not per file).
+          isolate: false,
+          // In one `vitest run` of several tiers, each tier runs after the one before, with its own workers.
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          // Real services, stores on both engines, CLIs and Prism start inside tests.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One PostgreSQL for the run; each test makes its own databases on it.
+          globalSetup: ['test/support/postgres-setup.ts'],
+          // Mostly CPU in the test's own process (the service runs in it): two, beside e2e's three.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          // Chromium, packed packages, Python SDKs and whole contract runs.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          globalSetup: ['test/support/postgres-setup.ts'],
+          // Mostly waiting on the processes they start, which do the work.
+          maxWorkers: 3,
+          // Concurrent cases inside a file (sabotage, the Prism proxy): each runs a service and a suite
+          // (three processes), so two at a time keep a 2-core machine busy without starving the rest.
+          maxConcurrency: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
   },
 });

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { DEFAULT_OUT, DOCUMENTS, generate, regenerateCommand } from './pipeline.js';
 import { SpecError } from './core/load.js';
+import { DASHBOARD_UI_DIR, writeDashboardUi } from '../scripts/lib/dashboard-ui.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -35,6 +36,13 @@ async function main(): Promise<void> {
       if (error instanceof SpecError) throw error;
       throw new Error(`${spec}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
+  }
+  // The repository's own build beside its documents: the dashboard's UI, bundled ahead of time
+  // (it includes the dashboard client generated just above), so the service needs no bundler.
+  if (!values.spec && !values['dry-run']) {
+    const started = performance.now();
+    const ui = await writeDashboardUi(values.out ?? DEFAULT_OUT);
+    console.log(`dashboard UI -> ${path.join(values.out ?? DEFAULT_OUT, DASHBOARD_UI_DIR)}/: ${ui.files} file(s), ${ui.written.length} written (${Math.round(performance.now() - started)} ms)`);
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * `npm run check:generated`: regenerates every listed document (generators/pipeline.ts
  * DOCUMENTS) into a temporary folder and fails, with a readable diff, when its output folder
- * differs from what the spec produces (a hand edit, or a forgotten `npm run generate`).
+ * differs from what the spec produces (a hand edit, or a forgotten `npm run generate`); likewise
+ * rebuilds the dashboard's UI in memory and compares it with generated/dashboard-ui/.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_OUT, DOCUMENTS, generate, nestedOutputs, regenerateCommand } from '../generators/pipeline.js';
 import { listFiles } from '../generators/core/files.js';
+import { checkDashboardUi, DASHBOARD_UI_DIR } from './lib/dashboard-ui.js';
 
 /** `--out DIR` checks a copy of generated/ (each document's output at the same place under DIR). */
 const { values } = parseArgs({ options: { out: { type: 'string', default: DEFAULT_OUT } } });
@@ -20,8 +22,9 @@ async function check(spec: string, out: string, checked: string, skip: string[])
   const fresh = await mkdtemp(path.join(tmpdir(), 'check-generated-'));
   try {
     await generate({ spec, out: fresh, command: regenerateCommand(spec, checked), write: true, skip, log: () => {} });
-    // Another document's output nested in this one (generated/dashboard/) is checked on its own.
-    const nested = nestedOutputs(out);
+    // Another document's output nested in this one (generated/dashboard/), and the dashboard's
+    // built UI (generated/dashboard-ui/), are checked on their own.
+    const nested = [...nestedOutputs(out), ...(path.resolve(out) === path.resolve(DEFAULT_OUT) ? [`${DASHBOARD_UI_DIR}/`] : [])];
     out = checked;
     const own = (files: string[]) => files.filter((file) => !nested.some((root) => file.split(path.sep).join('/').startsWith(root)));
     const [want, have] = await Promise.all([listFiles(fresh), listFiles(out).then(own)]);
@@ -53,5 +56,13 @@ for (const { spec, out: listed, skip = [] } of DOCUMENTS) {
   } else {
     console.log(`check:generated: ${out}/ matches ${spec} (${files} files)`);
   }
+}
+const ui = await checkDashboardUi(ROOT_OUT);
+if (ui.length > 0) {
+  console.error(ui.join('\n'));
+  console.error(`check:generated: ${path.join(ROOT_OUT, DASHBOARD_UI_DIR)}/ does not match service/dashboard/ui/. Run \`npm run generate\` and commit.`);
+  failed = true;
+} else {
+  console.log(`check:generated: ${path.join(ROOT_OUT, DASHBOARD_UI_DIR)}/ matches service/dashboard/ui/`);
 }
 process.exitCode = failed ? 1 : 0;

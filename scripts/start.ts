@@ -5,18 +5,19 @@
  */
 import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
+import { writeDashboardUi } from './lib/dashboard-ui.js';
 import { buildDocs, DOCS_FILE } from './lib/docs.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
 import { startMock } from './lib/mock.js';
 import { DOCUMENTS, generate, regenerateCommand } from '../generators/pipeline.js';
-import { buildApp } from '../service/app.js';
-import { servicePort } from '../service/config.js';
+import { servicePort, trustProxyOrExit } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
+import { startService } from '../service/start-service.js';
 import { describeStore, openStoreOrExit } from '../service/store/open.js';
-import { WebhookDispatcher } from '../service/webhooks/dispatcher.js';
 
 const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
+const trustProxy = trustProxyOrExit('start'); // a refused TRUST_PROXY stops here, before the slow steps
 const docsPort = Number(process.env.DOCS_PORT ?? 8080);
 
 // Every document the repository generates from: the public API's and the dashboard's.
@@ -31,6 +32,9 @@ if (errors > 0) {
 for (const { spec, out, skip } of DOCUMENTS) {
   await generate({ spec, out, command: regenerateCommand(spec, out), write: true, skip, log: (line) => console.log(`generate: ${line}`) });
 }
+// The dashboard's UI, bundled ahead of time as `npm run generate` does (the service needs no bundler).
+const ui = await writeDashboardUi();
+console.log(`generate: dashboard UI, ${ui.written.length === 0 ? 'unchanged' : `${ui.written.join(', ')} written`}`);
 await buildDocs();
 
 const docs = createServer((request, response) => {
@@ -49,11 +53,11 @@ let firstKey: string | undefined;
 if ((await store.countKeys()) === 0) {
   firstKey = (await createKey(store, { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' }, new Date().toISOString())).rawKey;
 }
-// Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in `npm run serve`.
-const dispatcher = new WebhookDispatcher({ store, log: (line) => console.log(line) }).start();
-// This machine is the developer's own: the dashboard may register http://127.0.0.1 receivers.
-const service = await buildApp({ store, onEvents: () => dispatcher.notify(), allowLoopbackWebhooks: true });
-const serviceUrl = await service.listen({ host: HOST, port: servicePort() });
+// Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in
+// `npm run serve`. This machine is the developer's own: the dashboard may register
+// http://127.0.0.1 receivers.
+const service = await startService({ store, trustProxy, host: HOST, port: servicePort(), dispatcher: { log: (line) => console.log(line) }, allowLoopbackWebhooks: true });
+const serviceUrl = service.url;
 
 console.log('');
 console.log(`service: ${serviceUrl}  (sandbox and live by key prefix; database ${describeStore()})`);
@@ -76,8 +80,6 @@ const stop = async () => {
   stopping = true;
   docs.close();
   await service.close();
-  await dispatcher.stop();
-  await store.close();
   await mock.stop();
   process.exit(0);
 };

@@ -1,38 +1,75 @@
 /**
- * `npm run test:contract`: the generated contract suites against the Prism mock (stateless:
- * stateful checks are reported as not applicable, by name) and against the reference service on a
- * fresh database. With CONTRACT_BASE_URL (and CONTRACT_API_KEY, ...) set, against that target
- * alone. Exits non-zero when any check fails.
+ * `npm run test:contract [-- --report json]`: the generated contract suites against the Prism
+ * mock (a mock: stateful checks are reported as not applicable, by name, and what it gets wrong is
+ * a mock finding) and against the reference service on a fresh database, with a second account's
+ * key for the cross-tenant checks. With CONTRACT_BASE_URL (and CONTRACT_API_KEY, ...) set, against
+ * that target alone. Each run ends with its report per class; `--report json` prints the reports
+ * as one JSON document on stdout instead (the suites' output goes to stderr), and
+ * CONTRACT_REPORT=path writes that document to a file. Exits 1 when a finding fails the run
+ * (target, suite; spec too with CONTRACT_STRICT_SPEC=true, the default for our own spec's run).
  */
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Report } from '../generators/emitters/contract-tests/runtime/report.js';
 import { runContractSuite, startServiceTarget } from './lib/contract.js';
 import { startMock } from './lib/mock.js';
 import { freePort } from './lib/processes.js';
 
-const results: Array<{ target: string; code: number; output?: string }> = [];
+const args = process.argv.slice(2);
+const reportIndex = args.indexOf('--report');
+const format = reportIndex >= 0 ? args[reportIndex + 1] : args.find((arg) => arg.startsWith('--report='))?.slice('--report='.length);
+if (format !== undefined && format !== 'json') {
+  console.error(`--report takes json (got ${format ?? 'nothing'})`);
+  process.exit(2);
+}
+const json = format === 'json';
+// With --report json, stdout carries the JSON alone.
+const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
+const echo = json ? ('stderr' as const) : true;
+const reportsDir = await mkdtemp(path.join(tmpdir(), 'contract-reports-'));
+const results: Array<{ target: string; code: number; output?: string; report?: Report }> = [];
 
-if (process.env.CONTRACT_BASE_URL) {
-  console.log(`contract: ${process.env.CONTRACT_BASE_URL}`);
-  results.push({ target: process.env.CONTRACT_BASE_URL, ...(await runContractSuite({}, { echo: true })) });
-} else {
-  const mock = await startMock(await freePort());
-  try {
-    console.log(`contract: Prism mock at ${mock.url}`);
-    results.push({ target: 'Prism mock', ...(await runContractSuite({ CONTRACT_TARGET_NAME: 'Prism mock', CONTRACT_BASE_URL: mock.url, CONTRACT_STATEFUL: 'false' }, { echo: true })) });
-  } finally {
-    await mock.stop();
+async function run(target: string, env: Record<string, string>): Promise<void> {
+  const reportFile = path.join(reportsDir, `${results.length}.json`);
+  say(`contract: ${target}`);
+  const result = await runContractSuite({ ...env, CONTRACT_REPORT: reportFile }, { echo, annotate: true });
+  const report = await readFile(reportFile, 'utf8').then((text) => JSON.parse(text) as Report, () => undefined);
+  results.push({ target, ...result, report });
+}
+
+try {
+  if (process.env.CONTRACT_BASE_URL) {
+    await run(process.env.CONTRACT_BASE_URL, {});
+  } else {
+    // Our own spec against our own targets: the spec is ours to fix, so its findings fail the run too.
+    process.env.CONTRACT_STRICT_SPEC ??= 'true';
+    const mock = await startMock(await freePort());
+    try {
+      await run(`Prism mock at ${mock.url}`, { CONTRACT_TARGET_NAME: 'Prism mock', CONTRACT_BASE_URL: mock.url, CONTRACT_STATEFUL: 'false', CONTRACT_MOCK: 'true' });
+    } finally {
+      await mock.stop();
+    }
+    const service = await startServiceTarget();
+    try {
+      await run(`reference service at ${service.env.CONTRACT_BASE_URL}`, service.env);
+    } finally {
+      await service.server.stop();
+    }
   }
-  const service = await startServiceTarget();
-  try {
-    console.log(`contract: reference service at ${service.env.CONTRACT_BASE_URL}`);
-    results.push({ target: 'reference service', ...(await runContractSuite(service.env, { echo: true })) });
-  } finally {
-    await service.server.stop();
-  }
+} finally {
+  await rm(reportsDir, { recursive: true, force: true });
 }
 
 /** vitest's "Tests  37 passed | 36 skipped (73)" line, as numbers. */
 const count = (output: string | undefined, word: string) => Number(new RegExp(`Tests\\s.*?(\\d+) ${word}`).exec(output ?? '')?.[1] ?? 0);
-for (const result of results) console.log(`contract: ${result.target}: ${result.code === 0 ? 'passed' : 'FAILED'}`);
+for (const result of results) {
+  const counts = result.report?.counts;
+  say(`contract: ${result.target}: ${result.code === 0 ? 'passed' : 'FAILED'}${counts ? ` (findings: ${counts.target} target, ${counts.suite} suite, ${counts.mock} mock, ${counts.spec} spec)` : ' (no report: the suites did not run to the end)'}`);
+}
 const failed = results.reduce((sum, result) => sum + count(result.output, 'failed') + (result.code !== 0 && count(result.output, 'failed') === 0 ? 1 : 0), 0);
-console.log(`contract: ${results.reduce((sum, result) => sum + count(result.output, 'passed'), 0)} passed, ${failed} failed, ${results.reduce((sum, result) => sum + count(result.output, 'skipped'), 0)} skipped`);
+say(`contract: ${results.reduce((sum, result) => sum + count(result.output, 'passed'), 0)} passed, ${failed} failed, ${results.reduce((sum, result) => sum + count(result.output, 'skipped'), 0)} skipped`);
+const document = { reports: results.map((result) => result.report ?? { target: result.target, error: 'the suites did not run to the end', exitCode: result.code }) };
+if (json) process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+if (process.env.CONTRACT_REPORT) await writeFile(process.env.CONTRACT_REPORT, `${JSON.stringify(document, null, 2)}\n`);
 process.exitCode = results.every((result) => result.code === 0) ? 0 : 1;

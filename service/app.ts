@@ -1,22 +1,21 @@
 /**
- * The reference service: the generated Fastify routes with the handlers, security hook and error
- * format of this service. Everything stateful (store, clock) is passed in, so tests run it on
- * `:memory:` with a fake clock.
+ * The reference service as one Fastify instance: two encapsulated plugins, the public API
+ * (public-api.ts) at the root and the dashboard (dashboard/plugin.ts) under /dashboard, each owning
+ * its hooks. The root itself has none: it holds what every answer shares (request IDs, the body
+ * limit, credential-free logs, which proxies are believed) and hands bytes no route saw to the
+ * plugin whose prefix they are under (edges.ts). Everything stateful (store, clocks) is passed in,
+ * so tests run it on `:memory:` with a fake clock. startService (start-service.ts) is how every
+ * command and test starts it.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { REQUEST_ID_HEADER, routesPlugin, serverOptions, SPEC_DIGEST, SPEC_DIGEST_HEADER } from '../generated/server/index.js';
-import './context.js';
-import { CursorCodec } from './cursor.js';
-import { registerContractDocument } from './contract-document.js';
-import { errorBody, sendError } from './errors.js';
-import { dashboardPages } from './dashboard/pages.js';
-import { createHandlers } from './handlers.js';
-import { randomToken, requestIdGenerator } from './ids.js';
-import { RateLimiter, type Clock } from './rate-limit.js';
-import { createSecurityHook, limitUnrouted } from './security.js';
-import type { Store } from './store/store.js';
-import { DASHBOARD_API_PREFIX, dashboardApi } from './dashboard/api/index.js';
+import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { BillingProvider } from './dashboard/api/billing.js';
+import { dashboard, DASHBOARD_PREFIX } from './dashboard/plugin.js';
+import { Edges } from './edges.js';
+import { requestIdGenerator } from './ids.js';
+import { publicApi } from './public-api.js';
+import { RateLimiter, type Clock } from './rate-limit.js';
+import type { Store } from './store/store.js';
 
 /** Request bodies larger than this get 413 (spec/DECISIONS.md). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -26,6 +25,7 @@ export interface AppOptions {
   clock?: Clock;
   /** The rate limiter's clock, when it must differ from the data clock (the benchmark runs it fast). */
   rateLimitClock?: Clock;
+  /** Fastify's request log (credentials redacted). */
   logger?: boolean;
   /** Told after a request commits webhook events (the dispatcher's notify). */
   onEvents?: () => void;
@@ -35,83 +35,40 @@ export interface AppOptions {
   allowLoopbackWebhooks?: boolean;
   /** Where the dashboard reports plan changes (default: recorded in the store). */
   billing?: BillingProvider;
+  /** Which proxies are believed about the client's address, protocol and host (default: none). */
+  trustProxy?: TrustProxy;
 }
-
-/** The dashboard's routes (pages and its JSON API) set their own headers: no CORS, its own spec digest. */
-const isDashboard = (url: string) => url === '/dashboard' || url.startsWith('/dashboard/') || url.startsWith('/dashboard?');
-
-/** The month a live request is billed in, e.g. "2026-11". */
-export const billingPeriod = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? Date.now;
   const { store } = options;
   const newRequestId = requestIdGenerator();
+  const edges = new Edges();
   const app = Fastify({
-    ...serverOptions(), // framework and HTTP-parser errors in the spec's format
+    ...edges.serverOptions(), // framework and HTTP-parser errors in the spec's format, by the plugin they concern
     // Credentials never reach a log line: API keys, the dashboard's session cookie and CSRF token.
     logger: options.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'] } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => newRequestId(),
     requestIdHeader: false, // never trust a client's request ID
-    trustProxy: false,
+    // Behind a load balancer the client's address (per-address limits, logs, the dashboard's
+    // sign-in limit) and protocol (Secure cookies) come from X-Forwarded-*, believed only from the
+    // proxies TRUST_PROXY names; by default nobody is believed.
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   });
+  // One limiter for the process's per-address budgets, which both plugins charge.
   const limiter = new RateLimiter(options.rateLimitClock ?? clock);
-  const requestIdHeader = REQUEST_ID_HEADER ?? 'x-request-id';
-  const digestHeader = SPEC_DIGEST_HEADER ?? 'x-spec-digest';
-  const cursors = new CursorCodec(await store.setting('cursor_secret', () => randomToken(48)));
-
-  const commonHeaders = (id: string) => ({ [requestIdHeader]: id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!isDashboard(request.url)) reply.headers(commonHeaders(request.id));
-    done();
+  await app.register(publicApi, { store, clock, limiter, newRequestId, edges, onEvents: options.onEvents, onUnimplemented: options.onUnimplemented });
+  await app.register(dashboard, {
+    prefix: DASHBOARD_PREFIX,
+    store,
+    clock,
+    limiter,
+    newRequestId,
+    edges,
+    onEvents: options.onEvents,
+    allowLoopbackWebhooks: options.allowLoopbackWebhooks,
+    billing: options.billing,
   });
-  // CORS preflight: pk_ keys are for browsers, and the Authorization header makes every browser
-  // call a preflighted one. Keys travel in a header, never a cookie, so any origin may call.
-  app.options('*', async (request, reply) => {
-    // The dashboard is same-origin only: no preflight is ever answered for it.
-    if (isDashboard(request.url)) return sendError(reply.header(requestIdHeader, request.id), request, 404, 'not_found', 'No CORS on the dashboard.');
-    reply
-      .headers({
-        'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-        'access-control-allow-headers': `authorization, content-type, idempotency-key, ${digestHeader.toLowerCase()}`,
-        'access-control-expose-headers': `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, ${digestHeader.toLowerCase()}`,
-        'access-control-max-age': '600',
-      })
-      .code(204)
-      .send();
-  });
-
-  const lastUsedMinute = new Map<string, number>();
-  registerContractDocument(app);
-  // The dashboard's JSON API (spec/dashboard.yaml) in its own encapsulated context: its routes,
-  // error handler and 404s are its own; same process, port and store as the public API.
-  await app.register((child, _options, done) => {
-    dashboardApi(child, { store, now: clock, limiter, billing: options.billing, onEvents: options.onEvents, allowLoopbackWebhooks: options.allowLoopbackWebhooks }).then(() => done(), done);
-  }, { prefix: DASHBOARD_API_PREFIX });
-  await app.register(routesPlugin, {
-    handlers: createHandlers({ store, cursors, now: clock, onEvents: options.onEvents }),
-    authenticate: createSecurityHook(store, limiter, sendError, async (caller) => {
-      const at = clock();
-      // Live traffic is metered per account for billing (per month, and per day for the dashboard's chart); sandbox traffic is free.
-      if (caller.scope.environment === 'live') {
-        await store.meter(caller.scope.accountId, billingPeriod(at));
-        await store.meterDay(caller.scope.accountId, new Date(at).toISOString().slice(0, 10));
-      }
-      // The dashboard's "last used", to the minute: one write per key per minute per process.
-      const minute = Math.floor(at / 60_000);
-      if (lastUsedMinute.get(caller.key.id) !== minute) {
-        lastUsedMinute.set(caller.key.id, minute);
-        await store.setKeyLastUsed(caller.key.id, new Date(minute * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
-      }
-    }),
-    errorBody,
-    // Unknown routes, bad URLs and requests Node refuses: charged per address like other anonymous traffic.
-    // An unknown /dashboard/ path too: without the public API's CORS header, which the dashboard never carries.
-    unrouted: ({ id = newRequestId(), ip, url = '' }) => ({ id, ...limitUnrouted(limiter, ip, isDashboard(url) ? { [requestIdHeader]: id } : commonHeaders(id)) }),
-    unknownQueryParameters: 'refuse', // spec/DECISIONS.md
-    onUnimplemented: options.onUnimplemented,
-  });
-  await app.register(dashboardPages);
   return app;
 }

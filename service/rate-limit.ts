@@ -49,6 +49,13 @@ export class TokenBuckets {
     return bucket;
   }
 
+  /** What `take` would see in one bucket, without taking a token or creating the bucket. */
+  peek(limit: BucketLimit, now: number): RateDecision {
+    const bucket = this.buckets.get(limit.name);
+    const tokens = bucket ? Math.min(limit.perMinute, bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 60_000) * limit.perMinute) : limit.perMinute;
+    return { allowed: tokens >= 1, limit: limit.perMinute, remaining: Math.floor(Math.max(0, tokens)), retryAfterSeconds: 0 };
+  }
+
   /** Takes one token from every named bucket, or from none when any is empty. */
   take(limits: BucketLimit[], now: number): RateDecision {
     const buckets = limits.map((limit) => this.refill(limit.name, limit.perMinute, now));
@@ -76,5 +83,9 @@ export class RateLimiter {
 
   take(limits: BucketLimit[]): RateDecision {
     return this.buckets.take(limits, this.now());
+  }
+
+  peek(limit: BucketLimit): RateDecision {
+    return this.buckets.peek(limit, this.now());
   }
 }

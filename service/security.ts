@@ -1,56 +1,80 @@
 /**
  * The security hook the generated routes call for every operation: authenticate the key,
  * charge the rate limits, check key type and scopes. Also sets the rate-limit headers, which
- * every response carries (401s and health are limited per client address).
+ * every response carries. Requests without a valid key are limited per client address; the
+ * health check only reports that budget.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RATE_LIMIT_HEADERS, type ErrorDetails, type RouteSpec } from '../generated/server/index.js';
 import { verifyKey } from './keys.js';
 import { tierLimits, type RateDecision, type RateLimiter } from './rate-limit.js';
 import type { Store } from './store/store.js';
-import type { Caller } from './context.js';
+import './context.js';
 import type { ErrorSender } from './errors.js';
 
-export function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
-  if (RATE_LIMIT_HEADERS.limit) reply.header(RATE_LIMIT_HEADERS.limit, decision.limit);
-  if (RATE_LIMIT_HEADERS.remaining) reply.header(RATE_LIMIT_HEADERS.remaining, decision.remaining);
-  if (!decision.allowed && RATE_LIMIT_HEADERS.retryAfter) reply.header(RATE_LIMIT_HEADERS.retryAfter, decision.retryAfterSeconds);
+/** The per-address budget of traffic without a valid key: the Free tier's per-key rate, per client address, per instance. */
+const addressLimit = (ip: string) => ({ name: `ip:${ip}`, perMinute: tierLimits(0).perKey });
+
+export interface AddressCharge {
+  /** The rate-limit headers this answer carries (Retry-After too when refused). */
+  headers: Record<string, number>;
+  /** The 429 to answer instead, once the address has spent its budget. */
+  refuse?: ErrorDetails;
 }
 
-/** Unauthenticated traffic (health, bad keys, unknown routes) is limited per address at the Free tier's per-key rate. */
-export function limitAnonymous(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply): RateDecision {
-  const decision = limiter.take([{ name: `ip:${request.ip}`, perMinute: tierLimits(0).perKey }]);
-  setRateHeaders(reply, decision);
-  return decision;
+function rateHeaders(decision: RateDecision): Record<string, number> {
+  const headers: Record<string, number> = {};
+  if (RATE_LIMIT_HEADERS.limit) headers[RATE_LIMIT_HEADERS.limit] = decision.limit;
+  if (RATE_LIMIT_HEADERS.remaining) headers[RATE_LIMIT_HEADERS.remaining] = decision.remaining;
+  if (!decision.allowed && RATE_LIMIT_HEADERS.retryAfter) headers[RATE_LIMIT_HEADERS.retryAfter] = decision.retryAfterSeconds;
+  return headers;
+}
+
+export function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
+  reply.headers(rateHeaders(decision));
 }
 
 /**
- * The same per-address limit for answers no operation makes (unknown routes, bad URLs, malformed
- * HTTP): the headers to send, and the 429 to send instead once the address has spent its budget.
+ * Charges one request without a valid key (a bad or missing key, an unknown route, a bad URL,
+ * malformed HTTP) to its client address: the headers to send, and the 429 once the budget is spent.
+ * `ip` is the client as TRUST_PROXY says (Fastify's request.ip), or the socket's for bytes no request was parsed from.
  */
-export function limitUnrouted(limiter: RateLimiter, ip: string, headers: Record<string, string | number>): { headers: Record<string, string | number>; refuse?: ErrorDetails } {
-  const decision = limiter.take([{ name: `ip:${ip}`, perMinute: tierLimits(0).perKey }]);
-  const all = { ...headers };
-  if (RATE_LIMIT_HEADERS.limit) all[RATE_LIMIT_HEADERS.limit] = decision.limit;
-  if (RATE_LIMIT_HEADERS.remaining) all[RATE_LIMIT_HEADERS.remaining] = decision.remaining;
-  if (decision.allowed) return { headers: all };
-  if (RATE_LIMIT_HEADERS.retryAfter) all[RATE_LIMIT_HEADERS.retryAfter] = decision.retryAfterSeconds;
-  return { headers: all, refuse: { status: 429, code: 'rate_limited', message: `Too many requests from this address; retry in ${decision.retryAfterSeconds} seconds.`, param: null } };
+export function chargeAddress(limiter: RateLimiter, ip: string): AddressCharge {
+  const decision = limiter.take([addressLimit(ip)]);
+  if (decision.allowed) return { headers: rateHeaders(decision) };
+  return { headers: rateHeaders(decision), refuse: { status: 429, code: 'rate_limited', message: `Too many requests from this address; retry in ${decision.retryAfterSeconds} seconds.`, param: null } };
 }
 
-export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender, onAuthenticated: (caller: Caller) => Promise<void> = async () => {}) {
+/**
+ * The same budget as seen by the health check, which never spends from it and is never refused by
+ * it: a load balancer's probes must keep answering whatever else arrives from its address.
+ */
+export function peekAddress(limiter: RateLimiter, ip: string): Record<string, number> {
+  return rateHeaders(limiter.peek(addressLimit(ip)));
+}
+
+/** The operation load balancers and uptime monitors call (spec/DECISIONS.md, row 7). */
+export const HEALTH_OPERATION = 'getHealth';
+
+export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender) {
+  /** Puts the charge's headers on the reply; answers its 429 and says so when the budget is spent. */
+  const refuseOnceSpent = (request: FastifyRequest, reply: FastifyReply, charge: AddressCharge): boolean => {
+    reply.headers(charge.headers);
+    if (!charge.refuse) return false;
+    sendError(reply, request, charge.refuse.status, charge.refuse.code, charge.refuse.message);
+    return true;
+  };
   return async function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): Promise<void> {
     if (route.security.isPublic) {
-      const decision = limitAnonymous(limiter, request, reply);
-      if (!decision.allowed) sendError(reply, request, 429, 'rate_limited', `Too many requests from this address; retry in ${decision.retryAfterSeconds} seconds.`);
+      if (route.operationId === HEALTH_OPERATION) return void reply.headers(peekAddress(limiter, request.ip));
+      refuseOnceSpent(request, reply, chargeAddress(limiter, request.ip));
       return;
     }
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     const key = match ? await verifyKey(store, match[1]) : undefined;
     if (!key) {
-      const decision = limitAnonymous(limiter, request, reply);
-      if (!decision.allowed) return void sendError(reply, request, 429, 'rate_limited', `Too many requests from this address; retry in ${decision.retryAfterSeconds} seconds.`);
+      if (refuseOnceSpent(request, reply, chargeAddress(limiter, request.ip))) return;
       const why = !header ? 'No Authorization header.' : !match ? 'The Authorization header must be "Bearer <API_KEY>".' : 'The API key is malformed, unknown or revoked.';
       return void sendError(reply, request, 401, 'unauthenticated', `${why} Send a valid key as "Authorization: Bearer <API_KEY>".`);
     }
@@ -76,7 +100,7 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     if (missing.length > 0) {
       return void sendError(reply, request, 403, 'insufficient_scope', `This operation requires the ${missing.join(', ')} scope.`);
     }
+    // The caller, for the handlers and for the public API's usage hook, which runs next.
     request.caller = { key, scope: { accountId: key.accountId, environment: key.environment }, tier };
-    await onAuthenticated(request.caller);
   };
 }

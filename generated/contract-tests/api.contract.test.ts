@@ -5,16 +5,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, it } from 'vitest';
 import type { Cases } from './core/cases.js';
 import { ContractChecks } from './core/checks.js';
+import { runCheck } from './core/findings.js';
 import { targetFromEnv } from './core/harness.js';
 import { CLIENT_CALLS, createClient } from './client-calls.js';
 
 const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;
 const checks = new ContractChecks(cases, targetFromEnv(), { create: createClient, calls: CLIENT_CALLS });
 const notApplicable: string[] = [];
-/** A check that does not apply to this target is skipped under its own name and listed at the end. */
-const check = (name: string, reason: string | undefined, run: () => Promise<void> | void) => {
+/** A check that does not apply to this target is skipped under its own name and listed at the end; one that runs records its findings. */
+const check = (name: string, operation: string | undefined, reason: string | undefined, run: () => Promise<void> | void) => {
   if (reason) notApplicable.push(`${name}: not applicable (${reason})`);
-  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, run);
+  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, operation, run));
 };
 // What the run created is deleted even when checks failed.
 afterAll(async () => {
@@ -23,116 +24,137 @@ afterAll(async () => {
 }, 600_000);
 
 describe('Assessment Service API 1.0.0: examples', () => {
-  check('every example in the spec validates against its schema', undefined, () => checks.examples());
-  check('the target was built from the spec these suites came from (spec digest)', undefined, () => checks.specDigest());
+  check('every example in the spec validates against its schema', undefined, undefined, () => checks.examples());
+  check('the target was built from the spec these suites came from (spec digest)', undefined, undefined, () => checks.specDigest());
 });
 
 describe('getHealth: GET /v1/health', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getHealth'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getHealth'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getHealth', undefined, () => checks.positive('getHealth'));
+  check('the generated client calls it and gets a conforming result', 'getHealth', undefined, () => checks.client('getHealth'));
 });
 
 describe('listSubjects: GET /v1/nature/subjects', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('listSubjects'));
-  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', undefined, () => checks.negative('listSubjects', 0));
-  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', undefined, () => checks.negative('listSubjects', 1));
-  check('invalid: ending_before together with starting_after gets a documented 4xx in the error format', checks.notApplicable('semantic'), () => checks.negative('listSubjects', 2));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('listSubjects'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('listSubjects'));
-  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('listSubjects')), () => checks.insufficientScope('listSubjects'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('listSubjects'));
-  check('paging is complete: every page forward holds exactly the items of one maximal page, no duplicates or gaps, and walks back to them', checks.notApplicable('stateful'), () => checks.paging('listSubjects'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('listSubjects'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'listSubjects', undefined, () => checks.positive('listSubjects'));
+  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', 'listSubjects', undefined, () => checks.negative('listSubjects', 0));
+  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', 'listSubjects', undefined, () => checks.negative('listSubjects', 1));
+  check('invalid: ending_before together with starting_after gets a documented 4xx in the error format', 'listSubjects', checks.notApplicable('semantic'), () => checks.negative('listSubjects', 2));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'listSubjects', undefined, () => checks.property('listSubjects'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listSubjects', undefined, () => checks.coverage('listSubjects'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'listSubjects', checks.notApplicable('auth', checks.operation('listSubjects')), () => checks.credentials('listSubjects'));
+  check('a key without nature:read gets 403', 'listSubjects', checks.notApplicable('auth', checks.operation('listSubjects')) ?? checks.notApplicable('scoped-keys', checks.operation('listSubjects')), () => checks.insufficientScope('listSubjects'));
+  check('paging is complete: every page forward holds exactly the items of one maximal page, no duplicates or gaps, and walks back to them', 'listSubjects', checks.notApplicable('stateful'), () => checks.paging('listSubjects'));
+  check('the generated client calls it and gets a conforming result', 'listSubjects', undefined, () => checks.client('listSubjects'));
 });
 
 describe('createSubject: POST /v1/nature/subjects', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('createSubject'));
-  check('invalid: missing required property consent_artifact gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 0));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 1));
-  check('invalid: wrong type for consent_artifact gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 2));
-  check('invalid: missing required property consent_artifact.consent_text_version gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 3));
-  check('invalid: missing required property consent_artifact.consented_at gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 4));
-  check('invalid: unknown property consent_artifact.unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 5));
-  check('invalid: wrong type for consent_artifact.consent_text_version gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 6));
-  check('invalid: consent_artifact.consent_text_version not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 7));
-  check('invalid: consent_artifact.consented_at not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 8));
-  check('invalid: consent_artifact.ui_snapshot_hash not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createSubject', 9));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('createSubject'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('createSubject'));
-  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('createSubject')), () => checks.insufficientScope('createSubject'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('createSubject'));
-  check('a replay with the same Idempotency-Key returns the same resource', checks.notApplicable('stateful'), () => checks.idempotency('createSubject'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('createSubject'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'createSubject', undefined, () => checks.positive('createSubject'));
+  check('invalid: missing required property consent_artifact gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 0));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 1));
+  check('invalid: wrong type for consent_artifact gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 2));
+  check('invalid: missing required property consent_artifact.consent_text_version gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 3));
+  check('invalid: missing required property consent_artifact.consented_at gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 4));
+  check('invalid: missing required property consent_artifact.ui_snapshot_hash gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 5));
+  check('invalid: unknown property consent_artifact.unexpected_field gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 6));
+  check('invalid: wrong type for consent_artifact.consent_text_version gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 7));
+  check('invalid: consent_artifact.consent_text_version not matching its pattern gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 8));
+  check('invalid: consent_artifact.consented_at not matching its pattern gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 9));
+  check('invalid: consent_artifact.ui_snapshot_hash not matching its pattern gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 10));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'createSubject', undefined, () => checks.property('createSubject'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'createSubject', undefined, () => checks.coverage('createSubject'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'createSubject', checks.notApplicable('auth', checks.operation('createSubject')), () => checks.credentials('createSubject'));
+  check('a key without nature:write gets 403', 'createSubject', checks.notApplicable('auth', checks.operation('createSubject')) ?? checks.notApplicable('scoped-keys', checks.operation('createSubject')), () => checks.insufficientScope('createSubject'));
+  check('a replay with the same Idempotency-Key returns the same resource', 'createSubject', checks.notApplicable('stateful'), () => checks.idempotency('createSubject'));
+  check('5 parallel requests with one Idempotency-Key create one object', 'createSubject', checks.notApplicable('stateful'), () => checks.concurrency('createSubject'));
+  check('the generated client calls it and gets a conforming result', 'createSubject', undefined, () => checks.client('createSubject'));
 });
 
 describe('retrieveSubject: GET /v1/nature/subjects/{subject_id}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('retrieveSubject'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('retrieveSubject'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('retrieveSubject'));
-  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('retrieveSubject')), () => checks.insufficientScope('retrieveSubject'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('retrieveSubject'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('retrieveSubject'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'retrieveSubject', undefined, () => checks.positive('retrieveSubject'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'retrieveSubject', undefined, () => checks.coverage('retrieveSubject'));
+  check('an ID that was never issued gets 404', 'retrieveSubject', checks.notApplicable('stateful'), () => checks.unknownId('retrieveSubject'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'retrieveSubject', checks.notApplicable('auth', checks.operation('retrieveSubject')), () => checks.credentials('retrieveSubject'));
+  check('a key without nature:read gets 403', 'retrieveSubject', checks.notApplicable('auth', checks.operation('retrieveSubject')) ?? checks.notApplicable('scoped-keys', checks.operation('retrieveSubject')), () => checks.insufficientScope('retrieveSubject'));
+  check('the generated client calls it and gets a conforming result', 'retrieveSubject', undefined, () => checks.client('retrieveSubject'));
 });
 
 describe('deleteSubject: DELETE /v1/nature/subjects/{subject_id}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('deleteSubject'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('deleteSubject'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('deleteSubject'));
-  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('deleteSubject')), () => checks.insufficientScope('deleteSubject'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('deleteSubject'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('deleteSubject'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'deleteSubject', undefined, () => checks.positive('deleteSubject'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'deleteSubject', undefined, () => checks.coverage('deleteSubject'));
+  check('an ID that was never issued gets 404', 'deleteSubject', checks.notApplicable('stateful'), () => checks.unknownId('deleteSubject'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'deleteSubject', checks.notApplicable('auth', checks.operation('deleteSubject')), () => checks.credentials('deleteSubject'));
+  check('a key without nature:write gets 403', 'deleteSubject', checks.notApplicable('auth', checks.operation('deleteSubject')) ?? checks.notApplicable('scoped-keys', checks.operation('deleteSubject')), () => checks.insufficientScope('deleteSubject'));
+  check('the generated client calls it and gets a conforming result', 'deleteSubject', undefined, () => checks.client('deleteSubject'));
 });
 
 describe('listAssessments: GET /v1/nature/subjects/{subject_id}/assessments', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('listAssessments'));
-  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', undefined, () => checks.negative('listAssessments', 0));
-  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', undefined, () => checks.negative('listAssessments', 1));
-  check('invalid: ending_before together with starting_after gets a documented 4xx in the error format', checks.notApplicable('semantic'), () => checks.negative('listAssessments', 2));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('listAssessments'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('listAssessments'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('listAssessments'));
-  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('listAssessments')), () => checks.insufficientScope('listAssessments'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('listAssessments'));
-  check('paging is complete: every page forward holds exactly the items of one maximal page, no duplicates or gaps, and walks back to them', checks.notApplicable('stateful'), () => checks.paging('listAssessments'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('listAssessments'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'listAssessments', undefined, () => checks.positive('listAssessments'));
+  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', 'listAssessments', undefined, () => checks.negative('listAssessments', 0));
+  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', 'listAssessments', undefined, () => checks.negative('listAssessments', 1));
+  check('invalid: ending_before together with starting_after gets a documented 4xx in the error format', 'listAssessments', checks.notApplicable('semantic'), () => checks.negative('listAssessments', 2));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'listAssessments', undefined, () => checks.property('listAssessments'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listAssessments', undefined, () => checks.coverage('listAssessments'));
+  check('an ID that was never issued gets 404', 'listAssessments', checks.notApplicable('stateful'), () => checks.unknownId('listAssessments'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'listAssessments', checks.notApplicable('auth', checks.operation('listAssessments')), () => checks.credentials('listAssessments'));
+  check('a key without nature:read gets 403', 'listAssessments', checks.notApplicable('auth', checks.operation('listAssessments')) ?? checks.notApplicable('scoped-keys', checks.operation('listAssessments')), () => checks.insufficientScope('listAssessments'));
+  check('paging is complete: every page forward holds exactly the items of one maximal page, no duplicates or gaps, and walks back to them', 'listAssessments', checks.notApplicable('stateful'), () => checks.paging('listAssessments'));
+  check('the generated client calls it and gets a conforming result', 'listAssessments', undefined, () => checks.client('listAssessments'));
 });
 
 describe('createAssessment: POST /v1/nature/subjects/{subject_id}/assessments', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('createAssessment'));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('createAssessment', 0));
-  check('invalid: wrong type for metadata gets a documented 4xx in the error format', undefined, () => checks.negative('createAssessment', 1));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('createAssessment'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('createAssessment'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('createAssessment'));
-  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('createAssessment')), () => checks.insufficientScope('createAssessment'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('createAssessment'));
-  check('a replay with the same Idempotency-Key returns the same resource', checks.notApplicable('stateful'), () => checks.idempotency('createAssessment'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('createAssessment'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'createAssessment', undefined, () => checks.positive('createAssessment'));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'createAssessment', undefined, () => checks.negative('createAssessment', 0));
+  check('invalid: wrong type for metadata gets a documented 4xx in the error format', 'createAssessment', undefined, () => checks.negative('createAssessment', 1));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'createAssessment', undefined, () => checks.property('createAssessment'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'createAssessment', undefined, () => checks.coverage('createAssessment'));
+  check('an ID that was never issued gets 404', 'createAssessment', checks.notApplicable('stateful'), () => checks.unknownId('createAssessment'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'createAssessment', checks.notApplicable('auth', checks.operation('createAssessment')), () => checks.credentials('createAssessment'));
+  check('a key without nature:write gets 403', 'createAssessment', checks.notApplicable('auth', checks.operation('createAssessment')) ?? checks.notApplicable('scoped-keys', checks.operation('createAssessment')), () => checks.insufficientScope('createAssessment'));
+  check('a replay with the same Idempotency-Key returns the same resource', 'createAssessment', checks.notApplicable('stateful'), () => checks.idempotency('createAssessment'));
+  check('5 parallel requests with one Idempotency-Key create one object', 'createAssessment', checks.notApplicable('stateful'), () => checks.concurrency('createAssessment'));
+  check('the generated client calls it and gets a conforming result', 'createAssessment', undefined, () => checks.client('createAssessment'));
 });
 
 describe('retrieveAssessment: GET /v1/nature/assessments/{assessment_id}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('retrieveAssessment'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('retrieveAssessment'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('retrieveAssessment'));
-  check('a key without nature:read gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('retrieveAssessment')), () => checks.insufficientScope('retrieveAssessment'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('retrieveAssessment'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('retrieveAssessment'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'retrieveAssessment', undefined, () => checks.positive('retrieveAssessment'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'retrieveAssessment', undefined, () => checks.coverage('retrieveAssessment'));
+  check('an ID that was never issued gets 404', 'retrieveAssessment', checks.notApplicable('stateful'), () => checks.unknownId('retrieveAssessment'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'retrieveAssessment', checks.notApplicable('auth', checks.operation('retrieveAssessment')), () => checks.credentials('retrieveAssessment'));
+  check('a key without nature:read gets 403', 'retrieveAssessment', checks.notApplicable('auth', checks.operation('retrieveAssessment')) ?? checks.notApplicable('scoped-keys', checks.operation('retrieveAssessment')), () => checks.insufficientScope('retrieveAssessment'));
+  check('the generated client calls it and gets a conforming result', 'retrieveAssessment', undefined, () => checks.client('retrieveAssessment'));
 });
 
 describe('submitAssessment: PATCH /v1/nature/assessments/{assessment_id}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('submitAssessment'));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('submitAssessment', 0));
-  check('invalid: wrong type for answers gets a documented 4xx in the error format', undefined, () => checks.negative('submitAssessment', 1));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('submitAssessment'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('submitAssessment'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('submitAssessment'));
-  check('a key without nature:write gets 403', checks.notApplicable('auth') ?? checks.notApplicable('scoped-keys', checks.operation('submitAssessment')), () => checks.insufficientScope('submitAssessment'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('submitAssessment'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('submitAssessment'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'submitAssessment', undefined, () => checks.positive('submitAssessment'));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'submitAssessment', undefined, () => checks.negative('submitAssessment', 0));
+  check('invalid: wrong type for answers gets a documented 4xx in the error format', 'submitAssessment', undefined, () => checks.negative('submitAssessment', 1));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'submitAssessment', undefined, () => checks.property('submitAssessment'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'submitAssessment', undefined, () => checks.coverage('submitAssessment'));
+  check('an ID that was never issued gets 404', 'submitAssessment', checks.notApplicable('stateful'), () => checks.unknownId('submitAssessment'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'submitAssessment', checks.notApplicable('auth', checks.operation('submitAssessment')), () => checks.credentials('submitAssessment'));
+  check('a key without nature:write gets 403', 'submitAssessment', checks.notApplicable('auth', checks.operation('submitAssessment')) ?? checks.notApplicable('scoped-keys', checks.operation('submitAssessment')), () => checks.insufficientScope('submitAssessment'));
+  check('the generated client calls it and gets a conforming result', 'submitAssessment', undefined, () => checks.client('submitAssessment'));
+});
+
+describe('HTTP methods per path', () => {
+  check('/v1/health: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getHealth', undefined, () => checks.unsupportedMethods('/v1/health'));
+  check('/v1/health: OPTIONS answers Allow: GET', 'getHealth', undefined, () => checks.options('/v1/health'));
+  check('/v1/nature/subjects: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listSubjects', undefined, () => checks.unsupportedMethods('/v1/nature/subjects'));
+  check('/v1/nature/subjects: OPTIONS answers Allow: GET, POST', 'listSubjects', undefined, () => checks.options('/v1/nature/subjects'));
+  check('/v1/nature/subjects/{subject_id}: PUT, POST, PATCH get 405 with Allow: GET, DELETE', 'retrieveSubject', undefined, () => checks.unsupportedMethods('/v1/nature/subjects/{subject_id}'));
+  check('/v1/nature/subjects/{subject_id}: OPTIONS answers Allow: GET, DELETE', 'retrieveSubject', undefined, () => checks.options('/v1/nature/subjects/{subject_id}'));
+  check('/v1/nature/subjects/{subject_id}/assessments: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listAssessments', undefined, () => checks.unsupportedMethods('/v1/nature/subjects/{subject_id}/assessments'));
+  check('/v1/nature/subjects/{subject_id}/assessments: OPTIONS answers Allow: GET, POST', 'listAssessments', undefined, () => checks.options('/v1/nature/subjects/{subject_id}/assessments'));
+  check('/v1/nature/assessments/{assessment_id}: PUT, POST, DELETE get 405 with Allow: GET, PATCH', 'retrieveAssessment', undefined, () => checks.unsupportedMethods('/v1/nature/assessments/{assessment_id}'));
+  check('/v1/nature/assessments/{assessment_id}: OPTIONS answers Allow: GET, PATCH', 'retrieveAssessment', undefined, () => checks.options('/v1/nature/assessments/{assessment_id}'));
 });
 
 describe('stateful sequences (from links)', () => {
-  check('createSubject: create, read, find in list, delete, read -> 404, gone from the list (links)', checks.notApplicable('stateful'), () => checks.lifecycle('createSubject'));
-  check('createAssessment: create, read, find in list, update, read again (links)', checks.notApplicable('stateful'), () => checks.lifecycle('createAssessment'));
-  check('Assessment.status: in_progress -> completed by submitAssessment; nothing leaves completed', checks.notApplicable('stateful'), () => checks.stateMachine('Assessment'));
+  check('createSubject: create, read, find in list, delete, read -> 404, gone from the list (links)', 'createSubject', checks.notApplicable('stateful'), () => checks.lifecycle('createSubject'));
+  check('createSubject: with another account\'s key, every operation on what it made answers 404 and changes nothing, its lists leave it out, and what that account makes is as invisible', 'createSubject', checks.notApplicable('other-account'), () => checks.crossTenant('createSubject'));
+  check('createSubject: after deleteSubject, every operation on the object and its sub-resources answers 404 (a second delete too) and its children are gone', 'createSubject', checks.notApplicable('stateful'), () => checks.afterDelete('createSubject'));
+  check('createSubject: refused creates leave nothing in listSubjects', 'createSubject', checks.notApplicable('stateful'), () => checks.leakage('createSubject'));
+  check('createAssessment: create, read, find in list, update, read again (links)', 'createAssessment', checks.notApplicable('stateful'), () => checks.lifecycle('createAssessment'));
+  check('createAssessment: with another account\'s key, every operation on what it made answers 404 and changes nothing, its lists leave it out, and what that account makes is as invisible', 'createAssessment', checks.notApplicable('other-account'), () => checks.crossTenant('createAssessment'));
+  check('createAssessment: refused creates leave nothing in listAssessments', 'createAssessment', checks.notApplicable('stateful'), () => checks.leakage('createAssessment'));
+  check('Assessment.status: in_progress -> completed by submitAssessment; nothing leaves completed', 'createAssessment', checks.notApplicable('stateful'), () => checks.stateMachine('Assessment'));
 });

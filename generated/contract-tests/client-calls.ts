@@ -8,15 +8,15 @@ import type { Target } from './core/harness.js';
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
 export const createClient = (target: Target) => new AssessmentServiceClient({ apiKey: target.apiKey ?? 'contract-test-key', baseURL: target.baseUrl, maxRetries: 0, ...(target.transport ? { fetch: target.transport.fetch } : {}) });
 
-/** Each operation, called through the generated client. */
+/** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'getHealth': (client, path, params: any) => (client as AssessmentServiceClient).health.retrieve(),
-  'listSubjects': (client, path, params: any) => (client as AssessmentServiceClient).nature.subjects.list(params),
-  'createSubject': (client, path, params: any) => (client as AssessmentServiceClient).nature.subjects.create(params),
-  'retrieveSubject': (client, path, params: any) => (client as AssessmentServiceClient).nature.subjects.retrieve(path[0]),
-  'deleteSubject': (client, path, params: any) => (client as AssessmentServiceClient).nature.subjects.delete(path[0]),
-  'listAssessments': (client, path, params: any) => (client as AssessmentServiceClient).nature.subjects.assessments.list(path[0], params),
-  'createAssessment': (client, path, params: any) => (client as AssessmentServiceClient).nature.subjects.assessments.create(path[0], params),
-  'retrieveAssessment': (client, path, params: any) => (client as AssessmentServiceClient).nature.assessments.retrieve(path[0]),
-  'submitAssessment': (client, path, params: any) => (client as AssessmentServiceClient).nature.assessments.update(path[0], params),
+  'getHealth': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).health.retrieve(),
+  'listSubjects': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.list(params),
+  'createSubject': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.create({ ...params, ...(body as object) }),
+  'retrieveSubject': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.retrieve(path['subject_id'] as never),
+  'deleteSubject': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.delete(path['subject_id'] as never),
+  'listAssessments': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.assessments.list(path['subject_id'] as never, params),
+  'createAssessment': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.assessments.create(path['subject_id'] as never, { ...params, ...(body as object) }),
+  'retrieveAssessment': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.assessments.retrieve(path['assessment_id'] as never),
+  'submitAssessment': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.assessments.update(path['assessment_id'] as never, { ...params, ...(body as object) }),
 };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Cases } from './core/cases.js';
 import { ContractChecks } from './core/checks.js';
 import { EventChecks, type EventsCases, type WebhookVerifier } from './core/events.js';
+import { runCheck } from './core/findings.js';
 import { targetFromEnv } from './core/harness.js';
 import { CLIENT_CALLS, createClient } from './client-calls.js';
 
@@ -17,7 +18,7 @@ const stageReason = events.notApplicable();
 const notApplicable: string[] = [];
 const check = (name: string, reason: string | undefined, run: () => Promise<void>) => {
   if (reason) notApplicable.push(`${name}: not applicable (${reason})`);
-  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, run);
+  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, undefined, run));
 };
 beforeAll(async () => {
   if (!stageReason) await events.start();

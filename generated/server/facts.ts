@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:15a69ce12e978a45bed62688f615532de6ce24c66d75ea14cc58c3a24ec53092";
+export const SPEC_DIGEST = "sha256:1537e936306ed0e520acfb1008442d3627c534377ab497fa68f0a5bd0a675f77";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

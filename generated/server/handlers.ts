@@ -13,7 +13,6 @@ export interface GetHealthRoute extends RouteGenericInterface {
   Reply: {
       200: paths['/v1/health']['get']['responses'][200]['content']['application/json'];
       400: paths['/v1/health']['get']['responses'][400]['content']['application/json'];
-      429: paths['/v1/health']['get']['responses'][429]['content']['application/json'];
       500: paths['/v1/health']['get']['responses'][500]['content']['application/json'];
     };
 }

@@ -3,36 +3,42 @@
  * file, each with a reason), and the semver bump info.version needs.
  */
 import { parse as parseYaml } from 'yaml';
-import type { Finding } from './compare.js';
+import type { Finding } from './context.js';
 import { allRuleIds, ruleInfo, type Party } from './rules.js';
 
 export type FailOn = 'clients' | 'servers' | 'any';
-export type Bump = 'major' | 'minor' | 'patch' | 'none';
+type Bump = 'major' | 'minor' | 'patch' | 'none';
 
 export interface SwitchedOff {
   rule: string;
   reason: string;
 }
 
-export interface GateResult {
+/** A finding with who it breaks and what an existing client sees. */
+export type ClassifiedFinding = Finding & { breaks: Party[]; consequence: string; docsOnly: boolean };
+
+/** What a change between two documents means, before any gate decides on it. */
+export interface Classification {
   /** Findings that count, with who they break. */
-  findings: Array<Finding & { breaks: Party[]; consequence: string; docsOnly: boolean }>;
+  findings: ClassifiedFinding[];
   /** Findings whose rule the config switched off. */
   ignored: Finding[];
-  /** Findings that fail the gate under --fail-on. */
-  failing: Finding[];
   /** The bump info.version needs (major: breaks clients; minor: any other change on the wire; patch: documentation only). */
   advice: Bump;
   /** The bump the generated SDKs need: major also when only their signatures change. */
   sdkAdvice: Bump;
+}
+
+export interface GateResult extends Classification {
+  /** Findings that fail the gate under --fail-on. */
+  failing: Finding[];
   actual: Bump | 'downgrade';
   ok: boolean;
 }
 
-const RANK: Record<Bump, number> = { none: 0, patch: 1, minor: 2, major: 3 };
 const FAIL_ON: Record<FailOn, Party[]> = { clients: ['clients'], servers: ['servers'], any: ['clients', 'servers', 'sdks'] };
 
-export function bumpOf(before: string, after: string): Bump | 'downgrade' {
+function bumpOf(before: string, after: string): Bump | 'downgrade' {
   const parse = (version: string) => (/^(\d+)\.(\d+)\.(\d+)/.exec(version) ?? [0, 0, 0, 0]).slice(1).map(Number);
   const [a, b] = [parse(before), parse(after)];
   for (let index = 0; index < 3; index += 1) {
@@ -42,26 +48,30 @@ export function bumpOf(before: string, after: string): Bump | 'downgrade' {
   return 'none';
 }
 
-export function evaluate(all: Finding[], options: { failOn: FailOn; off: SwitchedOff[]; baseVersion: string; headVersion: string }): GateResult {
-  const off = new Set(options.off.map((entry) => entry.rule));
-  const ignored = all.filter((finding) => off.has(finding.rule));
+/** Who each finding breaks, which rules the config switched off, and the semver bumps needed. */
+export function classify(all: Finding[], off: SwitchedOff[] = []): Classification {
+  const switchedOff = new Set(off.map((entry) => entry.rule));
+  const ignored = all.filter((finding) => switchedOff.has(finding.rule));
   const findings = all
-    .filter((finding) => !off.has(finding.rule))
+    .filter((finding) => !switchedOff.has(finding.rule))
     .map((finding) => {
       const info = ruleInfo(finding.rule);
       return { ...finding, breaks: info.breaks, consequence: info.consequence, docsOnly: !!info.docsOnly };
     });
-  const failOn = FAIL_ON[options.failOn];
-  const failing = findings.filter((finding) => finding.breaks.some((party) => failOn.includes(party)));
   const advice: Bump = findings.some((finding) => finding.breaks.includes('clients')) ? 'major' : findings.some((finding) => !finding.docsOnly) ? 'minor' : findings.length ? 'patch' : 'none';
   const sdkAdvice: Bump = advice !== 'major' && findings.some((finding) => finding.breaks.includes('sdks')) ? 'major' : advice;
+  return { findings, ignored, advice, sdkAdvice };
+}
+
+export function evaluate(all: Finding[], options: { failOn: FailOn; off: SwitchedOff[]; baseVersion: string; headVersion: string }): GateResult {
+  const classification = classify(all, options.off);
+  const failOn = FAIL_ON[options.failOn];
+  const failing = classification.findings.filter((finding) => finding.breaks.some((party) => failOn.includes(party)));
   const actual = bumpOf(options.baseVersion, options.headVersion);
   // A failing change is accepted only with a major bump: the version says the contract broke.
   const ok = !failing.length || actual === 'major';
-  return { findings, ignored, failing, advice, sdkAdvice, actual, ok };
+  return { ...classification, failing, actual, ok };
 }
-
-export const bumpSatisfies = (actual: Bump | 'downgrade', needed: Bump) => actual !== 'downgrade' && RANK[actual] >= RANK[needed];
 
 /**
  * The config file (`.check-breaking.yaml`): `off: [{ rule, reason }]`. An unknown rule id or a

@@ -4,7 +4,7 @@
  */
 import { escapePointerPart } from '../core/refs.js';
 
-export interface RawDifference {
+interface RawDifference {
   /** Pointer in the base document, when the value exists there. */
   base?: string;
   /** Pointer in the head document, when the value exists there. */

@@ -16,7 +16,7 @@
 export type Party = 'clients' | 'servers' | 'sdks';
 export type Flow = 'request' | 'response' | 'webhook-payload' | 'webhook-reply';
 
-export const FLOWS: Record<Flow, { writer: Party; reader: Party; tolerant: boolean; readerName: string; writerName: string }> = {
+const FLOWS: Record<Flow, { writer: Party; reader: Party; tolerant: boolean; readerName: string; writerName: string }> = {
   request: { writer: 'clients', reader: 'servers', tolerant: false, writerName: 'clients', readerName: 'the server' },
   response: { writer: 'servers', reader: 'clients', tolerant: true, writerName: 'the server', readerName: 'clients' },
   'webhook-payload': { writer: 'servers', reader: 'clients', tolerant: true, writerName: 'the server', readerName: 'webhook receivers' },
@@ -28,7 +28,7 @@ export const FLOWS: Record<Flow, { writer: Party; reader: Party; tolerant: boole
  * range, pattern): it matters to a reader that validates, not to one that only parses.
  * `reshapes` (a changed pattern) narrows for the writer and relaxes for the reader.
  */
-export type Effect = 'narrows' | 'widens' | 'relaxes' | 'reshapes' | 'both' | 'behaviour' | 'none' | 'sdk' | 'adds-optional' | 'removes';
+type Effect = 'narrows' | 'widens' | 'relaxes' | 'reshapes' | 'both' | 'behaviour' | 'none' | 'sdk' | 'adds-optional' | 'removes';
 
 /** Schema-level kinds; each becomes `<flow>-<kind>` (e.g. `request-property-required-added`). */
 export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
@@ -58,7 +58,8 @@ export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
   'limit-loosened': { effect: 'relaxes', what: 'a limit was loosened' },
   'pattern-added': { effect: 'narrows', what: 'a pattern was added' },
   'pattern-removed': { effect: 'relaxes', what: 'the pattern was removed' },
-  'pattern-changed': { effect: 'reshapes', what: 'the pattern admits other lengths or characters' },
+  'pattern-changed': { effect: 'reshapes', what: 'the pattern admits other lengths or characters, not provably only more' },
+  'pattern-widened': { effect: 'relaxes', what: 'the pattern admits more values; every value it matched still matches' },
   'pattern-replaced': { effect: 'both', what: 'the pattern describes another format' },
   'format-added': { effect: 'narrows', what: 'a format was added' },
   'format-removed': { effect: 'widens', what: 'the format was removed' },
@@ -78,6 +79,9 @@ export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
   'discriminator-removed': { effect: 'sdk', what: 'the discriminator was dropped (valid values are unchanged; SDKs deserialise by it)' },
   'annotation-changed': { effect: 'none', what: 'readOnly/writeOnly changed where this direction ignores it' },
   'not-changed': { effect: 'both', what: 'a `not` constraint changed' },
+  'not-added': { effect: 'narrows', what: 'a `not` constraint now excludes values' },
+  'not-removed': { effect: 'widens', what: 'the `not` constraint no longer excludes values' },
+  'constraint-restated': { effect: 'none', what: 'a constraint was written another way with the same valid values: an enum reordered, `minimum: 1` → `exclusiveMinimum: 0` on an integer, a limit another allOf part already sets' },
   'content-encoding-changed': { effect: 'both', what: 'contentMediaType or contentEncoding changed' },
   'default-changed': { effect: 'behaviour', what: 'the default value changed' },
   'default-added': { effect: 'none', what: 'a default value was documented' },
@@ -85,7 +89,7 @@ export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
   'deprecated': { effect: 'none', what: 'deprecation changed' },
 };
 
-export interface RuleInfo {
+interface RuleInfo {
   id: string;
   /** Who an existing deployment of breaks; empty when nobody does. */
   breaks: Party[];
@@ -190,6 +194,7 @@ export const RULES: Record<string, Omit<RuleInfo, 'id'>> = {
   'server-added': { breaks: [], consequence: 'Existing clients keep working; another base URL is available.' },
   'extension-changed': { breaks: [], consequence: 'The wire is unchanged; a vendor extension (x-*) changed, which may change generated SDK behaviour.' },
   'component-unused-changed': { breaks: [], consequence: 'Nothing in any operation or webhook uses this component, so no client sees it.' },
+  'equivalent-rewrite': { breaks: [], docsOnly: true, consequence: 'Nothing on the wire changes: the document was rewritten in an equivalent way (a $ref retargeted to an equal definition, a definition inlined, an allOf part repeated).' },
   'docs-changed': { breaks: [], docsOnly: true, consequence: 'Nothing on the wire changes (descriptions, summaries, examples, tags).' },
   unclassified: { breaks: ['clients'], consequence: 'The gate cannot tell what this does to clients: review it, then bump the major version or switch the rule off with a reason.' },
 };

@@ -67,6 +67,18 @@ export interface WirePlan {
   responses: WireResponse[];
   /** Media types of the success response (the one the SDK returns), preferred first. */
   success: WireMedia[];
+  /**
+   * The header an event stream resumes with after a dropped connection (`Last-Event-ID`, as the
+   * operation declares it), when the success response is an event stream and the operation takes
+   * that header; absent otherwise (a stream that does not say it can resume is not reopened).
+   */
+  resumeHeader?: string;
+  /**
+   * What the path template's query or fragment asks every request to carry (the IR's
+   * `template.match`): a query pair (`/search?mode=fast`) or a header (AWS JSON protocols'
+   * `/#X-Amz-Target=Service.Action`). Sent by the SDKs; the path itself stops before `?`/`#`.
+   */
+  match?: { in: 'query' | 'header'; name: string; value: string };
 }
 
 export function wireParam(param: IrParameter): WireParam {
@@ -108,5 +120,7 @@ export function wirePlan(operation: IrOperation): WirePlan {
   const bodies = (operation.body?.content ?? []).map((media) => ({ mediaType: media.mediaType, kind: media.kind, ...(media.parts ? { parts: media.parts.map((part) => wirePart(part, media.kind)) } : {}) }));
   const responses = operation.responses.map((response) => ({ status: response.status, media: response.content.map(wireMedia) }));
   const success = responses.find((response) => response.status === operation.successStatus)?.media ?? [];
-  return { params, bodies, responses, success };
+  const resume = operation.parameters.header.find((param) => /^last-event-id$/i.test(param.name));
+  const resumeHeader = resume && success.some((media) => media.kind === 'event-stream') ? resume.name : undefined;
+  return { params, bodies, responses, success, ...(resumeHeader ? { resumeHeader } : {}), ...(operation.template.match ? { match: { ...operation.template.match } } : {}) };
 }

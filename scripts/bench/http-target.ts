@@ -7,8 +7,8 @@
  * Prints one JSON line when ready.
  */
 import Fastify from 'fastify';
-import { buildApp } from '../../service/app.js';
 import { createKey } from '../../service/keys.js';
+import { startService } from '../../service/start-service.js';
 import { openStore } from '../../service/store/open.js';
 
 const [kind, port] = [process.argv[2], Number(process.argv[3])];
@@ -30,9 +30,9 @@ if (kind === 'bare') {
 } else {
   const store = await openStore(process.env.DATABASE_URL ? process.env : { DATABASE_PATH: process.env.BENCH_DATABASE ?? ':memory:' });
   const rawKey = process.env.BENCH_KEY ?? (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_bench', tier: 3 }, new Date().toISOString())).rawKey;
-  // The limiter runs on every request; its clock runs 1000x fast so the buckets never run dry.
-  const app = await buildApp({ store, rateLimitClock: () => Date.now() * 1000 });
-  await app.listen({ host: '127.0.0.1', port });
+  // As served (its webhook dispatcher beside it). The limiter runs on every request; its clock
+  // runs 1000x fast so the buckets never run dry.
+  await startService({ store, port, rateLimitClock: () => Date.now() * 1000 });
   const created = await fetch(`http://127.0.0.1:${port}/v1/nature/subjects`, {
     method: 'POST',
     headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'application/json' },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createKey, revokeKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
+import type { Store } from '../../service/store/store.js';
 import { ROOT } from './lint.js';
 import { binPath, freePort, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
@@ -15,18 +16,25 @@ export interface SuiteRun {
   output: string;
 }
 
-/** Runs the suites in `configPath` (those whose file names contain a `files` entry, when given) with the target in `env`; streams output when `echo`. */
-export function runContractSuite(env: Record<string, string>, options: { configPath?: string; echo?: boolean; files?: string[] } = {}): Promise<SuiteRun> {
+/**
+ * Runs the suites in `configPath` (those whose file names contain a `files` entry, when given;
+ * the checks whose names match `testNamePattern`, when given) with the target in `env`; streams
+ * output when `echo` (to stderr with `echo: 'stderr'`, so stdout stays free for a JSON report);
+ * findings become GitHub annotations only with `annotate` (and GITHUB_ACTIONS=true).
+ */
+export function runContractSuite(env: Record<string, string>, options: { configPath?: string; echo?: boolean | 'stderr'; files?: string[]; testNamePattern?: string; annotate?: boolean } = {}): Promise<SuiteRun> {
   return new Promise((resolve) => {
-    const child = spawn(binPath('vitest'), ['run', '--config', options.configPath ?? CONTRACT_CONFIG, '--reporter=verbose', '--color=false', ...(options.files ?? [])], {
+    const child = spawn(binPath('vitest'), ['run', '--config', options.configPath ?? CONTRACT_CONFIG, '--reporter=verbose', '--color=false', ...(options.testNamePattern ? ['-t', options.testNamePattern] : []), ...(options.files ?? [])], {
       cwd: ROOT,
-      env: { ...process.env, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      // GitHub annotations only from the real run (npm run test:contract), never from tests' planted bugs.
+      env: { ...process.env, ...(options.annotate ? {} : { GITHUB_ACTIONS: '' }), ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      if (options.echo) process.stdout.write(chunk);
+      if (options.echo === 'stderr') process.stderr.write(chunk);
+      else if (options.echo) process.stdout.write(chunk);
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
@@ -44,15 +52,19 @@ export interface ServiceTarget {
 
 /**
  * The reference service on a fresh database file, with keys made for the run: every scope, read
- * only, write only, and a revoked one. `serverScript` lets tests start a sabotaged variant.
+ * only, write only, a revoked one, and one of another account (for the cross-tenant checks).
+ * `serverScript` lets tests start a sabotaged variant.
  */
-export async function startServiceTarget(serverScript = 'service/server.ts', extraEnv: Record<string, string> = {}): Promise<ServiceTarget> {
+export async function startServiceTarget(serverScript = 'service/server.ts', extraEnv: Record<string, string> = {}, database?: { store: Store; env: Record<string, string> }): Promise<ServiceTarget> {
   const dir = await mkdtemp(path.join(tmpdir(), 'contract-service-'));
-  const database = path.join(dir, 'service.db');
-  const store = new SqliteStore(database);
+  const file = path.join(dir, 'service.db');
+  // A fresh SQLite file by default; a test passes another engine's database (PostgreSQL) and the environment that opens it.
+  const store = database?.store ?? new SqliteStore(file);
+  const databaseEnv = database?.env ?? { DATABASE_PATH: file };
   const now = new Date().toISOString();
-  const make = async (scopes: string[]) => (await createKey(store, { environment: 'test', type: 'sk', scopes, accountId: 'acct_contract', tier: 3 }, now)).rawKey;
+  const make = async (scopes: string[], accountId = 'acct_contract') => (await createKey(store, { environment: 'test', type: 'sk', scopes, accountId, tier: 3 }, now)).rawKey;
   const all = await make(['nature:read', 'nature:write']);
+  const otherAccount = await make(['nature:read', 'nature:write'], 'acct_contract_other');
   const readOnly = await make(['nature:read']);
   const writeOnly = await make(['nature:write']);
   const revoked = await make(['nature:read', 'nature:write']);
@@ -60,7 +72,7 @@ export async function startServiceTarget(serverScript = 'service/server.ts', ext
   await store.close();
   const port = await freePort();
   // Webhook retries in milliseconds, so the events stage sees a retry at once.
-  const server = startProcess(binPath('tsx'), [serverScript], { env: { DATABASE_PATH: database, PORT: String(port), LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv } });
+  const server = startProcess(binPath('tsx'), [serverScript], { env: { ...databaseEnv, PORT: String(port), LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv } });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/v1/health`, server);
   return {
@@ -74,12 +86,13 @@ export async function startServiceTarget(serverScript = 'service/server.ts', ext
         { key: writeOnly, scopes: ['nature:write'] },
       ]),
       CONTRACT_REVOKED_KEY: revoked,
+      CONTRACT_OTHER_ACCOUNT_KEY: otherAccount,
       CONTRACT_STATEFUL: 'true',
       // The events stage registers its receiver with the operator CLI, for the suite key's account
       // and environment; the CLI prints the secret last and `added <endpoint id> ...` first.
       CONTRACT_WEBHOOK_REGISTER: `${shellQuote(binPath('tsx'))} ${shellQuote(path.join(ROOT, 'service/webhooks/cli.ts'))} add --env test --url "$CONTRACT_WEBHOOK_URL" --account acct_contract`,
       CONTRACT_WEBHOOK_UNREGISTER: `${shellQuote(binPath('tsx'))} ${shellQuote(path.join(ROOT, 'service/webhooks/cli.ts'))} remove "$(printf '%s\\n' "$CONTRACT_WEBHOOK_REGISTERED" | awk '$1 == "added" { print $2; exit }')"`,
-      DATABASE_PATH: database,
+      ...databaseEnv,
     },
   };
 }

@@ -9,6 +9,28 @@ import { binPath } from './processes.js';
 export const DOCS_FILE = path.join(ROOT, 'dist', 'docs', 'index.html');
 const TEMPLATE = path.join(ROOT, 'spec', 'docs', 'template.hbs');
 
+/** An attribution wordmark as an inline SVG, in the colour of Redoc's badge: no font or image fetched. */
+const wordmark = (text: string, width: number) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="16" viewBox="0 0 ${width} 16"><text x="0" y="12" font-family="sans-serif" font-size="13" font-weight="600" fill="#0044d4">${text}</text></svg>`)}`;
+
+/**
+ * Redoc's sidebar footer ("API docs by Redocly") loads its logo from a CDN, which the page's own
+ * CSP blocks (a console error and a broken image). Each such URL becomes an inline image.
+ */
+const CDN_IMAGES: Record<string, string> = {
+  'https://cdn.redoc.ly/redoc/logo-mini-full.svg': wordmark('Redocly', 60),
+  'https://cdn.redoc.ly/redoc/logo-mini.svg': wordmark('R', 12),
+};
+
+/** The built page with every known CDN image inlined; a Redoc update that adds another one fails the build, naming it. */
+export function inlineCdnImages(html: string): string {
+  let page = html;
+  for (const [url, inline] of Object.entries(CDN_IMAGES)) page = page.split(url).join(inline);
+  const left = /https:\/\/cdn\.redoc\.ly\/[^`'"\s)]+/.exec(page);
+  if (left) throw new Error(`the docs page would load ${left[0]} from the network; add it to CDN_IMAGES in scripts/lib/docs.ts`);
+  return page;
+}
+
 export async function buildDocs(spec = path.join(ROOT, 'spec', 'openapi.yaml'), output = DOCS_FILE, title = 'Assessment Service API reference'): Promise<string> {
   // Redoc reads a root `x-webhooks` as OpenAPI 3.0-style webhook definitions and then ignores the
   // 3.1 `webhooks`; ours is the delivery extension (scheme, schedule), so the docs build gets a
@@ -20,14 +42,16 @@ export async function buildDocs(spec = path.join(ROOT, 'spec', 'openapi.yaml'), 
     await writeFile(input, document.toString());
   }
   try {
-    return await new Promise((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       execFile(
         binPath('redocly'),
         ['build-docs', input, '--inlineBundle', '--template', TEMPLATE, '--output', output, '--title', title],
         { cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
-        (error, _stdout, stderr) => (error ? reject(new Error(`redocly build-docs failed:\n${stderr}`)) : resolve(output)),
+        (error, _stdout, stderr) => (error ? reject(new Error(`redocly build-docs failed:\n${stderr}`)) : resolve()),
       );
     });
+    await writeFile(output, inlineCdnImages(await readFile(output, 'utf8')));
+    return output;
   } finally {
     if (input !== spec) await rm(input, { force: true });
   }

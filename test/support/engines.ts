@@ -9,13 +9,13 @@ import path from 'node:path';
 import { PostgresStore } from '../../service/store/postgres.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import type { Store } from '../../service/store/store.js';
-import { startPostgres } from './postgres.js';
+import { sharedPostgres } from './postgres.js';
 
 export interface EngineUnderTest {
   name: string;
   /** An empty, migrated database, and the environment (DATABASE_PATH or DATABASE_URL) that opens it. */
   fresh: () => Promise<{ store: Store; env: Record<string, string> }>;
-  /** Removes what the engine made (temporary files, the server). */
+  /** Removes what the engine made (temporary files) and disconnects from the run's shared PostgreSQL. */
   stop: () => Promise<void>;
 }
 
@@ -33,7 +33,7 @@ export async function sqliteEngine(): Promise<EngineUnderTest> {
 }
 
 export async function postgresEngine(): Promise<EngineUnderTest> {
-  const server = await startPostgres();
+  const server = await sharedPostgres();
   return {
     name: 'postgres',
     fresh: async () => {

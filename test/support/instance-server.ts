@@ -1,13 +1,11 @@
 /**
- * One instance of the reference service for the multi-instance tests: service/server.ts's app
- * and store (DATABASE_URL), with the rate limiter's clock frozen at RATE_CLOCK_MS so a bucket
- * never refills during a test and "exactly 60" can be asserted across processes.
+ * One instance of the reference service for the multi-instance and load-balancer tests: `npm run
+ * serve` as it runs from the environment (DATABASE_URL, PORT, TRUST_PROXY, LOG, its webhook
+ * dispatcher), with the rate limiter's clock frozen at RATE_CLOCK_MS so a bucket never refills
+ * during a test and "exactly 60" can be asserted across processes.
  */
-import { buildApp } from '../../service/app.js';
-import { openStore } from '../../service/store/open.js';
+import { serveFromEnvironment } from '../../service/serve.js';
 
 const frozen = Number(process.env.RATE_CLOCK_MS);
 if (!Number.isFinite(frozen)) throw new Error('RATE_CLOCK_MS must be set (milliseconds)');
-const store = await openStore();
-const app = await buildApp({ store, rateLimitClock: () => frozen });
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+await serveFromEnvironment('instance', { rateLimitClock: () => frozen });

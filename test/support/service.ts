@@ -1,9 +1,13 @@
-/** A reference service on a store (an in-memory SQLite one by default) with a controllable clock, and keys to call it with. */
+/**
+ * A reference service in the test's process, started by the service's own startService, on a
+ * store (an in-memory SQLite one by default) with a controllable clock, and keys to call it with.
+ */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../service/app.js';
 import { createKey } from '../../service/keys.js';
+import { startService as startReferenceService } from '../../service/start-service.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import type { Environment, KeyType, Store } from '../../service/store/store.js';
+import type { TrustProxy } from '../../service/config.js';
 
 export interface TestService {
   app: FastifyInstance;
@@ -31,13 +35,23 @@ export const CONSENT = {
   ui_snapshot_hash: `sha256:${'9f'.repeat(32)}`,
 };
 
-/** A store, or a SQLite file to open; `onEvents` is told when a request commits webhook events (a dispatcher's notify). */
-export async function startService(storeOrFile: Store | string = ':memory:', options: { onEvents?: () => void; allowLoopbackWebhooks?: boolean } = {}): Promise<TestService> {
+/**
+ * A store, or a SQLite file to open. No dispatcher runs: a test that delivers webhooks starts its
+ * own (with its settings and clock) and passes its notify as `onEvents`.
+ */
+export async function startService(storeOrFile: Store | string = ':memory:', options: { onEvents?: () => void; allowLoopbackWebhooks?: boolean; trustProxy?: TrustProxy } = {}): Promise<TestService> {
   const store = typeof storeOrFile === 'string' ? new SqliteStore(storeOrFile) : storeOrFile;
   const clock = { now: Date.parse('2026-11-21T10:00:00Z'), advance: (ms: number) => (clock.now += ms) };
   // Tests run where a developer would: loopback receivers allowed unless a test says otherwise.
-  const app = await buildApp({ store, clock: () => clock.now, onEvents: options.onEvents, allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? true });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  // TRUST_PROXY of the machine running the tests never leaks in: the default is the service's (no proxy).
+  const { app, url, close } = await startReferenceService({
+    store,
+    clock: () => clock.now,
+    dispatcher: false,
+    onEvents: options.onEvents,
+    allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? true,
+    trustProxy: options.trustProxy ?? false,
+  });
   let counter = 0;
   return {
     app,
@@ -58,9 +72,6 @@ export async function startService(storeOrFile: Store | string = ':memory:', opt
       const body = await response.text();
       return { status: response.status, headers: response.headers, body, json: () => JSON.parse(body) };
     },
-    close: async () => {
-      await app.close();
-      await store.close();
-    },
+    close,
   };
 }

@@ -59,7 +59,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:15a69ce12e978a45bed62688f615532de6ce24c66d75ea14cc58c3a24ec53092"
+      "value": "sha256:1537e936306ed0e520acfb1008442d3627c534377ab497fa68f0a5bd0a675f77"
     },
     "userAgent": "assessment-service-client/1.0.0"
   };

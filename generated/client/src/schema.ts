@@ -11,9 +11,12 @@ export interface paths {
         };
         /**
          * Check service health
-         * @description Reports that the service is up. No key is needed, so load balancers and uptime
-         *     monitors can call it; a key that is sent is ignored. Rate limited per client address
-         *     at the Free tier's per-key limit.
+         * @description Reports that the service process is up and which spec it serves. It does not read the
+         *     database, so it stays cheap and a database outage does not take every instance out of a
+         *     load balancer at once. No key is needed, so load balancers and uptime monitors can call
+         *     it; a key that is sent is ignored. It is never rate limited: its `X-RateLimit-*`
+         *     headers report the caller's per-address budget for requests without a key, without
+         *     spending from it.
          */
         get: operations["getHealth"];
         put?: never;
@@ -345,7 +348,7 @@ export interface components {
              * @description A stable, machine-readable reason. New codes may be added within v1.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "limit_out_of_range" | "conflicting_cursors" | "invalid_cursor" | "unauthenticated" | "insufficient_scope" | "not_found" | "invalid_state_transition" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented";
+            code: "invalid_request" | "malformed_json" | "limit_out_of_range" | "conflicting_cursors" | "invalid_cursor" | "unauthenticated" | "insufficient_scope" | "not_found" | "method_not_allowed" | "invalid_state_transition" | "idempotency_conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented";
             /** @description A human-readable explanation. Wording may change; branch on `code`. */
             message: string;
             /** @description The offending parameter, header or body field (dotted path), or `null`. */
@@ -619,7 +622,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };

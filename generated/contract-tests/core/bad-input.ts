@@ -13,6 +13,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
+import { ProblemsError, type Problem } from './findings.js';
 
 /** More than this many consecutive bytes of a hostile value in an answer is an unbounded echo. */
 export const ECHO_BYTES = 200;
@@ -24,6 +25,8 @@ export interface BadInputResponse {
 
 export interface BadInputOperation {
   id: string;
+  /** JSON pointer of the operation in the spec. */
+  pointer?: string;
   method: string;
   /** The path template, e.g. "/v1/things/{thing_id}". */
   path: string;
@@ -220,9 +223,24 @@ export class BadInputChecks {
   async check(baseUrl: string, apiKey: string | undefined, id: string, index: number): Promise<void> {
     const operation = this.operation(id);
     const request = badRequests(operation)[index];
-    const answer = await sendRaw(baseUrl, operation.method, request, apiKey);
+    let answer: RawAnswer;
+    try {
+      answer = await sendRaw(baseUrl, operation.method, request, apiKey);
+    } catch (error) {
+      // The target closed the connection, or never finished answering: no answer is not inside the contract.
+      throw new ProblemsError([{ class: 'target', check: 'not_a_server_error', message: `${id}, ${request.name}: no answer (${(error as Error).message})`, operation: id, ...(operation.pointer ? { pointer: operation.pointer } : {}), fix: `${id} must answer malformed input with a documented 4xx, never drop the connection.`, key: `target|bad_input|${id}|${request.name}` }]);
+    }
     const problems = this.problems(operation, request, answer);
-    if (problems.length) throw new Error(`${id}, ${request.name}:\n  ${problems.join('\n  ')}\n  answer: ${answer.status} ${answer.text.slice(0, 300)}`);
+    if (problems.length) {
+      const documentsRefusal = Object.keys(operation.responses).some((status) => /^4/.test(status) || status === 'default');
+      const message = `${id}, ${request.name}:\n  ${problems.join('\n  ')}\n  answer: ${answer.status} ${answer.text.slice(0, 300)}`;
+      // An undocumented 4xx is the spec's gap when the operation documents no refusal at all; everything else is the target's.
+      const specGap = !documentsRefusal && answer.status >= 400 && answer.status < 500 && problems.every((problem) => problem.startsWith('status '));
+      const finding: Problem = specGap
+        ? { class: 'spec', check: 'bad_input', message, operation: id, pointer: `${operation.pointer ?? ''}/responses`, fix: `Document a 400 response (with its error schema) for malformed requests on ${id}.`, key: `spec|no-validation-response|${id}` }
+        : { class: 'target', check: answer.status >= 500 ? 'not_a_server_error' : 'bad_input', message, operation: id, ...(operation.pointer ? { pointer: operation.pointer } : {}), fix: `${id} must answer malformed input inside the contract: a documented 4xx in the error format, never a 5xx, echoing at most ${ECHO_BYTES} characters of the input.`, key: `target|bad_input|${id}|${request.name}` };
+      throw new ProblemsError([finding]);
+    }
   }
 
   problems(operation: BadInputOperation, request: BadRequest, answer: RawAnswer): string[] {

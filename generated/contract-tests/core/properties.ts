@@ -9,9 +9,12 @@
  * A failure shrinks to a minimal request and prints the seed that replays it and a curl line.
  */
 import fc from 'fast-check';
-import { arbitraryFrom } from './arbitraries.js';
+import { arbitraryFrom, merge } from './arbitraries.js';
 import type { OperationCase } from './cases.js';
-import { pathParamsOf, responseProblems, send, type RequestSpec } from './harness.js';
+import { curlLine } from './curl.js';
+import { against, ProblemsError, type Problem } from './findings.js';
+import { pathParamsOf, send, type RequestSpec } from './harness.js';
+import { asRead } from './serialize.js';
 import { findInList, linkedRequest, roundTripProblems, staleProblems, type LinkSource, type SuiteContext } from './stateful.js';
 
 /** CONTRACT_RUNS: generated requests per operation (default 20, small enough for `npm test`). */
@@ -35,23 +38,6 @@ function operationSeed(seed: number, id: string): number {
   return hash;
 }
 
-/** A curl line for a request; the key is left as $CONTRACT_API_KEY, never printed. */
-export function curlLine(baseUrl: string, request: RequestSpec, withKey: boolean): string {
-  const url = new URL(`${baseUrl}${request.path}`);
-  for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined && value !== null) for (const item of [value].flat()) url.searchParams.append(name, String(item));
-  const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-  const parts = ['curl', '-i', '-X', request.method.toUpperCase(), quote(url.toString())];
-  if (withKey) parts.push('-H', '"Authorization: Bearer $CONTRACT_API_KEY"');
-  for (const [name, value] of Object.entries(request.headers ?? {})) parts.push('-H', quote(`${name}: ${value}`));
-  if (request.body !== undefined) parts.push('-H', quote(`Content-Type: ${request.contentType ?? 'application/json'}`), '--data-raw', quote(JSON.stringify(request.body)));
-  return parts.join(' ');
-}
-
-/** Statuses no valid request may get: it was valid, authorised and small; IDs the suite made exist. */
-function refusedWrongly(status: number, idsWereMade: boolean): boolean {
-  return status >= 500 || [400, 401, 403, 405, 413, 415, 429].includes(status) || (idsWereMade && status === 404);
-}
-
 export interface PropertyOptions {
   runs: number;
   seed: number;
@@ -62,10 +48,13 @@ export async function propertyCheck(context: SuiteContext, id: string, options: 
   const operation = context.operation(id);
   const root = context.cases.sharedSchema;
   const { body: bodySchema, query: queryParams } = operation.generation;
+  // A required array goes on the wire only with an item (an empty one is no parameter at all).
+  const onWire = (param: (typeof queryParams)[number]) => (param.required && (param.schema as { type?: unknown }).type === 'array' ? { allOf: [param.schema, { minItems: 1 }] } : param.schema);
   const input = fc.record({
     body: bodySchema ? arbitraryFrom(root, bodySchema) : fc.constant(undefined),
-    query: fc.record(Object.fromEntries(queryParams.map((param) => [param.name, arbitraryFrom(root, param.schema)])), { requiredKeys: queryParams.filter((param) => param.required).map((param) => param.name) }),
+    query: fc.record(Object.fromEntries(queryParams.map((param) => [param.name, arbitraryFrom(root, onWire(param))])), { requiredKeys: queryParams.filter((param) => param.required).map((param) => param.name) }),
   });
+  const declared = (name: string) => operation.parameters?.find((param) => param.in === 'query' && param.name === name);
   const resource = context.cases.resources.find((candidate) => candidate.create === operation.id);
   const update = context.cases.resources.find((candidate) => candidate.update?.operationId === operation.id);
   const idsWereMade = context.target.stateful && operation.pathParams.some((param) => param.producer);
@@ -73,11 +62,20 @@ export async function propertyCheck(context: SuiteContext, id: string, options: 
   let shared: RequestSpec | undefined;
   const base = async () => (operation.method === 'get' ? (shared ??= await context.request(operation)) : context.request(operation));
   const requests = new WeakMap<object, RequestSpec>();
+  const found = new WeakMap<object, Problem[]>();
   let invalid = 0;
 
   const property = fc.asyncProperty(input, async (value) => {
     const bodyProblems = bodySchema && value.body !== undefined ? context.validator.violations(bodySchema, value.body, 'request') : [];
-    const queryProblems = queryParams.flatMap((param) => (param.name in value.query ? context.validator.violations(param.schema, value.query[param.name], 'request') : []));
+    // Judged as the server reads it: "12345" for a string, nothing for an empty value.
+    const queryProblems = queryParams.flatMap((param) => {
+      if (!(param.name in value.query)) return [];
+      const spec = declared(param.name);
+      const shape = spec ? merge(root, spec.schema) : undefined;
+      const read = spec ? asRead({ ...spec, schema: shape }, value.query[param.name], shape?.items ? merge(root, shape.items) : undefined) : value.query[param.name];
+      if (read === undefined) return param.required ? ['required parameter is empty on the wire'] : [];
+      return context.validator.violations(param.schema, read, 'request');
+    });
     if (bodyProblems.length || queryProblems.length) {
       invalid += 1; // the generator read a schema too loosely: skip, never blame the target
       fc.pre(false);
@@ -87,50 +85,56 @@ export async function propertyCheck(context: SuiteContext, id: string, options: 
     request.query = { ...request.query, ...value.query };
     requests.set(value, request);
     const sent = await send(context.target, request);
-    const problems = responseProblems(context.validator, operation, sent);
-    if (refusedWrongly(sent.status, idsWereMade)) problems.unshift(`${operation.id}: a valid request got ${sent.status}: ${sent.text.slice(0, 300)}`);
+    const problems = context.problems(operation, sent, { kind: 'success', lenient: true, idsWereMade }, 'positive_data_acceptance', request);
     const paging = operation.pagination;
     const limit = paging?.limitParam ? request.query?.[paging.limitParam] : undefined;
     const items = sent.status === 200 && paging ? (sent.body as Record<string, unknown> | undefined)?.[paging.dataField] : undefined;
-    if (typeof limit === 'number' && Array.isArray(items) && items.length > limit) problems.push(`${operation.id}: ${paging!.limitParam}=${limit} answered ${items.length} items`);
+    if (typeof limit === 'number' && Array.isArray(items) && items.length > limit) problems.push(against(context.target, 'paging', `${operation.id}: ${paging!.limitParam}=${limit} answered ${items.length} items`, { operation: operation.id, pointer: operation.pointer, fix: `${operation.id} must answer at most ${paging!.limitParam} items.` }));
     if (sent.status < 300 && context.target.stateful) {
-      problems.push(...roundTripProblems(context, `${operation.id} response`, request.body, operation, sent.body, operation));
+      problems.push(...roundTripProblems(context, `${operation.id} response`, request.body, operation, sent.body, operation, request));
       const link = resource ?? update;
       if (link) {
         const source: LinkSource = { requestPath: pathParamsOf(operation.path, request.path), requestQuery: request.query, responseBody: sent.body };
         if (link.read) {
           const readOperation = context.operation(link.read.operationId);
-          const read = await send(context.target, linkedRequest(context, link.read, source));
-          if (read.status >= 300) problems.push(`${readOperation.id} after ${operation.id}: got ${read.status}: ${read.text.slice(0, 200)}`);
+          const readRequest = linkedRequest(context, link.read, source);
+          const read = await send(context.target, readRequest);
+          if (read.status >= 300) problems.push(...context.problems(readOperation, read, { kind: 'success' }, 'ensure_resource_availability', readRequest, `${readOperation.id} after ${operation.id}`));
           else {
-            problems.push(...roundTripProblems(context, `${readOperation.id} after ${operation.id}`, request.body, readOperation, read.body, operation));
-            problems.push(...staleProblems(`${readOperation.id} after ${operation.id}`, sent.body, read.body));
+            problems.push(...roundTripProblems(context, `${readOperation.id} after ${operation.id}`, request.body, readOperation, read.body, operation, request));
+            problems.push(...staleProblems(context, readOperation, `${readOperation.id} after ${operation.id}`, sent.body, read.body));
           }
         }
         if (resource?.list) {
           const item = await findInList(context, resource.list, source, (sent.body as Record<string, unknown>).id);
-          if (!item) problems.push(`${resource.list.operationId} does not list what ${operation.id} created`);
-          else problems.push(...roundTripProblems(context, `${resource.list.operationId} item after ${operation.id}`, request.body, operation, item, operation));
+          const lister = context.operation(resource.list.operationId);
+          if (!item) problems.push(against(context.target, 'ensure_resource_availability', `${lister.id} does not list what ${operation.id} created`, { operation: lister.id, pointer: lister.pointer, fix: `${lister.id} must list what ${operation.id} created.` }));
+          else problems.push(...roundTripProblems(context, `${lister.id} item after ${operation.id}`, request.body, operation, item, operation, request));
         }
       }
     }
-    if (problems.length) throw new Error(problems.join('\n'));
+    if (problems.length) {
+      found.set(value, problems);
+      throw new ProblemsError(problems);
+    }
   });
 
   const details = await fc.check(property, { numRuns: options.runs, seed: operationSeed(options.seed, operation.id), endOnFailure: false, markInterruptAsFailure: false });
   if (details.failed) {
     const counterexample = details.counterexample?.[0];
     const request = counterexample ? requests.get(counterexample) : undefined;
-    const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-    throw new Error(
-      [
-        `${operation.id}: a generated request breaks the contract (run ${details.numRuns} of ${options.runs}, shrunk ${details.numShrinks} times)`,
-        error,
-        `minimal input: ${JSON.stringify(counterexample)}`,
-        `replay: CONTRACT_SEED=${options.seed} CONTRACT_RUNS=${options.runs} (fast-check seed ${details.seed}, path ${details.counterexamplePath})`,
-        ...(request ? [`curl: ${curlLine(context.target.baseUrl, request, !operation.isPublic)}`] : []),
-      ].join('\n'),
-    );
+    const error = details.errorInstance;
+    // Our own code failing inside the property is a suite problem: let it through as it is.
+    if (!(error instanceof ProblemsError)) throw error;
+    const problems = (counterexample && found.get(counterexample)) || error.problems;
+    const footer = [
+      `(${operation.id}: a generated request breaks the contract, run ${details.numRuns} of ${options.runs}, shrunk ${details.numShrinks} times)`,
+      `minimal input: ${JSON.stringify(counterexample)}`,
+      `replay: CONTRACT_SEED=${options.seed} CONTRACT_RUNS=${options.runs} (fast-check seed ${details.seed}, path ${details.counterexamplePath})`,
+    ].join('\n');
+    throw new ProblemsError(problems.map((problem) => ({ ...problem, message: `${problem.message}\n${footer}`, ...(request ? { curl: curlLine(context.target, request) } : {}) })));
   }
-  if (details.numSkips > 0 && details.numRuns === 0) throw new Error(`${operation.id}: none of ${details.numSkips} generated inputs was valid against its schema (${invalid} invalid); the generator cannot read this schema`);
+  if (details.numSkips > 0 && details.numRuns === 0) {
+    throw new ProblemsError([{ class: 'suite', check: 'positive_data_acceptance', message: `${operation.id}: none of ${details.numSkips} generated inputs was valid against its schema (${invalid} invalid); the generator cannot read this schema`, operation: operation.id, pointer: operation.bodyPointer ?? operation.pointer, fix: 'A limit of the generated contract suites (arbitraries.ts): report it with the spec that shows it.' }]);
+  }
 }

@@ -20,6 +20,19 @@ export interface Observed {
   status: number;
   /** The parsed JSON body, when there is one. */
   body: unknown;
+  /** The request's headers (whose credentials made it). */
+  requestHeaders: Headers;
+}
+
+/** A 429 the transport saw (and will repeat the request after): checked against the spec like any answer. */
+export interface RateLimited {
+  method: string;
+  url: URL;
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The request's headers, to tell whose credentials were limited. */
+  requestHeaders: Headers;
 }
 
 /** How much waiting the rate limits cost this run (printed at the end). */
@@ -27,6 +40,8 @@ export interface PacingStats {
   requests: number;
   retriedAfter429: number;
   waitedMs: number;
+  /** Connection attempts refused while the target was away (waited for, up to 30 s each). */
+  connectionsRefused: number;
 }
 
 export interface TransportOptions {
@@ -40,6 +55,12 @@ export interface TransportOptions {
 
 /** 429s in a row for one request before the suite gives up and shows the 429. */
 const MAX_RATE_LIMIT_RETRIES = 12;
+/**
+ * How long a refused connection is tried again: a target restarting (a crashed mock brought back
+ * by its supervisor, a deploy) is waited for, since the request never reached it. A request the
+ * target dropped half-way is not repeated: that answer-less request is what the check reports.
+ */
+const CONNECT_WAIT_MS = 30_000;
 
 /** Seconds from a Retry-After value (delta seconds or an HTTP date); undefined when absent or unreadable. */
 export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
@@ -50,9 +71,10 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 }
 
 export class PacedTransport {
-  readonly stats: PacingStats = { requests: 0, retriedAfter429: 0, waitedMs: 0 };
+  readonly stats: PacingStats = { requests: 0, retriedAfter429: 0, waitedMs: 0, connectionsRefused: 0 };
   private readonly notBefore = new Map<string, number>();
   private readonly observers: Array<(observed: Observed) => void> = [];
+  private readonly rateLimitObservers: Array<(answer: RateLimited) => void> = [];
   private readonly timeScale: number;
   private readonly inner: typeof fetch;
   private readonly started = Date.now();
@@ -78,6 +100,11 @@ export class PacedTransport {
     this.observers.push(observer);
   }
 
+  /** Sees every 429, including those the transport waits out and repeats. */
+  observeRateLimited(observer: (answer: RateLimited) => void): void {
+    this.rateLimitObservers.push(observer);
+  }
+
   /** A `fetch` with pacing, for the raw checks and for the generated client alike. */
   readonly fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -85,8 +112,12 @@ export class PacedTransport {
     for (let attempt = 0; ; attempt += 1) {
       await this.waitFor(bucket);
       this.stats.requests += 1;
-      const response = await this.inner(url, init);
+      const response = await this.connect(url, init);
       this.learn(bucket, response);
+      if (response.status === 429 && this.rateLimitObservers.length) {
+        const answer: RateLimited = { method: (init.method ?? 'GET').toUpperCase(), url, status: 429, headers: response.headers, text: await response.clone().text().catch(() => ''), requestHeaders: new Headers(init.headers) };
+        for (const observer of this.rateLimitObservers) observer(answer);
+      }
       if (response.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
         const seconds = retryAfterSeconds(response.headers.get(this.headers.retryAfter ?? 'retry-after'), this.now());
         // Without Retry-After the 429 is shown as it is: the contract requires the header.
@@ -97,10 +128,24 @@ export class PacedTransport {
           continue;
         }
       }
-      if (this.observers.length) await this.notify((init.method ?? 'GET').toUpperCase(), url, response);
+      if (this.observers.length) await this.notify((init.method ?? 'GET').toUpperCase(), url, response, new Headers(init.headers));
       return response;
     }
   };
+
+  private async connect(url: URL, init: RequestInit): Promise<Response> {
+    const deadline = Date.now() + CONNECT_WAIT_MS;
+    for (;;) {
+      try {
+        return await this.inner(url, init);
+      } catch (error) {
+        const code = (error as { cause?: { code?: string } }).cause?.code;
+        if (code !== 'ECONNREFUSED' || Date.now() > deadline) throw error;
+        this.stats.connectionsRefused += 1;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  }
 
   /** Requests are paced per credential: the key (by its last characters only) or none. */
   private bucketOf(headers: RequestInit['headers']): string {
@@ -123,9 +168,9 @@ export class PacedTransport {
     if (remaining === 0 && limit > 0) this.notBefore.set(bucket, Math.max(this.notBefore.get(bucket) ?? 0, this.now() + Math.ceil(60_000 / limit)));
   }
 
-  private async notify(method: string, url: URL, response: Response): Promise<void> {
+  private async notify(method: string, url: URL, response: Response, requestHeaders: Headers): Promise<void> {
     let body: unknown;
     if (/json/.test(response.headers.get('content-type') ?? '')) body = await response.clone().json().catch(() => undefined);
-    for (const observer of this.observers) observer({ method, url, status: response.status, body });
+    for (const observer of this.observers) observer({ method, url, status: response.status, body, requestHeaders });
   }
 }

@@ -5,16 +5,17 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, it } from 'vitest';
 import type { Cases } from './core/cases.js';
 import { ContractChecks } from './core/checks.js';
+import { runCheck } from './core/findings.js';
 import { targetFromEnv } from './core/harness.js';
 import { CLIENT_CALLS, createClient } from './client-calls.js';
 
 const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;
 const checks = new ContractChecks(cases, targetFromEnv(), { create: createClient, calls: CLIENT_CALLS });
 const notApplicable: string[] = [];
-/** A check that does not apply to this target is skipped under its own name and listed at the end. */
-const check = (name: string, reason: string | undefined, run: () => Promise<void> | void) => {
+/** A check that does not apply to this target is skipped under its own name and listed at the end; one that runs records its findings. */
+const check = (name: string, operation: string | undefined, reason: string | undefined, run: () => Promise<void> | void) => {
   if (reason) notApplicable.push(`${name}: not applicable (${reason})`);
-  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, run);
+  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, operation, run));
 };
 // What the run created is deleted even when checks failed.
 afterAll(async () => {
@@ -23,231 +24,277 @@ afterAll(async () => {
 }, 600_000);
 
 describe('Assessment Service Dashboard API 1.0.0: examples', () => {
-  check('every example in the spec validates against its schema', undefined, () => checks.examples());
-  check('the target was built from the spec these suites came from (spec digest)', undefined, () => checks.specDigest());
+  check('every example in the spec validates against its schema', undefined, undefined, () => checks.examples());
+  check('the target was built from the spec these suites came from (spec digest)', undefined, undefined, () => checks.specDigest());
 });
 
 describe('signUp: POST /signup', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('signUp'));
-  check('invalid: missing required property email gets a documented 4xx in the error format', undefined, () => checks.negative('signUp', 0));
-  check('invalid: missing required property password gets a documented 4xx in the error format', undefined, () => checks.negative('signUp', 1));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('signUp', 2));
-  check('invalid: wrong type for email gets a documented 4xx in the error format', undefined, () => checks.negative('signUp', 3));
-  check('invalid: password not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('signUp', 4));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('signUp'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('signUp'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'signUp', undefined, () => checks.positive('signUp'));
+  check('invalid: missing required property email gets a documented 4xx in the error format', 'signUp', undefined, () => checks.negative('signUp', 0));
+  check('invalid: missing required property password gets a documented 4xx in the error format', 'signUp', undefined, () => checks.negative('signUp', 1));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'signUp', undefined, () => checks.negative('signUp', 2));
+  check('invalid: wrong type for email gets a documented 4xx in the error format', 'signUp', undefined, () => checks.negative('signUp', 3));
+  check('invalid: password not matching its pattern gets a documented 4xx in the error format', 'signUp', undefined, () => checks.negative('signUp', 4));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'signUp', undefined, () => checks.property('signUp'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'signUp', undefined, () => checks.coverage('signUp'));
+  check('the generated client calls it and gets a conforming result', 'signUp', undefined, () => checks.client('signUp'));
 });
 
 describe('getSession: GET /session', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getSession'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('getSession'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('getSession'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getSession'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getSession', undefined, () => checks.positive('getSession'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'getSession', checks.notApplicable('auth', checks.operation('getSession')), () => checks.credentials('getSession'));
+  check('the generated client calls it and gets a conforming result', 'getSession', undefined, () => checks.client('getSession'));
 });
 
 describe('signIn: POST /session', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('signIn'));
-  check('invalid: missing required property email gets a documented 4xx in the error format', undefined, () => checks.negative('signIn', 0));
-  check('invalid: missing required property password gets a documented 4xx in the error format', undefined, () => checks.negative('signIn', 1));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('signIn', 2));
-  check('invalid: wrong type for email gets a documented 4xx in the error format', undefined, () => checks.negative('signIn', 3));
-  check('invalid: password not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('signIn', 4));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('signIn'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('signIn'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'signIn', undefined, () => checks.positive('signIn'));
+  check('invalid: missing required property email gets a documented 4xx in the error format', 'signIn', undefined, () => checks.negative('signIn', 0));
+  check('invalid: missing required property password gets a documented 4xx in the error format', 'signIn', undefined, () => checks.negative('signIn', 1));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'signIn', undefined, () => checks.negative('signIn', 2));
+  check('invalid: wrong type for email gets a documented 4xx in the error format', 'signIn', undefined, () => checks.negative('signIn', 3));
+  check('invalid: password not matching its pattern gets a documented 4xx in the error format', 'signIn', undefined, () => checks.negative('signIn', 4));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'signIn', undefined, () => checks.property('signIn'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'signIn', undefined, () => checks.coverage('signIn'));
+  check('the generated client calls it and gets a conforming result', 'signIn', undefined, () => checks.client('signIn'));
 });
 
 describe('signOut: DELETE /session', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('signOut'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('signOut'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('signOut'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('signOut'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'signOut', undefined, () => checks.positive('signOut'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'signOut', checks.notApplicable('auth', checks.operation('signOut')), () => checks.credentials('signOut'));
+  check('the generated client calls it and gets a conforming result', 'signOut', undefined, () => checks.client('signOut'));
 });
 
 describe('signOutEverywhere: DELETE /sessions', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('signOutEverywhere'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('signOutEverywhere'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('signOutEverywhere'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('signOutEverywhere'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'signOutEverywhere', undefined, () => checks.positive('signOutEverywhere'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'signOutEverywhere', checks.notApplicable('auth', checks.operation('signOutEverywhere')), () => checks.credentials('signOutEverywhere'));
+  check('the generated client calls it and gets a conforming result', 'signOutEverywhere', undefined, () => checks.client('signOutEverywhere'));
 });
 
 describe('verifyEmail: POST /email-verification', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('verifyEmail'));
-  check('invalid: missing required property token gets a documented 4xx in the error format', undefined, () => checks.negative('verifyEmail', 0));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('verifyEmail', 1));
-  check('invalid: wrong type for token gets a documented 4xx in the error format', undefined, () => checks.negative('verifyEmail', 2));
-  check('invalid: token not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('verifyEmail', 3));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('verifyEmail'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('verifyEmail'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'verifyEmail', undefined, () => checks.positive('verifyEmail'));
+  check('invalid: missing required property token gets a documented 4xx in the error format', 'verifyEmail', undefined, () => checks.negative('verifyEmail', 0));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'verifyEmail', undefined, () => checks.negative('verifyEmail', 1));
+  check('invalid: wrong type for token gets a documented 4xx in the error format', 'verifyEmail', undefined, () => checks.negative('verifyEmail', 2));
+  check('invalid: token not matching its pattern gets a documented 4xx in the error format', 'verifyEmail', undefined, () => checks.negative('verifyEmail', 3));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'verifyEmail', undefined, () => checks.property('verifyEmail'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'verifyEmail', undefined, () => checks.coverage('verifyEmail'));
+  check('the generated client calls it and gets a conforming result', 'verifyEmail', undefined, () => checks.client('verifyEmail'));
 });
 
 describe('requestPasswordReset: POST /password-resets', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('requestPasswordReset'));
-  check('invalid: missing required property email gets a documented 4xx in the error format', undefined, () => checks.negative('requestPasswordReset', 0));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('requestPasswordReset', 1));
-  check('invalid: wrong type for email gets a documented 4xx in the error format', undefined, () => checks.negative('requestPasswordReset', 2));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('requestPasswordReset'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('requestPasswordReset'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'requestPasswordReset', undefined, () => checks.positive('requestPasswordReset'));
+  check('invalid: missing required property email gets a documented 4xx in the error format', 'requestPasswordReset', undefined, () => checks.negative('requestPasswordReset', 0));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'requestPasswordReset', undefined, () => checks.negative('requestPasswordReset', 1));
+  check('invalid: wrong type for email gets a documented 4xx in the error format', 'requestPasswordReset', undefined, () => checks.negative('requestPasswordReset', 2));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'requestPasswordReset', undefined, () => checks.property('requestPasswordReset'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'requestPasswordReset', undefined, () => checks.coverage('requestPasswordReset'));
+  check('the generated client calls it and gets a conforming result', 'requestPasswordReset', undefined, () => checks.client('requestPasswordReset'));
 });
 
 describe('resetPassword: POST /password-resets/confirm', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('resetPassword'));
-  check('invalid: missing required property token gets a documented 4xx in the error format', undefined, () => checks.negative('resetPassword', 0));
-  check('invalid: missing required property password gets a documented 4xx in the error format', undefined, () => checks.negative('resetPassword', 1));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('resetPassword', 2));
-  check('invalid: wrong type for token gets a documented 4xx in the error format', undefined, () => checks.negative('resetPassword', 3));
-  check('invalid: token not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('resetPassword', 4));
-  check('invalid: password not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('resetPassword', 5));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('resetPassword'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('resetPassword'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'resetPassword', undefined, () => checks.positive('resetPassword'));
+  check('invalid: missing required property token gets a documented 4xx in the error format', 'resetPassword', undefined, () => checks.negative('resetPassword', 0));
+  check('invalid: missing required property password gets a documented 4xx in the error format', 'resetPassword', undefined, () => checks.negative('resetPassword', 1));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'resetPassword', undefined, () => checks.negative('resetPassword', 2));
+  check('invalid: wrong type for token gets a documented 4xx in the error format', 'resetPassword', undefined, () => checks.negative('resetPassword', 3));
+  check('invalid: token not matching its pattern gets a documented 4xx in the error format', 'resetPassword', undefined, () => checks.negative('resetPassword', 4));
+  check('invalid: password not matching its pattern gets a documented 4xx in the error format', 'resetPassword', undefined, () => checks.negative('resetPassword', 5));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'resetPassword', undefined, () => checks.property('resetPassword'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'resetPassword', undefined, () => checks.coverage('resetPassword'));
+  check('the generated client calls it and gets a conforming result', 'resetPassword', undefined, () => checks.client('resetPassword'));
 });
 
 describe('listScopes: GET /scopes', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('listScopes'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('listScopes'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('listScopes'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('listScopes'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'listScopes', undefined, () => checks.positive('listScopes'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'listScopes', checks.notApplicable('auth', checks.operation('listScopes')), () => checks.credentials('listScopes'));
+  check('the generated client calls it and gets a conforming result', 'listScopes', undefined, () => checks.client('listScopes'));
 });
 
 describe('listKeys: GET /keys', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('listKeys'));
-  check('invalid: unknown enum value for environment gets a documented 4xx in the error format', undefined, () => checks.negative('listKeys', 0));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('listKeys'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('listKeys'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('listKeys'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('listKeys'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'listKeys', undefined, () => checks.positive('listKeys'));
+  check('invalid: unknown enum value for environment gets a documented 4xx in the error format', 'listKeys', undefined, () => checks.negative('listKeys', 0));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'listKeys', undefined, () => checks.property('listKeys'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listKeys', undefined, () => checks.coverage('listKeys'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'listKeys', checks.notApplicable('auth', checks.operation('listKeys')), () => checks.credentials('listKeys'));
+  check('the generated client calls it and gets a conforming result', 'listKeys', undefined, () => checks.client('listKeys'));
 });
 
 describe('createKey: POST /keys', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('createKey'));
-  check('invalid: missing required property name gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 0));
-  check('invalid: missing required property type gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 1));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 2));
-  check('invalid: wrong type for name gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 3));
-  check('invalid: name not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 4));
-  check('invalid: unknown enum value for type gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 5));
-  check('invalid: unknown enum value for environment gets a documented 4xx in the error format', undefined, () => checks.negative('createKey', 6));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('createKey'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('createKey'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('createKey'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('createKey'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'createKey', undefined, () => checks.positive('createKey'));
+  check('invalid: missing required property name gets a documented 4xx in the error format', 'createKey', undefined, () => checks.negative('createKey', 0));
+  check('invalid: missing required property type gets a documented 4xx in the error format', 'createKey', undefined, () => checks.negative('createKey', 1));
+  check('invalid: missing required property environment gets a documented 4xx in the error format', 'createKey', undefined, () => checks.negative('createKey', 2));
+  check('invalid: missing required property scopes gets a documented 4xx in the error format', 'createKey', undefined, () => checks.negative('createKey', 3));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'createKey', undefined, () => checks.negative('createKey', 4));
+  check('invalid: wrong type for name gets a documented 4xx in the error format', 'createKey', undefined, () => checks.negative('createKey', 5));
+  check('invalid: name not matching its pattern gets a documented 4xx in the error format', 'createKey', undefined, () => checks.negative('createKey', 6));
+  check('invalid: unknown enum value for type gets a documented 4xx in the error format', 'createKey', undefined, () => checks.negative('createKey', 7));
+  check('invalid: unknown enum value for environment gets a documented 4xx in the error format', 'createKey', undefined, () => checks.negative('createKey', 8));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'createKey', undefined, () => checks.property('createKey'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'createKey', undefined, () => checks.coverage('createKey'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'createKey', checks.notApplicable('auth', checks.operation('createKey')), () => checks.credentials('createKey'));
+  check('the generated client calls it and gets a conforming result', 'createKey', undefined, () => checks.client('createKey'));
 });
 
 describe('rotateKey: POST /keys/{key_id}/rotate', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('rotateKey'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('rotateKey'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('rotateKey'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('rotateKey'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('rotateKey'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'rotateKey', undefined, () => checks.positive('rotateKey'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'rotateKey', undefined, () => checks.coverage('rotateKey'));
+  check('an ID that was never issued gets 404', 'rotateKey', checks.notApplicable('stateful'), () => checks.unknownId('rotateKey'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'rotateKey', checks.notApplicable('auth', checks.operation('rotateKey')), () => checks.credentials('rotateKey'));
+  check('the generated client calls it and gets a conforming result', 'rotateKey', undefined, () => checks.client('rotateKey'));
 });
 
 describe('revokeKey: POST /keys/{key_id}/revoke', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('revokeKey'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('revokeKey'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('revokeKey'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('revokeKey'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('revokeKey'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'revokeKey', undefined, () => checks.positive('revokeKey'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'revokeKey', undefined, () => checks.coverage('revokeKey'));
+  check('an ID that was never issued gets 404', 'revokeKey', checks.notApplicable('stateful'), () => checks.unknownId('revokeKey'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'revokeKey', checks.notApplicable('auth', checks.operation('revokeKey')), () => checks.credentials('revokeKey'));
+  check('the generated client calls it and gets a conforming result', 'revokeKey', undefined, () => checks.client('revokeKey'));
 });
 
 describe('getBilling: GET /billing', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('getBilling'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('getBilling'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('getBilling'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('getBilling'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getBilling', undefined, () => checks.positive('getBilling'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'getBilling', checks.notApplicable('auth', checks.operation('getBilling')), () => checks.credentials('getBilling'));
+  check('the generated client calls it and gets a conforming result', 'getBilling', undefined, () => checks.client('getBilling'));
 });
 
 describe('changePlan: PUT /billing/plan', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('changePlan'));
-  check('invalid: missing required property tier gets a documented 4xx in the error format', undefined, () => checks.negative('changePlan', 0));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('changePlan', 1));
-  check('invalid: wrong type for tier gets a documented 4xx in the error format', undefined, () => checks.negative('changePlan', 2));
-  check('invalid: tier above its maximum gets a documented 4xx in the error format', undefined, () => checks.negative('changePlan', 3));
-  check('invalid: tier below its minimum gets a documented 4xx in the error format', undefined, () => checks.negative('changePlan', 4));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('changePlan'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('changePlan'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('changePlan'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('changePlan'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'changePlan', undefined, () => checks.positive('changePlan'));
+  check('invalid: missing required property tier gets a documented 4xx in the error format', 'changePlan', undefined, () => checks.negative('changePlan', 0));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'changePlan', undefined, () => checks.negative('changePlan', 1));
+  check('invalid: wrong type for tier gets a documented 4xx in the error format', 'changePlan', undefined, () => checks.negative('changePlan', 2));
+  check('invalid: tier above its maximum gets a documented 4xx in the error format', 'changePlan', undefined, () => checks.negative('changePlan', 3));
+  check('invalid: tier below its minimum gets a documented 4xx in the error format', 'changePlan', undefined, () => checks.negative('changePlan', 4));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'changePlan', undefined, () => checks.property('changePlan'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'changePlan', undefined, () => checks.coverage('changePlan'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'changePlan', checks.notApplicable('auth', checks.operation('changePlan')), () => checks.credentials('changePlan'));
+  check('the generated client calls it and gets a conforming result', 'changePlan', undefined, () => checks.client('changePlan'));
 });
 
 describe('listWebhookEndpoints: GET /webhook-endpoints', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('listWebhookEndpoints'));
-  check('invalid: unknown enum value for environment gets a documented 4xx in the error format', undefined, () => checks.negative('listWebhookEndpoints', 0));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', undefined, () => checks.property('listWebhookEndpoints'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('listWebhookEndpoints'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('listWebhookEndpoints'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('listWebhookEndpoints'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'listWebhookEndpoints', undefined, () => checks.positive('listWebhookEndpoints'));
+  check('invalid: unknown enum value for environment gets a documented 4xx in the error format', 'listWebhookEndpoints', undefined, () => checks.negative('listWebhookEndpoints', 0));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'listWebhookEndpoints', undefined, () => checks.property('listWebhookEndpoints'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listWebhookEndpoints', undefined, () => checks.coverage('listWebhookEndpoints'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'listWebhookEndpoints', checks.notApplicable('auth', checks.operation('listWebhookEndpoints')), () => checks.credentials('listWebhookEndpoints'));
+  check('the generated client calls it and gets a conforming result', 'listWebhookEndpoints', undefined, () => checks.client('listWebhookEndpoints'));
 });
 
 describe('createWebhookEndpoint: POST /webhook-endpoints', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('createWebhookEndpoint'));
-  check('invalid: missing required property environment gets a documented 4xx in the error format', undefined, () => checks.negative('createWebhookEndpoint', 0));
-  check('invalid: missing required property url gets a documented 4xx in the error format', undefined, () => checks.negative('createWebhookEndpoint', 1));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('createWebhookEndpoint', 2));
-  check('invalid: wrong type for environment gets a documented 4xx in the error format', undefined, () => checks.negative('createWebhookEndpoint', 3));
-  check('invalid: unknown enum value for environment gets a documented 4xx in the error format', undefined, () => checks.negative('createWebhookEndpoint', 4));
-  check('invalid: url not matching its pattern gets a documented 4xx in the error format', undefined, () => checks.negative('createWebhookEndpoint', 5));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('createWebhookEndpoint'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('createWebhookEndpoint'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('createWebhookEndpoint'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('createWebhookEndpoint'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'createWebhookEndpoint', undefined, () => checks.positive('createWebhookEndpoint'));
+  check('invalid: missing required property environment gets a documented 4xx in the error format', 'createWebhookEndpoint', undefined, () => checks.negative('createWebhookEndpoint', 0));
+  check('invalid: missing required property url gets a documented 4xx in the error format', 'createWebhookEndpoint', undefined, () => checks.negative('createWebhookEndpoint', 1));
+  check('invalid: missing required property events gets a documented 4xx in the error format', 'createWebhookEndpoint', undefined, () => checks.negative('createWebhookEndpoint', 2));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'createWebhookEndpoint', undefined, () => checks.negative('createWebhookEndpoint', 3));
+  check('invalid: wrong type for environment gets a documented 4xx in the error format', 'createWebhookEndpoint', undefined, () => checks.negative('createWebhookEndpoint', 4));
+  check('invalid: unknown enum value for environment gets a documented 4xx in the error format', 'createWebhookEndpoint', undefined, () => checks.negative('createWebhookEndpoint', 5));
+  check('invalid: url not matching its pattern gets a documented 4xx in the error format', 'createWebhookEndpoint', undefined, () => checks.negative('createWebhookEndpoint', 6));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'createWebhookEndpoint', undefined, () => checks.property('createWebhookEndpoint'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'createWebhookEndpoint', undefined, () => checks.coverage('createWebhookEndpoint'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'createWebhookEndpoint', checks.notApplicable('auth', checks.operation('createWebhookEndpoint')), () => checks.credentials('createWebhookEndpoint'));
+  check('the generated client calls it and gets a conforming result', 'createWebhookEndpoint', undefined, () => checks.client('createWebhookEndpoint'));
 });
 
 describe('deleteWebhookEndpoint: DELETE /webhook-endpoints/{endpoint_id}', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('deleteWebhookEndpoint'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('deleteWebhookEndpoint'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('deleteWebhookEndpoint'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('deleteWebhookEndpoint'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('deleteWebhookEndpoint'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'deleteWebhookEndpoint', undefined, () => checks.positive('deleteWebhookEndpoint'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'deleteWebhookEndpoint', undefined, () => checks.coverage('deleteWebhookEndpoint'));
+  check('an ID that was never issued gets 404', 'deleteWebhookEndpoint', checks.notApplicable('stateful'), () => checks.unknownId('deleteWebhookEndpoint'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'deleteWebhookEndpoint', checks.notApplicable('auth', checks.operation('deleteWebhookEndpoint')), () => checks.credentials('deleteWebhookEndpoint'));
+  check('the generated client calls it and gets a conforming result', 'deleteWebhookEndpoint', undefined, () => checks.client('deleteWebhookEndpoint'));
 });
 
 describe('rotateWebhookSecret: POST /webhook-endpoints/{endpoint_id}/rotate-secret', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('rotateWebhookSecret'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('rotateWebhookSecret'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('rotateWebhookSecret'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('rotateWebhookSecret'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('rotateWebhookSecret'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'rotateWebhookSecret', undefined, () => checks.positive('rotateWebhookSecret'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'rotateWebhookSecret', undefined, () => checks.coverage('rotateWebhookSecret'));
+  check('an ID that was never issued gets 404', 'rotateWebhookSecret', checks.notApplicable('stateful'), () => checks.unknownId('rotateWebhookSecret'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'rotateWebhookSecret', checks.notApplicable('auth', checks.operation('rotateWebhookSecret')), () => checks.credentials('rotateWebhookSecret'));
+  check('the generated client calls it and gets a conforming result', 'rotateWebhookSecret', undefined, () => checks.client('rotateWebhookSecret'));
 });
 
 describe('disableWebhookEndpoint: POST /webhook-endpoints/{endpoint_id}/disable', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('disableWebhookEndpoint'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('disableWebhookEndpoint'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('disableWebhookEndpoint'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('disableWebhookEndpoint'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('disableWebhookEndpoint'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'disableWebhookEndpoint', undefined, () => checks.positive('disableWebhookEndpoint'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'disableWebhookEndpoint', undefined, () => checks.coverage('disableWebhookEndpoint'));
+  check('an ID that was never issued gets 404', 'disableWebhookEndpoint', checks.notApplicable('stateful'), () => checks.unknownId('disableWebhookEndpoint'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'disableWebhookEndpoint', checks.notApplicable('auth', checks.operation('disableWebhookEndpoint')), () => checks.credentials('disableWebhookEndpoint'));
+  check('the generated client calls it and gets a conforming result', 'disableWebhookEndpoint', undefined, () => checks.client('disableWebhookEndpoint'));
 });
 
 describe('enableWebhookEndpoint: POST /webhook-endpoints/{endpoint_id}/enable', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('enableWebhookEndpoint'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('enableWebhookEndpoint'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('enableWebhookEndpoint'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('enableWebhookEndpoint'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('enableWebhookEndpoint'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'enableWebhookEndpoint', undefined, () => checks.positive('enableWebhookEndpoint'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'enableWebhookEndpoint', undefined, () => checks.coverage('enableWebhookEndpoint'));
+  check('an ID that was never issued gets 404', 'enableWebhookEndpoint', checks.notApplicable('stateful'), () => checks.unknownId('enableWebhookEndpoint'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'enableWebhookEndpoint', checks.notApplicable('auth', checks.operation('enableWebhookEndpoint')), () => checks.credentials('enableWebhookEndpoint'));
+  check('the generated client calls it and gets a conforming result', 'enableWebhookEndpoint', undefined, () => checks.client('enableWebhookEndpoint'));
 });
 
 describe('listWebhookDeliveries: GET /webhook-endpoints/{endpoint_id}/deliveries', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('listWebhookDeliveries'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('listWebhookDeliveries'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('listWebhookDeliveries'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('listWebhookDeliveries'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('listWebhookDeliveries'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'listWebhookDeliveries', undefined, () => checks.positive('listWebhookDeliveries'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listWebhookDeliveries', undefined, () => checks.coverage('listWebhookDeliveries'));
+  check('an ID that was never issued gets 404', 'listWebhookDeliveries', checks.notApplicable('stateful'), () => checks.unknownId('listWebhookDeliveries'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'listWebhookDeliveries', checks.notApplicable('auth', checks.operation('listWebhookDeliveries')), () => checks.credentials('listWebhookDeliveries'));
+  check('the generated client calls it and gets a conforming result', 'listWebhookDeliveries', undefined, () => checks.client('listWebhookDeliveries'));
 });
 
 describe('sendTestWebhookEvent: POST /webhook-endpoints/{endpoint_id}/test-events', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('sendTestWebhookEvent'));
-  check('invalid: missing required property type gets a documented 4xx in the error format', undefined, () => checks.negative('sendTestWebhookEvent', 0));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', undefined, () => checks.negative('sendTestWebhookEvent', 1));
-  check('invalid: wrong type for type gets a documented 4xx in the error format', undefined, () => checks.negative('sendTestWebhookEvent', 2));
-  check('invalid: unknown enum value for type gets a documented 4xx in the error format', undefined, () => checks.negative('sendTestWebhookEvent', 3));
-  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', undefined, () => checks.property('sendTestWebhookEvent'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('sendTestWebhookEvent'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('sendTestWebhookEvent'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('sendTestWebhookEvent'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('sendTestWebhookEvent'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'sendTestWebhookEvent', undefined, () => checks.positive('sendTestWebhookEvent'));
+  check('invalid: missing required property type gets a documented 4xx in the error format', 'sendTestWebhookEvent', undefined, () => checks.negative('sendTestWebhookEvent', 0));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'sendTestWebhookEvent', undefined, () => checks.negative('sendTestWebhookEvent', 1));
+  check('invalid: wrong type for type gets a documented 4xx in the error format', 'sendTestWebhookEvent', undefined, () => checks.negative('sendTestWebhookEvent', 2));
+  check('invalid: unknown enum value for type gets a documented 4xx in the error format', 'sendTestWebhookEvent', undefined, () => checks.negative('sendTestWebhookEvent', 3));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'sendTestWebhookEvent', undefined, () => checks.property('sendTestWebhookEvent'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'sendTestWebhookEvent', undefined, () => checks.coverage('sendTestWebhookEvent'));
+  check('an ID that was never issued gets 404', 'sendTestWebhookEvent', checks.notApplicable('stateful'), () => checks.unknownId('sendTestWebhookEvent'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'sendTestWebhookEvent', checks.notApplicable('auth', checks.operation('sendTestWebhookEvent')), () => checks.credentials('sendTestWebhookEvent'));
+  check('the generated client calls it and gets a conforming result', 'sendTestWebhookEvent', undefined, () => checks.client('sendTestWebhookEvent'));
 });
 
 describe('resendWebhookEvent: POST /webhook-events/{event_id}/resend', () => {
-  check('a request from the examples gets a documented success, a conforming body and the required headers', undefined, () => checks.positive('resendWebhookEvent'));
-  check('an ID that was never issued gets 404', checks.notApplicable('stateful'), () => checks.unknownId('resendWebhookEvent'));
-  check('no key gets 401', checks.notApplicable('auth'), () => checks.noKey('resendWebhookEvent'));
-  check('a revoked key gets 401', checks.notApplicable('revoked-key'), () => checks.revokedKey('resendWebhookEvent'));
-  check('the generated client calls it and gets a conforming result', undefined, () => checks.client('resendWebhookEvent'));
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'resendWebhookEvent', undefined, () => checks.positive('resendWebhookEvent'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'resendWebhookEvent', undefined, () => checks.coverage('resendWebhookEvent'));
+  check('an ID that was never issued gets 404', 'resendWebhookEvent', checks.notApplicable('stateful'), () => checks.unknownId('resendWebhookEvent'));
+  check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'resendWebhookEvent', checks.notApplicable('auth', checks.operation('resendWebhookEvent')), () => checks.credentials('resendWebhookEvent'));
+  check('the generated client calls it and gets a conforming result', 'resendWebhookEvent', undefined, () => checks.client('resendWebhookEvent'));
+});
+
+describe('HTTP methods per path', () => {
+  check('/signup: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'signUp', undefined, () => checks.unsupportedMethods('/signup'));
+  check('/signup: OPTIONS answers Allow: POST', 'signUp', undefined, () => checks.options('/signup'));
+  check('/session: PUT, PATCH get 405 with Allow: GET, POST, DELETE', 'getSession', undefined, () => checks.unsupportedMethods('/session'));
+  check('/session: OPTIONS answers Allow: GET, POST, DELETE', 'getSession', undefined, () => checks.options('/session'));
+  check('/sessions: GET, PUT, POST, PATCH get 405 with Allow: DELETE', 'signOutEverywhere', undefined, () => checks.unsupportedMethods('/sessions'));
+  check('/sessions: OPTIONS answers Allow: DELETE', 'signOutEverywhere', undefined, () => checks.options('/sessions'));
+  check('/email-verification: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'verifyEmail', undefined, () => checks.unsupportedMethods('/email-verification'));
+  check('/email-verification: OPTIONS answers Allow: POST', 'verifyEmail', undefined, () => checks.options('/email-verification'));
+  check('/password-resets: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'requestPasswordReset', undefined, () => checks.unsupportedMethods('/password-resets'));
+  check('/password-resets: OPTIONS answers Allow: POST', 'requestPasswordReset', undefined, () => checks.options('/password-resets'));
+  check('/password-resets/confirm: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'resetPassword', undefined, () => checks.unsupportedMethods('/password-resets/confirm'));
+  check('/password-resets/confirm: OPTIONS answers Allow: POST', 'resetPassword', undefined, () => checks.options('/password-resets/confirm'));
+  check('/scopes: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'listScopes', undefined, () => checks.unsupportedMethods('/scopes'));
+  check('/scopes: OPTIONS answers Allow: GET', 'listScopes', undefined, () => checks.options('/scopes'));
+  check('/keys: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listKeys', undefined, () => checks.unsupportedMethods('/keys'));
+  check('/keys: OPTIONS answers Allow: GET, POST', 'listKeys', undefined, () => checks.options('/keys'));
+  check('/keys/{key_id}/rotate: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'rotateKey', undefined, () => checks.unsupportedMethods('/keys/{key_id}/rotate'));
+  check('/keys/{key_id}/rotate: OPTIONS answers Allow: POST', 'rotateKey', undefined, () => checks.options('/keys/{key_id}/rotate'));
+  check('/keys/{key_id}/revoke: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'revokeKey', undefined, () => checks.unsupportedMethods('/keys/{key_id}/revoke'));
+  check('/keys/{key_id}/revoke: OPTIONS answers Allow: POST', 'revokeKey', undefined, () => checks.options('/keys/{key_id}/revoke'));
+  check('/billing: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getBilling', undefined, () => checks.unsupportedMethods('/billing'));
+  check('/billing: OPTIONS answers Allow: GET', 'getBilling', undefined, () => checks.options('/billing'));
+  check('/billing/plan: GET, POST, DELETE, PATCH get 405 with Allow: PUT', 'changePlan', undefined, () => checks.unsupportedMethods('/billing/plan'));
+  check('/billing/plan: OPTIONS answers Allow: PUT', 'changePlan', undefined, () => checks.options('/billing/plan'));
+  check('/webhook-endpoints: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listWebhookEndpoints', undefined, () => checks.unsupportedMethods('/webhook-endpoints'));
+  check('/webhook-endpoints: OPTIONS answers Allow: GET, POST', 'listWebhookEndpoints', undefined, () => checks.options('/webhook-endpoints'));
+  check('/webhook-endpoints/{endpoint_id}: GET, PUT, POST, PATCH get 405 with Allow: DELETE', 'deleteWebhookEndpoint', undefined, () => checks.unsupportedMethods('/webhook-endpoints/{endpoint_id}'));
+  check('/webhook-endpoints/{endpoint_id}: OPTIONS answers Allow: DELETE', 'deleteWebhookEndpoint', undefined, () => checks.options('/webhook-endpoints/{endpoint_id}'));
+  check('/webhook-endpoints/{endpoint_id}/rotate-secret: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'rotateWebhookSecret', undefined, () => checks.unsupportedMethods('/webhook-endpoints/{endpoint_id}/rotate-secret'));
+  check('/webhook-endpoints/{endpoint_id}/rotate-secret: OPTIONS answers Allow: POST', 'rotateWebhookSecret', undefined, () => checks.options('/webhook-endpoints/{endpoint_id}/rotate-secret'));
+  check('/webhook-endpoints/{endpoint_id}/disable: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'disableWebhookEndpoint', undefined, () => checks.unsupportedMethods('/webhook-endpoints/{endpoint_id}/disable'));
+  check('/webhook-endpoints/{endpoint_id}/disable: OPTIONS answers Allow: POST', 'disableWebhookEndpoint', undefined, () => checks.options('/webhook-endpoints/{endpoint_id}/disable'));
+  check('/webhook-endpoints/{endpoint_id}/enable: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'enableWebhookEndpoint', undefined, () => checks.unsupportedMethods('/webhook-endpoints/{endpoint_id}/enable'));
+  check('/webhook-endpoints/{endpoint_id}/enable: OPTIONS answers Allow: POST', 'enableWebhookEndpoint', undefined, () => checks.options('/webhook-endpoints/{endpoint_id}/enable'));
+  check('/webhook-endpoints/{endpoint_id}/deliveries: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'listWebhookDeliveries', undefined, () => checks.unsupportedMethods('/webhook-endpoints/{endpoint_id}/deliveries'));
+  check('/webhook-endpoints/{endpoint_id}/deliveries: OPTIONS answers Allow: GET', 'listWebhookDeliveries', undefined, () => checks.options('/webhook-endpoints/{endpoint_id}/deliveries'));
+  check('/webhook-endpoints/{endpoint_id}/test-events: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'sendTestWebhookEvent', undefined, () => checks.unsupportedMethods('/webhook-endpoints/{endpoint_id}/test-events'));
+  check('/webhook-endpoints/{endpoint_id}/test-events: OPTIONS answers Allow: POST', 'sendTestWebhookEvent', undefined, () => checks.options('/webhook-endpoints/{endpoint_id}/test-events'));
+  check('/webhook-events/{event_id}/resend: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'resendWebhookEvent', undefined, () => checks.unsupportedMethods('/webhook-events/{event_id}/resend'));
+  check('/webhook-events/{event_id}/resend: OPTIONS answers Allow: POST', 'resendWebhookEvent', undefined, () => checks.options('/webhook-events/{event_id}/resend'));
 });

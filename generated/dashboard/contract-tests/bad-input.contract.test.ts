@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'vitest';
 import { BadInputChecks, type BadInputCases } from './core/bad-input.js';
+import { runCheck } from './core/findings.js';
 
 const checks = new BadInputChecks(JSON.parse(readFileSync(new URL('./bad-input.json', import.meta.url), 'utf8')) as BadInputCases);
 const baseUrl = process.env.CONTRACT_BASE_URL;
@@ -13,7 +14,7 @@ const apiKey = process.env.CONTRACT_API_KEY || undefined;
 // CONTRACT_BAD_INPUT=false turns it off where a proxy in front cannot forward malformed HTTP.
 const reason = process.env.CONTRACT_STATEFUL === 'false' ? 'the target is a stateless mock' : process.env.CONTRACT_BAD_INPUT === 'false' ? 'turned off (CONTRACT_BAD_INPUT=false)' : undefined;
 const check = (name: string, id: string, index: number) =>
-  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => checks.check(baseUrl, apiKey, id, index));
+  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, id, () => checks.check(baseUrl, apiKey, id, index)));
 
 describe('bad input: signUp: POST /signup', () => {
   check('unknown query parameter with a 3,000-character name and control characters: an answer inside the contract', 'signUp', 0);

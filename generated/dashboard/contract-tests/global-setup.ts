@@ -3,17 +3,8 @@
 
 import { readFileSync } from 'node:fs';
 import type { Cases } from './core/cases.js';
-import { targetFromEnv } from './core/harness.js';
-import { ConfigurationError, preflight } from './core/preflight.js';
+import { contractGlobalSetup } from './core/global.js';
 
-export default async function setup(): Promise<void> {
-  const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;
-  try {
-    await preflight(targetFromEnv(), cases);
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
-    // One message and no stack: nothing ran, and the message says what to fix.
-    console.error(`\ncontract configuration: ${error.message}\n`);
-    process.exit(2);
-  }
+export default async function setup(): Promise<() => void> {
+  return contractGlobalSetup(JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases);
 }

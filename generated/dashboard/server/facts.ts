@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:c4dd4313d5f3861206c1515b39d2b1eb943cb9fd53a84b335b874d1d089ea408";
+export const SPEC_DIGEST = "sha256:1520ec9de2dd95a24691a986e0243a93cfb5fb89b31f577fa2d01734064a7834";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

@@ -13,23 +13,29 @@ from ._core import (
     APITimeoutError,
     AuthenticationError,
     BadRequestError,
+    BinaryContent,
     ClientError,
     ConflictError,
+    FileTypes,
     InternalServerError,
     NOT_GIVEN,
     NotFoundError,
     NotGiven,
+    PartWithHeaders,
     PermissionDeniedError,
     RateLimit,
     RateLimitError,
+    ServerSentEvent,
+    Stream,
     SyncCursorPage,
     UnprocessableEntityError,
     WebhookPayloadError,
     WebhookSignatureError,
     WebhookTimestampError,
     WebhookVerificationError,
+    with_part_headers,
 )
 
 __version__ = "1.0.0"
 
-__all__ = ["APIConnectionError", "APIError", "APIResponse", "APIStatusError", "APITimeoutError", "AssessmentService", "AuthenticationError", "BadRequestError", "ClientError", "ConflictError", "InternalServerError", "NOT_GIVEN", "NotFoundError", "NotGiven", "PermissionDeniedError", "RateLimit", "RateLimitError", "SyncCursorPage", "UnprocessableEntityError", "WebhookPayloadError", "WebhookSignatureError", "WebhookTimestampError", "WebhookVerificationError", "__version__", "types"]
+__all__ = ["APIConnectionError", "APIError", "APIResponse", "APIStatusError", "APITimeoutError", "AssessmentService", "AuthenticationError", "BadRequestError", "BinaryContent", "ClientError", "ConflictError", "FileTypes", "InternalServerError", "NOT_GIVEN", "NotFoundError", "NotGiven", "PartWithHeaders", "PermissionDeniedError", "RateLimit", "RateLimitError", "ServerSentEvent", "Stream", "SyncCursorPage", "UnprocessableEntityError", "WebhookPayloadError", "WebhookSignatureError", "WebhookTimestampError", "WebhookVerificationError", "__version__", "types", "with_part_headers"]

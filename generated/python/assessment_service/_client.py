@@ -10,9 +10,9 @@ from typing import Mapping, Optional
 from ._core import BaseClient, ClientConfig, KeyPrefix, RetryPolicy
 from ._operations import SHAPES
 from ._webhooks import Webhooks
-from .resources import Health, HealthWithRawResponse, Nature, NatureWithRawResponse
+from .resources import Health, HealthWithRawResponse, HealthWithStreamingResponse, Nature, NatureWithRawResponse, NatureWithStreamingResponse
 
-__all__ = ["AssessmentService", "AssessmentServiceWithRawResponse", "CONFIG"]
+__all__ = ["AssessmentService", "AssessmentServiceWithRawResponse", "AssessmentServiceWithStreamingResponse", "CONFIG"]
 
 
 CONFIG = ClientConfig(
@@ -27,11 +27,28 @@ CONFIG = ClientConfig(
     rate_limit_limit_header="X-RateLimit-Limit",
     rate_limit_remaining_header="X-RateLimit-Remaining",
     spec_digest_header="X-Spec-Digest",
-    spec_digest="sha256:15a69ce12e978a45bed62688f615532de6ce24c66d75ea14cc58c3a24ec53092",
+    spec_digest="sha256:1537e936306ed0e520acfb1008442d3627c534377ab497fa68f0a5bd0a675f77",
     webhook_secret_env="ASSESSMENT_SERVICE_WEBHOOK_SECRET",
     shapes=SHAPES,
 )
 """What the spec says about this API: where it lives, how keys work, how to retry."""
+
+
+class AssessmentServiceWithRawResponse:
+    """`client.with_raw_response`: every method returns an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+
+    def __init__(self, client: AssessmentService) -> None:
+        self._client = client
+        self.health = HealthWithRawResponse(client)
+        self.nature = NatureWithRawResponse(client)
+
+
+class AssessmentServiceWithStreamingResponse:
+    """`client.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: AssessmentService) -> None:
+        self.health = HealthWithStreamingResponse(client)
+        self.nature = NatureWithStreamingResponse(client)
 
 
 class AssessmentService(BaseClient):
@@ -53,18 +70,10 @@ class AssessmentService(BaseClient):
         self.nature = Nature(self)
         self.webhooks = Webhooks(self)
         self.with_raw_response = AssessmentServiceWithRawResponse(self)
+        self.with_streaming_response = AssessmentServiceWithStreamingResponse(self)
 
     def __enter__(self) -> AssessmentService:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-
-class AssessmentServiceWithRawResponse:
-    """`client.with_raw_response`: every method returns an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
-
-    def __init__(self, client: AssessmentService) -> None:
-        self._client = client
-        self.health = HealthWithRawResponse(client)
-        self.nature = NatureWithRawResponse(client)

@@ -193,7 +193,7 @@ class Error(TypedDict):
     """The body of every 4xx and 5xx response."""
 
     object: Literal["error"]
-    code: Literal["invalid_request", "malformed_json", "limit_out_of_range", "conflicting_cursors", "invalid_cursor", "unauthenticated", "insufficient_scope", "not_found", "invalid_state_transition", "idempotency_conflict", "payload_too_large", "unsupported_media_type", "rate_limited", "internal_error", "not_implemented"]
+    code: Literal["invalid_request", "malformed_json", "limit_out_of_range", "conflicting_cursors", "invalid_cursor", "unauthenticated", "insufficient_scope", "not_found", "method_not_allowed", "invalid_state_transition", "idempotency_conflict", "payload_too_large", "unsupported_media_type", "rate_limited", "internal_error", "not_implemented"]
     """A stable, machine-readable reason. New codes may be added within v1."""
     message: str
     """A human-readable explanation. Wording may change; branch on `code`."""

@@ -8,8 +8,9 @@
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
-import { sharedSchema, standaloneSchema } from '../../core/schema-dialect.js';
+import { contractSchema, contractSharedSchema } from './schemas.js';
 import { sample } from './derive.js';
+import { operationPointer } from './spec-facts.js';
 import { badRequests, type BadInputCases, type BadInputOperation } from './runtime/bad-input.js';
 
 /** A valid value for a schema, or undefined when the sampler cannot make one (boolean or odd schemas). */
@@ -26,13 +27,14 @@ function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
   const responses: BadInputOperation['responses'] = {};
   for (const response of operation.responses) {
     responses[response.status] = {
-      ...(response.isJson && response.schema !== undefined ? { schema: standaloneSchema(response.schema, ir) as object } : {}),
+      ...(response.isJson && response.schema !== undefined ? { schema: contractSchema(response.schema, ir) } : {}),
       requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
     };
   }
   const body = operation.body;
   return {
     id: operation.id,
+    pointer: operationPointer(operation),
     method: operation.method,
     path: operation.path.replace(/[?#].*$/s, '') || '/',
     pathValues: Object.fromEntries(operation.parameters.path.map((param) => [param.name, String(param.example ?? sampleOf(ir, param.schema) ?? 'x')])),
@@ -49,6 +51,7 @@ function suiteFile(operations: BadInputOperation[]): string {
     "import { readFileSync } from 'node:fs';",
     "import { describe, it } from 'vitest';",
     "import { BadInputChecks, type BadInputCases } from './core/bad-input.js';",
+    "import { runCheck } from './core/findings.js';",
     '',
     "const checks = new BadInputChecks(JSON.parse(readFileSync(new URL('./bad-input.json', import.meta.url), 'utf8')) as BadInputCases);",
     'const baseUrl = process.env.CONTRACT_BASE_URL;',
@@ -58,7 +61,7 @@ function suiteFile(operations: BadInputOperation[]): string {
     "// CONTRACT_BAD_INPUT=false turns it off where a proxy in front cannot forward malformed HTTP.",
     "const reason = process.env.CONTRACT_STATEFUL === 'false' ? 'the target is a stateless mock' : process.env.CONTRACT_BAD_INPUT === 'false' ? 'turned off (CONTRACT_BAD_INPUT=false)' : undefined;",
     'const check = (name: string, id: string, index: number) =>',
-    '  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => checks.check(baseUrl, apiKey, id, index));',
+    '  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, id, () => checks.check(baseUrl, apiKey, id, index)));',
     '',
   ];
   for (const operation of operations) {
@@ -71,7 +74,7 @@ function suiteFile(operations: BadInputOperation[]): string {
 
 export function emitBadInput(ir: Ir): GeneratedFile[] {
   const operations = ir.operations.map((operation) => badInputOperation(ir, operation));
-  const cases: BadInputCases = { sharedSchema: sharedSchema(ir) as BadInputCases['sharedSchema'], operations };
+  const cases: BadInputCases = { sharedSchema: contractSharedSchema(ir) as BadInputCases['sharedSchema'], operations };
   return [
     { path: 'contract-tests/bad-input.json', content: `${JSON.stringify(cases, null, 2)}\n` },
     { path: 'contract-tests/bad-input.contract.test.ts', content: suiteFile(operations) },

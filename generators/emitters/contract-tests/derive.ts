@@ -6,8 +6,9 @@
  */
 import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema, schemaRefName } from '../../core/refs.js';
-import { standaloneSchema } from '../../core/schema-dialect.js';
-import type { GenerationCase, NegativeCase, OperationCase, ProducerRef } from './runtime/cases.js';
+import { contractSchema } from './schemas.js';
+import type { GenerationCase, NegativeCase, OperationCase, ParameterCase, ProducerRef } from './runtime/cases.js';
+import { authCase, bodyFacts, operationPointer, responseMediaTypes } from './spec-facts.js';
 
 // Schemas are untyped JSON here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -16,7 +17,7 @@ type Json = any;
 const flatten = (ir: Ir, raw: unknown): Json => flattenSchema(ir.document, raw);
 
 /** A value that satisfies a schema as far as a generic sampler can (examples and defaults first). */
-export function sample(ir: Ir, raw: unknown, depth = 0): unknown {
+export function sample(ir: Ir, raw: unknown, depth = 0, nonEmpty = false): unknown {
   const schema = flatten(ir, raw);
   if (depth > 6) return null;
   if ('const' in schema) return schema.const;
@@ -30,7 +31,7 @@ export function sample(ir: Ir, raw: unknown, depth = 0): unknown {
     case 'object':
       return Object.fromEntries((schema.required ?? []).map((name: string) => [name, sample(ir, schema.properties?.[name] ?? {}, depth + 1)]));
     case 'array':
-      return schema.minItems ? Array.from({ length: schema.minItems }, () => sample(ir, schema.items ?? {}, depth + 1)) : [];
+      return schema.minItems || nonEmpty ? Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sample(ir, schema.items ?? {}, depth + 1)) : [];
     case 'integer':
     case 'number':
       return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.maximum === 'number' ? Math.min(0, schema.maximum) : 1;
@@ -58,9 +59,12 @@ function wrongTypeValue(schema: Json): unknown {
 }
 
 /** Invalid variants of a body, each breaking one rule of its schema. */
-function bodyNegatives(ir: Ir, raw: unknown, example: Json, prefix = '', depth = 0): NegativeCase[] {
+function bodyNegatives(ir: Ir, raw: unknown, given: Json, prefix = '', depth = 0): NegativeCase[] {
   const schema = flatten(ir, raw);
-  if (!example || typeof example !== 'object' || Array.isArray(example) || depth > 1) return [];
+  if (!given || typeof given !== 'object' || Array.isArray(given) || depth > 1) return [];
+  // readOnly properties are the server's to set: a request neither needs nor sends them.
+  const readOnly = (name: string) => flatten(ir, schema.properties?.[name] ?? {}).readOnly === true;
+  const example: Json = Object.fromEntries(Object.entries(given).filter(([name]) => !readOnly(name)));
   const cases: NegativeCase[] = [];
   const at = (name: string) => `${prefix}${name}`;
   const set = (path: string[], value: unknown, remove = false): unknown => {
@@ -71,13 +75,13 @@ function bodyNegatives(ir: Ir, raw: unknown, example: Json, prefix = '', depth =
     else node[path.at(-1)!] = value;
     return copy;
   };
-  for (const name of (schema.required ?? []).filter((required: string) => required in example).slice(0, 2)) {
+  for (const name of (schema.required ?? []).filter((required: string) => required in example && !readOnly(required))) {
     cases.push({ name: `missing required property ${at(name)}`, in: 'body', body: set([name], undefined, true) });
   }
   if (schema.additionalProperties === false) cases.push({ name: `unknown property ${at('unexpected_field')}`, in: 'body', body: set(['unexpected_field'], 'x') });
   let wrongTypeDone = false;
   for (const [name, rawProperty] of Object.entries<Json>(schema.properties ?? {})) {
-    if (!(name in example)) continue;
+    if (!(name in example) || readOnly(name)) continue;
     const property = flatten(ir, rawProperty);
     const type = Array.isArray(property.type) ? property.type.filter((entry: string) => entry !== 'null')[0] : property.type;
     if (!wrongTypeDone && type && !Array.isArray(property.type)) {
@@ -136,8 +140,8 @@ function generationCase(ir: Ir, operation: IrOperation): GenerationCase {
   const opaque = new Set([operation.pagination?.forwardParam, operation.pagination?.backwardParam]);
   const query = operation.parameters.query
     .filter((param) => param.required || (!opaque.has(param.name) && !param.exclusiveWith?.length && flatten(ir, param.schema).type !== 'object'))
-    .map((param) => ({ name: param.name, required: param.required, schema: standaloneSchema(param.schema, ir) as object }));
-  return { ...(operation.body?.isJson ? { body: standaloneSchema(operation.body.schema, ir) as object } : {}), query };
+    .map((param) => ({ name: param.name, required: param.required, schema: contractSchema(param.schema, ir) }));
+  return { ...(operation.body?.isJson ? { body: contractSchema(operation.body.schema, ir) } : {}), query };
 }
 
 /** Map-like body properties the suite can tag what it creates with (`{contract_run: ...}`). */
@@ -156,55 +160,65 @@ function tagOf(ir: Ir, operation: IrOperation): OperationCase['tag'] {
   return { field, ...(typeof maxProperties === 'number' ? { maxProperties } : {}) };
 }
 
-export function operationCase(ir: Ir, operation: IrOperation): OperationCase {
+export function operationCase(ir: Ir, operation: IrOperation, parameters: ParameterCase[]): OperationCase {
   const body = operation.body;
-  const bodyValue = body ? (firstExample(body.examples)?.value ?? (body.isJson ? sample(ir, body.schema) : 'body')) : undefined;
-  const valueOf = (param: { example?: unknown; schema: JsonSchema }) => param.example ?? sample(ir, param.schema);
+  const facts = bodyFacts(ir, operation);
+  const bodyValue = body ? (firstExample(body.examples)?.value ?? (body.isJson || facts.raw !== undefined ? sample(ir, body.isJson ? body.schema : facts.raw) : 'body')) : undefined;
+  // A required array parameter needs an item, and an object one a member: empty, they are not sent at all.
+  const valueOf = (param: { example?: unknown; schema: JsonSchema }) => {
+    if (param.example !== undefined) return param.example;
+    const value = sample(ir, param.schema, 0, true);
+    const properties = flatten(ir, param.schema).properties;
+    if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0 && properties) {
+      return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, sample(ir, property, 1)]));
+    }
+    return value;
+  };
+  const media = responseMediaTypes(ir, operation);
   const responses = Object.fromEntries(
     operation.responses.map((response) => [
       response.status,
       {
-        ...(response.isJson && response.schema !== undefined ? { schema: standaloneSchema(response.schema, ir) as object } : {}),
+        ...(response.isJson && response.schema !== undefined ? { schema: contractSchema(response.schema, ir) } : {}),
         requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
         ...(response.headers.some((header) => typeof header.schema === 'object')
-          ? { headerSchemas: Object.fromEntries(response.headers.filter((header) => typeof header.schema === 'object').map((header) => [header.name, standaloneSchema(header.schema, ir) as object])) }
+          ? { headerSchemas: Object.fromEntries(response.headers.filter((header) => typeof header.schema === 'object').map((header) => [header.name, contractSchema(header.schema, ir)])) }
           : {}),
+        mediaTypes: media[response.status]?.mediaTypes ?? [],
+        pointer: media[response.status]?.pointer ?? `${operationPointer(operation)}/responses/${response.status}`,
       },
     ]),
   );
+  const auth = operation.security.isPublic ? undefined : authCase(ir, operation);
+  const tag = tagOf(ir, operation);
   return {
     id: operation.id,
     method: operation.method,
     path: operation.path,
+    pointer: operationPointer(operation),
     isPublic: operation.security.isPublic,
     scopes: operation.security.scopes,
     ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}),
-    pathParams: operation.parameters.path.map((param) => ({ name: param.name, example: String(valueOf(param)), ...(producerOf(ir, operation, param.name) ? { producer: producerOf(ir, operation, param.name) } : {}) })),
+    // Objects and arrays (label, matrix, simple styles) are kept as JSON and serialised in their style when sent.
+    pathParams: operation.parameters.path.map((param) => {
+      const value = valueOf(param);
+      const producer = producerOf(ir, operation, param.name);
+      return { name: param.name, example: typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value), ...(producer ? { producer } : {}) };
+    }),
     query: Object.fromEntries(operation.parameters.query.filter((param) => param.required).map((param) => [param.name, valueOf(param)])),
     headers: Object.fromEntries(operation.parameters.header.filter((param) => param.required && param.name !== operation.idempotencyHeader).map((param) => [param.name, String(valueOf(param))])),
-    ...(bodyValue !== undefined ? { body: bodyValue, bodyContentType: body!.contentType } : {}),
+    parameters,
+    ...(auth ? { auth } : {}),
+    ...(bodyValue !== undefined ? { body: bodyValue, bodyContentType: body!.contentType, bodyRequired: body!.required } : {}),
+    ...(facts.schema ? { bodySchema: facts.schema } : {}),
+    ...(facts.pointer ? { bodyPointer: facts.pointer } : {}),
+    ...(facts.unsupported ? { bodyUnsupported: facts.unsupported } : {}),
     responses,
-    negative: [...(body?.isJson ? bodyNegatives(ir, body.schema, bodyValue) : []), ...queryNegatives(ir, operation)].slice(0, 12),
+    // No cap: every derived invalid request is sent (a fixed cap hid operations' later rules).
+    negative: [...(body?.isJson ? bodyNegatives(ir, body.schema, bodyValue) : []), ...queryNegatives(ir, operation)],
     ...(operation.pagination ? { pagination: operation.pagination } : {}),
     ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
     generation: generationCase(ir, operation),
-    ...(tagOf(ir, operation) ? { tag: tagOf(ir, operation) } : {}),
+    ...(tag ? { tag } : {}),
   };
-}
-
-/** Every example the spec gives, with the schema it must satisfy. */
-export function exampleCases(ir: Ir): Array<{ where: string; schema: object; value: unknown }> {
-  const cases: Array<{ where: string; schema: object; value: unknown }> = [];
-  const add = (where: string, schema: JsonSchema | undefined, values: unknown[]) => {
-    if (schema === undefined || typeof schema === 'boolean') return;
-    values.forEach((value, index) => cases.push({ where: values.length > 1 ? `${where} #${index + 1}` : where, schema: standaloneSchema(schema, ir) as object, value }));
-  };
-  for (const operation of ir.operations) {
-    if (operation.body?.isJson) add(`${operation.id} request body`, operation.body.schema, operation.body.examples);
-    for (const response of operation.responses) if (response.isJson) add(`${operation.id} ${response.status} response`, response.schema, response.examples);
-    for (const param of [...operation.parameters.path, ...operation.parameters.query, ...operation.parameters.header]) {
-      if (param.example !== undefined) add(`${operation.id} parameter ${param.name}`, param.schema, [param.example]);
-    }
-  }
-  return cases;
 }

@@ -7,7 +7,7 @@
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
-import { standaloneSchema } from '../../core/schema-dialect.js';
+import { contractSchema } from './schemas.js';
 import type { EventsCases } from './runtime/events.js';
 
 /** Slack on every bound: the target's scheduling, the suite's machine, the network. */
@@ -25,7 +25,7 @@ export function emitEvents(ir: Ir): GeneratedFile[] {
     secretPrefix: webhooks.secretPrefix,
     firstDeliveryMs: timeoutMs + SLACK_MS,
     retryMs: Math.round(firstRetryMs + timeoutMs + SLACK_MS),
-    events: webhooks.events.map((event) => ({ name: event.name, schema: standaloneSchema(event.schema, ir) as object, emittedAfter: event.emittedAfter })),
+    events: webhooks.events.map((event) => ({ name: event.name, schema: contractSchema(event.schema, ir), emittedAfter: event.emittedAfter })),
   };
   const retried = webhooks.events.find((event) => event.emittedAfter.length > 0);
   const q = stringLiteral;
@@ -35,6 +35,7 @@ export function emitEvents(ir: Ir): GeneratedFile[] {
     "import type { Cases } from './core/cases.js';",
     "import { ContractChecks } from './core/checks.js';",
     "import { EventChecks, type EventsCases, type WebhookVerifier } from './core/events.js';",
+    "import { runCheck } from './core/findings.js';",
     "import { targetFromEnv } from './core/harness.js';",
     "import { CLIENT_CALLS, createClient } from './client-calls.js';",
     '',
@@ -46,7 +47,7 @@ export function emitEvents(ir: Ir): GeneratedFile[] {
     'const notApplicable: string[] = [];',
     'const check = (name: string, reason: string | undefined, run: () => Promise<void>) => {',
     '  if (reason) notApplicable.push(`${name}: not applicable (${reason})`);',
-    '  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, run);',
+    '  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, undefined, run));',
     '};',
     'beforeAll(async () => {',
     '  if (!stageReason) await events.start();',

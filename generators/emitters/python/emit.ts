@@ -9,38 +9,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
-import { escapePointerPart, schemaRefName } from '../../core/refs.js';
 import { sdkShape } from '../../sdk-shape/index.js';
-import { docText, pyString } from './naming.js';
-import { planPython, type Argument, type MethodPlan, type PythonPlan, type ResourcePlan } from './plan.js';
+import { flatten, methodCode, resourceClass, streamingClass } from './methods.js';
+import { pyString } from './naming.js';
+import { operationsFile } from './operations.js';
+import { planPython, type PythonPlan, type ResourcePlan } from './plan.js';
 import { readmeFile } from './readme.js';
-import { nameSchemas, pythonLiteral, pythonType, schemaDefinitions, Shapes, union, type TypeNames } from './types.js';
+import { nameSchemas, pythonType, schemaDefinitions, Shapes, union, type TypeNames } from './types.js';
 
 export const PYTHON_ROOT = 'python/';
 const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
 
-/**
- * What the Python SDK does not support yet, each named with its pointer: a body that is not JSON,
- * cookie parameters, parameter styles other than the location's default, `content` parameters,
- * and responses that are not JSON or text.
- */
-function unsupported(ir: Ir, warn: (message: string, pointer?: string) => void): void {
-  for (const operation of ir.operations) {
-    if (operation.body && !operation.body.isJson) warn(`request body ${operation.body.contentType} is not JSON; the Python SDK sends it as given (typed unknown)`, operation.body.pointer);
-    for (const param of [...operation.parameters.path, ...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie]) {
-      if (param.in === 'cookie') warn(`cookie parameter "${param.name}" is not sent by the Python SDK`, param.pointer);
-      else if (param.contentType) warn(`parameter "${param.name}" uses content (${param.contentType}); the Python SDK serialises it as a plain value`, param.pointer);
-      else if (param.shape !== 'primitive' && (param.style !== (param.in === 'query' ? 'form' : 'simple') || param.explode !== (param.in === 'query'))) warn(`parameter "${param.name}" is style ${param.style} (explode ${param.explode}); the Python SDK sends it as ${param.in === 'query' ? 'repeated name=value pairs' : 'a plain value'}`, param.pointer);
-    }
-    const success = operation.responses.find((response) => response.status === operation.successStatus);
-    for (const media of success?.content ?? []) {
-      if (media.kind !== 'json' && media.kind !== 'text') warn(`response ${media.mediaType} (${media.kind}) is returned as text by the Python SDK`, `/paths/${escapePointerPart(operation.path)}/${operation.method}/responses/${success!.status}`);
-    }
-  }
-}
-
-export function emitPython(ir: Ir, warn: (message: string, pointer?: string) => void = () => {}): GeneratedFile[] {
-  unsupported(ir, warn);
+export function emitPython(ir: Ir): GeneratedFile[] {
   const plan = planPython(ir);
   const pkg = `${PYTHON_ROOT}${plan.packageName}/`;
   const names = nameSchemas(ir);
@@ -72,7 +52,10 @@ function usedNames(code: string, candidates: string[]): string[] {
   return candidates.filter((name) => new RegExp(`(?<![\\w.])${name}\\b`).test(bare));
 }
 
-const TYPING = ['Any', 'Dict', 'List', 'Literal', 'Mapping', 'Optional', 'TypedDict', 'Union'];
+const TYPING = ['Any', 'Dict', 'List', 'Literal', 'Mapping', 'Optional', 'Sequence', 'TypedDict', 'Union', 'overload'];
+
+/** Runtime names a generated module may use. */
+const CORE = ['APIResponse', 'BaseClient', 'BinaryContent', 'ClientConfig', 'FileTypes', 'KeyPrefix', 'NOT_GIVEN', 'NotGiven', 'PartWithHeaders', 'RequestOptions', 'RetryPolicy', 'ServerSentEvent', 'Stream', 'SyncCursorPage', 'to_streamed_response_wrapper'];
 
 /** The type strings of functional TypedDicts (`{"from": "Optional[Foo]"}`): code that lives in strings. */
 function typeStrings(code: string): string {
@@ -111,149 +94,25 @@ function typesFile(ir: Ir, names: TypeNames, eventType: string | undefined): str
   ].join('\n');
 }
 
-function operationsFile(ir: Ir, plan: PythonPlan, shapes: Shapes): string {
-  const registry = shapes.registry(ir.schemas.map((schema) => schema.name));
-  const lines = [
-    '"""One Operation per API operation: method, path, body, idempotency, paging, and where response date-times sit."""',
-    '',
-    'from __future__ import annotations',
-    '',
-    'from typing import Dict, Optional',
-    '',
-    'from ._core import Operation, PaginationSpec, Shape',
-    '',
-    '',
-    `SHAPES: Dict[str, Shape] = ${pythonLiteral(registry)}`,
-    '"""Named schemas that hold date-times, and where."""',
-  ];
-  for (const method of plan.methods) {
-    const { operation } = method;
-    const success = operation.responses.find((response) => response.status === operation.successStatus);
-    const shape = success?.isJson ? shapes.of(success.schema) : undefined;
-    const fields = [`method=${pyString(operation.method.toUpperCase())}`, `path=${pyString(operation.path)}`];
-    if (operation.body) {
-      fields.push(`body=${pyString(operation.body.isJson ? 'json' : 'raw')}`);
-      if (operation.body.required) fields.push('body_required=True');
-      if (operation.body.contentType !== 'application/json') fields.push(`body_content_type=${pyString(operation.body.contentType)}`);
-    }
-    if (operation.idempotencyHeader) fields.push(`idempotency_header=${pyString(operation.idempotencyHeader)}`);
-    const paging = operation.pagination;
-    if (paging) {
-      const spec = [`data_field=${pyString(paging.dataField)}`, `has_more_field=${pyString(paging.hasMoreField)}`, `next_cursor_field=${pyString(paging.nextCursorField)}`, `forward_param=${pyString(paging.forwardParam)}`];
-      if (paging.previousCursorField) spec.push(`previous_cursor_field=${pyString(paging.previousCursorField)}`);
-      if (paging.backwardParam) spec.push(`backward_param=${pyString(paging.backwardParam)}`);
-      fields.push(`pagination=PaginationSpec(${spec.join(', ')})`);
-    }
-    if (shape) fields.push(`response_shape=${pythonLiteral(shape)}`);
-    lines.push('', `${method.constant} = Operation(${fields.join(', ')})`, `"""${operation.method.toUpperCase()} ${operation.path}"""`);
-  }
-  if (ir.webhooks) {
-    const members = ir.webhooks.events.map((event) => shapes.of(event.schema)).filter((shape) => shape !== undefined);
-    const shape = members.length === 0 ? undefined : members.length === 1 ? members[0] : { union: members };
-    lines.push('', `WEBHOOK_EVENT_SHAPE: Optional[Shape] = ${shape ? pythonLiteral(shape) : 'None'}`);
-  }
-  const body = lines.slice(8).join('\n');
-  const typing = usedNames(body, ['Dict', 'Optional']);
-  const core = usedNames(body, ['Operation', 'PaginationSpec', 'Shape']);
-  const head = [...lines.slice(0, 4), ...(typing.length ? [`from typing import ${typing.join(', ')}`, ''] : []), `from ._core import ${core.join(', ')}`, ''];
-  return `${[...head, ...lines.slice(8)].join('\n')}\n`;
-}
-
-function argumentType(ir: Ir, names: TypeNames, arg: Argument): string {
-  const isRaw = arg.location === 'body' && arg.schema && (arg.schema as { type?: string }).type === 'string' && !schemaRefName(arg.schema);
-  const type = isRaw ? 'Union[bytes, str]' : pythonType(ir.document, names, arg.schema, '_types.');
-  return arg.required ? type : `Union[${type}, NotGiven]`;
-}
-
-function returnType(ir: Ir, names: TypeNames, method: MethodPlan): { type: string; paged: boolean } {
-  const { operation } = method;
-  if (operation.pagination) return { type: `SyncCursorPage[${pythonType(ir.document, names, operation.pagination.itemSchema, '_types.')}]`, paged: true };
-  const success = operation.responses.find((response) => response.status === operation.successStatus);
-  if (!success || success.schema === undefined || !success.contentType) return { type: 'None', paged: false };
-  if (!success.isJson) return { type: 'str', paged: false };
-  return { type: pythonType(ir.document, names, success.schema, '_types.'), paged: false };
-}
-
-function docstring(method: MethodPlan, indent: string): string[] {
-  const { operation } = method;
-  const parts = [docText(operation.summary) ?? `${operation.method.toUpperCase()} ${operation.path}`];
-  const description = docText(operation.description);
-  if (description && description !== parts[0]) parts.push('', ...description.split('\n'));
-  const documented = method.args.filter((arg) => arg.description);
-  if (documented.length > 0) {
-    parts.push('', 'Args:');
-    for (const arg of documented) parts.push(`    ${arg.name}: ${docText(arg.description)!.split('\n').join(' ')}`);
-  }
-  if (operation.deprecated) parts.push('', 'Deprecated.');
-  const lines = parts.map((line) => (line ? `${indent}${line}` : ''));
-  lines[0] = `${indent}"""${lines[0].trimStart()}`;
-  return lines.length === 1 ? [`${lines[0]}"""`] : [...lines, `${indent}"""`];
-}
-
-/** One method: its signature and a one-line call into the runtime. */
-function methodCode(ir: Ir, names: TypeNames, method: MethodPlan, raw: boolean, client: string): string {
-  const { type, paged } = returnType(ir, names, method);
-  const signature: string[] = ['self'];
-  const positional = method.args.filter((arg) => arg.location === 'path');
-  const keyword = method.args.filter((arg) => arg.location !== 'path');
-  for (const arg of positional) signature.push(`${arg.name}: ${argumentType(ir, names, arg)}`);
-  signature.push('*');
-  for (const arg of keyword) signature.push(`${arg.name}: ${argumentType(ir, names, arg)}${arg.required ? '' : ' = NOT_GIVEN'}`);
-  if (method.options.includes('idempotency_key')) signature.push('idempotency_key: Optional[str] = None');
-  signature.push('extra_headers: Optional[Mapping[str, str]] = None', 'timeout: Optional[float] = None', 'max_retries: Optional[int] = None');
-  const result = raw ? `APIResponse[${type}]` : type;
-  const dict = (location: Argument['location']) => `{${method.args.filter((arg) => arg.location === location).map((arg) => `${pyString(arg.wire)}: ${arg.name}`).join(', ')}}`;
-  const call = [`_ops.${method.constant}`, `(${positional.map((arg) => arg.name).join(', ')}${positional.length === 1 ? ',' : ''})`];
-  if (method.args.some((arg) => arg.location === 'query')) call.push(`query=${dict('query')}`);
-  if (method.args.some((arg) => arg.location === 'header')) call.push(`headers=${dict('header')}`);
-  if (method.bodyMode === 'properties') call.push(`body=${dict('body-property')}`);
-  if (method.bodyMode === 'whole') call.push(`body=${method.args.find((arg) => arg.location === 'body')!.name}`);
-  call.push(`options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries${method.options.includes('idempotency_key') ? ', idempotency_key=idempotency_key' : ''})`);
-  const runtimeMethod = `request${paged ? '_page' : ''}${raw ? '_raw' : ''}`;
-  return [
-    `    def ${method.name}(`,
-    ...signature.map((part) => `        ${part},`),
-    `    ) -> ${result}:`,
-    ...docstring(method, '        '),
-    `        return ${client}.${runtimeMethod}(`,
-    ...call.map((part) => `            ${part},`),
-    '        )',
-  ].join('\n');
-}
-
-function flatten(node: ResourcePlan): ResourcePlan[] {
-  return [node, ...node.children.flatMap(flatten)];
-}
-
-function resourceClass(ir: Ir, names: TypeNames, node: ResourcePlan, raw: boolean): string {
-  const name = raw ? node.rawClassName : node.className;
-  const summary = raw ? `\`${node.chain.join('.')}\` with every method returning an APIResponse (headers, request ID, rate limit; \`.parse()\` for the result).` : `\`client.${node.chain.join('.')}\`.`;
-  const lines = [`class ${name}:`, `    """${summary}"""`, '', '    def __init__(self, client: BaseClient) -> None:', '        self._client = client'];
-  for (const child of node.children) lines.push(`        self.${child.attribute} = ${raw ? child.rawClassName : child.className}(client)`);
-  if (!raw) lines.push('', '    @property', `    def with_raw_response(self) -> ${node.rawClassName}:`, `        return ${node.rawClassName}(self._client)`);
-  for (const method of node.methods) lines.push('', methodCode(ir, names, method, raw, 'self._client'));
-  return lines.join('\n');
-}
-
 function resourceModule(ir: Ir, names: TypeNames, top: ResourcePlan): string {
   const nodes = flatten(top);
   // Children first, so every class a constructor names is defined above it.
   const ordered = [...nodes].reverse();
-  const body = ordered.flatMap((node) => [resourceClass(ir, names, node, false), resourceClass(ir, names, node, true)]).join('\n\n\n');
-  const core = usedNames(body, ['BaseClient', 'APIResponse', 'NOT_GIVEN', 'NotGiven', 'RequestOptions', 'SyncCursorPage']);
+  const body = ordered.flatMap((node) => [resourceClass(ir, names, node, false), resourceClass(ir, names, node, true), streamingClass(node)]).join('\n\n\n');
+  const core = usedNames(body, CORE);
   const lines = [`"""\`client.${top.chain.join('.')}\` and the resources below it."""`, '', ...importLines(body)];
   lines.push('');
   if (/\b_types\./.test(body)) lines.push('from .. import _operations as _ops', 'from .. import types as _types');
   else if (/\b_ops\./.test(body)) lines.push('from .. import _operations as _ops');
   lines.push(`from .._core import ${core.sort().join(', ')}`);
-  lines.push('', `__all__ = [${ordered.flatMap((node) => [node.className, node.rawClassName]).sort().map(pyString).join(', ')}]`);
+  lines.push('', `__all__ = [${ordered.flatMap((node) => [node.className, node.rawClassName, node.streamingClassName]).sort().map(pyString).join(', ')}]`);
   return `${lines.join('\n')}\n\n\n${body}\n`;
 }
 
 function resourcesInit(tops: ResourcePlan[]): string {
   const lines = ['"""The top-level resources of the client."""', ''];
-  for (const top of tops) lines.push(`from .${top.attribute} import ${top.className}, ${top.rawClassName}`);
-  lines.push('', `__all__ = [${tops.flatMap((top) => [top.className, top.rawClassName]).sort().map(pyString).join(', ')}]`);
+  for (const top of tops) lines.push(`from .${top.attribute} import ${top.className}, ${top.rawClassName}, ${top.streamingClassName}`);
+  lines.push('', `__all__ = [${tops.flatMap((top) => [top.className, top.rawClassName, top.streamingClassName]).sort().map(pyString).join(', ')}]`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -354,6 +213,7 @@ function clientFile(ir: Ir, plan: PythonPlan, names: TypeNames): string {
     ...root.children.map((child) => `        self.${child.attribute} = ${child.className}(self)`),
     ...(ir.webhooks ? ['        self.webhooks = Webhooks(self)'] : []),
     `        self.with_raw_response = ${root.rawClassName}(self)`,
+    `        self.with_streaming_response = ${root.streamingClassName}(self)`,
   ];
   const clientLines = [
     `class ${plan.clientClass}(BaseClient):`,
@@ -377,23 +237,24 @@ function clientFile(ir: Ir, plan: PythonPlan, names: TypeNames): string {
     ...root.children.map((child) => `        self.${child.attribute} = ${child.rawClassName}(client)`),
     ...root.methods.flatMap((method) => ['', methodCode(ir, names, method, true, 'self._client')]),
   ];
-  const body = `${configCode(ir, plan)}\n\n\n${clientLines.join('\n')}\n\n\n${rawLines.join('\n')}`;
-  const core = usedNames(body, ['APIResponse', 'BaseClient', 'ClientConfig', 'KeyPrefix', 'NOT_GIVEN', 'NotGiven', 'RequestOptions', 'RetryPolicy', 'SyncCursorPage']);
+  const body = `${configCode(ir, plan)}\n\n\n${rawLines.join('\n')}\n\n\n${streamingClass(root, plan.clientClass)}\n\n\n${clientLines.join('\n')}`;
+  const core = usedNames(body, CORE);
   const lines = [`"""The ${ir.info.title} client."""`, '', ...importLines(body), ''];
   if (/\b_types\./.test(body)) lines.push('from . import types as _types');
   lines.push(`from . import _operations as _ops` );
   lines.push(`from ._core import ${core.join(', ')}`);
   lines.push('from ._operations import SHAPES');
   if (ir.webhooks) lines.push('from ._webhooks import Webhooks');
-  if (root.children.length > 0) lines.push(`from .resources import ${root.children.flatMap((child) => [child.className, child.rawClassName]).sort().join(', ')}`);
-  lines.push('', `__all__ = [${[plan.clientClass, root.rawClassName, 'CONFIG'].sort().map(pyString).join(', ')}]`);
+  if (root.children.length > 0) lines.push(`from .resources import ${root.children.flatMap((child) => [child.className, child.rawClassName, child.streamingClassName]).sort().join(', ')}`);
+  lines.push('', `__all__ = [${[plan.clientClass, root.rawClassName, root.streamingClassName, 'CONFIG'].sort().map(pyString).join(', ')}]`);
   const code = `${lines.join('\n')}\n\n\n${body}\n`;
   return /\b_ops\./.test(body) ? code : code.replace('from . import _operations as _ops\n', '');
 }
 
 const EXPORTED_RUNTIME = [
-  'APIConnectionError', 'APIError', 'APIResponse', 'APIStatusError', 'APITimeoutError', 'AuthenticationError', 'BadRequestError', 'ClientError', 'ConflictError',
-  'InternalServerError', 'NOT_GIVEN', 'NotFoundError', 'NotGiven', 'PermissionDeniedError', 'RateLimit', 'RateLimitError', 'SyncCursorPage', 'UnprocessableEntityError',
+  'APIConnectionError', 'APIError', 'APIResponse', 'APIStatusError', 'APITimeoutError', 'AuthenticationError', 'BadRequestError', 'BinaryContent', 'ClientError', 'ConflictError', 'FileTypes',
+  'InternalServerError', 'NOT_GIVEN', 'NotFoundError', 'NotGiven', 'PartWithHeaders', 'PermissionDeniedError', 'RateLimit', 'RateLimitError', 'ServerSentEvent', 'Stream', 'SyncCursorPage',
+  'UnprocessableEntityError', 'with_part_headers',
 ];
 const EXPORTED_WEBHOOK_RUNTIME = ['WebhookPayloadError', 'WebhookSignatureError', 'WebhookTimestampError', 'WebhookVerificationError'];
 

@@ -1,10 +1,12 @@
 /**
  * The Python SDK's shape, decided once from the IR: the package name, one constant per
  * operation, the resource tree with snake_case attributes, and each method's arguments (path
- * parameters positional; query, header and body properties as keyword arguments), every name
- * made safe and unique by `pythonName` and `PythonScope`.
+ * parameters positional; query, header and cookie parameters and body properties as keyword
+ * arguments; a body that is not an object with properties as one `body` argument), per request
+ * media type, and its response media types, every name made safe and unique by `pythonName`
+ * and `PythonScope`.
  */
-import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
+import type { Ir, IrMedia, IrOperation, IrPart, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema } from '../../core/refs.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { pythonName, PythonScope } from './naming.js';
@@ -13,22 +15,37 @@ import { pythonName, PythonScope } from './naming.js';
 export const OPTION_ARGS = ['extra_headers', 'timeout', 'max_retries'];
 
 /** Names a generated method's own code uses; no API argument may take them. */
-const METHOD_RESERVED = ['self', 'NOT_GIVEN', 'NotGiven', 'RequestOptions', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'datetime', '_types', '_ops'];
+const METHOD_RESERVED = ['self', 'NOT_GIVEN', 'NotGiven', 'RequestOptions', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'datetime', '_types', '_ops', 'Stream', 'ServerSentEvent', 'FileTypes', 'BinaryContent', 'PartWithHeaders'];
 
 /** BaseClient's public members: a top-level resource must not take one of these names. */
 export const CLIENT_MEMBERS = [
-  'api_key', 'base_url', 'max_retries', 'timeout', 'environment', 'webhook_secret', 'request', 'request_raw', 'request_page', 'request_page_raw', 'close', 'with_raw_response', 'webhooks',
+  'api_key', 'base_url', 'max_retries', 'timeout', 'environment', 'webhook_secret', 'request', 'request_raw', 'request_page', 'request_page_raw', 'close', 'with_raw_response', 'with_streaming_response', 'webhooks',
 ];
+
+export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'field' | 'body';
 
 export interface Argument {
   /** Python name of the argument. */
   name: string;
-  /** Name on the wire (query key, header name, body property). */
+  /** Name on the wire (query key, header name, cookie name, body property); `body` for a whole body. */
   wire: string;
-  location: 'path' | 'query' | 'header' | 'body-property' | 'body';
+  location: ArgumentLocation;
   required: boolean;
   schema: JsonSchema;
   description?: string;
+  /** Body arguments: the media type they belong to. */
+  media?: IrMedia;
+  /** Multipart fields: the part (files, declared headers). */
+  part?: IrPart;
+}
+
+/** One request media type as the method takes it. */
+export interface RequestVariant {
+  media: IrMedia;
+  /** Each property a keyword argument (`fields`), or one `body` argument. */
+  mode: 'fields' | 'body';
+  /** The body's arguments: its fields, or the one `body`. */
+  args: Argument[];
 }
 
 export interface MethodPlan {
@@ -37,12 +54,25 @@ export interface MethodPlan {
   name: string;
   /** Name of its Operation constant in _operations.py. */
   constant: string;
-  args: Argument[];
+  /** Path (positional, in template order), query, header and cookie parameters. */
+  params: Argument[];
+  /** Request media types, the default first; empty when the operation takes no body. */
+  requests: RequestVariant[];
+  /** Success media types, the preferred first; empty when the success response has no body. */
+  responses: IrMedia[];
+  /** The keyword that picks a request media type, when there are several. */
+  contentTypeArg?: string;
+  /** The keyword that picks a response media type (`Accept`), when there are several. */
+  acceptArg?: string;
   /** Extra option arguments this method takes (idempotency_key when the operation has one). */
   options: string[];
-  /** How the body is sent: each property a keyword argument, one `body` argument, or none. */
-  bodyMode: 'properties' | 'whole' | 'none';
 }
+
+/** Names every generated module may import; no class may take them. */
+const CLASS_RESERVED = [
+  'BaseClient', 'RequestOptions', 'SyncCursorPage', 'APIResponse', 'NotGiven', 'NOT_GIVEN', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'datetime',
+  'Stream', 'ServerSentEvent', 'FileTypes', 'BinaryContent', 'PartWithHeaders', 'StreamedCall', 'to_streamed_response_wrapper',
+];
 
 export interface ResourcePlan {
   /** Attribute name on the parent. */
@@ -50,6 +80,8 @@ export interface ResourcePlan {
   className: string;
   /** Its twin whose methods return APIResponse (`.with_raw_response`). */
   rawClassName: string;
+  /** Its twin whose methods return an unread APIResponse in a `with` block (`.with_streaming_response`). */
+  streamingClassName: string;
   chain: string[];
   children: ResourcePlan[];
   methods: MethodPlan[];
@@ -74,38 +106,77 @@ function bodyProperties(ir: Ir, schema: JsonSchema): Array<{ key: string; schema
   return Object.entries<JsonSchema>(flat.properties).map(([key, inner]) => ({ key, schema: inner, required: required.has(key) }));
 }
 
+function fieldArguments(ir: Ir, operation: IrOperation, media: IrMedia, claim: (wire: string) => string): Argument[] | undefined {
+  const bodyRequired = operation.body?.required === true;
+  if (media.kind === 'multipart' || media.kind === 'form') {
+    if (!media.parts || media.parts.length === 0) return undefined;
+    return media.parts.map((part) => ({
+      name: claim(part.name),
+      wire: part.name,
+      location: 'field' as const,
+      required: bodyRequired && part.required,
+      schema: part.schema,
+      description: (deref(ir.document, part.schema) as { description?: string } | undefined)?.description,
+      media,
+      part,
+    }));
+  }
+  if (media.kind !== 'json') return undefined;
+  const properties = bodyProperties(ir, media.schema);
+  if (!properties) return undefined;
+  return properties.map((property) => ({
+    name: claim(property.key),
+    wire: property.key,
+    location: 'field' as const,
+    required: bodyRequired && property.required,
+    schema: property.schema,
+    description: (deref(ir.document, property.schema) as { description?: string } | undefined)?.description,
+    media,
+  }));
+}
+
 function planMethod(ir: Ir, operation: IrOperation, name: string, constant: string): MethodPlan {
   const options = operation.idempotencyHeader ? ['idempotency_key', ...OPTION_ARGS] : [...OPTION_ARGS];
   const scope = new PythonScope([...METHOD_RESERVED, ...options]);
-  const args: Argument[] = [];
-  const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-  for (const wire of pathNames) {
+  const params: Argument[] = [];
+  for (const wire of operation.template.params) {
     const param = operation.parameters.path.find((candidate) => candidate.name === wire);
-    args.push({ name: scope.claim(pythonName(wire, 'variable')), wire, location: 'path', required: true, schema: param?.schema ?? { type: 'string' }, description: param?.description });
+    params.push({ name: scope.claim(pythonName(wire, 'variable')), wire, location: 'path', required: true, schema: param?.schema ?? { type: 'string' }, description: param?.description });
   }
-  for (const param of operation.parameters.query) {
-    args.push({ name: scope.claim(pythonName(param.name, 'variable')), wire: param.name, location: 'query', required: param.required, schema: param.schema, description: param.description });
+  const located = [...operation.parameters.query, ...operation.parameters.header.filter((param) => param.name !== operation.idempotencyHeader), ...operation.parameters.cookie];
+  for (const param of located) {
+    params.push({ name: scope.claim(pythonName(param.name, 'variable')), wire: param.name, location: param.in as ArgumentLocation, required: param.required, schema: param.schema, description: param.description });
   }
-  for (const param of operation.parameters.header) {
-    if (param.name === operation.idempotencyHeader) continue;
-    args.push({ name: scope.claim(pythonName(param.name, 'variable')), wire: param.name, location: 'header', required: param.required, schema: param.schema, description: param.description });
-  }
-  let bodyMode: MethodPlan['bodyMode'] = 'none';
-  const body = operation.body;
-  if (body) {
-    const properties = body.isJson ? bodyProperties(ir, body.schema) : undefined;
-    if (properties) {
-      bodyMode = 'properties';
-      for (const property of properties) {
-        const description = (deref(ir.document, property.schema) as { description?: string } | undefined)?.description;
-        args.push({ name: scope.claim(pythonName(property.key, 'variable')), wire: property.key, location: 'body-property', required: body.required && property.required, schema: property.schema, description });
-      }
-    } else {
-      bodyMode = 'whole';
-      args.push({ name: scope.claim('body'), wire: 'body', location: 'body', required: body.required, schema: body.isJson ? body.schema : { type: 'string' } });
-    }
-  }
-  return { operation, name, constant, args, options, bodyMode };
+  // A body property keeps one Python name across media types (the JSON and the form `title`).
+  const fieldNames = new Map<string, string>();
+  const claimField = (wire: string) => fieldNames.get(wire) ?? fieldNames.set(wire, scope.claim(pythonName(wire, 'variable'))).get(wire)!;
+  let bodyName: string | undefined;
+  const requests: RequestVariant[] = (operation.body?.content ?? []).map((media) => {
+    const fields = fieldArguments(ir, operation, media, claimField);
+    if (fields) return { media, mode: 'fields' as const, args: fields };
+    bodyName ??= scope.claim('body');
+    const schema: JsonSchema = media.kind === 'json' ? media.schema : true;
+    return { media, mode: 'body' as const, args: [{ name: bodyName, wire: 'body', location: 'body' as const, required: operation.body?.required === true, schema, media }] };
+  });
+  const success = operation.responses.find((response) => response.status === operation.successStatus);
+  const responses = operation.pagination ? [] : (success?.content ?? []);
+  return {
+    operation,
+    name,
+    constant,
+    params,
+    requests,
+    responses,
+    ...(requests.length > 1 ? { contentTypeArg: scope.claim('content_type') } : {}),
+    ...(responses.length > 1 ? { acceptArg: scope.claim('accept') } : {}),
+    options,
+  };
+}
+
+/** Every argument a method's implementation takes, each name once (path ones first, in template order). */
+export function allArguments(method: MethodPlan): Argument[] {
+  const seen = new Set<string>();
+  return [...method.params, ...method.requests.flatMap((variant) => variant.args)].filter((arg) => !seen.has(arg.name) && seen.add(arg.name));
 }
 
 export function planPython(ir: Ir): PythonPlan {
@@ -114,12 +185,20 @@ export function planPython(ir: Ir): PythonPlan {
   const packageName = pythonName(baseName, 'module');
   const clientClass = pythonName(baseName, 'class');
   const constants = new PythonScope(['SHAPES', 'Operation', 'PaginationSpec', 'Dict', 'Shape']);
-  const classes = new PythonScope(['BaseClient', 'RequestOptions', 'SyncCursorPage', 'APIResponse', 'NotGiven', 'NOT_GIVEN', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Literal', 'datetime', clientClass]);
-  const root: ResourcePlan = { attribute: '', className: clientClass, rawClassName: classes.claim(`${clientClass}WithRawResponse`), chain: [], children: [], methods: [] };
+  const classes = new PythonScope([...CLASS_RESERVED, clientClass]);
+  const root: ResourcePlan = {
+    attribute: '',
+    className: clientClass,
+    rawClassName: classes.claim(`${clientClass}WithRawResponse`),
+    streamingClassName: classes.claim(`${clientClass}WithStreamingResponse`),
+    chain: [],
+    children: [],
+    methods: [],
+  };
   const methods: MethodPlan[] = [];
   // Each class is one namespace: its child resources and its methods share it.
   const scopes = new Map<ResourcePlan, PythonScope>([[root, new PythonScope(CLIENT_MEMBERS)]]);
-  const scopeOf = (node: ResourcePlan) => scopes.get(node) ?? scopes.set(node, new PythonScope(['with_raw_response'])).get(node)!;
+  const scopeOf = (node: ResourcePlan) => scopes.get(node) ?? scopes.set(node, new PythonScope(['with_raw_response', 'with_streaming_response'])).get(node)!;
   for (const { operation, resource, methodName } of shape.operations) {
     let node = root;
     for (const segment of resource) {
@@ -127,7 +206,7 @@ export function planPython(ir: Ir): PythonPlan {
       if (!child) {
         const chain = [...node.chain, segment];
         const className = classes.claim(pythonName(chain.join(' '), 'class'));
-        child = { attribute: scopeOf(node).claim(pythonName(segment, 'variable')), className, rawClassName: '', chain, children: [], methods: [] };
+        child = { attribute: scopeOf(node).claim(pythonName(segment, 'variable')), className, rawClassName: '', streamingClassName: '', chain, children: [], methods: [] };
         node.children.push(child);
       }
       node = child;
@@ -136,11 +215,16 @@ export function planPython(ir: Ir): PythonPlan {
     node.methods.push(plan);
     methods.push(plan);
   }
-  // Raw-response twins take the same names with a suffix; claim them so nothing else can.
+  // Raw- and streaming-response twins take the same names with a suffix; claim them so nothing else can.
   const claimRaw = (node: ResourcePlan) => {
     if (node !== root) node.rawClassName = classes.claim(`${node.className}WithRawResponse`);
     node.children.forEach(claimRaw);
   };
+  const claimStreaming = (node: ResourcePlan) => {
+    if (node !== root) node.streamingClassName = classes.claim(`${node.className}WithStreamingResponse`);
+    node.children.forEach(claimStreaming);
+  };
   claimRaw(root);
+  claimStreaming(root);
   return { packageName, distributionName: baseName, clientClass, root, methods };
 }

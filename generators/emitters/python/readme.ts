@@ -1,13 +1,16 @@
 /**
  * The Python package's README. Its ```python blocks are built from the spec's own examples and are
- * executed, each on its own, against the reference service by test/sdks/python-sdk.test.ts; a block
- * that cannot be built for a spec (no example body, no paged list) is left out, never faked.
+ * executed, each on its own: our spec's against the reference service
+ * (test/e2e/generators/emitters/python/sdk.test.ts), the media fixture's uploads, downloads and
+ * event streams (readme-media.ts) against a server of its own (media.test.ts there). A block that
+ * cannot be built for a spec (no example body, no paged list, no upload) is left out, never faked.
  */
 import { sdkShape } from '../../sdk-shape/index.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema } from '../../core/refs.js';
 import { pyString } from './naming.js';
 import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
+import { mediaSections } from './readme-media.js';
 import type { TypeNames } from './types.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -51,8 +54,9 @@ function chainOf(plan: PythonPlan, method: MethodPlan): string {
 function exampleArguments(ir: Ir, method: MethodPlan): string | undefined {
   const body = method.operation.body;
   const example = body?.examples[0];
-  if (!body || example === undefined || method.bodyMode !== 'properties' || !example || typeof example !== 'object') return undefined;
-  const args = method.args.filter((arg) => arg.location === 'body-property' && (example as Record<string, unknown>)[arg.wire] !== undefined);
+  const variant = method.requests[0];
+  if (!body || example === undefined || variant?.mode !== 'fields' || variant.media.kind !== 'json' || !example || typeof example !== 'object') return undefined;
+  const args = variant.args.filter((arg) => (example as Record<string, unknown>)[arg.wire] !== undefined);
   return args.map((arg) => `    ${arg.name}=${exampleValue(ir, (example as Record<string, unknown>)[arg.wire], arg.schema)},`).join('\n');
 }
 
@@ -62,17 +66,17 @@ export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string 
   const pkg = plan.packageName;
   const keyEnv = `${c.envPrefix}_API_KEY`;
   const urlEnv = `${c.envPrefix}_BASE_URL`;
-  const topLevel = (method: MethodPlan) => !method.args.some((arg) => arg.location === 'path');
+  const topLevel = (method: MethodPlan) => !method.params.some((arg) => arg.location === 'path');
   const create = plan.methods.find((method) => method.operation.method === 'post' && topLevel(method) && exampleArguments(ir, method) !== undefined);
   const list = plan.methods.find((method) => method.operation.pagination && topLevel(method));
-  const retrieve = plan.methods.find((method) => method.operation.method === 'get' && !method.operation.pagination && method.args.filter((arg) => arg.location === 'path').length === 1);
+  const retrieve = plan.methods.find((method) => method.operation.method === 'get' && !method.operation.pagination && method.params.filter((arg) => arg.location === 'path').length === 1);
   const sections: string[] = [];
 
   sections.push(`# ${ir.info.title}: Python client
 
 \`${pkg}\` is the Python client for ${ir.info.title} ${ir.info.version}, generated from the OpenAPI document. It needs
 Python 3.9 or newer and nothing outside the standard library. Every example below is run by the
-project's tests against the reference service.
+project's tests.
 
 \`\`\`sh
 pip install ./generated/python      # or put generated/python on PYTHONPATH
@@ -82,7 +86,11 @@ pip install ./generated/python      # or put generated/python on PYTHONPATH
 
 The client reads the key from \`${keyEnv}\` (or \`api_key=...\`) and the address from \`${urlEnv}\`
 (or \`base_url=...\`). Resources are attributes, arguments are keywords, results are typed
-(\`TypedDict\`s; date-times are \`datetime\`s, sent in the form the spec requires).`);
+(\`TypedDict\`s; date-times are \`datetime\`s, sent in the form the spec requires). Parameters are
+sent as the spec's \`style\` and \`explode\` say; cookie parameters go in a \`Cookie\` header, and a
+\`Cookie\` given in \`extra_headers\` is kept after them. Where an operation takes several request
+media types, JSON is the default and \`content_type=\` picks another; where it answers several,
+\`accept=\` picks one (each typed).`);
 
   if (create) {
     const call = `${chainOf(plan, create)}.${create.name}`;
@@ -99,7 +107,7 @@ print(created)
   }
   if (list) {
     const call = `${chainOf(plan, list)}.${list.name}`;
-    const limit = list.operation.pagination?.limitParam ? `${list.args.find((arg) => arg.wire === list.operation.pagination!.limitParam)?.name ?? 'limit'}=10` : '';
+    const limit = list.operation.pagination?.limitParam ? `${list.params.find((arg) => arg.wire === list.operation.pagination!.limitParam)?.name ?? 'limit'}=10` : '';
     sections.push(`Lists page by cursor. Iterating a page walks every item of every following page; \`has_more\`
 and \`next_page()\` are there to page by hand.
 
@@ -118,7 +126,7 @@ if first.has_next_page():
   }
   if (retrieve) {
     const call = `${chainOf(plan, retrieve)}.${retrieve.name}`;
-    const pathArg = retrieve.args.find((arg) => arg.location === 'path')!;
+    const pathArg = retrieve.params.find((arg) => arg.location === 'path')!;
     const example = ir.operations.find((operation) => operation === retrieve.operation)?.parameters.path.find((param) => param.name === pathArg.wire)?.example;
     sections.push(`## Errors
 
@@ -147,7 +155,9 @@ except APIStatusError as error:
 Calls are retried ${c.retryPolicy.maxRetries} times by default (the spec's \`x-retry-policy\`: exponential backoff with
 full jitter; a \`Retry-After\` is waited out exactly), on ${c.retryPolicy.retryableStatuses.join(', ')} and on connection errors.
 Every call that takes an idempotency key sends one key across all its retries. \`timeout\` is in
-seconds per attempt. \`.with_raw_response\` gives the status, headers, request ID and rate-limit state.
+seconds per attempt. \`.with_raw_response\` gives the status, headers, request ID and rate-limit state;
+\`.with_streaming_response\` gives the same before the body is read (\`with ... as response:\`, then
+\`response.iter_bytes()\`).
 
 \`\`\`python
 from ${pkg} import ${client}
@@ -190,6 +200,7 @@ def handle_delivery(body: bytes, headers: Mapping[str, str]) -> int:
 print(handle_delivery(b'{"type": "forged"}', {}))  # 400: no signature
 \`\`\``);
   }
+  sections.push(...mediaSections(ir, plan, pkg, client));
   sections.push(`## Type checking
 
 The package ships \`py.typed\` and checks clean under pyright's strict mode.`);

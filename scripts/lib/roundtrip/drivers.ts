@@ -1,8 +1,8 @@
 /**
  * The round trip's language drivers: each performs the cases through its language's generated
  * SDK and reports what every call returned (protocol.ts says how). TypeScript runs in this
- * process on the generated client; Python runs `scripts/lib/roundtrip/python_driver.py` on the
- * generated Python SDK (standard library only), when that driver exists.
+ * process on the generated client; Python runs the Python SDK's driver
+ * (generators/emitters/python/roundtrip/driver.py) on the generated Python SDK (standard library only).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ir } from '../../../generators/core/ir.js';
 import { planClient } from '../../../generators/emitters/client/plan.js';
+import { runPythonCases } from '../../../generators/emitters/python/roundtrip/calls.js';
 import { CASE_HEADER, fromBase64, toBase64, type Case, type DriverResult } from './protocol.js';
 
 export interface DriverContext {
@@ -94,22 +95,11 @@ export const typescriptDriver: Driver = {
   },
 };
 
-const PYTHON_DRIVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'python_driver.py');
-
 export const pythonDriver: Driver = {
   name: 'python',
   aliases: ['py', 'python'],
-  async run(cases, { outDir, baseURL, casesFile }) {
-    if (!existsSync(PYTHON_DRIVER)) return cases.map((testCase) => ({ id: testCase.id, error: `no Python driver yet (${path.relative(process.cwd(), PYTHON_DRIVER)})` }));
-    const python = process.env.PYTHON ?? 'python3';
-    const output = await new Promise<string>((resolve, reject) =>
-      execFile(python, ['-S', '-E', '-B', PYTHON_DRIVER, casesFile, baseURL, path.join(outDir, 'python')], { maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout))),
-    );
-    return output
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as DriverResult);
-  },
+  // The Python SDK's own driver (generators/emitters/python/roundtrip/): one kept process per SDK.
+  run: (cases, { ir, outDir, baseURL }) => runPythonCases(cases, { ir, outDir, baseURL }, CASE_HEADER) as Promise<DriverResult[]>,
 };
 
 export const DRIVERS: Driver[] = [typescriptDriver, pythonDriver];

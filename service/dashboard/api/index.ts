@@ -2,7 +2,8 @@
  * The dashboard's JSON API (spec/dashboard.yaml) on its generated stubs, under /dashboard/api/:
  * sessions in the store (cookie `dashboard_session`, only its sha256 kept), a CSRF token per
  * session, scrypt passwords, the sign-in limit, and keys, billing and webhook endpoints through
- * the same functions the operator CLIs use. Register it with `{ prefix: DASHBOARD_API_PREFIX }`.
+ * the same functions the operator CLIs use. An encapsulated plugin: its hooks, error handler and 404s
+ * are its own; dashboard/plugin.ts registers it at DASHBOARD_API_PREFIX.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -129,12 +130,12 @@ function deliveryView(delivery: WebhookDeliveryRecord) {
   };
 }
 
-/** The origin a browser would send for this request's host. */
+/** The origin a browser would send for this request's host (the original Host, X-Forwarded-Host, behind a proxy TRUST_PROXY believes). */
 function sameOrigin(request: FastifyRequest): boolean | undefined {
   const origin = request.headers.origin;
   if (typeof origin === 'string') {
     try {
-      return new URL(origin).host === request.headers.host;
+      return new URL(origin).host === request.host;
     } catch {
       return false;
     }

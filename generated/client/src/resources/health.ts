@@ -12,9 +12,12 @@ export class Health extends APIResource {
    *
    * `GET /v1/health`
    *
-   * Reports that the service is up. No key is needed, so load balancers and uptime
-   * monitors can call it; a key that is sent is ignored. Rate limited per client address
-   * at the Free tier's per-key limit.
+   * Reports that the service process is up and which spec it serves. It does not read the
+   * database, so it stays cheap and a database outage does not take every instance out of a
+   * load balancer at once. No key is needed, so load balancers and uptime monitors can call
+   * it; a key that is sent is ignored. It is never rate limited: its `X-RateLimit-*`
+   * headers report the caller's per-address budget for requests without a key, without
+   * spending from it.
    */
   retrieve(options?: RequestOptions): APIPromise<Models.GetHealthResponse> {
     return this._client.request<Models.GetHealthResponse>(operations.getHealth, [], undefined, options);

@@ -40,7 +40,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:c4dd4313d5f3861206c1515b39d2b1eb943cb9fd53a84b335b874d1d089ea408"
+      "value": "sha256:1520ec9de2dd95a24691a986e0243a93cfb5fb89b31f577fa2d01734064a7834"
     },
     "userAgent": "assessment-service-dashboard-client/1.0.0"
   };

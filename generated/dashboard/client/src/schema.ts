@@ -676,7 +676,7 @@ export interface components {
              * @description A stable, machine-readable reason.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_credentials" | "csrf_failed" | "email_not_verified" | "email_taken" | "invalid_token" | "not_found" | "key_revoked" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_credentials" | "csrf_failed" | "email_not_verified" | "email_taken" | "invalid_token" | "not_found" | "method_not_allowed" | "key_revoked" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented";
             message: string;
             /** @description The offending parameter or body field (dotted path), or `null`. */
             param: string | null;

@@ -14,6 +14,8 @@ export interface NegativeCase {
   name: string;
   /** Where the mutation applies. */
   in: 'body' | 'query';
+  /** JSON pointer of the rule it breaks (the schema or parameter), when known. */
+  pointer?: string;
   /** The whole body, or query parameters to set (null removes a parameter). */
   body?: unknown;
   query?: Record<string, unknown>;
@@ -22,24 +24,68 @@ export interface NegativeCase {
 }
 
 export interface ResponseCase {
-  schema?: object;
+  /** The JSON body's schema (`true` when a JSON media type declares none). */
+  schema?: object | boolean;
   requiredHeaders: string[];
   /** Schemas of the documented headers, to check their values too. */
   headerSchemas?: Record<string, object>;
+  /** The media types the spec declares for this status (empty: no body). */
+  mediaTypes: string[];
+  /** JSON pointer of the response in the spec. */
+  pointer: string;
+}
+
+/** A parameter as the spec declares it, with how it goes on the wire (OpenAPI style and explode). */
+export interface ParameterCase {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  /** JSON Schema 2020-12, refs into sharedSchema. */
+  schema: object;
+  style: string;
+  explode: boolean;
+  allowReserved?: boolean;
+  /** A query parameter that may be sent empty (`name=`); otherwise an empty value counts as absent. */
+  allowEmptyValue?: boolean;
+  /** JSON pointer of its declaration (the component when it is a $ref). */
+  pointer: string;
+}
+
+/** How the operation takes credentials: the first scheme of its first security alternative. */
+export interface AuthCase {
+  scheme: string;
+  /** bearer (also OAuth 2 and OpenID Connect tokens), basic, or an API key in a header, query parameter or cookie. */
+  kind: 'bearer' | 'basic' | 'header' | 'query' | 'cookie';
+  /** The header, query parameter or cookie name for API keys. */
+  name?: string;
+  /** JSON pointer of the security requirement that applies. */
+  pointer: string;
 }
 
 export interface OperationCase {
   id: string;
   method: string;
   path: string;
+  /** JSON pointer of the operation in the spec, e.g. `/paths/~1v1~1health/get`. */
+  pointer: string;
   isPublic: boolean;
   scopes: string[];
   keyTypes?: string[];
   pathParams: Array<{ name: string; example: string; producer?: ProducerRef }>;
   query: Record<string, unknown>;
   headers: Record<string, string>;
+  /** Every declared parameter, with its style: how the suite serialises it. */
+  parameters: ParameterCase[];
+  auth?: AuthCase;
   body?: unknown;
   bodyContentType?: string;
+  /** The body's schema for any media type (JSON, forms, multipart), to check a body before it is sent. */
+  bodySchema?: object;
+  bodyRequired?: boolean;
+  /** JSON pointer of the request body. */
+  bodyPointer?: string;
+  /** Why the suite cannot build a valid body for this operation (e.g. only XML is declared); undefined when it can. */
+  bodyUnsupported?: string;
   responses: Record<string, ResponseCase>;
   negative: NegativeCase[];
   pagination?: { limitParam?: string; limit?: { minimum?: number; maximum?: number; default?: number }; forwardParam: string; backwardParam?: string; dataField: string; hasMoreField: string; nextCursorField: string; previousCursorField?: string };
@@ -93,8 +139,25 @@ export interface StateMachineCase {
 
 export interface ExampleCase {
   where: string;
+  /** JSON pointer of the example value (in components/examples when it is a $ref). */
+  pointer: string;
   schema: object;
   value: unknown;
+  /** What the example is for: an operation's request body, a parameter, or a response status. */
+  operation?: string;
+  status?: string;
+  parameter?: string;
+  /** `schema`: an example written inside a component schema (mocks answer with them). */
+  part: 'request' | 'response' | 'parameter' | 'schema';
+}
+
+/** A declared path and the methods the spec declares on it (for 405 and OPTIONS). */
+export interface PathCase {
+  path: string;
+  pointer: string;
+  methods: string[];
+  /** An operation on the path, whose positive request gives a concrete URL. */
+  operationId: string;
 }
 
 export interface Cases {
@@ -108,5 +171,10 @@ export interface Cases {
   stateMachines: StateMachineCase[];
   /** Key prefixes and the environment each selects (x-key-format), for the configuration check. */
   keyPrefixes: Array<{ prefix: string; environment: string }>;
+  /** The whole-key pattern (x-key-format), to forge a well-formed key no one was issued. */
+  keyPattern?: string;
   rateLimitHeaders: { limit?: string; remaining?: string; retryAfter?: string };
+  paths: PathCase[];
+  /** Where findings point: the spec file and the lines of the pointers they name. */
+  locations: { file: string; lines: Record<string, number> };
 }

@@ -15,6 +15,8 @@ import type { Observed } from './transport.js';
 interface Created {
   resource: ResourceCase;
   source: LinkSource;
+  /** The key that created it (the suite's, or another account's), which must also delete it. */
+  key?: string;
 }
 
 export interface CleanupReport {
@@ -44,7 +46,9 @@ export class CreatedRegistry {
     const path = observed.url.pathname.slice(new URL(this.target.baseUrl).pathname.replace(/\/$/, '').length);
     const match = this.matchers.find((matcher) => matcher.operation.method.toUpperCase() === observed.method && matcher.pattern.test(path));
     if (!match) return;
-    this.created.push({ resource: match.resource, source: { requestPath: pathParamsOf(match.operation.path, path), responseBody: observed.body } });
+    const credentials = `${[...observed.requestHeaders.values()].join('\n')}\n${observed.url.search}`;
+    const key = [this.target.otherAccountKey, this.target.apiKey].find((candidate) => candidate && credentials.includes(candidate));
+    this.created.push({ resource: match.resource, source: { requestPath: pathParamsOf(match.operation.path, path), responseBody: observed.body }, ...(key ? { key } : {}) });
   };
 
   get size(): number {
@@ -54,17 +58,18 @@ export class CreatedRegistry {
   async cleanup(context: SuiteContext): Promise<CleanupReport> {
     const report: CleanupReport = { deleted: 0, alreadyGone: 0, withoutDelete: 0, failures: [] };
     while (this.created.length) {
-      const { resource, source } = this.created.pop()!;
+      const { resource, source, key } = this.created.pop()!;
       if (!resource.delete) {
         report.withoutDelete += 1;
         continue;
       }
       try {
-        const sent = await send(this.target, linkedRequest(context, resource.delete, source));
+        const sent = await send(this.target, { ...linkedRequest(context, resource.delete, source), ...(key ? { key } : {}) });
         if (sent.status === 404 || sent.status === 410) report.alreadyGone += 1;
         else if (sent.status < 300) report.deleted += 1;
         else report.failures.push(`${resource.delete.operationId} ${JSON.stringify((source.responseBody as Record<string, unknown>).id)}: ${sent.status} ${sent.text.slice(0, 200)}`);
       } catch (error) {
+        // A delete that gets no answer, or a link without a value, is reported the same way.
         report.failures.push(`${resource.delete.operationId}: ${(error as Error).message}`);
       }
     }

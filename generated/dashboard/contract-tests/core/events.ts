@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import type { OperationCase } from './cases.js';
+import { ConfigurationError, ProblemsError, type Problem } from './findings.js';
 import { pathParamsOf, send, type RequestSpec, type Sent, type SpecValidator, type Target } from './harness.js';
 
 type Json = Record<string, unknown>;
@@ -107,11 +108,23 @@ function evaluate(expression: unknown, call: { operation: OperationCase; request
     case 'response.header.':
       return call.sent.headers.get(rest) ?? undefined;
     default:
-      throw new Error(`x-emitted-after: ${expression} is not a runtime expression the events stage knows`);
+      throw emittedAfterProblem(String(call.operation.id), `x-emitted-after: ${expression} is not a runtime expression the events stage knows`);
   }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The target's deliveries broke the contract of the event. */
+function delivery(event: string, messages: string[]): ProblemsError {
+  return new ProblemsError(
+    messages.map((message): Problem => ({ class: 'target', check: 'webhook_delivery', message, operation: event, pointer: `/webhooks/${event.replace(/~/g, '~0').replace(/\//g, '~1')}`, fix: `Deliver ${event} as the spec says: after the call that causes it, signed (Standard Webhooks), valid against its schema, retried after a failure.` })),
+  );
+}
+
+/** The spec's x-emitted-after asks for something the stage cannot do. */
+function emittedAfterProblem(event: string, message: string): ProblemsError {
+  return new ProblemsError([{ class: 'spec', check: 'webhook_delivery', message, operation: event, pointer: `/webhooks/${event.replace(/~/g, '~0').replace(/\//g, '~1')}/post/x-emitted-after`, fix: 'Use runtime expressions the contract stage knows in x-emitted-after ($request.body#/…, $request.query.…, $request.header.…, $response.body#/…).' }]);
+}
 
 export class EventChecks {
   private server: Server | undefined;
@@ -189,8 +202,8 @@ export class EventChecks {
     const { code, stdout, stderr } = await this.shell(this.env.CONTRACT_WEBHOOK_REGISTER!);
     const lines = stdout.split('\n').map((line) => line.trim()).filter(Boolean);
     const secret = lines.at(-1);
-    if (code !== 0) throw new Error(`CONTRACT_WEBHOOK_REGISTER exited with ${code}: ${stderr.trim().slice(-500)}`);
-    if (!secret?.startsWith(this.cases.secretPrefix)) throw new Error(`CONTRACT_WEBHOOK_REGISTER must print the endpoint's secret (${this.cases.secretPrefix}…) as its last line; its last line does not start with ${this.cases.secretPrefix}`);
+    if (code !== 0) throw new ConfigurationError(`CONTRACT_WEBHOOK_REGISTER exited with ${code}: ${stderr.trim().slice(-500)}`);
+    if (!secret?.startsWith(this.cases.secretPrefix)) throw new ConfigurationError(`CONTRACT_WEBHOOK_REGISTER must print the endpoint's secret (${this.cases.secretPrefix}…) as its last line; its last line does not start with ${this.cases.secretPrefix}`);
     this.secret = secret;
     this.registered = lines.slice(0, -1).join('\n');
   }
@@ -201,7 +214,7 @@ export class EventChecks {
     if (this.registered !== '' || (this.secret && this.env.CONTRACT_WEBHOOK_REGISTER)) {
       if (this.env.CONTRACT_WEBHOOK_UNREGISTER) {
         const { code, stderr } = await this.shell(this.env.CONTRACT_WEBHOOK_UNREGISTER, { CONTRACT_WEBHOOK_REGISTERED: this.registered });
-        if (code !== 0) throw new Error(`CONTRACT_WEBHOOK_UNREGISTER exited with ${code}: ${stderr.trim().slice(-500)}`);
+        if (code !== 0) throw new ConfigurationError(`CONTRACT_WEBHOOK_UNREGISTER exited with ${code}: ${stderr.trim().slice(-500)}`);
         said = `events: receiver ${this.url} unregistered`;
       } else said = `events: receiver ${this.url} stays registered (no CONTRACT_WEBHOOK_UNREGISTER)`;
     }
@@ -233,10 +246,10 @@ export class EventChecks {
         setPointer(request.body as Json, rest.replace(/^#/, ''), value);
       } else if (where === 'query.') request.query = { ...request.query, [rest]: value };
       else if (where === 'header.') request.headers = { ...request.headers, [rest]: String(value) };
-      else throw new Error(`${event.name}: x-emitted-after when ${expression} is not something the suite can set ($request.body#/…, $request.query.…, $request.header.…)`);
+      else throw emittedAfterProblem(event.name, `${event.name}: x-emitted-after when ${expression} is not something the suite can set ($request.body#/…, $request.query.…, $request.header.…)`);
     }
     const sent = await send(this.context.target, request);
-    if (sent.status < 200 || sent.status >= 300) throw new Error(`${event.name}: ${operation.id}, the call that causes it, answered ${sent.status}: ${sent.text.slice(0, 200)}`);
+    if (sent.status < 200 || sent.status >= 300) throw delivery(event.name, [`${event.name}: ${operation.id}, the call that causes it, answered ${sent.status}: ${sent.text.slice(0, 200)}`]);
     const expected = Object.fromEntries(Object.entries(emitter.payload).map(([path, expression]) => [path, evaluate(expression, { operation, request, sent })]));
     return { expected, answeredAt: Date.now() };
   }
@@ -291,10 +304,10 @@ export class EventChecks {
     const event = this.event(name);
     const emitter = event.emittedAfter[index];
     const { expected, answeredAt } = await this.cause(event, emitter);
-    const [delivery] = await this.waitFor(this.matches(expected), 1, answeredAt + this.cases.firstDeliveryMs);
-    if (!delivery) throw new Error(`${event.name}: no delivery within ${this.cases.firstDeliveryMs / 1000} s after ${emitter.operationId} holding ${Object.entries(expected).map(([path, value]) => `${path} = ${JSON.stringify(value)}`).join(', ')}${this.near(expected)}`);
-    const problems = await this.problems(event, delivery, `after ${emitter.operationId}`);
-    if (problems.length) throw new Error(problems.join('\n'));
+    const [delivered] = await this.waitFor(this.matches(expected), 1, answeredAt + this.cases.firstDeliveryMs);
+    if (!delivered) throw delivery(event.name, [`${event.name}: no delivery within ${this.cases.firstDeliveryMs / 1000} s after ${emitter.operationId} holding ${Object.entries(expected).map(([path, value]) => `${path} = ${JSON.stringify(value)}`).join(', ')}${this.near(expected)}`]);
+    const problems = await this.problems(event, delivered, `after ${emitter.operationId}`);
+    if (problems.length) throw delivery(event.name, problems);
   }
 
   /** The receiver answers 500 to the event's first delivery: it comes again, same id, signed anew, within the retry bound. */
@@ -312,13 +325,13 @@ export class EventChecks {
       const { expected, answeredAt } = await this.cause(event, emitter);
       const match = this.matches(expected);
       const [first] = await this.waitFor(match, 1, answeredAt + this.cases.firstDeliveryMs);
-      if (!first) throw new Error(`${event.name}: no delivery within ${this.cases.firstDeliveryMs / 1000} s after ${operation.id}${this.near(expected)}`);
+      if (!first) throw delivery(event.name, [`${event.name}: no delivery within ${this.cases.firstDeliveryMs / 1000} s after ${operation.id}${this.near(expected)}`]);
       const both = await this.waitFor(match, 2, first.at + this.cases.retryMs);
       const problems: string[] = [];
       if (first.answered !== 500) problems.push(`${event.name}: the receiver did not refuse the first delivery (internal: answered ${first.answered})`);
       if (both.length < 2) {
         problems.push(`${event.name}: the receiver answered 500 and no retry came within ${this.cases.retryMs / 1000} s (the first retry delay of x-webhooks.retry_schedule_seconds, its jitter, one timeout and slack)`);
-        throw new Error(problems.join('\n'));
+        throw delivery(event.name, problems);
       }
       const [, retry] = both;
       const idName = this.cases.headers.id;
@@ -327,7 +340,7 @@ export class EventChecks {
       if (retry.body !== first.body) problems.push(`${event.name} retry: the body differs from the first delivery's`);
       if (Number(retry.headers[timestampName]) < Number(first.headers[timestampName])) problems.push(`${event.name} retry: header ${timestampName} goes back in time (${String(retry.headers[timestampName])} < ${String(first.headers[timestampName])})`);
       problems.push(...(await this.problems(event, retry, 'retry')));
-      if (problems.length) throw new Error(problems.join('\n'));
+      if (problems.length) throw delivery(event.name, problems);
     } finally {
       this.failFirst.splice(this.failFirst.indexOf(rule), 1);
     }

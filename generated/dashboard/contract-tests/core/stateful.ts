@@ -8,7 +8,11 @@
  */
 import { writeOnlyProperties } from './arbitraries.js';
 import type { Cases, LinkCase, OperationCase, ResourceCase } from './cases.js';
-import { pathParamsOf, responseProblems, send, walk, type RequestSpec, type Sent, type SpecValidator, type Target } from './harness.js';
+import { curlLine } from './curl.js';
+import { against, ProblemsError, type Problem } from './findings.js';
+import { acceptOf, pathParamsOf, pathParamValue, send, walk, type RequestSpec, type Sent, type SpecValidator, type Target } from './harness.js';
+import type { Expectation } from './judge.js';
+import { fillPath } from './serialize.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,8 +22,15 @@ export interface SuiteContext {
   target: Target;
   validator: SpecValidator;
   operation(id: string): OperationCase;
-  /** The operation's positive request, with fresh path IDs and tagged bodies. */
-  request(operation: OperationCase): Promise<RequestSpec>;
+  /** The operation's positive request, with fresh path IDs (made with `key`, default the target's) and tagged bodies. */
+  request(operation: OperationCase, key?: string | null): Promise<RequestSpec>;
+  /** A request checked against its schemas (an invalid example replaced by a generated value). */
+  valid(operation: OperationCase, request: RequestSpec): RequestSpec;
+  /** Adds this run's tag to a create's body. */
+  tag(operation: OperationCase, body: unknown): unknown;
+  readonly runId: string;
+  /** Judges an answer against the spec and what the check expected (judge.ts). */
+  problems(operation: OperationCase, sent: Sent, expectation: Expectation, check: string, request?: RequestSpec, label?: string, fix?: string): Problem[];
 }
 
 /** Where a link's parameter values come from. */
@@ -48,14 +59,26 @@ export function evaluateExpression(expression: string, source: LinkSource): unkn
 /** The request a link leads to: its operation's path filled from the link's parameters. */
 export function linkedRequest(context: SuiteContext, link: LinkCase, source: LinkSource, body?: unknown): RequestSpec {
   const operation = context.operation(link.operationId);
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+  const values: Record<string, unknown> = {};
+  for (const [, name] of operation.path.matchAll(/\{([^}]+)\}/g)) {
     const value = link.parameters[name] !== undefined ? evaluateExpression(link.parameters[name], source) : source.requestPath[name];
-    if (value === undefined || value === null) throw new Error(`link to ${operation.id}: no value for path parameter ${name} (${link.parameters[name] ?? 'not in the link'})`);
-    return encodeURIComponent(String(value));
-  });
+    if (value === undefined || value === null) {
+      throw new ProblemsError([{ class: 'spec', check: 'links', message: `link to ${operation.id}: no value for path parameter ${name} (${link.parameters[name] ?? 'not in the link'})`, operation: operation.id, pointer: operation.pointer, fix: `Give the link to ${operation.id} a value for ${name} (a runtime expression such as $response.body#/id).`, key: `spec|link|${operation.id}|${name}` }]);
+    }
+    values[name] = pathParamValue(operation, name, String(value));
+  }
   const query = { ...operation.query };
   for (const param of Object.keys(link.parameters)) if (!operation.path.includes(`{${param}}`)) query[param] = evaluateExpression(link.parameters[param], source);
-  return { method: operation.method, path, query, headers: operation.headers, ...(body !== undefined ? { body, contentType: operation.bodyContentType } : operation.body !== undefined && operation.method !== 'get' && operation.method !== 'delete' ? { body: operation.body, contentType: operation.bodyContentType } : {}) };
+  return {
+    method: operation.method,
+    path: fillPath(operation.path, operation.parameters ?? [], values),
+    query,
+    headers: operation.headers,
+    params: operation.parameters,
+    auth: operation.auth,
+    ...(acceptOf(operation) ? { accept: acceptOf(operation) } : {}),
+    ...(body !== undefined ? { body, contentType: operation.bodyContentType } : operation.body !== undefined && operation.method !== 'get' && operation.method !== 'delete' ? { body: operation.body, contentType: operation.bodyContentType } : {}),
+  };
 }
 
 const isDateTime = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
@@ -104,42 +127,56 @@ function resolveRef(cases: Cases, ref: string): unknown {
 
 /**
  * Round trip: every property of the body sent that the response schema also names comes back as
- * sent. One line per property that did not, naming the operation and the property.
+ * sent. One problem per property that did not, naming the operation and the property.
  */
-export function roundTripProblems(context: SuiteContext, label: string, sentBody: unknown, operationAnswering: OperationCase, got: unknown, sentBy: OperationCase): string[] {
+export function roundTripProblems(context: SuiteContext, label: string, sentBody: unknown, operationAnswering: OperationCase, got: unknown, sentBy: OperationCase, request?: RequestSpec): Problem[] {
   if (!sentBody || typeof sentBody !== 'object' || Array.isArray(sentBody)) return [];
   const shared = responseProperties(context, operationAnswering);
   // writeOnly properties (a password, a card number) are sent and rightly never answered.
   const writeOnly = sentBy.generation.body ? writeOnlyProperties(context.cases.sharedSchema, sentBy.generation.body) : new Set<string>();
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (const [name, value] of Object.entries(sentBody as Json)) {
     if ((shared && !shared.has(name)) || writeOnly.has(name)) continue;
     const difference = echoDifference(value, (got as Json | undefined)?.[name], `/${name}`);
-    if (difference) problems.push(`${label}: property ${name} did not come back as sent: ${difference}`);
+    if (difference) {
+      problems.push(
+        against(context.target, 'round_trip', `${label}: property ${name} did not come back as sent: ${difference}`, {
+          operation: operationAnswering.id,
+          pointer: operationAnswering.pointer,
+          fix: `What ${sentBy.id} stores must come back as sent: ${name} is lost or changed.`,
+          key: `${context.target.mock ? 'mock' : 'target'}|round_trip|${label}|${name}`,
+          ...(request ? { curl: curlLine(context.target, request) } : {}),
+        }),
+      );
+    }
   }
   return problems;
 }
 
 /** Properties on which a later read differs from an earlier answer about the same resource. */
-export function staleProblems(label: string, before: unknown, after: unknown): string[] {
+export function staleProblems(context: SuiteContext, operation: OperationCase, label: string, before: unknown, after: unknown): Problem[] {
   if (!before || typeof before !== 'object' || !after || typeof after !== 'object') return [];
   return Object.keys(before as Json)
     .filter((name) => name in (after as Json) && JSON.stringify((before as Json)[name]) !== JSON.stringify((after as Json)[name]))
-    .map((name) => `${label}: property ${name} reads back as ${JSON.stringify((after as Json)[name]).slice(0, 200)}, but was ${JSON.stringify((before as Json)[name]).slice(0, 200)}`);
+    .map((name) =>
+      against(context.target, 'stale_read', `${label}: property ${name} reads back as ${JSON.stringify((after as Json)[name]).slice(0, 200)}, but was ${JSON.stringify((before as Json)[name]).slice(0, 200)}`, {
+        operation: operation.id,
+        pointer: operation.pointer,
+        fix: `${operation.id} must read back what the last write answered (no stale reads).`,
+        key: `${context.target.mock ? 'mock' : 'target'}|stale_read|${label}|${name}`,
+      }),
+    );
 }
 
-function expectSuccess(context: SuiteContext, operation: OperationCase, sent: Sent, step: string): string[] {
-  const problems = responseProblems(context.validator, operation, sent);
-  if (sent.status >= 300) problems.unshift(`${step}: ${operation.id} answered ${sent.status}, expected success: ${sent.text.slice(0, 200)}`);
-  return problems;
-}
+const problemOf = (context: SuiteContext, operation: OperationCase, check: string, message: string, fix: string, request?: RequestSpec): Problem =>
+  against(context.target, check, message, { operation: operation.id, pointer: operation.pointer, fix, ...(request ? { curl: curlLine(context.target, request) } : {}) });
 
 /** Looks for an item by ID in a list, from its first page (the largest allowed) until found or the list ends. */
-export async function findInList(context: SuiteContext, link: LinkCase, source: LinkSource, id: unknown): Promise<Json | undefined> {
+export async function findInList(context: SuiteContext, link: LinkCase, source: LinkSource, id: unknown, key?: string | null): Promise<Json | undefined> {
   const list = context.operation(link.operationId);
   const paging = list.pagination!;
   const itemsOf = (page: Record<string, unknown>) => (Array.isArray(page[paging.dataField]) ? (page[paging.dataField] as Json[]) : []);
-  const pages = await walk(context.target, list, linkedRequest(context, link, source), 'forward', {
+  const pages = await walk(context.target, list, { ...linkedRequest(context, link, source), ...(key !== undefined ? { key } : {}) }, 'forward', {
     limit: paging.limit?.maximum,
     enough: (sofar) => itemsOf(sofar.at(-1)!).some((item) => item.id === id),
   });
@@ -153,68 +190,76 @@ export function resourceOf(cases: Cases, createId: string): ResourceCase {
 }
 
 /** create, read, update, read again, delete, read -> 404, gone from the list. */
-export async function lifecycle(context: SuiteContext, createId: string): Promise<string[]> {
+export async function lifecycle(context: SuiteContext, createId: string): Promise<Problem[]> {
   const resource = resourceOf(context.cases, createId);
   const create = context.operation(createId);
   const request = await context.request(create);
   const created = await send(context.target, request);
-  const problems = expectSuccess(context, create, created, 'create');
+  const problems = context.problems(create, created, { kind: 'success' }, 'ensure_resource_availability', request, 'create');
   if (created.status >= 300) return problems;
-  problems.push(...roundTripProblems(context, `${create.id} response`, request.body, create, created.body, create));
+  problems.push(...roundTripProblems(context, `${create.id} response`, request.body, create, created.body, create, request));
   const source: LinkSource = { requestPath: pathParamsOf(create.path, request.path), requestQuery: request.query, responseBody: created.body };
   const id = (created.body as Json).id;
   let current: unknown = created.body;
   const read = async (step: string): Promise<Sent | undefined> => {
     if (!resource.read) return undefined;
     const operation = context.operation(resource.read.operationId);
-    const sent = await send(context.target, linkedRequest(context, resource.read, source));
-    problems.push(...expectSuccess(context, operation, sent, step));
+    const readRequest = linkedRequest(context, resource.read, source);
+    const sent = await send(context.target, readRequest);
+    problems.push(...context.problems(operation, sent, { kind: 'success' }, 'ensure_resource_availability', readRequest, step));
     return sent;
   };
   const afterCreate = await read('read after create');
+  const reader = resource.read ? context.operation(resource.read.operationId) : undefined;
   if (afterCreate && afterCreate.status < 300) {
-    problems.push(...roundTripProblems(context, `${resource.read!.operationId} after ${create.id}`, request.body, context.operation(resource.read!.operationId), afterCreate.body, create));
-    problems.push(...staleProblems(`${resource.read!.operationId} after ${create.id}`, current, afterCreate.body));
+    problems.push(...roundTripProblems(context, `${reader!.id} after ${create.id}`, request.body, reader!, afterCreate.body, create, request));
+    problems.push(...staleProblems(context, reader!, `${reader!.id} after ${create.id}`, current, afterCreate.body));
   }
   if (resource.list) {
+    const lister = context.operation(resource.list.operationId);
     const item = await findInList(context, resource.list, source, id);
-    if (!item) problems.push(`${resource.list.operationId} does not list the ${String(id)} that ${create.id} created`);
+    if (!item) problems.push(problemOf(context, lister, 'ensure_resource_availability', `${lister.id} does not list the ${String(id)} that ${create.id} created`, `${lister.id} must list what ${create.id} created.`));
     else {
-      problems.push(...roundTripProblems(context, `${resource.list.operationId} item after ${create.id}`, request.body, create, item, create));
-      problems.push(...staleProblems(`${resource.list.operationId} item after ${create.id}`, current, item));
+      problems.push(...roundTripProblems(context, `${lister.id} item after ${create.id}`, request.body, create, item, create, request));
+      problems.push(...staleProblems(context, lister, `${lister.id} item after ${create.id}`, current, item));
     }
   }
   if (resource.update) {
     const operation = context.operation(resource.update.operationId);
     const update = linkedRequest(context, resource.update, source);
     const updated = await send(context.target, update);
-    problems.push(...expectSuccess(context, operation, updated, 'update'));
+    problems.push(...context.problems(operation, updated, { kind: 'success' }, 'ensure_resource_availability', update, 'update'));
     if (updated.status < 300) {
-      problems.push(...roundTripProblems(context, `${operation.id} response`, update.body, operation, updated.body, operation));
+      problems.push(...roundTripProblems(context, `${operation.id} response`, update.body, operation, updated.body, operation, update));
       current = updated.body;
       const afterUpdate = await read(`read after ${operation.id}`);
       if (afterUpdate && afterUpdate.status < 300) {
-        problems.push(...roundTripProblems(context, `${resource.read!.operationId} after ${operation.id}`, update.body, context.operation(resource.read!.operationId), afterUpdate.body, operation));
-        problems.push(...staleProblems(`${resource.read!.operationId} after ${operation.id}`, current, afterUpdate.body));
+        problems.push(...roundTripProblems(context, `${reader!.id} after ${operation.id}`, update.body, reader!, afterUpdate.body, operation, update));
+        problems.push(...staleProblems(context, reader!, `${reader!.id} after ${operation.id}`, current, afterUpdate.body));
       }
       if (resource.list) {
+        const lister = context.operation(resource.list.operationId);
         const item = await findInList(context, resource.list, source, id);
-        if (!item) problems.push(`${resource.list.operationId} no longer lists ${String(id)} after ${operation.id}`);
-        else problems.push(...staleProblems(`${resource.list.operationId} item after ${operation.id}`, current, item));
+        if (!item) problems.push(problemOf(context, lister, 'ensure_resource_availability', `${lister.id} no longer lists ${String(id)} after ${operation.id}`, `${lister.id} must still list what ${operation.id} changed.`));
+        else problems.push(...staleProblems(context, lister, `${lister.id} item after ${operation.id}`, current, item));
       }
     }
   }
   if (resource.delete) {
     const operation = context.operation(resource.delete.operationId);
-    const deleted = await send(context.target, linkedRequest(context, resource.delete, source));
-    problems.push(...expectSuccess(context, operation, deleted, 'delete'));
+    const deleteRequest = linkedRequest(context, resource.delete, source);
+    const deleted = await send(context.target, deleteRequest);
+    problems.push(...context.problems(operation, deleted, { kind: 'success' }, 'ensure_resource_availability', deleteRequest, 'delete'));
     if (resource.read) {
-      const readOperation = context.operation(resource.read.operationId);
-      const after = await send(context.target, linkedRequest(context, resource.read, source));
-      if (after.status !== 404) problems.push(`${readOperation.id} after ${operation.id}: expected 404, got ${after.status}: ${after.text.slice(0, 200)}`);
-      else problems.push(...responseProblems(context.validator, readOperation, after));
+      const readRequest = linkedRequest(context, resource.read, source);
+      const after = await send(context.target, readRequest);
+      if (after.status !== 404) problems.push(problemOf(context, reader!, 'use_after_free', `${reader!.id} after ${operation.id}: expected 404, got ${after.status}: ${after.text.slice(0, 200)}`, `After ${operation.id}, ${reader!.id} must answer 404.`, readRequest));
+      else problems.push(...context.problems(reader!, after, { kind: 'refusal', status: 404 }, 'use_after_free', readRequest, `after ${operation.id}`));
     }
-    if (resource.list && (await findInList(context, resource.list, source, id))) problems.push(`${resource.list.operationId} still lists ${String(id)} after ${operation.id}`);
+    if (resource.list && (await findInList(context, resource.list, source, id))) {
+      const lister = context.operation(resource.list.operationId);
+      problems.push(problemOf(context, lister, 'use_after_free', `${lister.id} still lists ${String(id)} after ${operation.id}`, `${lister.id} must not list what ${operation.id} deleted.`));
+    }
   }
   return problems;
 }
@@ -224,17 +269,18 @@ export async function lifecycle(context: SuiteContext, createId: string): Promis
  * agrees; from a final state every transition operation gets 409 (or a documented 4xx) and
  * changes nothing.
  */
-export async function stateMachine(context: SuiteContext, schema: string): Promise<string[]> {
+export async function stateMachine(context: SuiteContext, schema: string): Promise<Problem[]> {
   const machine = context.cases.stateMachines.find((candidate) => candidate.schema === schema)!;
   const resource = context.cases.resources.find((candidate) => candidate.create === machine.create);
   const create = context.operation(machine.create);
   const request = await context.request(create);
   const created = await send(context.target, request);
-  const problems = expectSuccess(context, create, created, 'create');
+  const problems = context.problems(create, created, { kind: 'success' }, 'state_machine', request, 'create');
   if (created.status >= 300) return problems;
   const source: LinkSource = { requestPath: pathParamsOf(create.path, request.path), requestQuery: request.query, responseBody: created.body };
   const stateOf = (body: unknown) => (body as Json | undefined)?.[machine.property];
-  if (stateOf(created.body) !== machine.initial) problems.push(`${create.id}: a new ${schema} has ${machine.property} ${JSON.stringify(stateOf(created.body))}, expected ${machine.initial}`);
+  const reader = resource?.read ? context.operation(resource.read.operationId) : undefined;
+  if (stateOf(created.body) !== machine.initial) problems.push(problemOf(context, create, 'state_machine', `${create.id}: a new ${schema} has ${machine.property} ${JSON.stringify(stateOf(created.body))}, expected ${machine.initial}`, `A new ${schema} must start in ${machine.initial} (x-state-machine).`, request));
   const linkTo = (operationId: string): LinkCase => [resource?.update, resource?.read, resource?.delete].find((link) => link?.operationId === operationId) ?? { operationId, parameters: inferredParameters(context.operation(operationId), create) };
   const readBack = async (): Promise<Sent | undefined> => (resource?.read ? send(context.target, linkedRequest(context, resource.read, source)) : undefined);
   let state = machine.initial;
@@ -244,13 +290,14 @@ export async function stateMachine(context: SuiteContext, schema: string): Promi
     const transition = machine.transitions.find((candidate) => candidate.from === state && candidate.to !== state);
     if (!transition) break;
     const operation = context.operation(transition.operationId);
-    const moved = await send(context.target, linkedRequest(context, linkTo(operation.id), source, transition.body));
-    problems.push(...expectSuccess(context, operation, moved, `${state} -> ${transition.to}`));
+    const move = linkedRequest(context, linkTo(operation.id), source, transition.body);
+    const moved = await send(context.target, move);
+    problems.push(...context.problems(operation, moved, { kind: 'success' }, 'state_machine', move, `${state} -> ${transition.to}`));
     if (moved.status >= 300) return problems;
-    if (stateOf(moved.body) !== transition.to) problems.push(`${operation.id} (${state} -> ${transition.to}): the answer has ${machine.property} ${JSON.stringify(stateOf(moved.body))}`);
+    if (stateOf(moved.body) !== transition.to) problems.push(problemOf(context, operation, 'state_machine', `${operation.id} (${state} -> ${transition.to}): the answer has ${machine.property} ${JSON.stringify(stateOf(moved.body))}`, `${operation.id} must move a ${schema} from ${state} to ${transition.to}.`, move));
     const read = await readBack();
-    if (read && stateOf(read.body) !== transition.to) problems.push(`${resource!.read!.operationId} after ${operation.id} (${state} -> ${transition.to}): ${machine.property} reads back as ${JSON.stringify(stateOf(read.body))}, expected ${transition.to}`);
-    if (read) problems.push(...staleProblems(`${resource!.read!.operationId} after ${operation.id}`, moved.body, read.body));
+    if (read && stateOf(read.body) !== transition.to) problems.push(problemOf(context, reader!, 'stale_read', `${reader!.id} after ${operation.id} (${state} -> ${transition.to}): ${machine.property} reads back as ${JSON.stringify(stateOf(read.body))}, expected ${transition.to}`, `${reader!.id} must read back the state ${operation.id} answered.`));
+    if (read) problems.push(...staleProblems(context, reader!, `${reader!.id} after ${operation.id}`, moved.body, read.body));
     state = transition.to;
   }
   if (!machine.final.includes(state)) return problems;
@@ -258,12 +305,12 @@ export async function stateMachine(context: SuiteContext, schema: string): Promi
   for (const operationId of [...new Set(machine.transitions.map((transition) => transition.operationId))]) {
     const operation = context.operation(operationId);
     const transition = machine.transitions.find((candidate) => candidate.operationId === operationId)!;
-    const refused = await send(context.target, linkedRequest(context, linkTo(operationId), source, transition.body));
+    const attempt = linkedRequest(context, linkTo(operationId), source, transition.body);
+    const refused = await send(context.target, attempt);
     const wanted = operation.responses['409'] ? 409 : undefined;
-    if (wanted ? refused.status !== wanted : refused.status < 400 || refused.status >= 500) problems.push(`${operation.id} on a ${state} ${schema} (a final state): expected ${wanted ?? 'a 4xx'}, got ${refused.status}: ${refused.text.slice(0, 200)}`);
-    else problems.push(...responseProblems(context.validator, operation, refused));
+    problems.push(...context.problems(operation, refused, { kind: 'refusal', ...(wanted ? { status: wanted } : {}) }, 'state_machine', attempt, `${operation.id} on a ${state} ${schema} (a final state)`));
     const after = await readBack();
-    if (before && after) problems.push(...staleProblems(`${resource!.read!.operationId} after a refused ${operation.id}`, before.body, after.body));
+    if (before && after) problems.push(...staleProblems(context, reader!, `${reader!.id} after a refused ${operation.id}`, before.body, after.body));
   }
   return problems;
 }

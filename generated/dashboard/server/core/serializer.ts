@@ -5,7 +5,8 @@
  * Whether fast-json-stringify can write a response schema faithfully. It writes an anyOf/oneOf
  * value by the first alternative the value matches; when two alternatives are objects, a value
  * that matches both (as an anyOf allows) loses the properties only the other declares. Such
- * schemas are written with JSON.stringify instead; the rest keep fast-json-stringify's speed.
+ * schemas are written with JSON.stringify instead, as are objects that require a property they do
+ * not declare (it demands the property, then leaves it out); the rest keep its speed.
  * `null` beside one object (the nullable pattern) is faithful.
  */
 
@@ -36,6 +37,8 @@ export function serializesFaithfully(schema: Schema, shared: Record<string, Sche
     for (const key of ['anyOf', 'oneOf']) {
       if (Array.isArray(resolved[key]) && resolved[key].filter(objectLike).length > 1) return false;
     }
+    // A required property the schema does not declare: fast-json-stringify demands it and then leaves it out.
+    if (Array.isArray(resolved.required) && resolved.additionalProperties !== false && resolved.required.some((name: string) => !resolved.properties || !(name in resolved.properties))) return false;
     for (const [key, value] of Object.entries<Schema>(resolved)) {
       if (key === 'properties' || key === 'patternProperties' || key === '$defs') {
         if (value && typeof value === 'object' && !Object.values(value).every(walk)) return false;

@@ -3,7 +3,8 @@
 
 """The hand-written runtime every generated Python client shares (copied verbatim by the generator)."""
 
-from ._client import APIResponse, BaseClient, ClientConfig, KeyPrefix, Operation, RateLimit, RequestOptions, RetryPolicy
+from ._body import Body, EncodedBody, encode_body, encode_form
+from ._client import BaseClient, ClientConfig, KeyPrefix, Operation, RequestOptions, RetryPolicy
 from ._errors import (
     APIConnectionError,
     APIError,
@@ -19,8 +20,13 @@ from ._errors import (
     RateLimitError,
     UnprocessableEntityError,
 )
+from ._files import BinaryContent, FileContent, FileTypes, PartWithHeaders, with_part_headers
+from ._multipart import Part, encode_multipart
 from ._pagination import PaginationSpec, SyncCursorPage
-from ._serde import NOT_GIVEN, NotGiven, Shape, decode, format_datetime, parse_datetime
+from ._params import Param, build_path, cookie_pairs, header_text, path_text, query_pairs, query_string
+from ._response import APIResponse, Media, RateLimit, StreamedCall, to_streamed_response_wrapper
+from ._serde import NOT_GIVEN, NotGiven, Shape, decode, format_datetime, parse_datetime, to_json
+from ._streaming import EventStreamDecoder, ServerSentEvent, Stream
 from ._webhooks import WebhookPayloadError, WebhookScheme, WebhookSignatureError, WebhookTimestampError, WebhookVerificationError, parse_event, sign, verify
 
 __all__ = [
@@ -32,22 +38,35 @@ __all__ = [
     "AuthenticationError",
     "BadRequestError",
     "BaseClient",
+    "BinaryContent",
+    "Body",
     "ClientConfig",
     "ClientError",
     "ConflictError",
+    "EncodedBody",
+    "EventStreamDecoder",
+    "FileContent",
+    "FileTypes",
     "InternalServerError",
     "KeyPrefix",
+    "Media",
     "NOT_GIVEN",
     "NotFoundError",
     "NotGiven",
     "Operation",
     "PaginationSpec",
+    "Param",
+    "Part",
+    "PartWithHeaders",
     "PermissionDeniedError",
     "RateLimit",
     "RateLimitError",
     "RequestOptions",
     "RetryPolicy",
+    "ServerSentEvent",
     "Shape",
+    "Stream",
+    "StreamedCall",
     "SyncCursorPage",
     "UnprocessableEntityError",
     "WebhookPayloadError",
@@ -55,10 +74,22 @@ __all__ = [
     "WebhookSignatureError",
     "WebhookTimestampError",
     "WebhookVerificationError",
+    "build_path",
+    "cookie_pairs",
     "decode",
+    "encode_body",
+    "encode_form",
+    "encode_multipart",
     "format_datetime",
+    "header_text",
     "parse_datetime",
     "parse_event",
+    "path_text",
+    "query_pairs",
+    "query_string",
     "sign",
+    "to_json",
+    "to_streamed_response_wrapper",
     "verify",
+    "with_part_headers",
 ]

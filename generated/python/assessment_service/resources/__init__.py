@@ -3,7 +3,7 @@
 
 """The top-level resources of the client."""
 
-from .health import Health, HealthWithRawResponse
-from .nature import Nature, NatureWithRawResponse
+from .health import Health, HealthWithRawResponse, HealthWithStreamingResponse
+from .nature import Nature, NatureWithRawResponse, NatureWithStreamingResponse
 
-__all__ = ["Health", "HealthWithRawResponse", "Nature", "NatureWithRawResponse"]
+__all__ = ["Health", "HealthWithRawResponse", "HealthWithStreamingResponse", "Nature", "NatureWithRawResponse", "NatureWithStreamingResponse"]

@@ -9,9 +9,9 @@ from typing import Mapping, Optional
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, RequestOptions
+from .._core import APIResponse, BaseClient, RequestOptions, to_streamed_response_wrapper
 
-__all__ = ["Health", "HealthWithRawResponse"]
+__all__ = ["Health", "HealthWithRawResponse", "HealthWithStreamingResponse"]
 
 
 class Health:
@@ -24,6 +24,10 @@ class Health:
     def with_raw_response(self) -> HealthWithRawResponse:
         return HealthWithRawResponse(self._client)
 
+    @property
+    def with_streaming_response(self) -> HealthWithStreamingResponse:
+        return HealthWithStreamingResponse(self._client)
+
     def retrieve(
         self,
         *,
@@ -33,9 +37,12 @@ class Health:
     ) -> _types.Health:
         """Check service health
 
-        Reports that the service is up. No key is needed, so load balancers and uptime
-        monitors can call it; a key that is sent is ignored. Rate limited per client address
-        at the Free tier's per-key limit.
+        Reports that the service process is up and which spec it serves. It does not read the
+        database, so it stays cheap and a database outage does not take every instance out of a
+        load balancer at once. No key is needed, so load balancers and uptime monitors can call
+        it; a key that is sent is ignored. It is never rate limited: its `X-RateLimit-*`
+        headers report the caller's per-address budget for requests without a key, without
+        spending from it.
         """
         return self._client.request(
             _ops.GET_HEALTH,
@@ -59,12 +66,23 @@ class HealthWithRawResponse:
     ) -> APIResponse[_types.Health]:
         """Check service health
 
-        Reports that the service is up. No key is needed, so load balancers and uptime
-        monitors can call it; a key that is sent is ignored. Rate limited per client address
-        at the Free tier's per-key limit.
+        Reports that the service process is up and which spec it serves. It does not read the
+        database, so it stays cheap and a database outage does not take every instance out of a
+        load balancer at once. No key is needed, so load balancers and uptime monitors can call
+        it; a key that is sent is ignored. It is never rate limited: its `X-RateLimit-*`
+        headers report the caller's per-address budget for requests without a key, without
+        spending from it.
         """
         return self._client.request_raw(
             _ops.GET_HEALTH,
             (),
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
         )
+
+
+class HealthWithStreamingResponse:
+    """`client.health.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = HealthWithRawResponse(client)
+        self.retrieve = to_streamed_response_wrapper(raw.retrieve)

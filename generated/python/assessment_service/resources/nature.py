@@ -9,9 +9,9 @@ from typing import List, Literal, Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
-from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, SyncCursorPage
+from .._core import APIResponse, BaseClient, NOT_GIVEN, NotGiven, RequestOptions, SyncCursorPage, to_streamed_response_wrapper
 
-__all__ = ["Nature", "NatureAssessments", "NatureAssessmentsWithRawResponse", "NatureSubjects", "NatureSubjectsAssessments", "NatureSubjectsAssessmentsWithRawResponse", "NatureSubjectsWithRawResponse", "NatureWithRawResponse"]
+__all__ = ["Nature", "NatureAssessments", "NatureAssessmentsWithRawResponse", "NatureAssessmentsWithStreamingResponse", "NatureSubjects", "NatureSubjectsAssessments", "NatureSubjectsAssessmentsWithRawResponse", "NatureSubjectsAssessmentsWithStreamingResponse", "NatureSubjectsWithRawResponse", "NatureSubjectsWithStreamingResponse", "NatureWithRawResponse", "NatureWithStreamingResponse"]
 
 
 class NatureAssessments:
@@ -23,6 +23,10 @@ class NatureAssessments:
     @property
     def with_raw_response(self) -> NatureAssessmentsWithRawResponse:
         return NatureAssessmentsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> NatureAssessmentsWithStreamingResponse:
+        return NatureAssessmentsWithStreamingResponse(self._client)
 
     def retrieve(
         self,
@@ -70,7 +74,7 @@ class NatureAssessments:
         return self._client.request(
             _ops.SUBMIT_ASSESSMENT,
             (assessment_id,),
-            body={"answers": answers, "status": status},
+            fields={"answers": answers, "status": status},
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
         )
 
@@ -127,9 +131,18 @@ class NatureAssessmentsWithRawResponse:
         return self._client.request_raw(
             _ops.SUBMIT_ASSESSMENT,
             (assessment_id,),
-            body={"answers": answers, "status": status},
+            fields={"answers": answers, "status": status},
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
         )
+
+
+class NatureAssessmentsWithStreamingResponse:
+    """`client.nature.assessments.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = NatureAssessmentsWithRawResponse(client)
+        self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+        self.update = to_streamed_response_wrapper(raw.update)
 
 
 class NatureSubjectsAssessments:
@@ -141,6 +154,10 @@ class NatureSubjectsAssessments:
     @property
     def with_raw_response(self) -> NatureSubjectsAssessmentsWithRawResponse:
         return NatureSubjectsAssessmentsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> NatureSubjectsAssessmentsWithStreamingResponse:
+        return NatureSubjectsAssessmentsWithStreamingResponse(self._client)
 
     def list(
         self,
@@ -192,7 +209,7 @@ class NatureSubjectsAssessments:
         return self._client.request(
             _ops.CREATE_ASSESSMENT,
             (subject_id,),
-            body={"metadata": metadata},
+            fields={"metadata": metadata},
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
         )
 
@@ -253,9 +270,18 @@ class NatureSubjectsAssessmentsWithRawResponse:
         return self._client.request_raw(
             _ops.CREATE_ASSESSMENT,
             (subject_id,),
-            body={"metadata": metadata},
+            fields={"metadata": metadata},
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
         )
+
+
+class NatureSubjectsAssessmentsWithStreamingResponse:
+    """`client.nature.subjects.assessments.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = NatureSubjectsAssessmentsWithRawResponse(client)
+        self.list = to_streamed_response_wrapper(raw.list)
+        self.create = to_streamed_response_wrapper(raw.create)
 
 
 class NatureSubjects:
@@ -268,6 +294,10 @@ class NatureSubjects:
     @property
     def with_raw_response(self) -> NatureSubjectsWithRawResponse:
         return NatureSubjectsWithRawResponse(self._client)
+
+    @property
+    def with_streaming_response(self) -> NatureSubjectsWithStreamingResponse:
+        return NatureSubjectsWithStreamingResponse(self._client)
 
     def list(
         self,
@@ -318,7 +348,7 @@ class NatureSubjects:
         return self._client.request(
             _ops.CREATE_SUBJECT,
             (),
-            body={"consent_artifact": consent_artifact, "metadata": metadata},
+            fields={"consent_artifact": consent_artifact, "metadata": metadata},
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
         )
 
@@ -423,7 +453,7 @@ class NatureSubjectsWithRawResponse:
         return self._client.request_raw(
             _ops.CREATE_SUBJECT,
             (),
-            body={"consent_artifact": consent_artifact, "metadata": metadata},
+            fields={"consent_artifact": consent_artifact, "metadata": metadata},
             options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries, idempotency_key=idempotency_key),
         )
 
@@ -472,6 +502,18 @@ class NatureSubjectsWithRawResponse:
         )
 
 
+class NatureSubjectsWithStreamingResponse:
+    """`client.nature.subjects.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        raw = NatureSubjectsWithRawResponse(client)
+        self.assessments = NatureSubjectsAssessmentsWithStreamingResponse(client)
+        self.list = to_streamed_response_wrapper(raw.list)
+        self.create = to_streamed_response_wrapper(raw.create)
+        self.retrieve = to_streamed_response_wrapper(raw.retrieve)
+        self.delete = to_streamed_response_wrapper(raw.delete)
+
+
 class Nature:
     """`client.nature`."""
 
@@ -484,6 +526,10 @@ class Nature:
     def with_raw_response(self) -> NatureWithRawResponse:
         return NatureWithRawResponse(self._client)
 
+    @property
+    def with_streaming_response(self) -> NatureWithStreamingResponse:
+        return NatureWithStreamingResponse(self._client)
+
 
 class NatureWithRawResponse:
     """`nature` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
@@ -492,3 +538,11 @@ class NatureWithRawResponse:
         self._client = client
         self.subjects = NatureSubjectsWithRawResponse(client)
         self.assessments = NatureAssessmentsWithRawResponse(client)
+
+
+class NatureWithStreamingResponse:
+    """`client.nature.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+
+    def __init__(self, client: BaseClient) -> None:
+        self.subjects = NatureSubjectsWithStreamingResponse(client)
+        self.assessments = NatureAssessmentsWithStreamingResponse(client)

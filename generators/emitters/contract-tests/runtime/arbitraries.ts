@@ -26,7 +26,7 @@ const MAX_BOUNDARY_SIZE = 1000;
 /** Usually `usual`, one time in five the value at the schema's size limit. */
 const atBoundary = <T>(usual: fc.Arbitrary<T>, boundary: fc.Arbitrary<T>): fc.Arbitrary<T> => fc.oneof({ arbitrary: usual, weight: 4 }, { arbitrary: boundary, weight: 1 });
 
-function resolve(root: SchemaRoot, schema: Schema): Schema {
+export function resolve(root: SchemaRoot, schema: Schema): Schema {
   let current = schema;
   for (let hops = 0; hops < 32 && current && typeof current === 'object' && typeof current.$ref === 'string'; hops += 1) {
     const [id, pointer = ''] = current.$ref.split('#');
@@ -44,7 +44,7 @@ function resolve(root: SchemaRoot, schema: Schema): Schema {
 }
 
 /** allOf merged into one schema (properties, required and the tighter bounds). */
-function merge(root: SchemaRoot, schema: Schema): Schema {
+export function merge(root: SchemaRoot, schema: Schema): Schema {
   const resolved = resolve(root, schema);
   if (!resolved || typeof resolved !== 'object' || !Array.isArray(resolved.allOf)) return resolved;
   const { allOf, ...rest } = resolved;
@@ -157,6 +157,26 @@ function itemKey(root: SchemaRoot, items: Schema): string | undefined {
 function isReadOnly(root: SchemaRoot, schema: Schema): boolean {
   const resolved = schema && typeof schema === 'object' ? merge(root, schema) : undefined;
   return resolved?.readOnly === true;
+}
+
+/**
+ * A request value without the properties its schema marks readOnly (OpenAPI: the server sets them,
+ * a request should not send them; a validator such as Prism's refuses them where
+ * additionalProperties is false). Follows objects, arrays and the branches of oneOf/anyOf.
+ */
+export function withoutReadOnly(root: SchemaRoot, schema: Schema, value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH * 2 || value === null || typeof value !== 'object' || !schema || typeof schema !== 'object') return value;
+  const merged = merge(root, schema);
+  if (!merged || typeof merged !== 'object') return value;
+  if (Array.isArray(value)) return merged.items ? value.map((item) => withoutReadOnly(root, merged.items, item, depth + 1)) : value;
+  const branches: Schema[] = [merged, ...[...(merged.oneOf ?? []), ...(merged.anyOf ?? [])].map((branch: Schema) => merge(root, branch))];
+  const out: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+    const declared = branches.map((branch) => branch?.properties?.[name]).filter(Boolean);
+    if (declared.length && declared.every((property: Schema) => isReadOnly(root, property))) continue;
+    out[name] = declared.length ? withoutReadOnly(root, declared[0], item, depth + 1) : item;
+  }
+  return out;
 }
 
 /** Properties of an object schema that are writeOnly (sent, never answered), allOf merged. */

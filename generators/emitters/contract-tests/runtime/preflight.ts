@@ -4,14 +4,14 @@
  * data), and the target accepts it. Any problem stops the run with one message saying what to fix.
  */
 import type { Cases } from './cases.js';
-import type { Target } from './harness.js';
+import { ConfigurationError } from './findings.js';
+import { placeKey, type Target } from './harness.js';
+
+export { ConfigurationError };
 
 /** Environments (from x-key-format) the suites may write to without CONTRACT_ALLOW_LIVE. */
 const SAFE_ENVIRONMENT = /sandbox|test|staging|dev/i;
 
-export class ConfigurationError extends Error {
-  override name = 'ConfigurationError';
-}
 
 export async function preflight(target: Target, cases: Cases, env: Record<string, string | undefined> = process.env, timeoutMs = 10_000): Promise<void> {
   const secured = cases.operations.filter((operation) => !operation.isPublic);
@@ -32,7 +32,13 @@ export async function preflight(target: Target, cases: Cases, env: Record<string
   const keyed = secured.find((operation) => operation.method === 'get' && operation.pathParams.length === 0 && Object.keys(operation.query).length === 0);
   if (!keyed) return;
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const response = await fetch(`${target.baseUrl}${keyed.path}`, { headers: { authorization: `Bearer ${target.apiKey}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    // The key where the operation's security scheme puts it (a bearer token, an API key header, a query parameter, a cookie).
+    const placed = { headers: { accept: 'application/json' } as Record<string, string>, query: {} as Record<string, unknown>, cookies: {} as Record<string, unknown> };
+    placeKey(keyed.auth, target.apiKey, placed);
+    const url = new URL(`${target.baseUrl}${keyed.path}`);
+    for (const [name, value] of Object.entries(placed.query)) url.searchParams.set(name, String(value));
+    if (Object.keys(placed.cookies).length) placed.headers.cookie = Object.entries(placed.cookies).map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`).join('; ');
+    const response = await fetch(url, { headers: placed.headers, signal: AbortSignal.timeout(timeoutMs) });
     const text = await response.text();
     if (response.status === 429) {
       const scale = Number(env.CONTRACT_TIME_SCALE ?? 1) || 1;

@@ -1,22 +1,25 @@
-"""The HTTP core every generated client extends: the key, URLs and bodies, timeouts, retries with
-backoff and `Retry-After`, idempotency keys, error mapping and paging. Generated resource methods
-are one-liners over `request`, `request_raw` and `request_page`."""
+"""The HTTP core every generated client extends: the key, timeouts, retries with backoff and
+`Retry-After`, idempotency keys, error mapping and paging. The request path is in its own modules:
+parameters (_params.py), the body (_body.py, _multipart.py, _files.py), the response
+(_response.py, _streaming.py) and HTTP itself (_transport.py). Generated resource methods are
+one-liners over `request`, `request_raw` and `request_page`."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
-import re
 import time
-import urllib.parse
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, Tuple, TypeVar
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, TypeVar
 
+from ._body import Body, EncodedBody, choose_body, encode_body
 from ._errors import APIConnectionError, APIStatusError, ClientError, make_status_error, retry_after_seconds
 from ._pagination import PaginationSpec, SyncCursorPage
-from ._serde import NotGiven, Shape, decode, encode, query_value
+from ._params import Param, build_path, encode_query_text, query_string, request_cookies, request_headers
+from ._response import APIResponse, DecodeContext, Media, RateLimit, choose_accept, decode_success, is_streamed_kind, streaming_requested
+from ._serde import NOT_GIVEN, NotGiven, Shape
 from ._transport import RawResponse, Transport
 
 T = TypeVar("T")
@@ -66,7 +69,7 @@ class ClientConfig:
     user_agent: str
     retry_policy: RetryPolicy = field(default_factory=RetryPolicy)
     key_prefixes: Tuple[KeyPrefix, ...] = ()
-    # "bearer", "header", "query" or "none"; auth_name is the header or query parameter.
+    # "bearer", "header", "query", "cookie" or "none"; auth_name is the header, query parameter or cookie.
     auth: str = "bearer"
     auth_name: str = ""
     request_id_header: Optional[str] = None
@@ -80,47 +83,26 @@ class ClientConfig:
 
 @dataclass(frozen=True)
 class Operation:
-    """One operation as the generator describes it."""
+    """One operation as the generator describes it (its wire plan, from generators/sdk-shape/)."""
 
     method: str
+    # The path template, e.g. "/files/{name}.{ext}".
     path: str
-    # "json", "raw" (bytes or text as given) or "none".
-    body: str = "none"
+    # Every parameter and how it is spelled: path ones in template order, then query, header, cookie.
+    params: Tuple[Param, ...] = ()
+    # Request media types, the default first; empty when the operation takes no body.
+    bodies: Tuple[Body, ...] = ()
+    # The spec requires a body: with no body fields given, `{}` is still sent.
     body_required: bool = False
-    body_content_type: str = "application/json"
+    # Media types of the success response, the preferred first; empty when it has no body.
+    responses: Tuple[Media, ...] = ()
+    # The operation takes this header (Last-Event-ID): its event stream resumes after a dropped connection.
+    resume_header: Optional[str] = None
+    # What the path template's query or fragment asks every request to carry: ("query" or "header", name, value),
+    # e.g. ("header", "X-Amz-Target", "Things.ListThings") for `/#X-Amz-Target=Things.ListThings`.
+    match: Optional[Tuple[str, str, str]] = None
     idempotency_header: Optional[str] = None
     pagination: Optional[PaginationSpec] = None
-    response_shape: Optional[Shape] = None
-
-
-@dataclass(frozen=True)
-class RateLimit:
-    """The rate-limit headers of a response (None when absent)."""
-
-    limit: Optional[int]
-    remaining: Optional[int]
-
-
-class APIResponse(Generic[T]):
-    """A response with its HTTP details: `parse()` gives what the plain call returns."""
-
-    def __init__(self, raw: RawResponse, parsed: Callable[[], T], request_id: Optional[str], rate_limit: RateLimit, retries_taken: int) -> None:
-        self.status_code = raw.status_code
-        self.headers: Mapping[str, str] = raw.headers
-        self.content = raw.content
-        self.request_id = request_id
-        self.rate_limit = rate_limit
-        self.retries_taken = retries_taken
-        self._parsed = parsed
-
-    def parse(self) -> T:
-        return self._parsed()
-
-    def json(self) -> Any:
-        return json.loads(self.content) if self.content else None
-
-    def __repr__(self) -> str:
-        return f"<APIResponse status_code={self.status_code} request_id={self.request_id}>"
 
 
 @dataclass
@@ -129,6 +111,22 @@ class RequestOptions:
     timeout: Optional[float] = None
     max_retries: Optional[int] = None
     idempotency_key: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class _Call:
+    """One logical call, everything needed to send it again (retries, an event stream's reconnection)."""
+
+    operation: Operation
+    path: Sequence[Any]
+    query: Mapping[str, Any]
+    headers: Mapping[str, Any]
+    cookies: Mapping[str, Any]
+    body: Any
+    fields: Optional[Mapping[str, Any]]
+    content_type: Optional[str]
+    asked: Optional[Media]
+    options: RequestOptions
 
 
 class BaseClient:
@@ -181,50 +179,95 @@ class BaseClient:
     # -- sending ------------------------------------------------------------------------------
 
     def request(
-        self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, body: Any = None, options: Optional[RequestOptions] = None
+        self,
+        operation: Operation,
+        path: Sequence[Any],
+        *,
+        query: Optional[Mapping[str, Any]] = None,
+        headers: Optional[Mapping[str, Any]] = None,
+        cookies: Optional[Mapping[str, Any]] = None,
+        body: Any = NOT_GIVEN,
+        fields: Optional[Mapping[str, Any]] = None,
+        content_type: Optional[str] = None,
+        accept: Optional[str] = None,
+        options: Optional[RequestOptions] = None,
     ) -> Any:
-        """Sends one operation; returns its decoded JSON body (date-times parsed) or None."""
-        return self.request_raw(operation, path, query=query, headers=headers, body=body, options=options).parse()
+        """Sends one operation; returns its decoded body: JSON (date-times parsed), text, bytes, a Stream, or None.
+
+        `fields` are the body's properties given as keyword arguments (unset ones NOT_GIVEN), `body`
+        a body given whole; the request media type (`content_type`, default the spec's first) says
+        which one is sent. `accept` picks one of several response media types.
+        """
+        return self.request_raw(operation, path, query=query, headers=headers, cookies=cookies, body=body, fields=fields, content_type=content_type, accept=accept, options=options).parse()
 
     def request_raw(
-        self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, body: Any = None, options: Optional[RequestOptions] = None
+        self,
+        operation: Operation,
+        path: Sequence[Any],
+        *,
+        query: Optional[Mapping[str, Any]] = None,
+        headers: Optional[Mapping[str, Any]] = None,
+        cookies: Optional[Mapping[str, Any]] = None,
+        body: Any = NOT_GIVEN,
+        fields: Optional[Mapping[str, Any]] = None,
+        content_type: Optional[str] = None,
+        accept: Optional[str] = None,
+        options: Optional[RequestOptions] = None,
     ) -> APIResponse[Any]:
-        raw, retries = self._send(operation, path, dict(query or {}), dict(headers or {}), body, options or RequestOptions())
-        return self._wrap(raw, retries, lambda: self._parse(operation, raw))
+        asked = choose_accept(operation.responses, None if accept is None or isinstance(accept, NotGiven) else accept)
+        chosen = None if content_type is None or isinstance(content_type, NotGiven) else content_type
+        call = _Call(operation, path, dict(query or {}), dict(headers or {}), dict(cookies or {}), body, fields, chosen, asked, options or RequestOptions())
+        raw, retries = self._send(call)
+        return self._wrap(raw, retries, lambda: self._decode(call, raw))
 
     def request_page(
-        self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
+        self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, cookies: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
     ) -> SyncCursorPage[Any]:
         """Sends a list operation; the page iterates every item of every following page."""
-        return self.request_page_raw(operation, path, query=query, headers=headers, options=options).parse()
+        return self.request_page_raw(operation, path, query=query, headers=headers, cookies=cookies, options=options).parse()
 
     def request_page_raw(
-        self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
+        self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, cookies: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
     ) -> APIResponse[SyncCursorPage[Any]]:
         pagination = operation.pagination
         if pagination is None:
             raise ClientError(f"{operation.method} {operation.path} is not a paged list.")
-        header_values = dict(headers or {})
         request_options = options or RequestOptions()
+        asked = choose_accept(operation.responses, None)
 
         def fetch(page_query: Dict[str, Any]) -> APIResponse[SyncCursorPage[Any]]:
-            raw, retries = self._send(operation, path, page_query, header_values, None, request_options)
-            return self._wrap(raw, retries, lambda: SyncCursorPage(pagination, page_query, lambda params: fetch(params).parse(), self._parse(operation, raw)))
+            call = _Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options)
+            raw, retries = self._send(call)
+            return self._wrap(raw, retries, lambda: SyncCursorPage(pagination, page_query, lambda params: fetch(params).parse(), self._decode(call, raw)))
 
         return fetch({key: value for key, value in (query or {}).items() if not isinstance(value, NotGiven)})
 
-    def _send(self, operation: Operation, path: Sequence[Any], query: Dict[str, Any], headers: Dict[str, Any], body: Any, options: RequestOptions) -> Tuple[RawResponse, int]:
-        url = self._url(operation, path, query)
-        request_headers = self._headers(operation, headers, options)
-        payload = self._body(operation, body, request_headers)
-        max_retries = self.max_retries if options.max_retries is None else options.max_retries
+    def _send(self, call: _Call, resume_from: Optional[str] = None) -> Tuple[RawResponse, int]:
+        operation, options = call.operation, call.options
+        url = self._url(call)
+        request_headers = self._headers(call)
+        if resume_from is not None and operation.resume_header:
+            request_headers[operation.resume_header.lower()] = resume_from
+        encoded = self._body(call)
+        if encoded is not None:
+            if encoded.content_type:
+                request_headers["content-type"] = encoded.content_type
+            if encoded.length is not None:
+                request_headers["content-length"] = str(encoded.length)
+        # A body that can be sent once (an iterator) is not retried.
+        max_retries = 0 if encoded is not None and not encoded.replayable else (self.max_retries if options.max_retries is None else options.max_retries)
         timeout = self.timeout if options.timeout is None else options.timeout
         policy = self._config.retry_policy
+        keep_open = streaming_requested()
         attempt = 0
         while True:
             retries_left = max_retries - attempt
             try:
-                raw = self._transport.send(operation.method, url, request_headers, payload, timeout)
+                raw = self._transport.send(
+                    operation.method, url, request_headers, None if encoded is None else encoded.content, timeout, stream=True, replayable=encoded is None or encoded.replayable
+                )
+                if not 200 <= raw.status_code < 300 or not (keep_open or is_streamed_kind(raw, operation.responses, call.asked)):
+                    raw.read()  # whole: the answer is small, or an error, or it is retried
             except APIConnectionError:
                 if retries_left > 0 and policy.retry_on_connection_error:
                     self._sleep(policy.backoff(attempt, self._random))
@@ -257,17 +300,16 @@ class BaseClient:
             body = raw.content.decode("utf-8", "replace")[:1000]
         return make_status_error(raw.status_code, body, raw.headers, self._config.request_id_header)
 
-    def _parse(self, operation: Operation, raw: RawResponse) -> Any:
-        if raw.status_code in (204, 205) or not raw.content:
-            return None
-        content_type = raw.headers.get("content-type", "")
-        if "json" not in content_type.lower():
-            return raw.content.decode("utf-8", "replace")
-        try:
-            value = json.loads(raw.content)
-        except ValueError as error:
-            raise APIStatusError(raw.status_code, raw.content.decode("utf-8", "replace")[:1000], raw.headers, self._config.request_id_header) from error
-        return decode(value, operation.response_shape, self._config.shapes)
+    def _decode(self, call: _Call, raw: RawResponse) -> Any:
+        operation = call.operation
+
+        def resume(last_event_id: str) -> RawResponse:
+            return self._send(call, resume_from=last_event_id)[0]
+
+        reconnect = resume if operation.resume_header else None
+        max_reconnects = self.max_retries if call.options.max_retries is None else call.options.max_retries
+        context = DecodeContext(operation.method, self._config.shapes, self._config.request_id_header, reconnect, max_reconnects, self._sleep)
+        return decode_success(raw, operation.responses, call.asked, context)
 
     def _wrap(self, raw: RawResponse, retries: int, parsed: Callable[[], T]) -> APIResponse[T]:
         def number(name: Optional[str]) -> Optional[int]:
@@ -279,72 +321,58 @@ class BaseClient:
         rate_limit = RateLimit(number(config.rate_limit_limit_header), number(config.rate_limit_remaining_header))
         return APIResponse(raw, parsed, request_id, rate_limit, retries)
 
-    def _url(self, operation: Operation, path: Sequence[Any], query: Mapping[str, Any]) -> str:
-        values = iter(path)
-
-        def segment(name: str) -> str:
-            value = next(values, None)
-            if value is None or value == "":
-                raise ClientError(f'Missing path parameter "{name}" for {operation.method} {operation.path}.')
-            return urllib.parse.quote(query_value(value), safe="")
-
-        url_path = _PATH_PARAM.sub(lambda match: segment(match.group(1)), operation.path)
-        pairs: List[Tuple[str, str]] = []
-        for key, value in query.items():
-            _append_query(pairs, key, value)
+    def _url(self, call: _Call) -> str:
+        operation = call.operation
+        url_path = build_path(operation.path, operation.params, call.path)
+        search = query_string(operation.params, call.query)
+        if operation.match is not None and operation.match[0] == "query":
+            pair = f"{encode_query_text(operation.match[1])}={encode_query_text(operation.match[2])}"
+            search = f"{pair}&{search}" if search else pair
         if self._config.auth == "query" and self.api_key:
-            pairs.append((self._config.auth_name, self.api_key))
-        search = urllib.parse.urlencode(pairs)
+            pair = f"{encode_query_text(self._config.auth_name)}={encode_query_text(self.api_key)}"
+            search = f"{search}&{pair}" if search else pair
         return f"{self.base_url}{url_path}{'?' + search if search else ''}"
 
-    def _headers(self, operation: Operation, params: Mapping[str, Any], options: RequestOptions) -> Dict[str, str]:
-        config = self._config
-        headers: Dict[str, str] = {"accept": "application/json", "user-agent": config.user_agent}
+    def _headers(self, call: _Call) -> Dict[str, str]:
+        config, operation, options = self._config, call.operation, call.options
+        headers: Dict[str, str] = {"accept": call.asked.media_type if call.asked else "application/json", "user-agent": config.user_agent}
         headers.update({name.lower(): value for name, value in self._default_headers.items()})
+        cookies: List[str] = []
         if self.api_key and config.auth == "bearer":
             headers["authorization"] = f"Bearer {self.api_key}"
         if self.api_key and config.auth == "header":
             headers[config.auth_name.lower()] = self.api_key
+        if self.api_key and config.auth == "cookie":
+            cookies.append(f"{config.auth_name}={self.api_key}")
         if config.spec_digest_header:
             headers[config.spec_digest_header.lower()] = config.spec_digest
-        for name, value in params.items():
-            if value is not None and not isinstance(value, NotGiven):
-                headers[name.lower()] = query_value(value)
+        if operation.match is not None and operation.match[0] == "header":
+            headers[operation.match[1].lower()] = operation.match[2]
+        headers.update(request_headers(operation.params, call.headers))
+        cookies += request_cookies(operation.params, call.cookies)
         # One key per logical call: made before the first attempt, reused by every retry.
         if operation.idempotency_header:
             headers[operation.idempotency_header.lower()] = options.idempotency_key or str(uuid.uuid4())
         for name, value in (options.extra_headers or {}).items():
             headers[name.lower()] = value
+        if cookies:
+            # The operation's cookie parameters come first; a Cookie the caller set is kept after them.
+            headers["cookie"] = "; ".join(cookies + ([headers["cookie"]] if "cookie" in headers else []))
         return headers
 
-    def _body(self, operation: Operation, body: Any, headers: Dict[str, str]) -> Optional[bytes]:
-        if operation.body == "none" or isinstance(body, NotGiven):
+    def _body(self, call: _Call) -> Optional[EncodedBody]:
+        operation = call.operation
+        if not operation.bodies:
             return None
-        if operation.body == "json":
-            value: Any = encode(body)
-            if value is None or value == {}:
-                if not operation.body_required:
-                    return None
-                value = value if value is not None else {}  # a required body that is all optional is sent as {}
-            headers["content-type"] = operation.body_content_type
-            return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        if body is None:
+        spec = choose_body(operation.bodies, call.content_type)
+        if spec.mode == "fields":
+            given = {name: value for name, value in (call.fields or {}).items() if not isinstance(value, NotGiven)}
+            # An empty required body is still a body: the server must see `{}`, not nothing.
+            if not given and not operation.body_required:
+                return None
+            value: Any = given
+        elif isinstance(call.body, NotGiven):
             return None
-        headers["content-type"] = operation.body_content_type
-        return body if isinstance(body, bytes) else str(body).encode("utf-8")
-
-
-_PATH_PARAM = re.compile(r"\{([^}]+)\}")
-
-
-def _append_query(pairs: List[Tuple[str, str]], key: str, value: Any) -> None:
-    if value is None or isinstance(value, NotGiven):
-        return
-    if isinstance(value, (list, tuple)):
-        for item in value:  # pyright: ignore[reportUnknownVariableType]
-            _append_query(pairs, key, item)
-    elif isinstance(value, dict):
-        for inner, item in value.items():  # pyright: ignore[reportUnknownVariableType]
-            _append_query(pairs, f"{key}[{inner}]", item)
-    else:
-        pairs.append((key, query_value(value)))
+        else:
+            value = call.body
+        return encode_body(spec, value)

@@ -4,6 +4,7 @@ response date-times parsed by a shape the generator derives from the schemas."""
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import re
 from typing import Any, Dict, List, Mapping, Optional, Union, cast
 
@@ -80,14 +81,74 @@ def encode(value: Any) -> Any:
     return value
 
 
-def query_value(value: Any) -> str:
-    """One query-string value: booleans as true/false, date-times in the spec's form."""
+def js_number(value: float) -> str:
+    """A number as JavaScript's String(number) writes it (so both SDKs send the same bytes):
+    integral values without ".0", exponents only below 1e-6 and from 1e21, "e-7" not "e-07"."""
+    if value != value:
+        return "NaN"
+    if value in (float("inf"), float("-inf")):
+        return "Infinity" if value > 0 else "-Infinity"
+    if value == 0:
+        return "0"
+    sign = "-" if value < 0 else ""
+    mantissa, _, exponent_text = repr(abs(value)).partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    digits = (whole + fraction.rstrip("0")).lstrip("0") if fraction.rstrip("0") else whole.lstrip("0")
+    # The position of the decimal point after the first significant digit, as ECMAScript's n.
+    point = len(whole.lstrip("0")) if whole.lstrip("0") else -(len(fraction) - len(fraction.lstrip("0")))
+    point += int(exponent_text or 0)
+    digits = digits.rstrip("0") or "0"
+    count = len(digits)
+    if count <= point <= 21:
+        return sign + digits + "0" * (point - count)
+    if 0 < point <= 21:
+        return sign + digits[:point] + "." + digits[point:]
+    if -6 < point <= 0:
+        return sign + "0." + "0" * -point + digits
+    exponent = point - 1
+    head = digits[0] + ("." + digits[1:] if count > 1 else "")
+    return f"{sign}{head}e{'+' if exponent > 0 else '-'}{abs(exponent)}"
+
+
+def primitive_text(value: Any) -> str:
+    """A value as parameter text: strings as they are, booleans as true/false, numbers as
+    JavaScript writes them, date-times in the spec's form, anything else as JSON."""
+    if isinstance(value, str):
+        return value
     if value is True:
         return "true"
     if value is False:
         return "false"
-    encoded = encode(value)
-    return encoded if isinstance(encoded, str) else str(encoded)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return js_number(value)
+    if isinstance(value, _dt.datetime):
+        return format_datetime(value)
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    return to_json(value)
+
+
+def to_json(value: Any) -> str:
+    """JSON text as JavaScript's JSON.stringify writes it (compact, UTF-8 as is, numbers as
+    js_number, NaN and infinities as null), after `encode` (date-times, NOT_GIVEN left out)."""
+    return _json_text(encode(value))
+
+
+def _json_text(value: Any) -> str:
+    if value is None or value is True or value is False or isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return js_number(value) if value == value and value not in (float("inf"), float("-inf")) else "null"
+    if isinstance(value, Mapping):
+        entries = cast(Mapping[str, Any], value)
+        return "{" + ",".join(f"{json.dumps(str(key), ensure_ascii=False)}:{_json_text(item)}" for key, item in entries.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_json_text(item) for item in cast(List[Any], value)) + "]"
+    return json.dumps(str(value), ensure_ascii=False)
 
 
 def decode(value: Any, shape: Optional[Shape], shapes: Mapping[str, Shape], depth: int = 0) -> Any:

@@ -16,6 +16,7 @@ import { registerDispatched, type OperationOptions } from './dispatch.js';
 import { boundedError, clientError, echo, frameworkError, type ErrorDetails } from './errors.js';
 import type { StreamOptions } from './replies.js';
 import { serializesFaithfully } from './serializer.js';
+import { registerMethodAnswers } from './methods.js';
 import type { RouteSpec } from './route-spec.js';
 import { wireHandler, wirePreValidation, type WireContext } from './wire.js';
 
@@ -170,9 +171,13 @@ function routeSchema(route: RouteSpec, refuseUnknownQuery: boolean): RouteSpec['
   return schema;
 }
 
-/** Fastify's JSON parsing, but refusing bytes that are not UTF-8 and `__proto__` keys. */
+/**
+ * Fastify's JSON parsing, but refusing bytes that are not UTF-8 and `__proto__` keys. No bytes is
+ * no body (RFC 9110 §8.6), whatever the Content-Type: clients such as Python's urllib label every
+ * request JSON, body or not. An operation that needs a body says it is missing (preValidation).
+ */
 function parseJsonBody(_request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void): void {
-  if (body.length === 0) return done(Object.assign(new Error('empty JSON body'), { statusCode: 400, code: 'FST_ERR_CTP_EMPTY_JSON_BODY' }));
+  if (body.length === 0) return done(null, undefined);
   if (!isUtf8(body)) return done(Object.assign(new Error('body is not UTF-8'), { statusCode: 400, code: 'ERR_BODY_NOT_UTF8' }));
   let text = body.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -249,6 +254,15 @@ export async function registerRoutes<Handlers>(app: FastifyInstance, routes: Rou
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
   // Every other media type the operations take (+json, text, forms, multipart, binary): bodies.ts.
   await registerBodyParsers(app, routes, parseJsonBody as never);
+  // Any other media type: no bytes is no body, whatever the label (curl -X DELETE -d '' says
+  // form-urlencoded); a body in a type the spec does not declare is 415, as before.
+  if (!app.hasContentTypeParser('*')) {
+    app.addContentTypeParser('*', (request, _payload, done) => {
+      const length = request.headers['content-length'];
+      if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return done(null, undefined);
+      done(Object.assign(new Error('unsupported media type'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
+    });
+  }
 
   // HTTP/1.1 requires Host (RFC 9112 3.2); serverOptions() lets such requests through so the
   // refusal is in the API's format.
@@ -287,12 +301,17 @@ export async function registerRoutes<Handlers>(app: FastifyInstance, routes: Rou
   };
   const wire: WireContext = { bodyAjv, partsAjv, sendError, describe: describeErrors, limits: options.limits, streams: options.streams };
 
+  registerMethodAnswers(app, routes, (request, reply, allow) =>
+    sendUnrouted(config, request, reply.header('allow', allow), { status: 405, code: 'method_not_allowed', message: `${echo(request.method)} is not allowed on ${echo(request.url.split('?')[0])}; allowed: ${allow}.`, param: null }),
+  );
+
   const unimplemented: string[] = [];
   const taken = new Map<string, RouteSpec>();
   const operationOptions = (route: RouteSpec): OperationOptions => {
     const handler = handlers[route.operationId];
     const validateOptionalBody = route.bodyOptional && route.schema.body && !route.bodies ? bodyAjv.compile(route.schema.body) : undefined;
     const takesBody = route.bodyContentType !== undefined;
+    const needsBody = takesBody && !route.bodyOptional && route.schema.body !== undefined;
     const wireHook = wirePreValidation(route, wire);
     return {
       schema: routeSchema(route, options.unknownQueryParameters === 'refuse'),
@@ -332,10 +351,13 @@ export async function registerRoutes<Handlers>(app: FastifyInstance, routes: Rou
             }
             done(null, payload);
           },
-      // Only routes that rename parameters, forbid combinations or have an optional body pay for this hook
+      // Only routes that rename parameters, forbid combinations take a body pay for this hook
       // (after the wire hook, which decodes styled parameters and non-JSON bodies, when the route has one).
       // Callback style for the same reason as onRequest: an answer here must end the request.
-      preValidation: [...(wireHook ? [wireHook] : []), ...(Object.keys(route.paramNames).length === 0 && route.exclusive.length === 0 && !validateOptionalBody ? [] : [(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      preValidation: [...(wireHook ? [wireHook] : []), ...(Object.keys(route.paramNames).length === 0 && route.exclusive.length === 0 && !validateOptionalBody && !needsBody ? [] : [(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+        if (needsBody && request.body === undefined) {
+          return void sendError(reply, request, { status: 400, code: 'invalid_request', message: `The request body is missing: ${route.method} ${route.path} needs one (${route.bodyContentType}).`, param: null });
+        }
         // Fastify cannot name a parameter "widget-id": give the handler the spec's names back.
         const params = request.params as Record<string, string>;
         if (Object.keys(route.paramNames).length > 0) {

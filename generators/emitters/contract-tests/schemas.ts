@@ -1,0 +1,44 @@
+/**
+ * Schemas as the contract suites validate them: JSON Schema 2020-12 with refs into the shared
+ * schema (core/schema-dialect.ts), and without the `$id` a spec may give a component
+ * (`https://example.com/schemas/Planet`): a nested `$id` moves the base that the suites' relative
+ * refs (`spec-….json#/components/…`) resolve against, so Ajv would look for them on that host.
+ * Refs in the spec are local pointers (the loader bundles everything else), so nothing refers to
+ * those ids.
+ */
+import type { Ir, JsonSchema } from '../../core/ir.js';
+import { sharedSchema, standaloneSchema } from '../../core/schema-dialect.js';
+
+/** Keywords whose values are data, not schemas: an `$id` inside them is left alone. */
+const DATA = new Set(['example', 'examples', 'default', 'const', 'enum']);
+/** Keywords whose values map names to schemas: the names are kept whatever they are. */
+const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas']);
+
+function withoutIds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutIds);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== '$id')
+      .map(([key, value]) => [key, DATA.has(key) ? value : MAPS.has(key) && value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutIds(schema)])) : withoutIds(value)]),
+  );
+}
+
+/** Whether a schema holds an `$id` anywhere (most do not: then it is used as it is, uncopied). */
+function hasId(node: unknown, depth = 0): boolean {
+  if (!node || typeof node !== 'object' || depth > 256) return false;
+  if (Array.isArray(node)) return node.some((item) => hasId(item, depth + 1));
+  return Object.entries(node).some(([key, value]) => key === '$id' || (!DATA.has(key) && hasId(value, depth + 1)));
+}
+
+/** A schema from the spec, made 2020-12, pointing into the shared schema, without nested ids. */
+export function contractSchema(schema: JsonSchema, ir: Ir): object {
+  const standalone = standaloneSchema(schema, ir);
+  return (hasId(standalone) ? withoutIds(standalone) : standalone) as object;
+}
+
+/** The shared schema (component schemas) the suites register once, without nested ids. */
+export function contractSharedSchema(ir: Ir): { $id: string; components: { schemas: Record<string, JsonSchema> } } {
+  const shared = sharedSchema(ir);
+  return { $id: shared.$id, components: { schemas: Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, (hasId(schema) ? withoutIds(schema) : schema) as JsonSchema])) } };
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run test:contract:public [-- NAME...]`: the generated contract suites of every public spec
+ * in the test corpus (or those named) against Prism mocking that spec. Prints each spec's findings
+ * per class and the suite-class ones in full; exits 1 when any spec has a suite-class finding (a
+ * bug of ours) or its suites did not run to the end. Target and mock findings are Prism's, spec
+ * findings the spec's: reported, never failing this command.
+ */
+import { PUBLIC_SPECS, runAgainstPrism } from './lib/contract-public.js';
+
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const specs = wanted.length ? PUBLIC_SPECS.filter((entry) => wanted.includes(entry.name)) : PUBLIC_SPECS;
+if (wanted.length && specs.length !== wanted.length) {
+  console.error(`unknown spec name(s): ${wanted.filter((name) => !PUBLIC_SPECS.some((entry) => entry.name === name)).join(', ')}; known: ${PUBLIC_SPECS.map((entry) => entry.name).join(', ')}`);
+  process.exit(2);
+}
+
+let broken = 0;
+for (const { name, spec } of specs) {
+  console.log(`contract:public: ${name} (${spec}) against Prism...`);
+  const result = await runAgainstPrism(name, spec);
+  if (!result.report) {
+    broken += 1;
+    console.log(`contract:public: ${name}: the suites did not run to the end (exit ${result.run.code}); last output:\n${result.run.output.slice(-3000)}`);
+    continue;
+  }
+  const { counts, findings } = result.report;
+  console.log(`contract:public: ${name}: ${counts.suite} suite, ${counts.target} target, ${counts.mock} mock, ${counts.spec} spec finding(s) in ${result.seconds} s${result.prismRestarts ? ` (Prism crashed and was restarted ${result.prismRestarts} time(s))` : ''}`);
+  for (const finding of findings.filter((candidate) => candidate.class === 'suite')) {
+    broken += 1;
+    console.log(`  [suite] ${finding.check} ${finding.count}x ${finding.operations.slice(0, 5).join(', ')}: ${finding.message.split('\n')[0]}`);
+  }
+}
+console.log(`contract:public: ${specs.length} spec(s), ${broken === 0 ? 'no suite-class finding' : `${broken} suite-class finding(s) or unfinished run(s)`}`);
+process.exitCode = broken === 0 ? 0 : 1;

@@ -1,0 +1,90 @@
+/**
+ * `npm test`, every gate, as CI runs it, in two phases on all cores:
+ *   1. lint, check:generated, typecheck and the unit tier, side by side (minutes of CPU, no waiting);
+ *   2. once they all pass, the integration and e2e tiers and test:contract, side by side (they
+ *      mostly wait on the services, browsers and suites they start, so they overlap well).
+ * Phase 1 output is printed per step when it ends; phase 2 streams, each line prefixed with its
+ * step. Every step's time is printed, and a table of all of them at the end. Exits 1 when any
+ * step fails (phase 2 does not start after a failure in phase 1).
+ */
+import { spawn } from 'node:child_process';
+import { ROOT } from './lib/lint.js';
+
+interface Step {
+  name: string;
+  script: string;
+}
+
+interface Outcome {
+  name: string;
+  ok: boolean;
+  seconds: number;
+}
+
+const PHASES: Array<{ stream: boolean; steps: Step[] }> = [
+  {
+    stream: false,
+    steps: [
+      { name: 'lint', script: 'lint' },
+      { name: 'check:generated', script: 'check:generated' },
+      { name: 'typecheck', script: 'typecheck' },
+      { name: 'unit', script: 'test:unit' },
+    ],
+  },
+  {
+    stream: true,
+    steps: [
+      { name: 'integration', script: 'test:integration' },
+      { name: 'e2e', script: 'test:e2e' },
+      { name: 'contract', script: 'test:contract' },
+    ],
+  },
+];
+
+// The steps write into pipes: colours when this runs in a terminal, none in a log (CI). Some tools
+// colour whenever FORCE_COLOR is set at all, whatever its value, so only one of the two is set.
+const COLOR: Record<string, string> = process.env.NO_COLOR !== undefined || process.env.FORCE_COLOR !== undefined ? {} : process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' };
+const width = Math.max(...PHASES.flatMap((phase) => phase.steps.map((step) => step.name.length)));
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+function run(step: Step, stream: boolean): Promise<Outcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '-s', step.script], { cwd: ROOT, env: { ...process.env, ...COLOR }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const buffered: string[] = [];
+    const prefix = `${step.name.padEnd(width)} │ `;
+    let partial = '';
+    const take = (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) (stream ? process.stdout.write(`${prefix}${line}\n`) : buffered.push(line));
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('close', (code) => {
+      if (partial) (stream ? process.stdout.write(`${prefix}${partial}\n`) : buffered.push(partial));
+      const outcome = { name: step.name, ok: code === 0, seconds: seconds(started) };
+      if (!stream && buffered.length > 0) process.stdout.write(`── ${step.name} ──\n${buffered.join('\n')}\n`);
+      console.log(`test: ${step.name} ${outcome.ok ? 'passed' : `FAILED (exit ${code})`} in ${outcome.seconds.toFixed(1)} s`);
+      resolve(outcome);
+    });
+  });
+}
+
+const started = performance.now();
+const outcomes: Outcome[] = [];
+for (const [index, phase] of PHASES.entries()) {
+  const phaseStarted = performance.now();
+  console.log(`test: phase ${index + 1}: ${phase.steps.map((step) => step.name).join(', ')}, side by side`);
+  outcomes.push(...(await Promise.all(phase.steps.map((step) => run(step, phase.stream)))));
+  console.log(`test: phase ${index + 1} took ${seconds(phaseStarted).toFixed(1)} s`);
+  if (outcomes.some((outcome) => !outcome.ok)) break;
+}
+
+console.log(`\ntest: ${'step'.padEnd(width)}    time   result`);
+for (const outcome of outcomes) console.log(`test: ${outcome.name.padEnd(width)}  ${outcome.seconds.toFixed(1).padStart(6)} s  ${outcome.ok ? 'passed' : 'FAILED'}`);
+const skipped = PHASES.flatMap((phase) => phase.steps).filter((step) => !outcomes.some((outcome) => outcome.name === step.name));
+for (const step of skipped) console.log(`test: ${step.name.padEnd(width)}       -    not run (an earlier step failed)`);
+const failed = outcomes.filter((outcome) => !outcome.ok);
+console.log(`test: ${failed.length === 0 && skipped.length === 0 ? 'every gate passed' : `FAILED: ${failed.map((outcome) => outcome.name).join(', ')}`} in ${seconds(started).toFixed(1)} s`);
+process.exitCode = failed.length === 0 && skipped.length === 0 ? 0 : 1;

@@ -1,0 +1,29 @@
+/**
+ * What an authenticated request of the public API leaves behind: live traffic is metered per
+ * account for billing (per month, and per day for the dashboard's chart; sandbox traffic is free),
+ * and the key's "last used" for the dashboard, to the minute. Called by the public API's usage
+ * hook (public-api.ts) once the security hook has let a request through.
+ */
+import type { Caller } from './context.js';
+import type { Clock } from './rate-limit.js';
+import type { Store } from './store/store.js';
+
+/** The month a live request is billed in, e.g. "2026-11". */
+export const billingPeriod = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+
+export function usageRecorder(store: Store, clock: Clock): (caller: Caller) => Promise<void> {
+  // One "last used" write per key per minute per process.
+  const lastUsedMinute = new Map<string, number>();
+  return async (caller) => {
+    const at = clock();
+    if (caller.scope.environment === 'live') {
+      await store.meter(caller.scope.accountId, billingPeriod(at));
+      await store.meterDay(caller.scope.accountId, new Date(at).toISOString().slice(0, 10));
+    }
+    const minute = Math.floor(at / 60_000);
+    if (lastUsedMinute.get(caller.key.id) !== minute) {
+      lastUsedMinute.set(caller.key.id, minute);
+      await store.setKeyLastUsed(caller.key.id, new Date(minute * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    }
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The public API (spec/openapi.yaml) as one encapsulated Fastify plugin: the generated routes with
+ * this service's handlers, security hook and error format, and the hooks that belong to the API
+ * alone: CORS and the request ID on every answer it gives, usage (metering and "last used") once a
+ * key is let through, and the per-address charge on answers no operation makes. Its hooks reach
+ * nothing outside it (the dashboard is a sibling plugin); mounted at the root, it also answers
+ * unknown paths outside other plugins' prefixes and bytes Node could not parse.
+ */
+import type { FastifyInstance } from 'fastify';
+import { REQUEST_ID_HEADER, routesPlugin, SPEC_DIGEST, SPEC_DIGEST_HEADER } from '../generated/server/index.js';
+import './context.js';
+import { CursorCodec } from './cursor.js';
+import { registerContractDocument } from './contract-document.js';
+import type { Edges } from './edges.js';
+import { errorBody, sendError } from './errors.js';
+import { createHandlers } from './handlers.js';
+import { randomToken } from './ids.js';
+import { usageRecorder } from './metering.js';
+import type { Clock, RateLimiter } from './rate-limit.js';
+import { chargeAddress, createSecurityHook, peekAddress } from './security.js';
+import type { Store } from './store/store.js';
+
+export interface PublicApiOptions {
+  store: Store;
+  clock: Clock;
+  /** Per-address budgets of this process (shared with the dashboard). */
+  limiter: RateLimiter;
+  /** Request IDs for answers made before Fastify gave one (bytes Node refused). */
+  newRequestId: () => string;
+  /** Where this plugin says how it answers outside its routes. */
+  edges: Edges;
+  /** Told after a request commits webhook events (the dispatcher's notify). */
+  onEvents?: () => void;
+  /** Told which operations have no handler (none, here). */
+  onUnimplemented?: (operationIds: string[]) => void;
+}
+
+export async function publicApi(api: FastifyInstance, options: PublicApiOptions): Promise<void> {
+  const { store, clock, limiter, newRequestId } = options;
+  const requestIdHeader = REQUEST_ID_HEADER ?? 'x-request-id';
+  const digestHeader = SPEC_DIGEST_HEADER ?? 'x-spec-digest';
+  const cursors = new CursorCodec(await store.setting('cursor_secret', () => randomToken(48)));
+
+  const commonHeaders = (id: string) => ({ [requestIdHeader]: id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
+  // CORS preflight: pk_ keys are for browsers, and the Authorization header makes every browser
+  // call a preflighted one. Keys travel in a header, never a cookie, so any origin may call. The
+  // generated routes answer OPTIONS itself (204 with the path's Allow); an unknown path is a 404.
+  const preflightHeaders = {
+    'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': `authorization, content-type, idempotency-key, ${digestHeader.toLowerCase()}`,
+    'access-control-expose-headers': `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, ${digestHeader.toLowerCase()}`,
+    'access-control-max-age': '600',
+  };
+  api.addHook('onRequest', (request, reply, done) => {
+    reply.headers(commonHeaders(request.id));
+    // A preflight spends nothing (browsers send one per URL and method); it reports the budget like any answer.
+    if (request.method === 'OPTIONS') reply.headers(preflightHeaders).headers(peekAddress(limiter, request.ip));
+    done();
+  });
+
+  // Usage, once the security hook (the route's onRequest, which runs after this plugin's) has let
+  // a key through: every such request counts, including one its operation then refuses for its input.
+  const recordUsage = usageRecorder(store, clock);
+  api.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!request.caller) return done(null, payload);
+    recordUsage(request.caller).then(() => done(null, payload), done);
+  });
+
+  // Unknown routes, bad URLs and requests Node refuses: charged per address like other anonymous traffic.
+  const unrouted = ({ id = newRequestId(), ip }: { id?: string; ip: string }) => {
+    const charge = chargeAddress(limiter, ip);
+    return { id, headers: { ...commonHeaders(id), ...charge.headers }, refuse: charge.refuse };
+  };
+  options.edges.mount(api, unrouted);
+
+  registerContractDocument(api);
+  await api.register(routesPlugin, {
+    handlers: createHandlers({ store, cursors, now: clock, onEvents: options.onEvents }),
+    authenticate: createSecurityHook(store, limiter, sendError),
+    errorBody,
+    unrouted,
+    unknownQueryParameters: 'refuse', // spec/DECISIONS.md
+    onUnimplemented: options.onUnimplemented,
+  });
+}

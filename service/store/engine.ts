@@ -1,0 +1,50 @@
+/**
+ * What genuinely differs between the engines, and nothing else: every other query is written once
+ * in repositories/. Each engine builds one of these in engines/<engine>/engine.ts.
+ */
+import type { BucketLimit, RateDecision } from '../rate-limit.js';
+import type { Db } from './schema.js';
+import type { AccountRecord, KeyRecord } from './store.js';
+
+export interface Engine {
+  readonly name: 'sqlite' | 'postgres';
+  /**
+   * Whether reads inside a transaction take row locks (SELECT … FOR UPDATE) so a read-modify-write
+   * is safe across instances: PostgreSQL. A SQLite transaction (BEGIN IMMEDIATE) already holds the
+   * whole database for writing, and SQLite has no FOR UPDATE.
+   */
+  readonly rowLocks: boolean;
+  /**
+   * The token buckets (service/rate-limit.ts has the arithmetic): refills the named buckets to
+   * nowMs and takes one token from each, or from none when any is empty. SQLite: the process's
+   * memory (engines/sqlite/token-buckets.ts); PostgreSQL: take_tokens() in one statement
+   * (engines/postgres/token-buckets.ts).
+   */
+  takeTokens(db: Db, limits: BucketLimit[], nowMs: number): Promise<RateDecision>;
+  /**
+   * Inside the claim's transaction: leases up to `limit` claimable deliveries (repositories/
+   * webhooks.ts `claimable`) to owner until leaseUntilMs, at most one per endpoint, oldest first;
+   * returns their sequence numbers. PostgreSQL: advisory locks per endpoint and FOR UPDATE SKIP
+   * LOCKED (engines/postgres/claim.ts); SQLite: the single writer (engines/sqlite/claim.ts).
+   */
+  leaseWebhookDeliveries(trx: Db, owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<number[]>;
+  /** Transaction.lock: holds a named lock until the transaction ends (PostgreSQL: an advisory lock; SQLite: nothing to do). */
+  lock(trx: Db, name: string): Promise<void>;
+  /** Keys and accounts cached by the process, when the engine can tell that another writer changed them (SQLite). */
+  readonly keyCache?: KeyCache;
+}
+
+/**
+ * A cache of keys and accounts (read on every request, changed rarely). `undefined` from a lookup
+ * means "not cached"; `null` means "cached as absent". A value read before a drop is never
+ * remembered after it: remember* takes the generation seen before the read.
+ */
+export interface KeyCache {
+  key(hash: Buffer): KeyRecord | null | undefined;
+  account(id: string): AccountRecord | null | undefined;
+  readonly generation: number;
+  rememberKey(hash: Buffer, key: KeyRecord | null, generation: number): void;
+  rememberAccount(id: string, account: AccountRecord | null, generation: number): void;
+  /** Forgets everything: after this connection writes keys or accounts, or a transaction rolls back. */
+  drop(): void;
+}

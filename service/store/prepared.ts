@@ -1,0 +1,33 @@
+/**
+ * Queries on every request's path (a key, an account, a subject by id), built and compiled once
+ * per store and then run with each call's values: building and compiling a Kysely query costs more
+ * than SQLite takes to run a lookup by key. The query is still written once, with the builder;
+ * `$.name` stands for the value given at each run:
+ *
+ *   const subjectById = prepared<{ id: string }, Row>((db, $) => db.selectFrom('subjects').selectAll().where('id', '=', $.id));
+ *   const rows = await subjectById(this.db, { id }, false);
+ *
+ * One value per slot (no IN lists, no optional clauses). `lock` compiles a second variant with
+ * FOR UPDATE, for reads inside a transaction on an engine with row locks (transactions.ts).
+ */
+import type { CompiledQuery, Compilable, DialectAdapter } from 'kysely';
+import type { Db } from './schema.js';
+
+/** Where a value goes: compiled as a parameter, replaced by the run's value of that name. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+export function prepared<Values extends object, Row>(build: (db: Db, $: Values, lock: boolean) => Compilable<Row>): (db: Db, values: Values, lock: boolean) => Promise<Row[]> {
+  const slots = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as Values;
+  // Per store (its dialect's adapter: a transaction shares its store's), plain and locking.
+  const compiled = new WeakMap<DialectAdapter, Array<CompiledQuery<Row> | undefined>>();
+  return async (db, values, lock) => {
+    const adapter = db.getExecutor().adapter;
+    let variants = compiled.get(adapter);
+    if (!variants) compiled.set(adapter, (variants = []));
+    const query = (variants[Number(lock)] ??= build(db, slots, lock).compile());
+    const parameters = query.parameters.map((parameter) => (parameter instanceof Slot ? (values as Record<string, unknown>)[parameter.name] : parameter));
+    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+  };
+}

@@ -1,0 +1,99 @@
+/** Subjects and assessments of the Nature product (store.ts NatureData), scoped by account and environment. */
+import type { Engine } from '../engine.js';
+import { keysetPages } from '../paging.js';
+import { prepared } from '../prepared.js';
+import { ASSESSMENT_COLUMNS, assessmentProgress, assessmentRow, scoresText, SUBJECT_COLUMNS, subjectRow, toAssessment, toSubject } from '../rows.js';
+import type { Db } from '../schema.js';
+import type { AssessmentRow, NatureData, PageQuery, PageResult, Scope, SubjectRow } from '../store.js';
+import { atomically, locksRows } from '../transactions.js';
+
+type InScope = { id: string; accountId: string; environment: Scope['environment'] };
+
+/** Read on every GET of one subject or assessment: prepared (prepared.ts). */
+const subjectById = prepared((db, $: InScope, lock) =>
+  db
+    .selectFrom('subjects')
+    .select(SUBJECT_COLUMNS)
+    .where('id', '=', $.id)
+    .where('account_id', '=', $.accountId)
+    .where('environment', '=', $.environment)
+    .$if(lock, (query) => query.forUpdate()),
+);
+
+const assessmentById = prepared((db, $: InScope, lock) =>
+  db
+    .selectFrom('assessments')
+    .select(ASSESSMENT_COLUMNS)
+    .where('id', '=', $.id)
+    .where('account_id', '=', $.accountId)
+    .where('environment', '=', $.environment)
+    .$if(lock, (query) => query.forUpdate()),
+);
+
+const subjectPages = keysetPages((db, $: Scope) => db.selectFrom('subjects').select(SUBJECT_COLUMNS).where('account_id', '=', $.accountId).where('environment', '=', $.environment));
+
+const assessmentPages = keysetPages((db, $: Scope & { subjectId: string }) =>
+  db.selectFrom('assessments').select(ASSESSMENT_COLUMNS).where('subject_id', '=', $.subjectId).where('account_id', '=', $.accountId).where('environment', '=', $.environment),
+);
+
+export class NatureRepository implements NatureData {
+  constructor(
+    private readonly db: Db,
+    private readonly engine: Engine,
+  ) {}
+
+  async insertSubject(scope: Scope, subject: Omit<SubjectRow, 'seq' | 'latestScores'>): Promise<SubjectRow> {
+    const { seq } = await this.db.insertInto('subjects').values(subjectRow(scope, subject)).returning('seq').executeTakeFirstOrThrow();
+    return { ...subject, seq, latestScores: null };
+  }
+
+  async findSubject(scope: Scope, id: string): Promise<SubjectRow | undefined> {
+    const [row] = await subjectById(this.db, { id, ...scope }, locksRows(this.db, this.engine));
+    return row && toSubject(row);
+  }
+
+  pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>> {
+    return subjectPages(this.db, scope, query, toSubject);
+  }
+
+  async deleteSubject(scope: Scope, id: string): Promise<SubjectRow | undefined> {
+    // Its assessments go with it (ON DELETE CASCADE).
+    const row = await this.db.deleteFrom('subjects').where('id', '=', id).where('account_id', '=', scope.accountId).where('environment', '=', scope.environment).returning(SUBJECT_COLUMNS).executeTakeFirst();
+    return row && toSubject(row);
+  }
+
+  async insertAssessment(scope: Scope, assessment: Omit<AssessmentRow, 'seq'>): Promise<AssessmentRow> {
+    const { seq } = await this.db.insertInto('assessments').values(assessmentRow(scope, assessment)).returning('seq').executeTakeFirstOrThrow();
+    return { ...assessment, seq };
+  }
+
+  async findAssessment(scope: Scope, id: string): Promise<AssessmentRow | undefined> {
+    const [row] = await assessmentById(this.db, { id, ...scope }, locksRows(this.db, this.engine));
+    return row && toAssessment(row);
+  }
+
+  pageAssessments(scope: Scope, subjectId: string, query: PageQuery): Promise<PageResult<AssessmentRow>> {
+    return assessmentPages(this.db, { ...scope, subjectId }, query, toAssessment);
+  }
+
+  updateAssessment(scope: Scope, assessment: AssessmentRow): Promise<void> {
+    return atomically(this.db, async (trx) => {
+      const updated = await trx
+        .updateTable('assessments')
+        .set(assessmentProgress(assessment))
+        .where('id', '=', assessment.id)
+        .where('account_id', '=', scope.accountId)
+        .where('environment', '=', scope.environment)
+        .executeTakeFirst();
+      // Completing is the only way scores become final, and completions only move forward in time.
+      if (assessment.status !== 'completed' || updated.numUpdatedRows === 0n) return;
+      await trx
+        .updateTable('subjects')
+        .set({ latest_scores: scoresText(assessment.scores) })
+        .where('id', '=', assessment.subjectId)
+        .where('account_id', '=', scope.accountId)
+        .where('environment', '=', scope.environment)
+        .execute();
+    });
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The Store the service uses, assembled from the domain repositories (repositories/*.ts): each
+ * Store method is its repository's method, so `store.findSubject` is NatureRepository.findSubject.
+ * sqlite.ts and postgres.ts give it a Kysely database and their engine's specials.
+ *
+ * Transactions: `transaction(fn)` opens one Kysely transaction and hands fn a view of this store
+ * whose repositories are built on it; everything fn does through that view commits or rolls back
+ * together. The view inherits from the store object, so whatever is set on the store (a test that
+ * patches a method) is seen inside transactions too.
+ */
+import type { Engine } from './engine.js';
+import type { MigrationReport } from './migrations.js';
+import { DashboardRepository } from './repositories/dashboard.js';
+import { KeysRepository } from './repositories/keys.js';
+import { NatureRepository } from './repositories/nature.js';
+import { RequestsRepository } from './repositories/requests.js';
+import { UsageRepository } from './repositories/usage.js';
+import { WebhooksRepository } from './repositories/webhooks.js';
+import type { Db } from './schema.js';
+import type { Store, StoreData, Transaction } from './store.js';
+
+/** The repositories of one database or transaction, by domain. */
+function repositoriesOn(db: Db, engine: Engine) {
+  return {
+    keys: new KeysRepository(db, engine),
+    nature: new NatureRepository(db, engine),
+    requests: new RequestsRepository(db, engine),
+    usage: new UsageRepository(db),
+    webhooks: new WebhooksRepository(db, engine),
+    dashboard: new DashboardRepository(db),
+  };
+}
+
+type Repositories = ReturnType<typeof repositoriesOn>;
+
+export class RepositoryStore implements Store {
+  readonly engine: string;
+  /** The repositories this store's methods call (a transaction's view has its own). */
+  readonly repositories: Repositories;
+
+  constructor(
+    protected db: Db,
+    protected readonly specials: Engine,
+    readonly migration: MigrationReport,
+  ) {
+    this.engine = specials.name;
+    this.repositories = repositoriesOn(db, specials);
+  }
+
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this as unknown as Transaction); // nested: part of the outer one
+    try {
+      return await this.db.transaction().execute((trx) => fn(this.on(trx)));
+    } catch (error) {
+      this.specials.keyCache?.drop(); // what the rolled-back work cached is gone
+      throw error;
+    }
+  }
+
+  /** This store as seen inside the transaction trx. */
+  private on(trx: Db): Transaction {
+    return Object.create(this, {
+      db: { value: trx },
+      repositories: { value: repositoriesOn(trx, this.specials) },
+      lock: { value: (name: string) => this.specials.lock(trx, name) },
+    }) as Transaction;
+  }
+
+  close(): Promise<void> {
+    return this.db.destroy();
+  }
+}
+
+// Every repository method becomes a Store method of the same name. Helpers inside repositories are
+// module functions, never methods, so nothing else is exposed; two domains defining one name is a
+// mistake caught when this module loads.
+const DOMAINS: { [Domain in keyof Repositories]: { prototype: Repositories[Domain] } } = {
+  keys: KeysRepository,
+  nature: NatureRepository,
+  requests: RequestsRepository,
+  usage: UsageRepository,
+  webhooks: WebhooksRepository,
+  dashboard: DashboardRepository,
+};
+for (const [domain, repository] of Object.entries(DOMAINS) as Array<[keyof Repositories, { prototype: object }]>) {
+  for (const name of Object.getOwnPropertyNames(repository.prototype)) {
+    if (name === 'constructor') continue;
+    if (name in RepositoryStore.prototype) throw new Error(`store: ${domain} defines ${name}, which the store already has`);
+    Object.defineProperty(RepositoryStore.prototype, name, {
+      value: function (this: RepositoryStore, ...args: unknown[]) {
+        const target = this.repositories[domain] as unknown as Record<string, (...args: unknown[]) => unknown>;
+        return target[name](...args);
+      },
+      writable: true, // a test may replace a method on one store object
+      configurable: true,
+    });
+  }
+}
+
+// The methods defined above, as the compiler sees them.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface RepositoryStore extends StoreData {}

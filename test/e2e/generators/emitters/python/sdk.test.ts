@@ -1,0 +1,168 @@
+/**
+ * The generated Python SDK, with any python3 >= 3.9 (PYTHON overrides) run as `python3 -S -E -B`:
+ * no site-packages and no PYTHON* variables, which proves the SDK and its tests need only the
+ * standard library. Runtime unit tests on a loopback server; end to end against the reference
+ * service; every ```python block of the package README against the service; webhook signatures
+ * against the `standardwebhooks` npm package (the oracle) both ways; pyright strict, zero errors,
+ * on our SDK and on the fixtures' SDKs.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../../../../generators/pipeline.js';
+import { startService, type TestService } from '../../../../support/service.js';
+
+const PYTHON = process.env.PYTHON ?? 'python3';
+const SDK = path.resolve('generated/python');
+const TESTS = path.resolve('test/support/python');
+const PYRIGHT = path.resolve('node_modules/.bin/pyright');
+
+interface Run {
+  code: number;
+  output: string;
+  stdout: string;
+}
+
+function run(command: string, args: string[], options: { env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = execFile(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}`, stdout }),
+    );
+    child.stdin?.end(options.input ?? '');
+  });
+}
+
+/** python3 -S -E -B: the standard library only. */
+function python(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<Run> {
+  return run(PYTHON, ['-S', '-E', '-B', ...args], options);
+}
+
+/** Runs code with `sdk` on sys.path (PYTHONPATH is ignored under -E). */
+function pythonCode(code: string, options: { env?: Record<string, string>; input?: string; sdk?: string } = {}): Promise<Run> {
+  return python(['-c', `import sys\nsys.path.insert(0, ${JSON.stringify(options.sdk ?? SDK)})\n${code}`], options);
+}
+
+beforeAll(async () => {
+  const version = await run(PYTHON, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])']);
+  if (version.code !== 0) throw new Error(`No Python: "${PYTHON}" did not run (${version.output.trim()}). Install python3 >= 3.9 or set PYTHON to one.`);
+  const [major, minor] = version.stdout.trim().split('.').map(Number);
+  if (major < 3 || (major === 3 && minor < 9)) throw new Error(`${PYTHON} is Python ${version.stdout.trim()}; the SDK needs 3.9 or newer (set PYTHON).`);
+});
+
+describe('Python SDK runtime (loopback server)', () => {
+  it('passes the runtime and webhook unit tests with the standard library only', async () => {
+    const result = await python([path.join(TESTS, 'run_tests.py'), SDK]);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/Ran [1-9]\d+ tests/);
+    expect(result.output).toMatch(/test_waits_retry_after_exactly_and_repeats_the_identical_request_with_one_idempotency_key .* ok/);
+    expect(result.output).toMatch(/test_refuses_timestamps_outside_the_tolerance_both_ways .* ok/);
+  }, 120_000);
+});
+
+describe('Python SDK against the reference service', () => {
+  let service: TestService;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    service = await startService();
+    env = { ASSESSMENT_SERVICE_API_KEY: await service.key(), ASSESSMENT_SERVICE_BASE_URL: service.url, ASSESSMENT_SERVICE_WEBHOOK_SECRET: `whsec_${Buffer.from('readme example secret, 32 bytes!').toString('base64')}` };
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('runs the end-to-end suite (key and address from the environment)', async () => {
+    const result = await python([path.join(TESTS, 'run_tests.py'), SDK, 'e2e_*.py'], { env });
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/test_runs_an_assessment_from_an_empty_body_to_completed .* ok/);
+  }, 120_000);
+
+  it('runs every python block of the package README and of the project README as written', async () => {
+    const readmes = await Promise.all([readFile(path.resolve('README.md'), 'utf8'), readFile(path.join(SDK, 'README.md'), 'utf8')]);
+    // Blocks on the media fixture's SDK (`from media_fixture import`) run in media.test.ts, against a server of that spec.
+    const blocks = readmes.flatMap((readme) => [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((match) => match[1])).filter((block) => !/\bmedia_fixture\b/.test(block));
+    expect(blocks.length).toBeGreaterThanOrEqual(6);
+    const outputs: string[] = [];
+    for (const block of blocks) {
+      const result = await pythonCode(block, { env });
+      expect(result.code, `${block}\n---\n${result.output}`).toBe(0);
+      outputs.push(result.stdout);
+    }
+    expect(outputs.join('')).toMatch(/'consented_at': datetime\.datetime\(2026, 3, 14, 9, 26, 53, tzinfo=datetime\.timezone\.utc\)/); // sent as Z, read back
+    expect(outputs.join('')).toMatch(/^not found: not_found req_/m);
+    expect(outputs.at(-1)?.trim()).toBe('400');
+  }, 120_000);
+});
+
+describe('webhook signatures against the standardwebhooks npm package', () => {
+  const secret = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
+  const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'subject.deleted', created_at: '2026-03-14T09:26:53Z', livemode: false, data: { object: {} } });
+  const unwrap = `import json
+from assessment_service import AssessmentService, WebhookVerificationError
+request = json.loads(sys.stdin.read())
+client = AssessmentService(api_key="test_sk_${'a'.repeat(32)}", webhook_secret=request["secret"])
+try:
+    event = client.webhooks.unwrap(request["body"].encode(), request["headers"])
+    print("ok", event["id"], event["created_at"].isoformat())
+except WebhookVerificationError as error:
+    print(type(error).__name__)
+`;
+
+  it('a delivery signed by standardwebhooks unwraps with our helper; a tampered one does not', async () => {
+    const msgId = 'msg_2Lq1';
+    const now = new Date();
+    const signature = new Webhook(secret).sign(msgId, now, body);
+    const headers = { 'webhook-id': msgId, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature };
+    const good = await pythonCode(unwrap, { input: JSON.stringify({ secret, body, headers }) });
+    expect(good.output.trim()).toBe('ok evt_1 2026-03-14T09:26:53+00:00');
+    const tampered = await pythonCode(unwrap, { input: JSON.stringify({ secret, body: body.replace('evt_1', 'evt_2'), headers }) });
+    expect(tampered.output.trim()).toBe('WebhookSignatureError');
+    const stale = new Date(now.getTime() - 10 * 60_000);
+    const old = { ...headers, 'webhook-timestamp': String(Math.floor(stale.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(msgId, stale, body) };
+    expect((await pythonCode(unwrap, { input: JSON.stringify({ secret, body, headers: old }) })).output.trim()).toBe('WebhookTimestampError');
+  }, 60_000);
+
+  it('a delivery signed by our helper verifies with standardwebhooks', async () => {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signed = await pythonCode(
+      `from assessment_service._core import sign\nprint(sign(sys.stdin.read().encode(), secret=${JSON.stringify(secret)}, msg_id="msg_py", timestamp=${timestamp}))`,
+      { input: body },
+    );
+    expect(signed.code, signed.output).toBe(0);
+    const headers = { 'webhook-id': 'msg_py', 'webhook-timestamp': String(timestamp), 'webhook-signature': signed.stdout.trim() };
+    expect(new Webhook(secret).verify(body, headers)).toMatchObject({ id: 'evt_1' });
+    expect(() => new Webhook(secret).verify(body.replace('evt_1', 'evt_9'), headers)).toThrow();
+  }, 60_000);
+});
+
+describe('pyright (strict)', () => {
+  let workDir: string;
+  beforeAll(async () => {
+    await mkdir(path.resolve('.cache'), { recursive: true });
+    workDir = await mkdtemp(path.resolve('.cache', 'pyright-'));
+  });
+  afterAll(async () => {
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('reports zero errors on our SDK and on the SDKs of the fixture specs', async () => {
+    const roots = ['ours'];
+    await cp(SDK, path.join(workDir, 'ours'), { recursive: true });
+    for (const fixture of ['widgets-3.0.yaml', 'shop-3.1.json']) {
+      const out = path.join(workDir, 'out', fixture);
+      await generate({ spec: path.join('test/fixtures/specs', fixture), out, command: 'test', write: true, log: () => {} });
+      await cp(path.join(out, 'python'), path.join(workDir, fixture), { recursive: true });
+      roots.push(fixture);
+    }
+    await rm(path.join(workDir, 'out'), { recursive: true, force: true });
+    // One run, one execution environment per package, so each resolves its own imports.
+    const config = { typeCheckingMode: 'strict', pythonVersion: '3.9', include: roots, executionEnvironments: roots.map((root) => ({ root })) };
+    await writeFile(path.join(workDir, 'pyrightconfig.json'), JSON.stringify(config));
+    const result = await run(PYRIGHT, ['--outputjson', '-p', workDir]);
+    const report = JSON.parse(result.stdout) as { generalDiagnostics: Array<{ file: string; severity: string; message: string; range: { start: { line: number } } }>; summary: { filesAnalyzed: number; errorCount: number } };
+    const errors = report.generalDiagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((d) => `${path.relative(workDir, d.file)}:${d.range.start.line + 1} ${d.message}`);
+    expect(errors.slice(0, 20)).toEqual([]);
+    expect(report.summary.filesAnalyzed).toBeGreaterThanOrEqual(3 * 12);
+  }, 240_000);
+});

@@ -1,0 +1,136 @@
+/**
+ * The READMEs' code blocks, run as written against the reference service: every TypeScript block
+ * of README.md and generated/client/README.md is extracted from the file (no second copy), its
+ * `assessment-service-client` import pointed at the generated package's source, and run with tsx
+ * with the key and base URL in the environment variables the READMEs name. Blocks in other
+ * languages are accounted for one by one: each is either run elsewhere (named) or fails here.
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/lint.js';
+import { startService, type TestService } from '../support/service.js';
+
+const READMES = ['README.md', 'generated/client/README.md'];
+const CLIENT_ENTRY = path.join(ROOT, 'generated', 'client', 'src', 'index.ts');
+
+const WEBHOOK_SECRET = `whsec_${Buffer.from('readme receiver secret, 32 bytes').toString('base64')}`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Blocks not run here, each with where it is run instead. */
+const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = [
+  { language: 'sh', code: /^npm install && npm start\s.*\nnpm test\s/s, where: '.ci/run runs the quick start (npm ci, npm start, the printed curl line, Ctrl-C) and npm test' },
+  { language: 'sh', code: /^npm install assessment-service-client\s*$/, where: 'test/e2e/generators/emitters/client/consumer.test.ts installs the packed client in a consumer project' },
+  { language: 'python', code: /import assessment_service|from assessment_service import/, where: 'the Python SDK tests (test/e2e/generators/emitters/python/sdk.test.ts runs every python block of README.md)' },
+  { language: 'python', code: /from media_fixture import/, where: 'test/e2e/generators/emitters/python/media.test.ts runs the media fixture blocks of README.md against a server that decodes what they send' },
+  { language: 'sh', code: /^export DATABASE_URL=postgres:/, where: 'test/e2e/service/multi-instance.test.ts: two `npm run serve`-style instances on one PostgreSQL, a key from the keys CLI' },
+  { language: 'nginx', code: /^upstream assessment \{/, where: 'test/e2e/service/load-balancer.test.ts: two instances with TRUST_PROXY behind a balancer written in the test that sets the same headers (no nginx on a bare machine)' },
+  { language: 'sh', code: /^TRUST_PROXY=\S+ HOST=\S+ PORT=\d+ npm run serve/, where: 'test/integration/service/trust-proxy.test.ts starts npm run serve (service/server.ts) with the balancer listed in TRUST_PROXY and reads the client address from its log' },
+  { language: 'sh', code: /^CONTRACT_BASE_URL=\S+ CONTRACT_API_KEY=\S+ npm run test:contract/, where: 'test/e2e/generators/emitters/contract-tests/sandbox-runs.test.ts runs the suites against a service as a deployed target' },
+  { language: 'yaml', code: /npm run check:breaking -- --base origin\//, where: '.ci/run runs the gate against the base branch (GITHUB_BASE_REF on GitHub)' },
+  { language: '', code: /^request-property-required-added\s/, where: 'test/integration/scripts/check-breaking.test.ts checks this output (rule id, file:line, pointer, consequence)' },
+  { language: 'yaml', code: /^off:\n\s+- rule: /, where: 'test/integration/scripts/check-breaking.test.ts switches a rule off in .check-breaking.yaml' },
+];
+
+interface Block {
+  file: string;
+  line: number;
+  language: string;
+  code: string;
+}
+
+async function blocksOf(file: string): Promise<Block[]> {
+  const lines = (await readFile(path.join(ROOT, file), 'utf8')).split('\n');
+  const blocks: Block[] = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const open = /^```(\w*)\s*$/.exec(lines[i]);
+    if (!open) continue;
+    const end = lines.indexOf('```', i + 1);
+    blocks.push({ file, line: i + 1, language: open[1], code: lines.slice(i + 1, end).join('\n') });
+    i = end;
+  }
+  return blocks;
+}
+
+const blocks = (await Promise.all(READMES.map(blocksOf))).flat();
+// Blocks on the media fixture's client run against that fixture's stubs: test/docs/media-readme.test.ts.
+const runnable = blocks.filter((block) => block.language === 'ts' && !block.code.includes("from 'media-fixture-client'"));
+let service: TestService;
+let dir: string;
+
+beforeAll(async () => {
+  service = await startService();
+  await mkdir(path.join(ROOT, '.cache'), { recursive: true });
+  dir = await mkdtemp(path.join(ROOT, '.cache', 'readme-'));
+});
+afterAll(async () => {
+  await service?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('README code blocks', () => {
+  it('finds TypeScript blocks in both READMEs', () => {
+    for (const file of READMES) expect(runnable.some((block) => block.file === file), file).toBe(true);
+  });
+
+  it.each(blocks.filter((block) => block.language !== 'ts').map((block) => ({ ...block, where: `${block.file}:${block.line}` })))('$where ($language) is run elsewhere', (block) => {
+    const elsewhere = RUN_ELSEWHERE.find((entry) => entry.language === block.language && entry.code.test(block.code));
+    expect(elsewhere, `a ${block.language || 'plain'} block at ${block.file}:${block.line} that no test runs:\n${block.code}`).toBeDefined();
+  });
+
+  it.each(runnable.map((block) => ({ ...block, where: `${block.file}:${block.line}` })))('$where runs against the reference service', async (block) => {
+    const file = path.join(dir, `${path.basename(block.file, '.md')}-${block.line}.mts`);
+    await writeFile(file, block.code.replaceAll("'assessment-service-client'", `'${CLIENT_ENTRY}'`));
+    const key = await service.key();
+    const port = await freePort();
+    const env = { ...process.env, ASSESSMENT_SERVICE_API_KEY: key, ASSESSMENT_SERVICE_BASE_URL: service.url, ASSESSMENT_SERVICE_WEBHOOK_SECRET: WEBHOOK_SECRET, PORT: String(port) };
+    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [file], { cwd: dir, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+    if (/\.listen\(/.test(block.code)) {
+      // A receiver: it must answer a delivery signed by the independent Standard Webhooks library
+      // with 2xx, and a forged one with 4xx; then it is stopped.
+      try {
+        const url = `http://127.0.0.1:${port}/`;
+        const body = JSON.stringify({ id: 'evt_readme1', object: 'event', type: 'assessment.completed', created_at: new Date().toISOString(), livemode: false, data: { object: { id: 'asmt_readme1', object: 'assessment', livemode: false, subject_id: 'subj_readme1', status: 'completed', answers: [{ item_id: 'item_1', value: 3 }], scores: { mn: 50, mi: 50 }, created_at: new Date().toISOString(), completed_at: new Date().toISOString(), metadata: {} } } });
+        const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+        const signed = new Webhook(WEBHOOK_SECRET).sign('evt_readme1', signedAt, body);
+        const headers = { 'content-type': 'application/json', 'webhook-id': 'evt_readme1', 'webhook-timestamp': String(signedAt.getTime() / 1000) };
+        const deliver = async (signature: string) => {
+          for (let attempt = 0; ; attempt += 1) {
+            try {
+              return (await fetch(url, { method: 'POST', body, headers: { ...headers, 'webhook-signature': signature } })).status;
+            } catch (error) {
+              if (attempt > 200) throw error; // not listening after 20 s
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+          }
+        };
+        expect(await deliver(signed), `${block.where}: a signed delivery`).toBeLessThan(300);
+        expect(await deliver('v1,' + Buffer.alloc(32).toString('base64')), `${block.where}: a forged delivery`).toBe(400);
+      } finally {
+        child.kill();
+      }
+      await exited;
+      expect(stderr, `${block.where} printed to stderr`).toBe('');
+      return;
+    }
+    const code = await exited;
+    expect(stderr, `${block.where} printed to stderr`).toBe('');
+    expect(code, `${block.where} failed:\n${stdout}`).toBe(0);
+  }, 120_000);
+});

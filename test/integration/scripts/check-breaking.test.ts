@@ -1,0 +1,127 @@
+/**
+ * `npm run check:breaking` the way CI runs it: in a temporary git repository with a `main`
+ * branch and a feature branch, no --base (so the merge base with main), real exit codes.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { baseSpec } from '../../support/breaking/cases.js';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+const SCRIPT = path.resolve('scripts/check-breaking.ts');
+let repo: string;
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' });
+const run = (cwd: string, ...args: string[]) =>
+  new Promise<{ code: number; output: string }>((resolve) =>
+    execFile(TSX, [SCRIPT, '--spec', 'spec/openapi.yaml', ...args], { cwd }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr })),
+  );
+const writeSpec = (spec: unknown) => writeFile(path.join(repo, 'spec/openapi.yaml'), stringify(spec, { lineWidth: 0 }));
+
+beforeAll(async () => {
+  repo = await mkdtemp(path.join(tmpdir(), 'breaking-git-'));
+  git(repo, 'init', '-q', '-b', 'main');
+  execFileSync('mkdir', ['-p', path.join(repo, 'spec')]);
+  await writeSpec(baseSpec());
+  git(repo, 'add', '.');
+  git(repo, 'commit', '-qm', 'base');
+  git(repo, 'checkout', '-qb', 'feature');
+});
+afterAll(() => rm(repo, { recursive: true, force: true }));
+
+describe('npm run check:breaking (temporary git repository)', () => {
+  it('fails a breaking change against the merge base with main, with rule id, file:line, pointer and consequence', async () => {
+    const spec = baseSpec();
+    spec.components.schemas.SubjectCreate.properties.purpose = { type: 'string' };
+    spec.components.schemas.SubjectCreate.required.push('purpose');
+    spec.info.version = '1.5.0';
+    await writeSpec(spec);
+    const result = await run(repo);
+    expect(result.code, result.output).toBe(1);
+    expect(result.output).toMatch(/BREAKING for clients \(1\)/);
+    expect(result.output).toMatch(/request-property-required-added {2}spec\/openapi\.yaml:\d+ {2}#\/components\/schemas\/SubjectCreate\/properties\/purpose/);
+    expect(result.output).toMatch(/POST \/v1\/nature\/subjects request body\.purpose: required property purpose added/);
+    expect(result.output).toMatch(/Requests that clients send today can now be refused/);
+    expect(result.output).toMatch(/info\.version needs a major bump.*1\.4\.0 → 1\.5\.0 \(minor\)/);
+    // The line printed is the line of that property in the head file.
+    const line = Number(/openapi\.yaml:(\d+)/.exec(result.output)![1]);
+    const text = stringify(spec, { lineWidth: 0 }).split('\n');
+    expect(text[line - 1]).toMatch(/^\s+purpose:/);
+  }, 180_000);
+
+  it('passes the same change once info.version has a major bump', async () => {
+    const spec = baseSpec();
+    spec.components.schemas.SubjectCreate.properties.purpose = { type: 'string' };
+    spec.components.schemas.SubjectCreate.required.push('purpose');
+    spec.info.version = '2.0.0';
+    await writeSpec(spec);
+    const result = await run(repo);
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toMatch(/pass \(breaking changes acknowledged by the major bump 1\.4\.0 → 2\.0\.0\)/);
+  }, 180_000);
+
+  it('passes additive changes, advises a minor bump, and fails them only under --fail-on servers', async () => {
+    const spec = baseSpec();
+    spec.components.schemas.SubjectCreate.properties.external_ref = { type: 'string', maxLength: 64 };
+    spec.paths['/v1/nature/subjects'].get.parameters.push({ name: 'created_after', in: 'query', schema: { type: 'string' } });
+    spec.info.version = '1.5.0';
+    await writeSpec(spec);
+    const clients = await run(repo);
+    expect(clients.code, clients.output).toBe(0);
+    expect(clients.output).toMatch(/Breaking for servers only .*\(2\)/);
+    expect(clients.output).toMatch(/info\.version needs a minor bump/);
+    const servers = await run(repo, '--fail-on', 'servers');
+    expect(servers.code, servers.output).toBe(1);
+  }, 180_000);
+
+  it('honours a rule switched off in the config file, and refuses a switch without a reason', async () => {
+    const spec = baseSpec();
+    spec.components.schemas.AssessmentStatus.enum.push('expired');
+    await writeSpec(spec);
+    expect((await run(repo)).code).toBe(1);
+    await writeFile(path.join(repo, '.check-breaking.yaml'), 'off:\n  - rule: response-enum-value-added\n    reason: clients are told to treat unknown statuses as in_progress\n  - rule: webhook-payload-enum-value-added\n    reason: same for receivers\n');
+    const off = await run(repo);
+    expect(off.code, off.output).toBe(0);
+    expect(off.output).toMatch(/Switched off in the config \(2\)/);
+    await writeFile(path.join(repo, '.check-breaking.yaml'), 'off:\n  - rule: response-enum-value-added\n');
+    const bad = await run(repo);
+    expect(bad.code, bad.output).toBe(2);
+    expect(bad.output).toMatch(/needs a reason/);
+    await rm(path.join(repo, '.check-breaking.yaml'));
+  }, 180_000);
+
+  it('says "no changes" only for an equal document', async () => {
+    const spec = baseSpec();
+    await writeSpec(spec);
+    const equal = await run(repo);
+    expect(equal.code, equal.output).toBe(0);
+    expect(equal.output).toMatch(/no changes: the two documents are equal/);
+    spec.components.schemas.Answer.description = 'One answer.';
+    await writeSpec(spec);
+    const docs = await run(repo);
+    expect(docs.output).not.toMatch(/no changes/);
+    expect(docs.output).toMatch(/Documentation only \(1\)/);
+    expect(docs.output).toMatch(/info\.version needs a patch bump/);
+  }, 180_000);
+
+  it('exits 2 with a message when there is neither origin/main nor main to compare with', async () => {
+    const lonely = await mkdtemp(path.join(tmpdir(), 'breaking-lonely-'));
+    try {
+      git(lonely, 'init', '-q', '-b', 'trunk');
+      execFileSync('mkdir', ['-p', path.join(lonely, 'spec')]);
+      await writeFile(path.join(lonely, 'spec/openapi.yaml'), stringify(baseSpec()));
+      git(lonely, 'add', '.');
+      git(lonely, 'commit', '-qm', 'base');
+      const result = await run(lonely);
+      expect(result.code, result.output).toBe(2);
+      expect(result.output).toMatch(/neither origin\/main nor main exists/);
+      const explicit = await run(lonely, '--base', 'trunk');
+      expect(explicit.code, explicit.output).toBe(0);
+    } finally {
+      await rm(lonely, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

@@ -1,0 +1,153 @@
+/**
+ * The mock, against the source description's "Mock server" section, item by item, on a real
+ * Prism process serving generated/mock/openapi.json.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
+import { freePort } from '../../../scripts/lib/processes.js';
+import { loadDocument } from '../../../generators/core/load.js';
+import { SPEC_PATH, deref, fillPath, firstResponseExample, operationsOf, requestExample, specDocument } from '../../support/spec.js';
+
+let mock: RunningMock;
+let document: Awaited<ReturnType<typeof specDocument>>;
+
+beforeAll(async () => {
+  document = await specDocument();
+  mock = await startMock(await freePort());
+});
+afterAll(async () => {
+  await mock?.stop();
+});
+
+function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${mock.url}${path}`, {
+    method: method.toUpperCase(),
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+function operation(operationId: string) {
+  const found = operationsOf(document).find((op) => op.operation.operationId === operationId);
+  if (!found) throw new Error(`no operation ${operationId} in the spec`);
+  return found;
+}
+
+/** Sends an operation's documented example request (any ID in the path). */
+function sendExample(operationId: string, headers: Record<string, string> = {}, id = 'any_id_123') {
+  const { method, path, operation: op } = operation(operationId);
+  return send(method, fillPath(path, id), op.requestBody ? requestExample(document, op) : undefined, headers);
+}
+
+describe('mock server (source: "Mock server")', () => {
+  it('1. accepts requests with no key or with any string as Authorization', async () => {
+    for (const authorization of [undefined, 'anything at all', 'Bearer not-a-key', 'Basic dXNlcjpwYXNz']) {
+      const headers: Record<string, string> = authorization ? { authorization } : {};
+      expect((await sendExample('listSubjects', headers)).status, String(authorization)).toBe(200);
+      expect((await sendExample('createSubject', headers)).status, String(authorization)).toBe(201);
+    }
+  });
+
+  it('2. answers 400 in the spec error format to a body that does not conform', async () => {
+    const valid = requestExample(document, operation('createSubject').operation) as any;
+    const invalidBodies = [
+      {},
+      { consent_artifact: { ...valid.consent_artifact, ui_snapshot_hash: 'md5:abc' } },
+      { consent_artifact: { ...valid.consent_artifact, consented_at: 'yesterday' } },
+      { ...valid, unknown_field: true },
+    ];
+    for (const body of invalidBodies) {
+      const response = await send('post', '/v1/nature/subjects', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      const error = await response.json();
+      expect(error).toMatchObject({ object: 'error', code: expect.any(String), message: expect.any(String), request_id: expect.any(String) });
+    }
+    const patch = await send('patch', '/v1/nature/assessments/any_id', { answers: [{ item_id: 'n01', value: 9 }] });
+    expect(patch.status).toBe(400);
+  });
+
+  it('3. returns the example values of the description, identical on every call', async () => {
+    for (const { method, path, operation: op } of operationsOf(document)) {
+      const success = Object.keys(op.responses).find((status) => status.startsWith('2'))!;
+      const example = firstResponseExample(document, op, success);
+      // Except a spec digest: the mock reports the real one (test/integration/service/contract-document.test.ts).
+      const expected = example && typeof example === 'object' && 'spec_digest' in example ? { ...example, spec_digest: (await loadDocument(SPEC_PATH)).digest } : example;
+      const bodies = [];
+      for (let i = 0; i < 3; i += 1) {
+        const response = await send(method, fillPath(path), op.requestBody ? requestExample(document, op) : undefined);
+        expect(response.status, `${method} ${path}`).toBe(Number(success));
+        bodies.push(await response.json());
+      }
+      expect(bodies[0], `${method} ${path}`).toEqual(expected);
+      expect(bodies[1]).toEqual(bodies[0]);
+      expect(bodies[2]).toEqual(bodies[0]);
+    }
+  });
+
+  it('4. creating a subject and retrieving it by any ID returns the same example subject', async () => {
+    const created = await (await sendExample('createSubject')).json();
+    for (const id of [created.id, 'subj_does_not_exist', 'x']) {
+      const retrieved = await (await sendExample('retrieveSubject', {}, id)).json();
+      expect(retrieved, id).toEqual(created);
+    }
+  });
+
+  it('5. PATCH always returns the example in-progress assessment and never completes it', async () => {
+    const expected = firstResponseExample(document, operation('submitAssessment').operation, '200') as any;
+    expect(expected.status).toBe('in_progress');
+    for (let i = 0; i < 2; i += 1) {
+      const response = await send('patch', '/v1/nature/assessments/asmt_any', { status: 'completed' });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(expected);
+    }
+    const after = await (await sendExample('retrieveAssessment', {}, 'asmt_any')).json();
+    expect(after.status).toBe('in_progress');
+  });
+
+  it('6. every nature endpoint returns example MN and MI scores', async () => {
+    const nature = operationsOf(document).filter(({ path }) => path.startsWith('/v1/nature/'));
+    expect(nature.length).toBeGreaterThan(0);
+    for (const { method, path, operation: op } of nature) {
+      const response = await send(method, fillPath(path), op.requestBody ? requestExample(document, op) : undefined);
+      const body = await response.json();
+      const scores = collectScores(body);
+      expect(scores.length, `${method} ${path} carries MN and MI scores`).toBeGreaterThan(0);
+      for (const score of scores) {
+        expect(score.mn).toEqual(expect.any(Number));
+        expect(score.mi).toEqual(expect.any(Number));
+      }
+    }
+  });
+
+  it('7. GET /v1/health returns status ok', async () => {
+    const response = await send('get', '/v1/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('8. keeps no state: writes change nothing a later read sees (stateful behaviour needs the sandbox)', async () => {
+    const before = await (await sendExample('listSubjects')).json();
+    const created = await (await send('post', '/v1/nature/subjects', { ...(requestExample(document, operation('createSubject').operation) as object), metadata: { note: 'new' } })).json();
+    expect(created.metadata).not.toEqual({ note: 'new' }); // the example, not what was sent
+    expect((await sendExample('deleteSubject', {}, created.id)).status).toBe(200);
+    expect((await sendExample('retrieveSubject', {}, created.id)).status).toBe(200); // still there
+    expect(await (await sendExample('listSubjects')).json()).toEqual(before);
+  });
+
+  it('serves the derived copy without security, and the source spec still requires keys', () => {
+    const guarded = operationsOf(document).filter(({ operation: op }) => (op.security ?? document.security ?? []).length > 0);
+    expect(guarded.length).toBeGreaterThan(0);
+    const scheme = deref(document, document.components.securitySchemes.apiKey);
+    expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+});
+
+function collectScores(value: unknown, found: Array<{ mn: unknown; mi: unknown }> = []): Array<{ mn: unknown; mi: unknown }> {
+  if (Array.isArray(value)) value.forEach((item) => collectScores(item, found));
+  else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if ('mn' in record && 'mi' in record) found.push({ mn: record.mn, mi: record.mi });
+    Object.values(record).forEach((item) => collectScores(item, found));
+  }
+  return found;
+}

@@ -1,0 +1,62 @@
+/**
+ * The operator's side of accounts, run as the operator runs it (tsx on a SQLite file): the tier is
+ * an account fact changed only by `accounts set-tier`, loudly; the keys CLI refuses `--tier`; the
+ * outbox shows the mails the dashboard would send; a running service sees the new tier at once.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binPath } from '../../../scripts/lib/processes.js';
+import { SqliteStore } from '../../../service/store/sqlite.js';
+
+let dir: string;
+let database: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'accounts-cli-'));
+  database = path.join(dir, 'service.db');
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const run = (script: string, ...args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+    execFile(binPath('tsx'), [script, ...args], { env: { ...process.env, DATABASE_PATH: database, DATABASE_URL: '' } }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })),
+  );
+
+describe('npm run accounts', () => {
+  it('creates an account with a user, changes its tier loudly, refuses keys --tier, and lists the outbox', async () => {
+    const created = await run('service/accounts-cli.ts', 'create', '--id', 'acct_ops', '--tier', '1', '--email', 'ops@example.com');
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain('created account acct_ops, tier 1 (Indie: 300 requests/min per key, 500 per account)');
+
+    const key = await run('service/keys-cli.ts', 'create', '--env', 'test', '--type', 'sk', '--scopes', 'nature:read', '--account', 'acct_ops');
+    expect(key.code, key.stderr).toBe(0);
+    const refused = await run('service/keys-cli.ts', 'create', '--env', 'test', '--type', 'sk', '--scopes', 'nature:read', '--account', 'acct_ops', '--tier', '3');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('npm run accounts -- set-tier acct_ops 3');
+
+    const changed = await run('service/accounts-cli.ts', 'set-tier', 'acct_ops', '2');
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(changed.stdout).toContain('acct_ops: TIER CHANGED 1 → 2, effective on the next request');
+    expect(changed.stdout).toContain('was: tier 1 (Indie: 300 requests/min per key, 500 per account)');
+    expect(changed.stdout).toContain('now: tier 2 (Platform: 1000 requests/min per key, 2000 per account)');
+    expect((await run('service/accounts-cli.ts', 'set-tier', 'acct_ops', '9')).code).toBe(2);
+    expect((await run('service/accounts-cli.ts', 'set-tier', 'acct_nobody', '1')).stderr).toContain('no account acct_nobody');
+
+    const store = new SqliteStore(database);
+    try {
+      expect((await store.findAccount('acct_ops'))?.tier).toBe(2); // the refused --tier 3 changed nothing
+      expect((await store.listBillingRecords('acct_ops')).filter((record) => record.kind === 'plan_change').map((record) => record.payload)).toEqual([{ from_tier: 1, to_tier: 2 }]);
+    } finally {
+      await store.close();
+    }
+
+    const listed = await run('service/accounts-cli.ts', 'list');
+    expect(listed.stdout).toMatch(/acct_ops {2}tier 2 \(Platform\) {2}ops@example\.com {2}unverified/);
+    const mail = await run('service/accounts-cli.ts', 'mail');
+    expect(mail.stdout).toMatch(/to ops@example\.com {2}"Reset your password"\n {2}.*\/dashboard\/reset-password#token=[A-Za-z0-9_-]+/);
+  }, 60_000);
+});

@@ -1,0 +1,161 @@
+/**
+ * Hostile input (issue 12): every answer the service gives, including the ones Node's HTTP
+ * parser and Fastify's router make before any operation runs, is in the spec's error format with
+ * the spec's headers, echoes at most a bounded, sanitised piece of the input, carries the right
+ * code, and never stores altered data.
+ */
+import net from 'node:net';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SHARED_SCHEMA } from '../../../generated/server/index.js';
+import { CONSENT, startService, type TestService } from '../../support/service.js';
+
+let service: TestService;
+beforeEach(async () => {
+  service = await startService();
+});
+afterEach(async () => {
+  await service.close();
+});
+
+const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ strict: false });
+(addFormats as unknown as (a: unknown) => void)(ajv);
+ajv.addSchema(SHARED_SCHEMA as object);
+const validateError = ajv.compile({ $ref: `${(SHARED_SCHEMA as { $id: string }).$id}#/components/schemas/Error` });
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends bytes as they are (no client library would send most of these) and reads the answer. */
+function raw(request: string | Buffer): Promise<RawResponse> {
+  const { port } = new URL(service.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [head, ...rest] = text.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+    socket.write(request);
+    // Half-close, so a request the server waits on ends; the server answers and closes.
+    setTimeout(() => socket.end(), 200);
+  });
+}
+
+/** The answer is the spec's Error body with the headers every response carries. */
+function expectErrorContract(response: { status: number; headers: Record<string, string> | Headers; body: string }, status: number, code?: string) {
+  const header = (name: string) => (response.headers instanceof Headers ? response.headers.get(name) : response.headers[name]) ?? null;
+  expect(response.status, response.body).toBe(status);
+  const body = JSON.parse(response.body);
+  expect(validateError(body), `${response.body.slice(0, 300)} ${JSON.stringify(validateError.errors)}`).toBe(true);
+  if (code) expect(body.code).toBe(code);
+  for (const name of ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining']) expect(header(name), name).not.toBeNull();
+  expect(body.request_id).toBe(header('x-request-id'));
+  return body as { code: string; message: string; param: string | null };
+}
+
+describe('answers Fastify and Node make before any operation runs', () => {
+  it('answers broken percent-encoding in the path with 400 invalid_request in the error format', async () => {
+    const response = await service.call('GET', '/v1/nature/subjects/subj%zz', { key: await service.key() });
+    expectErrorContract({ ...response, headers: response.headers }, 400, 'invalid_request');
+  });
+
+  it('answers a 101+ character path parameter with 400 invalid_request naming it (not 414)', async () => {
+    const response = await service.call('GET', `/v1/nature/subjects/${'a'.repeat(300)}`, { key: await service.key() });
+    const body = expectErrorContract(response, 400, 'invalid_request');
+    expect(body.param).toBe('subject_id');
+  });
+
+  it.each([
+    ['a header over 16 KB', `GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`],
+    ['a NUL byte in a header', 'GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n'],
+    ['both Content-Length and Transfer-Encoding', 'POST /v1/nature/subjects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer KEY\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    ['a bad chunk size', 'POST /v1/nature/subjects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer KEY\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n'],
+    ['a missing Host header', 'GET /v1/health HTTP/1.1\r\n\r\n'],
+  ])('answers %s with 400 in the error format, with the request ID and rate-limit headers', async (_name, request) => {
+    const response = await raw(request.replace('KEY', await service.key()));
+    expectErrorContract(response, 400, 'invalid_request');
+    if (request.includes('Host')) expect(response.headers.connection).toBe('close'); // the parser's refusals end the connection
+  });
+
+  it('limits anonymous traffic to unknown routes and bad URLs per address (429 after the Free tier’s 60)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 80; i += 1) statuses.push((await service.call('GET', i % 2 ? `/nope/${i}` : '/v1/nature/subjects/%zz')).status);
+    expect(statuses.slice(0, 60).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(60).every((status) => status === 429)).toBe(true);
+    const last = await service.call('GET', '/nope');
+    expectErrorContract(last, 429, 'rate_limited');
+    expect(last.headers.get('retry-after')).not.toBeNull();
+  });
+});
+
+describe('errors never echo unbounded input', () => {
+  it('keeps the error of a 3,000-character unknown body field with control characters inside the Error schema', async () => {
+    const name = `x\u0001\u001b[31m${'n'.repeat(3000)}`;
+    const response = await service.call('POST', '/v1/nature/subjects', { key: await service.key(), rawBody: `{"consent_artifact":${JSON.stringify(CONSENT)},${JSON.stringify(name)}:1}`, headers: { 'content-type': 'application/json' } });
+    const body = expectErrorContract(response, 400, 'invalid_request');
+    expect(response.body.length).toBeLessThan(600);
+    expect(body.message).not.toContain('n'.repeat(201));
+  });
+
+  it('does not echo a 5,000-character unknown path back', async () => {
+    const response = await service.call('GET', `/${'p'.repeat(5000)}`);
+    const body = expectErrorContract(response, 404, 'not_found');
+    expect(body.message).not.toContain('p'.repeat(201));
+  });
+});
+
+describe('the right code for each failure', () => {
+  it('answers a malformed ending_before alone with invalid_request, not conflicting_cursors', async () => {
+    const body = expectErrorContract(await service.call('GET', '/v1/nature/subjects?ending_before=abc!def', { key: await service.key() }), 400, 'invalid_request');
+    expect(body.param).toBe('ending_before');
+  });
+
+  it('answers limit=abc with invalid_request; limit=0 keeps limit_out_of_range', async () => {
+    expectErrorContract(await service.call('GET', '/v1/nature/subjects?limit=abc', { key: await service.key() }), 400, 'invalid_request');
+    expectErrorContract(await service.call('GET', '/v1/nature/subjects?limit=0', { key: await service.key() }), 400, 'limit_out_of_range');
+  });
+
+  it('refuses invalid UTF-8 in a JSON body with 400 malformed_json and stores nothing', async () => {
+    const key = await service.key();
+    // 0xC3 0x28 is not UTF-8: a lenient decoder would store U+FFFD instead.
+    const bad = Buffer.concat([Buffer.from(`{"consent_artifact":${JSON.stringify(CONSENT)},"metadata":{"note":"ab`), Buffer.from([0xc3, 0x28]), Buffer.from('"}}')]);
+    const { port } = new URL(service.url);
+    const response = await fetch(`http://127.0.0.1:${port}/v1/nature/subjects`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: bad });
+    const text = await response.text();
+    expectErrorContract({ status: response.status, headers: response.headers, body: text }, 400, 'malformed_json');
+    expect((await service.call('GET', '/v1/nature/subjects', { key })).json().data).toEqual([]);
+  });
+
+  it('refuses a body on an operation that declares none (DELETE, GET) with 400 invalid_request, even a 100 KB one', async () => {
+    const key = await service.key();
+    const subject = (await service.call('POST', '/v1/nature/subjects', { key, body: { consent_artifact: CONSENT } })).json();
+    const big = await service.call('DELETE', `/v1/nature/subjects/${subject.id}`, { key, rawBody: JSON.stringify({ pad: 'x'.repeat(100_000) }), headers: { 'content-type': 'application/json' } });
+    expectErrorContract(big, 400, 'invalid_request');
+    const small = await service.call('DELETE', `/v1/nature/subjects/${subject.id}`, { key, body: {} });
+    expectErrorContract(small, 400, 'invalid_request');
+    const get = await raw(`GET /v1/nature/subjects/${subject.id} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+    expectErrorContract(get, 400, 'invalid_request');
+    expect((await service.call('GET', `/v1/nature/subjects/${subject.id}`, { key })).status).toBe(200);
+    expect((await service.call('DELETE', `/v1/nature/subjects/${subject.id}`, { key })).status).toBe(200);
+  });
+
+  it('refuses an unknown query parameter with 400 invalid_request naming it (spec/DECISIONS.md)', async () => {
+    const body = expectErrorContract(await service.call('GET', '/v1/nature/subjects?limt=5', { key: await service.key() }), 400, 'invalid_request');
+    expect(body.param).toBe('limt');
+    expectErrorContract(await service.call('GET', '/v1/health?verbose=1'), 400, 'invalid_request');
+  });
+
+  it('answers a repeated single-valued parameter with 400 invalid_request', async () => {
+    expectErrorContract(await service.call('GET', '/v1/nature/subjects?limit=1&limit=2', { key: await service.key() }), 400, 'invalid_request');
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The generated client's runtime behaviour that needs no server: the backoff schedule, and what
+ * the client decides from its key before any request (environment, the key from the environment,
+ * refusing a secret key in a browser). Requests, retries, timeouts and paging against a real
+ * server on loopback are test/integration/generators/emitters/client/runtime.test.ts.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { AssessmentServiceClient, SecretKeyInBrowserError, backoffDelayMs } from '../../../../../generated/client/src/index.js';
+
+const KEY = 'test_sk_0123456789abcdefghijklmnopqrstuv';
+/** Never contacted: these tests make no request. */
+const BASE_URL = 'http://127.0.0.1:9';
+
+function client(options: ConstructorParameters<typeof AssessmentServiceClient>[0] = {}): AssessmentServiceClient {
+  return new AssessmentServiceClient({ apiKey: KEY, baseURL: BASE_URL, ...options });
+}
+
+describe('retries', () => {
+  it('backoff grows exponentially from the spec policy, capped, with full jitter', () => {
+    const policy = { maxRetries: 3, initialDelayMs: 500, maxDelayMs: 8000, backoffMultiplier: 2, jitter: 'full' as const, respectRetryAfter: true, retryOnConnectionError: true, retryableStatuses: [429] };
+    const table = [
+      { retry: 0, max: 500 },
+      { retry: 1, max: 1000 },
+      { retry: 2, max: 2000 },
+      { retry: 5, max: 8000 },
+      { retry: 9, max: 8000 },
+    ];
+    for (const { retry, max } of table) {
+      expect(backoffDelayMs(policy, retry, () => 0)).toBe(0);
+      expect(backoffDelayMs(policy, retry, () => 1)).toBe(max);
+      expect(backoffDelayMs(policy, retry, () => 0.5)).toBe(max / 2);
+    }
+    expect(backoffDelayMs({ ...policy, jitter: 'equal' }, 1, () => 0)).toBe(500);
+    expect(backoffDelayMs({ ...policy, jitter: 'none' }, 2, () => 0)).toBe(2000);
+  });
+});
+
+describe('keys', () => {
+  it('derives the environment from the key prefix', () => {
+    expect(client().environment).toBe('test');
+    expect(new AssessmentServiceClient({ apiKey: 'live_pk_0123456789abcdefghijklmnopqrstuv', baseURL: BASE_URL }).environment).toBe('live');
+  });
+
+  it('reads the key from ASSESSMENT_SERVICE_API_KEY and says so when there is none', () => {
+    vi.stubEnv('ASSESSMENT_SERVICE_API_KEY', 'live_sk_fromenv0000000000000000000000000');
+    expect(new AssessmentServiceClient({ baseURL: BASE_URL }).apiKey).toBe('live_sk_fromenv0000000000000000000000000');
+    vi.stubEnv('ASSESSMENT_SERVICE_API_KEY', undefined as unknown as string);
+    expect(() => new AssessmentServiceClient({ baseURL: BASE_URL })).toThrow(/ASSESSMENT_SERVICE_API_KEY/);
+    vi.unstubAllEnvs();
+  });
+
+  it('refuses a secret key in a browser-like runtime, and allows a publishable one', () => {
+    const scope = globalThis as Record<string, unknown>;
+    scope.window = {};
+    scope.document = {};
+    try {
+      expect(() => new AssessmentServiceClient({ apiKey: KEY, baseURL: BASE_URL })).toThrow(SecretKeyInBrowserError);
+      expect(() => new AssessmentServiceClient({ apiKey: KEY, baseURL: BASE_URL })).toThrow(/publishable \(pk_\) key/);
+      expect(new AssessmentServiceClient({ apiKey: 'test_pk_0123456789abcdefghijklmnopqrstuv', baseURL: BASE_URL }).environment).toBe('test');
+    } finally {
+      delete scope.window;
+      delete scope.document;
+    }
+    expect(() => new AssessmentServiceClient({ apiKey: KEY, baseURL: BASE_URL })).not.toThrow();
+  });
+});
