@@ -131,12 +131,23 @@ function sampleOne<T>(arbitrary: fc.Arbitrary<T>, seed: number): T {
   return fc.sample(arbitrary, { seed, numRuns: 1 })[0];
 }
 
+/** Draws tried per value before the schema is called undrawable (fast-check's own filter would loop forever). */
+const DRAW_TRIES = 200;
+
+/** One drawn value that `accept` takes; throws, naming `what`, when none of DRAW_TRIES is (a pattern or format the generator cannot meet). */
+function sampleWhere<T>(arbitrary: fc.Arbitrary<T>, accept: (value: T) => boolean, seed: number, what: string): T {
+  for (let attempt = 0; attempt < DRAW_TRIES; attempt += 1) {
+    const value = sampleOne(arbitrary, seed + attempt * 65_537);
+    if (accept(value)) return value;
+  }
+  throw new Error(`no value drawn for ${what} in ${DRAW_TRIES} tries satisfies its schema`);
+}
+
 function paramValue(ir: Ir, root: Root, param: IrParameter, seed: number): Generated | undefined {
   const schema = narrow(root, standaloneSchema(param.schema, ir), rulesFor(param));
   const accepts = VALIDITY.request(param.schema);
-  const base = arbitraryFrom(root, schema).filter((value) => representable(param, value) && accepts(value));
-  const arbitrary = param.required ? base.map((value) => ({ value })) : fc.option(base.map((value) => ({ value })), { nil: undefined, freq: 3 });
-  return sampleOne(arbitrary, seed);
+  if (!param.required && sampleOne(fc.nat({ max: 3 }), seed) === 0) return undefined;
+  return { value: sampleWhere(arbitraryFrom(root, schema), (value) => representable(param, value) && accepts(value), seed, `${param.in} parameter ${param.name}`) };
 }
 
 const bytesArbitrary = fc.uint8Array({ maxLength: 4096 });
@@ -178,7 +189,7 @@ function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
       return { $bytes: toBase64(sampleOne(bytesArbitrary, seed)) };
     default:
       // A null body is not drawn: the SDKs take a JSON body as an object's fields or a value, never null.
-      return sampleOne(arbitraryFrom(root, withDiscriminators(standaloneSchema(media.schema, ir))).filter((value) => value !== null && VALIDITY.request(media.schema)(value)), seed);
+      return sampleWhere(arbitraryFrom(root, withDiscriminators(standaloneSchema(media.schema, ir))), (value) => value !== null && VALIDITY.request(media.schema)(value), seed, `the ${media.mediaType} request body`);
   }
 }
 
@@ -232,7 +243,7 @@ function responseValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknow
   const data = media.stream?.dataSchema !== undefined ? arbitraryFrom(root, forResponses(standaloneSchema(media.stream.dataSchema, ir))).filter(VALIDITY.response(media.stream.dataSchema)) : undefined;
   switch (media.kind) {
     case 'json':
-      return sampleOne(arbitraryFrom(root, forResponses(withDiscriminators(standaloneSchema(media.schema, ir)))).filter(VALIDITY.response(media.schema)), seed);
+      return sampleWhere(arbitraryFrom(root, forResponses(withDiscriminators(standaloneSchema(media.schema, ir)))), VALIDITY.response(media.schema), seed, `the ${media.mediaType} response body`);
     case 'text':
     case 'form':
       return sampleOne(fc.string({ unit: 'grapheme', maxLength: 200 }), seed);

@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../generators/pipeline.js';
-import { PUBLIC_SPECS } from '../../support/public-specs.js';
+import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
 
 const SPECS = PUBLIC_SPECS;
 
@@ -87,7 +87,7 @@ function tscErrors(result: { code: number; output: string }, out: string): strin
 }
 
 describe('generation for public specs', () => {
-  it.each(SPECS.map((entry, index) => ({ ...entry, index })))('$name: client and server stubs typecheck, and every route registers', async ({ index, minOperations }) => {
+  it.each(SPECS.map((entry, index) => ({ ...entry, index })))('$title: client and server stubs typecheck, and every route registers', async ({ index, minOperations }) => {
     const entry = generated[index];
     if (entry instanceof Error) throw entry;
     const { ir, warnings, out } = entry;

@@ -13,7 +13,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
-import { PUBLIC_SPECS } from '../../support/public-specs.js';
+import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
 
 const FIXTURE = 'test/fixtures/specs/media-3.1.yaml';
 
@@ -86,10 +86,10 @@ describe('the round trip on the media fixture', () => {
 
 describe('the round trip on real specs', () => {
   it.each([
-    { name: 'Assessment Service (spec/openapi.yaml)', spec: 'spec/openapi.yaml', minOperations: 1 },
-    { name: 'Dashboard (spec/dashboard.yaml)', spec: 'spec/dashboard.yaml', minOperations: 1 },
+    { title: 'Assessment Service (spec/openapi.yaml)', spec: 'spec/openapi.yaml', minOperations: 1 },
+    { title: 'Dashboard (spec/dashboard.yaml)', spec: 'spec/dashboard.yaml', minOperations: 1 },
     ...PUBLIC_SPECS.filter((entry) => !entry.spec.includes('api.github.com')),
-  ])('$name: every operation round-trips', async ({ spec }) => {
+  ])('$title: every operation round-trips', async ({ spec }) => {
     const result = await runRoundtrip({ spec, languages: ['ts'], runs: 3 });
     expect(result.outcomes.filter((outcome) => !outcome.ok).map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`)).toEqual([]);
     expect(result.passed).toBe(result.operations);
