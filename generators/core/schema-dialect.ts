@@ -47,18 +47,27 @@ function convert30(node: Node): Node {
   return out;
 }
 
-/** Rewrites local component refs to point into a shared schema registered under `id`. */
+/** Keywords whose values are data, not schemas: an `$id` key inside them is a value, kept as is. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'example', 'examples']);
+
+/**
+ * Rewrites local component refs to point into a shared schema registered under `id`, and drops
+ * `$id` from the schemas inside: a `#/components/...` ref in an OpenAPI document names the document
+ * (as Redocly, Prism and the spec's authors read it), but an `$id` beside it would re-base it to a
+ * URL that has no components (Scalar Galaxy's paginated responses).
+ */
 export function rebaseRefs(schema: JsonSchema, id: string): JsonSchema {
-  const walk = (node: Node): Node => {
-    if (Array.isArray(node)) return node.map(walk);
+  const walk = (node: Node, data: boolean): Node => {
+    if (Array.isArray(node)) return node.map((item) => walk(item, data));
     if (!node || typeof node !== 'object') return node;
     const out: Node = {};
     for (const [key, value] of Object.entries<Node>(node)) {
-      out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${id}${value}` : walk(value);
+      if (!data && key === '$id' && typeof value === 'string') continue;
+      out[key] = !data && key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${id}${value}` : walk(value, data || DATA_KEYWORDS.has(key));
     }
     return out;
   };
-  return walk(schema);
+  return walk(schema, false);
 }
 
 /**
@@ -72,7 +81,8 @@ export function sharedSchemaId(ir: { digest: string }): string {
 
 /** The spec's component schemas as one JSON Schema 2020-12 document that refs point into. */
 export function sharedSchema(ir: { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string; digest: string }): { $id: string; components: { schemas: Record<string, JsonSchema> } } {
-  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, toJsonSchema2020(entry.schema, ir.openapiVersion)]));
+  // Refs stay local ('#/...': this document); only the components' own $id keywords go (see rebaseRefs).
+  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, rebaseRefs(toJsonSchema2020(entry.schema, ir.openapiVersion), '')]));
   return { $id: sharedSchemaId(ir), components: { schemas } };
 }
 
