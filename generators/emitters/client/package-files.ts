@@ -1,4 +1,9 @@
-/** The client's package.json, tsconfig.json and README.md. */
+/**
+ * The client's package.json, tsconfig files and README.md. The package ships two builds of the
+ * same source, compiled by tsc twice: ESM in `dist/esm` and CommonJS in `dist/cjs` (with a
+ * nested `package.json` saying so, which also makes its `.d.ts` files CommonJS declarations), so
+ * `require()` works where `require(esm)` does not (Node before 20.19, Jest's CommonJS loader).
+ */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { sdkShape } from '../../sdk-shape/index.js';
@@ -14,13 +19,23 @@ export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
     version: ir.info.version,
     description: `TypeScript client for the ${ir.info.title}, generated from its OpenAPI document.`,
     type: 'module',
-    main: './dist/index.js',
-    types: './dist/index.d.ts',
-    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' } },
-    files: ['dist', 'src', 'README.md'],
+    main: './dist/cjs/index.js',
+    module: './dist/esm/index.js',
+    types: './dist/cjs/index.d.ts',
+    exports: {
+      '.': {
+        import: { types: './dist/esm/index.d.ts', default: './dist/esm/index.js' },
+        require: { types: './dist/cjs/index.d.ts', default: './dist/cjs/index.js' },
+      },
+      './package.json': './package.json',
+    },
+    files: ['dist', 'README.md'],
     sideEffects: false,
     engines: { node: '>=20' },
-    scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
+    scripts: {
+      build: `tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('fs').writeFileSync('dist/cjs/package.json', '{\\"type\\": \\"commonjs\\"}\\n')"`,
+      prepack: 'npm run build',
+    },
     devDependencies: { typescript: TYPESCRIPT_VERSION },
   };
   const tsconfig = {
@@ -32,16 +47,19 @@ export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
       strict: true,
       declaration: true,
       sourceMap: false,
-      outDir: 'dist',
+      outDir: 'dist/esm',
       rootDir: 'src',
       skipLibCheck: true,
       types: [],
     },
     include: ['src'],
   };
+  // The same source as CommonJS: `.js` specifiers resolve under node10 resolution too.
+  const cjsConfig = { extends: './tsconfig.json', compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', outDir: 'dist/cjs' } };
   return [
     { path: 'client/package.json', content: `${JSON.stringify(packageJson, null, 2)}\n` },
     { path: 'client/tsconfig.json', content: `${JSON.stringify(tsconfig, null, 2)}\n` },
+    { path: 'client/tsconfig.cjs.json', content: `${JSON.stringify(cjsConfig, null, 2)}\n` },
     { path: 'client/README.md', content: readme(ir, plan) },
   ];
 }
