@@ -368,6 +368,7 @@ export class BaseClient {
   }
 
   async #buildBody(operation: OperationSpec, params: Record<string, unknown>, extra?: Record<string, unknown>): Promise<EncodedBody | undefined> {
+    if (extra && ['GET', 'HEAD'].includes(operation.method.toUpperCase())) throw new ClientError(`A ${operation.method.toUpperCase()} request has no body: pass extra fields as \`query\`.`);
     if (!operation.bodies || operation.bodies.length === 0) return extra ? { body: JSON.stringify(extra), contentType: 'application/json', replayable: true } : undefined;
     const spec = chooseBody(operation.bodies, operation.mediaTypeKey ? params[operation.mediaTypeKey] : undefined)!;
     let value: unknown;
