@@ -2,10 +2,14 @@
  * What a team running the generated client in production relies on (issue 23), through the
  * generated client against a real HTTP server on 127.0.0.1 that misbehaves on purpose: logging
  * with secrets redacted, a timeout that covers the body, retry-after-ms and x-should-retry, the
- * cap on a server-asked wait, per-call extras, withOptions, deprecation warnings. Starts one
- * loopback server (test/support/http-server.ts), closed after the file.
+ * cap on a server-asked wait, per-call extras, withOptions, deprecation warnings, and the idle
+ * timeout of streams and downloads (through a client generated from the media fixture into
+ * .cache/). Starts one loopback server (test/support/http-server.ts), closed after the file.
  */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../../../../generators/pipeline.js';
 import {
   APIConnectionTimeoutError,
   APIUserAbortError,
@@ -142,6 +146,59 @@ describe('timeouts cover the whole call', () => {
     const error = await client({ timeout: 60_000, maxRetries: 2 }).health.retrieve({ signal: controller.signal }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('streams and downloads take an idle timeout instead', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let sdk: any;
+  let workDir: string;
+  beforeAll(async () => {
+    await mkdir(path.resolve('.cache'), { recursive: true });
+    workDir = await mkdtemp(path.resolve('.cache', 'client-idle-'));
+    await generate({ spec: 'test/fixtures/specs/media-3.1.yaml', out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} });
+    sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
+  }, 120_000);
+  afterAll(async () => {
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('reads an event stream for longer than the call timeout while data flows, then times out when it stalls', async () => {
+    server.script(async (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (let seq = 1; seq <= 5; seq += 1) {
+        response.write(`id: ${seq}\ndata: {"seq":${seq}}\n\n`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // ...and then nothing, with the connection open.
+    });
+    const media = new sdk.MediaFixtureClient({ baseURL: server.url, maxRetries: 0, timeout: 150, idleTimeout: 400 });
+    const received: unknown[] = [];
+    const started = Date.now();
+    const error = await (async () => {
+      for await (const event of await media.events.retrieve()) received.push(event.data);
+    })().catch((caught: unknown) => caught);
+    expect(received).toEqual([1, 2, 3, 4, 5].map((seq) => ({ seq })));
+    expect(error).toBeInstanceOf(sdk.APIConnectionTimeoutError);
+    expect((error as Error).message).toBe('No data arrived on the stream after 400 ms.');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400 + 400);
+  });
+
+  it('times out a download whose body stalls, and lets the signal cancel one', async () => {
+    const stall: Handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.write(Buffer.from([137, 80]));
+    };
+    server.script(stall);
+    const media = new sdk.MediaFixtureClient({ baseURL: server.url, maxRetries: 0, idleTimeout: 200 });
+    const image: Response = await media.responses.binary.retrieve({ size: 4 });
+    await expect(image.arrayBuffer()).rejects.toBeInstanceOf(sdk.APIConnectionTimeoutError);
+
+    server.script(stall);
+    const controller = new AbortController();
+    const second: Response = await new sdk.MediaFixtureClient({ baseURL: server.url, maxRetries: 0 }).responses.binary.retrieve({ size: 4 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(second.arrayBuffer()).rejects.toBeInstanceOf(sdk.APIUserAbortError);
   });
 });
 
