@@ -237,6 +237,8 @@ export class BaseClient {
       let response: Response;
       try {
         response = await this.#fetch(url, { ...init, signal: wire.controller.signal });
+        // A replaced fetch that answers with something else is a transport failure, not a crash in here.
+        if (!isResponseLike(response)) throw new APIConnectionError(`The fetch implementation returned ${response === null ? 'null' : typeof response} instead of a Response.`, { cause: response });
         if (response.ok) {
           const result = await this.#readSuccess<T>(operation, response, asked, wire, pathArgs, params, options);
           log(attempt, { status: response.status, requestId: result.requestId, elapsedMs: wire.elapsedMs, retry: false });
@@ -276,10 +278,13 @@ export class BaseClient {
     const streamed = isStreamed(media);
     if (streamed) wire.stopTimer();
     const body = streamed ? withIdleTimeout(response, options.idleTimeout ?? this.idleTimeout, wire) : response;
+    // The stream's own controller outlives this attempt: the caller's signal and `stream.abort()` also end the connections it reopens.
+    const controller = streamed ? linkedController(options.signal) : wire.controller;
+    if (streamed) controller.signal.addEventListener('abort', () => wire.controller.abort(), { once: true });
     const reconnect = operation.resumeHeader
-      ? async (lastEventId: string) => (await this.#send<unknown>(operation, pathArgs, params, { ...options, signal: wire.controller.signal, accept: asked?.mediaType }, lastEventId)).response
+      ? async (lastEventId: string) => (await this.#send<unknown>(operation, pathArgs, params, { ...options, signal: controller.signal, accept: asked?.mediaType }, lastEventId)).response
       : undefined;
-    const data = await decodeSuccess(body, media, { controller: wire.controller, reconnect, maxReconnects: options.maxRetries ?? this.maxRetries });
+    const data = await decodeSuccess(body, media, { controller, reconnect, maxReconnects: options.maxRetries ?? this.maxRetries });
     if (!streamed) wire.finish();
     return { ...this.#meta(body), data: data as T };
   }
@@ -418,6 +423,19 @@ function extraQueryString(query: Record<string, unknown> | undefined): string {
   return Object.entries(query)
     .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).filter((item) => item !== undefined && item !== null).map((item) => `${encodeQueryText(name)}=${encodeQueryText(typeof item === 'object' && !(item instanceof Date) ? JSON.stringify(item) : primitiveText(item))}`))
     .join('&');
+}
+
+function isResponseLike(value: unknown): value is Response {
+  const candidate = value as Partial<Response> | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.status === 'number' && typeof candidate.ok === 'boolean' && typeof candidate.headers?.get === 'function';
+}
+
+/** An AbortController that aborts when `signal` does. */
+function linkedController(signal: AbortSignal | undefined): AbortController {
+  const controller = new AbortController();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  return controller;
 }
 
 function asRecord(params: unknown): Record<string, unknown> {

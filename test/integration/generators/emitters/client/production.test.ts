@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../../../generators/pipeline.js';
 import {
+  APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
   AssessmentServiceClient,
@@ -184,6 +185,35 @@ describe('streams and downloads take an idle timeout instead', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(400 + 400);
   });
 
+  it('lets the signal end a stream after it has reconnected', async () => {
+    let connections = 0;
+    let secondClosed = false;
+    server.script((_request, response) => {
+      connections += 1;
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (connections === 1) {
+        response.write('retry: 10\nid: 1\ndata: {"seq":1}\n\n');
+        setTimeout(() => response.socket?.destroy(), 20); // the connection drops
+      } else {
+        response.on('close', () => (secondClosed = true));
+        response.write('id: 2\ndata: {"seq":2}\n\n'); // and stays open
+      }
+    });
+    const controller = new AbortController();
+    const media = new sdk.MediaFixtureClient({ baseURL: server.url, maxRetries: 2 });
+    const received: unknown[] = [];
+    const error = await (async () => {
+      for await (const event of await media.events.retrieve({}, { signal: controller.signal })) {
+        received.push(event.data);
+        if (received.length === 2) controller.abort();
+      }
+    })().catch((caught: unknown) => caught);
+    expect(received).toEqual([{ seq: 1 }, { seq: 2 }]);
+    expect(error).toBeInstanceOf(sdk.APIUserAbortError);
+    for (let turn = 0; turn < 200 && !secondClosed; turn += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(secondClosed).toBe(true); // the reopened connection was closed by the signal
+  });
+
   it('times out a download whose body stalls, and lets the signal cancel one', async () => {
     const stall: Handler = (_request, response) => {
       response.writeHead(200, { 'content-type': 'image/png' });
@@ -199,6 +229,16 @@ describe('streams and downloads take an idle timeout instead', () => {
     const second: Response = await new sdk.MediaFixtureClient({ baseURL: server.url, maxRetries: 0 }).responses.binary.retrieve({ size: 4 }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     await expect(second.arrayBuffer()).rejects.toBeInstanceOf(sdk.APIUserAbortError);
+  });
+});
+
+describe('a transport that misbehaves', () => {
+  it('surfaces a fetch that answers with something other than a Response as APIConnectionError with the cause', async () => {
+    const garbage = (async () => 'not a response') as unknown as typeof fetch;
+    const error = await client({ fetch: garbage, maxRetries: 0 }).health.retrieve().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toMatch(/returned string instead of a Response/);
+    expect((error as Error).cause).toBe('not a response');
   });
 });
 
