@@ -88,6 +88,33 @@ describe('logging', () => {
     expect(headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/); // not a secret: kept for tracing retries
   });
 
+  it('redacts a key sent in the query, a session cookie and the CSRF header of the other auth schemes', async () => {
+    const base: Omit<ClientConfig, 'auth'> = {
+      apiKeyEnv: 'REDACTION_TEST_API_KEY',
+      baseUrlEnv: 'REDACTION_TEST_BASE_URL',
+      logEnv: 'REDACTION_TEST_LOG',
+      defaultBaseURL: 'http://localhost',
+      retryPolicy: { maxRetries: 0, initialDelayMs: 0, maxDelayMs: 0, backoffMultiplier: 2, jitter: 'none', respectRetryAfter: true, retryOnConnectionError: false, retryableStatuses: [] },
+      keyPrefixes: [],
+      userAgent: 'redaction-test/1',
+    };
+    const ping: OperationSpec = { method: 'get', path: '/v1/ping', params: [{ name: 'page', in: 'query' }] };
+    server.script(json(200, {}));
+
+    const queryLogger = recordingLogger();
+    await new BaseClient({ ...base, auth: { kind: 'query', name: 'api_key' } }, { apiKey: 'query-key-123', baseURL: server.url, logger: queryLogger, logLevel: 'debug' }).request(ping, [], { page: 2 });
+    expect(server.requests[0].url).toBe('/v1/ping?page=2&api_key=query-key-123'); // it was sent
+    expect(queryLogger.lines[0][1]).toContain('/v1/ping?page=2&api_key=[redacted] → 200');
+    expect(JSON.stringify(queryLogger.lines)).not.toContain('query-key-123');
+
+    const cookieLogger = recordingLogger();
+    await new BaseClient({ ...base, auth: { kind: 'cookie', name: 'sid', csrfHeader: 'X-CSRF-Token' } }, { apiKey: 'session-456', csrfToken: 'csrf-789', baseURL: server.url, logger: cookieLogger, logLevel: 'debug' }).request(ping, [], {});
+    expect(server.requests[1].headers).toMatchObject({ cookie: 'sid=session-456', 'x-csrf-token': 'csrf-789' });
+    const logged = JSON.stringify(cookieLogger.lines);
+    for (const leaked of ['session-456', 'csrf-789']) expect(logged).not.toContain(leaked);
+    expect((cookieLogger.lines[0][2] as { requestHeaders: Record<string, string> }).requestHeaders).toMatchObject({ cookie: '[redacted]', 'x-csrf-token': '[redacted]' });
+  });
+
   it('takes the level from ASSESSMENT_SERVICE_LOG, the option over it, and warn by default', async () => {
     server.script(json(200, health));
     const quiet = recordingLogger();
