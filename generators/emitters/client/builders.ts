@@ -79,7 +79,7 @@ export function resourceClass(node: ResourceNode): ClassDeclarationStructure {
 }
 
 /** A wire parameter as the runtime's ParamSpec: location defaults left out. */
-function paramSpec(param: WireParam): Record<string, unknown> {
+function paramSpec(param: WireParam, deprecated: boolean): Record<string, unknown> {
   const defaultStyle = param.in === 'path' || param.in === 'header' ? 'simple' : 'form';
   return {
     name: param.name,
@@ -90,6 +90,7 @@ function paramSpec(param: WireParam): Record<string, unknown> {
     ...(param.json ? { json: true } : {}),
     ...(param.allowReserved ? { allowReserved: true } : {}),
     ...(param.allowEmptyValue ? { allowEmptyValue: true } : {}),
+    ...(deprecated ? { deprecated: true } : {}),
   };
 }
 
@@ -101,7 +102,9 @@ export function operationDescriptor(plan: OperationPlan): VariableStatementStruc
   const spec: Record<string, unknown> = {
     method: operation.method,
     path: operation.path,
-    params: wire.params.filter((param) => param.name !== operation.idempotencyHeader || param.in !== 'header').map(paramSpec),
+    params: wire.params
+      .filter((param) => param.name !== operation.idempotencyHeader || param.in !== 'header')
+      .map((param) => paramSpec(param, operation.parameters[param.in].some((declared) => declared.name === param.name && declared.deprecated))),
   };
   if (bodies.length > 0) spec.bodies = bodies;
   if (plan.mediaTypeKey) spec.mediaTypeKey = plan.mediaTypeKey;
@@ -111,6 +114,7 @@ export function operationDescriptor(plan: OperationPlan): VariableStatementStruc
   if (resume && wire.success.some((media) => media.kind === 'event-stream')) spec.resumeHeader = resume.name;
   if (operation.idempotencyHeader) spec.idempotencyHeader = operation.idempotencyHeader;
   if (operation.template.match) spec.match = operation.template.match;
+  if (operation.deprecated) spec.deprecated = true;
   if (operation.pagination) {
     const { dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam } = operation.pagination;
     spec.pagination = Object.fromEntries(Object.entries({ dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam }).filter(([, value]) => value !== undefined));

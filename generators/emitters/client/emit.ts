@@ -180,6 +180,7 @@ function clientFile(project: ReturnType<typeof createProject>, ir: Ir, clientNam
   const config = {
     apiKeyEnv: `${shape.names.envPrefix}_API_KEY`,
     baseUrlEnv: `${shape.names.envPrefix}_BASE_URL`,
+    logEnv: `${shape.names.envPrefix}_LOG`,
     defaultBaseURL: shape.baseUrl,
     retryPolicy: c.retryPolicy,
     keyPrefixes: c.keyPrefixes.map((prefix) => ({ prefix: prefix.prefix, environment: prefix.prefix.split('_')[0], type: prefix.type })),

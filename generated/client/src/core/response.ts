@@ -53,7 +53,6 @@ export async function parseBody(response: Response): Promise<unknown> {
 }
 
 export interface DecodeOptions {
-  method: string;
   /** Aborts a streamed body (linked to the call's signal). */
   controller: AbortController;
   /** Reopens an event stream from a Last-Event-ID, when the operation allows it. */
@@ -61,12 +60,21 @@ export interface DecodeOptions {
   maxReconnects?: number;
 }
 
-/** The success body, decoded by its media kind. */
-export async function decodeSuccess(response: Response, declared: ResponseMediaSpec[] | undefined, asked: ResponseMediaSpec | undefined, options: DecodeOptions): Promise<unknown> {
-  if (!declared || declared.length === 0 || options.method === 'HEAD') return parseBody(response);
-  if (response.status === 204 || response.status === 205) return undefined;
+/** The declared media a success response is read as; undefined when it is parsed as JSON-or-text (no declared media, HEAD, 204). */
+export function successMedia(response: Response, declared: ResponseMediaSpec[] | undefined, asked: ResponseMediaSpec | undefined, method: string): ResponseMediaSpec | undefined {
+  if (!declared || declared.length === 0 || method === 'HEAD' || response.status === 204 || response.status === 205) return undefined;
   const contentType = response.headers.get('content-type');
-  const media = (contentType ? declared.find((candidate) => matches(candidate.mediaType, contentType)) : undefined) ?? asked ?? declared[0];
+  return (contentType ? declared.find((candidate) => matches(candidate.mediaType, contentType)) : undefined) ?? asked ?? declared[0];
+}
+
+/** Bodies the caller reads at its own pace (streams and downloads): an idle timeout, not the call's, covers them. */
+export function isStreamed(media: ResponseMediaSpec | undefined): boolean {
+  return media !== undefined && !['json', 'text', 'form'].includes(media.kind);
+}
+
+/** The success body, decoded by its media kind (`successMedia`). */
+export async function decodeSuccess(response: Response, media: ResponseMediaSpec | undefined, options: DecodeOptions): Promise<unknown> {
+  if (media === undefined) return response.status === 204 || response.status === 205 ? undefined : parseBody(response);
   switch (media.kind) {
     case 'json':
       return parseBody(response);

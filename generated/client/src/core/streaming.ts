@@ -27,6 +27,7 @@ async function* chunksOf(response: Response, signal: AbortSignal): AsyncGenerato
         result = await reader.read();
       } catch (error) {
         if (signal.aborted) throw new APIUserAbortError();
+        if (error instanceof APIError) throw error; // the idle timeout, as itself
         throw new APIConnectionError(`The stream broke off: ${(error as Error)?.message ?? String(error)}`, { cause: error });
       }
       if (signal.aborted) throw new APIUserAbortError();

@@ -34,6 +34,8 @@ export interface ParamSpec {
   allowReserved?: true;
   /** Query: the server accepts `name=` (an empty string is sent either way; this is for documentation). */
   allowEmptyValue?: true;
+  /** The spec marks it deprecated: the first call that sends it logs a warning. */
+  deprecated?: true;
 }
 
 const DEFAULT_STYLE: Record<ParamLocation, ParamStyle> = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' };

@@ -18,6 +18,7 @@ import { SearchModeFast } from './resources/searchModeFast.js';
 const CONFIG: ClientConfig = {
     "apiKeyEnv": "MEDIA_FIXTURE_API_KEY",
     "baseUrlEnv": "MEDIA_FIXTURE_BASE_URL",
+    "logEnv": "MEDIA_FIXTURE_LOG",
     "defaultBaseURL": "http://localhost:4000",
     "retryPolicy": {
       "maxRetries": 3,

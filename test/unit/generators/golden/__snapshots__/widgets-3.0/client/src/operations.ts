@@ -9,7 +9,7 @@ export const widgetsCreateOne: OperationSpec = {"method":"post","path":"/widgets
 /** `GET /widgets/{widget-id}` (getWidget) */
 export const getWidget: OperationSpec = {"method":"get","path":"/widgets/{widget-id}","params":[{"name":"widget-id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `DELETE /widgets/{widget-id}` (deleteWidget) */
-export const deleteWidget: OperationSpec = {"method":"delete","path":"/widgets/{widget-id}","params":[{"name":"widget-id","in":"path"}]};
+export const deleteWidget: OperationSpec = {"method":"delete","path":"/widgets/{widget-id}","params":[{"name":"widget-id","in":"path"}],"deprecated":true};
 /** `POST /widgets/{widget-id}/publish` (publishWidget) */
 export const publishWidget: OperationSpec = {"method":"post","path":"/widgets/{widget-id}/publish","params":[{"name":"widget-id","in":"path"}]};
 /** `PUT /widgets/{widget-id}/image` (uploadWidgetImage) */
