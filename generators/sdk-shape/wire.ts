@@ -30,11 +30,11 @@ export interface WirePart {
   contentType?: string;
   /** Multipart: the part's own headers (`encoding.headers`), by name. */
   headers?: string[];
-  /** Form fields, and multipart parts spelled as form fields (`styled`): how. */
+  /** Style-based serialisation (`styled`): how, when not form/exploded. */
   style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
   explode?: boolean;
   allowReserved?: true;
-  /** Multipart: spelled as form fields, one text part per name=value pair. */
+  /** Spelled by style as query parameters are (multipart: one text part per name=value pair); else objects are JSON text, arrays one field per item. */
   styled?: true;
 }
 
@@ -104,7 +104,7 @@ function wirePart(part: IrPart, kind: MediaKind): WirePart {
     shape: part.shape,
     ...(kind === 'multipart' && !textDefault ? { contentType: part.contentType } : {}),
     ...(part.headers.length > 0 ? { headers: part.headers.map((header) => header.name) } : {}),
-    ...((kind === 'form' || part.styled) && !formDefaults ? { style: part.style, explode: part.explode, ...(part.allowReserved ? { allowReserved: true as const } : {}) } : {}),
+    ...(part.styled && !formDefaults ? { style: part.style, explode: part.explode, ...(part.allowReserved ? { allowReserved: true as const } : {}) } : {}),
     ...(part.styled ? { styled: true as const } : {}),
   };
 }

@@ -40,7 +40,7 @@ describe('generate CLI', () => {
   it('warns, naming file and pointer, about a construct it degrades to unknown', async () => {
     const result = await generate('--spec', 'test/fixtures/specs/widgets-3.0.yaml', '--out', out, '--skip-sdks');
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('warning: test/fixtures/specs/widgets-3.0.yaml#/paths/~1widgets~1{widget-id}~1image/put/requestBody: request body application/octet-stream is not JSON');
+    expect(result.stderr).toContain('warning: test/fixtures/specs/widgets-3.0.yaml#/paths/~1widgets~1{widget-id}~1image/put/requestBody: python: request body application/octet-stream is not JSON');
   });
 
   it.each([

@@ -5,13 +5,11 @@
 
 from __future__ import annotations
 
-from typing import Literal, Mapping, Optional
+from typing import Mapping, Optional
 
-from . import types as _types
-from . import _operations as _ops
-from ._core import APIResponse, BaseClient, ClientConfig, RequestOptions, RetryPolicy, to_streamed_response_wrapper
+from ._core import BaseClient, ClientConfig, RetryPolicy
 from ._operations import SHAPES
-from .resources import Bodies, BodiesWithRawResponse, BodiesWithStreamingResponse, Cookies, CookiesWithRawResponse, CookiesWithStreamingResponse, Events, EventsWithRawResponse, EventsWithStreamingResponse, Files, FilesWithRawResponse, FilesWithStreamingResponse, Headers, HeadersWithRawResponse, HeadersWithStreamingResponse, Path, PathWithRawResponse, PathWithStreamingResponse, Query, QueryWithRawResponse, QueryWithStreamingResponse, Records, RecordsWithRawResponse, RecordsWithStreamingResponse, Responses, ResponsesWithRawResponse, ResponsesWithStreamingResponse, SearchModeFast, SearchModeFastWithRawResponse, SearchModeFastWithStreamingResponse, XAmzTargetMediaPing, XAmzTargetMediaPingWithRawResponse, XAmzTargetMediaPingWithStreamingResponse
+from .resources import Bodies, BodiesWithRawResponse, BodiesWithStreamingResponse, Cookies, CookiesWithRawResponse, CookiesWithStreamingResponse, Events, EventsWithRawResponse, EventsWithStreamingResponse, Files, FilesWithRawResponse, FilesWithStreamingResponse, Headers, HeadersWithRawResponse, HeadersWithStreamingResponse, Path, PathWithRawResponse, PathWithStreamingResponse, Query, QueryWithRawResponse, QueryWithStreamingResponse, Records, RecordsWithRawResponse, RecordsWithStreamingResponse, Responses, ResponsesWithRawResponse, ResponsesWithStreamingResponse, SearchModeFast, SearchModeFastWithRawResponse, SearchModeFastWithStreamingResponse, User, UserWithRawResponse, UserWithStreamingResponse, XAmzTargetMediaPing, XAmzTargetMediaPingWithRawResponse, XAmzTargetMediaPingWithStreamingResponse
 
 __all__ = ["CONFIG", "MediaFixture", "MediaFixtureWithRawResponse", "MediaFixtureWithStreamingResponse"]
 
@@ -35,6 +33,7 @@ class MediaFixtureWithRawResponse:
     def __init__(self, client: MediaFixture) -> None:
         self._client = client
         self.path = PathWithRawResponse(client)
+        self.user = UserWithRawResponse(client)
         self.files = FilesWithRawResponse(client)
         self.query = QueryWithRawResponse(client)
         self.headers = HeadersWithRawResponse(client)
@@ -46,28 +45,13 @@ class MediaFixtureWithRawResponse:
         self.x_amz_target_media_ping = XAmzTargetMediaPingWithRawResponse(client)
         self.search_mode_fast = SearchModeFastWithRawResponse(client)
 
-    def retrieve(
-        self,
-        ext: Literal["json", "xml", "txt"],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[float] = None,
-        max_retries: Optional[int] = None,
-    ) -> APIResponse[_types.Echo]:
-        """GET /user{ext}"""
-        return self._client.request_raw(
-            _ops.USER_WITH_EXTENSION,
-            (ext,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
-        )
-
 
 class MediaFixtureWithStreamingResponse:
     """`client.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: MediaFixture) -> None:
-        raw = MediaFixtureWithRawResponse(client)
         self.path = PathWithStreamingResponse(client)
+        self.user = UserWithStreamingResponse(client)
         self.files = FilesWithStreamingResponse(client)
         self.query = QueryWithStreamingResponse(client)
         self.headers = HeadersWithStreamingResponse(client)
@@ -78,7 +62,6 @@ class MediaFixtureWithStreamingResponse:
         self.records = RecordsWithStreamingResponse(client)
         self.x_amz_target_media_ping = XAmzTargetMediaPingWithStreamingResponse(client)
         self.search_mode_fast = SearchModeFastWithStreamingResponse(client)
-        self.retrieve = to_streamed_response_wrapper(raw.retrieve)
 
 
 class MediaFixture(BaseClient):
@@ -96,6 +79,7 @@ class MediaFixture(BaseClient):
         """`api_key` defaults to $MEDIA_FIXTURE_API_KEY, `base_url` to $MEDIA_FIXTURE_BASE_URL or http://localhost:4000; `timeout` is in seconds (60); `max_retries` defaults to the spec's retry policy (3)."""
         super().__init__(CONFIG, api_key=api_key, base_url=base_url, max_retries=max_retries, timeout=timeout, default_headers=default_headers)
         self.path = Path(self)
+        self.user = User(self)
         self.files = Files(self)
         self.query = Query(self)
         self.headers = Headers(self)
@@ -114,18 +98,3 @@ class MediaFixture(BaseClient):
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-    def retrieve(
-        self,
-        ext: Literal["json", "xml", "txt"],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        timeout: Optional[float] = None,
-        max_retries: Optional[int] = None,
-    ) -> _types.Echo:
-        """GET /user{ext}"""
-        return self.request(
-            _ops.USER_WITH_EXTENSION,
-            (ext,),
-            options=RequestOptions(extra_headers=extra_headers, timeout=timeout, max_retries=max_retries),
-        )

@@ -4,6 +4,7 @@
 """The top-level resources of the client."""
 
 from .path import Path, PathWithRawResponse, PathWithStreamingResponse
+from .user import User, UserWithRawResponse, UserWithStreamingResponse
 from .files import Files, FilesWithRawResponse, FilesWithStreamingResponse
 from .query import Query, QueryWithRawResponse, QueryWithStreamingResponse
 from .headers import Headers, HeadersWithRawResponse, HeadersWithStreamingResponse
@@ -15,4 +16,4 @@ from .records import Records, RecordsWithRawResponse, RecordsWithStreamingRespon
 from .x_amz_target_media_ping import XAmzTargetMediaPing, XAmzTargetMediaPingWithRawResponse, XAmzTargetMediaPingWithStreamingResponse
 from .search_mode_fast import SearchModeFast, SearchModeFastWithRawResponse, SearchModeFastWithStreamingResponse
 
-__all__ = ["Bodies", "BodiesWithRawResponse", "BodiesWithStreamingResponse", "Cookies", "CookiesWithRawResponse", "CookiesWithStreamingResponse", "Events", "EventsWithRawResponse", "EventsWithStreamingResponse", "Files", "FilesWithRawResponse", "FilesWithStreamingResponse", "Headers", "HeadersWithRawResponse", "HeadersWithStreamingResponse", "Path", "PathWithRawResponse", "PathWithStreamingResponse", "Query", "QueryWithRawResponse", "QueryWithStreamingResponse", "Records", "RecordsWithRawResponse", "RecordsWithStreamingResponse", "Responses", "ResponsesWithRawResponse", "ResponsesWithStreamingResponse", "SearchModeFast", "SearchModeFastWithRawResponse", "SearchModeFastWithStreamingResponse", "XAmzTargetMediaPing", "XAmzTargetMediaPingWithRawResponse", "XAmzTargetMediaPingWithStreamingResponse"]
+__all__ = ["Bodies", "BodiesWithRawResponse", "BodiesWithStreamingResponse", "Cookies", "CookiesWithRawResponse", "CookiesWithStreamingResponse", "Events", "EventsWithRawResponse", "EventsWithStreamingResponse", "Files", "FilesWithRawResponse", "FilesWithStreamingResponse", "Headers", "HeadersWithRawResponse", "HeadersWithStreamingResponse", "Path", "PathWithRawResponse", "PathWithStreamingResponse", "Query", "QueryWithRawResponse", "QueryWithStreamingResponse", "Records", "RecordsWithRawResponse", "RecordsWithStreamingResponse", "Responses", "ResponsesWithRawResponse", "ResponsesWithStreamingResponse", "SearchModeFast", "SearchModeFastWithRawResponse", "SearchModeFastWithStreamingResponse", "User", "UserWithRawResponse", "UserWithStreamingResponse", "XAmzTargetMediaPing", "XAmzTargetMediaPingWithRawResponse", "XAmzTargetMediaPingWithStreamingResponse"]
