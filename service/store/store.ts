@@ -324,11 +324,12 @@ export interface DashboardData {
   deleteSession(tokenHash: string): Promise<void>;
   /** Ends every session of the user (sign out everywhere, password reset). */
   deleteUserSessions(userId: string): Promise<void>;
-  recordSignInFailure(subjects: string[], atMs: number): Promise<void>;
-  /** Takes back one failure per subject recorded at atMs (a sign-in counted before its password was checked, that succeeded). */
-  forgetSignInFailure(subjects: string[], atMs: number): Promise<void>;
-  /** Failures of the subject at or after sinceMs, and the oldest of them (for Retry-After). */
-  signInFailures(subject: string, sinceMs: number): Promise<{ count: number; oldestAtMs: number | null }>;
+  /** Records one failure per subject; returns their sequence numbers (in subject order), which order attempts across instances. */
+  recordSignInFailure(subjects: string[], atMs: number): Promise<number[]>;
+  /** Takes back failures by sequence number (a sign-in counted before its password was checked, that succeeded or was refused unchecked). */
+  forgetSignInFailures(seqs: number[]): Promise<void>;
+  /** Failures of the subject at or after sinceMs (recorded up to upToSeq, when given), and the oldest of them (for Retry-After). */
+  signInFailures(subject: string, sinceMs: number, upToSeq?: number): Promise<{ count: number; oldestAtMs: number | null }>;
   insertMailToken(tokenHash: string, userId: string, purpose: MailTokenPurpose, expiresAtMs: number): Promise<void>;
   /** Deletes the token and returns its user, when it exists for this purpose and has not expired. */
   consumeMailToken(tokenHash: string, purpose: MailTokenPurpose, nowMs: number): Promise<string | undefined>;

@@ -64,7 +64,8 @@ describe('the round trip on the media fixture', () => {
       from: "const dec = (text: string) => decode(text, spec.name, false);\n    if (spec.shape === 'object' && spec.explode && !spec.json) {\n      const object",
       to: "const dec = (text: string) => text;\n    if (spec.shape === 'object' && spec.explode && !spec.json) {\n      const object",
       operation: 'cookieParams',
-      says: /server decoded cookie\.\S+: sent .+, got /,
+      // Either the stub hands the handler the still-encoded value, or its validation refuses it (longer encoded than allowed), naming the cookie.
+      says: /server decoded cookie\.\S+: sent .+, got |400 invalid_request: tags\[\d+\] must NOT have more than 20 characters/,
     },
     {
       bug: 'the client loses the event type of server-sent events',
