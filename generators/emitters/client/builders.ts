@@ -115,6 +115,9 @@ export function operationDescriptor(plan: OperationPlan): VariableStatementStruc
   if (operation.idempotencyHeader) spec.idempotencyHeader = operation.idempotencyHeader;
   if (operation.template.match) spec.match = operation.template.match;
   if (operation.deprecated) spec.deprecated = true;
+  // An operation whose only documented non-error answer is a redirect (GitHub's archive downloads: 302).
+  const redirects = operation.successStatus ? [] : operation.responses.filter((response) => /^3\d\d$/.test(response.status)).map((response) => Number(response.status));
+  if (redirects.length > 0) spec.redirects = redirects;
   if (operation.pagination) {
     const { dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam } = operation.pagination;
     spec.pagination = Object.fromEntries(Object.entries({ dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam }).filter(([, value]) => value !== undefined));

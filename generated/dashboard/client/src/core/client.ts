@@ -111,6 +111,11 @@ export interface OperationSpec {
   pagination?: PaginationSpec;
   /** The spec marks the operation deprecated: the first call logs a warning. */
   deprecated?: true;
+  /**
+   * Redirect statuses the operation documents as its answer (it documents no 2xx): one fetch did
+   * not follow (no Location, or a browser's opaque redirect) is the result, not an error.
+   */
+  redirects?: number[];
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -242,7 +247,7 @@ export class BaseClient {
         response = await this.#fetch(url, { ...init, signal: wire.controller.signal });
         // A replaced fetch that answers with something else is a transport failure, not a crash in here.
         if (!isResponseLike(response)) throw new APIConnectionError(`The fetch implementation returned ${response === null ? 'null' : typeof response} instead of a Response.`, { cause: response });
-        if (response.ok) {
+        if (response.ok || operation.redirects?.includes(response.status)) {
           const result = await this.#readSuccess<T>(operation, response, asked, wire, pathArgs, params, options);
           log(attempt, { status: response.status, requestId: result.requestId, elapsedMs: wire.elapsedMs, retry: false });
           return result;
