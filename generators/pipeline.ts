@@ -22,8 +22,12 @@ import { GENERATOR_VERSION } from './version.js';
 /** An emitter: a pure function of the IR returning files (paths relative to the output folder). */
 export interface Emitter {
   name: string;
-  /** `warn` reports a problem that does not stop the emitter (e.g. one SDK of several failed). */
-  emit: (ir: Ir, warn: (message: string) => void) => GeneratedFile[] | Promise<GeneratedFile[]>;
+  /**
+   * `warn` reports a problem that does not stop the emitter (e.g. one SDK of several failed, a
+   * construct this emitter does not support yet), with the JSON pointer of the construct when
+   * there is one.
+   */
+  emit: (ir: Ir, warn: (message: string, pointer?: string) => void) => GeneratedFile[] | Promise<GeneratedFile[]>;
   /**
    * The folder it owns, for emitters that can be skipped (their output is then kept as it is).
    * Such an emitter is also isolated: if it throws, the others still run and its output is kept.
@@ -124,7 +128,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const emitterWarnings: string[] = [];
   const skipped = EMITTERS.filter((emitter) => options.skip?.includes(emitter.name) || (emitter.optIn && !options.include?.includes(emitter.name)));
   for (const emitter of EMITTERS.filter((candidate) => !skipped.includes(candidate))) {
-    const warn = (message: string) => emitterWarnings.push(`${emitter.name}: ${message}`);
+    const warn = (message: string, pointer?: string) => emitterWarnings.push(pointer !== undefined ? `${options.spec}#${pointer}: ${emitter.name}: ${message}` : `${emitter.name}: ${message}`);
     let emitted: GeneratedFile[];
     try {
       emitted = await step(`emit ${emitter.name}`, () => emitter.emit(ir, warn), (list) => `${list.length} file(s)`);

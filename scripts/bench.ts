@@ -1,5 +1,5 @@
 /**
- * `npm run bench [generate|http|store|dev]`: speed goals as ratios against a baseline measured in the same run.
+ * `npm run bench [generate|http|store|dev|roundtrip]`: speed goals as ratios against a baseline measured in the same run.
  * Not a test: it never fails the build; it prints what it measured and whether each goal is met.
  */
 import { benchGeneration, GENERATION_CASES } from './bench/generation.js';
@@ -7,6 +7,7 @@ import { benchDevLoop } from './bench/dev.js';
 import { benchHttp } from './bench/http.js';
 import { benchStore } from './bench/store.js';
 import { printTable, type BenchRow } from './bench/report.js';
+import { benchRoundtrip } from './bench/roundtrip.js';
 
 const only = process.argv[2];
 const rows: BenchRow[] = [];
@@ -30,6 +31,11 @@ if (!only || only === 'store') {
 if (!only || only === 'dev') {
   progress('bench: designer loop (npm run dev)');
   rows.push(...(await benchDevLoop(progress)));
+}
+
+if (!only || only === 'roundtrip') {
+  progress('bench: round trip (generated client against generated stubs, per operation of the media fixture)');
+  rows.push(...(await benchRoundtrip(progress)));
 }
 
 console.log(printTable(rows));

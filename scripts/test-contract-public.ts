@@ -8,14 +8,14 @@
 import { PUBLIC_SPECS, runAgainstPrism } from './lib/contract-public.js';
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-const specs = wanted.length ? PUBLIC_SPECS.filter((entry) => wanted.includes(entry.name)) : PUBLIC_SPECS;
+const specs = wanted.length ? PUBLIC_SPECS.filter((entry) => wanted.includes(entry.slug)) : PUBLIC_SPECS;
 if (wanted.length && specs.length !== wanted.length) {
-  console.error(`unknown spec name(s): ${wanted.filter((name) => !PUBLIC_SPECS.some((entry) => entry.name === name)).join(', ')}; known: ${PUBLIC_SPECS.map((entry) => entry.name).join(', ')}`);
+  console.error(`unknown spec name(s): ${wanted.filter((name) => !PUBLIC_SPECS.some((entry) => entry.slug === name)).join(', ')}; known: ${PUBLIC_SPECS.map((entry) => entry.slug).join(', ')}`);
   process.exit(2);
 }
 
 let broken = 0;
-for (const { name, spec } of specs) {
+for (const { slug: name, spec } of specs) {
   console.log(`contract:public: ${name} (${spec}) against Prism...`);
   const result = await runAgainstPrism(name, spec);
   if (!result.report) {

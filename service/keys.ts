@@ -27,9 +27,23 @@ export async function verifyKey(store: StoreData, rawKey: string): Promise<KeyRe
   if (!claimed) return undefined;
   const presented = hashKey(rawKey);
   const key = await store.findKeyByHash(presented);
-  if (!key || !timingSafeEqual(key.hash, presented)) return undefined;
-  if (key.revokedAt || key.environment !== claimed.environment || key.type !== claimed.type) return undefined;
-  return key;
+  return key && isValidFor(key, presented, claimed) ? key : undefined;
+}
+
+/**
+ * verifyKey and the key's account tier, read together (one round trip on PostgreSQL): what a
+ * request needs before its rate limits. An account that is gone counts as tier 0.
+ */
+export async function authenticateKey(store: StoreData, rawKey: string): Promise<{ key: KeyRecord; tier: number } | undefined> {
+  const claimed = parseKey(rawKey);
+  if (!claimed) return undefined;
+  const presented = hashKey(rawKey);
+  const found = await store.findKeyWithAccount(presented);
+  return found && isValidFor(found.key, presented, claimed) ? { key: found.key, tier: found.account?.tier ?? 0 } : undefined;
+}
+
+function isValidFor(key: KeyRecord, presented: Buffer, claimed: { environment: Environment; type: KeyType }): boolean {
+  return timingSafeEqual(key.hash, presented) && !key.revokedAt && key.environment === claimed.environment && key.type === claimed.type;
 }
 
 /** Scopes that can be put on a key today (the spec's `mintable` scopes). */

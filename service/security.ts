@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RATE_LIMIT_HEADERS, type ErrorDetails, type RouteSpec } from '../generated/server/index.js';
-import { verifyKey } from './keys.js';
+import { authenticateKey } from './keys.js';
 import { tierLimits, type RateDecision, type RateLimiter } from './rate-limit.js';
 import type { Store } from './store/store.js';
 import './context.js';
@@ -72,16 +72,15 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     }
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    const key = match ? await verifyKey(store, match[1]) : undefined;
-    if (!key) {
+    const found = match ? await authenticateKey(store, match[1]) : undefined;
+    if (!found) {
       if (refuseOnceSpent(request, reply, chargeAddress(limiter, request.ip))) return;
       const why = !header ? 'No Authorization header.' : !match ? 'The Authorization header must be "Bearer <API_KEY>".' : 'The API key is malformed, unknown or revoked.';
       return void sendError(reply, request, 401, 'unauthenticated', `${why} Send a valid key as "Authorization: Bearer <API_KEY>".`);
     }
-    const account = await store.findAccount(key.accountId);
-    const tier = account?.tier ?? 0;
+    const { key, tier } = found;
     const limits = tierLimits(tier);
-    // Per key and per account, in the store: shared by every instance on a server database.
+    // Per key and per account, in the store: shared by every instance on a server database (leased in batches, service/rate-limit-leases.ts).
     const decision = await store.takeTokens(
       [
         { name: `key:${key.id}`, perMinute: limits.perKey },

@@ -190,7 +190,7 @@ function collectOperations(document: OpenApiDocument, warn: (pointer: string, me
         description: operation.description,
         deprecated: operation.deprecated === true,
         parameters,
-        body: collectBody(document, operation.requestBody, pointer, warn, unsupported),
+        body: collectBody(document, operation.requestBody, pointer, unsupported),
         responses,
         successStatus,
         security: collectSecurity(document, operation),

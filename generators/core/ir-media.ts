@@ -65,7 +65,7 @@ function partsOf(document: OpenApiDocument, kind: 'multipart' | 'form', media: J
       style,
       explode: typeof encoding.explode === 'boolean' ? encoding.explode : style === 'form',
       allowReserved: encoding.allowReserved === true,
-      styled: kind === 'multipart' && (encoding.style !== undefined || encoding.explode !== undefined),
+      styled: encoding.style !== undefined || encoding.explode !== undefined || encoding.allowReserved !== undefined,
       ...(maxBytes !== undefined ? { maxBytes } : {}),
       ...(typeof arraySchema?.maxItems === 'number' ? { maxFiles: arraySchema.maxItems } : {}),
     };
@@ -116,15 +116,14 @@ function contentOf(document: OpenApiDocument, content: Json, pointer: string, un
   return types.map((type) => mediaOf(document, type, content[type], pointer, unsupported)).filter((media): media is IrMedia => media !== undefined);
 }
 
-export function collectBody(document: OpenApiDocument, raw: Json, pointer: string, warn: Report, unsupported: Report): IrBody | undefined {
+export function collectBody(document: OpenApiDocument, raw: Json, pointer: string, unsupported: Report): IrBody | undefined {
   const body = deref(document, raw);
   if (!body) return undefined;
   const content = contentOf(document, body.content, `${pointer}/requestBody`, unsupported);
   const preferred = content[0];
   if (!preferred) return undefined;
   const isJson = preferred.kind === 'json';
-  if (!isJson) warn(`${pointer}/requestBody`, `request body ${preferred.mediaType} is not JSON; the client sends it as given (typed unknown)`);
-  return { required: body.required === true, content, contentType: preferred.mediaType, isJson, schema: isJson ? preferred.schema : true, examples: preferred.examples };
+  return { required: body.required === true, pointer: `${pointer}/requestBody`, content, contentType: preferred.mediaType, isJson, schema: isJson ? preferred.schema : true, examples: preferred.examples };
 }
 
 export function collectResponses(document: OpenApiDocument, raw: Json, pointer: string, warn: Report, unsupported: Report): IrResponse[] {

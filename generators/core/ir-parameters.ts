@@ -86,13 +86,11 @@ function buildParameter(document: OpenApiDocument, param: Json, pointer: string,
       return undefined;
     }
     schema = param.content[contentType]?.schema ?? true;
-    warn(pointer, `parameter "${param.name}" uses content (${contentType}); serialised as a plain value`);
   }
   if (schema === undefined) {
     warn(pointer, `parameter "${param.name}" has no schema; typed as unknown`);
     schema = true;
   }
-  if (location === 'cookie') warn(pointer, `cookie parameter "${param.name}" is not sent by the generated client`);
   const style: ParameterStyle = param.style ?? STYLES[location][0];
   if (!STYLES[location].includes(style)) {
     unsupported(`${pointer}/style`, `style "${String(style)}" is not defined for ${location} parameters (OpenAPI allows ${STYLES[location].join(', ')})`);
@@ -116,6 +114,7 @@ function buildParameter(document: OpenApiDocument, param: Json, pointer: string,
     allowEmptyValue: location === 'query' && param.allowEmptyValue === true,
     ...(contentType ? { contentType: essence(contentType) } : {}),
     shape,
+    pointer,
     description: param.description,
     deprecated: param.deprecated === true,
     example: exampleOf(param, document)[0] ?? (contentType ? exampleOf(param.content[contentType], document)[0] : undefined),

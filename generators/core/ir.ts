@@ -44,6 +44,8 @@ export interface IrParameter {
   contentType?: string;
   /** Primitive, array or object (from the schema), which decides the serialisation. */
   shape: ValueShape;
+  /** Where the spec declares it (JSON pointer), for messages. */
+  pointer: string;
   description?: string;
   deprecated: boolean;
   /** Example value, from `example` or the first of `examples`, when the spec gives one. */
@@ -80,13 +82,15 @@ export interface IrPart {
   contentTypeDeclared: boolean;
   /** Multipart: headers of the part (`encoding.headers`), Content-Type left out as OAS requires. */
   headers: IrHeader[];
-  /** Form bodies: style, explode, allowReserved as query parameters have them (defaults form, true, false). */
+  /** Style-based serialisation (see `styled`): style, explode, allowReserved as query parameters have them (defaults form, true, false). */
   style: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
   explode: boolean;
   allowReserved: boolean;
   /**
-   * Multipart: `encoding` gives a style or explode, so (OAS 3.1 Encoding Object) the value is
-   * spelled as form fields, each name=value pair its own text part, and contentType is ignored.
+   * `encoding` gives style, explode or allowReserved, so (OAS 3.1 Encoding Object) the value is
+   * spelled by style and contentType is ignored: in a form body as query parameters are, in
+   * multipart as form fields, each name=value pair its own text part. Otherwise content-based:
+   * an object is JSON text, an array one field (or part) per item.
    */
   styled: boolean;
   /** Largest file in bytes (a file schema's maxLength), when given. */
@@ -126,6 +130,8 @@ export interface IrMedia {
 
 export interface IrBody {
   required: boolean;
+  /** Where the spec declares it (JSON pointer of the requestBody), for messages. */
+  pointer: string;
   /** Every media type the operation takes, the default first: JSON if declared, then document order. */
   content: IrMedia[];
   /** The default media type (content[0]), e.g. "application/json". */

@@ -12,11 +12,15 @@ export function essence(mediaType: string): string {
   return mediaType.split(';')[0].trim().toLowerCase();
 }
 
-/** application/json, any `+json` suffix (application/vnd.api+json, application/merge-patch+json), and `*\/json`. */
+/**
+ * application/json, any `+json` suffix (application/vnd.api+json, application/merge-patch+json),
+ * `*\/json`, and vendor types whose subtype has `json` as a word (AWS's application/x-amz-json-1.1).
+ */
 export function isJsonMediaType(mediaType: string | undefined): boolean {
   if (!mediaType) return false;
   const type = essence(mediaType);
-  return /^[\w.+-]+\/([\w.-]+\+)?json$/.test(type) && !NDJSON.has(type);
+  if (NDJSON.has(type) || /(^|[/.+-])json-seq$/.test(type)) return false;
+  return /^[\w.+-]+\/([\w.-]+\+)?json$/.test(type) || /^application\/[\w.-]*(^|[.-])json([.-][\w.-]*)?$/.test(type);
 }
 
 /**

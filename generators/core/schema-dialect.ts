@@ -47,18 +47,27 @@ function convert30(node: Node): Node {
   return out;
 }
 
-/** Rewrites local component refs to point into a shared schema registered under `id`. */
+/** Keywords whose values are data, not schemas: an `$id` key inside them is a value, kept as is. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'example', 'examples']);
+
+/**
+ * Rewrites local component refs to point into a shared schema registered under `id`, and drops
+ * `$id` from the schemas inside: a `#/components/...` ref in an OpenAPI document names the document
+ * (as Redocly, Prism and the spec's authors read it), but an `$id` beside it would re-base it to a
+ * URL that has no components (Scalar Galaxy's paginated responses).
+ */
 export function rebaseRefs(schema: JsonSchema, id: string): JsonSchema {
-  const walk = (node: Node): Node => {
-    if (Array.isArray(node)) return node.map(walk);
+  const walk = (node: Node, data: boolean): Node => {
+    if (Array.isArray(node)) return node.map((item) => walk(item, data));
     if (!node || typeof node !== 'object') return node;
     const out: Node = {};
     for (const [key, value] of Object.entries<Node>(node)) {
-      out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${id}${value}` : walk(value);
+      if (!data && key === '$id' && typeof value === 'string') continue;
+      out[key] = !data && key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${id}${value}` : walk(value, data || DATA_KEYWORDS.has(key));
     }
     return out;
   };
-  return walk(schema);
+  return walk(schema, false);
 }
 
 /**
@@ -72,11 +81,60 @@ export function sharedSchemaId(ir: { digest: string }): string {
 
 /** The spec's component schemas as one JSON Schema 2020-12 document that refs point into. */
 export function sharedSchema(ir: { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string; digest: string }): { $id: string; components: { schemas: Record<string, JsonSchema> } } {
-  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, toJsonSchema2020(entry.schema, ir.openapiVersion)]));
+  // Refs stay local ('#/...': this document); only the components' own $id keywords go (see rebaseRefs).
+  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, rebaseRefs(toJsonSchema2020(entry.schema, ir.openapiVersion), '')]));
   return { $id: sharedSchemaId(ir), components: { schemas } };
 }
 
 /** A schema from the spec, made 2020-12 and pointing into the shared schema. */
 export function standaloneSchema(schema: JsonSchema, ir: { openapiVersion: string; digest: string }): JsonSchema {
   return rebaseRefs(toJsonSchema2020(schema, ir.openapiVersion), sharedSchemaId(ir));
+}
+
+/**
+ * The shared schema as one side of a message reads it (OAS 3.0 §readOnly/writeOnly, 3.1 likewise):
+ * in a request, a required `readOnly` property is not required (the server sets it); in a
+ * response, a required `writeOnly` property is not. Registered under its own `$id`
+ * (`spec-….json` -> `spec-…-request.json`); undefined when no schema has such a property, so
+ * specs without them keep one shared schema.
+ */
+export function sharedSchemaFor(ir: { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string; digest: string }, side: 'request' | 'response'): { $id: string; components: { schemas: Record<string, JsonSchema> } } | undefined {
+  const shared = sharedSchema(ir);
+  const flag = side === 'request' ? 'readOnly' : 'writeOnly';
+  const base = sharedSchemaId(ir);
+  const id = base.replace(/\.json$/, `-${side}.json`);
+  // Inside the shared document refs are local (#/components/schemas/X).
+  const prefix = '#/components/schemas/';
+  const lookup = (node: Node): Node => {
+    let current = node;
+    for (let hops = 0; hops < 16 && current && typeof current === 'object' && typeof current.$ref === 'string' && current.$ref.startsWith(prefix); hops += 1) {
+      current = shared.components.schemas[decodeURIComponent(current.$ref.slice(prefix.length)).replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    return current;
+  };
+  let changed = false;
+  const walk = (node: Node): Node => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const out: Node = {};
+    for (const [key, value] of Object.entries<Node>(node)) out[key] = walk(value);
+    if (Array.isArray(node.required) && node.properties && typeof node.properties === 'object') {
+      const kept = node.required.filter((name: string) => lookup(node.properties[name])?.[flag] !== true);
+      if (kept.length !== node.required.length) {
+        changed = true;
+        out.required = kept;
+      }
+    }
+    return out;
+  };
+  const schemas = Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, walk(schema)]));
+  return changed ? { $id: id, components: { schemas } } : undefined;
+}
+
+/** A schema from the spec, made 2020-12 and pointing into the shared schema for that side of a message (when it has one). */
+export function sideSchema(schema: JsonSchema, ir: { openapiVersion: string; digest: string }, variant: { $id: string } | undefined): JsonSchema {
+  const standalone = standaloneSchema(schema, ir);
+  if (!variant) return standalone;
+  const base = sharedSchemaId(ir);
+  return JSON.parse(JSON.stringify(standalone).split(`"${base}#`).join(`"${variant.$id}#`));
 }

@@ -28,11 +28,18 @@ export interface ResourceNode<Place extends OperationPlace = OperationPlace> {
  */
 export const RESERVED_MEMBERS = new Set(['constructor', '_client', 'prototype', 'then']);
 
-/** Literal path segments after an optional version prefix: the client's resource chain. */
+/**
+ * Literal path segments after an optional version prefix: the client's resource chain. A segment
+ * that starts with text and then a parameter names its resource by the text (`/user{ext}` -> user).
+ */
 function literalSegments(path: string): string[] {
   const segments = path.split('/').filter(Boolean);
   const start = segments.length > 0 && /^v\d+(\.\d+)*$/i.test(segments[0]) ? 1 : 0;
-  return segments.slice(start).filter((segment) => !segment.includes('{')).map(camelCase);
+  return segments
+    .slice(start)
+    .map((segment) => segment.replace(/\{.*$/s, ''))
+    .filter((segment) => /[A-Za-z0-9]/.test(segment))
+    .map(camelCase);
 }
 
 function conventionalVerb(operation: IrOperation, pathMethods: Set<string>, hasItemPath: boolean): { resource: string[]; verb?: string } {

@@ -30,11 +30,11 @@ export interface WirePart {
   contentType?: string;
   /** Multipart: the part's own headers (`encoding.headers`), by name. */
   headers?: string[];
-  /** Form fields, and multipart parts spelled as form fields (`styled`): how. */
+  /** Style-based serialisation (`styled`): how, when not form/exploded. */
   style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
   explode?: boolean;
   allowReserved?: true;
-  /** Multipart: spelled as form fields, one text part per name=value pair. */
+  /** Spelled by style as query parameters are (multipart: one text part per name=value pair); else objects are JSON text, arrays one field per item. */
   styled?: true;
 }
 
@@ -74,6 +74,12 @@ export interface WirePlan {
    */
   resumeHeader?: string;
   /**
+   * Redirect statuses the operation documents as its answer when it documents no 2xx (GitHub's
+   * archive downloads: only a 302): a redirect the HTTP stack did not follow is then the result,
+   * not an error. Absent when the operation has a success response.
+   */
+  redirects?: number[];
+  /**
    * What the path template's query or fragment asks every request to carry (the IR's
    * `template.match`): a query pair (`/search?mode=fast`) or a header (AWS JSON protocols'
    * `/#X-Amz-Target=Service.Action`). Sent by the SDKs; the path itself stops before `?`/`#`.
@@ -104,7 +110,7 @@ function wirePart(part: IrPart, kind: MediaKind): WirePart {
     shape: part.shape,
     ...(kind === 'multipart' && !textDefault ? { contentType: part.contentType } : {}),
     ...(part.headers.length > 0 ? { headers: part.headers.map((header) => header.name) } : {}),
-    ...((kind === 'form' || part.styled) && !formDefaults ? { style: part.style, explode: part.explode, ...(part.allowReserved ? { allowReserved: true as const } : {}) } : {}),
+    ...(part.styled && !formDefaults ? { style: part.style, explode: part.explode, ...(part.allowReserved ? { allowReserved: true as const } : {}) } : {}),
     ...(part.styled ? { styled: true as const } : {}),
   };
 }
@@ -122,5 +128,6 @@ export function wirePlan(operation: IrOperation): WirePlan {
   const success = responses.find((response) => response.status === operation.successStatus)?.media ?? [];
   const resume = operation.parameters.header.find((param) => /^last-event-id$/i.test(param.name));
   const resumeHeader = resume && success.some((media) => media.kind === 'event-stream') ? resume.name : undefined;
-  return { params, bodies, responses, success, ...(resumeHeader ? { resumeHeader } : {}), ...(operation.template.match ? { match: { ...operation.template.match } } : {}) };
+  const redirects = operation.successStatus ? [] : operation.responses.filter((response) => /^3\d\d$/.test(response.status)).map((response) => Number(response.status));
+  return { params, bodies, responses, success, ...(resumeHeader ? { resumeHeader } : {}), ...(redirects.length > 0 ? { redirects } : {}), ...(operation.template.match ? { match: { ...operation.template.match } } : {}) };
 }

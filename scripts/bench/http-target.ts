@@ -2,9 +2,9 @@
  * One HTTP target for the benchmark, in its own process (so load generation does not share its
  * event loop): `service` (the reference service, full path: auth, rate limit, store) or `bare`
  * (plain Fastify answering the same route with a constant body). The service's store is
- * DATABASE_URL (PostgreSQL) or BENCH_DATABASE (a SQLite file; in memory by default). With
- * BENCH_KEY the service uses that key instead of creating one (a second instance on one database).
- * Prints one JSON line when ready.
+ * DATABASE_URL (PostgreSQL) or BENCH_DATABASE (a SQLite file; in memory by default). It creates
+ * BENCH_KEY_COUNT keys (default 1) of one tier-3 account; with BENCH_KEYS (comma-separated) it uses
+ * those instead (a second instance on one database). Prints one JSON line when ready.
  */
 import Fastify from 'fastify';
 import { createKey } from '../../service/keys.js';
@@ -29,7 +29,13 @@ if (kind === 'bare') {
   console.log(JSON.stringify({ path: `/v1/nature/subjects/${SUBJECT.id}`, headers: {} }));
 } else {
   const store = await openStore(process.env.DATABASE_URL ? process.env : { DATABASE_PATH: process.env.BENCH_DATABASE ?? ':memory:' });
-  const rawKey = process.env.BENCH_KEY ?? (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_bench', tier: 3 }, new Date().toISOString())).rawKey;
+  const newKey = async () => (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_bench', tier: 3 }, new Date().toISOString())).rawKey;
+  let keys = process.env.BENCH_KEYS?.split(',');
+  if (!keys) {
+    keys = [];
+    for (let i = 0; i < Number(process.env.BENCH_KEY_COUNT ?? 1); i += 1) keys.push(await newKey()); // one after another: the first creates the account
+  }
+  const rawKey = keys[0];
   // As served (its webhook dispatcher beside it). The limiter runs on every request; its clock
   // runs 1000x fast so the buckets never run dry.
   await startService({ store, port, rateLimitClock: () => Date.now() * 1000 });
@@ -38,5 +44,5 @@ if (kind === 'bare') {
     headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ consent_artifact: SUBJECT.consent_artifact }),
   }).then((response) => response.json());
-  console.log(JSON.stringify({ path: `/v1/nature/subjects/${created.id}`, headers: { authorization: `Bearer ${rawKey}` }, key: rawKey, consent: SUBJECT.consent_artifact }));
+  console.log(JSON.stringify({ path: `/v1/nature/subjects/${created.id}`, headers: { authorization: `Bearer ${rawKey}` }, keys, consent: SUBJECT.consent_artifact }));
 }

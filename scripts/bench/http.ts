@@ -13,14 +13,18 @@ export interface Target {
   url: string;
   path: string;
   headers: Record<string, string>;
-  /** The service target's key and a valid consent artifact, for write benchmarks. */
-  key?: string;
+  /** The service target's keys (one account; the first is in `headers`) and a valid consent artifact, for write benchmarks. */
+  keys?: string[];
   consent?: Record<string, unknown>;
   stop: () => Promise<void>;
+  /** The target's process group (CPU accounting, cpu.ts). */
+  processGroup?: number;
 }
 
 export interface Measured {
   requestsPerSecond: number;
+  /** Requests answered in the measured seconds. */
+  total: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -29,7 +33,7 @@ export interface Measured {
 export const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 6);
 export const CONNECTIONS = 16;
 
-/** A target process; `env` chooses the service's store (DATABASE_URL, BENCH_DATABASE, BENCH_KEY). */
+/** A target process; `env` chooses the service's store and keys (DATABASE_URL, BENCH_DATABASE, BENCH_KEY_COUNT, BENCH_KEYS). */
 export async function startTarget(kind: 'service' | 'bare', env: Record<string, string> = {}): Promise<Target> {
   const port = await freePort();
   const running: RunningProcess = startProcess(binPath('tsx'), ['scripts/bench/http-target.ts', kind, String(port)], { env: { LOG: 'off', ...env } });
@@ -38,17 +42,21 @@ export async function startTarget(kind: 'service' | 'bare', env: Record<string, 
     lines.once('line', resolve);
     running.child.once('exit', (code) => reject(new Error(`${kind} target exited (${code}):\n${running.output()}`)));
   });
-  const ready = JSON.parse(line) as { path: string; headers: Record<string, string>; key?: string; consent?: Record<string, unknown> };
-  return { name: kind, url: `http://127.0.0.1:${port}`, ...ready, stop: running.stop };
+  const ready = JSON.parse(line) as { path: string; headers: Record<string, string>; keys?: string[]; consent?: Record<string, unknown> };
+  return { name: kind, url: `http://127.0.0.1:${port}`, ...ready, stop: running.stop, processGroup: running.child.pid };
 }
 
-/** Load on one target; `request` makes it a write (method, path and body) instead of the target's GET. */
-export function load(target: Target, seconds: number, request: { method?: 'GET' | 'POST'; path?: string; body?: string; connections?: number } = {}): Promise<Measured> {
+/**
+ * Load on one target; `request` makes it a write (method, path and body) instead of the target's GET.
+ * `keys` sends each connection's requests with these keys in turn (autocannon's request sequence) instead of the target's one.
+ */
+export function load(target: Target, seconds: number, request: { method?: 'GET' | 'POST'; path?: string; body?: string; connections?: number; keys?: string[] } = {}): Promise<Measured> {
   const headers = request.body === undefined ? target.headers : { ...target.headers, 'content-type': 'application/json' };
+  const sequence = request.keys?.map((key) => ({ headers: { ...headers, authorization: `Bearer ${key}` } }));
   return new Promise((resolve, reject) => {
-    autocannon({ url: `${target.url}${request.path ?? target.path}`, method: request.method ?? 'GET', body: request.body, headers, connections: request.connections ?? CONNECTIONS, duration: seconds }, (error, result) => {
+    autocannon({ url: `${target.url}${request.path ?? target.path}`, method: request.method ?? 'GET', body: request.body, headers, requests: sequence, connections: request.connections ?? CONNECTIONS, duration: seconds }, (error, result) => {
       if (error) return reject(error);
-      resolve({ requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx });
+      resolve({ requestsPerSecond: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx });
     });
   });
 }

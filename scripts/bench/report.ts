@@ -4,8 +4,10 @@ export interface BenchRow {
   benchmark: string;
   baseline: string;
   measured: string;
-  /** measured / baseline for costs (time), or measured / baseline for rates, as the row says. */
-  ratio: number;
+  /** measured / baseline for costs (time), or measured / baseline for rates, as the row says; none for a report-only row. */
+  ratio?: number;
+  /** The smallest and largest ratio of the rounds, when the ratio is a median of several. */
+  ratioRange?: [number, number];
   goal: string;
   /** Whether the goal is met; undefined for report-only rows. */
   met?: boolean;
@@ -22,9 +24,14 @@ export function percentile(values: number[], p: number): number {
   return sorted[index];
 }
 
+function formatRatio(row: BenchRow): string {
+  if (row.ratio === undefined) return '-';
+  return row.ratioRange ? `${row.ratio.toFixed(2)}x (${row.ratioRange[0].toFixed(2)}–${row.ratioRange[1].toFixed(2)})` : `${row.ratio.toFixed(2)}x`;
+}
+
 export function printTable(rows: BenchRow[]): string {
   const header = ['benchmark', 'baseline', 'measured', 'ratio', 'goal', 'met'];
-  const cells = rows.map((row) => [row.benchmark, row.baseline, row.measured, `${row.ratio.toFixed(2)}x`, row.goal, row.met === undefined ? '-' : row.met ? 'yes' : 'NO']);
+  const cells = rows.map((row) => [row.benchmark, row.baseline, row.measured, formatRatio(row), row.goal, row.met === undefined ? '-' : row.met ? 'yes' : 'NO']);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column].length)));
   const line = (values: string[]) => values.map((value, column) => value.padEnd(widths[column])).join('  ');
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');

@@ -12,18 +12,7 @@ import { runContractSuite, type SuiteRun } from './contract.js';
 import { ROOT } from './lint.js';
 import { binPath, freePort, startProcess, waitForHttp } from './processes.js';
 
-/** The public specs of the test corpus (test/generators/public-specs.test.ts lists the same). */
-export const PUBLIC_SPECS: Array<{ name: string; spec: string }> = [
-  { name: 'petstore-3.0', spec: 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml' },
-  { name: 'petstore-3.1', spec: 'node_modules/@readme/oas-examples/3.1/yaml/petstore.yaml' },
-  { name: 'train-travel', spec: 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml' },
-  { name: 'webhooks-only', spec: 'node_modules/@readme/oas-examples/3.1/yaml/webhooks.yaml' },
-  { name: 'parameter-styles', spec: 'node_modules/@readme/oas-examples/3.0/yaml/parameters-style.yaml' },
-  { name: 'circular-schemas', spec: 'node_modules/@readme/oas-examples/3.0/yaml/schema-circular.yaml' },
-  { name: 'scalar-galaxy', spec: 'node_modules/@scalar/galaxy/dist/latest.yaml' },
-  { name: 'github', spec: 'node_modules/@octokit/openapi/generated/api.github.com.json' },
-  { name: 'widgets', spec: 'test/fixtures/specs/widgets-3.0.yaml' },
-];
+export { PUBLIC_SPECS } from './public-specs.js';
 
 export interface PublicRun {
   name: string;

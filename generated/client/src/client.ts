@@ -9,6 +9,7 @@ import { WEBHOOK_CONFIG, type WebhookEvent } from './webhooks.js';
 const CONFIG: ClientConfig = {
     "apiKeyEnv": "ASSESSMENT_SERVICE_API_KEY",
     "baseUrlEnv": "ASSESSMENT_SERVICE_BASE_URL",
+    "logEnv": "ASSESSMENT_SERVICE_LOG",
     "defaultBaseURL": "https://api.assessment.example",
     "retryPolicy": {
       "maxRetries": 3,
@@ -69,7 +70,7 @@ export class AssessmentServiceClient extends BaseClient {
   readonly health: Health = new Health(this);
   readonly nature: Nature = new Nature(this);
   /** Verifies and parses webhook deliveries: `await client.webhooks.unwrap(rawBody, headers)`. */
-  readonly webhooks = new Webhooks<WebhookEvent>(WEBHOOK_CONFIG);
+  readonly webhooks = new Webhooks<WebhookEvent>(WEBHOOK_CONFIG, undefined, this._logger);
 
   public constructor(options: ClientOptions = {}) {
     super(CONFIG, options);

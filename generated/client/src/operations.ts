@@ -3,20 +3,20 @@
 
 import type { OperationSpec } from './core/client.js';
 /** `GET /v1/health` (getHealth) */
-export const getHealth: OperationSpec = {"method":"get","path":"/v1/health","pathParams":[],"query":[],"headers":[],"body":"none"};
+export const getHealth: OperationSpec = {"method":"get","path":"/v1/health","params":[],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /v1/nature/subjects` (listSubjects) */
-export const listSubjects: OperationSpec = {"method":"get","path":"/v1/nature/subjects","pathParams":[],"query":["limit","starting_after","ending_before"],"headers":[],"body":"none","pagination":{"dataField":"data","hasMoreField":"has_more","nextCursorField":"next_cursor","previousCursorField":"previous_cursor","forwardParam":"starting_after","backwardParam":"ending_before"}};
+export const listSubjects: OperationSpec = {"method":"get","path":"/v1/nature/subjects","params":[{"name":"limit","in":"query"},{"name":"starting_after","in":"query"},{"name":"ending_before","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"pagination":{"dataField":"data","hasMoreField":"has_more","nextCursorField":"next_cursor","previousCursorField":"previous_cursor","forwardParam":"starting_after","backwardParam":"ending_before"}};
 /** `POST /v1/nature/subjects` (createSubject) */
-export const createSubject: OperationSpec = {"method":"post","path":"/v1/nature/subjects","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true,"idempotencyHeader":"Idempotency-Key"};
+export const createSubject: OperationSpec = {"method":"post","path":"/v1/nature/subjects","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"idempotencyHeader":"Idempotency-Key"};
 /** `GET /v1/nature/subjects/{subject_id}` (retrieveSubject) */
-export const retrieveSubject: OperationSpec = {"method":"get","path":"/v1/nature/subjects/{subject_id}","pathParams":["subject_id"],"query":[],"headers":[],"body":"none"};
+export const retrieveSubject: OperationSpec = {"method":"get","path":"/v1/nature/subjects/{subject_id}","params":[{"name":"subject_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `DELETE /v1/nature/subjects/{subject_id}` (deleteSubject) */
-export const deleteSubject: OperationSpec = {"method":"delete","path":"/v1/nature/subjects/{subject_id}","pathParams":["subject_id"],"query":[],"headers":[],"body":"none"};
+export const deleteSubject: OperationSpec = {"method":"delete","path":"/v1/nature/subjects/{subject_id}","params":[{"name":"subject_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /v1/nature/subjects/{subject_id}/assessments` (listAssessments) */
-export const listAssessments: OperationSpec = {"method":"get","path":"/v1/nature/subjects/{subject_id}/assessments","pathParams":["subject_id"],"query":["limit","starting_after","ending_before"],"headers":[],"body":"none","pagination":{"dataField":"data","hasMoreField":"has_more","nextCursorField":"next_cursor","previousCursorField":"previous_cursor","forwardParam":"starting_after","backwardParam":"ending_before"}};
+export const listAssessments: OperationSpec = {"method":"get","path":"/v1/nature/subjects/{subject_id}/assessments","params":[{"name":"subject_id","in":"path"},{"name":"limit","in":"query"},{"name":"starting_after","in":"query"},{"name":"ending_before","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"pagination":{"dataField":"data","hasMoreField":"has_more","nextCursorField":"next_cursor","previousCursorField":"previous_cursor","forwardParam":"starting_after","backwardParam":"ending_before"}};
 /** `POST /v1/nature/subjects/{subject_id}/assessments` (createAssessment) */
-export const createAssessment: OperationSpec = {"method":"post","path":"/v1/nature/subjects/{subject_id}/assessments","pathParams":["subject_id"],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true,"idempotencyHeader":"Idempotency-Key"};
+export const createAssessment: OperationSpec = {"method":"post","path":"/v1/nature/subjects/{subject_id}/assessments","params":[{"name":"subject_id","in":"path"}],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"idempotencyHeader":"Idempotency-Key"};
 /** `GET /v1/nature/assessments/{assessment_id}` (retrieveAssessment) */
-export const retrieveAssessment: OperationSpec = {"method":"get","path":"/v1/nature/assessments/{assessment_id}","pathParams":["assessment_id"],"query":[],"headers":[],"body":"none"};
+export const retrieveAssessment: OperationSpec = {"method":"get","path":"/v1/nature/assessments/{assessment_id}","params":[{"name":"assessment_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `PATCH /v1/nature/assessments/{assessment_id}` (submitAssessment) */
-export const submitAssessment: OperationSpec = {"method":"patch","path":"/v1/nature/assessments/{assessment_id}","pathParams":["assessment_id"],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};
+export const submitAssessment: OperationSpec = {"method":"patch","path":"/v1/nature/assessments/{assessment_id}","params":[{"name":"assessment_id","in":"path"}],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};

@@ -4,13 +4,15 @@
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, type RoutesOptions } from './core/plugin.js';
 import type { Handlers } from './handlers.js';
-import { ROUTES, SHARED_SCHEMA } from './routes.js';
+import { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';
 
 export { boundedError, echo } from './core/errors.js';
 export { serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';
+export { DEFAULT_LIMITS, type BodyLimits, type UploadedBody, type UploadedFile } from './core/bodies.js';
+export { sseFrame, type SseEvent, type StreamOptions } from './core/replies.js';
 export type { RouteSpec, RouteSecurity } from './core/route-spec.js';
 export * from './handlers.js';
-export { ROUTES, SHARED_SCHEMA } from './routes.js';
+export { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';
 export * from './facts.js';
 
 /** Operations that have no handler in `handlers` (they answer 501). */
@@ -22,9 +24,9 @@ export function unimplementedOperations(handlers: Partial<Handlers>): string[] {
  * The Fastify plugin: registers every operation on the instance it is given (not encapsulated,
  * so its error handler and schemas apply to the whole app).
  */
-export function routesPlugin(app: FastifyInstance, options: RoutesOptions<Handlers>, done: (error?: Error) => void): void {
+export async function routesPlugin(app: FastifyInstance, options: RoutesOptions<Handlers>): Promise<void> {
   app.addSchema(SHARED_SCHEMA);
-  registerRoutes(app, ROUTES, SHARED_SCHEMA, options);
-  done();
+  for (const variant of SHARED_SCHEMA_VARIANTS) app.addSchema(variant);
+  await registerRoutes(app, ROUTES, SHARED_SCHEMA, options, SHARED_SCHEMA_VARIANTS);
 }
 Object.assign(routesPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'openapi-routes' });

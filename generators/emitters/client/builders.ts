@@ -5,6 +5,7 @@
 import { Scope, StructureKind, type ClassDeclarationStructure, type MethodDeclarationStructure, type OptionalKind, type PropertyDeclarationStructure, type TypeAliasDeclarationStructure, type VariableStatementStructure, VariableDeclarationKind } from 'ts-morph';
 import type { IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
+import type { WireParam } from '../../sdk-shape/index.js';
 import type { OperationPlan, ResourceNode } from './plan.js';
 
 /** Escapes text for a JSDoc block. */
@@ -38,20 +39,28 @@ export function childResourceProperty(child: ResourceNode, clientExpression: str
 /** Example: `create(params: Models.CreateSubjectParams, options?: RequestOptions): APIPromise<Models.CreateSubjectResponse> { ... }` */
 export function operationMethod(plan: OperationPlan, clientExpression: string): OptionalKind<MethodDeclarationStructure> {
   const { operation } = plan;
-  const parameters = plan.pathArgs.map((arg) => ({ name: arg.name, type: 'string | number' }));
+  const shapes = new Map(plan.shape.wire.params.filter((param) => param.in === 'path').map((param) => [param.name, param.shape]));
+  const parameters = plan.pathArgs.map((arg) => ({
+    name: arg.name,
+    type: plan.pathParamsType && (shapes.get(arg.param) === 'array' || shapes.get(arg.param) === 'object') ? `Models.${plan.pathParamsType}[${stringLiteral(arg.param)}]` : 'string | number',
+  }));
   if (plan.paramsType) parameters.push({ name: plan.paramsRequired ? 'params' : 'params?', type: `Models.${plan.paramsType}` });
-  parameters.push({ name: 'options?', type: 'RequestOptions' });
+  // Several response media types: `accept` picks one, and the result type follows it.
+  const accept = plan.responsesType ? { name: 'Accept', constraint: `keyof Models.${plan.responsesType}`, default: stringLiteral(plan.responses[0].media.mediaType) } : undefined;
+  parameters.push({ name: 'options?', type: accept ? 'RequestOptions & { accept?: Accept }' : 'RequestOptions' });
+  const result = accept ? `Models.${plan.responsesType}[Accept]` : `Models.${plan.responseType}`;
   const pathList = `[${plan.pathArgs.map((arg) => arg.name).join(', ')}]`;
   const paramsArg = plan.paramsType ? 'params' : 'undefined';
   const call = plan.itemType
     ? `return ${clientExpression}.requestPage<Models.${plan.itemType}>(operations.${plan.descriptorName}, ${pathList}, ${paramsArg}, options);`
-    : `return ${clientExpression}.request<Models.${plan.responseType}>(operations.${plan.descriptorName}, ${pathList}, ${paramsArg}, options);`;
+    : `return ${clientExpression}.request<${result}>(operations.${plan.descriptorName}, ${pathList}, ${paramsArg}, options);`;
   return {
     kind: StructureKind.Method,
     name: plan.methodName,
     docs: [operationDoc(operation)],
+    ...(accept ? { typeParameters: [accept] } : {}),
     parameters: parameters.map((parameter) => ({ name: parameter.name.replace(/\?$/, ''), type: parameter.type, hasQuestionToken: parameter.name.endsWith('?') })),
-    returnType: plan.itemType ? `PagePromise<Models.${plan.itemType}>` : `APIPromise<Models.${plan.responseType}>`,
+    returnType: plan.itemType ? `PagePromise<Models.${plan.itemType}>` : `APIPromise<${result}>`,
     statements: [call],
   };
 }
@@ -69,20 +78,43 @@ export function resourceClass(node: ResourceNode): ClassDeclarationStructure {
   };
 }
 
+/** A wire parameter as the runtime's ParamSpec: location defaults left out. */
+function paramSpec(param: WireParam, deprecated: boolean): Record<string, unknown> {
+  const defaultStyle = param.in === 'path' || param.in === 'header' ? 'simple' : 'form';
+  return {
+    name: param.name,
+    in: param.in,
+    ...(param.style !== defaultStyle ? { style: param.style } : {}),
+    ...(param.explode !== (param.style === 'form') ? { explode: param.explode } : {}),
+    ...(param.shape !== 'primitive' ? { shape: param.shape } : {}),
+    ...(param.json ? { json: true } : {}),
+    ...(param.allowReserved ? { allowReserved: true } : {}),
+    ...(param.allowEmptyValue ? { allowEmptyValue: true } : {}),
+    ...(deprecated ? { deprecated: true } : {}),
+  };
+}
+
 /** Example: `export const createSubject: OperationSpec = { method: 'post', path: '/v1/nature/subjects', ... };` */
 export function operationDescriptor(plan: OperationPlan): VariableStatementStructure {
   const { operation } = plan;
+  const wire = plan.shape.wire;
+  const bodies = wire.bodies.map((body, index) => ({ mediaType: body.mediaType, kind: body.kind, mode: plan.bodies[index].mode, ...(body.parts ? { parts: body.parts } : {}) }));
   const spec: Record<string, unknown> = {
     method: operation.method,
     path: operation.path,
-    pathParams: plan.pathArgs.map((arg) => arg.param),
-    query: operation.parameters.query.map((param) => param.name),
-    headers: plan.headerParams,
-    body: plan.bodyMode,
+    params: wire.params
+      .filter((param) => param.name !== operation.idempotencyHeader || param.in !== 'header')
+      .map((param) => paramSpec(param, operation.parameters[param.in].some((declared) => declared.name === param.name && declared.deprecated))),
   };
-  if (operation.body) spec.bodyContentType = operation.body.contentType;
+  if (bodies.length > 0) spec.bodies = bodies;
+  if (plan.mediaTypeKey) spec.mediaTypeKey = plan.mediaTypeKey;
   if (operation.body?.required) spec.bodyRequired = true;
+  if (wire.success.length > 0) spec.responses = wire.success;
+  if (wire.resumeHeader) spec.resumeHeader = wire.resumeHeader;
   if (operation.idempotencyHeader) spec.idempotencyHeader = operation.idempotencyHeader;
+  if (operation.template.match) spec.match = operation.template.match;
+  if (operation.deprecated) spec.deprecated = true;
+  if (wire.redirects) spec.redirects = wire.redirects;
   if (operation.pagination) {
     const { dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam } = operation.pagination;
     spec.pagination = Object.fromEntries(Object.entries({ dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam }).filter(([, value]) => value !== undefined));

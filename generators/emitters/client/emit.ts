@@ -7,14 +7,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
-import type { Ir, IrOperation } from '../../core/ir.js';
+import type { Ir, IrMedia, IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { createProject, printStructure } from '../../core/ts-project.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { operationType as pathType, renderTypes } from '../types/emit.js';
 import { clientClass, operationDescriptor, resourceClass, schemaAlias, typeAlias } from './builders.js';
 import { packageFiles } from './package-files.js';
-import { planClient, type OperationPlan, type ResourceNode } from './plan.js';
+import { planClient, type BodyVariant, type OperationPlan, type ResourceNode } from './plan.js';
 import { webhooksFile, webhooksProperty } from './webhooks.js';
 
 const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'client/src/core/');
@@ -42,12 +42,64 @@ function statusKey(status: string): string {
   return /^\d+$/.test(status) ? status : stringLiteral(status);
 }
 
+/** The runtime types a models file uses, found in the types it prints. */
+const RUNTIME_TYPES = ['BinaryBody', 'ServerSentEvent', 'Stream', 'WithUploads'];
+
+/** The result type of one success media type: parsed JSON, a string, the Response (binary), or a typed stream. */
+function mediaResultType(operation: IrOperation, status: string, media: IrMedia): string {
+  const declared = `${pathType(operation)}['responses'][${statusKey(status)}]['content'][${stringLiteral(media.mediaType)}]`;
+  switch (media.kind) {
+    case 'json':
+      return declared;
+    case 'text':
+    case 'form':
+      return 'string';
+    case 'event-stream': {
+      const data = media.stream?.dataSchema !== undefined ? declared : media.stream?.dataIsJson ? 'unknown' : 'string';
+      return `Stream<ServerSentEvent<${data}>>`;
+    }
+    case 'ndjson':
+      return `Stream<${media.stream?.dataSchema !== undefined ? declared : 'unknown'}>`;
+    default:
+      return 'Response';
+  }
+}
+
 function responseTypeOf(plan: OperationPlan): string {
   const { operation } = plan;
   const success = operation.responses.find((response) => response.status === operation.successStatus);
   if (!success || success.schema === undefined || !success.contentType) return 'void';
-  if (!success.isJson) return 'unknown';
-  return `${pathType(operation)}['responses'][${statusKey(success.status)}]['content'][${stringLiteral(success.contentType)}]`;
+  return mediaResultType(operation, success.status, success.content[0]);
+}
+
+function responsesTypeOf(plan: OperationPlan): string {
+  const status = plan.operation.successStatus!;
+  return `{ ${plan.responses.map(({ media }) => `${stringLiteral(media.mediaType)}: ${mediaResultType(plan.operation, status, media)}`).join('; ')} }`;
+}
+
+/** The body part of the params for one request media type. */
+function bodyTypeOf(plan: OperationPlan, variant: BodyVariant, required: boolean): string {
+  const { operation } = plan;
+  const declared = `NonNullable<${pathType(operation)}['requestBody']>['content'][${stringLiteral(variant.media.mediaType)}]`;
+  let type: string;
+  switch (variant.media.kind) {
+    case 'json':
+    case 'form':
+      type = declared;
+      break;
+    case 'multipart': {
+      const one = (variant.media.parts ?? []).filter((part) => part.shape === 'file').map((part) => stringLiteral(part.name));
+      const many = (variant.media.parts ?? []).filter((part) => part.shape === 'files').map((part) => stringLiteral(part.name));
+      type = one.length + many.length > 0 ? `WithUploads<${declared}, ${one.join(' | ') || 'never'}${many.length > 0 ? `, ${many.join(' | ')}` : ''}>` : declared;
+      break;
+    }
+    case 'text':
+      type = 'string';
+      break;
+    default:
+      type = 'BinaryBody';
+  }
+  return variant.mode === 'merged' ? type : `{ body${required ? '' : '?'}: ${type} }`;
 }
 
 function paramsTypeOf(plan: OperationPlan): string {
@@ -58,11 +110,14 @@ function paramsTypeOf(plan: OperationPlan): string {
     const headers = `NonNullable<${pathType(operation)}['parameters']['header']>`;
     parts.push(operation.idempotencyHeader ? `Omit<${headers}, ${stringLiteral(operation.idempotencyHeader)}>` : headers);
   }
-  const body = operation.body;
-  if (body) {
-    const bodyType = body.isJson ? `NonNullable<${pathType(operation)}['requestBody']>['content'][${stringLiteral(body.contentType)}]` : 'unknown';
-    if (plan.bodyMode === 'merged') parts.push(bodyType);
-    else parts.push(`{ body${body.required ? '' : '?'}: ${bodyType} }`);
+  if (plan.cookieParams.length > 0) parts.push(`NonNullable<${pathType(operation)}['parameters']['cookie']>`);
+  const required = Boolean(operation.body?.required);
+  if (plan.bodies.length === 1) parts.push(bodyTypeOf(plan, plan.bodies[0], required));
+  if (plan.bodies.length > 1) {
+    // Several request media types: the default needs no key, the others are picked by it.
+    const key = plan.mediaTypeKey!;
+    const variants = plan.bodies.map((variant, index) => `({ ${key}${index === 0 ? '?' : ''}: ${stringLiteral(variant.media.mediaType)} } & ${bodyTypeOf(plan, variant, required)})`);
+    parts.push(`(${variants.join(' | ')})`);
   }
   return parts.join(' & ') || 'Record<string, never>';
 }
@@ -71,12 +126,19 @@ function modelsFile(project: ReturnType<typeof createProject>, schemaTypes: Arra
   const aliases = schemaTypes.map((schema) => schemaAlias(schema.name, schema.schemaName));
   for (const plan of operations) {
     const label = `${plan.operation.method.toUpperCase()} ${plan.operation.path}`;
+    if (plan.pathParamsType) aliases.push(typeAlias(plan.pathParamsType, `${pathType(plan.operation)}['parameters']['path']`, `Path parameters of \`${label}\`.`));
     if (plan.paramsType) aliases.push(typeAlias(plan.paramsType, paramsTypeOf(plan), `Parameters of \`${label}\`.`));
     aliases.push(typeAlias(plan.responseType, responseTypeOf(plan), `Result of \`${label}\`.`));
+    if (plan.responsesType) aliases.push(typeAlias(plan.responsesType, responsesTypeOf(plan), `Result of \`${label}\` per response media type (the \`accept\` option).`));
     if (plan.itemType) aliases.push(typeAlias(plan.itemType, `${plan.responseType}[${stringLiteral(plan.operation.pagination!.dataField)}][number]`, `One item of \`${label}\`.`));
   }
+  const used = RUNTIME_TYPES.filter((name) => aliases.some((alias) => typeof alias.type === 'string' && new RegExp(`\\b${name}<|\\b${name}\\b`).test(alias.type)));
   return printStructure(project, 'models.ts', {
-    statements: [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './schema.js', namedImports: ['components', 'paths'] }, ...aliases],
+    statements: [
+      ...(used.length > 0 ? [{ kind: StructureKind.ImportDeclaration as const, isTypeOnly: true, moduleSpecifier: './core/index.js', namedImports: used }] : []),
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './schema.js', namedImports: ['components', 'paths'] },
+      ...aliases,
+    ],
   });
 }
 
@@ -118,6 +180,7 @@ function clientFile(project: ReturnType<typeof createProject>, ir: Ir, clientNam
   const config = {
     apiKeyEnv: `${shape.names.envPrefix}_API_KEY`,
     baseUrlEnv: `${shape.names.envPrefix}_BASE_URL`,
+    logEnv: `${shape.names.envPrefix}_LOG`,
     defaultBaseURL: shape.baseUrl,
     retryPolicy: c.retryPolicy,
     keyPrefixes: c.keyPrefixes.map((prefix) => ({ prefix: prefix.prefix, environment: prefix.prefix.split('_')[0], type: prefix.type })),

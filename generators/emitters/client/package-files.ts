@@ -1,8 +1,14 @@
-/** The client's package.json, tsconfig.json and README.md. */
+/**
+ * The client's package.json, tsconfig files and README.md. The package ships two builds of the
+ * same source, compiled by tsc twice: ESM in `dist/esm` and CommonJS in `dist/cjs` (with a
+ * nested `package.json` saying so, which also makes its `.d.ts` files CommonJS declarations), so
+ * `require()` works where `require(esm)` does not (Node before 20.19, Jest's CommonJS loader).
+ */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import type { ClientPlan, OperationPlan, ResourceNode } from './plan.js';
+import { mediaReadme } from './readme-media.js';
 
 /** TypeScript used to build the package; the same version the toolkit pins. */
 const TYPESCRIPT_VERSION = '5.9.3';
@@ -13,13 +19,23 @@ export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
     version: ir.info.version,
     description: `TypeScript client for the ${ir.info.title}, generated from its OpenAPI document.`,
     type: 'module',
-    main: './dist/index.js',
-    types: './dist/index.d.ts',
-    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' } },
-    files: ['dist', 'src', 'README.md'],
+    main: './dist/cjs/index.js',
+    module: './dist/esm/index.js',
+    types: './dist/cjs/index.d.ts',
+    exports: {
+      '.': {
+        import: { types: './dist/esm/index.d.ts', default: './dist/esm/index.js' },
+        require: { types: './dist/cjs/index.d.ts', default: './dist/cjs/index.js' },
+      },
+      './package.json': './package.json',
+    },
+    files: ['dist', 'README.md'],
     sideEffects: false,
     engines: { node: '>=20' },
-    scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
+    scripts: {
+      build: `tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('fs').writeFileSync('dist/cjs/package.json', '{\\"type\\": \\"commonjs\\"}\\n')"`,
+      prepack: 'npm run build',
+    },
     devDependencies: { typescript: TYPESCRIPT_VERSION },
   };
   const tsconfig = {
@@ -31,16 +47,19 @@ export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
       strict: true,
       declaration: true,
       sourceMap: false,
-      outDir: 'dist',
+      outDir: 'dist/esm',
       rootDir: 'src',
       skipLibCheck: true,
       types: [],
     },
     include: ['src'],
   };
+  // The same source as CommonJS: `.js` specifiers resolve under node10 resolution too.
+  const cjsConfig = { extends: './tsconfig.json', compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', outDir: 'dist/cjs' } };
   return [
     { path: 'client/package.json', content: `${JSON.stringify(packageJson, null, 2)}\n` },
     { path: 'client/tsconfig.json', content: `${JSON.stringify(tsconfig, null, 2)}\n` },
+    { path: 'client/tsconfig.cjs.json', content: `${JSON.stringify(cjsConfig, null, 2)}\n` },
     { path: 'client/README.md', content: readme(ir, plan) },
   ];
 }
@@ -52,7 +71,7 @@ function callOf(plan: OperationPlan, chain: string): string {
 
 function methodRows(node: ResourceNode): string[] {
   const chain = node.chain.join('.');
-  const rows = node.operations.map((plan) => `| \`${callOf(plan, chain)}\` | \`${plan.operation.method.toUpperCase()} ${plan.operation.path}\` | ${(plan.operation.summary ?? '').replace(/\|/g, '\\|')} |`);
+  const rows = node.operations.map((plan) => `| \`${callOf(plan, chain)}\` | \`${plan.operation.method.toUpperCase()} ${plan.operation.path}\` | ${[plan.operation.deprecated ? '**Deprecated** (warns once when called).' : '', (plan.operation.summary ?? '').replace(/\|/g, '\\|')].filter(Boolean).join(' ')} |`);
   return [...rows, ...node.children.flatMap(methodRows)];
 }
 
@@ -88,11 +107,45 @@ function readme(ir: Ir, plan: ClientPlan): string {
     `| \`apiKey\` | \`${c.envPrefix}_API_KEY\` | The API key, sent as ${authText(ir)}. |`,
     `| \`baseURL\` | \`${c.envPrefix}_BASE_URL\`, else the spec's first server | Where requests go. |`,
     `| \`maxRetries\` | ${p.maxRetries} (from the spec) | Retries after the first attempt; also per call. |`,
-    '| `timeout` | 60000 | Milliseconds per attempt; also per call. |',
-    '| `fetch` | global `fetch` | A fetch implementation. |',
+    '| `timeout` | 60000 | Milliseconds each attempt may take, from sending to the last byte of the body; also per call. |',
+    '| `idleTimeout` | 60000 | Streams and downloads: milliseconds the body may go without data once the headers are in; also per call. |',
+    '| `maxRetryWait` | 60000 | The longest wait the server may ask for (`retry-after-ms`, `Retry-After`) that is waited out before a retry; a longer one throws at once, carrying the wait; also per call. |',
+    `| \`logLevel\` | \`${c.envPrefix}_LOG\`, else \`warn\` | \`debug\`, \`info\`, \`warn\`, \`error\` or \`off\` (an unknown name is an error). |`,
+    '| `logger` | `console` | Any object with `debug`, `info`, `warn` and `error` (pino, winston, your own). |',
+    '| `fetch` | global `fetch` | A fetch implementation (shared by clients made with `withOptions`). |',
     '| `defaultHeaders` | none | Headers sent with every request. |',
     '',
-    'Per call, the last argument takes `{ maxRetries, timeout, signal, idempotencyKey, headers }`.',
+    'Per call, the last argument takes `{ maxRetries, timeout, idleTimeout, maxRetryWait, signal, idempotencyKey, headers, query, body, accept }`:',
+    '`accept` picks a response media type when an operation answers several (the result is typed by it); `headers`, `query` and `body` are escape hatches',
+    "for what the spec does not (yet) declare: extra headers (`null` removes one the client would send), extra query parameters (arrays repeat the name),",
+    'and extra body fields merged over the body\'s own (JSON, form and multipart bodies; a JSON body for an operation that takes none; an error on GET and HEAD).',
+    '',
+    '`client.withOptions({ ... })` returns a client of the same class with some defaults changed; it shares the original\'s `fetch` (and so its connection pool), logger and key:',
+    '',
+    '```ts',
+    `import { ${c.clientName} } from '${c.packageName}';`,
+    '',
+    `const client = new ${c.clientName}();`,
+    'const patient = client.withOptions({ maxRetries: 5, timeout: 120_000, defaultHeaders: { \'x-team\': \'reports\' } });',
+    'console.log(patient.maxRetries, patient.timeout, client.maxRetries);',
+    ...(listChain ? [`const page = await patient.${listChain}(${list!.pathArgs.map((a) => `'${a.param}'`).concat('{ limit: 1 }').join(', ')}, { headers: { 'x-trace-id': 'readme' } });`, 'console.log(page.data.length);'] : []),
+    '```',
+    '',
+    '## Logging',
+    '',
+    `The level comes from \`logLevel\`, else the \`${c.envPrefix}_LOG\` environment variable, else \`warn\`. At \`debug\` every attempt is one line: method, URL, status, request ID, elapsed time,`,
+    'the attempt number and the retry decision with its wait; its details object adds the request headers. The `Authorization` header, API keys (in headers or the query),',
+    'cookies, CSRF tokens and any header whose name says key, token, secret, signature, session or password are logged as `[redacted]`; webhook secrets are never logged.',
+    'Deprecated operations and parameters warn once per process. A logger that throws fails the call with a `ClientError` whose `cause` is what it threw.',
+    '',
+    '```ts',
+    `import { ${c.clientName}, type Logger } from '${c.packageName}';`,
+    '',
+    'const lines: string[] = [];',
+    'const logger: Logger = { debug: (message) => lines.push(message), info: console.info, warn: console.warn, error: console.error };',
+    `const client = new ${c.clientName}({ logLevel: 'debug', logger });`,
+    ...(listChain ? [`await client.${listChain}(${list!.pathArgs.map((a) => `'${a.param}'`).concat('{ limit: 1 }').join(', ')});`, "console.log(lines[0]); // GET http://…?limit=1 → 200 in 12 ms (req_…), attempt 1 of 4"] : ['console.log(client.logLevel);']),
+    '```',
     '',
   ];
   if (c.keyPrefixes.length > 0) {
@@ -108,22 +161,41 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '## Retries, idempotency, timeouts',
     '',
     `Connection errors and statuses ${p.retryableStatuses.join(', ')} are retried up to ${p.maxRetries} times with exponential backoff (${p.initialDelayMs} ms × ${p.backoffMultiplier}ⁿ, capped at ${p.maxDelayMs} ms, ${p.jitter} jitter).`,
-    `${p.respectRetryAfter ? 'A `Retry-After` header is waited out exactly (up to 60 s) before the identical request is repeated.' : ''} Other 4xx errors are never retried.`,
+    `${p.respectRetryAfter ? 'The wait the server asks for (`retry-after-ms`, else `Retry-After`) is waited out exactly, up to `maxRetryWait` (60 s), before the identical request is repeated; a longer one throws at once (a `RateLimitError` for 429) whose `retryAfterMs` says how long the server asked to wait.' : ''}`,
+    'Other 4xx errors are never retried. The server decides with `x-should-retry`: `false` is never retried, `true` is retried whatever the status.',
     create ? `Operations that accept \`${create.operation.idempotencyHeader}\` get one generated per call and reused by every retry, so a retried create never creates twice; pass \`idempotencyKey\` to choose it.` : '',
-    'Every call takes an `AbortSignal` (`signal`).',
+    'The timeout covers the whole attempt, body included: a server that sends headers and then stalls the body times out (and is retried like any timeout).',
+    'Streams and downloads stop that clock once the headers are in and take `idleTimeout` instead: each chunk must arrive within it.',
+    'Every call takes an `AbortSignal` (`signal`), which also cancels a body being read, a stream or a download.',
     '',
     '## Errors',
     '',
     'Failures throw a subclass of `APIError` carrying `status`, `code`, `message`, `param`, `requestId` and `headers`:',
     '`BadRequestError` (400), `AuthenticationError` (401), `PermissionDeniedError` (403), `NotFoundError` (404), `ConflictError` (409),',
-    '`UnprocessableEntityError` (422), `RateLimitError` (429, with `retryAfter`), `InternalServerError` (5xx), `APIConnectionError`,',
-    '`APIConnectionTimeoutError`, `APIUserAbortError`.',
+    '`UnprocessableEntityError` (422), `RateLimitError` (429, with `retryAfter` in seconds), `InternalServerError` (5xx), `APIConnectionError`,',
+    '`APIConnectionTimeoutError`, `APIUserAbortError`. Every `APIError` has `retryAfterMs`, the wait the server asked for, when it said.',
+    '',
+    ...(ir.webhooks && ir.webhooks.events.length > 0
+      ? [
+          '## Webhooks',
+          '',
+          `\`await client.webhooks.unwrap(rawBody, headers, { secret })\` verifies a delivery (Standard Webhooks signature and timestamp; the secret defaults to \`${c.envPrefix}_WEBHOOK_SECRET\`)`,
+          'and returns its event. An event type the API added after this client was generated comes back as an `UnknownWebhookEvent` (`type`, `payload`, `unknown: true`),',
+          'verified all the same, never as an error: check `event instanceof UnknownWebhookEvent` first, then narrow the known events by `type`.',
+          '',
+        ]
+      : []),
+    '## Packaging',
+    '',
+    'The package has an ESM build (`import`) and a CommonJS build (`require()`, also where `require(esm)` is unavailable: Node before 20.19, Jest), each with its own type declarations,',
+    'selected by `exports`. Loading both in one process gives two copies of the classes (`instanceof` works within one module system).',
     '',
     '## Responses',
     '',
     'Every call returns a promise of the parsed body; `.withResponse()` gives `{ data, response, status, headers, requestId, rateLimit }`.',
     'List calls return pages: `await` one for a `CursorPage` (`data`, `hasMore`, `getNextPage()`, `getPreviousPage()`), or iterate it with `for await` to walk every item.',
     '',
+    ...mediaReadme(ir, plan),
     '## Methods',
     '',
     '| Call | HTTP | Summary |',

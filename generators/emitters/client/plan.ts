@@ -5,10 +5,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ir, IrOperation } from '../../core/ir.js';
+import type { Ir, IrMedia, IrOperation } from '../../core/ir.js';
 import { camelCase, pascalCase, variableName } from '../../core/naming.js';
 import { deref } from '../../core/refs.js';
 import { NameScope, sdkShape, type OperationShape, type ResourceNode as ShapeNode } from '../../sdk-shape/index.js';
+
+/** One request media type as the client takes it. */
+export interface BodyVariant {
+  media: IrMedia;
+  /** Taken from the params object: its remaining keys (`merged`) or its `body` key (`property`). */
+  mode: 'merged' | 'property';
+}
+
+/** One success media type as the client returns it. */
+export interface ResponseVariant {
+  media: IrMedia;
+}
 
 export interface OperationPlan {
   operation: IrOperation;
@@ -20,15 +32,27 @@ export interface OperationPlan {
   descriptorName: string;
   /** Exported type names (undefined when the operation has none of that kind). */
   paramsType?: string;
+  /** The result with the default (preferred) response media type. */
   responseType: string;
+  /** The result per response media type (`{ 'application/json': …, 'text/csv': string }`), when there are several. */
+  responsesType?: string;
   itemType?: string;
   /** TypeScript parameter names for the path parameters, in path order. */
   pathArgs: Array<{ name: string; param: string }>;
-  bodyMode: 'merged' | 'property' | 'none';
+  /** The path parameters' types (`paths[…]['parameters']['path']`), when one is an array or object. */
+  pathParamsType?: string;
+  /** Request media types, the default first (empty: no body). */
+  bodies: BodyVariant[];
+  /** The params key that picks a request media type (when there are several), e.g. "contentType". */
+  mediaTypeKey?: string;
+  /** Success media types, the preferred first (empty: no body). */
+  responses: ResponseVariant[];
   /** Whether the params argument must be given. */
   paramsRequired: boolean;
   /** Header parameters the caller passes in params (the idempotency header is the runtime's). */
   headerParams: string[];
+  /** Cookie parameters the caller passes in params. */
+  cookieParams: string[];
 }
 
 export interface ResourceNode {
@@ -67,6 +91,13 @@ function isObjectBody(ir: Ir, schema: unknown, depth = 0): boolean {
   return false;
 }
 
+/** How one request media type is taken: its fields merged into params when it is an object whose names clash with nothing, else as `body`. */
+function bodyVariant(ir: Ir, media: IrMedia, taken: Set<string>): BodyVariant {
+  const objectLike = media.kind === 'multipart' || media.kind === 'form' || (media.kind === 'json' && isObjectBody(ir, media.schema));
+  const properties = media.parts ? media.parts.map((part) => part.name) : Object.keys(deref(ir.document, media.schema)?.properties ?? {});
+  return { media, mode: objectLike && !properties.some((name) => taken.has(name) || name === 'body') ? 'merged' : 'property' };
+}
+
 export function planClient(ir: Ir): ClientPlan {
   const shape = sdkShape(ir);
   const clientName = shape.names.clientName;
@@ -79,18 +110,22 @@ export function planClient(ir: Ir): ClientPlan {
     const { operation } = operationShape;
     const base = pascalCase(operation.id);
     const headerParams = operation.parameters.header.filter((param) => param.name !== operation.idempotencyHeader).map((param) => param.name);
-    const paramNames = new Set([...operation.parameters.query.map((param) => param.name), ...headerParams]);
-    const body = operation.body;
-    let bodyMode: OperationPlan['bodyMode'] = 'none';
-    if (body) {
-      const bodyProperties = Object.keys(deref(ir.document, body.schema)?.properties ?? {});
-      bodyMode = body.isJson && isObjectBody(ir, body.schema) && !bodyProperties.some((name) => paramNames.has(name) || name === 'body') ? 'merged' : 'property';
-    }
-    const hasParams = paramNames.size > 0 || bodyMode !== 'none';
+    const cookieParams = operation.parameters.cookie.map((param) => param.name);
+    const paramNames = new Set([...operation.parameters.query.map((param) => param.name), ...headerParams, ...cookieParams]);
+    const content = operation.body?.content ?? [];
+    // The key that picks a request media type must clash with no parameter or body property.
+    const bodyNames = new Set(content.flatMap((media) => (media.parts ? media.parts.map((part) => part.name) : Object.keys(deref(ir.document, media.schema)?.properties ?? {}))));
+    const mediaTypeKey = content.length > 1 ? ['contentType', 'requestContentType', '_contentType'].find((name) => !paramNames.has(name) && !bodyNames.has(name)) : undefined;
+    const taken = new Set([...paramNames, ...(mediaTypeKey ? [mediaTypeKey] : [])]);
+    const bodies = content.map((media) => bodyVariant(ir, media, taken));
+    const success = operation.responses.find((response) => response.status === operation.successStatus);
+    const responses = (success?.content ?? []).map((media) => ({ media }));
+    const hasParams = paramNames.size > 0 || bodies.length > 0;
     const paramsRequired =
       operation.parameters.query.some((param) => param.required) ||
       operation.parameters.header.some((param) => param.required && param.name !== operation.idempotencyHeader) ||
-      Boolean(body?.required);
+      operation.parameters.cookie.some((param) => param.required) ||
+      Boolean(operation.body?.required);
     const pathVariables = new NameRegistry(['params', 'options']);
     const plan: OperationPlan = {
       operation,
@@ -99,11 +134,16 @@ export function planClient(ir: Ir): ClientPlan {
       descriptorName: descriptors.claim(camelCase(operation.id)),
       paramsType: hasParams ? types.claim(`${base}Params`) : undefined,
       responseType: types.claim(`${base}Response`),
+      responsesType: responses.length > 1 ? types.claim(`${base}Responses`) : undefined,
       itemType: operation.pagination ? types.claim(`${base}Item`) : undefined,
       pathArgs: pathOrder(operation).map((param) => ({ name: pathVariables.claim(variableName(param)), param })),
-      bodyMode,
+      pathParamsType: operation.parameters.path.some((param) => param.shape === 'array' || param.shape === 'object') ? types.claim(`${base}PathParams`) : undefined,
+      bodies,
+      ...(mediaTypeKey ? { mediaTypeKey } : {}),
+      responses,
       paramsRequired,
       headerParams,
+      cookieParams,
     };
     plans.set(operationShape, plan);
     return plan;

@@ -50,13 +50,13 @@ function declaresType(ir: Ir, schema: JsonSchema, name: string, depth = 0): bool
   return Array.isArray(resolved.allOf) && resolved.allOf.some((member: JsonSchema) => declaresType(ir, member, name, depth + 1));
 }
 
-/** Example: `readonly webhooks = new Webhooks<WebhookEvent>(WEBHOOK_CONFIG);` (none when a resource is already called `webhooks`). */
+/** Example: `readonly webhooks = new Webhooks<WebhookEvent>(WEBHOOK_CONFIG, undefined, this._logger);` (none when a resource is already called `webhooks`). */
 export function webhooksProperty(ir: Ir, taken: string[]): OptionalKind<PropertyDeclarationStructure> | undefined {
   if (!ir.webhooks || ir.webhooks.events.length === 0 || taken.includes('webhooks')) return undefined;
   return {
     name: 'webhooks',
     isReadonly: true,
     docs: ['Verifies and parses webhook deliveries: `await client.webhooks.unwrap(rawBody, headers)`.'],
-    initializer: 'new Webhooks<WebhookEvent>(WEBHOOK_CONFIG)',
+    initializer: 'new Webhooks<WebhookEvent>(WEBHOOK_CONFIG, undefined, this._logger)',
   };
 }

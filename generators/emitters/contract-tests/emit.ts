@@ -27,13 +27,15 @@ const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.m
  * path parameter values by name (typed: an object parameter is an object), query and header values
  * in `params`.
  * The body goes the way the client takes it: merged into the params, or as `params.body` when a
- * body property would collide with a parameter (the client plan's bodyMode).
+ * body property would collide with a parameter (the client plan's body mode).
  */
 function clientCallsFile(ir: Ir): string {
   const plan = planClient(ir);
   const lines = plan.operations.map((entry) => {
     const chain = ['client', ...entry.shape.resource, entry.methodName].join('.');
-    const params = entry.bodyMode === 'merged' ? '{ ...params, ...(body as object) }' : entry.bodyMode === 'property' ? '{ ...params, ...(body === undefined ? {} : { body }) }' : 'params';
+    // The body goes as the default request media type takes it (the client plan's BodyVariant mode).
+    const bodyMode = entry.bodies[0]?.mode ?? 'none';
+    const params = bodyMode === 'merged' ? '{ ...params, ...(body as object) }' : bodyMode === 'property' ? '{ ...params, ...(body === undefined ? {} : { body }) }' : 'params';
     const args = [...entry.pathArgs.map((arg) => `path[${stringLiteral(arg.param)}] as never`), ...(entry.paramsType ? [params] : [])].join(', ');
     return `  ${stringLiteral(entry.operation.id)}: (client, path, params: any, body: unknown) => (client as ${plan.clientName}).${chain.replace(/^client\./, '')}(${args}),`;
   });

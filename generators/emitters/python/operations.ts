@@ -73,6 +73,7 @@ export function operationsFile(ir: Ir, plan: PythonPlan, shapes: Shapes): string
     if (wire.success.length > 0) fields.push(`responses=${tuple(wire.success.map((media, index) => mediaCode(media, success?.content[index], shapes)), '    ')}`);
     if (wire.resumeHeader) fields.push(`resume_header=${pyString(wire.resumeHeader)}`);
     if (wire.match) fields.push(`match=(${pyString(wire.match.in)}, ${pyString(wire.match.name)}, ${pyString(wire.match.value)})`);
+    if (wire.redirects) fields.push(`redirects=(${wire.redirects.join(', ')},)`);
     if (operation.idempotencyHeader) fields.push(`idempotency_header=${pyString(operation.idempotencyHeader)}`);
     const paging = operation.pagination;
     if (paging) {

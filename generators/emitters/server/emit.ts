@@ -8,12 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StructureKind, type InterfaceDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
-import type { Ir, IrOperation, IrPathTemplate, JsonSchema } from '../../core/ir.js';
+import type { Ir, IrMedia, IrOperation, IrPathTemplate, JsonSchema } from '../../core/ir.js';
 import { parsePathTemplate } from '../../core/ir-parameters.js';
 import { pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
-import { sharedSchema, standaloneSchema } from '../../core/schema-dialect.js';
+import { sharedSchema, sharedSchemaFor, sideSchema, standaloneSchema } from '../../core/schema-dialect.js';
 import { createProject, dataModule, printStructure } from '../../core/ts-project.js';
 import { operationType as pathType } from '../types/emit.js';
+import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
 
 const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'server/core/');
 
@@ -24,7 +25,7 @@ const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
  * `/#X-Amz-Target=...`) is dropped: requests cannot carry a fragment, and the router matches
  * paths only (build-ir warns). A literal colon is `::` to Fastify; a parameter followed by text
  * in its segment (Google's `{name}:cancel`) needs a lazy pattern, or every such route collides.
- * Example: "/v1/{name}:cancel" -> "/v1/:name(^.+?)::cancel".
+ * Example: "/v1/{name}:cancel" -> "/v1/:name(^[\s\S]+?)::cancel".
  */
 export function fastifyUrl(template: string | IrPathTemplate): string {
   const { parts } = typeof template === 'string' ? parsePathTemplate(template) : template;
@@ -32,7 +33,8 @@ export function fastifyUrl(template: string | IrPathTemplate): string {
     .map((part, index) => {
       if ('literal' in part) return part.literal.replace(/:/g, '::');
       const next = parts[index + 1];
-      return `:${fastifyParamName(part.param)}${next && 'literal' in next && !next.literal.startsWith('/') ? '(^.+?)' : ''}`;
+      // `[\s\S]`, not `.`: the router matches the decoded path, where a value may hold a line break.
+      return `:${fastifyParamName(part.param)}${next && 'literal' in next && !next.literal.startsWith('/') ? '(^[\\s\\S]+?)' : ''}`;
     })
     .join('');
 }
@@ -50,33 +52,55 @@ function schemaFor(ir: Ir, schema: JsonSchema): JsonSchema {
   return standaloneSchema(schema, ir);
 }
 
+/**
+ * A parameter's schema for validation: parameters arrive as text and are coerced, so a oneOf whose
+ * alternatives both accept that text (an integer and a string, a string and an array of strings)
+ * would refuse every value; it is validated as anyOf.
+ */
+function parameterSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(parameterSchema);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key === 'oneOf' ? 'anyOf' : key, parameterSchema(value)]));
+}
+
 function objectSchema(ir: Ir, params: Array<{ name: string; required: boolean; schema: JsonSchema }>, lowercase = false): object | undefined {
   if (params.length === 0) return undefined;
   const key = (name: string) => (lowercase ? name.toLowerCase() : name);
   const required = params.filter((param) => param.required).map((param) => key(param.name));
   return {
     type: 'object',
-    properties: Object.fromEntries(params.map((param) => [key(param.name), schemaFor(ir, param.schema)])),
+    properties: Object.fromEntries(params.map((param) => [key(param.name), parameterSchema(schemaFor(ir, param.schema))])),
     ...(required.length ? { required } : {}),
   };
 }
 
 /** One route table entry: everything the plugin needs at run time. */
-function routeSpec(ir: Ir, operation: IrOperation): Record<string, unknown> {
+/** The shared schema as requests and as responses read it, when readOnly/writeOnly make them differ. */
+interface Sides {
+  request?: { $id: string };
+  response?: { $id: string };
+}
+
+function routeSpec(ir: Ir, operation: IrOperation, sides: Sides): Record<string, unknown> {
   const { parameters } = operation;
   const response: Record<string, object> = {};
   for (const result of operation.responses) {
     if (!result.isJson || result.schema === undefined) continue;
     const status = /^\d+$/.test(result.status) ? result.status : result.status === 'default' ? 'default' : result.status.toLowerCase();
-    response[status] = schemaFor(ir, result.schema) as object;
+    const json = result.content.filter((media) => media.kind === 'json');
+    // Several JSON media types on one status (application/json, application/sarif+json): Fastify picks the schema by the reply's Content-Type.
+    response[status] = json.length > 1 ? { content: Object.fromEntries(json.map((media) => [media.mediaType, { schema: sideSchema(media.schema, ir, sides.response) }])) } : (sideSchema(result.schema, ir, sides.response) as object);
   }
   const schema: Record<string, unknown> = {
     params: objectSchema(ir, parameters.path),
     querystring: objectSchema(ir, parameters.query),
     headers: objectSchema(ir, parameters.header, true),
-    body: operation.body?.isJson ? schemaFor(ir, operation.body.schema) : undefined,
+    body: operation.body?.isJson ? sideSchema(operation.body.schema, ir, sides.request) : undefined,
     response: Object.keys(response).length ? response : undefined,
+    cookies: objectSchema(ir, parameters.cookie),
   };
+  const bodies = wireBodies(ir, operation, sides.request);
+  const responseMedia = wireResponses(ir, operation);
   const paramNames = Object.fromEntries(parameters.path.filter((param) => fastifyParamName(param.name) !== param.name).map((param) => [fastifyParamName(param.name), param.name]));
   const all = [...parameters.query, ...parameters.header, ...parameters.path];
   return {
@@ -96,7 +120,51 @@ function routeSpec(ir: Ir, operation: IrOperation): Record<string, unknown> {
     errorCodes: Object.fromEntries(all.filter((param) => param.errorCode && !param.exclusiveWith?.length).map((param) => [param.name, param.errorCode!])),
     exclusive: all.flatMap((param) => (param.exclusiveWith ?? []).map((other) => ({ params: [param.name, other], code: param.errorCode ?? 'invalid_request' }))),
     schema: Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)),
+    ...wireParams(ir, operation),
+    ...(bodies ? { bodies } : {}),
+    ...(responseMedia ? { responseMedia } : {}),
   };
+}
+
+/** The Body type of one request media type, as the handler gets it. */
+function bodyType(operation: IrOperation, media: IrMedia): string {
+  const declared = `NonNullable<${pathType(operation)}['requestBody']>['content'][${stringLiteral(media.mediaType)}]`;
+  switch (media.kind) {
+    case 'json':
+    case 'form':
+      return declared;
+    case 'multipart': {
+      const one = (media.parts ?? []).filter((part) => part.shape === 'file').map((part) => stringLiteral(part.name));
+      const many = (media.parts ?? []).filter((part) => part.shape === 'files').map((part) => stringLiteral(part.name));
+      return one.length + many.length > 0 ? `UploadedBody<${declared}, ${one.join(' | ') || 'never'}${many.length > 0 ? `, ${many.join(' | ')}` : ''}>` : declared;
+    }
+    case 'text':
+      return 'string';
+    default:
+      return 'Readable';
+  }
+}
+
+/** What a handler returns for one response media type. */
+function replyType(operation: IrOperation, status: string, media: IrMedia): string {
+  const declared = `${pathType(operation)}['responses'][${/^\d+$/.test(status) ? status : stringLiteral(status)}]['content'][${stringLiteral(media.mediaType)}]`;
+  switch (media.kind) {
+    case 'json':
+      return declared;
+    case 'text':
+    case 'form':
+      return 'string';
+    case 'event-stream': {
+      const data = media.stream?.dataSchema !== undefined ? declared : media.stream?.dataIsJson ? 'unknown' : 'string';
+      return `AsyncIterable<SseEvent<${data}> | ${data}> | Iterable<SseEvent<${data}> | ${data}>`;
+    }
+    case 'ndjson': {
+      const record = media.stream?.dataSchema !== undefined ? declared : 'unknown';
+      return `AsyncIterable<${record}> | Iterable<${record}>`;
+    }
+    default:
+      return 'Buffer | Uint8Array | Readable | string';
+  }
 }
 
 /** Example: `export interface CreateSubjectRoute extends RouteGenericInterface { Body: ...; Reply: { 201: ... } }` */
@@ -104,10 +172,8 @@ function routeInterface(operation: IrOperation, name: string): InterfaceDeclarat
   const op = pathType(operation);
   const properties: Array<{ name: string; type: string | WriterFunction }> = [];
   if (operation.body) {
-    properties.push({
-      name: 'Body',
-      type: operation.body.isJson ? `NonNullable<${op}['requestBody']>['content'][${stringLiteral(operation.body.contentType)}]${operation.body.required ? '' : ' | undefined'}` : 'unknown',
-    });
+    const types = operation.body.content.map((media) => bodyType(operation, media));
+    properties.push({ name: 'Body', type: `${[...new Set(types)].join(' | ')}${operation.body.required ? '' : ' | undefined'}` });
   }
   if (operation.parameters.query.length) properties.push({ name: 'Querystring', type: `NonNullable<${op}['parameters']['query']>` });
   if (operation.parameters.path.length) properties.push({ name: 'Params', type: `${op}['parameters']['path']` });
@@ -116,7 +182,8 @@ function routeInterface(operation: IrOperation, name: string): InterfaceDeclarat
     .filter((response) => response.status !== 'default')
     .map((response) => {
       const key = /^\d+$/.test(response.status) ? response.status : stringLiteral(response.status.toLowerCase());
-      const type = response.isJson && response.schema !== undefined ? `${op}['responses'][${/^\d+$/.test(response.status) ? response.status : stringLiteral(response.status)}]['content'][${stringLiteral(response.contentType!)}]` : response.contentType ? 'unknown' : 'undefined';
+      const types = response.content.map((media) => replyType(operation, response.status, media));
+      const type = types.length > 0 ? [...new Set(types)].join(' | ') : 'undefined';
       return `${key}: ${type};`;
     });
   properties.push({ name: 'Reply', type: replies.length ? (writer) => writer.block(() => replies.forEach((line) => writer.writeLine(line))) : 'unknown' });
@@ -152,6 +219,17 @@ function factsFile(ir: Ir): string {
   );
 }
 
+/** The type imports handlers.ts needs for files and streams, when the spec has them. */
+function mediaImports(ir: Ir): StatementStructures[] {
+  const kinds = new Set(ir.operations.flatMap((operation) => [...(operation.body?.content ?? []), ...operation.responses.flatMap((response) => response.content)].map((media) => media.kind)));
+  const multipartFiles = ir.operations.some((operation) => operation.body?.content.some((media) => media.parts?.some((part) => part.shape === 'file' || part.shape === 'files')));
+  const imports: StatementStructures[] = [];
+  if (kinds.has('binary') || kinds.has('event-stream') || kinds.has('ndjson')) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: 'node:stream', namedImports: ['Readable'] });
+  if (multipartFiles) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/bodies.js', namedImports: ['UploadedBody'] });
+  if (kinds.has('event-stream')) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/replies.js', namedImports: ['SseEvent'] });
+  return imports;
+}
+
 export function emitServer(ir: Ir): GeneratedFile[] {
   const project = createProject();
   const taken = new Set<string>(['Handlers', 'LowercaseKeys', 'RouteHandler']);
@@ -165,18 +243,24 @@ export function emitServer(ir: Ir): GeneratedFile[] {
 
   // The route table is data (megabytes for large specs): a JSON file, loaded at startup, keeps
   // diffs readable and spares the TypeScript checker a giant literal.
-  const routesJson = `${JSON.stringify({ sharedSchema: sharedSchema(ir), routes: ir.operations.map((operation) => routeSpec(ir, operation)) }, null, 2)}\n`;
+  const sides: Sides = { request: sharedSchemaFor(ir, 'request'), response: sharedSchemaFor(ir, 'response') };
+  const variants = [sides.request, sides.response].filter((variant) => variant !== undefined);
+  const routesJson = `${JSON.stringify({ sharedSchema: sharedSchema(ir), ...(variants.length ? { sharedSchemaVariants: variants } : {}), routes: ir.operations.map((operation) => routeSpec(ir, operation, sides)) }, null, 2)}\n`;
   const routesFile = [
     "import { readFileSync } from 'node:fs';",
     "import type { RouteSpec } from './core/route-spec.js';",
     '',
     'const table = JSON.parse(readFileSync(new URL(\'./routes.json\', import.meta.url), \'utf8\')) as {',
     '  sharedSchema: { $id: string; components: { schemas: Record<string, unknown> } };',
+    '  sharedSchemaVariants?: Array<{ $id: string; components: { schemas: Record<string, unknown> } }>;',
     '  routes: RouteSpec[];',
     '};',
     '',
     "/** The spec's component schemas (JSON Schema 2020-12), which route schemas refer to. */",
     'export const SHARED_SCHEMA = table.sharedSchema;',
+    '',
+    "/** The shared schema as requests (required readOnly properties not required) and responses (likewise writeOnly) read it, when the spec has such properties. */",
+    'export const SHARED_SCHEMA_VARIANTS = table.sharedSchemaVariants ?? [];',
     '',
     '/** Every operation, in spec order. */',
     'export const ROUTES = table.routes;',
@@ -187,6 +271,7 @@ export function emitServer(ir: Ir): GeneratedFile[] {
   const typesStatements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: 'fastify', namedImports: ['RawReplyDefaultExpression', 'RawRequestDefaultExpression', 'RawServerDefault', 'RouteGenericInterface', 'RouteHandlerMethod'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/openapi.js', namedImports: ['paths'] },
+    ...mediaImports(ir),
     { kind: StructureKind.TypeAlias, name: 'LowercaseKeys', typeParameters: ['T'], docs: ['Fastify hands handlers header names in lower case.'], type: '{ [K in keyof T as Lowercase<K & string>]: T[K] }' },
     {
       kind: StructureKind.TypeAlias,
@@ -207,17 +292,20 @@ export function emitServer(ir: Ir): GeneratedFile[] {
   ];
   const typesFile = printStructure(project, 'handlers.ts', { statements: typesStatements });
 
+
   const index = [
     "import type { FastifyInstance } from 'fastify';",
     "import { registerRoutes, type RoutesOptions } from './core/plugin.js';",
     "import type { Handlers } from './handlers.js';",
-    "import { ROUTES, SHARED_SCHEMA } from './routes.js';",
+    "import { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';",
     '',
     "export { boundedError, echo } from './core/errors.js';",
     "export { serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';",
+    "export { DEFAULT_LIMITS, type BodyLimits, type UploadedBody, type UploadedFile } from './core/bodies.js';",
+    "export { sseFrame, type SseEvent, type StreamOptions } from './core/replies.js';",
     "export type { RouteSpec, RouteSecurity } from './core/route-spec.js';",
     "export * from './handlers.js';",
-    "export { ROUTES, SHARED_SCHEMA } from './routes.js';",
+    "export { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';",
     "export * from './facts.js';",
     '',
     '/** Operations that have no handler in `handlers` (they answer 501). */',
@@ -229,10 +317,10 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     ' * The Fastify plugin: registers every operation on the instance it is given (not encapsulated,',
     ' * so its error handler and schemas apply to the whole app).',
     ' */',
-    'export function routesPlugin(app: FastifyInstance, options: RoutesOptions<Handlers>, done: (error?: Error) => void): void {',
+    'export async function routesPlugin(app: FastifyInstance, options: RoutesOptions<Handlers>): Promise<void> {',
     '  app.addSchema(SHARED_SCHEMA);',
-    '  registerRoutes(app, ROUTES, SHARED_SCHEMA, options);',
-    '  done();',
+    '  for (const variant of SHARED_SCHEMA_VARIANTS) app.addSchema(variant);',
+    '  await registerRoutes(app, ROUTES, SHARED_SCHEMA, options, SHARED_SCHEMA_VARIANTS);',
     '}',
     "Object.assign(routesPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'openapi-routes' });",
     '',

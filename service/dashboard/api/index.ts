@@ -228,11 +228,16 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     return endpoint;
   }
 
-  /** Whether the subjects are over the limit, counting this attempt (already recorded) among the failures. */
-  async function signInLimited(request: FastifyRequest, reply: FastifyReply, subjects: string[]): Promise<boolean> {
+  /**
+   * Whether the subjects are over the limit, counting this attempt (already recorded as `seqs`)
+   * and only the failures recorded before it: in a parallel burst the first ten are checked and
+   * every later one refused, and a refused attempt taking its row back cannot make a later one
+   * look under the limit (counting every row let refusals undo each other's count).
+   */
+  async function signInLimited(request: FastifyRequest, reply: FastifyReply, subjects: string[], seqs: number[]): Promise<boolean> {
     const since = now() - SIGNIN_WINDOW_MS;
-    for (const subject of subjects) {
-      const { count, oldestAtMs } = await store.signInFailures(subject, since);
+    for (const [index, subject] of subjects.entries()) {
+      const { count, oldestAtMs } = await store.signInFailures(subject, since, seqs[index]);
       if (count > SIGNIN_FAILURES_ALLOWED) {
         const retryAfter = Math.max(1, Math.ceil(((oldestAtMs ?? now()) + SIGNIN_WINDOW_MS - now()) / 1000));
         reply.header('retry-after', retryAfter);
@@ -283,14 +288,14 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
       // back if it succeeds: counting afterwards let a burst of parallel guesses all see the
       // count from before any of them failed.
       const attemptAtMs = now();
-      await store.recordSignInFailure(subjects, attemptAtMs);
-      if (await signInLimited(request, reply, subjects)) {
-        await store.forgetSignInFailure(subjects, attemptAtMs); // refused unchecked: not a failure
+      const seqs = await store.recordSignInFailure(subjects, attemptAtMs);
+      if (await signInLimited(request, reply, subjects, seqs)) {
+        await store.forgetSignInFailures(seqs); // refused unchecked: not a failure
         return reply;
       }
       const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
       if (!user || !ok) return sendError(reply, request, 401, 'invalid_credentials', 'The e-mail address or password is wrong.');
-      await store.forgetSignInFailure(subjects, attemptAtMs);
+      await store.forgetSignInFailures(seqs);
       const session = await startSession(request, reply, user);
       return sessionView(user, session);
     },

@@ -63,28 +63,26 @@ export class DashboardRepository implements DashboardData {
     await this.db.deleteFrom('dashboard_sessions').where('user_id', '=', userId).execute();
   }
 
-  async recordSignInFailure(subjects: string[], atMs: number): Promise<void> {
-    if (subjects.length === 0) return;
-    await this.db.insertInto('dashboard_signin_failures').values(subjects.map((subject) => ({ subject, at_ms: atMs }))).execute();
+  async recordSignInFailure(subjects: string[], atMs: number): Promise<number[]> {
+    if (subjects.length === 0) return [];
+    const rows = await this.db.insertInto('dashboard_signin_failures').values(subjects.map((subject) => ({ subject, at_ms: atMs }))).returning('seq').execute();
+    return rows.map((row) => Number(row.seq));
   }
 
-  async forgetSignInFailure(subjects: string[], atMs: number): Promise<void> {
-    for (const subject of subjects) {
-      await this.db
-        .deleteFrom('dashboard_signin_failures')
-        .where('seq', '=', (eb) => eb.selectFrom('dashboard_signin_failures').select('seq').where('subject', '=', subject).where('at_ms', '=', atMs).limit(1))
-        .execute();
-    }
+  async forgetSignInFailures(seqs: number[]): Promise<void> {
+    if (seqs.length === 0) return;
+    await this.db.deleteFrom('dashboard_signin_failures').where('seq', 'in', seqs).execute();
   }
 
-  async signInFailures(subject: string, sinceMs: number): Promise<{ count: number; oldestAtMs: number | null }> {
-    const row = await this.db
+  async signInFailures(subject: string, sinceMs: number, upToSeq?: number): Promise<{ count: number; oldestAtMs: number | null }> {
+    let query = this.db
       .selectFrom('dashboard_signin_failures')
       .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('at_ms').as('oldest')])
       .where('subject', '=', subject)
-      .where('at_ms', '>=', sinceMs)
-      .executeTakeFirstOrThrow();
-    return { count: Number(row.n), oldestAtMs: row.oldest ?? null };
+      .where('at_ms', '>=', sinceMs);
+    if (upToSeq !== undefined) query = query.where('seq', '<=', upToSeq);
+    const row = await query.executeTakeFirstOrThrow();
+    return { count: Number(row.n), oldestAtMs: row.oldest === null || row.oldest === undefined ? null : Number(row.oldest) };
   }
 
   async insertMailToken(tokenHash: string, userId: string, purpose: MailTokenPurpose, expiresAtMs: number): Promise<void> {

@@ -1,26 +1,59 @@
 /** Accounts, API keys and settings (store.ts KeyData). */
-import type { Engine } from '../engine.js';
+import type { Engine, KeyCache } from '../engine.js';
 import { prepared } from '../prepared.js';
-import { ACCOUNT_COLUMNS, keyRow, toAccount, toKey } from '../rows.js';
+import { ACCOUNT_COLUMNS, KEY_COLUMNS, keyRow, toAccount, toKey } from '../rows.js';
 import type { Db } from '../schema.js';
 import type { AccountRecord, Environment, KeyData, KeyRecord } from '../store.js';
 import { locksRows } from '../transactions.js';
+import { pendingWritten, type WriteBehind } from '../write-behind.js';
 
-/** Read on every request (PostgreSQL; SQLite caches them): prepared (prepared.ts). */
+/** Read when the key cache does not hold them: prepared (prepared.ts). */
 const accountById = prepared((db, $: { id: string }) => db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('id', '=', $.id));
 
 const keyByHash = prepared((db, $: { hash: Buffer }, lock) =>
   db
     .selectFrom('api_keys')
-    .selectAll()
+    .select(KEY_COLUMNS)
     .where('hash', '=', $.hash)
     .$if(lock, (query) => query.forUpdate()),
 );
+
+/** A request's key and its account's tier in one round trip, when the key cache does not hold them. */
+const keyWithAccountByHash = prepared((db, $: { hash: Buffer }) =>
+  db
+    .selectFrom('api_keys')
+    .leftJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .select(KEY_COLUMNS.map((column) => `api_keys.${column}` as const))
+    .select(['accounts.tier as account_tier', 'accounts.created_at as account_created_at'])
+    .where('api_keys.hash', '=', $.hash),
+);
+
+async function readKeyWithAccount(db: Db, hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined> {
+  const [row] = await keyWithAccountByHash(db, { hash }, false);
+  if (!row) return undefined;
+  const account = row.account_tier === null || row.account_created_at === null ? undefined : toAccount({ id: row.account_id, tier: row.account_tier, created_at: row.account_created_at });
+  return { key: toKey(row), account };
+}
+
+/** Reads of keys under way, per cache (findKeyWithAccount). */
+const flightsByCache = new WeakMap<KeyCache, Map<string, Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined>>>();
+const flightsOf = (cache: KeyCache) => {
+  let flights = flightsByCache.get(cache);
+  if (!flights) flightsByCache.set(cache, (flights = new Map()));
+  return flights;
+};
+
+/**
+ * The engine's key cache, except for reads that lock their rows inside a transaction (PostgreSQL):
+ * those must read, and lock, the row itself.
+ */
+const cacheFor = (db: Db, engine: Engine) => (locksRows(db, engine) ? undefined : engine.keyCache);
 
 export class KeysRepository implements KeyData {
   constructor(
     private readonly db: Db,
     private readonly engine: Engine,
+    private readonly writeBehind: WriteBehind,
   ) {}
 
   async createAccount(id: string, tier: number, now: string): Promise<AccountRecord> {
@@ -30,7 +63,7 @@ export class KeysRepository implements KeyData {
   }
 
   async findAccount(id: string): Promise<AccountRecord | undefined> {
-    const cache = this.engine.keyCache;
+    const cache = cacheFor(this.db, this.engine);
     const cached = cache?.account(id);
     if (cached !== undefined) return cached ?? undefined;
     const generation = cache?.generation ?? 0;
@@ -51,7 +84,7 @@ export class KeysRepository implements KeyData {
   }
 
   async findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined> {
-    const cache = this.engine.keyCache;
+    const cache = cacheFor(this.db, this.engine);
     const cached = cache?.key(hash);
     if (cached !== undefined) return cached ?? undefined;
     const generation = cache?.generation ?? 0;
@@ -61,7 +94,35 @@ export class KeysRepository implements KeyData {
     return key;
   }
 
+  async findKeyWithAccount(hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined> {
+    const cache = cacheFor(this.db, this.engine);
+    if (!cache) return readKeyWithAccount(this.db, hash);
+    const cachedKey = cache.key(hash);
+    if (cachedKey === null) return undefined;
+    if (cachedKey !== undefined) {
+      const cachedAccount = cache.account(cachedKey.accountId);
+      if (cachedAccount !== undefined) return { key: cachedKey, account: cachedAccount ?? undefined };
+    }
+    // One read per key at a time: requests arriving together for a key not cached (a cold start,
+    // entries past their age) share it. Only requests of the same generation share, so one that
+    // arrives after a drop (a revocation) never gets a read that started before it.
+    const generation = cache.generation;
+    const flights = flightsOf(cache);
+    const flight = `${generation}:${hash.toString('base64')}`;
+    let read = flights.get(flight);
+    if (!read) {
+      read = readKeyWithAccount(this.db, hash).finally(() => flights.delete(flight));
+      flights.set(flight, read);
+      const found = await read;
+      cache.rememberKey(hash, found?.key ?? null, generation);
+      if (found) cache.rememberAccount(found.key.accountId, found.account ?? null, generation);
+      return found;
+    }
+    return read;
+  }
+
   async findKeyById(id: string): Promise<KeyRecord | undefined> {
+    await pendingWritten(this.db, this.writeBehind); // "last used" as this store knows it
     const row = await this.db
       .selectFrom('api_keys')
       .selectAll()
@@ -72,10 +133,12 @@ export class KeysRepository implements KeyData {
   }
 
   async listKeys(): Promise<KeyRecord[]> {
+    await pendingWritten(this.db, this.writeBehind); // "last used" as this store knows it
     return (await this.db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id').execute()).map(toKey);
   }
 
   async listAccountKeys(accountId: string, environment: Environment): Promise<KeyRecord[]> {
+    await pendingWritten(this.db, this.writeBehind); // "last used" as this store knows it
     const rows = await this.db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).where('environment', '=', environment).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     return rows.map(toKey);
   }
@@ -85,8 +148,9 @@ export class KeysRepository implements KeyData {
     this.engine.keyCache?.drop();
   }
 
+  /** Written with the meters, every few seconds (write-behind.ts); never moves back in time. */
   async setKeyLastUsed(id: string, at: string): Promise<void> {
-    await this.db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+    this.writeBehind.keyUsed(id, at);
   }
 
   async countKeys(): Promise<number> {

@@ -11,18 +11,9 @@ import Fastify from 'fastify';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../generators/pipeline.js';
+import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
 
-const SPECS: Array<{ name: string; spec: string; minOperations?: number }> = [
-  { name: 'Petstore (OpenAPI 3.0)', spec: 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml' },
-  { name: 'Petstore (OpenAPI 3.1)', spec: 'node_modules/@readme/oas-examples/3.1/yaml/petstore.yaml' },
-  { name: 'Train Travel (OpenAPI 3.1)', spec: 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml' },
-  { name: 'Webhooks only, no paths (OpenAPI 3.1)', spec: 'node_modules/@readme/oas-examples/3.1/yaml/webhooks.yaml', minOperations: 0 },
-  { name: 'Parameter styles (OpenAPI 3.0)', spec: 'node_modules/@readme/oas-examples/3.0/yaml/parameters-style.yaml' },
-  { name: 'Circular schemas (OpenAPI 3.0)', spec: 'node_modules/@readme/oas-examples/3.0/yaml/schema-circular.yaml' },
-  { name: 'Scalar Galaxy (OpenAPI 3.1)', spec: 'node_modules/@scalar/galaxy/dist/latest.yaml' },
-  { name: "GitHub's REST API (1,2xx operations)", spec: 'node_modules/@octokit/openapi/generated/api.github.com.json' },
-  { name: 'Widget fixture (OpenAPI 3.0)', spec: 'test/fixtures/specs/widgets-3.0.yaml' },
-];
+const SPECS = PUBLIC_SPECS;
 
 const TSC = path.resolve('node_modules/.bin/tsc');
 const PYRIGHT = path.resolve('node_modules/.bin/pyright');
@@ -96,7 +87,7 @@ function tscErrors(result: { code: number; output: string }, out: string): strin
 }
 
 describe('generation for public specs', () => {
-  it.each(SPECS.map((entry, index) => ({ ...entry, index })))('$name: client and server stubs typecheck, and every route registers', async ({ index, minOperations }) => {
+  it.each(SPECS.map((entry, index) => ({ ...entry, index })))('$title: client and server stubs typecheck, and every route registers', async ({ index, minOperations }) => {
     const entry = generated[index];
     if (entry instanceof Error) throw entry;
     const { ir, warnings, out } = entry;

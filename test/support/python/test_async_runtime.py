@@ -9,11 +9,13 @@ import json
 import logging
 import time
 import unittest
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any, AsyncIterator, List
 
 import assessment_service as sdk
 from assessment_service import AsyncAssessmentService, AsyncRawResponse, TransportRequest
+from assessment_service import _operations as operations
 from assessment_service._core import sign
 from loopback import Answer, Loopback
 
@@ -165,6 +167,20 @@ class AsyncRuntimeTest(unittest.IsolatedAsyncioTestCase):
             with self.assertRaises(sdk.APIConnectionError) as caught:
                 await bad.nature.subjects.retrieve("subj_1")
             self.assertIsInstance(caught.exception.__cause__, cause)
+
+    async def test_a_redirect_the_operation_documents_as_its_answer_is_its_result(self) -> None:
+        class Redirecting:
+            async def send(self, request: TransportRequest) -> AsyncRawResponse:
+                return AsyncRawResponse(302, {"Location": "https://codeload.example/archive.zip"}, b"")
+
+            async def close(self) -> None:
+                pass
+
+        client = AsyncAssessmentService(api_key=KEY, base_url="http://api.invalid", transport=Redirecting(), max_retries=0)
+        archive = replace(operations.RETRIEVE_SUBJECT, responses=(), redirects=(302,))
+        self.assertEqual((await client.request_raw(archive, ("subj_1",))).headers["location"], "https://codeload.example/archive.zip")
+        with self.assertRaises(sdk.APIStatusError):
+            await client.request_raw(operations.RETRIEVE_SUBJECT, ("subj_1",))
 
     async def test_debug_logs_without_the_key_and_a_raising_logger_is_a_logger_error(self) -> None:
         records: List[logging.LogRecord] = []

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 import unittest
+from dataclasses import replace
 from typing import Any, List
 from unittest import mock
 
@@ -244,6 +245,23 @@ class ProductionTest(unittest.TestCase):
         self.assertEqual((response.request_id, response.parse()["id"]), ("req_fake", SUBJECT["id"]))
         self.assertEqual((sent[0].method, sent[0].url, sent[0].headers["authorization"]), ("GET", "http://api.invalid/v1/nature/subjects/subj_1", f"Bearer {KEY}"))
         self.assertEqual(sent[0].timeout, 60.0)
+
+    def test_a_redirect_the_operation_documents_as_its_answer_is_its_result_and_any_other_is_an_error(self) -> None:
+        # GitHub's archive downloads document only a 302: the Location is the answer.
+        class Redirecting:
+            def send(self, request: TransportRequest) -> RawResponse:
+                return RawResponse(302, {"Location": "https://codeload.example/archive.zip", "X-Request-Id": "req_302"}, b"")
+
+            def close(self) -> None:
+                pass
+
+        client = AssessmentService(api_key=KEY, base_url="http://api.invalid", transport=Redirecting(), max_retries=0)
+        archive = replace(operations.RETRIEVE_SUBJECT, responses=(), redirects=(302,))
+        response = client.request_raw(archive, ("subj_1",))
+        self.assertEqual((response.status_code, response.headers["location"], response.request_id), (302, "https://codeload.example/archive.zip", "req_302"))
+        with self.assertRaises(sdk.APIStatusError) as caught:
+            client.request_raw(operations.RETRIEVE_SUBJECT, ("subj_1",))  # documents a 200: a 302 is not its answer
+        self.assertEqual(caught.exception.status_code, 302)
 
     def test_a_transport_that_raises_or_answers_garbage_gives_api_connection_error_with_the_cause(self) -> None:
         class Garbage:

@@ -2,15 +2,22 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /**
- * The HTTP core every generated client extends: auth, URL and body building, timeouts, abort,
- * retries with backoff and Retry-After, idempotency keys, error mapping and paging. Generated
+ * The HTTP core every generated client extends: auth, timeouts, abort, retries with backoff and
+ * the server's wait, idempotency keys, logging, error mapping and paging. The request path is in
+ * its own modules: parameters (serialize.ts), the body (body.ts, multipart.ts), one attempt on the
+ * wire (transport.ts), the response (response.ts, streaming.ts), the log (logging.ts). Generated
  * resource methods are one-liners over `request` and `requestPage`.
  */
 import { APIPromise, type RateLimitState, type WithResponse } from './api-promise.js';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, ClientError, retryAfterMs } from './errors.js';
-import { assertKeyAllowedHere, keyPrefixOf, type KeyPrefix } from './keys.js';
+import { chooseBody, encodeBody, type BodySpec, type EncodedBody } from './body.js';
+import { APIConnectionError, APIError, APIUserAbortError, ClientError, serverRetryWaitMs } from './errors.js';
+import { assertKeyAllowedHere, isBrowserLike, keyPrefixOf, type KeyPrefix } from './keys.js';
+import { DEFAULT_LOG_LEVEL, LevelLogger, LOG_LEVELS, parseLogLevel, redactHeaders, redactUrl, type Logger, type LogLevel } from './logging.js';
 import { CursorPage, PagePromise, type PaginationSpec } from './pagination.js';
-import { backoffDelayMs, isRetryableStatus, MAX_RETRY_AFTER_MS, type RetryPolicy } from './retry.js';
+import { chooseAccept, decodeSuccess, isStreamed, parseBody, successMedia, type ResponseMediaSpec } from './response.js';
+import { backoffDelayMs, MAX_RETRY_AFTER_MS, retryDecision, type RetryPolicy } from './retry.js';
+import { buildPath, cookiePairs, encodeQueryText, headerText, primitiveText, queryString, type ParamSpec } from './serialize.js';
+import { Attempt, withIdleTimeout } from './transport.js';
 
 /** What the generator knows about the API, fixed per generated client. */
 export interface ClientConfig {
@@ -18,6 +25,8 @@ export interface ClientConfig {
   apiKeyEnv: string;
   /** Environment variable read when no baseURL option is given. */
   baseUrlEnv: string;
+  /** Environment variable naming the log level when no logLevel option is given. */
+  logEnv: string;
   defaultBaseURL: string;
   retryPolicy: RetryPolicy;
   keyPrefixes: KeyPrefix[];
@@ -39,8 +48,16 @@ export interface ClientOptions {
   baseURL?: string;
   /** Retries after the first attempt. Defaults to the spec's retry policy (3). */
   maxRetries?: number;
-  /** Per-attempt timeout in milliseconds (default 60 000). */
+  /** Milliseconds each attempt may take, from sending to the last byte of the body (default 60 000). */
   timeout?: number;
+  /** Streams and downloads: milliseconds the body may go without data once the headers are in (default 60 000). */
+  idleTimeout?: number;
+  /** The longest server-asked wait (`retry-after-ms`, `Retry-After`) waited out before a retry, in ms (default 60 000); longer raises the error, carrying the wait. */
+  maxRetryWait?: number;
+  /** `debug`, `info`, `warn`, `error` or `off` (default: the `<PREFIX>_LOG` environment variable, else `warn`). */
+  logLevel?: LogLevel;
+  /** Where log lines go: any object with debug/info/warn/error (default `console`). */
+  logger?: Logger;
   /** A fetch implementation (default: the global fetch). */
   fetch?: typeof fetch;
   defaultHeaders?: Record<string, string>;
@@ -53,44 +70,78 @@ export interface ClientOptions {
 export interface RequestOptions {
   maxRetries?: number;
   timeout?: number;
+  idleTimeout?: number;
+  maxRetryWait?: number;
   signal?: AbortSignal;
   /** Idempotency key for this call; generated once per call when the operation accepts one. */
   idempotencyKey?: string;
-  headers?: Record<string, string>;
+  /** Extra headers; `null` removes one the client would send. A `cookie` here is sent with the operation's cookie parameters. */
+  headers?: Record<string, string | null>;
+  /** Extra query parameters the spec does not (yet) declare; arrays repeat the name. */
+  query?: Record<string, unknown>;
+  /** Extra body fields the spec does not (yet) declare, merged over the body's own (JSON, form and multipart bodies; JSON when the operation takes none). */
+  body?: Record<string, unknown>;
+  /** The response media type to ask for (`Accept`), when the operation answers several. */
+  accept?: string;
 }
 
 /** One operation as the generator describes it. */
 export interface OperationSpec {
   method: string;
+  /** The path template, e.g. "/files/{name}.{ext}". */
   path: string;
-  /** Names of the path parameters, in path order (given positionally). */
-  pathParams: string[];
-  /** Keys of the params object sent in the query string. */
-  query: string[];
-  /** Keys of the params object sent as headers. */
-  headers: string[];
-  /** How the body is taken from params: remaining keys, the `body` key, or none. */
-  body: 'merged' | 'property' | 'none';
+  /**
+   * Its parameters and how each is spelled: path ones in template order (given positionally),
+   * then query, header and cookie ones (keys of the params object).
+   */
+  params: ParamSpec[];
+  /** Request media types, the default first; none when the operation takes no body. */
+  bodies?: BodySpec[];
+  /** The params key that picks a request media type, when the operation takes several. */
+  mediaTypeKey?: string;
   /** The spec requires a body: with no body fields given, `{}` is still sent. */
   bodyRequired?: boolean;
-  bodyContentType?: string;
+  /** Media types of the success response, the preferred first; none when it has no body. */
+  responses?: ResponseMediaSpec[];
+  /** The operation takes this header (Last-Event-ID): its event stream resumes after a dropped connection. */
+  resumeHeader?: string;
   idempotencyHeader?: string;
+  /** What the path template's query or fragment asks for (`/#X-Amz-Target=Svc.Op`): sent as that query parameter or header. */
+  match?: { in: 'query' | 'header'; name: string; value: string };
   pagination?: PaginationSpec;
+  /** The spec marks the operation deprecated: the first call logs a warning. */
+  deprecated?: true;
+  /**
+   * Redirect statuses the operation documents as its answer (it documents no 2xx): one fetch did
+   * not follow (no Location, or a browser's opaque redirect) is the result, not an error.
+   */
+  redirects?: number[];
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+/** Deprecation warnings already given in this process: each once. */
+const warnedDeprecations = new Set<string>();
+/** Header names whose values are credentials (beyond the fixed list in logging.ts). */
+const SECRET_HEADER_NAME = /auth|key|secret|token|cookie|session|password|signature/i;
 
 export class BaseClient {
   readonly apiKey: string | undefined;
   readonly baseURL: string;
   readonly maxRetries: number;
   readonly timeout: number;
+  readonly idleTimeout: number;
+  readonly maxRetryWait: number;
+  readonly logLevel: LogLevel;
+  /** The client's logger at its level (used by the webhook helpers too). */
+  readonly _logger: LevelLogger;
   /** The environment the key's prefix selects (e.g. "test" or "live"), or null. */
   readonly environment: string | null;
   /** Cookie-session APIs: the CSRF token every request sends (set it from the session once known). */
   csrfToken: string | undefined;
   readonly #credentials: RequestCredentials | undefined;
   readonly #fetch: typeof fetch;
+  readonly #givenFetch: typeof fetch;
+  readonly #options: ClientOptions;
   readonly #defaultHeaders: Record<string, string>;
   readonly #config: ClientConfig;
   /** Jitter source; tests pin it through `_setRandom`. */
@@ -98,7 +149,13 @@ export class BaseClient {
 
   constructor(config: ClientConfig, options: ClientOptions = {}) {
     this.#config = config;
+    this.#options = options;
     const env = readEnv();
+    this.logLevel = parseLogLevel(options.logLevel, 'The logLevel option') ?? parseLogLevel(env[config.logEnv], `The ${config.logEnv} environment variable`) ?? DEFAULT_LOG_LEVEL;
+    const logger = options.logger ?? console;
+    const missing = LOG_LEVELS.filter((level) => level !== 'off' && typeof (logger as unknown as Record<string, unknown>)[level] !== 'function');
+    if (missing.length > 0) throw new ClientError(`The logger has no ${missing.join(', ')} method: pass an object with debug, info, warn and error.`);
+    this._logger = new LevelLogger(this.logLevel, logger);
     this.apiKey = options.apiKey ?? env[config.apiKeyEnv] ?? undefined;
     if (this.apiKey !== undefined) assertKeyAllowedHere(this.apiKey, config.keyPrefixes);
     // A browser holds a session cookie itself; every other scheme needs the key here.
@@ -108,9 +165,12 @@ export class BaseClient {
     this.baseURL = (options.baseURL ?? env[config.baseUrlEnv] ?? config.defaultBaseURL).replace(/\/+$/, '');
     this.maxRetries = options.maxRetries ?? config.retryPolicy.maxRetries;
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+    this.idleTimeout = options.idleTimeout ?? DEFAULT_TIMEOUT_MS;
+    this.maxRetryWait = options.maxRetryWait ?? MAX_RETRY_AFTER_MS;
     const globalFetch = typeof fetch === 'function' ? fetch : undefined;
     const chosen = options.fetch ?? globalFetch;
     if (!chosen) throw new ClientError('No fetch implementation: pass { fetch } on this runtime.');
+    this.#givenFetch = chosen;
     // Called as a plain function: a browser's fetch throws "Illegal invocation" when called as a
     // method of anything but the window, and `this.#fetch(...)` would make this client its `this`.
     this.#fetch = (input, init) => chosen(input, init);
@@ -118,6 +178,26 @@ export class BaseClient {
     this.environment = this.apiKey ? (keyPrefixOf(this.apiKey, config.keyPrefixes)?.environment ?? null) : null;
     this.csrfToken = options.csrfToken;
     this.#credentials = options.credentials ?? (config.auth.kind === 'cookie' ? 'same-origin' : undefined);
+  }
+
+  /**
+   * A client like this one with some options changed; it shares this one's fetch (and so its
+   * connection pool), logger and key unless the options replace them.
+   */
+  withOptions(options: ClientOptions): this {
+    const Client = this.constructor as new (options: ClientOptions) => this;
+    const copy = new Client({
+      ...this.#options,
+      apiKey: this.apiKey,
+      baseURL: this.baseURL,
+      csrfToken: this.csrfToken,
+      fetch: this.#givenFetch,
+      logger: this._logger.logger,
+      ...options,
+      defaultHeaders: { ...this.#defaultHeaders, ...options.defaultHeaders },
+    });
+    copy.#random = this.#random;
+    return copy;
   }
 
   /** For tests: pins the backoff jitter (0 = no wait, 1 = the full ceiling). */
@@ -142,120 +222,180 @@ export class BaseClient {
     return new PagePromise<Item>(fetchPage({ ...asRecord(params) }));
   }
 
-  async #send<T>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions): Promise<WithResponse<T>> {
-    const url = this.#buildUrl(operation, pathArgs, params);
-    const headers = this.#buildHeaders(operation, params, options);
-    const body = this.#buildBody(operation, params, headers);
-    const maxRetries = options.maxRetries ?? this.maxRetries;
+  async #send<T>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions, resumeFrom?: string): Promise<WithResponse<T>> {
+    this.#warnDeprecated(operation, params);
+    const url = this.#buildUrl(operation, pathArgs, params, options.query);
+    const asked = chooseAccept(operation.responses, options.accept);
+    const headers = this.#buildHeaders(operation, params, options, asked?.mediaType ?? 'application/json');
+    if (resumeFrom !== undefined && operation.resumeHeader) headers[operation.resumeHeader.toLowerCase()] = resumeFrom;
+    const encoded = await this.#buildBody(operation, params, options.body);
+    if (encoded?.contentType) headers['content-type'] = encoded.contentType;
+    // A stream body can be sent once: no retries.
+    const maxRetries = encoded && !encoded.replayable ? 0 : (options.maxRetries ?? this.maxRetries);
     const timeout = options.timeout ?? this.timeout;
+    const maxWaitMs = options.maxRetryWait ?? this.maxRetryWait;
     const policy = this.#config.retryPolicy;
+    const method = operation.method.toUpperCase();
+    const init: RequestInit & { duplex?: 'half' } = { method, headers, body: encoded?.body, ...(encoded && !encoded.replayable ? { duplex: 'half' } : {}), ...(this.#credentials ? { credentials: this.#credentials } : {}) };
+    const log = (attempt: number, entry: AttemptLog) => this.#logAttempt(method, url, headers, attempt, maxRetries, entry);
 
     for (let attempt = 0; ; attempt += 1) {
       const retriesLeft = maxRetries - attempt;
+      const wire = new Attempt(timeout, options.signal);
       let response: Response;
       try {
-        response = await this.#fetchWithTimeout(url, { method: operation.method.toUpperCase(), headers, body }, timeout, options.signal);
-      } catch (error) {
-        if (error instanceof APIUserAbortError) throw error;
-        if (retriesLeft > 0 && policy.retryOnConnectionError) {
-          await sleep(backoffDelayMs(policy, attempt, this.#random), options.signal);
-          continue;
+        response = await this.#fetch(url, { ...init, signal: wire.controller.signal });
+        // A replaced fetch that answers with something else is a transport failure, not a crash in here.
+        if (!isResponseLike(response)) throw new APIConnectionError(`The fetch implementation returned ${response === null ? 'null' : typeof response} instead of a Response.`, { cause: response });
+        if (response.ok || operation.redirects?.includes(response.status)) {
+          const result = await this.#readSuccess<T>(operation, response, asked, wire, pathArgs, params, options);
+          log(attempt, { status: response.status, requestId: result.requestId, elapsedMs: wire.elapsedMs, retry: false });
+          return result;
         }
-        throw error;
-      }
-      if (response.ok) return { ...this.#meta(response), data: (await parseBody(response)) as T };
-
-      const waitMs = this.#retryDelay(response, attempt, retriesLeft);
-      if (waitMs !== null) {
-        await response.body?.cancel().catch(() => undefined);
-        await sleep(waitMs, options.signal);
+      } catch (error) {
+        wire.finish();
+        const failure = wire.failure(error);
+        const retry = failure instanceof APIConnectionError && retriesLeft > 0 && policy.retryOnConnectionError;
+        const waitMs = retry ? backoffDelayMs(policy, attempt, this.#random) : undefined;
+        log(attempt, { status: null, error: failure.message, elapsedMs: wire.elapsedMs, retry, waitMs, reason: retry ? 'backoff' : failure instanceof APIUserAbortError ? 'aborted' : retriesLeft > 0 ? 'not a connection error' : 'no retries left' });
+        if (!retry) throw failure;
+        await sleep(waitMs!, options.signal);
         continue;
       }
+
+      const decision = retryDecision(policy, response.status, response.headers, serverRetryWaitMs(response.headers), { retry: attempt, retriesLeft, maxWaitMs, random: this.#random });
+      log(attempt, { status: response.status, requestId: this.#requestId(response), elapsedMs: wire.elapsedMs, ...decision });
+      if (decision.retry) {
+        await response.body?.cancel().catch(() => undefined);
+        wire.finish();
+        await sleep(decision.waitMs, options.signal);
+        continue;
+      }
+      // The error body is read under the same timer: a stalled one ends the call with the status error.
       const errorBody = await parseBody(response).catch(() => undefined);
-      throw APIError.generate(response.status, errorBody, response.headers, this.#config.requestIdHeader);
+      wire.finish();
+      const error = APIError.generate(response.status, errorBody, response.headers, this.#config.requestIdHeader);
+      if (decision.beyondCap) error.message += ` Not retried: ${decision.reason}.`;
+      throw error;
     }
   }
 
-  /** Milliseconds to wait before retrying this response, or null when it is not retried. */
-  #retryDelay(response: Response, attempt: number, retriesLeft: number): number | null {
-    const policy = this.#config.retryPolicy;
-    if (retriesLeft <= 0 || !isRetryableStatus(policy, response.status)) return null;
-    const asked = policy.respectRetryAfter ? retryAfterMs(response.headers.get('retry-after')) : null;
-    if (asked !== null) return asked <= MAX_RETRY_AFTER_MS ? asked : null; // wait exactly what the server said
-    return backoffDelayMs(policy, attempt, this.#random);
+  /** A success body, read under the attempt's timer; a stream or download is handed over with an idle timeout instead, tied to the call's signal and, where allowed, resuming. */
+  async #readSuccess<T>(operation: OperationSpec, response: Response, asked: ResponseMediaSpec | undefined, wire: Attempt, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions): Promise<WithResponse<T>> {
+    const media = successMedia(response, operation.responses, asked, operation.method.toUpperCase());
+    const streamed = isStreamed(media);
+    if (streamed) wire.stopTimer();
+    const body = streamed ? withIdleTimeout(response, options.idleTimeout ?? this.idleTimeout, wire) : response;
+    // The stream's own controller outlives this attempt: the caller's signal and `stream.abort()` also end the connections it reopens.
+    const controller = streamed ? linkedController(options.signal) : wire.controller;
+    if (streamed) controller.signal.addEventListener('abort', () => wire.controller.abort(), { once: true });
+    const reconnect = operation.resumeHeader
+      ? async (lastEventId: string) => (await this.#send<unknown>(operation, pathArgs, params, { ...options, signal: controller.signal, accept: asked?.mediaType }, lastEventId)).response
+      : undefined;
+    const data = await decodeSuccess(body, media, { controller, reconnect, maxReconnects: options.maxRetries ?? this.maxRetries });
+    if (!streamed) wire.finish();
+    return { ...this.#meta(body), data: data as T };
   }
 
-  async #fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
-    if (signal?.aborted) throw new APIUserAbortError();
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      return await this.#fetch(url, { ...init, ...(this.#credentials ? { credentials: this.#credentials } : {}), signal: controller.signal });
-    } catch (error) {
-      if (signal?.aborted) throw new APIUserAbortError();
-      if (timedOut) throw new APIConnectionTimeoutError(timeoutMs);
-      throw new APIConnectionError(`Connection error: ${(error as Error)?.message ?? String(error)}`, { cause: error });
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
-  }
-
-  #buildUrl(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>): string {
-    let index = 0;
-    const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-      const value = pathArgs[index++];
-      if (value === undefined || value === null || value === '') throw new ClientError(`Missing path parameter "${name}" for ${operation.method.toUpperCase()} ${operation.path}.`);
-      return encodeURIComponent(String(value));
+  /** One debug line per attempt: what was sent (secrets redacted), what came back, and what happens next. */
+  #logAttempt(method: string, url: string, headers: Record<string, string>, attempt: number, maxRetries: number, entry: AttemptLog): void {
+    if (!this._logger.enabled('debug')) return;
+    const shownUrl = redactUrl(url, this.#config.auth.kind === 'query' ? [this.#config.auth.name] : []);
+    const outcome = entry.status === null ? `failed (${entry.error})` : String(entry.status);
+    const next = entry.retry ? `; retrying in ${entry.waitMs} ms (${entry.reason})` : entry.reason ? `; not retried (${entry.reason})` : '';
+    const idempotency = Object.keys(headers).filter((name) => /idempotency/i.test(name));
+    const secret = Object.keys(headers).filter((name) => SECRET_HEADER_NAME.test(name) && !idempotency.includes(name));
+    if (this.#config.auth.kind === 'header' || this.#config.auth.kind === 'cookie') secret.push(this.#config.auth.name);
+    if (this.#config.auth.kind === 'cookie' && this.#config.auth.csrfHeader) secret.push(this.#config.auth.csrfHeader);
+    this._logger.log('debug', `${method} ${shownUrl} → ${outcome} in ${entry.elapsedMs} ms${entry.requestId ? ` (${entry.requestId})` : ''}, attempt ${attempt + 1} of ${maxRetries + 1}${next}`, {
+      method,
+      url: shownUrl,
+      attempt: attempt + 1,
+      status: entry.status,
+      requestId: entry.requestId ?? null,
+      elapsedMs: entry.elapsedMs,
+      retry: entry.retry,
+      ...(entry.retry ? { waitMs: entry.waitMs } : {}),
+      ...(entry.reason ? { reason: entry.reason } : {}),
+      requestHeaders: redactHeaders(headers, secret),
     });
-    const query = new URLSearchParams();
-    for (const key of operation.query) appendQuery(query, key, params[key]);
-    if (this.#config.auth.kind === 'query' && this.apiKey) query.set(this.#config.auth.name, this.apiKey);
-    const search = query.toString();
+  }
+
+  /** Warns once per process for a deprecated operation, and for each deprecated parameter a call uses. */
+  #warnDeprecated(operation: OperationSpec, params: Record<string, unknown>): void {
+    const label = `${operation.method.toUpperCase()} ${operation.path}`;
+    const notes = operation.deprecated ? [`${label} is deprecated`] : [];
+    for (const spec of operation.params) if (spec.deprecated && (spec.in === 'path' || params[spec.name] !== undefined)) notes.push(`The ${spec.in} parameter ${spec.name} of ${label} is deprecated`);
+    for (const note of notes) {
+      if (warnedDeprecations.has(note) || !this._logger.enabled('warn')) continue;
+      warnedDeprecations.add(note);
+      this._logger.log('warn', `${note} in the API this client was generated from; it may be removed.`);
+    }
+  }
+
+  #requestId(response: Response): string | null {
+    return this.#config.requestIdHeader ? response.headers.get(this.#config.requestIdHeader) : null;
+  }
+
+  #buildUrl(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, extraQuery?: Record<string, unknown>): string {
+    const path = buildPath(operation.path, operation.params, pathArgs);
+    let search = [queryString(operation.params, params), extraQueryString(extraQuery)].filter(Boolean).join('&');
+    if (operation.match?.in === 'query') search = `${encodeQueryText(operation.match.name)}=${encodeQueryText(operation.match.value)}${search ? `&${search}` : ''}`;
+    if (this.#config.auth.kind === 'query' && this.apiKey) search = `${search ? `${search}&` : ''}${encodeQueryText(this.#config.auth.name)}=${encodeQueryText(this.apiKey)}`;
     return `${this.baseURL}${path}${search ? `?${search}` : ''}`;
   }
 
-  #buildHeaders(operation: OperationSpec, params: Record<string, unknown>, options: RequestOptions): Record<string, string> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.#config.userAgent, ...this.#defaultHeaders };
+  #buildHeaders(operation: OperationSpec, params: Record<string, unknown>, options: RequestOptions, accept: string): Record<string, string> {
+    const headers: Record<string, string> = { accept, 'user-agent': this.#config.userAgent, ...lowerCaseKeys(this.#defaultHeaders) };
+    const cookies: string[] = [];
     if (this.apiKey && this.#config.auth.kind === 'bearer') headers.authorization = `Bearer ${this.apiKey}`;
     if (this.apiKey && this.#config.auth.kind === 'header') headers[this.#config.auth.name.toLowerCase()] = this.apiKey;
     if (this.#config.auth.kind === 'cookie') {
       // Browsers refuse a script-set Cookie header and send the session cookie themselves.
-      if (this.apiKey) headers.cookie = `${this.#config.auth.name}=${this.apiKey}`;
+      if (this.apiKey) cookies.push(`${this.#config.auth.name}=${this.apiKey}`);
       if (this.#config.auth.csrfHeader && this.csrfToken) headers[this.#config.auth.csrfHeader.toLowerCase()] = this.csrfToken;
     }
     if (this.#config.specDigest) headers[this.#config.specDigest.header.toLowerCase()] = this.#config.specDigest.value;
-    for (const key of operation.headers) {
-      const value = params[key];
-      if (value !== undefined && value !== null) headers[key.toLowerCase()] = String(value);
+    if (operation.match?.in === 'header') headers[operation.match.name.toLowerCase()] = operation.match.value;
+    for (const spec of operation.params) {
+      if (spec.in === 'header') {
+        const text = headerText(spec, params[spec.name]);
+        if (text !== undefined) headers[spec.name.toLowerCase()] = text;
+      } else if (spec.in === 'cookie') cookies.push(...cookiePairs(spec, params[spec.name]));
     }
     // One key per logical call: created before the first attempt, reused by every retry.
     if (operation.idempotencyHeader) headers[operation.idempotencyHeader.toLowerCase()] = options.idempotencyKey ?? newIdempotencyKey();
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (value === null) delete headers[name.toLowerCase()];
+      else headers[name.toLowerCase()] = value;
+    }
+    if (cookies.length > 0) {
+      // The operation's cookie parameters join any Cookie the caller set; a browser sends its own cookies and would drop this header.
+      if (isBrowserLike() && this.#config.auth.kind !== 'cookie') throw new ClientError('Cookie parameters cannot be sent from a browser: the browser sends its own cookies.');
+      if (!isBrowserLike()) headers.cookie = [...cookies, ...(headers.cookie ? [headers.cookie] : [])].join('; ');
+    }
     return headers;
   }
 
-  #buildBody(operation: OperationSpec, params: Record<string, unknown>, headers: Record<string, string>): string | undefined | BodyInit {
-    if (operation.body === 'none') return undefined;
+  async #buildBody(operation: OperationSpec, params: Record<string, unknown>, extra?: Record<string, unknown>): Promise<EncodedBody | undefined> {
+    if (extra && ['GET', 'HEAD'].includes(operation.method.toUpperCase())) throw new ClientError(`A ${operation.method.toUpperCase()} request has no body: pass extra fields as \`query\`.`);
+    if (!operation.bodies || operation.bodies.length === 0) return extra ? { body: JSON.stringify(extra), contentType: 'application/json', replayable: true } : undefined;
+    const spec = chooseBody(operation.bodies, operation.mediaTypeKey ? params[operation.mediaTypeKey] : undefined)!;
     let value: unknown;
-    if (operation.body === 'property') value = params.body;
+    if (spec.mode === 'property') value = params.body;
     else {
-      const taken = new Set([...operation.query, ...operation.headers]);
+      const taken = new Set<string>([...operation.params.filter((param) => param.in !== 'path').map((param) => param.name), ...(operation.mediaTypeKey ? [operation.mediaTypeKey] : [])]);
       const rest = Object.fromEntries(Object.entries(params).filter(([key]) => !taken.has(key)));
       // An empty required body is still a body: the server must see `{}`, not nothing.
       value = Object.keys(rest).length > 0 || operation.bodyRequired ? rest : undefined;
     }
+    if (extra) {
+      const fields = value ?? {};
+      if (!['json', 'form', 'multipart'].includes(spec.kind) || typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw new ClientError(`Extra body fields need an object body; this call sends ${spec.mediaType}.`);
+      value = { ...(fields as Record<string, unknown>), ...extra };
+    }
     if (value === undefined) return undefined;
-    const contentType = operation.bodyContentType ?? 'application/json';
-    headers['content-type'] = contentType;
-    if (/json/.test(contentType)) return JSON.stringify(value);
-    return value as BodyInit;
+    return encodeBody(spec, value);
   }
 
   #meta(response: Response): Omit<WithResponse<unknown>, 'data'> {
@@ -268,36 +408,50 @@ export class BaseClient {
       response,
       status: response.status,
       headers: response.headers,
-      requestId: this.#config.requestIdHeader ? response.headers.get(this.#config.requestIdHeader) : null,
+      requestId: this.#requestId(response),
       rateLimit,
     };
   }
+}
+
+/** What one attempt's debug line reports. */
+interface AttemptLog {
+  status: number | null;
+  requestId?: string | null;
+  elapsedMs: number;
+  retry: boolean;
+  waitMs?: number;
+  reason?: string;
+  error?: string;
+}
+
+/** Per-call extra query parameters: arrays repeat the name, objects are JSON text. */
+function extraQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  return Object.entries(query)
+    .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).filter((item) => item !== undefined && item !== null).map((item) => `${encodeQueryText(name)}=${encodeQueryText(typeof item === 'object' && !(item instanceof Date) ? JSON.stringify(item) : primitiveText(item))}`))
+    .join('&');
+}
+
+function isResponseLike(value: unknown): value is Response {
+  const candidate = value as Partial<Response> | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.status === 'number' && typeof candidate.ok === 'boolean' && typeof candidate.headers?.get === 'function';
+}
+
+/** An AbortController that aborts when `signal` does. */
+function linkedController(signal: AbortSignal | undefined): AbortController {
+  const controller = new AbortController();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  return controller;
 }
 
 function asRecord(params: unknown): Record<string, unknown> {
   return params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
 }
 
-function appendQuery(query: URLSearchParams, key: string, value: unknown): void {
-  if (value === undefined || value === null) return;
-  if (Array.isArray(value)) value.forEach((item) => appendQuery(query, key, item));
-  else if (typeof value === 'object') for (const [inner, item] of Object.entries(value)) appendQuery(query, `${key}[${inner}]`, item);
-  else query.append(key, String(value));
-}
-
-async function parseBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 205) return undefined;
-  const text = await response.text();
-  if (text === '') return undefined;
-  const contentType = response.headers.get('content-type') ?? '';
-  if (/json/i.test(contentType)) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new APIError(response.status, text, `Response claimed ${contentType} but was not JSON.`, response.headers);
-    }
-  }
-  return text;
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 function newIdempotencyKey(): string {

@@ -16,6 +16,7 @@ import { WebhookEvents } from './resources/webhookEvents.js';
 const CONFIG: ClientConfig = {
     "apiKeyEnv": "ASSESSMENT_SERVICE_DASHBOARD_API_KEY",
     "baseUrlEnv": "ASSESSMENT_SERVICE_DASHBOARD_BASE_URL",
+    "logEnv": "ASSESSMENT_SERVICE_DASHBOARD_LOG",
     "defaultBaseURL": "/dashboard/api",
     "retryPolicy": {
       "maxRetries": 0,

@@ -14,9 +14,14 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import formatsModule from 'ajv-formats';
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { registerBodyParsers, type BodyLimits } from './bodies.js';
+import { registerDispatched, type OperationOptions } from './dispatch.js';
 import { boundedError, clientError, echo, frameworkError, type ErrorDetails } from './errors.js';
+import type { StreamOptions } from './replies.js';
+import { serializesFaithfully } from './serializer.js';
 import { registerMethodAnswers } from './methods.js';
 import type { RouteSpec } from './route-spec.js';
+import { wireHandler, wirePreValidation, type WireContext } from './wire.js';
 
 export type { ErrorDetails } from './errors.js';
 
@@ -50,6 +55,10 @@ export interface RoutesOptions<Handlers> {
   unknownQueryParameters?: 'refuse' | 'ignore';
   /** Told once at startup which operations have no handler. */
   onUnimplemented?: (operationIds: string[]) => void;
+  /** Limits for multipart files and fields and binary bodies the spec does not bound (see BodyLimits for the defaults). */
+  limits?: BodyLimits;
+  /** Event streams: `heartbeatMs` writes a comment that often, so proxies keep an idle stream open. */
+  streams?: StreamOptions;
 }
 
 type AnyHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -138,7 +147,9 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: false,
-    coerceTypes: options.coerce ? 'array' : false,
+    // Scalars only: the plugin's decoders already make arrays of array parameters and fields, and
+    // Ajv's 'array' coercion would turn a string into an array inside an anyOf that accepts both.
+    coerceTypes: options.coerce,
     useDefaults: options.coerce,
     removeAdditional: false, // unknown body fields are refused by the schema, never silently dropped
   });
@@ -146,37 +157,6 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   ajv.addKeyword({ keyword: 'example' });
   ajv.addKeyword({ keyword: 'discriminator' });
   return ajv;
-}
-
-const TEMPLATE_MATCH = 'openapiTemplateMatch';
-const matchKey = (match: NonNullable<RouteSpec['match']>) => `${match.in}:${match.in === 'header' ? match.name.toLowerCase() : match.name}=${match.value}`;
-
-type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
-type RouterHandler = ReturnType<ReturnType<ConstraintStrategy['storage']>['get']>;
-
-/**
- * A router constraint for templates with a query or fragment ("/search?mode=fast",
- * "/#X-Amz-Target=Things.PutThing"): the request's query parameter or header picks the operation.
- */
-function templateMatchStrategy(routes: RouteSpec[]): ConstraintStrategy {
-  const wanted = new Set(routes.map((route) => matchKey(route.match!)));
-  const sources = [...new Map(routes.map((route) => [`${route.match!.in}:${route.match!.name}`, route.match!])).values()];
-  return {
-    name: TEMPLATE_MATCH,
-    mustMatchWhenDerived: false,
-    storage() {
-      const handlers = new Map<string, RouterHandler>();
-      return { get: (value: string) => handlers.get(value) ?? null, set: (value: string, store: RouterHandler) => void handlers.set(value, store) };
-    },
-    deriveConstraint(request: { headers: Record<string, string | string[] | undefined>; url?: string }) {
-      for (const source of sources) {
-        const value = source.in === 'header' ? request.headers[source.name.toLowerCase()] : new URLSearchParams((request.url ?? '').split('?')[1] ?? '').get(source.name);
-        const key = typeof value === 'string' ? matchKey({ ...source, value }) : undefined;
-        if (key && wanted.has(key)) return key;
-      }
-      return undefined;
-    },
-  };
 }
 
 /** Keywords of a parameter's bounds: the failures its x-error-code names (a type or pattern failure is invalid_request). */
@@ -187,8 +167,9 @@ const BOUND_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclu
  * sent), so Fastify must not see it; refusing unknown query parameters closes the query object.
  */
 function routeSchema(route: RouteSpec, refuseUnknownQuery: boolean): RouteSpec['schema'] {
-  const { body, ...rest } = route.schema;
-  const schema: RouteSpec['schema'] = route.bodyOptional || body === undefined ? rest : { ...rest, body };
+  // Cookies are not a Fastify part, and bodies other than one JSON media type are the wire hook's (wire.ts).
+  const { body, cookies: _cookies, ...rest } = route.schema;
+  const schema: RouteSpec['schema'] = route.bodyOptional || body === undefined || route.bodies ? rest : { ...rest, body };
   if (refuseUnknownQuery) schema.querystring = { type: 'object', ...(route.schema.querystring ?? {}), additionalProperties: false };
   return schema;
 }
@@ -217,7 +198,7 @@ function refuseProto(key: string, value: unknown): unknown {
   return value;
 }
 
-export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec[], sharedSchema: { $id: string } & object, options: RoutesOptions<Handlers>): void {
+export async function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec[], sharedSchema: { $id: string } & object, options: RoutesOptions<Handlers>, sharedVariants: Array<{ $id: string } & object> = []): Promise<void> {
   const errorBody = options.errorBody ?? defaultErrorBody;
   const config: Registered = { errorBody, unrouted: options.unrouted };
   registered.set(app, config);
@@ -226,6 +207,11 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
   const partsAjv = createAjv({ coerce: true });
   bodyAjv.addSchema(sharedSchema);
   partsAjv.addSchema(sharedSchema);
+  for (const variant of sharedVariants) {
+    bodyAjv.addSchema(variant);
+    partsAjv.addSchema(variant);
+  }
+  const serializerSchemas = Object.fromEntries([sharedSchema, ...sharedVariants].map((schema) => [schema.$id, schema as never]));
 
   // Error bodies bypass the response schemas: fast-json-stringify would silently drop any field
   // the spec's error schema for that status does not name.
@@ -249,7 +235,9 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
     return (data: unknown) => {
       if (!serialize) {
         try {
-          serialize = fastJson(schema as Parameters<typeof fastJson>[0], { schema: { [sharedSchema.$id]: sharedSchema as never }, ajv: { strict: false } }) as (data: unknown) => string;
+          serialize = serializesFaithfully(schema, serializerSchemas)
+            ? (fastJson(schema as Parameters<typeof fastJson>[0], { schema: serializerSchemas, ajv: { strict: false } }) as (data: unknown) => string)
+            : JSON.stringify;
         } catch (error) {
           app.log.warn({ err: error }, `response schema of ${url} ${httpStatus} cannot be compiled; serialising it as plain JSON`);
           serialize = JSON.stringify;
@@ -261,18 +249,23 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
 
   // Accept only the media types the spec declares: Fastify's built-in text/plain parser would
   // otherwise let a text body reach validation instead of being refused with 415.
-  if (!routes.some((route) => route.bodyContentType?.startsWith('text/plain'))) app.removeContentTypeParser('text/plain');
+  const declared = (type: string) => routes.some((route) => route.bodyContentType?.startsWith(type) || route.bodies?.some((body) => body.mediaType.split(';')[0].trim().toLowerCase() === type));
+  if (!declared('text/plain')) app.removeContentTypeParser('text/plain');
   // JSON bodies must be UTF-8: Fastify's parser decodes leniently, storing U+FFFD in place of bad
   // bytes, which alters the caller's data without telling them.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
+  // Every other media type the operations take (+json, text, forms, multipart, binary): bodies.ts.
+  await registerBodyParsers(app, routes, parseJsonBody as never);
   // Any other media type: no bytes is no body, whatever the label (curl -X DELETE -d '' says
   // form-urlencoded); a body in a type the spec does not declare is 415, as before.
-  app.addContentTypeParser('*', (request, _payload, done) => {
-    const length = request.headers['content-length'];
-    if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return done(null, undefined);
-    done(Object.assign(new Error('unsupported media type'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
-  });
+  if (!app.hasContentTypeParser('*')) {
+    app.addContentTypeParser('*', (request, _payload, done) => {
+      const length = request.headers['content-length'];
+      if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return done(null, undefined);
+      done(Object.assign(new Error('unsupported media type'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }));
+    });
+  }
 
   // HTTP/1.1 requires Host (RFC 9112 3.2); serverOptions() lets such requests through so the
   // refusal is in the API's format.
@@ -293,41 +286,38 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
       const code = (param && first && BOUND_KEYWORDS.has(first.keyword) && route?.errorCodes[param]) || 'invalid_request';
       return sendError(reply, request, { status: 400, code, message: first ? describe(first, param, part) : 'The request is invalid.', param });
     }
-    const mapped = frameworkError(error);
+    let mapped = frameworkError(error);
     if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    // A media type no parser takes: name the ones this operation takes.
+    const bodies = mapped.status === 415 ? routesByUrl.get(`${request.method} ${request.routeOptions.url}`)?.bodies : undefined;
+    if (bodies) mapped = { ...mapped, message: `Send request bodies as ${bodies.map((body) => body.mediaType).join(', ')}.` };
     return sendError(reply, request, mapped);
   });
   app.setNotFoundHandler((request, reply) => sendUnrouted(config, request, reply, { status: 404, code: 'not_found', message: `No route for ${echo(request.method)} ${echo(request.url.split('?')[0])}.`, param: null }));
+
+  // A validation failure found outside Fastify's own validation (wire.ts, dispatch.ts), in the same words.
+  const describeErrors = (errors: ErrorObject[], part: string, route: RouteSpec): ErrorDetails => {
+    const first = errors[0];
+    const param = first ? paramOf(first, part) : null;
+    const code = (param && first && BOUND_KEYWORDS.has(first.keyword) && route.errorCodes[param]) || 'invalid_request';
+    return { status: 400, code, message: first ? describe(first, param, part) : 'The request is invalid.', param };
+  };
+  const wire: WireContext = { bodyAjv, partsAjv, sendError, describe: describeErrors, limits: options.limits, streams: options.streams };
 
   registerMethodAnswers(app, routes, (request, reply, allow) =>
     sendUnrouted(config, request, reply.header('allow', allow), { status: 405, code: 'method_not_allowed', message: `${echo(request.method)} is not allowed on ${echo(request.url.split('?')[0])}; allowed: ${allow}.`, param: null }),
   );
 
-  const matched = routes.filter((route) => route.match);
-  if (matched.length > 0) app.addConstraintStrategy(templateMatchStrategy(matched));
-
   const unimplemented: string[] = [];
   const taken = new Map<string, RouteSpec>();
-  for (const route of routes) {
+  const operationOptions = (route: RouteSpec): OperationOptions => {
     const handler = handlers[route.operationId];
-    if (!handler) unimplemented.push(route.operationId);
-    // Two operations a request cannot tell apart: the first is routed, the other is said to be
-    // unreachable, instead of crashing startup.
-    const routeKey = `${route.method} ${route.url} ${route.match ? matchKey(route.match) : ''}`;
-    const first = taken.get(routeKey);
-    if (first) {
-      app.log.warn(`${route.operationId} (${route.method} ${route.path}) is unreachable: ${first.operationId} has the same method and routable path`);
-      continue;
-    }
-    taken.set(routeKey, route);
-    const validateOptionalBody = route.bodyOptional && route.schema.body ? bodyAjv.compile(route.schema.body) : undefined;
+    const validateOptionalBody = route.bodyOptional && route.schema.body && !route.bodies ? bodyAjv.compile(route.schema.body) : undefined;
     const takesBody = route.bodyContentType !== undefined;
     const needsBody = takesBody && !route.bodyOptional && route.schema.body !== undefined;
-    app.route({
-      method: route.method,
-      url: route.url,
+    const wireHook = wirePreValidation(route, wire);
+    return {
       schema: routeSchema(route, options.unknownQueryParameters === 'refuse'),
-      ...(route.match ? { constraints: { [TEMPLATE_MATCH]: matchKey(route.match) } } : {}),
       // Fastify adds HEAD for every GET; a spec that declares its own HEAD keeps it.
       ...(route.method === 'GET' && routes.some((other) => other.method === 'HEAD' && other.url === route.url) ? { exposeHeadRoute: false } : {}),
       // Callback style: a synchronous security hook (the usual case) costs no promise per request.
@@ -364,9 +354,10 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
             }
             done(null, payload);
           },
-      // Only routes that rename parameters, forbid combinations or take a body pay for this hook.
+      // Only routes that rename parameters, forbid combinations take a body pay for this hook
+      // (after the wire hook, which decodes styled parameters and non-JSON bodies, when the route has one).
       // Callback style for the same reason as onRequest: an answer here must end the request.
-      preValidation: Object.keys(route.paramNames).length === 0 && route.exclusive.length === 0 && !validateOptionalBody && !needsBody ? undefined : (request, reply, done) => {
+      preValidation: [...(wireHook ? [wireHook] : []), ...(Object.keys(route.paramNames).length === 0 && route.exclusive.length === 0 && !validateOptionalBody && !needsBody ? [] : [(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
         if (needsBody && request.body === undefined) {
           return void sendError(reply, request, { status: 400, code: 'invalid_request', message: `The request body is missing: ${route.method} ${route.path} needs one (${route.bodyContentType}).`, param: null });
         }
@@ -385,12 +376,34 @@ export function registerRoutes<Handlers>(app: FastifyInstance, routes: RouteSpec
           return void sendError(reply, request, { status: 400, code: 'invalid_request', message: first ? describe(first, param, 'body') : 'The request body is invalid.', param });
         }
         done();
-      },
-      handler:
-        handler ??
-        (async (request, reply) => sendError(reply, request, { status: 501, code: 'not_implemented', message: `${route.operationId} is not implemented.`, param: null })),
-    });
+      }])],
+      handler: handler
+        ? wireHandler(route, handler as never, wire)
+        : async (request: FastifyRequest, reply: FastifyReply) => sendError(reply, request, { status: 501, code: 'not_implemented', message: `${route.operationId} is not implemented.`, param: null }),
+    } as OperationOptions;
+  };
+  for (const route of routes) if (!handlers[route.operationId]) unimplemented.push(route.operationId);
+  // A method and path that operations with a template value share goes through the dispatcher, the plain operation there included.
+  const dispatchedKeys = new Set(routes.filter((route) => route.match).map((route) => `${route.method} ${route.url}`));
+  const plainOfDispatched = new Map<string, RouteSpec>();
+  for (const route of routes.filter((candidate) => !candidate.match)) {
+    if (dispatchedKeys.has(`${route.method} ${route.url}`)) {
+      if (!plainOfDispatched.has(`${route.method} ${route.url}`)) plainOfDispatched.set(`${route.method} ${route.url}`, route);
+      continue;
+    }
+    // Two operations a request cannot tell apart: the first is routed, the other is said to be
+    // unreachable, instead of crashing startup.
+    const routeKey = `${route.method} ${route.url}`;
+    const first = taken.get(routeKey);
+    if (first) {
+      app.log.warn(`${route.operationId} (${route.method} ${route.path}) is unreachable: ${first.operationId} has the same method and routable path`);
+      continue;
+    }
+    taken.set(routeKey, route);
+    app.route({ method: route.method, url: route.url, ...operationOptions(route) });
   }
+  // Operations told apart by a header or query value in their template (AWS's X-Amz-Target): one route per method and path.
+  registerDispatched(app, routes.filter((route) => route.match), plainOfDispatched, operationOptions, { bodyAjv, partsAjv, sendError, describe: describeErrors });
   if (unimplemented.length > 0) {
     if (options.onUnimplemented) options.onUnimplemented(unimplemented);
     else app.log.warn(`operations without a handler (they answer 501): ${unimplemented.join(', ')}`);

@@ -2,6 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** What the generator tells the plugin about each operation. */
+import type { WireParam } from './params.js';
 
 export interface RouteSecurity {
   /** True when the operation needs no credentials. */
@@ -18,6 +19,46 @@ export interface RouteSchema {
   headers?: object;
   body?: object;
   response?: Record<string, object>;
+  /** Cookie parameters (validated by the plugin, not Fastify). */
+  cookies?: object;
+}
+
+/** One multipart part or form field, as the plugin reads it. */
+export interface WirePart {
+  name: string;
+  shape: 'primitive' | 'array' | 'object' | 'unknown' | 'file' | 'files';
+  /** Spelled by style (`encoding.style`/`explode`/`allowReserved`): decoded as query parameters are. */
+  styled?: true;
+  style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  explode?: boolean;
+  /** Styled objects: the declared property names (an exploded object's fields are named by them). */
+  properties?: string[];
+  /** Content-based JSON: the value is JSON text (objects by default, or a JSON contentType). */
+  json?: true;
+  /** Largest file in bytes (the file schema's maxLength). */
+  maxBytes?: number;
+  /** Most files (an array of files' maxItems). */
+  maxFiles?: number;
+}
+
+/** One request media type of an operation. */
+export interface WireBody {
+  mediaType: string;
+  kind: 'json' | 'multipart' | 'form' | 'text' | 'binary' | 'event-stream' | 'ndjson';
+  /** The JSON Schema the decoded body is validated with (files stand as `true`; their sizes are limits). */
+  schema?: object;
+  /** Multipart and form: the fields. */
+  parts?: WirePart[];
+  /** Binary: the most bytes accepted (the schema's maxLength). */
+  maxBytes?: number;
+}
+
+/** One media type of a response. */
+export interface WireMedia {
+  mediaType: string;
+  kind: WireBody['kind'];
+  /** Event streams: each event's data is JSON. */
+  dataIsJson?: boolean;
 }
 
 export interface RouteSpec {
@@ -43,4 +84,12 @@ export interface RouteSpec {
   /** Pairs of parameters that cannot be sent together, with the error code (x-mutually-exclusive-with). */
   exclusive: Array<{ params: [string, string]; code: string }>;
   schema: RouteSchema;
+  /** Parameters whose spelling Fastify's parsers do not read (styles, JSON content, cookies): decoded by the plugin. */
+  wireParams?: WireParam[];
+  /** The path template in parts, when path parameters are read from the raw path (label, matrix, arrays, objects, text glued to a parameter). */
+  pathParts?: Array<string | { param: string }>;
+  /** Request media types, when they are not exactly one JSON media type (those Fastify validates itself). */
+  bodies?: WireBody[];
+  /** Response media types per status, when a response has a media type other than JSON or several. */
+  responseMedia?: Record<string, WireMedia[]>;
 }

@@ -22,6 +22,8 @@ export class APIError extends ClientError {
   readonly headers: Headers | undefined;
   /** The parsed error body as received. */
   readonly body: unknown;
+  /** Milliseconds the server asked to wait before retrying (`retry-after-ms`, else `Retry-After`), if it said. */
+  readonly retryAfterMs: number | null;
 
   constructor(status: number | undefined, body: unknown, message: string | undefined, headers: Headers | undefined, requestIdHeader?: string) {
     const fields = errorFields(body);
@@ -33,6 +35,7 @@ export class APIError extends ClientError {
     this.requestId = requestId;
     this.headers = headers;
     this.body = body;
+    this.retryAfterMs = headers ? serverRetryWaitMs(headers) : null;
   }
 
   private static describe(status: number | undefined, code: string | null, message: string | undefined, requestId: string | null): string {
@@ -77,12 +80,11 @@ export class UnprocessableEntityError extends APIError {
 }
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
-  /** Seconds the server asked to wait (Retry-After), if it said. */
+  /** Seconds the server asked to wait (`retry-after-ms` or `Retry-After`, rounded up), if it said; `retryAfterMs` has the exact wait. */
   readonly retryAfter: number | null;
   constructor(status: number, body: unknown, message: string | undefined, headers: Headers, requestIdHeader?: string) {
     super(status, body, message, headers, requestIdHeader);
-    const seconds = retryAfterMs(headers.get('retry-after'));
-    this.retryAfter = seconds === null ? null : Math.ceil(seconds / 1000);
+    this.retryAfter = this.retryAfterMs === null ? null : Math.ceil(this.retryAfterMs / 1000);
   }
 }
 export class InternalServerError extends APIError {
@@ -99,8 +101,8 @@ export class APIConnectionError extends APIError {
 }
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
-  constructor(timeoutMs: number) {
-    super(`Request timed out after ${timeoutMs} ms.`);
+  constructor(timeoutMs: number, what = 'Request timed out') {
+    super(`${what} after ${timeoutMs} ms.`);
   }
 }
 /** The caller's AbortSignal fired. */
@@ -122,6 +124,13 @@ function errorFields(body: unknown): { code: string | null; message: string | un
     param: text(inner.param),
     requestId: text(inner.request_id) ?? text(record.request_id),
   };
+}
+
+/** The wait a response asks for: `retry-after-ms` (milliseconds, fractions allowed) first, then `Retry-After`. */
+export function serverRetryWaitMs(headers: Headers, now: number = Date.now()): number | null {
+  const exact = headers.get('retry-after-ms')?.trim();
+  if (exact && /^\d+(\.\d+)?$/.test(exact)) return Number(exact);
+  return retryAfterMs(headers.get('retry-after'), now);
 }
 
 /** Retry-After as milliseconds: integer seconds or an HTTP date; null when absent or unreadable. */

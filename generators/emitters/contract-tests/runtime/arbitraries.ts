@@ -82,6 +82,21 @@ function regexOf(pattern: string): RegExp {
 
 const codePoints = (value: string) => [...value].length;
 
+/** `^ATOM*$` or `^ATOM+$`: one character class repeated, the common "allowed characters" pattern. */
+const REPEATED_ATOM = /^\^(\[(?:\\.|[^\]\\])*\]|\\.|[^\\()[\]{}|*+?^$])([*+])\$$/;
+
+/**
+ * A pattern that only says which characters are allowed, with its length bounds folded in
+ * (`^[^\x00-\x1F]*$` and minLength 12 become `^[^\x00-\x1F]{12,52}$`): stringMatching draws short
+ * strings, and filtering them by length would almost never end.
+ */
+function lengthBoundedPattern(source: string, minLength: number, maxLength: number): string | undefined {
+  const match = REPEATED_ATOM.exec(source);
+  if (!match || (minLength === 0 && maxLength >= 40)) return undefined;
+  const low = Math.max(minLength, match[2] === '+' ? 1 : 0);
+  return `^${match[1]}{${low},${Math.max(low, Math.min(maxLength, low + 40))}}$`;
+}
+
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? Math.max(minLength, 40);
@@ -123,7 +138,10 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   }
   if (base && pattern) return base.filter((value) => pattern.test(value) && fits(value));
   if (base) return base.filter(fits);
-  if (pattern) return fc.stringMatching(pattern).filter(fits);
+  if (pattern) {
+    const bounded = lengthBoundedPattern(schema.pattern, minLength, maxLength);
+    return fc.stringMatching(bounded ? regexOf(bounded) : pattern).filter(fits);
+  }
   // Any code point (one per unit), so length bounds count as JSON Schema counts them; now and then exactly maxLength.
   const usual = fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, minLength + 40) });
   return schema.maxLength !== undefined && schema.maxLength <= MAX_BOUNDARY_SIZE ? atBoundary(usual, fc.string({ unit: 'binary', minLength: schema.maxLength, maxLength: schema.maxLength })) : usual;

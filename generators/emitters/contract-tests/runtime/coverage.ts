@@ -154,6 +154,9 @@ function parameterVariants(context: CoverageContext, operation: OperationCase, r
     if (where === 'path') {
       for (const [what, next, valid] of boundaryValues(schema, undefined, sample)) {
         if (what.startsWith('a wrong type') && !wireTyped(schema)) continue;
+        // An empty segment is not a value the wire carries: proxies and URL normalisers collapse `//`,
+        // so the target would answer another route (Prism's proxy turns it into a 405 elsewhere).
+        if (next === '') continue;
         if (!valid || Array.isArray(schema.enum)) out.push({ name: `path ${param.name}: ${what}`, valid, where, target: param.name, value: next });
       }
       continue;

@@ -90,6 +90,13 @@ class Operation:
     match: Optional[Tuple[str, str, str]] = None
     idempotency_header: Optional[str] = None
     pagination: Optional[PaginationSpec] = None
+    # Redirect statuses the operation documents as its answer when it documents no 2xx (GitHub's
+    # archive downloads: only a 302). The transport follows no redirect, so such a status is the result.
+    redirects: Tuple[int, ...] = ()
+
+    def answers_with(self, status: int) -> bool:
+        """Whether a status is this operation's answer rather than an error: any 2xx, or a redirect it documents as its answer."""
+        return 200 <= status < 300 or status in self.redirects
 
 
 @dataclass
@@ -366,10 +373,10 @@ class ClientCore:
             headers = redact_headers(prepared.headers, secret)
             self._log.debug("%s: attempt %d of %d, headers %s", prepared.label, attempt + 1, prepared.max_retries + 1, headers, fields={"label": prepared.label, "attempt": attempt + 1, "headers": headers})
 
-    def _status_decision(self, prepared: Prepared, raw: RawResponse, attempt: int, elapsed: float) -> Decision:
+    def _status_decision(self, operation: Operation, prepared: Prepared, raw: RawResponse, attempt: int, elapsed: float) -> Decision:
         """What an answer means (success: no retry) and its log records."""
         request_id = self._request_id(raw)
-        success = 200 <= raw.status_code < 300
+        success = operation.answers_with(raw.status_code)
         retries_left = prepared.max_retries - attempt
         decision = Decision(False, 0.0, "done") if success else decide_status(self._config.retry_policy, raw.status_code, raw.headers, attempt, retries_left, prepared.max_retry_wait, self._random)
         outcome = f"retrying in {decision.wait:.3g} s ({decision.reason})" if decision.retry else ("done" if success else f"not retried ({decision.reason})")

@@ -148,8 +148,8 @@ class BaseClient(ClientCore):
                 self._sleep(decision.wait)
                 attempt += 1
                 continue
-            decision = self._status_decision(prepared, raw, attempt, time.monotonic() - started)
-            if 200 <= raw.status_code < 300:
+            decision = self._status_decision(call.operation, prepared, raw, attempt, time.monotonic() - started)
+            if call.operation.answers_with(raw.status_code):
                 return raw, attempt
             if not decision.retry:
                 raise self._status_error(raw, decision)

@@ -59,6 +59,19 @@ describe.each(ENGINES)('dashboard store on $name', ({ start }) => {
     expect(await store.signInFailures('ip:10.9.9.9', 0)).toEqual({ count: 0, oldestAtMs: null });
   });
 
+  it('orders sign-in failures by sequence: counts up to an attempt, and forgets exactly the rows taken back', async () => {
+    const [first] = await store.recordSignInFailure(['user:user_9'], 1000);
+    const [second, ip] = await store.recordSignInFailure(['user:user_9', 'ip:10.0.0.9'], 1000);
+    const [third] = await store.recordSignInFailure(['user:user_9'], 1000);
+    expect(second).toBeGreaterThan(first);
+    expect(third).toBeGreaterThan(ip);
+    expect((await store.signInFailures('user:user_9', 0, second)).count).toBe(2);
+    await store.forgetSignInFailures([second, ip]);
+    expect(await store.signInFailures('user:user_9', 0)).toEqual({ count: 2, oldestAtMs: 1000 });
+    expect((await store.signInFailures('user:user_9', 0, third)).count).toBe(2);
+    expect((await store.signInFailures('ip:10.0.0.9', 0)).count).toBe(0);
+  });
+
   it('gives a mail token to its purpose once, and never after it expires', async () => {
     await store.insertMailToken('t-verify', 'user_1', 'verify_email', 10_000);
     await store.insertMailToken('t-old', 'user_1', 'reset_password', 10_000);

@@ -39,6 +39,7 @@ describe('media kinds', () => {
     ['application/vnd.fixture+json', 'json'],
     ['application/merge-patch+json', 'json'],
     ['application/problem+json', 'json'],
+    ['application/x-amz-json-1.1', 'json'],
     ['multipart/form-data', 'multipart'],
     ['application/x-www-form-urlencoded', 'form'],
     ['text/plain', 'text'],
@@ -159,8 +160,8 @@ describe('request bodies', () => {
     const parts = only(ir).body!.content[0].parts!;
     expect(parts.map((part) => [part.name, part.style, part.explode, part.allowReserved, part.styled])).toEqual([
       ['grant_type', 'form', true, false, false],
-      ['scope', 'spaceDelimited', false, false, false],
-      ['filter', 'deepObject', true, true, false],
+      ['scope', 'spaceDelimited', false, false, true],
+      ['filter', 'deepObject', true, true, true],
     ]);
   });
 

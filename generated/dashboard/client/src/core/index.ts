@@ -5,6 +5,14 @@
 export { APIPromise, type RateLimitState, type ResponseMeta, type WithResponse } from './api-promise.js';
 export { APIResource } from './resource.js';
 export { BaseClient, type ClientConfig, type ClientOptions, type OperationSpec, type RequestOptions } from './client.js';
+export { LevelLogger, type Logger, type LogLevel } from './logging.js';
+export type { BodySpec, MediaKind } from './body.js';
+export type { PartSpec } from './multipart.js';
+export type { ResponseMediaSpec } from './response.js';
+export type { ParamSpec } from './serialize.js';
+export { Stream } from './streaming.js';
+export type { ServerSentEvent } from './sse.js';
+export { toFile, withPartHeaders, type BinaryBody, type PartWithHeaders, type Uploadable, type WithUploads } from './uploads.js';
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -22,8 +30,9 @@ export {
 } from './errors.js';
 export { SecretKeyInBrowserError, type KeyPrefix } from './keys.js';
 export { CursorPage, PagePromise, type PaginationSpec, type PagingDirection } from './pagination.js';
-export { backoffDelayMs, type RetryPolicy } from './retry.js';
+export { backoffDelayMs, type RetryDecision, type RetryPolicy } from './retry.js';
 export {
+  UnknownWebhookEvent,
   Webhooks,
   WebhookPayloadError,
   WebhookSignatureError,

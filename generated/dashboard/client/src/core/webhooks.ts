@@ -4,12 +4,15 @@
 /**
  * Receiving webhooks: `client.webhooks.unwrap(rawBody, headers)` verifies a Standard Webhooks
  * signature (HMAC-SHA256 over "id.timestamp.body" with the base64 key of the `whsec_` secret)
- * and returns the typed event; `verify` only checks. WebCrypto only, no dependencies, so it runs
+ * and returns the typed event (an event type this client does not know yet comes back as an
+ * `UnknownWebhookEvent`, never an error: adding an event type must not break a receiver);
+ * `verify` only checks. WebCrypto only, no dependencies, so it runs
  * in Node 20+, Deno, Bun, edge runtimes and browsers. Signatures are compared by
  * `crypto.subtle.verify`, in constant time. Pass the body exactly as received (before any JSON
  * parsing): a re-serialised body does not verify.
  */
 import { ClientError } from './errors.js';
+import type { LevelLogger } from './logging.js';
 
 /** What the spec says about signing (its `x-webhooks`), and the event types it declares. */
 export interface WebhookConfig {
@@ -19,7 +22,7 @@ export interface WebhookConfig {
   /** Environment variable read when no secret is passed. */
   secretEnv: string;
   eventTypes: string[];
-  /** The body field naming the event type, when every event's schema fixes it to the event's name; then unknown types are refused. */
+  /** The body field naming the event type, when every event's schema fixes it to the event's name; then unknown types come back as UnknownWebhookEvent. */
   typeField: string | null;
 }
 
@@ -38,7 +41,7 @@ export class WebhookTimestampError extends WebhookVerificationError {
   override name = 'WebhookTimestampError';
 }
 
-/** The body is signed but is not an event this client knows (not JSON, no type, an unknown type). */
+/** The body is signed but is not an event object (not JSON, not an object, no type). */
 export class WebhookPayloadError extends WebhookVerificationError {
   override name = 'WebhookPayloadError';
 }
@@ -79,13 +82,29 @@ function readEnv(name: string): string | undefined {
   return scope.process?.env?.[name];
 }
 
+/**
+ * A verified event of a type this client was not generated with (the API added it later). Check
+ * for it with `instanceof` (or `event.unknown`) before narrowing the known events by `type`.
+ */
+export class UnknownWebhookEvent {
+  readonly unknown = true as const;
+  constructor(
+    /** The event's type as sent. */
+    readonly type: string,
+    /** The parsed event, as sent. */
+    readonly payload: Record<string, unknown>,
+  ) {}
+}
+
 export class Webhooks<Event> {
   readonly #config: WebhookConfig;
   readonly #secret: string | undefined;
+  readonly #logger: LevelLogger | undefined;
 
-  constructor(config: WebhookConfig, secret?: string) {
+  constructor(config: WebhookConfig, secret?: string, logger?: LevelLogger) {
     this.#config = config;
     this.#secret = secret;
+    this.#logger = logger;
   }
 
   /** Checks the signature and timestamp of a delivery; throws a WebhookVerificationError when it must not be trusted. */
@@ -118,8 +137,11 @@ export class Webhooks<Event> {
     throw new WebhookSignatureError('No signature matches the secret: a forged or altered delivery, or the wrong secret.');
   }
 
-  /** Verifies the delivery, then returns its event (an object whose type the client knows, when the spec fixes `type`). */
-  async unwrap(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions = {}): Promise<Event> {
+  /**
+   * Verifies the delivery, then returns its event: typed when the client knows its type, an
+   * `UnknownWebhookEvent` (verified all the same) when the API added the type after this client.
+   */
+  async unwrap(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions = {}): Promise<Event | UnknownWebhookEvent> {
     await this.verify(rawBody, headers, options);
     let event: unknown;
     try {
@@ -132,7 +154,10 @@ export class Webhooks<Event> {
     if (typeField === null) return event as Event;
     const type = (event as Record<string, unknown>)[typeField];
     if (typeof type !== 'string') throw new WebhookPayloadError(`The event has no ${typeField}.`);
-    if (!this.#config.eventTypes.includes(type)) throw new WebhookPayloadError(`Unknown event type ${JSON.stringify(type).slice(0, 100)}; this client knows ${this.#config.eventTypes.join(', ')}.`);
+    if (!this.#config.eventTypes.includes(type)) {
+      this.#logger?.log('info', `Webhook event type ${JSON.stringify(type).slice(0, 100)} is newer than this client; returned as UnknownWebhookEvent (regenerate the client to type it).`);
+      return new UnknownWebhookEvent(type, event as Record<string, unknown>);
+    }
     return event as Event;
   }
 }

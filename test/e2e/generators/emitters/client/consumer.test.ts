@@ -62,7 +62,7 @@ describe('consumer project', () => {
     // 1. Build the package as `prepack` would, then pack it.
     const pkg = path.join(workDir, 'package');
     await cp(path.resolve('generated/client'), pkg, { recursive: true });
-    await run(TSC, ['-p', path.join(pkg, 'tsconfig.json')]);
+    await run('npm', ['run', 'build'], { cwd: pkg, env: { ...process.env, PATH: `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` } });
     await run('npm', ['pack', '--ignore-scripts', '--pack-destination', workDir], { cwd: pkg });
     const tarball = (await readdir(workDir)).find((name) => name.endsWith('.tgz'));
     expect(tarball).toMatch(/^assessment-service-client-\d+\.\d+\.\d+\.tgz$/);

@@ -10,6 +10,18 @@ import { describe, expect, it } from 'vitest';
 import { runContractSuite, startServiceTarget } from '../../../../../scripts/lib/contract.js';
 import { binPath, freePort, startProcess, waitForHttp } from '../../../../../scripts/lib/processes.js';
 
+/** Prism's response-side violations, each prefixed with the request it answered (method and path), so a failure names it. */
+function responseViolationsOf(lines: string[]): string[] {
+  let request = '';
+  const violations: string[] = [];
+  for (const line of lines) {
+    const received = /\[HTTP SERVER\] (\w+ \S+) .*Request received/.exec(line);
+    if (received) request = received[1];
+    else if (/Violation: response/.test(line)) violations.push(`${request}: ${line.slice(line.indexOf('Violation'))}`);
+  }
+  return violations;
+}
+
 /** Runs the contract suite through a Prism validating proxy in front of a service; returns Prism's violation lines. Stops both. */
 async function throughProxy(serverScript?: string, extraEnv: Record<string, string> = {}) {
   const service = await startServiceTarget(serverScript, extraEnv);
@@ -22,7 +34,7 @@ async function throughProxy(serverScript?: string, extraEnv: Record<string, stri
     const lines = proxy.output().replace(/\u001b\[[0-9;]*m/g, '').split('\n');
     return {
       run,
-      responseViolations: lines.filter((line) => /Violation: response/.test(line)).map((line) => line.slice(line.indexOf('Violation'))),
+      responseViolations: responseViolationsOf(lines),
       requestViolations: lines.filter((line) => /Violation: request/.test(line)).length,
       crashes: lines.filter((line) => /^\w*Error\b|Request terminated with error/.test(line.trim())),
     };
@@ -45,6 +57,6 @@ describe.concurrent('Prism validating proxy over the whole contract suite', () =
 
   it('reports the violations of a service whose responses break the schema', async () => {
     const result = await throughProxy('test/support/sabotaged-server.ts', { SABOTAGE: 'wrong-type' });
-    expect(result.responseViolations).toContainEqual(expect.stringMatching(/^Violation: response\.body\.livemode .*must be boolean/));
+    expect(result.responseViolations).toContainEqual(expect.stringMatching(/^\w+ \S+: Violation: response\.body\.livemode .*must be boolean/));
   }, 240_000);
 });

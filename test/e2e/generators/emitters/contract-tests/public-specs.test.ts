@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_SPECS, runAgainstPrism, type PublicRun } from '../../../../../scripts/lib/contract-public.js';
 
-const spec = (name: string) => PUBLIC_SPECS.find((entry) => entry.name === name)!.spec;
+const spec = (name: string) => PUBLIC_SPECS.find((entry) => entry.slug === name)!.spec;
 const suiteFindings = (result: PublicRun) => (result.report?.findings ?? []).filter((finding) => finding.class === 'suite').map((finding) => `${finding.check} ${finding.operations.join(', ')}: ${finding.message.split('\n')[0]}`);
 
 describe('the generated suites against Prism, on public specs', () => {

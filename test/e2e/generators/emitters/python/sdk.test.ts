@@ -6,7 +6,7 @@
  * against the `standardwebhooks` npm package (the oracle) both ways; pyright strict, zero errors,
  * on our SDK and on the fixtures' SDKs.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -91,7 +91,15 @@ describe('Python SDK against the reference service', () => {
     }
     expect(outputs.join('')).toMatch(/'consented_at': datetime\.datetime\(2026, 3, 14, 9, 26, 53, tzinfo=datetime\.timezone\.utc\)/); // sent as Z, read back
     expect(outputs.join('')).toMatch(/^not found: not_found req_/m);
-    expect(outputs.at(-1)?.trim()).toBe('400');
+    expect(outputs.map((output) => output.trim())).toContain('400'); // the forged delivery
+    // Logging: each attempt at debug, and no record holds the key.
+    expect(outputs.join('')).toMatch(/GET \/v1\/health -> 200 \(request_id req_\w+\) in \d+ ms, attempt 1: done/);
+    expect(outputs.join('')).not.toContain(env.ASSESSMENT_SERVICE_API_KEY);
+    // with_options: changed defaults on the copy, the original untouched; the call went through.
+    expect(outputs.join('')).toMatch(/^120\.0 5 60\.0\nSyncCursorPage$/m);
+    // asyncio: `async for`, the awaited first page and the raw response.
+    expect(outputs.join('')).toMatch(/^\d+ (True|False)\n200 req_\w+$/m);
+    expect(outputs.join('')).toMatch(/^requests sent: 1$/m);
   }, 120_000);
 });
 
@@ -133,6 +141,110 @@ except WebhookVerificationError as error:
     const headers = { 'webhook-id': 'msg_py', 'webhook-timestamp': String(timestamp), 'webhook-signature': signed.stdout.trim() };
     expect(new Webhook(secret).verify(body, headers)).toMatchObject({ id: 'evt_1' });
     expect(() => new Webhook(secret).verify(body.replace('evt_1', 'evt_9'), headers)).toThrow();
+  }, 60_000);
+});
+
+describe('installing the package offline (its own standard-library build backend)', () => {
+  let workDir: string;
+  beforeAll(async () => {
+    await mkdir(path.resolve('.cache'), { recursive: true });
+    workDir = await mkdtemp(path.resolve('.cache', 'wheel-'));
+  });
+  afterAll(async () => {
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('builds the same wheel bytes twice with the standard library only, and the package imports from that wheel', async () => {
+    const build = (into: string) => python(['-c', `import sys\nsys.path.insert(0, ${JSON.stringify(SDK)})\nimport _build\nprint(_build.build_wheel(${JSON.stringify(into)}))`]);
+    await mkdir(path.join(workDir, 'a'));
+    await mkdir(path.join(workDir, 'b'));
+    const [first, second] = [await build(path.join(workDir, 'a')), await build(path.join(workDir, 'b'))];
+    expect(first.code, first.output).toBe(0);
+    const wheel = first.stdout.trim();
+    expect(wheel).toBe('assessment_service-1.0.0-py3-none-any.whl');
+    expect(second.stdout.trim()).toBe(wheel);
+    expect(await readFile(path.join(workDir, 'a', wheel))).toEqual(await readFile(path.join(workDir, 'b', wheel)));
+    // Pure Python: importable straight from the zip, which proves what the wheel carries is the whole package.
+    const imported = await python(['-c', `import sys, zipfile\nwheel = ${JSON.stringify(path.join(workDir, 'a', wheel))}\nsys.path.insert(0, wheel)\nimport assessment_service\nnames = zipfile.ZipFile(wheel).namelist()\nprint(assessment_service.__file__.startswith(wheel), "assessment_service/py.typed" in names, any(n.endswith("dist-info/RECORD") for n in names), any(n.startswith("_build") for n in names))`]);
+    expect(imported.stdout.trim(), imported.output).toBe('True True True False');
+  }, 60_000);
+
+  // pip is not part of the standard library: this leg needs `python3 -m pip` (any version with PEP 517).
+  const hasPip = execFileSync(PYTHON, ['-c', 'import importlib.util, sys; sys.stdout.write(str(importlib.util.find_spec("pip") is not None))'], { encoding: 'utf8' }) === 'True';
+  it.skipIf(!hasPip)('pip install --no-index --target installs it with no network and no setuptools (needs pip)', async () => {
+    const target = path.join(workDir, 'site');
+    const installed = await run(PYTHON, ['-m', 'pip', 'install', '--no-index', '--no-build-isolation', '--disable-pip-version-check', '--target', target, SDK], { env: { PIP_NO_CACHE_DIR: '1' } });
+    expect(installed.code, installed.output).toBe(0);
+    const imported = await python(['-c', `import sys\nsys.path.insert(0, ${JSON.stringify(target)})\nfrom assessment_service import AssessmentService\nprint(AssessmentService.__module__)`]);
+    expect(imported.stdout.trim(), imported.output).toBe('assessment_service._client');
+  }, 120_000);
+});
+
+describe('forward compatibility and deprecation', () => {
+  it('an event type added after this SDK, signed by standardwebhooks, unwraps as UnknownWebhookEvent in the sync and the async client', async () => {
+    const secret = `whsec_${Buffer.from('an event type from the future!!!').toString('base64')}`;
+    const body = JSON.stringify({ id: 'evt_new', object: 'event', type: 'subject.archived', created_at: '2026-11-24T09:00:00Z', livemode: false, data: { object: { id: 'subj_1' } } });
+    const now = new Date();
+    const headers = { 'webhook-id': 'msg_new', 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('msg_new', now, body) };
+    const code = `import asyncio, json
+from assessment_service import AssessmentService, AsyncAssessmentService, UnknownWebhookEvent
+request = json.loads(sys.stdin.read())
+sync_event = AssessmentService(api_key="test_sk_${'a'.repeat(32)}", webhook_secret=request["secret"]).webhooks.unwrap(request["body"], request["headers"])
+async def unwrap():
+    async with AsyncAssessmentService(api_key="test_sk_${'a'.repeat(32)}", webhook_secret=request["secret"]) as client:
+        return client.webhooks.unwrap(request["body"], request["headers"])
+async_event = asyncio.run(unwrap())
+for event in (sync_event, async_event):
+    print(isinstance(event, UnknownWebhookEvent), event.type, event.id)
+`;
+    const result = await pythonCode(code, { input: JSON.stringify({ secret, body, headers }) });
+    expect(result.code, result.output).toBe(0);
+    expect(result.stdout.trim().split('\n')).toEqual(['True subject.archived evt_new', 'True subject.archived evt_new']);
+    const forged = await pythonCode(code, { input: JSON.stringify({ secret, body: body.replace('evt_new', 'evt_old'), headers }) });
+    expect(forged.code).not.toBe(0);
+    expect(forged.output).toContain('WebhookSignatureError'); // unknown is never a way around the signature
+  }, 60_000);
+
+  it('a deprecated operation warns once per process with DeprecationWarning at the caller, in the sync and the async client', async () => {
+    const out = await mkdtemp(path.resolve('.cache', 'deprecated-'));
+    try {
+      await generate({ spec: 'test/fixtures/specs/widgets-3.0.yaml', out, command: 'test', write: true, skip: ['sdks'], log: () => {} });
+      // One process per client: the warning is once per process, so a second client in one process would stay silent.
+      const code = (mode: 'sync' | 'async') => `import asyncio, warnings
+from widget_shop import WidgetShop, AsyncWidgetShop, RawResponse, AsyncRawResponse
+class Answer:
+    def send(self, request):
+        return RawResponse(204, {}, b"")
+    def close(self):
+        pass
+class AsyncAnswer:
+    async def send(self, request):
+        return AsyncRawResponse(204, {}, b"")
+    async def close(self):
+        pass
+async def main():
+    client = AsyncWidgetShop(api_key="k", base_url="http://api.invalid", transport=AsyncAnswer())
+    await client.widgets.delete("w1")
+    await client.widgets.delete("w2")
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    if "${mode}" == "sync":
+        client = WidgetShop(api_key="k", base_url="http://api.invalid", transport=Answer())
+        client.widgets.delete("w1")
+        client.widgets.delete("w2")
+    else:
+        asyncio.run(main())
+for warning in caught:
+    print(warning.category.__name__, warning.filename, warning.message)
+`;
+      for (const mode of ['sync', 'async'] as const) {
+        const result = await pythonCode(code(mode), { sdk: path.join(out, 'python') });
+        expect(result.code, result.output).toBe(0);
+        expect(result.stdout.trim().split('\n'), mode).toEqual(['DeprecationWarning <string> client.widgets.delete() is deprecated (the API\'s description marks it deprecated).']);
+      }
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 

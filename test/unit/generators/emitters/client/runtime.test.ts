@@ -64,3 +64,19 @@ describe('keys', () => {
     expect(() => new AssessmentServiceClient({ apiKey: KEY, baseURL: BASE_URL })).not.toThrow();
   });
 });
+
+describe('documented redirects', () => {
+  // Through a replaced fetch: no socket. GitHub's archive downloads document only a 302.
+  const redirecting = (status: number) => async () => new Response(null, { status, headers: { 'x-request-id': 'req_1' } });
+  const archive = { method: 'get', path: '/archive', params: [], redirects: [302] };
+
+  it('answers a redirect the operation documents as its result (fetch did not follow it: no Location)', async () => {
+    const { response } = await client({ fetch: redirecting(302), maxRetries: 0 }).request(archive, [], {}).withResponse();
+    expect(response.status).toBe(302);
+  });
+
+  it('still throws on a redirect the operation does not document', async () => {
+    await expect(client({ fetch: redirecting(302), maxRetries: 0 }).request({ ...archive, redirects: undefined }, [], {})).rejects.toMatchObject({ status: 302 });
+    await expect(client({ fetch: redirecting(303), maxRetries: 0 }).request(archive, [], {})).rejects.toMatchObject({ status: 303 });
+  });
+});

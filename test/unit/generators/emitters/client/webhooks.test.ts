@@ -6,7 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { AssessmentServiceClient, WebhookPayloadError, WebhookSignatureError, WebhookTimestampError, WebhookVerificationError, type WebhookEvent } from '../../../../../generated/client/src/index.js';
+import {
+  AssessmentServiceClient,
+  UnknownWebhookEvent,
+  WebhookPayloadError,
+  WebhookSignatureError,
+  WebhookTimestampError,
+  WebhookVerificationError,
+  type Logger,
+  type WebhookEvent,
+} from '../../../../../generated/client/src/index.js';
 import { signatureHeader } from '../../../../../service/webhooks/signing.js';
 import { deref, specDocument } from '../../../../support/spec.js';
 
@@ -26,8 +35,9 @@ describe('client.webhooks', () => {
   it('unwraps every event type the library signs into the typed event', async () => {
     for (const type of ['assessment.completed', 'subject.deleted']) {
       const { body, headers } = await signedExample(type);
-      const event: WebhookEvent = await client.webhooks.unwrap(body, headers, { secret });
+      const event: WebhookEvent | UnknownWebhookEvent = await client.webhooks.unwrap(body, headers, { secret });
       expect(event).toEqual(JSON.parse(body));
+      if (event instanceof UnknownWebhookEvent) throw new Error(`${type} came back unknown`);
       if (event.type === 'assessment.completed') expect(event.data.object.object).toBe('assessment'); // narrows by type
       else expect(event.data.object.deleted).toBe(true);
     }
@@ -75,9 +85,30 @@ describe('client.webhooks', () => {
     await expect(client.webhooks.verify(edge.body, { ...edge.headers, 'webhook-timestamp': 'yesterday' }, { secret })).rejects.toThrow(WebhookTimestampError);
   });
 
-  it('refuses a signed body that is not an event it knows with WebhookPayloadError', async () => {
+  it('returns a signed event of a type added after this client as an UnknownWebhookEvent (never a throw), logged without the secret', async () => {
+    const lines: string[] = [];
+    const record = (message: string, ...details: unknown[]) => void lines.push(JSON.stringify([message, ...details]));
+    const logger: Logger = { debug: record, info: record, warn: record, error: record };
+    const logged = new AssessmentServiceClient({ apiKey: `test_sk_${'a'.repeat(32)}`, logger, logLevel: 'debug' });
     const at = new Date();
-    for (const body of ['not json', '[1,2]', '{"id":"evt_1"}', '{"id":"evt_1","type":"invoice.paid"}']) {
+    const payload = { id: 'evt_new', object: 'event', type: 'subject.renamed', created_at: at.toISOString(), livemode: false, data: { object: { id: 'subj_1', name: 'x' } } };
+    const body = JSON.stringify(payload);
+    const headers = { 'webhook-id': 'evt_new', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('evt_new', at, body) };
+    const event = await logged.webhooks.unwrap(body, headers, { secret });
+    expect(event).toBeInstanceOf(UnknownWebhookEvent);
+    if (!(event instanceof UnknownWebhookEvent)) throw new Error('narrowing');
+    expect(event.unknown).toBe(true);
+    expect(event.type).toBe('subject.renamed');
+    expect(event.payload).toEqual(payload);
+    expect(lines.join('\n')).toMatch(/subject\.renamed.*UnknownWebhookEvent/);
+    expect(lines.join('\n')).not.toContain(secret.slice('whsec_'.length));
+    // Still verified: the same unknown event with a bad signature is refused.
+    await expect(logged.webhooks.unwrap(body, { ...headers, 'webhook-signature': new Webhook(`whsec_${randomBytes(24).toString('base64')}`).sign('evt_new', at, body) }, { secret })).rejects.toThrow(WebhookSignatureError);
+  });
+
+  it('refuses a signed body that is not an event object with WebhookPayloadError', async () => {
+    const at = new Date();
+    for (const body of ['not json', '[1,2]', '{"id":"evt_1"}', '{"id":"evt_1","type":7}']) {
       const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('evt_1', at, body) };
       const error = await client.webhooks.unwrap(body, headers, { secret }).catch((caught: unknown) => caught);
       expect(error, body).toBeInstanceOf(WebhookPayloadError);

@@ -53,6 +53,8 @@ describe.each(SPECS)('contract generation for $name', ({ spec, resources }) => {
   });
 });
 
+const NO_COMPONENTS = { $id: 'none.json', components: { schemas: {} } };
+
 describe('the generators explore beyond the examples', () => {
   it('varies optional properties and sizes, up to the schema limits', async () => {
     const cases = await casesOf('spec/openapi.yaml');
@@ -67,6 +69,15 @@ describe('the generators explore beyond the examples', () => {
     // The size limits themselves are tried: 200 answers, 20 metadata keys.
     expect(submissions.some((submission) => submission.answers?.length === 200)).toBe(true);
     expect(values.some((value) => Object.keys(value.metadata ?? {}).length === 20)).toBe(true);
+  });
+
+  it('draws long strings for an allowed-characters pattern with a minimum length (the dashboard password), without retrying forever', () => {
+    // fast-check's stringMatching draws short strings; filtering them to 12+ characters almost never ended.
+    const schema = { type: 'string', minLength: 12, maxLength: 256, pattern: '^[^\\x00-\\x1F]*$' };
+    const values = fc.sample(arbitraryFrom(NO_COMPONENTS, schema), { numRuns: 50, seed: 3 }) as string[];
+    for (const value of values) expect([...value].length >= 12 && [...value].length <= 256 && /^[^\x00-\x1F]*$/u.test(value), JSON.stringify(value)).toBe(true);
+    const plus = fc.sample(arbitraryFrom(NO_COMPONENTS, { type: 'string', pattern: '^[a-f]+$', minLength: 30 }), { numRuns: 20, seed: 3 }) as string[];
+    expect(plus.every((value) => /^[a-f]{30,}$/.test(value))).toBe(true);
   });
 });
 

@@ -3,6 +3,9 @@
 
 import type { RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface, RouteHandlerMethod } from 'fastify';
 import type { paths } from '../types/openapi.js';
+import type { Readable } from 'node:stream';
+import type { UploadedBody } from './core/bodies.js';
+import type { SseEvent } from './core/replies.js';
 /** Fastify hands handlers header names in lower case. */
 type LowercaseKeys<T> = { [K in keyof T as Lowercase<K & string>]: T[K] };
 /** A handler for one route: its request and reply are typed from the spec. */
@@ -145,7 +148,7 @@ export interface CreatePetRoute extends RouteGenericInterface {
 
 /** `POST /bodies/multipart` (uploadDocument) */
 export interface UploadDocumentRoute extends RouteGenericInterface {
-  Body: unknown;
+  Body: UploadedBody<NonNullable<paths['/bodies/multipart']['post']['requestBody']>['content']['multipart/form-data'], 'file', 'attachments'>;
   Reply: {
       200: paths['/bodies/multipart']['post']['responses'][200]['content']['application/json'];
     };
@@ -153,7 +156,7 @@ export interface UploadDocumentRoute extends RouteGenericInterface {
 
 /** `POST /bodies/multipart-styled` (uploadStyledFields) */
 export interface UploadStyledFieldsRoute extends RouteGenericInterface {
-  Body: unknown;
+  Body: NonNullable<paths['/bodies/multipart-styled']['post']['requestBody']>['content']['multipart/form-data'];
   Reply: {
       200: paths['/bodies/multipart-styled']['post']['responses'][200]['content']['application/json'];
     };
@@ -161,7 +164,7 @@ export interface UploadStyledFieldsRoute extends RouteGenericInterface {
 
 /** `POST /bodies/form` (submitForm) */
 export interface SubmitFormRoute extends RouteGenericInterface {
-  Body: unknown;
+  Body: NonNullable<paths['/bodies/form']['post']['requestBody']>['content']['application/x-www-form-urlencoded'];
   Reply: {
       200: paths['/bodies/form']['post']['responses'][200]['content']['application/json'];
     };
@@ -169,23 +172,23 @@ export interface SubmitFormRoute extends RouteGenericInterface {
 
 /** `PUT /bodies/binary` (putBlob) */
 export interface PutBlobRoute extends RouteGenericInterface {
-  Body: unknown;
+  Body: Readable;
   Reply: {
-      200: unknown;
+      200: Buffer | Uint8Array | Readable | string;
     };
 }
 
 /** `POST /bodies/text` (postText) */
 export interface PostTextRoute extends RouteGenericInterface {
-  Body: unknown;
+  Body: string;
   Reply: {
-      200: unknown;
+      200: string;
     };
 }
 
 /** `POST /bodies/several` (createEntry) */
 export interface CreateEntryRoute extends RouteGenericInterface {
-  Body: NonNullable<paths['/bodies/several']['post']['requestBody']>['content']['application/json'];
+  Body: NonNullable<paths['/bodies/several']['post']['requestBody']>['content']['application/json'] | NonNullable<paths['/bodies/several']['post']['requestBody']>['content']['application/x-www-form-urlencoded'] | string;
   Reply: {
       200: paths['/bodies/several']['post']['responses'][200]['content']['application/json'];
     };
@@ -194,7 +197,7 @@ export interface CreateEntryRoute extends RouteGenericInterface {
 /** `GET /responses/text` (getText) */
 export interface GetTextRoute extends RouteGenericInterface {
   Reply: {
-      200: unknown;
+      200: string;
     };
 }
 
@@ -202,14 +205,14 @@ export interface GetTextRoute extends RouteGenericInterface {
 export interface DownloadImageRoute extends RouteGenericInterface {
   Querystring: NonNullable<paths['/responses/binary']['get']['parameters']['query']>;
   Reply: {
-      200: unknown;
+      200: Buffer | Uint8Array | Readable | string;
     };
 }
 
 /** `GET /responses/report` (getReport) */
 export interface GetReportRoute extends RouteGenericInterface {
   Reply: {
-      200: paths['/responses/report']['get']['responses'][200]['content']['application/json'];
+      200: paths['/responses/report']['get']['responses'][200]['content']['application/json'] | string;
     };
 }
 
@@ -218,34 +221,34 @@ export interface StreamEventsRoute extends RouteGenericInterface {
   Querystring: NonNullable<paths['/events']['get']['parameters']['query']>;
   Headers: LowercaseKeys<NonNullable<paths['/events']['get']['parameters']['header']>>;
   Reply: {
-      200: unknown;
+      200: AsyncIterable<SseEvent<paths['/events']['get']['responses'][200]['content']['text/event-stream']> | paths['/events']['get']['responses'][200]['content']['text/event-stream']> | Iterable<SseEvent<paths['/events']['get']['responses'][200]['content']['text/event-stream']> | paths['/events']['get']['responses'][200]['content']['text/event-stream']>;
     };
 }
 
 /** `GET /events/text` (streamLines) */
 export interface StreamLinesRoute extends RouteGenericInterface {
   Reply: {
-      200: unknown;
+      200: AsyncIterable<SseEvent<string> | string> | Iterable<SseEvent<string> | string>;
     };
 }
 
 /** `GET /records` (exportRecords) */
 export interface ExportRecordsRoute extends RouteGenericInterface {
   Reply: {
-      200: unknown;
+      200: AsyncIterable<paths['/records']['get']['responses'][200]['content']['application/x-ndjson']> | Iterable<paths['/records']['get']['responses'][200]['content']['application/x-ndjson']>;
     };
 }
 
 /** `GET /records/jsonl` (exportRecordsJsonl) */
 export interface ExportRecordsJsonlRoute extends RouteGenericInterface {
   Reply: {
-      200: unknown;
+      200: AsyncIterable<paths['/records/jsonl']['get']['responses'][200]['content']['application/jsonl']> | Iterable<paths['/records/jsonl']['get']['responses'][200]['content']['application/jsonl']>;
     };
 }
 
 /** `POST /bodies/multipart-part-headers` (uploadWithPartHeaders) */
 export interface UploadWithPartHeadersRoute extends RouteGenericInterface {
-  Body: unknown;
+  Body: UploadedBody<NonNullable<paths['/bodies/multipart-part-headers']['post']['requestBody']>['content']['multipart/form-data'], 'document'>;
   Reply: {
       200: paths['/bodies/multipart-part-headers']['post']['responses'][200]['content']['application/json'];
     };
@@ -253,7 +256,7 @@ export interface UploadWithPartHeadersRoute extends RouteGenericInterface {
 
 /** `POST /bodies/upload-or-json` (importRecords) */
 export interface ImportRecordsRoute extends RouteGenericInterface {
-  Body: NonNullable<paths['/bodies/upload-or-json']['post']['requestBody']>['content']['application/json'];
+  Body: NonNullable<paths['/bodies/upload-or-json']['post']['requestBody']>['content']['application/json'] | UploadedBody<NonNullable<paths['/bodies/upload-or-json']['post']['requestBody']>['content']['multipart/form-data'], 'file'> | Readable;
   Querystring: NonNullable<paths['/bodies/upload-or-json']['post']['parameters']['query']>;
   Reply: {
       200: paths['/bodies/upload-or-json']['post']['responses'][200]['content']['application/json'];
@@ -263,7 +266,7 @@ export interface ImportRecordsRoute extends RouteGenericInterface {
 /** `GET /responses/avatar` (getAvatar) */
 export interface GetAvatarRoute extends RouteGenericInterface {
   Reply: {
-      200: paths['/responses/avatar']['get']['responses'][200]['content']['application/json'];
+      200: paths['/responses/avatar']['get']['responses'][200]['content']['application/json'] | Buffer | Uint8Array | Readable | string;
     };
 }
 
@@ -271,14 +274,14 @@ export interface GetAvatarRoute extends RouteGenericInterface {
 export interface StreamTimedEventsRoute extends RouteGenericInterface {
   Headers: LowercaseKeys<NonNullable<paths['/events/timed']['get']['parameters']['header']>>;
   Reply: {
-      200: unknown;
+      200: AsyncIterable<SseEvent<paths['/events/timed']['get']['responses'][200]['content']['text/event-stream']> | paths['/events/timed']['get']['responses'][200]['content']['text/event-stream']> | Iterable<SseEvent<paths['/events/timed']['get']['responses'][200]['content']['text/event-stream']> | paths['/events/timed']['get']['responses'][200]['content']['text/event-stream']>;
     };
 }
 
 /** `GET /records/stamped` (exportStamps) */
 export interface ExportStampsRoute extends RouteGenericInterface {
   Reply: {
-      200: unknown;
+      200: AsyncIterable<paths['/records/stamped']['get']['responses'][200]['content']['application/x-ndjson']> | Iterable<paths['/records/stamped']['get']['responses'][200]['content']['application/x-ndjson']>;
     };
 }
 

@@ -6,11 +6,15 @@ import type { RouteSpec } from './core/route-spec.js';
 
 const table = JSON.parse(readFileSync(new URL('./routes.json', import.meta.url), 'utf8')) as {
   sharedSchema: { $id: string; components: { schemas: Record<string, unknown> } };
+  sharedSchemaVariants?: Array<{ $id: string; components: { schemas: Record<string, unknown> } }>;
   routes: RouteSpec[];
 };
 
 /** The spec's component schemas (JSON Schema 2020-12), which route schemas refer to. */
 export const SHARED_SCHEMA = table.sharedSchema;
+
+/** The shared schema as requests (required readOnly properties not required) and responses (likewise writeOnly) read it, when the spec has such properties. */
+export const SHARED_SCHEMA_VARIANTS = table.sharedSchemaVariants ?? [];
 
 /** Every operation, in spec order. */
 export const ROUTES = table.routes;

@@ -3,6 +3,7 @@
 
 import type { RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface, RouteHandlerMethod } from 'fastify';
 import type { paths } from '../types/openapi.js';
+import type { Readable } from 'node:stream';
 /** Fastify hands handlers header names in lower case. */
 type LowercaseKeys<T> = { [K in keyof T as Lowercase<K & string>]: T[K] };
 /** A handler for one route: its request and reply are typed from the spec. */
@@ -53,10 +54,10 @@ export interface PublishWidgetRoute extends RouteGenericInterface {
 
 /** `PUT /widgets/{widget-id}/image` (uploadWidgetImage) */
 export interface UploadWidgetImageRoute extends RouteGenericInterface {
-  Body: unknown;
+  Body: Readable | undefined;
   Params: paths['/widgets/{widget-id}/image']['put']['parameters']['path'];
   Reply: {
-      200: unknown;
+      200: string;
     };
 }
 

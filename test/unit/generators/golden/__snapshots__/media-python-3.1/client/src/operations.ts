@@ -3,76 +3,76 @@
 
 import type { OperationSpec } from './core/client.js';
 /** `GET /path/simple/{prim}/{arr}/{obj}` (pathSimple) */
-export const pathSimple: OperationSpec = {"method":"get","path":"/path/simple/{prim}/{arr}/{obj}","pathParams":["prim","arr","obj"],"query":[],"headers":[],"body":"none"};
+export const pathSimple: OperationSpec = {"method":"get","path":"/path/simple/{prim}/{arr}/{obj}","params":[{"name":"prim","in":"path"},{"name":"arr","in":"path","shape":"array"},{"name":"obj","in":"path","shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /path/simple-explode/{prim}/{arr}/{obj}` (pathSimpleExplode) */
-export const pathSimpleExplode: OperationSpec = {"method":"get","path":"/path/simple-explode/{prim}/{arr}/{obj}","pathParams":["prim","arr","obj"],"query":[],"headers":[],"body":"none"};
+export const pathSimpleExplode: OperationSpec = {"method":"get","path":"/path/simple-explode/{prim}/{arr}/{obj}","params":[{"name":"prim","in":"path","explode":true},{"name":"arr","in":"path","explode":true,"shape":"array"},{"name":"obj","in":"path","explode":true,"shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /path/label/{prim}/{arr}/{obj}` (pathLabel) */
-export const pathLabel: OperationSpec = {"method":"get","path":"/path/label/{prim}/{arr}/{obj}","pathParams":["prim","arr","obj"],"query":[],"headers":[],"body":"none"};
+export const pathLabel: OperationSpec = {"method":"get","path":"/path/label/{prim}/{arr}/{obj}","params":[{"name":"prim","in":"path","style":"label"},{"name":"arr","in":"path","style":"label","shape":"array"},{"name":"obj","in":"path","style":"label","shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /path/label-explode/{prim}/{arr}/{obj}` (pathLabelExplode) */
-export const pathLabelExplode: OperationSpec = {"method":"get","path":"/path/label-explode/{prim}/{arr}/{obj}","pathParams":["prim","arr","obj"],"query":[],"headers":[],"body":"none"};
+export const pathLabelExplode: OperationSpec = {"method":"get","path":"/path/label-explode/{prim}/{arr}/{obj}","params":[{"name":"prim","in":"path","style":"label","explode":true},{"name":"arr","in":"path","style":"label","explode":true,"shape":"array"},{"name":"obj","in":"path","style":"label","explode":true,"shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /path/matrix/{prim}/{arr}/{obj}` (pathMatrix) */
-export const pathMatrix: OperationSpec = {"method":"get","path":"/path/matrix/{prim}/{arr}/{obj}","pathParams":["prim","arr","obj"],"query":[],"headers":[],"body":"none"};
+export const pathMatrix: OperationSpec = {"method":"get","path":"/path/matrix/{prim}/{arr}/{obj}","params":[{"name":"prim","in":"path","style":"matrix"},{"name":"arr","in":"path","style":"matrix","shape":"array"},{"name":"obj","in":"path","style":"matrix","shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /path/matrix-explode/{prim}/{arr}/{obj}` (pathMatrixExplode) */
-export const pathMatrixExplode: OperationSpec = {"method":"get","path":"/path/matrix-explode/{prim}/{arr}/{obj}","pathParams":["prim","arr","obj"],"query":[],"headers":[],"body":"none"};
+export const pathMatrixExplode: OperationSpec = {"method":"get","path":"/path/matrix-explode/{prim}/{arr}/{obj}","params":[{"name":"prim","in":"path","style":"matrix","explode":true},{"name":"arr","in":"path","style":"matrix","explode":true,"shape":"array"},{"name":"obj","in":"path","style":"matrix","explode":true,"shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /user{ext}` (userWithExtension) */
-export const userWithExtension: OperationSpec = {"method":"get","path":"/user{ext}","pathParams":["ext"],"query":[],"headers":[],"body":"none"};
+export const userWithExtension: OperationSpec = {"method":"get","path":"/user{ext}","params":[{"name":"ext","in":"path","style":"label"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /files/{name}.{ext}` (fileByNameAndExtension) */
-export const fileByNameAndExtension: OperationSpec = {"method":"get","path":"/files/{name}.{ext}","pathParams":["name","ext"],"query":[],"headers":[],"body":"none"};
+export const fileByNameAndExtension: OperationSpec = {"method":"get","path":"/files/{name}.{ext}","params":[{"name":"name","in":"path"},{"name":"ext","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /query/form` (queryForm) */
-export const queryForm: OperationSpec = {"method":"get","path":"/query/form","pathParams":[],"query":["prim","count","arr","obj","arrFlat","objFlat"],"headers":[],"body":"none"};
+export const queryForm: OperationSpec = {"method":"get","path":"/query/form","params":[{"name":"prim","in":"query"},{"name":"count","in":"query"},{"name":"arr","in":"query","shape":"array"},{"name":"obj","in":"query","shape":"object"},{"name":"arrFlat","in":"query","explode":false,"shape":"array"},{"name":"objFlat","in":"query","explode":false,"shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /query/delimited` (queryDelimited) */
-export const queryDelimited: OperationSpec = {"method":"get","path":"/query/delimited","pathParams":[],"query":["spaced","piped","spacedObj","pipedObj"],"headers":[],"body":"none"};
+export const queryDelimited: OperationSpec = {"method":"get","path":"/query/delimited","params":[{"name":"spaced","in":"query","style":"spaceDelimited","shape":"array"},{"name":"piped","in":"query","style":"pipeDelimited","shape":"array"},{"name":"spacedObj","in":"query","style":"spaceDelimited","shape":"object"},{"name":"pipedObj","in":"query","style":"pipeDelimited","shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /query/deep` (queryDeepObject) */
-export const queryDeepObject: OperationSpec = {"method":"get","path":"/query/deep","pathParams":[],"query":["filter"],"headers":[],"body":"none"};
+export const queryDeepObject: OperationSpec = {"method":"get","path":"/query/deep","params":[{"name":"filter","in":"query","style":"deepObject","explode":true,"shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /query/special` (querySpecial) */
-export const querySpecial: OperationSpec = {"method":"get","path":"/query/special","pathParams":[],"query":["reserved","flag","where"],"headers":[],"body":"none"};
+export const querySpecial: OperationSpec = {"method":"get","path":"/query/special","params":[{"name":"reserved","in":"query","allowReserved":true},{"name":"flag","in":"query","allowEmptyValue":true},{"name":"where","in":"query","json":true}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /headers` (headerParams) */
-export const headerParams: OperationSpec = {"method":"get","path":"/headers","pathParams":[],"query":[],"headers":["X-Prim","X-Arr","X-Obj","X-Obj-Explode"],"body":"none"};
+export const headerParams: OperationSpec = {"method":"get","path":"/headers","params":[{"name":"X-Prim","in":"header"},{"name":"X-Arr","in":"header","shape":"array"},{"name":"X-Obj","in":"header","shape":"object"},{"name":"X-Obj-Explode","in":"header","explode":true,"shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /cookies` (cookieParams) */
-export const cookieParams: OperationSpec = {"method":"get","path":"/cookies","pathParams":[],"query":[],"headers":[],"body":"none"};
+export const cookieParams: OperationSpec = {"method":"get","path":"/cookies","params":[{"name":"session","in":"cookie"},{"name":"ids","in":"cookie","explode":false,"shape":"array"},{"name":"tags","in":"cookie","shape":"array"},{"name":"prefs","in":"cookie","explode":false,"shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `POST /bodies/json` (jsonBody) */
-export const jsonBody: OperationSpec = {"method":"post","path":"/bodies/json","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};
+export const jsonBody: OperationSpec = {"method":"post","path":"/bodies/json","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `PATCH /bodies/vendor` (vendorJsonBody) */
-export const vendorJsonBody: OperationSpec = {"method":"patch","path":"/bodies/vendor","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/merge-patch+json","bodyRequired":true};
+export const vendorJsonBody: OperationSpec = {"method":"patch","path":"/bodies/vendor","params":[],"bodies":[{"mediaType":"application/merge-patch+json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/vnd.fixture.note+json","kind":"json"}]};
 /** `POST /bodies/pets` (createPet) */
-export const createPet: OperationSpec = {"method":"post","path":"/bodies/pets","pathParams":[],"query":[],"headers":[],"body":"property","bodyContentType":"application/json","bodyRequired":true};
+export const createPet: OperationSpec = {"method":"post","path":"/bodies/pets","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"property"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `POST /bodies/multipart` (uploadDocument) */
-export const uploadDocument: OperationSpec = {"method":"post","path":"/bodies/multipart","pathParams":[],"query":[],"headers":[],"body":"property","bodyContentType":"multipart/form-data","bodyRequired":true};
+export const uploadDocument: OperationSpec = {"method":"post","path":"/bodies/multipart","params":[],"bodies":[{"mediaType":"multipart/form-data","kind":"multipart","mode":"merged","parts":[{"name":"file","shape":"file","contentType":"image/png, application/octet-stream","headers":["X-Checksum"]},{"name":"attachments","shape":"files","contentType":"application/octet-stream"},{"name":"title","shape":"primitive"},{"name":"tags","shape":"array"},{"name":"meta","shape":"object","contentType":"application/json"},{"name":"pages","shape":"primitive"}]}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `POST /bodies/multipart-styled` (uploadStyledFields) */
-export const uploadStyledFields: OperationSpec = {"method":"post","path":"/bodies/multipart-styled","pathParams":[],"query":[],"headers":[],"body":"property","bodyContentType":"multipart/form-data","bodyRequired":true};
+export const uploadStyledFields: OperationSpec = {"method":"post","path":"/bodies/multipart-styled","params":[],"bodies":[{"mediaType":"multipart/form-data","kind":"multipart","mode":"merged","parts":[{"name":"color","shape":"object","contentType":"application/json","style":"deepObject","explode":true,"styled":true},{"name":"words","shape":"array","style":"form","explode":false,"styled":true}]}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `POST /bodies/form` (submitForm) */
-export const submitForm: OperationSpec = {"method":"post","path":"/bodies/form","pathParams":[],"query":[],"headers":[],"body":"property","bodyContentType":"application/x-www-form-urlencoded","bodyRequired":true};
+export const submitForm: OperationSpec = {"method":"post","path":"/bodies/form","params":[],"bodies":[{"mediaType":"application/x-www-form-urlencoded","kind":"form","mode":"merged","parts":[{"name":"grant_type","shape":"primitive"},{"name":"scope","shape":"array","style":"spaceDelimited","explode":false,"styled":true},{"name":"audience","shape":"array"},{"name":"context","shape":"object","style":"deepObject","explode":true,"styled":true},{"name":"extra","shape":"object"},{"name":"limit","shape":"primitive"}]}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `PUT /bodies/binary` (putBlob) */
-export const putBlob: OperationSpec = {"method":"put","path":"/bodies/binary","pathParams":[],"query":[],"headers":[],"body":"property","bodyContentType":"application/octet-stream","bodyRequired":true};
+export const putBlob: OperationSpec = {"method":"put","path":"/bodies/binary","params":[],"bodies":[{"mediaType":"application/octet-stream","kind":"binary","mode":"property"}],"bodyRequired":true,"responses":[{"mediaType":"application/octet-stream","kind":"binary"}]};
 /** `POST /bodies/text` (postText) */
-export const postText: OperationSpec = {"method":"post","path":"/bodies/text","pathParams":[],"query":[],"headers":[],"body":"property","bodyContentType":"text/plain","bodyRequired":true};
+export const postText: OperationSpec = {"method":"post","path":"/bodies/text","params":[],"bodies":[{"mediaType":"text/plain","kind":"text","mode":"property"}],"bodyRequired":true,"responses":[{"mediaType":"text/plain","kind":"text"}]};
 /** `POST /bodies/several` (createEntry) */
-export const createEntry: OperationSpec = {"method":"post","path":"/bodies/several","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};
+export const createEntry: OperationSpec = {"method":"post","path":"/bodies/several","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"},{"mediaType":"application/x-www-form-urlencoded","kind":"form","mode":"merged","parts":[{"name":"title","shape":"primitive"},{"name":"text","shape":"primitive"},{"name":"stars","shape":"primitive"},{"name":"tags","shape":"array"}]},{"mediaType":"text/plain","kind":"text","mode":"property"}],"mediaTypeKey":"contentType","bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /responses/text` (getText) */
-export const getText: OperationSpec = {"method":"get","path":"/responses/text","pathParams":[],"query":[],"headers":[],"body":"none"};
+export const getText: OperationSpec = {"method":"get","path":"/responses/text","params":[],"responses":[{"mediaType":"text/plain","kind":"text"}]};
 /** `GET /responses/binary` (downloadImage) */
-export const downloadImage: OperationSpec = {"method":"get","path":"/responses/binary","pathParams":[],"query":["size"],"headers":[],"body":"none"};
+export const downloadImage: OperationSpec = {"method":"get","path":"/responses/binary","params":[{"name":"size","in":"query"}],"responses":[{"mediaType":"image/png","kind":"binary"}]};
 /** `GET /responses/report` (getReport) */
-export const getReport: OperationSpec = {"method":"get","path":"/responses/report","pathParams":[],"query":[],"headers":[],"body":"none"};
+export const getReport: OperationSpec = {"method":"get","path":"/responses/report","params":[],"responses":[{"mediaType":"application/json","kind":"json"},{"mediaType":"text/csv","kind":"text"}]};
 /** `GET /events` (streamEvents) */
-export const streamEvents: OperationSpec = {"method":"get","path":"/events","pathParams":[],"query":["topic"],"headers":["Last-Event-ID"],"body":"none"};
+export const streamEvents: OperationSpec = {"method":"get","path":"/events","params":[{"name":"topic","in":"query"},{"name":"Last-Event-ID","in":"header"}],"responses":[{"mediaType":"text/event-stream","kind":"event-stream","dataIsJson":true}],"resumeHeader":"Last-Event-ID"};
 /** `GET /events/text` (streamLines) */
-export const streamLines: OperationSpec = {"method":"get","path":"/events/text","pathParams":[],"query":[],"headers":[],"body":"none"};
+export const streamLines: OperationSpec = {"method":"get","path":"/events/text","params":[],"responses":[{"mediaType":"text/event-stream","kind":"event-stream","dataIsJson":false}]};
 /** `GET /records` (exportRecords) */
-export const exportRecords: OperationSpec = {"method":"get","path":"/records","pathParams":[],"query":[],"headers":[],"body":"none"};
+export const exportRecords: OperationSpec = {"method":"get","path":"/records","params":[],"responses":[{"mediaType":"application/x-ndjson","kind":"ndjson"}]};
 /** `GET /records/jsonl` (exportRecordsJsonl) */
-export const exportRecordsJsonl: OperationSpec = {"method":"get","path":"/records/jsonl","pathParams":[],"query":[],"headers":[],"body":"none"};
+export const exportRecordsJsonl: OperationSpec = {"method":"get","path":"/records/jsonl","params":[],"responses":[{"mediaType":"application/jsonl","kind":"ndjson"}]};
 /** `POST /bodies/multipart-part-headers` (uploadWithPartHeaders) */
-export const uploadWithPartHeaders: OperationSpec = {"method":"post","path":"/bodies/multipart-part-headers","pathParams":[],"query":[],"headers":[],"body":"property","bodyContentType":"multipart/form-data","bodyRequired":true};
+export const uploadWithPartHeaders: OperationSpec = {"method":"post","path":"/bodies/multipart-part-headers","params":[],"bodies":[{"mediaType":"multipart/form-data","kind":"multipart","mode":"merged","parts":[{"name":"document","shape":"file","contentType":"application/pdf"},{"name":"meta","shape":"object","contentType":"application/json","headers":["X-Meta-Version"]},{"name":"note","shape":"primitive","contentType":"text/markdown"}]}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `POST /bodies/upload-or-json` (importRecords) */
-export const importRecords: OperationSpec = {"method":"post","path":"/bodies/upload-or-json","pathParams":[],"query":["dryRun"],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};
+export const importRecords: OperationSpec = {"method":"post","path":"/bodies/upload-or-json","params":[{"name":"dryRun","in":"query"}],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"},{"mediaType":"multipart/form-data","kind":"multipart","mode":"merged","parts":[{"name":"file","shape":"file","contentType":"application/octet-stream"},{"name":"format","shape":"primitive"}]},{"mediaType":"application/octet-stream","kind":"binary","mode":"property"}],"mediaTypeKey":"contentType","bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /responses/avatar` (getAvatar) */
-export const getAvatar: OperationSpec = {"method":"get","path":"/responses/avatar","pathParams":[],"query":[],"headers":[],"body":"none"};
+export const getAvatar: OperationSpec = {"method":"get","path":"/responses/avatar","params":[],"responses":[{"mediaType":"application/json","kind":"json"},{"mediaType":"image/webp","kind":"binary"}]};
 /** `GET /events/timed` (streamTimedEvents) */
-export const streamTimedEvents: OperationSpec = {"method":"get","path":"/events/timed","pathParams":[],"query":[],"headers":["last-event-id"],"body":"none"};
+export const streamTimedEvents: OperationSpec = {"method":"get","path":"/events/timed","params":[{"name":"last-event-id","in":"header"}],"responses":[{"mediaType":"text/event-stream","kind":"event-stream","dataIsJson":true}],"resumeHeader":"last-event-id"};
 /** `GET /records/stamped` (exportStamps) */
-export const exportStamps: OperationSpec = {"method":"get","path":"/records/stamped","pathParams":[],"query":[],"headers":[],"body":"none"};
+export const exportStamps: OperationSpec = {"method":"get","path":"/records/stamped","params":[],"responses":[{"mediaType":"application/x-ndjson","kind":"ndjson"}]};
 /** `POST /#X-Amz-Target=Media.Ping` (amzPing) */
-export const amzPing: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Media.Ping","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};
+export const amzPing: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Media.Ping","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"header","name":"X-Amz-Target","value":"Media.Ping"}};
 /** `GET /search?mode=fast` (searchFast) */
-export const searchFast: OperationSpec = {"method":"get","path":"/search?mode=fast","pathParams":[],"query":["q"],"headers":[],"body":"none"};
+export const searchFast: OperationSpec = {"method":"get","path":"/search?mode=fast","params":[{"name":"q","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"query","name":"mode","value":"fast"}};

@@ -8,11 +8,9 @@ from __future__ import annotations
 import logging
 from typing import Literal, Mapping, Optional
 
-from . import types as _types
-from . import _operations as _ops
-from ._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, AsyncTransport, BaseClient, ClientConfig, RequestOptions, RetryPolicy, Transport, to_async_streamed_response_wrapper, to_streamed_response_wrapper
+from ._core import AsyncBaseClient, AsyncTransport, BaseClient, ClientConfig, RetryPolicy, Transport
 from ._operations import SHAPES
-from .resources import AsyncBodies, AsyncBodiesWithRawResponse, AsyncBodiesWithStreamingResponse, AsyncCookies, AsyncCookiesWithRawResponse, AsyncCookiesWithStreamingResponse, AsyncEvents, AsyncEventsWithRawResponse, AsyncEventsWithStreamingResponse, AsyncFiles, AsyncFilesWithRawResponse, AsyncFilesWithStreamingResponse, AsyncHeaders, AsyncHeadersWithRawResponse, AsyncHeadersWithStreamingResponse, AsyncPath, AsyncPathWithRawResponse, AsyncPathWithStreamingResponse, AsyncQuery, AsyncQueryWithRawResponse, AsyncQueryWithStreamingResponse, AsyncRecords, AsyncRecordsWithRawResponse, AsyncRecordsWithStreamingResponse, AsyncResponses, AsyncResponsesWithRawResponse, AsyncResponsesWithStreamingResponse, AsyncSearchModeFast, AsyncSearchModeFastWithRawResponse, AsyncSearchModeFastWithStreamingResponse, AsyncXAmzTargetMediaPing, AsyncXAmzTargetMediaPingWithRawResponse, AsyncXAmzTargetMediaPingWithStreamingResponse, Bodies, BodiesWithRawResponse, BodiesWithStreamingResponse, Cookies, CookiesWithRawResponse, CookiesWithStreamingResponse, Events, EventsWithRawResponse, EventsWithStreamingResponse, Files, FilesWithRawResponse, FilesWithStreamingResponse, Headers, HeadersWithRawResponse, HeadersWithStreamingResponse, Path, PathWithRawResponse, PathWithStreamingResponse, Query, QueryWithRawResponse, QueryWithStreamingResponse, Records, RecordsWithRawResponse, RecordsWithStreamingResponse, Responses, ResponsesWithRawResponse, ResponsesWithStreamingResponse, SearchModeFast, SearchModeFastWithRawResponse, SearchModeFastWithStreamingResponse, XAmzTargetMediaPing, XAmzTargetMediaPingWithRawResponse, XAmzTargetMediaPingWithStreamingResponse
+from .resources import AsyncBodies, AsyncBodiesWithRawResponse, AsyncBodiesWithStreamingResponse, AsyncCookies, AsyncCookiesWithRawResponse, AsyncCookiesWithStreamingResponse, AsyncEvents, AsyncEventsWithRawResponse, AsyncEventsWithStreamingResponse, AsyncFiles, AsyncFilesWithRawResponse, AsyncFilesWithStreamingResponse, AsyncHeaders, AsyncHeadersWithRawResponse, AsyncHeadersWithStreamingResponse, AsyncPath, AsyncPathWithRawResponse, AsyncPathWithStreamingResponse, AsyncQuery, AsyncQueryWithRawResponse, AsyncQueryWithStreamingResponse, AsyncRecords, AsyncRecordsWithRawResponse, AsyncRecordsWithStreamingResponse, AsyncResponses, AsyncResponsesWithRawResponse, AsyncResponsesWithStreamingResponse, AsyncSearchModeFast, AsyncSearchModeFastWithRawResponse, AsyncSearchModeFastWithStreamingResponse, AsyncUser, AsyncUserWithRawResponse, AsyncUserWithStreamingResponse, AsyncXAmzTargetMediaPing, AsyncXAmzTargetMediaPingWithRawResponse, AsyncXAmzTargetMediaPingWithStreamingResponse, Bodies, BodiesWithRawResponse, BodiesWithStreamingResponse, Cookies, CookiesWithRawResponse, CookiesWithStreamingResponse, Events, EventsWithRawResponse, EventsWithStreamingResponse, Files, FilesWithRawResponse, FilesWithStreamingResponse, Headers, HeadersWithRawResponse, HeadersWithStreamingResponse, Path, PathWithRawResponse, PathWithStreamingResponse, Query, QueryWithRawResponse, QueryWithStreamingResponse, Records, RecordsWithRawResponse, RecordsWithStreamingResponse, Responses, ResponsesWithRawResponse, ResponsesWithStreamingResponse, SearchModeFast, SearchModeFastWithRawResponse, SearchModeFastWithStreamingResponse, User, UserWithRawResponse, UserWithStreamingResponse, XAmzTargetMediaPing, XAmzTargetMediaPingWithRawResponse, XAmzTargetMediaPingWithStreamingResponse
 
 __all__ = ["AsyncMediaFixture", "AsyncMediaFixtureWithRawResponse", "AsyncMediaFixtureWithStreamingResponse", "CONFIG", "MediaFixture", "MediaFixtureWithRawResponse", "MediaFixtureWithStreamingResponse"]
 
@@ -38,6 +36,7 @@ class MediaFixtureWithRawResponse:
     def __init__(self, client: MediaFixture) -> None:
         self._client = client
         self.path = PathWithRawResponse(client)
+        self.user = UserWithRawResponse(client)
         self.files = FilesWithRawResponse(client)
         self.query = QueryWithRawResponse(client)
         self.headers = HeadersWithRawResponse(client)
@@ -49,30 +48,13 @@ class MediaFixtureWithRawResponse:
         self.x_amz_target_media_ping = XAmzTargetMediaPingWithRawResponse(client)
         self.search_mode_fast = SearchModeFastWithRawResponse(client)
 
-    def retrieve(
-        self,
-        ext: Literal["json", "xml", "txt"],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        extra_query: Optional[Mapping[str, object]] = None,
-        timeout: Optional[float] = None,
-        max_retries: Optional[int] = None,
-        max_retry_wait: Optional[float] = None,
-    ) -> APIResponse[_types.Echo]:
-        """GET /user{ext}"""
-        return self._client.request_raw(
-            _ops.USER_WITH_EXTENSION,
-            (ext,),
-            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
-        )
-
 
 class MediaFixtureWithStreamingResponse:
     """`client.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: MediaFixture) -> None:
-        raw = MediaFixtureWithRawResponse(client)
         self.path = PathWithStreamingResponse(client)
+        self.user = UserWithStreamingResponse(client)
         self.files = FilesWithStreamingResponse(client)
         self.query = QueryWithStreamingResponse(client)
         self.headers = HeadersWithStreamingResponse(client)
@@ -83,7 +65,6 @@ class MediaFixtureWithStreamingResponse:
         self.records = RecordsWithStreamingResponse(client)
         self.x_amz_target_media_ping = XAmzTargetMediaPingWithStreamingResponse(client)
         self.search_mode_fast = SearchModeFastWithStreamingResponse(client)
-        self.retrieve = to_streamed_response_wrapper(raw.retrieve)
 
 
 class MediaFixture(BaseClient):
@@ -110,6 +91,7 @@ class MediaFixture(BaseClient):
 
     def _bind(self) -> None:
         self.path = Path(self)
+        self.user = User(self)
         self.files = Files(self)
         self.query = Query(self)
         self.headers = Headers(self)
@@ -129,23 +111,6 @@ class MediaFixture(BaseClient):
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def retrieve(
-        self,
-        ext: Literal["json", "xml", "txt"],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        extra_query: Optional[Mapping[str, object]] = None,
-        timeout: Optional[float] = None,
-        max_retries: Optional[int] = None,
-        max_retry_wait: Optional[float] = None,
-    ) -> _types.Echo:
-        """GET /user{ext}"""
-        return self.request(
-            _ops.USER_WITH_EXTENSION,
-            (ext,),
-            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
-        )
-
 
 class AsyncMediaFixtureWithRawResponse:
     """`client.with_raw_response`: every method returns an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
@@ -153,6 +118,7 @@ class AsyncMediaFixtureWithRawResponse:
     def __init__(self, client: AsyncMediaFixture) -> None:
         self._client = client
         self.path = AsyncPathWithRawResponse(client)
+        self.user = AsyncUserWithRawResponse(client)
         self.files = AsyncFilesWithRawResponse(client)
         self.query = AsyncQueryWithRawResponse(client)
         self.headers = AsyncHeadersWithRawResponse(client)
@@ -164,30 +130,13 @@ class AsyncMediaFixtureWithRawResponse:
         self.x_amz_target_media_ping = AsyncXAmzTargetMediaPingWithRawResponse(client)
         self.search_mode_fast = AsyncSearchModeFastWithRawResponse(client)
 
-    async def retrieve(
-        self,
-        ext: Literal["json", "xml", "txt"],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        extra_query: Optional[Mapping[str, object]] = None,
-        timeout: Optional[float] = None,
-        max_retries: Optional[int] = None,
-        max_retry_wait: Optional[float] = None,
-    ) -> AsyncAPIResponse[_types.Echo]:
-        """GET /user{ext}"""
-        return await self._client.request_raw(
-            _ops.USER_WITH_EXTENSION,
-            (ext,),
-            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
-        )
-
 
 class AsyncMediaFixtureWithStreamingResponse:
     """`async_client.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: AsyncMediaFixture) -> None:
-        raw = AsyncMediaFixtureWithRawResponse(client)
         self.path = AsyncPathWithStreamingResponse(client)
+        self.user = AsyncUserWithStreamingResponse(client)
         self.files = AsyncFilesWithStreamingResponse(client)
         self.query = AsyncQueryWithStreamingResponse(client)
         self.headers = AsyncHeadersWithStreamingResponse(client)
@@ -198,7 +147,6 @@ class AsyncMediaFixtureWithStreamingResponse:
         self.records = AsyncRecordsWithStreamingResponse(client)
         self.x_amz_target_media_ping = AsyncXAmzTargetMediaPingWithStreamingResponse(client)
         self.search_mode_fast = AsyncSearchModeFastWithStreamingResponse(client)
-        self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
 
 
 class AsyncMediaFixture(AsyncBaseClient):
@@ -225,6 +173,7 @@ class AsyncMediaFixture(AsyncBaseClient):
 
     def _bind(self) -> None:
         self.path = AsyncPath(self)
+        self.user = AsyncUser(self)
         self.files = AsyncFiles(self)
         self.query = AsyncQuery(self)
         self.headers = AsyncHeaders(self)
@@ -243,20 +192,3 @@ class AsyncMediaFixture(AsyncBaseClient):
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
-
-    async def retrieve(
-        self,
-        ext: Literal["json", "xml", "txt"],
-        *,
-        extra_headers: Optional[Mapping[str, str]] = None,
-        extra_query: Optional[Mapping[str, object]] = None,
-        timeout: Optional[float] = None,
-        max_retries: Optional[int] = None,
-        max_retry_wait: Optional[float] = None,
-    ) -> _types.Echo:
-        """GET /user{ext}"""
-        return await self.request(
-            _ops.USER_WITH_EXTENSION,
-            (ext,),
-            options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
-        )

@@ -12,6 +12,7 @@ import { SearchModeFast } from './resources/searchModeFast.js';
 const CONFIG: ClientConfig = {
     "apiKeyEnv": "ODD_PATHS_API_KEY",
     "baseUrlEnv": "ODD_PATHS_BASE_URL",
+    "logEnv": "ODD_PATHS_LOG",
     "defaultBaseURL": "http://localhost",
     "retryPolicy": {
       "maxRetries": 3,

@@ -3,18 +3,18 @@
 
 import type { OperationSpec } from './core/client.js';
 /** `GET /things/{thing_id}` (getThing) */
-export const getThing: OperationSpec = {"method":"get","path":"/things/{thing_id}","pathParams":["thing_id"],"query":[],"headers":[],"body":"none"};
+export const getThing: OperationSpec = {"method":"get","path":"/things/{thing_id}","params":[{"name":"thing_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `HEAD /things/{thing_id}` (headThing) */
-export const headThing: OperationSpec = {"method":"head","path":"/things/{thing_id}","pathParams":["thing_id"],"query":[],"headers":[],"body":"none"};
+export const headThing: OperationSpec = {"method":"head","path":"/things/{thing_id}","params":[{"name":"thing_id","in":"path"}]};
 /** `GET /v1/{name}` (getOperation) */
-export const getOperation: OperationSpec = {"method":"get","path":"/v1/{name}","pathParams":["name"],"query":[],"headers":[],"body":"none"};
+export const getOperation: OperationSpec = {"method":"get","path":"/v1/{name}","params":[{"name":"name","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `POST /v1/{name}:cancel` (cancelOperation) */
-export const cancelOperation: OperationSpec = {"method":"post","path":"/v1/{name}:cancel","pathParams":["name"],"query":[],"headers":[],"body":"none"};
+export const cancelOperation: OperationSpec = {"method":"post","path":"/v1/{name}:cancel","params":[{"name":"name","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `POST /v1/{name}:undelete` (undeleteOperation) */
-export const undeleteOperation: OperationSpec = {"method":"post","path":"/v1/{name}:undelete","pathParams":["name"],"query":[],"headers":[],"body":"none"};
+export const undeleteOperation: OperationSpec = {"method":"post","path":"/v1/{name}:undelete","params":[{"name":"name","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `POST /#X-Amz-Target=Things.ListThings` (listThings) */
-export const listThings: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.ListThings","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};
+export const listThings: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.ListThings","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"header","name":"X-Amz-Target","value":"Things.ListThings"}};
 /** `POST /#X-Amz-Target=Things.PutThing` (putThing) */
-export const putThing: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.PutThing","pathParams":[],"query":[],"headers":[],"body":"merged","bodyContentType":"application/json","bodyRequired":true};
+export const putThing: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.PutThing","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"header","name":"X-Amz-Target","value":"Things.PutThing"}};
 /** `GET /search?mode=fast` (searchFast) */
-export const searchFast: OperationSpec = {"method":"get","path":"/search?mode=fast","pathParams":[],"query":[],"headers":[],"body":"none"};
+export const searchFast: OperationSpec = {"method":"get","path":"/search?mode=fast","params":[],"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"query","name":"mode","value":"fast"}};

@@ -7,6 +7,7 @@ import { Shop } from './resources/shop.js';
 const CONFIG: ClientConfig = {
     "apiKeyEnv": "WIDGET_SHOP_API_KEY",
     "baseUrlEnv": "WIDGET_SHOP_BASE_URL",
+    "logEnv": "WIDGET_SHOP_LOG",
     "defaultBaseURL": "https://api.widgets.example",
     "retryPolicy": {
       "maxRetries": 3,

@@ -7,6 +7,7 @@ import { Widgets } from './resources/widgets.js';
 const CONFIG: ClientConfig = {
     "apiKeyEnv": "WIDGET_SHOP_API_KEY",
     "baseUrlEnv": "WIDGET_SHOP_BASE_URL",
+    "logEnv": "WIDGET_SHOP_LOG",
     "defaultBaseURL": "https://eu.widgets.example/api",
     "retryPolicy": {
       "maxRetries": 3,

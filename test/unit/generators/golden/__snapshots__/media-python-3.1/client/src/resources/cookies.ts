@@ -12,7 +12,7 @@ export class Cookies extends APIResource {
    *
    * `GET /cookies`
    */
-  retrieve(options?: RequestOptions): APIPromise<Models.CookieParamsResponse> {
-    return this._client.request<Models.CookieParamsResponse>(operations.cookieParams, [], undefined, options);
+  retrieve(params?: Models.CookieParamsParams, options?: RequestOptions): APIPromise<Models.CookieParamsResponse> {
+    return this._client.request<Models.CookieParamsResponse>(operations.cookieParams, [], params, options);
   }
 }

@@ -22,7 +22,7 @@ export class PathSimple extends APIResource {
    *
    * `GET /path/simple/{prim}/{arr}/{obj}`
    */
-  retrieve(prim: string | number, arr: string | number, obj: string | number, options?: RequestOptions): APIPromise<Models.PathSimpleResponse> {
+  retrieve(prim: string | number, arr: Models.PathSimplePathParams['arr'], obj: Models.PathSimplePathParams['obj'], options?: RequestOptions): APIPromise<Models.PathSimpleResponse> {
     return this._client.request<Models.PathSimpleResponse>(operations.pathSimple, [prim, arr, obj], undefined, options);
   }
 }
@@ -34,7 +34,7 @@ export class PathSimpleExplode extends APIResource {
    *
    * `GET /path/simple-explode/{prim}/{arr}/{obj}`
    */
-  retrieve(prim: string | number, arr: string | number, obj: string | number, options?: RequestOptions): APIPromise<Models.PathSimpleExplodeResponse> {
+  retrieve(prim: string | number, arr: Models.PathSimpleExplodePathParams['arr'], obj: Models.PathSimpleExplodePathParams['obj'], options?: RequestOptions): APIPromise<Models.PathSimpleExplodeResponse> {
     return this._client.request<Models.PathSimpleExplodeResponse>(operations.pathSimpleExplode, [prim, arr, obj], undefined, options);
   }
 }
@@ -46,7 +46,7 @@ export class PathLabel extends APIResource {
    *
    * `GET /path/label/{prim}/{arr}/{obj}`
    */
-  retrieve(prim: string | number, arr: string | number, obj: string | number, options?: RequestOptions): APIPromise<Models.PathLabelResponse> {
+  retrieve(prim: string | number, arr: Models.PathLabelPathParams['arr'], obj: Models.PathLabelPathParams['obj'], options?: RequestOptions): APIPromise<Models.PathLabelResponse> {
     return this._client.request<Models.PathLabelResponse>(operations.pathLabel, [prim, arr, obj], undefined, options);
   }
 }
@@ -58,7 +58,7 @@ export class PathLabelExplode extends APIResource {
    *
    * `GET /path/label-explode/{prim}/{arr}/{obj}`
    */
-  retrieve(prim: string | number, arr: string | number, obj: string | number, options?: RequestOptions): APIPromise<Models.PathLabelExplodeResponse> {
+  retrieve(prim: string | number, arr: Models.PathLabelExplodePathParams['arr'], obj: Models.PathLabelExplodePathParams['obj'], options?: RequestOptions): APIPromise<Models.PathLabelExplodeResponse> {
     return this._client.request<Models.PathLabelExplodeResponse>(operations.pathLabelExplode, [prim, arr, obj], undefined, options);
   }
 }
@@ -70,7 +70,7 @@ export class PathMatrix extends APIResource {
    *
    * `GET /path/matrix/{prim}/{arr}/{obj}`
    */
-  retrieve(prim: string | number, arr: string | number, obj: string | number, options?: RequestOptions): APIPromise<Models.PathMatrixResponse> {
+  retrieve(prim: string | number, arr: Models.PathMatrixPathParams['arr'], obj: Models.PathMatrixPathParams['obj'], options?: RequestOptions): APIPromise<Models.PathMatrixResponse> {
     return this._client.request<Models.PathMatrixResponse>(operations.pathMatrix, [prim, arr, obj], undefined, options);
   }
 }
@@ -82,7 +82,7 @@ export class PathMatrixExplode extends APIResource {
    *
    * `GET /path/matrix-explode/{prim}/{arr}/{obj}`
    */
-  retrieve(prim: string | number, arr: string | number, obj: string | number, options?: RequestOptions): APIPromise<Models.PathMatrixExplodeResponse> {
+  retrieve(prim: string | number, arr: Models.PathMatrixExplodePathParams['arr'], obj: Models.PathMatrixExplodePathParams['obj'], options?: RequestOptions): APIPromise<Models.PathMatrixExplodeResponse> {
     return this._client.request<Models.PathMatrixExplodeResponse>(operations.pathMatrixExplode, [prim, arr, obj], undefined, options);
   }
 }

@@ -44,8 +44,8 @@ export class ResponsesReport extends APIResource {
    *
    * `GET /responses/report`
    */
-  retrieve(options?: RequestOptions): APIPromise<Models.GetReportResponse> {
-    return this._client.request<Models.GetReportResponse>(operations.getReport, [], undefined, options);
+  retrieve<Accept extends keyof Models.GetReportResponses = 'application/json'>(options?: RequestOptions & { accept?: Accept }): APIPromise<Models.GetReportResponses[Accept]> {
+    return this._client.request<Models.GetReportResponses[Accept]>(operations.getReport, [], undefined, options);
   }
 }
 
@@ -56,7 +56,7 @@ export class ResponsesAvatar extends APIResource {
    *
    * `GET /responses/avatar`
    */
-  retrieve(options?: RequestOptions): APIPromise<Models.GetAvatarResponse> {
-    return this._client.request<Models.GetAvatarResponse>(operations.getAvatar, [], undefined, options);
+  retrieve<Accept extends keyof Models.GetAvatarResponses = 'application/json'>(options?: RequestOptions & { accept?: Accept }): APIPromise<Models.GetAvatarResponses[Accept]> {
+    return this._client.request<Models.GetAvatarResponses[Accept]>(operations.getAvatar, [], undefined, options);
   }
 }

@@ -1,0 +1,90 @@
+/**
+ * Request bodies: which of an operation's media types a call sends (the default, JSON when the
+ * spec declares it, or the one the caller names with the spec's media-type key), and the bytes
+ * and Content-Type for it: JSON (any `+json`), multipart (multipart.ts), form-urlencoded with the
+ * spec's `encoding`, text, and binary sent as given (a stream is streamed, never buffered).
+ */
+import { ClientError } from './errors.js';
+import { encodeMultipart, type PartSpec } from './multipart.js';
+import { primitiveText, queryPairs, type ParamSpec } from './serialize.js';
+import { isBlob, isReadableStream, unwrapPart } from './uploads.js';
+
+export type MediaKind = 'json' | 'multipart' | 'form' | 'text' | 'binary' | 'event-stream' | 'ndjson';
+
+/** One request media type of an operation. */
+export interface BodySpec {
+  mediaType: string;
+  kind: MediaKind;
+  /** Taken from the params object: its remaining keys (`merged`) or its `body` key (`property`). */
+  mode: 'merged' | 'property';
+  /** Multipart and form: the properties, with their `encoding`. */
+  parts?: PartSpec[];
+}
+
+export interface EncodedBody {
+  body: BodyInit;
+  contentType?: string;
+  /** False for a stream: it can be sent once, so the call is not retried. */
+  replayable: boolean;
+}
+
+/** The body spec a call uses: the one its media-type key names, else the first (the default). */
+export function chooseBody(bodies: BodySpec[], chosen: unknown): BodySpec | undefined {
+  if (chosen === undefined || chosen === null) return bodies[0];
+  const found = bodies.find((body) => body.mediaType.toLowerCase() === String(chosen).toLowerCase());
+  if (!found) throw new ClientError(`This operation does not take ${String(chosen)}; it takes ${bodies.map((body) => body.mediaType).join(', ')}.`);
+  return found;
+}
+
+/** A form-urlencoded body: every property by its encoding (style-based when the spec says so; objects as JSON text otherwise, arrays repeated). */
+function encodeForm(value: Record<string, unknown>, parts: PartSpec[] = []): string {
+  const byName = new Map(parts.map((part) => [part.name, part]));
+  const names = [...parts.map((part) => part.name).filter((name) => name in value), ...Object.keys(value).filter((name) => !byName.has(name))];
+  return names
+    .flatMap((name) => {
+      const part = byName.get(name);
+      const raw = value[name];
+      if (part?.styled) {
+        const style = part.style ?? 'form';
+        const spec: ParamSpec = { name, in: 'query', style, explode: part.explode ?? style === 'form', shape: part.shape === 'file' || part.shape === 'files' ? 'primitive' : part.shape, ...(part.allowReserved ? { allowReserved: true as const } : {}) };
+        return queryPairs(spec, raw);
+      }
+      // Content-based: an object is JSON text (application/json is the default for objects), items of an array each their own field.
+      const asText = (item: unknown) => (item !== null && typeof item === 'object' && !(item instanceof Date) ? JSON.stringify(item) : primitiveText(item));
+      const items = Array.isArray(raw) ? raw : [raw];
+      return items.filter((item) => item !== undefined && item !== null).flatMap((item) => queryPairs({ name, in: 'query' }, asText(item)));
+    })
+    .map(([name, text]) => `${name}=${text}`)
+    .join('&');
+}
+
+/** A binary body's Content-Type: the spec's type when concrete, else the value's own, else application/octet-stream. */
+function binaryType(mediaType: string, value: unknown): string {
+  if (!mediaType.includes('*')) return mediaType;
+  return (isBlob(value) && value.type) || 'application/octet-stream';
+}
+
+export async function encodeBody(spec: BodySpec, raw: unknown): Promise<EncodedBody> {
+  const value = unwrapPart(raw).value;
+  switch (spec.kind) {
+    case 'multipart': {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ClientError('A multipart/form-data body is an object whose properties are its parts.');
+      const { body, contentType } = await encodeMultipart(value as Record<string, unknown>, spec.parts);
+      return { body, contentType, replayable: true };
+    }
+    case 'form':
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ClientError('A form-urlencoded body is an object whose properties are its fields.');
+      return { body: encodeForm(value as Record<string, unknown>, spec.parts), contentType: spec.mediaType, replayable: true };
+    case 'text':
+      return { body: primitiveText(value), contentType: spec.mediaType, replayable: true };
+    case 'binary':
+    case 'event-stream':
+    case 'ndjson': {
+      if (isReadableStream(value)) return { body: value, contentType: binaryType(spec.mediaType, value), replayable: false };
+      if (isBlob(value) || value instanceof ArrayBuffer || ArrayBuffer.isView(value) || typeof value === 'string') return { body: value as BodyInit, contentType: binaryType(spec.mediaType, value), replayable: true };
+      throw new ClientError(`A ${spec.mediaType} body is a Blob, bytes (Uint8Array, ArrayBuffer), a ReadableStream or a string.`);
+    }
+    default:
+      return { body: JSON.stringify(value), contentType: spec.mediaType, replayable: true };
+  }
+}

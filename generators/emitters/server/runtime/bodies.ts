@@ -1,0 +1,281 @@
+/**
+ * Request bodies other than one JSON media type: the content-type parsers for every media type the
+ * spec declares (any `+json`, text, form-urlencoded, multipart through @fastify/multipart, binary
+ * as a stream), and per route the body decoded and validated against its schema. Multipart parts
+ * are read with limits (a file's `maxLength`, an array's `maxItems`, else the defaults in
+ * `BodyLimits`), files are held in memory (never a temporary file) and handed to the handler as
+ * `UploadedFile`s; a body that breaks a limit is 413, one that breaks the schema 400.
+ */
+import { Readable, Transform } from 'node:stream';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorDetails } from './errors.js';
+import { decodePairs, ParamError, rawPairs, type WireParam } from './params.js';
+import type { RouteSpec, WireBody, WirePart } from './route-spec.js';
+
+/** A file from a multipart body, as the handler gets it. */
+export interface UploadedFile {
+  /** The file name the client gave (the part name when it gave none). */
+  filename: string;
+  /** The part's Content-Type. */
+  contentType: string;
+  size: number;
+  buffer: Buffer;
+  /** The bytes as a stream. */
+  stream(): Readable;
+}
+
+/** Limits for bodies the schema does not bound. */
+export interface BodyLimits {
+  /** Bytes per file in a multipart body without a `maxLength` (default 10 MiB). */
+  fileBytes?: number;
+  /** Files per array of files without `maxItems` (default 20). */
+  files?: number;
+  /** Bytes per text field of a multipart body (default 1 MiB). */
+  fieldBytes?: number;
+  /** Fields of a multipart body (default 1000). */
+  fields?: number;
+  /** Bytes of a binary body without a `maxLength` (default 100 MiB). */
+  binaryBytes?: number;
+}
+
+export const DEFAULT_LIMITS: Required<BodyLimits> = { fileBytes: 10 * 1024 * 1024, files: 20, fieldBytes: 1024 * 1024, fields: 1000, binaryBytes: 100 * 1024 * 1024 };
+
+export class BodyError extends Error {
+  constructor(readonly details: ErrorDetails) {
+    super(details.message);
+  }
+}
+
+const essence = (type: string | undefined) => (type ?? '').split(';')[0].trim().toLowerCase();
+
+function matches(declared: string, actual: string): boolean {
+  const [type, subtype] = essence(declared).split('/');
+  const [actualType, actualSubtype] = essence(actual).split('/');
+  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
+}
+
+/** The declared body a request's Content-Type selects. */
+export function bodyFor(route: RouteSpec, contentType: string | undefined): WireBody | undefined {
+  return contentType ? route.bodies?.find((body) => matches(body.mediaType, contentType)) : undefined;
+}
+
+/**
+ * Registers a parser for every request media type the routes declare, beyond Fastify's own JSON
+ * one: `parseJson` for any other JSON type, strings for text and form bodies, @fastify/multipart
+ * for multipart, the raw stream for binary types.
+ */
+export async function registerBodyParsers(app: FastifyInstance, routes: RouteSpec[], parseJson: Parameters<FastifyInstance['addContentTypeParser']>[2]): Promise<void> {
+  const bodies = routes.flatMap((route) => route.bodies ?? []);
+  const seen = new Set<string>(['application/json']);
+  const once = (key: string) => (seen.has(key) ? false : (seen.add(key), true));
+  for (const body of bodies) {
+    const type = essence(body.mediaType);
+    if (!once(type)) continue;
+    const pattern = type.includes('*') ? (type === '*/*' ? '*' : new RegExp(`^${type.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^;]+')}(\\s*;.*)?$`)) : type;
+    if (app.hasContentTypeParser(pattern as string)) continue;
+    if (body.kind === 'json') app.addContentTypeParser(pattern, { parseAs: 'buffer' }, parseJson as never);
+    else if (body.kind === 'text' || body.kind === 'form') app.addContentTypeParser(pattern, { parseAs: 'string' }, (_request, text, done) => done(null, text));
+    else if (body.kind === 'multipart') {
+      if (!app.hasContentTypeParser('multipart/form-data')) {
+        const multipart = (await import('@fastify/multipart')).default;
+        await app.register(multipart, { throwFileSizeLimit: false, limits: { headerPairs: 100 } });
+      }
+    } else app.addContentTypeParser(pattern, (_request, payload, done) => done(null, payload));
+  }
+}
+
+interface Validators {
+  /** JSON Schema validation with type coercion (text fields, form fields). */
+  coercing: (schema: object) => ValidateFunction;
+  /** Without coercion (JSON bodies). */
+  strict: (schema: object) => ValidateFunction;
+  /** A validation failure in the API's error format. */
+  describe: (errors: ErrorObject[], part: string) => ErrorDetails;
+}
+
+function validate(validator: ValidateFunction, value: unknown, validators: Validators): void {
+  if (!validator(value)) throw new BodyError(validators.describe(validator.errors ?? [], 'body'));
+}
+
+async function readLimited(stream: Readable, limit: number, name: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      stream.resume(); // drain the rest, so the parser can go on to the end (or the error)
+      throw new BodyError({ status: 413, code: 'payload_too_large', message: `${name} is larger than ${limit} bytes.`, param: name });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function uploaded(filename: string, contentType: string, buffer: Buffer): UploadedFile {
+  return { filename, contentType, size: buffer.length, buffer, stream: () => Readable.from([buffer]) };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function jsonPart(text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BodyError({ status: 400, code: 'invalid_request', message: `${name} is not valid JSON.`, param: name });
+  }
+}
+
+/** Fields of a form body or multipart parts (values already text) decoded by their encoding. */
+function assemble(pairs: Array<[string, unknown]>, parts: WirePart[], encoded: boolean): Record<string, unknown> {
+  const styled = parts.filter((part) => part.styled);
+  const explodes = (part: WirePart) => part.explode ?? (part.style ?? 'form') === 'form';
+  const styledSpecs: WireParam[] = styled.map((part) => ({ name: part.name, in: 'query', style: part.style ?? 'form', explode: explodes(part), shape: part.shape === 'file' || part.shape === 'files' ? 'primitive' : part.shape, ...(part.properties ? { properties: part.properties } : {}) }));
+  const isStyledPair = (name: string) =>
+    styled.some((part) => name === part.name || (part.style === 'deepObject' && name.startsWith(`${part.name}[`)) || (part.shape === 'object' && explodes(part) && part.properties?.includes(name)));
+  const plainName = (name: string) => (encoded ? safeDecode(name.replace(/\+/g, ' ')) : name);
+  const textPairs = pairs.filter(([name, value]) => typeof value === 'string' && styled.length > 0 && isStyledPair(plainName(name))) as Array<[string, string]>;
+  const body: Record<string, unknown> = styled.length > 0 ? decodePairs(textPairs, styledSpecs, encoded) : {};
+  const byName = new Map(parts.map((part) => [part.name, part]));
+  for (const [rawName, rawValue] of pairs) {
+    if (textPairs.some(([name, value]) => name === rawName && value === rawValue)) continue;
+    let name = rawName;
+    let value = rawValue;
+    if (encoded && typeof value === 'string') {
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+        value = decodeURIComponent(value.replace(/\+/g, ' '));
+      } catch {
+        throw new BodyError({ status: 400, code: 'invalid_request', message: 'The form body is not valid percent-encoding.', param: null });
+      }
+    }
+    const part = byName.get(name);
+    if (part?.json && typeof value === 'string') value = jsonPart(value, name);
+    const many = part?.shape === 'array' || part?.shape === 'files';
+    if (many) body[name] = [...((body[name] as unknown[] | undefined) ?? []), value];
+    else if (name in body) body[name] = Array.isArray(body[name]) ? [...(body[name] as unknown[]), value] : [body[name], value];
+    else body[name] = value;
+  }
+  return body;
+}
+
+async function readMultipart(request: FastifyRequest, body: WireBody, limits: Required<BodyLimits>): Promise<Record<string, unknown>> {
+  const parts = body.parts ?? [];
+  const byName = new Map(parts.map((part) => [part.name, part]));
+  const fileParts = parts.filter((part) => part.shape === 'file' || part.shape === 'files');
+  const fileBytes = Math.max(limits.fileBytes, ...fileParts.map((part) => part.maxBytes ?? 0));
+  const files = fileParts.reduce((sum, part) => sum + (part.shape === 'file' ? 1 : (part.maxFiles ?? limits.files)), 0);
+  const collected: Array<[string, unknown]> = [];
+  const counts = new Map<string, number>();
+  const iterator = (request as unknown as { parts: (options: object) => AsyncIterable<MultipartPart> }).parts({ limits: { fileSize: fileBytes + 1, files: Math.max(files, 1) + 1, fields: limits.fields, fieldSize: limits.fieldBytes, parts: limits.fields + files + 1 } });
+  try {
+    for await (const part of iterator) {
+      const spec = byName.get(part.fieldname);
+      if (part.type === 'file') {
+        const isFile = spec?.shape === 'file' || spec?.shape === 'files';
+        const limit = isFile ? (spec!.maxBytes ?? limits.fileBytes) : limits.fieldBytes;
+        const bytes = await readLimited(part.file, limit, part.fieldname);
+        if (part.file.truncated) throw new BodyError({ status: 413, code: 'payload_too_large', message: `${part.fieldname} is larger than ${limit} bytes.`, param: part.fieldname });
+        const count = (counts.get(part.fieldname) ?? 0) + 1;
+        counts.set(part.fieldname, count);
+        if (spec?.shape === 'files' && count > (spec.maxFiles ?? limits.files)) throw new BodyError({ status: 413, code: 'payload_too_large', message: `${part.fieldname} has more than ${spec.maxFiles ?? limits.files} files.`, param: part.fieldname });
+        // A JSON or text part sent with a file name (a browser's Blob) is read as the text it is.
+        collected.push([part.fieldname, isFile ? uploaded(part.filename || part.fieldname, part.mimetype, bytes) : bytes.toString('utf8')]);
+      } else {
+        if (part.valueTruncated) throw new BodyError({ status: 413, code: 'payload_too_large', message: `${part.fieldname} is larger than ${limits.fieldBytes} bytes.`, param: part.fieldname });
+        collected.push([part.fieldname, typeof part.value === 'string' ? part.value : JSON.stringify(part.value)]);
+      }
+    }
+  } catch (error) {
+    if (error instanceof BodyError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (/LIMIT|TOO_LARGE/.test(code)) throw new BodyError({ status: 413, code: 'payload_too_large', message: 'The multipart body has too many parts or too large a part.', param: null });
+    throw new BodyError({ status: 400, code: 'invalid_request', message: 'The multipart body is malformed.', param: null });
+  }
+  return assemble(collected, parts, false);
+}
+
+interface MultipartPart {
+  type: 'file' | 'field';
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+  file: Readable & { truncated?: boolean };
+  value?: unknown;
+  valueTruncated?: boolean;
+}
+
+/** A binary body with a byte limit: the stream errors with 413 past it. */
+function limitedStream(payload: Readable, limit: number): Readable {
+  let size = 0;
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > limit) callback(new BodyError({ status: 413, code: 'payload_too_large', message: `The body is larger than ${limit} bytes.`, param: null }));
+      else callback(null, chunk);
+    },
+  });
+  payload.on('error', (error) => guard.destroy(error));
+  return payload.pipe(guard);
+}
+
+/**
+ * Decodes and validates a route's body when it is not exactly one JSON media type. Throws
+ * BodyError (415 for an undeclared media type, 400, 413); sets `request.body` to what the
+ * handler gets.
+ */
+export async function decodeBody(request: FastifyRequest, route: RouteSpec, validators: Validators, limits: Required<BodyLimits>, compiled: Map<WireBody, ValidateFunction>): Promise<void> {
+  const bodies = route.bodies ?? [];
+  const hasBody = (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') || request.headers['transfer-encoding'] !== undefined;
+  const body = bodyFor(route, request.headers['content-type']);
+  if (!hasBody && !body) {
+    if (!route.bodyOptional) throw new BodyError({ status: 400, code: 'invalid_request', message: 'The request body is required.', param: null });
+    return;
+  }
+  if (!body) throw new BodyError({ status: 415, code: 'unsupported_media_type', message: `Send request bodies as ${bodies.map((candidate) => candidate.mediaType).join(', ')}.`, param: null });
+  const validator = () => {
+    let found = compiled.get(body);
+    if (!found && body.schema) compiled.set(body, (found = body.kind === 'json' || body.kind === 'text' ? validators.strict(body.schema) : validators.coercing(body.schema)));
+    return found;
+  };
+  switch (body.kind) {
+    case 'multipart':
+      request.body = await readMultipart(request, body, limits);
+      break;
+    case 'form': {
+      const text = typeof request.body === 'string' ? request.body : '';
+      try {
+        request.body = assemble(rawPairs(text), body.parts ?? [], true);
+      } catch (error) {
+        if (error instanceof ParamError) throw new BodyError({ status: 400, code: 'invalid_request', message: error.message, param: error.param });
+        throw error;
+      }
+      break;
+    }
+    case 'binary':
+    case 'event-stream':
+    case 'ndjson':
+      request.body = limitedStream(request.body as Readable, body.maxBytes ?? limits.binaryBytes);
+      return;
+    default:
+      break; // JSON and text arrive parsed
+  }
+  const check = validator();
+  if (check) validate(check, request.body, validators);
+}
+
+/**
+ * A multipart body type as the handler gets it: `One` names single files, `Many` arrays of files
+ * (each an UploadedFile); every field keeps whether it is required.
+ */
+export type UploadedBody<T, One extends PropertyKey, Many extends PropertyKey = never> = Omit<T, One | Many> & {
+  [K in keyof T as K extends One ? K : never]: UploadedFile;
+} & {
+  [K in keyof T as K extends Many ? K : never]: UploadedFile[];
+};

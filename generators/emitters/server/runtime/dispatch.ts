@@ -1,0 +1,135 @@
+/**
+ * Operations that share a method and path and differ by a query parameter or header named in
+ * their template (`/#X-Amz-Target=Service.Op`, `/search?mode=fast`): one Fastify route per method
+ * and path, whose hooks pick the operation by that value and then run that operation's own hooks,
+ * validation and handler. Any number of operations registers (a router constraint allows 31).
+ * An unknown value gets 404 in the API's error format.
+ */
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ErrorDetails } from './errors.js';
+import type { RouteSpec } from './route-spec.js';
+
+type Hook = (request: FastifyRequest, reply: FastifyReply, ...rest: unknown[]) => unknown;
+/** What the plugin builds for one operation: Fastify route options without method and URL. */
+export type OperationOptions = Omit<RouteOptions, 'method' | 'url'>;
+
+export interface DispatchContext {
+  partsAjv: Ajv2020;
+  bodyAjv: Ajv2020;
+  sendError: (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) => unknown;
+  describe: (errors: ErrorObject[], part: string, route: RouteSpec) => ErrorDetails;
+}
+
+const CHOSEN = Symbol('openapi.dispatched');
+type Dispatched = FastifyRequest & { [CHOSEN]?: { route: RouteSpec; options: OperationOptions; validators: Validators } };
+
+interface Validators {
+  parts: Array<{ part: 'params' | 'querystring' | 'headers' | 'body'; validate: ValidateFunction }>;
+}
+
+function valueOf(request: FastifyRequest, match: NonNullable<RouteSpec['match']>): string | undefined {
+  if (match.in === 'header') {
+    const value = request.headers[match.name.toLowerCase()];
+    return typeof value === 'string' ? value : undefined;
+  }
+  const query = (request.raw.url ?? '').split('?')[1] ?? '';
+  return new URLSearchParams(query).get(match.name) ?? undefined;
+}
+
+/** Runs hooks (callback or async style) one after another; stops when one answered. */
+async function runHooks(hooks: unknown, request: FastifyRequest, reply: FastifyReply, payload?: unknown): Promise<unknown> {
+  const list = (Array.isArray(hooks) ? hooks : hooks ? [hooks] : []) as Hook[];
+  let current = payload;
+  for (const hook of list) {
+    if (reply.sent) return current;
+    current = await new Promise((resolve, reject) => {
+      // A hook that answers does not call done: the reply ending settles it instead.
+      const ended = () => resolve(current);
+      const settle = (action: () => void) => {
+        reply.raw.off('finish', ended).off('close', ended);
+        action();
+      };
+      reply.raw.once('finish', ended).once('close', ended);
+      const done = (error?: Error | null, value?: unknown) => settle(() => (error ? reject(error) : resolve(value ?? current)));
+      try {
+        const result = payload === undefined ? hook.call(request.server, request, reply, done) : hook.call(request.server, request, reply, current, done);
+        if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then((value) => settle(() => resolve(value ?? current)), (error: Error) => settle(() => reject(error)));
+        else if (reply.sent) settle(() => resolve(current));
+      } catch (error) {
+        settle(() => reject(error));
+      }
+    });
+  }
+  return current;
+}
+
+/**
+ * Registers each group of operations that share method and path as one route. `plain` are the
+ * operations on the same method and path without a template value: a request that names no
+ * operation of the group goes to that one (ReadMe's `/pets#anchor` beside `/pets`).
+ */
+export function registerDispatched(app: FastifyInstance, routes: RouteSpec[], plain: Map<string, RouteSpec>, optionsOf: (route: RouteSpec) => OperationOptions, context: DispatchContext): void {
+  const groups = new Map<string, RouteSpec[]>();
+  for (const route of routes) groups.set(`${route.method} ${route.url}`, [...(groups.get(`${route.method} ${route.url}`) ?? []), route]);
+  for (const [key, group] of groups) {
+    const fallback = plain.get(key);
+    const sources = [...new Map(group.map((route) => [`${route.match!.in}:${route.match!.name.toLowerCase()}`, route.match!])).values()];
+    const byValue = new Map<string, RouteSpec>();
+    for (const route of group) {
+      const key = `${route.match!.in}:${route.match!.name.toLowerCase()}=${route.match!.value}`;
+      if (byValue.has(key)) {
+        app.log.warn(`${route.operationId} (${route.method} ${route.path}) is unreachable: ${byValue.get(key)!.operationId} has the same method, path and ${route.match!.name}`);
+        continue;
+      }
+      byValue.set(key, route);
+    }
+    const prepared = new Map<RouteSpec, { options: OperationOptions; validators: Validators }>();
+    const prepare = (route: RouteSpec) => {
+      let found = prepared.get(route);
+      if (!found) {
+        const options = optionsOf(route);
+        const schema = (options.schema ?? {}) as Record<string, object | undefined>;
+        const parts = (['params', 'querystring', 'headers', 'body'] as const).filter((part) => schema[part]).map((part) => ({ part, validate: (part === 'body' ? context.bodyAjv : context.partsAjv).compile(schema[part]!) }));
+        found = { options, validators: { parts } };
+        prepared.set(route, found);
+      }
+      return found;
+    };
+    const [first] = group;
+    app.route({
+      method: first.method,
+      url: first.url,
+      // The operation is known once the request's headers are: every hook below delegates to its own.
+      onRequest: async (request, reply) => {
+        const route = sources.map((source) => byValue.get(`${source.in}:${source.name.toLowerCase()}=${valueOf(request, source)}`)).find(Boolean) ?? fallback;
+        if (!route) {
+          const named = sources.map((source) => source.name).join(' or ');
+          return void context.sendError(reply, request, { status: 404, code: 'not_found', message: `No operation for this ${named} on ${first.method} ${first.path.replace(/[?#].*$/s, '') || '/'}.`, param: null });
+        }
+        const { options, validators } = prepare(route);
+        (request as Dispatched)[CHOSEN] = { route, options, validators };
+        await runHooks(options.onRequest, request, reply);
+      },
+      preParsing: async (request, reply, payload) => {
+        const chosen = (request as Dispatched)[CHOSEN];
+        return chosen ? runHooks(chosen.options.preParsing, request, reply, payload) : payload;
+      },
+      preValidation: async (request, reply) => {
+        const chosen = (request as Dispatched)[CHOSEN];
+        if (!chosen) return;
+        await runHooks(chosen.options.preValidation, request, reply);
+        if (reply.sent) return;
+        const values: Record<string, unknown> = { params: request.params, querystring: request.query, headers: request.headers, body: request.body };
+        for (const { part, validate } of chosen.validators.parts) {
+          if (part === 'body' && chosen.route.bodyOptional && (request.body === undefined || request.body === null)) continue;
+          if (!validate(values[part])) return void context.sendError(reply, request, context.describe(validate.errors ?? [], part, chosen.route));
+        }
+      },
+      handler: async function dispatched(request, reply) {
+        const chosen = (request as Dispatched)[CHOSEN]!;
+        return (chosen.options.handler as (this: unknown, request: FastifyRequest, reply: FastifyReply) => unknown).call(this, request, reply);
+      },
+    });
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Responses other than one JSON media type: `Accept` negotiated against the media types the spec
+ * declares for the success response (406 in the API's error format when none is acceptable; the
+ * chosen type is the reply's Content-Type before the handler runs), and what a handler returns
+ * written by that type: an async iterable as server-sent events (framed per WHATWG, written as
+ * each event comes, with an optional heartbeat comment) or as NDJSON, bytes or a stream as a
+ * binary body, a string as text.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteSpec, WireMedia } from './route-spec.js';
+
+/** One event a handler yields on a text/event-stream response (a bare value is the data). */
+export interface SseEvent<Data = unknown> {
+  data: Data;
+  event?: string;
+  id?: string;
+  /** Milliseconds the client waits before reconnecting. */
+  retry?: number;
+}
+
+export interface StreamOptions {
+  /** Milliseconds between heartbeat comments on an event stream (none by default). */
+  heartbeatMs?: number;
+}
+
+const essence = (type: string) => type.split(';')[0].trim().toLowerCase();
+
+/** Accept's media ranges with their q-values, best first (RFC 9110 §12.5.1). */
+function acceptRanges(header: string): Array<{ range: string; q: number; order: number }> {
+  return header
+    .split(',')
+    .map((item, order) => {
+      const [range, ...params] = item.split(';').map((part) => part.trim());
+      const q = params.find((param) => /^q=/i.test(param));
+      return { range: range.toLowerCase(), q: q ? Number(q.slice(2)) : 1, order };
+    })
+    .filter((entry) => entry.range !== '' && Number.isFinite(entry.q))
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+}
+
+function rangeMatches(range: string, type: string): boolean {
+  const [rangeType, rangeSubtype] = range.split('/');
+  const [mediaType, mediaSubtype] = essence(type).split('/');
+  return (rangeType === '*' || rangeType === mediaType) && (rangeSubtype === '*' || rangeSubtype === mediaSubtype);
+}
+
+/**
+ * The declared media type an Accept header picks: the best-q range's first match in the spec's
+ * order; the preferred one when Accept is absent; undefined (406) when nothing matches.
+ */
+export function negotiate(declared: WireMedia[], accept: string | undefined): WireMedia | undefined {
+  if (declared.length === 0) return undefined;
+  if (!accept || accept.trim() === '') return declared[0];
+  const ranges = acceptRanges(accept);
+  const refused = (media: WireMedia) => ranges.some((entry) => entry.q === 0 && rangeMatches(entry.range, media.mediaType) && entry.range === essence(media.mediaType));
+  for (const entry of ranges) {
+    if (entry.q === 0) continue;
+    const found = declared.find((media) => rangeMatches(entry.range, media.mediaType) && !refused(media));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The media types of the route's success responses (2xx), preferred first. */
+export function successMedia(route: RouteSpec): WireMedia[] {
+  const statuses = Object.keys(route.responseMedia ?? {}).filter((status) => /^2/.test(status)).sort();
+  return statuses.flatMap((status) => route.responseMedia![status]);
+}
+
+/** A concrete Content-Type for a declared type (a wildcard becomes application/octet-stream). */
+export function concreteType(media: WireMedia): string {
+  return media.mediaType.includes('*') ? 'application/octet-stream' : media.mediaType;
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return value !== null && typeof value === 'object' && Symbol.asyncIterator in value;
+}
+
+function isIterable(value: unknown): value is Iterable<unknown> {
+  return value !== null && typeof value === 'object' && Symbol.iterator in value && !Buffer.isBuffer(value) && typeof value !== 'string';
+}
+
+/** One event in text/event-stream framing: every line of the data its own `data:` line; no line breaks in the other fields. */
+export function sseFrame(item: unknown, dataIsJson: boolean): string {
+  const event: SseEvent = item !== null && typeof item === 'object' && 'data' in item ? (item as SseEvent) : { data: item };
+  const clean = (text: string) => text.replace(/[\r\n]/g, ' ');
+  const lines: string[] = [];
+  if (event.event !== undefined) lines.push(`event: ${clean(event.event)}`);
+  if (event.id !== undefined) lines.push(`id: ${clean(String(event.id)).replace(/\0/g, '')}`);
+  if (event.retry !== undefined && Number.isInteger(event.retry) && event.retry >= 0) lines.push(`retry: ${event.retry}`);
+  const data = dataIsJson || typeof event.data !== 'string' ? JSON.stringify(event.data) : event.data;
+  for (const line of data.split(/\r\n|\r|\n/)) lines.push(`data: ${line}`);
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** A readable of framed events (and heartbeat comments); it stops the source when the client goes away. */
+function eventStream(source: AsyncIterable<unknown> | Iterable<unknown>, frame: (item: unknown) => string, heartbeatMs: number | undefined): Readable {
+  const iterator = isAsyncIterable(source) ? source[Symbol.asyncIterator]() : (source as Iterable<unknown>)[Symbol.iterator]();
+  let heartbeat: NodeJS.Timeout | undefined;
+  const readable = new Readable({
+    async read() {
+      try {
+        const next = await iterator.next();
+        if (next.done) this.push(null);
+        else this.push(frame(next.value));
+      } catch (error) {
+        this.destroy(error as Error);
+      }
+    },
+    destroy(error, callback) {
+      clearInterval(heartbeat);
+      void Promise.resolve(iterator.return?.()).catch(() => undefined);
+      callback(error);
+    },
+  });
+  if (heartbeatMs && heartbeatMs > 0) {
+    heartbeat = setInterval(() => readable.push(':\n\n'), heartbeatMs);
+    heartbeat.unref();
+  }
+  readable.on('end', () => clearInterval(heartbeat));
+  return readable;
+}
+
+/**
+ * Sends what a handler returned by the negotiated media type. Returns the value for Fastify to
+ * send as usual (JSON), or the reply after sending it.
+ */
+export function sendByMedia(request: FastifyRequest, reply: FastifyReply, media: WireMedia | undefined, result: unknown, options: StreamOptions): unknown {
+  if (!media || result === reply || reply.sent) return result;
+  switch (media.kind) {
+    case 'event-stream': {
+      if (!isAsyncIterable(result) && !isIterable(result)) return result;
+      reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
+      const stream = eventStream(result, (item) => sseFrame(item, media.dataIsJson ?? false), options.heartbeatMs);
+      request.raw.on('close', () => stream.destroy());
+      return reply.send(stream);
+    }
+    case 'ndjson': {
+      if (!isAsyncIterable(result) && !isIterable(result)) return result;
+      reply.header('content-type', concreteType(media));
+      const stream = eventStream(result, (item) => `${JSON.stringify(item)}\n`, undefined);
+      request.raw.on('close', () => stream.destroy());
+      return reply.send(stream);
+    }
+    case 'binary':
+      if (typeof result === 'string' || Buffer.isBuffer(result) || result instanceof Uint8Array || result instanceof Readable) {
+        if (!reply.hasHeader('content-type') || !/^[^*]+\/[^*]+$/.test(String(reply.getHeader('content-type')))) reply.header('content-type', concreteType(media));
+        return reply.send(result instanceof Uint8Array && !Buffer.isBuffer(result) ? Buffer.from(result.buffer, result.byteOffset, result.byteLength) : result);
+      }
+      return result;
+    case 'text':
+      if (typeof result !== 'string') return result;
+      reply.header('content-type', concreteType(media));
+      return reply.send(result);
+    case 'json':
+      // Fastify sends a string as it is; a JSON string value must go out as JSON text.
+      if (typeof result === 'string') return reply.header('content-type', concreteType(media)).send(JSON.stringify(result));
+      return result;
+    default:
+      return result;
+  }
+}

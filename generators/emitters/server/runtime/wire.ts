@@ -1,0 +1,104 @@
+/**
+ * What each route does on the wire beyond Fastify's JSON defaults, as hooks the plugin adds:
+ * before validation, `Accept` negotiated (406), path, query, header and cookie parameters decoded
+ * by their styles (params.ts), and a body that is not exactly one JSON media type decoded and
+ * validated (bodies.ts); around the handler, its result written by the negotiated media type
+ * (replies.ts). Routes that need none of it get no hook and pay nothing.
+ */
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { BodyError, decodeBody, DEFAULT_LIMITS, type BodyLimits } from './bodies.js';
+import type { ErrorDetails } from './errors.js';
+import { decodeCookies, decodeHeader, decodePath, decodeQuery, ParamError, pathMatcher } from './params.js';
+import { concreteType, negotiate, sendByMedia, successMedia, type StreamOptions } from './replies.js';
+import type { RouteSpec, WireBody, WireMedia } from './route-spec.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Cookie parameters the operation declares, decoded by their style (absent ones left out). */
+    cookieParams?: Record<string, unknown>;
+    /** The response media type `Accept` chose (the reply's Content-Type), when the operation declares several or a non-JSON one. */
+    responseMedia?: string;
+  }
+}
+
+export interface WireContext {
+  bodyAjv: Ajv2020;
+  partsAjv: Ajv2020;
+  /** Sends an error in the API's format; the request ends there. */
+  sendError: (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) => unknown;
+  /** A JSON Schema failure in the API's error format (`part`: querystring, body, cookies, ...). */
+  describe: (errors: ErrorObject[], part: string, route: RouteSpec) => ErrorDetails;
+  limits?: BodyLimits;
+  streams?: StreamOptions;
+}
+
+const MEDIA = Symbol('openapi.media');
+type WithMedia = FastifyRequest & { [MEDIA]?: WireMedia };
+
+function needsHook(route: RouteSpec): boolean {
+  return Boolean(route.pathParts || route.wireParams?.length || route.bodies || route.responseMedia || route.schema.cookies);
+}
+
+/** The route's hook before validation, or undefined when it needs none. */
+export function wirePreValidation(route: RouteSpec, context: WireContext): preValidationAsyncHookHandler | undefined {
+  if (!needsHook(route)) return undefined;
+  const specs = route.wireParams ?? [];
+  const query = specs.filter((spec) => spec.in === 'query');
+  const headers = specs.filter((spec) => spec.in === 'header');
+  const cookies = specs.filter((spec) => spec.in === 'cookie');
+  const matcher = route.pathParts ? pathMatcher(route.pathParts) : undefined;
+  const success = successMedia(route);
+  const limits = { ...DEFAULT_LIMITS, ...(context.limits ?? {}) };
+  const compiled = new Map<WireBody, ValidateFunction>();
+  let cookieValidator: ValidateFunction | undefined;
+  const validators = {
+    coercing: (schema: object) => context.partsAjv.compile(schema),
+    strict: (schema: object) => context.bodyAjv.compile(schema),
+    describe: (errors: ErrorObject[], part: string) => context.describe(errors, part, route),
+  };
+  return async function wireHook(request, reply) {
+    try {
+      if (success.length > 0) {
+        const media = negotiate(success, request.headers.accept);
+        if (!media) return void context.sendError(reply, request, { status: 406, code: 'not_acceptable', message: `This operation answers ${success.map((candidate) => candidate.mediaType).join(', ')}.`, param: null });
+        (request as WithMedia)[MEDIA] = media;
+        request.responseMedia = concreteType(media);
+        reply.header('content-type', request.responseMedia);
+      }
+      const url = request.raw.url ?? '';
+      const at = url.indexOf('?');
+      if (matcher) {
+        const values = decodePath(at === -1 ? url : url.slice(0, at), matcher, specs);
+        if (values) request.params = values;
+      }
+      if (query.length > 0) request.query = decodeQuery(at === -1 ? '' : url.slice(at + 1), query);
+      for (const spec of headers) {
+        const value = request.headers[spec.name.toLowerCase()];
+        if (value !== undefined) (request.headers as Record<string, unknown>)[spec.name.toLowerCase()] = decodeHeader(spec, value);
+      }
+      if (cookies.length > 0 || route.schema.cookies) {
+        const values = decodeCookies(request.headers.cookie, cookies);
+        cookieValidator ??= route.schema.cookies ? context.partsAjv.compile(route.schema.cookies) : undefined;
+        if (cookieValidator && !cookieValidator(values)) return void context.sendError(reply, request, context.describe(cookieValidator.errors ?? [], 'cookies', route));
+        request.cookieParams = values;
+      }
+      if (route.bodies) await decodeBody(request, route, validators, limits, compiled);
+    } catch (error) {
+      if (error instanceof ParamError) return void context.sendError(reply, request, { status: 400, code: 'invalid_request', message: error.message, param: error.param });
+      if (error instanceof BodyError) return void context.sendError(reply, request, error.details);
+      throw error;
+    }
+  };
+}
+
+type Handler = (this: unknown, request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/** The handler, with its result written by the negotiated media type when that is not plain JSON. */
+export function wireHandler(route: RouteSpec, handler: Handler, context: WireContext): Handler {
+  if (!route.responseMedia) return handler;
+  return async function mediaHandler(this: unknown, request, reply) {
+    const result = await handler.call(this, request, reply);
+    return sendByMedia(request, reply, (request as WithMedia)[MEDIA], result, context.streams ?? {});
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The round trip (`npm run check:roundtrip`): generate the SDKs and server stubs of a spec into a
+ * temporary folder, start the stubs with case-checking handlers (server.ts), call every operation
+ * through each language's SDK (drivers.ts) with values drawn from the request schemas
+ * (cases.ts), and compare both ways: the server decoded exactly what the client was given, and
+ * the client returned exactly what the server answered. One line per operation and language, then
+ * `roundtrip: N/M operations, typescript N/M, python N/M`.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { generate } from '../../../generators/pipeline.js';
+import { buildCases } from './cases.js';
+import { firstDifference } from './compare.js';
+import { DRIVERS, type Driver } from './drivers.js';
+import type { Case, CasesFile } from './protocol.js';
+import { startStubs } from './server.js';
+
+export interface RoundtripOptions {
+  spec: string;
+  /** Driver names or aliases (ts, python); default every driver. */
+  languages?: string[];
+  seed?: number;
+  /** Rounds of cases per operation (default 1). */
+  runs?: number;
+  /** Only operations whose operationId matches (for looking into one). */
+  only?: RegExp;
+  /** Keep the generated folder (for debugging). */
+  keep?: boolean;
+  /** Runs on the generated folder before anything starts (tests plant bugs with it). */
+  afterGenerate?: (outDir: string) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+export interface OperationOutcome {
+  operationId: string;
+  label: string;
+  language: string;
+  ok: boolean;
+  /** What went wrong, first problem first. */
+  problems: string[];
+  /** Milliseconds its cases took through this language (calls, not generation). */
+  ms: number;
+  /** How many calls that was (one per case). */
+  calls: number;
+}
+
+export interface RoundtripResult {
+  outcomes: OperationOutcome[];
+  operations: number;
+  /** Operations that passed in every language. */
+  passed: number;
+  perLanguage: Record<string, { passed: number; total: number }>;
+  summary: string;
+}
+
+export function resolveDrivers(names: string[] | undefined): Driver[] {
+  if (!names || names.length === 0) return DRIVERS;
+  return names.map((name) => {
+    const driver = DRIVERS.find((candidate) => candidate.aliases.includes(name.trim().toLowerCase()));
+    if (!driver) throw new Error(`unknown language "${name}" (known: ${DRIVERS.flatMap((candidate) => candidate.aliases).join(', ')})`);
+    return driver;
+  });
+}
+
+export async function runRoundtrip(options: RoundtripOptions): Promise<RoundtripResult> {
+  const log = options.log ?? (() => {});
+  const drivers = resolveDrivers(options.languages);
+  const seed = options.seed ?? 20261123;
+  // Inside the repository, so the generated stubs resolve fastify from its node_modules.
+  await mkdir(path.resolve('.cache'), { recursive: true });
+  const outDir = await mkdtemp(path.resolve('.cache', 'roundtrip-'));
+  try {
+    const { ir } = await generate({ spec: options.spec, out: outDir, command: `npm run check:roundtrip -- --spec ${options.spec}`, write: true, skip: ['sdks', 'contract tests', 'mock spec', 'contract document'], log: () => {} });
+    await options.afterGenerate?.(outDir);
+    if (options.only) ir.operations = ir.operations.filter((operation) => options.only!.test(operation.id));
+    const { cases, failed } = buildCases(ir, seed, options.runs ?? 1);
+    const casesFile = path.join(outDir, 'cases.json');
+    await writeFile(casesFile, JSON.stringify({ spec: options.spec, seed, cases } satisfies CasesFile));
+    const server = await startStubs(outDir, ir, cases);
+    const outcomes: OperationOutcome[] = [];
+    try {
+      const byOperation = new Map<string, Case[]>();
+      for (const testCase of cases) byOperation.set(testCase.operationId, [...(byOperation.get(testCase.operationId) ?? []), testCase]);
+      for (const driver of drivers) {
+        for (const operation of ir.operations) {
+          const label = `${operation.id} (${operation.method.toUpperCase()} ${operation.path})`;
+          const refused = failed.find((entry) => entry.operationId === operation.id);
+          const own = byOperation.get(operation.id) ?? [];
+          const started = performance.now();
+          const results = refused ? [] : await driver.run(own, { ir, outDir, baseURL: server.url, casesFile });
+          const ms = performance.now() - started;
+          const problems: string[] = refused ? [refused.reason] : [];
+          for (const testCase of own) {
+            const result = results.find((entry) => entry.id === testCase.id);
+            const where = own.length > 1 ? `[${testCase.id.split('#')[1]}] ` : '';
+            if (!result) problems.push(`${where}the driver reported nothing`);
+            else if (result.error) problems.push(`${where}client: ${result.error}${server.problems.get(testCase.id) ? `; server: ${server.problems.get(testCase.id)!.join('; ')}` : ''}`);
+            else {
+              for (const problem of server.problems.get(testCase.id) ?? []) problems.push(`${where}server decoded ${problem}`);
+              if (!server.reached.has(testCase.id)) problems.push(`${where}the request never reached the operation's handler`);
+              const difference = firstDifference(testCase.response.body, result.result);
+              if (difference) problems.push(`${where}client returned ${difference}`);
+            }
+            server.problems.delete(testCase.id);
+            server.reached.delete(testCase.id);
+          }
+          const outcome = { operationId: operation.id, label, language: driver.name, ok: problems.length === 0, problems, ms, calls: own.length };
+          outcomes.push(outcome);
+          log(`${outcome.ok ? '✓' : '✗'} ${driver.name} ${label}${outcome.ok ? '' : `: ${problems.join(' | ')}`}`);
+        }
+      }
+    } finally {
+      await server.close();
+    }
+    const perLanguage = Object.fromEntries(drivers.map((driver) => {
+      const own = outcomes.filter((outcome) => outcome.language === driver.name);
+      return [driver.name, { passed: own.filter((outcome) => outcome.ok).length, total: own.length }];
+    }));
+    const passed = ir.operations.filter((operation) => outcomes.filter((outcome) => outcome.operationId === operation.id).every((outcome) => outcome.ok)).length;
+    const summary = `roundtrip: ${passed}/${ir.operations.length} operations, ${Object.entries(perLanguage).map(([name, counts]) => `${name} ${counts.passed}/${counts.total}`).join(', ')}`;
+    log(summary);
+    return { outcomes, operations: ir.operations.length, passed, perLanguage, summary };
+  } finally {
+    if (!options.keep) await rm(outDir, { recursive: true, force: true });
+    else log(`kept ${outDir}`);
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The round trip's server: the generated Fastify stubs with one handler per operation derived
+ * from the cases. A handler finds its case by the X-Roundtrip-Case header, checks that what the
+ * stubs decoded (path, query, header and cookie parameters, the body as the handler gets it, the
+ * request and response media types) is exactly what the case sent, records every difference, and
+ * answers the case's response: JSON, text, bytes, or a stream of events or records.
+ */
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Ir, IrMedia, IrOperation } from '../../../generators/core/ir.js';
+import type { OpenApiDocument } from '../../../generators/core/load.js';
+import { essence } from '../../../generators/core/media-types.js';
+import { deref } from '../../../generators/core/refs.js';
+import { firstDifference, withoutUnsent } from './compare.js';
+import { CASE_HEADER, fromBase64, toBase64, type Case } from './protocol.js';
+
+export interface StubServer {
+  url: string;
+  /** Differences the handlers found, by case ID. */
+  problems: Map<string, string[]>;
+  /** Cases whose handler ran. */
+  reached: Set<string>;
+  close: () => Promise<void>;
+}
+
+type File = { filename: string; contentType: string; buffer: Buffer };
+const isFile = (value: unknown): value is File => Boolean(value) && typeof value === 'object' && 'buffer' in (value as object) && 'filename' in (value as object);
+
+/** A body as the handler got it, in the protocol's encoding (files as `$file`, streams as `$bytes`). */
+async function decodedBody(media: IrMedia | undefined, body: unknown): Promise<unknown> {
+  if (body === undefined) return undefined;
+  if (media && (media.kind === 'binary' || media.kind === 'event-stream' || media.kind === 'ndjson')) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body as Readable) chunks.push(chunk as Buffer);
+    return { $bytes: toBase64(Buffer.concat(chunks)) };
+  }
+  const file = (value: unknown): unknown => (isFile(value) ? { $file: { name: value.filename, type: value.contentType, bytes: toBase64(value.buffer) } } : Array.isArray(value) ? value.map(file) : value);
+  if (media && (media.kind === 'multipart' || media.kind === 'form') && body && typeof body === 'object') return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, file(value)]));
+  return body;
+}
+
+/** The body the server should decode from what the case sent: fields a client leaves out (null, empty arrays, empty styled objects) left out. */
+function expectedBody(document: OpenApiDocument, media: IrMedia | undefined, body: unknown): unknown {
+  if (!media || body === undefined || (media.kind !== 'multipart' && media.kind !== 'form') || !body || typeof body !== 'object') return body;
+  const parts = new Map((media.parts ?? []).map((part) => [part.name, part]));
+  const fields: Record<string, unknown> = {};
+  // Fields are validated with defaults applied (as parameters are): an absent field with a default arrives as it.
+  for (const part of media.parts ?? []) {
+    const fallback = (deref(document, part.schema) as { default?: unknown } | undefined)?.default;
+    if (fallback !== undefined) fields[part.name] = fallback;
+  }
+  for (const [name, raw] of Object.entries(body)) {
+    const part = parts.get(name);
+    let value = raw;
+    if (Array.isArray(value)) value = value.filter((item) => item !== null && item !== undefined);
+    if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    if (part?.styled) value = withoutUnsent({ value }).value;
+    if (value === undefined) continue;
+    fields[name] = value;
+  }
+  return fields;
+}
+
+function pick(values: Record<string, unknown> | undefined, names: string[], lower = false): Record<string, unknown> {
+  return Object.fromEntries(names.map((name) => [name, values?.[lower ? name.toLowerCase() : name]]).filter(([, value]) => value !== undefined));
+}
+
+/** The case's answer, as the stubs write it for its media type. */
+function answer(reply: FastifyReply, testCase: Case): unknown {
+  const { response } = testCase;
+  reply.code(response.status);
+  if (response.body === undefined) return reply.send();
+  const body = response.body as Record<string, unknown>;
+  switch (response.kind) {
+    case 'binary':
+      return Buffer.from(fromBase64(body.$bytes as string));
+    case 'event-stream':
+      return (async function* () {
+        for (const event of body.$events as unknown[]) yield event;
+      })();
+    case 'ndjson':
+      return body.$records;
+    default:
+      return response.body;
+  }
+}
+
+function checker(document: OpenApiDocument, operation: IrOperation, byId: Map<string, Case>, problems: Map<string, string[]>, reached: Set<string>) {
+  const names = (location: 'path' | 'query' | 'header' | 'cookie') => operation.parameters[location].filter((param) => param.name !== operation.idempotencyHeader).map((param) => param.name);
+  const defaultsOf = (location: 'query' | 'header' | 'cookie') =>
+    Object.fromEntries(
+      operation.parameters[location]
+        .map((param) => [param.name, (deref(document, param.schema) as { default?: unknown } | undefined)?.default] as const)
+        .filter(([, value]) => value !== undefined),
+    );
+  const defaults = { query: defaultsOf('query'), header: defaultsOf('header'), cookie: defaultsOf('cookie') };
+  const textual = new Set(
+    [...operation.parameters.path, ...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie]
+      .filter((param) => takesTextAndAnother(document, param.schema))
+      .map((param) => `${param.in}:${param.name.toLowerCase()}`),
+  );
+  // Parameters with JSON content are one JSON text: an empty object or array is still sent.
+  const whole = new Set([...operation.parameters.path, ...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie].filter((param) => param.contentType).map((param) => param.name));
+  return async function roundtripHandler(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const id = request.headers[CASE_HEADER];
+    const testCase = typeof id === 'string' ? byId.get(id) : undefined;
+    if (!testCase || testCase.operationId !== operation.id) return reply.code(400).send({ code: 'unknown_case', message: `no case ${String(id)} for ${operation.id}`, param: null });
+    reached.add(testCase.id);
+    const found: string[] = [];
+    const check = (where: string, expected: unknown, actual: unknown) => {
+      const difference = firstDifference(expected, actual);
+      if (difference) found.push(`${where}.${difference}`);
+    };
+    // A parameter whose schema takes a string and another primitive (oneOf integer|string) arrives as
+    // text the wire cannot tell apart: its values are compared as text.
+    const asText = (location: 'path' | 'query' | 'header' | 'cookie', values: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(values).map(([name, value]) => [name, textual.has(`${location}:${name.toLowerCase()}`) ? textOf(value) : value]));
+    // A parameter the client leaves out arrives as its schema's default, when it has one.
+    const sent = { ...testCase.request, query: { ...defaults.query, ...testCase.request.query }, header: { ...defaults.header, ...testCase.request.header }, cookie: { ...defaults.cookie, ...testCase.request.cookie } };
+    check('path', asText('path', withoutUnsent(sent.path, whole)), asText('path', pick(request.params as Record<string, unknown>, names('path'))));
+    check('query', asText('query', withoutUnsent(sent.query, whole)), asText('query', pick(request.query as Record<string, unknown>, names('query'))));
+    const lowerKeys = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [name.toLowerCase(), value]));
+    check('header', asText('header', lowerKeys(withoutUnsent(sent.header, whole))), asText('header', lowerKeys(pick(request.headers, names('header'), true))));
+    check('cookie', asText('cookie', withoutUnsent(sent.cookie, whole)), asText('cookie', pick(request.cookieParams, names('cookie'))));
+    const content = operation.body?.content ?? [];
+    const media = sent.body === undefined ? undefined : (content.find((candidate) => essence(candidate.mediaType) === essence(sent.contentType ?? content[0]?.mediaType ?? '')) ?? content[0]);
+    if (media && media.kind !== 'json' && media.kind !== 'text' && sent.body !== undefined) {
+      const type = essence(request.headers['content-type'] ?? '');
+      if (!type.startsWith(essence(media.mediaType).replace(/\*.*$/, ''))) found.push(`content-type: sent ${media.mediaType}, got ${type}`);
+    }
+    check('body', expectedBody(document, media, sent.body), await decodedBody(media ?? (request.body === undefined ? undefined : content[0]), request.body));
+    if (testCase.response.mediaType && request.responseMedia && essence(request.responseMedia) !== essence(testCase.response.mediaType) && !testCase.response.mediaType.includes('*')) {
+      found.push(`accept: asked for ${testCase.response.mediaType}, the stub chose ${request.responseMedia}`);
+    }
+    if (found.length > 0) problems.set(testCase.id, found);
+    return answer(reply, testCase);
+  };
+}
+
+/** Whether a schema accepts a string and another primitive type (directly, or as oneOf/anyOf alternatives). */
+function takesTextAndAnother(document: OpenApiDocument, raw: unknown): boolean {
+  const schema = deref(document, raw) as Record<string, unknown> | undefined;
+  if (!schema || typeof schema !== 'object') return false;
+  const types = new Set<string>([schema.type].flat().filter((type): type is string => typeof type === 'string'));
+  for (const key of ['oneOf', 'anyOf']) {
+    for (const alternative of (schema[key] as unknown[] | undefined) ?? []) for (const type of [(deref(document, alternative) as { type?: unknown } | undefined)?.type].flat()) if (typeof type === 'string') types.add(type);
+  }
+  return types.has('string') && ['integer', 'number', 'boolean'].some((type) => types.has(type));
+}
+
+/** Primitive leaves as text. */
+function textOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(textOf);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, textOf(item)]));
+  return value === undefined || value === null ? value : String(value);
+}
+
+/** Starts the stubs generated into `outDir` on loopback with a checking handler per operation. */
+export async function startStubs(outDir: string, ir: Ir, cases: Case[]): Promise<StubServer> {
+  const stubs = await import(path.join(outDir, 'server', 'index.ts'));
+  const byId = new Map(cases.map((testCase) => [testCase.id, testCase]));
+  const problems = new Map<string, string[]>();
+  const reached = new Set<string>();
+  const handlers = Object.fromEntries(ir.operations.map((operation) => [operation.id, checker(ir.document, operation, byId, problems, reached)]));
+  const app = Fastify({ ...(stubs.serverOptions as () => object)(), logger: false, bodyLimit: 16 * 1024 * 1024 }) as unknown as FastifyInstance;
+  await app.register(stubs.routesPlugin, { handlers, onUnimplemented: () => {} });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, problems, reached, close: () => app.close() };
+}

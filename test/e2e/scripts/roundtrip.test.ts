@@ -1,0 +1,129 @@
+/**
+ * `npm run check:roundtrip` (issue 21): the generated client against the generated server stubs,
+ * every operation both ways. The media fixture (every media type and parameter style) round-trips
+ * 100 %, as do our two specs and the public specs; planted bugs on either side turn the operation
+ * they break red, naming the parameter or part, what was sent and what arrived; the command
+ * prints one line per operation and the summary line, and exits 1 on a failure.
+ *
+ * The fixture and the real specs run both legs (TypeScript and Python); the planted bugs and
+ * GitHub's 1,2xx operations run the TypeScript leg, which is where those bugs live.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
+import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
+
+const FIXTURE = 'test/fixtures/specs/media-3.1.yaml';
+
+async function replaceIn(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} does not contain ${from}`);
+  await writeFile(file, text.split(from).join(to));
+}
+
+describe('the round trip on the media fixture', () => {
+  it('passes every operation, over many drawn values', async () => {
+    const lines: string[] = [];
+    const result = await runRoundtrip({ spec: FIXTURE, languages: ['ts', 'python'], runs: 12, log: (line) => lines.push(line) });
+    expect(result.outcomes.filter((outcome) => !outcome.ok).map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`)).toEqual([]);
+    expect(result.operations).toBe(30);
+    expect(lines.at(-1)).toBe('roundtrip: 30/30 operations, typescript 30/30, python 30/30');
+  }, 300_000);
+
+  it.each([
+    {
+      bug: 'the client joins pipeDelimited values with commas',
+      file: 'client/src/core/serialize.ts',
+      from: "style === 'pipeDelimited' ? ['|', '|']",
+      to: "style === 'pipeDelimited' ? [',', '|']",
+      operation: 'queryDelimited',
+      // Either the stub refuses what it cannot split, naming the parameter, or it splits it wrong.
+      says: /pipedObj must be key,value pairs|server decoded query\.piped(Obj)?(\[\d+\]|\.\w+)?: sent .+, got /,
+    },
+    {
+      bug: 'the stub drops the last NDJSON record',
+      file: 'server/core/replies.ts',
+      from: 'const stream = eventStream(result, (item) => `${JSON.stringify(item)}\\n`, undefined);',
+      to: 'const stream = eventStream((Array.isArray(result) ? result.slice(0, -1) : result) as Iterable<unknown>, (item) => `${JSON.stringify(item)}\\n`, undefined);',
+      operation: 'exportRecordsJsonl',
+      says: /client returned \$records: sent \d+ items .*, got \d+/,
+    },
+    {
+      bug: 'the client trims multipart text',
+      file: 'client/src/core/multipart.ts',
+      from: 'content: primitiveText(value) };',
+      to: 'content: primitiveText(value).trim() };',
+      operation: 'uploadDocument',
+      says: /server decoded body\.(title|tags\[\d+\]): sent .+, got /,
+    },
+    {
+      bug: 'the stub does not percent-decode cookies',
+      file: 'server/core/params.ts',
+      from: "const dec = (text: string) => decode(text, spec.name, false);\n    if (spec.shape === 'object' && spec.explode && !spec.json) {\n      const object",
+      to: "const dec = (text: string) => text;\n    if (spec.shape === 'object' && spec.explode && !spec.json) {\n      const object",
+      operation: 'cookieParams',
+      // Either the stub hands the handler the still-encoded value, or its validation refuses it (longer encoded than allowed), naming the cookie.
+      says: /server decoded cookie\.\S+: sent .+, got |400 invalid_request: tags\[\d+\] must NOT have more than 20 characters/,
+    },
+    {
+      bug: 'the client loses the event type of server-sent events',
+      file: 'client/src/core/sse.ts',
+      from: "...(this.#event ? { event: this.#event } : {}), ",
+      to: '',
+      operation: 'streamEvents',
+      says: /client returned \$events\[\d+\]\.event: sent "[^"]*", got undefined/,
+    },
+  ])('turns red when $bug, naming where', async ({ file, from, to, operation, says }) => {
+    const result = await runRoundtrip({ spec: FIXTURE, languages: ['ts'], runs: 12, afterGenerate: (outDir) => replaceIn(path.join(outDir, file), from, to) });
+    const failed = result.outcomes.filter((outcome) => !outcome.ok);
+    expect(failed.map((outcome) => outcome.operationId)).toContain(operation);
+    expect(failed.find((outcome) => outcome.operationId === operation)!.problems.join(' | ')).toMatch(says);
+    expect(result.summary).toMatch(/^roundtrip: (\d+)\/30 operations, typescript \1\/30$/);
+    expect(result.passed).toBeLessThan(30);
+  }, 300_000);
+});
+
+describe('the round trip on real specs', () => {
+  it.each([
+    { title: 'Assessment Service (spec/openapi.yaml)', spec: 'spec/openapi.yaml', minOperations: 1 },
+    { title: 'Dashboard (spec/dashboard.yaml)', spec: 'spec/dashboard.yaml', minOperations: 1 },
+    ...PUBLIC_SPECS.filter((entry) => !entry.spec.includes('api.github.com')),
+  ])('$title: every operation round-trips in both languages', async ({ spec }) => {
+    const result = await runRoundtrip({ spec, languages: ['ts', 'python'], runs: 3 });
+    expect(result.outcomes.filter((outcome) => !outcome.ok).map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`)).toEqual([]);
+    expect(result.passed).toBe(result.operations);
+  }, 300_000);
+
+  it("GitHub's REST API: every operation round-trips", async () => {
+    const spec = PUBLIC_SPECS.find((entry) => entry.spec.includes('api.github.com'))!.spec;
+    const result = await runRoundtrip({ spec, languages: ['ts'], runs: 1 });
+    expect(result.operations).toBeGreaterThan(1000);
+    expect(result.outcomes.filter((outcome) => !outcome.ok).map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`).slice(0, 20)).toEqual([]);
+  }, 1_200_000);
+});
+
+describe('npm run check:roundtrip', () => {
+  const run = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(path.resolve('node_modules/.bin/tsx'), ['scripts/check-roundtrip.ts', ...args], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })),
+    );
+
+  it('prints one line per operation and language, then the summary, and exits 0 when all pass', async () => {
+    const result = await run(['--spec', 'test/fixtures/specs/widgets-3.0.yaml', '--lang', 'ts']);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.slice(0, -1).every((line) => /^✓ typescript \S+ \((GET|POST|PUT|PATCH|DELETE) \S+\)$/.test(line))).toBe(true);
+    expect(lines.at(-1)).toBe('roundtrip: 6/6 operations, typescript 6/6');
+    expect(result.code).toBe(0);
+  }, 120_000);
+
+  it('exits 2 without --spec or with an unknown language, 1 on a spec it cannot generate', async () => {
+    expect((await run([])).code).toBe(2);
+    const unknown = await run(['--spec', FIXTURE, '--lang', 'cobol']);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'check:roundtrip: unknown language "cobol" (known: ts, typescript, py, python)']);
+    const bad = await run(['--spec', 'test/fixtures/bad/broken.yaml']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^check:roundtrip: test\/fixtures\/bad\/broken\.yaml:7:1: YAML does not parse/);
+  }, 120_000);
+});
