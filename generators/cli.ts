@@ -1,5 +1,5 @@
 /**
- * `npm run generate [-- --spec PATH --out DIR]`: load the spec, build the IR once, run every
+ * `npm run generate [-- --spec PATH --out DIR --released git:REF|FILE]`: load the spec, build the IR once, run every
  * emitter, write the files. Prints one line per step with its time; on a bad document prints one
  * line, `error: file:line:col: what is wrong (at #pointer)`, and exits 1 (never a stack trace).
  */
@@ -19,6 +19,8 @@ async function main(): Promise<void> {
       sdks: { type: 'boolean', default: false },
       /** Leave out the SDKs (the default; kept so older scripts still work). */
       'skip-sdks': { type: 'boolean', default: false },
+      /** The last released spec (`git:<ref>` or a file): the packages' CHANGELOG.md lists the changes since. */
+      released: { type: 'string' },
     },
   });
   // No --spec: every document the repository lists (spec/openapi.yaml, spec/dashboard.yaml), each
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
   for (const { spec, out, skip = [] } of targets) {
     if (targets.length > 1) console.log(`${spec} -> ${out}/`);
     try {
-      const result = await generate({ spec, out, command: regenerateCommand(spec, out), write: !values['dry-run'], skip: [...skip, ...(values['skip-sdks'] ? ['sdks'] : [])], include: values.sdks ? ['sdks'] : [], log: (line) => console.log(line) });
+      const result = await generate({ spec, out, command: regenerateCommand(spec, out), write: !values['dry-run'], skip: [...skip, ...(values['skip-sdks'] ? ['sdks'] : [])], include: values.sdks ? ['sdks'] : [], released: values.released, log: (line) => console.log(line) });
       for (const warning of result.warnings) console.warn(`warning: ${warning}`);
     } catch (error) {
       // An emitter failing on a document the loader accepted: still one line naming the spec.

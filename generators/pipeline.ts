@@ -5,10 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadDocument } from './core/load.js';
+import { loadDocument, type LoadedDocument } from './core/load.js';
+import { releaseBetween } from './changelog/release.js';
+import { loadReleased } from './breaking/released.js';
 import { buildIr } from './core/build-ir.js';
 import { listFiles, withHeader, writeFiles, type GeneratedFile, type Provenance, type WriteResult } from './core/files.js';
-import type { Ir } from './core/ir.js';
+import type { Ir, IrRelease } from './core/ir.js';
 import { emitClient } from './emitters/client/emit.js';
 import { emitContractDocument } from './emitters/contract/emit.js';
 import { emitContractTests } from './emitters/contract-tests/emit.js';
@@ -56,6 +58,11 @@ export interface DocumentTarget {
   spec: string;
   out: string;
   skip?: string[];
+  /**
+   * The document's last released version, `git:<ref>` or a file: the generated packages'
+   * CHANGELOG.md lists what changed since. Move it on at each release.
+   */
+  released?: string;
 }
 
 /**
@@ -63,7 +70,8 @@ export interface DocumentTarget {
  * API (issue 15) is called only by its pages in a browser: no Python or openapi-generator SDKs for it.
  */
 export const DOCUMENTS: DocumentTarget[] = [
-  { spec: DEFAULT_SPEC, out: DEFAULT_OUT },
+  // 1.0.0, as released (the last commit that changed the spec).
+  { spec: DEFAULT_SPEC, out: DEFAULT_OUT, released: 'git:5e4d5b2a4851c1131e0b6e82fc7606a20a930deb' },
   { spec: 'spec/dashboard.yaml', out: 'generated/dashboard', skip: ['python', 'sdks'] },
 ];
 
@@ -91,6 +99,8 @@ export interface GenerateOptions {
   skip?: string[];
   /** Opt-in emitters to run (e.g. "sdks"). */
   include?: string[];
+  /** The last released version (`git:<ref>` or a file); default: the listed document's `released`. */
+  released?: string;
 }
 
 export interface GenerateResult {
@@ -123,7 +133,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
   const provenance: Provenance = { source: options.spec.split(path.sep).join('/'), command: options.command };
   const loaded = await step('load + bundle', () => loadDocument(options.spec), (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`);
-  const ir = await step('build IR', () => buildIr(loaded));
+  const released = options.released ?? DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(options.spec))?.released;
+  const ir: Ir = await step('build IR', () => buildIr(loaded));
+  if (released) ir.release = await step('compare with release', () => releaseOf(released, options.spec, loaded), (release) => `${release.label}: ${release.changes.length} change(s)`);
   const files: GeneratedFile[] = [];
   const emitterWarnings: string[] = [];
   const skipped = EMITTERS.filter((emitter) => options.skip?.includes(emitter.name) || (emitter.optIn && !options.include?.includes(emitter.name)));
@@ -159,12 +171,19 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   return { ir, files, warnings: [...ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`), ...emitterWarnings], sourceFiles: loaded.files, stale, written };
 }
 
+/** What changed since the released version (the breaking gate's rules), for the packages' CHANGELOG.md. */
+async function releaseOf(source: string, spec: string, current: LoadedDocument): Promise<IrRelease> {
+  const { loaded, label } = await loadReleased(source, spec);
+  return releaseBetween(label, loaded.document, current.document);
+}
+
 /** generated/provenance.json: which spec (by digest) and which generator made this output. */
 function provenanceFile(ir: Ir, provenance: Provenance, paths: string[], stale: StaleOutput[], command: string): GeneratedFile {
   const content: Record<string, unknown> = {
     source: provenance.source,
     spec_digest: ir.digest,
     spec_version: ir.info.version,
+    ...(ir.release ? { released: { from: ir.release.label, spec_version: ir.release.version } } : {}),
     generator_version: GENERATOR_VERSION,
     files: [...paths].sort(),
   };

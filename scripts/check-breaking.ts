@@ -8,15 +8,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareDocuments } from '../generators/breaking/compare.js';
 import { evaluate, parseConfig, type FailOn, type GateResult } from '../generators/breaking/gate.js';
 import { lineLocator } from '../generators/breaking/locate.js';
 import { allRuleIds, ruleInfo } from '../generators/breaking/rules.js';
-import { loadDocument, SpecError } from '../generators/core/load.js';
+import { loadDocument, SpecError, type LoadedDocument } from '../generators/core/load.js';
+import { loadSpecAtCommit, ReleasedSpecError } from '../generators/breaking/released.js';
 
 const { values } = parseArgs({
   options: {
@@ -86,23 +85,18 @@ function print(result: GateResult, locate: (pointer: string) => string): void {
 
 const spec = values.spec!;
 const failOn = values['fail-on'] as FailOn;
-let work: string | undefined;
 try {
   if (!['clients', 'servers', 'any'].includes(failOn)) throw new UsageError(`--fail-on must be clients, servers or any (got ${failOn})`);
   const configFile = values.config ?? (existsSync('.check-breaking.yaml') ? '.check-breaking.yaml' : undefined);
   const off = configFile ? parseConfig(readFileSync(configFile, 'utf8'), configFile) : [];
   const base = resolveBase();
-  const top = git('rev-parse', '--show-toplevel');
-  const specFromTop = path.relative(top, path.resolve(spec));
+  let before: LoadedDocument;
   try {
-    git('cat-file', '-e', `${base}:${specFromTop.split(path.sep).join('/')}`);
-  } catch {
-    throw new UsageError(`${specFromTop} does not exist at the base ${base.slice(0, 12)}: nothing to compare with`);
+    before = await loadSpecAtCommit(base, spec);
+  } catch (error) {
+    throw error instanceof ReleasedSpecError ? new UsageError(`${error.message}: nothing to compare with`) : error;
   }
-  // The spec's whole folder at the base, so a spec split across files is compared whole.
-  work = await mkdtemp(path.join(tmpdir(), 'check-breaking-'));
-  execFileSync('sh', ['-c', `git archive ${JSON.stringify(base)} -- ${JSON.stringify(path.dirname(specFromTop))} | tar -x -C ${JSON.stringify(work)}`], { cwd: top, stdio: ['ignore', 'ignore', 'pipe'] });
-  const [before, after] = await Promise.all([loadDocument(path.join(work, specFromTop)), loadDocument(spec)]);
+  const after = await loadDocument(spec);
   const baseVersion = String(before.document.info?.version ?? '0.0.0');
   const headVersion = String(after.document.info?.version ?? '0.0.0');
   const findings = compareDocuments(before.document, after.document);
@@ -124,6 +118,4 @@ try {
   if (error instanceof SpecError) console.error(`check:breaking: ${error.file}#${error.pointer || '/'}: ${error.reason}`);
   else console.error(`check:breaking: ${(error as Error).message}`);
   process.exitCode = 2;
-} finally {
-  if (work) await rm(work, { recursive: true, force: true });
 }

@@ -359,4 +359,30 @@ export interface Ir {
   warnings: IrWarning[];
   /** The bundled document, for document-to-document emitters. */
   document: OpenApiDocument;
+  /** How the API differs from its last released version, when one was named (the packages' CHANGELOG.md). */
+  release?: IrRelease;
+}
+
+/** The breaking gate's classification between the last released description and this one. */
+export interface IrRelease {
+  /** Names the released version: "git:5e4d5b2a4851" or a file path. */
+  label: string;
+  /** Its info.version. */
+  version: string;
+  changes: IrChange[];
+  /** The bump info.version needs, and the one the generated SDKs need (major also when only their signatures change). */
+  advice: 'major' | 'minor' | 'patch' | 'none';
+  sdkAdvice: 'major' | 'minor' | 'patch' | 'none';
+}
+
+export interface IrChange {
+  /** The gate's rule id, e.g. "response-property-removed". */
+  rule: string;
+  where: string;
+  detail: string;
+  /** Who it breaks: clients, servers, sdks; empty when compatible. */
+  breaks: string[];
+  /** What an existing client sees. */
+  consequence: string;
+  docsOnly: boolean;
 }

@@ -3,6 +3,7 @@
  * openapi-typescript's types, named model types, one descriptor per operation, resource classes
  * whose methods are one-liners over the runtime, the client class, and package files.
  */
+import { renderChangelog } from '../../changelog/render.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
@@ -35,6 +36,7 @@ export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
   const webhooks = webhooksFile(ir);
   if (webhooks) files.push(webhooks);
   files.push(...packageFiles(ir, plan));
+  files.push({ path: 'client/CHANGELOG.md', content: renderChangelog(ir, `${sdkShape(ir).names.packageName} (TypeScript)`) });
   return files;
 }
 

@@ -29,7 +29,7 @@ export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
       },
       './package.json': './package.json',
     },
-    files: ['dist', 'README.md'],
+    files: ['dist', 'README.md', 'CHANGELOG.md'],
     sideEffects: false,
     engines: { node: '>=20' },
     scripts: {
@@ -86,6 +86,7 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '',
     `TypeScript client for the ${ir.info.title} (version ${ir.info.version}), generated from its OpenAPI document.`,
     'Zero runtime dependencies; uses `fetch`, so it runs on Node 20+, browsers, Deno, Bun and edge runtimes.',
+    "Its changes since the API's last release, and the version bump they need, are in `CHANGELOG.md`.",
     '',
     '## Install and use',
     '',

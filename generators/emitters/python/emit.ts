@@ -7,6 +7,7 @@
  * py.typed, an in-tree build backend so `pip install` works offline) and a README whose examples
  * run as tests.
  */
+import { renderChangelog } from '../../changelog/render.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
@@ -43,6 +44,7 @@ export function emitPython(ir: Ir): GeneratedFile[] {
   files.push({ path: `${PYTHON_ROOT}pyproject.toml`, content: pyproject(ir, plan) });
   files.push(...runtimeFiles(PACKAGE_DIR, PYTHON_ROOT, '.py'));
   files.push({ path: `${PYTHON_ROOT}README.md`, content: readmeFile(ir, plan, names) });
+  files.push({ path: `${PYTHON_ROOT}CHANGELOG.md`, content: renderChangelog(ir, `${plan.distributionName} (Python)`) });
   return files;
 }
 

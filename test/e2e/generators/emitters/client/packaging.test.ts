@@ -54,10 +54,10 @@ client.health.retrieve().withResponse().then(({ data, requestId }) => {
 `;
 
 describe('the packed client', () => {
-  it('ships only the two builds, the README and package.json', async () => {
+  it('ships only the two builds, the README, the CHANGELOG and package.json', async () => {
     const { stdout } = await run('tar', ['-tzf', tarball]);
     const files = stdout.trim().split('\n').sort();
-    expect(files.filter((file) => !/^package\/dist\/(esm|cjs)\/.+\.(js|d\.ts)$/.test(file))).toEqual(['package/README.md', 'package/dist/cjs/package.json', 'package/package.json']);
+    expect(files.filter((file) => !/^package\/dist\/(esm|cjs)\/.+\.(js|d\.ts)$/.test(file))).toEqual(['package/CHANGELOG.md', 'package/README.md', 'package/dist/cjs/package.json', 'package/package.json']);
     expect(files).toContain('package/dist/cjs/index.d.ts');
     expect(files).toContain('package/dist/esm/index.d.ts');
   });
