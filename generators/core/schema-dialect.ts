@@ -51,23 +51,35 @@ function convert30(node: Node): Node {
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'example', 'examples']);
 
 /**
- * Rewrites local component refs to point into a shared schema registered under `id`, and drops
- * `$id` from the schemas inside: a `#/components/...` ref in an OpenAPI document names the document
- * (as Redocly, Prism and the spec's authors read it), but an `$id` beside it would re-base it to a
- * URL that has no components (Scalar Galaxy's paginated responses).
+ * Drops `$id` from the schemas inside (never from data such as an `enum` value) and, given
+ * `refBase`, points local refs into the shared schema registered under it. A `#/components/...`
+ * ref in an OpenAPI document names the document (as Redocly, Prism and the spec's authors read
+ * it), but an `$id` beside it would re-base it to a URL that has no components (Scalar Galaxy's
+ * paginated responses), so every schema we register loses its own `$id`.
  */
-export function rebaseRefs(schema: JsonSchema, id: string): JsonSchema {
+function rewriteSchema(schema: JsonSchema, refBase?: string): JsonSchema {
   const walk = (node: Node, data: boolean): Node => {
     if (Array.isArray(node)) return node.map((item) => walk(item, data));
     if (!node || typeof node !== 'object') return node;
     const out: Node = {};
     for (const [key, value] of Object.entries<Node>(node)) {
       if (!data && key === '$id' && typeof value === 'string') continue;
-      out[key] = !data && key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${id}${value}` : walk(value, data || DATA_KEYWORDS.has(key));
+      const localRef = refBase !== undefined && !data && key === '$ref' && typeof value === 'string' && value.startsWith('#/');
+      out[key] = localRef ? `${refBase}${value}` : walk(value, data || DATA_KEYWORDS.has(key));
     }
     return out;
   };
   return walk(schema, false);
+}
+
+/** The schema without its own `$id` keywords; refs untouched (see rewriteSchema). */
+export function dropSchemaIds(schema: JsonSchema): JsonSchema {
+  return rewriteSchema(schema);
+}
+
+/** Local component refs rewritten to point into the shared schema registered under `id`, `$id`s dropped (see rewriteSchema). */
+export function rebaseRefs(schema: JsonSchema, id: string): JsonSchema {
+  return rewriteSchema(schema, id);
 }
 
 /**
@@ -81,8 +93,8 @@ export function sharedSchemaId(ir: { digest: string }): string {
 
 /** The spec's component schemas as one JSON Schema 2020-12 document that refs point into. */
 export function sharedSchema(ir: { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string; digest: string }): { $id: string; components: { schemas: Record<string, JsonSchema> } } {
-  // Refs stay local ('#/...': this document); only the components' own $id keywords go (see rebaseRefs).
-  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, rebaseRefs(toJsonSchema2020(entry.schema, ir.openapiVersion), '')]));
+  // Refs stay local ('#/...': this document); only the components' own $id keywords go.
+  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, dropSchemaIds(toJsonSchema2020(entry.schema, ir.openapiVersion))]));
   return { $id: sharedSchemaId(ir), components: { schemas } };
 }
 
