@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import FrozenSet, Mapping, Optional, Union
+from typing import Any, FrozenSet, Mapping, Optional, Union
 
 from . import types as _types
 from ._core import ClientCore, ClientError, UnknownWebhookEvent, WebhookScheme, typed_event
@@ -24,7 +24,7 @@ class Webhooks:
     Pass the raw request body (bytes or str, exactly as received) and its headers.
     """
 
-    def __init__(self, client: ClientCore) -> None:
+    def __init__(self, client: ClientCore[Any]) -> None:
         self._client = client
 
     def verify(self, payload: Union[str, bytes], headers: Mapping[str, str], *, secret: Optional[str] = None) -> None:

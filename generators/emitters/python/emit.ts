@@ -155,7 +155,7 @@ function webhooksFile(ir: Ir, eventType: string): string {
 
 from __future__ import annotations
 
-from typing import FrozenSet, Mapping, Optional, Union
+from typing import Any, FrozenSet, Mapping, Optional, Union
 
 from . import types as _types
 from ._core import ClientCore, ClientError, UnknownWebhookEvent, WebhookScheme, typed_event
@@ -174,7 +174,7 @@ class Webhooks:
     Pass the raw request body (bytes or str, exactly as received) and its headers.
     """
 
-    def __init__(self, client: ClientCore) -> None:
+    def __init__(self, client: ClientCore[Any]) -> None:
         self._client = client
 
     def verify(self, payload: Union[str, bytes], headers: Mapping[str, str], *, secret: Optional[str] = None) -> None:

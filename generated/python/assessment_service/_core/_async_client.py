@@ -8,13 +8,12 @@ AsyncTransport (asyncio streams + ssl, connections reused)."""
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 from typing import Any, Awaitable, Callable, Dict, Mapping, Optional, Sequence, Tuple, cast
 
 from ._async_response import AsyncAPIResponse, AsyncDecodeContext, async_streaming_requested, decode_success_async
 from ._async_transport import AsyncHTTPTransport, AsyncRawResponse, AsyncTransport
-from ._base import Call, ClientConfig, ClientCore, Operation, RequestOptions
+from ._base import Call, ClientCore, Operation, RequestOptions
 from ._errors import APIConnectionError, APIError, ClientError
 from ._pagination import AsyncCursorPage, AsyncPaginator
 from ._response import choose_accept, is_streamed_kind
@@ -22,43 +21,15 @@ from ._serde import NOT_GIVEN, NotGiven
 from ._transport import TransportRequest
 
 
-class AsyncBaseClient(ClientCore):
+class AsyncBaseClient(ClientCore[AsyncTransport]):
     """Holds the options and the async transport (its connection pool); sends operations."""
 
-    def __init__(
-        self,
-        config: ClientConfig,
-        *,
-        api_key: Optional[str] = None,
-        base_url: Optional[str] = None,
-        max_retries: Optional[int] = None,
-        timeout: Optional[float] = None,
-        stream_idle_timeout: Optional[float] = None,
-        max_retry_wait: Optional[float] = None,
-        default_headers: Optional[Mapping[str, str]] = None,
-        default_query: Optional[Mapping[str, object]] = None,
-        webhook_secret: Optional[str] = None,
-        log_level: Optional[str] = None,
-        logger: Optional[logging.Logger] = None,
-        transport: Optional[AsyncTransport] = None,
-    ) -> None:
-        super().__init__(
-            config,
-            api_key=api_key,
-            base_url=base_url,
-            max_retries=max_retries,
-            timeout=timeout,
-            stream_idle_timeout=stream_idle_timeout,
-            max_retry_wait=max_retry_wait,
-            default_headers=default_headers,
-            default_query=default_query,
-            webhook_secret=webhook_secret,
-            log_level=log_level,
-            logger=logger,
-        )
-        self._transport: AsyncTransport = transport if transport is not None else AsyncHTTPTransport()
-        # Tests pin the clock's sleep.
-        self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+    def _default_transport(self) -> AsyncTransport:
+        return AsyncHTTPTransport()
+
+    async def _sleep(self, seconds: float) -> None:
+        """Waits between attempts (tests replace it)."""
+        await asyncio.sleep(seconds)
 
     async def close(self) -> None:
         """Closes the kept-alive connections (of the pool this client shares with its `with_options` copies)."""

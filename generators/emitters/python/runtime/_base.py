@@ -15,7 +15,7 @@ import random
 import uuid
 import warnings
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
 
 from ._body import Body, EncodedBody, choose_body, encode_body
 from ._errors import APIConnectionError, APIStatusError, ClientError, ProxyError, make_status_error
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
 T = TypeVar("T")
+# The sync or the async transport: ClientCore holds either.
+TransportT = TypeVar("TransportT")
 
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_STREAM_IDLE_TIMEOUT = 60.0
@@ -159,7 +161,7 @@ def _number(value: Any, name: str, minimum: float = 0.0) -> float:
     return float(value)
 
 
-class ClientCore:
+class ClientCore(Generic[TransportT]):
     """The options of a client and the steps of a call that do not touch the network."""
 
     api_key: Optional[str]
@@ -190,6 +192,7 @@ class ClientCore:
         webhook_secret: Optional[str] = None,
         log_level: Optional[str] = None,
         logger: Optional[logging.Logger] = None,
+        transport: Optional[TransportT] = None,
     ) -> None:
         self._config = config
         env_secret = os.environ.get(config.webhook_secret_env) if config.webhook_secret_env else None
@@ -207,6 +210,11 @@ class ClientCore:
         self._log = self._make_log()
         # Tests pin the jitter source.
         self._random: Callable[[], float] = random.random
+        self._transport: TransportT = transport if transport is not None else self._default_transport()
+
+    def _default_transport(self) -> TransportT:
+        """The standard transport of the sync or the async client, when none is given."""
+        raise NotImplementedError
 
     def _set_key(self, api_key: Optional[str]) -> None:
         if self._config.auth != "none" and not api_key:

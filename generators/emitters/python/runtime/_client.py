@@ -7,11 +7,10 @@ methods are one-liners over `request`, `request_raw` and `request_page`."""
 
 from __future__ import annotations
 
-import logging
 import time
-from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
-from ._base import Call, ClientConfig, ClientCore, Operation, RequestOptions, checked_response
+from ._base import Call, ClientCore, Operation, RequestOptions, checked_response
 from ._errors import APIConnectionError, APIError, ClientError
 from ._pagination import SyncCursorPage
 from ._response import APIResponse, DecodeContext, choose_accept, decode_success, is_streamed_kind, streaming_requested
@@ -19,43 +18,15 @@ from ._serde import NOT_GIVEN, NotGiven
 from ._transport import HTTPTransport, RawResponse, Transport, TransportRequest
 
 
-class BaseClient(ClientCore):
+class BaseClient(ClientCore[Transport]):
     """Holds the options and the transport (its connection pool); sends operations."""
 
-    def __init__(
-        self,
-        config: ClientConfig,
-        *,
-        api_key: Optional[str] = None,
-        base_url: Optional[str] = None,
-        max_retries: Optional[int] = None,
-        timeout: Optional[float] = None,
-        stream_idle_timeout: Optional[float] = None,
-        max_retry_wait: Optional[float] = None,
-        default_headers: Optional[Mapping[str, str]] = None,
-        default_query: Optional[Mapping[str, object]] = None,
-        webhook_secret: Optional[str] = None,
-        log_level: Optional[str] = None,
-        logger: Optional[logging.Logger] = None,
-        transport: Optional[Transport] = None,
-    ) -> None:
-        super().__init__(
-            config,
-            api_key=api_key,
-            base_url=base_url,
-            max_retries=max_retries,
-            timeout=timeout,
-            stream_idle_timeout=stream_idle_timeout,
-            max_retry_wait=max_retry_wait,
-            default_headers=default_headers,
-            default_query=default_query,
-            webhook_secret=webhook_secret,
-            log_level=log_level,
-            logger=logger,
-        )
-        self._transport: Transport = transport if transport is not None else HTTPTransport()
-        # Tests pin the clock's sleep.
-        self._sleep: Callable[[float], None] = time.sleep
+    def _default_transport(self) -> Transport:
+        return HTTPTransport()
+
+    def _sleep(self, seconds: float) -> None:
+        """Waits between attempts (tests replace it)."""
+        time.sleep(seconds)
 
     def close(self) -> None:
         """Closes the kept-alive connections (of the pool this client shares with its `with_options` copies)."""
