@@ -25,7 +25,8 @@ export async function loadSpecAtCommit(ref: string, spec: string): Promise<Loade
   try {
     commit = git(top, 'rev-parse', '--verify', `${ref}^{commit}`);
   } catch {
-    throw new ReleasedSpecError(`git:${ref} is not a commit in this repository`);
+    const shallow = git(top, 'rev-parse', '--is-shallow-repository') === 'true';
+    throw new ReleasedSpecError(`git:${ref} is not a commit in this repository${shallow ? ' (this clone is shallow: `git fetch --unshallow` brings the history)' : ''}`);
   }
   const fromTop = path.relative(top, path.resolve(spec)).split(path.sep).join('/');
   try {

@@ -169,11 +169,13 @@ describe('installing the package offline (its own standard-library build backend
     expect(imported.stdout.trim(), imported.output).toBe('True True True False');
   }, 60_000);
 
-  // pip is not part of the standard library: this leg needs `python3 -m pip` (any version with PEP 517).
-  const hasPip = execFileSync(PYTHON, ['-c', 'import importlib.util, sys; sys.stdout.write(str(importlib.util.find_spec("pip") is not None))'], { encoding: 'utf8' }) === 'True';
+  // pip is not part of the standard library (CI's PYTHON runs with -S, without site-packages): this leg uses the
+  // machine's own python3 and its pip, as someone installing the package would, and imports with PYTHON.
+  const PIP_PYTHON = process.env.PIP_PYTHON ?? 'python3';
+  const hasPip = execFileSync(PIP_PYTHON, ['-c', 'import importlib.util, sys; sys.stdout.write(str(importlib.util.find_spec("pip") is not None))'], { encoding: 'utf8' }) === 'True';
   it.skipIf(!hasPip)('pip install --no-index --target installs it with no network and no setuptools (needs pip)', async () => {
     const target = path.join(workDir, 'site');
-    const installed = await run(PYTHON, ['-m', 'pip', 'install', '--no-index', '--no-build-isolation', '--disable-pip-version-check', '--target', target, SDK], { env: { PIP_NO_CACHE_DIR: '1' } });
+    const installed = await run(PIP_PYTHON, ['-m', 'pip', 'install', '--no-index', '--no-build-isolation', '--disable-pip-version-check', '--target', target, SDK], { env: { PIP_NO_CACHE_DIR: '1' } });
     expect(installed.code, installed.output).toBe(0);
     const imported = await python(['-c', `import sys\nsys.path.insert(0, ${JSON.stringify(target)})\nfrom assessment_service import AssessmentService\nprint(AssessmentService.__module__)`]);
     expect(imported.stdout.trim(), imported.output).toBe('assessment_service._client');
