@@ -99,8 +99,11 @@ export interface GenerateOptions {
   skip?: string[];
   /** Opt-in emitters to run (e.g. "sdks"). */
   include?: string[];
-  /** The last released version (`git:<ref>` or a file); default: the listed document's `released`. */
-  released?: string;
+  /**
+   * The last released version (`git:<ref>` or a file); default: the listed document's `released`;
+   * `false`: compare with none (the packages' CHANGELOG.md then lists no changes).
+   */
+  released?: string | false;
 }
 
 export interface GenerateResult {
@@ -133,7 +136,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
   const provenance: Provenance = { source: options.spec.split(path.sep).join('/'), command: options.command };
   const loaded = await step('load + bundle', () => loadDocument(options.spec), (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`);
-  const released = options.released ?? DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(options.spec))?.released;
+  const released = options.released === false ? undefined : options.released ?? DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(options.spec))?.released;
   const ir: Ir = await step('build IR', () => buildIr(loaded));
   if (released) ir.release = await step('compare with release', () => releaseOf(released, options.spec, loaded), (release) => `${release.label}: ${release.changes.length} change(s)`);
   const files: GeneratedFile[] = [];
