@@ -3,7 +3,7 @@
  * writer that puts them on disk.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** One file an emitter wants written, relative to the output folder. */
@@ -38,11 +38,27 @@ export function withHeader(filePath: string, content: string, provenance: Proven
   if (extension === '.json') {
     // JSON has no comments: the header goes in a leading field that its readers ignore: "//" for
     // npm and tsc, an x- extension for an OpenAPI document.
+    const spliced = withJsonHeader(content, lines.join(' '));
+    if (spliced !== undefined) return spliced;
     const value = JSON.parse(content) as Record<string, unknown>;
     const key = 'openapi' in value ? 'x-generated' : '//';
     return `${JSON.stringify({ [key]: lines.join(' '), ...value }, null, 2)}\n`;
   }
   return content;
+}
+
+/**
+ * The header field spliced into an object as `JSON.stringify(value, null, 2)` prints it, or
+ * undefined for any other layout. The same bytes as parsing and printing again, without doing so
+ * for megabytes of document: in that layout a top-level key is a line indented by exactly two
+ * spaces (a string never holds a raw newline).
+ */
+function withJsonHeader(content: string, header: string): string | undefined {
+  const text = content.endsWith('\n') ? content.slice(0, -1) : content;
+  if (!text.startsWith('{\n  "') || !text.endsWith('\n}')) return undefined;
+  if (text.includes('\n  "x-generated":') || text.includes('\n  "//":')) return undefined;
+  const key = text.includes('\n  "openapi":') ? 'x-generated' : '//';
+  return `{\n  ${JSON.stringify(key)}: ${JSON.stringify(header)},\n${text.slice(2)}\n`;
 }
 
 /** What a write did, file by file (paths relative to the output folder). */
@@ -70,17 +86,26 @@ export async function writeFiles(outDir: string, files: GeneratedFile[], keep: (
       removed.push(existing);
     }
   }
-  const added: string[] = [];
-  const changed: string[] = [];
-  for (const file of files) {
-    const target = path.join(outDir, file.path);
-    const current = await readFile(target, 'utf8').catch(() => undefined);
-    if (current === file.content) continue;
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.content);
-    (current === undefined ? added : changed).push(path.normalize(file.path));
+  const outcomes = new Array<'added' | 'changed' | undefined>(files.length);
+  // A few files at a time: the file system overlaps them, and the order of the lists stays the files' order.
+  for (let start = 0; start < files.length; start += WRITE_BATCH) {
+    await Promise.all(files.slice(start, start + WRITE_BATCH).map(async (file, offset) => (outcomes[start + offset] = await writeIfChanged(path.join(outDir, file.path), file.content))));
   }
+  const added = files.filter((_file, index) => outcomes[index] === 'added').map((file) => path.normalize(file.path));
+  const changed = files.filter((_file, index) => outcomes[index] === 'changed').map((file) => path.normalize(file.path));
   return { written: added.length + changed.length, added, changed, removed };
+}
+
+const WRITE_BATCH = 16;
+
+/** Writes a file unless it holds these bytes already (compared as bytes: a size that differs needs no read at all). */
+async function writeIfChanged(target: string, content: string): Promise<'added' | 'changed' | undefined> {
+  const bytes = Buffer.from(content);
+  const size = await stat(target).then((info) => info.size, () => undefined);
+  if (size === bytes.length && (await readFile(target).catch(() => undefined))?.equals(bytes)) return undefined;
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, bytes);
+  return size === undefined ? 'added' : 'changed';
 }
 
 /** Every file below dir, relative to it, in sorted order; none when dir does not exist. */

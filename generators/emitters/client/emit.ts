@@ -23,9 +23,9 @@ const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.m
 export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
   const plan = planClient(ir);
   const project = createProject();
+  const types = renderTypes(ir); // a worker thread renders them while this emitter goes on
   const files: GeneratedFile[] = [...RUNTIME_FILES];
 
-  files.push({ path: 'client/src/schema.ts', content: await renderTypes(ir) });
   files.push({ path: 'client/src/models.ts', content: modelsFile(project, plan.schemaTypes, plan.operations) });
   files.push({ path: 'client/src/operations.ts', content: operationsFile(project, plan.operations) });
 
@@ -37,6 +37,7 @@ export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
   if (webhooks) files.push(webhooks);
   files.push(...packageFiles(ir, plan));
   files.push({ path: 'client/CHANGELOG.md', content: renderChangelog(ir, `${sdkShape(ir).names.packageName} (TypeScript)`) });
+  files.push({ path: 'client/src/schema.ts', content: await types });
   return files;
 }
 

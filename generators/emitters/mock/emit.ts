@@ -12,15 +12,29 @@ import { CONTRACT_PATHS, contractYaml } from '../contract/emit.js';
 
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
 
-/** Replaces every `spec_digest` example value (a sha256 digest) with this spec's digest. */
-function realDigests(node: unknown, digest: string): void {
-  if (Array.isArray(node)) node.forEach((item) => realDigests(item, digest));
-  else if (node && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'spec_digest' && typeof value === 'string' && DIGEST.test(value)) (node as Record<string, unknown>)[key] = digest;
-      else realDigests(value, digest);
-    }
+/**
+ * The node with every `spec_digest` example value (a sha256 digest) replaced by this spec's
+ * digest. Copy on write: untouched subtrees are shared, not cloned (a large spec has megabytes of them).
+ */
+function withRealDigests<T>(node: T, digest: string): T {
+  if (Array.isArray(node)) {
+    const items = node.map((item) => withRealDigests(item, digest));
+    return items.some((item, index) => item !== node[index]) ? (items as T) : node;
   }
+  if (!node || typeof node !== 'object') return node;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(node)) {
+    const replaced = key === 'spec_digest' && typeof value === 'string' && DIGEST.test(value) ? digest : withRealDigests(value, digest);
+    if (replaced === value) continue;
+    copy ??= { ...(node as Record<string, unknown>) };
+    copy[key] = replaced;
+  }
+  return (copy as T) ?? node;
+}
+
+function withoutSecurity(operation: object): object {
+  const { security: _security, ...rest } = operation as { security?: unknown };
+  return rest;
 }
 
 function served(mediaType: string, example: unknown, summary: string) {
@@ -34,19 +48,21 @@ function served(mediaType: string, example: unknown, summary: string) {
   };
 }
 
-export function emitMockSpec(ir: Ir): GeneratedFile[] {
-  const document = structuredClone(ir.document);
-  delete document.security;
-  for (const pathItem of Object.values<Record<string, unknown>>(document.paths ?? {})) {
-    for (const operation of Object.values(pathItem)) {
-      if (operation && typeof operation === 'object' && 'security' in operation) delete (operation as { security?: unknown }).security;
-    }
-  }
-  realDigests(document, ir.digest);
+export async function emitMockSpec(ir: Ir): Promise<GeneratedFile[]> {
+  const yaml = contractYaml(ir);
+  // Shallow copies down to the operations: only `security` goes, the rest is shared with the IR.
+  const { security: _security, ...rest } = ir.document;
+  const paths = Object.fromEntries(
+    Object.entries<Record<string, unknown>>(ir.document.paths ?? {}).map(([route, pathItem]) => [
+      route,
+      Object.fromEntries(Object.entries(pathItem).map(([key, operation]) => [key, operation && typeof operation === 'object' && 'security' in operation ? withoutSecurity(operation) : operation])),
+    ]),
+  );
+  const document: Record<string, any> = withRealDigests({ ...rest, paths }, ir.digest);
   document.paths = {
     ...document.paths,
     [CONTRACT_PATHS.json]: served('application/json', ir.document, 'The contract (OpenAPI, JSON)'),
-    [CONTRACT_PATHS.yaml]: served('application/yaml', contractYaml(ir), 'The contract (OpenAPI, YAML)'),
+    [CONTRACT_PATHS.yaml]: served('application/yaml', await yaml, 'The contract (OpenAPI, YAML)'),
   };
   document['x-mock'] = {
     note: 'Derived for the Prism mock: authentication removed, everything else as in the source.',

@@ -6,34 +6,61 @@
  * item's data (an event's `data`, one record), not the raw stream text: what the client yields
  * and the server stub writes.
  */
-import openapiTS, { astToString } from 'openapi-typescript';
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
-import { deref } from '../../core/refs.js';
+import { pointerToPath } from '../../core/refs.js';
+import { renderDocument, type DocumentJob } from '../../core/document-worker.js';
 
 const rendered = new WeakMap<Ir, Promise<string>>();
 
-/** A copy of the document whose streamed media types carry their item's schema. */
-function typesDocument(ir: Ir): Record<string, unknown> {
-  const document = structuredClone(ir.document);
+/** A streamed media type whose schema, for the types, is its item's: where it is (keys from the root, after $refs) and that schema. */
+interface StreamSchema {
+  at: string[];
+  schema: unknown;
+}
+
+/** Where a response's media type object is, following the response's $ref chain (as `deref` does). */
+function mediaPath(ir: Ir, operation: IrOperation, status: string, mediaType: string): string[] | undefined {
+  let at = ['paths', operation.path, operation.method, 'responses', status];
+  for (let hops = 0; hops < 32; hops += 1) {
+    const node = at.reduce<unknown>((parent, key) => (parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined), ir.document) as { $ref?: unknown } | undefined;
+    if (!node || typeof node !== 'object') return undefined;
+    const ref = node.$ref;
+    if (typeof ref !== 'string') return [...at, 'content', mediaType];
+    if (!ref.startsWith('#/')) return undefined;
+    at = pointerToPath(ref);
+  }
+  return undefined;
+}
+
+function streamSchemas(ir: Ir): StreamSchema[] {
+  const found: StreamSchema[] = [];
   for (const operation of ir.operations) {
     for (const response of operation.responses) {
       for (const media of response.content) {
         if (!media.stream?.dataSchema) continue;
-        const target = deref(document, document.paths?.[operation.path]?.[operation.method]?.responses?.[response.status])?.content?.[media.mediaType];
-        if (target) target.schema = structuredClone(media.stream.dataSchema);
+        const at = mediaPath(ir, operation, response.status, media.mediaType);
+        if (at) found.push({ at, schema: media.stream.dataSchema });
       }
     }
   }
-  return document;
+  return found;
 }
 
+/** What the types are rendered from: the document, with each streamed media type's item schema. */
+export function typesJob(ir: Ir): DocumentJob {
+  return { kind: 'types', document: ir.document, streamSchemas: streamSchemas(ir) };
+}
+
+/**
+ * The types, rendered once per IR (for a large spec in the generators' worker thread:
+ * openapi-typescript is the largest single step there, and the other emitters need none of it).
+ */
 export function renderTypes(ir: Ir): Promise<string> {
   let types = rendered.get(ir);
   if (!types) {
-    // openapi-typescript reads the already-bundled document (a copy: it annotates in place).
-    types = openapiTS(typesDocument(ir) as unknown as Parameters<typeof openapiTS>[0], { silent: true }).then((ast) => astToString(ast));
+    types = renderDocument(ir, typesJob(ir));
     rendered.set(ir, types);
   }
   return types;

@@ -63,6 +63,15 @@ function pathWith(operation: BadInputOperation, replace?: { name: string; raw: s
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
+// Built once: the suite derives every operation's requests (for their names), and a large spec has
+// thousands of operations; the bytes never change between them.
+const megabytePad = 'b'.repeat(1024 * 1024);
+const megabyteBody = json({ pad: megabytePad });
+const unexpectedPad = 'b'.repeat(100 * 1024);
+const unexpectedBody = json({ pad: unexpectedPad });
+const deepBody = Buffer.from(`${'['.repeat(5000)}${']'.repeat(5000)}`);
+const oversizedHeader = 'p'.repeat(20_000);
+
 /** The hostile requests derived for one operation, in a fixed order (the suite names each). */
 export function badRequests(operation: BadInputOperation): BadRequest[] {
   const base = pathWith(operation);
@@ -88,7 +97,7 @@ export function badRequests(operation: BadInputOperation): BadRequest[] {
   for (const name of operation.headerParams) {
     add({ name: `header ${name}: 5,000 characters`, target: base, headers: [[name, longValue]], hostile: [longValue] });
   }
-  add({ name: 'a header over 16 KB', target: base, headers: [['x-padding', 'p'.repeat(20_000)]], hostile: ['p'.repeat(20_000)] });
+  add({ name: 'a header over 16 KB', target: base, headers: [['x-padding', oversizedHeader]], hostile: [oversizedHeader] });
   add({ name: 'a NUL byte in a header', target: base, headers: [['x-bad', 'a\u0000b']] });
   add({
     name: 'both Content-Length and Transfer-Encoding',
@@ -99,20 +108,20 @@ export function badRequests(operation: BadInputOperation): BadRequest[] {
     const valid = body.value && typeof body.value === 'object' && !Array.isArray(body.value) ? (body.value as Record<string, unknown>) : {};
     add({ name: 'body: unknown field with a 3,000-character name and control characters', target: base, headers: bodyHeaders(), body: json({ ...valid, [longName]: 1 }), hostile: [longName.slice(CONTROL.length + 1)] });
     add({ name: 'body: 5,000-character string with control characters', target: base, headers: bodyHeaders(), body: json({ ...valid, [Object.keys(valid)[0] ?? 'field']: `${CONTROL}${longValue}` }), hostile: [longValue] });
-    add({ name: 'body: JSON nested 5,000 levels deep', target: base, headers: bodyHeaders(), body: Buffer.from(`${'['.repeat(5000)}${']'.repeat(5000)}`) });
+    add({ name: 'body: JSON nested 5,000 levels deep', target: base, headers: bodyHeaders(), body: deepBody });
     add({ name: 'body: not JSON', target: base, headers: bodyHeaders(), body: Buffer.from('{"a":') });
     add({ name: 'body: empty with a JSON media type', target: base, headers: bodyHeaders(), body: Buffer.alloc(0) });
     add({ name: 'body: invalid UTF-8 in a string', target: base, headers: bodyHeaders(), body: Buffer.concat([Buffer.from(JSON.stringify({ ...valid, note: 'XX' }).replace('"XX"', '"a')), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]) });
     add({ name: 'body: text/plain media type', target: base, headers: bodyHeaders('text/plain'), body: json(valid) });
     add({ name: 'body: application/xml media type', target: base, headers: bodyHeaders('application/xml'), body: Buffer.from('<a/>') });
-    add({ name: 'body: 1 MB', target: base, headers: bodyHeaders(), body: json({ pad: 'b'.repeat(1024 * 1024) }), hostile: ['b'.repeat(1024 * 1024)] });
+    add({ name: 'body: 1 MB', target: base, headers: bodyHeaders(), body: megabyteBody, hostile: [megabytePad] });
     add({
       name: 'body: a bad chunk size',
       target: base,
       raw: (head) => Buffer.from(`${head}content-type: ${body.contentType}\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`),
     });
   } else {
-    add({ name: 'a body on an operation that takes none', target: base, headers: bodyHeaders('application/json'), body: json({ pad: 'b'.repeat(100 * 1024) }), hostile: ['b'.repeat(100 * 1024)] });
+    add({ name: 'a body on an operation that takes none', target: base, headers: bodyHeaders('application/json'), body: unexpectedBody, hostile: [unexpectedPad] });
   }
   return out;
 }
