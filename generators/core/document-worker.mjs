@@ -1,24 +1,27 @@
 /**
  * The two renderings of a whole document that cost seconds on a large spec (openapi-typescript's
- * types, the contract as YAML), and the worker thread that runs them beside the emitters. Plain
- * JavaScript, so the worker starts under any runner (tsx, vitest) without a TypeScript loader. It
- * stays up between generations (watch mode, the bench, tests), so its modules load once per
+ * types, the contract as YAML), and the worker threads that run them beside the emitters. Plain
+ * JavaScript, so a worker starts under any runner (tsx, vitest) without a TypeScript loader. Workers
+ * stay up between generations (watch mode, the bench, tests), so their modules load once per
  * process. document-worker.ts is the only caller and says what a job is.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import openapiTS, { astToString } from 'openapi-typescript';
-import { stringify } from 'yaml';
 
-/** Renderers may change the job's document: in the worker it is a copy (structured clone on the way in). */
+/**
+ * Renderers may change the job's document: in a worker it is a copy (structured clone on the way
+ * in). Each loads its library when first used, so a worker loads only what its jobs need.
+ */
 const renderers = {
   async types({ document, streamSchemas }) {
+    const { default: openapiTS, astToString } = await import('openapi-typescript');
     for (const { at, schema } of streamSchemas) {
       const media = at.reduce((node, key) => (node && typeof node === 'object' ? node[key] : undefined), document);
       if (media && typeof media === 'object') media.schema = schema;
     }
     return astToString(await openapiTS(document, { silent: true }));
   },
-  yaml({ document, options }) {
+  async yaml({ document, options }) {
+    const { stringify } = await import('yaml');
     return stringify(document, options);
   },
 };

@@ -1,10 +1,10 @@
 /**
  * Renderings of a whole document (document-worker.mjs): openapi-typescript's types and the contract
  * as YAML take seconds on a large spec and need nothing from the other emitters, so for a large
- * document they run in a worker thread beside them (generation on GitHub's spec: issue 25). One
- * worker per process, started on first use; it never keeps the process alive while idle. A small
- * document renders in-process: there the worker's start (loading TypeScript again, most of a
- * second on a cold process) would cost more than it saves.
+ * document they run in worker threads beside them (generation on GitHub's spec: issue 25). One
+ * worker per kind of job and process, started on first use; none keeps the process alive while
+ * idle. A small document renders in-process: there a worker's start (loading TypeScript again,
+ * most of a second on a cold process) would cost more than it saves.
  */
 import { Worker } from 'node:worker_threads';
 import type { ToStringOptions } from 'yaml';
@@ -20,32 +20,56 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
-let worker: Worker | undefined;
-const waiting = new Map<number, Waiting>();
-let lastId = 0;
+/** A worker thread and the jobs it has in flight (a crash rejects exactly those). */
+class JobWorker {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, Waiting>();
+  private lastId = 0;
 
-function documentWorker(): Worker {
-  if (worker) return worker;
-  // No inherited flags: the worker is plain JavaScript, and a TypeScript loader (tsx's) would route
-  // each of TypeScript's module loads through its hooks, doubling the start.
-  const started = new Worker(new URL('./document-worker.mjs', import.meta.url), { execArgv: [] });
-  started.unref();
-  const failAll = (error: Error) => {
-    for (const job of waiting.values()) job.reject(error);
-    waiting.clear();
-    if (worker === started) worker = undefined;
-  };
-  started.on('message', (answer: { id: number; text?: string; error?: string }) => {
-    const job = waiting.get(answer.id);
-    waiting.delete(answer.id);
-    if (waiting.size === 0) started.unref();
-    if (answer.error !== undefined) job?.reject(new Error(answer.error));
-    else job?.resolve(answer.text ?? '');
-  });
-  started.on('error', failAll);
-  started.on('exit', (code) => failAll(new Error(`the generators' worker thread stopped (exit code ${code})`)));
-  worker = started;
-  return started;
+  constructor(kind: string, onExit: () => void) {
+    // No inherited flags: the worker is plain JavaScript, and a TypeScript loader (tsx's) would
+    // route each of TypeScript's module loads through its hooks, doubling the start.
+    this.worker = new Worker(new URL('./document-worker.mjs', import.meta.url), { execArgv: [] });
+    this.worker.unref();
+    this.worker.on('message', (answer: { id: number; text?: string; error?: string }) => {
+      const job = this.waiting.get(answer.id);
+      this.waiting.delete(answer.id);
+      if (this.waiting.size === 0) this.worker.unref();
+      if (answer.error !== undefined) job?.reject(new Error(answer.error));
+      else job?.resolve(answer.text ?? '');
+    });
+    const failAll = (error: Error) => {
+      for (const job of this.waiting.values()) job.reject(error);
+      this.waiting.clear();
+      onExit();
+    };
+    this.worker.on('error', failAll);
+    this.worker.on('exit', (code) => failAll(new Error(`the generators' ${kind} worker thread stopped (exit code ${code})`)));
+  }
+
+  run(job: DocumentJob): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      this.lastId += 1;
+      this.waiting.set(this.lastId, { resolve, reject });
+      this.worker.ref(); // while a job is in flight, the process waits for it
+      this.worker.postMessage({ id: this.lastId, ...job });
+    });
+  }
+}
+
+/** One worker per kind of job, so the YAML and the types render side by side (and beside the emitters). */
+const workers = new Map<DocumentJob['kind'], JobWorker>();
+
+function workerFor(kind: DocumentJob['kind']): JobWorker {
+  let worker = workers.get(kind);
+  if (!worker) {
+    const started: JobWorker = new JobWorker(kind, () => {
+      if (workers.get(kind) === started) workers.delete(kind);
+    });
+    worker = started;
+    workers.set(kind, worker);
+  }
+  return worker;
 }
 
 /** At least this many operations and webhooks make a document large enough for the worker thread. */
@@ -61,11 +85,5 @@ export async function renderDocument(ir: Ir, job: DocumentJob): Promise<string> 
     const { render } = await import('./document-worker.mjs');
     return render(structuredClone(job));
   }
-  return new Promise<string>((resolve, reject) => {
-    const running = documentWorker();
-    lastId += 1;
-    waiting.set(lastId, { resolve, reject });
-    running.ref();
-    running.postMessage({ id: lastId, ...job });
-  });
+  return workerFor(job.kind).run(job);
 }

@@ -56,8 +56,9 @@ export function withHeader(filePath: string, content: string, provenance: Proven
 function withJsonHeader(content: string, header: string): string | undefined {
   const text = content.endsWith('\n') ? content.slice(0, -1) : content;
   if (!text.startsWith('{\n  "') || !text.endsWith('\n}')) return undefined;
-  if (text.includes('\n  "x-generated":') || text.includes('\n  "//":')) return undefined;
-  const key = text.includes('\n  "openapi":') ? 'x-generated' : '//';
+  const topLevel = new Set(Array.from(text.matchAll(/\n {2}"(openapi|x-generated|\/\/)":/g), (match) => match[1]));
+  if (topLevel.has('x-generated') || topLevel.has('//')) return undefined;
+  const key = topLevel.has('openapi') ? 'x-generated' : '//';
   return `{\n  ${JSON.stringify(key)}: ${JSON.stringify(header)},\n${text.slice(2)}\n`;
 }
 
