@@ -6,6 +6,13 @@
  * writer would make it). Statements are prepared once per distinct SQL text. Transactions begin
  * IMMEDIATE: they take the write lock at the start, so two writers (this process and the keys CLI)
  * wait for each other (busy_timeout) instead of failing to upgrade a read lock.
+ *
+ * Reads outside a transaction need not queue: while nobody holds the connection, no transaction is
+ * open on it, so a read run at once sees exactly the committed data it would see after waiting,
+ * and, being synchronous, it is over before anyone else can take the connection. The store's
+ * prepared lookups (store/prepared.ts) run so through the adapter's `readNow`, without Kysely's
+ * connection hand-off (several promises per query). While the connection is held (a transaction
+ * is open on it), they queue like any query.
  */
 import type Database from 'better-sqlite3';
 import { SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult } from 'kysely';
@@ -18,7 +25,7 @@ class BetterSqliteConnection implements DatabaseConnection {
 
   constructor(readonly database: Database.Database) {}
 
-  private statement(text: string): Database.Statement {
+  statement(text: string): Database.Statement {
     let statement = this.prepared.get(text);
     if (!statement) {
       if (this.prepared.size >= MAX_PREPARED) this.prepared.clear();
@@ -41,7 +48,8 @@ class BetterSqliteConnection implements DatabaseConnection {
 }
 
 class BetterSqliteDriver implements Driver {
-  private readonly connection: BetterSqliteConnection;
+  /** The prepared statements, also for reads run at once (readNow). */
+  readonly connection: BetterSqliteConnection;
   /** Settles when the connection's current user releases it; null while it is free. */
   private held: Promise<void> | null = null;
   private release: (() => void) | null = null;
@@ -51,6 +59,11 @@ class BetterSqliteDriver implements Driver {
   }
 
   async init(): Promise<void> {}
+
+  /** Whether someone holds the connection (a transaction, or a query waiting to run on it). */
+  get busy(): boolean {
+    return this.held !== null;
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     while (this.held) await this.held;
@@ -85,10 +98,31 @@ class BetterSqliteDriver implements Driver {
   }
 }
 
+/** Answers a read outside a transaction at once, or says it must queue (undefined): see the top of this file. */
+export interface ImmediateReader {
+  readNow<Row>(query: CompiledQuery, parameters: readonly unknown[]): Row[] | undefined;
+}
+
+class BetterSqliteAdapter extends SqliteAdapter implements ImmediateReader {
+  constructor(private readonly driver: BetterSqliteDriver) {
+    super();
+  }
+
+  readNow<Row>(query: CompiledQuery, parameters: readonly unknown[]): Row[] | undefined {
+    if (this.driver.busy) return undefined;
+    const statement = this.driver.connection.statement(query.sql);
+    return statement.reader ? (statement.all(parameters) as Row[]) : undefined;
+  }
+}
+
+/** The adapter's readNow, when the database it belongs to has one (SQLite through this dialect). */
+export const immediateReader = (adapter: object): ImmediateReader | undefined => (adapter instanceof BetterSqliteAdapter ? adapter : undefined);
+
 export function betterSqliteDialect(database: Database.Database): Dialect {
+  const driver = new BetterSqliteDriver(database);
   return {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new BetterSqliteDriver(database),
+    createAdapter: () => new BetterSqliteAdapter(driver),
+    createDriver: () => driver,
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
