@@ -12,9 +12,12 @@
  * and, being synchronous, it is over before anyone else can take the connection. The store's
  * prepared lookups (store/prepared.ts) run so through the adapter's `readNow`, without Kysely's
  * connection hand-off (several promises per query). While the connection is held (a transaction
- * is open on it), they queue like any query.
+ * is open on it), they queue like any query. Their single-row answers are kept until the database
+ * may have changed (read-cache.ts): every statement that may write and every transaction's end
+ * empties that cache.
  */
 import type Database from 'better-sqlite3';
+import { ReadCache } from './read-cache.js';
 import { SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult } from 'kysely';
 
 /** Distinct SQL texts stay few (IN lists of claims and sign-in failures vary); past this, start over. */
@@ -23,7 +26,12 @@ const MAX_PREPARED = 500;
 class BetterSqliteConnection implements DatabaseConnection {
   private readonly prepared = new Map<string, Database.Statement>();
 
-  constructor(readonly database: Database.Database) {}
+  /** Single-row answers of reads run at once (readNow), emptied by anything that may write. */
+  readonly cache: ReadCache;
+
+  constructor(readonly database: Database.Database) {
+    this.cache = new ReadCache(database);
+  }
 
   statement(text: string): Database.Statement {
     let statement = this.prepared.get(text);
@@ -37,12 +45,14 @@ class BetterSqliteConnection implements DatabaseConnection {
 
   async executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
     const statement = this.statement(query.sql);
+    if (!statement.readonly) this.cache.clear(); // INSERT … RETURNING is a reader too
     if (statement.reader) return { rows: statement.all(query.parameters) as Row[] };
     const { changes, lastInsertRowid } = statement.run(query.parameters);
     return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
   }
 
   async *streamQuery<Row>(query: CompiledQuery): AsyncIterableIterator<QueryResult<Row>> {
+    if (!this.statement(query.sql).readonly) this.cache.clear();
     for (const row of this.statement(query.sql).iterate(query.parameters)) yield { rows: [row as Row] };
   }
 }
@@ -79,16 +89,19 @@ class BetterSqliteDriver implements Driver {
   }
 
   async beginTransaction(): Promise<void> {
+    this.connection.cache.clear();
     this.connection.database.exec('BEGIN IMMEDIATE');
   }
 
   async commitTransaction(): Promise<void> {
     this.connection.database.exec('COMMIT');
+    this.connection.cache.clear();
   }
 
   async rollbackTransaction(): Promise<void> {
     // SQLite may have rolled back already (some errors end the transaction themselves).
     if (this.connection.database.inTransaction) this.connection.database.exec('ROLLBACK');
+    this.connection.cache.clear();
   }
 
   async destroy(): Promise<void> {
@@ -110,8 +123,16 @@ class BetterSqliteAdapter extends SqliteAdapter implements ImmediateReader {
 
   readNow<Row>(query: CompiledQuery, parameters: readonly unknown[]): Row[] | undefined {
     if (this.driver.busy) return undefined;
-    const statement = this.driver.connection.statement(query.sql);
-    return statement.reader ? (statement.all(parameters) as Row[]) : undefined;
+    const { connection } = this.driver;
+    const statement = connection.statement(query.sql);
+    if (!statement.reader || !statement.readonly) return undefined;
+    const key = ReadCache.keyOf(parameters);
+    if (key === undefined) return statement.all(parameters) as Row[];
+    const cached = connection.cache.lookup<Row>(query.sql, key);
+    if (cached) return cached.slice(); // the caller may change its array, never the shared rows
+    const rows = statement.all(parameters) as Row[];
+    connection.cache.remember(query.sql, key, rows.slice());
+    return rows;
   }
 }
 
