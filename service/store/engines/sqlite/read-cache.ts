@@ -26,13 +26,16 @@ export class ReadCache {
     this.readDataVersion = () => statement.get() as number;
   }
 
-  /** The values as one key, or undefined when they are not all strings and numbers (not cached). */
+  /**
+   * The values as one key, or undefined when they are not all strings and numbers (not cached).
+   * Each value carries its type and length, so no two lists of values make the same key.
+   */
   static keyOf(parameters: readonly unknown[]): string | undefined {
     let key = '';
     for (let i = 0; i < parameters.length; i += 1) {
       const value = parameters[i];
       if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-      key += `${typeof value === 'string' ? 's' : 'n'}${value}\u0000`;
+      key += typeof value === 'string' ? `s${value.length}:${value}` : `n${value};`;
     }
     return key;
   }
