@@ -3,8 +3,9 @@
  * [rounds]`): the service's GET of one subject and bare Fastify's constant answer, each under the
  * same autocannon load, in alternating rounds. On a machine that other work keeps busy, req/s says
  * more about that work than about the service; CPU µs per request of the target's process group
- * does not depend on how much of a core it got. Prints each target's median and the ratio
- * bare/service, which is what throughput's ratio approaches on idle cores.
+ * depends far less on how much of a core it got (contention still adds some: compare rounds, not
+ * runs). Prints each target's median and the ratio bare/service, which is roughly what
+ * throughput's ratio approaches on idle cores.
  */
 import { load, startTarget, type Target } from './http.js';
 import { sampleCpu } from './cpu.js';
