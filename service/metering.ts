@@ -11,11 +11,14 @@ import type { Store } from './store/store.js';
 /** The month a live request is billed in, e.g. "2026-11". */
 export const billingPeriod = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
-export function usageRecorder(store: Store, clock: Clock): (caller: Caller) => Promise<void> {
+/**
+ * Records one request's usage. Returns undefined when there was nothing to write (a sandbox key
+ * already marked used this minute: most requests), so the caller goes on without waiting a turn.
+ */
+export function usageRecorder(store: Store, clock: Clock): (caller: Caller) => Promise<void> | undefined {
   // One "last used" write per key per minute per process.
   const lastUsedMinute = new Map<string, number>();
-  return async (caller) => {
-    const at = clock();
+  const record = async (caller: Caller, at: number) => {
     if (caller.scope.environment === 'live') {
       await store.meter(caller.scope.accountId, billingPeriod(at));
       await store.meterDay(caller.scope.accountId, new Date(at).toISOString().slice(0, 10));
@@ -25,5 +28,10 @@ export function usageRecorder(store: Store, clock: Clock): (caller: Caller) => P
       lastUsedMinute.set(caller.key.id, minute);
       await store.setKeyLastUsed(caller.key.id, new Date(minute * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
     }
+  };
+  return (caller) => {
+    const at = clock();
+    if (caller.scope.environment !== 'live' && lastUsedMinute.get(caller.key.id) === Math.floor(at / 60_000)) return undefined;
+    return record(caller, at);
   };
 }

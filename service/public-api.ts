@@ -51,8 +51,10 @@ export async function publicApi(api: FastifyInstance, options: PublicApiOptions)
     'access-control-expose-headers': `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, ${digestHeader.toLowerCase()}`,
     'access-control-max-age': '600',
   };
+  // Set one by one, names lowercased once: the hook runs on every request.
+  const [requestIdName, digestName] = [requestIdHeader.toLowerCase(), digestHeader.toLowerCase()];
   api.addHook('onRequest', (request, reply, done) => {
-    reply.headers(commonHeaders(request.id));
+    reply.header(requestIdName, request.id).header(digestName, SPEC_DIGEST).header('access-control-allow-origin', '*');
     // A preflight spends nothing (browsers send one per URL and method); it reports the budget like any answer.
     if (request.method === 'OPTIONS') reply.headers(preflightHeaders).headers(peekAddress(limiter, request.ip));
     done();
@@ -62,8 +64,9 @@ export async function publicApi(api: FastifyInstance, options: PublicApiOptions)
   // a key through: every such request counts, including one its operation then refuses for its input.
   const recordUsage = usageRecorder(store, clock);
   api.addHook('preParsing', (request, _reply, payload, done) => {
-    if (!request.caller) return done(null, payload);
-    recordUsage(request.caller).then(() => done(null, payload), done);
+    const writing = request.caller && recordUsage(request.caller);
+    if (!writing) return done(null, payload);
+    writing.then(() => done(null, payload), done);
   });
 
   // Unknown routes, bad URLs and requests Node refuses: charged per address like other anonymous traffic.

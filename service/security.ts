@@ -7,9 +7,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RATE_LIMIT_HEADERS, type ErrorDetails, type RouteSpec } from '../generated/server/index.js';
 import { authenticateKey } from './keys.js';
-import { tierLimits, type RateDecision, type RateLimiter } from './rate-limit.js';
-import type { Store } from './store/store.js';
-import './context.js';
+import { tierLimits, type BucketLimit, type RateDecision, type RateLimiter } from './rate-limit.js';
+import type { KeyRecord, Store } from './store/store.js';
+import type { Caller } from './context.js';
 import type { ErrorSender } from './errors.js';
 
 /** The per-address budget of traffic without a valid key: the Free tier's per-key rate, per client address, per instance. */
@@ -30,8 +30,16 @@ function rateHeaders(decision: RateDecision): Record<string, number> {
   return headers;
 }
 
+/** The header names, lowercased once (Fastify lowercases every name it is given). */
+const LIMIT_HEADER = RATE_LIMIT_HEADERS.limit?.toLowerCase();
+const REMAINING_HEADER = RATE_LIMIT_HEADERS.remaining?.toLowerCase();
+const RETRY_AFTER_HEADER = RATE_LIMIT_HEADERS.retryAfter?.toLowerCase();
+
+/** rateHeaders, set on the reply one by one (no object per request). */
 export function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
-  reply.headers(rateHeaders(decision));
+  if (LIMIT_HEADER) reply.header(LIMIT_HEADER, decision.limit);
+  if (REMAINING_HEADER) reply.header(REMAINING_HEADER, decision.remaining);
+  if (!decision.allowed && RETRY_AFTER_HEADER) reply.header(RETRY_AFTER_HEADER, decision.retryAfterSeconds);
 }
 
 /**
@@ -53,10 +61,45 @@ export function peekAddress(limiter: RateLimiter, ip: string): Record<string, nu
   return rateHeaders(limiter.peek(addressLimit(ip)));
 }
 
+const NONE: string[] = [];
+
+/** Whether the key has every scope (the usual case, checked without making a list of what is missing). */
+function hasScopes(key: KeyRecord, scopes: string[]): boolean {
+  for (let i = 0; i < scopes.length; i += 1) if (!key.scopes.includes(scopes[i])) return false;
+  return true;
+}
+
 /** The operation load balancers and uptime monitors call (spec/DECISIONS.md, row 7). */
 export const HEALTH_OPERATION = 'getHealth';
 
+/** What an authenticated request needs of its key beyond the key itself, made once per key record and tier. */
+interface KeyFacts {
+  tier: number;
+  limits: BucketLimit[];
+  caller: Caller;
+}
+
 export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender) {
+  // Key records are the store's cached objects, replaced whenever the cache is emptied (a
+  // revocation, a tier change), so these facts never outlive what they were made from. The caller
+  // is shared by the key's requests: nothing writes to it.
+  const factsByKey = new WeakMap<KeyRecord, KeyFacts>();
+  const factsOf = (key: KeyRecord, tier: number): KeyFacts => {
+    let facts = factsByKey.get(key);
+    if (!facts || facts.tier !== tier) {
+      const limits = tierLimits(tier);
+      facts = {
+        tier,
+        limits: [
+          { name: `key:${key.id}`, perMinute: limits.perKey },
+          { name: `account:${key.accountId}`, perMinute: limits.perAccount },
+        ],
+        caller: { key, scope: { accountId: key.accountId, environment: key.environment }, tier },
+      };
+      factsByKey.set(key, facts);
+    }
+    return facts;
+  };
   /** Puts the charge's headers on the reply; answers its 429 and says so when the budget is spent. */
   const refuseOnceSpent = (request: FastifyRequest, reply: FastifyReply, charge: AddressCharge): boolean => {
     reply.headers(charge.headers);
@@ -79,15 +122,9 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
       return void sendError(reply, request, 401, 'unauthenticated', `${why} Send a valid key as "Authorization: Bearer <API_KEY>".`);
     }
     const { key, tier } = found;
-    const limits = tierLimits(tier);
+    const facts = factsOf(key, tier);
     // Per key and per account, in the store: shared by every instance on a server database (leased in batches, service/rate-limit-leases.ts).
-    const decision = await store.takeTokens(
-      [
-        { name: `key:${key.id}`, perMinute: limits.perKey },
-        { name: `account:${key.accountId}`, perMinute: limits.perAccount },
-      ],
-      limiter.now(),
-    );
+    const decision = await store.takeTokens(facts.limits, limiter.now());
     setRateHeaders(reply, decision);
     if (!decision.allowed) {
       return void sendError(reply, request, 429, 'rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} seconds.`);
@@ -95,11 +132,11 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     if (route.security.keyTypes && !route.security.keyTypes.includes(key.type)) {
       return void sendError(reply, request, 403, 'insufficient_scope', `A ${key.type}_ key cannot call ${route.operationId}; use a secret (sk_) key on your server.`);
     }
-    const missing = route.security.scopes.filter((scope) => !key.scopes.includes(scope));
+    const missing = hasScopes(key, route.security.scopes) ? NONE : route.security.scopes.filter((scope) => !key.scopes.includes(scope));
     if (missing.length > 0) {
       return void sendError(reply, request, 403, 'insufficient_scope', `This operation requires the ${missing.join(', ')} scope.`);
     }
     // The caller, for the handlers and for the public API's usage hook, which runs next.
-    request.caller = { key, scope: { accountId: key.accountId, environment: key.environment }, tier };
+    request.caller = facts.caller;
   };
 }

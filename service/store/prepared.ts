@@ -10,10 +10,13 @@
  * One value per slot (no IN lists, no optional clauses). `lock` compiles a second variant with
  * FOR UPDATE, for reads inside a transaction on an engine with row locks (transactions.ts).
  * PostgreSQL also sends these as named prepared statements (statementName, used by
- * engines/postgres/pool.ts), so its server parses and plans each once per connection.
+ * engines/postgres/pool.ts), so its server parses and plans each once per connection. On SQLite a
+ * read outside a transaction runs at once when the connection is free (engines/sqlite/dialect.ts
+ * readNow), without Kysely's executor.
  */
 import { createHash } from 'node:crypto';
 import type { CompiledQuery, Compilable, DialectAdapter } from 'kysely';
+import { immediateReader } from './engines/sqlite/dialect.js';
 import type { Db } from './schema.js';
 
 /** SQL text of every query compiled here → its statement name (a few dozen texts in all). */
@@ -32,12 +35,15 @@ export function prepared<Values extends object, Row>(build: (db: Db, $: Values, 
   // Per store (its dialect's adapter: a transaction shares its store's), plain and locking.
   const compiled = new WeakMap<DialectAdapter, Array<CompiledQuery<Row> | undefined>>();
   return async (db, values, lock) => {
-    const adapter = db.getExecutor().adapter;
+    const executor = db.getExecutor();
+    const adapter = executor.adapter;
     let variants = compiled.get(adapter);
     if (!variants) compiled.set(adapter, (variants = []));
     const query = (variants[Number(lock)] ??= remember(build(db, slots, lock).compile()));
     const parameters = query.parameters.map((parameter) => (parameter instanceof Slot ? (values as Record<string, unknown>)[parameter.name] : parameter));
-    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    // Plugins would transform results, which only Kysely's executor does.
+    const now = db.isTransaction || executor.plugins.length > 0 ? undefined : immediateReader(adapter)?.readNow<Row>(query, parameters);
+    return now ?? (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }
 

@@ -80,6 +80,16 @@ describe.each(ENGINES)('service on $name', ({ start }) => {
       }
     });
 
+    it('refuses a key from the first request after its revocation, though it authenticated the one before', async () => {
+      const key = await service.key();
+      expect((await service.call('GET', '/v1/nature/subjects', { key })).status).toBe(200);
+      const { revokeKey } = await import('../../../service/keys.js');
+      await revokeKey(service.store, key, new Date().toISOString());
+      const response = await service.call('GET', '/v1/nature/subjects', { key });
+      expect(response.status).toBe(401);
+      expect(response.json().code).toBe('unauthenticated');
+    });
+
     it('answers 403 insufficient_scope when the key lacks the scope the method needs', async () => {
       const readOnly = await service.key({ scopes: ['nature:read'] });
       const writeOnly = await service.key({ scopes: ['nature:write'] });
@@ -192,6 +202,13 @@ describe.each(ENGINES)('service on $name', ({ start }) => {
       const key = await service.key({ tier: 1, account: 'acct_indie' });
       const response = await service.call('GET', '/v1/nature/subjects', { key });
       expect(response.headers.get('x-ratelimit-limit')).toBe('300');
+    });
+
+    it('applies a tier change from the next request of a key already in use', async () => {
+      const key = await service.key({ tier: 0, account: 'acct_upgrading' });
+      expect((await service.call('GET', '/v1/nature/subjects', { key })).headers.get('x-ratelimit-limit')).toBe('60');
+      await service.store.setAccountTier('acct_upgrading', 1);
+      expect((await service.call('GET', '/v1/nature/subjects', { key })).headers.get('x-ratelimit-limit')).toBe('300');
     });
 
     it('puts the rate-limit headers on errors and unknown routes too', async () => {

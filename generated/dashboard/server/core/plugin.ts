@@ -112,6 +112,11 @@ export function serverOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 
   };
 }
 
+/** After the security hook: on to the next hook unless it answered (a module function, not a closure made per request). */
+function proceedUnlessAnswered(reply: FastifyReply, done: (error?: Error) => void): void {
+  if (!reply.sent && reply.statusCode === 200) done();
+}
+
 /** "/consent_artifact/ui_snapshot_hash" + missing "x" -> "consent_artifact.ui_snapshot_hash.x". */
 function paramOf(error: ErrorObject, part: string): string | null {
   const segments = error.instancePath.split('/').filter(Boolean).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
@@ -227,7 +232,8 @@ export async function registerRoutes<Handlers>(app: FastifyInstance, routes: Rou
     let validate: ValidateFunction | undefined;
     return (data: unknown) => {
       validate ??= ajv.compile(schema) as ValidateFunction;
-      return validate(data) ? { value: data } : { error: Object.assign(new Error('validation failed'), { validation: validate.errors ?? [] }) };
+      // `true` keeps the value as it is (Ajv coerces inside it), with no result object per request.
+      return validate(data) ? true : { error: Object.assign(new Error('validation failed'), { validation: validate.errors ?? [] }) };
     };
   });
   app.setSerializerCompiler(({ schema, url, httpStatus }) => {
@@ -332,11 +338,8 @@ export async function registerRoutes<Handlers>(app: FastifyInstance, routes: Rou
             // A refusal ends the request here. Fastify would go on to parse the body and run the
             // handler while an async onSend hook is still writing the refusal (fastify#4374), so
             // `done` is only called when the hook let the request through.
-            const proceed = () => {
-              if (!reply.sent && reply.statusCode === 200) done();
-            };
-            if (result && typeof (result as Promise<void>).then === 'function') (result as Promise<void>).then(proceed, done);
-            else proceed();
+            if (result && typeof (result as Promise<void>).then === 'function') (result as Promise<void>).then(() => proceedUnlessAnswered(reply, done), done);
+            else proceedUnlessAnswered(reply, done);
           }
         : undefined,
       // A body on an operation that declares none is refused before it is read (spec decision:

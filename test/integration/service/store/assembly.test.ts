@@ -53,6 +53,28 @@ describe.each(ENGINES)('store assembly on $name', ({ start }) => {
     expect(inside.map((row) => row?.id)).toEqual(['subj_prep_b', undefined]);
   });
 
+  it('never shows a read outside a transaction what the open transaction writes and then rolls back', async () => {
+    let started!: () => void;
+    const open = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const rolledBack = store
+      .transaction(async (tx) => {
+        await tx.insertSubject(SCOPE, subject('subj_rolled_back'));
+        started();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => error.message);
+    await open;
+    // SQLite's one connection is held by the transaction: the read must wait, not run on it now.
+    const outside = store.findSubject(SCOPE, 'subj_rolled_back');
+    finish();
+    expect(await rolledBack).toBe('roll back');
+    expect(await outside).toBeUndefined();
+    expect(await store.findSubject(SCOPE, 'subj_rolled_back')).toBeUndefined();
+  });
+
   it('sees a revocation at once even while a read of the key is under way', async () => {
     const hash = Buffer.alloc(32, 42);
     await store.createAccount('acct_assembly', 1, NOW);
