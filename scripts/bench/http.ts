@@ -84,7 +84,7 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
   }
   const service = results.get('service')!;
   const rows: BenchRow[] = [];
-  for (const [baseline, goal] of [['bare', 0.5], ['prism', 10]] as const) {
+  for (const [baseline, goal] of [['bare', 0.7], ['prism', 10]] as const) {
     const other = results.get(baseline)!;
     const ratio = service.requestsPerSecond / other.requestsPerSecond;
     rows.push({
