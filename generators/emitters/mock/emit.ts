@@ -6,6 +6,7 @@
  * operations are added so the mock serves the contract itself, as the service does (Prism inlines
  * local $refs in what it serves, so only `/openapi.yaml`, a string, arrives byte for byte).
  */
+import { randomUUID } from 'node:crypto';
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { CONTRACT_PATHS, contractYaml } from '../contract/emit.js';
@@ -50,6 +51,7 @@ function served(mediaType: string, example: unknown, summary: string) {
 
 export async function emitMockSpec(ir: Ir): Promise<GeneratedFile[]> {
   const yaml = contractYaml(ir);
+  const placeholder = `contract YAML ${randomUUID()}`;
   // Shallow copies down to the operations: only `security` goes, the rest is shared with the IR.
   const { security: _security, ...rest } = ir.document;
   const paths = Object.fromEntries(
@@ -62,12 +64,16 @@ export async function emitMockSpec(ir: Ir): Promise<GeneratedFile[]> {
   document.paths = {
     ...document.paths,
     [CONTRACT_PATHS.json]: served('application/json', ir.document, 'The contract (OpenAPI, JSON)'),
-    [CONTRACT_PATHS.yaml]: served('application/yaml', await yaml, 'The contract (OpenAPI, YAML)'),
+    [CONTRACT_PATHS.yaml]: served('application/yaml', placeholder, 'The contract (OpenAPI, YAML)'),
   };
   document['x-mock'] = {
     note: 'Derived for the Prism mock: authentication removed, everything else as in the source.',
     spec_digest: ir.digest,
   };
-  // JSON, not YAML: Prism reads either, and JSON is written ~15x faster for large specs.
-  return [{ path: 'mock/openapi.json', content: JSON.stringify(document, null, 2) }];
+  // JSON, not YAML: Prism reads either, and JSON is written ~15x faster for large specs. It is
+  // printed while the YAML is still rendering (a worker thread, on a large spec), and the YAML
+  // then takes its placeholder's place: the same bytes as printing it in place.
+  const text = JSON.stringify(document, null, 2);
+  const at = text.indexOf(JSON.stringify(placeholder));
+  return [{ path: 'mock/openapi.json', content: `${text.slice(0, at)}${JSON.stringify(await yaml)}${text.slice(at + JSON.stringify(placeholder).length)}` }];
 }
