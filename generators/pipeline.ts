@@ -154,7 +154,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       const warnings: string[] = [];
       const warn = (message: string, pointer?: string) => warnings.push(pointer !== undefined ? `${options.spec}#${pointer}: ${emitter.name}: ${message}` : `${emitter.name}: ${message}`);
       try {
-        return { emitter, warnings, emitted: await step(`emit ${emitter.name}`, () => emitter.emit(ir, warn), (list) => `${list.length} file(s)`) };
+        const emitted = await step(`emit ${emitter.name}`, () => emitter.emit(ir, warn), (list) => `${list.length} file(s)`);
+        // Headers as each emitter ends, while others may still be rendering.
+        return { emitter, warnings, emitted: emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) })) };
       } catch (error) {
         if (!emitter.root) throw error;
         // An isolated emitter's failure is reported, its previous output kept, and the rest goes on.
@@ -165,7 +167,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   );
   for (const { emitter, warnings, emitted } of outcomes) {
     emitterWarnings.push(...warnings);
-    if (emitted) files.push(...emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) })));
+    if (emitted) files.push(...emitted);
     else skipped.push(emitter);
   }
   // A skipped emitter's files stay on disk and stay in the record, so skipping it (the dev loop

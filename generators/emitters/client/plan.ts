@@ -98,7 +98,19 @@ function bodyVariant(ir: Ir, media: IrMedia, taken: Set<string>): BodyVariant {
   return { media, mode: objectLike && !properties.some((name) => taken.has(name) || name === 'body') ? 'merged' : 'property' };
 }
 
+const plans = new WeakMap<Ir, ClientPlan>();
+
+/** The client's plan, made once per IR: the client emitter and the contract tests' client calls read the same one (read only). */
 export function planClient(ir: Ir): ClientPlan {
+  let plan = plans.get(ir);
+  if (!plan) {
+    plan = makePlan(ir);
+    plans.set(ir, plan);
+  }
+  return plan;
+}
+
+function makePlan(ir: Ir): ClientPlan {
   const shape = sdkShape(ir);
   const clientName = shape.names.clientName;
   const types = new NameRegistry([...RESERVED_TYPE_NAMES, clientName]);
