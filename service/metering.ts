@@ -18,20 +18,21 @@ export const billingPeriod = (ms: number) => new Date(ms).toISOString().slice(0,
 export function usageRecorder(store: Store, clock: Clock): (caller: Caller) => Promise<void> | undefined {
   // One "last used" write per key per minute per process.
   const lastUsedMinute = new Map<string, number>();
+  const markedUsed = (caller: Caller, minute: number) => lastUsedMinute.get(caller.key.id) === minute;
   const record = async (caller: Caller, at: number) => {
     if (caller.scope.environment === 'live') {
       await store.meter(caller.scope.accountId, billingPeriod(at));
       await store.meterDay(caller.scope.accountId, new Date(at).toISOString().slice(0, 10));
     }
     const minute = Math.floor(at / 60_000);
-    if (lastUsedMinute.get(caller.key.id) !== minute) {
+    if (!markedUsed(caller, minute)) {
       lastUsedMinute.set(caller.key.id, minute);
       await store.setKeyLastUsed(caller.key.id, new Date(minute * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
     }
   };
   return (caller) => {
     const at = clock();
-    if (caller.scope.environment !== 'live' && lastUsedMinute.get(caller.key.id) === Math.floor(at / 60_000)) return undefined;
+    if (caller.scope.environment !== 'live' && markedUsed(caller, Math.floor(at / 60_000))) return undefined;
     return record(caller, at);
   };
 }

@@ -51,10 +51,8 @@ export async function publicApi(api: FastifyInstance, options: PublicApiOptions)
     'access-control-expose-headers': `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, ${digestHeader.toLowerCase()}`,
     'access-control-max-age': '600',
   };
-  // Set one by one, names lowercased once: the hook runs on every request.
-  const [requestIdName, digestName] = [requestIdHeader.toLowerCase(), digestHeader.toLowerCase()];
   api.addHook('onRequest', (request, reply, done) => {
-    reply.header(requestIdName, request.id).header(digestName, SPEC_DIGEST).header('access-control-allow-origin', '*');
+    reply.headers(commonHeaders(request.id));
     // A preflight spends nothing (browsers send one per URL and method); it reports the budget like any answer.
     if (request.method === 'OPTIONS') reply.headers(preflightHeaders).headers(peekAddress(limiter, request.ip));
     done();

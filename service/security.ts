@@ -22,24 +22,22 @@ export interface AddressCharge {
   refuse?: ErrorDetails;
 }
 
+/** Each rate-limit header a decision gives (Retry-After only when refused), in one place for both forms below. */
+function eachRateHeader(decision: RateDecision, set: (name: string, value: number) => void): void {
+  if (RATE_LIMIT_HEADERS.limit) set(RATE_LIMIT_HEADERS.limit, decision.limit);
+  if (RATE_LIMIT_HEADERS.remaining) set(RATE_LIMIT_HEADERS.remaining, decision.remaining);
+  if (!decision.allowed && RATE_LIMIT_HEADERS.retryAfter) set(RATE_LIMIT_HEADERS.retryAfter, decision.retryAfterSeconds);
+}
+
 function rateHeaders(decision: RateDecision): Record<string, number> {
   const headers: Record<string, number> = {};
-  if (RATE_LIMIT_HEADERS.limit) headers[RATE_LIMIT_HEADERS.limit] = decision.limit;
-  if (RATE_LIMIT_HEADERS.remaining) headers[RATE_LIMIT_HEADERS.remaining] = decision.remaining;
-  if (!decision.allowed && RATE_LIMIT_HEADERS.retryAfter) headers[RATE_LIMIT_HEADERS.retryAfter] = decision.retryAfterSeconds;
+  eachRateHeader(decision, (name, value) => (headers[name] = value));
   return headers;
 }
 
-/** The header names, lowercased once (Fastify lowercases every name it is given). */
-const LIMIT_HEADER = RATE_LIMIT_HEADERS.limit?.toLowerCase();
-const REMAINING_HEADER = RATE_LIMIT_HEADERS.remaining?.toLowerCase();
-const RETRY_AFTER_HEADER = RATE_LIMIT_HEADERS.retryAfter?.toLowerCase();
-
 /** rateHeaders, set on the reply one by one (no object per request). */
 export function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
-  if (LIMIT_HEADER) reply.header(LIMIT_HEADER, decision.limit);
-  if (REMAINING_HEADER) reply.header(REMAINING_HEADER, decision.remaining);
-  if (!decision.allowed && RETRY_AFTER_HEADER) reply.header(RETRY_AFTER_HEADER, decision.retryAfterSeconds);
+  eachRateHeader(decision, (name, value) => reply.header(name, value));
 }
 
 /**
@@ -59,14 +57,6 @@ export function chargeAddress(limiter: RateLimiter, ip: string): AddressCharge {
  */
 export function peekAddress(limiter: RateLimiter, ip: string): Record<string, number> {
   return rateHeaders(limiter.peek(addressLimit(ip)));
-}
-
-const NONE: string[] = [];
-
-/** Whether the key has every scope (the usual case, checked without making a list of what is missing). */
-function hasScopes(key: KeyRecord, scopes: string[]): boolean {
-  for (let i = 0; i < scopes.length; i += 1) if (!key.scopes.includes(scopes[i])) return false;
-  return true;
 }
 
 /** The operation load balancers and uptime monitors call (spec/DECISIONS.md, row 7). */
@@ -132,7 +122,7 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     if (route.security.keyTypes && !route.security.keyTypes.includes(key.type)) {
       return void sendError(reply, request, 403, 'insufficient_scope', `A ${key.type}_ key cannot call ${route.operationId}; use a secret (sk_) key on your server.`);
     }
-    const missing = hasScopes(key, route.security.scopes) ? NONE : route.security.scopes.filter((scope) => !key.scopes.includes(scope));
+    const missing = route.security.scopes.filter((scope) => !key.scopes.includes(scope));
     if (missing.length > 0) {
       return void sendError(reply, request, 403, 'insufficient_scope', `This operation requires the ${missing.join(', ')} scope.`);
     }

@@ -26,6 +26,23 @@ export function deref<T = any>(document: OpenApiDocument, value: unknown): T | u
   return undefined;
 }
 
+/**
+ * Where the node at `keys` (from the document's root) really is: the keys of the end of its $ref
+ * chain (at most 32 hops, as `deref`), or undefined when a step is missing or leaves the document.
+ */
+export function resolvedPath(document: OpenApiDocument, keys: string[]): string[] | undefined {
+  let at = keys;
+  for (let hops = 0; hops < 32; hops += 1) {
+    const node = at.reduce<unknown>((parent, key) => (parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined), document);
+    if (!node || typeof node !== 'object') return undefined;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref !== 'string') return at;
+    if (!ref.startsWith('#/')) return undefined;
+    at = pointerToPath(ref);
+  }
+  return undefined;
+}
+
 /** The component name a schema refers to ("#/components/schemas/Subject" -> "Subject"). */
 export function schemaRefName(schema: unknown): string | undefined {
   const ref = (schema as { $ref?: unknown } | undefined)?.$ref;

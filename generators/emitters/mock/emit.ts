@@ -74,6 +74,7 @@ export async function emitMockSpec(ir: Ir): Promise<GeneratedFile[]> {
   // printed while the YAML is still rendering (a worker thread, on a large spec), and the YAML
   // then takes its placeholder's place: the same bytes as printing it in place.
   const text = JSON.stringify(document, null, 2);
-  const at = text.indexOf(JSON.stringify(placeholder));
-  return [{ path: 'mock/openapi.json', content: `${text.slice(0, at)}${JSON.stringify(await yaml)}${text.slice(at + JSON.stringify(placeholder).length)}` }];
+  const marker = JSON.stringify(placeholder);
+  const at = text.indexOf(marker);
+  return [{ path: 'mock/openapi.json', content: `${text.slice(0, at)}${JSON.stringify(await yaml)}${text.slice(at + marker.length)}` }];
 }

@@ -9,7 +9,7 @@
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
-import { pointerToPath } from '../../core/refs.js';
+import { resolvedPath } from '../../core/refs.js';
 import { renderDocument, type DocumentJob } from '../../core/document-worker.js';
 
 const rendered = new WeakMap<Ir, Promise<string>>();
@@ -20,28 +20,14 @@ interface StreamSchema {
   schema: unknown;
 }
 
-/** Where a response's media type object is, following the response's $ref chain (as `deref` does). */
-function mediaPath(ir: Ir, operation: IrOperation, status: string, mediaType: string): string[] | undefined {
-  let at = ['paths', operation.path, operation.method, 'responses', status];
-  for (let hops = 0; hops < 32; hops += 1) {
-    const node = at.reduce<unknown>((parent, key) => (parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined), ir.document) as { $ref?: unknown } | undefined;
-    if (!node || typeof node !== 'object') return undefined;
-    const ref = node.$ref;
-    if (typeof ref !== 'string') return [...at, 'content', mediaType];
-    if (!ref.startsWith('#/')) return undefined;
-    at = pointerToPath(ref);
-  }
-  return undefined;
-}
-
 function streamSchemas(ir: Ir): StreamSchema[] {
   const found: StreamSchema[] = [];
   for (const operation of ir.operations) {
     for (const response of operation.responses) {
       for (const media of response.content) {
         if (!media.stream?.dataSchema) continue;
-        const at = mediaPath(ir, operation, response.status, media.mediaType);
-        if (at) found.push({ at, schema: media.stream.dataSchema });
+        const at = resolvedPath(ir.document, ['paths', operation.path, operation.method, 'responses', response.status]);
+        if (at) found.push({ at: [...at, 'content', media.mediaType], schema: media.stream.dataSchema });
       }
     }
   }
