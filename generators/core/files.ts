@@ -2,6 +2,7 @@
  * Generated files: what every emitter returns, the header each one carries, and the single
  * writer that puts them on disk.
  */
+import { isAscii } from 'node:buffer';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -56,9 +57,13 @@ export function withHeader(filePath: string, content: string, provenance: Proven
 function withJsonHeader(content: string, header: string): string | undefined {
   const text = content.endsWith('\n') ? content.slice(0, -1) : content;
   if (!text.startsWith('{\n  "') || !text.endsWith('\n}')) return undefined;
-  const topLevel = new Set(Array.from(text.matchAll(/\n {2}"(openapi|x-generated|\/\/)":/g), (match) => match[1]));
-  if (topLevel.has('x-generated') || topLevel.has('//')) return undefined;
-  const key = topLevel.has('openapi') ? 'x-generated' : '//';
+  // One literal search for the top-level lines (exactly two spaces of indent, then a quote), then a
+  // look at each: a pattern over a document of tens of megabytes costs several times as much.
+  const topLevel: number[] = [];
+  for (let at = text.indexOf('\n  "'); at !== -1; at = text.indexOf('\n  "', at + 4)) topLevel.push(at + 3);
+  const isTopLevel = (key: string) => topLevel.some((at) => text.startsWith(`${JSON.stringify(key)}:`, at));
+  if (isTopLevel('x-generated') || isTopLevel('//')) return undefined;
+  const key = isTopLevel('openapi') ? 'x-generated' : '//';
   return `{\n  ${JSON.stringify(key)}: ${JSON.stringify(header)},\n${text.slice(2)}\n`;
 }
 
@@ -99,11 +104,21 @@ export async function writeFiles(outDir: string, files: GeneratedFile[], keep: (
 
 const WRITE_BATCH = 16;
 
-/** Writes a file unless it holds these bytes already (compared as bytes: a size that differs needs no read at all). */
+/**
+ * Writes a file unless it holds these bytes already (a size that differs needs no read at all).
+ * Most output is ASCII, and encoding tens of megabytes as UTF-8 costs several times what decoding
+ * them does, so an ASCII file of the content's length is compared as text first: all its bytes
+ * below 0x80 and equal as Latin-1 means it holds exactly the content's UTF-8 bytes.
+ */
 async function writeIfChanged(target: string, content: string): Promise<'added' | 'changed' | undefined> {
-  const bytes = Buffer.from(content);
   const size = await stat(target).then((info) => info.size, () => undefined);
-  if (size === bytes.length && (await readFile(target).catch(() => undefined))?.equals(bytes)) return undefined;
+  if (size === content.length) {
+    const existing = await readFile(target).catch(() => undefined);
+    if (existing && isAscii(existing) && existing.toString('latin1') === content) return undefined;
+  }
+  const bytes = Buffer.from(content);
+  // Content with characters beyond ASCII is longer in bytes than in characters: compared as bytes.
+  if (size === bytes.length && size !== content.length && (await readFile(target).catch(() => undefined))?.equals(bytes)) return undefined;
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, bytes);
   return size === undefined ? 'added' : 'changed';

@@ -2,11 +2,9 @@
 import type { OpenApiDocument } from './load.js';
 
 export function pointerToPath(pointer: string): string[] {
-  return pointer
-    .replace(/^#/, '')
-    .split('/')
-    .slice(1)
-    .map((part) => decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = (pointer.startsWith('#') ? pointer.slice(1) : pointer).split('/').slice(1);
+  // Most pointers hold neither escapes nor percent-encoding: those parts are the keys already.
+  return parts.map((part) => (part.includes('%') || part.includes('~') ? decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~') : part));
 }
 
 export function escapePointerPart(part: string): string {

@@ -91,11 +91,25 @@ export function sharedSchemaId(ir: { digest: string }): string {
   return `spec-${ir.digest.replace(/^sha256:/, '').slice(0, 12)}.json`;
 }
 
-/** The spec's component schemas as one JSON Schema 2020-12 document that refs point into. */
-export function sharedSchema(ir: { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string; digest: string }): { $id: string; components: { schemas: Record<string, JsonSchema> } } {
-  // Refs stay local ('#/...': this document); only the components' own $id keywords go.
-  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, dropSchemaIds(toJsonSchema2020(entry.schema, ir.openapiVersion))]));
-  return { $id: sharedSchemaId(ir), components: { schemas } };
+type SchemaSource = { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string; digest: string };
+type SharedSchema = { $id: string; components: { schemas: Record<string, JsonSchema> } };
+
+/** sharedSchema's answers by IR: the server and the contract suites each ask, and on a large spec it costs a tenth of a second. */
+const sharedSchemas = new WeakMap<SchemaSource, SharedSchema>();
+
+/**
+ * The spec's component schemas as one JSON Schema 2020-12 document that refs point into. Made once
+ * per IR and shared by every caller: read it, never change it.
+ */
+export function sharedSchema(ir: SchemaSource): SharedSchema {
+  let shared = sharedSchemas.get(ir);
+  if (!shared) {
+    // Refs stay local ('#/...': this document); only the components' own $id keywords go.
+    const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, dropSchemaIds(toJsonSchema2020(entry.schema, ir.openapiVersion))]));
+    shared = { $id: sharedSchemaId(ir), components: { schemas } };
+    sharedSchemas.set(ir, shared);
+  }
+  return shared;
 }
 
 /** A schema from the spec, made 2020-12 and pointing into the shared schema. */
@@ -110,7 +124,7 @@ export function standaloneSchema(schema: JsonSchema, ir: { openapiVersion: strin
  * (`spec-….json` -> `spec-…-request.json`); undefined when no schema has such a property, so
  * specs without them keep one shared schema.
  */
-export function sharedSchemaFor(ir: { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string; digest: string }, side: 'request' | 'response'): { $id: string; components: { schemas: Record<string, JsonSchema> } } | undefined {
+export function sharedSchemaFor(ir: SchemaSource, side: 'request' | 'response'): SharedSchema | undefined {
   const shared = sharedSchema(ir);
   const flag = side === 'request' ? 'readOnly' : 'writeOnly';
   const base = sharedSchemaId(ir);
@@ -125,19 +139,26 @@ export function sharedSchemaFor(ir: { schemas: Array<{ name: string; schema: Jso
     return current;
   };
   let changed = false;
+  // A node none of whose parts changed is returned as it is: the variant shares it with the shared schema.
   const walk = (node: Node): Node => {
-    if (Array.isArray(node)) return node.map(walk);
+    if (Array.isArray(node)) {
+      const items = node.map(walk);
+      return items.some((item, index) => item !== node[index]) ? items : node;
+    }
     if (!node || typeof node !== 'object') return node;
-    const out: Node = {};
-    for (const [key, value] of Object.entries<Node>(node)) out[key] = walk(value);
+    let out: Node | undefined;
+    for (const [key, value] of Object.entries<Node>(node)) {
+      const walked = walk(value);
+      if (walked !== value) (out ??= { ...node })[key] = walked;
+    }
     if (Array.isArray(node.required) && node.properties && typeof node.properties === 'object') {
       const kept = node.required.filter((name: string) => lookup(node.properties[name])?.[flag] !== true);
       if (kept.length !== node.required.length) {
         changed = true;
-        out.required = kept;
+        (out ??= { ...node }).required = kept;
       }
     }
-    return out;
+    return out ?? node;
   };
   const schemas = Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, walk(schema)]));
   return changed ? { $id: id, components: { schemas } } : undefined;

@@ -119,13 +119,40 @@ function successSchemaRef(operation: IrOperation | undefined): string | undefine
   return success ? schemaRefName(success.schema) : undefined;
 }
 
+/** Per IR, what producerOf looks up for every path parameter: made once, not a scan of every operation each time. */
+interface ProducerIndex {
+  /** The first GET of each path. */
+  getByPath: Map<string, IrOperation>;
+  /** The POSTs by the component schema their success returns, in the IR's order. */
+  postsBySuccessRef: Map<string, IrOperation[]>;
+}
+
+const producerIndexes = new WeakMap<Ir, ProducerIndex>();
+
+function producerIndex(ir: Ir): ProducerIndex {
+  let index = producerIndexes.get(ir);
+  if (!index) {
+    index = { getByPath: new Map(), postsBySuccessRef: new Map() };
+    for (const candidate of ir.operations) {
+      if (candidate.method === 'get' && !index.getByPath.has(candidate.path)) index.getByPath.set(candidate.path, candidate);
+      const ref = candidate.method === 'post' ? successSchemaRef(candidate) : undefined;
+      if (ref === undefined) continue;
+      const posts = index.postsBySuccessRef.get(ref);
+      if (posts) posts.push(candidate);
+      else index.postsBySuccessRef.set(ref, [candidate]);
+    }
+    producerIndexes.set(ir, index);
+  }
+  return index;
+}
+
 /** The operation that creates what a path parameter identifies: a POST returning the same schema as the GET of that resource. */
 function producerOf(ir: Ir, operation: IrOperation, param: string): ProducerRef | undefined {
   const resourcePath = operation.path.slice(0, operation.path.indexOf(`{${param}}`) + param.length + 2);
-  const resource = ir.operations.find((candidate) => candidate.method === 'get' && candidate.path === resourcePath);
-  const ref = successSchemaRef(resource ?? (operation.path === resourcePath ? operation : undefined));
+  const index = producerIndex(ir);
+  const ref = successSchemaRef(index.getByPath.get(resourcePath) ?? (operation.path === resourcePath ? operation : undefined));
   if (!ref) return undefined;
-  const producer = ir.operations.find((candidate) => candidate.method === 'post' && candidate !== operation && successSchemaRef(candidate) === ref && !candidate.path.includes(`{${param}}`));
+  const producer = index.postsBySuccessRef.get(ref)?.find((candidate) => candidate !== operation && !candidate.path.includes(`{${param}}`));
   if (!producer) return undefined;
   const fields = flatten(ir, producer.responses.find((response) => response.status === producer.successStatus)?.schema).properties ?? {};
   return 'id' in fields ? { operationId: producer.id, field: 'id' } : undefined;

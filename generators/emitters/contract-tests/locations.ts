@@ -52,16 +52,28 @@ function yamlLines(text: string, pointers: Set<string>): Map<string, number> {
   return out;
 }
 
-/** Scans JSON once, recording the line of each member or element whose pointer is wanted. */
+/**
+ * Scans JSON once, recording the line of each member or element whose pointer is wanted. The scan
+ * jumps from one structural character or quote to the next (a native search), counts lines only up
+ * to what it records, and skips strings by searching for their closing quote (JSON strings hold no
+ * raw line breaks); only the keys of containers on the way to a wanted pointer are decoded.
+ */
 function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
   const out = new Map<string, number>();
   // Only containers on the way to a wanted pointer are worth tracking.
   const prefixes = new Set<string>(['']);
   for (const pointer of pointers) for (let at = pointer.lastIndexOf('/'); at > 0; at = pointer.lastIndexOf('/', at - 1)) prefixes.add(pointer.slice(0, at));
-  type Frame = { pointer: string; array: boolean; index: number; key?: string };
+  /** `tracked`: the container's pointer is wanted or on the way to one (else its members' keys do not matter). */
+  type Frame = { pointer: string; tracked: boolean; array: boolean; index: number; key?: string };
   const stack: Frame[] = [];
+  let counted = 0;
   let line = 1;
-  let expectKey = false;
+  /** The line of the character at `at` (never before the last one asked for). */
+  const lineAt = (at: number): number => {
+    for (let newline = text.indexOf('\n', counted); newline !== -1 && newline < at; newline = text.indexOf('\n', newline + 1)) line += 1;
+    counted = at;
+    return line;
+  };
   const readString = (start: number): [string, number] => {
     let value = '';
     let index = start + 1;
@@ -84,43 +96,66 @@ function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
     }
     return [value + text.slice(plain, index), index];
   };
-  /** A value starts at the current line: note it when its pointer is wanted; returns its pointer. */
-  const valueStarts = (): string | undefined => {
+  /** The index of the quote that closes the string opened at `start` (one preceded by an even run of backslashes). */
+  const stringEnd = (start: number): number => {
+    for (let index = text.indexOf('"', start + 1); index !== -1; index = text.indexOf('"', index + 1)) {
+      let backslashes = 0;
+      while (text.charCodeAt(index - 1 - backslashes) === 92) backslashes += 1;
+      if (backslashes % 2 === 0) return index;
+    }
+    return text.length;
+  };
+  /** A value starts at `at`: note its line when its pointer is wanted; returns its pointer. */
+  const valueStarts = (at: number): string | undefined => {
     const frame = stack.at(-1);
     if (!frame) return '';
-    if (!prefixes.has(frame.pointer) && !pointers.has(frame.pointer)) return undefined;
+    if (!frame.tracked) return undefined;
     const pointer = `${frame.pointer}/${frame.array ? String(frame.index) : escapePointerPart(frame.key ?? '')}`;
-    if (pointers.has(pointer) && !out.has(pointer)) out.set(pointer, line);
+    if (pointers.has(pointer) && !out.has(pointer)) out.set(pointer, lineAt(at));
     return pointer;
   };
-  for (let index = 0; index < text.length; index += 1) {
+  /** In a tracked array, an element that is a scalar (number, true, false, null) starts after `at` when the next text is not a quote or container. */
+  const scalarElementAfter = (at: number) => {
+    const frame = stack.at(-1);
+    if (!frame?.array || !frame.tracked) return;
+    const next = /\S/g;
+    next.lastIndex = at + 1;
+    const found = next.exec(text);
+    if (found && !'"{[]'.includes(found[0])) valueStarts(found.index);
+  };
+  let expectKey = false;
+  const structural = /["{}[\],]/g;
+  for (let found = structural.exec(text); found; found = structural.exec(text)) {
+    const index = found.index;
     const char = text.charCodeAt(index);
-    if (char === 10) line += 1;
-    else if (char === 34) {
-      const [value, end] = readString(index);
-      if (expectKey) {
-        stack.at(-1)!.key = value;
+    if (char === 34) {
+      const frame = stack.at(-1);
+      if (expectKey && frame?.tracked) {
+        const [value, end] = readString(index);
+        frame.key = value;
         // The member's line is its key's line.
-        valueStarts();
-        expectKey = false;
-      } else if (stack.at(-1)?.array) valueStarts();
-      index = end;
+        valueStarts(index);
+        structural.lastIndex = end + 1;
+      } else {
+        if (!expectKey && frame?.array) valueStarts(index);
+        structural.lastIndex = stringEnd(index) + 1;
+      }
+      expectKey = false;
     } else if (char === 123 || char === 91) {
       // { or [
       const frame = stack.at(-1);
-      const pointer = frame ? (frame.array ? valueStarts() : `${frame.pointer}/${escapePointerPart(frame.key ?? '')}`) : '';
-      stack.push({ pointer: pointer ?? '\u0000', array: char === 91, index: 0 });
+      const pointer = !frame ? '' : !frame.tracked ? undefined : frame.array ? valueStarts(index) : `${frame.pointer}/${escapePointerPart(frame.key ?? '')}`;
+      stack.push({ pointer: pointer ?? '\u0000', tracked: pointer !== undefined && (prefixes.has(pointer) || pointers.has(pointer)), array: char === 91, index: 0 });
       expectKey = char === 123;
+      if (char === 91) scalarElementAfter(index);
     } else if (char === 125 || char === 93) stack.pop();
-    else if (char === 44) {
+    else {
       // ,
       const frame = stack.at(-1);
-      if (frame?.array) frame.index += 1;
-      else expectKey = true;
-    } else if (stack.at(-1)?.array && char > 32 && char !== 58) {
-      // a scalar element (number, true, false, null): its line, then skip to its end
-      valueStarts();
-      while (index + 1 < text.length && !/[\s,\]}]/.test(text[index + 1])) index += 1;
+      if (frame?.array) {
+        frame.index += 1;
+        scalarElementAfter(index);
+      } else expectKey = true;
     }
   }
   return out;

@@ -37,8 +37,18 @@ export function contractSchema(schema: JsonSchema, ir: Ir): object {
   return (hasId(standalone) ? withoutIds(standalone) : standalone) as object;
 }
 
-/** The shared schema (component schemas) the suites register once, without nested ids. */
-export function contractSharedSchema(ir: Ir): { $id: string; components: { schemas: Record<string, JsonSchema> } } {
-  const shared = sharedSchema(ir);
-  return { $id: shared.$id, components: { schemas: Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, (hasId(schema) ? withoutIds(schema) : schema) as JsonSchema])) } };
+type ContractSharedSchema = { $id: string; components: { schemas: Record<string, JsonSchema> } };
+
+/** contractSharedSchema's answers by IR: the suites' cases and the bad-input cases both carry it. */
+const contractSharedSchemas = new WeakMap<Ir, ContractSharedSchema>();
+
+/** The shared schema (component schemas) the suites register once, without nested ids. Made once per IR: read it, never change it. */
+export function contractSharedSchema(ir: Ir): ContractSharedSchema {
+  let contract = contractSharedSchemas.get(ir);
+  if (!contract) {
+    const shared = sharedSchema(ir);
+    contract = { $id: shared.$id, components: { schemas: Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, (hasId(schema) ? withoutIds(schema) : schema) as JsonSchema])) } };
+    contractSharedSchemas.set(ir, contract);
+  }
+  return contract;
 }

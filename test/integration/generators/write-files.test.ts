@@ -1,7 +1,7 @@
 /**
  * The one writer of generated files (touches a temporary folder, starts nothing): it writes only
- * what differs in its bytes (a same-size change included), reports added and changed files in the
- * files' order, and removes what an earlier run generated and this one did not.
+ * what differs in its bytes (a same-size change included, ASCII or not), reports added and changed
+ * files in the files' order, and removes what an earlier run generated and this one did not.
  */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,5 +34,25 @@ describe('writeFiles', () => {
     expect(await readFile(path.join(out, 'dir2/file5.txt'), 'utf8')).toContain('file 5 è');
     expect((await stat(path.join(out, 'dir1/file1.txt'))).mtimeMs).toBe(before);
     expect(await readFile(path.join(out, 'hand-written.txt'), 'utf8')).toBe('not generated\n');
+  });
+
+  it('compares ASCII content as text only when the file holds its exact bytes', async () => {
+    const dir = path.join(out, 'ascii');
+    const cases = [
+      // An ASCII file, unchanged: left alone.
+      { path: 'same.txt', content: 'plain ascii\n', onDisk: Buffer.from('plain ascii\n') },
+      // As many bytes as the content has characters, one of them not ASCII: as Latin-1 it would read the same.
+      { path: 'latin1.txt', content: 'caf\u00e9\n', onDisk: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]) },
+      // ASCII content, a file of its length holding a byte above 0x7f.
+      { path: 'high-byte.txt', content: 'ab\n', onDisk: Buffer.from([0x61, 0xe2, 0x0a]) },
+      // Not ASCII, unchanged: compared as UTF-8 bytes and left alone.
+      { path: 'utf8.txt', content: 'caf\u00e9 \u2014\n', onDisk: Buffer.from('caf\u00e9 \u2014\n') },
+    ];
+    await rm(dir, { recursive: true, force: true });
+    await writeFiles(dir, cases.map((file) => ({ path: file.path, content: 'placeholder\n' })));
+    for (const file of cases) await writeFile(path.join(dir, file.path), file.onDisk);
+    const result = await writeFiles(dir, cases);
+    expect(result.changed).toEqual(['latin1.txt', 'high-byte.txt']);
+    for (const file of cases) expect(await readFile(path.join(dir, file.path))).toEqual(Buffer.from(file.content));
   });
 });

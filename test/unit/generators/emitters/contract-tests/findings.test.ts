@@ -169,6 +169,32 @@ describe('pointer -> line', () => {
       expect(fromJson[pointer], `json ${pointer}`).toBe(yamlLine(jsonText, pointer));
     }
   });
+  it('finds every pointer of a JSON file with hostile strings, escaped keys and scalar elements as the yaml package does', async () => {
+    // Strings that hold brackets, quotes, commas and backslashes (one ending in an escaped
+    // backslash), keys that need ~0/~1, scalars as elements, several values on one line.
+    const jsonText = [
+      '{"a{[": "x}]\\"\\\\", "b/c~d": [1, true,',
+      '  null, -2.5e3, {"k": "v,\\"]"}, ["[", 7]],',
+      '  "e": {"f": [',
+      '    false,',
+      '    "\\\\"',
+      '  ], "g": {}},',
+      '  "h": [[], [[0]]]',
+      '}',
+    ].join('\n');
+    const pointers: string[] = [];
+    const collect = (node: unknown, at: string) => {
+      if (at) pointers.push(at);
+      if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) collect(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    };
+    collect(JSON.parse(jsonText), '');
+    const dir = await mkdtemp(path.join(tmpdir(), 'spec-lines-'));
+    const jsonFile = path.join(dir, 'hostile.json');
+    await writeFile(jsonFile, jsonText);
+    const lines = specLines(jsonFile, pointers);
+    expect(Object.keys(lines)).toHaveLength(pointers.length);
+    for (const pointer of pointers) expect(lines[pointer], pointer).toBe(yamlLine(jsonText, pointer));
+  });
 });
 
 describe('parameters on the wire, in their styles', () => {
