@@ -58,18 +58,20 @@ const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'example', 'examples'
  * paginated responses), so every schema we register loses its own `$id`.
  */
 function rewriteSchema(schema: JsonSchema, refBase?: string): JsonSchema {
-  const walk = (node: Node, data: boolean): Node => {
-    if (Array.isArray(node)) return node.map((item) => walk(item, data));
-    if (!node || typeof node !== 'object') return node;
-    const out: Node = {};
-    for (const [key, value] of Object.entries<Node>(node)) {
-      if (!data && key === '$id' && typeof value === 'string') continue;
-      const localRef = refBase !== undefined && !data && key === '$ref' && typeof value === 'string' && value.startsWith('#/');
-      out[key] = localRef ? `${refBase}${value}` : walk(value, data || DATA_KEYWORDS.has(key));
-    }
-    return out;
-  };
-  return walk(schema, false);
+  return rewriteNode(schema, false, refBase);
+}
+
+// A module-level walk, not a closure per call: it runs for every schema of every operation.
+function rewriteNode(node: Node, data: boolean, refBase: string | undefined): Node {
+  if (Array.isArray(node)) return node.map((item) => rewriteNode(item, data, refBase));
+  if (!node || typeof node !== 'object') return node;
+  const out: Node = {};
+  for (const [key, value] of Object.entries<Node>(node)) {
+    if (!data && key === '$id' && typeof value === 'string') continue;
+    const localRef = refBase !== undefined && !data && key === '$ref' && typeof value === 'string' && value.startsWith('#/');
+    out[key] = localRef ? `${refBase}${value}` : rewriteNode(value, data || DATA_KEYWORDS.has(key), refBase);
+  }
+  return out;
 }
 
 /** The schema without its own `$id` keywords; refs untouched (see rewriteSchema). */

@@ -50,6 +50,14 @@ export function union(members: string[]): string {
   return parts.length === 1 ? parts[0] : `Union[${parts.join(', ')}]`;
 }
 
+// The helpers pythonType makes or picks per call live here: under tsx a closure assigned to a name
+// costs a defineProperty each time it is made, and pythonType runs for every schema node.
+const orNone = (type: string) => union([type, 'None']);
+const same = (type: string) => type;
+function deeper(document: OpenApiDocument, names: TypeNames, prefix: string, depth: number): (inner: unknown) => string {
+  return (inner) => pythonType(document, names, inner as JsonSchema, prefix, depth + 1);
+}
+
 /** The Python type of a schema, as written in types.py (or qualified with `prefix` elsewhere). */
 export function pythonType(document: OpenApiDocument, names: TypeNames, schema: JsonSchema | undefined, prefix = '', depth = 0): string {
   if (schema === undefined || schema === true || depth > 24) return 'Any';
@@ -61,9 +69,8 @@ export function pythonType(document: OpenApiDocument, names: TypeNames, schema: 
   }
   const raw = schema as Json;
   if (typeof raw.$ref === 'string') return pythonType(document, names, deref(document, raw), prefix, depth + 1);
-  const recurse = (inner: unknown) => pythonType(document, names, inner as JsonSchema, prefix, depth + 1);
-  const nullable = raw.nullable === true;
-  const finish = (type: string) => (nullable ? union([type, 'None']) : type);
+  const recurse = deeper(document, names, prefix, depth);
+  const finish = raw.nullable === true ? orNone : same;
 
   if (raw.const !== undefined) return finish(literal(raw.const) ? `Literal[${literal(raw.const)}]` : 'Any');
   if (Array.isArray(raw.enum)) {
@@ -234,12 +241,17 @@ export class Shapes {
     return shape;
   }
 
+  /** `of` one level down, made without naming a closure per call (see `deeper` above). */
+  private deeper(depth: number): (inner: unknown) => Shape | undefined {
+    return (inner) => this.of(inner, depth + 1);
+  }
+
   of(schema: unknown, depth = 0, inline = false): Shape | undefined {
     if (!schema || typeof schema !== 'object' || depth > 24) return undefined;
     const refName = inline ? undefined : schemaRefName(schema);
     if (refName !== undefined) return this.ofNamed(refName) ? { ref: refName } : undefined;
     const raw = (deref(this.document, schema) ?? {}) as Json;
-    const next = (inner: unknown) => this.of(inner, depth + 1);
+    const next = this.deeper(depth);
     const types: string[] = Array.isArray(raw.type) ? raw.type : raw.type ? [raw.type] : [];
     if (raw.format === 'date-time' && (types.length === 0 || types.includes('string'))) return 'datetime';
     const members = [...(raw.anyOf ?? []), ...(raw.oneOf ?? [])].map(next).filter((shape): shape is Shape => shape !== undefined);
