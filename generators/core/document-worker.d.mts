@@ -1,2 +1,2 @@
-/** Types of document-worker.mjs, for document-worker.ts (its only caller, which defines the job). */
-export function render(job: object): string | Promise<string>;
+/** Types of document-worker.mjs, for document-worker.ts (its only caller, which defines the job and what it renders). */
+export function render(job: object): Promise<unknown>;

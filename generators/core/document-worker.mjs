@@ -1,6 +1,6 @@
 /**
  * The two renderings of a whole document that cost seconds on a large spec (openapi-typescript's
- * types, the contract as YAML), and the worker threads that run them beside the emitters. Plain
+ * types; the contract as JSON and YAML, with the mock's copy), and the worker threads that run them beside the emitters. Plain
  * JavaScript, so a worker starts under any runner (tsx, vitest) without a TypeScript loader. Workers
  * stay up between generations (watch mode, the bench, tests), so their modules load once per
  * process. document-worker.ts is the only caller and says what a job is.
@@ -20,21 +20,26 @@ const renderers = {
     }
     return astToString(await openapiTS(document, { silent: true }));
   },
-  async yaml({ document, options }) {
+  async contract({ document, yamlOptions, withYaml, yamlMarker }) {
     const { stringify } = await import('yaml');
-    return stringify(document, options);
+    const yaml = stringify(document, yamlOptions);
+    const mock = JSON.stringify(withYaml, null, 2);
+    // The marker's place takes the YAML: the same bytes as printing the YAML in place.
+    const marker = JSON.stringify(yamlMarker);
+    const at = mock.indexOf(marker);
+    return { json: JSON.stringify(document, null, 2), yaml, mock: `${mock.slice(0, at)}${JSON.stringify(yaml)}${mock.slice(at + marker.length)}` };
   },
 };
 
-/** One rendering, as text. */
-export function render(job) {
+/** One rendering: a text, or the contract's texts. */
+export async function render(job) {
   return renderers[job.kind](job);
 }
 
 if (!isMainThread) {
   parentPort.on('message', async (job) => {
     try {
-      parentPort.postMessage({ id: job.id, text: await render(job) });
+      parentPort.postMessage({ id: job.id, rendered: await render(job) });
     } catch (error) {
       parentPort.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
     }

@@ -1,6 +1,6 @@
 /**
  * Renderings of a whole document (document-worker.mjs): openapi-typescript's types and the contract
- * as YAML take seconds on a large spec and need nothing from the other emitters, so for a large
+ * as JSON and YAML (with the mock's copy) take seconds on a large spec and need nothing from the other emitters, so for a large
  * document they run in worker threads beside them (generation on GitHub's spec: issue 25). One
  * worker per kind of job and process, started on first use; none keeps the process alive while
  * idle. A small document renders in-process: there a worker's start (loading TypeScript again,
@@ -13,10 +13,25 @@ import type { Ir } from './ir.js';
 export type DocumentJob =
   /** openapi-typescript's types; each of `streamSchemas` first replaces the schema of the media type object at `at` (keys from the root). */
   | { kind: 'types'; document: unknown; streamSchemas: Array<{ at: string[]; schema: unknown }> }
-  | { kind: 'yaml'; document: unknown; options: ToStringOptions & { aliasDuplicateObjects?: boolean } };
+  /**
+   * The document as JSON and YAML, and `withYaml` (another document) as JSON with that YAML as the
+   * string where `yamlMarker` is. One message: subtrees the two documents share are copied once.
+   */
+  | { kind: 'contract'; document: unknown; yamlOptions: ToStringOptions & { aliasDuplicateObjects?: boolean }; withYaml: unknown; yamlMarker: string };
+
+/** A contract job's texts: JSON as `JSON.stringify(value, null, 2)` prints it. */
+export interface ContractRenderings {
+  json: string;
+  yaml: string;
+  /** `withYaml` as JSON, the YAML in it. */
+  mock: string;
+}
+
+/** What a job renders: the types' text, or the contract's texts. */
+export type Rendered<Job extends DocumentJob> = Job extends { kind: 'contract' } ? ContractRenderings : string;
 
 interface Waiting {
-  resolve: (text: string) => void;
+  resolve: (rendered: unknown) => void;
   reject: (error: Error) => void;
 }
 
@@ -31,12 +46,12 @@ class JobWorker {
     // route each of TypeScript's module loads through its hooks, doubling the start.
     this.worker = new Worker(new URL('./document-worker.mjs', import.meta.url), { execArgv: [] });
     this.worker.unref();
-    this.worker.on('message', (answer: { id: number; text?: string; error?: string }) => {
+    this.worker.on('message', (answer: { id: number; rendered?: unknown; error?: string }) => {
       const job = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
       if (this.waiting.size === 0) this.worker.unref();
       if (answer.error !== undefined) job?.reject(new Error(answer.error));
-      else job?.resolve(answer.text ?? '');
+      else job?.resolve(answer.rendered);
     });
     const failAll = (error: Error) => {
       for (const job of this.waiting.values()) job.reject(error);
@@ -47,17 +62,17 @@ class JobWorker {
     this.worker.on('exit', (code) => failAll(new Error(`the generators' ${kind} worker thread stopped (exit code ${code})`)));
   }
 
-  run(job: DocumentJob): Promise<string> {
-    return new Promise<string>((resolve, reject) => {
+  run<Job extends DocumentJob>(job: Job): Promise<Rendered<Job>> {
+    return new Promise<Rendered<Job>>((resolve, reject) => {
       this.lastId += 1;
-      this.waiting.set(this.lastId, { resolve, reject });
+      this.waiting.set(this.lastId, { resolve: resolve as (rendered: unknown) => void, reject });
       this.worker.ref(); // while a job is in flight, the process waits for it
       this.worker.postMessage({ id: this.lastId, ...job });
     });
   }
 }
 
-/** One worker per kind of job, so the YAML and the types render side by side (and beside the emitters). */
+/** One worker per kind of job, so the contract and the types render side by side (and beside the emitters). */
 const workers = new Map<DocumentJob['kind'], JobWorker>();
 
 function workerFor(kind: DocumentJob['kind']): JobWorker {
@@ -80,10 +95,10 @@ export const WORKER_THRESHOLD = 100;
  * webhooks) chooses the worker thread or this one. Either way the job is a copy (the renderers may
  * change it). Jobs run in the order they are asked for.
  */
-export async function renderDocument(ir: Ir, job: DocumentJob): Promise<string> {
+export async function renderDocument<Job extends DocumentJob>(ir: Ir, job: Job): Promise<Rendered<Job>> {
   if (ir.operations.length + (ir.webhooks?.events.length ?? 0) < WORKER_THRESHOLD) {
     const { render } = await import('./document-worker.mjs');
-    return render(structuredClone(job));
+    return (await render(structuredClone(job))) as Rendered<Job>;
   }
   return workerFor(job.kind).run(job);
 }

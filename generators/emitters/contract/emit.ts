@@ -3,32 +3,34 @@
  * what the service and the mock serve at `GET /openapi.json` and `GET /openapi.yaml`, so a client
  * can fetch the exact contract a server was built from.
  */
-import { renderDocument } from '../../core/document-worker.js';
+import { randomUUID } from 'node:crypto';
+import { renderDocument, type ContractRenderings } from '../../core/document-worker.js';
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
+import { mockDocument } from '../mock/document.js';
 
-/** Paths the service and the mock serve the contract at (outside the API's own paths). */
-export const CONTRACT_PATHS = { json: '/openapi.json', yaml: '/openapi.yaml' } as const;
-
-const yamlOf = new WeakMap<Ir, Promise<string>>();
+const renderingsOf = new WeakMap<Ir, Promise<ContractRenderings>>();
 
 /**
- * The contract as YAML, rendered once per IR in the generators' worker thread: the contract
- * document and the mock both serve it, and it takes seconds on a large spec.
+ * The contract as JSON and YAML, and the mock's document as JSON with that YAML in it: rendered
+ * once per IR, together, in the generators' worker thread on a large spec (seconds of printing).
+ * The mock's document comes along because it holds the YAML and shares most of its subtrees with
+ * the contract's, which then travel to the worker once.
  */
-export function contractYaml(ir: Ir): Promise<string> {
-  let yaml = yamlOf.get(ir);
-  if (yaml === undefined) {
-    yaml = renderDocument(ir, { kind: 'yaml', document: ir.document, options: { aliasDuplicateObjects: false, lineWidth: 0 } });
-    yamlOf.set(ir, yaml);
+export function contractRenderings(ir: Ir): Promise<ContractRenderings> {
+  let renderings = renderingsOf.get(ir);
+  if (renderings === undefined) {
+    const yamlMarker = `contract YAML ${randomUUID()}`;
+    renderings = renderDocument(ir, { kind: 'contract', document: ir.document, yamlOptions: { aliasDuplicateObjects: false, lineWidth: 0 }, withYaml: mockDocument(ir, yamlMarker), yamlMarker });
+    renderingsOf.set(ir, renderings);
   }
-  return yaml;
+  return renderings;
 }
 
 export async function emitContractDocument(ir: Ir): Promise<GeneratedFile[]> {
-  const yaml = contractYaml(ir);
+  const { json, yaml } = await contractRenderings(ir);
   return [
-    { path: 'openapi/openapi.json', content: JSON.stringify(ir.document, null, 2) },
-    { path: 'openapi/openapi.yaml', content: await yaml },
+    { path: 'openapi/openapi.json', content: json },
+    { path: 'openapi/openapi.yaml', content: yaml },
   ];
 }

@@ -35,7 +35,7 @@ function streamSchemas(ir: Ir): StreamSchema[] {
 }
 
 /** What the types are rendered from: the document, with each streamed media type's item schema. */
-export function typesJob(ir: Ir): DocumentJob {
+export function typesJob(ir: Ir): Extract<DocumentJob, { kind: 'types' }> {
   return { kind: 'types', document: ir.document, streamSchemas: streamSchemas(ir) };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The generators' worker thread (starts a worker thread, no process): a large document's types and
- * YAML rendered there are the bytes the same renderers give in-process, a streamed response's item
+ * contract (JSON, YAML, the mock's copy) rendered there are the bytes the same renderers give in-process, a streamed response's item
  * schema reaches the types through a $ref'd response, and a job that fails rejects with its reason
  * without stopping the worker.
  */
@@ -13,7 +13,7 @@ import { buildIr } from '../../../generators/core/build-ir.js';
 import { renderDocument, WORKER_THRESHOLD, type DocumentJob } from '../../../generators/core/document-worker.js';
 import type { Ir } from '../../../generators/core/ir.js';
 import { loadDocument } from '../../../generators/core/load.js';
-import { contractYaml } from '../../../generators/emitters/contract/emit.js';
+import { contractRenderings } from '../../../generators/emitters/contract/emit.js';
 import { renderTypes, typesJob } from '../../../generators/emitters/types/emit.js';
 
 /** A spec with more operations than the threshold, one of them an event stream answered through a $ref'd response. */
@@ -75,16 +75,29 @@ describe("the generators' worker thread", () => {
     expect(inWorker).toMatch(/"text\/event-stream": \{\s*count: number;/);
   });
 
-  it("renders the contract's YAML as the yaml package does in-process, and leaves the IR's document as it was", async () => {
+  it("renders the contract's JSON and YAML as JSON.stringify and the yaml package do in-process, and the mock's copy the same bytes in both", async () => {
     const before = JSON.stringify(ir.document);
-    const yaml = await contractYaml(ir);
-    expect(yaml).toBe(stringify(ir.document, { aliasDuplicateObjects: false, lineWidth: 0 }));
+    const inWorker = await contractRenderings(ir);
+    expect(inWorker.yaml).toBe(stringify(ir.document, { aliasDuplicateObjects: false, lineWidth: 0 }));
+    expect(inWorker.json).toBe(JSON.stringify(ir.document, null, 2));
     expect(JSON.stringify(ir.document)).toBe(before);
+    // The mock's copy holds the YAML where its marker was, and serves the JSON document as it is.
+    const mock = JSON.parse(inWorker.mock);
+    expect(mock.paths['/openapi.yaml'].get.responses['200'].content['application/yaml'].example).toBe(inWorker.yaml);
+    expect(mock.paths['/openapi.json'].get.responses['200'].content['application/json'].example).toEqual(ir.document);
+    const inProcess = await contractRenderings(small);
+    expect(inProcess.json).toBe(inWorker.json);
+    expect(inProcess.yaml).toBe(inWorker.yaml);
+    expect(inProcess.mock.replace(/contract YAML [0-9a-f-]{36}/, '')).toBe(inWorker.mock.replace(/contract YAML [0-9a-f-]{36}/, ''));
   });
 
   it('rejects a job that fails with its reason, and goes on rendering the next', async () => {
     const broken = { kind: 'no such rendering', document: {} } as unknown as DocumentJob;
     await expect(renderDocument(ir, broken)).rejects.toThrow(/not a function/);
-    await expect(renderDocument(ir, { kind: 'yaml', document: { a: 1 }, options: {} })).resolves.toBe('a: 1\n');
+    await expect(renderDocument(ir, { kind: 'contract', document: { a: 1 }, yamlOptions: {}, withYaml: { served: 'marker' }, yamlMarker: 'marker' })).resolves.toEqual({
+      json: '{\n  "a": 1\n}',
+      yaml: 'a: 1\n',
+      mock: '{\n  "served": "a: 1\\n"\n}',
+    });
   });
 });
