@@ -92,9 +92,14 @@ export function placeOperations(operations: IrOperation[]): OperationPlace[] {
     set.add(operation.method);
     methodsByPath.set(operation.path, set);
   }
-  const paths = [...methodsByPath.keys()];
+  // Paths with an item path: one more segment that is a parameter ("/things" of "/things/{id}").
+  const withItemPath = new Set<string>();
+  for (const other of methodsByPath.keys()) {
+    const last = other.lastIndexOf('/');
+    if (other[last + 1] === '{') withItemPath.add(other.slice(0, last));
+  }
   const places: OperationPlace[] = operations.map((operation) => {
-    const hasItemPath = paths.some((other) => other.startsWith(`${operation.path}/{`) && !other.slice(operation.path.length + 1).includes('/'));
+    const hasItemPath = withItemPath.has(operation.path);
     const { resource, verb } = conventionalVerb(operation, methodsByPath.get(operation.path)!, hasItemPath);
     return { operation, resource, methodName: verb ?? nameFromOperationId(operation) };
   });

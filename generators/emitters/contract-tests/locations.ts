@@ -53,10 +53,10 @@ function yamlLines(text: string, pointers: Set<string>): Map<string, number> {
 }
 
 /**
- * Scans JSON once, recording the line of each member or element whose pointer is wanted. The scan
- * jumps from one structural character or quote to the next (a native search), counts lines only up
- * to what it records, and skips strings by searching for their closing quote (JSON strings hold no
- * raw line breaks); only the keys of containers on the way to a wanted pointer are decoded.
+ * Scans JSON once, recording the line of each member or element whose pointer is wanted. It counts
+ * lines only up to what it records and skips strings by searching for their closing quote (JSON
+ * strings hold no raw line breaks); only the keys of containers on the way to a wanted pointer are
+ * decoded.
  */
 function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
   const out = new Map<string, number>();
@@ -124,21 +124,20 @@ function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
     if (found && !'"{[]'.includes(found[0])) valueStarts(found.index);
   };
   let expectKey = false;
-  const structural = /["{}[\],]/g;
-  for (let found = structural.exec(text); found; found = structural.exec(text)) {
-    const index = found.index;
+  for (let index = 0; index < text.length; index += 1) {
     const char = text.charCodeAt(index);
     if (char === 34) {
+      // "
       const frame = stack.at(-1);
       if (expectKey && frame?.tracked) {
         const [value, end] = readString(index);
         frame.key = value;
         // The member's line is its key's line.
         valueStarts(index);
-        structural.lastIndex = end + 1;
+        index = end;
       } else {
         if (!expectKey && frame?.array) valueStarts(index);
-        structural.lastIndex = stringEnd(index) + 1;
+        index = stringEnd(index);
       }
       expectKey = false;
     } else if (char === 123 || char === 91) {
@@ -149,7 +148,7 @@ function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
       expectKey = char === 123;
       if (char === 91) scalarElementAfter(index);
     } else if (char === 125 || char === 93) stack.pop();
-    else {
+    else if (char === 44) {
       // ,
       const frame = stack.at(-1);
       if (frame?.array) {
