@@ -8,7 +8,7 @@ export function pointerToPath(pointer: string): string[] {
 }
 
 export function escapePointerPart(part: string): string {
-  return part.replace(/~/g, '~0').replace(/\//g, '~1');
+  return part.includes('~') || part.includes('/') ? part.replace(/~/g, '~0').replace(/\//g, '~1') : part;
 }
 
 /** Follows $ref chains (at most 32 hops, so a cycle cannot hang); undefined when unresolvable. */

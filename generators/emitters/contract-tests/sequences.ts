@@ -40,19 +40,23 @@ function classify(resource: ResourceCase, create: IrOperation, target: IrOperati
 
 export function resourceCases(ir: Ir): ResourceCase[] {
   const byId = new Map(ir.operations.map((operation) => [operation.id, operation]));
+  // Looked up for every create against every operation: made once each.
+  const paramCounts = new Map(ir.operations.map((operation) => [operation, pathParams(operation.path).length]));
+  const successRefs = new Map(ir.operations.map((operation) => [operation, schemaRefName(successOf(operation)?.schema)]));
   const resources: ResourceCase[] = [];
   for (const create of ir.operations.filter((operation) => isCreate(ir, operation))) {
+    const itemParams = paramCounts.get(create)! + 1;
     const links = successOf(create)?.links.filter((link) => link.operationId && byId.has(link.operationId)) ?? [];
     const resource: ResourceCase = { create: create.id, source: links.length ? 'links' : 'inferred' };
     if (links.length) {
       for (const link of links) classify(resource, create, byId.get(link.operationId!)!, { operationId: link.operationId!, parameters: link.parameters });
     } else {
       // The item path: a GET with one more path parameter answering the create's schema (or, without a named schema, create path + /{id}).
-      const ref = schemaRefName(successOf(create)?.schema);
+      const ref = successRefs.get(create);
       const readOp = ir.operations.find(
-        (candidate) => candidate.method === 'get' && !candidate.pagination && candidate.path !== create.path && pathParams(candidate.path).length === pathParams(create.path).length + 1 && /\}$/.test(candidate.path) && (ref ? schemaRefName(successOf(candidate)?.schema) === ref : candidate.path.startsWith(`${create.path}/`)),
+        (candidate) => candidate.method === 'get' && !candidate.pagination && candidate.path !== create.path && paramCounts.get(candidate) === itemParams && candidate.path.endsWith('}') && (ref ? successRefs.get(candidate) === ref : candidate.path.startsWith(`${create.path}/`)),
       );
-      const itemPath = readOp?.path ?? ir.operations.find((candidate) => candidate.method === 'delete' && candidate.path.startsWith(`${create.path}/{`) && pathParams(candidate.path).length === pathParams(create.path).length + 1)?.path;
+      const itemPath = readOp?.path ?? ir.operations.find((candidate) => candidate.method === 'delete' && candidate.path.startsWith(`${create.path}/{`) && paramCounts.get(candidate) === itemParams)?.path;
       for (const target of ir.operations.filter((candidate) => candidate !== create && (candidate.path === itemPath || (candidate.path === create.path && candidate.method === 'get')))) {
         classify(resource, create, target, inferredLink(create, target));
       }

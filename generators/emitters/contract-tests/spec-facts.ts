@@ -116,6 +116,8 @@ export function exampleCases(ir: Ir, parameters: Map<IrOperation, ParameterCase[
   const cases: ExampleCase[] = [];
   const collect = (holder: Json, at: string, schema: unknown, base: Omit<ExampleCase, 'pointer' | 'schema' | 'value' | 'where'>, where: string) => {
     if (!holder || typeof holder !== 'object' || schema === undefined) return;
+    // Most media types and parameters hold no example: their schema is not converted for nothing.
+    if (!('example' in holder) && !holder.examples) return;
     const standalone = contractSchema(schema as JsonSchema, ir);
     if ('example' in holder) cases.push({ ...base, where, pointer: `${at}/example`, schema: standalone, value: holder.example });
     else {
@@ -147,7 +149,12 @@ export function exampleCases(ir: Ir, parameters: Map<IrOperation, ParameterCase[
   cases.push(...schemaExamples(ir, shared));
   // One example shared by many operations ($ref to components/examples) is one case.
   const seen = new Set<string>();
-  return cases.filter((example) => !seen.has(`${example.pointer}|${JSON.stringify(example.schema)}`) && Boolean(seen.add(`${example.pointer}|${JSON.stringify(example.schema)}`)));
+  return cases.filter((example) => {
+    const key = `${example.pointer}|${JSON.stringify(example.schema)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Keywords whose values are schemas (or lists or maps of them), followed to find examples inside schemas. */
