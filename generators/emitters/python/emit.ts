@@ -55,7 +55,11 @@ function codeOnly(code: string): string {
 
 /** Which of `candidates` a module's code uses (strict pyright refuses unused imports). */
 function usedNames(code: string, candidates: string[]): string[] {
-  const bare = codeOnly(code);
+  return namesIn(codeOnly(code), candidates);
+}
+
+/** Which of `candidates` code without its strings (`codeOnly`) uses. */
+function namesIn(bare: string, candidates: string[]): string[] {
   return candidates.filter((name) => new RegExp(`(?<![\\w.])${name}\\b`).test(bare));
 }
 
@@ -75,11 +79,12 @@ function typeStrings(code: string): string {
 }
 
 function importLines(code: string, extraTyping: string[] = []): string[] {
-  code = `${code}\n${typeStrings(code)}`;
-  const typing = [...new Set([...usedNames(code, TYPING), ...extraTyping])].sort();
+  // Stripped of strings once: a module of a large spec is megabytes.
+  const bare = codeOnly(`${code}\n${typeStrings(code)}`);
+  const typing = [...new Set([...namesIn(bare, TYPING), ...extraTyping])].sort();
   const lines = ['from __future__ import annotations', ''];
-  if (/\blogging\./.test(codeOnly(code))) lines.push('import logging');
-  if (usedNames(code, ['datetime']).length > 0) lines.push('from datetime import datetime');
+  if (/\blogging\./.test(bare)) lines.push('import logging');
+  if (namesIn(bare, ['datetime']).length > 0) lines.push('from datetime import datetime');
   if (typing.length > 0) lines.push(`from typing import ${typing.join(', ')}`);
   return lines;
 }

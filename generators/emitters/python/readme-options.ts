@@ -223,9 +223,11 @@ call raise \`APIConnectionError\` with the transport's exception as its cause.${
 function deprecationSection(plan: PythonPlan): string | undefined {
   const lines: string[] = [];
   for (const method of plan.methods) {
+    const args = [...method.params, ...method.requests.flatMap((variant) => variant.args)].filter((arg, index, all) => arg.deprecated && all.findIndex((other) => other.name === arg.name) === index);
+    // Found by a walk of the resource tree: only for what is listed.
+    if (!method.operation.deprecated && args.length === 0) continue;
     const where = `\`${chainOf(plan, method)}()\``;
     if (method.operation.deprecated) lines.push(`- ${where} (\`${method.operation.method.toUpperCase()} ${method.operation.path}\`)`);
-    const args = [...method.params, ...method.requests.flatMap((variant) => variant.args)].filter((arg, index, all) => arg.deprecated && all.findIndex((other) => other.name === arg.name) === index);
     for (const arg of args) lines.push(`- the argument \`${arg.name}\` of ${where}`);
   }
   if (lines.length === 0) return undefined;
