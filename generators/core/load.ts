@@ -10,6 +10,7 @@ import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { isNode, LineCounter, parseDocument, parse as parseYaml } from 'yaml';
 import { pointerToPath } from './refs.js';
+import { parseYamlValue } from './yaml-source.js';
 
 /** A bundled document: every external $ref inlined, internal $refs kept. */
 export interface LoadedDocument {
@@ -130,7 +131,7 @@ function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDoc
 /** Parses JSON or YAML, or says where it does not parse. */
 function parseQuickly(sourcePath: string, file: string, text: string): unknown {
   try {
-    return file.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1 });
+    return file.endsWith('.json') ? JSON.parse(text) : parseYamlValue(file, text);
   } catch (error) {
     const position = (error as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0];
     const reason = (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');

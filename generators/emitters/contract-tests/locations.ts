@@ -6,8 +6,10 @@
  * falls back to their nearest ancestor that has one.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { escapePointerPart, pointerToPath } from '../../core/refs.js';
+import { takeParsedYaml, type ParsedYaml } from '../../core/yaml-source.js';
 
 /** Lines of `wanted` pointers (without `#`) in `file`; pointers the file does not have are left out. */
 export function specLines(file: string, wanted: Iterable<string>): Record<string, number> {
@@ -18,13 +20,16 @@ export function specLines(file: string, wanted: Iterable<string>): Record<string
     return {};
   }
   const pointers = new Set(wanted);
-  const found = /^\s*[{[]/.test(text) ? jsonLines(text, pointers) : yamlLines(text, pointers);
+  const found = /^\s*[{[]/.test(text) ? jsonLines(text, pointers) : yamlLines(takeParsedYaml(path.resolve(file), text) ?? parseWithLines(text), pointers);
   return Object.fromEntries([...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function yamlLines(text: string, pointers: Set<string>): Map<string, number> {
-  const counter = new LineCounter();
-  const document = parseDocument(text, { lineCounter: counter, keepSourceTokens: false, uniqueKeys: false });
+function parseWithLines(text: string): ParsedYaml {
+  const lineCounter = new LineCounter();
+  return { document: parseDocument(text, { lineCounter, keepSourceTokens: false, uniqueKeys: false }), lineCounter };
+}
+
+function yamlLines({ document, lineCounter: counter }: ParsedYaml, pointers: Set<string>): Map<string, number> {
   const out = new Map<string, number>();
   for (const pointer of pointers) {
     let node: unknown = document.contents;

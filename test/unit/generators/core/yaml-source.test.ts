@@ -1,0 +1,28 @@
+/**
+ * A YAML spec parsed once per generation (core/yaml-source.ts): the value is what `yaml`'s parse
+ * gives, and the parsed document is handed over once, only for the same file and text.
+ */
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { parseYamlValue, takeParsedYaml } from '../../../../generators/core/yaml-source.js';
+
+const TEXT = 'openapi: 3.1.0\ninfo: &info\n  title: T\n  version: "1"\nx-copy: *info\npaths: {}\n';
+
+describe('parseYamlValue and takeParsedYaml', () => {
+  it("gives yaml's value and hands the parsed document over once, for the same file and text only", () => {
+    expect(parseYamlValue('/specs/a.yaml', TEXT)).toEqual(parse(TEXT, { maxAliasCount: -1 }));
+    expect(takeParsedYaml('/specs/a.yaml', `${TEXT}\n`)).toBeUndefined();
+    parseYamlValue('/specs/a.yaml', TEXT);
+    expect(takeParsedYaml('/specs/b.yaml', TEXT)).toBeUndefined();
+    parseYamlValue('/specs/a.yaml', TEXT);
+    const parsed = takeParsedYaml('/specs/a.yaml', TEXT);
+    expect(parsed?.document.getIn(['info', 'title'])).toBe('T');
+    expect(parsed?.lineCounter.linePos(TEXT.indexOf('paths')).line).toBe(6);
+    expect(takeParsedYaml('/specs/a.yaml', TEXT)).toBeUndefined();
+  });
+
+  it('throws the first error, with its position', () => {
+    expect(() => parseYamlValue('/specs/bad.yaml', 'a: 1\na: 2\n')).toThrow(/unique/);
+    expect(() => parseYamlValue('/specs/bad.yaml', 'a: [1\n')).toThrow(expect.objectContaining({ linePos: expect.any(Array) }));
+  });
+});
