@@ -135,7 +135,10 @@ function modelsFile(project: ReturnType<typeof createProject>, schemaTypes: Arra
     if (plan.responsesType) aliases.push(typeAlias(plan.responsesType, responsesTypeOf(plan), `Result of \`${label}\` per response media type (the \`accept\` option).`));
     if (plan.itemType) aliases.push(typeAlias(plan.itemType, `${plan.responseType}[${stringLiteral(plan.operation.pagination!.dataField)}][number]`, `One item of \`${label}\`.`));
   }
-  const used = RUNTIME_TYPES.filter((name) => aliases.some((alias) => typeof alias.type === 'string' && new RegExp(`\\b${name}<|\\b${name}\\b`).test(alias.type)));
+  const used = RUNTIME_TYPES.filter((name) => {
+    const usage = new RegExp(`\\b${name}<|\\b${name}\\b`);
+    return aliases.some((alias) => typeof alias.type === 'string' && usage.test(alias.type));
+  });
   return printStructure(project, 'models.ts', {
     statements: [
       ...(used.length > 0 ? [{ kind: StructureKind.ImportDeclaration as const, isTypeOnly: true, moduleSpecifier: './core/index.js', namedImports: used }] : []),
