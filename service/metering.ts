@@ -1,8 +1,8 @@
 /**
  * What an authenticated request of the public API leaves behind: live traffic is metered per
  * account for billing (per month, and per day for the dashboard's chart; sandbox traffic is free),
- * and the key's "last used" for the dashboard, to the minute. Called by the public API's usage
- * hook (public-api.ts) once the security hook has let a request through.
+ * and the key's "last used" for the dashboard, to the minute. Called by the public API's security
+ * hook (security.ts) once it has let a request through.
  */
 import type { Caller } from './context.js';
 import type { Clock } from './rate-limit.js';

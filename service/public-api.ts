@@ -1,8 +1,8 @@
 /**
  * The public API (spec/openapi.yaml) as one encapsulated Fastify plugin: the generated routes with
  * this service's handlers, security hook and error format, and the hooks that belong to the API
- * alone: CORS and the request ID on every answer it gives, usage (metering and "last used") once a
- * key is let through, and the per-address charge on answers no operation makes. Its hooks reach
+ * alone: CORS and the request ID on every answer it gives, and the per-address charge on answers
+ * no operation makes. Usage (metering and "last used") is recorded by the security hook. Its hooks reach
  * nothing outside it (the dashboard is a sibling plugin); mounted at the root, it also answers
  * unknown paths outside other plugins' prefixes and bytes Node could not parse.
  */
@@ -58,15 +58,6 @@ export async function publicApi(api: FastifyInstance, options: PublicApiOptions)
     done();
   });
 
-  // Usage, once the security hook (the route's onRequest, which runs after this plugin's) has let
-  // a key through: every such request counts, including one its operation then refuses for its input.
-  const recordUsage = usageRecorder(store, clock);
-  api.addHook('preParsing', (request, _reply, payload, done) => {
-    const writing = request.caller && recordUsage(request.caller);
-    if (!writing) return done(null, payload);
-    writing.then(() => done(null, payload), done);
-  });
-
   // Unknown routes, bad URLs and requests Node refuses: charged per address like other anonymous traffic.
   const unrouted = ({ id = newRequestId(), ip }: { id?: string; ip: string }) => {
     const charge = chargeAddress(limiter, ip);
@@ -77,7 +68,8 @@ export async function publicApi(api: FastifyInstance, options: PublicApiOptions)
   registerContractDocument(api);
   await api.register(routesPlugin, {
     handlers: createHandlers({ store, cursors, now: clock, onEvents: options.onEvents }),
-    authenticate: createSecurityHook(store, limiter, sendError),
+    // Usage is recorded by the security hook once it lets a key through (one hook fewer per request).
+    authenticate: createSecurityHook(store, limiter, sendError, usageRecorder(store, clock)),
     errorBody,
     unrouted,
     unknownQueryParameters: 'refuse', // spec/DECISIONS.md

@@ -1,7 +1,7 @@
 /**
  * The security hook the generated routes call for every operation: authenticate the key,
- * charge the rate limits, check key type and scopes. Also sets the rate-limit headers, which
- * every response carries. Requests without a valid key are limited per client address; the
+ * charge the rate limits, check key type and scopes, then record the request's usage. Also sets
+ * the rate-limit headers, which every response carries. Requests without a valid key are limited per client address; the
  * health check only reports that budget.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -69,7 +69,8 @@ interface KeyFacts {
   caller: Caller;
 }
 
-export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender) {
+/** `recordUsage`: metering and "last used" (metering.ts), for each request a key is let through; a promise when it writes. */
+export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender, recordUsage: (caller: Caller) => Promise<void> | undefined) {
   // Key records are the store's cached objects, replaced whenever the cache is emptied (a
   // revocation, a tier change), so these facts never outlive what they were made from. The caller
   // is shared by the key's requests: nothing writes to it.
@@ -126,7 +127,11 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     if (missing.length > 0) {
       return void sendError(reply, request, 403, 'insufficient_scope', `This operation requires the ${missing.join(', ')} scope.`);
     }
-    // The caller, for the handlers and for the public API's usage hook, which runs next.
+    // The caller, for the handlers.
     request.caller = facts.caller;
+    // Every request let through counts, including one its operation then refuses for its input
+    // (the body check and validation come later). Waited for only when it writes.
+    const writing = recordUsage(facts.caller);
+    if (writing) await writing;
   };
 }

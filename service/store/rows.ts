@@ -12,6 +12,22 @@ const json = (value: unknown): string => JSON.stringify(value);
 const jsonOrNull = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
 const parseOrNull = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
+/**
+ * A deep copy of a JSON value (what JSON.parse makes: plain objects, arrays, strings, numbers,
+ * booleans, null), several times faster than parsing its text again.
+ */
+export function copyJson<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyJson) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key in value) {
+    // An own "__proto__" (JSON.parse makes one) must stay a property, not become the prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: copyJson(value[key]), enumerable: true, writable: true, configurable: true });
+    else copy[key] = copyJson(value[key]);
+  }
+  return copy as T;
+}
+
 // ---- accounts and keys ------------------------------------------------------------------
 
 export const ACCOUNT_COLUMNS = ['id', 'tier', 'created_at'] as const;

@@ -2,7 +2,7 @@
 import type { Engine } from '../engine.js';
 import { keysetPages } from '../paging.js';
 import { prepared } from '../prepared.js';
-import { ASSESSMENT_COLUMNS, assessmentProgress, assessmentRow, scoresText, SUBJECT_COLUMNS, subjectRow, toAssessment, toSubject } from '../rows.js';
+import { ASSESSMENT_COLUMNS, assessmentProgress, assessmentRow, copyJson, scoresText, SUBJECT_COLUMNS, subjectRow, toAssessment, toSubject } from '../rows.js';
 import type { Db } from '../schema.js';
 import type { AssessmentRow, NatureData, PageQuery, PageResult, Scope, SubjectRow } from '../store.js';
 import { atomically, locksRows } from '../transactions.js';
@@ -36,6 +36,19 @@ const assessmentPages = keysetPages((db, $: Scope & { subjectId: string }) =>
   db.selectFrom('assessments').select(ASSESSMENT_COLUMNS).where('subject_id', '=', $.subjectId).where('account_id', '=', $.accountId).where('environment', '=', $.environment),
 );
 
+/**
+ * The record each row was first made into. A single-row read SQLite answers from its read cache
+ * (engines/sqlite/read-cache.ts) returns the same row object until the database may have changed,
+ * so its stored JSON is parsed once; each reader still gets its own record, a copy (copyJson is
+ * several times faster than JSON.parse). A changed row is a new object, never found here.
+ */
+const recordsOfRows = new WeakMap<object, object>();
+function ownRecordOf<Row extends object, Record extends object>(row: Row, toRecord: (row: Row) => Record): Record {
+  let record = recordsOfRows.get(row) as Record | undefined;
+  if (!record) recordsOfRows.set(row, (record = toRecord(row)));
+  return copyJson(record);
+}
+
 export class NatureRepository implements NatureData {
   constructor(
     private readonly db: Db,
@@ -49,7 +62,7 @@ export class NatureRepository implements NatureData {
 
   async findSubject(scope: Scope, id: string): Promise<SubjectRow | undefined> {
     const [row] = await subjectById(this.db, { id, ...scope }, locksRows(this.db, this.engine));
-    return row && toSubject(row);
+    return row && ownRecordOf(row, toSubject);
   }
 
   pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>> {
@@ -69,7 +82,7 @@ export class NatureRepository implements NatureData {
 
   async findAssessment(scope: Scope, id: string): Promise<AssessmentRow | undefined> {
     const [row] = await assessmentById(this.db, { id, ...scope }, locksRows(this.db, this.engine));
-    return row && toAssessment(row);
+    return row && ownRecordOf(row, toAssessment);
   }
 
   pageAssessments(scope: Scope, subjectId: string, query: PageQuery): Promise<PageResult<AssessmentRow>> {

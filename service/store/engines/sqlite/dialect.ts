@@ -126,12 +126,11 @@ class BetterSqliteAdapter extends SqliteAdapter implements ImmediateReader {
     const { connection } = this.driver;
     const statement = connection.statement(query.sql);
     if (!statement.reader || !statement.readonly) return undefined;
-    const key = ReadCache.keyOf(parameters);
-    if (key === undefined) return statement.all(parameters) as Row[];
-    const cached = connection.cache.lookup<Row>(query.sql, key);
+    if (!ReadCache.cacheable(parameters)) return statement.all(parameters) as Row[];
+    const cached = connection.cache.lookup<Row>(query.sql, parameters);
     if (cached) return cached.slice(); // the caller may change its array, never the shared rows
     const rows = statement.all(parameters) as Row[];
-    connection.cache.remember(query.sql, key, rows.slice());
+    connection.cache.remember(query.sql, parameters, rows.slice());
     return rows;
   }
 }

@@ -15,8 +15,16 @@ import type Database from 'better-sqlite3';
 /** Entries at most (each one row or none); past this, start over. */
 const MAX_ENTRIES = 10_000;
 
+/**
+ * One level of the cache per value of a read (the SQL text first); the last level holds its rows.
+ * A SQL text always comes with as many values as it has placeholders, so its depth is fixed.
+ */
+type Level = Map<string | number, unknown>;
+
 export class ReadCache {
-  private readonly bySql = new Map<string, Map<string, unknown[]>>();
+  // Keyed by each value in turn rather than by one string made of them all: building and hashing
+  // that string cost most of a lookup. A Map tells 1 from '1', so no two lists of values meet.
+  private readonly bySql: Level = new Map();
   private size = 0;
   private dataVersion = -1;
   private readonly readDataVersion: () => number;
@@ -26,40 +34,44 @@ export class ReadCache {
     this.readDataVersion = () => statement.get() as number;
   }
 
-  /**
-   * The values as one key, or undefined when they are not all strings and numbers (not cached).
-   * Each value carries its type and length, so no two lists of values make the same key.
-   */
-  static keyOf(parameters: readonly unknown[]): string | undefined {
-    let key = '';
+  /** Whether a read with these values may be cached: all strings and numbers. */
+  static cacheable(parameters: readonly unknown[]): boolean {
     for (let i = 0; i < parameters.length; i += 1) {
       const value = parameters[i];
-      if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-      key += typeof value === 'string' ? `s${value.length}:${value}` : `n${value};`;
+      if (typeof value !== 'string' && typeof value !== 'number') return false;
     }
-    return key;
+    return true;
   }
 
   /**
    * The cached answer, or undefined. Call it right before reading, and `remember` right after: the
    * data version it checks is then never newer than the rows remembered with it.
    */
-  lookup<Row>(sql: string, key: string): Row[] | undefined {
+  lookup<Row>(sql: string, parameters: readonly unknown[]): Row[] | undefined {
     const version = this.readDataVersion();
     if (version !== this.dataVersion) {
       this.clear();
       this.dataVersion = version;
       return undefined;
     }
-    return this.bySql.get(sql)?.get(key) as Row[] | undefined;
+    let found = this.bySql.get(sql);
+    for (let i = 0; i < parameters.length && found !== undefined; i += 1) found = (found as Level).get(parameters[i] as string | number);
+    return found as Row[] | undefined;
   }
 
-  remember(sql: string, key: string, rows: unknown[]): void {
+  /** Remembers a cacheable read's rows (one row or none). */
+  remember(sql: string, parameters: readonly unknown[], rows: unknown[]): void {
     if (rows.length > 1) return;
     if (this.size >= MAX_ENTRIES) this.clear();
-    let entries = this.bySql.get(sql);
-    if (!entries) this.bySql.set(sql, (entries = new Map()));
-    entries.set(key, rows);
+    let level = this.bySql;
+    let key: string | number = sql;
+    for (let i = 0; i < parameters.length; i += 1) {
+      let next = level.get(key) as Level | undefined;
+      if (!next) level.set(key, (next = new Map()));
+      level = next;
+      key = parameters[i] as string | number;
+    }
+    level.set(key, rows);
     this.size += 1;
   }
 
