@@ -9,7 +9,7 @@ import { loadDocument, type LoadedDocument } from './core/load.js';
 import { releaseBetween } from './changelog/release.js';
 import { loadReleased } from './breaking/released.js';
 import { buildIr } from './core/build-ir.js';
-import { listFiles, withHeader, writeFiles, type GeneratedFile, type Provenance, type WriteResult } from './core/files.js';
+import { listFiles, OutputWriter, withHeader, type GeneratedFile, type Provenance, type WriteResult } from './core/files.js';
 import type { Ir, IrRelease } from './core/ir.js';
 import { emitClient } from './emitters/client/emit.js';
 import { emitContractDocument } from './emitters/contract/emit.js';
@@ -147,6 +147,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (released) ir.release = await step('compare with release', () => releaseOf(released, options.spec, loaded), (release) => `${release.label}: ${release.changes.length} change(s)`);
   const files: GeneratedFile[] = [];
   const emitterWarnings: string[] = [];
+  // Each emitter's files are compared with the disk as it ends; they are written once all are known.
+  const writer = options.write ? new OutputWriter(options.out) : undefined;
   // Emitters start together: a synchronous one runs to its end at once, while an asynchronous one
   // (the types render in a worker thread) goes on beside the rest. Their files and warnings are
   // then taken in the list's order, so the output does not depend on which finished first.
@@ -156,8 +158,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       const warn = (message: string, pointer?: string) => warnings.push(pointer !== undefined ? `${options.spec}#${pointer}: ${emitter.name}: ${message}` : `${emitter.name}: ${message}`);
       try {
         const emitted = await step(`emit ${emitter.name}`, () => emitter.emit(ir, warn), (list) => `${list.length} file(s)`);
-        // Headers as each emitter ends, while others may still be rendering.
-        return { emitter, warnings, emitted: emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) })) };
+        // Headers (and the comparison with the disk) as each emitter ends, while others may still be rendering.
+        const headed = emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) }));
+        for (const file of headed) writer?.compare(file);
+        return { emitter, warnings, emitted: headed };
       } catch (error) {
         if (!emitter.root) throw error;
         // An isolated emitter's failure is reported, its previous output kept, and the rest goes on.
@@ -183,8 +187,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   files.push({ path: record.path, content: withHeader(record.path, record.content, provenance) });
   files.sort((a, b) => a.path.localeCompare(b.path));
   let written: WriteResult | undefined;
-  if (options.write) {
-    written = await step('write', () => writeFiles(options.out, files, isKept), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
+  if (writer) {
+    written = await step('write', () => writer.finish(files, isKept), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
   }
   return { ir, files, warnings: [...ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`), ...emitterWarnings], sourceFiles: loaded.files, stale, written };
 }

@@ -81,47 +81,100 @@ export interface WriteResult {
  * generated that this run did not (except those `keep` protects: the output of emitters that
  * were skipped).
  */
-export async function writeFiles(outDir: string, files: GeneratedFile[], keep: (file: string) => boolean = () => false): Promise<WriteResult> {
-  const wanted = new Set(files.map((file) => path.normalize(file.path)));
-  const removed: string[] = [];
-  for (const existing of await listFiles(outDir)) {
-    if (wanted.has(existing) || keep(existing)) continue;
-    const text = await readFile(path.join(outDir, existing), 'utf8').catch(() => '');
-    if (text.includes(GENERATED_MARK)) {
-      await rm(path.join(outDir, existing));
-      removed.push(existing);
-    }
-  }
-  const outcomes = new Array<'added' | 'changed' | undefined>(files.length);
-  // A few files at a time: the file system overlaps them, and the order of the lists stays the files' order.
-  for (let start = 0; start < files.length; start += WRITE_BATCH) {
-    await Promise.all(files.slice(start, start + WRITE_BATCH).map(async (file, offset) => (outcomes[start + offset] = await writeIfChanged(path.join(outDir, file.path), file.content))));
-  }
-  const added = files.filter((_file, index) => outcomes[index] === 'added').map((file) => path.normalize(file.path));
-  const changed = files.filter((_file, index) => outcomes[index] === 'changed').map((file) => path.normalize(file.path));
-  return { written: added.length + changed.length, added, changed, removed };
+export function writeFiles(outDir: string, files: GeneratedFile[], keep: (file: string) => boolean = () => false): Promise<WriteResult> {
+  return new OutputWriter(outDir).finish(files, keep);
 }
 
-const WRITE_BATCH = 16;
+/** How a file on disk differs from what it should hold: missing, other bytes, or not at all. */
+type Difference = 'added' | 'changed' | undefined;
+
+/** Files compared with the disk at once, at most (each may be tens of megabytes). */
+const COMPARE_AT_ONCE = 16;
 
 /**
- * Writes a file unless it holds these bytes already (a size that differs needs no read at all).
- * Most output is ASCII, and encoding tens of megabytes as UTF-8 costs several times what decoding
- * them does, so an ASCII file of the content's length is compared as text first: all its bytes
- * below 0x80 and equal as Latin-1 means it holds exactly the content's UTF-8 bytes.
+ * The one writer of generated files, in two steps. `compare` reads what a file holds on disk as soon
+ * as its content is known, while other emitters still run (on a large spec comparing is most of the
+ * writing, and the main thread would otherwise wait for the worker threads with nothing to do).
+ * `finish` writes what differs and removes what is no longer generated, once every file is known:
+ * a generation that fails writes nothing.
  */
-async function writeIfChanged(target: string, content: string): Promise<'added' | 'changed' | undefined> {
+export class OutputWriter {
+  private readonly compared = new Map<string, { content: string; difference: Promise<Difference> }>();
+  private running = 0;
+  private readonly queue: Array<() => void> = [];
+
+  constructor(private readonly outDir: string) {}
+
+  /** Starts comparing a file with the disk (once per path). */
+  compare(file: GeneratedFile): void {
+    if (this.compared.has(file.path)) return;
+    this.compared.set(file.path, { content: file.content, difference: this.limited(() => differenceOnDisk(path.join(this.outDir, file.path), file.content)) });
+  }
+
+  /** Writes every file that differs (comparing those not compared yet), removes stale generated files, says what it did. */
+  async finish(files: GeneratedFile[], keep: (file: string) => boolean = () => false): Promise<WriteResult> {
+    const wanted = new Set(files.map((file) => path.normalize(file.path)));
+    const removed: string[] = [];
+    for (const existing of await listFiles(this.outDir)) {
+      if (wanted.has(existing) || keep(existing)) continue;
+      const text = await readFile(path.join(this.outDir, existing), 'utf8').catch(() => '');
+      if (text.includes(GENERATED_MARK)) {
+        await rm(path.join(this.outDir, existing));
+        removed.push(existing);
+      }
+    }
+    // A path compared with other content (never, from the pipeline) is compared again.
+    for (const file of files) if (this.compared.get(file.path)?.content !== file.content) this.compared.delete(file.path);
+    for (const file of files) this.compare(file);
+    const outcomes = await Promise.all(files.map((file) => this.compared.get(file.path)!.difference));
+    // A few files at a time: the file system overlaps them.
+    const differing = files.filter((_file, index) => outcomes[index] !== undefined);
+    for (let start = 0; start < differing.length; start += COMPARE_AT_ONCE) {
+      await Promise.all(
+        differing.slice(start, start + COMPARE_AT_ONCE).map(async (file) => {
+          const target = path.join(this.outDir, file.path);
+          await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(target, file.content);
+        }),
+      );
+    }
+    const added = files.filter((_file, index) => outcomes[index] === 'added').map((file) => path.normalize(file.path));
+    const changed = files.filter((_file, index) => outcomes[index] === 'changed').map((file) => path.normalize(file.path));
+    return { written: added.length + changed.length, added, changed, removed };
+  }
+
+  /** Runs `work` when fewer than COMPARE_AT_ONCE others are running. */
+  private async limited<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= COMPARE_AT_ONCE) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.running += 1;
+    try {
+      return await work();
+    } finally {
+      this.running -= 1;
+      this.queue.shift()?.();
+    }
+  }
+}
+
+/**
+ * How a file differs from `content` (a size that differs needs no read at all). Most output is
+ * ASCII, and encoding tens of megabytes as UTF-8 costs several times what decoding them does, so
+ * an ASCII file of the content's length is compared as text first: all its bytes below 0x80 and
+ * equal as Latin-1 means it holds exactly the content's UTF-8 bytes.
+ */
+async function differenceOnDisk(target: string, content: string): Promise<Difference> {
   const size = await stat(target).then((info) => info.size, () => undefined);
+  if (size === undefined) return 'added';
   if (size === content.length) {
     const existing = await readFile(target).catch(() => undefined);
     if (existing && isAscii(existing) && existing.toString('latin1') === content) return undefined;
+    // ASCII content of this length and other bytes; content beyond ASCII is longer in bytes than in characters.
+    return 'changed';
   }
+  // Content with characters beyond ASCII: compared as UTF-8 bytes.
   const bytes = Buffer.from(content);
-  // Content with characters beyond ASCII is longer in bytes than in characters: compared as bytes.
-  if (size === bytes.length && size !== content.length && (await readFile(target).catch(() => undefined))?.equals(bytes)) return undefined;
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, bytes);
-  return size === undefined ? 'added' : 'changed';
+  if (size === bytes.length && (await readFile(target).catch(() => undefined))?.equals(bytes)) return undefined;
+  return 'changed';
 }
 
 /** Every file below dir, relative to it, in sorted order; none when dir does not exist. */

@@ -3,11 +3,11 @@
  * what differs in its bytes (a same-size change included, ASCII or not), reports added and changed
  * files in the files' order, and removes what an earlier run generated and this one did not.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATED_MARK, writeFiles } from '../../../generators/core/files.js';
+import { GENERATED_MARK, OutputWriter, writeFiles } from '../../../generators/core/files.js';
 
 let out: string;
 beforeAll(async () => {
@@ -54,5 +54,27 @@ describe('writeFiles', () => {
     const result = await writeFiles(dir, cases);
     expect(result.changed).toEqual(['latin1.txt', 'high-byte.txt']);
     for (const file of cases) expect(await readFile(path.join(dir, file.path))).toEqual(Buffer.from(file.content));
+  });
+
+  it('compares as soon as asked but writes nothing before finish, and compares again a path whose content changed', async () => {
+    const dir = path.join(out, 'two-steps');
+    await rm(dir, { recursive: true, force: true });
+    await writeFiles(dir, [{ path: 'kept.txt', content: 'same\n' }, { path: 'edited.txt', content: 'first\n' }]);
+    const writer = new OutputWriter(dir);
+    writer.compare({ path: 'kept.txt', content: 'same\n' });
+    writer.compare({ path: 'edited.txt', content: 'second\n' });
+    writer.compare({ path: 'new.txt', content: 'new\n' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Nothing on disk changed yet: a generation that fails before finish writes nothing.
+    expect((await readdir(dir)).sort()).toEqual(['edited.txt', 'kept.txt']);
+    expect(await readFile(path.join(dir, 'edited.txt'), 'utf8')).toBe('first\n');
+    // finish is given other content for edited.txt than was compared: the same bytes as on disk.
+    const result = await writer.finish([
+      { path: 'edited.txt', content: 'first\n' },
+      { path: 'kept.txt', content: 'same\n' },
+      { path: 'new.txt', content: 'new\n' },
+    ]);
+    expect(result).toEqual({ written: 1, added: ['new.txt'], changed: [], removed: [] });
+    expect(await readFile(path.join(dir, 'new.txt'), 'utf8')).toBe('new\n');
   });
 });
