@@ -21,7 +21,10 @@ export function contractRenderings(ir: Ir): Promise<ContractRenderings> {
   let renderings = renderingsOf.get(ir);
   if (renderings === undefined) {
     const yamlMarker = `contract YAML ${randomUUID()}`;
-    renderings = renderDocument(ir, { kind: 'contract', document: ir.document, yamlOptions: { aliasDuplicateObjects: false, lineWidth: 0 }, withYaml: mockDocument(ir, yamlMarker), yamlMarker });
+    // `directives: false`: a document made from a value has none to print, and looking for tags
+    // that would need one is a walk of the whole document (a tenth of the YAML's time).
+    const yamlOptions = { aliasDuplicateObjects: false, lineWidth: 0, directives: false } as const;
+    renderings = renderDocument(ir, { kind: 'contract', document: ir.document, yamlOptions, withYaml: mockDocument(ir, yamlMarker), yamlMarker });
     renderingsOf.set(ir, renderings);
   }
   return renderings;
