@@ -143,15 +143,16 @@ export class OutputWriter {
     return { written: added.length + changed.length, added, changed, removed };
   }
 
-  /** Runs `work` when fewer than COMPARE_AT_ONCE others are running. */
+  /** Runs `work` when fewer than COMPARE_AT_ONCE others are running (a finished one hands its place to the next waiting). */
   private async limited<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= COMPARE_AT_ONCE) await new Promise<void>((resolve) => this.queue.push(resolve));
-    this.running += 1;
+    else this.running += 1;
     try {
       return await work();
     } finally {
-      this.running -= 1;
-      this.queue.shift()?.();
+      const next = this.queue.shift();
+      if (next) next();
+      else this.running -= 1;
     }
   }
 }
