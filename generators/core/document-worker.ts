@@ -10,9 +10,15 @@ import { Worker } from 'node:worker_threads';
 import type { ToStringOptions } from 'yaml';
 import type { Ir } from './ir.js';
 
+/** A streamed media type whose schema, for the types, is its item's: where it is (keys from the root, after $refs) and that schema. */
+export interface StreamSchema {
+  at: string[];
+  schema: unknown;
+}
+
 export type DocumentJob =
-  /** openapi-typescript's types; each of `streamSchemas` first replaces the schema of the media type object at `at` (keys from the root). */
-  | { kind: 'types'; document: unknown; streamSchemas: Array<{ at: string[]; schema: unknown }> }
+  /** openapi-typescript's types; each of `streamSchemas` first replaces the schema of the media type object at `at`. */
+  | { kind: 'types'; document: unknown; streamSchemas: StreamSchema[] }
   /**
    * The document as JSON and YAML, and `withYaml` (another document) as JSON with that YAML as the
    * string where `yamlMarker` is. One message: subtrees the two documents share are copied once.

@@ -4,6 +4,7 @@
  * boolean `exclusiveMinimum`/`exclusiveMaximum` and `example` rewritten.
  */
 import type { JsonSchema } from './ir.js';
+import { oncePer } from './once-per.js';
 
 // Schema nodes are untyped JSON.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -94,25 +95,19 @@ export function sharedSchemaId(ir: { digest: string }): string {
 }
 
 type SchemaSource = { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string; digest: string };
-type SharedSchema = { $id: string; components: { schemas: Record<string, JsonSchema> } };
-
-/** sharedSchema's answers by IR: the server and the contract suites each ask, and on a large spec it costs a tenth of a second. */
-const sharedSchemas = new WeakMap<SchemaSource, SharedSchema>();
+/** The spec's component schemas as one JSON Schema document, registered under its `$id`. */
+export type SharedSchema = { $id: string; components: { schemas: Record<string, JsonSchema> } };
 
 /**
  * The spec's component schemas as one JSON Schema 2020-12 document that refs point into. Made once
- * per IR and shared by every caller: read it, never change it.
+ * per IR (the server and the contract suites each ask; on a large spec it costs a tenth of a
+ * second) and shared by every caller: read it, never change it.
  */
-export function sharedSchema(ir: SchemaSource): SharedSchema {
-  let shared = sharedSchemas.get(ir);
-  if (!shared) {
-    // Refs stay local ('#/...': this document); only the components' own $id keywords go.
-    const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, dropSchemaIds(toJsonSchema2020(entry.schema, ir.openapiVersion))]));
-    shared = { $id: sharedSchemaId(ir), components: { schemas } };
-    sharedSchemas.set(ir, shared);
-  }
-  return shared;
-}
+export const sharedSchema: (ir: SchemaSource) => SharedSchema = oncePer((ir: SchemaSource) => {
+  // Refs stay local ('#/...': this document); only the components' own $id keywords go.
+  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, dropSchemaIds(toJsonSchema2020(entry.schema, ir.openapiVersion))]));
+  return { $id: sharedSchemaId(ir), components: { schemas } };
+});
 
 /** A schema from the spec, made 2020-12 and pointing into the shared schema. */
 export function standaloneSchema(schema: JsonSchema, ir: { openapiVersion: string; digest: string }): JsonSchema {

@@ -7,6 +7,7 @@
  * scopes (NameScope).
  */
 import type { Ir, IrOperation } from '../core/ir.js';
+import { oncePer } from '../core/once-per.js';
 import { apiNames, type ApiNames } from './names.js';
 import { authPlan, type AuthPlan } from './auth.js';
 import { defaultBaseUrl } from './base-url.js';
@@ -36,11 +37,10 @@ export interface SdkShape {
   of(operation: IrOperation): OperationShape;
 }
 
-const shapes = new WeakMap<Ir, SdkShape>();
+/** What both SDK emitters decide alike about an IR, made once per IR. */
+export const sdkShape: (ir: Ir) => SdkShape = oncePer(makeShape);
 
-export function sdkShape(ir: Ir): SdkShape {
-  const cached = shapes.get(ir);
-  if (cached) return cached;
+function makeShape(ir: Ir): SdkShape {
   const operations: OperationShape[] = placeOperations(ir.operations).map((place) => ({ ...place, wire: wirePlan(place.operation) }));
   const byOperation = new Map(operations.map((shape) => [shape.operation, shape]));
   const shape: SdkShape = {
@@ -55,6 +55,5 @@ export function sdkShape(ir: Ir): SdkShape {
       return found;
     },
   };
-  shapes.set(ir, shape);
   return shape;
 }

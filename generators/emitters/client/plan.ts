@@ -9,6 +9,7 @@ import type { Ir, IrMedia, IrOperation } from '../../core/ir.js';
 import { camelCase, pascalCase, variableName } from '../../core/naming.js';
 import { deref } from '../../core/refs.js';
 import { NameScope, sdkShape, type OperationShape, type ResourceNode as ShapeNode } from '../../sdk-shape/index.js';
+import { oncePer } from '../../core/once-per.js';
 
 /** One request media type as the client takes it. */
 export interface BodyVariant {
@@ -98,17 +99,8 @@ function bodyVariant(ir: Ir, media: IrMedia, taken: Set<string>): BodyVariant {
   return { media, mode: objectLike && !properties.some((name) => taken.has(name) || name === 'body') ? 'merged' : 'property' };
 }
 
-const plans = new WeakMap<Ir, ClientPlan>();
-
 /** The client's plan, made once per IR: the client emitter and the contract tests' client calls read the same one (read only). */
-export function planClient(ir: Ir): ClientPlan {
-  let plan = plans.get(ir);
-  if (!plan) {
-    plan = makePlan(ir);
-    plans.set(ir, plan);
-  }
-  return plan;
-}
+export const planClient: (ir: Ir) => ClientPlan = oncePer(makePlan);
 
 function makePlan(ir: Ir): ClientPlan {
   const shape = sdkShape(ir);

@@ -9,6 +9,7 @@ import { deref, flattenSchema, schemaRefName } from '../../core/refs.js';
 import { contractSchema } from './schemas.js';
 import type { GenerationCase, NegativeCase, OperationCase, ParameterCase, ProducerRef } from './runtime/cases.js';
 import { authCase, bodyFacts, operationPointer, responseMediaTypes } from './spec-facts.js';
+import { oncePer } from '../../core/once-per.js';
 
 // Schemas are untyped JSON here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -127,24 +128,18 @@ interface ProducerIndex {
   postsBySuccessRef: Map<string, IrOperation[]>;
 }
 
-const producerIndexes = new WeakMap<Ir, ProducerIndex>();
-
-function producerIndex(ir: Ir): ProducerIndex {
-  let index = producerIndexes.get(ir);
-  if (!index) {
-    index = { getByPath: new Map(), postsBySuccessRef: new Map() };
-    for (const candidate of ir.operations) {
-      if (candidate.method === 'get' && !index.getByPath.has(candidate.path)) index.getByPath.set(candidate.path, candidate);
-      const ref = candidate.method === 'post' ? successSchemaRef(candidate) : undefined;
-      if (ref === undefined) continue;
-      const posts = index.postsBySuccessRef.get(ref);
-      if (posts) posts.push(candidate);
-      else index.postsBySuccessRef.set(ref, [candidate]);
-    }
-    producerIndexes.set(ir, index);
+const producerIndex = oncePer((ir: Ir): ProducerIndex => {
+  const index: ProducerIndex = { getByPath: new Map(), postsBySuccessRef: new Map() };
+  for (const candidate of ir.operations) {
+    if (candidate.method === 'get' && !index.getByPath.has(candidate.path)) index.getByPath.set(candidate.path, candidate);
+    const ref = candidate.method === 'post' ? successSchemaRef(candidate) : undefined;
+    if (ref === undefined) continue;
+    const posts = index.postsBySuccessRef.get(ref);
+    if (posts) posts.push(candidate);
+    else index.postsBySuccessRef.set(ref, [candidate]);
   }
   return index;
-}
+});
 
 /** The operation that creates what a path parameter identifies: a POST returning the same schema as the GET of that resource. */
 function producerOf(ir: Ir, operation: IrOperation, param: string): ProducerRef | undefined {

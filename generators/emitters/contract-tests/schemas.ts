@@ -7,7 +7,8 @@
  * those ids.
  */
 import type { Ir, JsonSchema } from '../../core/ir.js';
-import { sharedSchema, standaloneSchema } from '../../core/schema-dialect.js';
+import { oncePer } from '../../core/once-per.js';
+import { sharedSchema, standaloneSchema, type SharedSchema } from '../../core/schema-dialect.js';
 
 /** Keywords whose values are data, not schemas: an `$id` inside them is left alone. */
 const DATA = new Set(['example', 'examples', 'default', 'const', 'enum']);
@@ -37,18 +38,11 @@ export function contractSchema(schema: JsonSchema, ir: Ir): object {
   return (hasId(standalone) ? withoutIds(standalone) : standalone) as object;
 }
 
-type ContractSharedSchema = { $id: string; components: { schemas: Record<string, JsonSchema> } };
-
-/** contractSharedSchema's answers by IR: the suites' cases and the bad-input cases both carry it. */
-const contractSharedSchemas = new WeakMap<Ir, ContractSharedSchema>();
-
-/** The shared schema (component schemas) the suites register once, without nested ids. Made once per IR: read it, never change it. */
-export function contractSharedSchema(ir: Ir): ContractSharedSchema {
-  let contract = contractSharedSchemas.get(ir);
-  if (!contract) {
-    const shared = sharedSchema(ir);
-    contract = { $id: shared.$id, components: { schemas: Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, (hasId(schema) ? withoutIds(schema) : schema) as JsonSchema])) } };
-    contractSharedSchemas.set(ir, contract);
-  }
-  return contract;
-}
+/**
+ * The shared schema (component schemas) the suites register once, without nested ids. Made once
+ * per IR (the suites' cases and the bad-input cases both carry it): read it, never change it.
+ */
+export const contractSharedSchema: (ir: Ir) => SharedSchema = oncePer((ir: Ir) => {
+  const shared = sharedSchema(ir);
+  return { $id: shared.$id, components: { schemas: Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, (hasId(schema) ? withoutIds(schema) : schema) as JsonSchema])) } };
+});

@@ -7,9 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { renderDocument, type ContractRenderings } from '../../core/document-worker.js';
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
+import { oncePer } from '../../core/once-per.js';
 import { mockDocument } from '../mock/document.js';
-
-const renderingsOf = new WeakMap<Ir, Promise<ContractRenderings>>();
 
 /**
  * The contract as JSON and YAML, and the mock's document as JSON with that YAML in it: rendered
@@ -17,18 +16,13 @@ const renderingsOf = new WeakMap<Ir, Promise<ContractRenderings>>();
  * The mock's document comes along because it holds the YAML and shares most of its subtrees with
  * the contract's, which then travel to the worker once.
  */
-export function contractRenderings(ir: Ir): Promise<ContractRenderings> {
-  let renderings = renderingsOf.get(ir);
-  if (renderings === undefined) {
-    const yamlMarker = `contract YAML ${randomUUID()}`;
-    // `directives: false`: a document made from a value has none to print, and looking for tags
-    // that would need one is a walk of the whole document (a tenth of the YAML's time).
-    const yamlOptions = { aliasDuplicateObjects: false, lineWidth: 0, directives: false } as const;
-    renderings = renderDocument(ir, { kind: 'contract', document: ir.document, yamlOptions, withYaml: mockDocument(ir, yamlMarker), yamlMarker });
-    renderingsOf.set(ir, renderings);
-  }
-  return renderings;
-}
+export const contractRenderings: (ir: Ir) => Promise<ContractRenderings> = oncePer((ir: Ir) => {
+  const yamlMarker = `contract YAML ${randomUUID()}`;
+  // `directives: false`: a document made from a value has none to print, and looking for tags
+  // that would need one is a walk of the whole document (a tenth of the YAML's time).
+  const yamlOptions = { aliasDuplicateObjects: false, lineWidth: 0, directives: false } as const;
+  return renderDocument(ir, { kind: 'contract', document: ir.document, yamlOptions, withYaml: mockDocument(ir, yamlMarker), yamlMarker });
+});
 
 export async function emitContractDocument(ir: Ir): Promise<GeneratedFile[]> {
   const { json, yaml } = await contractRenderings(ir);

@@ -10,15 +10,8 @@ import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { resolvedPath } from '../../core/refs.js';
-import { renderDocument, type DocumentJob } from '../../core/document-worker.js';
-
-const rendered = new WeakMap<Ir, Promise<string>>();
-
-/** A streamed media type whose schema, for the types, is its item's: where it is (keys from the root, after $refs) and that schema. */
-interface StreamSchema {
-  at: string[];
-  schema: unknown;
-}
+import { renderDocument, type DocumentJob, type StreamSchema } from '../../core/document-worker.js';
+import { oncePer } from '../../core/once-per.js';
 
 function streamSchemas(ir: Ir): StreamSchema[] {
   const found: StreamSchema[] = [];
@@ -43,14 +36,7 @@ export function typesJob(ir: Ir): Extract<DocumentJob, { kind: 'types' }> {
  * The types, rendered once per IR (for a large spec in the generators' worker thread:
  * openapi-typescript is the largest single step there, and the other emitters need none of it).
  */
-export function renderTypes(ir: Ir): Promise<string> {
-  let types = rendered.get(ir);
-  if (!types) {
-    types = renderDocument(ir, typesJob(ir));
-    rendered.set(ir, types);
-  }
-  return types;
-}
+export const renderTypes: (ir: Ir) => Promise<string> = oncePer((ir: Ir) => renderDocument(ir, typesJob(ir)));
 
 /** The type of one operation in the rendered types, e.g. `paths['/v1/health']['get']`. */
 export function operationType(operation: IrOperation): string {
