@@ -4,10 +4,12 @@
  *   2. once they all pass, the integration and e2e tiers and test:contract, side by side (they
  *      mostly wait on the services, browsers and suites they start, so they overlap well).
  * Phase 1 output is printed per step when it ends; phase 2 streams, each line prefixed with its
- * step. Every step's time is printed, and a table of all of them at the end. Exits 1 when any
- * step fails (phase 2 does not start after a failure in phase 1).
+ * step. Every step's time is printed, and a table of all of them at the end; above it, a streamed
+ * step that failed has its failure lines and last lines printed again (lib/failure-recap.ts). Exits 1
+ * when any step fails (phase 2 does not start after a failure in phase 1).
  */
 import { spawn } from 'node:child_process';
+import { FailureRecap } from './lib/failure-recap.js';
 import { ROOT } from './lib/lint.js';
 
 interface Step {
@@ -19,6 +21,8 @@ interface Outcome {
   name: string;
   ok: boolean;
   seconds: number;
+  /** A streamed step that failed: what to print again above the table. */
+  recap?: string[];
 }
 
 const PHASES: Array<{ stream: boolean; steps: Step[] }> = [
@@ -52,18 +56,24 @@ function run(step: Step, stream: boolean): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '-s', step.script], { cwd: ROOT, env: { ...process.env, ...COLOR }, stdio: ['ignore', 'pipe', 'pipe'] });
     const buffered: string[] = [];
+    const recap = new FailureRecap();
     const prefix = `${step.name.padEnd(width)} │ `;
     let partial = '';
+    const keep = (line: string) => {
+      if (!stream) return void buffered.push(line);
+      process.stdout.write(`${prefix}${line}\n`);
+      recap.add(line);
+    };
     const take = (chunk: Buffer) => {
       const lines = (partial + chunk.toString()).split('\n');
       partial = lines.pop() ?? '';
-      for (const line of lines) (stream ? process.stdout.write(`${prefix}${line}\n`) : buffered.push(line));
+      for (const line of lines) keep(line);
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
     child.on('close', (code) => {
-      if (partial) (stream ? process.stdout.write(`${prefix}${partial}\n`) : buffered.push(partial));
-      const outcome = { name: step.name, ok: code === 0, seconds: seconds(started) };
+      if (partial) keep(partial);
+      const outcome: Outcome = { name: step.name, ok: code === 0, seconds: seconds(started), ...(stream && code !== 0 ? { recap: recap.lines() } : {}) };
       if (!stream && buffered.length > 0) process.stdout.write(`── ${step.name} ──\n${buffered.join('\n')}\n`);
       console.log(`test: ${step.name} ${outcome.ok ? 'passed' : `FAILED (exit ${code})`} in ${outcome.seconds.toFixed(1)} s`);
       resolve(outcome);
@@ -81,6 +91,9 @@ for (const [index, phase] of PHASES.entries()) {
   if (outcomes.some((outcome) => !outcome.ok)) break;
 }
 
+for (const outcome of outcomes) {
+  if (outcome.recap) console.log(`\n── ${outcome.name} FAILED; again, its failure lines ──\n${outcome.recap.join('\n')}`);
+}
 console.log(`\ntest: ${'step'.padEnd(width)}    time   result`);
 for (const outcome of outcomes) console.log(`test: ${outcome.name.padEnd(width)}  ${outcome.seconds.toFixed(1).padStart(6)} s  ${outcome.ok ? 'passed' : 'FAILED'}`);
 const skipped = PHASES.flatMap((phase) => phase.steps).filter((step) => !outcomes.some((outcome) => outcome.name === step.name));

@@ -10,7 +10,8 @@ import type { Report } from '../../generators/emitters/contract-tests/runtime/re
 import { generate } from '../../generators/pipeline.js';
 import { runContractSuite, type SuiteRun } from './contract.js';
 import { ROOT } from './lint.js';
-import { binPath, freePort, startProcess, waitForHttp } from './processes.js';
+import { PRISM_LISTENING } from './mock.js';
+import { binPath, listeningUrl, startProcess, waitForHttp } from './processes.js';
 
 export { PUBLIC_SPECS } from './public-specs.js';
 
@@ -32,7 +33,8 @@ export async function runAgainstPrism(name: string, spec: string, env: Record<st
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
   await generate({ spec, out, command: `npm run generate -- --spec ${spec} --out ${path.relative(ROOT, out)}`, write: true, skip: ['sdks', 'python'], log: () => {} });
-  const port = await freePort();
+  // The first start on port 0 (the kernel's choice, read from Prism's start line); restarts on that port.
+  let port = 0;
   const start = () => startProcess(binPath('prism'), ['mock', path.join(out, 'mock', 'openapi.json'), '--host', '127.0.0.1', '--port', String(port)]);
   let prism = start();
   // Prism crashes on some valid requests (an optional array header left out): it is brought back,
@@ -51,6 +53,7 @@ export async function runAgainstPrism(name: string, spec: string, env: Record<st
   const reportFile = path.join(out, 'report.json');
   try {
     // Prism answers any path once it has read the spec (GitHub's takes a while).
+    port = Number(new URL(await listeningUrl(prism, PRISM_LISTENING, 300_000)).port);
     await waitForHttp(`http://127.0.0.1:${port}/`, prism, 300_000);
     const run = await runContractSuite(
       { CONTRACT_TARGET_NAME: `Prism mocking ${name}`, CONTRACT_BASE_URL: `http://127.0.0.1:${port}`, CONTRACT_STATEFUL: 'false', CONTRACT_MOCK: 'true', CONTRACT_REPORT: reportFile, ...env },

@@ -7,7 +7,7 @@ import { createKey, revokeKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import type { Store } from '../../service/store/store.js';
 import { ROOT } from './lint.js';
-import { binPath, freePort, startProcess, waitForHttp, type RunningProcess } from './processes.js';
+import { binPath, listeningUrl, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
 export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'vitest.config.ts');
 
@@ -70,11 +70,17 @@ export async function startServiceTarget(serverScript = 'service/server.ts', ext
   const revoked = await make(['nature:read', 'nature:write']);
   await revokeKey(store, revoked, now);
   await store.close();
-  const port = await freePort();
-  // Webhook retries in milliseconds, so the events stage sees a retry at once.
-  const server = startProcess(binPath('tsx'), [serverScript], { env: { ...databaseEnv, PORT: String(port), LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv } });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/v1/health`, server);
+  // Webhook retries in milliseconds, so the events stage sees a retry at once. Port 0: the service
+  // prints `service: <url> (...)` once it listens.
+  const server = startProcess(binPath('tsx'), [serverScript], { env: { ...databaseEnv, PORT: '0', LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv } });
+  let baseUrl: string;
+  try {
+    baseUrl = await listeningUrl(server, /^service: (http:\/\/[^\s\x1b]+)/m);
+    await waitForHttp(`${baseUrl}/v1/health`, server);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   return {
     server,
     env: {

@@ -1,7 +1,7 @@
 /** The Prism mock: serves generated/mock/openapi.json (the spec without authentication). */
 import path from 'node:path';
 import { ROOT } from './lint.js';
-import { binPath, startProcess, waitForHttp, type RunningProcess } from './processes.js';
+import { binPath, listeningUrl, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
 export const MOCK_SPEC = path.join(ROOT, 'generated', 'mock', 'openapi.json');
 
@@ -9,9 +9,18 @@ export interface RunningMock extends RunningProcess {
   url: string;
 }
 
+/** Prism's start line, `Prism is listening on http://127.0.0.1:44761` (coloured in a terminal). */
+export const PRISM_LISTENING = /is listening on (http:\/\/[^\s\x1b]+)/;
+
+/** Port 0 (not with `inherit`): the kernel chooses, and the address is read from Prism's start line. */
 export async function startMock(port: number, host = '127.0.0.1', options: { inherit?: boolean; specFile?: string } = {}): Promise<RunningMock> {
   const running = startProcess(binPath('prism'), ['mock', options.specFile ?? MOCK_SPEC, '--host', host, '--port', String(port)], options);
-  const url = `http://${host}:${port}`;
-  await waitForHttp(`${url}/v1/health`, running);
-  return { ...running, url };
+  try {
+    const url = port === 0 ? await listeningUrl(running, PRISM_LISTENING) : `http://${host}:${port}`;
+    await waitForHttp(`${url}/v1/health`, running);
+    return { ...running, url };
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
 }

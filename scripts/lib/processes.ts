@@ -3,7 +3,10 @@
  * stop them with their whole process group.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './lint.js';
 
@@ -66,8 +69,111 @@ export async function waitForHttp(url: string, running: RunningProcess, timeoutM
   throw new Error(`no answer from ${url} within ${timeoutMs} ms:\n${running.output()}`);
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
+/**
+ * The address a process told to listen on port 0 prints once it listens (the first capture of
+ * `pattern` in its output). Port 0 lets the kernel choose as the server binds: a port chosen
+ * beforehand (freePort) stays free until the server starts, seconds under load, and any process's
+ * connection or listener may take it in that window.
+ */
+export function listeningUrl(running: RunningProcess, pattern: RegExp, timeoutMs = 60_000): Promise<string> {
+  const { child } = running;
+  return new Promise((resolve, reject) => {
+    // Each look reads from the start of the last line it saw unfinished: Prism prints a line per route
+    // first (tens of thousands on a large spec), and scanning all of it per chunk would be quadratic.
+    let from = 0;
+    const found = () => {
+      const output = running.output();
+      const url = pattern.exec(output.slice(from))?.[1];
+      from = output.lastIndexOf('\n') + 1;
+      return url;
+    };
+    const finish = (error?: Error, url?: string) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', look);
+      child.stderr?.off('data', look);
+      child.off('close', closed);
+      if (error) reject(error);
+      else resolve(url!);
+    };
+    const look = () => {
+      const url = found();
+      if (url) finish(undefined, url);
+    };
+    // 'close', not 'exit': the last output may still be in the pipes when the process exits.
+    const closed = (code: number | null) => {
+      const url = found();
+      if (url) finish(undefined, url);
+      else finish(new Error(`process exited (${code}) before saying where it listens:\n${running.output()}`));
+    };
+    const timer = setTimeout(() => finish(new Error(`no listening address printed within ${timeoutMs} ms:\n${running.output()}`)), timeoutMs);
+    if (!child.stdout && !child.stderr) return finish(new Error('listeningUrl needs the process output (not inherited)'));
+    child.stdout?.on('data', look);
+    child.stderr?.on('data', look);
+    child.once('close', closed);
+    look();
+  });
+}
+
+/**
+ * A free TCP port on 127.0.0.1, for a port that must be known before its server starts (a proxy's
+ * upstream, a restart on the same address). Where the server can print its address, start it on
+ * port 0 and read it (listeningUrl) instead: nothing can take the port in between.
+ *
+ * The port stays free only until its server binds it, seconds under load, so it is drawn where
+ * nothing else draws: below the kernel's ephemeral range (no listen(0) and no outgoing connection
+ * gets a port there), and reserved across processes by creating a file for it exclusively (the
+ * test tiers and the contract step each start servers side by side). A reservation older than
+ * RESERVATION_MS is stale and may be taken again. The kernel's listen(0) remains the fallback
+ * where the range cannot be read (not Linux).
+ */
+export async function freePort(): Promise<number> {
+  const ephemeral = await ephemeralRange();
+  if (!ephemeral || ephemeral[0] - RESERVED_FLOOR < 1000) return kernelPort();
+  await mkdir(RESERVATIONS, { recursive: true });
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = RESERVED_FLOOR + randomInt(ephemeral[0] - RESERVED_FLOOR);
+    if (!(await reserve(port))) continue;
+    if (await bindable(port)) return port;
+  }
+  return kernelPort();
+}
+
+/** Ports drawn by freePort start here: above the usual fixed ones (3000, 4010, 5432, 8080). */
+const RESERVED_FLOOR = 15_000;
+export const RESERVATIONS = path.join(tmpdir(), 'toolkit-port-reservations');
+const RESERVATION_MS = 10 * 60_000;
+
+async function ephemeralRange(): Promise<[number, number] | undefined> {
+  const text = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => undefined);
+  const [low, high] = (text ?? '').trim().split(/\s+/).map(Number);
+  return low && high ? [low, high] : undefined;
+}
+
+/** True when this process now holds the port's reservation (a new file, or a stale one renewed). */
+async function reserve(port: number): Promise<boolean> {
+  const file = path.join(RESERVATIONS, String(port));
+  try {
+    await writeFile(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    const age = await stat(file).then((info) => Date.now() - info.mtimeMs, () => 0);
+    if (age < RESERVATION_MS) return false;
+    // Stale: taken anew. Two processes taking one stale file at the same instant could both win;
+    // that costs what listen(0) always risked, a collision, and only after ten idle minutes.
+    await unlink(file).catch(() => undefined);
+    return writeFile(file, String(process.pid), { flag: 'wx' }).then(() => true, () => false);
+  }
+}
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function kernelPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

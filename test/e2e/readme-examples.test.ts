@@ -6,27 +6,18 @@
  * languages are accounted for one by one: each is either run elsewhere (named) or fails here.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/lint.js';
+import { freePort } from '../../scripts/lib/processes.js';
 import { startService, type TestService } from '../support/service.js';
 
 const READMES = ['README.md', 'generated/client/README.md'];
 const CLIENT_ENTRY = path.join(ROOT, 'generated', 'client', 'src', 'index.ts');
 
 const WEBHOOK_SECRET = `whsec_${Buffer.from('readme receiver secret, 32 bytes').toString('base64')}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Blocks not run here, each with where it is run instead. */
 const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = [

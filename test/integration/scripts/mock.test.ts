@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
-import { freePort } from '../../../scripts/lib/processes.js';
 import { loadDocument } from '../../../generators/core/load.js';
 import { SPEC_PATH, deref, fillPath, firstResponseExample, operationsOf, requestExample, specDocument } from '../../support/spec.js';
 
@@ -13,7 +12,7 @@ let document: Awaited<ReturnType<typeof specDocument>>;
 
 beforeAll(async () => {
   document = await specDocument();
-  mock = await startMock(await freePort());
+  mock = await startMock(0);
 });
 afterAll(async () => {
   await mock?.stop();

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { digestOf, loadDocument, type LoadedDocument } from '../../../generators/core/load.js';
 import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
-import { freePort } from '../../../scripts/lib/processes.js';
 import { startService, type TestService } from '../../support/service.js';
 
 let spec: LoadedDocument;
@@ -16,7 +15,7 @@ let mock: RunningMock;
 
 beforeAll(async () => {
   spec = await loadDocument('spec/openapi.yaml');
-  [service, mock] = await Promise.all([startService(), freePort().then((port) => startMock(port))]);
+  [service, mock] = await Promise.all([startService(), startMock(0)]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([service?.close(), mock?.stop()]);

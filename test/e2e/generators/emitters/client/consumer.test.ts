@@ -9,7 +9,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../../../scripts/lib/mock.js';
-import { freePort } from '../../../../../scripts/lib/processes.js';
 
 const run = promisify(execFile);
 const TSC = path.resolve('node_modules/.bin/tsc');
@@ -18,7 +17,7 @@ let workDir: string;
 let mock: RunningMock;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'consumer-'));
-  mock = await startMock(await freePort());
+  mock = await startMock(0);
 }, 120_000);
 afterAll(async () => {
   await mock?.stop();
