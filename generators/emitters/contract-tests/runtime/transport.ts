@@ -39,6 +39,8 @@ export interface PacingStats {
   waitedMs: number;
   /** Connection attempts refused while the target was away (waited for, up to 30 s each). */
   connectionsRefused: number;
+  /** Requests sent again once after their connection closed with no answer. */
+  connectionsDropped: number;
 }
 
 export interface TransportOptions {
@@ -54,8 +56,11 @@ export interface TransportOptions {
 const MAX_RATE_LIMIT_RETRIES = 12;
 /**
  * How long a refused connection is tried again: a target restarting (a crashed mock brought back
- * by its supervisor, a deploy) is waited for, since the request never reached it. A request the
- * target dropped half-way is not repeated: that answer-less request is what the check reports.
+ * by its supervisor, a deploy) is waited for, since the request never reached it. A connection
+ * closed with no answer is tried once more, on a new connection, as browsers do: a kept-alive
+ * connection the target times out just as a request goes out on it is a race of HTTP/1.1 itself,
+ * and a busy machine makes it likely. A request dropped twice is not repeated again: that
+ * answer-less request is what the check reports.
  */
 const CONNECT_WAIT_MS = 30_000;
 
@@ -68,7 +73,7 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 }
 
 export class PacedTransport {
-  readonly stats: PacingStats = { requests: 0, retriedAfter429: 0, waitedMs: 0, connectionsRefused: 0 };
+  readonly stats: PacingStats = { requests: 0, retriedAfter429: 0, waitedMs: 0, connectionsRefused: 0, connectionsDropped: 0 };
   private readonly notBefore = new Map<string, number>();
   private readonly observers: Array<(observed: Observed) => void> = [];
   private readonly rateLimitObservers: Array<(answer: RateLimited) => void> = [];
@@ -132,11 +137,18 @@ export class PacedTransport {
 
   private async connect(url: URL, init: RequestInit): Promise<Response> {
     const deadline = Date.now() + CONNECT_WAIT_MS;
+    let dropped = false;
     for (;;) {
       try {
         return await this.inner(url, init);
       } catch (error) {
         const code = (error as { cause?: { code?: string } }).cause?.code;
+        // A body sent once cannot be sent again when it was a stream.
+        if ((code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') && !dropped && !(init.body instanceof ReadableStream)) {
+          dropped = true;
+          this.stats.connectionsDropped += 1;
+          continue;
+        }
         if (code !== 'ECONNREFUSED' || Date.now() > deadline) throw error;
         this.stats.connectionsRefused += 1;
         await new Promise((resolve) => setTimeout(resolve, 250));

@@ -11,6 +11,7 @@ import { preflight } from '../../../../../generators/emitters/contract-tests/run
 import { PacedTransport, retryAfterSeconds } from '../../../../../generators/emitters/contract-tests/runtime/transport.js';
 import { runContractSuite, startServiceTarget, type ServiceTarget } from '../../../../../scripts/lib/contract.js';
 import { freePort } from '../../../../../scripts/lib/processes.js';
+import { createServer, type AddressInfo } from 'node:net';
 import { json, startTestServer, type TestServer } from '../../../../support/http-server.js';
 
 const cases = JSON.parse(readFileSync('generated/contract-tests/cases.json', 'utf8')) as Cases;
@@ -86,6 +87,48 @@ describe('the paced transport', () => {
     // Another key is not held up; the same key waits 60/60 s = 1 s of pacing time (100 ms at 10x).
     expect(server.requests[1].at - server.requests[0].at).toBeLessThan(90);
     expect(server.requests[2].at - server.requests[0].at).toBeGreaterThanOrEqual(90);
+  });
+
+  it('sends a request again once on a new connection when its kept-alive connection closes unanswered, and reports a second drop', async () => {
+    // A raw HTTP/1.1 server: it answers a connection's first request and keeps the connection; a
+    // second request on that connection is met with a close (a keep-alive timeout racing the request).
+    const bodies: string[] = [];
+    let dropEveryRequest = false;
+    const raw = createServer((socket) => {
+      let served = 0;
+      let buffered = '';
+      socket.on('data', (chunk) => {
+        buffered += chunk.toString('latin1');
+        const end = buffered.indexOf('\r\n\r\n');
+        if (end === -1) return;
+        const length = Number(/content-length: (\d+)/i.exec(buffered.slice(0, end))?.[1] ?? 0);
+        if (buffered.length < end + 4 + length) return;
+        bodies.push(buffered.slice(end + 4, end + 4 + length));
+        buffered = '';
+        served += 1;
+        if (served > 1 || dropEveryRequest) return void socket.destroy();
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nkeep-alive: timeout=60\r\n\r\n{}');
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/things`;
+    try {
+      const transport = new PacedTransport({});
+      const first = await transport.fetch(url, { method: 'POST', body: '{"n":1}' });
+      expect(await first.json()).toEqual({}); // read to the end: the connection is free for the next
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The second goes out on the kept connection, is dropped, and is sent again on a new one.
+      const second = await transport.fetch(url, { method: 'POST', body: '{"n":2}' });
+      expect(second.status).toBe(200);
+      expect(await second.json()).toEqual({});
+      expect(bodies).toEqual(['{"n":1}', '{"n":2}', '{"n":2}']);
+      expect(transport.stats).toMatchObject({ requests: 2, connectionsDropped: 1 });
+      dropEveryRequest = true;
+      await expect(new PacedTransport({}).fetch(url, { method: 'POST', body: '{"n":3}' })).rejects.toThrow(/fetch failed/);
+      expect(bodies.slice(3)).toEqual(['{"n":3}', '{"n":3}']);
+    } finally {
+      raw.close();
+    }
   });
 
   it('shows a 429 without Retry-After as it is (the contract requires the header)', async () => {
