@@ -20,9 +20,17 @@ const renderers = {
     }
     return astToString(await openapiTS(document, { silent: true }));
   },
-  async contract({ document, yamlOptions, withYaml, yamlMarker }) {
-    const { stringify } = await import('yaml');
-    const yaml = stringify(document, yamlOptions);
+  async contract({ document, withYaml, yamlMarker }) {
+    const { printYaml, UnsupportedYamlValue, YAML_OPTIONS } = await import('./yaml-printer.mjs');
+    let yaml;
+    try {
+      yaml = printYaml(document);
+    } catch (error) {
+      if (!(error instanceof UnsupportedYamlValue)) throw error;
+      // Outside what the printer reproduces: `yaml` itself, the same bytes, slower.
+      const { stringify } = await import('yaml');
+      yaml = stringify(document, YAML_OPTIONS);
+    }
     const mock = JSON.stringify(withYaml, null, 2);
     // The marker's place takes the YAML: the same bytes as printing the YAML in place.
     const marker = JSON.stringify(yamlMarker);

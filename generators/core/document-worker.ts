@@ -7,7 +7,6 @@
  * most of a second on a cold process) would cost more than it saves.
  */
 import { Worker } from 'node:worker_threads';
-import type { ToStringOptions } from 'yaml';
 import type { Ir } from './ir.js';
 
 /** A streamed media type whose schema, for the types, is its item's: where it is (keys from the root, after $refs) and that schema. */
@@ -23,9 +22,9 @@ export type DocumentJob =
    * The document as JSON and YAML, and `withYaml` (another document) as JSON with that YAML as the
    * string where `yamlMarker` is. One message: subtrees the two documents share are copied once.
    */
-  | { kind: 'contract'; document: unknown; yamlOptions: ToStringOptions & { aliasDuplicateObjects?: boolean }; withYaml: unknown; yamlMarker: string };
+  | { kind: 'contract'; document: unknown; withYaml: unknown; yamlMarker: string };
 
-/** A contract job's texts: JSON as `JSON.stringify(value, null, 2)` prints it. */
+/** A contract job's texts: JSON as `JSON.stringify(value, null, 2)` prints it, YAML as `yaml` does with yaml-printer.mjs's YAML_OPTIONS. */
 export interface ContractRenderings {
   json: string;
   yaml: string;

@@ -18,10 +18,7 @@ import { mockDocument } from '../mock/document.js';
  */
 export const contractRenderings: (ir: Ir) => Promise<ContractRenderings> = oncePer((ir: Ir) => {
   const yamlMarker = `contract YAML ${randomUUID()}`;
-  // `directives: false`: a document made from a value has none to print, and looking for tags
-  // that would need one is a walk of the whole document (a tenth of the YAML's time).
-  const yamlOptions = { aliasDuplicateObjects: false, lineWidth: 0, directives: false } as const;
-  return renderDocument(ir, { kind: 'contract', document: ir.document, yamlOptions, withYaml: mockDocument(ir, yamlMarker), yamlMarker });
+  return renderDocument(ir, { kind: 'contract', document: ir.document, withYaml: mockDocument(ir, yamlMarker), yamlMarker });
 });
 
 export async function emitContractDocument(ir: Ir): Promise<GeneratedFile[]> {

@@ -13,6 +13,7 @@ import { buildIr } from '../../../generators/core/build-ir.js';
 import { renderDocument, WORKER_THRESHOLD, type DocumentJob } from '../../../generators/core/document-worker.js';
 import type { Ir } from '../../../generators/core/ir.js';
 import { loadDocument } from '../../../generators/core/load.js';
+import { YAML_OPTIONS } from '../../../generators/core/yaml-printer.mjs';
 import { contractRenderings } from '../../../generators/emitters/contract/emit.js';
 import { renderTypes, typesJob } from '../../../generators/emitters/types/emit.js';
 
@@ -94,10 +95,17 @@ describe("the generators' worker thread", () => {
   it('rejects a job that fails with its reason, and goes on rendering the next', async () => {
     const broken = { kind: 'no such rendering', document: {} } as unknown as DocumentJob;
     await expect(renderDocument(ir, broken)).rejects.toThrow(/not a function/);
-    await expect(renderDocument(ir, { kind: 'contract', document: { a: 1 }, yamlOptions: {}, withYaml: { served: 'marker' }, yamlMarker: 'marker' })).resolves.toEqual({
+    await expect(renderDocument(ir, { kind: 'contract', document: { a: 1 }, withYaml: { served: 'marker' }, yamlMarker: 'marker' })).resolves.toEqual({
       json: '{\n  "a": 1\n}',
       yaml: 'a: 1\n',
       mock: '{\n  "served": "a: 1\\n"\n}',
     });
+  });
+
+  it('prints YAML the printer does not reproduce (not a JSON value) with `yaml` itself', async () => {
+    const document = { when: new Date(0), ['k'.repeat(1100)]: 1 };
+    const { yaml } = await renderDocument(ir, { kind: 'contract', document, withYaml: {}, yamlMarker: 'marker' });
+    expect(yaml).toBe(stringify(document, YAML_OPTIONS));
+    expect(yaml).toContain('when: 1970-01-01T00:00:00.000Z\n? kkk');
   });
 });
