@@ -92,7 +92,7 @@ for (const [index, phase] of PHASES.entries()) {
 }
 
 for (const outcome of outcomes) {
-  if (outcome.recap) console.log(`\n── ${outcome.name} FAILED; again, its failure lines ──\n${outcome.recap.join('\n')}`);
+  if (outcome.recap) console.log(`\n── ${outcome.name} FAILED; again, its failure lines ──\n${outcome.recap.length > 0 ? outcome.recap.join('\n') : '(it printed nothing)'}`);
 }
 console.log(`\ntest: ${'step'.padEnd(width)}    time   result`);
 for (const outcome of outcomes) console.log(`test: ${outcome.name.padEnd(width)}  ${outcome.seconds.toFixed(1).padStart(6)} s  ${outcome.ok ? 'passed' : 'FAILED'}`);
