@@ -53,7 +53,8 @@ export interface ServiceTarget {
 /**
  * The reference service on a fresh database file, with keys made for the run: every scope, read
  * only, write only, a revoked one, and one of another account (for the cross-tenant checks).
- * `serverScript` lets tests start a sabotaged variant.
+ * `serverScript` lets tests start a sabotaged variant; like service/server.ts it serves with
+ * serveFromEnvironment, which listens on PORT (0 here) and prints `service: <url>` once it does.
  */
 export async function startServiceTarget(serverScript = 'service/server.ts', extraEnv: Record<string, string> = {}, database?: { store: Store; env: Record<string, string> }): Promise<ServiceTarget> {
   const dir = await mkdtemp(path.join(tmpdir(), 'contract-service-'));
