@@ -88,8 +88,8 @@ export function writeFiles(outDir: string, files: GeneratedFile[], keep: (file: 
 /** How a file on disk differs from what it should hold: missing, other bytes, or not at all. */
 type Difference = 'added' | 'changed' | undefined;
 
-/** Files compared with the disk at once, at most (each may be tens of megabytes). */
-const COMPARE_AT_ONCE = 16;
+/** Files compared with the disk, or written, at once at most (each may be tens of megabytes). */
+const FILES_AT_ONCE = 16;
 
 /**
  * The one writer of generated files, in two steps. `compare` reads what a file holds on disk as soon
@@ -127,25 +127,25 @@ export class OutputWriter {
     for (const file of files) if (this.compared.get(file.path)?.content !== file.content) this.compared.delete(file.path);
     for (const file of files) this.compare(file);
     const outcomes = await Promise.all(files.map((file) => this.compared.get(file.path)!.difference));
-    // A few files at a time: the file system overlaps them.
+    // As many at once as comparisons: the file system overlaps them.
     const differing = files.filter((_file, index) => outcomes[index] !== undefined);
-    for (let start = 0; start < differing.length; start += COMPARE_AT_ONCE) {
-      await Promise.all(
-        differing.slice(start, start + COMPARE_AT_ONCE).map(async (file) => {
+    await Promise.all(
+      differing.map((file) =>
+        this.limited(async () => {
           const target = path.join(this.outDir, file.path);
           await mkdir(path.dirname(target), { recursive: true });
           await writeFile(target, file.content);
         }),
-      );
-    }
+      ),
+    );
     const added = files.filter((_file, index) => outcomes[index] === 'added').map((file) => path.normalize(file.path));
     const changed = files.filter((_file, index) => outcomes[index] === 'changed').map((file) => path.normalize(file.path));
     return { written: added.length + changed.length, added, changed, removed };
   }
 
-  /** Runs `work` when fewer than COMPARE_AT_ONCE others are running (a finished one hands its place to the next waiting). */
+  /** Runs `work` (a comparison or a write) when fewer than FILES_AT_ONCE others are running (a finished one hands its place to the next waiting). */
   private async limited<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= COMPARE_AT_ONCE) await new Promise<void>((resolve) => this.queue.push(resolve));
+    if (this.running >= FILES_AT_ONCE) await new Promise<void>((resolve) => this.queue.push(resolve));
     else this.running += 1;
     try {
       return await work();

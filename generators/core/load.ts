@@ -8,9 +8,9 @@ import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
-import { isNode, LineCounter, parseDocument, parse as parseYaml } from 'yaml';
+import { isNode, parse as parseYaml } from 'yaml';
 import { pointerToPath } from './refs.js';
-import { parseYamlValue } from './yaml-source.js';
+import { parseWithLines, parseYamlValue } from './yaml-source.js';
 
 /** A bundled document: every external $ref inlined, internal $refs kept. */
 export interface LoadedDocument {
@@ -63,8 +63,7 @@ export class SpecError extends Error {
  */
 export function locate(file: string, pointer: string): Position {
   try {
-    const lineCounter = new LineCounter();
-    const document = parseDocument(readFileSync(file, 'utf8'), { lineCounter, keepSourceTokens: false, uniqueKeys: false });
+    const { document, lineCounter } = parseWithLines(readFileSync(file, 'utf8'));
     // The deepest node the pointer reaches (a pointer past the document's end still gets close).
     const keys = pointerToPath(`#${pointer}`);
     let found: unknown = document.contents;

@@ -1,10 +1,10 @@
 /**
  * A JSON value printed as YAML, byte for byte what the `yaml` package prints for it with the options
- * the contract uses (YAML_OPTIONS below), in a fifth of the time: `yaml` builds a node per value and
+ * the contract uses (YAML_OPTIONS below), in a seventh of the time: `yaml` builds a node per value and
  * then prints the nodes, which on GitHub's spec is over a second of a worker's time. The rules below
  * are `yaml`'s own (yaml/dist/stringify: stringifyString, stringifyPair, stringifyCollection), kept
  * to the cases a JSON value reaches with those options; what falls outside them (a key over 1024
- * characters, a value that is not JSON: a Date, a bigint, a class instance) throws
+ * characters, a scalar at the root, a value that is not JSON: a Date, a bigint, a class instance) throws
  * UnsupportedYamlValue, and the caller prints that document with `yaml` instead. Checked against
  * `yaml` on every spec of the corpus and on generated values (test/unit/generators/core/yaml-printer.test.ts).
  * Plain JavaScript: it runs in the document worker (document-worker.mjs).
@@ -28,8 +28,13 @@ const DOCUMENT_MARKER = /^(%|---|\.\.\.)/m;
  */
 const READS_AS_NON_STRING = new Document().schema.tags.filter((tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test).map((tag) => tag.test);
 
-/** `value` as YAML: what `new Document(value, YAML_OPTIONS).toString(YAML_OPTIONS)` returns. */
+/**
+ * `value` as YAML: what `new Document(value, YAML_OPTIONS).toString(YAML_OPTIONS)` returns. The root
+ * is a mapping or a sequence (a document's is): every scalar is then indented, which is all the rules
+ * below handle (`yaml` treats an unindented root scalar apart).
+ */
 export function printYaml(value) {
+  if (value === null || typeof value !== 'object') throw new UnsupportedYamlValue('a scalar at the root');
   return `${node(value, '')}\n`;
 }
 
@@ -93,16 +98,9 @@ function mapping(object, indent) {
     if (value === undefined) continue;
     const keyText = string(key, childIndent, true);
     if (keyText.length > 1024) throw new UnsupportedYamlValue('a key over 1024 characters (yaml prints it as an explicit key)');
-    let valueText;
-    let separator = ' ';
-    if (value !== null && typeof value === 'object' && (Array.isArray(value) ? value.length > 0 : isPlainObject(value) && hasOwnDefined(value))) {
-      valueText = node(value, childIndent);
-      separator = `\n${childIndent}`;
-    } else {
-      valueText = node(value, childIndent);
-      // A block scalar's header stays on the key's line; only an empty text (never printed here) would not.
-    }
-    out += `${first ? '' : `\n${indent}`}${keyText}:${separator}${valueText}`;
+    // A non-empty collection starts on the next line; a scalar (a block scalar's header too) and `{}` or `[]` on the key's.
+    const block = value !== null && typeof value === 'object' && (Array.isArray(value) ? value.length > 0 : isPlainObject(value) && hasOwnDefined(value));
+    out += `${first ? '' : `\n${indent}`}${keyText}:${block ? `\n${childIndent}` : ' '}${node(value, childIndent)}`;
     first = false;
   }
   return first ? '{}' : out;
@@ -121,7 +119,6 @@ function string(value, indent, implicitKey) {
   if (implicitKey && multiline) return quoted(value, indent, implicitKey);
   if (NOT_PLAIN.test(value)) return implicitKey || !multiline ? quoted(value, indent, implicitKey) : block(value, indent);
   if (!implicitKey && multiline) return block(value, indent);
-  if (indent === '') throw new UnsupportedYamlValue('a scalar at the root');
   if (implicitKey && indent === INDENT_STEP && DOCUMENT_MARKER.test(value)) return quoted(value, indent, implicitKey);
   for (const test of READS_AS_NON_STRING) if (test.test(value)) return quoted(value, indent, implicitKey);
   return value;
@@ -135,14 +132,12 @@ function quoted(value, indent, implicitKey) {
 
 function singleQuoted(value, indent, implicitKey) {
   if ((implicitKey && value.includes('\n')) || /[ \t]\n|\n[ \t]/.test(value)) return doubleQuoted(value, indent, implicitKey);
-  const lineIndent = indent || (DOCUMENT_MARKER.test(value) ? INDENT_STEP : '');
-  return `'${value.replace(/'/g, "''").replace(/\n+/g, `$&\n${lineIndent}`)}'`;
+  return `'${value.replace(/'/g, "''").replace(/\n+/g, `$&\n${indent}`)}'`;
 }
 
 /** yaml's doubleQuotedString with lineWidth 0 (nothing folded) and doubleQuotedMinMultiLineLength 40. */
 function doubleQuoted(value, indent, implicitKey) {
   const json = JSON.stringify(value);
-  const lineIndent = indent || (DOCUMENT_MARKER.test(value) ? INDENT_STEP : '');
   let out = '';
   let start = 0;
   for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
@@ -171,7 +166,7 @@ function doubleQuoted(value, indent, implicitKey) {
           out += '\n';
           i += 2;
         }
-        out += lineIndent;
+        out += indent;
         // a space after a line break is escaped, or it would be read as indentation
         if (json[i + 2] === ' ') out += '\\';
         i += 1;
@@ -184,12 +179,12 @@ function doubleQuoted(value, indent, implicitKey) {
   return start ? out + json.slice(start) : json;
 }
 
-const SHORT_ESCAPES = { '0000': '\\0', '0007': '\\a', '000b': '\\v', '001b': '\\e', '0085': '\\N', '00a0': '\\_', '2028': '\\L', '2029': '\\P' };
+/** yaml's short escapes for what JSON.stringify writes as `\u00XX` (it writes U+0085, U+00A0, U+2028 and U+2029 as they are). */
+const SHORT_ESCAPES = { '0000': '\\0', '0007': '\\a', '000b': '\\v', '001b': '\\e' };
 
 /** yaml's blockString, literal (lineWidth 0 never folds), for a multi-line value. */
 function block(value, indent) {
   if (/\n[\t ]+$/.test(value)) return quoted(value, indent, false);
-  const lineIndent = indent || (DOCUMENT_MARKER.test(value) ? INDENT_STEP : '');
   // chomping from the whitespace at the end
   let endStart = value.length;
   while (endStart > 0) {
@@ -203,7 +198,7 @@ function block(value, indent) {
   if (end) {
     value = value.slice(0, -end.length);
     if (end[end.length - 1] === '\n') end = end.slice(0, -1);
-    end = end.replace(BLOCK_END_NEWLINES, `$&${lineIndent}`);
+    end = end.replace(BLOCK_END_NEWLINES, `$&${indent}`);
   }
   // an indentation indicator when the text starts with a space
   let startsWithSpace = false;
@@ -218,10 +213,11 @@ function block(value, indent) {
   let start = value.substring(0, startNewline < startEnd ? startNewline + 1 : startEnd);
   if (start) {
     value = value.substring(start.length);
-    start = start.replace(/\n+/g, `$&${lineIndent}`);
+    start = start.replace(/\n+/g, `$&${indent}`);
   }
-  const header = (startsWithSpace ? (lineIndent ? '2' : '1') : '') + chomp;
-  return `|${header}\n${lineIndent}${start}${value.replace(/\n+/g, `$&${lineIndent}`)}${end}`;
+  // The indicator counts from the parent's indentation: always one step here (never at the root).
+  const header = (startsWithSpace ? '2' : '') + chomp;
+  return `|${header}\n${indent}${start}${value.replace(/\n+/g, `$&${indent}`)}${end}`;
 }
 
 const BLOCK_END_NEWLINES = /(^|(?<!\n))\n+(?!\n|$)/g;

@@ -4,7 +4,8 @@
  * The loader parses with positions and leaves the parsed document here; the suites' line lookup
  * takes it (the same file with the same text), or parses again when it is not here.
  */
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { pointerToPath } from './refs.js';
 
 export interface ParsedYaml {
   document: Document.Parsed;
@@ -36,4 +37,39 @@ export function takeParsedYaml(file: string, text: string): ParsedYaml | undefin
   const found = last;
   last = undefined;
   return found && found.file === file && found.text === text ? found.parsed : undefined;
+}
+
+/**
+ * A YAML (or JSON) text parsed for positions only, on the way to a line or an error: duplicate keys
+ * and source tokens are not its business.
+ */
+export function parseWithLines(text: string): ParsedYaml {
+  const lineCounter = new LineCounter();
+  return { document: parseDocument(text, { lineCounter, keepSourceTokens: false, uniqueKeys: false }), lineCounter };
+}
+
+/**
+ * Where what a JSON pointer (without `#`) names starts in a parsed document: a member at its key, an
+ * element at itself. `reached` is false when the pointer leads past the document; `offset` is then
+ * where the deepest part it reached starts.
+ */
+export function pointerOffset(document: Document.Parsed, pointer: string): { offset: number; reached: boolean } {
+  let node: unknown = document.contents;
+  let offset = (node as Node | null)?.range?.[0] ?? 0;
+  for (const key of pointerToPath(`#${pointer}`)) {
+    let next: unknown;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === key);
+      if (pair) {
+        offset = (pair.key as Node | null)?.range?.[0] ?? offset;
+        next = pair.value;
+      }
+    } else if (isSeq(node)) {
+      next = node.items[Number(key)];
+      if (next) offset = (next as Node).range?.[0] ?? offset;
+    }
+    if (next === undefined) return { offset, reached: false };
+    node = next;
+  }
+  return { offset, reached: true };
 }

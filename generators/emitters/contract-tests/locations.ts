@@ -7,9 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { escapePointerPart, pointerToPath } from '../../core/refs.js';
-import { takeParsedYaml, type ParsedYaml } from '../../core/yaml-source.js';
+import { escapePointerPart } from '../../core/refs.js';
+import { parseWithLines, pointerOffset, takeParsedYaml, type ParsedYaml } from '../../core/yaml-source.js';
 
 /** Lines of `wanted` pointers (without `#`) in `file`; pointers the file does not have are left out. */
 export function specLines(file: string, wanted: Iterable<string>): Record<string, number> {
@@ -24,35 +23,11 @@ export function specLines(file: string, wanted: Iterable<string>): Record<string
   return Object.fromEntries([...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function parseWithLines(text: string): ParsedYaml {
-  const lineCounter = new LineCounter();
-  return { document: parseDocument(text, { lineCounter, keepSourceTokens: false, uniqueKeys: false }), lineCounter };
-}
-
-function yamlLines({ document, lineCounter: counter }: ParsedYaml, pointers: Set<string>): Map<string, number> {
+function yamlLines({ document, lineCounter }: ParsedYaml, pointers: Set<string>): Map<string, number> {
   const out = new Map<string, number>();
   for (const pointer of pointers) {
-    let node: unknown = document.contents;
-    let offset: number | undefined = (node as Node | null)?.range?.[0];
-    for (const key of pointerToPath(`#${pointer}`)) {
-      let next: unknown;
-      if (isMap(node)) {
-        const pair = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === key);
-        if (pair) {
-          offset = (pair.key as Node | null)?.range?.[0];
-          next = pair.value;
-        }
-      } else if (isSeq(node)) {
-        next = node.items[Number(key)];
-        offset = (next as Node | undefined)?.range?.[0];
-      }
-      if (next === undefined) {
-        offset = undefined;
-        break;
-      }
-      node = next;
-    }
-    if (offset !== undefined) out.set(pointer, counter.linePos(offset).line);
+    const { offset, reached } = pointerOffset(document, pointer);
+    if (reached) out.set(pointer, lineCounter.linePos(offset).line);
   }
   return out;
 }
