@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseYamlValue, takeParsedYaml } from '../../../../generators/core/yaml-source.js';
+import { parseWithLines, parseYamlValue, pointerOffset, takeParsedYaml } from '../../../../generators/core/yaml-source.js';
 
 const TEXT = 'openapi: 3.1.0\ninfo: &info\n  title: T\n  version: "1"\nx-copy: *info\npaths: {}\n';
 
@@ -24,5 +24,25 @@ describe('parseYamlValue and takeParsedYaml', () => {
   it('throws the first error, with its position', () => {
     expect(() => parseYamlValue('/specs/bad.yaml', 'a: 1\na: 2\n')).toThrow(/unique/);
     expect(() => parseYamlValue('/specs/bad.yaml', 'a: [1\n')).toThrow(expect.objectContaining({ linePos: expect.any(Array) }));
+  });
+});
+
+describe('pointerOffset', () => {
+  const text = 'paths:\n  /a~b/{id}:\n    get:\n      tags:\n        - one\n        - two\n  dup: 1\n  dup: 2\n';
+  const { document, lineCounter } = parseWithLines(text);
+  const lineOf = (pointer: string) => {
+    const { offset, reached } = pointerOffset(document, pointer);
+    return { line: lineCounter.linePos(offset).line, reached };
+  };
+
+  it('finds a member at its key and an element at itself, escapes decoded, a duplicate key at its first', () => {
+    expect(lineOf('/paths/~1a~0b~1{id}/get')).toEqual({ line: 3, reached: true });
+    expect(lineOf('/paths/~1a~0b~1{id}/get/tags/1')).toEqual({ line: 6, reached: true });
+    expect(lineOf('/paths/dup')).toEqual({ line: 7, reached: true });
+  });
+
+  it('says where the deepest part it reached starts when the pointer leads past the document', () => {
+    expect(lineOf('/paths/~1a~0b~1{id}/post/responses')).toEqual({ line: 2, reached: false });
+    expect(lineOf('/paths/~1a~0b~1{id}/get/tags/9')).toEqual({ line: 4, reached: false });
   });
 });
