@@ -3,7 +3,7 @@
  * writer that puts them on disk.
  */
 import { isAscii } from 'node:buffer';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, type BigIntStats } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -158,24 +158,59 @@ export class OutputWriter {
 }
 
 /**
+ * What this process last found on disk for each output file (by absolute path): the content, and
+ * the file's stamp when it was read. A file whose stamp is unchanged still holds that content, as
+ * git's index assumes of a file whose stat is unchanged, so the dev loop (or the bench) generating
+ * again in one process compares strings instead of reading and encoding tens of megabytes. Each
+ * generation replaces what it compares, so this holds at most one generation's output.
+ */
+const knownOnDisk = new Map<string, { content: string; stamp: string }>();
+
+/**
+ * A file's identity and state (device, inode, size, modification and change times in nanoseconds),
+ * or undefined when it cannot be trusted: changed so recently that an edit in the same clock tick
+ * could leave every field as it is (git's "racy" files). A change time without a sub-second part
+ * means a file system that keeps seconds (FAT keeps two), so the margin is wider there.
+ */
+function stampOf(info: BigIntStats, takenAtMs: number): string | undefined {
+  const margin = info.ctimeNs % 1_000_000_000n === 0n ? 3_000 : 100;
+  if (takenAtMs - Number(info.ctimeNs / 1_000_000n) < margin) return undefined;
+  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+}
+
+/**
  * How a file differs from `content` (a size that differs needs no read at all). Most output is
  * ASCII, and encoding tens of megabytes as UTF-8 costs several times what decoding them does, so
  * an ASCII file of the content's length is compared as text first: all its bytes below 0x80 and
  * equal as Latin-1 means it holds exactly the content's UTF-8 bytes.
  */
 async function differenceOnDisk(target: string, content: string): Promise<Difference> {
-  const size = await stat(target).then((info) => info.size, () => undefined);
-  if (size === undefined) return 'added';
+  const takenAtMs = Date.now();
+  const info = await stat(target, { bigint: true }).catch(() => undefined);
+  if (info === undefined) return 'added';
+  const stamp = stampOf(info, takenAtMs);
+  const known = knownOnDisk.get(target);
+  knownOnDisk.delete(target);
+  if (stamp !== undefined && known?.stamp === stamp && known.content === content) {
+    knownOnDisk.set(target, known);
+    return undefined;
+  }
+  const same = await holds(target, Number(info.size), content);
+  // The stamp was taken before the read: a change in between changes it, and the next compare reads again.
+  if (same && stamp !== undefined) knownOnDisk.set(target, { content, stamp });
+  return same ? undefined : 'changed';
+}
+
+/** Whether the file of `size` bytes holds exactly `content` in UTF-8. */
+async function holds(target: string, size: number, content: string): Promise<boolean> {
   if (size === content.length) {
     const existing = await readFile(target).catch(() => undefined);
-    if (existing && isAscii(existing) && existing.toString('latin1') === content) return undefined;
     // ASCII content of this length and other bytes; content beyond ASCII is longer in bytes than in characters.
-    return 'changed';
+    return existing !== undefined && isAscii(existing) && existing.toString('latin1') === content;
   }
   // Content with characters beyond ASCII: compared as UTF-8 bytes.
   const bytes = Buffer.from(content);
-  if (size === bytes.length && (await readFile(target).catch(() => undefined))?.equals(bytes)) return undefined;
-  return 'changed';
+  return size === bytes.length && (await readFile(target).catch(() => undefined))?.equals(bytes) === true;
 }
 
 /** Every file below dir, relative to it, in sorted order; none when dir does not exist. */

@@ -3,7 +3,7 @@
  * what differs in its bytes (a same-size change included, ASCII or not), reports added and changed
  * files in the files' order, and removes what an earlier run generated and this one did not.
  */
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,5 +76,29 @@ describe('writeFiles', () => {
     ]);
     expect(result).toEqual({ written: 1, added: ['new.txt'], changed: [], removed: [] });
     expect(await readFile(path.join(dir, 'new.txt'), 'utf8')).toBe('new\n');
+  });
+
+  it('trusts a file it has read only while its stamp is unchanged: an edit of the same size with the old modification time is still found', async () => {
+    const dir = path.join(out, 'stamps');
+    await rm(dir, { recursive: true, force: true });
+    const file = { path: 'kept.txt', content: `${GENERATED_MARK}\nsame bytes \u00e9\n` };
+    await writeFiles(dir, [file]);
+    const target = path.join(dir, file.path);
+    // Past the margin in which a just-changed file is not trusted; then a read-compare remembers it.
+    await utimes(target, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await writeFiles(dir, [file])).written).toBe(0);
+    expect((await writeFiles(dir, [file])).written).toBe(0);
+    // Another editor's change of one byte, the size and the modification time put back: the change time still moves.
+    const { mtime, atime } = await stat(target);
+    await writeFile(target, file.content.replace('same', 'Same'));
+    await utimes(target, atime, mtime);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await writeFiles(dir, [file])).toMatchObject({ written: 1, changed: ['kept.txt'] });
+    expect(await readFile(target, 'utf8')).toBe(file.content);
+    // A file replaced by another of the same bytes but a new inode is read again, and found the same.
+    await rm(target);
+    await writeFile(target, file.content);
+    expect((await writeFiles(dir, [file])).written).toBe(0);
   });
 });
