@@ -8,12 +8,24 @@
 import { isMainThread, parentPort } from 'node:worker_threads';
 
 /**
+ * A module imported when first needed and kept: a dynamic import of a loaded module still asks
+ * the module loader (under tsx, a round trip to its hooks thread), once per job otherwise.
+ */
+function once(load) {
+  let loaded;
+  return () => (loaded ??= load());
+}
+const openapiTypescript = once(() => import('openapi-typescript'));
+const yamlPrinter = once(() => import('./yaml-printer.mjs'));
+const yamlPackage = once(() => import('yaml'));
+
+/**
  * Renderers may change the job's document: in a worker it is a copy (structured clone on the way
  * in). Each loads its library when first used, so a worker loads only what its jobs need.
  */
 const renderers = {
   async types({ document, streamSchemas }) {
-    const { default: openapiTS, astToString } = await import('openapi-typescript');
+    const { default: openapiTS, astToString } = await openapiTypescript();
     for (const { at, schema } of streamSchemas) {
       const media = at.reduce((node, key) => (node && typeof node === 'object' ? node[key] : undefined), document);
       if (media && typeof media === 'object') media.schema = schema;
@@ -21,14 +33,14 @@ const renderers = {
     return astToString(await openapiTS(document, { silent: true }));
   },
   async contract({ document, withYaml, yamlMarker }) {
-    const { printYaml, UnsupportedYamlValue, YAML_OPTIONS } = await import('./yaml-printer.mjs');
+    const { printYaml, UnsupportedYamlValue, YAML_OPTIONS } = await yamlPrinter();
     let yaml;
     try {
       yaml = printYaml(document);
     } catch (error) {
       if (!(error instanceof UnsupportedYamlValue)) throw error;
       // Outside what the printer reproduces: `yaml` itself, the same bytes, slower.
-      const { stringify } = await import('yaml');
+      const { stringify } = await yamlPackage();
       yaml = stringify(document, YAML_OPTIONS);
     }
     const mock = JSON.stringify(withYaml, null, 2);

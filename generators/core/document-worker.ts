@@ -92,6 +92,9 @@ function workerFor(kind: DocumentJob['kind']): JobWorker {
   return worker;
 }
 
+/** The renderers, for a small document: imported once (a dynamic import asks the module loader each time). */
+let inProcess: Promise<typeof import('./document-worker.mjs')> | undefined;
+
 /** At least this many operations and webhooks make a document large enough for the worker thread. */
 export const WORKER_THRESHOLD = 100;
 
@@ -102,7 +105,7 @@ export const WORKER_THRESHOLD = 100;
  */
 export async function renderDocument<Job extends DocumentJob>(ir: Ir, job: Job): Promise<Rendered<Job>> {
   if (ir.operations.length + (ir.webhooks?.events.length ?? 0) < WORKER_THRESHOLD) {
-    const { render } = await import('./document-worker.mjs');
+    const { render } = await (inProcess ??= import('./document-worker.mjs'));
     return (await render(structuredClone(job))) as Rendered<Job>;
   }
   return workerFor(job.kind).run(job);

@@ -3,8 +3,8 @@
  * writer that puts them on disk.
  */
 import { isAscii } from 'node:buffer';
-import { readdirSync, readFileSync, type BigIntStats } from 'node:fs';
-import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync, type BigIntStats, type Dirent } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** One file an emitter wants written, relative to the output folder. */
@@ -186,7 +186,14 @@ function stampOf(info: BigIntStats, takenAtMs: number): string | undefined {
  */
 async function differenceOnDisk(target: string, content: string): Promise<Difference> {
   const takenAtMs = Date.now();
-  const info = await stat(target, { bigint: true }).catch(() => undefined);
+  // Every file is stat-ed and most end there: synchronously, as a local stat takes microseconds
+  // and a round trip through the thread pool tens of them (most of writing a small output).
+  let info: BigIntStats | undefined;
+  try {
+    info = statSync(target, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    // Not a file that can be read (a parent that is a file, no permission): the write says why.
+  }
   if (info === undefined) return 'added';
   const stamp = stampOf(info, takenAtMs);
   const known = knownOnDisk.get(target);
@@ -215,7 +222,13 @@ async function holds(target: string, size: number, content: string): Promise<boo
 
 /** Every file below dir, relative to it, in sorted order; none when dir does not exist. */
 export async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  // Synchronously: one call instead of a round trip through the thread pool per folder.
+  let entries: Dirent[] = [];
+  try {
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    // No folder yet: no files.
+  }
   return entries
     // Installed or compiled things beside generated code (node_modules, Python bytecode) are not output.
     .filter((entry) => entry.isFile() && !entry.parentPath.split(path.sep).some((part) => part === 'node_modules' || part === '__pycache__'))
