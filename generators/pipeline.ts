@@ -188,7 +188,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   files.sort((a, b) => a.path.localeCompare(b.path));
   let written: WriteResult | undefined;
   if (writer) {
-    written = await step('write', () => writer.finish(files, isKept), (r) => `${r.written} written, ${r.removed.length} removed, into ${options.out}/`);
+    written = await step('write', () => writer.finish(files, isKept), (r) => `${r.written} written, ${r.removed.length} removed${r.unread > 0 ? `, ${r.unread} known unchanged without reading` : ''}, into ${options.out}/`);
   }
   return { ir, files, warnings: [...ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`), ...emitterWarnings], sourceFiles: loaded.files, stale, written };
 }

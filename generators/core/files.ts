@@ -74,6 +74,8 @@ export interface WriteResult {
   added: string[];
   changed: string[];
   removed: string[];
+  /** How many unchanged files were known to be so by their stamp, without reading them (see `FolderMemory`). */
+  unread: number;
 }
 
 /**
@@ -102,13 +104,17 @@ export class OutputWriter {
   private readonly compared = new Map<string, { content: string; difference: Promise<Difference> }>();
   private running = 0;
   private readonly queue: Array<() => void> = [];
+  private readonly memory: FolderMemory;
+  private unread = 0;
 
-  constructor(private readonly outDir: string) {}
+  constructor(private readonly outDir: string) {
+    this.memory = memoryOf(outDir);
+  }
 
   /** Starts comparing a file with the disk (once per path). */
   compare(file: GeneratedFile): void {
     if (this.compared.has(file.path)) return;
-    this.compared.set(file.path, { content: file.content, difference: this.limited(() => differenceOnDisk(path.join(this.outDir, file.path), file.content)) });
+    this.compared.set(file.path, { content: file.content, difference: this.limited(() => this.differenceOnDisk(file.path, file.content)) });
   }
 
   /** Writes every file that differs (comparing those not compared yet), removes stale generated files, says what it did. */
@@ -123,6 +129,8 @@ export class OutputWriter {
         removed.push(existing);
       }
     }
+    // Only this generation's files are remembered (a path no longer generated is forgotten).
+    for (const known of this.memory.keys()) if (!wanted.has(known)) this.memory.delete(known);
     // A path compared with other content (never, from the pipeline) is compared again.
     for (const file of files) if (this.compared.get(file.path)?.content !== file.content) this.compared.delete(file.path);
     for (const file of files) this.compare(file);
@@ -140,7 +148,7 @@ export class OutputWriter {
     );
     const added = files.filter((_file, index) => outcomes[index] === 'added').map((file) => path.normalize(file.path));
     const changed = files.filter((_file, index) => outcomes[index] === 'changed').map((file) => path.normalize(file.path));
-    return { written: added.length + changed.length, added, changed, removed };
+    return { written: added.length + changed.length, added, changed, removed, unread: this.unread };
   }
 
   /** Runs `work` (a comparison or a write) when fewer than FILES_AT_ONCE others are running (a finished one hands its place to the next waiting). */
@@ -155,57 +163,82 @@ export class OutputWriter {
       else this.running -= 1;
     }
   }
+
+  /**
+   * How a file differs from `content` (a size that differs needs no read at all, nor does a stamp
+   * this writer's folder remembers with this content). Most output is ASCII, and encoding tens of
+   * megabytes as UTF-8 costs several times what decoding them does, so an ASCII file of the
+   * content's length is compared as text first: all its bytes below 0x80 and equal as Latin-1 means
+   * it holds exactly the content's UTF-8 bytes.
+   */
+  private async differenceOnDisk(file: string, content: string): Promise<Difference> {
+    const key = path.normalize(file);
+    const known = this.memory.get(key);
+    this.memory.delete(key);
+    const target = path.join(this.outDir, file);
+    const takenAtMs = Date.now();
+    // Every file is stat-ed and most end there: synchronously, as a local stat takes microseconds
+    // and a round trip through the thread pool tens of them (most of writing a small output).
+    let info: BigIntStats | undefined;
+    try {
+      info = statSync(target, { bigint: true, throwIfNoEntry: false });
+    } catch {
+      // Not a file that can be read (a parent that is a file, no permission): the write says why.
+    }
+    if (info === undefined) return 'added';
+    const stamp = stampOf(info, takenAtMs);
+    if (stamp !== undefined && known?.stamp === stamp && known.content === content) {
+      this.memory.set(key, known);
+      this.unread += 1;
+      return undefined;
+    }
+    const same = await holds(target, Number(info.size), content);
+    // The stamp was taken before the read: a change in between changes it, and the next compare reads again.
+    if (same && stamp !== undefined) this.memory.set(key, { content, stamp });
+    return same ? undefined : 'changed';
+  }
 }
 
 /**
- * What this process last found on disk for each output file (by absolute path): the content, and
- * the file's stamp when it was read. A file whose stamp is unchanged still holds that content, as
- * git's index assumes of a file whose stat is unchanged, so the dev loop (or the bench) generating
- * again in one process compares strings instead of reading and encoding tens of megabytes. Each
- * generation replaces what it compares, so this holds at most one generation's output.
+ * What this process last found on disk in one output folder, by path in it: each file's content
+ * and its stamp when it was read. A file whose stamp is unchanged still holds that content, as git's
+ * index assumes of a file whose stat is unchanged, so the dev loop (or the bench) generating again
+ * in one process compares strings instead of reading and encoding tens of megabytes. A generation
+ * replaces what its folder remembers with its own files.
  */
-const knownOnDisk = new Map<string, { content: string; stamp: string }>();
+type FolderMemory = Map<string, { content: string; stamp: string }>;
+
+/** The folders remembered, the most recently written last: the dev loop's, and `npm run generate`'s two. */
+const memories = new Map<string, FolderMemory>();
+const FOLDERS_REMEMBERED = 2;
+
+/** The memory of an output folder (now the most recent); a folder beyond the last few is forgotten. */
+function memoryOf(outDir: string): FolderMemory {
+  const folder = path.resolve(outDir);
+  const memory: FolderMemory = memories.get(folder) ?? new Map();
+  memories.delete(folder);
+  memories.set(folder, memory);
+  for (const oldest of memories.keys()) {
+    if (memories.size <= FOLDERS_REMEMBERED) break;
+    memories.delete(oldest);
+  }
+  return memory;
+}
 
 /**
  * A file's identity and state (device, inode, size, modification and change times in nanoseconds),
- * or undefined when it cannot be trusted: changed so recently that an edit in the same clock tick
- * could leave every field as it is (git's "racy" files). A change time without a sub-second part
- * means a file system that keeps seconds (FAT keeps two), so the margin is wider there.
+ * or undefined when it cannot be trusted: changed (or modified, for a file system whose change time
+ * lags) so recently that an edit in the same clock tick could leave every field as it is (git's
+ * "racy" files), or on a file system that reports no change time. A time without a sub-second part
+ * means a file system that keeps seconds (FAT keeps two), so the margin is wider there. Like git,
+ * this trusts the stat it is given: a network mount caching attributes can hide another
+ * machine's edit for as long as it caches them.
  */
 function stampOf(info: BigIntStats, takenAtMs: number): string | undefined {
+  if (info.ctimeNs <= 0n || info.ctimeNs < info.mtimeNs) return undefined;
   const margin = info.ctimeNs % 1_000_000_000n === 0n ? 3_000 : 100;
   if (takenAtMs - Number(info.ctimeNs / 1_000_000n) < margin) return undefined;
   return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-}
-
-/**
- * How a file differs from `content` (a size that differs needs no read at all). Most output is
- * ASCII, and encoding tens of megabytes as UTF-8 costs several times what decoding them does, so
- * an ASCII file of the content's length is compared as text first: all its bytes below 0x80 and
- * equal as Latin-1 means it holds exactly the content's UTF-8 bytes.
- */
-async function differenceOnDisk(target: string, content: string): Promise<Difference> {
-  const takenAtMs = Date.now();
-  // Every file is stat-ed and most end there: synchronously, as a local stat takes microseconds
-  // and a round trip through the thread pool tens of them (most of writing a small output).
-  let info: BigIntStats | undefined;
-  try {
-    info = statSync(target, { bigint: true, throwIfNoEntry: false });
-  } catch {
-    // Not a file that can be read (a parent that is a file, no permission): the write says why.
-  }
-  if (info === undefined) return 'added';
-  const stamp = stampOf(info, takenAtMs);
-  const known = knownOnDisk.get(target);
-  knownOnDisk.delete(target);
-  if (stamp !== undefined && known?.stamp === stamp && known.content === content) {
-    knownOnDisk.set(target, known);
-    return undefined;
-  }
-  const same = await holds(target, Number(info.size), content);
-  // The stamp was taken before the read: a change in between changes it, and the next compare reads again.
-  if (same && stamp !== undefined) knownOnDisk.set(target, { content, stamp });
-  return same ? undefined : 'changed';
 }
 
 /** Whether the file of `size` bytes holds exactly `content` in UTF-8. */

@@ -92,7 +92,11 @@ export class DevLoop {
     this.linter = Linter.load();
     this.savedAt = performance.now();
     this.watchFiles([path.resolve(this.options.spec)]);
-    await this.cycle(true);
+    const first = this.cycle(true);
+    // A save during the first cycle waits for it, as later saves wait for each other: two
+    // generations into one folder at once could leave the older output last.
+    this.running = first.catch(() => undefined);
+    await first;
   }
 
   async stop(): Promise<void> {
