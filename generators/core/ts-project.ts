@@ -3,7 +3,7 @@
  * a project from this factory and prints it with these settings (an in-memory file system, so
  * generation never touches the disk).
  */
-import { IndentationText, NewLineKind, Project, QuoteKind, type SourceFileStructure, type OptionalKind } from 'ts-morph';
+import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind, type OptionalKind, type SourceFileStructure } from 'ts-morph';
 
 export function createProject(): Project {
   return new Project({
@@ -34,11 +34,86 @@ interface StructurePrinting {
  * with the project's settings and stops at the text (the golden files hold it to the same bytes).
  */
 export function printStructure(project: Project, fileName: string, structure: OptionalKind<SourceFileStructure>): string {
+  return printOneLiners(structure) ?? printWithTsMorph(project, fileName, structure);
+}
+
+/** ts-morph's own printing of a structure (what `printOneLiners` must equal where it prints). */
+export function printWithTsMorph(project: Project, fileName: string, structure: OptionalKind<SourceFileStructure>): string {
   const context = (project as unknown as StructurePrinting)._context;
   const writer = context.createWriter();
   context.structurePrinterFactory.forSourceFile({ isAmbient: fileName.endsWith('.d.ts') }).printText(writer, structure);
   const text = writer.toString();
   return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/** What a statement of `printOneLiners` may have: these keys, any other one only as undefined. */
+const ONE_LINER_KEYS: Record<string, Set<string>> = {
+  [StructureKind.ImportDeclaration]: new Set(['kind', 'isTypeOnly', 'moduleSpecifier', 'namedImports', 'namespaceImport']),
+  [StructureKind.TypeAlias]: new Set(['kind', 'name', 'isExported', 'type', 'docs']),
+  [StructureKind.VariableStatement]: new Set(['kind', 'isExported', 'declarationKind', 'docs', 'declarations']),
+};
+
+/**
+ * A name, type or value that prints as itself on one line: no line break, no space at either end,
+ * and no block comment's start (ts-morph's writer closes one left open).
+ */
+const oneLine = (text: unknown): text is string => typeof text === 'string' && text !== '' && !/[\r\n\u2028\u2029]|\/\*/.test(text) && text.trim() === text;
+
+/** A JSDoc of one line: `/** text *\/`. */
+function oneLineDoc(docs: unknown): string | undefined {
+  if (docs === undefined || (Array.isArray(docs) && docs.length === 0)) return '';
+  if (!Array.isArray(docs) || docs.length !== 1 || !oneLine(docs[0]) || docs[0].includes('*/')) return undefined;
+  return `/** ${docs[0]} */\n`;
+}
+
+/**
+ * A file of nothing but one-line imports, type aliases and variable statements, each with a
+ * one-line JSDoc at most, printed directly: the client's models.ts and operations.ts are thousands
+ * of them on a large spec, where ts-morph's writer (which follows every character) spent half a
+ * second. The same bytes as ts-morph's printer, which tests hold it to
+ * (test/unit/generators/core/ts-project.test.ts); undefined for any other file.
+ */
+export function printOneLiners(structure: OptionalKind<SourceFileStructure>): string | undefined {
+  const statements = structure.statements;
+  if (!Array.isArray(statements) || statements.length === 0) return undefined;
+  for (const key of Object.keys(structure)) if (key !== 'statements' && (structure as Record<string, unknown>)[key] !== undefined) return undefined;
+  const lines: string[] = [];
+  for (const statement of statements) {
+    if (typeof statement !== 'object' || statement === null) return undefined;
+    const allowed = ONE_LINER_KEYS[statement.kind ?? -1];
+    if (!allowed) return undefined;
+    for (const [key, value] of Object.entries(statement)) if (value !== undefined && !allowed.has(key)) return undefined;
+    const fields = statement as unknown as Record<string, unknown>;
+    if (fields.isExported !== undefined && typeof fields.isExported !== 'boolean') return undefined;
+    const exported = fields.isExported ? 'export ' : '';
+    if (statement.kind === StructureKind.ImportDeclaration) {
+      const { isTypeOnly, moduleSpecifier, namedImports, namespaceImport } = fields;
+      if (isTypeOnly !== undefined && typeof isTypeOnly !== 'boolean') return undefined;
+      if (typeof moduleSpecifier !== 'string' || !/^[\w./@-]+$/.test(moduleSpecifier)) return undefined;
+      let clause: string;
+      if (namespaceImport !== undefined && namedImports === undefined && oneLine(namespaceImport)) clause = `* as ${namespaceImport}`;
+      else if (namespaceImport === undefined && Array.isArray(namedImports) && namedImports.length > 0 && namedImports.every(oneLine)) clause = `{ ${namedImports.join(', ')} }`;
+      else return undefined;
+      lines.push(`import ${isTypeOnly ? 'type ' : ''}${clause} from '${moduleSpecifier}';\n`);
+      continue;
+    }
+    const doc = oneLineDoc(fields.docs);
+    if (doc === undefined) return undefined;
+    if (statement.kind === StructureKind.TypeAlias) {
+      if (!oneLine(fields.name) || !oneLine(fields.type)) return undefined;
+      lines.push(`${doc}${exported}type ${fields.name} = ${fields.type};\n`);
+      continue;
+    }
+    // A variable statement: one declaration, `const` or `let`, with a type and a value.
+    const { declarationKind, declarations } = fields;
+    if (declarationKind !== VariableDeclarationKind.Const && declarationKind !== VariableDeclarationKind.Let) return undefined;
+    if (!Array.isArray(declarations) || declarations.length !== 1) return undefined;
+    const [declaration] = declarations as Array<Record<string, unknown>>;
+    for (const [key, value] of Object.entries(declaration)) if (value !== undefined && !['name', 'type', 'initializer'].includes(key)) return undefined;
+    if (!oneLine(declaration.name) || !oneLine(declaration.type) || !oneLine(declaration.initializer)) return undefined;
+    lines.push(`${doc}${exported}${declarationKind} ${declaration.name}: ${declaration.type} = ${declaration.initializer};\n`);
+  }
+  return lines.join('');
 }
 
 /**

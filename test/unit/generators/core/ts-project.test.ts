@@ -1,0 +1,94 @@
+/**
+ * The direct printer of one-line statements (printOneLiners) against ts-morph's own printer, the
+ * oracle: whatever it prints must be ts-morph's bytes, and whatever it cannot print it leaves to
+ * ts-morph. Starts no process.
+ */
+import fc from 'fast-check';
+import { StructureKind, VariableDeclarationKind, type OptionalKind, type SourceFileStructure, type StatementStructures } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { createProject, printOneLiners, printStructure, printWithTsMorph } from '../../../../generators/core/ts-project.js';
+
+const project = createProject();
+
+const identifier = fc.stringMatching(/^[A-Za-z_$][\w$]{0,10}$/);
+/** One-line text made of what code and docs hold, the characters a writer tracking strings and comments reacts to included. */
+const rawText = fc
+  .array(fc.constantFrom('a', 'Z', '0', ' ', "'", '"', '`', '\\', '/', '*', '{', '}', '[', ']', '(', ')', '<', '>', '|', '&', ';', ',', '.', '#', '$', '${', '//', '/*', '*/', 'é', '—', '😀', '\t'), { minLength: 1, maxLength: 24 })
+  .map((parts) => parts.join(''));
+/** Mostly text the direct printer takes (trimmed, comments neither opened nor closed), sometimes anything. */
+const text = fc.oneof({ arbitrary: rawText.map((value) => value.trim().replaceAll('/*', '/ *').replaceAll('*/', '* /') || 'a'), weight: 4 }, { arbitrary: rawText, weight: 1 });
+const doc = fc.option(text.map((value) => [value]), { nil: undefined });
+
+const importDeclaration = fc.record({
+  kind: fc.constant(StructureKind.ImportDeclaration as const),
+  isTypeOnly: fc.option(fc.boolean(), { nil: undefined }),
+  moduleSpecifier: fc.stringMatching(/^(\.\.?\/)?[\w@-]{1,8}(\/[\w.-]{1,8})?$/),
+  ...{ namedImports: fc.array(fc.oneof(identifier, identifier.map((name) => `type ${name}`)), { minLength: 1, maxLength: 4 }) },
+});
+const namespaceImport = fc.record({
+  kind: fc.constant(StructureKind.ImportDeclaration as const),
+  isTypeOnly: fc.option(fc.boolean(), { nil: undefined }),
+  moduleSpecifier: fc.stringMatching(/^\.\.?\/[\w-]{1,8}\.js$/),
+  namespaceImport: identifier,
+});
+const typeAlias = fc.record({ kind: fc.constant(StructureKind.TypeAlias as const), name: identifier, isExported: fc.option(fc.boolean(), { nil: undefined }), type: text, docs: doc });
+const variableStatement = fc.record({
+  kind: fc.constant(StructureKind.VariableStatement as const),
+  isExported: fc.option(fc.boolean(), { nil: undefined }),
+  declarationKind: fc.constantFrom(VariableDeclarationKind.Const, VariableDeclarationKind.Let),
+  docs: doc,
+  declarations: fc.tuple(fc.record({ name: identifier, type: text, initializer: text })),
+});
+const statements = fc.array(fc.oneof(importDeclaration, namespaceImport, typeAlias, variableStatement), { minLength: 1, maxLength: 8 });
+
+// Text the direct printer takes: no space at either end, no block comment's start; in a doc, no closing of the comment either.
+const printsAsItself = (value: unknown) => typeof value !== 'string' || (value.trim() === value && !value.includes('/*'));
+const docPrintsAsItself = (value: string) => printsAsItself(value) && !value.includes('*/');
+
+describe('printOneLiners', () => {
+  it("prints ts-morph's bytes for any file of one-line imports, type aliases and variable statements", () => {
+    let printedDirectly = 0;
+    fc.assert(
+      fc.property(statements, (list) => {
+        const structure: OptionalKind<SourceFileStructure> = { statements: list as StatementStructures[] };
+        const direct = printOneLiners(structure);
+        const expected = printWithTsMorph(project, 'file.ts', structure);
+        // Text with a space at an end, or a doc with `*/`, is ts-morph's to print.
+        const simple = list.every((statement) => Object.values(statement).every(printsAsItself) && ('declarations' in statement ? Object.values(statement.declarations[0]).every(printsAsItself) : true) && (!('docs' in statement) || !statement.docs || statement.docs.every(docPrintsAsItself)));
+        if (simple) {
+          expect(direct).toBe(expected);
+          printedDirectly += 1;
+        } else expect(direct).toBeUndefined();
+        expect(printStructure(project, 'file.ts', structure)).toBe(expected);
+      }),
+      { numRuns: 1500 },
+    );
+    // Most generated files are printed directly: the property is about that path.
+    expect(printedDirectly).toBeGreaterThan(500);
+  });
+
+  it('leaves to ts-morph anything else: multi-line docs and values, other statement kinds, more declarations, type parameters, default imports', () => {
+    const alias = { kind: StructureKind.TypeAlias as const, name: 'A', isExported: true, type: 'string' };
+    const variable = { kind: StructureKind.VariableStatement as const, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'a', type: 'A', initializer: '1' }] };
+    const others: StatementStructures[][] = [
+      [{ ...alias, docs: ['one\ntwo'] }],
+      [{ ...alias, docs: ['one', 'two'] }],
+      [{ ...alias, type: '{\n  a: string;\n}' }],
+      [{ ...alias, typeParameters: ['T'] }],
+      [{ ...variable, declarations: [...variable.declarations, { name: 'b', type: 'A', initializer: '2' }] }],
+      [{ ...variable, declarations: [{ name: 'a', initializer: '1' }] }],
+      [{ ...variable, declarationKind: VariableDeclarationKind.Var }],
+      [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: './a.js', defaultImport: 'A' }],
+      [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: "./it's.js", namedImports: ['A'] }],
+      [{ kind: StructureKind.Interface, name: 'I', properties: [{ name: 'a', type: 'string' }] }],
+      [alias, { kind: StructureKind.Function, name: 'f', statements: ['return 1;'] }],
+    ];
+    for (const list of others) {
+      const structure = { statements: list };
+      expect(printOneLiners(structure)).toBeUndefined();
+      expect(printStructure(project, 'file.ts', structure)).toBe(printWithTsMorph(project, 'file.ts', structure));
+    }
+    expect(printOneLiners({ statements: ['const a = 1;'] })).toBeUndefined();
+    expect(printOneLiners({ statements: [] })).toBeUndefined();
+  });
+});
