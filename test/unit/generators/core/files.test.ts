@@ -3,6 +3,7 @@
  * printed object without parsing it (megabytes of contract) and byte for byte what parsing and
  * printing again gives; any other layout takes the slow path.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withHeader } from '../../../../generators/core/files.js';
 
@@ -37,5 +38,20 @@ describe('withHeader for JSON', () => {
     for (const content of ['{"a":1}', JSON.stringify({ a: [1, 2] }, null, 4), JSON.stringify({ '//': 'old', a: 1 }, null, 2), '{}']) {
       expect(withHeader('x.json', content, provenance)).toBe(reparsed(content));
     }
+  });
+
+  it('splices as parsing and printing would into any object, the keys it looks for anywhere in it', () => {
+    const key = fc.oneof(fc.constantFrom('openapi', '//', 'x-generated', 'a', '"openapi"', 'openapi:', ' openapi'), fc.string({ maxLength: 6 }));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 1 }), fc.dictionary(key, tie('node'), { maxKeys: 4 }), fc.array(tie('node'), { maxLength: 3 })),
+    })).node;
+    fc.assert(
+      // Integer-like top-level keys are left out: JavaScript orders them before any other key, so parsing and printing would not put the header first.
+      fc.property(fc.dictionary(key.filter((name) => !/^(0|[1-9]\d*)$/.test(name)), value, { minKeys: 1, maxKeys: 6 }), (object) => {
+        const content = JSON.stringify(object, null, 2);
+        expect(withHeader('x.json', content, provenance)).toBe(reparsed(content));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
