@@ -75,7 +75,9 @@ export function buildIr(loaded: LoadedDocument): Ir {
 
   return {
     source: loaded.sourcePath,
-    digest: loaded.digest,
+    get digest() {
+      return loaded.digest; // computed when first read
+    },
     openapiVersion: loaded.openapiVersion,
     info: { title: String(info.title ?? 'API'), version: String(info.version ?? '0.0.0'), description: info.description },
     servers: (document.servers ?? []).filter((server: Json) => typeof server?.url === 'string').map((server: Json) => ({ url: server.url, description: server.description })),

@@ -345,8 +345,8 @@ export interface IrWarning {
 export interface Ir {
   /** The spec path as given, e.g. "spec/openapi.yaml". */
   source: string;
-  /** sha256 of the bundled document: the spec digest every artifact records. */
-  digest: string;
+  /** sha256 of the bundled document: the spec digest every artifact records (computed when first read). */
+  readonly digest: string;
   openapiVersion: string;
   info: { title: string; version: string; description?: string };
   servers: Array<{ url: string; description?: string }>;

@@ -20,8 +20,12 @@ export interface LoadedDocument {
   document: OpenApiDocument;
   /** The OpenAPI version line, e.g. "3.1.0". */
   openapiVersion: string;
-  /** sha256 of the bundled document's canonical JSON: the spec digest every artifact records. */
-  digest: string;
+  /**
+   * sha256 of the bundled document's canonical JSON: the spec digest every artifact records.
+   * Computed when first read: on a large spec it takes a third of a second, which the types'
+   * worker thread (the longest part of a generation) need not wait for.
+   */
+  readonly digest: string;
   /** Every file the document was read from (for watch mode). */
   files: string[];
 }
@@ -124,7 +128,16 @@ function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDoc
     const found = document.swagger ? `Swagger ${document.swagger}` : openapiVersion || 'no "openapi" field';
     throw new SpecError(sourcePath, '/openapi', `expected OpenAPI 3.0.x or 3.1.x, found ${found}`);
   }
-  return { sourcePath, document, openapiVersion, digest: digestOf(document), files };
+  let digest: string | undefined;
+  return {
+    sourcePath,
+    document,
+    openapiVersion,
+    get digest() {
+      return (digest ??= digestOf(document));
+    },
+    files,
+  };
 }
 
 /** Parses JSON or YAML, or says where it does not parse. */
