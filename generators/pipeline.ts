@@ -2,6 +2,7 @@
  * The generation pipeline: load -> IR -> emitters -> one writer. Each step is timed and
  * reported through `log`, so the CLI, watch mode and tests share one path.
  */
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,6 +10,7 @@ import { loadDocument, type LoadedDocument } from './core/load.js';
 import { releaseBetween } from './changelog/release.js';
 import { loadReleased } from './breaking/released.js';
 import { buildIr } from './core/build-ir.js';
+import { prepareWorkers } from './core/document-worker.js';
 import { listFiles, OutputWriter, withHeader, type GeneratedFile, type Provenance, type WriteResult } from './core/files.js';
 import type { Ir, IrRelease } from './core/ir.js';
 import { emitClient } from './emitters/client/emit.js';
@@ -141,6 +143,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
   const provenance: Provenance = { source: options.spec.split(path.sep).join('/'), command: options.command };
   const skipped = EMITTERS.filter((emitter) => options.skip?.includes(emitter.name) || (emitter.optIn && !options.include?.includes(emitter.name)));
+  prepareWorkers(fileSize(options.spec));
   const loaded = await step('load + bundle', () => loadDocument(options.spec), (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`);
   const released = options.released === false ? undefined : options.released ?? DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(options.spec))?.released;
   const ir: Ir = await step('build IR', () => buildIr(loaded));
@@ -191,6 +194,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     written = await step('write', () => writer.finish(files, isKept), (r) => `${r.written} written, ${r.removed.length} removed${r.unread > 0 ? `, ${r.unread} known unchanged without reading` : ''}, into ${options.out}/`);
   }
   return { ir, files, warnings: [...ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`), ...emitterWarnings], sourceFiles: loaded.files, stale, written };
+}
+
+/** A file's size in bytes; 0 when it cannot be read (the loader then says why). */
+function fileSize(file: string): number {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** What changed since the released version (the breaking gate's rules), for the packages' CHANGELOG.md. */

@@ -1,5 +1,5 @@
 /**
- * The generators' worker thread (starts a worker thread, no process): a large document's types and
+ * The generators' worker thread (starts worker threads, no process): started early for a large spec file, a large document's types and
  * contract (JSON, YAML, the mock's copy) rendered there are the bytes the same renderers give in-process, a streamed response's item
  * schema reaches the types through a $ref'd response, and a job that fails rejects with its reason
  * without stopping the worker.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { buildIr } from '../../../generators/core/build-ir.js';
-import { renderDocument, WORKER_THRESHOLD, type DocumentJob } from '../../../generators/core/document-worker.js';
+import { prepareWorkers, PRELOAD_BYTES, renderDocument, runningWorkers, WORKER_THRESHOLD, type DocumentJob } from '../../../generators/core/document-worker.js';
 import type { Ir } from '../../../generators/core/ir.js';
 import { loadDocument } from '../../../generators/core/load.js';
 import { YAML_OPTIONS } from '../../../generators/core/yaml-printer.mjs';
@@ -65,6 +65,14 @@ afterAll(async () => {
 });
 
 describe("the generators' worker thread", () => {
+  it('starts the workers before the parse for a spec file large enough, and none for a smaller one', () => {
+    prepareWorkers(PRELOAD_BYTES - 1);
+    expect(runningWorkers()).toEqual([]);
+    // The tests below render in these workers: a preloaded worker renders as any other.
+    prepareWorkers(PRELOAD_BYTES);
+    expect(runningWorkers()).toEqual(['contract', 'types']);
+  });
+
   it('renders the types of a large document to the same bytes as in-process, a streamed item schema included', async () => {
     expect(ir.operations.length).toBeGreaterThanOrEqual(WORKER_THRESHOLD);
     const inWorker = await renderTypes(ir);
