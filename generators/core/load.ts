@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { isNode, parse as parseYaml } from 'yaml';
+import { jsonPointerOffset, linePosition } from './json-source.js';
 import { pointerToPath } from './refs.js';
 import { parseWithLines, parseYamlValue } from './yaml-source.js';
 
@@ -67,7 +68,10 @@ export class SpecError extends Error {
  */
 export function locate(file: string, pointer: string): Position {
   try {
-    const { document, lineCounter } = parseWithLines(readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    // JSON without building a document of it (seconds for a spec of megabytes).
+    if (/^\s*[{[]/.test(text)) return linePosition(text, jsonPointerOffset(text, pointerToPath(`#${pointer}`)).offset);
+    const { document, lineCounter } = parseWithLines(text);
     // The deepest node the pointer reaches (a pointer past the document's end still gets close).
     const keys = pointerToPath(`#${pointer}`);
     let found: unknown = document.contents;

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { jsonStringEnd } from '../../core/json-source.js';
 import { escapePointerPart } from '../../core/refs.js';
 import { parseWithLines, pointerOffset, takeParsedYaml, type ParsedYaml } from '../../core/yaml-source.js';
 
@@ -76,15 +77,6 @@ function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
     }
     return [value + text.slice(plain, index), index];
   };
-  /** The index of the quote that closes the string opened at `start` (one preceded by an even run of backslashes). */
-  const stringEnd = (start: number): number => {
-    for (let index = text.indexOf('"', start + 1); index !== -1; index = text.indexOf('"', index + 1)) {
-      let backslashes = 0;
-      while (text.charCodeAt(index - 1 - backslashes) === 92) backslashes += 1;
-      if (backslashes % 2 === 0) return index;
-    }
-    return text.length;
-  };
   /** A value starts at `at`: note its line when its pointer is wanted; returns its pointer. */
   const valueStarts = (at: number): string | undefined => {
     const frame = stack.at(-1);
@@ -117,7 +109,7 @@ function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
         index = end;
       } else {
         if (!expectKey && frame?.array) valueStarts(index);
-        index = stringEnd(index);
+        index = jsonStringEnd(text, index);
       }
       expectKey = false;
     } else if (char === 123 || char === 91) {
