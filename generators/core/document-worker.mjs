@@ -52,10 +52,7 @@ const renderers = {
 };
 
 /** What each kind of job loads before its first job: a worker started early loads it while the spec is parsed. */
-const preloads = {
-  types: () => openapiTypescript(),
-  contract: () => yamlPrinter(),
-};
+const preloads = { types: openapiTypescript, contract: yamlPrinter };
 
 /** One rendering: a text, or the contract's texts; a `preload` job loads the modules of its `of` kind and renders nothing. */
 export async function render(job) {

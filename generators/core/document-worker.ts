@@ -46,7 +46,10 @@ class JobWorker {
   private readonly waiting = new Map<number, Waiting>();
   private lastId = 0;
 
-  constructor(kind: string, onExit: () => void) {
+  constructor(
+    private readonly kind: DocumentJob['kind'],
+    onExit: () => void,
+  ) {
     // No inherited flags: the worker is plain JavaScript, and a TypeScript loader (tsx's) would
     // route each of TypeScript's module loads through its hooks, doubling the start.
     this.worker = new Worker(new URL('./document-worker.mjs', import.meta.url), { execArgv: [] });
@@ -71,10 +74,10 @@ class JobWorker {
    * Loads the modules of its kind now, without holding the process open: a worker's start loads
    * TypeScript (a second on a cold process), which can then overlap the parse of a large spec.
    */
-  preload(kind: DocumentJob['kind']): void {
+  preload(): void {
     this.lastId += 1;
-    this.waiting.set(this.lastId, { resolve: () => {}, reject: () => {} });
-    this.worker.postMessage({ id: this.lastId, kind: 'preload', of: kind });
+    // Not waited for: its answer (or failure) finds no job, and the next job loads what it lacks.
+    this.worker.postMessage({ id: this.lastId, kind: 'preload', of: this.kind });
   }
 
   run<Job extends DocumentJob>(job: Job): Promise<Rendered<Job>> {
@@ -126,7 +129,7 @@ export const PRELOAD_BYTES = 1_000_000;
  */
 export function prepareWorkers(bytes: number): void {
   if (bytes < PRELOAD_BYTES) return;
-  for (const kind of ['types', 'contract'] as const) if (!workers.has(kind)) workerFor(kind).preload(kind);
+  for (const kind of ['types', 'contract'] as const) if (!workers.has(kind)) workerFor(kind).preload();
 }
 
 /**

@@ -14,12 +14,36 @@ export function jsonStringEnd(text: string, start: number): number {
   return text.length;
 }
 
+/**
+ * The string whose opening quote is at `start`, decoded, and the index of its closing quote. Only
+ * a string with an escape is parsed; one JSON would not accept (text that only looks like JSON, a
+ * YAML flow mapping) is taken as written.
+ */
+export function jsonString(text: string, start: number): [string, number] {
+  const end = jsonStringEnd(text, start);
+  const raw = text.slice(start + 1, end);
+  if (!raw.includes('\\')) return [raw, end];
+  try {
+    return [JSON.parse(`"${raw}"`) as string, end];
+  } catch {
+    return [raw, end];
+  }
+}
+
+/** Whether a spec's text is JSON (else YAML): an object or array first. */
+export function looksLikeJson(text: string): boolean {
+  return /^\s*[{[]/.test(text);
+}
+
 /** The first index at or after `at` that is not JSON whitespace. */
 function skipSpace(text: string, at: number): number {
   let index = at;
   for (let char = text.charCodeAt(index); char === 32 || char === 10 || char === 13 || char === 9; char = text.charCodeAt(index)) index += 1;
   return index;
 }
+
+/** What ends a number, true, false or null. */
+const SCALAR_END = /[,\]}\s]/g;
 
 /** The index just past the value that starts at `start`. */
 function valueEnd(text: string, start: number): number {
@@ -36,9 +60,8 @@ function valueEnd(text: string, start: number): number {
     return text.length;
   }
   // A number, true, false or null: up to the next delimiter.
-  const delimiter = /[,\]}\s]/g;
-  delimiter.lastIndex = start;
-  return delimiter.exec(text)?.index ?? text.length;
+  SCALAR_END.lastIndex = start;
+  return SCALAR_END.exec(text)?.index ?? text.length;
 }
 
 /**
@@ -55,9 +78,7 @@ export function jsonPointerOffset(text: string, keys: readonly string[]): { offs
     if (open === 123) {
       // Members: "name": value, ... (a name is decoded only when it may be the one sought).
       while (text.charCodeAt(index) === 34) {
-        const end = jsonStringEnd(text, index);
-        const raw = text.slice(index + 1, end);
-        const name = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+        const [name, end] = jsonString(text, index);
         const value = skipSpace(text, skipSpace(text, end + 1) + 1); // past the colon
         if (name === key) {
           found = value;

@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { isNode, parse as parseYaml } from 'yaml';
-import { jsonPointerOffset, linePosition } from './json-source.js';
+import { jsonPointerOffset, linePosition, looksLikeJson } from './json-source.js';
 import { pointerToPath } from './refs.js';
-import { parseWithLines, parseYamlValue } from './yaml-source.js';
+import { parseWithLines, parseYamlValue, takeParsedYaml } from './yaml-source.js';
 
 /** A bundled document: every external $ref inlined, internal $refs kept. */
 export interface LoadedDocument {
@@ -64,16 +64,17 @@ export class SpecError extends Error {
 
 /**
  * Where a JSON pointer's node starts in a YAML or JSON file (line 1, column 1 when the file cannot be
- * read or the pointer leads nowhere). Parses the file again: only called on the way to an error.
+ * read or the pointer leads nowhere). Reads the file again: only called on the way to an error.
  */
 export function locate(file: string, pointer: string): Position {
   try {
     const text = readFileSync(file, 'utf8');
-    // JSON without building a document of it (seconds for a spec of megabytes).
-    if (/^\s*[{[]/.test(text)) return linePosition(text, jsonPointerOffset(text, pointerToPath(`#${pointer}`)).offset);
-    const { document, lineCounter } = parseWithLines(text);
-    // The deepest node the pointer reaches (a pointer past the document's end still gets close).
     const keys = pointerToPath(`#${pointer}`);
+    // JSON without building a document of it (seconds for a spec of megabytes).
+    if (looksLikeJson(text)) return linePosition(text, jsonPointerOffset(text, keys).offset);
+    // A YAML spec the loader has just parsed (a dangling $ref) is not parsed again.
+    const { document, lineCounter } = takeParsedYaml(path.resolve(file), text) ?? parseWithLines(text);
+    // The deepest node the pointer reaches (a pointer past the document's end still gets close).
     let found: unknown = document.contents;
     for (let depth = 1; depth <= keys.length; depth += 1) {
       const node = document.getIn(keys.slice(0, depth), true);

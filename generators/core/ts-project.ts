@@ -53,6 +53,9 @@ const ONE_LINER_KEYS: Record<string, Set<string>> = {
   [StructureKind.VariableStatement]: new Set(['kind', 'isExported', 'declarationKind', 'docs', 'declarations']),
 };
 
+/** What the one declaration of a one-line variable statement may have. */
+const DECLARATION_KEYS = new Set(['name', 'type', 'initializer']);
+
 /**
  * A name, type or value that prints as itself on one line: no line break, no space at either end,
  * and no block comment's start (ts-morph's writer closes one left open).
@@ -109,7 +112,7 @@ export function printOneLiners(structure: OptionalKind<SourceFileStructure>): st
     if (declarationKind !== VariableDeclarationKind.Const && declarationKind !== VariableDeclarationKind.Let) return undefined;
     if (!Array.isArray(declarations) || declarations.length !== 1) return undefined;
     const [declaration] = declarations as Array<Record<string, unknown>>;
-    for (const [key, value] of Object.entries(declaration)) if (value !== undefined && !['name', 'type', 'initializer'].includes(key)) return undefined;
+    for (const [key, value] of Object.entries(declaration)) if (value !== undefined && !DECLARATION_KEYS.has(key)) return undefined;
     if (!oneLine(declaration.name) || !oneLine(declaration.type) || !oneLine(declaration.initializer)) return undefined;
     lines.push(`${doc}${exported}${declarationKind} ${declaration.name}: ${declaration.type} = ${declaration.initializer};\n`);
   }

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { jsonStringEnd } from '../../core/json-source.js';
+import { jsonString, jsonStringEnd, looksLikeJson } from '../../core/json-source.js';
 import { escapePointerPart } from '../../core/refs.js';
 import { parseWithLines, pointerOffset, takeParsedYaml, type ParsedYaml } from '../../core/yaml-source.js';
 
@@ -20,7 +20,7 @@ export function specLines(file: string, wanted: Iterable<string>): Record<string
     return {};
   }
   const pointers = new Set(wanted);
-  const found = /^\s*[{[]/.test(text) ? jsonLines(text, pointers) : yamlLines(takeParsedYaml(path.resolve(file), text) ?? parseWithLines(text), pointers);
+  const found = looksLikeJson(text) ? jsonLines(text, pointers) : yamlLines(takeParsedYaml(path.resolve(file), text) ?? parseWithLines(text), pointers);
   return Object.fromEntries([...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
@@ -55,28 +55,6 @@ function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
     counted = at;
     return line;
   };
-  const readString = (start: number): [string, number] => {
-    let value = '';
-    let index = start + 1;
-    let plain = index;
-    for (; index < text.length; index += 1) {
-      const char = text.charCodeAt(index);
-      if (char === 34) break; // "
-      if (char === 92) {
-        value += text.slice(plain, index);
-        const next = text[index + 1];
-        if (next === 'u') {
-          value += String.fromCharCode(Number.parseInt(text.slice(index + 2, index + 6), 16));
-          index += 5;
-        } else {
-          value += next === 'n' ? '\n' : next === 't' ? '\t' : next === 'r' ? '\r' : next === 'b' ? '\b' : next === 'f' ? '\f' : next;
-          index += 1;
-        }
-        plain = index + 1;
-      }
-    }
-    return [value + text.slice(plain, index), index];
-  };
   /** A value starts at `at`: note its line when its pointer is wanted; returns its pointer. */
   const valueStarts = (at: number): string | undefined => {
     const frame = stack.at(-1);
@@ -102,7 +80,7 @@ function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
       // "
       const frame = stack.at(-1);
       if (expectKey && frame?.tracked) {
-        const [value, end] = readString(index);
+        const [value, end] = jsonString(text, index);
         frame.key = value;
         // The member's line is its key's line.
         valueStarts(index);
