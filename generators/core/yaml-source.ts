@@ -1,11 +1,15 @@
 /**
  * A YAML spec parsed once per generation: the loader needs its value, the contract suites the line
  * of each pointer a finding can name, and parsing is the largest step of generating a small spec.
- * The loader parses with positions and leaves the parsed document here; the suites' line lookup
- * takes it (the same file with the same text), or parses again when it is not here.
+ * The loader parses with js-yaml and a position index (yaml-index.ts), or with the `yaml` package
+ * when that parse declines, and leaves what it parsed here; the suites' line lookup takes it (the
+ * same file with the same text), or parses again when it is not here.
  */
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { pointerToPath } from './refs.js';
+import { parseIndexed, type PointerLines } from './yaml-index.js';
+
+export type { PointerLines } from './yaml-index.js';
 
 export interface ParsedYaml {
   document: Document.Parsed;
@@ -14,29 +18,61 @@ export interface ParsedYaml {
 
 /**
  * The last document parsed, until it is taken: only one, because a large spec's syntax tree is
- * hundreds of megabytes, and only the generation that parsed it has a use for it.
+ * hundreds of megabytes, and only the generation that parsed it has a use for it. `yaml` is there
+ * only when the `yaml` package parsed it.
  */
-let last: { file: string; text: string; parsed: ParsedYaml } | undefined;
+let last: { file: string; text: string; lines: PointerLines; yaml?: ParsedYaml } | undefined;
 
 /**
  * The value of a YAML file, as `yaml`'s `parse(text, { maxAliasCount: -1 })` gives it (its warnings
- * emitted, its first error thrown); the parsed document stays for `takeParsedYaml`.
+ * emitted, its first error thrown); what was parsed stays for `takePointerLines` and `takeParsedYaml`.
  */
 export function parseYamlValue(file: string, text: string): unknown {
+  const indexed = parseIndexed(text);
+  if (indexed) {
+    last = { file, text, lines: indexed.lines };
+    return indexed.value;
+  }
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
   for (const warning of document.warnings) process.emitWarning(warning);
   if (document.errors.length > 0) throw document.errors[0];
   const value = document.toJS({ maxAliasCount: -1 });
-  last = { file, text, parsed: { document, lineCounter } };
+  const yaml = { document, lineCounter };
+  last = { file, text, lines: yamlPointerLines(yaml), yaml };
   return value;
 }
 
-/** The document `parseYamlValue` parsed from this file with this text, once; undefined otherwise. */
+/** The lines of the document `parseYamlValue` parsed from this file with this text, once; undefined otherwise. */
+export function takePointerLines(file: string, text: string): PointerLines | undefined {
+  const found = take(file, text);
+  return found?.lines;
+}
+
+/** The `yaml` document `parseYamlValue` parsed from this file with this text, once; undefined otherwise (js-yaml parsed it). */
 export function takeParsedYaml(file: string, text: string): ParsedYaml | undefined {
+  return take(file, text)?.yaml;
+}
+
+function take(file: string, text: string): typeof last {
   const found = last;
   last = undefined;
-  return found && found.file === file && found.text === text ? found.parsed : undefined;
+  return found && found.file === file && found.text === text ? found : undefined;
+}
+
+/** Lines by pointer of any YAML (or JSON) text: the fast index, or `yaml`'s document when that declines. */
+export function pointerLines(text: string): PointerLines {
+  return parseIndexed(text)?.lines ?? yamlPointerLines(parseWithLines(text));
+}
+
+/** `PointerLines` over a document the `yaml` package parsed. */
+export function yamlPointerLines({ document, lineCounter }: ParsedYaml): PointerLines {
+  return {
+    locate(pointer) {
+      const { offset, reached } = pointerOffset(document, pointer);
+      return { line: lineCounter.linePos(offset).line, reached };
+    },
+  };
 }
 
 /**

@@ -1,15 +1,15 @@
 /**
  * JSON pointer -> line in the spec file, for the pointers the contract findings name, so a report
- * says `spec/openapi.yaml:171` and GitHub annotates that line. YAML is walked with the `yaml`
- * package; JSON with a one-pass scanner, because building a YAML document of GitHub's 13 MB spec
- * takes 10 s and 650 MB. Pointers into parts bundled from other files get no line here; the report
+ * says `spec/openapi.yaml:171` and GitHub annotates that line. YAML is looked up in what the loader
+ * parsed (core/yaml-source.ts); JSON with a one-pass scanner, because building a YAML document of
+ * GitHub's 13 MB spec takes 10 s and 650 MB. Pointers into parts bundled from other files get no line here; the report
  * falls back to their nearest ancestor that has one.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jsonString, jsonStringEnd, looksLikeJson } from '../../core/json-source.js';
 import { escapePointerPart } from '../../core/refs.js';
-import { parseWithLines, pointerOffset, takeParsedYaml, type ParsedYaml } from '../../core/yaml-source.js';
+import { pointerLines, takePointerLines, type PointerLines } from '../../core/yaml-source.js';
 
 /** Lines of `wanted` pointers (without `#`) in `file`; pointers the file does not have are left out. */
 export function specLines(file: string, wanted: Iterable<string>): Record<string, number> {
@@ -20,15 +20,15 @@ export function specLines(file: string, wanted: Iterable<string>): Record<string
     return {};
   }
   const pointers = new Set(wanted);
-  const found = looksLikeJson(text) ? jsonLines(text, pointers) : yamlLines(takeParsedYaml(path.resolve(file), text) ?? parseWithLines(text), pointers);
+  const found = looksLikeJson(text) ? jsonLines(text, pointers) : yamlLines(takePointerLines(path.resolve(file), text) ?? pointerLines(text), pointers);
   return Object.fromEntries([...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function yamlLines({ document, lineCounter }: ParsedYaml, pointers: Set<string>): Map<string, number> {
+function yamlLines(lines: PointerLines, pointers: Set<string>): Map<string, number> {
   const out = new Map<string, number>();
   for (const pointer of pointers) {
-    const { offset, reached } = pointerOffset(document, pointer);
-    if (reached) out.set(pointer, lineCounter.linePos(offset).line);
+    const { line, reached } = lines.locate(pointer);
+    if (reached) out.set(pointer, line);
   }
   return out;
 }
