@@ -5,9 +5,12 @@
  * where `yaml` puts it; what this parse does not mirror exactly, it declines (undefined), and the
  * caller parses with `yaml`, which then also gives the error or warning a user sees today.
  *
- * Declined: anchors, aliases and explicit tags (`&`, `*`, `!` starting a node), directives, lone CRs, a
- * mapping key that is null or a collection, explicit (`?`) and flow pairs whose nodes do not pair
- * up, an empty document, and anything js-yaml refuses.
+ * Declined: explicit tags (`!` starting a node), directives, lone CRs, blank lines with a tab,
+ * `---` run into text, flow collections on more than one line, quoted strings whose lines `yaml`
+ * refuses for their indentation, a comment right after a quoted string (js-yaml takes those five),
+ * a mapping key that is null or a collection, explicit (`?`) and flow pairs whose nodes do not pair
+ * up, an empty document, and anything js-yaml refuses. Anchors and aliases are taken: both parsers
+ * give an alias the anchor's own object. Edits of real specs hold this to `yaml` (yaml-index.test.ts).
  */
 import jsyaml from 'js-yaml';
 import { pointerToPath } from './refs.js';
@@ -69,21 +72,33 @@ const DECLINED = Symbol('declined');
  * the lines of its members and elements; undefined when this parse declines (see the top).
  */
 export function parseIndexed(text: string): { value: unknown; lines: PointerLines } | undefined {
-  // A directive can change the schema; a lone CR is a line break to js-yaml but not to `yaml`'s lines.
-  if (/^%/m.test(text) || /\r(?!\n)/.test(text)) return undefined;
+  // A directive can change the schema; a lone CR is a line break to js-yaml but not to `yaml`'s
+  // lines; a blank line with a tab is indentation by tab to `yaml`, which refuses it; `---x` at a
+  // line's start is a document marker to js-yaml but text to `yaml`.
+  if (/^%/m.test(text) || /\r(?!\n)/.test(text) || /^[ \t]*\t[ \t]*\r?$/m.test(text) || /^(?:---|\.\.\.)[^\s]/m.test(text)) return undefined;
   let input = '';
   const stack: Frame[] = [{ start: 0, inner: [] }];
   const listener = (event: 'open' | 'close', state: jsyaml.State & { kind: string | null; result: unknown; input: string }) => {
     if (event === 'open') {
       input = state.input;
-      const start = contentStart(input, state.position);
+      let start = contentStart(input, state.position);
+      // A node starts after its anchor, as `yaml`'s ranges do (`&a` may stand on the line above).
+      while (input.charCodeAt(start) === 0x26) start = contentStart(input, input.slice(start).search(/[\s,[\]{}]|$/) + start);
       if (input.charCodeAt(start) === 0x21) throw DECLINED; // ! (a tag)
       stack.push({ start, inner: [] });
       return;
     }
     const frame = stack.pop()!;
-    // js-yaml takes a flow collection whose lines are not indented past their block, which `yaml` refuses.
-    if ((state.kind === 'mapping' || state.kind === 'sequence') && isFlowStart(input.charCodeAt(frame.start)) && input.lastIndexOf('\n', state.position - 1) > frame.start) throw DECLINED;
+    // js-yaml takes a flow collection or a quoted string whose lines are not indented past their
+    // block, which `yaml` refuses: flow collections on more than one line are declined, and quoted
+    // strings are held to `yaml`'s rule. (A block mapping may start with a quoted key: the kind tells.)
+    const first = input.charCodeAt(frame.start);
+    if (input.lastIndexOf('\n', state.position - 1) > frame.start) {
+      if ((state.kind === 'mapping' || state.kind === 'sequence') && (first === 0x5b || first === 0x7b)) throw DECLINED; // [ {
+      if (state.kind === 'scalar' && (first === 0x22 || first === 0x27) && !linesIndented(input, frame.start, state.position, minimumIndent(input, stack, frame.start))) throw DECLINED; // " '
+    }
+    // js-yaml also takes a comment right after a quoted string, with no space between.
+    if (input.charCodeAt(state.position) === 0x23 && !/\s/.test(input[state.position - 1] ?? ' ')) throw DECLINED;
     stack.at(-1)!.inner.push({ start: frame.start, value: state.result, children: childrenOf(frame, state.kind, state.result) });
   };
   let value: unknown;
@@ -127,7 +142,35 @@ function childrenOf(frame: Frame, kind: string | null, value: unknown): Entry['c
   return undefined;
 }
 
-const isFlowStart = (char: number) => char === 0x5b || char === 0x7b; // [ {
+/**
+ * The indentation `yaml` asks of the lines a quoted string at `start` continues on: one past the
+ * column of the block it is in, the nearest node around it that starts elsewhere (js-yaml composes
+ * a value on its own line twice: as the value, then as a key that turns out not to be one).
+ */
+function minimumIndent(input: string, stack: Frame[], start: number): number {
+  for (let index = stack.length - 1; index >= 1; index -= 1) if (stack[index].start !== start) return columnOf(input, stack[index].start) + 1;
+  return 0;
+}
+
+/** The column (from 0) of an offset. */
+const columnOf = (input: string, offset: number) => offset - (input.lastIndexOf('\n', offset - 1) + 1);
+
+/**
+ * Whether every line a quoted string continues on, from `start` to `end`, is blank or indented by at
+ * least `minimum` spaces: `yaml`'s rule, where the minimum is one past the column of the block the
+ * string is in (0 at the top, where a document marker cannot start such a line).
+ */
+function linesIndented(input: string, start: number, end: number, minimum: number): boolean {
+  for (let newline = input.indexOf('\n', start); newline !== -1 && newline < end; newline = input.indexOf('\n', newline + 1)) {
+    let at = newline + 1;
+    while (input.charCodeAt(at) === 0x20) at += 1;
+    const next = input.charCodeAt(at);
+    if (next === 0x0a || (next === 0x0d && input.charCodeAt(at + 1) === 0x0a)) continue;
+    if (at - newline - 1 < minimum) return false;
+    if (minimum === 0 && /^(?:---|\.\.\.)(?:\s|$)/.test(input.slice(at, at + 4))) return false;
+  }
+  return true;
+}
 
 /** The first offset at or after `from` that is not white space, a line break or a comment. */
 function contentStart(input: string, from: number): number {

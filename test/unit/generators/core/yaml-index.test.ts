@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { parse, stringify } from 'yaml';
+import { parse, parseDocument, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseIndexed } from '../../../../generators/core/yaml-index.js';
 import { escapePointerPart } from '../../../../generators/core/refs.js';
@@ -104,6 +104,10 @@ describe('parseIndexed declines what it does not mirror', () => {
     ['an explicit key without a value', '? a\n? b\n'],
     ['a pair in a flow sequence', 'a: [b: c]\n'],
     ['a multi-line flow collection', 'a:\n  - {\n    b: 1\n  }\n'],
+    // js-yaml takes these three; yaml refuses them.
+    ["a quoted string continued at its key's column", "a:\n  b: 'x\n  y'\n"],
+    ['a quoted string continued with a document marker', '"x\n--- y"\n'],
+    ['a comment right after a quoted string', "a: ''#x\n"],
     ['a lone CR', 'a: 1\rb: 2\r'],
     ['an empty document', '# nothing\n'],
     ['two documents', 'a: 1\n---\nb: 2\n'],
@@ -111,6 +115,40 @@ describe('parseIndexed declines what it does not mirror', () => {
     ['a syntax error', 'a: [1\n'],
   ])('%s', (_name, text) => {
     expect(parseIndexed(text)).toBeUndefined();
+  });
+});
+
+describe('parseIndexed on quoted strings over several lines, and anchors on their own line', () => {
+  it("takes those whose lines are indented past their block, as yaml does, and gives yaml's value", () => {
+    for (const text of ["a:\n  b: 'x\n   y'\n", 'a:\n  - k: "x\n\n     y"\n', "- 'x\n y'\n", "'x\ny'\n", 'a: "x\n y\\\n  z"\n', 'a:\n  b:\n    "x\n   y"\n', '&r\nlist:\n  - &e\n    k: 1\n  - *e\n']) {
+      expect(checkAgainstYaml(text), text).toBe('parsed');
+    }
+  });
+});
+
+describe('parseIndexed on broken specs', () => {
+  // Edits of real specs: js-yaml is more lenient than yaml in places, and what it takes must be
+  // exactly what yaml takes (the rest is declined, and yaml says what is wrong).
+  const sources = ['node_modules/@readme/oas-examples/3.1/yaml/petstore.yaml', 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml', 'spec/openapi.yaml'].map((file) => readFileSync(file, 'utf8').slice(0, 3000));
+  const pieces = ['\n', '\n ', '\n    ', '\n\n', '\n---', ' ', '\t', '-', '- ', ':', ': ', '#', '"', "'", '[', ']', '{', '}', ',', '|', '>', '? ', '&a ', '*a', '!', '%', '\\', 'x: y\n', '\r\n'];
+  const edit = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), remove: fc.nat(3), piece: fc.option(fc.constantFrom(...pieces)) });
+
+  it('takes an edited spec only when yaml takes it, with the same value and lines', () => {
+    let parsed = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...sources.keys()), fc.array(edit, { minLength: 1, maxLength: 3 }), (source, edits) => {
+        let text = sources[source];
+        for (const { at, remove, piece } of edits) {
+          const offset = Math.floor(at * text.length);
+          text = text.slice(0, offset) + (piece ?? '') + text.slice(offset + (piece === null ? remove + 1 : remove));
+        }
+        if (!parseIndexed(text)) return;
+        expect(parseDocument(text).errors.map((error) => error.message)).toEqual([]);
+        if (checkAgainstYaml(text) === 'parsed') parsed += 1;
+      }),
+      { numRuns: 1500 },
+    );
+    expect(parsed).toBeGreaterThan(100);
   });
 });
 
