@@ -5,7 +5,17 @@
  */
 import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind, type OptionalKind, type SourceFileStructure } from 'ts-morph';
 
-export function createProject(): Project {
+let shared: Project | undefined;
+
+/**
+ * The project every emitter prints in. One per process: printing (`printStructure`) adds no file to
+ * it, and making one costs most of a millisecond, which a small spec's generation paid twice.
+ */
+export function printingProject(): Project {
+  return (shared ??= createProject());
+}
+
+function createProject(): Project {
   return new Project({
     useInMemoryFileSystem: true,
     skipFileDependencyResolution: true,

@@ -10,7 +10,7 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir, IrMedia, IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
-import { createProject, printStructure } from '../../core/ts-project.js';
+import { printingProject, printStructure } from '../../core/ts-project.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { operationType as pathType, renderTypes } from '../types/emit.js';
 import { clientClass, operationDescriptor, resourceClass, schemaAlias, typeAlias } from './builders.js';
@@ -22,7 +22,7 @@ const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.m
 
 export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
   const plan = planClient(ir);
-  const project = createProject();
+  const project = printingProject();
   const types = renderTypes(ir); // a worker thread renders them while this emitter goes on
   const files: GeneratedFile[] = [...RUNTIME_FILES];
 
@@ -125,7 +125,7 @@ function paramsTypeOf(plan: OperationPlan): string {
   return parts.join(' & ') || 'Record<string, never>';
 }
 
-function modelsFile(project: ReturnType<typeof createProject>, schemaTypes: Array<{ name: string; schemaName: string }>, operations: OperationPlan[]): string {
+function modelsFile(project: ReturnType<typeof printingProject>, schemaTypes: Array<{ name: string; schemaName: string }>, operations: OperationPlan[]): string {
   const aliases = schemaTypes.map((schema) => schemaAlias(schema.name, schema.schemaName));
   for (const plan of operations) {
     const label = `${plan.operation.method.toUpperCase()} ${plan.operation.path}`;
@@ -148,7 +148,7 @@ function modelsFile(project: ReturnType<typeof createProject>, schemaTypes: Arra
   });
 }
 
-function operationsFile(project: ReturnType<typeof createProject>, operations: OperationPlan[]): string {
+function operationsFile(project: ReturnType<typeof printingProject>, operations: OperationPlan[]): string {
   return printStructure(project, 'operations.ts', {
     statements: [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/client.js', namedImports: ['OperationSpec'] }, ...operations.map(operationDescriptor)],
   });
@@ -168,7 +168,7 @@ function runtimeImports(nodes: ResourceNode[], extra: string[] = []): string[] {
   return [...names].sort((a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')));
 }
 
-function resourceFile(project: ReturnType<typeof createProject>, top: ResourceNode): string {
+function resourceFile(project: ReturnType<typeof printingProject>, top: ResourceNode): string {
   const nodes = flatten(top);
   const hasOperations = nodes.some((node) => node.operations.length > 0);
   const statements: StatementStructures[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../core/index.js', namedImports: runtimeImports(nodes, ['APIResource']) }];
@@ -180,7 +180,7 @@ function resourceFile(project: ReturnType<typeof createProject>, top: ResourceNo
   return printStructure(project, `${top.property}.ts`, { statements });
 }
 
-function clientFile(project: ReturnType<typeof createProject>, ir: Ir, clientName: string, root: ResourceNode, resourceFiles: Array<{ top: ResourceNode; file: string }>): string {
+function clientFile(project: ReturnType<typeof printingProject>, ir: Ir, clientName: string, root: ResourceNode, resourceFiles: Array<{ top: ResourceNode; file: string }>): string {
   const c = ir.conventions;
   const shape = sdkShape(ir);
   const config = {

@@ -58,9 +58,20 @@ function usedNames(code: string, candidates: string[]): string[] {
   return namesIn(codeOnly(code), candidates);
 }
 
-/** Which of `candidates` code without its strings (`codeOnly`) uses. */
+/** Which of `candidates` code without its strings (`codeOnly`) uses: as a name, not an attribute. */
 function namesIn(bare: string, candidates: string[]): string[] {
-  return candidates.filter((name) => new RegExp(`(?<![\\w.])${name}\\b`).test(bare));
+  const found = new Set<string>();
+  for (const match of bare.matchAll(namePattern(candidates))) found.add(match[0]);
+  return candidates.filter((name) => found.has(name));
+}
+
+/** One pattern for all the candidates (one pass over a module of megabytes), made once per list. */
+const namePatterns = new Map<string, RegExp>();
+function namePattern(candidates: string[]): RegExp {
+  const key = candidates.join('|');
+  let pattern = namePatterns.get(key);
+  if (!pattern) namePatterns.set(key, (pattern = new RegExp(`(?<![\\w.])(?:${key})\\b`, 'g')));
+  return pattern;
 }
 
 const TYPING = ['Any', 'Dict', 'List', 'Literal', 'Mapping', 'Optional', 'Sequence', 'TypedDict', 'Union', 'overload'];

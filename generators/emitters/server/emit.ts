@@ -12,7 +12,7 @@ import type { Ir, IrMedia, IrOperation, IrPathTemplate, JsonSchema } from '../..
 import { parsePathTemplate } from '../../core/ir-parameters.js';
 import { pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
 import { sharedSchema, sharedSchemaFor, sideSchema, standaloneSchema } from '../../core/schema-dialect.js';
-import { createProject, dataModule, printStructure } from '../../core/ts-project.js';
+import { printingProject, dataModule, printStructure } from '../../core/ts-project.js';
 import { operationType as pathType } from '../types/emit.js';
 import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
 
@@ -231,7 +231,7 @@ function mediaImports(ir: Ir): StatementStructures[] {
 }
 
 export function emitServer(ir: Ir): GeneratedFile[] {
-  const project = createProject();
+  const project = printingProject();
   const taken = new Set<string>(['Handlers', 'LowercaseKeys', 'RouteHandler']);
   const routeNames = new Map<IrOperation, string>();
   for (const operation of ir.operations) {

@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { StructureKind, VariableDeclarationKind, type OptionalKind, type SourceFileStructure, type StatementStructures } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { createProject, printOneLiners, printStructure, printWithTsMorph } from '../../../../generators/core/ts-project.js';
+import { printingProject, printOneLiners, printStructure, printWithTsMorph } from '../../../../generators/core/ts-project.js';
 
-const project = createProject();
+const project = printingProject();
 
 const identifier = fc.stringMatching(/^[A-Za-z_$][\w$]{0,10}$/);
 /** One-line text made of what code and docs hold, the characters a writer tracking strings and comments reacts to included. */
