@@ -8,10 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
-import { isNode, parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from 'yaml';
 import { jsonPointerOffset, linePosition, looksLikeJson } from './json-source.js';
 import { pointerToPath } from './refs.js';
-import { parseWithLines, parseYamlValue, takeParsedYaml } from './yaml-source.js';
+import { parseWithLines, parseYamlValue, takeParsedYaml, valueOffset } from './yaml-source.js';
 
 /** A bundled document: every external $ref inlined, internal $refs kept. */
 export interface LoadedDocument {
@@ -75,15 +75,9 @@ export function locate(file: string, pointer: string): Position {
     // A YAML spec the loader has just parsed (a dangling $ref) is not parsed again.
     const { document, lineCounter } = takeParsedYaml(path.resolve(file), text) ?? parseWithLines(text);
     // The deepest node the pointer reaches (a pointer past the document's end still gets close).
-    let found: unknown = document.contents;
-    for (let depth = 1; depth <= keys.length; depth += 1) {
-      const node = document.getIn(keys.slice(0, depth), true);
-      if (!isNode(node)) break;
-      found = node;
-    }
-    const range = isNode(found) ? found.range : undefined;
-    if (!range) return { line: 1, column: 1 };
-    const position = lineCounter.linePos(range[0]);
+    const offset = valueOffset(document, keys);
+    if (offset === undefined) return { line: 1, column: 1 };
+    const position = lineCounter.linePos(offset);
     return { line: position.line, column: position.col };
   } catch {
     return { line: 1, column: 1 };

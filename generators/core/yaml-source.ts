@@ -109,3 +109,24 @@ export function pointerOffset(document: Document.Parsed, pointer: string): { off
   }
   return { offset, reached: true };
 }
+
+/**
+ * Where the value a JSON pointer's keys name starts in a parsed document, or the deepest value on
+ * its way when it leads past the document (an error's position). Keys match as `yaml` prints them,
+ * so `responses: { 200: ... }` is reached by "200" (the document's own lookup, `getIn`, compares
+ * the number 200 with the string and stops at `responses`).
+ */
+export function valueOffset(document: Document.Parsed, keys: string[]): number | undefined {
+  let node: unknown = document.contents;
+  let offset = (node as Node | null)?.range?.[0];
+  for (const key of keys) {
+    let next: unknown;
+    if (isMap(node)) next = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === key)?.value;
+    else if (isSeq(node)) next = node.items[Number(key)];
+    const start = (next as Node | null | undefined)?.range?.[0];
+    if (start === undefined) break;
+    offset = start;
+    node = next;
+  }
+  return offset;
+}
