@@ -8,13 +8,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_OUT, DEFAULT_SPEC } from '../generators/pipeline.js';
 import { DevLoop, serviceHandlers } from './lib/dev-loop.js';
-import { DOCS_FILE } from './lib/docs.js';
+import { docsFileFor } from './lib/docs.js';
 
 const { values } = parseArgs({ options: { spec: { type: 'string', default: DEFAULT_SPEC }, out: { type: 'string', default: DEFAULT_OUT } } });
 const serving = values.out === DEFAULT_OUT && values.spec === DEFAULT_SPEC;
-// Each listed document's docs where `npm run docs` puts them (generated/dashboard -> dist/docs/dashboard/).
-const nested = path.relative(DEFAULT_OUT, values.out!);
-const docsFile = path.join(path.dirname(DOCS_FILE), nested.startsWith('..') || path.isAbsolute(nested) ? '' : nested, 'index.html');
+// Where `npm run docs` puts a listed document's docs; another spec's under dist/docs/dev/.
+const docsFile = docsFileFor(values.out!);
 const loop = new DevLoop({
   spec: values.spec!,
   out: values.out!,
@@ -25,7 +24,7 @@ const loop = new DevLoop({
   log: (line) => console.log(line),
 });
 await loop.start();
-console.log(`dev: watching ${values.spec} (and the files it $refs), .spectral.yaml, spec/rules/ and redocly.yaml; docs at ${docsFile}; Ctrl-C stops`);
+console.log(`dev: watching ${values.spec} (and the files it $refs), .spectral.yaml, spec/rules/ and redocly.yaml; docs at ${path.relative(process.cwd(), docsFile)}; Ctrl-C stops`);
 const stop = async () => {
   await loop.stop();
   process.exit(0);

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
+import { DEFAULT_OUT } from '../../generators/pipeline.js';
 import { ROOT } from './lint.js';
 import { binPath } from './processes.js';
 
@@ -31,11 +32,26 @@ export function inlineCdnImages(html: string): string {
   return page;
 }
 
-export async function buildDocs(spec = path.join(ROOT, 'spec', 'openapi.yaml'), output = DOCS_FILE, title = 'Assessment Service API reference'): Promise<string> {
+/**
+ * Where the docs of the document generated into `out` go: beside ours in dist/docs/ for a folder
+ * inside generated/ (generated/dashboard -> dist/docs/dashboard/index.html), and under
+ * dist/docs/dev/ for any other folder (the dev loop on a spec of someone else's), so they never
+ * replace a listed document's docs.
+ */
+export function docsFileFor(out: string): string {
+  const nested = path.relative(path.join(ROOT, DEFAULT_OUT), path.resolve(ROOT, out));
+  const outside = nested.startsWith('..') || path.isAbsolute(nested);
+  return path.join(path.dirname(DOCS_FILE), outside ? path.join('dev', path.basename(path.resolve(out))) : nested, 'index.html');
+}
+
+/** Builds the page for `spec` at `output`; its title is the spec's own (`<info.title> reference`) unless given. */
+export async function buildDocs(spec = path.join(ROOT, 'spec', 'openapi.yaml'), output = DOCS_FILE, title?: string): Promise<string> {
   // Redoc reads a root `x-webhooks` as OpenAPI 3.0-style webhook definitions and then ignores the
   // 3.1 `webhooks`; ours is the delivery extension (scheme, schedule), so the docs build gets a
   // copy without it, beside the original so relative `$ref`s still resolve.
   const document = parseDocument(await readFile(spec, 'utf8'));
+  const specTitle = document.getIn(['info', 'title']);
+  const pageTitle = title ?? `${typeof specTitle === 'string' && specTitle.trim() !== '' ? specTitle : 'API'} reference`;
   const input = document.has('x-webhooks') ? path.join(path.dirname(spec), `.${path.basename(spec)}.docs-${process.pid}.yaml`) : spec;
   if (input !== spec) {
     document.delete('x-webhooks');
@@ -45,7 +61,7 @@ export async function buildDocs(spec = path.join(ROOT, 'spec', 'openapi.yaml'), 
     await new Promise<void>((resolve, reject) => {
       execFile(
         binPath('redocly'),
-        ['build-docs', input, '--inlineBundle', '--template', TEMPLATE, '--output', output, '--title', title],
+        ['build-docs', input, '--inlineBundle', '--template', TEMPLATE, '--output', output, '--title', pageTitle],
         { cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
         (error, _stdout, stderr) => (error ? reject(new Error(`redocly build-docs failed:\n${stderr}`)) : resolve()),
       );

@@ -56,6 +56,8 @@ describe('docs page (npm run docs)', () => {
     await page.goto(pathToFileURL(docsFile).href);
     await page.waitForSelector('h1', { timeout: 30_000 });
     expect(await page.locator('h1').first().innerText()).toContain(document.info.title);
+    // The page's title is the spec's own (buildDocs reads it; the dev loop builds other specs' docs too).
+    expect(await page.title()).toBe(`${document.info.title} reference`);
 
     // Open each tag in the sidebar, click each of its operations, and read the operation page.
     // Only the sidebar: an operation's summary also appears in other operations' `links`.
