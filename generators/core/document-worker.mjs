@@ -20,8 +20,10 @@ const yamlPrinter = once(() => import('./yaml-printer.mjs'));
 const yamlPackage = once(() => import('yaml'));
 
 /**
- * Renderers may change the job's document: in a worker it is a copy (structured clone on the way
- * in). Each loads its library when first used, so a worker loads only what its jobs need.
+ * The types' renderer changes the job's document (in a worker it is a copy, structured clone on the
+ * way in; in-process, document-worker.ts copies it); the contract's only reads its documents, and
+ * must not change them (in-process they are the caller's). Each loads its library when first used,
+ * so a worker loads only what its jobs need.
  */
 const renderers = {
   async types({ document, streamSchemas }) {

@@ -134,13 +134,16 @@ export function prepareWorkers(bytes: number): void {
 
 /**
  * Renders the IR's document (or a variant of it, `job.document`): its size (operations and
- * webhooks) chooses the worker thread or this one. Either way the job is a copy (the renderers may
- * change it). Jobs run in the order they are asked for.
+ * webhooks) chooses the worker thread or this one. Either way the renderers never change the
+ * caller's documents (a job is a copy where its renderer changes it). Jobs run in the order they
+ * are asked for.
  */
 export async function renderDocument<Job extends DocumentJob>(ir: Ir, job: Job): Promise<Rendered<Job>> {
   if (ir.operations.length + (ir.webhooks?.events.length ?? 0) < WORKER_THRESHOLD) {
     const { render } = await (inProcess ??= import('./document-worker.mjs'));
-    return (await render(structuredClone(job))) as Rendered<Job>;
+    // The contract's renderer only reads its documents: only the types' job (openapi-typescript
+    // bundles in place) needs a copy here.
+    return (await render(job.kind === 'contract' ? job : structuredClone(job))) as Rendered<Job>;
   }
   return workerFor(job.kind).run(job);
 }

@@ -76,8 +76,11 @@ describe("the generators' worker thread", () => {
   it('renders the types of a large document to the same bytes as in-process, a streamed item schema included', async () => {
     expect(ir.operations.length).toBeGreaterThanOrEqual(WORKER_THRESHOLD);
     const inWorker = await renderTypes(ir);
+    const before = JSON.stringify(ir.document);
     const inProcess = await renderDocument(small, typesJob(ir));
     expect(inWorker).toBe(inProcess);
+    // In-process, the job is copied first: the types' renderer changes its document.
+    expect(JSON.stringify(ir.document)).toBe(before);
     expect(inWorker).toContain('getThing104');
     // The event stream's type is one event's data (the item schema), not the raw text.
     expect(typesJob(ir)).toMatchObject({ streamSchemas: [{ at: ['components', 'responses', 'Events', 'content', 'text/event-stream'] }] });
@@ -95,6 +98,8 @@ describe("the generators' worker thread", () => {
     expect(mock.paths['/openapi.yaml'].get.responses['200'].content['application/yaml'].example).toBe(inWorker.yaml);
     expect(mock.paths['/openapi.json'].get.responses['200'].content['application/json'].example).toEqual(ir.document);
     const inProcess = await contractRenderings(small);
+    // In-process, the contract's renderer reads the caller's documents themselves: it must not change them.
+    expect(JSON.stringify(ir.document)).toBe(before);
     expect(inProcess.json).toBe(inWorker.json);
     expect(inProcess.yaml).toBe(inWorker.yaml);
     expect(inProcess.mock.replace(/contract YAML [0-9a-f-]{36}/, '')).toBe(inWorker.mock.replace(/contract YAML [0-9a-f-]{36}/, ''));
