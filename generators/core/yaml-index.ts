@@ -5,12 +5,12 @@
  * where `yaml` puts it; what this parse does not mirror exactly, it declines (undefined), and the
  * caller parses with `yaml`, which then also gives the error or warning a user sees today.
  *
- * Declined: explicit tags (`!` starting a node), directives, lone CRs, blank lines with a tab,
- * `---` run into text, flow collections on more than one line, quoted strings whose lines `yaml`
- * refuses for their indentation, a comment right after a quoted string (js-yaml takes those five),
- * a mapping key that is null or a collection, explicit (`?`) and flow pairs whose nodes do not pair
- * up, an empty document, and anything js-yaml refuses. Anchors and aliases are taken: both parsers
- * give an alias the anchor's own object. Edits of real specs hold this to `yaml` (yaml-index.test.ts).
+ * Declined: explicit tags, directives, mapping keys that are null, collections or aliases, explicit
+ * (`?`) and flow pairs whose nodes do not pair up, a root that is not a mapping, and what js-yaml
+ * reads differently from `yaml` or takes where `yaml` refuses or warns (`TEXT_DECLINES`, and the
+ * checks in `opened` and `checkClosed`, each with its reason). Anchors and aliases are taken: both
+ * parsers give an alias the anchor's own object. Tests hold this to `yaml` on real specs, edited
+ * specs and generated documents (yaml-index.test.ts).
  */
 import jsyaml from 'js-yaml';
 import { pointerToPath } from './refs.js';
@@ -61,65 +61,112 @@ interface Entry {
 /** A node js-yaml is composing, and the nodes composed inside it so far. */
 interface Frame {
   start: number;
-  inner: Array<Entry & { value: unknown }>;
+  /** Whether an anchor stood before its content. */
+  anchored: boolean;
+  inner: Array<Entry & { end: number; value: unknown }>;
 }
 
 /** Thrown from the listener to stop at once: the document uses something this parse does not mirror. */
 const DECLINED = Symbol('declined');
 
 /**
+ * Texts js-yaml reads differently from `yaml` that a look at the text finds: each is declined, and
+ * `yaml` parses (and refuses, or warns about) the text as before.
+ */
+const TEXT_DECLINES: RegExp[] = [
+  /^%/m, // a directive can change the schema
+  /\r(?!\n)/, // a lone CR: a line break to js-yaml, not to `yaml`'s lines
+  /^[ \t]*\t[ \t]*(?:#|\r?$)/m, // a blank or comment line indented by a tab, which `yaml` refuses
+  /^(?:---|\.\.\.)[^ \t\r\n]/m, // `---x`: text to `yaml`, a document marker and text to js-yaml
+  /^---[ \t]+[^ \t\r\n#]/m, // content on the `---` line, which `yaml` refuses for a collection
+  /\\\r?\n[ \t]*\r?\n/, // an escaped line break then a blank line (a double-quoted string): folded differently
+  /\n[ \t]+$/, // a last line of spaces with no line break, which js-yaml adds
+  /\\U(?!00(?:0[0-9a-fA-F]|10)[0-9a-fA-F]{4})/, // an 8-digit escape past U+10FFFF, which js-yaml takes and `yaml` refuses
+];
+
+/** The longest implicit key `yaml` takes (YAML 1.2: 1024 characters). */
+const IMPLICIT_KEY_LIMIT = 1024;
+
+/**
  * The value of a one-document YAML text, exactly as `yaml`'s `parse` (core schema) gives it, with
  * the lines of its members and elements; undefined when this parse declines (see the top).
  */
 export function parseIndexed(text: string): { value: unknown; lines: PointerLines } | undefined {
-  // A directive can change the schema; a lone CR is a line break to js-yaml but not to `yaml`'s
-  // lines; a blank line with a tab is indentation by tab to `yaml`, which refuses it; `---x` at a
-  // line's start is a document marker to js-yaml but text to `yaml`.
-  if (/^%/m.test(text) || /\r(?!\n)/.test(text) || /^[ \t]*\t[ \t]*\r?$/m.test(text) || /^(?:---|\.\.\.)[^\s]/m.test(text)) return undefined;
+  if (TEXT_DECLINES.some((pattern) => pattern.test(text))) return undefined;
   let input = '';
-  const stack: Frame[] = [{ start: 0, inner: [] }];
-  const listener = (event: 'open' | 'close', state: jsyaml.State & { kind: string | null; result: unknown; input: string }) => {
-    if (event === 'open') {
-      input = state.input;
-      let start = contentStart(input, state.position);
-      // A node starts after its anchor, as `yaml`'s ranges do (`&a` may stand on the line above).
-      while (input.charCodeAt(start) === 0x26) start = contentStart(input, input.slice(start).search(/[\s,[\]{}]|$/) + start);
-      if (input.charCodeAt(start) === 0x21) throw DECLINED; // ! (a tag)
-      stack.push({ start, inner: [] });
-      return;
+  const stack: Frame[] = [{ start: 0, anchored: false, inner: [] }];
+  const listener = (event: 'open' | 'close', state: jsyaml.State & { kind: string | null; result: unknown; input: string; lineStart: number }) => {
+    input = state.input;
+    if (event === 'open') stack.push(opened(input, state.position));
+    else {
+      const frame = stack.pop()!;
+      checkClosed(input, stack, frame, state);
+      stack.at(-1)!.inner.push({ start: frame.start, end: state.position, value: state.result, children: childrenOf(input, frame, state.kind, state.result) });
     }
-    const frame = stack.pop()!;
-    // js-yaml takes a flow collection or a quoted string whose lines are not indented past their
-    // block, which `yaml` refuses: flow collections on more than one line are declined, and quoted
-    // strings are held to `yaml`'s rule. (A block mapping may start with a quoted key: the kind tells.)
-    const first = input.charCodeAt(frame.start);
-    if (input.lastIndexOf('\n', state.position - 1) > frame.start) {
-      if ((state.kind === 'mapping' || state.kind === 'sequence') && (first === 0x5b || first === 0x7b)) throw DECLINED; // [ {
-      if (state.kind === 'scalar' && (first === 0x22 || first === 0x27) && !linesIndented(input, frame.start, state.position, minimumIndent(input, stack, frame.start))) throw DECLINED; // " '
-    }
-    // js-yaml also takes a comment right after a quoted string, with no space between.
-    if (input.charCodeAt(state.position) === 0x23 && !/\s/.test(input[state.position - 1] ?? ' ')) throw DECLINED;
-    stack.at(-1)!.inner.push({ start: frame.start, value: state.result, children: childrenOf(frame, state.kind, state.result) });
   };
   let value: unknown;
   try {
     value = jsyaml.load(text, { schema: CORE_SCHEMA, listener: listener as never });
-  } catch {
-    return undefined;
+  } catch (error) {
+    // What js-yaml refuses, or too deep for the stack: `yaml` says what is wrong. Anything else is a bug here.
+    if (error === DECLINED || error instanceof jsyaml.YAMLException || error instanceof RangeError) return undefined;
+    throw error;
   }
   const root = stack[0].inner.at(-1);
-  if (value === undefined || value === null || !root || root.value !== value) return undefined;
+  // Only a mapping is a spec: `yaml` gives anything else, and the loader refuses it.
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !root || root.value !== value) return undefined;
   return { value, lines: new IndexLines(input, root) };
+}
+
+/** A node js-yaml starts composing at `position`: where its content starts, after white space, comments and its anchor. */
+function opened(input: string, position: number): Frame {
+  let start = contentStart(input, position);
+  let anchored = false;
+  // A node starts after its anchor, as `yaml`'s ranges do (`&a` may stand on the line above).
+  while (input.charCodeAt(start) === 0x26) {
+    const end = tokenEnd(input, start);
+    if (input.charCodeAt(end - 1) === 0x3a) throw DECLINED; // `&a:`, which `yaml` warns is ambiguous
+    anchored = true;
+    start = contentStart(input, end);
+  }
+  const first = input.charCodeAt(start);
+  if (first === 0x21) throw DECLINED; // ! (a tag)
+  if (first === 0x2a && input.charCodeAt(tokenEnd(input, start) - 1) === 0x3a) throw DECLINED; // `*a:`, the same
+  return { start, anchored, inner: [] };
+}
+
+/** Declines a node js-yaml has just composed that `yaml` would refuse, or read or place otherwise. */
+function checkClosed(input: string, stack: Frame[], frame: Frame, state: { kind: string | null; result: unknown; position: number; lineStart: number }): void {
+  const first = input.charCodeAt(frame.start);
+  // js-yaml takes a flow collection or a quoted string whose lines are not indented past their
+  // block, which `yaml` refuses: flow collections on more than one line are declined, and quoted
+  // strings are held to `yaml`'s rule. (A block mapping may start with a quoted key: the kind tells.)
+  if (state.lineStart > frame.start) {
+    if ((state.kind === 'mapping' || state.kind === 'sequence') && (first === 0x5b || first === 0x7b)) throw DECLINED; // [ {
+    if (state.kind === 'scalar' && (first === 0x22 || first === 0x27) && !linesIndented(input, frame.start, state.position, minimumIndent(input, stack, frame.start))) throw DECLINED; // " '
+  }
+  // A block scalar that is empty or starts with blank lines holding spaces: `yaml` refuses some
+  // (leading blank lines more indented than the text must come with an indentation indicator).
+  // With an indentation indicator (`|2`), js-yaml keeps blank lines holding spaces differently.
+  if (state.kind === 'scalar' && (first === 0x7c || first === 0x3e)) {
+    if (state.result === '' || leadingBlankWithSpaces(input, frame.start, state.position)) throw DECLINED; // | >
+    if (/^.[-+]?[1-9]/.test(input.slice(frame.start, frame.start + 3)) && /\n[ \t]+\r?\n/.test(input.slice(frame.start, state.position + 1))) throw DECLINED;
+  }
+  // An anchored empty node: `yaml` puts it at its anchor, which may be on another line.
+  if (state.result === null && frame.anchored) throw DECLINED;
+  // A comment right after a node, with no space between, which `yaml` refuses.
+  if (input.charCodeAt(state.position) === 0x23 && !isYamlSpace(input.charCodeAt(state.position - 1))) throw DECLINED;
 }
 
 /**
  * The members or elements of a node js-yaml has just composed, checked against its value: each
  * key's value must be the node composed after it, each element the node composed for it.
  */
-function childrenOf(frame: Frame, kind: string | null, value: unknown): Entry['children'] {
+function childrenOf(input: string, frame: Frame, kind: string | null, value: unknown): Entry['children'] {
   const inner = frame.inner;
-  // A node composed as a candidate key that was not one is the node itself (`key:\n  [a, b]`).
-  if (inner.length === 1 && inner[0].value === value && typeof value === 'object' && value !== null) return inner[0].children;
+  // A node composed as a candidate key that was not one is the node itself (`key:\n  [a, b]`):
+  // the same value, from the same place (a collection holding an alias to itself is not that).
+  if (inner.length === 1 && inner[0].value === value && inner[0].start === frame.start && typeof value === 'object' && value !== null) return inner[0].children;
   if (kind === 'mapping') {
     const record = value as Record<string, unknown>;
     const members = new Map<string, Entry>();
@@ -127,6 +174,8 @@ function childrenOf(frame: Frame, kind: string | null, value: unknown): Entry['c
       const key = inner[index];
       const member = inner[index + 1];
       if (!member || (typeof key.value !== 'string' && typeof key.value !== 'number' && typeof key.value !== 'boolean')) throw DECLINED;
+      // An alias as a key (`yaml`'s lines name it by its alias), or a key longer than `yaml` takes.
+      if (input.charCodeAt(key.start) === 0x2a || key.end - key.start > IMPLICIT_KEY_LIMIT) throw DECLINED;
       const name = String(key.value);
       if (!Object.is(record[name], member.value) || members.has(name)) throw DECLINED;
       members.set(name, { start: key.start, children: member.children });
@@ -170,6 +219,32 @@ function linesIndented(input: string, start: number, end: number, minimum: numbe
     if (minimum === 0 && /^(?:---|\.\.\.)(?:\s|$)/.test(input.slice(at, at + 4))) return false;
   }
   return true;
+}
+
+/** Whether the block scalar from `start` (its `|` or `>`) to `end` has a blank line holding a space before its first line of text. */
+function leadingBlankWithSpaces(input: string, start: number, end: number): boolean {
+  for (let newline = input.indexOf('\n', start); newline !== -1 && newline < end; newline = input.indexOf('\n', newline + 1)) {
+    let at = newline + 1;
+    let spaces = false;
+    for (let char = input.charCodeAt(at); char === 0x20 || char === 0x09; char = input.charCodeAt(at)) {
+      spaces = true;
+      at += 1;
+    }
+    const next = input.charCodeAt(at);
+    if (next !== 0x0a && next !== 0x0d) return false; // the first line of text
+    if (spaces) return true;
+  }
+  return false;
+}
+
+/** Space, tab or a line break: YAML's white space (not Unicode's). */
+const isYamlSpace = (char: number) => char === 0x20 || char === 0x09 || char === 0x0a || char === 0x0d;
+
+/** Where an anchor's or alias's name that starts at `start` ends: at white space or a flow indicator. */
+function tokenEnd(input: string, start: number): number {
+  let at = start + 1;
+  for (let char = input.charCodeAt(at); at < input.length && !isYamlSpace(char) && char !== 0x2c && char !== 0x5b && char !== 0x5d && char !== 0x7b && char !== 0x7d; char = input.charCodeAt(at)) at += 1;
+  return at;
 }
 
 /** The first offset at or after `from` that is not white space, a line break or a comment. */
