@@ -61,9 +61,11 @@ interface Entry {
 /** A node js-yaml is composing, and the nodes composed inside it so far. */
 interface Frame {
   start: number;
+  /** Where its anchor starts (its start when it has none). */
+  propsStart: number;
   /** Whether an anchor stood before its content. */
   anchored: boolean;
-  inner: Array<Entry & { end: number; value: unknown }>;
+  inner: Array<Entry & { propsStart: number; end: number; value: unknown }>;
 }
 
 /** Thrown from the listener to stop at once: the document uses something this parse does not mirror. */
@@ -76,7 +78,7 @@ const DECLINED = Symbol('declined');
 const TEXT_DECLINES: RegExp[] = [
   /^%/m, // a directive can change the schema
   /\r(?!\n)/, // a lone CR: a line break to js-yaml, not to `yaml`'s lines
-  /^[ \t]*\t[ \t]*(?:#|\r?$)/m, // a blank or comment line indented by a tab, which `yaml` refuses
+  /^(?=[ \t]*\t)[ \t]*(?:#|\r?$)/m, // a blank or comment line indented by a tab, which `yaml` refuses
   /^(?:---|\.\.\.)[^ \t\r\n]/m, // `---x`: text to `yaml`, a document marker and text to js-yaml
   /^---[ \t]+[^ \t\r\n#]/m, // content on the `---` line, which `yaml` refuses for a collection
   /\\\r?\n[ \t]*\r?\n/, // an escaped line break then a blank line (a double-quoted string): folded differently
@@ -92,16 +94,19 @@ const IMPLICIT_KEY_LIMIT = 1024;
  * the lines of its members and elements; undefined when this parse declines (see the top).
  */
 export function parseIndexed(text: string): { value: unknown; lines: PointerLines } | undefined {
-  if (TEXT_DECLINES.some((pattern) => pattern.test(text))) return undefined;
+  // js-yaml drops a byte order mark before the first line, where the patterns' `^` would not see past it.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (TEXT_DECLINES.some((pattern) => pattern.test(body))) return undefined;
+  const anchors = new Map<string, number>();
   let input = '';
-  const stack: Frame[] = [{ start: 0, anchored: false, inner: [] }];
+  const stack: Frame[] = [{ start: 0, propsStart: 0, anchored: false, inner: [] }];
   const listener = (event: 'open' | 'close', state: jsyaml.State & { kind: string | null; result: unknown; input: string; lineStart: number }) => {
     input = state.input;
-    if (event === 'open') stack.push(opened(input, state.position));
+    if (event === 'open') stack.push(opened(input, state.position, anchors));
     else {
       const frame = stack.pop()!;
       checkClosed(input, stack, frame, state);
-      stack.at(-1)!.inner.push({ start: frame.start, end: state.position, value: state.result, children: childrenOf(input, frame, state.kind, state.result) });
+      stack.at(-1)!.inner.push({ start: frame.start, propsStart: frame.propsStart, end: state.position, value: state.result, children: childrenOf(input, frame, state.kind, state.result) });
     }
   };
   let value: unknown;
@@ -119,20 +124,27 @@ export function parseIndexed(text: string): { value: unknown; lines: PointerLine
 }
 
 /** A node js-yaml starts composing at `position`: where its content starts, after white space, comments and its anchor. */
-function opened(input: string, position: number): Frame {
+function opened(input: string, position: number, anchors: Map<string, number>): Frame {
   let start = contentStart(input, position);
+  const propsStart = start;
   let anchored = false;
   // A node starts after its anchor, as `yaml`'s ranges do (`&a` may stand on the line above).
   while (input.charCodeAt(start) === 0x26) {
     const end = tokenEnd(input, start);
     if (input.charCodeAt(end - 1) === 0x3a) throw DECLINED; // `&a:`, which `yaml` warns is ambiguous
+    if (end < input.length && !isYamlSpace(input.charCodeAt(end))) throw DECLINED; // `&a[1]`, which `yaml` refuses in a block
+    // An anchor defined again: js-yaml binds an outer node's name when the node closes, after an inner redefinition.
+    const name = input.slice(start + 1, end);
+    // (js-yaml may compose a node twice, as a key candidate first: the same anchor at the same place.)
+    if ((anchors.get(name) ?? start) !== start) throw DECLINED;
+    anchors.set(name, start);
     anchored = true;
     start = contentStart(input, end);
   }
   const first = input.charCodeAt(start);
   if (first === 0x21) throw DECLINED; // ! (a tag)
   if (first === 0x2a && input.charCodeAt(tokenEnd(input, start) - 1) === 0x3a) throw DECLINED; // `*a:`, the same
-  return { start, anchored, inner: [] };
+  return { start, propsStart, anchored, inner: [] };
 }
 
 /** Declines a node js-yaml has just composed that `yaml` would refuse, or read or place otherwise. */
@@ -175,7 +187,13 @@ function childrenOf(input: string, frame: Frame, kind: string | null, value: unk
       const member = inner[index + 1];
       if (!member || (typeof key.value !== 'string' && typeof key.value !== 'number' && typeof key.value !== 'boolean')) throw DECLINED;
       // An alias as a key (`yaml`'s lines name it by its alias), or a key longer than `yaml` takes.
-      if (input.charCodeAt(key.start) === 0x2a || key.end - key.start > IMPLICIT_KEY_LIMIT) throw DECLINED;
+      if (input.charCodeAt(key.start) === 0x2a) throw DECLINED;
+      // `yaml` counts from the key's anchor to the `:` indicator.
+      let colon = key.end;
+      while (input.charCodeAt(colon) === 0x20 || input.charCodeAt(colon) === 0x09) colon += 1;
+      if (colon - key.propsStart > IMPLICIT_KEY_LIMIT) throw DECLINED;
+      // A block mapping as a value on its key's line (`a: &x b: c`), which `yaml` refuses.
+      if (member.children instanceof Map && input.charCodeAt(member.start) !== 0x7b && onLineOf(input, key.end, member.start)) throw DECLINED;
       const name = String(key.value);
       if (!Object.is(record[name], member.value) || members.has(name)) throw DECLINED;
       members.set(name, { start: key.start, children: member.children });
@@ -235,6 +253,12 @@ function leadingBlankWithSpaces(input: string, start: number, end: number): bool
     if (spaces) return true;
   }
   return false;
+}
+
+/** Whether `offset` is on the line that `from` is on (no line break between them). */
+function onLineOf(input: string, from: number, offset: number): boolean {
+  const newline = input.indexOf('\n', from);
+  return newline === -1 || newline > offset;
 }
 
 /** Space, tab or a line break: YAML's white space (not Unicode's). */
