@@ -45,8 +45,7 @@ export function parseYamlValue(file: string, text: string): unknown {
 
 /** The lines of the document `parseYamlValue` parsed from this file with this text, once; undefined otherwise. */
 export function takePointerLines(file: string, text: string): PointerLines | undefined {
-  const found = take(file, text);
-  return found?.lines;
+  return take(file, text)?.lines;
 }
 
 /** The `yaml` document `parseYamlValue` parsed from this file with this text, once; undefined otherwise (js-yaml parsed it). */
@@ -90,24 +89,8 @@ export function parseWithLines(text: string): ParsedYaml {
  * where the deepest part it reached starts.
  */
 export function pointerOffset(document: Document.Parsed, pointer: string): { offset: number; reached: boolean } {
-  let node: unknown = document.contents;
-  let offset = (node as Node | null)?.range?.[0] ?? 0;
-  for (const key of pointerToPath(`#${pointer}`)) {
-    let next: unknown;
-    if (isMap(node)) {
-      const pair = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === key);
-      if (pair) {
-        offset = (pair.key as Node | null)?.range?.[0] ?? offset;
-        next = pair.value;
-      }
-    } else if (isSeq(node)) {
-      next = node.items[Number(key)];
-      if (next) offset = (next as Node).range?.[0] ?? offset;
-    }
-    if (next === undefined) return { offset, reached: false };
-    node = next;
-  }
-  return { offset, reached: true };
+  const { keyOffset, reached } = follow(document, pointerToPath(`#${pointer}`));
+  return { offset: keyOffset, reached };
 }
 
 /**
@@ -117,16 +100,33 @@ export function pointerOffset(document: Document.Parsed, pointer: string): { off
  * the number 200 with the string and stops at `responses`).
  */
 export function valueOffset(document: Document.Parsed, keys: string[]): number | undefined {
+  return follow(document, keys).valueOffset;
+}
+
+/**
+ * The walk both lookups above take: down the keys as far as they go, noting where the deepest
+ * member's key (or element) and the deepest value start.
+ */
+function follow(document: Document.Parsed, keys: string[]): { keyOffset: number; valueOffset: number | undefined; reached: boolean } {
   let node: unknown = document.contents;
-  let offset = (node as Node | null)?.range?.[0];
+  let valueOffset = (node as Node | null)?.range?.[0];
+  let keyOffset = valueOffset ?? 0;
   for (const key of keys) {
     let next: unknown;
-    if (isMap(node)) next = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === key)?.value;
-    else if (isSeq(node)) next = node.items[Number(key)];
-    const start = (next as Node | null | undefined)?.range?.[0];
-    if (start === undefined) break;
-    offset = start;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === key);
+      if (pair) {
+        keyOffset = (pair.key as Node | null)?.range?.[0] ?? keyOffset;
+        next = pair.value;
+      }
+    } else if (isSeq(node)) {
+      next = node.items[Number(key)];
+      if (next) keyOffset = (next as Node).range?.[0] ?? keyOffset;
+    }
+    if (next === undefined) return { keyOffset, valueOffset, reached: false };
+    // A member without a value (`key:` parsed as null) leaves the deepest value where it was.
+    valueOffset = (next as Node | null)?.range?.[0] ?? valueOffset;
     node = next;
   }
-  return offset;
+  return { keyOffset, valueOffset, reached: true };
 }
