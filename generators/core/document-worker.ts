@@ -1,10 +1,12 @@
 /**
  * Renderings of a whole document (document-worker.mjs): openapi-typescript's types and the contract
- * as JSON and YAML (with the mock's copy) take seconds on a large spec and need nothing from the other emitters, so for a large
- * document they run in worker threads beside them (generation on GitHub's spec: issue 25). One
- * worker per kind of job and process, started on first use; none keeps the process alive while
- * idle. A small document renders in-process: there a worker's start (loading TypeScript again,
- * most of a second on a cold process) would cost more than it saves.
+ * as JSON and YAML (with the mock's copy) need nothing from the other emitters, so they run in
+ * worker threads beside them (issue 25). The types always do: openapi-typescript is the longest
+ * single step on a spec of any size, and its worker, started before the rest of the generators
+ * load, loads TypeScript (most of a second on a cold process) on the other core. The contract
+ * renders in a worker only for a large document; on a small one its rendering takes less than
+ * handing the document over. One worker per kind of job and process, started on first use; none
+ * keeps the process alive while idle.
  */
 import { Worker } from 'node:worker_threads';
 import type { Ir } from './ir.js';
@@ -72,7 +74,7 @@ class JobWorker {
 
   /**
    * Loads the modules of its kind now, without holding the process open: a worker's start loads
-   * TypeScript (a second on a cold process), which can then overlap the parse of a large spec.
+   * TypeScript (a second on a cold process), which can then overlap loading the generators and the spec.
    */
   preload(): void {
     this.lastId += 1;
@@ -105,7 +107,7 @@ function workerFor(kind: DocumentJob['kind']): JobWorker {
   return worker;
 }
 
-/** The renderers, for a small document: imported once (a dynamic import asks the module loader each time). */
+/** The contract's renderer, for a small document: imported once (a dynamic import asks the module loader each time). */
 let inProcess: Promise<typeof import('./document-worker.mjs')> | undefined;
 
 /** The kinds of job whose worker thread is running (for tests). */
@@ -113,37 +115,37 @@ export function runningWorkers(): Array<DocumentJob['kind']> {
   return [...workers.keys()].sort();
 }
 
-/** At least this many operations and webhooks make a document large enough for the worker thread. */
+/** At least this many operations and webhooks make a document large enough for the contract's worker thread. */
 export const WORKER_THRESHOLD = 100;
 
 /**
  * A spec file at least this large almost surely has WORKER_THRESHOLD operations (ours, with 17,
- * is 60 KB; GitHub's 1,2xx take 13 MB), so its workers are started before it is even parsed.
+ * is 60 KB; GitHub's 1,2xx take 13 MB), so its contract worker is started before it is even parsed.
  */
 export const PRELOAD_BYTES = 1_000_000;
 
 /**
  * Starts the worker threads a spec file of `bytes` bytes will use, each loading its modules, so that
- * their start overlaps loading the spec and building the IR (a cold `npm run generate` on GitHub's
- * spec, or the dev loop's first cycle). Workers already running are left as they are.
+ * their start overlaps loading the generators, the spec and the IR: the types' worker for any spec
+ * (`npm run generate` starts it before importing the rest), the contract's from PRELOAD_BYTES.
+ * Workers already running are left as they are.
  */
 export function prepareWorkers(bytes: number): void {
-  if (bytes < PRELOAD_BYTES) return;
-  for (const kind of ['types', 'contract'] as const) if (!workers.has(kind)) workerFor(kind).preload();
+  const kinds = bytes >= PRELOAD_BYTES ? (['types', 'contract'] as const) : (['types'] as const);
+  for (const kind of kinds) if (!workers.has(kind)) workerFor(kind).preload();
 }
 
 /**
- * Renders the IR's document (or a variant of it, `job.document`): its size (operations and
- * webhooks) chooses the worker thread or this one. Either way the renderers never change the
- * caller's documents (a job is a copy where its renderer changes it). Jobs run in the order they
- * are asked for.
+ * Renders the IR's document (or a variant of it, `job.document`): the types in their worker
+ * thread; the contract there too when the document is large (operations and webhooks), otherwise
+ * in this thread. Either way the renderers never change the caller's documents (a job reaches a
+ * worker as a structured clone; in-process the contract's renderer only reads). Jobs run in the
+ * order they are asked for.
  */
 export async function renderDocument<Job extends DocumentJob>(ir: Ir, job: Job): Promise<Rendered<Job>> {
-  if (ir.operations.length + (ir.webhooks?.events.length ?? 0) < WORKER_THRESHOLD) {
+  if (job.kind === 'contract' && ir.operations.length + (ir.webhooks?.events.length ?? 0) < WORKER_THRESHOLD) {
     const { render } = await (inProcess ??= import('./document-worker.mjs'));
-    // The contract's renderer only reads its documents: only the types' job (openapi-typescript
-    // bundles in place) needs a copy here.
-    return (await render(job.kind === 'contract' ? job : structuredClone(job))) as Rendered<Job>;
+    return (await render(job)) as Rendered<Job>;
   }
   return workerFor(job.kind).run(job);
 }

@@ -33,8 +33,8 @@ export function typesJob(ir: Ir): Extract<DocumentJob, { kind: 'types' }> {
 }
 
 /**
- * The types, rendered once per IR (for a large spec in the generators' worker thread:
- * openapi-typescript is the largest single step there, and the other emitters need none of it).
+ * The types, rendered once per IR in the generators' worker thread: openapi-typescript is the
+ * largest single step on a spec of any size, and the other emitters need none of it.
  */
 export const renderTypes: (ir: Ir) => Promise<string> = oncePer((ir: Ir) => renderDocument(ir, typesJob(ir)));
 

@@ -1,8 +1,8 @@
 /**
- * The generators' worker thread (starts worker threads, no process): started early for a large spec file, a large document's types and
- * contract (JSON, YAML, the mock's copy) rendered there are the bytes the same renderers give in-process, a streamed response's item
- * schema reaches the types through a $ref'd response, and a job that fails rejects with its reason
- * without stopping the worker.
+ * The generators' worker threads (starts worker threads, no process): the types' started early for any spec file and the
+ * contract's for a large one; the types (of any document) and a large document's contract (JSON, YAML, the mock's copy) rendered
+ * there are the bytes the same renderers give in this thread, a streamed response's item schema reaches the types through a
+ * $ref'd response, and a job that fails rejects with its reason without stopping the worker.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { buildIr } from '../../../generators/core/build-ir.js';
 import { prepareWorkers, PRELOAD_BYTES, renderDocument, runningWorkers, WORKER_THRESHOLD, type DocumentJob } from '../../../generators/core/document-worker.js';
 import type { Ir } from '../../../generators/core/ir.js';
 import { loadDocument } from '../../../generators/core/load.js';
+import { render } from '../../../generators/core/document-worker.mjs';
 import { YAML_OPTIONS } from '../../../generators/core/yaml-printer.mjs';
 import { contractRenderings } from '../../../generators/emitters/contract/emit.js';
 import { renderTypes, typesJob } from '../../../generators/emitters/types/emit.js';
@@ -51,7 +52,7 @@ function largeSpec(): object {
 
 let work: string;
 let ir: Ir;
-/** The same IR, seen as too small for the worker: its renderings run in-process. */
+/** The same IR, seen as too small for the contract's worker: its contract renders in-process (its types still in their worker). */
 let small: Ir;
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'document-worker-'));
@@ -65,22 +66,25 @@ afterAll(async () => {
 });
 
 describe("the generators' worker thread", () => {
-  it('starts the workers before the parse for a spec file large enough, and none for a smaller one', () => {
-    prepareWorkers(PRELOAD_BYTES - 1);
+  it("starts the types' worker before the parse for any spec file, and the contract's for one large enough", () => {
     expect(runningWorkers()).toEqual([]);
+    prepareWorkers(PRELOAD_BYTES - 1);
+    expect(runningWorkers()).toEqual(['types']);
     // The tests below render in these workers: a preloaded worker renders as any other.
     prepareWorkers(PRELOAD_BYTES);
     expect(runningWorkers()).toEqual(['contract', 'types']);
   });
 
-  it('renders the types of a large document to the same bytes as in-process, a streamed item schema included', async () => {
+  it('renders the types of a document of any size in the worker, to the same bytes as in this thread, a streamed item schema included', async () => {
     expect(ir.operations.length).toBeGreaterThanOrEqual(WORKER_THRESHOLD);
-    const inWorker = await renderTypes(ir);
     const before = JSON.stringify(ir.document);
-    const inProcess = await renderDocument(small, typesJob(ir));
-    expect(inWorker).toBe(inProcess);
-    // In-process, the job is copied first: the types' renderer changes its document.
+    const inWorker = await renderTypes(ir);
+    // A small document's types render in the worker too; the job reaches it as a copy, so the
+    // caller's document is unchanged although openapi-typescript bundles in place.
+    expect(await renderDocument(small, typesJob(ir))).toBe(inWorker);
     expect(JSON.stringify(ir.document)).toBe(before);
+    const inThisThread = await render(structuredClone(typesJob(ir)));
+    expect(inWorker).toBe(inThisThread);
     expect(inWorker).toContain('getThing104');
     // The event stream's type is one event's data (the item schema), not the raw text.
     expect(typesJob(ir)).toMatchObject({ streamSchemas: [{ at: ['components', 'responses', 'Events', 'content', 'text/event-stream'] }] });
