@@ -22,8 +22,9 @@ import { readmeFile } from './readme.js';
 import { nameSchemas, pythonType, schemaDefinitions, Shapes, union, type TypeNames } from './types.js';
 
 export const PYTHON_ROOT = 'python/';
-const RUNTIME_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime');
-const PACKAGE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'package');
+/** The hand-written runtime (under the package's `_core/`) and the files beside the package, read once when this module loads. */
+const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), '', '.py');
+const PACKAGE_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'package'), PYTHON_ROOT, '.py');
 
 export function emitPython(ir: Ir): GeneratedFile[] {
   const plan = planPython(ir);
@@ -31,7 +32,7 @@ export function emitPython(ir: Ir): GeneratedFile[] {
   const names = nameSchemas(ir);
   const eventType = ir.webhooks ? names.scope.claim('WebhookEvent') : undefined;
   const shapes = new Shapes(ir.document);
-  const files: GeneratedFile[] = runtimeFiles(RUNTIME_DIR, `${pkg}_core/`, '.py');
+  const files: GeneratedFile[] = RUNTIME_FILES.map((file) => ({ path: `${pkg}_core/${file.path}`, content: file.content }));
   files.push({ path: `${pkg}py.typed`, content: '' });
   files.push({ path: `${pkg}types.py`, content: typesFile(ir, names, eventType) });
   files.push({ path: `${pkg}_operations.py`, content: operationsFile(ir, plan, shapes) });
@@ -42,7 +43,7 @@ export function emitPython(ir: Ir): GeneratedFile[] {
   files.push({ path: `${pkg}_client.py`, content: clientFile(ir, plan, names) });
   files.push({ path: `${pkg}__init__.py`, content: initFile(ir, plan) });
   files.push({ path: `${PYTHON_ROOT}pyproject.toml`, content: pyproject(ir, plan) });
-  files.push(...runtimeFiles(PACKAGE_DIR, PYTHON_ROOT, '.py'));
+  files.push(...PACKAGE_FILES);
   files.push({ path: `${PYTHON_ROOT}README.md`, content: readmeFile(ir, plan, names) });
   files.push({ path: `${PYTHON_ROOT}CHANGELOG.md`, content: renderChangelog(ir, `${plan.distributionName} (Python)`) });
   return files;
