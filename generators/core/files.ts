@@ -262,11 +262,20 @@ export async function listFiles(dir: string): Promise<string[]> {
   } catch {
     // No folder yet: no files.
   }
-  return entries
+  // Entries directly in dir carry it as given; those below, joined (normalised) onto it.
+  const top = path.join(dir, path.sep);
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
     // Installed or compiled things beside generated code (node_modules, Python bytecode) are not output.
-    .filter((entry) => entry.isFile() && !entry.parentPath.split(path.sep).some((part) => part === 'node_modules' || part === '__pycache__'))
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
+    if (entry.parentPath.includes('node_modules') || entry.parentPath.includes('__pycache__')) {
+      if (entry.parentPath.split(path.sep).some((part) => part === 'node_modules' || part === '__pycache__')) continue;
+    }
+    const folder = entry.parentPath === dir ? '' : `${entry.parentPath}${path.sep}`;
+    // A relative path by slicing where the folder is plainly below dir (every entry, in practice).
+    files.push(folder === '' ? entry.name : folder.startsWith(top) ? `${folder.slice(top.length)}${entry.name}` : path.relative(dir, path.join(entry.parentPath, entry.name)));
+  }
+  return files.sort();
 }
 
 /**
