@@ -92,3 +92,29 @@ describe('printOneLiners', () => {
     expect(printOneLiners({ statements: [] })).toBeUndefined();
   });
 });
+
+describe("ts-morph's printers, one-line texts passed through without a writer of their own", () => {
+  interface Writer {
+    write(text: string): unknown;
+    toString(): string;
+  }
+  const context = (project as unknown as { _context: { createWriter(): Writer; structurePrinterFactory: { forSourceFile(options: { isAmbient: boolean }): object } } })._context;
+  const printer = context.structurePrinterFactory.forSourceFile({ isAmbient: false }) as { getText(writer: Writer, text: string): string; getNewWriter(writer: Writer): Writer };
+  const writer = context.createWriter();
+  /** The oracle: what ts-morph's getText does with a text, a fresh writer of its own written to. */
+  const throughWriter = (text: string) => {
+    const own = printer.getNewWriter(writer);
+    own.write(text);
+    return own.toString();
+  };
+
+  it('print any text, of one line or several, to the bytes a writer of its own gives it', () => {
+    const anyText = fc.oneof(rawText, fc.string({ unit: 'binary' }), fc.array(fc.oneof(rawText, fc.constantFrom('\n', '\r\n', '\r', '  ')), { maxLength: 8 }).map((parts) => parts.join('')));
+    fc.assert(
+      fc.property(anyText, (text) => {
+        expect(printer.getText(writer, text)).toBe(throughWriter(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
