@@ -144,24 +144,35 @@ function signature(ir: Ir, names: TypeNames, method: MethodPlan, variant: Varian
   const positional = method.params.filter((arg) => arg.location === 'path');
   for (const arg of positional) parts.push(`${arg.name}: ${argumentType(ir, names, arg)}`);
   parts.push('*');
-  const optional = (type: string) => `${type} = ${stub ? '...' : 'NOT_GIVEN'}`;
-  for (const arg of method.params.filter((each) => each.location !== 'path')) parts.push(`${arg.name}: ${arg.required ? argumentType(ir, names, arg) : optional(argumentType(ir, names, arg))}`);
+  for (const arg of method.params.filter((each) => each.location !== 'path')) parts.push(`${arg.name}: ${arg.required ? argumentType(ir, names, arg) : optional(argumentType(ir, names, arg), stub)}`);
   const bodyArgs = variant ? (variant.request?.args ?? []) : allArguments(method).filter((arg) => arg.location === 'field' || arg.location === 'body');
   const several = variant === undefined && variantsOf(method).length > 1;
   for (const arg of bodyArgs) {
     // The implementation of overloads takes every body argument of every variant; the overloads type them.
     if (several) parts.push(`${arg.name}: Any = NOT_GIVEN`);
-    else parts.push(`${arg.name}: ${arg.required ? argumentType(ir, names, arg) : optional(argumentType(ir, names, arg))}`);
+    else parts.push(`${arg.name}: ${arg.required ? argumentType(ir, names, arg) : optional(argumentType(ir, names, arg), stub)}`);
   }
-  const choice = (name: string | undefined, chosen: string | undefined, all: string[]) => {
-    if (!name) return;
-    if (chosen === undefined) parts.push(`${name}: str = ${pyString(all[0])}`);
-    else parts.push(chosen === all[0] ? `${name}: Literal[${pyString(chosen)}] = ${stub ? '...' : pyString(chosen)}` : `${name}: Literal[${pyString(chosen)}]`);
-  };
-  choice(method.contentTypeArg, variant?.request?.media.mediaType, method.requests.map((request) => request.media.mediaType));
-  choice(method.acceptArg, variant?.response?.mediaType, method.responses.map((media) => media.mediaType));
+  const contentType = choice(method.contentTypeArg, variant?.request?.media.mediaType, method.requests.map((request) => request.media.mediaType), stub);
+  if (contentType) parts.push(contentType);
+  const accept = choice(method.acceptArg, variant?.response?.mediaType, method.responses.map((media) => media.mediaType), stub);
+  if (accept) parts.push(accept);
   for (const option of method.options) parts.push(`${option}: ${OPTION_TYPES[option]} = ${stub ? '...' : 'None'}`);
   return parts;
+}
+
+// Module-level rather than closures in `signature`: under tsx every closure made names itself
+// (esbuild's keepNames, a defineProperty each time), which was most of its time.
+
+/** An optional parameter's type and default: `...` in an overload's stub. */
+function optional(type: string, stub: boolean): string {
+  return `${type} = ${stub ? '...' : 'NOT_GIVEN'}`;
+}
+
+/** The media type parameter `name` (content_type or accept), if the method has one: free, or fixed to the variant's `chosen`. */
+function choice(name: string | undefined, chosen: string | undefined, all: string[], stub: boolean): string | undefined {
+  if (!name) return undefined;
+  if (chosen === undefined) return `${name}: str = ${pyString(all[0])}`;
+  return chosen === all[0] ? `${name}: Literal[${pyString(chosen)}] = ${stub ? '...' : pyString(chosen)}` : `${name}: Literal[${pyString(chosen)}]`;
 }
 
 /** The runtime call's arguments. */
