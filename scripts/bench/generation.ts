@@ -1,14 +1,15 @@
 /**
  * Generation speed: full generation (every emitter of ours, the Python SDK included, written to
- * disk; no JVM step) against openapi-typescript alone on the same document, alternating in one
- * process, reported as medians and their ratio.
+ * disk; no JVM step) against openapi-typescript alone on the same document, run by turns, reported
+ * as medians and their ratio. The baseline runs in a process of its own
+ * (openapi-typescript-alone.mjs): in this one its JIT and heap would share the state our
+ * generators leave, which made it slower or faster depending on where our emitters run.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
 import { generate } from '../../generators/pipeline.js';
 import { PUBLIC_SPECS } from '../lib/public-specs.js';
 import { median, type BenchRow } from './report.js';
@@ -67,11 +68,29 @@ export async function benchGeneration(cases: GenerationCase[], progress: (line: 
   ];
 }
 
+/** One run of openapi-typescript alone on `spec` in the baseline's process: its milliseconds. */
+function runAlone(child: ChildProcess, spec: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (answer: { ms?: number; error?: string }) => (answer.ms === undefined ? reject(new Error(`openapi-typescript alone on ${spec}: ${answer.error}`)) : resolve(answer.ms)));
+    child.send({ spec });
+  });
+}
+
 async function benchCases(cases: GenerationCase[], progress: (line: string) => void): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const testCase of cases) {
-    const out = await mkdtemp(path.join(tmpdir(), 'bench-generate-'));
-    const alone = () => openapiTS(pathToFileURL(path.resolve(testCase.spec)), { silent: true }).then(astToString);
+  const child = fork(new URL('./openapi-typescript-alone.mjs', import.meta.url), { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    for (const testCase of cases) rows.push(await benchCase(testCase, child, progress));
+  } finally {
+    child.kill();
+  }
+  return rows;
+}
+
+async function benchCase(testCase: GenerationCase, child: ChildProcess, progress: (line: string) => void): Promise<BenchRow> {
+  const out = await mkdtemp(path.join(tmpdir(), 'bench-generate-'));
+  try {
+    const alone = () => runAlone(child, testCase.spec);
     // Every emitter of ours, the Python SDK included; openapi-generator's SDKs (the JVM step) are opt-in and left out.
     const full = () => generate({ spec: testCase.spec, out, command: 'bench', write: true, skip: ['sdks'], log: () => {} });
     await alone(); // warm both paths once: module loading and JIT are not what is measured
@@ -79,19 +98,19 @@ async function benchCases(cases: GenerationCase[], progress: (line: string) => v
     const baseline: number[] = [];
     const measured: number[] = [];
     for (let run = 1; run <= testCase.runs; run += 1) {
-      baseline.push(await time(alone));
+      baseline.push(await alone());
       measured.push(await time(full));
       progress(`  ${testCase.name}: run ${run}/${testCase.runs}`);
     }
-    await rm(out, { recursive: true, force: true });
-    rows.push({
+    return {
       benchmark: `generate ${testCase.name}`,
       baseline: `openapi-typescript alone ${median(baseline).toFixed(0)} ms`,
       measured: `full generation ${median(measured).toFixed(0)} ms`,
       ratio: median(measured) / median(baseline),
       goal: testCase.goal === undefined ? 'report only' : `≤ ${testCase.goal}x`,
       met: testCase.goal === undefined ? undefined : median(measured) / median(baseline) <= testCase.goal,
-    });
+    };
+  } finally {
+    await rm(out, { recursive: true, force: true });
   }
-  return rows;
 }
