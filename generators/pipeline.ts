@@ -155,7 +155,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // Emitters start together: a synchronous one runs to its end at once, while an asynchronous one
   // (the types render in a worker thread) goes on beside the rest. Their files and warnings are
   // then taken in the list's order, so the output does not depend on which finished first.
-  const outcomes = await Promise.all(
+  const settled = await Promise.allSettled(
     EMITTERS.filter((candidate) => !skipped.includes(candidate)).map(async (emitter) => {
       const warnings: string[] = [];
       const warn = (message: string, pointer?: string) => warnings.push(pointer !== undefined ? `${options.spec}#${pointer}: ${emitter.name}: ${message}` : `${emitter.name}: ${message}`);
@@ -173,6 +173,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       }
     }),
   );
+  // A failure stops the generation once every emitter has ended (so no step reports after the
+  // error), and it is the first failing emitter in the list's order, not the first to fail in time.
+  const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  const outcomes = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   for (const { emitter, warnings, emitted } of outcomes) {
     emitterWarnings.push(...warnings);
     if (emitted) files.push(...emitted);

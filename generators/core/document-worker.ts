@@ -47,6 +47,8 @@ class JobWorker {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, Waiting>();
   private lastId = 0;
+  /** Jobs answered (for tests: which thread rendered). */
+  answered = 0;
 
   constructor(
     private readonly kind: DocumentJob['kind'],
@@ -58,6 +60,7 @@ class JobWorker {
     this.worker.unref();
     this.worker.on('message', (answer: { id: number; rendered?: unknown; error?: string }) => {
       const job = this.waiting.get(answer.id);
+      if (job) this.answered += 1;
       this.waiting.delete(answer.id);
       if (this.waiting.size === 0) this.worker.unref();
       if (answer.error !== undefined) job?.reject(new Error(answer.error));
@@ -109,6 +112,11 @@ function workerFor(kind: DocumentJob['kind']): JobWorker {
 
 /** The contract's renderer, for a small document: imported once (a dynamic import asks the module loader each time). */
 let inProcess: Promise<typeof import('./document-worker.mjs')> | undefined;
+
+/** How many jobs the worker thread of `kind` has answered (for tests). */
+export function answeredJobs(kind: DocumentJob['kind']): number {
+  return workers.get(kind)?.answered ?? 0;
+}
 
 /** The kinds of job whose worker thread is running (for tests). */
 export function runningWorkers(): Array<DocumentJob['kind']> {

@@ -253,6 +253,9 @@ async function holds(target: string, size: number, content: string): Promise<boo
   return size === bytes.length && (await readFile(target).catch(() => undefined))?.equals(bytes) === true;
 }
 
+/** Folders beside generated code that are not output: installed packages, Python bytecode. */
+const NOT_OUTPUT = ['node_modules', '__pycache__'];
+
 /** Every file below dir, relative to it, in sorted order; none when dir does not exist. */
 export async function listFiles(dir: string): Promise<string[]> {
   // Synchronously: one call instead of a round trip through the thread pool per folder.
@@ -268,9 +271,7 @@ export async function listFiles(dir: string): Promise<string[]> {
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     // Installed or compiled things beside generated code (node_modules, Python bytecode) are not output.
-    if (entry.parentPath.includes('node_modules') || entry.parentPath.includes('__pycache__')) {
-      if (entry.parentPath.split(path.sep).some((part) => part === 'node_modules' || part === '__pycache__')) continue;
-    }
+    if (NOT_OUTPUT.some((name) => entry.parentPath.includes(name)) && entry.parentPath.split(path.sep).some((part) => NOT_OUTPUT.includes(part))) continue;
     const folder = entry.parentPath === dir ? '' : `${entry.parentPath}${path.sep}`;
     // A relative path by slicing where the folder is plainly below dir (every entry, in practice).
     files.push(folder === '' ? entry.name : folder.startsWith(top) ? `${folder.slice(top.length)}${entry.name}` : path.relative(dir, path.join(entry.parentPath, entry.name)));

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { startMock } from '../lib/mock.js';
 import { binPath, freePort, startProcess, type RunningProcess } from '../lib/processes.js';
 import { sampleCpu } from './cpu.js';
-import { median, type BenchRow } from './report.js';
+import { BENCH_ROUNDS, median, type BenchRow } from './report.js';
 
 export interface Target {
   name: string;
@@ -66,13 +66,11 @@ export function load(target: Target, seconds: number, request: { method?: 'GET' 
 /** One measurement as the report prints it. */
 export const describe = (name: string, m: Measured) => `${name} ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`;
 
-/** Alternating rounds of the service against bare Fastify (BENCH_RUNS, default 5), each DURATION_S at CONNECTIONS. */
-export const HTTP_ROUNDS = Number(process.env.BENCH_RUNS ?? 5);
 
 const spread = (values: number[], digits: number) => `median ${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 /**
- * The service against bare Fastify in HTTP_ROUNDS alternating rounds (who goes first alternates), each
+ * The service against bare Fastify in BENCH_ROUNDS (BENCH_RUNS) alternating rounds (who goes first alternates), each
  * round's ratio from that round's pair, so a slow minute of a shared machine lowers both sides
  * of a ratio rather than one: the row is the median ratio with its range. Each round also takes
  * the target's CPU per request (Linux /proc), which depends far less than req/s on how much of a
@@ -87,9 +85,9 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
   let prismMeasured: Measured;
   try {
     for (const target of targets) await load(target, 1); // warm-up: JIT, caches
-    for (let round = 0; round < HTTP_ROUNDS; round += 1) {
+    for (let round = 0; round < BENCH_ROUNDS; round += 1) {
       for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
-        progress(`  round ${round + 1}/${HTTP_ROUNDS} ${target.name}: ${DURATION_S} s at ${CONNECTIONS} connections`);
+        progress(`  round ${round + 1}/${BENCH_ROUNDS} ${target.name}: ${DURATION_S} s at ${CONNECTIONS} connections`);
         const before = sampleCpu([target.processGroup!]);
         const measured = await load(target, DURATION_S);
         const after = sampleCpu([target.processGroup!]);
@@ -108,7 +106,7 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
   const throughput = service.map((m, round) => m.requestsPerSecond / bare[round].requestsPerSecond);
   const rows: BenchRow[] = [
     {
-      benchmark: `GET one subject vs bare Fastify (${HTTP_ROUNDS} rounds)`,
+      benchmark: `GET one subject vs bare Fastify (${BENCH_ROUNDS} rounds)`,
       baseline: `bare Fastify ${spread(bare.map((m) => m.requestsPerSecond), 0)} req/s`,
       measured: `service ${spread(service.map((m) => m.requestsPerSecond), 0)} req/s, p99 ${median(service.map((m) => m.p99))} ms${failed ? `, ${failed} non-2xx` : ''}`,
       ratio: median(throughput),
@@ -128,11 +126,12 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
       goal: 'report only',
     });
   }
-  const prismRatio = median(service.map((m) => m.requestsPerSecond)) / prismMeasured.requestsPerSecond;
+  const serviceRate = median(service.map((m) => m.requestsPerSecond));
+  const prismRatio = serviceRate / prismMeasured.requestsPerSecond;
   rows.push({
     benchmark: 'GET one subject vs Prism mock',
     baseline: describe('Prism', prismMeasured),
-    measured: `service median ${median(service.map((m) => m.requestsPerSecond)).toFixed(0)} req/s`,
+    measured: `service median ${serviceRate.toFixed(0)} req/s`,
     ratio: prismRatio,
     goal: '≥ 10x (throughput)',
     met: prismRatio >= 10 && failed === 0,

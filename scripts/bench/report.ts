@@ -13,6 +13,9 @@ export interface BenchRow {
   met?: boolean;
 }
 
+/** Rounds of each alternating measurement (BENCH_RUNS, default 5, at least 1): the HTTP and store benches. */
+export const BENCH_ROUNDS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+
 export function median(values: number[]): number {
   return percentile(values, 50);
 }

@@ -18,9 +18,8 @@ import { startPostgres } from '../lib/embedded-postgres.js';
 import { CONNECTIONS, DURATION_S, load, startTarget, type Measured, type Target } from './http.js';
 import { addSpent, describeCpu, sampleCpu, spent, type CpuSpent } from './cpu.js';
 import { combine, describeBreakdown, PgActivity, type Breakdown } from './pg-activity.js';
-import { median, type BenchRow } from './report.js';
+import { BENCH_ROUNDS, median, type BenchRow } from './report.js';
 
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const KEY_COUNT = 100;
 
 const sum = (parts: Measured[]): Measured => ({
@@ -105,10 +104,10 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
       measured.set(name, [...(measured.get(name) ?? []), result]);
     };
 
-    progress(`  warm-up: 1 s of each load; then ${RUNS} rounds of ${DURATION_S} s per phase at ${CONNECTIONS} connections`);
+    progress(`  warm-up: 1 s of each load; then ${BENCH_ROUNDS} rounds of ${DURATION_S} s per phase at ${CONNECTIONS} connections`);
     await Promise.all([load(sqlite, 1), load(first, 1), load(second, 1, { keys: many })]);
-    for (let round = 1; round <= RUNS; round += 1) {
-      progress(`  round ${round}/${RUNS} (load average ${loadavg()[0].toFixed(1)})`);
+    for (let round = 1; round <= BENCH_ROUNDS; round += 1) {
+      progress(`  round ${round}/${BENCH_ROUNDS} (load average ${loadavg()[0].toFixed(1)})`);
       await phase('sqliteGet', () => load(sqlite, DURATION_S));
       await phase('sqliteCreate', () => load(sqlite, DURATION_S, create(sqlite)));
       await phase('pgGet', () => load(first, DURATION_S));

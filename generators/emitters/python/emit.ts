@@ -23,8 +23,9 @@ import { nameSchemas, pythonType, schemaDefinitions, Shapes, union, type TypeNam
 
 export const PYTHON_ROOT = 'python/';
 /** The hand-written runtime (under the package's `_core/`) and the files beside the package, read once when this module loads. */
-const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), '', '.py');
-const PACKAGE_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'package'), PYTHON_ROOT, '.py');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RUNTIME_FILES = runtimeFiles(path.join(HERE, 'runtime'), '', '.py');
+const PACKAGE_FILES = runtimeFiles(path.join(HERE, 'package'), PYTHON_ROOT, '.py');
 
 export function emitPython(ir: Ir): GeneratedFile[] {
   const plan = planPython(ir);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { buildIr } from '../../../generators/core/build-ir.js';
-import { prepareWorkers, PRELOAD_BYTES, renderDocument, runningWorkers, WORKER_THRESHOLD, type DocumentJob } from '../../../generators/core/document-worker.js';
+import { answeredJobs, prepareWorkers, PRELOAD_BYTES, renderDocument, runningWorkers, WORKER_THRESHOLD, type DocumentJob } from '../../../generators/core/document-worker.js';
 import type { Ir } from '../../../generators/core/ir.js';
 import { loadDocument } from '../../../generators/core/load.js';
 import { render } from '../../../generators/core/document-worker.mjs';
@@ -79,9 +79,11 @@ describe("the generators' worker thread", () => {
     expect(ir.operations.length).toBeGreaterThanOrEqual(WORKER_THRESHOLD);
     const before = JSON.stringify(ir.document);
     const inWorker = await renderTypes(ir);
-    // A small document's types render in the worker too; the job reaches it as a copy, so the
-    // caller's document is unchanged although openapi-typescript bundles in place.
+    // A small document's types render in the worker too (one more job answered there); the job
+    // reaches it as a copy, so the caller's document is unchanged although openapi-typescript bundles in place.
+    const answered = answeredJobs('types');
     expect(await renderDocument(small, typesJob(ir))).toBe(inWorker);
+    expect(answeredJobs('types')).toBe(answered + 1);
     expect(JSON.stringify(ir.document)).toBe(before);
     const inThisThread = await render(structuredClone(typesJob(ir)));
     expect(inWorker).toBe(inThisThread);
@@ -101,7 +103,10 @@ describe("the generators' worker thread", () => {
     const mock = JSON.parse(inWorker.mock);
     expect(mock.paths['/openapi.yaml'].get.responses['200'].content['application/yaml'].example).toBe(inWorker.yaml);
     expect(mock.paths['/openapi.json'].get.responses['200'].content['application/json'].example).toEqual(ir.document);
+    const answered = answeredJobs('contract');
     const inProcess = await contractRenderings(small);
+    // A small document's contract renders in this thread.
+    expect(answeredJobs('contract')).toBe(answered);
     // In-process, the contract's renderer reads the caller's documents themselves: it must not change them.
     expect(JSON.stringify(ir.document)).toBe(before);
     expect(inProcess.json).toBe(inWorker.json);

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { StructureKind, VariableDeclarationKind, type OptionalKind, type SourceFileStructure, type StatementStructures } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { printingProject, printOneLiners, printStructure, printWithTsMorph } from '../../../../generators/core/ts-project.js';
+import { passesOneLineTextsThrough, printingProject, printOneLiners, printStructure, printWithTsMorph } from '../../../../generators/core/ts-project.js';
 
 const project = printingProject();
 
@@ -107,6 +107,10 @@ describe("ts-morph's printers, one-line texts passed through without a writer of
     own.write(text);
     return own.toString();
   };
+
+  it("find the method they print texts with in this ts-morph (otherwise they print as they do, only slower)", () => {
+    expect(passesOneLineTextsThrough()).toBe(true);
+  });
 
   it('print any text, of one line or several, to the bytes a writer of its own gives it', () => {
     const anyText = fc.oneof(rawText, fc.string({ unit: 'binary' }), fc.array(fc.oneof(rawText, fc.constantFrom('\n', '\r\n', '\r', '  ')), { maxLength: 8 }).map((parts) => parts.join('')));
