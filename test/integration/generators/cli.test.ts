@@ -17,6 +17,13 @@ afterAll(async () => {
   await rm(out, { recursive: true, force: true });
 });
 
+/** The CLI's output as a terminal shows it: stdout and stderr in one stream, in the order written. */
+function generateInterleaved(...args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile('sh', ['-c', `"$0" generators/cli.ts "$@" 2>&1`, TSX, ...args], (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout }));
+  });
+}
+
 function generate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(TSX, ['generators/cli.ts', ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
@@ -55,5 +62,13 @@ describe('generate CLI', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(want);
     expect(result.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  });
+
+  it('exits 1 when an emitter fails (openapi-typescript refuses a duplicate operationId), its error the last line, after every step has reported', async () => {
+    const result = await generateInterleaved('--spec', 'test/fixtures/bad/duplicate-operation-id.yaml', '--out', out, '--dry-run');
+    expect(result.code).toBe(1);
+    const lines = result.output.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^error: test\/fixtures\/bad\/duplicate-operation-id\.yaml: Every operation must have a unique `operationId`/);
+    for (const step of ['emit contract document', 'emit mock spec', 'emit python']) expect(result.output).toContain(step);
   });
 });
