@@ -1,7 +1,8 @@
 /**
  * One HTTP target for the benchmark, in its own process (so load generation does not share its
  * event loop): `service` (the reference service, full path: auth, rate limit, store) or `bare`
- * (plain Fastify answering the same route with a constant body). The service's store is
+ * (plain Fastify answering the same route with a constant body), or a layer between the two for
+ * http-layers.ts: `bare-hooks`, `bare-schemas`. The service's store is
  * DATABASE_URL (PostgreSQL) or BENCH_DATABASE (a SQLite file; in memory by default). It creates
  * BENCH_KEY_COUNT keys (default 1) of one tier-3 account; with BENCH_KEYS (comma-separated) it uses
  * those instead (a second instance on one database). Prints one JSON line when ready.
@@ -22,11 +23,51 @@ const SUBJECT = {
   latest_scores: null,
 };
 
-if (kind === 'bare') {
+/** bare-hooks: bare plus hooks and headers like the service's; bare-schemas: that plus parameter validation and serialisation from schemas. */
+const LAYERED = ['bare', 'bare-hooks', 'bare-schemas'];
+
+if (LAYERED.includes(kind)) {
   const app = Fastify();
-  app.get('/v1/nature/subjects/:subject_id', async () => SUBJECT);
+  if (kind !== 'bare') {
+    // What the service adds around a route, with constants: the API's headers, the Host check, a key check that sets the budget headers.
+    const digest = `sha256:${'0'.repeat(64)}`;
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers({ 'x-request-id': request.id, 'x-spec-digest': digest, 'access-control-allow-origin': '*' });
+      done();
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.headers.host === undefined) reply.code(400);
+      done();
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.headers.authorization) reply.code(401);
+      reply.header('x-ratelimit-limit', 3000).header('x-ratelimit-remaining', 2999);
+      done();
+    });
+  }
+  const schema =
+    kind === 'bare-schemas'
+      ? {
+          params: { type: 'object', properties: { subject_id: { type: 'string', pattern: '^subj_[A-Za-z0-9]+$' } }, required: ['subject_id'] },
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                id: { type: 'string' },
+                object: { type: 'string' },
+                livemode: { type: 'boolean' },
+                created_at: { type: 'string' },
+                consent_artifact: { type: 'object', properties: { consent_text_version: { type: 'string' }, consented_at: { type: 'string' }, ui_snapshot_hash: { type: 'string' } } },
+                metadata: { type: 'object', additionalProperties: { type: 'string' } },
+                latest_scores: { anyOf: [{ type: 'object', properties: { mn: { type: 'number' }, mi: { type: 'number' } } }, { type: 'null' }] },
+              },
+            },
+          },
+        }
+      : undefined;
+  app.get('/v1/nature/subjects/:subject_id', schema ? { schema } : {}, async () => SUBJECT);
   await app.listen({ host: '127.0.0.1', port });
-  console.log(JSON.stringify({ path: `/v1/nature/subjects/${SUBJECT.id}`, headers: {} }));
+  console.log(JSON.stringify({ path: `/v1/nature/subjects/${SUBJECT.id}`, headers: kind === 'bare' ? {} : { authorization: 'Bearer test_sk_layers' } }));
 } else {
   const store = await openStore(process.env.DATABASE_URL ? process.env : { DATABASE_PATH: process.env.BENCH_DATABASE ?? ':memory:' });
   const newKey = async () => (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_bench', tier: 3 }, new Date().toISOString())).rawKey;

@@ -36,7 +36,7 @@ export const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 6);
 export const CONNECTIONS = 16;
 
 /** A target process; `env` chooses the service's store and keys (DATABASE_URL, BENCH_DATABASE, BENCH_KEY_COUNT, BENCH_KEYS). */
-export async function startTarget(kind: 'service' | 'bare', env: Record<string, string> = {}): Promise<Target> {
+export async function startTarget(kind: 'service' | 'bare' | 'bare-hooks' | 'bare-schemas', env: Record<string, string> = {}): Promise<Target> {
   const port = await freePort();
   const running: RunningProcess = startProcess(binPath('tsx'), ['scripts/bench/http-target.ts', kind, String(port)], { env: { LOG: 'off', ...env } });
   const line = await new Promise<string>((resolve, reject) => {
