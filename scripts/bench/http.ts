@@ -66,6 +66,28 @@ export function load(target: Target, seconds: number, request: { method?: 'GET' 
 /** One measurement as the report prints it. */
 export const describe = (name: string, m: Measured) => `${name} ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`;
 
+/** One target's round: its load's measurement and its CPU per request (µs; none off Linux). */
+export type RoundMeasured = Measured & { cpuMicros?: number };
+
+/**
+ * Each target under the same load for `seconds`, in `rounds` rounds whose order alternates (so a
+ * slow minute of a shared machine falls on every target alike), after a 1 s warm-up each (JIT,
+ * caches); with each round the target's CPU per request from its process group.
+ */
+export async function alternatingRounds(targets: Target[], rounds: number, seconds: number, progress: (line: string) => void = () => {}): Promise<Map<string, RoundMeasured[]>> {
+  const measuredRounds = new Map<string, RoundMeasured[]>(targets.map((target) => [target.name, []]));
+  for (const target of targets) await load(target, 1);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+      progress(`  round ${round + 1}/${rounds} ${target.name}: ${seconds} s at ${CONNECTIONS} connections`);
+      const before = sampleCpu([target.processGroup!]);
+      const measured = await load(target, seconds);
+      const after = sampleCpu([target.processGroup!]);
+      measuredRounds.get(target.name)!.push({ ...measured, cpuMicros: before && after ? ((after.instances - before.instances) * 1000) / measured.total : undefined });
+    }
+  }
+  return measuredRounds;
+}
 
 const spread = (values: number[], digits: number) => `median ${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
@@ -81,19 +103,10 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
   const mock = await startMock(mockPort);
   const targets: Target[] = [await startTarget('service'), await startTarget('bare')];
   const prism: Target = { name: 'prism', url: mock.url, path: '/v1/nature/subjects/subj_4f9a1c2b7d8e0a3b5c6d7e8f', headers: {}, stop: mock.stop };
-  const rounds = new Map<string, Array<Measured & { cpuMicros?: number }>>(targets.map((target) => [target.name, []]));
+  let rounds: Map<string, RoundMeasured[]>;
   let prismMeasured: Measured;
   try {
-    for (const target of targets) await load(target, 1); // warm-up: JIT, caches
-    for (let round = 0; round < BENCH_ROUNDS; round += 1) {
-      for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
-        progress(`  round ${round + 1}/${BENCH_ROUNDS} ${target.name}: ${DURATION_S} s at ${CONNECTIONS} connections`);
-        const before = sampleCpu([target.processGroup!]);
-        const measured = await load(target, DURATION_S);
-        const after = sampleCpu([target.processGroup!]);
-        rounds.get(target.name)!.push({ ...measured, cpuMicros: before && after ? ((after.instances - before.instances) * 1000) / measured.total : undefined });
-      }
-    }
+    rounds = await alternatingRounds(targets, BENCH_ROUNDS, DURATION_S, progress);
     progress(`  prism: warm-up, then ${DURATION_S} s at ${CONNECTIONS} connections`);
     await load(prism, 1);
     prismMeasured = await load(prism, DURATION_S);
