@@ -55,9 +55,7 @@ interface TextPrinter {
  * ts-morph's path. test/unit/generators/core/ts-project.test.ts holds the two to the same text.
  */
 function passOneLineTextsThrough(project: Project): void {
-  const printer = (project as unknown as StructurePrinting)._context.structurePrinterFactory.forSourceFile({ isAmbient: false });
-  let base: object | null = printer;
-  while (base && !(Object.hasOwn(base, 'getText') && Object.hasOwn(base, 'getNewWriter'))) base = Object.getPrototypeOf(base);
+  const base = textPrinterOf(project);
   // Another ts-morph than 28 may print otherwise: it then prints as it does, only slower (a test says so).
   if (!base || patched.has(base)) return;
   patched.add(base);
@@ -69,12 +67,17 @@ function passOneLineTextsThrough(project: Project): void {
 
 const patched = new WeakSet<object>();
 
+/** The prototype that holds ts-morph's `getText` (and `getNewWriter`) under the project's printers; undefined in another ts-morph. */
+function textPrinterOf(project: Project): object | undefined {
+  let base: object | null = (project as unknown as StructurePrinting)._context.structurePrinterFactory.forSourceFile({ isAmbient: false });
+  while (base && !(Object.hasOwn(base, 'getText') && Object.hasOwn(base, 'getNewWriter'))) base = Object.getPrototypeOf(base);
+  return base ?? undefined;
+}
+
 /** Whether ts-morph's printers pass one-line texts through (for tests: the patch found its method). */
 export function passesOneLineTextsThrough(): boolean {
-  printingProject();
-  const printer = (shared as unknown as StructurePrinting)._context.structurePrinterFactory.forSourceFile({ isAmbient: false });
-  for (let base: object | null = printer; base; base = Object.getPrototypeOf(base)) if (patched.has(base)) return true;
-  return false;
+  const base = textPrinterOf(printingProject());
+  return base !== undefined && patched.has(base);
 }
 
 /**

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { startMock } from '../lib/mock.js';
 import { binPath, freePort, startProcess, type RunningProcess } from '../lib/processes.js';
 import { sampleCpu } from './cpu.js';
-import { BENCH_ROUNDS, median, type BenchRow } from './report.js';
+import { BENCH_ROUNDS, median, medianRange, type BenchRow } from './report.js';
 
 export interface Target {
   name: string;
@@ -89,8 +89,6 @@ export async function alternatingRounds(targets: Target[], rounds: number, secon
   return measuredRounds;
 }
 
-const spread = (values: number[], digits: number) => `median ${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
-
 /**
  * The service against bare Fastify in BENCH_ROUNDS (BENCH_RUNS) alternating rounds (who goes first alternates), each
  * round's ratio from that round's pair, so a slow minute of a shared machine lowers both sides
@@ -120,8 +118,8 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
   const rows: BenchRow[] = [
     {
       benchmark: `GET one subject vs bare Fastify (${BENCH_ROUNDS} rounds)`,
-      baseline: `bare Fastify ${spread(bare.map((m) => m.requestsPerSecond), 0)} req/s`,
-      measured: `service ${spread(service.map((m) => m.requestsPerSecond), 0)} req/s, p99 ${median(service.map((m) => m.p99))} ms${failed ? `, ${failed} non-2xx` : ''}`,
+      baseline: `bare Fastify ${medianRange(bare.map((m) => m.requestsPerSecond), 0)} req/s`,
+      measured: `service ${medianRange(service.map((m) => m.requestsPerSecond), 0)} req/s, p99 ${median(service.map((m) => m.p99))} ms${failed ? `, ${failed} non-2xx` : ''}`,
       ratio: median(throughput),
       ratioRange: [Math.min(...throughput), Math.max(...throughput)],
       goal: '≥ 0.7x (throughput)',
@@ -132,8 +130,8 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
   if (cpu.every(Number.isFinite)) {
     rows.push({
       benchmark: 'the same, CPU per request (bare / service)',
-      baseline: `bare Fastify ${spread(bare.map((m) => m.cpuMicros!), 1)} µs`,
-      measured: `service ${spread(service.map((m) => m.cpuMicros!), 1)} µs`,
+      baseline: `bare Fastify ${medianRange(bare.map((m) => m.cpuMicros!), 1)} µs`,
+      measured: `service ${medianRange(service.map((m) => m.cpuMicros!), 1)} µs`,
       ratio: median(cpu),
       ratioRange: [Math.min(...cpu), Math.max(...cpu)],
       goal: 'report only',

@@ -20,6 +20,11 @@ export function median(values: number[]): number {
   return percentile(values, 50);
 }
 
+/** Values as their median with the smallest and largest, e.g. `median 23733 (min 14862, max 25328)`. */
+export function medianRange(values: number[], digits: number): string {
+  return `median ${median(values).toFixed(digits)} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;

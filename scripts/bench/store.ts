@@ -18,7 +18,7 @@ import { startPostgres } from '../lib/embedded-postgres.js';
 import { CONNECTIONS, DURATION_S, load, startTarget, type Measured, type Target } from './http.js';
 import { addSpent, describeCpu, sampleCpu, spent, type CpuSpent } from './cpu.js';
 import { combine, describeBreakdown, PgActivity, type Breakdown } from './pg-activity.js';
-import { BENCH_ROUNDS, median, type BenchRow } from './report.js';
+import { BENCH_ROUNDS, median, medianRange, type BenchRow } from './report.js';
 
 const KEY_COUNT = 100;
 
@@ -67,7 +67,6 @@ async function leaseRate(url: string, seconds: number): Promise<number> {
   return calls / seconds;
 }
 
-const range = (values: number[], digits: number) => `median ${median(values).toFixed(digits)} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
 
 export async function benchStore(progress: (line: string) => void): Promise<BenchRow[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-store-'));
@@ -127,8 +126,8 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
       const failed = errors([baseline, phaseName]);
       return {
         benchmark,
-        baseline: `${baseName} ${range(rates(baseline), 0)} req/s`,
-        measured: `${name} ${range(rates(phaseName), 0)} req/s, p99 ${median(measured.get(phaseName)!.map((m) => m.p99))} ms${failed ? `, ${failed} non-2xx` : ''}`,
+        baseline: `${baseName} ${medianRange(rates(baseline), 0)} req/s`,
+        measured: `${name} ${medianRange(rates(phaseName), 0)} req/s, p99 ${median(measured.get(phaseName)!.map((m) => m.p99))} ms${failed ? `, ${failed} non-2xx` : ''}`,
         ratio: median(ratios),
         ratioRange: [Math.min(...ratios), Math.max(...ratios)],
         goal: `≥ ${goal}x (throughput)`,

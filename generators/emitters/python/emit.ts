@@ -58,8 +58,8 @@ function codeOnly(code: string): string {
 /**
  * The names a module's code uses (strict pyright refuses unused imports), as names, not
  * attributes, outside its strings: in the code itself (`code`), and with the type strings of its
- * functional TypedDicts too (`withTypeStrings`); and whether it logs. One scan per module, shared
- * by its imports of the runtime and of typing: a module of a large spec is megabytes.
+ * functional TypedDicts too (`withTypeStrings`); and whether it logs. One scan per module (its
+ * caller passes it to both `usedCore` and `importLines`): a module of a large spec is megabytes.
  */
 interface NamesUsed {
   code: Set<string>;
@@ -67,16 +67,11 @@ interface NamesUsed {
   logging: boolean;
 }
 
-let lastScan: { module: string; used: NamesUsed } | undefined;
-
 function namesUsed(module: string): NamesUsed {
-  if (lastScan?.module === module) return lastScan.used;
   const bare = codeOnly(module);
   const bareTypeStrings = codeOnly(typeStrings(module));
   const code = namesIn(bare);
-  const used = { code, withTypeStrings: new Set([...code, ...namesIn(bareTypeStrings)]), logging: /\blogging\./.test(bare) || /\blogging\./.test(bareTypeStrings) };
-  lastScan = { module, used };
-  return used;
+  return { code, withTypeStrings: new Set([...code, ...namesIn(bareTypeStrings)]), logging: /\blogging\./.test(bare) || /\blogging\./.test(bareTypeStrings) };
 }
 
 /** Which names of CORE, TYPING and `datetime` code without its strings (`codeOnly`) uses: as a name, not an attribute. */
@@ -108,13 +103,11 @@ function typeStrings(code: string): string {
 }
 
 /** The runtime's names a module uses. */
-function usedCore(module: string): string[] {
-  const { code } = namesUsed(module);
-  return CORE.filter((name) => code.has(name));
+function usedCore(used: NamesUsed): string[] {
+  return CORE.filter((name) => used.code.has(name));
 }
 
-function importLines(code: string, extraTyping: string[] = []): string[] {
-  const used = namesUsed(code);
+function importLines(used: NamesUsed, extraTyping: string[] = []): string[] {
   const typing = [...new Set([...TYPING.filter((name) => used.withTypeStrings.has(name)), ...extraTyping])].sort();
   const lines = ['from __future__ import annotations', ''];
   if (used.logging) lines.push('import logging');
@@ -134,7 +127,7 @@ function typesFile(ir: Ir, names: TypeNames, eventType: string | undefined): str
   return [
     `"""Types of ${ir.info.title}: a TypedDict per object schema, Literals for enums, \`datetime\` for date-times."""`,
     '',
-    ...importLines(body),
+    ...importLines(namesUsed(body)),
     '',
     `__all__ = [${exported.map(pyString).join(', ')}]`,
     '',
@@ -151,8 +144,9 @@ function resourceModule(ir: Ir, names: TypeNames, top: ResourcePlan): string {
   const classes = (isAsync: boolean) =>
     ordered.flatMap((node) => [resourceClass(ir, names, node, { raw: false, isAsync }), resourceClass(ir, names, node, { raw: true, isAsync }), streamingClass(node, isAsync)]);
   const body = [...classes(false), ...classes(true)].join('\n\n\n');
-  const core = usedCore(body);
-  const lines = [`"""\`client.${top.chain.join('.')}\` and the resources below it."""`, '', ...importLines(body)];
+  const used = namesUsed(body);
+  const core = usedCore(used);
+  const lines = [`"""\`client.${top.chain.join('.')}\` and the resources below it."""`, '', ...importLines(used)];
   lines.push('');
   if (/\b_types\./.test(body)) lines.push('from .. import _operations as _ops', 'from .. import types as _types');
   else if (/\b_ops\./.test(body)) lines.push('from .. import _operations as _ops');
@@ -339,8 +333,9 @@ function clientClassCode(ir: Ir, plan: PythonPlan, names: TypeNames, isAsync: bo
 function clientFile(ir: Ir, plan: PythonPlan, names: TypeNames): string {
   const root = plan.root;
   const body = `${configCode(ir, plan)}\n\n\n${clientClassCode(ir, plan, names, false)}\n\n\n${clientClassCode(ir, plan, names, true)}`;
-  const core = usedCore(body);
-  const lines = [`"""The ${ir.info.title} clients: \`${plan.clientClass}\` and \`${plan.asyncClientClass}\` (asyncio)."""`, '', ...importLines(body), ''];
+  const used = namesUsed(body);
+  const core = usedCore(used);
+  const lines = [`"""The ${ir.info.title} clients: \`${plan.clientClass}\` and \`${plan.asyncClientClass}\` (asyncio)."""`, '', ...importLines(used), ''];
   if (/\b_types\./.test(body)) lines.push('from . import types as _types');
   lines.push(`from . import _operations as _ops`);
   lines.push(`from ._core import ${core.join(', ')}`);
