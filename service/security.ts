@@ -6,6 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RATE_LIMIT_HEADERS, type ErrorDetails, type RouteSpec } from '../generated/server/index.js';
+import { andThen, type Awaitable } from './awaitable.js';
 import { authenticateKey } from './keys.js';
 import { tierLimits, type BucketLimit, type RateDecision, type RateLimiter } from './rate-limit.js';
 import type { KeyRecord, Store } from './store/store.js';
@@ -98,24 +99,14 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     sendError(reply, request, charge.refuse.status, charge.refuse.code, charge.refuse.message);
     return true;
   };
-  return async function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): Promise<void> {
-    if (route.security.isPublic) {
-      if (route.operationId === HEALTH_OPERATION) return void reply.headers(peekAddress(limiter, request.ip));
-      refuseOnceSpent(request, reply, chargeAddress(limiter, request.ip));
-      return;
-    }
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    const found = match ? await authenticateKey(store, match[1]) : undefined;
-    if (!found) {
-      if (refuseOnceSpent(request, reply, chargeAddress(limiter, request.ip))) return;
-      const why = !header ? 'No Authorization header.' : !match ? 'The Authorization header must be "Bearer <API_KEY>".' : 'The API key is malformed, unknown or revoked.';
-      return void sendError(reply, request, 401, 'unauthenticated', `${why} Send a valid key as "Authorization: Bearer <API_KEY>".`);
-    }
-    const { key, tier } = found;
-    const facts = factsOf(key, tier);
-    // Per key and per account, in the store: shared by every instance on a server database (leased in batches, service/rate-limit-leases.ts).
-    const decision = await store.takeTokens(facts.limits, limiter.now());
+  /** No valid key: charged to the client's address, then 401 (or that budget's 429). */
+  const refuseUnauthenticated = (request: FastifyRequest, reply: FastifyReply, why: string): void => {
+    if (refuseOnceSpent(request, reply, chargeAddress(limiter, request.ip))) return;
+    sendError(reply, request, 401, 'unauthenticated', `${why} Send a valid key as "Authorization: Bearer <API_KEY>".`);
+  };
+  /** A valid key: its rate limits, then its type and scopes. */
+  const admitKey = (request: FastifyRequest, reply: FastifyReply, route: RouteSpec, facts: KeyFacts, decision: RateDecision): Awaitable<void> => {
+    const { key } = facts.caller;
     setRateHeaders(reply, decision);
     if (!decision.allowed) {
       return void sendError(reply, request, 429, 'rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} seconds.`);
@@ -131,7 +122,24 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     request.caller = facts.caller;
     // Every request let through counts, including one its operation then refuses for its input
     // (the body check and validation come later). Waited for only when it writes.
-    const writing = recordUsage(facts.caller);
-    if (writing) await writing;
+    return recordUsage(facts.caller);
+  };
+  // Synchronous when the store answers at once (SQLite, a cached key: awaitable.ts), so the generated
+  // routes go on without a promise; a promise when the store must wait (a key's first request, PostgreSQL).
+  return function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): Awaitable<void> {
+    if (route.security.isPublic) {
+      if (route.operationId === HEALTH_OPERATION) return void reply.headers(peekAddress(limiter, request.ip));
+      refuseOnceSpent(request, reply, chargeAddress(limiter, request.ip));
+      return;
+    }
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) return refuseUnauthenticated(request, reply, !header ? 'No Authorization header.' : 'The Authorization header must be "Bearer <API_KEY>".');
+    return andThen(authenticateKey(store, match[1]), (found) => {
+      if (!found) return refuseUnauthenticated(request, reply, 'The API key is malformed, unknown or revoked.');
+      const facts = factsOf(found.key, found.tier);
+      // Per key and per account, in the store: shared by every instance on a server database (leased in batches, service/rate-limit-leases.ts).
+      return andThen(store.takeTokens(facts.limits, limiter.now()), (decision) => admitKey(request, reply, route, facts, decision));
+    });
   };
 }

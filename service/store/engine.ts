@@ -2,6 +2,7 @@
  * What genuinely differs between the engines, and nothing else: every other query is written once
  * in repositories/. Each engine builds one of these in engines/<engine>/engine.ts.
  */
+import type { Awaitable } from '../awaitable.js';
 import type { BucketLimit, RateDecision } from '../rate-limit.js';
 import type { Db } from './schema.js';
 import type { AccountRecord, KeyRecord } from './store.js';
@@ -21,7 +22,7 @@ export interface Engine {
    * rows every instance shares, spent from this instance's memory (engines/postgres/token-buckets.ts,
    * service/rate-limit-leases.ts), never inside the caller's transaction.
    */
-  takeTokens(db: Db, limits: BucketLimit[], nowMs: number): Promise<RateDecision>;
+  takeTokens(db: Db, limits: BucketLimit[], nowMs: number): Awaitable<RateDecision>;
   /** At shutdown, after the last request: gives back what the engine holds (PostgreSQL: unspent leased tokens). */
   close?(): Promise<void>;
   /**

@@ -12,10 +12,11 @@
  * PostgreSQL also sends these as named prepared statements (statementName, used by
  * engines/postgres/pool.ts), so its server parses and plans each once per connection. On SQLite a
  * read outside a transaction runs at once when the connection is free (engines/sqlite/dialect.ts
- * readNow), without Kysely's executor.
+ * readNow), without Kysely's executor, and its rows are returned at once, not in a promise.
  */
 import { createHash } from 'node:crypto';
 import type { CompiledQuery, Compilable, DialectAdapter } from 'kysely';
+import type { Awaitable } from '../awaitable.js';
 import { immediateReader } from './engines/sqlite/dialect.js';
 import type { Db } from './schema.js';
 
@@ -30,11 +31,11 @@ class Slot {
   constructor(readonly name: string) {}
 }
 
-export function prepared<Values extends object, Row>(build: (db: Db, $: Values, lock: boolean) => Compilable<Row>): (db: Db, values: Values, lock: boolean) => Promise<Row[]> {
+export function prepared<Values extends object, Row>(build: (db: Db, $: Values, lock: boolean) => Compilable<Row>): (db: Db, values: Values, lock: boolean) => Awaitable<Row[]> {
   const slots = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as Values;
   // Per store (its dialect's adapter: a transaction shares its store's), plain and locking.
   const compiled = new WeakMap<DialectAdapter, Array<CompiledQuery<Row> | undefined>>();
-  return async (db, values, lock) => {
+  return (db, values, lock) => {
     const executor = db.getExecutor();
     const adapter = executor.adapter;
     let variants = compiled.get(adapter);
@@ -43,7 +44,7 @@ export function prepared<Values extends object, Row>(build: (db: Db, $: Values, 
     const parameters = query.parameters.map((parameter) => (parameter instanceof Slot ? (values as Record<string, unknown>)[parameter.name] : parameter));
     // Plugins would transform results, which only Kysely's executor does.
     const now = db.isTransaction || executor.plugins.length > 0 ? undefined : immediateReader(adapter)?.readNow<Row>(query, parameters);
-    return now ?? (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    return now ?? db.executeQuery<Row>({ ...query, parameters }).then((result) => result.rows);
   };
 }
 

@@ -10,6 +10,7 @@
  * (store/migrations/<engine>/NNN_name.sql), its row type in schema.ts and mapping in rows.ts,
  * methods here and in its repository, and cases in test/integration/service/store/conformance.test.ts.
  */
+import type { Awaitable } from '../awaitable.js';
 import type { BucketLimit, RateDecision } from '../rate-limit.js';
 import type { MigrationReport } from './migrations.js';
 
@@ -99,7 +100,7 @@ export interface KeyData {
   insertKey(key: KeyRecord): Promise<void>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
   /** The key with this hash and its account, read together: what every authenticated request needs, in one round trip. */
-  findKeyWithAccount(hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined>;
+  findKeyWithAccount(hash: Buffer): Awaitable<{ key: KeyRecord; account: AccountRecord | undefined } | undefined>;
   findKeyById(id: string): Promise<KeyRecord | undefined>;
   listKeys(): Promise<KeyRecord[]>;
   /** Marks the key revoked; every instance refuses it from its next request on (on PostgreSQL, once its key cache is told: engines/postgres/key-cache.ts). */
@@ -116,7 +117,7 @@ export interface KeyData {
 /** Subjects and assessments of the Nature product (repositories/nature.ts). */
 export interface NatureData {
   insertSubject(scope: Scope, subject: Omit<SubjectRow, 'seq' | 'latestScores'>): Promise<SubjectRow>;
-  findSubject(scope: Scope, id: string): Promise<SubjectRow | undefined>;
+  findSubject(scope: Scope, id: string): Awaitable<SubjectRow | undefined>;
   pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>>;
   /** Deletes the subject and its assessments; returns the subject as it was. */
   deleteSubject(scope: Scope, id: string): Promise<SubjectRow | undefined>;
@@ -134,7 +135,7 @@ export interface RequestData {
    * any is empty (service/rate-limit.ts has the arithmetic). Atomic: concurrent requests on any
    * instance never lose an update.
    */
-  takeTokens(limits: BucketLimit[], nowMs: number): Promise<RateDecision>;
+  takeTokens(limits: BucketLimit[], nowMs: number): Awaitable<RateDecision>;
   findIdempotency(scope: Scope, key: string, notBeforeMs: number): Promise<IdempotencyRecord | undefined>;
   /** Inserts or replaces (an expired record is replaced by a new one). */
   saveIdempotency(scope: Scope, key: string, record: IdempotencyRecord): Promise<void>;

@@ -1,4 +1,5 @@
 /** Accounts, API keys and settings (store.ts KeyData). */
+import type { Awaitable } from '../../awaitable.js';
 import type { Engine, KeyCache } from '../engine.js';
 import { prepared } from '../prepared.js';
 import { ACCOUNT_COLUMNS, KEY_COLUMNS, keyRow, toAccount, toKey } from '../rows.js';
@@ -49,6 +50,28 @@ const flightsOf = (cache: KeyCache) => {
  */
 const cacheFor = (db: Db, engine: Engine) => (locksRows(db, engine) ? undefined : engine.keyCache);
 
+/**
+ * The key and its account read from the database and remembered in the cache. One read per key at
+ * a time: requests arriving together for a key not cached (a cold start, entries past their age)
+ * share it. Only requests of the same generation share, so one that arrives after a drop (a
+ * revocation) never gets a read that started before it.
+ */
+async function readThroughCache(db: Db, cache: KeyCache, hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined> {
+  const generation = cache.generation;
+  const flights = flightsOf(cache);
+  const flight = `${generation}:${hash.toString('base64')}`;
+  let read = flights.get(flight);
+  if (!read) {
+    read = readKeyWithAccount(db, hash).finally(() => flights.delete(flight));
+    flights.set(flight, read);
+    const found = await read;
+    cache.rememberKey(hash, found?.key ?? null, generation);
+    if (found) cache.rememberAccount(found.key.accountId, found.account ?? null, generation);
+    return found;
+  }
+  return read;
+}
+
 export class KeysRepository implements KeyData {
   constructor(
     private readonly db: Db,
@@ -94,7 +117,8 @@ export class KeysRepository implements KeyData {
     return key;
   }
 
-  async findKeyWithAccount(hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined> {
+  /** At once when the key cache holds both (every request but a key's first, on either engine). */
+  findKeyWithAccount(hash: Buffer): Awaitable<{ key: KeyRecord; account: AccountRecord | undefined } | undefined> {
     const cache = cacheFor(this.db, this.engine);
     if (!cache) return readKeyWithAccount(this.db, hash);
     const cachedKey = cache.key(hash);
@@ -103,22 +127,7 @@ export class KeysRepository implements KeyData {
       const cachedAccount = cache.account(cachedKey.accountId);
       if (cachedAccount !== undefined) return { key: cachedKey, account: cachedAccount ?? undefined };
     }
-    // One read per key at a time: requests arriving together for a key not cached (a cold start,
-    // entries past their age) share it. Only requests of the same generation share, so one that
-    // arrives after a drop (a revocation) never gets a read that started before it.
-    const generation = cache.generation;
-    const flights = flightsOf(cache);
-    const flight = `${generation}:${hash.toString('base64')}`;
-    let read = flights.get(flight);
-    if (!read) {
-      read = readKeyWithAccount(this.db, hash).finally(() => flights.delete(flight));
-      flights.set(flight, read);
-      const found = await read;
-      cache.rememberKey(hash, found?.key ?? null, generation);
-      if (found) cache.rememberAccount(found.key.accountId, found.account ?? null, generation);
-      return found;
-    }
-    return read;
+    return readThroughCache(this.db, cache, hash);
   }
 
   async findKeyById(id: string): Promise<KeyRecord | undefined> {

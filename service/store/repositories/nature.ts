@@ -1,4 +1,5 @@
 /** Subjects and assessments of the Nature product (store.ts NatureData), scoped by account and environment. */
+import { andThen, type Awaitable } from '../../awaitable.js';
 import type { Engine } from '../engine.js';
 import { keysetPages } from '../paging.js';
 import { prepared } from '../prepared.js';
@@ -49,6 +50,8 @@ function ownRecordOf<Row extends object, Record extends object>(row: Row, toReco
   return copyJson(record);
 }
 
+const firstSubject = (rows: Array<Parameters<typeof toSubject>[0]>): SubjectRow | undefined => (rows[0] ? ownRecordOf(rows[0], toSubject) : undefined);
+
 export class NatureRepository implements NatureData {
   constructor(
     private readonly db: Db,
@@ -60,9 +63,9 @@ export class NatureRepository implements NatureData {
     return { ...subject, seq, latestScores: null };
   }
 
-  async findSubject(scope: Scope, id: string): Promise<SubjectRow | undefined> {
-    const [row] = await subjectById(this.db, { id, ...scope }, locksRows(this.db, this.engine));
-    return row && ownRecordOf(row, toSubject);
+  /** At once when SQLite answers at once (prepared.ts): the read of every GET of a subject. */
+  findSubject(scope: Scope, id: string): Awaitable<SubjectRow | undefined> {
+    return andThen(subjectById(this.db, { id, accountId: scope.accountId, environment: scope.environment }, locksRows(this.db, this.engine)), firstSubject);
   }
 
   pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>> {

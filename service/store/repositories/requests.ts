@@ -1,4 +1,5 @@
 /** Per-request state (store.ts RequestData): the rate-limit token buckets (an engine special) and idempotency records. */
+import type { Awaitable } from '../../awaitable.js';
 import type { BucketLimit, RateDecision } from '../../rate-limit.js';
 import type { Engine } from '../engine.js';
 import type { Db } from '../schema.js';
@@ -11,7 +12,7 @@ export class RequestsRepository implements RequestData {
   ) {}
 
   /** engines/sqlite/token-buckets.ts (the process's memory) or engines/postgres/token-buckets.ts (take_tokens()). */
-  takeTokens(limits: BucketLimit[], nowMs: number): Promise<RateDecision> {
+  takeTokens(limits: BucketLimit[], nowMs: number): Awaitable<RateDecision> {
     return this.engine.takeTokens(this.db, limits, nowMs);
   }
 

@@ -1,0 +1,12 @@
+/**
+ * A value the store gives at once or later. On SQLite the reads every request makes (its key, its
+ * rate limits, one row by id) are answered synchronously (better-sqlite3, caches); on PostgreSQL
+ * they cross the network. The request's hot path takes either, so an answer already there costs
+ * no promise and no turn of the microtask queue (each `await` on that path did: spec/DECISIONS.md).
+ */
+export type Awaitable<T> = T | Promise<T>;
+
+/** `next` applied to `value`: at once when the value is there, once it settles when it is a promise. */
+export function andThen<T, U>(value: Awaitable<T>, next: (value: T) => Awaitable<U>): Awaitable<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}

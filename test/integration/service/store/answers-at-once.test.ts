@@ -1,0 +1,88 @@
+/**
+ * On SQLite the reads every request makes are answered at once, not in a promise (awaitable.ts):
+ * a cached key and its account, the rate-limit decision, a subject by id while the connection is
+ * free. So the security hook lets a known key through synchronously, and the generated routes go
+ * on without a turn of the microtask queue. Whatever must wait (a key's first read, a read while a
+ * transaction holds the connection) is still a promise, and answers the same. Runs on an in-memory
+ * SQLite store; starts no process.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../../../generated/server/index.js';
+import { createKey, hashKey } from '../../../../service/keys.js';
+import { RateLimiter } from '../../../../service/rate-limit.js';
+import { createSecurityHook } from '../../../../service/security.js';
+import { SqliteStore } from '../../../../service/store/sqlite.js';
+import type { Scope } from '../../../../service/store/store.js';
+
+const NOW = '2026-11-27T10:00:00Z';
+const SCOPE: Scope = { accountId: 'acct_at_once', environment: 'test' };
+const retrieveSubject = ROUTES.find((route) => route.operationId === 'retrieveSubject')!;
+
+/** The parts of a request and reply the security hook touches. */
+function exchange(authorization: string) {
+  const headers: Record<string, unknown> = {};
+  const request = { headers: { authorization }, ip: '127.0.0.1', id: 'req_1' } as unknown as FastifyRequest;
+  const reply = {
+    header: (name: string, value: unknown) => ((headers[name] = value), reply),
+    headers: (values: Record<string, unknown>) => (Object.assign(headers, values), reply),
+  } as unknown as FastifyReply;
+  return { request, reply, headers };
+}
+
+describe('reads answered at once on SQLite', () => {
+  let store: SqliteStore;
+  let rawKey: string;
+  beforeAll(async () => {
+    store = new SqliteStore(':memory:');
+    rawKey = (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read'], accountId: SCOPE.accountId, tier: 1 }, NOW)).rawKey;
+    await store.insertSubject(SCOPE, { id: 'subj_at_once', createdAt: NOW, consentArtifact: { consent_text_version: '2026-01' }, metadata: {} });
+  });
+  afterAll(() => store?.close());
+
+  it('a subject by id, while nobody holds the connection; a promise while a transaction does', async () => {
+    const found = store.findSubject(SCOPE, 'subj_at_once');
+    expect(found).not.toBeInstanceOf(Promise);
+    expect(found).toMatchObject({ id: 'subj_at_once', metadata: {} });
+    expect(store.findSubject(SCOPE, 'subj_missing')).toBeUndefined();
+    let release!: () => void;
+    const holding = store.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setImmediate(resolve)); // the transaction has the connection
+    const waiting = store.findSubject(SCOPE, 'subj_at_once');
+    expect(waiting).toBeInstanceOf(Promise);
+    release();
+    await holding;
+    expect(await waiting).toMatchObject({ id: 'subj_at_once' });
+  });
+
+  it("a key's first read waits; once cached, the key, its account and the rate decision are there at once", async () => {
+    const hash = hashKey(rawKey);
+    const first = store.findKeyWithAccount(hash); // createKey's writes emptied the key cache
+    expect(first).toBeInstanceOf(Promise);
+    expect((await first)?.account?.tier).toBe(1);
+    const cached = store.findKeyWithAccount(hash);
+    expect(cached).not.toBeInstanceOf(Promise);
+    expect(cached).toMatchObject({ key: { accountId: SCOPE.accountId }, account: { tier: 1 } });
+    const decision = store.takeTokens([{ name: 'key:at-once', perMinute: 60 }], Date.now());
+    expect(decision).not.toBeInstanceOf(Promise);
+    expect(decision).toMatchObject({ allowed: true, limit: 60 });
+  });
+
+  it('the security hook lets a cached key through synchronously, and refuses as before', async () => {
+    const sent: string[] = [];
+    const authenticate = createSecurityHook(store, new RateLimiter(Date.now), (reply, _request, status, code) => (sent.push(`${status} ${code}`), reply), () => undefined);
+    const warm = exchange(`Bearer ${rawKey}`);
+    await authenticate(warm.request, warm.reply, retrieveSubject); // the key's first request may wait for its read
+    const known = exchange(`Bearer ${rawKey}`);
+    expect(authenticate(known.request, known.reply, retrieveSubject)).toBeUndefined();
+    expect(known.request.caller?.scope).toEqual(SCOPE);
+    expect(known.headers).toMatchObject({ 'X-RateLimit-Limit': expect.any(Number), 'X-RateLimit-Remaining': expect.any(Number) });
+    expect(sent).toEqual([]);
+    const unknown = exchange(`Bearer test_sk_${'0'.repeat(32)}`);
+    await authenticate(unknown.request, unknown.reply, retrieveSubject);
+    const malformed = exchange('Basic abc');
+    await authenticate(malformed.request, malformed.reply, retrieveSubject);
+    expect(sent).toEqual(['401 unauthenticated', '401 unauthenticated']);
+    expect(unknown.request.caller).toBeUndefined();
+  });
+});
