@@ -18,6 +18,7 @@
  * - when the shared bucket has no token, the instance refuses locally until the time the bucket
  *   said its next token is due (Retry-After), without asking again per refused request.
  */
+import type { Awaitable } from './awaitable.js';
 import type { BucketLimit, RateDecision } from './rate-limit.js';
 
 /** Where the tokens come from: the shared buckets (engines/postgres/token-buckets.ts). */
@@ -77,21 +78,38 @@ export class LeasedBuckets {
     this.idleMs = options.idleMs ?? IDLE_MS;
   }
 
-  /** Takes one token from every named bucket, or from none when any is empty (as TokenBuckets.take). */
-  async take(limits: BucketLimit[], nowMs: number): Promise<RateDecision> {
-    if (this.closed) throw new Error('rate limiter closed');
+  /**
+   * Takes one token from every named bucket, or from none when any is empty (as TokenBuckets.take).
+   * Decided at once from what this instance holds (most requests: awaitable.ts); a promise when a
+   * bucket must be leased first.
+   */
+  take(limits: BucketLimit[], nowMs: number): Awaitable<RateDecision> {
+    if (this.closed) return Promise.reject(new Error('rate limiter closed'));
+    const leases = limits.map((limit) => this.leaseOf(limit, nowMs));
+    return this.decide(leases, nowMs) ?? this.takeLeased(limits, leases, nowMs);
+  }
+
+  /** The decision from the tokens held, or undefined when a bucket has none held and its lease may still bring some. */
+  private decide(leases: Lease[], nowMs: number): RateDecision | undefined {
+    const short = leases.filter((lease) => lease.held < 1);
+    if (short.length === 0) {
+      for (const lease of leases) lease.held -= 1;
+      const low = leases.filter((lease) => lease.held * 2 < leaseSize(lease.perMinute) && !lease.pending && nowMs >= lease.emptyUntilMs);
+      if (low.length > 0) this.refill(low, nowMs).catch(() => undefined); // in the background: the next request that finds nothing waits for it, or asks again
+      return this.admitted(leases, nowMs);
+    }
+    const empty = short.filter((lease) => !lease.pending && nowMs < lease.emptyUntilMs);
+    if (empty.length > 0) return this.refused(empty, nowMs);
+    return undefined;
+  }
+
+  /** Waits for the leases the buckets without tokens need, then decides again, until it can. */
+  private async takeLeased(limits: BucketLimit[], leases: Lease[], nowMs: number): Promise<RateDecision> {
     for (;;) {
-      const leases = limits.map((limit) => this.leaseOf(limit, nowMs));
-      const short = leases.filter((lease) => lease.held < 1);
-      if (short.length === 0) {
-        for (const lease of leases) lease.held -= 1;
-        const low = leases.filter((lease) => lease.held * 2 < leaseSize(lease.perMinute) && !lease.pending && nowMs >= lease.emptyUntilMs);
-        if (low.length > 0) this.refill(low, nowMs).catch(() => undefined); // in the background: the next request that finds nothing waits for it, or asks again
-        return this.admitted(leases, nowMs);
-      }
-      const empty = short.filter((lease) => !lease.pending && nowMs < lease.emptyUntilMs);
-      if (empty.length > 0) return this.refused(empty, nowMs);
-      await this.refill(short, nowMs);
+      await this.refill(leases.filter((lease) => lease.held < 1), nowMs);
+      leases = limits.map((limit) => this.leaseOf(limit, nowMs));
+      const decision = this.decide(leases, nowMs);
+      if (decision) return decision;
     }
   }
 
