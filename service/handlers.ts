@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SPEC_DIGEST, type Handlers } from '../generated/server/index.js';
 import type { components } from '../generated/types/openapi.js';
+import { andThen } from './awaitable.js';
 import { callerOf, listName } from './context.js';
 import type { CursorCodec } from './cursor.js';
 import { sendError } from './errors.js';
@@ -136,11 +137,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return envelope(deps, await store.pageSubjects(scope, query), list, (row) => subjectView(row, scope), request.id);
     },
 
-    retrieveSubject: async (request, reply) => {
+    // Not async: a subject the store has at once is answered without a promise (awaitable.ts).
+    retrieveSubject: (request, reply) => {
       const { scope } = callerOf(request);
-      const row = await store.findSubject(scope, request.params.subject_id);
-      if (!row) return sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
-      return subjectView(row, scope);
+      return andThen(store.findSubject(scope, request.params.subject_id), (row) => {
+        if (!row) return void sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
+        return subjectView(row, scope);
+      });
     },
 
     deleteSubject: async (request, reply) => {
