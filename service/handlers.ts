@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SPEC_DIGEST, type Handlers } from '../generated/server/index.js';
 import type { components } from '../generated/types/openapi.js';
-import { andThen } from './awaitable.js';
+import { isPromise } from './awaitable.js';
 import { callerOf, listName } from './context.js';
 import type { CursorCodec } from './cursor.js';
 import { sendError } from './errors.js';
@@ -140,10 +140,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // Not async: a subject the store has at once is answered without a promise (awaitable.ts).
     retrieveSubject: (request, reply) => {
       const { scope } = callerOf(request);
-      return andThen(store.findSubject(scope, request.params.subject_id), (row) => {
-        if (!row) return void sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
-        return subjectView(row, scope);
-      });
+      const notFound = () => sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
+      const found = store.findSubject(scope, request.params.subject_id);
+      // Later: a 404 resolves to the reply, which Fastify waits for (an async onSend hook may still
+      // be writing it); resolving to nothing would make Fastify send again.
+      if (isPromise(found)) return found.then(async (row) => (row ? subjectView(row, scope) : notFound()));
+      // At once: a handler that returns nothing has answered itself.
+      if (!found) return void notFound();
+      return subjectView(found, scope);
     },
 
     deleteSubject: async (request, reply) => {

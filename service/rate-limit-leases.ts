@@ -104,7 +104,8 @@ export class LeasedBuckets {
   }
 
   /** Waits for the leases the buckets without tokens need, then decides again, until it can. */
-  private async takeLeased(limits: BucketLimit[], leases: Lease[], nowMs: number): Promise<RateDecision> {
+  private async takeLeased(limits: BucketLimit[], first: Lease[], nowMs: number): Promise<RateDecision> {
+    let leases = first;
     for (;;) {
       await this.refill(leases.filter((lease) => lease.held < 1), nowMs);
       leases = limits.map((limit) => this.leaseOf(limit, nowMs));

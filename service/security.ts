@@ -124,8 +124,10 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     // (the body check and validation come later). Waited for only when it writes.
     return recordUsage(facts.caller);
   };
-  // Synchronous when the store answers at once (SQLite, a cached key: awaitable.ts), so the generated
-  // routes go on without a promise; a promise when the store must wait (a key's first request, PostgreSQL).
+  // Synchronous when the store answers at once (awaitable.ts: SQLite with a cached key and a sandbox
+  // key, whose usage is written at most once a minute), so the generated routes go on without a
+  // promise; a promise when something must wait (a key's first read, PostgreSQL's leases, a live
+  // key's meters).
   return function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): Awaitable<void> {
     if (route.security.isPublic) {
       if (route.operationId === HEALTH_OPERATION) return void reply.headers(peekAddress(limiter, request.ip));

@@ -4,7 +4,8 @@
  * loop in process, on an in-memory SQLite store. `npx tsx scripts/bench/request-path.ts [OTHER]`
  * measures this checkout and, when given, another checkout's root (e.g. `git worktree add
  * /tmp/base main`), in alternating rounds in one process so both see the same machine load.
- * Prints microseconds of CPU per request, the median of the rounds with its range. A diagnosis:
+ * Prints microseconds of CPU per request, the median of the rounds with its range (each call is
+ * awaited, so both checkouts pay one microtask per call more than Fastify makes them). A diagnosis:
  * under HTTP load on two shared cores, differences of a few microseconds are within the noise of
  * `npm run bench -- http`, and this path is where the service differs from bare Fastify.
  */

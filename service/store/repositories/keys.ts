@@ -117,7 +117,7 @@ export class KeysRepository implements KeyData {
     return key;
   }
 
-  /** At once when the key cache holds both (every request but a key's first, on either engine). */
+  /** At once when the key cache holds the key and its account (outside a transaction that locks rows); otherwise read through it. */
   findKeyWithAccount(hash: Buffer): Awaitable<{ key: KeyRecord; account: AccountRecord | undefined } | undefined> {
     const cache = cacheFor(this.db, this.engine);
     if (!cache) return readKeyWithAccount(this.db, hash);

@@ -65,7 +65,7 @@ export class NatureRepository implements NatureData {
 
   /** At once when SQLite answers at once (prepared.ts): the read of every GET of a subject. */
   findSubject(scope: Scope, id: string): Awaitable<SubjectRow | undefined> {
-    return andThen(subjectById(this.db, { id, accountId: scope.accountId, environment: scope.environment }, locksRows(this.db, this.engine)), firstSubject);
+    return andThen(subjectById(this.db, { id, ...scope }, locksRows(this.db, this.engine)), firstSubject);
   }
 
   pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>> {

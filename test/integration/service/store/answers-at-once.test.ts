@@ -4,14 +4,17 @@
  * free. So the security hook lets a known key through synchronously, and the generated routes go
  * on without a turn of the microtask queue. Whatever must wait (a key's first read, a read while a
  * transaction holds the connection) is still a promise, and answers the same. Runs on an in-memory
- * SQLite store; starts no process.
+ * SQLite store; the last test also serves it over HTTP on loopback (in this process).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../../generated/server/index.js';
+import { createHandlers } from '../../../../service/handlers.js';
+import { CursorCodec } from '../../../../service/cursor.js';
 import { createKey, hashKey } from '../../../../service/keys.js';
 import { RateLimiter } from '../../../../service/rate-limit.js';
 import { createSecurityHook } from '../../../../service/security.js';
+import { startService } from '../../../../service/start-service.js';
 import { SqliteStore } from '../../../../service/store/sqlite.js';
 import type { Scope } from '../../../../service/store/store.js';
 
@@ -84,5 +87,49 @@ describe('reads answered at once on SQLite', () => {
     await authenticate(malformed.request, malformed.reply, retrieveSubject);
     expect(sent).toEqual(['401 unauthenticated', '401 unauthenticated']);
     expect(unknown.request.caller).toBeUndefined();
+  });
+
+  it('the GET handler returns the subject itself when the store has it at once', () => {
+    const handlers = createHandlers({ store, cursors: new CursorCodec('x'.repeat(48)), now: Date.now });
+    const retrieveSubject = handlers.retrieveSubject as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
+    const caller = { key: {}, scope: SCOPE, tier: 1 };
+    const answer = retrieveSubject({ caller, params: { subject_id: 'subj_at_once' } } as unknown as FastifyRequest, {} as FastifyReply);
+    expect(answer).not.toBeInstanceOf(Promise);
+    expect(answer).toMatchObject({ id: 'subj_at_once', object: 'subject', livemode: false });
+  });
+
+  it('answers a missing subject once, at once or later, behind an async onSend hook', async () => {
+    const { rawKey: key } = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read'], accountId: SCOPE.accountId }, NOW);
+    const sends = new Map<string, number>();
+    const errors: string[] = [];
+    const service = await startService({
+      store: Object.create(store), // its own view: findSubject patched below, the suite's store left alone (and open)
+      dispatcher: false,
+      extend: (app) => {
+        app.addHook('onSend', async (request, _reply, payload) => {
+          sends.set(request.id, (sends.get(request.id) ?? 0) + 1);
+          await new Promise((resolve) => setTimeout(resolve, 5)); // still writing when the handler returns
+          return payload;
+        });
+        app.addHook('onError', async (_request, _reply, error) => void errors.push(error.message));
+      },
+    });
+    try {
+      const served = service.store as SqliteStore;
+      const atOnce = served.findSubject;
+      for (const later of [false, true]) {
+        // Later: as on PostgreSQL, or on SQLite while a transaction holds the connection.
+        served.findSubject = later ? (scope, id) => Promise.resolve(atOnce.call(served, scope, id)) : atOnce;
+        sends.clear();
+        const response = await fetch(`${service.url}/v1/nature/subjects/subj_missing0000000000000000`, { headers: { authorization: `Bearer ${key}` } });
+        expect(response.status).toBe(404);
+        expect((await response.json()).code).toBe('not_found');
+        await new Promise((resolve) => setTimeout(resolve, 30)); // a second send would come by now
+        expect([...sends.values()]).toEqual([1]);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await service.app.close(); // not service.close(): the suite's store stays open for afterAll
+    }
   });
 });
