@@ -28,6 +28,8 @@ interface RawResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Everything the server sent on the connection. */
+  text: string;
 }
 
 /** Sends bytes as they are (no client library would send most of these) and reads the answer. */
@@ -43,7 +45,7 @@ function raw(request: string | Buffer): Promise<RawResponse> {
       const [head, ...rest] = text.split('\r\n\r\n');
       const [statusLine, ...lines] = head.split('\r\n');
       const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n'), text });
     });
     socket.write(request);
     // Half-close, so a request the server waits on ends; the server answers and closes.
@@ -85,6 +87,13 @@ describe('answers Fastify and Node make before any operation runs', () => {
     const response = await raw(request.replace('KEY', await service.key()));
     expectErrorContract(response, 400, 'invalid_request');
     if (request.includes('Host')) expect(response.headers.connection).toBe('close'); // the parser's refusals end the connection
+  });
+
+  it('answers once when the request was refused on its head before the parser reached its broken body', async () => {
+    // A malformed key is refused (401) as soon as the head is parsed, synchronously; the bad chunk comes after.
+    const response = await raw('POST /v1/nature/subjects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer not-a-key\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n');
+    expect(response.text.match(/^HTTP\/1\.1 /gm), response.text).toHaveLength(1);
+    expectErrorContract(response, 401, 'unauthenticated');
   });
 
   it('limits anonymous traffic to unknown routes and bad URLs per address (429 after the Free tier’s 60)', async () => {

@@ -93,7 +93,11 @@ export function serverOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 
     },
     clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
-      if (socket.writable) {
+      // As Node's own handler: no answer once one has begun on this socket (a route answered the
+      // request's head, e.g. a 429, before the parser reached its broken body); a second would
+      // corrupt the first for the client.
+      const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+      if (socket.writable && !inFlight?.headersSent) {
         const config = registered.get(this) ?? fallback;
         const answer = config.unrouted?.({ ip: socket.remoteAddress ?? '' }) ?? { id: randomUUID(), headers: {} };
         const details = boundedError(answer.refuse ?? clientError(error));
