@@ -8,12 +8,12 @@
  *   mail                                                 the dashboard's outbox (verification, reset)
  */
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { RATE_LIMIT_TIERS } from '../generated/server/index.js';
 import { changeTier, planOf, RecordingBillingProvider } from './dashboard/api/billing.js';
 import { queueMail } from './dashboard/api/mail.js';
 import { hashPassword } from './dashboard/api/passwords.js';
 import { newId } from './ids.js';
+import { failCli, parseCliArgs } from './cli-args.js';
 import { openStoreOrExit } from './store/open.js';
 
 const USAGE = `usage: npm run accounts -- create [--id ID] [--tier 0-3] [--email ADDRESS]
@@ -22,8 +22,7 @@ const USAGE = `usage: npm run accounts -- create [--id ID] [--tier 0-3] [--email
        npm run accounts -- mail`;
 
 function fail(message: string): never {
-  console.error(`accounts: ${message}`);
-  process.exit(2);
+  return failCli('accounts', message);
 }
 
 const limits = (tier: number) => {
@@ -37,7 +36,7 @@ const parseTier = (value: string | undefined): number => {
   return tier;
 };
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { id: { type: 'string' }, tier: { type: 'string' }, email: { type: 'string' } } });
+const { values, positionals } = parseCliArgs('accounts', USAGE, { id: { type: 'string' }, tier: { type: 'string' }, email: { type: 'string' } });
 const [command, ...args] = positionals;
 const nowMs = Date.now();
 const now = new Date(nowMs).toISOString();

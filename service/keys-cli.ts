@@ -4,7 +4,7 @@
  *   rotate KEY_OR_ID      revoke KEY_OR_ID      list
  * A raw key is printed once, as the last line; only its hash is stored.
  */
-import { parseArgs } from 'node:util';
+import { failCli, parseCliArgs } from './cli-args.js';
 import { createKey, KeyError, revokeKey, rotateKey } from './keys.js';
 import { openStoreOrExit } from './store/open.js';
 import type { Environment, KeyRecord, KeyType } from './store/store.js';
@@ -18,14 +18,10 @@ const describeKey = (key: KeyRecord) =>
   `${key.id}  ${key.environment}_${key.type}_…${key.last4}  account=${key.accountId}  scopes=${key.scopes.join(',')}  ${key.revokedAt ? `revoked ${key.revokedAt}` : 'active'}${key.name ? `  "${key.name}"` : ''}`;
 
 function fail(message: string): never {
-  console.error(`keys: ${message}`);
-  process.exit(2);
+  return failCli('keys', message);
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { env: { type: 'string' }, type: { type: 'string' }, scopes: { type: 'string' }, account: { type: 'string' }, tier: { type: 'string' }, name: { type: 'string' } },
-});
+const { values, positionals } = parseCliArgs('keys', USAGE, { env: { type: 'string' }, type: { type: 'string' }, scopes: { type: 'string' }, account: { type: 'string' }, tier: { type: 'string' }, name: { type: 'string' } });
 const [command, target] = positionals;
 const now = new Date().toISOString();
 const store = await openStoreOrExit('keys');

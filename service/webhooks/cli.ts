@@ -6,7 +6,7 @@
  *   trigger TYPE --env test|live [--account ID]
  * A raw secret is printed once, when it is made; only its ciphertext is stored.
  */
-import { parseArgs } from 'node:util';
+import { failCli, parseCliArgs } from '../cli-args.js';
 import { openStore } from '../store/open.js';
 import type { Environment, WebhookDeliveryRecord } from '../store/store.js';
 import { webhookSettings } from './config.js';
@@ -23,17 +23,13 @@ const USAGE = `usage: npm run webhooks -- add --env test|live --url URL [--accou
        npm run webhooks -- trigger EVENT_TYPE --env test|live [--account ID]`;
 
 function fail(message: string): never {
-  console.error(`webhooks: ${message}`);
-  process.exit(2);
+  return failCli('webhooks', message);
 }
 
 const describeDelivery = (d: WebhookDeliveryRecord) =>
   `${d.eventId}  ${d.eventType}  ${d.state}  attempts=${d.attempts}${d.lastStatus !== null ? `  last=${d.lastStatus}` : ''}${d.lastError ? `  error="${d.lastError}"` : ''}${d.state === 'pending' ? `  next=${new Date(d.nextAttemptAtMs).toISOString()}` : ''}`;
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { env: { type: 'string' }, url: { type: 'string' }, account: { type: 'string' }, events: { type: 'string' } },
-});
+const { values, positionals } = parseCliArgs('webhooks', USAGE, { env: { type: 'string' }, url: { type: 'string' }, account: { type: 'string' }, events: { type: 'string' } });
 const [command, target] = positionals;
 const environment = (): Environment => {
   if (values.env !== 'test' && values.env !== 'live') fail('--env must be test or live');

@@ -26,6 +26,23 @@ const run = (script: string, ...args: string[]) =>
     execFile(binPath('tsx'), [script, ...args], { env: { ...process.env, DATABASE_PATH: database, DATABASE_URL: '' } }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })),
   );
 
+describe('the operator CLIs on arguments they do not take', () => {
+  it.each([
+    ['keys', 'service/keys-cli.ts'],
+    ['accounts', 'service/accounts-cli.ts'],
+    ['webhooks', 'service/webhooks/cli.ts'],
+  ])('%s: --help prints the usage; an unknown option is one line and the usage, exit 2, no stack trace', async (name, script) => {
+    const help = await run(script, '--help');
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(new RegExp(`^usage: npm run ${name} -- `));
+    const unknown = await run(script, 'list', '--bogus');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.split('\n')[0]).toBe(`${name}: Unknown option '--bogus'.`);
+    expect(unknown.stderr).toContain(`usage: npm run ${name} -- `);
+    expect(unknown.stderr).not.toMatch(/^\s+at /m);
+  });
+});
+
 describe('npm run accounts', () => {
   it('creates an account with a user, changes its tier loudly, refuses keys --tier, and lists the outbox', async () => {
     const created = await run('service/accounts-cli.ts', 'create', '--id', 'acct_ops', '--tier', '1', '--email', 'ops@example.com');

@@ -1,0 +1,26 @@
+/**
+ * Arguments of the operator CLIs (`npm run keys`, `accounts`, `webhooks`): `--help` prints the
+ * usage and exits 0; an option the command does not know, or one without its value, is one line
+ * and the usage, exit 2, never Node's stack trace.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** The CLI's one-line refusal on stderr, exit 2. */
+export function failCli(name: string, message: string): never {
+  console.error(`${name}: ${message}`);
+  process.exit(2);
+}
+
+export function parseCliArgs<Options extends NonNullable<ParseArgsConfig['options']>>(name: string, usage: string, options: Options) {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(usage);
+    process.exit(0);
+  }
+  try {
+    return parseArgs({ args, allowPositionals: true, options });
+  } catch (error) {
+    // Node's message, without its advice on `--` (these commands take no positional starting with '-').
+    return failCli(name, `${(error as Error).message.replace(/ To specify a positional argument[\s\S]*$/, '')}\n${usage}`);
+  }
+}
