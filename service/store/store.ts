@@ -44,6 +44,12 @@ export interface KeyRecord {
   lastUsedAt?: string | null;
 }
 
+/** A key with its account (undefined when the account row is gone), as a request's authentication reads them together. */
+export interface KeyWithAccount {
+  key: KeyRecord;
+  account: AccountRecord | undefined;
+}
+
 export interface SubjectRow {
   seq: number;
   id: string;
@@ -100,7 +106,7 @@ export interface KeyData {
   insertKey(key: KeyRecord): Promise<void>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
   /** The key with this hash and its account, read together: what every authenticated request needs, in one round trip. */
-  findKeyWithAccount(hash: Buffer): Awaitable<{ key: KeyRecord; account: AccountRecord | undefined } | undefined>;
+  findKeyWithAccount(hash: Buffer): Awaitable<KeyWithAccount | undefined>;
   findKeyById(id: string): Promise<KeyRecord | undefined>;
   listKeys(): Promise<KeyRecord[]>;
   /** Marks the key revoked; every instance refuses it from its next request on (on PostgreSQL, once its key cache is told: engines/postgres/key-cache.ts). */

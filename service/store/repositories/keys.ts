@@ -4,7 +4,7 @@ import type { Engine, KeyCache } from '../engine.js';
 import { prepared } from '../prepared.js';
 import { ACCOUNT_COLUMNS, KEY_COLUMNS, keyRow, toAccount, toKey } from '../rows.js';
 import type { Db } from '../schema.js';
-import type { AccountRecord, Environment, KeyData, KeyRecord } from '../store.js';
+import type { AccountRecord, Environment, KeyData, KeyRecord, KeyWithAccount } from '../store.js';
 import { locksRows } from '../transactions.js';
 import { pendingWritten, type WriteBehind } from '../write-behind.js';
 
@@ -29,7 +29,7 @@ const keyWithAccountByHash = prepared((db, $: { hash: Buffer }) =>
     .where('api_keys.hash', '=', $.hash),
 );
 
-async function readKeyWithAccount(db: Db, hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined> {
+async function readKeyWithAccount(db: Db, hash: Buffer): Promise<KeyWithAccount | undefined> {
   const [row] = await keyWithAccountByHash(db, { hash }, false);
   if (!row) return undefined;
   const account = row.account_tier === null || row.account_created_at === null ? undefined : toAccount({ id: row.account_id, tier: row.account_tier, created_at: row.account_created_at });
@@ -37,7 +37,7 @@ async function readKeyWithAccount(db: Db, hash: Buffer): Promise<{ key: KeyRecor
 }
 
 /** Reads of keys under way, per cache (findKeyWithAccount). */
-const flightsByCache = new WeakMap<KeyCache, Map<string, Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined>>>();
+const flightsByCache = new WeakMap<KeyCache, Map<string, Promise<KeyWithAccount | undefined>>>();
 const flightsOf = (cache: KeyCache) => {
   let flights = flightsByCache.get(cache);
   if (!flights) flightsByCache.set(cache, (flights = new Map()));
@@ -56,7 +56,7 @@ const cacheFor = (db: Db, engine: Engine) => (locksRows(db, engine) ? undefined 
  * share it. Only requests of the same generation share, so one that arrives after a drop (a
  * revocation) never gets a read that started before it.
  */
-async function readThroughCache(db: Db, cache: KeyCache, hash: Buffer): Promise<{ key: KeyRecord; account: AccountRecord | undefined } | undefined> {
+async function readThroughCache(db: Db, cache: KeyCache, hash: Buffer): Promise<KeyWithAccount | undefined> {
   const generation = cache.generation;
   const flights = flightsOf(cache);
   const flight = `${generation}:${hash.toString('base64')}`;
@@ -118,7 +118,7 @@ export class KeysRepository implements KeyData {
   }
 
   /** At once when the key cache holds the key and its account (outside a transaction that locks rows); otherwise read through it. */
-  findKeyWithAccount(hash: Buffer): Awaitable<{ key: KeyRecord; account: AccountRecord | undefined } | undefined> {
+  findKeyWithAccount(hash: Buffer): Awaitable<KeyWithAccount | undefined> {
     const cache = cacheFor(this.db, this.engine);
     if (!cache) return readKeyWithAccount(this.db, hash);
     const cachedKey = cache.key(hash);
