@@ -3,8 +3,8 @@
  * emitter, write the files. Prints one line per step with its time; on a bad document prints one
  * line, `error: file:line:col: what is wrong (at #pointer)`, and exits 1 (never a stack trace).
  */
-import { parseArgs } from 'node:util';
 import path from 'node:path';
+import { failCli, parseCliArgs } from '../scripts/lib/cli-args.js';
 import { prepareWorkers } from './core/document-worker.js';
 
 // The types' worker thread loads openapi-typescript and TypeScript (about a second on a cold
@@ -15,9 +15,18 @@ const { DEFAULT_OUT, DOCUMENTS, generate, regenerateCommand } = await import('./
 const { SpecError } = await import('./core/load.js');
 const { DASHBOARD_UI_DIR, writeDashboardUi } = await import('../scripts/lib/dashboard-ui.js');
 
+const USAGE = `usage: npm run generate [-- --spec PATH --out DIR] [--released git:REF|FILE] [--sdks] [--dry-run]
+  no --spec: every document listed in generators/pipeline.ts (spec/openapi.yaml into generated/, spec/dashboard.yaml into generated/dashboard/)
+  --spec PATH --out DIR: any OpenAPI 3.0/3.1 document (YAML or JSON) into DIR
+  --released git:REF|FILE: the last release, for the packages' CHANGELOG.md
+  --sdks: also openapi-generator's SDKs (needs Java)
+  --dry-run: generate without writing`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
+  const { values } = parseCliArgs(
+    'generate',
+    USAGE,
+    {
       spec: { type: 'string' },
       out: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
@@ -28,11 +37,12 @@ async function main(): Promise<void> {
       /** The last released spec (`git:<ref>` or a file): the packages' CHANGELOG.md lists the changes since. */
       released: { type: 'string' },
     },
-  });
+    false,
+  );
   // No --spec: every document the repository lists (spec/openapi.yaml, spec/dashboard.yaml), each
   // at its place under --out (default generated/, so the dashboard's output is generated/dashboard/).
   const targets = values.spec
-    ? [{ spec: values.spec, out: values.out ?? DEFAULT_OUT, skip: [] as string[] }]
+    ? [{ spec: values.spec, out: outOfSpec(values.spec, values.out), skip: [] as string[] }]
     : DOCUMENTS.map((document) => ({ ...document, out: path.join(values.out ?? DEFAULT_OUT, path.relative(DEFAULT_OUT, document.out)) }));
   for (const { spec, out, skip = [] } of targets) {
     if (targets.length > 1) console.log(`${spec} -> ${out}/`);
@@ -52,6 +62,22 @@ async function main(): Promise<void> {
     const ui = await writeDashboardUi(values.out ?? DEFAULT_OUT);
     console.log(`dashboard UI -> ${path.join(values.out ?? DEFAULT_OUT, DASHBOARD_UI_DIR)}/: ${ui.files} file(s), ${ui.written.length} written (${Math.round(performance.now() - started)} ms)`);
   }
+}
+
+/**
+ * Where `--spec` writes: `--out`, or a listed document's own folder. Another document never goes
+ * into a listed document's folder (generated/ is spec/openapi.yaml's, which the service imports):
+ * the writer would replace that output and remove its files.
+ */
+function outOfSpec(spec: string, out: string | undefined): string {
+  const listed = DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(spec));
+  if (out === undefined) {
+    if (listed) return listed.out;
+    return failCli('generate', `--spec ${spec} needs --out DIR: the default, ${DEFAULT_OUT}/, holds ${DOCUMENTS[0].spec}'s output.\n${USAGE}`);
+  }
+  const owner = DOCUMENTS.find((document) => path.resolve(document.out) === path.resolve(out));
+  if (owner && owner !== listed) return failCli('generate', `${owner.out}/ holds ${owner.spec}'s output; write ${spec} into another folder.`);
+  return out;
 }
 
 main().catch((error: unknown) => {

@@ -9,23 +9,34 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { compareDocuments } from '../generators/breaking/compare.js';
 import { evaluate, parseConfig, type FailOn, type GateResult } from '../generators/breaking/gate.js';
 import { lineLocator } from '../generators/breaking/locate.js';
 import { allRuleIds, ruleInfo } from '../generators/breaking/rules.js';
 import { loadDocument, SpecError, type LoadedDocument } from '../generators/core/load.js';
 import { loadSpecAtCommit, ReleasedSpecError } from '../generators/breaking/released.js';
+import { parseCliArgs } from './lib/cli-args.js';
 
-const { values } = parseArgs({
-  options: {
+const USAGE = `usage: npm run check:breaking [-- --base REF] [--spec PATH] [--fail-on clients|servers|any] [--config FILE] [--list-rules]
+  --base REF: the commit to compare with (default: the merge base with origin/main, else main)
+  --spec PATH: the working spec (default spec/openapi.yaml)
+  --fail-on: whose breakage fails the gate (default clients)
+  --config FILE: the gate's rule overrides
+  --list-rules: print every rule id with what it means, then exit
+exits 1 when a change breaks the parties --fail-on names and info.version has no major bump; 2 when it cannot compare`;
+
+const { values } = parseCliArgs(
+  'check:breaking',
+  USAGE,
+  {
     base: { type: 'string' },
     spec: { type: 'string', default: 'spec/openapi.yaml' },
     'fail-on': { type: 'string', default: 'clients' },
     config: { type: 'string' },
     'list-rules': { type: 'boolean', default: false },
   },
-});
+  false,
+);
 
 class UsageError extends Error {}
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();

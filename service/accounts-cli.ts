@@ -13,7 +13,7 @@ import { changeTier, planOf, RecordingBillingProvider } from './dashboard/api/bi
 import { queueMail } from './dashboard/api/mail.js';
 import { hashPassword } from './dashboard/api/passwords.js';
 import { newId } from './ids.js';
-import { failCli, parseCliArgs } from './cli-args.js';
+import { failCli, parseCliArgs } from '../scripts/lib/cli-args.js';
 import { openStoreOrExit } from './store/open.js';
 
 const USAGE = `usage: npm run accounts -- create [--id ID] [--tier 0-3] [--email ADDRESS]

@@ -4,7 +4,7 @@
  *   rotate KEY_OR_ID      revoke KEY_OR_ID      list
  * A raw key is printed once, as the last line; only its hash is stored.
  */
-import { failCli, parseCliArgs } from './cli-args.js';
+import { failCli, parseCliArgs } from '../scripts/lib/cli-args.js';
 import { createKey, KeyError, revokeKey, rotateKey } from './keys.js';
 import { openStoreOrExit } from './store/open.js';
 import type { Environment, KeyRecord, KeyType } from './store/store.js';

@@ -6,7 +6,7 @@
  *   trigger TYPE --env test|live [--account ID]
  * A raw secret is printed once, when it is made; only its ciphertext is stored.
  */
-import { failCli, parseCliArgs } from '../cli-args.js';
+import { failCli, parseCliArgs } from '../../scripts/lib/cli-args.js';
 import { openStore } from '../store/open.js';
 import type { Environment, WebhookDeliveryRecord } from '../store/store.js';
 import { webhookSettings } from './config.js';

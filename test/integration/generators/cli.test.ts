@@ -71,4 +71,27 @@ describe('generate CLI', () => {
     expect(lines.at(-1)).toMatch(/^error: test\/fixtures\/bad\/duplicate-operation-id\.yaml: Every operation must have a unique `operationId`/);
     for (const step of ['emit contract document', 'emit mock spec', 'emit python']) expect(result.output).toContain(step);
   });
+
+  it('prints its usage on --help; an unknown option is one line and the usage, exit 2, no stack trace', async () => {
+    const help = await generate('--help');
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run generate /);
+    const unknown = await generate('--bogus');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.split('\n')[0]).toMatch(/^generate: Unknown option '--bogus'/);
+    expect(unknown.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it("refuses another document without --out, or into a listed document's folder, before writing anything", async () => {
+    // Before: the default --out was generated/, and a foreign spec replaced the service's client and removed its files.
+    const before = await readFile('generated/client/package.json', 'utf8');
+    const noOut = await generate('--spec', 'test/fixtures/split/openapi.yaml');
+    expect(noOut.code).toBe(2);
+    expect(noOut.stderr.split('\n')[0]).toBe("generate: --spec test/fixtures/split/openapi.yaml needs --out DIR: the default, generated/, holds spec/openapi.yaml's output.");
+    const intoDashboard = await generate('--spec', 'test/fixtures/split/openapi.yaml', '--out', 'generated/dashboard/');
+    expect(intoDashboard.code).toBe(2);
+    expect(intoDashboard.stderr.split('\n')[0]).toBe("generate: generated/dashboard/ holds spec/dashboard.yaml's output; write test/fixtures/split/openapi.yaml into another folder.");
+    expect(`${noOut.stdout}${intoDashboard.stdout}`).toBe('');
+    expect(await readFile('generated/client/package.json', 'utf8')).toBe(before);
+  });
 });

@@ -33,6 +33,16 @@ beforeAll(async () => {
 afterAll(() => rm(repo, { recursive: true, force: true }));
 
 describe('npm run check:breaking (temporary git repository)', () => {
+  it('prints its usage on --help; an unknown option is one line and the usage, exit 2, no stack trace', async () => {
+    const help = await run(repo, '--help');
+    expect(help.code).toBe(0);
+    expect(help.output).toMatch(/^usage: npm run check:breaking /);
+    const unknown = await run(repo, '--bogus');
+    expect(unknown.code).toBe(2);
+    expect(unknown.output.split('\n')[0]).toMatch(/^check:breaking: Unknown option '--bogus'/);
+    expect(unknown.output).not.toMatch(/^\s+at /m);
+  });
+
   it('fails a breaking change against the merge base with main, with rule id, file:line, pointer and consequence', async () => {
     const spec = baseSpec();
     spec.components.schemas.SubjectCreate.properties.purpose = { type: 'string' };

@@ -1,7 +1,7 @@
 /**
- * Arguments of the operator CLIs (`npm run keys`, `accounts`, `webhooks`): `--help` prints the
- * usage and exits 0; an option the command does not know, or one without its value, is one line
- * and the usage, exit 2, never Node's stack trace.
+ * Arguments of the repository's commands (`npm run generate`, `check:breaking`, and the operator
+ * CLIs `keys`, `accounts`, `webhooks`): `--help` prints the usage and exits 0; an option the command
+ * does not know, or one without its value, is one line and the usage, exit 2, never Node's stack trace.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
@@ -11,14 +11,14 @@ export function failCli(name: string, message: string): never {
   process.exit(2);
 }
 
-export function parseCliArgs<Options extends NonNullable<ParseArgsConfig['options']>>(name: string, usage: string, options: Options) {
+export function parseCliArgs<Options extends NonNullable<ParseArgsConfig['options']>>(name: string, usage: string, options: Options, allowPositionals = true) {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     console.log(usage);
     process.exit(0);
   }
   try {
-    return parseArgs({ args, allowPositionals: true, options });
+    return parseArgs({ args, allowPositionals, options });
   } catch (error) {
     // Node's message, without its advice on `--` (these commands take no positional starting with '-').
     return failCli(name, `${(error as Error).message.replace(/ To specify a positional argument[\s\S]*$/, '')}\n${usage}`);
