@@ -127,6 +127,21 @@ class RuntimeTest(unittest.TestCase):
             self.assertEqual(str(error), f"{status} not_found: No such subject. (request_id req_123)")
             self.assertNotIn("do-not-print", str(error))
 
+    def test_error_bodies_of_other_apis_give_their_message(self) -> None:
+        # Before: only `message` (flat or under `error`) was read; a problem-details 404 said nothing.
+        cases = [
+            ({"type": "https://example.com/errors/not-found", "title": "Not Found", "status": 404, "detail": "No such planet."}, "https://example.com/errors/not-found", "No such planet."),
+            ({"type": "about:blank", "title": "Not Found", "status": 404}, None, "Not Found"),
+            ({"errors": [{"code": "missing", "detail": "No such planet."}, {"detail": "second"}]}, "missing", "No such planet."),
+            ({"error": "invalid_token", "error_description": "The token expired."}, "invalid_token", "The token expired."),
+            ({"message": "Not Found", "documentation_url": "https://docs.github.com"}, None, "Not Found"),
+        ]
+        for body, code, message in cases:
+            self.server.answers.append(Answer(404, body))
+            with self.assertRaises(sdk.NotFoundError) as caught:
+                self.client.nature.subjects.retrieve(SUBJECT["id"], max_retries=0)
+            self.assertEqual((caught.exception.code, caught.exception.message), (code, message), body)
+
     def test_a_non_json_error_body_still_gives_a_typed_error(self) -> None:
         self.server.answers.append(Answer(502, raw=b"<html>bad gateway</html>", headers={"content-type": "text/html"}))
         with self.assertRaises(sdk.InternalServerError) as caught:

@@ -119,11 +119,17 @@ export class APIUserAbortError extends APIError {
 /** Reads code/message/param/request_id from a flat error body or one nested under `error`. */
 function errorFields(body: unknown): { code: string | null; message: string | undefined; param: string | null; requestId: string | null } {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const inner = record.error && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : record;
+  // Where APIs put the error: under `error` (Stripe, OpenAI), first of `errors` (JSON:API), or the
+  // body itself (RFC 9457 problem details, GitHub's `message`, OAuth 2's `error` and `error_description`).
+  const first = Array.isArray(record.errors) ? (record.errors[0] as unknown) : undefined;
+  const nested = record.error && typeof record.error === 'object' ? record.error : first && typeof first === 'object' ? first : undefined;
+  const inner = (nested ?? record) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  // A problem's `type` is a URI naming its kind; `about:blank` names none.
+  const problemType = text(inner.type) === 'about:blank' ? null : text(inner.type);
   return {
-    code: text(inner.code) ?? text(inner.type),
-    message: text(inner.message) ?? text(record.message) ?? undefined,
+    code: text(inner.code) ?? problemType ?? text(record.error),
+    message: text(inner.message) ?? text(inner.detail) ?? text(inner.error_description) ?? text(inner.title) ?? text(record.message) ?? undefined,
     param: text(inner.param),
     requestId: text(inner.request_id) ?? text(record.request_id),
   };

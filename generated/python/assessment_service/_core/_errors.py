@@ -15,7 +15,7 @@ from __future__ import annotations
 import email.utils
 import math
 import time
-from typing import Any, Dict, Mapping, Optional, cast
+from typing import Any, Dict, List, Mapping, Optional, cast
 
 
 class ClientError(Exception):
@@ -173,17 +173,29 @@ def retry_after_seconds(value: Optional[str], now: Optional[float] = None) -> Op
 
 
 def _error_fields(body: Any) -> "dict[str, Optional[str]]":
-    """code/message/param/request_id from a flat error body or one nested under `error`."""
+    """code/message/param/request_id wherever APIs put them: under `error` (Stripe, OpenAI), first
+    of `errors` (JSON:API), or the body itself (RFC 9457 problem details, GitHub, OAuth 2)."""
     record = cast(Dict[str, Any], body) if isinstance(body, dict) else {}
+    errors: Any = record.get("errors")
     nested: Any = record.get("error")
+    if not isinstance(nested, dict) and isinstance(errors, list) and errors:
+        nested = cast(List[Any], errors)[0]
     inner = cast(Dict[str, Any], nested) if isinstance(nested, dict) else record
 
     def text(value: Any) -> Optional[str]:
         return value if isinstance(value, str) and value else None
 
+    # A problem's `type` is a URI naming its kind; `about:blank` names none.
+    problem_type = text(inner.get("type"))
+    if problem_type == "about:blank":
+        problem_type = None
     return {
-        "code": text(inner.get("code")) or text(inner.get("type")),
-        "message": text(inner.get("message")) or text(record.get("message")),
+        "code": text(inner.get("code")) or problem_type or text(record.get("error")),
+        "message": text(inner.get("message"))
+        or text(inner.get("detail"))
+        or text(inner.get("error_description"))
+        or text(inner.get("title"))
+        or text(record.get("message")),
         "param": text(inner.get("param")),
         "request_id": text(inner.get("request_id")) or text(record.get("request_id")),
     }

@@ -5,7 +5,7 @@
  * server on loopback are test/integration/generators/emitters/client/runtime.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { AssessmentServiceClient, SecretKeyInBrowserError, backoffDelayMs } from '../../../../../generated/client/src/index.js';
+import { APIError, AssessmentServiceClient, NotFoundError, SecretKeyInBrowserError, backoffDelayMs } from '../../../../../generated/client/src/index.js';
 
 const KEY = 'test_sk_0123456789abcdefghijklmnopqrstuv';
 /** Never contacted: these tests make no request. */
@@ -80,3 +80,22 @@ describe('documented redirects', () => {
     await expect(client({ fetch: redirecting(303), maxRetries: 0 }).request(archive, [], {})).rejects.toMatchObject({ status: 303 });
   });
 });
+
+describe('error bodies of other APIs', () => {
+  // Before: only `message` (flat or under `error`) was read, so a problem-details 404 said "request failed".
+  const error = (status: number, body: unknown) => APIError.generate(status, body, new Headers(), 'x-request-id');
+
+  it.each([
+    { shape: 'RFC 9457 problem details', body: { type: 'https://example.com/errors/not-found', title: 'Not Found', status: 404, detail: 'No such planet.' }, text: '404 https://example.com/errors/not-found: No such planet.' },
+    { shape: 'problem details with about:blank and a title only', body: { type: 'about:blank', title: 'Not Found', status: 404 }, text: '404: Not Found' },
+    { shape: 'JSON:API errors', body: { errors: [{ code: 'missing', detail: 'No such planet.' }, { detail: 'second' }] }, text: '404 missing: No such planet.' },
+    { shape: 'OAuth 2', body: { error: 'invalid_token', error_description: 'The token expired.' }, text: '404 invalid_token: The token expired.' },
+    { shape: 'GitHub', body: { message: 'Not Found', documentation_url: 'https://docs.github.com' }, text: '404: Not Found' },
+    { shape: 'Stripe (unchanged)', body: { error: { code: 'not_found', message: 'No such subject.', request_id: 'req_1' } }, text: '404 not_found: No such subject. (request_id req_1)' },
+  ])('$shape: the message says what the body says', ({ body, text }) => {
+    const thrown = error(404, body);
+    expect(thrown).toBeInstanceOf(NotFoundError);
+    expect(thrown.message).toBe(text);
+  });
+});
+
