@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SPEC_DIGEST, type Handlers } from '../generated/server/index.js';
+import { echo, SHARED_SCHEMA, SPEC_DIGEST, type Handlers } from '../generated/server/index.js';
 import type { components } from '../generated/types/openapi.js';
 import { isPromise } from './awaitable.js';
 import { callerOf, listName } from './context.js';
@@ -27,6 +27,9 @@ export interface HandlerDeps {
   /** Told after a transaction that wrote events commits (the webhook dispatcher delivers at once). */
   onEvents?: () => void;
 }
+
+/** The most answers an assessment holds (the spec's `Assessment.answers.maxItems`; spec/DECISIONS.md row 18): a PATCH is bounded by its schema, the sum of PATCHes here. */
+export const MAX_ANSWERS: number = (SHARED_SCHEMA as unknown as { components: { schemas: { Assessment: { properties: { answers: { maxItems: number } } } } } }).components.schemas.Assessment.properties.answers.maxItems;
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -117,7 +120,7 @@ async function idempotent<Body>(deps: HandlerDeps, request: FastifyRequest, repl
 }
 
 /** The 404 of every operation on one subject. A module function: a closure made per request for it cost more than the promise the GET saves (scripts/bench/request-path.ts). */
-const subjectNotFound = (reply: FastifyReply, request: FastifyRequest<{ Params: { subject_id: string } }>) => sendError(reply, request, 404, 'not_found', `No subject ${request.params.subject_id} in this environment.`, 'subject_id');
+const subjectNotFound = (reply: FastifyReply, request: FastifyRequest<{ Params: { subject_id: string } }>) => sendError(reply, request, 404, 'not_found', `No subject ${echo(request.params.subject_id)} in this environment.`, 'subject_id');
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { store } = deps;
@@ -197,7 +200,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     retrieveAssessment: async (request, reply) => {
       const { scope } = callerOf(request);
       const row = await store.findAssessment(scope, request.params.assessment_id);
-      if (!row) return sendError(reply, request, 404, 'not_found', `No assessment ${request.params.assessment_id} in this environment.`, 'assessment_id');
+      if (!row) return sendError(reply, request, 404, 'not_found', `No assessment ${echo(request.params.assessment_id)} in this environment.`, 'assessment_id');
       return assessmentView(row, scope);
     },
 
@@ -208,6 +211,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         if (!row) return { status: 404 as const };
         if (row.status === 'completed') return { status: 409 as const, message: `Assessment ${row.id} is already completed; completed assessments cannot change.` };
         const answers = mergeAnswers(row.answers, request.body.answers ?? []);
+        // Past the bound an assessment would break its own schema, and its completion event would outgrow a delivery.
+        if (answers.length > MAX_ANSWERS) return { status: 400 as const, message: `An assessment holds at most ${MAX_ANSWERS} answers; this one has ${row.answers.length}, and the request would bring it to ${answers.length}.` };
         const completing = request.body.status === 'completed';
         if (completing && answers.length === 0) return { status: 409 as const, message: `Assessment ${row.id} has no answers to complete with.` };
         const updated: AssessmentRow = { ...row, answers, scores: computeScores(answers), status: completing ? 'completed' : 'in_progress', completedAt: completing ? iso(deps.now()) : null };
@@ -217,8 +222,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         return { status: 200 as const, row: updated, completing };
       });
       if (result.status === 200 && result.completing) deps.onEvents?.();
-      if (result.status === 404) return sendError(reply, request, 404, 'not_found', `No assessment ${request.params.assessment_id} in this environment.`, 'assessment_id');
+      if (result.status === 404) return sendError(reply, request, 404, 'not_found', `No assessment ${echo(request.params.assessment_id)} in this environment.`, 'assessment_id');
       if (result.status === 409) return sendError(reply, request, 409, 'invalid_state_transition', result.message);
+      if (result.status === 400) return sendError(reply, request, 400, 'invalid_request', result.message, 'answers');
       return assessmentView(result.row, scope);
     },
   };

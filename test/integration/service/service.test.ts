@@ -324,6 +324,35 @@ describe.each(ENGINES)('service on $name', ({ start }) => {
       expect(response.json().code).toBe('invalid_state_transition');
     });
 
+    it('refuses answers past the 200 an assessment holds (400, param answers), across PATCHes, and completes within it', async () => {
+      // Before: each PATCH was bounded by its schema but their sum was not; 2,200 answers made a completion event too large to deliver.
+      const key = await service.key();
+      const subject = (await createSubject(key)).json();
+      const assessment = (await service.call('POST', `/v1/nature/subjects/${subject.id}/assessments`, { key, body: {} })).json();
+      const answers = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ item_id: `q${String(from + i).padStart(3, '0')}`, value: 3 }));
+      expect((await service.call('PATCH', `/v1/nature/assessments/${assessment.id}`, { key, body: { answers: answers(0, 150) } })).status).toBe(200);
+      // Replacing answered items keeps the count: allowed.
+      expect((await service.call('PATCH', `/v1/nature/assessments/${assessment.id}`, { key, body: { answers: answers(100, 100) } })).json().answers).toHaveLength(200);
+      const over = await service.call('PATCH', `/v1/nature/assessments/${assessment.id}`, { key, body: { answers: answers(200, 1), status: 'completed' } });
+      expect(over.status).toBe(400);
+      expect(over.json()).toMatchObject({ code: 'invalid_request', param: 'answers', message: 'An assessment holds at most 200 answers; this one has 200, and the request would bring it to 201.' });
+      expectConforms('submitAssessment', over);
+      const unchanged = (await service.call('GET', `/v1/nature/assessments/${assessment.id}`, { key })).json();
+      expect(unchanged).toMatchObject({ status: 'in_progress' });
+      expect(unchanged.answers).toHaveLength(200);
+      expect((await service.call('PATCH', `/v1/nature/assessments/${assessment.id}`, { key, body: { status: 'completed' } })).status).toBe(200);
+    });
+
+    it('quotes at most 40 characters of an unknown id in its 404', async () => {
+      const key = await service.key();
+      const long = 'a'.repeat(64);
+      for (const path of [`/v1/nature/subjects/${long}`, `/v1/nature/assessments/${long}`]) {
+        const response = await service.call('GET', path, { key });
+        expect(response.status, path).toBe(404);
+        expect(response.json().message, path).toMatch(new RegExp(`^No (subject|assessment) ${'a'.repeat(40)}… in this environment\\.$`));
+      }
+    });
+
     it('deletes a subject with its assessments', async () => {
       const key = await service.key();
       const subject = (await createSubject(key)).json();
