@@ -7,12 +7,13 @@
  * so tests run it on `:memory:` with a fake clock. startService (start-service.ts) is how every
  * command and test starts it.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { BillingProvider } from './dashboard/api/billing.js';
 import { dashboard, DASHBOARD_PREFIX } from './dashboard/plugin.js';
 import { Edges } from './edges.js';
 import { requestIdGenerator } from './ids.js';
+import { redactKeys } from './keys.js';
 import { publicApi } from './public-api.js';
 import { RateLimiter, type Clock } from './rate-limit.js';
 import type { Store } from './store/store.js';
@@ -47,7 +48,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...edges.serverOptions(), // framework and HTTP-parser errors in the spec's format, by the plugin they concern
     // Credentials never reach a log line: API keys, the dashboard's session cookie and CSRF token.
-    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'] } : false,
+    // A key pasted into the URL (`?api_key=`, a path) is cut to its prefix in the logged URL.
+    logger: options.logger
+      ? {
+          level: 'info',
+          redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+          serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactKeys(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }) },
+        }
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => newRequestId(),
     requestIdHeader: false, // never trust a client's request ID

@@ -4,12 +4,20 @@
  * moment they are created and shown once.
  */
 import { hash, timingSafeEqual } from 'node:crypto';
-import { KEY_PATTERN, SCOPES } from '../generated/server/index.js';
+import { KEY_PATTERN, KEY_PREFIXES, SCOPES } from '../generated/server/index.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { newId, randomToken } from './ids.js';
 import type { Environment, KeyRecord, KeyType, Store, StoreData } from './store/store.js';
 
 const KEY_FORMAT = new RegExp(KEY_PATTERN ?? '^(test|live)_(pk|sk)_[A-Za-z0-9]{32}$');
+
+/** Anything after a key's prefix, to its end: a key, or the most of one a client may have sent. */
+const KEY_IN_TEXT = new RegExp(`(${KEY_PREFIXES.map((known) => known.prefix).join('|')})[A-Za-z0-9]+`, 'g');
+
+/** The text with every key in it cut to its prefix (`test_sk_…`): for what is logged of a request (a key pasted into a URL). */
+export function redactKeys(text: string): string {
+  return text.replace(KEY_IN_TEXT, '$1…');
+}
 
 export function hashKey(rawKey: string): Buffer {
   // One-shot (no Hash object per request), as a latin1 ('binary') string then copied: Node's

@@ -1,6 +1,7 @@
 /**
  * The service as `npm run serve` runs it, request logs on: a dashboard journey (sign up, create,
- * rotate and use a key) leaves no raw key, session token, CSRF token or password in its output.
+ * rotate and use a key, then paste it into URLs) leaves no raw key, session token, CSRF token or
+ * password in its output.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,9 +28,14 @@ it('logs requests without any credential the dashboard hands out or receives', a
     expect(rotateResponse.status, JSON.stringify(rotated)).toBe(200);
     expect((await fetch(`${base}/v1/nature/subjects`, { headers: { authorization: `Bearer ${rotated.secret}` } })).status).toBe(200);
     expect((await fetch(`${base}/v1/nature/subjects`, { headers: { authorization: `Bearer ${created.secret}` } })).status).toBe(401);
+    // A client's mistake: the key pasted into the URL, as a query parameter and as a path segment. Before, the URL was logged as sent.
+    expect((await fetch(`${base}/v1/nature/subjects?api_key=${rotated.secret}`)).status).toBe(401);
+    expect((await fetch(`${base}/v1/nature/subjects/${rotated.secret}`, { headers: { authorization: `Bearer ${rotated.secret}` } })).status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 300)); // let the last log lines flush
     const output = server.output();
     expect(output).toContain('/dashboard/api/keys'); // the requests were logged
+    expect(output).toContain('/v1/nature/subjects?api_key=test_sk_…'); // the URL with the key cut to its prefix
+    expect(output).toContain('/v1/nature/subjects/test_sk_…');
     for (const secret of [created.secret, rotated.secret, token, csrf, password]) expect(output).not.toContain(secret);
   } finally {
     await server.stop();
