@@ -48,11 +48,14 @@ export async function publicApi(api: FastifyInstance, options: PublicApiOptions)
   const preflightHeaders = {
     'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
     'access-control-allow-headers': `authorization, content-type, idempotency-key, ${digestHeader.toLowerCase()}`,
-    'access-control-expose-headers': `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, ${digestHeader.toLowerCase()}`,
     'access-control-max-age': '600',
   };
+  // What a browser's script may read of an answer: sent on the answer itself (a preflight's is
+  // ignored), to requests that carry an Origin, as every cross-origin request from a browser does.
+  const exposedHeaders = `${requestIdHeader.toLowerCase()}, x-ratelimit-limit, x-ratelimit-remaining, retry-after, idempotent-replayed, ${digestHeader.toLowerCase()}`;
   api.addHook('onRequest', (request, reply, done) => {
     reply.headers(commonHeaders(request.id));
+    if (request.headers.origin !== undefined) reply.header('access-control-expose-headers', exposedHeaders);
     // A preflight spends nothing (browsers send one per URL and method); it reports the budget like any answer.
     if (request.method === 'OPTIONS') reply.headers(preflightHeaders).headers(peekAddress(limiter, request.ip));
     done();
