@@ -57,7 +57,9 @@ export function chargeAddress(limiter: RateLimiter, ip: string): AddressCharge {
  * it: a load balancer's probes must keep answering whatever else arrives from its address.
  */
 export function peekAddress(limiter: RateLimiter, ip: string): Record<string, number> {
-  return rateHeaders(limiter.peek(addressLimit(ip)));
+  // An answer that is never refused carries no Retry-After, even with the budget spent (the spec's is ≥ 1 and belongs to a 429).
+  const { limit, remaining } = limiter.peek(addressLimit(ip));
+  return rateHeaders({ allowed: true, limit, remaining, retryAfterSeconds: 0 });
 }
 
 /** The operation load balancers and uptime monitors call (spec/DECISIONS.md, row 7). */

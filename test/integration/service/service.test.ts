@@ -218,6 +218,21 @@ describe.each(ENGINES)('service on $name', ({ start }) => {
         expect(response.headers.get('x-request-id')).toMatch(/^req_/);
       }
     });
+
+    it('answers the health check and a preflight with the spent budget reported and no Retry-After', async () => {
+      // Before: once the address had spent its budget, these 200/204 answers carried "Retry-After: 0".
+      let spent = false;
+      for (let i = 0; i < 200 && !spent; i += 1) spent = (await service.call('GET', '/nowhere')).status === 429;
+      expect(spent).toBe(true);
+      const health = await service.call('GET', '/v1/health');
+      const preflight = await service.call('OPTIONS', '/v1/nature/subjects', { headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } });
+      for (const [response, status] of [[health, 200], [preflight, 204]] as const) {
+        expect(response.status).toBe(status);
+        expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
+        expect(response.headers.get('retry-after')).toBeNull();
+      }
+      expect((await service.call('GET', '/nowhere')).headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    });
   });
 
   describe('paging', () => {
