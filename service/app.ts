@@ -38,15 +38,27 @@ export interface AppOptions {
   billing?: BillingProvider;
   /** Which proxies are believed about the client's address, protocol and host (default: none). */
   trustProxy?: TrustProxy;
+  /** How long a request may take to arrive whole, head and body, before its 408 (default 60 s). */
+  requestTimeoutMs?: number;
 }
+
+/** A request's head and body must both have arrived within this (spec/DECISIONS.md, "Answers before any operation"). */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? Date.now;
   const { store } = options;
   const newRequestId = requestIdGenerator();
   const edges = new Edges();
+  const serverOptions = edges.serverOptions(); // framework and HTTP-parser errors in the spec's format, by the plugin they concern
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    ...edges.serverOptions(), // framework and HTTP-parser errors in the spec's format, by the plugin they concern
+    ...serverOptions,
+    // Fastify's default, 0, let a body that never ends hold its connection for ever; Node answers a
+    // late request through the clientErrorHandler (408), looking every connectionsCheckingInterval.
+    // Node enforces the request's time only while headersTimeout is not longer (as its constructor would make it).
+    requestTimeout,
+    http: { ...serverOptions.http, headersTimeout: Math.min(60_000, requestTimeout), connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)) },
     // Credentials never reach a log line: API keys, the dashboard's session cookie and CSRF token.
     // A key pasted into the URL (`?api_key=`, a path) is cut to its prefix in the logged URL.
     logger: options.logger

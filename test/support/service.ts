@@ -39,7 +39,7 @@ export const CONSENT = {
  * A store, or a SQLite file to open. No dispatcher runs: a test that delivers webhooks starts its
  * own (with its settings and clock) and passes its notify as `onEvents`.
  */
-export async function startService(storeOrFile: Store | string = ':memory:', options: { onEvents?: () => void; allowLoopbackWebhooks?: boolean; trustProxy?: TrustProxy } = {}): Promise<TestService> {
+export async function startService(storeOrFile: Store | string = ':memory:', options: { onEvents?: () => void; allowLoopbackWebhooks?: boolean; trustProxy?: TrustProxy; requestTimeoutMs?: number } = {}): Promise<TestService> {
   const store = typeof storeOrFile === 'string' ? new SqliteStore(storeOrFile) : storeOrFile;
   const clock = { now: Date.parse('2026-11-21T10:00:00Z'), advance: (ms: number) => (clock.now += ms) };
   // Tests run where a developer would: loopback receivers allowed unless a test says otherwise.
@@ -51,6 +51,7 @@ export async function startService(storeOrFile: Store | string = ':memory:', opt
     onEvents: options.onEvents,
     allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? true,
     trustProxy: options.trustProxy ?? false,
+    requestTimeoutMs: options.requestTimeoutMs,
   });
   let counter = 0;
   return {

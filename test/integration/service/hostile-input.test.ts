@@ -96,6 +96,33 @@ describe('answers Fastify and Node make before any operation runs', () => {
     expectErrorContract(response, 401, 'unauthenticated');
   });
 
+  it('answers a body that stops arriving with 408 in the error format once the request time is up (a service with 1 s)', async () => {
+    // Before: Fastify's requestTimeout was 0, and a body that never ended held its connection for ever.
+    const slow = await startService(':memory:', { requestTimeoutMs: 1000 });
+    try {
+      const key = await slow.key();
+      const started = Date.now();
+      const answer = await new Promise<RawResponse>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(slow.url).port), '127.0.0.1');
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const text = Buffer.concat(chunks).toString('latin1');
+          const [head, ...rest] = text.split('\r\n\r\n');
+          const [statusLine, ...lines] = head.split('\r\n');
+          resolve({ status: Number(statusLine.split(' ')[1]), headers: Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()])), body: rest.join('\r\n\r\n'), text });
+        });
+        // 7 of the 100 bytes announced, then nothing (the socket stays open).
+        socket.write(`POST /v1/nature/subjects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1}`);
+      });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expectErrorContract(answer, 408);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('limits anonymous traffic to unknown routes and bad URLs per address (429 after the Free tier’s 60)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 80; i += 1) statuses.push((await service.call('GET', i % 2 ? `/nope/${i}` : '/v1/nature/subjects/%zz')).status);
