@@ -60,9 +60,14 @@ try {
       break;
     }
     case 'list': {
-      for (const user of await store.listUsers()) {
-        const account = await store.findAccount(user.accountId);
-        console.log(`${user.accountId}  tier ${account?.tier ?? '?'} (${planOf(account?.tier ?? 0)})  ${user.email}  ${user.emailVerifiedAt ? 'verified' : 'unverified'}  since ${user.createdAt}`);
+      // Every account (those made by `keys create` or without a dashboard user included), each with its users.
+      const users = await store.listUsers();
+      const accounts = await store.listAccounts();
+      if (accounts.length === 0) console.log('no accounts');
+      for (const account of accounts) {
+        const own = users.filter((user) => user.accountId === account.id);
+        const who = own.length === 0 ? 'no dashboard user' : own.map((user) => `${user.email} (${user.emailVerifiedAt ? 'verified' : 'unverified'})`).join(', ');
+        console.log(`${account.id}  tier ${account.tier} (${planOf(account.tier)})  ${who}  since ${account.createdAt}`);
       }
       break;
     }

@@ -102,6 +102,8 @@ export interface IdempotencyRecord {
 export interface KeyData {
   createAccount(id: string, tier: number, now: string): Promise<AccountRecord>;
   findAccount(id: string): Promise<AccountRecord | undefined>;
+  /** Every account, oldest first (the accounts CLI's list). */
+  listAccounts(): Promise<AccountRecord[]>;
   setAccountTier(id: string, tier: number): Promise<void>;
   insertKey(key: KeyRecord): Promise<void>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;

@@ -141,6 +141,10 @@ export class KeysRepository implements KeyData {
     return row && toKey(row);
   }
 
+  async listAccounts(): Promise<AccountRecord[]> {
+    return (await this.db.selectFrom('accounts').select(ACCOUNT_COLUMNS).orderBy('created_at').orderBy('id').execute()).map(toAccount);
+  }
+
   async listKeys(): Promise<KeyRecord[]> {
     await pendingWritten(this.db, this.writeBehind); // "last used" as this store knows it
     return (await this.db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id').execute()).map(toKey);

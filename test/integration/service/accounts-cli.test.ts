@@ -71,8 +71,11 @@ describe('npm run accounts', () => {
       await store.close();
     }
 
+    // An account without a dashboard user is listed too (before: only accounts with users were).
+    expect((await run('service/accounts-cli.ts', 'create', '--id', 'acct_bare', '--tier', '1')).code).toBe(0);
     const listed = await run('service/accounts-cli.ts', 'list');
-    expect(listed.stdout).toMatch(/acct_ops {2}tier 2 \(Platform\) {2}ops@example\.com {2}unverified/);
+    expect(listed.stdout).toMatch(/^acct_ops {2}tier 2 \(Platform\) {2}ops@example\.com \(unverified\) {2}since /m);
+    expect(listed.stdout).toMatch(/^acct_bare {2}tier 1 \(Indie\) {2}no dashboard user {2}since /m);
     const mail = await run('service/accounts-cli.ts', 'mail');
     expect(mail.stdout).toMatch(/to ops@example\.com {2}"Reset your password"\n {2}.*\/dashboard\/reset-password#token=[A-Za-z0-9_-]+/);
     // A dozen CLI processes one after another: 30 s in CI beside two other tiers.
