@@ -423,6 +423,11 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     sendTestWebhookEvent: async (request, reply) => {
       const endpoint = await ownEndpoint(request, reply, request.params.endpoint_id);
       if (!endpoint) return reply;
+      // Nothing would be queued: say why rather than a 202 for an event no one receives.
+      if (endpoint.status !== 'enabled') return sendError(reply, request, 400, 'invalid_request', `Endpoint ${endpoint.id} is disabled; enable it to send it a test event.`, null);
+      if (!endpoint.eventTypes.includes('*') && !endpoint.eventTypes.includes(request.body.type)) {
+        return sendError(reply, request, 400, 'invalid_request', `Endpoint ${endpoint.id} does not subscribe to ${request.body.type}; it takes ${endpoint.eventTypes.join(', ')}.`, 'type');
+      }
       // To this endpoint only: the button names it, and the account's other endpoints did not ask.
       await triggerEvent(store, settings, request.body.type, { accountId: endpoint.accountId, environment: endpoint.environment }, now(), endpoint.id);
       options.onEvents?.();

@@ -452,6 +452,15 @@ describe.each(ENGINES)('dashboard API on $name', ({ name, start }) => {
       const endpoints = (await browser.call('GET', '/webhook-endpoints?environment=test')).json().data;
       expect(endpoints.find((endpoint: { id: string }) => endpoint.id === first.id)).toMatchObject({ status: 'disabled', disabled_reason: 'Disabled in the dashboard.' });
       expect(endpoints.find((endpoint: { id: string }) => endpoint.id === second.id)).toMatchObject({ status: 'enabled' });
+
+      // A test event nothing would receive is refused with the reason, not a 202 (before: 202 and no delivery).
+      const unsubscribed = await browser.call('POST', `/webhook-endpoints/${second.id}/test-events`, { type: 'assessment.completed' });
+      expect(unsubscribed.status).toBe(400);
+      expect(unsubscribed.json()).toMatchObject({ code: 'invalid_request', param: 'type', message: `Endpoint ${second.id} does not subscribe to assessment.completed; it takes subject.deleted.` });
+      const disabled = await browser.call('POST', `/webhook-endpoints/${first.id}/test-events`, { type: 'subject.deleted' });
+      expect(disabled.status).toBe(400);
+      expect(disabled.json()).toMatchObject({ code: 'invalid_request', message: `Endpoint ${first.id} is disabled; enable it to send it a test event.` });
+      expect((await browser.call('GET', `/webhook-endpoints/${second.id}/deliveries`)).json().data).toHaveLength(2); // the test event and the shared one: nothing new
     });
 
     it('refuses endpoints on the service\'s loopback where the deployment does not allow them', async () => {
