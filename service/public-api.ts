@@ -17,7 +17,7 @@ import { createHandlers } from './handlers.js';
 import { randomToken } from './ids.js';
 import { usageRecorder } from './metering.js';
 import type { Clock, RateLimiter } from './rate-limit.js';
-import { chargeAddress, createSecurityHook, peekAddress } from './security.js';
+import { chargeAddress, chargeAnonymous, createSecurityHook, peekAddress } from './security.js';
 import type { Store } from './store/store.js';
 
 export interface PublicApiOptions {
@@ -68,7 +68,7 @@ export async function publicApi(api: FastifyInstance, options: PublicApiOptions)
   };
   options.edges.mount(api, unrouted);
 
-  registerContractDocument(api);
+  registerContractDocument(api, (request, reply) => chargeAnonymous(limiter, request, reply, sendError));
   await api.register(routesPlugin, {
     handlers: createHandlers({ store, cursors, now: clock, onEvents: options.onEvents }),
     // Usage is recorded by the security hook once it lets a key through (one hook fewer per request).

@@ -53,6 +53,18 @@ export function chargeAddress(limiter: RateLimiter, ip: string): AddressCharge {
 }
 
 /**
+ * Charges a request without a key (a public operation, the contract document) to its address: puts
+ * the budget's headers on the reply, and answers the 429 and says so once the budget is spent.
+ */
+export function chargeAnonymous(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply, sendError: ErrorSender): boolean {
+  const charge = chargeAddress(limiter, request.ip);
+  reply.headers(charge.headers);
+  if (!charge.refuse) return false;
+  sendError(reply, request, charge.refuse.status, charge.refuse.code, charge.refuse.message);
+  return true;
+}
+
+/**
  * The same budget as seen by the health check, which never spends from it and is never refused by
  * it: a load balancer's probes must keep answering whatever else arrives from its address.
  */
@@ -94,16 +106,9 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     }
     return facts;
   };
-  /** Puts the charge's headers on the reply; answers its 429 and says so when the budget is spent. */
-  const refuseOnceSpent = (request: FastifyRequest, reply: FastifyReply, charge: AddressCharge): boolean => {
-    reply.headers(charge.headers);
-    if (!charge.refuse) return false;
-    sendError(reply, request, charge.refuse.status, charge.refuse.code, charge.refuse.message);
-    return true;
-  };
   /** No valid key: charged to the client's address, then 401 (or that budget's 429). */
   const refuseUnauthenticated = (request: FastifyRequest, reply: FastifyReply, why: string): void => {
-    if (refuseOnceSpent(request, reply, chargeAddress(limiter, request.ip))) return;
+    if (chargeAnonymous(limiter, request, reply, sendError)) return;
     sendError(reply, request, 401, 'unauthenticated', `${why} Send a valid key as "Authorization: Bearer <API_KEY>".`);
   };
   /** A valid key: its rate limits, then its type and scopes. */
@@ -133,7 +138,7 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
   return function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): Awaitable<void> {
     if (route.security.isPublic) {
       if (route.operationId === HEALTH_OPERATION) return void reply.headers(peekAddress(limiter, request.ip));
-      refuseOnceSpent(request, reply, chargeAddress(limiter, request.ip));
+      chargeAnonymous(limiter, request, reply, sendError);
       return;
     }
     const header = request.headers.authorization;

@@ -37,6 +37,23 @@ describe('GET /openapi.json', () => {
     expect(digestOf(served)).toBe(spec.digest);
   });
 
+  it('the service charges it to the address like other traffic without a key: budget headers, then 429 in the error format', async () => {
+    // Before: no X-RateLimit-* and never refused, so anyone could fetch 81 KB without limit.
+    const own = await startService();
+    try {
+      const first = await fetch(`${own.url}/openapi.json`);
+      expect(first.headers.get('x-ratelimit-limit')).toBe('60');
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('59');
+      let last = first;
+      for (let i = 0; i < 60 && last.status === 200; i += 1) last = await fetch(`${own.url}/openapi.yaml`);
+      expect(last.status).toBe(429);
+      expect(await last.json()).toMatchObject({ object: 'error', code: 'rate_limited' });
+      expect(last.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('the mock serves the same operations and schemas (Prism inlines local $refs in what it serves)', async () => {
     const response = await fetch(`${mock.url}/openapi.json`);
     expect(response.status).toBe(200);
