@@ -24,6 +24,11 @@ export interface RateDecision {
 }
 
 /** Requests per minute for a tier, per key and per account. */
+/** "retry in 1 second", "retry in 12 seconds": the wait a refusal's message names. */
+export function retryIn(decision: RateDecision): string {
+  return `retry in ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? '' : 's'}`;
+}
+
 export function tierLimits(tier: number): { perKey: number; perAccount: number } {
   const row = RATE_LIMIT_TIERS.find((entry) => entry.tier === tier) ?? RATE_LIMIT_TIERS[0];
   return { perKey: row.perKey, perAccount: row.perAccount };

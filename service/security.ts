@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RATE_LIMIT_HEADERS, type ErrorDetails, type RouteSpec } from '../generated/server/index.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { authenticateKey } from './keys.js';
-import { tierLimits, type BucketLimit, type RateDecision, type RateLimiter } from './rate-limit.js';
+import { retryIn, tierLimits, type BucketLimit, type RateDecision, type RateLimiter } from './rate-limit.js';
 import type { KeyRecord, Store } from './store/store.js';
 import type { Caller } from './context.js';
 import type { ErrorSender } from './errors.js';
@@ -49,7 +49,7 @@ export function setRateHeaders(reply: FastifyReply, decision: RateDecision): voi
 export function chargeAddress(limiter: RateLimiter, ip: string): AddressCharge {
   const decision = limiter.take([addressLimit(ip)]);
   if (decision.allowed) return { headers: rateHeaders(decision) };
-  return { headers: rateHeaders(decision), refuse: { status: 429, code: 'rate_limited', message: `Too many requests from this address; retry in ${decision.retryAfterSeconds} seconds.`, param: null } };
+  return { headers: rateHeaders(decision), refuse: { status: 429, code: 'rate_limited', message: `Too many requests from this address; ${retryIn(decision)}.`, param: null } };
 }
 
 /**
@@ -116,7 +116,7 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     const { key } = facts.caller;
     setRateHeaders(reply, decision);
     if (!decision.allowed) {
-      return void sendError(reply, request, 429, 'rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.retryAfterSeconds} seconds.`);
+      return void sendError(reply, request, 429, 'rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; ${retryIn(decision)}.`);
     }
     if (route.security.keyTypes && !route.security.keyTypes.includes(key.type)) {
       return void sendError(reply, request, 403, 'insufficient_scope', `A ${key.type}_ key cannot call ${route.operationId}; use a secret (sk_) key on your server.`);

@@ -12,16 +12,23 @@ export async function serveFromEnvironment(tool: string, overrides: ServiceOptio
   const trustProxy = overrides.trustProxy ?? trustProxyOrExit(tool);
   const store = overrides.store ?? (await openStoreOrExit(tool));
   const logs = process.env.LOG !== 'off';
+  const host = overrides.host ?? process.env.HOST ?? '127.0.0.1';
+  const port = overrides.port ?? servicePort();
   const service = await startService({
     trustProxy,
     logger: logs,
-    host: process.env.HOST ?? '127.0.0.1',
-    port: servicePort(),
+    host,
+    port,
     onUnimplemented: (ids) => console.warn(`operations without a handler (501): ${ids.join(', ')}`),
     ...overrides,
     store,
     // Webhook deliveries run in this process, beside (never inside) request handling.
     dispatcher: overrides.dispatcher ?? { log: logs ? (line) => console.log(line) : undefined },
+  }).catch((error: NodeJS.ErrnoException) => {
+    // The operator's mistakes with the address: one line, not Node's stack.
+    if (error.code === 'EADDRINUSE') return exitWith(`${tool}: ${host}:${port} is in use (another service, or an earlier one still running); set PORT to another port`);
+    if (error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') return exitWith(`${tool}: cannot listen on ${host}:${port} (${error.code}); set HOST and PORT to an address this machine has and may use`);
+    throw error;
   });
   console.log(`service: ${service.url} (database ${describeStore()}; ${describeTrustProxy(trustProxy)})`);
   const stop = async () => {
@@ -31,4 +38,9 @@ export async function serveFromEnvironment(tool: string, overrides: ServiceOptio
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   return service;
+}
+
+function exitWith(message: string): never {
+  console.error(message);
+  process.exit(1);
 }

@@ -13,7 +13,7 @@ import { SPEC_DIGEST_HEADER } from '../../../generated/server/index.js';
 import { errorBody, sendError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { createKey, KeyError, rotateKey, revokeKey } from '../../keys.js';
-import type { RateLimiter } from '../../rate-limit.js';
+import { retryIn, type RateLimiter } from '../../rate-limit.js';
 import { setRateHeaders } from '../../security.js';
 import type { AccountRecord, Environment, KeyRecord, SessionRecord, Store, UserRecord, WebhookDeliveryRecord, WebhookEndpointRecord } from '../../store/store.js';
 import { webhookSettings as defaultWebhookSettings, type WebhookSettings } from '../../webhooks/config.js';
@@ -164,7 +164,7 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     setRateHeaders(reply, decision);
     if (!decision.allowed) {
       reply.header('retry-after', decision.retryAfterSeconds);
-      sendError(reply, request, 429, 'rate_limited', `Too many dashboard requests from this address; retry in ${decision.retryAfterSeconds} seconds.`);
+      sendError(reply, request, 429, 'rate_limited', `Too many dashboard requests from this address; ${retryIn(decision)}.`);
       return; // answered: the request goes no further (Fastify's callback-style early reply)
     }
     done();
