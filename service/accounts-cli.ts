@@ -12,7 +12,7 @@ import { RATE_LIMIT_TIERS } from '../generated/server/index.js';
 import { changeTier, planOf, RecordingBillingProvider } from './dashboard/api/billing.js';
 import { queueMail } from './dashboard/api/mail.js';
 import { hashPassword } from './dashboard/api/passwords.js';
-import { newId } from './ids.js';
+import { newId, OPERATOR_ACCOUNT_ID } from './ids.js';
 import { failCli, parseCliArgs } from '../scripts/lib/cli-args.js';
 import { openStoreOrExit } from './store/open.js';
 
@@ -45,6 +45,7 @@ try {
   switch (command) {
     case 'create': {
       const id = values.id ?? newId('acct', 16);
+      if (!OPERATOR_ACCOUNT_ID.test(id)) fail(`--id must be letters, digits, _ and - (at most 64); got ${JSON.stringify(id).slice(0, 80)}`);
       const tier = values.tier === undefined ? 0 : parseTier(values.tier);
       if (await store.findAccount(id)) fail(`account ${id} exists; change its tier with set-tier`);
       if (values.email && !/^[^@\s]+@[^@\s]+$/.test(values.email)) fail(`--email must be an e-mail address; got ${values.email}`);

@@ -16,6 +16,9 @@ export function randomToken(length: number): string {
 
 export const newId = (prefix: string, length = 24) => `${prefix}_${randomToken(length)}`;
 
+/** An account ID an operator may choose (`accounts create --id`, `keys create --account`): letters, digits, `_` and `-`, at most 64, as the IDs made here. */
+export const OPERATOR_ACCOUNT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
  * Request IDs: unique, not secret, so a random per-process prefix and a counter do (no random
  * bytes per request). Example: `req_k3Xq9Lm2a00001f`.

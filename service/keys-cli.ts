@@ -5,7 +5,8 @@
  * A raw key is printed once, as the last line; only its hash is stored.
  */
 import { failCli, parseCliArgs } from '../scripts/lib/cli-args.js';
-import { createKey, KeyError, revokeKey, rotateKey } from './keys.js';
+import { createKey, KeyError, keyNameProblem, revokeKey, rotateKey } from './keys.js';
+import { OPERATOR_ACCOUNT_ID } from './ids.js';
 import { openStoreOrExit } from './store/open.js';
 import type { Environment, KeyRecord, KeyType } from './store/store.js';
 
@@ -33,6 +34,9 @@ try {
       if (!values.scopes) fail('--scopes is required, e.g. --scopes nature:read,nature:write');
       // The tier is an account fact: creating a key once changed it silently for every key of the account.
       if (values.tier !== undefined) fail(`--tier no longer exists here: a key does not change its account's tier. Use \`npm run accounts -- set-tier ${values.account ?? 'ACCOUNT_ID'} ${values.tier}\` (or \`accounts -- create --id ID --tier N\` for a new account).`);
+      if (values.account !== undefined && !OPERATOR_ACCOUNT_ID.test(values.account)) fail(`--account must be letters, digits, _ and - (at most 64); got ${JSON.stringify(values.account).slice(0, 80)}`);
+      const nameProblem = values.name === undefined ? undefined : keyNameProblem(values.name);
+      if (nameProblem) fail(`--name: ${nameProblem}`);
       const { key, rawKey } = await createKey(store, { environment: values.env as Environment, type: values.type as KeyType, scopes: values.scopes.split(',').map((scope) => scope.trim()).filter(Boolean), accountId: values.account ?? 'acct_default', name: values.name }, now);
       console.log(`created ${describeKey(key)}`);
       console.log('the key is shown once; store it now:');

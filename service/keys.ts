@@ -11,6 +11,14 @@ import type { Environment, KeyRecord, KeyType, Store, StoreData } from './store/
 
 const KEY_FORMAT = new RegExp(KEY_PATTERN ?? '^(test|live)_(pk|sk)_[A-Za-z0-9]{32}$');
 
+/** What is wrong with a key's name, by the dashboard's contract (spec/dashboard.yaml, Key.name: at most 100 characters, no control characters), or undefined. */
+export function keyNameProblem(name: string): string | undefined {
+  if (name.length > 100) return `a key's name has at most 100 characters; this one has ${name.length}`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1F\x7F]/.test(name)) return "a key's name has no control characters (tabs, newlines, escapes)";
+  return undefined;
+}
+
 /** Anything after a key's prefix, to its end: a key, or the most of one a client may have sent. */
 const KEY_IN_TEXT = new RegExp(`(${KEY_PREFIXES.map((known) => known.prefix).join('|')})[A-Za-z0-9]+`, 'g');
 

@@ -43,6 +43,25 @@ describe('the operator CLIs on arguments they do not take', () => {
   });
 });
 
+describe('the operator CLIs on values the contracts refuse', () => {
+  it('refuse an account ID or key name the dashboard could not show (control characters, over 100 characters, odd IDs), exit 2, nothing created', async () => {
+    // Before: accepted, and the dashboard API then answered names its own schema forbids.
+    const cases: Array<[string, string[], RegExp]> = [
+      ['service/keys-cli.ts', ['create', '--env', 'test', '--type', 'sk', '--scopes', 'nature:read', '--name', 'N'.repeat(101)], /^keys: --name: a key's name has at most 100 characters; this one has 101$/m],
+      ['service/keys-cli.ts', ['create', '--env', 'test', '--type', 'sk', '--scopes', 'nature:read', '--name', 'tab\there\u001b[2J'], /^keys: --name: a key's name has no control characters/m],
+      ['service/keys-cli.ts', ['create', '--env', 'test', '--type', 'sk', '--scopes', 'nature:read', '--account', ''], /^keys: --account must be letters, digits, _ and - \(at most 64\); got ""$/m],
+      ['service/accounts-cli.ts', ['create', '--id', 'bad id!'], /^accounts: --id must be letters, digits, _ and - \(at most 64\); got "bad id!"$/m],
+    ];
+    for (const [script, args, message] of cases) {
+      const result = await run(script, ...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).not.toContain('\u001b');
+    }
+    expect((await run('service/keys-cli.ts', 'list')).stdout).not.toMatch(/N{101}|tab/);
+  }, 60_000);
+});
+
 describe('npm run accounts', () => {
   it('creates an account with a user, changes its tier loudly, refuses keys --tier, and lists the outbox', async () => {
     const created = await run('service/accounts-cli.ts', 'create', '--id', 'acct_ops', '--tier', '1', '--email', 'ops@example.com');
