@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadDocument, type LoadedDocument } from './core/load.js';
+import { loadDocument, SpecError, type LoadedDocument } from './core/load.js';
 import { releaseBetween } from './changelog/release.js';
 import { loadReleased } from './breaking/released.js';
 import { buildIr } from './core/build-ir.js';
@@ -165,7 +165,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         const headed = emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) }));
         for (const file of headed) writer?.compare(file);
         return { emitter, warnings, emitted: headed };
-      } catch (error) {
+      } catch (caught) {
+        const error = emitterError(options.spec, emitter.name, caught);
         if (!emitter.root) throw error;
         // An isolated emitter's failure is reported, its previous output kept, and the rest goes on.
         warn(`failed, previous output in ${emitter.root} kept: ${error instanceof Error ? error.message : String(error)}`);
@@ -199,6 +200,19 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     written = await step('write', () => writer.finish(files, isKept), (r) => `${r.written} written, ${r.removed.length} removed${r.unread > 0 ? `, ${r.unread} known unchanged without reading` : ''}, into ${options.out}/`);
   }
   return { ir, files, warnings: [...ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`), ...emitterWarnings], sourceFiles: loaded.files, stale, written };
+}
+
+/**
+ * An emitter's failure as a SpecError (`file:line:col: emitter: reason (at #pointer)`) when its
+ * message names a JSON pointer, as openapi-typescript's do ("✘ Can't resolve $ref at #/paths/…");
+ * otherwise the error as it is (the CLI prefixes the spec's path).
+ */
+export function emitterError(spec: string, emitter: string, error: unknown): unknown {
+  if (error instanceof SpecError || !(error instanceof Error)) return error;
+  const line = error.message.split('\n')[0].replace(/^[\s✘×!]+/u, '');
+  const found = /^(.*?)\s+\(?at #(\/[^\n]*?)\)?$/.exec(line);
+  if (!found) return error;
+  return new SpecError(spec, found[2], `${emitter}: ${found[1]}`);
 }
 
 /** A file's size in bytes; 0 when it cannot be read (the loader then says why). */

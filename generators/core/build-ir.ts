@@ -12,6 +12,7 @@ import { camelCase } from './naming.js';
 import { deref, escapePointerPart, flattenSchema, schemaRefName } from './refs.js';
 import { collectBody, collectResponses } from './ir-media.js';
 import { collectParameters, parsePathTemplate } from './ir-parameters.js';
+import { collectServers, operationServers } from './ir-servers.js';
 import {
   HTTP_METHODS,
   type HttpMethod,
@@ -21,6 +22,7 @@ import {
   type IrPagination,
   type IrSecurity,
   type IrSecurityScheme,
+  type IrServer,
   type IrWarning,
   type IrEmittedAfter,
   type IrWebhookEvent,
@@ -64,11 +66,13 @@ export function buildIr(loaded: LoadedDocument): Ir {
   const warnings: IrWarning[] = [];
   const warn = (pointer: string, message: string) => warnings.push({ pointer, message });
   const problems: Array<{ pointer: string; message: string }> = [];
-  const unsupported = (pointer: string, message: string) => problems.push({ pointer, message });
+  const unsupported = (pointer: string, message: string) => problems.push({ pointer, message: `not supported: ${message}` });
+  const invalid = (pointer: string, message: string) => problems.push({ pointer, message });
   const info = document.info ?? {};
 
-  const operations = collectOperations(document, warn, unsupported);
-  if (problems.length > 0) throw new UnsupportedSpecError(problems.map((problem) => new SpecError(loaded.sourcePath, problem.pointer, `not supported: ${problem.message}`)));
+  const servers = collectServers(document.servers, '/servers', invalid);
+  const operations = collectOperations(document, servers, warn, unsupported, invalid);
+  if (problems.length > 0) throw new UnsupportedSpecError(problems.map((problem) => new SpecError(loaded.sourcePath, problem.pointer, problem.message)));
   const conventions = buildConventions(document, operations);
   const webhooks = buildWebhooks(document, warn);
   if (webhooks) for (const event of webhooks.events) event.emittedAfter = emittedAfter(document, event.name, new Set(operations.map((operation) => operation.id)), warn);
@@ -80,7 +84,7 @@ export function buildIr(loaded: LoadedDocument): Ir {
     },
     openapiVersion: loaded.openapiVersion,
     info: { title: String(info.title ?? 'API'), version: String(info.version ?? '0.0.0'), description: info.description },
-    servers: (document.servers ?? []).filter((server: Json) => typeof server?.url === 'string').map((server: Json) => ({ url: server.url, description: server.description })),
+    servers,
     operations,
     schemas: Object.entries<Json>(document.components?.schemas ?? {}).map(([name, schema]) => ({ name, schema: asSchema(schema) })),
     securitySchemes: buildSecuritySchemes(document),
@@ -163,7 +167,13 @@ function asSchema(value: unknown): JsonSchema {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : typeof value === 'boolean' ? value : true;
 }
 
-function collectOperations(document: OpenApiDocument, warn: (pointer: string, message: string) => void, unsupported: (pointer: string, message: string) => void): IrOperation[] {
+function collectOperations(
+  document: OpenApiDocument,
+  rootServers: IrServer[],
+  warn: (pointer: string, message: string) => void,
+  unsupported: (pointer: string, message: string) => void,
+  invalid: (pointer: string, message: string) => void,
+): IrOperation[] {
   const operations: IrOperation[] = [];
   for (const [path, rawItem] of Object.entries<Json>(document.paths ?? {})) {
     const pathPointer = `/paths/${escapePointerPart(path)}`;
@@ -173,6 +183,8 @@ function collectOperations(document: OpenApiDocument, warn: (pointer: string, me
       warn(pathPointer, 'path item could not be resolved; skipped');
       continue;
     }
+    // A path item that is a local $ref declares its servers where it points.
+    const itemPointer = typeof rawItem?.$ref === 'string' && rawItem.$ref.startsWith('#/') ? rawItem.$ref.slice(1) : pathPointer;
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
       if (!operation || typeof operation !== 'object') continue;
@@ -197,6 +209,7 @@ function collectOperations(document: OpenApiDocument, warn: (pointer: string, me
         successStatus,
         security: collectSecurity(document, operation),
         idempotencyHeader: parameters.header.find((param) => IDEMPOTENCY_HEADER.test(param.name))?.name,
+        servers: operationServers(operation, pathItem, `${itemPointer}/${method}`, itemPointer, rootServers, invalid),
       };
       irOperation.pagination = detectPagination(document, irOperation);
       operations.push(irOperation);

@@ -217,6 +217,28 @@ export interface IrPathTemplate {
   match?: { in: 'query' | 'header'; name: string; value: string };
 }
 
+/** An OpenAPI Server Object, its variables at their defaults. */
+export interface IrServer {
+  /** The URL with each variable at its default, and (when relative and the root server is absolute) resolved against the root's first server, as OAS 3.x §4.8.5 says relative server URLs are. */
+  url: string;
+  /** The URL as the spec writes it, e.g. "https://{region}.api.example/{version}". */
+  template: string;
+  /** A relative URL as the spec writes it, its variables at their defaults (before `url` resolved it): SDKs resolve it against the client's base URL. */
+  relativeUrl?: string;
+  description?: string;
+  variables: Record<string, { default: string; enum?: string[]; description?: string }>;
+}
+
+/** Where an operation's requests go: its servers, the nearest that declares any (operation > path item > root). */
+export interface IrOperationServers {
+  /** `operation` or `path` when the operation or its path item declares servers (a non-empty list); else `root`. */
+  declaredAt: 'operation' | 'path' | 'root';
+  /** The effective servers, the default first; the root's when declaredAt is `root`. */
+  servers: IrServer[];
+  /** Where the effective list is declared (JSON pointer), for messages. */
+  pointer: string;
+}
+
 export interface IrOperation {
   /** operationId, or a stable name derived from method and path. */
   id: string;
@@ -238,6 +260,8 @@ export interface IrOperation {
   pagination?: IrPagination;
   /** The idempotency header this operation accepts (e.g. "Idempotency-Key"), if any. */
   idempotencyHeader?: string;
+  /** Its effective servers (operation > path item > root). */
+  servers: IrOperationServers;
 }
 
 export interface IrSchema {
@@ -349,7 +373,8 @@ export interface Ir {
   readonly digest: string;
   openapiVersion: string;
   info: { title: string; version: string; description?: string };
-  servers: Array<{ url: string; description?: string }>;
+  /** The root servers, as the spec lists them (none when it lists none). */
+  servers: IrServer[];
   operations: IrOperation[];
   schemas: IrSchema[];
   securitySchemes: IrSecurityScheme[];

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { parse as parseYaml } from 'yaml';
 import { jsonPointerOffset, linePosition, looksLikeJson } from './json-source.js';
+import { normaliseDiscriminatorMappings } from './discriminator.js';
 import { pointerToPath } from './refs.js';
 import { parseWithLines, parseYamlValue, takeParsedYaml, valueOffset } from './yaml-source.js';
 
@@ -126,6 +127,13 @@ function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDoc
   if (!/^3\.[01]\.\d+$/.test(openapiVersion)) {
     const found = document.swagger ? `Swagger ${document.swagger}` : openapiVersion || 'no "openapi" field';
     throw new SpecError(sourcePath, '/openapi', `expected OpenAPI 3.0.x or 3.1.x, found ${found}`);
+  }
+  // Discriminator mappings by schema name become references here, once, for every emitter.
+  const mappingProblems = normaliseDiscriminatorMappings(document);
+  if (mappingProblems.length > 0) {
+    const [first] = mappingProblems;
+    const more = mappingProblems.length > 1 ? ` (and ${mappingProblems.length - 1} more unresolvable mapping value${mappingProblems.length > 2 ? 's' : ''})` : '';
+    throw new SpecError(sourcePath, first.pointer, `${first.reason}${more}`);
   }
   let digest: string | undefined;
   return {

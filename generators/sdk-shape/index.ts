@@ -10,7 +10,7 @@ import type { Ir, IrOperation } from '../core/ir.js';
 import { oncePer } from '../core/once-per.js';
 import { apiNames, type ApiNames } from './names.js';
 import { authPlan, type AuthPlan } from './auth.js';
-import { defaultBaseUrl } from './base-url.js';
+import { defaultBaseUrl, operationBaseUrl } from './base-url.js';
 import { placeOperations, resourceTree, type OperationPlace, type ResourceNode } from './resources.js';
 import { wirePlan, type WirePlan } from './wire.js';
 
@@ -22,6 +22,15 @@ export type { WireBody, WireMedia, WireParam, WirePart, WirePlan, WireResponse, 
 
 export interface OperationShape extends OperationPlace {
   wire: WirePlan;
+  /**
+   * The operation's own base URL (its operation- or path-level servers, the first with variables at
+   * their defaults; relative as the spec writes it, resolved by the runtime against the client's base
+   * URL), when it differs from the client's default: requests go there, not to the client's base URL
+   * (README, "The generated client"). Undefined for operations on the root servers.
+   */
+  baseUrl?: string;
+  /** `baseUrl` resolved against the default base URL (differs when the spec's server URL is relative), for documentation. */
+  resolvedBaseUrl?: string;
 }
 
 export interface SdkShape {
@@ -41,7 +50,10 @@ export interface SdkShape {
 export const sdkShape: (ir: Ir) => SdkShape = oncePer(makeShape);
 
 function makeShape(ir: Ir): SdkShape {
-  const operations: OperationShape[] = placeOperations(ir.operations).map((place) => ({ ...place, wire: wirePlan(place.operation) }));
+  const operations: OperationShape[] = placeOperations(ir.operations).map((place) => {
+    const own = operationBaseUrl(ir, place.operation);
+    return { ...place, wire: wirePlan(place.operation), ...(own ? { baseUrl: own.url, resolvedBaseUrl: own.resolved } : {}) };
+  });
   const byOperation = new Map(operations.map((shape) => [shape.operation, shape]));
   const shape: SdkShape = {
     names: apiNames(ir.info.title),

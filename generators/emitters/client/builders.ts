@@ -115,6 +115,7 @@ export function operationDescriptor(plan: OperationPlan): VariableStatementStruc
   if (operation.template.match) spec.match = operation.template.match;
   if (operation.deprecated) spec.deprecated = true;
   if (wire.redirects) spec.redirects = wire.redirects;
+  if (plan.shape.baseUrl) spec.baseURL = plan.shape.baseUrl;
   if (operation.pagination) {
     const { dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam } = operation.pagination;
     spec.pagination = Object.fromEntries(Object.entries({ dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam }).filter(([, value]) => value !== undefined));

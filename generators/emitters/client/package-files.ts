@@ -78,6 +78,7 @@ function methodRows(node: ResourceNode): string[] {
 function readme(ir: Ir, plan: ClientPlan): string {
   const c = { ...ir.conventions, ...sdkShape(ir).names };
   const p = c.retryPolicy;
+  const ownServers = sdkShape(ir).operations.filter((shape) => shape.baseUrl);
   const list = plan.operations.find((operation) => operation.itemType);
   const create = plan.operations.find((operation) => operation.operation.idempotencyHeader);
   const listChain = list ? [...list.shape.resource, list.methodName].join('.') : undefined;
@@ -106,7 +107,7 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '| Option | Default | Meaning |',
     '|---|---|---|',
     `| \`apiKey\` | \`${c.envPrefix}_API_KEY\` | The API key, sent as ${authText(ir)}. |`,
-    `| \`baseURL\` | \`${c.envPrefix}_BASE_URL\`, else the spec's first server | Where requests go. |`,
+    `| \`baseURL\` | \`${c.envPrefix}_BASE_URL\`, else the spec's first server | Where requests go.${ownServers.length > 0 ? ` Not for ${ownServers.length === 1 ? 'the operation' : `the ${ownServers.length} operations`} with servers of ${ownServers.length === 1 ? 'its' : 'their'} own (${ownServers.slice(0, 3).map((shape) => `\`${shape.operation.method.toUpperCase()} ${shape.operation.path}\` → ${shape.baseUrl === shape.resolvedBaseUrl ? shape.baseUrl : `${shape.baseUrl}, relative to the base URL`}`).join(', ')}${ownServers.length > 3 ? ', …' : ''}): those keep theirs; pass \`{ baseURL }\` per call to send one elsewhere. |` : ' |'}`,
     `| \`maxRetries\` | ${p.maxRetries} (from the spec) | Retries after the first attempt; also per call. |`,
     '| `timeout` | 60000 | Milliseconds each attempt may take, from sending to the last byte of the body; also per call. |',
     '| `idleTimeout` | 60000 | Streams and downloads: milliseconds the body may go without data once the headers are in; also per call. |',

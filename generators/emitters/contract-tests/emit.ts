@@ -36,7 +36,9 @@ function clientCallsFile(ir: Ir): string {
     // The body goes as the default request media type takes it (the client plan's BodyVariant mode).
     const bodyMode = entry.bodies[0]?.mode ?? 'none';
     const params = bodyMode === 'merged' ? '{ ...params, ...(body as object) }' : bodyMode === 'property' ? '{ ...params, ...(body === undefined ? {} : { body }) }' : 'params';
-    const args = [...entry.pathArgs.map((arg) => `path[${stringLiteral(arg.param)}] as never`), ...(entry.paramsType ? [params] : [])].join(', ');
+    // An operation with servers of its own would go to them: the suite checks its target, so the call says so.
+    const ownServer = entry.shape.baseUrl !== undefined ? [`{ baseURL: (client as ${plan.clientName}).baseURL }`] : [];
+    const args = [...entry.pathArgs.map((arg) => `path[${stringLiteral(arg.param)}] as never`), ...(entry.paramsType ? [params] : []), ...ownServer].join(', ');
     return `  ${stringLiteral(entry.operation.id)}: (client, path, params: any, body: unknown) => (client as ${plan.clientName}).${chain.replace(/^client\./, '')}(${args}),`;
   });
   return [

@@ -135,6 +135,7 @@ const OPTION_TYPES: Record<string, string> = {
   timeout: 'Optional[float]',
   max_retries: 'Optional[int]',
   max_retry_wait: 'Optional[float]',
+  base_url: 'Optional[str]',
 };
 
 /** The parameters of one overload (a variant) or of the implementation (none). */

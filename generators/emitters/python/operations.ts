@@ -75,6 +75,8 @@ export function operationsFile(ir: Ir, plan: PythonPlan, shapes: Shapes): string
     if (wire.match) fields.push(`match=(${pyString(wire.match.in)}, ${pyString(wire.match.name)}, ${pyString(wire.match.value)})`);
     if (wire.redirects) fields.push(`redirects=(${wire.redirects.join(', ')},)`);
     if (operation.idempotencyHeader) fields.push(`idempotency_header=${pyString(operation.idempotencyHeader)}`);
+    const ownServer = shape.of(operation).baseUrl;
+    if (ownServer !== undefined) fields.push(`base_url=${pyString(ownServer)}`);
     const paging = operation.pagination;
     if (paging) {
       const spec = [`data_field=${pyString(paging.dataField)}`, `has_more_field=${pyString(paging.hasMoreField)}`, `next_cursor_field=${pyString(paging.nextCursorField)}`, `forward_param=${pyString(paging.forwardParam)}`];

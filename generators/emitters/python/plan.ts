@@ -157,7 +157,9 @@ function isDeprecated(ir: Ir, schema: JsonSchema): boolean {
 
 function planMethod(ir: Ir, operation: IrOperation, name: string, constant: string): MethodPlan {
   const optionArgs = OPTION_ARGS.filter((option) => option !== 'extra_body' || operation.body !== undefined);
-  const options = operation.idempotencyHeader ? ['idempotency_key', ...optionArgs] : optionArgs;
+  // An operation with servers of its own takes `base_url` per call: the client's does not apply to it.
+  const ownServer = sdkShape(ir).of(operation).baseUrl !== undefined ? ['base_url'] : [];
+  const options = [...(operation.idempotencyHeader ? ['idempotency_key'] : []), ...optionArgs, ...ownServer];
   const scope = new PythonScope([...METHOD_RESERVED, ...options]);
   const params: Argument[] = [];
   for (const wire of operation.template.params) {

@@ -33,13 +33,21 @@ function pagedList(plan: PythonPlan): MethodPlan | undefined {
   return plan.methods.find((method) => method.operation.pagination && !method.params.some((arg) => arg.required) && !method.operation.deprecated);
 }
 
+/** What the base_url row adds when some operations declare servers of their own (they keep theirs). */
+function ownServers(ir: Ir): string {
+  const own = sdkShape(ir).operations.filter((shape) => shape.baseUrl);
+  if (own.length === 0) return '';
+  const listed = own.slice(0, 3).map((shape) => `\`${shape.operation.method.toUpperCase()} ${shape.operation.path}\` → ${shape.baseUrl === shape.resolvedBaseUrl ? shape.baseUrl : `${shape.baseUrl}, relative to the base URL`}`).join(', ');
+  return ` Not for ${own.length === 1 ? 'the operation' : `the ${own.length} operations`} with servers of ${own.length === 1 ? 'its' : 'their'} own (${listed}${own.length > 3 ? ', …' : ''}): those keep theirs; pass \`base_url=\` to such a call to send it elsewhere.`;
+}
+
 /** The tables of options and environment variables, with their defaults. */
 function optionsSection(ir: Ir, plan: PythonPlan): string {
   const c = { ...ir.conventions, ...sdkShape(ir).names };
   const client = plan.clientClass;
   const rows: Array<[string, string, string]> = [
     ['`api_key`', `\`$${c.envPrefix}_API_KEY\``, 'The key sent with every call (its prefix sets `client.environment`).'],
-    ['`base_url`', `\`$${c.envPrefix}_BASE_URL\`, else \`${sdkShape(ir).baseUrl}\``, 'Where the API lives.'],
+    ['`base_url`', `\`$${c.envPrefix}_BASE_URL\`, else \`${sdkShape(ir).baseUrl}\``, `Where the API lives.${ownServers(ir)}`],
     ['`max_retries`', `${c.retryPolicy.maxRetries} (the spec's \`x-retry-policy\`)`, 'Retries after the first attempt.'],
     ['`timeout`', '60.0', 'Seconds for one attempt of a call, whole: connecting, sending, and reading the entire answer (every read waits at most what is left).'],
     ['`stream_idle_timeout`', '60.0', 'Seconds an event stream, NDJSON stream or `.with_streaming_response` download may go without data (it has no overall limit).'],

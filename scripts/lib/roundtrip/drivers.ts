@@ -83,7 +83,8 @@ export const typescriptDriver: Driver = {
           if (variant.mode === 'merged') Object.assign(params, toTypescript(request.body));
           else params.body = toTypescript(request.body);
         }
-        const options = { headers: { [CASE_HEADER]: testCase.id }, ...(request.accept ? { accept: request.accept } : {}) };
+        // An operation with servers of its own goes to them unless the call says otherwise: here, the stubs.
+        const options = { headers: { [CASE_HEADER]: testCase.id }, ...(request.accept ? { accept: request.accept } : {}), ...(entry.shape.baseUrl !== undefined ? { baseURL } : {}) };
         let value = await (entry.paramsType ? method.call(target, ...args, params, options) : method.call(target, ...args, options));
         if (entry.itemType && value && typeof value === 'object' && 'body' in value) value = (value as { body: unknown }).body;
         results.push({ id: testCase.id, result: await fromTypescript(value, testCase.response.kind) });

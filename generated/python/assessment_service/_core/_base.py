@@ -19,6 +19,7 @@ import uuid
 import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
+from urllib.parse import urljoin
 
 from ._body import Body, EncodedBody, choose_body, encode_body
 from ._errors import APIConnectionError, APIStatusError, ClientError, ProxyError, make_status_error
@@ -98,6 +99,9 @@ class Operation:
     # Redirect statuses the operation documents as its answer when it documents no 2xx (GitHub's
     # archive downloads: only a 302). The transport follows no redirect, so such a status is the result.
     redirects: Tuple[int, ...] = ()
+    # The operation's own server (operation- or path-level `servers`), which the client's base_url does
+    # not replace; a relative one ("/v3") is resolved against the client's base_url.
+    base_url: Optional[str] = None
 
     def answers_with(self, status: int) -> bool:
         """Whether a status is this operation's answer rather than an error: any 2xx, or a redirect it documents as its answer."""
@@ -115,6 +119,8 @@ class RequestOptions:
     max_retries: Optional[int] = None
     max_retry_wait: Optional[float] = None
     idempotency_key: Optional[str] = None
+    # Where this call goes, instead of the operation's own server (only operations with one take it).
+    base_url: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -162,6 +168,13 @@ def _number(value: Any, name: str, minimum: float = 0.0) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < minimum:
         raise ClientError(f"{name} must be a number of seconds >= {minimum:g}; got {value!r}.")
     return float(value)
+
+
+def _resolve_server(server: str, client_base_url: str) -> str:
+    """An operation's own server URL: absolute as it is, relative ("/v3") resolved against the client's base URL (RFC 3986)."""
+    if "://" in server or ":" in server.split("/", 1)[0]:
+        return server
+    return urljoin(client_base_url, server).rstrip("/")
 
 
 class ClientCore(Generic[TransportT]):
@@ -323,7 +336,14 @@ class ClientCore(Generic[TransportT]):
         if self._config.auth == "query" and self.api_key:
             pair = f"{encode_query_text(self._config.auth_name)}={encode_query_text(self.api_key)}"
             search = f"{search}&{pair}" if search else pair
-        return f"{self.base_url}{url_path}{'?' + search if search else ''}"
+        # The call's own base URL, else the operation's own server, else the client's.
+        if options.base_url is not None:
+            base = options.base_url.rstrip("/")
+        elif operation.base_url is not None:
+            base = _resolve_server(operation.base_url, self.base_url)
+        else:
+            base = self.base_url
+        return f"{base}{url_path}{'?' + search if search else ''}"
 
     def _headers(self, call: Call) -> Dict[str, str]:
         config, operation, options = self._config, call.operation, call.options

@@ -249,7 +249,9 @@ export async function runPythonCases(cases: RoundtripCase[], context: { ir: Ir; 
   const calls = cases.map((testCase) => {
     const { request } = testCase;
     const call = driverCall(plan, { id: testCase.id, operationId: testCase.operationId, path: request.path, query: request.query, headers: request.header, cookies: request.cookie, body: request.body, contentType: request.contentType, accept: request.accept, responseKind: testCase.response.kind });
-    return { ...call, kwargs: { ...call.kwargs, extra_headers: { [caseHeader]: testCase.id } } };
+    // An operation with servers of its own goes to them unless the call says otherwise: here, the stubs.
+    const ownServer = plan.methods.find((method) => method.operation.id === testCase.operationId)?.options.includes('base_url') ? { base_url: context.baseURL } : {};
+    return { ...call, kwargs: { ...call.kwargs, extra_headers: { [caseHeader]: testCase.id }, ...ownServer } };
   });
   const input: DriverInput = { package: plan.packageName, client: plan.clientClass, options: { base_url: context.baseURL, api_key: 'roundtrip-key', max_retries: 0 }, calls };
   const results = await runPythonDriverKept(path.join(context.outDir, 'python'), input);

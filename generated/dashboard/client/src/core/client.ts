@@ -45,6 +45,7 @@ export interface ClientConfig {
 export interface ClientOptions {
   /** The API key. Defaults to the environment variable named in the README. */
   apiKey?: string;
+  /** Where requests go (default: the environment variable named in the README, else the spec's first server); operations that declare servers of their own keep theirs (override them per call). */
   baseURL?: string;
   /** Retries after the first attempt. Defaults to the spec's retry policy (3). */
   maxRetries?: number;
@@ -83,6 +84,8 @@ export interface RequestOptions {
   body?: Record<string, unknown>;
   /** The response media type to ask for (`Accept`), when the operation answers several. */
   accept?: string;
+  /** Where this call goes, instead of the operation's own server (if it declares one) or the client's baseURL. */
+  baseURL?: string;
 }
 
 /** One operation as the generator describes it. */
@@ -111,6 +114,8 @@ export interface OperationSpec {
   pagination?: PaginationSpec;
   /** The spec marks the operation deprecated: the first call logs a warning. */
   deprecated?: true;
+  /** The operation's own server (operation- or path-level `servers`), which the client's baseURL does not replace. */
+  baseURL?: string;
   /**
    * Redirect statuses the operation documents as its answer (it documents no 2xx): one fetch did
    * not follow (no Location, or a browser's opaque redirect) is the result, not an error.
@@ -119,6 +124,16 @@ export interface OperationSpec {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** An operation's own server URL: absolute as it is, relative (`/v3`) resolved against the client's base URL as RFC 3986 says. */
+function resolveServer(server: string, clientBaseURL: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(server)) return server;
+  try {
+    return new URL(server, clientBaseURL).href.replace(/\/+$/, '');
+  } catch {
+    return server; // a client base URL that is itself relative: the server's path as written
+  }
+}
 /** Deprecation warnings already given in this process: each once. */
 const warnedDeprecations = new Set<string>();
 /** Header names whose values are credentials (beyond the fixed list in logging.ts). */
@@ -224,7 +239,7 @@ export class BaseClient {
 
   async #send<T>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions, resumeFrom?: string): Promise<WithResponse<T>> {
     this.#warnDeprecated(operation, params);
-    const url = this.#buildUrl(operation, pathArgs, params, options.query);
+    const url = this.#buildUrl(operation, pathArgs, params, options.query, options.baseURL);
     const asked = chooseAccept(operation.responses, options.accept);
     const headers = this.#buildHeaders(operation, params, options, asked?.mediaType ?? 'application/json');
     if (resumeFrom !== undefined && operation.resumeHeader) headers[operation.resumeHeader.toLowerCase()] = resumeFrom;
@@ -337,12 +352,14 @@ export class BaseClient {
     return this.#config.requestIdHeader ? response.headers.get(this.#config.requestIdHeader) : null;
   }
 
-  #buildUrl(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, extraQuery?: Record<string, unknown>): string {
+  #buildUrl(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, extraQuery?: Record<string, unknown>, baseURL?: string): string {
     const path = buildPath(operation.path, operation.params, pathArgs);
     let search = [queryString(operation.params, params), extraQueryString(extraQuery)].filter(Boolean).join('&');
     if (operation.match?.in === 'query') search = `${encodeQueryText(operation.match.name)}=${encodeQueryText(operation.match.value)}${search ? `&${search}` : ''}`;
     if (this.#config.auth.kind === 'query' && this.apiKey) search = `${search ? `${search}&` : ''}${encodeQueryText(this.#config.auth.name)}=${encodeQueryText(this.apiKey)}`;
-    return `${this.baseURL}${path}${search ? `?${search}` : ''}`;
+    // The call's own base URL, else the operation's own server, else the client's.
+    const base = baseURL !== undefined ? baseURL.replace(/\/+$/, '') : operation.baseURL !== undefined ? resolveServer(operation.baseURL, this.baseURL) : this.baseURL;
+    return `${base}${path}${search ? `?${search}` : ''}`;
   }
 
   #buildHeaders(operation: OperationSpec, params: Record<string, unknown>, options: RequestOptions, accept: string): Record<string, string> {
