@@ -21,6 +21,8 @@ export interface PublicRun {
   run: SuiteRun;
   /** The end-of-run report; undefined when the suites did not run to the end. */
   report?: Report;
+  /** Where the report is written, every finding in full. */
+  reportFile: string;
   seconds: number;
   /** How often Prism crashed and was started again. */
   prismRestarts: number;
@@ -60,7 +62,7 @@ export async function runAgainstPrism(name: string, spec: string, env: Record<st
       { configPath: path.join(out, 'contract-tests', 'vitest.config.ts'), echo: options.echo, ...(options.testNamePattern ? { testNamePattern: options.testNamePattern } : {}) },
     );
     const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as Report) : undefined;
-    return { name, spec, run, report, seconds: Math.round((Date.now() - started) / 1000), prismRestarts: restarts };
+    return { name, spec, run, report, reportFile, seconds: Math.round((Date.now() - started) / 1000), prismRestarts: restarts };
   } finally {
     stopping = true;
     await prism.stop();
