@@ -172,6 +172,25 @@ describe('the right code for each failure', () => {
     expect((await service.call('GET', '/v1/nature/subjects', { key })).json().data).toEqual([]);
   });
 
+  it('refuses a "__proto__" key as a field no schema declares (400 invalid_request, not malformed_json), plainly or escaped, and stores nothing', async () => {
+    const key = await service.key();
+    for (const body of [`{"consent_artifact":${JSON.stringify(CONSENT)},"__proto__":{"admin":true}}`, `{"consent_artifact":${JSON.stringify(CONSENT)},"metadata":{"\\u005f_proto__":"x"}}`]) {
+      const response = await service.call('POST', '/v1/nature/subjects', { key, rawBody: body, headers: { 'content-type': 'application/json' } });
+      expectErrorContract(response, 400, 'invalid_request');
+      expect(response.json().message).toBe('A request body may not have a "__proto__" key.');
+    }
+    expect((await service.call('GET', '/v1/nature/subjects', { key })).json().data).toEqual([]);
+  });
+
+  it('refuses a compressed body with 415 unsupported_media_type (it is not read as JSON), and stores nothing', async () => {
+    const key = await service.key();
+    const { gzipSync } = await import('node:zlib');
+    const { port } = new URL(service.url);
+    const response = await fetch(`http://127.0.0.1:${port}/v1/nature/subjects`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(JSON.stringify({ consent_artifact: CONSENT })) });
+    expectErrorContract({ status: response.status, headers: response.headers, body: await response.text() }, 415, 'unsupported_media_type');
+    expect((await service.call('GET', '/v1/nature/subjects', { key })).json().data).toEqual([]);
+  });
+
   it('refuses a body on an operation that declares none (DELETE, GET) with 400 invalid_request, even a 100 KB one', async () => {
     const key = await service.key();
     const subject = (await service.call('POST', '/v1/nature/subjects', { key, body: { consent_artifact: CONSENT } })).json();

@@ -47,6 +47,11 @@ export function frameworkError(error: { statusCode?: number; code?: string }): E
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, code: 'malformed_json', message: 'The request body is not valid JSON.', param: null };
+    case 'ERR_BODY_PROTO_KEY':
+      // Valid JSON, but a key no schema can declare (it would reach the prototype): refused like an unknown field.
+      return { status: 400, code: 'invalid_request', message: 'A request body may not have a "__proto__" key.', param: null };
+    case 'ERR_CONTENT_ENCODING':
+      return { status: 415, code: 'unsupported_media_type', message: 'Send request bodies without a Content-Encoding (identity).', param: null };
     case 'ERR_BODY_NOT_UTF8':
       return { status: 400, code: 'malformed_json', message: 'The request body is not valid UTF-8.', param: null };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

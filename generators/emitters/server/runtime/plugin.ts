@@ -181,8 +181,11 @@ function routeSchema(route: RouteSpec, refuseUnknownQuery: boolean): RouteSpec['
  * no body (RFC 9110 §8.6), whatever the Content-Type: clients such as Python's urllib label every
  * request JSON, body or not. An operation that needs a body says it is missing (preValidation).
  */
-function parseJsonBody(_request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void): void {
+function parseJsonBody(request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void): void {
   if (body.length === 0) return done(null, undefined);
+  // A compressed body would read as bytes that are not UTF-8: say what is not supported (RFC 9110 §15.5.16).
+  const encoding = request.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') return done(Object.assign(new Error('content coding'), { statusCode: 415, code: 'ERR_CONTENT_ENCODING' }));
   if (!isUtf8(body)) return done(Object.assign(new Error('body is not UTF-8'), { statusCode: 400, code: 'ERR_BODY_NOT_UTF8' }));
   let text = body.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -196,7 +199,7 @@ function parseJsonBody(_request: FastifyRequest, body: Buffer, done: (error: Err
 }
 
 function refuseProto(key: string, value: unknown): unknown {
-  if (key === '__proto__') throw Object.assign(new Error('__proto__ key'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+  if (key === '__proto__') throw Object.assign(new Error('__proto__ key'), { code: 'ERR_BODY_PROTO_KEY' });
   return value;
 }
 
