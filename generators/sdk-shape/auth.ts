@@ -20,8 +20,8 @@
  *   header apiKey required beside it, its CSRF token (the dashboard's `session` + `csrf`): a cookie
  *   placement carries that header wherever the cookie goes.
  * - An operation with no alternative the SDKs can express (`mutualTLS`, http digest, an unknown
- *   type) stops generation with the file and the pointer of its security requirements: it is
- *   never sent as something else.
+ *   type), and no `{}` either, stops the SDK emitters with the file and the pointer of its security
+ *   requirements: it is never sent as something else. (One that allows `{}` is called without.)
  */
 import { SpecError } from '../core/load.js';
 import { UnsupportedSpecError } from '../core/build-ir.js';
@@ -113,6 +113,7 @@ function operationAuth(operation: IrOperation, schemes: Map<string, IrSecuritySc
       }
     }
   }
+  if (!chosen && optional) return undefined; // nothing sendable, but none is needed either
   if (!chosen) {
     const names = [...new Set(withCredentials.flat().map((requirement) => requirement.scheme))];
     const described = names.map((name) => `"${name}" (${describe(schemes.get(name))})`).join(', ');

@@ -42,7 +42,7 @@ export interface ClientConfig {
 }
 
 export interface ClientOptions {
-  /** The API key. Defaults to the environment variable named in the README. */
+  /** The API key (for HTTP basic, `user:password`). Defaults to the environment variable named in the README; each operation sends it where its security says, or not at all. */
   apiKey?: string;
   baseURL?: string;
   /** Retries after the first attempt. Defaults to the spec's retry policy (3). */

@@ -155,6 +155,10 @@ describe('auth', () => {
     expect(sdkShape(await withSchemes(schemes, [{ a: [], b: [] }, { c: [] }])).operations[0].wire.auth).toEqual({ kind: 'basic' });
     expect(sdkShape(await withSchemes(schemes, [{ tls: [] }, { b: [] }])).operations[0].wire.auth).toEqual({ kind: 'query', name: 'app_key' });
     expect(sdkShape(await withSchemes(schemes, [{ a: [], b: [] }])).operations[0].wire.auth).toEqual({ kind: 'header', name: 'X-App-Id' });
+    // Nothing sendable but `{}` allowed: called without credentials, not an error.
+    const optionalTls = await withSchemes(schemes, [{ tls: [] }, {}]);
+    expect(sdkShape(optionalTls).operations[0].wire.auth).toBeUndefined();
+    expect(sdkShape(optionalTls).auth.required).toBe(false);
   });
 
   it.each([
