@@ -207,7 +207,7 @@ function collectOperations(
         body: collectBody(document, operation.requestBody, pointer, unsupported),
         responses,
         successStatus,
-        security: collectSecurity(document, operation),
+        security: collectSecurity(document, operation, pointer),
         idempotencyHeader: parameters.header.find((param) => IDEMPOTENCY_HEADER.test(param.name))?.name,
         servers: operationServers(operation, pathItem, `${itemPointer}/${method}`, itemPointer, rootServers, invalid),
       };
@@ -227,15 +227,17 @@ export function derivedOperationId(method: HttpMethod, path: string): string {
   return camelCase(`${method} ${parts.join(' ')}`);
 }
 
-function collectSecurity(document: OpenApiDocument, operation: Json): IrSecurity {
-  const requirements: Json[] = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : [];
+function collectSecurity(document: OpenApiDocument, operation: Json, operationPointer: string): IrSecurity {
+  const own = Array.isArray(operation.security);
+  const requirements: Json[] = own ? operation.security : Array.isArray(document.security) ? document.security : [];
   const alternatives = requirements.map((requirement) =>
     Object.entries<Json>(requirement ?? {}).map(([scheme, scopes]) => ({ scheme, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })),
   );
   const isPublic = alternatives.length === 0 || alternatives.some((alternative) => alternative.length === 0);
   const scopes = [...new Set(alternatives.flat().flatMap((requirement) => requirement.scopes))].sort();
   const keyTypes = Array.isArray(operation['x-key-types']) ? operation['x-key-types'].map(String) : undefined;
-  return { isPublic, alternatives, scopes, keyTypes };
+  const pointer = own ? `${operationPointer}/security` : Array.isArray(document.security) ? '/security' : undefined;
+  return { isPublic, alternatives, scopes, keyTypes, ...(pointer ? { pointer } : {}) };
 }
 
 /**

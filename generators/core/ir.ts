@@ -184,6 +184,8 @@ export interface IrSecurity {
   scopes: string[];
   /** Key types allowed (from x-key-types), when the spec says. */
   keyTypes?: string[];
+  /** Where the requirements in force are written: the operation's `security`, or the root's (`/security`); absent when neither says. */
+  pointer?: string;
 }
 
 /** Cursor paging, detected from the list envelope shape and the cursor parameters. */

@@ -1,7 +1,7 @@
 /**
  * The SDK shape: everything the SDK emitters (TypeScript client, Python SDK) decide alike, decided
  * once per IR. The IR describes the API; this module names it for SDKs (the API's names, each
- * operation's resource and method, the resource tree), says how credentials are sent and where
+ * operation's resource and method, the resource tree), says how each operation sends credentials and where
  * requests go, and holds each operation's wire plan (parameter styles, request media types,
  * response kinds). Emitters spell the names in their language and keep them unique in their own
  * scopes (NameScope).
@@ -9,7 +9,8 @@
 import type { Ir, IrOperation } from '../core/ir.js';
 import { oncePer } from '../core/once-per.js';
 import { apiNames, type ApiNames } from './names.js';
-import { authPlan, type AuthPlan } from './auth.js';
+import { authPlans, type AuthPlan } from './auth.js';
+export { authText, credentialText } from './auth.js';
 import { defaultBaseUrl, operationBaseUrl } from './base-url.js';
 import { placeOperations, resourceTree, type OperationPlace, type ResourceNode } from './resources.js';
 import { wirePlan, type WirePlan } from './wire.js';
@@ -17,7 +18,7 @@ import { wirePlan, type WirePlan } from './wire.js';
 export { NameScope } from './scope.js';
 export { RESERVED_MEMBERS, type OperationPlace, type ResourceNode } from './resources.js';
 export type { ApiNames } from './names.js';
-export type { AuthPlan } from './auth.js';
+export type { AuthPlan, Credential, OperationAuth } from './auth.js';
 export type { WireBody, WireMedia, WireParam, WirePart, WirePlan, WireResponse, WireShape } from './wire.js';
 
 export interface OperationShape extends OperationPlace {
@@ -35,7 +36,12 @@ export interface OperationShape extends OperationPlace {
 
 export interface SdkShape {
   names: ApiNames;
-  auth: AuthPlan;
+  /**
+   * How the client holds and sends credentials (each operation's placement is in its wire plan).
+   * Reading it throws the UnsupportedSpecError (file and pointer) when some operation requires
+   * only schemes the SDKs cannot send: every SDK emitter reads it, the server stubs never do.
+   */
+  readonly auth: AuthPlan;
   /** The first server URL with its variables at their defaults (`http://localhost` when none). */
   baseUrl: string;
   /** One per IR operation, in spec order. */
@@ -50,14 +56,18 @@ export interface SdkShape {
 export const sdkShape: (ir: Ir) => SdkShape = oncePer(makeShape);
 
 function makeShape(ir: Ir): SdkShape {
+  const auth = authPlans(ir);
   const operations: OperationShape[] = placeOperations(ir.operations).map((place) => {
     const own = operationBaseUrl(ir, place.operation);
-    return { ...place, wire: wirePlan(place.operation), ...(own ? { baseUrl: own.url, resolvedBaseUrl: own.resolved } : {}) };
+    return { ...place, wire: wirePlan(place.operation, auth.byOperation.get(place.operation)), ...(own ? { baseUrl: own.url, resolvedBaseUrl: own.resolved } : {}) };
   });
   const byOperation = new Map(operations.map((shape) => [shape.operation, shape]));
   const shape: SdkShape = {
     names: apiNames(ir.info.title),
-    auth: authPlan(ir),
+    get auth() {
+      if (auth.unsupported) throw auth.unsupported;
+      return auth.plan;
+    },
     baseUrl: defaultBaseUrl(ir),
     operations,
     root: resourceTree(operations),

@@ -4,6 +4,7 @@
  * Operation) and the server stubs decode. It restates IR facts in the compact form runtimes need:
  * defaults left out, shapes a serialiser can act on.
  */
+import type { OperationAuth } from './auth.js';
 import type { IrMedia, IrOperation, IrParameter, IrPart, MediaKind, ParameterLocation, ParameterStyle } from '../core/ir.js';
 
 /** How a value is serialised: `unknown` shapes are decided from the value at run time. */
@@ -85,6 +86,8 @@ export interface WirePlan {
    * `/#X-Amz-Target=Service.Action`). Sent by the SDKs; the path itself stops before `?`/`#`.
    */
   match?: { in: 'query' | 'header'; name: string; value: string };
+  /** How the operation sends the client's credential (auth.ts decides); absent when it sends none (`security: []`). */
+  auth?: OperationAuth;
 }
 
 export function wireParam(param: IrParameter): WireParam {
@@ -119,7 +122,7 @@ export function wireMedia(media: IrMedia): WireMedia {
   return { mediaType: media.mediaType, kind: media.kind, ...(media.kind === 'event-stream' ? { dataIsJson: media.stream?.dataIsJson ?? false } : {}) };
 }
 
-export function wirePlan(operation: IrOperation): WirePlan {
+export function wirePlan(operation: IrOperation, auth?: OperationAuth): WirePlan {
   const byName = new Map(operation.parameters.path.map((param) => [param.name, param]));
   const pathParams = operation.template.params.map((name) => byName.get(name)).filter((param): param is IrParameter => param !== undefined);
   const params = [...pathParams, ...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie].map(wireParam);
@@ -129,5 +132,5 @@ export function wirePlan(operation: IrOperation): WirePlan {
   const resume = operation.parameters.header.find((param) => /^last-event-id$/i.test(param.name));
   const resumeHeader = resume && success.some((media) => media.kind === 'event-stream') ? resume.name : undefined;
   const redirects = operation.successStatus ? [] : operation.responses.filter((response) => /^3\d\d$/.test(response.status)).map((response) => Number(response.status));
-  return { params, bodies, responses, success, ...(resumeHeader ? { resumeHeader } : {}), ...(redirects.length > 0 ? { redirects } : {}), ...(operation.template.match ? { match: { ...operation.template.match } } : {}) };
+  return { params, bodies, responses, success, ...(resumeHeader ? { resumeHeader } : {}), ...(redirects.length > 0 ? { redirects } : {}), ...(operation.template.match ? { match: { ...operation.template.match } } : {}), ...(auth ? { auth } : {}) };
 }

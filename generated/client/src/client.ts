@@ -51,7 +51,7 @@ const CONFIG: ClientConfig = {
       }
     ],
     "auth": {
-      "kind": "bearer"
+      "keyRequired": true
     },
     "requestIdHeader": "X-Request-Id",
     "rateLimitHeaders": {

@@ -23,7 +23,6 @@ CONFIG = ClientConfig(
     user_agent="assessment-service-python/1.0.0",
     retry_policy=RetryPolicy(max_retries=3, initial_delay=0.5, max_delay=8, backoff_multiplier=2, jitter="full", respect_retry_after=True, retry_on_connection_error=True, retryable_statuses=(408, 429, 500, 502, 503, 504)),
     key_prefixes=(KeyPrefix("test_pk_", "test", "publishable"), KeyPrefix("test_sk_", "test", "secret"), KeyPrefix("live_pk_", "live", "publishable"), KeyPrefix("live_sk_", "live", "secret")),
-    auth="bearer",
     request_id_header="X-Request-Id",
     rate_limit_limit_header="X-RateLimit-Limit",
     rate_limit_remaining_header="X-RateLimit-Remaining",

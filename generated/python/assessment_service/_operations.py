@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional
 
-from ._core import Body, Media, Operation, PaginationSpec, Param, Shape
+from ._core import Auth, Body, Media, Operation, PaginationSpec, Param, Shape
 
 
 SHAPES: Dict[str, Shape] = {"Timestamp": "datetime", "ConsentArtifact": {"object": {"consented_at": {"ref": "Timestamp"}}}, "SubjectCreate": {"object": {"consent_artifact": {"ref": "ConsentArtifact"}}}, "Subject": {"object": {"created_at": {"ref": "Timestamp"}, "consent_artifact": {"ref": "ConsentArtifact"}}}, "DeletedSubject": {"object": {"created_at": {"ref": "Timestamp"}, "consent_artifact": {"ref": "ConsentArtifact"}}}, "SubjectList": {"object": {"data": {"array": {"ref": "Subject"}}}}, "Assessment": {"object": {"created_at": {"ref": "Timestamp"}, "completed_at": {"ref": "Timestamp"}}}, "AssessmentList": {"object": {"data": {"array": {"ref": "Assessment"}}}}, "EventBase": {"object": {"created_at": {"ref": "Timestamp"}}}, "AssessmentCompletedEvent": {"object": {"created_at": {"ref": "Timestamp"}, "data": {"object": {"object": {"ref": "Assessment"}}}}}, "SubjectDeletedEvent": {"object": {"created_at": {"ref": "Timestamp"}, "data": {"object": {"object": {"ref": "DeletedSubject"}}}}}}
@@ -29,6 +29,7 @@ LIST_SUBJECTS = Operation(
         Param("ending_before", "query"),
     ),
     responses=(Media("application/json", "json", shape={"ref": "SubjectList"}),),
+    auth=Auth("bearer"),
     pagination=PaginationSpec(data_field="data", has_more_field="has_more", next_cursor_field="next_cursor", forward_param="starting_after", previous_cursor_field="previous_cursor", backward_param="ending_before"),
 )
 """GET /v1/nature/subjects"""
@@ -40,6 +41,7 @@ CREATE_SUBJECT = Operation(
     body_required=True,
     responses=(Media("application/json", "json", shape={"ref": "Subject"}),),
     idempotency_header="Idempotency-Key",
+    auth=Auth("bearer"),
 )
 """POST /v1/nature/subjects"""
 
@@ -48,6 +50,7 @@ RETRIEVE_SUBJECT = Operation(
     path="/v1/nature/subjects/{subject_id}",
     params=(Param("subject_id", "path"),),
     responses=(Media("application/json", "json", shape={"ref": "Subject"}),),
+    auth=Auth("bearer"),
 )
 """GET /v1/nature/subjects/{subject_id}"""
 
@@ -56,6 +59,7 @@ DELETE_SUBJECT = Operation(
     path="/v1/nature/subjects/{subject_id}",
     params=(Param("subject_id", "path"),),
     responses=(Media("application/json", "json", shape={"ref": "DeletedSubject"}),),
+    auth=Auth("bearer"),
 )
 """DELETE /v1/nature/subjects/{subject_id}"""
 
@@ -69,6 +73,7 @@ LIST_ASSESSMENTS = Operation(
         Param("ending_before", "query"),
     ),
     responses=(Media("application/json", "json", shape={"ref": "AssessmentList"}),),
+    auth=Auth("bearer"),
     pagination=PaginationSpec(data_field="data", has_more_field="has_more", next_cursor_field="next_cursor", forward_param="starting_after", previous_cursor_field="previous_cursor", backward_param="ending_before"),
 )
 """GET /v1/nature/subjects/{subject_id}/assessments"""
@@ -81,6 +86,7 @@ CREATE_ASSESSMENT = Operation(
     body_required=True,
     responses=(Media("application/json", "json", shape={"ref": "Assessment"}),),
     idempotency_header="Idempotency-Key",
+    auth=Auth("bearer"),
 )
 """POST /v1/nature/subjects/{subject_id}/assessments"""
 
@@ -89,6 +95,7 @@ RETRIEVE_ASSESSMENT = Operation(
     path="/v1/nature/assessments/{assessment_id}",
     params=(Param("assessment_id", "path"),),
     responses=(Media("application/json", "json", shape={"ref": "Assessment"}),),
+    auth=Auth("bearer"),
 )
 """GET /v1/nature/assessments/{assessment_id}"""
 
@@ -99,6 +106,7 @@ SUBMIT_ASSESSMENT = Operation(
     bodies=(Body("application/json", "json", mode="fields"),),
     body_required=True,
     responses=(Media("application/json", "json", shape={"ref": "Assessment"}),),
+    auth=Auth("bearer"),
 )
 """PATCH /v1/nature/assessments/{assessment_id}"""
 

@@ -190,7 +190,7 @@ function clientFile(project: ReturnType<typeof printingProject>, ir: Ir, clientN
     defaultBaseURL: shape.baseUrl,
     retryPolicy: c.retryPolicy,
     keyPrefixes: c.keyPrefixes.map((prefix) => ({ prefix: prefix.prefix, environment: prefix.prefix.split('_')[0], type: prefix.type })),
-    auth: shape.auth,
+    auth: { keyRequired: shape.auth.keyRequired, ...(shape.auth.cookieSession ? { cookieSession: true } : {}) },
     ...(c.requestIdHeader ? { requestIdHeader: c.requestIdHeader } : {}),
     ...(c.rateLimit.limitHeader || c.rateLimit.remainingHeader ? { rateLimitHeaders: { limit: c.rateLimit.limitHeader, remaining: c.rateLimit.remainingHeader } } : {}),
     ...(c.specDigestHeader ? { specDigest: { header: c.specDigestHeader, value: ir.digest } } : {}),

@@ -6,7 +6,7 @@
  */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
-import { sdkShape } from '../../sdk-shape/index.js';
+import { authText, sdkShape } from '../../sdk-shape/index.js';
 import type { ClientPlan, OperationPlan, ResourceNode } from './plan.js';
 import { mediaReadme } from './readme-media.js';
 
@@ -106,7 +106,7 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '',
     '| Option | Default | Meaning |',
     '|---|---|---|',
-    `| \`apiKey\` | \`${c.envPrefix}_API_KEY\` | The API key, sent as ${authText(ir)}. |`,
+    `| \`apiKey\` | \`${c.envPrefix}_API_KEY\` | The API key, ${authText(sdkShape(ir).auth)}. |`,
     `| \`baseURL\` | \`${c.envPrefix}_BASE_URL\`, else the spec's first server | Where requests go.${ownServers.length > 0 ? ` Not for ${ownServers.length === 1 ? 'the operation' : `the ${ownServers.length} operations`} with servers of ${ownServers.length === 1 ? 'its' : 'their'} own (${ownServers.slice(0, 3).map((shape) => `\`${shape.operation.method.toUpperCase()} ${shape.operation.path}\` → ${shape.baseUrl === shape.resolvedBaseUrl ? shape.baseUrl : `${shape.baseUrl}, relative to the base URL`}`).join(', ')}${ownServers.length > 3 ? ', …' : ''}): those keep theirs; pass \`{ baseURL }\` per call to send one elsewhere. |` : ' |'}`,
     `| \`maxRetries\` | ${p.maxRetries} (from the spec) | Retries after the first attempt; also per call. |`,
     '| `timeout` | 60000 | Milliseconds each attempt may take, from sending to the last byte of the body; also per call. |',
@@ -206,16 +206,4 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '',
   );
   return lines.filter((line, index, all) => !(line === '' && all[index - 1] === '')).join('\n');
-}
-
-function authText(ir: Ir): string {
-  const auth = sdkShape(ir).auth;
-  switch (auth.kind) {
-    case 'none':
-      return 'nothing (the API declares no security)';
-    case 'bearer':
-      return '`Authorization: Bearer <key>`';
-    default:
-      return `the \`${auth.name}\` ${auth.kind}`;
-  }
 }

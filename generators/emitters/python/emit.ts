@@ -229,12 +229,6 @@ class Webhooks:
 `;
 }
 
-/** How the client sends the key (the SDK shape decides, for every language alike). */
-function auth(ir: Ir): { kind: string; name: string } {
-  const plan = sdkShape(ir).auth;
-  return { kind: plan.kind, name: 'name' in plan ? plan.name : '' };
-}
-
 function defaultBaseUrl(ir: Ir): string {
   return sdkShape(ir).baseUrl;
 }
@@ -242,7 +236,8 @@ function defaultBaseUrl(ir: Ir): string {
 function configCode(ir: Ir, plan: PythonPlan): string {
   const c = { ...ir.conventions, ...sdkShape(ir).names };
   const policy = c.retryPolicy;
-  const method = auth(ir);
+  // Where each operation sends the key is its Operation's `auth` (the SDK shape decides, for every language alike).
+  const auth = sdkShape(ir).auth;
   const fields = [
     `api_key_env=${pyString(`${c.envPrefix}_API_KEY`)}`,
     `base_url_env=${pyString(`${c.envPrefix}_BASE_URL`)}`,
@@ -250,9 +245,8 @@ function configCode(ir: Ir, plan: PythonPlan): string {
     `user_agent=${pyString(`${plan.distributionName}-python/${ir.info.version}`)}`,
     `retry_policy=RetryPolicy(max_retries=${policy.maxRetries}, initial_delay=${policy.initialDelayMs / 1000}, max_delay=${policy.maxDelayMs / 1000}, backoff_multiplier=${policy.backoffMultiplier}, jitter=${pyString(policy.jitter)}, respect_retry_after=${policy.respectRetryAfter ? 'True' : 'False'}, retry_on_connection_error=${policy.retryOnConnectionError ? 'True' : 'False'}, retryable_statuses=(${policy.retryableStatuses.join(', ')}${policy.retryableStatuses.length === 1 ? ',' : ''}))`,
     `key_prefixes=(${c.keyPrefixes.map((prefix) => `KeyPrefix(${pyString(prefix.prefix)}, ${pyString(prefix.prefix.split('_')[0])}, ${pyString(prefix.type)})`).join(', ')}${c.keyPrefixes.length === 1 ? ',' : ''})`,
-    `auth=${pyString(method.kind)}`,
   ];
-  if (method.name) fields.push(`auth_name=${pyString(method.name)}`);
+  if (!auth.required) fields.push('auth_required=False');
   if (c.requestIdHeader) fields.push(`request_id_header=${pyString(c.requestIdHeader)}`);
   if (c.rateLimit.limitHeader) fields.push(`rate_limit_limit_header=${pyString(c.rateLimit.limitHeader)}`);
   if (c.rateLimit.remainingHeader) fields.push(`rate_limit_remaining_header=${pyString(c.rateLimit.remainingHeader)}`);

@@ -5,7 +5,7 @@
  * Python SDK and the TypeScript client put the same bytes on the wire for the same call.
  */
 import type { Ir, IrMedia } from '../../core/ir.js';
-import { sdkShape, type WireBody, type WireMedia, type WireParam, type WirePart } from '../../sdk-shape/index.js';
+import { sdkShape, type OperationAuth, type WireBody, type WireMedia, type WireParam, type WirePart } from '../../sdk-shape/index.js';
 import { pyString } from './naming.js';
 import type { PythonPlan } from './plan.js';
 import { pythonLiteral, type Shapes } from './types.js';
@@ -33,6 +33,14 @@ function partCode(part: WirePart, body: WireBody): string {
   if (part.explode !== undefined) fields.push(`explode=${part.explode ? 'True' : 'False'}`);
   if (part.allowReserved) fields.push('allow_reserved=True');
   return `Part(${fields.join(', ')})`;
+}
+
+/** Example: `Auth("header", "X-Key")`, `Auth("bearer", optional=True)`. The CSRF header is the TypeScript client's (browsers); Python sends the session cookie only. */
+function authCode(auth: OperationAuth): string {
+  const fields = [pyString(auth.kind)];
+  if ('name' in auth) fields.push(pyString(auth.name));
+  if (auth.optional) fields.push('optional=True');
+  return `Auth(${fields.join(', ')})`;
 }
 
 function tuple(items: string[], indent: string): string {
@@ -77,6 +85,7 @@ export function operationsFile(ir: Ir, plan: PythonPlan, shapes: Shapes): string
     if (operation.idempotencyHeader) fields.push(`idempotency_header=${pyString(operation.idempotencyHeader)}`);
     const ownServer = shape.of(operation).baseUrl;
     if (ownServer !== undefined) fields.push(`base_url=${pyString(ownServer)}`);
+    if (wire.auth) fields.push(`auth=${authCode(wire.auth)}`);
     const paging = operation.pagination;
     if (paging) {
       const spec = [`data_field=${pyString(paging.dataField)}`, `has_more_field=${pyString(paging.hasMoreField)}`, `next_cursor_field=${pyString(paging.nextCursorField)}`, `forward_param=${pyString(paging.forwardParam)}`];
@@ -93,7 +102,7 @@ export function operationsFile(ir: Ir, plan: PythonPlan, shapes: Shapes): string
   }
   const code = body.join('\n');
   const typing = ir.webhooks ? ['Dict', 'Optional'] : ['Dict'];
-  const core = [...['Body', 'Media', 'Operation', 'PaginationSpec', 'Param', 'Part'].filter((name) => code.includes(`${name}(`)), 'Shape'].sort();
+  const core = [...['Auth', 'Body', 'Media', 'Operation', 'PaginationSpec', 'Param', 'Part'].filter((name) => code.includes(`${name}(`)), 'Shape'].sort();
   return [
     '"""One Operation per API operation: its parameters and their styles, request and response media types, idempotency, paging, and where response date-times sit."""',
     '',

@@ -6,7 +6,7 @@
  * tests against the reference service (test/e2e/generators/emitters/python/sdk.test.ts); a block
  * whose call the spec cannot supply (no list, no call without arguments) is left out.
  */
-import { sdkShape } from '../../sdk-shape/index.js';
+import { authText, sdkShape } from '../../sdk-shape/index.js';
 import type { Ir } from '../../core/ir.js';
 import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
 
@@ -46,7 +46,7 @@ function optionsSection(ir: Ir, plan: PythonPlan): string {
   const c = { ...ir.conventions, ...sdkShape(ir).names };
   const client = plan.clientClass;
   const rows: Array<[string, string, string]> = [
-    ['`api_key`', `\`$${c.envPrefix}_API_KEY\``, 'The key sent with every call (its prefix sets `client.environment`).'],
+    ['`api_key`', `\`$${c.envPrefix}_API_KEY\``, `The key (its prefix sets \`client.environment\`), ${authText(sdkShape(ir).auth, { sendsCsrf: false })}.`],
     ['`base_url`', `\`$${c.envPrefix}_BASE_URL\`, else \`${sdkShape(ir).baseUrl}\``, `Where the API lives.${ownServers(ir)}`],
     ['`max_retries`', `${c.retryPolicy.maxRetries} (the spec's \`x-retry-policy\`)`, 'Retries after the first attempt.'],
     ['`timeout`', '60.0', 'Seconds for one attempt of a call, whole: connecting, sending, and reading the entire answer (every read waits at most what is left).'],

@@ -198,13 +198,17 @@ class RuntimeTest(unittest.TestCase):
         self.assertEqual(response.parse()["id"], SUBJECT["id"])
 
     def test_reads_key_and_base_url_from_the_environment_and_the_environment_from_the_prefix(self) -> None:
+        self.server.answers.append(Answer(200, SUBJECT))
         self.server.answers.append(Answer(200, {"status": "ok"}))
         live = "live_pk_" + "c" * 32
         with mock.patch.dict(os.environ, {"ASSESSMENT_SERVICE_API_KEY": live, "ASSESSMENT_SERVICE_BASE_URL": self.server.url}):
             client = AssessmentService()
             self.assertEqual((client.api_key, client.base_url, client.environment), (live, self.server.url, "live"))
+            client.nature.subjects.retrieve(SUBJECT["id"])
             client.health.retrieve()
         self.assertEqual(self.server.seen[0].headers["authorization"], f"Bearer {live}")
+        # GET /health declares `security: []`: no key goes with it.
+        self.assertNotIn("authorization", self.server.seen[1].headers)
         self.assertEqual(self.client.environment, "test")
 
     def test_without_a_key_says_how_to_give_one(self) -> None:

@@ -31,10 +31,12 @@ export interface ClientConfig {
   retryPolicy: RetryPolicy;
   keyPrefixes: KeyPrefix[];
   /**
-   * How the key is sent. `cookie`: a browser session (the browser sends the cookie itself; outside
-   * a browser `apiKey` is sent as that cookie), with the CSRF header the same operations require.
+   * What the client needs of credentials (each operation says where its own goes, OperationSpec's
+   * `auth`). `keyRequired`: some operation requires a key that is not a cookie, so the client
+   * refuses to start without one. `cookieSession`: some operation sends a cookie session, which a
+   * browser holds and sends itself (fetch's `credentials` default to `same-origin`).
    */
-  auth: { kind: 'bearer' } | { kind: 'header'; name: string } | { kind: 'query'; name: string } | { kind: 'cookie'; name: string; csrfHeader?: string } | { kind: 'none' };
+  auth: { keyRequired: boolean; cookieSession?: true };
   requestIdHeader?: string;
   rateLimitHeaders?: { limit?: string; remaining?: string };
   /** Header carrying the spec digest this client was generated from, and the digest. */
@@ -43,7 +45,7 @@ export interface ClientConfig {
 }
 
 export interface ClientOptions {
-  /** The API key. Defaults to the environment variable named in the README. */
+  /** The API key (for HTTP basic, `user:password`). Defaults to the environment variable named in the README; each operation sends it where its security says, or not at all. */
   apiKey?: string;
   /** Where requests go (default: the environment variable named in the README, else the spec's first server); operations that declare servers of their own keep theirs (override them per call). */
   baseURL?: string;
@@ -88,6 +90,15 @@ export interface RequestOptions {
   baseURL?: string;
 }
 
+/**
+ * Where an operation sends the client's credential (`apiKey`): `bearer` and `basic` in
+ * Authorization (basic: the key is `user:password`, sent base64-encoded), the others under their
+ * name. `cookie`: a browser session (the browser sends the cookie itself; outside a browser the key
+ * is sent as that cookie), with the CSRF header (`csrfToken`) beside it. `optional`: sent only when
+ * the client has a key.
+ */
+export type AuthSpec = ({ kind: 'bearer' } | { kind: 'basic' } | { kind: 'header'; name: string } | { kind: 'query'; name: string } | { kind: 'cookie'; name: string; csrfHeader?: string }) & { optional?: true };
+
 /** One operation as the generator describes it. */
 export interface OperationSpec {
   method: string;
@@ -112,6 +123,8 @@ export interface OperationSpec {
   /** What the path template's query or fragment asks for (`/#X-Amz-Target=Svc.Op`): sent as that query parameter or header. */
   match?: { in: 'query' | 'header'; name: string; value: string };
   pagination?: PaginationSpec;
+  /** How it sends credentials; absent when it sends none (`security: []`). */
+  auth?: AuthSpec;
   /** The spec marks the operation deprecated: the first call logs a warning. */
   deprecated?: true;
   /** The operation's own server (operation- or path-level `servers`), which the client's baseURL does not replace. */
@@ -174,7 +187,7 @@ export class BaseClient {
     this.apiKey = options.apiKey ?? env[config.apiKeyEnv] ?? undefined;
     if (this.apiKey !== undefined) assertKeyAllowedHere(this.apiKey, config.keyPrefixes);
     // A browser holds a session cookie itself; every other scheme needs the key here.
-    if (config.auth.kind !== 'none' && config.auth.kind !== 'cookie' && !this.apiKey) {
+    if (config.auth.keyRequired && !this.apiKey) {
       throw new ClientError(`No API key: pass { apiKey } or set the ${config.apiKeyEnv} environment variable.`);
     }
     this.baseURL = (options.baseURL ?? env[config.baseUrlEnv] ?? config.defaultBaseURL).replace(/\/+$/, '');
@@ -192,7 +205,7 @@ export class BaseClient {
     this.#defaultHeaders = options.defaultHeaders ?? {};
     this.environment = this.apiKey ? (keyPrefixOf(this.apiKey, config.keyPrefixes)?.environment ?? null) : null;
     this.csrfToken = options.csrfToken;
-    this.#credentials = options.credentials ?? (config.auth.kind === 'cookie' ? 'same-origin' : undefined);
+    this.#credentials = options.credentials ?? (config.auth.cookieSession ? 'same-origin' : undefined);
   }
 
   /**
@@ -252,7 +265,7 @@ export class BaseClient {
     const policy = this.#config.retryPolicy;
     const method = operation.method.toUpperCase();
     const init: RequestInit & { duplex?: 'half' } = { method, headers, body: encoded?.body, ...(encoded && !encoded.replayable ? { duplex: 'half' } : {}), ...(this.#credentials ? { credentials: this.#credentials } : {}) };
-    const log = (attempt: number, entry: AttemptLog) => this.#logAttempt(method, url, headers, attempt, maxRetries, entry);
+    const log = (attempt: number, entry: AttemptLog) => this.#logAttempt(method, url, headers, operation.auth, attempt, maxRetries, entry);
 
     for (let attempt = 0; ; attempt += 1) {
       const retriesLeft = maxRetries - attempt;
@@ -313,15 +326,15 @@ export class BaseClient {
   }
 
   /** One debug line per attempt: what was sent (secrets redacted), what came back, and what happens next. */
-  #logAttempt(method: string, url: string, headers: Record<string, string>, attempt: number, maxRetries: number, entry: AttemptLog): void {
+  #logAttempt(method: string, url: string, headers: Record<string, string>, auth: AuthSpec | undefined, attempt: number, maxRetries: number, entry: AttemptLog): void {
     if (!this._logger.enabled('debug')) return;
-    const shownUrl = redactUrl(url, this.#config.auth.kind === 'query' ? [this.#config.auth.name] : []);
+    const shownUrl = redactUrl(url, auth?.kind === 'query' ? [auth.name] : []);
     const outcome = entry.status === null ? `failed (${entry.error})` : String(entry.status);
     const next = entry.retry ? `; retrying in ${entry.waitMs} ms (${entry.reason})` : entry.reason ? `; not retried (${entry.reason})` : '';
     const idempotency = Object.keys(headers).filter((name) => /idempotency/i.test(name));
     const secret = Object.keys(headers).filter((name) => SECRET_HEADER_NAME.test(name) && !idempotency.includes(name));
-    if (this.#config.auth.kind === 'header' || this.#config.auth.kind === 'cookie') secret.push(this.#config.auth.name);
-    if (this.#config.auth.kind === 'cookie' && this.#config.auth.csrfHeader) secret.push(this.#config.auth.csrfHeader);
+    if (auth?.kind === 'header' || auth?.kind === 'cookie') secret.push(auth.name);
+    if (auth?.kind === 'cookie' && auth.csrfHeader) secret.push(auth.csrfHeader);
     this._logger.log('debug', `${method} ${shownUrl} → ${outcome} in ${entry.elapsedMs} ms${entry.requestId ? ` (${entry.requestId})` : ''}, attempt ${attempt + 1} of ${maxRetries + 1}${next}`, {
       method,
       url: shownUrl,
@@ -356,7 +369,8 @@ export class BaseClient {
     const path = buildPath(operation.path, operation.params, pathArgs);
     let search = [queryString(operation.params, params), extraQueryString(extraQuery)].filter(Boolean).join('&');
     if (operation.match?.in === 'query') search = `${encodeQueryText(operation.match.name)}=${encodeQueryText(operation.match.value)}${search ? `&${search}` : ''}`;
-    if (this.#config.auth.kind === 'query' && this.apiKey) search = `${search ? `${search}&` : ''}${encodeQueryText(this.#config.auth.name)}=${encodeQueryText(this.apiKey)}`;
+    const auth = operation.auth;
+    if (auth?.kind === 'query' && this.apiKey) search = `${search ? `${search}&` : ''}${encodeQueryText(auth.name)}=${encodeQueryText(this.apiKey)}`;
     // The call's own base URL, else the operation's own server, else the client's.
     const base = baseURL !== undefined ? baseURL.replace(/\/+$/, '') : operation.baseURL !== undefined ? resolveServer(operation.baseURL, this.baseURL) : this.baseURL;
     return `${base}${path}${search ? `?${search}` : ''}`;
@@ -365,12 +379,14 @@ export class BaseClient {
   #buildHeaders(operation: OperationSpec, params: Record<string, unknown>, options: RequestOptions, accept: string): Record<string, string> {
     const headers: Record<string, string> = { accept, 'user-agent': this.#config.userAgent, ...lowerCaseKeys(this.#defaultHeaders) };
     const cookies: string[] = [];
-    if (this.apiKey && this.#config.auth.kind === 'bearer') headers.authorization = `Bearer ${this.apiKey}`;
-    if (this.apiKey && this.#config.auth.kind === 'header') headers[this.#config.auth.name.toLowerCase()] = this.apiKey;
-    if (this.#config.auth.kind === 'cookie') {
+    const auth = operation.auth;
+    if (this.apiKey && auth?.kind === 'bearer') headers.authorization = `Bearer ${this.apiKey}`;
+    if (this.apiKey && auth?.kind === 'basic') headers.authorization = `Basic ${base64Text(this.apiKey)}`;
+    if (this.apiKey && auth?.kind === 'header') headers[auth.name.toLowerCase()] = this.apiKey;
+    if (auth?.kind === 'cookie') {
       // Browsers refuse a script-set Cookie header and send the session cookie themselves.
-      if (this.apiKey) cookies.push(`${this.#config.auth.name}=${this.apiKey}`);
-      if (this.#config.auth.csrfHeader && this.csrfToken) headers[this.#config.auth.csrfHeader.toLowerCase()] = this.csrfToken;
+      if (this.apiKey) cookies.push(`${auth.name}=${this.apiKey}`);
+      if (auth.csrfHeader && this.csrfToken) headers[auth.csrfHeader.toLowerCase()] = this.csrfToken;
     }
     if (this.#config.specDigest) headers[this.#config.specDigest.header.toLowerCase()] = this.#config.specDigest.value;
     if (operation.match?.in === 'header') headers[operation.match.name.toLowerCase()] = operation.match.value;
@@ -388,7 +404,7 @@ export class BaseClient {
     }
     if (cookies.length > 0) {
       // The operation's cookie parameters join any Cookie the caller set; a browser sends its own cookies and would drop this header.
-      if (isBrowserLike() && this.#config.auth.kind !== 'cookie') throw new ClientError('Cookie parameters cannot be sent from a browser: the browser sends its own cookies.');
+      if (isBrowserLike() && !this.#config.auth.cookieSession) throw new ClientError('Cookie parameters cannot be sent from a browser: the browser sends its own cookies.');
       if (!isBrowserLike()) headers.cookie = [...cookies, ...(headers.cookie ? [headers.cookie] : [])].join('; ');
     }
     return headers;
@@ -465,6 +481,13 @@ function linkedController(signal: AbortSignal | undefined): AbortController {
 
 function asRecord(params: unknown): Record<string, unknown> {
   return params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
+}
+
+/** Base64 of the text's UTF-8 bytes (HTTP basic credentials), on every runtime with btoa. */
+function base64Text(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

@@ -30,9 +30,8 @@ const CONFIG: ClientConfig = {
     },
     "keyPrefixes": [],
     "auth": {
-      "kind": "cookie",
-      "name": "dashboard_session",
-      "csrfHeader": "X-CSRF-Token"
+      "keyRequired": false,
+      "cookieSession": true
     },
     "requestIdHeader": "X-Request-Id",
     "rateLimitHeaders": {

@@ -5,13 +5,13 @@ import type { OperationSpec } from './core/client.js';
 /** `POST /signup` (signUp) */
 export const signUp: OperationSpec = {"method":"post","path":"/signup","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `GET /session` (getSession) */
-export const getSession: OperationSpec = {"method":"get","path":"/session","params":[],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const getSession: OperationSpec = {"method":"get","path":"/session","params":[],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /session` (signIn) */
 export const signIn: OperationSpec = {"method":"post","path":"/session","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
 /** `DELETE /session` (signOut) */
-export const signOut: OperationSpec = {"method":"delete","path":"/session","params":[]};
+export const signOut: OperationSpec = {"method":"delete","path":"/session","params":[],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `DELETE /sessions` (signOutEverywhere) */
-export const signOutEverywhere: OperationSpec = {"method":"delete","path":"/sessions","params":[]};
+export const signOutEverywhere: OperationSpec = {"method":"delete","path":"/sessions","params":[],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /email-verification` (verifyEmail) */
 export const verifyEmail: OperationSpec = {"method":"post","path":"/email-verification","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true};
 /** `POST /password-resets` (requestPasswordReset) */
@@ -19,34 +19,34 @@ export const requestPasswordReset: OperationSpec = {"method":"post","path":"/pas
 /** `POST /password-resets/confirm` (resetPassword) */
 export const resetPassword: OperationSpec = {"method":"post","path":"/password-resets/confirm","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true};
 /** `GET /scopes` (listScopes) */
-export const listScopes: OperationSpec = {"method":"get","path":"/scopes","params":[],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const listScopes: OperationSpec = {"method":"get","path":"/scopes","params":[],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `GET /keys` (listKeys) */
-export const listKeys: OperationSpec = {"method":"get","path":"/keys","params":[{"name":"environment","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const listKeys: OperationSpec = {"method":"get","path":"/keys","params":[{"name":"environment","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /keys` (createKey) */
-export const createKey: OperationSpec = {"method":"post","path":"/keys","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const createKey: OperationSpec = {"method":"post","path":"/keys","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /keys/{key_id}/rotate` (rotateKey) */
-export const rotateKey: OperationSpec = {"method":"post","path":"/keys/{key_id}/rotate","params":[{"name":"key_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const rotateKey: OperationSpec = {"method":"post","path":"/keys/{key_id}/rotate","params":[{"name":"key_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /keys/{key_id}/revoke` (revokeKey) */
-export const revokeKey: OperationSpec = {"method":"post","path":"/keys/{key_id}/revoke","params":[{"name":"key_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const revokeKey: OperationSpec = {"method":"post","path":"/keys/{key_id}/revoke","params":[{"name":"key_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `GET /billing` (getBilling) */
-export const getBilling: OperationSpec = {"method":"get","path":"/billing","params":[],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const getBilling: OperationSpec = {"method":"get","path":"/billing","params":[],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `PUT /billing/plan` (changePlan) */
-export const changePlan: OperationSpec = {"method":"put","path":"/billing/plan","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const changePlan: OperationSpec = {"method":"put","path":"/billing/plan","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `GET /webhook-endpoints` (listWebhookEndpoints) */
-export const listWebhookEndpoints: OperationSpec = {"method":"get","path":"/webhook-endpoints","params":[{"name":"environment","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const listWebhookEndpoints: OperationSpec = {"method":"get","path":"/webhook-endpoints","params":[{"name":"environment","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /webhook-endpoints` (createWebhookEndpoint) */
-export const createWebhookEndpoint: OperationSpec = {"method":"post","path":"/webhook-endpoints","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const createWebhookEndpoint: OperationSpec = {"method":"post","path":"/webhook-endpoints","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `DELETE /webhook-endpoints/{endpoint_id}` (deleteWebhookEndpoint) */
-export const deleteWebhookEndpoint: OperationSpec = {"method":"delete","path":"/webhook-endpoints/{endpoint_id}","params":[{"name":"endpoint_id","in":"path"}]};
+export const deleteWebhookEndpoint: OperationSpec = {"method":"delete","path":"/webhook-endpoints/{endpoint_id}","params":[{"name":"endpoint_id","in":"path"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /webhook-endpoints/{endpoint_id}/rotate-secret` (rotateWebhookSecret) */
-export const rotateWebhookSecret: OperationSpec = {"method":"post","path":"/webhook-endpoints/{endpoint_id}/rotate-secret","params":[{"name":"endpoint_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const rotateWebhookSecret: OperationSpec = {"method":"post","path":"/webhook-endpoints/{endpoint_id}/rotate-secret","params":[{"name":"endpoint_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /webhook-endpoints/{endpoint_id}/disable` (disableWebhookEndpoint) */
-export const disableWebhookEndpoint: OperationSpec = {"method":"post","path":"/webhook-endpoints/{endpoint_id}/disable","params":[{"name":"endpoint_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const disableWebhookEndpoint: OperationSpec = {"method":"post","path":"/webhook-endpoints/{endpoint_id}/disable","params":[{"name":"endpoint_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /webhook-endpoints/{endpoint_id}/enable` (enableWebhookEndpoint) */
-export const enableWebhookEndpoint: OperationSpec = {"method":"post","path":"/webhook-endpoints/{endpoint_id}/enable","params":[{"name":"endpoint_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const enableWebhookEndpoint: OperationSpec = {"method":"post","path":"/webhook-endpoints/{endpoint_id}/enable","params":[{"name":"endpoint_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `GET /webhook-endpoints/{endpoint_id}/deliveries` (listWebhookDeliveries) */
-export const listWebhookDeliveries: OperationSpec = {"method":"get","path":"/webhook-endpoints/{endpoint_id}/deliveries","params":[{"name":"endpoint_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const listWebhookDeliveries: OperationSpec = {"method":"get","path":"/webhook-endpoints/{endpoint_id}/deliveries","params":[{"name":"endpoint_id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /webhook-endpoints/{endpoint_id}/test-events` (sendTestWebhookEvent) */
-export const sendTestWebhookEvent: OperationSpec = {"method":"post","path":"/webhook-endpoints/{endpoint_id}/test-events","params":[{"name":"endpoint_id","in":"path"}],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true};
+export const sendTestWebhookEvent: OperationSpec = {"method":"post","path":"/webhook-endpoints/{endpoint_id}/test-events","params":[{"name":"endpoint_id","in":"path"}],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};
 /** `POST /webhook-events/{event_id}/resend` (resendWebhookEvent) */
-export const resendWebhookEvent: OperationSpec = {"method":"post","path":"/webhook-events/{event_id}/resend","params":[{"name":"event_id","in":"path"}]};
+export const resendWebhookEvent: OperationSpec = {"method":"post","path":"/webhook-events/{event_id}/resend","params":[{"name":"event_id","in":"path"}],"auth":{"kind":"cookie","name":"dashboard_session","csrfHeader":"X-CSRF-Token"}};

@@ -3,7 +3,7 @@
 from ._async_client import AsyncBaseClient
 from ._async_response import AsyncAPIResponse, AsyncStream, AsyncStreamedCall, to_async_streamed_response_wrapper
 from ._async_transport import AsyncHTTPTransport, AsyncRawResponse, AsyncTransport
-from ._base import ClientConfig, ClientCore, KeyPrefix, Operation, RequestOptions, deprecated
+from ._base import Auth, ClientConfig, ClientCore, KeyPrefix, Operation, RequestOptions, deprecated
 from ._body import Body, EncodedBody, encode_body, encode_form
 from ._client import BaseClient
 from ._errors import (
@@ -60,6 +60,7 @@ __all__ = [
     "AsyncStream",
     "AsyncStreamedCall",
     "AsyncTransport",
+    "Auth",
     "AuthenticationError",
     "BadRequestError",
     "BaseClient",

@@ -6,6 +6,7 @@ after how long), its log records, and the typed error or the decoded result."""
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import logging
@@ -56,9 +57,8 @@ class ClientConfig:
     user_agent: str
     retry_policy: RetryPolicy = field(default_factory=RetryPolicy)
     key_prefixes: Tuple[KeyPrefix, ...] = ()
-    # "bearer", "header", "query", "cookie" or "none"; auth_name is the header, query parameter or cookie.
-    auth: str = "bearer"
-    auth_name: str = ""
+    # Some operation requires a credential: the client refuses to start without a key.
+    auth_required: bool = True
     request_id_header: Optional[str] = None
     rate_limit_limit_header: Optional[str] = None
     rate_limit_remaining_header: Optional[str] = None
@@ -69,6 +69,17 @@ class ClientConfig:
     logger_name: str = "sdk"
     log_env: Optional[str] = None
     shapes: Mapping[str, Shape] = field(default_factory=lambda: {})
+
+
+@dataclass(frozen=True)
+class Auth:
+    """Where an operation sends the client's key: "bearer" or "basic" (Authorization; basic: the key
+    is `user:password`, sent base64-encoded), or "header", "query", "cookie" under `name`. `optional`:
+    sent only when the client has a key (the operation also takes none)."""
+
+    kind: str
+    name: str = ""
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,6 +104,8 @@ class Operation:
     match: Optional[Tuple[str, str, str]] = None
     idempotency_header: Optional[str] = None
     pagination: Optional[PaginationSpec] = None
+    # How it sends the key; None when it sends none (`security: []`).
+    auth: Optional[Auth] = None
     # Redirect statuses the operation documents as its answer when it documents no 2xx (GitHub's
     # archive downloads: only a 302). The transport follows no redirect, so such a status is the result.
     redirects: Tuple[int, ...] = ()
@@ -148,6 +161,8 @@ class Prepared:
     max_retry_wait: float
     # The method and the path with its query as it may be logged (secrets redacted).
     label: str
+    # The operation's key header, redacted in the log with the fixed list.
+    secret_headers: Tuple[str, ...] = ()
 
 
 _WARNED: Set[str] = set()
@@ -230,7 +245,7 @@ class ClientCore(Generic[TransportT]):
         raise NotImplementedError
 
     def _set_key(self, api_key: Optional[str]) -> None:
-        if self._config.auth != "none" and not api_key:
+        if self._config.auth_required and not api_key:
             raise ClientError(f"No API key: pass api_key=... or set the {self._config.api_key_env} environment variable.")
         self.api_key = api_key
         prefix = next((candidate for candidate in self._config.key_prefixes if api_key and api_key.startswith(candidate.prefix)), None)
@@ -318,9 +333,11 @@ class ClientCore(Generic[TransportT]):
         max_retries = 0 if encoded is not None and not encoded.replayable else retries
         timeout = self.timeout if options.timeout is None else _number(options.timeout, "timeout", 0.001)
         max_wait = self.max_retry_wait if options.max_retry_wait is None else _number(options.max_retry_wait, "max_retry_wait")
-        secret_params = [self._config.auth_name] if self._config.auth == "query" else []
+        auth = operation.auth
+        secret_params = [auth.name] if auth is not None and auth.kind == "query" else []
         label = f"{operation.method} {redact_url(url, secret_params)}"
-        return Prepared(url, headers, encoded, max_retries, timeout, max_wait, label)
+        secret_headers = (auth.name,) if auth is not None and auth.kind == "header" else ()
+        return Prepared(url, headers, encoded, max_retries, timeout, max_wait, label, secret_headers)
 
     def _url(self, call: Call) -> str:
         operation, options = call.operation, call.options
@@ -330,8 +347,9 @@ class ClientCore(Generic[TransportT]):
         if operation.match is not None and operation.match[0] == "query":
             pair = f"{encode_query_text(operation.match[1])}={encode_query_text(operation.match[2])}"
             search = f"{pair}&{search}" if search else pair
-        if self._config.auth == "query" and self.api_key:
-            pair = f"{encode_query_text(self._config.auth_name)}={encode_query_text(self.api_key)}"
+        auth = operation.auth
+        if auth is not None and auth.kind == "query" and self.api_key:
+            pair = f"{encode_query_text(auth.name)}={encode_query_text(self.api_key)}"
             search = f"{search}&{pair}" if search else pair
         # The call's own base URL, else the operation's own server, else the client's.
         if options.base_url is not None:
@@ -347,12 +365,16 @@ class ClientCore(Generic[TransportT]):
         headers: Dict[str, str] = {"accept": call.asked.media_type if call.asked else "application/json", "user-agent": config.user_agent}
         headers.update({name.lower(): value for name, value in self._default_headers.items()})
         cookies: List[str] = []
-        if self.api_key and config.auth == "bearer":
-            headers["authorization"] = f"Bearer {self.api_key}"
-        if self.api_key and config.auth == "header":
-            headers[config.auth_name.lower()] = self.api_key
-        if self.api_key and config.auth == "cookie":
-            cookies.append(f"{config.auth_name}={self.api_key}")
+        auth = operation.auth
+        if self.api_key and auth is not None:
+            if auth.kind == "bearer":
+                headers["authorization"] = f"Bearer {self.api_key}"
+            elif auth.kind == "basic":
+                headers["authorization"] = "Basic " + base64.b64encode(self.api_key.encode("utf-8")).decode("ascii")
+            elif auth.kind == "header":
+                headers[auth.name.lower()] = self.api_key
+            elif auth.kind == "cookie":
+                cookies.append(f"{auth.name}={self.api_key}")
         if config.spec_digest_header:
             headers[config.spec_digest_header.lower()] = config.spec_digest
         if operation.match is not None and operation.match[0] == "header":
@@ -397,8 +419,7 @@ class ClientCore(Generic[TransportT]):
 
     def _log_attempt(self, prepared: Prepared, attempt: int) -> None:
         if self._log.enabled(logging.DEBUG):
-            secret = [self._config.auth_name] if self._config.auth == "header" else []
-            headers = redact_headers(prepared.headers, secret)
+            headers = redact_headers(prepared.headers, list(prepared.secret_headers))
             self._log.debug("%s: attempt %d of %d, headers %s", prepared.label, attempt + 1, prepared.max_retries + 1, headers, fields={"label": prepared.label, "attempt": attempt + 1, "headers": headers})
 
     def _status_decision(self, operation: Operation, prepared: Prepared, raw: RawResponse, attempt: int, elapsed: float) -> Decision:

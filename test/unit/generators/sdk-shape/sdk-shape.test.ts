@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIr } from '../../../../generators/core/build-ir.js';
+import { buildIr, UnsupportedSpecError } from '../../../../generators/core/build-ir.js';
 import type { Ir } from '../../../../generators/core/ir.js';
 import { loadDocument } from '../../../../generators/core/load.js';
 import { emitClient } from '../../../../generators/emitters/client/emit.js';
@@ -91,22 +91,92 @@ describe('resources and methods', () => {
 });
 
 describe('auth', () => {
-  const withSchemes = (schemes: Record<string, unknown>, security: Array<Record<string, string[]>>) => irOf({ components: { securitySchemes: schemes }, security, paths: { '/a': { get: { responses: ok } } } });
+  const withSchemes = (schemes: Record<string, unknown>, security: unknown[]) => irOf({ components: { securitySchemes: schemes }, security, paths: { '/a': { get: { responses: ok } } } });
+  const authOf = (ir: Ir, id: string) => sdkShape(ir).of(ir.operations.find((operation) => operation.id === id)!).wire.auth;
+  const loadIr = async (file: string) => buildIr(await loadDocument(file));
 
   it.each([
-    ['a bearer token', { key: { type: 'http', scheme: 'bearer' } }, [{ key: [] }], { kind: 'bearer' }],
-    ['a header key', { key: { type: 'apiKey', in: 'header', name: 'X-Key' } }, [{ key: [] }], { kind: 'header', name: 'X-Key' }],
-    ['a query key', { key: { type: 'apiKey', in: 'query', name: 'api_key' } }, [{ key: [] }], { kind: 'query', name: 'api_key' }],
-    ['a cookie session with its CSRF header', { csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' }, session: { type: 'apiKey', in: 'cookie', name: 'sid' } }, [{ csrf: [], session: [] }], { kind: 'cookie', name: 'sid', csrfHeader: 'X-CSRF-Token' }],
-    ['nothing', {}, [], { kind: 'none' }],
-  ])('detects %s, and both SDKs send it that way', async (_name, schemes, security, want) => {
+    ['a bearer token', { key: { type: 'http', scheme: 'bearer' } }, [{ key: [] }], { kind: 'bearer' }, 'Auth("bearer")'],
+    ['HTTP basic credentials', { key: { type: 'http', scheme: 'Basic' } }, [{ key: [] }], { kind: 'basic' }, 'Auth("basic")'],
+    ['an OAuth 2 token as a bearer token', { key: { type: 'oauth2', flows: {} } }, [{ key: [] }], { kind: 'bearer' }, 'Auth("bearer")'],
+    ['an OpenID Connect token as a bearer token', { key: { type: 'openIdConnect', openIdConnectUrl: 'https://id.example/.well-known/openid-configuration' } }, [{ key: [] }], { kind: 'bearer' }, 'Auth("bearer")'],
+    ['a header key', { key: { type: 'apiKey', in: 'header', name: 'X-Key' } }, [{ key: [] }], { kind: 'header', name: 'X-Key' }, 'Auth("header", "X-Key")'],
+    ['a query key', { key: { type: 'apiKey', in: 'query', name: 'api_key' } }, [{ key: [] }], { kind: 'query', name: 'api_key' }, 'Auth("query", "api_key")'],
+    ['a cookie session with its CSRF header', { csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' }, session: { type: 'apiKey', in: 'cookie', name: 'sid' } }, [{ csrf: [], session: [] }], { kind: 'cookie', name: 'sid', csrfHeader: 'X-CSRF-Token' }, 'Auth("cookie", "sid")'],
+    ['optional credentials ({} among the alternatives)', { key: { type: 'http', scheme: 'bearer' } }, [{}, { key: [] }], { kind: 'bearer', optional: true }, 'Auth("bearer", optional=True)'],
+  ])('places %s on the operation, and both SDKs carry it', async (_name, schemes, security, want, python) => {
     const ir = await withSchemes(schemes, security);
-    expect(sdkShape(ir).auth).toEqual(want);
-    const tsConfig = (await emitClient(ir)).find((file) => file.path === 'client/src/client.ts')!.content;
-    expect(JSON.parse(/"auth": (\{[^}]*\})/.exec(tsConfig)![1])).toEqual(want);
-    const pyConfig = emitPython(ir).find((file) => file.path.endsWith('/_client.py') && !file.path.includes('/_core/'))!.content;
-    expect(pyConfig).toContain(`auth="${want.kind}"`);
-    if ('name' in want) expect(pyConfig).toContain(`auth_name="${want.name}"`);
+    expect(sdkShape(ir).operations[0].wire.auth).toEqual(want);
+    const tsOperations = (await emitClient(ir)).find((file) => file.path === 'client/src/operations.ts')!.content;
+    expect(JSON.parse(/"auth":(\{[^}]*\})/.exec(tsOperations)![1])).toEqual(want);
+    const pyOperations = emitPython(ir).find((file) => file.path.endsWith('/_operations.py'))!.content;
+    expect(pyOperations).toContain(`auth=${python},`);
+  });
+
+  it('sends nothing on an operation with security: [] or no security at all, and the client then needs no key', async () => {
+    for (const ir of [await withSchemes({ key: { type: 'http', scheme: 'bearer' } }, []), await irOf({ paths: { '/a': { get: { security: [], responses: ok } } } })]) {
+      expect(sdkShape(ir).operations[0].wire.auth).toBeUndefined();
+      expect(sdkShape(ir).auth).toMatchObject({ credentials: [], required: false, keyRequired: false, withoutCredentials: 1 });
+      expect((await emitClient(ir)).find((file) => file.path === 'client/src/operations.ts')!.content).not.toContain('"auth"');
+      expect(emitPython(ir).find((file) => file.path.endsWith('/_client.py') && !file.path.includes('/_core/'))!.content).toContain('auth_required=False');
+    }
+  });
+
+  it("Petstore: the operations that take only api_key send it as that header, the others an OAuth token as bearer", async () => {
+    const ir = await loadIr('node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml');
+    expect(authOf(ir, 'getPetById')).toEqual({ kind: 'header', name: 'api_key' });
+    expect(authOf(ir, 'getInventory')).toEqual({ kind: 'header', name: 'api_key' });
+    expect(authOf(ir, 'addPet')).toEqual({ kind: 'bearer' });
+    expect(sdkShape(ir).auth.credentials).toEqual([{ kind: 'bearer' }, { kind: 'header', name: 'api_key' }]);
+  });
+
+  it("Scalar Galaxy: bearer, the operations' first alternative, and nothing on the public ones", async () => {
+    const ir = await loadIr('node_modules/@scalar/galaxy/dist/latest.yaml');
+    expect(authOf(ir, 'createPlanet')).toEqual({ kind: 'bearer' });
+    expect(authOf(ir, 'getMe')).toEqual({ kind: 'bearer' }); // basic first, then bearer, which every other operation takes
+    expect(authOf(ir, 'getAllData')).toBeUndefined(); // GET /planets, security: []
+    expect(authOf(ir, 'getPlanet')).toBeUndefined();
+    expect(sdkShape(ir).auth).toMatchObject({ credentials: [{ kind: 'bearer' }], keyRequired: true, cookieSession: false });
+  });
+
+  it("the dashboard: the session cookie with its CSRF header, also where the session alone is required; nothing on sign-up and sign-in", async () => {
+    const ir = await loadIr('spec/dashboard.yaml');
+    const session = { kind: 'cookie', name: 'dashboard_session', csrfHeader: 'X-CSRF-Token' };
+    expect(authOf(ir, 'createKey')).toEqual(session);
+    expect(authOf(ir, 'getSession')).toEqual(session); // `session` alone
+    expect(authOf(ir, 'signUp')).toBeUndefined();
+    expect(authOf(ir, 'signIn')).toBeUndefined();
+    // A browser holds the cookie: the client starts without a key and lets fetch send it.
+    expect(sdkShape(ir).auth).toMatchObject({ credentials: [session], required: true, keyRequired: false, cookieSession: true });
+  });
+
+  it('takes the first alternative one credential satisfies; an alternative needing two is used only when it is the only kind', async () => {
+    const schemes = { a: { type: 'apiKey', in: 'header', name: 'X-App-Id' }, b: { type: 'apiKey', in: 'query', name: 'app_key' }, c: { type: 'http', scheme: 'basic' }, tls: { type: 'mutualTLS' } };
+    expect(sdkShape(await withSchemes(schemes, [{ a: [], b: [] }, { c: [] }])).operations[0].wire.auth).toEqual({ kind: 'basic' });
+    expect(sdkShape(await withSchemes(schemes, [{ tls: [] }, { b: [] }])).operations[0].wire.auth).toEqual({ kind: 'query', name: 'app_key' });
+    expect(sdkShape(await withSchemes(schemes, [{ a: [], b: [] }])).operations[0].wire.auth).toEqual({ kind: 'header', name: 'X-App-Id' });
+    // Nothing sendable but `{}` allowed: called without credentials, not an error.
+    const optionalTls = await withSchemes(schemes, [{ tls: [] }, {}]);
+    expect(sdkShape(optionalTls).operations[0].wire.auth).toBeUndefined();
+    expect(sdkShape(optionalTls).auth.required).toBe(false);
+  });
+
+  it.each([
+    ['mutual TLS', { tls: { type: 'mutualTLS' } }, '"tls" (mutualTLS)'],
+    ['HTTP digest', { tls: { type: 'http', scheme: 'digest' } }, '"tls" (http digest)'],
+    ['an unknown http scheme', { tls: { type: 'http', scheme: 'hoba' } }, '"tls" (http hoba)'],
+  ])('stops both SDKs on an operation that requires only %s, naming the file and the pointer of its requirement', async (_name, schemes, described) => {
+    const own = await irOf({ components: { securitySchemes: schemes }, paths: { '/things/{id}': { get: { security: [{ tls: [] }], responses: ok } } } });
+    const read = () => sdkShape(own).auth;
+    expect(read).toThrow(UnsupportedSpecError);
+    expect(read).toThrow(/spec-\d+\.json:\d+:\d+: not supported: GET \/things\/\{id\} requires /);
+    expect(read).toThrow(described);
+    expect(read).toThrow('(at #/paths/~1things~1{id}/get/security)');
+    await expect(emitClient(own)).rejects.toThrow(UnsupportedSpecError);
+    expect(() => emitPython(own)).toThrow(UnsupportedSpecError);
+    // Inherited from the root: the root's requirement is named, once.
+    const inherited = await withSchemes(schemes, [{ tls: [] }]);
+    expect(() => sdkShape(inherited).auth).toThrow(/\(at #\/security\)$/);
   });
 });
 

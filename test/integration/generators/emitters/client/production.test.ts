@@ -102,13 +102,13 @@ describe('logging', () => {
     server.script(json(200, {}));
 
     const queryLogger = recordingLogger();
-    await new BaseClient({ ...base, auth: { kind: 'query', name: 'api_key' } }, { apiKey: 'query-key-123', baseURL: server.url, logger: queryLogger, logLevel: 'debug' }).request(ping, [], { page: 2 });
+    await new BaseClient({ ...base, auth: { keyRequired: true } }, { apiKey: 'query-key-123', baseURL: server.url, logger: queryLogger, logLevel: 'debug' }).request({ ...ping, auth: { kind: 'query', name: 'api_key' } }, [], { page: 2 });
     expect(server.requests[0].url).toBe('/v1/ping?page=2&api_key=query-key-123'); // it was sent
     expect(queryLogger.lines[0][1]).toContain('/v1/ping?page=2&api_key=[redacted] → 200');
     expect(JSON.stringify(queryLogger.lines)).not.toContain('query-key-123');
 
     const cookieLogger = recordingLogger();
-    await new BaseClient({ ...base, auth: { kind: 'cookie', name: 'sid', csrfHeader: 'X-CSRF-Token' } }, { apiKey: 'session-456', csrfToken: 'csrf-789', baseURL: server.url, logger: cookieLogger, logLevel: 'debug' }).request(ping, [], {});
+    await new BaseClient({ ...base, auth: { keyRequired: false, cookieSession: true } }, { apiKey: 'session-456', csrfToken: 'csrf-789', baseURL: server.url, logger: cookieLogger, logLevel: 'debug' }).request({ ...ping, auth: { kind: 'cookie', name: 'sid', csrfHeader: 'X-CSRF-Token' } }, [], {});
     expect(server.requests[1].headers).toMatchObject({ cookie: 'sid=session-456', 'x-csrf-token': 'csrf-789' });
     const logged = JSON.stringify(cookieLogger.lines);
     for (const leaked of ['session-456', 'csrf-789']) expect(logged).not.toContain(leaked);
@@ -365,7 +365,7 @@ describe('deprecation', () => {
     defaultBaseURL: 'http://localhost',
     retryPolicy: { maxRetries: 0, initialDelayMs: 0, maxDelayMs: 0, backoffMultiplier: 2, jitter: 'none', respectRetryAfter: true, retryOnConnectionError: false, retryableStatuses: [] },
     keyPrefixes: [],
-    auth: { kind: 'none' },
+    auth: { keyRequired: false },
     userAgent: 'deprecation-test/1',
   };
   const old: OperationSpec = { method: 'get', path: '/v1/old-thing', params: [{ name: 'legacy', in: 'query', deprecated: true }, { name: 'fresh', in: 'query' }], deprecated: true };

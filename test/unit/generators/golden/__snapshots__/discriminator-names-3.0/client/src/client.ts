@@ -28,7 +28,7 @@ const CONFIG: ClientConfig = {
     },
     "keyPrefixes": [],
     "auth": {
-      "kind": "none"
+      "keyRequired": false
     },
     "userAgent": "discriminator-names-fixture-client/1.0.0"
   };

@@ -39,7 +39,7 @@ const CONFIG: ClientConfig = {
     },
     "keyPrefixes": [],
     "auth": {
-      "kind": "none"
+      "keyRequired": false
     },
     "userAgent": "media-fixture-client/1.0.0"
   };

@@ -33,7 +33,7 @@ const CONFIG: ClientConfig = {
     },
     "keyPrefixes": [],
     "auth": {
-      "kind": "none"
+      "keyRequired": false
     },
     "userAgent": "odd-paths-client/1.0.0"
   };

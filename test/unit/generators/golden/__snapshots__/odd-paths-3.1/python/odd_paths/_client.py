@@ -23,7 +23,7 @@ CONFIG = ClientConfig(
     user_agent="odd-paths-python/1.0.0",
     retry_policy=RetryPolicy(max_retries=3, initial_delay=0.5, max_delay=8, backoff_multiplier=2, jitter="full", respect_retry_after=True, retry_on_connection_error=True, retryable_statuses=(408, 429, 500, 502, 503, 504)),
     key_prefixes=(),
-    auth="none",
+    auth_required=False,
     logger_name="odd_paths",
     log_env="ODD_PATHS_LOG",
     shapes=SHAPES,

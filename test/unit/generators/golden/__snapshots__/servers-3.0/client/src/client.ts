@@ -31,7 +31,7 @@ const CONFIG: ClientConfig = {
     },
     "keyPrefixes": [],
     "auth": {
-      "kind": "none"
+      "keyRequired": false
     },
     "userAgent": "servers-fixture-client/1.0.0"
   };

@@ -25,7 +25,7 @@ const CONFIG: ClientConfig = {
     },
     "keyPrefixes": [],
     "auth": {
-      "kind": "bearer"
+      "keyRequired": true
     },
     "rateLimitHeaders": {
       "limit": "X-RateLimit-Limit",

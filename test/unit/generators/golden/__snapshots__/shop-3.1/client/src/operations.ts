@@ -3,6 +3,6 @@
 
 import type { OperationSpec } from './core/client.js';
 /** `GET /v1/shop/widgets` (listWidgets) */
-export const listWidgets: OperationSpec = {"method":"get","path":"/v1/shop/widgets","params":[{"name":"limit","in":"query"},{"name":"starting_after","in":"query"},{"name":"ending_before","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"pagination":{"dataField":"data","hasMoreField":"has_more","nextCursorField":"next_cursor","previousCursorField":"previous_cursor","forwardParam":"starting_after","backwardParam":"ending_before"}};
+export const listWidgets: OperationSpec = {"method":"get","path":"/v1/shop/widgets","params":[{"name":"limit","in":"query"},{"name":"starting_after","in":"query"},{"name":"ending_before","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"bearer"},"pagination":{"dataField":"data","hasMoreField":"has_more","nextCursorField":"next_cursor","previousCursorField":"previous_cursor","forwardParam":"starting_after","backwardParam":"ending_before"}};
 /** `POST /v1/shop/widgets` (createWidget) */
-export const createWidget: OperationSpec = {"method":"post","path":"/v1/shop/widgets","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"idempotencyHeader":"Idempotency-Key"};
+export const createWidget: OperationSpec = {"method":"post","path":"/v1/shop/widgets","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"idempotencyHeader":"Idempotency-Key","auth":{"kind":"bearer"}};

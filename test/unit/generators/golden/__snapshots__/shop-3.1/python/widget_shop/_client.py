@@ -22,7 +22,6 @@ CONFIG = ClientConfig(
     user_agent="widget-shop-python/1.0.0",
     retry_policy=RetryPolicy(max_retries=3, initial_delay=0.5, max_delay=8, backoff_multiplier=2, jitter="full", respect_retry_after=True, retry_on_connection_error=True, retryable_statuses=(408, 429, 500)),
     key_prefixes=(),
-    auth="bearer",
     rate_limit_limit_header="X-RateLimit-Limit",
     rate_limit_remaining_header="X-RateLimit-Remaining",
     logger_name="widget_shop",

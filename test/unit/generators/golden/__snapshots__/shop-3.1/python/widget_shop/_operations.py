@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Dict
 
-from ._core import Body, Media, Operation, PaginationSpec, Param, Shape
+from ._core import Auth, Body, Media, Operation, PaginationSpec, Param, Shape
 
 
 SHAPES: Dict[str, Shape] = {}
@@ -22,6 +22,7 @@ LIST_WIDGETS = Operation(
         Param("ending_before", "query"),
     ),
     responses=(Media("application/json", "json"),),
+    auth=Auth("bearer"),
     pagination=PaginationSpec(data_field="data", has_more_field="has_more", next_cursor_field="next_cursor", forward_param="starting_after", previous_cursor_field="previous_cursor", backward_param="ending_before"),
 )
 """GET /v1/shop/widgets"""
@@ -33,5 +34,6 @@ CREATE_WIDGET = Operation(
     body_required=True,
     responses=(Media("application/json", "json"),),
     idempotency_header="Idempotency-Key",
+    auth=Auth("bearer"),
 )
 """POST /v1/shop/widgets"""

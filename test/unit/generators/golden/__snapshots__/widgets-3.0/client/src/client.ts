@@ -28,8 +28,7 @@ const CONFIG: ClientConfig = {
     },
     "keyPrefixes": [],
     "auth": {
-      "kind": "header",
-      "name": "X-Shop-Key"
+      "keyRequired": true
     },
     "userAgent": "widget-shop-client/2.1.0"
   };

@@ -3,14 +3,14 @@
 
 import type { OperationSpec } from './core/client.js';
 /** `GET /widgets` (getWidgets) */
-export const getWidgets: OperationSpec = {"method":"get","path":"/widgets","params":[{"name":"color","in":"query","shape":"array"},{"name":"X-Trace","in":"header"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const getWidgets: OperationSpec = {"method":"get","path":"/widgets","params":[{"name":"color","in":"query","shape":"array"},{"name":"X-Trace","in":"header"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"header","name":"X-Shop-Key"}};
 /** `POST /widgets` (widgets/create-one) */
-export const widgetsCreateOne: OperationSpec = {"method":"post","path":"/widgets","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const widgetsCreateOne: OperationSpec = {"method":"post","path":"/widgets","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"header","name":"X-Shop-Key"}};
 /** `GET /widgets/{widget-id}` (getWidget) */
-export const getWidget: OperationSpec = {"method":"get","path":"/widgets/{widget-id}","params":[{"name":"widget-id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+export const getWidget: OperationSpec = {"method":"get","path":"/widgets/{widget-id}","params":[{"name":"widget-id","in":"path"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"header","name":"X-Shop-Key"}};
 /** `DELETE /widgets/{widget-id}` (deleteWidget) */
-export const deleteWidget: OperationSpec = {"method":"delete","path":"/widgets/{widget-id}","params":[{"name":"widget-id","in":"path"}],"deprecated":true};
+export const deleteWidget: OperationSpec = {"method":"delete","path":"/widgets/{widget-id}","params":[{"name":"widget-id","in":"path"}],"auth":{"kind":"header","name":"X-Shop-Key"},"deprecated":true};
 /** `POST /widgets/{widget-id}/publish` (publishWidget) */
-export const publishWidget: OperationSpec = {"method":"post","path":"/widgets/{widget-id}/publish","params":[{"name":"widget-id","in":"path"}]};
+export const publishWidget: OperationSpec = {"method":"post","path":"/widgets/{widget-id}/publish","params":[{"name":"widget-id","in":"path"}],"auth":{"kind":"header","name":"X-Shop-Key"}};
 /** `PUT /widgets/{widget-id}/image` (uploadWidgetImage) */
-export const uploadWidgetImage: OperationSpec = {"method":"put","path":"/widgets/{widget-id}/image","params":[{"name":"widget-id","in":"path"}],"bodies":[{"mediaType":"application/octet-stream","kind":"binary","mode":"property"}],"responses":[{"mediaType":"text/plain","kind":"text"}]};
+export const uploadWidgetImage: OperationSpec = {"method":"put","path":"/widgets/{widget-id}/image","params":[{"name":"widget-id","in":"path"}],"bodies":[{"mediaType":"application/octet-stream","kind":"binary","mode":"property"}],"responses":[{"mediaType":"text/plain","kind":"text"}],"auth":{"kind":"header","name":"X-Shop-Key"}};

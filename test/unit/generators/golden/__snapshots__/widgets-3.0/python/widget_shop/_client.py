@@ -22,8 +22,6 @@ CONFIG = ClientConfig(
     user_agent="widget-shop-python/2.1.0",
     retry_policy=RetryPolicy(max_retries=3, initial_delay=0.5, max_delay=8, backoff_multiplier=2, jitter="full", respect_retry_after=True, retry_on_connection_error=True, retryable_statuses=(408, 429, 500, 502, 503, 504)),
     key_prefixes=(),
-    auth="header",
-    auth_name="X-Shop-Key",
     logger_name="widget_shop",
     log_env="WIDGET_SHOP_LOG",
     shapes=SHAPES,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Dict
 
-from ._core import Body, Media, Operation, Param, Shape
+from ._core import Auth, Body, Media, Operation, Param, Shape
 
 
 SHAPES: Dict[str, Shape] = {}
@@ -21,6 +21,7 @@ GET_WIDGETS = Operation(
         Param("X-Trace", "header"),
     ),
     responses=(Media("application/json", "json"),),
+    auth=Auth("header", "X-Shop-Key"),
 )
 """GET /widgets"""
 
@@ -30,6 +31,7 @@ WIDGETS_CREATE_ONE = Operation(
     bodies=(Body("application/json", "json", mode="fields"),),
     body_required=True,
     responses=(Media("application/json", "json"),),
+    auth=Auth("header", "X-Shop-Key"),
 )
 """POST /widgets"""
 
@@ -38,6 +40,7 @@ GET_WIDGET = Operation(
     path="/widgets/{widget-id}",
     params=(Param("widget-id", "path"),),
     responses=(Media("application/json", "json"),),
+    auth=Auth("header", "X-Shop-Key"),
 )
 """GET /widgets/{widget-id}"""
 
@@ -45,6 +48,7 @@ DELETE_WIDGET = Operation(
     method="DELETE",
     path="/widgets/{widget-id}",
     params=(Param("widget-id", "path"),),
+    auth=Auth("header", "X-Shop-Key"),
 )
 """DELETE /widgets/{widget-id}"""
 
@@ -52,6 +56,7 @@ PUBLISH_WIDGET = Operation(
     method="POST",
     path="/widgets/{widget-id}/publish",
     params=(Param("widget-id", "path"),),
+    auth=Auth("header", "X-Shop-Key"),
 )
 """POST /widgets/{widget-id}/publish"""
 
@@ -61,5 +66,6 @@ UPLOAD_WIDGET_IMAGE = Operation(
     params=(Param("widget-id", "path"),),
     bodies=(Body("application/octet-stream", "binary"),),
     responses=(Media("text/plain", "text"),),
+    auth=Auth("header", "X-Shop-Key"),
 )
 """PUT /widgets/{widget-id}/image"""
