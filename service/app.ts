@@ -78,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // One limiter for the process's per-address budgets, which both plugins charge.
   const limiter = new RateLimiter(options.rateLimitClock ?? clock);
+  edges.answerNodeRequests(app.server);
   await app.register(publicApi, { store, clock, limiter, newRequestId, edges, onEvents: options.onEvents, onUnimplemented: options.onUnimplemented });
   await app.register(dashboard, {
     prefix: DASHBOARD_PREFIX,

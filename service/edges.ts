@@ -6,10 +6,12 @@
  * applies to pick a prefix's 404 handler. Bytes Node could not even parse have no URL: the plugin
  * mounted at the root answers them.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { serverOptions, type ErrorDetails, type UnroutedAnswer } from '../generated/server/index.js';
 import { frameworkError } from '../generated/server/core/errors.js';
-import { sendError } from './errors.js';
+import { errorBody, sendError } from './errors.js';
 
 /** A plugin's headers (and refusal, once a per-address budget is spent) for answers no route makes. */
 export type Unrouted = (client: { id?: string; ip: string; url?: string }) => UnroutedAnswer;
@@ -47,6 +49,31 @@ export class Edges {
     const mount = this.mounts.find((candidate) => isUnder(path, candidate.prefix));
     if (!mount) throw new Error('no plugin is mounted at the root of the service');
     return mount;
+  }
+
+  /**
+   * Requests Node answers itself unless told otherwise, answered here in the spec's format by the
+   * plugin whose prefix the URL is under: an `Expect` other than `100-continue` (Node's bare 417)
+   * and `CONNECT` (Node closes the connection without a word). Both are 400 invalid_request, the
+   * status every operation documents (spec/DECISIONS.md, "Answers before any operation").
+   */
+  answerNodeRequests(server: { on(event: 'checkExpectation', listener: (request: IncomingMessage, response: ServerResponse) => void): unknown; on(event: 'connect', listener: (request: IncomingMessage, socket: Socket) => void): unknown }): void {
+    const answer = (request: IncomingMessage, error: ErrorDetails) => {
+      const made = this.owner(request.url).unrouted({ ip: request.socket.remoteAddress ?? '', url: request.url });
+      const details = made.refuse ?? error;
+      const body = JSON.stringify(errorBody(details, { id: made.id }));
+      const headers: Record<string, string | number> = { ...made.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' };
+      return { status: details.status, headers, body };
+    };
+    server.on('checkExpectation', (request, response) => {
+      const { status, headers, body } = answer(request, { status: 400, code: 'invalid_request', message: 'Only "Expect: 100-continue" is supported.', param: null });
+      response.writeHead(status, headers).end(body);
+    });
+    server.on('connect', (request, socket) => {
+      const { status, headers, body } = answer(request, { status: 400, code: 'invalid_request', message: 'CONNECT is not supported: this is not a proxy.', param: null });
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      socket.end(`HTTP/1.1 ${status} ${status === 429 ? 'Too Many Requests' : 'Bad Request'}\r\n${head}\r\n${body}`);
+    });
   }
 
   /**

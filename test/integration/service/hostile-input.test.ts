@@ -96,6 +96,15 @@ describe('answers Fastify and Node make before any operation runs', () => {
     expectErrorContract(response, 401, 'unauthenticated');
   });
 
+  it('answers an Expect other than 100-continue, and CONNECT, with 400 in the error format (before: Node\'s bare 417, and a closed connection)', async () => {
+    const expectation = await raw('POST /v1/nature/subjects HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    expectErrorContract(expectation, 400, 'invalid_request');
+    expect(JSON.parse(expectation.body).message).toBe('Only "Expect: 100-continue" is supported.');
+    const connect = await raw('CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n');
+    expectErrorContract(connect, 400, 'invalid_request');
+    expect(JSON.parse(connect.body).message).toBe('CONNECT is not supported: this is not a proxy.');
+  });
+
   it('answers a body that stops arriving with 408 in the error format once the request time is up (a service with 1 s)', async () => {
     // Before: Fastify's requestTimeout was 0, and a body that never ended held its connection for ever.
     const slow = await startService(':memory:', { requestTimeoutMs: 1000 });
