@@ -80,11 +80,11 @@ Python 3.9 or newer and nothing outside the standard library. Every example belo
 project's tests.
 
 \`\`\`sh
-pip install ./generated/python      # or put generated/python on PYTHONPATH
+pip install ./python      # the folder holding this README, in the generator's output (or put it on PYTHONPATH)
 \`\`\`
 
 The package builds with its own standard-library build backend (\`_build.py\`), so it installs on a
-machine without network access or setuptools: \`pip install --no-index ./generated/python\` (in a
+machine without network access or setuptools: \`pip install --no-index ./python\` (in a
 virtual environment, or with \`--target DIR\`). Its changes since the API's last release are in
 \`CHANGELOG.md\`.
 
@@ -158,7 +158,7 @@ except APIStatusError as error:
     const rawCall = `${[...chain, 'with_raw_response'].join('.')}.${list.name}`;
     sections.push(`## Retries, timeouts, raw responses
 
-Calls are retried ${c.retryPolicy.maxRetries} times by default (the spec's \`x-retry-policy\`: exponential backoff with
+Calls are retried ${c.retryPolicy.maxRetries} times by default (${c.retryPolicyFromSpec ? "the spec's \`x-retry-policy\`" : 'no \`x-retry-policy\` in the spec, so the usual policy'}: exponential backoff with
 full jitter), on ${c.retryPolicy.retryableStatuses.join(', ')} and on connection errors. The server's word wins: \`x-should-retry: true\`
 retries any status, \`false\` none; a wait it asks for (\`retry-after-ms\`, else \`Retry-After\`) is waited out
 exactly, unless it is longer than \`max_retry_wait\` (60 s): then the error (\`RateLimitError\` for a 429)
