@@ -398,6 +398,8 @@ export class BaseClient {
     }
     // One key per logical call: created before the first attempt, reused by every retry.
     if (operation.idempotencyHeader) headers[operation.idempotencyHeader.toLowerCase()] = options.idempotencyKey ?? newIdempotencyKey();
+    // A key nobody would send must not look like protection against a duplicate.
+    else if (options.idempotencyKey !== undefined) throw new ClientError(`${operation.method.toUpperCase()} ${operation.path} takes no idempotency key: the API declares no idempotency header for it.`);
     for (const [name, value] of Object.entries(options.headers ?? {})) {
       if (value === null) delete headers[name.toLowerCase()];
       else headers[name.toLowerCase()] = value;

@@ -384,6 +384,9 @@ class ClientCore(Generic[TransportT]):
         # One key per logical call: made before the first attempt, reused by every retry.
         if operation.idempotency_header:
             headers[operation.idempotency_header.lower()] = options.idempotency_key or str(uuid.uuid4())
+        elif options.idempotency_key is not None:
+            # A key nobody would send must not look like protection against a duplicate.
+            raise ClientError(f"{operation.method.upper()} {operation.path} takes no idempotency key: the API declares no idempotency header for it.")
         for name, value in (options.extra_headers or {}).items():
             headers[name.lower()] = value
         if cookies:

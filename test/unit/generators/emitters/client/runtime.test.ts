@@ -99,3 +99,23 @@ describe('error bodies of other APIs', () => {
   });
 });
 
+describe('idempotency keys', () => {
+  it('refuses a key on an operation that declares no idempotency header, before any request (before: silently dropped)', async () => {
+    const sent: string[] = [];
+    const fetch = async (url: string | URL | Request) => {
+      sent.push(String(url));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const plain = { method: 'post', path: '/things', params: [] };
+    await expect(client({ fetch, maxRetries: 0 }).request(plain, [], {}, { idempotencyKey: 'k-1' })).rejects.toThrow('POST /things takes no idempotency key: the API declares no idempotency header for it.');
+    expect(sent).toEqual([]);
+    const seen: Array<string | null> = [];
+    const keyed = async (_url: string | URL | Request, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get('idempotency-key'));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    await client({ fetch: keyed, maxRetries: 0 }).request({ ...plain, idempotencyHeader: 'Idempotency-Key' }, [], {}, { idempotencyKey: 'k-1' });
+    expect(seen).toEqual(['k-1']);
+  });
+});
+
