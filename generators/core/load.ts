@@ -11,7 +11,7 @@ import { bundle, createConfig } from '@redocly/openapi-core';
 import { parse as parseYaml } from 'yaml';
 import { jsonPointerOffset, linePosition, looksLikeJson } from './json-source.js';
 import { normaliseDiscriminatorMappings } from './discriminator.js';
-import { pointerToPath } from './refs.js';
+import { pointerToPath, resolvesIn } from './refs.js';
 import { parseWithLines, parseYamlValue, takeParsedYaml, valueOffset } from './yaml-source.js';
 
 /** A bundled document: every external $ref inlined, internal $refs kept. */
@@ -161,14 +161,7 @@ function parseQuickly(sourcePath: string, file: string, text: string): unknown {
 /** Every local `$ref` ("#/...") whose target is not in the document, with the $ref's own pointer. */
 function danglingLocalRefs(document: unknown): Array<{ ref: string; pointer: string }> {
   const dangling: Array<{ ref: string; pointer: string }> = [];
-  const resolves = (ref: string) => {
-    let node: unknown = document;
-    for (const key of pointerToPath(ref)) {
-      if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return false;
-      node = (node as Record<string, unknown>)[key];
-    }
-    return true;
-  };
+  const resolves = (ref: string) => resolvesIn(document, ref);
   const visit = (node: unknown, pointer: string) => {
     if (Array.isArray(node)) node.forEach((item, index) => visit(item, `${pointer}/${index}`));
     else if (node && typeof node === 'object') {

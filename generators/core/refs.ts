@@ -7,6 +7,16 @@ export function pointerToPath(pointer: string): string[] {
   return parts.map((part) => (part.includes('%') || part.includes('~') ? decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~') : part));
 }
 
+/** Whether a local reference ("#/...") names a node of the document. */
+export function resolvesIn(document: unknown, ref: string): boolean {
+  let node: unknown = document;
+  for (const key of pointerToPath(ref)) {
+    if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
+}
+
 export function escapePointerPart(part: string): string {
   return part.includes('~') || part.includes('/') ? part.replace(/~/g, '~0').replace(/\//g, '~1') : part;
 }

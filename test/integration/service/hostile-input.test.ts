@@ -32,9 +32,12 @@ interface RawResponse {
   text: string;
 }
 
-/** Sends bytes as they are (no client library would send most of these) and reads the answer. */
-function raw(request: string | Buffer): Promise<RawResponse> {
-  const { port } = new URL(service.url);
+/**
+ * Sends bytes as they are (no client library would send most of these) and reads the answer;
+ * half-closes after 200 ms unless `keepOpen` (a request the server must time out itself).
+ */
+function raw(request: string | Buffer, { url = service.url, keepOpen = false }: { url?: string; keepOpen?: boolean } = {}): Promise<RawResponse> {
+  const { port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -49,7 +52,7 @@ function raw(request: string | Buffer): Promise<RawResponse> {
     });
     socket.write(request);
     // Half-close, so a request the server waits on ends; the server answers and closes.
-    setTimeout(() => socket.end(), 200);
+    if (!keepOpen) setTimeout(() => socket.end(), 200);
   });
 }
 
@@ -111,20 +114,8 @@ describe('answers Fastify and Node make before any operation runs', () => {
     try {
       const key = await slow.key();
       const started = Date.now();
-      const answer = await new Promise<RawResponse>((resolve, reject) => {
-        const socket = net.connect(Number(new URL(slow.url).port), '127.0.0.1');
-        const chunks: Buffer[] = [];
-        socket.on('data', (chunk) => chunks.push(chunk));
-        socket.on('error', reject);
-        socket.on('close', () => {
-          const text = Buffer.concat(chunks).toString('latin1');
-          const [head, ...rest] = text.split('\r\n\r\n');
-          const [statusLine, ...lines] = head.split('\r\n');
-          resolve({ status: Number(statusLine.split(' ')[1]), headers: Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()])), body: rest.join('\r\n\r\n'), text });
-        });
-        // 7 of the 100 bytes announced, then nothing (the socket stays open).
-        socket.write(`POST /v1/nature/subjects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1}`);
-      });
+      // 7 of the 100 bytes announced, then nothing (the socket stays open).
+      const answer = await raw(`POST /v1/nature/subjects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1}`, { url: slow.url, keepOpen: true });
       expect(Date.now() - started).toBeLessThan(5000);
       expectErrorContract(answer, 408);
     } finally {

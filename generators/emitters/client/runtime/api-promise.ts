@@ -20,8 +20,10 @@ export interface WithResponse<T> extends ResponseMeta {
   data: T;
 }
 
-export class APIPromise<T> implements PromiseLike<T> {
+/** A `Promise<T>` by type (it can be passed and stored as one), lazily parsed, with the HTTP details beside it. */
+export class APIPromise<T> implements Promise<T> {
   private parsed?: Promise<T>;
+  readonly [Symbol.toStringTag] = 'APIPromise';
 
   constructor(private readonly responsePromise: Promise<WithResponse<T>>) {}
 

@@ -119,3 +119,12 @@ describe('idempotency keys', () => {
   });
 });
 
+describe('what every call returns', () => {
+  it('is a Promise of the body by type (assignable, no cast) and says what it is (before: PromiseLike only)', async () => {
+    const fetch = async () => new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+    const call: Promise<unknown> = client({ fetch, maxRetries: 0 }).request({ method: 'get', path: '/things', params: [] }, [], {});
+    expect(Object.prototype.toString.call(call)).toBe('[object APIPromise]');
+    expect(await call).toEqual({ ok: true });
+  });
+});
+
