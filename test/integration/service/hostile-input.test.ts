@@ -92,6 +92,14 @@ describe('answers Fastify and Node make before any operation runs', () => {
     if (request.includes('Host')) expect(response.headers.connection).toBe('close'); // the parser's refusals end the connection
   });
 
+  it('answers two Host headers with 400 in the error format (RFC 9112 3.2; before: served, by the first)', async () => {
+    for (const path of ['/v1/health', '/v1/nature/subjects', '/nowhere']) {
+      const response = await raw(`GET ${path} HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n`);
+      const body = expectErrorContract(response, 400, 'invalid_request');
+      expect(body.message, path).toBe('A request has one Host header, not several.');
+    }
+  });
+
   it('answers once when the request was refused on its head before the parser reached its broken body', async () => {
     // A malformed key is refused (401) as soon as the head is parsed, synchronously; the bad chunk comes after.
     const response = await raw('POST /v1/nature/subjects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer not-a-key\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n');

@@ -117,6 +117,13 @@ export function serverOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 
 }
 
 
+/** How many Host header lines a request has (its raw headers are name, value, name, value, ...). */
+function hostLines(rawHeaders: string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].length === 4 && rawHeaders[i].toLowerCase() === 'host') count += 1;
+  return count;
+}
+
 /** "/consent_artifact/ui_snapshot_hash" + missing "x" -> "consent_artifact.ui_snapshot_hash.x". */
 function paramOf(error: ErrorObject, part: string): string | null {
   const segments = error.instancePath.split('/').filter(Boolean).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
@@ -276,11 +283,12 @@ export async function registerRoutes<Handlers>(app: FastifyInstance, routes: Rou
     });
   }
 
-  // HTTP/1.1 requires Host (RFC 9112 3.2); serverOptions() lets such requests through so the
-  // refusal is in the API's format.
+  // HTTP/1.1 requires Host, exactly one (RFC 9112 3.2: a server MUST answer 400 to none or two;
+  // Node keeps the first of two, and a proxy may have routed by the other); serverOptions() lets
+  // such requests through so the refusal is in the API's format.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
-      sendUnrouted(config, request, reply, { status: 400, code: 'invalid_request', message: 'HTTP/1.1 requests need a Host header.', param: null });
+    if (request.headers.host === undefined ? request.raw.httpVersion === '1.1' : hostLines(request.raw.rawHeaders) > 1) {
+      sendUnrouted(config, request, reply, { status: 400, code: 'invalid_request', message: request.headers.host === undefined ? 'HTTP/1.1 requests need a Host header.' : 'A request has one Host header, not several.', param: null });
     }
     done();
   });
