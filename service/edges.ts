@@ -70,9 +70,13 @@ export class Edges {
       response.writeHead(status, headers).end(body);
     });
     server.on('connect', (request, socket) => {
+      // Node hands the socket over without its own error listener or timeouts: a client that resets
+      // it would otherwise raise an uncaught error, and one that never closes would hold it for ever.
+      socket.on('error', () => socket.destroy());
+      socket.setTimeout(10_000, () => socket.destroy());
       const { status, headers, body } = answer(request, { status: 400, code: 'invalid_request', message: 'CONNECT is not supported: this is not a proxy.', param: null });
       const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-      socket.end(`HTTP/1.1 ${status} ${status === 429 ? 'Too Many Requests' : 'Bad Request'}\r\n${head}\r\n${body}`);
+      socket.end(`HTTP/1.1 ${status} ${status === 429 ? 'Too Many Requests' : 'Bad Request'}\r\n${head}\r\n${body}`, () => socket.destroy());
     });
   }
 

@@ -116,6 +116,21 @@ describe('answers Fastify and Node make before any operation runs', () => {
     expect(JSON.parse(connect.body).message).toBe('CONNECT is not supported: this is not a proxy.');
   });
 
+  it('survives a CONNECT whose client resets the connection (the socket Node hands over has no error listener of its own)', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(Number(new URL(service.url).port), '127.0.0.1', () => {
+          socket.write('CONNECT a:1 HTTP/1.1\r\nHost: a\r\n\r\n');
+          socket.resetAndDestroy(); // RST at once, before or while the service answers
+          resolve();
+        });
+        socket.on('error', () => {});
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await service.call('GET', '/v1/health')).status).toBe(200);
+  });
+
   it('answers a body that stops arriving with 408 in the error format once the request time is up (a service with 1 s)', async () => {
     // Before: Fastify's requestTimeout was 0, and a body that never ended held its connection for ever.
     const slow = await startService(':memory:', { requestTimeoutMs: 1000 });
