@@ -75,8 +75,13 @@ function outOfSpec(spec: string, out: string | undefined): string {
     if (listed) return listed.out;
     return failCli('generate', `--spec ${spec} needs --out DIR: the default, ${DEFAULT_OUT}/, holds ${DOCUMENTS[0].spec}'s output.\n${USAGE}`);
   }
-  const owner = DOCUMENTS.find((document) => path.resolve(document.out) === path.resolve(out));
-  if (owner && owner !== listed) return failCli('generate', `${owner.out}/ holds ${owner.spec}'s output; write ${spec} into another folder.`);
+  // Inside a listed output too (generated/types, generated/server): the writer would remove the files it did not make there.
+  const inside = (folder: string) => {
+    const relative = path.relative(path.resolve(folder), path.resolve(out));
+    return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  };
+  const owner = [...DOCUMENTS].sort((a, b) => b.out.length - a.out.length).find((document) => inside(document.out));
+  if (owner && !(owner === listed && path.resolve(owner.out) === path.resolve(out))) return failCli('generate', `${owner.out}/ holds ${owner.spec}'s output; write ${spec} into another folder.`);
   return out;
 }
 

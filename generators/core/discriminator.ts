@@ -46,7 +46,8 @@ export function normaliseDiscriminatorMappings(document: OpenApiDocument): Mappi
     }
     for (const key in node as object) {
       const child = (node as Record<string, unknown>)[key];
-      if (!child || typeof child !== 'object' || DATA.has(key) || key.startsWith('x-')) continue;
+      // A key of a name map (`properties`, `schemas`, ...) is a name, not a keyword: a property called `default` is a schema.
+      if (!child || typeof child !== 'object' || (!underNames && (DATA.has(key) || key.startsWith('x-')))) continue;
       if (key === 'discriminator' && !underNames && !Array.isArray(child)) {
         const mapping = (child as { mapping?: unknown }).mapping;
         if (mapping && typeof mapping === 'object' && !Array.isArray(mapping)) {

@@ -92,7 +92,11 @@ describe('generate CLI', () => {
     const intoDashboard = await generate('--spec', 'test/fixtures/split/openapi.yaml', '--out', 'generated/dashboard/');
     expect(intoDashboard.code).toBe(2);
     expect(intoDashboard.stderr.split('\n')[0]).toBe("generate: generated/dashboard/ holds spec/dashboard.yaml's output; write test/fixtures/split/openapi.yaml into another folder.");
-    expect(`${noOut.stdout}${intoDashboard.stdout}`).toBe('');
+    // A folder inside a listed output (the service imports generated/types): the writer would remove what it did not make there.
+    const intoTypes = await generate('--spec', 'test/fixtures/split/openapi.yaml', '--out', 'generated/types');
+    expect(intoTypes.code).toBe(2);
+    expect(intoTypes.stderr.split('\n')[0]).toBe("generate: generated/ holds spec/openapi.yaml's output; write test/fixtures/split/openapi.yaml into another folder.");
+    expect(`${noOut.stdout}${intoDashboard.stdout}${intoTypes.stdout}`).toBe('');
     expect(await readFile('generated/client/package.json', 'utf8')).toBe(before);
   });
 });

@@ -45,6 +45,15 @@ describe('normaliseDiscriminatorMappings', () => {
     expect(normaliseDiscriminatorMappings(document)).toEqual([]);
     expect(document.components.schemas.Thing.example).toEqual(example);
   });
+
+  it('walks properties and schemas named like keywords (default, example, x-…): they are schemas', () => {
+    // Before: a property called `default` was skipped as data, and its mapping stayed a bare name.
+    const pet = (mapping: Record<string, unknown>) => ({ oneOf: [{ $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind', mapping } });
+    const document = withMapping({ cat: 'Cat' }, { Holder: { type: 'object', properties: { default: pet({ a: 'Cat' }), 'x-extra': pet({ b: 'Missing' }) } }, example: pet({ c: 'Dog' }) });
+    expect(normaliseDiscriminatorMappings(document)).toEqual([{ pointer: '/components/schemas/Holder/properties/x-extra/discriminator/mapping/b', reason: "discriminator mapping 'b': 'Missing' names no schema in #/components/schemas" }]);
+    expect(document.components.schemas.Holder.properties.default.discriminator.mapping).toEqual({ a: '#/components/schemas/Cat' });
+    expect(document.components.schemas.example.discriminator.mapping).toEqual({ c: '#/components/schemas/Dog' });
+  });
 });
 
 describe('loading a spec whose mapping names no schema', () => {
