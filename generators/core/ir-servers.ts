@@ -55,7 +55,8 @@ export function collectServers(list: Json, pointer: string, invalid: Report, bas
 export function resolveServerUrl(url: string, base: string | undefined): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || !base || !/^[a-z][a-z0-9+.-]*:\/\//i.test(base)) return url;
   try {
-    return new URL(url, base).href.replace(/\/$/, (slash) => (url.endsWith('/') ? slash : ''));
+    // The base is an API root, read as a folder (`uploads` under `…/v1` is `…/v1/uploads`), as the SDKs resolve it.
+    return new URL(url, base.endsWith('/') ? base : `${base}/`).href.replace(/\/$/, (slash) => (url.endsWith('/') ? slash : ''));
   } catch {
     return url;
   }

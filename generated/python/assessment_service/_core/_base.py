@@ -189,7 +189,8 @@ def _resolve_server(server: str, client_base_url: str) -> str:
     """An operation's own server URL: absolute as it is, relative ("/v3") resolved against the client's base URL (RFC 3986)."""
     if "://" in server or ":" in server.split("/", 1)[0]:
         return server
-    return urljoin(client_base_url, server).rstrip("/")
+    # The base URL is an API root, read as a folder ("uploads" under ".../v1" is ".../v1/uploads"), as the IR resolves it.
+    return urljoin(client_base_url if client_base_url.endswith("/") else client_base_url + "/", server).rstrip("/")
 
 
 class ClientCore(Generic[TransportT]):

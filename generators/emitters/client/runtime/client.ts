@@ -139,7 +139,8 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 function resolveServer(server: string, clientBaseURL: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(server)) return server;
   try {
-    return new URL(server, clientBaseURL).href.replace(/\/+$/, '');
+    // The base URL is an API root, read as a folder (`uploads` under `…/v1` is `…/v1/uploads`), as the IR resolves it.
+    return new URL(server, clientBaseURL.endsWith('/') ? clientBaseURL : `${clientBaseURL}/`).href.replace(/\/+$/, '');
   } catch {
     return server; // a client base URL that is itself relative: the server's path as written
   }

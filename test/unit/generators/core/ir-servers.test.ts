@@ -56,6 +56,8 @@ describe("an operation's effective servers", () => {
   it.each([
     { url: '/v3', base: 'https://demo.example.com:8443/v2', want: 'https://demo.example.com:8443/v3' },
     { url: 'v3', base: 'https://demo.example.com/api/', want: 'https://demo.example.com/api/v3' },
+    // The base is an API root, read as a folder with or without its slash, as both SDKs resolve it (before: …/uploads).
+    { url: 'uploads', base: 'https://demo.example.com/v1', want: 'https://demo.example.com/v1/uploads' },
     { url: 'https://other.example/x', base: 'https://demo.example.com', want: 'https://other.example/x' },
     { url: '/v3', base: '/dashboard/api', want: '/v3' },
     { url: '/v3', base: undefined, want: '/v3' },
