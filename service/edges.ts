@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { serverOptions, type ErrorDetails, type UnroutedAnswer } from '../generated/server/index.js';
+import { rawErrorAnswer, serverOptions, type ErrorDetails, type UnroutedAnswer } from '../generated/server/index.js';
 import { frameworkError } from '../generated/server/core/errors.js';
 import { errorBody, sendError } from './errors.js';
 
@@ -61,13 +61,11 @@ export class Edges {
     const answer = (request: IncomingMessage, error: ErrorDetails) => {
       const made = this.owner(request.url).unrouted({ ip: request.socket.remoteAddress ?? '', url: request.url });
       const details = made.refuse ?? error;
-      const body = JSON.stringify(errorBody(details, { id: made.id }));
-      const headers: Record<string, string | number> = { ...made.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' };
-      return { status: details.status, headers, body };
+      return { status: details.status, headers: made.headers, body: JSON.stringify(errorBody(details, { id: made.id })) };
     };
     server.on('checkExpectation', (request, response) => {
       const { status, headers, body } = answer(request, { status: 400, code: 'invalid_request', message: 'Only "Expect: 100-continue" is supported.', param: null });
-      response.writeHead(status, headers).end(body);
+      response.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' }).end(body);
     });
     server.on('connect', (request, socket) => {
       // Node hands the socket over without its own error listener or timeouts: a client that resets
@@ -75,8 +73,7 @@ export class Edges {
       socket.on('error', () => socket.destroy());
       socket.setTimeout(10_000, () => socket.destroy());
       const { status, headers, body } = answer(request, { status: 400, code: 'invalid_request', message: 'CONNECT is not supported: this is not a proxy.', param: null });
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-      socket.end(`HTTP/1.1 ${status} ${status === 429 ? 'Too Many Requests' : 'Bad Request'}\r\n${head}\r\n${body}`, () => socket.destroy());
+      socket.end(rawErrorAnswer(status, headers, body), () => socket.destroy());
     });
   }
 

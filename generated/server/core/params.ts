@@ -48,17 +48,25 @@ function decode(text: string, param: string, plusIsSpace: boolean): string {
   }
 }
 
+/**
+ * An object whose keys are the request's names: without a prototype, so `__proto__` is a key like
+ * any other (on `{}`, assigning it would replace the object's prototype, or be dropped).
+ */
+function namedValues<Value>(): Record<string, Value> {
+  return Object.create(null) as Record<string, Value>;
+}
+
 /** Pairs of a flat list (`k1,v1,k2,v2`) as an object; an odd count is an error. */
 function pairsToObject(items: string[], param: string): Record<string, string> {
   if (items.length % 2 !== 0) throw new ParamError(param, `${param} must be key,value pairs.`);
-  const object: Record<string, string> = Object.create(null);
+  const object = namedValues<string>();
   for (let index = 0; index < items.length; index += 2) object[items[index]] = items[index + 1];
-  return { ...object };
+  return object;
 }
 
 /** `k=v` items as an object. */
 function assignmentsToObject(items: string[], param: string, decodeItem: (text: string) => string): Record<string, string> {
-  const object: Record<string, string> = {};
+  const object = namedValues<string>();
   for (const item of items) {
     const at = item.indexOf('=');
     if (at === -1) throw new ParamError(param, `${param} must be key=value pairs.`);
@@ -171,12 +179,12 @@ export function decodePairs(raw: Array<[string, string]>, specs: WireParam[], en
   const text = (value: string, param: string) => (encoded ? decode(value, param, true) : value);
   const pairs = raw.map(([name, value]): [string, string] => [text(name, name.slice(0, 40)), value]);
   const claimed = new Set<number>();
-  const result: Record<string, unknown> = {};
+  const result = namedValues<unknown>();
   const declared = new Set(specs.map((spec) => spec.name));
   for (const spec of specs) {
     if (spec.style === 'deepObject') {
       const prefix = `${spec.name}[`;
-      const object: Record<string, string> = {};
+      const object = namedValues<string>();
       pairs.forEach(([name, value], index) => {
         if (!name.startsWith(prefix) || !name.endsWith(']')) return;
         claimed.add(index);
@@ -192,7 +200,7 @@ export function decodePairs(raw: Array<[string, string]>, specs: WireParam[], en
     }
     if (spec.shape === 'object' && spec.explode && !spec.json) {
       // Exploded objects: one pair per property, named by the property.
-      const object: Record<string, string> = {};
+      const object = namedValues<string>();
       pairs.forEach(([name, value], index) => {
         const mine = spec.properties?.includes(name) || (spec.openObject && !declared.has(name) && !specs.some((other) => other.style === 'deepObject' && name.startsWith(`${other.name}[`)));
         if (!mine || claimed.has(index)) return;
@@ -259,7 +267,7 @@ export function decodeCookies(header: string | undefined, specs: WireParam[]): R
   for (const spec of specs.filter((candidate) => candidate.in === 'cookie')) {
     const dec = (text: string) => decode(text, spec.name, false);
     if (spec.shape === 'object' && spec.explode && !spec.json) {
-      const object: Record<string, string> = {};
+      const object = namedValues<string>();
       for (const [name, value] of pairs) if (spec.properties?.includes(dec(name))) object[dec(name)] = dec(value);
       if (Object.keys(object).length > 0) values[spec.name] = object;
       continue;

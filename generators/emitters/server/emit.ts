@@ -300,7 +300,7 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     "import { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';",
     '',
     "export { boundedError, echo } from './core/errors.js';",
-    "export { serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';",
+    "export { rawErrorAnswer, serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';",
     "export { DEFAULT_LIMITS, type BodyLimits, type UploadedBody, type UploadedFile } from './core/bodies.js';",
     "export { sseFrame, type SseEvent, type StreamOptions } from './core/replies.js';",
     "export type { RouteSpec, RouteSecurity } from './core/route-spec.js';",

@@ -233,6 +233,16 @@ describe('the right code for each failure', () => {
     expectErrorContract(await service.call('GET', '/v1/health?verbose=1'), 400, 'invalid_request');
   });
 
+  it('names __proto__ like any unknown query parameter, and says when a name is empty', async () => {
+    const key = await service.key();
+    for (const query of ['__proto__=x', '__proto__=x&__proto__=y']) {
+      const body = expectErrorContract(await service.call('GET', `/v1/nature/subjects?${query}`, { key }), 400, 'invalid_request');
+      expect(body).toMatchObject({ param: '__proto__', message: '__proto__ is not a known query parameter.' });
+    }
+    const empty = expectErrorContract(await service.call('GET', '/v1/nature/subjects?=1', { key }), 400, 'invalid_request');
+    expect(empty).toMatchObject({ param: null, message: 'An empty name is not a known query parameter.' });
+  });
+
   it('answers a repeated single-valued parameter with 400 invalid_request', async () => {
     expectErrorContract(await service.call('GET', '/v1/nature/subjects?limit=1&limit=2', { key: await service.key() }), 400, 'invalid_request');
   });

@@ -5,6 +5,7 @@
  * the caller's error format (never Fastify's default body); 501 for operations without a handler.
  */
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { isUtf8 } from 'node:buffer';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -102,17 +103,25 @@ export function serverOptions(): Pick<FastifyServerOptions, 'frameworkErrors' | 
         const answer = config.unrouted?.({ ip: socket.remoteAddress ?? '' }) ?? { id: randomUUID(), headers: {} };
         const details = boundedError(answer.refuse ?? clientError(error));
         const body = JSON.stringify(config.errorBody(details, { id: answer.id }));
-        const headers = Object.entries(answer.headers)
-          .filter(([name]) => !/^(connection|content-length|content-type)$/i.test(name))
-          .map(([name, value]) => `${name}: ${value}\r\n`)
-          .join('');
-        socket.write(`HTTP/1.1 ${details.status} ${details.status === 408 ? 'Request Timeout' : details.status === 429 ? 'Too Many Requests' : 'Bad Request'}\r\n${headers}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+        socket.write(rawErrorAnswer(details.status, answer.headers, body));
       }
       socket.destroy(error);
     },
   };
 }
 
+/**
+ * An error answer as raw HTTP/1.1 bytes, for sockets Node's HTTP layer has let go of (a request
+ * its parser refused, CONNECT): `headers` plus the JSON body's type and length, and the
+ * connection closes after it.
+ */
+export function rawErrorAnswer(status: number, headers: Record<string, string | number>, body: string): string {
+  const lines = Object.entries(headers)
+    .filter(([name]) => !/^(connection|content-length|content-type)$/i.test(name))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
 
 /** How many Host header lines a request has (its raw headers are name, value, name, value, ...). */
 function hostLines(rawHeaders: string[]): number {
@@ -125,14 +134,14 @@ function hostLines(rawHeaders: string[]): number {
 function paramOf(error: ErrorObject, part: string): string | null {
   const segments = error.instancePath.split('/').filter(Boolean).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
   const extra = (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ?? (error.params as { additionalProperty?: string }).additionalProperty;
-  if (extra) segments.push(extra);
+  if (extra !== undefined) segments.push(extra); // possibly empty: `?=1` has a parameter named ''
   if (segments.length === 0) return part === 'body' ? null : part;
   return segments.map((segment, index) => (/^\d+$/.test(segment) && index > 0 ? `[${segment}]` : segment)).join('.').replace(/\.\[/g, '[');
 }
 
 function describe(error: ErrorObject, param: string | null, part: string): string {
   const params = error.params as Record<string, unknown>;
-  const subject = param === null ? 'The request body' : echo(param);
+  const subject = param === null ? 'The request body' : param === '' ? 'An empty name' : echo(param);
   switch (error.keyword) {
     case 'required':
       return `${subject} is required.`;
@@ -290,16 +299,16 @@ export async function registerRoutes<Handlers>(app: FastifyInstance, routes: Rou
     done();
   });
 
+  // A validation failure, found by Fastify or outside it (wire.ts, dispatch.ts, an optional body), in the same words.
+  const describeErrors = (errors: ErrorObject[], part: string, route: RouteSpec | undefined): ErrorDetails => {
+    const first = errors[0];
+    const param = first ? paramOf(first, part) : null;
+    const code = (param && first && BOUND_KEYWORDS.has(first.keyword) && route?.errorCodes[param]) || 'invalid_request';
+    return { status: 400, code, message: first ? describe(first, param, part) : `The request${part === 'body' ? ' body' : ''} is invalid.`, param };
+  };
   const routesByUrl = new Map(routes.map((route) => [`${route.method} ${route.url}`, route]));
   app.setErrorHandler((error: { validation?: ErrorObject[]; validationContext?: string; statusCode?: number; code?: string; message: string }, request, reply) => {
-    if (error.validation) {
-      const route = routesByUrl.get(`${request.method} ${request.routeOptions.url}`);
-      const part = error.validationContext ?? 'body';
-      const first = error.validation[0];
-      const param = first ? paramOf(first, part) : null;
-      const code = (param && first && BOUND_KEYWORDS.has(first.keyword) && route?.errorCodes[param]) || 'invalid_request';
-      return sendError(reply, request, { status: 400, code, message: first ? describe(first, param, part) : 'The request is invalid.', param });
-    }
+    if (error.validation) return sendError(reply, request, describeErrors(error.validation, error.validationContext ?? 'body', routesByUrl.get(`${request.method} ${request.routeOptions.url}`)));
     let mapped = frameworkError(error);
     if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error');
     // A media type no parser takes: name the ones this operation takes.
@@ -309,13 +318,6 @@ export async function registerRoutes<Handlers>(app: FastifyInstance, routes: Rou
   });
   app.setNotFoundHandler((request, reply) => sendUnrouted(config, request, reply, { status: 404, code: 'not_found', message: `No route for ${echo(request.method)} ${echo(request.url.split('?')[0])}.`, param: null }));
 
-  // A validation failure found outside Fastify's own validation (wire.ts, dispatch.ts), in the same words.
-  const describeErrors = (errors: ErrorObject[], part: string, route: RouteSpec): ErrorDetails => {
-    const first = errors[0];
-    const param = first ? paramOf(first, part) : null;
-    const code = (param && first && BOUND_KEYWORDS.has(first.keyword) && route.errorCodes[param]) || 'invalid_request';
-    return { status: 400, code, message: first ? describe(first, param, part) : 'The request is invalid.', param };
-  };
   const wire: WireContext = { bodyAjv, partsAjv, sendError, describe: describeErrors, limits: options.limits, streams: options.streams };
 
   registerMethodAnswers(app, routes, (request, reply, allow) =>
@@ -392,9 +394,7 @@ export async function registerRoutes<Handlers>(app: FastifyInstance, routes: Rou
           if (query[a] !== undefined && query[b] !== undefined) return void sendError(reply, request, { status: 400, code, message: `${a} and ${b} cannot be used together.`, param: a });
         }
         if (validateOptionalBody && request.body !== undefined && request.body !== null && !validateOptionalBody(request.body)) {
-          const first = validateOptionalBody.errors?.[0];
-          const param = first ? paramOf(first, 'body') : null;
-          return void sendError(reply, request, { status: 400, code: 'invalid_request', message: first ? describe(first, param, 'body') : 'The request body is invalid.', param });
+          return void sendError(reply, request, describeErrors(validateOptionalBody.errors ?? [], 'body', route));
         }
         done();
       }])],
