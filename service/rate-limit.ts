@@ -14,21 +14,25 @@ interface Bucket {
   updatedMs: number;
 }
 
-export interface RateDecision {
-  allowed: boolean;
-  /** Limit and remaining of the most constrained bucket (the headers' values). */
+/** Limit and remaining of the most constrained bucket (the headers' values). */
+export interface Budget {
   limit: number;
   remaining: number;
+}
+
+/** A request's charge: whether it was let through, and the budget left. */
+export interface RateDecision extends Budget {
+  allowed: boolean;
   /** Whole seconds until a token is back, when refused. */
   retryAfterSeconds: number;
 }
 
-/** Requests per minute for a tier, per key and per account. */
 /** "retry in 1 second", "retry in 12 seconds": the wait a refusal's message names. */
 export function retryIn(decision: RateDecision): string {
   return `retry in ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? '' : 's'}`;
 }
 
+/** Requests per minute for a tier, per key and per account. */
 export function tierLimits(tier: number): { perKey: number; perAccount: number } {
   const row = RATE_LIMIT_TIERS.find((entry) => entry.tier === tier) ?? RATE_LIMIT_TIERS[0];
   return { perKey: row.perKey, perAccount: row.perAccount };
@@ -55,10 +59,10 @@ export class TokenBuckets {
   }
 
   /** What `take` would see in one bucket, without taking a token or creating the bucket. */
-  peek(limit: BucketLimit, now: number): RateDecision {
+  peek(limit: BucketLimit, now: number): Budget {
     const bucket = this.buckets.get(limit.name);
     const tokens = bucket ? Math.min(limit.perMinute, bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 60_000) * limit.perMinute) : limit.perMinute;
-    return { allowed: tokens >= 1, limit: limit.perMinute, remaining: Math.floor(Math.max(0, tokens)), retryAfterSeconds: 0 };
+    return { limit: limit.perMinute, remaining: Math.floor(Math.max(0, tokens)) };
   }
 
   /** Takes one token from every named bucket, or from none when any is empty. */
@@ -90,7 +94,7 @@ export class RateLimiter {
     return this.buckets.take(limits, this.now());
   }
 
-  peek(limit: BucketLimit): RateDecision {
+  peek(limit: BucketLimit): Budget {
     return this.buckets.peek(limit, this.now());
   }
 }

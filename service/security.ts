@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RATE_LIMIT_HEADERS, type ErrorDetails, type RouteSpec } from '../generated/server/index.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { authenticateKey } from './keys.js';
-import { retryIn, tierLimits, type BucketLimit, type RateDecision, type RateLimiter } from './rate-limit.js';
+import { retryIn, tierLimits, type BucketLimit, type Budget, type RateDecision, type RateLimiter } from './rate-limit.js';
 import type { KeyRecord, Store } from './store/store.js';
 import type { Caller } from './context.js';
 import type { ErrorSender } from './errors.js';
@@ -23,10 +23,15 @@ export interface AddressCharge {
   refuse?: ErrorDetails;
 }
 
-/** Each rate-limit header a decision gives (Retry-After only when refused), in one place for both forms below. */
+/** The budget's headers, which every answer carries. */
+function eachBudgetHeader(budget: Budget, set: (name: string, value: number) => void): void {
+  if (RATE_LIMIT_HEADERS.limit) set(RATE_LIMIT_HEADERS.limit, budget.limit);
+  if (RATE_LIMIT_HEADERS.remaining) set(RATE_LIMIT_HEADERS.remaining, budget.remaining);
+}
+
+/** Each rate-limit header a charge gives: the budget's, and Retry-After when refused (in one place for both forms below). */
 function eachRateHeader(decision: RateDecision, set: (name: string, value: number) => void): void {
-  if (RATE_LIMIT_HEADERS.limit) set(RATE_LIMIT_HEADERS.limit, decision.limit);
-  if (RATE_LIMIT_HEADERS.remaining) set(RATE_LIMIT_HEADERS.remaining, decision.remaining);
+  eachBudgetHeader(decision, set);
   if (!decision.allowed && RATE_LIMIT_HEADERS.retryAfter) set(RATE_LIMIT_HEADERS.retryAfter, decision.retryAfterSeconds);
 }
 
@@ -69,9 +74,10 @@ export function chargeAnonymous(limiter: RateLimiter, request: FastifyRequest, r
  * it: a load balancer's probes must keep answering whatever else arrives from its address.
  */
 export function peekAddress(limiter: RateLimiter, ip: string): Record<string, number> {
-  // An answer that is never refused carries no Retry-After, even with the budget spent (the spec's is ≥ 1 and belongs to a 429).
-  const { limit, remaining } = limiter.peek(addressLimit(ip));
-  return rateHeaders({ allowed: true, limit, remaining, retryAfterSeconds: 0 });
+  // Nothing is charged, so nothing is refused: no Retry-After, even with the budget spent (the spec's is ≥ 1 and belongs to a 429).
+  const headers: Record<string, number> = {};
+  eachBudgetHeader(limiter.peek(addressLimit(ip)), (name, value) => (headers[name] = value));
+  return headers;
 }
 
 /** The operation load balancers and uptime monitors call (spec/DECISIONS.md, row 7). */
