@@ -11,6 +11,7 @@ import { oncePer } from '../core/once-per.js';
 import { apiNames, type ApiNames } from './names.js';
 import { authPlans, type AuthPlan } from './auth.js';
 export { authText, credentialText } from './auth.js';
+export { retryPolicySource } from './retry-policy.js';
 import { defaultBaseUrl, operationBaseUrl } from './base-url.js';
 import { placeOperations, resourceTree, type OperationPlace, type ResourceNode } from './resources.js';
 import { wirePlan, type WirePlan } from './wire.js';

@@ -6,7 +6,7 @@
  */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
-import { authText, sdkShape } from '../../sdk-shape/index.js';
+import { authText, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
 import type { ClientPlan, OperationPlan, ResourceNode } from './plan.js';
 import { mediaReadme } from './readme-media.js';
 
@@ -108,7 +108,7 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '|---|---|---|',
     `| \`apiKey\` | \`${c.envPrefix}_API_KEY\` | The API key, ${authText(sdkShape(ir).auth)}. |`,
     `| \`baseURL\` | \`${c.envPrefix}_BASE_URL\`, else the spec's first server | Where requests go.${ownServers.length > 0 ? ` Not for ${ownServers.length === 1 ? 'the operation' : `the ${ownServers.length} operations`} with servers of ${ownServers.length === 1 ? 'its' : 'their'} own (${ownServers.slice(0, 3).map((shape) => `\`${shape.operation.method.toUpperCase()} ${shape.operation.path}\` → ${shape.baseUrl === shape.resolvedBaseUrl ? shape.baseUrl : `${shape.baseUrl}, relative to the base URL`}`).join(', ')}${ownServers.length > 3 ? ', …' : ''}): those keep theirs; pass \`{ baseURL }\` per call to send one elsewhere. |` : ' |'}`,
-    `| \`maxRetries\` | ${p.maxRetries} (from the spec) | Retries after the first attempt; also per call. |`,
+    `| \`maxRetries\` | ${p.maxRetries} (${retryPolicySource(ir)}) | Retries after the first attempt; also per call. |`,
     '| `timeout` | 60000 | Milliseconds each attempt may take, from sending to the last byte of the body; also per call. |',
     '| `idleTimeout` | 60000 | Streams and downloads: milliseconds the body may go without data once the headers are in; also per call. |',
     '| `maxRetryWait` | 60000 | The longest wait the server may ask for (`retry-after-ms`, `Retry-After`) that is waited out before a retry; a longer one throws at once, carrying the wait; also per call. |',

@@ -6,7 +6,7 @@
  * tests against the reference service (test/e2e/generators/emitters/python/sdk.test.ts); a block
  * whose call the spec cannot supply (no list, no call without arguments) is left out.
  */
-import { authText, sdkShape } from '../../sdk-shape/index.js';
+import { authText, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
 import type { Ir } from '../../core/ir.js';
 import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
 
@@ -48,7 +48,7 @@ function optionsSection(ir: Ir, plan: PythonPlan): string {
   const rows: Array<[string, string, string]> = [
     ['`api_key`', `\`$${c.envPrefix}_API_KEY\``, `The key${c.keyPrefixes.length > 0 ? ' (its prefix sets \`client.environment\`)' : ''}, ${authText(sdkShape(ir).auth, { sendsCsrf: false })}.`],
     ['`base_url`', `\`$${c.envPrefix}_BASE_URL\`, else \`${sdkShape(ir).baseUrl}\``, `Where the API lives.${ownServers(ir)}`],
-    ['`max_retries`', `${c.retryPolicy.maxRetries} (${c.retryPolicyFromSpec ? "the spec's \`x-retry-policy\`" : 'the usual policy: the spec has no \`x-retry-policy\`'})`, 'Retries after the first attempt.'],
+    ['`max_retries`', `${c.retryPolicy.maxRetries} (${retryPolicySource(ir)})`, 'Retries after the first attempt.'],
     ['`timeout`', '60.0', 'Seconds for one attempt of a call, whole: connecting, sending, and reading the entire answer (every read waits at most what is left).'],
     ['`stream_idle_timeout`', '60.0', 'Seconds an event stream, NDJSON stream or `.with_streaming_response` download may go without data (it has no overall limit).'],
     ['`max_retry_wait`', '60.0', 'The longest wait a server may ask for (`retry-after-ms`, `Retry-After`) that is waited out; a longer one raises at once, the wait in `error.retry_after`.'],

@@ -5,7 +5,7 @@
  * event streams (readme-media.ts) against a server of its own (media.test.ts there). A block that
  * cannot be built for a spec (no example body, no paged list, no upload) is left out, never faked.
  */
-import { sdkShape } from '../../sdk-shape/index.js';
+import { retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema } from '../../core/refs.js';
 import { pyString } from './naming.js';
@@ -158,7 +158,7 @@ except APIStatusError as error:
     const rawCall = `${[...chain, 'with_raw_response'].join('.')}.${list.name}`;
     sections.push(`## Retries, timeouts, raw responses
 
-Calls are retried ${c.retryPolicy.maxRetries} times by default (${c.retryPolicyFromSpec ? "the spec's \`x-retry-policy\`" : 'no \`x-retry-policy\` in the spec, so the usual policy'}: exponential backoff with
+Calls are retried ${c.retryPolicy.maxRetries} times by default (${retryPolicySource(ir)}; exponential backoff with
 full jitter), on ${c.retryPolicy.retryableStatuses.join(', ')} and on connection errors. The server's word wins: \`x-should-retry: true\`
 retries any status, \`false\` none; a wait it asks for (\`retry-after-ms\`, else \`Retry-After\`) is waited out
 exactly, unless it is longer than \`max_retry_wait\` (60 s): then the error (\`RateLimitError\` for a 429)
