@@ -45,14 +45,25 @@ export interface OperationOutcome {
   calls: number;
 }
 
+/** An operation never called: no case could be drawn from its schemas (unsatisfiable, or beyond the value generator). */
+export interface NotRun {
+  operationId: string;
+  label: string;
+  reason: string;
+}
+
 export interface RoundtripResult {
+  /** One per operation that ran and language. */
   outcomes: OperationOutcome[];
+  notRun: NotRun[];
   operations: number;
-  /** Operations that passed in every language. */
+  /** Operations that passed in every language (not-run ones never pass). */
   passed: number;
   perLanguage: Record<string, { passed: number; total: number }>;
   summary: string;
 }
+
+const labelOf = (operation: { id: string; method: string; path: string }) => `${operation.id} (${operation.method.toUpperCase()} ${operation.path})`;
 
 export function resolveDrivers(names: string[] | undefined): Driver[] {
   if (!names || names.length === 0) return DRIVERS;
@@ -79,18 +90,26 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
     await writeFile(casesFile, JSON.stringify({ spec: options.spec, seed, cases } satisfies CasesFile));
     const server = await startStubs(outDir, ir, cases);
     const outcomes: OperationOutcome[] = [];
+    const notRun: NotRun[] = [];
     try {
       const byOperation = new Map<string, Case[]>();
       for (const testCase of cases) byOperation.set(testCase.operationId, [...(byOperation.get(testCase.operationId) ?? []), testCase]);
+      // An operation no case could be drawn for was never called: said once, not as each SDK's failure.
+      for (const operation of ir.operations) {
+        const refused = failed.find((entry) => entry.operationId === operation.id);
+        if (!refused) continue;
+        notRun.push({ operationId: operation.id, label: labelOf(operation), reason: refused.reason });
+        log(`– ${labelOf(operation)}: not run, ${refused.reason} (fix the schema, or leave the operation out with --only)`);
+      }
       for (const driver of drivers) {
         for (const operation of ir.operations) {
-          const label = `${operation.id} (${operation.method.toUpperCase()} ${operation.path})`;
-          const refused = failed.find((entry) => entry.operationId === operation.id);
+          if (notRun.some((entry) => entry.operationId === operation.id)) continue;
+          const label = labelOf(operation);
           const own = byOperation.get(operation.id) ?? [];
           const started = performance.now();
-          const results = refused ? [] : await driver.run(own, { ir, outDir, baseURL: server.url, casesFile });
+          const results = await driver.run(own, { ir, outDir, baseURL: server.url, casesFile });
           const ms = performance.now() - started;
-          const problems: string[] = refused ? [refused.reason] : [];
+          const problems: string[] = [];
           for (const testCase of own) {
             const result = results.find((entry) => entry.id === testCase.id);
             const where = own.length > 1 ? `[${testCase.id.split('#')[1]}] ` : '';
@@ -117,10 +136,11 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
       const own = outcomes.filter((outcome) => outcome.language === driver.name);
       return [driver.name, { passed: own.filter((outcome) => outcome.ok).length, total: own.length }];
     }));
-    const passed = ir.operations.filter((operation) => outcomes.filter((outcome) => outcome.operationId === operation.id).every((outcome) => outcome.ok)).length;
-    const summary = `roundtrip: ${passed}/${ir.operations.length} operations, ${Object.entries(perLanguage).map(([name, counts]) => `${name} ${counts.passed}/${counts.total}`).join(', ')}`;
+    const ran = ir.operations.filter((operation) => !notRun.some((entry) => entry.operationId === operation.id));
+    const passed = ran.filter((operation) => outcomes.filter((outcome) => outcome.operationId === operation.id).every((outcome) => outcome.ok)).length;
+    const summary = `roundtrip: ${passed}/${ir.operations.length} operations, ${Object.entries(perLanguage).map(([name, counts]) => `${name} ${counts.passed}/${counts.total}`).join(', ')}${notRun.length > 0 ? `; ${notRun.length} not run (no value could be drawn from ${notRun.length === 1 ? 'its' : 'their'} schemas)` : ''}`;
     log(summary);
-    return { outcomes, operations: ir.operations.length, passed, perLanguage, summary };
+    return { outcomes, notRun, operations: ir.operations.length, passed, perLanguage, summary };
   } finally {
     if (!options.keep) await rm(outDir, { recursive: true, force: true });
     else log(`kept ${outDir}`);

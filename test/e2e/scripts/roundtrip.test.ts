@@ -118,6 +118,17 @@ describe('npm run check:roundtrip', () => {
     expect(result.code).toBe(0);
   }, 120_000);
 
+  it('says once why an operation was not run (no value satisfies an allOf of a string and an integer), not as each SDK failing, and exits 1', async () => {
+    const result = await run(['--spec', 'node_modules/@readme/oas-examples/3.1/yaml/schema-types.yaml', '--lang', 'ts,python', '--only', '^quirks_']);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('– ')).map((line) => line.split(' ')[1])).toEqual(['quirks_entirelyIncompatibleAllOf', 'quirks_partiallyUsableIncompatibleAllOf']);
+    expect(lines.filter((line) => line.startsWith('✗'))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('✓'))).toHaveLength(4);
+    expect(lines.at(-1)).toBe('roundtrip: 2/4 operations, typescript 2/2, python 2/2; 2 not run (no value could be drawn from their schemas)');
+    expect(result.stderr).not.toContain('unknown format');
+    expect(result.code).toBe(1);
+  }, 180_000);
+
   it('exits 2 without --spec or with an unknown language, 1 on a spec it cannot generate', async () => {
     expect((await run([])).code).toBe(2);
     const unknown = await run(['--spec', FIXTURE, '--lang', 'cobol']);
