@@ -30,7 +30,8 @@ for (const { slug: name, spec } of specs) {
   for (const findingClass of ['suite', 'spec', 'target', 'mock']) {
     for (const finding of findings.filter((candidate) => candidate.class === findingClass)) {
       if (findingClass === 'suite') broken += 1;
-      console.log(`  [${findingClass}] ${finding.check} ${finding.count}x ${finding.operations.slice(0, 5).join(', ')}${finding.operations.length > 5 ? ', …' : ''}: ${finding.message.split('\n')[0]}`);
+      const where = finding.operations.length > 0 ? ` in ${finding.operations.slice(0, 5).join(', ')}${finding.operations.length > 5 ? ', …' : ''}` : '';
+      console.log(`  [${findingClass}] ${finding.check} ${finding.count}x${where}: ${finding.message.split('\n')[0]}`);
     }
   }
   if (findings.length > 0) console.log(`  in full: ${path.relative(process.cwd(), result.reportFile)}`);
