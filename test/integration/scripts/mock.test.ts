@@ -3,7 +3,10 @@
  * Prism process serving generated/mock/openapi.json.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
+import { binPath, freePort, startProcess, waitForHttp } from '../../../scripts/lib/processes.js';
 import { loadDocument } from '../../../generators/core/load.js';
 import { SPEC_PATH, deref, fillPath, firstResponseExample, operationsOf, requestExample, specDocument } from '../../support/spec.js';
 
@@ -150,3 +153,33 @@ function collectScores(value: unknown, found: Array<{ mn: unknown; mi: unknown }
   }
   return found;
 }
+
+describe('npm run mock -- --spec (starts scripts/mock.ts, hence Prism, on a free port)', () => {
+  it("mocks another spec from its mock document, made in a temporary folder that goes when the mock stops", async () => {
+    const scratchFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('mock-'));
+    const before = new Set(scratchFolders());
+    const port = await freePort();
+    const running = startProcess(binPath('tsx'), ['scripts/mock.ts', '--spec', 'test/fixtures/specs/widgets-3.0.yaml'], { env: { MOCK_PORT: String(port) } });
+    let made: string[] = [];
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/widgets`, running);
+      const response = await fetch(`http://127.0.0.1:${port}/widgets`);
+      expect(response.status).toBe(200);
+      expect(Array.isArray(await response.json())).toBe(true);
+      expect(running.output()).toContain('mocking test/fixtures/specs/widgets-3.0.yaml');
+      made = scratchFolders().filter((name) => !before.has(name));
+      expect(made).toHaveLength(1);
+    } finally {
+      running.child.kill('SIGTERM');
+      await new Promise((resolve) => running.child.once('exit', resolve));
+    }
+    expect(scratchFolders().filter((name) => made.includes(name))).toEqual([]);
+  }, 120_000);
+
+  it('refuses a spec it cannot read in one line, exit 2', async () => {
+    const running = startProcess(binPath('tsx'), ['scripts/mock.ts', '--spec', 'test/fixtures/specs/no-such.yaml']);
+    const code = await new Promise((resolve) => running.child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(running.output().trim()).toBe('mock: test/fixtures/specs/no-such.yaml:1:1: cannot read the file (ENOENT)');
+  }, 60_000);
+});
