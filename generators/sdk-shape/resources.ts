@@ -53,9 +53,13 @@ function conventionalVerb(operation: IrOperation, pathMethods: Set<string>, hasI
     return { resource: resource.slice(0, -1), verb: resource.at(-1) };
   }
   switch (operation.method) {
-    case 'get':
-      if (lastIsParam) return { resource, verb: operation.pagination ? 'list' : 'retrieve' };
-      return { resource, verb: operation.pagination || isArrayResponse(operation) || hasItemPath ? 'list' : 'retrieve' };
+    case 'get': {
+      // Only our cursor envelope decides the verb: the other paging styles are detected later in
+      // the toolkit's life, and a method that starts paging keeps its name.
+      const cursor = operation.pagination?.style === 'cursor';
+      if (lastIsParam) return { resource, verb: cursor ? 'list' : 'retrieve' };
+      return { resource, verb: cursor || isArrayResponse(operation) || hasItemPath ? 'list' : 'retrieve' };
+    }
     case 'post':
       return { resource, verb: lastIsParam ? undefined : 'create' };
     case 'put':
