@@ -54,11 +54,10 @@ function conventionalVerb(operation: IrOperation, pathMethods: Set<string>, hasI
   }
   switch (operation.method) {
     case 'get': {
-      // Only our cursor envelope decides the verb: the other paging styles are detected later in
-      // the toolkit's life, and a method that starts paging keeps its name.
-      const cursor = operation.pagination?.style === 'cursor';
-      if (lastIsParam) return { resource, verb: cursor ? 'list' : 'retrieve' };
-      return { resource, verb: cursor || isArrayResponse(operation) || hasItemPath ? 'list' : 'retrieve' };
+      // An item path pages as a list only by our cursor envelope: one that pages otherwise (GitHub's
+      // /users/{username}/events/orgs/{org}) keeps the name it had before those styles were detected.
+      if (lastIsParam) return { resource, verb: operation.pagination?.style === 'cursor' ? 'list' : 'retrieve' };
+      return { resource, verb: operation.pagination || isArrayResponse(operation) || hasItemPath ? 'list' : 'retrieve' };
     }
     case 'post':
       return { resource, verb: lastIsParam ? undefined : 'create' };
