@@ -169,6 +169,9 @@ describe('every paging style walks all 7 items exactly once, in order', () => {
       '        pages = [len(each.data) async for each in page.iter_pages()]',
       '        return seen, pages',
       'seen, async_sizes = asyncio.run(walk())',
+      'from paging_fixture._core import parse_link_header',
+      `links = parse_link_header(${JSON.stringify('<https://a.example/1>; title="one, two; three"; rel="prev first", junk, </2>;rel=NEXT;title="a \\"quoted\\" title"; rel=prev')})`,
+      'assert [(link.uri, link.rel, link.params.get("title")) for link in links] == [("https://a.example/1", ("prev", "first"), "one, two; three"), ("/2", ("next",), \'a "quoted" title\')], links',
       'print(json.dumps({"sync": sync, "async": seen, "sizes": sizes, "async_sizes": async_sizes, "last_has_next": last.has_next_page()}))',
     ].join('\n');
     const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
