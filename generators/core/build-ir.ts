@@ -1,7 +1,7 @@
 /**
  * Builds the IR from a loaded (bundled) document: operations with parameters grouped by
  * location (ir-parameters.ts), bodies and responses per media type (ir-media.ts), security and
- * scopes, and the conventions our API adds (list envelope and cursor paging, error schema,
+ * scopes, and the conventions our API adds (list paging: ir-pagination.ts, error schema,
  * rate-limit headers, idempotency, retry policy). It describes the API and names nothing: the SDK
  * shape (generators/sdk-shape/) names things. What it cannot represent faithfully (a style the
  * OpenAPI table does not define, multipart/mixed) stops generation with file, pointer and what;
@@ -13,13 +13,13 @@ import { deref, escapePointerPart, flattenSchema, schemaRefName } from './refs.j
 import { collectBody, collectResponses } from './ir-media.js';
 import { collectParameters, parsePathTemplate } from './ir-parameters.js';
 import { collectServers, operationServers } from './ir-servers.js';
+import { collectPagination } from './ir-pagination.js';
 import {
   HTTP_METHODS,
   type HttpMethod,
   type Ir,
   type IrConventions,
   type IrOperation,
-  type IrPagination,
   type IrSecurity,
   type IrSecurityScheme,
   type IrServer,
@@ -211,7 +211,7 @@ function collectOperations(
         idempotencyHeader: parameters.header.find((param) => IDEMPOTENCY_HEADER.test(param.name))?.name,
         servers: operationServers(operation, pathItem, `${itemPointer}/${method}`, itemPointer, rootServers, invalid),
       };
-      irOperation.pagination = detectPagination(document, irOperation);
+      irOperation.pagination = collectPagination(document, irOperation, operation, `${itemPointer}/${method}`, invalid);
       operations.push(irOperation);
     }
   }
@@ -238,35 +238,6 @@ function collectSecurity(document: OpenApiDocument, operation: Json, operationPo
   const keyTypes = Array.isArray(operation['x-key-types']) ? operation['x-key-types'].map(String) : undefined;
   const pointer = own ? `${operationPointer}/security` : Array.isArray(document.security) ? '/security' : undefined;
   return { isPublic, alternatives, scopes, keyTypes, ...(pointer ? { pointer } : {}) };
-}
-
-/**
- * Our list envelope: a GET whose success body has a `data` array, a boolean `has_more` and a
- * `next_cursor`, and which takes `starting_after`. `previous_cursor`/`ending_before` and `limit`
- * are optional parts of the same convention.
- */
-function detectPagination(document: OpenApiDocument, operation: IrOperation): IrPagination | undefined {
-  if (operation.method !== 'get' || !operation.successStatus) return undefined;
-  const success = operation.responses.find((response) => response.status === operation.successStatus);
-  if (!success?.isJson || success.schema === undefined) return undefined;
-  const properties = flattenSchema(document, success.schema).properties ?? {};
-  const data = deref(document, properties.data);
-  const hasMore = deref(document, properties.has_more);
-  const query = (name: string) => operation.parameters.query.find((param) => param.name === name);
-  if (data?.type !== 'array' || hasMore?.type !== 'boolean' || !properties.next_cursor || !query('starting_after')) return undefined;
-  const limit = query('limit');
-  const limitSchema = limit ? deref(document, limit.schema) : undefined;
-  return {
-    dataField: 'data',
-    hasMoreField: 'has_more',
-    nextCursorField: 'next_cursor',
-    previousCursorField: properties.previous_cursor ? 'previous_cursor' : undefined,
-    forwardParam: 'starting_after',
-    backwardParam: query('ending_before') ? 'ending_before' : undefined,
-    limitParam: limit ? 'limit' : undefined,
-    limit: limitSchema ? { minimum: limitSchema.minimum, maximum: limitSchema.maximum, default: limitSchema.default } : undefined,
-    itemSchema: asSchema(data.items ?? true),
-  };
 }
 
 function buildSecuritySchemes(document: OpenApiDocument): IrSecurityScheme[] {

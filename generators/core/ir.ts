@@ -188,8 +188,19 @@ export interface IrSecurity {
   pointer?: string;
 }
 
-/** Cursor paging, detected from the list envelope shape and the cursor parameters. */
-export interface IrPagination {
+/**
+ * How a list operation pages: a discriminated union on `style`, detected from the parameters and
+ * the success response (ir-pagination.ts) or declared with `x-pagination`. Every style names where
+ * a page's items are and their schema; the rest says how the next page is asked for.
+ */
+export type IrPagination = IrCursorPagination | IrOffsetPagination | IrPageNumberPagination | IrNextLinkPagination;
+
+/** Property names from the body to a value, e.g. ["meta", "total"]; empty: the body itself. */
+export type IrBodyPath = string[];
+
+/** Our list envelope: `data`, `has_more`, `next_cursor` in the body; the cursor sent as `starting_after`. */
+export interface IrCursorPagination {
+  style: 'cursor';
   dataField: string;
   hasMoreField: string;
   nextCursorField: string;
@@ -198,6 +209,42 @@ export interface IrPagination {
   backwardParam?: string;
   limitParam?: string;
   limit?: { minimum?: number; maximum?: number; default?: number };
+  itemSchema: JsonSchema;
+}
+
+/** `offset` + `limit` query parameters: the next page starts at offset + the items received. */
+export interface IrOffsetPagination {
+  style: 'offset';
+  /** Where the item array is (empty: the body is the array). */
+  items: IrBodyPath;
+  offsetParam: string;
+  limitParam: string;
+  /** The limit parameter's schema default: a page shorter than it is the last. */
+  defaultLimit?: number;
+  /** An integer in the body counting every item of the list (e.g. ["meta", "total"]). */
+  totalField?: IrBodyPath;
+  itemSchema: JsonSchema;
+}
+
+/** A page number query parameter (`page`, with `per_page` or the like). */
+export interface IrPageNumberPagination {
+  style: 'page';
+  items: IrBodyPath;
+  pageParam: string;
+  /** The number of the first page (the page parameter's default, else its minimum, else 1). */
+  firstPage: number;
+  sizeParam?: string;
+  defaultSize?: number;
+  /** The success response declares this RFC 8288 header (`Link`): its rel="next" URL is the next page, its absence the end. */
+  linkHeader?: string;
+  itemSchema: JsonSchema;
+}
+
+/** The response carries the next page's URL: in the body or in an RFC 8288 `Link` header. */
+export interface IrNextLinkPagination {
+  style: 'link';
+  items: IrBodyPath;
+  next: { in: 'body'; field: IrBodyPath } | { in: 'header'; header: string };
   itemSchema: JsonSchema;
 }
 

@@ -3,7 +3,7 @@
  * once per IR. The IR describes the API; this module names it for SDKs (the API's names, each
  * operation's resource and method, the resource tree), says how each operation sends credentials and where
  * requests go, and holds each operation's wire plan (parameter styles, request media types,
- * response kinds). Emitters spell the names in their language and keep them unique in their own
+ * response kinds) and which page class each list returns (paging.ts). Emitters spell the names in their language and keep them unique in their own
  * scopes (NameScope).
  */
 import type { Ir, IrOperation } from '../core/ir.js';
@@ -17,6 +17,7 @@ import { placeOperations, resourceTree, type OperationPlace, type ResourceNode }
 import { wirePlan, type WirePlan } from './wire.js';
 
 export { NameScope } from './scope.js';
+export { itemsPath, pageClasses, pageSizeParam, pagingText, wirePaging, type PageClasses, type WireCursorPaging, type WirePaging } from './paging.js';
 export { RESERVED_MEMBERS, type OperationPlace, type ResourceNode } from './resources.js';
 export type { ApiNames } from './names.js';
 export type { AuthPlan, Credential, OperationAuth } from './auth.js';

@@ -53,9 +53,12 @@ function conventionalVerb(operation: IrOperation, pathMethods: Set<string>, hasI
     return { resource: resource.slice(0, -1), verb: resource.at(-1) };
   }
   switch (operation.method) {
-    case 'get':
-      if (lastIsParam) return { resource, verb: operation.pagination ? 'list' : 'retrieve' };
+    case 'get': {
+      // An item path pages as a list only by our cursor envelope: one that pages otherwise (GitHub's
+      // /users/{username}/events/orgs/{org}) keeps the name it had before those styles were detected.
+      if (lastIsParam) return { resource, verb: operation.pagination?.style === 'cursor' ? 'list' : 'retrieve' };
       return { resource, verb: operation.pagination || isArrayResponse(operation) || hasItemPath ? 'list' : 'retrieve' };
+    }
     case 'post':
       return { resource, verb: lastIsParam ? undefined : 'create' };
     case 'put':

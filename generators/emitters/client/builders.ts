@@ -5,7 +5,7 @@
 import { Scope, StructureKind, type ClassDeclarationStructure, type MethodDeclarationStructure, type OptionalKind, type PropertyDeclarationStructure, type TypeAliasDeclarationStructure, type VariableStatementStructure, VariableDeclarationKind } from 'ts-morph';
 import type { IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
-import type { WireParam } from '../../sdk-shape/index.js';
+import { pageClasses, wirePaging, type WireParam } from '../../sdk-shape/index.js';
 import type { OperationPlan, ResourceNode } from './plan.js';
 
 /** Escapes text for a JSDoc block. */
@@ -51,8 +51,11 @@ export function operationMethod(plan: OperationPlan, clientExpression: string): 
   const result = accept ? `Models.${plan.responsesType}[Accept]` : `Models.${plan.responseType}`;
   const pathList = `[${plan.pathArgs.map((arg) => arg.name).join(', ')}]`;
   const paramsArg = plan.paramsType ? 'params' : 'undefined';
+  // Our cursor lists page with the default page class (CursorPage); the others name theirs.
+  const pageClass = operation.pagination && pageClasses(operation.pagination).typescript;
+  const pageArgs = plan.itemType ? `Models.${plan.itemType}${pageClass === 'CursorPage' ? '' : `, ${pageClass}<Models.${plan.itemType}>`}` : '';
   const call = plan.itemType
-    ? `return ${clientExpression}.requestPage<Models.${plan.itemType}>(operations.${plan.descriptorName}, ${pathList}, ${paramsArg}, options);`
+    ? `return ${clientExpression}.requestPage<${pageArgs}>(operations.${plan.descriptorName}, ${pathList}, ${paramsArg}, options);`
     : `return ${clientExpression}.request<${result}>(operations.${plan.descriptorName}, ${pathList}, ${paramsArg}, options);`;
   return {
     kind: StructureKind.Method,
@@ -60,7 +63,7 @@ export function operationMethod(plan: OperationPlan, clientExpression: string): 
     docs: [operationDoc(operation)],
     ...(accept ? { typeParameters: [accept] } : {}),
     parameters: parameters.map((parameter) => ({ name: parameter.name.replace(/\?$/, ''), type: parameter.type, hasQuestionToken: parameter.name.endsWith('?') })),
-    returnType: plan.itemType ? `PagePromise<Models.${plan.itemType}>` : `APIPromise<${result}>`,
+    returnType: plan.itemType ? `PagePromise<${pageArgs}>` : `APIPromise<${result}>`,
     statements: [call],
   };
 }
@@ -117,10 +120,7 @@ export function operationDescriptor(plan: OperationPlan): VariableStatementStruc
   if (operation.deprecated) spec.deprecated = true;
   if (wire.redirects) spec.redirects = wire.redirects;
   if (plan.shape.baseUrl) spec.baseURL = plan.shape.baseUrl;
-  if (operation.pagination) {
-    const { dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam } = operation.pagination;
-    spec.pagination = Object.fromEntries(Object.entries({ dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam }).filter(([, value]) => value !== undefined));
-  }
+  if (operation.pagination) spec.pagination = wirePaging(operation.pagination);
   return {
     kind: StructureKind.VariableStatement,
     isExported: true,

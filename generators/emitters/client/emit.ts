@@ -8,10 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
-import type { Ir, IrMedia, IrOperation } from '../../core/ir.js';
+import type { Ir, IrMedia, IrOperation, IrPagination } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { printingProject, printStructure } from '../../core/ts-project.js';
-import { sdkShape } from '../../sdk-shape/index.js';
+import { itemsPath, pageClasses, sdkShape } from '../../sdk-shape/index.js';
 import { operationType as pathType, renderTypes } from '../types/emit.js';
 import { clientClass, operationDescriptor, resourceClass, schemaAlias, typeAlias } from './builders.js';
 import { packageFiles } from './package-files.js';
@@ -133,7 +133,7 @@ function modelsFile(project: ReturnType<typeof printingProject>, schemaTypes: Ar
     if (plan.paramsType) aliases.push(typeAlias(plan.paramsType, paramsTypeOf(plan), `Parameters of \`${label}\`.`));
     aliases.push(typeAlias(plan.responseType, responseTypeOf(plan), `Result of \`${label}\`.`));
     if (plan.responsesType) aliases.push(typeAlias(plan.responsesType, responsesTypeOf(plan), `Result of \`${label}\` per response media type (the \`accept\` option).`));
-    if (plan.itemType) aliases.push(typeAlias(plan.itemType, `${plan.responseType}[${stringLiteral(plan.operation.pagination!.dataField)}][number]`, `One item of \`${label}\`.`));
+    if (plan.itemType) aliases.push(typeAlias(plan.itemType, itemTypeOf(plan.responseType, plan.operation.pagination!), `One item of \`${label}\`.`));
   }
   const used = RUNTIME_TYPES.filter((name) => {
     const usage = new RegExp(`\\b${name}<|\\b${name}\\b`);
@@ -146,6 +146,15 @@ function modelsFile(project: ReturnType<typeof printingProject>, schemaTypes: Ar
       ...aliases,
     ],
   });
+}
+
+/**
+ * One item's type, from the list's result type. Example: `ListPlanetsResult['data'][number]` (our
+ * cursor envelope, whose data is required); `NonNullable<R['data']>[number]` for the other styles.
+ */
+function itemTypeOf(responseType: string, pagination: IrPagination): string {
+  if (pagination.style === 'cursor') return `${responseType}[${stringLiteral(pagination.dataField)}][number]`;
+  return `${itemsPath(pagination).reduce((type, key) => `NonNullable<${type}[${stringLiteral(key)}]>`, responseType)}[number]`;
 }
 
 function operationsFile(project: ReturnType<typeof printingProject>, operations: OperationPlan[]): string {
@@ -164,6 +173,7 @@ function runtimeImports(nodes: ResourceNode[], extra: string[] = []): string[] {
   const names = new Set(extra);
   if (operations.some((plan) => !plan.itemType)) names.add('type APIPromise');
   if (operations.some((plan) => plan.itemType)) names.add('type PagePromise');
+  if (operations.some((plan) => plan.operation.pagination && pageClasses(plan.operation.pagination).typescript === 'Page')) names.add('type Page');
   if (operations.length > 0) names.add('type RequestOptions');
   return [...names].sort((a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')));
 }

@@ -6,7 +6,7 @@
  */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
-import { authText, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
+import { authText, pageClasses, pagingText, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
 import type { ClientPlan, OperationPlan, ResourceNode } from './plan.js';
 import { mediaReadme } from './readme-media.js';
 
@@ -195,7 +195,7 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '## Responses',
     '',
     'Every call returns a promise of the parsed body; `.withResponse()` gives `{ data, response, status, headers, requestId, rateLimit }`.',
-    ...(list ? ['List calls that page by cursor (`data`, `has_more` and `next_cursor` in the answer, a `starting_after` parameter) return pages: `await` one for a `CursorPage` (`data`, `hasMore`, `getNextPage()`, `getPreviousPage()`), or iterate it with `for await` to walk every item.'] : []),
+    ...(list ? pagingLines(plan) : []),
     '',
     ...mediaReadme(ir, plan),
     '## Methods',
@@ -206,4 +206,27 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '',
   );
   return lines.filter((line, index, all) => !(line === '' && all[index - 1] === '')).join('\n');
+}
+
+/**
+ * Which lists page and how. Lists that all page by our cursor envelope get the one sentence;
+ * otherwise one line per paged method says its style.
+ */
+function pagingLines(plan: ClientPlan): string[] {
+  const paged = plan.operations.filter((operation) => operation.itemType);
+  if (paged.every((operation) => operation.operation.pagination?.style === 'cursor')) {
+    return ['List calls that page by cursor (`data`, `has_more` and `next_cursor` in the answer, a `starting_after` parameter) return pages: `await` one for a `CursorPage` (`data`, `hasMore`, `getNextPage()`, `getPreviousPage()`), or iterate it with `for await` to walk every item.'];
+  }
+  return [
+    'List calls return pages: `await` one for its first page (`data`, `hasNextPage()`, `getNextPage()`, `iterPages()`), or iterate it with `for await` to walk every item of every page, each fetched when reached.',
+    "A next page's URL given by the API is followed only on the same origin, with the same credentials and header parameters. These lists page:",
+    '',
+    ...pagedCalls(plan.root),
+  ];
+}
+
+function pagedCalls(node: ResourceNode): string[] {
+  const chain = node.chain.join('.');
+  const lines = node.operations.filter((plan) => plan.operation.pagination).map((plan) => `- \`${callOf(plan, chain)}\` (\`${pageClasses(plan.operation.pagination!).typescript}\`) pages ${pagingText(plan.operation.pagination!)}.`);
+  return [...lines, ...node.children.flatMap(pagedCalls)];
 }

@@ -4,7 +4,7 @@
  * derived from the schemas (missing required property, wrong type, pattern, range, enum,
  * unknown field, query bounds, forbidden combinations).
  */
-import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
+import type { Ir, IrCursorPagination, IrOperation, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema, schemaRefName } from '../../core/refs.js';
 import { contractSchema } from './schemas.js';
 import type { GenerationCase, NegativeCase, OperationCase, ParameterCase, ProducerRef } from './runtime/cases.js';
@@ -159,7 +159,8 @@ function producerOf(ir: Ir, operation: IrOperation, param: string): ProducerRef 
  * exclusive pair; object-valued query parameters only when required (their serialisation varies).
  */
 function generationCase(ir: Ir, operation: IrOperation): GenerationCase {
-  const opaque = new Set([operation.pagination?.forwardParam, operation.pagination?.backwardParam]);
+  const cursor = cursorPaging(operation);
+  const opaque = new Set([cursor?.forwardParam, cursor?.backwardParam]);
   const query = operation.parameters.query
     .filter((param) => param.required || (!opaque.has(param.name) && !param.exclusiveWith?.length && flatten(ir, param.schema).type !== 'object'))
     .map((param) => ({ name: param.name, required: param.required, schema: contractSchema(param.schema, ir) }));
@@ -238,9 +239,21 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     responses,
     // No cap: every derived invalid request is sent (a fixed cap hid operations' later rules).
     negative: [...(body?.isJson ? bodyNegatives(ir, body.schema, bodyValue) : []), ...queryNegatives(ir, operation)],
-    ...(operation.pagination ? { pagination: operation.pagination } : {}),
+    ...(cursorPaging(operation) ? { pagination: withoutStyle(cursorPaging(operation)!) } : {}),
     ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
     generation: generationCase(ir, operation),
     ...(tag ? { tag } : {}),
   };
+}
+
+/**
+ * The paging the suites check: our cursor envelope (every page forward and back, against one
+ * maximal page). Lists that page otherwise are checked as plain operations.
+ */
+export function cursorPaging(operation: IrOperation): IrCursorPagination | undefined {
+  return operation.pagination?.style === 'cursor' ? operation.pagination : undefined;
+}
+
+function withoutStyle({ style: _style, ...rest }: IrCursorPagination): Omit<IrCursorPagination, 'style'> {
+  return rest;
 }

@@ -6,7 +6,7 @@
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { flattenSchema, schemaRefName } from '../../core/refs.js';
 import type { LinkCase, ResourceCase, StateMachineCase } from './runtime/cases.js';
-import { sample } from './derive.js';
+import { cursorPaging, sample } from './derive.js';
 
 const successOf = (operation: IrOperation) => operation.responses.find((response) => response.status === operation.successStatus);
 const pathParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
@@ -32,8 +32,8 @@ function inferredLink(create: IrOperation, target: IrOperation): LinkCase {
 }
 
 function classify(resource: ResourceCase, create: IrOperation, target: IrOperation, link: LinkCase): void {
-  if (target.method === 'get' && target.pagination && target.path === create.path) resource.list ??= link;
-  else if (target.method === 'get' && !target.pagination && Object.values(link.parameters).some((value) => value.startsWith('$response.body'))) resource.read ??= link;
+  if (target.method === 'get' && cursorPaging(target) && target.path === create.path) resource.list ??= link;
+  else if (target.method === 'get' && !cursorPaging(target) && Object.values(link.parameters).some((value) => value.startsWith('$response.body'))) resource.read ??= link;
   else if ((target.method === 'patch' || target.method === 'put') && Object.values(link.parameters).some((value) => value.startsWith('$response.body'))) resource.update ??= link;
   else if (target.method === 'delete') resource.delete ??= link;
 }
@@ -54,7 +54,7 @@ export function resourceCases(ir: Ir): ResourceCase[] {
       // The item path: a GET with one more path parameter answering the create's schema (or, without a named schema, create path + /{id}).
       const ref = successRefs.get(create);
       const readOp = ir.operations.find(
-        (candidate) => candidate.method === 'get' && !candidate.pagination && candidate.path !== create.path && paramCounts.get(candidate) === itemParams && candidate.path.endsWith('}') && (ref ? successRefs.get(candidate) === ref : candidate.path.startsWith(`${create.path}/`)),
+        (candidate) => candidate.method === 'get' && !cursorPaging(candidate) && candidate.path !== create.path && paramCounts.get(candidate) === itemParams && candidate.path.endsWith('}') && (ref ? successRefs.get(candidate) === ref : candidate.path.startsWith(`${create.path}/`)),
       );
       const itemPath = readOp?.path ?? ir.operations.find((candidate) => candidate.method === 'delete' && candidate.path.startsWith(`${create.path}/{`) && paramCounts.get(candidate) === itemParams)?.path;
       for (const target of ir.operations.filter((candidate) => candidate !== create && (candidate.path === itemPath || (candidate.path === create.path && candidate.method === 'get')))) {

@@ -87,7 +87,7 @@ const TYPING = ['Any', 'Dict', 'List', 'Literal', 'Mapping', 'Optional', 'Sequen
 /** Runtime names a generated module may use. */
 const CORE = [
   'APIResponse', 'AsyncAPIResponse', 'AsyncBaseClient', 'AsyncCursorPage', 'AsyncPaginator', 'AsyncStream', 'AsyncTransport', 'BaseClient', 'BinaryContent', 'ClientConfig', 'FileTypes', 'KeyPrefix', 'NOT_GIVEN', 'NotGiven',
-  'PartWithHeaders', 'RequestOptions', 'RetryPolicy', 'ServerSentEvent', 'Stream', 'SyncCursorPage', 'Transport', 'deprecated', 'to_async_streamed_response_wrapper', 'to_streamed_response_wrapper',
+  'AsyncPage', 'AsyncPagePaginator', 'PartWithHeaders', 'RequestOptions', 'RetryPolicy', 'ServerSentEvent', 'Stream', 'SyncCursorPage', 'SyncPage', 'Transport', 'deprecated', 'to_async_streamed_response_wrapper', 'to_streamed_response_wrapper',
 ];
 
 /** Every name a module may import, as one pattern: one pass over a module finds them all. */
@@ -348,10 +348,13 @@ const EXPORTED_RUNTIME = [
   'NotGiven', 'PartWithHeaders', 'PermissionDeniedError', 'ProxyError', 'RateLimit', 'RateLimitError', 'RawResponse', 'ServerSentEvent', 'Stream', 'SyncCursorPage', 'Transport', 'TransportRequest',
   'UnprocessableEntityError', 'with_part_headers',
 ];
+/** The pages of lists that do not page by our cursor envelope, exported when the API has one. */
+const EXPORTED_PAGE_RUNTIME = ['AsyncPage', 'AsyncPagePaginator', 'SyncPage'];
 const EXPORTED_WEBHOOK_RUNTIME = ['UnknownWebhookEvent', 'WebhookPayloadError', 'WebhookSignatureError', 'WebhookTimestampError', 'WebhookVerificationError'];
 
 function initFile(ir: Ir, plan: PythonPlan): string {
-  const runtime = [...EXPORTED_RUNTIME, ...(ir.webhooks ? EXPORTED_WEBHOOK_RUNTIME : [])].sort();
+  const pages = ir.operations.some((operation) => operation.pagination && operation.pagination.style !== 'cursor');
+  const runtime = [...EXPORTED_RUNTIME, ...(pages ? EXPORTED_PAGE_RUNTIME : []), ...(ir.webhooks ? EXPORTED_WEBHOOK_RUNTIME : [])].sort();
   const exported = [plan.clientClass, plan.asyncClientClass, ...runtime, 'types', '__version__'].sort();
   return [
     `"""${ir.info.title}: the Python client. \`from ${plan.packageName} import ${plan.clientClass}\` (or \`${plan.asyncClientClass}\` for asyncio)."""`,

@@ -6,6 +6,7 @@
  * (`async def`, `AsyncStream`, `AsyncPaginator`). Deprecated operations and arguments warn once.
  */
 import type { Ir, IrMedia } from '../../core/ir.js';
+import { pageClasses } from '../../sdk-shape/index.js';
 import { docText, pyString } from './naming.js';
 import { allArguments, type Argument, type MethodPlan, type RequestVariant, type ResourcePlan } from './plan.js';
 import { pythonType, union, type TypeNames } from './types.js';
@@ -88,12 +89,13 @@ function variantsOf(method: MethodPlan): Variant[] {
   return requests.flatMap((request) => responses.map((response) => ({ request, response })));
 }
 
-/** What a method returns; on the async client a paged list is an AsyncPaginator (its raw twin an AsyncCursorPage). */
+/** What a method returns; on the async client a paged list is an AsyncPaginator (its raw twin an AsyncCursorPage), or for the other paging styles an AsyncPagePaginator (AsyncPage). */
 function returnType(ir: Ir, names: TypeNames, method: MethodPlan, variant: Variant | undefined, style: Style): { type: string; paged: boolean } {
   const { operation } = method;
   if (operation.pagination) {
     const item = pythonType(ir.document, names, operation.pagination.itemSchema, '_types.');
-    const page = !style.isAsync ? 'SyncCursorPage' : style.raw ? 'AsyncCursorPage' : 'AsyncPaginator';
+    const classes = pageClasses(operation.pagination).python;
+    const page = !style.isAsync ? classes.sync : style.raw ? classes.async : classes.paginator;
     return { type: `${page}[${item}]`, paged: true };
   }
   if (variant) return { type: resultType(ir, names, variant.response, style.isAsync), paged: false };

@@ -17,7 +17,7 @@ export const OPTION_ARGS = ['extra_headers', 'extra_query', 'extra_body', 'timeo
 /** Names a generated method's own code uses; no API argument may take them. */
 const METHOD_RESERVED = [
   'self', 'NOT_GIVEN', 'NotGiven', 'RequestOptions', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'datetime', '_types', '_ops', 'Stream', 'ServerSentEvent', 'FileTypes', 'BinaryContent',
-  'PartWithHeaders', 'AsyncStream', 'AsyncPaginator', 'AsyncCursorPage', 'AsyncAPIResponse', 'deprecated',
+  'PartWithHeaders', 'AsyncStream', 'AsyncPaginator', 'AsyncCursorPage', 'AsyncAPIResponse', 'deprecated', 'SyncPage', 'AsyncPage', 'AsyncPagePaginator',
 ];
 
 /** The clients' public members: a top-level resource must not take one of these names. */
@@ -78,7 +78,7 @@ export interface MethodPlan {
 const CLASS_RESERVED = [
   'BaseClient', 'AsyncBaseClient', 'ClientCore', 'RequestOptions', 'SyncCursorPage', 'AsyncCursorPage', 'AsyncPaginator', 'APIResponse', 'AsyncAPIResponse', 'NotGiven', 'NOT_GIVEN', 'Any', 'Mapping', 'Optional',
   'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'datetime', 'logging', 'Stream', 'AsyncStream', 'ServerSentEvent', 'FileTypes', 'BinaryContent', 'PartWithHeaders', 'StreamedCall',
-  'to_streamed_response_wrapper', 'to_async_streamed_response_wrapper', 'deprecated', 'Transport', 'AsyncTransport', 'UnknownWebhookEvent', 'Webhooks',
+  'to_streamed_response_wrapper', 'to_async_streamed_response_wrapper', 'deprecated', 'Transport', 'AsyncTransport', 'UnknownWebhookEvent', 'Webhooks', 'SyncPage', 'AsyncPage', 'AsyncPagePaginator',
 ];
 
 export interface ResourcePlan {
@@ -215,7 +215,7 @@ export function planPython(ir: Ir): PythonPlan {
   const baseName = shape.names.base;
   const packageName = pythonName(baseName, 'module');
   const clientClass = pythonName(baseName, 'class');
-  const constants = new PythonScope(['SHAPES', 'Operation', 'PaginationSpec', 'Dict', 'Shape']);
+  const constants = new PythonScope(['SHAPES', 'Operation', 'PaginationSpec', 'PageSpec', 'Dict', 'Shape']);
   const classes = new PythonScope([...CLASS_RESERVED, clientClass]);
   const asyncClientClass = classes.claim(`Async${clientClass}`);
   const root: ResourcePlan = {

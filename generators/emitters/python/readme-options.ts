@@ -6,7 +6,7 @@
  * tests against the reference service (test/e2e/generators/emitters/python/sdk.test.ts); a block
  * whose call the spec cannot supply (no list, no call without arguments) is left out.
  */
-import { authText, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
+import { authText, pageSizeParam, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
 import type { Ir } from '../../core/ir.js';
 import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
 
@@ -130,7 +130,8 @@ function withOptionsSection(plan: PythonPlan): string | undefined {
   const call = pagedList(plan) ?? argumentFreeCall(plan);
   if (!call) return undefined;
   const chain = chainOf(plan, call).replace(/^client\./, '');
-  const limit = call.operation.pagination?.limitParam ? `${call.params.find((arg) => arg.wire === call.operation.pagination!.limitParam)?.name ?? 'limit'}=1, ` : '';
+  const sizeParam = call.operation.pagination && pageSizeParam(call.operation.pagination);
+  const limit = sizeParam ? `${call.params.find((arg) => arg.wire === sizeParam)?.name ?? 'limit'}=1, ` : '';
   return `## \`with_options\` and per-call extras
 
 \`client.with_options(...)\` returns a client with some defaults changed that shares this one's
@@ -154,12 +155,13 @@ function asyncSection(plan: PythonPlan): string | undefined {
   const call = list ?? argumentFreeCall(plan);
   if (!call) return undefined;
   const chain = chainOf(plan, call).replace(/^client\./, '');
-  const limit = list?.operation.pagination?.limitParam ? `${list.params.find((arg) => arg.wire === list.operation.pagination!.limitParam)?.name ?? 'limit'}=2` : '';
+  const sizeParam = list?.operation.pagination && pageSizeParam(list.operation.pagination);
+  const limit = list && sizeParam ? `${list.params.find((arg) => arg.wire === sizeParam)?.name ?? 'limit'}=2` : '';
   const body = list
     ? `        async for item in client.${chain}(${limit}):
             print(item)
         first = await client.${chain}(${limit})
-        print(len(first.data), first.has_more)
+        print(len(first.data), ${list.operation.pagination?.style === 'cursor' ? 'first.has_more' : 'first.has_next_page()'})
         raw = await client.with_raw_response.${chain}(${limit})
         print(raw.status_code, raw.request_id)`
     : `        print(await client.${chain}())

@@ -5,7 +5,7 @@
  * event streams (readme-media.ts) against a server of its own (media.test.ts there). A block that
  * cannot be built for a spec (no example body, no paged list, no upload) is left out, never faked.
  */
-import { retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
+import { pageSizeParam, pagingText, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema } from '../../core/refs.js';
 import { pyString } from './naming.js';
@@ -111,9 +111,10 @@ ${exampleArguments(ir, create)}
 print(created)
 \`\`\``);
   }
-  if (list) {
+  if (list?.operation.pagination?.style === 'cursor' && plan.methods.every((method) => !method.operation.pagination || method.operation.pagination.style === 'cursor')) {
     const call = `${chainOf(plan, list)}.${list.name}`;
-    const limit = list.operation.pagination?.limitParam ? `${list.params.find((arg) => arg.wire === list.operation.pagination!.limitParam)?.name ?? 'limit'}=10` : '';
+    const sizeParam = pageSizeParam(list.operation.pagination);
+    const limit = sizeParam ? `${list.params.find((arg) => arg.wire === sizeParam)?.name ?? 'limit'}=10` : '';
     sections.push(`Lists page by cursor. Iterating a page walks every item of every following page; \`has_more\`
 and \`next_page()\` are there to page by hand.
 
@@ -129,6 +130,8 @@ print(len(first.data), first.has_more)
 if first.has_next_page():
     print(first.next_page().data)
 \`\`\``);
+  } else if (plan.methods.some((method) => method.operation.pagination)) {
+    sections.push(pagingSection(plan, pkg, client));
   }
   if (retrieve) {
     const call = `${chainOf(plan, retrieve)}.${retrieve.name}`;
@@ -222,4 +225,40 @@ print(handle_delivery(b'{"type": "forged"}', {}))  # 400: no signature
 
 The package ships \`py.typed\` and checks clean under pyright's strict mode.`);
   return `${sections.join('\n\n')}\n`;
+}
+
+/**
+ * Which lists page and how, when some page otherwise than by our cursor envelope: one line per
+ * paged method, and an example on a list that needs no path argument.
+ */
+function pagingSection(plan: PythonPlan, pkg: string, client: string): string {
+  const paged = plan.methods.filter((method) => method.operation.pagination);
+  const list = paged.find((method) => !method.params.some((arg) => arg.required) && !method.operation.deprecated);
+  const lines = paged.map((method) => `- \`${chainOf(plan, method)}.${method.name}\` pages ${pagingText(method.operation.pagination!)}.`);
+  const example = list
+    ? (() => {
+        const call = `${chainOf(plan, list)}.${list.name}`;
+        const args = '';
+        return `
+
+\`\`\`python
+from ${pkg} import ${client}
+
+client = ${client}()
+for item in ${call}(${args}):
+    print(item)
+
+first = ${call}(${args})
+print(len(first.data))
+if first.has_next_page():
+    print(first.next_page().data)
+\`\`\``;
+      })()
+    : '';
+  return `Lists page: iterating a page (\`for item in page\`, \`async for\` on the async client) walks every item
+of every following page, fetching each when it is reached; \`data\`, \`has_next_page()\`, \`next_page()\`
+(also \`get_next_page()\`) and \`iter_pages()\` page by hand. A next page's URL given by the API is
+followed only on the same origin, with the same credentials and header parameters.
+
+${lines.join('\n')}${example}`;
 }

@@ -13,7 +13,7 @@ import { chooseBody, encodeBody, type BodySpec, type EncodedBody } from './body.
 import { APIConnectionError, APIError, APIUserAbortError, ClientError, serverRetryWaitMs } from './errors.js';
 import { assertKeyAllowedHere, isBrowserLike, keyPrefixOf, type KeyPrefix } from './keys.js';
 import { DEFAULT_LOG_LEVEL, LevelLogger, LOG_LEVELS, parseLogLevel, redactHeaders, redactUrl, type Logger, type LogLevel } from './logging.js';
-import { CursorPage, PagePromise, type PaginationSpec } from './pagination.js';
+import { CursorPage, Page, PagePromise, type BasePage, type PageRequest, type PageSpec, type PaginationSpec } from './pagination.js';
 import { chooseAccept, decodeSuccess, isStreamed, parseBody, successMedia, type ResponseMediaSpec } from './response.js';
 import { backoffDelayMs, MAX_RETRY_AFTER_MS, retryDecision, type RetryPolicy } from './retry.js';
 import { buildPath, cookiePairs, encodeQueryText, headerText, primitiveText, queryString, type ParamSpec } from './serialize.js';
@@ -122,7 +122,8 @@ export interface OperationSpec {
   idempotencyHeader?: string;
   /** What the path template's query or fragment asks for (`/#X-Amz-Target=Svc.Op`): sent as that query parameter or header. */
   match?: { in: 'query' | 'header'; name: string; value: string };
-  pagination?: PaginationSpec;
+  /** How the list pages: our cursor envelope (no `style`), or offset, page numbers, next links. */
+  pagination?: PaginationSpec | PageSpec;
   /** How it sends credentials; absent when it sends none (`security: []`). */
   auth?: AuthSpec;
   /** The spec marks the operation deprecated: the first call logs a warning. */
@@ -240,20 +241,46 @@ export class BaseClient {
     return new APIPromise<T>(this.#send<T>(operation, pathArgs, asRecord(params), options));
   }
 
-  /** Sends a list operation; the result pages by cursor and iterates item by item. */
-  requestPage<Item>(operation: OperationSpec, pathArgs: unknown[], params: unknown, options: RequestOptions = {}): PagePromise<Item> {
+  /** Sends a list operation; the result pages by its spec's style and iterates item by item. */
+  requestPage<Item, P extends BasePage<Item> = CursorPage<Item>>(operation: OperationSpec, pathArgs: unknown[], params: unknown, options: RequestOptions = {}): PagePromise<Item, P> {
     const pagination = operation.pagination;
     if (!pagination) throw new ClientError(`${operation.method.toUpperCase()} ${operation.path} is not a paged list.`);
-    const fetchPage = async (pageParams: Record<string, unknown>): Promise<WithResponse<CursorPage<Item>>> => {
-      const result = await this.#send<unknown>(operation, pathArgs, pageParams, options);
-      return { ...result, data: new CursorPage<Item>(pagination, pageParams, fetchPage, result.data) };
+    if (!('style' in pagination)) {
+      const fetchPage = async (pageParams: Record<string, unknown>): Promise<WithResponse<CursorPage<Item>>> => {
+        const result = await this.#send<unknown>(operation, pathArgs, pageParams, options);
+        return { ...result, data: new CursorPage<Item>(pagination, pageParams, fetchPage, result.data) };
+      };
+      return new PagePromise<Item, P>(fetchPage({ ...asRecord(params) }) as unknown as Promise<WithResponse<P>>);
+    }
+    // Each page remembers the URL it came from (a next link is resolved against it) and its
+    // parameters: a next link replaces the query, its header and cookie parameters are sent again.
+    const fetchPage = (from: string, previous: Record<string, unknown>) => async (request: PageRequest): Promise<WithResponse<Page<Item>>> => {
+      const pageParams = 'params' in request ? request.params : previous;
+      const url = 'url' in request ? this.#nextPageUrl(operation, request.url, from) : this.#buildUrl(operation, pathArgs, pageParams, options.query, options.baseURL);
+      const result = await this.#send<unknown>(operation, pathArgs, pageParams, options, undefined, 'url' in request ? url : undefined);
+      return { ...result, data: new Page<Item>(pagination, pageParams, fetchPage(url, pageParams), result.data, result.headers) };
     };
-    return new PagePromise<Item>(fetchPage({ ...asRecord(params) }));
+    const first = { ...asRecord(params) };
+    return new PagePromise<Item, P>(fetchPage(this.baseURL, first)({ params: first }) as unknown as Promise<WithResponse<P>>);
   }
 
-  async #send<T>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions, resumeFrom?: string): Promise<WithResponse<T>> {
+  /**
+   * A next page's URL, resolved against the page that named it. It is sent with this client's
+   * credentials, so it must stay on that page's origin; a query key the URL leaves out is added.
+   */
+  #nextPageUrl(operation: OperationSpec, link: string, from: string): string {
+    const next = new URL(link, from);
+    if (next.origin !== new URL(from).origin) throw new ClientError(`The next page's URL is on ${next.origin}, not ${new URL(from).origin}: not sent with this client's credentials.`);
+    next.hash = '';
+    const auth = operation.auth;
+    if (auth?.kind !== 'query' || !this.apiKey || next.searchParams.has(auth.name)) return next.href;
+    return `${next.href}${next.search ? '&' : '?'}${encodeQueryText(auth.name)}=${encodeQueryText(this.apiKey)}`;
+  }
+
+  /** One call; `pageUrl` (a list's next page, named by the last) replaces the URL built from the parameters. */
+  async #send<T>(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, options: RequestOptions, resumeFrom?: string, pageUrl?: string): Promise<WithResponse<T>> {
     this.#warnDeprecated(operation, params);
-    const url = this.#buildUrl(operation, pathArgs, params, options.query, options.baseURL);
+    const url = pageUrl ?? this.#buildUrl(operation, pathArgs, params, options.query, options.baseURL);
     const asked = chooseAccept(operation.responses, options.accept);
     const headers = this.#buildHeaders(operation, params, options, asked?.mediaType ?? 'application/json');
     if (resumeFrom !== undefined && operation.resumeHeader) headers[operation.resumeHeader.toLowerCase()] = resumeFrom;

@@ -2,12 +2,16 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /**
- * Cursor paging over the list envelope (`data`, `has_more`, `next_cursor`, `previous_cursor`).
- * A page knows how it was asked for, so it can fetch its neighbours; iterating a page (or the
- * promise of one) walks every item of every following page in the paging direction.
+ * List pages. One base (`BasePage`) walks pages and items; `CursorPage` pages over our list
+ * envelope (`data`, `has_more`, `next_cursor`, `previous_cursor`, both directions) and `Page` over
+ * every other style its spec names: offset + limit, page numbers, or the next page's URL (in the
+ * body or an RFC 8288 `Link` header). A page knows how it was asked for, so it can fetch the next;
+ * iterating a page (or the promise of one) walks every item of it and of every following page.
  */
 import { APIPromise, type WithResponse } from './api-promise.js';
+import { ClientError } from './errors.js';
 
+/** Our cursor envelope's spec (a spec without `style`). */
 export interface PaginationSpec {
   dataField: string;
   hasMoreField: string;
@@ -17,13 +21,57 @@ export interface PaginationSpec {
   backwardParam?: string;
 }
 
+/** Every other style: where the items are (property names from the body; none: the body is the array) and how the next page is asked for. */
+export interface PageSpec {
+  style: 'offset' | 'page' | 'link';
+  items: string[];
+  offsetParam?: string;
+  limitParam?: string;
+  defaultLimit?: number;
+  totalField?: string[];
+  pageParam?: string;
+  firstPage?: number;
+  sizeParam?: string;
+  defaultSize?: number;
+  /** The RFC 8288 header whose rel="next" URL is the next page (its absence: the last page). */
+  linkHeader?: string;
+  /** Property names from the body to the next page's URL. */
+  nextField?: string[];
+}
+
+/** How the next page is asked for: the same operation with other query parameters, or a GET of a URL. */
+export type PageRequest = { params: Record<string, unknown> } | { url: string };
+
 /** Fetches one page for the given query parameters. */
 export type PageFetcher<Item> = (params: Record<string, unknown>) => Promise<WithResponse<CursorPage<Item>>>;
 
 export type PagingDirection = 'forward' | 'backward';
 
-export class CursorPage<Item> implements AsyncIterable<Item> {
+/** What every page offers: its items, whether another follows, and walking them all. */
+export abstract class BasePage<Item> implements AsyncIterable<Item> {
   /** The items of this page, in list order. */
+  abstract readonly data: Item[];
+  /** Whether a page follows this one. */
+  abstract hasNextPage(): boolean;
+  /** The page after this one; throws when there is none. */
+  abstract getNextPage(): Promise<BasePage<Item>>;
+
+  /** This page and every following one. */
+  async *iterPages(): AsyncGenerator<this> {
+    let page: this = this;
+    yield page;
+    while (page.hasNextPage()) {
+      page = (await page.getNextPage()) as this;
+      yield page;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Item> {
+    for await (const page of this.iterPages()) yield* page.data;
+  }
+}
+
+export class CursorPage<Item> extends BasePage<Item> {
   readonly data: Item[];
   /** True when more items follow this page in its paging direction. */
   readonly hasMore: boolean;
@@ -40,6 +88,7 @@ export class CursorPage<Item> implements AsyncIterable<Item> {
     private readonly fetchPage: PageFetcher<Item>,
     body: unknown,
   ) {
+    super();
     this.body = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const data = this.body[spec.dataField];
     this.data = Array.isArray(data) ? (data as Item[]) : [];
@@ -78,24 +127,10 @@ export class CursorPage<Item> implements AsyncIterable<Item> {
     for (const other of [this.spec.forwardParam, this.spec.backwardParam]) if (other && other !== param) delete next[other];
     return next;
   }
-
-  /** This page and every following one in the paging direction. */
-  async *iterPages(): AsyncGenerator<CursorPage<Item>> {
-    let page: CursorPage<Item> = this;
-    yield page;
-    while (page.hasNextPage()) {
-      page = await page.getNextPage();
-      yield page;
-    }
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<Item> {
-    for await (const page of this.iterPages()) yield* page.data;
-  }
 }
 
 /** The promise of a first page that can also be iterated item by item with `for await`. */
-export class PagePromise<Item> extends APIPromise<CursorPage<Item>> implements AsyncIterable<Item> {
+export class PagePromise<Item, P extends BasePage<Item> = CursorPage<Item>> extends APIPromise<P> implements AsyncIterable<Item> {
   async *[Symbol.asyncIterator](): AsyncIterator<Item> {
     const page = await this;
     yield* page;
@@ -104,4 +139,148 @@ export class PagePromise<Item> extends APIPromise<CursorPage<Item>> implements A
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** Fetches the page a request names; `from` is the URL of the page that names it. */
+export type PageRequestFetcher<Item> = (request: PageRequest) => Promise<WithResponse<Page<Item>>>;
+
+/** A page of an offset, page-number or next-link list (`spec.style`). */
+export class Page<Item> extends BasePage<Item> {
+  readonly data: Item[];
+  /** The whole body as received (for a list that is an array: the array). */
+  readonly body: unknown;
+
+  constructor(
+    private readonly spec: PageSpec,
+    /** The query parameters this page was asked with (none when it was asked by URL). */
+    private readonly params: Record<string, unknown>,
+    private readonly fetchPage: PageRequestFetcher<Item>,
+    body: unknown,
+    private readonly headers: Headers,
+  ) {
+    super();
+    this.body = body;
+    const items = valueAt(body, spec.items);
+    this.data = Array.isArray(items) ? (items as Item[]) : [];
+  }
+
+  /** How the next page is asked for, or null on the last page. */
+  nextPageRequest(): PageRequest | null {
+    return nextPageRequest(this.spec, this.params, this.body, this.data.length, this.headers);
+  }
+
+  hasNextPage(): boolean {
+    return this.nextPageRequest() !== null;
+  }
+
+  async getNextPage(): Promise<Page<Item>> {
+    const request = this.nextPageRequest();
+    if (!request) throw new ClientError('No next page: this is the last one.');
+    return (await this.fetchPage(request)).data;
+  }
+}
+
+/**
+ * The next page's request by the spec's style, or null when this page is the last: an empty page
+ * always is; offset and page numbers also stop on a page shorter than the size asked (or the
+ * parameter's default) and offset once the total is reached; URLs stop when none is given.
+ */
+export function nextPageRequest(spec: PageSpec, params: Record<string, unknown>, body: unknown, received: number, headers: Headers): PageRequest | null {
+  if (received === 0) return null;
+  const nextUrl = (): PageRequest | null => {
+    const url = spec.nextField ? valueAt(body, spec.nextField) : spec.linkHeader ? parseLinkHeader(headers.get(spec.linkHeader) ?? '').find((link) => link.rel.includes('next'))?.uri : undefined;
+    return typeof url === 'string' && url !== '' ? { url } : null;
+  };
+  if (spec.style === 'link' || spec.linkHeader) return nextUrl();
+  const asked = (param: string | undefined, fallback: number | undefined) => {
+    const value = param === undefined ? undefined : Number(params[param] ?? fallback);
+    return value !== undefined && Number.isFinite(value) ? value : undefined;
+  };
+  if (spec.style === 'offset') {
+    const size = asked(spec.limitParam, spec.defaultLimit);
+    if (size !== undefined && received < size) return null;
+    const next = (asked(spec.offsetParam, 0) ?? 0) + received;
+    const total = spec.totalField ? valueAt(body, spec.totalField) : undefined;
+    if (typeof total === 'number' && next >= total) return null;
+    return { params: { ...params, [spec.offsetParam!]: next } };
+  }
+  const size = asked(spec.sizeParam, spec.defaultSize);
+  if (size !== undefined && received < size) return null;
+  return { params: { ...params, [spec.pageParam!]: (asked(spec.pageParam, spec.firstPage ?? 1) ?? 1) + 1 } };
+}
+
+function valueAt(body: unknown, path: string[]): unknown {
+  let value = body;
+  for (const key of path) value = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
+}
+
+/** One link of an RFC 8288 `Link` header: its target and relation types (lower-cased). */
+export interface WebLink {
+  uri: string;
+  rel: string[];
+  params: Record<string, string>;
+}
+
+/**
+ * An RFC 8288 `Link` header's links, in order: `<uri>` then `; name=value` parameters (tokens or
+ * quoted strings with backslash escapes, so commas and semicolons inside quotes do not split).
+ * A malformed link is skipped up to the next comma outside quotes; `rel` may name several types.
+ */
+export function parseLinkHeader(header: string): WebLink[] {
+  const links: WebLink[] = [];
+  let at = 0;
+  const skip = (pattern: RegExp) => {
+    while (at < header.length && pattern.test(header[at])) at += 1;
+  };
+  const toComma = () => {
+    let quoted = false;
+    for (; at < header.length; at += 1) {
+      const char = header[at];
+      if (quoted && char === '\\') at += 1;
+      else if (char === '"') quoted = !quoted;
+      else if (char === ',' && !quoted) return;
+    }
+  };
+  while (at < header.length) {
+    skip(/[\s,]/);
+    if (at >= header.length) break;
+    if (header[at] !== '<') {
+      toComma();
+      continue;
+    }
+    const end = header.indexOf('>', at);
+    if (end < 0) break;
+    const link: WebLink = { uri: header.slice(at + 1, end).trim(), rel: [], params: {} };
+    at = end + 1;
+    for (;;) {
+      skip(/[ \t]/);
+      if (header[at] !== ';') break;
+      at += 1;
+      skip(/[ \t]/);
+      const name = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+/.exec(header.slice(at))?.[0];
+      if (!name) break;
+      at += name.length;
+      skip(/[ \t]/);
+      let value = '';
+      if (header[at] === '=') {
+        at += 1;
+        skip(/[ \t]/);
+        if (header[at] === '"') {
+          for (at += 1; at < header.length && header[at] !== '"'; at += 1) value += header[at] === '\\' ? header[++at] ?? '' : header[at];
+          at += 1;
+        } else {
+          value = /^[^,;\s]*/.exec(header.slice(at))![0];
+          at += value.length;
+        }
+      }
+      const key = name.toLowerCase();
+      // RFC 8288 §3: a parameter after its first occurrence is ignored.
+      if (!Object.hasOwn(link.params, key)) link.params[key] = value;
+    }
+    link.rel = (link.params.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    links.push(link);
+    toComma();
+  }
+  return links;
 }

@@ -15,7 +15,7 @@ from ._async_response import AsyncAPIResponse, AsyncDecodeContext, async_streami
 from ._async_transport import AsyncHTTPTransport, AsyncRawResponse, AsyncTransport
 from ._base import Call, ClientCore, Operation, RequestOptions
 from ._errors import APIConnectionError, APIError, ClientError
-from ._pagination import AsyncCursorPage, AsyncPaginator
+from ._pagination import AsyncCursorPage, AsyncPage, AsyncPagePaginator, AsyncPaginator, PageRequest, PaginationSpec, resolve_next_url
 from ._response import choose_accept, is_streamed_kind
 from ._serde import NOT_GIVEN, NotGiven
 from ._transport import TransportRequest
@@ -75,37 +75,61 @@ class AsyncBaseClient(ClientCore[AsyncTransport]):
 
     def request_page(
         self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, cookies: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
-    ) -> AsyncPaginator[Any]:
-        """A list operation: `await` it for the first page, or `async for` over every item of every page."""
+    ) -> Any:
+        """A list operation: `await` it for the first page, or `async for` over every item of every page
+        (an AsyncPaginator of cursor pages, or an AsyncPagePaginator, by the operation's paging)."""
 
-        async def first() -> AsyncCursorPage[Any]:
+        async def first() -> Any:
             response = await self.request_page_raw(operation, path, query=query, headers=headers, cookies=cookies, options=options)
             return await response.parse()
 
-        return AsyncPaginator(first)
+        return AsyncPaginator(first) if isinstance(operation.pagination, PaginationSpec) else AsyncPagePaginator(first)
 
     async def request_page_raw(
         self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, cookies: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
-    ) -> AsyncAPIResponse[AsyncCursorPage[Any]]:
+    ) -> AsyncAPIResponse[Any]:
         pagination = operation.pagination
         if pagination is None:
             raise ClientError(f"{operation.method} {operation.path} is not a paged list.")
         request_options = options or RequestOptions()
         asked = choose_accept(operation.responses, None)
+        first_query = {key: value for key, value in (query or {}).items() if not isinstance(value, NotGiven)}
 
-        async def fetch(page_query: Dict[str, Any]) -> AsyncAPIResponse[AsyncCursorPage[Any]]:
-            call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options)
+        if isinstance(pagination, PaginationSpec):
+            cursor = pagination
+
+            async def fetch(page_query: Dict[str, Any]) -> AsyncAPIResponse[AsyncCursorPage[Any]]:
+                call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options)
+                raw, retries = await self._send(call)
+
+                async def page() -> AsyncCursorPage[Any]:
+                    return AsyncCursorPage(cursor, page_query, next_page, await self._decode(call, raw))
+
+                return self._wrap_async(raw, retries, page)
+
+            async def next_page(params: Dict[str, Any]) -> AsyncCursorPage[Any]:
+                return await (await fetch(params)).parse()
+
+            return await fetch(first_query)
+        spec = pagination
+
+        # As the sync client: each page remembers its URL and parameters.
+        async def fetch_page(request: PageRequest, previous: Dict[str, Any], from_url: str) -> AsyncAPIResponse[AsyncPage[Any]]:
+            page_query = request.params if request.params is not None else previous
+            url = None if request.url is None else resolve_next_url(request.url, from_url)
+            call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options, url)
+            page_url = self._url(call)
             raw, retries = await self._send(call)
 
-            async def page() -> AsyncCursorPage[Any]:
-                return AsyncCursorPage(pagination, page_query, next_page, await self._decode(call, raw))
+            async def following(next_request: PageRequest) -> AsyncPage[Any]:
+                return await (await fetch_page(next_request, page_query, page_url)).parse()
+
+            async def page() -> AsyncPage[Any]:
+                return AsyncPage(spec, page_query, following, await self._decode(call, raw), raw.headers)
 
             return self._wrap_async(raw, retries, page)
 
-        async def next_page(params: Dict[str, Any]) -> AsyncCursorPage[Any]:
-            return await (await fetch(params)).parse()
-
-        return await fetch({key: value for key, value in (query or {}).items() if not isinstance(value, NotGiven)})
+        return await fetch_page(PageRequest(params=first_query), first_query, self.base_url)
 
     async def _send(self, call: Call, resume_from: Optional[str] = None) -> Tuple[AsyncRawResponse, int]:
         prepared = self._prepare(call, resume_from)

@@ -20,12 +20,12 @@ import uuid
 import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
-from urllib.parse import urljoin
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 from ._body import Body, EncodedBody, choose_body, encode_body
 from ._errors import APIConnectionError, APIStatusError, ClientError, ProxyError, make_status_error
 from ._logs import Log, package_logger, parse_level, redact_headers, redact_url
-from ._pagination import PaginationSpec
+from ._pagination import PageSpec, PaginationSpec
 from ._params import Param, build_path, encode_query_text, query_string, request_cookies, request_headers
 from ._response import APIResponse, Media, RateLimit
 from ._retry import DEFAULT_MAX_RETRY_WAIT, Decision, RetryPolicy, decide_connection_error, decide_status
@@ -106,7 +106,8 @@ class Operation:
     # e.g. ("header", "X-Amz-Target", "Things.ListThings") for `/#X-Amz-Target=Things.ListThings`.
     match: Optional[Tuple[str, str, str]] = None
     idempotency_header: Optional[str] = None
-    pagination: Optional[PaginationSpec] = None
+    # How the list pages: our cursor envelope (PaginationSpec), or offset, page numbers, next links (PageSpec).
+    pagination: Optional[Union[PaginationSpec, PageSpec]] = None
     # How it sends the key; None when it sends none (`security: []`).
     auth: Optional[Auth] = None
     # Redirect statuses the operation documents as its answer when it documents no 2xx (GitHub's
@@ -150,6 +151,8 @@ class Call:
     content_type: Optional[str]
     asked: Optional[Media]
     options: RequestOptions
+    # A list's next page named by the last one: this URL replaces the one built from the parameters.
+    url: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -345,6 +348,8 @@ class ClientCore(Generic[TransportT]):
 
     def _url(self, call: Call) -> str:
         operation, options = call.operation, call.options
+        if call.url is not None:
+            return self._page_url(operation, call.url)
         url_path = build_path(operation.path, operation.params, call.path)
         values: Dict[str, Any] = {**self._default_query, **call.query, **(options.extra_query or {})}
         search = query_string(operation.params, values)
@@ -363,6 +368,13 @@ class ClientCore(Generic[TransportT]):
         else:
             base = self.base_url
         return f"{base}{url_path}{'?' + search if search else ''}"
+
+    def _page_url(self, operation: Operation, url: str) -> str:
+        """A next page's URL as the server gave it, with the query key added when it leaves it out."""
+        auth = operation.auth
+        if auth is None or auth.kind != "query" or not self.api_key or auth.name in parse_qs(urlsplit(url).query, keep_blank_values=True):
+            return url
+        return f"{url}{'&' if urlsplit(url).query else '?'}{encode_query_text(auth.name)}={encode_query_text(self.api_key)}"
 
     def _headers(self, call: Call) -> Dict[str, str]:
         config, operation, options = self._config, call.operation, call.options

@@ -79,8 +79,8 @@ def encode_value(value: Any, sdk: Any, kind: Any = None) -> Any:
         return {"$bytes": base64.b64encode(bytes(value)).decode("ascii")}
     if isinstance(value, datetime):
         return {"$datetime": value.isoformat().replace("+00:00", "Z")}
-    if isinstance(value, sdk.SyncCursorPage):
-        return encode_value(value.body, sdk)  # a page: the list envelope as the server sent it
+    if isinstance(value, (sdk.SyncCursorPage, getattr(sdk, "SyncPage", sdk.SyncCursorPage))):
+        return encode_value(value.body, sdk)  # a page: the body as the server sent it
     if isinstance(value, sdk.Stream):
         items: List[Any] = list(value)
         if isinstance(items[0], sdk.ServerSentEvent) if items else kind == "event-stream":

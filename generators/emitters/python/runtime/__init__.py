@@ -25,7 +25,21 @@ from ._errors import (
 )
 from ._files import BinaryContent, FileContent, FileTypes, PartWithHeaders, with_part_headers
 from ._multipart import Part, encode_multipart
-from ._pagination import AsyncCursorPage, AsyncPaginator, PaginationSpec, SyncCursorPage
+from ._pagination import (
+    AsyncBasePage,
+    AsyncCursorPage,
+    AsyncPage,
+    AsyncPagePaginator,
+    AsyncPaginator,
+    PageRequest,
+    PageSpec,
+    PaginationSpec,
+    SyncBasePage,
+    SyncCursorPage,
+    SyncPage,
+    WebLink,
+    parse_link_header,
+)
 from ._params import Param, build_path, cookie_pairs, header_text, path_text, query_pairs, query_string
 from ._response import APIResponse, Media, RateLimit, StreamedCall, to_streamed_response_wrapper
 from ._retry import RetryPolicy
@@ -53,8 +67,11 @@ __all__ = [
     "APITimeoutError",
     "AsyncAPIResponse",
     "AsyncBaseClient",
+    "AsyncBasePage",
     "AsyncCursorPage",
     "AsyncHTTPTransport",
+    "AsyncPage",
+    "AsyncPagePaginator",
     "AsyncPaginator",
     "AsyncRawResponse",
     "AsyncStream",
@@ -84,6 +101,8 @@ __all__ = [
     "NotFoundError",
     "NotGiven",
     "Operation",
+    "PageRequest",
+    "PageSpec",
     "PaginationSpec",
     "Param",
     "Part",
@@ -99,11 +118,14 @@ __all__ = [
     "Shape",
     "Stream",
     "StreamedCall",
+    "SyncBasePage",
     "SyncCursorPage",
+    "SyncPage",
     "Transport",
     "TransportRequest",
     "UnknownWebhookEvent",
     "UnprocessableEntityError",
+    "WebLink",
     "WebhookPayloadError",
     "WebhookScheme",
     "WebhookSignatureError",
@@ -120,6 +142,7 @@ __all__ = [
     "header_text",
     "parse_datetime",
     "parse_event",
+    "parse_link_header",
     "path_text",
     "query_pairs",
     "query_string",

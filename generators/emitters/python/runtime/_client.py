@@ -12,7 +12,7 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 from ._base import Call, ClientCore, Operation, RequestOptions, checked_response
 from ._errors import APIConnectionError, APIError, ClientError
-from ._pagination import SyncCursorPage
+from ._pagination import PageRequest, PaginationSpec, SyncCursorPage, SyncPage, resolve_next_url
 from ._response import APIResponse, DecodeContext, choose_accept, decode_success, is_streamed_kind, streaming_requested
 from ._serde import NOT_GIVEN, NotGiven
 from ._transport import HTTPTransport, RawResponse, Transport, TransportRequest
@@ -78,25 +78,42 @@ class BaseClient(ClientCore[Transport]):
 
     def request_page(
         self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, cookies: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
-    ) -> SyncCursorPage[Any]:
-        """Sends a list operation; the page iterates every item of every following page."""
+    ) -> Any:
+        """Sends a list operation; the page (a SyncCursorPage or a SyncPage, by the operation's paging) iterates every item of every following page."""
         return self.request_page_raw(operation, path, query=query, headers=headers, cookies=cookies, options=options).parse()
 
     def request_page_raw(
         self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, cookies: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
-    ) -> APIResponse[SyncCursorPage[Any]]:
+    ) -> APIResponse[Any]:
         pagination = operation.pagination
         if pagination is None:
             raise ClientError(f"{operation.method} {operation.path} is not a paged list.")
         request_options = options or RequestOptions()
         asked = choose_accept(operation.responses, None)
+        first = {key: value for key, value in (query or {}).items() if not isinstance(value, NotGiven)}
 
-        def fetch(page_query: Dict[str, Any]) -> APIResponse[SyncCursorPage[Any]]:
-            call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options)
+        if isinstance(pagination, PaginationSpec):
+            cursor = pagination
+
+            def fetch(page_query: Dict[str, Any]) -> APIResponse[SyncCursorPage[Any]]:
+                call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options)
+                raw, retries = self._send(call)
+                return self._wrap(raw, retries, lambda: SyncCursorPage(cursor, page_query, lambda params: fetch(params).parse(), self._decode(call, raw)))
+
+            return fetch(first)
+        spec = pagination
+
+        # Each page remembers its URL (a next link is resolved against it) and its parameters: a
+        # next link replaces the query; header and cookie parameters are sent again.
+        def fetch_page(request: PageRequest, previous: Dict[str, Any], from_url: str) -> APIResponse[SyncPage[Any]]:
+            page_query = request.params if request.params is not None else previous
+            url = None if request.url is None else resolve_next_url(request.url, from_url)
+            call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options, url)
+            page_url = self._url(call)
             raw, retries = self._send(call)
-            return self._wrap(raw, retries, lambda: SyncCursorPage(pagination, page_query, lambda params: fetch(params).parse(), self._decode(call, raw)))
+            return self._wrap(raw, retries, lambda: SyncPage(spec, page_query, lambda following: fetch_page(following, page_query, page_url).parse(), self._decode(call, raw), raw.headers))
 
-        return fetch({key: value for key, value in (query or {}).items() if not isinstance(value, NotGiven)})
+        return fetch_page(PageRequest(params=first), first, self.base_url)
 
     def _send(self, call: Call, resume_from: Optional[str] = None) -> Tuple[RawResponse, int]:
         prepared = self._prepare(call, resume_from)

@@ -1,18 +1,80 @@
-"""Cursor pages over the list envelope (`data`, `has_more`, `next_cursor`, `previous_cursor`).
+"""List pages. One base per client kind (`SyncBasePage`, `AsyncBasePage`) walks pages and items;
+the cursor pages page over our list envelope (`data`, `has_more`, `next_cursor`,
+`previous_cursor`, both directions) and `SyncPage`/`AsyncPage` over every other style a `PageSpec`
+names: offset + limit, page numbers, or the next page's URL (in the body or an RFC 8288 `Link`
+header).
 
-A page knows how it was asked for, so it can fetch its neighbours; iterating a page walks every
-item of it and of every following page in the paging direction (`for`, or `async for` on the
-async client's pages).
+A page knows how it was asked for, so it can fetch the next; iterating a page walks every item of
+it and of every following page (`for`, or `async for` on the async client's pages).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Generator, Generic, Iterator, List, Optional, TypeVar
+import re
+from dataclasses import dataclass, field
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Generator, Generic, Iterator, List, Mapping, Optional, Tuple, TypeVar, cast
+from urllib.parse import urljoin, urlsplit
 
 from ._errors import ClientError
 
 Item = TypeVar("Item")
+_SyncP = TypeVar("_SyncP", bound="SyncBasePage[Any]")
+_AsyncP = TypeVar("_AsyncP", bound="AsyncBasePage[Any]")
+
+
+class SyncBasePage(Generic[Item]):
+    """What every page offers: its items (`data`), whether another follows, and walking them all."""
+
+    data: List[Item]
+
+    def has_next_page(self) -> bool:
+        raise NotImplementedError
+
+    def next_page(self) -> "SyncBasePage[Item]":
+        raise NotImplementedError
+
+    def get_next_page(self) -> "SyncBasePage[Item]":
+        """The page after this one (`next_page`, by the name other SDKs give it)."""
+        return self.next_page()
+
+    def iter_pages(self: _SyncP) -> Iterator[_SyncP]:
+        """This page and every following one."""
+        page = self
+        yield page
+        while page.has_next_page():
+            page = cast(_SyncP, page.next_page())
+            yield page
+
+    def __iter__(self) -> Iterator[Item]:
+        for page in self.iter_pages():
+            yield from page.data
+
+
+class AsyncBasePage(Generic[Item]):
+    """What every async page offers: its items (`data`), whether another follows, and walking them all with `async for`."""
+
+    data: List[Item]
+
+    def has_next_page(self) -> bool:
+        raise NotImplementedError
+
+    async def next_page(self) -> "AsyncBasePage[Item]":
+        raise NotImplementedError
+
+    async def get_next_page(self) -> "AsyncBasePage[Item]":
+        return await self.next_page()
+
+    async def iter_pages(self: _AsyncP) -> AsyncIterator[_AsyncP]:
+        page = self
+        yield page
+        while page.has_next_page():
+            page = cast(_AsyncP, await page.next_page())
+            yield page
+
+    async def __aiter__(self) -> AsyncIterator[Item]:
+        async for page in self.iter_pages():
+            for item in page.data:
+                yield item
 
 
 @dataclass(frozen=True)
@@ -25,7 +87,7 @@ class PaginationSpec:
     backward_param: Optional[str] = None
 
 
-class SyncCursorPage(Generic[Item]):
+class SyncCursorPage(SyncBasePage[Item]):
     """One page of a list; `for item in page` walks this page and every page after it."""
 
     data: List[Item]
@@ -72,18 +134,6 @@ class SyncCursorPage(Generic[Item]):
             raise ClientError("No previous page: this is the first one.")
         return self._fetch(self._neighbour(self._spec.backward_param, self.previous_cursor))
 
-    def iter_pages(self) -> Iterator["SyncCursorPage[Item]"]:
-        """This page and every following one in the paging direction."""
-        page = self
-        yield page
-        while page.has_next_page():
-            page = page.next_page()
-            yield page
-
-    def __iter__(self) -> Iterator[Item]:
-        for page in self.iter_pages():
-            yield from page.data
-
     def __repr__(self) -> str:
         return f"SyncCursorPage(items={len(self.data)}, has_more={self.has_more})"
 
@@ -97,7 +147,7 @@ def _string_or_none(value: Any) -> Optional[str]:
     return value if isinstance(value, str) and value else None
 
 
-class AsyncCursorPage(Generic[Item]):
+class AsyncCursorPage(AsyncBasePage[Item]):
     """One page of a list from the async client; `async for item in page` walks this page and
     every page after it; `await page.next_page()` fetches the next one."""
 
@@ -138,30 +188,18 @@ class AsyncCursorPage(Generic[Item]):
             raise ClientError("No previous page: this is the first one.")
         return await self._fetch(self._cursor._neighbour(self._spec.backward_param, self.previous_cursor))  # pyright: ignore[reportPrivateUsage]
 
-    async def iter_pages(self) -> AsyncIterator["AsyncCursorPage[Item]"]:
-        page = self
-        yield page
-        while page.has_next_page():
-            page = await page.next_page()
-            yield page
-
-    async def __aiter__(self) -> AsyncIterator[Item]:
-        async for page in self.iter_pages():
-            for item in page.data:
-                yield item
-
     def __repr__(self) -> str:
         return f"AsyncCursorPage(items={len(self.data)}, has_more={self.has_more})"
 
 
-class AsyncPaginator(Generic[Item]):
-    """What an async list method returns: `await` it for the first page, or `async for item in it`
-    to walk every item of every page (the first page is fetched when the loop starts)."""
+_FirstP = TypeVar("_FirstP", bound="AsyncBasePage[Any]")
 
-    def __init__(self, first: Callable[[], Awaitable[AsyncCursorPage[Item]]]) -> None:
+
+class _AsyncPaginatorBase(Generic[Item, _FirstP]):
+    def __init__(self, first: Callable[[], Awaitable[_FirstP]]) -> None:
         self._first = first
 
-    def __await__(self) -> Generator[Any, None, AsyncCursorPage[Item]]:
+    def __await__(self) -> Generator[Any, None, _FirstP]:
         return self._first().__await__()
 
     async def __aiter__(self) -> AsyncIterator[Item]:
@@ -170,5 +208,256 @@ class AsyncPaginator(Generic[Item]):
             yield item
 
 
+class AsyncPaginator(_AsyncPaginatorBase[Item, "AsyncCursorPage[Item]"]):
+    """What an async cursor list method returns: `await` it for the first page, or `async for item in it`
+    to walk every item of every page (the first page is fetched when the loop starts)."""
+
+
+class AsyncPagePaginator(_AsyncPaginatorBase[Item, "AsyncPage[Item]"]):
+    """What an async list method of the other styles returns: `await` it for the first page, or
+    `async for item in it` to walk every item of every page."""
+
+
 def _no_fetch(params: Dict[str, Any]) -> SyncCursorPage[Any]:
     raise ClientError("An async page fetches its neighbours with await.")
+
+
+# -- offset, page-number and next-link lists -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """How a list of another style than our cursor envelope pages: `style` is "offset", "page" or
+    "link"; `items` the property names from the body to the item array (none: the body is it)."""
+
+    style: str
+    items: Tuple[str, ...] = ()
+    offset_param: Optional[str] = None
+    limit_param: Optional[str] = None
+    default_limit: Optional[int] = None
+    total_field: Tuple[str, ...] = ()
+    page_param: Optional[str] = None
+    first_page: int = 1
+    size_param: Optional[str] = None
+    default_size: Optional[int] = None
+    # The RFC 8288 header whose rel="next" URL is the next page (its absence: the last page).
+    link_header: Optional[str] = None
+    # Property names from the body to the next page's URL.
+    next_field: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    """How the next page is asked for: the same operation with other query parameters, or a GET of a URL."""
+
+    params: Optional[Dict[str, Any]] = None
+    url: Optional[str] = None
+
+
+def next_page_request(spec: PageSpec, params: Mapping[str, Any], body: Any, received: int, link: Optional[str]) -> Optional[PageRequest]:
+    """The next page's request by the spec's style, or None when this page is the last: an empty page
+    always is; offset and page numbers also stop on a page shorter than the size asked (or the
+    parameter's default), offset once the total is reached; URLs stop when none is given."""
+    if received == 0:
+        return None
+    if spec.style == "link" or spec.link_header is not None:
+        if spec.next_field:
+            url = _value_at(body, spec.next_field)
+        else:
+            url = next((each.uri for each in parse_link_header(link or "") if "next" in each.rel), None)
+        return PageRequest(url=url) if isinstance(url, str) and url else None
+    if spec.style == "offset" and spec.offset_param is not None:
+        size = _asked(params, spec.limit_param, spec.default_limit)
+        if size is not None and received < size:
+            return None
+        following = (_asked(params, spec.offset_param, 0) or 0) + received
+        total = _value_at(body, spec.total_field) if spec.total_field else None
+        if isinstance(total, (int, float)) and not isinstance(total, bool) and following >= total:
+            return None
+        return PageRequest(params={**params, spec.offset_param: following})
+    if spec.page_param is None:
+        return None
+    size = _asked(params, spec.size_param, spec.default_size)
+    if size is not None and received < size:
+        return None
+    return PageRequest(params={**params, spec.page_param: (_asked(params, spec.page_param, spec.first_page) or spec.first_page) + 1})
+
+
+def _asked(params: Mapping[str, Any], name: Optional[str], default: Optional[int]) -> Optional[int]:
+    if name is None:
+        return None
+    value = params.get(name, default)
+    try:
+        return None if value is None or isinstance(value, bool) else int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _value_at(body: Any, path: Tuple[str, ...]) -> Any:
+    value = body
+    for key in path:
+        value = cast(Dict[str, Any], value).get(key) if isinstance(value, dict) else None
+    return value
+
+
+def _items(spec: PageSpec, body: Any) -> List[Any]:
+    items = _value_at(body, spec.items)
+    return cast(List[Any], items) if isinstance(items, list) else []
+
+
+def resolve_next_url(link: str, page_url: str) -> str:
+    """A next page's URL resolved against the page that named it. It is sent with the client's
+    credentials, so it must stay on that page's origin."""
+    resolved = urljoin(page_url, link).split("#", 1)[0]
+    here, there = urlsplit(page_url), urlsplit(resolved)
+    if (here.scheme.lower(), here.netloc.lower()) != (there.scheme.lower(), there.netloc.lower()):
+        raise ClientError(f"The next page's URL is on {there.scheme}://{there.netloc}, not {here.scheme}://{here.netloc}: not sent with this client's credentials.")
+    return resolved
+
+
+class SyncPage(SyncBasePage[Item]):
+    """One page of an offset, page-number or next-link list; `for item in page` walks this page and every page after it."""
+
+    data: List[Item]
+    body: Any
+
+    def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest], "SyncPage[Item]"], body: Any, headers: Mapping[str, str]) -> None:
+        self._spec = spec
+        self._params = params
+        self._fetch = fetch
+        self.body = body
+        self.data = _items(spec, body)
+        self._link = headers.get(spec.link_header) if spec.link_header else None
+
+    def next_page_request(self) -> Optional[PageRequest]:
+        """How the next page is asked for, or None on the last page."""
+        return next_page_request(self._spec, self._params, self.body, len(self.data), self._link)
+
+    def has_next_page(self) -> bool:
+        return self.next_page_request() is not None
+
+    def next_page(self) -> "SyncPage[Item]":
+        request = self.next_page_request()
+        if request is None:
+            raise ClientError("No next page: this is the last one.")
+        return self._fetch(request)
+
+    def __repr__(self) -> str:
+        return f"SyncPage(items={len(self.data)}, has_next_page={self.has_next_page()})"
+
+
+class AsyncPage(AsyncBasePage[Item]):
+    """One page of an offset, page-number or next-link list from the async client; `async for item in page` walks every item of every page."""
+
+    data: List[Item]
+    body: Any
+
+    def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest], Awaitable["AsyncPage[Item]"]], body: Any, headers: Mapping[str, str]) -> None:
+        self._spec = spec
+        self._params = params
+        self._fetch = fetch
+        self.body = body
+        self.data = _items(spec, body)
+        self._link = headers.get(spec.link_header) if spec.link_header else None
+
+    def next_page_request(self) -> Optional[PageRequest]:
+        return next_page_request(self._spec, self._params, self.body, len(self.data), self._link)
+
+    def has_next_page(self) -> bool:
+        return self.next_page_request() is not None
+
+    async def next_page(self) -> "AsyncPage[Item]":
+        request = self.next_page_request()
+        if request is None:
+            raise ClientError("No next page: this is the last one.")
+        return await self._fetch(request)
+
+    def __repr__(self) -> str:
+        return f"AsyncPage(items={len(self.data)}, has_next_page={self.has_next_page()})"
+
+
+@dataclass(frozen=True)
+class WebLink:
+    """One link of an RFC 8288 `Link` header: its target, relation types (lower-cased) and parameters."""
+
+    uri: str
+    rel: Tuple[str, ...] = ()
+    params: Dict[str, str] = field(default_factory=lambda: {})
+
+
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+_BARE_VALUE = re.compile(r"[^,;\s]*")
+
+
+def parse_link_header(header: str) -> List[WebLink]:
+    """An RFC 8288 `Link` header's links, in order: `<uri>` then `; name=value` parameters (tokens
+    or quoted strings with backslash escapes, so commas and semicolons inside quotes do not split).
+    A malformed link is skipped up to the next comma outside quotes; `rel` may name several types."""
+    links: List[WebLink] = []
+    at, end = 0, len(header)
+
+    def skip(chars: str) -> None:
+        nonlocal at
+        while at < end and header[at] in chars:
+            at += 1
+
+    def to_comma() -> None:
+        nonlocal at
+        quoted = False
+        while at < end:
+            char = header[at]
+            if quoted and char == "\\":
+                at += 1
+            elif char == '"':
+                quoted = not quoted
+            elif char == "," and not quoted:
+                return
+            at += 1
+
+    while at < end:
+        skip(" \t\r\n,")
+        if at >= end:
+            break
+        if header[at] != "<":
+            to_comma()
+            continue
+        close = header.find(">", at)
+        if close < 0:
+            break
+        uri = header[at + 1 : close].strip()
+        at = close + 1
+        params: Dict[str, str] = {}
+        while True:
+            skip(" \t")
+            if at >= end or header[at] != ";":
+                break
+            at += 1
+            skip(" \t")
+            name = _TOKEN.match(header, at)
+            if name is None:
+                break
+            at = name.end()
+            skip(" \t")
+            value = ""
+            if at < end and header[at] == "=":
+                at += 1
+                skip(" \t")
+                if at < end and header[at] == '"':
+                    at += 1
+                    chars: List[str] = []
+                    while at < end and header[at] != '"':
+                        if header[at] == "\\" and at + 1 < end:
+                            at += 1
+                        chars.append(header[at])
+                        at += 1
+                    at += 1
+                    value = "".join(chars)
+                else:
+                    bare = _BARE_VALUE.match(header, at)
+                    value = bare.group(0) if bare else ""
+                    at += len(value)
+            # RFC 8288 section 3: a parameter after its first occurrence is ignored.
+            params.setdefault(name.group(0).lower(), value)
+        links.append(WebLink(uri, tuple(params.get("rel", "").lower().split()), params))
+        to_comma()
+    return links

@@ -29,7 +29,7 @@ export {
   UnprocessableEntityError,
 } from './errors.js';
 export { SecretKeyInBrowserError, type KeyPrefix } from './keys.js';
-export { CursorPage, PagePromise, type PaginationSpec, type PagingDirection } from './pagination.js';
+export { BasePage, CursorPage, Page, PagePromise, parseLinkHeader, type PageRequest, type PageSpec, type PaginationSpec, type PagingDirection, type WebLink } from './pagination.js';
 export { backoffDelayMs, type RetryDecision, type RetryPolicy } from './retry.js';
 export {
   UnknownWebhookEvent,

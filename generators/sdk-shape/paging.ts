@@ -1,0 +1,92 @@
+/**
+ * Which page class a list operation returns in each SDK and the paging spec its runtime reads
+ * (the IR's `pagination` restated as plain data), decided once for both SDKs. Our cursor envelope
+ * keeps its own page (`CursorPage`: backward paging, `has_more`); every other style gets the one
+ * `Page`, whose runtime asks for the next page by the spec's style.
+ */
+import type { IrPagination } from '../core/ir.js';
+
+/** The runtime spec of a cursor list (no `style`: our own spec's generated output predates the others). */
+export interface WireCursorPaging {
+  dataField: string;
+  hasMoreField: string;
+  nextCursorField: string;
+  previousCursorField?: string;
+  forwardParam: string;
+  backwardParam?: string;
+}
+
+/** The runtime spec of every other style: where the items are and how the next page is asked for. */
+export interface WirePaging {
+  style: 'offset' | 'page' | 'link';
+  /** Property names from the body to the item array; empty: the body is the array. */
+  items: string[];
+  offsetParam?: string;
+  limitParam?: string;
+  defaultLimit?: number;
+  totalField?: string[];
+  pageParam?: string;
+  firstPage?: number;
+  sizeParam?: string;
+  defaultSize?: number;
+  /** The RFC 8288 header whose rel="next" is the next page's URL. */
+  linkHeader?: string;
+  /** Property names from the body to the next page's URL. */
+  nextField?: string[];
+}
+
+export interface PageClasses {
+  /** TypeScript: the page class (`CursorPage`, `Page`). */
+  typescript: 'CursorPage' | 'Page';
+  /** Python: the sync page, the async page, and what an async list method returns (awaitable, async-iterable). */
+  python: { sync: 'SyncCursorPage' | 'SyncPage'; async: 'AsyncCursorPage' | 'AsyncPage'; paginator: 'AsyncPaginator' | 'AsyncPagePaginator' };
+}
+
+/** The page classes an operation's list method returns. */
+export function pageClasses(pagination: IrPagination): PageClasses {
+  return pagination.style === 'cursor'
+    ? { typescript: 'CursorPage', python: { sync: 'SyncCursorPage', async: 'AsyncCursorPage', paginator: 'AsyncPaginator' } }
+    : { typescript: 'Page', python: { sync: 'SyncPage', async: 'AsyncPage', paginator: 'AsyncPagePaginator' } };
+}
+
+/** The spec the runtime pages by; undefined values left out. */
+export function wirePaging(pagination: IrPagination): WireCursorPaging | WirePaging {
+  const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, each]) => each !== undefined)) as T;
+  switch (pagination.style) {
+    case 'cursor': {
+      const { dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam } = pagination;
+      return defined({ dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam });
+    }
+    case 'offset':
+      return defined({ style: 'offset', items: pagination.items, offsetParam: pagination.offsetParam, limitParam: pagination.limitParam, defaultLimit: pagination.defaultLimit, totalField: pagination.totalField });
+    case 'page':
+      return defined({ style: 'page', items: pagination.items, pageParam: pagination.pageParam, firstPage: pagination.firstPage, sizeParam: pagination.sizeParam, defaultSize: pagination.defaultSize, linkHeader: pagination.linkHeader });
+    case 'link':
+      return defined({ style: 'link', items: pagination.items, ...(pagination.next.in === 'body' ? { nextField: pagination.next.field } : { linkHeader: pagination.next.header }) });
+  }
+}
+
+/** Where the items are, as property names from the body (cursor: its data field). */
+export function itemsPath(pagination: IrPagination): string[] {
+  return pagination.style === 'cursor' ? [pagination.dataField] : pagination.items;
+}
+
+/** The query parameter that sets a page's size, when the list has one (cursor/offset `limit`, page `per_page`). */
+export function pageSizeParam(pagination: IrPagination): string | undefined {
+  return pagination.style === 'page' ? pagination.sizeParam : pagination.style === 'link' ? undefined : pagination.limitParam;
+}
+
+/** How a list pages, for READMEs: "by offset (`offset` + `limit`)". */
+export function pagingText(pagination: IrPagination): string {
+  const code = (name: string) => `\`${name}\``;
+  switch (pagination.style) {
+    case 'cursor':
+      return `by cursor (${code(pagination.nextCursorField)} sent back as ${code(pagination.forwardParam)})`;
+    case 'offset':
+      return `by offset (${code(pagination.offsetParam)} advanced by the items received, ${code(pagination.limitParam)} per page${pagination.totalField ? `, up to ${code(pagination.totalField.join('.'))}` : ''})`;
+    case 'page':
+      return `by page number (${code(pagination.pageParam)}${pagination.sizeParam ? ` and ${code(pagination.sizeParam)}` : ''}${pagination.linkHeader ? `; the next page is the ${code(pagination.linkHeader)} header's rel="next"` : ''})`;
+    case 'link':
+      return pagination.next.in === 'body' ? `by the next page's URL in ${code(pagination.next.field.join('.'))}` : `by the ${code(pagination.next.header)} header's rel="next" URL`;
+  }
+}
