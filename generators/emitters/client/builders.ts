@@ -45,8 +45,8 @@ export function operationMethod(plan: OperationPlan, clientExpression: string): 
     type: plan.pathParamsType && (shapes.get(arg.param) === 'array' || shapes.get(arg.param) === 'object') ? `Models.${plan.pathParamsType}[${stringLiteral(arg.param)}]` : 'string | number',
   }));
   if (plan.paramsType) parameters.push({ name: plan.paramsRequired ? 'params' : 'params?', type: `Models.${plan.paramsType}` });
-  // Several response media types: `accept` picks one, and the result type follows it.
-  const accept = plan.responsesType ? { name: 'Accept', constraint: `keyof Models.${plan.responsesType}`, default: stringLiteral(plan.responses[0].media.mediaType) } : undefined;
+  // Several response media types: `accept` picks one, and the result type follows it (a paged list reads JSON pages: none).
+  const accept = plan.responsesType && !plan.itemType ? { name: 'Accept', constraint: `keyof Models.${plan.responsesType}`, default: stringLiteral(plan.responses[0].media.mediaType) } : undefined;
   parameters.push({ name: 'options?', type: accept ? 'RequestOptions & { accept?: Accept }' : 'RequestOptions' });
   const result = accept ? `Models.${plan.responsesType}[Accept]` : `Models.${plan.responseType}`;
   const pathList = `[${plan.pathArgs.map((arg) => arg.name).join(', ')}]`;

@@ -268,7 +268,9 @@ function successOf(operation: IrOperation): { status: number; content: IrMedia[]
 /** The cases of one operation (one per request media type, one more per further success media type). */
 function operationCases(ir: Ir, root: Root, responseRoot: Root, operation: IrOperation, seed: number, run: number): Case[] {
   const bodies: Array<IrMedia | undefined> = operation.body?.content.length ? operation.body.content : [undefined];
-  const { status, content } = successOf(operation);
+  const { status, content: declared } = successOf(operation);
+  // A paged list's SDK method reads JSON pages: its other media types are not asked for through it.
+  const content = operation.pagination ? declared.filter((media) => media.kind === 'json').slice(0, 1) : declared;
   const accepts: Array<IrMedia | undefined> = content.length ? content : [undefined];
   const combos = [...bodies.map((body) => ({ body, accept: accepts[0] })), ...accepts.slice(1).map((accept) => ({ body: bodies[0], accept }))];
   return combos.map(({ body, accept }, index) => {

@@ -105,6 +105,8 @@ afterAll(async () => {
 function expectEveryListWalked(requests: RecordedRequest[], repeats = 1, only: string[] = Object.keys(WANT_REQUESTS)): void {
   for (const [pathname, want] of Object.entries(WANT_REQUESTS).filter(([each]) => only.includes(each))) expect(requestsOf(requests, pathname), pathname).toEqual(Array.from({ length: repeats }, () => want).flat());
   for (const request of requests) expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+  // Pages are asked for as JSON, also where the spec lists another media type first (/offset-items: XML; the IR puts JSON first).
+  for (const request of requests) expect(request.headers.accept, request.url).toBe('application/json');
   for (const request of requests.filter((each) => each.url.startsWith('/linked-pages'))) expect(request.headers['x-api-version']).toBe('2024-01-01');
 }
 

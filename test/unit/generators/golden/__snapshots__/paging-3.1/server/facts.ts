@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate -- --spec test/fixtures/specs/paging-3.1.yaml` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:e9c49b46ee837cf4573ecc71d1c859f66ab090829322aa3f70cdcb81b5ab6830";
+export const SPEC_DIGEST = "sha256:e0436f361c4dc2db52a20c6bee7051e80ac47f75267c2bafa429e4b6170ff410";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

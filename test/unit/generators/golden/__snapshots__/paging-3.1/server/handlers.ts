@@ -12,7 +12,7 @@ export type RouteHandler<Route extends RouteGenericInterface> = RouteHandlerMeth
 export interface ListOffsetItemsRoute extends RouteGenericInterface {
   Querystring: NonNullable<paths['/offset-items']['get']['parameters']['query']>;
   Reply: {
-      200: paths['/offset-items']['get']['responses'][200]['content']['application/json'];
+      200: paths['/offset-items']['get']['responses'][200]['content']['application/json'] | string;
     };
 }
 

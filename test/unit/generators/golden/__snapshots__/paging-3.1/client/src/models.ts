@@ -7,6 +7,8 @@ export type Item = components['schemas']['Item'];
 export type ListOffsetItemsParams = NonNullable<paths['/offset-items']['get']['parameters']['query']>;
 /** Result of `GET /offset-items`. */
 export type ListOffsetItemsResponse = paths['/offset-items']['get']['responses'][200]['content']['application/json'];
+/** Result of `GET /offset-items` per response media type (the `accept` option). */
+export type ListOffsetItemsResponses = { 'application/json': paths['/offset-items']['get']['responses'][200]['content']['application/json']; 'application/xml': string };
 /** One item of `GET /offset-items`. */
 export type ListOffsetItemsItem = NonNullable<ListOffsetItemsResponse['data']>[number];
 /** Parameters of `GET /page-items`. */

@@ -9,7 +9,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Offset and limit, a total in meta */
+        /** Offset and limit, a total in meta (XML listed first, pages read as JSON) */
         get: operations["listOffsetItems"];
         put?: never;
         post?: never;
@@ -141,6 +141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/xml": string;
                     "application/json": {
                         data?: components["schemas"]["Item"][];
                         meta?: {

@@ -20,7 +20,10 @@ LIST_OFFSET_ITEMS = Operation(
         Param("offset", "query"),
         Param("limit", "query"),
     ),
-    responses=(Media("application/json", "json"),),
+    responses=(
+        Media("application/json", "json"),
+        Media("application/xml", "text"),
+    ),
     auth=Auth("bearer"),
     pagination=PageSpec(style="offset", items=("data",), offset_param="offset", limit_param="limit", default_limit=3, total_field=("meta", "total")),
 )

@@ -8,7 +8,7 @@ import * as operations from '../operations.js';
 /** Operations under `offsetItems`. */
 export class OffsetItems extends APIResource {
   /**
-   * Offset and limit, a total in meta
+   * Offset and limit, a total in meta (XML listed first, pages read as JSON)
    *
    * `GET /offset-items`
    */

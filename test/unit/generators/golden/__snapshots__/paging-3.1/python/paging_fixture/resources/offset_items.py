@@ -39,7 +39,7 @@ class OffsetItems:
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
     ) -> SyncPage[_types.Item]:
-        """Offset and limit, a total in meta"""
+        """Offset and limit, a total in meta (XML listed first, pages read as JSON)"""
         return self._client.request_page(
             _ops.LIST_OFFSET_ITEMS,
             (),
@@ -65,7 +65,7 @@ class OffsetItemsWithRawResponse:
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
     ) -> APIResponse[SyncPage[_types.Item]]:
-        """Offset and limit, a total in meta"""
+        """Offset and limit, a total in meta (XML listed first, pages read as JSON)"""
         return self._client.request_page_raw(
             _ops.LIST_OFFSET_ITEMS,
             (),
@@ -107,7 +107,7 @@ class AsyncOffsetItems:
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
     ) -> AsyncPagePaginator[_types.Item]:
-        """Offset and limit, a total in meta"""
+        """Offset and limit, a total in meta (XML listed first, pages read as JSON)"""
         return self._client.request_page(
             _ops.LIST_OFFSET_ITEMS,
             (),
@@ -133,7 +133,7 @@ class AsyncOffsetItemsWithRawResponse:
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
     ) -> AsyncAPIResponse[AsyncPage[_types.Item]]:
-        """Offset and limit, a total in meta"""
+        """Offset and limit, a total in meta (XML listed first, pages read as JSON)"""
         return await self._client.request_page_raw(
             _ops.LIST_OFFSET_ITEMS,
             (),
