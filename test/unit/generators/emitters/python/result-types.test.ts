@@ -1,0 +1,53 @@
+/**
+ * The Python emitter's result and argument types, in memory, on test/fixtures/python/result-types.yaml:
+ * allOf results and inline objects become TypedDicts named after where they sit (never taking a
+ * component's name), members that disagree fall back to `Any` saying why. That pyright reads them
+ * as meant is test/e2e/generators/emitters/python/result-types.test.ts.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedFile } from '../../../../../generators/core/files.js';
+import { generate } from '../../../../../generators/pipeline.js';
+
+let files: GeneratedFile[];
+const file = (name: string) => files.find((candidate) => candidate.path === `python/result_types_fixture/${name}`)!.content;
+/** A class of types.py, from its `class` line to the next blank line pair. */
+const typedDict = (name: string) => file('types.py').match(new RegExp(`^class ${name}\\([^\\n]*\\n[\\s\\S]*?(?=\\n\\n\\n|\\n$)`, 'm'))?.[0];
+/** One generated method (the first of that name), from `def name(` to its return type. */
+const signature = (module: string, name: string) => file(module).match(new RegExp(`def ${name}\\(([\\s\\S]*?)\\) -> ([^:]+):`))!;
+
+beforeAll(async () => {
+  ({ files } = await generate({ spec: 'test/fixtures/python/result-types.yaml', out: '(memory)', command: 'test', write: false, skip: ['sdks'], log: () => {} }));
+});
+
+describe('Python results of allOf and inline objects', () => {
+  it('types an allOf result as one TypedDict with every member’s keys, required where any member requires them', () => {
+    expect(signature('resources/things.py', 'create')[2]).toBe('_types.CreateThingResponse');
+    expect(typedDict('_CreateThingResponseRequired')).toContain('    name: str\n');
+    expect(typedDict('_CreateThingResponseRequired')).toContain('    links: CreateThingResponseLinks');
+    expect(typedDict('CreateThingResponseLinks')).toBe('class CreateThingResponseLinks(TypedDict):\n    self: str');
+  });
+
+  it('takes the member that refines the others where members give a key different types', () => {
+    expect(signature('resources/things.py', 'list')[2]).toBe('_types.ListThingsResponse');
+    expect(typedDict('ListThingsResponse')).toContain('    data: List[Thing]\n');
+    expect(typedDict('ListThingsResponse')).toContain('    links: Dict[str, Any]');
+  });
+
+  it('falls back to Any, saying why, where members disagree and neither refines the other', () => {
+    expect(typedDict('ClashThingResponse')).toContain('    size: Any\n    """allOf members disagree on this key (int and str), and Python cannot say both: Any."""');
+  });
+
+  it('names an inline result object after its operation, and never with a component’s name', () => {
+    expect(signature('resources/things.py', 'update')[2]).toBe('_types.UpdateThingResponse');
+    // The component FindThingNotesResponse keeps its name; the inline result takes the next one.
+    expect(typedDict('FindThingNotesResponse')).toContain('    taken: bool');
+    expect(typedDict('FindThingNotesResponse_')).toContain('    note: str');
+    expect(signature('resources/things.py', 'retrieve')[2]).toBe('_types.FindThingNotesResponse_');
+    expect(file('types.py')).toMatch(/__all__ = \[.*"FindThingNotesResponse", "FindThingNotesResponse_".*\]/);
+  });
+
+  it('names inline objects the same way on every generation', async () => {
+    const again = await generate({ spec: 'test/fixtures/python/result-types.yaml', out: '(memory)', command: 'test', write: false, skip: ['sdks'], log: () => {} });
+    expect(again.files.find((candidate) => candidate.path.endsWith('/types.py'))!.content).toBe(file('types.py'));
+  });
+});
