@@ -119,15 +119,21 @@ function bodyProperties(ir: Ir, schema: JsonSchema): Array<{ key: string; schema
   return Object.entries<JsonSchema>(flat.properties).map(([key, inner]) => ({ key, schema: inner, required: required.has(key) }));
 }
 
+/**
+ * A body's properties (or form parts) as keyword arguments. A property the schema requires is a
+ * required argument even when the body itself is optional: a body that is sent must have it (the
+ * server refuses one without), and keyword arguments cannot say "all of these or none". So, as in
+ * the TypeScript client, such a body is always sent; one whose properties are all optional can
+ * still be left out by giving none of them.
+ */
 function fieldArguments(ir: Ir, operation: IrOperation, media: IrMedia, claim: (wire: string) => string): Argument[] | undefined {
-  const bodyRequired = operation.body?.required === true;
   if (media.kind === 'multipart' || media.kind === 'form') {
     if (!media.parts || media.parts.length === 0) return undefined;
     return media.parts.map((part) => ({
       name: claim(part.name),
       wire: part.name,
       location: 'field' as const,
-      required: bodyRequired && part.required,
+      required: part.required,
       schema: part.schema,
       description: (deref(ir.document, part.schema) as { description?: string } | undefined)?.description,
       media,
@@ -142,7 +148,7 @@ function fieldArguments(ir: Ir, operation: IrOperation, media: IrMedia, claim: (
     name: claim(property.key),
     wire: property.key,
     location: 'field' as const,
-    required: bodyRequired && property.required,
+    required: property.required,
     schema: property.schema,
     description: (deref(ir.document, property.schema) as { description?: string } | undefined)?.description,
     media,

@@ -51,3 +51,11 @@ describe('Python results of allOf and inline objects', () => {
     expect(again.files.find((candidate) => candidate.path.endsWith('/types.py'))!.content).toBe(file('types.py'));
   });
 });
+
+describe('Python arguments of an optional body', () => {
+  it('requires the properties the body requires: a body that is sent must have them', () => {
+    const params = signature('resources/things.py', 'update')[1];
+    expect(params).toContain('        name: str,\n');
+    expect(params).toContain('        color: Union[str, NotGiven] = NOT_GIVEN,\n');
+  });
+});
