@@ -60,12 +60,12 @@ function inlineSites(ir: Ir, plan: PythonPlan): InlineSite[] {
   const sites: InlineSite[] = [];
   for (const method of plan.methods) {
     const id = method.operation.id;
-    for (const arg of method.params) sites.push({ schema: arg.schema, words: [id, arg.wire] });
-    for (const request of method.requests) for (const arg of request.args) sites.push({ schema: arg.schema, words: [id, arg.wire] });
-    for (const media of method.responses) sites.push({ schema: media.kind === 'json' ? media.schema : media.stream?.dataSchema, words: [id, media.kind === 'json' ? 'response' : 'event'] });
-    if (method.operation.pagination) sites.push({ schema: method.operation.pagination.itemSchema, words: [id, 'item'] });
+    for (const arg of method.params) sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
+    for (const request of method.requests) for (const arg of request.args) sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
+    for (const media of method.responses) sites.push({ schema: media.kind === 'json' ? media.schema : media.stream?.dataSchema, side: 'response', words: [id, media.kind === 'json' ? 'response' : 'event'] });
+    if (method.operation.pagination) sites.push({ schema: method.operation.pagination.itemSchema, side: 'response', words: [id, 'item'] });
   }
-  for (const event of ir.webhooks?.events ?? []) sites.push({ schema: event.schema, words: [event.name, 'event'] });
+  for (const event of ir.webhooks?.events ?? []) sites.push({ schema: event.schema, side: 'response', words: [event.name, 'event'] });
   return sites;
 }
 
@@ -141,7 +141,8 @@ function typesFile(ir: Ir, names: TypeNames, eventType: string | undefined): str
     const members = ir.webhooks.events.map((event) => pythonType(ir.document, names, event.schema));
     definitions.push(`${eventType} = ${union(members)}\n"""Any event a webhook endpoint receives (\`client.webhooks.unwrap\`)."""`);
   }
-  const exported = [...names.bySchema.values(), ...names.inlineOrder.map((entry) => entry.name), ...(eventType ? [eventType] : [])].sort();
+  const views = [names.response, names.request];
+  const exported = [...new Set([...views.flatMap((view) => [...view.bySchema.values(), ...view.inlineOrder.map((entry) => entry.name)]), ...(eventType ? [eventType] : [])])].sort();
   const body = definitions.join('\n\n\n');
   return [
     `"""Types of ${ir.info.title}: a TypedDict per object schema, Literals for enums, \`datetime\` for date-times."""`,

@@ -10,8 +10,9 @@ import { docText, pyString } from './naming.js';
 import { allArguments, type Argument, type MethodPlan, type RequestVariant, type ResourcePlan } from './plan.js';
 import { pythonType, union, type TypeNames } from './types.js';
 
-/** The Python type an argument takes (before `NotGiven` for an optional one). */
-function valueType(ir: Ir, names: TypeNames, arg: Argument): string {
+/** The Python type an argument takes (before `NotGiven` for an optional one): its schema's request view (no readOnly keys). */
+function valueType(ir: Ir, responseNames: TypeNames, arg: Argument): string {
+  const names = responseNames.request;
   if (arg.location === 'body') {
     switch (arg.media?.kind) {
       case 'text':

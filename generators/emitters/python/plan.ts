@@ -8,6 +8,7 @@
  */
 import type { Ir, IrMedia, IrOperation, IrPart, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema } from '../../core/refs.js';
+import { hiddenOn } from '../../core/schema-dialect.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { pythonName, PythonScope } from './naming.js';
 
@@ -116,7 +117,10 @@ function bodyProperties(ir: Ir, schema: JsonSchema): Array<{ key: string; schema
   const required = new Set<string>(Array.isArray(flat.required) ? flat.required : []);
   const types = Array.isArray(flat.type) ? flat.type : [flat.type ?? 'object'];
   if (!types.includes('object')) return undefined;
-  return Object.entries<JsonSchema>(flat.properties).map(([key, inner]) => ({ key, schema: inner, required: required.has(key) }));
+  // readOnly properties are the server's to set: no argument sends them.
+  return Object.entries<JsonSchema>(flat.properties)
+    .filter(([, inner]) => !hiddenOn('request', deref(ir.document, inner)))
+    .map(([key, inner]) => ({ key, schema: inner, required: required.has(key) }));
 }
 
 /**
@@ -129,7 +133,7 @@ function bodyProperties(ir: Ir, schema: JsonSchema): Array<{ key: string; schema
 function fieldArguments(ir: Ir, operation: IrOperation, media: IrMedia, claim: (wire: string) => string): Argument[] | undefined {
   if (media.kind === 'multipart' || media.kind === 'form') {
     if (!media.parts || media.parts.length === 0) return undefined;
-    return media.parts.map((part) => ({
+    return media.parts.filter((part) => !hiddenOn('request', deref(ir.document, part.schema))).map((part) => ({
       name: claim(part.name),
       wire: part.name,
       location: 'field' as const,

@@ -6,6 +6,7 @@
 import type { OpenApiDocument } from '../../core/load.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema, schemaRefName } from '../../core/refs.js';
+import { hiddenOn, type MessageSide } from '../../core/schema-dialect.js';
 import { isPlainIdentifier, pyString, pythonName, PythonScope, docText } from './naming.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -14,7 +15,20 @@ type Json = any;
 /** Names types.py imports from typing and datetime; no schema may take them. */
 export const TYPES_MODULE_IMPORTS = ['Any', 'Dict', 'List', 'Literal', 'Optional', 'TypedDict', 'Union', 'datetime'];
 
+/**
+ * The names of types.py as one side of a message reads them. Results (`side: 'response'`) are
+ * the schemas' TypedDicts without their writeOnly keys; arguments (`'request'`) without their
+ * readOnly keys, so a schema with either kind of key, or holding one that has, has a second
+ * TypedDict for requests (`Thing` and `ThingParam`, Stainless's name for it). Both views share
+ * one scope: no name is handed out twice.
+ */
 export interface TypeNames {
+  side: MessageSide;
+  /** The two views (a view's own side is itself). */
+  request: TypeNames;
+  response: TypeNames;
+  /** Whether a schema's two views differ (readOnly or writeOnly keys in it, or in what it holds). */
+  differs: (schema: unknown) => boolean;
   /** components.schemas name -> Python name in types.py. */
   bySchema: Map<string, string>;
   /** Inline object schemas (the spec's own objects, by identity) -> the TypedDict named after where they sit (`nameInlineSchemas`). */
@@ -24,16 +38,55 @@ export interface TypeNames {
   scope: PythonScope;
 }
 
+/** The response view of types.py's names (its `request` the other view), every component named. */
 export function nameSchemas(ir: Ir, extraReserved: string[] = []): TypeNames {
   const scope = new PythonScope([...TYPES_MODULE_IMPORTS, ...extraReserved]);
   const bySchema = new Map<string, string>();
   for (const schema of ir.schemas) bySchema.set(schema.name, scope.claim(pythonName(schema.name, 'class')));
-  return { bySchema, inline: new Map(), inlineOrder: [], scope };
+  const differs = visibilityDiffers(ir.document);
+  const requestBySchema = new Map<string, string>();
+  for (const schema of ir.schemas) {
+    const name = bySchema.get(schema.name)!;
+    requestBySchema.set(schema.name, differs(schema.schema) ? scope.claim(pythonName(`${name} param`, 'class')) : name);
+  }
+  const response = { side: 'response', differs, bySchema, inline: new Map(), inlineOrder: [], scope } as unknown as TypeNames;
+  const request = { side: 'request', differs, bySchema: requestBySchema, inline: new Map(), inlineOrder: [], scope, response } as unknown as TypeNames;
+  response.request = request;
+  response.response = response;
+  request.request = request;
+  return response;
+}
+
+/**
+ * Whether a schema has readOnly or writeOnly keys, or holds (by property, item, value, member) a
+ * schema that has. Memoised per schema; a schema met again inside itself counts as not differing
+ * there (a cycle adds nothing new unless another path reaches the key).
+ */
+function visibilityDiffers(document: OpenApiDocument): (schema: unknown) => boolean {
+  const memo = new Map<object, boolean>();
+  const check = (schema: unknown, depth: number): boolean => {
+    const raw = deref(document, schema) as Json;
+    if (!raw || typeof raw !== 'object' || depth > 24) return false;
+    const known = memo.get(raw);
+    if (known !== undefined) return known;
+    memo.set(raw, false);
+    const keyHidden = Object.values<Json>(raw.properties ?? {}).some((inner) => {
+      const property = deref(document, inner);
+      return hiddenOn('request', property) || hiddenOn('response', property);
+    });
+    const held = [...Object.values<Json>(raw.properties ?? {}), ...(raw.allOf ?? []), ...(raw.anyOf ?? []), ...(raw.oneOf ?? []), raw.items, raw.additionalProperties];
+    const result = keyHidden || held.some((inner) => inner !== null && typeof inner === 'object' && check(inner, depth + 1));
+    memo.set(raw, result);
+    return result;
+  };
+  return (schema) => check(schema, 0);
 }
 
 /** Where an inline schema sits, for its TypedDict's name: `["create-booking", "response"]` -> `CreateBookingResponse`. */
 export interface InlineSite {
   schema: unknown;
+  /** Whether the site is an argument (request) or a result (response). */
+  side: MessageSide;
   /** Words of the name, outermost first; `pythonName` joins them. */
   words: string[];
 }
@@ -46,17 +99,22 @@ export interface InlineSite {
  * of types.py so it never takes a component's name. Deterministic: the spec's order.
  */
 export function nameInlineSchemas(ir: Ir, names: TypeNames, sites: InlineSite[]): void {
-  for (const schema of ir.schemas) {
-    const raw = deref(ir.document, schema.schema) as Json;
-    if (raw && typeof raw === 'object') inlineChildren(ir.document, names, raw, [names.bySchema.get(schema.name)!], 0);
+  for (const view of [names.response, names.request]) {
+    for (const schema of ir.schemas) {
+      const raw = deref(ir.document, schema.schema) as Json;
+      // A component whose views are the same has its inline objects named once, in the response view.
+      if (raw && typeof raw === 'object' && (view.side === 'response' || names.differs(raw))) inlineChildren(ir.document, view, raw, [view.bySchema.get(schema.name)!], 0);
+    }
   }
-  for (const site of sites) claimInline(ir.document, names, site.schema, site.words, 0);
+  for (const site of sites) claimInline(ir.document, names[site.side], site.schema, site.words, 0);
 }
 
 function claimInline(document: OpenApiDocument, names: TypeNames, schema: unknown, words: string[], depth: number): void {
   if (!schema || typeof schema !== 'object' || depth > 24 || schemaRefName(schema) !== undefined) return;
   const raw = deref(document, schema) as Json;
   if (!raw || typeof raw !== 'object' || names.inline.has(raw)) return;
+  // An argument's object that reads the same as a result's already named: one TypedDict for both.
+  if (names.side === 'request' && !names.differs(raw) && names.response.inline.has(raw)) return;
   if (isInlineObject(document, raw)) {
     const name = names.scope.claim(pythonName(words.join(' '), 'class'));
     names.inline.set(raw, name);
@@ -138,7 +196,7 @@ export function pythonType(document: OpenApiDocument, names: TypeNames, schema: 
   }
   const raw = schema as Json;
   if (typeof raw.$ref === 'string') return pythonType(document, names, deref(document, raw), prefix, depth + 1);
-  const inline = names.inline.get(raw);
+  const inline = names.inline.get(raw) ?? names.response.inline.get(raw);
   if (inline !== undefined) return raw.nullable === true || (Array.isArray(raw.type) && raw.type.includes('null')) ? orNone(`${prefix}${inline}`) : `${prefix}${inline}`;
   const recurse = deeper(document, names, prefix, depth);
   const finish = raw.nullable === true ? orNone : same;
@@ -216,20 +274,27 @@ function isObjectWithProperties(flat: Json): boolean {
 /** Every named schema as Python source, TypedDicts first, then aliases in dependency order. */
 export function schemaDefinitions(ir: Ir, names: TypeNames): string[] {
   const definitions: SchemaDefinition[] = [];
-  for (const schema of ir.schemas) {
-    const name = names.bySchema.get(schema.name)!;
-    const flat = flattenSchema(ir.document, schema.schema);
-    const description = docText((deref(ir.document, schema.schema) as Json)?.description ?? (deref(ir.document, schema.schema) as Json)?.title);
-    if (isObjectWithProperties(flat)) definitions.push({ name, kind: 'typeddict', code: typedDict(names, name, objectEntries(ir.document, names, deref(ir.document, schema.schema)), description), aliasRefs: [] });
-    else {
-      const type = pythonType(ir.document, names, schema.schema);
-      const refs = [...type.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((match) => match[0]).filter((word) => word !== name && [...names.bySchema.values()].includes(word));
-      const selfRef = new RegExp(`\\b${name}\\b`).test(type);
-      definitions.push({ name, kind: 'alias', code: `${name} = ${selfRef ? 'Any' : type}${description ? `\n"""${description}"""` : ''}`, aliasRefs: refs });
+  const named = new Set([...names.response.bySchema.values(), ...names.request.bySchema.values()]);
+  for (const view of [names.response, names.request]) {
+    for (const schema of ir.schemas) {
+      const name = view.bySchema.get(schema.name)!;
+      // The request view of a schema that reads the same both ways is the response view's definition.
+      if (view.side === 'request' && name === names.response.bySchema.get(schema.name)) continue;
+      const flat = flattenSchema(ir.document, schema.schema);
+      const description = docText((deref(ir.document, schema.schema) as Json)?.description ?? (deref(ir.document, schema.schema) as Json)?.title);
+      if (isObjectWithProperties(flat)) definitions.push({ name, kind: 'typeddict', code: typedDict(view, name, objectEntries(ir.document, view, deref(ir.document, schema.schema)), description), aliasRefs: [] });
+      else {
+        const type = pythonType(ir.document, view, schema.schema);
+        const refs = [...type.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((match) => match[0]).filter((word) => word !== name && named.has(word));
+        const selfRef = new RegExp(`\\b${name}\\b`).test(type);
+        definitions.push({ name, kind: 'alias', code: `${name} = ${selfRef ? 'Any' : type}${description ? `\n"""${description}"""` : ''}`, aliasRefs: refs });
+      }
     }
   }
-  for (const { name, schema } of names.inlineOrder) {
-    definitions.push({ name, kind: 'typeddict', code: typedDict(names, name, objectEntries(ir.document, names, schema), docText(schema.description ?? schema.title)), aliasRefs: [] });
+  for (const view of [names.response, names.request]) {
+    for (const { name, schema } of view.inlineOrder) {
+      definitions.push({ name, kind: 'typeddict', code: typedDict(view, name, objectEntries(ir.document, view, schema), docText(schema.description ?? schema.title)), aliasRefs: [] });
+    }
   }
   const classes = definitions.filter((definition) => definition.kind === 'typeddict');
   return [...classes.map((definition) => definition.code), ...orderAliases(definitions.filter((definition) => definition.kind === 'alias'))];
@@ -320,7 +385,9 @@ function objectEntries(document: OpenApiDocument, names: TypeNames, raw: Json): 
   const members: Json[] = Array.isArray(raw.allOf) ? allOfMembers(document, raw) : [raw];
   const required = new Set<string>(members.flatMap((member) => (Array.isArray(member.required) ? member.required : [])));
   const schemas = new Map<string, Json[]>();
-  for (const member of members) for (const [key, inner] of Object.entries<Json>(member.properties ?? {})) schemas.set(key, [...(schemas.get(key) ?? []), inner]);
+  for (const member of members) {
+    for (const [key, inner] of Object.entries<Json>(member.properties ?? {})) if (!hiddenOn(names.side, deref(document, inner))) schemas.set(key, [...(schemas.get(key) ?? []), inner]);
+  }
   return [...schemas].map(([key, list]) => {
     const types = [...new Set(list.map((inner) => pythonType(document, names, inner)))];
     // The last member first: the extension of a base usually comes last.

@@ -12,8 +12,10 @@ let files: GeneratedFile[];
 const file = (name: string) => files.find((candidate) => candidate.path === `python/result_types_fixture/${name}`)!.content;
 /** A class of types.py, from its `class` line to the next blank line pair. */
 const typedDict = (name: string) => file('types.py').match(new RegExp(`^class ${name}\\([^\\n]*\\n[\\s\\S]*?(?=\\n\\n\\n|\\n$)`, 'm'))?.[0];
-/** One generated method (the first of that name), from `def name(` to its return type. */
-const signature = (module: string, name: string) => file(module).match(new RegExp(`def ${name}\\(([\\s\\S]*?)\\) -> ([^:]+):`))!;
+/** The sync resource class of that name, from its `class` line to the next class. */
+const resource = (module: string, name: string) => file(module).match(new RegExp(`^class ${name}:\\n[\\s\\S]*?(?=^class )`, 'm'))![0];
+/** One generated method of a resource class, from `def name(` to its return type. */
+const signature = (module: string, name: string, className = 'Things') => resource(module, className).match(new RegExp(`def ${name}\\(([\\s\\S]*?)\\) -> ([^:]+):`))!;
 
 beforeAll(async () => {
   ({ files } = await generate({ spec: 'test/fixtures/python/result-types.yaml', out: '(memory)', command: 'test', write: false, skip: ['sdks'], log: () => {} }));
@@ -42,7 +44,7 @@ describe('Python results of allOf and inline objects', () => {
     // The component FindThingNotesResponse keeps its name; the inline result takes the next one.
     expect(typedDict('FindThingNotesResponse')).toContain('    taken: bool');
     expect(typedDict('FindThingNotesResponse_')).toContain('    note: str');
-    expect(signature('resources/things.py', 'retrieve')[2]).toBe('_types.FindThingNotesResponse_');
+    expect(signature('resources/things.py', 'retrieve', 'ThingsNotes')[2]).toBe('_types.FindThingNotesResponse_');
     expect(file('types.py')).toMatch(/__all__ = \[.*"FindThingNotesResponse", "FindThingNotesResponse_".*\]/);
   });
 
@@ -57,5 +59,27 @@ describe('Python arguments of an optional body', () => {
     const params = signature('resources/things.py', 'update')[1];
     expect(params).toContain('        name: str,\n');
     expect(params).toContain('        color: Union[str, NotGiven] = NOT_GIVEN,\n');
+  });
+});
+
+describe('Python types of readOnly and writeOnly properties', () => {
+  it('takes no argument for a readOnly property, and requires a required writeOnly one', () => {
+    const params = signature('resources/things.py', 'create')[1];
+    expect(params).not.toMatch(/\bid:/);
+    expect(params).toContain('        name: str,\n        password: str,\n');
+  });
+
+  it('leaves writeOnly keys out of results, named or inline', () => {
+    expect(typedDict('_ThingRequired')).toBe('class _ThingRequired(TypedDict):\n    id: str\n    name: str');
+    expect(typedDict('_CreateThingResponseRequired')).not.toContain('password');
+    expect(typedDict('UpdateThingResponse')).not.toContain('secret');
+  });
+
+  it('gives a schema with either a request TypedDict of its own, without its readOnly keys', () => {
+    expect(typedDict('_ThingParamRequired')).toBe('class _ThingParamRequired(TypedDict):\n    name: str\n    password: str');
+    expect(file('types.py')).toMatch(/__all__ = \[.*"Thing", "ThingParam".*\]/);
+    expect(file('resources/things.py')).toContain('        items: List[_types.ThingParam],\n');
+    // A schema without either reads the same both ways: one TypedDict.
+    expect(file('types.py')).not.toContain('WrapperParam');
   });
 });

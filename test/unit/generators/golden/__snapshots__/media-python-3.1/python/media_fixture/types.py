@@ -62,6 +62,12 @@ class Stamp(TypedDict):
     at: datetime
 
 
+class GetAvatarResponse(TypedDict):
+    width: int
+    height: int
+    updated_at: datetime
+
+
 class QueryDeepObjectFilter(TypedDict, total=False):
     name: str
     min: int
@@ -71,12 +77,6 @@ class QueryDeepObjectFilter(TypedDict, total=False):
 class QuerySpecialWhere(TypedDict, total=False):
     field: str
     gte: float
-
-
-class GetAvatarResponse(TypedDict):
-    width: int
-    height: int
-    updated_at: datetime
 
 
 Words = List[str]
