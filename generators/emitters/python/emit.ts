@@ -166,7 +166,7 @@ function resourceModule(ir: Ir, names: TypeNames, top: ResourcePlan): string {
   const body = [...classes(false), ...classes(true)].join('\n\n\n');
   const used = namesUsed(body);
   const core = usedCore(used);
-  const lines = [`"""\`client.${top.chain.join('.')}\` and the resources below it."""`, '', ...importLines(used)];
+  const lines = [`"""\`client.${top.attributes.join('.')}\` and the resources below it."""`, '', ...importLines(used)];
   lines.push('');
   if (/\b_types\./.test(body)) lines.push('from .. import _operations as _ops', 'from .. import types as _types');
   else if (/\b_ops\./.test(body)) lines.push('from .. import _operations as _ops');

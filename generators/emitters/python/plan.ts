@@ -94,7 +94,10 @@ export interface ResourcePlan {
   asyncClassName: string;
   asyncRawClassName: string;
   asyncStreamingClassName: string;
+  /** The spec's resource segments (`findByTags`), as the TypeScript client names them: the tree's keys. */
   chain: string[];
+  /** The Python attributes that reach it from the client (`find_by_tags`): what docstrings and warnings name. */
+  attributes: string[];
   children: ResourcePlan[];
   methods: MethodPlan[];
 }
@@ -237,6 +240,7 @@ export function planPython(ir: Ir): PythonPlan {
     asyncRawClassName: classes.claim(`${asyncClientClass}WithRawResponse`),
     asyncStreamingClassName: classes.claim(`${asyncClientClass}WithStreamingResponse`),
     chain: [],
+    attributes: [],
     children: [],
     methods: [],
   };
@@ -251,8 +255,9 @@ export function planPython(ir: Ir): PythonPlan {
       if (!child) {
         const chain = [...node.chain, segment];
         const className = classes.claim(pythonName(chain.join(' '), 'class'));
+        const attribute = scopeOf(node).claim(pythonName(segment, 'variable'));
         child = {
-          attribute: scopeOf(node).claim(pythonName(segment, 'variable')),
+          attribute,
           className,
           rawClassName: '',
           streamingClassName: '',
@@ -260,6 +265,7 @@ export function planPython(ir: Ir): PythonPlan {
           asyncRawClassName: '',
           asyncStreamingClassName: '',
           chain,
+          attributes: [...node.attributes, attribute],
           children: [],
           methods: [],
         };

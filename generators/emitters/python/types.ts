@@ -203,7 +203,8 @@ export function pythonType(document: OpenApiDocument, names: TypeNames, schema: 
 
   if (raw.const !== undefined) return finish(literal(raw.const) ? `Literal[${literal(raw.const)}]` : 'Any');
   if (Array.isArray(raw.enum)) {
-    const values = raw.enum.map(literal);
+    // A value the spec lists twice is one member (`Literal["a", "a"]` reads as a mistake).
+    const values: Array<string | undefined> = [...new Set<string | undefined>(raw.enum.map(literal))];
     if (values.length > 0 && values.every((value: string | undefined) => value !== undefined)) {
       const nonNull = values.filter((value: string) => value !== 'None');
       const type = nonNull.length > 0 ? `Literal[${nonNull.join(', ')}]` : 'None';

@@ -83,3 +83,19 @@ describe('Python types of readOnly and writeOnly properties', () => {
     expect(file('types.py')).not.toContain('WrapperParam');
   });
 });
+
+describe('Python names in docstrings and warnings', () => {
+  it('names a resource by its Python attribute, not the spec’s segment', () => {
+    const things = file('resources/things.py');
+    expect(things).toContain('deprecated("client.things.find_by_color.retrieve()")');
+    expect(things).toContain('"""`client.things.find_by_color`."""');
+    expect(things).toContain('"""`things.find_by_color` with every method returning an APIResponse');
+    expect(things).toContain('"""`client.things.find_by_color.with_streaming_response`:');
+    expect(things).not.toMatch(/client\.things\.findByColor/);
+  });
+
+  it('lists an enum value the spec repeats once', () => {
+    expect(signature('resources/things.py', 'retrieve', 'ThingsNotes')[1]).toContain('status: Union[Literal["", "available"], NotGiven] = NOT_GIVEN,');
+    expect(typedDict('Thing')).toContain('    color: Literal["red", "blue"]');
+  });
+});
