@@ -35,6 +35,8 @@ export interface TypeNames {
   inline: Map<object, string>;
   /** The same, in the order they were named: types.py defines them in this order. */
   inlineOrder: Array<{ name: string; schema: Json }>;
+  /** Keys types.py's TypedDicts hold so far (both views share it): see INLINE_KEY_BUDGET. */
+  keys: { count: number };
   scope: PythonScope;
 }
 
@@ -49,12 +51,31 @@ export function nameSchemas(ir: Ir, extraReserved: string[] = []): TypeNames {
     const name = bySchema.get(schema.name)!;
     requestBySchema.set(schema.name, differs(schema.schema) ? scope.claim(pythonName(`${name} param`, 'class')) : name);
   }
-  const response = { side: 'response', differs, bySchema, inline: new Map(), inlineOrder: [], scope } as unknown as TypeNames;
-  const request = { side: 'request', differs, bySchema: requestBySchema, inline: new Map(), inlineOrder: [], scope, response } as unknown as TypeNames;
+  // The components' own keys, in each view they are defined in.
+  const keys = { count: 0 };
+  for (const schema of ir.schemas) keys.count += keyCount(ir.document, schema.schema) * (requestBySchema.get(schema.name) === bySchema.get(schema.name) ? 1 : 2);
+  const response = { side: 'response', differs, bySchema, inline: new Map(), inlineOrder: [], scope, keys } as unknown as TypeNames;
+  const request = { side: 'request', differs, bySchema: requestBySchema, inline: new Map(), inlineOrder: [], scope, response, keys } as unknown as TypeNames;
   response.request = request;
   response.response = response;
   request.request = request;
   return response;
+}
+
+/**
+ * How many keys types.py may hold before inline objects stop getting TypedDicts of their own (and
+ * stay `Dict[str, Any]`, as they were before they had names). pyright gives up on a module whose
+ * code flow is too complex ("Code is too complex to analyze", about 30,000 flow nodes; a key is
+ * at least one): GitHub's spec, whose webhook schemas nest thousands of inline objects, would
+ * make 37,000 keys. The operations' own results and arguments are named first, so they are the
+ * last to lose their TypedDicts.
+ */
+export const INLINE_KEY_BUDGET = 16_000;
+
+/** The keys an object schema's TypedDict would hold (allOf members merged). */
+function keyCount(document: OpenApiDocument, schema: unknown): number {
+  const flat = flattenSchema(document, schema) as Json;
+  return flat && typeof flat === 'object' && flat.properties && typeof flat.properties === 'object' ? Object.keys(flat.properties).length : 0;
 }
 
 /**
@@ -99,6 +120,8 @@ export interface InlineSite {
  * of types.py so it never takes a component's name. Deterministic: the spec's order.
  */
 export function nameInlineSchemas(ir: Ir, names: TypeNames, sites: InlineSite[]): void {
+  // The operations' sites first: within INLINE_KEY_BUDGET, a result's own type outranks an object nested in a component.
+  for (const site of sites) claimInline(ir.document, names[site.side], site.schema, site.words, 0);
   for (const view of [names.response, names.request]) {
     for (const schema of ir.schemas) {
       const raw = deref(ir.document, schema.schema) as Json;
@@ -106,7 +129,6 @@ export function nameInlineSchemas(ir: Ir, names: TypeNames, sites: InlineSite[])
       if (raw && typeof raw === 'object' && (view.side === 'response' || names.differs(raw))) inlineChildren(ir.document, view, raw, [view.bySchema.get(schema.name)!], 0);
     }
   }
-  for (const site of sites) claimInline(ir.document, names[site.side], site.schema, site.words, 0);
 }
 
 function claimInline(document: OpenApiDocument, names: TypeNames, schema: unknown, words: string[], depth: number): void {
@@ -115,7 +137,8 @@ function claimInline(document: OpenApiDocument, names: TypeNames, schema: unknow
   if (!raw || typeof raw !== 'object' || names.inline.has(raw)) return;
   // An argument's object that reads the same as a result's already named: one TypedDict for both.
   if (names.side === 'request' && !names.differs(raw) && names.response.inline.has(raw)) return;
-  if (isInlineObject(document, raw)) {
+  if (isInlineObject(document, raw) && names.keys.count + keyCount(document, raw) <= INLINE_KEY_BUDGET) {
+    names.keys.count += keyCount(document, raw);
     const name = names.scope.claim(pythonName(words.join(' '), 'class'));
     names.inline.set(raw, name);
     names.inlineOrder.push({ name, schema: raw });
@@ -405,6 +428,8 @@ function typedDict(names: TypeNames, name: string, entries: Entry[], description
   const optional = entries.filter((entry) => !entry.required);
   const indented = (text: string) => text.replace(/\n(?=.)/g, '\n    ');
   const doc = description ? `    """${indented(description)}"""\n\n` : '';
+  // Every key hidden on this side (all readOnly, as a request reads it): a TypedDict with no keys.
+  if (entries.length === 0) return `class ${name}(TypedDict):\n${doc}    pass`;
   if (entries.every((entry) => isPlainIdentifier(entry.key))) {
     const body = (list: typeof entries) => list.map((entry) => `    ${entry.key}: ${entry.type}${entry.doc ? `\n    """${indented(entry.doc)}"""` : ''}`).join('\n');
     if (optional.length === 0) return `class ${name}(TypedDict):\n${doc}${body(mandatory)}`;

@@ -6,12 +6,16 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../../../../generators/core/files.js';
+import { buildIr } from '../../../../../generators/core/build-ir.js';
+import { loadDocument } from '../../../../../generators/core/load.js';
+import { planPython } from '../../../../../generators/emitters/python/plan.js';
+import { INLINE_KEY_BUDGET, nameInlineSchemas, nameSchemas } from '../../../../../generators/emitters/python/types.js';
 import { generate } from '../../../../../generators/pipeline.js';
 
 let files: GeneratedFile[];
 const file = (name: string) => files.find((candidate) => candidate.path === `python/result_types_fixture/${name}`)!.content;
 /** A class of types.py, from its `class` line to the next blank line pair. */
-const typedDict = (name: string) => file('types.py').match(new RegExp(`^class ${name}\\([^\\n]*\\n[\\s\\S]*?(?=\\n\\n\\n|\\n$)`, 'm'))?.[0];
+const typedDict = (name: string) => file('types.py').match(new RegExp(`(?:^|\\n)(class ${name}\\([^\\n]*\\n[\\s\\S]*?)(?=\\n\\n\\n|\\n*$)`))?.[1];
 /** The sync resource class of that name, from its `class` line to the next class. */
 const resource = (module: string, name: string) => file(module).match(new RegExp(`^class ${name}:\\n[\\s\\S]*?(?=^class )`, 'm'))![0];
 /** One generated method of a resource class, from `def name(` to its return type. */
@@ -48,6 +52,16 @@ describe('Python results of allOf and inline objects', () => {
     expect(file('types.py')).toMatch(/__all__ = \[.*"FindThingNotesResponse", "FindThingNotesResponse_".*\]/);
   });
 
+  it('stops naming inline objects where types.py would hold more keys than pyright can analyse', async () => {
+    const ir = buildIr(await loadDocument('test/fixtures/python/result-types.yaml'));
+    const sites = planPython(ir).methods.map((method) => ({ schema: method.responses[0]?.schema, side: 'response' as const, words: [method.operation.id, 'response'] }));
+    const names = nameSchemas(ir);
+    names.keys.count = INLINE_KEY_BUDGET - 1;
+    nameInlineSchemas(ir, names, sites);
+    // Only a one-key object still fits; the others stay Dict[str, Any], as before they had names.
+    expect(names.inlineOrder.map((entry) => entry.name)).toEqual(['CreateThingResponseLinks']);
+  });
+
   it('names inline objects the same way on every generation', async () => {
     const again = await generate({ spec: 'test/fixtures/python/result-types.yaml', out: '(memory)', command: 'test', write: false, skip: ['sdks'], log: () => {} });
     expect(again.files.find((candidate) => candidate.path.endsWith('/types.py'))!.content).toBe(file('types.py'));
@@ -79,6 +93,9 @@ describe('Python types of readOnly and writeOnly properties', () => {
     expect(typedDict('_ThingParamRequired')).toBe('class _ThingParamRequired(TypedDict):\n    name: str\n    password: str');
     expect(file('types.py')).toMatch(/__all__ = \[.*"Thing", "ThingParam".*\]/);
     expect(file('resources/things.py')).toContain('        items: List[_types.ThingParam],\n');
+    // Every key readOnly: the request view has none, and is still a class Python can read.
+    expect(typedDict('StampParam')).toBe('class StampParam(TypedDict):\n    """Keys the server sets, every one."""\n\n    pass');
+    expect(typedDict('ThingParam')).toContain('    stamp: StampParam');
     // A schema without either reads the same both ways: one TypedDict.
     expect(file('types.py')).not.toContain('WrapperParam');
   });
