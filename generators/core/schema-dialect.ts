@@ -114,6 +114,23 @@ export function standaloneSchema(schema: JsonSchema, ir: { openapiVersion: strin
   return rebaseRefs(toJsonSchema2020(schema, ir.openapiVersion), sharedSchemaId(ir));
 }
 
+/** A message's side: what a client sends, or what it is answered. */
+export type MessageSide = 'request' | 'response';
+
+/**
+ * The keyword that keeps a property off one side of a message (OAS 3.0 and 3.1, readOnly and
+ * writeOnly): a readOnly property is the server's to set, so no request needs or carries it; a
+ * writeOnly one (a password) is sent and never answered. The one place that says which is which:
+ * the server's request and response schemas (below) and the Python SDK's argument and result
+ * types read it.
+ */
+export const HIDDEN_ON: Record<MessageSide, 'readOnly' | 'writeOnly'> = { request: 'readOnly', response: 'writeOnly' };
+
+/** Whether a property's schema (its $ref resolved) is kept off that side of a message. */
+export function hiddenOn(side: MessageSide, property: unknown): boolean {
+  return Boolean(property && typeof property === 'object' && (property as Node)[HIDDEN_ON[side]] === true);
+}
+
 /**
  * The shared schema as one side of a message reads it (OAS 3.0 §readOnly/writeOnly, 3.1 likewise):
  * in a request, a required `readOnly` property is not required (the server sets it); in a
@@ -121,9 +138,8 @@ export function standaloneSchema(schema: JsonSchema, ir: { openapiVersion: strin
  * (`spec-….json` -> `spec-…-request.json`); undefined when no schema has such a property, so
  * specs without them keep one shared schema.
  */
-export function sharedSchemaFor(ir: SchemaSource, side: 'request' | 'response'): SharedSchema | undefined {
+export function sharedSchemaFor(ir: SchemaSource, side: MessageSide): SharedSchema | undefined {
   const shared = sharedSchema(ir);
-  const flag = side === 'request' ? 'readOnly' : 'writeOnly';
   const base = sharedSchemaId(ir);
   const id = base.replace(/\.json$/, `-${side}.json`);
   // Inside the shared document refs are local (#/components/schemas/X).
@@ -149,7 +165,7 @@ export function sharedSchemaFor(ir: SchemaSource, side: 'request' | 'response'):
       if (walked !== value) (out ??= { ...node })[key] = walked;
     }
     if (Array.isArray(node.required) && node.properties && typeof node.properties === 'object') {
-      const kept = node.required.filter((name: string) => lookup(node.properties[name])?.[flag] !== true);
+      const kept = node.required.filter((name: string) => !hiddenOn(side, lookup(node.properties[name])));
       if (kept.length !== node.required.length) {
         changed = true;
         (out ??= { ...node }).required = kept;

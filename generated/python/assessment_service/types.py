@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
-__all__ = ["Answer", "Assessment", "AssessmentCompletedEvent", "AssessmentCreate", "AssessmentIdString", "AssessmentList", "AssessmentStatus", "AssessmentSubmission", "ConsentArtifact", "Cursor", "DeletedSubject", "Error", "EventBase", "EventType", "Health", "ListEnvelope", "Metadata", "RequestId", "Scores", "Subject", "SubjectCreate", "SubjectDeletedEvent", "SubjectIdString", "SubjectList", "Timestamp", "WebhookEvent"]
+__all__ = ["Answer", "Assessment", "AssessmentCompletedEvent", "AssessmentCompletedEventData", "AssessmentCreate", "AssessmentIdString", "AssessmentList", "AssessmentStatus", "AssessmentSubmission", "ConsentArtifact", "Cursor", "DeletedSubject", "Error", "EventBase", "EventBaseData", "EventType", "Health", "ListEnvelope", "Metadata", "RequestId", "Scores", "Subject", "SubjectCreate", "SubjectDeletedEvent", "SubjectDeletedEventData", "SubjectIdString", "SubjectList", "Timestamp", "WebhookEvent"]
 
 
 class _HealthRequired(TypedDict):
@@ -211,7 +211,7 @@ class EventBase(TypedDict):
     """An ISO 8601 timestamp in UTC, written with a `Z` suffix."""
     livemode: bool
     """`true` for production events (sent to production endpoints only), `false` for sandbox events (test endpoints only)."""
-    data: Dict[str, Any]
+    data: EventBaseData
 
 
 class AssessmentCompletedEvent(TypedDict):
@@ -222,7 +222,7 @@ class AssessmentCompletedEvent(TypedDict):
     """An ISO 8601 timestamp in UTC, written with a `Z` suffix."""
     livemode: bool
     """`true` for production events (sent to production endpoints only), `false` for sandbox events (test endpoints only)."""
-    data: Dict[str, Any]
+    data: AssessmentCompletedEventData
 
 
 class SubjectDeletedEvent(TypedDict):
@@ -233,7 +233,21 @@ class SubjectDeletedEvent(TypedDict):
     """An ISO 8601 timestamp in UTC, written with a `Z` suffix."""
     livemode: bool
     """`true` for production events (sent to production endpoints only), `false` for sandbox events (test endpoints only)."""
-    data: Dict[str, Any]
+    data: SubjectDeletedEventData
+
+
+class EventBaseData(TypedDict):
+    object: Any
+
+
+class AssessmentCompletedEventData(TypedDict):
+    object: Assessment
+    """One assessment run on a subject."""
+
+
+class SubjectDeletedEventData(TypedDict):
+    object: DeletedSubject
+    """A subject as it was when deleted."""
 
 
 SubjectIdString = str

@@ -19,7 +19,7 @@ import { pyString } from './naming.js';
 import { operationsFile } from './operations.js';
 import { planPython, type PythonPlan, type ResourcePlan } from './plan.js';
 import { readmeFile } from './readme.js';
-import { nameSchemas, pythonType, schemaDefinitions, Shapes, union, type TypeNames } from './types.js';
+import { nameInlineSchemas, nameSchemas, pythonType, type InlineSite, schemaDefinitions, Shapes, union, type TypeNames } from './types.js';
 
 export const PYTHON_ROOT = 'python/';
 /** The hand-written runtime (under the package's `_core/`) and the files beside the package, read once when this module loads. */
@@ -32,6 +32,7 @@ export function emitPython(ir: Ir): GeneratedFile[] {
   const pkg = `${PYTHON_ROOT}${plan.packageName}/`;
   const names = nameSchemas(ir);
   const eventType = ir.webhooks ? names.scope.claim('WebhookEvent') : undefined;
+  nameInlineSchemas(ir, names, inlineSites(ir, plan));
   const shapes = new Shapes(ir.document);
   const files: GeneratedFile[] = RUNTIME_FILES.map((file) => ({ path: `${pkg}_core/${file.path}`, content: file.content }));
   files.push({ path: `${pkg}py.typed`, content: '' });
@@ -48,6 +49,24 @@ export function emitPython(ir: Ir): GeneratedFile[] {
   files.push({ path: `${PYTHON_ROOT}README.md`, content: readmeFile(ir, plan, names) });
   files.push({ path: `${PYTHON_ROOT}CHANGELOG.md`, content: renderChangelog(ir, `${plan.distributionName} (Python)`) });
   return files;
+}
+
+/**
+ * Where inline schemas sit, in the order their TypedDicts are named: per operation its
+ * parameters, request bodies (each property, or the whole `body`), results and paged items,
+ * then the webhook events. Example: create-booking's response -> `CreateBookingResponse`.
+ */
+function inlineSites(ir: Ir, plan: PythonPlan): InlineSite[] {
+  const sites: InlineSite[] = [];
+  for (const method of plan.methods) {
+    const id = method.operation.id;
+    for (const arg of method.params) sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
+    for (const request of method.requests) for (const arg of request.args) sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
+    for (const media of method.responses) sites.push({ schema: media.kind === 'json' ? media.schema : media.stream?.dataSchema, side: 'response', words: [id, media.kind === 'json' ? 'response' : 'event'] });
+    if (method.operation.pagination) sites.push({ schema: method.operation.pagination.itemSchema, side: 'response', words: [id, 'item'] });
+  }
+  for (const event of ir.webhooks?.events ?? []) sites.push({ schema: event.schema, side: 'response', words: [event.name, 'event'] });
+  return sites;
 }
 
 /** The code without its string literals and docstrings, to see which names it really uses. */
@@ -122,7 +141,8 @@ function typesFile(ir: Ir, names: TypeNames, eventType: string | undefined): str
     const members = ir.webhooks.events.map((event) => pythonType(ir.document, names, event.schema));
     definitions.push(`${eventType} = ${union(members)}\n"""Any event a webhook endpoint receives (\`client.webhooks.unwrap\`)."""`);
   }
-  const exported = [...names.bySchema.values(), ...(eventType ? [eventType] : [])].sort();
+  const views = [names.response, names.request];
+  const exported = [...new Set([...views.flatMap((view) => [...view.bySchema.values(), ...view.inlineOrder.map((entry) => entry.name)]), ...(eventType ? [eventType] : [])])].sort();
   const body = definitions.join('\n\n\n');
   return [
     `"""Types of ${ir.info.title}: a TypedDict per object schema, Literals for enums, \`datetime\` for date-times."""`,
@@ -146,7 +166,7 @@ function resourceModule(ir: Ir, names: TypeNames, top: ResourcePlan): string {
   const body = [...classes(false), ...classes(true)].join('\n\n\n');
   const used = namesUsed(body);
   const core = usedCore(used);
-  const lines = [`"""\`client.${top.chain.join('.')}\` and the resources below it."""`, '', ...importLines(used)];
+  const lines = [`"""\`client.${top.attributes.join('.')}\` and the resources below it."""`, '', ...importLines(used)];
   lines.push('');
   if (/\b_types\./.test(body)) lines.push('from .. import _operations as _ops', 'from .. import types as _types');
   else if (/\b_ops\./.test(body)) lines.push('from .. import _operations as _ops');

@@ -11,8 +11,9 @@ import { docText, pyString } from './naming.js';
 import { allArguments, type Argument, type MethodPlan, type RequestVariant, type ResourcePlan } from './plan.js';
 import { pythonType, union, type TypeNames } from './types.js';
 
-/** The Python type an argument takes (before `NotGiven` for an optional one). */
-function valueType(ir: Ir, names: TypeNames, arg: Argument): string {
+/** The Python type an argument takes (before `NotGiven` for an optional one): its schema's request view (no readOnly keys). */
+function valueType(ir: Ir, responseNames: TypeNames, arg: Argument): string {
+  const names = responseNames.request;
   if (arg.location === 'body') {
     switch (arg.media?.kind) {
       case 'text':
@@ -253,7 +254,7 @@ export function twins(node: ResourcePlan, isAsync: boolean): { plain: string; ra
 
 /** A resource's twin whose methods return `with` blocks over unread responses (wrapping the raw twin's methods). */
 export function streamingClass(node: ResourcePlan, isAsync: boolean, clientType = isAsync ? 'AsyncBaseClient' : 'BaseClient'): string {
-  const where = `${isAsync ? 'async_client' : 'client'}${node.chain.length > 0 ? `.${node.chain.join('.')}` : ''}`;
+  const where = `${isAsync ? 'async_client' : 'client'}${node.attributes.length > 0 ? `.${node.attributes.join('.')}` : ''}`;
   const block = isAsync ? '`async with` block over an AsyncAPIResponse' : '`with` block over an APIResponse';
   const summary = `\`${where}.with_streaming_response\`: every method returns a ${block} whose body is not read yet (\`iter_bytes()\`, \`iter_lines()\`, \`parse()\`).`;
   const own = twins(node, isAsync);
@@ -271,13 +272,13 @@ export function resourceClass(ir: Ir, names: TypeNames, node: ResourcePlan, styl
   const name = style.raw ? own.raw : own.plain;
   const client = style.isAsync ? 'async_client' : 'client';
   const response = style.isAsync ? 'AsyncAPIResponse' : 'APIResponse';
-  const summary = style.raw ? `\`${node.chain.join('.')}\` with every method returning an ${response} (headers, request ID, rate limit; \`.parse()\` for the result).` : `\`${client}.${node.chain.join('.')}\`.`;
+  const summary = style.raw ? `\`${node.attributes.join('.')}\` with every method returning an ${response} (headers, request ID, rate limit; \`.parse()\` for the result).` : `\`${client}.${node.attributes.join('.')}\`.`;
   const lines = [`class ${name}:`, `    """${summary}"""`, '', `    def __init__(self, client: ${style.isAsync ? 'AsyncBaseClient' : 'BaseClient'}) -> None:`, '        self._client = client'];
   for (const child of node.children) lines.push(`        self.${child.attribute} = ${style.raw ? twins(child, style.isAsync).raw : twins(child, style.isAsync).plain}(client)`);
   if (!style.raw) {
     lines.push('', '    @property', `    def with_raw_response(self) -> ${own.raw}:`, `        return ${own.raw}(self._client)`);
     lines.push('', '    @property', `    def with_streaming_response(self) -> ${own.streaming}:`, `        return ${own.streaming}(self._client)`);
   }
-  for (const method of node.methods) lines.push('', methodCode(ir, names, method, style, 'self._client', `client.${[...node.chain, method.name].join('.')}`));
+  for (const method of node.methods) lines.push('', methodCode(ir, names, method, style, 'self._client', `client.${[...node.attributes, method.name].join('.')}`));
   return lines.join('\n');
 }

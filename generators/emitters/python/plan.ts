@@ -8,6 +8,7 @@
  */
 import type { Ir, IrMedia, IrOperation, IrPart, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema } from '../../core/refs.js';
+import { hiddenOn } from '../../core/schema-dialect.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { pythonName, PythonScope } from './naming.js';
 
@@ -93,7 +94,10 @@ export interface ResourcePlan {
   asyncClassName: string;
   asyncRawClassName: string;
   asyncStreamingClassName: string;
+  /** The spec's resource segments (`findByTags`), as the TypeScript client names them: the tree's keys. */
   chain: string[];
+  /** The Python attributes that reach it from the client (`find_by_tags`): what docstrings and warnings name. */
+  attributes: string[];
   children: ResourcePlan[];
   methods: MethodPlan[];
 }
@@ -116,18 +120,27 @@ function bodyProperties(ir: Ir, schema: JsonSchema): Array<{ key: string; schema
   const required = new Set<string>(Array.isArray(flat.required) ? flat.required : []);
   const types = Array.isArray(flat.type) ? flat.type : [flat.type ?? 'object'];
   if (!types.includes('object')) return undefined;
-  return Object.entries<JsonSchema>(flat.properties).map(([key, inner]) => ({ key, schema: inner, required: required.has(key) }));
+  // readOnly properties are the server's to set: no argument sends them.
+  return Object.entries<JsonSchema>(flat.properties)
+    .filter(([, inner]) => !hiddenOn('request', deref(ir.document, inner)))
+    .map(([key, inner]) => ({ key, schema: inner, required: required.has(key) }));
 }
 
+/**
+ * A body's properties (or form parts) as keyword arguments. A property the schema requires is a
+ * required argument even when the body itself is optional: a body that is sent must have it (the
+ * server refuses one without), and keyword arguments cannot say "all of these or none". So, as in
+ * the TypeScript client, such a body is always sent; one whose properties are all optional can
+ * still be left out by giving none of them.
+ */
 function fieldArguments(ir: Ir, operation: IrOperation, media: IrMedia, claim: (wire: string) => string): Argument[] | undefined {
-  const bodyRequired = operation.body?.required === true;
   if (media.kind === 'multipart' || media.kind === 'form') {
     if (!media.parts || media.parts.length === 0) return undefined;
-    return media.parts.map((part) => ({
+    return media.parts.filter((part) => !hiddenOn('request', deref(ir.document, part.schema))).map((part) => ({
       name: claim(part.name),
       wire: part.name,
       location: 'field' as const,
-      required: bodyRequired && part.required,
+      required: part.required,
       schema: part.schema,
       description: (deref(ir.document, part.schema) as { description?: string } | undefined)?.description,
       media,
@@ -142,7 +155,7 @@ function fieldArguments(ir: Ir, operation: IrOperation, media: IrMedia, claim: (
     name: claim(property.key),
     wire: property.key,
     location: 'field' as const,
-    required: bodyRequired && property.required,
+    required: property.required,
     schema: property.schema,
     description: (deref(ir.document, property.schema) as { description?: string } | undefined)?.description,
     media,
@@ -227,6 +240,7 @@ export function planPython(ir: Ir): PythonPlan {
     asyncRawClassName: classes.claim(`${asyncClientClass}WithRawResponse`),
     asyncStreamingClassName: classes.claim(`${asyncClientClass}WithStreamingResponse`),
     chain: [],
+    attributes: [],
     children: [],
     methods: [],
   };
@@ -241,8 +255,9 @@ export function planPython(ir: Ir): PythonPlan {
       if (!child) {
         const chain = [...node.chain, segment];
         const className = classes.claim(pythonName(chain.join(' '), 'class'));
+        const attribute = scopeOf(node).claim(pythonName(segment, 'variable'));
         child = {
-          attribute: scopeOf(node).claim(pythonName(segment, 'variable')),
+          attribute,
           className,
           rawClassName: '',
           streamingClassName: '',
@@ -250,6 +265,7 @@ export function planPython(ir: Ir): PythonPlan {
           asyncRawClassName: '',
           asyncStreamingClassName: '',
           chain,
+          attributes: [...node.attributes, attribute],
           children: [],
           methods: [],
         };

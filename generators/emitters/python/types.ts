@@ -6,6 +6,7 @@
 import type { OpenApiDocument } from '../../core/load.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema, schemaRefName } from '../../core/refs.js';
+import { hiddenOn, type MessageSide } from '../../core/schema-dialect.js';
 import { isPlainIdentifier, pyString, pythonName, PythonScope, docText } from './naming.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -14,17 +15,166 @@ type Json = any;
 /** Names types.py imports from typing and datetime; no schema may take them. */
 export const TYPES_MODULE_IMPORTS = ['Any', 'Dict', 'List', 'Literal', 'Optional', 'TypedDict', 'Union', 'datetime'];
 
+/**
+ * The names of types.py as one side of a message reads them. Results (`side: 'response'`) are
+ * the schemas' TypedDicts without their writeOnly keys; arguments (`'request'`) without their
+ * readOnly keys, so a schema with either kind of key, or holding one that has, has a second
+ * TypedDict for requests (`Thing` and `ThingParam`, Stainless's name for it). Both views share
+ * one scope: no name is handed out twice.
+ */
 export interface TypeNames {
+  side: MessageSide;
+  /** The two views (a view's own side is itself). */
+  request: TypeNames;
+  response: TypeNames;
+  /** Whether a schema's two views differ (readOnly or writeOnly keys in it, or in what it holds). */
+  differs: (schema: unknown) => boolean;
   /** components.schemas name -> Python name in types.py. */
   bySchema: Map<string, string>;
+  /** Inline object schemas (the spec's own objects, by identity) -> the TypedDict named after where they sit (`nameInlineSchemas`). */
+  inline: Map<object, string>;
+  /** The same, in the order they were named: types.py defines them in this order. */
+  inlineOrder: Array<{ name: string; schema: Json }>;
+  /** Keys types.py's TypedDicts hold so far (both views share it): see INLINE_KEY_BUDGET. */
+  keys: { count: number };
   scope: PythonScope;
 }
 
+/** The response view of types.py's names (its `request` the other view), every component named. */
 export function nameSchemas(ir: Ir, extraReserved: string[] = []): TypeNames {
   const scope = new PythonScope([...TYPES_MODULE_IMPORTS, ...extraReserved]);
   const bySchema = new Map<string, string>();
   for (const schema of ir.schemas) bySchema.set(schema.name, scope.claim(pythonName(schema.name, 'class')));
-  return { bySchema, scope };
+  const differs = visibilityDiffers(ir.document);
+  const requestBySchema = new Map<string, string>();
+  for (const schema of ir.schemas) {
+    const name = bySchema.get(schema.name)!;
+    requestBySchema.set(schema.name, differs(schema.schema) ? scope.claim(pythonName(`${name} param`, 'class')) : name);
+  }
+  // The components' own keys, in each view they are defined in.
+  const keys = { count: 0 };
+  for (const schema of ir.schemas) keys.count += keyCount(ir.document, schema.schema) * (requestBySchema.get(schema.name) === bySchema.get(schema.name) ? 1 : 2);
+  const response = { side: 'response', differs, bySchema, inline: new Map(), inlineOrder: [], scope, keys } as unknown as TypeNames;
+  const request = { side: 'request', differs, bySchema: requestBySchema, inline: new Map(), inlineOrder: [], scope, response, keys } as unknown as TypeNames;
+  response.request = request;
+  response.response = response;
+  request.request = request;
+  return response;
+}
+
+/**
+ * How many keys types.py may hold before inline objects stop getting TypedDicts of their own (and
+ * stay `Dict[str, Any]`, as they were before they had names). pyright gives up on a module whose
+ * code flow is too complex ("Code is too complex to analyze", about 30,000 flow nodes; a key is
+ * at least one): GitHub's spec, whose webhook schemas nest thousands of inline objects, would
+ * make 37,000 keys. The operations' own results and arguments are named first, so they are the
+ * last to lose their TypedDicts.
+ */
+export const INLINE_KEY_BUDGET = 16_000;
+
+/** The keys an object schema's TypedDict would hold (allOf members merged). */
+function keyCount(document: OpenApiDocument, schema: unknown): number {
+  const flat = flattenSchema(document, schema) as Json;
+  return flat && typeof flat === 'object' && flat.properties && typeof flat.properties === 'object' ? Object.keys(flat.properties).length : 0;
+}
+
+/**
+ * Whether a schema has readOnly or writeOnly keys, or holds (by property, item, value, member) a
+ * schema that has. Memoised per schema; a schema met again inside itself counts as not differing
+ * there (a cycle adds nothing new unless another path reaches the key).
+ */
+function visibilityDiffers(document: OpenApiDocument): (schema: unknown) => boolean {
+  const memo = new Map<object, boolean>();
+  const check = (schema: unknown, depth: number): boolean => {
+    const raw = deref(document, schema) as Json;
+    if (!raw || typeof raw !== 'object' || depth > 24) return false;
+    const known = memo.get(raw);
+    if (known !== undefined) return known;
+    memo.set(raw, false);
+    const keyHidden = Object.values<Json>(raw.properties ?? {}).some((inner) => {
+      const property = deref(document, inner);
+      return hiddenOn('request', property) || hiddenOn('response', property);
+    });
+    const held = [...Object.values<Json>(raw.properties ?? {}), ...(raw.allOf ?? []), ...(raw.anyOf ?? []), ...(raw.oneOf ?? []), raw.items, raw.additionalProperties];
+    const result = keyHidden || held.some((inner) => inner !== null && typeof inner === 'object' && check(inner, depth + 1));
+    memo.set(raw, result);
+    return result;
+  };
+  return (schema) => check(schema, 0);
+}
+
+/** Where an inline schema sits, for its TypedDict's name: `["create-booking", "response"]` -> `CreateBookingResponse`. */
+export interface InlineSite {
+  schema: unknown;
+  /** Whether the site is an argument (request) or a result (response). */
+  side: MessageSide;
+  /** Words of the name, outermost first; `pythonName` joins them. */
+  words: string[];
+}
+
+/**
+ * Names every inline object schema (an object with properties, or an `allOf` of objects) reached
+ * from the component schemas first, then from `sites` in their order (operations' bodies,
+ * parameters and results): each gets a TypedDict named after where it sits (`Booking` `links` ->
+ * `BookingLinks`, create-booking's response -> `CreateBookingResponse`), claimed in the one scope
+ * of types.py so it never takes a component's name. Deterministic: the spec's order.
+ */
+export function nameInlineSchemas(ir: Ir, names: TypeNames, sites: InlineSite[]): void {
+  // The operations' sites first: within INLINE_KEY_BUDGET, a result's own type outranks an object nested in a component.
+  for (const site of sites) claimInline(ir.document, names[site.side], site.schema, site.words, 0);
+  for (const view of [names.response, names.request]) {
+    for (const schema of ir.schemas) {
+      const raw = deref(ir.document, schema.schema) as Json;
+      // A component whose views are the same has its inline objects named once, in the response view.
+      if (raw && typeof raw === 'object' && (view.side === 'response' || names.differs(raw))) inlineChildren(ir.document, view, raw, [view.bySchema.get(schema.name)!], 0);
+    }
+  }
+}
+
+function claimInline(document: OpenApiDocument, names: TypeNames, schema: unknown, words: string[], depth: number): void {
+  if (!schema || typeof schema !== 'object' || depth > 24 || schemaRefName(schema) !== undefined) return;
+  const raw = deref(document, schema) as Json;
+  if (!raw || typeof raw !== 'object' || names.inline.has(raw)) return;
+  // An argument's object that reads the same as a result's already named: one TypedDict for both.
+  if (names.side === 'request' && !names.differs(raw) && names.response.inline.has(raw)) return;
+  if (isInlineObject(document, raw) && names.keys.count + keyCount(document, raw) <= INLINE_KEY_BUDGET) {
+    names.keys.count += keyCount(document, raw);
+    const name = names.scope.claim(pythonName(words.join(' '), 'class'));
+    names.inline.set(raw, name);
+    names.inlineOrder.push({ name, schema: raw });
+    inlineChildren(document, names, raw, [name], depth);
+  } else inlineChildren(document, names, raw, words, depth);
+}
+
+/** The inline objects inside a schema: its (merged) properties', items', values' and union members'. */
+function inlineChildren(document: OpenApiDocument, names: TypeNames, raw: Json, words: string[], depth: number): void {
+  const next = depth + 1;
+  for (const member of raw.allOf ?? []) if (schemaRefName(member) === undefined) inlineChildren(document, names, deref(document, member) ?? {}, words, next);
+  for (const [key, inner] of Object.entries<Json>(raw.properties ?? {})) claimInline(document, names, inner, [...words, key], next);
+  if (raw.items && typeof raw.items === 'object') claimInline(document, names, raw.items, [...words, 'item'], next);
+  if (raw.additionalProperties && typeof raw.additionalProperties === 'object') claimInline(document, names, raw.additionalProperties, [...words, 'value'], next);
+  for (const key of ['anyOf', 'oneOf'] as const) (raw[key] ?? []).forEach((member: Json, index: number) => claimInline(document, names, member, [...words, `variant ${index + 1}`], next));
+}
+
+/**
+ * An inline schema that is a TypedDict: an object with properties, or an `allOf` of more than one
+ * member whose merged view is one (each member an object, none a union: a union inside an
+ * allOf has no TypedDict spelling, so that stays `Dict[str, Any]`).
+ */
+function isInlineObject(document: OpenApiDocument, raw: Json): boolean {
+  const types: string[] = Array.isArray(raw.type) ? raw.type : raw.type !== undefined ? [raw.type] : [];
+  if (types.length > 0 && !types.includes('object')) return false;
+  if (raw.const !== undefined || raw.enum !== undefined) return false;
+  if (!Array.isArray(raw.allOf)) return isObjectWithProperties(raw);
+  if (raw.allOf.length === 1 && !raw.properties) return false;
+  const members = allOfMembers(document, raw);
+  return members.every((member) => member && typeof member === 'object' && !member.oneOf && !member.anyOf && (member.type === undefined || member.type === 'object')) && isObjectWithProperties(flattenSchema(document, raw));
+}
+
+/** An allOf's members, each flattened (nested allOfs merged), and the schema's own properties last. */
+function allOfMembers(document: OpenApiDocument, raw: Json): Json[] {
+  const own = raw.properties || raw.required ? [{ properties: raw.properties ?? {}, required: raw.required ?? [] }] : [];
+  return [...(raw.allOf ?? []).map((member: unknown) => flattenSchema(document, member)), ...own];
 }
 
 function literal(value: unknown): string | undefined {
@@ -69,12 +219,15 @@ export function pythonType(document: OpenApiDocument, names: TypeNames, schema: 
   }
   const raw = schema as Json;
   if (typeof raw.$ref === 'string') return pythonType(document, names, deref(document, raw), prefix, depth + 1);
+  const inline = names.inline.get(raw) ?? names.response.inline.get(raw);
+  if (inline !== undefined) return raw.nullable === true || (Array.isArray(raw.type) && raw.type.includes('null')) ? orNone(`${prefix}${inline}`) : `${prefix}${inline}`;
   const recurse = deeper(document, names, prefix, depth);
   const finish = raw.nullable === true ? orNone : same;
 
   if (raw.const !== undefined) return finish(literal(raw.const) ? `Literal[${literal(raw.const)}]` : 'Any');
   if (Array.isArray(raw.enum)) {
-    const values = raw.enum.map(literal);
+    // A value the spec lists twice is one member (`Literal["a", "a"]` reads as a mistake).
+    const values: Array<string | undefined> = [...new Set<string | undefined>(raw.enum.map(literal))];
     if (values.length > 0 && values.every((value: string | undefined) => value !== undefined)) {
       const nonNull = values.filter((value: string) => value !== 'None');
       const type = nonNull.length > 0 ? `Literal[${nonNull.join(', ')}]` : 'None';
@@ -145,16 +298,26 @@ function isObjectWithProperties(flat: Json): boolean {
 /** Every named schema as Python source, TypedDicts first, then aliases in dependency order. */
 export function schemaDefinitions(ir: Ir, names: TypeNames): string[] {
   const definitions: SchemaDefinition[] = [];
-  for (const schema of ir.schemas) {
-    const name = names.bySchema.get(schema.name)!;
-    const flat = flattenSchema(ir.document, schema.schema);
-    const description = docText((deref(ir.document, schema.schema) as Json)?.description ?? (deref(ir.document, schema.schema) as Json)?.title);
-    if (isObjectWithProperties(flat)) definitions.push({ name, kind: 'typeddict', code: typedDict(ir, names, name, flat, description), aliasRefs: [] });
-    else {
-      const type = pythonType(ir.document, names, schema.schema);
-      const refs = [...type.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((match) => match[0]).filter((word) => word !== name && [...names.bySchema.values()].includes(word));
-      const selfRef = new RegExp(`\\b${name}\\b`).test(type);
-      definitions.push({ name, kind: 'alias', code: `${name} = ${selfRef ? 'Any' : type}${description ? `\n"""${description}"""` : ''}`, aliasRefs: refs });
+  const named = new Set([...names.response.bySchema.values(), ...names.request.bySchema.values()]);
+  for (const view of [names.response, names.request]) {
+    for (const schema of ir.schemas) {
+      const name = view.bySchema.get(schema.name)!;
+      // The request view of a schema that reads the same both ways is the response view's definition.
+      if (view.side === 'request' && name === names.response.bySchema.get(schema.name)) continue;
+      const flat = flattenSchema(ir.document, schema.schema);
+      const description = docText((deref(ir.document, schema.schema) as Json)?.description ?? (deref(ir.document, schema.schema) as Json)?.title);
+      if (isObjectWithProperties(flat)) definitions.push({ name, kind: 'typeddict', code: typedDict(view, name, objectEntries(ir.document, view, deref(ir.document, schema.schema)), description), aliasRefs: [] });
+      else {
+        const type = pythonType(ir.document, view, schema.schema);
+        const refs = [...type.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((match) => match[0]).filter((word) => word !== name && named.has(word));
+        const selfRef = new RegExp(`\\b${name}\\b`).test(type);
+        definitions.push({ name, kind: 'alias', code: `${name} = ${selfRef ? 'Any' : type}${description ? `\n"""${description}"""` : ''}`, aliasRefs: refs });
+      }
+    }
+  }
+  for (const view of [names.response, names.request]) {
+    for (const { name, schema } of view.inlineOrder) {
+      definitions.push({ name, kind: 'typeddict', code: typedDict(view, name, objectEntries(ir.document, view, schema), docText(schema.description ?? schema.title)), aliasRefs: [] });
     }
   }
   const classes = definitions.filter((definition) => definition.kind === 'typeddict');
@@ -188,13 +351,85 @@ function orderAliases(aliases: SchemaDefinition[]): string[] {
   });
 }
 
-function typedDict(ir: Ir, names: TypeNames, name: string, flat: Json, description: string | undefined): string {
-  const required = new Set<string>(Array.isArray(flat.required) ? flat.required : []);
-  const entries = Object.entries<Json>(flat.properties).map(([key, schema]) => ({ key, type: pythonType(ir.document, names, schema), required: required.has(key), doc: docText(deref(ir.document, schema)?.description) }));
+/** One key of a TypedDict. */
+interface Entry {
+  key: string;
+  type: string;
+  required: boolean;
+  doc?: string;
+}
+
+/** A Python type that says nothing a sibling's cannot say better: `Any`, `Dict[str, Any]`, `List[Dict[str, Any]]`. */
+function isVague(type: string): boolean {
+  return type.includes('Any') && type.replace(/\b(?:Any|Dict|List|str)\b|[[\], ]/g, '') === '';
+}
+
+/** The values an enum or const allows, if it says. */
+function allowedValues(schema: Json): unknown[] | undefined {
+  if (schema.const !== undefined) return [schema.const];
+  return Array.isArray(schema.enum) ? schema.enum : undefined;
+}
+
+/**
+ * Whether every value of `narrow` is a value of `wide`, as far as the Python types can tell: the
+ * same type, or `wide` vague (`Dict[str, Any]`), or `narrow` a Literal among `wide`'s (or of its
+ * plain type), or both objects and each of `wide`'s keys refined by `narrow`'s.
+ */
+function refines(document: OpenApiDocument, names: TypeNames, narrow: Json, wide: Json, depth = 0): boolean {
+  const narrowType = pythonType(document, names, narrow);
+  const wideType = pythonType(document, names, wide);
+  if (narrowType === wideType || isVague(wideType)) return true;
+  if (depth > 8) return false;
+  const n = flattenSchema(document, narrow) as Json;
+  const w = flattenSchema(document, wide) as Json;
+  if (!n || !w || typeof n !== 'object' || typeof w !== 'object') return false;
+  const values = allowedValues(n);
+  if (values) {
+    const wideValues = allowedValues(w);
+    if (wideValues) return values.every((value) => wideValues.includes(value));
+    const jsonType = (value: unknown) => (value === null ? 'null' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value);
+    const wideTypes: string[] = Array.isArray(w.type) ? w.type : [w.type];
+    return values.every((value) => wideTypes.includes(jsonType(value)) || (jsonType(value) === 'integer' && wideTypes.includes('number')));
+  }
+  if (!n.properties || !w.properties) return false;
+  return Object.entries<Json>(w.properties).every(([key, inner]) => n.properties[key] !== undefined && refines(document, names, n.properties[key], inner, depth + 1));
+}
+
+/**
+ * The keys of an object schema, or of an allOf's members merged into one TypedDict (a key is
+ * required when any member requires it). Merged rather than inherited from the members'
+ * TypedDicts: a refining member (Train Travel's wrapper `data: array of object`, refined to
+ * `array of Station`; our events' `type: EventType`, refined to one Literal) redefines an
+ * inherited key, which a TypedDict subclass may not. Where members give one key different
+ * types, the one that refines all the others is the key's type (allOf: a value satisfies every
+ * member). When none does, Python has no intersection type to spell what allOf means: the key
+ * is `Any`, and its docstring says why.
+ */
+function objectEntries(document: OpenApiDocument, names: TypeNames, raw: Json): Entry[] {
+  const members: Json[] = Array.isArray(raw.allOf) ? allOfMembers(document, raw) : [raw];
+  const required = new Set<string>(members.flatMap((member) => (Array.isArray(member.required) ? member.required : [])));
+  const schemas = new Map<string, Json[]>();
+  for (const member of members) {
+    for (const [key, inner] of Object.entries<Json>(member.properties ?? {})) if (!hiddenOn(names.side, deref(document, inner))) schemas.set(key, [...(schemas.get(key) ?? []), inner]);
+  }
+  return [...schemas].map(([key, list]) => {
+    const types = [...new Set(list.map((inner) => pythonType(document, names, inner)))];
+    // The last member first: the extension of a base usually comes last.
+    const narrowest = types.length === 1 ? list[0] : [...list].reverse().find((candidate) => list.every((other) => other === candidate || refines(document, names, candidate, other)));
+    const type = narrowest !== undefined ? pythonType(document, names, narrowest) : 'Any';
+    const description = list.map((inner) => (deref(document, inner) as Json)?.description).find((text) => typeof text === 'string');
+    const conflict = narrowest === undefined ? `allOf members disagree on this key (${types.join(' and ')}), and Python cannot say both: Any.` : undefined;
+    return { key, type, required: required.has(key), doc: docText([description, conflict].filter(Boolean).join('\n\n') || undefined) };
+  });
+}
+
+function typedDict(names: TypeNames, name: string, entries: Entry[], description: string | undefined): string {
   const mandatory = entries.filter((entry) => entry.required);
   const optional = entries.filter((entry) => !entry.required);
   const indented = (text: string) => text.replace(/\n(?=.)/g, '\n    ');
   const doc = description ? `    """${indented(description)}"""\n\n` : '';
+  // Every key hidden on this side (all readOnly, as a request reads it): a TypedDict with no keys.
+  if (entries.length === 0) return `class ${name}(TypedDict):\n${doc}    pass`;
   if (entries.every((entry) => isPlainIdentifier(entry.key))) {
     const body = (list: typeof entries) => list.map((entry) => `    ${entry.key}: ${entry.type}${entry.doc ? `\n    """${indented(entry.doc)}"""` : ''}`).join('\n');
     if (optional.length === 0) return `class ${name}(TypedDict):\n${doc}${body(mandatory)}`;

@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, TypedDict, Union
+from typing import TypedDict, Union
 
-__all__ = ["Cat", "Dog", "Pet"]
+__all__ = ["Cat", "Dog", "DogDiscriminator", "Pet"]
 
 
 class Cat(TypedDict):
@@ -21,8 +21,14 @@ class _DogRequired(TypedDict):
 
 
 class Dog(_DogRequired, total=False):
-    discriminator: Dict[str, Any]
+    discriminator: DogDiscriminator
     """A property that happens to be called discriminator, not a Discriminator Object."""
+
+
+class DogDiscriminator(TypedDict, total=False):
+    """A property that happens to be called discriminator, not a Discriminator Object."""
+
+    mapping: str
 
 
 Pet = Union[Cat, Dog]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Literal, TypedDict, Union
 
-__all__ = ["Cat", "Color", "Dog", "Echo", "Note", "Pet", "Report", "Tick", "Words"]
+__all__ = ["Cat", "Color", "Dog", "Echo", "Note", "Pet", "QueryDeepObjectFilter", "QuerySpecialWhere", "Report", "Tick", "Words"]
 
 
 class Color(TypedDict):
@@ -54,6 +54,17 @@ class _TickRequired(TypedDict):
 
 class Tick(_TickRequired, total=False):
     label: str
+
+
+class QueryDeepObjectFilter(TypedDict, total=False):
+    name: str
+    min: int
+    active: bool
+
+
+class QuerySpecialWhere(TypedDict, total=False):
+    field: str
+    gte: float
 
 
 Words = List[str]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Dict, List, Literal, TypedDict, Union
 
-__all__ = ["Cat", "Color", "Dog", "Echo", "Note", "Pet", "Report", "Stamp", "Tick", "Words"]
+__all__ = ["Cat", "Color", "Dog", "Echo", "GetAvatarResponse", "Note", "Pet", "QueryDeepObjectFilter", "QuerySpecialWhere", "Report", "Stamp", "Tick", "Words"]
 
 
 class Color(TypedDict):
@@ -60,6 +60,23 @@ class Tick(_TickRequired, total=False):
 class Stamp(TypedDict):
     seq: int
     at: datetime
+
+
+class GetAvatarResponse(TypedDict):
+    width: int
+    height: int
+    updated_at: datetime
+
+
+class QueryDeepObjectFilter(TypedDict, total=False):
+    name: str
+    min: int
+    active: bool
+
+
+class QuerySpecialWhere(TypedDict, total=False):
+    field: str
+    gte: float
 
 
 Words = List[str]

@@ -415,7 +415,7 @@ class BodiesFormWithStreamingResponse:
 
 
 class BodiesMultipartStyled:
-    """`client.bodies.multipartStyled`."""
+    """`client.bodies.multipart_styled`."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -450,7 +450,7 @@ class BodiesMultipartStyled:
 
 
 class BodiesMultipartStyledWithRawResponse:
-    """`bodies.multipartStyled` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`bodies.multipart_styled` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -477,7 +477,7 @@ class BodiesMultipartStyledWithRawResponse:
 
 
 class BodiesMultipartStyledWithStreamingResponse:
-    """`client.bodies.multipartStyled.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`client.bodies.multipart_styled.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: BaseClient) -> None:
         raw = BodiesMultipartStyledWithRawResponse(client)
@@ -1234,7 +1234,7 @@ class AsyncBodiesFormWithStreamingResponse:
 
 
 class AsyncBodiesMultipartStyled:
-    """`async_client.bodies.multipartStyled`."""
+    """`async_client.bodies.multipart_styled`."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -1269,7 +1269,7 @@ class AsyncBodiesMultipartStyled:
 
 
 class AsyncBodiesMultipartStyledWithRawResponse:
-    """`bodies.multipartStyled` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`bodies.multipart_styled` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -1296,7 +1296,7 @@ class AsyncBodiesMultipartStyledWithRawResponse:
 
 
 class AsyncBodiesMultipartStyledWithStreamingResponse:
-    """`async_client.bodies.multipartStyled.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`async_client.bodies.multipart_styled.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         raw = AsyncBodiesMultipartStyledWithRawResponse(client)

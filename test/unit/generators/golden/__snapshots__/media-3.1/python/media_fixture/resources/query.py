@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Optional, Union
+from typing import Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
@@ -33,7 +33,7 @@ class QuerySpecial:
         *,
         reserved: Union[str, NotGiven] = NOT_GIVEN,
         flag: Union[str, NotGiven] = NOT_GIVEN,
-        where: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        where: Union[_types.QuerySpecialWhere, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -60,7 +60,7 @@ class QuerySpecialWithRawResponse:
         *,
         reserved: Union[str, NotGiven] = NOT_GIVEN,
         flag: Union[str, NotGiven] = NOT_GIVEN,
-        where: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        where: Union[_types.QuerySpecialWhere, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -101,7 +101,7 @@ class QueryDeep:
     def retrieve(
         self,
         *,
-        filter: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        filter: Union[_types.QueryDeepObjectFilter, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -126,7 +126,7 @@ class QueryDeepWithRawResponse:
     def retrieve(
         self,
         *,
-        filter: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        filter: Union[_types.QueryDeepObjectFilter, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -357,7 +357,7 @@ class AsyncQuerySpecial:
         *,
         reserved: Union[str, NotGiven] = NOT_GIVEN,
         flag: Union[str, NotGiven] = NOT_GIVEN,
-        where: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        where: Union[_types.QuerySpecialWhere, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -384,7 +384,7 @@ class AsyncQuerySpecialWithRawResponse:
         *,
         reserved: Union[str, NotGiven] = NOT_GIVEN,
         flag: Union[str, NotGiven] = NOT_GIVEN,
-        where: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        where: Union[_types.QuerySpecialWhere, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -425,7 +425,7 @@ class AsyncQueryDeep:
     async def retrieve(
         self,
         *,
-        filter: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        filter: Union[_types.QueryDeepObjectFilter, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -450,7 +450,7 @@ class AsyncQueryDeepWithRawResponse:
     async def retrieve(
         self,
         *,
-        filter: Union[Dict[str, Any], NotGiven] = NOT_GIVEN,
+        filter: Union[_types.QueryDeepObjectFilter, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,

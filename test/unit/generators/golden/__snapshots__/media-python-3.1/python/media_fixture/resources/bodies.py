@@ -15,7 +15,7 @@ __all__ = ["AsyncBodies", "AsyncBodiesBinary", "AsyncBodiesBinaryWithRawResponse
 
 
 class BodiesUploadOrJson:
-    """`client.bodies.uploadOrJson`."""
+    """`client.bodies.upload_or_json`."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -107,7 +107,7 @@ class BodiesUploadOrJson:
 
 
 class BodiesUploadOrJsonWithRawResponse:
-    """`bodies.uploadOrJson` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`bodies.upload_or_json` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -191,7 +191,7 @@ class BodiesUploadOrJsonWithRawResponse:
 
 
 class BodiesUploadOrJsonWithStreamingResponse:
-    """`client.bodies.uploadOrJson.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`client.bodies.upload_or_json.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: BaseClient) -> None:
         raw = BodiesUploadOrJsonWithRawResponse(client)
@@ -199,7 +199,7 @@ class BodiesUploadOrJsonWithStreamingResponse:
 
 
 class BodiesMultipartPartHeaders:
-    """`client.bodies.multipartPartHeaders`."""
+    """`client.bodies.multipart_part_headers`."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -235,7 +235,7 @@ class BodiesMultipartPartHeaders:
 
 
 class BodiesMultipartPartHeadersWithRawResponse:
-    """`bodies.multipartPartHeaders` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`bodies.multipart_part_headers` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -263,7 +263,7 @@ class BodiesMultipartPartHeadersWithRawResponse:
 
 
 class BodiesMultipartPartHeadersWithStreamingResponse:
-    """`client.bodies.multipartPartHeaders.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`client.bodies.multipart_part_headers.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: BaseClient) -> None:
         raw = BodiesMultipartPartHeadersWithRawResponse(client)
@@ -671,7 +671,7 @@ class BodiesFormWithStreamingResponse:
 
 
 class BodiesMultipartStyled:
-    """`client.bodies.multipartStyled`."""
+    """`client.bodies.multipart_styled`."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -706,7 +706,7 @@ class BodiesMultipartStyled:
 
 
 class BodiesMultipartStyledWithRawResponse:
-    """`bodies.multipartStyled` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`bodies.multipart_styled` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -733,7 +733,7 @@ class BodiesMultipartStyledWithRawResponse:
 
 
 class BodiesMultipartStyledWithStreamingResponse:
-    """`client.bodies.multipartStyled.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`client.bodies.multipart_styled.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: BaseClient) -> None:
         raw = BodiesMultipartStyledWithRawResponse(client)
@@ -1096,7 +1096,7 @@ class BodiesWithStreamingResponse:
 
 
 class AsyncBodiesUploadOrJson:
-    """`async_client.bodies.uploadOrJson`."""
+    """`async_client.bodies.upload_or_json`."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -1188,7 +1188,7 @@ class AsyncBodiesUploadOrJson:
 
 
 class AsyncBodiesUploadOrJsonWithRawResponse:
-    """`bodies.uploadOrJson` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`bodies.upload_or_json` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -1272,7 +1272,7 @@ class AsyncBodiesUploadOrJsonWithRawResponse:
 
 
 class AsyncBodiesUploadOrJsonWithStreamingResponse:
-    """`async_client.bodies.uploadOrJson.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`async_client.bodies.upload_or_json.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         raw = AsyncBodiesUploadOrJsonWithRawResponse(client)
@@ -1280,7 +1280,7 @@ class AsyncBodiesUploadOrJsonWithStreamingResponse:
 
 
 class AsyncBodiesMultipartPartHeaders:
-    """`async_client.bodies.multipartPartHeaders`."""
+    """`async_client.bodies.multipart_part_headers`."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -1316,7 +1316,7 @@ class AsyncBodiesMultipartPartHeaders:
 
 
 class AsyncBodiesMultipartPartHeadersWithRawResponse:
-    """`bodies.multipartPartHeaders` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`bodies.multipart_part_headers` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -1344,7 +1344,7 @@ class AsyncBodiesMultipartPartHeadersWithRawResponse:
 
 
 class AsyncBodiesMultipartPartHeadersWithStreamingResponse:
-    """`async_client.bodies.multipartPartHeaders.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`async_client.bodies.multipart_part_headers.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         raw = AsyncBodiesMultipartPartHeadersWithRawResponse(client)
@@ -1752,7 +1752,7 @@ class AsyncBodiesFormWithStreamingResponse:
 
 
 class AsyncBodiesMultipartStyled:
-    """`async_client.bodies.multipartStyled`."""
+    """`async_client.bodies.multipart_styled`."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -1787,7 +1787,7 @@ class AsyncBodiesMultipartStyled:
 
 
 class AsyncBodiesMultipartStyledWithRawResponse:
-    """`bodies.multipartStyled` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`bodies.multipart_styled` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -1814,7 +1814,7 @@ class AsyncBodiesMultipartStyledWithRawResponse:
 
 
 class AsyncBodiesMultipartStyledWithStreamingResponse:
-    """`async_client.bodies.multipartStyled.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`async_client.bodies.multipart_styled.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         raw = AsyncBodiesMultipartStyledWithRawResponse(client)

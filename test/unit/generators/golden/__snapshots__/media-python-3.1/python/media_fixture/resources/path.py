@@ -15,7 +15,7 @@ __all__ = ["AsyncPath", "AsyncPathLabel", "AsyncPathLabelExplode", "AsyncPathLab
 
 
 class PathMatrixExplode:
-    """`client.path.matrixExplode`."""
+    """`client.path.matrix_explode`."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -49,7 +49,7 @@ class PathMatrixExplode:
 
 
 class PathMatrixExplodeWithRawResponse:
-    """`path.matrixExplode` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`path.matrix_explode` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -75,7 +75,7 @@ class PathMatrixExplodeWithRawResponse:
 
 
 class PathMatrixExplodeWithStreamingResponse:
-    """`client.path.matrixExplode.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`client.path.matrix_explode.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: BaseClient) -> None:
         raw = PathMatrixExplodeWithRawResponse(client)
@@ -151,7 +151,7 @@ class PathMatrixWithStreamingResponse:
 
 
 class PathLabelExplode:
-    """`client.path.labelExplode`."""
+    """`client.path.label_explode`."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -185,7 +185,7 @@ class PathLabelExplode:
 
 
 class PathLabelExplodeWithRawResponse:
-    """`path.labelExplode` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`path.label_explode` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -211,7 +211,7 @@ class PathLabelExplodeWithRawResponse:
 
 
 class PathLabelExplodeWithStreamingResponse:
-    """`client.path.labelExplode.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`client.path.label_explode.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: BaseClient) -> None:
         raw = PathLabelExplodeWithRawResponse(client)
@@ -287,7 +287,7 @@ class PathLabelWithStreamingResponse:
 
 
 class PathSimpleExplode:
-    """`client.path.simpleExplode`."""
+    """`client.path.simple_explode`."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -321,7 +321,7 @@ class PathSimpleExplode:
 
 
 class PathSimpleExplodeWithRawResponse:
-    """`path.simpleExplode` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`path.simple_explode` with every method returning an APIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
@@ -347,7 +347,7 @@ class PathSimpleExplodeWithRawResponse:
 
 
 class PathSimpleExplodeWithStreamingResponse:
-    """`client.path.simpleExplode.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`client.path.simple_explode.with_streaming_response`: every method returns a `with` block over an APIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: BaseClient) -> None:
         raw = PathSimpleExplodeWithRawResponse(client)
@@ -469,7 +469,7 @@ class PathWithStreamingResponse:
 
 
 class AsyncPathMatrixExplode:
-    """`async_client.path.matrixExplode`."""
+    """`async_client.path.matrix_explode`."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -503,7 +503,7 @@ class AsyncPathMatrixExplode:
 
 
 class AsyncPathMatrixExplodeWithRawResponse:
-    """`path.matrixExplode` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`path.matrix_explode` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -529,7 +529,7 @@ class AsyncPathMatrixExplodeWithRawResponse:
 
 
 class AsyncPathMatrixExplodeWithStreamingResponse:
-    """`async_client.path.matrixExplode.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`async_client.path.matrix_explode.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         raw = AsyncPathMatrixExplodeWithRawResponse(client)
@@ -605,7 +605,7 @@ class AsyncPathMatrixWithStreamingResponse:
 
 
 class AsyncPathLabelExplode:
-    """`async_client.path.labelExplode`."""
+    """`async_client.path.label_explode`."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -639,7 +639,7 @@ class AsyncPathLabelExplode:
 
 
 class AsyncPathLabelExplodeWithRawResponse:
-    """`path.labelExplode` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`path.label_explode` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -665,7 +665,7 @@ class AsyncPathLabelExplodeWithRawResponse:
 
 
 class AsyncPathLabelExplodeWithStreamingResponse:
-    """`async_client.path.labelExplode.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`async_client.path.label_explode.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         raw = AsyncPathLabelExplodeWithRawResponse(client)
@@ -741,7 +741,7 @@ class AsyncPathLabelWithStreamingResponse:
 
 
 class AsyncPathSimpleExplode:
-    """`async_client.path.simpleExplode`."""
+    """`async_client.path.simple_explode`."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -775,7 +775,7 @@ class AsyncPathSimpleExplode:
 
 
 class AsyncPathSimpleExplodeWithRawResponse:
-    """`path.simpleExplode` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
+    """`path.simple_explode` with every method returning an AsyncAPIResponse (headers, request ID, rate limit; `.parse()` for the result)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         self._client = client
@@ -801,7 +801,7 @@ class AsyncPathSimpleExplodeWithRawResponse:
 
 
 class AsyncPathSimpleExplodeWithStreamingResponse:
-    """`async_client.path.simpleExplode.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
+    """`async_client.path.simple_explode.with_streaming_response`: every method returns a `async with` block over an AsyncAPIResponse whose body is not read yet (`iter_bytes()`, `iter_lines()`, `parse()`)."""
 
     def __init__(self, client: AsyncBaseClient) -> None:
         raw = AsyncPathSimpleExplodeWithRawResponse(client)

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Literal, Mapping, Optional, Union, overload
+from typing import Literal, Mapping, Optional, Union, overload
 
 from .. import _operations as _ops
 from .. import types as _types
@@ -38,7 +38,7 @@ class ResponsesAvatar:
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
         max_retry_wait: Optional[float] = ...,
-    ) -> Dict[str, Any]: ...
+    ) -> _types.GetAvatarResponse: ...
 
     @overload
     def retrieve(
@@ -61,7 +61,7 @@ class ResponsesAvatar:
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
-    ) -> Union[Dict[str, Any], bytes]:
+    ) -> Union[_types.GetAvatarResponse, bytes]:
         """GET /responses/avatar
 
         Args:
@@ -91,7 +91,7 @@ class ResponsesAvatarWithRawResponse:
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
         max_retry_wait: Optional[float] = ...,
-    ) -> APIResponse[Dict[str, Any]]: ...
+    ) -> APIResponse[_types.GetAvatarResponse]: ...
 
     @overload
     def retrieve(
@@ -114,7 +114,7 @@ class ResponsesAvatarWithRawResponse:
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
-    ) -> APIResponse[Union[Dict[str, Any], bytes]]:
+    ) -> APIResponse[Union[_types.GetAvatarResponse, bytes]]:
         """GET /responses/avatar
 
         Args:
@@ -450,7 +450,7 @@ class AsyncResponsesAvatar:
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
         max_retry_wait: Optional[float] = ...,
-    ) -> Dict[str, Any]: ...
+    ) -> _types.GetAvatarResponse: ...
 
     @overload
     async def retrieve(
@@ -473,7 +473,7 @@ class AsyncResponsesAvatar:
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
-    ) -> Union[Dict[str, Any], bytes]:
+    ) -> Union[_types.GetAvatarResponse, bytes]:
         """GET /responses/avatar
 
         Args:
@@ -503,7 +503,7 @@ class AsyncResponsesAvatarWithRawResponse:
         timeout: Optional[float] = ...,
         max_retries: Optional[int] = ...,
         max_retry_wait: Optional[float] = ...,
-    ) -> AsyncAPIResponse[Dict[str, Any]]: ...
+    ) -> AsyncAPIResponse[_types.GetAvatarResponse]: ...
 
     @overload
     async def retrieve(
@@ -526,7 +526,7 @@ class AsyncResponsesAvatarWithRawResponse:
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
-    ) -> AsyncAPIResponse[Union[Dict[str, Any], bytes]]:
+    ) -> AsyncAPIResponse[Union[_types.GetAvatarResponse, bytes]]:
         """GET /responses/avatar
 
         Args:
