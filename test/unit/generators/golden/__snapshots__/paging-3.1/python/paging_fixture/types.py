@@ -5,10 +5,15 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import List, TypedDict
 
-__all__ = ["Item"]
+__all__ = ["GetThingResponse", "Item"]
 
 
 class Item(TypedDict):
     id: str
+
+
+class GetThingResponse(TypedDict, total=False):
+    id: str
+    tags: List[str]

@@ -5,9 +5,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Optional
+from typing import Mapping, Optional
 
 from .. import _operations as _ops
+from .. import types as _types
 from .._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, BaseClient, RequestOptions, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 
 __all__ = ["AsyncThings", "AsyncThingsWithRawResponse", "AsyncThingsWithStreamingResponse", "Things", "ThingsWithRawResponse", "ThingsWithStreamingResponse"]
@@ -36,7 +37,7 @@ class Things:
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
-    ) -> Dict[str, Any]:
+    ) -> _types.GetThingResponse:
         """Not a list"""
         return self._client.request(
             _ops.GET_THING,
@@ -60,7 +61,7 @@ class ThingsWithRawResponse:
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
-    ) -> APIResponse[Dict[str, Any]]:
+    ) -> APIResponse[_types.GetThingResponse]:
         """Not a list"""
         return self._client.request_raw(
             _ops.GET_THING,
@@ -100,7 +101,7 @@ class AsyncThings:
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
-    ) -> Dict[str, Any]:
+    ) -> _types.GetThingResponse:
         """Not a list"""
         return await self._client.request(
             _ops.GET_THING,
@@ -124,7 +125,7 @@ class AsyncThingsWithRawResponse:
         timeout: Optional[float] = None,
         max_retries: Optional[int] = None,
         max_retry_wait: Optional[float] = None,
-    ) -> AsyncAPIResponse[Dict[str, Any]]:
+    ) -> AsyncAPIResponse[_types.GetThingResponse]:
         """Not a list"""
         return await self._client.request_raw(
             _ops.GET_THING,
