@@ -19,16 +19,15 @@ const TRAIN_TRAVEL = {
   right: `
 from typing import List, Optional
 from train_travel import TrainTravel
-from train_travel.types import Booking, GetBookingsResponse, Station
+from train_travel.types import Booking, Station
 
 client = TrainTravel(api_key="k")
 booking = client.bookings.retrieve("b1")
 name: Optional[str] = booking.get("passenger_name")
 created: Booking = client.bookings.create(trip_id="t", passenger_name="n")
-page: GetBookingsResponse = client.bookings.list()
-first: Booking = page.get("data", [])[0]
+first: Booking = next(iter(client.bookings.list()))
 link: Optional[str] = booking.get("links", {}).get("self")
-stations: List[Station] = client.stations.retrieve().get("data", [])
+stations: List[Station] = client.stations.list().data
 `,
   wrong: `
 from train_travel import TrainTravel
