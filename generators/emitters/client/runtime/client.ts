@@ -251,11 +251,11 @@ export class BaseClient {
     }
     // Each page remembers the URL it came from (a next link is resolved against it) and its
     // parameters: a next link replaces the query, its header and cookie parameters are sent again.
-    const fetchPage = (from: string, previous: Record<string, unknown>) => async (request: PageRequest): Promise<WithResponse<Page<Item>>> => {
+    const fetchPage = (from: string, previous: Record<string, unknown>) => async (request: PageRequest, previousItemsKey?: string): Promise<WithResponse<Page<Item>>> => {
       const pageParams = 'params' in request ? request.params : previous;
       const url = 'url' in request ? this.#nextPageUrl(operation, request.url, from) : this.#buildUrl(operation, pathArgs, pageParams, options.query, options.baseURL);
       const result = await this.#send<unknown>(operation, pathArgs, pageParams, options, undefined, 'url' in request ? url : undefined);
-      return { ...result, data: new Page<Item>(pagination, pageParams, fetchPage(url, pageParams), result.data, result.headers) };
+      return { ...result, data: new Page<Item>(pagination, pageParams, fetchPage(url, pageParams), result.data, result.headers, previousItemsKey) };
     };
     const first = { ...asRecord(params) };
     return new PagePromise<Item, P>(fetchPage(this.baseURL, first)({ params: first }) as unknown as Promise<WithResponse<P>>);

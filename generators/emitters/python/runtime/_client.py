@@ -105,13 +105,13 @@ class BaseClient(ClientCore[Transport]):
 
         # Each page remembers its URL (a next link is resolved against it) and its parameters: a
         # next link replaces the query; header and cookie parameters are sent again.
-        def fetch_page(request: PageRequest, previous: Dict[str, Any], from_url: str) -> APIResponse[SyncPage[Any]]:
+        def fetch_page(request: PageRequest, previous: Dict[str, Any], from_url: str, previous_items_key: Optional[str] = None) -> APIResponse[SyncPage[Any]]:
             page_query = request.params if request.params is not None else previous
             url = None if request.url is None else resolve_next_url(request.url, from_url)
             call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options, url)
             page_url = self._url(call)
             raw, retries = self._send(call)
-            return self._wrap(raw, retries, lambda: SyncPage(spec, page_query, lambda following: fetch_page(following, page_query, page_url).parse(), self._decode(call, raw), raw.headers))
+            return self._wrap(raw, retries, lambda: SyncPage(spec, page_query, lambda following, items_key: fetch_page(following, page_query, page_url, items_key).parse(), self._decode(call, raw), raw.headers, previous_items_key))
 
         return fetch_page(PageRequest(params=first), first, self.base_url)
 

@@ -10,6 +10,7 @@ it and of every following page (`for`, or `async for` on the async client's page
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Generator, Generic, Iterator, List, Mapping, Optional, Tuple, TypeVar, cast
@@ -112,10 +113,13 @@ class SyncCursorPage(SyncBasePage[Item]):
         """Whether a page follows this one in its paging direction."""
         if self.backward:
             return self.has_previous_page()
-        return self.has_more and self.next_cursor is not None
+        # A cursor equal to the one this page was asked with names this page again: the end, not a loop.
+        return self.has_more and self.next_cursor is not None and self.next_cursor != self._params.get(self._spec.forward_param)
 
     def has_previous_page(self) -> bool:
         if self._spec.backward_param is None or self.previous_cursor is None:
+            return False
+        if self.backward and self.previous_cursor == self._params.get(self._spec.backward_param):
             return False
         return self.has_more if self.backward else True
 
@@ -256,8 +260,9 @@ class PageRequest:
 
 def next_page_request(spec: PageSpec, params: Mapping[str, Any], body: Any, received: int, link: Optional[str]) -> Optional[PageRequest]:
     """The next page's request by the spec's style, or None when this page is the last: an empty page
-    always is; offset and page numbers also stop on a page shorter than the size asked (or the
-    parameter's default), offset once the total is reached; URLs stop when none is given."""
+    always is; offset also once the total is reached, when the body says it; URLs when none is
+    given. A page shorter than the size asked is not the end: a server may cap the size (GitHub's
+    `per_page` at 100), and a total, when given, decides."""
     if received == 0:
         return None
     if spec.style == "link" or spec.link_header is not None:
@@ -267,26 +272,25 @@ def next_page_request(spec: PageSpec, params: Mapping[str, Any], body: Any, rece
             url = next((each.uri for each in parse_link_header(link or "") if "next" in each.rel), None)
         return PageRequest(url=url) if isinstance(url, str) and url else None
     if spec.style == "offset" and spec.offset_param is not None:
-        size = _asked(params, spec.limit_param, spec.default_limit)
-        if size is not None and received < size:
-            return None
-        following = (_asked(params, spec.offset_param, 0) or 0) + received
+        offset = _asked(params, spec.offset_param, 0)
+        following = (0 if offset is None else offset) + received
         total = _value_at(body, spec.total_field) if spec.total_field else None
         if isinstance(total, (int, float)) and not isinstance(total, bool) and following >= total:
             return None
         return PageRequest(params={**params, spec.offset_param: following})
     if spec.page_param is None:
         return None
-    size = _asked(params, spec.size_param, spec.default_size)
-    if size is not None and received < size:
-        return None
-    return PageRequest(params={**params, spec.page_param: (_asked(params, spec.page_param, spec.first_page) or spec.first_page) + 1})
+    page = _asked(params, spec.page_param, spec.first_page)
+    return PageRequest(params={**params, spec.page_param: (spec.first_page if page is None else page) + 1})
 
 
 def _asked(params: Mapping[str, Any], name: Optional[str], default: Optional[int]) -> Optional[int]:
+    """The number a parameter was sent as (`default` when it was not sent, or sent as None), as the TypeScript runtime reads it."""
     if name is None:
         return None
-    value = params.get(name, default)
+    value = params.get(name)
+    if value is None:
+        value = default
     try:
         return None if value is None or isinstance(value, bool) else int(value)
     except (TypeError, ValueError):
@@ -305,14 +309,29 @@ def _items(spec: PageSpec, body: Any) -> List[Any]:
     return cast(List[Any], items) if isinstance(items, list) else []
 
 
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _origin(url: str) -> Tuple[str, str, Optional[int]]:
+    """A URL's origin as the WHATWG URL standard (and so the TypeScript runtime) compares it: scheme, host, port with the scheme's default filled in."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    return scheme, (parts.hostname or "").lower(), parts.port if parts.port is not None else _DEFAULT_PORTS.get(scheme)
+
+
 def resolve_next_url(link: str, page_url: str) -> str:
     """A next page's URL resolved against the page that named it. It is sent with the client's
     credentials, so it must stay on that page's origin."""
     resolved = urljoin(page_url, link).split("#", 1)[0]
-    here, there = urlsplit(page_url), urlsplit(resolved)
-    if (here.scheme.lower(), here.netloc.lower()) != (there.scheme.lower(), there.netloc.lower()):
-        raise ClientError(f"The next page's URL is on {there.scheme}://{there.netloc}, not {here.scheme}://{here.netloc}: not sent with this client's credentials.")
+    here, there = _origin(page_url), _origin(resolved)
+    if here != there:
+        where = urlsplit(resolved)
+        raise ClientError(f"The next page's URL is on {where.scheme}://{where.netloc}, not {urlsplit(page_url).scheme}://{urlsplit(page_url).netloc}: not sent with this client's credentials.")
     return resolved
+
+
+def _items_key(items: List[Any]) -> str:
+    return json.dumps(items, sort_keys=True, default=str)
 
 
 class SyncPage(SyncBasePage[Item]):
@@ -321,17 +340,22 @@ class SyncPage(SyncBasePage[Item]):
     data: List[Item]
     body: Any
 
-    def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest], "SyncPage[Item]"], body: Any, headers: Mapping[str, str]) -> None:
+    def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest, str], "SyncPage[Item]"], body: Any, headers: Mapping[str, str], previous_items_key: Optional[str] = None) -> None:
         self._spec = spec
         self._params = params
         self._fetch = fetch
         self.body = body
-        self.data = _items(spec, body)
+        data = _items(spec, body)
+        self._items_key = _items_key(data)
+        # The same items as the page before: the server ignored the offset or page, or its next link
+        # named the same page again. That is the end of the list (with nothing new), not a loop.
+        self._repeated = bool(data) and self._items_key == previous_items_key
+        self.data = [] if self._repeated else data
         self._link = headers.get(spec.link_header) if spec.link_header else None
 
     def next_page_request(self) -> Optional[PageRequest]:
         """How the next page is asked for, or None on the last page."""
-        return next_page_request(self._spec, self._params, self.body, len(self.data), self._link)
+        return None if self._repeated else next_page_request(self._spec, self._params, self.body, len(self.data), self._link)
 
     def has_next_page(self) -> bool:
         return self.next_page_request() is not None
@@ -340,7 +364,7 @@ class SyncPage(SyncBasePage[Item]):
         request = self.next_page_request()
         if request is None:
             raise ClientError("No next page: this is the last one.")
-        return self._fetch(request)
+        return self._fetch(request, self._items_key)
 
     def __repr__(self) -> str:
         return f"SyncPage(items={len(self.data)}, has_next_page={self.has_next_page()})"
@@ -352,16 +376,21 @@ class AsyncPage(AsyncBasePage[Item]):
     data: List[Item]
     body: Any
 
-    def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest], Awaitable["AsyncPage[Item]"]], body: Any, headers: Mapping[str, str]) -> None:
+    def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest, str], Awaitable["AsyncPage[Item]"]], body: Any, headers: Mapping[str, str], previous_items_key: Optional[str] = None) -> None:
         self._spec = spec
         self._params = params
         self._fetch = fetch
         self.body = body
-        self.data = _items(spec, body)
+        data = _items(spec, body)
+        self._items_key = _items_key(data)
+        # The same items as the page before: the server ignored the offset or page, or its next link
+        # named the same page again. That is the end of the list (with nothing new), not a loop.
+        self._repeated = bool(data) and self._items_key == previous_items_key
+        self.data = [] if self._repeated else data
         self._link = headers.get(spec.link_header) if spec.link_header else None
 
     def next_page_request(self) -> Optional[PageRequest]:
-        return next_page_request(self._spec, self._params, self.body, len(self.data), self._link)
+        return None if self._repeated else next_page_request(self._spec, self._params, self.body, len(self.data), self._link)
 
     def has_next_page(self) -> bool:
         return self.next_page_request() is not None
@@ -370,7 +399,7 @@ class AsyncPage(AsyncBasePage[Item]):
         request = self.next_page_request()
         if request is None:
             raise ClientError("No next page: this is the last one.")
-        return await self._fetch(request)
+        return await self._fetch(request, self._items_key)
 
     def __repr__(self) -> str:
         return f"AsyncPage(items={len(self.data)}, has_next_page={self.has_next_page()})"

@@ -45,7 +45,8 @@ function serve(request: RecordedRequest, response: ServerResponse): void {
     }
     case '/page-items': {
       const size = number('per_page', 30);
-      const page = number('page', 1);
+      // `stuck`: a server that ignores the page asked for and answers the first again.
+      const page = url.searchParams.has('stuck') ? 1 : number('page', 1);
       return send(ITEMS.slice((page - 1) * size, page * size));
     }
     case '/linked-pages': {
@@ -60,7 +61,8 @@ function serve(request: RecordedRequest, response: ServerResponse): void {
     case '/link-items': {
       const after = number('after', 0);
       const size = number('size', 3);
-      const next = after + size < ITEMS.length ? `link-items?after=${after + size}&size=${size}` : null;
+      // `stuck`: a server whose next link names the page it is on.
+      const next = url.searchParams.has('stuck') ? `link-items?size=${size}&stuck=1` : after + size < ITEMS.length ? `link-items?after=${after + size}&size=${size}` : null;
       return send({ data: ITEMS.slice(after, after + size), links: { self: request.url, next } });
     }
     case '/declared-items': {
@@ -85,7 +87,8 @@ function requestsOf(requests: RecordedRequest[], pathname: string): string[] {
 
 const WANT_REQUESTS = {
   '/offset-items': ['/offset-items?limit=3', '/offset-items?limit=3&offset=3', '/offset-items?limit=3&offset=6'],
-  '/page-items': ['/page-items?per_page=3', '/page-items?page=2&per_page=3', '/page-items?page=3&per_page=3'],
+  // No total and no link: a short page is not the end (a server may cap the size), an empty one is.
+  '/page-items': ['/page-items?per_page=3', '/page-items?page=2&per_page=3', '/page-items?page=3&per_page=3', '/page-items?page=4&per_page=3'],
   '/linked-pages': ['/linked-pages?per_page=3', '/linked-pages?page=2&per_page=3', '/linked-pages?page=3&per_page=3'],
   '/link-items': ['/link-items?size=3', '/link-items?after=3&size=3', '/link-items?after=6&size=3'],
   '/declared-items': ['/declared-items?top=3', '/declared-items?skip=3&top=3', '/declared-items?skip=6&top=3'],
@@ -109,6 +112,36 @@ function expectEveryListWalked(requests: RecordedRequest[], repeats = 1, only: s
   for (const request of requests) expect(request.headers.accept, request.url).toBe('application/json');
   for (const request of requests.filter((each) => each.url.startsWith('/linked-pages'))) expect(request.headers['x-api-version']).toBe('2024-01-01');
 }
+
+describe('a server that repeats a page ends the list instead of looping', () => {
+  it('both SDKs: a page number the server ignores, a next link that names its own page', async () => {
+    server.script(serve);
+    const sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
+    const client = new sdk.PagingFixtureClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
+    const walk = async (page: AsyncIterable<{ id: string }>) => {
+      const seen: string[] = [];
+      for await (const item of page) seen.push(item.id);
+      return seen;
+    };
+    expect(await walk(client.pageItems.list({ per_page: 3 }, { query: { stuck: 1 } }))).toEqual(IDS.slice(0, 3));
+    expect(await walk(client.linkItems.list({ size: 3 }, { query: { stuck: 1 } }))).toEqual(IDS.slice(0, 3));
+    const script = [
+      'import json, sys',
+      `sys.path.insert(0, ${JSON.stringify(path.join(workDir, 'python'))})`,
+      'from paging_fixture import PagingFixture',
+      `client = PagingFixture(api_key=${JSON.stringify(KEY)}, base_url=${JSON.stringify(server.url)}, max_retries=0)`,
+      'pages = [item["id"] for item in client.page_items.list(per_page=3, extra_query={"stuck": 1})]',
+      'links = [item["id"] for item in client.link_items.list(size=3, extra_query={"stuck": 1})]',
+      'print(json.dumps([pages, links]))',
+    ].join('\n');
+    const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
+    expect(result.code, result.output).toBe(0);
+    expect(JSON.parse(result.output.trim().split('\n').at(-1)!)).toEqual([IDS.slice(0, 3), IDS.slice(0, 3)]);
+    // Each list: its first page, then the repeat that ends it; nothing more, in either SDK.
+    expect(server.requests.filter((request) => request.url.startsWith('/page-items'))).toHaveLength(4);
+    expect(server.requests.filter((request) => request.url.startsWith('/link-items'))).toHaveLength(4);
+  }, 60_000);
+});
 
 describe('every paging style walks all 7 items exactly once, in order', () => {
   it('the TypeScript client: for await over the promise of a page, and page by page', async () => {
@@ -174,7 +207,19 @@ describe('every paging style walks all 7 items exactly once, in order', () => {
       'from paging_fixture._core import parse_link_header',
       `links = parse_link_header(${JSON.stringify('<https://a.example/1>; title="one, two; three"; rel="prev first", junk, </2>;rel=NEXT;title="a \\"quoted\\" title"; rel=prev')})`,
       'assert [(link.uri, link.rel, link.params.get("title")) for link in links] == [("https://a.example/1", ("prev", "first"), "one, two; three"), ("/2", ("next",), \'a "quoted" title\')], links',
-      'print(json.dumps({"sync": sync, "async": seen, "sizes": sizes, "async_sizes": async_sizes, "last_has_next": last.has_next_page()}))',
+      // The next-page cases the TypeScript runtime is held to (unit tier), through the Python runtime.
+      'import re',
+      'from paging_fixture._core._pagination import PageSpec, next_page_request',
+      `cases = json.load(open(${JSON.stringify(path.resolve('test/fixtures/paging/next-page-cases.json'))}))`,
+      'snake = lambda name: re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), name)',
+      'def python_next(case):',
+      '    spec = PageSpec(**{snake(k): tuple(v) if isinstance(v, list) else v for k, v in case["spec"].items()})',
+      '    body = case["body"]',
+      '    items = body if isinstance(body, list) else body["data"]',
+      '    found = next_page_request(spec, case["params"], body, len(items), None)',
+      '    return None if found is None else ({"url": found.url} if found.url is not None else {"params": found.params})',
+      'disagree = [case["name"] for case in cases if python_next(case) != case["want"]]',
+      'print(json.dumps({"sync": sync, "async": seen, "sizes": sizes, "async_sizes": async_sizes, "last_has_next": last.has_next_page(), "disagree": disagree}))',
     ].join('\n');
     const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
     expect(result.code, result.output).toBe(0);
@@ -184,6 +229,7 @@ describe('every paging style walks all 7 items exactly once, in order', () => {
     expect(out.sizes).toEqual([3, 3, 1]);
     expect(out.async_sizes).toEqual([3, 3, 1]);
     expect(out.last_has_next).toBe(false);
+    expect(out.disagree).toEqual([]);
     const requests = server.requests;
     // sync walk, then the offset list page by page (3 pages by iter_pages, 2 more by hand), then the async walk and the link list page by page.
     expectEveryListWalked(requests, 2, ['/linked-pages', '/page-items', '/declared-items']);

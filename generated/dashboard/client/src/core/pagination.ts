@@ -100,25 +100,27 @@ export class CursorPage<Item> extends BasePage<Item> {
 
   /** Whether a page follows this one in its paging direction. */
   hasNextPage(): boolean {
-    return this.direction === 'forward' ? this.hasMore && this.nextCursor !== null : this.hasPreviousPage();
+    // A cursor equal to the one this page was asked with names this page again: the end, not a loop.
+    return this.direction === 'forward' ? this.hasMore && this.nextCursor !== null && this.nextCursor !== this.params[this.spec.forwardParam] : this.hasPreviousPage();
   }
 
   hasPreviousPage(): boolean {
     if (!this.spec.backwardParam || this.previousCursor === null) return false;
+    if (this.direction === 'backward' && this.previousCursor === this.params[this.spec.backwardParam]) return false;
     return this.direction === 'backward' ? this.hasMore : true;
   }
 
   /** The page after this one (forward: `starting_after = next_cursor`). */
   async getNextPage(): Promise<CursorPage<Item>> {
     if (this.direction === 'backward') return this.getPreviousPage();
-    if (!this.nextCursor) throw new Error('No next page: this is the last one (has_more is false).');
+    if (!this.nextCursor) throw new ClientError('No next page: this is the last one (has_more is false).');
     return (await this.fetchPage(this.neighbourParams(this.spec.forwardParam, this.nextCursor))).data;
   }
 
   /** The page before this one (backward: `ending_before = previous_cursor`). */
   async getPreviousPage(): Promise<CursorPage<Item>> {
-    if (!this.spec.backwardParam) throw new Error('This list cannot be paged backward.');
-    if (!this.previousCursor) throw new Error('No previous page: this is the first one.');
+    if (!this.spec.backwardParam) throw new ClientError('This list cannot be paged backward.');
+    if (!this.previousCursor) throw new ClientError('No previous page: this is the first one.');
     return (await this.fetchPage(this.neighbourParams(this.spec.backwardParam, this.previousCursor))).data;
   }
 
@@ -141,8 +143,8 @@ function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** Fetches the page a request names; `from` is the URL of the page that names it. */
-export type PageRequestFetcher<Item> = (request: PageRequest) => Promise<WithResponse<Page<Item>>>;
+/** Fetches the page a request names, given the items of the page that names it (`itemsKey`). */
+export type PageRequestFetcher<Item> = (request: PageRequest, itemsKey: string) => Promise<WithResponse<Page<Item>>>;
 
 /** A page of an offset, page-number or next-link list (`spec.style`). */
 export class Page<Item> extends BasePage<Item> {
@@ -157,16 +159,26 @@ export class Page<Item> extends BasePage<Item> {
     private readonly fetchPage: PageRequestFetcher<Item>,
     body: unknown,
     private readonly headers: Headers,
+    /** The items of the page before, as JSON (none for the first page). */
+    previousItemsKey?: string,
   ) {
     super();
     this.body = body;
     const items = valueAt(body, spec.items);
-    this.data = Array.isArray(items) ? (items as Item[]) : [];
+    const data = Array.isArray(items) ? (items as Item[]) : [];
+    this.itemsKey = JSON.stringify(data);
+    // The same items as the page before: the server ignored the offset or page, or its next link
+    // named the same page again. That is the end of the list (with nothing new), not a loop.
+    this.repeated = data.length > 0 && this.itemsKey === previousItemsKey;
+    this.data = this.repeated ? [] : data;
   }
+
+  private readonly itemsKey: string;
+  private readonly repeated: boolean;
 
   /** How the next page is asked for, or null on the last page. */
   nextPageRequest(): PageRequest | null {
-    return nextPageRequest(this.spec, this.params, this.body, this.data.length, this.headers);
+    return this.repeated ? null : nextPageRequest(this.spec, this.params, this.body, this.data.length, this.headers);
   }
 
   hasNextPage(): boolean {
@@ -176,14 +188,15 @@ export class Page<Item> extends BasePage<Item> {
   async getNextPage(): Promise<Page<Item>> {
     const request = this.nextPageRequest();
     if (!request) throw new ClientError('No next page: this is the last one.');
-    return (await this.fetchPage(request)).data;
+    return (await this.fetchPage(request, this.itemsKey)).data;
   }
 }
 
 /**
  * The next page's request by the spec's style, or null when this page is the last: an empty page
- * always is; offset and page numbers also stop on a page shorter than the size asked (or the
- * parameter's default) and offset once the total is reached; URLs stop when none is given.
+ * always is; offset also once the total is reached, when the body says it; URLs when none is
+ * given. A page shorter than the size asked is not the end: a server may cap the size (GitHub's
+ * `per_page` at 100), and a total, when given, decides.
  */
 export function nextPageRequest(spec: PageSpec, params: Record<string, unknown>, body: unknown, received: number, headers: Headers): PageRequest | null {
   if (received === 0) return null;
@@ -197,15 +210,11 @@ export function nextPageRequest(spec: PageSpec, params: Record<string, unknown>,
     return value !== undefined && Number.isFinite(value) ? value : undefined;
   };
   if (spec.style === 'offset') {
-    const size = asked(spec.limitParam, spec.defaultLimit);
-    if (size !== undefined && received < size) return null;
     const next = (asked(spec.offsetParam, 0) ?? 0) + received;
     const total = spec.totalField ? valueAt(body, spec.totalField) : undefined;
     if (typeof total === 'number' && next >= total) return null;
     return { params: { ...params, [spec.offsetParam!]: next } };
   }
-  const size = asked(spec.sizeParam, spec.defaultSize);
-  if (size !== undefined && received < size) return null;
   return { params: { ...params, [spec.pageParam!]: (asked(spec.pageParam, spec.firstPage ?? 1) ?? 1) + 1 } };
 }
 
