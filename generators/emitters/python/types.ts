@@ -219,7 +219,8 @@ export function pythonType(document: OpenApiDocument, names: TypeNames, schema: 
   }
   const raw = schema as Json;
   if (typeof raw.$ref === 'string') return pythonType(document, names, deref(document, raw), prefix, depth + 1);
-  const inline = names.inline.get(raw) ?? names.response.inline.get(raw);
+  // A request may borrow the response's name only where both sides read the same (no readOnly/writeOnly inside).
+  const inline = names.inline.get(raw) ?? (names.response && !names.differs(raw) ? names.response.inline.get(raw) : undefined);
   if (inline !== undefined) return raw.nullable === true || (Array.isArray(raw.type) && raw.type.includes('null')) ? orNone(`${prefix}${inline}`) : `${prefix}${inline}`;
   const recurse = deeper(document, names, prefix, depth);
   const finish = raw.nullable === true ? orNone : same;
