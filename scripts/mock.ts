@@ -32,7 +32,9 @@ if (values.spec) {
 const mock = await startMock(port, '127.0.0.1', { specFile });
 console.log(`mock: ${mock.url} (Prism, stateless; any or no Authorization accepted)${values.spec ? `, mocking ${values.spec}` : ''}`);
 if (!values.spec) console.log(`try:  curl ${mock.url}/v1/health`);
+let stopping = false;
 const stop = async () => {
+  stopping = true;
   await mock.stop();
   if (scratch) await rm(scratch, { recursive: true, force: true });
   process.exit(0);
@@ -40,6 +42,7 @@ const stop = async () => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 mock.child.on('exit', async (code) => {
+  if (stopping) return; // our own stop, not Prism failing
   console.error(`mock: Prism exited (${code})\n${mock.output()}`);
   if (scratch) await rm(scratch, { recursive: true, force: true });
   process.exit(1);

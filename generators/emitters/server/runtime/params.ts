@@ -85,7 +85,7 @@ function delimited(spec: WireParam, raw: string, delimiter: string | RegExp, plu
   const dec = (text: string) => decode(text, spec.name, plusIsSpace);
   if (spec.json) return parseJson(dec(raw), spec.name);
   if (spec.shape === 'array') return raw === '' ? [] : raw.split(delimiter).map(dec);
-  if (spec.shape === 'object') return raw === '' ? {} : pairsToObject(raw.split(delimiter).map(dec), spec.name);
+  if (spec.shape === 'object') return raw === '' ? namedValues<string>() : pairsToObject(raw.split(delimiter).map(dec), spec.name);
   return dec(raw);
 }
 
@@ -118,7 +118,7 @@ export function decodePathParam(spec: WireParam, raw: string): unknown {
   if (spec.style === 'label') {
     if (!raw.startsWith('.')) throw new ParamError(spec.name, `${spec.name} must start with "." (label style).`);
     const body = raw.slice(1);
-    if (spec.shape === 'object' && spec.explode) return body === '' ? {} : assignmentsToObject(body.split('.'), spec.name, dec);
+    if (spec.shape === 'object' && spec.explode) return body === '' ? namedValues<string>() : assignmentsToObject(body.split('.'), spec.name, dec);
     return delimited(spec, body, spec.explode ? '.' : ',', false);
   }
   // matrix: ;name=value, ;name=a,b, ;name=a;name=b, ;k=v;k2=v2
