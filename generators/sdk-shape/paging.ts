@@ -23,12 +23,10 @@ export interface WirePaging {
   items: string[];
   offsetParam?: string;
   limitParam?: string;
-  defaultLimit?: number;
   totalField?: string[];
   pageParam?: string;
   firstPage?: number;
   sizeParam?: string;
-  defaultSize?: number;
   /** The RFC 8288 header whose rel="next" is the next page's URL. */
   linkHeader?: string;
   /** Property names from the body to the next page's URL. */
@@ -58,9 +56,9 @@ export function wirePaging(pagination: IrPagination): WireCursorPaging | WirePag
       return defined({ dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam });
     }
     case 'offset':
-      return defined({ style: 'offset', items: pagination.items, offsetParam: pagination.offsetParam, limitParam: pagination.limitParam, defaultLimit: pagination.defaultLimit, totalField: pagination.totalField });
+      return defined({ style: 'offset', items: pagination.items, offsetParam: pagination.offsetParam, limitParam: pagination.limitParam, totalField: pagination.totalField });
     case 'page':
-      return defined({ style: 'page', items: pagination.items, pageParam: pagination.pageParam, firstPage: pagination.firstPage, sizeParam: pagination.sizeParam, defaultSize: pagination.defaultSize, linkHeader: pagination.linkHeader });
+      return defined({ style: 'page', items: pagination.items, pageParam: pagination.pageParam, firstPage: pagination.firstPage, sizeParam: pagination.sizeParam, linkHeader: pagination.linkHeader });
     case 'link':
       return defined({ style: 'link', items: pagination.items, ...(pagination.next.in === 'body' ? { nextField: pagination.next.field } : { linkHeader: pagination.next.header }) });
   }

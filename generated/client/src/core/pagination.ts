@@ -27,12 +27,10 @@ export interface PageSpec {
   items: string[];
   offsetParam?: string;
   limitParam?: string;
-  defaultLimit?: number;
   totalField?: string[];
   pageParam?: string;
   firstPage?: number;
   sizeParam?: string;
-  defaultSize?: number;
   /** The RFC 8288 header whose rel="next" URL is the next page (its absence: the last page). */
   linkHeader?: string;
   /** Property names from the body to the next page's URL. */

@@ -238,12 +238,10 @@ class PageSpec:
     items: Tuple[str, ...] = ()
     offset_param: Optional[str] = None
     limit_param: Optional[str] = None
-    default_limit: Optional[int] = None
     total_field: Tuple[str, ...] = ()
     page_param: Optional[str] = None
     first_page: int = 1
     size_param: Optional[str] = None
-    default_size: Optional[int] = None
     # The RFC 8288 header whose rel="next" URL is the next page (its absence: the last page).
     link_header: Optional[str] = None
     # Property names from the body to the next page's URL.
@@ -334,6 +332,24 @@ def _items_key(items: List[Any]) -> str:
     return json.dumps(items, sort_keys=True, default=str)
 
 
+class _PageReading(Generic[Item]):
+    """What a page of an offset, page-number or next-link list says, read once for the sync and async pages alike."""
+
+    def __init__(self, spec: PageSpec, params: Dict[str, Any], body: Any, headers: Mapping[str, str], previous_items_key: Optional[str]) -> None:
+        self.spec = spec
+        self.params = params
+        items: List[Item] = _items(spec, body)
+        self.items_key = _items_key(items)
+        # The same items as the page before: the server ignored the offset or page, or its next link
+        # named the same page again. That is the end of the list (with nothing new), not a loop.
+        self.repeated = bool(items) and self.items_key == previous_items_key
+        self.data: List[Item] = [] if self.repeated else items
+        self.link = headers.get(spec.link_header) if spec.link_header else None
+
+    def next_request(self, body: Any) -> Optional[PageRequest]:
+        return None if self.repeated else next_page_request(self.spec, self.params, body, len(self.data), self.link)
+
+
 class SyncPage(SyncBasePage[Item]):
     """One page of an offset, page-number or next-link list; `for item in page` walks this page and every page after it."""
 
@@ -341,21 +357,14 @@ class SyncPage(SyncBasePage[Item]):
     body: Any
 
     def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest, str], "SyncPage[Item]"], body: Any, headers: Mapping[str, str], previous_items_key: Optional[str] = None) -> None:
-        self._spec = spec
-        self._params = params
+        self._reading = _PageReading[Item](spec, params, body, headers, previous_items_key)
         self._fetch = fetch
         self.body = body
-        data = _items(spec, body)
-        self._items_key = _items_key(data)
-        # The same items as the page before: the server ignored the offset or page, or its next link
-        # named the same page again. That is the end of the list (with nothing new), not a loop.
-        self._repeated = bool(data) and self._items_key == previous_items_key
-        self.data = [] if self._repeated else data
-        self._link = headers.get(spec.link_header) if spec.link_header else None
+        self.data = self._reading.data
 
     def next_page_request(self) -> Optional[PageRequest]:
         """How the next page is asked for, or None on the last page."""
-        return None if self._repeated else next_page_request(self._spec, self._params, self.body, len(self.data), self._link)
+        return self._reading.next_request(self.body)
 
     def has_next_page(self) -> bool:
         return self.next_page_request() is not None
@@ -364,7 +373,7 @@ class SyncPage(SyncBasePage[Item]):
         request = self.next_page_request()
         if request is None:
             raise ClientError("No next page: this is the last one.")
-        return self._fetch(request, self._items_key)
+        return self._fetch(request, self._reading.items_key)
 
     def __repr__(self) -> str:
         return f"SyncPage(items={len(self.data)}, has_next_page={self.has_next_page()})"
@@ -377,20 +386,14 @@ class AsyncPage(AsyncBasePage[Item]):
     body: Any
 
     def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest, str], Awaitable["AsyncPage[Item]"]], body: Any, headers: Mapping[str, str], previous_items_key: Optional[str] = None) -> None:
-        self._spec = spec
-        self._params = params
+        # The reading is the sync page's; only fetching differs.
+        self._reading = _PageReading[Item](spec, params, body, headers, previous_items_key)
         self._fetch = fetch
         self.body = body
-        data = _items(spec, body)
-        self._items_key = _items_key(data)
-        # The same items as the page before: the server ignored the offset or page, or its next link
-        # named the same page again. That is the end of the list (with nothing new), not a loop.
-        self._repeated = bool(data) and self._items_key == previous_items_key
-        self.data = [] if self._repeated else data
-        self._link = headers.get(spec.link_header) if spec.link_header else None
+        self.data = self._reading.data
 
     def next_page_request(self) -> Optional[PageRequest]:
-        return None if self._repeated else next_page_request(self._spec, self._params, self.body, len(self.data), self._link)
+        return self._reading.next_request(self.body)
 
     def has_next_page(self) -> bool:
         return self.next_page_request() is not None
@@ -399,7 +402,7 @@ class AsyncPage(AsyncBasePage[Item]):
         request = self.next_page_request()
         if request is None:
             raise ClientError("No next page: this is the last one.")
-        return await self._fetch(request, self._items_key)
+        return await self._fetch(request, self._reading.items_key)
 
     def __repr__(self) -> str:
         return f"AsyncPage(items={len(self.data)}, has_next_page={self.has_next_page()})"

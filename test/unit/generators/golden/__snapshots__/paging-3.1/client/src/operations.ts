@@ -3,11 +3,11 @@
 
 import type { OperationSpec } from './core/client.js';
 /** `GET /offset-items` (listOffsetItems) */
-export const listOffsetItems: OperationSpec = {"method":"get","path":"/offset-items","params":[{"name":"offset","in":"query"},{"name":"limit","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"},{"mediaType":"application/xml","kind":"text"}],"auth":{"kind":"bearer"},"pagination":{"style":"offset","items":["data"],"offsetParam":"offset","limitParam":"limit","defaultLimit":3,"totalField":["meta","total"]}};
+export const listOffsetItems: OperationSpec = {"method":"get","path":"/offset-items","params":[{"name":"offset","in":"query"},{"name":"limit","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"},{"mediaType":"application/xml","kind":"text"}],"auth":{"kind":"bearer"},"pagination":{"style":"offset","items":["data"],"offsetParam":"offset","limitParam":"limit","totalField":["meta","total"]}};
 /** `GET /page-items` (listPageItems) */
-export const listPageItems: OperationSpec = {"method":"get","path":"/page-items","params":[{"name":"page","in":"query"},{"name":"per_page","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"bearer"},"pagination":{"style":"page","items":[],"pageParam":"page","firstPage":1,"sizeParam":"per_page","defaultSize":30}};
+export const listPageItems: OperationSpec = {"method":"get","path":"/page-items","params":[{"name":"page","in":"query"},{"name":"per_page","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"bearer"},"pagination":{"style":"page","items":[],"pageParam":"page","firstPage":1,"sizeParam":"per_page"}};
 /** `GET /linked-pages` (listLinkedPages) */
-export const listLinkedPages: OperationSpec = {"method":"get","path":"/linked-pages","params":[{"name":"page","in":"query"},{"name":"per_page","in":"query"},{"name":"X-Api-Version","in":"header"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"bearer"},"pagination":{"style":"page","items":[],"pageParam":"page","firstPage":1,"sizeParam":"per_page","defaultSize":30,"linkHeader":"Link"}};
+export const listLinkedPages: OperationSpec = {"method":"get","path":"/linked-pages","params":[{"name":"page","in":"query"},{"name":"per_page","in":"query"},{"name":"X-Api-Version","in":"header"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"bearer"},"pagination":{"style":"page","items":[],"pageParam":"page","firstPage":1,"sizeParam":"per_page","linkHeader":"Link"}};
 /** `GET /link-items` (listLinkItems) */
 export const listLinkItems: OperationSpec = {"method":"get","path":"/link-items","params":[{"name":"size","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"auth":{"kind":"bearer"},"pagination":{"style":"link","items":["data"],"nextField":["links","next"]}};
 /** `GET /declared-items` (listDeclaredItems) */

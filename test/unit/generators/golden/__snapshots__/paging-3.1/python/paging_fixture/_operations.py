@@ -25,7 +25,7 @@ LIST_OFFSET_ITEMS = Operation(
         Media("application/xml", "text"),
     ),
     auth=Auth("bearer"),
-    pagination=PageSpec(style="offset", items=("data",), offset_param="offset", limit_param="limit", default_limit=3, total_field=("meta", "total")),
+    pagination=PageSpec(style="offset", items=("data",), offset_param="offset", limit_param="limit", total_field=("meta", "total")),
 )
 """GET /offset-items"""
 
@@ -38,7 +38,7 @@ LIST_PAGE_ITEMS = Operation(
     ),
     responses=(Media("application/json", "json"),),
     auth=Auth("bearer"),
-    pagination=PageSpec(style="page", items=(), page_param="page", first_page=1, size_param="per_page", default_size=30),
+    pagination=PageSpec(style="page", items=(), page_param="page", first_page=1, size_param="per_page"),
 )
 """GET /page-items"""
 
@@ -52,7 +52,7 @@ LIST_LINKED_PAGES = Operation(
     ),
     responses=(Media("application/json", "json"),),
     auth=Auth("bearer"),
-    pagination=PageSpec(style="page", items=(), page_param="page", first_page=1, size_param="per_page", default_size=30, link_header="Link"),
+    pagination=PageSpec(style="page", items=(), page_param="page", first_page=1, size_param="per_page", link_header="Link"),
 )
 """GET /linked-pages"""
 
