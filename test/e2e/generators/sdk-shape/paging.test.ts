@@ -61,7 +61,9 @@ function serve(request: RecordedRequest, response: ServerResponse): void {
     case '/link-items': {
       const after = number('after', 0);
       const size = number('size', 3);
-      // `stuck`: a server whose next link names the page it is on.
+      // `stuck`: a server whose next link names the page it is on; `elsewhere`: one whose next link is on another origin.
+      const elsewhere = url.searchParams.get('elsewhere');
+      if (elsewhere) return send({ data: ITEMS.slice(0, size), links: { self: request.url, next: elsewhere } });
       const next = url.searchParams.has('stuck') ? `link-items?size=${size}&stuck=1` : after + size < ITEMS.length ? `link-items?after=${after + size}&size=${size}` : null;
       return send({ data: ITEMS.slice(after, after + size), links: { self: request.url, next } });
     }
@@ -140,6 +142,49 @@ describe('a server that repeats a page ends the list instead of looping', () => 
     // Each list: its first page, then the repeat that ends it; nothing more, in either SDK.
     expect(server.requests.filter((request) => request.url.startsWith('/page-items'))).toHaveLength(4);
     expect(server.requests.filter((request) => request.url.startsWith('/link-items'))).toHaveLength(4);
+  }, 60_000);
+});
+
+describe("a next page's URL on another origin", () => {
+  it('is refused by both SDKs before anything is sent there (it would carry the credentials)', async () => {
+    server.script(serve);
+    const other = await startTestServer();
+    try {
+      other.script((_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"data": [], "links": {"next": null}}');
+      });
+      const elsewhere = `${other.url}/link-items?size=3`;
+      const sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
+      const client = new sdk.PagingFixtureClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
+      const seen: string[] = [];
+      const walk = async () => {
+        for await (const item of client.linkItems.list({ size: 3 }, { query: { elsewhere } })) seen.push(item.id);
+      };
+      await expect(walk()).rejects.toThrow(/next page's URL is on http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+/);
+      expect(seen).toEqual(IDS.slice(0, 3));
+      const script = [
+        'import json, sys',
+        `sys.path.insert(0, ${JSON.stringify(path.join(workDir, 'python'))})`,
+        'from paging_fixture import ClientError, PagingFixture',
+        `client = PagingFixture(api_key=${JSON.stringify(KEY)}, base_url=${JSON.stringify(server.url)}, max_retries=0)`,
+        'seen = []',
+        'try:',
+        `    for item in client.link_items.list(size=3, extra_query={"elsewhere": ${JSON.stringify(elsewhere)}}):`,
+        '        seen.append(item["id"])',
+        '    print(json.dumps({"seen": seen, "error": None}))',
+        'except ClientError as error:',
+        '    print(json.dumps({"seen": seen, "error": str(error)}))',
+      ].join('\n');
+      const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
+      expect(result.code, result.output).toBe(0);
+      const out = JSON.parse(result.output.trim().split('\n').at(-1)!);
+      expect(out.seen).toEqual(IDS.slice(0, 3));
+      expect(out.error).toMatch(/next page's URL is on http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+/);
+      expect(other.requests).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
   }, 60_000);
 });
 
