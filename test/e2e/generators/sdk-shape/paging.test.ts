@@ -44,7 +44,8 @@ function serve(request: RecordedRequest, response: ServerResponse): void {
       return send({ data: ITEMS.slice(offset, offset + number('limit', 3)), meta: { total: ITEMS.length } });
     }
     case '/page-items': {
-      const size = number('per_page', 30);
+      // `cap`: a server that answers at most this many per page, whatever was asked (GitHub caps per_page at 100).
+      const size = Math.min(number('per_page', 30), number('cap', Infinity));
       // `stuck`: a server that ignores the page asked for and answers the first again.
       const page = url.searchParams.has('stuck') ? 1 : number('page', 1);
       return send(ITEMS.slice((page - 1) * size, page * size));
@@ -127,6 +128,8 @@ describe('a server that repeats a page ends the list instead of looping', () => 
     };
     expect(await walk(client.pageItems.list({ per_page: 3 }, { query: { stuck: 1 } }))).toEqual(IDS.slice(0, 3));
     expect(await walk(client.linkItems.list({ size: 3 }, { query: { stuck: 1 } }))).toEqual(IDS.slice(0, 3));
+    // A page shorter than the size asked is not the end: this server caps 5 to 3.
+    expect(await walk(client.pageItems.list({ per_page: 5 }, { query: { cap: 3 } }))).toEqual(IDS);
     const script = [
       'import json, sys',
       `sys.path.insert(0, ${JSON.stringify(path.join(workDir, 'python'))})`,
@@ -134,13 +137,17 @@ describe('a server that repeats a page ends the list instead of looping', () => 
       `client = PagingFixture(api_key=${JSON.stringify(KEY)}, base_url=${JSON.stringify(server.url)}, max_retries=0)`,
       'pages = [item["id"] for item in client.page_items.list(per_page=3, extra_query={"stuck": 1})]',
       'links = [item["id"] for item in client.link_items.list(size=3, extra_query={"stuck": 1})]',
-      'print(json.dumps([pages, links]))',
+      'capped = [item["id"] for item in client.page_items.list(per_page=5, extra_query={"cap": 3})]',
+      'print(json.dumps([pages, links, capped]))',
     ].join('\n');
     const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
     expect(result.code, result.output).toBe(0);
-    expect(JSON.parse(result.output.trim().split('\n').at(-1)!)).toEqual([IDS.slice(0, 3), IDS.slice(0, 3)]);
-    // Each list: its first page, then the repeat that ends it; nothing more, in either SDK.
-    expect(server.requests.filter((request) => request.url.startsWith('/page-items'))).toHaveLength(4);
+    expect(JSON.parse(result.output.trim().split('\n').at(-1)!)).toEqual([IDS.slice(0, 3), IDS.slice(0, 3), IDS]);
+    // Stuck lists: the first page, then the repeat that ends it, nothing more, in either SDK; the
+    // capped list: pages 1 to 3 (3, 3, 1 items) and the empty page 4, in each SDK.
+    expect(server.requests.filter((request) => request.url.startsWith('/page-items') && request.url.includes('stuck'))).toHaveLength(4);
+    const capped = ['/page-items?cap=3&per_page=5', '/page-items?cap=3&page=2&per_page=5', '/page-items?cap=3&page=3&per_page=5', '/page-items?cap=3&page=4&per_page=5'];
+    expect(requestsOf(server.requests, '/page-items').filter((request) => request.includes('cap'))).toEqual([...capped, ...capped]);
     expect(server.requests.filter((request) => request.url.startsWith('/link-items'))).toHaveLength(4);
   }, 60_000);
 });
