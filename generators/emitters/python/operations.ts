@@ -5,7 +5,7 @@
  * Python SDK and the TypeScript client put the same bytes on the wire for the same call.
  */
 import type { Ir, IrMedia } from '../../core/ir.js';
-import { sdkShape, wirePaging, type OperationAuth, type WirePaging, type WireBody, type WireMedia, type WireParam, type WirePart } from '../../sdk-shape/index.js';
+import { sdkShape, wirePaging, type OperationAuth, type WireBody, type WireMedia, type WireParam, type WirePart } from '../../sdk-shape/index.js';
 import { pyString } from './naming.js';
 import type { PythonPlan } from './plan.js';
 import { pythonLiteral, type Shapes } from './types.js';
@@ -87,13 +87,7 @@ export function operationsFile(ir: Ir, plan: PythonPlan, shapes: Shapes): string
     if (ownServer !== undefined) fields.push(`base_url=${pyString(ownServer)}`);
     if (wire.auth) fields.push(`auth=${authCode(wire.auth)}`);
     const paging = operation.pagination;
-    if (paging && paging.style !== 'cursor') fields.push(`pagination=${pageSpecCode(wirePaging(paging) as WirePaging)}`);
-    else if (paging) {
-      const spec = [`data_field=${pyString(paging.dataField)}`, `has_more_field=${pyString(paging.hasMoreField)}`, `next_cursor_field=${pyString(paging.nextCursorField)}`, `forward_param=${pyString(paging.forwardParam)}`];
-      if (paging.previousCursorField) spec.push(`previous_cursor_field=${pyString(paging.previousCursorField)}`);
-      if (paging.backwardParam) spec.push(`backward_param=${pyString(paging.backwardParam)}`);
-      fields.push(`pagination=PaginationSpec(${spec.join(', ')})`);
-    }
+    if (paging) fields.push(`pagination=${pagingSpecCode(paging.style === 'cursor' ? 'PaginationSpec' : 'PageSpec', wirePaging(paging))}`);
     body.push('', `${method.constant} = Operation(\n${fields.map((field) => `    ${field},`).join('\n')}\n)`, `"""${operation.method.toUpperCase()} ${operation.path}"""`);
   }
   if (ir.webhooks) {
@@ -119,9 +113,9 @@ export function operationsFile(ir: Ir, plan: PythonPlan, shapes: Shapes): string
   ].join('\n');
 }
 
-/** Example: `PageSpec(style="offset", items=("data",), offset_param="offset", limit_param="limit")`. */
-function pageSpecCode(spec: WirePaging): string {
+/** The wire paging spec as Python: `PaginationSpec(data_field="data", …)` for our cursor envelope, `PageSpec(style="offset", items=("data",), …)` for the rest. */
+function pagingSpecCode(className: 'PaginationSpec' | 'PageSpec', spec: ReturnType<typeof wirePaging>): string {
   const value = (each: unknown): string => (Array.isArray(each) ? `(${each.map((part) => `${pyString(String(part))}, `).join('').replace(/, $/, each.length === 1 ? ',' : '')})` : typeof each === 'number' ? String(each) : pyString(String(each)));
   const fields = Object.entries(spec).map(([key, each]) => `${key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}=${value(each)}`);
-  return `PageSpec(${fields.join(', ')})`;
+  return `${className}(${fields.join(', ')})`;
 }

@@ -23,7 +23,7 @@ LIST_WIDGETS = Operation(
     ),
     responses=(Media("application/json", "json"),),
     auth=Auth("bearer"),
-    pagination=PaginationSpec(data_field="data", has_more_field="has_more", next_cursor_field="next_cursor", forward_param="starting_after", previous_cursor_field="previous_cursor", backward_param="ending_before"),
+    pagination=PaginationSpec(data_field="data", has_more_field="has_more", next_cursor_field="next_cursor", previous_cursor_field="previous_cursor", forward_param="starting_after", backward_param="ending_before"),
 )
 """GET /v1/shop/widgets"""
 
