@@ -6,7 +6,7 @@
  * secret. The raw secret is shown once, when it is created.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { databasePath } from '../config.js';
 
@@ -60,14 +60,27 @@ export function secretBox(env: NodeJS.ProcessEnv = process.env): SecretBox {
   const database = databasePath(env);
   if (database === ':memory:') return new SecretBox((memoryKey ??= randomBytes(32)));
   const file = path.join(path.dirname(path.resolve(database)), 'webhook-encryption.key');
-  if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' }); // wx: a racing process keeps its own
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    chmodSync(file, 0o600);
+  if (!existsSync(file)) publishKeyFile(file);
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} must hold the base64 of 32 bytes; it holds ${key.length} bytes`);
+  return new SecretBox(key);
+}
+
+/**
+ * Creates the key file whole or not at all. Processes starting together on one database (a
+ * cluster on one SQLite file, the CLI beside the service) race here: the key is written to a
+ * private temporary file and linked into place, so a reader never sees a half-written file and
+ * the first link wins (the others get EEXIST and read the winner's key).
+ */
+function publishKeyFile(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(draft);
   }
-  return new SecretBox(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
 }
