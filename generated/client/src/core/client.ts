@@ -13,7 +13,7 @@ import { chooseBody, encodeBody, type BodySpec, type EncodedBody } from './body.
 import { APIConnectionError, APIError, APIUserAbortError, ClientError, serverRetryWaitMs } from './errors.js';
 import { assertKeyAllowedHere, isBrowserLike, keyPrefixOf, type KeyPrefix } from './keys.js';
 import { DEFAULT_LOG_LEVEL, LevelLogger, LOG_LEVELS, parseLogLevel, redactHeaders, redactUrl, type Logger, type LogLevel } from './logging.js';
-import { CursorPage, Page, PagePromise, type BasePage, type PageRequest, type PageSpec, type PaginationSpec } from './pagination.js';
+import { CursorPage, Page, PagePromise, type BasePage, type PageRequest, type PageSpec, type PageTrail, type PaginationSpec } from './pagination.js';
 import { chooseAccept, decodeSuccess, isStreamed, parseBody, successMedia, type ResponseMediaSpec } from './response.js';
 import { backoffDelayMs, MAX_RETRY_AFTER_MS, retryDecision, type RetryPolicy } from './retry.js';
 import { buildPath, cookiePairs, encodeQueryText, headerText, primitiveText, queryString, type ParamSpec } from './serialize.js';
@@ -254,11 +254,11 @@ export class BaseClient {
     }
     // Each page remembers the URL it came from (a next link is resolved against it) and its
     // parameters: a next link replaces the query, its header and cookie parameters are sent again.
-    const fetchPage = (from: string, previous: Record<string, unknown>) => async (request: PageRequest, previousItemsKey?: string): Promise<WithResponse<Page<Item>>> => {
+    const fetchPage = (from: string, previous: Record<string, unknown>) => async (request: PageRequest, trail?: PageTrail): Promise<WithResponse<Page<Item>>> => {
       const pageParams = 'params' in request ? request.params : previous;
-      const url = 'url' in request ? this.#nextPageUrl(operation, request.url, from) : this.#buildUrl(operation, pathArgs, pageParams, options.query, options.baseURL);
-      const result = await this.#send<unknown>(operation, pathArgs, pageParams, options, undefined, 'url' in request ? url : undefined);
-      return { ...result, data: new Page<Item>(pagination, pageParams, fetchPage(url, pageParams), result.data, result.headers, previousItemsKey) };
+      const url = 'url' in request ? this.#nextPageUrl(request.url, from) : this.#buildUrl(operation, pathArgs, pageParams, options.query, options.baseURL);
+      const result = await this.#send<unknown>(operation, pathArgs, pageParams, options, undefined, 'url' in request ? this.#withQueryKey(operation, url) : undefined);
+      return { ...result, data: new Page<Item>(pagination, pageParams, fetchPage(url, pageParams), result.data, result.headers, url, trail) };
     };
     const first = { ...asRecord(params) };
     return new PagePromise<Item, P>(fetchPage(this.baseURL, first)({ params: first }) as unknown as Promise<WithResponse<P>>);
@@ -266,15 +266,20 @@ export class BaseClient {
 
   /**
    * A next page's URL, resolved against the page that named it. It is sent with this client's
-   * credentials, so it must stay on that page's origin; a query key the URL leaves out is added.
+   * credentials, so it must stay on that page's origin.
    */
-  #nextPageUrl(operation: OperationSpec, link: string, from: string): string {
+  #nextPageUrl(link: string, from: string): string {
     const next = new URL(link, from);
     if (next.origin !== new URL(from).origin) throw new ClientError(`The next page's URL is on ${next.origin}, not ${new URL(from).origin}: not sent with this client's credentials.`);
     next.hash = '';
+    return next.href;
+  }
+
+  /** A next page's URL as sent: with the query key added when the URL leaves it out. */
+  #withQueryKey(operation: OperationSpec, url: string): string {
     const auth = operation.auth;
-    if (auth?.kind !== 'query' || !this.apiKey || next.searchParams.has(auth.name)) return next.href;
-    return `${next.href}${next.search ? '&' : '?'}${encodeQueryText(auth.name)}=${encodeQueryText(this.apiKey)}`;
+    if (auth?.kind !== 'query' || !this.apiKey || new URL(url).searchParams.has(auth.name)) return url;
+    return `${url}${new URL(url).search ? '&' : '?'}${encodeQueryText(auth.name)}=${encodeQueryText(this.apiKey)}`;
   }
 
   /** One call; `pageUrl` (a list's next page, named by the last) replaces the URL built from the parameters. */

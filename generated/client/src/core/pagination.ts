@@ -141,8 +141,24 @@ function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** Fetches the page a request names, given the items of the page that names it (`itemsKey`). */
-export type PageRequestFetcher<Item> = (request: PageRequest, itemsKey: string) => Promise<WithResponse<Page<Item>>>;
+/**
+ * What a walk has seen before a page: the items of the first page and of the page before it (as
+ * JSON), and the URLs the walk has asked for, newest first. A chain, not a set: each page keeps
+ * its own view, so asking a page for its next one twice gives the same answer.
+ */
+export interface PageTrail {
+  itemsKey: string;
+  firstItemsKey: string;
+  asked: AskedUrl;
+}
+
+interface AskedUrl {
+  url: string;
+  before?: AskedUrl;
+}
+
+/** Fetches the page a request names, given the trail of the page that names it. */
+export type PageRequestFetcher<Item> = (request: PageRequest, trail: PageTrail) => Promise<WithResponse<Page<Item>>>;
 
 /** A page of an offset, page-number or next-link list (`spec.style`). */
 export class Page<Item> extends BasePage<Item> {
@@ -157,26 +173,41 @@ export class Page<Item> extends BasePage<Item> {
     private readonly fetchPage: PageRequestFetcher<Item>,
     body: unknown,
     private readonly headers: Headers,
-    /** The items of the page before, as JSON (none for the first page). */
-    previousItemsKey?: string,
+    /** The URL this page was asked at (a next link is resolved against it). */
+    readonly url: string,
+    /** What the walk saw before this page (none for the first page). */
+    trail?: PageTrail,
   ) {
     super();
     this.body = body;
     const items = valueAt(body, spec.items);
     const data = Array.isArray(items) ? (items as Item[]) : [];
     this.itemsKey = JSON.stringify(data);
-    // The same items as the page before: the server ignored the offset or page, or its next link
-    // named the same page again. That is the end of the list (with nothing new), not a loop.
-    this.repeated = data.length > 0 && this.itemsKey === previousItemsKey;
+    // The same items as the page before or the first page: the server ignored the offset or page,
+    // or a next link led back (the first page was asked for by parameters, so its URL may differ).
+    // That is the end of the list (with nothing new), not a loop.
+    this.repeated = data.length > 0 && trail !== undefined && (this.itemsKey === trail.itemsKey || this.itemsKey === trail.firstItemsKey);
     this.data = this.repeated ? [] : data;
+    this.firstItemsKey = trail?.firstItemsKey ?? this.itemsKey;
+    this.asked = { url: withoutFragment(url), before: trail?.asked };
   }
 
   private readonly itemsKey: string;
+  private readonly firstItemsKey: string;
   private readonly repeated: boolean;
+  private readonly asked: AskedUrl;
 
-  /** How the next page is asked for, or null on the last page. */
+  /**
+   * How the next page is asked for, or null on the last page. A next link to a page this walk has
+   * already asked for (A → B → A) ends the list too: following it would loop. Offsets and page
+   * numbers only move forward, so only links can lead back.
+   */
   nextPageRequest(): PageRequest | null {
-    return this.repeated ? null : nextPageRequest(this.spec, this.params, this.body, this.data.length, this.headers);
+    if (this.repeated) return null;
+    const request = nextPageRequest(this.spec, this.params, this.body, this.data.length, this.headers);
+    const next = request && 'url' in request ? resolved(request.url, this.url) : undefined;
+    for (let asked: AskedUrl | undefined = this.asked; next && asked; asked = asked.before) if (asked.url === next) return null;
+    return request;
   }
 
   hasNextPage(): boolean {
@@ -186,7 +217,21 @@ export class Page<Item> extends BasePage<Item> {
   async getNextPage(): Promise<Page<Item>> {
     const request = this.nextPageRequest();
     if (!request) throw new ClientError('No next page: this is the last one.');
-    return (await this.fetchPage(request, this.itemsKey)).data;
+    return (await this.fetchPage(request, { itemsKey: this.itemsKey, firstItemsKey: this.firstItemsKey, asked: this.asked })).data;
+  }
+}
+
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
+}
+
+/** A link resolved against the page that named it (undefined when it is no URL: fetching it says so). */
+function resolved(link: string, base: string): string | undefined {
+  try {
+    return withoutFragment(new URL(link, base).href);
+  } catch {
+    return undefined;
   }
 }
 

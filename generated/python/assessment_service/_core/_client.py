@@ -15,7 +15,7 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 from ._base import Call, ClientCore, Operation, RequestOptions, checked_response
 from ._errors import APIConnectionError, APIError, ClientError
-from ._pagination import PageRequest, PaginationSpec, SyncCursorPage, SyncPage, resolve_next_url
+from ._pagination import PageRequest, PageTrail, PaginationSpec, SyncCursorPage, SyncPage, resolve_next_url
 from ._response import APIResponse, DecodeContext, choose_accept, decode_success, is_streamed_kind, streaming_requested
 from ._serde import NOT_GIVEN, NotGiven
 from ._transport import HTTPTransport, RawResponse, Transport, TransportRequest
@@ -108,13 +108,13 @@ class BaseClient(ClientCore[Transport]):
 
         # Each page remembers its URL (a next link is resolved against it) and its parameters: a
         # next link replaces the query; header and cookie parameters are sent again.
-        def fetch_page(request: PageRequest, previous: Dict[str, Any], from_url: str, previous_items_key: Optional[str] = None) -> APIResponse[SyncPage[Any]]:
+        def fetch_page(request: PageRequest, previous: Dict[str, Any], from_url: str, trail: Optional[PageTrail] = None) -> APIResponse[SyncPage[Any]]:
             page_query = request.params if request.params is not None else previous
             url = None if request.url is None else resolve_next_url(request.url, from_url)
             call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options, url)
-            page_url = self._url(call)
+            page_url = url if url is not None else self._url(call)
             raw, retries = self._send(call)
-            return self._wrap(raw, retries, lambda: SyncPage(spec, page_query, lambda following, items_key: fetch_page(following, page_query, page_url, items_key).parse(), self._decode(call, raw), raw.headers, previous_items_key))
+            return self._wrap(raw, retries, lambda: SyncPage(spec, page_query, lambda following, seen: fetch_page(following, page_query, page_url, seen).parse(), self._decode(call, raw), raw.headers, page_url, trail))
 
         return fetch_page(PageRequest(params=first), first, self.base_url)
 

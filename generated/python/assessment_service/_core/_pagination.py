@@ -335,22 +335,59 @@ def _items_key(items: List[Any]) -> str:
     return json.dumps(items, sort_keys=True, default=str)
 
 
+@dataclass(frozen=True)
+class _AskedUrl:
+    url: str
+    before: Optional["_AskedUrl"] = None
+
+
+@dataclass(frozen=True)
+class PageTrail:
+    """What a walk has seen before a page: the items of the first page and of the page before it
+    (as JSON), and the URLs the walk has asked for, newest first. A chain, not a set: each page
+    keeps its own view, so asking a page for its next one twice gives the same answer."""
+
+    items_key: str
+    first_items_key: str
+    asked: _AskedUrl
+
+
 class _PageReading(Generic[Item]):
     """What a page of an offset, page-number or next-link list says, read once for the sync and async pages alike."""
 
-    def __init__(self, spec: PageSpec, params: Dict[str, Any], body: Any, headers: Mapping[str, str], previous_items_key: Optional[str]) -> None:
+    def __init__(self, spec: PageSpec, params: Dict[str, Any], body: Any, headers: Mapping[str, str], url: str, trail: Optional[PageTrail]) -> None:
         self.spec = spec
         self.params = params
+        self.url = url
         items: List[Item] = _items(spec, body)
         self.items_key = _items_key(items)
-        # The same items as the page before: the server ignored the offset or page, or its next link
-        # named the same page again. That is the end of the list (with nothing new), not a loop.
-        self.repeated = bool(items) and self.items_key == previous_items_key
+        # The same items as the page before or the first page: the server ignored the offset or page,
+        # or a next link led back (the first page was asked for by parameters, so its URL may differ).
+        # That is the end of the list (with nothing new), not a loop.
+        self.repeated = bool(items) and trail is not None and self.items_key in (trail.items_key, trail.first_items_key)
         self.data: List[Item] = [] if self.repeated else items
+        self.first_items_key = trail.first_items_key if trail is not None else self.items_key
         self.link = headers.get(spec.link_header) if spec.link_header else None
+        self.asked = _AskedUrl(url.split("#", 1)[0], trail.asked if trail is not None else None)
 
     def next_request(self, body: Any) -> Optional[PageRequest]:
-        return None if self.repeated else next_page_request(self.spec, self.params, body, len(self.data), self.link)
+        """The next page's request, or None on the last page. A next link to a page this walk has
+        already asked for (A -> B -> A) ends the list too: following it would loop. Offsets and page
+        numbers only move forward, so only links can lead back."""
+        if self.repeated:
+            return None
+        request = next_page_request(self.spec, self.params, body, len(self.data), self.link)
+        if request is not None and request.url is not None:
+            following = urljoin(self.url, request.url).split("#", 1)[0]
+            asked: Optional[_AskedUrl] = self.asked
+            while asked is not None:
+                if asked.url == following:
+                    return None
+                asked = asked.before
+        return request
+
+    def trail(self) -> PageTrail:
+        return PageTrail(self.items_key, self.first_items_key, self.asked)
 
 
 class SyncPage(SyncBasePage[Item]):
@@ -359,8 +396,8 @@ class SyncPage(SyncBasePage[Item]):
     data: List[Item]
     body: Any
 
-    def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest, str], "SyncPage[Item]"], body: Any, headers: Mapping[str, str], previous_items_key: Optional[str] = None) -> None:
-        self._reading = _PageReading[Item](spec, params, body, headers, previous_items_key)
+    def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest, PageTrail], "SyncPage[Item]"], body: Any, headers: Mapping[str, str], url: str, trail: Optional[PageTrail] = None) -> None:
+        self._reading = _PageReading[Item](spec, params, body, headers, url, trail)
         self._fetch = fetch
         self.body = body
         self.data = self._reading.data
@@ -376,7 +413,7 @@ class SyncPage(SyncBasePage[Item]):
         request = self.next_page_request()
         if request is None:
             raise ClientError("No next page: this is the last one.")
-        return self._fetch(request, self._reading.items_key)
+        return self._fetch(request, self._reading.trail())
 
     def __repr__(self) -> str:
         return f"SyncPage(items={len(self.data)}, has_next_page={self.has_next_page()})"
@@ -388,9 +425,9 @@ class AsyncPage(AsyncBasePage[Item]):
     data: List[Item]
     body: Any
 
-    def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest, str], Awaitable["AsyncPage[Item]"]], body: Any, headers: Mapping[str, str], previous_items_key: Optional[str] = None) -> None:
+    def __init__(self, spec: PageSpec, params: Dict[str, Any], fetch: Callable[[PageRequest, PageTrail], Awaitable["AsyncPage[Item]"]], body: Any, headers: Mapping[str, str], url: str, trail: Optional[PageTrail] = None) -> None:
         # The reading is the sync page's; only fetching differs.
-        self._reading = _PageReading[Item](spec, params, body, headers, previous_items_key)
+        self._reading = _PageReading[Item](spec, params, body, headers, url, trail)
         self._fetch = fetch
         self.body = body
         self.data = self._reading.data
@@ -405,7 +442,7 @@ class AsyncPage(AsyncBasePage[Item]):
         request = self.next_page_request()
         if request is None:
             raise ClientError("No next page: this is the last one.")
-        return await self._fetch(request, self._reading.items_key)
+        return await self._fetch(request, self._reading.trail())
 
     def __repr__(self) -> str:
         return f"AsyncPage(items={len(self.data)}, has_next_page={self.has_next_page()})"

@@ -12,7 +12,7 @@ from ._async_response import AsyncAPIResponse, AsyncDecodeContext, async_streami
 from ._async_transport import AsyncHTTPTransport, AsyncRawResponse, AsyncTransport
 from ._base import Call, ClientCore, Operation, RequestOptions
 from ._errors import APIConnectionError, APIError, ClientError
-from ._pagination import AsyncCursorPage, AsyncPage, AsyncPagePaginator, AsyncPaginator, PageRequest, PaginationSpec, resolve_next_url
+from ._pagination import AsyncCursorPage, AsyncPage, AsyncPagePaginator, AsyncPaginator, PageRequest, PageTrail, PaginationSpec, resolve_next_url
 from ._response import choose_accept, is_streamed_kind
 from ._serde import NOT_GIVEN, NotGiven
 from ._transport import TransportRequest
@@ -111,18 +111,18 @@ class AsyncBaseClient(ClientCore[AsyncTransport]):
         spec = pagination
 
         # As the sync client: each page remembers its URL and parameters.
-        async def fetch_page(request: PageRequest, previous: Dict[str, Any], from_url: str, previous_items_key: Optional[str] = None) -> AsyncAPIResponse[AsyncPage[Any]]:
+        async def fetch_page(request: PageRequest, previous: Dict[str, Any], from_url: str, trail: Optional[PageTrail] = None) -> AsyncAPIResponse[AsyncPage[Any]]:
             page_query = request.params if request.params is not None else previous
             url = None if request.url is None else resolve_next_url(request.url, from_url)
             call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options, url)
-            page_url = self._url(call)
+            page_url = url if url is not None else self._url(call)
             raw, retries = await self._send(call)
 
-            async def following(next_request: PageRequest, items_key: str) -> AsyncPage[Any]:
-                return await (await fetch_page(next_request, page_query, page_url, items_key)).parse()
+            async def following(next_request: PageRequest, seen: PageTrail) -> AsyncPage[Any]:
+                return await (await fetch_page(next_request, page_query, page_url, seen)).parse()
 
             async def page() -> AsyncPage[Any]:
-                return AsyncPage(spec, page_query, following, await self._decode(call, raw), raw.headers, previous_items_key)
+                return AsyncPage(spec, page_query, following, await self._decode(call, raw), raw.headers, page_url, trail)
 
             return self._wrap_async(raw, retries, page)
 

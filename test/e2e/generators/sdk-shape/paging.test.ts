@@ -65,7 +65,13 @@ function serve(request: RecordedRequest, response: ServerResponse): void {
       // `stuck`: a server whose next link names the page it is on; `elsewhere`: one whose next link is on another origin.
       const elsewhere = url.searchParams.get('elsewhere');
       if (elsewhere) return send({ data: ITEMS.slice(0, size), links: { self: request.url, next: elsewhere } });
-      const next = url.searchParams.has('stuck') ? `link-items?size=${size}&stuck=1` : after + size < ITEMS.length ? `link-items?after=${after + size}&size=${size}` : null;
+      // `cycle=first`: the second page links back to the first (in another form than the client
+      // asked it); `cycle=back`: the last page links back to the second, as it was linked before.
+      const cycle = url.searchParams.get('cycle');
+      const linkTo = (at: number) => `link-items?after=${at}&size=${size}${cycle ? `&cycle=${cycle}` : ''}`;
+      let next = url.searchParams.has('stuck') ? `link-items?size=${size}&stuck=1` : after + size < ITEMS.length ? linkTo(after + size) : null;
+      if (cycle === 'first' && after === size) next = `link-items?after=0&size=${size}&cycle=first&again=1`;
+      if (cycle === 'back' && next === null) next = linkTo(size);
       return send({ data: ITEMS.slice(after, after + size), links: { self: request.url, next } });
     }
     case '/declared-items': {
@@ -143,12 +149,46 @@ describe('a server that repeats a page ends the list instead of looping', () => 
     const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
     expect(result.code, result.output).toBe(0);
     expect(JSON.parse(result.output.trim().split('\n').at(-1)!)).toEqual([IDS.slice(0, 3), IDS.slice(0, 3), IDS]);
-    // Stuck lists: the first page, then the repeat that ends it, nothing more, in either SDK; the
-    // capped list: pages 1 to 3 (3, 3, 1 items) and the empty page 4, in each SDK.
+    // The stuck page-number list: the first page, then the repeat that ends it, nothing more, in
+    // either SDK; the stuck link names the URL just asked, so it is not followed at all; the capped
+    // list: pages 1 to 3 (3, 3, 1 items) and the empty page 4, in each SDK.
     expect(server.requests.filter((request) => request.url.startsWith('/page-items') && request.url.includes('stuck'))).toHaveLength(4);
     const capped = ['/page-items?cap=3&per_page=5', '/page-items?cap=3&page=2&per_page=5', '/page-items?cap=3&page=3&per_page=5', '/page-items?cap=3&page=4&per_page=5'];
     expect(requestsOf(server.requests, '/page-items').filter((request) => request.includes('cap'))).toEqual([...capped, ...capped]);
-    expect(server.requests.filter((request) => request.url.startsWith('/link-items'))).toHaveLength(4);
+    expect(requestsOf(server.requests, '/link-items')).toEqual(['/link-items?size=3&stuck=1', '/link-items?size=3&stuck=1']);
+  }, 60_000);
+
+  it('both SDKs: next links that lead back to a page already walked (A → B → A, A → B → C → B)', async () => {
+    server.script(serve);
+    const sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
+    const client = new sdk.PagingFixtureClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
+    const walk = async (page: AsyncIterable<{ id: string }>) => {
+      const seen: string[] = [];
+      for await (const item of page) seen.push(item.id);
+      return seen;
+    };
+    expect(await walk(client.linkItems.list({ size: 3 }, { query: { cycle: 'first' } }))).toEqual(IDS.slice(0, 6));
+    expect(await walk(client.linkItems.list({ size: 3 }, { query: { cycle: 'back' } }))).toEqual(IDS);
+    const script = [
+      'import asyncio, json, sys',
+      `sys.path.insert(0, ${JSON.stringify(path.join(workDir, 'python'))})`,
+      'from paging_fixture import AsyncPagingFixture, PagingFixture',
+      `KEY, URL = ${JSON.stringify(KEY)}, ${JSON.stringify(server.url)}`,
+      'client = PagingFixture(api_key=KEY, base_url=URL, max_retries=0)',
+      'walks = [[item["id"] for item in client.link_items.list(size=3, extra_query={"cycle": cycle})] for cycle in ("first", "back")]',
+      'async def walk_async(cycle):',
+      '    async with AsyncPagingFixture(api_key=KEY, base_url=URL, max_retries=0) as aclient:',
+      '        return [item["id"] async for item in aclient.link_items.list(size=3, extra_query={"cycle": cycle})]',
+      'walks += [asyncio.run(walk_async(cycle)) for cycle in ("first", "back")]',
+      'print(json.dumps(walks))',
+    ].join('\n');
+    const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
+    expect(result.code, result.output).toBe(0);
+    expect(JSON.parse(result.output.trim().split('\n').at(-1)!)).toEqual([IDS.slice(0, 6), IDS, IDS.slice(0, 6), IDS]);
+    // Each walk: A, B and the first page again (whose repeat ends it); or A, B, C and no second B.
+    const first = ['/link-items?cycle=first&size=3', '/link-items?after=3&cycle=first&size=3', '/link-items?after=0&again=1&cycle=first&size=3'];
+    const back = ['/link-items?cycle=back&size=3', '/link-items?after=3&cycle=back&size=3', '/link-items?after=6&cycle=back&size=3'];
+    expect(requestsOf(server.requests, '/link-items')).toEqual([...first, ...back, ...first, ...back, ...first, ...back]);
   }, 60_000);
 });
 
