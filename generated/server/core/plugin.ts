@@ -179,6 +179,11 @@ const ajvLogger = {
   error: console.error.bind(console),
 };
 
+/**
+ * An Ajv for JSON bodies (`coerce: false`) or for text parameters and form fields (`coerce: true`).
+ * Ajv coerces text to a number as JavaScript does, so `0x10`, ` 10`, `0b11` and `Infinity` would
+ * pass as numbers: a coercing Ajv first checks that each number is written in decimal.
+ */
 export function createAjv(options: { coerce: boolean }): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
@@ -193,7 +198,86 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'example' });
   ajv.addKeyword({ keyword: 'discriminator' });
+  if (options.coerce) {
+    const compile = ajv.compile.bind(ajv);
+    ajv.compile = ((schema: object, meta?: boolean) => decimalNumbersFirst(compile(schema, meta), numberChecks(ajv, schema, [], 0))) as typeof ajv.compile;
+  }
   return ajv;
+}
+
+/** A number as parameters write it: decimal digits, an optional minus, fraction and exponent (JSON's grammar, leading zeros allowed). */
+const DECIMAL_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** A property whose text must be a decimal number (`items`: each element of an array of them). */
+interface NumberCheck {
+  path: string[];
+  type: 'integer' | 'number';
+  items: boolean;
+}
+
+/** The properties of an object schema (nested ones too, as deepObject parameters are) that take numbers only. */
+function numberChecks(ajv: Ajv2020, schema: unknown, path: string[], depth: number): NumberCheck[] {
+  const properties = (resolveRef(ajv, schema) as { properties?: Record<string, unknown> } | undefined)?.properties;
+  if (!properties || typeof properties !== 'object' || depth > 8) return [];
+  return Object.entries(properties).flatMap(([name, raw]): NumberCheck[] => {
+    const property = resolveRef(ajv, raw) as { type?: unknown; items?: unknown; properties?: unknown } | undefined;
+    const type = numberType(property);
+    if (type) return [{ path: [...path, name], type, items: false }];
+    const itemType = property?.type === 'array' ? numberType(resolveRef(ajv, property.items)) : undefined;
+    if (itemType) return [{ path: [...path, name], type: itemType, items: true }];
+    return property?.properties ? numberChecks(ajv, property, [...path, name], depth + 1) : [];
+  });
+}
+
+/** 'integer' or 'number' when a schema takes numbers and no text (a type that also takes strings or booleans is Ajv's to decide). */
+function numberType(schema: unknown): NumberCheck['type'] | undefined {
+  const types = schema && typeof schema === 'object' ? [(schema as { type?: unknown }).type].flat() : [];
+  if (types.includes('string') || types.includes('boolean')) return undefined;
+  return types.includes('integer') ? 'integer' : types.includes('number') ? 'number' : undefined;
+}
+
+/** A schema with its `$ref` (to a schema the Ajv holds) followed. */
+function resolveRef(ajv: Ajv2020, schema: unknown): unknown {
+  for (let hops = 0; hops < 8 && schema && typeof schema === 'object' && typeof (schema as { $ref?: unknown }).$ref === 'string'; hops += 1) {
+    const ref = (schema as { $ref: string }).$ref;
+    if (ref.startsWith('#')) return undefined; // relative to a root this walk does not know: Ajv decides
+    schema = ajv.getSchema(ref)?.schema;
+  }
+  return schema;
+}
+
+function decimalNumbersFirst(validate: ValidateFunction, checks: NumberCheck[]): ValidateFunction {
+  if (checks.length === 0) return validate;
+  const checked = ((data: unknown) => {
+    const failure = firstNonDecimal(data, checks);
+    checked.errors = failure ? [failure] : undefined;
+    if (failure) return false;
+    const valid = validate(data);
+    checked.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return checked;
+}
+
+function firstNonDecimal(data: unknown, checks: NumberCheck[]): ErrorObject | undefined {
+  for (const check of checks) {
+    let value = data;
+    for (const key of check.path) value = value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+    const values = check.items && Array.isArray(value) ? value : [value];
+    for (const [index, each] of values.entries()) {
+      // '' is Ajv's to judge (null where the type allows it); a non-string was not text.
+      if (typeof each !== 'string' || each === '' || (DECIMAL_NUMBER.test(each) && Number.isFinite(Number(each)))) continue;
+      const at = check.items && Array.isArray(value) ? [...check.path, String(index)] : check.path;
+      return {
+        instancePath: at.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
+        schemaPath: '#/properties',
+        keyword: 'type',
+        params: { type: check.type },
+        message: `must be ${check.type === 'integer' ? 'an integer' : 'a number'} written in decimal`,
+      };
+    }
+  }
+  return undefined;
 }
 
 /** Keywords of a parameter's bounds: the failures its x-error-code names (a type or pattern failure is invalid_request). */

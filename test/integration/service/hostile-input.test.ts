@@ -243,6 +243,16 @@ describe('the right code for each failure', () => {
     expect(empty).toMatchObject({ param: null, message: 'An empty name is not a known query parameter.' });
   });
 
+  it('takes numbers written in decimal only: hexadecimal, binary, padded and infinite ones are refused, naming the parameter', async () => {
+    const key = await service.key();
+    for (const limit of ['0x10', '0b11', '0o7', '%2010', '10%20', '%0910', 'Infinity', '-Infinity', '1e999', '1_0']) {
+      const body = expectErrorContract(await service.call('GET', `/v1/nature/subjects?limit=${limit}`, { key }), 400, 'invalid_request');
+      expect(body, limit).toMatchObject({ param: 'limit', message: 'limit must be an integer written in decimal.' });
+    }
+    // Decimal forms JSON writes (and leading zeros) are numbers.
+    for (const limit of ['10', '010', '1e1', '10.0']) expect((await service.call('GET', `/v1/nature/subjects?limit=${limit}`, { key })).status, limit).toBe(200);
+  });
+
   it('answers a repeated single-valued parameter with 400 invalid_request', async () => {
     expectErrorContract(await service.call('GET', '/v1/nature/subjects?limit=1&limit=2', { key: await service.key() }), 400, 'invalid_request');
   });
