@@ -114,6 +114,19 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
+/** The generated TypeScript client, on the loopback server. */
+async function typescriptClient() {
+  const sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
+  return { sdk, client: new sdk.PagingFixtureClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0 }) };
+}
+
+/** Every item's ID, in the order a `for await` walk gives them. */
+async function walk(page: AsyncIterable<{ id: string }>): Promise<string[]> {
+  const seen: string[] = [];
+  for await (const item of page) seen.push(item.id);
+  return seen;
+}
+
 function expectEveryListWalked(requests: RecordedRequest[], repeats = 1, only: string[] = Object.keys(WANT_REQUESTS)): void {
   for (const [pathname, want] of Object.entries(WANT_REQUESTS).filter(([each]) => only.includes(each))) expect(requestsOf(requests, pathname), pathname).toEqual(Array.from({ length: repeats }, () => want).flat());
   for (const request of requests) expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -125,13 +138,7 @@ function expectEveryListWalked(requests: RecordedRequest[], repeats = 1, only: s
 describe('a server that repeats a page ends the list instead of looping', () => {
   it('both SDKs: a page number the server ignores, a next link that names its own page', async () => {
     server.script(serve);
-    const sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
-    const client = new sdk.PagingFixtureClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
-    const walk = async (page: AsyncIterable<{ id: string }>) => {
-      const seen: string[] = [];
-      for await (const item of page) seen.push(item.id);
-      return seen;
-    };
+    const { sdk, client } = await typescriptClient();
     expect(await walk(client.pageItems.list({ per_page: 3 }, { query: { stuck: 1 } }))).toEqual(IDS.slice(0, 3));
     expect(await walk(client.linkItems.list({ size: 3 }, { query: { stuck: 1 } }))).toEqual(IDS.slice(0, 3));
     // A page shorter than the size asked is not the end: this server caps 5 to 3.
@@ -160,13 +167,7 @@ describe('a server that repeats a page ends the list instead of looping', () => 
 
   it('both SDKs: next links that lead back to a page already walked (A → B → A, A → B → C → B)', async () => {
     server.script(serve);
-    const sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
-    const client = new sdk.PagingFixtureClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
-    const walk = async (page: AsyncIterable<{ id: string }>) => {
-      const seen: string[] = [];
-      for await (const item of page) seen.push(item.id);
-      return seen;
-    };
+    const { sdk, client } = await typescriptClient();
     expect(await walk(client.linkItems.list({ size: 3 }, { query: { cycle: 'first' } }))).toEqual(IDS.slice(0, 6));
     expect(await walk(client.linkItems.list({ size: 3 }, { query: { cycle: 'back' } }))).toEqual(IDS);
     const script = [
@@ -202,8 +203,7 @@ describe("a next page's URL on another origin", () => {
         response.end('{"data": [], "links": {"next": null}}');
       });
       const elsewhere = `${other.url}/link-items?size=3`;
-      const sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
-      const client = new sdk.PagingFixtureClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
+      const { sdk, client } = await typescriptClient();
       const seen: string[] = [];
       const walk = async () => {
         for await (const item of client.linkItems.list({ size: 3 }, { query: { elsewhere } })) seen.push(item.id);
@@ -238,8 +238,7 @@ describe("a next page's URL on another origin", () => {
 describe('every paging style walks all 7 items exactly once, in order', () => {
   it('the TypeScript client: for await over the promise of a page, and page by page', async () => {
     server.script(serve);
-    const sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
-    const client = new sdk.PagingFixtureClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0 });
+    const { sdk, client } = await typescriptClient();
     const calls = {
       offset_items: () => client.offsetItems.list({ limit: 3 }),
       page_items: () => client.pageItems.list({ per_page: 3 }),
