@@ -8,7 +8,8 @@ import { createServer } from 'node:http';
 import { writeDashboardUi } from './lib/dashboard-ui.js';
 import { buildDocs, DOCS_FILE } from './lib/docs.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
-import { startMock } from './lib/mock.js';
+import { exitIfPortsTaken } from './lib/cli-args.js';
+import { startMock, type RunningMock } from './lib/mock.js';
 import { DOCUMENTS, generate, regenerateCommand } from '../generators/pipeline.js';
 import { servicePort, trustProxyOrExit } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
@@ -19,6 +20,11 @@ const HOST = '127.0.0.1';
 const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 const trustProxy = trustProxyOrExit('start'); // a refused TRUST_PROXY stops here, before the slow steps
 const docsPort = Number(process.env.DOCS_PORT ?? 8080);
+await exitIfPortsTaken('start', HOST, [
+  { port: servicePort(), variable: 'PORT' },
+  { port: docsPort, variable: 'DOCS_PORT' },
+  { port: mockPort, variable: 'MOCK_PORT' },
+]);
 
 // Every document the repository generates from: the public API's and the dashboard's.
 const { findings, errors } = await lintSpec(DOCUMENTS.map((document) => document.spec));
@@ -45,19 +51,30 @@ const docs = createServer((request, response) => {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   createReadStream(DOCS_FILE).pipe(response);
 });
-await new Promise<void>((resolve) => docs.listen(docsPort, HOST, resolve));
-const mock = await startMock(mockPort, HOST);
+// The ports were free a moment ago; should one be taken since, stop what started, in one line.
+let mock: RunningMock | undefined;
+const failStart = async (what: string, error: unknown): Promise<never> => {
+  docs.close();
+  await mock?.stop();
+  console.error(`start: ${what} did not start: ${(error as Error).message.split('\n')[0]}`);
+  process.exit(1);
+};
+await new Promise<void>((resolve) => docs.once('error', (error) => void failStart('the docs page', error)).listen(docsPort, HOST, resolve));
+mock = await startMock(mockPort, HOST).catch((error: unknown) => failStart('the mock', error));
 
 const store = await openStoreOrExit('start');
+// Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in
+// `npm run serve`. This machine is the developer's own: the dashboard may register
+// http://127.0.0.1 receivers.
+const service = await startService({ store, trustProxy, host: HOST, port: servicePort(), dispatcher: { log: (line) => console.log(line) }, allowLoopbackWebhooks: true }).catch((error: unknown) =>
+  failStart('the service', error),
+);
+const serviceUrl = service.url;
+// Only once the service listens: a first key made before a failed start would never be shown.
 let firstKey: string | undefined;
 if ((await store.countKeys()) === 0) {
   firstKey = (await createKey(store, { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' }, new Date().toISOString())).rawKey;
 }
-// Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in
-// `npm run serve`. This machine is the developer's own: the dashboard may register
-// http://127.0.0.1 receivers.
-const service = await startService({ store, trustProxy, host: HOST, port: servicePort(), dispatcher: { log: (line) => console.log(line) }, allowLoopbackWebhooks: true });
-const serviceUrl = service.url;
 
 console.log('');
 console.log(`service: ${serviceUrl}  (sandbox and live by key prefix; database ${describeStore()})`);
@@ -80,7 +97,7 @@ const stop = async () => {
   stopping = true;
   docs.close();
   await service.close();
-  await mock.stop();
+  await mock!.stop();
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -133,7 +133,7 @@ export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const port = RESERVED_FLOOR + randomInt(ephemeral[0] - RESERVED_FLOOR);
     if (!(await reserve(port))) continue;
-    if (await bindable(port)) return port;
+    if (await portIsFree(port)) return port;
   }
   return kernelPort();
 }
@@ -165,11 +165,12 @@ async function reserve(port: number): Promise<boolean> {
   }
 }
 
-function bindable(port: number): Promise<boolean> {
+/** Whether a server could listen on this port now (nothing else holds it). */
+export function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    server.listen(port, host, () => server.close(() => resolve(true)));
   });
 }
 

@@ -2,11 +2,12 @@
  * The mock, against the source description's "Mock server" section, item by item, on a real
  * Prism process serving generated/mock/openapi.json.
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
-import { binPath, freePort, startProcess, waitForHttp } from '../../../scripts/lib/processes.js';
+import { binPath, freePort, listeningUrl, startProcess, waitForHttp } from '../../../scripts/lib/processes.js';
 import { loadDocument } from '../../../generators/core/load.js';
 import { SPEC_PATH, deref, fillPath, firstResponseExample, operationsOf, requestExample, specDocument } from '../../support/spec.js';
 
@@ -154,7 +155,7 @@ function collectScores(value: unknown, found: Array<{ mn: unknown; mi: unknown }
   return found;
 }
 
-describe('npm run mock -- --spec (starts scripts/mock.ts, hence Prism, on a free port)', () => {
+describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a free port)', () => {
   it("mocks another spec from its mock document, made in a temporary folder that goes when the mock stops", async () => {
     const scratchFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('mock-'));
     const before = new Set(scratchFolders());
@@ -175,6 +176,31 @@ describe('npm run mock -- --spec (starts scripts/mock.ts, hence Prism, on a free
     }
     expect(scratchFolders().filter((name) => made.includes(name))).toEqual([]);
   }, 120_000);
+
+  it('serves spec/openapi.yaml as it is now by default, made the same way', async () => {
+    const port = await freePort();
+    const running = startProcess(binPath('tsx'), ['scripts/mock.ts'], { env: { MOCK_PORT: String(port) } });
+    try {
+      expect(await listeningUrl(running, /^mock: (\S+) .*, mocking spec\/openapi\.yaml$/m)).toBe(`http://127.0.0.1:${port}`);
+      expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200);
+    } finally {
+      await running.stop();
+    }
+  }, 120_000);
+
+  it('refuses a MOCK_PORT another server holds in one line, exit 1, before starting Prism (that server would answer for it)', async () => {
+    const holder = net.createServer((socket) => socket.end('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'));
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      const running = startProcess(binPath('tsx'), ['scripts/mock.ts'], { env: { MOCK_PORT: String(port) } });
+      const code = await new Promise((resolve) => running.child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(running.output().trim()).toBe(`mock: 127.0.0.1:${port} is in use (set MOCK_PORT to a free port)`);
+    } finally {
+      holder.close();
+    }
+  }, 60_000);
 
   it('refuses a spec it cannot read in one line, exit 2', async () => {
     const running = startProcess(binPath('tsx'), ['scripts/mock.ts', '--spec', 'test/fixtures/specs/no-such.yaml']);
