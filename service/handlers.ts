@@ -107,7 +107,7 @@ async function idempotent<Body>(deps: HandlerDeps, request: FastifyRequest, repl
     const previous = await tx.findIdempotency(caller.scope, key, deps.now() - IDEMPOTENCY_TTL_MS);
     if (previous) {
       if (previous.requestHash !== requestHash) {
-        return sendError(reply, request, 409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different request.', 'Idempotency-Key');
+        return sendError(reply, request, 409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different request.', 'idempotency-key');
       }
       reply.header('idempotent-replayed', 'true').code(previous.status);
       return JSON.parse(previous.body) as Body;

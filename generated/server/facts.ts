@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:1537e936306ed0e520acfb1008442d3627c534377ab497fa68f0a5bd0a675f77";
+export const SPEC_DIGEST = "sha256:a93d7a2d02757b1cd481baca88e4fc7240eaa046535b60d560521ab718c2f9d2";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

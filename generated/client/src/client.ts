@@ -60,7 +60,7 @@ const CONFIG: ClientConfig = {
     },
     "specDigest": {
       "header": "X-Spec-Digest",
-      "value": "sha256:1537e936306ed0e520acfb1008442d3627c534377ab497fa68f0a5bd0a675f77"
+      "value": "sha256:a93d7a2d02757b1cd481baca88e4fc7240eaa046535b60d560521ab718c2f9d2"
     },
     "userAgent": "assessment-service-client/1.0.0"
   };

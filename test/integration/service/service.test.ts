@@ -396,7 +396,7 @@ describe.each(ENGINES)('service on $name', ({ start }) => {
       await createSubject(key, {}, { 'idempotency-key': 'create-2' });
       const response = await createSubject(key, { metadata: { other: 'yes' } }, { 'idempotency-key': 'create-2' });
       expect(response.status).toBe(409);
-      expect(response.json()).toMatchObject({ code: 'idempotency_conflict', param: 'Idempotency-Key' });
+      expect(response.json()).toMatchObject({ code: 'idempotency_conflict', param: 'idempotency-key' });
     });
 
     it('scopes keys per account and environment, and expires them after 24 hours', async () => {
