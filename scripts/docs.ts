@@ -1,14 +1,33 @@
 /**
- * `npm run docs`: builds a self-contained HTML reference per document: dist/docs/index.html (the
- * public API) and dist/docs/dashboard/index.html (the dashboard's API).
+ * `npm run docs [-- --spec PATH [--out FILE]]`: builds a self-contained HTML reference per
+ * document: dist/docs/index.html (the public API) and dist/docs/dashboard/index.html (the
+ * dashboard's API); with `--spec`, the reference of any OpenAPI document (default
+ * dist/docs/<its name>.html).
  */
 import path from 'node:path';
 import { DOCUMENTS } from '../generators/pipeline.js';
+import { failCli, parseCliArgs } from './lib/cli-args.js';
 import { buildDocs, docsFileFor } from './lib/docs.js';
 import { ROOT } from './lib/lint.js';
 
-for (const document of DOCUMENTS) {
+const USAGE = `usage: npm run docs [-- --spec PATH [--out FILE]]
+  Builds dist/docs/index.html and dist/docs/dashboard/index.html (self-contained, no network needed).
+  --spec PATH   build the reference of this OpenAPI document instead
+  --out FILE    where to write it (default dist/docs/<spec name>.html)`;
+
+const { values } = parseCliArgs('docs', USAGE, { spec: { type: 'string' }, out: { type: 'string' } }, false);
+if (values.out && !values.spec) failCli('docs', `--out needs --spec\n${USAGE}`);
+const builds = values.spec
+  ? [{ spec: path.resolve(values.spec), file: path.resolve(values.out ?? path.join(ROOT, 'dist', 'docs', `${path.basename(values.spec).replace(/\.(ya?ml|json)$/i, '')}.html`)) }]
+  : DOCUMENTS.map((document) => ({ spec: path.join(ROOT, document.spec), file: docsFileFor(document.out) }));
+
+for (const { spec, file } of builds) {
   const started = Date.now();
-  const file = await buildDocs(path.join(ROOT, document.spec), docsFileFor(document.out));
+  try {
+    await buildDocs(spec, file);
+  } catch (error) {
+    console.error(`docs: ${path.relative(process.cwd(), spec)}: ${(error as Error).message.split('\n')[0]}`);
+    process.exit(1);
+  }
   console.log(`docs: ${path.relative(process.cwd(), file)} (${Date.now() - started} ms); open it in a browser, no network needed`);
 }

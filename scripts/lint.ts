@@ -4,9 +4,14 @@
  * exits 1 when either tool reports an error.
  */
 import { DOCUMENTS } from '../generators/pipeline.js';
+import { parseCliArgs } from './lib/cli-args.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
 
-const files = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const USAGE = `usage: npm run lint [-- FILE...]
+  Spectral (spectral:oas, OWASP, house rules) and Redocly on each OpenAPI document given
+  (default: spec/openapi.yaml and spec/dashboard.yaml); exit 1 on an error finding.`;
+
+const files = parseCliArgs('lint', USAGE, {}).positionals;
 // Default: every document the repository generates from (the public API's and the dashboard's).
 const targets = files.length ? files : DOCUMENTS.map((document) => document.spec);
 

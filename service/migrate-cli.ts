@@ -4,6 +4,13 @@
  */
 import { describeStore, openStoreOrExit } from './store/open.js';
 
+// No options: anything given is a mistake, said before the database is touched.
+if (process.argv.length > 2) {
+  const asked = process.argv.slice(2);
+  const help = asked.includes('--help') || asked.includes('-h');
+  (help ? console.log : console.error)(`${help ? '' : `migrate: unexpected ${asked.join(' ')}\n`}usage: npm run migrate\n  Applies the migrations the database (DATABASE_URL, else DATABASE_PATH) lacks.`);
+  process.exit(help ? 0 : 2);
+}
 const store = await openStoreOrExit('migrate');
 try {
   const { applied, version } = store.migration;

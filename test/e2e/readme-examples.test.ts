@@ -80,6 +80,27 @@ describe('README code blocks', () => {
     expect(elsewhere, `a ${block.language || 'plain'} block at ${block.file}:${block.line} that no test runs:\n${block.code}`).toBeDefined();
   });
 
+  it('every TypeScript block type-checks as written (tsc --strict): tsx runs them without checking types', async () => {
+    const checked = path.join(dir, 'typecheck');
+    await mkdir(checked, { recursive: true });
+    const files = await Promise.all(
+      runnable.map(async (block) => {
+        const file = path.join(checked, `${path.basename(block.file, '.md')}-${block.line}.mts`);
+        await writeFile(file, block.code.replaceAll("'assessment-service-client'", `'${CLIENT_ENTRY}'`));
+        return file;
+      }),
+    );
+    const args = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--target', 'es2022', '--allowImportingTsExtensions', '--types', 'node', ...files];
+    const tsc = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsc'), args, { cwd: ROOT });
+    let output = '';
+    tsc.stdout.on('data', (chunk) => (output += chunk));
+    tsc.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => tsc.on('exit', resolve));
+    // Name each error by its README line: `README-683.mts(5,…)` is README.md's block opening at line 683.
+    expect(output.replaceAll(`${path.relative(ROOT, checked)}/`, ''), 'README TypeScript blocks that do not type-check').toBe('');
+    expect(code).toBe(0);
+  }, 120_000);
+
   it.each(runnable.map((block) => ({ ...block, where: `${block.file}:${block.line}` })))('$where runs against the reference service', async (block) => {
     const file = path.join(dir, `${path.basename(block.file, '.md')}-${block.line}.mts`);
     await writeFile(file, block.code.replaceAll("'assessment-service-client'", `'${CLIENT_ENTRY}'`));

@@ -1,0 +1,49 @@
+/**
+ * The small commands a spec's author runs (`npm run docs`, `lint`, `migrate`, each started with
+ * tsx): an option they do not take is refused in one line with the usage, exit 2, instead of being
+ * ignored while they do their default work; `npm run docs -- --spec` renders a spec nobody here
+ * wrote (Train Travel, from the public-spec corpus).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { binPath, startProcess } from '../../../scripts/lib/processes.js';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'cli-options-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+async function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
+  const running = startProcess(binPath('tsx'), [script, ...args], { env });
+  const code = await new Promise<number | null>((resolve) => running.child.once('exit', resolve));
+  return { code, output: running.output() };
+}
+
+describe('options a command does not take', () => {
+  it.each([
+    ['scripts/docs.ts', 'docs'],
+    ['scripts/lint.ts', 'lint'],
+  ])('%s refuses --bogus in one line with its usage, exit 2', async (script, name) => {
+    const { code, output } = await run(script, ['--bogus']);
+    expect(code).toBe(2);
+    expect(output.split('\n')[0]).toMatch(new RegExp(`^${name}: Unknown option '--bogus'\.?$`));
+    expect(output).toContain(`usage: npm run ${name}`);
+  }, 60_000);
+
+  it('migrate refuses any argument before it opens the database', async () => {
+    const database = path.join(folder, 'never.db');
+    const { code, output } = await run('service/migrate-cli.ts', ['--bogus'], { DATABASE_PATH: database });
+    expect(code).toBe(2);
+    expect(output.split('\n')[0]).toBe('migrate: unexpected --bogus');
+    expect(() => readFileSync(database)).toThrow(/ENOENT/);
+  }, 60_000);
+});
+
+it('npm run docs -- --spec renders a public spec to the file given, titled by its info.title', async () => {
+  const out = path.join(folder, 'train.html');
+  const { code, output } = await run('scripts/docs.ts', ['--spec', 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml', '--out', out]);
+  expect(code, output).toBe(0);
+  const html = readFileSync(out, 'utf8');
+  expect(html).toMatch(/<title>Train Travel API reference<\/title>/);
+  expect(html).toContain('Get a list of train stations');
+}, 120_000);
