@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { SpecError } from '../generators/core/load.js';
 import { generate } from '../generators/pipeline.js';
-import { exitIfPortsTaken, failCli, parseCliArgs } from './lib/cli-args.js';
+import { failCli, parseCliArgs } from './lib/cli-args.js';
 import { startMock } from './lib/mock.js';
+import { exitIfPortsTaken } from './lib/processes.js';
 
 const DEFAULT_SPEC = 'spec/openapi.yaml';
 const USAGE = `usage: npm run mock [-- --spec PATH]

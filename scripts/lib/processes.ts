@@ -184,3 +184,16 @@ function kernelPort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Stops a command whose ports are taken, in one line naming the variable that moves each, exit 1:
+ * before it starts anything (a server on the port would otherwise answer for ours, or a listen
+ * would fail halfway, leaving the processes already started behind).
+ */
+export async function exitIfPortsTaken(name: string, host: string, ports: Array<{ port: number; variable: string }>): Promise<void> {
+  const taken: string[] = [];
+  for (const { port, variable } of ports) if (!(await portIsFree(port, host))) taken.push(`${host}:${port} is in use (set ${variable} to a free port)`);
+  if (taken.length === 0) return;
+  console.error(`${name}: ${taken.join('; ')}`);
+  process.exit(1);
+}

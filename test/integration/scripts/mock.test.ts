@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
-import { binPath, freePort, listeningUrl, startProcess, waitForHttp } from '../../../scripts/lib/processes.js';
+import { binPath, freePort, listeningUrl, startProcess } from '../../../scripts/lib/processes.js';
 import { loadDocument } from '../../../generators/core/load.js';
 import { SPEC_PATH, deref, fillPath, firstResponseExample, operationsOf, requestExample, specDocument } from '../../support/spec.js';
 
@@ -163,11 +163,11 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
     const running = startProcess(binPath('tsx'), ['scripts/mock.ts', '--spec', 'test/fixtures/specs/widgets-3.0.yaml'], { env: { MOCK_PORT: String(port) } });
     let made: string[] = [];
     try {
-      await waitForHttp(`http://127.0.0.1:${port}/widgets`, running);
+      // Its start line, printed once Prism answers, names the spec it mocks.
+      expect(await listeningUrl(running, /^mock: (\S+) .*, mocking test\/fixtures\/specs\/widgets-3\.0\.yaml$/m)).toBe(`http://127.0.0.1:${port}`);
       const response = await fetch(`http://127.0.0.1:${port}/widgets`);
       expect(response.status).toBe(200);
       expect(Array.isArray(await response.json())).toBe(true);
-      expect(running.output()).toContain('mocking test/fixtures/specs/widgets-3.0.yaml');
       made = scratchFolders().filter((name) => !before.has(name));
       expect(made).toHaveLength(1);
     } finally {

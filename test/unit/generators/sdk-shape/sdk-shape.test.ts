@@ -40,6 +40,24 @@ describe('names', () => {
     expect(shape.names).toEqual({ base: 'media-shop', envPrefix: 'MEDIA_SHOP', clientName: 'MediaShopClient', packageName: 'media-shop-client' });
   });
 
+  it('takes the name given instead of the title: info.x-sdk-name, and over it the generator\'s --name; Python spells the same base', async () => {
+    const named = await irOf({ info: { title: "GitHub's official OpenAPI spec + Octokit extension", version: '1', 'x-sdk-name': 'Octo Kit' }, paths: {} });
+    expect(sdkShape(named).names).toEqual({ base: 'octo-kit', envPrefix: 'OCTO_KIT', clientName: 'OctoKitClient', packageName: 'octo-kit-client' });
+    expect(planPython(named).packageName).toBe('octo_kit');
+    const file = path.join(dir, 'named.json');
+    await writeFile(file, JSON.stringify({ openapi: '3.1.0', info: { title: 'Media Shop', version: '1', 'x-sdk-name': 'Octo Kit' }, paths: {} }));
+    expect(sdkShape(buildIr(await loadDocument(file), { sdkName: 'github' })).names.clientName).toBe('GithubClient');
+  });
+
+  it('refuses an x-sdk-name with nothing to name by, at its pointer', async () => {
+    const refused = await irOf({ info: { title: 'Media Shop', version: '1', 'x-sdk-name': ' - ' }, paths: {} }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(UnsupportedSpecError);
+    expect((refused as Error).message).toMatch(/: the SDKs' name \(x-sdk-name, --name\) must be a string with a letter or digit \(at #\/info\/x-sdk-name\)/);
+  });
+
   it('scopes names with each language\'s suffix rule', () => {
     const ts = new NameScope(['Foo']);
     expect([ts.claim('Foo'), ts.claim('Foo'), ts.claim('Bar')]).toEqual(['Foo2', 'Foo3', 'Bar']);
