@@ -15,9 +15,10 @@ const { DEFAULT_OUT, DOCUMENTS, generate, regenerateCommand } = await import('./
 const { SpecError } = await import('./core/load.js');
 const { DASHBOARD_UI_DIR, writeDashboardUi } = await import('../scripts/lib/dashboard-ui.js');
 
-const USAGE = `usage: npm run generate [-- --spec PATH --out DIR] [--released git:REF|FILE] [--sdks] [--dry-run]
+const USAGE = `usage: npm run generate [-- --spec PATH --out DIR [--name NAME]] [--released git:REF|FILE] [--sdks] [--dry-run]
   no --spec: every document listed in generators/pipeline.ts (spec/openapi.yaml into generated/, spec/dashboard.yaml into generated/dashboard/)
   --spec PATH --out DIR: any OpenAPI 3.0/3.1 document (YAML or JSON) into DIR
+  --name NAME: what the SDKs are named after (client class, packages, environment variables) instead of info.title or info.x-sdk-name
   --released git:REF|FILE: the last release, for the packages' CHANGELOG.md
   --sdks: also openapi-generator's SDKs (needs Java)
   --dry-run: generate without writing`;
@@ -36,18 +37,22 @@ async function main(): Promise<void> {
       'skip-sdks': { type: 'boolean', default: false },
       /** The last released spec (`git:<ref>` or a file): the packages' CHANGELOG.md lists the changes since. */
       released: { type: 'string' },
+      /** What the SDKs are named after, instead of the spec's info.title (or info.x-sdk-name). */
+      name: { type: 'string' },
     },
     false,
   );
   // No --spec: every document the repository lists (spec/openapi.yaml, spec/dashboard.yaml), each
   // at its place under --out (default generated/, so the dashboard's output is generated/dashboard/).
+  if (values.name !== undefined && !values.spec) failCli('generate', `--name needs --spec: the listed documents are named by their own info.title\n${USAGE}`);
   const targets = values.spec
     ? [{ spec: values.spec, out: outOfSpec(values.spec, values.out), skip: [] as string[] }]
     : DOCUMENTS.map((document) => ({ ...document, out: path.join(values.out ?? DEFAULT_OUT, path.relative(DEFAULT_OUT, document.out)) }));
   for (const { spec, out, skip = [] } of targets) {
     if (targets.length > 1) console.log(`${spec} -> ${out}/`);
     try {
-      const result = await generate({ spec, out, command: regenerateCommand(spec, out), write: !values['dry-run'], skip: [...skip, ...(values['skip-sdks'] ? ['sdks'] : [])], include: values.sdks ? ['sdks'] : [], released: values.released, log: (line) => console.log(line) });
+      const command = `${regenerateCommand(spec, out)}${values.name !== undefined ? ` --name ${JSON.stringify(values.name)}` : ''}`;
+      const result = await generate({ spec, out, command, sdkName: values.name, write: !values['dry-run'], skip: [...skip, ...(values['skip-sdks'] ? ['sdks'] : [])], include: values.sdks ? ['sdks'] : [], released: values.released, log: (line) => console.log(line) });
       for (const warning of result.warnings) console.warn(`warning: ${warning}`);
     } catch (error) {
       // An emitter failing on a document the loader accepted: still one line naming the spec.

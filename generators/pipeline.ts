@@ -109,6 +109,8 @@ export interface GenerateOptions {
    * `false`: compare with none (the packages' CHANGELOG.md then lists no changes).
    */
   released?: string | false;
+  /** What the SDKs are named after instead of the spec's `info.title` (or `info.x-sdk-name`). */
+  sdkName?: string;
 }
 
 export interface GenerateResult {
@@ -146,7 +148,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   prepareWorkers(fileSize(options.spec));
   const loaded = await step('load + bundle', () => loadDocument(options.spec), (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`);
   const released = options.released === false ? undefined : options.released ?? DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(options.spec))?.released;
-  const ir: Ir = await step('build IR', () => buildIr(loaded));
+  const ir: Ir = await step('build IR', () => buildIr(loaded, { sdkName: options.sdkName }));
   if (released) ir.release = await step('compare with release', () => releaseOf(released, options.spec, loaded), (release) => `${release.label}: ${release.changes.length} change(s)`);
   const files: GeneratedFile[] = [];
   const emitterWarnings: string[] = [];

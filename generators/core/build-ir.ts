@@ -61,7 +61,8 @@ const IDEMPOTENCY_HEADER = /^idempotency-key$/i;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-export function buildIr(loaded: LoadedDocument): Ir {
+/** `sdkName`: the name the SDKs are named after, over the spec's own (`npm run generate -- --name`). */
+export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } = {}): Ir {
   const document = loaded.document;
   const warnings: IrWarning[] = [];
   const warn = (pointer: string, message: string) => warnings.push({ pointer, message });
@@ -69,6 +70,10 @@ export function buildIr(loaded: LoadedDocument): Ir {
   const unsupported = (pointer: string, message: string) => problems.push({ pointer, message: `not supported: ${message}` });
   const invalid = (pointer: string, message: string) => problems.push({ pointer, message });
   const info = document.info ?? {};
+  const sdkName = overrides.sdkName ?? info['x-sdk-name'];
+  if (sdkName !== undefined && (typeof sdkName !== 'string' || !/[A-Za-z0-9]/.test(sdkName))) {
+    invalid(overrides.sdkName === undefined ? '/info/x-sdk-name' : '', 'the SDKs\' name (x-sdk-name, --name) must be a string with a letter or digit');
+  }
 
   const servers = collectServers(document.servers, '/servers', invalid);
   const operations = collectOperations(document, servers, warn, unsupported, invalid);
@@ -83,7 +88,7 @@ export function buildIr(loaded: LoadedDocument): Ir {
       return loaded.digest; // computed when first read
     },
     openapiVersion: loaded.openapiVersion,
-    info: { title: String(info.title ?? 'API'), version: String(info.version ?? '0.0.0'), description: info.description },
+    info: { title: String(info.title ?? 'API'), version: String(info.version ?? '0.0.0'), description: info.description, ...(sdkName !== undefined ? { sdkName } : {}) },
     servers,
     operations,
     schemas: Object.entries<Json>(document.components?.schemas ?? {}).map(([name, schema]) => ({ name, schema: asSchema(schema) })),

@@ -421,7 +421,8 @@ export interface Ir {
   /** sha256 of the bundled document: the spec digest every artifact records (computed when first read). */
   readonly digest: string;
   openapiVersion: string;
-  info: { title: string; version: string; description?: string };
+  /** `sdkName`: what the SDKs are named after (`--name`, else `info.x-sdk-name`), when not the title. */
+  info: { title: string; version: string; description?: string; sdkName?: string };
   /** The root servers, as the spec lists them (none when it lists none). */
   servers: IrServer[];
   operations: IrOperation[];

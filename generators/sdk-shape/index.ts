@@ -65,7 +65,7 @@ function makeShape(ir: Ir): SdkShape {
   });
   const byOperation = new Map(operations.map((shape) => [shape.operation, shape]));
   const shape: SdkShape = {
-    names: apiNames(ir.info.title),
+    names: apiNames(ir.info.sdkName ?? ir.info.title),
     get auth() {
       if (auth.unsupported) throw auth.unsupported;
       return auth.plan;

@@ -1,5 +1,6 @@
 /**
- * The API's own names in every SDK, from `info.title`: "Assessment Service API" -> base
+ * The API's own names in every SDK, from `info.title` (or the name given instead: `info.x-sdk-name`,
+ * `npm run generate -- --name`): "Assessment Service API" -> base
  * "assessment-service", client class "AssessmentServiceClient", npm package
  * "assessment-service-client", environment variables "ASSESSMENT_SERVICE_*". Each language
  * spells the base its own way (Python: package "assessment_service").
