@@ -3,6 +3,8 @@
  * same source, compiled by tsc twice: ESM in `dist/esm` and CommonJS in `dist/cjs` (with a
  * nested `package.json` saying so, which also makes its `.d.ts` files CommonJS declarations), so
  * `require()` works where `require(esm)` does not (Node before 20.19, Jest's CommonJS loader).
+ * The README's ts blocks compile with tsc --strict on public specs and ours
+ * (test/e2e/generators/readme-blocks-public-specs.test.ts) and ours run (test/e2e/readme-examples.test.ts).
  */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';

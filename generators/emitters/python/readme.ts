@@ -4,6 +4,8 @@
  * (test/e2e/generators/emitters/python/sdk.test.ts), the media fixture's uploads, downloads and
  * event streams (readme-media.ts) against a server of its own (media.test.ts there). A block that
  * cannot be built for a spec (no example body, no paged list, no upload) is left out, never faked.
+ * Every block also passes pyright strict on public specs (Train Travel, Scalar Galaxy) and ours:
+ * test/e2e/generators/readme-blocks-public-specs.test.ts.
  */
 import { pagingText, retryPolicySource, sdkShape, statusErrorsText } from '../../sdk-shape/index.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
