@@ -17,7 +17,8 @@ import { placeOperations, resourceTree, type OperationPlace, type ResourceNode }
 import { wirePlan, type WirePlan } from './wire.js';
 
 export { NameScope } from './scope.js';
-export { itemsPath, pageClasses, pageSizeParam, pagingText, wirePaging, type PageClasses, type WireCursorPaging, type WirePaging } from './paging.js';
+export { STATUS_ERRORS, statusErrorsText, type StatusError } from './errors.js';
+export { itemsPath, pageClasses, pageSizeArgument, pageSizeParam, pagingText, wirePaging, type PageClasses, type WireCursorPaging, type WirePaging } from './paging.js';
 export { RESERVED_MEMBERS, type OperationPlace, type ResourceNode } from './resources.js';
 export type { ApiNames } from './names.js';
 export type { AuthPlan, Credential, OperationAuth } from './auth.js';

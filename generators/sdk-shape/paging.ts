@@ -4,7 +4,8 @@
  * keeps its own page (`CursorPage`: backward paging, `has_more`); every other style gets the one
  * `Page`, whose runtime asks for the next page by the spec's style.
  */
-import type { IrPagination } from '../core/ir.js';
+import type { Ir, IrOperation, IrPagination } from '../core/ir.js';
+import { flattenSchema } from '../core/refs.js';
 
 /** The runtime spec of a cursor list (no `style`: our own spec's generated output predates the others). */
 export interface WireCursorPaging {
@@ -72,6 +73,26 @@ export function itemsPath(pagination: IrPagination): string[] {
 /** The query parameter that sets a page's size, when the list has one (cursor/offset `limit`, page `per_page`). */
 export function pageSizeParam(pagination: IrPagination): string | undefined {
   return pagination.style === 'page' ? pagination.sizeParam : pagination.style === 'link' ? undefined : pagination.limitParam;
+}
+
+/**
+ * A page size for a README example of a list: the query parameter that sets it (its wire name)
+ * and `wanted` moved into the parameter's `minimum`/`maximum`. Undefined when the list has no
+ * such parameter (link paging, or a size the operation does not declare) or the parameter is not
+ * a number: the example then passes no size rather than a name the method does not take.
+ */
+export function pageSizeArgument(ir: Ir, operation: IrOperation, wanted: number): { param: string; value: number } | undefined {
+  const name = operation.pagination && pageSizeParam(operation.pagination);
+  const param = name === undefined ? undefined : operation.parameters.query.find((candidate) => candidate.name === name);
+  if (!param) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const schema: any = flattenSchema(ir.document, param.schema) ?? {};
+  const types: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (!types.includes('integer') && !types.includes('number')) return undefined;
+  const atLeast = typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : typeof schema.exclusiveMinimum === 'number' ? Math.floor(schema.exclusiveMinimum) + 1 : undefined;
+  const atMost = typeof schema.maximum === 'number' ? Math.floor(schema.maximum) : typeof schema.exclusiveMaximum === 'number' ? Math.ceil(schema.exclusiveMaximum) - 1 : undefined;
+  const value = Math.max(atLeast ?? -Infinity, Math.min(atMost ?? Infinity, wanted));
+  return { param: param.name, value };
 }
 
 /** How a list pages, for READMEs: "by offset (`offset` + `limit`)". */

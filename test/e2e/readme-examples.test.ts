@@ -22,7 +22,7 @@ const WEBHOOK_SECRET = `whsec_${Buffer.from('readme receiver secret, 32 bytes').
 /** Blocks not run here, each with where it is run instead. */
 const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = [
   { language: 'sh', code: /^npm install && npm start\s.*\nnpm test\s/s, where: '.ci/run runs the quick start (npm ci, npm start, the printed curl line, Ctrl-C) and npm test' },
-  { language: 'sh', code: /^npm install assessment-service-client\s+# once published; before that, `npm pack` in this folder and install the \.tgz\s*$/, where: 'test/e2e/generators/emitters/client/consumer.test.ts packs the client and installs the .tgz in a consumer project' },
+  { language: 'sh', code: /^npm install assessment-service-client\s+# once published; before that, `npm install && npm pack` in this folder \(the build needs its TypeScript\) and install the \.tgz\s*$/, where: 'test/e2e/generators/emitters/client/consumer.test.ts packs the client and installs the .tgz in a consumer project' },
   { language: 'python', code: /import assessment_service|from assessment_service import/, where: 'the Python SDK tests (test/e2e/generators/emitters/python/sdk.test.ts runs every python block of README.md)' },
   { language: 'python', code: /from media_fixture import/, where: 'test/e2e/generators/emitters/python/media.test.ts runs the media fixture blocks of README.md against a server that decodes what they send' },
   { language: 'sh', code: /^export DATABASE_URL=postgres:/, where: 'test/e2e/service/multi-instance.test.ts: two `npm run serve`-style instances on one PostgreSQL, a key from the keys CLI' },

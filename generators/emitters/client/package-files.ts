@@ -3,10 +3,13 @@
  * same source, compiled by tsc twice: ESM in `dist/esm` and CommonJS in `dist/cjs` (with a
  * nested `package.json` saying so, which also makes its `.d.ts` files CommonJS declarations), so
  * `require()` works where `require(esm)` does not (Node before 20.19, Jest's CommonJS loader).
+ * The README's ts blocks compile with tsc --strict on public specs and ours
+ * (test/e2e/generators/readme-blocks-public-specs.test.ts) and ours run (test/e2e/readme-examples.test.ts).
  */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
-import { authText, pageClasses, pagingText, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
+import { propertyKey, stringLiteral } from '../../core/naming.js';
+import { authText, pageClasses, pageSizeArgument, pagingText, retryPolicySource, sdkShape, statusErrorsText } from '../../sdk-shape/index.js';
 import type { ClientPlan, OperationPlan, ResourceNode } from './plan.js';
 import { mediaReadme } from './readme-media.js';
 
@@ -75,13 +78,49 @@ function methodRows(node: ResourceNode): string[] {
   return [...rows, ...node.children.flatMap(methodRows)];
 }
 
+/** The property chain from the client to an operation's method, e.g. `subjects.list` (undefined: not in the tree). */
+function chainTo(node: ResourceNode, plan: OperationPlan, path: string[] = []): string | undefined {
+  if (node.operations.includes(plan)) return [...path, plan.methodName].join('.');
+  for (const child of node.children) {
+    const found = chainTo(child, plan, [...path, child.property]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The list the README's examples page through: one that needs no parameter the example cannot
+ * know (no required params, path parameters plain strings), preferably not deprecated.
+ */
+function exampleList(plan: ClientPlan): OperationPlan | undefined {
+  const callable = plan.operations.filter((operation) => operation.itemType && !operation.paramsRequired && !operation.pathParamsType);
+  return callable.find((operation) => !operation.operation.deprecated) ?? callable[0];
+}
+
+/**
+ * A call of the example list, as its method takes it: path arguments, then the params object
+ * (with the list's own page-size parameter, when it has one, set to `size`), then the request
+ * options when given (after `{}` when the method takes params and the example sets none).
+ */
+function listCall(ir: Ir, plan: ClientPlan, list: OperationPlan, receiver: string, size: number, options?: string): string {
+  const sizeArg = pageSizeArgument(ir, list.operation, size);
+  const args = list.pathArgs.map((arg) => stringLiteral(arg.param));
+  if (sizeArg) args.push(`{ ${propertyKey(sizeArg.param)}: ${sizeArg.value} }`);
+  if (options !== undefined) {
+    if (!sizeArg && list.paramsType) args.push('{}');
+    args.push(options);
+  }
+  return `${receiver}.${chainTo(plan.root, list)}(${args.join(', ')})`;
+}
+
 function readme(ir: Ir, plan: ClientPlan): string {
   const c = { ...ir.conventions, ...sdkShape(ir).names };
   const p = c.retryPolicy;
   const ownServers = sdkShape(ir).operations.filter((shape) => shape.baseUrl);
   const list = plan.operations.find((operation) => operation.itemType);
+  const example = exampleList(plan);
   const create = plan.operations.find((operation) => operation.operation.idempotencyHeader);
-  const listChain = list ? [...list.shape.resource, list.methodName].join('.') : undefined;
+  const logged = example && pageSizeArgument(ir, example.operation, 1);
   const lines = [
     `# ${c.packageName}`,
     '',
@@ -92,14 +131,14 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '## Install and use',
     '',
     '```sh',
-    `npm install ${c.packageName}   # once published; before that, \`npm pack\` in this folder and install the .tgz`,
+    `npm install ${c.packageName}   # once published; before that, \`npm install && npm pack\` in this folder (the build needs its TypeScript) and install the .tgz`,
     '```',
     '',
     '```ts',
     `import { ${c.clientName} } from '${c.packageName}';`,
     '',
     `const client = new ${c.clientName}({ apiKey: process.env.${c.envPrefix}_API_KEY });`,
-    ...(listChain ? ['', `for await (const item of client.${listChain}(${list!.pathArgs.map((a) => `'${a.param}'`).concat('{ limit: 100 }').join(', ')})) {`, '  console.log(item);', '}'] : []),
+    ...(example ? ['', `for await (const item of ${listCall(ir, plan, example, 'client', 100)}) {`, '  console.log(item);', '}'] : []),
     '```',
     '',
     '## Options',
@@ -130,7 +169,7 @@ function readme(ir: Ir, plan: ClientPlan): string {
     `const client = new ${c.clientName}();`,
     'const patient = client.withOptions({ maxRetries: 5, timeout: 120_000, defaultHeaders: { \'x-team\': \'reports\' } });',
     'console.log(patient.maxRetries, patient.timeout, client.maxRetries);',
-    ...(listChain ? [`const page = await patient.${listChain}(${list!.pathArgs.map((a) => `'${a.param}'`).concat('{ limit: 1 }').join(', ')}, { headers: { 'x-trace-id': 'readme' } });`, 'console.log(page.data.length);'] : []),
+    ...(example ? [`const page = await ${listCall(ir, plan, example, 'patient', 1, "{ headers: { 'x-trace-id': 'readme' } }")};`, 'console.log(page.data.length);'] : []),
     '```',
     '',
     '## Logging',
@@ -146,7 +185,7 @@ function readme(ir: Ir, plan: ClientPlan): string {
     'const lines: string[] = [];',
     'const logger: Logger = { debug: (message) => lines.push(message), info: console.info, warn: console.warn, error: console.error };',
     `const client = new ${c.clientName}({ logLevel: 'debug', logger });`,
-    ...(listChain ? [`await client.${listChain}(${list!.pathArgs.map((a) => `'${a.param}'`).concat('{ limit: 1 }').join(', ')});`, "console.log(lines[0]); // GET http://…?limit=1 → 200 in 12 ms (req_…), attempt 1 of 4"] : ['console.log(client.logLevel);']),
+    ...(example ? [`await ${listCall(ir, plan, example, 'client', 1)};`, `console.log(lines[0]); // GET http://…${logged ? `?${encodeURIComponent(logged.param)}=${logged.value}` : ''} → 200 in 12 ms (req_…), attempt 1 of 4`] : ['console.log(client.logLevel);']),
     '```',
     '',
   ];
@@ -173,8 +212,7 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '## Errors',
     '',
     'Failures throw a subclass of `APIError` carrying `status`, `code`, `message`, `param`, `requestId` and `headers`:',
-    '`BadRequestError` (400), `AuthenticationError` (401), `PermissionDeniedError` (403), `NotFoundError` (404), `ConflictError` (409),',
-    '`UnprocessableEntityError` (422), `RateLimitError` (429, with `retryAfter` in seconds), `InternalServerError` (5xx), `APIConnectionError`,',
+    `${statusErrorsText({ RateLimitError: 'with `retryAfter` in seconds' })}, \`APIConnectionError\`,`,
     '`APIConnectionTimeoutError`, `APIUserAbortError`. Every `APIError` has `retryAfterMs`, the wait the server asked for, when it said.',
     '',
     ...(ir.webhooks && ir.webhooks.events.length > 0

@@ -6,7 +6,7 @@
  * tests against the reference service (test/e2e/generators/emitters/python/sdk.test.ts); a block
  * whose call the spec cannot supply (no list, no call without arguments) is left out.
  */
-import { authText, pageSizeParam, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
+import { authText, pageSizeArgument, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
 import type { Ir } from '../../core/ir.js';
 import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
 
@@ -29,8 +29,18 @@ function argumentFreeCall(plan: PythonPlan): MethodPlan | undefined {
   return plan.methods.find((method) => free(method) && !method.operation.pagination) ?? plan.methods.find(free);
 }
 
-function pagedList(plan: PythonPlan): MethodPlan | undefined {
+export function pagedList(plan: PythonPlan): MethodPlan | undefined {
   return plan.methods.find((method) => method.operation.pagination && !method.params.some((arg) => arg.required) && !method.operation.deprecated);
+}
+
+/**
+ * The keyword that sets a list's page size in an example, `limit=10` (`wanted` kept within the
+ * parameter's bounds); empty when the list has no page-size parameter the method takes.
+ */
+export function sizeKeyword(ir: Ir, method: MethodPlan, wanted: number): string {
+  const size = pageSizeArgument(ir, method.operation, wanted);
+  const arg = size && method.params.find((candidate) => candidate.wire === size.param && candidate.location === 'query');
+  return arg ? `${arg.name}=${size.value}` : '';
 }
 
 /** What the base_url row adds when some operations declare servers of their own (they keep theirs). */
@@ -111,7 +121,7 @@ import logging
 
 from ${plan.packageName} import ${plan.clientClass}
 
-records = []
+records: list[str] = []
 
 
 class Keep(logging.Handler):
@@ -126,12 +136,12 @@ print("\\n".join(records))
 \`\`\``;
 }
 
-function withOptionsSection(plan: PythonPlan): string | undefined {
+function withOptionsSection(ir: Ir, plan: PythonPlan): string | undefined {
   const call = pagedList(plan) ?? argumentFreeCall(plan);
   if (!call) return undefined;
   const chain = chainOf(plan, call).replace(/^client\./, '');
-  const sizeParam = call.operation.pagination && pageSizeParam(call.operation.pagination);
-  const limit = sizeParam ? `${call.params.find((arg) => arg.wire === sizeParam)?.name ?? 'limit'}=1, ` : '';
+  const size = call.operation.pagination ? sizeKeyword(ir, call, 1) : '';
+  const limit = size ? `${size}, ` : '';
   return `## \`with_options\` and per-call extras
 
 \`client.with_options(...)\` returns a client with some defaults changed that shares this one's
@@ -150,13 +160,12 @@ print(type(result).__name__)
 \`\`\``;
 }
 
-function asyncSection(plan: PythonPlan): string | undefined {
+function asyncSection(ir: Ir, plan: PythonPlan): string | undefined {
   const list = pagedList(plan);
   const call = list ?? argumentFreeCall(plan);
   if (!call) return undefined;
   const chain = chainOf(plan, call).replace(/^client\./, '');
-  const sizeParam = list?.operation.pagination && pageSizeParam(list.operation.pagination);
-  const limit = list && sizeParam ? `${list.params.find((arg) => arg.wire === sizeParam)?.name ?? 'limit'}=2` : '';
+  const limit = list ? sizeKeyword(ir, list, 2) : '';
   const body = list
     ? `        async for item in client.${chain}(${limit}):
             print(item)
@@ -251,5 +260,5 @@ ${lines.join('\n')}`;
 
 /** The README sections on options, logging, `with_options`, asyncio, networking and deprecations. */
 export function productionSections(ir: Ir, plan: PythonPlan): string[] {
-  return [optionsSection(ir, plan), loggingSection(ir, plan), withOptionsSection(plan), asyncSection(plan), networkSection(plan), deprecationSection(plan)].filter((section): section is string => section !== undefined);
+  return [optionsSection(ir, plan), loggingSection(ir, plan), withOptionsSection(ir, plan), asyncSection(ir, plan), networkSection(plan), deprecationSection(plan)].filter((section): section is string => section !== undefined);
 }

@@ -4,14 +4,16 @@
  * (test/e2e/generators/emitters/python/sdk.test.ts), the media fixture's uploads, downloads and
  * event streams (readme-media.ts) against a server of its own (media.test.ts there). A block that
  * cannot be built for a spec (no example body, no paged list, no upload) is left out, never faked.
+ * Every block also passes pyright strict on public specs (Train Travel, Scalar Galaxy) and ours:
+ * test/e2e/generators/readme-blocks-public-specs.test.ts.
  */
-import { pageSizeParam, pagingText, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
+import { pagingText, retryPolicySource, sdkShape, statusErrorsText } from '../../sdk-shape/index.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema } from '../../core/refs.js';
 import { pyString } from './naming.js';
 import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
 import { mediaSections } from './readme-media.js';
-import { productionSections } from './readme-options.js';
+import { pagedList, productionSections, sizeKeyword } from './readme-options.js';
 import type { TypeNames } from './types.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -61,6 +63,32 @@ function exampleArguments(ir: Ir, method: MethodPlan): string | undefined {
   return args.map((arg) => `    ${arg.name}=${exampleValue(ir, (example as Record<string, unknown>)[arg.wire], arg.schema)},`).join('\n');
 }
 
+/**
+ * A value for a path parameter in the error example, as Python source of the parameter's type:
+ * the spec's example when it is of that type, else one that names nothing (`"does_not_exist"`, a
+ * nil UUID, `999999` within the bounds), so the call is well-typed and a server answers 404, not
+ * 400. Undefined for types the example cannot write (objects, arrays, dates).
+ */
+function pathValue(ir: Ir, schema: JsonSchema, example: unknown): string | undefined {
+  const flat: Json = flattenSchema(ir.document, schema) ?? {};
+  const types: unknown[] = (Array.isArray(flat.type) ? flat.type : [flat.type]).filter((type: unknown) => type !== 'null');
+  if (Array.isArray(flat.enum)) {
+    const value = flat.enum.includes(example) ? example : flat.enum.find((member: unknown) => typeof member === 'string' || typeof member === 'number');
+    return typeof value === 'string' ? pyString(value) : typeof value === 'number' ? String(value) : undefined;
+  }
+  if (types.length !== 1) return undefined;
+  if (types[0] === 'integer' || types[0] === 'number') {
+    if (typeof example === 'number' && (types[0] === 'number' || Number.isInteger(example))) return String(example);
+    const atLeast = typeof flat.minimum === 'number' ? flat.minimum : -Infinity;
+    const atMost = typeof flat.maximum === 'number' ? flat.maximum : Infinity;
+    return String(Math.max(Math.ceil(atLeast), Math.min(Math.floor(atMost), 999999)));
+  }
+  if (types[0] === 'boolean') return typeof example === 'boolean' ? (example ? 'True' : 'False') : 'True';
+  if (types[0] !== 'string' || ['date-time', 'date', 'binary', 'byte'].includes(flat.format)) return undefined;
+  if (typeof example === 'string') return pyString(example);
+  return pyString(flat.format === 'uuid' ? '00000000-0000-0000-0000-000000000000' : 'does_not_exist');
+}
+
 export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string {
   const c = { ...ir.conventions, ...sdkShape(ir).names };
   const client = plan.clientClass;
@@ -69,8 +97,17 @@ export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string 
   const urlEnv = `${c.envPrefix}_BASE_URL`;
   const topLevel = (method: MethodPlan) => !method.params.some((arg) => arg.location === 'path');
   const create = plan.methods.find((method) => method.operation.method === 'post' && topLevel(method) && exampleArguments(ir, method) !== undefined);
-  const list = plan.methods.find((method) => method.operation.pagination && topLevel(method));
-  const retrieve = plan.methods.find((method) => method.operation.method === 'get' && !method.operation.pagination && method.params.filter((arg) => arg.location === 'path').length === 1);
+  // A list the examples call with no argument they cannot know (path parameters are required).
+  const list = pagedList(plan);
+  const onlyPathArg = (method: MethodPlan) => {
+    const path = method.params.filter((arg) => arg.location === 'path');
+    return path.length === 1 && !method.params.some((arg) => arg.required && arg.location !== 'path') ? path[0] : undefined;
+  };
+  const pathExample = (method: MethodPlan) => {
+    const arg = onlyPathArg(method);
+    return arg && pathValue(ir, arg.schema, method.operation.parameters.path.find((param) => param.name === arg.wire)?.example);
+  };
+  const retrieve = plan.methods.find((method) => method.operation.method === 'get' && !method.operation.pagination && pathExample(method) !== undefined);
   const sections: string[] = [];
 
   sections.push(`# ${ir.info.title}: Python client
@@ -113,8 +150,7 @@ print(created)
   }
   if (list?.operation.pagination?.style === 'cursor' && plan.methods.every((method) => !method.operation.pagination || method.operation.pagination.style === 'cursor')) {
     const call = `${chainOf(plan, list)}.${list.name}`;
-    const sizeParam = pageSizeParam(list.operation.pagination);
-    const limit = sizeParam ? `${list.params.find((arg) => arg.wire === sizeParam)?.name ?? 'limit'}=10` : '';
+    const limit = sizeKeyword(ir, list, 10);
     sections.push(`Lists page by cursor. Iterating a page walks every item of every following page; \`has_more\`
 and \`next_page()\` are there to page by hand.
 
@@ -131,25 +167,22 @@ if first.has_next_page():
     print(first.next_page().data)
 \`\`\``);
   } else if (plan.methods.some((method) => method.operation.pagination)) {
-    sections.push(pagingSection(plan, pkg, client));
+    sections.push(pagingSection(ir, plan, pkg, client));
   }
   if (retrieve) {
     const call = `${chainOf(plan, retrieve)}.${retrieve.name}`;
-    const pathArg = retrieve.params.find((arg) => arg.location === 'path')!;
-    const example = ir.operations.find((operation) => operation === retrieve.operation)?.parameters.path.find((param) => param.name === pathArg.wire)?.example;
     sections.push(`## Errors
 
-Each failure is its own class: \`BadRequestError\` (400), \`AuthenticationError\` (401),
-\`PermissionDeniedError\` (403), \`NotFoundError\` (404), \`ConflictError\` (409), \`RateLimitError\` (429,
-with \`retry_after\`), \`InternalServerError\` (5xx), all \`APIStatusError\`s with \`status_code\`, \`code\`,
-\`param\`, \`request_id\` and \`headers\`; \`APIConnectionError\` and \`APITimeoutError\` when no answer came.
+Each failure is its own class: ${statusErrorsText({ RateLimitError: 'with `retry_after`' })},
+all \`APIStatusError\`s with \`status_code\`, \`code\`, \`param\`, \`request_id\` and \`headers\`; \`APIConnectionError\`
+and \`APITimeoutError\` when no answer came.
 
 \`\`\`python
 from ${pkg} import APIStatusError, NotFoundError, ${client}
 
 client = ${client}()
 try:
-    ${call}(${pyString(typeof example === 'string' ? example : 'does_not_exist')})
+    ${call}(${pathExample(retrieve)})
 except NotFoundError as error:
     print("not found:", error.code, error.request_id)
 except APIStatusError as error:
@@ -194,14 +227,16 @@ An event of a type this SDK does not know (one the API added later) is verified 
 returned as an \`UnknownWebhookEvent\` (\`type\`, \`id\`, \`body\`), never refused, so a receiver keeps
 acknowledging deliveries when the API grows. \`verify(...)\` only checks. Failures raise
 \`WebhookSignatureError\`, \`WebhookTimestampError\` or \`WebhookPayloadError\` (all
-\`WebhookVerificationError\`). Pass the body exactly as received.
+\`WebhookVerificationError\`): the delivery's fault. No secret at all, or a malformed one,
+raises \`ClientError\` before any check: the receiver's fault, so answer it
+with a 5xx (the sender retries) rather than a 4xx. Pass the body exactly as received.
 
 \`\`\`python
 from typing import Mapping
 
-from ${pkg} import UnknownWebhookEvent, WebhookVerificationError, ${client}
+from ${pkg} import ClientError, UnknownWebhookEvent, WebhookVerificationError, ${client}
 
-client = ${client}()
+client = ${client}()  # the webhook secret from $${secretEnv}, or webhook_secret=...
 
 
 def handle_delivery(body: bytes, headers: Mapping[str, str]) -> int:
@@ -209,6 +244,9 @@ def handle_delivery(body: bytes, headers: Mapping[str, str]) -> int:
         event = client.webhooks.unwrap(body, headers)
     except WebhookVerificationError:
         return 400
+    except ClientError as error:  # no webhook secret set (or a malformed one)
+        print("cannot verify deliveries:", error)
+        return 500
     if isinstance(event, UnknownWebhookEvent):
         print("not handled yet:", event.type)
         return 200
@@ -216,7 +254,7 @@ def handle_delivery(body: bytes, headers: Mapping[str, str]) -> int:
     return 200
 
 
-print(handle_delivery(b'{"type": "forged"}', {}))  # 400: no signature
+print(handle_delivery(b'{"type": "forged"}', {}))  # 400: no signature (500 while no secret is set)
 \`\`\``);
   }
   sections.push(...mediaSections(ir, plan, pkg, client));
@@ -231,14 +269,14 @@ The package ships \`py.typed\` and checks clean under pyright's strict mode.`);
  * Which lists page and how, when some page otherwise than by our cursor envelope: one line per
  * paged method, and an example on a list that needs no path argument.
  */
-function pagingSection(plan: PythonPlan, pkg: string, client: string): string {
+function pagingSection(ir: Ir, plan: PythonPlan, pkg: string, client: string): string {
   const paged = plan.methods.filter((method) => method.operation.pagination);
   const list = paged.find((method) => !method.params.some((arg) => arg.required) && !method.operation.deprecated);
   const lines = paged.map((method) => `- \`${chainOf(plan, method)}.${method.name}\` pages ${pagingText(method.operation.pagination!)}.`);
   const example = list
     ? (() => {
         const call = `${chainOf(plan, list)}.${list.name}`;
-        const args = '';
+        const args = sizeKeyword(ir, list, 10);
         return `
 
 \`\`\`python
