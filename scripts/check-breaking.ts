@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compareDocuments } from '../generators/breaking/compare.js';
 import { evaluate, parseConfig, type FailOn, type GateResult } from '../generators/breaking/gate.js';
-import { lineLocator } from '../generators/breaking/locate.js';
+import { lineLocator, sourceLocator } from '../generators/breaking/locate.js';
 import { allRuleIds, ruleInfo } from '../generators/breaking/rules.js';
 import { loadDocument, SpecError, type LoadedDocument } from '../generators/core/load.js';
 import { loadSpecAtCommit, ReleasedSpecError } from '../generators/breaking/released.js';
@@ -69,7 +69,13 @@ function resolveBase(): string {
 }
 
 const LINE = '-'.repeat(60);
-function print(result: GateResult, locate: (pointer: string) => string): void {
+/** Where a finding is written: `file:line`, and its pointer within that file. */
+interface Located {
+  at: string;
+  pointer: string;
+}
+
+function print(result: GateResult, locate: (pointer: string) => Located): void {
   const groups: Array<[string, (finding: GateResult['findings'][number]) => boolean]> = [
     ['UNCLASSIFIED (treated as breaking for clients)', (finding) => finding.rule === 'unclassified'],
     ['BREAKING for clients', (finding) => finding.rule !== 'unclassified' && finding.breaks.includes('clients')],
@@ -83,14 +89,15 @@ function print(result: GateResult, locate: (pointer: string) => string): void {
     if (!members.length) continue;
     console.log(`\n${title} (${members.length})\n${LINE}`);
     for (const finding of members) {
-      console.log(`${finding.rule}  ${locate(finding.pointer)}  #${finding.pointer}`);
+      const { at, pointer } = locate(finding.pointer);
+      console.log(`${finding.rule}  ${at}  #${pointer}`);
       console.log(`    ${finding.where}: ${finding.detail}`);
       if (!finding.docsOnly) console.log(`    ${finding.consequence}`);
     }
   }
   if (result.ignored.length) {
     console.log(`\nSwitched off in the config (${result.ignored.length})\n${LINE}`);
-    for (const finding of result.ignored) console.log(`${finding.rule}  ${locate(finding.pointer)}  ${finding.where}: ${finding.detail}`);
+    for (const finding of result.ignored) console.log(`${finding.rule}  ${locate(finding.pointer).at}  ${finding.where}: ${finding.detail}`);
   }
 }
 
@@ -112,8 +119,14 @@ try {
   const headVersion = String(after.document.info?.version ?? '0.0.0');
   const findings = compareDocuments(before.document, after.document);
   const result = evaluate(findings, { failOn, off, baseVersion, headVersion });
-  const lineOf = lineLocator(readFileSync(spec, 'utf8'));
-  const locate = (pointer: string) => `${spec}:${lineOf(pointer)}`;
+  // One file: its line index alone (GitHub's 13 MB spec is not walked); a split spec: the file that holds each part.
+  const lineOf = after.files.length > 1 ? undefined : lineLocator(readFileSync(spec, 'utf8'));
+  const whereIn = lineOf ? undefined : sourceLocator(spec);
+  const locate = (pointer: string): Located => {
+    if (lineOf) return { at: `${spec}:${lineOf(pointer)}`, pointer };
+    const found = whereIn!(pointer);
+    return { at: `${found.file}:${found.line}`, pointer: found.pointer };
+  };
 
   console.log(`check:breaking: ${spec} at ${base.slice(0, 12)} (${baseVersion}) → working tree (${headVersion}); failing on changes that break ${failOn}`);
   if (!findings.length) console.log('no changes: the two documents are equal');

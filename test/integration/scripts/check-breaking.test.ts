@@ -135,3 +135,59 @@ describe('npm run check:breaking (temporary git repository)', () => {
     }
   }, 180_000);
 });
+
+describe('npm run check:breaking on a spec split across files (temporary git repository)', () => {
+  const ROOT_SPEC = [
+    'openapi: 3.1.0',
+    'info: { title: Split Notes API, version: 1.0.0 }',
+    'paths:',
+    '  /notes:',
+    '    get:',
+    '      operationId: listNotes',
+    '      responses:',
+    "        '200':",
+    '          description: Notes',
+    '          content:',
+    '            application/json:',
+    "              schema: { type: array, items: { $ref: './schemas.yaml#/Note' } }",
+    '  /tags:',
+    '    get:',
+    '      operationId: listTags',
+    '      responses:',
+    "        '200':",
+    '          description: Tags',
+    '          content:',
+    '            application/json:',
+    "              schema: { $ref: '#/components/schemas/Tag' }",
+    'components:',
+    '  schemas:',
+    "    Tag: { $ref: './tag.yaml' }",
+    '',
+  ].join('\n');
+  const note = (text: string) => `Note:\n  type: object\n  properties:\n    id: { type: string }\n    text: { type: ${text} }\n`;
+  const tag = (name: string) => `type: object\nproperties:\n  name: { type: ${name} }\n`;
+  let split: string;
+
+  beforeAll(async () => {
+    split = await mkdtemp(path.join(tmpdir(), 'breaking-split-'));
+    git(split, 'init', '-q', '-b', 'main');
+    execFileSync('mkdir', ['-p', path.join(split, 'spec')]);
+    await writeFile(path.join(split, 'spec/openapi.yaml'), ROOT_SPEC);
+    await writeFile(path.join(split, 'spec/schemas.yaml'), note('string'));
+    await writeFile(path.join(split, 'spec/tag.yaml'), tag('string'));
+    git(split, 'add', '.');
+    git(split, 'commit', '-qm', 'base');
+    git(split, 'checkout', '-qb', 'feature');
+  });
+  afterAll(() => rm(split, { recursive: true, force: true }));
+
+  it('names the file and line that hold each change, with the pointer in that file', async () => {
+    await writeFile(path.join(split, 'spec/schemas.yaml'), note('integer'));
+    await writeFile(path.join(split, 'spec/tag.yaml'), tag('integer'));
+    const result = await run(split);
+    expect(result.code, result.output).toBe(1);
+    // A component the bundler made from an inline $ref, and one the root file names by $ref.
+    expect(result.output).toMatch(/response-type-changed {2}spec\/schemas\.yaml:5 {2}#\/Note\/properties\/text\/type\n/);
+    expect(result.output).toMatch(/response-type-changed {2}spec\/tag\.yaml:3 {2}#\/properties\/name\/type\n/);
+  }, 180_000);
+});
