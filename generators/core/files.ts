@@ -4,7 +4,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { readdirSync, readFileSync, statSync, type BigIntStats, type Dirent } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** One file an emitter wants written, relative to the output folder. */
@@ -94,6 +94,23 @@ type Difference = 'added' | 'changed' | undefined;
 const FILES_AT_ONCE = 16;
 
 /**
+ * The folders that held removed files, once nothing is left in them (another spec's package
+ * folders: python/train_travel/_core/), up to but not including the output folder. Python's
+ * `__pycache__` of files that are gone counts as nothing.
+ */
+async function pruneEmptyFolders(outDir: string, removed: string[]): Promise<void> {
+  for (const file of removed) {
+    for (let folder = path.dirname(file); folder !== '.' && folder !== '' && !path.isAbsolute(folder); folder = path.dirname(folder)) {
+      const full = path.join(outDir, folder);
+      const left = await readdir(full).catch(() => undefined);
+      if (left === undefined) continue; // gone already (a sibling's walk took it)
+      if (left.some((name) => name !== '__pycache__')) break;
+      await rm(full, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
  * The one writer of generated files, in two steps. `compare` reads what a file holds on disk as soon
  * as its content is known, while other emitters still run (on a large spec comparing is most of the
  * writing, and the main thread would otherwise wait for the worker threads with nothing to do).
@@ -129,6 +146,7 @@ export class OutputWriter {
         removed.push(existing);
       }
     }
+    await pruneEmptyFolders(this.outDir, removed);
     // Only this generation's files are remembered (a path no longer generated is forgotten).
     for (const known of this.memory.keys()) if (!wanted.has(known)) this.memory.delete(known);
     // A path compared with other content (never, from the pipeline) is compared again.
