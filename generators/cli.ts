@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   for (const { spec, out, skip = [] } of targets) {
     if (targets.length > 1) console.log(`${spec} -> ${out}/`);
     try {
-      const command = `${regenerateCommand(spec, out)}${values.name !== undefined ? ` --name ${JSON.stringify(values.name)}` : ''}`;
+      const command = `${regenerateCommand(spec, out)}${values.name !== undefined ? ` --name ${shellWord(values.name)}` : ''}`;
       const result = await generate({ spec, out, command, sdkName: values.name, write: !values['dry-run'], skip: [...skip, ...(values['skip-sdks'] ? ['sdks'] : [])], include: values.sdks ? ['sdks'] : [], released: values.released, log: (line) => console.log(line) });
       for (const warning of result.warnings) console.warn(`warning: ${warning}`);
     } catch (error) {
@@ -67,6 +67,11 @@ async function main(): Promise<void> {
     const ui = await writeDashboardUi(values.out ?? DEFAULT_OUT);
     console.log(`dashboard UI -> ${path.join(values.out ?? DEFAULT_OUT, DASHBOARD_UI_DIR)}/: ${ui.files} file(s), ${ui.written.length} written (${Math.round(performance.now() - started)} ms)`);
   }
+}
+
+/** A word as a POSIX shell reads it back unchanged (file headers name the command that regenerates them). */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9._\/-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -121,7 +121,7 @@ try {
   const result = evaluate(findings, { failOn, off, baseVersion, headVersion });
   // One file: its line index alone (GitHub's 13 MB spec is not walked); a split spec: the file that holds each part.
   const lineOf = after.files.length > 1 ? undefined : lineLocator(readFileSync(spec, 'utf8'));
-  const whereIn = lineOf ? undefined : sourceLocator(spec);
+  const whereIn = lineOf ? undefined : sourceLocator(spec, after.files);
   const locate = (pointer: string): Located => {
     if (lineOf) return { at: `${spec}:${lineOf(pointer)}`, pointer };
     const found = whereIn!(pointer);

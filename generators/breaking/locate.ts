@@ -38,9 +38,10 @@ function readSource(file: string): Source {
   return { value: parsed.document.toJS({ maxAliasCount: -1 }), lines: yamlPointerLines(parsed) };
 }
 
-/** Where each pointer of the document bundled from `rootFile` is written, across its files. */
-export function sourceLocator(rootFile: string): (pointer: string) => SourceLocation {
+/** Where each pointer of the document bundled from `rootFile` (and `files`, every file it was read from) is written. */
+export function sourceLocator(rootFile: string, files: string[] = []): (pointer: string) => SourceLocation {
   const root = path.resolve(rootFile);
+  const others = files.map((file) => path.resolve(file)).filter((file) => file !== root);
   const sources = new Map<string, Source>();
   const source = (file: string) => {
     let found = sources.get(file);
@@ -63,20 +64,23 @@ export function sourceLocator(rootFile: string): (pointer: string) => SourceLoca
       } catch {
         return here(root, pointerToPath(`#${pointer}`)); // a file that no longer reads: the root's nearest part
       }
+      // Down the keys written here; a $ref is followed only for a key not written beside it (3.1
+      // lets siblings such as `description` sit next to a $ref), never when the pointer ends at it.
       let depth = 0;
       let ref: string | undefined;
-      for (; ; depth += 1) {
-        const target = node && typeof node === 'object' ? (node as { $ref?: unknown }).$ref : undefined;
-        if (typeof target === 'string') {
-          ref = target;
-          break;
+      for (; depth < keys.length; depth += 1) {
+        if (!node || typeof node !== 'object') break;
+        if (Object.hasOwn(node, keys[depth])) {
+          node = (node as Record<string, unknown>)[keys[depth]];
+          continue;
         }
-        if (depth === keys.length || !node || typeof node !== 'object' || !Object.hasOwn(node, keys[depth])) break;
-        node = (node as Record<string, unknown>)[keys[depth]];
+        const target = (node as { $ref?: unknown }).$ref;
+        if (typeof target === 'string') ref = target;
+        break;
       }
       if (ref === undefined && depth < 3 && file === root && keys[0] === 'components' && keys.length > 2) {
         // Not written in the root: a component the bundler made from an inline external $ref.
-        const made = bundledComponent(root, source, keys[2]);
+        const made = bundledComponent([root, ...others], source, keys[2]);
         if (made) {
           [file, keys] = [made.file, [...made.keys, ...keys.slice(3)]];
           continue;
@@ -92,23 +96,31 @@ export function sourceLocator(rootFile: string): (pointer: string) => SourceLoca
 }
 
 /**
- * The one external `$ref` target in the root file that the bundler names `name` (its last pointer
- * part, or the file's name when it refers to a whole file); none when no target or several do.
+ * The one external `$ref` target, in any of the spec's files, that the bundler names `name` (its
+ * last pointer part, or the file's name when it refers to a whole file); none when no target or
+ * several do.
  */
-function bundledComponent(root: string, source: (file: string) => Source, name: string): { file: string; keys: string[] } | undefined {
+function bundledComponent(files: string[], source: (file: string) => Source, name: string): { file: string; keys: string[] } | undefined {
   const targets = new Map<string, { file: string; keys: string[] }>();
-  const visit = (node: unknown, depth: number): void => {
+  const visit = (from: string, node: unknown, depth: number): void => {
     if (!node || typeof node !== 'object' || depth > 64) return;
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref === 'string' && !ref.startsWith('#')) {
       const [target, fragment = ''] = ref.split('#');
       const keys = pointerToPath(`#${fragment}`);
       const named = keys.at(-1) ?? path.basename(target).replace(/\.(ya?ml|json)$/i, '');
-      if (named === name) targets.set(ref, { file: path.resolve(path.dirname(root), decodeURI(target)), keys });
+      const file = path.resolve(path.dirname(from), decodeURI(target));
+      if (named === name) targets.set(`${file}#${fragment}`, { file, keys });
       return;
     }
-    for (const child of Object.values(node)) visit(child, depth + 1);
+    for (const child of Object.values(node)) visit(from, child, depth + 1);
   };
-  visit(source(root).value, 0);
+  for (const file of files) {
+    try {
+      visit(file, source(file).value, 0);
+    } catch {
+      // a file that no longer reads names nothing
+    }
+  }
   return targets.size === 1 ? [...targets.values()][0] : undefined;
 }

@@ -71,8 +71,9 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
   const invalid = (pointer: string, message: string) => problems.push({ pointer, message });
   const info = document.info ?? {};
   const sdkName = overrides.sdkName ?? info['x-sdk-name'];
-  if (sdkName !== undefined && (typeof sdkName !== 'string' || !/[A-Za-z0-9]/.test(sdkName))) {
-    invalid(overrides.sdkName === undefined ? '/info/x-sdk-name' : '', 'the SDKs\' name (x-sdk-name, --name) must be a string with a letter or digit');
+  // Its first letter or digit must be a letter: it starts the environment variables (`3SCALE_API_KEY` cannot be exported).
+  if (sdkName !== undefined && (typeof sdkName !== 'string' || !/^[^A-Za-z0-9]*[A-Za-z]/.test(sdkName))) {
+    invalid(overrides.sdkName === undefined ? '/info/x-sdk-name' : '', 'the SDKs\' name (x-sdk-name, --name) must be a string that starts with a letter');
   }
 
   const servers = collectServers(document.servers, '/servers', invalid);

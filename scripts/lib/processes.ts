@@ -192,7 +192,10 @@ function kernelPort(): Promise<number> {
  */
 export async function exitIfPortsTaken(name: string, host: string, ports: Array<{ port: number; variable: string }>): Promise<void> {
   const taken: string[] = [];
-  for (const { port, variable } of ports) if (!(await portIsFree(port, host))) taken.push(`${host}:${port} is in use (set ${variable} to a free port)`);
+  for (const { port, variable } of ports) {
+    if (!Number.isInteger(port) || port < 0 || port > 65535) taken.push(`${variable} must be a port number from 0 to 65535`);
+    else if (!(await portIsFree(port, host))) taken.push(`${host}:${port} is in use (set ${variable} to a free port)`);
+  }
   if (taken.length === 0) return;
   console.error(`${name}: ${taken.join('; ')}`);
   process.exit(1);

@@ -61,7 +61,12 @@ export function secretBox(env: NodeJS.ProcessEnv = process.env): SecretBox {
   if (database === ':memory:') return new SecretBox((memoryKey ??= randomBytes(32)));
   const file = path.join(path.dirname(path.resolve(database)), 'webhook-encryption.key');
   if (!existsSync(file)) publishKeyFile(file);
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  let key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  // Where the file was written in place (no hard links), a racing writer may not be done: wait a little.
+  for (let waited = 0; key.length !== 32 && waited < 50; waited += 1) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  }
   if (key.length !== 32) throw new Error(`${file} must hold the base64 of 32 bytes; it holds ${key.length} bytes`);
   return new SecretBox(key);
 }
@@ -70,17 +75,29 @@ export function secretBox(env: NodeJS.ProcessEnv = process.env): SecretBox {
  * Creates the key file whole or not at all. Processes starting together on one database (a
  * cluster on one SQLite file, the CLI beside the service) race here: the key is written to a
  * private temporary file and linked into place, so a reader never sees a half-written file and
- * the first link wins (the others get EEXIST and read the winner's key).
+ * the first link wins (the others get EEXIST and read the winner's key). A file system without
+ * hard links (some shared folders, FAT) gets the file written in place, `wx` so one writer wins.
  */
 function publishKeyFile(file: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
+  const content = `${randomBytes(32).toString('base64')}\n`;
   const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
-  writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(draft, content, { mode: 0o600, flag: 'wx' });
   try {
     linkSync(draft, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EOPNOTSUPP') writeInPlace(file, content);
+    else if (code !== 'EEXIST') throw error;
   } finally {
     unlinkSync(draft);
+  }
+}
+
+function writeInPlace(file: string, content: string): void {
+  try {
+    writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
 }

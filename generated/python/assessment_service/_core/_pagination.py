@@ -343,13 +343,13 @@ class _AskedUrl:
 
 @dataclass(frozen=True)
 class PageTrail:
-    """What a walk has seen before a page: the items of the first page and of the page before it
-    (as JSON), and the URLs the walk has asked for, newest first. A chain, not a set: each page
-    keeps its own view, so asking a page for its next one twice gives the same answer."""
+    """What a walk has seen before a page: the items of the page before it (as JSON) and, in a list
+    that pages by links, the first page's items with its next link, and the URLs asked for, newest
+    first. A chain, not a set: each page keeps its own view, so asking twice answers the same."""
 
     items_key: str
-    first_items_key: str
-    asked: _AskedUrl
+    first_page_key: Optional[str] = None
+    asked: Optional[_AskedUrl] = None
 
 
 class _PageReading(Generic[Item]):
@@ -361,33 +361,40 @@ class _PageReading(Generic[Item]):
         self.url = url
         items: List[Item] = _items(spec, body)
         self.items_key = _items_key(items)
-        # The same items as the page before or the first page: the server ignored the offset or page,
-        # or a next link led back (the first page was asked for by parameters, so its URL may differ).
-        # That is the end of the list (with nothing new), not a loop.
-        self.repeated = bool(items) and trail is not None and self.items_key in (trail.items_key, trail.first_items_key)
-        self.data: List[Item] = [] if self.repeated else items
-        self.first_items_key = trail.first_items_key if trail is not None else self.items_key
         self.link = headers.get(spec.link_header) if spec.link_header else None
-        self.asked = _AskedUrl(url.split("#", 1)[0], trail.asked if trail is not None else None)
+        by_links = spec.style == "link" or spec.link_header is not None
+        # With its next link: two pages of a list may hold the same items, but not lead on alike too.
+        page_key = f"{self.items_key}\n{self._next_url(next_page_request(spec, params, body, len(items), self.link)) or ''}" if by_links else None
+        # The same items as the page before (the server ignored the offset or page number, or its link
+        # named the same page), or the first page again (a link back to it, written another way than
+        # the parameters it was asked with): the end of the list, with nothing new, not a loop.
+        self.repeated = bool(items) and trail is not None and (self.items_key == trail.items_key or (page_key is not None and page_key == trail.first_page_key))
+        self.data: List[Item] = [] if self.repeated else items
+        self.first_page_key = trail.first_page_key if trail is not None else page_key
+        self.asked = _AskedUrl(url.split("#", 1)[0], trail.asked if trail is not None else None) if by_links else None
+
+    def _next_url(self, request: Optional[PageRequest]) -> Optional[str]:
+        if request is None or request.url is None:
+            return None
+        return urljoin(self.url, request.url).split("#", 1)[0]
 
     def next_request(self, body: Any) -> Optional[PageRequest]:
         """The next page's request, or None on the last page. A next link to a page this walk has
-        already asked for (A -> B -> A) ends the list too: following it would loop. Offsets and page
-        numbers only move forward, so only links can lead back."""
+        already asked for (A -> B -> C -> B) ends the list too: following it would loop. Offsets and
+        page numbers only move forward, so only links can lead back."""
         if self.repeated:
             return None
         request = next_page_request(self.spec, self.params, body, len(self.data), self.link)
-        if request is not None and request.url is not None:
-            following = urljoin(self.url, request.url).split("#", 1)[0]
-            asked: Optional[_AskedUrl] = self.asked
-            while asked is not None:
-                if asked.url == following:
-                    return None
-                asked = asked.before
+        following = self._next_url(request)
+        asked = self.asked
+        while following is not None and asked is not None:
+            if asked.url == following:
+                return None
+            asked = asked.before
         return request
 
     def trail(self) -> PageTrail:
-        return PageTrail(self.items_key, self.first_items_key, self.asked)
+        return PageTrail(self.items_key, self.first_page_key, self.asked)
 
 
 class SyncPage(SyncBasePage[Item]):

@@ -197,7 +197,7 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   ajv.addKeyword({ keyword: 'discriminator' });
   if (options.coerce) {
     const compile = ajv.compile.bind(ajv);
-    ajv.compile = ((schema: object, meta?: boolean) => decimalNumbersFirst(compile(schema, meta), numberChecks(ajv, schema, [], 0))) as typeof ajv.compile;
+    ajv.compile = ((schema: object, meta?: boolean) => decimalNumbersFirst(compile(schema, meta), decimalCheck(ajv, schema, 0))) as typeof ajv.compile;
   }
   return ajv;
 }
@@ -205,32 +205,61 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
 /** A number as parameters write it: decimal digits, an optional minus, fraction and exponent (JSON's grammar, leading zeros allowed). */
 const DECIMAL_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-/** A property whose text must be a decimal number (`items`: each element of an array of them). */
-interface NumberCheck {
-  path: string[];
-  type: 'integer' | 'number';
-  items: boolean;
+/** The first number written other than in decimal inside a value (`at`: its path), if any. */
+type DecimalCheck = (value: unknown, at: string[]) => ErrorObject | undefined;
+
+type SchemaObject = Record<string, unknown>;
+
+/**
+ * The check a schema's numbers need, wherever Ajv would coerce text to one: the schema itself, its
+ * properties, `additionalProperties` (deepObject maps), array items (nested too), `allOf` members,
+ * and `anyOf`/`oneOf` whose branches all take numbers (or null) and no text. Undefined when the
+ * schema takes no number Ajv would coerce.
+ */
+function decimalCheck(ajv: Ajv2020, raw: unknown, depth: number): DecimalCheck | undefined {
+  const schema = resolveRef(ajv, raw) as SchemaObject | undefined;
+  if (!schema || typeof schema !== 'object' || depth > 8) return undefined;
+  const type = numberType(ajv, schema, depth);
+  if (type) return (value, at) => (typeof value === 'string' && value !== '' && !(DECIMAL_NUMBER.test(value) && Number.isFinite(Number(value))) ? notDecimal(at, type) : undefined);
+  const checks: DecimalCheck[] = [];
+  const items = schema.items === undefined ? undefined : decimalCheck(ajv, schema.items, depth + 1);
+  if (items) checks.push((value, at) => (Array.isArray(value) ? firstOf(value, (each, index) => items(each, [...at, String(index)])) : undefined));
+  const properties = schema.properties && typeof schema.properties === 'object' ? (schema.properties as SchemaObject) : {};
+  for (const [name, property] of Object.entries(properties)) {
+    const check = decimalCheck(ajv, property, depth + 1);
+    if (check) checks.push((value, at) => (isRecord(value) && Object.hasOwn(value, name) ? check(value[name], [...at, name]) : undefined));
+  }
+  const rest = schema.additionalProperties && typeof schema.additionalProperties === 'object' ? decimalCheck(ajv, schema.additionalProperties, depth + 1) : undefined;
+  if (rest) checks.push((value, at) => (isRecord(value) ? firstOf(Object.keys(value).filter((key) => !Object.hasOwn(properties, key)), (key) => rest(value[key], [...at, key])) : undefined));
+  for (const member of Array.isArray(schema.allOf) ? schema.allOf : []) {
+    const check = decimalCheck(ajv, member, depth + 1);
+    if (check) checks.push(check);
+  }
+  if (checks.length === 0) return undefined;
+  return (value, at) => firstOf(checks, (check) => check(value, at));
 }
 
-/** The properties of an object schema (nested ones too, as deepObject parameters are) that take numbers only. */
-function numberChecks(ajv: Ajv2020, schema: unknown, path: string[], depth: number): NumberCheck[] {
-  const properties = (resolveRef(ajv, schema) as { properties?: Record<string, unknown> } | undefined)?.properties;
-  if (!properties || typeof properties !== 'object' || depth > 8) return [];
-  return Object.entries(properties).flatMap(([name, raw]): NumberCheck[] => {
-    const property = resolveRef(ajv, raw) as { type?: unknown; items?: unknown; properties?: unknown } | undefined;
-    const type = numberType(property);
-    if (type) return [{ path: [...path, name], type, items: false }];
-    const itemType = property?.type === 'array' ? numberType(resolveRef(ajv, property.items)) : undefined;
-    if (itemType) return [{ path: [...path, name], type: itemType, items: true }];
-    return property?.properties ? numberChecks(ajv, property, [...path, name], depth + 1) : [];
-  });
-}
-
-/** 'integer' or 'number' when a schema takes numbers and no text (a type that also takes strings or booleans is Ajv's to decide). */
-function numberType(schema: unknown): NumberCheck['type'] | undefined {
-  const types = schema && typeof schema === 'object' ? [(schema as { type?: unknown }).type].flat() : [];
+/**
+ * 'integer' or 'number' when a schema takes numbers and no text: by its `type` (one that also takes
+ * strings or booleans is Ajv's to decide), or `anyOf`/`oneOf` branches that all take numbers or
+ * null, or an `allOf` member that does while none takes text.
+ */
+function numberType(ajv: Ajv2020, schema: SchemaObject, depth: number): 'integer' | 'number' | undefined {
+  if (depth > 8) return undefined;
+  const types = schema.type === undefined ? [] : [schema.type].flat();
   if (types.includes('string') || types.includes('boolean')) return undefined;
-  return types.includes('integer') ? 'integer' : types.includes('number') ? 'number' : undefined;
+  if (types.includes('integer') || types.includes('number')) return types.includes('number') ? 'number' : 'integer';
+  if (types.length > 0) return undefined;
+  const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : []).map((branch) => resolveRef(ajv, branch) as SchemaObject | undefined);
+  if (branches.length > 0 && branches.every((branch) => branch && typeof branch === 'object')) {
+    const found = branches.map((branch) => (branch!.type === 'null' ? 'null' : numberType(ajv, branch!, depth + 1)));
+    if (found.every((each) => each !== undefined) && found.some((each) => each !== 'null')) return found.includes('number') ? 'number' : 'integer';
+    return undefined;
+  }
+  const members = (Array.isArray(schema.allOf) ? schema.allOf : []).map((member) => resolveRef(ajv, member) as SchemaObject | undefined);
+  const memberTypes = members.map((member) => (member && typeof member === 'object' ? [member.type].flat() : []));
+  if (memberTypes.some((each) => each.includes('string') || each.includes('boolean'))) return undefined;
+  return members.map((member) => (member && typeof member === 'object' ? numberType(ajv, member, depth + 1) : undefined)).find((each) => each !== undefined);
 }
 
 /** A schema with its `$ref` (to a schema the Ajv holds) followed. */
@@ -243,10 +272,32 @@ function resolveRef(ajv: Ajv2020, schema: unknown): unknown {
   return schema;
 }
 
-function decimalNumbersFirst(validate: ValidateFunction, checks: NumberCheck[]): ValidateFunction {
-  if (checks.length === 0) return validate;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function firstOf<T, R>(values: readonly T[], find: (value: T, index: number) => R | undefined): R | undefined {
+  for (const [index, value] of values.entries()) {
+    const found = find(value, index);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function notDecimal(at: string[], type: 'integer' | 'number'): ErrorObject {
+  return {
+    instancePath: at.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
+    schemaPath: '#',
+    keyword: 'type',
+    params: { type },
+    message: `must be ${type === 'integer' ? 'an integer' : 'a number'} written in decimal`,
+  };
+}
+
+function decimalNumbersFirst(validate: ValidateFunction, check: DecimalCheck | undefined): ValidateFunction {
+  if (!check) return validate;
   const checked = ((data: unknown) => {
-    const failure = firstNonDecimal(data, checks);
+    const failure = check(data, []);
     checked.errors = failure ? [failure] : undefined;
     if (failure) return false;
     const valid = validate(data);
@@ -254,27 +305,6 @@ function decimalNumbersFirst(validate: ValidateFunction, checks: NumberCheck[]):
     return valid;
   }) as ValidateFunction;
   return checked;
-}
-
-function firstNonDecimal(data: unknown, checks: NumberCheck[]): ErrorObject | undefined {
-  for (const check of checks) {
-    let value = data;
-    for (const key of check.path) value = value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-    const values = check.items && Array.isArray(value) ? value : [value];
-    for (const [index, each] of values.entries()) {
-      // '' is Ajv's to judge (null where the type allows it); a non-string was not text.
-      if (typeof each !== 'string' || each === '' || (DECIMAL_NUMBER.test(each) && Number.isFinite(Number(each)))) continue;
-      const at = check.items && Array.isArray(value) ? [...check.path, String(index)] : check.path;
-      return {
-        instancePath: at.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
-        schemaPath: '#/properties',
-        keyword: 'type',
-        params: { type: check.type },
-        message: `must be ${check.type === 'integer' ? 'an integer' : 'a number'} written in decimal`,
-      };
-    }
-  }
-  return undefined;
 }
 
 /** Keywords of a parameter's bounds: the failures its x-error-code names (a type or pattern failure is invalid_request). */

@@ -20,6 +20,9 @@ const SPEC = 'test/fixtures/specs/paging-3.1.yaml';
 const KEY = 'sk_test_paging';
 const ITEMS = Array.from({ length: 7 }, (_, index) => ({ id: `item-${index + 1}` }));
 const IDS = ITEMS.map((item) => item.id);
+/** Pages of a list that repeats items: the first and third pages are alike, yet both are pages of it. */
+const REPEATING = [['item-1', 'item-1'], ['item-1', 'item-2'], ['item-1', 'item-1'], ['item-2']].map((page) => page.map((id) => ({ id })));
+const REPEATING_IDS = REPEATING.flat().map((item) => item.id);
 const LISTS = ['offset_items', 'page_items', 'linked_pages', 'link_items', 'declared_items'];
 
 let workDir: string;
@@ -46,6 +49,8 @@ function serve(request: RecordedRequest, response: ServerResponse): void {
     case '/page-items': {
       // `cap`: a server that answers at most this many per page, whatever was asked (GitHub caps per_page at 100).
       const size = Math.min(number('per_page', 30), number('cap', Infinity));
+      // `repeating`: a list whose pages 1 and 3 hold the same items (a list of values repeats them).
+      if (url.searchParams.has('repeating')) return send(REPEATING[number('page', 1) - 1] ?? []);
       // `stuck`: a server that ignores the page asked for and answers the first again.
       const page = url.searchParams.has('stuck') ? 1 : number('page', 1);
       return send(ITEMS.slice((page - 1) * size, page * size));
@@ -65,6 +70,10 @@ function serve(request: RecordedRequest, response: ServerResponse): void {
       // `stuck`: a server whose next link names the page it is on; `elsewhere`: one whose next link is on another origin.
       const elsewhere = url.searchParams.get('elsewhere');
       if (elsewhere) return send({ data: ITEMS.slice(0, size), links: { self: request.url, next: elsewhere } });
+      if (url.searchParams.has('repeating')) {
+        const at = number('at', 0);
+        return send({ data: REPEATING[at], links: { next: at + 1 < REPEATING.length ? `link-items?at=${at + 1}&repeating=1` : null } });
+      }
       // `cycle=first`: the second page links back to the first (in another form than the client
       // asked it); `cycle=back`: the last page links back to the second, as it was linked before.
       const cycle = url.searchParams.get('cycle');
@@ -163,6 +172,29 @@ describe('a server that repeats a page ends the list instead of looping', () => 
     const capped = ['/page-items?cap=3&per_page=5', '/page-items?cap=3&page=2&per_page=5', '/page-items?cap=3&page=3&per_page=5', '/page-items?cap=3&page=4&per_page=5'];
     expect(requestsOf(server.requests, '/page-items').filter((request) => request.includes('cap'))).toEqual([...capped, ...capped]);
     expect(requestsOf(server.requests, '/link-items')).toEqual(['/link-items?size=3&stuck=1', '/link-items?size=3&stuck=1']);
+  }, 60_000);
+
+  it('both SDKs: a list whose pages repeat items of earlier pages is walked to its end (not taken for a loop)', async () => {
+    server.script(serve);
+    const { client } = await typescriptClient();
+    expect(await walk(client.pageItems.list({ per_page: 2 }, { query: { repeating: 1 } }))).toEqual(REPEATING_IDS);
+    expect(await walk(client.linkItems.list({}, { query: { repeating: 1 } }))).toEqual(REPEATING_IDS);
+    const script = [
+      'import asyncio, json, sys',
+      `sys.path.insert(0, ${JSON.stringify(path.join(workDir, 'python'))})`,
+      'from paging_fixture import AsyncPagingFixture, PagingFixture',
+      `KEY, URL = ${JSON.stringify(KEY)}, ${JSON.stringify(server.url)}`,
+      'client = PagingFixture(api_key=KEY, base_url=URL, max_retries=0)',
+      'walks = [[item["id"] for item in client.page_items.list(per_page=2, extra_query={"repeating": 1})], [item["id"] for item in client.link_items.list(extra_query={"repeating": 1})]]',
+      'async def walk_async():',
+      '    async with AsyncPagingFixture(api_key=KEY, base_url=URL, max_retries=0) as aclient:',
+      '        return [item["id"] async for item in aclient.link_items.list(extra_query={"repeating": 1})]',
+      'walks.append(asyncio.run(walk_async()))',
+      'print(json.dumps(walks))',
+    ].join('\n');
+    const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
+    expect(result.code, result.output).toBe(0);
+    expect(JSON.parse(result.output.trim().split('\n').at(-1)!)).toEqual([REPEATING_IDS, REPEATING_IDS, REPEATING_IDS]);
   }, 60_000);
 
   it('both SDKs: next links that lead back to a page already walked (A → B → A, A → B → C → B)', async () => {

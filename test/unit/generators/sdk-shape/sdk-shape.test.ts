@@ -55,7 +55,7 @@ describe('names', () => {
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(UnsupportedSpecError);
-    expect((refused as Error).message).toMatch(/: the SDKs' name \(x-sdk-name, --name\) must be a string with a letter or digit \(at #\/info\/x-sdk-name\)/);
+    expect((refused as Error).message).toMatch(/: the SDKs' name \(x-sdk-name, --name\) must be a string that starts with a letter \(at #\/info\/x-sdk-name\)/);
   });
 
   it('scopes names with each language\'s suffix rule', () => {

@@ -256,8 +256,9 @@ export class BaseClient {
     // parameters: a next link replaces the query, its header and cookie parameters are sent again.
     const fetchPage = (from: string, previous: Record<string, unknown>) => async (request: PageRequest, trail?: PageTrail): Promise<WithResponse<Page<Item>>> => {
       const pageParams = 'params' in request ? request.params : previous;
-      const url = 'url' in request ? this.#nextPageUrl(request.url, from) : this.#buildUrl(operation, pathArgs, pageParams, options.query, options.baseURL);
-      const result = await this.#send<unknown>(operation, pathArgs, pageParams, options, undefined, 'url' in request ? this.#withQueryKey(operation, url) : undefined);
+      // The page's URL without a query key (a page keeps it, and may be logged); the key goes on as it is sent.
+      const url = 'url' in request ? this.#nextPageUrl(request.url, from) : this.#buildUrl(operation, pathArgs, pageParams, options.query, options.baseURL, false);
+      const result = await this.#send<unknown>(operation, pathArgs, pageParams, options, undefined, this.#withQueryKey(operation, url));
       return { ...result, data: new Page<Item>(pagination, pageParams, fetchPage(url, pageParams), result.data, result.headers, url, trail) };
     };
     const first = { ...asRecord(params) };
@@ -398,12 +399,12 @@ export class BaseClient {
     return this.#config.requestIdHeader ? response.headers.get(this.#config.requestIdHeader) : null;
   }
 
-  #buildUrl(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, extraQuery?: Record<string, unknown>, baseURL?: string): string {
+  #buildUrl(operation: OperationSpec, pathArgs: unknown[], params: Record<string, unknown>, extraQuery?: Record<string, unknown>, baseURL?: string, queryKey = true): string {
     const path = buildPath(operation.path, operation.params, pathArgs);
     let search = [queryString(operation.params, params), extraQueryString(extraQuery)].filter(Boolean).join('&');
     if (operation.match?.in === 'query') search = `${encodeQueryText(operation.match.name)}=${encodeQueryText(operation.match.value)}${search ? `&${search}` : ''}`;
     const auth = operation.auth;
-    if (auth?.kind === 'query' && this.apiKey) search = `${search ? `${search}&` : ''}${encodeQueryText(auth.name)}=${encodeQueryText(this.apiKey)}`;
+    if (queryKey && auth?.kind === 'query' && this.apiKey) search = `${search ? `${search}&` : ''}${encodeQueryText(auth.name)}=${encodeQueryText(this.apiKey)}`;
     // The call's own base URL, else the operation's own server, else the client's.
     const base = baseURL !== undefined ? baseURL.replace(/\/+$/, '') : operation.baseURL !== undefined ? resolveServer(operation.baseURL, this.baseURL) : this.baseURL;
     return `${base}${path}${search ? `?${search}` : ''}`;

@@ -142,14 +142,14 @@ function stringOrNull(value: unknown): string | null {
 }
 
 /**
- * What a walk has seen before a page: the items of the first page and of the page before it (as
- * JSON), and the URLs the walk has asked for, newest first. A chain, not a set: each page keeps
- * its own view, so asking a page for its next one twice gives the same answer.
+ * What a walk has seen before a page: the items of the page before it (as JSON) and, in a list
+ * that pages by links, the first page's items with its next link, and the URLs asked for, newest
+ * first. A chain, not a set: each page keeps its own view, so asking twice answers the same.
  */
 export interface PageTrail {
   itemsKey: string;
-  firstItemsKey: string;
-  asked: AskedUrl;
+  firstPageKey?: string;
+  asked?: AskedUrl;
 }
 
 interface AskedUrl {
@@ -173,8 +173,8 @@ export class Page<Item> extends BasePage<Item> {
     private readonly fetchPage: PageRequestFetcher<Item>,
     body: unknown,
     private readonly headers: Headers,
-    /** The URL this page was asked at (a next link is resolved against it). */
-    readonly url: string,
+    /** The URL this page was asked at, without a query key (a next link is resolved against it). */
+    private readonly url: string,
     /** What the walk saw before this page (none for the first page). */
     trail?: PageTrail,
   ) {
@@ -183,31 +183,44 @@ export class Page<Item> extends BasePage<Item> {
     const items = valueAt(body, spec.items);
     const data = Array.isArray(items) ? (items as Item[]) : [];
     this.itemsKey = JSON.stringify(data);
-    // The same items as the page before or the first page: the server ignored the offset or page,
-    // or a next link led back (the first page was asked for by parameters, so its URL may differ).
-    // That is the end of the list (with nothing new), not a loop.
-    this.repeated = data.length > 0 && trail !== undefined && (this.itemsKey === trail.itemsKey || this.itemsKey === trail.firstItemsKey);
+    const byLinks = spec.style === 'link' || spec.linkHeader !== undefined;
+    // With its next link: two pages of a list may hold the same items, but not lead on alike too.
+    const pageKey = byLinks ? `${this.itemsKey}\n${this.nextUrl(nextPageRequest(spec, params, body, data.length, headers)) ?? ''}` : undefined;
+    // The same items as the page before (the server ignored the offset or page number, or its link
+    // named the same page), or the first page again (a link back to it, written another way than
+    // the parameters it was asked with): the end of the list, with nothing new, not a loop.
+    this.repeated = data.length > 0 && trail !== undefined && (this.itemsKey === trail.itemsKey || (pageKey !== undefined && pageKey === trail.firstPageKey));
     this.data = this.repeated ? [] : data;
-    this.firstItemsKey = trail?.firstItemsKey ?? this.itemsKey;
-    this.asked = { url: withoutFragment(url), before: trail?.asked };
+    this.firstPageKey = trail ? trail.firstPageKey : pageKey;
+    this.asked = byLinks ? { url: withoutFragment(url), before: trail?.asked } : undefined;
   }
 
   private readonly itemsKey: string;
-  private readonly firstItemsKey: string;
+  private readonly firstPageKey: string | undefined;
   private readonly repeated: boolean;
-  private readonly asked: AskedUrl;
+  private readonly asked: AskedUrl | undefined;
 
   /**
    * How the next page is asked for, or null on the last page. A next link to a page this walk has
-   * already asked for (A → B → A) ends the list too: following it would loop. Offsets and page
+   * already asked for (A → B → C → B) ends the list too: following it would loop. Offsets and page
    * numbers only move forward, so only links can lead back.
    */
   nextPageRequest(): PageRequest | null {
     if (this.repeated) return null;
     const request = nextPageRequest(this.spec, this.params, this.body, this.data.length, this.headers);
-    const next = request && 'url' in request ? resolved(request.url, this.url) : undefined;
-    for (let asked: AskedUrl | undefined = this.asked; next && asked; asked = asked.before) if (asked.url === next) return null;
+    const next = this.nextUrl(request);
+    for (let asked = this.asked; next && asked; asked = asked.before) if (asked.url === next) return null;
     return request;
+  }
+
+  /** A next link resolved against this page (undefined for parameters, or no URL: fetching it says so). */
+  private nextUrl(request: PageRequest | null): string | undefined {
+    if (!request || !('url' in request)) return undefined;
+    try {
+      return withoutFragment(new URL(request.url, this.url).href);
+    } catch {
+      return undefined;
+    }
   }
 
   hasNextPage(): boolean {
@@ -217,22 +230,13 @@ export class Page<Item> extends BasePage<Item> {
   async getNextPage(): Promise<Page<Item>> {
     const request = this.nextPageRequest();
     if (!request) throw new ClientError('No next page: this is the last one.');
-    return (await this.fetchPage(request, { itemsKey: this.itemsKey, firstItemsKey: this.firstItemsKey, asked: this.asked })).data;
+    return (await this.fetchPage(request, { itemsKey: this.itemsKey, firstPageKey: this.firstPageKey, asked: this.asked })).data;
   }
 }
 
 function withoutFragment(url: string): string {
   const hash = url.indexOf('#');
   return hash < 0 ? url : url.slice(0, hash);
-}
-
-/** A link resolved against the page that named it (undefined when it is no URL: fetching it says so). */
-function resolved(link: string, base: string): string | undefined {
-  try {
-    return withoutFragment(new URL(link, base).href);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

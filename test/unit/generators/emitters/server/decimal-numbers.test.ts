@@ -2,12 +2,16 @@
  * Numbers in parameters and form fields (generated/server/core/plugin.ts, createAjv with
  * coercion): Ajv coerces text to numbers as JavaScript does (`0x10` is 16, ` 10` is 10,
  * `Infinity` passes as an integer); the generated server takes decimal text only, wherever a
- * number sits: a property, an array's items, a nested (deepObject) property, behind a $ref.
+ * number sits: a property, an array's items (nested too), a nested (deepObject) property, a map's
+ * values, behind a $ref, in anyOf/oneOf of numbers and null, in allOf.
  */
 import { describe, expect, it } from 'vitest';
 import { createAjv } from '../../../../../generated/server/core/plugin.js';
 
-const SHARED = { $id: 'shared.json', components: { schemas: { Count: { type: 'integer', minimum: 0 } } } };
+const SHARED = {
+  $id: 'shared.json',
+  components: { schemas: { Count: { type: 'integer', minimum: 0 }, MaybeCount: { anyOf: [{ type: 'integer' }, { type: 'null' }] }, AllCount: { allOf: [{ type: 'integer' }] } } },
+};
 
 function validator() {
   const ajv = createAjv({ coerce: true });
@@ -22,6 +26,12 @@ function validator() {
       ids: { type: 'array', items: { type: 'integer' } },
       filter: { type: 'object', properties: { min: { type: 'number' } } },
       count: { $ref: 'shared.json#/components/schemas/Count' },
+      nullable: { $ref: 'shared.json#/components/schemas/MaybeCount' },
+      all: { $ref: 'shared.json#/components/schemas/AllCount' },
+      picked: { oneOf: [{ type: 'number' }, { type: 'null' }] },
+      grid: { type: 'array', items: { type: 'array', items: { type: 'integer' } } },
+      rows: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } } } },
+      counts: { type: 'object', properties: { fixed: { type: 'string' } }, additionalProperties: { type: 'integer' } },
     },
   });
 }
@@ -38,6 +48,12 @@ describe('a coercing Ajv takes numbers written in decimal only', () => {
       [{ ids: ['1', '0o7'] }, '/ids/1', 'must be an integer written in decimal'],
       [{ filter: { min: '\t2' } }, '/filter/min', 'must be a number written in decimal'],
       [{ count: '0x1' }, '/count', 'must be an integer written in decimal'],
+      [{ nullable: '0x10' }, '/nullable', 'must be an integer written in decimal'],
+      [{ all: '0x10' }, '/all', 'must be an integer written in decimal'],
+      [{ picked: 'Infinity' }, '/picked', 'must be a number written in decimal'],
+      [{ grid: [['1'], ['2', '0x3']] }, '/grid/1/1', 'must be an integer written in decimal'],
+      [{ rows: [{ n: '1' }, { n: ' 2' }] }, '/rows/1/n', 'must be an integer written in decimal'],
+      [{ counts: { fixed: 'x', red: '0b1' } }, '/counts/red', 'must be an integer written in decimal'],
     ];
     for (const [data, instancePath, message] of cases) {
       expect(validate(data), JSON.stringify(data)).toBe(false);
@@ -47,9 +63,9 @@ describe('a coercing Ajv takes numbers written in decimal only', () => {
 
   it('coerces decimal text as before, and leaves text a schema also takes as text', () => {
     const validate = validator();
-    const data: Record<string, unknown> = { limit: '010', ratio: '-1.5e2', maybe: '', either: '0x10', ids: ['1', '2'], filter: { min: '0.5' }, count: '3' };
+    const data: Record<string, unknown> = { limit: '010', ratio: '-1.5e2', maybe: '', either: '0x10', ids: ['1', '2'], filter: { min: '0.5' }, count: '3', counts: { fixed: '0x10', red: '7' } };
     expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
-    expect(data).toEqual({ limit: 10, ratio: -150, maybe: null, either: '0x10', ids: [1, 2], filter: { min: 0.5 }, count: 3 });
+    expect(data).toEqual({ limit: 10, ratio: -150, maybe: null, either: '0x10', ids: [1, 2], filter: { min: 0.5 }, count: 3, counts: { fixed: '0x10', red: 7 } });
     // Ajv's own failures still come through (a decimal below the $ref'd minimum).
     expect(validate({ count: '-1' })).toBe(false);
     expect(validate.errors).toMatchObject([{ instancePath: '/count', keyword: 'minimum' }]);
