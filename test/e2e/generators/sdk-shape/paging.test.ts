@@ -136,6 +136,24 @@ async function walk(page: AsyncIterable<{ id: string }>): Promise<string[]> {
   return seen;
 }
 
+/**
+ * Runs Python lines with the generated SDK importable, `KEY`, `URL` and a sync `client` made, and
+ * `AsyncPagingFixture` and `ClientError` imported; returns the JSON its last line printed.
+ */
+async function pythonResult(lines: string[]): Promise<unknown> {
+  const script = [
+    'import asyncio, json, sys',
+    `sys.path.insert(0, ${JSON.stringify(path.join(workDir, 'python'))})`,
+    'from paging_fixture import AsyncPagingFixture, ClientError, PagingFixture',
+    `KEY, URL = ${JSON.stringify(KEY)}, ${JSON.stringify(server.url)}`,
+    'client = PagingFixture(api_key=KEY, base_url=URL, max_retries=0)',
+    ...lines,
+  ].join('\n');
+  const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
+  expect(result.code, result.output).toBe(0);
+  return JSON.parse(result.output.trim().split('\n').at(-1)!);
+}
+
 function expectEveryListWalked(requests: RecordedRequest[], repeats = 1, only: string[] = Object.keys(WANT_REQUESTS)): void {
   for (const [pathname, want] of Object.entries(WANT_REQUESTS).filter(([each]) => only.includes(each))) expect(requestsOf(requests, pathname), pathname).toEqual(Array.from({ length: repeats }, () => want).flat());
   for (const request of requests) expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -152,19 +170,13 @@ describe('a server that repeats a page ends the list instead of looping', () => 
     expect(await walk(client.linkItems.list({ size: 3 }, { query: { stuck: 1 } }))).toEqual(IDS.slice(0, 3));
     // A page shorter than the size asked is not the end: this server caps 5 to 3.
     expect(await walk(client.pageItems.list({ per_page: 5 }, { query: { cap: 3 } }))).toEqual(IDS);
-    const script = [
-      'import json, sys',
-      `sys.path.insert(0, ${JSON.stringify(path.join(workDir, 'python'))})`,
-      'from paging_fixture import PagingFixture',
-      `client = PagingFixture(api_key=${JSON.stringify(KEY)}, base_url=${JSON.stringify(server.url)}, max_retries=0)`,
+    const walks = await pythonResult([
       'pages = [item["id"] for item in client.page_items.list(per_page=3, extra_query={"stuck": 1})]',
       'links = [item["id"] for item in client.link_items.list(size=3, extra_query={"stuck": 1})]',
       'capped = [item["id"] for item in client.page_items.list(per_page=5, extra_query={"cap": 3})]',
       'print(json.dumps([pages, links, capped]))',
-    ].join('\n');
-    const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
-    expect(result.code, result.output).toBe(0);
-    expect(JSON.parse(result.output.trim().split('\n').at(-1)!)).toEqual([IDS.slice(0, 3), IDS.slice(0, 3), IDS]);
+    ]);
+    expect(walks).toEqual([IDS.slice(0, 3), IDS.slice(0, 3), IDS]);
     // The stuck page-number list: the first page, then the repeat that ends it, nothing more, in
     // either SDK; the stuck link names the URL just asked, so it is not followed at all; the capped
     // list: pages 1 to 3 (3, 3, 1 items) and the empty page 4, in each SDK.
@@ -179,22 +191,15 @@ describe('a server that repeats a page ends the list instead of looping', () => 
     const { client } = await typescriptClient();
     expect(await walk(client.pageItems.list({ per_page: 2 }, { query: { repeating: 1 } }))).toEqual(REPEATING_IDS);
     expect(await walk(client.linkItems.list({}, { query: { repeating: 1 } }))).toEqual(REPEATING_IDS);
-    const script = [
-      'import asyncio, json, sys',
-      `sys.path.insert(0, ${JSON.stringify(path.join(workDir, 'python'))})`,
-      'from paging_fixture import AsyncPagingFixture, PagingFixture',
-      `KEY, URL = ${JSON.stringify(KEY)}, ${JSON.stringify(server.url)}`,
-      'client = PagingFixture(api_key=KEY, base_url=URL, max_retries=0)',
+    const walks = await pythonResult([
       'walks = [[item["id"] for item in client.page_items.list(per_page=2, extra_query={"repeating": 1})], [item["id"] for item in client.link_items.list(extra_query={"repeating": 1})]]',
       'async def walk_async():',
       '    async with AsyncPagingFixture(api_key=KEY, base_url=URL, max_retries=0) as aclient:',
       '        return [item["id"] async for item in aclient.link_items.list(extra_query={"repeating": 1})]',
       'walks.append(asyncio.run(walk_async()))',
       'print(json.dumps(walks))',
-    ].join('\n');
-    const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
-    expect(result.code, result.output).toBe(0);
-    expect(JSON.parse(result.output.trim().split('\n').at(-1)!)).toEqual([REPEATING_IDS, REPEATING_IDS, REPEATING_IDS]);
+    ]);
+    expect(walks).toEqual([REPEATING_IDS, REPEATING_IDS, REPEATING_IDS]);
   }, 60_000);
 
   it('both SDKs: next links that lead back to a page already walked (A → B → A, A → B → C → B)', async () => {
@@ -202,22 +207,15 @@ describe('a server that repeats a page ends the list instead of looping', () => 
     const { sdk, client } = await typescriptClient();
     expect(await walk(client.linkItems.list({ size: 3 }, { query: { cycle: 'first' } }))).toEqual(IDS.slice(0, 6));
     expect(await walk(client.linkItems.list({ size: 3 }, { query: { cycle: 'back' } }))).toEqual(IDS);
-    const script = [
-      'import asyncio, json, sys',
-      `sys.path.insert(0, ${JSON.stringify(path.join(workDir, 'python'))})`,
-      'from paging_fixture import AsyncPagingFixture, PagingFixture',
-      `KEY, URL = ${JSON.stringify(KEY)}, ${JSON.stringify(server.url)}`,
-      'client = PagingFixture(api_key=KEY, base_url=URL, max_retries=0)',
+    const walks = await pythonResult([
       'walks = [[item["id"] for item in client.link_items.list(size=3, extra_query={"cycle": cycle})] for cycle in ("first", "back")]',
       'async def walk_async(cycle):',
       '    async with AsyncPagingFixture(api_key=KEY, base_url=URL, max_retries=0) as aclient:',
       '        return [item["id"] async for item in aclient.link_items.list(size=3, extra_query={"cycle": cycle})]',
       'walks += [asyncio.run(walk_async(cycle)) for cycle in ("first", "back")]',
       'print(json.dumps(walks))',
-    ].join('\n');
-    const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
-    expect(result.code, result.output).toBe(0);
-    expect(JSON.parse(result.output.trim().split('\n').at(-1)!)).toEqual([IDS.slice(0, 6), IDS, IDS.slice(0, 6), IDS]);
+    ]);
+    expect(walks).toEqual([IDS.slice(0, 6), IDS, IDS.slice(0, 6), IDS]);
     // Each walk: A, B and the first page again (whose repeat ends it); or A, B, C and no second B.
     const first = ['/link-items?cycle=first&size=3', '/link-items?after=3&cycle=first&size=3', '/link-items?after=0&again=1&cycle=first&size=3'];
     const back = ['/link-items?cycle=back&size=3', '/link-items?after=3&cycle=back&size=3', '/link-items?after=6&cycle=back&size=3'];
@@ -242,11 +240,7 @@ describe("a next page's URL on another origin", () => {
       };
       await expect(walk()).rejects.toThrow(/next page's URL is on http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+/);
       expect(seen).toEqual(IDS.slice(0, 3));
-      const script = [
-        'import json, sys',
-        `sys.path.insert(0, ${JSON.stringify(path.join(workDir, 'python'))})`,
-        'from paging_fixture import ClientError, PagingFixture',
-        `client = PagingFixture(api_key=${JSON.stringify(KEY)}, base_url=${JSON.stringify(server.url)}, max_retries=0)`,
+      const out = (await pythonResult([
         'seen = []',
         'try:',
         `    for item in client.link_items.list(size=3, extra_query={"elsewhere": ${JSON.stringify(elsewhere)}}):`,
@@ -254,10 +248,7 @@ describe("a next page's URL on another origin", () => {
         '    print(json.dumps({"seen": seen, "error": None}))',
         'except ClientError as error:',
         '    print(json.dumps({"seen": seen, "error": str(error)}))',
-      ].join('\n');
-      const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
-      expect(result.code, result.output).toBe(0);
-      const out = JSON.parse(result.output.trim().split('\n').at(-1)!);
+      ])) as { seen: string[]; error: string | null };
       expect(out.seen).toEqual(IDS.slice(0, 3));
       expect(out.error).toMatch(/next page's URL is on http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+/);
       expect(other.requests).toHaveLength(0);
