@@ -79,6 +79,8 @@ export default defineConfig({
           // Real services, stores on both engines, CLIs and Prism start inside tests.
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for a process or a page, which a loaded CI machine slows (vitest's 1 s is too short).
+          expect: { poll: { timeout: 20_000 } },
           // One PostgreSQL for the run; each test makes its own databases on it.
           globalSetup: ['test/support/postgres-setup.ts'],
           // Mostly CPU in the test's own process (the service runs in it): two, beside e2e's three.
@@ -94,6 +96,7 @@ export default defineConfig({
           // Chromium, packed packages, Python SDKs and whole contract runs.
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 20_000 } },
           globalSetup: ['test/support/postgres-setup.ts'],
           // Mostly waiting on the processes they start, which do the work.
           maxWorkers: 3,
