@@ -19,6 +19,7 @@ import { registerBodyParsers, type BodyLimits } from './bodies.js';
 import { registerDispatched, type OperationOptions } from './dispatch.js';
 import { boundedError, clientError, echo, frameworkError, type ErrorDetails } from './errors.js';
 import type { StreamOptions } from './replies.js';
+import { followRefs } from './refs.js';
 import { serializesFaithfully } from './serializer.js';
 import { registerMethodAnswers } from './methods.js';
 import type { RouteSpec } from './route-spec.js';
@@ -200,7 +201,7 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   ajv.addKeyword({ keyword: 'discriminator' });
   if (options.coerce) {
     const compile = ajv.compile.bind(ajv);
-    ajv.compile = ((schema: object, meta?: boolean) => decimalNumbersFirst(compile(schema, meta), decimalCheck(ajv, schema, 0))) as typeof ajv.compile;
+    ajv.compile = ((schema: object, meta?: boolean) => decimalNumbersFirst(compile(schema, meta), decimalCheck(ajv, schema, undefined, 0))) as typeof ajv.compile;
   }
   return ajv;
 }
@@ -219,23 +220,23 @@ type SchemaObject = Record<string, unknown>;
  * and `anyOf`/`oneOf` whose branches all take numbers (or null) and no text. Undefined when the
  * schema takes no number Ajv would coerce.
  */
-function decimalCheck(ajv: Ajv2020, raw: unknown, depth: number): DecimalCheck | undefined {
-  const schema = resolveRef(ajv, raw) as SchemaObject | undefined;
+function decimalCheck(ajv: Ajv2020, raw: unknown, from: string | undefined, depth: number): DecimalCheck | undefined {
+  const { schema, document } = followRefs(raw, sharedDocuments(ajv), from) as { schema: SchemaObject | undefined; document: string | undefined };
   if (!schema || typeof schema !== 'object' || depth > 8) return undefined;
-  const type = numberType(ajv, schema, depth);
+  const type = numberType(ajv, schema, document, depth);
   if (type) return (value, at) => (typeof value === 'string' && value !== '' && !(DECIMAL_NUMBER.test(value) && Number.isFinite(Number(value))) ? notDecimal(at, type) : undefined);
   const checks: DecimalCheck[] = [];
-  const items = schema.items === undefined ? undefined : decimalCheck(ajv, schema.items, depth + 1);
+  const items = schema.items === undefined ? undefined : decimalCheck(ajv, schema.items, document, depth + 1);
   if (items) checks.push((value, at) => (Array.isArray(value) ? firstOf(value, (each, index) => items(each, [...at, String(index)])) : undefined));
   const properties = schema.properties && typeof schema.properties === 'object' ? (schema.properties as SchemaObject) : {};
   for (const [name, property] of Object.entries(properties)) {
-    const check = decimalCheck(ajv, property, depth + 1);
+    const check = decimalCheck(ajv, property, document, depth + 1);
     if (check) checks.push((value, at) => (isRecord(value) && Object.hasOwn(value, name) ? check(value[name], [...at, name]) : undefined));
   }
-  const rest = schema.additionalProperties && typeof schema.additionalProperties === 'object' ? decimalCheck(ajv, schema.additionalProperties, depth + 1) : undefined;
+  const rest = schema.additionalProperties && typeof schema.additionalProperties === 'object' ? decimalCheck(ajv, schema.additionalProperties, document, depth + 1) : undefined;
   if (rest) checks.push((value, at) => (isRecord(value) ? firstOf(Object.keys(value).filter((key) => !Object.hasOwn(properties, key)), (key) => rest(value[key], [...at, key])) : undefined));
   for (const member of Array.isArray(schema.allOf) ? schema.allOf : []) {
-    const check = decimalCheck(ajv, member, depth + 1);
+    const check = decimalCheck(ajv, member, document, depth + 1);
     if (check) checks.push(check);
   }
   if (checks.length === 0) return undefined;
@@ -247,32 +248,28 @@ function decimalCheck(ajv: Ajv2020, raw: unknown, depth: number): DecimalCheck |
  * strings or booleans is Ajv's to decide), or `anyOf`/`oneOf` branches that all take numbers or
  * null, or an `allOf` member that does while none takes text.
  */
-function numberType(ajv: Ajv2020, schema: SchemaObject, depth: number): 'integer' | 'number' | undefined {
+function numberType(ajv: Ajv2020, schema: SchemaObject, document: string | undefined, depth: number): 'integer' | 'number' | undefined {
   if (depth > 8) return undefined;
+  const follow = (node: unknown) => followRefs(node, sharedDocuments(ajv), document) as { schema: SchemaObject | undefined; document: string | undefined };
   const types = schema.type === undefined ? [] : [schema.type].flat();
   if (types.includes('string') || types.includes('boolean')) return undefined;
   if (types.includes('integer') || types.includes('number')) return types.includes('number') ? 'number' : 'integer';
   if (types.length > 0) return undefined;
-  const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : []).map((branch) => resolveRef(ajv, branch) as SchemaObject | undefined);
-  if (branches.length > 0 && branches.every((branch) => branch && typeof branch === 'object')) {
-    const found = branches.map((branch) => (branch!.type === 'null' ? 'null' : numberType(ajv, branch!, depth + 1)));
+  const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : []).map(follow);
+  if (branches.length > 0 && branches.every((branch) => branch.schema && typeof branch.schema === 'object')) {
+    const found = branches.map((branch) => (branch.schema!.type === 'null' ? 'null' : numberType(ajv, branch.schema!, branch.document, depth + 1)));
     if (found.every((each) => each !== undefined) && found.some((each) => each !== 'null')) return found.includes('number') ? 'number' : 'integer';
     return undefined;
   }
-  const members = (Array.isArray(schema.allOf) ? schema.allOf : []).map((member) => resolveRef(ajv, member) as SchemaObject | undefined);
-  const memberTypes = members.map((member) => (member && typeof member === 'object' ? [member.type].flat() : []));
+  const members = (Array.isArray(schema.allOf) ? schema.allOf : []).map(follow);
+  const memberTypes = members.map(({ schema: member }) => (member && typeof member === 'object' ? [member.type].flat() : []));
   if (memberTypes.some((each) => each.includes('string') || each.includes('boolean'))) return undefined;
-  return members.map((member) => (member && typeof member === 'object' ? numberType(ajv, member, depth + 1) : undefined)).find((each) => each !== undefined);
+  return members.map((member) => (member.schema && typeof member.schema === 'object' ? numberType(ajv, member.schema, member.document, depth + 1) : undefined)).find((each) => each !== undefined);
 }
 
-/** A schema with its `$ref` (to a schema the Ajv holds) followed. */
-function resolveRef(ajv: Ajv2020, schema: unknown): unknown {
-  for (let hops = 0; hops < 8 && schema && typeof schema === 'object' && typeof (schema as { $ref?: unknown }).$ref === 'string'; hops += 1) {
-    const ref = (schema as { $ref: string }).$ref;
-    if (ref.startsWith('#')) return undefined; // relative to a root this walk does not know: Ajv decides
-    schema = ajv.getSchema(ref)?.schema;
-  }
-  return schema;
+/** The shared documents an Ajv holds, as added (read, not compiled: GitHub's holds thousands of schemas). */
+function sharedDocuments(ajv: Ajv2020): (id: string) => unknown {
+  return (id) => ajv.schemas[id]?.schema;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

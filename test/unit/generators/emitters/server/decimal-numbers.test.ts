@@ -3,14 +3,23 @@
  * coercion): Ajv coerces text to numbers as JavaScript does (`0x10` is 16, ` 10` is 10,
  * `Infinity` passes as an integer); the generated server takes decimal text only, wherever a
  * number sits: a property, an array's items (nested too), a nested (deepObject) property, a map's
- * values, behind a $ref, in anyOf/oneOf of numbers and null, in allOf.
+ * values, behind a $ref (and the refs inside the shared document), in anyOf/oneOf of numbers and null, in allOf.
  */
 import { describe, expect, it } from 'vitest';
 import { createAjv } from '../../../../../generated/server/core/plugin.js';
 
 const SHARED = {
   $id: 'shared.json',
-  components: { schemas: { Count: { type: 'integer', minimum: 0 }, MaybeCount: { anyOf: [{ type: 'integer' }, { type: 'null' }] }, AllCount: { allOf: [{ type: 'integer' }] } } },
+  components: {
+    schemas: {
+      Count: { type: 'integer', minimum: 0 },
+      MaybeCount: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+      AllCount: { allOf: [{ type: 'integer' }] },
+      // Refs inside the shared document are local to it.
+      CountOrNone: { anyOf: [{ $ref: '#/components/schemas/Count' }, { type: 'null' }] },
+      Window: { type: 'object', properties: { size: { $ref: '#/components/schemas/Count' } } },
+    },
+  },
 };
 
 function validator() {
@@ -28,6 +37,8 @@ function validator() {
       count: { $ref: 'shared.json#/components/schemas/Count' },
       nullable: { $ref: 'shared.json#/components/schemas/MaybeCount' },
       all: { $ref: 'shared.json#/components/schemas/AllCount' },
+      countOrNone: { $ref: 'shared.json#/components/schemas/CountOrNone' },
+      window: { $ref: 'shared.json#/components/schemas/Window' },
       picked: { oneOf: [{ type: 'number' }, { type: 'null' }] },
       grid: { type: 'array', items: { type: 'array', items: { type: 'integer' } } },
       rows: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } } } },
@@ -50,6 +61,8 @@ describe('a coercing Ajv takes numbers written in decimal only', () => {
       [{ count: '0x1' }, '/count', 'must be an integer written in decimal'],
       [{ nullable: '0x10' }, '/nullable', 'must be an integer written in decimal'],
       [{ all: '0x10' }, '/all', 'must be an integer written in decimal'],
+      [{ countOrNone: '0x10' }, '/countOrNone', 'must be an integer written in decimal'],
+      [{ window: { size: ' 3' } }, '/window/size', 'must be an integer written in decimal'],
       [{ picked: 'Infinity' }, '/picked', 'must be a number written in decimal'],
       [{ grid: [['1'], ['2', '0x3']] }, '/grid/1/1', 'must be an integer written in decimal'],
       [{ rows: [{ n: '1' }, { n: ' 2' }] }, '/rows/1/n', 'must be an integer written in decimal'],
