@@ -11,17 +11,19 @@ import { describe, expect, it } from 'vitest';
 import { jsonPointerOffset, linePosition } from '../../../../generators/core/json-source.js';
 import { parseWithLines } from '../../../../generators/core/yaml-source.js';
 
-/** The oracle: the deepest node `keys` reaches in the `yaml` package's document of the text, as line and column. */
-function yamlPosition(text: string, keys: string[]): { line: number; column: number } {
+/** The oracle: the deepest node `keys` reaches in the `yaml` package's document of the text, as line and column (the text parsed once). */
+function yamlPositions(text: string): (keys: string[]) => { line: number; column: number } {
   const { document, lineCounter } = parseWithLines(text);
-  let found: unknown = document.contents;
-  for (let depth = 1; depth <= keys.length; depth += 1) {
-    const node = document.getIn(keys.slice(0, depth), true);
-    if (!isNode(node)) break;
-    found = node;
-  }
-  const { line, col } = lineCounter.linePos((found as { range: [number] }).range[0]);
-  return { line, column: col };
+  return (keys) => {
+    let found: unknown = document.contents;
+    for (let depth = 1; depth <= keys.length; depth += 1) {
+      const node = document.getIn(keys.slice(0, depth), true);
+      if (!isNode(node)) break;
+      found = node;
+    }
+    const { line, col } = lineCounter.linePos((found as { range: [number] }).range[0]);
+    return { line, column: col };
+  };
 }
 
 /** Every value's keys from the root, and one key past each container. */
@@ -41,7 +43,8 @@ describe('jsonPointerOffset', () => {
     const text = readFileSync('test/fixtures/specs/shop-3.1.json', 'utf8');
     const pointers = pointersOf(JSON.parse(text));
     expect(pointers.length).toBeGreaterThan(200);
-    for (const keys of pointers) expect(at(text, keys), keys.join('/')).toEqual(yamlPosition(text, keys));
+    const yamlPosition = yamlPositions(text);
+    for (const keys of pointers) expect(at(text, keys), keys.join('/')).toEqual(yamlPosition(keys));
   });
 
   it('finds them in any JSON, compact or indented, with escaped keys and values, and says when a pointer leads past it', () => {
@@ -52,8 +55,9 @@ describe('jsonPointerOffset', () => {
     fc.assert(
       fc.property(json, fc.constantFrom(0, 1, 2, 4), (value, indent) => {
         const text = JSON.stringify(value, null, indent);
+        const yamlPosition = yamlPositions(text);
         for (const keys of pointersOf(value)) {
-          expect(at(text, keys)).toEqual(yamlPosition(text, keys));
+          expect(at(text, keys)).toEqual(yamlPosition(keys));
           const { reached } = jsonPointerOffset(text, keys);
           expect(reached).toBe(keys.at(-1) !== 'no such key');
         }

@@ -32,7 +32,7 @@ describe.each(fixtures)('emitters on %s', (fixture) => {
     for (const file of golden) {
       await expect(file.content).toMatchFileSnapshot(path.join('__snapshots__', name, file.path));
     }
-  });
+  }, 30_000); // a whole generation: a second or two, several times that beside CI's typecheck and lint
 
   it.each(RUNTIMES)('copies the hand-written runtime into $copy unchanged (under its header)', async ({ copy, source, extension }) => {
     const { files } = await run();
@@ -44,7 +44,7 @@ describe.each(fixtures)('emitters on %s', (fixture) => {
   it('is deterministic: same spec, same bytes', async () => {
     const [first, second] = [await run(), await run()];
     expect(second.files).toEqual(first.files);
-  });
+  }, 30_000);
 
   it('starts every generated file with a header naming the source and the command', async () => {
     const { files } = await run();
