@@ -276,8 +276,10 @@ export class BaseClient {
   /** A next page's URL as sent: with the query key added when the URL leaves it out. */
   #withQueryKey(operation: OperationSpec, url: string): string {
     const auth = operation.auth;
-    if (auth?.kind !== 'query' || !this.apiKey || new URL(url).searchParams.has(auth.name)) return url;
-    return `${url}${new URL(url).search ? '&' : '?'}${encodeQueryText(auth.name)}=${encodeQueryText(this.apiKey)}`;
+    if (auth?.kind !== 'query' || !this.apiKey) return url;
+    const { search, searchParams } = new URL(url);
+    if (searchParams.has(auth.name)) return url;
+    return `${url}${search ? '&' : '?'}${encodeQueryText(auth.name)}=${encodeQueryText(this.apiKey)}`;
   }
 
   /** One call; `pageUrl` (a list's next page, named by the last) replaces the URL built from the parameters. */

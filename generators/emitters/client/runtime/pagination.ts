@@ -164,12 +164,12 @@ export class Page<Item> extends BasePage<Item> {
   readonly body: unknown;
 
   constructor(
-    private readonly spec: PageSpec,
+    spec: PageSpec,
     /** The query parameters this page was asked with (none when it was asked by URL). */
-    private readonly params: Record<string, unknown>,
+    params: Record<string, unknown>,
     private readonly fetchPage: PageRequestFetcher<Item>,
     body: unknown,
-    private readonly headers: Headers,
+    headers: Headers,
     /** The URL this page was asked at, without a query key (a next link is resolved against it). */
     private readonly url: string,
     /** What the walk saw before this page (none for the first page). */
@@ -181,33 +181,32 @@ export class Page<Item> extends BasePage<Item> {
     const data = Array.isArray(items) ? (items as Item[]) : [];
     this.itemsKey = JSON.stringify(data);
     const byLinks = spec.style === 'link' || spec.linkHeader !== undefined;
+    const request = nextPageRequest(spec, params, body, data.length, headers);
+    const next = this.nextUrl(request);
     // With its next link: two pages of a list may hold the same items, but not lead on alike too.
-    const pageKey = byLinks ? `${this.itemsKey}\n${this.nextUrl(nextPageRequest(spec, params, body, data.length, headers)) ?? ''}` : undefined;
+    const pageKey = byLinks ? `${this.itemsKey}\n${next ?? ''}` : undefined;
     // The same items as the page before (the server ignored the offset or page number, or its link
     // named the same page), or the first page again (a link back to it, written another way than
     // the parameters it was asked with): the end of the list, with nothing new, not a loop.
-    this.repeated = data.length > 0 && trail !== undefined && (this.itemsKey === trail.itemsKey || (pageKey !== undefined && pageKey === trail.firstPageKey));
-    this.data = this.repeated ? [] : data;
+    const repeated = data.length > 0 && trail !== undefined && (this.itemsKey === trail.itemsKey || (pageKey !== undefined && pageKey === trail.firstPageKey));
+    this.data = repeated ? [] : data;
     this.firstPageKey = trail ? trail.firstPageKey : pageKey;
     this.asked = byLinks ? { url: withoutFragment(url), before: trail?.asked } : undefined;
+    // A next link to a page this walk has already asked for (A → B → C → B) ends the list too:
+    // following it would loop. Offsets and page numbers only move forward, so only links can lead back.
+    let leadsBack = false;
+    for (let asked = this.asked; next && asked && !leadsBack; asked = asked.before) leadsBack = asked.url === next;
+    this.next = repeated || leadsBack ? null : request;
   }
 
   private readonly itemsKey: string;
   private readonly firstPageKey: string | undefined;
-  private readonly repeated: boolean;
   private readonly asked: AskedUrl | undefined;
+  private readonly next: PageRequest | null;
 
-  /**
-   * How the next page is asked for, or null on the last page. A next link to a page this walk has
-   * already asked for (A → B → C → B) ends the list too: following it would loop. Offsets and page
-   * numbers only move forward, so only links can lead back.
-   */
+  /** How the next page is asked for, or null on the last page. */
   nextPageRequest(): PageRequest | null {
-    if (this.repeated) return null;
-    const request = nextPageRequest(this.spec, this.params, this.body, this.data.length, this.headers);
-    const next = this.nextUrl(request);
-    for (let asked = this.asked; next && asked; asked = asked.before) if (asked.url === next) return null;
-    return request;
+    return this.next;
   }
 
   /** A next link resolved against this page (undefined for parameters, or no URL: fetching it says so). */
@@ -221,11 +220,11 @@ export class Page<Item> extends BasePage<Item> {
   }
 
   hasNextPage(): boolean {
-    return this.nextPageRequest() !== null;
+    return this.next !== null;
   }
 
   async getNextPage(): Promise<Page<Item>> {
-    const request = this.nextPageRequest();
+    const request = this.next;
     if (!request) throw new ClientError('No next page: this is the last one.');
     return (await this.fetchPage(request, { itemsKey: this.itemsKey, firstPageKey: this.firstPageKey, asked: this.asked })).data;
   }

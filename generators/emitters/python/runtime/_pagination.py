@@ -317,10 +317,15 @@ def _origin(url: str) -> Tuple[str, str, Optional[int]]:
     return scheme, (parts.hostname or "").lower(), parts.port if parts.port is not None else _DEFAULT_PORTS.get(scheme)
 
 
+def _joined(link: str, page_url: str) -> str:
+    """A link resolved against the page that named it, without its fragment (never sent)."""
+    return urljoin(page_url, link).split("#", 1)[0]
+
+
 def resolve_next_url(link: str, page_url: str) -> str:
     """A next page's URL resolved against the page that named it. It is sent with the client's
     credentials, so it must stay on that page's origin."""
-    resolved = urljoin(page_url, link).split("#", 1)[0]
+    resolved = _joined(link, page_url)
     here, there = _origin(page_url), _origin(resolved)
     if here != there:
         where = urlsplit(resolved)
@@ -353,42 +358,28 @@ class _PageReading(Generic[Item]):
     """What a page of an offset, page-number or next-link list says, read once for the sync and async pages alike."""
 
     def __init__(self, spec: PageSpec, params: Dict[str, Any], body: Any, headers: Mapping[str, str], url: str, trail: Optional[PageTrail]) -> None:
-        self.spec = spec
-        self.params = params
-        self.url = url
         items: List[Item] = _items(spec, body)
         self.items_key = _items_key(items)
-        self.link = headers.get(spec.link_header) if spec.link_header else None
         by_links = spec.style == "link" or spec.link_header is not None
+        request = next_page_request(spec, params, body, len(items), headers.get(spec.link_header) if spec.link_header else None)
+        following = None if request is None or request.url is None else _joined(request.url, url)
         # With its next link: two pages of a list may hold the same items, but not lead on alike too.
-        page_key = f"{self.items_key}\n{self._next_url(next_page_request(spec, params, body, len(items), self.link)) or ''}" if by_links else None
+        page_key = f"{self.items_key}\n{following or ''}" if by_links else None
         # The same items as the page before (the server ignored the offset or page number, or its link
         # named the same page), or the first page again (a link back to it, written another way than
         # the parameters it was asked with): the end of the list, with nothing new, not a loop.
-        self.repeated = bool(items) and trail is not None and (self.items_key == trail.items_key or (page_key is not None and page_key == trail.first_page_key))
-        self.data: List[Item] = [] if self.repeated else items
+        repeated = bool(items) and trail is not None and (self.items_key == trail.items_key or (page_key is not None and page_key == trail.first_page_key))
+        self.data: List[Item] = [] if repeated else items
         self.first_page_key = trail.first_page_key if trail is not None else page_key
         self.asked = _AskedUrl(url.split("#", 1)[0], trail.asked if trail is not None else None) if by_links else None
-
-    def _next_url(self, request: Optional[PageRequest]) -> Optional[str]:
-        if request is None or request.url is None:
-            return None
-        return urljoin(self.url, request.url).split("#", 1)[0]
-
-    def next_request(self, body: Any) -> Optional[PageRequest]:
-        """The next page's request, or None on the last page. A next link to a page this walk has
-        already asked for (A -> B -> C -> B) ends the list too: following it would loop. Offsets and
-        page numbers only move forward, so only links can lead back."""
-        if self.repeated:
-            return None
-        request = next_page_request(self.spec, self.params, body, len(self.data), self.link)
-        following = self._next_url(request)
+        # A next link to a page this walk has already asked for (A -> B -> C -> B) ends the list too:
+        # following it would loop. Offsets and page numbers only move forward, so only links can lead back.
+        leads_back = False
         asked = self.asked
-        while following is not None and asked is not None:
-            if asked.url == following:
-                return None
+        while following is not None and asked is not None and not leads_back:
+            leads_back = asked.url == following
             asked = asked.before
-        return request
+        self.next_request: Optional[PageRequest] = None if repeated or leads_back else request
 
     def trail(self) -> PageTrail:
         return PageTrail(self.items_key, self.first_page_key, self.asked)
@@ -408,7 +399,7 @@ class SyncPage(SyncBasePage[Item]):
 
     def next_page_request(self) -> Optional[PageRequest]:
         """How the next page is asked for, or None on the last page."""
-        return self._reading.next_request(self.body)
+        return self._reading.next_request
 
     def has_next_page(self) -> bool:
         return self.next_page_request() is not None
@@ -437,7 +428,7 @@ class AsyncPage(AsyncBasePage[Item]):
         self.data = self._reading.data
 
     def next_page_request(self) -> Optional[PageRequest]:
-        return self._reading.next_request(self.body)
+        return self._reading.next_request
 
     def has_next_page(self) -> bool:
         return self.next_page_request() is not None
