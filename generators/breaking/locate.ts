@@ -9,8 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { escapePointerPart, pointerToPath } from '../core/refs.js';
-import { parseWithLines, pointerLines, yamlPointerLines, type PointerLines } from '../core/yaml-source.js';
-import { parseIndexed } from '../core/yaml-index.js';
+import { parseYamlSource, pointerLines, type PointerLines } from '../core/yaml-source.js';
 
 export interface SourceLocation {
   /** The file, relative to the working directory. */
@@ -31,11 +30,7 @@ interface Source {
 }
 
 function readSource(file: string): Source {
-  const text = readFileSync(file, 'utf8');
-  const indexed = parseIndexed(text);
-  if (indexed) return indexed;
-  const parsed = parseWithLines(text);
-  return { value: parsed.document.toJS({ maxAliasCount: -1 }), lines: yamlPointerLines(parsed) };
+  return parseYamlSource(readFileSync(file, 'utf8'));
 }
 
 /** Where each pointer of the document bundled from `rootFile` (and `files`, every file it was read from) is written. */

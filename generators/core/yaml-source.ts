@@ -28,19 +28,24 @@ let last: { file: string; text: string; lines: PointerLines; yaml?: ParsedYaml }
  * emitted, its first error thrown); what was parsed stays for `takePointerLines` and `takeParsedYaml`.
  */
 export function parseYamlValue(file: string, text: string): unknown {
+  const { value, lines, yaml } = parseYamlSource(text);
+  last = { file, text, lines, yaml };
+  return value;
+}
+
+/**
+ * A YAML (or JSON) text's value and the line of each pointer in it: js-yaml with the position
+ * index, or the `yaml` package's document when that declines (its warnings emitted, its first error thrown).
+ */
+export function parseYamlSource(text: string): { value: unknown; lines: PointerLines; yaml?: ParsedYaml } {
   const indexed = parseIndexed(text);
-  if (indexed) {
-    last = { file, text, lines: indexed.lines };
-    return indexed.value;
-  }
+  if (indexed) return indexed;
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
   for (const warning of document.warnings) process.emitWarning(warning);
   if (document.errors.length > 0) throw document.errors[0];
-  const value = document.toJS({ maxAliasCount: -1 });
   const yaml = { document, lineCounter };
-  last = { file, text, lines: yamlPointerLines(yaml), yaml };
-  return value;
+  return { value: document.toJS({ maxAliasCount: -1 }), lines: yamlPointerLines(yaml), yaml };
 }
 
 /** The lines of the document `parseYamlValue` parsed from this file with this text, once; undefined otherwise. */
