@@ -11,6 +11,7 @@ import { bundle, createConfig } from '@redocly/openapi-core';
 import { parse as parseYaml } from 'yaml';
 import { jsonPointerOffset, linePosition, looksLikeJson } from './json-source.js';
 import { normaliseDiscriminatorMappings } from './discriminator.js';
+import { bindDynamicRefs } from './dynamic-refs.js';
 import { pointerToPath, resolvesIn } from './refs.js';
 import { parseWithLines, parseYamlValue, takeParsedYaml, valueOffset } from './yaml-source.js';
 
@@ -135,6 +136,8 @@ function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDoc
     const more = mappingProblems.length > 1 ? ` (and ${mappingProblems.length - 1} more unresolvable mapping value${mappingProblems.length > 2 ? 's' : ''})` : '';
     throw new SpecError(sourcePath, first.pointer, `${first.reason}${more}`);
   }
+  // Generic schemas bound where they are used (`$dynamicRef` slots filled), once, for every emitter.
+  bindDynamicRefs(document);
   let digest: string | undefined;
   return {
     sourcePath,

@@ -177,6 +177,22 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
     expect(scratchFolders().filter((name) => made.includes(name))).toEqual([]);
   }, 120_000);
 
+  it("mocks a generic list by its item type: Galaxy's PaginatedResource<Planet> ($dynamicRef) pages hold planets, not nulls", async () => {
+    const port = await freePort();
+    const running = startProcess(binPath('tsx'), ['scripts/mock.ts', '--spec', 'node_modules/@scalar/galaxy/dist/latest.yaml'], { env: { MOCK_PORT: String(port) } });
+    try {
+      await listeningUrl(running, /^mock: (\S+) /m);
+      const response = await fetch(`http://127.0.0.1:${port}/planets?limit=2`, { headers: { accept: 'application/json' } });
+      expect(response.status).toBe(200);
+      const { data } = (await response.json()) as { data: unknown[] };
+      expect(data.length).toBeGreaterThan(0);
+      for (const planet of data) expect(planet).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+    } finally {
+      running.child.kill('SIGTERM');
+      await new Promise((resolve) => running.child.once('exit', resolve));
+    }
+  }, 120_000);
+
   it('serves spec/openapi.yaml as it is now by default, made the same way', async () => {
     const port = await freePort();
     const running = startProcess(binPath('tsx'), ['scripts/mock.ts'], { env: { MOCK_PORT: String(port) } });
