@@ -149,7 +149,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const loaded = await step('load + bundle', () => loadDocument(options.spec), (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`);
   const released = options.released === false ? undefined : options.released ?? DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(options.spec))?.released;
   const ir: Ir = await step('build IR', () => buildIr(loaded, { sdkName: options.sdkName }));
-  if (released) ir.release = await step('compare with release', () => releaseOf(released, options.spec, loaded), (release) => `${release.label}: ${release.changes.length} change(s)`);
+  if (released) ir.release = await step('compare with release', () => releaseOf(released, options.spec, ir), (release) => `${release.label}: ${release.changes.length} change(s)`);
   const files: GeneratedFile[] = [];
   const emitterWarnings: string[] = [];
   // Each emitter's files are compared with the disk as it ends; they are written once all are known.
@@ -227,9 +227,9 @@ function fileSize(file: string): number {
 }
 
 /** What changed since the released version (the breaking gate's rules), for the packages' CHANGELOG.md. */
-async function releaseOf(source: string, spec: string, current: LoadedDocument): Promise<IrRelease> {
+async function releaseOf(source: string, spec: string, current: Ir): Promise<IrRelease> {
   const { loaded, label } = await loadReleased(source, spec);
-  return releaseBetween(label, loaded.document, current.document);
+  return releaseBetween(label, loaded, current);
 }
 
 /** generated/provenance.json: which spec (by digest) and which generator made this output. */

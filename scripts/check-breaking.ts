@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compareDocuments } from '../generators/breaking/compare.js';
+import { comparePaging } from '../generators/breaking/paging.js';
 import { evaluate, parseConfig, type FailOn, type GateResult } from '../generators/breaking/gate.js';
 import { lineLocator, sourceLocator } from '../generators/breaking/locate.js';
 import { allRuleIds, ruleInfo } from '../generators/breaking/rules.js';
@@ -117,7 +118,7 @@ try {
   const after = await loadDocument(spec);
   const baseVersion = String(before.document.info?.version ?? '0.0.0');
   const headVersion = String(after.document.info?.version ?? '0.0.0');
-  const findings = compareDocuments(before.document, after.document);
+  const findings = [...compareDocuments(before.document, after.document), ...comparePaging(before, after)];
   const result = evaluate(findings, { failOn, off, baseVersion, headVersion });
   // One file: its line index alone (GitHub's 13 MB spec is not walked); a split spec: the file that holds each part.
   const lineOf = after.files.length > 1 ? undefined : lineLocator(readFileSync(spec, 'utf8'));

@@ -1,11 +1,15 @@
-/** The IR's `release`: the breaking gate's rules applied between the released document and this one. */
+/**
+ * The IR's `release`: the breaking gate's rules applied between the released document and this
+ * one, the paging of each list as the SDKs see it included.
+ */
 import { compareDocuments } from '../breaking/compare.js';
 import { classify } from '../breaking/gate.js';
-import type { OpenApiDocument } from '../core/load.js';
-import type { IrRelease } from '../core/ir.js';
+import { comparePaging } from '../breaking/paging.js';
+import type { Ir, IrRelease } from '../core/ir.js';
+import type { LoadedDocument } from '../core/load.js';
 
-export function releaseBetween(label: string, released: OpenApiDocument, current: OpenApiDocument): IrRelease {
-  const { findings, advice, sdkAdvice } = classify(compareDocuments(released, current));
+export function releaseBetween(label: string, released: LoadedDocument, current: Ir): IrRelease {
+  const { findings, advice, sdkAdvice } = classify([...compareDocuments(released.document, current.document), ...comparePaging(released, current)]);
   const changes = findings.map(({ rule, where, detail, breaks, consequence, docsOnly }) => ({ rule, where, detail, breaks: [...breaks], consequence, docsOnly }));
-  return { label, version: String(released.info?.version ?? '0.0.0'), changes, advice, sdkAdvice };
+  return { label, version: String(released.document.info?.version ?? '0.0.0'), changes, advice, sdkAdvice };
 }

@@ -119,6 +119,14 @@ export async function loadDocument(sourcePath: string): Promise<LoadedDocument> 
   return finish(sourcePath, result.bundle.parsed, [...new Set(files)].sort());
 }
 
+/**
+ * A document already parsed (a released version read from git, a test's edited copy) made ready
+ * as `loadDocument` makes a file: checked, its discriminator mappings and generic schemas resolved.
+ */
+export function documentFrom(sourcePath: string, parsed: unknown, files: string[] = []): LoadedDocument {
+  return finish(sourcePath, parsed, files);
+}
+
 function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDocument {
   const document = parsed as OpenApiDocument;
   if (!document || typeof document !== 'object' || Array.isArray(document)) {

@@ -9,7 +9,7 @@ import { releaseBetween } from '../../../../generators/changelog/release.js';
 import { renderChangelog } from '../../../../generators/changelog/render.js';
 import { allRuleIds } from '../../../../generators/breaking/rules.js';
 import { buildIr } from '../../../../generators/core/build-ir.js';
-import { loadDocument } from '../../../../generators/core/load.js';
+import { documentFrom, loadDocument } from '../../../../generators/core/load.js';
 
 const SPEC = 'test/fixtures/specs/widgets-3.0.yaml';
 
@@ -25,7 +25,7 @@ describe('renderChangelog', () => {
     released.info.version = '2.0.0';
     released.components.schemas.Problem.properties.detail = { type: 'string' };
     delete released.paths['/widgets/{widget-id}/publish'].post.summary;
-    ir.release = releaseBetween('git:0123456789ab', released, ir.document);
+    ir.release = releaseBetween('git:0123456789ab', documentFrom('released.yaml', released), ir);
     const text = renderChangelog(ir, 'widget-shop (Python)');
     const lines = text.split('\n');
     expect(lines[0]).toBe('# Changelog: widget-shop (Python)');
@@ -43,7 +43,7 @@ describe('renderChangelog', () => {
 
   it('says there are no changes when the release equals the description, and what to do when no release is named', async () => {
     const ir = await current();
-    ir.release = releaseBetween('spec/released.yaml', ir.document, ir.document);
+    ir.release = releaseBetween('spec/released.yaml', documentFrom('spec/released.yaml', structuredClone(ir.document)), ir);
     expect(renderChangelog(ir, 'w')).toContain('No changes.');
     expect(renderChangelog(ir, 'w')).toContain('**none** for the');
     delete ir.release;
@@ -57,7 +57,7 @@ describe('renderChangelog', () => {
     const ir = await current();
     const released = parse(await readFile(SPEC, 'utf8'));
     released.components.schemas.Problem.properties.detail = { type: 'string' };
-    ir.release = releaseBetween('r', released, ir.document);
+    ir.release = releaseBetween('r', documentFrom('r', released), ir);
     expect(renderChangelog(ir, 'w')).toBe(renderChangelog(ir, 'w'));
   });
 });
