@@ -93,13 +93,16 @@ function namesUsed(module: string): NamesUsed {
   return { code, withTypeStrings: new Set([...code, ...namesIn(bareTypeStrings)]), logging: /\blogging\./.test(bare) || /\blogging\./.test(bareTypeStrings) };
 }
 
-/** Which names of CORE, TYPING and `datetime` code without its strings (`codeOnly`) uses: as a name, not an attribute. */
+/** Which names of CORE, TYPING and the `datetime` module code without its strings (`codeOnly`) uses: as a name, not an attribute. */
 function namesIn(bare: string): Set<string> {
   const found = new Set<string>();
   // A word boundary, then the name, not after a dot: faster than a lookbehind, which V8 tries at every position.
   for (const match of bare.matchAll(NAME_PATTERN)) if (match.index === 0 || bare.charCodeAt(match.index - 1) !== 46) found.add(match[0]);
   return found;
 }
+
+/** The `datetime` module's types for `format: date` and `format: date-time`. */
+const DATETIME = ['date', 'datetime'];
 
 const TYPING = ['Any', 'Dict', 'List', 'Literal', 'Mapping', 'Optional', 'Sequence', 'TypedDict', 'Union', 'overload'];
 
@@ -110,7 +113,7 @@ const CORE = [
 ];
 
 /** Every name a module may import, as one pattern: one pass over a module finds them all. */
-const NAME_PATTERN = new RegExp(`\\b(?:${[...CORE, ...TYPING, 'datetime'].join('|')})\\b`, 'g');
+const NAME_PATTERN = new RegExp(`\\b(?:${[...CORE, ...TYPING, ...DATETIME].join('|')})\\b`, 'g');
 
 /** The type strings of functional TypedDicts (`{"from": "Optional[Foo]"}`): code that lives in strings. */
 function typeStrings(code: string): string {
@@ -130,7 +133,8 @@ function importLines(used: NamesUsed, extraTyping: string[] = []): string[] {
   const typing = [...new Set([...TYPING.filter((name) => used.withTypeStrings.has(name)), ...extraTyping])].sort();
   const lines = ['from __future__ import annotations', ''];
   if (used.logging) lines.push('import logging');
-  if (used.withTypeStrings.has('datetime')) lines.push('from datetime import datetime');
+  const datetime = DATETIME.filter((name) => used.withTypeStrings.has(name));
+  if (datetime.length > 0) lines.push(`from datetime import ${datetime.join(', ')}`);
   if (typing.length > 0) lines.push(`from typing import ${typing.join(', ')}`);
   return lines;
 }
@@ -145,7 +149,7 @@ function typesFile(ir: Ir, names: TypeNames, eventType: string | undefined): str
   const exported = [...new Set([...views.flatMap((view) => [...view.bySchema.values(), ...view.inlineOrder.map((entry) => entry.name)]), ...(eventType ? [eventType] : [])])].sort();
   const body = definitions.join('\n\n\n');
   return [
-    `"""Types of ${ir.info.title}: a TypedDict per object schema, Literals for enums, \`datetime\` for date-times."""`,
+    `"""Types of ${ir.info.title}: a TypedDict per object schema, Literals for enums, \`datetime\` for date-times, \`date\` for dates."""`,
     '',
     ...importLines(namesUsed(body)),
     '',

@@ -17,7 +17,7 @@ export const OPTION_ARGS = ['extra_headers', 'extra_query', 'extra_body', 'timeo
 
 /** Names a generated method's own code uses; no API argument may take them. */
 const METHOD_RESERVED = [
-  'self', 'NOT_GIVEN', 'NotGiven', 'RequestOptions', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'datetime', '_types', '_ops', 'Stream', 'ServerSentEvent', 'FileTypes', 'BinaryContent',
+  'self', 'NOT_GIVEN', 'NotGiven', 'RequestOptions', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'date', 'datetime', '_types', '_ops', 'Stream', 'ServerSentEvent', 'FileTypes', 'BinaryContent',
   'PartWithHeaders', 'AsyncStream', 'AsyncPaginator', 'AsyncCursorPage', 'AsyncAPIResponse', 'deprecated', 'SyncPage', 'AsyncPage', 'AsyncPagePaginator',
 ];
 
@@ -78,7 +78,7 @@ export interface MethodPlan {
 /** Names every generated module may import; no class may take them. */
 const CLASS_RESERVED = [
   'BaseClient', 'AsyncBaseClient', 'ClientCore', 'RequestOptions', 'SyncCursorPage', 'AsyncCursorPage', 'AsyncPaginator', 'APIResponse', 'AsyncAPIResponse', 'NotGiven', 'NOT_GIVEN', 'Any', 'Mapping', 'Optional',
-  'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'datetime', 'logging', 'Stream', 'AsyncStream', 'ServerSentEvent', 'FileTypes', 'BinaryContent', 'PartWithHeaders', 'StreamedCall',
+  'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'date', 'datetime', 'logging', 'Stream', 'AsyncStream', 'ServerSentEvent', 'FileTypes', 'BinaryContent', 'PartWithHeaders', 'StreamedCall',
   'to_streamed_response_wrapper', 'to_async_streamed_response_wrapper', 'deprecated', 'Transport', 'AsyncTransport', 'UnknownWebhookEvent', 'Webhooks', 'SyncPage', 'AsyncPage', 'AsyncPagePaginator',
 ];
 

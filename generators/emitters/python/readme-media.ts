@@ -23,7 +23,7 @@ function sample(ir: Ir, schema: JsonSchema | undefined, uses: Set<string>, depth
     return undefined;
   };
   const given = flat.const ?? (Array.isArray(flat.enum) ? flat.enum[0] : undefined) ?? flat.example ?? (Array.isArray(flat.examples) ? flat.examples[0] : undefined);
-  if (given !== undefined && literal(given) !== undefined && flat.format !== 'date-time') return literal(given)!;
+  if (given !== undefined && literal(given) !== undefined && flat.format !== 'date-time' && flat.format !== 'date') return literal(given)!;
   const member = (Array.isArray(flat.oneOf) ? flat.oneOf[0] : undefined) ?? (Array.isArray(flat.anyOf) ? flat.anyOf[0] : undefined);
   if (member !== undefined) return sample(ir, member, uses, depth + 1);
   const types: string[] = Array.isArray(flat.type) ? flat.type.filter((type: string) => type !== 'null') : flat.type ? [flat.type] : flat.properties ? ['object'] : flat.items ? ['array'] : ['string'];
@@ -45,6 +45,10 @@ function sample(ir: Ir, schema: JsonSchema | undefined, uses: Set<string>, depth
       if (flat.format === 'date-time') {
         uses.add('from datetime import datetime, timezone');
         return 'datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)';
+      }
+      if (flat.format === 'date') {
+        uses.add('from datetime import date');
+        return 'date(2026, 1, 2)';
       }
       const text = 'example'.padEnd(typeof flat.minLength === 'number' ? flat.minLength : 0, 'x');
       return pyString(typeof flat.maxLength === 'number' ? text.slice(0, Math.max(flat.maxLength, 1)) : text);

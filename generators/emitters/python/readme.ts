@@ -19,18 +19,22 @@ import type { TypeNames } from './types.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** A JSON example as Python source, with date-times written as aware datetimes where the schema says date-time. */
+/** A JSON example as Python source, with date-times written as aware datetimes and dates as dates where the schema says so. */
 function exampleValue(ir: Ir, value: unknown, schema: JsonSchema | undefined, depth = 0): string {
   const flat: Json = schema === undefined || depth > 12 ? {} : (flattenSchema(ir.document, schema) ?? {});
   const members: Json[] = [...(flat.anyOf ?? []), ...(flat.oneOf ?? [])].map((member: unknown) => deref(ir.document, member));
-  const isDateTime = flat.format === 'date-time' || members.some((member) => member?.format === 'date-time');
-  if (typeof value === 'string' && isDateTime) {
+  const says = (format: string) => flat.format === format || members.some((member) => member?.format === format);
+  if (typeof value === 'string' && says('date-time')) {
     const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?Z$/.exec(value);
     if (match) {
       const parts = match.slice(1, 7).map(Number);
       if (match[7]) parts.push(Number(match[7].padEnd(6, '0').slice(0, 6)));
       return `datetime(${parts.join(', ')}, tzinfo=timezone.utc)`;
     }
+  }
+  if (typeof value === 'string' && says('date')) {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (match) return `date(${match.slice(1, 4).map(Number).join(', ')})`;
   }
   if (value === null || value === undefined) return 'None';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
@@ -129,7 +133,7 @@ virtual environment, or with \`--target DIR\`). Its changes since the API's last
 
 The client reads the key from \`${keyEnv}\` (or \`api_key=...\`) and the address from \`${urlEnv}\`
 (or \`base_url=...\`). Resources are attributes, arguments are keywords, results are typed
-(\`TypedDict\`s; date-times are \`datetime\`s, sent in the form the spec requires). Parameters are
+(\`TypedDict\`s; date-times are \`datetime\`s and dates \`date\`s, sent in the form the spec requires). Parameters are
 sent as the spec's \`style\` and \`explode\` say; cookie parameters go in a \`Cookie\` header, and a
 \`Cookie\` given in \`extra_headers\` is kept after them. Where an operation takes several request
 media types, JSON is the default and \`content_type=\` picks another; where it answers several,
@@ -137,9 +141,10 @@ media types, JSON is the default and \`content_type=\` picks another; where it a
 
   if (create) {
     const call = `${chainOf(plan, create)}.${create.name}`;
-    const usesDatetime = /datetime\(/.test(exampleArguments(ir, create)!);
+    const example = exampleArguments(ir, create)!;
+    const datetimeNames = [...(/\bdate\(/.test(example) ? ['date'] : []), ...(/\bdatetime\(/.test(example) ? ['datetime', 'timezone'] : [])];
     sections.push(`\`\`\`python
-${usesDatetime ? 'from datetime import datetime, timezone\n\n' : ''}from ${pkg} import ${client}
+${datetimeNames.length > 0 ? `from datetime import ${datetimeNames.join(', ')}\n\n` : ''}from ${pkg} import ${client}
 
 client = ${client}()  # api_key from $${keyEnv}
 created = ${call}(

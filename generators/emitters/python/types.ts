@@ -1,7 +1,7 @@
 /**
  * JSON Schema -> Python types for the SDK's `types.py`: named schemas become TypedDicts (objects
- * with properties) or aliases; enums and consts are `Literal`s; `format: date-time` is `datetime`.
- * Also the date-time "shapes" the runtime follows to parse response date-times.
+ * with properties) or aliases; enums and consts are `Literal`s; `format: date-time` is `datetime`, `format: date` is `date`.
+ * Also the "shapes" the runtime follows to parse response date-times and dates.
  */
 import type { OpenApiDocument } from '../../core/load.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
@@ -13,7 +13,7 @@ import { isPlainIdentifier, pyString, pythonName, PythonScope, docText } from '.
 type Json = any;
 
 /** Names types.py imports from typing and datetime; no schema may take them. */
-export const TYPES_MODULE_IMPORTS = ['Any', 'Dict', 'List', 'Literal', 'Optional', 'TypedDict', 'Union', 'datetime'];
+export const TYPES_MODULE_IMPORTS = ['Any', 'Dict', 'List', 'Literal', 'Optional', 'TypedDict', 'Union', 'date', 'datetime'];
 
 /**
  * The names of types.py as one side of a message reads them. Results (`side: 'response'`) are
@@ -256,7 +256,7 @@ export function pythonType(document: OpenApiDocument, names: TypeNames, schema: 
       types.map((type) => {
         switch (type) {
           case 'string':
-            return raw.format === 'date-time' ? 'datetime' : 'str';
+            return raw.format === 'date-time' ? 'datetime' : raw.format === 'date' ? 'date' : 'str';
           case 'integer':
             return 'int';
           case 'number':
@@ -452,14 +452,14 @@ function typedDict(names: TypeNames, name: string, entries: Entry[], description
   ].join('\n');
 }
 
-export type Shape = 'datetime' | { object: Record<string, Shape> } | { array: Shape } | { map: Shape } | { ref: string } | { union: Shape[] };
+export type Shape = 'datetime' | 'date' | { object: Record<string, Shape> } | { array: Shape } | { map: Shape } | { ref: string } | { union: Shape[] };
 
-/** Where date-times sit in values of a schema; undefined when none can. */
+/** Where date-times and dates sit in values of a schema; undefined when none can. */
 export class Shapes {
   private readonly named = new Map<string, Shape | null>();
   constructor(private readonly document: OpenApiDocument) {}
 
-  /** Every named schema that holds a date-time, with its shape. */
+  /** Every named schema that holds a date-time or a date, with its shape. */
   registry(schemaNames: string[]): Record<string, Shape> {
     const result: Record<string, Shape> = {};
     for (const name of schemaNames) {
@@ -489,7 +489,7 @@ export class Shapes {
     const raw = (deref(this.document, schema) ?? {}) as Json;
     const next = this.deeper(depth);
     const types: string[] = Array.isArray(raw.type) ? raw.type : raw.type ? [raw.type] : [];
-    if (raw.format === 'date-time' && (types.length === 0 || types.includes('string'))) return 'datetime';
+    if ((raw.format === 'date-time' || raw.format === 'date') && (types.length === 0 || types.includes('string'))) return raw.format === 'date' ? 'date' : 'datetime';
     const members = [...(raw.anyOf ?? []), ...(raw.oneOf ?? [])].map(next).filter((shape): shape is Shape => shape !== undefined);
     const flat = Array.isArray(raw.allOf) ? flattenSchema(this.document, raw) : raw;
     const parts: Shape[] = [...members];

@@ -43,7 +43,7 @@ from ._pagination import (
 from ._params import Param, build_path, cookie_pairs, header_text, path_text, query_pairs, query_string
 from ._response import APIResponse, Media, RateLimit, StreamedCall, to_streamed_response_wrapper
 from ._retry import RetryPolicy
-from ._serde import NOT_GIVEN, NotGiven, Shape, decode, format_datetime, parse_datetime, to_json
+from ._serde import NOT_GIVEN, NotGiven, Shape, decode, format_datetime, parse_date, parse_datetime, to_json
 from ._streaming import EventStreamDecoder, ServerSentEvent, Stream
 from ._transport import Headers, HTTPTransport, RawResponse, Transport, TransportRequest
 from ._webhooks import (
@@ -140,6 +140,7 @@ __all__ = [
     "encode_multipart",
     "format_datetime",
     "header_text",
+    "parse_date",
     "parse_datetime",
     "parse_event",
     "parse_link_header",

@@ -28,9 +28,9 @@ class NotGiven:
 
 NOT_GIVEN = NotGiven()
 
-# Where date-times sit in a response: "datetime", {"object": {name: shape}}, {"array": shape},
-# {"map": shape}, {"ref": "SchemaName"} or {"union": [shape, ...]}. Only paths that hold a
-# date-time are described; everything else is returned as decoded JSON.
+# Where date-times and dates sit in a response: "datetime", "date", {"object": {name: shape}},
+# {"array": shape}, {"map": shape}, {"ref": "SchemaName"} or {"union": [shape, ...]}. Only paths
+# that hold one are described; everything else is returned as decoded JSON.
 Shape = Union[str, Mapping[str, Any]]
 
 
@@ -60,6 +60,19 @@ def parse_datetime(text: str) -> Optional[_dt.datetime]:
     offset = "+00:00" if zone is None or zone in ("Z", "z") else (zone if ":" in zone else f"{zone[:3]}:{zone[3:]}")
     try:
         return _dt.datetime.fromisoformat(f"{date}T{clock}.{micros}{offset}")
+    except ValueError:
+        return None
+
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def parse_date(text: str) -> Optional[_dt.date]:
+    """An RFC 3339 full-date (`2026-01-02`) as a date; None if it is not one."""
+    if _DATE.match(text) is None:
+        return None
+    try:
+        return _dt.date.fromisoformat(text)
     except ValueError:
         return None
 
@@ -152,12 +165,12 @@ def _json_text(value: Any) -> str:
 
 
 def decode(value: Any, shape: Optional[Shape], shapes: Mapping[str, Shape], depth: int = 0) -> Any:
-    """Parses the date-times a shape points at; leaves everything else (and anything unexpected) as it is."""
+    """Parses the date-times and dates a shape points at; leaves everything else (and anything unexpected) as it is."""
     if shape is None or depth > 64:
         return value
-    if shape == "datetime":
+    if shape == "datetime" or shape == "date":
         if isinstance(value, str):
-            parsed = parse_datetime(value)
+            parsed = parse_datetime(value) if shape == "datetime" else parse_date(value)
             return value if parsed is None else parsed
         return value
     if isinstance(shape, str):

@@ -33,26 +33,29 @@ describe('a spec full of hard names', () => {
   it('imports, and every argument reaches the wire under its spec name', async () => {
     const script = `
 import json, sys
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 sys.path[:0] = [${JSON.stringify(path.join(out, 'python'))}, ${JSON.stringify(path.resolve('test/support/python'))}]
 from loopback import Answer, Loopback
 from api_1_forge_finance import N1ForgeFinance
 server = Loopback()
-server.answers.append(Answer(200, {"from": "EUR", "self": "https://q", "_id": "q1", "at": "2026-01-02T03:04:05Z"}))
+server.answers.append(Answer(200, {"from": "EUR", "self": "https://q", "_id": "q1", "at": "2026-01-02T03:04:05Z", "date": "2026-02-28", "settles": "2026-13-01"}))
 client = N1ForgeFinance(api_key="k", base_url=server.url)
-quote = client.quotes.import_("x/1", _id="a", lambda_=3, self_="h", from_="EUR", await_=True, self_2="s", timeout_=1.5, id_="body", when=datetime(2026, 1, 2, tzinfo=timezone.utc), timeout=5)
+quote = client.quotes.import_("x/1", _id="a", lambda_=3, self_="h", from_="EUR", await_=True, self_2="s", timeout_=1.5, id_="body", when=datetime(2026, 1, 2, tzinfo=timezone.utc), on=date(2026, 3, 1), date_=date(2026, 1, 31), timeout=5)
 seen = server.seen[0]
-print(json.dumps({"path": seen.path, "self": seen.headers.get("self"), "key": seen.headers.get("x-api-key"), "body": seen.json(), "at": quote["at"].isoformat(), "close": type(client.close_).__name__}))
+print(json.dumps({"path": seen.path, "self": seen.headers.get("self"), "key": seen.headers.get("x-api-key"), "body": seen.json(), "at": quote["at"].isoformat(), "date": repr(quote["date"]), "settles": repr(quote.get("settles")), "close": type(client.close_).__name__}))
 server.close()
 `;
     const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
     expect(result.code, result.output).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
-      path: '/quotes/x%2F1?_id=a&lambda=3',
+      path: '/quotes/x%2F1?_id=a&lambda=3&date=2026-01-31',
       self: 'h',
       key: 'k',
-      body: { from: 'EUR', await: true, self: 's', timeout: 1.5, id: 'body', when: '2026-01-02T00:00:00Z' },
+      body: { from: 'EUR', await: true, self: 's', timeout: 1.5, id: 'body', when: '2026-01-02T00:00:00Z', on: '2026-03-01' },
       at: '2026-01-02T03:04:05+00:00',
+      // A full-date is read as a date; text that is no date (month 13) is left as it came.
+      date: 'datetime.date(2026, 2, 28)',
+      settles: "'2026-13-01'",
       close: 'Close',
     });
   }, 60_000);
