@@ -30,7 +30,8 @@ interface Source {
 }
 
 function readSource(file: string): Source {
-  return parseYamlSource(readFileSync(file, 'utf8'));
+  // The loader has read these files already and said their warnings.
+  return parseYamlSource(readFileSync(file, 'utf8'), { warn: false });
 }
 
 /** Where each pointer of the document bundled from `rootFile` (and `files`, every file it was read from) is written. */

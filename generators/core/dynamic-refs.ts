@@ -1,96 +1,181 @@
 /**
  * Generic schemas (JSON Schema 2020-12 `$dynamicRef`), bound where they are used. A generic
- * schema leaves a slot (`items: { $dynamicRef: '#itemType' }`); a schema that uses it names it
- * with `$ref` and fills the slot beside it (`$defs: { itemType: { $dynamicAnchor: itemType, $ref:
- * Planet } }`): Scalar's Galaxy writes `PaginatedResource<Planet>` so. Ajv follows the dynamic
- * scope, but openapi-typescript, Prism and our emitters read `$dynamicRef` as any value (a list of
- * `unknown`, a mock page of `null`s). The loader writes each such use out once, for every reader:
- * the generic schema copied in place of the `$ref`, with its slots filled. The generic schema
- * itself is left as written.
+ * schema leaves a slot (`items: { $dynamicRef: '#itemType' }`, with a default for it among its
+ * `$defs`); a schema that uses it names it with `$ref` and fills the slot beside it (`$defs: {
+ * itemType: { $dynamicAnchor: itemType, $ref: Planet } }`): Scalar's Galaxy writes
+ * `PaginatedResource<Planet>` so. Ajv follows the dynamic scope, but openapi-typescript, Prism and
+ * our emitters read `$dynamicRef` as any value (a list of `unknown`, a mock page of `null`s).
+ *
+ * The loader writes each use out once, for every reader: the generic schema copied in place of the
+ * `$ref`, each slot filled as the dynamic scope would fill it. The outermost binding wins (a use
+ * of a use that binds the slot again, a generic used inside a generic); a slot nobody binds takes
+ * the generic's default; a generic that refers to itself (a tree) refers to the use instead, when
+ * the use is a component. Every use is bound from the document as written, so the result does not
+ * depend on the order of keys. The generic schemas themselves are left as written.
  */
-import { deref } from './refs.js';
+import { escapePointerPart, pointerToPath } from './refs.js';
 import type { OpenApiDocument } from './load.js';
 
 type Json = Record<string, unknown>;
+type Anchors = Map<string, Json>;
 
 /** Keys whose values are instance data, never schemas. */
 const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
+/** Keys whose values map names to schemas (or to objects holding them): their keys are names, never keywords. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'headers', 'content', 'responses', 'parameters', 'requestBodies', 'callbacks', 'pathItems', 'paths', 'webhooks']);
+/** Keywords that only describe: written beside a `$ref`, they replace the generic's own without changing what is valid. */
+const ANNOTATIONS = new Set(['$id', '$comment', '$defs', 'title', 'description', 'deprecated', 'example', 'examples', 'externalDocs', 'xml']);
+/** Generics inside generics: deeper than this is left as written. */
+const MAX_DEPTH = 16;
 
-/** Fills every bound slot of the generic schemas the document uses (in place); returns how many uses it wrote out. */
+const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** Fills every slot of the generic schemas the document uses (in place); returns how many uses it wrote out. */
 export function bindDynamicRefs(document: OpenApiDocument): number {
-  const uses: Json[] = [];
+  const uses: string[][] = [];
   let slots = 0;
   // One walk for both: most documents have neither, and then nothing else is done.
-  const stack: unknown[] = [document];
+  const stack: Array<{ node: unknown; path: string[]; names: boolean }> = [{ node: document, path: [], names: false }];
   while (stack.length > 0) {
-    const node = stack.pop();
+    const { node, path, names } = stack.pop()!;
     if (!node || typeof node !== 'object') continue;
     if (Array.isArray(node)) {
-      stack.push(...node);
+      node.forEach((item, index) => stack.push({ node: item, path: [...path, String(index)], names: false }));
       continue;
     }
     const schema = node as Json;
-    if (typeof schema.$dynamicRef === 'string') slots += 1;
-    if (typeof schema.$ref === 'string' && anchorsIn(schema).size > 0) uses.push(schema);
-    for (const key in schema) if (!DATA.has(key) && !key.startsWith('x-')) stack.push(schema[key]);
+    if (!names && typeof schema.$dynamicRef === 'string') slots += 1;
+    if (!names && isUse(schema)) uses.push(path);
+    for (const key in schema) {
+      // A key of a name map (`properties`, `headers`, ...) is a name: a property called `default` is a schema.
+      if (!names && (DATA.has(key) || key.startsWith('x-'))) continue;
+      stack.push({ node: schema[key], path: [...path, key], names: !names && NAME_MAPS.has(key) });
+    }
   }
-  if (slots === 0) return 0;
-  let bound = 0;
-  for (const use of uses) if (bindUse(document, use)) bound += 1;
-  return bound;
+  if (slots === 0 || uses.length === 0) return 0;
+  // Every use is bound from the document as written; then all are written in.
+  const written = structuredClone(document);
+  const bound = uses.map((path) => ({ path, schema: bindUse(written, valueAt(written, path) as Json, new Map(), pointerOf(path), 0) }));
+  let count = 0;
+  for (const { path, schema } of bound) {
+    if (!schema) continue;
+    const node = valueAt(document, path) as Json;
+    for (const key of Object.keys(node)) delete node[key];
+    Object.assign(node, schema);
+    count += 1;
+  }
+  return count;
+}
+
+/** A `$ref` with `$defs` beside it that carry a `$dynamicAnchor`: a use of a generic schema. */
+function isUse(schema: Json): boolean {
+  return typeof schema.$ref === 'string' && anchorsIn(schema).size > 0;
 }
 
 /** The slots a schema fills: its `$defs` entries that carry a `$dynamicAnchor`, by anchor name. */
-function anchorsIn(schema: Json): Map<string, Json> {
-  const anchors = new Map<string, Json>();
-  const defs = schema.$defs;
-  if (!defs || typeof defs !== 'object' || Array.isArray(defs)) return anchors;
-  for (const def of Object.values(defs as Json)) {
-    if (def && typeof def === 'object' && typeof (def as Json).$dynamicAnchor === 'string') anchors.set((def as Json).$dynamicAnchor as string, def as Json);
-  }
+function anchorsIn(schema: Json): Anchors {
+  const anchors: Anchors = new Map();
+  if (!isObject(schema.$defs)) return anchors;
+  for (const def of Object.values(schema.$defs)) if (isObject(def) && typeof def.$dynamicAnchor === 'string') anchors.set(def.$dynamicAnchor, def);
   return anchors;
 }
 
 /**
- * Writes out one use of a generic schema: the `$ref`'s target copied into `use`, each of its
- * `$dynamicRef: '#name'` slots the use fills replaced by what fills it, the target's own defaults
- * for those slots and its `$id` (one resource per `$id`) left out. False when the target has no
- * slot the use fills (then `use` is left as it is).
+ * One use written out: its target copied, each slot filled by the outermost binding (`outer`,
+ * then the use's own, then the generic's default), the use's other keywords kept. Undefined when
+ * the target is not a local schema or has no slot (the use is then left as written).
  */
-function bindUse(document: OpenApiDocument, use: Json): boolean {
-  const generic = deref<Json>(document, { $ref: use.$ref });
-  if (!generic || typeof generic !== 'object' || Array.isArray(generic)) return false;
-  const anchors = anchorsIn(use);
-  const copy = structuredClone(generic);
-  if (fillSlots(copy, anchors) === 0) return false;
-  delete copy.$id;
-  const defaults = anchorsIn(copy);
-  const defs = { ...((copy.$defs as Json | undefined) ?? {}), ...((use.$defs as Json | undefined) ?? {}) };
-  for (const [name, def] of Object.entries(defs)) {
-    const anchor = def && typeof def === 'object' ? (def as Json).$dynamicAnchor : undefined;
-    if (typeof anchor === 'string' && (anchors.has(anchor) || defaults.has(anchor))) delete defs[name];
+function bindUse(written: OpenApiDocument, use: Json, outer: Anchors, self: string | undefined, depth: number): Json | undefined {
+  const ref = use.$ref;
+  if (depth > MAX_DEPTH || typeof ref !== 'string' || !ref.startsWith('#/')) return undefined;
+  const scope: Anchors = new Map([...anchorsIn(use), ...outer]);
+  const target = valueAt(written, pointerToPath(ref));
+  if (!isObject(target)) return undefined;
+  let body: Json | undefined;
+  if (typeof target.$ref === 'string') {
+    // A use of a use (or of an alias): its bindings sit under this one's.
+    body = bindUse(written, target, scope, undefined, depth + 1);
+  } else {
+    const filling = new Map([...anchorsIn(target), ...scope]);
+    const copy = structuredClone(target);
+    const filled = fillSlots(written, copy, filling, { from: ref, to: self }, depth);
+    if (filled === 0) return undefined;
+    delete copy.$id; // one resource per $id: the generic keeps its own
+    body = withoutAnchors(copy, filling);
   }
-  delete use.$ref;
-  delete use.$defs;
-  for (const [key, value] of Object.entries(copy)) if (key !== '$defs' && !Object.hasOwn(use, key)) use[key] = value;
-  if (Object.keys(defs).length > 0) use.$defs = defs;
-  return true;
+  if (!body) return undefined;
+  const siblings: Json = { ...use };
+  delete siblings.$ref;
+  const kept = withoutAnchors(siblings, scope);
+  // Keywords beside a $ref apply together with it: one the copy also has is kept apart, in allOf.
+  const clash = Object.keys(kept).some((key) => !ANNOTATIONS.has(key) && Object.hasOwn(body, key));
+  if (clash) return { ...kept, allOf: [...(Array.isArray(kept.allOf) ? kept.allOf : []), body] };
+  const defs = isObject(body.$defs) || isObject(kept.$defs) ? { ...(body.$defs as Json | undefined), ...(kept.$defs as Json | undefined) } : undefined;
+  return { ...body, ...kept, ...(defs ? { $defs: defs } : {}) };
 }
 
-/** Replaces the bound `$dynamicRef` slots in a copied schema (not across its `$ref`s); returns how many. */
-function fillSlots(node: unknown, anchors: Map<string, Json>): number {
-  if (!node || typeof node !== 'object') return 0;
-  if (Array.isArray(node)) return node.reduce<number>((count, item) => count + fillSlots(item, anchors), 0);
+/** A schema without the `$defs` entries that define the slots `anchors` fills (`$defs` dropped when it empties). */
+function withoutAnchors(schema: Json, anchors: Anchors): Json {
+  if (!isObject(schema.$defs)) return schema;
+  const defs = Object.fromEntries(Object.entries(schema.$defs).filter(([, def]) => !(isObject(def) && typeof def.$dynamicAnchor === 'string' && anchors.has(def.$dynamicAnchor))));
+  const { $defs: _defs, ...rest } = schema;
+  return Object.keys(defs).length > 0 ? { ...rest, $defs: defs } : rest;
+}
+
+/**
+ * Fills the slots of a copied generic in place: a slot by its filling; a use inside it, or a
+ * `$ref` to a schema with slots, bound with this scope outermost; a `$ref` back to the generic
+ * itself pointed at the use (`self`) when the use has a place of its own. Returns how many it changed.
+ */
+function fillSlots(written: OpenApiDocument, node: unknown, scope: Anchors, self: { from: string; to: string | undefined }, depth: number, names = false): number {
+  if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return 0;
+  if (Array.isArray(node)) return node.reduce<number>((count, item) => count + fillSlots(written, item, scope, self, depth), 0);
   const schema = node as Json;
-  const slot = typeof schema.$dynamicRef === 'string' ? /^#(.+)$/.exec(schema.$dynamicRef)?.[1] : undefined;
-  const filling = slot === undefined ? undefined : anchors.get(slot);
-  if (filling) {
-    delete schema.$dynamicRef;
-    const { $dynamicAnchor: _anchor, ...rest } = structuredClone(filling);
-    Object.assign(schema, rest);
-    return 1;
+  if (!names) {
+    const slot = typeof schema.$dynamicRef === 'string' ? /^#([^/]+)$/.exec(schema.$dynamicRef)?.[1] : undefined;
+    const filling = slot === undefined ? undefined : scope.get(slot);
+    if (filling) {
+      delete schema.$dynamicRef;
+      const { $dynamicAnchor: _anchor, ...content } = structuredClone(filling);
+      Object.assign(schema, content);
+      // What fills a slot may itself hold slots or uses (a filling that passes a slot on).
+      return 1 + fillSlots(written, schema, scope, self, depth + 1);
+    }
+    if (isUse(schema)) {
+      const bound = bindUse(written, schema, scope, undefined, depth + 1);
+      if (!bound) return 0;
+      for (const key of Object.keys(schema)) delete schema[key];
+      Object.assign(schema, bound);
+      return 1;
+    }
+    if (schema.$ref === self.from) {
+      if (self.to !== undefined) schema.$ref = self.to;
+      return 0; // a pointer back, not a slot: a generic with no slot is still not bound
+    }
+    if (typeof schema.$ref === 'string') {
+      // A plain $ref inside a generic: the schema it names sits in the same dynamic scope.
+      const bound = bindUse(written, schema, scope, undefined, depth + 1);
+      if (!bound) return 0;
+      for (const key of Object.keys(schema)) delete schema[key];
+      Object.assign(schema, bound);
+      return 1;
+    }
   }
   let count = 0;
-  for (const key in schema) if (!DATA.has(key) && !key.startsWith('x-')) count += fillSlots(schema[key], anchors);
+  for (const key in schema) {
+    if (!names && (DATA.has(key) || key.startsWith('x-'))) continue;
+    count += fillSlots(written, schema[key], scope, self, depth, !names && NAME_MAPS.has(key));
+  }
   return count;
+}
+
+function valueAt(document: unknown, path: string[]): unknown {
+  let node = document;
+  for (const key of path) node = node && typeof node === 'object' ? (node as Json)[key] : undefined;
+  return node;
+}
+
+/** A use's own `#/...` pointer, when it is a component a `$ref` can name; undefined inline. */
+function pointerOf(path: string[]): string | undefined {
+  return path.length === 3 && path[0] === 'components' && path[1] === 'schemas' ? `#/${path.map(escapePointerPart).join('/')}` : undefined;
 }

@@ -35,14 +35,15 @@ export function parseYamlValue(file: string, text: string): unknown {
 
 /**
  * A YAML (or JSON) text's value and the line of each pointer in it: js-yaml with the position
- * index, or the `yaml` package's document when that declines (its warnings emitted, its first error thrown).
+ * index, or the `yaml` package's document when that declines (its warnings emitted unless `warn`
+ * is false, its first error thrown).
  */
-export function parseYamlSource(text: string): { value: unknown; lines: PointerLines; yaml?: ParsedYaml } {
+export function parseYamlSource(text: string, { warn = true } = {}): { value: unknown; lines: PointerLines; yaml?: ParsedYaml } {
   const indexed = parseIndexed(text);
   if (indexed) return indexed;
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
-  for (const warning of document.warnings) process.emitWarning(warning);
+  if (warn) for (const warning of document.warnings) process.emitWarning(warning);
   if (document.errors.length > 0) throw document.errors[0];
   const yaml = { document, lineCounter };
   return { value: document.toJS({ maxAliasCount: -1 }), lines: yamlPointerLines(yaml), yaml };

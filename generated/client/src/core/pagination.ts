@@ -207,9 +207,10 @@ export class Page<Item> extends BasePage<Item> {
   private readonly asked: AskedUrl | undefined;
   private readonly next: PageRequest | null;
 
-  /** How the next page is asked for, or null on the last page. */
+  /** How the next page is asked for, or null on the last page: a copy, so what a caller does with it does not change this page's. */
   nextPageRequest(): PageRequest | null {
-    return this.next;
+    if (!this.next) return null;
+    return 'url' in this.next ? { url: this.next.url } : { params: { ...this.next.params } };
   }
 
   /** A next link resolved against this page (undefined for parameters, or no URL: fetching it says so). */

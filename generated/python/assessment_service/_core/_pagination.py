@@ -382,7 +382,12 @@ class _PageReading(Generic[Item]):
         while following is not None and asked is not None and not leads_back:
             leads_back = asked.url == following
             asked = asked.before
-        self.next_request: Optional[PageRequest] = None if repeated or leads_back else request
+        self._next: Optional[PageRequest] = None if repeated or leads_back else request
+
+    def next_request(self) -> Optional[PageRequest]:
+        """The next page's request, or None on the last page: a copy, so what a caller does with it does not change this page's."""
+        request = self._next
+        return None if request is None else PageRequest(None if request.params is None else dict(request.params), request.url)
 
     def trail(self) -> PageTrail:
         return PageTrail(self.items_key, self.first_page_key, self.asked)
@@ -402,7 +407,7 @@ class SyncPage(SyncBasePage[Item]):
 
     def next_page_request(self) -> Optional[PageRequest]:
         """How the next page is asked for, or None on the last page."""
-        return self._reading.next_request
+        return self._reading.next_request()
 
     def has_next_page(self) -> bool:
         return self.next_page_request() is not None
@@ -431,7 +436,7 @@ class AsyncPage(AsyncBasePage[Item]):
         self.data = self._reading.data
 
     def next_page_request(self) -> Optional[PageRequest]:
-        return self._reading.next_request
+        return self._reading.next_request()
 
     def has_next_page(self) -> bool:
         return self.next_page_request() is not None

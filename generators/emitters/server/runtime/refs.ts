@@ -26,6 +26,8 @@ export function followRefs(node: Schema, documentOf: (id: string) => Schema | un
     if (hops === 32) return { schema: undefined, document: at };
     const [id, pointer = ''] = (current.$ref as string).split('#');
     at = id || at;
+    // A JSON pointer, or nothing (the whole document); an anchor (`#Count`) is Ajv's to find.
+    if (pointer !== '' && !pointer.startsWith('/')) return { schema: undefined, document: at };
     const root = at === undefined ? undefined : documentOf(at);
     current = root === undefined ? undefined : pointer.split('/').slice(1).reduce((parent: Schema, key: string) => parent?.[decodeURIComponent(key).replace(/~1/g, '/').replace(/~0/g, '~')], root);
   }

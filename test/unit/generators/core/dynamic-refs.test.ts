@@ -87,3 +87,88 @@ describe('a generic schema bound where it is used', () => {
     expect(document).toEqual(before);
   });
 });
+
+/** A generic page of `T` (default: none), and two item types. */
+function pages(extra: Record<string, unknown>) {
+  return {
+    components: {
+      schemas: {
+        Paged: {
+          $id: 'https://example.test/Paged',
+          $defs: { T: { $dynamicAnchor: 'T', not: {} } },
+          type: 'object',
+          properties: { data: { type: 'array', items: { $dynamicRef: '#T' } }, total: { type: 'integer' } },
+        },
+        Planet: { type: 'object', properties: { name: { type: 'string' } } },
+        Moon: { type: 'object', properties: { orbits: { type: 'string' } } },
+        ...extra,
+      },
+    },
+  } as { components: { schemas: Record<string, any> } };
+}
+const bindsTo = (name: string) => ({ $defs: { T: { $dynamicAnchor: 'T', $ref: `#/components/schemas/${name}` } } });
+const itemsOf = (schema: any) => schema.properties.data.items;
+
+describe('generic schemas used by generics (the outermost binding wins, whatever the order of keys)', () => {
+  it('binds a use of a use by the outer binding, in either order', () => {
+    const planetPage = { $ref: '#/components/schemas/Paged', ...bindsTo('Planet') };
+    const moonPage = { $ref: '#/components/schemas/PlanetPage', ...bindsTo('Moon') };
+    for (const order of [{ PlanetPage: planetPage, MoonPage: moonPage }, { MoonPage: moonPage, PlanetPage: planetPage }]) {
+      const document = pages(structuredClone(order));
+      bindDynamicRefs(document);
+      expect(itemsOf(document.components.schemas.PlanetPage)).toEqual({ $ref: '#/components/schemas/Planet' });
+      expect(itemsOf(document.components.schemas.MoonPage)).toEqual({ $ref: '#/components/schemas/Moon' });
+    }
+  });
+
+  it('binds a generic used inside a generic, by a use or by a plain $ref, in either order', () => {
+    const envelope = {
+      $id: 'https://example.test/Envelope',
+      $defs: { T: { $dynamicAnchor: 'T', not: {} } },
+      type: 'object',
+      properties: { page: { $ref: '#/components/schemas/Paged' }, first: { $dynamicRef: '#T' } },
+    };
+    const planetEnvelope = { $ref: '#/components/schemas/Envelope', ...bindsTo('Planet') };
+    for (const order of [{ Envelope: envelope, PlanetEnvelope: planetEnvelope }, { PlanetEnvelope: planetEnvelope, Envelope: envelope }]) {
+      const document = pages(structuredClone(order));
+      bindDynamicRefs(document);
+      const bound = document.components.schemas.PlanetEnvelope;
+      expect(itemsOf(bound.properties.page)).toEqual({ $ref: '#/components/schemas/Planet' });
+      expect(bound.properties.first).toEqual({ $ref: '#/components/schemas/Planet' });
+      // The generic inside is left as written.
+      expect(document.components.schemas.Envelope.properties.page).toEqual({ $ref: '#/components/schemas/Paged' });
+    }
+  });
+
+  it("fills a slot the use leaves open with the generic's default, and keeps the use's own keywords beside the copy (in allOf where both have them)", () => {
+    const document = pages({
+      Pair: {
+        $defs: { K: { $dynamicAnchor: 'K', type: 'string' }, V: { $dynamicAnchor: 'V', not: {} } },
+        type: 'object',
+        properties: { key: { $dynamicRef: '#K' }, value: { $dynamicRef: '#V' } },
+      },
+      Counts: { $ref: '#/components/schemas/Pair', $defs: { V: { $dynamicAnchor: 'V', type: 'integer' } } },
+      Linked: { $ref: '#/components/schemas/Paged', ...bindsTo('Planet'), description: 'a page with a link', properties: { next: { type: 'string' } }, required: ['next'] },
+    });
+    bindDynamicRefs(document);
+    expect(document.components.schemas.Counts).toEqual({ type: 'object', properties: { key: { type: 'string' }, value: { type: 'integer' } } });
+    const linked = document.components.schemas.Linked;
+    expect(linked).toMatchObject({ description: 'a page with a link', properties: { next: { type: 'string' } }, required: ['next'] });
+    expect(linked.allOf).toHaveLength(1);
+    expect(itemsOf(linked.allOf[0])).toEqual({ $ref: '#/components/schemas/Planet' });
+    expect(linked.allOf[0].properties.total).toEqual({ type: 'integer' });
+  });
+
+  it('points a recursive generic (a tree) back at the use when the use is a component; binds a property named like a keyword', () => {
+    const document = pages({
+      Tree: {
+        $defs: { T: { $dynamicAnchor: 'T', not: {} } },
+        type: 'object',
+        properties: { default: { $dynamicRef: '#T' }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+      },
+      NameTree: { $ref: '#/components/schemas/Tree', $defs: { T: { $dynamicAnchor: 'T', type: 'string' } } },
+    });
+    bindDynamicRefs(document);
+    expect(document.components.schemas.NameTree.properties).toEqual({ default: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/NameTree' } } });
+  });
+});
