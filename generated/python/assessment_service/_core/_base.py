@@ -25,9 +25,9 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 from ._body import Body, EncodedBody, choose_body, encode_body
 from ._errors import APIConnectionError, APIStatusError, ClientError, ProxyError, make_status_error
 from ._logs import Log, package_logger, parse_level, redact_headers, redact_url
-from ._pagination import PageSpec, PaginationSpec
+from ._pagination import PageRequest, PageSpec, PaginationSpec, resolve_next_url
 from ._params import Param, build_path, encode_query_text, query_string, request_cookies, request_headers
-from ._response import APIResponse, Media, RateLimit
+from ._response import APIResponse, Media, RateLimit, choose_accept
 from ._retry import DEFAULT_MAX_RETRY_WAIT, Decision, RetryPolicy, decide_connection_error, decide_status
 from ._serde import NOT_GIVEN, NotGiven, Shape
 from ._transport import RawResponse
@@ -153,6 +153,30 @@ class Call:
     options: RequestOptions
     # A list's next page named by the last one: this URL replaces the one built from the parameters.
     url: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class PageCalls:
+    """How the sync and async clients ask for a list's pages: what every page shares, and the call for each."""
+
+    operation: Operation
+    path: Sequence[Any]
+    headers: Mapping[str, Any]
+    cookies: Mapping[str, Any]
+    asked: Optional[Media]
+    options: RequestOptions
+    # The first page's query parameters (arguments not given left out).
+    first: Dict[str, Any]
+
+    def with_query(self, query: Mapping[str, Any], url: Optional[str] = None) -> Call:
+        return Call(self.operation, self.path, query, dict(self.headers), dict(self.cookies), NOT_GIVEN, None, None, self.asked, self.options, url)
+
+    def following(self, request: PageRequest, previous: Dict[str, Any], from_url: str) -> Tuple[Call, Dict[str, Any]]:
+        """The call for the page a request names, and its query: a next link replaces the query (it
+        is resolved against the page that named it, on that page's origin); header and cookie
+        parameters are sent again."""
+        query = request.params if request.params is not None else previous
+        return self.with_query(query, None if request.url is None else resolve_next_url(request.url, from_url)), query
 
 
 @dataclass(frozen=True)
@@ -345,6 +369,12 @@ class ClientCore(Generic[TransportT]):
         label = f"{operation.method} {redact_url(url, secret_params)}"
         secret_headers = (auth.name,) if auth is not None and auth.kind == "header" else ()
         return Prepared(url, headers, encoded, max_retries, timeout, max_wait, label, secret_headers)
+
+    def _page_calls(self, operation: Operation, path: Sequence[Any], query: Optional[Mapping[str, Any]], headers: Optional[Mapping[str, Any]], cookies: Optional[Mapping[str, Any]], options: Optional[RequestOptions]) -> PageCalls:
+        if operation.pagination is None:
+            raise ClientError(f"{operation.method} {operation.path} is not a paged list.")
+        first = {key: value for key, value in (query or {}).items() if not isinstance(value, NotGiven)}
+        return PageCalls(operation, path, dict(headers or {}), dict(cookies or {}), choose_accept(operation.responses, None), options or RequestOptions(), first)
 
     def _url(self, call: Call) -> str:
         operation, options = call.operation, call.options

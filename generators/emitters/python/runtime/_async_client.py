@@ -11,8 +11,8 @@ from typing import Any, Awaitable, Callable, Dict, Mapping, Optional, Sequence, 
 from ._async_response import AsyncAPIResponse, AsyncDecodeContext, async_streaming_requested, decode_success_async
 from ._async_transport import AsyncHTTPTransport, AsyncRawResponse, AsyncTransport
 from ._base import Call, ClientCore, Operation, RequestOptions
-from ._errors import APIConnectionError, APIError, ClientError
-from ._pagination import AsyncCursorPage, AsyncPage, AsyncPagePaginator, AsyncPaginator, PageRequest, PageTrail, PaginationSpec, resolve_next_url
+from ._errors import APIConnectionError, APIError
+from ._pagination import AsyncCursorPage, AsyncPage, AsyncPagePaginator, AsyncPaginator, PageRequest, PageTrail, PaginationSpec
 from ._response import choose_accept, is_streamed_kind
 from ._serde import NOT_GIVEN, NotGiven
 from ._transport import TransportRequest
@@ -85,18 +85,14 @@ class AsyncBaseClient(ClientCore[AsyncTransport]):
     async def request_page_raw(
         self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, cookies: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
     ) -> AsyncAPIResponse[Any]:
+        calls = self._page_calls(operation, path, query, headers, cookies, options)
         pagination = operation.pagination
-        if pagination is None:
-            raise ClientError(f"{operation.method} {operation.path} is not a paged list.")
-        request_options = options or RequestOptions()
-        asked = choose_accept(operation.responses, None)
-        first_query = {key: value for key, value in (query or {}).items() if not isinstance(value, NotGiven)}
 
         if isinstance(pagination, PaginationSpec):
             cursor = pagination
 
             async def fetch(page_query: Dict[str, Any]) -> AsyncAPIResponse[AsyncCursorPage[Any]]:
-                call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options)
+                call = calls.with_query(page_query)
                 raw, retries = await self._send(call)
 
                 async def page() -> AsyncCursorPage[Any]:
@@ -107,15 +103,14 @@ class AsyncBaseClient(ClientCore[AsyncTransport]):
             async def next_page(params: Dict[str, Any]) -> AsyncCursorPage[Any]:
                 return await (await fetch(params)).parse()
 
-            return await fetch(first_query)
+            return await fetch(calls.first)
+        assert pagination is not None
         spec = pagination
 
         # As the sync client: each page remembers its URL and parameters.
         async def fetch_page(request: PageRequest, previous: Dict[str, Any], from_url: str, trail: Optional[PageTrail] = None) -> AsyncAPIResponse[AsyncPage[Any]]:
-            page_query = request.params if request.params is not None else previous
-            url = None if request.url is None else resolve_next_url(request.url, from_url)
-            call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options, url)
-            page_url = url if url is not None else self._url(call)
+            call, page_query = calls.following(request, previous, from_url)
+            page_url = call.url if call.url is not None else self._url(call)
             raw, retries = await self._send(call)
 
             async def following(next_request: PageRequest, seen: PageTrail) -> AsyncPage[Any]:
@@ -126,7 +121,7 @@ class AsyncBaseClient(ClientCore[AsyncTransport]):
 
             return self._wrap_async(raw, retries, page)
 
-        return await fetch_page(PageRequest(params=first_query), first_query, self.base_url)
+        return await fetch_page(PageRequest(params=calls.first), calls.first, self.base_url)
 
     async def _send(self, call: Call, resume_from: Optional[str] = None) -> Tuple[AsyncRawResponse, int]:
         prepared = self._prepare(call, resume_from)

@@ -11,8 +11,8 @@ import time
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 from ._base import Call, ClientCore, Operation, RequestOptions, checked_response
-from ._errors import APIConnectionError, APIError, ClientError
-from ._pagination import PageRequest, PageTrail, PaginationSpec, SyncCursorPage, SyncPage, resolve_next_url
+from ._errors import APIConnectionError, APIError
+from ._pagination import PageRequest, PageTrail, PaginationSpec, SyncCursorPage, SyncPage
 from ._response import APIResponse, DecodeContext, choose_accept, decode_success, is_streamed_kind, streaming_requested
 from ._serde import NOT_GIVEN, NotGiven
 from ._transport import HTTPTransport, RawResponse, Transport, TransportRequest
@@ -85,35 +85,29 @@ class BaseClient(ClientCore[Transport]):
     def request_page_raw(
         self, operation: Operation, path: Sequence[Any], *, query: Optional[Mapping[str, Any]] = None, headers: Optional[Mapping[str, Any]] = None, cookies: Optional[Mapping[str, Any]] = None, options: Optional[RequestOptions] = None
     ) -> APIResponse[Any]:
+        calls = self._page_calls(operation, path, query, headers, cookies, options)
         pagination = operation.pagination
-        if pagination is None:
-            raise ClientError(f"{operation.method} {operation.path} is not a paged list.")
-        request_options = options or RequestOptions()
-        asked = choose_accept(operation.responses, None)
-        first = {key: value for key, value in (query or {}).items() if not isinstance(value, NotGiven)}
 
         if isinstance(pagination, PaginationSpec):
             cursor = pagination
 
             def fetch(page_query: Dict[str, Any]) -> APIResponse[SyncCursorPage[Any]]:
-                call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options)
+                call = calls.with_query(page_query)
                 raw, retries = self._send(call)
                 return self._wrap(raw, retries, lambda: SyncCursorPage(cursor, page_query, lambda params: fetch(params).parse(), self._decode(call, raw)))
 
-            return fetch(first)
+            return fetch(calls.first)
+        assert pagination is not None
         spec = pagination
 
-        # Each page remembers its URL (a next link is resolved against it) and its parameters: a
-        # next link replaces the query; header and cookie parameters are sent again.
+        # Each page remembers its URL (a next link is resolved against it) and its parameters.
         def fetch_page(request: PageRequest, previous: Dict[str, Any], from_url: str, trail: Optional[PageTrail] = None) -> APIResponse[SyncPage[Any]]:
-            page_query = request.params if request.params is not None else previous
-            url = None if request.url is None else resolve_next_url(request.url, from_url)
-            call = Call(operation, path, page_query, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, asked, request_options, url)
-            page_url = url if url is not None else self._url(call)
+            call, page_query = calls.following(request, previous, from_url)
+            page_url = call.url if call.url is not None else self._url(call)
             raw, retries = self._send(call)
             return self._wrap(raw, retries, lambda: SyncPage(spec, page_query, lambda following, seen: fetch_page(following, page_query, page_url, seen).parse(), self._decode(call, raw), raw.headers, page_url, trail))
 
-        return fetch_page(PageRequest(params=first), first, self.base_url)
+        return fetch_page(PageRequest(params=calls.first), calls.first, self.base_url)
 
     def _send(self, call: Call, resume_from: Optional[str] = None) -> Tuple[RawResponse, int]:
         prepared = self._prepare(call, resume_from)
