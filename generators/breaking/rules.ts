@@ -141,7 +141,7 @@ export const RULES: Record<string, Omit<RuleInfo, 'id'>> = {
   'operation-added': { breaks: [], consequence: 'Existing clients keep working; a new operation is available.' },
   'operation-path-changed': { breaks: ['clients'], consequence: 'Clients calling the old URL fail with 404.' },
   'operation-id-changed': { breaks: ['sdks'], consequence: 'The wire is unchanged; generated SDK method names change.' },
-  'paging-changed': { breaks: ['sdks'], consequence: 'The wire may be unchanged; the generated SDKs\' list method returns pages, or walks them by other parameters and fields.' },
+  'paging-changed': { breaks: ['sdks'], consequence: 'The wire may be unchanged; the generated SDKs\' list method returns pages instead of the plain body (or the reverse), or walks them by other parameters and fields.' },
   'operation-deprecated': { breaks: [], consequence: 'Existing clients keep working; the operation is marked for removal.' },
   'request-parameter-renamed': { breaks: ['sdks', 'servers'], consequence: 'The URL on the wire is unchanged; only SDKs that take the path parameter by name break.' },
   'request-parameter-removed': { breaks: ['clients'], consequence: 'Clients sending this parameter are refused or silently get different results.' },
