@@ -9,7 +9,8 @@ import type { Ir, IrRelease } from '../core/ir.js';
 import type { LoadedDocument } from '../core/load.js';
 
 export function releaseBetween(label: string, released: LoadedDocument, current: Ir): IrRelease {
-  const { findings, advice, sdkAdvice } = classify([...compareDocuments(released.document, current.document), ...comparePaging(released, current)]);
+  const paging = comparePaging(released, current);
+  const { findings, advice, sdkAdvice } = classify([...compareDocuments(released.document, current.document), ...paging.findings]);
   const changes = findings.map(({ rule, where, detail, breaks, consequence, docsOnly }) => ({ rule, where, detail, breaks: [...breaks], consequence, docsOnly }));
-  return { label, version: String(released.document.info?.version ?? '0.0.0'), changes, advice, sdkAdvice };
+  return { label, version: String(released.document.info?.version ?? '0.0.0'), changes, advice, sdkAdvice, ...(paging.unchecked ? { unchecked: paging.unchecked } : {}) };
 }

@@ -35,6 +35,7 @@ export function renderChangelog(ir: Ir, packageName: string): string {
     '',
     ...(ordered.length === 0 ? ['No changes.'] : ordered.map(line)),
     '',
+    ...(release.unchecked ? [`Not compared: ${release.unchecked}.`, ''] : []),
   );
   return out.join('\n');
 }

@@ -19,6 +19,13 @@ import type { OpenApiDocument } from './load.js';
 type Json = Record<string, unknown>;
 type Anchors = Map<string, Json>;
 
+/** One binding pass: the document as written, the refs being bound now (a cycle stops at them), and the slots each ref can reach. */
+interface Binding {
+  written: OpenApiDocument;
+  active: Set<string>;
+  reach: Map<string, Set<string>>;
+}
+
 /** Keys whose values are instance data, never schemas. */
 const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
 /** Keys whose values map names to schemas (or to objects holding them): their keys are names, never keywords. */
@@ -54,12 +61,19 @@ export function bindDynamicRefs(document: OpenApiDocument): number {
   }
   if (slots === 0 || uses.length === 0) return 0;
   // Every use is bound from the document as written; then all are written in.
-  const written = structuredClone(document);
-  const bound = uses.map((path) => ({ path, schema: bindUse(written, valueAt(written, path) as Json, new Map(), pointerOf(path), 0) }));
+  const binding: Binding = { written: structuredClone(document), active: new Set(), reach: new Map() };
+  const bound = uses.map((path) => {
+    const self = pointerOf(path);
+    if (self) binding.active.add(self); // a filling that names the use itself stays a $ref to it
+    const schema = bindUse(binding, valueAt(binding.written, path) as Json, new Map(), self, 0);
+    if (self) binding.active.delete(self);
+    return { path, schema };
+  });
   let count = 0;
   for (const { path, schema } of bound) {
-    if (!schema) continue;
-    const node = valueAt(document, path) as Json;
+    const node = valueAt(document, path);
+    // A use inside another use's filling went with it (the outer one holds it bound).
+    if (!schema || !isObject(node)) continue;
     for (const key of Object.keys(node)) delete node[key];
     Object.assign(node, schema);
     count += 1;
@@ -85,23 +99,28 @@ function anchorsIn(schema: Json): Anchors {
  * then the use's own, then the generic's default), the use's other keywords kept. Undefined when
  * the target is not a local schema or has no slot (the use is then left as written).
  */
-function bindUse(written: OpenApiDocument, use: Json, outer: Anchors, self: string | undefined, depth: number): Json | undefined {
+function bindUse(binding: Binding, use: Json, outer: Anchors, self: string | undefined, depth: number): Json | undefined {
   const ref = use.$ref;
-  if (depth > MAX_DEPTH || typeof ref !== 'string' || !ref.startsWith('#/')) return undefined;
+  if (depth > MAX_DEPTH || typeof ref !== 'string' || !ref.startsWith('#/') || (binding.active.has(ref) && ref !== self)) return undefined;
   const scope: Anchors = new Map([...anchorsIn(use), ...outer]);
-  const target = valueAt(written, pointerToPath(ref));
+  const target = valueAt(binding.written, pointerToPath(ref));
   if (!isObject(target)) return undefined;
   let body: Json | undefined;
-  if (typeof target.$ref === 'string') {
-    // A use of a use (or of an alias): its bindings sit under this one's.
-    body = bindUse(written, target, scope, undefined, depth + 1);
-  } else {
-    const filling = new Map([...anchorsIn(target), ...scope]);
-    const copy = structuredClone(target);
-    const filled = fillSlots(written, copy, filling, { from: ref, to: self }, depth);
-    if (filled === 0) return undefined;
-    delete copy.$id; // one resource per $id: the generic keeps its own
-    body = withoutAnchors(copy, filling);
+  binding.active.add(ref);
+  try {
+    if (typeof target.$ref === 'string') {
+      // A use of a use (or of an alias): its bindings sit under this one's.
+      body = bindUse(binding, target, scope, undefined, depth + 1);
+    } else {
+      const filling = new Map([...anchorsIn(target), ...scope]);
+      const copy = structuredClone(target);
+      const filled = fillSlots(binding, copy, filling, { from: ref, to: self }, depth);
+      if (filled === 0) return undefined;
+      delete copy.$id; // one resource per $id: the generic keeps its own
+      body = withoutAnchors(copy, filling);
+    }
+  } finally {
+    binding.active.delete(ref);
   }
   if (!body) return undefined;
   const siblings: Json = { ...use };
@@ -124,12 +143,13 @@ function withoutAnchors(schema: Json, anchors: Anchors): Json {
 
 /**
  * Fills the slots of a copied generic in place: a slot by its filling; a use inside it, or a
- * `$ref` to a schema with slots, bound with this scope outermost; a `$ref` back to the generic
- * itself pointed at the use (`self`) when the use has a place of its own. Returns how many it changed.
+ * `$ref` to a schema whose slots this scope fills, bound with this scope outermost (a ref being
+ * bound already is left a ref: a cycle); a `$ref` back to the generic itself pointed at the use
+ * (`self`) when the use has a place of its own. Returns how many it changed.
  */
-function fillSlots(written: OpenApiDocument, node: unknown, scope: Anchors, self: { from: string; to: string | undefined }, depth: number, names = false): number {
+function fillSlots(binding: Binding, node: unknown, scope: Anchors, self: { from: string; to: string | undefined }, depth: number, names = false): number {
   if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return 0;
-  if (Array.isArray(node)) return node.reduce<number>((count, item) => count + fillSlots(written, item, scope, self, depth), 0);
+  if (Array.isArray(node)) return node.reduce<number>((count, item) => count + fillSlots(binding, item, scope, self, depth), 0);
   const schema = node as Json;
   if (!names) {
     const slot = typeof schema.$dynamicRef === 'string' ? /^#([^/]+)$/.exec(schema.$dynamicRef)?.[1] : undefined;
@@ -139,10 +159,10 @@ function fillSlots(written: OpenApiDocument, node: unknown, scope: Anchors, self
       const { $dynamicAnchor: _anchor, ...content } = structuredClone(filling);
       Object.assign(schema, content);
       // What fills a slot may itself hold slots or uses (a filling that passes a slot on).
-      return 1 + fillSlots(written, schema, scope, self, depth + 1);
+      return 1 + fillSlots(binding, schema, scope, self, depth + 1);
     }
     if (isUse(schema)) {
-      const bound = bindUse(written, schema, scope, undefined, depth + 1);
+      const bound = bindUse(binding, schema, scope, undefined, depth + 1);
       if (!bound) return 0;
       for (const key of Object.keys(schema)) delete schema[key];
       Object.assign(schema, bound);
@@ -153,8 +173,10 @@ function fillSlots(written: OpenApiDocument, node: unknown, scope: Anchors, self
       return 0; // a pointer back, not a slot: a generic with no slot is still not bound
     }
     if (typeof schema.$ref === 'string') {
-      // A plain $ref inside a generic: the schema it names sits in the same dynamic scope.
-      const bound = bindUse(written, schema, scope, undefined, depth + 1);
+      // A plain $ref inside a generic: the schema it names sits in the same dynamic scope, and is
+      // written out only where this scope fills one of the slots it can reach.
+      if (![...slotsReachable(binding, schema.$ref)].some((slot) => scope.has(slot))) return 0;
+      const bound = bindUse(binding, schema, scope, undefined, depth + 1);
       if (!bound) return 0;
       for (const key of Object.keys(schema)) delete schema[key];
       Object.assign(schema, bound);
@@ -164,9 +186,42 @@ function fillSlots(written: OpenApiDocument, node: unknown, scope: Anchors, self
   let count = 0;
   for (const key in schema) {
     if (!names && (DATA.has(key) || key.startsWith('x-'))) continue;
-    count += fillSlots(written, schema[key], scope, self, depth, !names && NAME_MAPS.has(key));
+    count += fillSlots(binding, schema[key], scope, self, depth, !names && NAME_MAPS.has(key));
   }
   return count;
+}
+
+/** The slot names (`$dynamicRef: '#name'`) reachable from what a ref names, through its plain refs (each walked once per question). */
+function slotsReachable(binding: Binding, ref: string): Set<string> {
+  const known = binding.reach.get(ref);
+  if (known) return known;
+  const slots = new Set<string>();
+  const seen = new Set<string>([ref]);
+  const stack: Array<{ node: unknown; names: boolean }> = [{ node: ref.startsWith('#/') ? valueAt(binding.written, pointerToPath(ref)) : undefined, names: false }];
+  while (stack.length > 0) {
+    const { node, names } = stack.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push({ node: item, names: false });
+      continue;
+    }
+    const schema = node as Json;
+    if (!names) {
+      const slot = typeof schema.$dynamicRef === 'string' ? /^#([^/]+)$/.exec(schema.$dynamicRef)?.[1] : undefined;
+      if (slot !== undefined) slots.add(slot);
+      const inner = schema.$ref;
+      if (typeof inner === 'string' && inner.startsWith('#/') && !seen.has(inner)) {
+        seen.add(inner);
+        stack.push({ node: valueAt(binding.written, pointerToPath(inner)), names: false });
+      }
+    }
+    for (const key in schema) {
+      if (!names && (DATA.has(key) || key.startsWith('x-'))) continue;
+      stack.push({ node: schema[key], names: !names && NAME_MAPS.has(key) });
+    }
+  }
+  binding.reach.set(ref, slots);
+  return slots;
 }
 
 function valueAt(document: unknown, path: string[]): unknown {

@@ -448,6 +448,8 @@ export interface IrRelease {
   /** The bump info.version needs, and the one the generated SDKs need (major also when only their signatures change). */
   advice: 'major' | 'minor' | 'patch' | 'none';
   sdkAdvice: 'major' | 'minor' | 'patch' | 'none';
+  /** What could not be compared, and why (the CHANGELOG says it). */
+  unchecked?: string;
 }
 
 export interface IrChange {

@@ -93,11 +93,20 @@ function namesUsed(module: string): NamesUsed {
   return { code, withTypeStrings: new Set([...code, ...namesIn(bareTypeStrings)]), logging: /\blogging\./.test(bare) || /\blogging\./.test(bareTypeStrings) };
 }
 
-/** Which names of CORE, TYPING and the `datetime` module code without its strings (`codeOnly`) uses: as a name, not an attribute. */
+/**
+ * Which names of CORE, TYPING and the `datetime` module code without its strings (`codeOnly`)
+ * uses: as a name, not an attribute (`.date`), a TypedDict key (`    date: str`) or a method (`def date(`).
+ */
 function namesIn(bare: string): Set<string> {
   const found = new Set<string>();
   // A word boundary, then the name, not after a dot: faster than a lookbehind, which V8 tries at every position.
-  for (const match of bare.matchAll(NAME_PATTERN)) if (match.index === 0 || bare.charCodeAt(match.index - 1) !== 46) found.add(match[0]);
+  for (const match of bare.matchAll(NAME_PATTERN)) {
+    const at = match.index;
+    if (at > 0 && bare.charCodeAt(at - 1) === 46) continue;
+    if (bare.charCodeAt(at + match[0].length) === 58 /* : */ && /(?:^|\n)[ \t]*$/.test(bare.slice(Math.max(0, at - 64), at))) continue;
+    if (bare.slice(Math.max(0, at - 4), at) === 'def ') continue;
+    found.add(match[0]);
+  }
   return found;
 }
 

@@ -209,8 +209,7 @@ export class Page<Item> extends BasePage<Item> {
 
   /** How the next page is asked for, or null on the last page: a copy, so what a caller does with it does not change this page's. */
   nextPageRequest(): PageRequest | null {
-    if (!this.next) return null;
-    return 'url' in this.next ? { url: this.next.url } : { params: { ...this.next.params } };
+    return this.next && structuredClone(this.next);
   }
 
   /** A next link resolved against this page (undefined for parameters, or no URL: fetching it says so). */

@@ -10,6 +10,7 @@ it and of every following page (`for`, or `async for` on the async client's page
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from dataclasses import dataclass, field
@@ -383,8 +384,7 @@ class _PageReading(Generic[Item]):
 
     def next_request(self) -> Optional[PageRequest]:
         """The next page's request, or None on the last page: a copy, so what a caller does with it does not change this page's."""
-        request = self._next
-        return None if request is None else PageRequest(None if request.params is None else dict(request.params), request.url)
+        return copy.deepcopy(self._next)
 
     def trail(self) -> PageTrail:
         return PageTrail(self.items_key, self.first_page_key, self.asked)

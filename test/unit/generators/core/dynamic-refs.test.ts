@@ -172,3 +172,41 @@ describe('generic schemas used by generics (the outermost binding wins, whatever
     expect(document.components.schemas.NameTree.properties).toEqual({ default: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/NameTree' } } });
   });
 });
+
+describe('generic schemas that refer to other schemas', () => {
+  it('binds a filling that is itself a use (a page of boxes of strings)', () => {
+    const document = pages({
+      Box: { $defs: { U: { $dynamicAnchor: 'U', not: {} } }, type: 'object', properties: { content: { $dynamicRef: '#U' } } },
+      Boxes: { $ref: '#/components/schemas/Paged', $defs: { T: { $dynamicAnchor: 'T', $ref: '#/components/schemas/Box', $defs: { U: { $dynamicAnchor: 'U', type: 'string' } } } } },
+    });
+    bindDynamicRefs(document);
+    expect(itemsOf(document.components.schemas.Boxes)).toEqual({ type: 'object', properties: { content: { type: 'string' } } });
+  });
+
+  it('leaves a ref that reaches no slot the use fills as a ref: cycles of plain schemas are not walked, a generic on its own default stays named', () => {
+    const many = (name: string) => Object.fromEntries(['a', 'b', 'c', 'd'].map((key) => [key, { $ref: `#/components/schemas/${name}` }]));
+    const document = pages({
+      // Four refs each way: written out to any depth, this is 4^16 copies.
+      User: { type: 'object', properties: many('Org') },
+      Org: { type: 'object', properties: many('User') },
+      Links: { $defs: { L: { $dynamicAnchor: 'L', type: 'string' } }, type: 'object', properties: { next: { $dynamicRef: '#L' } } },
+      Listing: { $defs: { T: { $dynamicAnchor: 'T', not: {} } }, type: 'object', properties: { items: { type: 'array', items: { $dynamicRef: '#T' } }, links: { $ref: '#/components/schemas/Links' } } },
+      Users: { $ref: '#/components/schemas/Listing', ...bindsTo('User') },
+    });
+    bindDynamicRefs(document);
+    expect(document.components.schemas.Users.properties).toEqual({ items: { type: 'array', items: { $ref: '#/components/schemas/User' } }, links: { $ref: '#/components/schemas/Links' } });
+  });
+
+  it('keeps a filling that names its own use a ref to it (a tree of categories)', () => {
+    const document = pages({
+      Tree: {
+        $defs: { T: { $dynamicAnchor: 'T', not: {} } },
+        type: 'object',
+        properties: { value: { $dynamicRef: '#T' }, children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } } },
+      },
+      Category: { $ref: '#/components/schemas/Tree', $defs: { T: { $dynamicAnchor: 'T', $ref: '#/components/schemas/Category' } } },
+    });
+    bindDynamicRefs(document);
+    expect(document.components.schemas.Category.properties).toEqual({ value: { $ref: '#/components/schemas/Category' }, children: { type: 'array', items: { $ref: '#/components/schemas/Category' } } });
+  });
+});
