@@ -221,15 +221,17 @@ function instant(text: string): number | undefined {
 }
 
 /**
- * The Python SDK returns date-times as `datetime`s (the driver writes `{ $datetime }`); where the
- * server sent a string for the same instant, that string is what the client returned. Anything
- * else is left as it is, so a real difference still shows.
+ * The Python SDK returns date-times as `datetime`s and dates as `date`s (the driver writes
+ * `{ $datetime }` and `{ $date }`); where the server sent a string for the same instant, that
+ * string is what the client returned, and a date is its text. Anything else is left as it is, so a
+ * real difference still shows.
  */
 export function restoreDateTimes(actual: unknown, sent: unknown): unknown {
   if (actual && typeof actual === 'object' && '$datetime' in actual) {
     const text = (actual as { $datetime: string }).$datetime;
     return typeof sent === 'string' && instant(sent) !== undefined && instant(sent) === instant(text) ? sent : text;
   }
+  if (actual && typeof actual === 'object' && '$date' in actual && Object.keys(actual).length === 1) return (actual as { $date: string }).$date;
   if (Array.isArray(actual)) return actual.map((item, index) => restoreDateTimes(item, Array.isArray(sent) ? sent[index] : undefined));
   if (actual && typeof actual === 'object') {
     const expected = sent && typeof sent === 'object' ? (sent as Record<string, unknown>) : {};

@@ -28,11 +28,12 @@ what an empty stream is. Values are JSON, with tagged objects for the rest:
                                           default), bytes, a file object, or a generator of chunks
     {"$file": {"name": S, "type": S, "bytes": B}}   the round trip protocol's file: a tuple
     {"$datetime": ISO 8601}               an aware datetime
+    {"$date": "YYYY-MM-DD"}               a date
     {"$part": {"value": V, "headers": {..}}}   with_part_headers(V, headers)
 
 The output (stdout) is JSON: {"results": [{"id", "ok": true, "value": V} or {"id", "ok": false,
 "error": {"type": class name, "status": HTTP status or null, "message": text}}]}, one per call in
-order. Results use the same tags for bytes and datetimes, and {"$events": [{"data", "event"?,
+order. Results use the same tags for bytes, datetimes and dates, and {"$events": [{"data", "event"?,
 "id"?, "retry"?}]} for an event stream, {"$records": [...]} for NDJSON; a page of a list is its
 list envelope. Exit code 0 when every
 call ran (failed calls are results, not crashes); 2 for bad input.
@@ -43,7 +44,7 @@ import importlib
 import io
 import json
 import sys
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Dict, Iterator, List
 
 
@@ -56,6 +57,8 @@ def decode_value(value: Any, sdk: Any) -> Any:
         return base64.b64decode(value["$bytes"])
     if "$datetime" in value:
         return datetime.fromisoformat(value["$datetime"].replace("Z", "+00:00"))
+    if "$date" in value:
+        return date.fromisoformat(value["$date"])
     if "$part" in value:
         return sdk.with_part_headers(decode_value(value["$part"]["value"], sdk), value["$part"].get("headers", {}))
     if "$file" in value:
@@ -79,6 +82,8 @@ def encode_value(value: Any, sdk: Any, kind: Any = None) -> Any:
         return {"$bytes": base64.b64encode(bytes(value)).decode("ascii")}
     if isinstance(value, datetime):
         return {"$datetime": value.isoformat().replace("+00:00", "Z")}
+    if isinstance(value, date):
+        return {"$date": value.isoformat()}
     if isinstance(value, (sdk.SyncCursorPage, getattr(sdk, "SyncPage", sdk.SyncCursorPage))):
         return encode_value(value.body, sdk)  # a page: the body as the server sent it
     if isinstance(value, sdk.Stream):
