@@ -15,7 +15,7 @@ import os
 import random
 import uuid
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
 from urllib.parse import parse_qs, urljoin, urlsplit
 
@@ -156,17 +156,13 @@ class Call:
 class PageCalls:
     """How the sync and async clients ask for a list's pages: what every page shares, and the call for each."""
 
-    operation: Operation
-    path: Sequence[Any]
-    headers: Mapping[str, Any]
-    cookies: Mapping[str, Any]
-    asked: Optional[Media]
-    options: RequestOptions
+    # Every page's call, but for its query and URL (header and cookie parameters are sent again).
+    template: Call
     # The first page's query parameters (arguments not given left out).
     first: Dict[str, Any]
 
     def with_query(self, query: Mapping[str, Any], url: Optional[str] = None) -> Call:
-        return Call(self.operation, self.path, query, dict(self.headers), dict(self.cookies), NOT_GIVEN, None, None, self.asked, self.options, url)
+        return replace(self.template, query=query, url=url)
 
     def following(self, request: PageRequest, previous: Dict[str, Any], from_url: str) -> Tuple[Call, Dict[str, Any]]:
         """The call for the page a request names, and its query: a next link replaces the query (it
@@ -371,7 +367,8 @@ class ClientCore(Generic[TransportT]):
         if operation.pagination is None:
             raise ClientError(f"{operation.method} {operation.path} is not a paged list.")
         first = {key: value for key, value in (query or {}).items() if not isinstance(value, NotGiven)}
-        return PageCalls(operation, path, dict(headers or {}), dict(cookies or {}), choose_accept(operation.responses, None), options or RequestOptions(), first)
+        template = Call(operation, path, {}, dict(headers or {}), dict(cookies or {}), NOT_GIVEN, None, None, choose_accept(operation.responses, None), options or RequestOptions())
+        return PageCalls(template, first)
 
     def _url(self, call: Call) -> str:
         operation, options = call.operation, call.options
