@@ -16,7 +16,7 @@ export interface MappingProblem {
 /** Keys whose values are names mapped to schemas: a `discriminator` under them is a property's name, not a Discriminator Object. */
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas', 'dependentSchemas']);
 /** Keys whose values are instance data, never schemas. */
-export const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
+const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
 /**
  * Rewrites every bare schema name among discriminator mapping values to `#/components/schemas/<name>`

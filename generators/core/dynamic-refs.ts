@@ -13,7 +13,6 @@
  * the use is a component. Every use is bound from the document as written, so the result does not
  * depend on the order of keys. The generic schemas themselves are left as written.
  */
-import { DATA } from './discriminator.js';
 import { escapePointerPart, pointerToPath } from './refs.js';
 import type { OpenApiDocument } from './load.js';
 
@@ -27,15 +26,14 @@ interface Binding {
   reach: Map<string, Set<string>>;
 }
 
+/** Keys whose values are instance data, never schemas. */
+const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
 /** Keys whose values map names to schemas (or to objects holding them): their keys are names, never keywords. */
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'headers', 'content', 'responses', 'parameters', 'requestBodies', 'callbacks', 'pathItems', 'paths', 'webhooks']);
 /** Keywords that only describe: written beside a `$ref`, they replace the generic's own without changing what is valid. */
 const ANNOTATIONS = new Set(['$id', '$comment', '$defs', 'title', 'description', 'deprecated', 'example', 'examples', 'externalDocs', 'xml']);
 /** Generics inside generics: deeper than this is left as written. */
 const MAX_DEPTH = 16;
-
-/** Whether a walk goes into a key: any key of a name map (its keys are names); elsewhere not instance data or an extension. */
-const walksInto = (key: string, names: boolean) => names || !(DATA.has(key) || key.startsWith('x-'));
 
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
 
@@ -57,7 +55,7 @@ export function bindDynamicRefs(document: OpenApiDocument): number {
     if (!names && isUse(schema)) uses.push(path);
     for (const key in schema) {
       // A key of a name map (`properties`, `headers`, ...) is a name: a property called `default` is a schema.
-      if (!walksInto(key, names)) continue;
+      if (!names && (DATA.has(key) || key.startsWith('x-'))) continue;
       stack.push({ node: schema[key], path: [...path, key], names: !names && NAME_MAPS.has(key) });
     }
   }
@@ -187,7 +185,7 @@ function fillSlots(binding: Binding, node: unknown, scope: Anchors, self: { from
   }
   let count = 0;
   for (const key in schema) {
-    if (!walksInto(key, names)) continue;
+    if (!names && (DATA.has(key) || key.startsWith('x-'))) continue;
     count += fillSlots(binding, schema[key], scope, self, depth, !names && NAME_MAPS.has(key));
   }
   return count;
@@ -218,7 +216,7 @@ function slotsReachable(binding: Binding, ref: string): Set<string> {
       }
     }
     for (const key in schema) {
-      if (!walksInto(key, names)) continue;
+      if (!names && (DATA.has(key) || key.startsWith('x-'))) continue;
       stack.push({ node: schema[key], names: !names && NAME_MAPS.has(key) });
     }
   }
