@@ -6,11 +6,22 @@ import { defineConfig } from 'vitest/config';
 
 const TIERS = ['unit', 'integration', 'e2e'];
 // A test file outside the tiers would be collected by no project, so never run: refuse to start.
-const untiered = readdirSync(fileURLToPath(new URL('test', import.meta.url)), { recursive: true, encoding: 'utf8' })
+const untiered = readdirSync(fileURLToPath(new URL('test', import.meta.url)), {
+  recursive: true,
+  encoding: 'utf8',
+})
   .map((file) => file.split('\\').join('/'))
-  .filter((file) => file.endsWith('.test.ts') && !file.includes('__snapshots__/') && !file.startsWith('fixtures/') && !TIERS.some((tier) => file.startsWith(`${tier}/`)));
+  .filter(
+    (file) =>
+      file.endsWith('.test.ts') &&
+      !file.includes('__snapshots__/') &&
+      !file.startsWith('fixtures/') &&
+      !TIERS.some((tier) => file.startsWith(`${tier}/`)),
+  );
 if (untiered.length > 0) {
-  throw new Error(`test files outside test/unit, test/integration and test/e2e would never run; move them into their tier (README, "Tests in tiers"): ${untiered.map((file) => `test/${file}`).join(', ')}`);
+  throw new Error(
+    `test files outside test/unit, test/integration and test/e2e would never run; move them into their tier (README, "Tests in tiers"): ${untiered.map((file) => `test/${file}`).join(', ')}`,
+  );
 }
 
 /**
@@ -35,7 +46,9 @@ const LONGEST_FIRST = [
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
-      const index = LONGEST_FIRST.indexOf(relative(file.project.config.root, file.moduleId).split('\\').join('/'));
+      const index = LONGEST_FIRST.indexOf(
+        relative(file.project.config.root, file.moduleId).split('\\').join('/'),
+      );
       return index === -1 ? LONGEST_FIRST.length : index;
     };
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b)); // stable: the rest keeps vitest's order

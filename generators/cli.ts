@@ -44,20 +44,39 @@ async function main(): Promise<void> {
   );
   // No --spec: every document the repository lists (spec/openapi.yaml, spec/dashboard.yaml), each
   // at its place under --out (default generated/, so the dashboard's output is generated/dashboard/).
-  if (values.name !== undefined && !values.spec) failCli('generate', `--name needs --spec: the listed documents are named by their own info.title\n${USAGE}`);
+  if (values.name !== undefined && !values.spec)
+    failCli(
+      'generate',
+      `--name needs --spec: the listed documents are named by their own info.title\n${USAGE}`,
+    );
   const targets = values.spec
     ? [{ spec: values.spec, out: outOfSpec(values.spec, values.out), skip: [] as string[] }]
-    : DOCUMENTS.map((document) => ({ ...document, out: path.join(values.out ?? DEFAULT_OUT, path.relative(DEFAULT_OUT, document.out)) }));
+    : DOCUMENTS.map((document) => ({
+        ...document,
+        out: path.join(values.out ?? DEFAULT_OUT, path.relative(DEFAULT_OUT, document.out)),
+      }));
   for (const { spec, out, skip = [] } of targets) {
     if (targets.length > 1) console.log(`${spec} -> ${out}/`);
     try {
       const command = `${regenerateCommand(spec, out)}${values.name !== undefined ? ` --name ${shellWord(values.name)}` : ''}`;
-      const result = await generate({ spec, out, command, sdkName: values.name, write: !values['dry-run'], skip: [...skip, ...(values['skip-sdks'] ? ['sdks'] : [])], include: values.sdks ? ['sdks'] : [], released: values.released, log: (line) => console.log(line) });
+      const result = await generate({
+        spec,
+        out,
+        command,
+        sdkName: values.name,
+        write: !values['dry-run'],
+        skip: [...skip, ...(values['skip-sdks'] ? ['sdks'] : [])],
+        include: values.sdks ? ['sdks'] : [],
+        released: values.released,
+        log: (line) => console.log(line),
+      });
       for (const warning of result.warnings) console.warn(`warning: ${warning}`);
     } catch (error) {
       // An emitter failing on a document the loader accepted: still one line naming the spec.
       if (error instanceof SpecError) throw error;
-      throw new Error(`${spec}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      throw new Error(`${spec}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, {
+        cause: error,
+      });
     }
   }
   // The repository's own build beside its documents: the dashboard's UI, bundled ahead of time
@@ -65,13 +84,15 @@ async function main(): Promise<void> {
   if (!values.spec && !values['dry-run']) {
     const started = performance.now();
     const ui = await writeDashboardUi(values.out ?? DEFAULT_OUT);
-    console.log(`dashboard UI -> ${path.join(values.out ?? DEFAULT_OUT, DASHBOARD_UI_DIR)}/: ${ui.files} file(s), ${ui.written.length} written (${Math.round(performance.now() - started)} ms)`);
+    console.log(
+      `dashboard UI -> ${path.join(values.out ?? DEFAULT_OUT, DASHBOARD_UI_DIR)}/: ${ui.files} file(s), ${ui.written.length} written (${Math.round(performance.now() - started)} ms)`,
+    );
   }
 }
 
 /** A word as a POSIX shell reads it back unchanged (file headers name the command that regenerates them). */
 function shellWord(word: string): string {
-  return /^[A-Za-z0-9._\/-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9._/-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
@@ -83,15 +104,24 @@ function outOfSpec(spec: string, out: string | undefined): string {
   const listed = DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(spec));
   if (out === undefined) {
     if (listed) return listed.out;
-    return failCli('generate', `--spec ${spec} needs --out DIR: the default, ${DEFAULT_OUT}/, holds ${DOCUMENTS[0].spec}'s output.\n${USAGE}`);
+    return failCli(
+      'generate',
+      `--spec ${spec} needs --out DIR: the default, ${DEFAULT_OUT}/, holds ${DOCUMENTS[0].spec}'s output.\n${USAGE}`,
+    );
   }
   // Inside a listed output too (generated/types, generated/server): the writer would remove the files it did not make there.
   const inside = (folder: string) => {
     const relative = path.relative(path.resolve(folder), path.resolve(out));
     return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
   };
-  const owner = [...DOCUMENTS].sort((a, b) => b.out.length - a.out.length).find((document) => inside(document.out));
-  if (owner && !(owner === listed && path.resolve(owner.out) === path.resolve(out))) return failCli('generate', `${owner.out}/ holds ${owner.spec}'s output; write ${spec} into another folder.`);
+  const owner = [...DOCUMENTS]
+    .sort((a, b) => b.out.length - a.out.length)
+    .find((document) => inside(document.out));
+  if (owner && !(owner === listed && path.resolve(owner.out) === path.resolve(out)))
+    return failCli(
+      'generate',
+      `${owner.out}/ holds ${owner.spec}'s output; write ${spec} into another folder.`,
+    );
   return out;
 }
 

@@ -6,12 +6,19 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadDocument, SpecError, type LoadedDocument } from './core/load.js';
+import { loadDocument, SpecError } from './core/load.js';
 import { releaseBetween } from './changelog/release.js';
 import { loadReleased } from './breaking/released.js';
 import { buildIr } from './core/build-ir.js';
 import { prepareWorkers } from './core/document-worker.js';
-import { listFiles, OutputWriter, withHeader, type GeneratedFile, type Provenance, type WriteResult } from './core/files.js';
+import {
+  listFiles,
+  OutputWriter,
+  withHeader,
+  type GeneratedFile,
+  type Provenance,
+  type WriteResult,
+} from './core/files.js';
 import type { Ir, IrRelease } from './core/ir.js';
 import { emitClient } from './emitters/client/emit.js';
 import { emitContractDocument } from './emitters/contract/emit.js';
@@ -31,7 +38,10 @@ export interface Emitter {
    * construct this emitter does not support yet), with the JSON pointer of the construct when
    * there is one.
    */
-  emit: (ir: Ir, warn: (message: string, pointer?: string) => void) => GeneratedFile[] | Promise<GeneratedFile[]>;
+  emit: (
+    ir: Ir,
+    warn: (message: string, pointer?: string) => void,
+  ) => GeneratedFile[] | Promise<GeneratedFile[]>;
   /**
    * The folder it owns, for emitters that can be skipped (their output is then kept as it is).
    * Such an emitter is also isolated: if it throws, the others still run and its output is kept.
@@ -82,7 +92,9 @@ export const DOCUMENTS: DocumentTarget[] = [
 
 /** The command that regenerates an output, as every header of that output names it. */
 export function regenerateCommand(spec: string, out: string): string {
-  return DOCUMENTS.some((document) => document.spec === spec && document.out === out) ? 'npm run generate' : `npm run generate -- --spec ${spec} --out ${out}`;
+  return DOCUMENTS.some((document) => document.spec === spec && document.out === out)
+    ? 'npm run generate'
+    : `npm run generate -- --spec ${spec} --out ${out}`;
 }
 
 /** Output folders of the other listed documents inside `out` (e.g. "dashboard/" in generated/): never this output's files. */
@@ -134,7 +146,11 @@ export interface StaleOutput {
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const step = async <T>(name: string, work: () => Promise<T> | T, detail?: (value: T) => string): Promise<T> => {
+  const step = async <T>(
+    name: string,
+    work: () => Promise<T> | T,
+    detail?: (value: T) => string,
+  ): Promise<T> => {
     const started = performance.now();
     const result = work();
     // A synchronous step is timed as it returns: awaiting first would add whatever runs beside it.
@@ -144,12 +160,28 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     return value;
   };
   const provenance: Provenance = { source: options.spec.split(path.sep).join('/'), command: options.command };
-  const skipped = EMITTERS.filter((emitter) => options.skip?.includes(emitter.name) || (emitter.optIn && !options.include?.includes(emitter.name)));
+  const skipped = EMITTERS.filter(
+    (emitter) =>
+      options.skip?.includes(emitter.name) || (emitter.optIn && !options.include?.includes(emitter.name)),
+  );
   prepareWorkers(fileSize(options.spec));
-  const loaded = await step('load + bundle', () => loadDocument(options.spec), (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`);
-  const released = options.released === false ? undefined : options.released ?? DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(options.spec))?.released;
+  const loaded = await step(
+    'load + bundle',
+    () => loadDocument(options.spec),
+    (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`,
+  );
+  const released =
+    options.released === false
+      ? undefined
+      : (options.released ??
+        DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(options.spec))?.released);
   const ir: Ir = await step('build IR', () => buildIr(loaded, { sdkName: options.sdkName }));
-  if (released) ir.release = await step('compare with release', () => releaseOf(released, options.spec, ir), (release) => `${release.label}: ${release.changes.length} change(s)`);
+  if (released)
+    ir.release = await step(
+      'compare with release',
+      () => releaseOf(released, options.spec, ir),
+      (release) => `${release.label}: ${release.changes.length} change(s)`,
+    );
   const files: GeneratedFile[] = [];
   const emitterWarnings: string[] = [];
   // Each emitter's files are compared with the disk as it ends; they are written once all are known.
@@ -160,18 +192,32 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const settled = await Promise.allSettled(
     EMITTERS.filter((candidate) => !skipped.includes(candidate)).map(async (emitter) => {
       const warnings: string[] = [];
-      const warn = (message: string, pointer?: string) => warnings.push(pointer !== undefined ? `${options.spec}#${pointer}: ${emitter.name}: ${message}` : `${emitter.name}: ${message}`);
+      const warn = (message: string, pointer?: string) =>
+        warnings.push(
+          pointer !== undefined
+            ? `${options.spec}#${pointer}: ${emitter.name}: ${message}`
+            : `${emitter.name}: ${message}`,
+        );
       try {
-        const emitted = await step(`emit ${emitter.name}`, () => emitter.emit(ir, warn), (list) => `${list.length} file(s)`);
+        const emitted = await step(
+          `emit ${emitter.name}`,
+          () => emitter.emit(ir, warn),
+          (list) => `${list.length} file(s)`,
+        );
         // Headers (and the comparison with the disk) as each emitter ends, while others may still be rendering.
-        const headed = emitted.map((file) => ({ path: file.path, content: withHeader(file.path, file.content, provenance) }));
+        const headed = emitted.map((file) => ({
+          path: file.path,
+          content: withHeader(file.path, file.content, provenance),
+        }));
         for (const file of headed) writer?.compare(file);
         return { emitter, warnings, emitted: headed };
       } catch (caught) {
         const error = emitterError(options.spec, emitter.name, caught);
         if (!emitter.root) throw error;
         // An isolated emitter's failure is reported, its previous output kept, and the rest goes on.
-        warn(`failed, previous output in ${emitter.root} kept: ${error instanceof Error ? error.message : String(error)}`);
+        warn(
+          `failed, previous output in ${emitter.root} kept: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return { emitter, warnings, emitted: undefined };
       }
     }),
@@ -191,17 +237,51 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const keptRoots = skipped.map((emitter) => emitter.root).filter((root): root is string => Boolean(root));
   const nested = nestedOutputs(options.out);
   const isNested = (file: string) => nested.some((root) => file.split(path.sep).join('/').startsWith(root));
-  const isKept = (file: string) => isNested(file) || keptRoots.some((root) => file.split(path.sep).join('/').startsWith(root));
-  const kept = keptRoots.length > 0 ? (await listFiles(options.out)).filter((file) => !isNested(file) && isKept(file)).map((file) => file.split(path.sep).join('/')) : [];
-  const stale = kept.length > 0 ? await staleOutputs(options.out, keptRoots.filter((root) => kept.some((file) => file.startsWith(root))), ir.digest) : [];
-  const record = provenanceFile(ir, provenance, [...files.map((file) => file.path), ...kept], stale, options.command);
+  const isKept = (file: string) =>
+    isNested(file) || keptRoots.some((root) => file.split(path.sep).join('/').startsWith(root));
+  const kept =
+    keptRoots.length > 0
+      ? (await listFiles(options.out))
+          .filter((file) => !isNested(file) && isKept(file))
+          .map((file) => file.split(path.sep).join('/'))
+      : [];
+  const stale =
+    kept.length > 0
+      ? await staleOutputs(
+          options.out,
+          keptRoots.filter((root) => kept.some((file) => file.startsWith(root))),
+          ir.digest,
+        )
+      : [];
+  const record = provenanceFile(
+    ir,
+    provenance,
+    [...files.map((file) => file.path), ...kept],
+    stale,
+    options.command,
+  );
   files.push({ path: record.path, content: withHeader(record.path, record.content, provenance) });
   files.sort((a, b) => a.path.localeCompare(b.path));
   let written: WriteResult | undefined;
   if (writer) {
-    written = await step('write', () => writer.finish(files, isKept), (r) => `${r.written} written, ${r.removed.length} removed${r.unread > 0 ? `, ${r.unread} known unchanged without reading` : ''}, into ${options.out}/`);
+    written = await step(
+      'write',
+      () => writer.finish(files, isKept),
+      (r) =>
+        `${r.written} written, ${r.removed.length} removed${r.unread > 0 ? `, ${r.unread} known unchanged without reading` : ''}, into ${options.out}/`,
+    );
   }
-  return { ir, files, warnings: [...ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`), ...emitterWarnings], sourceFiles: loaded.files, stale, written };
+  return {
+    ir,
+    files,
+    warnings: [
+      ...ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`),
+      ...emitterWarnings,
+    ],
+    sourceFiles: loaded.files,
+    stale,
+    written,
+  };
 }
 
 /**
@@ -233,7 +313,13 @@ async function releaseOf(source: string, spec: string, current: Ir): Promise<IrR
 }
 
 /** generated/provenance.json: which spec (by digest) and which generator made this output. */
-function provenanceFile(ir: Ir, provenance: Provenance, paths: string[], stale: StaleOutput[], command: string): GeneratedFile {
+function provenanceFile(
+  ir: Ir,
+  provenance: Provenance,
+  paths: string[],
+  stale: StaleOutput[],
+  command: string,
+): GeneratedFile {
   const content: Record<string, unknown> = {
     source: provenance.source,
     spec_digest: ir.digest,
@@ -242,7 +328,10 @@ function provenanceFile(ir: Ir, provenance: Provenance, paths: string[], stale: 
     generator_version: GENERATOR_VERSION,
     files: [...paths].sort(),
   };
-  if (stale.length > 0) content.stale = Object.fromEntries(stale.map((output) => [output.root, { spec_digest: output.specDigest, refresh: command }]));
+  if (stale.length > 0)
+    content.stale = Object.fromEntries(
+      stale.map((output) => [output.root, { spec_digest: output.specDigest, refresh: command }]),
+    );
   return { path: 'provenance.json', content: `${JSON.stringify(content, null, 2)}\n` };
 }
 

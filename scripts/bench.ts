@@ -34,7 +34,9 @@ if (!only || only === 'dev') {
 }
 
 if (!only || only === 'roundtrip') {
-  progress('bench: round trip (generated client against generated stubs, per operation of the media fixture)');
+  progress(
+    'bench: round trip (generated client against generated stubs, per operation of the media fixture)',
+  );
   rows.push(...(await benchRoundtrip(progress)));
 }
 

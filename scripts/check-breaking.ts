@@ -8,7 +8,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { compareDocuments } from '../generators/breaking/compare.js';
 import { comparePaging } from '../generators/breaking/paging.js';
 import { evaluate, parseConfig, type FailOn, type GateResult } from '../generators/breaking/gate.js';
@@ -40,7 +39,8 @@ const { values } = parseCliArgs(
 );
 
 class UsageError extends Error {}
-const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const git = (...args: string[]) =>
+  execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 if (values['list-rules']) {
   for (const id of allRuleIds()) {
@@ -66,7 +66,9 @@ function resolveBase(): string {
       // try the next candidate
     }
   }
-  throw new UsageError('no base to compare with: neither origin/main nor main exists here (fetch it, or pass --base REF)');
+  throw new UsageError(
+    'no base to compare with: neither origin/main nor main exists here (fetch it, or pass --base REF)',
+  );
 }
 
 const LINE = '-'.repeat(60);
@@ -79,9 +81,18 @@ interface Located {
 function print(result: GateResult, locate: (pointer: string) => Located): void {
   const groups: Array<[string, (finding: GateResult['findings'][number]) => boolean]> = [
     ['UNCLASSIFIED (treated as breaking for clients)', (finding) => finding.rule === 'unclassified'],
-    ['BREAKING for clients', (finding) => finding.rule !== 'unclassified' && finding.breaks.includes('clients')],
-    ['Breaking for generated SDK signatures only (wire unchanged)', (finding) => !finding.breaks.includes('clients') && finding.breaks.includes('sdks')],
-    ['Breaking for servers only (work for the service; clients keep working)', (finding) => finding.breaks.length === 1 && finding.breaks[0] === 'servers'],
+    [
+      'BREAKING for clients',
+      (finding) => finding.rule !== 'unclassified' && finding.breaks.includes('clients'),
+    ],
+    [
+      'Breaking for generated SDK signatures only (wire unchanged)',
+      (finding) => !finding.breaks.includes('clients') && finding.breaks.includes('sdks'),
+    ],
+    [
+      'Breaking for servers only (work for the service; clients keep working)',
+      (finding) => finding.breaks.length === 1 && finding.breaks[0] === 'servers',
+    ],
     ['Compatible', (finding) => !finding.breaks.length && !finding.docsOnly],
     ['Documentation only', (finding) => !finding.breaks.length && finding.docsOnly],
   ];
@@ -98,22 +109,27 @@ function print(result: GateResult, locate: (pointer: string) => Located): void {
   }
   if (result.ignored.length) {
     console.log(`\nSwitched off in the config (${result.ignored.length})\n${LINE}`);
-    for (const finding of result.ignored) console.log(`${finding.rule}  ${locate(finding.pointer).at}  ${finding.where}: ${finding.detail}`);
+    for (const finding of result.ignored)
+      console.log(`${finding.rule}  ${locate(finding.pointer).at}  ${finding.where}: ${finding.detail}`);
   }
 }
 
 const spec = values.spec!;
 const failOn = values['fail-on'] as FailOn;
 try {
-  if (!['clients', 'servers', 'any'].includes(failOn)) throw new UsageError(`--fail-on must be clients, servers or any (got ${failOn})`);
-  const configFile = values.config ?? (existsSync('.check-breaking.yaml') ? '.check-breaking.yaml' : undefined);
+  if (!['clients', 'servers', 'any'].includes(failOn))
+    throw new UsageError(`--fail-on must be clients, servers or any (got ${failOn})`);
+  const configFile =
+    values.config ?? (existsSync('.check-breaking.yaml') ? '.check-breaking.yaml' : undefined);
   const off = configFile ? parseConfig(readFileSync(configFile, 'utf8'), configFile) : [];
   const base = resolveBase();
   let before: LoadedDocument;
   try {
     before = await loadSpecAtCommit(base, spec);
   } catch (error) {
-    throw error instanceof ReleasedSpecError ? new UsageError(`${error.message}: nothing to compare with`) : error;
+    throw error instanceof ReleasedSpecError
+      ? new UsageError(`${error.message}: nothing to compare with`)
+      : error;
   }
   const after = await loadDocument(spec);
   const baseVersion = String(before.document.info?.version ?? '0.0.0');
@@ -130,19 +146,34 @@ try {
     return { at: `${found.file}:${found.line}`, pointer: found.pointer };
   };
 
-  console.log(`check:breaking: ${spec} at ${base.slice(0, 12)} (${baseVersion}) → working tree (${headVersion}); failing on changes that break ${failOn}`);
+  console.log(
+    `check:breaking: ${spec} at ${base.slice(0, 12)} (${baseVersion}) → working tree (${headVersion}); failing on changes that break ${failOn}`,
+  );
   if (!findings.length) console.log('no changes: the two documents are equal');
   if (paging.unchecked) console.log(`note: ${paging.unchecked}`);
   print(result, locate);
-  const count = (party: string) => result.findings.filter((finding) => (finding.breaks as string[]).includes(party)).length;
-  console.log(`\n${result.findings.length} change(s): ${count('clients')} break clients, ${count('servers')} break servers, ${count('sdks')} change SDK signatures${result.ignored.length ? `, ${result.ignored.length} switched off` : ''}`);
-  console.log(`semver: info.version needs a ${result.advice} bump; generated SDKs need a ${result.sdkAdvice} bump; info.version went ${baseVersion} → ${headVersion} (${result.actual})`);
+  const count = (party: string) =>
+    result.findings.filter((finding) => (finding.breaks as string[]).includes(party)).length;
+  console.log(
+    `\n${result.findings.length} change(s): ${count('clients')} break clients, ${count('servers')} break servers, ${count('sdks')} change SDK signatures${result.ignored.length ? `, ${result.ignored.length} switched off` : ''}`,
+  );
+  console.log(
+    `semver: info.version needs a ${result.advice} bump; generated SDKs need a ${result.sdkAdvice} bump; info.version went ${baseVersion} → ${headVersion} (${result.actual})`,
+  );
   if (!result.ok) {
-    console.error(`check:breaking: FAIL: ${result.failing.length} change(s) break ${failOn}; bump info.version by major (and ship it as a new major API version), undo them, or switch a rule off in .check-breaking.yaml with a reason`);
+    console.error(
+      `check:breaking: FAIL: ${result.failing.length} change(s) break ${failOn}; bump info.version by major (and ship it as a new major API version), undo them, or switch a rule off in .check-breaking.yaml with a reason`,
+    );
     process.exitCode = 1;
-  } else console.log(result.failing.length ? `check:breaking: pass (breaking changes acknowledged by the major bump ${baseVersion} → ${headVersion})` : 'check:breaking: pass');
+  } else
+    console.log(
+      result.failing.length
+        ? `check:breaking: pass (breaking changes acknowledged by the major bump ${baseVersion} → ${headVersion})`
+        : 'check:breaking: pass',
+    );
 } catch (error) {
-  if (error instanceof SpecError) console.error(`check:breaking: ${error.file}#${error.pointer || '/'}: ${error.reason}`);
+  if (error instanceof SpecError)
+    console.error(`check:breaking: ${error.file}#${error.pointer || '/'}: ${error.reason}`);
   else console.error(`check:breaking: ${(error as Error).message}`);
   process.exitCode = 2;
 }

@@ -9,7 +9,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_OUT, DOCUMENTS, generate, nestedOutputs, regenerateCommand } from '../generators/pipeline.js';
+import {
+  DEFAULT_OUT,
+  DOCUMENTS,
+  generate,
+  nestedOutputs,
+  regenerateCommand,
+} from '../generators/pipeline.js';
 import { listFiles } from '../generators/core/files.js';
 import { checkDashboardUi, DASHBOARD_UI_DIR } from './lib/dashboard-ui.js';
 
@@ -18,28 +24,60 @@ const { values } = parseArgs({ options: { out: { type: 'string', default: DEFAUL
 const ROOT_OUT = values.out!;
 
 /** Differences between what `spec` generates and what `out` holds, as readable lines. */
-async function check(spec: string, out: string, checked: string, skip: string[]): Promise<{ problems: string[]; count: number; files: number }> {
+async function check(
+  spec: string,
+  out: string,
+  checked: string,
+  skip: string[],
+): Promise<{ problems: string[]; count: number; files: number }> {
   const fresh = await mkdtemp(path.join(tmpdir(), 'check-generated-'));
   try {
-    await generate({ spec, out: fresh, command: regenerateCommand(spec, checked), write: true, skip, log: () => {} });
+    await generate({
+      spec,
+      out: fresh,
+      command: regenerateCommand(spec, checked),
+      write: true,
+      skip,
+      log: () => {},
+    });
     // Another document's output nested in this one (generated/dashboard/), and the dashboard's
     // built UI (generated/dashboard-ui/), are checked on their own.
-    const nested = [...nestedOutputs(out), ...(path.resolve(out) === path.resolve(DEFAULT_OUT) ? [`${DASHBOARD_UI_DIR}/`] : [])];
+    const nested = [
+      ...nestedOutputs(out),
+      ...(path.resolve(out) === path.resolve(DEFAULT_OUT) ? [`${DASHBOARD_UI_DIR}/`] : []),
+    ];
     out = checked;
-    const own = (files: string[]) => files.filter((file) => !nested.some((root) => file.split(path.sep).join('/').startsWith(root)));
+    const own = (files: string[]) =>
+      files.filter((file) => !nested.some((root) => file.split(path.sep).join('/').startsWith(root)));
     const [want, have] = await Promise.all([listFiles(fresh), listFiles(out).then(own)]);
     const problems: string[] = [];
     for (const file of want.filter((name) => !have.includes(name))) problems.push(`missing: ${out}/${file}`);
-    for (const file of have.filter((name) => !want.includes(name))) problems.push(`extra:   ${out}/${file} (not produced by the spec)`);
+    for (const file of have.filter((name) => !want.includes(name)))
+      problems.push(`extra:   ${out}/${file} (not produced by the spec)`);
     for (const file of want.filter((name) => have.includes(name))) {
-      const [a, b] = await Promise.all([readFile(path.join(fresh, file), 'utf8'), readFile(path.join(out, file), 'utf8')]);
+      const [a, b] = await Promise.all([
+        readFile(path.join(fresh, file), 'utf8'),
+        readFile(path.join(out, file), 'utf8'),
+      ]);
       if (a === b) continue;
       // git diff --no-index exits 1 when files differ; its output is the readable part.
-      const diff = spawnSync('git', ['diff', '--no-index', '--no-color', '-U2', '--', path.join(fresh, file), path.join(out, file)], { encoding: 'utf8' });
+      const diff = spawnSync(
+        'git',
+        ['diff', '--no-index', '--no-color', '-U2', '--', path.join(fresh, file), path.join(out, file)],
+        { encoding: 'utf8' },
+      );
       const lines = diff.stdout.split('\n');
-      problems.push(`differs: ${out}/${file} (- from the spec, + in ${out}/)`, ...lines.slice(4, 44), ...(lines.length > 44 ? ['  …'] : []));
+      problems.push(
+        `differs: ${out}/${file} (- from the spec, + in ${out}/)`,
+        ...lines.slice(4, 44),
+        ...(lines.length > 44 ? ['  …'] : []),
+      );
     }
-    return { problems, count: problems.filter((line) => /^(missing|extra|differs):/.test(line)).length, files: want.length };
+    return {
+      problems,
+      count: problems.filter((line) => /^(missing|extra|differs):/.test(line)).length,
+      files: want.length,
+    };
   } finally {
     await rm(fresh, { recursive: true, force: true });
   }
@@ -51,7 +89,9 @@ for (const { spec, out: listed, skip = [] } of DOCUMENTS) {
   const { problems, count, files } = await check(spec, listed, out, skip);
   if (problems.length > 0) {
     console.error(problems.join('\n'));
-    console.error(`check:generated: ${out}/ does not match ${spec} (${count} file(s)). Run \`npm run generate\` and commit.`);
+    console.error(
+      `check:generated: ${out}/ does not match ${spec} (${count} file(s)). Run \`npm run generate\` and commit.`,
+    );
     failed = true;
   } else {
     console.log(`check:generated: ${out}/ matches ${spec} (${files} files)`);
@@ -60,7 +100,9 @@ for (const { spec, out: listed, skip = [] } of DOCUMENTS) {
 const ui = await checkDashboardUi(ROOT_OUT);
 if (ui.length > 0) {
   console.error(ui.join('\n'));
-  console.error(`check:generated: ${path.join(ROOT_OUT, DASHBOARD_UI_DIR)}/ does not match service/dashboard/ui/. Run \`npm run generate\` and commit.`);
+  console.error(
+    `check:generated: ${path.join(ROOT_OUT, DASHBOARD_UI_DIR)}/ does not match service/dashboard/ui/. Run \`npm run generate\` and commit.`,
+  );
   failed = true;
 } else {
   console.log(`check:generated: ${path.join(ROOT_OUT, DASHBOARD_UI_DIR)}/ matches service/dashboard/ui/`);

@@ -12,7 +12,16 @@ import { runRoundtrip } from './lib/roundtrip/run.js';
 async function main(): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ options: { spec: { type: 'string' }, lang: { type: 'string' }, seed: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' }, keep: { type: 'boolean', default: false } } }));
+    ({ values } = parseArgs({
+      options: {
+        spec: { type: 'string' },
+        lang: { type: 'string' },
+        seed: { type: 'string' },
+        runs: { type: 'string' },
+        only: { type: 'string' },
+        keep: { type: 'boolean', default: false },
+      },
+    }));
   } catch (error) {
     console.error(`check:roundtrip: ${(error as Error).message}`);
     return 2;
@@ -38,7 +47,9 @@ async function main(): Promise<number> {
     });
     return result.passed === result.operations && result.outcomes.every((outcome) => outcome.ok) ? 0 : 1;
   } catch (error) {
-    console.error(`check:roundtrip: ${error instanceof SpecError ? error.message : error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `check:roundtrip: ${error instanceof SpecError ? error.message : error instanceof Error ? error.message : String(error)}`,
+    );
     return error instanceof SpecError ? 1 : 2;
   }
 }

@@ -10,7 +10,9 @@ import { DEFAULT_OUT, DEFAULT_SPEC } from '../generators/pipeline.js';
 import { DevLoop, serviceHandlers } from './lib/dev-loop.js';
 import { docsFileFor } from './lib/docs.js';
 
-const { values } = parseArgs({ options: { spec: { type: 'string', default: DEFAULT_SPEC }, out: { type: 'string', default: DEFAULT_OUT } } });
+const { values } = parseArgs({
+  options: { spec: { type: 'string', default: DEFAULT_SPEC }, out: { type: 'string', default: DEFAULT_OUT } },
+});
 const serving = values.out === DEFAULT_OUT && values.spec === DEFAULT_SPEC;
 // Where `npm run docs` puts a listed document's docs; another spec's under dist/docs/dev/.
 const docsFile = docsFileFor(values.out!);
@@ -24,7 +26,9 @@ const loop = new DevLoop({
   log: (line) => console.log(line),
 });
 await loop.start();
-console.log(`dev: watching ${values.spec} (and the files it $refs), .spectral.yaml, spec/rules/ and redocly.yaml; docs at ${path.relative(process.cwd(), docsFile)}; Ctrl-C stops`);
+console.log(
+  `dev: watching ${values.spec} (and the files it $refs), .spectral.yaml, spec/rules/ and redocly.yaml; docs at ${path.relative(process.cwd(), docsFile)}; Ctrl-C stops`,
+);
 const stop = async () => {
   await loop.stop();
   process.exit(0);

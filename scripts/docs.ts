@@ -18,7 +18,20 @@ const USAGE = `usage: npm run docs [-- --spec PATH [--out FILE]]
 const { values } = parseCliArgs('docs', USAGE, { spec: { type: 'string' }, out: { type: 'string' } }, false);
 if (values.out && !values.spec) failCli('docs', `--out needs --spec\n${USAGE}`);
 const builds = values.spec
-  ? [{ spec: path.resolve(values.spec), file: path.resolve(values.out ?? path.join(ROOT, 'dist', 'docs', `${path.basename(values.spec).replace(/\.(ya?ml|json)$/i, '')}.html`)) }]
+  ? [
+      {
+        spec: path.resolve(values.spec),
+        file: path.resolve(
+          values.out ??
+            path.join(
+              ROOT,
+              'dist',
+              'docs',
+              `${path.basename(values.spec).replace(/\.(ya?ml|json)$/i, '')}.html`,
+            ),
+        ),
+      },
+    ]
   : DOCUMENTS.map((document) => ({ spec: path.join(ROOT, document.spec), file: docsFileFor(document.out) }));
 
 for (const { spec, file } of builds) {
@@ -29,5 +42,7 @@ for (const { spec, file } of builds) {
     console.error(`docs: ${path.relative(process.cwd(), spec)}: ${(error as Error).message.split('\n')[0]}`);
     process.exit(1);
   }
-  console.log(`docs: ${path.relative(process.cwd(), file)} (${Date.now() - started} ms); open it in a browser, no network needed`);
+  console.log(
+    `docs: ${path.relative(process.cwd(), file)} (${Date.now() - started} ms); open it in a browser, no network needed`,
+  );
 }

@@ -25,7 +25,15 @@ const spec = values.spec ?? DEFAULT_SPEC;
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'mock-'));
 try {
   // No release to compare with: the mock needs no CHANGELOG, and no git history (a shallow clone, a tarball).
-  await generate({ spec, out: scratch, command: `npm run mock -- --spec ${spec}`, write: true, released: false, skip: ['types', 'contract document', 'client', 'server stubs', 'contract tests', 'python', 'sdks'], log: () => {} });
+  await generate({
+    spec,
+    out: scratch,
+    command: `npm run mock -- --spec ${spec}`,
+    write: true,
+    released: false,
+    skip: ['types', 'contract document', 'client', 'server stubs', 'contract tests', 'python', 'sdks'],
+    log: () => {},
+  });
 } catch (error) {
   await rm(scratch, { recursive: true, force: true });
   failCli('mock', error instanceof SpecError ? error.message : (error as Error).message);

@@ -36,11 +36,20 @@ if (errors > 0) {
 }
 
 for (const { spec, out, skip } of DOCUMENTS) {
-  await generate({ spec, out, command: regenerateCommand(spec, out), write: true, skip, log: (line) => console.log(`generate: ${line}`) });
+  await generate({
+    spec,
+    out,
+    command: regenerateCommand(spec, out),
+    write: true,
+    skip,
+    log: (line) => console.log(`generate: ${line}`),
+  });
 }
 // The dashboard's UI, bundled ahead of time as `npm run generate` does (the service needs no bundler).
 const ui = await writeDashboardUi();
-console.log(`generate: dashboard UI, ${ui.written.length === 0 ? 'unchanged' : `${ui.written.join(', ')} written`}`);
+console.log(
+  `generate: dashboard UI, ${ui.written.length === 0 ? 'unchanged' : `${ui.written.join(', ')} written`}`,
+);
 await buildDocs();
 
 const docs = createServer((request, response) => {
@@ -52,44 +61,63 @@ const docs = createServer((request, response) => {
   createReadStream(DOCS_FILE).pipe(response);
 });
 // The ports were free a moment ago; should one be taken since, stop what started, in one line.
-let mock: RunningMock | undefined;
+let mock: RunningMock | undefined; // eslint-disable-line prefer-const -- assigned once the ports are known, below
 const failStart = async (what: string, error: unknown): Promise<never> => {
   docs.close();
   await mock?.stop();
   console.error(`start: ${what} did not start: ${(error as Error).message.split('\n')[0]}`);
   process.exit(1);
 };
-await new Promise<void>((resolve) => docs.once('error', (error) => void failStart('the docs page', error)).listen(docsPort, HOST, resolve));
+await new Promise<void>((resolve) =>
+  docs.once('error', (error) => void failStart('the docs page', error)).listen(docsPort, HOST, resolve),
+);
 mock = await startMock(mockPort, HOST).catch((error: unknown) => failStart('the mock', error));
 
 const store = await openStoreOrExit('start');
 // Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in
 // `npm run serve`. This machine is the developer's own: the dashboard may register
 // http://127.0.0.1 receivers.
-const service = await startService({ store, trustProxy, host: HOST, port: servicePort(), dispatcher: { log: (line) => console.log(line) }, allowLoopbackWebhooks: true }).catch((error: unknown) =>
-  failStart('the service', error),
-);
+const service = await startService({
+  store,
+  trustProxy,
+  host: HOST,
+  port: servicePort(),
+  dispatcher: { log: (line) => console.log(line) },
+  allowLoopbackWebhooks: true,
+}).catch((error: unknown) => failStart('the service', error));
 const serviceUrl = service.url;
 // Only once the service listens: a first key made before a failed start would never be shown.
 let firstKey: string | undefined;
 if ((await store.countKeys()) === 0) {
-  firstKey = (await createKey(store, { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' }, new Date().toISOString())).rawKey;
+  firstKey = (
+    await createKey(
+      store,
+      { environment: 'test', type: 'sk', scopes: MINTABLE_SCOPES, accountId: 'acct_default' },
+      new Date().toISOString(),
+    )
+  ).rawKey;
 }
 
 console.log('');
 console.log(`service: ${serviceUrl}  (sandbox and live by key prefix; database ${describeStore()})`);
-console.log(`dashboard: ${serviceUrl}/dashboard/  (sign up, then keys, billing and webhooks per environment)`);
+console.log(
+  `dashboard: ${serviceUrl}/dashboard/  (sign up, then keys, billing and webhooks per environment)`,
+);
 console.log(`docs:    http://${HOST}:${docsPort}/`);
 console.log(`mock:    ${mock.url}  (Prism; no key needed; try curl ${mock.url}/v1/health)`);
 console.log(`contract: ${serviceUrl}/openapi.yaml (and /openapi.json; the mock serves both too)`);
 if (firstKey) {
   console.log('');
-  console.log('First run: created a sandbox secret key (nature:read, nature:write). It is shown once, store it now:');
+  console.log(
+    'First run: created a sandbox secret key (nature:read, nature:write). It is shown once, store it now:',
+  );
   console.log(firstKey);
   // The whole key, so the line works as pasted (the key is on screen once anyway).
   console.log(`try: curl -H "Authorization: Bearer ${firstKey}" ${serviceUrl}/v1/nature/subjects`);
 }
-console.log('Ctrl-C stops everything. More keys: npm run keys -- create --env test --type sk --scopes nature:read,nature:write');
+console.log(
+  'Ctrl-C stops everything. More keys: npm run keys -- create --env test --type sk --scopes nature:read,nature:write',
+);
 
 let stopping = false;
 const stop = async () => {

@@ -17,7 +17,10 @@ import { startMock } from './lib/mock.js';
 
 const args = process.argv.slice(2);
 const reportIndex = args.indexOf('--report');
-const format = reportIndex >= 0 ? args[reportIndex + 1] : args.find((arg) => arg.startsWith('--report='))?.slice('--report='.length);
+const format =
+  reportIndex >= 0
+    ? args[reportIndex + 1]
+    : args.find((arg) => arg.startsWith('--report='))?.slice('--report='.length);
 if (format !== undefined && format !== 'json') {
   console.error(`--report takes json (got ${format ?? 'nothing'})`);
   process.exit(2);
@@ -33,7 +36,10 @@ async function run(target: string, env: Record<string, string>): Promise<void> {
   const reportFile = path.join(reportsDir, `${results.length}.json`);
   say(`contract: ${target}`);
   const result = await runContractSuite({ ...env, CONTRACT_REPORT: reportFile }, { echo, annotate: true });
-  const report = await readFile(reportFile, 'utf8').then((text) => JSON.parse(text) as Report, () => undefined);
+  const report = await readFile(reportFile, 'utf8').then(
+    (text) => JSON.parse(text) as Report,
+    () => undefined,
+  );
   results.push({ target, ...result, report });
 }
 
@@ -45,7 +51,12 @@ try {
     process.env.CONTRACT_STRICT_SPEC ??= 'true';
     const mock = await startMock(0);
     try {
-      await run(`Prism mock at ${mock.url}`, { CONTRACT_TARGET_NAME: 'Prism mock', CONTRACT_BASE_URL: mock.url, CONTRACT_STATEFUL: 'false', CONTRACT_MOCK: 'true' });
+      await run(`Prism mock at ${mock.url}`, {
+        CONTRACT_TARGET_NAME: 'Prism mock',
+        CONTRACT_BASE_URL: mock.url,
+        CONTRACT_STATEFUL: 'false',
+        CONTRACT_MOCK: 'true',
+      });
     } finally {
       await mock.stop();
     }
@@ -61,14 +72,35 @@ try {
 }
 
 /** vitest's "Tests  37 passed | 36 skipped (73)" line, as numbers. */
-const count = (output: string | undefined, word: string) => Number(new RegExp(`Tests\\s.*?(\\d+) ${word}`).exec(output ?? '')?.[1] ?? 0);
+const count = (output: string | undefined, word: string) =>
+  Number(new RegExp(`Tests\\s.*?(\\d+) ${word}`).exec(output ?? '')?.[1] ?? 0);
 for (const result of results) {
   const counts = result.report?.counts;
-  say(`contract: ${result.target}: ${result.code === 0 ? 'passed' : 'FAILED'}${counts ? ` (findings: ${counts.target} target, ${counts.suite} suite, ${counts.mock} mock, ${counts.spec} spec)` : ' (no report: the suites did not run to the end)'}`);
+  say(
+    `contract: ${result.target}: ${result.code === 0 ? 'passed' : 'FAILED'}${counts ? ` (findings: ${counts.target} target, ${counts.suite} suite, ${counts.mock} mock, ${counts.spec} spec)` : ' (no report: the suites did not run to the end)'}`,
+  );
 }
-const failed = results.reduce((sum, result) => sum + count(result.output, 'failed') + (result.code !== 0 && count(result.output, 'failed') === 0 ? 1 : 0), 0);
-say(`contract: ${results.reduce((sum, result) => sum + count(result.output, 'passed'), 0)} passed, ${failed} failed, ${results.reduce((sum, result) => sum + count(result.output, 'skipped'), 0)} skipped`);
-const document = { reports: results.map((result) => result.report ?? { target: result.target, error: 'the suites did not run to the end', exitCode: result.code }) };
+const failed = results.reduce(
+  (sum, result) =>
+    sum +
+    count(result.output, 'failed') +
+    (result.code !== 0 && count(result.output, 'failed') === 0 ? 1 : 0),
+  0,
+);
+say(
+  `contract: ${results.reduce((sum, result) => sum + count(result.output, 'passed'), 0)} passed, ${failed} failed, ${results.reduce((sum, result) => sum + count(result.output, 'skipped'), 0)} skipped`,
+);
+const document = {
+  reports: results.map(
+    (result) =>
+      result.report ?? {
+        target: result.target,
+        error: 'the suites did not run to the end',
+        exitCode: result.code,
+      },
+  ),
+};
 if (json) process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
-if (process.env.CONTRACT_REPORT) await writeFile(process.env.CONTRACT_REPORT, `${JSON.stringify(document, null, 2)}\n`);
+if (process.env.CONTRACT_REPORT)
+  await writeFile(process.env.CONTRACT_REPORT, `${JSON.stringify(document, null, 2)}\n`);
 process.exitCode = results.every((result) => result.code === 0) ? 0 : 1;

@@ -1,6 +1,6 @@
 /**
  * `npm test`, every gate, as CI runs it, in two phases on all cores:
- *   1. lint, check:generated, typecheck and the unit tier, side by side (minutes of CPU, no waiting);
+ *   1. lint, code style (ESLint, Prettier), check:generated, typecheck and the unit tier, side by side (minutes of CPU, no waiting);
  *   2. once they all pass, the integration and e2e tiers and test:contract, side by side (they
  *      mostly wait on the services, browsers and suites they start, so they overlap well).
  * Phase 1 output is printed per step when it ends; phase 2 streams, each line prefixed with its
@@ -30,6 +30,7 @@ const PHASES: Array<{ stream: boolean; steps: Step[] }> = [
     stream: false,
     steps: [
       { name: 'lint', script: 'lint' },
+      { name: 'code style', script: 'lint:code' },
       { name: 'check:generated', script: 'check:generated' },
       { name: 'typecheck', script: 'typecheck' },
       { name: 'unit', script: 'test:unit' },
@@ -47,14 +48,23 @@ const PHASES: Array<{ stream: boolean; steps: Step[] }> = [
 
 // The steps write into pipes: colours when this runs in a terminal, none in a log (CI). Some tools
 // colour whenever FORCE_COLOR is set at all, whatever its value, so only one of the two is set.
-const COLOR: Record<string, string> = process.env.NO_COLOR !== undefined || process.env.FORCE_COLOR !== undefined ? {} : process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' };
+const COLOR: Record<string, string> =
+  process.env.NO_COLOR !== undefined || process.env.FORCE_COLOR !== undefined
+    ? {}
+    : process.stdout.isTTY
+      ? { FORCE_COLOR: '1' }
+      : { NO_COLOR: '1' };
 const width = Math.max(...PHASES.flatMap((phase) => phase.steps.map((step) => step.name.length)));
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 function run(step: Step, stream: boolean): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', step.script], { cwd: ROOT, env: { ...process.env, ...COLOR }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '-s', step.script], {
+      cwd: ROOT,
+      env: { ...process.env, ...COLOR },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const buffered: string[] = [];
     const recap = new FailureRecap();
     const prefix = `${step.name.padEnd(width)} │ `;
@@ -73,9 +83,17 @@ function run(step: Step, stream: boolean): Promise<Outcome> {
     child.stderr.on('data', take);
     child.on('close', (code) => {
       if (partial) keep(partial);
-      const outcome: Outcome = { name: step.name, ok: code === 0, seconds: seconds(started), ...(stream && code !== 0 ? { recap: recap.lines() } : {}) };
-      if (!stream && buffered.length > 0) process.stdout.write(`── ${step.name} ──\n${buffered.join('\n')}\n`);
-      console.log(`test: ${step.name} ${outcome.ok ? 'passed' : `FAILED (exit ${code})`} in ${outcome.seconds.toFixed(1)} s`);
+      const outcome: Outcome = {
+        name: step.name,
+        ok: code === 0,
+        seconds: seconds(started),
+        ...(stream && code !== 0 ? { recap: recap.lines() } : {}),
+      };
+      if (!stream && buffered.length > 0)
+        process.stdout.write(`── ${step.name} ──\n${buffered.join('\n')}\n`);
+      console.log(
+        `test: ${step.name} ${outcome.ok ? 'passed' : `FAILED (exit ${code})`} in ${outcome.seconds.toFixed(1)} s`,
+      );
       resolve(outcome);
     });
   });
@@ -92,12 +110,23 @@ for (const [index, phase] of PHASES.entries()) {
 }
 
 for (const outcome of outcomes) {
-  if (outcome.recap) console.log(`\n── ${outcome.name} FAILED; again, its failure lines ──\n${outcome.recap.length > 0 ? outcome.recap.join('\n') : '(it printed nothing)'}`);
+  if (outcome.recap)
+    console.log(
+      `\n── ${outcome.name} FAILED; again, its failure lines ──\n${outcome.recap.length > 0 ? outcome.recap.join('\n') : '(it printed nothing)'}`,
+    );
 }
 console.log(`\ntest: ${'step'.padEnd(width)}    time   result`);
-for (const outcome of outcomes) console.log(`test: ${outcome.name.padEnd(width)}  ${outcome.seconds.toFixed(1).padStart(6)} s  ${outcome.ok ? 'passed' : 'FAILED'}`);
-const skipped = PHASES.flatMap((phase) => phase.steps).filter((step) => !outcomes.some((outcome) => outcome.name === step.name));
-for (const step of skipped) console.log(`test: ${step.name.padEnd(width)}       -    not run (an earlier step failed)`);
+for (const outcome of outcomes)
+  console.log(
+    `test: ${outcome.name.padEnd(width)}  ${outcome.seconds.toFixed(1).padStart(6)} s  ${outcome.ok ? 'passed' : 'FAILED'}`,
+  );
+const skipped = PHASES.flatMap((phase) => phase.steps).filter(
+  (step) => !outcomes.some((outcome) => outcome.name === step.name),
+);
+for (const step of skipped)
+  console.log(`test: ${step.name.padEnd(width)}       -    not run (an earlier step failed)`);
 const failed = outcomes.filter((outcome) => !outcome.ok);
-console.log(`test: ${failed.length === 0 && skipped.length === 0 ? 'every gate passed' : `FAILED: ${failed.map((outcome) => outcome.name).join(', ')}`} in ${seconds(started).toFixed(1)} s`);
+console.log(
+  `test: ${failed.length === 0 && skipped.length === 0 ? 'every gate passed' : `FAILED: ${failed.map((outcome) => outcome.name).join(', ')}`} in ${seconds(started).toFixed(1)} s`,
+);
 process.exitCode = failed.length === 0 && skipped.length === 0 ? 0 : 1;

@@ -62,14 +62,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // late request through the clientErrorHandler (408), looking every connectionsCheckingInterval.
     // Node enforces the request's time only while headersTimeout is not longer (as its constructor would make it).
     requestTimeout,
-    http: { ...serverOptions.http, headersTimeout: Math.min(NODE_HEADERS_TIMEOUT_MS, requestTimeout), connectionsCheckingInterval: Math.min(NODE_CONNECTIONS_CHECKING_MS, Math.ceil(requestTimeout / 4)) },
+    http: {
+      ...serverOptions.http,
+      headersTimeout: Math.min(NODE_HEADERS_TIMEOUT_MS, requestTimeout),
+      connectionsCheckingInterval: Math.min(NODE_CONNECTIONS_CHECKING_MS, Math.ceil(requestTimeout / 4)),
+    },
     // Credentials never reach a log line: a request is logged as the fields below, without its
     // headers (API keys, the dashboard's session cookie and CSRF token), and a key pasted into the
     // URL (`?api_key=`, a path) is cut to its prefix. Answers are logged by status code only.
     logger: options.logger
       ? {
           level: 'info',
-          serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactKeys(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }) },
+          serializers: {
+            req: (request: FastifyRequest) => ({
+              method: request.method,
+              url: redactKeys(request.url),
+              host: request.host,
+              remoteAddress: request.ip,
+              remotePort: request.socket?.remotePort,
+            }),
+          },
         }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -83,7 +95,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // One limiter for the process's per-address budgets, which both plugins charge.
   const limiter = new RateLimiter(options.rateLimitClock ?? clock);
   edges.answerNodeRequests(app.server);
-  await app.register(publicApi, { store, clock, limiter, newRequestId, edges, onEvents: options.onEvents, onUnimplemented: options.onUnimplemented });
+  await app.register(publicApi, {
+    store,
+    clock,
+    limiter,
+    newRequestId,
+    edges,
+    onEvents: options.onEvents,
+    onUnimplemented: options.onUnimplemented,
+  });
   await app.register(dashboard, {
     prefix: DASHBOARD_PREFIX,
     store,

@@ -24,7 +24,8 @@ export type TrustProxy = false | { hops: number } | { proxies: string[] };
 
 /** proxy-addr's (Fastify's) names for well-known ranges, accepted in the list form. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-const EXAMPLES = 'a hop count (1 for one load balancer) or the proxies\' addresses or CIDR ranges (TRUST_PROXY=10.0.0.0/8,192.0.2.10)';
+const EXAMPLES =
+  "a hop count (1 for one load balancer) or the proxies' addresses or CIDR ranges (TRUST_PROXY=10.0.0.0/8,192.0.2.10)";
 
 function validProxy(entry: string): boolean {
   if (NAMED_RANGES.has(entry)) return true;
@@ -40,16 +41,24 @@ export function trustProxySetting(env: NodeJS.ProcessEnv = process.env): TrustPr
   const raw = (env.TRUST_PROXY ?? '').trim();
   if (raw === '' || raw.toLowerCase() === 'false' || raw === '0') return false;
   if (raw.toLowerCase() === 'true') {
-    throw new ConfigError(`TRUST_PROXY=true is refused: it would believe X-Forwarded-For from anyone who connects, so every client could pick its own address (and rate-limit bucket). Set ${EXAMPLES}.`);
+    throw new ConfigError(
+      `TRUST_PROXY=true is refused: it would believe X-Forwarded-For from anyone who connects, so every client could pick its own address (and rate-limit bucket). Set ${EXAMPLES}.`,
+    );
   }
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
-    if (hops > 16) throw new ConfigError(`TRUST_PROXY=${raw} hops is more proxies than any deployment has; set ${EXAMPLES}.`);
+    if (hops > 16)
+      throw new ConfigError(
+        `TRUST_PROXY=${raw} hops is more proxies than any deployment has; set ${EXAMPLES}.`,
+      );
     return { hops };
   }
   const proxies = raw.split(',').map((entry) => entry.trim());
   const bad = proxies.filter((entry) => !validProxy(entry));
-  if (bad.length > 0) throw new ConfigError(`TRUST_PROXY has ${bad.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ')}, which is neither an IP address nor a CIDR range; set ${EXAMPLES}.`);
+  if (bad.length > 0)
+    throw new ConfigError(
+      `TRUST_PROXY has ${bad.map((entry) => JSON.stringify(entry.slice(0, 60))).join(', ')}, which is neither an IP address nor a CIDR range; set ${EXAMPLES}.`,
+    );
   return { proxies };
 }
 
@@ -59,7 +68,9 @@ export function trustProxySetting(env: NodeJS.ProcessEnv = process.env): TrustPr
  * exactly the operator's promise with TRUST_PROXY=N: nothing reaches the service except through
  * those N proxies.
  */
-export function fastifyTrustProxy(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (setting === false) return false;
   if ('hops' in setting) {
     const { hops } = setting;
@@ -82,6 +93,7 @@ export function trustProxyOrExit(tool: string, env: NodeJS.ProcessEnv = process.
 /** For start-up lines: whom the service believes about client addresses. */
 export function describeTrustProxy(setting: TrustProxy): string {
   if (setting === false) return 'client address from the socket; X-Forwarded-* ignored';
-  if ('hops' in setting) return `client address from X-Forwarded-For, ${setting.hops} proxy hop${setting.hops === 1 ? '' : 's'} trusted`;
+  if ('hops' in setting)
+    return `client address from X-Forwarded-For, ${setting.hops} proxy hop${setting.hops === 1 ? '' : 's'} trusted`;
   return `client address from X-Forwarded-For when sent by ${setting.proxies.join(', ')}`;
 }

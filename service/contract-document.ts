@@ -11,7 +11,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'generated', 'openapi');
 
-export function registerContractDocument(app: FastifyInstance, charge: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
+export function registerContractDocument(
+  app: FastifyInstance,
+  charge: (request: FastifyRequest, reply: FastifyReply) => boolean,
+): void {
   const json = readFileSync(path.join(FOLDER, 'openapi.json'), 'utf8');
   const yaml = readFileSync(path.join(FOLDER, 'openapi.yaml'), 'utf8');
   app.get('/openapi.json', (request, reply) => {

@@ -12,7 +12,10 @@ export class CursorCodec {
   constructor(private readonly secret: string) {}
 
   private sign(payload: string, list: string): Buffer {
-    return createHmac('sha256', this.secret).update(`${list}\n${payload}`).digest().subarray(0, SIGNATURE_BYTES);
+    return createHmac('sha256', this.secret)
+      .update(`${list}\n${payload}`)
+      .digest()
+      .subarray(0, SIGNATURE_BYTES);
   }
 
   /** A cursor for the item with sequence `seq` in `list` (e.g. "acct_1:test:subjects"). */

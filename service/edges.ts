@@ -9,7 +9,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { rawErrorAnswer, serverOptions, type ErrorDetails, type UnroutedAnswer } from '../generated/server/index.js';
+import {
+  rawErrorAnswer,
+  serverOptions,
+  type ErrorDetails,
+  type UnroutedAnswer,
+} from '../generated/server/index.js';
 import { frameworkError } from '../generated/server/core/errors.js';
 import { errorBody, sendError } from './errors.js';
 
@@ -17,7 +22,12 @@ import { errorBody, sendError } from './errors.js';
 export type Unrouted = (client: { id?: string; ip: string; url?: string }) => UnroutedAnswer;
 
 /** Sends `error`, or the refusal `unrouted` makes instead, with that plugin's headers. */
-export function sendUnrouted(unrouted: Unrouted, request: FastifyRequest, reply: FastifyReply, error: ErrorDetails): FastifyReply {
+export function sendUnrouted(
+  unrouted: Unrouted,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: ErrorDetails,
+): FastifyReply {
   const answer = unrouted({ id: request.id, ip: request.ip, url: request.url });
   reply.headers(answer.headers);
   const final = answer.refuse ?? error;
@@ -30,7 +40,8 @@ interface Mount {
   unrouted: Unrouted;
 }
 
-const isUnder = (path: string, prefix: string) => prefix === '' || path === prefix || path.startsWith(`${prefix}/`);
+const isUnder = (path: string, prefix: string) =>
+  prefix === '' || path === prefix || path.startsWith(`${prefix}/`);
 
 export class Edges {
   private readonly mounts: Mount[] = [];
@@ -57,22 +68,52 @@ export class Edges {
    * and `CONNECT` (Node closes the connection without a word). Both are 400 invalid_request, the
    * status every operation documents (spec/DECISIONS.md, "Answers before any operation").
    */
-  answerNodeRequests(server: { on(event: 'checkExpectation', listener: (request: IncomingMessage, response: ServerResponse) => void): unknown; on(event: 'connect', listener: (request: IncomingMessage, socket: Socket) => void): unknown }): void {
+  answerNodeRequests(server: {
+    on(
+      event: 'checkExpectation',
+      listener: (request: IncomingMessage, response: ServerResponse) => void,
+    ): unknown;
+    on(event: 'connect', listener: (request: IncomingMessage, socket: Socket) => void): unknown;
+  }): void {
     const answer = (request: IncomingMessage, error: ErrorDetails) => {
-      const made = this.owner(request.url).unrouted({ ip: request.socket.remoteAddress ?? '', url: request.url });
+      const made = this.owner(request.url).unrouted({
+        ip: request.socket.remoteAddress ?? '',
+        url: request.url,
+      });
       const details = made.refuse ?? error;
-      return { status: details.status, headers: made.headers, body: JSON.stringify(errorBody(details, { id: made.id })) };
+      return {
+        status: details.status,
+        headers: made.headers,
+        body: JSON.stringify(errorBody(details, { id: made.id })),
+      };
     };
     server.on('checkExpectation', (request, response) => {
-      const { status, headers, body } = answer(request, { status: 400, code: 'invalid_request', message: 'Only "Expect: 100-continue" is supported.', param: null });
-      response.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' }).end(body);
+      const { status, headers, body } = answer(request, {
+        status: 400,
+        code: 'invalid_request',
+        message: 'Only "Expect: 100-continue" is supported.',
+        param: null,
+      });
+      response
+        .writeHead(status, {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          connection: 'close',
+        })
+        .end(body);
     });
     server.on('connect', (request, socket) => {
       // Node hands the socket over without its own error listener or timeouts: a client that resets
       // it would otherwise raise an uncaught error, and one that never closes would hold it for ever.
       socket.on('error', () => socket.destroy());
       socket.setTimeout(10_000, () => socket.destroy());
-      const { status, headers, body } = answer(request, { status: 400, code: 'invalid_request', message: 'CONNECT is not supported: this is not a proxy.', param: null });
+      const { status, headers, body } = answer(request, {
+        status: 400,
+        code: 'invalid_request',
+        message: 'CONNECT is not supported: this is not a proxy.',
+        param: null,
+      });
       socket.end(rawErrorAnswer(status, headers, body), () => socket.destroy());
     });
   }
@@ -86,7 +127,12 @@ export class Edges {
     return {
       ...generated,
       frameworkErrors: (error, request, reply) => {
-        sendUnrouted(this.owner(request.url).unrouted, request, reply, frameworkError(error as { code?: string; statusCode?: number }));
+        sendUnrouted(
+          this.owner(request.url).unrouted,
+          request,
+          reply,
+          frameworkError(error as { code?: string; statusCode?: number }),
+        );
       },
       clientErrorHandler: (error, socket) => {
         generated.clientErrorHandler!.call(this.owner().scope, error, socket);

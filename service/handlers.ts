@@ -29,7 +29,11 @@ export interface HandlerDeps {
 }
 
 /** The most answers an assessment holds (the spec's `Assessment.answers.maxItems`; spec/DECISIONS.md row 18): a PATCH is bounded by its schema, the sum of PATCHes here. */
-export const MAX_ANSWERS: number = (SHARED_SCHEMA as unknown as { components: { schemas: { Assessment: { properties: { answers: { maxItems: number } } } } } }).components.schemas.Assessment.properties.answers.maxItems;
+export const MAX_ANSWERS: number = (
+  SHARED_SCHEMA as unknown as {
+    components: { schemas: { Assessment: { properties: { answers: { maxItems: number } } } } };
+  }
+).components.schemas.Assessment.properties.answers.maxItems;
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -61,7 +65,11 @@ export function assessmentView(row: AssessmentRow, scope: Scope): Schemas['Asses
 }
 
 /** Decodes the paging query into a store boundary, or answers 400 invalid_cursor. */
-function pageQuery(deps: HandlerDeps, query: { limit?: number; starting_after?: string; ending_before?: string }, list: string) {
+function pageQuery(
+  deps: HandlerDeps,
+  query: { limit?: number; starting_after?: string; ending_before?: string },
+  list: string,
+) {
   const limit = query.limit ?? 25;
   if (query.starting_after !== undefined) {
     const after = deps.cursors.decode(query.starting_after, list);
@@ -74,7 +82,13 @@ function pageQuery(deps: HandlerDeps, query: { limit?: number; starting_after?: 
   return { limit, boundary: null };
 }
 
-function envelope<Row, Item>(deps: HandlerDeps, page: PageResult<Row>, list: string, view: (row: Row) => Item, requestId: string) {
+function envelope<Row, Item>(
+  deps: HandlerDeps,
+  page: PageResult<Row>,
+  list: string,
+  view: (row: Row) => Item,
+  requestId: string,
+) {
   return {
     object: 'list' as const,
     data: page.rows.map(view),
@@ -86,14 +100,26 @@ function envelope<Row, Item>(deps: HandlerDeps, page: PageResult<Row>, list: str
 }
 
 const invalidCursor = (reply: FastifyReply, request: FastifyRequest, param: string) =>
-  sendError(reply, request, 400, 'invalid_cursor', `${param} is not a cursor this list issued; start again from the first page.`, param);
+  sendError(
+    reply,
+    request,
+    400,
+    'invalid_cursor',
+    `${param} is not a cursor this list issued; start again from the first page.`,
+    param,
+  );
 
 /**
  * Replays the first response of an Idempotency-Key used with the same body, refuses one used
  * with a different body, and otherwise runs the create and remembers its response, in one
  * transaction holding the key's lock: the same key sent twice at once (to any instance) creates once.
  */
-async function idempotent<Body>(deps: HandlerDeps, request: FastifyRequest, reply: FastifyReply, create: (tx: Transaction) => Promise<{ status: number; body: Body }>): Promise<Body | FastifyReply> {
+async function idempotent<Body>(
+  deps: HandlerDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  create: (tx: Transaction) => Promise<{ status: number; body: Body }>,
+): Promise<Body | FastifyReply> {
   const caller = callerOf(request);
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') {
@@ -101,26 +127,48 @@ async function idempotent<Body>(deps: HandlerDeps, request: FastifyRequest, repl
     reply.code(result.status);
     return result.body;
   }
-  const requestHash = createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
   return deps.store.transaction(async (tx) => {
     await tx.lock(`idempotency:${caller.scope.accountId}:${caller.scope.environment}:${key}`);
     const previous = await tx.findIdempotency(caller.scope, key, deps.now() - IDEMPOTENCY_TTL_MS);
     if (previous) {
       if (previous.requestHash !== requestHash) {
-        return sendError(reply, request, 409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different request.', 'idempotency-key');
+        return sendError(
+          reply,
+          request,
+          409,
+          'idempotency_conflict',
+          'This Idempotency-Key was already used with a different request.',
+          'idempotency-key',
+        );
       }
       reply.header('idempotent-replayed', 'true').code(previous.status);
       return JSON.parse(previous.body) as Body;
     }
     const result = await create(tx);
-    await tx.saveIdempotency(caller.scope, key, { requestHash, status: result.status, body: JSON.stringify(result.body), createdAtMs: deps.now() });
+    await tx.saveIdempotency(caller.scope, key, {
+      requestHash,
+      status: result.status,
+      body: JSON.stringify(result.body),
+      createdAtMs: deps.now(),
+    });
     reply.code(result.status);
     return result.body;
   });
 }
 
 /** The 404 of every operation on one subject. A module function: a closure made per request for it cost more than the promise the GET saves (scripts/bench/request-path.ts). */
-const subjectNotFound = (reply: FastifyReply, request: FastifyRequest<{ Params: { subject_id: string } }>) => sendError(reply, request, 404, 'not_found', `No subject ${echo(request.params.subject_id)} in this environment.`, 'subject_id');
+const subjectNotFound = (reply: FastifyReply, request: FastifyRequest<{ Params: { subject_id: string } }>) =>
+  sendError(
+    reply,
+    request,
+    404,
+    'not_found',
+    `No subject ${echo(request.params.subject_id)} in this environment.`,
+    'subject_id',
+  );
 
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { store } = deps;
@@ -130,7 +178,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     createSubject: async (request, reply) => {
       const { scope } = callerOf(request);
       return (await idempotent(deps, request, reply, async (tx) => {
-        const row = await tx.insertSubject(scope, { id: newId('subj'), createdAt: iso(deps.now()), consentArtifact: request.body.consent_artifact, metadata: request.body.metadata ?? {} });
+        const row = await tx.insertSubject(scope, {
+          id: newId('subj'),
+          createdAt: iso(deps.now()),
+          consentArtifact: request.body.consent_artifact,
+          metadata: request.body.metadata ?? {},
+        });
         return { status: 201, body: subjectView(row, scope) };
       })) as Schemas['Subject'];
     },
@@ -140,7 +193,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const list = listName(scope, 'subjects');
       const query = pageQuery(deps, request.query, list);
       if ('error' in query) return invalidCursor(reply, request, query.error!);
-      return envelope(deps, await store.pageSubjects(scope, query), list, (row) => subjectView(row, scope), request.id);
+      return envelope(
+        deps,
+        await store.pageSubjects(scope, query),
+        list,
+        (row) => subjectView(row, scope),
+        request.id,
+      );
     },
 
     // Not async: a subject the store has at once is answered without a promise (awaitable.ts).
@@ -149,7 +208,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const found = store.findSubject(scope, request.params.subject_id);
       // Later: a 404 resolves to the reply, which Fastify waits for (an async onSend hook may still
       // be writing it); resolving to nothing would make Fastify send again.
-      if (isPromise(found)) return found.then(async (row) => (row ? subjectView(row, scope) : subjectNotFound(reply, request)));
+      if (isPromise(found))
+        return found.then(async (row) => (row ? subjectView(row, scope) : subjectNotFound(reply, request)));
       // At once: a handler that returns nothing has answered itself.
       if (!found) return void subjectNotFound(reply, request);
       return subjectView(found, scope);
@@ -160,7 +220,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       // One transaction: the deletion and its subject.deleted event (the outbox) commit together.
       const row = await store.transaction(async (tx) => {
         const deleted = await tx.deleteSubject(scope, request.params.subject_id);
-        if (deleted) await recordEvent(tx, scope, 'subject.deleted', { ...subjectView(deleted, scope), deleted: true }, deps.now());
+        if (deleted)
+          await recordEvent(
+            tx,
+            scope,
+            'subject.deleted',
+            { ...subjectView(deleted, scope), deleted: true },
+            deps.now(),
+          );
         return deleted;
       });
       if (row) deps.onEvents?.();
@@ -194,13 +261,27 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const list = listName(scope, `assessments:${subject.id}`);
       const query = pageQuery(deps, request.query, list);
       if ('error' in query) return invalidCursor(reply, request, query.error!);
-      return envelope(deps, await store.pageAssessments(scope, subject.id, query), list, (row) => assessmentView(row, scope), request.id);
+      return envelope(
+        deps,
+        await store.pageAssessments(scope, subject.id, query),
+        list,
+        (row) => assessmentView(row, scope),
+        request.id,
+      );
     },
 
     retrieveAssessment: async (request, reply) => {
       const { scope } = callerOf(request);
       const row = await store.findAssessment(scope, request.params.assessment_id);
-      if (!row) return sendError(reply, request, 404, 'not_found', `No assessment ${echo(request.params.assessment_id)} in this environment.`, 'assessment_id');
+      if (!row)
+        return sendError(
+          reply,
+          request,
+          404,
+          'not_found',
+          `No assessment ${echo(request.params.assessment_id)} in this environment.`,
+          'assessment_id',
+        );
       return assessmentView(row, scope);
     },
 
@@ -209,22 +290,48 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       const result = await store.transaction(async (tx) => {
         const row = await tx.findAssessment(scope, request.params.assessment_id);
         if (!row) return { status: 404 as const };
-        if (row.status === 'completed') return { status: 409 as const, message: `Assessment ${row.id} is already completed; completed assessments cannot change.` };
+        if (row.status === 'completed')
+          return {
+            status: 409 as const,
+            message: `Assessment ${row.id} is already completed; completed assessments cannot change.`,
+          };
         const answers = mergeAnswers(row.answers, request.body.answers ?? []);
         // Past the bound an assessment would break its own schema, and its completion event would outgrow a delivery.
-        if (answers.length > MAX_ANSWERS) return { status: 400 as const, message: `An assessment holds at most ${MAX_ANSWERS} answers; this one has ${row.answers.length}, and the request would bring it to ${answers.length}.` };
+        if (answers.length > MAX_ANSWERS)
+          return {
+            status: 400 as const,
+            message: `An assessment holds at most ${MAX_ANSWERS} answers; this one has ${row.answers.length}, and the request would bring it to ${answers.length}.`,
+          };
         const completing = request.body.status === 'completed';
-        if (completing && answers.length === 0) return { status: 409 as const, message: `Assessment ${row.id} has no answers to complete with.` };
-        const updated: AssessmentRow = { ...row, answers, scores: computeScores(answers), status: completing ? 'completed' : 'in_progress', completedAt: completing ? iso(deps.now()) : null };
+        if (completing && answers.length === 0)
+          return { status: 409 as const, message: `Assessment ${row.id} has no answers to complete with.` };
+        const updated: AssessmentRow = {
+          ...row,
+          answers,
+          scores: computeScores(answers),
+          status: completing ? 'completed' : 'in_progress',
+          completedAt: completing ? iso(deps.now()) : null,
+        };
         await tx.updateAssessment(scope, updated);
         // The assessment.completed event commits with the completion (the outbox).
-        if (completing) await recordEvent(tx, scope, 'assessment.completed', assessmentView(updated, scope), deps.now());
+        if (completing)
+          await recordEvent(tx, scope, 'assessment.completed', assessmentView(updated, scope), deps.now());
         return { status: 200 as const, row: updated, completing };
       });
       if (result.status === 200 && result.completing) deps.onEvents?.();
-      if (result.status === 404) return sendError(reply, request, 404, 'not_found', `No assessment ${echo(request.params.assessment_id)} in this environment.`, 'assessment_id');
-      if (result.status === 409) return sendError(reply, request, 409, 'invalid_state_transition', result.message);
-      if (result.status === 400) return sendError(reply, request, 400, 'invalid_request', result.message, 'answers');
+      if (result.status === 404)
+        return sendError(
+          reply,
+          request,
+          404,
+          'not_found',
+          `No assessment ${echo(request.params.assessment_id)} in this environment.`,
+          'assessment_id',
+        );
+      if (result.status === 409)
+        return sendError(reply, request, 409, 'invalid_state_transition', result.message);
+      if (result.status === 400)
+        return sendError(reply, request, 400, 'invalid_request', result.message, 'answers');
       return assessmentView(result.row, scope);
     },
   };

@@ -22,7 +22,14 @@ function fail(message: string): never {
   return failCli('keys', message);
 }
 
-const { values, positionals } = parseCliArgs('keys', USAGE, { env: { type: 'string' }, type: { type: 'string' }, scopes: { type: 'string' }, account: { type: 'string' }, tier: { type: 'string' }, name: { type: 'string' } });
+const { values, positionals } = parseCliArgs('keys', USAGE, {
+  env: { type: 'string' },
+  type: { type: 'string' },
+  scopes: { type: 'string' },
+  account: { type: 'string' },
+  tier: { type: 'string' },
+  name: { type: 'string' },
+});
 const [command, target] = positionals;
 const now = new Date().toISOString();
 const store = await openStoreOrExit('keys');
@@ -33,11 +40,30 @@ try {
       if (values.type !== 'sk' && values.type !== 'pk') fail('--type must be sk or pk');
       if (!values.scopes) fail('--scopes is required, e.g. --scopes nature:read,nature:write');
       // The tier is an account fact: creating a key once changed it silently for every key of the account.
-      if (values.tier !== undefined) fail(`--tier no longer exists here: a key does not change its account's tier. Use \`npm run accounts -- set-tier ${values.account ?? 'ACCOUNT_ID'} ${values.tier}\` (or \`accounts -- create --id ID --tier N\` for a new account).`);
-      if (values.account !== undefined && !OPERATOR_ACCOUNT_ID.test(values.account)) fail(`--account must be letters, digits, _ and - (at most 64); got ${JSON.stringify(values.account).slice(0, 80)}`);
+      if (values.tier !== undefined)
+        fail(
+          `--tier no longer exists here: a key does not change its account's tier. Use \`npm run accounts -- set-tier ${values.account ?? 'ACCOUNT_ID'} ${values.tier}\` (or \`accounts -- create --id ID --tier N\` for a new account).`,
+        );
+      if (values.account !== undefined && !OPERATOR_ACCOUNT_ID.test(values.account))
+        fail(
+          `--account must be letters, digits, _ and - (at most 64); got ${JSON.stringify(values.account).slice(0, 80)}`,
+        );
       const nameProblem = values.name === undefined ? undefined : keyNameProblem(values.name);
       if (nameProblem) fail(`--name: ${nameProblem}`);
-      const { key, rawKey } = await createKey(store, { environment: values.env as Environment, type: values.type as KeyType, scopes: values.scopes.split(',').map((scope) => scope.trim()).filter(Boolean), accountId: values.account ?? 'acct_default', name: values.name }, now);
+      const { key, rawKey } = await createKey(
+        store,
+        {
+          environment: values.env as Environment,
+          type: values.type as KeyType,
+          scopes: values.scopes
+            .split(',')
+            .map((scope) => scope.trim())
+            .filter(Boolean),
+          accountId: values.account ?? 'acct_default',
+          name: values.name,
+        },
+        now,
+      );
       console.log(`created ${describeKey(key)}`);
       console.log('the key is shown once; store it now:');
       console.log(rawKey);

@@ -14,7 +14,7 @@ const KEY_FORMAT = new RegExp(KEY_PATTERN ?? '^(test|live)_(pk|sk)_[A-Za-z0-9]{3
 /** What is wrong with a key's name, by the dashboard's contract (spec/dashboard.yaml, Key.name: at most 100 characters, no control characters), or undefined. */
 export function keyNameProblem(name: string): string | undefined {
   if (name.length > 100) return `a key's name has at most 100 characters; this one has ${name.length}`;
-  // eslint-disable-next-line no-control-regex
+
   if (/[\x00-\x1F\x7F]/.test(name)) return "a key's name has no control characters (tabs, newlines, escapes)";
   return undefined;
 }
@@ -39,7 +39,10 @@ export function parseKey(rawKey: string): { environment: Environment; type: KeyT
   // The first two `_`-separated parts, without splitting the whole key (on every request).
   const first = rawKey.indexOf('_');
   const second = rawKey.indexOf('_', first + 1);
-  return { environment: rawKey.slice(0, first) as Environment, type: rawKey.slice(first + 1, second === -1 ? undefined : second) as KeyType };
+  return {
+    environment: rawKey.slice(0, first) as Environment,
+    type: rawKey.slice(first + 1, second === -1 ? undefined : second) as KeyType,
+  };
 }
 
 /** The stored key a presented raw key belongs to, if it is well-formed, known and not revoked. */
@@ -55,7 +58,10 @@ export async function verifyKey(store: StoreData, rawKey: string): Promise<KeyRe
  * verifyKey and the key's account tier, read together (one round trip on PostgreSQL): what a
  * request needs before its rate limits. An account that is gone counts as tier 0.
  */
-export function authenticateKey(store: StoreData, rawKey: string): Awaitable<{ key: KeyRecord; tier: number } | undefined> {
+export function authenticateKey(
+  store: StoreData,
+  rawKey: string,
+): Awaitable<{ key: KeyRecord; tier: number } | undefined> {
   // Parsed and hashed on every request, never remembered by raw value: raw keys are not kept,
   // not even as the keys of a map in memory (the sha256 is about 1 µs of a request's ~30).
   const claimed = parseKey(rawKey);
@@ -68,8 +74,17 @@ export function authenticateKey(store: StoreData, rawKey: string): Awaitable<{ k
   });
 }
 
-function isValidFor(key: KeyRecord, presented: Buffer, claimed: { environment: Environment; type: KeyType }): boolean {
-  return timingSafeEqual(key.hash, presented) && !key.revokedAt && key.environment === claimed.environment && key.type === claimed.type;
+function isValidFor(
+  key: KeyRecord,
+  presented: Buffer,
+  claimed: { environment: Environment; type: KeyType },
+): boolean {
+  return (
+    timingSafeEqual(key.hash, presented) &&
+    !key.revokedAt &&
+    key.environment === claimed.environment &&
+    key.type === claimed.type
+  );
 }
 
 /** Scopes that can be put on a key today (the spec's `mintable` scopes). */
@@ -88,7 +103,11 @@ export interface NewKey {
 }
 
 /** Creates a key (and its account if new); returns the record and the raw key, shown once. */
-export async function createKey(store: Store, request: NewKey, now: string): Promise<{ key: KeyRecord; rawKey: string }> {
+export async function createKey(
+  store: Store,
+  request: NewKey,
+  now: string,
+): Promise<{ key: KeyRecord; rawKey: string }> {
   validateNewKey(request);
   return store.transaction((tx) => insertNewKey(tx, request, now));
 }
@@ -97,13 +116,23 @@ function validateNewKey(request: NewKey): void {
   const unknown = request.scopes.filter((scope) => !SCOPES.some((declared) => declared.name === scope));
   if (unknown.length) throw new KeyError(`unknown scope(s): ${unknown.join(', ')}`);
   const unmintable = request.scopes.filter((scope) => !MINTABLE_SCOPES.includes(scope));
-  if (unmintable.length) throw new KeyError(`scope(s) not available yet (their product has not launched): ${unmintable.join(', ')}`);
+  if (unmintable.length)
+    throw new KeyError(
+      `scope(s) not available yet (their product has not launched): ${unmintable.join(', ')}`,
+    );
   if (request.scopes.length === 0) throw new KeyError('a key needs at least one scope');
-  if (request.tier !== undefined && ![0, 1, 2, 3].includes(request.tier)) throw new KeyError('tier must be 0, 1, 2 or 3');
+  if (request.tier !== undefined && ![0, 1, 2, 3].includes(request.tier))
+    throw new KeyError('tier must be 0, 1, 2 or 3');
 }
 
-async function insertNewKey(tx: StoreData, request: NewKey, now: string): Promise<{ key: KeyRecord; rawKey: string }> {
-  const account = (await tx.findAccount(request.accountId)) ?? (await tx.createAccount(request.accountId, request.tier ?? 0, now));
+async function insertNewKey(
+  tx: StoreData,
+  request: NewKey,
+  now: string,
+): Promise<{ key: KeyRecord; rawKey: string }> {
+  const account =
+    (await tx.findAccount(request.accountId)) ??
+    (await tx.createAccount(request.accountId, request.tier ?? 0, now));
   const rawKey = `${request.environment}_${request.type}_${randomToken(32)}`;
   const key: KeyRecord = {
     id: newId('key', 16),
@@ -127,13 +156,23 @@ export function findKey(store: StoreData, keyOrId: string): Promise<KeyRecord | 
 }
 
 /** Revokes the key and issues a replacement with the same account, environment, type and scopes. */
-export function rotateKey(store: Store, keyOrId: string, now: string): Promise<{ old: KeyRecord; key: KeyRecord; rawKey: string }> {
+export function rotateKey(
+  store: Store,
+  keyOrId: string,
+  now: string,
+): Promise<{ old: KeyRecord; key: KeyRecord; rawKey: string }> {
   return store.transaction(async (tx) => {
     const old = await findKey(tx, keyOrId);
     if (!old) throw new KeyError('no such key');
     if (old.revokedAt) throw new KeyError('that key is revoked; revoked keys cannot be rotated');
     await tx.revokeKey(old.id, now);
-    const replacement = { environment: old.environment, type: old.type, scopes: old.scopes, accountId: old.accountId, name: old.name ?? undefined };
+    const replacement = {
+      environment: old.environment,
+      type: old.type,
+      scopes: old.scopes,
+      accountId: old.accountId,
+      name: old.name ?? undefined,
+    };
     validateNewKey(replacement);
     return { old, ...(await insertNewKey(tx, replacement, now)) };
   });

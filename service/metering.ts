@@ -27,7 +27,10 @@ export function usageRecorder(store: Store, clock: Clock): (caller: Caller) => P
     const minute = Math.floor(at / 60_000);
     if (!markedUsed(caller, minute)) {
       lastUsedMinute.set(caller.key.id, minute);
-      await store.setKeyLastUsed(caller.key.id, new Date(minute * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+      await store.setKeyLastUsed(
+        caller.key.id,
+        new Date(minute * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      );
     }
   };
   return (caller) => {

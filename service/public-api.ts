@@ -7,7 +7,12 @@
  * unknown paths outside other plugins' prefixes and bytes Node could not parse.
  */
 import type { FastifyInstance } from 'fastify';
-import { REQUEST_ID_HEADER, routesPlugin, SPEC_DIGEST, SPEC_DIGEST_HEADER } from '../generated/server/index.js';
+import {
+  REQUEST_ID_HEADER,
+  routesPlugin,
+  SPEC_DIGEST,
+  SPEC_DIGEST_HEADER,
+} from '../generated/server/index.js';
 import './context.js';
 import { CursorCodec } from './cursor.js';
 import { registerContractDocument } from './contract-document.js';
@@ -41,7 +46,11 @@ export async function publicApi(api: FastifyInstance, options: PublicApiOptions)
   const digestHeader = SPEC_DIGEST_HEADER ?? 'x-spec-digest';
   const cursors = new CursorCodec(await store.setting('cursor_secret', () => randomToken(48)));
 
-  const commonHeaders = (id: string) => ({ [requestIdHeader]: id, [digestHeader]: SPEC_DIGEST, 'access-control-allow-origin': '*' });
+  const commonHeaders = (id: string) => ({
+    [requestIdHeader]: id,
+    [digestHeader]: SPEC_DIGEST,
+    'access-control-allow-origin': '*',
+  });
   // CORS preflight: pk_ keys are for browsers, and the Authorization header makes every browser
   // call a preflighted one. Keys travel in a header, never a cookie, so any origin may call. The
   // generated routes answer OPTIONS itself (204 with the path's Allow); an unknown path is a 404.
@@ -57,7 +66,8 @@ export async function publicApi(api: FastifyInstance, options: PublicApiOptions)
     reply.headers(commonHeaders(request.id));
     if (request.headers.origin !== undefined) reply.header('access-control-expose-headers', exposedHeaders);
     // A preflight spends nothing (browsers send one per URL and method); it reports the budget like any answer.
-    if (request.method === 'OPTIONS') reply.headers(preflightHeaders).headers(peekAddress(limiter, request.ip));
+    if (request.method === 'OPTIONS')
+      reply.headers(preflightHeaders).headers(peekAddress(limiter, request.ip));
     done();
   });
 

@@ -27,7 +27,10 @@ export interface TokenSource {
    * Refills each named bucket to nowMs and takes up to `wanted` whole tokens from it (what it has,
    * when less); answers in the order asked, with what was granted and the level left behind.
    */
-  lease(requests: Array<{ name: string; perMinute: number; wanted: number }>, nowMs: number): Promise<Array<{ granted: number; level: number }>>;
+  lease(
+    requests: Array<{ name: string; perMinute: number; wanted: number }>,
+    nowMs: number,
+  ): Promise<Array<{ granted: number; level: number }>>;
   /** Puts unspent tokens back (a bucket never holds more than its per-minute rate). */
   giveBack(returns: Array<{ name: string; perMinute: number; tokens: number }>, nowMs: number): Promise<void>;
 }
@@ -94,7 +97,10 @@ export class LeasedBuckets {
     const short = leases.filter((lease) => lease.held < 1);
     if (short.length === 0) {
       for (const lease of leases) lease.held -= 1;
-      const low = leases.filter((lease) => lease.held * 2 < leaseSize(lease.perMinute) && !lease.pending && nowMs >= lease.emptyUntilMs);
+      const low = leases.filter(
+        (lease) =>
+          lease.held * 2 < leaseSize(lease.perMinute) && !lease.pending && nowMs >= lease.emptyUntilMs,
+      );
       if (low.length > 0) this.refill(low, nowMs).catch(() => undefined); // in the background: the next request that finds nothing waits for it, or asks again
       return this.admitted(leases, nowMs);
     }
@@ -107,7 +113,10 @@ export class LeasedBuckets {
   private async takeLeased(limits: BucketLimit[], first: Lease[], nowMs: number): Promise<RateDecision> {
     let leases = first;
     for (;;) {
-      await this.refill(leases.filter((lease) => lease.held < 1), nowMs);
+      await this.refill(
+        leases.filter((lease) => lease.held < 1),
+        nowMs,
+      );
       leases = limits.map((limit) => this.leaseOf(limit, nowMs));
       const decision = this.decide(leases, nowMs);
       if (decision) return decision;
@@ -117,7 +126,9 @@ export class LeasedBuckets {
   /** Gives back the tokens of buckets without a request for idleMs (the timer calls it). */
   async giveBackIdle(): Promise<void> {
     const now = this.wallClock();
-    const idle = [...this.leases.values()].filter((lease) => !lease.pending && now - lease.lastUsedWallMs >= this.idleMs);
+    const idle = [...this.leases.values()].filter(
+      (lease) => !lease.pending && now - lease.lastUsedWallMs >= this.idleMs,
+    );
     for (const lease of idle) this.leases.delete(lease.name);
     await this.giveBack(idle);
   }
@@ -140,7 +151,16 @@ export class LeasedBuckets {
   private leaseOf(limit: BucketLimit, nowMs: number): Lease {
     let lease = this.leases.get(limit.name);
     if (!lease) {
-      lease = { name: limit.name, perMinute: limit.perMinute, held: 0, shared: limit.perMinute, sharedAtMs: nowMs, emptyUntilMs: 0, lastNowMs: nowMs, lastUsedWallMs: 0 };
+      lease = {
+        name: limit.name,
+        perMinute: limit.perMinute,
+        held: 0,
+        shared: limit.perMinute,
+        sharedAtMs: nowMs,
+        emptyUntilMs: 0,
+        lastNowMs: nowMs,
+        lastUsedWallMs: 0,
+      };
       this.leases.set(limit.name, lease);
       this.startTimer();
     }
@@ -155,7 +175,11 @@ export class LeasedBuckets {
     const asking = leases.filter((lease) => !lease.pending);
     if (asking.length > 0) {
       const call = this.source.lease(
-        asking.map((lease) => ({ name: lease.name, perMinute: lease.perMinute, wanted: Math.max(1, leaseSize(lease.perMinute) - lease.held) })),
+        asking.map((lease) => ({
+          name: lease.name,
+          perMinute: lease.perMinute,
+          wanted: Math.max(1, leaseSize(lease.perMinute) - lease.held),
+        })),
         nowMs,
       );
       const settled = call.then(
@@ -185,7 +209,10 @@ export class LeasedBuckets {
     let tightest = -1;
     let remaining = Number.POSITIVE_INFINITY;
     leases.forEach((lease, i) => {
-      const shared = Math.min(lease.perMinute, lease.shared + (Math.max(0, nowMs - lease.sharedAtMs) / 60_000) * lease.perMinute);
+      const shared = Math.min(
+        lease.perMinute,
+        lease.shared + (Math.max(0, nowMs - lease.sharedAtMs) / 60_000) * lease.perMinute,
+      );
       const left = Math.max(0, Math.floor(Math.min(lease.perMinute - 1, lease.held + shared)));
       if (left < remaining) [tightest, remaining] = [i, left];
     });
@@ -194,14 +221,23 @@ export class LeasedBuckets {
 
   private refused(empty: Lease[], nowMs: number): RateDecision {
     const longest = empty.reduce((a, b) => (b.emptyUntilMs > a.emptyUntilMs ? b : a));
-    return { allowed: false, limit: longest.perMinute, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((longest.emptyUntilMs - nowMs) / 1000)) };
+    return {
+      allowed: false,
+      limit: longest.perMinute,
+      remaining: 0,
+      retryAfterSeconds: Math.max(1, Math.ceil((longest.emptyUntilMs - nowMs) / 1000)),
+    };
   }
 
   private async giveBack(leases: Lease[]): Promise<void> {
     const holding = leases.filter((lease) => lease.held >= 1);
     if (holding.length === 0) return;
     const nowMs = Math.max(...holding.map((lease) => lease.lastNowMs));
-    const returns = holding.map((lease) => ({ name: lease.name, perMinute: lease.perMinute, tokens: Math.floor(lease.held) }));
+    const returns = holding.map((lease) => ({
+      name: lease.name,
+      perMinute: lease.perMinute,
+      tokens: Math.floor(lease.held),
+    }));
     for (const lease of holding) lease.held = 0;
     // A give-back that fails leaves the tokens out of circulation until the bucket refills: fewer admitted, never more.
     await this.source.giveBack(returns, nowMs).catch(() => undefined);

@@ -52,7 +52,10 @@ export class TokenBuckets {
       bucket = { tokens: perMinute, updatedMs: now };
       this.buckets.set(name, bucket);
     } else {
-      bucket.tokens = Math.min(perMinute, bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 60_000) * perMinute);
+      bucket.tokens = Math.min(
+        perMinute,
+        bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 60_000) * perMinute,
+      );
       bucket.updatedMs = Math.max(bucket.updatedMs, now);
     }
     return bucket;
@@ -61,7 +64,12 @@ export class TokenBuckets {
   /** What `take` would see in one bucket, without taking a token or creating the bucket. */
   peek(limit: BucketLimit, now: number): Budget {
     const bucket = this.buckets.get(limit.name);
-    const tokens = bucket ? Math.min(limit.perMinute, bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 60_000) * limit.perMinute) : limit.perMinute;
+    const tokens = bucket
+      ? Math.min(
+          limit.perMinute,
+          bucket.tokens + (Math.max(0, now - bucket.updatedMs) / 60_000) * limit.perMinute,
+        )
+      : limit.perMinute;
     return { limit: limit.perMinute, remaining: Math.floor(Math.max(0, tokens)) };
   }
 
@@ -78,9 +86,20 @@ export class TokenBuckets {
         wait = Math.max(wait, ((1 - buckets[i].tokens) / limits[i].perMinute) * 60);
       }
     }
-    if (refused !== -1) return { allowed: false, limit: limits[refused].perMinute, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(wait)) };
+    if (refused !== -1)
+      return {
+        allowed: false,
+        limit: limits[refused].perMinute,
+        remaining: 0,
+        retryAfterSeconds: Math.max(1, Math.ceil(wait)),
+      };
     for (const bucket of buckets) bucket.tokens -= 1;
-    return { allowed: true, limit: limits[tightest].perMinute, remaining: Math.floor(buckets[tightest].tokens), retryAfterSeconds: 0 };
+    return {
+      allowed: true,
+      limit: limits[tightest].perMinute,
+      remaining: Math.floor(buckets[tightest].tokens),
+      retryAfterSeconds: 0,
+    };
   }
 }
 

@@ -17,7 +17,10 @@ export function computeScores(answers: Answer[]): { mn: number; mi: number } | n
   if (answers.length === 0) return null;
   const scale = (weights: number[]) => {
     const total = weights.reduce((sum, weight) => sum + weight, 0);
-    const mean = total === 0 ? answers.reduce((sum, answer) => sum + answer.value, 0) / answers.length : answers.reduce((sum, answer, index) => sum + answer.value * weights[index], 0) / total;
+    const mean =
+      total === 0
+        ? answers.reduce((sum, answer) => sum + answer.value, 0) / answers.length
+        : answers.reduce((sum, answer, index) => sum + answer.value * weights[index], 0) / total;
     return Math.round(((mean - 1) / 4) * 1000) / 10;
   };
   const weights = answers.map((answer) => weightOf(answer.item_id));

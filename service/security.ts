@@ -8,7 +8,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RATE_LIMIT_HEADERS, type ErrorDetails, type RouteSpec } from '../generated/server/index.js';
 import { andThen, type Awaitable } from './awaitable.js';
 import { authenticateKey } from './keys.js';
-import { retryIn, tierLimits, type BucketLimit, type Budget, type RateDecision, type RateLimiter } from './rate-limit.js';
+import {
+  retryIn,
+  tierLimits,
+  type BucketLimit,
+  type Budget,
+  type RateDecision,
+  type RateLimiter,
+} from './rate-limit.js';
 import type { KeyRecord, Store } from './store/store.js';
 import type { Caller } from './context.js';
 import type { ErrorSender } from './errors.js';
@@ -32,7 +39,8 @@ function eachBudgetHeader(budget: Budget, set: (name: string, value: number) => 
 /** Each rate-limit header a charge gives: the budget's, and Retry-After when refused (in one place for both forms below). */
 function eachRateHeader(decision: RateDecision, set: (name: string, value: number) => void): void {
   eachBudgetHeader(decision, set);
-  if (!decision.allowed && RATE_LIMIT_HEADERS.retryAfter) set(RATE_LIMIT_HEADERS.retryAfter, decision.retryAfterSeconds);
+  if (!decision.allowed && RATE_LIMIT_HEADERS.retryAfter)
+    set(RATE_LIMIT_HEADERS.retryAfter, decision.retryAfterSeconds);
 }
 
 function rateHeaders(decision: RateDecision): Record<string, number> {
@@ -54,14 +62,27 @@ export function setRateHeaders(reply: FastifyReply, decision: RateDecision): voi
 export function chargeAddress(limiter: RateLimiter, ip: string): AddressCharge {
   const decision = limiter.take([addressLimit(ip)]);
   if (decision.allowed) return { headers: rateHeaders(decision) };
-  return { headers: rateHeaders(decision), refuse: { status: 429, code: 'rate_limited', message: `Too many requests from this address; ${retryIn(decision)}.`, param: null } };
+  return {
+    headers: rateHeaders(decision),
+    refuse: {
+      status: 429,
+      code: 'rate_limited',
+      message: `Too many requests from this address; ${retryIn(decision)}.`,
+      param: null,
+    },
+  };
 }
 
 /**
  * Charges a request without a key (a public operation, the contract document) to its address: puts
  * the budget's headers on the reply, and answers the 429 and says so once the budget is spent.
  */
-export function chargeAnonymous(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply, sendError: ErrorSender): boolean {
+export function chargeAnonymous(
+  limiter: RateLimiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sendError: ErrorSender,
+): boolean {
   const charge = chargeAddress(limiter, request.ip);
   reply.headers(charge.headers);
   if (!charge.refuse) return false;
@@ -91,7 +112,12 @@ interface KeyFacts {
 }
 
 /** `recordUsage`: metering and "last used" (metering.ts), for each request a key is let through; a promise when it writes. */
-export function createSecurityHook(store: Store, limiter: RateLimiter, sendError: ErrorSender, recordUsage: (caller: Caller) => Promise<void> | undefined) {
+export function createSecurityHook(
+  store: Store,
+  limiter: RateLimiter,
+  sendError: ErrorSender,
+  recordUsage: (caller: Caller) => Promise<void> | undefined,
+) {
   // Key records are the store's cached objects, replaced whenever the cache is emptied (a
   // revocation, a tier change), so these facts never outlive what they were made from. The caller
   // is shared by the key's requests: nothing writes to it.
@@ -115,21 +141,51 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
   /** No valid key: charged to the client's address, then 401 (or that budget's 429). */
   const refuseUnauthenticated = (request: FastifyRequest, reply: FastifyReply, why: string): void => {
     if (chargeAnonymous(limiter, request, reply, sendError)) return;
-    sendError(reply, request, 401, 'unauthenticated', `${why} Send a valid key as "Authorization: Bearer <API_KEY>".`);
+    sendError(
+      reply,
+      request,
+      401,
+      'unauthenticated',
+      `${why} Send a valid key as "Authorization: Bearer <API_KEY>".`,
+    );
   };
   /** A valid key: its rate limits, then its type and scopes. */
-  const admitKey = (request: FastifyRequest, reply: FastifyReply, route: RouteSpec, facts: KeyFacts, decision: RateDecision): Awaitable<void> => {
+  const admitKey = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RouteSpec,
+    facts: KeyFacts,
+    decision: RateDecision,
+  ): Awaitable<void> => {
     const { key } = facts.caller;
     setRateHeaders(reply, decision);
     if (!decision.allowed) {
-      return void sendError(reply, request, 429, 'rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded; ${retryIn(decision)}.`);
+      return void sendError(
+        reply,
+        request,
+        429,
+        'rate_limited',
+        `Rate limit of ${decision.limit} requests per minute exceeded; ${retryIn(decision)}.`,
+      );
     }
     if (route.security.keyTypes && !route.security.keyTypes.includes(key.type)) {
-      return void sendError(reply, request, 403, 'insufficient_scope', `A ${key.type}_ key cannot call ${route.operationId}; use a secret (sk_) key on your server.`);
+      return void sendError(
+        reply,
+        request,
+        403,
+        'insufficient_scope',
+        `A ${key.type}_ key cannot call ${route.operationId}; use a secret (sk_) key on your server.`,
+      );
     }
     const missing = route.security.scopes.filter((scope) => !key.scopes.includes(scope));
     if (missing.length > 0) {
-      return void sendError(reply, request, 403, 'insufficient_scope', `This operation requires the ${missing.join(', ')} scope.`);
+      return void sendError(
+        reply,
+        request,
+        403,
+        'insufficient_scope',
+        `This operation requires the ${missing.join(', ')} scope.`,
+      );
     }
     // The caller, for the handlers.
     request.caller = facts.caller;
@@ -141,7 +197,11 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
   // key, whose usage is written at most once a minute), so the generated routes go on without a
   // promise; a promise when something must wait (a key's first read, PostgreSQL's leases, a live
   // key's meters).
-  return function authenticate(request: FastifyRequest, reply: FastifyReply, route: RouteSpec): Awaitable<void> {
+  return function authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RouteSpec,
+  ): Awaitable<void> {
     if (route.security.isPublic) {
       if (route.operationId === HEALTH_OPERATION) return void reply.headers(peekAddress(limiter, request.ip));
       chargeAnonymous(limiter, request, reply, sendError);
@@ -149,12 +209,20 @@ export function createSecurityHook(store: Store, limiter: RateLimiter, sendError
     }
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) return refuseUnauthenticated(request, reply, !header ? 'No Authorization header.' : 'The Authorization header must be "Bearer <API_KEY>".');
+    if (!match)
+      return refuseUnauthenticated(
+        request,
+        reply,
+        !header ? 'No Authorization header.' : 'The Authorization header must be "Bearer <API_KEY>".',
+      );
     return andThen(authenticateKey(store, match[1]), (found) => {
-      if (!found) return refuseUnauthenticated(request, reply, 'The API key is malformed, unknown or revoked.');
+      if (!found)
+        return refuseUnauthenticated(request, reply, 'The API key is malformed, unknown or revoked.');
       const facts = factsOf(found.key, found.tier);
       // Per key and per account, in the store: shared by every instance on a server database (leased in batches, service/rate-limit-leases.ts).
-      return andThen(store.takeTokens(facts.limits, limiter.now()), (decision) => admitKey(request, reply, route, facts, decision));
+      return andThen(store.takeTokens(facts.limits, limiter.now()), (decision) =>
+        admitKey(request, reply, route, facts, decision),
+      );
     });
   };
 }

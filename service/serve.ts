@@ -8,7 +8,10 @@ import { describeTrustProxy, servicePort, trustProxyOrExit } from './config.js';
 import { startService, type RunningService, type ServiceOptions } from './start-service.js';
 import { describeStore, openStoreOrExit } from './store/open.js';
 
-export async function serveFromEnvironment(tool: string, overrides: ServiceOptions = {}): Promise<RunningService> {
+export async function serveFromEnvironment(
+  tool: string,
+  overrides: ServiceOptions = {},
+): Promise<RunningService> {
   const trustProxy = overrides.trustProxy ?? trustProxyOrExit(tool);
   const store = overrides.store ?? (await openStoreOrExit(tool));
   const logs = process.env.LOG !== 'off';
@@ -26,8 +29,14 @@ export async function serveFromEnvironment(tool: string, overrides: ServiceOptio
     dispatcher: overrides.dispatcher ?? { log: logs ? (line) => console.log(line) : undefined },
   }).catch((error: NodeJS.ErrnoException) => {
     // The operator's mistakes with the address: one line, not Node's stack.
-    if (error.code === 'EADDRINUSE') return exitWith(`${tool}: ${host}:${port} is in use (another service, or an earlier one still running); set PORT to another port`);
-    if (error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') return exitWith(`${tool}: cannot listen on ${host}:${port} (${error.code}); set HOST and PORT to an address this machine has and may use`);
+    if (error.code === 'EADDRINUSE')
+      return exitWith(
+        `${tool}: ${host}:${port} is in use (another service, or an earlier one still running); set PORT to another port`,
+      );
+    if (error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL')
+      return exitWith(
+        `${tool}: cannot listen on ${host}:${port} (${error.code}); set HOST and PORT to an address this machine has and may use`,
+      );
     throw error;
   });
   console.log(`service: ${service.url} (database ${describeStore()}; ${describeTrustProxy(trustProxy)})`);

@@ -45,12 +45,23 @@ export interface RunningService {
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
-  const { store: given, dispatcher: dispatcherOptions = {}, onEvents, host = '127.0.0.1', port = 0, extend, ...appOptions } = options;
+  const {
+    store: given,
+    dispatcher: dispatcherOptions = {},
+    onEvents,
+    host = '127.0.0.1',
+    port = 0,
+    extend,
+    ...appOptions
+  } = options;
   const store = given ?? (await openStore());
   let dispatcher: WebhookDispatcher | undefined;
   let app: FastifyInstance | undefined;
   try {
-    dispatcher = dispatcherOptions === false ? undefined : new WebhookDispatcher({ ...dispatcherOptions, store }).start();
+    dispatcher =
+      dispatcherOptions === false
+        ? undefined
+        : new WebhookDispatcher({ ...dispatcherOptions, store }).start();
     const notify = () => {
       dispatcher?.notify();
       onEvents?.();

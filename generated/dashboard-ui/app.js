@@ -18,10 +18,22 @@ ${f??""}`:void 0,P=u.length>0&&d!==void 0&&(this.itemsKey===d.itemsKey||y!==void
       <div class="brand">Assessment Service</div>
       <nav aria-label="Dashboard">
         <ul>
-          ${Object.entries(jt).map(([d,l])=>m`<li><a href=${`/dashboard/${e}/${d}`} aria-current=${d===t?"page":void 0}>${l}</a></li>`)}
+          ${Object.entries(jt).map(([d,l])=>m`<li>
+                <a
+                  href=${`/dashboard/${e}/${d}`}
+                  aria-current=${d===t?"page":void 0}
+                  >${l}</a
+                >
+              </li>`)}
         </ul>
       </nav>
-      <button type="button" class="mode-switch" role="switch" aria-checked=${e==="test"} onClick=${()=>location.assign(`/dashboard/${o}/${t}`)}>
+      <button
+        type="button"
+        class="mode-switch"
+        role="switch"
+        aria-checked=${e==="test"}
+        onClick=${()=>location.assign(`/dashboard/${o}/${t}`)}
+      >
         <span class="switch-track" aria-hidden="true"><span class="switch-thumb"></span></span>
         Test mode
       </button>
@@ -31,21 +43,42 @@ ${f??""}`:void 0,P=u.length>0&&d!==void 0&&(this.itemsKey===d.itemsKey||y!==void
         <button type="button" class="link" onClick=${()=>a(!0)}>Sign out everywhere</button>
       </div>
     </header>
-    ${e==="test"?m`<p class="mode-banner" data-mode="test"><strong>Test mode</strong>: you are managing test data and <code>test_</code> keys. Nothing here touches live traffic or billing.</p>`:m`<p class="mode-banner live" data-mode="live"><strong>Live mode</strong>: you are managing live data and <code>live_</code> keys.</p>`}
+    ${e==="test"?m`<p class="mode-banner" data-mode="test">
+            <strong>Test mode</strong>: you are managing test data and <code>test_</code> keys. Nothing here
+            touches live traffic or billing.
+          </p>`:m`<p class="mode-banner live" data-mode="live">
+            <strong>Live mode</strong>: you are managing live data and <code>live_</code> keys.
+          </p>`}
     <main id="main" tabindex="-1">
       <${A} error=${s} />
-      ${e==="live"&&!n.user.email_verified?m`<p class="warning">Live keys need a verified e-mail address: open the link in the mail sent to ${n.user.email}.</p>`:null}
+      ${e==="live"&&!n.user.email_verified?m`<p class="warning">
+              Live keys need a verified e-mail address: open the link in the mail sent to
+              ${n.user.email}.
+            </p>`:null}
       ${r}
     </main>
   `}function at({open:t,title:e,onClose:n,children:r}){let o=pe(null),s=pe(null),i=pe(`dialog-${Math.random().toString(36).slice(2)}`).current;return O(()=>{let d=o.current;d&&(t&&!d.open?(s.current=document.activeElement,d.showModal()):!t&&d.open&&d.close())},[t]),O(()=>{t&&o.current?.querySelector("[autofocus], input:not([disabled]), select, textarea, button:not([disabled])")?.focus()},[t,e]),m`
     <dialog ref=${o} aria-labelledby=${i} onClose=${()=>{n();let d=s.current;s.current=null,d&&d.isConnected?d.focus():document.getElementById("main")?.focus()}}>
-      ${t?m`<h2 id=${i}>${e}</h2>${r}`:null}
+      ${t?m`<h2 id=${i}>${e}</h2>
+              ${r}`:null}
     </dialog>
   `}function dt({label:t,secret:e}){let[n,r]=k(""),o=pe(null),s=async()=>{try{await navigator.clipboard.writeText(e),r("Copied to the clipboard.")}catch{o.current?.select(),r("Selected: press Ctrl+C (or Cmd+C) to copy.")}};return m`
-    <p class="warning">This is the only time the ${t.toLowerCase()} is shown. Copy it and store it somewhere safe now; you cannot see it again.</p>
+    <p class="warning">
+      This is the only time the ${t.toLowerCase()} is shown. Copy it and store it somewhere safe now; you
+      cannot see it again.
+    </p>
     <div class="secret">
       <label for="once-only-secret">${t}</label>
-      <input id="once-only-secret" ref=${o} class="secret-value" readonly value=${e} spellcheck="false" autocomplete="off" autofocus />
+      <input
+        id="once-only-secret"
+        ref=${o}
+        class="secret-value"
+        readonly
+        value=${e}
+        spellcheck="false"
+        autocomplete="off"
+        autofocus
+      />
       <button type="button" onClick=${s}>Copy</button>
     </div>
     <p role="status" class="muted">${n}</p>
@@ -64,48 +97,107 @@ ${f??""}`:void 0,P=u.length>0&&d!==void 0&&(this.itemsKey===d.itemsKey||y!==void
       </div>
       <div class="field">
         <label for="password">Password</label>
-        <input id="password" name="password" type="password" required minlength=${r?12:void 0} maxlength="256" autocomplete=${r?"new-password":"current-password"} aria-describedby=${r?"password-hint":void 0} />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          required
+          minlength=${r?12:void 0}
+          maxlength="256"
+          autocomplete=${r?"new-password":"current-password"}
+          aria-describedby=${r?"password-hint":void 0}
+        />
         ${r?m`<p id="password-hint" class="hint">At least 12 characters.</p>`:null}
       </div>
-      <button type="submit" class="primary" disabled=${e.busy}>${r?"Create account":"Sign in"}</button>
+      <button type="submit" class="primary" disabled=${e.busy}>
+        ${r?"Create account":"Sign in"}
+      </button>
     </form>
-    ${r?m`<p>Already have an account? <a href="/dashboard/signin">Sign in</a></p>`:m`<p>New here? <a href="/dashboard/signup">Create an account</a> · <a href="/dashboard/reset-password">Forgot your password?</a></p>`}
-  `}var Rr=()=>m`<${lt} title="Sign in to the dashboard"><${xr} mode="signin" /><//>`,Pr=()=>m`<${lt} title="Create your account"><p>Test keys work at once; live keys need a verified e-mail address.</p><${xr} mode="signup" /><//>`;function Sr(){let[t,e]=k("working"),[n,r]=k(null);return O(()=>{let o=$r();if(!o){e("failed"),r("This link has no verification token. Open the link from the mail again.");return}_.verifyEmail(o).then(()=>e("done"),s=>{e("failed"),r(ee(s))})},[]),m`
+    ${r?m`<p>Already have an account? <a href="/dashboard/signin">Sign in</a></p>`:m`<p>
+            New here? <a href="/dashboard/signup">Create an account</a> ·
+            <a href="/dashboard/reset-password">Forgot your password?</a>
+          </p>`}
+  `}var Rr=()=>m`<${lt} title="Sign in to the dashboard"><${xr} mode="signin" /><//>`,Pr=()=>m`<${lt} title="Create your account"
+    ><p>Test keys work at once; live keys need a verified e-mail address.</p>
+    <${xr} mode="signup"
+  /><//>`;function Sr(){let[t,e]=k("working"),[n,r]=k(null);return O(()=>{let o=$r();if(!o){e("failed"),r("This link has no verification token. Open the link from the mail again.");return}_.verifyEmail(o).then(()=>e("done"),s=>{e("failed"),r(ee(s))})},[]),m`
     <${lt} title="Verify your e-mail">
       ${t==="working"?m`<p aria-busy="true">Verifying…</p>`:null}
-      ${t==="done"?m`<p role="status">Your e-mail address is verified. You can now create live keys.</p><p><a href="/dashboard/live/keys">Go to live keys</a></p>`:null}
+      ${t==="done"?m`<p role="status">Your e-mail address is verified. You can now create live keys.</p>
+              <p><a href="/dashboard/live/keys">Go to live keys</a></p>`:null}
       <${A} error=${n} />
     <//>
   `}function Er(){let t=$r(),e=L(),[n,r]=k(null),o=s=>{s.preventDefault();let i=new FormData(s.currentTarget);e.run(async()=>{t?(await _.resetPassword(t,String(i.get("password")??"")),r("Your password is changed, and every other session is signed out. Sign in with the new password.")):(await _.requestPasswordReset(String(i.get("email")??"").trim()),r("If an account has that address, a reset link is on its way."))})};return m`
     <${lt} title=${t?"Choose a new password":"Reset your password"}>
       <${A} error=${e.error} message=${n} />
       ${n?m`<p><a href="/dashboard/signin">Sign in</a></p>`:m`<form onSubmit=${o} class="card">
-            ${t?m`<div class="field"><label for="password">New password</label><input id="password" name="password" type="password" required minlength="12" maxlength="256" autocomplete="new-password" autofocus /></div>`:m`<div class="field"><label for="email">E-mail</label><input id="email" name="email" type="email" required autocomplete="email" autofocus /></div>`}
-            <button type="submit" class="primary" disabled=${e.busy}>${t?"Change password":"Send reset link"}</button>
-          </form>`}
+              ${t?m`<div class="field">
+                      <label for="password">New password</label
+                      ><input
+                        id="password"
+                        name="password"
+                        type="password"
+                        required
+                        minlength="12"
+                        maxlength="256"
+                        autocomplete="new-password"
+                        autofocus
+                      />
+                    </div>`:m`<div class="field">
+                      <label for="email">E-mail</label
+                      ><input id="email" name="email" type="email" required autocomplete="email" autofocus />
+                    </div>`}
+              <button type="submit" class="primary" disabled=${e.busy}>
+                ${t?"Change password":"Send reset link"}
+              </button>
+            </form>`}
     <//>
-  `}var ct=t=>t.toLocaleString("en-US");function bs(t){let e=t.monthly_cents===0?"Free":`${ut(t.monthly_cents,t.currency)} a month`,n=t.included_live_requests>0?`, ${ct(t.included_live_requests)} live requests included`:"",r=t.per_thousand_live_requests_cents>0?`, then ${ut(t.per_thousand_live_requests_cents,t.currency)} per 1,000`:"";return`${e}${n}${r}`}var ut=(t,e)=>new Intl.NumberFormat("en-US",{style:"currency",currency:e.toUpperCase()}).format(t/100);function Tr({environment:t}){let[e,n]=k(null),[r,o]=k(null),s=L(),i=L();if(O(()=>{s.run(async()=>n(await _.billing()))},[]),!e)return m`<h1>Billing <span class=${`mode-badge mode-${t}`}>${V(t)}</span></h1>
+  `}var ct=t=>t.toLocaleString("en-US");function bs(t){let e=t.monthly_cents===0?"Free":`${ut(t.monthly_cents,t.currency)} a month`,n=t.included_live_requests>0?`, ${ct(t.included_live_requests)} live requests included`:"",r=t.per_thousand_live_requests_cents>0?`, then ${ut(t.per_thousand_live_requests_cents,t.currency)} per 1,000`:"";return`${e}${n}${r}`}var ut=(t,e)=>new Intl.NumberFormat("en-US",{style:"currency",currency:e.toUpperCase()}).format(t/100);function Tr({environment:t}){let[e,n]=k(null),[r,o]=k(null),s=L(),i=L();if(O(()=>{s.run(async()=>n(await _.billing()))},[]),!e)return m`<h1>
+        Billing <span class=${`mode-badge mode-${t}`}>${V(t)}</span>
+      </h1>
       <${A} error=${s.error} />
       ${s.error?null:m`<p aria-busy="true">Loading billing…</p>`}`;let a=e.daily.filter(u=>u.live_requests>0),d=e.tiers.findIndex(u=>u.tier===e.tier),l=u=>i.run(async()=>{let c=await _.changePlan(u.tier);n(c),o(`Your account is now on tier ${c.tier} (${c.plan}). New rate limits apply to the next request.`)});return m`
     <h1>Billing <span class=${`mode-badge mode-${t}`}>${V(t)}</span></h1>
-    <p class="lead">Billing is for the whole account. Only live requests are metered; test-mode traffic is free.</p>
+    <p class="lead">
+      Billing is for the whole account. Only live requests are metered; test-mode traffic is free.
+    </p>
     <${A} error=${i.error??s.error} message=${r} />
     <section aria-labelledby="plan-heading">
       <h2 id="plan-heading">Your plan</h2>
-      <p class="current-tier">Current tier: <strong data-testid="current-tier">Tier ${e.tier} (${e.plan})</strong>. Changes take effect on the next API request.</p>
+      <p class="current-tier">
+        Current tier: <strong data-testid="current-tier">Tier ${e.tier} (${e.plan})</strong>.
+        Changes take effect on the next API request.
+      </p>
       <div class="table-wrap">
         <table class="tiers">
-          <caption class="visually-hidden">Tiers and their rate limits</caption>
-          <thead><tr><th scope="col">Tier</th><th scope="col">Plan</th><th scope="col">Per key</th><th scope="col">Per account</th><th scope="col">Price</th><th scope="col"><span class="visually-hidden">Change</span></th></tr></thead>
+          <caption class="visually-hidden">
+            Tiers and their rate limits
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Tier</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Per key</th>
+              <th scope="col">Per account</th>
+              <th scope="col">Price</th>
+              <th scope="col"><span class="visually-hidden">Change</span></th>
+            </tr>
+          </thead>
           <tbody>
             ${e.tiers.map((u,c)=>{let p=u.tier===e.tier,f=c>d?"Upgrade":"Downgrade";return m`
-                <tr key=${u.tier} aria-current=${p?"true":void 0} class=${p?"current":""}>
+                <tr
+                  key=${u.tier}
+                  aria-current=${p?"true":void 0}
+                  class=${p?"current":""}
+                >
                   <th scope="row">Tier ${u.tier}</th>
                   <td>${u.plan}</td>
                   <td class="number">${ct(u.per_key)} / min</td>
                   <td class="number">${ct(u.per_account)} / min</td>
                   <td>${bs(u.price)}</td>
-                  <td>${p?m`<span class="muted">Current</span>`:m`<button type="button" disabled=${i.busy} onClick=${()=>l(u)}>${f} to ${u.plan}</button>`}</td>
+                  <td>
+                    ${p?m`<span class="muted">Current</span>`:m`<button type="button" disabled=${i.busy} onClick=${()=>l(u)}>${f} to ${u.plan}</button>`}
+                  </td>
                 </tr>
               `})}
           </tbody>
@@ -114,31 +206,70 @@ ${f??""}`:void 0,P=u.length>0&&d!==void 0&&(this.itemsKey===d.itemsKey||y!==void
     </section>
     <section aria-labelledby="usage-heading">
       <h2 id="usage-heading">Usage in ${e.month}</h2>
-      <p>Metered live requests this month: <strong data-testid="live-requests">${e.live_requests.toLocaleString("en-US")}</strong>. Estimated invoice: <strong data-testid="estimate-total">${ut(e.estimate.total_cents,e.estimate.currency)}</strong>.</p>
+      <p>
+        Metered live requests this month:
+        <strong data-testid="live-requests">${e.live_requests.toLocaleString("en-US")}</strong>.
+        Estimated invoice:
+        <strong data-testid="estimate-total"
+          >${ut(e.estimate.total_cents,e.estimate.currency)}</strong
+        >.
+      </p>
       ${e.estimate.lines.length?m`<table class="estimate">
-            <caption>Estimate for ${e.month}</caption>
-            <thead><tr><th scope="col">Line</th><th scope="col" class="number">Quantity</th><th scope="col" class="number">Amount</th></tr></thead>
-            <tbody>
-              ${e.estimate.lines.map(u=>m`<tr><td>${u.description}</td><td class="number">${ct(u.quantity)}</td><td class="number">${ut(u.amount_cents,e.estimate.currency)}</td></tr>`)}
-            </tbody>
-          </table>`:null}
+              <caption>
+                Estimate for ${e.month}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col" class="number">Quantity</th>
+                  <th scope="col" class="number">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${e.estimate.lines.map(u=>m`<tr>
+                      <td>${u.description}</td>
+                      <td class="number">${ct(u.quantity)}</td>
+                      <td class="number">${ut(u.amount_cents,e.estimate.currency)}</td>
+                    </tr>`)}
+              </tbody>
+            </table>`:null}
       <div class="usage">
         <${ws} daily=${e.daily} month=${e.month} />
         <table class="daily">
-          <caption>Live requests per day (days with traffic)</caption>
-          <thead><tr><th scope="col">Date</th><th scope="col" class="number">Live requests</th></tr></thead>
+          <caption>
+            Live requests per day (days with traffic)
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col" class="number">Live requests</th>
+            </tr>
+          </thead>
           <tbody>
-            ${a.length===0?m`<tr><td colspan="2" class="empty">No live requests yet this month.</td></tr>`:null}
-            ${a.map(u=>m`<tr><td><time datetime=${u.date}>${u.date}</time></td><td class="number">${u.live_requests.toLocaleString("en-US")}</td></tr>`)}
+            ${a.length===0?m`<tr>
+                    <td colspan="2" class="empty">No live requests yet this month.</td>
+                  </tr>`:null}
+            ${a.map(u=>m`<tr>
+                  <td><time datetime=${u.date}>${u.date}</time></td>
+                  <td class="number">${u.live_requests.toLocaleString("en-US")}</td>
+                </tr>`)}
           </tbody>
         </table>
       </div>
     </section>
   `}var Dt=620,Y=160,ne=44,_s=t=>t>=1e4?`${Math.round(t/1e3)}k`:String(t);function ks(t,e){let[n,r]=t.split("-").map(Number),o=new Date(Date.UTC(n,r,0)).getUTCDate(),s=new Map(e.map(i=>[i.date,i.live_requests]));return Array.from({length:o},(i,a)=>{let d=`${t}-${String(a+1).padStart(2,"0")}`;return{date:d,live_requests:s.get(d)??0}})}function ws({daily:t,month:e}){let n=ks(e,t),r=Math.max(1,...n.map(a=>a.live_requests)),o=(Dt-ne)/n.length,s=o*.7,i=n.reduce((a,d)=>a+d.live_requests,0);return m`
     <figure class="chart">
-      <svg viewBox=${`0 0 ${Dt} ${Y+22}`} role="img" aria-labelledby="usage-chart-title usage-chart-desc" class="usage-chart">
+      <svg
+        viewBox=${`0 0 ${Dt} ${Y+22}`}
+        role="img"
+        aria-labelledby="usage-chart-title usage-chart-desc"
+        class="usage-chart"
+      >
         <title id="usage-chart-title">Live requests per day in ${e}</title>
-        <desc id="usage-chart-desc">${i} live requests in ${e}, at most ${r} in a day. The table beside the chart lists every day with traffic.</desc>
+        <desc id="usage-chart-desc">
+          ${i} live requests in ${e}, at most ${r} in a day. The table beside the chart lists every
+          day with traffic.
+        </desc>
         <line x1=${ne} y1=${Y} x2=${Dt} y2=${Y} class="axis" />
         <line x1=${ne} y1="4" x2=${ne} y2=${Y} class="axis" />
         <text x=${ne-6} y="14" text-anchor="end" class="tick">${_s(r)}</text>
@@ -155,81 +286,140 @@ ${f??""}`:void 0,P=u.length>0&&d!==void 0&&(this.itemsKey===d.itemsKey||y!==void
       <h1>API keys <span class=${`mode-badge mode-${t}`}>${V(t)}</span></h1>
       <button type="button" class="primary" onClick=${()=>i({kind:"create"})}>Create key</button>
     </div>
-    <p class="lead">Keys for the ${t} environment. Secret keys (<code>${t}_sk_</code>) belong on your server; publishable keys (<code>${t}_pk_</code>) may ship in a browser.</p>
+    <p class="lead">
+      Keys for the ${t} environment. Secret keys (<code>${t}_sk_</code>) belong on your
+      server; publishable keys (<code>${t}_pk_</code>) may ship in a browser.
+    </p>
     <${A} error=${l.error} message=${a} />
     ${e===null?m`<p aria-busy="true">Loading keys…</p>`:m`
-          <div class="table-wrap">
-            <table class="keys">
-              <caption class="visually-hidden">${V(t)} API keys</caption>
-              <thead>
-                <tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Environment</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created (UTC)</th><th scope="col">Last used (UTC)</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr>
-              </thead>
-              <tbody>
-                ${e.length===0?m`<tr><td colspan="9" class="empty">No ${t} keys yet. Create one to call the API.</td></tr>`:null}
-                ${e.map(p=>m`
-                    <tr key=${p.id} data-key-id=${p.id}>
-                      <th scope="row" class="name">${X(p)}</th>
-                      <td>${p.type==="sk"?"Secret":"Publishable"}</td>
-                      <td>${p.environment}</td>
-                      <td><code class="redacted">${p.redacted}</code></td>
-                      <td>${p.scopes.map(f=>m`<code class="scope">${f}</code> `)}</td>
-                      <td><${te} iso=${p.created_at} /></td>
-                      <td><${te} iso=${p.last_used_at} /></td>
-                      <td><span class=${`status status-${p.status}`}>${p.status==="active"?"Active":"Revoked"}</span></td>
-                      <td class="actions">
-                        ${p.status==="active"?m`
-                              <button type="button" onClick=${()=>i({kind:"rotate",key:p})} aria-label=${`Rotate ${X(p)}`}>Rotate</button>
-                              <button type="button" class="danger" onClick=${()=>i({kind:"revoke",key:p})} aria-label=${`Revoke ${X(p)}`}>Revoke</button>
-                            `:null}
-                      </td>
-                    </tr>
-                  `)}
-              </tbody>
-            </table>
-          </div>
-        `}
+            <div class="table-wrap">
+              <table class="keys">
+                <caption class="visually-hidden">
+                  ${V(t)} API keys
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Environment</th>
+                    <th scope="col">Key</th>
+                    <th scope="col">Scopes</th>
+                    <th scope="col">Created (UTC)</th>
+                    <th scope="col">Last used (UTC)</th>
+                    <th scope="col">Status</th>
+                    <th scope="col"><span class="visually-hidden">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${e.length===0?m`<tr>
+                          <td colspan="9" class="empty">
+                            No ${t} keys yet. Create one to call the API.
+                          </td>
+                        </tr>`:null}
+                  ${e.map(p=>m`
+                      <tr key=${p.id} data-key-id=${p.id}>
+                        <th scope="row" class="name">${X(p)}</th>
+                        <td>${p.type==="sk"?"Secret":"Publishable"}</td>
+                        <td>${p.environment}</td>
+                        <td><code class="redacted">${p.redacted}</code></td>
+                        <td>${p.scopes.map(f=>m`<code class="scope">${f}</code> `)}</td>
+                        <td><${te} iso=${p.created_at} /></td>
+                        <td><${te} iso=${p.last_used_at} /></td>
+                        <td>
+                          <span class=${`status status-${p.status}`}
+                            >${p.status==="active"?"Active":"Revoked"}</span
+                          >
+                        </td>
+                        <td class="actions">
+                          ${p.status==="active"?m`
+                                  <button
+                                    type="button"
+                                    onClick=${()=>i({kind:"rotate",key:p})}
+                                    aria-label=${`Rotate ${X(p)}`}
+                                  >
+                                    Rotate
+                                  </button>
+                                  <button
+                                    type="button"
+                                    class="danger"
+                                    onClick=${()=>i({kind:"revoke",key:p})}
+                                    aria-label=${`Revoke ${X(p)}`}
+                                  >
+                                    Revoke
+                                  </button>
+                                `:null}
+                        </td>
+                      </tr>
+                    `)}
+                </tbody>
+              </table>
+            </div>
+          `}
     <${at} open=${s!==null} title=${c} onClose=${()=>i(null)}>
       ${s?.kind==="create"?m`<${vs}
-            environment=${t}
-            scopes=${r}
-            onCancel=${()=>i(null)}
-            onCreated=${(p,f)=>{i({kind:"secret",title:`Your new key ${f}`,secret:p}),d(`Created the key ${f}.`),u()}}
-          />`:null}
+              environment=${t}
+              scopes=${r}
+              onCancel=${()=>i(null)}
+              onCreated=${(p,f)=>{i({kind:"secret",title:`Your new key ${f}`,secret:p}),d(`Created the key ${f}.`),u()}}
+            />`:null}
       ${s?.kind==="secret"?m`<${$s} secret=${s.secret} onDone=${()=>i(null)} />`:null}
       ${s?.kind==="rotate"?m`<${ge}
-            text=${`The current key ${s.key.redacted} stops working immediately, and a new key with the same name and scopes is shown once.`}
-            confirm="Rotate key"
-            onCancel=${()=>i(null)}
-            onConfirm=${async()=>{let p=await _.rotateKey(s.key.id);i({kind:"secret",title:`The new key for ${X(p.key)}`,secret:p.secret}),d(`Rotated the key ${X(p.key)}; the old key no longer works.`),u()}}
-          />`:null}
+              text=${`The current key ${s.key.redacted} stops working immediately, and a new key with the same name and scopes is shown once.`}
+              confirm="Rotate key"
+              onCancel=${()=>i(null)}
+              onConfirm=${async()=>{let p=await _.rotateKey(s.key.id);i({kind:"secret",title:`The new key for ${X(p.key)}`,secret:p.secret}),d(`Rotated the key ${X(p.key)}; the old key no longer works.`),u()}}
+            />`:null}
       ${s?.kind==="revoke"?m`<${ge}
-            text=${`Requests with ${s.key.redacted} will be refused (401) from now on. This cannot be undone.`}
-            confirm="Revoke key"
-            danger=${!0}
-            onCancel=${()=>i(null)}
-            onConfirm=${async()=>{let p=await _.revokeKey(s.key.id);i(null),d(`Revoked the key ${X(p)}.`),u()}}
-          />`:null}
+              text=${`Requests with ${s.key.redacted} will be refused (401) from now on. This cannot be undone.`}
+              confirm="Revoke key"
+              danger=${!0}
+              onCancel=${()=>i(null)}
+              onConfirm=${async()=>{let p=await _.revokeKey(s.key.id);i(null),d(`Revoked the key ${X(p)}.`),u()}}
+            />`:null}
     <//>
   `}function vs({environment:t,scopes:e,onCancel:n,onCreated:r}){let o=L();return m`
     <form onSubmit=${i=>{i.preventDefault();let a=new FormData(i.currentTarget),d=String(a.get("name")??"").trim(),l=a.get("type")==="pk"?"pk":"sk",u=a.getAll("scopes").map(String);if(u.length===0){o.setError("Choose at least one scope.");return}o.run(async()=>{let c=await _.createKey({name:d,type:l,environment:t,scopes:u});r(c.secret,X(c.key))})}} novalidate=${!1}>
       <${A} error=${o.error} />
       <div class="field">
         <label for="key-name">Name</label>
-        <input id="key-name" name="name" required maxlength="100" autocomplete="off" aria-describedby="key-name-hint" autofocus />
+        <input
+          id="key-name"
+          name="name"
+          required
+          maxlength="100"
+          autocomplete="off"
+          aria-describedby="key-name-hint"
+          autofocus
+        />
         <p id="key-name-hint" class="hint">Say where it is used, e.g. "nightly import".</p>
       </div>
       <fieldset>
         <legend>Type</legend>
-        <label><input type="radio" name="type" value="sk" checked /> Secret key (<code>${t}_sk_</code>): for your server</label>
-        <label><input type="radio" name="type" value="pk" /> Publishable key (<code>${t}_pk_</code>): safe in a browser</label>
+        <label
+          ><input type="radio" name="type" value="sk" checked /> Secret key (<code>${t}_sk_</code>):
+          for your server</label
+        >
+        <label
+          ><input type="radio" name="type" value="pk" /> Publishable key (<code>${t}_pk_</code>):
+          safe in a browser</label
+        >
       </fieldset>
       <fieldset>
         <legend>Scopes</legend>
         ${e.map(i=>m`
             <div class="checkbox">
-              <input type="checkbox" id=${z("scope",i.scope)} name="scopes" value=${i.scope} disabled=${!i.mintable} aria-describedby=${z("scope-about",i.scope)} />
+              <input
+                type="checkbox"
+                id=${z("scope",i.scope)}
+                name="scopes"
+                value=${i.scope}
+                disabled=${!i.mintable}
+                aria-describedby=${z("scope-about",i.scope)}
+              />
               <label for=${z("scope",i.scope)}><code>${i.scope}</code></label>
-              <span id=${z("scope-about",i.scope)} class="hint">${i.description}${i.mintable?"":" (available when the product launches)"}</span>
+              <span id=${z("scope-about",i.scope)} class="hint"
+                >${i.description}${i.mintable?"":" (available when the product launches)"}</span
+              >
             </div>
           `)}
       </fieldset>
@@ -246,81 +436,155 @@ ${f??""}`:void 0,P=u.length>0&&d!==void 0&&(this.itemsKey===d.itemsKey||y!==void
     <${A} error=${s.error} />
     <div class="buttons">
       <button type="button" onClick=${r} autofocus>Cancel</button>
-      <button type="button" class=${n?"danger":"primary"} disabled=${s.busy} onClick=${()=>s.run(o)}>${e}</button>
+      <button
+        type="button"
+        class=${n?"danger":"primary"}
+        disabled=${s.busy}
+        onClick=${()=>s.run(o)}
+      >
+        ${e}
+      </button>
     </div>
   `}var de=t=>t.status==="enabled";function Ar({environment:t}){let[e,n]=k(null),[r,o]=k([]),[s,i]=k(null),[a,d]=k(null),[l,u]=k(null),c=L(),p=L(),f=()=>c.run(async()=>n(await _.endpoints(t)));O(()=>{c.run(async()=>{let[h,T]=await Promise.all([_.endpoints(t),_.eventTypes()]);n(h),o(T)})},[t]);let y=h=>p.run(async()=>{de(h)?await _.disableEndpoint(h.id):await _.enableEndpoint(h.id),u(`${de(h)?"Disabled":"Enabled"} ${h.url}.`),await f()}),P={add:`Add a ${t} endpoint`,rotate:"Rotate the signing secret?",remove:"Remove this endpoint?",test:"Send a test event"},$=s?s.kind==="secret"?s.title:P[s.kind]:"",b=e?.find(h=>h.id===a);return m`
     <div class="page-heading">
       <h1>Webhooks <span class=${`mode-badge mode-${t}`}>${V(t)}</span></h1>
       <button type="button" class="primary" onClick=${()=>i({kind:"add"})}>Add endpoint</button>
     </div>
-    <p class="lead">Endpoints that receive ${t==="test"?"test-mode":"live"} events, signed with their own secret (Standard Webhooks).</p>
+    <p class="lead">
+      Endpoints that receive ${t==="test"?"test-mode":"live"} events, signed with their own
+      secret (Standard Webhooks).
+    </p>
     <${A} error=${p.error??c.error} message=${l} />
     ${e===null?m`<p aria-busy="true">Loading endpoints…</p>`:m`
-          <div class="table-wrap">
-            <table class="endpoints">
-              <caption class="visually-hidden">${V(t)} webhook endpoints</caption>
-              <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col">Created (UTC)</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
-              <tbody>
-                ${e.length===0?m`<tr><td colspan="5" class="empty">No ${t} endpoints yet.</td></tr>`:null}
-                ${e.map(h=>m`
-                    <tr key=${h.id} data-endpoint-id=${h.id}>
-                      <th scope="row" class="url"><code>${h.url}</code></th>
-                      <td>${h.events.map(T=>m`<code class="scope">${T}</code> `)}</td>
-                      <td><span class=${`status status-${de(h)?"active":"revoked"}`}>${de(h)?"Enabled":"Disabled"}</span>${h.disabled_reason?m`<p class="hint">${h.disabled_reason}</p>`:null}</td>
-                      <td><${te} iso=${h.created_at} empty="—" /></td>
-                      <td class="actions">
-                        <button type="button" aria-pressed=${a===h.id} onClick=${()=>d(a===h.id?null:h.id)} aria-label=${`Deliveries to ${h.url}`}>Deliveries</button>
-                        <button type="button" onClick=${()=>i({kind:"test",endpoint:h})} aria-label=${`Send a test event to ${h.url}`}>Send test event</button>
-                        <button type="button" onClick=${()=>i({kind:"rotate",endpoint:h})} aria-label=${`Rotate the secret of ${h.url}`}>Rotate secret</button>
-                        <button type="button" disabled=${p.busy} onClick=${()=>y(h)} aria-label=${`${de(h)?"Disable":"Enable"} ${h.url}`}>${de(h)?"Disable":"Enable"}</button>
-                        <button type="button" class="danger" onClick=${()=>i({kind:"remove",endpoint:h})} aria-label=${`Remove ${h.url}`}>Remove</button>
-                      </td>
-                    </tr>
-                  `)}
-              </tbody>
-            </table>
-          </div>
-        `}
+            <div class="table-wrap">
+              <table class="endpoints">
+                <caption class="visually-hidden">
+                  ${V(t)} webhook endpoints
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">URL</th>
+                    <th scope="col">Events</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Created (UTC)</th>
+                    <th scope="col"><span class="visually-hidden">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${e.length===0?m`<tr>
+                          <td colspan="5" class="empty">No ${t} endpoints yet.</td>
+                        </tr>`:null}
+                  ${e.map(h=>m`
+                      <tr key=${h.id} data-endpoint-id=${h.id}>
+                        <th scope="row" class="url"><code>${h.url}</code></th>
+                        <td>${h.events.map(T=>m`<code class="scope">${T}</code> `)}</td>
+                        <td>
+                          <span class=${`status status-${de(h)?"active":"revoked"}`}
+                            >${de(h)?"Enabled":"Disabled"}</span
+                          >${h.disabled_reason?m`<p class="hint">${h.disabled_reason}</p>`:null}
+                        </td>
+                        <td><${te} iso=${h.created_at} empty="—" /></td>
+                        <td class="actions">
+                          <button
+                            type="button"
+                            aria-pressed=${a===h.id}
+                            onClick=${()=>d(a===h.id?null:h.id)}
+                            aria-label=${`Deliveries to ${h.url}`}
+                          >
+                            Deliveries
+                          </button>
+                          <button
+                            type="button"
+                            onClick=${()=>i({kind:"test",endpoint:h})}
+                            aria-label=${`Send a test event to ${h.url}`}
+                          >
+                            Send test event
+                          </button>
+                          <button
+                            type="button"
+                            onClick=${()=>i({kind:"rotate",endpoint:h})}
+                            aria-label=${`Rotate the secret of ${h.url}`}
+                          >
+                            Rotate secret
+                          </button>
+                          <button
+                            type="button"
+                            disabled=${p.busy}
+                            onClick=${()=>y(h)}
+                            aria-label=${`${de(h)?"Disable":"Enable"} ${h.url}`}
+                          >
+                            ${de(h)?"Disable":"Enable"}
+                          </button>
+                          <button
+                            type="button"
+                            class="danger"
+                            onClick=${()=>i({kind:"remove",endpoint:h})}
+                            aria-label=${`Remove ${h.url}`}
+                          >
+                            Remove
+                          </button>
+                        </td>
+                      </tr>
+                    `)}
+                </tbody>
+              </table>
+            </div>
+          `}
     ${b?m`<${Ps} endpoint=${b} onMessage=${u} />`:null}
     <${at} open=${s!==null} title=${$} onClose=${()=>i(null)}>
       ${s?.kind==="add"?m`<${xs}
-            environment=${t}
-            eventTypes=${r}
-            onCancel=${()=>i(null)}
-            onCreated=${(h,T)=>{i({kind:"secret",title:`Signing secret for ${h.url}`,secret:T}),u(`Added ${h.url}.`),d(h.id),f()}}
-          />`:null}
+              environment=${t}
+              eventTypes=${r}
+              onCancel=${()=>i(null)}
+              onCreated=${(h,T)=>{i({kind:"secret",title:`Signing secret for ${h.url}`,secret:T}),u(`Added ${h.url}.`),d(h.id),f()}}
+            />`:null}
       ${s?.kind==="secret"?m`<${dt} label="Signing secret" secret=${s.secret} />
-            <div class="buttons"><button type="button" class="primary" onClick=${()=>i(null)}>Done</button></div>`:null}
+              <div class="buttons">
+                <button type="button" class="primary" onClick=${()=>i(null)}>Done</button>
+              </div>`:null}
       ${s?.kind==="rotate"?m`<${ge}
-            text=${`Deliveries to ${s.endpoint.url} will be signed with a new secret, shown once. Update your receiver before the next event.`}
-            confirm="Rotate secret"
-            onCancel=${()=>i(null)}
-            onConfirm=${async()=>{let h=await _.rotateEndpointSecret(s.endpoint.id);i({kind:"secret",title:`New signing secret for ${h.endpoint.url}`,secret:h.secret})}}
-          />`:null}
+              text=${`Deliveries to ${s.endpoint.url} will be signed with a new secret, shown once. Update your receiver before the next event.`}
+              confirm="Rotate secret"
+              onCancel=${()=>i(null)}
+              onConfirm=${async()=>{let h=await _.rotateEndpointSecret(s.endpoint.id);i({kind:"secret",title:`New signing secret for ${h.endpoint.url}`,secret:h.secret})}}
+            />`:null}
       ${s?.kind==="remove"?m`<${ge}
-            text=${`${s.endpoint.url} will receive no more events. This cannot be undone.`}
-            confirm="Remove endpoint"
-            danger=${!0}
-            onCancel=${()=>i(null)}
-            onConfirm=${async()=>{await _.removeEndpoint(s.endpoint.id),a===s.endpoint.id&&d(null),i(null),u(`Removed ${s.endpoint.url}.`),await f()}}
-          />`:null}
+              text=${`${s.endpoint.url} will receive no more events. This cannot be undone.`}
+              confirm="Remove endpoint"
+              danger=${!0}
+              onCancel=${()=>i(null)}
+              onConfirm=${async()=>{await _.removeEndpoint(s.endpoint.id),a===s.endpoint.id&&d(null),i(null),u(`Removed ${s.endpoint.url}.`),await f()}}
+            />`:null}
       ${s?.kind==="test"?m`<${Rs}
-            endpoint=${s.endpoint}
-            eventTypes=${s.endpoint.events.includes("*")?r:s.endpoint.events}
-            onCancel=${()=>i(null)}
-            onSent=${h=>{i(null),d(s.endpoint.id),u(`Sent a test ${h} event to ${s.endpoint.url}; it appears under its deliveries.`)}}
-          />`:null}
+              endpoint=${s.endpoint}
+              eventTypes=${s.endpoint.events.includes("*")?r:s.endpoint.events}
+              onCancel=${()=>i(null)}
+              onSent=${h=>{i(null),d(s.endpoint.id),u(`Sent a test ${h} event to ${s.endpoint.url}; it appears under its deliveries.`)}}
+            />`:null}
     <//>
   `}function xs({environment:t,eventTypes:e,onCancel:n,onCreated:r}){let o=L();return m`
     <form onSubmit=${i=>{i.preventDefault();let a=new FormData(i.currentTarget),d=String(a.get("url")??"").trim(),l=a.getAll("events").map(String);if(l.length===0){o.setError("Choose at least one event type.");return}o.run(async()=>{let u=await _.createEndpoint({environment:t,url:d,events:l});r(u.endpoint,u.secret)})}}>
       <${A} error=${o.error} />
       <div class="field">
         <label for="endpoint-url">Endpoint URL</label>
-        <input id="endpoint-url" name="url" type="url" required autocomplete="off" placeholder="https://example.com/webhooks" autofocus />
+        <input
+          id="endpoint-url"
+          name="url"
+          type="url"
+          required
+          autocomplete="off"
+          placeholder="https://example.com/webhooks"
+          autofocus
+        />
       </div>
       <fieldset>
         <legend>Events to send</legend>
-        ${e.map(i=>m`<div class="checkbox"><input type="checkbox" id=${z("event",i)} name="events" value=${i} /><label for=${z("event",i)}><code>${i}</code></label></div>`)}
+        ${e.map(i=>m`<div class="checkbox">
+              <input type="checkbox" id=${z("event",i)} name="events" value=${i} /><label
+                for=${z("event",i)}
+                ><code>${i}</code></label
+              >
+            </div>`)}
       </fieldset>
       <div class="buttons">
         <button type="button" onClick=${n}>Cancel</button>
@@ -333,7 +597,9 @@ ${f??""}`:void 0,P=u.length>0&&d!==void 0&&(this.itemsKey===d.itemsKey||y!==void
       <${A} error=${o.error} />
       <div class="field">
         <label for="test-event-type">Event type</label>
-        <select id="test-event-type" name="type" autofocus>${e.map(i=>m`<option value=${i}>${i}</option>`)}</select>
+        <select id="test-event-type" name="type" autofocus>
+          ${e.map(i=>m`<option value=${i}>${i}</option>`)}
+        </select>
       </div>
       <div class="buttons">
         <button type="button" onClick=${n}>Cancel</button>
@@ -348,33 +614,61 @@ ${f??""}`:void 0,P=u.length>0&&d!==void 0&&(this.itemsKey===d.itemsKey||y!==void
       </div>
       <${A} error=${s.error??o.error} />
       ${n===null?m`<p aria-busy="true">Loading deliveries…</p>`:m`
-            <div class="table-wrap">
-              <table class="deliveries-table">
-                <caption class="visually-hidden">Recent deliveries</caption>
-                <thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col" class="number">Attempts</th><th scope="col" class="number">Response</th><th scope="col">Last attempt (UTC)</th><th scope="col">Next attempt (UTC)</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
-                <tbody>
-                  ${n.length===0?m`<tr><td colspan="7" class="empty">No deliveries yet. Send a test event to try the endpoint.</td></tr>`:null}
-                  ${n.map(a=>m`
-                      <tr key=${a.id} data-delivery-id=${a.id}>
-                        <th scope="row"><code>${a.event_type}</code> <span class="muted">${a.event_id}</span></th>
-                        <td><span class=${`status delivery-${a.status}`}>${a.status}</span></td>
-                        <td class="number">${a.attempts}</td>
-                        <td class="number">${a.response_status??"\u2014"}</td>
-                        <td><${te} iso=${a.last_attempt_at} empty="—" /></td>
-                        <td><${te} iso=${a.next_attempt_at} empty="—" /></td>
-                        <td class="actions">
-                          <button
-                            type="button"
-                            disabled=${s.busy}
-                            aria-label=${`Resend ${a.event_type} ${a.event_id}`}
-                            onClick=${()=>s.run(async()=>{await _.resendEvent(a.event_id),e(`Queued ${a.event_id} again.`),await i()})}
-                          >Resend</button>
-                        </td>
-                      </tr>
-                    `)}
-                </tbody>
-              </table>
-            </div>
-          `}
+              <div class="table-wrap">
+                <table class="deliveries-table">
+                  <caption class="visually-hidden">
+                    Recent deliveries
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Event</th>
+                      <th scope="col">Status</th>
+                      <th scope="col" class="number">Attempts</th>
+                      <th scope="col" class="number">Response</th>
+                      <th scope="col">Last attempt (UTC)</th>
+                      <th scope="col">Next attempt (UTC)</th>
+                      <th scope="col"><span class="visually-hidden">Actions</span></th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${n.length===0?m`<tr>
+                            <td colspan="7" class="empty">
+                              No deliveries yet. Send a test event to try the endpoint.
+                            </td>
+                          </tr>`:null}
+                    ${n.map(a=>m`
+                        <tr key=${a.id} data-delivery-id=${a.id}>
+                          <th scope="row">
+                            <code>${a.event_type}</code>
+                            <span class="muted">${a.event_id}</span>
+                          </th>
+                          <td>
+                            <span class=${`status delivery-${a.status}`}>${a.status}</span>
+                          </td>
+                          <td class="number">${a.attempts}</td>
+                          <td class="number">${a.response_status??"\u2014"}</td>
+                          <td><${te} iso=${a.last_attempt_at} empty="—" /></td>
+                          <td><${te} iso=${a.next_attempt_at} empty="—" /></td>
+                          <td class="actions">
+                            <button
+                              type="button"
+                              disabled=${s.busy}
+                              aria-label=${`Resend ${a.event_type} ${a.event_id}`}
+                              onClick=${()=>s.run(async()=>{await _.resendEvent(a.event_id),e(`Queued ${a.event_id} again.`),await i()})}
+                            >
+                              Resend
+                            </button>
+                          </td>
+                        </tr>
+                      `)}
+                  </tbody>
+                </table>
+              </div>
+            `}
     </section>
-  `}var Lr={keys:Cr,billing:Tr,webhooks:Ar},Mr={signin:Rr,signup:Pr,"verify-email":Sr,"reset-password":Er};function Ss({page:t,environment:e}){let[n,r]=k(null),[o,s]=k(null);if(O(()=>{_.session().then(r,a=>{it(a)?location.replace(`/dashboard/signin?next=${encodeURIComponent(location.pathname)}`):s(ee(a))})},[]),!n)return m`<main id="main"><h1>${jt[t]}</h1>${o?m`<${A} error=${o} />`:m`<p aria-busy="true">Loading…</p>`}</main>`;let i=Lr[t];return m`<${vr} page=${t} environment=${e} session=${n}><${i} environment=${e} /><//>`}var Ut=document.getElementById("app"),{page:pt="",environment:Ht}=document.body.dataset;if(Ut){if(pt in Lr&&(Ht==="test"||Ht==="live"))Pe(m`<${Ss} page=${pt} environment=${Ht} />`,Ut);else if(pt in Mr){let t=Mr[pt];Pe(m`<${t} />`,Ut),window.addEventListener("hashchange",()=>location.reload())}}
+  `}var Lr={keys:Cr,billing:Tr,webhooks:Ar},Mr={signin:Rr,signup:Pr,"verify-email":Sr,"reset-password":Er};function Ss({page:t,environment:e}){let[n,r]=k(null),[o,s]=k(null);if(O(()=>{_.session().then(r,a=>{it(a)?location.replace(`/dashboard/signin?next=${encodeURIComponent(location.pathname)}`):s(ee(a))})},[]),!n)return m`<main id="main">
+      <h1>${jt[t]}</h1>
+      ${o?m`<${A} error=${o} />`:m`<p aria-busy="true">Loading…</p>`}
+    </main>`;let i=Lr[t];return m`<${vr} page=${t} environment=${e} session=${n}
+    ><${i} environment=${e}
+  /><//>`}var Ut=document.getElementById("app"),{page:pt="",environment:Ht}=document.body.dataset;if(Ut){if(pt in Lr&&(Ht==="test"||Ht==="live"))Pe(m`<${Ss} page=${pt} environment=${Ht} />`,Ut);else if(pt in Mr){let t=Mr[pt];Pe(m`<${t} />`,Ut),window.addEventListener("hashchange",()=>location.reload())}}

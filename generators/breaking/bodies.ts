@@ -8,22 +8,55 @@ import { compareSchemas } from './schema.js';
 
 const mediaKey = (type: string) => type.split(';')[0].trim().toLowerCase();
 
-export function compareRequestBody(c: Comparison, before: Operation, after: Operation, where: string, channel: Channel): void {
+export function compareRequestBody(
+  c: Comparison,
+  before: Operation,
+  after: Operation,
+  where: string,
+  channel: Channel,
+): void {
   const webhook = channel === 'webhook';
-  const b = before.node.requestBody === undefined ? undefined : c.resolve('base', before.node.requestBody, join(before.pointer, 'requestBody'));
-  const h = after.node.requestBody === undefined ? undefined : c.resolve('head', after.node.requestBody, join(after.pointer, 'requestBody'));
+  const b =
+    before.node.requestBody === undefined
+      ? undefined
+      : c.resolve('base', before.node.requestBody, join(before.pointer, 'requestBody'));
+  const h =
+    after.node.requestBody === undefined
+      ? undefined
+      : c.resolve('head', after.node.requestBody, join(after.pointer, 'requestBody'));
   if (!b && !h) return;
   const label = webhook ? `${where} payload` : `${where} request body`;
   if (!b || !h) {
     if (b) c.mark('base', b.pointer);
     if (h) c.mark('head', h.pointer);
-    if (webhook) c.add(b ? 'webhook-payload-removed' : 'webhook-added', label, h?.pointer, b?.pointer, b ? 'payload removed' : 'payload added');
+    if (webhook)
+      c.add(
+        b ? 'webhook-payload-removed' : 'webhook-added',
+        label,
+        h?.pointer,
+        b?.pointer,
+        b ? 'payload removed' : 'payload added',
+      );
     else if (b) c.add('request-body-removed', label, undefined, b.pointer, 'request body removed');
-    else c.add(h!.node.required ? 'request-body-required-added' : 'request-body-optional-added', label, h!.pointer, undefined, `${h!.node.required ? 'required' : 'optional'} request body added`);
+    else
+      c.add(
+        h!.node.required ? 'request-body-required-added' : 'request-body-optional-added',
+        label,
+        h!.pointer,
+        undefined,
+        `${h!.node.required ? 'required' : 'optional'} request body added`,
+      );
     return;
   }
   c.markBoth(b.pointer, h.pointer, 'required');
-  if (!webhook && !!b.node.required !== !!h.node.required) c.add(h.node.required ? 'request-body-became-required' : 'request-body-became-optional', label, join(h.pointer, 'required'), undefined, `required ${!!b.node.required} → ${!!h.node.required}`);
+  if (!webhook && !!b.node.required !== !!h.node.required)
+    c.add(
+      h.node.required ? 'request-body-became-required' : 'request-body-became-optional',
+      label,
+      join(h.pointer, 'required'),
+      undefined,
+      `required ${!!b.node.required} → ${!!h.node.required}`,
+    );
   compareContent(c, webhook ? 'webhook-payload' : 'request', b, h, label);
 }
 
@@ -39,7 +72,14 @@ export function compareContent(c: Comparison, flow: Flow, b: Located, h: Located
     const headType = hByKey.get(key);
     if (!headType) {
       c.mark('base', pointer);
-      const rule = flow === 'webhook-payload' ? 'webhook-payload-media-type-changed' : isRequest ? 'request-media-type-removed' : hByKey.size ? 'response-media-type-removed' : 'response-body-removed';
+      const rule =
+        flow === 'webhook-payload'
+          ? 'webhook-payload-media-type-changed'
+          : isRequest
+            ? 'request-media-type-removed'
+            : hByKey.size
+              ? 'response-media-type-removed'
+              : 'response-body-removed';
       c.add(rule, `${where} ${type}`, undefined, pointer, `media type ${type} removed`);
       continue;
     }
@@ -48,15 +88,30 @@ export function compareContent(c: Comparison, flow: Flow, b: Located, h: Located
     const hSchema = hContent[headType].schema;
     // A schema present on one side only is compared against {}; the missing side has nothing to account for.
     if (bSchema === undefined || hSchema === undefined) c.markBoth(pointer, headPointer, 'schema');
-    if (bSchema !== undefined || hSchema !== undefined) compareSchemas(c, flow, { node: bSchema ?? {}, pointer: join(pointer, 'schema') }, { node: hSchema ?? {}, pointer: join(headPointer, 'schema') }, where);
+    if (bSchema !== undefined || hSchema !== undefined)
+      compareSchemas(
+        c,
+        flow,
+        { node: bSchema ?? {}, pointer: join(pointer, 'schema') },
+        { node: hSchema ?? {}, pointer: join(headPointer, 'schema') },
+        where,
+      );
   }
   for (const [key, type] of hByKey) {
     if (bByKey.has(key)) continue;
     const pointer = join(h.pointer, 'content', type);
     c.mark('head', pointer);
-    const rule = flow === 'webhook-payload' ? 'webhook-payload-media-type-changed' : isRequest ? 'request-media-type-added' : bByKey.size ? 'response-media-type-added' : 'response-body-added';
+    const rule =
+      flow === 'webhook-payload'
+        ? 'webhook-payload-media-type-changed'
+        : isRequest
+          ? 'request-media-type-added'
+          : bByKey.size
+            ? 'response-media-type-added'
+            : 'response-body-added';
     // A payload gaining a second media type does not change what receivers get today.
-    if (flow === 'webhook-payload' && bByKey.size) c.add('docs-changed', `${where} ${type}`, pointer, undefined, `media type ${type} added`);
+    if (flow === 'webhook-payload' && bByKey.size)
+      c.add('docs-changed', `${where} ${type}`, pointer, undefined, `media type ${type} added`);
     else c.add(rule, `${where} ${type}`, pointer, undefined, `media type ${type} added`);
   }
 }

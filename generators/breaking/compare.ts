@@ -23,7 +23,12 @@ export function compareDocuments(base: OpenApiDocument, head: OpenApiDocument): 
   const c = new Comparison(base, head);
   compareOperations(c);
   compareWebhooks(c);
-  compareServers(c, { node: base.servers, pointer: '/servers' }, { node: head.servers, pointer: '/servers' }, 'servers');
+  compareServers(
+    c,
+    { node: base.servers, pointer: '/servers' },
+    { node: head.servers, pointer: '/servers' },
+    'servers',
+  );
   compareSecuritySchemes(c);
   reportResidue(c);
   return dedupe(c.findings);

@@ -42,16 +42,22 @@ export interface Operation {
   parameters: Map<string, Located>;
 }
 
-export const isObject = (value: unknown): value is Record<string, Json> => !!value && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, Json> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 /** A `$ref` into the same document (bundled documents have no others). */
-export const isLocalRef = (value: unknown): value is { $ref: string } => isObject(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#/');
+export const isLocalRef = (value: unknown): value is { $ref: string } =>
+  isObject(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#/');
 export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 export const show = (value: unknown) => (value === undefined ? 'none' : JSON.stringify(value));
-export const join = (pointer: string, ...parts: Array<string | number>) => pointer + parts.map((part) => `/${escapePointerPart(String(part))}`).join('');
+export const join = (pointer: string, ...parts: Array<string | number>) =>
+  pointer + parts.map((part) => `/${escapePointerPart(String(part))}`).join('');
 
 export function valueAt(document: Json, pointer: string): Json {
   if (!pointer) return document;
-  return pointerToPath(`#${pointer}`).reduce<Json>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), document);
+  return pointerToPath(`#${pointer}`).reduce<Json>(
+    (node, key) => (node && typeof node === 'object' ? node[key] : undefined),
+    document,
+  );
 }
 
 /** The component a pointer lies in ("/components/schemas/Subject/..." → "/components/schemas/Subject"). */
@@ -99,7 +105,13 @@ export class Comparison {
     return true;
   }
 
-  add(rule: string, where: string, headPointer: string | undefined, basePointer: string | undefined, detail: string): void {
+  add(
+    rule: string,
+    where: string,
+    headPointer: string | undefined,
+    basePointer: string | undefined,
+    detail: string,
+  ): void {
     this.findings.push({ rule, where, pointer: this.locate(headPointer, basePointer), detail });
   }
 
@@ -107,7 +119,8 @@ export class Comparison {
   private locate(headPointer: string | undefined, basePointer: string | undefined): string {
     if (headPointer !== undefined) return headPointer;
     let current = basePointer ?? '';
-    while (current && valueAt(this.head, current) === undefined) current = current.slice(0, current.lastIndexOf('/'));
+    while (current && valueAt(this.head, current) === undefined)
+      current = current.slice(0, current.lastIndexOf('/'));
     return current;
   }
 

@@ -36,10 +36,15 @@ export interface GateResult extends Classification {
   ok: boolean;
 }
 
-const FAIL_ON: Record<FailOn, Party[]> = { clients: ['clients'], servers: ['servers'], any: ['clients', 'servers', 'sdks'] };
+const FAIL_ON: Record<FailOn, Party[]> = {
+  clients: ['clients'],
+  servers: ['servers'],
+  any: ['clients', 'servers', 'sdks'],
+};
 
 function bumpOf(before: string, after: string): Bump | 'downgrade' {
-  const parse = (version: string) => (/^(\d+)\.(\d+)\.(\d+)/.exec(version) ?? [0, 0, 0, 0]).slice(1).map(Number);
+  const parse = (version: string) =>
+    (/^(\d+)\.(\d+)\.(\d+)/.exec(version) ?? [0, 0, 0, 0]).slice(1).map(Number);
   const [a, b] = [parse(before), parse(after)];
   for (let index = 0; index < 3; index += 1) {
     if (b[index] > a[index]) return (['major', 'minor', 'patch'] as const)[index];
@@ -58,15 +63,27 @@ export function classify(all: Finding[], off: SwitchedOff[] = []): Classificatio
       const info = ruleInfo(finding.rule);
       return { ...finding, breaks: info.breaks, consequence: info.consequence, docsOnly: !!info.docsOnly };
     });
-  const advice: Bump = findings.some((finding) => finding.breaks.includes('clients')) ? 'major' : findings.some((finding) => !finding.docsOnly) ? 'minor' : findings.length ? 'patch' : 'none';
-  const sdkAdvice: Bump = advice !== 'major' && findings.some((finding) => finding.breaks.includes('sdks')) ? 'major' : advice;
+  const advice: Bump = findings.some((finding) => finding.breaks.includes('clients'))
+    ? 'major'
+    : findings.some((finding) => !finding.docsOnly)
+      ? 'minor'
+      : findings.length
+        ? 'patch'
+        : 'none';
+  const sdkAdvice: Bump =
+    advice !== 'major' && findings.some((finding) => finding.breaks.includes('sdks')) ? 'major' : advice;
   return { findings, ignored, advice, sdkAdvice };
 }
 
-export function evaluate(all: Finding[], options: { failOn: FailOn; off: SwitchedOff[]; baseVersion: string; headVersion: string }): GateResult {
+export function evaluate(
+  all: Finding[],
+  options: { failOn: FailOn; off: SwitchedOff[]; baseVersion: string; headVersion: string },
+): GateResult {
   const classification = classify(all, options.off);
   const failOn = FAIL_ON[options.failOn];
-  const failing = classification.findings.filter((finding) => finding.breaks.some((party) => failOn.includes(party)));
+  const failing = classification.findings.filter((finding) =>
+    finding.breaks.some((party) => failOn.includes(party)),
+  );
   const actual = bumpOf(options.baseVersion, options.headVersion);
   // A failing change is accepted only with a major bump: the version says the contract broke.
   const ok = !failing.length || actual === 'major';
@@ -80,13 +97,19 @@ export function evaluate(all: Finding[], options: { failOn: FailOn; off: Switche
 export function parseConfig(text: string, file: string): SwitchedOff[] {
   const data = parseYaml(text) ?? {};
   const known = new Set(allRuleIds());
-  if (typeof data !== 'object' || Array.isArray(data)) throw new Error(`${file}: expected a mapping with an "off" list`);
-  for (const key of Object.keys(data)) if (key !== 'off') throw new Error(`${file}: unknown key "${key}" (only "off" is read)`);
+  if (typeof data !== 'object' || Array.isArray(data))
+    throw new Error(`${file}: expected a mapping with an "off" list`);
+  for (const key of Object.keys(data))
+    if (key !== 'off') throw new Error(`${file}: unknown key "${key}" (only "off" is read)`);
   const list = data.off ?? [];
   if (!Array.isArray(list)) throw new Error(`${file}: "off" must be a list of { rule, reason }`);
   return list.map((entry: { rule?: unknown; reason?: unknown }, index: number) => {
-    if (typeof entry?.rule !== 'string' || !known.has(entry.rule)) throw new Error(`${file}: off[${index}].rule ${JSON.stringify(entry?.rule)} is not a rule id (npm run check:breaking -- --list-rules)`);
-    if (typeof entry.reason !== 'string' || !entry.reason.trim()) throw new Error(`${file}: off[${index}] (${entry.rule}) needs a reason`);
+    if (typeof entry?.rule !== 'string' || !known.has(entry.rule))
+      throw new Error(
+        `${file}: off[${index}].rule ${JSON.stringify(entry?.rule)} is not a rule id (npm run check:breaking -- --list-rules)`,
+      );
+    if (typeof entry.reason !== 'string' || !entry.reason.trim())
+      throw new Error(`${file}: off[${index}] (${entry.rule}) needs a reason`);
     return { rule: entry.rule, reason: entry.reason.trim() };
   });
 }

@@ -12,6 +12,10 @@ import { classify, type Classification, type SwitchedOff } from './gate.js';
 
 export type { ClassifiedFinding, Classification } from './gate.js';
 
-export function classifyDocuments(base: OpenApiDocument, head: OpenApiDocument, options: { off?: SwitchedOff[] } = {}): Classification {
+export function classifyDocuments(
+  base: OpenApiDocument,
+  head: OpenApiDocument,
+  options: { off?: SwitchedOff[] } = {},
+): Classification {
   return classify(compareDocuments(base, head), options.off ?? []);
 }

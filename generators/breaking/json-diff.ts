@@ -14,12 +14,14 @@ interface RawDifference {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Array elements are matched by identity where they have one (parameters, servers, $refs), else by position. */
 function identity(element: Json, index: number): string {
   if (isObject(element)) {
-    if (typeof element.name === 'string' && typeof element.in === 'string') return `${element.in}:${element.name.toLowerCase()}`;
+    if (typeof element.name === 'string' && typeof element.in === 'string')
+      return `${element.in}:${element.name.toLowerCase()}`;
     if (typeof element.$ref === 'string') return `ref:${element.$ref}`;
     if (typeof element.url === 'string') return `url:${element.url}`;
   }
@@ -28,7 +30,11 @@ function identity(element: Json, index: number): string {
 
 /** An added or removed subtree is reported leaf by leaf, so a rule can account for part of it. */
 function leaves(value: Json, pointer: string, emit: (pointer: string) => void): void {
-  const children = isObject(value) ? Object.entries(value) : Array.isArray(value) && value.some(isObject) ? value.map((element, index) => [String(index), element] as const) : [];
+  const children = isObject(value)
+    ? Object.entries(value)
+    : Array.isArray(value) && value.some(isObject)
+      ? value.map((element, index) => [String(index), element] as const)
+      : [];
   if (!children.length) emit(pointer);
   for (const [key, child] of children) leaves(child, `${pointer}/${escapePointerPart(key)}`, emit);
 }
@@ -56,7 +62,10 @@ export function jsonDiff(base: Json, head: Json): RawDifference[] {
           walk(element, b[other], `${pa}/${index}`, `${pb}/${other}`);
         }
       });
-      b.forEach((element, index) => matched.has(index) || leaves(element, `${pb}/${index}`, (pointer) => out.push({ head: pointer })));
+      b.forEach(
+        (element, index) =>
+          matched.has(index) || leaves(element, `${pb}/${index}`, (pointer) => out.push({ head: pointer })),
+      );
       return;
     }
     if (JSON.stringify(a) !== JSON.stringify(b)) out.push({ base: pa, head: pb });

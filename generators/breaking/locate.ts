@@ -46,7 +46,11 @@ export function sourceLocator(rootFile: string, files: string[] = []): (pointer:
   };
   const here = (file: string, keys: string[]): SourceLocation => {
     const pointer = keys.map((key) => `/${escapePointerPart(key)}`).join('');
-    return { file: path.relative(process.cwd(), file), line: source(file).lines.locate(pointer).line, pointer };
+    return {
+      file: path.relative(process.cwd(), file),
+      line: source(file).lines.locate(pointer).line,
+      pointer,
+    };
   };
 
   return (pointer) => {
@@ -96,7 +100,11 @@ export function sourceLocator(rootFile: string, files: string[] = []): (pointer:
  * last pointer part, or the file's name when it refers to a whole file); none when no target or
  * several do.
  */
-function bundledComponent(files: string[], source: (file: string) => Source, name: string): { file: string; keys: string[] } | undefined {
+function bundledComponent(
+  files: string[],
+  source: (file: string) => Source,
+  name: string,
+): { file: string; keys: string[] } | undefined {
   const targets = new Map<string, { file: string; keys: string[] }>();
   const visit = (from: string, node: unknown, depth: number): void => {
     if (!node || typeof node !== 'object' || depth > 64) return;

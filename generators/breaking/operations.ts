@@ -2,7 +2,16 @@
  * Operations under `paths`: matched by method and path, then by path template (a renamed path
  * parameter), then by operationId (a moved operation); each matched pair compared part by part.
  */
-import { isObject, join, type Channel, type Comparison, type Json, type Located, type Operation, type Side } from './context.js';
+import {
+  isObject,
+  join,
+  type Channel,
+  type Comparison,
+  type Json,
+  type Located,
+  type Operation,
+  type Side,
+} from './context.js';
 import { compareRequestBody } from './bodies.js';
 import { compareParameters } from './parameters.js';
 import { compareResponses } from './responses.js';
@@ -28,7 +37,10 @@ export function operationsOf(c: Comparison, side: Side, root: 'paths' | 'webhook
           const resolved = c.resolve(side, raw, join(listPointer, index));
           if (!isObject(resolved.node)) return;
           const name = String(resolved.node.name ?? '');
-          parameters.set(`${resolved.node.in}:${resolved.node.in === 'header' ? name.toLowerCase() : name}`, resolved);
+          parameters.set(
+            `${resolved.node.in}:${resolved.node.in === 'header' ? name.toLowerCase() : name}`,
+            resolved,
+          );
         });
       collect(item.node.parameters, join(item.pointer, 'parameters'));
       collect(node.parameters, join(pointer, 'parameters'));
@@ -42,15 +54,29 @@ export function compareOperations(c: Comparison): void {
   const baseOps = operationsOf(c, 'base', 'paths');
   const headOps = operationsOf(c, 'head', 'paths');
   const label = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`;
-  const isNew = (op: Operation) => !baseOps.some((other) => other.path === op.path && other.method === op.method);
+  const isNew = (op: Operation) =>
+    !baseOps.some((other) => other.path === op.path && other.method === op.method);
   const matched = new Set<Operation>();
   for (const before of baseOps) {
     let after = headOps.find((op) => op.method === before.method && op.path === before.path);
-    if (!after) after = headOps.find((op) => !matched.has(op) && op.method === before.method && template(op.path) === template(before.path) && isNew(op));
+    if (!after)
+      after = headOps.find(
+        (op) =>
+          !matched.has(op) &&
+          op.method === before.method &&
+          template(op.path) === template(before.path) &&
+          isNew(op),
+      );
     if (!after && before.node.operationId) {
       const moved = headOps.find((op) => op.node.operationId === before.node.operationId && isNew(op));
       if (moved) {
-        c.add('operation-path-changed', label(before), moved.pointer, undefined, `${label(before)} → ${label(moved)}`);
+        c.add(
+          'operation-path-changed',
+          label(before),
+          moved.pointer,
+          undefined,
+          `${label(before)} → ${label(moved)}`,
+        );
         after = moved;
       }
     }
@@ -71,18 +97,43 @@ export function compareOperations(c: Comparison): void {
 }
 
 /** Path items themselves (a whole path renamed or removed) are accounted for by their operations. */
-export function markPathParameters(c: Comparison, root: 'paths' | 'webhooks', baseOps: Operation[], headOps: Operation[]): void {
+export function markPathParameters(
+  c: Comparison,
+  root: 'paths' | 'webhooks',
+  baseOps: Operation[],
+  headOps: Operation[],
+): void {
   for (const op of baseOps) c.mark('base', join('', root, op.path, 'parameters'));
   for (const op of headOps) c.mark('head', join('', root, op.path, 'parameters'));
 }
 
 /** What operations and webhooks share: operationId, deprecation, parameters, body, responses. */
-export function compareOperationParts(c: Comparison, before: Operation, after: Operation, where: string, channel: Channel): void {
+export function compareOperationParts(
+  c: Comparison,
+  before: Operation,
+  after: Operation,
+  where: string,
+  channel: Channel,
+): void {
   const [b, h] = [before.node, after.node];
   c.markBoth(before.pointer, after.pointer, 'operationId', 'deprecated');
   // A webhook's operationId names nothing a receiver calls.
-  if (channel === 'operation' && b.operationId !== h.operationId) c.add('operation-id-changed', where, h.operationId === undefined ? after.pointer : join(after.pointer, 'operationId'), undefined, `operationId ${b.operationId ?? 'none'} → ${h.operationId ?? 'none'}`);
-  if (!!b.deprecated !== !!h.deprecated) c.add('operation-deprecated', where, join(after.pointer, 'deprecated'), undefined, `deprecated ${!!b.deprecated} → ${!!h.deprecated}`);
+  if (channel === 'operation' && b.operationId !== h.operationId)
+    c.add(
+      'operation-id-changed',
+      where,
+      h.operationId === undefined ? after.pointer : join(after.pointer, 'operationId'),
+      undefined,
+      `operationId ${b.operationId ?? 'none'} → ${h.operationId ?? 'none'}`,
+    );
+  if (!!b.deprecated !== !!h.deprecated)
+    c.add(
+      'operation-deprecated',
+      where,
+      join(after.pointer, 'deprecated'),
+      undefined,
+      `deprecated ${!!b.deprecated} → ${!!h.deprecated}`,
+    );
   compareParameters(c, before, after, where, channel);
   compareRequestBody(c, before, after, where, channel);
   compareResponses(c, before, after, where, channel);
@@ -92,5 +143,10 @@ function compareOperation(c: Comparison, before: Operation, after: Operation, wh
   compareOperationParts(c, before, after, where, 'operation');
   compareSecurity(c, before, after, where);
   compareKeyTypes(c, before, after, where);
-  compareServers(c, { node: before.node.servers, pointer: join(before.pointer, 'servers') }, { node: after.node.servers, pointer: join(after.pointer, 'servers') }, where);
+  compareServers(
+    c,
+    { node: before.node.servers, pointer: join(before.pointer, 'servers') },
+    { node: after.node.servers, pointer: join(after.pointer, 'servers') },
+    where,
+  );
 }

@@ -23,16 +23,29 @@ export function comparePaging(base: LoadedDocument | Ir, head: LoadedDocument | 
     before = irOf(base);
   } catch (error) {
     // A released document today's generator refuses (a rule added since) still has its wire compared.
-    return { findings: [], unchecked: `paging-changed was not checked: the released document does not build (${(error as Error).message})` };
+    return {
+      findings: [],
+      unchecked: `paging-changed was not checked: the released document does not build (${(error as Error).message})`,
+    };
   }
   const after = irOf(head);
-  const paging = new Map(before.operations.map((operation) => [`${operation.method} ${operation.path}`, describe(operation.pagination)]));
+  const paging = new Map(
+    before.operations.map((operation) => [
+      `${operation.method} ${operation.path}`,
+      describe(operation.pagination),
+    ]),
+  );
   const findings: Finding[] = [];
   for (const operation of after.operations) {
     const was = paging.get(`${operation.method} ${operation.path}`);
     const is = describe(operation.pagination);
     if (was === undefined || was === is) continue;
-    findings.push({ rule: 'paging-changed', where: `${operation.method.toUpperCase()} ${operation.path}`, pointer: join('', 'paths', operation.path, operation.method), detail: `${was} → ${is}` });
+    findings.push({
+      rule: 'paging-changed',
+      where: `${operation.method.toUpperCase()} ${operation.path}`,
+      pointer: join('', 'paths', operation.path, operation.method),
+      detail: `${was} → ${is}`,
+    });
   }
   return { findings };
 }
@@ -58,7 +71,9 @@ function text(key: string, value: unknown): string {
   if (Array.isArray(value)) return value.join('.') || '(the body)';
   if (value && typeof value === 'object') {
     const next = value as { in?: string; field?: string[]; header?: string };
-    return next.in === 'header' ? `the ${String(next.header).toLowerCase()} header` : `the body's ${text('field', next.field ?? [])}`;
+    return next.in === 'header'
+      ? `the ${String(next.header).toLowerCase()} header`
+      : `the body's ${text('field', next.field ?? [])}`;
   }
   return key === 'linkHeader' ? String(value).toLowerCase() : String(value);
 }

@@ -11,7 +11,10 @@
 
 /** Sorted, non-overlapping ranges of code units. */
 type CharSet = Array<[number, number]>;
-type Atom = { kind: 'chars'; set: CharSet } | { kind: 'group'; alternatives: Sequence[] } | { kind: 'anchor'; text: string };
+type Atom =
+  | { kind: 'chars'; set: CharSet }
+  | { kind: 'group'; alternatives: Sequence[] }
+  | { kind: 'anchor'; text: string };
 interface Piece {
   atom: Atom;
   min: number;
@@ -42,10 +45,37 @@ const complement = (set: CharSet): CharSet => {
 };
 const single = (char: string): CharSet => [[char.charCodeAt(0), char.charCodeAt(0)]];
 const DIGIT: CharSet = [[0x30, 0x39]];
-const WORD: CharSet = normalise([[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]]);
-const SPACE: CharSet = normalise([[0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]]);
-const DOT: CharSet = complement([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]]);
-const CLASS_ESCAPES: Record<string, CharSet> = { d: DIGIT, D: complement(DIGIT), w: WORD, W: complement(WORD), s: SPACE, S: complement(SPACE) };
+const WORD: CharSet = normalise([
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+]);
+const SPACE: CharSet = normalise([
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+]);
+const DOT: CharSet = complement([
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+]);
+const CLASS_ESCAPES: Record<string, CharSet> = {
+  d: DIGIT,
+  D: complement(DIGIT),
+  w: WORD,
+  W: complement(WORD),
+  s: SPACE,
+  S: complement(SPACE),
+};
 const CONTROL_ESCAPES: Record<string, string> = { t: '\t', n: '\n', r: '\r', f: '\f', v: '\v', '0': '\0' };
 
 class Unsupported extends Error {}
@@ -88,8 +118,10 @@ class Reader {
     }
     if (char === '(') {
       if (this.text.startsWith('(?:', this.at)) this.at += 3;
-      else if (/^\(\?<[A-Za-z_$][\w$]*>/.test(this.text.slice(this.at))) this.at = this.text.indexOf('>', this.at) + 1;
-      else if (this.text[this.at + 1] === '?') throw new Unsupported(); // look-arounds
+      else if (/^\(\?<[A-Za-z_$][\w$]*>/.test(this.text.slice(this.at)))
+        this.at = this.text.indexOf('>', this.at) + 1;
+      else if (this.text[this.at + 1] === '?')
+        throw new Unsupported(); // look-arounds
       else this.at += 1;
       const alternatives = this.alternatives();
       if (this.text[this.at] !== ')') throw new Unsupported();
@@ -120,7 +152,8 @@ class Reader {
     if (next === undefined) throw new Unsupported();
     this.at += 2;
     if (next in CLASS_ESCAPES) return CLASS_ESCAPES[next];
-    if (next in CONTROL_ESCAPES && (next !== '0' || !/[0-9]/.test(this.text[this.at] ?? ''))) return single(CONTROL_ESCAPES[next]);
+    if (next in CONTROL_ESCAPES && (next !== '0' || !/[0-9]/.test(this.text[this.at] ?? '')))
+      return single(CONTROL_ESCAPES[next]);
     if (inClass && next === 'b') return single('\b');
     const hex = next === 'x' ? 2 : next === 'u' ? 4 : 0;
     if (hex) {
@@ -145,7 +178,14 @@ class Reader {
       if (this.text[this.at] === '-' && this.text[this.at + 1] !== ']' && this.at + 1 < this.text.length) {
         this.at += 1;
         const to = this.classAtom();
-        if (from.length !== 1 || to.length !== 1 || from[0][0] !== from[0][1] || to[0][0] !== to[0][1] || from[0][0] > to[0][0]) throw new Unsupported();
+        if (
+          from.length !== 1 ||
+          to.length !== 1 ||
+          from[0][0] !== from[0][1] ||
+          to[0][0] !== to[0][1] ||
+          from[0][0] > to[0][0]
+        )
+          throw new Unsupported();
         ranges.push([from[0][0], to[0][0]]);
       } else ranges.push(...from);
     }
@@ -167,7 +207,10 @@ class Reader {
     let range: [number, number] = [1, 1];
     if (braces) {
       this.at += braces[0].length;
-      range = [Number(braces[1]), braces[2] === undefined ? Number(braces[1]) : braces[3] ? Number(braces[3]) : Infinity];
+      range = [
+        Number(braces[1]),
+        braces[2] === undefined ? Number(braces[1]) : braces[3] ? Number(braces[3]) : Infinity,
+      ];
     } else if ('*+?'.includes(rest[0] ?? '_')) {
       this.at += 1;
       range = rest[0] === '*' ? [0, Infinity] : rest[0] === '+' ? [1, Infinity] : [0, 1];
@@ -177,15 +220,24 @@ class Reader {
   }
 }
 
-const setContains = (wide: CharSet, narrow: CharSet) => narrow.every(([from, to]) => wide.some(([a, b]) => a <= from && to <= b));
+const setContains = (wide: CharSet, narrow: CharSet) =>
+  narrow.every(([from, to]) => wide.some(([a, b]) => a <= from && to <= b));
 const atomContains = (wide: Atom, narrow: Atom): boolean => {
   if (wide.kind === 'chars' && narrow.kind === 'chars') return setContains(wide.set, narrow.set);
-  if (wide.kind === 'group' && narrow.kind === 'group') return alternativesContain(wide.alternatives, narrow.alternatives);
+  if (wide.kind === 'group' && narrow.kind === 'group')
+    return alternativesContain(wide.alternatives, narrow.alternatives);
   return wide.kind === 'anchor' && narrow.kind === 'anchor' && wide.text === narrow.text;
 };
 const sequenceContains = (wide: Sequence, narrow: Sequence) =>
-  wide.length === narrow.length && wide.every((piece, index) => piece.min <= narrow[index].min && piece.max >= narrow[index].max && atomContains(piece.atom, narrow[index].atom));
-const alternativesContain = (wide: Sequence[], narrow: Sequence[]) => wide.length === narrow.length && wide.every((sequence, index) => sequenceContains(sequence, narrow[index]));
+  wide.length === narrow.length &&
+  wide.every(
+    (piece, index) =>
+      piece.min <= narrow[index].min &&
+      piece.max >= narrow[index].max &&
+      atomContains(piece.atom, narrow[index].atom),
+  );
+const alternativesContain = (wide: Sequence[], narrow: Sequence[]) =>
+  wide.length === narrow.length && wide.every((sequence, index) => sequenceContains(sequence, narrow[index]));
 
 function parse(pattern: string): Sequence[] | undefined {
   try {

@@ -11,22 +11,30 @@ import { loadDocument, type LoadedDocument } from '../core/load.js';
 
 export class ReleasedSpecError extends Error {}
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
 /** `spec` (a path from the working directory) as it was at commit `ref`. */
-export async function loadSpecAtCommit(ref: string, spec: string): Promise<LoadedDocument & { commit: string }> {
+export async function loadSpecAtCommit(
+  ref: string,
+  spec: string,
+): Promise<LoadedDocument & { commit: string }> {
   let top: string;
   let commit: string;
   try {
     top = git(process.cwd(), 'rev-parse', '--show-toplevel');
   } catch {
-    throw new ReleasedSpecError(`git:${ref}: ${process.cwd()} is not in a git repository (give the released spec as a file instead)`);
+    throw new ReleasedSpecError(
+      `git:${ref}: ${process.cwd()} is not in a git repository (give the released spec as a file instead)`,
+    );
   }
   try {
     commit = git(top, 'rev-parse', '--verify', `${ref}^{commit}`);
   } catch {
     const shallow = git(top, 'rev-parse', '--is-shallow-repository') === 'true';
-    throw new ReleasedSpecError(`git:${ref} is not a commit in this repository${shallow ? ' (this clone is shallow: `git fetch --unshallow` brings the history)' : ''}`);
+    throw new ReleasedSpecError(
+      `git:${ref} is not a commit in this repository${shallow ? ' (this clone is shallow: `git fetch --unshallow` brings the history)' : ''}`,
+    );
   }
   const fromTop = path.relative(top, path.resolve(spec)).split(path.sep).join('/');
   try {
@@ -36,7 +44,14 @@ export async function loadSpecAtCommit(ref: string, spec: string): Promise<Loade
   }
   const work = await mkdtemp(path.join(tmpdir(), 'spec-at-commit-'));
   try {
-    execFileSync('sh', ['-c', `git archive ${JSON.stringify(commit)} -- ${JSON.stringify(path.posix.dirname(fromTop))} | tar -x -C ${JSON.stringify(work)}`], { cwd: top, stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(
+      'sh',
+      [
+        '-c',
+        `git archive ${JSON.stringify(commit)} -- ${JSON.stringify(path.posix.dirname(fromTop))} | tar -x -C ${JSON.stringify(work)}`,
+      ],
+      { cwd: top, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     return { ...(await loadDocument(path.join(work, fromTop))), commit };
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -47,13 +62,23 @@ export async function loadSpecAtCommit(ref: string, spec: string): Promise<Loade
 const byCommit = new Map<string, Promise<LoadedDocument>>();
 
 /** The last released version of `spec`: `git:<ref>` or a file path. `label` names it in what is written. */
-export async function loadReleased(source: string, spec: string): Promise<{ loaded: LoadedDocument; label: string }> {
+export async function loadReleased(
+  source: string,
+  spec: string,
+): Promise<{ loaded: LoadedDocument; label: string }> {
   if (source.startsWith('git:')) {
     const ref = source.slice('git:'.length);
     const fullId = /^[0-9a-f]{40}$/.test(ref);
     if (!fullId) return { loaded: await loadSpecAtCommit(ref, spec), label: source };
     const key = `${ref}\0${path.resolve(spec)}`;
-    if (!byCommit.has(key)) byCommit.set(key, loadSpecAtCommit(ref, spec).catch((error: unknown) => { byCommit.delete(key); throw error; }));
+    if (!byCommit.has(key))
+      byCommit.set(
+        key,
+        loadSpecAtCommit(ref, spec).catch((error: unknown) => {
+          byCommit.delete(key);
+          throw error;
+        }),
+      );
     return { loaded: await byCommit.get(key)!, label: `git:${ref.slice(0, 12)}` };
   }
   return { loaded: await loadDocument(source), label: source.split(path.sep).join('/') };

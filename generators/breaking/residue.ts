@@ -9,34 +9,78 @@ import { pointerToPath } from '../core/refs.js';
 import { join, valueAt, type Comparison } from './context.js';
 import { jsonDiff } from './json-diff.js';
 
-const DOCS = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'tags', 'xml', 'contact', 'license', 'termsOfService']);
+const DOCS = new Set([
+  'description',
+  'summary',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  '$comment',
+  'tags',
+  'xml',
+  'contact',
+  'license',
+  'termsOfService',
+]);
 /** Map-like keywords: the segment after them is a name, not a keyword. */
-const NAMED = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas', 'parameters', 'headers', 'responses', 'examples', 'links', 'callbacks', 'securitySchemes', 'requestBodies', 'pathItems', 'webhooks', 'paths', 'content', 'variables', 'mapping', 'scopes', 'encoding']);
+const NAMED = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'schemas',
+  'parameters',
+  'headers',
+  'responses',
+  'examples',
+  'links',
+  'callbacks',
+  'securitySchemes',
+  'requestBodies',
+  'pathItems',
+  'webhooks',
+  'paths',
+  'content',
+  'variables',
+  'mapping',
+  'scopes',
+  'encoding',
+]);
 
 export function reportResidue(c: Comparison): void {
   // One finding per changed documentation keyword, extension or component, not per leaf under it.
   const reported = new Set<string>();
   let claimed: string | undefined;
   for (const difference of jsonDiff(c.base, c.head)) {
-    if ((difference.base !== undefined && c.isHandled('base', difference.base)) || (difference.head !== undefined && c.isHandled('head', difference.head))) {
+    if (
+      (difference.base !== undefined && c.isHandled('base', difference.base)) ||
+      (difference.head !== undefined && c.isHandled('head', difference.head))
+    ) {
       claimed ??= difference.head ?? difference.base;
       continue;
     }
     const pointer = difference.head ?? difference.base!;
     const parts = pointerToPath(`#${pointer}`);
-    const keywordIndex = (test: (part: string) => boolean) => parts.findIndex((part, index) => test(part) && !NAMED.has(parts[index - 1] ?? '') && parts[index - 1] !== 'components');
+    const keywordIndex = (test: (part: string) => boolean) =>
+      parts.findIndex(
+        (part, index) =>
+          test(part) && !NAMED.has(parts[index - 1] ?? '') && parts[index - 1] !== 'components',
+      );
     const upTo = (index: number) => join('', ...parts.slice(0, index + 1));
     let rule = 'unclassified';
     let unit = pointer;
     const docs = keywordIndex((part) => DOCS.has(part));
     const extension = keywordIndex((part) => part.startsWith('x-'));
-    if (['info', 'tags', 'externalDocs', 'openapi'].includes(parts[0])) [rule, unit] = ['docs-changed', upTo(0)];
+    if (['info', 'tags', 'externalDocs', 'openapi'].includes(parts[0]))
+      [rule, unit] = ['docs-changed', upTo(0)];
     // Root security that every operation overrides reaches no request.
     else if (parts[0] === 'security') [rule, unit] = ['component-unused-changed', upTo(0)];
     else if (docs >= 0) [rule, unit] = ['docs-changed', upTo(docs)];
     else if (extension >= 0) [rule, unit] = ['extension-changed', upTo(extension)];
     else if (parts[0] === 'components' && parts[1] === 'examples') [rule, unit] = ['docs-changed', upTo(2)];
-    else if (parts[0] === 'components' && !c.wasReached('base', pointer) && !c.wasReached('head', pointer)) [rule, unit] = ['component-unused-changed', upTo(2)];
+    else if (parts[0] === 'components' && !c.wasReached('base', pointer) && !c.wasReached('head', pointer))
+      [rule, unit] = ['component-unused-changed', upTo(2)];
     if (reported.has(`${rule}|${unit}`)) continue;
     reported.add(`${rule}|${unit}`);
     const inHead = valueAt(c.head, unit) !== undefined;
@@ -44,5 +88,12 @@ export function reportResidue(c: Comparison): void {
     const shown = inBase && inHead ? 'changed' : inHead ? 'added' : 'removed';
     c.add(rule, unit || '/', inHead ? unit : undefined, unit, `${unit || '/'} ${shown}`);
   }
-  if (!c.findings.length && claimed !== undefined) c.add('equivalent-rewrite', claimed || '/', valueAt(c.head, claimed) === undefined ? undefined : claimed, claimed, 'rewritten without changing what is valid');
+  if (!c.findings.length && claimed !== undefined)
+    c.add(
+      'equivalent-rewrite',
+      claimed || '/',
+      valueAt(c.head, claimed) === undefined ? undefined : claimed,
+      claimed,
+      'rewritten without changing what is valid',
+    );
 }

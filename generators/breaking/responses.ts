@@ -9,7 +9,13 @@ import { compareResponseHeaders } from './headers.js';
 
 const isSuccess = (status: string) => /^[23]/.test(status);
 
-export function compareResponses(c: Comparison, before: Operation, after: Operation, where: string, channel: Channel): void {
+export function compareResponses(
+  c: Comparison,
+  before: Operation,
+  after: Operation,
+  where: string,
+  channel: Channel,
+): void {
   const webhook = channel === 'webhook';
   const bResponses: Record<string, Json> = before.node.responses ?? {};
   const hResponses: Record<string, Json> = after.node.responses ?? {};
@@ -18,7 +24,11 @@ export function compareResponses(c: Comparison, before: Operation, after: Operat
     const basePointer = join(before.pointer, 'responses', status);
     if (!(status in hResponses)) {
       c.mark('base', basePointer);
-      const rule = webhook ? 'webhook-reply-status-removed' : isSuccess(status) ? 'response-status-removed' : 'response-error-status-removed';
+      const rule = webhook
+        ? 'webhook-reply-status-removed'
+        : isSuccess(status)
+          ? 'response-status-removed'
+          : 'response-error-status-removed';
       c.add(rule, `${where} response ${status}`, undefined, basePointer, `response ${status} removed`);
       continue;
     }
@@ -28,13 +38,24 @@ export function compareResponses(c: Comparison, before: Operation, after: Operat
     compareContent(c, webhook ? 'webhook-reply' : 'response', b, h, `${label} body`);
     if (!webhook) compareResponseHeaders(c, b, h, label);
     c.markBoth(b.pointer, h.pointer, 'links');
-    if (!same(b.node.links, h.node.links)) c.add('response-link-changed', `${label} links`, join(h.pointer, 'links'), undefined, `links ${Object.keys(b.node.links ?? {}).join(', ') || 'none'} → ${Object.keys(h.node.links ?? {}).join(', ') || 'none'}`);
+    if (!same(b.node.links, h.node.links))
+      c.add(
+        'response-link-changed',
+        `${label} links`,
+        join(h.pointer, 'links'),
+        undefined,
+        `links ${Object.keys(b.node.links ?? {}).join(', ') || 'none'} → ${Object.keys(h.node.links ?? {}).join(', ') || 'none'}`,
+      );
   }
   for (const status of Object.keys(hResponses)) {
     if (status in bResponses) continue;
     const pointer = join(after.pointer, 'responses', status);
     c.mark('head', pointer);
-    const rule = webhook ? 'webhook-reply-status-added' : isSuccess(status) && baseHasSuccess ? 'response-success-status-added' : 'response-status-added';
+    const rule = webhook
+      ? 'webhook-reply-status-added'
+      : isSuccess(status) && baseHasSuccess
+        ? 'response-success-status-added'
+        : 'response-status-added';
     c.add(rule, `${where} response ${status}`, pointer, undefined, `response ${status} added`);
   }
 }

@@ -4,16 +4,59 @@
  * each `allOf` part, through any number of levels. The view keeps all of those parts, so a
  * constraint is compared wherever it lives, and reads `anyOf/oneOf: [X, null]` as "X or null".
  */
-import { isLocalRef, isObject, join, valueAt, type Comparison, type Json, type Located, type Side } from './context.js';
+import {
+  isLocalRef,
+  isObject,
+  join,
+  valueAt,
+  type Comparison,
+  type Json,
+  type Located,
+  type Side,
+} from './context.js';
 
 /** Schema keywords the walk compares, so a difference in them is accounted for. */
 export const SCHEMA_KEYWORDS = [
-  'type', 'nullable', 'enum', 'const', 'format', 'pattern', 'uniqueItems', 'default', 'deprecated', 'readOnly', 'writeOnly',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems',
-  'minProperties', 'maxProperties', 'required', 'discriminator', 'not', 'contentMediaType', 'contentEncoding', '$ref',
+  'type',
+  'nullable',
+  'enum',
+  'const',
+  'format',
+  'pattern',
+  'uniqueItems',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'required',
+  'discriminator',
+  'not',
+  'contentMediaType',
+  'contentEncoding',
+  '$ref',
 ];
 /** Keywords that say nothing about valid values: a node with only these beside its `$ref` adds no part. */
-const INERT = new Set(['$ref', 'description', 'title', 'summary', 'example', 'examples', 'externalDocs', '$comment']);
+const INERT = new Set([
+  '$ref',
+  'description',
+  'title',
+  'summary',
+  'example',
+  'examples',
+  'externalDocs',
+  '$comment',
+]);
 
 /** The type of a schema that admits no value but null: `type: 'null'`, or parts whose types exclude each other. */
 export const NO_TYPE = 'none';
@@ -47,10 +90,16 @@ interface Expansion {
   refs: Array<[string, string]>;
 }
 
-function expand(document: Json, raw: Located, into: Expansion = { main: '', parts: [], refs: [] }, depth = 0): Expansion {
+function expand(
+  document: Json,
+  raw: Located,
+  into: Expansion = { main: '', parts: [], refs: [] },
+  depth = 0,
+): Expansion {
   let { node, pointer } = raw;
   for (let hops = 0; hops < 32 && isLocalRef(node); hops += 1) {
-    if (Object.keys(node).some((key) => !INERT.has(key) && !key.startsWith('x-'))) add(into, { node, pointer });
+    if (Object.keys(node).some((key) => !INERT.has(key) && !key.startsWith('x-')))
+      add(into, { node, pointer });
     const target = node.$ref.slice(1);
     into.refs.push([pointer, target]);
     pointer = target;
@@ -59,13 +108,17 @@ function expand(document: Json, raw: Located, into: Expansion = { main: '', part
   if (depth === 0) into.main = pointer;
   if (!isObject(node) || depth > 16 || into.parts.some((part) => part.pointer === pointer)) return into;
   add(into, { node, pointer });
-  (Array.isArray(node.allOf) ? node.allOf : []).forEach((entry: Json, index: number) => expand(document, { node: entry, pointer: join(pointer, 'allOf', index) }, into, depth + 1));
+  (Array.isArray(node.allOf) ? node.allOf : []).forEach((entry: Json, index: number) =>
+    expand(document, { node: entry, pointer: join(pointer, 'allOf', index) }, into, depth + 1),
+  );
   return into;
 }
-const add = (into: Expansion, part: Located) => into.parts.some((known) => known.pointer === part.pointer) || into.parts.push(part);
+const add = (into: Expansion, part: Located) =>
+  into.parts.some((known) => known.pointer === part.pointer) || into.parts.push(part);
 
 /** Every schema that applies to a value, without recording anything (to peek at a property). */
-export const partsOf = (document: Json, conjuncts: Located[]): Located[] => conjuncts.flatMap((conjunct) => expand(document, conjunct).parts);
+export const partsOf = (document: Json, conjuncts: Located[]): Located[] =>
+  conjuncts.flatMap((conjunct) => expand(document, conjunct).parts);
 
 /** Both sides' views; `X | null` against `X | Y | null` is read as two lists of alternatives. */
 export function viewPair(c: Comparison, base: Located[], head: Located[]): [SchemaView, SchemaView] {
@@ -79,7 +132,8 @@ export function viewPair(c: Comparison, base: Located[], head: Located[]): [Sche
 function viewOf(c: Comparison, side: Side, conjuncts: Located[], unwrapSingle: boolean): SchemaView {
   const document = c.document(side);
   const expansions = conjuncts.map((conjunct) => expand(document, conjunct));
-  const record = (expansion: Expansion) => expansion.refs.forEach(([pointer, target]) => c.followed(side, pointer, target));
+  const record = (expansion: Expansion) =>
+    expansion.refs.forEach(([pointer, target]) => c.followed(side, pointer, target));
   expansions.forEach(record);
   const parts = expansions.flatMap((expansion) => expansion.parts);
   const main = expansions[0]?.main ?? '';
@@ -88,24 +142,47 @@ function viewOf(c: Comparison, side: Side, conjuncts: Located[], unwrapSingle: b
   for (const keyword of ['anyOf', 'oneOf']) {
     const options = isObject(mainNode) ? mainNode[keyword] : undefined;
     if (!Array.isArray(options)) continue;
-    const isNull = (option: Json) => expand(document, { node: option, pointer: '' }).parts.some((part) => part.node.type === 'null');
+    const isNull = (option: Json) =>
+      expand(document, { node: option, pointer: '' }).parts.some((part) => part.node.type === 'null');
     const nullIndexes = options.flatMap((option, index) => (isNull(option) ? [index] : []));
     if (!nullIndexes.length) continue;
     for (const index of nullIndexes) c.mark(side, join(main, keyword, index));
-    const rest = options.flatMap((option, index) => (isNull(option) ? [] : [{ node: option, pointer: join(main, keyword, index), index }]));
+    const rest = options.flatMap((option, index) =>
+      isNull(option) ? [] : [{ node: option, pointer: join(main, keyword, index), index }],
+    );
     if (rest.length === 1 && unwrapSingle) {
       // Keywords beside the anyOf (readOnly, default, deprecated...) apply to X too.
       const inner = expand(document, rest[0]);
       record(inner);
-      return { ...summarise([...parts, ...inner.parts]), pointer: inner.main, parts: [...parts, ...inner.parts], nullable: true, unwrapped: true };
+      return {
+        ...summarise([...parts, ...inner.parts]),
+        pointer: inner.main,
+        parts: [...parts, ...inner.parts],
+        nullable: true,
+        unwrapped: true,
+      };
     }
-    return { ...summarise(parts), pointer: main, parts, nullable: true, alternatives: { keyword, pointer: join(main, keyword), items: rest } };
+    return {
+      ...summarise(parts),
+      pointer: main,
+      parts,
+      nullable: true,
+      alternatives: { keyword, pointer: join(main, keyword), items: rest },
+    };
   }
   const view: SchemaView = { ...summarise(parts), pointer: main, parts };
   for (const part of parts) {
     const keyword = ['oneOf', 'anyOf'].find((name) => Array.isArray(part.node[name]));
     if (!keyword) continue;
-    view.alternatives = { keyword, pointer: join(part.pointer, keyword), items: part.node[keyword].map((node: Json, index: number) => ({ node, pointer: join(part.pointer, keyword, index), index })) };
+    view.alternatives = {
+      keyword,
+      pointer: join(part.pointer, keyword),
+      items: part.node[keyword].map((node: Json, index: number) => ({
+        node,
+        pointer: join(part.pointer, keyword, index),
+        index,
+      })),
+    };
     break;
   }
   return view;
@@ -123,8 +200,13 @@ function summarise(parts: Located[]): Pick<SchemaView, 'types' | 'nullable' | 'p
   const properties = new Map<string, Located[]>();
   const required = new Map<string, string>();
   for (const { node, pointer } of parts) {
-    for (const [name, schema] of Object.entries<Json>(isObject(node.properties) ? node.properties : {})) properties.set(name, [...(properties.get(name) ?? []), { node: schema, pointer: join(pointer, 'properties', name) }]);
-    for (const name of Array.isArray(node.required) ? node.required : []) if (!required.has(name)) required.set(name, join(pointer, 'required'));
+    for (const [name, schema] of Object.entries<Json>(isObject(node.properties) ? node.properties : {}))
+      properties.set(name, [
+        ...(properties.get(name) ?? []),
+        { node: schema, pointer: join(pointer, 'properties', name) },
+      ]);
+    for (const name of Array.isArray(node.required) ? node.required : [])
+      if (!required.has(name)) required.set(name, join(pointer, 'required'));
   }
   // Without any `type`, only 3.0's `nullable: true` says null is expected.
   const nullable = allowed ? allowed.has('null') : parts.some((part) => part.node.nullable === true);
@@ -148,7 +230,10 @@ function intersect(a: Set<string>, b: Set<string>): Set<string> {
 
 /** Every part's value of a keyword, with where it lives, in reading order. */
 export const valuesOf = (view: SchemaView, keyword: string): Array<{ value: Json; pointer: string }> =>
-  view.parts.filter((part) => part.node[keyword] !== undefined).map((part) => ({ value: part.node[keyword], pointer: join(part.pointer, keyword) }));
+  view.parts
+    .filter((part) => part.node[keyword] !== undefined)
+    .map((part) => ({ value: part.node[keyword], pointer: join(part.pointer, keyword) }));
 
 /** The first part's value of a keyword (annotations and keywords that do not combine). */
-export const firstOf = (view: SchemaView, keyword: string): Json => view.parts.find((part) => part.node[keyword] !== undefined)?.node[keyword];
+export const firstOf = (view: SchemaView, keyword: string): Json =>
+  view.parts.find((part) => part.node[keyword] !== undefined)?.node[keyword];

@@ -9,11 +9,27 @@ type Requirement = Map<string, Set<string>>;
 const requirementsOf = (security: Json): Requirement[] => {
   const list: Json[] = Array.isArray(security) ? security : [];
   if (!list.length) return [new Map()];
-  return list.map((entry) => new Map(Object.entries<Json>(entry ?? {}).map(([scheme, scopes]) => [scheme, new Set<string>(Array.isArray(scopes) ? scopes : [])])));
+  return list.map(
+    (entry) =>
+      new Map(
+        Object.entries<Json>(entry ?? {}).map(([scheme, scopes]) => [
+          scheme,
+          new Set<string>(Array.isArray(scopes) ? scopes : []),
+        ]),
+      ),
+  );
 };
 /** Credentials that satisfy `have` also satisfy `need` when need asks for no more. */
-const satisfies = (have: Requirement, need: Requirement) => [...need].every(([scheme, scopes]) => have.has(scheme) && [...scopes].every((scope) => have.get(scheme)!.has(scope)));
-const describe = (requirement: Requirement) => (requirement.size ? [...requirement].map(([scheme, scopes]) => `${scheme}${scopes.size ? `[${[...scopes].join(', ')}]` : ''}`).join(' + ') : 'no credentials');
+const satisfies = (have: Requirement, need: Requirement) =>
+  [...need].every(
+    ([scheme, scopes]) => have.has(scheme) && [...scopes].every((scope) => have.get(scheme)!.has(scope)),
+  );
+const describe = (requirement: Requirement) =>
+  requirement.size
+    ? [...requirement]
+        .map(([scheme, scopes]) => `${scheme}${scopes.size ? `[${[...scopes].join(', ')}]` : ''}`)
+        .join(' + ')
+    : 'no credentials';
 
 export function compareSecurity(c: Comparison, before: Operation, after: Operation, where: string): void {
   // An operation without its own `security` inherits the document's.
@@ -32,17 +48,52 @@ export function compareSecurity(c: Comparison, before: Operation, after: Operati
   for (const requirement of bReqs) {
     if (hReqs.some((candidate) => satisfies(requirement, candidate))) continue;
     // The same schemes with more scopes reads as "a new scope", anything else as a tighter requirement.
-    const sameSchemes = hReqs.find((candidate) => candidate.size === requirement.size && [...candidate.keys()].every((scheme) => requirement.has(scheme)) && satisfies(candidate, requirement));
+    const sameSchemes = hReqs.find(
+      (candidate) =>
+        candidate.size === requirement.size &&
+        [...candidate.keys()].every((scheme) => requirement.has(scheme)) &&
+        satisfies(candidate, requirement),
+    );
     if (sameSchemes) {
-      const added = [...sameSchemes].flatMap(([scheme, scopes]) => [...scopes].filter((scope) => !requirement.get(scheme)!.has(scope)));
-      c.add('security-scope-added', where, h.pointer, undefined, `needs scope ${added.join(', ')} (was ${describe(requirement)})`);
-    } else c.add('security-requirement-tightened', where, h.pointer, undefined, `${describe(requirement)} no longer accepted (now ${hReqs.map(describe).join(' or ')})`);
+      const added = [...sameSchemes].flatMap(([scheme, scopes]) =>
+        [...scopes].filter((scope) => !requirement.get(scheme)!.has(scope)),
+      );
+      c.add(
+        'security-scope-added',
+        where,
+        h.pointer,
+        undefined,
+        `needs scope ${added.join(', ')} (was ${describe(requirement)})`,
+      );
+    } else
+      c.add(
+        'security-requirement-tightened',
+        where,
+        h.pointer,
+        undefined,
+        `${describe(requirement)} no longer accepted (now ${hReqs.map(describe).join(' or ')})`,
+      );
   }
   for (const requirement of hReqs) {
-    if (bReqs.some((candidate) => satisfies(candidate, requirement) && satisfies(requirement, candidate))) continue;
+    if (bReqs.some((candidate) => satisfies(candidate, requirement) && satisfies(requirement, candidate)))
+      continue;
     // Weaker than a base requirement: loosened; stronger: the tightening reported above; else a new way in.
-    if (bReqs.some((candidate) => satisfies(candidate, requirement))) c.add('security-requirement-loosened', where, h.pointer, undefined, `${describe(requirement)} now enough`);
-    else if (!bReqs.some((candidate) => satisfies(requirement, candidate))) c.add('security-alternative-added', where, h.pointer, undefined, `${describe(requirement)} now accepted as an alternative`);
+    if (bReqs.some((candidate) => satisfies(candidate, requirement)))
+      c.add(
+        'security-requirement-loosened',
+        where,
+        h.pointer,
+        undefined,
+        `${describe(requirement)} now enough`,
+      );
+    else if (!bReqs.some((candidate) => satisfies(requirement, candidate)))
+      c.add(
+        'security-alternative-added',
+        where,
+        h.pointer,
+        undefined,
+        `${describe(requirement)} now accepted as an alternative`,
+      );
   }
 }
 
@@ -52,13 +103,22 @@ export function compareKeyTypes(c: Comparison, before: Operation, after: Operati
   const pointer = join(after.pointer, 'x-key-types');
   c.markBoth(before.pointer, after.pointer, 'x-key-types');
   if (!Array.isArray(b) || !Array.isArray(h)) {
-    if (!same(b, h)) c.add('extension-changed', where, pointer, undefined, `x-key-types ${show(b)} → ${show(h)}`);
+    if (!same(b, h))
+      c.add('extension-changed', where, pointer, undefined, `x-key-types ${show(b)} → ${show(h)}`);
     return;
   }
   const removed = b.filter((type) => !h.includes(type));
   const added = h.filter((type) => !b.includes(type));
-  if (removed.length) c.add('key-type-removed', where, pointer, undefined, `key types no longer accepted: ${removed.join(', ')}`);
-  if (added.length) c.add('key-type-added', where, pointer, undefined, `key types now accepted: ${added.join(', ')}`);
+  if (removed.length)
+    c.add(
+      'key-type-removed',
+      where,
+      pointer,
+      undefined,
+      `key types no longer accepted: ${removed.join(', ')}`,
+    );
+  if (added.length)
+    c.add('key-type-added', where, pointer, undefined, `key types now accepted: ${added.join(', ')}`);
 }
 
 /** How a client sends credentials for a scheme; scope descriptions and bearerFormat are documentation. */
@@ -68,7 +128,12 @@ const wire = (scheme: Json) => ({
   in: scheme.in,
   name: scheme.name,
   openIdConnectUrl: scheme.openIdConnectUrl,
-  flows: Object.fromEntries(Object.entries<Json>(scheme.flows ?? {}).map(([flow, value]) => [flow, { authorizationUrl: value.authorizationUrl, tokenUrl: value.tokenUrl }])),
+  flows: Object.fromEntries(
+    Object.entries<Json>(scheme.flows ?? {}).map(([flow, value]) => [
+      flow,
+      { authorizationUrl: value.authorizationUrl, tokenUrl: value.tokenUrl },
+    ]),
+  ),
 });
 
 export function compareSecuritySchemes(c: Comparison): void {
@@ -79,7 +144,13 @@ export function compareSecuritySchemes(c: Comparison): void {
     const where = `security scheme ${name}`;
     if (!(name in h) || !(name in b)) {
       c.mark(name in b ? 'base' : 'head', pointer);
-      c.add(name in b ? 'security-scheme-removed' : 'security-scheme-added', where, name in h ? pointer : undefined, name in b ? pointer : undefined, `scheme ${name} ${name in b ? 'removed' : 'added'}`);
+      c.add(
+        name in b ? 'security-scheme-removed' : 'security-scheme-added',
+        where,
+        name in h ? pointer : undefined,
+        name in b ? pointer : undefined,
+        `scheme ${name} ${name in b ? 'removed' : 'added'}`,
+      );
       continue;
     }
     c.markBoth(pointer, pointer, 'type', 'scheme', 'in', 'name', 'openIdConnectUrl', 'bearerFormat');
@@ -89,8 +160,17 @@ export function compareSecuritySchemes(c: Comparison): void {
       c.markBoth(flowPointer, flowPointer, 'authorizationUrl', 'tokenUrl', 'refreshUrl', 'scopes');
     }
     const sameWire = same(wire(b[name]), wire(h[name]));
-    if (!sameWire) c.add('security-scheme-changed', where, pointer, undefined, `${show(wire(b[name]))} → ${show(wire(h[name]))}`);
-    else if (b[name].bearerFormat !== h[name].bearerFormat) c.add('docs-changed', where, join(pointer, 'bearerFormat'), undefined, 'bearerFormat changed');
-    if (!same(b[name].flows, h[name].flows) && sameWire) c.add('docs-changed', where, join(pointer, 'flows'), undefined, 'scope descriptions changed');
+    if (!sameWire)
+      c.add(
+        'security-scheme-changed',
+        where,
+        pointer,
+        undefined,
+        `${show(wire(b[name]))} → ${show(wire(h[name]))}`,
+      );
+    else if (b[name].bearerFormat !== h[name].bearerFormat)
+      c.add('docs-changed', where, join(pointer, 'bearerFormat'), undefined, 'bearerFormat changed');
+    if (!same(b[name].flows, h[name].flows) && sameWire)
+      c.add('docs-changed', where, join(pointer, 'flows'), undefined, 'scope descriptions changed');
   }
 }

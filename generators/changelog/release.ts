@@ -10,7 +10,24 @@ import type { LoadedDocument } from '../core/load.js';
 
 export function releaseBetween(label: string, released: LoadedDocument, current: Ir): IrRelease {
   const paging = comparePaging(released, current);
-  const { findings, advice, sdkAdvice } = classify([...compareDocuments(released.document, current.document), ...paging.findings]);
-  const changes = findings.map(({ rule, where, detail, breaks, consequence, docsOnly }) => ({ rule, where, detail, breaks: [...breaks], consequence, docsOnly }));
-  return { label, version: String(released.document.info?.version ?? '0.0.0'), changes, advice, sdkAdvice, ...(paging.unchecked ? { unchecked: paging.unchecked } : {}) };
+  const { findings, advice, sdkAdvice } = classify([
+    ...compareDocuments(released.document, current.document),
+    ...paging.findings,
+  ]);
+  const changes = findings.map(({ rule, where, detail, breaks, consequence, docsOnly }) => ({
+    rule,
+    where,
+    detail,
+    breaks: [...breaks],
+    consequence,
+    docsOnly,
+  }));
+  return {
+    label,
+    version: String(released.document.info?.version ?? '0.0.0'),
+    changes,
+    advice,
+    sdkAdvice,
+    ...(paging.unchecked ? { unchecked: paging.unchecked } : {}),
+  };
 }

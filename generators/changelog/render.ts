@@ -7,7 +7,11 @@ import type { Ir, IrChange } from '../core/ir.js';
 
 function line(change: IrChange): string {
   const breaking = change.breaks.length > 0;
-  const mark = breaking ? `**breaking** (${change.breaks.join(', ')})` : change.docsOnly ? 'docs' : 'compatible';
+  const mark = breaking
+    ? `**breaking** (${change.breaks.join(', ')})`
+    : change.docsOnly
+      ? 'docs'
+      : 'compatible';
   return `- ${mark} \`${change.rule}\` ${change.where}: ${change.detail.replace(/\.$/, '')}.${breaking ? ` ${change.consequence}` : ''}`;
 }
 
@@ -26,7 +30,10 @@ export function renderChangelog(ir: Ir, packageName: string): string {
     );
     return out.join('\n');
   }
-  const ordered = [...release.changes.filter((change) => change.breaks.length > 0), ...release.changes.filter((change) => change.breaks.length === 0)];
+  const ordered = [
+    ...release.changes.filter((change) => change.breaks.length > 0),
+    ...release.changes.filter((change) => change.breaks.length === 0),
+  ];
   out.push(
     `## Since ${release.version} (${release.label})`,
     '',

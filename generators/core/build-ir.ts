@@ -9,7 +9,7 @@
  */
 import { SpecError, type LoadedDocument, type OpenApiDocument } from './load.js';
 import { camelCase } from './naming.js';
-import { deref, escapePointerPart, flattenSchema, schemaRefName } from './refs.js';
+import { deref, escapePointerPart, schemaRefName } from './refs.js';
 import { collectBody, collectResponses } from './ir-media.js';
 import { collectParameters, parsePathTemplate } from './ir-parameters.js';
 import { collectServers, operationServers } from './ir-servers.js';
@@ -37,7 +37,10 @@ import {
  */
 export class UnsupportedSpecError extends SpecError {
   constructor(readonly problems: SpecError[]) {
-    super(problems[0].file, problems[0].pointer, problems[0].reason, { line: problems[0].line, column: problems[0].column });
+    super(problems[0].file, problems[0].pointer, problems[0].reason, {
+      line: problems[0].line,
+      column: problems[0].column,
+    });
     this.message = problems.map((problem) => problem.message).join('\nerror: ');
     this.name = 'UnsupportedSpecError';
   }
@@ -67,21 +70,35 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
   const warnings: IrWarning[] = [];
   const warn = (pointer: string, message: string) => warnings.push({ pointer, message });
   const problems: Array<{ pointer: string; message: string }> = [];
-  const unsupported = (pointer: string, message: string) => problems.push({ pointer, message: `not supported: ${message}` });
+  const unsupported = (pointer: string, message: string) =>
+    problems.push({ pointer, message: `not supported: ${message}` });
   const invalid = (pointer: string, message: string) => problems.push({ pointer, message });
   const info = document.info ?? {};
   const sdkName = overrides.sdkName ?? info['x-sdk-name'];
   // Its first letter or digit must be a letter: it starts the environment variables (`3SCALE_API_KEY` cannot be exported).
   if (sdkName !== undefined && (typeof sdkName !== 'string' || !/^[^A-Za-z0-9]*[A-Za-z]/.test(sdkName))) {
-    invalid(overrides.sdkName === undefined ? '/info/x-sdk-name' : '', 'the SDKs\' name (x-sdk-name, --name) must be a string that starts with a letter');
+    invalid(
+      overrides.sdkName === undefined ? '/info/x-sdk-name' : '',
+      "the SDKs' name (x-sdk-name, --name) must be a string that starts with a letter",
+    );
   }
 
   const servers = collectServers(document.servers, '/servers', invalid);
   const operations = collectOperations(document, servers, warn, unsupported, invalid);
-  if (problems.length > 0) throw new UnsupportedSpecError(problems.map((problem) => new SpecError(loaded.sourcePath, problem.pointer, problem.message)));
+  if (problems.length > 0)
+    throw new UnsupportedSpecError(
+      problems.map((problem) => new SpecError(loaded.sourcePath, problem.pointer, problem.message)),
+    );
   const conventions = buildConventions(document, operations);
   const webhooks = buildWebhooks(document, warn);
-  if (webhooks) for (const event of webhooks.events) event.emittedAfter = emittedAfter(document, event.name, new Set(operations.map((operation) => operation.id)), warn);
+  if (webhooks)
+    for (const event of webhooks.events)
+      event.emittedAfter = emittedAfter(
+        document,
+        event.name,
+        new Set(operations.map((operation) => operation.id)),
+        warn,
+      );
 
   return {
     source: loaded.sourcePath,
@@ -89,10 +106,18 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
       return loaded.digest; // computed when first read
     },
     openapiVersion: loaded.openapiVersion,
-    info: { title: String(info.title ?? 'API'), version: String(info.version ?? '0.0.0'), description: info.description, ...(sdkName !== undefined ? { sdkName } : {}) },
+    info: {
+      title: String(info.title ?? 'API'),
+      version: String(info.version ?? '0.0.0'),
+      description: info.description,
+      ...(sdkName !== undefined ? { sdkName } : {}),
+    },
     servers,
     operations,
-    schemas: Object.entries<Json>(document.components?.schemas ?? {}).map(([name, schema]) => ({ name, schema: asSchema(schema) })),
+    schemas: Object.entries<Json>(document.components?.schemas ?? {}).map(([name, schema]) => ({
+      name,
+      schema: asSchema(schema),
+    })),
     securitySchemes: buildSecuritySchemes(document),
     conventions,
     ...(webhooks ? { webhooks } : {}),
@@ -102,9 +127,16 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
 }
 
 /** Standard Webhooks, the scheme assumed when a spec lists webhooks without saying how they are signed. */
-const STANDARD_WEBHOOKS = { headers: { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' }, secretPrefix: 'whsec_', toleranceSeconds: 300 };
+const STANDARD_WEBHOOKS = {
+  headers: { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' },
+  secretPrefix: 'whsec_',
+  toleranceSeconds: 300,
+};
 
-function buildWebhooks(document: Json, warn: (pointer: string, message: string) => void): IrWebhooks | undefined {
+function buildWebhooks(
+  document: Json,
+  warn: (pointer: string, message: string) => void,
+): IrWebhooks | undefined {
   const declared = document['x-webhooks'];
   const events: IrWebhookEvent[] = [];
   for (const [name, rawItem] of Object.entries<Json>(document.webhooks ?? {})) {
@@ -112,30 +144,53 @@ function buildWebhooks(document: Json, warn: (pointer: string, message: string) 
     const media = post && deref(document, post.requestBody)?.content;
     const json = media && Object.entries<Json>(media).find(([type]) => /json/i.test(type));
     if (!json) {
-      warn(`/webhooks/${escapePointerPart(name)}`, 'webhook has no POST with a JSON body; left out of the webhook helpers');
+      warn(
+        `/webhooks/${escapePointerPart(name)}`,
+        'webhook has no POST with a JSON body; left out of the webhook helpers',
+      );
       continue;
     }
-    events.push({ name, operationId: post.operationId, summary: post.summary, schema: asSchema(json[1]?.schema), emittedAfter: [] });
+    events.push({
+      name,
+      operationId: post.operationId,
+      summary: post.summary,
+      schema: asSchema(json[1]?.schema),
+      emittedAfter: [],
+    });
   }
   if (!declared && events.length === 0) return undefined;
-  if (declared && declared.signature_scheme !== undefined && declared.signature_scheme !== 'standard-webhooks') {
-    warn('/x-webhooks/signature_scheme', `unknown signature scheme ${JSON.stringify(declared.signature_scheme)}; assuming standard-webhooks`);
+  if (
+    declared &&
+    declared.signature_scheme !== undefined &&
+    declared.signature_scheme !== 'standard-webhooks'
+  ) {
+    warn(
+      '/x-webhooks/signature_scheme',
+      `unknown signature scheme ${JSON.stringify(declared.signature_scheme)}; assuming standard-webhooks`,
+    );
   }
   const headers = declared?.headers ?? {};
   return {
     scheme: 'standard-webhooks',
     headers: {
       id: typeof headers.id === 'string' ? headers.id : STANDARD_WEBHOOKS.headers.id,
-      timestamp: typeof headers.timestamp === 'string' ? headers.timestamp : STANDARD_WEBHOOKS.headers.timestamp,
-      signature: typeof headers.signature === 'string' ? headers.signature : STANDARD_WEBHOOKS.headers.signature,
+      timestamp:
+        typeof headers.timestamp === 'string' ? headers.timestamp : STANDARD_WEBHOOKS.headers.timestamp,
+      signature:
+        typeof headers.signature === 'string' ? headers.signature : STANDARD_WEBHOOKS.headers.signature,
     },
-    secretPrefix: typeof declared?.secret_prefix === 'string' ? declared.secret_prefix : STANDARD_WEBHOOKS.secretPrefix,
+    secretPrefix:
+      typeof declared?.secret_prefix === 'string' ? declared.secret_prefix : STANDARD_WEBHOOKS.secretPrefix,
     toleranceSeconds: numberOr(declared?.tolerance_seconds, STANDARD_WEBHOOKS.toleranceSeconds),
     events,
     delivery: {
       timeoutSeconds: typeof declared?.timeout_seconds === 'number' ? declared.timeout_seconds : null,
       maxPayloadBytes: typeof declared?.max_payload_bytes === 'number' ? declared.max_payload_bytes : null,
-      retryScheduleSeconds: Array.isArray(declared?.retry_schedule_seconds) ? declared.retry_schedule_seconds.filter((delay: unknown): delay is number => typeof delay === 'number' && delay >= 0) : [],
+      retryScheduleSeconds: Array.isArray(declared?.retry_schedule_seconds)
+        ? declared.retry_schedule_seconds.filter(
+            (delay: unknown): delay is number => typeof delay === 'number' && delay >= 0,
+          )
+        : [],
     },
   };
 }
@@ -144,7 +199,12 @@ function buildWebhooks(document: Json, warn: (pointer: string, message: string) 
  * A webhook's `x-emitted-after` (which calls cause it). An entry naming no operation, or with a
  * malformed `when`/`payload`, is left out with a warning (the linter reports it as an error).
  */
-function emittedAfter(document: Json, name: string, operationIds: Set<string>, warn: (pointer: string, message: string) => void): IrEmittedAfter[] {
+function emittedAfter(
+  document: Json,
+  name: string,
+  operationIds: Set<string>,
+  warn: (pointer: string, message: string) => void,
+): IrEmittedAfter[] {
   const post = deref(document, document.webhooks?.[name])?.post;
   const declared = post?.['x-emitted-after'];
   if (declared === undefined) return [];
@@ -153,24 +213,39 @@ function emittedAfter(document: Json, name: string, operationIds: Set<string>, w
     warn(pointer, 'x-emitted-after is not a list; ignored');
     return [];
   }
-  const isMap = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+  const isMap = (value: unknown): value is Record<string, unknown> =>
+    Boolean(value) && typeof value === 'object' && !Array.isArray(value);
   const entries: IrEmittedAfter[] = [];
   declared.forEach((entry: Json, index: number) => {
     if (!isMap(entry) || typeof entry.operationId !== 'string' || !operationIds.has(entry.operationId)) {
-      warn(`${pointer}/${index}`, `names no operation of this spec (${JSON.stringify(isMap(entry) ? entry.operationId : entry)}); left out`);
+      warn(
+        `${pointer}/${index}`,
+        `names no operation of this spec (${JSON.stringify(isMap(entry) ? entry.operationId : entry)}); left out`,
+      );
       return;
     }
-    if ((entry.when !== undefined && !isMap(entry.when)) || (entry.payload !== undefined && !isMap(entry.payload))) {
+    if (
+      (entry.when !== undefined && !isMap(entry.when)) ||
+      (entry.payload !== undefined && !isMap(entry.payload))
+    ) {
       warn(`${pointer}/${index}`, 'when and payload must be objects; left out');
       return;
     }
-    entries.push({ operationId: entry.operationId, when: { ...(entry.when ?? {}) }, payload: { ...(entry.payload ?? {}) } });
+    entries.push({
+      operationId: entry.operationId,
+      when: { ...(entry.when ?? {}) },
+      payload: { ...(entry.payload ?? {}) },
+    });
   });
   return entries;
 }
 
 function asSchema(value: unknown): JsonSchema {
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : typeof value === 'boolean' ? value : true;
+  return value && typeof value === 'object'
+    ? (value as Record<string, unknown>)
+    : typeof value === 'boolean'
+      ? value
+      : true;
 }
 
 function collectOperations(
@@ -183,22 +258,41 @@ function collectOperations(
   const operations: IrOperation[] = [];
   for (const [path, rawItem] of Object.entries<Json>(document.paths ?? {})) {
     const pathPointer = `/paths/${escapePointerPart(path)}`;
-    if (/[?#]/.test(path)) warn(pathPointer, `path "${path}" carries a query or fragment, which routers do not match and a fragment never reaches a server; server stubs route it as "${path.replace(/[?#].*$/s, '') || '/'}" and match its first name=value as a query parameter ("?") or request header ("#", AWS's X-Amz-Target convention)`);
+    if (/[?#]/.test(path))
+      warn(
+        pathPointer,
+        `path "${path}" carries a query or fragment, which routers do not match and a fragment never reaches a server; server stubs route it as "${path.replace(/[?#].*$/s, '') || '/'}" and match its first name=value as a query parameter ("?") or request header ("#", AWS's X-Amz-Target convention)`,
+      );
     const pathItem = deref(document, rawItem);
     if (!pathItem || typeof pathItem !== 'object') {
       warn(pathPointer, 'path item could not be resolved; skipped');
       continue;
     }
     // A path item that is a local $ref declares its servers where it points.
-    const itemPointer = typeof rawItem?.$ref === 'string' && rawItem.$ref.startsWith('#/') ? rawItem.$ref.slice(1) : pathPointer;
+    const itemPointer =
+      typeof rawItem?.$ref === 'string' && rawItem.$ref.startsWith('#/')
+        ? rawItem.$ref.slice(1)
+        : pathPointer;
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
       if (!operation || typeof operation !== 'object') continue;
       const pointer = `${pathPointer}/${method}`;
-      const parameters = collectParameters(document, pathItem.parameters, operation.parameters, pointer, warn, unsupported);
+      const parameters = collectParameters(
+        document,
+        pathItem.parameters,
+        operation.parameters,
+        pointer,
+        warn,
+        unsupported,
+      );
       const responses = collectResponses(document, operation.responses, pointer, warn, unsupported);
-      const successStatus = responses.find((response) => /^2\d\d$/.test(response.status))?.status ?? responses.find((response) => response.status === '2XX')?.status;
-      const idFromSpec = typeof operation.operationId === 'string' && operation.operationId.trim() ? operation.operationId.trim() : undefined;
+      const successStatus =
+        responses.find((response) => /^2\d\d$/.test(response.status))?.status ??
+        responses.find((response) => response.status === '2XX')?.status;
+      const idFromSpec =
+        typeof operation.operationId === 'string' && operation.operationId.trim()
+          ? operation.operationId.trim()
+          : undefined;
       const irOperation: IrOperation = {
         id: idFromSpec ?? derivedOperationId(method, path),
         idIsDerived: !idFromSpec,
@@ -215,9 +309,22 @@ function collectOperations(
         successStatus,
         security: collectSecurity(document, operation, pointer),
         idempotencyHeader: parameters.header.find((param) => IDEMPOTENCY_HEADER.test(param.name))?.name,
-        servers: operationServers(operation, pathItem, `${itemPointer}/${method}`, itemPointer, rootServers, invalid),
+        servers: operationServers(
+          operation,
+          pathItem,
+          `${itemPointer}/${method}`,
+          itemPointer,
+          rootServers,
+          invalid,
+        ),
       };
-      irOperation.pagination = collectPagination(document, irOperation, operation, `${itemPointer}/${method}`, invalid);
+      irOperation.pagination = collectPagination(
+        document,
+        irOperation,
+        operation,
+        `${itemPointer}/${method}`,
+        invalid,
+      );
       operations.push(irOperation);
     }
   }
@@ -235,21 +342,38 @@ export function derivedOperationId(method: HttpMethod, path: string): string {
 
 function collectSecurity(document: OpenApiDocument, operation: Json, operationPointer: string): IrSecurity {
   const own = Array.isArray(operation.security);
-  const requirements: Json[] = own ? operation.security : Array.isArray(document.security) ? document.security : [];
+  const requirements: Json[] = own
+    ? operation.security
+    : Array.isArray(document.security)
+      ? document.security
+      : [];
   const alternatives = requirements.map((requirement) =>
-    Object.entries<Json>(requirement ?? {}).map(([scheme, scopes]) => ({ scheme, scopes: Array.isArray(scopes) ? scopes.map(String) : [] })),
+    Object.entries<Json>(requirement ?? {}).map(([scheme, scopes]) => ({
+      scheme,
+      scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+    })),
   );
   const isPublic = alternatives.length === 0 || alternatives.some((alternative) => alternative.length === 0);
   const scopes = [...new Set(alternatives.flat().flatMap((requirement) => requirement.scopes))].sort();
   const keyTypes = Array.isArray(operation['x-key-types']) ? operation['x-key-types'].map(String) : undefined;
-  const pointer = own ? `${operationPointer}/security` : Array.isArray(document.security) ? '/security' : undefined;
+  const pointer = own
+    ? `${operationPointer}/security`
+    : Array.isArray(document.security)
+      ? '/security'
+      : undefined;
   return { isPublic, alternatives, scopes, keyTypes, ...(pointer ? { pointer } : {}) };
 }
 
 function buildSecuritySchemes(document: OpenApiDocument): IrSecurityScheme[] {
   return Object.entries<Json>(document.components?.securitySchemes ?? {}).map(([name, raw]) => {
     const scheme = deref(document, raw) ?? {};
-    const oauthScopes = Object.values<Json>(scheme.flows ?? {}).flatMap((flow) => Object.entries<Json>(flow?.scopes ?? {}).map(([scope, description]) => ({ name: scope, description: String(description), mintable: true })));
+    const oauthScopes = Object.values<Json>(scheme.flows ?? {}).flatMap((flow) =>
+      Object.entries<Json>(flow?.scopes ?? {}).map(([scope, description]) => ({
+        name: scope,
+        description: String(description),
+        mintable: true,
+      })),
+    );
     const extensionScopes = Object.entries<Json>(scheme['x-scopes'] ?? {}).map(([scope, value]) => ({
       name: scope,
       description: typeof value === 'string' ? value : value?.description,
@@ -274,24 +398,40 @@ function buildConventions(document: OpenApiDocument, operations: IrOperation[]):
         initialDelayMs: numberOr(rawPolicy.initial_delay_ms, DEFAULT_RETRY_POLICY.initialDelayMs),
         maxDelayMs: numberOr(rawPolicy.max_delay_ms, DEFAULT_RETRY_POLICY.maxDelayMs),
         backoffMultiplier: numberOr(rawPolicy.backoff_multiplier, DEFAULT_RETRY_POLICY.backoffMultiplier),
-        jitter: ['none', 'full', 'equal'].includes(rawPolicy.jitter) ? rawPolicy.jitter : DEFAULT_RETRY_POLICY.jitter,
+        jitter: ['none', 'full', 'equal'].includes(rawPolicy.jitter)
+          ? rawPolicy.jitter
+          : DEFAULT_RETRY_POLICY.jitter,
         respectRetryAfter: rawPolicy.respect_retry_after !== false,
         retryOnConnectionError: rawPolicy.retry_on_connection_error !== false,
-        retryableStatuses: Array.isArray(rawPolicy.retryable_statuses) ? rawPolicy.retryable_statuses.map(Number).filter(Number.isInteger) : DEFAULT_RETRY_POLICY.retryableStatuses,
+        retryableStatuses: Array.isArray(rawPolicy.retryable_statuses)
+          ? rawPolicy.retryable_statuses.map(Number).filter(Number.isInteger)
+          : DEFAULT_RETRY_POLICY.retryableStatuses,
       }
     : DEFAULT_RETRY_POLICY;
 
-  const headerNames = new Set(operations.flatMap((operation) => operation.responses.flatMap((response) => response.headers.map((header) => header.name))));
+  const headerNames = new Set(
+    operations.flatMap((operation) =>
+      operation.responses.flatMap((response) => response.headers.map((header) => header.name)),
+    ),
+  );
   const findHeader = (pattern: RegExp) => [...headerNames].find((name) => pattern.test(name));
 
   const errorRefs = new Set(
-    operations.flatMap((operation) => operation.responses.filter((response) => /^[45]/.test(response.status) && response.isJson).map((response) => schemaRefName(response.schema) ?? '(inline)')),
+    operations.flatMap((operation) =>
+      operation.responses
+        .filter((response) => /^[45]/.test(response.status) && response.isJson)
+        .map((response) => schemaRefName(response.schema) ?? '(inline)'),
+    ),
   );
   const errorSchema = errorRefs.size === 1 && !errorRefs.has('(inline)') ? [...errorRefs][0] : undefined;
 
   const rateLimits = document['x-rate-limits'];
   const keyPrefixes = Object.values<Json>(document.components?.securitySchemes ?? {}).flatMap((raw) =>
-    Object.entries<Json>(deref(document, raw)?.['x-key-format']?.prefixes ?? {}).map(([prefix, value]) => ({ prefix, environment: String(value?.environment ?? ''), type: String(value?.type ?? '') })),
+    Object.entries<Json>(deref(document, raw)?.['x-key-format']?.prefixes ?? {}).map(([prefix, value]) => ({
+      prefix,
+      environment: String(value?.environment ?? ''),
+      type: String(value?.type ?? ''),
+    })),
   );
   const keyPattern = Object.values<Json>(document.components?.securitySchemes ?? {})
     .map((raw) => deref(document, raw)?.['x-key-format']?.pattern)
@@ -304,13 +444,19 @@ function buildConventions(document: OpenApiDocument, operations: IrOperation[]):
       remainingHeader: findHeader(/^x-ratelimit-remaining$/i) ?? findHeader(/^ratelimit-remaining$/i),
       retryAfterHeader: findHeader(/^retry-after$/i),
       tiers: Array.isArray(rateLimits?.tiers)
-        ? rateLimits.tiers.map((tier: Json) => ({ tier: Number(tier.tier), plan: String(tier.plan), perKey: Number(tier.per_key), perAccount: Number(tier.per_account) }))
+        ? rateLimits.tiers.map((tier: Json) => ({
+            tier: Number(tier.tier),
+            plan: String(tier.plan),
+            perKey: Number(tier.per_key),
+            perAccount: Number(tier.per_account),
+          }))
         : [],
       headersDescribe: rateLimits?.headers_describe,
     },
     errorSchema,
     requestIdHeader: findHeader(/^x-request-id$/i),
-    specDigestHeader: typeof document['x-spec-digest-header'] === 'string' ? document['x-spec-digest-header'] : undefined,
+    specDigestHeader:
+      typeof document['x-spec-digest-header'] === 'string' ? document['x-spec-digest-header'] : undefined,
     keyPrefixes,
     keyPattern,
   };

@@ -14,7 +14,14 @@ export interface MappingProblem {
 }
 
 /** Keys whose values are names mapped to schemas: a `discriminator` under them is a property's name, not a Discriminator Object. */
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas', 'dependentSchemas']);
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'schemas',
+  'dependentSchemas',
+]);
 /** Keys whose values are instance data, never schemas. */
 const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
@@ -27,12 +34,19 @@ const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
 export function normaliseDiscriminatorMappings(document: OpenApiDocument): MappingProblem[] {
   const problems: MappingProblem[] = [];
   const schemas = document.components?.schemas;
-  const hasSchema = (name: string) => Boolean(schemas) && typeof schemas === 'object' && Object.hasOwn(schemas, name);
+  const hasSchema = (name: string) =>
+    Boolean(schemas) && typeof schemas === 'object' && Object.hasOwn(schemas, name);
   const resolves = (ref: string) => resolvesIn(document, ref);
   // Pointers are spelled only for discriminators found: a walk of GitHub's 13 MB spec spelling one
   // per node took 70 ms, more than its load.
-  interface Step { node: unknown; key: string; parent?: Step; underNames: boolean }
-  const pointerOf = (step: Step): string => (step.parent ? `${pointerOf(step.parent)}/${escapePointerPart(step.key)}` : '');
+  interface Step {
+    node: unknown;
+    key: string;
+    parent?: Step;
+    underNames: boolean;
+  }
+  const pointerOf = (step: Step): string =>
+    step.parent ? `${pointerOf(step.parent)}/${escapePointerPart(step.key)}` : '';
   const stack: Step[] = [{ node: document, key: '', underNames: false }];
   while (stack.length > 0) {
     const step = stack.pop()!;
@@ -40,26 +54,45 @@ export function normaliseDiscriminatorMappings(document: OpenApiDocument): Mappi
     if (Array.isArray(node)) {
       for (let index = 0; index < node.length; index += 1) {
         const item = node[index];
-        if (item && typeof item === 'object') stack.push({ node: item, key: String(index), parent: step, underNames: false });
+        if (item && typeof item === 'object')
+          stack.push({ node: item, key: String(index), parent: step, underNames: false });
       }
       continue;
     }
     for (const key in node as object) {
       const child = (node as Record<string, unknown>)[key];
       // A key of a name map (`properties`, `schemas`, ...) is a name, not a keyword: a property called `default` is a schema.
-      if (!child || typeof child !== 'object' || (!underNames && (DATA.has(key) || key.startsWith('x-')))) continue;
+      if (!child || typeof child !== 'object' || (!underNames && (DATA.has(key) || key.startsWith('x-'))))
+        continue;
       if (key === 'discriminator' && !underNames && !Array.isArray(child)) {
         const mapping = (child as { mapping?: unknown }).mapping;
         if (mapping && typeof mapping === 'object' && !Array.isArray(mapping)) {
           const childPointer = `${pointerOf(step)}/discriminator`;
           for (const [name, value] of Object.entries(mapping as Record<string, unknown>)) {
             const at = `${childPointer}/mapping/${escapePointerPart(name)}`;
-            if (typeof value !== 'string') problems.push({ pointer: at, reason: `discriminator mapping value for '${name}' must be a schema name or a reference, found ${JSON.stringify(value)}` });
+            if (typeof value !== 'string')
+              problems.push({
+                pointer: at,
+                reason: `discriminator mapping value for '${name}' must be a schema name or a reference, found ${JSON.stringify(value)}`,
+              });
             else if (value.startsWith('#')) {
-              if (!resolves(value)) problems.push({ pointer: at, reason: `discriminator mapping '${name}': '${value}' does not exist` });
-            } else if (hasSchema(value)) (mapping as Record<string, unknown>)[name] = `#/components/schemas/${escapePointerPart(value)}`;
-            else if (/^[A-Za-z0-9._-]+$/.test(value)) problems.push({ pointer: at, reason: `discriminator mapping '${name}': '${value}' names no schema in #/components/schemas` });
-            else problems.push({ pointer: at, reason: `discriminator mapping '${name}': '${value}' is not a schema name or a local reference (the bundle does not contain it)` });
+              if (!resolves(value))
+                problems.push({
+                  pointer: at,
+                  reason: `discriminator mapping '${name}': '${value}' does not exist`,
+                });
+            } else if (hasSchema(value))
+              (mapping as Record<string, unknown>)[name] = `#/components/schemas/${escapePointerPart(value)}`;
+            else if (/^[A-Za-z0-9._-]+$/.test(value))
+              problems.push({
+                pointer: at,
+                reason: `discriminator mapping '${name}': '${value}' names no schema in #/components/schemas`,
+              });
+            else
+              problems.push({
+                pointer: at,
+                reason: `discriminator mapping '${name}': '${value}' is not a schema name or a local reference (the bundle does not contain it)`,
+              });
           }
         }
         continue;

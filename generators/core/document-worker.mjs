@@ -29,7 +29,10 @@ const renderers = {
   async types({ document, streamSchemas }) {
     const { default: openapiTS, astToString } = await openapiTypescript();
     for (const { at, schema } of streamSchemas) {
-      const media = at.reduce((node, key) => (node && typeof node === 'object' ? node[key] : undefined), document);
+      const media = at.reduce(
+        (node, key) => (node && typeof node === 'object' ? node[key] : undefined),
+        document,
+      );
       if (media && typeof media === 'object') media.schema = schema;
     }
     return astToString(await openapiTS(document, { silent: true }));
@@ -49,7 +52,11 @@ const renderers = {
     // The marker's place takes the YAML: the same bytes as printing the YAML in place.
     const marker = JSON.stringify(yamlMarker);
     const at = mock.indexOf(marker);
-    return { json: JSON.stringify(document, null, 2), yaml, mock: `${mock.slice(0, at)}${JSON.stringify(yaml)}${mock.slice(at + marker.length)}` };
+    return {
+      json: JSON.stringify(document, null, 2),
+      yaml,
+      mock: `${mock.slice(0, at)}${JSON.stringify(yaml)}${mock.slice(at + marker.length)}`,
+    };
   },
 };
 

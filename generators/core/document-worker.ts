@@ -35,7 +35,9 @@ export interface ContractRenderings {
 }
 
 /** What a job renders: the types' text, or the contract's texts. */
-export type Rendered<Job extends DocumentJob> = Job extends { kind: 'contract' } ? ContractRenderings : string;
+export type Rendered<Job extends DocumentJob> = Job extends { kind: 'contract' }
+  ? ContractRenderings
+  : string;
 
 interface Waiting {
   resolve: (rendered: unknown) => void;
@@ -72,7 +74,9 @@ class JobWorker {
       onExit();
     };
     this.worker.on('error', failAll);
-    this.worker.on('exit', (code) => failAll(new Error(`the generators' ${kind} worker thread stopped (exit code ${code})`)));
+    this.worker.on('exit', (code) =>
+      failAll(new Error(`the generators' ${kind} worker thread stopped (exit code ${code})`)),
+    );
   }
 
   /**
@@ -151,7 +155,10 @@ export function prepareWorkers(bytes: number): void {
  * order they are asked for.
  */
 export async function renderDocument<Job extends DocumentJob>(ir: Ir, job: Job): Promise<Rendered<Job>> {
-  if (job.kind === 'contract' && ir.operations.length + (ir.webhooks?.events.length ?? 0) < WORKER_THRESHOLD) {
+  if (
+    job.kind === 'contract' &&
+    ir.operations.length + (ir.webhooks?.events.length ?? 0) < WORKER_THRESHOLD
+  ) {
     const { render } = await (inProcess ??= import('./document-worker.mjs'));
     return (await render(job)) as Rendered<Job>;
   }

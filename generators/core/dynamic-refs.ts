@@ -29,20 +29,50 @@ interface Binding {
 /** Keys whose values are instance data, never schemas. */
 const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
 /** Keys whose values map names to schemas (or to objects holding them): their keys are names, never keywords. */
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'headers', 'content', 'responses', 'parameters', 'requestBodies', 'callbacks', 'pathItems', 'paths', 'webhooks']);
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'schemas',
+  'headers',
+  'content',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'callbacks',
+  'pathItems',
+  'paths',
+  'webhooks',
+]);
 /** Keywords that only describe: written beside a `$ref`, they replace the generic's own without changing what is valid. */
-const ANNOTATIONS = new Set(['$id', '$comment', '$defs', 'title', 'description', 'deprecated', 'example', 'examples', 'externalDocs', 'xml']);
+const ANNOTATIONS = new Set([
+  '$id',
+  '$comment',
+  '$defs',
+  'title',
+  'description',
+  'deprecated',
+  'example',
+  'examples',
+  'externalDocs',
+  'xml',
+]);
 /** Generics inside generics: deeper than this is left as written. */
 const MAX_DEPTH = 16;
 
-const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Fills every slot of the generic schemas the document uses (in place); returns how many uses it wrote out. */
 export function bindDynamicRefs(document: OpenApiDocument): number {
   const uses: string[][] = [];
   let slots = 0;
   // One walk for both: most documents have neither, and then nothing else is done.
-  const stack: Array<{ node: unknown; path: string[]; names: boolean }> = [{ node: document, path: [], names: false }];
+  const stack: Array<{ node: unknown; path: string[]; names: boolean }> = [
+    { node: document, path: [], names: false },
+  ];
   while (stack.length > 0) {
     const { node, path, names } = stack.pop()!;
     if (!node || typeof node !== 'object') continue;
@@ -90,7 +120,8 @@ function isUse(schema: Json): boolean {
 function anchorsIn(schema: Json): Anchors {
   const anchors: Anchors = new Map();
   if (!isObject(schema.$defs)) return anchors;
-  for (const def of Object.values(schema.$defs)) if (isObject(def) && typeof def.$dynamicAnchor === 'string') anchors.set(def.$dynamicAnchor, def);
+  for (const def of Object.values(schema.$defs))
+    if (isObject(def) && typeof def.$dynamicAnchor === 'string') anchors.set(def.$dynamicAnchor, def);
   return anchors;
 }
 
@@ -99,9 +130,21 @@ function anchorsIn(schema: Json): Anchors {
  * then the use's own, then the generic's default), the use's other keywords kept. Undefined when
  * the target is not a local schema or has no slot (the use is then left as written).
  */
-function bindUse(binding: Binding, use: Json, outer: Anchors, self: string | undefined, depth: number): Json | undefined {
+function bindUse(
+  binding: Binding,
+  use: Json,
+  outer: Anchors,
+  self: string | undefined,
+  depth: number,
+): Json | undefined {
   const ref = use.$ref;
-  if (depth > MAX_DEPTH || typeof ref !== 'string' || !ref.startsWith('#/') || (binding.active.has(ref) && ref !== self)) return undefined;
+  if (
+    depth > MAX_DEPTH ||
+    typeof ref !== 'string' ||
+    !ref.startsWith('#/') ||
+    (binding.active.has(ref) && ref !== self)
+  )
+    return undefined;
   const scope: Anchors = new Map([...anchorsIn(use), ...outer]);
   const target = valueAt(binding.written, pointerToPath(ref));
   if (!isObject(target)) return undefined;
@@ -129,14 +172,22 @@ function bindUse(binding: Binding, use: Json, outer: Anchors, self: string | und
   // Keywords beside a $ref apply together with it: one the copy also has is kept apart, in allOf.
   const clash = Object.keys(kept).some((key) => !ANNOTATIONS.has(key) && Object.hasOwn(body, key));
   if (clash) return { ...kept, allOf: [...(Array.isArray(kept.allOf) ? kept.allOf : []), body] };
-  const defs = isObject(body.$defs) || isObject(kept.$defs) ? { ...(body.$defs as Json | undefined), ...(kept.$defs as Json | undefined) } : undefined;
+  const defs =
+    isObject(body.$defs) || isObject(kept.$defs)
+      ? { ...(body.$defs as Json | undefined), ...(kept.$defs as Json | undefined) }
+      : undefined;
   return { ...body, ...kept, ...(defs ? { $defs: defs } : {}) };
 }
 
 /** A schema without the `$defs` entries that define the slots `anchors` fills (`$defs` dropped when it empties). */
 function withoutAnchors(schema: Json, anchors: Anchors): Json {
   if (!isObject(schema.$defs)) return schema;
-  const defs = Object.fromEntries(Object.entries(schema.$defs).filter(([, def]) => !(isObject(def) && typeof def.$dynamicAnchor === 'string' && anchors.has(def.$dynamicAnchor))));
+  const defs = Object.fromEntries(
+    Object.entries(schema.$defs).filter(
+      ([, def]) =>
+        !(isObject(def) && typeof def.$dynamicAnchor === 'string' && anchors.has(def.$dynamicAnchor)),
+    ),
+  );
   const { $defs: _defs, ...rest } = schema;
   return Object.keys(defs).length > 0 ? { ...rest, $defs: defs } : rest;
 }
@@ -147,12 +198,21 @@ function withoutAnchors(schema: Json, anchors: Anchors): Json {
  * bound already is left a ref: a cycle); a `$ref` back to the generic itself pointed at the use
  * (`self`) when the use has a place of its own. Returns how many it changed.
  */
-function fillSlots(binding: Binding, node: unknown, scope: Anchors, self: { from: string; to: string | undefined }, depth: number, names = false): number {
+function fillSlots(
+  binding: Binding,
+  node: unknown,
+  scope: Anchors,
+  self: { from: string; to: string | undefined },
+  depth: number,
+  names = false,
+): number {
   if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return 0;
-  if (Array.isArray(node)) return node.reduce<number>((count, item) => count + fillSlots(binding, item, scope, self, depth), 0);
+  if (Array.isArray(node))
+    return node.reduce<number>((count, item) => count + fillSlots(binding, item, scope, self, depth), 0);
   const schema = node as Json;
   if (!names) {
-    const slot = typeof schema.$dynamicRef === 'string' ? /^#([^/]+)$/.exec(schema.$dynamicRef)?.[1] : undefined;
+    const slot =
+      typeof schema.$dynamicRef === 'string' ? /^#([^/]+)$/.exec(schema.$dynamicRef)?.[1] : undefined;
     const filling = slot === undefined ? undefined : scope.get(slot);
     if (filling) {
       delete schema.$dynamicRef;
@@ -197,7 +257,9 @@ function slotsReachable(binding: Binding, ref: string): Set<string> {
   if (known) return known;
   const slots = new Set<string>();
   const seen = new Set<string>([ref]);
-  const stack: Array<{ node: unknown; names: boolean }> = [{ node: ref.startsWith('#/') ? valueAt(binding.written, pointerToPath(ref)) : undefined, names: false }];
+  const stack: Array<{ node: unknown; names: boolean }> = [
+    { node: ref.startsWith('#/') ? valueAt(binding.written, pointerToPath(ref)) : undefined, names: false },
+  ];
   while (stack.length > 0) {
     const { node, names } = stack.pop()!;
     if (!node || typeof node !== 'object') continue;
@@ -207,7 +269,8 @@ function slotsReachable(binding: Binding, ref: string): Set<string> {
     }
     const schema = node as Json;
     if (!names) {
-      const slot = typeof schema.$dynamicRef === 'string' ? /^#([^/]+)$/.exec(schema.$dynamicRef)?.[1] : undefined;
+      const slot =
+        typeof schema.$dynamicRef === 'string' ? /^#([^/]+)$/.exec(schema.$dynamicRef)?.[1] : undefined;
       if (slot !== undefined) slots.add(slot);
       const inner = schema.$ref;
       if (typeof inner === 'string' && inner.startsWith('#/') && !seen.has(inner)) {
@@ -232,5 +295,7 @@ function valueAt(document: unknown, path: string[]): unknown {
 
 /** A use's own `#/...` pointer, when it is a component a `$ref` can name; undefined inline. */
 function pointerOf(path: string[]): string | undefined {
-  return path.length === 3 && path[0] === 'components' && path[1] === 'schemas' ? `#/${path.map(escapePointerPart).join('/')}` : undefined;
+  return path.length === 3 && path[0] === 'components' && path[1] === 'schemas'
+    ? `#/${path.map(escapePointerPart).join('/')}`
+    : undefined;
 }

@@ -6,7 +6,13 @@
  */
 import type { OpenApiDocument } from './load.js';
 import type { IrBody, IrHeader, IrLink, IrMedia, IrPart, IrResponse, IrStream, JsonSchema } from './ir.js';
-import { essence, isJsonMediaType, isUnsupportedMultipart, mediaKind, preferredOrder } from './media-types.js';
+import {
+  essence,
+  isJsonMediaType,
+  isUnsupportedMultipart,
+  mediaKind,
+  preferredOrder,
+} from './media-types.js';
 import { deref, escapePointerPart, flattenSchema } from './refs.js';
 import { isFileSchema, itemsOf, valueShape } from './value-shape.js';
 import type { Report } from './ir-parameters.js';
@@ -16,7 +22,11 @@ import type { Report } from './ir-parameters.js';
 type Json = any;
 
 function asSchema(value: unknown): JsonSchema {
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : typeof value === 'boolean' ? value : true;
+  return value && typeof value === 'object'
+    ? (value as Record<string, unknown>)
+    : typeof value === 'boolean'
+      ? value
+      : true;
 }
 
 export function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
@@ -47,11 +57,23 @@ function partsOf(document: OpenApiDocument, kind: 'multipart' | 'form', media: J
     let shape: IrPart['shape'] = valueShape(document, property);
     const items = shape === 'array' ? itemsOf(document, property) : undefined;
     if (shape === 'array' && isFileSchema(document, items)) shape = 'files';
-    const fileSchema = shape === 'file' ? deref(document, property) : shape === 'files' ? deref(document, items) : undefined;
+    const fileSchema =
+      shape === 'file' ? deref(document, property) : shape === 'files' ? deref(document, items) : undefined;
     const itemShape = shape === 'array' ? valueShape(document, items) : shape;
-    const defaultType = fileSchema ? (typeof fileSchema.contentMediaType === 'string' ? fileSchema.contentMediaType : 'application/octet-stream') : itemShape === 'primitive' ? 'text/plain' : 'application/json';
-    const declaredType = typeof encoding.contentType === 'string' && encoding.contentType.trim() ? encoding.contentType.trim() : undefined;
-    const style = ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(encoding.style) ? encoding.style : 'form';
+    const defaultType = fileSchema
+      ? typeof fileSchema.contentMediaType === 'string'
+        ? fileSchema.contentMediaType
+        : 'application/octet-stream'
+      : itemShape === 'primitive'
+        ? 'text/plain'
+        : 'application/json';
+    const declaredType =
+      typeof encoding.contentType === 'string' && encoding.contentType.trim()
+        ? encoding.contentType.trim()
+        : undefined;
+    const style = ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'].includes(encoding.style)
+      ? encoding.style
+      : 'form';
     const maxBytes = typeof fileSchema?.maxLength === 'number' ? fileSchema.maxLength : undefined;
     const arraySchema = shape === 'files' ? flattenSchema(document, property) : undefined;
     return {
@@ -65,7 +87,10 @@ function partsOf(document: OpenApiDocument, kind: 'multipart' | 'form', media: J
       style,
       explode: typeof encoding.explode === 'boolean' ? encoding.explode : style === 'form',
       allowReserved: encoding.allowReserved === true,
-      styled: encoding.style !== undefined || encoding.explode !== undefined || encoding.allowReserved !== undefined,
+      styled:
+        encoding.style !== undefined ||
+        encoding.explode !== undefined ||
+        encoding.allowReserved !== undefined,
       ...(maxBytes !== undefined ? { maxBytes } : {}),
       ...(typeof arraySchema?.maxItems === 'number' ? { maxFiles: arraySchema.maxItems } : {}),
     };
@@ -82,22 +107,46 @@ function partsOf(document: OpenApiDocument, kind: 'multipart' | 'form', media: J
 function streamOf(document: OpenApiDocument, kind: 'event-stream' | 'ndjson', media: Json): IrStream {
   const declared = media.itemSchema ?? media['x-item-schema'];
   if (kind === 'ndjson') {
-    const fallback = media.schema !== undefined && valueShape(document, media.schema) !== 'primitive' ? media.schema : undefined;
+    const fallback =
+      media.schema !== undefined && valueShape(document, media.schema) !== 'primitive'
+        ? media.schema
+        : undefined;
     const record = declared ?? fallback;
-    return { ...(declared !== undefined ? { itemSchema: asSchema(declared) } : {}), ...(record !== undefined ? { dataSchema: asSchema(record) } : {}), dataIsJson: true };
+    return {
+      ...(declared !== undefined ? { itemSchema: asSchema(declared) } : {}),
+      ...(record !== undefined ? { dataSchema: asSchema(record) } : {}),
+      dataIsJson: true,
+    };
   }
   if (declared === undefined) return { dataIsJson: false };
   const event = flattenSchema(document, declared);
   const data = event && typeof event === 'object' ? deref(document, event.properties?.data) : undefined;
   if (!data) return { itemSchema: asSchema(declared), dataSchema: asSchema(declared), dataIsJson: true };
   const json = typeof data.contentMediaType === 'string' && isJsonMediaType(data.contentMediaType);
-  return { itemSchema: asSchema(declared), ...(json && data.contentSchema !== undefined ? { dataSchema: asSchema(data.contentSchema) } : json ? {} : { dataSchema: asSchema(data) }), dataIsJson: json };
+  return {
+    itemSchema: asSchema(declared),
+    ...(json && data.contentSchema !== undefined
+      ? { dataSchema: asSchema(data.contentSchema) }
+      : json
+        ? {}
+        : { dataSchema: asSchema(data) }),
+    dataIsJson: json,
+  };
 }
 
-function mediaOf(document: OpenApiDocument, mediaType: string, raw: Json, pointer: string, unsupported: Report): IrMedia | undefined {
+function mediaOf(
+  document: OpenApiDocument,
+  mediaType: string,
+  raw: Json,
+  pointer: string,
+  unsupported: Report,
+): IrMedia | undefined {
   const media = deref(document, raw) ?? {};
   if (isUnsupportedMultipart(mediaType)) {
-    unsupported(`${pointer}/content/${escapePointerPart(mediaType)}`, `${essence(mediaType)} is not supported (multipart/form-data is)`);
+    unsupported(
+      `${pointer}/content/${escapePointerPart(mediaType)}`,
+      `${essence(mediaType)} is not supported (multipart/form-data is)`,
+    );
     return undefined;
   }
   const kind = mediaKind(mediaType);
@@ -111,27 +160,59 @@ function mediaOf(document: OpenApiDocument, mediaType: string, raw: Json, pointe
   };
 }
 
-function contentOf(document: OpenApiDocument, content: Json, pointer: string, unsupported: Report): IrMedia[] {
+function contentOf(
+  document: OpenApiDocument,
+  content: Json,
+  pointer: string,
+  unsupported: Report,
+): IrMedia[] {
   const types = preferredOrder(Object.keys(content && typeof content === 'object' ? content : {}));
-  return types.map((type) => mediaOf(document, type, content[type], pointer, unsupported)).filter((media): media is IrMedia => media !== undefined);
+  return types
+    .map((type) => mediaOf(document, type, content[type], pointer, unsupported))
+    .filter((media): media is IrMedia => media !== undefined);
 }
 
-export function collectBody(document: OpenApiDocument, raw: Json, pointer: string, unsupported: Report): IrBody | undefined {
+export function collectBody(
+  document: OpenApiDocument,
+  raw: Json,
+  pointer: string,
+  unsupported: Report,
+): IrBody | undefined {
   const body = deref(document, raw);
   if (!body) return undefined;
   const content = contentOf(document, body.content, `${pointer}/requestBody`, unsupported);
   const preferred = content[0];
   if (!preferred) return undefined;
   const isJson = preferred.kind === 'json';
-  return { required: body.required === true, pointer: `${pointer}/requestBody`, content, contentType: preferred.mediaType, isJson, schema: isJson ? preferred.schema : true, examples: preferred.examples };
+  return {
+    required: body.required === true,
+    pointer: `${pointer}/requestBody`,
+    content,
+    contentType: preferred.mediaType,
+    isJson,
+    schema: isJson ? preferred.schema : true,
+    examples: preferred.examples,
+  };
 }
 
-export function collectResponses(document: OpenApiDocument, raw: Json, pointer: string, warn: Report, unsupported: Report): IrResponse[] {
+export function collectResponses(
+  document: OpenApiDocument,
+  raw: Json,
+  pointer: string,
+  warn: Report,
+  unsupported: Report,
+): IrResponse[] {
   return Object.entries<Json>(raw ?? {}).map(([status, rawResponse]) => {
     const response = deref(document, rawResponse) ?? {};
-    const content = contentOf(document, response.content, `${pointer}/responses/${escapePointerPart(status)}`, unsupported);
+    const content = contentOf(
+      document,
+      response.content,
+      `${pointer}/responses/${escapePointerPart(status)}`,
+      unsupported,
+    );
     const preferred = content[0];
-    if (rawResponse && !response.description && !deref(document, rawResponse)) warn(`${pointer}/responses/${status}`, 'response could not be resolved');
+    if (rawResponse && !response.description && !deref(document, rawResponse))
+      warn(`${pointer}/responses/${status}`, 'response could not be resolved');
     return {
       status,
       description: String(response.description ?? ''),
@@ -150,9 +231,22 @@ export function collectResponses(document: OpenApiDocument, raw: Json, pointer: 
 function collectLinks(document: OpenApiDocument, raw: Json): IrLink[] {
   return Object.entries<Json>(raw ?? {}).map(([name, rawLink]) => {
     const link = deref(document, rawLink) ?? {};
-    const referenced = typeof link.operationRef === 'string' && link.operationRef.startsWith('#/') ? deref(document, { $ref: link.operationRef }) : undefined;
-    const operationId = typeof link.operationId === 'string' ? link.operationId : typeof referenced?.operationId === 'string' ? referenced.operationId : undefined;
-    const parameters = Object.fromEntries(Object.entries<Json>(link.parameters ?? {}).map(([param, value]) => [param.replace(/^(path|query|header|cookie)\./, ''), String(value)]));
+    const referenced =
+      typeof link.operationRef === 'string' && link.operationRef.startsWith('#/')
+        ? deref(document, { $ref: link.operationRef })
+        : undefined;
+    const operationId =
+      typeof link.operationId === 'string'
+        ? link.operationId
+        : typeof referenced?.operationId === 'string'
+          ? referenced.operationId
+          : undefined;
+    const parameters = Object.fromEntries(
+      Object.entries<Json>(link.parameters ?? {}).map(([param, value]) => [
+        param.replace(/^(path|query|header|cookie)\./, ''),
+        String(value),
+      ]),
+    );
     return { name, ...(operationId ? { operationId } : {}), parameters };
   });
 }

@@ -26,8 +26,22 @@ type Json = any;
 type Report = (pointer: string, message: string) => void;
 
 const SIZE_PARAMS = ['per_page', 'page_size', 'pageSize', 'perPage', 'limit'];
-const TOTAL_FIELDS = [['total'], ['total_count'], ['totalCount'], ['meta', 'total'], ['meta', 'total_count'], ['pagination', 'total']];
-const NEXT_LINK_FIELDS = [['links', 'next'], ['_links', 'next', 'href'], ['nextLink'], ['@odata.nextLink'], ['next_url'], ['next_page_url']];
+const TOTAL_FIELDS = [
+  ['total'],
+  ['total_count'],
+  ['totalCount'],
+  ['meta', 'total'],
+  ['meta', 'total_count'],
+  ['pagination', 'total'],
+];
+const NEXT_LINK_FIELDS = [
+  ['links', 'next'],
+  ['_links', 'next', 'href'],
+  ['nextLink'],
+  ['@odata.nextLink'],
+  ['next_url'],
+  ['next_page_url'],
+];
 
 /** The keys `x-pagination` takes per style, besides `style` and `items`. */
 const DECLARED_KEYS: Record<IrPagination['style'], string[]> = {
@@ -41,15 +55,25 @@ const DECLARED_KEYS: Record<IrPagination['style'], string[]> = {
  * The operation's paging: `raw` is its Operation Object and `pointer` where it is written, for
  * `x-pagination`'s errors (reported through `invalid`).
  */
-export function collectPagination(document: OpenApiDocument, operation: IrOperation, raw: Json, pointer: string, invalid: Report): IrPagination | undefined {
+export function collectPagination(
+  document: OpenApiDocument,
+  operation: IrOperation,
+  raw: Json,
+  pointer: string,
+  invalid: Report,
+): IrPagination | undefined {
   const declared = raw?.['x-pagination'];
   if (declared === false) return undefined;
-  if (declared !== undefined) return declaredPagination(document, operation, declared, `${pointer}/x-pagination`, invalid);
+  if (declared !== undefined)
+    return declaredPagination(document, operation, declared, `${pointer}/x-pagination`, invalid);
   return detectPagination(document, operation);
 }
 
 /** The success response's JSON body schema, flattened (allOf merged), or undefined. */
-function successBody(document: OpenApiDocument, operation: IrOperation): { schema: Json; pointer: string } | undefined {
+function successBody(
+  document: OpenApiDocument,
+  operation: IrOperation,
+): { schema: Json; pointer: string } | undefined {
   if (!operation.successStatus) return undefined;
   const success = operation.responses.find((response) => response.status === operation.successStatus);
   if (!success?.isJson || success.schema === undefined) return undefined;
@@ -59,7 +83,9 @@ function successBody(document: OpenApiDocument, operation: IrOperation): { schem
 function types(schema: Json): string[] {
   return Array.isArray(schema?.type) ? schema.type : typeof schema?.type === 'string' ? [schema.type] : [];
 }
-const isArray = (schema: Json) => types(schema).includes('array') || (schema?.type === undefined && schema?.items !== undefined && schema?.properties === undefined);
+const isArray = (schema: Json) =>
+  types(schema).includes('array') ||
+  (schema?.type === undefined && schema?.items !== undefined && schema?.properties === undefined);
 const isInteger = (schema: Json) => types(schema).includes('integer');
 const isString = (schema: Json) => types(schema).includes('string');
 
@@ -77,7 +103,9 @@ function schemaAt(document: OpenApiDocument, body: Json, path: IrBodyPath): Json
 /** Where the items are: the body itself when it is an array, else its one array property. */
 function findItems(document: OpenApiDocument, body: Json): IrBodyPath | undefined {
   if (isArray(body)) return [];
-  const arrays = Object.keys(body?.properties ?? {}).filter((name) => isArray(flattenSchema(document, body.properties[name])));
+  const arrays = Object.keys(body?.properties ?? {}).filter((name) =>
+    isArray(flattenSchema(document, body.properties[name])),
+  );
   return arrays.length === 1 ? arrays : undefined;
 }
 
@@ -90,13 +118,19 @@ function queryParam(operation: IrOperation, name: string): IrParameter | undefin
   return operation.parameters.query.find((param) => param.name === name);
 }
 
-function integerDefault(document: OpenApiDocument, param: IrParameter | undefined, key: 'default' | 'minimum' = 'default'): number | undefined {
+function integerDefault(
+  document: OpenApiDocument,
+  param: IrParameter | undefined,
+  key: 'default' | 'minimum' = 'default',
+): number | undefined {
   const value = param ? deref(document, param.schema)?.[key] : undefined;
   return Number.isInteger(value) ? value : undefined;
 }
 
 function linkHeaderOf(operation: IrOperation): string | undefined {
-  return operation.responses.find((response) => response.status === operation.successStatus)?.headers.find((header) => /^link$/i.test(header.name))?.name;
+  return operation.responses
+    .find((response) => response.status === operation.successStatus)
+    ?.headers.find((header) => /^link$/i.test(header.name))?.name;
 }
 
 function firstPageOf(document: OpenApiDocument, param: IrParameter): number {
@@ -120,7 +154,15 @@ function detectPagination(document: OpenApiDocument, operation: IrOperation): Ir
   const limit = integerParam('limit');
   if (offset && limit) {
     const totalField = TOTAL_FIELDS.find((path) => isInteger(schemaAt(document, body, path)));
-    return { style: 'offset', items, offsetParam: offset.name, limitParam: limit.name, ...optional('defaultLimit', integerDefault(document, limit)), ...optional('totalField', totalField), itemSchema };
+    return {
+      style: 'offset',
+      items,
+      offsetParam: offset.name,
+      limitParam: limit.name,
+      ...optional('defaultLimit', integerDefault(document, limit)),
+      ...optional('totalField', totalField),
+      itemSchema,
+    };
   }
   const page = integerParam('page');
   if (page) {
@@ -136,16 +178,20 @@ function detectPagination(document: OpenApiDocument, operation: IrOperation): Ir
       itemSchema,
     };
   }
-  const nextField = NEXT_LINK_FIELDS.find((path) => isString(schemaAt(document, body, path))) ?? (isUri(schemaAt(document, body, ['next'])) ? ['next'] : undefined);
+  const nextField =
+    NEXT_LINK_FIELDS.find((path) => isString(schemaAt(document, body, path))) ??
+    (isUri(schemaAt(document, body, ['next'])) ? ['next'] : undefined);
   if (nextField) return { style: 'link', items, next: { in: 'body', field: nextField }, itemSchema };
   // A Link header alone is a paging signal only for a body that is the list itself: an object
   // with one array property and a Link header is as often one resource (GitHub's hosted runner).
   const header = linkHeaderOf(operation);
-  if (header && items.length === 0) return { style: 'link', items, next: { in: 'header', header }, itemSchema };
+  if (header && items.length === 0)
+    return { style: 'link', items, next: { in: 'header', header }, itemSchema };
   return undefined;
 }
 
-const isUri = (schema: Json) => isString(schema) && (schema.format === 'uri' || schema.format === 'uri-reference');
+const isUri = (schema: Json) =>
+  isString(schema) && (schema.format === 'uri' || schema.format === 'uri-reference');
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
@@ -156,11 +202,21 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
  * `next_cursor`, and which takes `starting_after`. `previous_cursor`/`ending_before` and `limit`
  * are optional parts of the same convention.
  */
-function detectCursor(document: OpenApiDocument, operation: IrOperation, body: Json): IrPagination | undefined {
+function detectCursor(
+  document: OpenApiDocument,
+  operation: IrOperation,
+  body: Json,
+): IrPagination | undefined {
   const properties = body.properties ?? {};
   const data = deref(document, properties.data);
   const hasMore = deref(document, properties.has_more);
-  if (data?.type !== 'array' || hasMore?.type !== 'boolean' || !properties.next_cursor || !queryParam(operation, 'starting_after')) return undefined;
+  if (
+    data?.type !== 'array' ||
+    hasMore?.type !== 'boolean' ||
+    !properties.next_cursor ||
+    !queryParam(operation, 'starting_after')
+  )
+    return undefined;
   const limit = queryParam(operation, 'limit');
   const limitSchema = limit ? deref(document, limit.schema) : undefined;
   return {
@@ -172,8 +228,15 @@ function detectCursor(document: OpenApiDocument, operation: IrOperation, body: J
     forwardParam: 'starting_after',
     backwardParam: queryParam(operation, 'ending_before') ? 'ending_before' : undefined,
     limitParam: limit ? 'limit' : undefined,
-    limit: limitSchema ? { minimum: limitSchema.minimum, maximum: limitSchema.maximum, default: limitSchema.default } : undefined,
-    itemSchema: data.items && typeof data.items === 'object' ? data.items : typeof data.items === 'boolean' ? data.items : true,
+    limit: limitSchema
+      ? { minimum: limitSchema.minimum, maximum: limitSchema.maximum, default: limitSchema.default }
+      : undefined,
+    itemSchema:
+      data.items && typeof data.items === 'object'
+        ? data.items
+        : typeof data.items === 'boolean'
+          ? data.items
+          : true,
   };
 }
 
@@ -184,14 +247,23 @@ function detectCursor(document: OpenApiDocument, operation: IrOperation, body: J
  * `page`, `starting_after`). Page and link styles take `next: header` for the `Link` header; link
  * also a body path to the next URL. Every problem is reported (with its pointer) and none is paged.
  */
-function declaredPagination(document: OpenApiDocument, operation: IrOperation, declared: Json, pointer: string, invalid: Report): IrPagination | undefined {
+function declaredPagination(
+  document: OpenApiDocument,
+  operation: IrOperation,
+  declared: Json,
+  pointer: string,
+  invalid: Report,
+): IrPagination | undefined {
   if (!declared || typeof declared !== 'object' || Array.isArray(declared)) {
     invalid(pointer, 'x-pagination must be an object (or false, for a list that does not page)');
     return undefined;
   }
   const style = declared.style as IrPagination['style'];
   if (!Object.hasOwn(DECLARED_KEYS, style)) {
-    invalid(`${pointer}/style`, `x-pagination style must be one of ${Object.keys(DECLARED_KEYS).join(', ')}; got ${JSON.stringify(style)}`);
+    invalid(
+      `${pointer}/style`,
+      `x-pagination style must be one of ${Object.keys(DECLARED_KEYS).join(', ')}; got ${JSON.stringify(style)}`,
+    );
     return undefined;
   }
   let ok = true;
@@ -200,9 +272,17 @@ function declaredPagination(document: OpenApiDocument, operation: IrOperation, d
     ok = false;
   };
   for (const key of Object.keys(declared)) {
-    if (key !== 'style' && key !== 'items' && !DECLARED_KEYS[style].includes(key)) fail(`${pointer}/${key}`, `x-pagination style ${style} takes no "${key}" (it takes items, ${DECLARED_KEYS[style].join(', ')})`);
+    if (key !== 'style' && key !== 'items' && !DECLARED_KEYS[style].includes(key))
+      fail(
+        `${pointer}/${key}`,
+        `x-pagination style ${style} takes no "${key}" (it takes items, ${DECLARED_KEYS[style].join(', ')})`,
+      );
   }
-  if (operation.method !== 'get') fail(pointer, `x-pagination on a ${operation.method.toUpperCase()}: only a GET list is paged (its next page is the same request with other query parameters, or another URL)`);
+  if (operation.method !== 'get')
+    fail(
+      pointer,
+      `x-pagination on a ${operation.method.toUpperCase()}: only a GET list is paged (its next page is the same request with other query parameters, or another URL)`,
+    );
   const success = successBody(document, operation);
   if (!success) {
     fail(pointer, 'x-pagination on an operation without a JSON success response: there are no items to page');
@@ -218,48 +298,96 @@ function declaredPagination(document: OpenApiDocument, operation: IrOperation, d
     const at = declared[key] === undefined ? pointer : `${pointer}/${key}`;
     if (typeof named !== 'string') return void fail(at, `${key} must be a query parameter's name`);
     const found = queryParam(operation, named);
-    if (!found) return void fail(at, `${declared[key] === undefined ? `${key} defaults to "${named}", but` : `${key}:`} the operation has no query parameter "${named}"`);
-    if (integer && !isInteger(deref(document, found.schema))) return void fail(at, `${key}: query parameter "${named}" is not an integer`);
+    if (!found)
+      return void fail(
+        at,
+        `${declared[key] === undefined ? `${key} defaults to "${named}", but` : `${key}:`} the operation has no query parameter "${named}"`,
+      );
+    if (integer && !isInteger(deref(document, found.schema)))
+      return void fail(at, `${key}: query parameter "${named}" is not an integer`);
     return named;
   };
   /** A dotted body path named by `key`, which must exist in the body and satisfy `is`. */
   const field = (key: string, is: (schema: Json) => boolean, what: string): IrBodyPath | undefined => {
     const named = declared[key];
     if (named === undefined) return undefined;
-    if (typeof named !== 'string' || named === '') return void fail(`${pointer}/${key}`, `${key} must be a dotted property path, e.g. "meta.total"`);
+    if (typeof named !== 'string' || named === '')
+      return void fail(`${pointer}/${key}`, `${key} must be a dotted property path, e.g. "meta.total"`);
     const path = named.split('.');
     const schema = schemaAt(document, body, path);
-    if (schema === undefined) return void fail(`${pointer}/${key}`, `${key}: ${bodyWhere} has no property "${named}"`);
-    if (!is(schema)) return void fail(`${pointer}/${key}`, `${key}: "${named}" in ${bodyWhere} is not ${what}`);
+    if (schema === undefined)
+      return void fail(`${pointer}/${key}`, `${key}: ${bodyWhere} has no property "${named}"`);
+    if (!is(schema))
+      return void fail(`${pointer}/${key}`, `${key}: "${named}" in ${bodyWhere} is not ${what}`);
     return path;
   };
 
-  const items = declared.items !== undefined ? field('items', isArray, 'an array') : findItems(document, body);
-  if (!items && declared.items === undefined) fail(pointer, `x-pagination names no items and ${bodyWhere} is neither an array nor an object with exactly one array property; say which with items: <property path>`);
+  const items =
+    declared.items !== undefined ? field('items', isArray, 'an array') : findItems(document, body);
+  if (!items && declared.items === undefined)
+    fail(
+      pointer,
+      `x-pagination names no items and ${bodyWhere} is neither an array nor an object with exactly one array property; say which with items: <property path>`,
+    );
   const itemSchema = items ? itemSchemaAt(document, body, items) : true;
 
   if (style === 'cursor') {
-    if (items && items.length !== 1) fail(`${pointer}/items`, 'a cursor list\'s items must be a top-level property of the body');
+    if (items && items.length !== 1)
+      fail(`${pointer}/items`, "a cursor list's items must be a top-level property of the body");
     const forwardParam = param('cursorParam', 'starting_after', false);
-    const nextCursor = field('nextCursor', isString, 'a string') ?? (declared.nextCursor === undefined ? void fail(pointer, 'a cursor list needs nextCursor: the body property holding the next cursor') : undefined);
-    const hasMore = field('hasMore', (schema) => types(schema).includes('boolean'), 'a boolean') ?? (declared.hasMore === undefined ? void fail(pointer, 'a cursor list needs hasMore: the boolean body property saying more items follow') : undefined);
+    const nextCursor =
+      field('nextCursor', isString, 'a string') ??
+      (declared.nextCursor === undefined
+        ? void fail(pointer, 'a cursor list needs nextCursor: the body property holding the next cursor')
+        : undefined);
+    const hasMore =
+      field('hasMore', (schema) => types(schema).includes('boolean'), 'a boolean') ??
+      (declared.hasMore === undefined
+        ? void fail(
+            pointer,
+            'a cursor list needs hasMore: the boolean body property saying more items follow',
+          )
+        : undefined);
     if (!ok || !items || !forwardParam || !nextCursor || !hasMore) return undefined;
-    if (nextCursor.length !== 1 || hasMore.length !== 1) return void fail(pointer, 'a cursor list\'s nextCursor and hasMore must be top-level properties of the body');
-    return { style, dataField: items[0], hasMoreField: hasMore[0], nextCursorField: nextCursor[0], forwardParam, itemSchema };
+    if (nextCursor.length !== 1 || hasMore.length !== 1)
+      return void fail(
+        pointer,
+        "a cursor list's nextCursor and hasMore must be top-level properties of the body",
+      );
+    return {
+      style,
+      dataField: items[0],
+      hasMoreField: hasMore[0],
+      nextCursorField: nextCursor[0],
+      forwardParam,
+      itemSchema,
+    };
   }
   if (style === 'offset') {
     const offsetParam = param('offsetParam', 'offset', true);
     const limitParam = param('limitParam', 'limit', true);
     const totalField = field('total', isInteger, 'an integer');
     if (!ok || !items || !offsetParam || !limitParam) return undefined;
-    return { style, items, offsetParam, limitParam, ...optional('defaultLimit', integerDefault(document, queryParam(operation, limitParam))), ...optional('totalField', totalField), itemSchema };
+    return {
+      style,
+      items,
+      offsetParam,
+      limitParam,
+      ...optional('defaultLimit', integerDefault(document, queryParam(operation, limitParam))),
+      ...optional('totalField', totalField),
+      itemSchema,
+    };
   }
   const next = declared.next;
   const header = linkHeaderOf(operation) ?? 'Link';
   if (style === 'page') {
     const pageParam = param('pageParam', 'page', true);
     const sizeParam = param('sizeParam', undefined, true);
-    if (next !== undefined && next !== 'header') fail(`${pointer}/next`, 'a page list\'s next can only be "header" (the RFC 8288 Link header\'s rel="next")');
+    if (next !== undefined && next !== 'header')
+      fail(
+        `${pointer}/next`,
+        'a page list\'s next can only be "header" (the RFC 8288 Link header\'s rel="next")',
+      );
     if (!ok || !items || !pageParam) return undefined;
     const size = sizeParam ? queryParam(operation, sizeParam) : undefined;
     return {
@@ -273,8 +401,17 @@ function declaredPagination(document: OpenApiDocument, operation: IrOperation, d
       itemSchema,
     };
   }
-  if (next === undefined) fail(pointer, 'a link list needs next: "header" (the RFC 8288 Link header) or the body property holding the next page\'s URL, e.g. links.next');
+  if (next === undefined)
+    fail(
+      pointer,
+      'a link list needs next: "header" (the RFC 8288 Link header) or the body property holding the next page\'s URL, e.g. links.next',
+    );
   const nextField = next === 'header' ? undefined : field('next', isString, 'a string');
   if (!ok || !items || next === undefined) return undefined;
-  return { style, items, next: nextField ? { in: 'body', field: nextField } : { in: 'header', header }, itemSchema };
+  return {
+    style,
+    items,
+    next: nextField ? { in: 'body', field: nextField } : { in: 'header', header },
+    itemSchema,
+  };
 }

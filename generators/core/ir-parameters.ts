@@ -6,7 +6,14 @@
  * define is refused (see `unsupported`), never sent some other way.
  */
 import type { OpenApiDocument } from './load.js';
-import type { IrParameter, IrPathTemplate, JsonSchema, ParameterLocation, ParameterStyle, PathPart } from './ir.js';
+import type {
+  IrParameter,
+  IrPathTemplate,
+  JsonSchema,
+  ParameterLocation,
+  ParameterStyle,
+  PathPart,
+} from './ir.js';
 import { essence, isJsonMediaType, mediaKind } from './media-types.js';
 import { deref } from './refs.js';
 import { valueShape } from './value-shape.js';
@@ -37,7 +44,11 @@ function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
 }
 
 function asSchema(value: unknown): JsonSchema {
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : typeof value === 'boolean' ? value : true;
+  return value && typeof value === 'object'
+    ? (value as Record<string, unknown>)
+    : typeof value === 'boolean'
+      ? value
+      : true;
 }
 
 /** Path-level parameters, overridden by operation-level ones of the same name and location, grouped by location. */
@@ -69,20 +80,32 @@ export function collectParameters(
   return grouped;
 }
 
-function buildParameter(document: OpenApiDocument, param: Json, pointer: string, warn: Report, unsupported: Report): IrParameter | undefined {
+function buildParameter(
+  document: OpenApiDocument,
+  param: Json,
+  pointer: string,
+  warn: Report,
+  unsupported: Report,
+): IrParameter | undefined {
   const location = param.in as ParameterLocation;
   let schema: JsonSchema | undefined = param.schema;
   let contentType: string | undefined;
   if (schema === undefined && param.content && typeof param.content === 'object') {
     const types = Object.keys(param.content);
     if (types.length !== 1) {
-      unsupported(`${pointer}/content`, `parameter "${param.name}" has ${types.length} media types in content; OpenAPI allows exactly one`);
+      unsupported(
+        `${pointer}/content`,
+        `parameter "${param.name}" has ${types.length} media types in content; OpenAPI allows exactly one`,
+      );
       return undefined;
     }
     contentType = types[0];
     const kind = mediaKind(contentType);
     if (!isJsonMediaType(contentType) && kind !== 'text') {
-      unsupported(`${pointer}/content`, `parameter "${param.name}" is serialised as ${contentType}; only JSON and text parameter content is supported`);
+      unsupported(
+        `${pointer}/content`,
+        `parameter "${param.name}" is serialised as ${contentType}; only JSON and text parameter content is supported`,
+      );
       return undefined;
     }
     schema = param.content[contentType]?.schema ?? true;
@@ -93,14 +116,20 @@ function buildParameter(document: OpenApiDocument, param: Json, pointer: string,
   }
   const style: ParameterStyle = param.style ?? STYLES[location][0];
   if (!STYLES[location].includes(style)) {
-    unsupported(`${pointer}/style`, `style "${String(style)}" is not defined for ${location} parameters (OpenAPI allows ${STYLES[location].join(', ')})`);
+    unsupported(
+      `${pointer}/style`,
+      `style "${String(style)}" is not defined for ${location} parameters (OpenAPI allows ${STYLES[location].join(', ')})`,
+    );
     return undefined;
   }
   const explode = typeof param.explode === 'boolean' ? param.explode : style === 'form';
   // JSON text is one value whatever the schema: the style applies to that text.
   const shape = contentType ? 'primitive' : valueShape(document, schema);
   if (style === 'deepObject' && (shape !== 'object' || !explode)) {
-    unsupported(pointer, `parameter "${param.name}": deepObject is defined for objects with explode: true only`);
+    unsupported(
+      pointer,
+      `parameter "${param.name}": deepObject is defined for objects with explode: true only`,
+    );
     return undefined;
   }
   return {
@@ -117,9 +146,13 @@ function buildParameter(document: OpenApiDocument, param: Json, pointer: string,
     pointer,
     description: param.description,
     deprecated: param.deprecated === true,
-    example: exampleOf(param, document)[0] ?? (contentType ? exampleOf(param.content[contentType], document)[0] : undefined),
+    example:
+      exampleOf(param, document)[0] ??
+      (contentType ? exampleOf(param.content[contentType], document)[0] : undefined),
     errorCode: typeof param['x-error-code'] === 'string' ? param['x-error-code'] : undefined,
-    exclusiveWith: Array.isArray(param['x-mutually-exclusive-with']) ? param['x-mutually-exclusive-with'].map(String) : undefined,
+    exclusiveWith: Array.isArray(param['x-mutually-exclusive-with'])
+      ? param['x-mutually-exclusive-with'].map(String)
+      : undefined,
   };
 }
 
@@ -131,7 +164,8 @@ function buildParameter(document: OpenApiDocument, param: Json, pointer: string,
 export function parsePathTemplate(template: string): IrPathTemplate {
   const path = template.replace(/[?#].*$/s, '') || '/';
   const parts: PathPart[] = [];
-  for (const found of path.matchAll(/\{([^}]+)\}|([^{]+)/g)) parts.push(found[1] !== undefined ? { param: found[1] } : { literal: found[2] });
+  for (const found of path.matchAll(/\{([^}]+)\}|([^{]+)/g))
+    parts.push(found[1] !== undefined ? { param: found[1] } : { literal: found[2] });
   const params = parts.flatMap((part) => ('param' in part ? [part.param] : []));
   const match = templateMatch(template);
   return { path, parts, params, ...(match ? { match } : {}) };
@@ -142,5 +176,9 @@ function templateMatch(template: string): IrPathTemplate['match'] {
   const found = /([?#])([^&#]*)/.exec(template);
   if (!found || !found[2]) return undefined;
   const [name, value = ''] = found[2].split('=');
-  return { in: found[1] === '?' ? 'query' : 'header', name: decodeURIComponent(name), value: decodeURIComponent(value) };
+  return {
+    in: found[1] === '?' ? 'query' : 'header',
+    name: decodeURIComponent(name),
+    value: decodeURIComponent(value),
+  };
 }

@@ -40,13 +40,20 @@ export function collectServers(list: Json, pointer: string, invalid: Report, bas
     let complete = true;
     const substituted = raw.url.replace(/\{([^}]*)\}/g, (whole: string, name: string) => {
       if (Object.hasOwn(variables, name)) return variables[name].default;
-      if (!Object.hasOwn(raw.variables ?? {}, name)) invalid(`${at}/url`, `server URL '${raw.url}' uses {${name}}, which its variables do not declare`);
+      if (!Object.hasOwn(raw.variables ?? {}, name))
+        invalid(`${at}/url`, `server URL '${raw.url}' uses {${name}}, which its variables do not declare`);
       complete = false;
       return whole;
     });
     if (!complete) return;
     const relative = !/^[a-z][a-z0-9+.-]*:/i.test(substituted);
-    servers.push({ url: resolveServerUrl(substituted, base), template: raw.url, ...(relative ? { relativeUrl: substituted } : {}), ...(typeof raw.description === 'string' ? { description: raw.description } : {}), variables });
+    servers.push({
+      url: resolveServerUrl(substituted, base),
+      template: raw.url,
+      ...(relative ? { relativeUrl: substituted } : {}),
+      ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
+      variables,
+    });
   });
   return servers;
 }
@@ -56,20 +63,37 @@ export function resolveServerUrl(url: string, base: string | undefined): string 
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || !base || !/^[a-z][a-z0-9+.-]*:\/\//i.test(base)) return url;
   try {
     // The base is an API root, read as a folder (`uploads` under `…/v1` is `…/v1/uploads`), as the SDKs resolve it.
-    return new URL(url, base.endsWith('/') ? base : `${base}/`).href.replace(/\/$/, (slash) => (url.endsWith('/') ? slash : ''));
+    return new URL(url, base.endsWith('/') ? base : `${base}/`).href.replace(/\/$/, (slash) =>
+      url.endsWith('/') ? slash : '',
+    );
   } catch {
     return url;
   }
 }
 
 /** An operation's effective servers: its own, else its path item's, else the root's. */
-export function operationServers(operation: Json, pathItem: Json, operationPointer: string, pathPointer: string, root: IrServer[], invalid: Report): IrOperationServers {
+export function operationServers(
+  operation: Json,
+  pathItem: Json,
+  operationPointer: string,
+  pathPointer: string,
+  root: IrServer[],
+  invalid: Report,
+): IrOperationServers {
   const base = root[0]?.url;
   if (Array.isArray(operation.servers) && operation.servers.length > 0) {
-    return { declaredAt: 'operation', servers: collectServers(operation.servers, `${operationPointer}/servers`, invalid, base), pointer: `${operationPointer}/servers` };
+    return {
+      declaredAt: 'operation',
+      servers: collectServers(operation.servers, `${operationPointer}/servers`, invalid, base),
+      pointer: `${operationPointer}/servers`,
+    };
   }
   if (Array.isArray(pathItem.servers) && pathItem.servers.length > 0) {
-    return { declaredAt: 'path', servers: collectServers(pathItem.servers, `${pathPointer}/servers`, invalid, base), pointer: `${pathPointer}/servers` };
+    return {
+      declaredAt: 'path',
+      servers: collectServers(pathItem.servers, `${pathPointer}/servers`, invalid, base),
+      pointer: `${pathPointer}/servers`,
+    };
   }
   return { declaredAt: 'root', servers: root, pointer: '/servers' };
 }

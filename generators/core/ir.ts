@@ -8,7 +8,16 @@
 import type { OpenApiDocument } from './load.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-export const HTTP_METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+export const HTTP_METHODS: HttpMethod[] = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+];
 
 /** A JSON Schema as written in the document (2020-12 for 3.1, the OAS dialect for 3.0). */
 export type JsonSchema = Record<string, unknown> | boolean;
@@ -16,7 +25,8 @@ export type JsonSchema = Record<string, unknown> | boolean;
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
 /** OAS 3.1 §4.8.12.4 styles; which are allowed depends on the location (build-ir refuses the rest). */
-export type ParameterStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+export type ParameterStyle =
+  'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 /**
  * What a value is, as far as serialisation cares: styles spell primitives, arrays and objects
@@ -193,7 +203,8 @@ export interface IrSecurity {
  * the success response (ir-pagination.ts) or declared with `x-pagination`. Every style names where
  * a page's items are and their schema; the rest says how the next page is asked for.
  */
-export type IrPagination = IrCursorPagination | IrOffsetPagination | IrPageNumberPagination | IrNextLinkPagination;
+export type IrPagination =
+  IrCursorPagination | IrOffsetPagination | IrPageNumberPagination | IrNextLinkPagination;
 
 /** Property names from the body to a value, e.g. ["meta", "total"]; empty: the body itself. */
 export type IrBodyPath = string[];
@@ -413,7 +424,6 @@ export interface IrWarning {
   pointer: string;
   message: string;
 }
-
 
 export interface Ir {
   /** The spec path as given, e.g. "spec/openapi.yaml". */

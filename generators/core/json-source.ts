@@ -38,7 +38,12 @@ export function looksLikeJson(text: string): boolean {
 /** The first index at or after `at` that is not JSON whitespace. */
 function skipSpace(text: string, at: number): number {
   let index = at;
-  for (let char = text.charCodeAt(index); char === 32 || char === 10 || char === 13 || char === 9; char = text.charCodeAt(index)) index += 1;
+  for (
+    let char = text.charCodeAt(index);
+    char === 32 || char === 10 || char === 13 || char === 9;
+    char = text.charCodeAt(index)
+  )
+    index += 1;
   return index;
 }
 
@@ -69,7 +74,10 @@ function valueEnd(text: string, start: number): number {
  * the pointer leads past the document; `offset` is then where the deepest value it reached starts.
  * A key that appears twice in an object is found at its first appearance.
  */
-export function jsonPointerOffset(text: string, keys: readonly string[]): { offset: number; reached: boolean } {
+export function jsonPointerOffset(
+  text: string,
+  keys: readonly string[],
+): { offset: number; reached: boolean } {
   let at = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0); // past a byte order mark
   for (const key of keys) {
     const open = text.charCodeAt(at);
@@ -110,7 +118,11 @@ export function jsonPointerOffset(text: string, keys: readonly string[]): { offs
 export function linePosition(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
-  for (let newline = text.indexOf('\n'); newline !== -1 && newline < offset; newline = text.indexOf('\n', newline + 1)) {
+  for (
+    let newline = text.indexOf('\n');
+    newline !== -1 && newline < offset;
+    newline = text.indexOf('\n', newline + 1)
+  ) {
     line += 1;
     lineStart = newline + 1;
   }

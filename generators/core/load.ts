@@ -92,7 +92,11 @@ export async function loadDocument(sourcePath: string): Promise<LoadedDocument> 
   try {
     text = await readFile(absolute, 'utf8');
   } catch (error) {
-    throw new SpecError(sourcePath, '', `cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new SpecError(
+      sourcePath,
+      '',
+      `cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   // A single file with only local $refs has nothing to bundle: parse it directly (GitHub's 13 MB
   // spec loads in ~0.1 s instead of ~1.5 s). Files with external $refs go through Redocly.
@@ -101,7 +105,10 @@ export async function loadDocument(sourcePath: string): Promise<LoadedDocument> 
     const dangling = danglingLocalRefs(parsed);
     if (dangling.length > 0) {
       const [first] = dangling;
-      const more = dangling.length > 1 ? ` (and ${dangling.length - 1} more dangling $ref${dangling.length > 2 ? 's' : ''})` : '';
+      const more =
+        dangling.length > 1
+          ? ` (and ${dangling.length - 1} more dangling $ref${dangling.length > 2 ? 's' : ''})`
+          : '';
       throw new SpecError(sourcePath, first.pointer, `'${first.ref}' does not exist${more}`);
     }
     return finish(sourcePath, parsed, [path.relative(process.cwd(), absolute)]);
@@ -113,7 +120,11 @@ export async function loadDocument(sourcePath: string): Promise<LoadedDocument> 
     const location = fatal.location[0];
     const file = location ? path.relative(process.cwd(), location.source.absoluteRef) : sourcePath;
     const pointer = location?.pointer?.replace(/^#/, '') ?? '';
-    throw new SpecError(file, pointer, explainBundleProblem(fatal.message, location?.source.absoluteRef, pointer));
+    throw new SpecError(
+      file,
+      pointer,
+      explainBundleProblem(fatal.message, location?.source.absoluteRef, pointer),
+    );
   }
   const files = [...result.fileDependencies, absolute].map((file) => path.relative(process.cwd(), file));
   return finish(sourcePath, result.bundle.parsed, [...new Set(files)].sort());
@@ -130,7 +141,11 @@ export function documentFrom(sourcePath: string, parsed: unknown, files: string[
 function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDocument {
   const document = parsed as OpenApiDocument;
   if (!document || typeof document !== 'object' || Array.isArray(document)) {
-    throw new SpecError(sourcePath, '', 'the file is not an OpenAPI document (expected an object at the top level)');
+    throw new SpecError(
+      sourcePath,
+      '',
+      'the file is not an OpenAPI document (expected an object at the top level)',
+    );
   }
   const openapiVersion = String(document.openapi ?? '');
   if (!/^3\.[01]\.\d+$/.test(openapiVersion)) {
@@ -141,7 +156,10 @@ function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDoc
   const mappingProblems = normaliseDiscriminatorMappings(document);
   if (mappingProblems.length > 0) {
     const [first] = mappingProblems;
-    const more = mappingProblems.length > 1 ? ` (and ${mappingProblems.length - 1} more unresolvable mapping value${mappingProblems.length > 2 ? 's' : ''})` : '';
+    const more =
+      mappingProblems.length > 1
+        ? ` (and ${mappingProblems.length - 1} more unresolvable mapping value${mappingProblems.length > 2 ? 's' : ''})`
+        : '';
     throw new SpecError(sourcePath, first.pointer, `${first.reason}${more}`);
   }
   // Generic schemas bound where they are used (`$dynamicRef` slots filled), once, for every emitter.
@@ -165,7 +183,12 @@ function parseQuickly(sourcePath: string, file: string, text: string): unknown {
   } catch (error) {
     const position = (error as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0];
     const reason = (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    throw new SpecError(sourcePath, '', `${file.endsWith('.json') ? 'JSON' : 'YAML'} does not parse: ${reason}`, position ? { line: position.line, column: position.col } : undefined);
+    throw new SpecError(
+      sourcePath,
+      '',
+      `${file.endsWith('.json') ? 'JSON' : 'YAML'} does not parse: ${reason}`,
+      position ? { line: position.line, column: position.col } : undefined,
+    );
   }
 }
 
@@ -178,7 +201,8 @@ function danglingLocalRefs(document: unknown): Array<{ ref: string; pointer: str
     else if (node && typeof node === 'object') {
       for (const [key, child] of Object.entries(node)) {
         const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        if (key === '$ref' && typeof child === 'string' && child.startsWith('#') && !resolves(child)) dangling.push({ ref: child, pointer: childPointer });
+        if (key === '$ref' && typeof child === 'string' && child.startsWith('#') && !resolves(child))
+          dangling.push({ ref: child, pointer: childPointer });
         else if (child && typeof child === 'object') visit(child, childPointer);
       }
     }

@@ -5,7 +5,14 @@
  */
 import type { MediaKind } from './ir.js';
 
-const NDJSON = new Set(['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonl', 'application/jsonlines', 'application/x-jsonlines']);
+const NDJSON = new Set([
+  'application/x-ndjson',
+  'application/ndjson',
+  'application/jsonl',
+  'application/x-jsonl',
+  'application/jsonlines',
+  'application/x-jsonlines',
+]);
 
 /** The type/subtype of a media type, lower case, without parameters: "Application/JSON; charset=utf-8" -> "application/json". */
 export function essence(mediaType: string): string {
@@ -20,7 +27,9 @@ export function isJsonMediaType(mediaType: string | undefined): boolean {
   if (!mediaType) return false;
   const type = essence(mediaType);
   if (NDJSON.has(type) || /(^|[/.+-])json-seq$/.test(type)) return false;
-  return /^[\w.+-]+\/([\w.-]+\+)?json$/.test(type) || /^application\/[\w.-]*(^|[.-])json([.-][\w.-]*)?$/.test(type);
+  return (
+    /^[\w.+-]+\/([\w.-]+\+)?json$/.test(type) || /^application\/[\w.-]*(^|[.-])json([.-][\w.-]*)?$/.test(type)
+  );
 }
 
 /**
@@ -35,7 +44,15 @@ export function mediaKind(mediaType: string): MediaKind {
   if (isJsonMediaType(type)) return 'json';
   if (type === 'multipart/form-data') return 'multipart';
   if (type === 'application/x-www-form-urlencoded') return 'form';
-  if (type.startsWith('text/') || /[/+]xml$/.test(type) || type === 'application/javascript' || type === 'application/yaml' || type === 'application/x-yaml' || type === 'application/graphql') return 'text';
+  if (
+    type.startsWith('text/') ||
+    /[/+]xml$/.test(type) ||
+    type === 'application/javascript' ||
+    type === 'application/yaml' ||
+    type === 'application/x-yaml' ||
+    type === 'application/graphql'
+  )
+    return 'text';
   return 'binary';
 }
 
@@ -51,5 +68,8 @@ export function isUnsupportedMultipart(mediaType: string): boolean {
  */
 export function preferredOrder(mediaTypes: string[]): string[] {
   const rank = (type: string) => (essence(type) === 'application/json' ? 0 : isJsonMediaType(type) ? 1 : 2);
-  return mediaTypes.map((type, index) => ({ type, index })).sort((a, b) => rank(a.type) - rank(b.type) || a.index - b.index).map((entry) => entry.type);
+  return mediaTypes
+    .map((type, index) => ({ type, index }))
+    .sort((a, b) => rank(a.type) - rank(b.type) || a.index - b.index)
+    .map((entry) => entry.type);
 }

@@ -19,14 +19,22 @@ function words(text: string): string[] {
 export function camelCase(text: string): string {
   const parts = words(text);
   if (parts.length === 0) return '_';
-  const joined = parts.map((word, index) => (index === 0 ? word.charAt(0).toLowerCase() + word.slice(1) : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())).join('');
+  const joined = parts
+    .map((word, index) =>
+      index === 0
+        ? word.charAt(0).toLowerCase() + word.slice(1)
+        : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+    )
+    .join('');
   return /^[0-9]/.test(joined) ? `_${joined}` : joined;
 }
 
 /** "list subjects" -> "ListSubjects". */
 export function pascalCase(text: string): string {
   const camel = camelCase(text);
-  return camel.startsWith('_') ? `_${camel.slice(1).charAt(0).toUpperCase()}${camel.slice(2)}` : camel.charAt(0).toUpperCase() + camel.slice(1);
+  return camel.startsWith('_')
+    ? `_${camel.slice(1).charAt(0).toUpperCase()}${camel.slice(2)}`
+    : camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
 /** "Assessment Service" -> "ASSESSMENT_SERVICE". */

@@ -4,7 +4,11 @@ import type { OpenApiDocument } from './load.js';
 export function pointerToPath(pointer: string): string[] {
   const parts = (pointer.startsWith('#') ? pointer.slice(1) : pointer).split('/').slice(1);
   // Most pointers hold neither escapes nor percent-encoding: those parts are the keys already.
-  return parts.map((part) => (part.includes('%') || part.includes('~') ? decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~') : part));
+  return parts.map((part) =>
+    part.includes('%') || part.includes('~')
+      ? decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')
+      : part,
+  );
 }
 
 /** Whether a local reference ("#/...") names a node of the document. */
@@ -26,10 +30,14 @@ export function escapePointerPart(part: string): string {
 export function deref<T = any>(document: OpenApiDocument, value: unknown): T | undefined {
   let current = value;
   for (let hops = 0; hops < 32; hops += 1) {
-    if (!current || typeof current !== 'object' || typeof (current as { $ref?: unknown }).$ref !== 'string') return current as T;
+    if (!current || typeof current !== 'object' || typeof (current as { $ref?: unknown }).$ref !== 'string')
+      return current as T;
     const ref = (current as { $ref: string }).$ref;
     if (!ref.startsWith('#/')) return undefined;
-    current = pointerToPath(ref).reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
+    current = pointerToPath(ref).reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      document,
+    );
   }
   return undefined;
 }
@@ -41,7 +49,11 @@ export function deref<T = any>(document: OpenApiDocument, value: unknown): T | u
 export function resolvedPath(document: OpenApiDocument, keys: string[]): string[] | undefined {
   let at = keys;
   for (let hops = 0; hops < 32; hops += 1) {
-    const node = at.reduce<unknown>((parent, key) => (parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined), document);
+    const node = at.reduce<unknown>(
+      (parent, key) =>
+        parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined,
+      document,
+    );
     if (!node || typeof node !== 'object') return undefined;
     const ref = (node as { $ref?: unknown }).$ref;
     if (typeof ref !== 'string') return at;
@@ -68,7 +80,11 @@ export function flattenSchema(document: OpenApiDocument, raw: unknown, depth = 0
   const schema = deref(document, raw);
   if (!schema || typeof schema !== 'object' || depth > 8) return schema ?? {};
   if (!Array.isArray(schema.allOf)) return schema;
-  const merged = { ...schema, properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
+  const merged = {
+    ...schema,
+    properties: { ...(schema.properties ?? {}) },
+    required: [...(schema.required ?? [])],
+  };
   delete merged.allOf;
   for (const part of schema.allOf.map((entry: unknown) => flattenSchema(document, entry, depth + 1))) {
     merged.type ??= part.type;

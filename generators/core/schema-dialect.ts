@@ -12,7 +12,18 @@ type Node = any;
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SCHEMA_SINGLES = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems'];
+const SCHEMA_SINGLES = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
 
 /** A 2020-12 copy of a schema written in the given OpenAPI version's dialect. */
 export function toJsonSchema2020(schema: JsonSchema, openapiVersion: string): JsonSchema {
@@ -25,7 +36,8 @@ function convert30(node: Node): Node {
   if (Array.isArray(node)) return node.map(convert30);
   const out: Node = {};
   for (const [key, value] of Object.entries<Node>(node)) {
-    if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object') out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, convert30(child)]));
+    if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object')
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, convert30(child)]));
     else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) out[key] = value.map(convert30);
     else if (SCHEMA_SINGLES.includes(key)) out[key] = convert30(value);
     else if (key === 'example') out.examples = [value];
@@ -69,7 +81,8 @@ function rewriteNode(node: Node, data: boolean, refBase: string | undefined): No
   const out: Node = {};
   for (const [key, value] of Object.entries<Node>(node)) {
     if (!data && key === '$id' && typeof value === 'string') continue;
-    const localRef = refBase !== undefined && !data && key === '$ref' && typeof value === 'string' && value.startsWith('#/');
+    const localRef =
+      refBase !== undefined && !data && key === '$ref' && typeof value === 'string' && value.startsWith('#/');
     out[key] = localRef ? `${refBase}${value}` : rewriteNode(value, data || DATA_KEYWORDS.has(key), refBase);
   }
   return out;
@@ -94,7 +107,11 @@ export function sharedSchemaId(ir: { digest: string }): string {
   return `spec-${ir.digest.replace(/^sha256:/, '').slice(0, 12)}.json`;
 }
 
-type SchemaSource = { schemas: Array<{ name: string; schema: JsonSchema }>; openapiVersion: string; digest: string };
+type SchemaSource = {
+  schemas: Array<{ name: string; schema: JsonSchema }>;
+  openapiVersion: string;
+  digest: string;
+};
 /** The spec's component schemas as one JSON Schema document, registered under its `$id`. */
 export type SharedSchema = { $id: string; components: { schemas: Record<string, JsonSchema> } };
 
@@ -105,12 +122,17 @@ export type SharedSchema = { $id: string; components: { schemas: Record<string, 
  */
 export const sharedSchema: (ir: SchemaSource) => SharedSchema = oncePer((ir: SchemaSource) => {
   // Refs stay local ('#/...': this document); only the components' own $id keywords go.
-  const schemas = Object.fromEntries(ir.schemas.map((entry) => [entry.name, dropSchemaIds(toJsonSchema2020(entry.schema, ir.openapiVersion))]));
+  const schemas = Object.fromEntries(
+    ir.schemas.map((entry) => [entry.name, dropSchemaIds(toJsonSchema2020(entry.schema, ir.openapiVersion))]),
+  );
   return { $id: sharedSchemaId(ir), components: { schemas } };
 });
 
 /** A schema from the spec, made 2020-12 and pointing into the shared schema. */
-export function standaloneSchema(schema: JsonSchema, ir: { openapiVersion: string; digest: string }): JsonSchema {
+export function standaloneSchema(
+  schema: JsonSchema,
+  ir: { openapiVersion: string; digest: string },
+): JsonSchema {
   return rebaseRefs(toJsonSchema2020(schema, ir.openapiVersion), sharedSchemaId(ir));
 }
 
@@ -124,7 +146,10 @@ export type MessageSide = 'request' | 'response';
  * the server's request and response schemas (below) and the Python SDK's argument and result
  * types read it.
  */
-export const HIDDEN_ON: Record<MessageSide, 'readOnly' | 'writeOnly'> = { request: 'readOnly', response: 'writeOnly' };
+export const HIDDEN_ON: Record<MessageSide, 'readOnly' | 'writeOnly'> = {
+  request: 'readOnly',
+  response: 'writeOnly',
+};
 
 /** Whether a property's schema (its $ref resolved) is kept off that side of a message. */
 export function hiddenOn(side: MessageSide, property: unknown): boolean {
@@ -146,8 +171,19 @@ export function sharedSchemaFor(ir: SchemaSource, side: MessageSide): SharedSche
   const prefix = '#/components/schemas/';
   const lookup = (node: Node): Node => {
     let current = node;
-    for (let hops = 0; hops < 16 && current && typeof current === 'object' && typeof current.$ref === 'string' && current.$ref.startsWith(prefix); hops += 1) {
-      current = shared.components.schemas[decodeURIComponent(current.$ref.slice(prefix.length)).replace(/~1/g, '/').replace(/~0/g, '~')];
+    for (
+      let hops = 0;
+      hops < 16 &&
+      current &&
+      typeof current === 'object' &&
+      typeof current.$ref === 'string' &&
+      current.$ref.startsWith(prefix);
+      hops += 1
+    ) {
+      current =
+        shared.components.schemas[
+          decodeURIComponent(current.$ref.slice(prefix.length)).replace(/~1/g, '/').replace(/~0/g, '~')
+        ];
     }
     return current;
   };
@@ -173,12 +209,18 @@ export function sharedSchemaFor(ir: SchemaSource, side: MessageSide): SharedSche
     }
     return out ?? node;
   };
-  const schemas = Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, walk(schema)]));
+  const schemas = Object.fromEntries(
+    Object.entries(shared.components.schemas).map(([name, schema]) => [name, walk(schema)]),
+  );
   return changed ? { $id: id, components: { schemas } } : undefined;
 }
 
 /** A schema from the spec, made 2020-12 and pointing into the shared schema for that side of a message (when it has one). */
-export function sideSchema(schema: JsonSchema, ir: { openapiVersion: string; digest: string }, variant: { $id: string } | undefined): JsonSchema {
+export function sideSchema(
+  schema: JsonSchema,
+  ir: { openapiVersion: string; digest: string },
+  variant: { $id: string } | undefined,
+): JsonSchema {
   const standalone = standaloneSchema(schema, ir);
   if (!variant) return standalone;
   const base = sharedSchemaId(ir);

@@ -3,7 +3,16 @@
  * a project from this factory and prints it with these settings (an in-memory file system, so
  * generation never touches the disk).
  */
-import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind, type OptionalKind, type SourceFileStructure } from 'ts-morph';
+import {
+  IndentationText,
+  NewLineKind,
+  Project,
+  QuoteKind,
+  StructureKind,
+  VariableDeclarationKind,
+  type OptionalKind,
+  type SourceFileStructure,
+} from 'ts-morph';
 
 let shared: Project | undefined;
 
@@ -37,7 +46,11 @@ function createProject(): Project {
 interface StructurePrinting {
   _context: {
     createWriter(): { toString(): string };
-    structurePrinterFactory: { forSourceFile(options: { isAmbient: boolean }): { printText(writer: unknown, structure: unknown): void } };
+    structurePrinterFactory: {
+      forSourceFile(options: { isAmbient: boolean }): {
+        printText(writer: unknown, structure: unknown): void;
+      };
+    };
   };
 }
 
@@ -60,8 +73,14 @@ function passOneLineTextsThrough(project: Project): void {
   if (!base || patched.has(base)) return;
   patched.add(base);
   const throughWriter = (base as TextPrinter).getText;
-  (base as TextPrinter).getText = function getText(this: TextPrinter, writer: unknown, textOrWriterFunction: unknown): string {
-    return typeof textOrWriterFunction === 'string' && !textOrWriterFunction.includes('\n') ? textOrWriterFunction : throughWriter.call(this, writer, textOrWriterFunction);
+  (base as TextPrinter).getText = function getText(
+    this: TextPrinter,
+    writer: unknown,
+    textOrWriterFunction: unknown,
+  ): string {
+    return typeof textOrWriterFunction === 'string' && !textOrWriterFunction.includes('\n')
+      ? textOrWriterFunction
+      : throughWriter.call(this, writer, textOrWriterFunction);
   };
 }
 
@@ -69,8 +88,11 @@ const patched = new WeakSet<object>();
 
 /** The prototype that holds ts-morph's `getText` (and `getNewWriter`) under the project's printers; undefined in another ts-morph. */
 function textPrinterOf(project: Project): object | undefined {
-  let base: object | null = (project as unknown as StructurePrinting)._context.structurePrinterFactory.forSourceFile({ isAmbient: false });
-  while (base && !(Object.hasOwn(base, 'getText') && Object.hasOwn(base, 'getNewWriter'))) base = Object.getPrototypeOf(base);
+  let base: object | null = (
+    project as unknown as StructurePrinting
+  )._context.structurePrinterFactory.forSourceFile({ isAmbient: false });
+  while (base && !(Object.hasOwn(base, 'getText') && Object.hasOwn(base, 'getNewWriter')))
+    base = Object.getPrototypeOf(base);
   return base ?? undefined;
 }
 
@@ -86,24 +108,46 @@ export function passesOneLineTextsThrough(): boolean {
  * from; on a large spec that parse is a third of the client's time. So this runs the same printer
  * with the project's settings and stops at the text (the golden files hold it to the same bytes).
  */
-export function printStructure(project: Project, fileName: string, structure: OptionalKind<SourceFileStructure>): string {
+export function printStructure(
+  project: Project,
+  fileName: string,
+  structure: OptionalKind<SourceFileStructure>,
+): string {
   return printOneLiners(structure) ?? printWithTsMorph(project, fileName, structure);
 }
 
 /** ts-morph's own printing of a structure (what `printOneLiners` must equal where it prints). */
-export function printWithTsMorph(project: Project, fileName: string, structure: OptionalKind<SourceFileStructure>): string {
+export function printWithTsMorph(
+  project: Project,
+  fileName: string,
+  structure: OptionalKind<SourceFileStructure>,
+): string {
   const context = (project as unknown as StructurePrinting)._context;
   const writer = context.createWriter();
-  context.structurePrinterFactory.forSourceFile({ isAmbient: fileName.endsWith('.d.ts') }).printText(writer, structure);
+  context.structurePrinterFactory
+    .forSourceFile({ isAmbient: fileName.endsWith('.d.ts') })
+    .printText(writer, structure);
   const text = writer.toString();
   return text.endsWith('\n') ? text : `${text}\n`;
 }
 
 /** What a statement of `printOneLiners` may have: these keys, any other one only as undefined. */
 const ONE_LINER_KEYS: Record<string, Set<string>> = {
-  [StructureKind.ImportDeclaration]: new Set(['kind', 'isTypeOnly', 'moduleSpecifier', 'namedImports', 'namespaceImport']),
+  [StructureKind.ImportDeclaration]: new Set([
+    'kind',
+    'isTypeOnly',
+    'moduleSpecifier',
+    'namedImports',
+    'namespaceImport',
+  ]),
   [StructureKind.TypeAlias]: new Set(['kind', 'name', 'isExported', 'type', 'docs']),
-  [StructureKind.VariableStatement]: new Set(['kind', 'isExported', 'declarationKind', 'docs', 'declarations']),
+  [StructureKind.VariableStatement]: new Set([
+    'kind',
+    'isExported',
+    'declarationKind',
+    'docs',
+    'declarations',
+  ]),
 };
 
 /** What the one declaration of a one-line variable statement may have. */
@@ -113,12 +157,14 @@ const DECLARATION_KEYS = new Set(['name', 'type', 'initializer']);
  * A name, type or value that prints as itself on one line: no line break, no space at either end,
  * and no block comment's start (ts-morph's writer closes one left open).
  */
-const oneLine = (text: unknown): text is string => typeof text === 'string' && text !== '' && !/[\r\n\u2028\u2029]|\/\*/.test(text) && text.trim() === text;
+const oneLine = (text: unknown): text is string =>
+  typeof text === 'string' && text !== '' && !/[\r\n\u2028\u2029]|\/\*/.test(text) && text.trim() === text;
 
 /** A JSDoc of one line: `/** text *\/`. */
 function oneLineDoc(docs: unknown): string | undefined {
   if (docs === undefined || (Array.isArray(docs) && docs.length === 0)) return '';
-  if (!Array.isArray(docs) || docs.length !== 1 || !oneLine(docs[0]) || docs[0].includes('*/')) return undefined;
+  if (!Array.isArray(docs) || docs.length !== 1 || !oneLine(docs[0]) || docs[0].includes('*/'))
+    return undefined;
   return `/** ${docs[0]} */\n`;
 }
 
@@ -132,13 +178,15 @@ function oneLineDoc(docs: unknown): string | undefined {
 export function printOneLiners(structure: OptionalKind<SourceFileStructure>): string | undefined {
   const statements = structure.statements;
   if (!Array.isArray(statements) || statements.length === 0) return undefined;
-  for (const key of Object.keys(structure)) if (key !== 'statements' && (structure as Record<string, unknown>)[key] !== undefined) return undefined;
+  for (const key of Object.keys(structure))
+    if (key !== 'statements' && (structure as Record<string, unknown>)[key] !== undefined) return undefined;
   const lines: string[] = [];
   for (const statement of statements) {
     if (typeof statement !== 'object' || statement === null) return undefined;
     const allowed = ONE_LINER_KEYS[statement.kind ?? -1];
     if (!allowed) return undefined;
-    for (const [key, value] of Object.entries(statement)) if (value !== undefined && !allowed.has(key)) return undefined;
+    for (const [key, value] of Object.entries(statement))
+      if (value !== undefined && !allowed.has(key)) return undefined;
     const fields = statement as unknown as Record<string, unknown>;
     if (fields.isExported !== undefined && typeof fields.isExported !== 'boolean') return undefined;
     const exported = fields.isExported ? 'export ' : '';
@@ -147,8 +195,15 @@ export function printOneLiners(structure: OptionalKind<SourceFileStructure>): st
       if (isTypeOnly !== undefined && typeof isTypeOnly !== 'boolean') return undefined;
       if (typeof moduleSpecifier !== 'string' || !/^[\w./@-]+$/.test(moduleSpecifier)) return undefined;
       let clause: string;
-      if (namespaceImport !== undefined && namedImports === undefined && oneLine(namespaceImport)) clause = `* as ${namespaceImport}`;
-      else if (namespaceImport === undefined && Array.isArray(namedImports) && namedImports.length > 0 && namedImports.every(oneLine)) clause = `{ ${namedImports.join(', ')} }`;
+      if (namespaceImport !== undefined && namedImports === undefined && oneLine(namespaceImport))
+        clause = `* as ${namespaceImport}`;
+      else if (
+        namespaceImport === undefined &&
+        Array.isArray(namedImports) &&
+        namedImports.length > 0 &&
+        namedImports.every(oneLine)
+      )
+        clause = `{ ${namedImports.join(', ')} }`;
       else return undefined;
       lines.push(`import ${isTypeOnly ? 'type ' : ''}${clause} from '${moduleSpecifier}';\n`);
       continue;
@@ -162,12 +217,17 @@ export function printOneLiners(structure: OptionalKind<SourceFileStructure>): st
     }
     // A variable statement: one declaration, `const` or `let`, with a type and a value.
     const { declarationKind, declarations } = fields;
-    if (declarationKind !== VariableDeclarationKind.Const && declarationKind !== VariableDeclarationKind.Let) return undefined;
+    if (declarationKind !== VariableDeclarationKind.Const && declarationKind !== VariableDeclarationKind.Let)
+      return undefined;
     if (!Array.isArray(declarations) || declarations.length !== 1) return undefined;
     const [declaration] = declarations as Array<Record<string, unknown>>;
-    for (const [key, value] of Object.entries(declaration)) if (value !== undefined && !DECLARATION_KEYS.has(key)) return undefined;
-    if (!oneLine(declaration.name) || !oneLine(declaration.type) || !oneLine(declaration.initializer)) return undefined;
-    lines.push(`${doc}${exported}${declarationKind} ${declaration.name}: ${declaration.type} = ${declaration.initializer};\n`);
+    for (const [key, value] of Object.entries(declaration))
+      if (value !== undefined && !DECLARATION_KEYS.has(key)) return undefined;
+    if (!oneLine(declaration.name) || !oneLine(declaration.type) || !oneLine(declaration.initializer))
+      return undefined;
+    lines.push(
+      `${doc}${exported}${declarationKind} ${declaration.name}: ${declaration.type} = ${declaration.initializer};\n`,
+    );
   }
   return lines.join('');
 }
@@ -177,7 +237,13 @@ export function printOneLiners(structure: OptionalKind<SourceFileStructure>): st
  * ts-morph only to have it re-parsed costs seconds on large specs, so data modules are rendered
  * directly. Example: `export const ROUTES: RouteSpec[] = [ ... ];`
  */
-export function dataModule(imports: string[], constants: Array<{ name: string; doc: string; type?: string; value: unknown }>): string {
-  const body = constants.map(({ name, doc, type, value }) => `/** ${doc} */\nexport const ${name}${type ? `: ${type}` : ''} = ${JSON.stringify(value, null, 2)};\n`);
+export function dataModule(
+  imports: string[],
+  constants: Array<{ name: string; doc: string; type?: string; value: unknown }>,
+): string {
+  const body = constants.map(
+    ({ name, doc, type, value }) =>
+      `/** ${doc} */\nexport const ${name}${type ? `: ${type}` : ''} = ${JSON.stringify(value, null, 2)};\n`,
+  );
   return [...(imports.length ? [imports.join('\n'), ''] : []), body.join('\n')].join('\n');
 }

@@ -20,7 +20,11 @@ const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 export function isFileSchema(document: OpenApiDocument, raw: unknown): boolean {
   const schema = deref<Json>(document, raw);
   if (!schema || typeof schema !== 'object') return false;
-  const types: unknown[] = Array.isArray(schema.type) ? schema.type.filter((type: unknown) => type !== 'null') : schema.type === undefined ? [] : [schema.type];
+  const types: unknown[] = Array.isArray(schema.type)
+    ? schema.type.filter((type: unknown) => type !== 'null')
+    : schema.type === undefined
+      ? []
+      : [schema.type];
   if (types.length > 1 || (types.length === 1 && types[0] !== 'string')) return false;
   if (schema.format === 'binary') return true;
   return typeof schema.contentMediaType === 'string' && schema.contentEncoding === undefined;
@@ -32,17 +36,34 @@ export function valueShape(document: OpenApiDocument, raw: unknown, depth = 0): 
   const schema = flattenSchema(document, raw);
   if (!schema || typeof schema !== 'object') return 'unknown';
   if (isFileSchema(document, schema)) return 'file';
-  const types: string[] = (Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]).filter((type: unknown) => type !== 'null');
-  if (types.length === 1) return types[0] === 'array' ? 'array' : types[0] === 'object' ? 'object' : PRIMITIVES.has(types[0]) ? 'primitive' : 'unknown';
+  const types: string[] = (
+    Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]
+  ).filter((type: unknown) => type !== 'null');
+  if (types.length === 1)
+    return types[0] === 'array'
+      ? 'array'
+      : types[0] === 'object'
+        ? 'object'
+        : PRIMITIVES.has(types[0])
+          ? 'primitive'
+          : 'unknown';
   if (types.length > 1) return types.every((type) => PRIMITIVES.has(type)) ? 'primitive' : 'unknown';
-  if (schema.properties || schema.additionalProperties !== undefined || schema.patternProperties) return 'object';
+  if (schema.properties || schema.additionalProperties !== undefined || schema.patternProperties)
+    return 'object';
   if (schema.items || schema.prefixItems) return 'array';
   if (Array.isArray(schema.enum) || 'const' in schema) {
     const values: unknown[] = Array.isArray(schema.enum) ? schema.enum : [schema.const];
     return values.every((value) => value === null || typeof value !== 'object') ? 'primitive' : 'unknown';
   }
-  const members: unknown[] = [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])];
-  const shapes = new Set(members.map((member) => valueShape(document, member, depth + 1)).filter((shape) => shape !== 'unknown' || members.length === 1));
+  const members: unknown[] = [
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+  ];
+  const shapes = new Set(
+    members
+      .map((member) => valueShape(document, member, depth + 1))
+      .filter((shape) => shape !== 'unknown' || members.length === 1),
+  );
   return shapes.size === 1 ? [...shapes][0] : 'unknown';
 }
 

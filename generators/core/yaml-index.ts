@@ -37,17 +37,39 @@ const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 
 const CORE_SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({
   implicit: [
-    new jsyaml.Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (text: string | null) => text === null || NULL.test(text), construct: () => null }),
-    new jsyaml.Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (text: string | null) => text !== null && BOOL.test(text), construct: (text: string) => text[0] === 't' || text[0] === 'T' }),
+    new jsyaml.Type('tag:yaml.org,2002:null', {
+      kind: 'scalar',
+      resolve: (text: string | null) => text === null || NULL.test(text),
+      construct: () => null,
+    }),
+    new jsyaml.Type('tag:yaml.org,2002:bool', {
+      kind: 'scalar',
+      resolve: (text: string | null) => text !== null && BOOL.test(text),
+      construct: (text: string) => text[0] === 't' || text[0] === 'T',
+    }),
     new jsyaml.Type('tag:yaml.org,2002:int', {
       kind: 'scalar',
-      resolve: (text: string | null) => text !== null && (INT_OCT.test(text) || INT.test(text) || INT_HEX.test(text)),
-      construct: (text: string) => (INT_OCT.test(text) ? parseInt(text.slice(2), 8) : INT.test(text) ? parseInt(text, 10) : parseInt(text.slice(2), 16)),
+      resolve: (text: string | null) =>
+        text !== null && (INT_OCT.test(text) || INT.test(text) || INT_HEX.test(text)),
+      construct: (text: string) =>
+        INT_OCT.test(text)
+          ? parseInt(text.slice(2), 8)
+          : INT.test(text)
+            ? parseInt(text, 10)
+            : parseInt(text.slice(2), 16),
     }),
     new jsyaml.Type('tag:yaml.org,2002:float', {
       kind: 'scalar',
-      resolve: (text: string | null) => text !== null && (FLOAT_NAN.test(text) || FLOAT_EXP.test(text) || FLOAT.test(text)),
-      construct: (text: string) => (FLOAT_NAN.test(text) ? (text.slice(-3).toLowerCase() === 'nan' ? NaN : text[0] === '-' ? -Infinity : Infinity) : parseFloat(text)),
+      resolve: (text: string | null) =>
+        text !== null && (FLOAT_NAN.test(text) || FLOAT_EXP.test(text) || FLOAT.test(text)),
+      construct: (text: string) =>
+        FLOAT_NAN.test(text)
+          ? text.slice(-3).toLowerCase() === 'nan'
+            ? NaN
+            : text[0] === '-'
+              ? -Infinity
+              : Infinity
+          : parseFloat(text),
     }),
   ],
 });
@@ -100,13 +122,22 @@ export function parseIndexed(text: string): { value: unknown; lines: PointerLine
   const anchors = new Map<string, number>();
   let input = '';
   const stack: Frame[] = [{ start: 0, propsStart: 0, anchored: false, inner: [] }];
-  const listener = (event: 'open' | 'close', state: jsyaml.State & { kind: string | null; result: unknown; input: string; lineStart: number }) => {
+  const listener = (
+    event: 'open' | 'close',
+    state: jsyaml.State & { kind: string | null; result: unknown; input: string; lineStart: number },
+  ) => {
     input = state.input;
     if (event === 'open') stack.push(opened(input, state.position, anchors));
     else {
       const frame = stack.pop()!;
       checkClosed(input, stack, frame, state);
-      stack.at(-1)!.inner.push({ start: frame.start, propsStart: frame.propsStart, end: state.position, value: state.result, children: childrenOf(input, frame, state.kind, state.result) });
+      stack.at(-1)!.inner.push({
+        start: frame.start,
+        propsStart: frame.propsStart,
+        end: state.position,
+        value: state.result,
+        children: childrenOf(input, frame, state.kind, state.result),
+      });
     }
   };
   let value: unknown;
@@ -114,12 +145,14 @@ export function parseIndexed(text: string): { value: unknown; lines: PointerLine
     value = jsyaml.load(text, { schema: CORE_SCHEMA, listener: listener as never });
   } catch (error) {
     // What js-yaml refuses, or too deep for the stack: `yaml` says what is wrong. Anything else is a bug here.
-    if (error === DECLINED || error instanceof jsyaml.YAMLException || error instanceof RangeError) return undefined;
+    if (error === DECLINED || error instanceof jsyaml.YAMLException || error instanceof RangeError)
+      return undefined;
     throw error;
   }
   const root = stack[0].inner.at(-1);
   // Only a mapping is a spec: `yaml` gives anything else, and the loader refuses it.
-  if (!value || typeof value !== 'object' || Array.isArray(value) || !root || root.value !== value) return undefined;
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !root || root.value !== value)
+    return undefined;
   return { value, lines: new IndexLines(input, root) };
 }
 
@@ -148,26 +181,42 @@ function opened(input: string, position: number, anchors: Map<string, number>): 
 }
 
 /** Declines a node js-yaml has just composed that `yaml` would refuse, or read or place otherwise. */
-function checkClosed(input: string, stack: Frame[], frame: Frame, state: { kind: string | null; result: unknown; position: number; lineStart: number }): void {
+function checkClosed(
+  input: string,
+  stack: Frame[],
+  frame: Frame,
+  state: { kind: string | null; result: unknown; position: number; lineStart: number },
+): void {
   const first = input.charCodeAt(frame.start);
   // js-yaml takes a flow collection or a quoted string whose lines are not indented past their
   // block, which `yaml` refuses: flow collections on more than one line are declined, and quoted
   // strings are held to `yaml`'s rule. (A block mapping may start with a quoted key: the kind tells.)
   if (state.lineStart > frame.start) {
-    if ((state.kind === 'mapping' || state.kind === 'sequence') && (first === 0x5b || first === 0x7b)) throw DECLINED; // [ {
-    if (state.kind === 'scalar' && (first === 0x22 || first === 0x27) && !linesIndented(input, frame.start, state.position, minimumIndent(input, stack, frame.start))) throw DECLINED; // " '
+    if ((state.kind === 'mapping' || state.kind === 'sequence') && (first === 0x5b || first === 0x7b))
+      throw DECLINED; // [ {
+    if (
+      state.kind === 'scalar' &&
+      (first === 0x22 || first === 0x27) &&
+      !linesIndented(input, frame.start, state.position, minimumIndent(input, stack, frame.start))
+    )
+      throw DECLINED; // " '
   }
   // A block scalar that is empty or starts with blank lines holding spaces: `yaml` refuses some
   // (leading blank lines more indented than the text must come with an indentation indicator).
   // With an indentation indicator (`|2`), js-yaml keeps blank lines holding spaces differently.
   if (state.kind === 'scalar' && (first === 0x7c || first === 0x3e)) {
     if (state.result === '' || leadingBlankWithSpaces(input, frame.start, state.position)) throw DECLINED; // | >
-    if (/^.[-+]?[1-9]/.test(input.slice(frame.start, frame.start + 3)) && /\n[ \t]+\r?\n/.test(input.slice(frame.start, state.position + 1))) throw DECLINED;
+    if (
+      /^.[-+]?[1-9]/.test(input.slice(frame.start, frame.start + 3)) &&
+      /\n[ \t]+\r?\n/.test(input.slice(frame.start, state.position + 1))
+    )
+      throw DECLINED;
   }
   // An anchored empty node: `yaml` puts it at its anchor, which may be on another line.
   if (state.result === null && frame.anchored) throw DECLINED;
   // A comment right after a node, with no space between, which `yaml` refuses.
-  if (input.charCodeAt(state.position) === 0x23 && !isYamlSpace(input.charCodeAt(state.position - 1))) throw DECLINED;
+  if (input.charCodeAt(state.position) === 0x23 && !isYamlSpace(input.charCodeAt(state.position - 1)))
+    throw DECLINED;
 }
 
 /**
@@ -178,14 +227,25 @@ function childrenOf(input: string, frame: Frame, kind: string | null, value: unk
   const inner = frame.inner;
   // A node composed as a candidate key that was not one is the node itself (`key:\n  [a, b]`):
   // the same value, from the same place (a collection holding an alias to itself is not that).
-  if (inner.length === 1 && inner[0].value === value && inner[0].start === frame.start && typeof value === 'object' && value !== null) return inner[0].children;
+  if (
+    inner.length === 1 &&
+    inner[0].value === value &&
+    inner[0].start === frame.start &&
+    typeof value === 'object' &&
+    value !== null
+  )
+    return inner[0].children;
   if (kind === 'mapping') {
     const record = value as Record<string, unknown>;
     const members = new Map<string, Entry>();
     for (let index = 0; index < inner.length; index += 2) {
       const key = inner[index];
       const member = inner[index + 1];
-      if (!member || (typeof key.value !== 'string' && typeof key.value !== 'number' && typeof key.value !== 'boolean')) throw DECLINED;
+      if (
+        !member ||
+        (typeof key.value !== 'string' && typeof key.value !== 'number' && typeof key.value !== 'boolean')
+      )
+        throw DECLINED;
       // An alias as a key (`yaml`'s lines name it by its alias), or a key longer than `yaml` takes.
       if (input.charCodeAt(key.start) === 0x2a) throw DECLINED;
       // `yaml` counts from the key's anchor to the `:` indicator.
@@ -193,7 +253,12 @@ function childrenOf(input: string, frame: Frame, kind: string | null, value: unk
       while (input.charCodeAt(colon) === 0x20 || input.charCodeAt(colon) === 0x09) colon += 1;
       if (colon - key.propsStart > IMPLICIT_KEY_LIMIT) throw DECLINED;
       // A block mapping as a value on its key's line (`a: &x b: c`), which `yaml` refuses.
-      if (member.children instanceof Map && input.charCodeAt(member.start) !== 0x7b && onLineOf(input, key.end, member.start)) throw DECLINED;
+      if (
+        member.children instanceof Map &&
+        input.charCodeAt(member.start) !== 0x7b &&
+        onLineOf(input, key.end, member.start)
+      )
+        throw DECLINED;
       const name = String(key.value);
       if (!Object.is(record[name], member.value) || members.has(name)) throw DECLINED;
       members.set(name, { start: key.start, children: member.children });
@@ -203,7 +268,8 @@ function childrenOf(input: string, frame: Frame, kind: string | null, value: unk
   }
   if (kind === 'sequence') {
     const items = value as unknown[];
-    if (inner.length !== items.length || inner.some((item, index) => !Object.is(items[index], item.value))) throw DECLINED;
+    if (inner.length !== items.length || inner.some((item, index) => !Object.is(items[index], item.value)))
+      throw DECLINED;
     return inner.map(({ start, children }) => ({ start, children }));
   }
   return undefined;
@@ -215,7 +281,8 @@ function childrenOf(input: string, frame: Frame, kind: string | null, value: unk
  * a value on its own line twice: as the value, then as a key that turns out not to be one).
  */
 function minimumIndent(input: string, stack: Frame[], start: number): number {
-  for (let index = stack.length - 1; index >= 1; index -= 1) if (stack[index].start !== start) return columnOf(input, stack[index].start) + 1;
+  for (let index = stack.length - 1; index >= 1; index -= 1)
+    if (stack[index].start !== start) return columnOf(input, stack[index].start) + 1;
   return 0;
 }
 
@@ -228,7 +295,11 @@ const columnOf = (input: string, offset: number) => offset - (input.lastIndexOf(
  * string is in (0 at the top, where a document marker cannot start such a line).
  */
 function linesIndented(input: string, start: number, end: number, minimum: number): boolean {
-  for (let newline = input.indexOf('\n', start); newline !== -1 && newline < end; newline = input.indexOf('\n', newline + 1)) {
+  for (
+    let newline = input.indexOf('\n', start);
+    newline !== -1 && newline < end;
+    newline = input.indexOf('\n', newline + 1)
+  ) {
     let at = newline + 1;
     while (input.charCodeAt(at) === 0x20) at += 1;
     const next = input.charCodeAt(at);
@@ -241,7 +312,11 @@ function linesIndented(input: string, start: number, end: number, minimum: numbe
 
 /** Whether the block scalar from `start` (its `|` or `>`) to `end` has a blank line holding a space before its first line of text. */
 function leadingBlankWithSpaces(input: string, start: number, end: number): boolean {
-  for (let newline = input.indexOf('\n', start); newline !== -1 && newline < end; newline = input.indexOf('\n', newline + 1)) {
+  for (
+    let newline = input.indexOf('\n', start);
+    newline !== -1 && newline < end;
+    newline = input.indexOf('\n', newline + 1)
+  ) {
     let at = newline + 1;
     let spaces = false;
     for (let char = input.charCodeAt(at); char === 0x20 || char === 0x09; char = input.charCodeAt(at)) {
@@ -267,7 +342,18 @@ const isYamlSpace = (char: number) => char === 0x20 || char === 0x09 || char ===
 /** Where an anchor's or alias's name that starts at `start` ends: at white space or a flow indicator. */
 function tokenEnd(input: string, start: number): number {
   let at = start + 1;
-  for (let char = input.charCodeAt(at); at < input.length && !isYamlSpace(char) && char !== 0x2c && char !== 0x5b && char !== 0x5d && char !== 0x7b && char !== 0x7d; char = input.charCodeAt(at)) at += 1;
+  for (
+    let char = input.charCodeAt(at);
+    at < input.length &&
+    !isYamlSpace(char) &&
+    char !== 0x2c &&
+    char !== 0x5b &&
+    char !== 0x5d &&
+    char !== 0x7b &&
+    char !== 0x7d;
+    char = input.charCodeAt(at)
+  )
+    at += 1;
   return at;
 }
 

@@ -26,7 +26,9 @@ const DOCUMENT_MARKER = /^(%|---|\.\.\.)/m;
  * Plain text that would read back as another type (null, a boolean, a number): the default schema's
  * own tests, taken from `yaml` so they cannot drift from the version installed.
  */
-const READS_AS_NON_STRING = new Document().schema.tags.filter((tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test).map((tag) => tag.test);
+const READS_AS_NON_STRING = new Document().schema.tags
+  .filter((tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test)
+  .map((tag) => tag.test);
 
 /**
  * `value` as YAML: what `new Document(value, YAML_OPTIONS).toString(YAML_OPTIONS)` returns. The root
@@ -97,9 +99,13 @@ function mapping(object, indent) {
     const value = object[key];
     if (value === undefined) continue;
     const keyText = string(key, childIndent, true);
-    if (keyText.length > 1024) throw new UnsupportedYamlValue('a key over 1024 characters (yaml prints it as an explicit key)');
+    if (keyText.length > 1024)
+      throw new UnsupportedYamlValue('a key over 1024 characters (yaml prints it as an explicit key)');
     // A non-empty collection starts on the next line; a scalar (a block scalar's header too) and `{}` or `[]` on the key's.
-    const block = value !== null && typeof value === 'object' && (Array.isArray(value) ? value.length > 0 : isPlainObject(value) && hasOwnDefined(value));
+    const block =
+      value !== null &&
+      typeof value === 'object' &&
+      (Array.isArray(value) ? value.length > 0 : isPlainObject(value) && hasOwnDefined(value));
     out += `${first ? '' : `\n${indent}`}${keyText}:${block ? `\n${childIndent}` : ' '}${node(value, childIndent)}`;
     first = false;
   }
@@ -108,7 +114,8 @@ function mapping(object, indent) {
 
 /** True when the object has an own enumerable key with a defined value: it prints as a block mapping. */
 function hasOwnDefined(object) {
-  for (const key in object) if (Object.prototype.hasOwnProperty.call(object, key) && object[key] !== undefined) return true;
+  for (const key in object)
+    if (Object.prototype.hasOwnProperty.call(object, key) && object[key] !== undefined) return true;
   return false;
 }
 
@@ -117,9 +124,11 @@ function string(value, indent, implicitKey) {
   if (NEEDS_ESCAPES.test(value)) return doubleQuoted(value, indent, implicitKey);
   const multiline = value.includes('\n');
   if (implicitKey && multiline) return quoted(value, indent, implicitKey);
-  if (NOT_PLAIN.test(value)) return implicitKey || !multiline ? quoted(value, indent, implicitKey) : block(value, indent);
+  if (NOT_PLAIN.test(value))
+    return implicitKey || !multiline ? quoted(value, indent, implicitKey) : block(value, indent);
   if (!implicitKey && multiline) return block(value, indent);
-  if (implicitKey && indent === INDENT_STEP && DOCUMENT_MARKER.test(value)) return quoted(value, indent, implicitKey);
+  if (implicitKey && indent === INDENT_STEP && DOCUMENT_MARKER.test(value))
+    return quoted(value, indent, implicitKey);
   for (const test of READS_AS_NON_STRING) if (test.test(value)) return quoted(value, indent, implicitKey);
   return value;
 }
@@ -127,11 +136,14 @@ function string(value, indent, implicitKey) {
 function quoted(value, indent, implicitKey) {
   const hasDouble = value.includes('"');
   const hasSingle = value.includes("'");
-  return hasDouble && !hasSingle ? singleQuoted(value, indent, implicitKey) : doubleQuoted(value, indent, implicitKey);
+  return hasDouble && !hasSingle
+    ? singleQuoted(value, indent, implicitKey)
+    : doubleQuoted(value, indent, implicitKey);
 }
 
 function singleQuoted(value, indent, implicitKey) {
-  if ((implicitKey && value.includes('\n')) || /[ \t]\n|\n[ \t]/.test(value)) return doubleQuoted(value, indent, implicitKey);
+  if ((implicitKey && value.includes('\n')) || /[ \t]\n|\n[ \t]/.test(value))
+    return doubleQuoted(value, indent, implicitKey);
   return `'${value.replace(/'/g, "''").replace(/\n+/g, `$&\n${indent}`)}'`;
 }
 

@@ -38,7 +38,10 @@ export function parseYamlValue(file: string, text: string): unknown {
  * index, or the `yaml` package's document when that declines (its warnings emitted unless `warn`
  * is false, its first error thrown).
  */
-export function parseYamlSource(text: string, { warn = true } = {}): { value: unknown; lines: PointerLines; yaml?: ParsedYaml } {
+export function parseYamlSource(
+  text: string,
+  { warn = true } = {},
+): { value: unknown; lines: PointerLines; yaml?: ParsedYaml } {
   const indexed = parseIndexed(text);
   if (indexed) return indexed;
   const lineCounter = new LineCounter();
@@ -86,7 +89,10 @@ export function yamlPointerLines({ document, lineCounter }: ParsedYaml): Pointer
  */
 export function parseWithLines(text: string): ParsedYaml {
   const lineCounter = new LineCounter();
-  return { document: parseDocument(text, { lineCounter, keepSourceTokens: false, uniqueKeys: false }), lineCounter };
+  return {
+    document: parseDocument(text, { lineCounter, keepSourceTokens: false, uniqueKeys: false }),
+    lineCounter,
+  };
 }
 
 /**
@@ -94,7 +100,10 @@ export function parseWithLines(text: string): ParsedYaml {
  * element at itself. `reached` is false when the pointer leads past the document; `offset` is then
  * where the deepest part it reached starts.
  */
-export function pointerOffset(document: Document.Parsed, pointer: string): { offset: number; reached: boolean } {
+export function pointerOffset(
+  document: Document.Parsed,
+  pointer: string,
+): { offset: number; reached: boolean } {
   const { keyOffset, reached } = follow(document, pointerToPath(`#${pointer}`));
   return { offset: keyOffset, reached };
 }
@@ -113,14 +122,19 @@ export function valueOffset(document: Document.Parsed, keys: string[]): number |
  * The walk both lookups above take: down the keys as far as they go, noting where the deepest
  * member's key (or element) and the deepest value start.
  */
-function follow(document: Document.Parsed, keys: string[]): { keyOffset: number; valueOffset: number | undefined; reached: boolean } {
+function follow(
+  document: Document.Parsed,
+  keys: string[],
+): { keyOffset: number; valueOffset: number | undefined; reached: boolean } {
   let node: unknown = document.contents;
   let valueOffset = (node as Node | null)?.range?.[0];
   let keyOffset = valueOffset ?? 0;
   for (const key of keys) {
     let next: unknown;
     if (isMap(node)) {
-      const pair = node.items.find((item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === key);
+      const pair = node.items.find(
+        (item) => String((item.key as { value?: unknown } | null)?.value ?? item.key) === key,
+      );
       if (pair) {
         keyOffset = (pair.key as Node | null)?.range?.[0] ?? keyOffset;
         next = pair.value;

@@ -60,7 +60,11 @@ export interface AuthPlan {
  * that stops an SDK's generation when some operation has no alternative the SDKs can send (one
  * problem per requirement list, at its pointer; those operations are left without auth here).
  */
-export function authPlans(ir: Ir): { plan: AuthPlan; byOperation: Map<IrOperation, OperationAuth | undefined>; unsupported?: UnsupportedSpecError } {
+export function authPlans(ir: Ir): {
+  plan: AuthPlan;
+  byOperation: Map<IrOperation, OperationAuth | undefined>;
+  unsupported?: UnsupportedSpecError;
+} {
   const schemes = new Map(ir.securitySchemes.map((scheme) => [scheme.name, scheme]));
   const csrfHeaders = csrfPartners(ir, schemes);
   const byOperation = new Map<IrOperation, OperationAuth | undefined>();
@@ -73,21 +77,33 @@ export function authPlans(ir: Ir): { plan: AuthPlan; byOperation: Map<IrOperatio
       if (!problems.has(pointer)) problems.set(pointer, found);
     } else byOperation.set(operation, found);
   }
-  const unsupported = problems.size > 0 ? new UnsupportedSpecError([...problems].map(([pointer, message]) => new SpecError(ir.source, pointer, `not supported: ${message}`))) : undefined;
+  const unsupported =
+    problems.size > 0
+      ? new UnsupportedSpecError(
+          [...problems].map(
+            ([pointer, message]) => new SpecError(ir.source, pointer, `not supported: ${message}`),
+          ),
+        )
+      : undefined;
   const credentials: Credential[] = [];
   for (const auth of byOperation.values()) {
     if (!auth) continue;
     const { optional: _optional, ...credential } = auth;
-    if (!credentials.some((known) => JSON.stringify(known) === JSON.stringify(credential))) credentials.push(credential);
+    if (!credentials.some((known) => JSON.stringify(known) === JSON.stringify(credential)))
+      credentials.push(credential);
   }
-  const requiredAuths = [...byOperation.values()].filter((auth): auth is OperationAuth => auth !== undefined && !auth.optional);
+  const requiredAuths = [...byOperation.values()].filter(
+    (auth): auth is OperationAuth => auth !== undefined && !auth.optional,
+  );
   return {
     plan: {
       credentials,
       required: requiredAuths.length > 0,
       keyRequired: requiredAuths.some((auth) => auth.kind !== 'cookie'),
       cookieSession: credentials.some((credential) => credential.kind === 'cookie'),
-      withoutCredentials: ir.operations.filter((operation) => byOperation.has(operation) && !byOperation.get(operation)).length,
+      withoutCredentials: ir.operations.filter(
+        (operation) => byOperation.has(operation) && !byOperation.get(operation),
+      ).length,
     },
     byOperation,
     ...(unsupported ? { unsupported } : {}),
@@ -95,7 +111,12 @@ export function authPlans(ir: Ir): { plan: AuthPlan; byOperation: Map<IrOperatio
 }
 
 /** One operation's auth, undefined when it sends none, or why no alternative can be sent. */
-function operationAuth(operation: IrOperation, schemes: Map<string, IrSecurityScheme>, csrfHeaders: Map<string, string>, primary: string | undefined): OperationAuth | undefined | string {
+function operationAuth(
+  operation: IrOperation,
+  schemes: Map<string, IrSecurityScheme>,
+  csrfHeaders: Map<string, string>,
+  primary: string | undefined,
+): OperationAuth | undefined | string {
   const { alternatives } = operation.security;
   if (alternatives.length === 0) return undefined;
   const optional = alternatives.some((alternative) => alternative.length === 0);
@@ -119,29 +140,57 @@ function operationAuth(operation: IrOperation, schemes: Map<string, IrSecuritySc
     const described = names.map((name) => `"${name}" (${describe(schemes.get(name))})`).join(', ');
     return `${operation.method.toUpperCase()} ${operation.path} requires ${described}, which the SDKs cannot send (they send http bearer and basic, oauth2, openIdConnect and apiKey schemes); add an alternative they can send, or \`{}\` if credentials are optional`;
   }
-  const withCsrf = chosen.kind === 'cookie' && !chosen.csrfHeader ? cookieWithCsrf(chosen, schemes, csrfHeaders) : chosen;
+  const withCsrf =
+    chosen.kind === 'cookie' && !chosen.csrfHeader ? cookieWithCsrf(chosen, schemes, csrfHeaders) : chosen;
   return { ...withCsrf, ...(optional ? { optional: true as const } : {}) };
 }
 
 /** The credentials one key satisfies, in the order of the alternatives (an alternative needing two keys, or a scheme the SDKs cannot send, has none). */
-function singleCredentials(alternatives: Array<Array<{ scheme: string }>>, schemes: Map<string, IrSecurityScheme>, csrfHeaders: Map<string, string>): Credential[] {
+function singleCredentials(
+  alternatives: Array<Array<{ scheme: string }>>,
+  schemes: Map<string, IrSecurityScheme>,
+  csrfHeaders: Map<string, string>,
+): Credential[] {
   const credentialOf = (alternative: Array<{ scheme: string }>): Credential | undefined => {
-    const placed = alternative.map((requirement) => ({ name: requirement.scheme, credential: placement(schemes.get(requirement.scheme)) }));
+    const placed = alternative.map((requirement) => ({
+      name: requirement.scheme,
+      credential: placement(schemes.get(requirement.scheme)),
+    }));
     if (placed.some((entry) => !entry.credential)) return undefined; // every scheme of an alternative is needed
     const cookie = placed.find((entry) => entry.credential!.kind === 'cookie');
     const csrf = cookie ? csrfHeaders.get(cookie.name) : undefined;
-    const rest = placed.filter((entry) => entry !== cookie && !(csrf && entry.credential!.kind === 'header' && (entry.credential as { name: string }).name === csrf));
+    const rest = placed.filter(
+      (entry) =>
+        entry !== cookie &&
+        !(
+          csrf &&
+          entry.credential!.kind === 'header' &&
+          (entry.credential as { name: string }).name === csrf
+        ),
+    );
     if (cookie && rest.length === 0) return cookie.credential!;
     return rest.length === 1 && !cookie ? rest[0].credential! : undefined;
   };
-  return alternatives.map(credentialOf).filter((credential): credential is Credential => credential !== undefined);
+  return alternatives
+    .map(credentialOf)
+    .filter((credential): credential is Credential => credential !== undefined);
 }
 
 /** The credential the client holds (as JSON text): the one most operations accept, a tie going to the one used first. */
-function primaryCredential(ir: Ir, schemes: Map<string, IrSecurityScheme>, csrfHeaders: Map<string, string>): string | undefined {
+function primaryCredential(
+  ir: Ir,
+  schemes: Map<string, IrSecurityScheme>,
+  csrfHeaders: Map<string, string>,
+): string | undefined {
   const counts = new Map<string, number>(); // insertion order: first use first
   for (const operation of ir.operations) {
-    const accepted = new Set(singleCredentials(operation.security.alternatives.filter((alternative) => alternative.length > 0), schemes, csrfHeaders).map((credential) => JSON.stringify(credential)));
+    const accepted = new Set(
+      singleCredentials(
+        operation.security.alternatives.filter((alternative) => alternative.length > 0),
+        schemes,
+        csrfHeaders,
+      ).map((credential) => JSON.stringify(credential)),
+    );
     for (const key of accepted) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   let best: string | undefined;
@@ -150,8 +199,14 @@ function primaryCredential(ir: Ir, schemes: Map<string, IrSecurityScheme>, csrfH
 }
 
 /** A cookie session carries its CSRF header wherever it goes (the dashboard's pages set one token for every call). */
-function cookieWithCsrf(cookie: Credential & { kind: 'cookie' }, schemes: Map<string, IrSecurityScheme>, csrfHeaders: Map<string, string>): Credential {
-  const schemeName = [...schemes.values()].find((scheme) => scheme.type === 'apiKey' && scheme.in === 'cookie' && scheme.parameterName === cookie.name)?.name;
+function cookieWithCsrf(
+  cookie: Credential & { kind: 'cookie' },
+  schemes: Map<string, IrSecurityScheme>,
+  csrfHeaders: Map<string, string>,
+): Credential {
+  const schemeName = [...schemes.values()].find(
+    (scheme) => scheme.type === 'apiKey' && scheme.in === 'cookie' && scheme.parameterName === cookie.name,
+  )?.name;
   const csrf = schemeName ? csrfHeaders.get(schemeName) : undefined;
   return csrf ? { ...cookie, csrfHeader: csrf } : cookie;
 }
@@ -160,9 +215,14 @@ function cookieWithCsrf(cookie: Credential & { kind: 'cookie' }, schemes: Map<st
 function csrfPartners(ir: Ir, schemes: Map<string, IrSecurityScheme>): Map<string, string> {
   const partners = new Map<string, string>();
   for (const alternative of ir.operations.flatMap((operation) => operation.security.alternatives)) {
-    const cookie = alternative.find((requirement) => placement(schemes.get(requirement.scheme))?.kind === 'cookie');
-    const header = alternative.map((requirement) => placement(schemes.get(requirement.scheme))).find((candidate) => candidate?.kind === 'header');
-    if (cookie && header?.kind === 'header' && alternative.length === 2 && !partners.has(cookie.scheme)) partners.set(cookie.scheme, header.name);
+    const cookie = alternative.find(
+      (requirement) => placement(schemes.get(requirement.scheme))?.kind === 'cookie',
+    );
+    const header = alternative
+      .map((requirement) => placement(schemes.get(requirement.scheme)))
+      .find((candidate) => candidate?.kind === 'header');
+    if (cookie && header?.kind === 'header' && alternative.length === 2 && !partners.has(cookie.scheme))
+      partners.set(cookie.scheme, header.name);
   }
   return partners;
 }
@@ -184,12 +244,16 @@ function placement(scheme: IrSecurityScheme | undefined): Credential | undefined
 function describe(scheme: IrSecurityScheme | undefined): string {
   if (!scheme) return 'not declared in components.securitySchemes';
   if (scheme.type === 'http') return `http ${scheme.scheme ?? 'without a scheme'}`;
-  if (scheme.type === 'apiKey') return `apiKey${scheme.in ? ` in ${scheme.in}` : ''}${scheme.parameterName ? '' : ' without a name'}`;
+  if (scheme.type === 'apiKey')
+    return `apiKey${scheme.in ? ` in ${scheme.in}` : ''}${scheme.parameterName ? '' : ' without a name'}`;
   return scheme.type;
 }
 
 /** A credential's placement in README words: "`Authorization: Bearer <key>`", "the `api_key` query parameter". */
-export function credentialText(credential: Credential, sdk: { sendsCsrf: boolean } = { sendsCsrf: true }): string {
+export function credentialText(
+  credential: Credential,
+  sdk: { sendsCsrf: boolean } = { sendsCsrf: true },
+): string {
   switch (credential.kind) {
     case 'bearer':
       return '`Authorization: Bearer <key>`';
@@ -209,6 +273,9 @@ export function authText(plan: AuthPlan, sdk: { sendsCsrf: boolean } = { sendsCs
   const publicOperations = plan.withoutCredentials;
   if (plan.credentials.length === 0) return 'unused: the API declares no security';
   const places = plan.credentials.map((credential) => credentialText(credential, sdk));
-  const where = places.length === 1 ? `sent as ${places[0]}` : `sent where each operation asks: ${places.slice(0, -1).join(', ')} or ${places.at(-1)}`;
+  const where =
+    places.length === 1
+      ? `sent as ${places[0]}`
+      : `sent where each operation asks: ${places.slice(0, -1).join(', ')} or ${places.at(-1)}`;
   return `${where}${publicOperations > 0 ? `; never with the ${publicOperations} operation${publicOperations === 1 ? '' : 's'} that need${publicOperations === 1 ? 's' : ''} none` : ''}`;
 }

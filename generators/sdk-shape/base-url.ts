@@ -17,7 +17,10 @@ export function defaultBaseUrl(ir: Ir): string {
  * defaults), which the runtimes resolve against the client's base URL (so a relative server follows
  * a client pointed elsewhere); `resolved` is it against the default, for documentation.
  */
-export function operationBaseUrl(ir: Ir, operation: IrOperation): { url: string; resolved: string } | undefined {
+export function operationBaseUrl(
+  ir: Ir,
+  operation: IrOperation,
+): { url: string; resolved: string } | undefined {
   if (operation.servers.declaredAt === 'root') return undefined;
   const own = operation.servers.servers[0];
   if (!own) return undefined;

@@ -26,5 +26,7 @@ export const STATUS_ERRORS: readonly StatusError[] = [
  * (`RateLimitError: 'with `retry_after`'`).
  */
 export function statusErrorsText(notes: Record<string, string> = {}): string {
-  return STATUS_ERRORS.map((error) => `\`${error.name}\` (${error.status}${notes[error.name] ? `, ${notes[error.name]}` : ''})`).join(', ');
+  return STATUS_ERRORS.map(
+    (error) => `\`${error.name}\` (${error.status}${notes[error.name] ? `, ${notes[error.name]}` : ''})`,
+  ).join(', ');
 }

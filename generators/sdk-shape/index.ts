@@ -18,7 +18,17 @@ import { wirePlan, type WirePlan } from './wire.js';
 
 export { NameScope } from './scope.js';
 export { STATUS_ERRORS, statusErrorsText, type StatusError } from './errors.js';
-export { itemsPath, pageClasses, pageSizeArgument, pageSizeParam, pagingText, wirePaging, type PageClasses, type WireCursorPaging, type WirePaging } from './paging.js';
+export {
+  itemsPath,
+  pageClasses,
+  pageSizeArgument,
+  pageSizeParam,
+  pagingText,
+  wirePaging,
+  type PageClasses,
+  type WireCursorPaging,
+  type WirePaging,
+} from './paging.js';
 export { RESERVED_MEMBERS, type OperationPlace, type ResourceNode } from './resources.js';
 export type { ApiNames } from './names.js';
 export type { AuthPlan, Credential, OperationAuth } from './auth.js';
@@ -62,7 +72,11 @@ function makeShape(ir: Ir): SdkShape {
   const auth = authPlans(ir);
   const operations: OperationShape[] = placeOperations(ir.operations).map((place) => {
     const own = operationBaseUrl(ir, place.operation);
-    return { ...place, wire: wirePlan(place.operation, auth.byOperation.get(place.operation)), ...(own ? { baseUrl: own.url, resolvedBaseUrl: own.resolved } : {}) };
+    return {
+      ...place,
+      wire: wirePlan(place.operation, auth.byOperation.get(place.operation)),
+      ...(own ? { baseUrl: own.url, resolvedBaseUrl: own.resolved } : {}),
+    };
   });
   const byOperation = new Map(operations.map((shape) => [shape.operation, shape]));
   const shape: SdkShape = {

@@ -38,30 +38,68 @@ export interface PageClasses {
   /** TypeScript: the page class (`CursorPage`, `Page`). */
   typescript: 'CursorPage' | 'Page';
   /** Python: the sync page, the async page, and what an async list method returns (awaitable, async-iterable). */
-  python: { sync: 'SyncCursorPage' | 'SyncPage'; async: 'AsyncCursorPage' | 'AsyncPage'; paginator: 'AsyncPaginator' | 'AsyncPagePaginator' };
+  python: {
+    sync: 'SyncCursorPage' | 'SyncPage';
+    async: 'AsyncCursorPage' | 'AsyncPage';
+    paginator: 'AsyncPaginator' | 'AsyncPagePaginator';
+  };
 }
 
 /** The page classes an operation's list method returns. */
 export function pageClasses(pagination: IrPagination): PageClasses {
   return pagination.style === 'cursor'
-    ? { typescript: 'CursorPage', python: { sync: 'SyncCursorPage', async: 'AsyncCursorPage', paginator: 'AsyncPaginator' } }
-    : { typescript: 'Page', python: { sync: 'SyncPage', async: 'AsyncPage', paginator: 'AsyncPagePaginator' } };
+    ? {
+        typescript: 'CursorPage',
+        python: { sync: 'SyncCursorPage', async: 'AsyncCursorPage', paginator: 'AsyncPaginator' },
+      }
+    : {
+        typescript: 'Page',
+        python: { sync: 'SyncPage', async: 'AsyncPage', paginator: 'AsyncPagePaginator' },
+      };
 }
 
 /** The spec the runtime pages by; undefined values left out. */
 export function wirePaging(pagination: IrPagination): WireCursorPaging | WirePaging {
-  const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, each]) => each !== undefined)) as T;
+  const defined = <T extends object>(value: T): T =>
+    Object.fromEntries(Object.entries(value).filter(([, each]) => each !== undefined)) as T;
   switch (pagination.style) {
     case 'cursor': {
-      const { dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam } = pagination;
-      return defined({ dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam });
+      const { dataField, hasMoreField, nextCursorField, previousCursorField, forwardParam, backwardParam } =
+        pagination;
+      return defined({
+        dataField,
+        hasMoreField,
+        nextCursorField,
+        previousCursorField,
+        forwardParam,
+        backwardParam,
+      });
     }
     case 'offset':
-      return defined({ style: 'offset', items: pagination.items, offsetParam: pagination.offsetParam, limitParam: pagination.limitParam, totalField: pagination.totalField });
+      return defined({
+        style: 'offset',
+        items: pagination.items,
+        offsetParam: pagination.offsetParam,
+        limitParam: pagination.limitParam,
+        totalField: pagination.totalField,
+      });
     case 'page':
-      return defined({ style: 'page', items: pagination.items, pageParam: pagination.pageParam, firstPage: pagination.firstPage, sizeParam: pagination.sizeParam, linkHeader: pagination.linkHeader });
+      return defined({
+        style: 'page',
+        items: pagination.items,
+        pageParam: pagination.pageParam,
+        firstPage: pagination.firstPage,
+        sizeParam: pagination.sizeParam,
+        linkHeader: pagination.linkHeader,
+      });
     case 'link':
-      return defined({ style: 'link', items: pagination.items, ...(pagination.next.in === 'body' ? { nextField: pagination.next.field } : { linkHeader: pagination.next.header }) });
+      return defined({
+        style: 'link',
+        items: pagination.items,
+        ...(pagination.next.in === 'body'
+          ? { nextField: pagination.next.field }
+          : { linkHeader: pagination.next.header }),
+      });
   }
 }
 
@@ -72,7 +110,11 @@ export function itemsPath(pagination: IrPagination): string[] {
 
 /** The query parameter that sets a page's size, when the list has one (cursor/offset `limit`, page `per_page`). */
 export function pageSizeParam(pagination: IrPagination): string | undefined {
-  return pagination.style === 'page' ? pagination.sizeParam : pagination.style === 'link' ? undefined : pagination.limitParam;
+  return pagination.style === 'page'
+    ? pagination.sizeParam
+    : pagination.style === 'link'
+      ? undefined
+      : pagination.limitParam;
 }
 
 /**
@@ -81,16 +123,31 @@ export function pageSizeParam(pagination: IrPagination): string | undefined {
  * such parameter (link paging, or a size the operation does not declare) or the parameter is not
  * a number: the example then passes no size rather than a name the method does not take.
  */
-export function pageSizeArgument(ir: Ir, operation: IrOperation, wanted: number): { param: string; value: number } | undefined {
+export function pageSizeArgument(
+  ir: Ir,
+  operation: IrOperation,
+  wanted: number,
+): { param: string; value: number } | undefined {
   const name = operation.pagination && pageSizeParam(operation.pagination);
-  const param = name === undefined ? undefined : operation.parameters.query.find((candidate) => candidate.name === name);
+  const param =
+    name === undefined ? undefined : operation.parameters.query.find((candidate) => candidate.name === name);
   if (!param) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const schema: any = flattenSchema(ir.document, param.schema) ?? {};
   const types: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (!types.includes('integer') && !types.includes('number')) return undefined;
-  const atLeast = typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : typeof schema.exclusiveMinimum === 'number' ? Math.floor(schema.exclusiveMinimum) + 1 : undefined;
-  const atMost = typeof schema.maximum === 'number' ? Math.floor(schema.maximum) : typeof schema.exclusiveMaximum === 'number' ? Math.ceil(schema.exclusiveMaximum) - 1 : undefined;
+  const atLeast =
+    typeof schema.minimum === 'number'
+      ? Math.ceil(schema.minimum)
+      : typeof schema.exclusiveMinimum === 'number'
+        ? Math.floor(schema.exclusiveMinimum) + 1
+        : undefined;
+  const atMost =
+    typeof schema.maximum === 'number'
+      ? Math.floor(schema.maximum)
+      : typeof schema.exclusiveMaximum === 'number'
+        ? Math.ceil(schema.exclusiveMaximum) - 1
+        : undefined;
   const value = Math.max(atLeast ?? -Infinity, Math.min(atMost ?? Infinity, wanted));
   return { param: param.name, value };
 }
@@ -106,6 +163,8 @@ export function pagingText(pagination: IrPagination): string {
     case 'page':
       return `by page number (${code(pagination.pageParam)}${pagination.sizeParam ? ` and ${code(pagination.sizeParam)}` : ''}${pagination.linkHeader ? `; the next page is the ${code(pagination.linkHeader)} header's rel="next"` : ''})`;
     case 'link':
-      return pagination.next.in === 'body' ? `by the next page's URL in ${code(pagination.next.field.join('.'))}` : `by the ${code(pagination.next.header)} header's rel="next" URL`;
+      return pagination.next.in === 'body'
+        ? `by the next page's URL in ${code(pagination.next.field.join('.'))}`
+        : `by the ${code(pagination.next.header)} header's rel="next" URL`;
   }
 }

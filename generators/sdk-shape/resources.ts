@@ -42,22 +42,36 @@ function literalSegments(path: string): string[] {
     .map(camelCase);
 }
 
-function conventionalVerb(operation: IrOperation, pathMethods: Set<string>, hasItemPath: boolean): { resource: string[]; verb?: string } {
+function conventionalVerb(
+  operation: IrOperation,
+  pathMethods: Set<string>,
+  hasItemPath: boolean,
+): { resource: string[]; verb?: string } {
   const segments = operation.path.split('/').filter(Boolean);
   const last = segments.at(-1) ?? '';
   const lastIsParam = last.includes('{');
   const resource = literalSegments(operation.path);
   // POST-only on a literal after a parameter is an action on the item: /payments/{id}/confirm -> payments.confirm(id)
   const previousIsParam = (segments.at(-2) ?? '').includes('{');
-  if (operation.method === 'post' && !lastIsParam && previousIsParam && pathMethods.size === 1 && resource.length > 1) {
+  if (
+    operation.method === 'post' &&
+    !lastIsParam &&
+    previousIsParam &&
+    pathMethods.size === 1 &&
+    resource.length > 1
+  ) {
     return { resource: resource.slice(0, -1), verb: resource.at(-1) };
   }
   switch (operation.method) {
     case 'get': {
       // An item path pages as a list only by our cursor envelope: one that pages otherwise (GitHub's
       // /users/{username}/events/orgs/{org}) keeps the name it had before those styles were detected.
-      if (lastIsParam) return { resource, verb: operation.pagination?.style === 'cursor' ? 'list' : 'retrieve' };
-      return { resource, verb: operation.pagination || isArrayResponse(operation) || hasItemPath ? 'list' : 'retrieve' };
+      if (lastIsParam)
+        return { resource, verb: operation.pagination?.style === 'cursor' ? 'list' : 'retrieve' };
+      return {
+        resource,
+        verb: operation.pagination || isArrayResponse(operation) || hasItemPath ? 'list' : 'retrieve',
+      };
     }
     case 'post':
       return { resource, verb: lastIsParam ? undefined : 'create' };
@@ -120,14 +134,21 @@ export function placeOperations(operations: IrOperation[]): OperationPlace[] {
     }
   }
   for (const place of places) {
-    const clashes = (counts.get(key(place)) ?? 0) > 1 || children.get(place.resource.join('.'))?.has(place.methodName) || RESERVED_MEMBERS.has(place.methodName);
+    const clashes =
+      (counts.get(key(place)) ?? 0) > 1 ||
+      children.get(place.resource.join('.'))?.has(place.methodName) ||
+      RESERVED_MEMBERS.has(place.methodName);
     if (clashes) place.methodName = nameFromOperationId(place.operation);
   }
   const taken = new Set<string>();
   for (const place of places) {
     const childNames = children.get(place.resource.join('.'));
     let name = place.methodName;
-    for (let suffix = 2; taken.has(`${place.resource.join('.')}#${name}`) || childNames?.has(name) || RESERVED_MEMBERS.has(name); suffix += 1) {
+    for (
+      let suffix = 2;
+      taken.has(`${place.resource.join('.')}#${name}`) || childNames?.has(name) || RESERVED_MEMBERS.has(name);
+      suffix += 1
+    ) {
       name = `${place.methodName}${suffix}`;
     }
     place.methodName = name;

@@ -6,5 +6,7 @@
 import type { Ir } from '../core/ir.js';
 
 export function retryPolicySource(ir: Ir): string {
-  return ir.conventions.retryPolicyFromSpec ? "the spec's `x-retry-policy`" : 'the usual policy: the spec has no `x-retry-policy`';
+  return ir.conventions.retryPolicyFromSpec
+    ? "the spec's `x-retry-policy`"
+    : 'the usual policy: the spec has no `x-retry-policy`';
 }

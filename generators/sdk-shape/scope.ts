@@ -8,7 +8,8 @@ export class NameScope {
   constructor(
     reserved: Iterable<string> = [],
     /** The n-th try for a taken base (n from 1): the language's suffix rule. */
-    private readonly variant: (base: string, attempt: number) => string = (base, attempt) => `${base}${attempt + 1}`,
+    private readonly variant: (base: string, attempt: number) => string = (base, attempt) =>
+      `${base}${attempt + 1}`,
   ) {
     for (const name of reserved) this.taken.add(name);
   }

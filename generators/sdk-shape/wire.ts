@@ -5,7 +5,15 @@
  * defaults left out, shapes a serialiser can act on.
  */
 import type { OperationAuth } from './auth.js';
-import type { IrMedia, IrOperation, IrParameter, IrPart, MediaKind, ParameterLocation, ParameterStyle } from '../core/ir.js';
+import type {
+  IrMedia,
+  IrOperation,
+  IrParameter,
+  IrPart,
+  MediaKind,
+  ParameterLocation,
+  ParameterStyle,
+} from '../core/ir.js';
 
 /** How a value is serialised: `unknown` shapes are decided from the value at run time. */
 export type WireShape = 'primitive' | 'array' | 'object' | 'unknown';
@@ -113,24 +121,62 @@ function wirePart(part: IrPart, kind: MediaKind): WirePart {
     shape: part.shape,
     ...(kind === 'multipart' && !textDefault ? { contentType: part.contentType } : {}),
     ...(part.headers.length > 0 ? { headers: part.headers.map((header) => header.name) } : {}),
-    ...(part.styled && !formDefaults ? { style: part.style, explode: part.explode, ...(part.allowReserved ? { allowReserved: true as const } : {}) } : {}),
+    ...(part.styled && !formDefaults
+      ? {
+          style: part.style,
+          explode: part.explode,
+          ...(part.allowReserved ? { allowReserved: true as const } : {}),
+        }
+      : {}),
     ...(part.styled ? { styled: true as const } : {}),
   };
 }
 
 export function wireMedia(media: IrMedia): WireMedia {
-  return { mediaType: media.mediaType, kind: media.kind, ...(media.kind === 'event-stream' ? { dataIsJson: media.stream?.dataIsJson ?? false } : {}) };
+  return {
+    mediaType: media.mediaType,
+    kind: media.kind,
+    ...(media.kind === 'event-stream' ? { dataIsJson: media.stream?.dataIsJson ?? false } : {}),
+  };
 }
 
 export function wirePlan(operation: IrOperation, auth?: OperationAuth): WirePlan {
   const byName = new Map(operation.parameters.path.map((param) => [param.name, param]));
-  const pathParams = operation.template.params.map((name) => byName.get(name)).filter((param): param is IrParameter => param !== undefined);
-  const params = [...pathParams, ...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie].map(wireParam);
-  const bodies = (operation.body?.content ?? []).map((media) => ({ mediaType: media.mediaType, kind: media.kind, ...(media.parts ? { parts: media.parts.map((part) => wirePart(part, media.kind)) } : {}) }));
-  const responses = operation.responses.map((response) => ({ status: response.status, media: response.content.map(wireMedia) }));
+  const pathParams = operation.template.params
+    .map((name) => byName.get(name))
+    .filter((param): param is IrParameter => param !== undefined);
+  const params = [
+    ...pathParams,
+    ...operation.parameters.query,
+    ...operation.parameters.header,
+    ...operation.parameters.cookie,
+  ].map(wireParam);
+  const bodies = (operation.body?.content ?? []).map((media) => ({
+    mediaType: media.mediaType,
+    kind: media.kind,
+    ...(media.parts ? { parts: media.parts.map((part) => wirePart(part, media.kind)) } : {}),
+  }));
+  const responses = operation.responses.map((response) => ({
+    status: response.status,
+    media: response.content.map(wireMedia),
+  }));
   const success = responses.find((response) => response.status === operation.successStatus)?.media ?? [];
   const resume = operation.parameters.header.find((param) => /^last-event-id$/i.test(param.name));
-  const resumeHeader = resume && success.some((media) => media.kind === 'event-stream') ? resume.name : undefined;
-  const redirects = operation.successStatus ? [] : operation.responses.filter((response) => /^3\d\d$/.test(response.status)).map((response) => Number(response.status));
-  return { params, bodies, responses, success, ...(resumeHeader ? { resumeHeader } : {}), ...(redirects.length > 0 ? { redirects } : {}), ...(operation.template.match ? { match: { ...operation.template.match } } : {}), ...(auth ? { auth } : {}) };
+  const resumeHeader =
+    resume && success.some((media) => media.kind === 'event-stream') ? resume.name : undefined;
+  const redirects = operation.successStatus
+    ? []
+    : operation.responses
+        .filter((response) => /^3\d\d$/.test(response.status))
+        .map((response) => Number(response.status));
+  return {
+    params,
+    bodies,
+    responses,
+    success,
+    ...(resumeHeader ? { resumeHeader } : {}),
+    ...(redirects.length > 0 ? { redirects } : {}),
+    ...(operation.template.match ? { match: { ...operation.template.match } } : {}),
+    ...(auth ? { auth } : {}),
+  };
 }

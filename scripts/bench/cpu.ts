@@ -57,7 +57,10 @@ export function sampleCpu(groups: number[], ignored: number[] = []): CpuSample |
   const instances = stats.filter((s) => groups.includes(s.pgrp)).reduce((sum, s) => sum + s.own, 0);
   const postmasters = stats.filter((s) => s.ppid === process.pid && s.comm === 'postgres');
   const backends = stats.filter((s) => postmasters.some((p) => p.pid === s.ppid) && !ignored.includes(s.pid));
-  const postgres = [...postmasters.map((p) => p.own + p.reaped), ...backends.map((b) => b.own)].reduce((sum, ms) => sum + ms, 0);
+  const postgres = [...postmasters.map((p) => p.own + p.reaped), ...backends.map((b) => b.own)].reduce(
+    (sum, ms) => sum + ms,
+    0,
+  );
   const self = process.cpuUsage();
   return { instances, postgres, loadGenerator: (self.user + self.system) / 1000, wallMs: performance.now() };
 }
@@ -71,14 +74,30 @@ export interface CpuSpent {
   requests: number;
 }
 
-export function spent(before: CpuSample | undefined, after: CpuSample | undefined, requests: number): CpuSpent | undefined {
+export function spent(
+  before: CpuSample | undefined,
+  after: CpuSample | undefined,
+  requests: number,
+): CpuSpent | undefined {
   if (!before || !after) return undefined;
-  return { instances: after.instances - before.instances, postgres: after.postgres - before.postgres, loadGenerator: after.loadGenerator - before.loadGenerator, wallMs: after.wallMs - before.wallMs, requests };
+  return {
+    instances: after.instances - before.instances,
+    postgres: after.postgres - before.postgres,
+    loadGenerator: after.loadGenerator - before.loadGenerator,
+    wallMs: after.wallMs - before.wallMs,
+    requests,
+  };
 }
 
 export function addSpent(a: CpuSpent | undefined, b: CpuSpent | undefined): CpuSpent | undefined {
   if (!a || !b) return a ?? b;
-  return { instances: a.instances + b.instances, postgres: a.postgres + b.postgres, loadGenerator: a.loadGenerator + b.loadGenerator, wallMs: a.wallMs + b.wallMs, requests: a.requests + b.requests };
+  return {
+    instances: a.instances + b.instances,
+    postgres: a.postgres + b.postgres,
+    loadGenerator: a.loadGenerator + b.loadGenerator,
+    wallMs: a.wallMs + b.wallMs,
+    requests: a.requests + b.requests,
+  };
 }
 
 /** `CPU per request: instances 95 µs, PostgreSQL 60 µs, load generator 20 µs; 1.8 of 2 cores busy`. */

@@ -26,7 +26,14 @@ export async function benchDevLoop(progress: (line: string) => void): Promise<Be
   progress(`  dev loop: baseline, linters loaded cold for one lint: ${coldLintMs.toFixed(0)} ms`);
 
   // Docs and the mock reload after the feedback and are not part of it: left out here.
-  const loop = new DevLoop({ spec, out: path.join(dir, 'out'), docsFile: path.join(dir, 'docs.html'), mockPort: await freePort(), feedbackOnly: true, log: () => {} });
+  const loop = new DevLoop({
+    spec,
+    out: path.join(dir, 'out'),
+    docsFile: path.join(dir, 'docs.html'),
+    mockPort: await freePort(),
+    feedbackOnly: true,
+    log: () => {},
+  });
   const reports: CycleReport[] = [];
   loop.onCycle((report) => reports.push(report));
   const times: number[] = [];
@@ -41,10 +48,13 @@ export async function benchDevLoop(progress: (line: string) => void): Promise<Be
         await writeFile(`${spec}.tmp`, text);
         await rename(`${spec}.tmp`, spec);
       }
-      for (let i = 0; i < 3000 && reports.length === before; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let i = 0; i < 3000 && reports.length === before; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       const report = reports[before];
       if (report && !report.broken) times.push(report.feedbackMs);
-      progress(`  dev loop: edit ${edit}/${EDITS}: ${report ? `${report.feedbackMs.toFixed(0)} ms (regenerated ${report.regeneratedMs?.toFixed(0)} ms, linted ${report.lintedMs.toFixed(0)} ms)` : 'no cycle'}`);
+      progress(
+        `  dev loop: edit ${edit}/${EDITS}: ${report ? `${report.feedbackMs.toFixed(0)} ms (regenerated ${report.regeneratedMs?.toFixed(0)} ms, linted ${report.lintedMs.toFixed(0)} ms)` : 'no cycle'}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } finally {

@@ -34,7 +34,9 @@ export const GENERATION_CASES: GenerationCase[] = [
  * milliseconds, where a collection or a slow moment of the machine moves a median of a few); their
  * median ratio (GitHub's included) has a goal.
  */
-export const PUBLIC_CASES: GenerationCase[] = PUBLIC_SPECS.filter((spec) => spec.spec !== GITHUB_SPEC).map((spec) => ({ name: spec.title, spec: spec.spec, runs: 15 }));
+export const PUBLIC_CASES: GenerationCase[] = PUBLIC_SPECS.filter((spec) => spec.spec !== GITHUB_SPEC).map(
+  (spec) => ({ name: spec.title, spec: spec.spec, runs: 15 }),
+);
 export const PUBLIC_MEDIAN_GOAL = 2;
 
 async function time(work: () => Promise<unknown>): Promise<number> {
@@ -47,10 +49,15 @@ async function time(work: () => Promise<unknown>): Promise<number> {
  * The cases, then the median ratio over the corpus's public specs: GitHub's from its case above,
  * every other one measured here (one row each, report only).
  */
-export async function benchGeneration(cases: GenerationCase[], progress: (line: string) => void): Promise<BenchRow[]> {
+export async function benchGeneration(
+  cases: GenerationCase[],
+  progress: (line: string) => void,
+): Promise<BenchRow[]> {
   const rows = await benchCases(cases, progress);
   const publicRows = await benchCases(PUBLIC_CASES, progress);
-  const github = rows.find((row) => row.benchmark === `generate ${cases.find((testCase) => testCase.spec === GITHUB_SPEC)?.name}`);
+  const github = rows.find(
+    (row) => row.benchmark === `generate ${cases.find((testCase) => testCase.spec === GITHUB_SPEC)?.name}`,
+  );
   const ratios = [...publicRows, ...(github ? [github] : [])].map((row) => row.ratio ?? Number.NaN);
   const middle = median(ratios);
   return [
@@ -71,14 +78,21 @@ export async function benchGeneration(cases: GenerationCase[], progress: (line: 
 /** One run of openapi-typescript alone on `spec` in the baseline's process: its milliseconds. */
 function runAlone(child: ChildProcess, spec: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    child.once('message', (answer: { ms?: number; error?: string }) => (answer.ms === undefined ? reject(new Error(`openapi-typescript alone on ${spec}: ${answer.error}`)) : resolve(answer.ms)));
+    child.once('message', (answer: { ms?: number; error?: string }) =>
+      answer.ms === undefined
+        ? reject(new Error(`openapi-typescript alone on ${spec}: ${answer.error}`))
+        : resolve(answer.ms),
+    );
     child.send({ spec });
   });
 }
 
 async function benchCases(cases: GenerationCase[], progress: (line: string) => void): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  const child = fork(new URL('./openapi-typescript-alone.mjs', import.meta.url), { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(new URL('./openapi-typescript-alone.mjs', import.meta.url), {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   try {
     for (const testCase of cases) rows.push(await benchCase(testCase, child, progress));
   } finally {
@@ -87,12 +101,17 @@ async function benchCases(cases: GenerationCase[], progress: (line: string) => v
   return rows;
 }
 
-async function benchCase(testCase: GenerationCase, child: ChildProcess, progress: (line: string) => void): Promise<BenchRow> {
+async function benchCase(
+  testCase: GenerationCase,
+  child: ChildProcess,
+  progress: (line: string) => void,
+): Promise<BenchRow> {
   const out = await mkdtemp(path.join(tmpdir(), 'bench-generate-'));
   try {
     const alone = () => runAlone(child, testCase.spec);
     // Every emitter of ours, the Python SDK included; openapi-generator's SDKs (the JVM step) are opt-in and left out.
-    const full = () => generate({ spec: testCase.spec, out, command: 'bench', write: true, skip: ['sdks'], log: () => {} });
+    const full = () =>
+      generate({ spec: testCase.spec, out, command: 'bench', write: true, skip: ['sdks'], log: () => {} });
     await alone(); // warm both paths once: module loading and JIT are not what is measured
     await full();
     const baseline: number[] = [];

@@ -12,7 +12,8 @@ import { median } from './report.js';
 const seconds = Number(process.argv[2] ?? 3);
 const rounds = Number(process.argv[3] ?? 6);
 const targets: Target[] = [];
-for (const kind of ['bare', 'bare-hooks', 'bare-schemas', 'service'] as const) targets.push({ ...(await startTarget(kind)), name: kind });
+for (const kind of ['bare', 'bare-hooks', 'bare-schemas', 'service'] as const)
+  targets.push({ ...(await startTarget(kind)), name: kind });
 let measured: Awaited<ReturnType<typeof alternatingRounds>>;
 try {
   measured = await alternatingRounds(targets, rounds, seconds);
@@ -23,5 +24,7 @@ for (const [name, values] of measured) {
   if (values.some((value) => value.non2xx > 0)) throw new Error(`${name}: answers other than 2xx`);
   const micros = values.map((value) => value.cpuMicros ?? Number.NaN);
   if (micros.some(Number.isNaN)) throw new Error('CPU accounting needs Linux /proc');
-  console.log(`${name.padEnd(13)} median ${median(micros).toFixed(1).padStart(5)} µs per request; rounds ${micros.map((value) => value.toFixed(1)).join(' ')}`);
+  console.log(
+    `${name.padEnd(13)} median ${median(micros).toFixed(1).padStart(5)} µs per request; rounds ${micros.map((value) => value.toFixed(1)).join(' ')}`,
+  );
 }

@@ -18,7 +18,11 @@ const SUBJECT = {
   object: 'subject',
   livemode: false,
   created_at: '2026-01-01T00:00:00Z',
-  consent_artifact: { consent_text_version: '2026-01', consented_at: '2026-01-01T00:00:00Z', ui_snapshot_hash: `sha256:${'ab'.repeat(32)}` },
+  consent_artifact: {
+    consent_text_version: '2026-01',
+    consented_at: '2026-01-01T00:00:00Z',
+    ui_snapshot_hash: `sha256:${'ab'.repeat(32)}`,
+  },
   metadata: {},
   latest_scores: null,
 };
@@ -32,7 +36,11 @@ if (LAYERED.includes(kind)) {
     // What the service adds around a route, with constants: the API's headers, the Host check, a key check that sets the budget headers.
     const digest = `sha256:${'0'.repeat(64)}`;
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers({ 'x-request-id': request.id, 'x-spec-digest': digest, 'access-control-allow-origin': '*' });
+      reply.headers({
+        'x-request-id': request.id,
+        'x-spec-digest': digest,
+        'access-control-allow-origin': '*',
+      });
       done();
     });
     app.addHook('onRequest', (request, reply, done) => {
@@ -48,7 +56,11 @@ if (LAYERED.includes(kind)) {
   const schema =
     kind === 'bare-schemas'
       ? {
-          params: { type: 'object', properties: { subject_id: { type: 'string', pattern: '^subj_[A-Za-z0-9]+$' } }, required: ['subject_id'] },
+          params: {
+            type: 'object',
+            properties: { subject_id: { type: 'string', pattern: '^subj_[A-Za-z0-9]+$' } },
+            required: ['subject_id'],
+          },
           response: {
             200: {
               type: 'object',
@@ -57,9 +69,21 @@ if (LAYERED.includes(kind)) {
                 object: { type: 'string' },
                 livemode: { type: 'boolean' },
                 created_at: { type: 'string' },
-                consent_artifact: { type: 'object', properties: { consent_text_version: { type: 'string' }, consented_at: { type: 'string' }, ui_snapshot_hash: { type: 'string' } } },
+                consent_artifact: {
+                  type: 'object',
+                  properties: {
+                    consent_text_version: { type: 'string' },
+                    consented_at: { type: 'string' },
+                    ui_snapshot_hash: { type: 'string' },
+                  },
+                },
                 metadata: { type: 'object', additionalProperties: { type: 'string' } },
-                latest_scores: { anyOf: [{ type: 'object', properties: { mn: { type: 'number' }, mi: { type: 'number' } } }, { type: 'null' }] },
+                latest_scores: {
+                  anyOf: [
+                    { type: 'object', properties: { mn: { type: 'number' }, mi: { type: 'number' } } },
+                    { type: 'null' },
+                  ],
+                },
               },
             },
           },
@@ -67,10 +91,30 @@ if (LAYERED.includes(kind)) {
       : undefined;
   app.get('/v1/nature/subjects/:subject_id', schema ? { schema } : {}, async () => SUBJECT);
   await app.listen({ host: '127.0.0.1', port });
-  console.log(JSON.stringify({ path: `/v1/nature/subjects/${SUBJECT.id}`, headers: kind === 'bare' ? {} : { authorization: 'Bearer test_sk_layers' } }));
+  console.log(
+    JSON.stringify({
+      path: `/v1/nature/subjects/${SUBJECT.id}`,
+      headers: kind === 'bare' ? {} : { authorization: 'Bearer test_sk_layers' },
+    }),
+  );
 } else {
-  const store = await openStore(process.env.DATABASE_URL ? process.env : { DATABASE_PATH: process.env.BENCH_DATABASE ?? ':memory:' });
-  const newKey = async () => (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_bench', tier: 3 }, new Date().toISOString())).rawKey;
+  const store = await openStore(
+    process.env.DATABASE_URL ? process.env : { DATABASE_PATH: process.env.BENCH_DATABASE ?? ':memory:' },
+  );
+  const newKey = async () =>
+    (
+      await createKey(
+        store,
+        {
+          environment: 'test',
+          type: 'sk',
+          scopes: ['nature:read', 'nature:write'],
+          accountId: 'acct_bench',
+          tier: 3,
+        },
+        new Date().toISOString(),
+      )
+    ).rawKey;
   let keys = process.env.BENCH_KEYS?.split(',');
   if (!keys) {
     keys = [];
@@ -85,5 +129,12 @@ if (LAYERED.includes(kind)) {
     headers: { authorization: `Bearer ${rawKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ consent_artifact: SUBJECT.consent_artifact }),
   }).then((response) => response.json());
-  console.log(JSON.stringify({ path: `/v1/nature/subjects/${created.id}`, headers: { authorization: `Bearer ${rawKey}` }, keys, consent: SUBJECT.consent_artifact }));
+  console.log(
+    JSON.stringify({
+      path: `/v1/nature/subjects/${created.id}`,
+      headers: { authorization: `Bearer ${rawKey}` },
+      keys,
+      consent: SUBJECT.consent_artifact,
+    }),
+  );
 }

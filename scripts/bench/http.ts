@@ -37,35 +37,84 @@ export const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 6);
 export const CONNECTIONS = 16;
 
 /** A target process; `env` chooses the service's store and keys (DATABASE_URL, BENCH_DATABASE, BENCH_KEY_COUNT, BENCH_KEYS). */
-export async function startTarget(kind: 'service' | 'bare' | 'bare-hooks' | 'bare-schemas', env: Record<string, string> = {}): Promise<Target> {
+export async function startTarget(
+  kind: 'service' | 'bare' | 'bare-hooks' | 'bare-schemas',
+  env: Record<string, string> = {},
+): Promise<Target> {
   const port = await freePort();
-  const running: RunningProcess = startProcess(binPath('tsx'), ['scripts/bench/http-target.ts', kind, String(port)], { env: { LOG: 'off', ...env } });
+  const running: RunningProcess = startProcess(
+    binPath('tsx'),
+    ['scripts/bench/http-target.ts', kind, String(port)],
+    { env: { LOG: 'off', ...env } },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: running.child.stdout! });
     lines.once('line', resolve);
-    running.child.once('exit', (code) => reject(new Error(`${kind} target exited (${code}):\n${running.output()}`)));
+    running.child.once('exit', (code) =>
+      reject(new Error(`${kind} target exited (${code}):\n${running.output()}`)),
+    );
   });
-  const ready = JSON.parse(line) as { path: string; headers: Record<string, string>; keys?: string[]; consent?: Record<string, unknown> };
-  return { name: kind, url: `http://127.0.0.1:${port}`, ...ready, stop: running.stop, processGroup: running.child.pid };
+  const ready = JSON.parse(line) as {
+    path: string;
+    headers: Record<string, string>;
+    keys?: string[];
+    consent?: Record<string, unknown>;
+  };
+  return {
+    name: kind,
+    url: `http://127.0.0.1:${port}`,
+    ...ready,
+    stop: running.stop,
+    processGroup: running.child.pid,
+  };
 }
 
 /**
  * Load on one target; `request` makes it a write (method, path and body) instead of the target's GET.
  * `keys` sends each connection's requests with these keys in turn (autocannon's request sequence) instead of the target's one.
  */
-export function load(target: Target, seconds: number, request: { method?: 'GET' | 'POST'; path?: string; body?: string; connections?: number; keys?: string[] } = {}): Promise<Measured> {
-  const headers = request.body === undefined ? target.headers : { ...target.headers, 'content-type': 'application/json' };
+export function load(
+  target: Target,
+  seconds: number,
+  request: {
+    method?: 'GET' | 'POST';
+    path?: string;
+    body?: string;
+    connections?: number;
+    keys?: string[];
+  } = {},
+): Promise<Measured> {
+  const headers =
+    request.body === undefined ? target.headers : { ...target.headers, 'content-type': 'application/json' };
   const sequence = request.keys?.map((key) => ({ headers: { ...headers, authorization: `Bearer ${key}` } }));
   return new Promise((resolve, reject) => {
-    autocannon({ url: `${target.url}${request.path ?? target.path}`, method: request.method ?? 'GET', body: request.body, headers, requests: sequence, connections: request.connections ?? CONNECTIONS, duration: seconds }, (error, result) => {
-      if (error) return reject(error);
-      resolve({ requestsPerSecond: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx });
-    });
+    autocannon(
+      {
+        url: `${target.url}${request.path ?? target.path}`,
+        method: request.method ?? 'GET',
+        body: request.body,
+        headers,
+        requests: sequence,
+        connections: request.connections ?? CONNECTIONS,
+        duration: seconds,
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          requestsPerSecond: result.requests.average,
+          total: result.requests.total,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+        });
+      },
+    );
   });
 }
 
 /** One measurement as the report prints it. */
-export const describe = (name: string, m: Measured) => `${name} ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`;
+export const describe = (name: string, m: Measured) =>
+  `${name} ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`;
 
 /** One target's round: its load's measurement and its CPU per request (µs; none off Linux). */
 export type RoundMeasured = Measured & { cpuMicros?: number };
@@ -75,7 +124,12 @@ export type RoundMeasured = Measured & { cpuMicros?: number };
  * slow minute of a shared machine falls on every target alike), after a 1 s warm-up each (JIT,
  * caches); with each round the target's CPU per request from its process group.
  */
-export async function alternatingRounds(targets: Target[], rounds: number, seconds: number, progress: (line: string) => void = () => {}): Promise<Map<string, RoundMeasured[]>> {
+export async function alternatingRounds(
+  targets: Target[],
+  rounds: number,
+  seconds: number,
+  progress: (line: string) => void = () => {},
+): Promise<Map<string, RoundMeasured[]>> {
   const measuredRounds = new Map<string, RoundMeasured[]>(targets.map((target) => [target.name, []]));
   for (const target of targets) await load(target, 1);
   for (let round = 0; round < rounds; round += 1) {
@@ -84,7 +138,11 @@ export async function alternatingRounds(targets: Target[], rounds: number, secon
       const before = sampleCpu([target.processGroup!]);
       const measured = await load(target, seconds);
       const after = sampleCpu([target.processGroup!]);
-      measuredRounds.get(target.name)!.push({ ...measured, cpuMicros: before && after ? ((after.instances - before.instances) * 1000) / measured.total : undefined });
+      measuredRounds.get(target.name)!.push({
+        ...measured,
+        cpuMicros:
+          before && after ? ((after.instances - before.instances) * 1000) / measured.total : undefined,
+      });
     }
   }
   return measuredRounds;
@@ -104,8 +162,18 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
   // bare-schemas: Fastify answering a constant body with what the contract asks of every answer
   // (hooks, headers, parameter validation and schema serialisation like the service's: http-target.ts), so the run
   // also says how much of the gap to bare Fastify is that surface and how much the service's own path.
-  const targets: Target[] = [await startTarget('service'), await startTarget('bare'), await startTarget('bare-schemas')];
-  const prism: Target = { name: 'prism', url: mock.url, path: '/v1/nature/subjects/subj_4f9a1c2b7d8e0a3b5c6d7e8f', headers: {}, stop: mock.stop };
+  const targets: Target[] = [
+    await startTarget('service'),
+    await startTarget('bare'),
+    await startTarget('bare-schemas'),
+  ];
+  const prism: Target = {
+    name: 'prism',
+    url: mock.url,
+    path: '/v1/nature/subjects/subj_4f9a1c2b7d8e0a3b5c6d7e8f',
+    headers: {},
+    stop: mock.stop,
+  };
   let rounds: Map<string, RoundMeasured[]>;
   let prismMeasured: Measured;
   try {
@@ -119,8 +187,16 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
   const service = rounds.get('service')!;
   const failed = service.reduce((sum, m) => sum + m.non2xx, 0);
   const rows: BenchRow[] = [
-    ...versus(service, rounds.get('bare')!, { name: `GET one subject vs bare Fastify (${BENCH_ROUNDS} rounds)`, baseline: 'bare Fastify', goal: 0.7, failed }),
-    ...versus(service, rounds.get('bare-schemas')!, { name: "the same vs Fastify with the service's hooks, headers and schemas (constant body)", baseline: 'that Fastify' }),
+    ...versus(service, rounds.get('bare')!, {
+      name: `GET one subject vs bare Fastify (${BENCH_ROUNDS} rounds)`,
+      baseline: 'bare Fastify',
+      goal: 0.7,
+      failed,
+    }),
+    ...versus(service, rounds.get('bare-schemas')!, {
+      name: "the same vs Fastify with the service's hooks, headers and schemas (constant body)",
+      baseline: 'that Fastify',
+    }),
   ];
   const serviceRate = median(service.map((m) => m.requestsPerSecond));
   const prismRatio = serviceRate / prismMeasured.requestsPerSecond;
@@ -139,25 +215,43 @@ export async function benchHttp(progress: (line: string) => void): Promise<Bench
  * The service's rounds against a baseline's (the same rounds): the median throughput ratio with its
  * range, against `goal` when it has one, then the CPU per request's (report only; Linux).
  */
-function versus(service: RoundMeasured[], baseline: RoundMeasured[], row: { name: string; baseline: string; goal?: number; failed?: number }): BenchRow[] {
+function versus(
+  service: RoundMeasured[],
+  baseline: RoundMeasured[],
+  row: { name: string; baseline: string; goal?: number; failed?: number },
+): BenchRow[] {
   const throughput = service.map((m, round) => m.requestsPerSecond / baseline[round].requestsPerSecond);
   const rows: BenchRow[] = [
     {
       benchmark: row.name,
-      baseline: `${row.baseline} ${medianRange(baseline.map((m) => m.requestsPerSecond), 0)} req/s`,
-      measured: `service ${medianRange(service.map((m) => m.requestsPerSecond), 0)} req/s, p99 ${median(service.map((m) => m.p99))} ms${row.failed ? `, ${row.failed} non-2xx` : ''}`,
+      baseline: `${row.baseline} ${medianRange(
+        baseline.map((m) => m.requestsPerSecond),
+        0,
+      )} req/s`,
+      measured: `service ${medianRange(
+        service.map((m) => m.requestsPerSecond),
+        0,
+      )} req/s, p99 ${median(service.map((m) => m.p99))} ms${row.failed ? `, ${row.failed} non-2xx` : ''}`,
       ratio: median(throughput),
       ratioRange: [Math.min(...throughput), Math.max(...throughput)],
       goal: row.goal === undefined ? 'report only' : `≥ ${row.goal}x (throughput)`,
       met: row.goal === undefined ? undefined : median(throughput) >= row.goal && row.failed === 0,
     },
   ];
-  const cpu = service.map((m, round) => (m.cpuMicros && baseline[round].cpuMicros ? baseline[round].cpuMicros! / m.cpuMicros : Number.NaN));
+  const cpu = service.map((m, round) =>
+    m.cpuMicros && baseline[round].cpuMicros ? baseline[round].cpuMicros! / m.cpuMicros : Number.NaN,
+  );
   if (cpu.every(Number.isFinite)) {
     rows.push({
       benchmark: `the same, CPU per request (${row.baseline} / service)`,
-      baseline: `${row.baseline} ${medianRange(baseline.map((m) => m.cpuMicros!), 1)} µs`,
-      measured: `service ${medianRange(service.map((m) => m.cpuMicros!), 1)} µs`,
+      baseline: `${row.baseline} ${medianRange(
+        baseline.map((m) => m.cpuMicros!),
+        1,
+      )} µs`,
+      measured: `service ${medianRange(
+        service.map((m) => m.cpuMicros!),
+        1,
+      )} µs`,
       ratio: median(cpu),
       ratioRange: [Math.min(...cpu), Math.max(...cpu)],
       goal: 'report only',

@@ -24,7 +24,10 @@ export interface Breakdown {
 export function statementLabel(query: string): string {
   const text = query.replace(/\s+/g, ' ').trim();
   const verb = (/^(with .*?\) )?(\w+)/i.exec(text)?.[2] ?? text).toUpperCase();
-  const call = /\b(take_tokens|lease_tokens|return_tokens|pg_advisory_xact_lock|pg_try_advisory_xact_lock)\b/i.exec(text)?.[1];
+  const call =
+    /\b(take_tokens|lease_tokens|return_tokens|pg_advisory_xact_lock|pg_try_advisory_xact_lock)\b/i.exec(
+      text,
+    )?.[1];
   if (call) return `${verb} ${call}()`;
   const table = /\b(?:from|into|update|join)\s+"?(\w+)"?/i.exec(text)?.[1];
   return table ? `${verb} ${table}` : verb;
@@ -53,7 +56,10 @@ export class PgActivity {
 
   /** Forgets the counts so far and starts sampling. */
   async start(): Promise<void> {
-    await this.admin.query('SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = $1), 0)', [this.database]);
+    await this.admin.query(
+      'SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = $1), 0)',
+      [this.database],
+    );
     this.samples = { active: 0, lock: 0, lwlock: 0 };
     let busy = false;
     this.sampler = setInterval(() => {
@@ -85,11 +91,14 @@ export class PgActivity {
       [this.database],
     );
     const byLabel = new Map<string, number>();
-    for (const row of rows) byLabel.set(statementLabel(row.query), (byLabel.get(statementLabel(row.query)) ?? 0) + row.calls);
+    for (const row of rows)
+      byLabel.set(statementLabel(row.query), (byLabel.get(statementLabel(row.query)) ?? 0) + row.calls);
     const per = (n: number) => n / Math.max(1, requests);
     return {
       statementsPerRequest: per(rows.reduce((sum, row) => sum + row.calls, 0)),
-      statements: [...byLabel].sort((a, b) => b[1] - a[1]).map(([label, calls]) => ({ label, perRequest: per(calls) })),
+      statements: [...byLabel]
+        .sort((a, b) => b[1] - a[1])
+        .map(([label, calls]) => ({ label, perRequest: per(calls) })),
       serverMsPerRequest: per(rows.reduce((sum, row) => sum + row.ms, 0)),
       lockWaitShare: this.samples.lock / Math.max(1, this.samples.active),
       lwlockWaitShare: this.samples.lwlock / Math.max(1, this.samples.active),
@@ -105,12 +114,17 @@ export class PgActivity {
 /** Sums breakdowns of one phase over several runs, weighting each by its requests. */
 export function combine(parts: Array<{ breakdown: Breakdown; requests: number }>): Breakdown {
   const total = parts.reduce((sum, part) => sum + part.requests, 0) || 1;
-  const weighted = (pick: (b: Breakdown) => number) => parts.reduce((sum, part) => sum + pick(part.breakdown) * part.requests, 0) / total;
+  const weighted = (pick: (b: Breakdown) => number) =>
+    parts.reduce((sum, part) => sum + pick(part.breakdown) * part.requests, 0) / total;
   const labels = new Map<string, number>();
-  for (const part of parts) for (const s of part.breakdown.statements) labels.set(s.label, (labels.get(s.label) ?? 0) + s.perRequest * part.requests);
+  for (const part of parts)
+    for (const s of part.breakdown.statements)
+      labels.set(s.label, (labels.get(s.label) ?? 0) + s.perRequest * part.requests);
   return {
     statementsPerRequest: weighted((b) => b.statementsPerRequest),
-    statements: [...labels].sort((a, b) => b[1] - a[1]).map(([label, calls]) => ({ label, perRequest: calls / total })),
+    statements: [...labels]
+      .sort((a, b) => b[1] - a[1])
+      .map(([label, calls]) => ({ label, perRequest: calls / total })),
     serverMsPerRequest: weighted((b) => b.serverMsPerRequest),
     lockWaitShare: weighted((b) => b.lockWaitShare),
     lwlockWaitShare: weighted((b) => b.lwlockWaitShare),

@@ -34,13 +34,24 @@ export function percentile(values: number[], p: number): number {
 
 function formatRatio(row: BenchRow): string {
   if (row.ratio === undefined) return '-';
-  return row.ratioRange ? `${row.ratio.toFixed(2)}x (${row.ratioRange[0].toFixed(2)}–${row.ratioRange[1].toFixed(2)})` : `${row.ratio.toFixed(2)}x`;
+  return row.ratioRange
+    ? `${row.ratio.toFixed(2)}x (${row.ratioRange[0].toFixed(2)}–${row.ratioRange[1].toFixed(2)})`
+    : `${row.ratio.toFixed(2)}x`;
 }
 
 export function printTable(rows: BenchRow[]): string {
   const header = ['benchmark', 'baseline', 'measured', 'ratio', 'goal', 'met'];
-  const cells = rows.map((row) => [row.benchmark, row.baseline, row.measured, formatRatio(row), row.goal, row.met === undefined ? '-' : row.met ? 'yes' : 'NO']);
-  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column].length)));
+  const cells = rows.map((row) => [
+    row.benchmark,
+    row.baseline,
+    row.measured,
+    formatRatio(row),
+    row.goal,
+    row.met === undefined ? '-' : row.met ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...cells.map((cell) => cell[column].length)),
+  );
   const line = (values: string[]) => values.map((value, column) => value.padEnd(widths[column])).join('  ');
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
 }

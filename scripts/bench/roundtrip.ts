@@ -14,7 +14,9 @@ export async function benchRoundtrip(progress: (line: string) => void): Promise<
   const runs = Number(process.env.BENCH_ROUNDTRIP_RUNS ?? 20);
   const result = await runRoundtrip({ spec: SPEC, languages: ['ts'], runs });
   progress(`  roundtrip: ${result.summary}`);
-  const perCall = new Map(result.outcomes.map((outcome) => [outcome.operationId, outcome.ms / Math.max(1, outcome.calls)]));
+  const perCall = new Map(
+    result.outcomes.map((outcome) => [outcome.operationId, outcome.ms / Math.max(1, outcome.calls)]),
+  );
   const baseline = perCall.get(BASELINE)!;
   return result.outcomes.map((outcome) => {
     const ms = perCall.get(outcome.operationId)!;

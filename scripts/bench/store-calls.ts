@@ -27,15 +27,40 @@ const keys = { test: Buffer.alloc(32, 9), live: Buffer.alloc(32, 10) };
 const dir = await mkdtemp(path.join(tmpdir(), 'store-calls-'));
 
 async function open(modulePath: string, index: number): Promise<Store> {
-  const { openStore } = (await import(pathToFileURL(modulePath).href)) as { openStore: (env: NodeJS.ProcessEnv) => Promise<Store> };
-  const store = await openStore(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATABASE_PATH: path.join(dir, `calls-${index}.db`) });
+  const { openStore } = (await import(pathToFileURL(modulePath).href)) as {
+    openStore: (env: NodeJS.ProcessEnv) => Promise<Store>;
+  };
+  const store = await openStore(
+    process.env.DATABASE_URL
+      ? { DATABASE_URL: process.env.DATABASE_URL }
+      : { DATABASE_PATH: path.join(dir, `calls-${index}.db`) },
+  );
   const account = `acct_calls${index}`;
   await store.createAccount(account, 3, now);
   for (const environment of ['test', 'live'] as const) {
     const hash = Buffer.concat([keys[environment].subarray(1), Buffer.from([index])]);
-    await store.insertKey({ id: `key_calls${index}_${environment}`, accountId: account, environment, type: 'sk', scopes: ['nature:read'], hash, last4: 'abcd', name: null, createdAt: now, revokedAt: null });
+    await store.insertKey({
+      id: `key_calls${index}_${environment}`,
+      accountId: account,
+      environment,
+      type: 'sk',
+      scopes: ['nature:read'],
+      hash,
+      last4: 'abcd',
+      name: null,
+      createdAt: now,
+      revokedAt: null,
+    });
     for (let i = 0; i < 50; i += 1) {
-      await store.insertSubject({ accountId: account, environment }, { id: `subj_${index}${environment}${String(i).padStart(4, '0')}`, createdAt: now, consentArtifact: { consent_text_version: '2026-01' }, metadata: { n: String(i) } });
+      await store.insertSubject(
+        { accountId: account, environment },
+        {
+          id: `subj_${index}${environment}${String(i).padStart(4, '0')}`,
+          createdAt: now,
+          consentArtifact: { consent_text_version: '2026-01' },
+          metadata: { n: String(i) },
+        },
+      );
     }
   }
   return store;
@@ -46,9 +71,18 @@ function paths(store: Store, index: number): Record<string, () => Promise<void>>
   const authenticate = async (environment: 'test' | 'live') => {
     const hash = Buffer.concat([keys[environment].subarray(1), Buffer.from([index])]);
     // The key with its account in one read where the store has it (issue 26), else two reads as before.
-    const key = 'findKeyWithAccount' in store ? (await store.findKeyWithAccount(hash))!.key : (await (store as Store).findKeyByHash(hash))!;
+    const key =
+      'findKeyWithAccount' in store
+        ? (await store.findKeyWithAccount(hash))!.key
+        : (await (store as Store).findKeyByHash(hash))!;
     if (!('findKeyWithAccount' in store)) await (store as Store).findAccount(key.accountId);
-    await store.takeTokens([{ name: `key:${key.id}`, perMinute: 1e9 }, { name: `account:${key.accountId}`, perMinute: 1e9 }], Date.now());
+    await store.takeTokens(
+      [
+        { name: `key:${key.id}`, perMinute: 1e9 },
+        { name: `account:${key.accountId}`, perMinute: 1e9 },
+      ],
+      Date.now(),
+    );
     if (environment === 'live') {
       await store.meter(key.accountId, '2026-11');
       await store.meterDay(key.accountId, '2026-11-21');
@@ -89,8 +123,11 @@ try {
       }
     }
     const [mine, other] = rounds.map(median);
-    const versus = other === undefined ? '' : `; other: ${other.toFixed(1)} µs (this/other ${(mine / other).toFixed(2)})`;
-    console.log(`${stores[0].engine} ${name}: ${mine.toFixed(1)} µs per request${versus} (median of ${ROUNDS} rounds of ${count})`);
+    const versus =
+      other === undefined ? '' : `; other: ${other.toFixed(1)} µs (this/other ${(mine / other).toFixed(2)})`;
+    console.log(
+      `${stores[0].engine} ${name}: ${mine.toFixed(1)} µs per request${versus} (median of ${ROUNDS} rounds of ${count})`,
+    );
   }
 } finally {
   await Promise.all(stores.map((store) => store.close()));

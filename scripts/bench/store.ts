@@ -56,7 +56,12 @@ async function leaseRate(url: string, seconds: number): Promise<number> {
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async (_, worker) => {
         while (Date.now() < until) {
-          await pool.query('SELECT * FROM lease_tokens($1::text[], $2::float8[], $3::float8[], $4)', [[`key:lease_bench_${worker}`, 'account:lease_bench'], [1e12, 1e12], [leaseSize(perKey), leaseSize(perAccount)], Date.now()]);
+          await pool.query('SELECT * FROM lease_tokens($1::text[], $2::float8[], $3::float8[], $4)', [
+            [`key:lease_bench_${worker}`, 'account:lease_bench'],
+            [1e12, 1e12],
+            [leaseSize(perKey), leaseSize(perAccount)],
+            Date.now(),
+          ]);
           calls += 1;
         }
       }),
@@ -67,12 +72,15 @@ async function leaseRate(url: string, seconds: number): Promise<number> {
   return calls / seconds;
 }
 
-
 export async function benchStore(progress: (line: string) => void): Promise<BenchRow[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-store-'));
   const loadAtStart = loadavg()[0];
-  progress(`  starting an embedded PostgreSQL with pg_stat_statements (load average ${loadAtStart.toFixed(1)} on ${availableParallelism()} cores: numbers from a busy machine are ratios of noise)`);
-  const server = await startPostgres({ flags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_utility=on'] });
+  progress(
+    `  starting an embedded PostgreSQL with pg_stat_statements (load average ${loadAtStart.toFixed(1)} on ${availableParallelism()} cores: numbers from a busy machine are ratios of noise)`,
+  );
+  const server = await startPostgres({
+    flags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_utility=on'],
+  });
   const stops: Array<() => Promise<void>> = [];
   let activity: PgActivity | undefined;
   try {
@@ -83,9 +91,16 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
     stops.push(sqlite.stop);
     const first = await startTarget('service', { DATABASE_URL: url, BENCH_KEY_COUNT: String(KEY_COUNT) });
     stops.push(first.stop);
-    const second: Target = { ...(await startTarget('service', { DATABASE_URL: url, BENCH_KEYS: first.keys!.join(',') })), path: first.path };
+    const second: Target = {
+      ...(await startTarget('service', { DATABASE_URL: url, BENCH_KEYS: first.keys!.join(',') })),
+      path: first.path,
+    };
     stops.push(second.stop);
-    const create = (target: Target) => ({ method: 'POST' as const, path: '/v1/nature/subjects', body: JSON.stringify({ consent_artifact: target.consent }) });
+    const create = (target: Target) => ({
+      method: 'POST' as const,
+      path: '/v1/nature/subjects',
+      body: JSON.stringify({ consent_artifact: target.consent }),
+    });
     const many = first.keys!;
     const half = CONNECTIONS / 2;
 
@@ -98,12 +113,21 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
       if (onPostgres) await activity!.start();
       const before = sampleCpu(groups, [activity!.backendPid]);
       const result = await run();
-      cpu.set(name, addSpent(cpu.get(name), spent(before, sampleCpu(groups, [activity!.backendPid]), result.total)));
-      if (onPostgres) breakdowns.set(name, [...(breakdowns.get(name) ?? []), { breakdown: await activity!.stop(result.total), requests: result.total }]);
+      cpu.set(
+        name,
+        addSpent(cpu.get(name), spent(before, sampleCpu(groups, [activity!.backendPid]), result.total)),
+      );
+      if (onPostgres)
+        breakdowns.set(name, [
+          ...(breakdowns.get(name) ?? []),
+          { breakdown: await activity!.stop(result.total), requests: result.total },
+        ]);
       measured.set(name, [...(measured.get(name) ?? []), result]);
     };
 
-    progress(`  warm-up: 1 s of each load; then ${BENCH_ROUNDS} rounds of ${DURATION_S} s per phase at ${CONNECTIONS} connections`);
+    progress(
+      `  warm-up: 1 s of each load; then ${BENCH_ROUNDS} rounds of ${DURATION_S} s per phase at ${CONNECTIONS} connections`,
+    );
     await Promise.all([load(sqlite, 1), load(first, 1), load(second, 1, { keys: many })]);
     for (let round = 1; round <= BENCH_ROUNDS; round += 1) {
       progress(`  round ${round}/${BENCH_ROUNDS} (load average ${loadavg()[0].toFixed(1)})`);
@@ -112,16 +136,39 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
       await phase('pgGet', () => load(first, DURATION_S));
       await phase('pgCreate', () => load(first, DURATION_S, create(first)));
       await phase('pgGetMany', () => load(first, DURATION_S, { keys: many }));
-      await phase('twoGet', async () => sum(await Promise.all([load(first, DURATION_S, { connections: half }), load(second, DURATION_S, { connections: half })])));
-      await phase('twoGetMany', async () => sum(await Promise.all([load(first, DURATION_S, { connections: half, keys: many }), load(second, DURATION_S, { connections: half, keys: [...many.slice(KEY_COUNT / 2), ...many.slice(0, KEY_COUNT / 2)] })])));
+      await phase('twoGet', async () =>
+        sum(
+          await Promise.all([
+            load(first, DURATION_S, { connections: half }),
+            load(second, DURATION_S, { connections: half }),
+          ]),
+        ),
+      );
+      await phase('twoGetMany', async () =>
+        sum(
+          await Promise.all([
+            load(first, DURATION_S, { connections: half, keys: many }),
+            load(second, DURATION_S, {
+              connections: half,
+              keys: [...many.slice(KEY_COUNT / 2), ...many.slice(0, KEY_COUNT / 2)],
+            }),
+          ]),
+        ),
+      );
     }
 
     progress(`  lease_tokens() alone (the shared rate-limit write), ${DURATION_S} s`);
     const leases = await leaseRate(url, DURATION_S);
 
     const rates = (name: Phase) => measured.get(name)!.map((m) => m.requestsPerSecond);
-    const errors = (names: Phase[]) => names.reduce((total, name) => total + measured.get(name)!.reduce((n, m) => n + m.non2xx, 0), 0);
-    const ratioRow = (benchmark: string, [baseName, baseline]: [string, Phase], [name, phaseName]: [string, Phase], goal: number): BenchRow => {
+    const errors = (names: Phase[]) =>
+      names.reduce((total, name) => total + measured.get(name)!.reduce((n, m) => n + m.non2xx, 0), 0);
+    const ratioRow = (
+      benchmark: string,
+      [baseName, baseline]: [string, Phase],
+      [name, phaseName]: [string, Phase],
+      goal: number,
+    ): BenchRow => {
       const ratios = rates(phaseName).map((rate, i) => rate / rates(baseline)[i]);
       const failed = errors([baseline, phaseName]);
       return {
@@ -135,10 +182,30 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
       };
     };
     const rows: BenchRow[] = [
-      ratioRow('GET one subject: PostgreSQL vs SQLite', ['SQLite', 'sqliteGet'], ['PostgreSQL', 'pgGet'], 0.3),
-      ratioRow('create a subject: PostgreSQL vs SQLite', ['SQLite', 'sqliteCreate'], ['PostgreSQL', 'pgCreate'], 0.7),
-      ratioRow('GET, one hot key: two instances vs one (PostgreSQL)', ['one', 'pgGet'], ['two', 'twoGet'], 1.6),
-      ratioRow(`GET, ${KEY_COUNT} keys of one account: two instances vs one`, ['one', 'pgGetMany'], ['two', 'twoGetMany'], 1.6),
+      ratioRow(
+        'GET one subject: PostgreSQL vs SQLite',
+        ['SQLite', 'sqliteGet'],
+        ['PostgreSQL', 'pgGet'],
+        0.3,
+      ),
+      ratioRow(
+        'create a subject: PostgreSQL vs SQLite',
+        ['SQLite', 'sqliteCreate'],
+        ['PostgreSQL', 'pgCreate'],
+        0.7,
+      ),
+      ratioRow(
+        'GET, one hot key: two instances vs one (PostgreSQL)',
+        ['one', 'pgGet'],
+        ['two', 'twoGet'],
+        1.6,
+      ),
+      ratioRow(
+        `GET, ${KEY_COUNT} keys of one account: two instances vs one`,
+        ['one', 'pgGetMany'],
+        ['two', 'twoGetMany'],
+        1.6,
+      ),
     ];
     const keyBatch = leaseSize(tierLimits(3).perKey);
     const pgGet = median(rates('pgGet'));
@@ -152,9 +219,21 @@ export async function benchStore(progress: (line: string) => void): Promise<Benc
     });
     for (const [name, title] of PHASES) {
       const statements = breakdowns.get(name);
-      rows.push({ benchmark: `where the time goes: ${title}`, baseline: '', measured: [statements && describeBreakdown(combine(statements)), describeCpu(cpu.get(name))].filter(Boolean).join('; '), goal: 'report' });
+      rows.push({
+        benchmark: `where the time goes: ${title}`,
+        baseline: '',
+        measured: [statements && describeBreakdown(combine(statements)), describeCpu(cpu.get(name))]
+          .filter(Boolean)
+          .join('; '),
+        goal: 'report',
+      });
     }
-    rows.push({ benchmark: 'machine', baseline: '', measured: `load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end, ${availableParallelism()} cores`, goal: 'report' });
+    rows.push({
+      benchmark: 'machine',
+      baseline: '',
+      measured: `load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end, ${availableParallelism()} cores`,
+      goal: 'report',
+    });
     return rows;
   } finally {
     await Promise.all(stops.map((stop) => stop().catch(() => undefined)));

@@ -11,7 +11,12 @@ export function failCli(name: string, message: string): never {
   process.exit(2);
 }
 
-export function parseCliArgs<Options extends NonNullable<ParseArgsConfig['options']>>(name: string, usage: string, options: Options, allowPositionals = true) {
+export function parseCliArgs<Options extends NonNullable<ParseArgsConfig['options']>>(
+  name: string,
+  usage: string,
+  options: Options,
+  allowPositionals = true,
+) {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     console.log(usage);
@@ -21,6 +26,9 @@ export function parseCliArgs<Options extends NonNullable<ParseArgsConfig['option
     return parseArgs({ args, allowPositionals, options });
   } catch (error) {
     // Node's message, without its advice on `--` (these commands take no positional starting with '-').
-    return failCli(name, `${(error as Error).message.replace(/ To specify a positional argument[\s\S]*$/, '')}\n${usage}`);
+    return failCli(
+      name,
+      `${(error as Error).message.replace(/ To specify a positional argument[\s\S]*$/, '')}\n${usage}`,
+    );
   }
 }

@@ -29,15 +29,35 @@ export interface PublicRun {
 }
 
 /** Generates the suites of `spec` into .cache/contract-public/<name>, mocks it with Prism and runs them. */
-export async function runAgainstPrism(name: string, spec: string, env: Record<string, string> = {}, options: { echo?: boolean; testNamePattern?: string } = {}): Promise<PublicRun> {
+export async function runAgainstPrism(
+  name: string,
+  spec: string,
+  env: Record<string, string> = {},
+  options: { echo?: boolean; testNamePattern?: string } = {},
+): Promise<PublicRun> {
   const started = Date.now();
   const out = path.join(ROOT, '.cache', 'contract-public', name);
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
-  await generate({ spec, out, command: `npm run generate -- --spec ${spec} --out ${path.relative(ROOT, out)}`, write: true, skip: ['sdks', 'python'], log: () => {} });
+  await generate({
+    spec,
+    out,
+    command: `npm run generate -- --spec ${spec} --out ${path.relative(ROOT, out)}`,
+    write: true,
+    skip: ['sdks', 'python'],
+    log: () => {},
+  });
   // The first start on port 0 (the kernel's choice, read from Prism's start line); restarts on that port.
   let port = 0;
-  const start = () => startProcess(binPath('prism'), ['mock', path.join(out, 'mock', 'openapi.json'), '--host', '127.0.0.1', '--port', String(port)]);
+  const start = () =>
+    startProcess(binPath('prism'), [
+      'mock',
+      path.join(out, 'mock', 'openapi.json'),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ]);
   let prism = start();
   // Prism crashes on some valid requests (an optional array header left out): it is brought back,
   // the suites wait for it (their transport waits out refused connections), and the request it
@@ -58,11 +78,32 @@ export async function runAgainstPrism(name: string, spec: string, env: Record<st
     port = Number(new URL(await listeningUrl(prism, PRISM_LISTENING, 300_000)).port);
     await waitForHttp(`http://127.0.0.1:${port}/`, prism, 300_000);
     const run = await runContractSuite(
-      { CONTRACT_TARGET_NAME: `Prism mocking ${name}`, CONTRACT_BASE_URL: `http://127.0.0.1:${port}`, CONTRACT_STATEFUL: 'false', CONTRACT_MOCK: 'true', CONTRACT_REPORT: reportFile, ...env },
-      { configPath: path.join(out, 'contract-tests', 'vitest.config.ts'), echo: options.echo, ...(options.testNamePattern ? { testNamePattern: options.testNamePattern } : {}) },
+      {
+        CONTRACT_TARGET_NAME: `Prism mocking ${name}`,
+        CONTRACT_BASE_URL: `http://127.0.0.1:${port}`,
+        CONTRACT_STATEFUL: 'false',
+        CONTRACT_MOCK: 'true',
+        CONTRACT_REPORT: reportFile,
+        ...env,
+      },
+      {
+        configPath: path.join(out, 'contract-tests', 'vitest.config.ts'),
+        echo: options.echo,
+        ...(options.testNamePattern ? { testNamePattern: options.testNamePattern } : {}),
+      },
     );
-    const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as Report) : undefined;
-    return { name, spec, run, report, reportFile, seconds: Math.round((Date.now() - started) / 1000), prismRestarts: restarts };
+    const report = existsSync(reportFile)
+      ? (JSON.parse(readFileSync(reportFile, 'utf8')) as Report)
+      : undefined;
+    return {
+      name,
+      spec,
+      run,
+      report,
+      reportFile,
+      seconds: Math.round((Date.now() - started) / 1000),
+      prismRestarts: restarts,
+    };
   } finally {
     stopping = true;
     await prism.stop();

@@ -22,14 +22,41 @@ export interface SuiteRun {
  * output when `echo` (to stderr with `echo: 'stderr'`, so stdout stays free for a JSON report);
  * findings become GitHub annotations only with `annotate` (and GITHUB_ACTIONS=true).
  */
-export function runContractSuite(env: Record<string, string>, options: { configPath?: string; echo?: boolean | 'stderr'; files?: string[]; testNamePattern?: string; annotate?: boolean } = {}): Promise<SuiteRun> {
+export function runContractSuite(
+  env: Record<string, string>,
+  options: {
+    configPath?: string;
+    echo?: boolean | 'stderr';
+    files?: string[];
+    testNamePattern?: string;
+    annotate?: boolean;
+  } = {},
+): Promise<SuiteRun> {
   return new Promise((resolve) => {
-    const child = spawn(binPath('vitest'), ['run', '--config', options.configPath ?? CONTRACT_CONFIG, '--reporter=verbose', '--color=false', ...(options.testNamePattern ? ['-t', options.testNamePattern] : []), ...(options.files ?? [])], {
-      cwd: ROOT,
-      // GitHub annotations only from the real run (npm run test:contract), never from tests' planted bugs.
-      env: { ...process.env, ...(options.annotate ? {} : { GITHUB_ACTIONS: '' }), ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      binPath('vitest'),
+      [
+        'run',
+        '--config',
+        options.configPath ?? CONTRACT_CONFIG,
+        '--reporter=verbose',
+        '--color=false',
+        ...(options.testNamePattern ? ['-t', options.testNamePattern] : []),
+        ...(options.files ?? []),
+      ],
+      {
+        cwd: ROOT,
+        // GitHub annotations only from the real run (npm run test:contract), never from tests' planted bugs.
+        env: {
+          ...process.env,
+          ...(options.annotate ? {} : { GITHUB_ACTIONS: '' }),
+          ...env,
+          NO_COLOR: '1',
+          FORCE_COLOR: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -56,14 +83,19 @@ export interface ServiceTarget {
  * `serverScript` lets tests start a sabotaged variant; like service/server.ts it serves with
  * serveFromEnvironment, which listens on PORT (0 here) and prints `service: <url>` once it does.
  */
-export async function startServiceTarget(serverScript = 'service/server.ts', extraEnv: Record<string, string> = {}, database?: { store: Store; env: Record<string, string> }): Promise<ServiceTarget> {
+export async function startServiceTarget(
+  serverScript = 'service/server.ts',
+  extraEnv: Record<string, string> = {},
+  database?: { store: Store; env: Record<string, string> },
+): Promise<ServiceTarget> {
   const dir = await mkdtemp(path.join(tmpdir(), 'contract-service-'));
   const file = path.join(dir, 'service.db');
   // A fresh SQLite file by default; a test passes another engine's database (PostgreSQL) and the environment that opens it.
   const store = database?.store ?? new SqliteStore(file);
   const databaseEnv = database?.env ?? { DATABASE_PATH: file };
   const now = new Date().toISOString();
-  const make = async (scopes: string[], accountId = 'acct_contract') => (await createKey(store, { environment: 'test', type: 'sk', scopes, accountId, tier: 3 }, now)).rawKey;
+  const make = async (scopes: string[], accountId = 'acct_contract') =>
+    (await createKey(store, { environment: 'test', type: 'sk', scopes, accountId, tier: 3 }, now)).rawKey;
   const all = await make(['nature:read', 'nature:write']);
   const otherAccount = await make(['nature:read', 'nature:write'], 'acct_contract_other');
   const readOnly = await make(['nature:read']);
@@ -73,7 +105,9 @@ export async function startServiceTarget(serverScript = 'service/server.ts', ext
   await store.close();
   // Webhook retries in milliseconds, so the events stage sees a retry at once. Port 0: the service
   // prints `service: <url> (...)` once it listens.
-  const server = startProcess(binPath('tsx'), [serverScript], { env: { ...databaseEnv, PORT: '0', LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv } });
+  const server = startProcess(binPath('tsx'), [serverScript], {
+    env: { ...databaseEnv, PORT: '0', LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv },
+  });
   let baseUrl: string;
   try {
     baseUrl = await listeningUrl(server, /^service: (http:\/\/[^\s\x1b]+)/m);

@@ -22,7 +22,8 @@ export interface BuiltFile {
   content: string;
 }
 
-const header = (source: string) => `Built by \`npm run generate\` from ${source} (esbuild ${version}); do not edit.`;
+const header = (source: string) =>
+  `Built by \`npm run generate\` from ${source} (esbuild ${version}); do not edit.`;
 
 /** The two files, in memory. */
 export async function buildDashboardUi(): Promise<BuiltFile[]> {
@@ -47,7 +48,9 @@ export async function buildDashboardUi(): Promise<BuiltFile[]> {
 }
 
 /** Writes the UI under `outRoot` (default generated/), only files whose bytes changed; returns their paths. */
-export async function writeDashboardUi(outRoot = path.join(ROOT, 'generated')): Promise<{ files: number; written: string[] }> {
+export async function writeDashboardUi(
+  outRoot = path.join(ROOT, 'generated'),
+): Promise<{ files: number; written: string[] }> {
   const folder = path.join(outRoot, DASHBOARD_UI_DIR);
   const files = await buildDashboardUi();
   const written: string[] = [];
@@ -67,13 +70,17 @@ export async function checkDashboardUi(outRoot = path.join(ROOT, 'generated')): 
   const problems: string[] = [];
   const built = await buildDashboardUi();
   for (const name of await readdir(folder).catch(() => [])) {
-    if (!built.some((file) => file.path === name)) problems.push(`extra:   ${path.join(folder, name)} (not built from ${SOURCE}/)`);
+    if (!built.some((file) => file.path === name))
+      problems.push(`extra:   ${path.join(folder, name)} (not built from ${SOURCE}/)`);
   }
   for (const file of built) {
     const target = path.join(folder, file.path);
     const have = await readFile(target, 'utf8').catch(() => undefined);
     if (have === undefined) problems.push(`missing: ${target}`);
-    else if (have !== file.content) problems.push(`differs: ${target} (${Buffer.byteLength(have)} bytes committed, ${Buffer.byteLength(file.content)} built from ${SOURCE}/)`);
+    else if (have !== file.content)
+      problems.push(
+        `differs: ${target} (${Buffer.byteLength(have)} bytes committed, ${Buffer.byteLength(file.content)} built from ${SOURCE}/)`,
+      );
   }
   return problems;
 }

@@ -122,7 +122,9 @@ export class DevLoop {
     for (const folder of folders) {
       if (this.watchers.has(folder)) continue;
       try {
-        const watcher = watch(folder, (_event, name) => this.changed(folder, name ? String(name) : undefined));
+        const watcher = watch(folder, (_event, name) =>
+          this.changed(folder, name ? String(name) : undefined),
+        );
         // A folder that goes away (or cannot be watched) is watched again after the next cycle.
         watcher.on('error', () => {
           watcher.close();
@@ -138,7 +140,10 @@ export class DevLoop {
   private changed(folder: string, name: string | undefined): void {
     if (this.stopped) return;
     const file = name ? path.join(folder, name) : undefined;
-    const lintConfig = folder === LINT_FUNCTIONS_DIR ? Boolean(name?.endsWith('.js')) : file !== undefined && LINT_CONFIG.includes(file);
+    const lintConfig =
+      folder === LINT_FUNCTIONS_DIR
+        ? Boolean(name?.endsWith('.js'))
+        : file !== undefined && LINT_CONFIG.includes(file);
     if (file && !lintConfig && !this.watched.has(file)) return;
     if (lintConfig) this.lintConfigChanged = true;
     this.savedAt ??= performance.now();
@@ -177,16 +182,34 @@ export class DevLoop {
     try {
       // SDKs take seconds of Java: the loop leaves them to `npm run generate` (and keeps them on disk).
       // A listed document (spec/dashboard.yaml) leaves out what `npm run generate` leaves out for it.
-      const listed = DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(spec) && path.resolve(document.out) === path.resolve(out));
-      regenerated = await generate({ spec, out, command: regenerateCommand(spec, out), write: true, skip: ['sdks', ...(listed?.skip ?? [])], log: () => {} });
+      const listed = DOCUMENTS.find(
+        (document) =>
+          path.resolve(document.spec) === path.resolve(spec) &&
+          path.resolve(document.out) === path.resolve(out),
+      );
+      regenerated = await generate({
+        spec,
+        out,
+        command: regenerateCommand(spec, out),
+        write: true,
+        skip: ['sdks', ...(listed?.skip ?? [])],
+        log: () => {},
+      });
       const { added, changed, removed } = regenerated.written!;
       const regeneratedMs = performance.now() - savedAt;
-      const summary = [added.length && `added ${added.join(', ')}`, changed.length && `changed ${changed.join(', ')}`, removed.length && `removed ${removed.join(', ')}`].filter(Boolean).join('; ');
+      const summary = [
+        added.length && `added ${added.join(', ')}`,
+        changed.length && `changed ${changed.join(', ')}`,
+        removed.length && `removed ${removed.join(', ')}`,
+      ]
+        .filter(Boolean)
+        .join('; ');
       this.step('regenerate', regeneratedMs, summary || 'no output changed');
       this.watchFiles(regenerated.sourceFiles);
       report = { regeneratedMs, added, changed, removed, unimplemented: [], stale: regenerated.stale };
     } catch (error) {
-      const reason = error instanceof SpecError ? error.message : `${spec}: ${(error as Error).message.split('\n')[0]}`;
+      const reason =
+        error instanceof SpecError ? error.message : `${spec}: ${(error as Error).message.split('\n')[0]}`;
       log(`dev: broken save, still serving the last good output: ${reason}`);
       this.watchFiles([...this.watched].filter((file) => !LINT_CONFIG.includes(file)));
       report = { added: [], changed: [], removed: [], broken: reason, unimplemented: [], stale: [] };
@@ -194,15 +217,25 @@ export class DevLoop {
     const lint = await linting;
     if (regenerated) {
       for (const output of regenerated.stale) {
-        log(`stale: ${path.join(out, output.root)} was made from ${output.specDigest.slice(0, 19)}…, not this spec; \`${regenerateCommand(spec, out)}\` refreshes it`);
+        log(
+          `stale: ${path.join(out, output.root)} was made from ${output.specDigest.slice(0, 19)}…, not this spec; \`${regenerateCommand(spec, out)}\` refreshes it`,
+        );
       }
       if (this.options.implementedOperations) {
         const implemented = await this.options.implementedOperations();
-        report.unimplemented = regenerated.ir.operations.map((operation) => operation.id).filter((id) => !implemented.has(id));
-        for (const id of report.unimplemented) log(`${id}: no handler in service/handlers.ts; the service answers 501`);
+        report.unimplemented = regenerated.ir.operations
+          .map((operation) => operation.id)
+          .filter((id) => !implemented.has(id));
+        for (const id of report.unimplemented)
+          log(`${id}: no handler in service/handlers.ts; the service answers 501`);
       }
     }
-    this.emit({ ...report, lintedMs: lint.ms, feedbackMs: Math.max(lint.ms, report.regeneratedMs ?? 0), findings: lint.findings });
+    this.emit({
+      ...report,
+      lintedMs: lint.ms,
+      feedbackMs: Math.max(lint.ms, report.regeneratedMs ?? 0),
+      findings: lint.findings,
+    });
     if (!regenerated || this.options.feedbackOnly) return;
 
     // Docs and reloads run side by side; each reports when done.
@@ -216,11 +249,17 @@ export class DevLoop {
     };
     const touched = [...report.added, ...report.changed];
     const mockChanged = first || touched.some((file) => file.startsWith(`mock${path.sep}`));
-    const serverChanged = first || touched.some((file) => file.startsWith(`server${path.sep}`) || file.startsWith(`openapi${path.sep}`));
+    const serverChanged =
+      first ||
+      touched.some((file) => file.startsWith(`server${path.sep}`) || file.startsWith(`openapi${path.sep}`));
     await Promise.all([
-      timed('docs', async () => path.relative(process.cwd(), await buildDocs(path.resolve(spec), this.options.docsFile))),
+      timed('docs', async () =>
+        path.relative(process.cwd(), await buildDocs(path.resolve(spec), this.options.docsFile)),
+      ),
       mockChanged ? timed('mock', () => this.reloadMock()) : Promise.resolve(),
-      serverChanged && this.options.servicePort ? timed('service', () => this.reloadService()) : Promise.resolve(),
+      serverChanged && this.options.servicePort
+        ? timed('service', () => this.reloadService())
+        : Promise.resolve(),
     ]);
   }
 
@@ -232,7 +271,11 @@ export class DevLoop {
       // A broken ruleset must not stop the loop; the next cycle loads it again.
       this.lintConfigChanged = true;
       const ms = performance.now() - savedAt;
-      this.step('lint', ms, `the lint configuration does not load: ${(error as Error).message.split('\n')[0]}`);
+      this.step(
+        'lint',
+        ms,
+        `the lint configuration does not load: ${(error as Error).message.split('\n')[0]}`,
+      );
       return { ms, findings: [] };
     }
     try {
@@ -250,14 +293,18 @@ export class DevLoop {
 
   private async reloadMock(): Promise<string> {
     await this.mock?.stop();
-    this.mock = await startMock(this.options.mockPort, '127.0.0.1', { specFile: path.join(this.options.out, 'mock', 'openapi.json') });
+    this.mock = await startMock(this.options.mockPort, '127.0.0.1', {
+      specFile: path.join(this.options.out, 'mock', 'openapi.json'),
+    });
     return `${this.mock.url} reloaded`;
   }
 
   private async reloadService(): Promise<string> {
     await this.service?.stop();
     const port = this.options.servicePort!;
-    this.service = startProcess(binPath('tsx'), ['service/server.ts'], { env: { PORT: String(port), LOG: 'off' } });
+    this.service = startProcess(binPath('tsx'), ['service/server.ts'], {
+      env: { PORT: String(port), LOG: 'off' },
+    });
     await waitForHttp(`http://127.0.0.1:${port}/v1/health`, this.service);
     return `http://127.0.0.1:${port} reloaded`;
   }

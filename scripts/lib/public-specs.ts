@@ -12,13 +12,46 @@ export interface PublicSpec {
 }
 
 export const PUBLIC_SPECS: PublicSpec[] = [
-  { slug: 'petstore-3.0', title: 'Petstore (OpenAPI 3.0)', spec: 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml' },
-  { slug: 'petstore-3.1', title: 'Petstore (OpenAPI 3.1)', spec: 'node_modules/@readme/oas-examples/3.1/yaml/petstore.yaml' },
-  { slug: 'train-travel', title: 'Train Travel (OpenAPI 3.1)', spec: 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml' },
-  { slug: 'webhooks-only', title: 'Webhooks only, no paths (OpenAPI 3.1)', spec: 'node_modules/@readme/oas-examples/3.1/yaml/webhooks.yaml', minOperations: 0 },
-  { slug: 'parameter-styles', title: 'Parameter styles (OpenAPI 3.0)', spec: 'node_modules/@readme/oas-examples/3.0/yaml/parameters-style.yaml' },
-  { slug: 'circular-schemas', title: 'Circular schemas (OpenAPI 3.0)', spec: 'node_modules/@readme/oas-examples/3.0/yaml/schema-circular.yaml' },
-  { slug: 'scalar-galaxy', title: 'Scalar Galaxy (OpenAPI 3.1)', spec: 'node_modules/@scalar/galaxy/dist/latest.yaml' },
-  { slug: 'github', title: "GitHub's REST API (1,2xx operations)", spec: 'node_modules/@octokit/openapi/generated/api.github.com.json' },
+  {
+    slug: 'petstore-3.0',
+    title: 'Petstore (OpenAPI 3.0)',
+    spec: 'node_modules/@readme/oas-examples/3.0/yaml/petstore.yaml',
+  },
+  {
+    slug: 'petstore-3.1',
+    title: 'Petstore (OpenAPI 3.1)',
+    spec: 'node_modules/@readme/oas-examples/3.1/yaml/petstore.yaml',
+  },
+  {
+    slug: 'train-travel',
+    title: 'Train Travel (OpenAPI 3.1)',
+    spec: 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml',
+  },
+  {
+    slug: 'webhooks-only',
+    title: 'Webhooks only, no paths (OpenAPI 3.1)',
+    spec: 'node_modules/@readme/oas-examples/3.1/yaml/webhooks.yaml',
+    minOperations: 0,
+  },
+  {
+    slug: 'parameter-styles',
+    title: 'Parameter styles (OpenAPI 3.0)',
+    spec: 'node_modules/@readme/oas-examples/3.0/yaml/parameters-style.yaml',
+  },
+  {
+    slug: 'circular-schemas',
+    title: 'Circular schemas (OpenAPI 3.0)',
+    spec: 'node_modules/@readme/oas-examples/3.0/yaml/schema-circular.yaml',
+  },
+  {
+    slug: 'scalar-galaxy',
+    title: 'Scalar Galaxy (OpenAPI 3.1)',
+    spec: 'node_modules/@scalar/galaxy/dist/latest.yaml',
+  },
+  {
+    slug: 'github',
+    title: "GitHub's REST API (1,2xx operations)",
+    spec: 'node_modules/@octokit/openapi/generated/api.github.com.json',
+  },
   { slug: 'widgets', title: 'Widget fixture (OpenAPI 3.0)', spec: 'test/fixtures/specs/widgets-3.0.yaml' },
 ];

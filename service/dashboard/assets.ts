@@ -34,7 +34,10 @@ async function readBuilt(file: string): Promise<Buffer> {
     return await readFile(`${DASHBOARD_UI_FOLDER}${file}`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new Error(`the dashboard's built UI is missing (generated/dashboard-ui/${file}): run \`npm run generate\``);
+    throw new Error(
+      `the dashboard's built UI is missing (generated/dashboard-ui/${file}): run \`npm run generate\``,
+      { cause: error },
+    );
   }
 }
 

@@ -43,7 +43,12 @@ export const ENVIRONMENTS = ['test', 'live'] as const;
 /** Pages inside an environment: `/dashboard/{env}/{page}`. */
 export const ENVIRONMENT_PAGES = { keys: 'API keys', billing: 'Billing', webhooks: 'Webhooks' } as const;
 /** Pages outside one (no session needed). */
-export const PUBLIC_PAGES = { signin: 'Sign in', signup: 'Sign up', 'verify-email': 'Verify your e-mail', 'reset-password': 'Reset your password' } as const;
+export const PUBLIC_PAGES = {
+  signin: 'Sign in',
+  signup: 'Sign up',
+  'verify-email': 'Verify your e-mail',
+  'reset-password': 'Reset your password',
+} as const;
 
 const PRODUCT = 'Assessment Service';
 
@@ -84,13 +89,23 @@ export async function dashboardPages(pages: FastifyInstance, options: DashboardP
   };
   options.edges.mount(pages, unrouted);
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    sendUnrouted(unrouted, request, reply, { status: 404, code: 'not_found', message: `No route for ${echo(request.method)} ${echo(request.url.split('?')[0])}.`, param: null });
+    sendUnrouted(unrouted, request, reply, {
+      status: 404,
+      code: 'not_found',
+      message: `No route for ${echo(request.method)} ${echo(request.url.split('?')[0])}.`,
+      param: null,
+    });
 
   // Callback style: an answer here ends the request (`done` is not called).
   pages.addHook('onRequest', (request, reply, done) => {
     // HTTP/1.1 requires Host (RFC 9112 3.2), as on the public API.
     if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
-      return void sendUnrouted(unrouted, request, reply, { status: 400, code: 'invalid_request', message: 'HTTP/1.1 requests need a Host header.', param: null });
+      return void sendUnrouted(unrouted, request, reply, {
+        status: 400,
+        code: 'invalid_request',
+        message: 'HTTP/1.1 requests need a Host header.',
+        param: null,
+      });
     }
     // An unknown path is a 404 before any body is read: no page takes one.
     if (request.is404) return void notFound(request, reply);
@@ -104,8 +119,13 @@ export async function dashboardPages(pages: FastifyInstance, options: DashboardP
     return sendError(reply, request, mapped.status, mapped.code, mapped.message);
   });
 
-  const page = (reply: FastifyReply, html: string) => reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' }).type('text/html; charset=utf-8').send(html);
-  const redirect = (reply: FastifyReply, to: string) => reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' }).redirect(to, 302);
+  const page = (reply: FastifyReply, html: string) =>
+    reply
+      .headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' })
+      .type('text/html; charset=utf-8')
+      .send(html);
+  const redirect = (reply: FastifyReply, to: string) =>
+    reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' }).redirect(to, 302);
 
   // `/dashboard/` goes to the keys page when a session cookie is present (the page itself checks it
   // and sends an expired one to sign-in), else straight to sign-in.
@@ -126,12 +146,21 @@ export async function dashboardPages(pages: FastifyInstance, options: DashboardP
   for (const environment of ENVIRONMENTS) {
     pages.get(`/${environment}`, (_request, reply) => redirect(reply, `/dashboard/${environment}/keys`));
     for (const [name, title] of Object.entries(ENVIRONMENT_PAGES)) {
-      pages.get(`/${environment}/${name}`, (_request, reply) => page(reply, shell(assets, name, title, environment)));
+      pages.get(`/${environment}/${name}`, (_request, reply) =>
+        page(reply, shell(assets, name, title, environment)),
+      );
     }
   }
   pages.get<{ Params: { name: string } }>('/assets/:name', (request, reply) => {
     const asset = byName.get(request.params.name);
-    if (!asset) return sendError(reply.headers(SECURITY_HEADERS), request, 404, 'not_found', 'No such dashboard asset.');
+    if (!asset)
+      return sendError(
+        reply.headers(SECURITY_HEADERS),
+        request,
+        404,
+        'not_found',
+        'No such dashboard asset.',
+      );
     return reply
       .headers({ ...SECURITY_HEADERS, 'cache-control': 'public, max-age=31536000, immutable' })
       .type(asset.contentType)

@@ -31,7 +31,11 @@ export interface DashboardOptions {
 
 /** Register with `{ prefix: DASHBOARD_PREFIX }`. */
 export async function dashboard(scope: FastifyInstance, options: DashboardOptions): Promise<void> {
-  await scope.register(dashboardPages, { limiter: options.limiter, newRequestId: options.newRequestId, edges: options.edges });
+  await scope.register(dashboardPages, {
+    limiter: options.limiter,
+    newRequestId: options.newRequestId,
+    edges: options.edges,
+  });
   await scope.register(dashboardApi, {
     prefix: DASHBOARD_API_PREFIX.slice(DASHBOARD_PREFIX.length),
     store: options.store,

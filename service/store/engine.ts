@@ -31,7 +31,13 @@ export interface Engine {
    * returns their sequence numbers. PostgreSQL: advisory locks per endpoint and FOR UPDATE SKIP
    * LOCKED (engines/postgres/claim.ts); SQLite: the single writer (engines/sqlite/claim.ts).
    */
-  leaseWebhookDeliveries(trx: Db, owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<number[]>;
+  leaseWebhookDeliveries(
+    trx: Db,
+    owner: string,
+    nowMs: number,
+    leaseUntilMs: number,
+    limit: number,
+  ): Promise<number[]>;
   /** Transaction.lock: holds a named lock until the transaction ends (PostgreSQL: an advisory lock; SQLite: nothing to do). */
   lock(trx: Db, name: string): Promise<void>;
   /**

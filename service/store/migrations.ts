@@ -17,7 +17,10 @@ export interface Migration {
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** The engine's migrations in version order; refuses gaps and duplicate versions, which a merge can cause. */
-export function migrationsFor(engine: 'sqlite' | 'postgres', dir = path.join(MIGRATIONS_DIR, engine)): Migration[] {
+export function migrationsFor(
+  engine: 'sqlite' | 'postgres',
+  dir = path.join(MIGRATIONS_DIR, engine),
+): Migration[] {
   const migrations = readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
     .map((file) => {
@@ -27,7 +30,10 @@ export function migrationsFor(engine: 'sqlite' | 'postgres', dir = path.join(MIG
     })
     .sort((a, b) => a.version - b.version);
   migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) throw new Error(`${dir}: migration versions must run 1, 2, 3… without gaps or repeats; found ${migrations.map((m) => m.version).join(', ')}`);
+    if (migration.version !== index + 1)
+      throw new Error(
+        `${dir}: migration versions must run 1, 2, 3… without gaps or repeats; found ${migrations.map((m) => m.version).join(', ')}`,
+      );
   });
   return migrations;
 }
@@ -59,6 +65,10 @@ export function migrationBookkeeping(db: Kysely<MigrationsSchema>) {
       .selectFrom('schema_migrations')
       .select((eb) => eb.fn.coalesce(eb.fn.max('version'), sql.lit(0)).as('v'))
       .compile() as CompiledQuery<{ v: number }>,
-    record: (migration: Migration) => db.insertInto('schema_migrations').values({ version: migration.version, name: migration.name, applied_at: new Date().toISOString() }).compile(),
+    record: (migration: Migration) =>
+      db
+        .insertInto('schema_migrations')
+        .values({ version: migration.version, name: migration.name, applied_at: new Date().toISOString() })
+        .compile(),
   };
 }

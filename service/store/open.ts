@@ -12,8 +12,12 @@ import type { Store } from './store.js';
 export async function openStore(env: NodeJS.ProcessEnv = process.env): Promise<Store> {
   const url = env.DATABASE_URL;
   if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`DATABASE_URL must be a postgres:// URL; got ${redactUrl(url)}`);
-    return PostgresStore.open(url, { poolSize: positive(env, 'DATABASE_POOL_SIZE'), flushMs: positive(env, 'USAGE_FLUSH_MS') });
+    if (!/^postgres(ql)?:\/\//.test(url))
+      throw new Error(`DATABASE_URL must be a postgres:// URL; got ${redactUrl(url)}`);
+    return PostgresStore.open(url, {
+      poolSize: positive(env, 'DATABASE_POOL_SIZE'),
+      flushMs: positive(env, 'USAGE_FLUSH_MS'),
+    });
   }
   return new SqliteStore(databasePath(env), { flushMs: positive(env, 'USAGE_FLUSH_MS') });
 }
@@ -23,7 +27,8 @@ function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const text = env[name];
   if (text === undefined || text === '') return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number; got ${JSON.stringify(text.slice(0, 40))}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive whole number; got ${JSON.stringify(text.slice(0, 40))}`);
   return value;
 }
 
@@ -37,7 +42,9 @@ export async function openStoreOrExit(tool: string, env: NodeJS.ProcessEnv = pro
   try {
     return await openStore(env);
   } catch (error) {
-    console.error(`${tool}: cannot open the database (${describeStore(env)}): ${(error as Error).message || error}`);
+    console.error(
+      `${tool}: cannot open the database (${describeStore(env)}): ${(error as Error).message || error}`,
+    );
     process.exit(1);
   }
 }

@@ -27,7 +27,12 @@ export class PostgresStore extends RepositoryStore {
     const pool = createPool(url, options);
     try {
       const migration = await migratePostgres(pool);
-      return new PostgresStore(new Kysely<Schema>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) }), url, migration, options);
+      return new PostgresStore(
+        new Kysely<Schema>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) }),
+        url,
+        migration,
+        options,
+      );
     } catch (error) {
       await pool.end();
       throw error;

@@ -31,7 +31,9 @@ class Slot {
   constructor(readonly name: string) {}
 }
 
-export function prepared<Values extends object, Row>(build: (db: Db, $: Values, lock: boolean) => Compilable<Row>): (db: Db, values: Values, lock: boolean) => Awaitable<Row[]> {
+export function prepared<Values extends object, Row>(
+  build: (db: Db, $: Values, lock: boolean) => Compilable<Row>,
+): (db: Db, values: Values, lock: boolean) => Awaitable<Row[]> {
   const slots = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as Values;
   // Per store (its dialect's adapter: a transaction shares its store's), plain and locking.
   const compiled = new WeakMap<DialectAdapter, Array<CompiledQuery<Row> | undefined>>();
@@ -41,14 +43,20 @@ export function prepared<Values extends object, Row>(build: (db: Db, $: Values, 
     let variants = compiled.get(adapter);
     if (!variants) compiled.set(adapter, (variants = []));
     const query = (variants[Number(lock)] ??= remember(build(db, slots, lock).compile()));
-    const parameters = query.parameters.map((parameter) => (parameter instanceof Slot ? (values as Record<string, unknown>)[parameter.name] : parameter));
+    const parameters = query.parameters.map((parameter) =>
+      parameter instanceof Slot ? (values as Record<string, unknown>)[parameter.name] : parameter,
+    );
     // Plugins would transform results, which only Kysely's executor does.
-    const now = db.isTransaction || executor.plugins.length > 0 ? undefined : immediateReader(adapter)?.readNow<Row>(query, parameters);
+    const now =
+      db.isTransaction || executor.plugins.length > 0
+        ? undefined
+        : immediateReader(adapter)?.readNow<Row>(query, parameters);
     return now ?? db.executeQuery<Row>({ ...query, parameters }).then((result) => result.rows);
   };
 }
 
 function remember<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
-  if (!names.has(query.sql)) names.set(query.sql, `store_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`);
+  if (!names.has(query.sql))
+    names.set(query.sql, `store_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`);
   return query;
 }

@@ -43,6 +43,8 @@ function repositoriesOn(db: Db, engine: Engine, writeBehind: WriteBehind) {
 
 type Repositories = ReturnType<typeof repositoriesOn>;
 
+// The class's data methods are defined on its prototype below; the interface of the same name types them.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class RepositoryStore implements Store {
   readonly engine: string;
   /** The repositories this store's methods call (a transaction's view has its own). */
@@ -107,13 +109,19 @@ const DOMAINS: { [Domain in keyof Repositories]: { prototype: Repositories[Domai
   webhooks: WebhooksRepository,
   dashboard: DashboardRepository,
 };
-for (const [domain, repository] of Object.entries(DOMAINS) as Array<[keyof Repositories, { prototype: object }]>) {
+for (const [domain, repository] of Object.entries(DOMAINS) as Array<
+  [keyof Repositories, { prototype: object }]
+>) {
   for (const name of Object.getOwnPropertyNames(repository.prototype)) {
     if (name === 'constructor') continue;
-    if (name in RepositoryStore.prototype) throw new Error(`store: ${domain} defines ${name}, which the store already has`);
+    if (name in RepositoryStore.prototype)
+      throw new Error(`store: ${domain} defines ${name}, which the store already has`);
     Object.defineProperty(RepositoryStore.prototype, name, {
       value: function (this: RepositoryStore, ...args: unknown[]) {
-        const target = this.repositories[domain] as unknown as Record<string, (...args: unknown[]) => unknown>;
+        const target = this.repositories[domain] as unknown as Record<
+          string,
+          (...args: unknown[]) => unknown
+        >;
         return target[name](...args);
       },
       writable: true, // a test may replace a method on one store object
@@ -123,5 +131,5 @@ for (const [domain, repository] of Object.entries(DOMAINS) as Array<[keyof Repos
 }
 
 // The methods defined above, as the compiler sees them.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 export interface RepositoryStore extends StoreData {}

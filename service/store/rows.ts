@@ -5,8 +5,30 @@
  * column list and both mappings (README, "Architecture": the store).
  */
 import type { Selectable } from 'kysely';
-import type { ApiKeysTable, AssessmentsTable, BillingRecordsTable, DashboardSessionsTable, DashboardUsersTable, SubjectsTable, WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable } from './schema.js';
-import type { AccountRecord, AssessmentRow, BillingRecord, KeyRecord, Scope, SessionRecord, SubjectRow, UserRecord, WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEventRecord } from './store.js';
+import type {
+  ApiKeysTable,
+  AssessmentsTable,
+  BillingRecordsTable,
+  DashboardSessionsTable,
+  DashboardUsersTable,
+  SubjectsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from './schema.js';
+import type {
+  AccountRecord,
+  AssessmentRow,
+  BillingRecord,
+  KeyRecord,
+  Scope,
+  SessionRecord,
+  SubjectRow,
+  UserRecord,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+  WebhookEventRecord,
+} from './store.js';
 
 const json = (value: unknown): string => JSON.stringify(value);
 const jsonOrNull = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
@@ -22,7 +44,13 @@ export function copyJson<T>(value: T): T {
   const copy: Record<string, unknown> = {};
   for (const key in value) {
     // An own "__proto__" (JSON.parse makes one) must stay a property, not become the prototype.
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: copyJson(value[key]), enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, {
+        value: copyJson(value[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else copy[key] = copyJson(value[key]);
   }
   return copy as T;
@@ -32,10 +60,26 @@ export function copyJson<T>(value: T): T {
 
 export const ACCOUNT_COLUMNS = ['id', 'tier', 'created_at'] as const;
 
-export const toAccount = (row: { id: string; tier: number; created_at: string }): AccountRecord => ({ id: row.id, tier: row.tier, createdAt: row.created_at });
+export const toAccount = (row: { id: string; tier: number; created_at: string }): AccountRecord => ({
+  id: row.id,
+  tier: row.tier,
+  createdAt: row.created_at,
+});
 
 /** Every column of api_keys, named: a prepared statement selecting `*` would break when a migration adds a column while it is cached. */
-export const KEY_COLUMNS = ['id', 'account_id', 'environment', 'type', 'scopes', 'hash', 'last4', 'name', 'created_at', 'revoked_at', 'last_used_at'] as const satisfies ReadonlyArray<keyof ApiKeysTable>;
+export const KEY_COLUMNS = [
+  'id',
+  'account_id',
+  'environment',
+  'type',
+  'scopes',
+  'hash',
+  'last4',
+  'name',
+  'created_at',
+  'revoked_at',
+  'last_used_at',
+] as const satisfies ReadonlyArray<keyof ApiKeysTable>;
 
 export const toKey = (row: Selectable<ApiKeysTable>): KeyRecord => ({
   id: row.id,
@@ -68,7 +112,9 @@ export const keyRow = (key: KeyRecord) => ({
 
 export const SUBJECT_COLUMNS = ['seq', 'id', 'created_at', 'consent', 'metadata', 'latest_scores'] as const;
 
-export const toSubject = (row: Pick<Selectable<SubjectsTable>, (typeof SUBJECT_COLUMNS)[number]>): SubjectRow => ({
+export const toSubject = (
+  row: Pick<Selectable<SubjectsTable>, (typeof SUBJECT_COLUMNS)[number]>,
+): SubjectRow => ({
   seq: row.seq,
   id: row.id,
   createdAt: row.created_at,
@@ -86,9 +132,21 @@ export const subjectRow = (scope: Scope, subject: Omit<SubjectRow, 'seq' | 'late
   metadata: json(subject.metadata),
 });
 
-export const ASSESSMENT_COLUMNS = ['seq', 'id', 'subject_id', 'status', 'answers', 'scores', 'created_at', 'completed_at', 'metadata'] as const;
+export const ASSESSMENT_COLUMNS = [
+  'seq',
+  'id',
+  'subject_id',
+  'status',
+  'answers',
+  'scores',
+  'created_at',
+  'completed_at',
+  'metadata',
+] as const;
 
-export const toAssessment = (row: Pick<Selectable<AssessmentsTable>, (typeof ASSESSMENT_COLUMNS)[number]>): AssessmentRow => ({
+export const toAssessment = (
+  row: Pick<Selectable<AssessmentsTable>, (typeof ASSESSMENT_COLUMNS)[number]>,
+): AssessmentRow => ({
   seq: row.seq,
   id: row.id,
   subjectId: row.subject_id,
@@ -125,7 +183,10 @@ export const scoresText = jsonOrNull;
 
 // ---- webhooks -----------------------------------------------------------------------------
 
-export const toWebhookEndpoint = (row: Selectable<WebhookEndpointsTable>, eventTypes: string[]): WebhookEndpointRecord => ({
+export const toWebhookEndpoint = (
+  row: Selectable<WebhookEndpointsTable>,
+  eventTypes: string[],
+): WebhookEndpointRecord => ({
   id: row.id,
   accountId: row.account_id,
   environment: row.environment,
@@ -152,9 +213,18 @@ export const webhookEndpointRow = (endpoint: WebhookEndpointRecord) => ({
   created_at: endpoint.createdAt,
 });
 
-export const WEBHOOK_EVENT_COLUMNS = ['id', 'account_id', 'environment', 'type', 'payload', 'created_at_ms'] as const;
+export const WEBHOOK_EVENT_COLUMNS = [
+  'id',
+  'account_id',
+  'environment',
+  'type',
+  'payload',
+  'created_at_ms',
+] as const;
 
-export const toWebhookEvent = (row: Pick<Selectable<WebhookEventsTable>, (typeof WEBHOOK_EVENT_COLUMNS)[number]>): WebhookEventRecord => ({
+export const toWebhookEvent = (
+  row: Pick<Selectable<WebhookEventsTable>, (typeof WEBHOOK_EVENT_COLUMNS)[number]>,
+): WebhookEventRecord => ({
   id: row.id,
   accountId: row.account_id,
   environment: row.environment,
@@ -172,7 +242,9 @@ export const webhookEventRow = (event: WebhookEventRecord) => ({
   created_at_ms: event.createdAtMs,
 });
 
-export const toWebhookDelivery = (row: Selectable<WebhookDeliveriesTable> & { event_type: string }): WebhookDeliveryRecord => ({
+export const toWebhookDelivery = (
+  row: Selectable<WebhookDeliveriesTable> & { event_type: string },
+): WebhookDeliveryRecord => ({
   seq: row.seq,
   eventId: row.event_id,
   eventType: row.event_type,

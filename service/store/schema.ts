@@ -6,7 +6,13 @@
  * 2^53). `Generated` marks columns the database fills in (sequence numbers, defaults).
  */
 import type { Generated, Kysely } from 'kysely';
-import type { Environment, KeyType, MailTokenPurpose, WebhookDeliveryState, WebhookEndpointStatus } from './store.js';
+import type {
+  Environment,
+  KeyType,
+  MailTokenPurpose,
+  WebhookDeliveryState,
+  WebhookEndpointStatus,
+} from './store.js';
 
 /** JSON text: JSON.stringify on the way in, JSON.parse on the way out (rows.ts). */
 export type JsonText = string;

@@ -18,6 +18,11 @@ export class SqliteStore extends RepositoryStore {
   constructor(file: string, options: StoreOptions = {}) {
     const database = openSqliteFile(file);
     const migration = migrateSqlite(database);
-    super(new Kysely<Schema>({ dialect: betterSqliteDialect(database) }), sqliteEngine(database), migration, options);
+    super(
+      new Kysely<Schema>({ dialect: betterSqliteDialect(database) }),
+      sqliteEngine(database),
+      migration,
+      options,
+    );
   }
 }

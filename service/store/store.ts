@@ -241,7 +241,11 @@ export interface WebhookData {
   /** Every endpoint, oldest first; only one account's when accountId is given. */
   listWebhookEndpoints(accountId?: string): Promise<WebhookEndpointRecord[]>;
   /** Replaces the secrets (rotation): the new one, and the old one with the end of its overlap. */
-  setWebhookEndpointSecrets(id: string, secretCiphertext: string, previous: { ciphertext: string; expiresAtMs: number } | null): Promise<void>;
+  setWebhookEndpointSecrets(
+    id: string,
+    secretCiphertext: string,
+    previous: { ciphertext: string; expiresAtMs: number } | null,
+  ): Promise<void>;
   setWebhookEndpointStatus(id: string, status: WebhookEndpointStatus, reason: string | null): Promise<void>;
   /** Removes the endpoint and its deliveries; false when there was none. */
   deleteWebhookEndpoint(id: string): Promise<boolean>;
@@ -259,13 +263,23 @@ export interface WebhookData {
    * endpoint has another leased, the oldest due first, so each endpoint gets its events in order.
    * Atomic across dispatchers (PostgreSQL: FOR UPDATE SKIP LOCKED).
    */
-  claimWebhookDeliveries(owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<ClaimedWebhookDelivery[]>;
+  claimWebhookDeliveries(
+    owner: string,
+    nowMs: number,
+    leaseUntilMs: number,
+    limit: number,
+  ): Promise<ClaimedWebhookDelivery[]>;
   /**
    * Records an attempt and releases the lease; false (nothing written) when the lease was lost.
    * When the event was re-sent while this attempt was in flight, the attempt's answer is recorded
    * but the delivery stays pending, due at the resend's time (so it goes out once more, after).
    */
-  completeWebhookDelivery(seq: number, owner: string, attemptAtMs: number, outcome: WebhookAttemptOutcome): Promise<boolean>;
+  completeWebhookDelivery(
+    seq: number,
+    owner: string,
+    attemptAtMs: number,
+    outcome: WebhookAttemptOutcome,
+  ): Promise<boolean>;
   /** The endpoint's deliveries, newest first. */
   listWebhookDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryRecord[]>;
   /**
@@ -338,8 +352,17 @@ export interface DashboardData {
   /** Takes back failures by sequence number (a sign-in counted before its password was checked, that succeeded or was refused unchecked). */
   forgetSignInFailures(seqs: number[]): Promise<void>;
   /** Failures of the subject at or after sinceMs (recorded up to upToSeq, when given), and the oldest of them (for Retry-After). */
-  signInFailures(subject: string, sinceMs: number, upToSeq?: number): Promise<{ count: number; oldestAtMs: number | null }>;
-  insertMailToken(tokenHash: string, userId: string, purpose: MailTokenPurpose, expiresAtMs: number): Promise<void>;
+  signInFailures(
+    subject: string,
+    sinceMs: number,
+    upToSeq?: number,
+  ): Promise<{ count: number; oldestAtMs: number | null }>;
+  insertMailToken(
+    tokenHash: string,
+    userId: string,
+    purpose: MailTokenPurpose,
+    expiresAtMs: number,
+  ): Promise<void>;
   /** Deletes the token and returns its user, when it exists for this purpose and has not expired. */
   consumeMailToken(tokenHash: string, purpose: MailTokenPurpose, nowMs: number): Promise<string | undefined>;
   /** Deletes every unused token of the user for this purpose (a reset done makes older reset links useless). */

@@ -84,20 +84,32 @@ export class WriteBehind {
     try {
       await this.db.transaction().execute(async (trx) => {
         // Sorted, so two instances flushing at once lock the same rows in the same order.
-        const monthRows = [...months].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, requests]) => ({ account_id: key.split(sep)[0], period: key.split(sep)[1], requests }));
+        const monthRows = [...months]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([key, requests]) => ({ account_id: key.split(sep)[0], period: key.split(sep)[1], requests }));
         for (let i = 0; i < monthRows.length; i += CHUNK) {
           await trx
             .insertInto('usage')
             .values(monthRows.slice(i, i + CHUNK))
-            .onConflict((conflict) => conflict.columns(['account_id', 'period']).doUpdateSet((eb) => ({ requests: eb('usage.requests', '+', eb.ref('excluded.requests')) })))
+            .onConflict((conflict) =>
+              conflict
+                .columns(['account_id', 'period'])
+                .doUpdateSet((eb) => ({ requests: eb('usage.requests', '+', eb.ref('excluded.requests')) })),
+            )
             .execute();
         }
-        const dayRows = [...days].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, requests]) => ({ account_id: key.split(sep)[0], day: key.split(sep)[1], requests }));
+        const dayRows = [...days]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([key, requests]) => ({ account_id: key.split(sep)[0], day: key.split(sep)[1], requests }));
         for (let i = 0; i < dayRows.length; i += CHUNK) {
           await trx
             .insertInto('usage_daily')
             .values(dayRows.slice(i, i + CHUNK))
-            .onConflict((conflict) => conflict.columns(['account_id', 'day']).doUpdateSet((eb) => ({ requests: eb('usage_daily.requests', '+', eb.ref('excluded.requests')) })))
+            .onConflict((conflict) =>
+              conflict.columns(['account_id', 'day']).doUpdateSet((eb) => ({
+                requests: eb('usage_daily.requests', '+', eb.ref('excluded.requests')),
+              })),
+            )
             .execute();
         }
         for (const [id, at] of [...lastUsed].sort(([a], [b]) => (a < b ? -1 : 1))) {

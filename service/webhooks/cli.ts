@@ -11,7 +11,14 @@ import { openStore } from '../store/open.js';
 import type { Environment, WebhookDeliveryRecord } from '../store/store.js';
 import { webhookSettings } from './config.js';
 import { WebhookDispatcher } from './dispatcher.js';
-import { addEndpoint, describeEndpoint, removeEndpoint, rotateEndpointSecret, triggerEvent, WebhookAdminError } from './endpoints.js';
+import {
+  addEndpoint,
+  describeEndpoint,
+  removeEndpoint,
+  rotateEndpointSecret,
+  triggerEvent,
+  WebhookAdminError,
+} from './endpoints.js';
 import { secretBox } from './secrets.js';
 
 const USAGE = `usage: npm run webhooks -- add --env test|live --url URL [--account ID] [--events assessment.completed,subject.deleted]
@@ -29,7 +36,12 @@ function fail(message: string): never {
 const describeDelivery = (d: WebhookDeliveryRecord) =>
   `${d.eventId}  ${d.eventType}  ${d.state}  attempts=${d.attempts}${d.lastStatus !== null ? `  last=${d.lastStatus}` : ''}${d.lastError ? `  error="${d.lastError}"` : ''}${d.state === 'pending' ? `  next=${new Date(d.nextAttemptAtMs).toISOString()}` : ''}`;
 
-const { values, positionals } = parseCliArgs('webhooks', USAGE, { env: { type: 'string' }, url: { type: 'string' }, account: { type: 'string' }, events: { type: 'string' } });
+const { values, positionals } = parseCliArgs('webhooks', USAGE, {
+  env: { type: 'string' },
+  url: { type: 'string' },
+  account: { type: 'string' },
+  events: { type: 'string' },
+});
 const [command, target] = positionals;
 const environment = (): Environment => {
   if (values.env !== 'test' && values.env !== 'live') fail('--env must be test or live');
@@ -42,8 +54,22 @@ try {
   switch (command) {
     case 'add': {
       if (!values.url) fail('add needs --url URL');
-      const events = (values.events ?? '').split(',').map((type) => type.trim()).filter(Boolean);
-      const { endpoint, secret } = await addEndpoint(store, secretBox(), settings, { environment: environment(), url: values.url, accountId: values.account ?? 'acct_default', eventTypes: events }, now);
+      const events = (values.events ?? '')
+        .split(',')
+        .map((type) => type.trim())
+        .filter(Boolean);
+      const { endpoint, secret } = await addEndpoint(
+        store,
+        secretBox(),
+        settings,
+        {
+          environment: environment(),
+          url: values.url,
+          accountId: values.account ?? 'acct_default',
+          eventTypes: events,
+        },
+        now,
+      );
       console.log(`added ${describeEndpoint(endpoint, now)}`);
       console.log('the signing secret is shown once; store it now:');
       console.log(secret);
@@ -57,8 +83,16 @@ try {
     }
     case 'rotate-secret': {
       if (!target) fail('rotate-secret needs an endpoint ID');
-      const { endpoint, secret, previousValidUntilMs } = await rotateEndpointSecret(store, secretBox(), settings, target, now);
-      console.log(`rotated ${endpoint.id}: both secrets sign until ${new Date(previousValidUntilMs).toISOString()}, then only the new one`);
+      const { endpoint, secret, previousValidUntilMs } = await rotateEndpointSecret(
+        store,
+        secretBox(),
+        settings,
+        target,
+        now,
+      );
+      console.log(
+        `rotated ${endpoint.id}: both secrets sign until ${new Date(previousValidUntilMs).toISOString()}, then only the new one`,
+      );
       console.log('the new signing secret is shown once; store it now:');
       console.log(secret);
       break;
@@ -81,15 +115,21 @@ try {
       if (!target) fail('resend needs an event ID');
       if (!(await store.findWebhookEvent(target))) fail(`no event ${target}`);
       const endpoints = await store.requeueWebhookEvent(target, now);
-      if (endpoints.length === 0) console.log(`${target} had no deliveries (no endpoint wanted it); nothing re-queued`);
-      else console.log(`re-queued ${target} for ${endpoints.join(', ')} (enabled again); the service delivers it now`);
+      if (endpoints.length === 0)
+        console.log(`${target} had no deliveries (no endpoint wanted it); nothing re-queued`);
+      else
+        console.log(
+          `re-queued ${target} for ${endpoints.join(', ')} (enabled again); the service delivers it now`,
+        );
       break;
     }
     case 'trigger': {
       if (!target) fail(`trigger needs an event type: ${settings.eventTypes.join(', ')}`);
       const scope = { accountId: values.account ?? 'acct_default', environment: environment() };
       const { event, queued } = await triggerEvent(store, settings, target, scope, now);
-      console.log(`queued ${event.type} ${event.id} for ${queued} ${scope.environment} endpoint(s) of ${scope.accountId}`);
+      console.log(
+        `queued ${event.type} ${event.id} for ${queued} ${scope.environment} endpoint(s) of ${scope.accountId}`,
+      );
       if (queued > 0) await deliverNow(event.id);
       break;
     }
@@ -113,10 +153,19 @@ async function deliverNow(eventId: string): Promise<void> {
   const deadline = Date.now() + settings.timeoutMs + 5000;
   const attempts = async () => {
     const rows: WebhookDeliveryRecord[] = [];
-    for (const endpoint of await store.listWebhookEndpoints(values.account ?? 'acct_default')) rows.push(...(await store.listWebhookDeliveries(endpoint.id, 1000)).filter((d) => d.eventId === eventId).map((d) => ({ ...d, endpointId: endpoint.id })));
+    for (const endpoint of await store.listWebhookEndpoints(values.account ?? 'acct_default'))
+      rows.push(
+        ...(await store.listWebhookDeliveries(endpoint.id, 1000))
+          .filter((d) => d.eventId === eventId)
+          .map((d) => ({ ...d, endpointId: endpoint.id })),
+      );
     return rows;
   };
-  while (Date.now() < deadline && (await attempts()).some((d) => d.attempts === 0)) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (Date.now() < deadline && (await attempts()).some((d) => d.attempts === 0))
+    await new Promise((resolve) => setTimeout(resolve, 100));
   await dispatcher.stop();
-  for (const d of await attempts()) console.log(`  ${d.endpointId}: ${d.state === 'succeeded' ? `delivered (${d.lastStatus})` : d.attempts === 0 ? 'not attempted yet (the service will)' : `failed attempt (${d.lastError ?? d.lastStatus}); retried on the schedule by the service`}`);
+  for (const d of await attempts())
+    console.log(
+      `  ${d.endpointId}: ${d.state === 'succeeded' ? `delivered (${d.lastStatus})` : d.attempts === 0 ? 'not attempted yet (the service will)' : `failed attempt (${d.lastError ?? d.lastStatus}); retried on the schedule by the service`}`,
+    );
 }

@@ -24,11 +24,28 @@ function spec() {
 export function webhookSettings(env: NodeJS.ProcessEnv = process.env): WebhookSettings {
   const facts = spec();
   const delays = env.WEBHOOK_RETRY_DELAYS_MS?.trim();
-  const retryDelaysMs = delays ? delays.split(',').map((part) => Number(part.trim())) : facts.retryScheduleSeconds.map((seconds) => seconds * 1000);
-  if (retryDelaysMs.some((delay) => !Number.isFinite(delay) || delay < 0)) throw new Error(`WEBHOOK_RETRY_DELAYS_MS must be comma-separated milliseconds, e.g. 100,200,400; got ${JSON.stringify(delays)}`);
-  const timeoutMs = env.WEBHOOK_TIMEOUT_MS ? Number(env.WEBHOOK_TIMEOUT_MS) : (facts.timeoutSeconds ?? 10) * 1000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error(`WEBHOOK_TIMEOUT_MS must be a positive number of milliseconds; got ${JSON.stringify(env.WEBHOOK_TIMEOUT_MS)}`);
-  return { retryDelaysMs, timeoutMs, maxPayloadBytes: facts.maxPayloadBytes ?? 65536, secretPrefix: facts.secretPrefix, headers: facts.headers, eventTypes: facts.eventTypes };
+  const retryDelaysMs = delays
+    ? delays.split(',').map((part) => Number(part.trim()))
+    : facts.retryScheduleSeconds.map((seconds) => seconds * 1000);
+  if (retryDelaysMs.some((delay) => !Number.isFinite(delay) || delay < 0))
+    throw new Error(
+      `WEBHOOK_RETRY_DELAYS_MS must be comma-separated milliseconds, e.g. 100,200,400; got ${JSON.stringify(delays)}`,
+    );
+  const timeoutMs = env.WEBHOOK_TIMEOUT_MS
+    ? Number(env.WEBHOOK_TIMEOUT_MS)
+    : (facts.timeoutSeconds ?? 10) * 1000;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+    throw new Error(
+      `WEBHOOK_TIMEOUT_MS must be a positive number of milliseconds; got ${JSON.stringify(env.WEBHOOK_TIMEOUT_MS)}`,
+    );
+  return {
+    retryDelaysMs,
+    timeoutMs,
+    maxPayloadBytes: facts.maxPayloadBytes ?? 65536,
+    secretPrefix: facts.secretPrefix,
+    headers: facts.headers,
+    eventTypes: facts.eventTypes,
+  };
 }
 
 /** A delay jittered by up to ±10 % (x-webhooks), so endpoints that failed together are not retried together. */

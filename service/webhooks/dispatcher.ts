@@ -72,7 +72,8 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
-    while (this.inFlight.size > 0 || this.ticking) await Promise.race([...this.inFlight, new Promise((resolve) => setTimeout(resolve, 10))]);
+    while (this.inFlight.size > 0 || this.ticking)
+      await Promise.race([...this.inFlight, new Promise((resolve) => setTimeout(resolve, 10))]);
   }
 
   /** Something may be due now (an event was committed, an attempt finished). */
@@ -97,7 +98,9 @@ export class WebhookDispatcher {
         const claimed = await this.store.claimWebhookDeliveries(this.owner, now, now + this.leaseMs, free);
         for (const item of claimed) {
           const attempt: Promise<void> = this.attempt(item)
-            .catch((error) => this.log(`webhooks: ${item.event.id} -> ${item.endpoint.id}: ${(error as Error).message}`))
+            .catch((error) =>
+              this.log(`webhooks: ${item.event.id} -> ${item.endpoint.id}: ${(error as Error).message}`),
+            )
             .finally(() => {
               this.inFlight.delete(attempt);
               this.notify();
@@ -122,37 +125,67 @@ export class WebhookDispatcher {
     const started = this.now();
     let outcome: WebhookAttemptOutcome;
     if (Buffer.byteLength(event.payload) > this.settings.maxPayloadBytes) {
-      outcome = { kind: 'failed', status: null, error: `the event is larger than ${this.settings.maxPayloadBytes} bytes; not sent`, disableEndpoint: false };
+      outcome = {
+        kind: 'failed',
+        status: null,
+        error: `the event is larger than ${this.settings.maxPayloadBytes} bytes; not sent`,
+        disableEndpoint: false,
+      };
     } else {
       const secrets = [this.box.open(endpoint.secretCiphertext, endpoint.id)];
-      if (endpoint.previousSecretCiphertext && (endpoint.previousSecretExpiresAtMs ?? 0) > started) secrets.push(this.box.open(endpoint.previousSecretCiphertext, endpoint.id));
+      if (endpoint.previousSecretCiphertext && (endpoint.previousSecretExpiresAtMs ?? 0) > started)
+        secrets.push(this.box.open(endpoint.previousSecretCiphertext, endpoint.id));
       const timestamp = Math.floor(started / 1000);
       const headers = {
         'content-type': 'application/json',
         'user-agent': 'assessment-service-webhooks/1',
         [this.settings.headers.id]: event.id,
         [this.settings.headers.timestamp]: String(timestamp),
-        [this.settings.headers.signature]: signatureHeader(secrets, this.settings.secretPrefix, event.id, timestamp, event.payload),
+        [this.settings.headers.signature]: signatureHeader(
+          secrets,
+          this.settings.secretPrefix,
+          event.id,
+          timestamp,
+          event.payload,
+        ),
       };
       const result = await this.post(endpoint.url, endpoint.environment, headers, event.payload);
-      if ('status' in result && result.status >= 200 && result.status < 300) outcome = { kind: 'succeeded', status: result.status };
+      if ('status' in result && result.status >= 200 && result.status < 300)
+        outcome = { kind: 'succeeded', status: result.status };
       else {
         const status = 'status' in result ? result.status : null;
         const error = 'error' in result ? result.error : `HTTP ${status}`;
         const delay = this.settings.retryDelaysMs[delivery.attempts];
         outcome =
           delay === undefined
-            ? { kind: 'failed', status, error: `failed on every attempt of the retry schedule (last: ${error})`, disableEndpoint: true }
+            ? {
+                kind: 'failed',
+                status,
+                error: `failed on every attempt of the retry schedule (last: ${error})`,
+                disableEndpoint: true,
+              }
             : { kind: 'retry', status, error, nextAttemptAtMs: this.now() + jittered(delay) };
       }
     }
     const recorded = await this.store.completeWebhookDelivery(delivery.seq, this.owner, started, outcome);
-    const said = outcome.kind === 'succeeded' ? `${outcome.status}` : outcome.kind === 'retry' ? `${outcome.error}; retry in ${outcome.nextAttemptAtMs - this.now()} ms` : `${outcome.error}${outcome.disableEndpoint ? '; endpoint disabled' : ''}`;
-    this.log(`webhooks: ${event.type} ${event.id} -> ${endpoint.id} attempt ${delivery.attempts + 1}: ${said}${recorded ? '' : ' (lease lost; not recorded)'}`);
+    const said =
+      outcome.kind === 'succeeded'
+        ? `${outcome.status}`
+        : outcome.kind === 'retry'
+          ? `${outcome.error}; retry in ${outcome.nextAttemptAtMs - this.now()} ms`
+          : `${outcome.error}${outcome.disableEndpoint ? '; endpoint disabled' : ''}`;
+    this.log(
+      `webhooks: ${event.type} ${event.id} -> ${endpoint.id} attempt ${delivery.attempts + 1}: ${said}${recorded ? '' : ' (lease lost; not recorded)'}`,
+    );
   }
 
   /** One POST to the address checked against the SSRF rules, never following redirects. */
-  private async post(rawUrl: string, environment: 'test' | 'live', headers: Record<string, string>, body: string): Promise<Attempt> {
+  private async post(
+    rawUrl: string,
+    environment: 'test' | 'live',
+    headers: Record<string, string>,
+    body: string,
+  ): Promise<Attempt> {
     let url: URL;
     let address: { address: string; family: number };
     try {
@@ -163,18 +196,36 @@ export class WebhookDispatcher {
     }
     // Connect to the address that was checked, not to whatever a second lookup returns.
     const pinned: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [address]);
+      if ((options as { all?: boolean }).all)
+        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+          address,
+        ]);
       else callback(null, address.address, address.family);
     };
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise<Attempt>((resolve) => {
-      const request = transport.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinned, agent: false, timeout: this.settings.timeoutMs }, (response) => {
-        response.resume(); // the body is not read
-        resolve({ status: response.statusCode ?? 0 });
-        response.on('error', () => undefined);
-      });
-      const timer = setTimeout(() => request.destroy(new Error(`no answer within ${this.settings.timeoutMs} ms`)), this.settings.timeoutMs);
-      request.on('timeout', () => request.destroy(new Error(`no answer within ${this.settings.timeoutMs} ms`)));
+      const request = transport.request(
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          lookup: pinned,
+          agent: false,
+          timeout: this.settings.timeoutMs,
+        },
+        (response) => {
+          response.resume(); // the body is not read
+          resolve({ status: response.statusCode ?? 0 });
+          response.on('error', () => undefined);
+        },
+      );
+      const timer = setTimeout(
+        () => request.destroy(new Error(`no answer within ${this.settings.timeoutMs} ms`)),
+        this.settings.timeoutMs,
+      );
+      request.on('timeout', () =>
+        request.destroy(new Error(`no answer within ${this.settings.timeoutMs} ms`)),
+      );
       request.on('error', (error) => resolve({ error: error.message }));
       request.on('close', () => clearTimeout(timer));
       request.end(body);

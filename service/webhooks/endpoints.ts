@@ -24,16 +24,29 @@ export interface NewEndpoint {
   eventTypes: string[];
 }
 
-export async function addEndpoint(store: Store, box: SecretBox, settings: WebhookSettings, input: NewEndpoint, nowMs: number): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
+export async function addEndpoint(
+  store: Store,
+  box: SecretBox,
+  settings: WebhookSettings,
+  input: NewEndpoint,
+  nowMs: number,
+): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
   const unknown = input.eventTypes.filter((type) => type !== '*' && !settings.eventTypes.includes(type));
-  if (unknown.length > 0) throw new WebhookAdminError(`unknown event type ${unknown.join(', ')}; the spec has ${settings.eventTypes.join(', ')}`);
+  if (unknown.length > 0)
+    throw new WebhookAdminError(
+      `unknown event type ${unknown.join(', ')}; the spec has ${settings.eventTypes.join(', ')}`,
+    );
   try {
     await checkEndpointUrl(input.url, input.environment);
   } catch (error) {
-    if (error instanceof WebhookUrlError) throw new WebhookAdminError(`refused ${input.environment} endpoint: ${error.message}`);
+    if (error instanceof WebhookUrlError)
+      throw new WebhookAdminError(`refused ${input.environment} endpoint: ${error.message}`);
     throw error;
   }
-  if (!(await store.findAccount(input.accountId))) throw new WebhookAdminError(`no account ${input.accountId} (create a key for it first: npm run keys -- create --account ${input.accountId} ...)`);
+  if (!(await store.findAccount(input.accountId)))
+    throw new WebhookAdminError(
+      `no account ${input.accountId} (create a key for it first: npm run keys -- create --account ${input.accountId} ...)`,
+    );
   const id = newId('we');
   const secret = newWebhookSecret(settings.secretPrefix);
   const endpoint: WebhookEndpointRecord = {
@@ -60,11 +73,20 @@ async function endpointOrFail(store: Store, id: string): Promise<WebhookEndpoint
 }
 
 /** A new secret signs from now on; the current one keeps signing for 24 h beside it. */
-export async function rotateEndpointSecret(store: Store, box: SecretBox, settings: WebhookSettings, id: string, nowMs: number): Promise<{ endpoint: WebhookEndpointRecord; secret: string; previousValidUntilMs: number }> {
+export async function rotateEndpointSecret(
+  store: Store,
+  box: SecretBox,
+  settings: WebhookSettings,
+  id: string,
+  nowMs: number,
+): Promise<{ endpoint: WebhookEndpointRecord; secret: string; previousValidUntilMs: number }> {
   const endpoint = await endpointOrFail(store, id);
   const secret = newWebhookSecret(settings.secretPrefix);
   const previousValidUntilMs = nowMs + ROTATION_OVERLAP_MS;
-  await store.setWebhookEndpointSecrets(id, box.seal(secret, id), { ciphertext: endpoint.secretCiphertext, expiresAtMs: previousValidUntilMs });
+  await store.setWebhookEndpointSecrets(id, box.seal(secret, id), {
+    ciphertext: endpoint.secretCiphertext,
+    expiresAtMs: previousValidUntilMs,
+  });
   return { endpoint: await endpointOrFail(store, id), secret, previousValidUntilMs };
 }
 
@@ -76,14 +98,28 @@ export async function removeEndpoint(store: Store, id: string): Promise<WebhookE
 
 /** A sample event of the type (like `stripe trigger`), through the outbox to the scope's endpoints. */
 /** A sample event of the type, to every matching endpoint of the scope, or to `onlyEndpointId` alone. */
-export async function triggerEvent(store: Store, settings: WebhookSettings, type: string, scope: Scope, nowMs: number, onlyEndpointId?: string): Promise<{ event: WebhookEventRecord; queued: number }> {
-  if (!settings.eventTypes.includes(type)) throw new WebhookAdminError(`unknown event type ${type}; the spec has ${settings.eventTypes.join(', ')}`);
-  return store.transaction((tx) => recordEvent(tx, scope, type, sampleObject(type, scope, nowMs), nowMs, onlyEndpointId));
+export async function triggerEvent(
+  store: Store,
+  settings: WebhookSettings,
+  type: string,
+  scope: Scope,
+  nowMs: number,
+  onlyEndpointId?: string,
+): Promise<{ event: WebhookEventRecord; queued: number }> {
+  if (!settings.eventTypes.includes(type))
+    throw new WebhookAdminError(`unknown event type ${type}; the spec has ${settings.eventTypes.join(', ')}`);
+  return store.transaction((tx) =>
+    recordEvent(tx, scope, type, sampleObject(type, scope, nowMs), nowMs, onlyEndpointId),
+  );
 }
 
 /** One line about an endpoint, never its secret. */
 export function describeEndpoint(endpoint: WebhookEndpointRecord, nowMs: number): string {
-  const rotating = endpoint.previousSecretExpiresAtMs && endpoint.previousSecretExpiresAtMs > nowMs ? `  previous secret signs until ${new Date(endpoint.previousSecretExpiresAtMs).toISOString()}` : '';
-  const status = endpoint.status === 'enabled' ? 'enabled' : `DISABLED (${endpoint.disabledReason ?? 'by the operator'})`;
+  const rotating =
+    endpoint.previousSecretExpiresAtMs && endpoint.previousSecretExpiresAtMs > nowMs
+      ? `  previous secret signs until ${new Date(endpoint.previousSecretExpiresAtMs).toISOString()}`
+      : '';
+  const status =
+    endpoint.status === 'enabled' ? 'enabled' : `DISABLED (${endpoint.disabledReason ?? 'by the operator'})`;
   return `${endpoint.id}  ${endpoint.environment}  ${endpoint.url}  account=${endpoint.accountId}  events=${endpoint.eventTypes.join(',')}  ${status}${rotating}`;
 }

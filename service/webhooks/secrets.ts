@@ -26,19 +26,26 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(endpointId));
     const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    return ['v1', iv, cipher.getAuthTag(), sealed]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
   }
 
   open(box: string, endpointId: string): string {
     const [version, iv, tag, sealed] = box.split('.');
-    if (version !== 'v1' || !iv || !tag || sealed === undefined) throw new Error(`endpoint ${endpointId}: its secret is not in a format this service reads`);
+    if (version !== 'v1' || !iv || !tag || sealed === undefined)
+      throw new Error(`endpoint ${endpointId}: its secret is not in a format this service reads`);
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(endpointId));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     try {
-      return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     } catch {
-      throw new Error(`endpoint ${endpointId}: its secret does not decrypt with this encryption key (WEBHOOK_ENCRYPTION_KEY or the key file changed?)`);
+      throw new Error(
+        `endpoint ${endpointId}: its secret does not decrypt with this encryption key (WEBHOOK_ENCRYPTION_KEY or the key file changed?)`,
+      );
     }
   }
 }
@@ -54,7 +61,10 @@ let memoryKey: Buffer | undefined;
 export function secretBox(env: NodeJS.ProcessEnv = process.env): SecretBox {
   if (env.WEBHOOK_ENCRYPTION_KEY) {
     const key = Buffer.from(env.WEBHOOK_ENCRYPTION_KEY, 'base64');
-    if (key.length !== 32) throw new Error('WEBHOOK_ENCRYPTION_KEY must be the base64 of 32 bytes (e.g. `openssl rand -base64 32`)');
+    if (key.length !== 32)
+      throw new Error(
+        'WEBHOOK_ENCRYPTION_KEY must be the base64 of 32 bytes (e.g. `openssl rand -base64 32`)',
+      );
     return new SecretBox(key);
   }
   const database = databasePath(env);
@@ -67,7 +77,8 @@ export function secretBox(env: NodeJS.ProcessEnv = process.env): SecretBox {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
     key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   }
-  if (key.length !== 32) throw new Error(`${file} must hold the base64 of 32 bytes; it holds ${key.length} bytes`);
+  if (key.length !== 32)
+    throw new Error(`${file} must hold the base64 of 32 bytes; it holds ${key.length} bytes`);
   return new SecretBox(key);
 }
 
@@ -87,7 +98,8 @@ function publishKeyFile(file: string): void {
     linkSync(draft, file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EOPNOTSUPP') writeInPlace(file, content);
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS' || code === 'EOPNOTSUPP')
+      writeInPlace(file, content);
     else if (code !== 'EEXIST') throw error;
   } finally {
     unlinkSync(draft);

@@ -5,11 +5,23 @@
  */
 import { createHmac } from 'node:crypto';
 
-export function signatureFor(secret: string, prefix: string, id: string, timestamp: number, body: string): string {
+export function signatureFor(
+  secret: string,
+  prefix: string,
+  id: string,
+  timestamp: number,
+  body: string,
+): string {
   const key = Buffer.from(secret.startsWith(prefix) ? secret.slice(prefix.length) : secret, 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-export function signatureHeader(secrets: string[], prefix: string, id: string, timestamp: number, body: string): string {
+export function signatureHeader(
+  secrets: string[],
+  prefix: string,
+  id: string,
+  timestamp: number,
+  body: string,
+): string {
   return secrets.map((secret) => signatureFor(secret, prefix, id, timestamp, body)).join(' ');
 }

@@ -45,7 +45,9 @@ for (const [network, prefix] of [
 
 /** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::a.b.c.d) IPv6 address. */
 function embeddedIpv4(address: string): string | undefined {
-  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  const match = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(
+    address,
+  );
   if (!match) return undefined;
   if (match[1]) return match[1];
   const high = parseInt(match[2], 16);
@@ -70,7 +72,12 @@ export async function pointsAtLoopback(raw: string): Promise<boolean> {
   } catch {
     return false;
   }
-  const addresses = isIP(host) ? [host] : await lookup(host, { all: true, verbatim: true }).then((found) => found.map((entry) => entry.address), () => []);
+  const addresses = isIP(host)
+    ? [host]
+    : await lookup(host, { all: true, verbatim: true }).then(
+        (found) => found.map((entry) => entry.address),
+        () => [],
+      );
   return addresses.some(isLoopback);
 }
 
@@ -81,7 +88,10 @@ export function addressRefusal(address: string, environment: Environment): strin
   const inner = family === 6 ? embeddedIpv4(address) : undefined;
   if (inner) return addressRefusal(inner, environment);
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (LOOPBACK.check(address, type)) return environment === 'test' ? undefined : `${address} is a loopback address; live endpoints must be public`;
+  if (LOOPBACK.check(address, type))
+    return environment === 'test'
+      ? undefined
+      : `${address} is a loopback address; live endpoints must be public`;
   if (NEVER.check(address, type)) return `${address} is a private, link-local, metadata or reserved address`;
   return undefined;
 }
@@ -95,15 +105,20 @@ export function parseEndpointUrl(raw: string, environment: Environment): URL {
     throw new WebhookUrlError(`not a URL: ${raw.slice(0, 200)}`);
   }
   if (raw.length > 2048) throw new WebhookUrlError('the URL is longer than 2048 characters');
-  if (environment === 'live' && url.protocol !== 'https:') throw new WebhookUrlError('live endpoints must use https');
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new WebhookUrlError('endpoints use http (test only) or https');
+  if (environment === 'live' && url.protocol !== 'https:')
+    throw new WebhookUrlError('live endpoints must use https');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new WebhookUrlError('endpoints use http (test only) or https');
   if (url.username || url.password) throw new WebhookUrlError('the URL must not carry credentials');
   if (url.hash) throw new WebhookUrlError('the URL must not have a #fragment');
   return url;
 }
 
 /** Every address the URL's host resolves to, all of them allowed; throws WebhookUrlError naming the first refused. */
-export async function resolveEndpoint(url: URL, environment: Environment): Promise<Array<{ address: string; family: number }>> {
+export async function resolveEndpoint(
+  url: URL,
+  environment: Environment,
+): Promise<Array<{ address: string; family: number }>> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: Array<{ address: string; family: number }>;
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
@@ -111,13 +126,22 @@ export async function resolveEndpoint(url: URL, environment: Environment): Promi
     try {
       addresses = await lookup(host, { all: true, verbatim: true });
     } catch (error) {
-      throw new WebhookUrlError(`${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? 'DNS error'})`);
+      throw new WebhookUrlError(
+        `${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? 'DNS error'})`,
+      );
     }
   }
   const namesLoopback = isIP(host) !== 0 || host === 'localhost';
   for (const { address } of addresses) {
-    const refusal = addressRefusal(address, environment) ?? (!namesLoopback && addressRefusal(address, 'live') ? `${address} is a loopback address; name it in the URL (http://127.0.0.1:PORT/…) to use it` : undefined);
-    if (refusal) throw new WebhookUrlError(host === address ? refusal : `${host} resolves to a refused address: ${refusal}`);
+    const refusal =
+      addressRefusal(address, environment) ??
+      (!namesLoopback && addressRefusal(address, 'live')
+        ? `${address} is a loopback address; name it in the URL (http://127.0.0.1:PORT/…) to use it`
+        : undefined);
+    if (refusal)
+      throw new WebhookUrlError(
+        host === address ? refusal : `${host} resolves to a refused address: ${refusal}`,
+      );
   }
   if (addresses.length === 0) throw new WebhookUrlError(`${host} has no address`);
   return addresses;

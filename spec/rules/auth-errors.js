@@ -7,5 +7,8 @@ export default function authErrors(operation, _options, context) {
   if (isPublic(operation, context.document.data)) return [];
   return ['401', '403']
     .filter((status) => !operation.responses?.[status])
-    .map((status) => ({ message: `An authenticated operation must define a ${status} response.`, path: [...context.path, 'responses'] }));
+    .map((status) => ({
+      message: `An authenticated operation must define a ${status} response.`,
+      path: [...context.path, 'responses'],
+    }));
 }

@@ -5,11 +5,28 @@ import { jsonSchemaOf, isExempt } from './operations.js';
 export default function errorSchema(response, _options, context) {
   if (isExempt(context)) return [];
   const shared = context.documentInventory.resolved?.components?.schemas?.Error;
-  if (!shared) return [{ message: 'Error responses need a shared schema: define components.schemas.Error.', path: context.path }];
+  if (!shared)
+    return [
+      {
+        message: 'Error responses need a shared schema: define components.schemas.Error.',
+        path: context.path,
+      },
+    ];
   const schema = jsonSchemaOf(response);
-  if (!schema) return [{ message: 'Error response must have an application/json body using components.schemas.Error.', path: context.path }];
+  if (!schema)
+    return [
+      {
+        message: 'Error response must have an application/json body using components.schemas.Error.',
+        path: context.path,
+      },
+    ];
   if (schema !== shared && JSON.stringify(schema) !== JSON.stringify(shared)) {
-    return [{ message: 'Error response body must be components.schemas.Error.', path: [...context.path, 'content'] }];
+    return [
+      {
+        message: 'Error response body must be components.schemas.Error.',
+        path: [...context.path, 'content'],
+      },
+    ];
   }
   return [];
 }

@@ -28,7 +28,11 @@ export function isPublic(operation, document) {
 export function mergeAllOf(schema) {
   if (!schema || typeof schema !== 'object') return {};
   if (!Array.isArray(schema.allOf)) return schema;
-  const merged = { ...schema, properties: { ...(schema.properties ?? {}) }, required: [...(schema.required ?? [])] };
+  const merged = {
+    ...schema,
+    properties: { ...(schema.properties ?? {}) },
+    required: [...(schema.required ?? [])],
+  };
   delete merged.allOf;
   for (const part of schema.allOf.map(mergeAllOf)) {
     if (part.type && !merged.type) merged.type = part.type;

@@ -7,5 +7,10 @@ export default function publicReason(operation, _options, context) {
   if (!isPublic(operation, context.document.data)) return [];
   const reason = operation['x-public-reason'];
   if (typeof reason === 'string' && reason.trim()) return [];
-  return [{ message: 'A public operation (no security) must say why in x-public-reason.', path: [...context.path, 'security'] }];
+  return [
+    {
+      message: 'A public operation (no security) must say why in x-public-reason.',
+      path: [...context.path, 'security'],
+    },
+  ];
 }

@@ -15,12 +15,20 @@ export default function scopesByMethod(pathItem, _options, context) {
     const wanted = `${product}:${access}`;
     const where = [...context.path, method, 'security'];
     if (isPublic(operation, document)) {
-      results.push({ message: `${method.toUpperCase()} ${path} must require the "${wanted}" scope, not be public.`, path: where });
+      results.push({
+        message: `${method.toUpperCase()} ${path} must require the "${wanted}" scope, not be public.`,
+        path: where,
+      });
       continue;
     }
     const security = effectiveSecurity(operation, document);
-    if (!security.some((requirement) => Object.values(requirement).some((scopes) => scopes?.includes(wanted)))) {
-      results.push({ message: `${method.toUpperCase()} ${path} must require the "${wanted}" scope.`, path: where });
+    if (
+      !security.some((requirement) => Object.values(requirement).some((scopes) => scopes?.includes(wanted)))
+    ) {
+      results.push({
+        message: `${method.toUpperCase()} ${path} must require the "${wanted}" scope.`,
+        path: where,
+      });
     }
   }
   return results;

@@ -21,14 +21,20 @@ export default function scopesDeclared(operation, _options, context) {
       const path = [...context.path, 'security', index, name];
       const scheme = schemes[name];
       if (!scheme) {
-        results.push({ message: `Security scheme "${name}" is not defined in components.securitySchemes.`, path });
+        results.push({
+          message: `Security scheme "${name}" is not defined in components.securitySchemes.`,
+          path,
+        });
         continue;
       }
       const declared = declaredScopes(scheme);
       (scopes ?? []).forEach((scope, scopeIndex) => {
         if (!declared.has(scope)) {
           const where = scheme.type === 'oauth2' ? 'its OAuth flows' : 'its x-scopes';
-          results.push({ message: `Scope "${scope}" is not declared by "${name}" in ${where}.`, path: [...path, scopeIndex] });
+          results.push({
+            message: `Scope "${scope}" is not declared by "${name}" in ${where}.`,
+            path: [...path, scopeIndex],
+          });
         }
       });
     }

@@ -21,17 +21,69 @@ const WEBHOOK_SECRET = `whsec_${Buffer.from('readme receiver secret, 32 bytes').
 
 /** Blocks not run here, each with where it is run instead. */
 const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = [
-  { language: 'sh', code: /^npm install && npm start\s.*\nnpm test\s/s, where: '.ci/run runs the quick start (npm ci, npm start, the printed curl line, Ctrl-C) and npm test' },
-  { language: 'sh', code: /^npm install assessment-service-client\s+# once published; before that, `npm install && npm pack` in this folder \(the build needs its TypeScript\) and install the \.tgz\s*$/, where: 'test/e2e/generators/emitters/client/consumer.test.ts packs the client and installs the .tgz in a consumer project' },
-  { language: 'python', code: /import assessment_service|from assessment_service import/, where: 'the Python SDK tests (test/e2e/generators/emitters/python/sdk.test.ts runs every python block of README.md)' },
-  { language: 'python', code: /from media_fixture import/, where: 'test/e2e/generators/emitters/python/media.test.ts runs the media fixture blocks of README.md against a server that decodes what they send' },
-  { language: 'sh', code: /^export DATABASE_URL=postgres:/, where: 'test/e2e/service/multi-instance.test.ts: two `npm run serve`-style instances on one PostgreSQL, a key from the keys CLI' },
-  { language: 'nginx', code: /^upstream assessment \{/, where: 'test/e2e/service/load-balancer.test.ts: two instances with TRUST_PROXY behind a balancer written in the test that sets the same headers (no nginx on a bare machine)' },
-  { language: 'sh', code: /^TRUST_PROXY=\S+ HOST=\S+ PORT=\d+ npm run serve/, where: 'test/integration/service/trust-proxy.test.ts starts npm run serve (service/server.ts) with the balancer listed in TRUST_PROXY and reads the client address from its log' },
-  { language: 'sh', code: /^CONTRACT_BASE_URL=\S+ CONTRACT_API_KEY=\S+ npm run test:contract/, where: 'test/e2e/generators/emitters/contract-tests/sandbox-runs.test.ts runs the suites against a service as a deployed target' },
-  { language: 'yaml', code: /npm run check:breaking -- --base origin\//, where: '.ci/run runs the gate against the base branch (GITHUB_BASE_REF on GitHub)' },
-  { language: '', code: /^request-property-required-added\s/, where: 'test/integration/scripts/check-breaking.test.ts checks this output (rule id, file:line, pointer, consequence)' },
-  { language: 'yaml', code: /^off:\n\s+- rule: /, where: 'test/integration/scripts/check-breaking.test.ts switches a rule off in .check-breaking.yaml' },
+  {
+    language: 'sh',
+    code: /^npm install && npm start\s.*\nnpm test\s/s,
+    where: '.ci/run runs the quick start (npm ci, npm start, the printed curl line, Ctrl-C) and npm test',
+  },
+  {
+    language: 'sh',
+    code: /^npm install assessment-service-client\s+# once published; before that, `npm install && npm pack` in this folder \(the build needs its TypeScript\) and install the \.tgz\s*$/,
+    where:
+      'test/e2e/generators/emitters/client/consumer.test.ts packs the client and installs the .tgz in a consumer project',
+  },
+  {
+    language: 'python',
+    code: /import assessment_service|from assessment_service import/,
+    where:
+      'the Python SDK tests (test/e2e/generators/emitters/python/sdk.test.ts runs every python block of README.md)',
+  },
+  {
+    language: 'python',
+    code: /from media_fixture import/,
+    where:
+      'test/e2e/generators/emitters/python/media.test.ts runs the media fixture blocks of README.md against a server that decodes what they send',
+  },
+  {
+    language: 'sh',
+    code: /^export DATABASE_URL=postgres:/,
+    where:
+      'test/e2e/service/multi-instance.test.ts: two `npm run serve`-style instances on one PostgreSQL, a key from the keys CLI',
+  },
+  {
+    language: 'nginx',
+    code: /^upstream assessment \{/,
+    where:
+      'test/e2e/service/load-balancer.test.ts: two instances with TRUST_PROXY behind a balancer written in the test that sets the same headers (no nginx on a bare machine)',
+  },
+  {
+    language: 'sh',
+    code: /^TRUST_PROXY=\S+ HOST=\S+ PORT=\d+ npm run serve/,
+    where:
+      'test/integration/service/trust-proxy.test.ts starts npm run serve (service/server.ts) with the balancer listed in TRUST_PROXY and reads the client address from its log',
+  },
+  {
+    language: 'sh',
+    code: /^CONTRACT_BASE_URL=\S+ CONTRACT_API_KEY=\S+ npm run test:contract/,
+    where:
+      'test/e2e/generators/emitters/contract-tests/sandbox-runs.test.ts runs the suites against a service as a deployed target',
+  },
+  {
+    language: 'yaml',
+    code: /npm run check:breaking -- --base origin\//,
+    where: '.ci/run runs the gate against the base branch (GITHUB_BASE_REF on GitHub)',
+  },
+  {
+    language: '',
+    code: /^request-property-required-added\s/,
+    where:
+      'test/integration/scripts/check-breaking.test.ts checks this output (rule id, file:line, pointer, consequence)',
+  },
+  {
+    language: 'yaml',
+    code: /^off:\n\s+- rule: /,
+    where: 'test/integration/scripts/check-breaking.test.ts switches a rule off in .check-breaking.yaml',
+  },
 ];
 
 interface Block {
@@ -56,7 +108,9 @@ async function blocksOf(file: string): Promise<Block[]> {
 
 const blocks = (await Promise.all(READMES.map(blocksOf))).flat();
 // Blocks on the media fixture's client run against that fixture's stubs: test/docs/media-readme.test.ts.
-const runnable = blocks.filter((block) => block.language === 'ts' && !block.code.includes("from 'media-fixture-client'"));
+const runnable = blocks.filter(
+  (block) => block.language === 'ts' && !block.code.includes("from 'media-fixture-client'"),
+);
 let service: TestService;
 let dir: string;
 
@@ -72,12 +126,25 @@ afterAll(async () => {
 
 describe('README code blocks', () => {
   it('finds TypeScript blocks in both READMEs', () => {
-    for (const file of READMES) expect(runnable.some((block) => block.file === file), file).toBe(true);
+    for (const file of READMES)
+      expect(
+        runnable.some((block) => block.file === file),
+        file,
+      ).toBe(true);
   });
 
-  it.each(blocks.filter((block) => block.language !== 'ts').map((block) => ({ ...block, where: `${block.file}:${block.line}` })))('$where ($language) is run elsewhere', (block) => {
-    const elsewhere = RUN_ELSEWHERE.find((entry) => entry.language === block.language && entry.code.test(block.code));
-    expect(elsewhere, `a ${block.language || 'plain'} block at ${block.file}:${block.line} that no test runs:\n${block.code}`).toBeDefined();
+  it.each(
+    blocks
+      .filter((block) => block.language !== 'ts')
+      .map((block) => ({ ...block, where: `${block.file}:${block.line}` })),
+  )('$where ($language) is run elsewhere', (block) => {
+    const elsewhere = RUN_ELSEWHERE.find(
+      (entry) => entry.language === block.language && entry.code.test(block.code),
+    );
+    expect(
+      elsewhere,
+      `a ${block.language || 'plain'} block at ${block.file}:${block.line} that no test runs:\n${block.code}`,
+    ).toBeDefined();
   });
 
   it('every TypeScript block type-checks as written (tsc --strict): tsx runs them without checking types', async () => {
@@ -90,59 +157,117 @@ describe('README code blocks', () => {
         return file;
       }),
     );
-    const args = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--target', 'es2022', '--allowImportingTsExtensions', '--types', 'node', ...files];
+    const args = [
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      '--module',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--allowImportingTsExtensions',
+      '--types',
+      'node',
+      ...files,
+    ];
     const tsc = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsc'), args, { cwd: ROOT });
     let output = '';
     tsc.stdout.on('data', (chunk) => (output += chunk));
     tsc.stderr.on('data', (chunk) => (output += chunk));
     const code = await new Promise<number | null>((resolve) => tsc.on('exit', resolve));
     // Name each error by its README line: `README-683.mts(5,…)` is README.md's block opening at line 683.
-    expect(output.replaceAll(`${path.relative(ROOT, checked)}/`, ''), 'README TypeScript blocks that do not type-check').toBe('');
+    expect(
+      output.replaceAll(`${path.relative(ROOT, checked)}/`, ''),
+      'README TypeScript blocks that do not type-check',
+    ).toBe('');
     expect(code).toBe(0);
   }, 120_000);
 
-  it.each(runnable.map((block) => ({ ...block, where: `${block.file}:${block.line}` })))('$where runs against the reference service', async (block) => {
-    const file = path.join(dir, `${path.basename(block.file, '.md')}-${block.line}.mts`);
-    await writeFile(file, block.code.replaceAll("'assessment-service-client'", `'${CLIENT_ENTRY}'`));
-    const key = await service.key();
-    const port = await freePort();
-    const env = { ...process.env, ASSESSMENT_SERVICE_API_KEY: key, ASSESSMENT_SERVICE_BASE_URL: service.url, ASSESSMENT_SERVICE_WEBHOOK_SECRET: WEBHOOK_SECRET, PORT: String(port) };
-    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [file], { cwd: dir, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
-    if (/\.listen\(/.test(block.code)) {
-      // A receiver: it must answer a delivery signed by the independent Standard Webhooks library
-      // with 2xx, and a forged one with 4xx; then it is stopped.
-      try {
-        const url = `http://127.0.0.1:${port}/`;
-        const body = JSON.stringify({ id: 'evt_readme1', object: 'event', type: 'assessment.completed', created_at: new Date().toISOString(), livemode: false, data: { object: { id: 'asmt_readme1', object: 'assessment', livemode: false, subject_id: 'subj_readme1', status: 'completed', answers: [{ item_id: 'item_1', value: 3 }], scores: { mn: 50, mi: 50 }, created_at: new Date().toISOString(), completed_at: new Date().toISOString(), metadata: {} } } });
-        const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-        const signed = new Webhook(WEBHOOK_SECRET).sign('evt_readme1', signedAt, body);
-        const headers = { 'content-type': 'application/json', 'webhook-id': 'evt_readme1', 'webhook-timestamp': String(signedAt.getTime() / 1000) };
-        const deliver = async (signature: string) => {
-          for (let attempt = 0; ; attempt += 1) {
-            try {
-              return (await fetch(url, { method: 'POST', body, headers: { ...headers, 'webhook-signature': signature } })).status;
-            } catch (error) {
-              if (attempt > 200) throw error; // not listening after 20 s
-              await new Promise((resolve) => setTimeout(resolve, 100));
+  it.each(runnable.map((block) => ({ ...block, where: `${block.file}:${block.line}` })))(
+    '$where runs against the reference service',
+    async (block) => {
+      const file = path.join(dir, `${path.basename(block.file, '.md')}-${block.line}.mts`);
+      await writeFile(file, block.code.replaceAll("'assessment-service-client'", `'${CLIENT_ENTRY}'`));
+      const key = await service.key();
+      const port = await freePort();
+      const env = {
+        ...process.env,
+        ASSESSMENT_SERVICE_API_KEY: key,
+        ASSESSMENT_SERVICE_BASE_URL: service.url,
+        ASSESSMENT_SERVICE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        PORT: String(port),
+      };
+      const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [file], { cwd: dir, env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+      if (/\.listen\(/.test(block.code)) {
+        // A receiver: it must answer a delivery signed by the independent Standard Webhooks library
+        // with 2xx, and a forged one with 4xx; then it is stopped.
+        try {
+          const url = `http://127.0.0.1:${port}/`;
+          const body = JSON.stringify({
+            id: 'evt_readme1',
+            object: 'event',
+            type: 'assessment.completed',
+            created_at: new Date().toISOString(),
+            livemode: false,
+            data: {
+              object: {
+                id: 'asmt_readme1',
+                object: 'assessment',
+                livemode: false,
+                subject_id: 'subj_readme1',
+                status: 'completed',
+                answers: [{ item_id: 'item_1', value: 3 }],
+                scores: { mn: 50, mi: 50 },
+                created_at: new Date().toISOString(),
+                completed_at: new Date().toISOString(),
+                metadata: {},
+              },
+            },
+          });
+          const signedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+          const signed = new Webhook(WEBHOOK_SECRET).sign('evt_readme1', signedAt, body);
+          const headers = {
+            'content-type': 'application/json',
+            'webhook-id': 'evt_readme1',
+            'webhook-timestamp': String(signedAt.getTime() / 1000),
+          };
+          const deliver = async (signature: string) => {
+            for (let attempt = 0; ; attempt += 1) {
+              try {
+                return (
+                  await fetch(url, {
+                    method: 'POST',
+                    body,
+                    headers: { ...headers, 'webhook-signature': signature },
+                  })
+                ).status;
+              } catch (error) {
+                if (attempt > 200) throw error; // not listening after 20 s
+                await new Promise((resolve) => setTimeout(resolve, 100));
+              }
             }
-          }
-        };
-        expect(await deliver(signed), `${block.where}: a signed delivery`).toBeLessThan(300);
-        expect(await deliver('v1,' + Buffer.alloc(32).toString('base64')), `${block.where}: a forged delivery`).toBe(400);
-      } finally {
-        child.kill();
+          };
+          expect(await deliver(signed), `${block.where}: a signed delivery`).toBeLessThan(300);
+          expect(
+            await deliver('v1,' + Buffer.alloc(32).toString('base64')),
+            `${block.where}: a forged delivery`,
+          ).toBe(400);
+        } finally {
+          child.kill();
+        }
+        await exited;
+        expect(stderr, `${block.where} printed to stderr`).toBe('');
+        return;
       }
-      await exited;
+      const code = await exited;
       expect(stderr, `${block.where} printed to stderr`).toBe('');
-      return;
-    }
-    const code = await exited;
-    expect(stderr, `${block.where} printed to stderr`).toBe('');
-    expect(code, `${block.where} failed:\n${stdout}`).toBe(0);
-  }, 120_000);
+      expect(code, `${block.where} failed:\n${stdout}`).toBe(0);
+    },
+    120_000,
+  );
 });

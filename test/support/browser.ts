@@ -17,7 +17,15 @@ export interface ChromiumChoice {
 const OVERRIDES = 'set CHROMIUM_PATH to a Chromium binary, or put a `chromium` on PATH';
 // Flags for a desktop Chromium run headless in a test: no sandbox (CI runs as root), nothing
 // fetched in the background.
-const SYSTEM_ARGS = ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run', '--disable-component-update', '--disable-sync'];
+const SYSTEM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function executable(file: string): boolean {
   try {
@@ -40,7 +48,9 @@ function onPath(name: string, searchPath = process.env.PATH ?? ''): string | und
 export async function chooseChromium(env: NodeJS.ProcessEnv = process.env): Promise<ChromiumChoice> {
   if (env.CHROMIUM_PATH) {
     if (!executable(env.CHROMIUM_PATH)) {
-      throw new Error(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file; point it at a Chromium binary, or unset it to use the one npm installs (@sparticuz/chromium)`);
+      throw new Error(
+        `CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file; point it at a Chromium binary, or unset it to use the one npm installs (@sparticuz/chromium)`,
+      );
     }
     return { executablePath: env.CHROMIUM_PATH, args: SYSTEM_ARGS, source: 'CHROMIUM_PATH' };
   }
@@ -50,13 +60,23 @@ export async function chooseChromium(env: NodeJS.ProcessEnv = process.env): Prom
   try {
     sparticuz = (await import('@sparticuz/chromium')).default;
   } catch (error) {
-    throw new Error(`no Chromium: the npm package @sparticuz/chromium is not installed (${(error as Error).message.split('\n')[0]}); run \`npm ci\`, or ${OVERRIDES}`);
+    throw new Error(
+      `no Chromium: the npm package @sparticuz/chromium is not installed (${(error as Error).message.split('\n')[0]}); run \`npm ci\`, or ${OVERRIDES}`,
+      { cause: error },
+    );
   }
   try {
     // Unpacks the brotli-compressed binary into the temp folder once (about 3 s), then reuses it.
-    return { executablePath: await sparticuz.executablePath(), args: sparticuz.args, source: '@sparticuz/chromium' };
+    return {
+      executablePath: await sparticuz.executablePath(),
+      args: sparticuz.args,
+      source: '@sparticuz/chromium',
+    };
   } catch (error) {
-    throw new Error(`no Chromium: @sparticuz/chromium could not unpack its binary (${(error as Error).message.split('\n')[0]}); run \`npm ci\` again, or ${OVERRIDES}`);
+    throw new Error(
+      `no Chromium: @sparticuz/chromium could not unpack its binary (${(error as Error).message.split('\n')[0]}); run \`npm ci\` again, or ${OVERRIDES}`,
+      { cause: error },
+    );
   }
 }
 
@@ -64,9 +84,19 @@ export async function chooseChromium(env: NodeJS.ProcessEnv = process.env): Prom
 export async function launchChromium(): Promise<Browser> {
   const choice = await chooseChromium();
   try {
-    return await chromium.launch({ executablePath: choice.executablePath, args: choice.args, headless: true });
+    return await chromium.launch({
+      executablePath: choice.executablePath,
+      args: choice.args,
+      headless: true,
+    });
   } catch (error) {
-    const fix = choice.source === '@sparticuz/chromium' ? `run \`npm ci\` again, or ${OVERRIDES}` : `unset ${choice.source === 'PATH' ? 'PATH\'s chromium' : 'CHROMIUM_PATH'} to use the one npm installs (@sparticuz/chromium)`;
-    throw new Error(`Chromium from ${choice.source} (${choice.executablePath}) did not launch: ${(error as Error).message.split('\n')[0]}; ${fix}`);
+    const fix =
+      choice.source === '@sparticuz/chromium'
+        ? `run \`npm ci\` again, or ${OVERRIDES}`
+        : `unset ${choice.source === 'PATH' ? "PATH's chromium" : 'CHROMIUM_PATH'} to use the one npm installs (@sparticuz/chromium)`;
+    throw new Error(
+      `Chromium from ${choice.source} (${choice.executablePath}) did not launch: ${(error as Error).message.split('\n')[0]}; ${fix}`,
+      { cause: error },
+    );
   }
 }

@@ -30,7 +30,13 @@ export async function startTestServer(): Promise<TestServer> {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
-      const request = { method: incoming.method ?? '', url: incoming.url ?? '', headers: incoming.headers, body: Buffer.concat(chunks).toString(), at: Date.now() };
+      const request = {
+        method: incoming.method ?? '',
+        url: incoming.url ?? '',
+        headers: incoming.headers,
+        body: Buffer.concat(chunks).toString(),
+        at: Date.now(),
+      };
       requests.push(request);
       const handler = handlers[Math.min(served, handlers.length - 1)];
       served += 1;
@@ -66,7 +72,11 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 /** An error answer in the spec's error format. */
 export function apiError(status: number, code: string, headers: Record<string, string> = {}): Handler {
-  return json(status, { object: 'error', code, message: `${code} happened`, param: null, request_id: `req_${code}` }, headers);
+  return json(
+    status,
+    { object: 'error', code, message: `${code} happened`, param: null, request_id: `req_${code}` },
+    headers,
+  );
 }
 
 /** Never answers until the client gives up (the socket is left open). */

@@ -59,15 +59,26 @@ function templateRegex(operation: IrOperation): RegExp {
   return new RegExp(`^${pieces.join('')}$`);
 }
 
-function route(ir: Ir, method: string, path: string, request: IncomingMessage, rawQuery: string): { operation: IrOperation; params: Record<string, string> } | undefined {
+function route(
+  ir: Ir,
+  method: string,
+  path: string,
+  request: IncomingMessage,
+  rawQuery: string,
+): { operation: IrOperation; params: Record<string, string> } | undefined {
   for (const operation of ir.operations) {
     if (operation.method.toUpperCase() !== method) continue;
     // A template's query or fragment (`/#X-Amz-Target=A.B`, `/search?mode=fast`) must be carried by the request.
     const carried = operation.template.match;
     if (carried?.in === 'header' && request.headers[carried.name.toLowerCase()] !== carried.value) continue;
-    if (carried?.in === 'query' && new URLSearchParams(rawQuery).get(carried.name) !== carried.value) continue;
+    if (carried?.in === 'query' && new URLSearchParams(rawQuery).get(carried.name) !== carried.value)
+      continue;
     const match = templateRegex(operation).exec(path);
-    if (match) return { operation, params: Object.fromEntries(operation.template.params.map((name, index) => [name, match[index + 1]])) };
+    if (match)
+      return {
+        operation,
+        params: Object.fromEntries(operation.template.params.map((name, index) => [name, match[index + 1]])),
+      };
   }
   return undefined;
 }
@@ -76,10 +87,18 @@ function readMultipart(request: IncomingMessage, body: Buffer): Promise<EchoedPa
   return new Promise((resolve, reject) => {
     const parts: EchoedPart[] = [];
     const parser = busboy({ headers: request.headers, preservePath: true });
-    parser.on('field', (name, value, info) => parts.push({ name, mimeType: info.mimeType, value, file: false }));
+    parser.on('field', (name, value, info) =>
+      parts.push({ name, mimeType: info.mimeType, value, file: false }),
+    );
     parser.on('file', (name, stream, info) => {
       const chunks: Buffer[] = [];
-      const part: EchoedPart = { name, filename: info.filename, mimeType: info.mimeType, value: '', file: true };
+      const part: EchoedPart = {
+        name,
+        filename: info.filename,
+        mimeType: info.mimeType,
+        value: '',
+        file: true,
+      };
       parts.push(part);
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => (part.value = Buffer.concat(chunks).toString('base64')));
@@ -104,7 +123,13 @@ function pattern(size: number): Buffer {
   return Buffer.from(Array.from({ length: size }, (_, index) => (index * 7 + 3) % 256));
 }
 
-async function answer(response: ServerResponse, operation: IrOperation, echo: Echo, body: Buffer, accept: string | undefined): Promise<void> {
+async function answer(
+  response: ServerResponse,
+  operation: IrOperation,
+  echo: Echo,
+  body: Buffer,
+  accept: string | undefined,
+): Promise<void> {
   const success = operation.responses.find((candidate) => candidate.status === operation.successStatus);
   const media = accepted(success?.content ?? [], accept);
   const status = Number(operation.successStatus ?? 200);
@@ -115,12 +140,19 @@ async function answer(response: ServerResponse, operation: IrOperation, echo: Ec
       return void response.writeHead(status, { 'content-type': type }).end(JSON.stringify(echo));
     case 'text':
     case 'form':
-      return void response.writeHead(status, { 'content-type': `${type}; charset=utf-8` }).end(body.length > 0 ? body : `Grüße from ${operation.id}\r\nline 2`);
+      return void response
+        .writeHead(status, { 'content-type': `${type}; charset=utf-8` })
+        .end(body.length > 0 ? body : `Grüße from ${operation.id}\r\nline 2`);
     case 'event-stream': {
       response.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
       for (let index = 1; index <= 3; index += 1) {
         const data = media.stream?.dataIsJson ? JSON.stringify(item(index)) : `line ${index}\nsecond line`;
-        response.write(`${index === 1 ? 'retry: 500\n' : ''}id: ${index}\nevent: tick\n${data.split('\n').map((line) => `data: ${line}`).join('\n')}\n\n`);
+        response.write(
+          `${index === 1 ? 'retry: 500\n' : ''}id: ${index}\nevent: tick\n${data
+            .split('\n')
+            .map((line) => `data: ${line}`)
+            .join('\n')}\n\n`,
+        );
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       return void response.end();
@@ -131,7 +163,9 @@ async function answer(response: ServerResponse, operation: IrOperation, echo: Ec
       return void response.end();
     default: {
       const size = Number(new URLSearchParams(echo.rawQuery).get('size') ?? 4096);
-      return void response.writeHead(status, { 'content-type': type }).end(body.length > 0 ? body : pattern(size));
+      return void response
+        .writeHead(status, { 'content-type': type })
+        .end(body.length > 0 ? body : pattern(size));
     }
   }
 }
@@ -146,7 +180,12 @@ export async function startEchoServer(ir: Ir): Promise<EchoServer> {
         const body = Buffer.concat(chunks);
         const [path, rawQuery = ''] = (request.url ?? '/').split(/\?(.*)/s);
         const found = route(ir, request.method ?? 'GET', path, request, rawQuery);
-        if (!found) return void response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'not_found', message: `no route for ${request.method} ${path}` } }));
+        if (!found)
+          return void response.writeHead(404, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              error: { code: 'not_found', message: `no route for ${request.method} ${path}` },
+            }),
+          );
         const contentType = request.headers['content-type'];
         const echo: Echo = {
           operationId: found.operation.id,
@@ -156,18 +195,29 @@ export async function startEchoServer(ir: Ir): Promise<EchoServer> {
           rawQuery,
           query: qs.parse(rawQuery, { depth: 5, parameterLimit: 1000 }),
           headers: request.headers,
-          cookies: (request.headers.cookie ?? '').split('; ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+          cookies: (request.headers.cookie ?? '')
+            .split('; ')
+            .filter(Boolean)
+            .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
           ...(contentType ? { contentType } : {}),
           chunked: /chunked/i.test(String(request.headers['transfer-encoding'] ?? '')),
         };
         const essence = (contentType ?? '').split(';')[0].trim().toLowerCase();
         if (essence === 'multipart/form-data') echo.parts = await readMultipart(request, body);
-        else if (essence === 'application/x-www-form-urlencoded') echo.form = { qs: qs.parse(body.toString('utf8')), pairs: [...new URLSearchParams(body.toString('utf8'))] };
-        else if (/json/.test(essence)) echo.json = body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined;
+        else if (essence === 'application/x-www-form-urlencoded')
+          echo.form = {
+            qs: qs.parse(body.toString('utf8')),
+            pairs: [...new URLSearchParams(body.toString('utf8'))],
+          };
+        else if (/json/.test(essence))
+          echo.json = body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined;
         else if (essence.startsWith('text/')) echo.text = body.toString('utf8');
         else if (body.length > 0) echo.base64 = body.toString('base64');
         seen.push(echo);
-        const echoed = body.length > 0 && !essence.startsWith('multipart/') && !/json|form/.test(essence) ? body : Buffer.alloc(0);
+        const echoed =
+          body.length > 0 && !essence.startsWith('multipart/') && !/json|form/.test(essence)
+            ? body
+            : Buffer.alloc(0);
         await answer(response, found.operation, echo, echoed, request.headers.accept);
       })().catch((error: unknown) => response.writeHead(500).end(String(error)));
     });

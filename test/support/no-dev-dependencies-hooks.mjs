@@ -17,7 +17,12 @@ export async function resolve(specifier, context, next) {
   const parent = context.parentURL ?? '';
   const ours = parent.startsWith(ROOT) && !parent.includes('/node_modules/');
   if (name === 'esbuild' || (ours && DENIED.has(name))) {
-    throw Object.assign(new Error(`Cannot find package '${name}' imported from ${parent}: it is a devDependency, not installed here`), { code: 'ERR_MODULE_NOT_FOUND' });
+    throw Object.assign(
+      new Error(
+        `Cannot find package '${name}' imported from ${parent}: it is a devDependency, not installed here`,
+      ),
+      { code: 'ERR_MODULE_NOT_FOUND' },
+    );
   }
   return next(specifier, context);
 }

@@ -25,15 +25,22 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const errorFile = path.join(tmpdir(), `pg-shared-error-${process.pid}-${randomBytes(4).toString('hex')}`);
   // Node itself with tsx's loader (not the tsx CLI, which runs a second process): its exit means the server is gone.
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./postgres-server.ts', import.meta.url))], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./postgres-server.ts', import.meta.url))],
+    { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the shared PostgreSQL's process exited (${code}) before naming its URL`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the shared PostgreSQL's process exited (${code}) before naming its URL`)),
+    );
   });
   lines.on('line', (line) => {
-    if (line.startsWith('error: ')) void writeFile(errorFile, JSON.parse(line.slice('error: '.length)) as string);
+    if (line.startsWith('error: '))
+      void writeFile(errorFile, JSON.parse(line.slice('error: '.length)) as string);
   });
   project.provide('postgres', { url, errorFile });
   return async () => {

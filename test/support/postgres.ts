@@ -15,7 +15,8 @@ export async function sharedPostgres(timeoutMs = 120_000): Promise<TestPostgres>
   const { url, errorFile } = inject('postgres');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (existsSync(errorFile)) throw new Error(`the shared PostgreSQL did not start: ${readFileSync(errorFile, 'utf8')}`);
+    if (existsSync(errorFile))
+      throw new Error(`the shared PostgreSQL did not start: ${readFileSync(errorFile, 'utf8')}`);
     const probe = new pg.Client({ connectionString: url });
     try {
       await probe.connect();
@@ -23,7 +24,11 @@ export async function sharedPostgres(timeoutMs = 120_000): Promise<TestPostgres>
       return connectPostgres(url);
     } catch (error) {
       await probe.end().catch(() => undefined);
-      if (Date.now() > deadline) throw new Error(`the shared PostgreSQL (${new URL(url).host}) accepted no connection within ${timeoutMs} ms: ${(error as Error).message}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the shared PostgreSQL (${new URL(url).host}) accepted no connection within ${timeoutMs} ms: ${(error as Error).message}`,
+          { cause: error },
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -59,12 +59,31 @@ const ROUTES: Array<{ pattern: RegExp; methods: string[] }> = [
   { pattern: /^\/tasks\/[^/]+$/, methods: ['GET'] },
 ];
 
-function send(response: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
-  const limitHeaders = sabotage.has('429-no-headers') && status === 429 ? {} : { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '999' };
-  response.writeHead(status, { 'access-control-allow-origin': '*', ...limitHeaders, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers });
+function send(
+  response: ServerResponse,
+  status: number,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const limitHeaders =
+    sabotage.has('429-no-headers') && status === 429
+      ? {}
+      : { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '999' };
+  response.writeHead(status, {
+    'access-control-allow-origin': '*',
+    ...limitHeaders,
+    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...headers,
+  });
   response.end(body === undefined ? undefined : JSON.stringify(body));
 }
-const error = (response: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) => send(response, status, { error: { code, message: message.slice(0, 200) } }, headers);
+const error = (
+  response: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+) => send(response, status, { error: { code, message: message.slice(0, 200) } }, headers);
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -73,9 +92,15 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /** A page of items, newest first, after the cursor (an item's id). */
-function page<T extends { id: string }>(items: T[], query: URLSearchParams, response: ServerResponse, map: (item: T) => unknown): void {
+function page<T extends { id: string }>(
+  items: T[],
+  query: URLSearchParams,
+  response: ServerResponse,
+  map: (item: T) => unknown,
+): void {
   const rawLimit = query.get('limit');
-  if (rawLimit !== null && !/^\d+$/.test(rawLimit)) return error(response, 400, 'invalid_limit', 'limit must be an integer');
+  if (rawLimit !== null && !/^\d+$/.test(rawLimit))
+    return error(response, 400, 'invalid_limit', 'limit must be an integer');
   const limit = rawLimit === null ? 10 : Number(rawLimit);
   if (limit < 1 || limit > 50) return error(response, 400, 'invalid_limit', 'limit must be 1 to 50');
   const newest = [...items].reverse();
@@ -89,7 +114,11 @@ function page<T extends { id: string }>(items: T[], query: URLSearchParams, resp
   }
   const data = newest.slice(start, start + limit);
   const hasMore = start + limit < newest.length;
-  send(response, 200, { data: data.map(map), has_more: hasMore, next_cursor: hasMore ? data.at(-1)!.id : null });
+  send(response, 200, {
+    data: data.map(map),
+    has_more: hasMore,
+    next_cursor: hasMore ? data.at(-1)!.id : null,
+  });
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -100,18 +129,36 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const route = ROUTES.find((candidate) => candidate.pattern.test(path));
   if (!route) return error(response, 404, 'not_found', 'no such path');
   if (method === 'OPTIONS') {
-    const allow = [...route.methods, ...(sabotage.has('options-extra-method') ? ['PUT'] : []), 'OPTIONS'].join(', ');
-    const preflight: Record<string, string> = request.headers.origin && request.headers['access-control-request-method'] ? { 'access-control-allow-methods': route.methods.join(', '), 'access-control-allow-headers': 'authorization, content-type, idempotency-key, x-confirm' } : {};
+    const allow = [
+      ...route.methods,
+      ...(sabotage.has('options-extra-method') ? ['PUT'] : []),
+      'OPTIONS',
+    ].join(', ');
+    const preflight: Record<string, string> =
+      request.headers.origin && request.headers['access-control-request-method']
+        ? {
+            'access-control-allow-methods': route.methods.join(', '),
+            'access-control-allow-headers': 'authorization, content-type, idempotency-key, x-confirm',
+          }
+        : {};
     return send(response, 204, undefined, { allow, ...preflight });
   }
   if (!route.methods.includes(method) && !(method === 'HEAD' && route.methods.includes('GET'))) {
-    return error(response, 405, 'method_not_allowed', `${method} is not allowed here`, sabotage.has('no-allow') ? {} : { allow: route.methods.join(', ') });
+    return error(
+      response,
+      405,
+      'method_not_allowed',
+      `${method} is not allowed here`,
+      sabotage.has('no-allow') ? {} : { allow: route.methods.join(', ') },
+    );
   }
-  if (sabotage.has('429-no-headers') && requests % 7 === 0) return error(response, 429, 'rate_limited', 'slow down', { 'retry-after': '0' });
+  if (sabotage.has('429-no-headers') && requests % 7 === 0)
+    return error(response, 429, 'rate_limited', 'slow down', { 'retry-after': '0' });
   const text = await readBody(request);
   const [, scheme, token] = /^(\w+)\s+(.*)$/.exec(request.headers.authorization ?? '') ?? [];
   let account = scheme?.toLowerCase() === 'bearer' && !revoked.has(token) ? keys[token] : undefined;
-  if (!account && sabotage.has('accept-unknown-key') && KEY_FORMAT.test(token ?? '')) account = Object.values(keys)[0];
+  if (!account && sabotage.has('accept-unknown-key') && KEY_FORMAT.test(token ?? ''))
+    account = Object.values(keys)[0];
   if (!account) return error(response, 401, 'unauthenticated', 'a valid key is required');
   const segments = path.split('/').filter(Boolean);
   const query = url.searchParams;
@@ -123,29 +170,56 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
       return error(response, 400, 'malformed_json', 'the body is not JSON');
     }
   }
-  const project = (id: string) => projects.find((candidate) => candidate.id === id && (candidate.account === account || (sabotage.has('cross-tenant-read') && method === 'GET' && segments.length === 2)));
+  const project = (id: string) =>
+    projects.find(
+      (candidate) =>
+        candidate.id === id &&
+        (candidate.account === account ||
+          (sabotage.has('cross-tenant-read') && method === 'GET' && segments.length === 2)),
+    );
 
   if (segments[0] === 'projects' && segments.length === 1 && method === 'GET') {
     const kind = query.get('kind');
-    if (kind !== null && !['research', 'build', 'launch'].includes(kind)) return error(response, 400, 'invalid_kind', 'kind is not one of research, build, launch');
-    return page(projects.filter((candidate) => candidate.account === account && (kind === null || candidate.kind === kind)), query, response, publicProject);
+    if (kind !== null && !['research', 'build', 'launch'].includes(kind))
+      return error(response, 400, 'invalid_kind', 'kind is not one of research, build, launch');
+    return page(
+      projects.filter(
+        (candidate) => candidate.account === account && (kind === null || candidate.kind === kind),
+      ),
+      query,
+      response,
+      publicProject,
+    );
   }
   if (segments[0] === 'projects' && segments.length === 1 && method === 'POST') {
     const create = (): Project => {
       const input = (body ?? {}) as Omit<Project, 'id' | 'account'>;
-      const made: Project = { id: newId('proj'), account, name: String(input.name ?? ''), kind: input.kind ?? 'research', metadata: input.metadata ?? {}, ...(input.priority !== undefined ? { priority: input.priority } : {}) };
+      const made: Project = {
+        id: newId('proj'),
+        account,
+        name: String(input.name ?? ''),
+        kind: input.kind ?? 'research',
+        metadata: input.metadata ?? {},
+        ...(input.priority !== undefined ? { priority: input.priority } : {}),
+      };
       projects.push(made);
       return made;
     };
     if (sabotage.has('leak-on-refusal') && body && typeof body === 'object') create();
-    if (!validProjectCreate(body)) return error(response, 400, 'invalid_request', ajv.errorsText(validProjectCreate.errors));
+    if (!validProjectCreate(body))
+      return error(response, 400, 'invalid_request', ajv.errorsText(validProjectCreate.errors));
     const input = body as { name: string; kind?: string };
-    if (sabotage.has('refuse-enum-value') && input.kind === 'launch') return error(response, 400, 'invalid_request', 'kind launch is not available');
-    if (sabotage.has('refuse-max-length') && [...input.name].length === 20) return error(response, 400, 'invalid_request', 'name too long');
+    if (sabotage.has('refuse-enum-value') && input.kind === 'launch')
+      return error(response, 400, 'invalid_request', 'kind launch is not available');
+    if (sabotage.has('refuse-max-length') && [...input.name].length === 20)
+      return error(response, 400, 'invalid_request', 'name too long');
     const key = request.headers['idempotency-key'];
     const digest = createHash('sha256').update(text).digest('hex');
     const record = typeof key === 'string' ? idempotency.get(`${account}:${key}`) : undefined;
-    if (record) return record.digest === digest ? send(response, record.status, record.body) : error(response, 409, 'idempotency_conflict', 'this Idempotency-Key was used with another body');
+    if (record)
+      return record.digest === digest
+        ? send(response, record.status, record.body)
+        : error(response, 409, 'idempotency_conflict', 'this Idempotency-Key was used with another body');
     if (sabotage.has('idempotency-race')) await new Promise((resolve) => setTimeout(resolve, 30));
     const answer = publicProject(create());
     if (typeof key === 'string') idempotency.set(`${account}:${key}`, { digest, status: 201, body: answer });
@@ -156,21 +230,40 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     if (!found) return error(response, 404, 'not_found', 'no such project');
     if (segments.length === 2 && method === 'GET') {
       if (sabotage.has('text-content-type')) {
-        response.writeHead(200, { 'content-type': 'text/plain', 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '999' });
+        response.writeHead(200, {
+          'content-type': 'text/plain',
+          'x-ratelimit-limit': '1000',
+          'x-ratelimit-remaining': '999',
+        });
         return void response.end(JSON.stringify(publicProject(found)));
       }
       return send(response, 200, publicProject(found));
     }
     if (segments.length === 2 && method === 'DELETE') {
-      if (request.headers['x-confirm'] !== 'yes' && !sabotage.has('ignore-missing-header')) return error(response, 400, 'confirmation_required', 'X-Confirm: yes is required');
+      if (request.headers['x-confirm'] !== 'yes' && !sabotage.has('ignore-missing-header'))
+        return error(response, 400, 'confirmation_required', 'X-Confirm: yes is required');
       projects.splice(projects.indexOf(found), 1);
-      if (!sabotage.has('no-cascade')) for (const task of tasks.filter((candidate) => candidate.project_id === found.id)) tasks.splice(tasks.indexOf(task), 1);
+      if (!sabotage.has('no-cascade'))
+        for (const task of tasks.filter((candidate) => candidate.project_id === found.id))
+          tasks.splice(tasks.indexOf(task), 1);
       return send(response, 200, publicProject(found));
     }
-    if (segments.length === 3 && method === 'GET') return page(tasks.filter((task) => task.project_id === found.id), query, response, publicTask);
+    if (segments.length === 3 && method === 'GET')
+      return page(
+        tasks.filter((task) => task.project_id === found.id),
+        query,
+        response,
+        publicTask,
+      );
     if (segments.length === 3 && method === 'POST') {
-      if (!validTaskCreate(body)) return error(response, 400, 'invalid_request', ajv.errorsText(validTaskCreate.errors));
-      const task: Task = { id: newId('task'), account, project_id: found.id, title: (body as { title: string }).title };
+      if (!validTaskCreate(body))
+        return error(response, 400, 'invalid_request', ajv.errorsText(validTaskCreate.errors));
+      const task: Task = {
+        id: newId('task'),
+        account,
+        project_id: found.id,
+        title: (body as { title: string }).title,
+      };
       tasks.push(task);
       return send(response, 201, publicTask(task));
     }

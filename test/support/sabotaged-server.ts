@@ -30,14 +30,18 @@ const store = await openStoreOrExit('sabotaged');
 const sabotage = process.env.SABOTAGE;
 
 /** Applies `change` to a store result, whether the store answers now or with a promise. */
-const after = <T, U>(result: T | Promise<T>, change: (value: T) => U): U | Promise<U> => (result instanceof Promise ? result.then(change) : change(result));
+const after = <T, U>(result: T | Promise<T>, change: (value: T) => U): U | Promise<U> =>
+  result instanceof Promise ? result.then(change) : change(result);
 
 // The patched methods run with the caller's `this`: inside a transaction that is the transaction's
 // view of the store, and calling the store itself there would wait for the transaction to end.
 if (sabotage === 'drop-field') {
   const insert = store.insertSubject;
   store.insertSubject = function (this: Store, scope, row) {
-    return after(insert.call(this, scope, { ...row, metadata: {} }), (stored) => ({ ...stored, metadata: row.metadata }));
+    return after(insert.call(this, scope, { ...row, metadata: {} }), (stored) => ({
+      ...stored,
+      metadata: row.metadata,
+    }));
   } as typeof store.insertSubject;
 }
 if (sabotage === 'delete-nothing') {
@@ -95,33 +99,97 @@ const breakAnswers = (app: FastifyInstance) => {
   let authenticated = 0;
   app.addHook('preHandler', async (request, reply) => {
     const body = request.body as { answers?: unknown[] } | undefined;
-    if (sabotage === '500-on-valid-input' && request.method === 'PATCH' && Array.isArray(body?.answers) && body.answers.length > 3) throw new Error('planted: more than three answers');
-    if (sabotage === 'refuse-max-answers' && request.method === 'PATCH' && Array.isArray(body?.answers) && body.answers.length === 200) {
-      return reply.code(400).send({ object: 'error', code: 'invalid_request', message: 'Too many answers.', param: 'answers', request_id: request.id });
+    if (
+      sabotage === '500-on-valid-input' &&
+      request.method === 'PATCH' &&
+      Array.isArray(body?.answers) &&
+      body.answers.length > 3
+    )
+      throw new Error('planted: more than three answers');
+    if (
+      sabotage === 'refuse-max-answers' &&
+      request.method === 'PATCH' &&
+      Array.isArray(body?.answers) &&
+      body.answers.length === 200
+    ) {
+      return reply.code(400).send({
+        object: 'error',
+        code: 'invalid_request',
+        message: 'Too many answers.',
+        param: 'answers',
+        request_id: request.id,
+      });
     }
-    if (sabotage === '429-no-headers' && (request as { caller?: unknown }).caller && ++authenticated % 10 === 0) {
+    if (
+      sabotage === '429-no-headers' &&
+      (request as { caller?: unknown }).caller &&
+      ++authenticated % 10 === 0
+    ) {
       reply.removeHeader('x-ratelimit-limit');
       reply.removeHeader('x-ratelimit-remaining');
-      return reply.code(429).header('retry-after', '0').send({ object: 'error', code: 'rate_limited', message: 'Planted: slow down.', param: null, request_id: request.id });
+      return reply.code(429).header('retry-after', '0').send({
+        object: 'error',
+        code: 'rate_limited',
+        message: 'Planted: slow down.',
+        param: null,
+        request_id: request.id,
+      });
     }
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const caller = (request as { caller?: { scope: Parameters<typeof store.insertSubject>[0] } }).caller;
-    if (sabotage === 'leak-on-refusal' && request.method === 'POST' && request.url.split('?')[0] === '/v1/nature/subjects' && reply.statusCode === 400 && caller) {
+    if (
+      sabotage === 'leak-on-refusal' &&
+      request.method === 'POST' &&
+      request.url.split('?')[0] === '/v1/nature/subjects' &&
+      reply.statusCode === 400 &&
+      caller
+    ) {
       const body = request.body as { metadata?: unknown } | undefined;
-      const metadata = body && typeof body.metadata === 'object' && body.metadata && !Array.isArray(body.metadata) ? (body.metadata as Record<string, string>) : {};
-      await store.insertSubject(caller.scope, { id: newId('subj'), createdAt: new Date().toISOString(), consentArtifact: { consent_text_version: '2026-01', consented_at: new Date().toISOString(), ui_snapshot_hash: `sha256:${'0'.repeat(64)}` }, metadata });
+      const metadata =
+        body && typeof body.metadata === 'object' && body.metadata && !Array.isArray(body.metadata)
+          ? (body.metadata as Record<string, string>)
+          : {};
+      await store.insertSubject(caller.scope, {
+        id: newId('subj'),
+        createdAt: new Date().toISOString(),
+        consentArtifact: {
+          consent_text_version: '2026-01',
+          consented_at: new Date().toISOString(),
+          ui_snapshot_hash: `sha256:${'0'.repeat(64)}`,
+        },
+        metadata,
+      });
     }
-    if (sabotage === 'text-content-type' && request.method === 'GET' && /^\/v1\/nature\/subjects\/[^/]+$/.test(request.url) && reply.statusCode === 200) reply.header('content-type', 'text/plain');
+    if (
+      sabotage === 'text-content-type' &&
+      request.method === 'GET' &&
+      /^\/v1\/nature\/subjects\/[^/]+$/.test(request.url) &&
+      reply.statusCode === 200
+    )
+      reply.header('content-type', 'text/plain');
     if (sabotage === 'drop-header') reply.removeHeader('x-ratelimit-remaining');
     if (sabotage === 'ok-for-404' && reply.statusCode === 404) reply.code(200);
     if (sabotage === 'other-spec') reply.header('x-spec-digest', `sha256:${'0'.repeat(64)}`);
-    if (sabotage === 'wrong-type' && typeof payload === 'string' && payload.includes('"object":"subject"')) return payload.replace('"livemode":false', '"livemode":"no"');
-    if (sabotage === 'stale-read' && request.method === 'GET' && /^\/v1\/nature\/assessments\/[^/]+$/.test(request.url) && reply.statusCode === 200 && typeof payload === 'string') {
+    if (sabotage === 'wrong-type' && typeof payload === 'string' && payload.includes('"object":"subject"'))
+      return payload.replace('"livemode":false', '"livemode":"no"');
+    if (
+      sabotage === 'stale-read' &&
+      request.method === 'GET' &&
+      /^\/v1\/nature\/assessments\/[^/]+$/.test(request.url) &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string'
+    ) {
       if (!firstAnswers.has(request.url)) firstAnswers.set(request.url, payload);
       return firstAnswers.get(request.url);
     }
-    if (sabotage === 'skip-page' && request.method === 'GET' && request.url.includes('starting_after=') && reply.statusCode === 200 && typeof payload === 'string') {
+    if (
+      sabotage === 'skip-page' &&
+      request.method === 'GET' &&
+      request.url.includes('starting_after=') &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string'
+    ) {
       const page = JSON.parse(payload) as { data?: unknown[] };
       if (Array.isArray(page.data) && page.data.length > 1) page.data.shift();
       return JSON.stringify(page);
@@ -132,6 +200,9 @@ const breakAnswers = (app: FastifyInstance) => {
 
 await serveFromEnvironment('sabotaged', {
   store,
-  dispatcher: { box, settings: sabotage === 'event-no-retry' ? { ...settings, retryDelaysMs: [] } : settings },
+  dispatcher: {
+    box,
+    settings: sabotage === 'event-no-retry' ? { ...settings, retryDelaysMs: [] } : settings,
+  },
   extend: breakAnswers,
 });

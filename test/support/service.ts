@@ -14,11 +14,21 @@ export interface TestService {
   store: Store;
   clock: { now: number; advance: (ms: number) => void };
   /** Creates a key and returns the raw value. */
-  key: (options?: { env?: Environment; type?: KeyType; scopes?: string[]; account?: string; tier?: number }) => Promise<string>;
+  key: (options?: {
+    env?: Environment;
+    type?: KeyType;
+    scopes?: string[];
+    account?: string;
+    tier?: number;
+  }) => Promise<string>;
   /** The service's loopback address. */
   url: string;
   /** One HTTP request over a real socket. */
-  call: (method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }) => Promise<ServiceResponse>;
+  call: (
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
+  ) => Promise<ServiceResponse>;
   close: () => Promise<void>;
 }
 
@@ -39,7 +49,15 @@ export const CONSENT = {
  * A store, or a SQLite file to open. No dispatcher runs: a test that delivers webhooks starts its
  * own (with its settings and clock) and passes its notify as `onEvents`.
  */
-export async function startService(storeOrFile: Store | string = ':memory:', options: { onEvents?: () => void; allowLoopbackWebhooks?: boolean; trustProxy?: TrustProxy; requestTimeoutMs?: number } = {}): Promise<TestService> {
+export async function startService(
+  storeOrFile: Store | string = ':memory:',
+  options: {
+    onEvents?: () => void;
+    allowLoopbackWebhooks?: boolean;
+    trustProxy?: TrustProxy;
+    requestTimeoutMs?: number;
+  } = {},
+): Promise<TestService> {
   const store = typeof storeOrFile === 'string' ? new SqliteStore(storeOrFile) : storeOrFile;
   const clock = { now: Date.parse('2026-11-21T10:00:00Z'), advance: (ms: number) => (clock.now += ms) };
   // Tests run where a developer would: loopback receivers allowed unless a test says otherwise.
@@ -58,8 +76,20 @@ export async function startService(storeOrFile: Store | string = ':memory:', opt
     app,
     store,
     clock,
-    key: async ({ env = 'test', type = 'sk', scopes = ['nature:read', 'nature:write'], account = 'acct_test', tier = 3 } = {}) =>
-      (await createKey(store, { environment: env, type, scopes, accountId: account, tier, name: `key ${++counter}` }, new Date(clock.now).toISOString())).rawKey,
+    key: async ({
+      env = 'test',
+      type = 'sk',
+      scopes = ['nature:read', 'nature:write'],
+      account = 'acct_test',
+      tier = 3,
+    } = {}) =>
+      (
+        await createKey(
+          store,
+          { environment: env, type, scopes, accountId: account, tier, name: `key ${++counter}` },
+          new Date(clock.now).toISOString(),
+        )
+      ).rawKey,
     url,
     call: async (method, path, options = {}) => {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };

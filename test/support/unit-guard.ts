@@ -10,7 +10,8 @@ import dgram from 'node:dgram';
 import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 
-const WHERE = 'a unit test starts no process and opens no socket; move this test to test/integration (service, stores, CLIs, Prism) or test/e2e (browser, packed packages, Python, contract runs)';
+const WHERE =
+  'a unit test starts no process and opens no socket; move this test to test/integration (service, stores, CLIs, Prism) or test/e2e (browser, packed packages, Python, contract runs)';
 
 function refuse(what: string): never {
   throw new Error(`${what} refused: ${WHERE}`);

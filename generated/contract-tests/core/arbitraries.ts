@@ -27,11 +27,16 @@ const MAX_GENERATED_ITEMS = 8;
 const MAX_BOUNDARY_SIZE = 1000;
 
 /** Usually `usual`, one time in five the value at the schema's size limit. */
-const atBoundary = <T>(usual: fc.Arbitrary<T>, boundary: fc.Arbitrary<T>): fc.Arbitrary<T> => fc.oneof({ arbitrary: usual, weight: 4 }, { arbitrary: boundary, weight: 1 });
+const atBoundary = <T>(usual: fc.Arbitrary<T>, boundary: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+  fc.oneof({ arbitrary: usual, weight: 4 }, { arbitrary: boundary, weight: 1 });
 
 export function resolve(root: SchemaRoot, schema: Schema): Schema {
   let current = schema;
-  for (let hops = 0; hops < 32 && current && typeof current === 'object' && typeof current.$ref === 'string'; hops += 1) {
+  for (
+    let hops = 0;
+    hops < 32 && current && typeof current === 'object' && typeof current.$ref === 'string';
+    hops += 1
+  ) {
     const [id, pointer = ''] = current.$ref.split('#');
     if (id && id !== root.$id) throw new Error(`cannot resolve ${current.$ref}`);
     const target = pointer
@@ -58,16 +63,25 @@ export function merge(root: SchemaRoot, schema: Schema): Schema {
     const next: Schema = { ...merged, ...part };
     if (merged.properties || part.properties) {
       next.properties = { ...(merged.properties ?? {}) };
-      for (const [name, value] of Object.entries(part.properties ?? {})) next.properties[name] = next.properties[name] ? { allOf: [next.properties[name], value] } : value;
+      for (const [name, value] of Object.entries(part.properties ?? {}))
+        next.properties[name] = next.properties[name] ? { allOf: [next.properties[name], value] } : value;
     }
-    if (merged.required || part.required) next.required = [...new Set([...(merged.required ?? []), ...(part.required ?? [])])];
-    for (const key of ['minimum', 'minLength', 'minItems', 'minProperties', 'exclusiveMinimum']) if (typeof merged[key] === 'number' && typeof part[key] === 'number') next[key] = Math.max(merged[key], part[key]);
-    for (const key of ['maximum', 'maxLength', 'maxItems', 'maxProperties', 'exclusiveMaximum']) if (typeof merged[key] === 'number' && typeof part[key] === 'number') next[key] = Math.min(merged[key], part[key]);
-    if (merged.additionalProperties === false || part.additionalProperties === false) next.additionalProperties = false;
+    if (merged.required || part.required)
+      next.required = [...new Set([...(merged.required ?? []), ...(part.required ?? [])])];
+    for (const key of ['minimum', 'minLength', 'minItems', 'minProperties', 'exclusiveMinimum'])
+      if (typeof merged[key] === 'number' && typeof part[key] === 'number')
+        next[key] = Math.max(merged[key], part[key]);
+    for (const key of ['maximum', 'maxLength', 'maxItems', 'maxProperties', 'exclusiveMaximum'])
+      if (typeof merged[key] === 'number' && typeof part[key] === 'number')
+        next[key] = Math.min(merged[key], part[key]);
+    if (merged.additionalProperties === false || part.additionalProperties === false)
+      next.additionalProperties = false;
     if (merged.type && part.type) {
       const a = [merged.type].flat();
       const b = [part.type].flat();
-      const both = a.filter((type: string) => b.includes(type) || (type === 'integer' && b.includes('number')));
+      const both = a.filter(
+        (type: string) => b.includes(type) || (type === 'integer' && b.includes('number')),
+      );
       next.type = both.length === 0 ? part.type : both.length === 1 ? both[0] : both;
     }
     merged = next;
@@ -110,11 +124,25 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
     case 'date-time':
       // RFC 3339 in its variety: no fraction or up to nine digits, `Z` or an offset (a pattern may narrow it).
       base = fc
-        .tuple(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z'), noInvalidDate: true }), fc.stringMatching(/^(\.\d{1,9})?$/), fc.constantFrom('Z', 'Z', '+00:00', '-05:30', '+14:00'))
+        .tuple(
+          fc.date({
+            min: new Date('1970-01-01T00:00:00Z'),
+            max: new Date('2199-12-31T23:59:59Z'),
+            noInvalidDate: true,
+          }),
+          fc.stringMatching(/^(\.\d{1,9})?$/),
+          fc.constantFrom('Z', 'Z', '+00:00', '-05:30', '+14:00'),
+        )
         .map(([date, fraction, zone]) => `${date.toISOString().slice(0, 19)}${fraction}${zone}`);
       break;
     case 'date':
-      base = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      base = fc
+        .date({
+          min: new Date('1970-01-01T00:00:00Z'),
+          max: new Date('2199-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        })
+        .map((date) => date.toISOString().slice(0, 10));
       break;
     case 'time':
       base = fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(11, 19) + 'Z');
@@ -147,7 +175,12 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   }
   // Any code point (one per unit), so length bounds count as JSON Schema counts them; now and then exactly maxLength.
   const usual = fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, minLength + 40) });
-  return schema.maxLength !== undefined && schema.maxLength <= MAX_BOUNDARY_SIZE ? atBoundary(usual, fc.string({ unit: 'binary', minLength: schema.maxLength, maxLength: schema.maxLength })) : usual;
+  return schema.maxLength !== undefined && schema.maxLength <= MAX_BOUNDARY_SIZE
+    ? atBoundary(
+        usual,
+        fc.string({ unit: 'binary', minLength: schema.maxLength, maxLength: schema.maxLength }),
+      )
+    : usual;
 }
 
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
@@ -158,14 +191,31 @@ function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number>
   if (integer || typeof schema.multipleOf === 'number') {
     const step = typeof schema.multipleOf === 'number' ? schema.multipleOf : 1;
     const int32 = schema.format === 'int32';
-    let min = typeof lower === 'number' ? Math.ceil(lower / step) : int32 ? Math.ceil(-2147483648 / step) : -1_000_000;
-    let max = typeof upper === 'number' ? Math.floor(upper / step) : int32 ? Math.floor(2147483647 / step) : 1_000_000;
+    let min =
+      typeof lower === 'number'
+        ? Math.ceil(lower / step)
+        : int32
+          ? Math.ceil(-2147483648 / step)
+          : -1_000_000;
+    let max =
+      typeof upper === 'number'
+        ? Math.floor(upper / step)
+        : int32
+          ? Math.floor(2147483647 / step)
+          : 1_000_000;
     if (strictLower && min * step === lower) min += 1;
     if (strictUpper && max * step === upper) max -= 1;
     return fc.integer({ min, max }).map((n) => (step === 1 ? n : Number((n * step).toPrecision(12))));
   }
   return fc
-    .double({ min: typeof lower === 'number' ? lower : -1e9, max: typeof upper === 'number' ? upper : 1e9, noNaN: true, noDefaultInfinity: true, minExcluded: strictLower, maxExcluded: strictUpper })
+    .double({
+      min: typeof lower === 'number' ? lower : -1e9,
+      max: typeof upper === 'number' ? upper : 1e9,
+      noNaN: true,
+      noDefaultInfinity: true,
+      minExcluded: strictLower,
+      maxExcluded: strictUpper,
+    })
     .map((n) => (Object.is(n, -0) ? 0 : n));
 }
 
@@ -186,11 +236,22 @@ function isReadOnly(root: SchemaRoot, schema: Schema): boolean {
  * additionalProperties is false). Follows objects, arrays and the branches of oneOf/anyOf.
  */
 export function withoutReadOnly(root: SchemaRoot, schema: Schema, value: unknown, depth = 0): unknown {
-  if (depth > MAX_DEPTH * 2 || value === null || typeof value !== 'object' || !schema || typeof schema !== 'object') return value;
+  if (
+    depth > MAX_DEPTH * 2 ||
+    value === null ||
+    typeof value !== 'object' ||
+    !schema ||
+    typeof schema !== 'object'
+  )
+    return value;
   const merged = merge(root, schema);
   if (!merged || typeof merged !== 'object') return value;
-  if (Array.isArray(value)) return merged.items ? value.map((item) => withoutReadOnly(root, merged.items, item, depth + 1)) : value;
-  const branches: Schema[] = [merged, ...[...(merged.oneOf ?? []), ...(merged.anyOf ?? [])].map((branch: Schema) => merge(root, branch))];
+  if (Array.isArray(value))
+    return merged.items ? value.map((item) => withoutReadOnly(root, merged.items, item, depth + 1)) : value;
+  const branches: Schema[] = [
+    merged,
+    ...[...(merged.oneOf ?? []), ...(merged.anyOf ?? [])].map((branch: Schema) => merge(root, branch)),
+  ];
   const out: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
     const declared = branches.map((branch) => branch?.properties?.[name]).filter(Boolean);
@@ -203,10 +264,21 @@ export function withoutReadOnly(root: SchemaRoot, schema: Schema, value: unknown
 /** Properties of an object schema that are writeOnly (sent, never answered), allOf merged. */
 export function writeOnlyProperties(root: SchemaRoot, schema: Schema): Set<string> {
   const merged = schema && typeof schema === 'object' ? merge(root, schema) : undefined;
-  return new Set(Object.entries<Schema>(merged?.properties ?? {}).filter(([, property]) => property && typeof property === 'object' && merge(root, property)?.writeOnly === true).map(([name]) => name));
+  return new Set(
+    Object.entries<Schema>(merged?.properties ?? {})
+      .filter(
+        ([, property]) =>
+          property && typeof property === 'object' && merge(root, property)?.writeOnly === true,
+      )
+      .map(([name]) => name),
+  );
 }
 
-function objectArbitrary(root: SchemaRoot, schema: Schema, depth: number): fc.Arbitrary<Record<string, unknown>> {
+function objectArbitrary(
+  root: SchemaRoot,
+  schema: Schema,
+  depth: number,
+): fc.Arbitrary<Record<string, unknown>> {
   const required: string[] = schema.required ?? [];
   const properties: Record<string, Schema> = schema.properties ?? {};
   const names = [...new Set([...Object.keys(properties), ...required])];
@@ -218,22 +290,41 @@ function objectArbitrary(root: SchemaRoot, schema: Schema, depth: number): fc.Ar
     if (isReadOnly(root, properties[name])) continue;
     fixed[name] = arbitraryFrom(root, properties[name] ?? true, depth + 1);
   }
-  let result: fc.Arbitrary<Record<string, unknown>> = fc.record(fixed, { requiredKeys: required.filter((name) => name in fixed) });
+  let result: fc.Arbitrary<Record<string, unknown>> = fc.record(fixed, {
+    requiredKeys: required.filter((name) => name in fixed),
+  });
   // A map-like object (no declared properties): keys from propertyNames, values from additionalProperties.
   const extra = schema.additionalProperties;
   if (names.length === 0 && extra !== false && extra !== undefined && !deep) {
-    const keySchema = { type: 'string', ...(schema.propertyNames && typeof schema.propertyNames === 'object' ? merge(root, schema.propertyNames) : {}) };
-    const keys = stringArbitrary({ minLength: 1, ...keySchema }).filter((key) => !['__proto__', 'constructor', 'prototype'].includes(key));
+    const keySchema = {
+      type: 'string',
+      ...(schema.propertyNames && typeof schema.propertyNames === 'object'
+        ? merge(root, schema.propertyNames)
+        : {}),
+    };
+    const keys = stringArbitrary({ minLength: 1, ...keySchema }).filter(
+      (key) => !['__proto__', 'constructor', 'prototype'].includes(key),
+    );
     const maxKeys = Math.min(schema.maxProperties ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS);
     const values = arbitraryFrom(root, extra === true ? {} : extra, depth + 1);
     result = fc.dictionary(keys, values, { minKeys: Math.min(schema.minProperties ?? 0, maxKeys), maxKeys });
-    if (typeof schema.maxProperties === 'number' && schema.maxProperties > maxKeys && schema.maxProperties <= MAX_BOUNDARY_SIZE) {
-      result = atBoundary(result, fc.dictionary(keys, values, { minKeys: schema.maxProperties, maxKeys: schema.maxProperties }));
+    if (
+      typeof schema.maxProperties === 'number' &&
+      schema.maxProperties > maxKeys &&
+      schema.maxProperties <= MAX_BOUNDARY_SIZE
+    ) {
+      result = atBoundary(
+        result,
+        fc.dictionary(keys, values, { minKeys: schema.maxProperties, maxKeys: schema.maxProperties }),
+      );
     }
   }
   const minProperties = schema.minProperties ?? 0;
   const maxProperties = schema.maxProperties ?? Infinity;
-  if (minProperties > 0 || maxProperties < Infinity) result = result.filter((value) => Object.keys(value).length >= minProperties && Object.keys(value).length <= maxProperties);
+  if (minProperties > 0 || maxProperties < Infinity)
+    result = result.filter(
+      (value) => Object.keys(value).length >= minProperties && Object.keys(value).length <= maxProperties,
+    );
   return result;
 }
 
@@ -249,13 +340,23 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
   for (const key of ['oneOf', 'anyOf'] as const) {
     if (Array.isArray(schema[key]) && schema[key].length) {
       const { [key]: options, ...rest } = schema;
-      const parts = options.map((option: Schema) => arbitraryFrom(root, Object.keys(rest).length ? { allOf: [rest, option] } : option, depth + 1));
+      const parts = options.map((option: Schema) =>
+        arbitraryFrom(root, Object.keys(rest).length ? { allOf: [rest, option] } : option, depth + 1),
+      );
       return fc.oneof(...parts);
     }
   }
   let type = schema.type;
-  if (Array.isArray(type)) return fc.oneof(...type.map((entry: string) => arbitraryFrom(root, { ...schema, type: entry }, depth)));
-  type ??= schema.properties || schema.required || schema.additionalProperties !== undefined ? 'object' : schema.items ? 'array' : schema.pattern || schema.format || schema.minLength !== undefined ? 'string' : undefined;
+  if (Array.isArray(type))
+    return fc.oneof(...type.map((entry: string) => arbitraryFrom(root, { ...schema, type: entry }, depth)));
+  type ??=
+    schema.properties || schema.required || schema.additionalProperties !== undefined
+      ? 'object'
+      : schema.items
+        ? 'array'
+        : schema.pattern || schema.format || schema.minLength !== undefined
+          ? 'string'
+          : undefined;
   switch (type) {
     case 'null':
       return fc.constant(null);
@@ -269,18 +370,35 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
       return stringArbitrary(schema);
     case 'array': {
       const minLength = schema.minItems ?? 0;
-      const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? MAX_GENERATED_ITEMS, minLength + MAX_GENERATED_ITEMS));
+      const maxLength = Math.max(
+        minLength,
+        Math.min(schema.maxItems ?? MAX_GENERATED_ITEMS, minLength + MAX_GENERATED_ITEMS),
+      );
       if (depth >= MAX_DEPTH && minLength === 0) return fc.constant([]);
       const items = arbitraryFrom(root, schema.items ?? true, depth + 1);
       const key = itemKey(root, schema.items ?? true);
       const sized = (min: number, max: number): fc.Arbitrary<unknown[]> =>
         key
-          ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (item) => (item as Record<string, unknown>)?.[key] })
+          ? fc.uniqueArray(items, {
+              minLength: min,
+              maxLength: max,
+              selector: (item) => (item as Record<string, unknown>)?.[key],
+            })
           : schema.uniqueItems
-            ? fc.uniqueArray(items, { minLength: min, maxLength: max, comparator: (a, b) => JSON.stringify(a) === JSON.stringify(b) })
+            ? fc.uniqueArray(items, {
+                minLength: min,
+                maxLength: max,
+                comparator: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+              })
             : fc.array(items, { minLength: min, maxLength: max });
-      const boundary = typeof schema.maxItems === 'number' && schema.maxItems > maxLength && schema.maxItems <= MAX_BOUNDARY_SIZE && depth < 2;
-      return boundary ? atBoundary(sized(minLength, maxLength), sized(schema.maxItems, schema.maxItems)) : sized(minLength, maxLength);
+      const boundary =
+        typeof schema.maxItems === 'number' &&
+        schema.maxItems > maxLength &&
+        schema.maxItems <= MAX_BOUNDARY_SIZE &&
+        depth < 2;
+      return boundary
+        ? atBoundary(sized(minLength, maxLength), sized(schema.maxItems, schema.maxItems))
+        : sized(minLength, maxLength);
     }
     case 'object':
       return objectArbitrary(root, schema, depth);

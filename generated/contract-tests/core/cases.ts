@@ -88,7 +88,16 @@ export interface OperationCase {
   bodyUnsupported?: string;
   responses: Record<string, ResponseCase>;
   negative: NegativeCase[];
-  pagination?: { limitParam?: string; limit?: { minimum?: number; maximum?: number; default?: number }; forwardParam: string; backwardParam?: string; dataField: string; hasMoreField: string; nextCursorField: string; previousCursorField?: string };
+  pagination?: {
+    limitParam?: string;
+    limit?: { minimum?: number; maximum?: number; default?: number };
+    forwardParam: string;
+    backwardParam?: string;
+    dataField: string;
+    hasMoreField: string;
+    nextCursorField: string;
+    previousCursorField?: string;
+  };
   idempotencyHeader?: string;
   /** What the property-based stage generates inputs from (JSON Schema 2020-12, refs into sharedSchema). */
   generation: GenerationCase;

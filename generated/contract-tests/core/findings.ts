@@ -59,8 +59,15 @@ export function problemKey(problem: Problem): string {
 }
 
 /** Whether a problem of this class fails the run: target and suite always, spec only with CONTRACT_STRICT_SPEC=true, mock never. */
-export function failsRun(findingClass: FindingClass, env: Record<string, string | undefined> = process.env): boolean {
-  return findingClass === 'target' || findingClass === 'suite' || (findingClass === 'spec' && env.CONTRACT_STRICT_SPEC === 'true');
+export function failsRun(
+  findingClass: FindingClass,
+  env: Record<string, string | undefined> = process.env,
+): boolean {
+  return (
+    findingClass === 'target' ||
+    findingClass === 'suite' ||
+    (findingClass === 'spec' && env.CONTRACT_STRICT_SPEC === 'true')
+  );
 }
 
 /** A problem as one line for a test's failure message: `[class] message (#pointer) -> fix`. */
@@ -93,7 +100,10 @@ export function record(problem: Problem): void {
 /** Why an exception that is not a ProblemsError is ours: the first frame of the stack in the suite's own code. */
 function suiteProblem(error: unknown, operation: string | undefined): Problem {
   const err = error instanceof Error ? error : new Error(String(error));
-  const frame = (err.stack ?? '').split('\n').find((line) => /contract-tests[\\/](core[\\/]|client-calls)|runtime[\\/]/.test(line))?.trim();
+  const frame = (err.stack ?? '')
+    .split('\n')
+    .find((line) => /contract-tests[\\/](core[\\/]|client-calls)|runtime[\\/]/.test(line))
+    ?.trim();
   return {
     class: 'suite',
     check: 'suite_error',
@@ -115,7 +125,11 @@ export class ConfigurationError extends Error {
  * vitest, when a problem fails the run; problems that do not (spec, mock) pass the test and wait
  * for the report.
  */
-export async function runCheck(test: string, operation: string | undefined, run: () => Promise<void> | void): Promise<void> {
+export async function runCheck(
+  test: string,
+  operation: string | undefined,
+  run: () => Promise<void> | void,
+): Promise<void> {
   const scope: Scope = { problems: [], test };
   await scopes.run(scope, async () => {
     try {
@@ -148,6 +162,11 @@ function dedupe(problems: Problem[]): Problem[] {
 export const blame = (target: { mock: boolean }): 'target' | 'mock' => (target.mock ? 'mock' : 'target');
 
 /** A problem with the target's answer (a mock problem when the target is a mock). */
-export function against(target: { mock: boolean }, check: string, message: string, extra: Omit<Problem, 'class' | 'check' | 'message'>): Problem {
+export function against(
+  target: { mock: boolean },
+  check: string,
+  message: string,
+  extra: Omit<Problem, 'class' | 'check' | 'message'>,
+): Problem {
   return { class: blame(target), check, message, ...extra };
 }

@@ -47,7 +47,10 @@ export interface Target {
  */
 export function targetFromEnv(env: Record<string, string | undefined> = process.env): Target {
   const baseUrl = env.CONTRACT_BASE_URL;
-  if (!baseUrl) throw new ConfigurationError('CONTRACT_BASE_URL is not set: run these suites with `npm run test:contract`, or set it to the target to check.');
+  if (!baseUrl)
+    throw new ConfigurationError(
+      'CONTRACT_BASE_URL is not set: run these suites with `npm run test:contract`, or set it to the target to check.',
+    );
   const stateful = env.CONTRACT_STATEFUL !== 'false';
   return {
     name: env.CONTRACT_TARGET_NAME ?? baseUrl,
@@ -92,13 +95,19 @@ export interface RequestSpec {
 
 /** An Accept header for an operation: JSON where it answers JSON, else its success media types (errors may still come as JSON). */
 export function acceptOf(operation: OperationCase): string | undefined {
-  const success = Object.entries(operation.responses).filter(([status]) => /^2/.test(status)).flatMap(([, response]) => response.mediaTypes ?? []);
+  const success = Object.entries(operation.responses)
+    .filter(([status]) => /^2/.test(status))
+    .flatMap(([, response]) => response.mediaTypes ?? []);
   if (success.length === 0 || success.some((type) => /json/i.test(type))) return undefined;
   return [...new Set(success), 'application/json;q=0.5', '*/*;q=0.1'].join(', ');
 }
 
 /** Where a key goes for an operation's security scheme (bearer when the spec says nothing else). */
-export function placeKey(auth: AuthCase | undefined, key: string, into: { headers: Record<string, string>; query: Record<string, unknown>; cookies: Record<string, unknown> }): void {
+export function placeKey(
+  auth: AuthCase | undefined,
+  key: string,
+  into: { headers: Record<string, string>; query: Record<string, unknown>; cookies: Record<string, unknown> },
+): void {
   switch (auth?.kind) {
     case 'basic':
       into.headers.authorization = `Basic ${Buffer.from(key.includes(':') ? key : `${key}:`).toString('base64')}`;
@@ -118,19 +127,32 @@ export function placeKey(auth: AuthCase | undefined, key: string, into: { header
 }
 
 /** The URL a request goes to (path and query string in the parameters' styles). */
-export function urlOf(target: Target, request: RequestSpec, query: Record<string, unknown> = request.query ?? {}): URL {
+export function urlOf(
+  target: Target,
+  request: RequestSpec,
+  query: Record<string, unknown> = request.query ?? {},
+): URL {
   const search = queryString(request.params ?? [], query);
-  return new URL(`${target.baseUrl}${request.path}${search ? `${request.path.includes('?') ? '&' : '?'}${search}` : ''}`);
+  return new URL(
+    `${target.baseUrl}${request.path}${search ? `${request.path.includes('?') ? '&' : '?'}${search}` : ''}`,
+  );
 }
 
 export async function send(target: Target, request: RequestSpec): Promise<Sent> {
   const headers: Record<string, string> = { accept: request.accept ?? 'application/json' };
-  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = headerValue(request.params?.find((param) => param.in === 'header' && param.name.toLowerCase() === name.toLowerCase()), value);
+  for (const [name, value] of Object.entries(request.headers ?? {}))
+    headers[name.toLowerCase()] = headerValue(
+      request.params?.find(
+        (param) => param.in === 'header' && param.name.toLowerCase() === name.toLowerCase(),
+      ),
+      value,
+    );
   const query = { ...(request.query ?? {}) };
   const cookies = { ...(request.cookies ?? {}) };
   const key = request.key === undefined ? target.apiKey : request.key;
   if (key) placeKey(request.auth, key, { headers, query, cookies });
-  if (Object.keys(cookies).length) headers.cookie = cookieHeader(request.params?.filter((param) => param.in === 'cookie') ?? [], cookies);
+  if (Object.keys(cookies).length)
+    headers.cookie = cookieHeader(request.params?.filter((param) => param.in === 'cookie') ?? [], cookies);
   const url = urlOf(target, request, query);
   let body: string | FormData | undefined;
   if (request.body !== undefined) {
@@ -141,7 +163,12 @@ export async function send(target: Target, request: RequestSpec): Promise<Sent> 
   let response: Response;
   try {
     // A redirect is an answer to check (a documented 302), not a place to go.
-    response = await (target.transport?.fetch ?? fetch)(url, { method: request.method.toUpperCase(), headers, body, redirect: 'manual' });
+    response = await (target.transport?.fetch ?? fetch)(url, {
+      method: request.method.toUpperCase(),
+      headers,
+      body,
+      redirect: 'manual',
+    });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     // fetch refusing what we built (a header it cannot send) is our bug, not a target that did not answer.
@@ -167,7 +194,8 @@ export async function send(target: Target, request: RequestSpec): Promise<Sent> 
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
 
-const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
+  formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 /** A schema that cannot be compiled: the spec's fault when it is not valid JSON Schema or has a pattern JavaScript cannot read. */
 export class SchemaError extends Error {
@@ -187,7 +215,8 @@ function patternsOf(node: unknown, out: string[] = [], depth = 0): string[] {
   else
     for (const [key, value] of Object.entries(node)) {
       if (key === 'pattern' && typeof value === 'string') out.push(value);
-      else if (key === 'patternProperties' && value && typeof value === 'object') out.push(...Object.keys(value));
+      else if (key === 'patternProperties' && value && typeof value === 'object')
+        out.push(...Object.keys(value));
       else patternsOf(value, out, depth + 1);
     }
   return out;
@@ -227,8 +256,16 @@ export class SpecValidator {
           return true;
         }
       });
-      if (unreadable.length) throw new SchemaError(`pattern ${JSON.stringify(unreadable[0])} is not an ECMA-262 regular expression (JSON Schema's dialect)`, true);
-      if (!this.ajv.validateSchema(schema)) throw new SchemaError(`the schema is not valid JSON Schema: ${this.ajv.errorsText(this.ajv.errors)}`, true);
+      if (unreadable.length)
+        throw new SchemaError(
+          `pattern ${JSON.stringify(unreadable[0])} is not an ECMA-262 regular expression (JSON Schema's dialect)`,
+          true,
+        );
+      if (!this.ajv.validateSchema(schema))
+        throw new SchemaError(
+          `the schema is not valid JSON Schema: ${this.ajv.errorsText(this.ajv.errors)}`,
+          true,
+        );
       throw new SchemaError(`Ajv cannot compile the schema: ${(error as Error).message}`, false);
     }
     this.compiled.set(schema, validate);
@@ -240,26 +277,46 @@ export class SpecValidator {
    * (`direction: 'request'`), a missing required property that is readOnly is no violation: the
    * server sets it (OpenAPI 3.x). A boolean schema (`true` for "anything") needs no compiling.
    */
-  violations(schema: object | boolean | undefined, value: unknown, direction: 'request' | 'response' = 'response'): string[] {
+  violations(
+    schema: object | boolean | undefined,
+    value: unknown,
+    direction: 'request' | 'response' = 'response',
+  ): string[] {
     if (schema === undefined || schema === true) return [];
     if (schema === false) return ['/ no value is allowed (schema false)'];
     const validate = this.compile(schema);
     if (validate(value)) return [];
-    const errors = (validate.errors ?? []).filter((error) => !(direction === 'request' && error.keyword === 'required' && this.isReadOnly(error.parentSchema, String(error.params.missingProperty))));
+    const errors = (validate.errors ?? []).filter(
+      (error) =>
+        !(
+          direction === 'request' &&
+          error.keyword === 'required' &&
+          this.isReadOnly(error.parentSchema, String(error.params.missingProperty))
+        ),
+    );
     // Each branch of an anyOf/oneOf reports its own errors; without them the summary error stands alone
     // (unless a oneOf failed because more than one branch matched: that is a violation of its own).
-    const summaryOnly = (error: ErrorObject) => error.keyword === 'anyOf' || error.keyword === 'if' || (error.keyword === 'oneOf' && !Array.isArray((error.params as { passingSchemas?: unknown }).passingSchemas));
+    const summaryOnly = (error: ErrorObject) =>
+      error.keyword === 'anyOf' ||
+      error.keyword === 'if' ||
+      (error.keyword === 'oneOf' &&
+        !Array.isArray((error.params as { passingSchemas?: unknown }).passingSchemas));
     if (direction === 'request' && errors.every(summaryOnly)) return [];
-    return errors.map((error: ErrorObject) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`);
+    return errors.map(
+      (error: ErrorObject) =>
+        `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`,
+    );
   }
 }
 
 /** Whether `property` of an object schema (or its $ref) is readOnly. */
 function readOnlyIn(ajv: Ajv2020, schema: unknown, property: string): boolean {
   let node = schema as Record<string, unknown> | undefined;
-  for (let hops = 0; hops < 8 && node && typeof node.$ref === 'string'; hops += 1) node = ajv.getSchema(node.$ref)?.schema as Record<string, unknown> | undefined;
+  for (let hops = 0; hops < 8 && node && typeof node.$ref === 'string'; hops += 1)
+    node = ajv.getSchema(node.$ref)?.schema as Record<string, unknown> | undefined;
   let target = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[property];
-  for (let hops = 0; hops < 8 && target && typeof target.$ref === 'string'; hops += 1) target = ajv.getSchema(target.$ref as string)?.schema as Record<string, unknown> | undefined;
+  for (let hops = 0; hops < 8 && target && typeof target.$ref === 'string'; hops += 1)
+    target = ajv.getSchema(target.$ref as string)?.schema as Record<string, unknown> | undefined;
   return target?.readOnly === true;
 }
 
@@ -270,7 +327,12 @@ export type PrepareBody = (operation: OperationCase, body: unknown) => unknown;
  * The request of an operation's positive case. On a stateful target, each path ID is made fresh
  * by the operation that produces it (recursively); on a stateless one the examples serve.
  */
-export async function positiveRequest(target: Target, cases: Cases, operation: OperationCase, options: { seen?: string[]; prepare?: PrepareBody; key?: string | null } = {}): Promise<RequestSpec> {
+export async function positiveRequest(
+  target: Target,
+  cases: Cases,
+  operation: OperationCase,
+  options: { seen?: string[]; prepare?: PrepareBody; key?: string | null } = {},
+): Promise<RequestSpec> {
   const seen = options.seen ?? [];
   const values: Record<string, unknown> = {};
   for (const param of operation.pathParams) {
@@ -278,16 +340,27 @@ export async function positiveRequest(target: Target, cases: Cases, operation: O
     if (target.stateful && param.producer && !seen.includes(param.producer.operationId)) {
       const producer = cases.operations.find((candidate) => candidate.id === param.producer!.operationId);
       if (producer) {
-        const request = await positiveRequest(target, cases, producer, { ...options, seen: [...seen, operation.id] });
-        const created = await send(target, { ...request, ...(options.key !== undefined ? { key: options.key } : {}) });
+        const request = await positiveRequest(target, cases, producer, {
+          ...options,
+          seen: [...seen, operation.id],
+        });
+        const created = await send(target, {
+          ...request,
+          ...(options.key !== undefined ? { key: options.key } : {}),
+        });
         const id = (created.body as Record<string, unknown> | undefined)?.[param.producer.field];
         if (created.status >= 300 || typeof id !== 'string') {
           throw new ProblemsError([
-            against(target, 'ensure_resource_availability', `could not create the ${param.name} for ${operation.id} with ${producer.id}: ${created.status} ${created.text.slice(0, 200)}`, {
-              operation: producer.id,
-              pointer: producer.pointer,
-              fix: `${producer.id} must accept its own valid request and answer with the ${param.producer.field} that ${operation.id} needs.`,
-            }),
+            against(
+              target,
+              'ensure_resource_availability',
+              `could not create the ${param.name} for ${operation.id} with ${producer.id}: ${created.status} ${created.text.slice(0, 200)}`,
+              {
+                operation: producer.id,
+                pointer: producer.pointer,
+                fix: `${producer.id} must accept its own valid request and answer with the ${param.producer.field} that ${operation.id} needs.`,
+              },
+            ),
           ]);
         }
         value = id;
@@ -295,8 +368,23 @@ export async function positiveRequest(target: Target, cases: Cases, operation: O
     }
     values[param.name] = pathParamValue(operation, param.name, value);
   }
-  const body = options.prepare && operation.body !== undefined ? options.prepare(operation, operation.body) : operation.body;
-  return { method: operation.method, path: fillPath(operation.path, operation.parameters ?? [], values), pathValues: values, query: operation.query, headers: operation.headers, body, contentType: operation.bodyContentType, params: operation.parameters, auth: operation.auth, ...(acceptOf(operation) ? { accept: acceptOf(operation) } : {}), ...(options.key !== undefined ? { key: options.key } : {}) };
+  const body =
+    options.prepare && operation.body !== undefined
+      ? options.prepare(operation, operation.body)
+      : operation.body;
+  return {
+    method: operation.method,
+    path: fillPath(operation.path, operation.parameters ?? [], values),
+    pathValues: values,
+    query: operation.query,
+    headers: operation.headers,
+    body,
+    contentType: operation.bodyContentType,
+    params: operation.parameters,
+    auth: operation.auth,
+    ...(acceptOf(operation) ? { accept: acceptOf(operation) } : {}),
+    ...(options.key !== undefined ? { key: options.key } : {}),
+  };
 }
 
 /**
@@ -319,9 +407,13 @@ export function pathParamValue(operation: OperationCase, name: string, value: st
 /** The path parameters of a concrete path, read against its template. */
 export function pathParamsOf(template: string, path: string): Record<string, string> {
   const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-  const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+?)')}$`);
+  const pattern = new RegExp(
+    `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '([^/]+?)')}$`,
+  );
   const match = pattern.exec(path);
-  return match ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])])) : {};
+  return match
+    ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])]))
+    : {};
 }
 
 /**
@@ -334,7 +426,11 @@ export async function walk(
   operation: OperationCase,
   request: RequestSpec,
   direction: 'forward' | 'backward',
-  options: { start?: string; limit?: number; enough?: (pages: Array<Record<string, unknown>>) => boolean } = {},
+  options: {
+    start?: string;
+    limit?: number;
+    enough?: (pages: Array<Record<string, unknown>>) => boolean;
+  } = {},
 ): Promise<Array<Record<string, unknown>>> {
   const paging = operation.pagination!;
   const pages: Array<Record<string, unknown>> = [];
@@ -342,17 +438,39 @@ export async function walk(
   let cursor = options.start;
   for (let index = 0; ; index += 1) {
     const param = direction === 'forward' ? paging.forwardParam : paging.backwardParam!;
-    const query = { ...request.query, ...(paging.limitParam && options.limit ? { [paging.limitParam]: options.limit } : {}), ...(cursor ? { [param]: cursor } : {}) };
+    const query = {
+      ...request.query,
+      ...(paging.limitParam && options.limit ? { [paging.limitParam]: options.limit } : {}),
+      ...(cursor ? { [param]: cursor } : {}),
+    };
     const sent = await send(target, { ...request, query });
-    const stop = (message: string) => new ProblemsError([against(target, 'paging', message, { operation: operation.id, pointer: operation.pointer, fix: `Every page of ${operation.id} must answer 200 and move on, until ${paging.hasMoreField} is false.` })]);
-    if (sent.status !== 200) throw stop(`${operation.id}: page ${index + 1} (${direction}) answered ${sent.status}: ${sent.text.slice(0, 200)}`);
+    const stop = (message: string) =>
+      new ProblemsError([
+        against(target, 'paging', message, {
+          operation: operation.id,
+          pointer: operation.pointer,
+          fix: `Every page of ${operation.id} must answer 200 and move on, until ${paging.hasMoreField} is false.`,
+        }),
+      ]);
+    if (sent.status !== 200)
+      throw stop(
+        `${operation.id}: page ${index + 1} (${direction}) answered ${sent.status}: ${sent.text.slice(0, 200)}`,
+      );
     const page = sent.body as Record<string, unknown>;
     pages.push(page);
     if (page[paging.hasMoreField] !== true || options.enough?.(pages)) return pages;
     const items = page[paging.dataField];
-    if (!Array.isArray(items) || items.length === 0) throw stop(`${operation.id}: page ${index + 1} (${direction}) is empty but ${paging.hasMoreField} is true`);
-    cursor = String(direction === 'forward' ? page[paging.nextCursorField] : page[paging.previousCursorField!]);
-    if (cursors.has(cursor)) throw stop(`${operation.id}: page ${index + 1} (${direction}) hands back a cursor already followed (${cursor}); the walk would never end`);
+    if (!Array.isArray(items) || items.length === 0)
+      throw stop(
+        `${operation.id}: page ${index + 1} (${direction}) is empty but ${paging.hasMoreField} is true`,
+      );
+    cursor = String(
+      direction === 'forward' ? page[paging.nextCursorField] : page[paging.previousCursorField!],
+    );
+    if (cursors.has(cursor))
+      throw stop(
+        `${operation.id}: page ${index + 1} (${direction}) hands back a cursor already followed (${cursor}); the walk would never end`,
+      );
     cursors.add(cursor);
   }
 }

@@ -15,12 +15,20 @@ import { curlLine } from './curl.js';
 import { against, ProblemsError, type Problem } from './findings.js';
 import { pathParamsOf, send, type RequestSpec } from './harness.js';
 import { asRead } from './serialize.js';
-import { findInList, linkedRequest, roundTripProblems, staleProblems, type LinkSource, type SuiteContext } from './stateful.js';
+import {
+  findInList,
+  linkedRequest,
+  roundTripProblems,
+  staleProblems,
+  type LinkSource,
+  type SuiteContext,
+} from './stateful.js';
 
 /** CONTRACT_RUNS: generated requests per operation (default 20, small enough for `npm test`). */
 export function runsFromEnv(env: Record<string, string | undefined> = process.env): number {
   const runs = Number(env.CONTRACT_RUNS ?? 20);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`CONTRACT_RUNS must be a positive integer, not ${env.CONTRACT_RUNS}`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`CONTRACT_RUNS must be a positive integer, not ${env.CONTRACT_RUNS}`);
   return runs;
 }
 
@@ -44,35 +52,56 @@ export interface PropertyOptions {
   tag: (operation: OperationCase, body: unknown) => unknown;
 }
 
-export async function propertyCheck(context: SuiteContext, id: string, options: PropertyOptions): Promise<void> {
+export async function propertyCheck(
+  context: SuiteContext,
+  id: string,
+  options: PropertyOptions,
+): Promise<void> {
   const operation = context.operation(id);
   const root = context.cases.sharedSchema;
   const { body: bodySchema, query: queryParams } = operation.generation;
   // A required array goes on the wire only with an item (an empty one is no parameter at all).
-  const onWire = (param: (typeof queryParams)[number]) => (param.required && (param.schema as { type?: unknown }).type === 'array' ? { allOf: [param.schema, { minItems: 1 }] } : param.schema);
+  const onWire = (param: (typeof queryParams)[number]) =>
+    param.required && (param.schema as { type?: unknown }).type === 'array'
+      ? { allOf: [param.schema, { minItems: 1 }] }
+      : param.schema;
   const input = fc.record({
     body: bodySchema ? arbitraryFrom(root, bodySchema) : fc.constant(undefined),
-    query: fc.record(Object.fromEntries(queryParams.map((param) => [param.name, arbitraryFrom(root, onWire(param))])), { requiredKeys: queryParams.filter((param) => param.required).map((param) => param.name) }),
+    query: fc.record(
+      Object.fromEntries(queryParams.map((param) => [param.name, arbitraryFrom(root, onWire(param))])),
+      { requiredKeys: queryParams.filter((param) => param.required).map((param) => param.name) },
+    ),
   });
-  const declared = (name: string) => operation.parameters?.find((param) => param.in === 'query' && param.name === name);
+  const declared = (name: string) =>
+    operation.parameters?.find((param) => param.in === 'query' && param.name === name);
   const resource = context.cases.resources.find((candidate) => candidate.create === operation.id);
   const update = context.cases.resources.find((candidate) => candidate.update?.operationId === operation.id);
   const idsWereMade = context.target.stateful && operation.pathParams.some((param) => param.producer);
   // GETs share one set of path IDs; anything that changes state gets fresh ones each run.
   let shared: RequestSpec | undefined;
-  const base = async () => (operation.method === 'get' ? (shared ??= await context.request(operation)) : context.request(operation));
+  const base = async () =>
+    operation.method === 'get' ? (shared ??= await context.request(operation)) : context.request(operation);
   const requests = new WeakMap<object, RequestSpec>();
   const found = new WeakMap<object, Problem[]>();
   let invalid = 0;
 
   const property = fc.asyncProperty(input, async (value) => {
-    const bodyProblems = bodySchema && value.body !== undefined ? context.validator.violations(bodySchema, value.body, 'request') : [];
+    const bodyProblems =
+      bodySchema && value.body !== undefined
+        ? context.validator.violations(bodySchema, value.body, 'request')
+        : [];
     // Judged as the server reads it: "12345" for a string, nothing for an empty value.
     const queryProblems = queryParams.flatMap((param) => {
       if (!(param.name in value.query)) return [];
       const spec = declared(param.name);
       const shape = spec ? merge(root, spec.schema) : undefined;
-      const read = spec ? asRead({ ...spec, schema: shape }, value.query[param.name], shape?.items ? merge(root, shape.items) : undefined) : value.query[param.name];
+      const read = spec
+        ? asRead(
+            { ...spec, schema: shape },
+            value.query[param.name],
+            shape?.items ? merge(root, shape.items) : undefined,
+          )
+        : value.query[param.name];
       if (read === undefined) return param.required ? ['required parameter is empty on the wire'] : [];
       return context.validator.violations(param.schema, read, 'request');
     });
@@ -85,31 +114,122 @@ export async function propertyCheck(context: SuiteContext, id: string, options: 
     request.query = { ...request.query, ...value.query };
     requests.set(value, request);
     const sent = await send(context.target, request);
-    const problems = context.problems(operation, sent, { kind: 'success', lenient: true, idsWereMade }, 'positive_data_acceptance', request);
+    const problems = context.problems(
+      operation,
+      sent,
+      { kind: 'success', lenient: true, idsWereMade },
+      'positive_data_acceptance',
+      request,
+    );
     const paging = operation.pagination;
     const limit = paging?.limitParam ? request.query?.[paging.limitParam] : undefined;
-    const items = sent.status === 200 && paging ? (sent.body as Record<string, unknown> | undefined)?.[paging.dataField] : undefined;
-    if (typeof limit === 'number' && Array.isArray(items) && items.length > limit) problems.push(against(context.target, 'paging', `${operation.id}: ${paging!.limitParam}=${limit} answered ${items.length} items`, { operation: operation.id, pointer: operation.pointer, fix: `${operation.id} must answer at most ${paging!.limitParam} items.` }));
+    const items =
+      sent.status === 200 && paging
+        ? (sent.body as Record<string, unknown> | undefined)?.[paging.dataField]
+        : undefined;
+    if (typeof limit === 'number' && Array.isArray(items) && items.length > limit)
+      problems.push(
+        against(
+          context.target,
+          'paging',
+          `${operation.id}: ${paging!.limitParam}=${limit} answered ${items.length} items`,
+          {
+            operation: operation.id,
+            pointer: operation.pointer,
+            fix: `${operation.id} must answer at most ${paging!.limitParam} items.`,
+          },
+        ),
+      );
     if (sent.status < 300 && context.target.stateful) {
-      problems.push(...roundTripProblems(context, `${operation.id} response`, request.body, operation, sent.body, operation, request));
+      problems.push(
+        ...roundTripProblems(
+          context,
+          `${operation.id} response`,
+          request.body,
+          operation,
+          sent.body,
+          operation,
+          request,
+        ),
+      );
       const link = resource ?? update;
       if (link) {
-        const source: LinkSource = { requestPath: pathParamsOf(operation.path, request.path), requestQuery: request.query, responseBody: sent.body };
+        const source: LinkSource = {
+          requestPath: pathParamsOf(operation.path, request.path),
+          requestQuery: request.query,
+          responseBody: sent.body,
+        };
         if (link.read) {
           const readOperation = context.operation(link.read.operationId);
           const readRequest = linkedRequest(context, link.read, source);
           const read = await send(context.target, readRequest);
-          if (read.status >= 300) problems.push(...context.problems(readOperation, read, { kind: 'success' }, 'ensure_resource_availability', readRequest, `${readOperation.id} after ${operation.id}`));
+          if (read.status >= 300)
+            problems.push(
+              ...context.problems(
+                readOperation,
+                read,
+                { kind: 'success' },
+                'ensure_resource_availability',
+                readRequest,
+                `${readOperation.id} after ${operation.id}`,
+              ),
+            );
           else {
-            problems.push(...roundTripProblems(context, `${readOperation.id} after ${operation.id}`, request.body, readOperation, read.body, operation, request));
-            problems.push(...staleProblems(context, readOperation, `${readOperation.id} after ${operation.id}`, sent.body, read.body));
+            problems.push(
+              ...roundTripProblems(
+                context,
+                `${readOperation.id} after ${operation.id}`,
+                request.body,
+                readOperation,
+                read.body,
+                operation,
+                request,
+              ),
+            );
+            problems.push(
+              ...staleProblems(
+                context,
+                readOperation,
+                `${readOperation.id} after ${operation.id}`,
+                sent.body,
+                read.body,
+              ),
+            );
           }
         }
         if (resource?.list) {
-          const item = await findInList(context, resource.list, source, (sent.body as Record<string, unknown>).id);
+          const item = await findInList(
+            context,
+            resource.list,
+            source,
+            (sent.body as Record<string, unknown>).id,
+          );
           const lister = context.operation(resource.list.operationId);
-          if (!item) problems.push(against(context.target, 'ensure_resource_availability', `${lister.id} does not list what ${operation.id} created`, { operation: lister.id, pointer: lister.pointer, fix: `${lister.id} must list what ${operation.id} created.` }));
-          else problems.push(...roundTripProblems(context, `${lister.id} item after ${operation.id}`, request.body, operation, item, operation, request));
+          if (!item)
+            problems.push(
+              against(
+                context.target,
+                'ensure_resource_availability',
+                `${lister.id} does not list what ${operation.id} created`,
+                {
+                  operation: lister.id,
+                  pointer: lister.pointer,
+                  fix: `${lister.id} must list what ${operation.id} created.`,
+                },
+              ),
+            );
+          else
+            problems.push(
+              ...roundTripProblems(
+                context,
+                `${lister.id} item after ${operation.id}`,
+                request.body,
+                operation,
+                item,
+                operation,
+                request,
+              ),
+            );
         }
       }
     }
@@ -119,7 +239,12 @@ export async function propertyCheck(context: SuiteContext, id: string, options: 
     }
   });
 
-  const details = await fc.check(property, { numRuns: options.runs, seed: operationSeed(options.seed, operation.id), endOnFailure: false, markInterruptAsFailure: false });
+  const details = await fc.check(property, {
+    numRuns: options.runs,
+    seed: operationSeed(options.seed, operation.id),
+    endOnFailure: false,
+    markInterruptAsFailure: false,
+  });
   if (details.failed) {
     const counterexample = details.counterexample?.[0];
     const request = counterexample ? requests.get(counterexample) : undefined;
@@ -132,9 +257,24 @@ export async function propertyCheck(context: SuiteContext, id: string, options: 
       `minimal input: ${JSON.stringify(counterexample)}`,
       `replay: CONTRACT_SEED=${options.seed} CONTRACT_RUNS=${options.runs} (fast-check seed ${details.seed}, path ${details.counterexamplePath})`,
     ].join('\n');
-    throw new ProblemsError(problems.map((problem) => ({ ...problem, message: `${problem.message}\n${footer}`, ...(request ? { curl: curlLine(context.target, request) } : {}) })));
+    throw new ProblemsError(
+      problems.map((problem) => ({
+        ...problem,
+        message: `${problem.message}\n${footer}`,
+        ...(request ? { curl: curlLine(context.target, request) } : {}),
+      })),
+    );
   }
   if (details.numSkips > 0 && details.numRuns === 0) {
-    throw new ProblemsError([{ class: 'suite', check: 'positive_data_acceptance', message: `${operation.id}: none of ${details.numSkips} generated inputs was valid against its schema (${invalid} invalid); the generator cannot read this schema`, operation: operation.id, pointer: operation.bodyPointer ?? operation.pointer, fix: 'A limit of the generated contract suites (arbitraries.ts): report it with the spec that shows it.' }]);
+    throw new ProblemsError([
+      {
+        class: 'suite',
+        check: 'positive_data_acceptance',
+        message: `${operation.id}: none of ${details.numSkips} generated inputs was valid against its schema (${invalid} invalid); the generator cannot read this schema`,
+        operation: operation.id,
+        pointer: operation.bodyPointer ?? operation.pointer,
+        fix: 'A limit of the generated contract suites (arbitraries.ts): report it with the spec that shows it.',
+      },
+    ]);
   }
 }

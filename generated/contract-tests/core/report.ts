@@ -64,14 +64,19 @@ export function readProblems(dir: string): Problem[] {
     );
 }
 
-export function buildReport(problems: Problem[], meta: { target: string; specDigest: string; locations: SpecLocations }, env: Record<string, string | undefined> = process.env): Report {
+export function buildReport(
+  problems: Problem[],
+  meta: { target: string; specDigest: string; locations: SpecLocations },
+  env: Record<string, string | undefined> = process.env,
+): Report {
   const byKey = new Map<string, Finding>();
   for (const problem of problems) {
     const key = problemKey(problem);
     const found = byKey.get(key);
     if (found) {
       found.count += 1;
-      if (problem.operation && !found.operations.includes(problem.operation)) found.operations.push(problem.operation);
+      if (problem.operation && !found.operations.includes(problem.operation))
+        found.operations.push(problem.operation);
       found.curl ??= problem.curl;
       continue;
     }
@@ -90,9 +95,23 @@ export function buildReport(problems: Problem[], meta: { target: string; specDig
     });
   }
   const order = (finding: Finding) => FINDING_CLASSES.indexOf(finding.class);
-  const findings = [...byKey.values()].sort((a, b) => order(a) - order(b) || b.count - a.count || a.check.localeCompare(b.check) || a.message.localeCompare(b.message));
-  const counts = Object.fromEntries(FINDING_CLASSES.map((kind) => [kind, findings.filter((finding) => finding.class === kind).length])) as Record<FindingClass, number>;
-  return { target: meta.target, spec: { file: meta.locations.file, digest: meta.specDigest }, strictSpec: env.CONTRACT_STRICT_SPEC === 'true', counts, findings };
+  const findings = [...byKey.values()].sort(
+    (a, b) =>
+      order(a) - order(b) ||
+      b.count - a.count ||
+      a.check.localeCompare(b.check) ||
+      a.message.localeCompare(b.message),
+  );
+  const counts = Object.fromEntries(
+    FINDING_CLASSES.map((kind) => [kind, findings.filter((finding) => finding.class === kind).length]),
+  ) as Record<FindingClass, number>;
+  return {
+    target: meta.target,
+    spec: { file: meta.locations.file, digest: meta.specDigest },
+    strictSpec: env.CONTRACT_STRICT_SPEC === 'true',
+    counts,
+    findings,
+  };
 }
 
 const HEADINGS: Record<FindingClass, string> = {
@@ -102,18 +121,27 @@ const HEADINGS: Record<FindingClass, string> = {
   spec: 'spec: the spec contradicts itself or leaves the answer open',
 };
 
-const operationsOf = (finding: Finding) => (finding.operations.length > 4 ? `${finding.operations.slice(0, 4).join(', ')} and ${finding.operations.length - 4} more` : finding.operations.join(', '));
+const operationsOf = (finding: Finding) =>
+  finding.operations.length > 4
+    ? `${finding.operations.slice(0, 4).join(', ')} and ${finding.operations.length - 4} more`
+    : finding.operations.join(', ');
 
 export function formatReport(report: Report): string {
   const total = FINDING_CLASSES.map((kind) => `${report.counts[kind]} ${kind}`).join(', ');
   const lines = [`contract report for ${report.target} (${report.spec.file}): ${total} finding(s)`];
   for (const kind of FINDING_CLASSES) {
     const findings = report.findings.filter((finding) => finding.class === kind);
-    const heading = kind === 'spec' ? `${HEADINGS.spec} (${report.strictSpec ? 'fails the run: CONTRACT_STRICT_SPEC=true' : 'does not fail the run unless CONTRACT_STRICT_SPEC=true'})` : HEADINGS[kind];
+    const heading =
+      kind === 'spec'
+        ? `${HEADINGS.spec} (${report.strictSpec ? 'fails the run: CONTRACT_STRICT_SPEC=true' : 'does not fail the run unless CONTRACT_STRICT_SPEC=true'})`
+        : HEADINGS[kind];
     lines.push('', `${heading}: ${findings.length ? findings.length : 'none'}`);
     findings.forEach((finding, index) => {
-      lines.push(`  ${index + 1}. [${finding.check}] ${finding.count}x${finding.operations.length ? ` in ${operationsOf(finding)}` : ''}: ${finding.message.split('\n')[0].slice(0, 400)}`);
-      if (finding.pointer) lines.push(`     at ${finding.file ? `${finding.file}:${finding.line} ` : ''}(${finding.pointer})`);
+      lines.push(
+        `  ${index + 1}. [${finding.check}] ${finding.count}x${finding.operations.length ? ` in ${operationsOf(finding)}` : ''}: ${finding.message.split('\n')[0].slice(0, 400)}`,
+      );
+      if (finding.pointer)
+        lines.push(`     at ${finding.file ? `${finding.file}:${finding.line} ` : ''}(${finding.pointer})`);
       lines.push(`     fix: ${finding.fix}`);
       if (finding.curl) lines.push(`     curl: ${finding.curl}`);
     });

@@ -16,13 +16,22 @@ const RESERVED = /[:/?#[\]@!$&'()*+,;=]/;
 /** Percent-encodes a value (keeping RFC 3986 reserved characters when the parameter allows them). */
 function encode(raw: string, allowReserved = false): string {
   // A lone surrogate cannot be percent-encoded (UTF-8 has no form for it): it goes as U+FFFD, one unit for one.
-  const value = raw.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  const value = raw.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
   if (!allowReserved) return encodeURIComponent(value);
   return [...value].map((char) => (RESERVED.test(char) ? char : encodeURIComponent(char))).join('');
 }
 
-const scalar = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
-const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+const scalar = (value: unknown): string =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
 /** A path parameter's value in its style (RFC 6570 as OpenAPI uses it), percent-encoded. */
 export function pathValue(param: Style, value: unknown): string {
@@ -32,14 +41,16 @@ export function pathValue(param: Style, value: unknown): string {
   if (Array.isArray(value)) {
     const items = value.map((item) => enc(scalar(item)));
     if (param.style === 'label') return `.${items.join(explode ? '.' : ',')}`;
-    if (param.style === 'matrix') return explode ? items.map((item) => `;${name}=${item}`).join('') : `;${name}=${items.join(',')}`;
+    if (param.style === 'matrix')
+      return explode ? items.map((item) => `;${name}=${item}`).join('') : `;${name}=${items.join(',')}`;
     return items.join(',');
   }
   if (isObject(value)) {
     const pairs = Object.entries(value).map(([key, item]) => [enc(key), enc(scalar(item))]);
     const flat = pairs.map(([key, item]) => (explode ? `${key}=${item}` : `${key},${item}`));
     if (param.style === 'label') return `.${flat.join(explode ? '.' : ',')}`;
-    if (param.style === 'matrix') return explode ? pairs.map(([key, item]) => `;${key}=${item}`).join('') : `;${name}=${flat.join(',')}`;
+    if (param.style === 'matrix')
+      return explode ? pairs.map(([key, item]) => `;${key}=${item}`).join('') : `;${name}=${flat.join(',')}`;
     return flat.join(',');
   }
   const text = enc(scalar(value));
@@ -51,7 +62,11 @@ export function pathValue(param: Style, value: unknown): string {
 /** A path template filled with values in each parameter's style. */
 export function fillPath(template: string, params: Style[], values: Record<string, unknown>): string {
   return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const param = params.find((candidate) => candidate.name === name) ?? { name, style: 'simple', explode: false };
+    const param = params.find((candidate) => candidate.name === name) ?? {
+      name,
+      style: 'simple',
+      explode: false,
+    };
     return pathValue(param, values[name]);
   });
 }
@@ -64,7 +79,8 @@ export function queryPairs(param: Style, value: unknown): string[] {
   if (param.style === 'deepObject' && isObject(value)) {
     const pairs: string[] = [];
     const walk = (node: unknown, prefix: string) => {
-      if (isObject(node)) for (const [key, item] of Object.entries(node)) walk(item, `${prefix}[${encodeURIComponent(key)}]`);
+      if (isObject(node))
+        for (const [key, item] of Object.entries(node)) walk(item, `${prefix}[${encodeURIComponent(key)}]`);
       else if (Array.isArray(node)) node.forEach((item) => walk(item, `${prefix}[]`));
       else pairs.push(`${prefix}=${enc(scalar(node))}`);
     };
@@ -77,8 +93,13 @@ export function queryPairs(param: Style, value: unknown): string[] {
     return [`${name}=${value.map((item) => enc(scalar(item))).join(separator)}`];
   }
   if (isObject(value)) {
-    if (param.explode) return Object.entries(value).map(([key, item]) => `${encodeURIComponent(key)}=${enc(scalar(item))}`);
-    return [`${name}=${Object.entries(value).map(([key, item]) => `${enc(key)},${enc(scalar(item))}`).join(',')}`];
+    if (param.explode)
+      return Object.entries(value).map(([key, item]) => `${encodeURIComponent(key)}=${enc(scalar(item))}`);
+    return [
+      `${name}=${Object.entries(value)
+        .map(([key, item]) => `${enc(key)},${enc(scalar(item))}`)
+        .join(',')}`,
+    ];
   }
   return [`${name}=${enc(scalar(value))}`];
 }
@@ -88,7 +109,11 @@ export function queryString(params: Style[], values: Record<string, unknown>): s
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
-    const param = params.find((candidate) => candidate.name === name) ?? { name, style: 'form', explode: true };
+    const param = params.find((candidate) => candidate.name === name) ?? {
+      name,
+      style: 'form',
+      explode: true,
+    };
     pairs.push(...queryPairs(param, value));
   }
   return pairs.join('&');
@@ -97,7 +122,10 @@ export function queryString(params: Style[], values: Record<string, unknown>): s
 /** A header parameter's value (simple style; never percent-encoded). */
 export function headerValue(param: Style | undefined, value: unknown): string {
   if (Array.isArray(value)) return value.map(scalar).join(',');
-  if (isObject(value)) return Object.entries(value).map(([key, item]) => (param?.explode ? `${key}=${scalar(item)}` : `${key},${scalar(item)}`)).join(',');
+  if (isObject(value))
+    return Object.entries(value)
+      .map(([key, item]) => (param?.explode ? `${key}=${scalar(item)}` : `${key},${scalar(item)}`))
+      .join(',');
   return scalar(value);
 }
 
@@ -106,40 +134,73 @@ export function cookieHeader(params: Style[], values: Record<string, unknown>): 
   const parts: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
-    const param = params.find((candidate) => candidate.name === name) ?? { name, style: 'form', explode: true };
-    if (Array.isArray(value)) parts.push(param.explode ? value.map((item) => `${name}=${encodeURIComponent(scalar(item))}`).join('; ') : `${name}=${value.map((item) => encodeURIComponent(scalar(item))).join(',')}`);
-    else if (isObject(value)) parts.push(param.explode ? Object.entries(value).map(([key, item]) => `${key}=${encodeURIComponent(scalar(item))}`).join('; ') : `${name}=${Object.entries(value).map(([key, item]) => `${key},${encodeURIComponent(scalar(item))}`).join(',')}`);
+    const param = params.find((candidate) => candidate.name === name) ?? {
+      name,
+      style: 'form',
+      explode: true,
+    };
+    if (Array.isArray(value))
+      parts.push(
+        param.explode
+          ? value.map((item) => `${name}=${encodeURIComponent(scalar(item))}`).join('; ')
+          : `${name}=${value.map((item) => encodeURIComponent(scalar(item))).join(',')}`,
+      );
+    else if (isObject(value))
+      parts.push(
+        param.explode
+          ? Object.entries(value)
+              .map(([key, item]) => `${key}=${encodeURIComponent(scalar(item))}`)
+              .join('; ')
+          : `${name}=${Object.entries(value)
+              .map(([key, item]) => `${key},${encodeURIComponent(scalar(item))}`)
+              .join(',')}`,
+      );
     else parts.push(`${name}=${encodeURIComponent(scalar(value))}`);
   }
   return parts.join('; ');
 }
 
 /** A request body in its media type; multipart is left to fetch (FormData sets the boundary). */
-export function encodeBody(value: unknown, contentType: string): { body: string | FormData; contentType?: string } {
+export function encodeBody(
+  value: unknown,
+  contentType: string,
+): { body: string | FormData; contentType?: string } {
   const type = contentType.toLowerCase();
   if (/^application\/x-www-form-urlencoded\b/.test(type)) {
     const form = new URLSearchParams();
-    for (const [name, item] of Object.entries(isObject(value) ? value : {})) for (const part of Array.isArray(item) ? item : [item]) if (part !== undefined) form.append(name, scalar(part));
+    for (const [name, item] of Object.entries(isObject(value) ? value : {}))
+      for (const part of Array.isArray(item) ? item : [item])
+        if (part !== undefined) form.append(name, scalar(part));
     return { body: form.toString(), contentType };
   }
   if (/^multipart\/form-data\b/.test(type)) {
     const form = new FormData();
     for (const [name, item] of Object.entries(isObject(value) ? value : {})) {
       if (item === undefined) continue;
-      if (isObject(item) || (Array.isArray(item) && item.some((part) => typeof part === 'object'))) form.append(name, new Blob([JSON.stringify(item)], { type: 'application/json' }));
+      if (isObject(item) || (Array.isArray(item) && item.some((part) => typeof part === 'object')))
+        form.append(name, new Blob([JSON.stringify(item)], { type: 'application/json' }));
       else for (const part of Array.isArray(item) ? item : [item]) form.append(name, scalar(part));
     }
     return { body: form };
   }
-  if (/^application\/octet-stream\b/.test(type) || /^text\//.test(type)) return { body: typeof value === 'string' ? value : scalar(value), contentType };
-  return { body: typeof value === 'string' && !/json/.test(type) ? value : JSON.stringify(value), contentType };
+  if (/^application\/octet-stream\b/.test(type) || /^text\//.test(type))
+    return { body: typeof value === 'string' ? value : scalar(value), contentType };
+  return {
+    body: typeof value === 'string' && !/json/.test(type) ? value : JSON.stringify(value),
+    contentType,
+  };
 }
 
 /** Coerces text the way a server reads a parameter of this schema type (numbers, booleans; strings stay). */
 function coerce(schema: unknown, text: string): unknown {
   const raw = (schema as { type?: unknown } | undefined)?.type;
   const types = Array.isArray(raw) ? raw : [raw];
-  if ((types.includes('integer') || types.includes('number')) && text.trim() !== '' && !Number.isNaN(Number(text))) return Number(text);
+  if (
+    (types.includes('integer') || types.includes('number')) &&
+    text.trim() !== '' &&
+    !Number.isNaN(Number(text))
+  )
+    return Number(text);
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   if (types.includes('null') && text === 'null') return null;
   return text;
@@ -151,10 +212,15 @@ function coerce(schema: unknown, text: string): unknown {
  * array or (unless allowEmptyValue) an empty query value. A generated value is valid for the
  * parameter only if what is read is: `12345` for a string parameter arrives as the string "12345".
  */
-export function asRead(param: Pick<ParameterCase, 'in' | 'style' | 'explode' | 'schema'> & { allowEmptyValue?: boolean }, value: unknown, items?: unknown): unknown {
+export function asRead(
+  param: Pick<ParameterCase, 'in' | 'style' | 'explode' | 'schema'> & { allowEmptyValue?: boolean },
+  value: unknown,
+  items?: unknown,
+): unknown {
   if (value === undefined || value === null) return undefined;
   const schema = param.schema as { type?: unknown; items?: unknown };
-  const isArraySchema = schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
+  const isArraySchema =
+    schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
   if (Array.isArray(value)) {
     if (value.length === 0) return undefined;
     const parts = value.map((item) => scalar(item));
@@ -168,6 +234,11 @@ export function asRead(param: Pick<ParameterCase, 'in' | 'style' | 'explode' | '
   if (isObject(value)) return value;
   const text = scalar(value);
   if (param.in === 'query' && text === '' && !param.allowEmptyValue) return undefined;
-  if (isArraySchema) return (param.in === 'query' && param.explode ? [text] : text.split(param.style === 'spaceDelimited' ? ' ' : param.style === 'pipeDelimited' ? '|' : ',')).map((part) => coerce(items ?? schema.items, part));
+  if (isArraySchema)
+    return (
+      param.in === 'query' && param.explode
+        ? [text]
+        : text.split(param.style === 'spaceDelimited' ? ' ' : param.style === 'pipeDelimited' ? '|' : ',')
+    ).map((part) => coerce(items ?? schema.items, part));
   return coerce(schema, text);
 }

@@ -28,13 +28,14 @@ const PARAM = /^[A-Za-z0-9_.[\]-]{1,200}$/;
  */
 export function echo(value: unknown): string {
   const text = String(value);
-  const head = text.slice(0, ECHO_LIMIT).replace(/[^\x20-\x7E]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const head = text
+    .slice(0, ECHO_LIMIT)
+    .replace(/[^\x20-\x7E]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return text.length > ECHO_LIMIT ? `${head}…` : head;
 }
 
 /** The one gate every error passes: message without control characters and bounded; a `param` that is not a plain name becomes null. */
 export function boundedError(error: ErrorDetails): ErrorDetails {
-  // eslint-disable-next-line no-control-regex
   let message = error.message.replace(/[\u0000-\u001F\u007F]/g, ' ');
   if (message.length > MESSAGE_LIMIT) message = `${message.slice(0, MESSAGE_LIMIT - 1)}…`;
   const param = error.param !== null && PARAM.test(error.param) ? error.param : null;
@@ -46,28 +47,74 @@ export function frameworkError(error: { statusCode?: number; code?: string }): E
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, code: 'malformed_json', message: 'The request body is not valid JSON.', param: null };
+      return {
+        status: 400,
+        code: 'malformed_json',
+        message: 'The request body is not valid JSON.',
+        param: null,
+      };
     case 'ERR_BODY_PROTO_KEY':
       // Valid JSON, but a key no schema can declare (it would reach the prototype): refused like an unknown field.
-      return { status: 400, code: 'invalid_request', message: 'A request body may not have a "__proto__" key.', param: null };
+      return {
+        status: 400,
+        code: 'invalid_request',
+        message: 'A request body may not have a "__proto__" key.',
+        param: null,
+      };
     case 'ERR_CONTENT_ENCODING':
-      return { status: 415, code: 'unsupported_media_type', message: 'Send request bodies without a Content-Encoding (identity).', param: null };
+      return {
+        status: 415,
+        code: 'unsupported_media_type',
+        message: 'Send request bodies without a Content-Encoding (identity).',
+        param: null,
+      };
     case 'ERR_BODY_NOT_UTF8':
-      return { status: 400, code: 'malformed_json', message: 'The request body is not valid UTF-8.', param: null };
+      return {
+        status: 400,
+        code: 'malformed_json',
+        message: 'The request body is not valid UTF-8.',
+        param: null,
+      };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, code: 'payload_too_large', message: 'The request body is too large.', param: null };
+      return {
+        status: 413,
+        code: 'payload_too_large',
+        message: 'The request body is too large.',
+        param: null,
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, code: 'unsupported_media_type', message: 'Send request bodies as application/json.', param: null };
+      return {
+        status: 415,
+        code: 'unsupported_media_type',
+        message: 'Send request bodies as application/json.',
+        param: null,
+      };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { status: 400, code: 'invalid_request', message: 'The Content-Length does not match the body.', param: null };
+      return {
+        status: 400,
+        code: 'invalid_request',
+        message: 'The Content-Length does not match the body.',
+        param: null,
+      };
     case 'FST_ERR_BAD_URL':
-      return { status: 400, code: 'invalid_request', message: 'The request path is not valid percent-encoding.', param: null };
+      return {
+        status: 400,
+        code: 'invalid_request',
+        message: 'The request path is not valid percent-encoding.',
+        param: null,
+      };
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return { status: 400, code: 'invalid_request', message: 'A path parameter is too long.', param: null };
     default:
       // Fastify's own messages may quote the request: name the condition by its code only. Any
       // other client error is a 400, the status every operation documents.
-      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { status: 400, code: 'invalid_request', message: `The request was refused (${echo(error.code ?? error.statusCode)}).`, param: null };
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+        return {
+          status: 400,
+          code: 'invalid_request',
+          message: `The request was refused (${echo(error.code ?? error.statusCode)}).`,
+          param: null,
+        };
       return { status: 500, code: 'internal_error', message: 'An unexpected error occurred.', param: null };
   }
 }
@@ -76,11 +123,26 @@ export function frameworkError(error: { statusCode?: number; code?: string }): E
 export function clientError(error: { code?: string }): ErrorDetails {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 400, code: 'invalid_request', message: 'The request headers are too large.', param: null };
+      return {
+        status: 400,
+        code: 'invalid_request',
+        message: 'The request headers are too large.',
+        param: null,
+      };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
-      return { status: 408, code: 'invalid_request', message: 'The request was not received in time.', param: null };
+      return {
+        status: 408,
+        code: 'invalid_request',
+        message: 'The request was not received in time.',
+        param: null,
+      };
     default:
-      return { status: 400, code: 'invalid_request', message: 'The request is not well-formed HTTP.', param: null };
+      return {
+        status: 400,
+        code: 'invalid_request',
+        message: 'The request is not well-formed HTTP.',
+        param: null,
+      };
   }
 }

@@ -45,7 +45,9 @@ function acceptRanges(header: string): Array<{ range: string; q: number; order: 
 function rangeMatches(range: string, type: string): boolean {
   const [rangeType, rangeSubtype] = range.split('/');
   const [mediaType, mediaSubtype] = essence(type).split('/');
-  return (rangeType === '*' || rangeType === mediaType) && (rangeSubtype === '*' || rangeSubtype === mediaSubtype);
+  return (
+    (rangeType === '*' || rangeType === mediaType) && (rangeSubtype === '*' || rangeSubtype === mediaSubtype)
+  );
 }
 
 /**
@@ -56,7 +58,13 @@ export function negotiate(declared: WireMedia[], accept: string | undefined): Wi
   if (declared.length === 0) return undefined;
   if (!accept || accept.trim() === '') return declared[0];
   const ranges = acceptRanges(accept);
-  const refused = (media: WireMedia) => ranges.some((entry) => entry.q === 0 && rangeMatches(entry.range, media.mediaType) && entry.range === essence(media.mediaType));
+  const refused = (media: WireMedia) =>
+    ranges.some(
+      (entry) =>
+        entry.q === 0 &&
+        rangeMatches(entry.range, media.mediaType) &&
+        entry.range === essence(media.mediaType),
+    );
   for (const entry of ranges) {
     if (entry.q === 0) continue;
     const found = declared.find((media) => rangeMatches(entry.range, media.mediaType) && !refused(media));
@@ -67,7 +75,9 @@ export function negotiate(declared: WireMedia[], accept: string | undefined): Wi
 
 /** The media types of the route's success responses (2xx), preferred first. */
 export function successMedia(route: RouteSpec): WireMedia[] {
-  const statuses = Object.keys(route.responseMedia ?? {}).filter((status) => /^2/.test(status)).sort();
+  const statuses = Object.keys(route.responseMedia ?? {})
+    .filter((status) => /^2/.test(status))
+    .sort();
   return statuses.flatMap((status) => route.responseMedia![status]);
 }
 
@@ -81,25 +91,39 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {
-  return value !== null && typeof value === 'object' && Symbol.iterator in value && !Buffer.isBuffer(value) && typeof value !== 'string';
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    Symbol.iterator in value &&
+    !Buffer.isBuffer(value) &&
+    typeof value !== 'string'
+  );
 }
 
 /** One event in text/event-stream framing: every line of the data its own `data:` line; no line breaks in the other fields. */
 export function sseFrame(item: unknown, dataIsJson: boolean): string {
-  const event: SseEvent = item !== null && typeof item === 'object' && 'data' in item ? (item as SseEvent) : { data: item };
+  const event: SseEvent =
+    item !== null && typeof item === 'object' && 'data' in item ? (item as SseEvent) : { data: item };
   const clean = (text: string) => text.replace(/[\r\n]/g, ' ');
   const lines: string[] = [];
   if (event.event !== undefined) lines.push(`event: ${clean(event.event)}`);
   if (event.id !== undefined) lines.push(`id: ${clean(String(event.id)).replace(/\0/g, '')}`);
-  if (event.retry !== undefined && Number.isInteger(event.retry) && event.retry >= 0) lines.push(`retry: ${event.retry}`);
+  if (event.retry !== undefined && Number.isInteger(event.retry) && event.retry >= 0)
+    lines.push(`retry: ${event.retry}`);
   const data = dataIsJson || typeof event.data !== 'string' ? JSON.stringify(event.data) : event.data;
   for (const line of data.split(/\r\n|\r|\n/)) lines.push(`data: ${line}`);
   return `${lines.join('\n')}\n\n`;
 }
 
 /** A readable of framed events (and heartbeat comments); it stops the source when the client goes away. */
-function eventStream(source: AsyncIterable<unknown> | Iterable<unknown>, frame: (item: unknown) => string, heartbeatMs: number | undefined): Readable {
-  const iterator = isAsyncIterable(source) ? source[Symbol.asyncIterator]() : (source as Iterable<unknown>)[Symbol.iterator]();
+function eventStream(
+  source: AsyncIterable<unknown> | Iterable<unknown>,
+  frame: (item: unknown) => string,
+  heartbeatMs: number | undefined,
+): Readable {
+  const iterator = isAsyncIterable(source)
+    ? source[Symbol.asyncIterator]()
+    : (source as Iterable<unknown>)[Symbol.iterator]();
   let heartbeat: NodeJS.Timeout | undefined;
   const readable = new Readable({
     async read() {
@@ -129,13 +153,26 @@ function eventStream(source: AsyncIterable<unknown> | Iterable<unknown>, frame: 
  * Sends what a handler returned by the negotiated media type. Returns the value for Fastify to
  * send as usual (JSON), or the reply after sending it.
  */
-export function sendByMedia(request: FastifyRequest, reply: FastifyReply, media: WireMedia | undefined, result: unknown, options: StreamOptions): unknown {
+export function sendByMedia(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  media: WireMedia | undefined,
+  result: unknown,
+  options: StreamOptions,
+): unknown {
   if (!media || result === reply || reply.sent) return result;
   switch (media.kind) {
     case 'event-stream': {
       if (!isAsyncIterable(result) && !isIterable(result)) return result;
-      reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
-      const stream = eventStream(result, (item) => sseFrame(item, media.dataIsJson ?? false), options.heartbeatMs);
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-accel-buffering', 'no');
+      const stream = eventStream(
+        result,
+        (item) => sseFrame(item, media.dataIsJson ?? false),
+        options.heartbeatMs,
+      );
       request.raw.on('close', () => stream.destroy());
       return reply.send(stream);
     }
@@ -147,9 +184,22 @@ export function sendByMedia(request: FastifyRequest, reply: FastifyReply, media:
       return reply.send(stream);
     }
     case 'binary':
-      if (typeof result === 'string' || Buffer.isBuffer(result) || result instanceof Uint8Array || result instanceof Readable) {
-        if (!reply.hasHeader('content-type') || !/^[^*]+\/[^*]+$/.test(String(reply.getHeader('content-type')))) reply.header('content-type', concreteType(media));
-        return reply.send(result instanceof Uint8Array && !Buffer.isBuffer(result) ? Buffer.from(result.buffer, result.byteOffset, result.byteLength) : result);
+      if (
+        typeof result === 'string' ||
+        Buffer.isBuffer(result) ||
+        result instanceof Uint8Array ||
+        result instanceof Readable
+      ) {
+        if (
+          !reply.hasHeader('content-type') ||
+          !/^[^*]+\/[^*]+$/.test(String(reply.getHeader('content-type')))
+        )
+          reply.header('content-type', concreteType(media));
+        return reply.send(
+          result instanceof Uint8Array && !Buffer.isBuffer(result)
+            ? Buffer.from(result.buffer, result.byteOffset, result.byteLength)
+            : result,
+        );
       }
       return result;
     case 'text':
@@ -158,7 +208,8 @@ export function sendByMedia(request: FastifyRequest, reply: FastifyReply, media:
       return reply.send(result);
     case 'json':
       // Fastify sends a string as it is; a JSON string value must go out as JSON text.
-      if (typeof result === 'string') return reply.header('content-type', concreteType(media)).send(JSON.stringify(result));
+      if (typeof result === 'string')
+        return reply.header('content-type', concreteType(media)).send(JSON.stringify(result));
       return result;
     default:
       return result;

@@ -18,7 +18,10 @@ import { packageFiles } from './package-files.js';
 import { planClient, type BodyVariant, type OperationPlan, type ResourceNode } from './plan.js';
 import { webhooksFile, webhooksProperty } from './webhooks.js';
 
-const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'client/src/core/');
+const RUNTIME_FILES = runtimeFiles(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'),
+  'client/src/core/',
+);
 
 export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
   const plan = planClient(ir);
@@ -26,17 +29,27 @@ export async function emitClient(ir: Ir): Promise<GeneratedFile[]> {
   const types = renderTypes(ir); // a worker thread renders them while this emitter goes on
   const files: GeneratedFile[] = [...RUNTIME_FILES];
 
-  files.push({ path: 'client/src/models.ts', content: modelsFile(project, plan.schemaTypes, plan.operations) });
+  files.push({
+    path: 'client/src/models.ts',
+    content: modelsFile(project, plan.schemaTypes, plan.operations),
+  });
   files.push({ path: 'client/src/operations.ts', content: operationsFile(project, plan.operations) });
 
   const resourceFiles = plan.root.children.map((top) => ({ top, file: `resources/${top.property}.ts` }));
-  for (const { top, file } of resourceFiles) files.push({ path: `client/src/${file}`, content: resourceFile(project, top) });
-  files.push({ path: 'client/src/client.ts', content: clientFile(project, ir, plan.clientName, plan.root, resourceFiles) });
+  for (const { top, file } of resourceFiles)
+    files.push({ path: `client/src/${file}`, content: resourceFile(project, top) });
+  files.push({
+    path: 'client/src/client.ts',
+    content: clientFile(project, ir, plan.clientName, plan.root, resourceFiles),
+  });
   files.push({ path: 'client/src/index.ts', content: indexFile(ir, plan.clientName) });
   const webhooks = webhooksFile(ir);
   if (webhooks) files.push(webhooks);
   files.push(...packageFiles(ir, plan));
-  files.push({ path: 'client/CHANGELOG.md', content: renderChangelog(ir, `${sdkShape(ir).names.packageName} (TypeScript)`) });
+  files.push({
+    path: 'client/CHANGELOG.md',
+    content: renderChangelog(ir, `${sdkShape(ir).names.packageName} (TypeScript)`),
+  });
   files.push({ path: 'client/src/schema.ts', content: await types });
   return files;
 }
@@ -58,7 +71,8 @@ function mediaResultType(operation: IrOperation, status: string, media: IrMedia)
     case 'form':
       return 'string';
     case 'event-stream': {
-      const data = media.stream?.dataSchema !== undefined ? declared : media.stream?.dataIsJson ? 'unknown' : 'string';
+      const data =
+        media.stream?.dataSchema !== undefined ? declared : media.stream?.dataIsJson ? 'unknown' : 'string';
       return `Stream<ServerSentEvent<${data}>>`;
     }
     case 'ndjson':
@@ -91,9 +105,16 @@ function bodyTypeOf(plan: OperationPlan, variant: BodyVariant, required: boolean
       type = declared;
       break;
     case 'multipart': {
-      const one = (variant.media.parts ?? []).filter((part) => part.shape === 'file').map((part) => stringLiteral(part.name));
-      const many = (variant.media.parts ?? []).filter((part) => part.shape === 'files').map((part) => stringLiteral(part.name));
-      type = one.length + many.length > 0 ? `WithUploads<${declared}, ${one.join(' | ') || 'never'}${many.length > 0 ? `, ${many.join(' | ')}` : ''}>` : declared;
+      const one = (variant.media.parts ?? [])
+        .filter((part) => part.shape === 'file')
+        .map((part) => stringLiteral(part.name));
+      const many = (variant.media.parts ?? [])
+        .filter((part) => part.shape === 'files')
+        .map((part) => stringLiteral(part.name));
+      type =
+        one.length + many.length > 0
+          ? `WithUploads<${declared}, ${one.join(' | ') || 'never'}${many.length > 0 ? `, ${many.join(' | ')}` : ''}>`
+          : declared;
       break;
     }
     case 'text':
@@ -108,10 +129,15 @@ function bodyTypeOf(plan: OperationPlan, variant: BodyVariant, required: boolean
 function paramsTypeOf(plan: OperationPlan): string {
   const { operation } = plan;
   const parts: string[] = [];
-  if (operation.parameters.query.length > 0) parts.push(`NonNullable<${pathType(operation)}['parameters']['query']>`);
+  if (operation.parameters.query.length > 0)
+    parts.push(`NonNullable<${pathType(operation)}['parameters']['query']>`);
   if (plan.headerParams.length > 0) {
     const headers = `NonNullable<${pathType(operation)}['parameters']['header']>`;
-    parts.push(operation.idempotencyHeader ? `Omit<${headers}, ${stringLiteral(operation.idempotencyHeader)}>` : headers);
+    parts.push(
+      operation.idempotencyHeader
+        ? `Omit<${headers}, ${stringLiteral(operation.idempotencyHeader)}>`
+        : headers,
+    );
   }
   if (plan.cookieParams.length > 0) parts.push(`NonNullable<${pathType(operation)}['parameters']['cookie']>`);
   const required = Boolean(operation.body?.required);
@@ -119,21 +145,50 @@ function paramsTypeOf(plan: OperationPlan): string {
   if (plan.bodies.length > 1) {
     // Several request media types: the default needs no key, the others are picked by it.
     const key = plan.mediaTypeKey!;
-    const variants = plan.bodies.map((variant, index) => `({ ${key}${index === 0 ? '?' : ''}: ${stringLiteral(variant.media.mediaType)} } & ${bodyTypeOf(plan, variant, required)})`);
+    const variants = plan.bodies.map(
+      (variant, index) =>
+        `({ ${key}${index === 0 ? '?' : ''}: ${stringLiteral(variant.media.mediaType)} } & ${bodyTypeOf(plan, variant, required)})`,
+    );
     parts.push(`(${variants.join(' | ')})`);
   }
   return parts.join(' & ') || 'Record<string, never>';
 }
 
-function modelsFile(project: ReturnType<typeof printingProject>, schemaTypes: Array<{ name: string; schemaName: string }>, operations: OperationPlan[]): string {
+function modelsFile(
+  project: ReturnType<typeof printingProject>,
+  schemaTypes: Array<{ name: string; schemaName: string }>,
+  operations: OperationPlan[],
+): string {
   const aliases = schemaTypes.map((schema) => schemaAlias(schema.name, schema.schemaName));
   for (const plan of operations) {
     const label = `${plan.operation.method.toUpperCase()} ${plan.operation.path}`;
-    if (plan.pathParamsType) aliases.push(typeAlias(plan.pathParamsType, `${pathType(plan.operation)}['parameters']['path']`, `Path parameters of \`${label}\`.`));
-    if (plan.paramsType) aliases.push(typeAlias(plan.paramsType, paramsTypeOf(plan), `Parameters of \`${label}\`.`));
+    if (plan.pathParamsType)
+      aliases.push(
+        typeAlias(
+          plan.pathParamsType,
+          `${pathType(plan.operation)}['parameters']['path']`,
+          `Path parameters of \`${label}\`.`,
+        ),
+      );
+    if (plan.paramsType)
+      aliases.push(typeAlias(plan.paramsType, paramsTypeOf(plan), `Parameters of \`${label}\`.`));
     aliases.push(typeAlias(plan.responseType, responseTypeOf(plan), `Result of \`${label}\`.`));
-    if (plan.responsesType) aliases.push(typeAlias(plan.responsesType, responsesTypeOf(plan), `Result of \`${label}\` per response media type (the \`accept\` option).`));
-    if (plan.itemType) aliases.push(typeAlias(plan.itemType, itemTypeOf(plan.responseType, plan.operation.pagination!), `One item of \`${label}\`.`));
+    if (plan.responsesType)
+      aliases.push(
+        typeAlias(
+          plan.responsesType,
+          responsesTypeOf(plan),
+          `Result of \`${label}\` per response media type (the \`accept\` option).`,
+        ),
+      );
+    if (plan.itemType)
+      aliases.push(
+        typeAlias(
+          plan.itemType,
+          itemTypeOf(plan.responseType, plan.operation.pagination!),
+          `One item of \`${label}\`.`,
+        ),
+      );
   }
   const used = RUNTIME_TYPES.filter((name) => {
     const usage = new RegExp(`\\b${name}<|\\b${name}\\b`);
@@ -141,8 +196,22 @@ function modelsFile(project: ReturnType<typeof printingProject>, schemaTypes: Ar
   });
   return printStructure(project, 'models.ts', {
     statements: [
-      ...(used.length > 0 ? [{ kind: StructureKind.ImportDeclaration as const, isTypeOnly: true, moduleSpecifier: './core/index.js', namedImports: used }] : []),
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './schema.js', namedImports: ['components', 'paths'] },
+      ...(used.length > 0
+        ? [
+            {
+              kind: StructureKind.ImportDeclaration as const,
+              isTypeOnly: true,
+              moduleSpecifier: './core/index.js',
+              namedImports: used,
+            },
+          ]
+        : []),
+      {
+        kind: StructureKind.ImportDeclaration,
+        isTypeOnly: true,
+        moduleSpecifier: './schema.js',
+        namedImports: ['components', 'paths'],
+      },
       ...aliases,
     ],
   });
@@ -159,7 +228,15 @@ function itemTypeOf(responseType: string, pagination: IrPagination): string {
 
 function operationsFile(project: ReturnType<typeof printingProject>, operations: OperationPlan[]): string {
   return printStructure(project, 'operations.ts', {
-    statements: [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/client.js', namedImports: ['OperationSpec'] }, ...operations.map(operationDescriptor)],
+    statements: [
+      {
+        kind: StructureKind.ImportDeclaration,
+        isTypeOnly: true,
+        moduleSpecifier: './core/client.js',
+        namedImports: ['OperationSpec'],
+      },
+      ...operations.map(operationDescriptor),
+    ],
   });
 }
 
@@ -173,7 +250,12 @@ function runtimeImports(nodes: ResourceNode[], extra: string[] = []): string[] {
   const names = new Set(extra);
   if (operations.some((plan) => !plan.itemType)) names.add('type APIPromise');
   if (operations.some((plan) => plan.itemType)) names.add('type PagePromise');
-  if (operations.some((plan) => plan.operation.pagination && pageClasses(plan.operation.pagination).typescript === 'Page')) names.add('type Page');
+  if (
+    operations.some(
+      (plan) => plan.operation.pagination && pageClasses(plan.operation.pagination).typescript === 'Page',
+    )
+  )
+    names.add('type Page');
   if (operations.length > 0) names.add('type RequestOptions');
   return [...names].sort((a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')));
 }
@@ -181,16 +263,37 @@ function runtimeImports(nodes: ResourceNode[], extra: string[] = []): string[] {
 function resourceFile(project: ReturnType<typeof printingProject>, top: ResourceNode): string {
   const nodes = flatten(top);
   const hasOperations = nodes.some((node) => node.operations.length > 0);
-  const statements: StatementStructures[] = [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../core/index.js', namedImports: runtimeImports(nodes, ['APIResource']) }];
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../core/index.js',
+      namedImports: runtimeImports(nodes, ['APIResource']),
+    },
+  ];
   if (hasOperations) {
-    statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../models.js', namespaceImport: 'Models' });
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../operations.js', namespaceImport: 'operations' });
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: '../models.js',
+      namespaceImport: 'Models',
+    });
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../operations.js',
+      namespaceImport: 'operations',
+    });
   }
   statements.push(...nodes.map(resourceClass));
   return printStructure(project, `${top.property}.ts`, { statements });
 }
 
-function clientFile(project: ReturnType<typeof printingProject>, ir: Ir, clientName: string, root: ResourceNode, resourceFiles: Array<{ top: ResourceNode; file: string }>): string {
+function clientFile(
+  project: ReturnType<typeof printingProject>,
+  ir: Ir,
+  clientName: string,
+  root: ResourceNode,
+  resourceFiles: Array<{ top: ResourceNode; file: string }>,
+): string {
   const c = ir.conventions;
   const shape = sdkShape(ir);
   const config = {
@@ -199,21 +302,48 @@ function clientFile(project: ReturnType<typeof printingProject>, ir: Ir, clientN
     logEnv: `${shape.names.envPrefix}_LOG`,
     defaultBaseURL: shape.baseUrl,
     retryPolicy: c.retryPolicy,
-    keyPrefixes: c.keyPrefixes.map((prefix) => ({ prefix: prefix.prefix, environment: prefix.prefix.split('_')[0], type: prefix.type })),
-    auth: { keyRequired: shape.auth.keyRequired, ...(shape.auth.cookieSession ? { cookieSession: true } : {}) },
+    keyPrefixes: c.keyPrefixes.map((prefix) => ({
+      prefix: prefix.prefix,
+      environment: prefix.prefix.split('_')[0],
+      type: prefix.type,
+    })),
+    auth: {
+      keyRequired: shape.auth.keyRequired,
+      ...(shape.auth.cookieSession ? { cookieSession: true } : {}),
+    },
     ...(c.requestIdHeader ? { requestIdHeader: c.requestIdHeader } : {}),
-    ...(c.rateLimit.limitHeader || c.rateLimit.remainingHeader ? { rateLimitHeaders: { limit: c.rateLimit.limitHeader, remaining: c.rateLimit.remainingHeader } } : {}),
+    ...(c.rateLimit.limitHeader || c.rateLimit.remainingHeader
+      ? { rateLimitHeaders: { limit: c.rateLimit.limitHeader, remaining: c.rateLimit.remainingHeader } }
+      : {}),
     ...(c.specDigestHeader ? { specDigest: { header: c.specDigestHeader, value: ir.digest } } : {}),
     userAgent: `${shape.names.packageName}/${ir.info.version}`,
   };
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './core/index.js', namedImports: runtimeImports([root], ['BaseClient', 'type ClientConfig', 'type ClientOptions']) },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './core/index.js',
+      namedImports: runtimeImports([root], ['BaseClient', 'type ClientConfig', 'type ClientOptions']),
+    },
   ];
   if (root.operations.length > 0) {
-    statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './models.js', namespaceImport: 'Models' });
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './operations.js', namespaceImport: 'operations' });
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './models.js',
+      namespaceImport: 'Models',
+    });
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './operations.js',
+      namespaceImport: 'operations',
+    });
   }
-  for (const { top, file } of resourceFiles) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${file.replace(/\.ts$/, '.js')}`, namedImports: [top.className] });
+  for (const { top, file } of resourceFiles)
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `./${file.replace(/\.ts$/, '.js')}`,
+      namedImports: [top.className],
+    });
   statements.push({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
@@ -221,11 +351,23 @@ function clientFile(project: ReturnType<typeof printingProject>, ir: Ir, clientN
     declarations: [{ name: 'CONFIG', type: 'ClientConfig', initializer: JSON.stringify(config, null, 2) }],
   });
   const client = clientClass(clientName, root, ir.info.title);
-  const webhooks = webhooksProperty(ir, root.children.map((child) => child.property));
+  const webhooks = webhooksProperty(
+    ir,
+    root.children.map((child) => child.property),
+  );
   if (webhooks) {
-    const firstStatement = statements.findIndex((statement) => statement.kind !== StructureKind.ImportDeclaration);
-    statements.splice(firstStatement, 0, { kind: StructureKind.ImportDeclaration, moduleSpecifier: './webhooks.js', namedImports: ['WEBHOOK_CONFIG', 'type WebhookEvent'] });
-    statements[0] = { ...statements[0], namedImports: [...(statements[0] as { namedImports: string[] }).namedImports, 'Webhooks'] } as StatementStructures;
+    const firstStatement = statements.findIndex(
+      (statement) => statement.kind !== StructureKind.ImportDeclaration,
+    );
+    statements.splice(firstStatement, 0, {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './webhooks.js',
+      namedImports: ['WEBHOOK_CONFIG', 'type WebhookEvent'],
+    });
+    statements[0] = {
+      ...statements[0],
+      namedImports: [...(statements[0] as { namedImports: string[] }).namedImports, 'Webhooks'],
+    } as StatementStructures;
     client.properties = [...(client.properties ?? []), webhooks];
   }
   statements.push(client);

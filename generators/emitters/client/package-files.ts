@@ -9,7 +9,15 @@
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { propertyKey, stringLiteral } from '../../core/naming.js';
-import { authText, pageClasses, pageSizeArgument, pagingText, retryPolicySource, sdkShape, statusErrorsText } from '../../sdk-shape/index.js';
+import {
+  authText,
+  pageClasses,
+  pageSizeArgument,
+  pagingText,
+  retryPolicySource,
+  sdkShape,
+  statusErrorsText,
+} from '../../sdk-shape/index.js';
 import type { ClientPlan, OperationPlan, ResourceNode } from './plan.js';
 import { mediaReadme } from './readme-media.js';
 
@@ -58,7 +66,10 @@ export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
     include: ['src'],
   };
   // The same source as CommonJS: `.js` specifiers resolve under node10 resolution too.
-  const cjsConfig = { extends: './tsconfig.json', compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', outDir: 'dist/cjs' } };
+  const cjsConfig = {
+    extends: './tsconfig.json',
+    compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', outDir: 'dist/cjs' },
+  };
   return [
     { path: 'client/package.json', content: `${JSON.stringify(packageJson, null, 2)}\n` },
     { path: 'client/tsconfig.json', content: `${JSON.stringify(tsconfig, null, 2)}\n` },
@@ -68,13 +79,19 @@ export function packageFiles(ir: Ir, plan: ClientPlan): GeneratedFile[] {
 }
 
 function callOf(plan: OperationPlan, chain: string): string {
-  const args = [...plan.pathArgs.map((arg) => `'${arg.param}'`), ...(plan.paramsType ? [plan.paramsRequired ? '{ … }' : '{ … }?'] : [])];
+  const args = [
+    ...plan.pathArgs.map((arg) => `'${arg.param}'`),
+    ...(plan.paramsType ? [plan.paramsRequired ? '{ … }' : '{ … }?'] : []),
+  ];
   return `client${chain ? `.${chain}` : ''}.${plan.methodName}(${args.join(', ')})`;
 }
 
 function methodRows(node: ResourceNode): string[] {
   const chain = node.chain.join('.');
-  const rows = node.operations.map((plan) => `| \`${callOf(plan, chain)}\` | \`${plan.operation.method.toUpperCase()} ${plan.operation.path}\` | ${[plan.operation.deprecated ? '**Deprecated** (warns once when called).' : '', (plan.operation.summary ?? '').replace(/\|/g, '\\|')].filter(Boolean).join(' ')} |`);
+  const rows = node.operations.map(
+    (plan) =>
+      `| \`${callOf(plan, chain)}\` | \`${plan.operation.method.toUpperCase()} ${plan.operation.path}\` | ${[plan.operation.deprecated ? '**Deprecated** (warns once when called).' : '', (plan.operation.summary ?? '').replace(/\|/g, '\\|')].filter(Boolean).join(' ')} |`,
+  );
   return [...rows, ...node.children.flatMap(methodRows)];
 }
 
@@ -93,7 +110,9 @@ function chainTo(node: ResourceNode, plan: OperationPlan, path: string[] = []): 
  * know (no required params, path parameters plain strings), preferably not deprecated.
  */
 function exampleList(plan: ClientPlan): OperationPlan | undefined {
-  const callable = plan.operations.filter((operation) => operation.itemType && !operation.paramsRequired && !operation.pathParamsType);
+  const callable = plan.operations.filter(
+    (operation) => operation.itemType && !operation.paramsRequired && !operation.pathParamsType,
+  );
   return callable.find((operation) => !operation.operation.deprecated) ?? callable[0];
 }
 
@@ -102,7 +121,14 @@ function exampleList(plan: ClientPlan): OperationPlan | undefined {
  * (with the list's own page-size parameter, when it has one, set to `size`), then the request
  * options when given (after `{}` when the method takes params and the example sets none).
  */
-function listCall(ir: Ir, plan: ClientPlan, list: OperationPlan, receiver: string, size: number, options?: string): string {
+function listCall(
+  ir: Ir,
+  plan: ClientPlan,
+  list: OperationPlan,
+  receiver: string,
+  size: number,
+  options?: string,
+): string {
   const sizeArg = pageSizeArgument(ir, list.operation, size);
   const args = list.pathArgs.map((arg) => stringLiteral(arg.param));
   if (sizeArg) args.push(`{ ${propertyKey(sizeArg.param)}: ${sizeArg.value} }`);
@@ -138,7 +164,14 @@ function readme(ir: Ir, plan: ClientPlan): string {
     `import { ${c.clientName} } from '${c.packageName}';`,
     '',
     `const client = new ${c.clientName}({ apiKey: process.env.${c.envPrefix}_API_KEY });`,
-    ...(example ? ['', `for await (const item of ${listCall(ir, plan, example, 'client', 100)}) {`, '  console.log(item);', '}'] : []),
+    ...(example
+      ? [
+          '',
+          `for await (const item of ${listCall(ir, plan, example, 'client', 100)}) {`,
+          '  console.log(item);',
+          '}',
+        ]
+      : []),
     '```',
     '',
     '## Options',
@@ -146,7 +179,19 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '| Option | Default | Meaning |',
     '|---|---|---|',
     `| \`apiKey\` | \`${c.envPrefix}_API_KEY\` | The API key, ${authText(sdkShape(ir).auth)}. |`,
-    `| \`baseURL\` | \`${c.envPrefix}_BASE_URL\`, else the spec's first server | Where requests go.${ownServers.length > 0 ? ` Not for ${ownServers.length === 1 ? 'the operation' : `the ${ownServers.length} operations`} with servers of ${ownServers.length === 1 ? 'its' : 'their'} own (${ownServers.slice(0, 3).map((shape) => `\`${shape.operation.method.toUpperCase()} ${shape.operation.path}\` → ${shape.baseUrl === shape.resolvedBaseUrl ? shape.baseUrl : `${shape.baseUrl}, relative to the base URL`}`).join(', ')}${ownServers.length > 3 ? ', …' : ''}): those keep theirs; pass \`{ baseURL }\` per call to send one elsewhere. |` : ' |'}`,
+    `| \`baseURL\` | \`${c.envPrefix}_BASE_URL\`, else the spec's first server | Where requests go.${
+      ownServers.length > 0
+        ? ` Not for ${ownServers.length === 1 ? 'the operation' : `the ${ownServers.length} operations`} with servers of ${ownServers.length === 1 ? 'its' : 'their'} own (${ownServers
+            .slice(0, 3)
+            .map(
+              (shape) =>
+                `\`${shape.operation.method.toUpperCase()} ${shape.operation.path}\` → ${shape.baseUrl === shape.resolvedBaseUrl ? shape.baseUrl : `${shape.baseUrl}, relative to the base URL`}`,
+            )
+            .join(
+              ', ',
+            )}${ownServers.length > 3 ? ', …' : ''}): those keep theirs; pass \`{ baseURL }\` per call to send one elsewhere. |`
+        : ' |'
+    }`,
     `| \`maxRetries\` | ${p.maxRetries} (${retryPolicySource(ir)}) | Retries after the first attempt; also per call. |`,
     '| `timeout` | 60000 | Milliseconds each attempt may take, from sending to the last byte of the body; also per call. |',
     '| `idleTimeout` | 60000 | Streams and downloads: milliseconds the body may go without data once the headers are in; also per call. |',
@@ -158,18 +203,23 @@ function readme(ir: Ir, plan: ClientPlan): string {
     '',
     'Per call, the last argument takes `{ maxRetries, timeout, idleTimeout, maxRetryWait, signal, idempotencyKey, headers, query, body, accept }`:',
     '`accept` picks a response media type when an operation answers several (the result is typed by it); `headers`, `query` and `body` are escape hatches',
-    "for what the spec does not (yet) declare: extra headers (`null` removes one the client would send), extra query parameters (arrays repeat the name),",
-    'and extra body fields merged over the body\'s own (JSON, form and multipart bodies; a JSON body for an operation that takes none; an error on GET and HEAD).',
+    'for what the spec does not (yet) declare: extra headers (`null` removes one the client would send), extra query parameters (arrays repeat the name),',
+    "and extra body fields merged over the body's own (JSON, form and multipart bodies; a JSON body for an operation that takes none; an error on GET and HEAD).",
     '',
-    '`client.withOptions({ ... })` returns a client of the same class with some defaults changed; it shares the original\'s `fetch` (and so its connection pool), logger and key:',
+    "`client.withOptions({ ... })` returns a client of the same class with some defaults changed; it shares the original's `fetch` (and so its connection pool), logger and key:",
     '',
     '```ts',
     `import { ${c.clientName} } from '${c.packageName}';`,
     '',
     `const client = new ${c.clientName}();`,
-    'const patient = client.withOptions({ maxRetries: 5, timeout: 120_000, defaultHeaders: { \'x-team\': \'reports\' } });',
+    "const patient = client.withOptions({ maxRetries: 5, timeout: 120_000, defaultHeaders: { 'x-team': 'reports' } });",
     'console.log(patient.maxRetries, patient.timeout, client.maxRetries);',
-    ...(example ? [`const page = await ${listCall(ir, plan, example, 'patient', 1, "{ headers: { 'x-trace-id': 'readme' } }")};`, 'console.log(page.data.length);'] : []),
+    ...(example
+      ? [
+          `const page = await ${listCall(ir, plan, example, 'patient', 1, "{ headers: { 'x-trace-id': 'readme' } }")};`,
+          'console.log(page.data.length);',
+        ]
+      : []),
     '```',
     '',
     '## Logging',
@@ -185,7 +235,12 @@ function readme(ir: Ir, plan: ClientPlan): string {
     'const lines: string[] = [];',
     'const logger: Logger = { debug: (message) => lines.push(message), info: console.info, warn: console.warn, error: console.error };',
     `const client = new ${c.clientName}({ logLevel: 'debug', logger });`,
-    ...(example ? [`await ${listCall(ir, plan, example, 'client', 1)};`, `console.log(lines[0]); // GET http://…${logged ? `?${encodeURIComponent(logged.param)}=${logged.value}` : ''} → 200 in 12 ms (req_…), attempt 1 of 4`] : ['console.log(client.logLevel);']),
+    ...(example
+      ? [
+          `await ${listCall(ir, plan, example, 'client', 1)};`,
+          `console.log(lines[0]); // GET http://…${logged ? `?${encodeURIComponent(logged.param)}=${logged.value}` : ''} → 200 in 12 ms (req_…), attempt 1 of 4`,
+        ]
+      : ['console.log(client.logLevel);']),
     '```',
     '',
   ];
@@ -204,7 +259,9 @@ function readme(ir: Ir, plan: ClientPlan): string {
     `Connection errors and statuses ${p.retryableStatuses.join(', ')} are retried up to ${p.maxRetries} times with exponential backoff (${p.initialDelayMs} ms × ${p.backoffMultiplier}ⁿ, capped at ${p.maxDelayMs} ms, ${p.jitter} jitter).`,
     `${p.respectRetryAfter ? 'The wait the server asks for (`retry-after-ms`, else `Retry-After`) is waited out exactly, up to `maxRetryWait` (60 s), before the identical request is repeated; a longer one throws at once (a `RateLimitError` for 429) whose `retryAfterMs` says how long the server asked to wait.' : ''}`,
     'Other 4xx errors are never retried. The server decides with `x-should-retry`: `false` is never retried, `true` is retried whatever the status.',
-    create ? `Operations that accept \`${create.operation.idempotencyHeader}\` get one generated per call and reused by every retry, so a retried create never creates twice; pass \`idempotencyKey\` to choose it.` : '',
+    create
+      ? `Operations that accept \`${create.operation.idempotencyHeader}\` get one generated per call and reused by every retry, so a retried create never creates twice; pass \`idempotencyKey\` to choose it.`
+      : '',
     'The timeout covers the whole attempt, body included: a server that sends headers and then stalls the body times out (and is retried like any timeout).',
     'Streams and downloads stop that clock once the headers are in and take `idleTimeout` instead: each chunk must arrive within it.',
     'Every call takes an `AbortSignal` (`signal`), which also cancels a body being read, a stream or a download.',
@@ -253,7 +310,9 @@ function readme(ir: Ir, plan: ClientPlan): string {
 function pagingLines(plan: ClientPlan): string[] {
   const paged = plan.operations.filter((operation) => operation.itemType);
   if (paged.every((operation) => operation.operation.pagination?.style === 'cursor')) {
-    return ['List calls that page by cursor (`data`, `has_more` and `next_cursor` in the answer, a `starting_after` parameter) return pages: `await` one for a `CursorPage` (`data`, `hasMore`, `getNextPage()`, `getPreviousPage()`), or iterate it with `for await` to walk every item.'];
+    return [
+      'List calls that page by cursor (`data`, `has_more` and `next_cursor` in the answer, a `starting_after` parameter) return pages: `await` one for a `CursorPage` (`data`, `hasMore`, `getNextPage()`, `getPreviousPage()`), or iterate it with `for await` to walk every item.',
+    ];
   }
   return [
     'List calls return pages: `await` one for its first page (`data`, `hasNextPage()`, `getNextPage()`, `iterPages()`), or iterate it with `for await` to walk every item of every page, each fetched when reached.',
@@ -265,6 +324,11 @@ function pagingLines(plan: ClientPlan): string[] {
 
 function pagedCalls(node: ResourceNode): string[] {
   const chain = node.chain.join('.');
-  const lines = node.operations.filter((plan) => plan.operation.pagination).map((plan) => `- \`${callOf(plan, chain)}\` (\`${pageClasses(plan.operation.pagination!).typescript}\`) pages ${pagingText(plan.operation.pagination!)}.`);
+  const lines = node.operations
+    .filter((plan) => plan.operation.pagination)
+    .map(
+      (plan) =>
+        `- \`${callOf(plan, chain)}\` (\`${pageClasses(plan.operation.pagination!).typescript}\`) pages ${pagingText(plan.operation.pagination!)}.`,
+    );
   return [...lines, ...node.children.flatMap(pagedCalls)];
 }

@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 import type { Ir, IrMedia, IrOperation } from '../../core/ir.js';
 import { camelCase, pascalCase, variableName } from '../../core/naming.js';
 import { deref } from '../../core/refs.js';
-import { NameScope, sdkShape, type OperationShape, type ResourceNode as ShapeNode } from '../../sdk-shape/index.js';
+import {
+  NameScope,
+  sdkShape,
+  type OperationShape,
+  type ResourceNode as ShapeNode,
+} from '../../sdk-shape/index.js';
 import { oncePer } from '../../core/once-per.js';
 
 /** One request media type as the client takes it. */
@@ -74,12 +79,39 @@ export interface ClientPlan {
 }
 
 /** Names the package index already exports from the runtime (read from its index, so one list). */
-const RUNTIME_EXPORTS = [...readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime', 'index.ts'), 'utf8').matchAll(/export \{([^}]*)\}/g)]
+const RUNTIME_EXPORTS = [
+  ...readFileSync(
+    path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime', 'index.ts'),
+    'utf8',
+  ).matchAll(/export \{([^}]*)\}/g),
+]
   .flatMap((match) => match[1].split(','))
   .map((name) => name.replace(/^\s*type\s+/, '').trim())
   .filter(Boolean);
 
-const RESERVED_TYPE_NAMES = new Set([...RUNTIME_EXPORTS, 'Promise', 'Record', 'Array', 'Date', 'Error', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Map', 'Set', 'NonNullable', 'Omit', 'components', 'paths', 'operations', 'webhooks', '$defs', 'Models']);
+const RESERVED_TYPE_NAMES = new Set([
+  ...RUNTIME_EXPORTS,
+  'Promise',
+  'Record',
+  'Array',
+  'Date',
+  'Error',
+  'Object',
+  'String',
+  'Number',
+  'Boolean',
+  'Symbol',
+  'Map',
+  'Set',
+  'NonNullable',
+  'Omit',
+  'components',
+  'paths',
+  'operations',
+  'webhooks',
+  '$defs',
+  'Models',
+]);
 
 /** TypeScript names: the second "Foo" becomes "Foo2". */
 const NameRegistry = NameScope;
@@ -88,15 +120,25 @@ function isObjectBody(ir: Ir, schema: unknown, depth = 0): boolean {
   const resolved = deref(ir.document, schema);
   if (!resolved || typeof resolved !== 'object' || depth > 8) return false;
   if (resolved.type === 'object' || resolved.properties) return true;
-  if (Array.isArray(resolved.allOf)) return resolved.allOf.some((part: unknown) => isObjectBody(ir, part, depth + 1));
+  if (Array.isArray(resolved.allOf))
+    return resolved.allOf.some((part: unknown) => isObjectBody(ir, part, depth + 1));
   return false;
 }
 
 /** How one request media type is taken: its fields merged into params when it is an object whose names clash with nothing, else as `body`. */
 function bodyVariant(ir: Ir, media: IrMedia, taken: Set<string>): BodyVariant {
-  const objectLike = media.kind === 'multipart' || media.kind === 'form' || (media.kind === 'json' && isObjectBody(ir, media.schema));
-  const properties = media.parts ? media.parts.map((part) => part.name) : Object.keys(deref(ir.document, media.schema)?.properties ?? {});
-  return { media, mode: objectLike && !properties.some((name) => taken.has(name) || name === 'body') ? 'merged' : 'property' };
+  const objectLike =
+    media.kind === 'multipart' ||
+    media.kind === 'form' ||
+    (media.kind === 'json' && isObjectBody(ir, media.schema));
+  const properties = media.parts
+    ? media.parts.map((part) => part.name)
+    : Object.keys(deref(ir.document, media.schema)?.properties ?? {});
+  return {
+    media,
+    mode:
+      objectLike && !properties.some((name) => taken.has(name) || name === 'body') ? 'merged' : 'property',
+  };
 }
 
 /** The client's plan, made once per IR: the client emitter and the contract tests' client calls read the same one (read only). */
@@ -106,20 +148,40 @@ function makePlan(ir: Ir): ClientPlan {
   const shape = sdkShape(ir);
   const clientName = shape.names.clientName;
   const types = new NameRegistry([...RESERVED_TYPE_NAMES, clientName]);
-  const schemaTypes = ir.schemas.map((schema) => ({ name: types.claim(pascalCase(schema.name)), schemaName: schema.name }));
+  const schemaTypes = ir.schemas.map((schema) => ({
+    name: types.claim(pascalCase(schema.name)),
+    schemaName: schema.name,
+  }));
   const descriptors = new NameRegistry();
 
   const plans = new Map<OperationShape, OperationPlan>();
   const operations = shape.operations.map((operationShape): OperationPlan => {
     const { operation } = operationShape;
     const base = pascalCase(operation.id);
-    const headerParams = operation.parameters.header.filter((param) => param.name !== operation.idempotencyHeader).map((param) => param.name);
+    const headerParams = operation.parameters.header
+      .filter((param) => param.name !== operation.idempotencyHeader)
+      .map((param) => param.name);
     const cookieParams = operation.parameters.cookie.map((param) => param.name);
-    const paramNames = new Set([...operation.parameters.query.map((param) => param.name), ...headerParams, ...cookieParams]);
+    const paramNames = new Set([
+      ...operation.parameters.query.map((param) => param.name),
+      ...headerParams,
+      ...cookieParams,
+    ]);
     const content = operation.body?.content ?? [];
     // The key that picks a request media type must clash with no parameter or body property.
-    const bodyNames = new Set(content.flatMap((media) => (media.parts ? media.parts.map((part) => part.name) : Object.keys(deref(ir.document, media.schema)?.properties ?? {}))));
-    const mediaTypeKey = content.length > 1 ? ['contentType', 'requestContentType', '_contentType'].find((name) => !paramNames.has(name) && !bodyNames.has(name)) : undefined;
+    const bodyNames = new Set(
+      content.flatMap((media) =>
+        media.parts
+          ? media.parts.map((part) => part.name)
+          : Object.keys(deref(ir.document, media.schema)?.properties ?? {}),
+      ),
+    );
+    const mediaTypeKey =
+      content.length > 1
+        ? ['contentType', 'requestContentType', '_contentType'].find(
+            (name) => !paramNames.has(name) && !bodyNames.has(name),
+          )
+        : undefined;
     const taken = new Set([...paramNames, ...(mediaTypeKey ? [mediaTypeKey] : [])]);
     const bodies = content.map((media) => bodyVariant(ir, media, taken));
     const success = operation.responses.find((response) => response.status === operation.successStatus);
@@ -127,7 +189,9 @@ function makePlan(ir: Ir): ClientPlan {
     const hasParams = paramNames.size > 0 || bodies.length > 0;
     const paramsRequired =
       operation.parameters.query.some((param) => param.required) ||
-      operation.parameters.header.some((param) => param.required && param.name !== operation.idempotencyHeader) ||
+      operation.parameters.header.some(
+        (param) => param.required && param.name !== operation.idempotencyHeader,
+      ) ||
       operation.parameters.cookie.some((param) => param.required) ||
       Boolean(operation.body?.required);
     const pathVariables = new NameRegistry(['params', 'options']);
@@ -140,8 +204,15 @@ function makePlan(ir: Ir): ClientPlan {
       responseType: types.claim(`${base}Response`),
       responsesType: responses.length > 1 ? types.claim(`${base}Responses`) : undefined,
       itemType: operation.pagination ? types.claim(`${base}Item`) : undefined,
-      pathArgs: pathOrder(operation).map((param) => ({ name: pathVariables.claim(variableName(param)), param })),
-      pathParamsType: operation.parameters.path.some((param) => param.shape === 'array' || param.shape === 'object') ? types.claim(`${base}PathParams`) : undefined,
+      pathArgs: pathOrder(operation).map((param) => ({
+        name: pathVariables.claim(variableName(param)),
+        param,
+      })),
+      pathParamsType: operation.parameters.path.some(
+        (param) => param.shape === 'array' || param.shape === 'object',
+      )
+        ? types.claim(`${base}PathParams`)
+        : undefined,
       bodies,
       ...(mediaTypeKey ? { mediaTypeKey } : {}),
       responses,
@@ -162,15 +233,35 @@ function pathOrder(operation: IrOperation): string[] {
 }
 
 /** BaseClient's public members: a top-level resource must not take one of these names. */
-const CLIENT_MEMBERS = ['apiKey', 'baseURL', 'maxRetries', 'timeout', 'environment', 'request', 'requestPage', '_setRandom', 'constructor'];
+const CLIENT_MEMBERS = [
+  'apiKey',
+  'baseURL',
+  'maxRetries',
+  'timeout',
+  'environment',
+  'request',
+  'requestPage',
+  '_setRandom',
+  'constructor',
+];
 
 /** The SDK shape's resource tree with TypeScript names: class names unique in the package, properties clear of BaseClient's members. */
-function buildTree(shapeRoot: ShapeNode<OperationShape>, plans: Map<OperationShape, OperationPlan>): ResourceNode {
+function buildTree(
+  shapeRoot: ShapeNode<OperationShape>,
+  plans: Map<OperationShape, OperationPlan>,
+): ResourceNode {
   const classes = new NameRegistry(RESERVED_TYPE_NAMES);
   const convert = (node: ShapeNode<OperationShape>, isRoot: boolean): ResourceNode => {
     const segment = node.chain.at(-1) ?? '';
-    const property = node.chain.length === 1 && CLIENT_MEMBERS.includes(segment) ? `${segment}Resource` : segment;
-    return { property: isRoot ? '' : property, className: '', chain: node.chain, children: node.children.map((child) => convert(child, false)), operations: node.operations.map((operation) => plans.get(operation)!) };
+    const property =
+      node.chain.length === 1 && CLIENT_MEMBERS.includes(segment) ? `${segment}Resource` : segment;
+    return {
+      property: isRoot ? '' : property,
+      className: '',
+      chain: node.chain,
+      children: node.children.map((child) => convert(child, false)),
+      operations: node.operations.map((operation) => plans.get(operation)!),
+    };
   };
   const root = convert(shapeRoot, true);
   // Class names are claimed in the order operations first reach each resource, as the spec lists them.

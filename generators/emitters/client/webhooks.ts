@@ -15,7 +15,8 @@ import { sdkShape } from '../../sdk-shape/index.js';
 export function webhooksFile(ir: Ir): GeneratedFile | undefined {
   const hooks = ir.webhooks;
   if (!hooks || hooks.events.length === 0) return undefined;
-  const body = (name: string) => `NonNullable<webhooks[${stringLiteral(name)}]['post']['requestBody']>['content']`;
+  const body = (name: string) =>
+    `NonNullable<webhooks[${stringLiteral(name)}]['post']['requestBody']>['content']`;
   const union = hooks.events.map((event) => `  | ${body(event.name)}[keyof ${body(event.name)}]`).join('\n');
   const config = {
     headers: hooks.headers,
@@ -31,10 +32,10 @@ export function webhooksFile(ir: Ir): GeneratedFile | undefined {
       "import type { WebhookConfig } from './core/index.js';",
       "import type { webhooks } from './schema.js';",
       '',
-      `/** Every event the API sends to webhook endpoints${config.typeField ? '; narrow it by \`type\`' : ''}. */`,
+      `/** Every event the API sends to webhook endpoints${config.typeField ? '; narrow it by `type`' : ''}. */`,
       `export type WebhookEvent =\n${union};`,
       '',
-      '/** How deliveries are signed (the spec\'s `x-webhooks`) and which event types exist. */',
+      "/** How deliveries are signed (the spec's `x-webhooks`) and which event types exist. */",
       `export const WEBHOOK_CONFIG: WebhookConfig = ${JSON.stringify(config, null, 2)};`,
       '',
     ].join('\n'),
@@ -43,15 +44,23 @@ export function webhooksFile(ir: Ir): GeneratedFile | undefined {
 
 /** Whether the event schema fixes `type` to the event's name (`type: {const: name}`, possibly inside allOf). */
 function declaresType(ir: Ir, schema: JsonSchema, name: string, depth = 0): boolean {
-  const resolved = deref(ir.document, schema) as Record<string, any> | undefined;
+  const resolved = deref(ir.document, schema) as
+    Record<string, Record<string, unknown> | undefined> | undefined;
   if (!resolved || typeof resolved !== 'object' || depth > 8) return false;
   const type = deref(ir.document, resolved.properties?.type) as Record<string, unknown> | undefined;
-  if (type?.const === name || (Array.isArray(type?.enum) && type.enum.length === 1 && type.enum[0] === name)) return true;
-  return Array.isArray(resolved.allOf) && resolved.allOf.some((member: JsonSchema) => declaresType(ir, member, name, depth + 1));
+  if (type?.const === name || (Array.isArray(type?.enum) && type.enum.length === 1 && type.enum[0] === name))
+    return true;
+  return (
+    Array.isArray(resolved.allOf) &&
+    resolved.allOf.some((member: JsonSchema) => declaresType(ir, member, name, depth + 1))
+  );
 }
 
 /** Example: `readonly webhooks = new Webhooks<WebhookEvent>(WEBHOOK_CONFIG, undefined, this._logger);` (none when a resource is already called `webhooks`). */
-export function webhooksProperty(ir: Ir, taken: string[]): OptionalKind<PropertyDeclarationStructure> | undefined {
+export function webhooksProperty(
+  ir: Ir,
+  taken: string[],
+): OptionalKind<PropertyDeclarationStructure> | undefined {
   if (!ir.webhooks || ir.webhooks.events.length === 0 || taken.includes('webhooks')) return undefined;
   return {
     name: 'webhooks',

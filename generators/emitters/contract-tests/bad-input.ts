@@ -27,7 +27,9 @@ function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
   const responses: BadInputOperation['responses'] = {};
   for (const response of operation.responses) {
     responses[response.status] = {
-      ...(response.isJson && response.schema !== undefined ? { schema: contractSchema(response.schema, ir) } : {}),
+      ...(response.isJson && response.schema !== undefined
+        ? { schema: contractSchema(response.schema, ir) }
+        : {}),
       requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
     };
   }
@@ -37,10 +39,19 @@ function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
     pointer: operationPointer(operation),
     method: operation.method,
     path: operation.path.replace(/[?#].*$/s, '') || '/',
-    pathValues: Object.fromEntries(operation.parameters.path.map((param) => [param.name, String(param.example ?? sampleOf(ir, param.schema) ?? 'x')])),
+    pathValues: Object.fromEntries(
+      operation.parameters.path.map((param) => [
+        param.name,
+        String(param.example ?? sampleOf(ir, param.schema) ?? 'x'),
+      ]),
+    ),
     queryParams: operation.parameters.query.map((param) => param.name),
     headerParams: operation.parameters.header.map((param) => param.name),
-    ...(body ? { body: { contentType: body.contentType, value: body.examples[0] ?? sampleOf(ir, body.schema) ?? {} } } : {}),
+    ...(body
+      ? {
+          body: { contentType: body.contentType, value: body.examples[0] ?? sampleOf(ir, body.schema) ?? {} },
+        }
+      : {}),
     responses,
   };
 }
@@ -58,15 +69,21 @@ function suiteFile(operations: BadInputOperation[]): string {
     "if (!baseUrl) throw new Error('CONTRACT_BASE_URL is not set: run these suites with `npm run test:contract`, or set it to the target to check.');",
     'const apiKey = process.env.CONTRACT_API_KEY || undefined;',
     "// A stateless mock (Prism) answers bad input in its own format, not the spec's: the stage is for implementations.",
-    "// CONTRACT_BAD_INPUT=false turns it off where a proxy in front cannot forward malformed HTTP.",
+    '// CONTRACT_BAD_INPUT=false turns it off where a proxy in front cannot forward malformed HTTP.',
     "const reason = process.env.CONTRACT_STATEFUL === 'false' ? 'the target is a stateless mock' : process.env.CONTRACT_BAD_INPUT === 'false' ? 'turned off (CONTRACT_BAD_INPUT=false)' : undefined;",
     'const check = (name: string, id: string, index: number) =>',
     '  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, id, () => checks.check(baseUrl, apiKey, id, index)));',
     '',
   ];
   for (const operation of operations) {
-    out.push(`describe(${q(`bad input: ${operation.id}: ${operation.method.toUpperCase()} ${operation.path}`)}, () => {`);
-    badRequests(operation).forEach((request, index) => out.push(`  check(${q(`${request.name}: an answer inside the contract`)}, ${q(operation.id)}, ${index});`));
+    out.push(
+      `describe(${q(`bad input: ${operation.id}: ${operation.method.toUpperCase()} ${operation.path}`)}, () => {`,
+    );
+    badRequests(operation).forEach((request, index) =>
+      out.push(
+        `  check(${q(`${request.name}: an answer inside the contract`)}, ${q(operation.id)}, ${index});`,
+      ),
+    );
     out.push('});', '');
   }
   return out.join('\n');
@@ -74,7 +91,10 @@ function suiteFile(operations: BadInputOperation[]): string {
 
 export function emitBadInput(ir: Ir): GeneratedFile[] {
   const operations = ir.operations.map((operation) => badInputOperation(ir, operation));
-  const cases: BadInputCases = { sharedSchema: contractSharedSchema(ir) as BadInputCases['sharedSchema'], operations };
+  const cases: BadInputCases = {
+    sharedSchema: contractSharedSchema(ir) as BadInputCases['sharedSchema'],
+    operations,
+  };
   return [
     { path: 'contract-tests/bad-input.json', content: `${JSON.stringify(cases, null, 2)}\n` },
     { path: 'contract-tests/bad-input.contract.test.ts', content: suiteFile(operations) },

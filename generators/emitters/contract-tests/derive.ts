@@ -7,7 +7,13 @@
 import type { Ir, IrCursorPagination, IrOperation, JsonSchema } from '../../core/ir.js';
 import { deref, flattenSchema, schemaRefName } from '../../core/refs.js';
 import { contractSchema } from './schemas.js';
-import type { GenerationCase, NegativeCase, OperationCase, ParameterCase, ProducerRef } from './runtime/cases.js';
+import type {
+  GenerationCase,
+  NegativeCase,
+  OperationCase,
+  ParameterCase,
+  ProducerRef,
+} from './runtime/cases.js';
 import { authCase, bodyFacts, operationPointer, responseMediaTypes } from './spec-facts.js';
 import { oncePer } from '../../core/once-per.js';
 
@@ -26,16 +32,37 @@ export function sample(ir: Ir, raw: unknown, depth = 0, nonEmpty = false): unkno
   if ('example' in schema) return schema.example;
   if ('default' in schema) return schema.default;
   if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
-  for (const key of ['oneOf', 'anyOf']) if (Array.isArray(schema[key]) && schema[key].length) return sample(ir, schema[key].find((option: Json) => deref(ir.document, option)?.type !== 'null') ?? schema[key][0], depth + 1);
-  const type = Array.isArray(schema.type) ? schema.type.find((entry: string) => entry !== 'null') : schema.type;
+  for (const key of ['oneOf', 'anyOf'])
+    if (Array.isArray(schema[key]) && schema[key].length)
+      return sample(
+        ir,
+        schema[key].find((option: Json) => deref(ir.document, option)?.type !== 'null') ?? schema[key][0],
+        depth + 1,
+      );
+  const type = Array.isArray(schema.type)
+    ? schema.type.find((entry: string) => entry !== 'null')
+    : schema.type;
   switch (type ?? (schema.properties ? 'object' : undefined)) {
     case 'object':
-      return Object.fromEntries((schema.required ?? []).map((name: string) => [name, sample(ir, schema.properties?.[name] ?? {}, depth + 1)]));
+      return Object.fromEntries(
+        (schema.required ?? []).map((name: string) => [
+          name,
+          sample(ir, schema.properties?.[name] ?? {}, depth + 1),
+        ]),
+      );
     case 'array':
-      return schema.minItems || nonEmpty ? Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sample(ir, schema.items ?? {}, depth + 1)) : [];
+      return schema.minItems || nonEmpty
+        ? Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () =>
+            sample(ir, schema.items ?? {}, depth + 1),
+          )
+        : [];
     case 'integer':
     case 'number':
-      return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.maximum === 'number' ? Math.min(0, schema.maximum) : 1;
+      return typeof schema.minimum === 'number'
+        ? schema.minimum
+        : typeof schema.maximum === 'number'
+          ? Math.min(0, schema.maximum)
+          : 1;
     case 'boolean':
       return true;
     case 'string':
@@ -56,7 +83,13 @@ function firstExample(examples: unknown[]): { value: unknown } | undefined {
 
 function wrongTypeValue(schema: Json): unknown {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  return type === 'string' ? 12345 : type === 'object' ? 'not an object' : type === 'array' ? 'not an array' : 'not a number';
+  return type === 'string'
+    ? 12345
+    : type === 'object'
+      ? 'not an object'
+      : type === 'array'
+        ? 'not an array'
+        : 'not a number';
 }
 
 /** Invalid variants of a body, each breaking one rule of its schema. */
@@ -76,25 +109,63 @@ function bodyNegatives(ir: Ir, raw: unknown, given: Json, prefix = '', depth = 0
     else node[path.at(-1)!] = value;
     return copy;
   };
-  for (const name of (schema.required ?? []).filter((required: string) => required in example && !readOnly(required))) {
-    cases.push({ name: `missing required property ${at(name)}`, in: 'body', body: set([name], undefined, true) });
+  for (const name of (schema.required ?? []).filter(
+    (required: string) => required in example && !readOnly(required),
+  )) {
+    cases.push({
+      name: `missing required property ${at(name)}`,
+      in: 'body',
+      body: set([name], undefined, true),
+    });
   }
-  if (schema.additionalProperties === false) cases.push({ name: `unknown property ${at('unexpected_field')}`, in: 'body', body: set(['unexpected_field'], 'x') });
+  if (schema.additionalProperties === false)
+    cases.push({
+      name: `unknown property ${at('unexpected_field')}`,
+      in: 'body',
+      body: set(['unexpected_field'], 'x'),
+    });
   let wrongTypeDone = false;
   for (const [name, rawProperty] of Object.entries<Json>(schema.properties ?? {})) {
     if (!(name in example) || readOnly(name)) continue;
     const property = flatten(ir, rawProperty);
-    const type = Array.isArray(property.type) ? property.type.filter((entry: string) => entry !== 'null')[0] : property.type;
+    const type = Array.isArray(property.type)
+      ? property.type.filter((entry: string) => entry !== 'null')[0]
+      : property.type;
     if (!wrongTypeDone && type && !Array.isArray(property.type)) {
-      cases.push({ name: `wrong type for ${at(name)}`, in: 'body', body: set([name], wrongTypeValue(property)) });
+      cases.push({
+        name: `wrong type for ${at(name)}`,
+        in: 'body',
+        body: set([name], wrongTypeValue(property)),
+      });
       wrongTypeDone = true;
     }
-    if (typeof property.pattern === 'string') cases.push({ name: `${at(name)} not matching its pattern`, in: 'body', body: set([name], '!! not matching !!') });
-    if (Array.isArray(property.enum)) cases.push({ name: `unknown enum value for ${at(name)}`, in: 'body', body: set([name], '__not_in_enum__') });
-    if (typeof property.maximum === 'number') cases.push({ name: `${at(name)} above its maximum`, in: 'body', body: set([name], property.maximum + 1) });
-    if (typeof property.minimum === 'number') cases.push({ name: `${at(name)} below its minimum`, in: 'body', body: set([name], property.minimum - 1) });
+    if (typeof property.pattern === 'string')
+      cases.push({
+        name: `${at(name)} not matching its pattern`,
+        in: 'body',
+        body: set([name], '!! not matching !!'),
+      });
+    if (Array.isArray(property.enum))
+      cases.push({
+        name: `unknown enum value for ${at(name)}`,
+        in: 'body',
+        body: set([name], '__not_in_enum__'),
+      });
+    if (typeof property.maximum === 'number')
+      cases.push({
+        name: `${at(name)} above its maximum`,
+        in: 'body',
+        body: set([name], property.maximum + 1),
+      });
+    if (typeof property.minimum === 'number')
+      cases.push({
+        name: `${at(name)} below its minimum`,
+        in: 'body',
+        body: set([name], property.minimum - 1),
+      });
     if (type === 'object' && example[name] && typeof example[name] === 'object') {
-      for (const inner of bodyNegatives(ir, rawProperty, example[name], `${at(name)}.`, depth + 1)) cases.push({ ...inner, body: set([name], inner.body) });
+      for (const inner of bodyNegatives(ir, rawProperty, example[name], `${at(name)}.`, depth + 1))
+        cases.push({ ...inner, body: set([name], inner.body) });
     }
   }
   return cases;
@@ -104,12 +175,32 @@ function queryNegatives(ir: Ir, operation: IrOperation): NegativeCase[] {
   const cases: NegativeCase[] = [];
   for (const param of operation.parameters.query) {
     const schema = flatten(ir, param.schema);
-    if (typeof schema.minimum === 'number') cases.push({ name: `${param.name} ${schema.minimum - 1} (below ${schema.minimum})`, in: 'query', query: { [param.name]: schema.minimum - 1 } });
-    if (typeof schema.maximum === 'number') cases.push({ name: `${param.name} ${schema.maximum + 1} (above ${schema.maximum})`, in: 'query', query: { [param.name]: schema.maximum + 1 } });
-    if (Array.isArray(schema.enum)) cases.push({ name: `unknown enum value for ${param.name}`, in: 'query', query: { [param.name]: '__not_in_enum__' } });
+    if (typeof schema.minimum === 'number')
+      cases.push({
+        name: `${param.name} ${schema.minimum - 1} (below ${schema.minimum})`,
+        in: 'query',
+        query: { [param.name]: schema.minimum - 1 },
+      });
+    if (typeof schema.maximum === 'number')
+      cases.push({
+        name: `${param.name} ${schema.maximum + 1} (above ${schema.maximum})`,
+        in: 'query',
+        query: { [param.name]: schema.maximum + 1 },
+      });
+    if (Array.isArray(schema.enum))
+      cases.push({
+        name: `unknown enum value for ${param.name}`,
+        in: 'query',
+        query: { [param.name]: '__not_in_enum__' },
+      });
     for (const other of param.exclusiveWith ?? []) {
       const partner = operation.parameters.query.find((candidate) => candidate.name === other);
-      cases.push({ name: `${param.name} together with ${other}`, in: 'query', semantic: true, query: { [param.name]: param.example ?? 'x', [other]: partner?.example ?? 'x' } });
+      cases.push({
+        name: `${param.name} together with ${other}`,
+        in: 'query',
+        semantic: true,
+        query: { [param.name]: param.example ?? 'x', [other]: partner?.example ?? 'x' },
+      });
     }
   }
   return cases;
@@ -131,7 +222,8 @@ interface ProducerIndex {
 const producerIndex = oncePer((ir: Ir): ProducerIndex => {
   const index: ProducerIndex = { getByPath: new Map(), postsBySuccessRef: new Map() };
   for (const candidate of ir.operations) {
-    if (candidate.method === 'get' && !index.getByPath.has(candidate.path)) index.getByPath.set(candidate.path, candidate);
+    if (candidate.method === 'get' && !index.getByPath.has(candidate.path))
+      index.getByPath.set(candidate.path, candidate);
     const ref = candidate.method === 'post' ? successSchemaRef(candidate) : undefined;
     if (ref === undefined) continue;
     const posts = index.postsBySuccessRef.get(ref);
@@ -145,11 +237,17 @@ const producerIndex = oncePer((ir: Ir): ProducerIndex => {
 function producerOf(ir: Ir, operation: IrOperation, param: string): ProducerRef | undefined {
   const resourcePath = operation.path.slice(0, operation.path.indexOf(`{${param}}`) + param.length + 2);
   const index = producerIndex(ir);
-  const ref = successSchemaRef(index.getByPath.get(resourcePath) ?? (operation.path === resourcePath ? operation : undefined));
+  const ref = successSchemaRef(
+    index.getByPath.get(resourcePath) ?? (operation.path === resourcePath ? operation : undefined),
+  );
   if (!ref) return undefined;
-  const producer = index.postsBySuccessRef.get(ref)?.find((candidate) => candidate !== operation && !candidate.path.includes(`{${param}}`));
+  const producer = index.postsBySuccessRef
+    .get(ref)
+    ?.find((candidate) => candidate !== operation && !candidate.path.includes(`{${param}}`));
   if (!producer) return undefined;
-  const fields = flatten(ir, producer.responses.find((response) => response.status === producer.successStatus)?.schema).properties ?? {};
+  const fields =
+    flatten(ir, producer.responses.find((response) => response.status === producer.successStatus)?.schema)
+      .properties ?? {};
   return 'id' in fields ? { operationId: producer.id, field: 'id' } : undefined;
 }
 
@@ -162,8 +260,18 @@ function generationCase(ir: Ir, operation: IrOperation): GenerationCase {
   const cursor = cursorPaging(operation);
   const opaque = new Set([cursor?.forwardParam, cursor?.backwardParam]);
   const query = operation.parameters.query
-    .filter((param) => param.required || (!opaque.has(param.name) && !param.exclusiveWith?.length && flatten(ir, param.schema).type !== 'object'))
-    .map((param) => ({ name: param.name, required: param.required, schema: contractSchema(param.schema, ir) }));
+    .filter(
+      (param) =>
+        param.required ||
+        (!opaque.has(param.name) &&
+          !param.exclusiveWith?.length &&
+          flatten(ir, param.schema).type !== 'object'),
+    )
+    .map((param) => ({
+      name: param.name,
+      required: param.required,
+      schema: contractSchema(param.schema, ir),
+    }));
   return { ...(operation.body?.isJson ? { body: contractSchema(operation.body.schema, ir) } : {}), query };
 }
 
@@ -175,8 +283,16 @@ function tagOf(ir: Ir, operation: IrOperation): OperationCase['tag'] {
   const properties = flatten(ir, operation.body.schema).properties ?? {};
   const field = TAG_FIELDS.find((name) => {
     const field = properties[name] ? flatten(ir, properties[name]) : undefined;
-    const values = field?.additionalProperties === undefined || field.additionalProperties === true ? {} : flatten(ir, field.additionalProperties);
-    return field?.type === 'object' && !field.properties && field.additionalProperties !== false && (values.type === undefined || values.type === 'string');
+    const values =
+      field?.additionalProperties === undefined || field.additionalProperties === true
+        ? {}
+        : flatten(ir, field.additionalProperties);
+    return (
+      field?.type === 'object' &&
+      !field.properties &&
+      field.additionalProperties !== false &&
+      (values.type === undefined || values.type === 'string')
+    );
   });
   if (!field) return undefined;
   const maxProperties = flatten(ir, properties[field]).maxProperties;
@@ -186,14 +302,25 @@ function tagOf(ir: Ir, operation: IrOperation): OperationCase['tag'] {
 export function operationCase(ir: Ir, operation: IrOperation, parameters: ParameterCase[]): OperationCase {
   const body = operation.body;
   const facts = bodyFacts(ir, operation);
-  const bodyValue = body ? (firstExample(body.examples)?.value ?? (body.isJson || facts.raw !== undefined ? sample(ir, body.isJson ? body.schema : facts.raw) : 'body')) : undefined;
+  const bodyValue = body
+    ? (firstExample(body.examples)?.value ??
+      (body.isJson || facts.raw !== undefined ? sample(ir, body.isJson ? body.schema : facts.raw) : 'body'))
+    : undefined;
   // A required array parameter needs an item, and an object one a member: empty, they are not sent at all.
   const valueOf = (param: { example?: unknown; schema: JsonSchema }) => {
     if (param.example !== undefined) return param.example;
     const value = sample(ir, param.schema, 0, true);
     const properties = flatten(ir, param.schema).properties;
-    if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0 && properties) {
-      return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, sample(ir, property, 1)]));
+    if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.keys(value).length === 0 &&
+      properties
+    ) {
+      return Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => [name, sample(ir, property, 1)]),
+      );
     }
     return value;
   };
@@ -202,13 +329,22 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     operation.responses.map((response) => [
       response.status,
       {
-        ...(response.isJson && response.schema !== undefined ? { schema: contractSchema(response.schema, ir) } : {}),
+        ...(response.isJson && response.schema !== undefined
+          ? { schema: contractSchema(response.schema, ir) }
+          : {}),
         requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
         ...(response.headers.some((header) => typeof header.schema === 'object')
-          ? { headerSchemas: Object.fromEntries(response.headers.filter((header) => typeof header.schema === 'object').map((header) => [header.name, contractSchema(header.schema, ir)])) }
+          ? {
+              headerSchemas: Object.fromEntries(
+                response.headers
+                  .filter((header) => typeof header.schema === 'object')
+                  .map((header) => [header.name, contractSchema(header.schema, ir)]),
+              ),
+            }
           : {}),
         mediaTypes: media[response.status]?.mediaTypes ?? [],
-        pointer: media[response.status]?.pointer ?? `${operationPointer(operation)}/responses/${response.status}`,
+        pointer:
+          media[response.status]?.pointer ?? `${operationPointer(operation)}/responses/${response.status}`,
       },
     ]),
   );
@@ -226,19 +362,36 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     pathParams: operation.parameters.path.map((param) => {
       const value = valueOf(param);
       const producer = producerOf(ir, operation, param.name);
-      return { name: param.name, example: typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value), ...(producer ? { producer } : {}) };
+      return {
+        name: param.name,
+        example: typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value),
+        ...(producer ? { producer } : {}),
+      };
     }),
-    query: Object.fromEntries(operation.parameters.query.filter((param) => param.required).map((param) => [param.name, valueOf(param)])),
-    headers: Object.fromEntries(operation.parameters.header.filter((param) => param.required && param.name !== operation.idempotencyHeader).map((param) => [param.name, String(valueOf(param))])),
+    query: Object.fromEntries(
+      operation.parameters.query
+        .filter((param) => param.required)
+        .map((param) => [param.name, valueOf(param)]),
+    ),
+    headers: Object.fromEntries(
+      operation.parameters.header
+        .filter((param) => param.required && param.name !== operation.idempotencyHeader)
+        .map((param) => [param.name, String(valueOf(param))]),
+    ),
     parameters,
     ...(auth ? { auth } : {}),
-    ...(bodyValue !== undefined ? { body: bodyValue, bodyContentType: body!.contentType, bodyRequired: body!.required } : {}),
+    ...(bodyValue !== undefined
+      ? { body: bodyValue, bodyContentType: body!.contentType, bodyRequired: body!.required }
+      : {}),
     ...(facts.schema ? { bodySchema: facts.schema } : {}),
     ...(facts.pointer ? { bodyPointer: facts.pointer } : {}),
     ...(facts.unsupported ? { bodyUnsupported: facts.unsupported } : {}),
     responses,
     // No cap: every derived invalid request is sent (a fixed cap hid operations' later rules).
-    negative: [...(body?.isJson ? bodyNegatives(ir, body.schema, bodyValue) : []), ...queryNegatives(ir, operation)],
+    negative: [
+      ...(body?.isJson ? bodyNegatives(ir, body.schema, bodyValue) : []),
+      ...queryNegatives(ir, operation),
+    ],
     ...(cursorPaging(operation) ? { pagination: withoutStyle(cursorPaging(operation)!) } : {}),
     ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
     generation: generationCase(ir, operation),

@@ -25,7 +25,11 @@ export function emitEvents(ir: Ir): GeneratedFile[] {
     secretPrefix: webhooks.secretPrefix,
     firstDeliveryMs: timeoutMs + SLACK_MS,
     retryMs: Math.round(firstRetryMs + timeoutMs + SLACK_MS),
-    events: webhooks.events.map((event) => ({ name: event.name, schema: contractSchema(event.schema, ir), emittedAfter: event.emittedAfter })),
+    events: webhooks.events.map((event) => ({
+      name: event.name,
+      schema: contractSchema(event.schema, ir),
+      emittedAfter: event.emittedAfter,
+    })),
   };
   const retried = webhooks.events.find((event) => event.emittedAfter.length > 0);
   const q = stringLiteral;
@@ -62,15 +66,28 @@ export function emitEvents(ir: Ir): GeneratedFile[] {
   ];
   for (const event of webhooks.events) {
     out.push(`describe(${q(`events: ${event.name}`)}, () => {`);
-    if (event.emittedAfter.length === 0) out.push(`  check(${q('arrives after the calls that cause it')}, events.eventNotApplicable(${q(event.name)}), async () => undefined);`);
+    if (event.emittedAfter.length === 0)
+      out.push(
+        `  check(${q('arrives after the calls that cause it')}, events.eventNotApplicable(${q(event.name)}), async () => undefined);`,
+      );
     event.emittedAfter.forEach((emitter, index) => {
-      const when = Object.entries(emitter.when).map(([expression, value]) => `${expression} = ${JSON.stringify(value)}`).join(', ');
-      out.push(`  check(${q(`arrives within ${cases.firstDeliveryMs / 1000} s after ${emitter.operationId}${when ? ` with ${when}` : ''}, signed (generated client and standardwebhooks), valid against its schema, holding what the call made`)}, events.eventNotApplicable(${q(event.name)}), () => events.arrives(${q(event.name)}, ${index}));`);
+      const when = Object.entries(emitter.when)
+        .map(([expression, value]) => `${expression} = ${JSON.stringify(value)}`)
+        .join(', ');
+      out.push(
+        `  check(${q(`arrives within ${cases.firstDeliveryMs / 1000} s after ${emitter.operationId}${when ? ` with ${when}` : ''}, signed (generated client and standardwebhooks), valid against its schema, holding what the call made`)}, events.eventNotApplicable(${q(event.name)}), () => events.arrives(${q(event.name)}, ${index}));`,
+      );
     });
-    if (event === retried) out.push(`  check(${q(`a 500 to its first delivery is retried within ${cases.retryMs / 1000} s with the same ${webhooks.headers.id} and a valid signature`)}, events.eventNotApplicable(${q(event.name)}), () => events.retried(${q(event.name)}));`);
+    if (event === retried)
+      out.push(
+        `  check(${q(`a 500 to its first delivery is retried within ${cases.retryMs / 1000} s with the same ${webhooks.headers.id} and a valid signature`)}, events.eventNotApplicable(${q(event.name)}), () => events.retried(${q(event.name)}));`,
+      );
     out.push('});', '');
   }
-  out.push("if (stageReason) console.log(`events stage not run on ${checks.target.name}: ${stageReason}`);", '');
+  out.push(
+    'if (stageReason) console.log(`events stage not run on ${checks.target.name}: ${stageReason}`);',
+    '',
+  );
   return [
     { path: 'contract-tests/events.json', content: `${JSON.stringify(cases, null, 2)}\n` },
     { path: 'contract-tests/events.contract.test.ts', content: out.join('\n') },

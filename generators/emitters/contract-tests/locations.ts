@@ -20,7 +20,9 @@ export function specLines(file: string, wanted: Iterable<string>): Record<string
     return {};
   }
   const pointers = new Set(wanted);
-  const found = looksLikeJson(text) ? jsonLines(text, pointers) : yamlLines(takePointerLines(path.resolve(file), text) ?? pointerLines(text), pointers);
+  const found = looksLikeJson(text)
+    ? jsonLines(text, pointers)
+    : yamlLines(takePointerLines(path.resolve(file), text) ?? pointerLines(text), pointers);
   return Object.fromEntries([...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
@@ -43,7 +45,9 @@ function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
   const out = new Map<string, number>();
   // Only containers on the way to a wanted pointer are worth tracking.
   const prefixes = new Set<string>(['']);
-  for (const pointer of pointers) for (let at = pointer.lastIndexOf('/'); at > 0; at = pointer.lastIndexOf('/', at - 1)) prefixes.add(pointer.slice(0, at));
+  for (const pointer of pointers)
+    for (let at = pointer.lastIndexOf('/'); at > 0; at = pointer.lastIndexOf('/', at - 1))
+      prefixes.add(pointer.slice(0, at));
   /** `tracked`: the container's pointer is wanted or on the way to one (else its members' keys do not matter). */
   type Frame = { pointer: string; tracked: boolean; array: boolean; index: number; key?: string };
   const stack: Frame[] = [];
@@ -51,7 +55,12 @@ function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
   let line = 1;
   /** The line of the character at `at` (never before the last one asked for). */
   const lineAt = (at: number): number => {
-    for (let newline = text.indexOf('\n', counted); newline !== -1 && newline < at; newline = text.indexOf('\n', newline + 1)) line += 1;
+    for (
+      let newline = text.indexOf('\n', counted);
+      newline !== -1 && newline < at;
+      newline = text.indexOf('\n', newline + 1)
+    )
+      line += 1;
     counted = at;
     return line;
   };
@@ -93,8 +102,19 @@ function jsonLines(text: string, pointers: Set<string>): Map<string, number> {
     } else if (char === 123 || char === 91) {
       // { or [
       const frame = stack.at(-1);
-      const pointer = !frame ? '' : !frame.tracked ? undefined : frame.array ? valueStarts(index) : `${frame.pointer}/${escapePointerPart(frame.key ?? '')}`;
-      stack.push({ pointer: pointer ?? '\u0000', tracked: pointer !== undefined && (prefixes.has(pointer) || pointers.has(pointer)), array: char === 91, index: 0 });
+      const pointer = !frame
+        ? ''
+        : !frame.tracked
+          ? undefined
+          : frame.array
+            ? valueStarts(index)
+            : `${frame.pointer}/${escapePointerPart(frame.key ?? '')}`;
+      stack.push({
+        pointer: pointer ?? '\u0000',
+        tracked: pointer !== undefined && (prefixes.has(pointer) || pointers.has(pointer)),
+        array: char === 91,
+        index: 0,
+      });
       expectKey = char === 123;
       if (char === 91) scalarElementAfter(index);
     } else if (char === 125 || char === 93) stack.pop();

@@ -13,7 +13,14 @@ import { sharedSchema, standaloneSchema, type SharedSchema } from '../../core/sc
 /** Keywords whose values are data, not schemas: an `$id` inside them is left alone. */
 const DATA = new Set(['example', 'examples', 'default', 'const', 'enum']);
 /** Keywords whose values map names to schemas: the names are kept whatever they are. */
-const MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas']);
+const MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'schemas',
+]);
 
 function withoutIds(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutIds);
@@ -21,7 +28,14 @@ function withoutIds(node: unknown): unknown {
   return Object.fromEntries(
     Object.entries(node)
       .filter(([key]) => key !== '$id')
-      .map(([key, value]) => [key, DATA.has(key) ? value : MAPS.has(key) && value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutIds(schema)])) : withoutIds(value)]),
+      .map(([key, value]) => [
+        key,
+        DATA.has(key)
+          ? value
+          : MAPS.has(key) && value && typeof value === 'object'
+            ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutIds(schema)]))
+            : withoutIds(value),
+      ]),
   );
 }
 
@@ -29,7 +43,9 @@ function withoutIds(node: unknown): unknown {
 function hasId(node: unknown, depth = 0): boolean {
   if (!node || typeof node !== 'object' || depth > 256) return false;
   if (Array.isArray(node)) return node.some((item) => hasId(item, depth + 1));
-  return Object.entries(node).some(([key, value]) => key === '$id' || (!DATA.has(key) && hasId(value, depth + 1)));
+  return Object.entries(node).some(
+    ([key, value]) => key === '$id' || (!DATA.has(key) && hasId(value, depth + 1)),
+  );
 }
 
 /** A schema from the spec, made 2020-12, pointing into the shared schema, without nested ids. */
@@ -44,5 +60,15 @@ export function contractSchema(schema: JsonSchema, ir: Ir): object {
  */
 export const contractSharedSchema: (ir: Ir) => SharedSchema = oncePer((ir: Ir) => {
   const shared = sharedSchema(ir);
-  return { $id: shared.$id, components: { schemas: Object.fromEntries(Object.entries(shared.components.schemas).map(([name, schema]) => [name, (hasId(schema) ? withoutIds(schema) : schema) as JsonSchema])) } };
+  return {
+    $id: shared.$id,
+    components: {
+      schemas: Object.fromEntries(
+        Object.entries(shared.components.schemas).map(([name, schema]) => [
+          name,
+          (hasId(schema) ? withoutIds(schema) : schema) as JsonSchema,
+        ]),
+      ),
+    },
+  };
 });

@@ -18,7 +18,12 @@ import { mockDocument } from '../mock/document.js';
  */
 export const contractRenderings: (ir: Ir) => Promise<ContractRenderings> = oncePer((ir: Ir) => {
   const yamlMarker = `contract YAML ${randomUUID()}`;
-  return renderDocument(ir, { kind: 'contract', document: ir.document, withYaml: mockDocument(ir, yamlMarker), yamlMarker });
+  return renderDocument(ir, {
+    kind: 'contract',
+    document: ir.document,
+    withYaml: mockDocument(ir, yamlMarker),
+    yamlMarker,
+  });
 });
 
 export async function emitContractDocument(ir: Ir): Promise<GeneratedFile[]> {

@@ -23,7 +23,10 @@ function withRealDigests<T>(node: T, digest: string): T {
   if (!node || typeof node !== 'object') return node;
   let copy: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(node)) {
-    const replaced = key === 'spec_digest' && typeof value === 'string' && DIGEST.test(value) ? digest : withRealDigests(value, digest);
+    const replaced =
+      key === 'spec_digest' && typeof value === 'string' && DIGEST.test(value)
+        ? digest
+        : withRealDigests(value, digest);
     if (replaced === value) continue;
     copy ??= { ...(node as Record<string, unknown>) };
     copy[key] = replaced;
@@ -42,7 +45,17 @@ function served(mediaType: string, example: unknown, summary: string) {
       operationId: `mock${mediaType.endsWith('json') ? 'Json' : 'Yaml'}Contract`,
       summary,
       'x-mock-only': 'Serves the contract; the service has the same route outside the API.',
-      responses: { '200': { description: summary, content: { [mediaType]: { schema: mediaType.endsWith('json') ? { type: 'object' } : { type: 'string' }, example } } } },
+      responses: {
+        '200': {
+          description: summary,
+          content: {
+            [mediaType]: {
+              schema: mediaType.endsWith('json') ? { type: 'object' } : { type: 'string' },
+              example,
+            },
+          },
+        },
+      },
     },
   };
 }
@@ -58,9 +71,17 @@ export function mockDocument(ir: Ir, yamlMarker: string): Record<string, unknown
   const paths = Object.fromEntries(
     Object.entries<Record<string, unknown>>(ir.document.paths ?? {}).map(([route, pathItem]) => [
       route,
-      Object.fromEntries(Object.entries(pathItem).map(([key, operation]) => [key, operation && typeof operation === 'object' && 'security' in operation ? withoutSecurity(operation) : operation])),
+      Object.fromEntries(
+        Object.entries(pathItem).map(([key, operation]) => [
+          key,
+          operation && typeof operation === 'object' && 'security' in operation
+            ? withoutSecurity(operation)
+            : operation,
+        ]),
+      ),
     ]),
   );
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI document, its paths written below
   const document: Record<string, any> = withRealDigests({ ...rest, paths }, ir.digest);
   document.paths = {
     ...document.paths,

@@ -19,7 +19,16 @@ import { pyString } from './naming.js';
 import { operationsFile } from './operations.js';
 import { planPython, type PythonPlan, type ResourcePlan } from './plan.js';
 import { readmeFile } from './readme.js';
-import { nameInlineSchemas, nameSchemas, pythonType, type InlineSite, schemaDefinitions, Shapes, union, type TypeNames } from './types.js';
+import {
+  nameInlineSchemas,
+  nameSchemas,
+  pythonType,
+  type InlineSite,
+  schemaDefinitions,
+  Shapes,
+  union,
+  type TypeNames,
+} from './types.js';
 
 export const PYTHON_ROOT = 'python/';
 /** The hand-written runtime (under the package's `_core/`) and the files beside the package, read once when this module loads. */
@@ -34,20 +43,28 @@ export function emitPython(ir: Ir): GeneratedFile[] {
   const eventType = ir.webhooks ? names.scope.claim('WebhookEvent') : undefined;
   nameInlineSchemas(ir, names, inlineSites(ir, plan));
   const shapes = new Shapes(ir.document);
-  const files: GeneratedFile[] = RUNTIME_FILES.map((file) => ({ path: `${pkg}_core/${file.path}`, content: file.content }));
+  const files: GeneratedFile[] = RUNTIME_FILES.map((file) => ({
+    path: `${pkg}_core/${file.path}`,
+    content: file.content,
+  }));
   files.push({ path: `${pkg}py.typed`, content: '' });
   files.push({ path: `${pkg}types.py`, content: typesFile(ir, names, eventType) });
   files.push({ path: `${pkg}_operations.py`, content: operationsFile(ir, plan, shapes) });
   const modules = plan.root.children.map((top) => ({ top, module: top.attribute }));
-  for (const { top } of modules) files.push({ path: `${pkg}resources/${top.attribute}.py`, content: resourceModule(ir, names, top) });
+  for (const { top } of modules)
+    files.push({ path: `${pkg}resources/${top.attribute}.py`, content: resourceModule(ir, names, top) });
   files.push({ path: `${pkg}resources/__init__.py`, content: resourcesInit(modules.map(({ top }) => top)) });
-  if (ir.webhooks && eventType) files.push({ path: `${pkg}_webhooks.py`, content: webhooksFile(ir, eventType) });
+  if (ir.webhooks && eventType)
+    files.push({ path: `${pkg}_webhooks.py`, content: webhooksFile(ir, eventType) });
   files.push({ path: `${pkg}_client.py`, content: clientFile(ir, plan, names) });
   files.push({ path: `${pkg}__init__.py`, content: initFile(ir, plan) });
   files.push({ path: `${PYTHON_ROOT}pyproject.toml`, content: pyproject(ir, plan) });
   files.push(...PACKAGE_FILES);
   files.push({ path: `${PYTHON_ROOT}README.md`, content: readmeFile(ir, plan, names) });
-  files.push({ path: `${PYTHON_ROOT}CHANGELOG.md`, content: renderChangelog(ir, `${plan.distributionName} (Python)`) });
+  files.push({
+    path: `${PYTHON_ROOT}CHANGELOG.md`,
+    content: renderChangelog(ir, `${plan.distributionName} (Python)`),
+  });
   return files;
 }
 
@@ -60,12 +77,22 @@ function inlineSites(ir: Ir, plan: PythonPlan): InlineSite[] {
   const sites: InlineSite[] = [];
   for (const method of plan.methods) {
     const id = method.operation.id;
-    for (const arg of method.params) sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
-    for (const request of method.requests) for (const arg of request.args) sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
-    for (const media of method.responses) sites.push({ schema: media.kind === 'json' ? media.schema : media.stream?.dataSchema, side: 'response', words: [id, media.kind === 'json' ? 'response' : 'event'] });
-    if (method.operation.pagination) sites.push({ schema: method.operation.pagination.itemSchema, side: 'response', words: [id, 'item'] });
+    for (const arg of method.params)
+      sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
+    for (const request of method.requests)
+      for (const arg of request.args)
+        sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
+    for (const media of method.responses)
+      sites.push({
+        schema: media.kind === 'json' ? media.schema : media.stream?.dataSchema,
+        side: 'response',
+        words: [id, media.kind === 'json' ? 'response' : 'event'],
+      });
+    if (method.operation.pagination)
+      sites.push({ schema: method.operation.pagination.itemSchema, side: 'response', words: [id, 'item'] });
   }
-  for (const event of ir.webhooks?.events ?? []) sites.push({ schema: event.schema, side: 'response', words: [event.name, 'event'] });
+  for (const event of ir.webhooks?.events ?? [])
+    sites.push({ schema: event.schema, side: 'response', words: [event.name, 'event'] });
   return sites;
 }
 
@@ -90,7 +117,11 @@ function namesUsed(module: string): NamesUsed {
   const bare = codeOnly(module);
   const bareTypeStrings = codeOnly(typeStrings(module));
   const code = namesIn(bare);
-  return { code, withTypeStrings: new Set([...code, ...namesIn(bareTypeStrings)]), logging: /\blogging\./.test(bare) || /\blogging\./.test(bareTypeStrings) };
+  return {
+    code,
+    withTypeStrings: new Set([...code, ...namesIn(bareTypeStrings)]),
+    logging: /\blogging\./.test(bare) || /\blogging\./.test(bareTypeStrings),
+  };
 }
 
 /**
@@ -103,7 +134,11 @@ function namesIn(bare: string): Set<string> {
   for (const match of bare.matchAll(NAME_PATTERN)) {
     const at = match.index;
     if (at > 0 && bare.charCodeAt(at - 1) === 46) continue;
-    if (bare.charCodeAt(at + match[0].length) === 58 /* : */ && /(?:^|\n)[ \t]*$/.test(bare.slice(Math.max(0, at - 64), at))) continue;
+    if (
+      bare.charCodeAt(at + match[0].length) === 58 /* : */ &&
+      /(?:^|\n)[ \t]*$/.test(bare.slice(Math.max(0, at - 64), at))
+    )
+      continue;
     if (bare.slice(Math.max(0, at - 4), at) === 'def ') continue;
     found.add(match[0]);
   }
@@ -113,12 +148,48 @@ function namesIn(bare: string): Set<string> {
 /** The `datetime` module's types for `format: date` and `format: date-time`. */
 const DATETIME = ['date', 'datetime'];
 
-const TYPING = ['Any', 'Dict', 'List', 'Literal', 'Mapping', 'Optional', 'Sequence', 'TypedDict', 'Union', 'overload'];
+const TYPING = [
+  'Any',
+  'Dict',
+  'List',
+  'Literal',
+  'Mapping',
+  'Optional',
+  'Sequence',
+  'TypedDict',
+  'Union',
+  'overload',
+];
 
 /** Runtime names a generated module may use. */
 const CORE = [
-  'APIResponse', 'AsyncAPIResponse', 'AsyncBaseClient', 'AsyncCursorPage', 'AsyncPaginator', 'AsyncStream', 'AsyncTransport', 'BaseClient', 'BinaryContent', 'ClientConfig', 'FileTypes', 'KeyPrefix', 'NOT_GIVEN', 'NotGiven',
-  'AsyncPage', 'AsyncPagePaginator', 'PartWithHeaders', 'RequestOptions', 'RetryPolicy', 'ServerSentEvent', 'Stream', 'SyncCursorPage', 'SyncPage', 'Transport', 'deprecated', 'to_async_streamed_response_wrapper', 'to_streamed_response_wrapper',
+  'APIResponse',
+  'AsyncAPIResponse',
+  'AsyncBaseClient',
+  'AsyncCursorPage',
+  'AsyncPaginator',
+  'AsyncStream',
+  'AsyncTransport',
+  'BaseClient',
+  'BinaryContent',
+  'ClientConfig',
+  'FileTypes',
+  'KeyPrefix',
+  'NOT_GIVEN',
+  'NotGiven',
+  'AsyncPage',
+  'AsyncPagePaginator',
+  'PartWithHeaders',
+  'RequestOptions',
+  'RetryPolicy',
+  'ServerSentEvent',
+  'Stream',
+  'SyncCursorPage',
+  'SyncPage',
+  'Transport',
+  'deprecated',
+  'to_async_streamed_response_wrapper',
+  'to_streamed_response_wrapper',
 ];
 
 /** Every name a module may import, as one pattern: one pass over a module finds them all. */
@@ -129,7 +200,9 @@ function typeStrings(code: string): string {
   // Most modules have none: a plain search is much faster than the line pattern.
   if (!code.includes(' = TypedDict(')) return '';
   return [...code.matchAll(/^_\w+ = TypedDict\(.*$/gm)]
-    .flatMap((line) => [...line[0].matchAll(/: ("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]) as string))
+    .flatMap((line) =>
+      [...line[0].matchAll(/: ("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]) as string),
+    )
     .join('\n');
 }
 
@@ -139,7 +212,9 @@ function usedCore(used: NamesUsed): string[] {
 }
 
 function importLines(used: NamesUsed, extraTyping: string[] = []): string[] {
-  const typing = [...new Set([...TYPING.filter((name) => used.withTypeStrings.has(name)), ...extraTyping])].sort();
+  const typing = [
+    ...new Set([...TYPING.filter((name) => used.withTypeStrings.has(name)), ...extraTyping]),
+  ].sort();
   const lines = ['from __future__ import annotations', ''];
   if (used.logging) lines.push('import logging');
   const datetime = DATETIME.filter((name) => used.withTypeStrings.has(name));
@@ -152,10 +227,17 @@ function typesFile(ir: Ir, names: TypeNames, eventType: string | undefined): str
   const definitions = schemaDefinitions(ir, names);
   if (eventType && ir.webhooks) {
     const members = ir.webhooks.events.map((event) => pythonType(ir.document, names, event.schema));
-    definitions.push(`${eventType} = ${union(members)}\n"""Any event a webhook endpoint receives (\`client.webhooks.unwrap\`)."""`);
+    definitions.push(
+      `${eventType} = ${union(members)}\n"""Any event a webhook endpoint receives (\`client.webhooks.unwrap\`)."""`,
+    );
   }
   const views = [names.response, names.request];
-  const exported = [...new Set([...views.flatMap((view) => [...view.bySchema.values(), ...view.inlineOrder.map((entry) => entry.name)]), ...(eventType ? [eventType] : [])])].sort();
+  const exported = [
+    ...new Set([
+      ...views.flatMap((view) => [...view.bySchema.values(), ...view.inlineOrder.map((entry) => entry.name)]),
+      ...(eventType ? [eventType] : []),
+    ]),
+  ].sort();
   const body = definitions.join('\n\n\n');
   return [
     `"""Types of ${ir.info.title}: a TypedDict per object schema, Literals for enums, \`datetime\` for date-times, \`date\` for dates."""`,
@@ -175,13 +257,22 @@ function resourceModule(ir: Ir, names: TypeNames, top: ResourcePlan): string {
   // Children first, so every class a constructor names is defined above it.
   const ordered = [...nodes].reverse();
   const classes = (isAsync: boolean) =>
-    ordered.flatMap((node) => [resourceClass(ir, names, node, { raw: false, isAsync }), resourceClass(ir, names, node, { raw: true, isAsync }), streamingClass(node, isAsync)]);
+    ordered.flatMap((node) => [
+      resourceClass(ir, names, node, { raw: false, isAsync }),
+      resourceClass(ir, names, node, { raw: true, isAsync }),
+      streamingClass(node, isAsync),
+    ]);
   const body = [...classes(false), ...classes(true)].join('\n\n\n');
   const used = namesUsed(body);
   const core = usedCore(used);
-  const lines = [`"""\`client.${top.attributes.join('.')}\` and the resources below it."""`, '', ...importLines(used)];
+  const lines = [
+    `"""\`client.${top.attributes.join('.')}\` and the resources below it."""`,
+    '',
+    ...importLines(used),
+  ];
   lines.push('');
-  if (/\b_types\./.test(body)) lines.push('from .. import _operations as _ops', 'from .. import types as _types');
+  if (/\b_types\./.test(body))
+    lines.push('from .. import _operations as _ops', 'from .. import types as _types');
   else if (/\b_ops\./.test(body)) lines.push('from .. import _operations as _ops');
   lines.push(`from .._core import ${core.sort().join(', ')}`);
   lines.push('', `__all__ = [${ordered.flatMap(classNames).sort().map(pyString).join(', ')}]`);
@@ -206,7 +297,8 @@ export function eventTypes(ir: Ir): string[] {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const flat: any = flattenSchema(ir.document, event.schema) ?? {};
     const type = flat.properties?.type;
-    const value = type?.const ?? (Array.isArray(type?.enum) && type.enum.length === 1 ? type.enum[0] : undefined);
+    const value =
+      type?.const ?? (Array.isArray(type?.enum) && type.enum.length === 1 ? type.enum[0] : undefined);
     return typeof value === 'string' ? value : event.name;
   });
 }
@@ -282,8 +374,10 @@ function configCode(ir: Ir, plan: PythonPlan): string {
   if (!auth.required) fields.push('auth_required=False');
   if (c.requestIdHeader) fields.push(`request_id_header=${pyString(c.requestIdHeader)}`);
   if (c.rateLimit.limitHeader) fields.push(`rate_limit_limit_header=${pyString(c.rateLimit.limitHeader)}`);
-  if (c.rateLimit.remainingHeader) fields.push(`rate_limit_remaining_header=${pyString(c.rateLimit.remainingHeader)}`);
-  if (c.specDigestHeader) fields.push(`spec_digest_header=${pyString(c.specDigestHeader)}`, `spec_digest=${pyString(ir.digest)}`);
+  if (c.rateLimit.remainingHeader)
+    fields.push(`rate_limit_remaining_header=${pyString(c.rateLimit.remainingHeader)}`);
+  if (c.specDigestHeader)
+    fields.push(`spec_digest_header=${pyString(c.specDigestHeader)}`, `spec_digest=${pyString(ir.digest)}`);
   if (ir.webhooks) fields.push(`webhook_secret_env=${pyString(`${c.envPrefix}_WEBHOOK_SECRET`)}`);
   fields.push(`logger_name=${pyString(plan.packageName)}`, `log_env=${pyString(`${c.envPrefix}_LOG`)}`);
   fields.push('shapes=SHAPES');
@@ -330,8 +424,20 @@ function clientClassCode(ir: Ir, plan: PythonPlan, names: TypeNames, isAsync: bo
     `        self.with_streaming_response = ${own.streaming}(self)`,
   ];
   const context = isAsync
-    ? [`    async def __aenter__(self) -> ${own.plain}:`, '        return self', '', '    async def __aexit__(self, *exc_info: object) -> None:', '        await self.close()']
-    : [`    def __enter__(self) -> ${own.plain}:`, '        return self', '', '    def __exit__(self, *exc_info: object) -> None:', '        self.close()'];
+    ? [
+        `    async def __aenter__(self) -> ${own.plain}:`,
+        '        return self',
+        '',
+        '    async def __aexit__(self, *exc_info: object) -> None:',
+        '        await self.close()',
+      ]
+    : [
+        `    def __enter__(self) -> ${own.plain}:`,
+        '        return self',
+        '',
+        '    def __exit__(self, *exc_info: object) -> None:',
+        '        self.close()',
+      ];
   const usage = isAsync
     ? `\`${own.plain}()\` reads the key from $${c.envPrefix}_API_KEY; every method is awaited; \`async with\` closes its connections`
     : `\`${own.plain}()\` reads the key from $${c.envPrefix}_API_KEY; use it as a context manager to close its connections`;
@@ -342,7 +448,10 @@ function clientClassCode(ir: Ir, plan: PythonPlan, names: TypeNames, isAsync: bo
     ...init,
     '',
     ...context,
-    ...root.methods.flatMap((method) => ['', methodCode(ir, names, method, { raw: false, isAsync }, 'self', `client.${method.name}`)]),
+    ...root.methods.flatMap((method) => [
+      '',
+      methodCode(ir, names, method, { raw: false, isAsync }, 'self', `client.${method.name}`),
+    ]),
   ];
   const response = isAsync ? 'AsyncAPIResponse' : 'APIResponse';
   const rawLines = [
@@ -352,7 +461,10 @@ function clientClassCode(ir: Ir, plan: PythonPlan, names: TypeNames, isAsync: bo
     `    def __init__(self, client: ${own.plain}) -> None:`,
     '        self._client = client',
     ...root.children.map((child) => `        self.${child.attribute} = ${twins(child, isAsync).raw}(client)`),
-    ...root.methods.flatMap((method) => ['', methodCode(ir, names, method, { raw: true, isAsync }, 'self._client', `client.${method.name}`)]),
+    ...root.methods.flatMap((method) => [
+      '',
+      methodCode(ir, names, method, { raw: true, isAsync }, 'self._client', `client.${method.name}`),
+    ]),
   ];
   return `${rawLines.join('\n')}\n\n\n${streamingClass(root, isAsync, own.plain)}\n\n\n${clientLines.join('\n')}`;
 }
@@ -362,13 +474,30 @@ function clientFile(ir: Ir, plan: PythonPlan, names: TypeNames): string {
   const body = `${configCode(ir, plan)}\n\n\n${clientClassCode(ir, plan, names, false)}\n\n\n${clientClassCode(ir, plan, names, true)}`;
   const used = namesUsed(body);
   const core = usedCore(used);
-  const lines = [`"""The ${ir.info.title} clients: \`${plan.clientClass}\` and \`${plan.asyncClientClass}\` (asyncio)."""`, '', ...importLines(used), ''];
+  const lines = [
+    `"""The ${ir.info.title} clients: \`${plan.clientClass}\` and \`${plan.asyncClientClass}\` (asyncio)."""`,
+    '',
+    ...importLines(used),
+    '',
+  ];
   if (/\b_types\./.test(body)) lines.push('from . import types as _types');
   lines.push(`from . import _operations as _ops`);
   lines.push(`from ._core import ${core.join(', ')}`);
   lines.push('from ._operations import SHAPES');
   if (ir.webhooks) lines.push('from ._webhooks import Webhooks');
-  if (root.children.length > 0) lines.push(`from .resources import ${root.children.flatMap((child) => [false, true].flatMap((isAsync) => [twins(child, isAsync).plain, twins(child, isAsync).raw, twins(child, isAsync).streaming])).sort().join(', ')}`);
+  if (root.children.length > 0)
+    lines.push(
+      `from .resources import ${root.children
+        .flatMap((child) =>
+          [false, true].flatMap((isAsync) => [
+            twins(child, isAsync).plain,
+            twins(child, isAsync).raw,
+            twins(child, isAsync).streaming,
+          ]),
+        )
+        .sort()
+        .join(', ')}`,
+    );
   const exported = [false, true].flatMap((isAsync) => Object.values(twins(root, isAsync)));
   lines.push('', `__all__ = [${[...exported, 'CONFIG'].sort().map(pyString).join(', ')}]`);
   const code = `${lines.join('\n')}\n\n\n${body}\n`;
@@ -376,18 +505,63 @@ function clientFile(ir: Ir, plan: PythonPlan, names: TypeNames): string {
 }
 
 const EXPORTED_RUNTIME = [
-  'APIConnectionError', 'APIError', 'APIResponse', 'APIStatusError', 'APITimeoutError', 'AsyncAPIResponse', 'AsyncCursorPage', 'AsyncHTTPTransport', 'AsyncPaginator', 'AsyncRawResponse', 'AsyncStream',
-  'AsyncTransport', 'AuthenticationError', 'BadRequestError', 'BinaryContent', 'ClientError', 'ConflictError', 'FileTypes', 'HTTPTransport', 'InternalServerError', 'LoggerError', 'NOT_GIVEN', 'NotFoundError',
-  'NotGiven', 'PartWithHeaders', 'PermissionDeniedError', 'ProxyError', 'RateLimit', 'RateLimitError', 'RawResponse', 'ServerSentEvent', 'Stream', 'SyncCursorPage', 'Transport', 'TransportRequest',
-  'UnprocessableEntityError', 'with_part_headers',
+  'APIConnectionError',
+  'APIError',
+  'APIResponse',
+  'APIStatusError',
+  'APITimeoutError',
+  'AsyncAPIResponse',
+  'AsyncCursorPage',
+  'AsyncHTTPTransport',
+  'AsyncPaginator',
+  'AsyncRawResponse',
+  'AsyncStream',
+  'AsyncTransport',
+  'AuthenticationError',
+  'BadRequestError',
+  'BinaryContent',
+  'ClientError',
+  'ConflictError',
+  'FileTypes',
+  'HTTPTransport',
+  'InternalServerError',
+  'LoggerError',
+  'NOT_GIVEN',
+  'NotFoundError',
+  'NotGiven',
+  'PartWithHeaders',
+  'PermissionDeniedError',
+  'ProxyError',
+  'RateLimit',
+  'RateLimitError',
+  'RawResponse',
+  'ServerSentEvent',
+  'Stream',
+  'SyncCursorPage',
+  'Transport',
+  'TransportRequest',
+  'UnprocessableEntityError',
+  'with_part_headers',
 ];
 /** The pages of lists that do not page by our cursor envelope, exported when the API has one. */
 const EXPORTED_PAGE_RUNTIME = ['AsyncPage', 'AsyncPagePaginator', 'SyncPage'];
-const EXPORTED_WEBHOOK_RUNTIME = ['UnknownWebhookEvent', 'WebhookPayloadError', 'WebhookSignatureError', 'WebhookTimestampError', 'WebhookVerificationError'];
+const EXPORTED_WEBHOOK_RUNTIME = [
+  'UnknownWebhookEvent',
+  'WebhookPayloadError',
+  'WebhookSignatureError',
+  'WebhookTimestampError',
+  'WebhookVerificationError',
+];
 
 function initFile(ir: Ir, plan: PythonPlan): string {
-  const pages = ir.operations.some((operation) => operation.pagination && operation.pagination.style !== 'cursor');
-  const runtime = [...EXPORTED_RUNTIME, ...(pages ? EXPORTED_PAGE_RUNTIME : []), ...(ir.webhooks ? EXPORTED_WEBHOOK_RUNTIME : [])].sort();
+  const pages = ir.operations.some(
+    (operation) => operation.pagination && operation.pagination.style !== 'cursor',
+  );
+  const runtime = [
+    ...EXPORTED_RUNTIME,
+    ...(pages ? EXPORTED_PAGE_RUNTIME : []),
+    ...(ir.webhooks ? EXPORTED_WEBHOOK_RUNTIME : []),
+  ].sort();
   const exported = [plan.clientClass, plan.asyncClientClass, ...runtime, 'types', '__version__'].sort();
   return [
     `"""${ir.info.title}: the Python client. \`from ${plan.packageName} import ${plan.clientClass}\` (or \`${plan.asyncClientClass}\` for asyncio)."""`,

@@ -9,7 +9,9 @@ import { NameScope } from '../../sdk-shape/index.js';
 
 /** Python keywords (3.7+, where `async` and `await` became reserved). Soft keywords such as `type` and `match` stay usable. */
 const KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' '),
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
+    ' ',
+  ),
 );
 
 /** What a name is for; each kind has its own case and its own fix for a leading digit. */
@@ -39,13 +41,15 @@ export function pythonName(text: string, kind: PythonNameKind): string {
   else {
     const parts = words(text);
     if (parts.length === 0) name = kind === 'class' ? 'Model' : 'value';
-    else if (kind === 'class') name = parts.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+    else if (kind === 'class')
+      name = parts.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
     else if (kind === 'constant') name = parts.map((word) => word.toUpperCase()).join('_');
     else name = parts.map((word) => word.toLowerCase()).join('_');
   }
   // A leading underscore would make a class private to its module (strict pyright refuses the
   // import) and a module name look private, so those get a letter prefix instead.
-  if (/^[0-9]/.test(name)) name = kind === 'module' ? `api_${name}` : kind === 'class' ? `N${name}` : `_${name}`;
+  if (/^[0-9]/.test(name))
+    name = kind === 'module' ? `api_${name}` : kind === 'class' ? `N${name}` : `_${name}`;
   return KEYWORDS.has(name) ? `${name}_` : name;
 }
 

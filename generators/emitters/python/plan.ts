@@ -13,18 +13,68 @@ import { sdkShape } from '../../sdk-shape/index.js';
 import { pythonName, PythonScope } from './naming.js';
 
 /** Keyword arguments every method takes after the API's own (runtime request options, Stainless's names); `extra_body` only where there is a body. */
-export const OPTION_ARGS = ['extra_headers', 'extra_query', 'extra_body', 'timeout', 'max_retries', 'max_retry_wait'];
+export const OPTION_ARGS = [
+  'extra_headers',
+  'extra_query',
+  'extra_body',
+  'timeout',
+  'max_retries',
+  'max_retry_wait',
+];
 
 /** Names a generated method's own code uses; no API argument may take them. */
 const METHOD_RESERVED = [
-  'self', 'NOT_GIVEN', 'NotGiven', 'RequestOptions', 'Any', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'date', 'datetime', '_types', '_ops', 'Stream', 'ServerSentEvent', 'FileTypes', 'BinaryContent',
-  'PartWithHeaders', 'AsyncStream', 'AsyncPaginator', 'AsyncCursorPage', 'AsyncAPIResponse', 'deprecated', 'SyncPage', 'AsyncPage', 'AsyncPagePaginator',
+  'self',
+  'NOT_GIVEN',
+  'NotGiven',
+  'RequestOptions',
+  'Any',
+  'Mapping',
+  'Optional',
+  'Union',
+  'List',
+  'Dict',
+  'Literal',
+  'Sequence',
+  'overload',
+  'date',
+  'datetime',
+  '_types',
+  '_ops',
+  'Stream',
+  'ServerSentEvent',
+  'FileTypes',
+  'BinaryContent',
+  'PartWithHeaders',
+  'AsyncStream',
+  'AsyncPaginator',
+  'AsyncCursorPage',
+  'AsyncAPIResponse',
+  'deprecated',
+  'SyncPage',
+  'AsyncPage',
+  'AsyncPagePaginator',
 ];
 
 /** The clients' public members: a top-level resource must not take one of these names. */
 export const CLIENT_MEMBERS = [
-  'api_key', 'base_url', 'max_retries', 'timeout', 'stream_idle_timeout', 'max_retry_wait', 'environment', 'webhook_secret', 'request', 'request_raw', 'request_page', 'request_page_raw', 'close', 'with_options',
-  'with_raw_response', 'with_streaming_response', 'webhooks',
+  'api_key',
+  'base_url',
+  'max_retries',
+  'timeout',
+  'stream_idle_timeout',
+  'max_retry_wait',
+  'environment',
+  'webhook_secret',
+  'request',
+  'request_raw',
+  'request_page',
+  'request_page_raw',
+  'close',
+  'with_options',
+  'with_raw_response',
+  'with_streaming_response',
+  'webhooks',
 ];
 
 export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'field' | 'body';
@@ -77,9 +127,46 @@ export interface MethodPlan {
 
 /** Names every generated module may import; no class may take them. */
 const CLASS_RESERVED = [
-  'BaseClient', 'AsyncBaseClient', 'ClientCore', 'RequestOptions', 'SyncCursorPage', 'AsyncCursorPage', 'AsyncPaginator', 'APIResponse', 'AsyncAPIResponse', 'NotGiven', 'NOT_GIVEN', 'Any', 'Mapping', 'Optional',
-  'Union', 'List', 'Dict', 'Literal', 'Sequence', 'overload', 'date', 'datetime', 'logging', 'Stream', 'AsyncStream', 'ServerSentEvent', 'FileTypes', 'BinaryContent', 'PartWithHeaders', 'StreamedCall',
-  'to_streamed_response_wrapper', 'to_async_streamed_response_wrapper', 'deprecated', 'Transport', 'AsyncTransport', 'UnknownWebhookEvent', 'Webhooks', 'SyncPage', 'AsyncPage', 'AsyncPagePaginator',
+  'BaseClient',
+  'AsyncBaseClient',
+  'ClientCore',
+  'RequestOptions',
+  'SyncCursorPage',
+  'AsyncCursorPage',
+  'AsyncPaginator',
+  'APIResponse',
+  'AsyncAPIResponse',
+  'NotGiven',
+  'NOT_GIVEN',
+  'Any',
+  'Mapping',
+  'Optional',
+  'Union',
+  'List',
+  'Dict',
+  'Literal',
+  'Sequence',
+  'overload',
+  'date',
+  'datetime',
+  'logging',
+  'Stream',
+  'AsyncStream',
+  'ServerSentEvent',
+  'FileTypes',
+  'BinaryContent',
+  'PartWithHeaders',
+  'StreamedCall',
+  'to_streamed_response_wrapper',
+  'to_async_streamed_response_wrapper',
+  'deprecated',
+  'Transport',
+  'AsyncTransport',
+  'UnknownWebhookEvent',
+  'Webhooks',
+  'SyncPage',
+  'AsyncPage',
+  'AsyncPagePaginator',
 ];
 
 export interface ResourcePlan {
@@ -114,7 +201,10 @@ export interface PythonPlan {
   methods: MethodPlan[];
 }
 
-function bodyProperties(ir: Ir, schema: JsonSchema): Array<{ key: string; schema: JsonSchema; required: boolean }> | undefined {
+function bodyProperties(
+  ir: Ir,
+  schema: JsonSchema,
+): Array<{ key: string; schema: JsonSchema; required: boolean }> | undefined {
   const flat = flattenSchema(ir.document, schema);
   if (!flat || typeof flat !== 'object' || !flat.properties || flat.oneOf || flat.anyOf) return undefined;
   const required = new Set<string>(Array.isArray(flat.required) ? flat.required : []);
@@ -133,20 +223,27 @@ function bodyProperties(ir: Ir, schema: JsonSchema): Array<{ key: string; schema
  * the TypeScript client, such a body is always sent; one whose properties are all optional can
  * still be left out by giving none of them.
  */
-function fieldArguments(ir: Ir, operation: IrOperation, media: IrMedia, claim: (wire: string) => string): Argument[] | undefined {
+function fieldArguments(
+  ir: Ir,
+  operation: IrOperation,
+  media: IrMedia,
+  claim: (wire: string) => string,
+): Argument[] | undefined {
   if (media.kind === 'multipart' || media.kind === 'form') {
     if (!media.parts || media.parts.length === 0) return undefined;
-    return media.parts.filter((part) => !hiddenOn('request', deref(ir.document, part.schema))).map((part) => ({
-      name: claim(part.name),
-      wire: part.name,
-      location: 'field' as const,
-      required: part.required,
-      schema: part.schema,
-      description: (deref(ir.document, part.schema) as { description?: string } | undefined)?.description,
-      media,
-      part,
-      deprecated: isDeprecated(ir, part.schema),
-    }));
+    return media.parts
+      .filter((part) => !hiddenOn('request', deref(ir.document, part.schema)))
+      .map((part) => ({
+        name: claim(part.name),
+        wire: part.name,
+        location: 'field' as const,
+        required: part.required,
+        schema: part.schema,
+        description: (deref(ir.document, part.schema) as { description?: string } | undefined)?.description,
+        media,
+        part,
+        deprecated: isDeprecated(ir, part.schema),
+      }));
   }
   if (media.kind !== 'json') return undefined;
   const properties = bodyProperties(ir, media.schema);
@@ -177,9 +274,21 @@ function planMethod(ir: Ir, operation: IrOperation, name: string, constant: stri
   const params: Argument[] = [];
   for (const wire of operation.template.params) {
     const param = operation.parameters.path.find((candidate) => candidate.name === wire);
-    params.push({ name: scope.claim(pythonName(wire, 'variable')), wire, location: 'path', required: true, schema: param?.schema ?? { type: 'string' }, description: param?.description, deprecated: param?.deprecated });
+    params.push({
+      name: scope.claim(pythonName(wire, 'variable')),
+      wire,
+      location: 'path',
+      required: true,
+      schema: param?.schema ?? { type: 'string' },
+      description: param?.description,
+      deprecated: param?.deprecated,
+    });
   }
-  const located = [...operation.parameters.query, ...operation.parameters.header.filter((param) => param.name !== operation.idempotencyHeader), ...operation.parameters.cookie];
+  const located = [
+    ...operation.parameters.query,
+    ...operation.parameters.header.filter((param) => param.name !== operation.idempotencyHeader),
+    ...operation.parameters.cookie,
+  ];
   for (const param of located) {
     params.push({
       name: scope.claim(pythonName(param.name, 'variable')),
@@ -193,14 +302,28 @@ function planMethod(ir: Ir, operation: IrOperation, name: string, constant: stri
   }
   // A body property keeps one Python name across media types (the JSON and the form `title`).
   const fieldNames = new Map<string, string>();
-  const claimField = (wire: string) => fieldNames.get(wire) ?? fieldNames.set(wire, scope.claim(pythonName(wire, 'variable'))).get(wire)!;
+  const claimField = (wire: string) =>
+    fieldNames.get(wire) ?? fieldNames.set(wire, scope.claim(pythonName(wire, 'variable'))).get(wire)!;
   let bodyName: string | undefined;
   const requests: RequestVariant[] = (operation.body?.content ?? []).map((media) => {
     const fields = fieldArguments(ir, operation, media, claimField);
     if (fields) return { media, mode: 'fields' as const, args: fields };
     bodyName ??= scope.claim('body');
     const schema: JsonSchema = media.kind === 'json' ? media.schema : true;
-    return { media, mode: 'body' as const, args: [{ name: bodyName, wire: 'body', location: 'body' as const, required: operation.body?.required === true, schema, media }] };
+    return {
+      media,
+      mode: 'body' as const,
+      args: [
+        {
+          name: bodyName,
+          wire: 'body',
+          location: 'body' as const,
+          required: operation.body?.required === true,
+          schema,
+          media,
+        },
+      ],
+    };
   });
   const success = operation.responses.find((response) => response.status === operation.successStatus);
   const responses = operation.pagination ? [] : (success?.content ?? []);
@@ -220,7 +343,9 @@ function planMethod(ir: Ir, operation: IrOperation, name: string, constant: stri
 /** Every argument a method's implementation takes, each name once (path ones first, in template order). */
 export function allArguments(method: MethodPlan): Argument[] {
   const seen = new Set<string>();
-  return [...method.params, ...method.requests.flatMap((variant) => variant.args)].filter((arg) => !seen.has(arg.name) && seen.add(arg.name));
+  return [...method.params, ...method.requests.flatMap((variant) => variant.args)].filter(
+    (arg) => !seen.has(arg.name) && seen.add(arg.name),
+  );
 }
 
 export function planPython(ir: Ir): PythonPlan {
@@ -247,7 +372,9 @@ export function planPython(ir: Ir): PythonPlan {
   const methods: MethodPlan[] = [];
   // Each class is one namespace: its child resources and its methods share it.
   const scopes = new Map<ResourcePlan, PythonScope>([[root, new PythonScope(CLIENT_MEMBERS)]]);
-  const scopeOf = (node: ResourcePlan) => scopes.get(node) ?? scopes.set(node, new PythonScope(['with_raw_response', 'with_streaming_response'])).get(node)!;
+  const scopeOf = (node: ResourcePlan) =>
+    scopes.get(node) ??
+    scopes.set(node, new PythonScope(['with_raw_response', 'with_streaming_response'])).get(node)!;
   for (const { operation, resource, methodName } of shape.operations) {
     let node = root;
     for (const segment of resource) {
@@ -273,7 +400,12 @@ export function planPython(ir: Ir): PythonPlan {
       }
       node = child;
     }
-    const plan = planMethod(ir, operation, scopeOf(node).claim(pythonName(methodName, 'variable')), constants.claim(pythonName(operation.id, 'constant')));
+    const plan = planMethod(
+      ir,
+      operation,
+      scopeOf(node).claim(pythonName(methodName, 'variable')),
+      constants.claim(pythonName(operation.id, 'constant')),
+    );
     node.methods.push(plan);
     methods.push(plan);
   }

@@ -15,21 +15,44 @@ type Json = any;
 
 /** Python source for a value the schema accepts; `uses` collects what the block must import. */
 function sample(ir: Ir, schema: JsonSchema | undefined, uses: Set<string>, depth = 0): string {
-  const flat: Json = schema === undefined || schema === true || depth > 8 ? {} : (flattenSchema(ir.document, schema) ?? {});
+  const flat: Json =
+    schema === undefined || schema === true || depth > 8 ? {} : (flattenSchema(ir.document, schema) ?? {});
   const literal = (value: unknown): string | undefined => {
     if (typeof value === 'string') return pyString(value);
     if (typeof value === 'number') return String(value);
     if (typeof value === 'boolean') return value ? 'True' : 'False';
     return undefined;
   };
-  const given = flat.const ?? (Array.isArray(flat.enum) ? flat.enum[0] : undefined) ?? flat.example ?? (Array.isArray(flat.examples) ? flat.examples[0] : undefined);
-  if (given !== undefined && literal(given) !== undefined && flat.format !== 'date-time' && flat.format !== 'date') return literal(given)!;
-  const member = (Array.isArray(flat.oneOf) ? flat.oneOf[0] : undefined) ?? (Array.isArray(flat.anyOf) ? flat.anyOf[0] : undefined);
+  const given =
+    flat.const ??
+    (Array.isArray(flat.enum) ? flat.enum[0] : undefined) ??
+    flat.example ??
+    (Array.isArray(flat.examples) ? flat.examples[0] : undefined);
+  if (
+    given !== undefined &&
+    literal(given) !== undefined &&
+    flat.format !== 'date-time' &&
+    flat.format !== 'date'
+  )
+    return literal(given)!;
+  const member =
+    (Array.isArray(flat.oneOf) ? flat.oneOf[0] : undefined) ??
+    (Array.isArray(flat.anyOf) ? flat.anyOf[0] : undefined);
   if (member !== undefined) return sample(ir, member, uses, depth + 1);
-  const types: string[] = Array.isArray(flat.type) ? flat.type.filter((type: string) => type !== 'null') : flat.type ? [flat.type] : flat.properties ? ['object'] : flat.items ? ['array'] : ['string'];
+  const types: string[] = Array.isArray(flat.type)
+    ? flat.type.filter((type: string) => type !== 'null')
+    : flat.type
+      ? [flat.type]
+      : flat.properties
+        ? ['object']
+        : flat.items
+          ? ['array']
+          : ['string'];
   switch (types[0]) {
     case 'integer':
-      return String(typeof flat.minimum === 'number' ? Math.max(flat.minimum, Math.min(1, flat.maximum ?? 1)) : 1);
+      return String(
+        typeof flat.minimum === 'number' ? Math.max(flat.minimum, Math.min(1, flat.maximum ?? 1)) : 1,
+      );
     case 'number':
       return String(typeof flat.minimum === 'number' ? flat.minimum : 1.5);
     case 'boolean':
@@ -69,9 +92,21 @@ function chainOf(plan: PythonPlan, method: MethodPlan): string {
 }
 
 /** The call's arguments: required parameters and body fields from `given`, others sampled; `extra` appended. */
-function callArguments(ir: Ir, method: MethodPlan, args: Argument[], given: Map<string, string>, uses: Set<string>, extra: string[] = []): string {
-  const positional = method.params.filter((arg) => arg.location === 'path').map((arg) => sample(ir, arg.schema, uses));
-  const keywords = [...method.params.filter((arg) => arg.location !== 'path' && arg.required), ...args.filter((arg) => arg.required || given.has(arg.name))];
+function callArguments(
+  ir: Ir,
+  method: MethodPlan,
+  args: Argument[],
+  given: Map<string, string>,
+  uses: Set<string>,
+  extra: string[] = [],
+): string {
+  const positional = method.params
+    .filter((arg) => arg.location === 'path')
+    .map((arg) => sample(ir, arg.schema, uses));
+  const keywords = [
+    ...method.params.filter((arg) => arg.location !== 'path' && arg.required),
+    ...args.filter((arg) => arg.required || given.has(arg.name)),
+  ];
   const named = keywords.map((arg) => `${arg.name}=${given.get(arg.name) ?? sample(ir, arg.schema, uses)}`);
   return [...positional, ...named, ...extra].join(', ');
 }
@@ -83,16 +118,35 @@ function header(uses: Set<string>, pkg: string, client: string): string {
 
 function uploadSection(ir: Ir, plan: PythonPlan, pkg: string, client: string): string | undefined {
   for (const method of plan.methods) {
-    const variant = method.requests.find((request) => request.media.kind === 'multipart' && request.args.some((arg) => arg.part?.shape === 'file' || arg.part?.shape === 'files'));
+    const variant = method.requests.find(
+      (request) =>
+        request.media.kind === 'multipart' &&
+        request.args.some((arg) => arg.part?.shape === 'file' || arg.part?.shape === 'files'),
+    );
     if (!variant || method.operation.pagination) continue;
     const file = variant.args.find((arg) => arg.part?.shape === 'file' || arg.part?.shape === 'files')!;
     const many = file.part?.shape === 'files';
-    const choose = variant === method.requests[0] ? [] : [`${method.contentTypeArg}=${pyString(variant.media.mediaType)}`];
+    const choose =
+      variant === method.requests[0] ? [] : [`${method.contentTypeArg}=${pyString(variant.media.mediaType)}`];
     const uses = new Set<string>(['import tempfile']);
     const call = `${chainOf(plan, method)}.${method.name}`;
-    const streamed = callArguments(ir, method, variant.args, new Map([[file.name, many ? '[file]' : 'file']]), uses, choose);
+    const streamed = callArguments(
+      ir,
+      method,
+      variant.args,
+      new Map([[file.name, many ? '[file]' : 'file']]),
+      uses,
+      choose,
+    );
     const tuple = `("scan.png", b"\\x89PNG\\r\\n", "image/png")`;
-    const inMemory = callArguments(ir, method, variant.args, new Map([[file.name, many ? `[${tuple}]` : tuple]]), uses, choose);
+    const inMemory = callArguments(
+      ir,
+      method,
+      variant.args,
+      new Map([[file.name, many ? `[${tuple}]` : tuple]]),
+      uses,
+      choose,
+    );
     return `## Uploads
 
 Files in a \`multipart/form-data\` body are a file object opened in binary mode (streamed as the
@@ -119,7 +173,12 @@ print(result)
 function downloadSection(ir: Ir, plan: PythonPlan, pkg: string, client: string): string | undefined {
   for (const method of plan.methods) {
     const media = method.responses.find((candidate) => candidate.kind === 'binary');
-    if (!media || method.operation.pagination || method.requests.some((request) => request.args.some((arg) => arg.required))) continue;
+    if (
+      !media ||
+      method.operation.pagination ||
+      method.requests.some((request) => request.args.some((arg) => arg.required))
+    )
+      continue;
     const uses = new Set<string>();
     const choose = media === method.responses[0] ? [] : [`${method.acceptArg}=${pyString(media.mediaType)}`];
     const args = callArguments(ir, method, [], new Map(), uses, choose);
@@ -147,9 +206,18 @@ print(len(data), "bytes")
 }
 
 function streamSection(ir: Ir, plan: PythonPlan, pkg: string, client: string): string | undefined {
-  const streamOf = (method: MethodPlan, kind: IrMedia['kind']) => method.responses.find((media) => media.kind === kind);
-  const events = plan.methods.find((method) => streamOf(method, 'event-stream') && !method.requests.some((request) => request.args.some((arg) => arg.required)));
-  const records = plan.methods.find((method) => streamOf(method, 'ndjson') && !method.requests.some((request) => request.args.some((arg) => arg.required)));
+  const streamOf = (method: MethodPlan, kind: IrMedia['kind']) =>
+    method.responses.find((media) => media.kind === kind);
+  const events = plan.methods.find(
+    (method) =>
+      streamOf(method, 'event-stream') &&
+      !method.requests.some((request) => request.args.some((arg) => arg.required)),
+  );
+  const records = plan.methods.find(
+    (method) =>
+      streamOf(method, 'ndjson') &&
+      !method.requests.some((request) => request.args.some((arg) => arg.required)),
+  );
   if (!events && !records) return undefined;
   const blocks: string[] = [];
   const uses = new Set<string>();
@@ -163,7 +231,8 @@ function streamSection(ir: Ir, plan: PythonPlan, pkg: string, client: string): s
   }
   if (records) {
     const media = streamOf(records, 'ndjson')!;
-    const choose = media === records.responses[0] ? [] : [`${records.acceptArg}=${pyString(media.mediaType)}`];
+    const choose =
+      media === records.responses[0] ? [] : [`${records.acceptArg}=${pyString(media.mediaType)}`];
     blocks.push(`for record in ${chainOf(plan, records)}.${records.name}(${callArguments(ir, records, [], new Map(), uses, choose)}):
     print(record)`);
   }
@@ -185,5 +254,9 @@ ${blocks.join('\n\n')}
 
 /** The README sections on uploads, downloads and event streams this spec has operations for. */
 export function mediaSections(ir: Ir, plan: PythonPlan, pkg: string, client: string): string[] {
-  return [uploadSection(ir, plan, pkg, client), downloadSection(ir, plan, pkg, client), streamSection(ir, plan, pkg, client)].filter((section): section is string => section !== undefined);
+  return [
+    uploadSection(ir, plan, pkg, client),
+    downloadSection(ir, plan, pkg, client),
+    streamSection(ir, plan, pkg, client),
+  ].filter((section): section is string => section !== undefined);
 }

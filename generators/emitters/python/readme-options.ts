@@ -25,12 +25,23 @@ function chainOf(plan: PythonPlan, method: MethodPlan): string {
 /** A call that needs no arguments and answers JSON (e.g. a health check), for the blocks that need any call. */
 function argumentFreeCall(plan: PythonPlan): MethodPlan | undefined {
   const free = (method: MethodPlan) =>
-    method.operation.method === 'get' && !method.params.some((arg) => arg.required) && method.requests.length === 0 && method.responses.every((media) => media.kind === 'json') && !method.operation.deprecated;
-  return plan.methods.find((method) => free(method) && !method.operation.pagination) ?? plan.methods.find(free);
+    method.operation.method === 'get' &&
+    !method.params.some((arg) => arg.required) &&
+    method.requests.length === 0 &&
+    method.responses.every((media) => media.kind === 'json') &&
+    !method.operation.deprecated;
+  return (
+    plan.methods.find((method) => free(method) && !method.operation.pagination) ?? plan.methods.find(free)
+  );
 }
 
 export function pagedList(plan: PythonPlan): MethodPlan | undefined {
-  return plan.methods.find((method) => method.operation.pagination && !method.params.some((arg) => arg.required) && !method.operation.deprecated);
+  return plan.methods.find(
+    (method) =>
+      method.operation.pagination &&
+      !method.params.some((arg) => arg.required) &&
+      !method.operation.deprecated,
+  );
 }
 
 /**
@@ -39,7 +50,9 @@ export function pagedList(plan: PythonPlan): MethodPlan | undefined {
  */
 export function sizeKeyword(ir: Ir, method: MethodPlan, wanted: number): string {
   const size = pageSizeArgument(ir, method.operation, wanted);
-  const arg = size && method.params.find((candidate) => candidate.wire === size.param && candidate.location === 'query');
+  const arg =
+    size &&
+    method.params.find((candidate) => candidate.wire === size.param && candidate.location === 'query');
   return arg ? `${arg.name}=${size.value}` : '';
 }
 
@@ -47,7 +60,13 @@ export function sizeKeyword(ir: Ir, method: MethodPlan, wanted: number): string 
 function ownServers(ir: Ir): string {
   const own = sdkShape(ir).operations.filter((shape) => shape.baseUrl);
   if (own.length === 0) return '';
-  const listed = own.slice(0, 3).map((shape) => `\`${shape.operation.method.toUpperCase()} ${shape.operation.path}\` → ${shape.baseUrl === shape.resolvedBaseUrl ? shape.baseUrl : `${shape.baseUrl}, relative to the base URL`}`).join(', ');
+  const listed = own
+    .slice(0, 3)
+    .map(
+      (shape) =>
+        `\`${shape.operation.method.toUpperCase()} ${shape.operation.path}\` → ${shape.baseUrl === shape.resolvedBaseUrl ? shape.baseUrl : `${shape.baseUrl}, relative to the base URL`}`,
+    )
+    .join(', ');
   return ` Not for ${own.length === 1 ? 'the operation' : `the ${own.length} operations`} with servers of ${own.length === 1 ? 'its' : 'their'} own (${listed}${own.length > 3 ? ', …' : ''}): those keep theirs; pass \`base_url=\` to such a call to send it elsewhere.`;
 }
 
@@ -56,35 +75,90 @@ function optionsSection(ir: Ir, plan: PythonPlan): string {
   const c = { ...ir.conventions, ...sdkShape(ir).names };
   const client = plan.clientClass;
   const rows: Array<[string, string, string]> = [
-    ['`api_key`', `\`$${c.envPrefix}_API_KEY\``, `The key${c.keyPrefixes.length > 0 ? ' (its prefix sets \`client.environment\`)' : ''}, ${authText(sdkShape(ir).auth, { sendsCsrf: false })}.`],
-    ['`base_url`', `\`$${c.envPrefix}_BASE_URL\`, else \`${sdkShape(ir).baseUrl}\``, `Where the API lives.${ownServers(ir)}`],
-    ['`max_retries`', `${c.retryPolicy.maxRetries} (${retryPolicySource(ir)})`, 'Retries after the first attempt.'],
-    ['`timeout`', '60.0', 'Seconds for one attempt of a call, whole: connecting, sending, and reading the entire answer (every read waits at most what is left).'],
-    ['`stream_idle_timeout`', '60.0', 'Seconds an event stream, NDJSON stream or `.with_streaming_response` download may go without data (it has no overall limit).'],
-    ['`max_retry_wait`', '60.0', 'The longest wait a server may ask for (`retry-after-ms`, `Retry-After`) that is waited out; a longer one raises at once, the wait in `error.retry_after`.'],
+    [
+      '`api_key`',
+      `\`$${c.envPrefix}_API_KEY\``,
+      `The key${c.keyPrefixes.length > 0 ? ' (its prefix sets `client.environment`)' : ''}, ${authText(sdkShape(ir).auth, { sendsCsrf: false })}.`,
+    ],
+    [
+      '`base_url`',
+      `\`$${c.envPrefix}_BASE_URL\`, else \`${sdkShape(ir).baseUrl}\``,
+      `Where the API lives.${ownServers(ir)}`,
+    ],
+    [
+      '`max_retries`',
+      `${c.retryPolicy.maxRetries} (${retryPolicySource(ir)})`,
+      'Retries after the first attempt.',
+    ],
+    [
+      '`timeout`',
+      '60.0',
+      'Seconds for one attempt of a call, whole: connecting, sending, and reading the entire answer (every read waits at most what is left).',
+    ],
+    [
+      '`stream_idle_timeout`',
+      '60.0',
+      'Seconds an event stream, NDJSON stream or `.with_streaming_response` download may go without data (it has no overall limit).',
+    ],
+    [
+      '`max_retry_wait`',
+      '60.0',
+      'The longest wait a server may ask for (`retry-after-ms`, `Retry-After`) that is waited out; a longer one raises at once, the wait in `error.retry_after`.',
+    ],
     ['`default_headers`', 'none', 'Headers sent with every call.'],
     ['`default_query`', 'none', 'Query parameters sent with every call.'],
-    ...(ir.webhooks ? [['`webhook_secret`', `\`$${c.envPrefix}_WEBHOOK_SECRET\``, 'The signing secret `client.webhooks` verifies with.'] as [string, string, string]] : []),
-    ['`log_level`', `\`$${c.envPrefix}_LOG\`, else the \`logging\` configuration`, '`"debug"`, `"info"`, `"warn"`, `"error"` or `"off"` (see Logging).'],
-    ['`logger`', `\`logging.getLogger("${plan.packageName}")\``, 'The standard-library logger the client logs to.'],
-    ['`transport`', '`HTTPTransport()` (`AsyncHTTPTransport()`)', 'What sends the requests (see Proxies and transports).'],
+    ...(ir.webhooks
+      ? [
+          [
+            '`webhook_secret`',
+            `\`$${c.envPrefix}_WEBHOOK_SECRET\``,
+            'The signing secret `client.webhooks` verifies with.',
+          ] as [string, string, string],
+        ]
+      : []),
+    [
+      '`log_level`',
+      `\`$${c.envPrefix}_LOG\`, else the \`logging\` configuration`,
+      '`"debug"`, `"info"`, `"warn"`, `"error"` or `"off"` (see Logging).',
+    ],
+    [
+      '`logger`',
+      `\`logging.getLogger("${plan.packageName}")\``,
+      'The standard-library logger the client logs to.',
+    ],
+    [
+      '`transport`',
+      '`HTTPTransport()` (`AsyncHTTPTransport()`)',
+      'What sends the requests (see Proxies and transports).',
+    ],
   ];
   const calls: Array<[string, string, string]> = [
     ['`timeout`, `max_retries`, `max_retry_wait`', "the client's", 'As the client options, for this call.'],
-    ['`extra_headers`', 'none', 'Headers added to (or replacing) the call\'s own.'],
-    ['`extra_query`', 'none', 'Query parameters added to the call\'s own (on every page of a list).'],
-    ['`extra_body`', 'none', 'Fields added to an object body (JSON, form or multipart), for fields this SDK does not know yet.'],
+    ['`extra_headers`', 'none', "Headers added to (or replacing) the call's own."],
+    ['`extra_query`', 'none', "Query parameters added to the call's own (on every page of a list)."],
+    [
+      '`extra_body`',
+      'none',
+      'Fields added to an object body (JSON, form or multipart), for fields this SDK does not know yet.',
+    ],
     ['`idempotency_key`', 'a new UUID per call, kept across its retries', 'Where the operation takes one.'],
   ];
   const env: Array<[string, string]> = [
     [`${c.envPrefix}_API_KEY`, '`api_key`'],
     [`${c.envPrefix}_BASE_URL`, '`base_url`'],
     ...(ir.webhooks ? [[`${c.envPrefix}_WEBHOOK_SECRET`, '`webhook_secret`'] as [string, string]] : []),
-    [`${c.envPrefix}_LOG`, '`log_level`: `debug`, `info`, `warn`, `error` or `off`; anything else is refused when the client is made'],
-    ['`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY` (or lower case)', 'The proxy for https and http URLs, and the hosts that bypass it (see Proxies and transports)'],
+    [
+      `${c.envPrefix}_LOG`,
+      '`log_level`: `debug`, `info`, `warn`, `error` or `off`; anything else is refused when the client is made',
+    ],
+    [
+      '`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY` (or lower case)',
+      'The proxy for https and http URLs, and the hosts that bypass it (see Proxies and transports)',
+    ],
     ['`SSL_CERT_FILE`', "The CA bundle TLS connections trust, instead of the system's (OpenSSL reads it)"],
   ];
-  const table = (head: string, body: string[][]) => [head, head.replace(/[^|]+/g, '---'), ...body.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  const table = (head: string, body: string[][]) =>
+    [head, head.replace(/[^|]+/g, '---'), ...body.map((row) => `| ${row.join(' | ')} |`)].join('\n');
   return `## Options
 
 Every option of \`${client}(...)\` and \`${plan.asyncClientClass}(...)\`, and of \`client.with_options(...)\` (all but \`transport\`):
@@ -97,7 +171,10 @@ ${table('| Argument | Default | What it is |', calls)}
 
 Environment variables the client reads (an argument given in code wins):
 
-${table('| Variable | Sets |', env.map(([name, sets]) => [name.startsWith('`') ? name : `\`${name}\``, sets]))}`;
+${table(
+  '| Variable | Sets |',
+  env.map(([name, sets]) => [name.startsWith('`') ? name : `\`${name}\``, sets]),
+)}`;
 }
 
 function loggingSection(ir: Ir, plan: PythonPlan): string | undefined {
@@ -242,11 +319,14 @@ call raise \`APIConnectionError\` with the transport's exception as its cause.${
 function deprecationSection(plan: PythonPlan): string | undefined {
   const lines: string[] = [];
   for (const method of plan.methods) {
-    const args = [...method.params, ...method.requests.flatMap((variant) => variant.args)].filter((arg, index, all) => arg.deprecated && all.findIndex((other) => other.name === arg.name) === index);
+    const args = [...method.params, ...method.requests.flatMap((variant) => variant.args)].filter(
+      (arg, index, all) => arg.deprecated && all.findIndex((other) => other.name === arg.name) === index,
+    );
     // Found by a walk of the resource tree: only for what is listed.
     if (!method.operation.deprecated && args.length === 0) continue;
     const where = `\`${chainOf(plan, method)}()\``;
-    if (method.operation.deprecated) lines.push(`- ${where} (\`${method.operation.method.toUpperCase()} ${method.operation.path}\`)`);
+    if (method.operation.deprecated)
+      lines.push(`- ${where} (\`${method.operation.method.toUpperCase()} ${method.operation.path}\`)`);
     for (const arg of args) lines.push(`- the argument \`${arg.name}\` of ${where}`);
   }
   if (lines.length === 0) return undefined;
@@ -260,5 +340,12 @@ ${lines.join('\n')}`;
 
 /** The README sections on options, logging, `with_options`, asyncio, networking and deprecations. */
 export function productionSections(ir: Ir, plan: PythonPlan): string[] {
-  return [optionsSection(ir, plan), loggingSection(ir, plan), withOptionsSection(ir, plan), asyncSection(ir, plan), networkSection(plan), deprecationSection(plan)].filter((section): section is string => section !== undefined);
+  return [
+    optionsSection(ir, plan),
+    loggingSection(ir, plan),
+    withOptionsSection(ir, plan),
+    asyncSection(ir, plan),
+    networkSection(plan),
+    deprecationSection(plan),
+  ].filter((section): section is string => section !== undefined);
 }

@@ -22,8 +22,11 @@ type Json = any;
 /** A JSON example as Python source, with date-times written as aware datetimes and dates as dates where the schema says so. */
 function exampleValue(ir: Ir, value: unknown, schema: JsonSchema | undefined, depth = 0): string {
   const flat: Json = schema === undefined || depth > 12 ? {} : (flattenSchema(ir.document, schema) ?? {});
-  const members: Json[] = [...(flat.anyOf ?? []), ...(flat.oneOf ?? [])].map((member: unknown) => deref(ir.document, member));
-  const says = (format: string) => flat.format === format || members.some((member) => member?.format === format);
+  const members: Json[] = [...(flat.anyOf ?? []), ...(flat.oneOf ?? [])].map((member: unknown) =>
+    deref(ir.document, member),
+  );
+  const says = (format: string) =>
+    flat.format === format || members.some((member) => member?.format === format);
   if (typeof value === 'string' && says('date-time')) {
     const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?Z$/.exec(value);
     if (match) {
@@ -40,8 +43,11 @@ function exampleValue(ir: Ir, value: unknown, schema: JsonSchema | undefined, de
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return pyString(value);
-  if (Array.isArray(value)) return `[${value.map((item) => exampleValue(ir, item, flat.items, depth + 1)).join(', ')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).map(([key, inner]) => `${pyString(key)}: ${exampleValue(ir, inner, flat.properties?.[key], depth + 1)}`);
+  if (Array.isArray(value))
+    return `[${value.map((item) => exampleValue(ir, item, flat.items, depth + 1)).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([key, inner]) => `${pyString(key)}: ${exampleValue(ir, inner, flat.properties?.[key], depth + 1)}`,
+  );
   return `{${entries.join(', ')}}`;
 }
 
@@ -62,9 +68,22 @@ function exampleArguments(ir: Ir, method: MethodPlan): string | undefined {
   const body = method.operation.body;
   const example = body?.examples[0];
   const variant = method.requests[0];
-  if (!body || example === undefined || variant?.mode !== 'fields' || variant.media.kind !== 'json' || !example || typeof example !== 'object') return undefined;
+  if (
+    !body ||
+    example === undefined ||
+    variant?.mode !== 'fields' ||
+    variant.media.kind !== 'json' ||
+    !example ||
+    typeof example !== 'object'
+  )
+    return undefined;
   const args = variant.args.filter((arg) => (example as Record<string, unknown>)[arg.wire] !== undefined);
-  return args.map((arg) => `    ${arg.name}=${exampleValue(ir, (example as Record<string, unknown>)[arg.wire], arg.schema)},`).join('\n');
+  return args
+    .map(
+      (arg) =>
+        `    ${arg.name}=${exampleValue(ir, (example as Record<string, unknown>)[arg.wire], arg.schema)},`,
+    )
+    .join('\n');
 }
 
 /**
@@ -75,20 +94,30 @@ function exampleArguments(ir: Ir, method: MethodPlan): string | undefined {
  */
 function pathValue(ir: Ir, schema: JsonSchema, example: unknown): string | undefined {
   const flat: Json = flattenSchema(ir.document, schema) ?? {};
-  const types: unknown[] = (Array.isArray(flat.type) ? flat.type : [flat.type]).filter((type: unknown) => type !== 'null');
+  const types: unknown[] = (Array.isArray(flat.type) ? flat.type : [flat.type]).filter(
+    (type: unknown) => type !== 'null',
+  );
   if (Array.isArray(flat.enum)) {
-    const value = flat.enum.includes(example) ? example : flat.enum.find((member: unknown) => typeof member === 'string' || typeof member === 'number');
-    return typeof value === 'string' ? pyString(value) : typeof value === 'number' ? String(value) : undefined;
+    const value = flat.enum.includes(example)
+      ? example
+      : flat.enum.find((member: unknown) => typeof member === 'string' || typeof member === 'number');
+    return typeof value === 'string'
+      ? pyString(value)
+      : typeof value === 'number'
+        ? String(value)
+        : undefined;
   }
   if (types.length !== 1) return undefined;
   if (types[0] === 'integer' || types[0] === 'number') {
-    if (typeof example === 'number' && (types[0] === 'number' || Number.isInteger(example))) return String(example);
+    if (typeof example === 'number' && (types[0] === 'number' || Number.isInteger(example)))
+      return String(example);
     const atLeast = typeof flat.minimum === 'number' ? flat.minimum : -Infinity;
     const atMost = typeof flat.maximum === 'number' ? flat.maximum : Infinity;
     return String(Math.max(Math.ceil(atLeast), Math.min(Math.floor(atMost), 999999)));
   }
   if (types[0] === 'boolean') return typeof example === 'boolean' ? (example ? 'True' : 'False') : 'True';
-  if (types[0] !== 'string' || ['date-time', 'date', 'binary', 'byte'].includes(flat.format)) return undefined;
+  if (types[0] !== 'string' || ['date-time', 'date', 'binary', 'byte'].includes(flat.format))
+    return undefined;
   if (typeof example === 'string') return pyString(example);
   return pyString(flat.format === 'uuid' ? '00000000-0000-0000-0000-000000000000' : 'does_not_exist');
 }
@@ -100,18 +129,33 @@ export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string 
   const keyEnv = `${c.envPrefix}_API_KEY`;
   const urlEnv = `${c.envPrefix}_BASE_URL`;
   const topLevel = (method: MethodPlan) => !method.params.some((arg) => arg.location === 'path');
-  const create = plan.methods.find((method) => method.operation.method === 'post' && topLevel(method) && exampleArguments(ir, method) !== undefined);
+  const create = plan.methods.find(
+    (method) =>
+      method.operation.method === 'post' && topLevel(method) && exampleArguments(ir, method) !== undefined,
+  );
   // A list the examples call with no argument they cannot know (path parameters are required).
   const list = pagedList(plan);
   const onlyPathArg = (method: MethodPlan) => {
     const path = method.params.filter((arg) => arg.location === 'path');
-    return path.length === 1 && !method.params.some((arg) => arg.required && arg.location !== 'path') ? path[0] : undefined;
+    return path.length === 1 && !method.params.some((arg) => arg.required && arg.location !== 'path')
+      ? path[0]
+      : undefined;
   };
   const pathExample = (method: MethodPlan) => {
     const arg = onlyPathArg(method);
-    return arg && pathValue(ir, arg.schema, method.operation.parameters.path.find((param) => param.name === arg.wire)?.example);
+    return (
+      arg &&
+      pathValue(
+        ir,
+        arg.schema,
+        method.operation.parameters.path.find((param) => param.name === arg.wire)?.example,
+      )
+    );
   };
-  const retrieve = plan.methods.find((method) => method.operation.method === 'get' && !method.operation.pagination && pathExample(method) !== undefined);
+  const retrieve = plan.methods.find(
+    (method) =>
+      method.operation.method === 'get' && !method.operation.pagination && pathExample(method) !== undefined,
+  );
   const sections: string[] = [];
 
   sections.push(`# ${ir.info.title}: Python client
@@ -142,7 +186,10 @@ media types, JSON is the default and \`content_type=\` picks another; where it a
   if (create) {
     const call = `${chainOf(plan, create)}.${create.name}`;
     const example = exampleArguments(ir, create)!;
-    const datetimeNames = [...(/\bdate\(/.test(example) ? ['date'] : []), ...(/\bdatetime\(/.test(example) ? ['datetime', 'timezone'] : [])];
+    const datetimeNames = [
+      ...(/\bdate\(/.test(example) ? ['date'] : []),
+      ...(/\bdatetime\(/.test(example) ? ['datetime', 'timezone'] : []),
+    ];
     sections.push(`\`\`\`python
 ${datetimeNames.length > 0 ? `from datetime import ${datetimeNames.join(', ')}\n\n` : ''}from ${pkg} import ${client}
 
@@ -153,7 +200,12 @@ ${exampleArguments(ir, create)}
 print(created)
 \`\`\``);
   }
-  if (list?.operation.pagination?.style === 'cursor' && plan.methods.every((method) => !method.operation.pagination || method.operation.pagination.style === 'cursor')) {
+  if (
+    list?.operation.pagination?.style === 'cursor' &&
+    plan.methods.every(
+      (method) => !method.operation.pagination || method.operation.pagination.style === 'cursor',
+    )
+  ) {
     const call = `${chainOf(plan, list)}.${list.name}`;
     const limit = sizeKeyword(ir, list, 10);
     sections.push(`Lists page by cursor. Iterating a page walks every item of every following page; \`has_more\`
@@ -276,8 +328,13 @@ The package ships \`py.typed\` and checks clean under pyright's strict mode.`);
  */
 function pagingSection(ir: Ir, plan: PythonPlan, pkg: string, client: string): string {
   const paged = plan.methods.filter((method) => method.operation.pagination);
-  const list = paged.find((method) => !method.params.some((arg) => arg.required) && !method.operation.deprecated);
-  const lines = paged.map((method) => `- \`${chainOf(plan, method)}.${method.name}\` pages ${pagingText(method.operation.pagination!)}.`);
+  const list = paged.find(
+    (method) => !method.params.some((arg) => arg.required) && !method.operation.deprecated,
+  );
+  const lines = paged.map(
+    (method) =>
+      `- \`${chainOf(plan, method)}.${method.name}\` pages ${pagingText(method.operation.pagination!)}.`,
+  );
   const example = list
     ? (() => {
         const call = `${chainOf(plan, list)}.${list.name}`;

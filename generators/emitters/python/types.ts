@@ -13,7 +13,17 @@ import { isPlainIdentifier, pyString, pythonName, PythonScope, docText } from '.
 type Json = any;
 
 /** Names types.py imports from typing and datetime; no schema may take them. */
-export const TYPES_MODULE_IMPORTS = ['Any', 'Dict', 'List', 'Literal', 'Optional', 'TypedDict', 'Union', 'date', 'datetime'];
+export const TYPES_MODULE_IMPORTS = [
+  'Any',
+  'Dict',
+  'List',
+  'Literal',
+  'Optional',
+  'TypedDict',
+  'Union',
+  'date',
+  'datetime',
+];
 
 /**
  * The names of types.py as one side of a message reads them. Results (`side: 'response'`) are
@@ -49,13 +59,36 @@ export function nameSchemas(ir: Ir, extraReserved: string[] = []): TypeNames {
   const requestBySchema = new Map<string, string>();
   for (const schema of ir.schemas) {
     const name = bySchema.get(schema.name)!;
-    requestBySchema.set(schema.name, differs(schema.schema) ? scope.claim(pythonName(`${name} param`, 'class')) : name);
+    requestBySchema.set(
+      schema.name,
+      differs(schema.schema) ? scope.claim(pythonName(`${name} param`, 'class')) : name,
+    );
   }
   // The components' own keys, in each view they are defined in.
   const keys = { count: 0 };
-  for (const schema of ir.schemas) keys.count += keyCount(ir.document, schema.schema) * (requestBySchema.get(schema.name) === bySchema.get(schema.name) ? 1 : 2);
-  const response = { side: 'response', differs, bySchema, inline: new Map(), inlineOrder: [], scope, keys } as unknown as TypeNames;
-  const request = { side: 'request', differs, bySchema: requestBySchema, inline: new Map(), inlineOrder: [], scope, response, keys } as unknown as TypeNames;
+  for (const schema of ir.schemas)
+    keys.count +=
+      keyCount(ir.document, schema.schema) *
+      (requestBySchema.get(schema.name) === bySchema.get(schema.name) ? 1 : 2);
+  const response = {
+    side: 'response',
+    differs,
+    bySchema,
+    inline: new Map(),
+    inlineOrder: [],
+    scope,
+    keys,
+  } as unknown as TypeNames;
+  const request = {
+    side: 'request',
+    differs,
+    bySchema: requestBySchema,
+    inline: new Map(),
+    inlineOrder: [],
+    scope,
+    response,
+    keys,
+  } as unknown as TypeNames;
   response.request = request;
   response.response = response;
   request.request = request;
@@ -75,7 +108,9 @@ export const INLINE_KEY_BUDGET = 16_000;
 /** The keys an object schema's TypedDict would hold (allOf members merged). */
 function keyCount(document: OpenApiDocument, schema: unknown): number {
   const flat = flattenSchema(document, schema) as Json;
-  return flat && typeof flat === 'object' && flat.properties && typeof flat.properties === 'object' ? Object.keys(flat.properties).length : 0;
+  return flat && typeof flat === 'object' && flat.properties && typeof flat.properties === 'object'
+    ? Object.keys(flat.properties).length
+    : 0;
 }
 
 /**
@@ -95,8 +130,17 @@ function visibilityDiffers(document: OpenApiDocument): (schema: unknown) => bool
       const property = deref(document, inner);
       return hiddenOn('request', property) || hiddenOn('response', property);
     });
-    const held = [...Object.values<Json>(raw.properties ?? {}), ...(raw.allOf ?? []), ...(raw.anyOf ?? []), ...(raw.oneOf ?? []), raw.items, raw.additionalProperties];
-    const result = keyHidden || held.some((inner) => inner !== null && typeof inner === 'object' && check(inner, depth + 1));
+    const held = [
+      ...Object.values<Json>(raw.properties ?? {}),
+      ...(raw.allOf ?? []),
+      ...(raw.anyOf ?? []),
+      ...(raw.oneOf ?? []),
+      raw.items,
+      raw.additionalProperties,
+    ];
+    const result =
+      keyHidden ||
+      held.some((inner) => inner !== null && typeof inner === 'object' && check(inner, depth + 1));
     memo.set(raw, result);
     return result;
   };
@@ -126,12 +170,19 @@ export function nameInlineSchemas(ir: Ir, names: TypeNames, sites: InlineSite[])
     for (const schema of ir.schemas) {
       const raw = deref(ir.document, schema.schema) as Json;
       // A component whose views are the same has its inline objects named once, in the response view.
-      if (raw && typeof raw === 'object' && (view.side === 'response' || names.differs(raw))) inlineChildren(ir.document, view, raw, [view.bySchema.get(schema.name)!], 0);
+      if (raw && typeof raw === 'object' && (view.side === 'response' || names.differs(raw)))
+        inlineChildren(ir.document, view, raw, [view.bySchema.get(schema.name)!], 0);
     }
   }
 }
 
-function claimInline(document: OpenApiDocument, names: TypeNames, schema: unknown, words: string[], depth: number): void {
+function claimInline(
+  document: OpenApiDocument,
+  names: TypeNames,
+  schema: unknown,
+  words: string[],
+  depth: number,
+): void {
   if (!schema || typeof schema !== 'object' || depth > 24 || schemaRefName(schema) !== undefined) return;
   const raw = deref(document, schema) as Json;
   if (!raw || typeof raw !== 'object' || names.inline.has(raw)) return;
@@ -147,13 +198,27 @@ function claimInline(document: OpenApiDocument, names: TypeNames, schema: unknow
 }
 
 /** The inline objects inside a schema: its (merged) properties', items', values' and union members'. */
-function inlineChildren(document: OpenApiDocument, names: TypeNames, raw: Json, words: string[], depth: number): void {
+function inlineChildren(
+  document: OpenApiDocument,
+  names: TypeNames,
+  raw: Json,
+  words: string[],
+  depth: number,
+): void {
   const next = depth + 1;
-  for (const member of raw.allOf ?? []) if (schemaRefName(member) === undefined) inlineChildren(document, names, deref(document, member) ?? {}, words, next);
-  for (const [key, inner] of Object.entries<Json>(raw.properties ?? {})) claimInline(document, names, inner, [...words, key], next);
-  if (raw.items && typeof raw.items === 'object') claimInline(document, names, raw.items, [...words, 'item'], next);
-  if (raw.additionalProperties && typeof raw.additionalProperties === 'object') claimInline(document, names, raw.additionalProperties, [...words, 'value'], next);
-  for (const key of ['anyOf', 'oneOf'] as const) (raw[key] ?? []).forEach((member: Json, index: number) => claimInline(document, names, member, [...words, `variant ${index + 1}`], next));
+  for (const member of raw.allOf ?? [])
+    if (schemaRefName(member) === undefined)
+      inlineChildren(document, names, deref(document, member) ?? {}, words, next);
+  for (const [key, inner] of Object.entries<Json>(raw.properties ?? {}))
+    claimInline(document, names, inner, [...words, key], next);
+  if (raw.items && typeof raw.items === 'object')
+    claimInline(document, names, raw.items, [...words, 'item'], next);
+  if (raw.additionalProperties && typeof raw.additionalProperties === 'object')
+    claimInline(document, names, raw.additionalProperties, [...words, 'value'], next);
+  for (const key of ['anyOf', 'oneOf'] as const)
+    (raw[key] ?? []).forEach((member: Json, index: number) =>
+      claimInline(document, names, member, [...words, `variant ${index + 1}`], next),
+    );
 }
 
 /**
@@ -168,12 +233,24 @@ function isInlineObject(document: OpenApiDocument, raw: Json): boolean {
   if (!Array.isArray(raw.allOf)) return isObjectWithProperties(raw);
   if (raw.allOf.length === 1 && !raw.properties) return false;
   const members = allOfMembers(document, raw);
-  return members.every((member) => member && typeof member === 'object' && !member.oneOf && !member.anyOf && (member.type === undefined || member.type === 'object')) && isObjectWithProperties(flattenSchema(document, raw));
+  return (
+    members.every(
+      (member) =>
+        member &&
+        typeof member === 'object' &&
+        !member.oneOf &&
+        !member.anyOf &&
+        (member.type === undefined || member.type === 'object'),
+    ) && isObjectWithProperties(flattenSchema(document, raw))
+  );
 }
 
 /** An allOf's members, each flattened (nested allOfs merged), and the schema's own properties last. */
 function allOfMembers(document: OpenApiDocument, raw: Json): Json[] {
-  const own = raw.properties || raw.required ? [{ properties: raw.properties ?? {}, required: raw.required ?? [] }] : [];
+  const own =
+    raw.properties || raw.required
+      ? [{ properties: raw.properties ?? {}, required: raw.required ?? [] }]
+      : [];
   return [...(raw.allOf ?? []).map((member: unknown) => flattenSchema(document, member)), ...own];
 }
 
@@ -195,7 +272,10 @@ export function union(members: string[]): string {
   // Literal members merge into one Literal.
   const literals = withoutNone.filter((member) => member.startsWith('Literal['));
   const others = withoutNone.filter((member) => !member.startsWith('Literal['));
-  const merged = literals.length > 1 ? [`Literal[${literals.map((member) => member.slice(8, -1)).join(', ')}]`, ...others] : withoutNone;
+  const merged =
+    literals.length > 1
+      ? [`Literal[${literals.map((member) => member.slice(8, -1)).join(', ')}]`, ...others]
+      : withoutNone;
   const parts = unique.includes('None') ? [...merged, 'None'] : merged;
   return parts.length === 1 ? parts[0] : `Union[${parts.join(', ')}]`;
 }
@@ -204,12 +284,23 @@ export function union(members: string[]): string {
 // costs a defineProperty each time it is made, and pythonType runs for every schema node.
 const orNone = (type: string) => union([type, 'None']);
 const same = (type: string) => type;
-function deeper(document: OpenApiDocument, names: TypeNames, prefix: string, depth: number): (inner: unknown) => string {
+function deeper(
+  document: OpenApiDocument,
+  names: TypeNames,
+  prefix: string,
+  depth: number,
+): (inner: unknown) => string {
   return (inner) => pythonType(document, names, inner as JsonSchema, prefix, depth + 1);
 }
 
 /** The Python type of a schema, as written in types.py (or qualified with `prefix` elsewhere). */
-export function pythonType(document: OpenApiDocument, names: TypeNames, schema: JsonSchema | undefined, prefix = '', depth = 0): string {
+export function pythonType(
+  document: OpenApiDocument,
+  names: TypeNames,
+  schema: JsonSchema | undefined,
+  prefix = '',
+  depth = 0,
+): string {
   if (schema === undefined || schema === true || depth > 24) return 'Any';
   if (schema === false) return 'Any';
   const refName = schemaRefName(schema);
@@ -218,10 +309,16 @@ export function pythonType(document: OpenApiDocument, names: TypeNames, schema: 
     return name ? `${prefix}${name}` : 'Any';
   }
   const raw = schema as Json;
-  if (typeof raw.$ref === 'string') return pythonType(document, names, deref(document, raw), prefix, depth + 1);
+  if (typeof raw.$ref === 'string')
+    return pythonType(document, names, deref(document, raw), prefix, depth + 1);
   // A request may borrow the response's name only where both sides read the same (no readOnly/writeOnly inside).
-  const inline = names.inline.get(raw) ?? (names.response && !names.differs(raw) ? names.response.inline.get(raw) : undefined);
-  if (inline !== undefined) return raw.nullable === true || (Array.isArray(raw.type) && raw.type.includes('null')) ? orNone(`${prefix}${inline}`) : `${prefix}${inline}`;
+  const inline =
+    names.inline.get(raw) ??
+    (names.response && !names.differs(raw) ? names.response.inline.get(raw) : undefined);
+  if (inline !== undefined)
+    return raw.nullable === true || (Array.isArray(raw.type) && raw.type.includes('null'))
+      ? orNone(`${prefix}${inline}`)
+      : `${prefix}${inline}`;
   const recurse = deeper(document, names, prefix, depth);
   const finish = raw.nullable === true ? orNone : same;
 
@@ -293,7 +390,14 @@ export interface SchemaDefinition {
 }
 
 function isObjectWithProperties(flat: Json): boolean {
-  return Boolean(flat && typeof flat === 'object' && flat.properties && Object.keys(flat.properties).length > 0 && !flat.oneOf && !flat.anyOf);
+  return Boolean(
+    flat &&
+    typeof flat === 'object' &&
+    flat.properties &&
+    Object.keys(flat.properties).length > 0 &&
+    !flat.oneOf &&
+    !flat.anyOf,
+  );
 }
 
 /** Every named schema as Python source, TypedDicts first, then aliases in dependency order. */
@@ -306,23 +410,57 @@ export function schemaDefinitions(ir: Ir, names: TypeNames): string[] {
       // The request view of a schema that reads the same both ways is the response view's definition.
       if (view.side === 'request' && name === names.response.bySchema.get(schema.name)) continue;
       const flat = flattenSchema(ir.document, schema.schema);
-      const description = docText((deref(ir.document, schema.schema) as Json)?.description ?? (deref(ir.document, schema.schema) as Json)?.title);
-      if (isObjectWithProperties(flat)) definitions.push({ name, kind: 'typeddict', code: typedDict(view, name, objectEntries(ir.document, view, deref(ir.document, schema.schema)), description), aliasRefs: [] });
+      const description = docText(
+        (deref(ir.document, schema.schema) as Json)?.description ??
+          (deref(ir.document, schema.schema) as Json)?.title,
+      );
+      if (isObjectWithProperties(flat))
+        definitions.push({
+          name,
+          kind: 'typeddict',
+          code: typedDict(
+            view,
+            name,
+            objectEntries(ir.document, view, deref(ir.document, schema.schema)),
+            description,
+          ),
+          aliasRefs: [],
+        });
       else {
         const type = pythonType(ir.document, view, schema.schema);
-        const refs = [...type.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((match) => match[0]).filter((word) => word !== name && named.has(word));
+        const refs = [...type.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)]
+          .map((match) => match[0])
+          .filter((word) => word !== name && named.has(word));
         const selfRef = new RegExp(`\\b${name}\\b`).test(type);
-        definitions.push({ name, kind: 'alias', code: `${name} = ${selfRef ? 'Any' : type}${description ? `\n"""${description}"""` : ''}`, aliasRefs: refs });
+        definitions.push({
+          name,
+          kind: 'alias',
+          code: `${name} = ${selfRef ? 'Any' : type}${description ? `\n"""${description}"""` : ''}`,
+          aliasRefs: refs,
+        });
       }
     }
   }
   for (const view of [names.response, names.request]) {
     for (const { name, schema } of view.inlineOrder) {
-      definitions.push({ name, kind: 'typeddict', code: typedDict(view, name, objectEntries(ir.document, view, schema), docText(schema.description ?? schema.title)), aliasRefs: [] });
+      definitions.push({
+        name,
+        kind: 'typeddict',
+        code: typedDict(
+          view,
+          name,
+          objectEntries(ir.document, view, schema),
+          docText(schema.description ?? schema.title),
+        ),
+        aliasRefs: [],
+      });
     }
   }
   const classes = definitions.filter((definition) => definition.kind === 'typeddict');
-  return [...classes.map((definition) => definition.code), ...orderAliases(definitions.filter((definition) => definition.kind === 'alias'))];
+  return [
+    ...classes.map((definition) => definition.code),
+    ...orderAliases(definitions.filter((definition) => definition.kind === 'alias')),
+  ];
 }
 
 /** Aliases after the aliases they name; an alias in a cycle of aliases becomes Any (Python cannot define it). */
@@ -348,7 +486,9 @@ function orderAliases(aliases: SchemaDefinition[]): string[] {
   for (const alias of aliases) visit(alias, []);
   return ordered.map((name) => {
     const alias = byName.get(name)!;
-    return cyclic.has(name) ? `${name} = Any  # refers to itself through other aliases, which Python cannot spell` : alias.code;
+    return cyclic.has(name)
+      ? `${name} = Any  # refers to itself through other aliases, which Python cannot spell`
+      : alias.code;
   });
 }
 
@@ -388,12 +528,26 @@ function refines(document: OpenApiDocument, names: TypeNames, narrow: Json, wide
   if (values) {
     const wideValues = allowedValues(w);
     if (wideValues) return values.every((value) => wideValues.includes(value));
-    const jsonType = (value: unknown) => (value === null ? 'null' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value);
+    const jsonType = (value: unknown) =>
+      value === null
+        ? 'null'
+        : typeof value === 'number'
+          ? Number.isInteger(value)
+            ? 'integer'
+            : 'number'
+          : typeof value;
     const wideTypes: string[] = Array.isArray(w.type) ? w.type : [w.type];
-    return values.every((value) => wideTypes.includes(jsonType(value)) || (jsonType(value) === 'integer' && wideTypes.includes('number')));
+    return values.every(
+      (value) =>
+        wideTypes.includes(jsonType(value)) ||
+        (jsonType(value) === 'integer' && wideTypes.includes('number')),
+    );
   }
   if (!n.properties || !w.properties) return false;
-  return Object.entries<Json>(w.properties).every(([key, inner]) => n.properties[key] !== undefined && refines(document, names, n.properties[key], inner, depth + 1));
+  return Object.entries<Json>(w.properties).every(
+    ([key, inner]) =>
+      n.properties[key] !== undefined && refines(document, names, n.properties[key], inner, depth + 1),
+  );
 }
 
 /**
@@ -408,23 +562,49 @@ function refines(document: OpenApiDocument, names: TypeNames, narrow: Json, wide
  */
 function objectEntries(document: OpenApiDocument, names: TypeNames, raw: Json): Entry[] {
   const members: Json[] = Array.isArray(raw.allOf) ? allOfMembers(document, raw) : [raw];
-  const required = new Set<string>(members.flatMap((member) => (Array.isArray(member.required) ? member.required : [])));
+  const required = new Set<string>(
+    members.flatMap((member) => (Array.isArray(member.required) ? member.required : [])),
+  );
   const schemas = new Map<string, Json[]>();
   for (const member of members) {
-    for (const [key, inner] of Object.entries<Json>(member.properties ?? {})) if (!hiddenOn(names.side, deref(document, inner))) schemas.set(key, [...(schemas.get(key) ?? []), inner]);
+    for (const [key, inner] of Object.entries<Json>(member.properties ?? {}))
+      if (!hiddenOn(names.side, deref(document, inner)))
+        schemas.set(key, [...(schemas.get(key) ?? []), inner]);
   }
   return [...schemas].map(([key, list]) => {
     const types = [...new Set(list.map((inner) => pythonType(document, names, inner)))];
     // The last member first: the extension of a base usually comes last.
-    const narrowest = types.length === 1 ? list[0] : [...list].reverse().find((candidate) => list.every((other) => other === candidate || refines(document, names, candidate, other)));
+    const narrowest =
+      types.length === 1
+        ? list[0]
+        : [...list]
+            .reverse()
+            .find((candidate) =>
+              list.every((other) => other === candidate || refines(document, names, candidate, other)),
+            );
     const type = narrowest !== undefined ? pythonType(document, names, narrowest) : 'Any';
-    const description = list.map((inner) => (deref(document, inner) as Json)?.description).find((text) => typeof text === 'string');
-    const conflict = narrowest === undefined ? `allOf members disagree on this key (${types.join(' and ')}), and Python cannot say both: Any.` : undefined;
-    return { key, type, required: required.has(key), doc: docText([description, conflict].filter(Boolean).join('\n\n') || undefined) };
+    const description = list
+      .map((inner) => (deref(document, inner) as Json)?.description)
+      .find((text) => typeof text === 'string');
+    const conflict =
+      narrowest === undefined
+        ? `allOf members disagree on this key (${types.join(' and ')}), and Python cannot say both: Any.`
+        : undefined;
+    return {
+      key,
+      type,
+      required: required.has(key),
+      doc: docText([description, conflict].filter(Boolean).join('\n\n') || undefined),
+    };
   });
 }
 
-function typedDict(names: TypeNames, name: string, entries: Entry[], description: string | undefined): string {
+function typedDict(
+  names: TypeNames,
+  name: string,
+  entries: Entry[],
+  description: string | undefined,
+): string {
   const mandatory = entries.filter((entry) => entry.required);
   const optional = entries.filter((entry) => !entry.required);
   const indented = (text: string) => text.replace(/\n(?=.)/g, '\n    ');
@@ -432,7 +612,13 @@ function typedDict(names: TypeNames, name: string, entries: Entry[], description
   // Every key hidden on this side (all readOnly, as a request reads it): a TypedDict with no keys.
   if (entries.length === 0) return `class ${name}(TypedDict):\n${doc}    pass`;
   if (entries.every((entry) => isPlainIdentifier(entry.key))) {
-    const body = (list: typeof entries) => list.map((entry) => `    ${entry.key}: ${entry.type}${entry.doc ? `\n    """${indented(entry.doc)}"""` : ''}`).join('\n');
+    const body = (list: typeof entries) =>
+      list
+        .map(
+          (entry) =>
+            `    ${entry.key}: ${entry.type}${entry.doc ? `\n    """${indented(entry.doc)}"""` : ''}`,
+        )
+        .join('\n');
     if (optional.length === 0) return `class ${name}(TypedDict):\n${doc}${body(mandatory)}`;
     if (mandatory.length === 0) return `class ${name}(TypedDict, total=False):\n${doc}${body(optional)}`;
     const base = names.scope.claim(`_${name}Required`);
@@ -440,7 +626,8 @@ function typedDict(names: TypeNames, name: string, entries: Entry[], description
   }
   // Keys that are keywords or not identifiers (`from`, `@type`) need the functional syntax; its
   // values are evaluated at import, so the types are strings.
-  const fields = (list: typeof entries) => `{${list.map((entry) => `${pyString(entry.key)}: ${pyString(entry.type)}`).join(', ')}}`;
+  const fields = (list: typeof entries) =>
+    `{${list.map((entry) => `${pyString(entry.key)}: ${pyString(entry.type)}`).join(', ')}}`;
   const requiredBase = names.scope.claim(`_${name}Required`);
   const optionalBase = names.scope.claim(`_${name}Optional`);
   return [
@@ -452,7 +639,14 @@ function typedDict(names: TypeNames, name: string, entries: Entry[], description
   ].join('\n');
 }
 
-export type Shape = 'datetime' | 'date' | { object: Record<string, Shape> } | { array: Shape } | { map: Shape } | { ref: string } | { union: Shape[] };
+export type Shape =
+  | 'datetime'
+  | 'date'
+  | { object: Record<string, Shape> }
+  | { array: Shape }
+  | { map: Shape }
+  | { ref: string }
+  | { union: Shape[] };
 
 /** Where date-times and dates sit in values of a schema; undefined when none can. */
 export class Shapes {
@@ -489,8 +683,14 @@ export class Shapes {
     const raw = (deref(this.document, schema) ?? {}) as Json;
     const next = this.deeper(depth);
     const types: string[] = Array.isArray(raw.type) ? raw.type : raw.type ? [raw.type] : [];
-    if ((raw.format === 'date-time' || raw.format === 'date') && (types.length === 0 || types.includes('string'))) return raw.format === 'date' ? 'date' : 'datetime';
-    const members = [...(raw.anyOf ?? []), ...(raw.oneOf ?? [])].map(next).filter((shape): shape is Shape => shape !== undefined);
+    if (
+      (raw.format === 'date-time' || raw.format === 'date') &&
+      (types.length === 0 || types.includes('string'))
+    )
+      return raw.format === 'date' ? 'date' : 'datetime';
+    const members = [...(raw.anyOf ?? []), ...(raw.oneOf ?? [])]
+      .map(next)
+      .filter((shape): shape is Shape => shape !== undefined);
     const flat = Array.isArray(raw.allOf) ? flattenSchema(this.document, raw) : raw;
     const parts: Shape[] = [...members];
     if (flat.properties) {

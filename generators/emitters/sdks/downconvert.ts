@@ -14,7 +14,23 @@ const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'];
 const SCHEMA_SINGLES = ['items', 'additionalProperties', 'not'];
 /** Keywords 3.0 schemas do not have. */
-const DROPPED = ['$schema', '$id', '$comment', 'propertyNames', 'prefixItems', 'contains', 'dependentSchemas', 'dependentRequired', 'unevaluatedProperties', 'unevaluatedItems', 'if', 'then', 'else', 'contentEncoding', 'contentMediaType'];
+const DROPPED = [
+  '$schema',
+  '$id',
+  '$comment',
+  'propertyNames',
+  'prefixItems',
+  'contains',
+  'dependentSchemas',
+  'dependentRequired',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'if',
+  'then',
+  'else',
+  'contentEncoding',
+  'contentMediaType',
+];
 
 export interface DownConverted {
   document: Json;
@@ -24,8 +40,15 @@ export interface DownConverted {
 /** `{type: null}` as written in 3.1, or as this converter already rewrote it (children convert first). */
 function isNullSchema(node: Json): boolean {
   if (!node || typeof node !== 'object') return false;
-  if (node.type === 'null' || (Array.isArray(node.type) && node.type.length === 1 && node.type[0] === 'null')) return true;
-  return node.nullable === true && node.type === undefined && Array.isArray(node.enum) && node.enum.length === 1 && node.enum[0] === null;
+  if (node.type === 'null' || (Array.isArray(node.type) && node.type.length === 1 && node.type[0] === 'null'))
+    return true;
+  return (
+    node.nullable === true &&
+    node.type === undefined &&
+    Array.isArray(node.enum) &&
+    node.enum.length === 1 &&
+    node.enum[0] === null
+  );
 }
 
 /** The type of the schema a local $ref points to (3.0 wants `type` beside `nullable`). */
@@ -34,7 +57,8 @@ let refTarget: (ref: string) => Json = () => undefined;
 
 function convertSchema(node: Json, pointer: string, losses: string[]): Json {
   if (!node || typeof node !== 'object') return node;
-  if (Array.isArray(node)) return node.map((item, index) => convertSchema(item, `${pointer}/${index}`, losses));
+  if (Array.isArray(node))
+    return node.map((item, index) => convertSchema(item, `${pointer}/${index}`, losses));
   if (node.$ref) return { $ref: node.$ref }; // 3.0 ignores siblings of $ref
   const out: Json = {};
   for (const [key, value] of Object.entries<Json>(node)) {
@@ -42,9 +66,17 @@ function convertSchema(node: Json, pointer: string, losses: string[]): Json {
       losses.push(`${pointer}/${key}: not expressible in OpenAPI 3.0; dropped`);
       continue;
     }
-    if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object') out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, convertSchema(child, `${pointer}/${key}/${name}`, losses)]));
-    else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) out[key] = value.map((child, index) => convertSchema(child, `${pointer}/${key}/${index}`, losses));
-    else if (SCHEMA_SINGLES.includes(key) && typeof value === 'object') out[key] = convertSchema(value, `${pointer}/${key}`, losses);
+    if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object')
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, child]) => [
+          name,
+          convertSchema(child, `${pointer}/${key}/${name}`, losses),
+        ]),
+      );
+    else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
+      out[key] = value.map((child, index) => convertSchema(child, `${pointer}/${key}/${index}`, losses));
+    else if (SCHEMA_SINGLES.includes(key) && typeof value === 'object')
+      out[key] = convertSchema(value, `${pointer}/${key}`, losses);
     else if (key === 'examples' && Array.isArray(value)) out.example = value[0];
     else if (key === 'const') out.enum = [value];
     else if (key === 'exclusiveMinimum' && typeof value === 'number') {
@@ -75,10 +107,14 @@ function convertSchema(node: Json, pointer: string, losses: string[]): Json {
       if (only && !only.$ref) Object.assign(out, only, { nullable: true });
       else if (only && refType(only.$ref) !== 'object' && refTarget(only.$ref)) {
         // 3.0's nullable does not reach through allOf: a primitive target is inlined instead.
-        Object.assign(out, convertSchema(refTarget(only.$ref), `${pointer}/${keyword}/0`, losses), { nullable: true });
+        Object.assign(out, convertSchema(refTarget(only.$ref), `${pointer}/${keyword}/0`, losses), {
+          nullable: true,
+        });
       } else if (only) out.allOf = [only];
       else out[keyword] = rest;
-      const types = new Set(rest.map((option) => option.type ?? (option.$ref ? refType(option.$ref) : undefined)));
+      const types = new Set(
+        rest.map((option) => option.type ?? (option.$ref ? refType(option.$ref) : undefined)),
+      );
       if (!out.type && types.size === 1 && [...types][0]) out.type = [...types][0];
     }
   }
@@ -93,13 +129,22 @@ function convertSchema(node: Json, pointer: string, losses: string[]): Json {
 /** Walks every place a schema can appear in a document and converts it. */
 function convertSchemasIn(node: Json, pointer: string, losses: string[]): Json {
   if (!node || typeof node !== 'object') return node;
-  if (Array.isArray(node)) return node.map((item, index) => convertSchemasIn(item, `${pointer}/${index}`, losses));
+  if (Array.isArray(node))
+    return node.map((item, index) => convertSchemasIn(item, `${pointer}/${index}`, losses));
   const out: Json = {};
   for (const [key, value] of Object.entries<Json>(node)) {
     const child = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (key === 'schema' && value && typeof value === 'object') out[key] = convertSchema(value, child, losses);
-    else if (key === 'schemas' && pointer === '/components') out[key] = Object.fromEntries(Object.entries<Json>(value).map(([name, schema]) => [name, convertSchema(schema, `${child}/${name}`, losses)]));
-    else if (key === 'examples' && pointer.endsWith('/parameters') === false && Array.isArray(value)) out.example = value[0];
+    if (key === 'schema' && value && typeof value === 'object')
+      out[key] = convertSchema(value, child, losses);
+    else if (key === 'schemas' && pointer === '/components')
+      out[key] = Object.fromEntries(
+        Object.entries<Json>(value).map(([name, schema]) => [
+          name,
+          convertSchema(schema, `${child}/${name}`, losses),
+        ]),
+      );
+    else if (key === 'examples' && pointer.endsWith('/parameters') === false && Array.isArray(value))
+      out.example = value[0];
     else out[key] = convertSchemasIn(value, child, losses);
   }
   return out;
@@ -113,7 +158,11 @@ export function toOpenApi30(source: Json): DownConverted {
   };
   refType = (ref) => {
     const target = refTarget(ref);
-    return typeof target?.type === 'string' ? target.type : target?.properties || target?.allOf ? 'object' : undefined;
+    return typeof target?.type === 'string'
+      ? target.type
+      : target?.properties || target?.allOf
+        ? 'object'
+        : undefined;
   };
   const document = convertSchemasIn(structuredClone(source), '', losses);
   document.openapi = '3.0.3';

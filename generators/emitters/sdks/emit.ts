@@ -39,7 +39,14 @@ type Json = any;
 function perlPatterns(node: Json): Json {
   if (Array.isArray(node)) return node.map(perlPatterns);
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === 'pattern' && typeof value === 'string' && !value.startsWith('/') ? `/${value}/` : perlPatterns(value)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === 'pattern' && typeof value === 'string' && !value.startsWith('/')
+        ? `/${value}/`
+        : perlPatterns(value),
+    ]),
+  );
 }
 
 /** What the SDK templates need to know, from the IR: names, the retry policy, headers. */
@@ -67,7 +74,14 @@ function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) =>
     execFile(command, args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (!error) return resolve();
-      const cause = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `${command} is not installed (SDKs need Java 17: apt-get install default-jre-headless)` : `${stderr || stdout}`.split('\n').filter((line) => /Exception|Error|Caused/.test(line)).slice(0, 3).join('\n');
+      const cause =
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `${command} is not installed (SDKs need Java 17: apt-get install default-jre-headless)`
+          : `${stderr || stdout}`
+              .split('\n')
+              .filter((line) => /Exception|Error|Caused/.test(line))
+              .slice(0, 3)
+              .join('\n');
       reject(new Error(`openapi-generator failed: ${cause}`));
     }),
   );
@@ -80,7 +94,10 @@ function run(command: string, args: string[]): Promise<void> {
 export async function emitSdks(ir: Ir, warn: (message: string) => void = () => {}): Promise<GeneratedFile[]> {
   const config = JSON.parse(readFileSync(CONFIG_FILE, 'utf8')) as SdksConfig;
   const jar = process.env.OPENAPI_GENERATOR_JAR ?? path.resolve(ROOT, config.jar);
-  if (!existsSync(jar)) throw new Error(`openapi-generator JAR not found at ${jar} (set OPENAPI_GENERATOR_JAR, or run npm install)`);
+  if (!existsSync(jar))
+    throw new Error(
+      `openapi-generator JAR not found at ${jar} (set OPENAPI_GENERATOR_JAR, or run npm install)`,
+    );
   const { document } = toOpenApi30(ir.document);
   const files: GeneratedFile[] = [];
   for (const [language, options] of Object.entries(config.languages)) {
@@ -89,19 +106,43 @@ export async function emitSdks(ir: Ir, warn: (message: string) => void = () => {
       const input = path.join(work, 'openapi.json');
       const out = path.join(work, 'out');
       const settings = path.join(work, 'config.json');
-      await writeFile(input, JSON.stringify(options.perlPatterns ? perlPatterns(document) : document, null, 2));
-      await writeFile(settings, JSON.stringify({ ...templateProperties(ir), ...(options.additionalProperties ?? {}) }, null, 2));
-      const args = ['-jar', jar, 'generate', '-g', options.generator, '-i', input, '-o', out, '-c', settings, '--skip-validate-spec'];
+      await writeFile(
+        input,
+        JSON.stringify(options.perlPatterns ? perlPatterns(document) : document, null, 2),
+      );
+      await writeFile(
+        settings,
+        JSON.stringify({ ...templateProperties(ir), ...(options.additionalProperties ?? {}) }, null, 2),
+      );
+      const args = [
+        '-jar',
+        jar,
+        'generate',
+        '-g',
+        options.generator,
+        '-i',
+        input,
+        '-o',
+        out,
+        '-c',
+        settings,
+        '--skip-validate-spec',
+      ];
       if (options.templates) args.push('-t', path.resolve(ROOT, options.templates));
       try {
         await run('java', args);
       } catch (error) {
-        warn(`sdks/${language} (generator ${options.generator}) was not generated: ${error instanceof Error ? error.message : String(error)}`);
+        warn(
+          `sdks/${language} (generator ${options.generator}) was not generated: ${error instanceof Error ? error.message : String(error)}`,
+        );
         continue;
       }
       for (const file of await listFiles(out)) {
         if (file.startsWith(`.openapi-generator${path.sep}`) || options.skip?.includes(file)) continue;
-        files.push({ path: `sdks/${language}/${file.split(path.sep).join('/')}`, content: await readFile(path.join(out, file), 'utf8') });
+        files.push({
+          path: `sdks/${language}/${file.split(path.sep).join('/')}`,
+          content: await readFile(path.join(out, file), 'utf8'),
+        });
       }
     } finally {
       await rm(work, { recursive: true, force: true });

@@ -6,7 +6,12 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StructureKind, type InterfaceDeclarationStructure, type StatementStructures, type WriterFunction } from 'ts-morph';
+import {
+  StructureKind,
+  type InterfaceDeclarationStructure,
+  type StatementStructures,
+  type WriterFunction,
+} from 'ts-morph';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir, IrMedia, IrOperation, IrPathTemplate, JsonSchema } from '../../core/ir.js';
 import { parsePathTemplate } from '../../core/ir-parameters.js';
@@ -16,7 +21,10 @@ import { printingProject, dataModule, printStructure } from '../../core/ts-proje
 import { operationType as pathType } from '../types/emit.js';
 import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
 
-const RUNTIME_FILES = runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'server/core/');
+const RUNTIME_FILES = runtimeFiles(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'),
+  'server/core/',
+);
 
 const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
 
@@ -60,16 +68,24 @@ function schemaFor(ir: Ir, schema: JsonSchema): JsonSchema {
 function parameterSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(parameterSchema);
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key === 'oneOf' ? 'anyOf' : key, parameterSchema(value)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key === 'oneOf' ? 'anyOf' : key, parameterSchema(value)]),
+  );
 }
 
-function objectSchema(ir: Ir, params: Array<{ name: string; required: boolean; schema: JsonSchema }>, lowercase = false): object | undefined {
+function objectSchema(
+  ir: Ir,
+  params: Array<{ name: string; required: boolean; schema: JsonSchema }>,
+  lowercase = false,
+): object | undefined {
   if (params.length === 0) return undefined;
   const key = (name: string) => (lowercase ? name.toLowerCase() : name);
   const required = params.filter((param) => param.required).map((param) => key(param.name));
   return {
     type: 'object',
-    properties: Object.fromEntries(params.map((param) => [key(param.name), parameterSchema(schemaFor(ir, param.schema))])),
+    properties: Object.fromEntries(
+      params.map((param) => [key(param.name), parameterSchema(schemaFor(ir, param.schema))]),
+    ),
     ...(required.length ? { required } : {}),
   };
 }
@@ -86,10 +102,24 @@ function routeSpec(ir: Ir, operation: IrOperation, sides: Sides): Record<string,
   const response: Record<string, object> = {};
   for (const result of operation.responses) {
     if (!result.isJson || result.schema === undefined) continue;
-    const status = /^\d+$/.test(result.status) ? result.status : result.status === 'default' ? 'default' : result.status.toLowerCase();
+    const status = /^\d+$/.test(result.status)
+      ? result.status
+      : result.status === 'default'
+        ? 'default'
+        : result.status.toLowerCase();
     const json = result.content.filter((media) => media.kind === 'json');
     // Several JSON media types on one status (application/json, application/sarif+json): Fastify picks the schema by the reply's Content-Type.
-    response[status] = json.length > 1 ? { content: Object.fromEntries(json.map((media) => [media.mediaType, { schema: sideSchema(media.schema, ir, sides.response) }])) } : (sideSchema(result.schema, ir, sides.response) as object);
+    response[status] =
+      json.length > 1
+        ? {
+            content: Object.fromEntries(
+              json.map((media) => [
+                media.mediaType,
+                { schema: sideSchema(media.schema, ir, sides.response) },
+              ]),
+            ),
+          }
+        : (sideSchema(result.schema, ir, sides.response) as object);
   }
   const schema: Record<string, unknown> = {
     params: objectSchema(ir, parameters.path),
@@ -101,7 +131,11 @@ function routeSpec(ir: Ir, operation: IrOperation, sides: Sides): Record<string,
   };
   const bodies = wireBodies(ir, operation, sides.request);
   const responseMedia = wireResponses(ir, operation);
-  const paramNames = Object.fromEntries(parameters.path.filter((param) => fastifyParamName(param.name) !== param.name).map((param) => [fastifyParamName(param.name), param.name]));
+  const paramNames = Object.fromEntries(
+    parameters.path
+      .filter((param) => fastifyParamName(param.name) !== param.name)
+      .map((param) => [fastifyParamName(param.name), param.name]),
+  );
   const all = [...parameters.query, ...parameters.header, ...parameters.path];
   return {
     operationId: operation.id,
@@ -110,15 +144,30 @@ function routeSpec(ir: Ir, operation: IrOperation, sides: Sides): Record<string,
     url: fastifyUrl(operation.template),
     ...(operation.template.match ? { match: operation.template.match } : {}),
     paramNames,
-    security: { isPublic: operation.security.isPublic, scopes: operation.security.scopes, ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}) },
-    ...(operation.successStatus && /^\d+$/.test(operation.successStatus) ? { successStatus: Number(operation.successStatus) } : {}),
+    security: {
+      isPublic: operation.security.isPublic,
+      scopes: operation.security.scopes,
+      ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}),
+    },
+    ...(operation.successStatus && /^\d+$/.test(operation.successStatus)
+      ? { successStatus: Number(operation.successStatus) }
+      : {}),
     ...(operation.body ? { bodyContentType: operation.body.contentType } : {}),
     ...(operation.body && !operation.body.required ? { bodyOptional: true } : {}),
     ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
     // x-error-code belongs to the parameter's own rule: the exclusivity when it has one (below),
     // else its bounds. A type or pattern failure is always invalid_request.
-    errorCodes: Object.fromEntries(all.filter((param) => param.errorCode && !param.exclusiveWith?.length).map((param) => [param.name, param.errorCode!])),
-    exclusive: all.flatMap((param) => (param.exclusiveWith ?? []).map((other) => ({ params: [param.name, other], code: param.errorCode ?? 'invalid_request' }))),
+    errorCodes: Object.fromEntries(
+      all
+        .filter((param) => param.errorCode && !param.exclusiveWith?.length)
+        .map((param) => [param.name, param.errorCode!]),
+    ),
+    exclusive: all.flatMap((param) =>
+      (param.exclusiveWith ?? []).map((other) => ({
+        params: [param.name, other],
+        code: param.errorCode ?? 'invalid_request',
+      })),
+    ),
     schema: Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)),
     ...wireParams(ir, operation),
     ...(bodies ? { bodies } : {}),
@@ -134,9 +183,15 @@ function bodyType(operation: IrOperation, media: IrMedia): string {
     case 'form':
       return declared;
     case 'multipart': {
-      const one = (media.parts ?? []).filter((part) => part.shape === 'file').map((part) => stringLiteral(part.name));
-      const many = (media.parts ?? []).filter((part) => part.shape === 'files').map((part) => stringLiteral(part.name));
-      return one.length + many.length > 0 ? `UploadedBody<${declared}, ${one.join(' | ') || 'never'}${many.length > 0 ? `, ${many.join(' | ')}` : ''}>` : declared;
+      const one = (media.parts ?? [])
+        .filter((part) => part.shape === 'file')
+        .map((part) => stringLiteral(part.name));
+      const many = (media.parts ?? [])
+        .filter((part) => part.shape === 'files')
+        .map((part) => stringLiteral(part.name));
+      return one.length + many.length > 0
+        ? `UploadedBody<${declared}, ${one.join(' | ') || 'never'}${many.length > 0 ? `, ${many.join(' | ')}` : ''}>`
+        : declared;
     }
     case 'text':
       return 'string';
@@ -155,7 +210,8 @@ function replyType(operation: IrOperation, status: string, media: IrMedia): stri
     case 'form':
       return 'string';
     case 'event-stream': {
-      const data = media.stream?.dataSchema !== undefined ? declared : media.stream?.dataIsJson ? 'unknown' : 'string';
+      const data =
+        media.stream?.dataSchema !== undefined ? declared : media.stream?.dataIsJson ? 'unknown' : 'string';
       return `AsyncIterable<SseEvent<${data}> | ${data}> | Iterable<SseEvent<${data}> | ${data}>`;
     }
     case 'ndjson': {
@@ -173,20 +229,33 @@ function routeInterface(operation: IrOperation, name: string): InterfaceDeclarat
   const properties: Array<{ name: string; type: string | WriterFunction }> = [];
   if (operation.body) {
     const types = operation.body.content.map((media) => bodyType(operation, media));
-    properties.push({ name: 'Body', type: `${[...new Set(types)].join(' | ')}${operation.body.required ? '' : ' | undefined'}` });
+    properties.push({
+      name: 'Body',
+      type: `${[...new Set(types)].join(' | ')}${operation.body.required ? '' : ' | undefined'}`,
+    });
   }
-  if (operation.parameters.query.length) properties.push({ name: 'Querystring', type: `NonNullable<${op}['parameters']['query']>` });
-  if (operation.parameters.path.length) properties.push({ name: 'Params', type: `${op}['parameters']['path']` });
-  if (operation.parameters.header.length) properties.push({ name: 'Headers', type: `LowercaseKeys<NonNullable<${op}['parameters']['header']>>` });
+  if (operation.parameters.query.length)
+    properties.push({ name: 'Querystring', type: `NonNullable<${op}['parameters']['query']>` });
+  if (operation.parameters.path.length)
+    properties.push({ name: 'Params', type: `${op}['parameters']['path']` });
+  if (operation.parameters.header.length)
+    properties.push({ name: 'Headers', type: `LowercaseKeys<NonNullable<${op}['parameters']['header']>>` });
   const replies = operation.responses
     .filter((response) => response.status !== 'default')
     .map((response) => {
-      const key = /^\d+$/.test(response.status) ? response.status : stringLiteral(response.status.toLowerCase());
+      const key = /^\d+$/.test(response.status)
+        ? response.status
+        : stringLiteral(response.status.toLowerCase());
       const types = response.content.map((media) => replyType(operation, response.status, media));
       const type = types.length > 0 ? [...new Set(types)].join(' | ') : 'undefined';
       return `${key}: ${type};`;
     });
-  properties.push({ name: 'Reply', type: replies.length ? (writer) => writer.block(() => replies.forEach((line) => writer.writeLine(line))) : 'unknown' });
+  properties.push({
+    name: 'Reply',
+    type: replies.length
+      ? (writer) => writer.block(() => replies.forEach((line) => writer.writeLine(line)))
+      : 'unknown',
+  });
   return {
     kind: StructureKind.Interface,
     name,
@@ -200,18 +269,48 @@ function routeInterface(operation: IrOperation, name: string): InterfaceDeclarat
 /** What a service implementing the spec must know beyond routes, stated once, from the spec. */
 function factsFile(ir: Ir): string {
   const c = ir.conventions;
-  const scopes = ir.securitySchemes.flatMap((scheme) => scheme.scopes.map((scope) => ({ name: scope.name, mintable: scope.mintable })));
+  const scopes = ir.securitySchemes.flatMap((scheme) =>
+    scheme.scopes.map((scope) => ({ name: scope.name, mintable: scope.mintable })),
+  );
   const facts: Array<[string, string, unknown]> = [
     ['SPEC_DIGEST', 'Digest of the spec these stubs were generated from.', ir.digest],
     ['SPEC_VERSION', 'info.version of that spec.', ir.info.version],
-    ['SPEC_DIGEST_HEADER', 'Header that carries spec digests between clients and services (x-spec-digest-header).', c.specDigestHeader ?? null],
-    ['RATE_LIMIT_TIERS', 'Requests per minute per key and per account, by tier (x-rate-limits).', c.rateLimit.tiers],
-    ['RATE_LIMIT_HEADERS', 'Response headers that carry rate-limit state.', { limit: c.rateLimit.limitHeader ?? null, remaining: c.rateLimit.remainingHeader ?? null, retryAfter: c.rateLimit.retryAfterHeader ?? null }],
+    [
+      'SPEC_DIGEST_HEADER',
+      'Header that carries spec digests between clients and services (x-spec-digest-header).',
+      c.specDigestHeader ?? null,
+    ],
+    [
+      'RATE_LIMIT_TIERS',
+      'Requests per minute per key and per account, by tier (x-rate-limits).',
+      c.rateLimit.tiers,
+    ],
+    [
+      'RATE_LIMIT_HEADERS',
+      'Response headers that carry rate-limit state.',
+      {
+        limit: c.rateLimit.limitHeader ?? null,
+        remaining: c.rateLimit.remainingHeader ?? null,
+        retryAfter: c.rateLimit.retryAfterHeader ?? null,
+      },
+    ],
     ['REQUEST_ID_HEADER', 'Response header that carries the request ID.', c.requestIdHeader ?? null],
     ['KEY_PATTERN', 'Pattern every API key matches (x-key-format).', c.keyPattern ?? null],
     ['KEY_PREFIXES', 'Key prefixes: environment and type (x-key-format).', c.keyPrefixes],
     ['SCOPES', 'Declared scopes, and whether keys can carry them today.', scopes],
-    ['WEBHOOKS', 'Webhook signing and delivery (x-webhooks), and the event types (webhooks); null when the spec has none.', ir.webhooks ? { headers: ir.webhooks.headers, secretPrefix: ir.webhooks.secretPrefix, toleranceSeconds: ir.webhooks.toleranceSeconds, ...ir.webhooks.delivery, eventTypes: ir.webhooks.events.map((event) => event.name) } : null],
+    [
+      'WEBHOOKS',
+      'Webhook signing and delivery (x-webhooks), and the event types (webhooks); null when the spec has none.',
+      ir.webhooks
+        ? {
+            headers: ir.webhooks.headers,
+            secretPrefix: ir.webhooks.secretPrefix,
+            toleranceSeconds: ir.webhooks.toleranceSeconds,
+            ...ir.webhooks.delivery,
+            eventTypes: ir.webhooks.events.map((event) => event.name),
+          }
+        : null,
+    ],
   ];
   return dataModule(
     [],
@@ -221,12 +320,41 @@ function factsFile(ir: Ir): string {
 
 /** The type imports handlers.ts needs for files and streams, when the spec has them. */
 function mediaImports(ir: Ir): StatementStructures[] {
-  const kinds = new Set(ir.operations.flatMap((operation) => [...(operation.body?.content ?? []), ...operation.responses.flatMap((response) => response.content)].map((media) => media.kind)));
-  const multipartFiles = ir.operations.some((operation) => operation.body?.content.some((media) => media.parts?.some((part) => part.shape === 'file' || part.shape === 'files')));
+  const kinds = new Set(
+    ir.operations.flatMap((operation) =>
+      [
+        ...(operation.body?.content ?? []),
+        ...operation.responses.flatMap((response) => response.content),
+      ].map((media) => media.kind),
+    ),
+  );
+  const multipartFiles = ir.operations.some((operation) =>
+    operation.body?.content.some((media) =>
+      media.parts?.some((part) => part.shape === 'file' || part.shape === 'files'),
+    ),
+  );
   const imports: StatementStructures[] = [];
-  if (kinds.has('binary') || kinds.has('event-stream') || kinds.has('ndjson')) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: 'node:stream', namedImports: ['Readable'] });
-  if (multipartFiles) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/bodies.js', namedImports: ['UploadedBody'] });
-  if (kinds.has('event-stream')) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './core/replies.js', namedImports: ['SseEvent'] });
+  if (kinds.has('binary') || kinds.has('event-stream') || kinds.has('ndjson'))
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: 'node:stream',
+      namedImports: ['Readable'],
+    });
+  if (multipartFiles)
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './core/bodies.js',
+      namedImports: ['UploadedBody'],
+    });
+  if (kinds.has('event-stream'))
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './core/replies.js',
+      namedImports: ['SseEvent'],
+    });
   return imports;
 }
 
@@ -250,7 +378,7 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     "import { readFileSync } from 'node:fs';",
     "import type { RouteSpec } from './core/route-spec.js';",
     '',
-    'const table = JSON.parse(readFileSync(new URL(\'./routes.json\', import.meta.url), \'utf8\')) as {',
+    "const table = JSON.parse(readFileSync(new URL('./routes.json', import.meta.url), 'utf8')) as {",
     '  sharedSchema: { $id: string; components: { schemas: Record<string, unknown> } };',
     '  sharedSchemaVariants?: Array<{ $id: string; components: { schemas: Record<string, unknown> } }>;',
     '  routes: RouteSpec[];',
@@ -259,7 +387,7 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     "/** The spec's component schemas (JSON Schema 2020-12), which route schemas refer to. */",
     'export const SHARED_SCHEMA = table.sharedSchema;',
     '',
-    "/** The shared schema as requests (required readOnly properties not required) and responses (likewise writeOnly) read it, when the spec has such properties. */",
+    '/** The shared schema as requests (required readOnly properties not required) and responses (likewise writeOnly) read it, when the spec has such properties. */',
     'export const SHARED_SCHEMA_VARIANTS = table.sharedSchemaVariants ?? [];',
     '',
     '/** Every operation, in spec order. */',
@@ -269,10 +397,32 @@ export function emitServer(ir: Ir): GeneratedFile[] {
 
   const handlerType = (operation: IrOperation) => `RouteHandler<${routeNames.get(operation)}>`;
   const typesStatements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: 'fastify', namedImports: ['RawReplyDefaultExpression', 'RawRequestDefaultExpression', 'RawServerDefault', 'RouteGenericInterface', 'RouteHandlerMethod'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/openapi.js', namedImports: ['paths'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: 'fastify',
+      namedImports: [
+        'RawReplyDefaultExpression',
+        'RawRequestDefaultExpression',
+        'RawServerDefault',
+        'RouteGenericInterface',
+        'RouteHandlerMethod',
+      ],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: '../types/openapi.js',
+      namedImports: ['paths'],
+    },
     ...mediaImports(ir),
-    { kind: StructureKind.TypeAlias, name: 'LowercaseKeys', typeParameters: ['T'], docs: ['Fastify hands handlers header names in lower case.'], type: '{ [K in keyof T as Lowercase<K & string>]: T[K] }' },
+    {
+      kind: StructureKind.TypeAlias,
+      name: 'LowercaseKeys',
+      typeParameters: ['T'],
+      docs: ['Fastify hands handlers header names in lower case.'],
+      type: '{ [K in keyof T as Lowercase<K & string>]: T[K] }',
+    },
     {
       kind: StructureKind.TypeAlias,
       name: 'RouteHandler',
@@ -287,11 +437,14 @@ export function emitServer(ir: Ir): GeneratedFile[] {
       name: 'Handlers',
       isExported: true,
       docs: ['One handler per operation, keyed by operationId.'],
-      properties: ir.operations.map((operation) => ({ name: propertyKey(operation.id), type: handlerType(operation), docs: [`\`${operation.method.toUpperCase()} ${operation.path}\``] })),
+      properties: ir.operations.map((operation) => ({
+        name: propertyKey(operation.id),
+        type: handlerType(operation),
+        docs: [`\`${operation.method.toUpperCase()} ${operation.path}\``],
+      })),
     },
   ];
   const typesFile = printStructure(project, 'handlers.ts', { statements: typesStatements });
-
 
   const index = [
     "import type { FastifyInstance } from 'fastify';",
@@ -326,5 +479,12 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     '',
   ].join('\n');
 
-  return [...RUNTIME_FILES, { path: 'server/facts.ts', content: factsFile(ir) }, { path: 'server/routes.json', content: routesJson }, { path: 'server/routes.ts', content: routesFile }, { path: 'server/handlers.ts', content: typesFile }, { path: 'server/index.ts', content: index }];
+  return [
+    ...RUNTIME_FILES,
+    { path: 'server/facts.ts', content: factsFile(ir) },
+    { path: 'server/routes.json', content: routesJson },
+    { path: 'server/routes.ts', content: routesFile },
+    { path: 'server/handlers.ts', content: typesFile },
+    { path: 'server/index.ts', content: index },
+  ];
 }

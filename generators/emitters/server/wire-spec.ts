@@ -16,7 +16,10 @@ import type { WireBody, WireMedia, WirePart } from './runtime/route-spec.js';
 function objectInfo(ir: Ir, schema: JsonSchema): { properties?: string[]; openObject?: true } {
   const flat = flattenSchema(ir.document, schema);
   if (!flat || typeof flat !== 'object') return {};
-  return { ...(flat.properties ? { properties: Object.keys(flat.properties) } : {}), ...(flat.additionalProperties !== false ? { openObject: true as const } : {}) };
+  return {
+    ...(flat.properties ? { properties: Object.keys(flat.properties) } : {}),
+    ...(flat.additionalProperties !== false ? { openObject: true as const } : {}),
+  };
 }
 
 function wireParam(ir: Ir, param: IrParameter): WireParam {
@@ -40,24 +43,47 @@ function pathNeedsDecoding(operation: IrOperation): boolean {
     if (!('param' in part)) return false;
     const before = parts[index - 1];
     const after = parts[index + 1];
-    return (before && 'literal' in before && !before.literal.endsWith('/')) || (after && 'literal' in after && !after.literal.startsWith('/'));
+    return (
+      (before && 'literal' in before && !before.literal.endsWith('/')) ||
+      (after && 'literal' in after && !after.literal.startsWith('/'))
+    );
   });
-  return glued || operation.parameters.path.some((param) => param.style !== 'simple' || param.shape === 'array' || param.shape === 'object' || Boolean(param.contentType));
+  return (
+    glued ||
+    operation.parameters.path.some(
+      (param) =>
+        param.style !== 'simple' ||
+        param.shape === 'array' ||
+        param.shape === 'object' ||
+        Boolean(param.contentType),
+    )
+  );
 }
 
-export function wireParams(ir: Ir, operation: IrOperation): { wireParams?: WireParam[]; pathParts?: Array<string | { param: string }> } {
+export function wireParams(
+  ir: Ir,
+  operation: IrOperation,
+): { wireParams?: WireParam[]; pathParts?: Array<string | { param: string }> } {
   const { parameters } = operation;
   const decodePath = pathNeedsDecoding(operation);
   const chosen = [
     ...(decodePath ? parameters.path : []),
     // Every query parameter: the plugin reads the query string as clients spell it, for every style.
     ...parameters.query,
-    ...parameters.header.filter((param) => param.shape === 'array' || param.shape === 'object' || Boolean(param.contentType)),
+    ...parameters.header.filter(
+      (param) => param.shape === 'array' || param.shape === 'object' || Boolean(param.contentType),
+    ),
     ...parameters.cookie,
   ];
   return {
     ...(chosen.length > 0 ? { wireParams: chosen.map((param) => wireParam(ir, param)) } : {}),
-    ...(decodePath ? { pathParts: operation.template.parts.map((part) => ('param' in part ? { param: part.param } : part.literal)) } : {}),
+    ...(decodePath
+      ? {
+          pathParts: operation.template.parts.map((part) =>
+            'param' in part ? { param: part.param } : part.literal,
+          ),
+        }
+      : {}),
   };
 }
 
@@ -66,15 +92,23 @@ function validationSchema(ir: Ir, media: IrMedia, side: { $id: string } | undefi
   const standaloneSchema = (schema: JsonSchema, _ir: Ir) => sideSchema(schema, ir, side);
   if (media.kind === 'binary' || media.kind === 'event-stream' || media.kind === 'ndjson') return undefined;
   // Text that is not a string schema is a document (XML): its schema describes its structure, which is not parsed here.
-  if (media.kind === 'text') return valueShape(ir.document, media.schema) === 'primitive' ? (standaloneSchema(media.schema, ir) as object) : undefined;
+  if (media.kind === 'text')
+    return valueShape(ir.document, media.schema) === 'primitive'
+      ? (standaloneSchema(media.schema, ir) as object)
+      : undefined;
   if (media.kind !== 'multipart') return standaloneSchema(media.schema, ir) as object;
   const flat = flattenSchema(ir.document, media.schema);
-  if (!flat || typeof flat !== 'object' || !flat.properties) return standaloneSchema(media.schema, ir) as object;
+  if (!flat || typeof flat !== 'object' || !flat.properties)
+    return standaloneSchema(media.schema, ir) as object;
   const properties = Object.fromEntries(
     Object.entries<JsonSchema>(flat.properties).map(([name, schema]) => {
       const part = media.parts?.find((candidate) => candidate.name === name);
       if (part?.shape === 'file') return [name, true];
-      if (part?.shape === 'files') return [name, { type: 'array', items: true, ...(part.maxFiles !== undefined ? { maxItems: part.maxFiles } : {}) }];
+      if (part?.shape === 'files')
+        return [
+          name,
+          { type: 'array', items: true, ...(part.maxFiles !== undefined ? { maxItems: part.maxFiles } : {}) },
+        ];
       return [name, standaloneSchema(schema, ir)];
     }),
   );
@@ -84,12 +118,27 @@ function validationSchema(ir: Ir, media: IrMedia, side: { $id: string } | undefi
 
 function wirePart(ir: Ir, part: IrPart): WirePart {
   // Content-based: objects (and arrays of objects, item by item) are JSON text unless the encoding says another type.
-  const itemShape = part.shape === 'array' ? valueShape(ir.document, itemsOf(ir.document, part.schema)) : part.shape;
-  const jsonContent = !part.styled && part.shape !== 'file' && part.shape !== 'files' && (/json/i.test(part.contentType) || itemShape === 'object' || itemShape === 'array' || (itemShape === 'unknown' && !part.contentTypeDeclared));
+  const itemShape =
+    part.shape === 'array' ? valueShape(ir.document, itemsOf(ir.document, part.schema)) : part.shape;
+  const jsonContent =
+    !part.styled &&
+    part.shape !== 'file' &&
+    part.shape !== 'files' &&
+    (/json/i.test(part.contentType) ||
+      itemShape === 'object' ||
+      itemShape === 'array' ||
+      (itemShape === 'unknown' && !part.contentTypeDeclared));
   return {
     name: part.name,
     shape: part.shape,
-    ...(part.styled ? { styled: true as const, style: part.style, explode: part.explode, ...(part.shape === 'object' ? { properties: objectInfo(ir, part.schema).properties ?? [] } : {}) } : {}),
+    ...(part.styled
+      ? {
+          styled: true as const,
+          style: part.style,
+          explode: part.explode,
+          ...(part.shape === 'object' ? { properties: objectInfo(ir, part.schema).properties ?? [] } : {}),
+        }
+      : {}),
     ...(jsonContent ? { json: true as const } : {}),
     ...(part.maxBytes !== undefined ? { maxBytes: part.maxBytes } : {}),
     ...(part.maxFiles !== undefined ? { maxFiles: part.maxFiles } : {}),
@@ -99,10 +148,17 @@ function wirePart(ir: Ir, part: IrPart): WirePart {
 /** Request media types, unless the operation takes exactly one JSON media type (Fastify validates that itself). */
 export function wireBodies(ir: Ir, operation: IrOperation, side?: { $id: string }): WireBody[] | undefined {
   const content = operation.body?.content ?? [];
-  if (content.length === 0 || (content.length === 1 && content[0].kind === 'json' && content[0].mediaType.split(';')[0].trim().toLowerCase() === 'application/json')) return undefined;
+  if (
+    content.length === 0 ||
+    (content.length === 1 &&
+      content[0].kind === 'json' &&
+      content[0].mediaType.split(';')[0].trim().toLowerCase() === 'application/json')
+  )
+    return undefined;
   return content.map((media) => {
     const schema = validationSchema(ir, media, side);
-    const binaryLimit = media.kind === 'binary' ? flattenSchema(ir.document, media.schema)?.maxLength : undefined;
+    const binaryLimit =
+      media.kind === 'binary' ? flattenSchema(ir.document, media.schema)?.maxLength : undefined;
     return {
       mediaType: media.mediaType,
       kind: media.kind,
@@ -117,8 +173,18 @@ export function wireBodies(ir: Ir, operation: IrOperation, side?: { $id: string 
 export function wireResponses(ir: Ir, operation: IrOperation): Record<string, WireMedia[]> | undefined {
   // A JSON response whose value may be a string goes through the writer too: Fastify sends a string as it is, not as JSON.
   const objectLike = (media: IrMedia) => ['object', 'array'].includes(valueShape(ir.document, media.schema));
-  const plain = operation.responses.every((response) => response.content.length === 0 || (response.content.length === 1 && response.content[0].mediaType.split(';')[0].trim().toLowerCase() === 'application/json' && objectLike(response.content[0])));
+  const plain = operation.responses.every(
+    (response) =>
+      response.content.length === 0 ||
+      (response.content.length === 1 &&
+        response.content[0].mediaType.split(';')[0].trim().toLowerCase() === 'application/json' &&
+        objectLike(response.content[0])),
+  );
   if (plain) return undefined;
   const wire = sdkShape(ir).of(operation).wire;
-  return Object.fromEntries(wire.responses.filter((response) => response.media.length > 0).map((response) => [response.status, response.media]));
+  return Object.fromEntries(
+    wire.responses
+      .filter((response) => response.media.length > 0)
+      .map((response) => [response.status, response.media]),
+  );
 }

@@ -19,7 +19,13 @@ function streamSchemas(ir: Ir): StreamSchema[] {
     for (const response of operation.responses) {
       for (const media of response.content) {
         if (!media.stream?.dataSchema) continue;
-        const at = resolvedPath(ir.document, ['paths', operation.path, operation.method, 'responses', response.status]);
+        const at = resolvedPath(ir.document, [
+          'paths',
+          operation.path,
+          operation.method,
+          'responses',
+          response.status,
+        ]);
         if (at) found.push({ at: [...at, 'content', media.mediaType], schema: media.stream.dataSchema });
       }
     }

@@ -10,8 +10,20 @@
  * not send (null, an empty array or object) is expected absent on the server.
  */
 import fc from 'fast-check';
-import type { Ir, IrMedia, IrOperation, IrParameter, IrPart, JsonSchema } from '../../../generators/core/ir.js';
-import { sharedSchema, sharedSchemaFor, sideSchema, standaloneSchema } from '../../../generators/core/schema-dialect.js';
+import type {
+  Ir,
+  IrMedia,
+  IrOperation,
+  IrParameter,
+  IrPart,
+  JsonSchema,
+} from '../../../generators/core/ir.js';
+import {
+  sharedSchema,
+  sharedSchemaFor,
+  sideSchema,
+  standaloneSchema,
+} from '../../../generators/core/schema-dialect.js';
 import { createAjv } from '../../../generators/emitters/server/runtime/plugin.js';
 import { valueShape } from '../../../generators/core/value-shape.js';
 import { arbitraryFrom } from '../../../generators/emitters/contract-tests/runtime/arbitraries.js';
@@ -28,10 +40,17 @@ interface Root {
 
 function resolve(root: Root, schema: Schema): Schema {
   let current = schema;
-  for (let hops = 0; hops < 32 && current && typeof current === 'object' && typeof current.$ref === 'string'; hops += 1) {
+  for (
+    let hops = 0;
+    hops < 32 && current && typeof current === 'object' && typeof current.$ref === 'string';
+    hops += 1
+  ) {
     const pointer = current.$ref.split('#')[1] ?? '';
     const { $ref: _ref, ...siblings } = current;
-    const target = pointer.split('/').slice(1).reduce((node: Schema, key: string) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], root);
+    const target = pointer
+      .split('/')
+      .slice(1)
+      .reduce((node: Schema, key: string) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], root);
     current = Object.keys(siblings).length ? { allOf: [target, siblings] } : target;
   }
   return current;
@@ -52,18 +71,30 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
   const schema = resolve(root, raw);
   if (!schema || typeof schema !== 'object' || depth > 6) return schema;
   const out: Schema = { ...schema };
-  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) if (Array.isArray(schema[key])) out[key] = schema[key].map((part: Schema) => narrow(root, part, rules, depth + 1));
-  if (schema.properties) out.properties = Object.fromEntries(Object.entries<Schema>(schema.properties).map(([name, value]) => [name, narrow(root, value, rules, depth + 1)]));
-  if (schema.items && typeof schema.items === 'object') out.items = narrow(root, schema.items, { ...rules, nonEmptyCollections: false }, depth + 1);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') out.additionalProperties = narrow(root, schema.additionalProperties, rules, depth + 1);
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const)
+    if (Array.isArray(schema[key]))
+      out[key] = schema[key].map((part: Schema) => narrow(root, part, rules, depth + 1));
+  if (schema.properties)
+    out.properties = Object.fromEntries(
+      Object.entries<Schema>(schema.properties).map(([name, value]) => [
+        name,
+        narrow(root, value, rules, depth + 1),
+      ]),
+    );
+  if (schema.items && typeof schema.items === 'object')
+    out.items = narrow(root, schema.items, { ...rules, nonEmptyCollections: false }, depth + 1);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    out.additionalProperties = narrow(root, schema.additionalProperties, rules, depth + 1);
   const types = [schema.type ?? (schema.properties ? 'object' : schema.items ? 'array' : 'string')].flat();
   if (types.includes('string') && !('enum' in schema) && !('const' in schema)) {
     if (rules.pattern && !schema.pattern && !schema.format) out.pattern = rules.pattern;
     if (rules.nonEmpty) out.minLength = Math.max(1, schema.minLength ?? 0);
   }
   if (rules.nonEmptyCollections && types.includes('array')) out.minItems = Math.max(1, schema.minItems ?? 0);
-  if (rules.nonEmptyCollections && types.includes('object')) out.minProperties = Math.max(1, schema.minProperties ?? 0);
-  if (types.includes('null') && rules.nonEmptyCollections) out.type = types.filter((type: string) => type !== 'null');
+  if (rules.nonEmptyCollections && types.includes('object'))
+    out.minProperties = Math.max(1, schema.minProperties ?? 0);
+  if (types.includes('null') && rules.nonEmptyCollections)
+    out.type = types.filter((type: string) => type !== 'null');
   return out;
 }
 
@@ -135,7 +166,12 @@ function sampleOne<T>(arbitrary: fc.Arbitrary<T>, seed: number): T {
 const DRAW_TRIES = 200;
 
 /** One drawn value that `accept` takes; throws, naming `what`, when none of DRAW_TRIES is (a pattern or format the generator cannot meet). */
-function sampleWhere<T>(arbitrary: fc.Arbitrary<T>, accept: (value: T) => boolean, seed: number, what: string): T {
+function sampleWhere<T>(
+  arbitrary: fc.Arbitrary<T>,
+  accept: (value: T) => boolean,
+  seed: number,
+  what: string,
+): T {
   for (let attempt = 0; attempt < DRAW_TRIES; attempt += 1) {
     const value = sampleOne(arbitrary, seed + attempt * 65_537);
     if (accept(value)) return value;
@@ -147,22 +183,39 @@ function paramValue(ir: Ir, root: Root, param: IrParameter, seed: number): Gener
   const schema = narrow(root, standaloneSchema(param.schema, ir), rulesFor(param));
   const accepts = VALIDITY.request(param.schema);
   if (!param.required && sampleOne(fc.nat({ max: 3 }), seed) === 0) return undefined;
-  return { value: sampleWhere(arbitraryFrom(root, schema), (value) => representable(param, value) && accepts(value), seed, `${param.in} parameter ${param.name}`) };
+  return {
+    value: sampleWhere(
+      arbitraryFrom(root, schema),
+      (value) => representable(param, value) && accepts(value),
+      seed,
+      `${param.in} parameter ${param.name}`,
+    ),
+  };
 }
 
 const bytesArbitrary = fc.uint8Array({ maxLength: 4096 });
 
 function fileValue(seed: number, type: string | undefined): unknown {
   const bytes = sampleOne(bytesArbitrary, seed);
-  const concrete = (type ?? '').split(',').map((entry) => entry.trim()).find((entry) => entry && !entry.includes('*')) ?? 'application/octet-stream';
+  const concrete =
+    (type ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .find((entry) => entry && !entry.includes('*')) ?? 'application/octet-stream';
   return { $file: { name: `file-${seed % 1000}.bin`, type: concrete, bytes: toBase64(bytes) } };
 }
 
 function partValue(ir: Ir, root: Root, part: IrPart, seed: number, kind: IrMedia['kind']): unknown {
   if (part.shape === 'file') return fileValue(seed, part.contentType);
-  if (part.shape === 'files') return Array.from({ length: 1 + (seed % Math.min(3, part.maxFiles ?? 3)) }, (_, index) => fileValue(seed + index + 1, part.contentType));
+  if (part.shape === 'files')
+    return Array.from({ length: 1 + (seed % Math.min(3, part.maxFiles ?? 3)) }, (_, index) =>
+      fileValue(seed + index + 1, part.contentType),
+    );
   // Multipart values are not escaped: a styled one holds no delimiter; every part's array is not empty (none is not sent).
-  const rules: Narrowing = kind === 'multipart' && part.styled ? { pattern: NO_DELIMITERS, nonEmptyCollections: true } : { nonEmptyCollections: true };
+  const rules: Narrowing =
+    kind === 'multipart' && part.styled
+      ? { pattern: NO_DELIMITERS, nonEmptyCollections: true }
+      : { nonEmptyCollections: true };
   return sampleOne(arbitraryFrom(root, narrow(root, standaloneSchema(part.schema, ir), rules)), seed);
 }
 
@@ -180,7 +233,10 @@ function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
     }
     case 'text': {
       // A text document with a structured schema (XML) is sent as text: any string stands for it.
-      const stringSchema = valueShape(ir.document, media.schema) === 'primitive' ? standaloneSchema(media.schema, ir) : { type: 'string' };
+      const stringSchema =
+        valueShape(ir.document, media.schema) === 'primitive'
+          ? standaloneSchema(media.schema, ir)
+          : { type: 'string' };
       return sampleOne(arbitraryFrom(root, stringSchema), seed);
     }
     case 'binary':
@@ -189,7 +245,12 @@ function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
       return { $bytes: toBase64(sampleOne(bytesArbitrary, seed)) };
     default:
       // A null body is not drawn: the SDKs take a JSON body as an object's fields or a value, never null.
-      return sampleWhere(arbitraryFrom(root, withDiscriminators(standaloneSchema(media.schema, ir))), (value) => value !== null && VALIDITY.request(media.schema)(value), seed, `the ${media.mediaType} request body`);
+      return sampleWhere(
+        arbitraryFrom(root, withDiscriminators(standaloneSchema(media.schema, ir))),
+        (value) => value !== null && VALIDITY.request(media.schema)(value),
+        seed,
+        `the ${media.mediaType} request body`,
+      );
   }
 }
 
@@ -202,12 +263,22 @@ function forResponses(node: Schema): Schema {
   if (Array.isArray(node)) return node.map(forResponses);
   if (!node || typeof node !== 'object') return node;
   const out: Schema = {};
-  for (const [key, value] of Object.entries<Schema>(node)) if (key !== 'readOnly') out[key] = forResponses(value);
+  for (const [key, value] of Object.entries<Schema>(node))
+    if (key !== 'readOnly') out[key] = forResponses(value);
   if (node.properties && typeof node.properties === 'object') {
-    const writeOnly = Object.entries<Schema>(node.properties).filter(([, value]) => value?.writeOnly === true).map(([name]) => name);
+    const writeOnly = Object.entries<Schema>(node.properties)
+      .filter(([, value]) => value?.writeOnly === true)
+      .map(([name]) => name);
     for (const name of writeOnly) delete out.properties[name];
-    const withDefault = Object.entries<Schema>(node.properties).filter(([name, value]) => value && typeof value === 'object' && 'default' in value && !writeOnly.includes(name)).map(([name]) => name);
-    const required = [...new Set([...(Array.isArray(node.required) ? node.required : []), ...withDefault])].filter((name) => !writeOnly.includes(name));
+    const withDefault = Object.entries<Schema>(node.properties)
+      .filter(
+        ([name, value]) =>
+          value && typeof value === 'object' && 'default' in value && !writeOnly.includes(name),
+      )
+      .map(([name]) => name);
+    const required = [
+      ...new Set([...(Array.isArray(node.required) ? node.required : []), ...withDefault]),
+    ].filter((name) => !writeOnly.includes(name));
     if (required.length > 0) out.required = required;
     else delete out.required;
   }
@@ -222,16 +293,29 @@ function forResponses(node: Schema): Schema {
 function withDiscriminators(node: Schema): Schema {
   if (Array.isArray(node)) return node.map(withDiscriminators);
   if (!node || typeof node !== 'object') return node;
-  const out: Schema = Object.fromEntries(Object.entries<Schema>(node).map(([key, value]) => [key, withDiscriminators(value)]));
+  const out: Schema = Object.fromEntries(
+    Object.entries<Schema>(node).map(([key, value]) => [key, withDiscriminators(value)]),
+  );
   const property = node.discriminator?.propertyName;
   for (const key of ['oneOf', 'anyOf'] as const) {
     if (typeof property !== 'string' || !Array.isArray(node[key])) continue;
     const mapping: Record<string, string> = node.discriminator.mapping ?? {};
     out[key] = node[key].map((alternative: Schema) => {
       const ref = typeof alternative?.$ref === 'string' ? alternative.$ref : undefined;
-      const values = ref ? Object.entries(mapping).filter(([, target]) => ref.endsWith(target.replace(/^.*#/, '#').slice(1))).map(([value]) => value) : [];
+      const values = ref
+        ? Object.entries(mapping)
+            .filter(([, target]) => ref.endsWith(target.replace(/^.*#/, '#').slice(1)))
+            .map(([value]) => value)
+        : [];
       const implicit = ref && values.length === 0 ? [decodeURIComponent(ref.split('/').at(-1)!)] : values;
-      return implicit.length > 0 ? { allOf: [withDiscriminators(alternative), { required: [property], properties: { [property]: { enum: implicit } } }] } : withDiscriminators(alternative);
+      return implicit.length > 0
+        ? {
+            allOf: [
+              withDiscriminators(alternative),
+              { required: [property], properties: { [property]: { enum: implicit } } },
+            ],
+          }
+        : withDiscriminators(alternative);
     });
   }
   return out;
@@ -240,16 +324,38 @@ function withDiscriminators(node: Schema): Schema {
 const eventText = fc.string({ unit: 'grapheme', maxLength: 20 }).filter((text) => !/[\r\n\0]/.test(text));
 
 function responseValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
-  const data = media.stream?.dataSchema !== undefined ? arbitraryFrom(root, forResponses(standaloneSchema(media.stream.dataSchema, ir))).filter(VALIDITY.response(media.stream.dataSchema)) : undefined;
+  const data =
+    media.stream?.dataSchema !== undefined
+      ? arbitraryFrom(root, forResponses(standaloneSchema(media.stream.dataSchema, ir))).filter(
+          VALIDITY.response(media.stream.dataSchema),
+        )
+      : undefined;
   switch (media.kind) {
     case 'json':
-      return sampleWhere(arbitraryFrom(root, forResponses(withDiscriminators(standaloneSchema(media.schema, ir)))), VALIDITY.response(media.schema), seed, `the ${media.mediaType} response body`);
+      return sampleWhere(
+        arbitraryFrom(root, forResponses(withDiscriminators(standaloneSchema(media.schema, ir)))),
+        VALIDITY.response(media.schema),
+        seed,
+        `the ${media.mediaType} response body`,
+      );
     case 'text':
     case 'form':
       return sampleOne(fc.string({ unit: 'grapheme', maxLength: 200 }), seed);
     case 'event-stream': {
-      const payload = media.stream?.dataIsJson ? (data ?? fc.jsonValue({ maxDepth: 2 })) : fc.string({ unit: 'grapheme', maxLength: 40 }).filter((text) => !text.includes('\r'));
-      const event = fc.record({ event: fc.option(eventText.filter((text) => text !== ''), { nil: undefined }), id: fc.option(eventText, { nil: undefined }), retry: fc.option(fc.nat({ max: 60_000 }), { nil: undefined }), data: payload }).map((entry) => Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)));
+      const payload = media.stream?.dataIsJson
+        ? (data ?? fc.jsonValue({ maxDepth: 2 }))
+        : fc.string({ unit: 'grapheme', maxLength: 40 }).filter((text) => !text.includes('\r'));
+      const event = fc
+        .record({
+          event: fc.option(
+            eventText.filter((text) => text !== ''),
+            { nil: undefined },
+          ),
+          id: fc.option(eventText, { nil: undefined }),
+          retry: fc.option(fc.nat({ max: 60_000 }), { nil: undefined }),
+          data: payload,
+        })
+        .map((entry) => Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)));
       return { $events: sampleOne(fc.array(event, { maxLength: 4 }), seed) };
     }
     case 'ndjson':
@@ -266,21 +372,44 @@ function successOf(operation: IrOperation): { status: number; content: IrMedia[]
 }
 
 /** The cases of one operation (one per request media type, one more per further success media type). */
-function operationCases(ir: Ir, root: Root, responseRoot: Root, operation: IrOperation, seed: number, run: number): Case[] {
-  const bodies: Array<IrMedia | undefined> = operation.body?.content.length ? operation.body.content : [undefined];
+function operationCases(
+  ir: Ir,
+  root: Root,
+  responseRoot: Root,
+  operation: IrOperation,
+  seed: number,
+  run: number,
+): Case[] {
+  const bodies: Array<IrMedia | undefined> = operation.body?.content.length
+    ? operation.body.content
+    : [undefined];
   const { status, content: declared } = successOf(operation);
   // A paged list's SDK method reads JSON pages: its other media types are not asked for through it.
-  const content = operation.pagination ? declared.filter((media) => media.kind === 'json').slice(0, 1) : declared;
+  const content = operation.pagination
+    ? declared.filter((media) => media.kind === 'json').slice(0, 1)
+    : declared;
   const accepts: Array<IrMedia | undefined> = content.length ? content : [undefined];
-  const combos = [...bodies.map((body) => ({ body, accept: accepts[0] })), ...accepts.slice(1).map((accept) => ({ body: bodies[0], accept }))];
+  const combos = [
+    ...bodies.map((body) => ({ body, accept: accepts[0] })),
+    ...accepts.slice(1).map((accept) => ({ body: bodies[0], accept })),
+  ];
   return combos.map(({ body, accept }, index) => {
     const base = seed + run * 1_000_003 + index * 7_919;
     const request: CaseRequest = { path: {}, query: {}, header: {}, cookie: {} };
-    const all = [...operation.parameters.path, ...operation.parameters.query, ...operation.parameters.header.filter((param) => param.name !== operation.idempotencyHeader), ...operation.parameters.cookie];
+    const all = [
+      ...operation.parameters.path,
+      ...operation.parameters.query,
+      ...operation.parameters.header.filter((param) => param.name !== operation.idempotencyHeader),
+      ...operation.parameters.cookie,
+    ];
     const chosen = new Set<string>();
     all.forEach((param, at) => {
       // x-mutually-exclusive-with: a parameter is left out when one it cannot go with is sent.
-      const excluded = all.some((other) => chosen.has(other.name) && (other.exclusiveWith?.includes(param.name) || param.exclusiveWith?.includes(other.name)));
+      const excluded = all.some(
+        (other) =>
+          chosen.has(other.name) &&
+          (other.exclusiveWith?.includes(param.name) || param.exclusiveWith?.includes(other.name)),
+      );
       const generated = excluded ? undefined : paramValue(ir, root, param, base + at * 104_729);
       if (generated) {
         request[param.in][param.name] = generated.value;
@@ -290,17 +419,46 @@ function operationCases(ir: Ir, root: Root, responseRoot: Root, operation: IrOpe
     if (body && (operation.body?.required || sampleOne(fc.boolean(), base + 3))) {
       request.body = bodyValue(ir, root, body, base + 5);
       // An optional body with no field at all is no body (a client sends none): leave it out.
-      if (!operation.body!.required && request.body && typeof request.body === 'object' && !Array.isArray(request.body) && Object.keys(request.body).length === 0) delete request.body;
-      if (operation.body!.content.length > 1 && body !== operation.body!.content[0]) request.contentType = body.mediaType;
+      if (
+        !operation.body!.required &&
+        request.body &&
+        typeof request.body === 'object' &&
+        !Array.isArray(request.body) &&
+        Object.keys(request.body).length === 0
+      )
+        delete request.body;
+      if (operation.body!.content.length > 1 && body !== operation.body!.content[0])
+        request.contentType = body.mediaType;
     }
     if (accept && content.length > 1 && accept !== content[0]) request.accept = accept.mediaType;
-    const response: CaseResponse = { status, ...(accept ? { mediaType: accept.mediaType, kind: accept.kind, body: responseValue(ir, responseRoot, accept, base + 11) } : {}) };
-    return { id: `${operation.id}#${run}.${index}`, operationId: operation.id, method: operation.method.toUpperCase(), path: operation.path, pathOrder: operation.template.params, request, response };
+    const response: CaseResponse = {
+      status,
+      ...(accept
+        ? {
+            mediaType: accept.mediaType,
+            kind: accept.kind,
+            body: responseValue(ir, responseRoot, accept, base + 11),
+          }
+        : {}),
+    };
+    return {
+      id: `${operation.id}#${run}.${index}`,
+      operationId: operation.id,
+      method: operation.method.toUpperCase(),
+      path: operation.path,
+      pathOrder: operation.template.params,
+      request,
+      response,
+    };
   });
 }
 
 /** Every case of a spec: `runs` rounds of every operation, from `seed`. Operations a case cannot be drawn for are reported, not skipped silently. */
-export function buildCases(ir: Ir, seed: number, runs: number): { cases: Case[]; failed: Array<{ operationId: string; reason: string }> } {
+export function buildCases(
+  ir: Ir,
+  seed: number,
+  runs: number,
+): { cases: Case[]; failed: Array<{ operationId: string; reason: string }> } {
   VALIDITY = validity(ir);
   const shared = sharedSchema(ir) as Root;
   const root = { ...shared, components: { schemas: withDiscriminators(shared.components.schemas) } } as Root;
@@ -309,9 +467,13 @@ export function buildCases(ir: Ir, seed: number, runs: number): { cases: Case[];
   const failed: Array<{ operationId: string; reason: string }> = [];
   ir.operations.forEach((operation, index) => {
     try {
-      for (let run = 0; run < runs; run += 1) cases.push(...operationCases(ir, root, responseRoot, operation, seed + index * 31, run));
+      for (let run = 0; run < runs; run += 1)
+        cases.push(...operationCases(ir, root, responseRoot, operation, seed + index * 31, run));
     } catch (error) {
-      failed.push({ operationId: operation.id, reason: `no values could be drawn from its schemas: ${(error as Error).message}` });
+      failed.push({
+        operationId: operation.id,
+        reason: `no values could be drawn from its schemas: ${(error as Error).message}`,
+      });
     }
   });
   return { cases, failed };

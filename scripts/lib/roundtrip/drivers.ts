@@ -4,10 +4,7 @@
  * process on the generated client; Python runs the Python SDK's driver
  * (generators/emitters/python/roundtrip/driver.py) on the generated Python SDK (standard library only).
  */
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Ir } from '../../../generators/core/ir.js';
 import { planClient } from '../../../generators/emitters/client/plan.js';
 import { runPythonCases } from '../../../generators/emitters/python/roundtrip/calls.js';
@@ -47,7 +44,12 @@ function toTypescript(value: unknown): unknown {
 /** What the TypeScript client returned, in the protocol's encoding. */
 async function fromTypescript(result: unknown, kind: string | undefined): Promise<unknown> {
   if (result instanceof Response) return { $bytes: toBase64(new Uint8Array(await result.arrayBuffer())) };
-  if (result && typeof result === 'object' && typeof (result as { toArray?: unknown }).toArray === 'function' && Symbol.asyncIterator in result) {
+  if (
+    result &&
+    typeof result === 'object' &&
+    typeof (result as { toArray?: unknown }).toArray === 'function' &&
+    Symbol.asyncIterator in result
+  ) {
     const items = await (result as unknown as { toArray: () => Promise<unknown[]> }).toArray();
     return kind === 'ndjson' ? { $records: items } : { $events: items };
   }
@@ -70,26 +72,45 @@ export const typescriptDriver: Driver = {
         let target: Record<string, unknown> = client;
         let node = plan.root;
         for (let depth = 1; depth <= entry.shape.resource.length; depth += 1) {
-          node = node.children.find((child) => child.chain.length === depth && child.chain.every((segment, index) => segment === entry.shape.resource[index]))!;
+          node = node.children.find(
+            (child) =>
+              child.chain.length === depth &&
+              child.chain.every((segment, index) => segment === entry.shape.resource[index]),
+          )!;
           target = target[node.property] as Record<string, unknown>;
         }
         const method = target[entry.methodName] as (...args: unknown[]) => Promise<unknown>;
         const request = testCase.request;
         const args = entry.pathArgs.map((arg) => toTypescript(request.path[arg.param]));
-        const params: Record<string, unknown> = { ...toTypescript(request.query) as object, ...toTypescript(request.header) as object, ...toTypescript(request.cookie) as object };
+        const params: Record<string, unknown> = {
+          ...(toTypescript(request.query) as object),
+          ...(toTypescript(request.header) as object),
+          ...(toTypescript(request.cookie) as object),
+        };
         if (request.body !== undefined) {
-          const variant = entry.bodies.find((body) => body.media.mediaType === request.contentType) ?? entry.bodies[0];
+          const variant =
+            entry.bodies.find((body) => body.media.mediaType === request.contentType) ?? entry.bodies[0];
           if (request.contentType && entry.mediaTypeKey) params[entry.mediaTypeKey] = request.contentType;
           if (variant.mode === 'merged') Object.assign(params, toTypescript(request.body));
           else params.body = toTypescript(request.body);
         }
         // An operation with servers of its own goes to them unless the call says otherwise: here, the stubs.
-        const options = { headers: { [CASE_HEADER]: testCase.id }, ...(request.accept ? { accept: request.accept } : {}), ...(entry.shape.baseUrl !== undefined ? { baseURL } : {}) };
-        let value = await (entry.paramsType ? method.call(target, ...args, params, options) : method.call(target, ...args, options));
-        if (entry.itemType && value && typeof value === 'object' && 'body' in value) value = (value as { body: unknown }).body;
+        const options = {
+          headers: { [CASE_HEADER]: testCase.id },
+          ...(request.accept ? { accept: request.accept } : {}),
+          ...(entry.shape.baseUrl !== undefined ? { baseURL } : {}),
+        };
+        let value = await (entry.paramsType
+          ? method.call(target, ...args, params, options)
+          : method.call(target, ...args, options));
+        if (entry.itemType && value && typeof value === 'object' && 'body' in value)
+          value = (value as { body: unknown }).body;
         results.push({ id: testCase.id, result: await fromTypescript(value, testCase.response.kind) });
       } catch (error) {
-        results.push({ id: testCase.id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+        results.push({
+          id: testCase.id,
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        });
       }
     }
     return results;
@@ -100,7 +121,8 @@ export const pythonDriver: Driver = {
   name: 'python',
   aliases: ['py', 'python'],
   // The Python SDK's own driver (generators/emitters/python/roundtrip/): one kept process per SDK.
-  run: (cases, { ir, outDir, baseURL }) => runPythonCases(cases, { ir, outDir, baseURL }, CASE_HEADER) as Promise<DriverResult[]>,
+  run: (cases, { ir, outDir, baseURL }) =>
+    runPythonCases(cases, { ir, outDir, baseURL }, CASE_HEADER) as Promise<DriverResult[]>,
 };
 
 export const DRIVERS: Driver[] = [typescriptDriver, pythonDriver];

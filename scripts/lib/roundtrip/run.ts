@@ -63,13 +63,17 @@ export interface RoundtripResult {
   summary: string;
 }
 
-const labelOf = (operation: { id: string; method: string; path: string }) => `${operation.id} (${operation.method.toUpperCase()} ${operation.path})`;
+const labelOf = (operation: { id: string; method: string; path: string }) =>
+  `${operation.id} (${operation.method.toUpperCase()} ${operation.path})`;
 
 export function resolveDrivers(names: string[] | undefined): Driver[] {
   if (!names || names.length === 0) return DRIVERS;
   return names.map((name) => {
     const driver = DRIVERS.find((candidate) => candidate.aliases.includes(name.trim().toLowerCase()));
-    if (!driver) throw new Error(`unknown language "${name}" (known: ${DRIVERS.flatMap((candidate) => candidate.aliases).join(', ')})`);
+    if (!driver)
+      throw new Error(
+        `unknown language "${name}" (known: ${DRIVERS.flatMap((candidate) => candidate.aliases).join(', ')})`,
+      );
     return driver;
   });
 }
@@ -82,7 +86,14 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
   await mkdir(path.resolve('.cache'), { recursive: true });
   const outDir = await mkdtemp(path.resolve('.cache', 'roundtrip-'));
   try {
-    const { ir } = await generate({ spec: options.spec, out: outDir, command: `npm run check:roundtrip -- --spec ${options.spec}`, write: true, skip: ['sdks', 'contract tests', 'mock spec', 'contract document'], log: () => {} });
+    const { ir } = await generate({
+      spec: options.spec,
+      out: outDir,
+      command: `npm run check:roundtrip -- --spec ${options.spec}`,
+      write: true,
+      skip: ['sdks', 'contract tests', 'mock spec', 'contract document'],
+      log: () => {},
+    });
     await options.afterGenerate?.(outDir);
     if (options.only) ir.operations = ir.operations.filter((operation) => options.only!.test(operation.id));
     const { cases, failed } = buildCases(ir, seed, options.runs ?? 1);
@@ -93,13 +104,16 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
     const notRun: NotRun[] = [];
     try {
       const byOperation = new Map<string, Case[]>();
-      for (const testCase of cases) byOperation.set(testCase.operationId, [...(byOperation.get(testCase.operationId) ?? []), testCase]);
+      for (const testCase of cases)
+        byOperation.set(testCase.operationId, [...(byOperation.get(testCase.operationId) ?? []), testCase]);
       // An operation no case could be drawn for was never called: said once, not as each SDK's failure.
       for (const operation of ir.operations) {
         const refused = failed.find((entry) => entry.operationId === operation.id);
         if (!refused) continue;
         notRun.push({ operationId: operation.id, label: labelOf(operation), reason: refused.reason });
-        log(`– ${labelOf(operation)}: not run, ${refused.reason} (fix the schema, or leave the operation out with --only)`);
+        log(
+          `– ${labelOf(operation)}: not run, ${refused.reason} (fix the schema, or leave the operation out with --only)`,
+        );
       }
       for (const driver of drivers) {
         for (const operation of ir.operations) {
@@ -114,31 +128,56 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
             const result = results.find((entry) => entry.id === testCase.id);
             const where = own.length > 1 ? `[${testCase.id.split('#')[1]}] ` : '';
             if (!result) problems.push(`${where}the driver reported nothing`);
-            else if (result.error) problems.push(`${where}client: ${result.error}${server.problems.get(testCase.id) ? `; server: ${server.problems.get(testCase.id)!.join('; ')}` : ''}`);
+            else if (result.error)
+              problems.push(
+                `${where}client: ${result.error}${server.problems.get(testCase.id) ? `; server: ${server.problems.get(testCase.id)!.join('; ')}` : ''}`,
+              );
             else {
-              for (const problem of server.problems.get(testCase.id) ?? []) problems.push(`${where}server decoded ${problem}`);
-              if (!server.reached.has(testCase.id)) problems.push(`${where}the request never reached the operation's handler`);
+              for (const problem of server.problems.get(testCase.id) ?? [])
+                problems.push(`${where}server decoded ${problem}`);
+              if (!server.reached.has(testCase.id))
+                problems.push(`${where}the request never reached the operation's handler`);
               const difference = firstDifference(testCase.response.body, result.result);
               if (difference) problems.push(`${where}client returned ${difference}`);
             }
             server.problems.delete(testCase.id);
             server.reached.delete(testCase.id);
           }
-          const outcome = { operationId: operation.id, label, language: driver.name, ok: problems.length === 0, problems, ms, calls: own.length };
+          const outcome = {
+            operationId: operation.id,
+            label,
+            language: driver.name,
+            ok: problems.length === 0,
+            problems,
+            ms,
+            calls: own.length,
+          };
           outcomes.push(outcome);
-          log(`${outcome.ok ? '✓' : '✗'} ${driver.name} ${label}${outcome.ok ? '' : `: ${problems.join(' | ')}`}`);
+          log(
+            `${outcome.ok ? '✓' : '✗'} ${driver.name} ${label}${outcome.ok ? '' : `: ${problems.join(' | ')}`}`,
+          );
         }
       }
     } finally {
       await server.close();
     }
-    const perLanguage = Object.fromEntries(drivers.map((driver) => {
-      const own = outcomes.filter((outcome) => outcome.language === driver.name);
-      return [driver.name, { passed: own.filter((outcome) => outcome.ok).length, total: own.length }];
-    }));
-    const ran = ir.operations.filter((operation) => !notRun.some((entry) => entry.operationId === operation.id));
-    const passed = ran.filter((operation) => outcomes.filter((outcome) => outcome.operationId === operation.id).every((outcome) => outcome.ok)).length;
-    const summary = `roundtrip: ${passed}/${ir.operations.length} operations, ${Object.entries(perLanguage).map(([name, counts]) => `${name} ${counts.passed}/${counts.total}`).join(', ')}${notRun.length > 0 ? `; ${notRun.length} not run (no value could be drawn from ${notRun.length === 1 ? 'its' : 'their'} schemas)` : ''}`;
+    const perLanguage = Object.fromEntries(
+      drivers.map((driver) => {
+        const own = outcomes.filter((outcome) => outcome.language === driver.name);
+        return [driver.name, { passed: own.filter((outcome) => outcome.ok).length, total: own.length }];
+      }),
+    );
+    const ran = ir.operations.filter(
+      (operation) => !notRun.some((entry) => entry.operationId === operation.id),
+    );
+    const passed = ran.filter((operation) =>
+      outcomes.filter((outcome) => outcome.operationId === operation.id).every((outcome) => outcome.ok),
+    ).length;
+    const summary = `roundtrip: ${passed}/${ir.operations.length} operations, ${Object.entries(perLanguage)
+      .map(([name, counts]) => `${name} ${counts.passed}/${counts.total}`)
+      .join(
+        ', ',
+      )}${notRun.length > 0 ? `; ${notRun.length} not run (no value could be drawn from ${notRun.length === 1 ? 'its' : 'their'} schemas)` : ''}`;
     log(summary);
     return { outcomes, notRun, operations: ir.operations.length, passed, perLanguage, summary };
   } finally {

@@ -25,7 +25,11 @@ export interface StubServer {
 }
 
 type File = { filename: string; contentType: string; buffer: Buffer };
-const isFile = (value: unknown): value is File => Boolean(value) && typeof value === 'object' && 'buffer' in (value as object) && 'filename' in (value as object);
+const isFile = (value: unknown): value is File =>
+  Boolean(value) &&
+  typeof value === 'object' &&
+  'buffer' in (value as object) &&
+  'filename' in (value as object);
 
 /** A body as the handler got it, in the protocol's encoding (files as `$file`, streams as `$bytes`). */
 async function decodedBody(media: IrMedia | undefined, body: unknown): Promise<unknown> {
@@ -35,14 +39,27 @@ async function decodedBody(media: IrMedia | undefined, body: unknown): Promise<u
     for await (const chunk of body as Readable) chunks.push(chunk as Buffer);
     return { $bytes: toBase64(Buffer.concat(chunks)) };
   }
-  const file = (value: unknown): unknown => (isFile(value) ? { $file: { name: value.filename, type: value.contentType, bytes: toBase64(value.buffer) } } : Array.isArray(value) ? value.map(file) : value);
-  if (media && (media.kind === 'multipart' || media.kind === 'form') && body && typeof body === 'object') return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, file(value)]));
+  const file = (value: unknown): unknown =>
+    isFile(value)
+      ? { $file: { name: value.filename, type: value.contentType, bytes: toBase64(value.buffer) } }
+      : Array.isArray(value)
+        ? value.map(file)
+        : value;
+  if (media && (media.kind === 'multipart' || media.kind === 'form') && body && typeof body === 'object')
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, file(value)]));
   return body;
 }
 
 /** The body the server should decode from what the case sent: fields a client leaves out (null, empty arrays, empty styled objects) left out. */
 function expectedBody(document: OpenApiDocument, media: IrMedia | undefined, body: unknown): unknown {
-  if (!media || body === undefined || (media.kind !== 'multipart' && media.kind !== 'form') || !body || typeof body !== 'object') return body;
+  if (
+    !media ||
+    body === undefined ||
+    (media.kind !== 'multipart' && media.kind !== 'form') ||
+    !body ||
+    typeof body !== 'object'
+  )
+    return body;
   const parts = new Map((media.parts ?? []).map((part) => [part.name, part]));
   const fields: Record<string, unknown> = {};
   // Fields are validated with defaults applied (as parameters are): an absent field with a default arrives as it.
@@ -62,8 +79,16 @@ function expectedBody(document: OpenApiDocument, media: IrMedia | undefined, bod
   return fields;
 }
 
-function pick(values: Record<string, unknown> | undefined, names: string[], lower = false): Record<string, unknown> {
-  return Object.fromEntries(names.map((name) => [name, values?.[lower ? name.toLowerCase() : name]]).filter(([, value]) => value !== undefined));
+function pick(
+  values: Record<string, unknown> | undefined,
+  names: string[],
+  lower = false,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    names
+      .map((name) => [name, values?.[lower ? name.toLowerCase() : name]])
+      .filter(([, value]) => value !== undefined),
+  );
 }
 
 /** The case's answer, as the stubs write it for its media type. */
@@ -86,26 +111,58 @@ function answer(reply: FastifyReply, testCase: Case): unknown {
   }
 }
 
-function checker(document: OpenApiDocument, operation: IrOperation, byId: Map<string, Case>, problems: Map<string, string[]>, reached: Set<string>) {
-  const names = (location: 'path' | 'query' | 'header' | 'cookie') => operation.parameters[location].filter((param) => param.name !== operation.idempotencyHeader).map((param) => param.name);
+function checker(
+  document: OpenApiDocument,
+  operation: IrOperation,
+  byId: Map<string, Case>,
+  problems: Map<string, string[]>,
+  reached: Set<string>,
+) {
+  const names = (location: 'path' | 'query' | 'header' | 'cookie') =>
+    operation.parameters[location]
+      .filter((param) => param.name !== operation.idempotencyHeader)
+      .map((param) => param.name);
   const defaultsOf = (location: 'query' | 'header' | 'cookie') =>
     Object.fromEntries(
       operation.parameters[location]
-        .map((param) => [param.name, (deref(document, param.schema) as { default?: unknown } | undefined)?.default] as const)
+        .map(
+          (param) =>
+            [
+              param.name,
+              (deref(document, param.schema) as { default?: unknown } | undefined)?.default,
+            ] as const,
+        )
         .filter(([, value]) => value !== undefined),
     );
   const defaults = { query: defaultsOf('query'), header: defaultsOf('header'), cookie: defaultsOf('cookie') };
   const textual = new Set(
-    [...operation.parameters.path, ...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie]
+    [
+      ...operation.parameters.path,
+      ...operation.parameters.query,
+      ...operation.parameters.header,
+      ...operation.parameters.cookie,
+    ]
       .filter((param) => takesTextAndAnother(document, param.schema))
       .map((param) => `${param.in}:${param.name.toLowerCase()}`),
   );
   // Parameters with JSON content are one JSON text: an empty object or array is still sent.
-  const whole = new Set([...operation.parameters.path, ...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie].filter((param) => param.contentType).map((param) => param.name));
+  const whole = new Set(
+    [
+      ...operation.parameters.path,
+      ...operation.parameters.query,
+      ...operation.parameters.header,
+      ...operation.parameters.cookie,
+    ]
+      .filter((param) => param.contentType)
+      .map((param) => param.name),
+  );
   return async function roundtripHandler(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const id = request.headers[CASE_HEADER];
     const testCase = typeof id === 'string' ? byId.get(id) : undefined;
-    if (!testCase || testCase.operationId !== operation.id) return reply.code(400).send({ code: 'unknown_case', message: `no case ${String(id)} for ${operation.id}`, param: null });
+    if (!testCase || testCase.operationId !== operation.id)
+      return reply
+        .code(400)
+        .send({ code: 'unknown_case', message: `no case ${String(id)} for ${operation.id}`, param: null });
     reached.add(testCase.id);
     const found: string[] = [];
     const check = (where: string, expected: unknown, actual: unknown) => {
@@ -115,22 +172,65 @@ function checker(document: OpenApiDocument, operation: IrOperation, byId: Map<st
     // A parameter whose schema takes a string and another primitive (oneOf integer|string) arrives as
     // text the wire cannot tell apart: its values are compared as text.
     const asText = (location: 'path' | 'query' | 'header' | 'cookie', values: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(values).map(([name, value]) => [name, textual.has(`${location}:${name.toLowerCase()}`) ? textOf(value) : value]));
+      Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [
+          name,
+          textual.has(`${location}:${name.toLowerCase()}`) ? textOf(value) : value,
+        ]),
+      );
     // A parameter the client leaves out arrives as its schema's default, when it has one.
-    const sent = { ...testCase.request, query: { ...defaults.query, ...testCase.request.query }, header: { ...defaults.header, ...testCase.request.header }, cookie: { ...defaults.cookie, ...testCase.request.cookie } };
-    check('path', asText('path', withoutUnsent(sent.path, whole)), asText('path', pick(request.params as Record<string, unknown>, names('path'))));
-    check('query', asText('query', withoutUnsent(sent.query, whole)), asText('query', pick(request.query as Record<string, unknown>, names('query'))));
-    const lowerKeys = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([name, value]) => [name.toLowerCase(), value]));
-    check('header', asText('header', lowerKeys(withoutUnsent(sent.header, whole))), asText('header', lowerKeys(pick(request.headers, names('header'), true))));
-    check('cookie', asText('cookie', withoutUnsent(sent.cookie, whole)), asText('cookie', pick(request.cookieParams, names('cookie'))));
+    const sent = {
+      ...testCase.request,
+      query: { ...defaults.query, ...testCase.request.query },
+      header: { ...defaults.header, ...testCase.request.header },
+      cookie: { ...defaults.cookie, ...testCase.request.cookie },
+    };
+    check(
+      'path',
+      asText('path', withoutUnsent(sent.path, whole)),
+      asText('path', pick(request.params as Record<string, unknown>, names('path'))),
+    );
+    check(
+      'query',
+      asText('query', withoutUnsent(sent.query, whole)),
+      asText('query', pick(request.query as Record<string, unknown>, names('query'))),
+    );
+    const lowerKeys = (values: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(values).map(([name, value]) => [name.toLowerCase(), value]));
+    check(
+      'header',
+      asText('header', lowerKeys(withoutUnsent(sent.header, whole))),
+      asText('header', lowerKeys(pick(request.headers, names('header'), true))),
+    );
+    check(
+      'cookie',
+      asText('cookie', withoutUnsent(sent.cookie, whole)),
+      asText('cookie', pick(request.cookieParams, names('cookie'))),
+    );
     const content = operation.body?.content ?? [];
-    const media = sent.body === undefined ? undefined : (content.find((candidate) => essence(candidate.mediaType) === essence(sent.contentType ?? content[0]?.mediaType ?? '')) ?? content[0]);
+    const media =
+      sent.body === undefined
+        ? undefined
+        : (content.find(
+            (candidate) =>
+              essence(candidate.mediaType) === essence(sent.contentType ?? content[0]?.mediaType ?? ''),
+          ) ?? content[0]);
     if (media && media.kind !== 'json' && media.kind !== 'text' && sent.body !== undefined) {
       const type = essence(request.headers['content-type'] ?? '');
-      if (!type.startsWith(essence(media.mediaType).replace(/\*.*$/, ''))) found.push(`content-type: sent ${media.mediaType}, got ${type}`);
+      if (!type.startsWith(essence(media.mediaType).replace(/\*.*$/, '')))
+        found.push(`content-type: sent ${media.mediaType}, got ${type}`);
     }
-    check('body', expectedBody(document, media, sent.body), await decodedBody(media ?? (request.body === undefined ? undefined : content[0]), request.body));
-    if (testCase.response.mediaType && request.responseMedia && essence(request.responseMedia) !== essence(testCase.response.mediaType) && !testCase.response.mediaType.includes('*')) {
+    check(
+      'body',
+      expectedBody(document, media, sent.body),
+      await decodedBody(media ?? (request.body === undefined ? undefined : content[0]), request.body),
+    );
+    if (
+      testCase.response.mediaType &&
+      request.responseMedia &&
+      essence(request.responseMedia) !== essence(testCase.response.mediaType) &&
+      !testCase.response.mediaType.includes('*')
+    ) {
       found.push(`accept: asked for ${testCase.response.mediaType}, the stub chose ${request.responseMedia}`);
     }
     if (found.length > 0) problems.set(testCase.id, found);
@@ -142,9 +242,13 @@ function checker(document: OpenApiDocument, operation: IrOperation, byId: Map<st
 function takesTextAndAnother(document: OpenApiDocument, raw: unknown): boolean {
   const schema = deref(document, raw) as Record<string, unknown> | undefined;
   if (!schema || typeof schema !== 'object') return false;
-  const types = new Set<string>([schema.type].flat().filter((type): type is string => typeof type === 'string'));
+  const types = new Set<string>(
+    [schema.type].flat().filter((type): type is string => typeof type === 'string'),
+  );
   for (const key of ['oneOf', 'anyOf']) {
-    for (const alternative of (schema[key] as unknown[] | undefined) ?? []) for (const type of [(deref(document, alternative) as { type?: unknown } | undefined)?.type].flat()) if (typeof type === 'string') types.add(type);
+    for (const alternative of (schema[key] as unknown[] | undefined) ?? [])
+      for (const type of [(deref(document, alternative) as { type?: unknown } | undefined)?.type].flat())
+        if (typeof type === 'string') types.add(type);
   }
   return types.has('string') && ['integer', 'number', 'boolean'].some((type) => types.has(type));
 }
@@ -152,7 +256,8 @@ function takesTextAndAnother(document: OpenApiDocument, raw: unknown): boolean {
 /** Primitive leaves as text. */
 function textOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(textOf);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, textOf(item)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, textOf(item)]));
   return value === undefined || value === null ? value : String(value);
 }
 
@@ -162,8 +267,17 @@ export async function startStubs(outDir: string, ir: Ir, cases: Case[]): Promise
   const byId = new Map(cases.map((testCase) => [testCase.id, testCase]));
   const problems = new Map<string, string[]>();
   const reached = new Set<string>();
-  const handlers = Object.fromEntries(ir.operations.map((operation) => [operation.id, checker(ir.document, operation, byId, problems, reached)]));
-  const app = Fastify({ ...(stubs.serverOptions as () => object)(), logger: false, bodyLimit: 16 * 1024 * 1024 }) as unknown as FastifyInstance;
+  const handlers = Object.fromEntries(
+    ir.operations.map((operation) => [
+      operation.id,
+      checker(ir.document, operation, byId, problems, reached),
+    ]),
+  );
+  const app = Fastify({
+    ...(stubs.serverOptions as () => object)(),
+    logger: false,
+    bodyLimit: 16 * 1024 * 1024,
+  }) as unknown as FastifyInstance;
   await app.register(stubs.routesPlugin, { handlers, onUnimplemented: () => {} });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, problems, reached, close: () => app.close() };

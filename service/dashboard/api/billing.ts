@@ -15,13 +15,39 @@ export interface Price {
 
 /** Per tier; recorded in spec/DECISIONS.md. Sandbox (test) traffic is never billed. */
 export const PRICE_LIST: Record<number, Price> = {
-  0: { currency: 'usd', monthly_cents: 0, per_thousand_live_requests_cents: 0, included_live_requests: 10_000 },
-  1: { currency: 'usd', monthly_cents: 2_900, per_thousand_live_requests_cents: 40, included_live_requests: 100_000 },
-  2: { currency: 'usd', monthly_cents: 9_900, per_thousand_live_requests_cents: 25, included_live_requests: 1_000_000 },
-  3: { currency: 'usd', monthly_cents: 49_900, per_thousand_live_requests_cents: 10, included_live_requests: 10_000_000 },
+  0: {
+    currency: 'usd',
+    monthly_cents: 0,
+    per_thousand_live_requests_cents: 0,
+    included_live_requests: 10_000,
+  },
+  1: {
+    currency: 'usd',
+    monthly_cents: 2_900,
+    per_thousand_live_requests_cents: 40,
+    included_live_requests: 100_000,
+  },
+  2: {
+    currency: 'usd',
+    monthly_cents: 9_900,
+    per_thousand_live_requests_cents: 25,
+    included_live_requests: 1_000_000,
+  },
+  3: {
+    currency: 'usd',
+    monthly_cents: 49_900,
+    per_thousand_live_requests_cents: 10,
+    included_live_requests: 10_000_000,
+  },
 };
 
-export const TIERS = RATE_LIMIT_TIERS.map((row) => ({ tier: row.tier, plan: row.plan, per_key: row.perKey, per_account: row.perAccount, price: PRICE_LIST[row.tier] }));
+export const TIERS = RATE_LIMIT_TIERS.map((row) => ({
+  tier: row.tier,
+  plan: row.plan,
+  per_key: row.perKey,
+  per_account: row.perAccount,
+  price: PRICE_LIST[row.tier],
+}));
 
 export const planOf = (tier: number) => TIERS.find((row) => row.tier === tier)?.plan ?? `Tier ${tier}`;
 
@@ -32,13 +58,23 @@ export interface InvoiceLine {
 }
 
 /** The month's estimate: the plan's fee, and live requests above the included ones per started thousand. */
-export function estimate(tier: number, month: string, liveRequests: number): { currency: 'usd'; total_cents: number; lines: InvoiceLine[] } {
+export function estimate(
+  tier: number,
+  month: string,
+  liveRequests: number,
+): { currency: 'usd'; total_cents: number; lines: InvoiceLine[] } {
   const price = PRICE_LIST[tier] ?? PRICE_LIST[0];
-  const lines: InvoiceLine[] = [{ description: `${planOf(tier)} plan (${month})`, quantity: 1, amount_cents: price.monthly_cents }];
+  const lines: InvoiceLine[] = [
+    { description: `${planOf(tier)} plan (${month})`, quantity: 1, amount_cents: price.monthly_cents },
+  ];
   const over = Math.max(0, liveRequests - price.included_live_requests);
   if (over > 0 && price.per_thousand_live_requests_cents > 0) {
     const thousands = Math.ceil(over / 1000);
-    lines.push({ description: `Live requests above ${price.included_live_requests} (per 1000)`, quantity: thousands, amount_cents: thousands * price.per_thousand_live_requests_cents });
+    lines.push({
+      description: `Live requests above ${price.included_live_requests} (per 1000)`,
+      quantity: thousands,
+      amount_cents: thousands * price.per_thousand_live_requests_cents,
+    });
   }
   return { currency: 'usd', total_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0), lines };
 }
@@ -46,19 +82,45 @@ export function estimate(tier: number, month: string, liveRequests: number): { c
 /** Where plan changes and invoice lines go: a payment provider in production. */
 export interface BillingProvider {
   planChanged(change: { accountId: string; fromTier: number; toTier: number; at: string }): Promise<void>;
-  invoiceLines(invoice: { accountId: string; month: string; lines: InvoiceLine[]; at: string }): Promise<void>;
+  invoiceLines(invoice: {
+    accountId: string;
+    month: string;
+    lines: InvoiceLine[];
+    at: string;
+  }): Promise<void>;
 }
 
 /** Records what a provider would be told, in the store (billing_records). */
 export class RecordingBillingProvider implements BillingProvider {
   constructor(private readonly store: Store) {}
 
-  async planChanged(change: { accountId: string; fromTier: number; toTier: number; at: string }): Promise<void> {
-    await this.store.insertBillingRecord({ accountId: change.accountId, kind: 'plan_change', payload: { from_tier: change.fromTier, to_tier: change.toTier }, createdAt: change.at });
+  async planChanged(change: {
+    accountId: string;
+    fromTier: number;
+    toTier: number;
+    at: string;
+  }): Promise<void> {
+    await this.store.insertBillingRecord({
+      accountId: change.accountId,
+      kind: 'plan_change',
+      payload: { from_tier: change.fromTier, to_tier: change.toTier },
+      createdAt: change.at,
+    });
   }
 
-  async invoiceLines(invoice: { accountId: string; month: string; lines: InvoiceLine[]; at: string }): Promise<void> {
-    for (const line of invoice.lines) await this.store.insertBillingRecord({ accountId: invoice.accountId, kind: 'invoice_line', payload: { month: invoice.month, ...line }, createdAt: invoice.at });
+  async invoiceLines(invoice: {
+    accountId: string;
+    month: string;
+    lines: InvoiceLine[];
+    at: string;
+  }): Promise<void> {
+    for (const line of invoice.lines)
+      await this.store.insertBillingRecord({
+        accountId: invoice.accountId,
+        kind: 'invoice_line',
+        payload: { month: invoice.month, ...line },
+        createdAt: invoice.at,
+      });
   }
 }
 
@@ -67,8 +129,15 @@ export class RecordingBillingProvider implements BillingProvider {
  * new tier), and tells the provider: the plan change and the month's invoice lines so far.
  * The one way a tier changes: the dashboard and `npm run accounts -- set-tier` both call it.
  */
-export async function changeTier(store: Store, provider: BillingProvider, accountId: string, tier: number, nowMs: number): Promise<{ fromTier: number; toTier: number }> {
-  if (!TIERS.some((row) => row.tier === tier)) throw new Error(`tier must be one of ${TIERS.map((row) => row.tier).join(', ')}`);
+export async function changeTier(
+  store: Store,
+  provider: BillingProvider,
+  accountId: string,
+  tier: number,
+  nowMs: number,
+): Promise<{ fromTier: number; toTier: number }> {
+  if (!TIERS.some((row) => row.tier === tier))
+    throw new Error(`tier must be one of ${TIERS.map((row) => row.tier).join(', ')}`);
   const account = await store.findAccount(accountId);
   if (!account) throw new Error(`no account ${accountId}`);
   if (account.tier === tier) return { fromTier: tier, toTier: tier };

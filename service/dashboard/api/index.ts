@@ -8,19 +8,46 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routesPlugin, SPEC_DIGEST, type Handlers, type RouteSpec } from '../../../generated/dashboard/server/index.js';
+import {
+  routesPlugin,
+  SPEC_DIGEST,
+  type Handlers,
+  type RouteSpec,
+} from '../../../generated/dashboard/server/index.js';
 import { SPEC_DIGEST_HEADER } from '../../../generated/server/index.js';
 import { errorBody, sendError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { createKey, KeyError, rotateKey, revokeKey } from '../../keys.js';
 import { retryIn, type RateLimiter } from '../../rate-limit.js';
 import { setRateHeaders } from '../../security.js';
-import type { AccountRecord, Environment, KeyRecord, SessionRecord, Store, UserRecord, WebhookDeliveryRecord, WebhookEndpointRecord } from '../../store/store.js';
+import type {
+  AccountRecord,
+  Environment,
+  KeyRecord,
+  SessionRecord,
+  Store,
+  UserRecord,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+} from '../../store/store.js';
 import { webhookSettings as defaultWebhookSettings, type WebhookSettings } from '../../webhooks/config.js';
-import { addEndpoint, removeEndpoint, rotateEndpointSecret, triggerEvent, WebhookAdminError } from '../../webhooks/endpoints.js';
+import {
+  addEndpoint,
+  removeEndpoint,
+  rotateEndpointSecret,
+  triggerEvent,
+  WebhookAdminError,
+} from '../../webhooks/endpoints.js';
 import { secretBox, type SecretBox } from '../../webhooks/secrets.js';
 import { pointsAtLoopback } from '../../webhooks/ssrf.js';
-import { changeTier, estimate, planOf, RecordingBillingProvider, TIERS, type BillingProvider } from './billing.js';
+import {
+  changeTier,
+  estimate,
+  planOf,
+  RecordingBillingProvider,
+  TIERS,
+  type BillingProvider,
+} from './billing.js';
 import { queueMail } from './mail.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 
@@ -89,10 +116,14 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 /** The public spec's x-scopes (its contract copy), for the key form's checkboxes. */
 function publicScopes(): Array<{ scope: string; description: string; mintable: boolean }> {
-  const document = JSON.parse(readFileSync(new URL('../../../generated/openapi/openapi.json', import.meta.url), 'utf8')) as { components?: { securitySchemes?: Record<string, Record<string, unknown>> } };
+  const document = JSON.parse(
+    readFileSync(new URL('../../../generated/openapi/openapi.json', import.meta.url), 'utf8'),
+  ) as { components?: { securitySchemes?: Record<string, Record<string, unknown>> } };
   const scopes: Array<{ scope: string; description: string; mintable: boolean }> = [];
   for (const scheme of Object.values(document.components?.securitySchemes ?? {})) {
-    for (const [scope, value] of Object.entries((scheme['x-scopes'] ?? {}) as Record<string, { description?: string; mintable?: boolean }>)) {
+    for (const [scope, value] of Object.entries(
+      (scheme['x-scopes'] ?? {}) as Record<string, { description?: string; mintable?: boolean }>,
+    )) {
       scopes.push({ scope, description: value.description ?? '', mintable: value.mintable !== false });
     }
   }
@@ -114,7 +145,15 @@ function keyView(key: KeyRecord) {
 }
 
 function endpointView(endpoint: WebhookEndpointRecord) {
-  return { id: endpoint.id, environment: endpoint.environment, url: endpoint.url, events: endpoint.eventTypes, status: endpoint.status, disabled_reason: endpoint.disabledReason, created_at: endpoint.createdAt };
+  return {
+    id: endpoint.id,
+    environment: endpoint.environment,
+    url: endpoint.url,
+    events: endpoint.eventTypes,
+    status: endpoint.status,
+    disabled_reason: endpoint.disabledReason,
+    created_at: endpoint.createdAt,
+  };
 }
 
 function deliveryView(delivery: WebhookDeliveryRecord) {
@@ -157,14 +196,21 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
 
   // Every dashboard answer: its own spec's digest, no caching (a raw key is in some bodies), and
   // the per-address budget. No CORS headers: only the pages on this origin call it.
-  const limit = (ip: string) => limiter.take([{ name: `dashboard-ip:${ip}`, perMinute: DASHBOARD_REQUESTS_PER_MINUTE }]);
+  const limit = (ip: string) =>
+    limiter.take([{ name: `dashboard-ip:${ip}`, perMinute: DASHBOARD_REQUESTS_PER_MINUTE }]);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers({ 'x-request-id': request.id, [digestHeader]: SPEC_DIGEST, 'cache-control': 'no-store' });
     const decision = limit(request.ip);
     setRateHeaders(reply, decision);
     if (!decision.allowed) {
       reply.header('retry-after', decision.retryAfterSeconds);
-      sendError(reply, request, 429, 'rate_limited', `Too many dashboard requests from this address; ${retryIn(decision)}.`);
+      sendError(
+        reply,
+        request,
+        429,
+        'rate_limited',
+        `Too many dashboard requests from this address; ${retryIn(decision)}.`,
+      );
       return; // answered: the request goes no further (Fastify's callback-style early reply)
     }
     done();
@@ -173,13 +219,23 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
   const cookie = (request: FastifyRequest, token: string, maxAgeSeconds: number) =>
     `${SESSION_COOKIE}=${token}; Path=/dashboard; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secureCookies || request.protocol === 'https' ? '; Secure' : ''}`;
 
-  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRecord): Promise<SessionRecord> {
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRecord,
+  ): Promise<SessionRecord> {
     // Rotation: a session the request came with ends; the new one has a new token.
     const previous = cookieValue(request.headers.cookie, SESSION_COOKIE);
     if (previous) await store.deleteSession(sha256(previous));
     const token = randomBytes(32).toString('base64url');
     const at = now();
-    const session: SessionRecord = { tokenHash: sha256(token), userId: user.id, csrfToken: randomBytes(24).toString('base64url'), createdAtMs: at, lastSeenAtMs: at };
+    const session: SessionRecord = {
+      tokenHash: sha256(token),
+      userId: user.id,
+      csrfToken: randomBytes(24).toString('base64url'),
+      createdAtMs: at,
+      lastSeenAtMs: at,
+    };
     await store.insertSession(session);
     reply.header('set-cookie', cookie(request, token, SESSION_ABSOLUTE_MS / 1000));
     return session;
@@ -188,7 +244,11 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
   async function sessionView(user: UserRecord, session: SessionRecord) {
     const account = await store.findAccount(user.accountId);
     const tier = account?.tier ?? 0;
-    return { user: { id: user.id, email: user.email, email_verified: user.emailVerifiedAt !== null }, account: { id: user.accountId, tier, plan: planOf(tier) }, csrf_token: session.csrfToken };
+    return {
+      user: { id: user.id, email: user.email, email_verified: user.emailVerifiedAt !== null },
+      account: { id: user.accountId, tier, plan: planOf(tier) },
+      csrf_token: session.csrfToken,
+    };
   }
 
   async function billingView(accountId: string) {
@@ -201,7 +261,15 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
       const date = `${month}-${String(index + 1).padStart(2, '0')}`;
       return { date, live_requests: days.get(date) ?? 0 };
     });
-    return { tier: account.tier, plan: planOf(account.tier), tiers: TIERS, month, live_requests: live, estimate: estimate(account.tier, month, live), daily };
+    return {
+      tier: account.tier,
+      plan: planOf(account.tier),
+      tiers: TIERS,
+      month,
+      live_requests: live,
+      estimate: estimate(account.tier, month, live),
+      daily,
+    };
   }
 
   const signed = (request: FastifyRequest): Signed => {
@@ -209,7 +277,11 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     return request.dashboard;
   };
 
-  async function ownKey(request: FastifyRequest, reply: FastifyReply, id: string): Promise<KeyRecord | undefined> {
+  async function ownKey(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+  ): Promise<KeyRecord | undefined> {
     const key = await store.findKeyById(id);
     // Another account's key is not found, never forbidden: IDs reveal nothing.
     if (!key || key.accountId !== signed(request).account.id) {
@@ -219,10 +291,21 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     return key;
   }
 
-  async function ownEndpoint(request: FastifyRequest, reply: FastifyReply, id: string): Promise<WebhookEndpointRecord | undefined> {
+  async function ownEndpoint(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+  ): Promise<WebhookEndpointRecord | undefined> {
     const endpoint = await store.findWebhookEndpoint(id);
     if (!endpoint || endpoint.accountId !== signed(request).account.id) {
-      sendError(reply, request, 404, 'not_found', `No webhook endpoint ${id} in this account.`, 'endpoint_id');
+      sendError(
+        reply,
+        request,
+        404,
+        'not_found',
+        `No webhook endpoint ${id} in this account.`,
+        'endpoint_id',
+      );
       return undefined;
     }
     return endpoint;
@@ -234,28 +317,42 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
    * every later one refused, and a refused attempt taking its row back cannot make a later one
    * look under the limit (counting every row let refusals undo each other's count).
    */
-  async function signInLimited(request: FastifyRequest, reply: FastifyReply, subjects: string[], seqs: number[]): Promise<boolean> {
+  async function signInLimited(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    subjects: string[],
+    seqs: number[],
+  ): Promise<boolean> {
     const since = now() - SIGNIN_WINDOW_MS;
     for (const [index, subject] of subjects.entries()) {
       const { count, oldestAtMs } = await store.signInFailures(subject, since, seqs[index]);
       if (count > SIGNIN_FAILURES_ALLOWED) {
         const retryAfter = Math.max(1, Math.ceil(((oldestAtMs ?? now()) + SIGNIN_WINDOW_MS - now()) / 1000));
         reply.header('retry-after', retryAfter);
-        sendError(reply, request, 429, 'rate_limited', `Too many failed sign-ins; retry in ${retryAfter} seconds.`);
+        sendError(
+          reply,
+          request,
+          429,
+          'rate_limited',
+          `Too many failed sign-ins; retry in ${retryAfter} seconds.`,
+        );
         return true;
       }
     }
     return false;
   }
 
-  const allowLoopbackEndpoints = options.allowLoopbackWebhooks ?? process.env.DASHBOARD_ALLOW_LOOPBACK_WEBHOOKS === 'true';
+  const allowLoopbackEndpoints =
+    options.allowLoopbackWebhooks ?? process.env.DASHBOARD_ALLOW_LOOPBACK_WEBHOOKS === 'true';
   /** Revokes every key, removes every webhook endpoint and returns the tier to Free. */
   async function clearUnclaimedAccount(accountId: string): Promise<void> {
     const at = new Date(now()).toISOString();
     for (const environment of ['test', 'live'] as const) {
-      for (const key of await store.listAccountKeys(accountId, environment)) if (!key.revokedAt) await revokeKey(store, key.id, at);
+      for (const key of await store.listAccountKeys(accountId, environment))
+        if (!key.revokedAt) await revokeKey(store, key.id, at);
     }
-    for (const endpoint of await store.listWebhookEndpoints(accountId)) await removeEndpoint(store, endpoint.id);
+    for (const endpoint of await store.listWebhookEndpoints(accountId))
+      await removeEndpoint(store, endpoint.id);
     const account = await store.findAccount(accountId);
     if (account && account.tier !== 0) await changeTier(store, billing, accountId, 0, now());
   }
@@ -265,16 +362,33 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
       const { email, password } = request.body;
       const passwordHash = await hashPassword(password);
       const at = new Date(now()).toISOString();
-      const user: UserRecord = { id: newId('user', 16), accountId: newId('acct', 16), email, passwordHash, emailVerifiedAt: null, createdAt: at };
-      const created = await store.transaction(async (tx) => {
-        await tx.createAccount(user.accountId, 0, at);
-        if (await tx.insertUser(user)) return true;
-        throw new EmailTaken();
-      }).catch((error: unknown) => {
-        if (error instanceof EmailTaken) return false;
-        throw error;
-      });
-      if (!created) return sendError(reply, request, 409, 'email_taken', 'A user with this e-mail address exists; sign in instead.', 'email');
+      const user: UserRecord = {
+        id: newId('user', 16),
+        accountId: newId('acct', 16),
+        email,
+        passwordHash,
+        emailVerifiedAt: null,
+        createdAt: at,
+      };
+      const created = await store
+        .transaction(async (tx) => {
+          await tx.createAccount(user.accountId, 0, at);
+          if (await tx.insertUser(user)) return true;
+          throw new EmailTaken();
+        })
+        .catch((error: unknown) => {
+          if (error instanceof EmailTaken) return false;
+          throw error;
+        });
+      if (!created)
+        return sendError(
+          reply,
+          request,
+          409,
+          'email_taken',
+          'A user with this e-mail address exists; sign in instead.',
+          'email',
+        );
       await queueMail(store, user, 'verify_email', now());
       const session = await startSession(request, reply, user);
       reply.code(201);
@@ -294,7 +408,14 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
         return reply;
       }
       const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-      if (!user || !ok) return sendError(reply, request, 401, 'invalid_credentials', 'The e-mail address or password is wrong.');
+      if (!user || !ok)
+        return sendError(
+          reply,
+          request,
+          401,
+          'invalid_credentials',
+          'The e-mail address or password is wrong.',
+        );
       await store.forgetSignInFailures(seqs);
       const session = await startSession(request, reply, user);
       return sessionView(user, session);
@@ -305,15 +426,29 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     },
     signOut: async (request, reply) => {
       await store.deleteSession(signed(request).tokenHash);
-      return reply.header('set-cookie', cookie(request, '', 0)).code(204).send();
+      return reply
+        .header('set-cookie', cookie(request, '', 0))
+        .code(204)
+        .send();
     },
     signOutEverywhere: async (request, reply) => {
       await store.deleteUserSessions(signed(request).user.id);
-      return reply.header('set-cookie', cookie(request, '', 0)).code(204).send();
+      return reply
+        .header('set-cookie', cookie(request, '', 0))
+        .code(204)
+        .send();
     },
     verifyEmail: async (request, reply) => {
       const userId = await store.consumeMailToken(sha256(request.body.token), 'verify_email', now());
-      if (!userId) return sendError(reply, request, 404, 'invalid_token', 'This link is unknown, used or expired; ask for a new one.', 'token');
+      if (!userId)
+        return sendError(
+          reply,
+          request,
+          404,
+          'invalid_token',
+          'This link is unknown, used or expired; ask for a new one.',
+          'token',
+        );
       await store.setUserEmailVerified(userId, new Date(now()).toISOString());
       return reply.code(204).send();
     },
@@ -324,9 +459,25 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     },
     resetPassword: async (request, reply) => {
       const userId = await store.consumeMailToken(sha256(request.body.token), 'reset_password', now());
-      if (!userId) return sendError(reply, request, 404, 'invalid_token', 'This link is unknown, used or expired; ask for a new one.', 'token');
+      if (!userId)
+        return sendError(
+          reply,
+          request,
+          404,
+          'invalid_token',
+          'This link is unknown, used or expired; ask for a new one.',
+          'token',
+        );
       const user = await store.findUserById(userId);
-      if (!user) return sendError(reply, request, 404, 'invalid_token', 'This link is unknown, used or expired; ask for a new one.', 'token');
+      if (!user)
+        return sendError(
+          reply,
+          request,
+          404,
+          'invalid_token',
+          'This link is unknown, used or expired; ask for a new one.',
+          'token',
+        );
       await store.setUserPassword(userId, await hashPassword(request.body.password));
       await store.deleteUserMailTokens(userId, 'reset_password'); // older reset links die with this one
       // The first proof of the mailbox claims an account someone may have signed up for with this
@@ -338,24 +489,52 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
       return reply.code(204).send();
     },
     listScopes: async () => ({ data: scopes }),
-    listKeys: async (request) => ({ data: (await store.listAccountKeys(signed(request).account.id, request.query.environment)).map(keyView) }),
+    listKeys: async (request) => ({
+      data: (await store.listAccountKeys(signed(request).account.id, request.query.environment)).map(keyView),
+    }),
     createKey: async (request, reply) => {
       const { user, account } = signed(request);
       const body = request.body;
-      if (body.environment === 'live' && !user.emailVerifiedAt) return sendError(reply, request, 403, 'email_not_verified', 'Verify your e-mail address before creating live keys (see the mail we sent).');
+      if (body.environment === 'live' && !user.emailVerifiedAt)
+        return sendError(
+          reply,
+          request,
+          403,
+          'email_not_verified',
+          'Verify your e-mail address before creating live keys (see the mail we sent).',
+        );
       try {
-        const { key, rawKey } = await createKey(store, { environment: body.environment, type: body.type, scopes: body.scopes, accountId: account.id, name: body.name }, new Date(now()).toISOString());
+        const { key, rawKey } = await createKey(
+          store,
+          {
+            environment: body.environment,
+            type: body.type,
+            scopes: body.scopes,
+            accountId: account.id,
+            name: body.name,
+          },
+          new Date(now()).toISOString(),
+        );
         reply.code(201);
         return { key: keyView(key), secret: rawKey };
       } catch (error) {
-        if (error instanceof KeyError) return sendError(reply, request, 400, 'invalid_request', `${error.message}.`, 'scopes');
+        if (error instanceof KeyError)
+          return sendError(reply, request, 400, 'invalid_request', `${error.message}.`, 'scopes');
         throw error;
       }
     },
     rotateKey: async (request, reply) => {
       const key = await ownKey(request, reply, request.params.key_id);
       if (!key) return reply;
-      if (key.revokedAt) return sendError(reply, request, 409, 'key_revoked', 'This key is revoked; revoked keys cannot be rotated.', 'key_id');
+      if (key.revokedAt)
+        return sendError(
+          reply,
+          request,
+          409,
+          'key_revoked',
+          'This key is revoked; revoked keys cannot be rotated.',
+          'key_id',
+        );
       const rotated = await rotateKey(store, key.id, new Date(now()).toISOString());
       return { key: keyView(rotated.key), secret: rotated.rawKey };
     },
@@ -372,22 +551,52 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     },
     listWebhookEndpoints: async (request) => {
       const environment: Environment = request.query.environment;
-      return { data: (await store.listWebhookEndpoints(signed(request).account.id)).filter((endpoint) => endpoint.environment === environment).map(endpointView) };
+      return {
+        data: (await store.listWebhookEndpoints(signed(request).account.id))
+          .filter((endpoint) => endpoint.environment === environment)
+          .map(endpointView),
+      };
     },
     createWebhookEndpoint: async (request, reply) => {
       const { account, user } = signed(request);
-      if (request.body.environment === 'live' && !user.emailVerifiedAt) return sendError(reply, request, 403, 'email_not_verified', 'Verify your e-mail address before adding live webhook endpoints (see the mail we sent).');
+      if (request.body.environment === 'live' && !user.emailVerifiedAt)
+        return sendError(
+          reply,
+          request,
+          403,
+          'email_not_verified',
+          'Verify your e-mail address before adding live webhook endpoints (see the mail we sent).',
+        );
       // Anyone can sign up: an endpoint on this machine's loopback would let them probe and post to
       // its local services. Allowed only where the service runs on the developer's own machine.
       if (!allowLoopbackEndpoints && (await pointsAtLoopback(request.body.url))) {
-        return sendError(reply, request, 400, 'invalid_request', 'Endpoints on this server\'s loopback address are not allowed here; use a public URL (or a tunnel to your machine).', 'url');
+        return sendError(
+          reply,
+          request,
+          400,
+          'invalid_request',
+          "Endpoints on this server's loopback address are not allowed here; use a public URL (or a tunnel to your machine).",
+          'url',
+        );
       }
       try {
-        const { endpoint, secret } = await addEndpoint(store, webhookBox(), settings, { environment: request.body.environment, url: request.body.url, accountId: account.id, eventTypes: request.body.events }, now());
+        const { endpoint, secret } = await addEndpoint(
+          store,
+          webhookBox(),
+          settings,
+          {
+            environment: request.body.environment,
+            url: request.body.url,
+            accountId: account.id,
+            eventTypes: request.body.events,
+          },
+          now(),
+        );
         reply.code(201);
         return { endpoint: endpointView(endpoint), secret };
       } catch (error) {
-        if (error instanceof WebhookAdminError) return sendError(reply, request, 400, 'invalid_request', `${error.message}.`, 'url');
+        if (error instanceof WebhookAdminError)
+          return sendError(reply, request, 400, 'invalid_request', `${error.message}.`, 'url');
         throw error;
       }
     },
@@ -424,18 +633,48 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
       const endpoint = await ownEndpoint(request, reply, request.params.endpoint_id);
       if (!endpoint) return reply;
       // Nothing would be queued: say why rather than a 202 for an event no one receives.
-      if (endpoint.status !== 'enabled') return sendError(reply, request, 400, 'invalid_request', `Endpoint ${endpoint.id} is disabled; enable it to send it a test event.`, null);
+      if (endpoint.status !== 'enabled')
+        return sendError(
+          reply,
+          request,
+          400,
+          'invalid_request',
+          `Endpoint ${endpoint.id} is disabled; enable it to send it a test event.`,
+          null,
+        );
       if (!endpoint.eventTypes.includes('*') && !endpoint.eventTypes.includes(request.body.type)) {
-        return sendError(reply, request, 400, 'invalid_request', `Endpoint ${endpoint.id} does not subscribe to ${request.body.type}; it takes ${endpoint.eventTypes.join(', ')}.`, 'type');
+        return sendError(
+          reply,
+          request,
+          400,
+          'invalid_request',
+          `Endpoint ${endpoint.id} does not subscribe to ${request.body.type}; it takes ${endpoint.eventTypes.join(', ')}.`,
+          'type',
+        );
       }
       // To this endpoint only: the button names it, and the account's other endpoints did not ask.
-      await triggerEvent(store, settings, request.body.type, { accountId: endpoint.accountId, environment: endpoint.environment }, now(), endpoint.id);
+      await triggerEvent(
+        store,
+        settings,
+        request.body.type,
+        { accountId: endpoint.accountId, environment: endpoint.environment },
+        now(),
+        endpoint.id,
+      );
       options.onEvents?.();
       return reply.code(202).send();
     },
     resendWebhookEvent: async (request, reply) => {
       const event = await store.findWebhookEvent(request.params.event_id);
-      if (!event || event.accountId !== signed(request).account.id) return sendError(reply, request, 404, 'not_found', `No webhook event ${request.params.event_id} in this account.`, 'event_id');
+      if (!event || event.accountId !== signed(request).account.id)
+        return sendError(
+          reply,
+          request,
+          404,
+          'not_found',
+          `No webhook event ${request.params.event_id} in this account.`,
+          'event_id',
+        );
       // Every endpoint that had the event, except those the user turned off: a resend must not
       // switch an endpoint back on behind their back (one disabled after failing is re-enabled).
       for (const endpoint of await store.listWebhookEndpoints(event.accountId)) {
@@ -453,26 +692,45 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     const origin = sameOrigin(request);
     // A cross-site page can make a browser send a form or fetch here: refused before anything.
     if (unsafe && (origin === false || (route.security.isPublic && origin !== true))) {
-      return void sendError(reply, request, 403, 'csrf_failed', route.security.isPublic ? 'This request must come from the dashboard pages (same-origin Origin or Sec-Fetch-Site).' : 'The Origin header names another site.');
+      return void sendError(
+        reply,
+        request,
+        403,
+        'csrf_failed',
+        route.security.isPublic
+          ? 'This request must come from the dashboard pages (same-origin Origin or Sec-Fetch-Site).'
+          : 'The Origin header names another site.',
+      );
     }
     if (route.security.isPublic) return;
     const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
     const tokenHash = token ? sha256(token) : undefined;
     const session = tokenHash ? await store.findSession(tokenHash) : undefined;
     const at = now();
-    if (!session || at - session.lastSeenAtMs > SESSION_IDLE_MS || at - session.createdAtMs > SESSION_ABSOLUTE_MS) {
+    if (
+      !session ||
+      at - session.lastSeenAtMs > SESSION_IDLE_MS ||
+      at - session.createdAtMs > SESSION_ABSOLUTE_MS
+    ) {
       if (session) await store.deleteSession(session.tokenHash);
       return void sendError(reply, request, 401, 'unauthenticated', 'Sign in to use the dashboard.');
     }
     if (unsafe) {
       const presented = request.headers[CSRF_HEADER];
       if (typeof presented !== 'string' || !safeEqual(presented, session.csrfToken)) {
-        return void sendError(reply, request, 403, 'csrf_failed', "Send the session's CSRF token (csrf_token of GET /dashboard/api/session) in the X-CSRF-Token header.");
+        return void sendError(
+          reply,
+          request,
+          403,
+          'csrf_failed',
+          "Send the session's CSRF token (csrf_token of GET /dashboard/api/session) in the X-CSRF-Token header.",
+        );
       }
     }
     const user = await store.findUserById(session.userId);
     const account = user && (await store.findAccount(user.accountId));
-    if (!user || !account) return void sendError(reply, request, 401, 'unauthenticated', 'Sign in to use the dashboard.');
+    if (!user || !account)
+      return void sendError(reply, request, 401, 'unauthenticated', 'Sign in to use the dashboard.');
     // Idle expiry is measured from the last request; written at most once a minute.
     if (at - session.lastSeenAtMs > 60_000) await store.touchSession(session.tokenHash, at);
     request.dashboard = { tokenHash: session.tokenHash, session, user, account };
@@ -484,7 +742,16 @@ export async function dashboardApi(app: FastifyInstance, options: DashboardApiOp
     errorBody,
     unrouted: ({ id, ip }) => {
       const decision = limit(ip);
-      return { id: id ?? '', headers: { 'x-request-id': id ?? '', [digestHeader]: SPEC_DIGEST, 'cache-control': 'no-store', 'x-ratelimit-limit': decision.limit, 'x-ratelimit-remaining': decision.remaining } };
+      return {
+        id: id ?? '',
+        headers: {
+          'x-request-id': id ?? '',
+          [digestHeader]: SPEC_DIGEST,
+          'cache-control': 'no-store',
+          'x-ratelimit-limit': decision.limit,
+          'x-ratelimit-remaining': decision.remaining,
+        },
+      };
     },
     unknownQueryParameters: 'refuse',
   });

@@ -12,9 +12,19 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export async function queueMail(store: StoreData, user: UserRecord, purpose: MailTokenPurpose, nowMs: number): Promise<void> {
+export async function queueMail(
+  store: StoreData,
+  user: UserRecord,
+  purpose: MailTokenPurpose,
+  nowMs: number,
+): Promise<void> {
   const token = randomBytes(24).toString('base64url');
-  await store.insertMailToken(sha256Hex(token), user.id, purpose, nowMs + (purpose === 'verify_email' ? VERIFY_TTL_MS : RESET_TTL_MS));
+  await store.insertMailToken(
+    sha256Hex(token),
+    user.id,
+    purpose,
+    nowMs + (purpose === 'verify_email' ? VERIFY_TTL_MS : RESET_TTL_MS),
+  );
   const verify = purpose === 'verify_email';
   const link = verify ? `/dashboard/verify-email#token=${token}` : `/dashboard/reset-password#token=${token}`;
   await store.insertMail({

@@ -10,23 +10,39 @@ const KEY_LENGTH = 64;
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, length: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+  length: number,
+): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; the default cap (32 MiB) is exactly that, so allow twice.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, length, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, PARAMS, KEY_LENGTH);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, expected] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !expected) return false;
   const want = Buffer.from(expected, 'base64url');
-  const got = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, want.length);
+  const got = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    want.length,
+  );
   return timingSafeEqual(got, want);
 }
 

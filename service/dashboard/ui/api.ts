@@ -31,7 +31,9 @@ const remember = (session: Session) => {
 /** Text for a failure, with the wait a 429 asks for. */
 export function failureText(failure: unknown): string {
   if (failure instanceof APIError) {
-    const message = failure.code ? (failure.body as { message?: string } | undefined)?.message ?? failure.message : failure.message;
+    const message = failure.code
+      ? ((failure.body as { message?: string } | undefined)?.message ?? failure.message)
+      : failure.message;
     const retryAfter = failure.status === 429 ? failure.headers?.get('retry-after') : null;
     return retryAfter ? `${message} Try again in ${retryAfter} seconds.` : message;
   }
@@ -41,14 +43,17 @@ export function failureText(failure: unknown): string {
 export const isUnauthenticated = (failure: unknown) => failure instanceof APIError && failure.status === 401;
 
 export const api = {
-  signUp: async (email: string, password: string) => remember(await client.signup.create({ email, password })),
-  signIn: async (email: string, password: string) => remember(await client.session.create({ email, password })),
+  signUp: async (email: string, password: string) =>
+    remember(await client.signup.create({ email, password })),
+  signIn: async (email: string, password: string) =>
+    remember(await client.session.create({ email, password })),
   session: async () => remember(await client.session.retrieve()),
   signOut: () => client.session.delete(),
   signOutEverywhere: () => client.sessions.delete(),
   verifyEmail: (token: string) => client.emailVerification.create({ token }),
   requestPasswordReset: (email: string) => client.passwordResets.create({ email }),
-  resetPassword: (token: string, password: string) => client.passwordResets.confirm.create({ token, password }),
+  resetPassword: (token: string, password: string) =>
+    client.passwordResets.confirm.create({ token, password }),
 
   scopes: async () => (await client.scopes.retrieve()).data,
   keys: async (environment: Environment) => (await client.keys.retrieve({ environment })).data,

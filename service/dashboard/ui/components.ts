@@ -26,7 +26,17 @@ export function Notice({ error, message }: { error?: string | null; message?: st
   `;
 }
 
-export function Layout({ page, environment, session, children }: { page: EnvironmentPage; environment: Environment; session: Session; children: ComponentChildren }) {
+export function Layout({
+  page,
+  environment,
+  session,
+  children,
+}: {
+  page: EnvironmentPage;
+  environment: Environment;
+  session: Session;
+  children: ComponentChildren;
+}) {
   const other: Environment = environment === 'test' ? 'live' : 'test';
   const [error, setError] = useState<string | null>(null);
   const signOut = async (everywhere: boolean) => {
@@ -44,11 +54,24 @@ export function Layout({ page, environment, session, children }: { page: Environ
       <nav aria-label="Dashboard">
         <ul>
           ${Object.entries(PAGE_TITLES).map(
-            ([name, title]) => html`<li><a href=${`/dashboard/${environment}/${name}`} aria-current=${name === page ? 'page' : undefined}>${title}</a></li>`,
+            ([name, title]) =>
+              html`<li>
+                <a
+                  href=${`/dashboard/${environment}/${name}`}
+                  aria-current=${name === page ? 'page' : undefined}
+                  >${title}</a
+                >
+              </li>`,
           )}
         </ul>
       </nav>
-      <button type="button" class="mode-switch" role="switch" aria-checked=${environment === 'test'} onClick=${() => location.assign(`/dashboard/${other}/${page}`)}>
+      <button
+        type="button"
+        class="mode-switch"
+        role="switch"
+        aria-checked=${environment === 'test'}
+        onClick=${() => location.assign(`/dashboard/${other}/${page}`)}
+      >
         <span class="switch-track" aria-hidden="true"><span class="switch-thumb"></span></span>
         Test mode
       </button>
@@ -58,14 +81,26 @@ export function Layout({ page, environment, session, children }: { page: Environ
         <button type="button" class="link" onClick=${() => signOut(true)}>Sign out everywhere</button>
       </div>
     </header>
-    ${environment === 'test'
-      ? html`<p class="mode-banner" data-mode="test"><strong>Test mode</strong>: you are managing test data and <code>test_</code> keys. Nothing here touches live traffic or billing.</p>`
-      : html`<p class="mode-banner live" data-mode="live"><strong>Live mode</strong>: you are managing live data and <code>live_</code> keys.</p>`}
+    ${
+      environment === 'test'
+        ? html`<p class="mode-banner" data-mode="test">
+            <strong>Test mode</strong>: you are managing test data and <code>test_</code> keys. Nothing here
+            touches live traffic or billing.
+          </p>`
+        : html`<p class="mode-banner live" data-mode="live">
+            <strong>Live mode</strong>: you are managing live data and <code>live_</code> keys.
+          </p>`
+    }
     <main id="main" tabindex="-1">
       <${Notice} error=${error} />
-      ${environment === 'live' && !session.user.email_verified
-        ? html`<p class="warning">Live keys need a verified e-mail address: open the link in the mail sent to ${session.user.email}.</p>`
-        : null}
+      ${
+        environment === 'live' && !session.user.email_verified
+          ? html`<p class="warning">
+              Live keys need a verified e-mail address: open the link in the mail sent to
+              ${session.user.email}.
+            </p>`
+          : null
+      }
       ${children}
     </main>
   `;
@@ -75,7 +110,17 @@ export function Layout({ page, environment, session, children }: { page: Environ
  * A modal `<dialog>`: opened with showModal (focus moves in, the page behind is inert, Escape
  * closes), focus on the first `[autofocus]` or focusable field, and back on the opener when it closes.
  */
-export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ComponentChildren }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ComponentChildren;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useRef(`dialog-${Math.random().toString(36).slice(2)}`).current;
@@ -91,7 +136,12 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
   }, [open]);
   // A new step in the same dialog (a form, then the secret it made) starts at its first field.
   useEffect(() => {
-    if (open) ref.current?.querySelector<HTMLElement>('[autofocus], input:not([disabled]), select, textarea, button:not([disabled])')?.focus();
+    if (open)
+      ref.current
+        ?.querySelector<HTMLElement>(
+          '[autofocus], input:not([disabled]), select, textarea, button:not([disabled])',
+        )
+        ?.focus();
   }, [open, title]);
   const closed = () => {
     onClose();
@@ -103,7 +153,12 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
   };
   return html`
     <dialog ref=${ref} aria-labelledby=${titleId} onClose=${closed}>
-      ${open ? html`<h2 id=${titleId}>${title}</h2>${children}` : null}
+      ${
+        open
+          ? html`<h2 id=${titleId}>${title}</h2>
+              ${children}`
+          : null
+      }
     </dialog>
   `;
 }
@@ -123,10 +178,22 @@ export function OnceOnlySecret({ label, secret }: { label: string; secret: strin
     }
   };
   return html`
-    <p class="warning">This is the only time the ${label.toLowerCase()} is shown. Copy it and store it somewhere safe now; you cannot see it again.</p>
+    <p class="warning">
+      This is the only time the ${label.toLowerCase()} is shown. Copy it and store it somewhere safe now; you
+      cannot see it again.
+    </p>
     <div class="secret">
       <label for="once-only-secret">${label}</label>
-      <input id="once-only-secret" ref=${input} class="secret-value" readonly value=${secret} spellcheck="false" autocomplete="off" autofocus />
+      <input
+        id="once-only-secret"
+        ref=${input}
+        class="secret-value"
+        readonly
+        value=${secret}
+        spellcheck="false"
+        autocomplete="off"
+        autofocus
+      />
       <button type="button" onClick=${copy}>Copy</button>
     </div>
     <p role="status" class="muted">${copied}</p>
@@ -144,7 +211,8 @@ export function useAction() {
       await action();
     } catch (failure) {
       // The session ended (expired, or signed out elsewhere): sign in again, then come back here.
-      if (isUnauthenticated(failure) && document.body.dataset.environment) location.assign(`/dashboard/signin?next=${encodeURIComponent(location.pathname)}`);
+      if (isUnauthenticated(failure) && document.body.dataset.environment)
+        location.assign(`/dashboard/signin?next=${encodeURIComponent(location.pathname)}`);
       setError(failureText(failure));
     } finally {
       setBusy(false);

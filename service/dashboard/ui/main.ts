@@ -14,20 +14,32 @@ import { KeysPage } from './pages/keys.js';
 import { WebhooksPage } from './pages/webhooks.js';
 
 const PAGES = { keys: KeysPage, billing: BillingPage, webhooks: WebhooksPage };
-const PUBLIC = { signin: SignInPage, signup: SignUpPage, 'verify-email': VerifyEmailPage, 'reset-password': ResetPasswordPage };
+const PUBLIC = {
+  signin: SignInPage,
+  signup: SignUpPage,
+  'verify-email': VerifyEmailPage,
+  'reset-password': ResetPasswordPage,
+};
 
 function SignedIn({ page, environment }: { page: EnvironmentPage; environment: Environment }) {
   const [session, setSession] = useState<Session | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     api.session().then(setSession, (failure: unknown) => {
-      if (isUnauthenticated(failure)) location.replace(`/dashboard/signin?next=${encodeURIComponent(location.pathname)}`);
+      if (isUnauthenticated(failure))
+        location.replace(`/dashboard/signin?next=${encodeURIComponent(location.pathname)}`);
       else setError(failureText(failure));
     });
   }, []);
-  if (!session) return html`<main id="main"><h1>${PAGE_TITLES[page]}</h1>${error ? html`<${Notice} error=${error} />` : html`<p aria-busy="true">Loading…</p>`}</main>`;
+  if (!session)
+    return html`<main id="main">
+      <h1>${PAGE_TITLES[page]}</h1>
+      ${error ? html`<${Notice} error=${error} />` : html`<p aria-busy="true">Loading…</p>`}
+    </main>`;
   const Page = PAGES[page];
-  return html`<${Layout} page=${page} environment=${environment} session=${session}><${Page} environment=${environment} /><//>`;
+  return html`<${Layout} page=${page} environment=${environment} session=${session}
+    ><${Page} environment=${environment}
+  /><//>`;
 }
 
 const root = document.getElementById('app');

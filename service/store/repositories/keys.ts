@@ -9,7 +9,9 @@ import { locksRows } from '../transactions.js';
 import { pendingWritten, type WriteBehind } from '../write-behind.js';
 
 /** Read when the key cache does not hold them: prepared (prepared.ts). */
-const accountById = prepared((db, $: { id: string }) => db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('id', '=', $.id));
+const accountById = prepared((db, $: { id: string }) =>
+  db.selectFrom('accounts').select(ACCOUNT_COLUMNS).where('id', '=', $.id),
+);
 
 const keyByHash = prepared((db, $: { hash: Buffer }, lock) =>
   db
@@ -32,7 +34,10 @@ const keyWithAccountByHash = prepared((db, $: { hash: Buffer }) =>
 async function readKeyWithAccount(db: Db, hash: Buffer): Promise<KeyWithAccount | undefined> {
   const [row] = await keyWithAccountByHash(db, { hash }, false);
   if (!row) return undefined;
-  const account = row.account_tier === null || row.account_created_at === null ? undefined : toAccount({ id: row.account_id, tier: row.account_tier, created_at: row.account_created_at });
+  const account =
+    row.account_tier === null || row.account_created_at === null
+      ? undefined
+      : toAccount({ id: row.account_id, tier: row.account_tier, created_at: row.account_created_at });
   return { key: toKey(row), account };
 }
 
@@ -142,22 +147,43 @@ export class KeysRepository implements KeyData {
   }
 
   async listAccounts(): Promise<AccountRecord[]> {
-    return (await this.db.selectFrom('accounts').select(ACCOUNT_COLUMNS).orderBy('created_at').orderBy('id').execute()).map(toAccount);
+    return (
+      await this.db
+        .selectFrom('accounts')
+        .select(ACCOUNT_COLUMNS)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    ).map(toAccount);
   }
 
   async listKeys(): Promise<KeyRecord[]> {
     await pendingWritten(this.db, this.writeBehind); // "last used" as this store knows it
-    return (await this.db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id').execute()).map(toKey);
+    return (
+      await this.db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id').execute()
+    ).map(toKey);
   }
 
   async listAccountKeys(accountId: string, environment: Environment): Promise<KeyRecord[]> {
     await pendingWritten(this.db, this.writeBehind); // "last used" as this store knows it
-    const rows = await this.db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).where('environment', '=', environment).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('environment', '=', environment)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     return rows.map(toKey);
   }
 
   async revokeKey(id: string, now: string): Promise<void> {
-    await this.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
     this.engine.keyCache?.drop();
   }
 
@@ -167,16 +193,24 @@ export class KeysRepository implements KeyData {
   }
 
   async countKeys(): Promise<number> {
-    const row = await this.db.selectFrom('api_keys').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   async setting(name: string, create: () => string): Promise<string> {
-    const read = () => this.db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst();
+    const read = () =>
+      this.db.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst();
     const existing = await read();
     if (existing) return existing.value;
     // Instances starting together may both get here: the first insert wins, and both read it back.
-    await this.db.insertInto('settings').values({ name, value: create() }).onConflict((conflict) => conflict.column('name').doNothing()).execute();
+    await this.db
+      .insertInto('settings')
+      .values({ name, value: create() })
+      .onConflict((conflict) => conflict.column('name').doNothing())
+      .execute();
     return (await read())!.value;
   }
 }

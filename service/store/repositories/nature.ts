@@ -3,7 +3,17 @@ import { andThen, type Awaitable } from '../../awaitable.js';
 import type { Engine } from '../engine.js';
 import { keysetPages } from '../paging.js';
 import { prepared } from '../prepared.js';
-import { ASSESSMENT_COLUMNS, assessmentProgress, assessmentRow, copyJson, scoresText, SUBJECT_COLUMNS, subjectRow, toAssessment, toSubject } from '../rows.js';
+import {
+  ASSESSMENT_COLUMNS,
+  assessmentProgress,
+  assessmentRow,
+  copyJson,
+  scoresText,
+  SUBJECT_COLUMNS,
+  subjectRow,
+  toAssessment,
+  toSubject,
+} from '../rows.js';
 import type { Db } from '../schema.js';
 import type { AssessmentRow, NatureData, PageQuery, PageResult, Scope, SubjectRow } from '../store.js';
 import { atomically, locksRows } from '../transactions.js';
@@ -31,10 +41,21 @@ const assessmentById = prepared((db, $: InScope, lock) =>
     .$if(lock, (query) => query.forUpdate()),
 );
 
-const subjectPages = keysetPages((db, $: Scope) => db.selectFrom('subjects').select(SUBJECT_COLUMNS).where('account_id', '=', $.accountId).where('environment', '=', $.environment));
+const subjectPages = keysetPages((db, $: Scope) =>
+  db
+    .selectFrom('subjects')
+    .select(SUBJECT_COLUMNS)
+    .where('account_id', '=', $.accountId)
+    .where('environment', '=', $.environment),
+);
 
 const assessmentPages = keysetPages((db, $: Scope & { subjectId: string }) =>
-  db.selectFrom('assessments').select(ASSESSMENT_COLUMNS).where('subject_id', '=', $.subjectId).where('account_id', '=', $.accountId).where('environment', '=', $.environment),
+  db
+    .selectFrom('assessments')
+    .select(ASSESSMENT_COLUMNS)
+    .where('subject_id', '=', $.subjectId)
+    .where('account_id', '=', $.accountId)
+    .where('environment', '=', $.environment),
 );
 
 /**
@@ -44,13 +65,17 @@ const assessmentPages = keysetPages((db, $: Scope & { subjectId: string }) =>
  * several times faster than JSON.parse). A changed row is a new object, never found here.
  */
 const recordsOfRows = new WeakMap<object, object>();
-function ownRecordOf<Row extends object, Record extends object>(row: Row, toRecord: (row: Row) => Record): Record {
+function ownRecordOf<Row extends object, Record extends object>(
+  row: Row,
+  toRecord: (row: Row) => Record,
+): Record {
   let record = recordsOfRows.get(row) as Record | undefined;
   if (!record) recordsOfRows.set(row, (record = toRecord(row)));
   return copyJson(record);
 }
 
-const firstSubject = (rows: Array<Parameters<typeof toSubject>[0]>): SubjectRow | undefined => (rows[0] ? ownRecordOf(rows[0], toSubject) : undefined);
+const firstSubject = (rows: Array<Parameters<typeof toSubject>[0]>): SubjectRow | undefined =>
+  rows[0] ? ownRecordOf(rows[0], toSubject) : undefined;
 
 export class NatureRepository implements NatureData {
   constructor(
@@ -59,7 +84,11 @@ export class NatureRepository implements NatureData {
   ) {}
 
   async insertSubject(scope: Scope, subject: Omit<SubjectRow, 'seq' | 'latestScores'>): Promise<SubjectRow> {
-    const { seq } = await this.db.insertInto('subjects').values(subjectRow(scope, subject)).returning('seq').executeTakeFirstOrThrow();
+    const { seq } = await this.db
+      .insertInto('subjects')
+      .values(subjectRow(scope, subject))
+      .returning('seq')
+      .executeTakeFirstOrThrow();
     return { ...subject, seq, latestScores: null };
   }
 
@@ -74,12 +103,22 @@ export class NatureRepository implements NatureData {
 
   async deleteSubject(scope: Scope, id: string): Promise<SubjectRow | undefined> {
     // Its assessments go with it (ON DELETE CASCADE).
-    const row = await this.db.deleteFrom('subjects').where('id', '=', id).where('account_id', '=', scope.accountId).where('environment', '=', scope.environment).returning(SUBJECT_COLUMNS).executeTakeFirst();
+    const row = await this.db
+      .deleteFrom('subjects')
+      .where('id', '=', id)
+      .where('account_id', '=', scope.accountId)
+      .where('environment', '=', scope.environment)
+      .returning(SUBJECT_COLUMNS)
+      .executeTakeFirst();
     return row && toSubject(row);
   }
 
   async insertAssessment(scope: Scope, assessment: Omit<AssessmentRow, 'seq'>): Promise<AssessmentRow> {
-    const { seq } = await this.db.insertInto('assessments').values(assessmentRow(scope, assessment)).returning('seq').executeTakeFirstOrThrow();
+    const { seq } = await this.db
+      .insertInto('assessments')
+      .values(assessmentRow(scope, assessment))
+      .returning('seq')
+      .executeTakeFirstOrThrow();
     return { ...assessment, seq };
   }
 

@@ -16,7 +16,11 @@ export class RequestsRepository implements RequestData {
     return this.engine.takeTokens(this.db, limits, nowMs);
   }
 
-  async findIdempotency(scope: Scope, key: string, notBeforeMs: number): Promise<IdempotencyRecord | undefined> {
+  async findIdempotency(
+    scope: Scope,
+    key: string,
+    notBeforeMs: number,
+  ): Promise<IdempotencyRecord | undefined> {
     const row = await this.db
       .selectFrom('idempotency')
       .select(['request_hash', 'status', 'body', 'created_at_ms'])
@@ -25,13 +29,28 @@ export class RequestsRepository implements RequestData {
       .where('key', '=', key)
       .where('created_at_ms', '>=', notBeforeMs)
       .executeTakeFirst();
-    return row && { requestHash: row.request_hash, status: row.status, body: row.body, createdAtMs: row.created_at_ms };
+    return (
+      row && {
+        requestHash: row.request_hash,
+        status: row.status,
+        body: row.body,
+        createdAtMs: row.created_at_ms,
+      }
+    );
   }
 
   async saveIdempotency(scope: Scope, key: string, record: IdempotencyRecord): Promise<void> {
     await this.db
       .insertInto('idempotency')
-      .values({ account_id: scope.accountId, environment: scope.environment, key, request_hash: record.requestHash, status: record.status, body: record.body, created_at_ms: record.createdAtMs })
+      .values({
+        account_id: scope.accountId,
+        environment: scope.environment,
+        key,
+        request_hash: record.requestHash,
+        status: record.status,
+        body: record.body,
+        created_at_ms: record.createdAtMs,
+      })
       .onConflict((conflict) =>
         conflict.columns(['account_id', 'environment', 'key']).doUpdateSet((eb) => ({
           request_hash: eb.ref('excluded.request_hash'),

@@ -21,7 +21,12 @@ export class UsageRepository implements UsageData {
 
   async usage(accountId: string, period: string): Promise<number> {
     await pendingWritten(this.db, this.writeBehind);
-    const row = await this.db.selectFrom('usage').select('requests').where('account_id', '=', accountId).where('period', '=', period).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('usage')
+      .select('requests')
+      .where('account_id', '=', accountId)
+      .where('period', '=', period)
+      .executeTakeFirst();
     return row?.requests ?? 0;
   }
 
@@ -31,6 +36,12 @@ export class UsageRepository implements UsageData {
 
   async dailyUsage(accountId: string, month: string): Promise<Array<{ day: string; requests: number }>> {
     await pendingWritten(this.db, this.writeBehind);
-    return this.db.selectFrom('usage_daily').select(['day', 'requests']).where('account_id', '=', accountId).where('day', 'like', `${month}-%`).orderBy('day').execute();
+    return this.db
+      .selectFrom('usage_daily')
+      .select(['day', 'requests'])
+      .where('account_id', '=', accountId)
+      .where('day', 'like', `${month}-%`)
+      .orderBy('day')
+      .execute();
   }
 }

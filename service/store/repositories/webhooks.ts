@@ -5,9 +5,25 @@
  */
 import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Engine } from '../engine.js';
-import { toWebhookDelivery, toWebhookEndpoint, toWebhookEvent, WEBHOOK_EVENT_COLUMNS, webhookEndpointRow, webhookEventRow } from '../rows.js';
+import {
+  toWebhookDelivery,
+  toWebhookEndpoint,
+  toWebhookEvent,
+  WEBHOOK_EVENT_COLUMNS,
+  webhookEndpointRow,
+  webhookEventRow,
+} from '../rows.js';
 import type { Db, Schema } from '../schema.js';
-import type { ClaimedWebhookDelivery, WebhookAttemptOutcome, WebhookData, WebhookDeliveryRecord, WebhookDeliveryState, WebhookEndpointRecord, WebhookEndpointStatus, WebhookEventRecord } from '../store.js';
+import type {
+  ClaimedWebhookDelivery,
+  WebhookAttemptOutcome,
+  WebhookData,
+  WebhookDeliveryRecord,
+  WebhookDeliveryState,
+  WebhookEndpointRecord,
+  WebhookEndpointStatus,
+  WebhookEventRecord,
+} from '../store.js';
 import { RESEND_AFTER_LEASE } from '../store.js';
 import { atomically, locksRows } from '../transactions.js';
 
@@ -32,14 +48,20 @@ export function claimable(nowMs: number): Expression<SqlBool> {
     eb.or([eb('d.lease_until_ms', 'is', null), eb('d.lease_until_ms', '<=', nowMs)]),
     eb('e.status', '=', 'enabled'),
     eb.not(eb.exists(pendingOfSameEndpoint('x').where('x.lease_until_ms', '>', nowMs))),
-    eb.not(eb.exists(pendingOfSameEndpoint('y').where('y.next_attempt_at_ms', '<=', nowMs).whereRef('y.seq', '<', 'd.seq'))),
+    eb.not(
+      eb.exists(
+        pendingOfSameEndpoint('y').where('y.next_attempt_at_ms', '<=', nowMs).whereRef('y.seq', '<', 'd.seq'),
+      ),
+    ),
   ]);
 }
 
 /** Event types sorted by their bytes (as SQLite's BINARY collation and PostgreSQL's "C" sort). */
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-type EndpointFilter = (eb: ExpressionBuilder<Schema & { e: Schema['webhook_endpoints'] }, 'e'>) => Expression<SqlBool>;
+type EndpointFilter = (
+  eb: ExpressionBuilder<Schema & { e: Schema['webhook_endpoints'] }, 'e'>,
+) => Expression<SqlBool>;
 
 export class WebhooksRepository implements WebhookData {
   constructor(
@@ -51,7 +73,11 @@ export class WebhooksRepository implements WebhookData {
     return atomically(this.db, async (trx) => {
       await trx.insertInto('webhook_endpoints').values(webhookEndpointRow(endpoint)).execute();
       const types = [...new Set(endpoint.eventTypes)];
-      if (types.length > 0) await trx.insertInto('webhook_endpoint_event_types').values(types.map((type) => ({ endpoint_id: endpoint.id, event_type: type }))).execute();
+      if (types.length > 0)
+        await trx
+          .insertInto('webhook_endpoint_event_types')
+          .values(types.map((type) => ({ endpoint_id: endpoint.id, event_type: type })))
+          .execute();
     });
   }
 
@@ -60,19 +86,39 @@ export class WebhooksRepository implements WebhookData {
   }
 
   listWebhookEndpoints(accountId?: string): Promise<WebhookEndpointRecord[]> {
-    return endpointsWhere(this.db, (eb) => (accountId === undefined ? eb.lit(true) : eb('e.account_id', '=', accountId)), false);
+    return endpointsWhere(
+      this.db,
+      (eb) => (accountId === undefined ? eb.lit(true) : eb('e.account_id', '=', accountId)),
+      false,
+    );
   }
 
-  async setWebhookEndpointSecrets(id: string, secretCiphertext: string, previous: { ciphertext: string; expiresAtMs: number } | null): Promise<void> {
+  async setWebhookEndpointSecrets(
+    id: string,
+    secretCiphertext: string,
+    previous: { ciphertext: string; expiresAtMs: number } | null,
+  ): Promise<void> {
     await this.db
       .updateTable('webhook_endpoints')
-      .set({ secret_ciphertext: secretCiphertext, previous_secret_ciphertext: previous?.ciphertext ?? null, previous_secret_expires_at_ms: previous?.expiresAtMs ?? null })
+      .set({
+        secret_ciphertext: secretCiphertext,
+        previous_secret_ciphertext: previous?.ciphertext ?? null,
+        previous_secret_expires_at_ms: previous?.expiresAtMs ?? null,
+      })
       .where('id', '=', id)
       .execute();
   }
 
-  async setWebhookEndpointStatus(id: string, status: WebhookEndpointStatus, reason: string | null): Promise<void> {
-    await this.db.updateTable('webhook_endpoints').set({ status, disabled_reason: reason }).where('id', '=', id).execute();
+  async setWebhookEndpointStatus(
+    id: string,
+    status: WebhookEndpointStatus,
+    reason: string | null,
+  ): Promise<void> {
+    await this.db
+      .updateTable('webhook_endpoints')
+      .set({ status, disabled_reason: reason })
+      .where('id', '=', id)
+      .execute();
   }
 
   async deleteWebhookEndpoint(id: string): Promise<boolean> {
@@ -91,7 +137,13 @@ export class WebhooksRepository implements WebhookData {
         .expression((eb) =>
           eb
             .selectFrom(['webhook_events as v', 'webhook_endpoints as e'])
-            .select(['v.id as event_id', 'e.id as endpoint_id', sql.lit('pending').as('state'), sql.lit(0).as('attempts'), 'v.created_at_ms as next_attempt_at_ms'])
+            .select([
+              'v.id as event_id',
+              'e.id as endpoint_id',
+              sql.lit('pending').as('state'),
+              sql.lit(0).as('attempts'),
+              'v.created_at_ms as next_attempt_at_ms',
+            ])
             .where('v.id', '=', event.id)
             .whereRef('e.account_id', '=', 'v.account_id')
             .whereRef('e.environment', '=', 'v.environment')
@@ -103,7 +155,9 @@ export class WebhooksRepository implements WebhookData {
                   .selectFrom('webhook_endpoint_event_types as t')
                   .select(sql.lit(1).as('found'))
                   .whereRef('t.endpoint_id', '=', 'e.id')
-                  .where((tb) => tb.or([tb('t.event_type', '=', tb.ref('v.type')), tb('t.event_type', '=', '*')])),
+                  .where((tb) =>
+                    tb.or([tb('t.event_type', '=', tb.ref('v.type')), tb('t.event_type', '=', '*')]),
+                  ),
               ),
             )
             .orderBy('e.created_at')
@@ -115,11 +169,20 @@ export class WebhooksRepository implements WebhookData {
   }
 
   async findWebhookEvent(id: string): Promise<WebhookEventRecord | undefined> {
-    const row = await this.db.selectFrom('webhook_events').select(WEBHOOK_EVENT_COLUMNS).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('webhook_events')
+      .select(WEBHOOK_EVENT_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row && toWebhookEvent(row);
   }
 
-  async claimWebhookDeliveries(owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<ClaimedWebhookDelivery[]> {
+  async claimWebhookDeliveries(
+    owner: string,
+    nowMs: number,
+    leaseUntilMs: number,
+    limit: number,
+  ): Promise<ClaimedWebhookDelivery[]> {
     if (limit <= 0) return [];
     return atomically(this.db, async (trx) => {
       const leased = await this.engine.leaseWebhookDeliveries(trx, owner, nowMs, leaseUntilMs, limit);
@@ -131,14 +194,28 @@ export class WebhooksRepository implements WebhookData {
         .where('id', 'in', [...new Set(deliveries.map((delivery) => delivery.eventId))])
         .execute();
       const eventById = new Map(events.map((row) => [row.id, toWebhookEvent(row)]));
-      const endpoints = await endpointsWhere(trx, (eb) => eb('e.id', 'in', [...new Set(deliveries.map((delivery) => delivery.endpointId))]), false);
+      const endpoints = await endpointsWhere(
+        trx,
+        (eb) => eb('e.id', 'in', [...new Set(deliveries.map((delivery) => delivery.endpointId))]),
+        false,
+      );
       const endpointById = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
-      return deliveries.map((delivery) => ({ delivery, event: eventById.get(delivery.eventId)!, endpoint: endpointById.get(delivery.endpointId)! }));
+      return deliveries.map((delivery) => ({
+        delivery,
+        event: eventById.get(delivery.eventId)!,
+        endpoint: endpointById.get(delivery.endpointId)!,
+      }));
     });
   }
 
-  async completeWebhookDelivery(seq: number, owner: string, attemptAtMs: number, outcome: WebhookAttemptOutcome): Promise<boolean> {
-    const state: WebhookDeliveryState = outcome.kind === 'succeeded' ? 'succeeded' : outcome.kind === 'failed' ? 'failed' : 'pending';
+  async completeWebhookDelivery(
+    seq: number,
+    owner: string,
+    attemptAtMs: number,
+    outcome: WebhookAttemptOutcome,
+  ): Promise<boolean> {
+    const state: WebhookDeliveryState =
+      outcome.kind === 'succeeded' ? 'succeeded' : outcome.kind === 'failed' ? 'failed' : 'pending';
     const error = outcome.kind === 'succeeded' ? null : outcome.error;
     const next = outcome.kind === 'retry' ? outcome.nextAttemptAtMs : attemptAtMs;
     const disable = outcome.kind === 'failed' && outcome.disableEndpoint;
@@ -151,7 +228,12 @@ export class WebhooksRepository implements WebhookData {
           const ours = eb('lease_owner', '=', owner);
           return {
             state: eb.case().when(ours).then(state).else('pending').end().$castTo<WebhookDeliveryState>(),
-            attempts: eb.case().when(ours).then(eb('attempts', '+', 1)).else(eb.ref('attempts')).end(),
+            attempts: eb
+              .case()
+              .when(ours)
+              .then(eb('attempts', '+', 1))
+              .else(eb.ref('attempts'))
+              .end(),
             next_attempt_at_ms: eb.case().when(ours).then(next).else(eb.ref('next_attempt_at_ms')).end(),
             lease_until_ms: null,
             lease_owner: null,
@@ -166,7 +248,11 @@ export class WebhooksRepository implements WebhookData {
         .returning(['endpoint_id', 'state'])
         .executeTakeFirst();
       if (done?.state === 'failed' && disable) {
-        await db.updateTable('webhook_endpoints').set({ status: 'disabled', disabled_reason: error }).where('id', '=', done.endpoint_id).execute();
+        await db
+          .updateTable('webhook_endpoints')
+          .set({ status: 'disabled', disabled_reason: error })
+          .where('id', '=', done.endpoint_id)
+          .execute();
       }
       return done !== undefined;
     };
@@ -185,7 +271,12 @@ export class WebhooksRepository implements WebhookData {
         .updateTable('webhook_deliveries')
         .set((eb) => {
           const inFlight = eb('lease_until_ms', '>', nowMs);
-          const marked = eb.case().when('lease_owner', 'like', `${RESEND_AFTER_LEASE}%`).then(eb.ref('lease_owner')).else(sql<string>`${RESEND_AFTER_LEASE} || lease_owner`).end();
+          const marked = eb
+            .case()
+            .when('lease_owner', 'like', `${RESEND_AFTER_LEASE}%`)
+            .then(eb.ref('lease_owner'))
+            .else(sql<string>`${RESEND_AFTER_LEASE} || lease_owner`)
+            .end();
           return {
             state: 'pending',
             attempts: 0,
@@ -199,14 +290,23 @@ export class WebhooksRepository implements WebhookData {
         .returning(['seq', 'endpoint_id'])
         .execute();
       const endpoints = requeued.sort((a, b) => a.seq - b.seq).map((row) => row.endpoint_id);
-      if (endpoints.length > 0) await trx.updateTable('webhook_endpoints').set({ status: 'enabled', disabled_reason: null }).where('id', 'in', endpoints).execute();
+      if (endpoints.length > 0)
+        await trx
+          .updateTable('webhook_endpoints')
+          .set({ status: 'enabled', disabled_reason: null })
+          .where('id', 'in', endpoints)
+          .execute();
       return endpoints;
     });
   }
 }
 
 /** Endpoints matching the filter, oldest first, each with its event types (FOR UPDATE of the endpoint rows when `lock`). */
-async function endpointsWhere(db: Db, filter: EndpointFilter, lock: boolean): Promise<WebhookEndpointRecord[]> {
+async function endpointsWhere(
+  db: Db,
+  filter: EndpointFilter,
+  lock: boolean,
+): Promise<WebhookEndpointRecord[]> {
   const rows = await db
     .selectFrom('webhook_endpoints as e')
     .selectAll('e')
@@ -216,16 +316,29 @@ async function endpointsWhere(db: Db, filter: EndpointFilter, lock: boolean): Pr
     .$if(lock, (query) => query.forUpdate())
     .execute();
   if (rows.length === 0) return [];
-  const types = await db.selectFrom('webhook_endpoint_event_types as t').innerJoin('webhook_endpoints as e', 'e.id', 't.endpoint_id').select(['t.endpoint_id', 't.event_type']).where(filter).execute();
+  const types = await db
+    .selectFrom('webhook_endpoint_event_types as t')
+    .innerJoin('webhook_endpoints as e', 'e.id', 't.endpoint_id')
+    .select(['t.endpoint_id', 't.event_type'])
+    .where(filter)
+    .execute();
   const typesOf = new Map<string, string[]>();
-  for (const { endpoint_id, event_type } of types) typesOf.set(endpoint_id, [...(typesOf.get(endpoint_id) ?? []), event_type]);
+  for (const { endpoint_id, event_type } of types)
+    typesOf.set(endpoint_id, [...(typesOf.get(endpoint_id) ?? []), event_type]);
   return rows.map((row) => toWebhookEndpoint(row, (typesOf.get(row.id) ?? []).sort(byBytes)));
 }
 
-type DeliveryFilter = (eb: ExpressionBuilder<Schema & { d: Schema['webhook_deliveries'] }, 'd'>) => Expression<SqlBool>;
+type DeliveryFilter = (
+  eb: ExpressionBuilder<Schema & { d: Schema['webhook_deliveries'] }, 'd'>,
+) => Expression<SqlBool>;
 
 /** Deliveries matching the filter, by sequence, each with its event's type. */
-async function deliveriesWhere(db: Db, filter: DeliveryFilter, order: 'asc' | 'desc', limit: number): Promise<WebhookDeliveryRecord[]> {
+async function deliveriesWhere(
+  db: Db,
+  filter: DeliveryFilter,
+  order: 'asc' | 'desc',
+  limit: number,
+): Promise<WebhookDeliveryRecord[]> {
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_events as v', 'v.id', 'd.event_id')

@@ -21,7 +21,13 @@ const PYTHON = process.env.PYTHON ?? 'python3';
 
 function run(command: string, args: string[]): Promise<{ code: number; output: string; stdout: string }> {
   return new Promise((resolve) =>
-    execFile(command, args, { maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}`, stdout })),
+    execFile(command, args, { maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({
+        code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+        output: `${stdout}${stderr}`,
+        stdout,
+      }),
+    ),
   );
 }
 
@@ -46,24 +52,54 @@ beforeAll(async () => {
   // Inside the repo, so generated server stubs resolve fastify from its node_modules.
   await mkdir(path.resolve('.cache'), { recursive: true });
   workDir = await mkdtemp(path.resolve('.cache', 'public-specs-'));
-  const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, noEmit: true, types: ['node'] };
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+  };
   for (const [index, { spec }] of SPECS.entries()) {
     const out = path.join(workDir, String(index));
     try {
-      const { ir, warnings } = await generate({ spec, out, command: `npm run generate -- --spec ${spec} --out ${out}`, write: true, skip: ['sdks'], log: () => {} });
-      await writeFile(path.join(out, 'tsconfig.server.json'), JSON.stringify({ compilerOptions, include: ['server/**/*.ts', 'types/**/*.ts'] }));
+      const { ir, warnings } = await generate({
+        spec,
+        out,
+        command: `npm run generate -- --spec ${spec} --out ${out}`,
+        write: true,
+        skip: ['sdks'],
+        log: () => {},
+      });
+      await writeFile(
+        path.join(out, 'tsconfig.server.json'),
+        JSON.stringify({ compilerOptions, include: ['server/**/*.ts', 'types/**/*.ts'] }),
+      );
       generated[index] = { ir, warnings, out };
       const pythonDir = path.join(out, 'python');
-      if ((await readdir(pythonDir)).some((name) => !name.includes('.'))) pythonRoots.push(path.relative(workDir, pythonDir));
+      if ((await readdir(pythonDir)).some((name) => !name.includes('.')))
+        pythonRoots.push(path.relative(workDir, pythonDir));
     } catch (error) {
       generated[index] = error as Error;
     }
   }
-  const projects = (file: string) => generated.filter((entry): entry is Generated => !(entry instanceof Error)).map((entry) => path.join(entry.out, file));
+  const projects = (file: string) =>
+    generated
+      .filter((entry): entry is Generated => !(entry instanceof Error))
+      .map((entry) => path.join(entry.out, file));
   const build = (configs: string[]) => run(TSC, ['-b', ...configs, '--noEmit', '--pretty', 'false']);
-  typechecks = Promise.all([build(projects('client/tsconfig.json')), build(projects('tsconfig.server.json'))]).then(([client, server]) => ({ client, server }));
+  typechecks = Promise.all([
+    build(projects('client/tsconfig.json')),
+    build(projects('tsconfig.server.json')),
+  ]).then(([client, server]) => ({ client, server }));
   // One run, one execution environment per package, so each resolves its own imports.
-  const config = { typeCheckingMode: 'strict', pythonVersion: '3.9', include: pythonRoots, executionEnvironments: pythonRoots.map((root) => ({ root })) };
+  const config = {
+    typeCheckingMode: 'strict',
+    pythonVersion: '3.9',
+    include: pythonRoots,
+    executionEnvironments: pythonRoots.map((root) => ({ root })),
+  };
   await writeFile(path.join(workDir, 'pyrightconfig.json'), JSON.stringify(config));
   pyright = run(PYRIGHT, ['--outputjson', '-p', workDir]);
   // Both are awaited by the tests; settled here too, so a failure is never an unhandled rejection.
@@ -80,44 +116,75 @@ function tscErrors(result: { code: number; output: string }, out: string): strin
   const lines = result.output.split('\n').filter((line) => line.includes('error TS'));
   const folder = `${path.relative(process.cwd(), out)}/`;
   const anyFolder = /public-specs-[^/]+\/\d+\//;
-  const mine = lines.filter((line) => line.includes(folder) || line.includes(`${out}/`) || !anyFolder.test(line));
+  const mine = lines.filter(
+    (line) => line.includes(folder) || line.includes(`${out}/`) || !anyFolder.test(line),
+  );
   // A failed run that printed no error at all (tsc crashed) fails every spec, with its output.
-  if (result.code !== 0 && lines.length === 0) return [result.output.slice(0, 2000) || `tsc exited ${result.code} without output`];
+  if (result.code !== 0 && lines.length === 0)
+    return [result.output.slice(0, 2000) || `tsc exited ${result.code} without output`];
   return mine;
 }
 
 describe('generation for public specs', () => {
-  it.each(SPECS.map((entry, index) => ({ ...entry, index })))('$title: client and server stubs typecheck, and every route registers', async ({ index, minOperations }) => {
-    const entry = generated[index];
-    if (entry instanceof Error) throw entry;
-    const { ir, warnings, out } = entry;
-    expect(ir.operations.length).toBeGreaterThanOrEqual(minOperations ?? 1);
-    for (const warning of warnings) expect(warning).toMatch(/^\S+#\/\S*: /); // every warning names file and pointer
-    const { client, server } = await typechecks;
-    for (const [name, result] of [['client', client], ['server', server]] as const) {
-      expect(tscErrors(result, out).slice(0, 20), `${name} tsc errors`).toEqual([]);
-    }
+  it.each(SPECS.map((entry, index) => ({ ...entry, index })))(
+    '$title: client and server stubs typecheck, and every route registers',
+    async ({ index, minOperations }) => {
+      const entry = generated[index];
+      if (entry instanceof Error) throw entry;
+      const { ir, warnings, out } = entry;
+      expect(ir.operations.length).toBeGreaterThanOrEqual(minOperations ?? 1);
+      for (const warning of warnings) expect(warning).toMatch(/^\S+#\/\S*: /); // every warning names file and pointer
+      const { client, server } = await typechecks;
+      for (const [name, result] of [
+        ['client', client],
+        ['server', server],
+      ] as const) {
+        expect(tscErrors(result, out).slice(0, 20), `${name} tsc errors`).toEqual([]);
+      }
 
-    const stubs = await import(path.join(out, 'server', 'index.ts'));
-    const app = Fastify();
-    let unimplemented: string[] = [];
-    await app.register(stubs.routesPlugin, { handlers: {}, onUnimplemented: (ids: string[]) => (unimplemented = ids) });
-    await app.ready();
-    expect(unimplemented).toHaveLength(ir.operations.length);
-    for (const route of stubs.ROUTES.slice(0, 50)) expect(app.hasRoute({ method: route.method, url: route.url }), `${route.method} ${route.url}`).toBe(true);
-    await app.close();
+      const stubs = await import(path.join(out, 'server', 'index.ts'));
+      const app = Fastify();
+      let unimplemented: string[] = [];
+      await app.register(stubs.routesPlugin, {
+        handlers: {},
+        onUnimplemented: (ids: string[]) => (unimplemented = ids),
+      });
+      await app.ready();
+      expect(unimplemented).toHaveLength(ir.operations.length);
+      for (const route of stubs.ROUTES.slice(0, 50))
+        expect(app.hasRoute({ method: route.method, url: route.url }), `${route.method} ${route.url}`).toBe(
+          true,
+        );
+      await app.close();
 
-    const pythonDir = path.join(out, 'python');
-    const pkg = (await readdir(pythonDir)).find((name) => !name.includes('.'))!;
-    const imported = await run(PYTHON, ['-S', '-E', '-B', '-c', `import sys\nsys.path.insert(0, ${JSON.stringify(pythonDir)})\nimport ${pkg}\nprint(${pkg}.__name__)`]);
-    expect(imported.output.trim(), `python import of ${pkg}`).toBe(pkg);
-  }, 420_000);
+      const pythonDir = path.join(out, 'python');
+      const pkg = (await readdir(pythonDir)).find((name) => !name.includes('.'))!;
+      const imported = await run(PYTHON, [
+        '-S',
+        '-E',
+        '-B',
+        '-c',
+        `import sys\nsys.path.insert(0, ${JSON.stringify(pythonDir)})\nimport ${pkg}\nprint(${pkg}.__name__)`,
+      ]);
+      expect(imported.output.trim(), `python import of ${pkg}`).toBe(pkg);
+    },
+    420_000,
+  );
 
   it("passes pyright strict on every public spec's Python SDK", async () => {
     expect(pythonRoots).toHaveLength(SPECS.length);
     const result = await pyright;
-    const report = JSON.parse(result.stdout) as { generalDiagnostics: Array<{ file: string; severity: string; message: string; range: { start: { line: number } } }> };
-    const errors = report.generalDiagnostics.filter((d) => d.severity === 'error').map((d) => `${path.relative(workDir, d.file)}:${d.range.start.line + 1} ${d.message}`);
+    const report = JSON.parse(result.stdout) as {
+      generalDiagnostics: Array<{
+        file: string;
+        severity: string;
+        message: string;
+        range: { start: { line: number } };
+      }>;
+    };
+    const errors = report.generalDiagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${path.relative(workDir, d.file)}:${d.range.start.line + 1} ${d.message}`);
     expect(errors.slice(0, 20)).toEqual([]);
   }, 600_000);
 });

@@ -26,9 +26,19 @@ const SPECS: Record<string, string | undefined> = {
   ours: undefined,
 };
 
-function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<{ code: number; stdout: string; output: string }> {
+function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<{ code: number; stdout: string; output: string }> {
   return new Promise((resolve) =>
-    execFile(command, args, { maxBuffer: 64 * 1024 * 1024, ...options }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, output: `${stdout}${stderr}` })),
+    execFile(command, args, { maxBuffer: 64 * 1024 * 1024, ...options }, (error, stdout, stderr) =>
+      resolve({
+        code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+        stdout,
+        output: `${stdout}${stderr}`,
+      }),
+    ),
   );
 }
 
@@ -68,8 +78,11 @@ beforeAll(async () => {
       await cp(path.resolve('generated/client'), path.join(out, 'client'), { recursive: true });
       await cp(path.resolve('generated/python'), path.join(out, 'python'), { recursive: true });
     }
-    const client = JSON.parse(await readFile(path.join(out, 'client', 'package.json'), 'utf8')).name as string;
-    const python = (await readdir(path.join(out, 'python'), { withFileTypes: true })).find((entry) => entry.isDirectory() && /^[a-z_][a-z0-9_]*$/.test(entry.name) && entry.name !== 'tests')!.name;
+    const client = JSON.parse(await readFile(path.join(out, 'client', 'package.json'), 'utf8'))
+      .name as string;
+    const python = (await readdir(path.join(out, 'python'), { withFileTypes: true })).find(
+      (entry) => entry.isDirectory() && /^[a-z_][a-z0-9_]*$/.test(entry.name) && entry.name !== 'tests',
+    )!.name;
     const pkg: Package = { out, client, python, tsBlocks: [], pythonBlocks: [] };
     const tsReadme = await readFile(path.join(out, 'client', 'README.md'), 'utf8');
     for (const block of blocksOf(tsReadme, 'ts')) {
@@ -90,32 +103,82 @@ beforeAll(async () => {
   }
 
   // One tsc over every block, each package name pointed at its generated source.
-  const paths = Object.fromEntries(Object.values(packages).map((pkg) => [pkg.client, [path.relative(workDir, path.join(pkg.out, 'client', 'src', 'index.ts'))]]));
-  const compilerOptions = { target: 'ES2022', lib: ['ES2023', 'DOM', 'DOM.Iterable'], module: 'ESNext', moduleResolution: 'Bundler', strict: true, skipLibCheck: true, noEmit: true, types: ['node'], baseUrl: '.', paths };
-  const files = Object.values(packages).flatMap((pkg) => pkg.tsBlocks.map((block) => path.relative(workDir, block.file)));
+  const paths = Object.fromEntries(
+    Object.values(packages).map((pkg) => [
+      pkg.client,
+      [path.relative(workDir, path.join(pkg.out, 'client', 'src', 'index.ts'))],
+    ]),
+  );
+  const compilerOptions = {
+    target: 'ES2022',
+    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+    baseUrl: '.',
+    paths,
+  };
+  const files = Object.values(packages).flatMap((pkg) =>
+    pkg.tsBlocks.map((block) => path.relative(workDir, block.file)),
+  );
   await writeFile(path.join(workDir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
   // One pyright over every block, one execution environment per package so each resolves its own imports.
   const roots = Object.values(packages).map((pkg) => path.relative(workDir, path.join(pkg.out, 'python')));
-  const included = Object.values(packages).flatMap((pkg) => pkg.pythonBlocks.map((block) => path.relative(workDir, block.file)));
-  await writeFile(path.join(workDir, 'pyrightconfig.json'), JSON.stringify({ typeCheckingMode: 'strict', pythonVersion: '3.9', include: included, executionEnvironments: roots.map((root) => ({ root })) }));
+  const included = Object.values(packages).flatMap((pkg) =>
+    pkg.pythonBlocks.map((block) => path.relative(workDir, block.file)),
+  );
+  await writeFile(
+    path.join(workDir, 'pyrightconfig.json'),
+    JSON.stringify({
+      typeCheckingMode: 'strict',
+      pythonVersion: '3.9',
+      include: included,
+      executionEnvironments: roots.map((root) => ({ root })),
+    }),
+  );
 
-  const [tsc, pyright] = await Promise.all([run(TSC, ['-p', path.join(workDir, 'tsconfig.json'), '--pretty', 'false']), run(PYRIGHT, ['--outputjson', '-p', workDir])]);
+  const [tsc, pyright] = await Promise.all([
+    run(TSC, ['-p', path.join(workDir, 'tsconfig.json'), '--pretty', 'false']),
+    run(PYRIGHT, ['--outputjson', '-p', workDir]),
+  ]);
   tsErrors = tsc.output.split('\n').filter((line) => line.includes('error TS'));
-  if (tsc.code !== 0 && tsErrors.length === 0) tsErrors = [tsc.output.slice(0, 2000) || `tsc exited ${tsc.code}`];
-  const report = JSON.parse(pyright.stdout) as { generalDiagnostics: Array<{ file: string; severity: string; message: string; range: { start: { line: number } } }> };
-  pyErrors = report.generalDiagnostics.filter((d) => d.severity === 'error').map((d) => ({ file: d.file, text: `${path.basename(d.file)}:${d.range.start.line + 1} ${d.message}` }));
+  if (tsc.code !== 0 && tsErrors.length === 0)
+    tsErrors = [tsc.output.slice(0, 2000) || `tsc exited ${tsc.code}`];
+  const report = JSON.parse(pyright.stdout) as {
+    generalDiagnostics: Array<{
+      file: string;
+      severity: string;
+      message: string;
+      range: { start: { line: number } };
+    }>;
+  };
+  pyErrors = report.generalDiagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => ({ file: d.file, text: `${path.basename(d.file)}:${d.range.start.line + 1} ${d.message}` }));
 }, 300_000);
 afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 describe('generated README code blocks', () => {
-  it.each(Object.keys(SPECS))('%s: every ts block of the client README compiles with tsc --strict', (name) => {
-    const pkg = packages[name];
-    expect(pkg.tsBlocks.length).toBeGreaterThanOrEqual(2);
-    const mine = tsErrors.filter((line) => line.includes(`${path.basename(workDir)}/${name}/`) || !/readme-blocks-[^/]+\/[^/]+\//.test(line));
-    expect(mine.map((line) => line.replace(/^.*readme-blocks-[^/]+\//, '')), pkg.tsBlocks.map((block) => block.where).join(', ')).toEqual([]);
-  });
+  it.each(Object.keys(SPECS))(
+    '%s: every ts block of the client README compiles with tsc --strict',
+    (name) => {
+      const pkg = packages[name];
+      expect(pkg.tsBlocks.length).toBeGreaterThanOrEqual(2);
+      const mine = tsErrors.filter(
+        (line) =>
+          line.includes(`${path.basename(workDir)}/${name}/`) || !/readme-blocks-[^/]+\/[^/]+\//.test(line),
+      );
+      expect(
+        mine.map((line) => line.replace(/^.*readme-blocks-[^/]+\//, '')),
+        pkg.tsBlocks.map((block) => block.where).join(', '),
+      ).toEqual([]);
+    },
+  );
 
   it.each(Object.keys(SPECS))('%s: every python block of the Python README passes pyright strict', (name) => {
     const pkg = packages[name];
@@ -124,18 +187,34 @@ describe('generated README code blocks', () => {
     expect(mine.map((error) => error.text)).toEqual([]);
   });
 
-  it.each(['train-travel', 'scalar-galaxy'])('%s: the Python webhook block runs as written, with and without a webhook secret set', async (name) => {
-    const pkg = packages[name];
-    const block = pkg.pythonBlocks.find((candidate) => /webhooks\.unwrap/.test(candidate.code));
-    expect(block, 'a webhook block').toBeDefined();
-    const envPrefix = /webhook_secret_env="([A-Z0-9_]+)_WEBHOOK_SECRET"/.exec(await readFile(path.join(pkg.out, 'python', pkg.python, '_client.py'), 'utf8'))![1];
-    const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith(`${envPrefix}_`)));
-    const env = { ...base, PYTHONPATH: path.join(pkg.out, 'python'), [`${envPrefix}_API_KEY`]: 'readme_example_key' };
-    const without = await run(PYTHON, ['-B', block!.file], { env });
-    expect(without.code, `${block!.where} with no ${envPrefix}_WEBHOOK_SECRET:\n${without.output}`).toBe(0);
-    const secret = `whsec_${Buffer.from('readme example secret, 32 bytes!').toString('base64')}`;
-    const withSecret = await run(PYTHON, ['-B', block!.file], { env: { ...env, [`${envPrefix}_WEBHOOK_SECRET`]: secret } });
-    expect(withSecret.code, `${block!.where} with ${envPrefix}_WEBHOOK_SECRET:\n${withSecret.output}`).toBe(0);
-    expect(withSecret.stdout.trim().split('\n').at(-1)).toBe('400'); // the forged delivery, refused
-  }, 60_000);
+  it.each(['train-travel', 'scalar-galaxy'])(
+    '%s: the Python webhook block runs as written, with and without a webhook secret set',
+    async (name) => {
+      const pkg = packages[name];
+      const block = pkg.pythonBlocks.find((candidate) => /webhooks\.unwrap/.test(candidate.code));
+      expect(block, 'a webhook block').toBeDefined();
+      const envPrefix = /webhook_secret_env="([A-Z0-9_]+)_WEBHOOK_SECRET"/.exec(
+        await readFile(path.join(pkg.out, 'python', pkg.python, '_client.py'), 'utf8'),
+      )![1];
+      const base = Object.fromEntries(
+        Object.entries(process.env).filter(([key]) => !key.startsWith(`${envPrefix}_`)),
+      );
+      const env = {
+        ...base,
+        PYTHONPATH: path.join(pkg.out, 'python'),
+        [`${envPrefix}_API_KEY`]: 'readme_example_key',
+      };
+      const without = await run(PYTHON, ['-B', block!.file], { env });
+      expect(without.code, `${block!.where} with no ${envPrefix}_WEBHOOK_SECRET:\n${without.output}`).toBe(0);
+      const secret = `whsec_${Buffer.from('readme example secret, 32 bytes!').toString('base64')}`;
+      const withSecret = await run(PYTHON, ['-B', block!.file], {
+        env: { ...env, [`${envPrefix}_WEBHOOK_SECRET`]: secret },
+      });
+      expect(withSecret.code, `${block!.where} with ${envPrefix}_WEBHOOK_SECRET:\n${withSecret.output}`).toBe(
+        0,
+      );
+      expect(withSecret.stdout.trim().split('\n').at(-1)).toBe('400'); // the forged delivery, refused
+    },
+    60_000,
+  );
 });

@@ -32,7 +32,8 @@ describe('docs page (npm run docs)', () => {
     const document = await specDocument();
     const page = await browser.newPage();
     const external: string[] = [];
-    const local = (url: string) => url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:');
+    const local = (url: string) =>
+      url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:');
     await page.route('**/*', (route) => {
       const url = route.request().url();
       if (local(url)) return route.continue();
@@ -51,7 +52,13 @@ describe('docs page (npm run docs)', () => {
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     await page.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener('securitypolicyviolation', (event: { violatedDirective: string; blockedURI: string }) => (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener(
+        'securitypolicyviolation',
+        (event: { violatedDirective: string; blockedURI: string }) =>
+          (window as unknown as { violations: string[] }).violations.push(
+            `${event.violatedDirective} ${event.blockedURI}`,
+          ),
+      );
     });
     await page.goto(pathToFileURL(docsFile).href);
     await page.waitForSelector('h1', { timeout: 30_000 });
@@ -67,27 +74,42 @@ describe('docs page (npm run docs)', () => {
       const entry = sidebar.getByText(operation.summary, { exact: true }).first();
       if (!(await entry.isVisible())) await sidebar.getByText(tag, { exact: true }).first().click();
       await entry.click();
-      await expect.poll(() => page.locator('main, body').first().innerText(), { message: operation.summary }).toContain(route);
-      await expect.poll(() => page.locator('h1, h2').allInnerTexts(), { message: operation.summary }).toContain(operation.summary);
+      await expect
+        .poll(() => page.locator('main, body').first().innerText(), { message: operation.summary })
+        .toContain(route);
+      await expect
+        .poll(() => page.locator('h1, h2').allInnerTexts(), { message: operation.summary })
+        .toContain(operation.summary);
       expect((await page.locator('body').innerText()).toUpperCase()).toContain(method.toUpperCase());
     }
     for (const [name, item] of Object.entries<any>(document.webhooks ?? {})) {
       // In the sidebar Redoc puts a badge beside a webhook's summary, so match the summary as a part.
       const entry = sidebar.getByText(item.post.summary).first();
-      if (!(await entry.isVisible())) await sidebar.getByText(item.post.tags[0], { exact: true }).first().click();
+      if (!(await entry.isVisible()))
+        await sidebar.getByText(item.post.tags[0], { exact: true }).first().click();
       await entry.click();
       // Redoc labels a webhook's heading with a "Webhook" badge after the summary.
       const headings = () => page.locator('h1, h2').allInnerTexts();
-      await expect.poll(async () => (await headings()).some((heading) => heading.split('\n')[0] === item.post.summary), { message: name }).toBe(true);
+      await expect
+        .poll(
+          async () => (await headings()).some((heading) => heading.split('\n')[0] === item.post.summary),
+          { message: name },
+        )
+        .toBe(true);
     }
     expect(external, 'requests that left the machine').toEqual([]);
     expect(consoleErrors, 'console errors').toEqual([]);
     // Redoc's search probes `Function` for a worker and falls back when the CSP refuses it
     // (blockedURI "eval", caught by Redoc); any blocked URL would be a fetch the page attempted.
     const violations = await page.evaluate(() => (window as unknown as { violations: string[] }).violations);
-    expect(violations.filter((violation) => !violation.endsWith(' eval')), 'CSP violations').toEqual([]);
+    expect(
+      violations.filter((violation) => !violation.endsWith(' eval')),
+      'CSP violations',
+    ).toEqual([]);
     // The sidebar footer's attribution logo is inline, so it renders.
     const logo = page.locator('img[alt="redocly logo"]');
-    expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
+      true,
+    );
   });
 });

@@ -26,8 +26,17 @@ async function replaceIn(file: string, from: string, to: string): Promise<void> 
 describe('the round trip on the media fixture', () => {
   it('passes every operation, over many drawn values', async () => {
     const lines: string[] = [];
-    const result = await runRoundtrip({ spec: FIXTURE, languages: ['ts', 'python'], runs: 12, log: (line) => lines.push(line) });
-    expect(result.outcomes.filter((outcome) => !outcome.ok).map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`)).toEqual([]);
+    const result = await runRoundtrip({
+      spec: FIXTURE,
+      languages: ['ts', 'python'],
+      runs: 12,
+      log: (line) => lines.push(line),
+    });
+    expect(
+      result.outcomes
+        .filter((outcome) => !outcome.ok)
+        .map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`),
+    ).toEqual([]);
     expect(result.operations).toBe(30);
     expect(lines.at(-1)).toBe('roundtrip: 30/30 operations, typescript 30/30, python 30/30');
   }, 300_000);
@@ -70,19 +79,28 @@ describe('the round trip on the media fixture', () => {
     {
       bug: 'the client loses the event type of server-sent events',
       file: 'client/src/core/sse.ts',
-      from: "...(this.#event ? { event: this.#event } : {}), ",
+      from: '...(this.#event ? { event: this.#event } : {}), ',
       to: '',
       operation: 'streamEvents',
       says: /client returned \$events\[\d+\]\.event: sent "[^"]*", got undefined/,
     },
-  ])('turns red when $bug, naming where', async ({ file, from, to, operation, says }) => {
-    const result = await runRoundtrip({ spec: FIXTURE, languages: ['ts'], runs: 12, afterGenerate: (outDir) => replaceIn(path.join(outDir, file), from, to) });
-    const failed = result.outcomes.filter((outcome) => !outcome.ok);
-    expect(failed.map((outcome) => outcome.operationId)).toContain(operation);
-    expect(failed.find((outcome) => outcome.operationId === operation)!.problems.join(' | ')).toMatch(says);
-    expect(result.summary).toMatch(/^roundtrip: (\d+)\/30 operations, typescript \1\/30$/);
-    expect(result.passed).toBeLessThan(30);
-  }, 300_000);
+  ])(
+    'turns red when $bug, naming where',
+    async ({ file, from, to, operation, says }) => {
+      const result = await runRoundtrip({
+        spec: FIXTURE,
+        languages: ['ts'],
+        runs: 12,
+        afterGenerate: (outDir) => replaceIn(path.join(outDir, file), from, to),
+      });
+      const failed = result.outcomes.filter((outcome) => !outcome.ok);
+      expect(failed.map((outcome) => outcome.operationId)).toContain(operation);
+      expect(failed.find((outcome) => outcome.operationId === operation)!.problems.join(' | ')).toMatch(says);
+      expect(result.summary).toMatch(/^roundtrip: (\d+)\/30 operations, typescript \1\/30$/);
+      expect(result.passed).toBeLessThan(30);
+    },
+    300_000,
+  );
 });
 
 describe('the round trip on real specs', () => {
@@ -90,41 +108,73 @@ describe('the round trip on real specs', () => {
     { title: 'Assessment Service (spec/openapi.yaml)', spec: 'spec/openapi.yaml', minOperations: 1 },
     { title: 'Dashboard (spec/dashboard.yaml)', spec: 'spec/dashboard.yaml', minOperations: 1 },
     ...PUBLIC_SPECS.filter((entry) => !entry.spec.includes('api.github.com')),
-  ])('$title: every operation round-trips in both languages', async ({ spec }) => {
-    const result = await runRoundtrip({ spec, languages: ['ts', 'python'], runs: 3 });
-    expect(result.outcomes.filter((outcome) => !outcome.ok).map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`)).toEqual([]);
-    expect(result.passed).toBe(result.operations);
-  }, 300_000);
+  ])(
+    '$title: every operation round-trips in both languages',
+    async ({ spec }) => {
+      const result = await runRoundtrip({ spec, languages: ['ts', 'python'], runs: 3 });
+      expect(
+        result.outcomes
+          .filter((outcome) => !outcome.ok)
+          .map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`),
+      ).toEqual([]);
+      expect(result.passed).toBe(result.operations);
+    },
+    300_000,
+  );
 
   it("GitHub's REST API: every operation round-trips", async () => {
     const spec = PUBLIC_SPECS.find((entry) => entry.spec.includes('api.github.com'))!.spec;
     const result = await runRoundtrip({ spec, languages: ['ts'], runs: 1 });
     expect(result.operations).toBeGreaterThan(1000);
-    expect(result.outcomes.filter((outcome) => !outcome.ok).map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`).slice(0, 20)).toEqual([]);
+    expect(
+      result.outcomes
+        .filter((outcome) => !outcome.ok)
+        .map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`)
+        .slice(0, 20),
+    ).toEqual([]);
   }, 1_200_000);
 });
 
 describe('npm run check:roundtrip', () => {
   const run = (args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      execFile(path.resolve('node_modules/.bin/tsx'), ['scripts/check-roundtrip.ts', ...args], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })),
+      execFile(
+        path.resolve('node_modules/.bin/tsx'),
+        ['scripts/check-roundtrip.ts', ...args],
+        { maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      ),
     );
 
   it('prints one line per operation and language, then the summary, and exits 0 when all pass', async () => {
     const result = await run(['--spec', 'test/fixtures/specs/widgets-3.0.yaml', '--lang', 'ts']);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.slice(0, -1).every((line) => /^✓ typescript \S+ \((GET|POST|PUT|PATCH|DELETE) \S+\)$/.test(line))).toBe(true);
+    expect(
+      lines.slice(0, -1).every((line) => /^✓ typescript \S+ \((GET|POST|PUT|PATCH|DELETE) \S+\)$/.test(line)),
+    ).toBe(true);
     expect(lines.at(-1)).toBe('roundtrip: 6/6 operations, typescript 6/6');
     expect(result.code).toBe(0);
   }, 120_000);
 
   it('says once why an operation was not run (no value satisfies an allOf of a string and an integer), not as each SDK failing, and exits 1', async () => {
-    const result = await run(['--spec', 'node_modules/@readme/oas-examples/3.1/yaml/schema-types.yaml', '--lang', 'ts,python', '--only', '^quirks_']);
+    const result = await run([
+      '--spec',
+      'node_modules/@readme/oas-examples/3.1/yaml/schema-types.yaml',
+      '--lang',
+      'ts,python',
+      '--only',
+      '^quirks_',
+    ]);
     const lines = result.stdout.trim().split('\n');
-    expect(lines.filter((line) => line.startsWith('– ')).map((line) => line.split(' ')[1])).toEqual(['quirks_entirelyIncompatibleAllOf', 'quirks_partiallyUsableIncompatibleAllOf']);
+    expect(lines.filter((line) => line.startsWith('– ')).map((line) => line.split(' ')[1])).toEqual([
+      'quirks_entirelyIncompatibleAllOf',
+      'quirks_partiallyUsableIncompatibleAllOf',
+    ]);
     expect(lines.filter((line) => line.startsWith('✗'))).toEqual([]);
     expect(lines.filter((line) => line.startsWith('✓'))).toHaveLength(4);
-    expect(lines.at(-1)).toBe('roundtrip: 2/4 operations, typescript 2/2, python 2/2; 2 not run (no value could be drawn from their schemas)');
+    expect(lines.at(-1)).toBe(
+      'roundtrip: 2/4 operations, typescript 2/2, python 2/2; 2 not run (no value could be drawn from their schemas)',
+    );
     expect(result.stderr).not.toContain('unknown format');
     expect(result.code).toBe(1);
   }, 180_000);
@@ -132,9 +182,14 @@ describe('npm run check:roundtrip', () => {
   it('exits 2 without --spec or with an unknown language, 1 on a spec it cannot generate', async () => {
     expect((await run([])).code).toBe(2);
     const unknown = await run(['--spec', FIXTURE, '--lang', 'cobol']);
-    expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'check:roundtrip: unknown language "cobol" (known: ts, typescript, py, python)']);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([
+      2,
+      'check:roundtrip: unknown language "cobol" (known: ts, typescript, py, python)',
+    ]);
     const bad = await run(['--spec', 'test/fixtures/bad/broken.yaml']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/^check:roundtrip: test\/fixtures\/bad\/broken\.yaml:7:1: YAML does not parse/);
+    expect(bad.stderr).toMatch(
+      /^check:roundtrip: test\/fixtures\/bad\/broken\.yaml:7:1: YAML does not parse/,
+    );
   }, 120_000);
 });

@@ -4,12 +4,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../../service/keys.js';
-import { binPath, freePort, startProcess, waitForHttp, type RunningProcess } from '../../../scripts/lib/processes.js';
+import {
+  binPath,
+  freePort,
+  startProcess,
+  waitForHttp,
+  type RunningProcess,
+} from '../../../scripts/lib/processes.js';
 import { ENGINES, type EngineUnderTest } from '../../support/engines.js';
 import { CONSENT } from '../../support/service.js';
 
 async function startServer(env: Record<string, string>, port: number): Promise<RunningProcess> {
-  const server = startProcess(binPath('tsx'), ['service/server.ts'], { env: { ...env, PORT: String(port), LOG: 'off' } });
+  const server = startProcess(binPath('tsx'), ['service/server.ts'], {
+    env: { ...env, PORT: String(port), LOG: 'off' },
+  });
   await waitForHttp(`http://127.0.0.1:${port}/v1/health`, server);
   return server;
 }
@@ -25,7 +33,19 @@ describe.each(ENGINES)('durability on $name', ({ start }) => {
 
   it('keeps every acknowledged write after SIGKILL and a restart on the same database', async () => {
     const { store, env } = await engine.fresh();
-    const key = (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: 'acct_durable', tier: 3 }, new Date().toISOString())).rawKey;
+    const key = (
+      await createKey(
+        store,
+        {
+          environment: 'test',
+          type: 'sk',
+          scopes: ['nature:read', 'nature:write'],
+          accountId: 'acct_durable',
+          tier: 3,
+        },
+        new Date().toISOString(),
+      )
+    ).rawKey;
     await store.close();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -33,16 +53,29 @@ describe.each(ENGINES)('durability on $name', ({ start }) => {
 
     const first = await startServer(env, port);
     const acknowledged: string[] = [];
-    let completed = '';
     for (let i = 0; i < 40; i += 1) {
-      const response = await fetch(`${base}/v1/nature/subjects`, { method: 'POST', headers, body: JSON.stringify({ consent_artifact: CONSENT, metadata: { n: String(i) } }) });
+      const response = await fetch(`${base}/v1/nature/subjects`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ consent_artifact: CONSENT, metadata: { n: String(i) } }),
+      });
       expect(response.status).toBe(201);
       acknowledged.push((await response.json()).id);
     }
-    const assessment = await (await fetch(`${base}/v1/nature/subjects/${acknowledged[0]}/assessments`, { method: 'POST', headers, body: '{}' })).json();
-    const submit = await fetch(`${base}/v1/nature/assessments/${assessment.id}`, { method: 'PATCH', headers, body: JSON.stringify({ answers: [{ item_id: 'n01', value: 5 }], status: 'completed' }) });
+    const assessment = await (
+      await fetch(`${base}/v1/nature/subjects/${acknowledged[0]}/assessments`, {
+        method: 'POST',
+        headers,
+        body: '{}',
+      })
+    ).json();
+    const submit = await fetch(`${base}/v1/nature/assessments/${assessment.id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ answers: [{ item_id: 'n01', value: 5 }], status: 'completed' }),
+    });
     expect(submit.status).toBe(200);
-    completed = assessment.id;
+    const completed = assessment.id;
     process.kill(-first.child.pid!, 'SIGKILL'); // no shutdown, no flush: straight after the last acknowledgement
     await new Promise((resolve) => first.child.once('exit', resolve));
 

@@ -6,7 +6,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath, freePort, startProcess, waitForHttp, type RunningProcess } from '../../../scripts/lib/processes.js';
+import {
+  binPath,
+  freePort,
+  startProcess,
+  waitForHttp,
+  type RunningProcess,
+} from '../../../scripts/lib/processes.js';
 import { createKey } from '../../../service/keys.js';
 import { leaseSize } from '../../../service/rate-limit-leases.js';
 import type { Store } from '../../../service/store/store.js';
@@ -25,7 +31,9 @@ let instances: Instance[];
 
 async function startInstance(): Promise<Instance> {
   const port = await freePort();
-  const running = startProcess(binPath('tsx'), ['test/support/instance-server.ts'], { env: { ...env, PORT: String(port), RATE_CLOCK_MS: String(Date.now()), LOG: 'off' } });
+  const running = startProcess(binPath('tsx'), ['test/support/instance-server.ts'], {
+    env: { ...env, PORT: String(port), RATE_CLOCK_MS: String(Date.now()), LOG: 'off' },
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/v1/health`, running);
   return { url, process: running };
@@ -42,12 +50,30 @@ afterAll(async () => {
   await engine?.stop();
 });
 
-const newKey = async (account: string, tier = 3) => (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: account, tier }, new Date().toISOString())).rawKey;
+const newKey = async (account: string, tier = 3) =>
+  (
+    await createKey(
+      store,
+      { environment: 'test', type: 'sk', scopes: ['nature:read', 'nature:write'], accountId: account, tier },
+      new Date().toISOString(),
+    )
+  ).rawKey;
 
-async function call(instance: Instance, method: string, path: string, key: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  instance: Instance,
+  method: string,
+  path: string,
+  key: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${instance.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -64,7 +90,11 @@ describe('instances on one PostgreSQL', () => {
   for (const count of [2, 3]) {
     it(`give a tier-0 key its 60 requests per minute across ${count} instances, within one lease per instance`, async () => {
       const key = await newKey(`acct_multi_free_${count}`, 0);
-      const responses = await Promise.all(Array.from({ length: 100 }, (_, i) => call(instances[i % count], 'GET', '/v1/nature/subjects/subj_missing', key)));
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          call(instances[i % count], 'GET', '/v1/nature/subjects/subj_missing', key),
+        ),
+      );
       const allowed = responses.filter((r) => r.status === 404);
       const refused = responses.filter((r) => r.status === 429);
       expect(allowed.length + refused.length).toBe(100);
@@ -86,10 +116,15 @@ describe('instances on one PostgreSQL', () => {
     for (let round = 0; round < 5; round += 1) {
       const headers = { 'idempotency-key': `multi-${round}` };
       const body = { consent_artifact: CONSENT, metadata: { round: String(round) } };
-      const [a, b] = await Promise.all([call(at(0), 'POST', '/v1/nature/subjects', key, body, headers), call(at(1), 'POST', '/v1/nature/subjects', key, body, headers)]);
+      const [a, b] = await Promise.all([
+        call(at(0), 'POST', '/v1/nature/subjects', key, body, headers),
+        call(at(1), 'POST', '/v1/nature/subjects', key, body, headers),
+      ]);
       expect([a.status, b.status]).toEqual([201, 201]);
       expect(a.json().id).toBe(b.json().id);
-      expect([a.headers.get('idempotent-replayed'), b.headers.get('idempotent-replayed')].filter(Boolean)).toEqual(['true']);
+      expect(
+        [a.headers.get('idempotent-replayed'), b.headers.get('idempotent-replayed')].filter(Boolean),
+      ).toEqual(['true']);
     }
     const listed = (await call(at(0), 'GET', '/v1/nature/subjects?limit=100', key)).json();
     expect(listed.data).toHaveLength(5);
@@ -97,7 +132,9 @@ describe('instances on one PostgreSQL', () => {
 
   it('page without skipping or repeating while both insert and delete', async () => {
     const key = await newKey('acct_multi_paging');
-    const create = async (i: number) => (await call(at(i), 'POST', '/v1/nature/subjects', key, { consent_artifact: CONSENT })).json().id as string;
+    const create = async (i: number) =>
+      (await call(at(i), 'POST', '/v1/nature/subjects', key, { consent_artifact: CONSENT })).json()
+        .id as string;
     const alive = await Promise.all(Array.from({ length: 30 }, (_, i) => create(i)));
     const stable = new Set(alive);
     const seen: string[] = [];
@@ -107,24 +144,39 @@ describe('instances on one PostgreSQL', () => {
       if (!page.has_more) break;
       // Between pages: one instance inserts two, the other deletes one not yet seen and one already seen.
       alive.push(await create(step), await create(step + 1));
-      for (const victim of [alive.find((id) => !seen.includes(id) && stable.has(id)), alive.find((id) => seen.includes(id))]) {
+      for (const victim of [
+        alive.find((id) => !seen.includes(id) && stable.has(id)),
+        alive.find((id) => seen.includes(id)),
+      ]) {
         if (!victim) continue;
         alive.splice(alive.indexOf(victim), 1);
         stable.delete(victim);
         expect((await call(at(step + 1), 'DELETE', `/v1/nature/subjects/${victim}`, key)).status).toBe(200);
       }
-      const next = await call(at(step), 'GET', `/v1/nature/subjects?limit=4&starting_after=${page.next_cursor}`, key);
+      const next = await call(
+        at(step),
+        'GET',
+        `/v1/nature/subjects?limit=4&starting_after=${page.next_cursor}`,
+        key,
+      );
       expect(next.status, next.body).toBe(200);
       page = next.json();
     }
-    for (const id of stable) expect(seen.filter((s) => s === id), `stable ${id} seen once`).toHaveLength(1);
+    for (const id of stable)
+      expect(
+        seen.filter((s) => s === id),
+        `stable ${id} seen once`,
+      ).toHaveLength(1);
     expect(new Set(seen).size).toBe(seen.length);
   }, 120_000);
 
   it('refuse a key on every instance the moment it is revoked', async () => {
     const key = await newKey('acct_multi_revoke');
-    for (const instance of instances) expect((await call(instance, 'GET', '/v1/nature/subjects', key)).status).toBe(200);
-    const revoke = await promisify(execFile)(binPath('tsx'), ['service/keys-cli.ts', 'revoke', key], { env: { ...process.env, ...env } });
+    for (const instance of instances)
+      expect((await call(instance, 'GET', '/v1/nature/subjects', key)).status).toBe(200);
+    const revoke = await promisify(execFile)(binPath('tsx'), ['service/keys-cli.ts', 'revoke', key], {
+      env: { ...process.env, ...env },
+    });
     expect(revoke.stdout).toMatch(/revoked key_/);
     expect(revoke.stdout).not.toContain(key); // the CLI never prints the raw key back
     for (const instance of instances) {

@@ -5,7 +5,13 @@
  * USAGE_FLUSH_MS (spec/DECISIONS.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath, freePort, startProcess, waitForHttp, type RunningProcess } from '../../../scripts/lib/processes.js';
+import {
+  binPath,
+  freePort,
+  startProcess,
+  waitForHttp,
+  type RunningProcess,
+} from '../../../scripts/lib/processes.js';
 import { createKey } from '../../../service/keys.js';
 import { openStore } from '../../../service/store/open.js';
 import { ENGINES, type EngineUnderTest } from '../../support/engines.js';
@@ -13,7 +19,9 @@ import { ENGINES, type EngineUnderTest } from '../../support/engines.js';
 const FLUSH_MS = 1_000;
 
 async function startServer(env: Record<string, string>, port: number): Promise<RunningProcess> {
-  const server = startProcess(binPath('tsx'), ['service/server.ts'], { env: { ...env, PORT: String(port), LOG: 'off', USAGE_FLUSH_MS: String(FLUSH_MS) } });
+  const server = startProcess(binPath('tsx'), ['service/server.ts'], {
+    env: { ...env, PORT: String(port), LOG: 'off', USAGE_FLUSH_MS: String(FLUSH_MS) },
+  });
   await waitForHttp(`http://127.0.0.1:${port}/v1/health`, server);
   return server;
 }
@@ -35,11 +43,24 @@ describe.each(ENGINES)('meters written behind, on $name', ({ start }) => {
 
   it('loses no count on SIGTERM, and at most the last interval on SIGKILL', async () => {
     const { store, env } = await engine.fresh();
-    const key = (await createKey(store, { environment: 'live', type: 'sk', scopes: ['nature:read'], accountId: 'acct_metered', tier: 3 }, new Date().toISOString())).rawKey;
+    const key = (
+      await createKey(
+        store,
+        { environment: 'live', type: 'sk', scopes: ['nature:read'], accountId: 'acct_metered', tier: 3 },
+        new Date().toISOString(),
+      )
+    ).rawKey;
     await store.close();
     const port = await freePort();
     const get = async (n: number) => {
-      for (let i = 0; i < n; i += 1) expect((await fetch(`http://127.0.0.1:${port}/v1/nature/subjects`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+      for (let i = 0; i < n; i += 1)
+        expect(
+          (
+            await fetch(`http://127.0.0.1:${port}/v1/nature/subjects`, {
+              headers: { authorization: `Bearer ${key}` },
+            })
+          ).status,
+        ).toBe(200);
     };
     const counts = async () => {
       const reader = await openStore(env);
@@ -47,7 +68,11 @@ describe.each(ENGINES)('meters written behind, on $name', ({ start }) => {
         const month = new Date().toISOString().slice(0, 7);
         const days = await reader.dailyUsage('acct_metered', month);
         const [keyRecord] = await reader.listAccountKeys('acct_metered', 'live');
-        return { month: await reader.usage('acct_metered', month), days: days.reduce((sum, day) => sum + day.requests, 0), lastUsedAt: keyRecord.lastUsedAt };
+        return {
+          month: await reader.usage('acct_metered', month),
+          days: days.reduce((sum, day) => sum + day.requests, 0),
+          lastUsedAt: keyRecord.lastUsedAt,
+        };
       } finally {
         await reader.close();
       }

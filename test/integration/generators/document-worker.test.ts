@@ -10,7 +10,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { buildIr } from '../../../generators/core/build-ir.js';
-import { answeredJobs, prepareWorkers, PRELOAD_BYTES, renderDocument, runningWorkers, WORKER_THRESHOLD, type DocumentJob } from '../../../generators/core/document-worker.js';
+import {
+  answeredJobs,
+  prepareWorkers,
+  PRELOAD_BYTES,
+  renderDocument,
+  runningWorkers,
+  WORKER_THRESHOLD,
+  type DocumentJob,
+} from '../../../generators/core/document-worker.js';
 import type { Ir } from '../../../generators/core/ir.js';
 import { loadDocument } from '../../../generators/core/load.js';
 import { render } from '../../../generators/core/document-worker.mjs';
@@ -26,24 +34,43 @@ function largeSpec(): object {
       get: {
         operationId: `getThing${index}`,
         parameters: [{ name: 'thing_id', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '200': { description: 'A thing', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+        responses: {
+          '200': {
+            description: 'A thing',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+          },
+        },
       },
     };
   }
-  paths['/events'] = { get: { operationId: 'streamEvents', responses: { '200': { $ref: '#/components/responses/Events' } } } };
+  paths['/events'] = {
+    get: { operationId: 'streamEvents', responses: { '200': { $ref: '#/components/responses/Events' } } },
+  };
   return {
     openapi: '3.1.0',
     info: { title: 'Large', version: '1.0.0' },
     paths,
     components: {
       schemas: {
-        Thing: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, note: { type: 'string', description: 'Quoted: "yes" # not a comment' } } },
+        Thing: {
+          type: 'object',
+          required: ['id'],
+          properties: {
+            id: { type: 'string' },
+            note: { type: 'string', description: 'Quoted: "yes" # not a comment' },
+          },
+        },
         Tick: { type: 'object', required: ['count'], properties: { count: { type: 'integer' } } },
       },
       responses: {
         Events: {
           description: 'Ticks',
-          content: { 'text/event-stream': { schema: { type: 'string' }, itemSchema: { type: 'object', properties: { data: { $ref: '#/components/schemas/Tick' } } } } },
+          content: {
+            'text/event-stream': {
+              schema: { type: 'string' },
+              itemSchema: { type: 'object', properties: { data: { $ref: '#/components/schemas/Tick' } } },
+            },
+          },
         },
       },
     },
@@ -89,7 +116,9 @@ describe("the generators' worker thread", () => {
     expect(inWorker).toBe(inThisThread);
     expect(inWorker).toContain('getThing104');
     // The event stream's type is one event's data (the item schema), not the raw text.
-    expect(typesJob(ir)).toMatchObject({ streamSchemas: [{ at: ['components', 'responses', 'Events', 'content', 'text/event-stream'] }] });
+    expect(typesJob(ir)).toMatchObject({
+      streamSchemas: [{ at: ['components', 'responses', 'Events', 'content', 'text/event-stream'] }],
+    });
     expect(inWorker).toMatch(/"text\/event-stream": \{\s*count: number;/);
   });
 
@@ -101,8 +130,12 @@ describe("the generators' worker thread", () => {
     expect(JSON.stringify(ir.document)).toBe(before);
     // The mock's copy holds the YAML where its marker was, and serves the JSON document as it is.
     const mock = JSON.parse(inWorker.mock);
-    expect(mock.paths['/openapi.yaml'].get.responses['200'].content['application/yaml'].example).toBe(inWorker.yaml);
-    expect(mock.paths['/openapi.json'].get.responses['200'].content['application/json'].example).toEqual(ir.document);
+    expect(mock.paths['/openapi.yaml'].get.responses['200'].content['application/yaml'].example).toBe(
+      inWorker.yaml,
+    );
+    expect(mock.paths['/openapi.json'].get.responses['200'].content['application/json'].example).toEqual(
+      ir.document,
+    );
     const answered = answeredJobs('contract');
     const inProcess = await contractRenderings(small);
     // A small document's contract renders in this thread.
@@ -111,13 +144,22 @@ describe("the generators' worker thread", () => {
     expect(JSON.stringify(ir.document)).toBe(before);
     expect(inProcess.json).toBe(inWorker.json);
     expect(inProcess.yaml).toBe(inWorker.yaml);
-    expect(inProcess.mock.replace(/contract YAML [0-9a-f-]{36}/, '')).toBe(inWorker.mock.replace(/contract YAML [0-9a-f-]{36}/, ''));
+    expect(inProcess.mock.replace(/contract YAML [0-9a-f-]{36}/, '')).toBe(
+      inWorker.mock.replace(/contract YAML [0-9a-f-]{36}/, ''),
+    );
   });
 
   it('rejects a job that fails with its reason, and goes on rendering the next', async () => {
     const broken = { kind: 'no such rendering', document: {} } as unknown as DocumentJob;
     await expect(renderDocument(ir, broken)).rejects.toThrow(/not a function/);
-    await expect(renderDocument(ir, { kind: 'contract', document: { a: 1 }, withYaml: { served: 'marker' }, yamlMarker: 'marker' })).resolves.toEqual({
+    await expect(
+      renderDocument(ir, {
+        kind: 'contract',
+        document: { a: 1 },
+        withYaml: { served: 'marker' },
+        yamlMarker: 'marker',
+      }),
+    ).resolves.toEqual({
       json: '{\n  "a": 1\n}',
       yaml: 'a: 1\n',
       mock: '{\n  "served": "a: 1\\n"\n}',
@@ -126,7 +168,12 @@ describe("the generators' worker thread", () => {
 
   it('prints YAML the printer does not reproduce (not a JSON value) with `yaml` itself', async () => {
     const document = { when: new Date(0), ['k'.repeat(1100)]: 1 };
-    const { yaml } = await renderDocument(ir, { kind: 'contract', document, withYaml: {}, yamlMarker: 'marker' });
+    const { yaml } = await renderDocument(ir, {
+      kind: 'contract',
+      document,
+      withYaml: {},
+      yamlMarker: 'marker',
+    });
     expect(yaml).toBe(stringify(document, YAML_OPTIONS));
     expect(yaml).toContain('when: 1970-01-01T00:00:00.000Z\n? kkk');
   });

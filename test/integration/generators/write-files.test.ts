@@ -19,18 +19,31 @@ afterAll(async () => {
 
 describe('writeFiles', () => {
   it('writes new and changed bytes only, and removes generated files no longer wanted', async () => {
-    const files = Array.from({ length: 40 }, (_, index) => ({ path: `dir${index % 3}/file${index}.txt`, content: `// ${GENERATED_MARK}\nfile ${index} é\n` }));
+    const files = Array.from({ length: 40 }, (_, index) => ({
+      path: `dir${index % 3}/file${index}.txt`,
+      content: `// ${GENERATED_MARK}\nfile ${index} é\n`,
+    }));
     const first = await writeFiles(out, files);
     expect(first).toMatchObject({ written: 40, changed: [], removed: [] });
     expect(first.added).toEqual(files.map((file) => path.normalize(file.path)));
 
     const before = (await stat(path.join(out, 'dir1/file1.txt'))).mtimeMs;
     await writeFile(path.join(out, 'hand-written.txt'), 'not generated\n');
-    const next = files.slice(1).map((file) => (file.path === 'dir2/file5.txt' ? { ...file, content: file.content.replace('é', 'è') } : file));
+    const next = files
+      .slice(1)
+      .map((file) =>
+        file.path === 'dir2/file5.txt' ? { ...file, content: file.content.replace('é', 'è') } : file,
+      );
     next.push({ path: 'dir0/new.txt', content: 'new\n' });
     const second = await writeFiles(out, next);
     // The same size, other bytes: still a change.
-    expect(second).toEqual({ written: 2, added: ['dir0/new.txt'], changed: [path.normalize('dir2/file5.txt')], removed: [path.normalize('dir0/file0.txt')], unread: 0 });
+    expect(second).toEqual({
+      written: 2,
+      added: ['dir0/new.txt'],
+      changed: [path.normalize('dir2/file5.txt')],
+      removed: [path.normalize('dir0/file0.txt')],
+      unread: 0,
+    });
     expect(await readFile(path.join(out, 'dir2/file5.txt'), 'utf8')).toContain('file 5 è');
     expect((await stat(path.join(out, 'dir1/file1.txt'))).mtimeMs).toBe(before);
     expect(await readFile(path.join(out, 'hand-written.txt'), 'utf8')).toBe('not generated\n');
@@ -49,17 +62,24 @@ describe('writeFiles', () => {
       { path: 'utf8.txt', content: 'caf\u00e9 \u2014\n', onDisk: Buffer.from('caf\u00e9 \u2014\n') },
     ];
     await rm(dir, { recursive: true, force: true });
-    await writeFiles(dir, cases.map((file) => ({ path: file.path, content: 'placeholder\n' })));
+    await writeFiles(
+      dir,
+      cases.map((file) => ({ path: file.path, content: 'placeholder\n' })),
+    );
     for (const file of cases) await writeFile(path.join(dir, file.path), file.onDisk);
     const result = await writeFiles(dir, cases);
     expect(result.changed).toEqual(['latin1.txt', 'high-byte.txt']);
-    for (const file of cases) expect(await readFile(path.join(dir, file.path))).toEqual(Buffer.from(file.content));
+    for (const file of cases)
+      expect(await readFile(path.join(dir, file.path))).toEqual(Buffer.from(file.content));
   });
 
   it('compares as soon as asked but writes nothing before finish, and compares again a path whose content changed', async () => {
     const dir = path.join(out, 'two-steps');
     await rm(dir, { recursive: true, force: true });
-    await writeFiles(dir, [{ path: 'kept.txt', content: 'same\n' }, { path: 'edited.txt', content: 'first\n' }]);
+    await writeFiles(dir, [
+      { path: 'kept.txt', content: 'same\n' },
+      { path: 'edited.txt', content: 'first\n' },
+    ]);
     const writer = new OutputWriter(dir);
     writer.compare({ path: 'kept.txt', content: 'same\n' });
     writer.compare({ path: 'edited.txt', content: 'second\n' });
@@ -110,6 +130,8 @@ describe('writeFiles', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await writeFiles(dir, [file])).toMatchObject({ written: 0, unread: 0 });
     // Other content than remembered, the file untouched: compared by reading.
-    expect(await writeFiles(dir, [{ ...file, content: file.content.replace('same', 'other') }])).toMatchObject({ written: 1, changed: ['kept.txt'], unread: 0 });
+    expect(
+      await writeFiles(dir, [{ ...file, content: file.content.replace('same', 'other') }]),
+    ).toMatchObject({ written: 1, changed: ['kept.txt'], unread: 0 });
   });
 });

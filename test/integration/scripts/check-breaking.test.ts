@@ -14,12 +14,16 @@ const TSX = path.resolve('node_modules/.bin/tsx');
 const SCRIPT = path.resolve('scripts/check-breaking.ts');
 let repo: string;
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' });
 const run = (cwd: string, ...args: string[]) =>
   new Promise<{ code: number; output: string }>((resolve) =>
-    execFile(TSX, [SCRIPT, '--spec', 'spec/openapi.yaml', ...args], { cwd }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr })),
+    execFile(TSX, [SCRIPT, '--spec', 'spec/openapi.yaml', ...args], { cwd }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    ),
   );
-const writeSpec = (spec: unknown) => writeFile(path.join(repo, 'spec/openapi.yaml'), stringify(spec, { lineWidth: 0 }));
+const writeSpec = (spec: unknown) =>
+  writeFile(path.join(repo, 'spec/openapi.yaml'), stringify(spec, { lineWidth: 0 }));
 
 beforeAll(async () => {
   repo = await mkdtemp(path.join(tmpdir(), 'breaking-git-'));
@@ -52,8 +56,12 @@ describe('npm run check:breaking (temporary git repository)', () => {
     const result = await run(repo);
     expect(result.code, result.output).toBe(1);
     expect(result.output).toMatch(/BREAKING for clients \(1\)/);
-    expect(result.output).toMatch(/request-property-required-added {2}spec\/openapi\.yaml:\d+ {2}#\/components\/schemas\/SubjectCreate\/properties\/purpose/);
-    expect(result.output).toMatch(/POST \/v1\/nature\/subjects request body\.purpose: required property purpose added/);
+    expect(result.output).toMatch(
+      /request-property-required-added {2}spec\/openapi\.yaml:\d+ {2}#\/components\/schemas\/SubjectCreate\/properties\/purpose/,
+    );
+    expect(result.output).toMatch(
+      /POST \/v1\/nature\/subjects request body\.purpose: required property purpose added/,
+    );
     expect(result.output).toMatch(/Requests that clients send today can now be refused/);
     expect(result.output).toMatch(/info\.version needs a major bump.*1\.4\.0 → 1\.5\.0 \(minor\)/);
     // The line printed is the line of that property in the head file.
@@ -70,13 +78,19 @@ describe('npm run check:breaking (temporary git repository)', () => {
     await writeSpec(spec);
     const result = await run(repo);
     expect(result.code, result.output).toBe(0);
-    expect(result.output).toMatch(/pass \(breaking changes acknowledged by the major bump 1\.4\.0 → 2\.0\.0\)/);
+    expect(result.output).toMatch(
+      /pass \(breaking changes acknowledged by the major bump 1\.4\.0 → 2\.0\.0\)/,
+    );
   }, 180_000);
 
   it('passes additive changes, advises a minor bump, and fails them only under --fail-on servers', async () => {
     const spec = baseSpec();
     spec.components.schemas.SubjectCreate.properties.external_ref = { type: 'string', maxLength: 64 };
-    spec.paths['/v1/nature/subjects'].get.parameters.push({ name: 'created_after', in: 'query', schema: { type: 'string' } });
+    spec.paths['/v1/nature/subjects'].get.parameters.push({
+      name: 'created_after',
+      in: 'query',
+      schema: { type: 'string' },
+    });
     spec.info.version = '1.5.0';
     await writeSpec(spec);
     const clients = await run(repo);
@@ -92,7 +106,10 @@ describe('npm run check:breaking (temporary git repository)', () => {
     spec.components.schemas.AssessmentStatus.enum.push('expired');
     await writeSpec(spec);
     expect((await run(repo)).code).toBe(1);
-    await writeFile(path.join(repo, '.check-breaking.yaml'), 'off:\n  - rule: response-enum-value-added\n    reason: clients are told to treat unknown statuses as in_progress\n  - rule: webhook-payload-enum-value-added\n    reason: same for receivers\n');
+    await writeFile(
+      path.join(repo, '.check-breaking.yaml'),
+      'off:\n  - rule: response-enum-value-added\n    reason: clients are told to treat unknown statuses as in_progress\n  - rule: webhook-payload-enum-value-added\n    reason: same for receivers\n',
+    );
     const off = await run(repo);
     expect(off.code, off.output).toBe(0);
     expect(off.output).toMatch(/Switched off in the config \(2\)/);
@@ -164,7 +181,8 @@ describe('npm run check:breaking on a spec split across files (temporary git rep
     "    Tag: { $ref: './tag.yaml' }",
     '',
   ].join('\n');
-  const note = (text: string) => `Note:\n  type: object\n  properties:\n    id: { type: string }\n    text: { type: ${text} }\n`;
+  const note = (text: string) =>
+    `Note:\n  type: object\n  properties:\n    id: { type: string }\n    text: { type: ${text} }\n`;
   const tag = (name: string) => `type: object\nproperties:\n  name: { type: ${name} }\n`;
   let split: string;
 
@@ -187,7 +205,11 @@ describe('npm run check:breaking on a spec split across files (temporary git rep
     const result = await run(split);
     expect(result.code, result.output).toBe(1);
     // A component the bundler made from an inline $ref, and one the root file names by $ref.
-    expect(result.output).toMatch(/response-type-changed {2}spec\/schemas\.yaml:5 {2}#\/Note\/properties\/text\/type\n/);
-    expect(result.output).toMatch(/response-type-changed {2}spec\/tag\.yaml:3 {2}#\/properties\/name\/type\n/);
+    expect(result.output).toMatch(
+      /response-type-changed {2}spec\/schemas\.yaml:5 {2}#\/Note\/properties\/text\/type\n/,
+    );
+    expect(result.output).toMatch(
+      /response-type-changed {2}spec\/tag\.yaml:3 {2}#\/properties\/name\/type\n/,
+    );
   }, 180_000);
 });

@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 const run = (script: string, ...args: string[]) =>
-  new Promise<{ code: number; output: string }>((resolve) => execFile(TSX, [script, ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr })));
+  new Promise<{ code: number; output: string }>((resolve) =>
+    execFile(TSX, [script, ...args], (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    ),
+  );
 
 describe('check:generated', () => {
   it('fails with a readable diff on a hand edit, and passes after regenerating', async () => {

@@ -13,7 +13,11 @@ import { binPath, startProcess } from '../../../scripts/lib/processes.js';
 const folder = mkdtempSync(path.join(tmpdir(), 'cli-options-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-async function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
+async function run(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; output: string }> {
   const running = startProcess(binPath('tsx'), [script, ...args], { env });
   const code = await new Promise<number | null>((resolve) => running.child.once('exit', resolve));
   return { code, output: running.output() };
@@ -23,12 +27,16 @@ describe('options a command does not take', () => {
   it.each([
     ['scripts/docs.ts', 'docs'],
     ['scripts/lint.ts', 'lint'],
-  ])('%s refuses --bogus in one line with its usage, exit 2', async (script, name) => {
-    const { code, output } = await run(script, ['--bogus']);
-    expect(code).toBe(2);
-    expect(output.split('\n')[0]).toMatch(new RegExp(`^${name}: Unknown option '--bogus'\.?$`));
-    expect(output).toContain(`usage: npm run ${name}`);
-  }, 60_000);
+  ])(
+    '%s refuses --bogus in one line with its usage, exit 2',
+    async (script, name) => {
+      const { code, output } = await run(script, ['--bogus']);
+      expect(code).toBe(2);
+      expect(output.split('\n')[0]).toMatch(new RegExp(`^${name}: Unknown option '--bogus'\\.?$`));
+      expect(output).toContain(`usage: npm run ${name}`);
+    },
+    60_000,
+  );
 
   it('migrate refuses any argument before it opens the database', async () => {
     const database = path.join(folder, 'never.db');
@@ -41,7 +49,12 @@ describe('options a command does not take', () => {
 
 it('npm run docs -- --spec renders a public spec to the file given, titled by its info.title', async () => {
   const out = path.join(folder, 'train.html');
-  const { code, output } = await run('scripts/docs.ts', ['--spec', 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml', '--out', out]);
+  const { code, output } = await run('scripts/docs.ts', [
+    '--spec',
+    'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml',
+    '--out',
+    out,
+  ]);
   expect(code, output).toBe(0);
   const html = readFileSync(out, 'utf8');
   expect(html).toMatch(/<title>Train Travel API reference<\/title>/);

@@ -8,7 +8,12 @@ import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildDashboardUi, checkDashboardUi, DASHBOARD_UI_DIR, writeDashboardUi } from '../../../scripts/lib/dashboard-ui.js';
+import {
+  buildDashboardUi,
+  checkDashboardUi,
+  DASHBOARD_UI_DIR,
+  writeDashboardUi,
+} from '../../../scripts/lib/dashboard-ui.js';
 
 let root: string;
 beforeAll(async () => {
@@ -22,8 +27,14 @@ afterAll(async () => {
 it('the committed build is what the sources produce, every time', async () => {
   const [first, second] = [await buildDashboardUi(), await buildDashboardUi()];
   expect(second).toEqual(first);
-  for (const file of first) expect(await readFile(path.join('generated', DASHBOARD_UI_DIR, file.path), 'utf8'), file.path).toBe(file.content);
-  expect(first.map((file) => file.content.split('\n')[0])).toEqual([expect.stringMatching(/^\/\* Built by `npm run generate` from service\/dashboard\/ui\/styles\.css/), expect.stringMatching(/^\/\/ Built by `npm run generate` from service\/dashboard\/ui\//)]);
+  for (const file of first)
+    expect(await readFile(path.join('generated', DASHBOARD_UI_DIR, file.path), 'utf8'), file.path).toBe(
+      file.content,
+    );
+  expect(first.map((file) => file.content.split('\n')[0])).toEqual([
+    expect.stringMatching(/^\/\* Built by `npm run generate` from service\/dashboard\/ui\/styles\.css/),
+    expect.stringMatching(/^\/\/ Built by `npm run generate` from service\/dashboard\/ui\//),
+  ]);
   expect(await checkDashboardUi(path.resolve('generated'))).toEqual([]);
 });
 
@@ -31,8 +42,15 @@ it('names a hand edit and a stray file, and a rebuild puts the edit right', asyn
   await appendFile(path.join(root, DASHBOARD_UI_DIR, 'app.js'), 'window.handEdited = true;\n');
   await writeFile(path.join(root, DASHBOARD_UI_DIR, 'app.old.js'), '');
   const problems = await checkDashboardUi(root);
-  expect(problems).toEqual([expect.stringMatching(/^extra: .*app\.old\.js/), expect.stringMatching(/^differs: .*app\.js \(\d+ bytes committed, \d+ built from service\/dashboard\/ui\/\)$/)]);
+  expect(problems).toEqual([
+    expect.stringMatching(/^extra: .*app\.old\.js/),
+    expect.stringMatching(
+      /^differs: .*app\.js \(\d+ bytes committed, \d+ built from service\/dashboard\/ui\/\)$/,
+    ),
+  ]);
   const rebuilt = await writeDashboardUi(root);
-  expect(rebuilt.written).toEqual([path.relative(path.resolve(), path.join(root, DASHBOARD_UI_DIR, 'app.js'))]);
+  expect(rebuilt.written).toEqual([
+    path.relative(path.resolve(), path.join(root, DASHBOARD_UI_DIR, 'app.js')),
+  ]);
   expect(await checkDashboardUi(root)).toEqual([expect.stringMatching(/^extra: .*app\.old\.js/)]);
 });

@@ -12,7 +12,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../../generators/core/files.js';
 import { generate, regenerateCommand } from '../../../generators/pipeline.js';
-import { DevLoop, serviceHandlers, type CycleReport, type DevOptions } from '../../../scripts/lib/dev-loop.js';
+import {
+  DevLoop,
+  serviceHandlers,
+  type CycleReport,
+  type DevOptions,
+} from '../../../scripts/lib/dev-loop.js';
 import { freePort } from '../../../scripts/lib/processes.js';
 
 const SPEC_TEXT = await readFile('spec/openapi.yaml', 'utf8');
@@ -30,7 +35,11 @@ interface Driven {
   save: (write: () => Promise<void>, until?: (report: CycleReport) => boolean) => Promise<CycleReport>;
 }
 
-async function drive(files: Record<string, string>, options: Partial<DevOptions> = {}, prepare?: (dir: string) => Promise<void>): Promise<Driven> {
+async function drive(
+  files: Record<string, string>,
+  options: Partial<DevOptions> = {},
+  prepare?: (dir: string) => Promise<void>,
+): Promise<Driven> {
   const dir = await mkdtemp(path.join(tmpdir(), 'dev-loop-'));
   dirs.push(dir);
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
@@ -39,7 +48,15 @@ async function drive(files: Record<string, string>, options: Partial<DevOptions>
   await prepare?.(dir);
   const lines: string[] = [];
   const reports: CycleReport[] = [];
-  const loop = new DevLoop({ spec, out, docsFile: path.join(dir, 'docs', 'index.html'), mockPort: await freePort(), feedbackOnly: true, log: (line) => lines.push(line), ...options });
+  const loop = new DevLoop({
+    spec,
+    out,
+    docsFile: path.join(dir, 'docs', 'index.html'),
+    mockPort: await freePort(),
+    feedbackOnly: true,
+    log: (line) => lines.push(line),
+    ...options,
+  });
   loops.push(loop);
   loop.onCycle((report) => reports.push(report));
   await loop.start();
@@ -50,7 +67,10 @@ async function drive(files: Record<string, string>, options: Partial<DevOptions>
     for (;;) {
       const found = reports.slice(from).find(until);
       if (found) return found;
-      if (Date.now() - started > 45_000) throw new Error(`no matching cycle after the save (${reports.length - from} other cycles):\n${lines.slice(-30).join('\n')}`);
+      if (Date.now() - started > 45_000)
+        throw new Error(
+          `no matching cycle after the save (${reports.length - from} other cycles):\n${lines.slice(-30).join('\n')}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
@@ -59,7 +79,10 @@ async function drive(files: Record<string, string>, options: Partial<DevOptions>
 
 /** sed -i and JetBrains: write a temporary file beside the target, then rename it over the target. */
 async function renameReplace(file: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.tmp${Math.random().toString(36).slice(2)}`);
+  const temporary = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.tmp${Math.random().toString(36).slice(2)}`,
+  );
   await writeFile(temporary, text);
   await rename(temporary, file);
 }
@@ -88,14 +111,18 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
 function difference(before: Map<string, string>, after: Map<string, string>) {
   return {
     added: [...after.keys()].filter((file) => !before.has(file)).sort(),
-    changed: [...after.keys()].filter((file) => before.has(file) && before.get(file) !== after.get(file)).sort(),
+    changed: [...after.keys()]
+      .filter((file) => before.has(file) && before.get(file) !== after.get(file))
+      .sort(),
     removed: [...before.keys()].filter((file) => !after.has(file)).sort(),
   };
 }
 
-const summaryEdit = (n: number) => SPEC_TEXT.replace('summary: List subjects', `summary: List subjects (edit ${n})`);
+const summaryEdit = (n: number) =>
+  SPEC_TEXT.replace('summary: List subjects', `summary: List subjects (edit ${n})`);
 /** A cycle that regenerated a summary edit (the summary is in the mock's copy of the spec). */
-const edited = (_n: number) => (report: CycleReport) => !report.broken && report.changed.includes(path.join('mock', 'openapi.json'));
+const edited = (_n: number) => (report: CycleReport) =>
+  !report.broken && report.changed.includes(path.join('mock', 'openapi.json'));
 
 afterAll(async () => {
   await Promise.all(loops.map((loop) => loop.stop()));
@@ -114,31 +141,47 @@ describe('npm run dev on our spec', () => {
   it('regenerates on a one-line edit, lists exactly the files whose bytes changed, and reloads the mock', async () => {
     const before = await snapshot(driven.out);
     const at = SPEC_TEXT.indexOf('      summary: A subject with a completed assessment\n');
-    const text = SPEC_TEXT.slice(0, at) + SPEC_TEXT.slice(at).replace('cohort: spring_pilot', 'cohort: autumn_pilot');
+    const text =
+      SPEC_TEXT.slice(0, at) + SPEC_TEXT.slice(at).replace('cohort: spring_pilot', 'cohort: autumn_pilot');
     const cycle = await driven.save(() => writeFile(driven.spec, text));
     expect(cycle.broken).toBeUndefined();
     const truth = difference(before, await snapshot(driven.out));
-    expect({ added: cycle.added.sort(), changed: cycle.changed.sort(), removed: cycle.removed.sort() }).toEqual(truth);
+    expect({
+      added: cycle.added.sort(),
+      changed: cycle.changed.sort(),
+      removed: cycle.removed.sort(),
+    }).toEqual(truth);
     expect(cycle.changed).toContain(path.join('mock', 'openapi.json'));
     expect(cycle.changed.some((file) => file.startsWith('sdks'))).toBe(false);
     expect(driven.lines.some((line) => /^regenerate\s+\d+ ms\s+changed /.test(line))).toBe(true);
     expect(driven.lines.some((line) => /^lint\s+\d+ ms\s+0 error\(s\)/.test(line))).toBe(true);
-    await expect.poll(async () => (await (await fetch(`${mockUrl}/v1/nature/subjects/any`)).json()).metadata, { timeout: 60_000, interval: 250 }).toEqual({ cohort: 'autumn_pilot' });
-    await expect.poll(() => driven.lines.some((line) => /^docs\s+\d+ ms/.test(line)), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(async () => (await (await fetch(`${mockUrl}/v1/nature/subjects/any`)).json()).metadata, {
+        timeout: 60_000,
+        interval: 250,
+      })
+      .toEqual({ cohort: 'autumn_pilot' });
+    await expect
+      .poll(() => driven.lines.some((line) => /^docs\s+\d+ ms/.test(line)), { timeout: 60_000 })
+      .toBe(true);
   }, 120_000);
 
   it('keeps seeing saves after rename-replace saves (sed -i, JetBrains safe-write)', async () => {
     for (const n of [1, 2, 3]) {
       const cycle = await driven.save(() => renameReplace(driven.spec, summaryEdit(n)), edited(n));
       expect(cycle.broken).toBeUndefined();
-      expect(await readFile(path.join(driven.out, 'mock', 'openapi.json'), 'utf8')).toContain(`List subjects (edit ${n})`);
+      expect(await readFile(path.join(driven.out, 'mock', 'openapi.json'), 'utf8')).toContain(
+        `List subjects (edit ${n})`,
+      );
     }
   }, 120_000);
 
   it("keeps seeing saves after vim's backup-and-write saves", async () => {
     for (const n of [4, 5]) {
       await driven.save(() => vimSave(driven.spec, summaryEdit(n)), edited(n));
-      expect(await readFile(path.join(driven.out, 'mock', 'openapi.json'), 'utf8')).toContain(`List subjects (edit ${n})`);
+      expect(await readFile(path.join(driven.out, 'mock', 'openapi.json'), 'utf8')).toContain(
+        `List subjects (edit ${n})`,
+      );
     }
   }, 120_000);
 
@@ -149,84 +192,165 @@ describe('npm run dev on our spec', () => {
       await writeFile(driven.spec, summaryEdit(6));
     }, edited(6));
     await driven.save(() => writeFile(driven.spec, summaryEdit(7)), edited(7));
-    expect(await readFile(path.join(driven.out, 'mock', 'openapi.json'), 'utf8')).toContain('List subjects (edit 7)');
+    expect(await readFile(path.join(driven.out, 'mock', 'openapi.json'), 'utf8')).toContain(
+      'List subjects (edit 7)',
+    );
   }, 120_000);
 
-  it("names file:line:col and the missing target of a broken $ref, lints the broken save, and keeps the last good output", async () => {
+  it('names file:line:col and the missing target of a broken $ref, lints the broken save, and keeps the last good output', async () => {
     const good = await snapshot(driven.out);
-    const broken = SPEC_TEXT.replace("consent_artifact: { $ref: '#/components/schemas/ConsentArtifact' }", "consent_artifact: { $ref: '#/components/schemas/ConsentRecord' }");
+    const broken = SPEC_TEXT.replace(
+      "consent_artifact: { $ref: '#/components/schemas/ConsentArtifact' }",
+      "consent_artifact: { $ref: '#/components/schemas/ConsentRecord' }",
+    );
     expect(broken).not.toBe(SPEC_TEXT);
     const { line, column } = positionOf(broken, "'#/components/schemas/ConsentRecord'");
-    const cycle = await driven.save(() => writeFile(driven.spec, broken), (report) => Boolean(report.broken));
-    expect(cycle.broken).toBe(`${driven.spec}:${line}:${column}: '#/components/schemas/ConsentRecord' does not exist (at #/components/schemas/SubjectCreate/properties/consent_artifact/$ref)`);
+    const cycle = await driven.save(
+      () => writeFile(driven.spec, broken),
+      (report) => Boolean(report.broken),
+    );
+    expect(cycle.broken).toBe(
+      `${driven.spec}:${line}:${column}: '#/components/schemas/ConsentRecord' does not exist (at #/components/schemas/SubjectCreate/properties/consent_artifact/$ref)`,
+    );
     expect(driven.lines).toContain(`dev: broken save, still serving the last good output: ${cycle.broken}`);
     // Lint ran on the broken save and points at the same place.
     const invalidRef = cycle.findings.find((finding) => finding.rule === 'invalid-ref');
-    expect(invalidRef).toMatchObject({ line, column, message: "'#/components/schemas/ConsentRecord' does not exist" });
+    expect(invalidRef).toMatchObject({
+      line,
+      column,
+      message: "'#/components/schemas/ConsentRecord' does not exist",
+    });
     expect(difference(good, await snapshot(driven.out))).toEqual({ added: [], changed: [], removed: [] });
   }, 120_000);
 
   it('names file:line:col of YAML that does not parse', async () => {
-    const cycle = await driven.save(() => writeFile(driven.spec, 'openapi: 3.1.0\ninfo:\n  title: [broken\n'), (report) => Boolean(report.broken));
-    expect(cycle.broken).toMatch(new RegExp(`^${driven.spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: YAML does not parse: `));
+    const cycle = await driven.save(
+      () => writeFile(driven.spec, 'openapi: 3.1.0\ninfo:\n  title: [broken\n'),
+      (report) => Boolean(report.broken),
+    );
+    expect(cycle.broken).toMatch(
+      new RegExp(`^${driven.spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: YAML does not parse: `),
+    );
     expect(cycle.findings.some((finding) => finding.severity === 'error')).toBe(true);
   }, 120_000);
 });
 
 describe('npm run dev on a split spec', () => {
   it('watches the $ref’d files and sees rename-replace saves of them', async () => {
-    const [root, schemas] = await Promise.all(['openapi.yaml', 'schemas.yaml'].map((name) => readFile(path.join('test/fixtures/split', name), 'utf8')));
+    const [root, schemas] = await Promise.all(
+      ['openapi.yaml', 'schemas.yaml'].map((name) =>
+        readFile(path.join('test/fixtures/split', name), 'utf8'),
+      ),
+    );
     const driven = await drive({ 'openapi.yaml': root, 'schemas.yaml': schemas });
     const modelFile = path.join(driven.out, 'types', 'openapi.ts');
     expect(await readFile(modelFile, 'utf8')).not.toContain('pinned');
-    for (const [n, save] of [[1, renameReplace], [2, vimSave], [3, (file: string, text: string) => writeFile(file, text)]] as const) {
-      const text = schemas.replace('text: { type: string }', `text: { type: string }\n    pinned${n}: { type: boolean }`);
-      const cycle = await driven.save(() => save(path.join(driven.dir, 'schemas.yaml'), text), (report) => report.changed.includes(path.join('types', 'openapi.ts')));
+    for (const [n, save] of [
+      [1, renameReplace],
+      [2, vimSave],
+      [3, (file: string, text: string) => writeFile(file, text)],
+    ] as const) {
+      const text = schemas.replace(
+        'text: { type: string }',
+        `text: { type: string }\n    pinned${n}: { type: boolean }`,
+      );
+      const cycle = await driven.save(
+        () => save(path.join(driven.dir, 'schemas.yaml'), text),
+        (report) => report.changed.includes(path.join('types', 'openapi.ts')),
+      );
       expect(cycle.broken).toBeUndefined();
       expect(await readFile(modelFile, 'utf8')).toContain(`pinned${n}`);
     }
     // A $ref to a schema the file does not have: file:line:col of the $ref and what is missing.
     const brokenRoot = root.replace("'./schemas.yaml#/Note'", "'./schemas.yaml#/Nope'");
     const { line, column } = positionOf(brokenRoot, "{ $ref: './schemas.yaml#/Nope' }");
-    const cycle = await driven.save(() => writeFile(driven.spec, brokenRoot), (report) => Boolean(report.broken));
-    expect(cycle.broken).toMatch(new RegExp(`^${path.relative(process.cwd(), driven.spec).replace(/\./g, '\\.')}:${line}:${column}: '\\./schemas\\.yaml#/Nope' does not exist`));
+    const cycle = await driven.save(
+      () => writeFile(driven.spec, brokenRoot),
+      (report) => Boolean(report.broken),
+    );
+    expect(cycle.broken).toMatch(
+      new RegExp(
+        `^${path.relative(process.cwd(), driven.spec).replace(/\./g, '\\.')}:${line}:${column}: '\\./schemas\\.yaml#/Nope' does not exist`,
+      ),
+    );
   }, 180_000);
 });
 
 describe('npm run dev next to a full `npm run generate` output', () => {
   it('starting leaves the output byte for byte as generate made it; an edit names the SDKs stale with the command, and unimplemented operations one line each', async () => {
-    const driven = await drive({ 'openapi.yaml': SPEC_TEXT }, { implementedOperations: serviceHandlers }, async (dir) => {
-      const spec = path.join(dir, 'openapi.yaml');
-      const out = path.join(dir, 'out');
-      // What `npm run generate -- --sdks` writes: the openapi-generator SDKs too, which the loop does not refresh.
-      await generate({ spec, out, command: regenerateCommand(spec, out), write: true, include: ['sdks'], log: () => {} });
-      await cp(out, path.join(dir, 'generated-by-generate'), { recursive: true });
-    });
+    const driven = await drive(
+      { 'openapi.yaml': SPEC_TEXT },
+      { implementedOperations: serviceHandlers },
+      async (dir) => {
+        const spec = path.join(dir, 'openapi.yaml');
+        const out = path.join(dir, 'out');
+        // What `npm run generate -- --sdks` writes: the openapi-generator SDKs too, which the loop does not refresh.
+        await generate({
+          spec,
+          out,
+          command: regenerateCommand(spec, out),
+          write: true,
+          include: ['sdks'],
+          log: () => {},
+        });
+        await cp(out, path.join(dir, 'generated-by-generate'), { recursive: true });
+      },
+    );
     const [start] = driven.reports;
-    expect({ added: start.added, changed: start.changed, removed: start.removed }).toEqual({ added: [], changed: [], removed: [] });
-    expect(difference(await snapshot(path.join(driven.dir, 'generated-by-generate')), await snapshot(driven.out))).toEqual({ added: [], changed: [], removed: [] });
+    expect({ added: start.added, changed: start.changed, removed: start.removed }).toEqual({
+      added: [],
+      changed: [],
+      removed: [],
+    });
+    expect(
+      difference(await snapshot(path.join(driven.dir, 'generated-by-generate')), await snapshot(driven.out)),
+    ).toEqual({ added: [], changed: [], removed: [] });
     expect(start.stale).toEqual([]);
     expect(start.unimplemented).toEqual([]);
 
     // A new operation: the loop names it (the service has no handler), and the SDKs as stale.
-    const text = SPEC_TEXT.replace('  /v1/nature/subjects:\n', `  /v1/nature/foos:\n    post:\n      operationId: createFoo\n      summary: Create a foo\n      responses:\n        '204': { description: Created. }\n  /v1/nature/subjects:\n`);
+    const text = SPEC_TEXT.replace(
+      '  /v1/nature/subjects:\n',
+      `  /v1/nature/foos:\n    post:\n      operationId: createFoo\n      summary: Create a foo\n      responses:\n        '204': { description: Created. }\n  /v1/nature/subjects:\n`,
+    );
     expect(text).not.toBe(SPEC_TEXT);
-    const cycle = await driven.save(() => writeFile(driven.spec, text), (report) => !report.broken);
+    const cycle = await driven.save(
+      () => writeFile(driven.spec, text),
+      (report) => !report.broken,
+    );
     expect(cycle.unimplemented).toEqual(['createFoo']);
     expect(driven.lines).toContain('createFoo: no handler in service/handlers.ts; the service answers 501');
     expect(cycle.stale.map((output) => output.root)).toEqual(['sdks/']);
     const command = regenerateCommand(driven.spec, driven.out);
-    expect(driven.lines.some((line) => line.startsWith(`stale: ${path.join(driven.out, 'sdks/')}`) && line.includes(`\`${command}\` refreshes it`))).toBe(true);
+    expect(
+      driven.lines.some(
+        (line) =>
+          line.startsWith(`stale: ${path.join(driven.out, 'sdks/')}`) &&
+          line.includes(`\`${command}\` refreshes it`),
+      ),
+    ).toBe(true);
     expect(cycle.changed.some((file) => file.startsWith('sdks'))).toBe(false);
     expect(cycle.removed).toEqual([]);
 
     // Still stale on the next cycle (nothing refreshed the SDKs), and not after a full generate.
-    const next = await driven.save(() => writeFile(driven.spec, text.replace('summary: Create a foo', 'summary: Create a foo, again')), (report) => !report.broken);
+    const next = await driven.save(
+      () => writeFile(driven.spec, text.replace('summary: Create a foo', 'summary: Create a foo, again')),
+      (report) => !report.broken,
+    );
     expect(next.stale.map((output) => output.root)).toEqual(['sdks/']);
     await driven.loop.stop();
-    const full = await generate({ spec: driven.spec, out: driven.out, command, write: true, include: ['sdks'], log: () => {} });
+    const full = await generate({
+      spec: driven.spec,
+      out: driven.out,
+      command,
+      write: true,
+      include: ['sdks'],
+      log: () => {},
+    });
     expect(full.stale).toEqual([]);
-    expect(JSON.parse(await readFile(path.join(driven.out, 'provenance.json'), 'utf8')).stale).toBeUndefined();
+    expect(
+      JSON.parse(await readFile(path.join(driven.out, 'provenance.json'), 'utf8')).stale,
+    ).toBeUndefined();
   }, 300_000);
 });
 
@@ -235,21 +359,37 @@ describe('npm run generate and npm run lint on a broken $ref', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'dev-broken-'));
     dirs.push(dir);
     const spec = path.join(dir, 'openapi.yaml');
-    const broken = SPEC_TEXT.replace("consent_artifact: { $ref: '#/components/schemas/ConsentArtifact' }", "consent_artifact: { $ref: '#/components/schemas/ConsentRecord' }");
+    const broken = SPEC_TEXT.replace(
+      "consent_artifact: { $ref: '#/components/schemas/ConsentArtifact' }",
+      "consent_artifact: { $ref: '#/components/schemas/ConsentRecord' }",
+    );
     await writeFile(spec, broken);
     const { line, column } = positionOf(broken, "'#/components/schemas/ConsentRecord'");
     const run = (script: string, ...args: string[]) =>
-      promisify(execFile)('node_modules/.bin/tsx', [script, ...args], { env: { ...process.env, NO_COLOR: '1' } }).then(
+      promisify(execFile)('node_modules/.bin/tsx', [script, ...args], {
+        env: { ...process.env, NO_COLOR: '1' },
+      }).then(
         () => ({ code: 0, stdout: '', stderr: '' }),
         (error: { code: number; stdout: string; stderr: string }) => error,
       );
-    const [generated, linted] = await Promise.all([run('generators/cli.ts', '--spec', spec, '--out', path.join(dir, 'out'), '--skip-sdks'), run('scripts/lint.ts', spec)]);
+    const [generated, linted] = await Promise.all([
+      run('generators/cli.ts', '--spec', spec, '--out', path.join(dir, 'out'), '--skip-sdks'),
+      run('scripts/lint.ts', spec),
+    ]);
     expect(generated.code).toBe(1);
-    expect(generated.stderr.trim()).toBe(`error: ${spec}:${line}:${column}: '#/components/schemas/ConsentRecord' does not exist (at #/components/schemas/SubjectCreate/properties/consent_artifact/$ref)`);
+    expect(generated.stderr.trim()).toBe(
+      `error: ${spec}:${line}:${column}: '#/components/schemas/ConsentRecord' does not exist (at #/components/schemas/SubjectCreate/properties/consent_artifact/$ref)`,
+    );
     expect(linted.code).toBe(1);
     const where = path.relative(process.cwd(), spec);
-    expect(linted.stdout).toContain(`${where}:${line}:${column} error invalid-ref '#/components/schemas/ConsentRecord' does not exist`);
-    expect(linted.stdout).toMatch(new RegExp(`${where.replace(/\./g, '\\.')}:${line}:\\d+ error no-unresolved-refs '#/components/schemas/ConsentRecord' does not exist`));
+    expect(linted.stdout).toContain(
+      `${where}:${line}:${column} error invalid-ref '#/components/schemas/ConsentRecord' does not exist`,
+    );
+    expect(linted.stdout).toMatch(
+      new RegExp(
+        `${where.replace(/\./g, '\\.')}:${line}:\\d+ error no-unresolved-refs '#/components/schemas/ConsentRecord' does not exist`,
+      ),
+    );
     expect(`${generated.stderr}${linted.stderr}`).not.toMatch(/\n\s+at /);
   }, 120_000);
 });

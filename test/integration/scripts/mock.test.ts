@@ -9,7 +9,15 @@ import { tmpdir } from 'node:os';
 import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
 import { binPath, freePort, listeningUrl, startProcess } from '../../../scripts/lib/processes.js';
 import { loadDocument } from '../../../generators/core/load.js';
-import { SPEC_PATH, deref, fillPath, firstResponseExample, operationsOf, requestExample, specDocument } from '../../support/spec.js';
+import {
+  SPEC_PATH,
+  deref,
+  fillPath,
+  firstResponseExample,
+  operationsOf,
+  requestExample,
+  specDocument,
+} from '../../support/spec.js';
 
 let mock: RunningMock;
 let document: Awaited<ReturnType<typeof specDocument>>;
@@ -63,9 +71,16 @@ describe('mock server (source: "Mock server")', () => {
       const response = await send('post', '/v1/nature/subjects', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       const error = await response.json();
-      expect(error).toMatchObject({ object: 'error', code: expect.any(String), message: expect.any(String), request_id: expect.any(String) });
+      expect(error).toMatchObject({
+        object: 'error',
+        code: expect.any(String),
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
     }
-    const patch = await send('patch', '/v1/nature/assessments/any_id', { answers: [{ item_id: 'n01', value: 9 }] });
+    const patch = await send('patch', '/v1/nature/assessments/any_id', {
+      answers: [{ item_id: 'n01', value: 9 }],
+    });
     expect(patch.status).toBe(400);
   });
 
@@ -74,10 +89,17 @@ describe('mock server (source: "Mock server")', () => {
       const success = Object.keys(op.responses).find((status) => status.startsWith('2'))!;
       const example = firstResponseExample(document, op, success);
       // Except a spec digest: the mock reports the real one (test/integration/service/contract-document.test.ts).
-      const expected = example && typeof example === 'object' && 'spec_digest' in example ? { ...example, spec_digest: (await loadDocument(SPEC_PATH)).digest } : example;
+      const expected =
+        example && typeof example === 'object' && 'spec_digest' in example
+          ? { ...example, spec_digest: (await loadDocument(SPEC_PATH)).digest }
+          : example;
       const bodies = [];
       for (let i = 0; i < 3; i += 1) {
-        const response = await send(method, fillPath(path), op.requestBody ? requestExample(document, op) : undefined);
+        const response = await send(
+          method,
+          fillPath(path),
+          op.requestBody ? requestExample(document, op) : undefined,
+        );
         expect(response.status, `${method} ${path}`).toBe(Number(success));
         bodies.push(await response.json());
       }
@@ -111,7 +133,11 @@ describe('mock server (source: "Mock server")', () => {
     const nature = operationsOf(document).filter(({ path }) => path.startsWith('/v1/nature/'));
     expect(nature.length).toBeGreaterThan(0);
     for (const { method, path, operation: op } of nature) {
-      const response = await send(method, fillPath(path), op.requestBody ? requestExample(document, op) : undefined);
+      const response = await send(
+        method,
+        fillPath(path),
+        op.requestBody ? requestExample(document, op) : undefined,
+      );
       const body = await response.json();
       const scores = collectScores(body);
       expect(scores.length, `${method} ${path} carries MN and MI scores`).toBeGreaterThan(0);
@@ -130,7 +156,12 @@ describe('mock server (source: "Mock server")', () => {
 
   it('8. keeps no state: writes change nothing a later read sees (stateful behaviour needs the sandbox)', async () => {
     const before = await (await sendExample('listSubjects')).json();
-    const created = await (await send('post', '/v1/nature/subjects', { ...(requestExample(document, operation('createSubject').operation) as object), metadata: { note: 'new' } })).json();
+    const created = await (
+      await send('post', '/v1/nature/subjects', {
+        ...(requestExample(document, operation('createSubject').operation) as object),
+        metadata: { note: 'new' },
+      })
+    ).json();
     expect(created.metadata).not.toEqual({ note: 'new' }); // the example, not what was sent
     expect((await sendExample('deleteSubject', {}, created.id)).status).toBe(200);
     expect((await sendExample('retrieveSubject', {}, created.id)).status).toBe(200); // still there
@@ -138,14 +169,19 @@ describe('mock server (source: "Mock server")', () => {
   });
 
   it('serves the derived copy without security, and the source spec still requires keys', () => {
-    const guarded = operationsOf(document).filter(({ operation: op }) => (op.security ?? document.security ?? []).length > 0);
+    const guarded = operationsOf(document).filter(
+      ({ operation: op }) => (op.security ?? document.security ?? []).length > 0,
+    );
     expect(guarded.length).toBeGreaterThan(0);
     const scheme = deref(document, document.components.securitySchemes.apiKey);
     expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 });
 
-function collectScores(value: unknown, found: Array<{ mn: unknown; mi: unknown }> = []): Array<{ mn: unknown; mi: unknown }> {
+function collectScores(
+  value: unknown,
+  found: Array<{ mn: unknown; mi: unknown }> = [],
+): Array<{ mn: unknown; mi: unknown }> {
   if (Array.isArray(value)) value.forEach((item) => collectScores(item, found));
   else if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
@@ -156,15 +192,21 @@ function collectScores(value: unknown, found: Array<{ mn: unknown; mi: unknown }
 }
 
 describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a free port)', () => {
-  it("mocks another spec from its mock document, made in a temporary folder that goes when the mock stops", async () => {
+  it('mocks another spec from its mock document, made in a temporary folder that goes when the mock stops', async () => {
     const scratchFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('mock-'));
     const before = new Set(scratchFolders());
     const port = await freePort();
-    const running = startProcess(binPath('tsx'), ['scripts/mock.ts', '--spec', 'test/fixtures/specs/widgets-3.0.yaml'], { env: { MOCK_PORT: String(port) } });
+    const running = startProcess(
+      binPath('tsx'),
+      ['scripts/mock.ts', '--spec', 'test/fixtures/specs/widgets-3.0.yaml'],
+      { env: { MOCK_PORT: String(port) } },
+    );
     let made: string[] = [];
     try {
       // Its start line, printed once Prism answers, names the spec it mocks.
-      expect(await listeningUrl(running, /^mock: (\S+) .*, mocking test\/fixtures\/specs\/widgets-3\.0\.yaml$/m)).toBe(`http://127.0.0.1:${port}`);
+      expect(
+        await listeningUrl(running, /^mock: (\S+) .*, mocking test\/fixtures\/specs\/widgets-3\.0\.yaml$/m),
+      ).toBe(`http://127.0.0.1:${port}`);
       const response = await fetch(`http://127.0.0.1:${port}/widgets`);
       expect(response.status).toBe(200);
       expect(Array.isArray(await response.json())).toBe(true);
@@ -179,14 +221,21 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
 
   it("mocks a generic list by its item type: Galaxy's PaginatedResource<Planet> ($dynamicRef) pages hold planets, not nulls", async () => {
     const port = await freePort();
-    const running = startProcess(binPath('tsx'), ['scripts/mock.ts', '--spec', 'node_modules/@scalar/galaxy/dist/latest.yaml'], { env: { MOCK_PORT: String(port) } });
+    const running = startProcess(
+      binPath('tsx'),
+      ['scripts/mock.ts', '--spec', 'node_modules/@scalar/galaxy/dist/latest.yaml'],
+      { env: { MOCK_PORT: String(port) } },
+    );
     try {
       await listeningUrl(running, /^mock: (\S+) /m);
-      const response = await fetch(`http://127.0.0.1:${port}/planets?limit=2`, { headers: { accept: 'application/json' } });
+      const response = await fetch(`http://127.0.0.1:${port}/planets?limit=2`, {
+        headers: { accept: 'application/json' },
+      });
       expect(response.status).toBe(200);
       const { data } = (await response.json()) as { data: unknown[] };
       expect(data.length).toBeGreaterThan(0);
-      for (const planet of data) expect(planet).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+      for (const planet of data)
+        expect(planet).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
     } finally {
       running.child.kill('SIGTERM');
       await new Promise((resolve) => running.child.once('exit', resolve));
@@ -197,7 +246,9 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
     const port = await freePort();
     const running = startProcess(binPath('tsx'), ['scripts/mock.ts'], { env: { MOCK_PORT: String(port) } });
     try {
-      expect(await listeningUrl(running, /^mock: (\S+) .*, mocking spec\/openapi\.yaml$/m)).toBe(`http://127.0.0.1:${port}`);
+      expect(await listeningUrl(running, /^mock: (\S+) .*, mocking spec\/openapi\.yaml$/m)).toBe(
+        `http://127.0.0.1:${port}`,
+      );
       expect((await fetch(`http://127.0.0.1:${port}/v1/health`)).status).toBe(200);
     } finally {
       await running.stop();
@@ -212,16 +263,24 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
       const running = startProcess(binPath('tsx'), ['scripts/mock.ts'], { env: { MOCK_PORT: String(port) } });
       const code = await new Promise((resolve) => running.child.once('exit', resolve));
       expect(code).toBe(1);
-      expect(running.output().trim()).toBe(`mock: 127.0.0.1:${port} is in use (set MOCK_PORT to a free port)`);
+      expect(running.output().trim()).toBe(
+        `mock: 127.0.0.1:${port} is in use (set MOCK_PORT to a free port)`,
+      );
     } finally {
       holder.close();
     }
   }, 60_000);
 
   it('refuses a spec it cannot read in one line, exit 2', async () => {
-    const running = startProcess(binPath('tsx'), ['scripts/mock.ts', '--spec', 'test/fixtures/specs/no-such.yaml']);
+    const running = startProcess(binPath('tsx'), [
+      'scripts/mock.ts',
+      '--spec',
+      'test/fixtures/specs/no-such.yaml',
+    ]);
     const code = await new Promise((resolve) => running.child.once('exit', resolve));
     expect(code).toBe(2);
-    expect(running.output().trim()).toBe('mock: test/fixtures/specs/no-such.yaml:1:1: cannot read the file (ENOENT)');
+    expect(running.output().trim()).toBe(
+      'mock: test/fixtures/specs/no-such.yaml:1:1: cannot read the file (ENOENT)',
+    );
   }, 60_000);
 });

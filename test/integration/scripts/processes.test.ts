@@ -3,7 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freePort, listeningUrl, RESERVATIONS, startProcess, waitForHttp } from '../../../scripts/lib/processes.js';
+import {
+  freePort,
+  listeningUrl,
+  RESERVATIONS,
+  startProcess,
+  waitForHttp,
+} from '../../../scripts/lib/processes.js';
 
 const serverOnPortZero = `
   const server = require('node:http').createServer((request, response) => response.end('here'));
@@ -25,16 +31,26 @@ describe('listeningUrl', () => {
   });
 
   it('fails with what the process printed when it exits before saying where it listens', async () => {
-    const running = startProcess(process.execPath, ['-e', "console.error('EADDRINUSE: address already in use'); process.exit(3)"]);
-    await expect(listeningUrl(running, /^up: (\S+)/m)).rejects.toThrow(/exited \(3\) before saying where it listens:\n.*EADDRINUSE/);
+    const running = startProcess(process.execPath, [
+      '-e',
+      "console.error('EADDRINUSE: address already in use'); process.exit(3)",
+    ]);
+    await expect(listeningUrl(running, /^up: (\S+)/m)).rejects.toThrow(
+      /exited \(3\) before saying where it listens:\n.*EADDRINUSE/,
+    );
   });
 
   it('gives up after its timeout when the line never comes', async () => {
-    const running = startProcess(process.execPath, ['-e', "console.log('starting'); setInterval(() => {}, 1000)"]);
+    const running = startProcess(process.execPath, [
+      '-e',
+      "console.log('starting'); setInterval(() => {}, 1000)",
+    ]);
     try {
       // Node's start under load may take longer than the timeout itself: time it from the first line.
       await listeningUrl(running, /^(starting)$/m);
-      await expect(listeningUrl(running, /^up: (\S+)/m, 300)).rejects.toThrow(/no listening address printed within 300 ms:\nstarting/);
+      await expect(listeningUrl(running, /^up: (\S+)/m, 300)).rejects.toThrow(
+        /no listening address printed within 300 ms:\nstarting/,
+      );
     } finally {
       await running.stop();
     }
@@ -43,7 +59,10 @@ describe('listeningUrl', () => {
 
 describe('freePort', () => {
   it('draws distinct, bindable ports below the ephemeral range, each reserved by a file', async () => {
-    const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     const ports = await Promise.all(Array.from({ length: 40 }, () => freePort()));
     expect(new Set(ports).size).toBe(40);
     for (const port of ports) {
@@ -53,7 +72,9 @@ describe('freePort', () => {
     }
     // Each is free now: a server binds it.
     const server = createServer();
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(ports[0], '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) =>
+      server.once('error', reject).listen(ports[0], '127.0.0.1', resolve),
+    );
     await new Promise((resolve) => server.close(resolve));
   });
 });

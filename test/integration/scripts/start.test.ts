@@ -24,10 +24,19 @@ it('refuses taken ports in one line naming PORT and DOCS_PORT, exit 1, and makes
   const [servicePort, docsPort] = holders.map((holder) => (holder.address() as net.AddressInfo).port);
   const database = path.join(folder, 'start.db');
   try {
-    const running = startProcess(binPath('tsx'), ['scripts/start.ts'], { env: { PORT: String(servicePort), DOCS_PORT: String(docsPort), MOCK_PORT: String(await freePort()), DATABASE_PATH: database } });
+    const running = startProcess(binPath('tsx'), ['scripts/start.ts'], {
+      env: {
+        PORT: String(servicePort),
+        DOCS_PORT: String(docsPort),
+        MOCK_PORT: String(await freePort()),
+        DATABASE_PATH: database,
+      },
+    });
     const code = await new Promise((resolve) => running.child.once('exit', resolve));
     expect(code).toBe(1);
-    expect(running.output().trim()).toBe(`start: 127.0.0.1:${servicePort} is in use (set PORT to a free port); 127.0.0.1:${docsPort} is in use (set DOCS_PORT to a free port)`);
+    expect(running.output().trim()).toBe(
+      `start: 127.0.0.1:${servicePort} is in use (set PORT to a free port); 127.0.0.1:${docsPort} is in use (set DOCS_PORT to a free port)`,
+    );
     expect(existsSync(database)).toBe(false);
   } finally {
     for (const holder of holders) holder.close();

@@ -32,18 +32,26 @@ function raw(request: string): Promise<RawResponse> {
     socket.on('close', () => {
       const [head, ...rest] = Buffer.concat(chunks).toString('latin1').split('\r\n\r\n');
       const [statusLine, ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
     socket.end(request);
   });
 }
 
-const get = (path: string, headers = 'Host: x\r\n') => raw(`GET ${path} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
+const get = (path: string, headers = 'Host: x\r\n') =>
+  raw(`GET ${path} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
 
 function expectError(response: RawResponse, status: number, code: string) {
   expect(response.status, response.body).toBe(status);
-  const body = JSON.parse(response.body.slice(response.body.indexOf('{'), response.body.lastIndexOf('}') + 1));
+  const body = JSON.parse(
+    response.body.slice(response.body.indexOf('{'), response.body.lastIndexOf('}') + 1),
+  );
   expect(body).toMatchObject({ object: 'error', code });
   expect(response.headers['x-request-id']).toMatch(/^req_/);
   expect(body.request_id).toBe(response.headers['x-request-id']);
@@ -75,14 +83,20 @@ describe('answers made before any route runs, by the plugin whose prefix the URL
   });
 
   it('an unknown dashboard path is a 404 whatever body comes with it', async () => {
-    for (const [type, body] of [['application/json', ''], ['application/json', '{}'], ['text/plain', 'hello']]) {
-      const response = await raw(`POST /dashboard/nope HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    for (const [type, body] of [
+      ['application/json', ''],
+      ['application/json', '{}'],
+      ['text/plain', 'hello'],
+    ]) {
+      const response = await raw(
+        `POST /dashboard/nope HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
       expectError(response, 404, 'not_found');
       expect(response.headers['access-control-allow-origin']).toBeUndefined();
     }
   });
 
-  it('an unknown path outside the dashboard is the public API\'s 404, with its CORS header', async () => {
+  it("an unknown path outside the dashboard is the public API's 404, with its CORS header", async () => {
     for (const path of ['/v2/anything', '/dashboardish', '/']) {
       const response = await get(path);
       expectError(response, 404, 'not_found');
@@ -98,12 +112,21 @@ describe('metering (live requests per account)', () => {
     const counted = [
       await service.call('GET', '/v1/nature/subjects', { key: live }),
       await service.call('GET', '/v1/nature/subjects?limit=abc', { key: live }),
-      await service.call('POST', '/v1/nature/subjects', { key: live, body: { consent_artifact: 'not an object' } }),
-      await service.call('DELETE', '/v1/nature/subjects/subj_missing', { key: live, rawBody: '{}', headers: { 'content-type': 'application/json' } }),
+      await service.call('POST', '/v1/nature/subjects', {
+        key: live,
+        body: { consent_artifact: 'not an object' },
+      }),
+      await service.call('DELETE', '/v1/nature/subjects/subj_missing', {
+        key: live,
+        rawBody: '{}',
+        headers: { 'content-type': 'application/json' },
+      }),
     ];
     expect(counted.map((response) => response.status)).toEqual([200, 400, 400, 400]);
     const notCounted = [
-      await service.call('GET', '/v1/nature/subjects', { key: readOnly.replace(/.$/, (last) => (last === 'a' ? 'b' : 'a')) }),
+      await service.call('GET', '/v1/nature/subjects', {
+        key: readOnly.replace(/.$/, (last) => (last === 'a' ? 'b' : 'a')),
+      }),
       await service.call('POST', '/v1/nature/subjects', { key: readOnly, body: {} }),
       await service.call('OPTIONS', '/v1/nature/subjects'),
       await service.call('GET', '/v1/health'),

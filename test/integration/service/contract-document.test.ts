@@ -80,7 +80,10 @@ describe.each([
 
 describe('the mock', () => {
   it("reports the real spec digest on /v1/health (the service's), not the example's", async () => {
-    const [fromMock, fromService] = await Promise.all([fetch(`${mock.url}/v1/health`).then((r) => r.json()), fetch(`${service.url}/v1/health`).then((r) => r.json())]);
+    const [fromMock, fromService] = await Promise.all([
+      fetch(`${mock.url}/v1/health`).then((r) => r.json()),
+      fetch(`${service.url}/v1/health`).then((r) => r.json()),
+    ]);
     expect(fromMock.spec_digest).toBe(spec.digest);
     expect(fromService.spec_digest).toBe(spec.digest);
   });

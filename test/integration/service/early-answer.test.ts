@@ -25,7 +25,11 @@ const slowOnSend = (app: FastifyInstance) => {
 
 it('refuses a body on DELETE with 400 even behind an async onSend hook', async () => {
   const store = new SqliteStore(':memory:');
-  const { rawKey } = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:write'], accountId: 'acct_early' }, new Date().toISOString());
+  const { rawKey } = await createKey(
+    store,
+    { environment: 'test', type: 'sk', scopes: ['nature:write'], accountId: 'acct_early' },
+    new Date().toISOString(),
+  );
   service = await startService({ store, dispatcher: false, extend: slowOnSend });
   const { url } = service;
   const response = await fetch(`${url}/v1/nature/subjects/subj_4f9a1c2b7d8e0a3b5c6d7e8f`, {
@@ -42,21 +46,38 @@ it('refuses a body on DELETE with 400 even behind an async onSend hook', async (
 it('a refused key never reaches the handler, even behind an async onSend hook', async () => {
   const store = new SqliteStore(':memory:');
   const now = new Date().toISOString();
-  const writer = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:write'], accountId: 'acct_early' }, now);
-  const reader = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read'], accountId: 'acct_early' }, now);
+  const writer = await createKey(
+    store,
+    { environment: 'test', type: 'sk', scopes: ['nature:write'], accountId: 'acct_early' },
+    now,
+  );
+  const reader = await createKey(
+    store,
+    { environment: 'test', type: 'sk', scopes: ['nature:read'], accountId: 'acct_early' },
+    now,
+  );
   service = await startService({ store, dispatcher: false, extend: slowOnSend });
   const { url } = service;
   const created = await fetch(`${url}/v1/nature/subjects`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${writer.rawKey}`, 'idempotency-key': 'early-answer-1' },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${writer.rawKey}`,
+      'idempotency-key': 'early-answer-1',
+    },
     body: JSON.stringify({ consent_artifact: CONSENT }),
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  const refused = await fetch(`${url}/v1/nature/subjects/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${reader.rawKey}` } });
+  const refused = await fetch(`${url}/v1/nature/subjects/${id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${reader.rawKey}` },
+  });
   expect(refused.status).toBe(403);
   expect(((await refused.json()) as { code: string }).code).toBe('insufficient_scope');
-  const read = await fetch(`${url}/v1/nature/subjects/${id}`, { headers: { authorization: `Bearer ${reader.rawKey}` } });
+  const read = await fetch(`${url}/v1/nature/subjects/${id}`, {
+    headers: { authorization: `Bearer ${reader.rawKey}` },
+  });
   expect(read.status, 'the read-only key deleted the subject').toBe(200);
 });

@@ -18,9 +18,13 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'no-dev-dependencies-'));
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  server = startProcess(process.execPath, ['--import', 'tsx', '--import', './test/support/no-dev-dependencies.mjs', 'service/server.ts'], {
-    env: { DATABASE_PATH: path.join(dir, 'service.db'), DATABASE_URL: '', PORT: String(port), LOG: 'off' },
-  });
+  server = startProcess(
+    process.execPath,
+    ['--import', 'tsx', '--import', './test/support/no-dev-dependencies.mjs', 'service/server.ts'],
+    {
+      env: { DATABASE_PATH: path.join(dir, 'service.db'), DATABASE_URL: '', PORT: String(port), LOG: 'off' },
+    },
+  );
   await waitForHttp(`${url}/v1/health`, server);
 });
 
@@ -39,7 +43,9 @@ it('serves the API, the dashboard and its prebuilt UI with esbuild and every dev
   for (const [, name, extension] of names) {
     const asset = await fetch(`${url}/dashboard/assets/${name}`);
     expect(asset.status).toBe(200);
-    expect(Buffer.from(await asset.arrayBuffer())).toEqual(await readFile(path.join('generated', 'dashboard-ui', `app.${extension}`)));
+    expect(Buffer.from(await asset.arrayBuffer())).toEqual(
+      await readFile(path.join('generated', 'dashboard-ui', `app.${extension}`)),
+    );
   }
   expect((await fetch(`${url}/dashboard/api/session`)).status).toBe(401);
   expect(server.output()).not.toMatch(/devDependency|ERR_MODULE_NOT_FOUND/);

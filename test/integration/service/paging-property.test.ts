@@ -27,12 +27,21 @@ describe.each(ENGINES)('cursor paging under concurrent change, on $name', ({ sta
       fc.asyncProperty(
         fc.integer({ min: 0, max: 30 }),
         fc.integer({ min: 1, max: 7 }),
-        fc.array(fc.record({ insert: fc.integer({ min: 0, max: 4 }), deleteIndexes: fc.array(fc.nat(), { maxLength: 3 }) }), { maxLength: 12 }),
+        fc.array(
+          fc.record({
+            insert: fc.integer({ min: 0, max: 4 }),
+            deleteIndexes: fc.array(fc.nat(), { maxLength: 3 }),
+          }),
+          { maxLength: 12 },
+        ),
         fc.boolean(),
         async (initial, limit, steps: Step[], backward) => {
           run += 1;
           const key = await service.key({ account: `acct_prop_${run}` });
-          const create = async () => (await service.call('POST', '/v1/nature/subjects', { key, body: { consent_artifact: CONSENT } })).json().id as string;
+          const create = async () =>
+            (
+              await service.call('POST', '/v1/nature/subjects', { key, body: { consent_artifact: CONSENT } })
+            ).json().id as string;
           const alive: string[] = [];
           for (let i = 0; i < initial; i += 1) alive.push(await create());
           const stable = new Set(alive); // existed at the start; removed from here when deleted
@@ -42,13 +51,24 @@ describe.each(ENGINES)('cursor paging under concurrent change, on $name', ({ sta
           let cursor: string | null = null;
           if (backward) {
             let page = (await service.call('GET', `/v1/nature/subjects?limit=${limit}`, { key })).json();
-            while (page.has_more) page = (await service.call('GET', `/v1/nature/subjects?limit=${limit}&starting_after=${page.next_cursor}`, { key })).json();
+            while (page.has_more)
+              page = (
+                await service.call(
+                  'GET',
+                  `/v1/nature/subjects?limit=${limit}&starting_after=${page.next_cursor}`,
+                  { key },
+                )
+              ).json();
             seen.push(...page.data.map((item: { id: string }) => item.id));
             cursor = page.previous_cursor;
           }
           let page = backward
             ? cursor
-              ? (await service.call('GET', `/v1/nature/subjects?limit=${limit}&ending_before=${cursor}`, { key })).json()
+              ? (
+                  await service.call('GET', `/v1/nature/subjects?limit=${limit}&ending_before=${cursor}`, {
+                    key,
+                  })
+                ).json()
               : { data: [], has_more: false }
             : (await service.call('GET', `/v1/nature/subjects?limit=${limit}`, { key })).json();
           let stepIndex = 0;
@@ -63,7 +83,9 @@ describe.each(ENGINES)('cursor paging under concurrent change, on $name', ({ sta
               stable.delete(victim);
               await service.call('DELETE', `/v1/nature/subjects/${victim}`, { key });
             }
-            const next = backward ? `ending_before=${page.previous_cursor}` : `starting_after=${page.next_cursor}`;
+            const next = backward
+              ? `ending_before=${page.previous_cursor}`
+              : `starting_after=${page.next_cursor}`;
             const response = await service.call('GET', `/v1/nature/subjects?limit=${limit}&${next}`, { key });
             expect(response.status, response.body).toBe(200);
             page = response.json();

@@ -17,10 +17,26 @@ it('refuses a port another process holds in one line, exit 1', async () => {
   const { port } = holder.address() as AddressInfo;
   try {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
-      execFile(binPath('tsx'), ['service/server.ts'], { env: { ...process.env, DATABASE_PATH: path.join(dir, 'service.db'), DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG: 'off' } }, (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr })),
+      execFile(
+        binPath('tsx'),
+        ['service/server.ts'],
+        {
+          env: {
+            ...process.env,
+            DATABASE_PATH: path.join(dir, 'service.db'),
+            DATABASE_URL: '',
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            LOG: 'off',
+          },
+        },
+        (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
+      ),
     );
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`serve: 127.0.0.1:${port} is in use (another service, or an earlier one still running); set PORT to another port`);
+    expect(result.stderr.trim()).toBe(
+      `serve: 127.0.0.1:${port} is in use (another service, or an earlier one still running); set PORT to another port`,
+    );
   } finally {
     holder.close();
     await rm(dir, { recursive: true, force: true });

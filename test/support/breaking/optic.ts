@@ -35,7 +35,16 @@ export async function opticJudge(): Promise<(base: unknown, head: unknown) => Pr
   return async (base, head) => {
     const [from, to] = await Promise.all([load(base), load(head)]);
     const results = await compareSpecs(from, to, runner, {});
-    const failed = results.results.filter((result: { passed: boolean; exempted?: boolean }) => !result.passed && !result.exempted);
-    return { breaking: failed.length > 0, messages: [...new Set<string>(failed.map((result: { name: string; error?: string }) => `${result.name}: ${result.error ?? ''}`))] };
+    const failed = results.results.filter(
+      (result: { passed: boolean; exempted?: boolean }) => !result.passed && !result.exempted,
+    );
+    return {
+      breaking: failed.length > 0,
+      messages: [
+        ...new Set<string>(
+          failed.map((result: { name: string; error?: string }) => `${result.name}: ${result.error ?? ''}`),
+        ),
+      ],
+    };
   };
 }

@@ -11,7 +11,9 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const packageJson = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const packageJson = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
 const DEPENDENCIES = new Set(Object.keys(packageJson.dependencies));
 const BUILTINS = new Set(builtinModules);
 
@@ -19,23 +21,34 @@ const BUILTINS = new Set(builtinModules);
 function runtimeImports(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const specifiers: string[] = [];
-  for (const match of code.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+  for (const match of code.matchAll(
+    /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm,
+  )) {
     if (!match[1]) specifiers.push(match[2]);
   }
   for (const match of code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) specifiers.push(match[1]);
   return specifiers;
 }
 
-const packageOf = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]);
+const packageOf = (specifier: string) =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
 
 /** A relative specifier as the file it names (TypeScript sources are imported as `.js`). */
 function fileOf(from: string, specifier: string): string | undefined {
   const target = path.resolve(path.dirname(from), specifier);
-  return [target, target.replace(/\.js$/, '.ts'), `${target}.ts`, path.join(target, 'index.ts')].find((candidate) => existsSync(candidate) && candidate.match(/\.(ts|js|mjs)$/));
+  return [target, target.replace(/\.js$/, '.ts'), `${target}.ts`, path.join(target, 'index.ts')].find(
+    (candidate) => existsSync(candidate) && candidate.match(/\.(ts|js|mjs)$/),
+  );
 }
 
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sources(path.join(dir, entry.name)) : /\.ts$/.test(entry.name) ? [path.join(dir, entry.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sources(path.join(dir, entry.name))
+      : /\.ts$/.test(entry.name)
+        ? [path.join(dir, entry.name)]
+        : [],
+  );
 
 it('service/ and everything it imports need only dependencies and Node builtins', () => {
   const seen = new Set<string>();
@@ -58,10 +71,16 @@ it('service/ and everything it imports need only dependencies and Node builtins'
   }
   expect(outside).toEqual([]);
   // The walk did reach the generated stubs and the dashboard's UI sources.
-  expect([...seen].some((file) => file.includes(`${path.sep}generated${path.sep}server${path.sep}`))).toBe(true);
+  expect([...seen].some((file) => file.includes(`${path.sep}generated${path.sep}server${path.sep}`))).toBe(
+    true,
+  );
   expect(seen.size).toBeGreaterThan(50);
 });
 
 it('reads imports the way the compiler keeps them', () => {
-  expect(runtimeImports(`import { a } from 'x';\nimport type { B } from 'y';\nexport * from './z.js';\nimport './side.js';\n// import 'commented';\nconst m = await import('dyn');`)).toEqual(['x', './z.js', './side.js', 'dyn']);
+  expect(
+    runtimeImports(
+      `import { a } from 'x';\nimport type { B } from 'y';\nexport * from './z.js';\nimport './side.js';\n// import 'commented';\nconst m = await import('dyn');`,
+    ),
+  ).toEqual(['x', './z.js', './side.js', 'dyn']);
 });

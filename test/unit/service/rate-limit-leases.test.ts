@@ -88,7 +88,9 @@ describe('leased token buckets', () => {
       reference.push(exact.take(limits, 1_000));
     }
     expect(ours.filter((d) => d.allowed)).toHaveLength(600);
-    expect(ours.map((d) => [d.allowed, d.limit, d.remaining])).toEqual(reference.map((d) => [d.allowed, d.limit, d.remaining]));
+    expect(ours.map((d) => [d.allowed, d.limit, d.remaining])).toEqual(
+      reference.map((d) => [d.allowed, d.limit, d.remaining]),
+    );
     expect(ours[600]).toMatchObject({ allowed: false, limit: 600, retryAfterSeconds: 1 });
     // Per bucket, one lease per half a lease spent (15 of the key's 30 tokens), not one per request.
     expect(shared.leasesOf.get('key:k1')).toBeLessThanOrEqual(Math.ceil(600 / 15) + 1);
@@ -125,11 +127,14 @@ describe('leased token buckets', () => {
     it(`gives ${instances} instances at most the limit, and at most one lease each less, for 100 concurrent requests`, async () => {
       const shared = new SharedBuckets();
       const cluster = Array.from({ length: instances }, () => new LeasedBuckets(shared, { timer: false }));
-      const decisions = await Promise.all(Array.from({ length: 100 }, (_, i) => cluster[i % instances].take([key(60), account(100)], 5_000)));
+      const decisions = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => cluster[i % instances].take([key(60), account(100)], 5_000)),
+      );
       const admitted = decisions.filter((d) => d.allowed).length;
       expect(admitted).toBeLessThanOrEqual(60);
       expect(admitted).toBeGreaterThanOrEqual(60 - (instances - 1) * leaseSize(60));
-      for (const d of decisions.filter((d) => !d.allowed)) expect(d.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      for (const d of decisions.filter((d) => !d.allowed))
+        expect(d.retryAfterSeconds).toBeGreaterThanOrEqual(1);
       for (const d of decisions.filter((d) => d.allowed)) expect(d.remaining).toBeLessThan(60);
     });
   }
@@ -145,8 +150,19 @@ describe('leased token buckets', () => {
     // far above the rate, then quiet. Nothing is given back while idle here: the worst case.
     for (let now = 0; now < 300_000; now += 250) {
       const phase = now % 100_000;
-      const count = phase < 30_000 ? (next() < 0.15 ? 1 : 0) : phase === 30_000 ? 100 : phase < 40_000 ? Math.floor(next() * 5) : 0;
-      const burst = Array.from({ length: count }, () => cluster[Math.floor(next() * 3)].take([key(perMinute)], now));
+      const count =
+        phase < 30_000
+          ? next() < 0.15
+            ? 1
+            : 0
+          : phase === 30_000
+            ? 100
+            : phase < 40_000
+              ? Math.floor(next() * 5)
+              : 0;
+      const burst = Array.from({ length: count }, () =>
+        cluster[Math.floor(next() * 3)].take([key(perMinute)], now),
+      );
       for (const decision of await Promise.all(burst)) if (decision.allowed) admittedAt.push(now);
     }
     const bound = 3 * leaseSize(perMinute);
@@ -154,7 +170,8 @@ describe('leased token buckets', () => {
     for (let i = 0; i < admittedAt.length; i += 1) {
       for (let j = i; j < admittedAt.length; j += 1) {
         const oneBucket = perMinute + ((admittedAt[j] - admittedAt[i]) / 60_000) * perMinute;
-        if (j - i + 1 > Math.floor(oneBucket) + bound) over.push(`${j - i + 1} admitted between ${admittedAt[i]} and ${admittedAt[j]} ms`);
+        if (j - i + 1 > Math.floor(oneBucket) + bound)
+          over.push(`${j - i + 1} admitted between ${admittedAt[i]} and ${admittedAt[j]} ms`);
       }
     }
     expect(over).toEqual([]);

@@ -32,6 +32,8 @@ describe('unit tier guard', () => {
 
   it('refuses connecting a socket, so fetch reaches no server', async () => {
     expect(() => net.connect(4999, '127.0.0.1')).toThrow(REFUSED);
-    await expect(fetch('http://127.0.0.1:4999/')).rejects.toSatisfy((error: Error) => REFUSED.test(`${error.message} ${(error.cause as Error | undefined)?.message}`));
+    await expect(fetch('http://127.0.0.1:4999/')).rejects.toSatisfy((error: Error) =>
+      REFUSED.test(`${error.message} ${(error.cause as Error | undefined)?.message}`),
+    );
   });
 });

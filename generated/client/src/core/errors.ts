@@ -28,7 +28,13 @@ export class APIError extends ClientError {
   /** Milliseconds the server asked to wait before retrying (`retry-after-ms`, else `Retry-After`), if it said. */
   readonly retryAfterMs: number | null;
 
-  constructor(status: number | undefined, body: unknown, message: string | undefined, headers: Headers | undefined, requestIdHeader?: string) {
+  constructor(
+    status: number | undefined,
+    body: unknown,
+    message: string | undefined,
+    headers: Headers | undefined,
+    requestIdHeader?: string,
+  ) {
     const fields = errorFields(body);
     const requestId = fields.requestId ?? (requestIdHeader ? (headers?.get(requestIdHeader) ?? null) : null);
     super(APIError.describe(status, fields.code, fields.message ?? message, requestId));
@@ -41,7 +47,12 @@ export class APIError extends ClientError {
     this.retryAfterMs = headers ? serverRetryWaitMs(headers) : null;
   }
 
-  private static describe(status: number | undefined, code: string | null, message: string | undefined, requestId: string | null): string {
+  private static describe(
+    status: number | undefined,
+    code: string | null,
+    message: string | undefined,
+    requestId: string | null,
+  ): string {
     const head = [status, code].filter((part) => part !== undefined && part !== null).join(' ');
     const text = message ?? (status ? 'request failed' : 'no response');
     return `${head ? `${head}: ` : ''}${text}${requestId ? ` (request_id ${requestId})` : ''}`;
@@ -49,7 +60,9 @@ export class APIError extends ClientError {
 
   /** The error class for a response status. */
   static generate(status: number, body: unknown, headers: Headers, requestIdHeader?: string): APIError {
-    const make = <T extends APIError>(Kind: new (s: number, b: unknown, m: string | undefined, h: Headers, r?: string) => T) => new Kind(status, body, undefined, headers, requestIdHeader);
+    const make = <T extends APIError>(
+      Kind: new (s: number, b: unknown, m: string | undefined, h: Headers, r?: string) => T,
+    ) => new Kind(status, body, undefined, headers, requestIdHeader);
     if (status === 400) return make(BadRequestError);
     if (status === 401) return make(AuthenticationError);
     if (status === 403) return make(PermissionDeniedError);
@@ -85,7 +98,13 @@ export class RateLimitError extends APIError {
   override name = 'RateLimitError';
   /** Seconds the server asked to wait (`retry-after-ms` or `Retry-After`, rounded up), if it said; `retryAfterMs` has the exact wait. */
   readonly retryAfter: number | null;
-  constructor(status: number, body: unknown, message: string | undefined, headers: Headers, requestIdHeader?: string) {
+  constructor(
+    status: number,
+    body: unknown,
+    message: string | undefined,
+    headers: Headers,
+    requestIdHeader?: string,
+  ) {
     super(status, body, message, headers, requestIdHeader);
     this.retryAfter = this.retryAfterMs === null ? null : Math.ceil(this.retryAfterMs / 1000);
   }
@@ -117,19 +136,35 @@ export class APIUserAbortError extends APIError {
 }
 
 /** Reads code/message/param/request_id from a flat error body or one nested under `error`. */
-function errorFields(body: unknown): { code: string | null; message: string | undefined; param: string | null; requestId: string | null } {
+function errorFields(body: unknown): {
+  code: string | null;
+  message: string | undefined;
+  param: string | null;
+  requestId: string | null;
+} {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   // Where APIs put the error: under `error` (Stripe, OpenAI), first of `errors` (JSON:API), or the
   // body itself (RFC 9457 problem details, GitHub's `message`, OAuth 2's `error` and `error_description`).
   const first = Array.isArray(record.errors) ? (record.errors[0] as unknown) : undefined;
-  const nested = record.error && typeof record.error === 'object' ? record.error : first && typeof first === 'object' ? first : undefined;
+  const nested =
+    record.error && typeof record.error === 'object'
+      ? record.error
+      : first && typeof first === 'object'
+        ? first
+        : undefined;
   const inner = (nested ?? record) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
   // A problem's `type` is a URI naming its kind; `about:blank` names none.
   const problemType = text(inner.type) === 'about:blank' ? null : text(inner.type);
   return {
     code: text(inner.code) ?? problemType ?? text(record.error),
-    message: text(inner.message) ?? text(inner.detail) ?? text(inner.error_description) ?? text(inner.title) ?? text(record.message) ?? undefined,
+    message:
+      text(inner.message) ??
+      text(inner.detail) ??
+      text(inner.error_description) ??
+      text(inner.title) ??
+      text(record.message) ??
+      undefined,
     param: text(inner.param),
     requestId: text(inner.request_id) ?? text(record.request_id),
   };

@@ -28,16 +28,33 @@ export function parseLogLevel(value: string | undefined, source: string): LogLev
   if (value === undefined || value.trim() === '') return undefined;
   const level = value.trim().toLowerCase();
   if (level in RANK) return level as LogLevel;
-  throw new ClientError(`${source} is ${JSON.stringify(value.slice(0, 40))}; expected one of ${LOG_LEVELS.join(', ')}.`);
+  throw new ClientError(
+    `${source} is ${JSON.stringify(value.slice(0, 40))}; expected one of ${LOG_LEVELS.join(', ')}.`,
+  );
 }
 
 /** Headers that carry credentials; their values are replaced by `[redacted]` in every log line. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'api-key']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+  'x-api-key',
+  'api-key',
+]);
 export const REDACTED = '[redacted]';
 
-export function redactHeaders(headers: Record<string, string>, alsoSecret: string[] = []): Record<string, string> {
+export function redactHeaders(
+  headers: Record<string, string>,
+  alsoSecret: string[] = [],
+): Record<string, string> {
   const extra = new Set(alsoSecret.map((name) => name.toLowerCase()));
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_HEADERS.has(name.toLowerCase()) || extra.has(name.toLowerCase()) ? REDACTED : value]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      SECRET_HEADERS.has(name.toLowerCase()) || extra.has(name.toLowerCase()) ? REDACTED : value,
+    ]),
+  );
 }
 
 /** The URL with the named query parameters (an API key sent in the query) blanked. */
@@ -68,7 +85,9 @@ export class LevelLogger {
       if (details === undefined) this.logger[level](message);
       else this.logger[level](message, details);
     } catch (error) {
-      throw new ClientError(`The logger's ${level}() threw: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+      throw new ClientError(`The logger's ${level}() threw: ${(error as Error)?.message ?? String(error)}`, {
+        cause: error,
+      });
     }
   }
 }

@@ -38,7 +38,10 @@ interface Part {
 
 /** A concrete type from an encoding's contentType (a comma-separated list, maybe with wildcards). */
 function concreteType(declared: string | undefined, fallback: string): string {
-  const first = (declared ?? '').split(',').map((type) => type.trim()).find((type) => type !== '' && !type.includes('*'));
+  const first = (declared ?? '')
+    .split(',')
+    .map((type) => type.trim())
+    .find((type) => type !== '' && !type.includes('*'));
   return first ?? fallback;
 }
 
@@ -48,14 +51,21 @@ function quoted(text: string): string {
 }
 
 function assertHeaderValue(name: string, value: string): void {
-  if (/[\r\n]/.test(name) || /[\r\n]/.test(value)) throw new ClientError(`Multipart part header ${JSON.stringify(name)} must not contain line breaks.`);
+  if (/[\r\n]/.test(name) || /[\r\n]/.test(value))
+    throw new ClientError(`Multipart part header ${JSON.stringify(name)} must not contain line breaks.`);
 }
 
 async function filePart(name: string, raw: unknown, spec: PartSpec | undefined): Promise<Part> {
   const { value, headers } = unwrapPart(raw);
   const ownType = isBlob(value) ? value.type : '';
   const type = ownType || concreteType(spec?.contentType, 'application/octet-stream');
-  return { name, filename: fileNameOf(value) ?? name, contentType: type, headers, content: await toBlob(value, type) };
+  return {
+    name,
+    filename: fileNameOf(value) ?? name,
+    contentType: type,
+    headers,
+    content: await toBlob(value, type),
+  };
 }
 
 function textPart(name: string, raw: unknown, contentType: string | undefined): Part {
@@ -65,26 +75,50 @@ function textPart(name: string, raw: unknown, contentType: string | undefined): 
 
 function jsonPart(name: string, raw: unknown, spec: PartSpec | undefined): Part {
   const { value, headers } = unwrapPart(raw);
-  return { name, contentType: concreteType(spec?.contentType, 'application/json'), headers, content: JSON.stringify(value) };
+  return {
+    name,
+    contentType: concreteType(spec?.contentType, 'application/json'),
+    headers,
+    content: JSON.stringify(value),
+  };
 }
 
 /** The parts one property makes, in order. */
 async function partsOf(name: string, value: unknown, spec: PartSpec | undefined): Promise<Part[]> {
   if (value === undefined || value === null) return [];
   if (spec?.styled) {
-    const param: ParamSpec = { name, in: 'query', style: spec.style ?? 'form', explode: spec.explode ?? (spec.style ?? 'form') === 'form', shape: spec.shape === 'file' || spec.shape === 'files' ? 'primitive' : spec.shape };
-    return queryPairs(param, unwrapPart(value).value, rawText).map(([key, text]) => textPart(key, text, undefined));
+    const param: ParamSpec = {
+      name,
+      in: 'query',
+      style: spec.style ?? 'form',
+      explode: spec.explode ?? (spec.style ?? 'form') === 'form',
+      shape: spec.shape === 'file' || spec.shape === 'files' ? 'primitive' : spec.shape,
+    };
+    return queryPairs(param, unwrapPart(value).value, rawText).map(([key, text]) =>
+      textPart(key, text, undefined),
+    );
   }
-  const shape = spec?.shape ?? (isUploadable(value) ? 'file' : Array.isArray(value) ? 'array' : typeof value === 'object' && !(value instanceof Date) ? 'object' : 'primitive');
-  const declaredText = spec?.contentType && !/^text\/plain\b/i.test(spec.contentType) ? spec.contentType : undefined;
+  const shape =
+    spec?.shape ??
+    (isUploadable(value)
+      ? 'file'
+      : Array.isArray(value)
+        ? 'array'
+        : typeof value === 'object' && !(value instanceof Date)
+          ? 'object'
+          : 'primitive');
+  const declaredText =
+    spec?.contentType && !/^text\/plain\b/i.test(spec.contentType) ? spec.contentType : undefined;
   const one = async (item: unknown): Promise<Part> => {
     const inner = unwrapPart(item).value;
     if (shape === 'file' || shape === 'files' || isUploadable(item)) return filePart(name, item, spec);
-    if (inner !== null && typeof inner === 'object' && !(inner instanceof Date)) return jsonPart(name, item, spec);
+    if (inner !== null && typeof inner === 'object' && !(inner instanceof Date))
+      return jsonPart(name, item, spec);
     if (declaredText && /json/i.test(declaredText)) return jsonPart(name, item, spec);
     return textPart(name, item, declaredText);
   };
-  if (Array.isArray(value) && (shape === 'files' || shape === 'array')) return Promise.all(value.filter((item) => item !== undefined && item !== null).map(one));
+  if (Array.isArray(value) && (shape === 'files' || shape === 'array'))
+    return Promise.all(value.filter((item) => item !== undefined && item !== null).map(one));
   return [await one(value)];
 }
 
@@ -99,15 +133,25 @@ function randomBoundary(): string {
  * properties are the parts), following the part specs in `parts`; properties the spec does not
  * name are sent by what they are (files, JSON for objects, text otherwise).
  */
-export async function encodeMultipart(value: Record<string, unknown>, parts: PartSpec[] = []): Promise<{ body: Blob; contentType: string }> {
+export async function encodeMultipart(
+  value: Record<string, unknown>,
+  parts: PartSpec[] = [],
+): Promise<{ body: Blob; contentType: string }> {
   const byName = new Map(parts.map((part) => [part.name, part]));
-  const ordered = [...parts.map((part) => part.name).filter((name) => name in value), ...Object.keys(value).filter((name) => !byName.has(name))];
+  const ordered = [
+    ...parts.map((part) => part.name).filter((name) => name in value),
+    ...Object.keys(value).filter((name) => !byName.has(name)),
+  ];
   const all = (await Promise.all(ordered.map((name) => partsOf(name, value[name], byName.get(name))))).flat();
   let boundary = randomBoundary();
-  while (all.some((part) => typeof part.content === 'string' && part.content.includes(boundary))) boundary = randomBoundary();
+  while (all.some((part) => typeof part.content === 'string' && part.content.includes(boundary)))
+    boundary = randomBoundary();
   const pieces: BlobPart[] = [];
   for (const part of all) {
-    const lines = [`--${boundary}`, `Content-Disposition: form-data; name=${quoted(part.name)}${part.filename !== undefined ? `; filename=${quoted(part.filename)}` : ''}`];
+    const lines = [
+      `--${boundary}`,
+      `Content-Disposition: form-data; name=${quoted(part.name)}${part.filename !== undefined ? `; filename=${quoted(part.filename)}` : ''}`,
+    ];
     if (part.contentType) lines.push(`Content-Type: ${part.contentType}`);
     for (const [header, text] of Object.entries(part.headers)) {
       assertHeaderValue(header, text);

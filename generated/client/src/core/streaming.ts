@@ -28,7 +28,9 @@ async function* chunksOf(response: Response, signal: AbortSignal): AsyncGenerato
       } catch (error) {
         if (signal.aborted) throw new APIUserAbortError();
         if (error instanceof APIError) throw error; // the idle timeout, as itself
-        throw new APIConnectionError(`The stream broke off: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+        throw new APIConnectionError(`The stream broke off: ${(error as Error)?.message ?? String(error)}`, {
+          cause: error,
+        });
       }
       if (signal.aborted) throw new APIUserAbortError();
       if (result.done) break;
@@ -86,7 +88,12 @@ export class Stream<Item> implements AsyncIterable<Item> {
    * for JSON data). With `reconnect`, a connection that drops mid-stream after an event with an
    * ID is reopened (after the server's `retry`, default 1 s) up to `maxReconnects` times in a row.
    */
-  static fromSSE<Data>(response: Response, controller: AbortController, parse: (data: string) => Data, options: { reconnect?: Reconnect; maxReconnects?: number } = {}): Stream<ServerSentEvent<Data>> {
+  static fromSSE<Data>(
+    response: Response,
+    controller: AbortController,
+    parse: (data: string) => Data,
+    options: { reconnect?: Reconnect; maxReconnects?: number } = {},
+  ): Stream<ServerSentEvent<Data>> {
     async function* events(signal: AbortSignal): AsyncGenerator<ServerSentEvent<Data>> {
       const decoder = new EventStreamDecoder();
       let current = response;
@@ -102,7 +109,11 @@ export class Stream<Item> implements AsyncIterable<Item> {
           decoder.end();
           return;
         } catch (error) {
-          const canResume = options.reconnect && error instanceof APIConnectionError && decoder.lastEventId !== undefined && failures < (options.maxReconnects ?? 3);
+          const canResume =
+            options.reconnect &&
+            error instanceof APIConnectionError &&
+            decoder.lastEventId !== undefined &&
+            failures < (options.maxReconnects ?? 3);
           if (!canResume) throw error;
           failures += 1;
           decoder.end();
@@ -115,7 +126,12 @@ export class Stream<Item> implements AsyncIterable<Item> {
       try {
         return parse(data);
       } catch {
-        throw new APIError(response.status, data.slice(0, 200), 'An event\'s data was not the JSON the spec declares.', response.headers);
+        throw new APIError(
+          response.status,
+          data.slice(0, 200),
+          "An event's data was not the JSON the spec declares.",
+          response.headers,
+        );
       }
     };
     return new Stream(events, controller, response);
@@ -129,7 +145,12 @@ export class Stream<Item> implements AsyncIterable<Item> {
         try {
           return JSON.parse(line) as Record;
         } catch {
-          throw new APIError(response.status, line.slice(0, 200), 'A line of the stream was not JSON.', response.headers);
+          throw new APIError(
+            response.status,
+            line.slice(0, 200),
+            'A line of the stream was not JSON.',
+            response.headers,
+          );
         }
       };
       for await (const text of chunksOf(response, signal)) {

@@ -108,40 +108,67 @@ export class Webhooks<Event> {
   }
 
   /** Checks the signature and timestamp of a delivery; throws a WebhookVerificationError when it must not be trusted. */
-  async verify(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions = {}): Promise<void> {
+  async verify(
+    rawBody: string | Uint8Array,
+    headers: WebhookHeaders,
+    options: WebhookVerifyOptions = {},
+  ): Promise<void> {
     const { headers: names, secretPrefix, toleranceSeconds } = this.#config;
     const secret = options.secret ?? this.#secret ?? readEnv(this.#config.secretEnv);
-    if (!secret) throw new ClientError(`No webhook secret: pass { secret } or set the ${this.#config.secretEnv} environment variable.`);
+    if (!secret)
+      throw new ClientError(
+        `No webhook secret: pass { secret } or set the ${this.#config.secretEnv} environment variable.`,
+      );
     const key = base64Bytes(secret.startsWith(secretPrefix) ? secret.slice(secretPrefix.length) : secret);
-    if (!key || key.length === 0) throw new ClientError(`The webhook secret is not ${secretPrefix} followed by base64.`);
+    if (!key || key.length === 0)
+      throw new ClientError(`The webhook secret is not ${secretPrefix} followed by base64.`);
 
     const id = header(headers, names.id);
     const timestamp = header(headers, names.timestamp);
     const signatures = header(headers, names.signature);
-    if (!id || !timestamp || !signatures) throw new WebhookSignatureError(`Missing ${[!id && names.id, !timestamp && names.timestamp, !signatures && names.signature].filter(Boolean).join(', ')} header.`);
-    if (!/^\d{1,15}$/.test(timestamp)) throw new WebhookTimestampError(`The ${names.timestamp} header is not Unix seconds.`);
+    if (!id || !timestamp || !signatures)
+      throw new WebhookSignatureError(
+        `Missing ${[!id && names.id, !timestamp && names.timestamp, !signatures && names.signature].filter(Boolean).join(', ')} header.`,
+      );
+    if (!/^\d{1,15}$/.test(timestamp))
+      throw new WebhookTimestampError(`The ${names.timestamp} header is not Unix seconds.`);
     const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
-    if (Math.abs(nowSeconds - Number(timestamp)) > toleranceSeconds) throw new WebhookTimestampError(`The ${names.timestamp} is more than ${toleranceSeconds} s from this clock: a replay, or a clock that is off.`);
+    if (Math.abs(nowSeconds - Number(timestamp)) > toleranceSeconds)
+      throw new WebhookTimestampError(
+        `The ${names.timestamp} is more than ${toleranceSeconds} s from this clock: a replay, or a clock that is off.`,
+      );
 
     const body = typeof rawBody === 'string' ? encoder.encode(rawBody) : rawBody;
     const prefix = encoder.encode(`${id}.${timestamp}.`);
     const signed = new Uint8Array(prefix.length + body.length);
     signed.set(prefix);
     signed.set(body, prefix.length);
-    const hmac = await globalThis.crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    const hmac = await globalThis.crypto.subtle.importKey(
+      'raw',
+      key,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
     for (const candidate of signatures.split(' ')) {
       const [version, value] = candidate.split(',', 2);
       const signature = version === 'v1' && value ? base64Bytes(value) : undefined;
       if (signature && (await globalThis.crypto.subtle.verify('HMAC', hmac, signature, signed))) return;
     }
-    throw new WebhookSignatureError('No signature matches the secret: a forged or altered delivery, or the wrong secret.');
+    throw new WebhookSignatureError(
+      'No signature matches the secret: a forged or altered delivery, or the wrong secret.',
+    );
   }
 
   /**
    * Verifies the delivery, then returns its event: typed when the client knows its type, an
    * `UnknownWebhookEvent` (verified all the same) when the API added the type after this client.
    */
-  async unwrap(rawBody: string | Uint8Array, headers: WebhookHeaders, options: WebhookVerifyOptions = {}): Promise<Event | UnknownWebhookEvent> {
+  async unwrap(
+    rawBody: string | Uint8Array,
+    headers: WebhookHeaders,
+    options: WebhookVerifyOptions = {},
+  ): Promise<Event | UnknownWebhookEvent> {
     await this.verify(rawBody, headers, options);
     let event: unknown;
     try {
@@ -149,13 +176,17 @@ export class Webhooks<Event> {
     } catch {
       throw new WebhookPayloadError('The body is not JSON.');
     }
-    if (!event || typeof event !== 'object' || Array.isArray(event)) throw new WebhookPayloadError('The body is not an event object.');
+    if (!event || typeof event !== 'object' || Array.isArray(event))
+      throw new WebhookPayloadError('The body is not an event object.');
     const { typeField } = this.#config;
     if (typeField === null) return event as Event;
     const type = (event as Record<string, unknown>)[typeField];
     if (typeof type !== 'string') throw new WebhookPayloadError(`The event has no ${typeField}.`);
     if (!this.#config.eventTypes.includes(type)) {
-      this.#logger?.log('info', `Webhook event type ${JSON.stringify(type).slice(0, 100)} is newer than this client; returned as UnknownWebhookEvent (regenerate the client to type it).`);
+      this.#logger?.log(
+        'info',
+        `Webhook event type ${JSON.stringify(type).slice(0, 100)} is newer than this client; returned as UnknownWebhookEvent (regenerate the client to type it).`,
+      );
       return new UnknownWebhookEvent(type, event as Record<string, unknown>);
     }
     return event as Event;

@@ -61,7 +61,9 @@ const longName = `x${CONTROL}${'n'.repeat(3000)}`;
 const longValue = `v${'A'.repeat(5000)}`;
 
 function pathWith(operation: BadInputOperation, replace?: { name: string; raw: string }): string {
-  return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => (replace?.name === name ? replace.raw : encodeURIComponent(operation.pathValues[name] ?? 'x')));
+  return operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+    replace?.name === name ? replace.raw : encodeURIComponent(operation.pathValues[name] ?? 'x'),
+  );
 }
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -79,28 +81,62 @@ const oversizedHeader = 'p'.repeat(20_000);
 export function badRequests(operation: BadInputOperation): BadRequest[] {
   const base = pathWith(operation);
   const body = operation.body;
-  const bodyHeaders = (contentType = body?.contentType ?? 'application/json'): Array<[string, string]> => [['content-type', contentType]];
+  const bodyHeaders = (contentType = body?.contentType ?? 'application/json'): Array<[string, string]> => [
+    ['content-type', contentType],
+  ];
   const out: BadRequest[] = [];
-  const add = (request: Omit<BadRequest, 'headers' | 'hostile'> & Partial<Pick<BadRequest, 'headers' | 'hostile'>>) =>
-    out.push({ headers: [], hostile: [], ...request });
+  const add = (
+    request: Omit<BadRequest, 'headers' | 'hostile'> & Partial<Pick<BadRequest, 'headers' | 'hostile'>>,
+  ) => out.push({ headers: [], hostile: [], ...request });
 
   for (const name of Object.keys(operation.pathValues)) {
-    add({ name: `path parameter ${name}: broken percent-encoding`, target: pathWith(operation, { name, raw: 'ab%zz' }) });
-    add({ name: `path parameter ${name}: 5,000 characters`, target: pathWith(operation, { name, raw: longValue }), hostile: [longValue] });
-    add({ name: `path parameter ${name}: control characters`, target: pathWith(operation, { name, raw: encodeURIComponent(`a${CONTROL}b`) }) });
+    add({
+      name: `path parameter ${name}: broken percent-encoding`,
+      target: pathWith(operation, { name, raw: 'ab%zz' }),
+    });
+    add({
+      name: `path parameter ${name}: 5,000 characters`,
+      target: pathWith(operation, { name, raw: longValue }),
+      hostile: [longValue],
+    });
+    add({
+      name: `path parameter ${name}: control characters`,
+      target: pathWith(operation, { name, raw: encodeURIComponent(`a${CONTROL}b`) }),
+    });
   }
-  add({ name: 'unknown query parameter with a 3,000-character name and control characters', target: `${base}?${encodeURIComponent(longName)}=1`, hostile: [longName.slice(CONTROL.length + 1)] });
+  add({
+    name: 'unknown query parameter with a 3,000-character name and control characters',
+    target: `${base}?${encodeURIComponent(longName)}=1`,
+    hostile: [longName.slice(CONTROL.length + 1)],
+  });
   for (const name of operation.queryParams) {
     const q = encodeURIComponent(name);
-    add({ name: `query parameter ${name}: 5,000 characters`, target: `${base}?${q}=${longValue}`, hostile: [longValue] });
-    add({ name: `query parameter ${name}: control characters`, target: `${base}?${q}=${encodeURIComponent(`a${CONTROL}b`)}` });
+    add({
+      name: `query parameter ${name}: 5,000 characters`,
+      target: `${base}?${q}=${longValue}`,
+      hostile: [longValue],
+    });
+    add({
+      name: `query parameter ${name}: control characters`,
+      target: `${base}?${q}=${encodeURIComponent(`a${CONTROL}b`)}`,
+    });
     add({ name: `query parameter ${name}: repeated`, target: `${base}?${q}=1&${q}=2` });
     add({ name: `query parameter ${name}: broken percent-encoding`, target: `${base}?${q}=ab%zz` });
   }
   for (const name of operation.headerParams) {
-    add({ name: `header ${name}: 5,000 characters`, target: base, headers: [[name, longValue]], hostile: [longValue] });
+    add({
+      name: `header ${name}: 5,000 characters`,
+      target: base,
+      headers: [[name, longValue]],
+      hostile: [longValue],
+    });
   }
-  add({ name: 'a header over 16 KB', target: base, headers: [['x-padding', oversizedHeader]], hostile: [oversizedHeader] });
+  add({
+    name: 'a header over 16 KB',
+    target: base,
+    headers: [['x-padding', oversizedHeader]],
+    hostile: [oversizedHeader],
+  });
   add({ name: 'a NUL byte in a header', target: base, headers: [['x-bad', 'a\u0000b']] });
   add({
     name: 'both Content-Length and Transfer-Encoding',
@@ -108,23 +144,82 @@ export function badRequests(operation: BadInputOperation): BadRequest[] {
     raw: (head) => Buffer.from(`${head}content-length: 5\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n`),
   });
   if (body) {
-    const valid = body.value && typeof body.value === 'object' && !Array.isArray(body.value) ? (body.value as Record<string, unknown>) : {};
-    add({ name: 'body: unknown field with a 3,000-character name and control characters', target: base, headers: bodyHeaders(), body: json({ ...valid, [longName]: 1 }), hostile: [longName.slice(CONTROL.length + 1)] });
-    add({ name: 'body: 5,000-character string with control characters', target: base, headers: bodyHeaders(), body: json({ ...valid, [Object.keys(valid)[0] ?? 'field']: `${CONTROL}${longValue}` }), hostile: [longValue] });
-    add({ name: 'body: JSON nested 5,000 levels deep', target: base, headers: bodyHeaders(), body: deepBody });
+    const valid =
+      body.value && typeof body.value === 'object' && !Array.isArray(body.value)
+        ? (body.value as Record<string, unknown>)
+        : {};
+    add({
+      name: 'body: unknown field with a 3,000-character name and control characters',
+      target: base,
+      headers: bodyHeaders(),
+      body: json({ ...valid, [longName]: 1 }),
+      hostile: [longName.slice(CONTROL.length + 1)],
+    });
+    add({
+      name: 'body: 5,000-character string with control characters',
+      target: base,
+      headers: bodyHeaders(),
+      body: json({ ...valid, [Object.keys(valid)[0] ?? 'field']: `${CONTROL}${longValue}` }),
+      hostile: [longValue],
+    });
+    add({
+      name: 'body: JSON nested 5,000 levels deep',
+      target: base,
+      headers: bodyHeaders(),
+      body: deepBody,
+    });
     add({ name: 'body: not JSON', target: base, headers: bodyHeaders(), body: Buffer.from('{"a":') });
-    add({ name: 'body: empty with a JSON media type', target: base, headers: bodyHeaders(), body: Buffer.alloc(0) });
-    add({ name: 'body: invalid UTF-8 in a string', target: base, headers: bodyHeaders(), body: Buffer.concat([Buffer.from(JSON.stringify({ ...valid, note: 'XX' }).replace('"XX"', '"a')), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]) });
-    add({ name: 'body: text/plain media type', target: base, headers: bodyHeaders('text/plain'), body: json(valid) });
-    add({ name: 'body: application/xml media type', target: base, headers: bodyHeaders('application/xml'), body: Buffer.from('<a/>') });
-    add({ name: 'body: 1 MB', target: base, headers: bodyHeaders(), body: megabyteBody, hostile: [megabytePad] });
+    add({
+      name: 'body: empty with a JSON media type',
+      target: base,
+      headers: bodyHeaders(),
+      body: Buffer.alloc(0),
+    });
+    add({
+      name: 'body: invalid UTF-8 in a string',
+      target: base,
+      headers: bodyHeaders(),
+      body: Buffer.concat([
+        Buffer.from(JSON.stringify({ ...valid, note: 'XX' }).replace('"XX"', '"a')),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('"}'),
+      ]),
+    });
+    add({
+      name: 'body: text/plain media type',
+      target: base,
+      headers: bodyHeaders('text/plain'),
+      body: json(valid),
+    });
+    add({
+      name: 'body: application/xml media type',
+      target: base,
+      headers: bodyHeaders('application/xml'),
+      body: Buffer.from('<a/>'),
+    });
+    add({
+      name: 'body: 1 MB',
+      target: base,
+      headers: bodyHeaders(),
+      body: megabyteBody,
+      hostile: [megabytePad],
+    });
     add({
       name: 'body: a bad chunk size',
       target: base,
-      raw: (head) => Buffer.from(`${head}content-type: ${body.contentType}\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`),
+      raw: (head) =>
+        Buffer.from(
+          `${head}content-type: ${body.contentType}\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+        ),
     });
   } else {
-    add({ name: 'a body on an operation that takes none', target: base, headers: bodyHeaders('application/json'), body: unexpectedBody, hostile: [unexpectedPad] });
+    add({
+      name: 'a body on an operation that takes none',
+      target: base,
+      headers: bodyHeaders('application/json'),
+      body: unexpectedBody,
+      hostile: [unexpectedPad],
+    });
   }
   return out;
 }
@@ -136,20 +231,44 @@ export interface RawAnswer {
 }
 
 /** Sends a request as raw bytes (Connection: close) and reads the whole answer. */
-export function sendRaw(baseUrl: string, method: string, request: BadRequest, apiKey: string | undefined, timeoutMs = 10_000): Promise<RawAnswer> {
+export function sendRaw(
+  baseUrl: string,
+  method: string,
+  request: BadRequest,
+  apiKey: string | undefined,
+  timeoutMs = 10_000,
+): Promise<RawAnswer> {
   const base = new URL(baseUrl);
   const secure = base.protocol === 'https:';
   const port = Number(base.port || (secure ? 443 : 80));
   const prefix = base.pathname.replace(/\/+$/, '');
-  const lines = [`${method.toUpperCase()} ${prefix}${request.target} HTTP/1.1`, `host: ${base.host}`, 'connection: close', 'accept: application/json'];
+  const lines = [
+    `${method.toUpperCase()} ${prefix}${request.target} HTTP/1.1`,
+    `host: ${base.host}`,
+    'connection: close',
+    'accept: application/json',
+  ];
   if (apiKey) lines.push(`authorization: Bearer ${apiKey}`);
   for (const [name, value] of request.headers) lines.push(`${name}: ${value}`);
   const head = `${lines.join('\r\n')}\r\n`;
-  const bytes = request.raw ? request.raw(head) : Buffer.concat([Buffer.from(`${head}${request.body ? `content-length: ${request.body.length}\r\n` : ''}\r\n`, 'latin1'), request.body ?? Buffer.alloc(0)]);
+  const bytes = request.raw
+    ? request.raw(head)
+    : Buffer.concat([
+        Buffer.from(
+          `${head}${request.body ? `content-length: ${request.body.length}\r\n` : ''}\r\n`,
+          'latin1',
+        ),
+        request.body ?? Buffer.alloc(0),
+      ]);
   return new Promise((resolve, reject) => {
-    const socket = secure ? tls.connect({ host: base.hostname, port, servername: base.hostname }) : net.connect({ host: base.hostname, port });
+    const socket = secure
+      ? tls.connect({ host: base.hostname, port, servername: base.hostname })
+      : net.connect({ host: base.hostname, port });
     const chunks: Buffer[] = [];
-    const timer = setTimeout(() => socket.destroy(new Error(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => socket.destroy(new Error(`no complete answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const finish = (error?: Error) => {
       clearTimeout(timer);
       const data = Buffer.concat(chunks);
@@ -179,10 +298,15 @@ function parseAnswer(data: Buffer): RawAnswer {
   const head = data.subarray(0, split < 0 ? data.length : split).toString('latin1');
   let body = split < 0 ? Buffer.alloc(0) : data.subarray(split + 4);
   const [statusLine, ...lines] = head.split('\r\n');
-  const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = new Map(
+    lines.map((line) => [
+      line.slice(0, line.indexOf(':')).trim().toLowerCase(),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
+  );
   if (headers.get('transfer-encoding')?.includes('chunked')) {
     const parts: Buffer[] = [];
-    for (let offset = 0; offset < body.length; ) {
+    for (let offset = 0; offset < body.length;) {
       const end = body.indexOf('\r\n', offset);
       const size = Number.parseInt(body.subarray(offset, end).toString('latin1'), 16);
       if (!size) break;
@@ -201,14 +325,16 @@ export function echoedLength(text: string, value: string): number {
   let longest = 0;
   for (let length = step; length <= Math.min(value.length, text.length) + step; length += step) {
     let found = false;
-    for (let start = 0; start + length <= value.length && !found; start += step) found = text.includes(value.slice(start, start + length));
+    for (let start = 0; start + length <= value.length && !found; start += step)
+      found = text.includes(value.slice(start, start + length));
     if (!found) break;
     longest = length;
   }
   return longest;
 }
 
-const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
+  formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 export class BadInputChecks {
   private readonly ajv: Ajv2020;
@@ -237,17 +363,49 @@ export class BadInputChecks {
       answer = await sendRaw(baseUrl, operation.method, request, apiKey);
     } catch (error) {
       // The target closed the connection, or never finished answering: no answer is not inside the contract.
-      throw new ProblemsError([{ class: 'target', check: 'not_a_server_error', message: `${id}, ${request.name}: no answer (${(error as Error).message})`, operation: id, ...(operation.pointer ? { pointer: operation.pointer } : {}), fix: `${id} must answer malformed input with a documented 4xx, never drop the connection.`, key: `target|bad_input|${id}|${request.name}` }]);
+      throw new ProblemsError([
+        {
+          class: 'target',
+          check: 'not_a_server_error',
+          message: `${id}, ${request.name}: no answer (${(error as Error).message})`,
+          operation: id,
+          ...(operation.pointer ? { pointer: operation.pointer } : {}),
+          fix: `${id} must answer malformed input with a documented 4xx, never drop the connection.`,
+          key: `target|bad_input|${id}|${request.name}`,
+        },
+      ]);
     }
     const problems = this.problems(operation, request, answer);
     if (problems.length) {
-      const documentsRefusal = Object.keys(operation.responses).some((status) => /^4/.test(status) || status === 'default');
+      const documentsRefusal = Object.keys(operation.responses).some(
+        (status) => /^4/.test(status) || status === 'default',
+      );
       const message = `${id}, ${request.name}:\n  ${problems.join('\n  ')}\n  answer: ${answer.status} ${answer.text.slice(0, 300)}`;
       // An undocumented 4xx is the spec's gap when the operation documents no refusal at all; everything else is the target's.
-      const specGap = !documentsRefusal && answer.status >= 400 && answer.status < 500 && problems.every((problem) => problem.startsWith('status '));
+      const specGap =
+        !documentsRefusal &&
+        answer.status >= 400 &&
+        answer.status < 500 &&
+        problems.every((problem) => problem.startsWith('status '));
       const finding: Problem = specGap
-        ? { class: 'spec', check: 'bad_input', message, operation: id, pointer: `${operation.pointer ?? ''}/responses`, fix: `Document a 400 response (with its error schema) for malformed requests on ${id}.`, key: `spec|no-validation-response|${id}` }
-        : { class: 'target', check: answer.status >= 500 ? 'not_a_server_error' : 'bad_input', message, operation: id, ...(operation.pointer ? { pointer: operation.pointer } : {}), fix: `${id} must answer malformed input inside the contract: a documented 4xx in the error format, never a 5xx, echoing at most ${ECHO_BYTES} characters of the input.`, key: `target|bad_input|${id}|${request.name}` };
+        ? {
+            class: 'spec',
+            check: 'bad_input',
+            message,
+            operation: id,
+            pointer: `${operation.pointer ?? ''}/responses`,
+            fix: `Document a 400 response (with its error schema) for malformed requests on ${id}.`,
+            key: `spec|no-validation-response|${id}`,
+          }
+        : {
+            class: 'target',
+            check: answer.status >= 500 ? 'not_a_server_error' : 'bad_input',
+            message,
+            operation: id,
+            ...(operation.pointer ? { pointer: operation.pointer } : {}),
+            fix: `${id} must answer malformed input inside the contract: a documented 4xx in the error format, never a 5xx, echoing at most ${ECHO_BYTES} characters of the input.`,
+            key: `target|bad_input|${id}|${request.name}`,
+          };
       throw new ProblemsError([finding]);
     }
   }
@@ -256,9 +414,14 @@ export class BadInputChecks {
     const problems: string[] = [];
     if (!(answer.status >= 100 && answer.status < 600)) return [`no HTTP status in the answer`];
     if (answer.status >= 500) problems.push(`answered ${answer.status}: a server error for bad input`);
-    const documented = operation.responses[String(answer.status)] ?? operation.responses[`${String(answer.status)[0]}XX`] ?? operation.responses.default;
+    const documented =
+      operation.responses[String(answer.status)] ??
+      operation.responses[`${String(answer.status)[0]}XX`] ??
+      operation.responses.default;
     if (!documented) {
-      problems.push(`status ${answer.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`);
+      problems.push(
+        `status ${answer.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`,
+      );
     } else {
       if (documented.schema) {
         let body: unknown;
@@ -269,13 +432,18 @@ export class BadInputChecks {
         }
         let validate = this.compiled.get(documented.schema);
         if (!validate) this.compiled.set(documented.schema, (validate = this.ajv.compile(documented.schema)));
-        if (body !== undefined && !validate(body)) problems.push(...(validate.errors ?? []).map((error) => `body ${error.instancePath || '/'} ${error.message}`));
+        if (body !== undefined && !validate(body))
+          problems.push(
+            ...(validate.errors ?? []).map((error) => `body ${error.instancePath || '/'} ${error.message}`),
+          );
       }
-      for (const header of documented.requiredHeaders) if (!answer.headers.has(header.toLowerCase())) problems.push(`required header ${header} is missing`);
+      for (const header of documented.requiredHeaders)
+        if (!answer.headers.has(header.toLowerCase())) problems.push(`required header ${header} is missing`);
     }
     for (const value of request.hostile) {
       const echoed = echoedLength(answer.text, value);
-      if (echoed > ECHO_BYTES) problems.push(`echoes ${echoed}+ characters of the input (at most ${ECHO_BYTES})`);
+      if (echoed > ECHO_BYTES)
+        problems.push(`echoes ${echoed}+ characters of the input (at most ${ECHO_BYTES})`);
     }
     return problems;
   }

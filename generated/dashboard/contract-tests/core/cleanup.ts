@@ -31,11 +31,16 @@ export class CreatedRegistry {
   private readonly created: Created[] = [];
   private readonly matchers: Array<{ operation: OperationCase; resource: ResourceCase; pattern: RegExp }>;
 
-  constructor(private readonly cases: Cases, private readonly target: Target) {
+  constructor(
+    private readonly cases: Cases,
+    private readonly target: Target,
+  ) {
     this.matchers = cases.resources.flatMap((resource) => {
       const operation = cases.operations.find((candidate) => candidate.id === resource.create);
       if (!operation) return [];
-      const pattern = new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+      const pattern = new RegExp(
+        `^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`,
+      );
       return [{ operation, resource, pattern }];
     });
   }
@@ -44,11 +49,19 @@ export class CreatedRegistry {
   readonly observe = (observed: Observed): void => {
     if (observed.status >= 300 || !observed.body || typeof observed.body !== 'object') return;
     const path = observed.url.pathname.slice(new URL(this.target.baseUrl).pathname.replace(/\/$/, '').length);
-    const match = this.matchers.find((matcher) => matcher.operation.method.toUpperCase() === observed.method && matcher.pattern.test(path));
+    const match = this.matchers.find(
+      (matcher) => matcher.operation.method.toUpperCase() === observed.method && matcher.pattern.test(path),
+    );
     if (!match) return;
     const credentials = `${[...observed.requestHeaders.values()].join('\n')}\n${observed.url.search}`;
-    const key = [this.target.otherAccountKey, this.target.apiKey].find((candidate) => candidate && credentials.includes(candidate));
-    this.created.push({ resource: match.resource, source: { requestPath: pathParamsOf(match.operation.path, path), responseBody: observed.body }, ...(key ? { key } : {}) });
+    const key = [this.target.otherAccountKey, this.target.apiKey].find(
+      (candidate) => candidate && credentials.includes(candidate),
+    );
+    this.created.push({
+      resource: match.resource,
+      source: { requestPath: pathParamsOf(match.operation.path, path), responseBody: observed.body },
+      ...(key ? { key } : {}),
+    });
   };
 
   get size(): number {
@@ -64,10 +77,16 @@ export class CreatedRegistry {
         continue;
       }
       try {
-        const sent = await send(this.target, { ...linkedRequest(context, resource.delete, source), ...(key ? { key } : {}) });
+        const sent = await send(this.target, {
+          ...linkedRequest(context, resource.delete, source),
+          ...(key ? { key } : {}),
+        });
         if (sent.status === 404 || sent.status === 410) report.alreadyGone += 1;
         else if (sent.status < 300) report.deleted += 1;
-        else report.failures.push(`${resource.delete.operationId} ${JSON.stringify((source.responseBody as Record<string, unknown>).id)}: ${sent.status} ${sent.text.slice(0, 200)}`);
+        else
+          report.failures.push(
+            `${resource.delete.operationId} ${JSON.stringify((source.responseBody as Record<string, unknown>).id)}: ${sent.status} ${sent.text.slice(0, 200)}`,
+          );
       } catch (error) {
         // A delete that gets no answer, or a link without a value, is reported the same way.
         report.failures.push(`${resource.delete.operationId}: ${(error as Error).message}`);

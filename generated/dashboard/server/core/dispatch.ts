@@ -25,7 +25,9 @@ export interface DispatchContext {
 }
 
 const CHOSEN = Symbol('openapi.dispatched');
-type Dispatched = FastifyRequest & { [CHOSEN]?: { route: RouteSpec; options: OperationOptions; validators: Validators } };
+type Dispatched = FastifyRequest & {
+  [CHOSEN]?: { route: RouteSpec; options: OperationOptions; validators: Validators };
+};
 
 interface Validators {
   parts: Array<{ part: 'params' | 'querystring' | 'headers' | 'body'; validate: ValidateFunction }>;
@@ -41,7 +43,12 @@ function valueOf(request: FastifyRequest, match: NonNullable<RouteSpec['match']>
 }
 
 /** Runs hooks (callback or async style) one after another; stops when one answered. */
-async function runHooks(hooks: unknown, request: FastifyRequest, reply: FastifyReply, payload?: unknown): Promise<unknown> {
+async function runHooks(
+  hooks: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload?: unknown,
+): Promise<unknown> {
   const list = (Array.isArray(hooks) ? hooks : hooks ? [hooks] : []) as Hook[];
   let current = payload;
   for (const hook of list) {
@@ -54,10 +61,18 @@ async function runHooks(hooks: unknown, request: FastifyRequest, reply: FastifyR
         action();
       };
       reply.raw.once('finish', ended).once('close', ended);
-      const done = (error?: Error | null, value?: unknown) => settle(() => (error ? reject(error) : resolve(value ?? current)));
+      const done = (error?: Error | null, value?: unknown) =>
+        settle(() => (error ? reject(error) : resolve(value ?? current)));
       try {
-        const result = payload === undefined ? hook.call(request.server, request, reply, done) : hook.call(request.server, request, reply, current, done);
-        if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then((value) => settle(() => resolve(value ?? current)), (error: Error) => settle(() => reject(error)));
+        const result =
+          payload === undefined
+            ? hook.call(request.server, request, reply, done)
+            : hook.call(request.server, request, reply, current, done);
+        if (result && typeof (result as Promise<unknown>).then === 'function')
+          (result as Promise<unknown>).then(
+            (value) => settle(() => resolve(value ?? current)),
+            (error: Error) => settle(() => reject(error)),
+          );
         else if (reply.sent) settle(() => resolve(current));
       } catch (error) {
         settle(() => reject(error));
@@ -72,17 +87,33 @@ async function runHooks(hooks: unknown, request: FastifyRequest, reply: FastifyR
  * operations on the same method and path without a template value: a request that names no
  * operation of the group goes to that one (ReadMe's `/pets#anchor` beside `/pets`).
  */
-export function registerDispatched(app: FastifyInstance, routes: RouteSpec[], plain: Map<string, RouteSpec>, optionsOf: (route: RouteSpec) => OperationOptions, context: DispatchContext): void {
+export function registerDispatched(
+  app: FastifyInstance,
+  routes: RouteSpec[],
+  plain: Map<string, RouteSpec>,
+  optionsOf: (route: RouteSpec) => OperationOptions,
+  context: DispatchContext,
+): void {
   const groups = new Map<string, RouteSpec[]>();
-  for (const route of routes) groups.set(`${route.method} ${route.url}`, [...(groups.get(`${route.method} ${route.url}`) ?? []), route]);
+  for (const route of routes)
+    groups.set(`${route.method} ${route.url}`, [
+      ...(groups.get(`${route.method} ${route.url}`) ?? []),
+      route,
+    ]);
   for (const [key, group] of groups) {
     const fallback = plain.get(key);
-    const sources = [...new Map(group.map((route) => [`${route.match!.in}:${route.match!.name.toLowerCase()}`, route.match!])).values()];
+    const sources = [
+      ...new Map(
+        group.map((route) => [`${route.match!.in}:${route.match!.name.toLowerCase()}`, route.match!]),
+      ).values(),
+    ];
     const byValue = new Map<string, RouteSpec>();
     for (const route of group) {
       const key = `${route.match!.in}:${route.match!.name.toLowerCase()}=${route.match!.value}`;
       if (byValue.has(key)) {
-        app.log.warn(`${route.operationId} (${route.method} ${route.path}) is unreachable: ${byValue.get(key)!.operationId} has the same method, path and ${route.match!.name}`);
+        app.log.warn(
+          `${route.operationId} (${route.method} ${route.path}) is unreachable: ${byValue.get(key)!.operationId} has the same method, path and ${route.match!.name}`,
+        );
         continue;
       }
       byValue.set(key, route);
@@ -93,7 +124,12 @@ export function registerDispatched(app: FastifyInstance, routes: RouteSpec[], pl
       if (!found) {
         const options = optionsOf(route);
         const schema = (options.schema ?? {}) as Record<string, object | undefined>;
-        const parts = (['params', 'querystring', 'headers', 'body'] as const).filter((part) => schema[part]).map((part) => ({ part, validate: (part === 'body' ? context.bodyAjv : context.partsAjv).compile(schema[part]!) }));
+        const parts = (['params', 'querystring', 'headers', 'body'] as const)
+          .filter((part) => schema[part])
+          .map((part) => ({
+            part,
+            validate: (part === 'body' ? context.bodyAjv : context.partsAjv).compile(schema[part]!),
+          }));
         found = { options, validators: { parts } };
         prepared.set(route, found);
       }
@@ -105,10 +141,20 @@ export function registerDispatched(app: FastifyInstance, routes: RouteSpec[], pl
       url: first.url,
       // The operation is known once the request's headers are: every hook below delegates to its own.
       onRequest: async (request, reply) => {
-        const route = sources.map((source) => byValue.get(`${source.in}:${source.name.toLowerCase()}=${valueOf(request, source)}`)).find(Boolean) ?? fallback;
+        const route =
+          sources
+            .map((source) =>
+              byValue.get(`${source.in}:${source.name.toLowerCase()}=${valueOf(request, source)}`),
+            )
+            .find(Boolean) ?? fallback;
         if (!route) {
           const named = sources.map((source) => source.name).join(' or ');
-          return void context.sendError(reply, request, { status: 404, code: 'not_found', message: `No operation for this ${named} on ${first.method} ${first.path.replace(/[?#].*$/s, '') || '/'}.`, param: null });
+          return void context.sendError(reply, request, {
+            status: 404,
+            code: 'not_found',
+            message: `No operation for this ${named} on ${first.method} ${first.path.replace(/[?#].*$/s, '') || '/'}.`,
+            param: null,
+          });
         }
         const { options, validators } = prepare(route);
         (request as Dispatched)[CHOSEN] = { route, options, validators };
@@ -123,15 +169,32 @@ export function registerDispatched(app: FastifyInstance, routes: RouteSpec[], pl
         if (!chosen) return;
         await runHooks(chosen.options.preValidation, request, reply);
         if (reply.sent) return;
-        const values: Record<string, unknown> = { params: request.params, querystring: request.query, headers: request.headers, body: request.body };
+        const values: Record<string, unknown> = {
+          params: request.params,
+          querystring: request.query,
+          headers: request.headers,
+          body: request.body,
+        };
         for (const { part, validate } of chosen.validators.parts) {
-          if (part === 'body' && chosen.route.bodyOptional && (request.body === undefined || request.body === null)) continue;
-          if (!validate(values[part])) return void context.sendError(reply, request, context.describe(validate.errors ?? [], part, chosen.route));
+          if (
+            part === 'body' &&
+            chosen.route.bodyOptional &&
+            (request.body === undefined || request.body === null)
+          )
+            continue;
+          if (!validate(values[part]))
+            return void context.sendError(
+              reply,
+              request,
+              context.describe(validate.errors ?? [], part, chosen.route),
+            );
         }
       },
       handler: async function dispatched(request, reply) {
         const chosen = (request as Dispatched)[CHOSEN]!;
-        return (chosen.options.handler as (this: unknown, request: FastifyRequest, reply: FastifyReply) => unknown).call(this, request, reply);
+        return (
+          chosen.options.handler as (this: unknown, request: FastifyRequest, reply: FastifyReply) => unknown
+        ).call(this, request, reply);
       },
     });
   }

@@ -11,7 +11,8 @@
  */
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
-export type ParamStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+export type ParamStyle =
+  'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 /** One parameter as the generator describes it for decoding. */
 export interface WireParam {
@@ -65,7 +66,11 @@ function pairsToObject(items: string[], param: string): Record<string, string> {
 }
 
 /** `k=v` items as an object. */
-function assignmentsToObject(items: string[], param: string, decodeItem: (text: string) => string): Record<string, string> {
+function assignmentsToObject(
+  items: string[],
+  param: string,
+  decodeItem: (text: string) => string,
+): Record<string, string> {
   const object = namedValues<string>();
   for (const item of items) {
     const at = item.indexOf('=');
@@ -88,7 +93,8 @@ function delimited(spec: WireParam, raw: string, delimiter: string | RegExp, plu
   const dec = (text: string) => decode(text, spec.name, plusIsSpace);
   if (spec.json) return parseJson(dec(raw), spec.name);
   if (spec.shape === 'array') return raw === '' ? [] : raw.split(delimiter).map(dec);
-  if (spec.shape === 'object') return raw === '' ? namedValues<string>() : pairsToObject(raw.split(delimiter).map(dec), spec.name);
+  if (spec.shape === 'object')
+    return raw === '' ? namedValues<string>() : pairsToObject(raw.split(delimiter).map(dec), spec.name);
   return dec(raw);
 }
 
@@ -119,19 +125,23 @@ export function decodePathParam(spec: WireParam, raw: string): unknown {
     return delimited(spec, raw, ',', false);
   }
   if (spec.style === 'label') {
-    if (!raw.startsWith('.')) throw new ParamError(spec.name, `${spec.name} must start with "." (label style).`);
+    if (!raw.startsWith('.'))
+      throw new ParamError(spec.name, `${spec.name} must start with "." (label style).`);
     const body = raw.slice(1);
-    if (spec.shape === 'object' && spec.explode) return body === '' ? namedValues<string>() : assignmentsToObject(body.split('.'), spec.name, dec);
+    if (spec.shape === 'object' && spec.explode)
+      return body === '' ? namedValues<string>() : assignmentsToObject(body.split('.'), spec.name, dec);
     return delimited(spec, body, spec.explode ? '.' : ',', false);
   }
   // matrix: ;name=value, ;name=a,b, ;name=a;name=b, ;k=v;k2=v2
-  if (!raw.startsWith(';')) throw new ParamError(spec.name, `${spec.name} must start with ";" (matrix style).`);
+  if (!raw.startsWith(';'))
+    throw new ParamError(spec.name, `${spec.name} must start with ";" (matrix style).`);
   const items = raw.slice(1).split(';');
   if (spec.shape === 'object' && spec.explode) return assignmentsToObject(items, spec.name, dec);
   const values = items.map((item) => {
     const at = item.indexOf('=');
     const name = dec(at === -1 ? item : item.slice(0, at));
-    if (name !== spec.name) throw new ParamError(spec.name, `${spec.name} must be spelled ;${spec.name}=… (matrix style).`);
+    if (name !== spec.name)
+      throw new ParamError(spec.name, `${spec.name} must be spelled ;${spec.name}=… (matrix style).`);
     return at === -1 ? '' : item.slice(at + 1);
   });
   if (spec.shape === 'array' && spec.explode) return values.map(dec);
@@ -140,12 +150,22 @@ export function decodePathParam(spec: WireParam, raw: string): unknown {
 }
 
 /** Every path parameter from the raw path, or undefined when the path does not match the template. */
-export function decodePath(rawPath: string, matcher: { pattern: RegExp; names: string[] }, specs: WireParam[]): Record<string, unknown> | undefined {
+export function decodePath(
+  rawPath: string,
+  matcher: { pattern: RegExp; names: string[] },
+  specs: WireParam[],
+): Record<string, unknown> | undefined {
   const found = matcher.pattern.exec(rawPath);
   if (!found) return undefined;
   const values: Record<string, unknown> = {};
   matcher.names.forEach((name, index) => {
-    const spec = specs.find((candidate) => candidate.in === 'path' && candidate.name === name) ?? { name, in: 'path' as const, style: 'simple' as const, explode: false, shape: 'primitive' as const };
+    const spec = specs.find((candidate) => candidate.in === 'path' && candidate.name === name) ?? {
+      name,
+      in: 'path' as const,
+      style: 'simple' as const,
+      explode: false,
+      shape: 'primitive' as const,
+    };
     values[name] = decodePathParam(spec, found[index + 1]);
   });
   return values;
@@ -156,10 +176,13 @@ export function decodePath(rawPath: string, matcher: { pattern: RegExp; names: s
 /** Raw `name=value` pairs of a query string or form body, names decoded, values still encoded. */
 export function rawPairs(text: string): Array<[string, string]> {
   if (text === '') return [];
-  return text.split('&').filter((pair) => pair !== '').map((pair) => {
-    const at = pair.indexOf('=');
-    return at === -1 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
-  });
+  return text
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return at === -1 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+    });
 }
 
 /**
@@ -175,7 +198,11 @@ export function decodeQuery(text: string, specs: WireParam[]): Record<string, un
  * Decodes name=value pairs by the parameters' styles. `encoded`: values are still
  * percent-encoded (query strings, form bodies; `+` is a space); multipart fields are not.
  */
-export function decodePairs(raw: Array<[string, string]>, specs: WireParam[], encoded: boolean): Record<string, unknown> {
+export function decodePairs(
+  raw: Array<[string, string]>,
+  specs: WireParam[],
+  encoded: boolean,
+): Record<string, unknown> {
   const text = (value: string, param: string) => (encoded ? decode(value, param, true) : value);
   const pairs = raw.map(([name, value]): [string, string] => [text(name, name.slice(0, 40)), value]);
   const claimed = new Set<number>();
@@ -193,8 +220,13 @@ export function decodePairs(raw: Array<[string, string]>, specs: WireParam[], en
       // An array in deepObject style (undefined in OAS; what qs reads): name[0]=a&name[1]=b.
       if (spec.shape === 'array') {
         const indexes = Object.keys(object);
-        if (indexes.some((index) => !/^\d+$/.test(index))) throw new ParamError(spec.name, `${spec.name} must be spelled ${spec.name}[0]=…, ${spec.name}[1]=….`);
-        if (indexes.length > 0) result[spec.name] = indexes.sort((a, b) => Number(a) - Number(b)).map((index) => object[index]);
+        if (indexes.some((index) => !/^\d+$/.test(index)))
+          throw new ParamError(
+            spec.name,
+            `${spec.name} must be spelled ${spec.name}[0]=…, ${spec.name}[1]=….`,
+          );
+        if (indexes.length > 0)
+          result[spec.name] = indexes.sort((a, b) => Number(a) - Number(b)).map((index) => object[index]);
       } else if (Object.keys(object).length > 0) result[spec.name] = object;
       continue;
     }
@@ -202,7 +234,11 @@ export function decodePairs(raw: Array<[string, string]>, specs: WireParam[], en
       // Exploded objects: one pair per property, named by the property.
       const object = namedValues<string>();
       pairs.forEach(([name, value], index) => {
-        const mine = spec.properties?.includes(name) || (spec.openObject && !declared.has(name) && !specs.some((other) => other.style === 'deepObject' && name.startsWith(`${other.name}[`)));
+        const mine =
+          spec.properties?.includes(name) ||
+          (spec.openObject &&
+            !declared.has(name) &&
+            !specs.some((other) => other.style === 'deepObject' && name.startsWith(`${other.name}[`)));
         if (!mine || claimed.has(index)) return;
         claimed.add(index);
         object[name] = text(value, spec.name);
@@ -210,10 +246,14 @@ export function decodePairs(raw: Array<[string, string]>, specs: WireParam[], en
       if (Object.keys(object).length > 0) result[spec.name] = object;
       continue;
     }
-    const own = pairs.map((pair, index) => ({ pair, index })).filter(({ pair: [name] }) => name === spec.name);
+    const own = pairs
+      .map((pair, index) => ({ pair, index }))
+      .filter(({ pair: [name] }) => name === spec.name);
     if (own.length === 0) continue;
     own.forEach(({ index }) => claimed.add(index));
-    for (const { pair } of own) if (pair[1] === '' && !spec.allowEmptyValue && spec.in === 'query') throw new ParamError(spec.name, `${spec.name} must not be empty.`);
+    for (const { pair } of own)
+      if (pair[1] === '' && !spec.allowEmptyValue && spec.in === 'query')
+        throw new ParamError(spec.name, `${spec.name} must not be empty.`);
     if (spec.explode && spec.shape === 'array' && !spec.json) {
       result[spec.name] = own.map(({ pair: [, value] }) => text(value, spec.name));
       continue;
@@ -226,7 +266,15 @@ export function decodePairs(raw: Array<[string, string]>, specs: WireParam[], en
     const value = own[0].pair[1];
     if (!encoded) {
       const delimiter = spec.style === 'spaceDelimited' ? ' ' : spec.style === 'pipeDelimited' ? '|' : ',';
-      result[spec.name] = spec.json ? parseJson(value, spec.name) : spec.shape === 'array' ? (value === '' ? [] : value.split(delimiter)) : spec.shape === 'object' ? pairsToObject(value === '' ? [] : value.split(delimiter), spec.name) : value;
+      result[spec.name] = spec.json
+        ? parseJson(value, spec.name)
+        : spec.shape === 'array'
+          ? value === ''
+            ? []
+            : value.split(delimiter)
+          : spec.shape === 'object'
+            ? pairsToObject(value === '' ? [] : value.split(delimiter), spec.name)
+            : value;
       continue;
     }
     const delimiter = spec.style === 'spaceDelimited' ? /%20/i : spec.style === 'pipeDelimited' ? '|' : ',';
@@ -236,7 +284,8 @@ export function decodePairs(raw: Array<[string, string]>, specs: WireParam[], en
     if (claimed.has(index)) return;
     const item = text(value, name.slice(0, 40));
     const existing = result[name];
-    result[name] = existing === undefined ? item : Array.isArray(existing) ? [...existing, item] : [existing, item];
+    result[name] =
+      existing === undefined ? item : Array.isArray(existing) ? [...existing, item] : [existing, item];
   });
   return result;
 }
@@ -249,7 +298,10 @@ export function decodeHeader(spec: WireParam, value: string | string[]): unknown
   if (spec.json) return parseJson(text, spec.name);
   const items = text.split(',').map((item) => item.trim());
   if (spec.shape === 'array') return text.trim() === '' ? [] : items;
-  if (spec.shape === 'object') return spec.explode ? assignmentsToObject(items, spec.name, (item) => item) : pairsToObject(items, spec.name);
+  if (spec.shape === 'object')
+    return spec.explode
+      ? assignmentsToObject(items, spec.name, (item) => item)
+      : pairsToObject(items, spec.name);
   return text;
 }
 
@@ -268,7 +320,8 @@ export function decodeCookies(header: string | undefined, specs: WireParam[]): R
     const dec = (text: string) => decode(text, spec.name, false);
     if (spec.shape === 'object' && spec.explode && !spec.json) {
       const object = namedValues<string>();
-      for (const [name, value] of pairs) if (spec.properties?.includes(dec(name))) object[dec(name)] = dec(value);
+      for (const [name, value] of pairs)
+        if (spec.properties?.includes(dec(name))) object[dec(name)] = dec(value);
       if (Object.keys(object).length > 0) values[spec.name] = object;
       continue;
     }

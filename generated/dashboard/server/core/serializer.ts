@@ -17,7 +17,14 @@ export function serializesFaithfully(schema: Schema, shared: Record<string, Sche
   const documentOf = (id: string): Schema => shared[id];
   const objectLike = (node: Schema, document: string | undefined) => {
     const { schema: resolved } = followRefs(node, documentOf, document);
-    return Boolean(resolved && typeof resolved === 'object' && (resolved.type === 'object' || resolved.properties || resolved.allOf || (Array.isArray(resolved.type) && resolved.type.includes('object'))));
+    return Boolean(
+      resolved &&
+      typeof resolved === 'object' &&
+      (resolved.type === 'object' ||
+        resolved.properties ||
+        resolved.allOf ||
+        (Array.isArray(resolved.type) && resolved.type.includes('object'))),
+    );
   };
   const walk = (node: Schema, from: string | undefined): boolean => {
     const { schema: resolved, document } = followRefs(node, documentOf, from);
@@ -25,16 +32,29 @@ export function serializesFaithfully(schema: Schema, shared: Record<string, Sche
     seen.add(resolved);
     const inside = (child: Schema) => walk(child, document);
     for (const key of ['anyOf', 'oneOf']) {
-      if (Array.isArray(resolved[key]) && resolved[key].filter((branch: Schema) => objectLike(branch, document)).length > 1) return false;
+      if (
+        Array.isArray(resolved[key]) &&
+        resolved[key].filter((branch: Schema) => objectLike(branch, document)).length > 1
+      )
+        return false;
     }
     // A required property the schema does not declare: fast-json-stringify demands it and then leaves it out.
-    if (Array.isArray(resolved.required) && resolved.additionalProperties !== false && resolved.required.some((name: string) => !resolved.properties || !(name in resolved.properties))) return false;
+    if (
+      Array.isArray(resolved.required) &&
+      resolved.additionalProperties !== false &&
+      resolved.required.some((name: string) => !resolved.properties || !(name in resolved.properties))
+    )
+      return false;
     for (const [key, value] of Object.entries<Schema>(resolved)) {
       if (key === 'properties' || key === 'patternProperties' || key === '$defs') {
         if (value && typeof value === 'object' && !Object.values(value).every(inside)) return false;
       } else if (Array.isArray(value)) {
         if (['allOf', 'anyOf', 'oneOf', 'prefixItems'].includes(key) && !value.every(inside)) return false;
-      } else if (['items', 'additionalProperties', 'then', 'else', 'if', 'not', 'contains'].includes(key) && !inside(value)) return false;
+      } else if (
+        ['items', 'additionalProperties', 'then', 'else', 'if', 'not', 'contains'].includes(key) &&
+        !inside(value)
+      )
+        return false;
     }
     return true;
   };

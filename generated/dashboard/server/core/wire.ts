@@ -40,11 +40,20 @@ const MEDIA = Symbol('openapi.media');
 type WithMedia = FastifyRequest & { [MEDIA]?: WireMedia };
 
 function needsHook(route: RouteSpec): boolean {
-  return Boolean(route.pathParts || route.wireParams?.length || route.bodies || route.responseMedia || route.schema.cookies);
+  return Boolean(
+    route.pathParts ||
+    route.wireParams?.length ||
+    route.bodies ||
+    route.responseMedia ||
+    route.schema.cookies,
+  );
 }
 
 /** The route's hook before validation, or undefined when it needs none. */
-export function wirePreValidation(route: RouteSpec, context: WireContext): preValidationAsyncHookHandler | undefined {
+export function wirePreValidation(
+  route: RouteSpec,
+  context: WireContext,
+): preValidationAsyncHookHandler | undefined {
   if (!needsHook(route)) return undefined;
   const specs = route.wireParams ?? [];
   const query = specs.filter((spec) => spec.in === 'query');
@@ -64,7 +73,13 @@ export function wirePreValidation(route: RouteSpec, context: WireContext): preVa
     try {
       if (success.length > 0) {
         const media = negotiate(success, request.headers.accept);
-        if (!media) return void context.sendError(reply, request, { status: 406, code: 'not_acceptable', message: `This operation answers ${success.map((candidate) => candidate.mediaType).join(', ')}.`, param: null });
+        if (!media)
+          return void context.sendError(reply, request, {
+            status: 406,
+            code: 'not_acceptable',
+            message: `This operation answers ${success.map((candidate) => candidate.mediaType).join(', ')}.`,
+            param: null,
+          });
         (request as WithMedia)[MEDIA] = media;
         request.responseMedia = concreteType(media);
         reply.header('content-type', request.responseMedia);
@@ -78,17 +93,29 @@ export function wirePreValidation(route: RouteSpec, context: WireContext): preVa
       if (query.length > 0) request.query = decodeQuery(at === -1 ? '' : url.slice(at + 1), query);
       for (const spec of headers) {
         const value = request.headers[spec.name.toLowerCase()];
-        if (value !== undefined) (request.headers as Record<string, unknown>)[spec.name.toLowerCase()] = decodeHeader(spec, value);
+        if (value !== undefined)
+          (request.headers as Record<string, unknown>)[spec.name.toLowerCase()] = decodeHeader(spec, value);
       }
       if (cookies.length > 0 || route.schema.cookies) {
         const values = decodeCookies(request.headers.cookie, cookies);
         cookieValidator ??= route.schema.cookies ? context.partsAjv.compile(route.schema.cookies) : undefined;
-        if (cookieValidator && !cookieValidator(values)) return void context.sendError(reply, request, context.describe(cookieValidator.errors ?? [], 'cookies', route));
+        if (cookieValidator && !cookieValidator(values))
+          return void context.sendError(
+            reply,
+            request,
+            context.describe(cookieValidator.errors ?? [], 'cookies', route),
+          );
         request.cookieParams = values;
       }
       if (route.bodies) await decodeBody(request, route, validators, limits, compiled);
     } catch (error) {
-      if (error instanceof ParamError) return void context.sendError(reply, request, { status: 400, code: 'invalid_request', message: error.message, param: error.param });
+      if (error instanceof ParamError)
+        return void context.sendError(reply, request, {
+          status: 400,
+          code: 'invalid_request',
+          message: error.message,
+          param: error.param,
+        });
       if (error instanceof BodyError) return void context.sendError(reply, request, error.details);
       throw error;
     }

@@ -32,27 +32,45 @@ export interface EncodedBody {
 export function chooseBody(bodies: BodySpec[], chosen: unknown): BodySpec | undefined {
   if (chosen === undefined || chosen === null) return bodies[0];
   const found = bodies.find((body) => body.mediaType.toLowerCase() === String(chosen).toLowerCase());
-  if (!found) throw new ClientError(`This operation does not take ${String(chosen)}; it takes ${bodies.map((body) => body.mediaType).join(', ')}.`);
+  if (!found)
+    throw new ClientError(
+      `This operation does not take ${String(chosen)}; it takes ${bodies.map((body) => body.mediaType).join(', ')}.`,
+    );
   return found;
 }
 
 /** A form-urlencoded body: every property by its encoding (style-based when the spec says so; objects as JSON text otherwise, arrays repeated). */
 function encodeForm(value: Record<string, unknown>, parts: PartSpec[] = []): string {
   const byName = new Map(parts.map((part) => [part.name, part]));
-  const names = [...parts.map((part) => part.name).filter((name) => name in value), ...Object.keys(value).filter((name) => !byName.has(name))];
+  const names = [
+    ...parts.map((part) => part.name).filter((name) => name in value),
+    ...Object.keys(value).filter((name) => !byName.has(name)),
+  ];
   return names
     .flatMap((name) => {
       const part = byName.get(name);
       const raw = value[name];
       if (part?.styled) {
         const style = part.style ?? 'form';
-        const spec: ParamSpec = { name, in: 'query', style, explode: part.explode ?? style === 'form', shape: part.shape === 'file' || part.shape === 'files' ? 'primitive' : part.shape, ...(part.allowReserved ? { allowReserved: true as const } : {}) };
+        const spec: ParamSpec = {
+          name,
+          in: 'query',
+          style,
+          explode: part.explode ?? style === 'form',
+          shape: part.shape === 'file' || part.shape === 'files' ? 'primitive' : part.shape,
+          ...(part.allowReserved ? { allowReserved: true as const } : {}),
+        };
         return queryPairs(spec, raw);
       }
       // Content-based: an object is JSON text (application/json is the default for objects), items of an array each their own field.
-      const asText = (item: unknown) => (item !== null && typeof item === 'object' && !(item instanceof Date) ? JSON.stringify(item) : primitiveText(item));
+      const asText = (item: unknown) =>
+        item !== null && typeof item === 'object' && !(item instanceof Date)
+          ? JSON.stringify(item)
+          : primitiveText(item);
       const items = Array.isArray(raw) ? raw : [raw];
-      return items.filter((item) => item !== undefined && item !== null).flatMap((item) => queryPairs({ name, in: 'query' }, asText(item)));
+      return items
+        .filter((item) => item !== undefined && item !== null)
+        .flatMap((item) => queryPairs({ name, in: 'query' }, asText(item)));
     })
     .map(([name, text]) => `${name}=${text}`)
     .join('&');
@@ -68,21 +86,36 @@ export async function encodeBody(spec: BodySpec, raw: unknown): Promise<EncodedB
   const value = unwrapPart(raw).value;
   switch (spec.kind) {
     case 'multipart': {
-      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ClientError('A multipart/form-data body is an object whose properties are its parts.');
+      if (!value || typeof value !== 'object' || Array.isArray(value))
+        throw new ClientError('A multipart/form-data body is an object whose properties are its parts.');
       const { body, contentType } = await encodeMultipart(value as Record<string, unknown>, spec.parts);
       return { body, contentType, replayable: true };
     }
     case 'form':
-      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ClientError('A form-urlencoded body is an object whose properties are its fields.');
-      return { body: encodeForm(value as Record<string, unknown>, spec.parts), contentType: spec.mediaType, replayable: true };
+      if (!value || typeof value !== 'object' || Array.isArray(value))
+        throw new ClientError('A form-urlencoded body is an object whose properties are its fields.');
+      return {
+        body: encodeForm(value as Record<string, unknown>, spec.parts),
+        contentType: spec.mediaType,
+        replayable: true,
+      };
     case 'text':
       return { body: primitiveText(value), contentType: spec.mediaType, replayable: true };
     case 'binary':
     case 'event-stream':
     case 'ndjson': {
-      if (isReadableStream(value)) return { body: value, contentType: binaryType(spec.mediaType, value), replayable: false };
-      if (isBlob(value) || value instanceof ArrayBuffer || ArrayBuffer.isView(value) || typeof value === 'string') return { body: value as BodyInit, contentType: binaryType(spec.mediaType, value), replayable: true };
-      throw new ClientError(`A ${spec.mediaType} body is a Blob, bytes (Uint8Array, ArrayBuffer), a ReadableStream or a string.`);
+      if (isReadableStream(value))
+        return { body: value, contentType: binaryType(spec.mediaType, value), replayable: false };
+      if (
+        isBlob(value) ||
+        value instanceof ArrayBuffer ||
+        ArrayBuffer.isView(value) ||
+        typeof value === 'string'
+      )
+        return { body: value as BodyInit, contentType: binaryType(spec.mediaType, value), replayable: true };
+      throw new ClientError(
+        `A ${spec.mediaType} body is a Blob, bytes (Uint8Array, ArrayBuffer), a ReadableStream or a string.`,
+      );
     }
     default:
       return { body: JSON.stringify(value), contentType: spec.mediaType, replayable: true };

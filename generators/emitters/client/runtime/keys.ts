@@ -33,8 +33,13 @@ export class SecretKeyInBrowserError extends ClientError {
 }
 
 /** Throws when a secret key is about to be used in a browser-like runtime. */
-export function assertKeyAllowedHere(apiKey: string, prefixes: KeyPrefix[], browserLike: boolean = isBrowserLike()): void {
+export function assertKeyAllowedHere(
+  apiKey: string,
+  prefixes: KeyPrefix[],
+  browserLike: boolean = isBrowserLike(),
+): void {
   const prefix = keyPrefixOf(apiKey, prefixes);
   const isSecret = prefix ? prefix.type === 'secret' : /(^|_)sk_/.test(apiKey);
-  if (isSecret && browserLike) throw new SecretKeyInBrowserError(prefix?.prefix ?? apiKey.slice(0, apiKey.indexOf('sk_') + 3));
+  if (isSecret && browserLike)
+    throw new SecretKeyInBrowserError(prefix?.prefix ?? apiKey.slice(0, apiKey.indexOf('sk_') + 3));
 }

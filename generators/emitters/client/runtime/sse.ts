@@ -94,7 +94,15 @@ export class EventStreamDecoder {
   }
 
   #dispatch(): ServerSentEvent<string> | undefined {
-    const event = this.#data.length > 0 ? { ...(this.#event ? { event: this.#event } : {}), data: this.#data.join('\n'), ...(this.#id !== undefined ? { id: this.#id } : {}), ...(this.#retry !== undefined ? { retry: this.#retry } : {}) } : undefined;
+    const event =
+      this.#data.length > 0
+        ? {
+            ...(this.#event ? { event: this.#event } : {}),
+            data: this.#data.join('\n'),
+            ...(this.#id !== undefined ? { id: this.#id } : {}),
+            ...(this.#retry !== undefined ? { retry: this.#retry } : {}),
+          }
+        : undefined;
     this.#reset();
     return event;
   }

@@ -37,8 +37,19 @@ const MAX_DEPTH = 3;
 const ABSENT = Symbol('absent');
 
 const typeOf = (schema: Json): string | undefined => {
-  const type = Array.isArray(schema?.type) ? schema.type.find((entry: string) => entry !== 'null') : schema?.type;
-  return type ?? (schema?.properties || schema?.additionalProperties !== undefined ? 'object' : schema?.items ? 'array' : schema?.minLength !== undefined || schema?.maxLength !== undefined || schema?.pattern ? 'string' : undefined);
+  const type = Array.isArray(schema?.type)
+    ? schema.type.find((entry: string) => entry !== 'null')
+    : schema?.type;
+  return (
+    type ??
+    (schema?.properties || schema?.additionalProperties !== undefined
+      ? 'object'
+      : schema?.items
+        ? 'array'
+        : schema?.minLength !== undefined || schema?.maxLength !== undefined || schema?.pattern
+          ? 'string'
+          : undefined)
+  );
 };
 
 /** A string of `length` code points, from an existing value when there is one (so patterns more often still hold). */
@@ -48,46 +59,120 @@ function stringOf(length: number, like?: unknown): string {
 }
 
 /** Values around a schema's bounds: [name, value, valid] (valid as far as that bound goes; Ajv decides in the end). */
-function boundaryValues(schema: Json, current: unknown, sample: () => unknown): Array<[string, unknown, boolean]> {
+function boundaryValues(
+  schema: Json,
+  current: unknown,
+  sample: () => unknown,
+): Array<[string, unknown, boolean]> {
   const out: Array<[string, unknown, boolean]> = [];
   const type = typeOf(schema);
   if (Array.isArray(schema.enum)) {
     for (const value of schema.enum) out.push([`enum value ${JSON.stringify(value)}`, value, true]);
-    if (schema.enum.every((value: unknown) => typeof value === 'string')) out.push(['a value not in the enum', '__not_in_enum__', false]);
+    if (schema.enum.every((value: unknown) => typeof value === 'string'))
+      out.push(['a value not in the enum', '__not_in_enum__', false]);
   }
   if (type === 'boolean') out.push(['true', true, true], ['false', false, true]);
   if (type === 'string' && !Array.isArray(schema.enum)) {
     if (typeof schema.minLength === 'number') {
       out.push([`length ${schema.minLength} (minLength)`, stringOf(schema.minLength, current), true]);
-      if (schema.minLength > 0) out.push([`length ${schema.minLength - 1} (minLength - 1)`, stringOf(schema.minLength - 1, current), false]);
+      if (schema.minLength > 0)
+        out.push([
+          `length ${schema.minLength - 1} (minLength - 1)`,
+          stringOf(schema.minLength - 1, current),
+          false,
+        ]);
     }
     if (typeof schema.maxLength === 'number' && schema.maxLength <= 100_000) {
-      out.push([`length ${schema.maxLength} (maxLength)`, stringOf(schema.maxLength, current), true], [`length ${schema.maxLength + 1} (maxLength + 1)`, stringOf(schema.maxLength + 1, current), false]);
+      out.push(
+        [`length ${schema.maxLength} (maxLength)`, stringOf(schema.maxLength, current), true],
+        [`length ${schema.maxLength + 1} (maxLength + 1)`, stringOf(schema.maxLength + 1, current), false],
+      );
     }
   }
-  if (type === 'string' && typeof schema.pattern === 'string') out.push(['a value not matching its pattern', '!! not matching !!', false]);
+  if (type === 'string' && typeof schema.pattern === 'string')
+    out.push(['a value not matching its pattern', '!! not matching !!', false]);
   if (type === 'integer' || type === 'number') {
     const step = typeof schema.multipleOf === 'number' ? schema.multipleOf : type === 'integer' ? 1 : 1;
-    if (typeof schema.minimum === 'number') out.push([`${schema.minimum} (minimum)`, schema.minimum, true], [`${schema.minimum - step} (minimum - ${step})`, schema.minimum - step, false]);
-    if (typeof schema.maximum === 'number') out.push([`${schema.maximum} (maximum)`, schema.maximum, true], [`${schema.maximum + step} (maximum + ${step})`, schema.maximum + step, false]);
-    if (typeof schema.exclusiveMinimum === 'number') out.push([`${schema.exclusiveMinimum} (exclusiveMinimum)`, schema.exclusiveMinimum, false], [`${schema.exclusiveMinimum + step} (exclusiveMinimum + ${step})`, schema.exclusiveMinimum + step, true]);
-    if (typeof schema.exclusiveMaximum === 'number') out.push([`${schema.exclusiveMaximum} (exclusiveMaximum)`, schema.exclusiveMaximum, false], [`${schema.exclusiveMaximum - step} (exclusiveMaximum - ${step})`, schema.exclusiveMaximum - step, true]);
+    if (typeof schema.minimum === 'number')
+      out.push(
+        [`${schema.minimum} (minimum)`, schema.minimum, true],
+        [`${schema.minimum - step} (minimum - ${step})`, schema.minimum - step, false],
+      );
+    if (typeof schema.maximum === 'number')
+      out.push(
+        [`${schema.maximum} (maximum)`, schema.maximum, true],
+        [`${schema.maximum + step} (maximum + ${step})`, schema.maximum + step, false],
+      );
+    if (typeof schema.exclusiveMinimum === 'number')
+      out.push(
+        [`${schema.exclusiveMinimum} (exclusiveMinimum)`, schema.exclusiveMinimum, false],
+        [
+          `${schema.exclusiveMinimum + step} (exclusiveMinimum + ${step})`,
+          schema.exclusiveMinimum + step,
+          true,
+        ],
+      );
+    if (typeof schema.exclusiveMaximum === 'number')
+      out.push(
+        [`${schema.exclusiveMaximum} (exclusiveMaximum)`, schema.exclusiveMaximum, false],
+        [
+          `${schema.exclusiveMaximum - step} (exclusiveMaximum - ${step})`,
+          schema.exclusiveMaximum - step,
+          true,
+        ],
+      );
   }
   if (type === 'array') {
     const item = Array.isArray(current) && current.length ? current[0] : sample();
-    const items = (count: number) => (Array.isArray(current) && current.length >= count ? current.slice(0, count) : [...(Array.isArray(current) ? current : []), ...Array.from({ length: Math.max(0, count - (Array.isArray(current) ? current.length : 0)) }, () => structuredClone(item))]);
+    const items = (count: number) =>
+      Array.isArray(current) && current.length >= count
+        ? current.slice(0, count)
+        : [
+            ...(Array.isArray(current) ? current : []),
+            ...Array.from(
+              { length: Math.max(0, count - (Array.isArray(current) ? current.length : 0)) },
+              () => structuredClone(item),
+            ),
+          ];
     if (typeof schema.minItems === 'number') {
       out.push([`${schema.minItems} items (minItems)`, items(schema.minItems), true]);
-      if (schema.minItems > 0) out.push([`${schema.minItems - 1} items (minItems - 1)`, items(schema.minItems - 1), false]);
+      if (schema.minItems > 0)
+        out.push([`${schema.minItems - 1} items (minItems - 1)`, items(schema.minItems - 1), false]);
     }
-    if (typeof schema.maxItems === 'number' && schema.maxItems <= 10_000) out.push([`${schema.maxItems} items (maxItems)`, items(schema.maxItems), true], [`${schema.maxItems + 1} items (maxItems + 1)`, items(schema.maxItems + 1), false]);
+    if (typeof schema.maxItems === 'number' && schema.maxItems <= 10_000)
+      out.push(
+        [`${schema.maxItems} items (maxItems)`, items(schema.maxItems), true],
+        [`${schema.maxItems + 1} items (maxItems + 1)`, items(schema.maxItems + 1), false],
+      );
   }
   if (type === 'object' && !schema.properties && schema.additionalProperties !== false) {
-    const entries = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, typeof (current as Json)?.[Object.keys(current ?? {})[0]] === 'string' ? 'v' : (sample() as Json)?.k0 ?? 'v']));
-    if (typeof schema.maxProperties === 'number' && schema.maxProperties <= 10_000) out.push([`${schema.maxProperties} entries (maxProperties)`, entries(schema.maxProperties), true], [`${schema.maxProperties + 1} entries (maxProperties + 1)`, entries(schema.maxProperties + 1), false]);
-    if (typeof schema.minProperties === 'number' && schema.minProperties > 0) out.push([`${schema.minProperties - 1} entries (minProperties - 1)`, entries(schema.minProperties - 1), false]);
+    const entries = (count: number) =>
+      Object.fromEntries(
+        Array.from({ length: count }, (_, index) => [
+          `k${index}`,
+          typeof (current as Json)?.[Object.keys(current ?? {})[0]] === 'string'
+            ? 'v'
+            : ((sample() as Json)?.k0 ?? 'v'),
+        ]),
+      );
+    if (typeof schema.maxProperties === 'number' && schema.maxProperties <= 10_000)
+      out.push(
+        [`${schema.maxProperties} entries (maxProperties)`, entries(schema.maxProperties), true],
+        [`${schema.maxProperties + 1} entries (maxProperties + 1)`, entries(schema.maxProperties + 1), false],
+      );
+    if (typeof schema.minProperties === 'number' && schema.minProperties > 0)
+      out.push([
+        `${schema.minProperties - 1} entries (minProperties - 1)`,
+        entries(schema.minProperties - 1),
+        false,
+      ]);
   }
-  if (type && !Array.isArray(schema.type)) out.push([`a wrong type (${type === 'string' ? 'a number' : 'a string'})`, type === 'string' ? 12345 : 'not-a-' + type, false]);
+  if (type && !Array.isArray(schema.type))
+    out.push([
+      `a wrong type (${type === 'string' ? 'a number' : 'a string'})`,
+      type === 'string' ? 12345 : 'not-a-' + type,
+      false,
+    ]);
   return out.filter(([, value]) => JSON.stringify(value) !== JSON.stringify(current) || value === undefined);
 }
 
@@ -95,7 +180,14 @@ function boundaryValues(schema: Json, current: unknown, sample: () => unknown): 
 function rebased(root: { $id: string }, schema: Json): Json {
   if (Array.isArray(schema)) return schema.map((item) => rebased(root, item));
   if (!schema || typeof schema !== 'object') return schema;
-  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${root.$id}${value}` : rebased(root, value)]));
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#')
+        ? `${root.$id}${value}`
+        : rebased(root, value),
+    ]),
+  );
 }
 
 function set(value: Json, path: string[], next: unknown): Json {
@@ -108,10 +200,24 @@ function set(value: Json, path: string[], next: unknown): Json {
 }
 
 /** Variants of a JSON body, one property changed each. */
-function bodyVariants(context: CoverageContext, schema: Json, value: Json, path: string[] = [], depth = 0): Variant[] {
+function bodyVariants(
+  context: CoverageContext,
+  schema: Json,
+  value: Json,
+  path: string[] = [],
+  depth = 0,
+): Variant[] {
   const root = context.cases.sharedSchema;
   const node = merge(root, schema);
-  if (!node || typeof node !== 'object' || !value || typeof value !== 'object' || Array.isArray(value) || depth > MAX_DEPTH) return [];
+  if (
+    !node ||
+    typeof node !== 'object' ||
+    !value ||
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    depth > MAX_DEPTH
+  )
+    return [];
   const out: Variant[] = [];
   const at = (name: string) => [...path, name];
   const label = (name: string) => at(name).join('.');
@@ -122,14 +228,36 @@ function bodyVariants(context: CoverageContext, schema: Json, value: Json, path:
     const current = value[name];
     const sample = () => context.validValue(rebased(root, raw));
     if (current === undefined) {
-      if (!required.includes(name)) out.push({ name: `body ${label(name)} present`, valid: true, where: 'body', target: at(name), value: sample() });
+      if (!required.includes(name))
+        out.push({
+          name: `body ${label(name)} present`,
+          valid: true,
+          where: 'body',
+          target: at(name),
+          value: sample(),
+        });
       continue;
     }
-    if (!required.includes(name)) out.push({ name: `body ${label(name)} absent`, valid: true, where: 'body', target: at(name), value: ABSENT });
-    for (const [what, next, valid] of boundaryValues(property, current, sample)) out.push({ name: `body ${label(name)}: ${what}`, valid, where: 'body', target: at(name), value: next });
+    if (!required.includes(name))
+      out.push({
+        name: `body ${label(name)} absent`,
+        valid: true,
+        where: 'body',
+        target: at(name),
+        value: ABSENT,
+      });
+    for (const [what, next, valid] of boundaryValues(property, current, sample))
+      out.push({ name: `body ${label(name)}: ${what}`, valid, where: 'body', target: at(name), value: next });
     if (typeOf(property) === 'object') out.push(...bodyVariants(context, raw, current, at(name), depth + 1));
   }
-  if (node.additionalProperties === false) out.push({ name: `body ${[...path, 'unexpected_field'].join('.')}: a property the schema does not allow`, valid: false, where: 'body', target: [...path, 'unexpected_field'], value: 'x' });
+  if (node.additionalProperties === false)
+    out.push({
+      name: `body ${[...path, 'unexpected_field'].join('.')}: a property the schema does not allow`,
+      valid: false,
+      where: 'body',
+      target: [...path, 'unexpected_field'],
+      value: 'x',
+    });
   return out;
 }
 
@@ -140,16 +268,32 @@ function bodyVariants(context: CoverageContext, schema: Json, value: Json, path:
 const wireTyped = (schema: Json) => ['integer', 'number', 'boolean'].includes(typeOf(schema) ?? '');
 
 /** Variants of the query, header and path parameters. */
-function parameterVariants(context: CoverageContext, operation: OperationCase, request: RequestSpec): Variant[] {
+function parameterVariants(
+  context: CoverageContext,
+  operation: OperationCase,
+  request: RequestSpec,
+): Variant[] {
   const out: Variant[] = [];
   const generated = new Set(operation.generation.query.map((param) => param.name));
   const credentials = operation.auth?.kind === 'header' ? operation.auth.name?.toLowerCase() : undefined;
   for (const param of operation.parameters ?? []) {
-    if (param.in === 'cookie' || (param.in === 'header' && (param.name.toLowerCase() === 'authorization' || param.name.toLowerCase() === credentials || param.name === operation.idempotencyHeader))) continue;
+    if (
+      param.in === 'cookie' ||
+      (param.in === 'header' &&
+        (param.name.toLowerCase() === 'authorization' ||
+          param.name.toLowerCase() === credentials ||
+          param.name === operation.idempotencyHeader))
+    )
+      continue;
     const where = param.in as Variant['where'];
     const schema = merge(context.cases.sharedSchema, param.schema);
     if (!schema || typeof schema !== 'object') continue;
-    const current = where === 'query' ? request.query?.[param.name] : where === 'header' ? request.headers?.[param.name] : undefined;
+    const current =
+      where === 'query'
+        ? request.query?.[param.name]
+        : where === 'header'
+          ? request.headers?.[param.name]
+          : undefined;
     const sample = () => context.validValue(param.schema);
     if (where === 'path') {
       for (const [what, next, valid] of boundaryValues(schema, undefined, sample)) {
@@ -157,19 +301,63 @@ function parameterVariants(context: CoverageContext, operation: OperationCase, r
         // An empty segment is not a value the wire carries: proxies and URL normalisers collapse `//`,
         // so the target would answer another route (Prism's proxy turns it into a 405 elsewhere).
         if (next === '') continue;
-        if (!valid || Array.isArray(schema.enum)) out.push({ name: `path ${param.name}: ${what}`, valid, where, target: param.name, value: next });
+        if (!valid || Array.isArray(schema.enum))
+          out.push({ name: `path ${param.name}: ${what}`, valid, where, target: param.name, value: next });
       }
       continue;
     }
     if (current === undefined) {
       // Only what the random stage may also send: no made-up cursors, no exclusive partners.
-      if (where === 'header' || generated.has(param.name)) out.push({ name: `${where} ${param.name} present`, valid: true, where, target: param.name, value: sample() });
-    } else if (!param.required) out.push({ name: `${where} ${param.name} absent`, valid: true, where, target: param.name, value: ABSENT });
-    else out.push({ name: `${where} ${param.name} missing (required)`, valid: false, where, target: param.name, value: ABSENT });
+      if (where === 'header' || generated.has(param.name))
+        out.push({
+          name: `${where} ${param.name} present`,
+          valid: true,
+          where,
+          target: param.name,
+          value: sample(),
+        });
+    } else if (!param.required)
+      out.push({
+        name: `${where} ${param.name} absent`,
+        valid: true,
+        where,
+        target: param.name,
+        value: ABSENT,
+      });
+    else
+      out.push({
+        name: `${where} ${param.name} missing (required)`,
+        valid: false,
+        where,
+        target: param.name,
+        value: ABSENT,
+      });
     if (where === 'query' && !generated.has(param.name) && !param.required) continue;
-    const itemsSchema = typeOf(schema) === 'array' && schema.items ? merge(context.cases.sharedSchema, schema.items) : undefined;
-    if (itemsSchema && Array.isArray(itemsSchema.enum)) for (const value of itemsSchema.enum) out.push({ name: `${where} ${param.name}: enum value ${JSON.stringify(value)}`, valid: true, where, target: param.name, value: [value] });
-    if (itemsSchema && Array.isArray(itemsSchema.enum) && itemsSchema.enum.every((value: unknown) => typeof value === 'string')) out.push({ name: `${where} ${param.name}: an item not in the enum`, valid: false, where, target: param.name, value: ['__not_in_enum__'] });
+    const itemsSchema =
+      typeOf(schema) === 'array' && schema.items
+        ? merge(context.cases.sharedSchema, schema.items)
+        : undefined;
+    if (itemsSchema && Array.isArray(itemsSchema.enum))
+      for (const value of itemsSchema.enum)
+        out.push({
+          name: `${where} ${param.name}: enum value ${JSON.stringify(value)}`,
+          valid: true,
+          where,
+          target: param.name,
+          value: [value],
+        });
+    if (
+      itemsSchema &&
+      Array.isArray(itemsSchema.enum) &&
+      itemsSchema.enum.every((value: unknown) => typeof value === 'string')
+    )
+      out.push({
+        name: `${where} ${param.name}: an item not in the enum`,
+        valid: false,
+        where,
+        target: param.name,
+        value: ['__not_in_enum__'],
+      });
     for (const [what, next, valid] of boundaryValues(schema, current, sample)) {
       if (what.startsWith('a wrong type') && !wireTyped(schema)) continue;
       out.push({ name: `${where} ${param.name}: ${what}`, valid, where, target: param.name, value: next });
@@ -179,7 +367,8 @@ function parameterVariants(context: CoverageContext, operation: OperationCase, r
 }
 
 function apply(operation: OperationCase, request: RequestSpec, variant: Variant): RequestSpec {
-  if (variant.where === 'body') return { ...request, body: set(request.body, variant.target as string[], variant.value) };
+  if (variant.where === 'body')
+    return { ...request, body: set(request.body, variant.target as string[], variant.value) };
   const name = variant.target as string;
   if (variant.where === 'query') {
     const query = { ...(request.query ?? {}) };
@@ -196,18 +385,38 @@ function apply(operation: OperationCase, request: RequestSpec, variant: Variant)
   // Path: the parameter's segment replaced, the rest as made.
   const segments = request.path.split('/');
   const index = operation.path.split('/').indexOf(`{${name}}`);
-  if (index >= 0) segments[index] = encodeURIComponent(typeof variant.value === 'string' ? variant.value : JSON.stringify(variant.value));
+  if (index >= 0)
+    segments[index] = encodeURIComponent(
+      typeof variant.value === 'string' ? variant.value : JSON.stringify(variant.value),
+    );
   return { ...request, path: segments.join('/') };
 }
 
 /** Whether the variant has the polarity it was made for (Ajv decides). */
-function polarityHolds(context: CoverageContext, operation: OperationCase, request: RequestSpec, variant: Variant): boolean {
-  if (variant.where === 'body') return (context.validator.violations(operation.bodySchema, request.body, 'request').length === 0) === variant.valid;
-  const param = operation.parameters?.find((candidate) => candidate.in === variant.where && candidate.name === variant.target);
+function polarityHolds(
+  context: CoverageContext,
+  operation: OperationCase,
+  request: RequestSpec,
+  variant: Variant,
+): boolean {
+  if (variant.where === 'body')
+    return (
+      (context.validator.violations(operation.bodySchema, request.body, 'request').length === 0) ===
+      variant.valid
+    );
+  const param = operation.parameters?.find(
+    (candidate) => candidate.in === variant.where && candidate.name === variant.target,
+  );
   if (!param) return false;
   if (variant.value === ABSENT) return !param.required === variant.valid;
   // Headers carry visible ASCII only; a value fetch cannot send is no variant at all.
-  if (variant.where === 'header' && !/^[\t\x20-\x7e]*$/.test(typeof variant.value === 'string' ? variant.value : JSON.stringify(variant.value))) return false;
+  if (
+    variant.where === 'header' &&
+    !/^[\t\x20-\x7e]*$/.test(
+      typeof variant.value === 'string' ? variant.value : JSON.stringify(variant.value),
+    )
+  )
+    return false;
   const shape = merge(context.cases.sharedSchema, param.schema);
   const items = shape?.items ? merge(context.cases.sharedSchema, shape.items) : undefined;
   const read = asRead({ ...param, schema: shape }, variant.value, items);
@@ -217,7 +426,12 @@ function polarityHolds(context: CoverageContext, operation: OperationCase, reque
 
 export async function coverage(context: CoverageContext, operation: OperationCase): Promise<Problem[]> {
   const base = await context.request(operation);
-  const variants = [...(operation.bodySchema && operation.bodyContentType && /json/i.test(operation.bodyContentType) ? bodyVariants(context, operation.bodySchema, base.body) : []), ...parameterVariants(context, operation, base)];
+  const variants = [
+    ...(operation.bodySchema && operation.bodyContentType && /json/i.test(operation.bodyContentType)
+      ? bodyVariants(context, operation.bodySchema, base.body)
+      : []),
+    ...parameterVariants(context, operation, base),
+  ];
   const problems: Problem[] = [];
   const idsWereMade = context.target.stateful && operation.pathParams.some((param) => param.producer);
   let first = true;
@@ -229,7 +443,16 @@ export async function coverage(context: CoverageContext, operation: OperationCas
     const request = apply(operation, fresh, variant);
     const sent = await send(context.target, request);
     problems.push(
-      ...context.problems(operation, sent, variant.valid ? { kind: 'success', lenient: true, idsWereMade } : { kind: 'refusal', ...(variant.where === 'path' ? { also: [404] } : {}) }, variant.valid ? 'positive_data_acceptance' : 'negative_data_rejection', request, `coverage: ${variant.name}`),
+      ...context.problems(
+        operation,
+        sent,
+        variant.valid
+          ? { kind: 'success', lenient: true, idsWereMade }
+          : { kind: 'refusal', ...(variant.where === 'path' ? { also: [404] } : {}) },
+        variant.valid ? 'positive_data_acceptance' : 'negative_data_rejection',
+        request,
+        `coverage: ${variant.name}`,
+      ),
     );
   }
   return problems;

@@ -12,7 +12,10 @@ import { targetFromEnv } from './harness.js';
 import { preflight } from './preflight.js';
 import { buildReport, formatReport, githubAnnotations, readProblems } from './report.js';
 
-export async function contractGlobalSetup(cases: Cases, env: Record<string, string | undefined> = process.env): Promise<() => void> {
+export async function contractGlobalSetup(
+  cases: Cases,
+  env: Record<string, string | undefined> = process.env,
+): Promise<() => void> {
   try {
     await preflight(targetFromEnv(env), cases, env);
   } catch (error) {
@@ -27,7 +30,15 @@ export async function contractGlobalSetup(cases: Cases, env: Record<string, stri
   mkdirSync(dir, { recursive: true });
   env.CONTRACT_FINDINGS_DIR = dir;
   return () => {
-    const report = buildReport(readProblems(dir), { target: env.CONTRACT_TARGET_NAME ?? env.CONTRACT_BASE_URL ?? 'target', specDigest: cases.specDigest, locations: cases.locations }, env);
+    const report = buildReport(
+      readProblems(dir),
+      {
+        target: env.CONTRACT_TARGET_NAME ?? env.CONTRACT_BASE_URL ?? 'target',
+        specDigest: cases.specDigest,
+        locations: cases.locations,
+      },
+      env,
+    );
     console.log(`\n${formatReport(report)}\n`);
     if (env.CONTRACT_REPORT) {
       mkdirSync(path.dirname(path.resolve(env.CONTRACT_REPORT)), { recursive: true });

@@ -73,7 +73,13 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 }
 
 export class PacedTransport {
-  readonly stats: PacingStats = { requests: 0, retriedAfter429: 0, waitedMs: 0, connectionsRefused: 0, connectionsDropped: 0 };
+  readonly stats: PacingStats = {
+    requests: 0,
+    retriedAfter429: 0,
+    waitedMs: 0,
+    connectionsRefused: 0,
+    connectionsDropped: 0,
+  };
   private readonly notBefore = new Map<string, number>();
   private readonly observers: Array<(observed: Observed) => void> = [];
   private readonly rateLimitObservers: Array<(answer: RateLimited) => void> = [];
@@ -117,11 +123,24 @@ export class PacedTransport {
       const response = await this.connect(url, init);
       this.learn(bucket, response);
       if (response.status === 429 && this.rateLimitObservers.length) {
-        const answer: RateLimited = { method: (init.method ?? 'GET').toUpperCase(), url, status: 429, headers: response.headers, text: await response.clone().text().catch(() => ''), requestHeaders: new Headers(init.headers) };
+        const answer: RateLimited = {
+          method: (init.method ?? 'GET').toUpperCase(),
+          url,
+          status: 429,
+          headers: response.headers,
+          text: await response
+            .clone()
+            .text()
+            .catch(() => ''),
+          requestHeaders: new Headers(init.headers),
+        };
         for (const observer of this.rateLimitObservers) observer(answer);
       }
       if (response.status === 429 && attempt < MAX_RATE_LIMIT_RETRIES) {
-        const seconds = retryAfterSeconds(response.headers.get(this.headers.retryAfter ?? 'retry-after'), this.now());
+        const seconds = retryAfterSeconds(
+          response.headers.get(this.headers.retryAfter ?? 'retry-after'),
+          this.now(),
+        );
         // Without Retry-After the 429 is shown as it is: the contract requires the header.
         if (seconds !== undefined) {
           this.stats.retriedAfter429 += 1;
@@ -130,7 +149,8 @@ export class PacedTransport {
           continue;
         }
       }
-      if (this.observers.length) await this.notify((init.method ?? 'GET').toUpperCase(), url, response, new Headers(init.headers));
+      if (this.observers.length)
+        await this.notify((init.method ?? 'GET').toUpperCase(), url, response, new Headers(init.headers));
       return response;
     }
   };
@@ -144,7 +164,11 @@ export class PacedTransport {
       } catch (error) {
         const code = (error as { cause?: { code?: string } }).cause?.code;
         // A body sent once cannot be sent again when it was a stream.
-        if ((code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') && !dropped && !(init.body instanceof ReadableStream)) {
+        if (
+          (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') &&
+          !dropped &&
+          !(init.body instanceof ReadableStream)
+        ) {
           dropped = true;
           this.stats.connectionsDropped += 1;
           continue;
@@ -174,12 +198,21 @@ export class PacedTransport {
   private learn(bucket: string, response: Response): void {
     const remaining = Number(response.headers.get(this.headers.remaining ?? 'x-ratelimit-remaining') ?? NaN);
     const limit = Number(response.headers.get(this.headers.limit ?? 'x-ratelimit-limit') ?? NaN);
-    if (remaining === 0 && limit > 0) this.notBefore.set(bucket, Math.max(this.notBefore.get(bucket) ?? 0, this.now() + Math.ceil(60_000 / limit)));
+    if (remaining === 0 && limit > 0)
+      this.notBefore.set(
+        bucket,
+        Math.max(this.notBefore.get(bucket) ?? 0, this.now() + Math.ceil(60_000 / limit)),
+      );
   }
 
   private async notify(method: string, url: URL, response: Response, requestHeaders: Headers): Promise<void> {
     let body: unknown;
-    if (/json/.test(response.headers.get('content-type') ?? '')) body = await response.clone().json().catch(() => undefined);
-    for (const observer of this.observers) observer({ method, url, status: response.status, body, requestHeaders });
+    if (/json/.test(response.headers.get('content-type') ?? ''))
+      body = await response
+        .clone()
+        .json()
+        .catch(() => undefined);
+    for (const observer of this.observers)
+      observer({ method, url, status: response.status, body, requestHeaders });
   }
 }

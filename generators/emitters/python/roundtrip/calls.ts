@@ -53,7 +53,9 @@ export interface DriverInput {
   calls: DriverCall[];
 }
 
-export type DriverResult = { id: string; ok: true; value: unknown } | { id: string; ok: false; error: { type: string; status: number | null; message: string } };
+export type DriverResult =
+  | { id: string; ok: true; value: unknown }
+  | { id: string; ok: false; error: { type: string; status: number | null; message: string } };
 
 function chainOf(plan: PythonPlan, method: MethodPlan): string[] {
   const find = (node: ResourcePlan, chain: string[]): string[] | undefined => {
@@ -80,38 +82,66 @@ export function driverCall(plan: PythonPlan, call: WireCall): DriverCall {
     if (value !== undefined) kwargs[arg.name] = value;
   }
   if (call.body !== undefined) {
-    const variant = call.contentType ? method.requests.find((request) => request.media.mediaType.toLowerCase() === call.contentType!.toLowerCase()) : method.requests[0];
+    const variant = call.contentType
+      ? method.requests.find(
+          (request) => request.media.mediaType.toLowerCase() === call.contentType!.toLowerCase(),
+        )
+      : method.requests[0];
     if (!variant) throw new Error(`${call.operationId} takes no ${call.contentType ?? 'body'}.`);
     if (variant.mode === 'fields') {
       const body = (call.body ?? {}) as Record<string, unknown>;
       for (const arg of variant.args) if (body[arg.wire] !== undefined) kwargs[arg.name] = body[arg.wire];
     } else kwargs[variant.args[0].name] = call.body;
-    if (method.contentTypeArg && variant !== method.requests[0]) kwargs[method.contentTypeArg] = variant.media.mediaType;
+    if (method.contentTypeArg && variant !== method.requests[0])
+      kwargs[method.contentTypeArg] = variant.media.mediaType;
   }
   if (call.accept && method.acceptArg) kwargs[method.acceptArg] = call.accept;
-  return { id: call.id ?? call.operationId, method: chainOf(plan, method), args, kwargs, mode: call.streaming ? 'streaming' : 'call', ...(call.responseKind ? { kind: call.responseKind } : {}) };
+  return {
+    id: call.id ?? call.operationId,
+    method: chainOf(plan, method),
+    args,
+    kwargs,
+    mode: call.streaming ? 'streaming' : 'call',
+    ...(call.responseKind ? { kind: call.responseKind } : {}),
+  };
 }
 
 export function driverInput(ir: Ir, calls: WireCall[], options: DriverInput['options']): DriverInput {
   const plan = planPython(ir);
-  return { package: plan.packageName, client: plan.clientClass, options, calls: calls.map((call) => driverCall(plan, call)) };
+  return {
+    package: plan.packageName,
+    client: plan.clientClass,
+    options,
+    calls: calls.map((call) => driverCall(plan, call)),
+  };
 }
 
 /** Runs the driver once (`python` defaults to $PYTHON or python3, standard library only) on a generated SDK folder. */
-export function runPythonDriver(sdkDir: string, input: DriverInput, python = process.env.PYTHON ?? 'python3'): Promise<DriverResult[]> {
+export function runPythonDriver(
+  sdkDir: string,
+  input: DriverInput,
+  python = process.env.PYTHON ?? 'python3',
+): Promise<DriverResult[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(python, ['-S', '-E', '-B', PYTHON_DRIVER, sdkDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(python, ['-S', '-E', '-B', PYTHON_DRIVER, sdkDir], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`The Python driver exited with ${code}: ${stderr.slice(0, 2000)}`));
+      if (code !== 0)
+        return reject(new Error(`The Python driver exited with ${code}: ${stderr.slice(0, 2000)}`));
       try {
         resolve((JSON.parse(stdout) as { results: DriverResult[] }).results);
       } catch (error) {
-        reject(new Error(`The Python driver printed no JSON (${(error as Error).message}): ${stdout.slice(0, 500)} ${stderr.slice(0, 2000)}`));
+        reject(
+          new Error(
+            `The Python driver printed no JSON (${(error as Error).message}): ${stdout.slice(0, 500)} ${stderr.slice(0, 2000)}`,
+          ),
+        );
       }
     });
     child.stdin.end(JSON.stringify(input));
@@ -131,7 +161,9 @@ class DriverSession {
   dead?: Error;
 
   constructor(sdkDir: string, python: string) {
-    this.child = spawn(python, ['-S', '-E', '-B', PYTHON_DRIVER, '--serve', sdkDir], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(python, ['-S', '-E', '-B', PYTHON_DRIVER, '--serve', sdkDir], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.child.stdout.on('data', (chunk: Buffer) => {
       this.buffer += chunk.toString('utf8');
       for (let end = this.buffer.indexOf('\n'); end !== -1; end = this.buffer.indexOf('\n')) {
@@ -141,24 +173,31 @@ class DriverSession {
       }
       if (this.pending.length === 0) this.idle();
     });
-    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr = `${this.stderr}${chunk.toString('utf8')}`.slice(-4000)));
+    this.child.stderr.on(
+      'data',
+      (chunk: Buffer) => (this.stderr = `${this.stderr}${chunk.toString('utf8')}`.slice(-4000)),
+    );
     const fail = (error: Error) => {
       this.dead = error;
       for (const waiting of this.pending.splice(0)) waiting.reject(error);
     };
     this.child.on('error', fail);
-    this.child.on('close', (code) => fail(new Error(`The Python driver exited with ${code}: ${this.stderr}`)));
+    this.child.on('close', (code) =>
+      fail(new Error(`The Python driver exited with ${code}: ${this.stderr}`)),
+    );
     this.idle();
   }
 
   private idle(): void {
     this.child.unref();
-    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr])
+      (stream as unknown as { unref?: () => void }).unref?.();
   }
 
   private busy(): void {
     this.child.ref();
-    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as unknown as { ref?: () => void }).ref?.();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr])
+      (stream as unknown as { ref?: () => void }).ref?.();
   }
 
   run(input: DriverInput): Promise<DriverResult[]> {
@@ -178,7 +217,11 @@ class DriverSession {
 const sessions = new Map<string, DriverSession>();
 
 /** Runs `input` on a kept driver process for `sdkDir` (started on first use). */
-export function runPythonDriverKept(sdkDir: string, input: DriverInput, python = process.env.PYTHON ?? 'python3'): Promise<DriverResult[]> {
+export function runPythonDriverKept(
+  sdkDir: string,
+  input: DriverInput,
+  python = process.env.PYTHON ?? 'python3',
+): Promise<DriverResult[]> {
   let session = sessions.get(sdkDir);
   if (!session || session.dead) {
     session = new DriverSession(sdkDir, python);
@@ -197,7 +240,15 @@ export function closePythonDrivers(): void {
 export interface RoundtripCase {
   id: string;
   operationId: string;
-  request: { path: Record<string, unknown>; query: Record<string, unknown>; header: Record<string, unknown>; cookie: Record<string, unknown>; contentType?: string; body?: unknown; accept?: string };
+  request: {
+    path: Record<string, unknown>;
+    query: Record<string, unknown>;
+    header: Record<string, unknown>;
+    cookie: Record<string, unknown>;
+    contentType?: string;
+    body?: unknown;
+    accept?: string;
+  };
   /** What the stub answers: the Python SDK's date-times are compared with its strings by instant. */
   response: { body?: unknown; kind?: string };
 }
@@ -215,7 +266,9 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(?:\.(\d+))?([Zz]
 function instant(text: string): number | undefined {
   const match = DATE_TIME.exec(text);
   if (!match) return undefined;
-  const seconds = Date.parse(`${match[1]}T${match[2]}${/^[Zz]$/.test(match[4]) ? 'Z' : match[4].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`);
+  const seconds = Date.parse(
+    `${match[1]}T${match[2]}${/^[Zz]$/.test(match[4]) ? 'Z' : match[4].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`,
+  );
   if (Number.isNaN(seconds)) return undefined;
   return seconds * 1000 + Number((match[3] ?? '').padEnd(6, '0').slice(0, 6));
 }
@@ -229,13 +282,19 @@ function instant(text: string): number | undefined {
 export function restoreDateTimes(actual: unknown, sent: unknown): unknown {
   if (actual && typeof actual === 'object' && '$datetime' in actual) {
     const text = (actual as { $datetime: string }).$datetime;
-    return typeof sent === 'string' && instant(sent) !== undefined && instant(sent) === instant(text) ? sent : text;
+    return typeof sent === 'string' && instant(sent) !== undefined && instant(sent) === instant(text)
+      ? sent
+      : text;
   }
-  if (actual && typeof actual === 'object' && '$date' in actual && Object.keys(actual).length === 1) return (actual as { $date: string }).$date;
-  if (Array.isArray(actual)) return actual.map((item, index) => restoreDateTimes(item, Array.isArray(sent) ? sent[index] : undefined));
+  if (actual && typeof actual === 'object' && '$date' in actual && Object.keys(actual).length === 1)
+    return (actual as { $date: string }).$date;
+  if (Array.isArray(actual))
+    return actual.map((item, index) => restoreDateTimes(item, Array.isArray(sent) ? sent[index] : undefined));
   if (actual && typeof actual === 'object') {
     const expected = sent && typeof sent === 'object' ? (sent as Record<string, unknown>) : {};
-    return Object.fromEntries(Object.entries(actual).map(([key, item]) => [key, restoreDateTimes(item, expected[key])]));
+    return Object.fromEntries(
+      Object.entries(actual).map(([key, item]) => [key, restoreDateTimes(item, expected[key])]),
+    );
   }
   return actual;
 }
@@ -246,23 +305,51 @@ export function restoreDateTimes(actual: unknown, sent: unknown): unknown {
  * result in the harness's protocol, on one kept driver process per SDK. In
  * scripts/lib/roundtrip/drivers.ts: `run: (cases, context) => runPythonCases(cases, context)`.
  */
-export async function runPythonCases(cases: RoundtripCase[], context: { ir: Ir; outDir: string; baseURL: string }, caseHeader = 'X-Roundtrip-Case'): Promise<RoundtripResult[]> {
+export async function runPythonCases(
+  cases: RoundtripCase[],
+  context: { ir: Ir; outDir: string; baseURL: string },
+  caseHeader = 'X-Roundtrip-Case',
+): Promise<RoundtripResult[]> {
   const plan = planPython(context.ir);
   const calls = cases.map((testCase) => {
     const { request } = testCase;
-    const call = driverCall(plan, { id: testCase.id, operationId: testCase.operationId, path: request.path, query: request.query, headers: request.header, cookies: request.cookie, body: request.body, contentType: request.contentType, accept: request.accept, responseKind: testCase.response.kind });
+    const call = driverCall(plan, {
+      id: testCase.id,
+      operationId: testCase.operationId,
+      path: request.path,
+      query: request.query,
+      headers: request.header,
+      cookies: request.cookie,
+      body: request.body,
+      contentType: request.contentType,
+      accept: request.accept,
+      responseKind: testCase.response.kind,
+    });
     // An operation with servers of its own goes to them unless the call says otherwise: here, the stubs.
-    const ownServer = plan.methods.find((method) => method.operation.id === testCase.operationId)?.options.includes('base_url') ? { base_url: context.baseURL } : {};
-    return { ...call, kwargs: { ...call.kwargs, extra_headers: { [caseHeader]: testCase.id }, ...ownServer } };
+    const ownServer = plan.methods
+      .find((method) => method.operation.id === testCase.operationId)
+      ?.options.includes('base_url')
+      ? { base_url: context.baseURL }
+      : {};
+    return {
+      ...call,
+      kwargs: { ...call.kwargs, extra_headers: { [caseHeader]: testCase.id }, ...ownServer },
+    };
   });
-  const input: DriverInput = { package: plan.packageName, client: plan.clientClass, options: { base_url: context.baseURL, api_key: 'roundtrip-key', max_retries: 0 }, calls };
+  const input: DriverInput = {
+    package: plan.packageName,
+    client: plan.clientClass,
+    options: { base_url: context.baseURL, api_key: 'roundtrip-key', max_retries: 0 },
+    calls,
+  };
   const results = await runPythonDriverKept(path.join(context.outDir, 'python'), input);
   return cases.map((testCase) => {
     const result = results.find((entry) => entry.id === testCase.id);
     if (!result) return { id: testCase.id, error: 'the Python driver reported nothing' };
     if (!result.ok) return { id: testCase.id, error: `${result.error.type}: ${result.error.message}` };
     // Python's None is both "no body" and a JSON null: it is whichever the server sent.
-    if (result.value === null || result.value === undefined) return { id: testCase.id, ...(testCase.response.body === null ? { result: null } : {}) };
+    if (result.value === null || result.value === undefined)
+      return { id: testCase.id, ...(testCase.response.body === null ? { result: null } : {}) };
     return { id: testCase.id, result: restoreDateTimes(result.value, testCase.response.body) };
   });
 }

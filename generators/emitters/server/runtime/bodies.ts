@@ -39,7 +39,13 @@ export interface BodyLimits {
   binaryBytes?: number;
 }
 
-export const DEFAULT_LIMITS: Required<BodyLimits> = { fileBytes: 10 * 1024 * 1024, files: 20, fieldBytes: 1024 * 1024, fields: 1000, binaryBytes: 100 * 1024 * 1024 };
+export const DEFAULT_LIMITS: Required<BodyLimits> = {
+  fileBytes: 10 * 1024 * 1024,
+  files: 20,
+  fieldBytes: 1024 * 1024,
+  fields: 1000,
+  binaryBytes: 100 * 1024 * 1024,
+};
 
 export class BodyError extends Error {
   constructor(readonly details: ErrorDetails) {
@@ -65,17 +71,26 @@ export function bodyFor(route: RouteSpec, contentType: string | undefined): Wire
  * one: `parseJson` for any other JSON type, strings for text and form bodies, @fastify/multipart
  * for multipart, the raw stream for binary types.
  */
-export async function registerBodyParsers(app: FastifyInstance, routes: RouteSpec[], parseJson: Parameters<FastifyInstance['addContentTypeParser']>[2]): Promise<void> {
+export async function registerBodyParsers(
+  app: FastifyInstance,
+  routes: RouteSpec[],
+  parseJson: Parameters<FastifyInstance['addContentTypeParser']>[2],
+): Promise<void> {
   const bodies = routes.flatMap((route) => route.bodies ?? []);
   const seen = new Set<string>(['application/json']);
   const once = (key: string) => (seen.has(key) ? false : (seen.add(key), true));
   for (const body of bodies) {
     const type = essence(body.mediaType);
     if (!once(type)) continue;
-    const pattern = type.includes('*') ? (type === '*/*' ? '*' : new RegExp(`^${type.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^;]+')}(\\s*;.*)?$`)) : type;
+    const pattern = type.includes('*')
+      ? type === '*/*'
+        ? '*'
+        : new RegExp(`^${type.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^;]+')}(\\s*;.*)?$`)
+      : type;
     if (app.hasContentTypeParser(pattern as string)) continue;
     if (body.kind === 'json') app.addContentTypeParser(pattern, { parseAs: 'buffer' }, parseJson as never);
-    else if (body.kind === 'text' || body.kind === 'form') app.addContentTypeParser(pattern, { parseAs: 'string' }, (_request, text, done) => done(null, text));
+    else if (body.kind === 'text' || body.kind === 'form')
+      app.addContentTypeParser(pattern, { parseAs: 'string' }, (_request, text, done) => done(null, text));
     else if (body.kind === 'multipart') {
       if (!app.hasContentTypeParser('multipart/form-data')) {
         const multipart = (await import('@fastify/multipart')).default;
@@ -105,7 +120,12 @@ async function readLimited(stream: Readable, limit: number, name: string): Promi
     size += chunk.length;
     if (size > limit) {
       stream.resume(); // drain the rest, so the parser can go on to the end (or the error)
-      throw new BodyError({ status: 413, code: 'payload_too_large', message: `${name} is larger than ${limit} bytes.`, param: name });
+      throw new BodyError({
+        status: 413,
+        code: 'payload_too_large',
+        message: `${name} is larger than ${limit} bytes.`,
+        param: name,
+      });
     }
     chunks.push(chunk);
   }
@@ -128,19 +148,42 @@ function jsonPart(text: string, name: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new BodyError({ status: 400, code: 'invalid_request', message: `${name} is not valid JSON.`, param: name });
+    throw new BodyError({
+      status: 400,
+      code: 'invalid_request',
+      message: `${name} is not valid JSON.`,
+      param: name,
+    });
   }
 }
 
 /** Fields of a form body or multipart parts (values already text) decoded by their encoding. */
-function assemble(pairs: Array<[string, unknown]>, parts: WirePart[], encoded: boolean): Record<string, unknown> {
+function assemble(
+  pairs: Array<[string, unknown]>,
+  parts: WirePart[],
+  encoded: boolean,
+): Record<string, unknown> {
   const styled = parts.filter((part) => part.styled);
   const explodes = (part: WirePart) => part.explode ?? (part.style ?? 'form') === 'form';
-  const styledSpecs: WireParam[] = styled.map((part) => ({ name: part.name, in: 'query', style: part.style ?? 'form', explode: explodes(part), shape: part.shape === 'file' || part.shape === 'files' ? 'primitive' : part.shape, ...(part.properties ? { properties: part.properties } : {}) }));
+  const styledSpecs: WireParam[] = styled.map((part) => ({
+    name: part.name,
+    in: 'query',
+    style: part.style ?? 'form',
+    explode: explodes(part),
+    shape: part.shape === 'file' || part.shape === 'files' ? 'primitive' : part.shape,
+    ...(part.properties ? { properties: part.properties } : {}),
+  }));
   const isStyledPair = (name: string) =>
-    styled.some((part) => name === part.name || (part.style === 'deepObject' && name.startsWith(`${part.name}[`)) || (part.shape === 'object' && explodes(part) && part.properties?.includes(name)));
+    styled.some(
+      (part) =>
+        name === part.name ||
+        (part.style === 'deepObject' && name.startsWith(`${part.name}[`)) ||
+        (part.shape === 'object' && explodes(part) && part.properties?.includes(name)),
+    );
   const plainName = (name: string) => (encoded ? safeDecode(name.replace(/\+/g, ' ')) : name);
-  const textPairs = pairs.filter(([name, value]) => typeof value === 'string' && styled.length > 0 && isStyledPair(plainName(name))) as Array<[string, string]>;
+  const textPairs = pairs.filter(
+    ([name, value]) => typeof value === 'string' && styled.length > 0 && isStyledPair(plainName(name)),
+  ) as Array<[string, string]>;
   const body: Record<string, unknown> = styled.length > 0 ? decodePairs(textPairs, styledSpecs, encoded) : {};
   const byName = new Map(parts.map((part) => [part.name, part]));
   for (const [rawName, rawValue] of pairs) {
@@ -152,28 +195,51 @@ function assemble(pairs: Array<[string, unknown]>, parts: WirePart[], encoded: b
         name = decodeURIComponent(name.replace(/\+/g, ' '));
         value = decodeURIComponent(value.replace(/\+/g, ' '));
       } catch {
-        throw new BodyError({ status: 400, code: 'invalid_request', message: 'The form body is not valid percent-encoding.', param: null });
+        throw new BodyError({
+          status: 400,
+          code: 'invalid_request',
+          message: 'The form body is not valid percent-encoding.',
+          param: null,
+        });
       }
     }
     const part = byName.get(name);
     if (part?.json && typeof value === 'string') value = jsonPart(value, name);
     const many = part?.shape === 'array' || part?.shape === 'files';
     if (many) body[name] = [...((body[name] as unknown[] | undefined) ?? []), value];
-    else if (name in body) body[name] = Array.isArray(body[name]) ? [...(body[name] as unknown[]), value] : [body[name], value];
+    else if (name in body)
+      body[name] = Array.isArray(body[name]) ? [...(body[name] as unknown[]), value] : [body[name], value];
     else body[name] = value;
   }
   return body;
 }
 
-async function readMultipart(request: FastifyRequest, body: WireBody, limits: Required<BodyLimits>): Promise<Record<string, unknown>> {
+async function readMultipart(
+  request: FastifyRequest,
+  body: WireBody,
+  limits: Required<BodyLimits>,
+): Promise<Record<string, unknown>> {
   const parts = body.parts ?? [];
   const byName = new Map(parts.map((part) => [part.name, part]));
   const fileParts = parts.filter((part) => part.shape === 'file' || part.shape === 'files');
   const fileBytes = Math.max(limits.fileBytes, ...fileParts.map((part) => part.maxBytes ?? 0));
-  const files = fileParts.reduce((sum, part) => sum + (part.shape === 'file' ? 1 : (part.maxFiles ?? limits.files)), 0);
+  const files = fileParts.reduce(
+    (sum, part) => sum + (part.shape === 'file' ? 1 : (part.maxFiles ?? limits.files)),
+    0,
+  );
   const collected: Array<[string, unknown]> = [];
   const counts = new Map<string, number>();
-  const iterator = (request as unknown as { parts: (options: object) => AsyncIterable<MultipartPart> }).parts({ limits: { fileSize: fileBytes + 1, files: Math.max(files, 1) + 1, fields: limits.fields, fieldSize: limits.fieldBytes, parts: limits.fields + files + 1 } });
+  const iterator = (request as unknown as { parts: (options: object) => AsyncIterable<MultipartPart> }).parts(
+    {
+      limits: {
+        fileSize: fileBytes + 1,
+        files: Math.max(files, 1) + 1,
+        fields: limits.fields,
+        fieldSize: limits.fieldBytes,
+        parts: limits.fields + files + 1,
+      },
+    },
+  );
   try {
     for await (const part of iterator) {
       const spec = byName.get(part.fieldname);
@@ -181,22 +247,57 @@ async function readMultipart(request: FastifyRequest, body: WireBody, limits: Re
         const isFile = spec?.shape === 'file' || spec?.shape === 'files';
         const limit = isFile ? (spec!.maxBytes ?? limits.fileBytes) : limits.fieldBytes;
         const bytes = await readLimited(part.file, limit, part.fieldname);
-        if (part.file.truncated) throw new BodyError({ status: 413, code: 'payload_too_large', message: `${part.fieldname} is larger than ${limit} bytes.`, param: part.fieldname });
+        if (part.file.truncated)
+          throw new BodyError({
+            status: 413,
+            code: 'payload_too_large',
+            message: `${part.fieldname} is larger than ${limit} bytes.`,
+            param: part.fieldname,
+          });
         const count = (counts.get(part.fieldname) ?? 0) + 1;
         counts.set(part.fieldname, count);
-        if (spec?.shape === 'files' && count > (spec.maxFiles ?? limits.files)) throw new BodyError({ status: 413, code: 'payload_too_large', message: `${part.fieldname} has more than ${spec.maxFiles ?? limits.files} files.`, param: part.fieldname });
+        if (spec?.shape === 'files' && count > (spec.maxFiles ?? limits.files))
+          throw new BodyError({
+            status: 413,
+            code: 'payload_too_large',
+            message: `${part.fieldname} has more than ${spec.maxFiles ?? limits.files} files.`,
+            param: part.fieldname,
+          });
         // A JSON or text part sent with a file name (a browser's Blob) is read as the text it is.
-        collected.push([part.fieldname, isFile ? uploaded(part.filename || part.fieldname, part.mimetype, bytes) : bytes.toString('utf8')]);
+        collected.push([
+          part.fieldname,
+          isFile ? uploaded(part.filename || part.fieldname, part.mimetype, bytes) : bytes.toString('utf8'),
+        ]);
       } else {
-        if (part.valueTruncated) throw new BodyError({ status: 413, code: 'payload_too_large', message: `${part.fieldname} is larger than ${limits.fieldBytes} bytes.`, param: part.fieldname });
-        collected.push([part.fieldname, typeof part.value === 'string' ? part.value : JSON.stringify(part.value)]);
+        if (part.valueTruncated)
+          throw new BodyError({
+            status: 413,
+            code: 'payload_too_large',
+            message: `${part.fieldname} is larger than ${limits.fieldBytes} bytes.`,
+            param: part.fieldname,
+          });
+        collected.push([
+          part.fieldname,
+          typeof part.value === 'string' ? part.value : JSON.stringify(part.value),
+        ]);
       }
     }
   } catch (error) {
     if (error instanceof BodyError) throw error;
     const code = (error as { code?: string }).code ?? '';
-    if (/LIMIT|TOO_LARGE/.test(code)) throw new BodyError({ status: 413, code: 'payload_too_large', message: 'The multipart body has too many parts or too large a part.', param: null });
-    throw new BodyError({ status: 400, code: 'invalid_request', message: 'The multipart body is malformed.', param: null });
+    if (/LIMIT|TOO_LARGE/.test(code))
+      throw new BodyError({
+        status: 413,
+        code: 'payload_too_large',
+        message: 'The multipart body has too many parts or too large a part.',
+        param: null,
+      });
+    throw new BodyError({
+      status: 400,
+      code: 'invalid_request',
+      message: 'The multipart body is malformed.',
+      param: null,
+    });
   }
   return assemble(collected, parts, false);
 }
@@ -217,7 +318,15 @@ function limitedStream(payload: Readable, limit: number): Readable {
   const guard = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      if (size > limit) callback(new BodyError({ status: 413, code: 'payload_too_large', message: `The body is larger than ${limit} bytes.`, param: null }));
+      if (size > limit)
+        callback(
+          new BodyError({
+            status: 413,
+            code: 'payload_too_large',
+            message: `The body is larger than ${limit} bytes.`,
+            param: null,
+          }),
+        );
       else callback(null, chunk);
     },
   });
@@ -230,18 +339,45 @@ function limitedStream(payload: Readable, limit: number): Readable {
  * BodyError (415 for an undeclared media type, 400, 413); sets `request.body` to what the
  * handler gets.
  */
-export async function decodeBody(request: FastifyRequest, route: RouteSpec, validators: Validators, limits: Required<BodyLimits>, compiled: Map<WireBody, ValidateFunction>): Promise<void> {
+export async function decodeBody(
+  request: FastifyRequest,
+  route: RouteSpec,
+  validators: Validators,
+  limits: Required<BodyLimits>,
+  compiled: Map<WireBody, ValidateFunction>,
+): Promise<void> {
   const bodies = route.bodies ?? [];
-  const hasBody = (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') || request.headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') ||
+    request.headers['transfer-encoding'] !== undefined;
   const body = bodyFor(route, request.headers['content-type']);
   if (!hasBody && !body) {
-    if (!route.bodyOptional) throw new BodyError({ status: 400, code: 'invalid_request', message: 'The request body is required.', param: null });
+    if (!route.bodyOptional)
+      throw new BodyError({
+        status: 400,
+        code: 'invalid_request',
+        message: 'The request body is required.',
+        param: null,
+      });
     return;
   }
-  if (!body) throw new BodyError({ status: 415, code: 'unsupported_media_type', message: `Send request bodies as ${bodies.map((candidate) => candidate.mediaType).join(', ')}.`, param: null });
+  if (!body)
+    throw new BodyError({
+      status: 415,
+      code: 'unsupported_media_type',
+      message: `Send request bodies as ${bodies.map((candidate) => candidate.mediaType).join(', ')}.`,
+      param: null,
+    });
   const validator = () => {
     let found = compiled.get(body);
-    if (!found && body.schema) compiled.set(body, (found = body.kind === 'json' || body.kind === 'text' ? validators.strict(body.schema) : validators.coercing(body.schema)));
+    if (!found && body.schema)
+      compiled.set(
+        body,
+        (found =
+          body.kind === 'json' || body.kind === 'text'
+            ? validators.strict(body.schema)
+            : validators.coercing(body.schema)),
+      );
     return found;
   };
   switch (body.kind) {
@@ -253,7 +389,13 @@ export async function decodeBody(request: FastifyRequest, route: RouteSpec, vali
       try {
         request.body = assemble(rawPairs(text), body.parts ?? [], true);
       } catch (error) {
-        if (error instanceof ParamError) throw new BodyError({ status: 400, code: 'invalid_request', message: error.message, param: error.param });
+        if (error instanceof ParamError)
+          throw new BodyError({
+            status: 400,
+            code: 'invalid_request',
+            message: error.message,
+            param: error.param,
+          });
         throw error;
       }
       break;
@@ -274,7 +416,10 @@ export async function decodeBody(request: FastifyRequest, route: RouteSpec, vali
  * A multipart body type as the handler gets it: `One` names single files, `Many` arrays of files
  * (each an UploadedFile); every field keeps whether it is required.
  */
-export type UploadedBody<T, One extends PropertyKey, Many extends PropertyKey = never> = Omit<T, One | Many> & {
+export type UploadedBody<T, One extends PropertyKey, Many extends PropertyKey = never> = Omit<
+  T,
+  One | Many
+> & {
   [K in keyof T as K extends One ? K : never]: UploadedFile;
 } & {
   [K in keyof T as K extends Many ? K : never]: UploadedFile[];

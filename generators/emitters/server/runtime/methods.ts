@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { RouteSpec } from './route-spec.js';
 
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'QUERY'];
-const byOrder = (a: string, b: string) => (ORDER.indexOf(a) + 1 || ORDER.length + 1) - (ORDER.indexOf(b) + 1 || ORDER.length + 1) || a.localeCompare(b);
+const byOrder = (a: string, b: string) =>
+  (ORDER.indexOf(a) + 1 || ORDER.length + 1) - (ORDER.indexOf(b) + 1 || ORDER.length + 1) ||
+  a.localeCompare(b);
 
 /** The `Allow` value of a path whose operations use these methods. */
 export function allowedMethods(declared: Iterable<string>): string[] {
@@ -21,7 +23,8 @@ export function allowedMethods(declared: Iterable<string>): string[] {
  * "/a/:x" and "/a/:y" are one path to the router: group them under one key. A parameter's regex
  * and a literal colon ("::", as in "/v1/:name(^.+?)::cancel") stay, so Google-style verbs stay apart.
  */
-const routerPath = (url: string) => url.replace(/::|:[A-Za-z0-9_]+/g, (token) => (token === '::' ? token : ':'));
+const routerPath = (url: string) =>
+  url.replace(/::|:[A-Za-z0-9_]+/g, (token) => (token === '::' ? token : ':'));
 
 /**
  * Registers, per declared path, one route for every method Fastify supports that the path does
@@ -44,7 +47,18 @@ export function registerMethodAnswers(
     const allowed = allowedMethods(methods);
     const allow = allowed.join(', ');
     const undeclared = app.supportedMethods.filter((method) => !allowed.includes(method)) as HTTPMethods[];
-    if (undeclared.length > 0) app.route({ method: undeclared, url, exposeHeadRoute: false, handler: (request, reply) => refuse(request, reply, allow) });
-    if (!methods.has('OPTIONS')) app.route({ method: 'OPTIONS', url, handler: (_request, reply) => reply.header('allow', allow).code(204).send() });
+    if (undeclared.length > 0)
+      app.route({
+        method: undeclared,
+        url,
+        exposeHeadRoute: false,
+        handler: (request, reply) => refuse(request, reply, allow),
+      });
+    if (!methods.has('OPTIONS'))
+      app.route({
+        method: 'OPTIONS',
+        url,
+        handler: (_request, reply) => reply.header('allow', allow).code(204).send(),
+      });
   }
 }

@@ -19,7 +19,11 @@ export interface Followed {
  * `document` is the shared document `node` sits in; undefined for a route's own schema, where a
  * local ref has no root this walk knows (the schema is then undefined, and the caller leaves it to Ajv).
  */
-export function followRefs(node: Schema, documentOf: (id: string) => Schema | undefined, document?: string): Followed {
+export function followRefs(
+  node: Schema,
+  documentOf: (id: string) => Schema | undefined,
+  document?: string,
+): Followed {
   let current = node;
   let at = document;
   for (let hops = 0; current && typeof current === 'object' && typeof current.$ref === 'string'; hops += 1) {
@@ -29,7 +33,17 @@ export function followRefs(node: Schema, documentOf: (id: string) => Schema | un
     // A JSON pointer, or nothing (the whole document); an anchor (`#Count`) is Ajv's to find.
     if (pointer !== '' && !pointer.startsWith('/')) return { schema: undefined, document: at };
     const root = at === undefined ? undefined : documentOf(at);
-    current = root === undefined ? undefined : pointer.split('/').slice(1).reduce((parent: Schema, key: string) => parent?.[decodeURIComponent(key).replace(/~1/g, '/').replace(/~0/g, '~')], root);
+    current =
+      root === undefined
+        ? undefined
+        : pointer
+            .split('/')
+            .slice(1)
+            .reduce(
+              (parent: Schema, key: string) =>
+                parent?.[decodeURIComponent(key).replace(/~1/g, '/').replace(/~0/g, '~')],
+              root,
+            );
   }
   return { schema: current, document: at };
 }

@@ -50,19 +50,40 @@ function CredentialsForm({ mode }: { mode: 'signin' | 'signup' }) {
       </div>
       <div class="field">
         <label for="password">Password</label>
-        <input id="password" name="password" type="password" required minlength=${signup ? 12 : undefined} maxlength="256" autocomplete=${signup ? 'new-password' : 'current-password'} aria-describedby=${signup ? 'password-hint' : undefined} />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          required
+          minlength=${signup ? 12 : undefined}
+          maxlength="256"
+          autocomplete=${signup ? 'new-password' : 'current-password'}
+          aria-describedby=${signup ? 'password-hint' : undefined}
+        />
         ${signup ? html`<p id="password-hint" class="hint">At least 12 characters.</p>` : null}
       </div>
-      <button type="submit" class="primary" disabled=${action.busy}>${signup ? 'Create account' : 'Sign in'}</button>
+      <button type="submit" class="primary" disabled=${action.busy}>
+        ${signup ? 'Create account' : 'Sign in'}
+      </button>
     </form>
-    ${signup
-      ? html`<p>Already have an account? <a href="/dashboard/signin">Sign in</a></p>`
-      : html`<p>New here? <a href="/dashboard/signup">Create an account</a> · <a href="/dashboard/reset-password">Forgot your password?</a></p>`}
+    ${
+      signup
+        ? html`<p>Already have an account? <a href="/dashboard/signin">Sign in</a></p>`
+        : html`<p>
+            New here? <a href="/dashboard/signup">Create an account</a> ·
+            <a href="/dashboard/reset-password">Forgot your password?</a>
+          </p>`
+    }
   `;
 }
 
-export const SignInPage = () => html`<${Frame} title="Sign in to the dashboard"><${CredentialsForm} mode="signin" /><//>`;
-export const SignUpPage = () => html`<${Frame} title="Create your account"><p>Test keys work at once; live keys need a verified e-mail address.</p><${CredentialsForm} mode="signup" /><//>`;
+export const SignInPage = () =>
+  html`<${Frame} title="Sign in to the dashboard"><${CredentialsForm} mode="signin" /><//>`;
+export const SignUpPage = () =>
+  html`<${Frame} title="Create your account"
+    ><p>Test keys work at once; live keys need a verified e-mail address.</p>
+    <${CredentialsForm} mode="signup"
+  /><//>`;
 
 export function VerifyEmailPage() {
   const [state, setState] = useState<'working' | 'done' | 'failed'>('working');
@@ -85,7 +106,12 @@ export function VerifyEmailPage() {
   return html`
     <${Frame} title="Verify your e-mail">
       ${state === 'working' ? html`<p aria-busy="true">Verifying…</p>` : null}
-      ${state === 'done' ? html`<p role="status">Your e-mail address is verified. You can now create live keys.</p><p><a href="/dashboard/live/keys">Go to live keys</a></p>` : null}
+      ${
+        state === 'done'
+          ? html`<p role="status">Your e-mail address is verified. You can now create live keys.</p>
+              <p><a href="/dashboard/live/keys">Go to live keys</a></p>`
+          : null
+      }
       <${Notice} error=${error} />
     <//>
   `;
@@ -101,7 +127,9 @@ export function ResetPasswordPage() {
     void action.run(async () => {
       if (token) {
         await api.resetPassword(token, String(form.get('password') ?? ''));
-        setDone('Your password is changed, and every other session is signed out. Sign in with the new password.');
+        setDone(
+          'Your password is changed, and every other session is signed out. Sign in with the new password.',
+        );
       } else {
         await api.requestPasswordReset(String(form.get('email') ?? '').trim());
         setDone('If an account has that address, a reset link is on its way.');
@@ -111,14 +139,35 @@ export function ResetPasswordPage() {
   return html`
     <${Frame} title=${token ? 'Choose a new password' : 'Reset your password'}>
       <${Notice} error=${action.error} message=${done} />
-      ${done
-        ? html`<p><a href="/dashboard/signin">Sign in</a></p>`
-        : html`<form onSubmit=${submit} class="card">
-            ${token
-              ? html`<div class="field"><label for="password">New password</label><input id="password" name="password" type="password" required minlength="12" maxlength="256" autocomplete="new-password" autofocus /></div>`
-              : html`<div class="field"><label for="email">E-mail</label><input id="email" name="email" type="email" required autocomplete="email" autofocus /></div>`}
-            <button type="submit" class="primary" disabled=${action.busy}>${token ? 'Change password' : 'Send reset link'}</button>
-          </form>`}
+      ${
+        done
+          ? html`<p><a href="/dashboard/signin">Sign in</a></p>`
+          : html`<form onSubmit=${submit} class="card">
+              ${
+                token
+                  ? html`<div class="field">
+                      <label for="password">New password</label
+                      ><input
+                        id="password"
+                        name="password"
+                        type="password"
+                        required
+                        minlength="12"
+                        maxlength="256"
+                        autocomplete="new-password"
+                        autofocus
+                      />
+                    </div>`
+                  : html`<div class="field">
+                      <label for="email">E-mail</label
+                      ><input id="email" name="email" type="email" required autocomplete="email" autofocus />
+                    </div>`
+              }
+              <button type="submit" class="primary" disabled=${action.busy}>
+                ${token ? 'Change password' : 'Send reset link'}
+              </button>
+            </form>`
+      }
     <//>
   `;
 }

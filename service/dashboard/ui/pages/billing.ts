@@ -8,13 +8,19 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 /** `$49.00 a month, 100,000 live requests included, then $0.50 per 1,000`. */
 export function priceText(price: TierRow['price']): string {
-  const monthly = price.monthly_cents === 0 ? 'Free' : `${money(price.monthly_cents, price.currency)} a month`;
-  const included = price.included_live_requests > 0 ? `, ${count(price.included_live_requests)} live requests included` : '';
-  const metered = price.per_thousand_live_requests_cents > 0 ? `, then ${money(price.per_thousand_live_requests_cents, price.currency)} per 1,000` : '';
+  const monthly =
+    price.monthly_cents === 0 ? 'Free' : `${money(price.monthly_cents, price.currency)} a month`;
+  const included =
+    price.included_live_requests > 0 ? `, ${count(price.included_live_requests)} live requests included` : '';
+  const metered =
+    price.per_thousand_live_requests_cents > 0
+      ? `, then ${money(price.per_thousand_live_requests_cents, price.currency)} per 1,000`
+      : '';
   return `${monthly}${included}${metered}`;
 }
 
-export const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+export const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
 export function BillingPage({ environment }: { environment: Environment }) {
   const [billing, setBilling] = useState<Billing | null>(null);
@@ -25,7 +31,9 @@ export function BillingPage({ environment }: { environment: Environment }) {
     void load.run(async () => setBilling(await api.billing()));
   }, []);
   if (!billing) {
-    return html`<h1>Billing <span class=${`mode-badge mode-${environment}`}>${modeName(environment)}</span></h1>
+    return html`<h1>
+        Billing <span class=${`mode-badge mode-${environment}`}>${modeName(environment)}</span>
+      </h1>
       <${Notice} error=${load.error} />
       ${load.error ? null : html`<p aria-busy="true">Loading billing…</p>`}`;
   }
@@ -36,31 +44,55 @@ export function BillingPage({ environment }: { environment: Environment }) {
     change.run(async () => {
       const updated = await api.changePlan(tier.tier);
       setBilling(updated);
-      setMessage(`Your account is now on tier ${updated.tier} (${updated.plan}). New rate limits apply to the next request.`);
+      setMessage(
+        `Your account is now on tier ${updated.tier} (${updated.plan}). New rate limits apply to the next request.`,
+      );
     });
   return html`
     <h1>Billing <span class=${`mode-badge mode-${environment}`}>${modeName(environment)}</span></h1>
-    <p class="lead">Billing is for the whole account. Only live requests are metered; test-mode traffic is free.</p>
+    <p class="lead">
+      Billing is for the whole account. Only live requests are metered; test-mode traffic is free.
+    </p>
     <${Notice} error=${change.error ?? load.error} message=${message} />
     <section aria-labelledby="plan-heading">
       <h2 id="plan-heading">Your plan</h2>
-      <p class="current-tier">Current tier: <strong data-testid="current-tier">Tier ${billing.tier} (${billing.plan})</strong>. Changes take effect on the next API request.</p>
+      <p class="current-tier">
+        Current tier: <strong data-testid="current-tier">Tier ${billing.tier} (${billing.plan})</strong>.
+        Changes take effect on the next API request.
+      </p>
       <div class="table-wrap">
         <table class="tiers">
-          <caption class="visually-hidden">Tiers and their rate limits</caption>
-          <thead><tr><th scope="col">Tier</th><th scope="col">Plan</th><th scope="col">Per key</th><th scope="col">Per account</th><th scope="col">Price</th><th scope="col"><span class="visually-hidden">Change</span></th></tr></thead>
+          <caption class="visually-hidden">
+            Tiers and their rate limits
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Tier</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Per key</th>
+              <th scope="col">Per account</th>
+              <th scope="col">Price</th>
+              <th scope="col"><span class="visually-hidden">Change</span></th>
+            </tr>
+          </thead>
           <tbody>
             ${billing.tiers.map((tier, index) => {
               const current = tier.tier === billing.tier;
               const verb = index > currentIndex ? 'Upgrade' : 'Downgrade';
               return html`
-                <tr key=${tier.tier} aria-current=${current ? 'true' : undefined} class=${current ? 'current' : ''}>
+                <tr
+                  key=${tier.tier}
+                  aria-current=${current ? 'true' : undefined}
+                  class=${current ? 'current' : ''}
+                >
                   <th scope="row">Tier ${tier.tier}</th>
                   <td>${tier.plan}</td>
                   <td class="number">${count(tier.per_key)} / min</td>
                   <td class="number">${count(tier.per_account)} / min</td>
                   <td>${priceText(tier.price)}</td>
-                  <td>${current ? html`<span class="muted">Current</span>` : html`<button type="button" disabled=${change.busy} onClick=${() => switchTo(tier)}>${verb} to ${tier.plan}</button>`}</td>
+                  <td>
+                    ${current ? html`<span class="muted">Current</span>` : html`<button type="button" disabled=${change.busy} onClick=${() => switchTo(tier)}>${verb} to ${tier.plan}</button>`}
+                  </td>
                 </tr>
               `;
             })}
@@ -70,24 +102,67 @@ export function BillingPage({ environment }: { environment: Environment }) {
     </section>
     <section aria-labelledby="usage-heading">
       <h2 id="usage-heading">Usage in ${billing.month}</h2>
-      <p>Metered live requests this month: <strong data-testid="live-requests">${billing.live_requests.toLocaleString('en-US')}</strong>. Estimated invoice: <strong data-testid="estimate-total">${money(billing.estimate.total_cents, billing.estimate.currency)}</strong>.</p>
-      ${billing.estimate.lines.length
-        ? html`<table class="estimate">
-            <caption>Estimate for ${billing.month}</caption>
-            <thead><tr><th scope="col">Line</th><th scope="col" class="number">Quantity</th><th scope="col" class="number">Amount</th></tr></thead>
-            <tbody>
-              ${billing.estimate.lines.map((line) => html`<tr><td>${line.description}</td><td class="number">${count(line.quantity)}</td><td class="number">${money(line.amount_cents, billing.estimate.currency)}</td></tr>`)}
-            </tbody>
-          </table>`
-        : null}
+      <p>
+        Metered live requests this month:
+        <strong data-testid="live-requests">${billing.live_requests.toLocaleString('en-US')}</strong>.
+        Estimated invoice:
+        <strong data-testid="estimate-total"
+          >${money(billing.estimate.total_cents, billing.estimate.currency)}</strong
+        >.
+      </p>
+      ${
+        billing.estimate.lines.length
+          ? html`<table class="estimate">
+              <caption>
+                Estimate for ${billing.month}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col" class="number">Quantity</th>
+                  <th scope="col" class="number">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${billing.estimate.lines.map(
+                  (line) =>
+                    html`<tr>
+                      <td>${line.description}</td>
+                      <td class="number">${count(line.quantity)}</td>
+                      <td class="number">${money(line.amount_cents, billing.estimate.currency)}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
+          : null
+      }
       <div class="usage">
         <${UsageChart} daily=${billing.daily} month=${billing.month} />
         <table class="daily">
-          <caption>Live requests per day (days with traffic)</caption>
-          <thead><tr><th scope="col">Date</th><th scope="col" class="number">Live requests</th></tr></thead>
+          <caption>
+            Live requests per day (days with traffic)
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col" class="number">Live requests</th>
+            </tr>
+          </thead>
           <tbody>
-            ${busyDays.length === 0 ? html`<tr><td colspan="2" class="empty">No live requests yet this month.</td></tr>` : null}
-            ${busyDays.map((day) => html`<tr><td><time datetime=${day.date}>${day.date}</time></td><td class="number">${day.live_requests.toLocaleString('en-US')}</td></tr>`)}
+            ${
+              busyDays.length === 0
+                ? html`<tr>
+                    <td colspan="2" class="empty">No live requests yet this month.</td>
+                  </tr>`
+                : null
+            }
+            ${busyDays.map(
+              (day) =>
+                html`<tr>
+                  <td><time datetime=${day.date}>${day.date}</time></td>
+                  <td class="number">${day.live_requests.toLocaleString('en-US')}</td>
+                </tr>`,
+            )}
           </tbody>
         </table>
       </div>
@@ -114,7 +189,13 @@ export function calendar(month: string, daily: { date: string; live_requests: nu
 }
 
 /** Bars per day of the month, drawn by hand in SVG (no chart library): the table beside it holds the same numbers. */
-export function UsageChart({ daily, month }: { daily: { date: string; live_requests: number }[]; month: string }) {
+export function UsageChart({
+  daily,
+  month,
+}: {
+  daily: { date: string; live_requests: number }[];
+  month: string;
+}) {
   const days = calendar(month, daily);
   const max = Math.max(1, ...days.map((day) => day.live_requests));
   const slot = (WIDTH - AXIS) / days.length;
@@ -122,9 +203,17 @@ export function UsageChart({ daily, month }: { daily: { date: string; live_reque
   const total = days.reduce((sum, day) => sum + day.live_requests, 0);
   return html`
     <figure class="chart">
-      <svg viewBox=${`0 0 ${WIDTH} ${HEIGHT + 22}`} role="img" aria-labelledby="usage-chart-title usage-chart-desc" class="usage-chart">
+      <svg
+        viewBox=${`0 0 ${WIDTH} ${HEIGHT + 22}`}
+        role="img"
+        aria-labelledby="usage-chart-title usage-chart-desc"
+        class="usage-chart"
+      >
         <title id="usage-chart-title">Live requests per day in ${month}</title>
-        <desc id="usage-chart-desc">${total} live requests in ${month}, at most ${max} in a day. The table beside the chart lists every day with traffic.</desc>
+        <desc id="usage-chart-desc">
+          ${total} live requests in ${month}, at most ${max} in a day. The table beside the chart lists every
+          day with traffic.
+        </desc>
         <line x1=${AXIS} y1=${HEIGHT} x2=${WIDTH} y2=${HEIGHT} class="axis" />
         <line x1=${AXIS} y1="4" x2=${AXIS} y2=${HEIGHT} class="axis" />
         <text x=${AXIS - 6} y="14" text-anchor="end" class="tick">${short(max)}</text>

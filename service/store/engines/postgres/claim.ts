@@ -16,7 +16,13 @@ import { claimable } from '../../repositories/webhooks.js';
 import type { Db } from '../../schema.js';
 import { WEBHOOK_CLAIM_LOCK } from './locks.js';
 
-export async function leaseDueDeliveries(trx: Db, owner: string, nowMs: number, leaseUntilMs: number, limit: number): Promise<number[]> {
+export async function leaseDueDeliveries(
+  trx: Db,
+  owner: string,
+  nowMs: number,
+  leaseUntilMs: number,
+  limit: number,
+): Promise<number[]> {
   const locked = await trx
     .with(
       (cte) => cte('candidates').materialized(),

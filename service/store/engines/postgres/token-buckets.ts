@@ -22,7 +22,10 @@ export function sharedTokenSource(db: Db): TokenSource {
       const names = requests.map((request) => request.name);
       const perMinute = requests.map((request) => request.perMinute);
       const wanted = requests.map((request) => request.wanted);
-      const { rows } = await sql<LeaseRow>`SELECT * FROM lease_tokens(${names}::text[], ${perMinute}::float8[], ${wanted}::float8[], ${Math.floor(nowMs)})`.execute(db);
+      const { rows } =
+        await sql<LeaseRow>`SELECT * FROM lease_tokens(${names}::text[], ${perMinute}::float8[], ${wanted}::float8[], ${Math.floor(nowMs)})`.execute(
+          db,
+        );
       return requests.map((_, i) => {
         const row = rows.find((candidate) => candidate.ordinal === i + 1);
         if (!row) throw new Error(`lease_tokens answered no row for ${names[i]}`);
@@ -33,7 +36,9 @@ export function sharedTokenSource(db: Db): TokenSource {
       const names = returns.map((entry) => entry.name);
       const perMinute = returns.map((entry) => entry.perMinute);
       const amounts = returns.map((entry) => entry.tokens);
-      await sql`SELECT return_tokens(${names}::text[], ${perMinute}::float8[], ${amounts}::float8[], ${Math.floor(nowMs)})`.execute(db);
+      await sql`SELECT return_tokens(${names}::text[], ${perMinute}::float8[], ${amounts}::float8[], ${Math.floor(nowMs)})`.execute(
+        db,
+      );
     },
   };
 }

@@ -18,7 +18,16 @@
  */
 import type Database from 'better-sqlite3';
 import { ReadCache } from './read-cache.js';
-import { SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult } from 'kysely';
+import {
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
 
 /** Distinct SQL texts stay few (IN lists of claims and sign-in failures vary); past this, start over. */
 const MAX_PREPARED = 500;
@@ -136,7 +145,8 @@ class BetterSqliteAdapter extends SqliteAdapter implements ImmediateReader {
 }
 
 /** The adapter's readNow, when the database it belongs to has one (SQLite through this dialect). */
-export const immediateReader = (adapter: object): ImmediateReader | undefined => (adapter instanceof BetterSqliteAdapter ? adapter : undefined);
+export const immediateReader = (adapter: object): ImmediateReader | undefined =>
+  adapter instanceof BetterSqliteAdapter ? adapter : undefined;
 
 export function betterSqliteDialect(database: Database.Database): Dialect {
   const driver = new BetterSqliteDriver(database);

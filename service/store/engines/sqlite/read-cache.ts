@@ -55,7 +55,8 @@ export class ReadCache {
       return undefined;
     }
     let found = this.bySql.get(sql);
-    for (let i = 0; i < parameters.length && found !== undefined; i += 1) found = (found as Level).get(parameters[i] as string | number);
+    for (let i = 0; i < parameters.length && found !== undefined; i += 1)
+      found = (found as Level).get(parameters[i] as string | number);
     return found as Row[] | undefined;
   }
 

@@ -10,7 +10,12 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../../generators/pipeline.js';
-import { json, startTestServer, type RecordedRequest, type TestServer } from '../../../support/http-server.js';
+import {
+  json,
+  startTestServer,
+  type RecordedRequest,
+  type TestServer,
+} from '../../../support/http-server.js';
 
 const PYTHON = process.env.PYTHON ?? 'python3';
 const SPEC = 'test/fixtures/specs/auth-3.1.yaml';
@@ -23,7 +28,14 @@ let server: TestServer;
 beforeAll(async () => {
   await mkdir(path.resolve('.cache'), { recursive: true });
   workDir = await mkdtemp(path.resolve('.cache', 'sdk-auth-'));
-  await generate({ spec: SPEC, out: workDir, command: 'test', write: true, skip: ['sdks', 'server stubs', 'contract tests', 'types', 'mock spec', 'contract document'], log: () => {} });
+  await generate({
+    spec: SPEC,
+    out: workDir,
+    command: 'test',
+    write: true,
+    skip: ['sdks', 'server stubs', 'contract tests', 'types', 'mock spec', 'contract document'],
+    log: () => {},
+  });
   server = await startTestServer();
 }, 120_000);
 afterAll(async () => {
@@ -32,7 +44,9 @@ afterAll(async () => {
 });
 
 /** What each request carried of credentials, by the resource it called. */
-function credentialsSeen(requests: RecordedRequest[]): Record<string, { authorization?: string; apiKeyHeader?: string; cookie?: string; query: string }> {
+function credentialsSeen(
+  requests: RecordedRequest[],
+): Record<string, { authorization?: string; apiKeyHeader?: string; cookie?: string; query: string }> {
   return Object.fromEntries(
     requests.map((request) => {
       const url = new URL(request.url, 'http://x');
@@ -67,15 +81,30 @@ describe('each operation sends the key where its security says, in both SDKs', (
     const lines: unknown[] = [];
     const record = (...args: unknown[]) => lines.push(args);
     const sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
-    const client = new sdk.AuthFixtureClient({ apiKey: KEY, baseURL: server.url, maxRetries: 0, logLevel: 'debug', logger: { debug: record, info: record, warn: record, error: record } });
+    const client = new sdk.AuthFixtureClient({
+      apiKey: KEY,
+      baseURL: server.url,
+      maxRetries: 0,
+      logLevel: 'debug',
+      logger: { debug: record, info: record, warn: record, error: record },
+    });
     for (const resource of RESOURCES) await client[resource].retrieve();
     const seen = credentialsSeen(server.requests);
     // The query's space may be %20 or +: compare decoded.
-    for (const entry of Object.values(seen)) entry.query = decodeURIComponent(entry.query.replace(/\+/g, ' '));
-    expect(seen).toEqual(Object.fromEntries(Object.entries(WANT).map(([name, want]) => [name, { ...want, query: decodeURIComponent(want.query.replace(/\+/g, ' ')) }])));
+    for (const entry of Object.values(seen))
+      entry.query = decodeURIComponent(entry.query.replace(/\+/g, ' '));
+    expect(seen).toEqual(
+      Object.fromEntries(
+        Object.entries(WANT).map(([name, want]) => [
+          name,
+          { ...want, query: decodeURIComponent(want.query.replace(/\+/g, ' ')) },
+        ]),
+      ),
+    );
     expect(lines).toHaveLength(RESOURCES.length);
     const logged = JSON.stringify(lines);
-    for (const leaked of [KEY, encodedKey, encodeURIComponent(KEY), basic]) expect(logged).not.toContain(leaked);
+    for (const leaked of [KEY, encodedKey, encodeURIComponent(KEY), basic])
+      expect(logged).not.toContain(leaked);
   });
 
   it('the Python SDK', async () => {
@@ -89,11 +118,24 @@ describe('each operation sends the key where its security says, in both SDKs', (
       '    getattr(client, name).retrieve()',
     ].join('\n');
     const result = await new Promise<{ code: number; output: string }>((resolve) => {
-      execFile(PYTHON, ['-S', '-E', '-B', '-c', script], { env: { ...process.env, PYTHONIOENCODING: 'utf-8' } }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: `${stdout}${stderr}` }));
+      execFile(
+        PYTHON,
+        ['-S', '-E', '-B', '-c', script],
+        { env: { ...process.env, PYTHONIOENCODING: 'utf-8' } },
+        (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: `${stdout}${stderr}` }),
+      );
     });
     expect(result.code, result.output).toBe(0);
     const seen = credentialsSeen(server.requests);
-    for (const entry of Object.values(seen)) entry.query = decodeURIComponent(entry.query.replace(/\+/g, ' '));
-    expect(seen).toEqual(Object.fromEntries(Object.entries(WANT).map(([name, want]) => [name, { ...want, query: decodeURIComponent(want.query.replace(/\+/g, ' ')) }])));
+    for (const entry of Object.values(seen))
+      entry.query = decodeURIComponent(entry.query.replace(/\+/g, ' '));
+    expect(seen).toEqual(
+      Object.fromEntries(
+        Object.entries(WANT).map(([name, want]) => [
+          name,
+          { ...want, query: decodeURIComponent(want.query.replace(/\+/g, ' ')) },
+        ]),
+      ),
+    );
   }, 60_000);
 });

@@ -21,7 +21,9 @@ const KEY = 'sk_test_paging';
 const ITEMS = Array.from({ length: 7 }, (_, index) => ({ id: `item-${index + 1}` }));
 const IDS = ITEMS.map((item) => item.id);
 /** Pages of a list that repeats items: the first and third pages are alike, yet both are pages of it. */
-const REPEATING = [['item-1', 'item-1'], ['item-1', 'item-2'], ['item-1', 'item-1'], ['item-2']].map((page) => page.map((id) => ({ id })));
+const REPEATING = [['item-1', 'item-1'], ['item-1', 'item-2'], ['item-1', 'item-1'], ['item-2']].map((page) =>
+  page.map((id) => ({ id })),
+);
 const REPEATING_IDS = REPEATING.flat().map((item) => item.id);
 const LISTS = ['offset_items', 'page_items', 'linked_pages', 'link_items', 'declared_items'];
 
@@ -31,7 +33,8 @@ let server: TestServer;
 /** The fixture's API: every list serves ITEMS its own way. */
 function serve(request: RecordedRequest, response: ServerResponse): void {
   const url = new URL(request.url, server.url);
-  const number = (name: string, fallback: number) => (url.searchParams.has(name) ? Number(url.searchParams.get(name)) : fallback);
+  const number = (name: string, fallback: number) =>
+    url.searchParams.has(name) ? Number(url.searchParams.get(name)) : fallback;
   const send = (body: unknown, headers: Record<string, string> = {}) => {
     response.writeHead(200, { 'content-type': 'application/json', ...headers });
     response.end(JSON.stringify(body));
@@ -61,7 +64,8 @@ function serve(request: RecordedRequest, response: ServerResponse): void {
       const at = (to: number) => `${server.url}/linked-pages?page=${to}&per_page=${size}`;
       const last = Math.ceil(ITEMS.length / size);
       const links = [`<${at(1)}>; rel="first"; title="one, two; three"`];
-      if (page < last) links.push(`<${at(page + 1)}>; title="a \\"quoted\\" next"; rel="next"`, `<${at(last)}>; rel=last`);
+      if (page < last)
+        links.push(`<${at(page + 1)}>; title="a \\"quoted\\" next"; rel="next"`, `<${at(last)}>; rel=last`);
       return send(ITEMS.slice((page - 1) * size, page * size), { link: links.join(', ') });
     }
     case '/link-items': {
@@ -69,16 +73,24 @@ function serve(request: RecordedRequest, response: ServerResponse): void {
       const size = number('size', 3);
       // `stuck`: a server whose next link names the page it is on; `elsewhere`: one whose next link is on another origin.
       const elsewhere = url.searchParams.get('elsewhere');
-      if (elsewhere) return send({ data: ITEMS.slice(0, size), links: { self: request.url, next: elsewhere } });
+      if (elsewhere)
+        return send({ data: ITEMS.slice(0, size), links: { self: request.url, next: elsewhere } });
       if (url.searchParams.has('repeating')) {
         const at = number('at', 0);
-        return send({ data: REPEATING[at], links: { next: at + 1 < REPEATING.length ? `link-items?at=${at + 1}&repeating=1` : null } });
+        return send({
+          data: REPEATING[at],
+          links: { next: at + 1 < REPEATING.length ? `link-items?at=${at + 1}&repeating=1` : null },
+        });
       }
       // `cycle=first`: the second page links back to the first (in another form than the client
       // asked it); `cycle=back`: the last page links back to the second, as it was linked before.
       const cycle = url.searchParams.get('cycle');
       const linkTo = (at: number) => `link-items?after=${at}&size=${size}${cycle ? `&cycle=${cycle}` : ''}`;
-      let next = url.searchParams.has('stuck') ? `link-items?size=${size}&stuck=1` : after + size < ITEMS.length ? linkTo(after + size) : null;
+      let next = url.searchParams.has('stuck')
+        ? `link-items?size=${size}&stuck=1`
+        : after + size < ITEMS.length
+          ? linkTo(after + size)
+          : null;
       if (cycle === 'first' && after === size) next = `link-items?after=0&size=${size}&cycle=first&again=1`;
       if (cycle === 'back' && next === null) next = linkTo(size);
       return send({ data: ITEMS.slice(after, after + size), links: { self: request.url, next } });
@@ -104,18 +116,42 @@ function requestsOf(requests: RecordedRequest[], pathname: string): string[] {
 }
 
 const WANT_REQUESTS = {
-  '/offset-items': ['/offset-items?limit=3', '/offset-items?limit=3&offset=3', '/offset-items?limit=3&offset=6'],
+  '/offset-items': [
+    '/offset-items?limit=3',
+    '/offset-items?limit=3&offset=3',
+    '/offset-items?limit=3&offset=6',
+  ],
   // No total and no link: a short page is not the end (a server may cap the size), an empty one is.
-  '/page-items': ['/page-items?per_page=3', '/page-items?page=2&per_page=3', '/page-items?page=3&per_page=3', '/page-items?page=4&per_page=3'],
-  '/linked-pages': ['/linked-pages?per_page=3', '/linked-pages?page=2&per_page=3', '/linked-pages?page=3&per_page=3'],
+  '/page-items': [
+    '/page-items?per_page=3',
+    '/page-items?page=2&per_page=3',
+    '/page-items?page=3&per_page=3',
+    '/page-items?page=4&per_page=3',
+  ],
+  '/linked-pages': [
+    '/linked-pages?per_page=3',
+    '/linked-pages?page=2&per_page=3',
+    '/linked-pages?page=3&per_page=3',
+  ],
   '/link-items': ['/link-items?size=3', '/link-items?after=3&size=3', '/link-items?after=6&size=3'],
-  '/declared-items': ['/declared-items?top=3', '/declared-items?skip=3&top=3', '/declared-items?skip=6&top=3'],
+  '/declared-items': [
+    '/declared-items?top=3',
+    '/declared-items?skip=3&top=3',
+    '/declared-items?skip=6&top=3',
+  ],
 };
 
 beforeAll(async () => {
   await mkdir(path.resolve('.cache'), { recursive: true });
   workDir = await mkdtemp(path.resolve('.cache', 'sdk-paging-'));
-  await generate({ spec: SPEC, out: workDir, command: 'test', write: true, skip: ['sdks', 'server stubs', 'contract tests', 'types', 'mock spec', 'contract document'], log: () => {} });
+  await generate({
+    spec: SPEC,
+    out: workDir,
+    command: 'test',
+    write: true,
+    skip: ['sdks', 'server stubs', 'contract tests', 'types', 'mock spec', 'contract document'],
+    log: () => {},
+  });
   server = await startTestServer();
 }, 120_000);
 afterAll(async () => {
@@ -154,19 +190,29 @@ async function pythonResult(lines: string[]): Promise<unknown> {
   return JSON.parse(result.output.trim().split('\n').at(-1)!);
 }
 
-function expectEveryListWalked(requests: RecordedRequest[], repeats = 1, only: string[] = Object.keys(WANT_REQUESTS)): void {
-  for (const [pathname, want] of Object.entries(WANT_REQUESTS).filter(([each]) => only.includes(each))) expect(requestsOf(requests, pathname), pathname).toEqual(Array.from({ length: repeats }, () => want).flat());
+function expectEveryListWalked(
+  requests: RecordedRequest[],
+  repeats = 1,
+  only: string[] = Object.keys(WANT_REQUESTS),
+): void {
+  for (const [pathname, want] of Object.entries(WANT_REQUESTS).filter(([each]) => only.includes(each)))
+    expect(requestsOf(requests, pathname), pathname).toEqual(
+      Array.from({ length: repeats }, () => want).flat(),
+    );
   for (const request of requests) expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
   // Pages are asked for as JSON, also where the spec lists another media type first (/offset-items: XML; the IR puts JSON first).
   for (const request of requests) expect(request.headers.accept, request.url).toBe('application/json');
-  for (const request of requests.filter((each) => each.url.startsWith('/linked-pages'))) expect(request.headers['x-api-version']).toBe('2024-01-01');
+  for (const request of requests.filter((each) => each.url.startsWith('/linked-pages')))
+    expect(request.headers['x-api-version']).toBe('2024-01-01');
 }
 
 describe('a server that repeats a page ends the list instead of looping', () => {
   it('both SDKs: a page number the server ignores, a next link that names its own page', async () => {
     server.script(serve);
-    const { sdk, client } = await typescriptClient();
-    expect(await walk(client.pageItems.list({ per_page: 3 }, { query: { stuck: 1 } }))).toEqual(IDS.slice(0, 3));
+    const { client } = await typescriptClient();
+    expect(await walk(client.pageItems.list({ per_page: 3 }, { query: { stuck: 1 } }))).toEqual(
+      IDS.slice(0, 3),
+    );
     expect(await walk(client.linkItems.list({ size: 3 }, { query: { stuck: 1 } }))).toEqual(IDS.slice(0, 3));
     // A page shorter than the size asked is not the end: this server caps 5 to 3.
     expect(await walk(client.pageItems.list({ per_page: 5 }, { query: { cap: 3 } }))).toEqual(IDS);
@@ -180,16 +226,33 @@ describe('a server that repeats a page ends the list instead of looping', () => 
     // The stuck page-number list: the first page, then the repeat that ends it, nothing more, in
     // either SDK; the stuck link names the URL just asked, so it is not followed at all; the capped
     // list: pages 1 to 3 (3, 3, 1 items) and the empty page 4, in each SDK.
-    expect(server.requests.filter((request) => request.url.startsWith('/page-items') && request.url.includes('stuck'))).toHaveLength(4);
-    const capped = ['/page-items?cap=3&per_page=5', '/page-items?cap=3&page=2&per_page=5', '/page-items?cap=3&page=3&per_page=5', '/page-items?cap=3&page=4&per_page=5'];
-    expect(requestsOf(server.requests, '/page-items').filter((request) => request.includes('cap'))).toEqual([...capped, ...capped]);
-    expect(requestsOf(server.requests, '/link-items')).toEqual(['/link-items?size=3&stuck=1', '/link-items?size=3&stuck=1']);
+    expect(
+      server.requests.filter(
+        (request) => request.url.startsWith('/page-items') && request.url.includes('stuck'),
+      ),
+    ).toHaveLength(4);
+    const capped = [
+      '/page-items?cap=3&per_page=5',
+      '/page-items?cap=3&page=2&per_page=5',
+      '/page-items?cap=3&page=3&per_page=5',
+      '/page-items?cap=3&page=4&per_page=5',
+    ];
+    expect(requestsOf(server.requests, '/page-items').filter((request) => request.includes('cap'))).toEqual([
+      ...capped,
+      ...capped,
+    ]);
+    expect(requestsOf(server.requests, '/link-items')).toEqual([
+      '/link-items?size=3&stuck=1',
+      '/link-items?size=3&stuck=1',
+    ]);
   }, 60_000);
 
   it('both SDKs: a list whose pages repeat items of earlier pages is walked to its end (not taken for a loop)', async () => {
     server.script(serve);
     const { client } = await typescriptClient();
-    expect(await walk(client.pageItems.list({ per_page: 2 }, { query: { repeating: 1 } }))).toEqual(REPEATING_IDS);
+    expect(await walk(client.pageItems.list({ per_page: 2 }, { query: { repeating: 1 } }))).toEqual(
+      REPEATING_IDS,
+    );
     expect(await walk(client.linkItems.list({}, { query: { repeating: 1 } }))).toEqual(REPEATING_IDS);
     const walks = await pythonResult([
       'walks = [[item["id"] for item in client.page_items.list(per_page=2, extra_query={"repeating": 1})], [item["id"] for item in client.link_items.list(extra_query={"repeating": 1})]]',
@@ -204,8 +267,10 @@ describe('a server that repeats a page ends the list instead of looping', () => 
 
   it('both SDKs: next links that lead back to a page already walked (A → B → A, A → B → C → B)', async () => {
     server.script(serve);
-    const { sdk, client } = await typescriptClient();
-    expect(await walk(client.linkItems.list({ size: 3 }, { query: { cycle: 'first' } }))).toEqual(IDS.slice(0, 6));
+    const { client } = await typescriptClient();
+    expect(await walk(client.linkItems.list({ size: 3 }, { query: { cycle: 'first' } }))).toEqual(
+      IDS.slice(0, 6),
+    );
     expect(await walk(client.linkItems.list({ size: 3 }, { query: { cycle: 'back' } }))).toEqual(IDS);
     const walks = await pythonResult([
       'walks = [[item["id"] for item in client.link_items.list(size=3, extra_query={"cycle": cycle})] for cycle in ("first", "back")]',
@@ -217,9 +282,24 @@ describe('a server that repeats a page ends the list instead of looping', () => 
     ]);
     expect(walks).toEqual([IDS.slice(0, 6), IDS, IDS.slice(0, 6), IDS]);
     // Each walk: A, B and the first page again (whose repeat ends it); or A, B, C and no second B.
-    const first = ['/link-items?cycle=first&size=3', '/link-items?after=3&cycle=first&size=3', '/link-items?after=0&again=1&cycle=first&size=3'];
-    const back = ['/link-items?cycle=back&size=3', '/link-items?after=3&cycle=back&size=3', '/link-items?after=6&cycle=back&size=3'];
-    expect(requestsOf(server.requests, '/link-items')).toEqual([...first, ...back, ...first, ...back, ...first, ...back]);
+    const first = [
+      '/link-items?cycle=first&size=3',
+      '/link-items?after=3&cycle=first&size=3',
+      '/link-items?after=0&again=1&cycle=first&size=3',
+    ];
+    const back = [
+      '/link-items?cycle=back&size=3',
+      '/link-items?after=3&cycle=back&size=3',
+      '/link-items?after=6&cycle=back&size=3',
+    ];
+    expect(requestsOf(server.requests, '/link-items')).toEqual([
+      ...first,
+      ...back,
+      ...first,
+      ...back,
+      ...first,
+      ...back,
+    ]);
   }, 60_000);
 });
 
@@ -233,12 +313,15 @@ describe("a next page's URL on another origin", () => {
         response.end('{"data": [], "links": {"next": null}}');
       });
       const elsewhere = `${other.url}/link-items?size=3`;
-      const { sdk, client } = await typescriptClient();
+      const { client } = await typescriptClient();
       const seen: string[] = [];
       const walk = async () => {
-        for await (const item of client.linkItems.list({ size: 3 }, { query: { elsewhere } })) seen.push(item.id);
+        for await (const item of client.linkItems.list({ size: 3 }, { query: { elsewhere } }))
+          seen.push(item.id);
       };
-      await expect(walk()).rejects.toThrow(/next page's URL is on http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+/);
+      await expect(walk()).rejects.toThrow(
+        /next page's URL is on http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+/,
+      );
       expect(seen).toEqual(IDS.slice(0, 3));
       const out = (await pythonResult([
         'seen = []',
@@ -250,7 +333,9 @@ describe("a next page's URL on another origin", () => {
         '    print(json.dumps({"seen": seen, "error": str(error)}))',
       ])) as { seen: string[]; error: string | null };
       expect(out.seen).toEqual(IDS.slice(0, 3));
-      expect(out.error).toMatch(/next page's URL is on http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+/);
+      expect(out.error).toMatch(
+        /next page's URL is on http:\/\/127\.0\.0\.1:\d+, not http:\/\/127\.0\.0\.1:\d+/,
+      );
       expect(other.requests).toHaveLength(0);
     } finally {
       await other.close();
@@ -347,10 +432,24 @@ describe('every paging style walks all 7 items exactly once, in order', () => {
     const requests = server.requests;
     // sync walk, then the offset list page by page (3 pages by iter_pages, 2 more by hand), then the async walk and the link list page by page.
     expectEveryListWalked(requests, 2, ['/linked-pages', '/page-items', '/declared-items']);
-    expect(requestsOf(requests, '/offset-items')).toEqual([...WANT_REQUESTS['/offset-items'], ...WANT_REQUESTS['/offset-items'], WANT_REQUESTS['/offset-items'][1], WANT_REQUESTS['/offset-items'][2], ...WANT_REQUESTS['/offset-items']]);
-    expect(requestsOf(requests, '/link-items')).toEqual([...WANT_REQUESTS['/link-items'], ...WANT_REQUESTS['/link-items'], ...WANT_REQUESTS['/link-items']]);
+    expect(requestsOf(requests, '/offset-items')).toEqual([
+      ...WANT_REQUESTS['/offset-items'],
+      ...WANT_REQUESTS['/offset-items'],
+      WANT_REQUESTS['/offset-items'][1],
+      WANT_REQUESTS['/offset-items'][2],
+      ...WANT_REQUESTS['/offset-items'],
+    ]);
+    expect(requestsOf(requests, '/link-items')).toEqual([
+      ...WANT_REQUESTS['/link-items'],
+      ...WANT_REQUESTS['/link-items'],
+      ...WANT_REQUESTS['/link-items'],
+    ]);
 
-    const pyright = await run(path.resolve('node_modules/.bin/pyright'), ['--outputjson', '-p', path.join(workDir, 'python', 'pyproject.toml')]);
+    const pyright = await run(path.resolve('node_modules/.bin/pyright'), [
+      '--outputjson',
+      '-p',
+      path.join(workDir, 'python', 'pyproject.toml'),
+    ]);
     const summary = JSON.parse(pyright.output).summary;
     expect(summary.errorCount, pyright.output.slice(0, 4000)).toBe(0);
   }, 120_000);
@@ -358,6 +457,11 @@ describe('every paging style walks all 7 items exactly once, in order', () => {
 
 function run(command: string, args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { env: { ...process.env, PYTHONIOENCODING: 'utf-8' }, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: `${stdout}${stderr}` }));
+    execFile(
+      command,
+      args,
+      { env: { ...process.env, PYTHONIOENCODING: 'utf-8' }, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: `${stdout}${stderr}` }),
+    );
   });
 }

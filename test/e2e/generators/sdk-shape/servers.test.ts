@@ -76,7 +76,14 @@ paths:
 `;
 
 function run(command: string, args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => execFile(command, args, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` })));
+  return new Promise((resolve) =>
+    execFile(command, args, (error, stdout, stderr) =>
+      resolve({
+        code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+        output: `${stdout}${stderr}`,
+      }),
+    ),
+  );
 }
 
 describe('operation- and path-level servers in the generated SDKs', () => {
@@ -91,7 +98,14 @@ describe('operation- and path-level servers in the generated SDKs', () => {
     out = await mkdtemp(path.resolve('.cache', 'servers-'));
     const port = (server: Server) => (server.address() as { port: number }).port;
     await writeFile(path.join(out, 'spec.yaml'), spec(port(root.server), port(other.server)));
-    await generate({ spec: path.join(out, 'spec.yaml'), out: path.join(out, 'gen'), command: 'test', write: true, skip: ['sdks'], log: () => {} });
+    await generate({
+      spec: path.join(out, 'spec.yaml'),
+      out: path.join(out, 'gen'),
+      command: 'test',
+      write: true,
+      skip: ['sdks'],
+      log: () => {},
+    });
   }, 120_000);
   afterAll(async () => {
     for (const { server } of [root, other].filter(Boolean)) {
@@ -115,7 +129,12 @@ describe('operation- and path-level servers in the generated SDKs', () => {
     await moved.uploads.create();
     await moved.reports.retrieve();
     await moved.uploads.create({ baseURL: `${root.url}/per-call` });
-    expect(seen.splice(0)).toEqual(['other /elsewhere/things', 'other /v3/uploads', 'other /reports-api/reports', 'root /per-call/uploads']);
+    expect(seen.splice(0)).toEqual([
+      'other /elsewhere/things',
+      'other /v3/uploads',
+      'other /reports-api/reports',
+      'root /per-call/uploads',
+    ]);
   }, 60_000);
 
   it('Python: the same, with base_url per call on the operation that has its own server', async () => {

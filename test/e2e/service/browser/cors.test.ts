@@ -19,7 +19,9 @@ describe('the public API from another origin, in Chromium', () => {
   beforeAll(async () => {
     service = await startService();
     browser = await openBrowser();
-    page = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>'));
+    page = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>'),
+    );
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     pageUrl = `http://localhost:${(page.address() as AddressInfo).port}/`; // another origin than the service's 127.0.0.1
   });
@@ -35,17 +37,48 @@ describe('the public API from another origin, in Chromium', () => {
     await tab.goto(pageUrl);
     const seen = await tab.evaluate(
       async ({ base, key, consent }) => {
-        const read = (response: Response) => ({ status: response.status, requestId: response.headers.get('x-request-id'), limit: response.headers.get('x-ratelimit-limit'), remaining: response.headers.get('x-ratelimit-remaining'), replayed: response.headers.get('idempotent-replayed'), digest: response.headers.get('x-spec-digest') });
-        const create = () => fetch(`${base}/v1/nature/subjects`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': 'browser-1' }, body: JSON.stringify({ consent_artifact: consent }) });
+        const read = (response: Response) => ({
+          status: response.status,
+          requestId: response.headers.get('x-request-id'),
+          limit: response.headers.get('x-ratelimit-limit'),
+          remaining: response.headers.get('x-ratelimit-remaining'),
+          replayed: response.headers.get('idempotent-replayed'),
+          digest: response.headers.get('x-spec-digest'),
+        });
+        const create = () =>
+          fetch(`${base}/v1/nature/subjects`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${key}`,
+              'content-type': 'application/json',
+              'idempotency-key': 'browser-1',
+            },
+            body: JSON.stringify({ consent_artifact: consent }),
+          });
         const first = read(await create());
         const replay = read(await create());
-        const refused = read(await fetch(`${base}/v1/nature/subjects/subj_missing`, { headers: { authorization: `Bearer ${key}` } })); // a pk_ key may not read subjects
+        const refused = read(
+          await fetch(`${base}/v1/nature/subjects/subj_missing`, {
+            headers: { authorization: `Bearer ${key}` },
+          }),
+        ); // a pk_ key may not read subjects
         return { first, replay, refused };
       },
       { base: service.url, key, consent: CONSENT },
     );
-    expect(seen.first).toMatchObject({ status: 201, requestId: expect.stringMatching(/^req_/), limit: expect.stringMatching(/^\d+$/), remaining: expect.stringMatching(/^\d+$/), replayed: null, digest: expect.stringMatching(/^sha256:/) });
+    expect(seen.first).toMatchObject({
+      status: 201,
+      requestId: expect.stringMatching(/^req_/),
+      limit: expect.stringMatching(/^\d+$/),
+      remaining: expect.stringMatching(/^\d+$/),
+      replayed: null,
+      digest: expect.stringMatching(/^sha256:/),
+    });
     expect(seen.replay).toMatchObject({ status: 201, replayed: 'true' });
-    expect(seen.refused).toMatchObject({ status: 403, requestId: expect.stringMatching(/^req_/), remaining: expect.stringMatching(/^\d+$/) });
+    expect(seen.refused).toMatchObject({
+      status: 403,
+      requestId: expect.stringMatching(/^req_/),
+      remaining: expect.stringMatching(/^\d+$/),
+    });
   });
 });

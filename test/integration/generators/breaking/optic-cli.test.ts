@@ -26,7 +26,13 @@ describe('Optic 1.0.9 as the floor', () => {
       const cli = path.resolve('node_modules/.bin/optic');
       const run = (file: string) =>
         new Promise<{ code: number; output: string }>((resolve) =>
-          execFile(cli, ['diff', 'base.json', file, '--check'], { cwd: work, env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', CI: '1' } }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr })),
+          execFile(
+            cli,
+            ['diff', 'base.json', file, '--check'],
+            { cwd: work, env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', CI: '1' } },
+            (error, stdout, stderr) =>
+              resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+          ),
         );
       const breaking = await run('head.json');
       expect(breaking.code, breaking.output).toBe(1);

@@ -38,8 +38,19 @@ describe('reads answered at once on SQLite', () => {
   let rawKey: string;
   beforeAll(async () => {
     store = new SqliteStore(':memory:');
-    rawKey = (await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read'], accountId: SCOPE.accountId, tier: 1 }, NOW)).rawKey;
-    await store.insertSubject(SCOPE, { id: 'subj_at_once', createdAt: NOW, consentArtifact: { consent_text_version: '2026-01' }, metadata: {} });
+    rawKey = (
+      await createKey(
+        store,
+        { environment: 'test', type: 'sk', scopes: ['nature:read'], accountId: SCOPE.accountId, tier: 1 },
+        NOW,
+      )
+    ).rawKey;
+    await store.insertSubject(SCOPE, {
+      id: 'subj_at_once',
+      createdAt: NOW,
+      consentArtifact: { consent_text_version: '2026-01' },
+      metadata: {},
+    });
   });
   afterAll(() => store?.close());
 
@@ -73,13 +84,21 @@ describe('reads answered at once on SQLite', () => {
 
   it('the security hook lets a cached key through synchronously, and refuses as before', async () => {
     const sent: string[] = [];
-    const authenticate = createSecurityHook(store, new RateLimiter(Date.now), (reply, _request, status, code) => (sent.push(`${status} ${code}`), reply), () => undefined);
+    const authenticate = createSecurityHook(
+      store,
+      new RateLimiter(Date.now),
+      (reply, _request, status, code) => (sent.push(`${status} ${code}`), reply),
+      () => undefined,
+    );
     const warm = exchange(`Bearer ${rawKey}`);
     await authenticate(warm.request, warm.reply, retrieveSubject); // the key's first request may wait for its read
     const known = exchange(`Bearer ${rawKey}`);
     expect(authenticate(known.request, known.reply, retrieveSubject)).toBeUndefined();
     expect(known.request.caller?.scope).toEqual(SCOPE);
-    expect(known.headers).toMatchObject({ 'X-RateLimit-Limit': expect.any(Number), 'X-RateLimit-Remaining': expect.any(Number) });
+    expect(known.headers).toMatchObject({
+      'X-RateLimit-Limit': expect.any(Number),
+      'X-RateLimit-Remaining': expect.any(Number),
+    });
     expect(sent).toEqual([]);
     const unknown = exchange(`Bearer test_sk_${'0'.repeat(32)}`);
     await authenticate(unknown.request, unknown.reply, retrieveSubject);
@@ -91,15 +110,25 @@ describe('reads answered at once on SQLite', () => {
 
   it('the GET handler returns the subject itself when the store has it at once', () => {
     const handlers = createHandlers({ store, cursors: new CursorCodec('x'.repeat(48)), now: Date.now });
-    const retrieveSubject = handlers.retrieveSubject as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown;
+    const retrieveSubject = handlers.retrieveSubject as unknown as (
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => unknown;
     const caller = { key: {}, scope: SCOPE, tier: 1 };
-    const answer = retrieveSubject({ caller, params: { subject_id: 'subj_at_once' } } as unknown as FastifyRequest, {} as FastifyReply);
+    const answer = retrieveSubject(
+      { caller, params: { subject_id: 'subj_at_once' } } as unknown as FastifyRequest,
+      {} as FastifyReply,
+    );
     expect(answer).not.toBeInstanceOf(Promise);
     expect(answer).toMatchObject({ id: 'subj_at_once', object: 'subject', livemode: false });
   });
 
   it('answers a missing subject once, at once or later, behind an async onSend hook', async () => {
-    const { rawKey: key } = await createKey(store, { environment: 'test', type: 'sk', scopes: ['nature:read'], accountId: SCOPE.accountId }, NOW);
+    const { rawKey: key } = await createKey(
+      store,
+      { environment: 'test', type: 'sk', scopes: ['nature:read'], accountId: SCOPE.accountId },
+      NOW,
+    );
     const sends = new Map<string, number>();
     const errors: string[] = [];
     const service = await startService({
@@ -121,7 +150,9 @@ describe('reads answered at once on SQLite', () => {
         // Later: as on PostgreSQL, or on SQLite while a transaction holds the connection.
         served.findSubject = later ? (scope, id) => Promise.resolve(atOnce.call(served, scope, id)) : atOnce;
         sends.clear();
-        const response = await fetch(`${service.url}/v1/nature/subjects/subj_missing0000000000000000`, { headers: { authorization: `Bearer ${key}` } });
+        const response = await fetch(`${service.url}/v1/nature/subjects/subj_missing0000000000000000`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
         expect(response.status).toBe(404);
         expect((await response.json()).code).toBe('not_found');
         await new Promise((resolve) => setTimeout(resolve, 30)); // a second send would come by now

@@ -11,8 +11,24 @@ import { ENGINES, postgresEngine, sqliteEngine, type EngineUnderTest } from '../
 
 const SCOPE: Scope = { accountId: 'acct_assembly', environment: 'test' };
 const NOW = '2026-11-21T10:00:00Z';
-const subject = (id: string) => ({ id, createdAt: NOW, consentArtifact: { consent_text_version: '2026-01' }, metadata: {} });
-const key = (hash: Buffer): KeyRecord => ({ id: 'key_assembly', accountId: 'acct_assembly', environment: 'test', type: 'sk', scopes: ['nature:read'], hash, last4: 'abcd', name: null, createdAt: NOW, revokedAt: null });
+const subject = (id: string) => ({
+  id,
+  createdAt: NOW,
+  consentArtifact: { consent_text_version: '2026-01' },
+  metadata: {},
+});
+const key = (hash: Buffer): KeyRecord => ({
+  id: 'key_assembly',
+  accountId: 'acct_assembly',
+  environment: 'test',
+  type: 'sk',
+  scopes: ['nature:read'],
+  hash,
+  last4: 'abcd',
+  name: null,
+  createdAt: NOW,
+  revokedAt: null,
+});
 
 describe.each(ENGINES)('store assembly on $name', ({ start }) => {
   let engine: EngineUnderTest;
@@ -47,9 +63,15 @@ describe.each(ENGINES)('store assembly on $name', ({ start }) => {
 
   it('answers each prepared lookup with the values of its own call, inside and outside transactions', async () => {
     for (const id of ['subj_prep_a', 'subj_prep_b']) await store.insertSubject(SCOPE, subject(id));
-    const [a, b] = await Promise.all([store.findSubject(SCOPE, 'subj_prep_a'), store.findSubject(SCOPE, 'subj_prep_b')]);
+    const [a, b] = await Promise.all([
+      store.findSubject(SCOPE, 'subj_prep_a'),
+      store.findSubject(SCOPE, 'subj_prep_b'),
+    ]);
     expect([a?.id, b?.id]).toEqual(['subj_prep_a', 'subj_prep_b']);
-    const inside = await store.transaction(async (tx) => [await tx.findSubject(SCOPE, 'subj_prep_b'), await tx.findSubject({ ...SCOPE, environment: 'live' }, 'subj_prep_b')]);
+    const inside = await store.transaction(async (tx) => [
+      await tx.findSubject(SCOPE, 'subj_prep_b'),
+      await tx.findSubject({ ...SCOPE, environment: 'live' }, 'subj_prep_b'),
+    ]);
     expect(inside.map((row) => row?.id)).toEqual(['subj_prep_b', undefined]);
   });
 
@@ -99,9 +121,11 @@ describe('prepared lookups on two engines in one process', () => {
   });
 
   it('compile once per engine, each in its own dialect', async () => {
-    for (const [index, store] of stores.entries()) await store.insertSubject(SCOPE, subject(`subj_two_${index}`));
+    for (const [index, store] of stores.entries())
+      await store.insertSubject(SCOPE, subject(`subj_two_${index}`));
     for (let round = 0; round < 2; round += 1) {
-      for (const [index, store] of stores.entries()) expect((await store.findSubject(SCOPE, `subj_two_${index}`))?.id).toBe(`subj_two_${index}`);
+      for (const [index, store] of stores.entries())
+        expect((await store.findSubject(SCOPE, `subj_two_${index}`))?.id).toBe(`subj_two_${index}`);
     }
   });
 });

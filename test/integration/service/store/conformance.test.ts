@@ -29,7 +29,9 @@ describe.each(ENGINES)('store on $name', ({ start }) => {
 
   it('is migrated to the newest version on open, and a second open applies nothing', async () => {
     expect(store.migration.version).toBeGreaterThanOrEqual(1);
-    expect(store.migration.applied.map((m) => m.version)).toEqual(Array.from({ length: store.migration.version }, (_, i) => i + 1));
+    expect(store.migration.applied.map((m) => m.version)).toEqual(
+      Array.from({ length: store.migration.version }, (_, i) => i + 1),
+    );
   });
 
   it('keeps subjects apart by account and environment', async () => {
@@ -61,9 +63,26 @@ describe.each(ENGINES)('store on $name', ({ start }) => {
 
   it('completing an assessment sets the subject latest scores; deleting the subject removes its assessments', async () => {
     await store.insertSubject(TEST, newSubject('subj_asmt'));
-    const row = await store.insertAssessment(TEST, { id: 'asmt_1', subjectId: 'subj_asmt', status: 'in_progress', answers: [], scores: null, createdAt: NOW, completedAt: null, metadata: {} });
-    expect((await store.pageAssessments(TEST, 'subj_asmt', { limit: 10, boundary: null })).rows.map((r) => r.id)).toEqual(['asmt_1']);
-    await store.updateAssessment(TEST, { ...row, status: 'completed', answers: [{ item_id: 'n01', value: 4 }], scores: { mn: 1, mi: 2 }, completedAt: NOW });
+    const row = await store.insertAssessment(TEST, {
+      id: 'asmt_1',
+      subjectId: 'subj_asmt',
+      status: 'in_progress',
+      answers: [],
+      scores: null,
+      createdAt: NOW,
+      completedAt: null,
+      metadata: {},
+    });
+    expect(
+      (await store.pageAssessments(TEST, 'subj_asmt', { limit: 10, boundary: null })).rows.map((r) => r.id),
+    ).toEqual(['asmt_1']);
+    await store.updateAssessment(TEST, {
+      ...row,
+      status: 'completed',
+      answers: [{ item_id: 'n01', value: 4 }],
+      scores: { mn: 1, mi: 2 },
+      completedAt: NOW,
+    });
     expect((await store.findAssessment(TEST, 'asmt_1'))?.status).toBe('completed');
     expect((await store.findSubject(TEST, 'subj_asmt'))?.latestScores).toEqual({ mn: 1, mi: 2 });
     await store.deleteSubject(TEST, 'subj_asmt');
@@ -118,11 +137,26 @@ describe.each(ENGINES)('store on $name', ({ start }) => {
   });
 
   it('keeps idempotency records per scope and hides expired ones', async () => {
-    await store.saveIdempotency(TEST, 'idem-1', { requestHash: 'h1', status: 201, body: '{"id":1}', createdAtMs: 1000 });
-    expect(await store.findIdempotency(TEST, 'idem-1', 0)).toEqual({ requestHash: 'h1', status: 201, body: '{"id":1}', createdAtMs: 1000 });
+    await store.saveIdempotency(TEST, 'idem-1', {
+      requestHash: 'h1',
+      status: 201,
+      body: '{"id":1}',
+      createdAtMs: 1000,
+    });
+    expect(await store.findIdempotency(TEST, 'idem-1', 0)).toEqual({
+      requestHash: 'h1',
+      status: 201,
+      body: '{"id":1}',
+      createdAtMs: 1000,
+    });
     expect(await store.findIdempotency(TEST, 'idem-1', 1001)).toBeUndefined();
     expect(await store.findIdempotency(LIVE, 'idem-1', 0)).toBeUndefined();
-    await store.saveIdempotency(TEST, 'idem-1', { requestHash: 'h2', status: 201, body: '{}', createdAtMs: 5000 });
+    await store.saveIdempotency(TEST, 'idem-1', {
+      requestHash: 'h2',
+      status: 201,
+      body: '{}',
+      createdAtMs: 5000,
+    });
     expect((await store.findIdempotency(TEST, 'idem-1', 0))?.requestHash).toBe('h2');
   });
 
@@ -135,7 +169,18 @@ describe.each(ENGINES)('store on $name', ({ start }) => {
   it('sees a revocation at once, through the key cache', async () => {
     const hash = Buffer.alloc(32, 7);
     await store.createAccount('acct_keys', 1, NOW);
-    await store.insertKey({ id: 'key_conf', accountId: 'acct_keys', environment: 'test', type: 'sk', scopes: ['nature:read'], hash, last4: 'abcd', name: null, createdAt: NOW, revokedAt: null });
+    await store.insertKey({
+      id: 'key_conf',
+      accountId: 'acct_keys',
+      environment: 'test',
+      type: 'sk',
+      scopes: ['nature:read'],
+      hash,
+      last4: 'abcd',
+      name: null,
+      createdAt: NOW,
+      revokedAt: null,
+    });
     expect((await store.findKeyByHash(hash))?.revokedAt).toBeNull();
     await store.revokeKey('key_conf', NOW);
     expect((await store.findKeyByHash(hash))?.revokedAt).toBe(NOW);
@@ -165,13 +210,24 @@ describe.each(ENGINES)('store on $name', ({ start }) => {
 
   it('charges concurrent requests exactly once each (no lost update)', async () => {
     const limits = [{ name: 'key:conf_race', perMinute: 40 }];
-    const decisions = await Promise.all(Array.from({ length: 50 }, () => store.takeTokens(limits, 2_000_000)));
+    const decisions = await Promise.all(
+      Array.from({ length: 50 }, () => store.takeTokens(limits, 2_000_000)),
+    );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(40);
   });
 
-  it('lets one of two concurrent read-modify-write transactions see the other\'s write', async () => {
+  it("lets one of two concurrent read-modify-write transactions see the other's write", async () => {
     await store.insertSubject(TEST, newSubject('subj_rmw'));
-    await store.insertAssessment(TEST, { id: 'asmt_rmw', subjectId: 'subj_rmw', status: 'in_progress', answers: [], scores: null, createdAt: NOW, completedAt: null, metadata: {} });
+    await store.insertAssessment(TEST, {
+      id: 'asmt_rmw',
+      subjectId: 'subj_rmw',
+      status: 'in_progress',
+      answers: [],
+      scores: null,
+      createdAt: NOW,
+      completedAt: null,
+      metadata: {},
+    });
     const appendAnswer = (item: string) =>
       store.transaction(async (tx) => {
         const row = (await tx.findAssessment(TEST, 'asmt_rmw'))!;
@@ -179,7 +235,10 @@ describe.each(ENGINES)('store on $name', ({ start }) => {
         await tx.updateAssessment(TEST, { ...row, answers: [...row.answers, { item_id: item, value: 1 }] });
       });
     await Promise.all([appendAnswer('n01'), appendAnswer('n02')]);
-    expect((await store.findAssessment(TEST, 'asmt_rmw'))!.answers.map((a) => a.item_id).sort()).toEqual(['n01', 'n02']);
+    expect((await store.findAssessment(TEST, 'asmt_rmw'))!.answers.map((a) => a.item_id).sort()).toEqual([
+      'n01',
+      'n02',
+    ]);
   });
 
   it('creates a setting once and returns the first value afterwards', async () => {

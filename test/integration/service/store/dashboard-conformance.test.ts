@@ -8,8 +8,26 @@ import type { KeyRecord, Store, UserRecord } from '../../../../service/store/sto
 import { ENGINES, type EngineUnderTest } from '../../../support/engines.js';
 
 const NOW = '2026-11-21T10:00:00Z';
-const user = (id: string, accountId: string, email: string): UserRecord => ({ id, accountId, email, passwordHash: `scrypt$hash-of-${id}`, emailVerifiedAt: null, createdAt: NOW });
-const key = (id: string, accountId: string, environment: 'test' | 'live', createdAt: string): KeyRecord => ({ id, accountId, environment, type: 'sk', scopes: ['nature:read'], hash: Buffer.from(id.padEnd(32, '0')), last4: id.slice(-4), name: `name of ${id}`, createdAt, revokedAt: null });
+const user = (id: string, accountId: string, email: string): UserRecord => ({
+  id,
+  accountId,
+  email,
+  passwordHash: `scrypt$hash-of-${id}`,
+  emailVerifiedAt: null,
+  createdAt: NOW,
+});
+const key = (id: string, accountId: string, environment: 'test' | 'live', createdAt: string): KeyRecord => ({
+  id,
+  accountId,
+  environment,
+  type: 'sk',
+  scopes: ['nature:read'],
+  hash: Buffer.from(id.padEnd(32, '0')),
+  last4: id.slice(-4),
+  name: `name of ${id}`,
+  createdAt,
+  revokedAt: null,
+});
 
 describe.each(ENGINES)('dashboard store on $name', ({ start }) => {
   let engine: EngineUnderTest;
@@ -34,15 +52,31 @@ describe.each(ENGINES)('dashboard store on $name', ({ start }) => {
     await store.setUserPassword('user_1', 'scrypt$new');
     await store.setUserEmailVerified('user_1', '2026-11-21T11:00:00Z');
     await store.setUserEmailVerified('user_1', '2026-11-22T11:00:00Z'); // the first verification stands
-    expect(await store.findUserById('user_1')).toMatchObject({ passwordHash: 'scrypt$new', emailVerifiedAt: '2026-11-21T11:00:00Z' });
+    expect(await store.findUserById('user_1')).toMatchObject({
+      passwordHash: 'scrypt$new',
+      emailVerifiedAt: '2026-11-21T11:00:00Z',
+    });
     expect((await store.listUsers()).map((row) => row.id)).toEqual(['user_1']);
   });
 
   it('finds, touches and ends sessions by token hash, one or all of a user', async () => {
     await store.insertUser(user('user_s', 'acct_d2', 'sessions@example.com'));
-    for (const hash of ['h1', 'h2', 'h3']) await store.insertSession({ tokenHash: hash, userId: hash === 'h3' ? 'user_1' : 'user_s', csrfToken: `csrf-${hash}`, createdAtMs: 1000, lastSeenAtMs: 1000 });
+    for (const hash of ['h1', 'h2', 'h3'])
+      await store.insertSession({
+        tokenHash: hash,
+        userId: hash === 'h3' ? 'user_1' : 'user_s',
+        csrfToken: `csrf-${hash}`,
+        createdAtMs: 1000,
+        lastSeenAtMs: 1000,
+      });
     await store.touchSession('h1', 5000);
-    expect(await store.findSession('h1')).toEqual({ tokenHash: 'h1', userId: 'user_s', csrfToken: 'csrf-h1', createdAtMs: 1000, lastSeenAtMs: 5000 });
+    expect(await store.findSession('h1')).toEqual({
+      tokenHash: 'h1',
+      userId: 'user_s',
+      csrfToken: 'csrf-h1',
+      createdAtMs: 1000,
+      lastSeenAtMs: 5000,
+    });
     await store.deleteSession('h1');
     expect(await store.findSession('h1')).toBeUndefined();
     await store.deleteUserSessions('user_s');
@@ -84,11 +118,34 @@ describe.each(ENGINES)('dashboard store on $name', ({ start }) => {
   it('keeps the outbox and billing records in order', async () => {
     await store.insertMail({ recipient: 'a@example.com', subject: 'one', body: 'first', createdAt: NOW });
     await store.insertMail({ recipient: 'b@example.com', subject: 'two', body: 'second', createdAt: NOW });
-    expect((await store.listMail()).map((mail) => [mail.recipient, mail.subject])).toEqual([['a@example.com', 'one'], ['b@example.com', 'two']]);
-    await store.insertBillingRecord({ accountId: 'acct_d1', kind: 'plan_change', payload: { from_tier: 0, to_tier: 2 }, createdAt: NOW });
-    await store.insertBillingRecord({ accountId: 'acct_d1', kind: 'invoice_line', payload: { amount_cents: 100 }, createdAt: NOW });
-    await store.insertBillingRecord({ accountId: 'acct_d2', kind: 'plan_change', payload: {}, createdAt: NOW });
-    expect((await store.listBillingRecords('acct_d1')).map((record) => [record.kind, record.payload])).toEqual([['plan_change', { from_tier: 0, to_tier: 2 }], ['invoice_line', { amount_cents: 100 }]]);
+    expect((await store.listMail()).map((mail) => [mail.recipient, mail.subject])).toEqual([
+      ['a@example.com', 'one'],
+      ['b@example.com', 'two'],
+    ]);
+    await store.insertBillingRecord({
+      accountId: 'acct_d1',
+      kind: 'plan_change',
+      payload: { from_tier: 0, to_tier: 2 },
+      createdAt: NOW,
+    });
+    await store.insertBillingRecord({
+      accountId: 'acct_d1',
+      kind: 'invoice_line',
+      payload: { amount_cents: 100 },
+      createdAt: NOW,
+    });
+    await store.insertBillingRecord({
+      accountId: 'acct_d2',
+      kind: 'plan_change',
+      payload: {},
+      createdAt: NOW,
+    });
+    expect(
+      (await store.listBillingRecords('acct_d1')).map((record) => [record.kind, record.payload]),
+    ).toEqual([
+      ['plan_change', { from_tier: 0, to_tier: 2 }],
+      ['invoice_line', { amount_cents: 100 }],
+    ]);
   });
 
   it('meters live requests per day without losing concurrent increments, and reads a month', async () => {
@@ -96,7 +153,10 @@ describe.each(ENGINES)('dashboard store on $name', ({ start }) => {
     await store.meterDay('acct_d1', '2026-11-01');
     await store.meterDay('acct_d1', '2026-10-31');
     await store.meterDay('acct_d2', '2026-11-03');
-    expect(await store.dailyUsage('acct_d1', '2026-11')).toEqual([{ day: '2026-11-01', requests: 1 }, { day: '2026-11-03', requests: 20 }]);
+    expect(await store.dailyUsage('acct_d1', '2026-11')).toEqual([
+      { day: '2026-11-01', requests: 1 },
+      { day: '2026-11-03', requests: 20 },
+    ]);
   });
 
   it("lists one account's keys in one environment, newest first, with when each was last used", async () => {
@@ -106,7 +166,10 @@ describe.each(ENGINES)('dashboard store on $name', ({ start }) => {
     await store.insertKey(key('key_othr', 'acct_d2', 'test', '2026-11-04T00:00:00Z'));
     await store.setKeyLastUsed('key_old1', '2026-11-05T10:01:00Z');
     const listed = await store.listAccountKeys('acct_d1', 'test');
-    expect(listed.map((row) => [row.id, row.lastUsedAt])).toEqual([['key_new1', null], ['key_old1', '2026-11-05T10:01:00Z']]);
+    expect(listed.map((row) => [row.id, row.lastUsedAt])).toEqual([
+      ['key_new1', null],
+      ['key_old1', '2026-11-05T10:01:00Z'],
+    ]);
     expect((await store.findKeyById('key_old1'))?.lastUsedAt).toBe('2026-11-05T10:01:00Z');
   });
 });

@@ -27,7 +27,18 @@ const delivered = () => new Promise((resolve) => setTimeout(resolve, 100));
 async function newKey(account: string): Promise<Buffer> {
   const hash = Buffer.alloc(32, ++keys);
   if (!(await writer.findAccount(account))) await writer.createAccount(account, 1, NOW);
-  await writer.insertKey({ id: `key_cache${keys}`, accountId: account, environment: 'test', type: 'sk', scopes: ['nature:read'], hash, last4: 'abcd', name: null, createdAt: NOW, revokedAt: null });
+  await writer.insertKey({
+    id: `key_cache${keys}`,
+    accountId: account,
+    environment: 'test',
+    type: 'sk',
+    scopes: ['nature:read'],
+    hash,
+    last4: 'abcd',
+    name: null,
+    createdAt: NOW,
+    revokedAt: null,
+  });
   await delivered();
   return hash;
 }
@@ -35,7 +46,9 @@ async function newKey(account: string): Promise<Buffer> {
 /** Until the reader's cache is listening (it starts with the store): reads cached from then on. */
 async function listening(store: Store): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
-    const { rows } = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN store_keys' AND datname = current_database()");
+    const { rows } = await admin.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN store_keys' AND datname = current_database()",
+    );
     if (rows[0].n >= 2) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -52,7 +65,10 @@ async function silently(statement: string, values: unknown[]): Promise<void> {
 
 beforeAll(async () => {
   engine = await postgresEngine();
-  ({ store: writer, env: { DATABASE_URL: url } } = await engine.fresh());
+  ({
+    store: writer,
+    env: { DATABASE_URL: url },
+  } = await engine.fresh());
   reader = await PostgresStore.open(url);
   admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -89,7 +105,10 @@ describe('the key cache on PostgreSQL', () => {
     await writer.setAccountTier('acct_cache_c', 3);
     await delivered();
     expect((await reader.findKeyWithAccount(hash))?.account?.tier).toBe(3);
-    await admin.query("INSERT INTO api_keys (id, account_id, environment, type, scopes, hash, last4, created_at) VALUES ('key_late', 'acct_cache_c', 'test', 'sk', '[\"nature:read\"]', $1, 'wxyz', $2)", [missing, NOW]);
+    await admin.query(
+      "INSERT INTO api_keys (id, account_id, environment, type, scopes, hash, last4, created_at) VALUES ('key_late', 'acct_cache_c', 'test', 'sk', '[\"nature:read\"]', $1, 'wxyz', $2)",
+      [missing, NOW],
+    );
     await delivered();
     expect((await reader.findKeyWithAccount(missing))?.key.id).toBe('key_late');
   });
@@ -109,7 +128,8 @@ describe('the key cache on PostgreSQL', () => {
     await reader.findKeyWithAccount(hash);
     const cachedAt = Date.now();
     await silently('UPDATE api_keys SET revoked_at = $1 WHERE hash = $2', [NOW, hash]);
-    while ((await reader.findKeyWithAccount(hash))?.key.revokedAt === null) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await reader.findKeyWithAccount(hash))?.key.revokedAt === null)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const stale = Date.now() - cachedAt;
     expect(stale).toBeGreaterThan(MAX_AGE_MS - 500); // it was cached all along
     expect(stale).toBeLessThanOrEqual(MAX_AGE_MS + 500);
@@ -118,7 +138,9 @@ describe('the key cache on PostgreSQL', () => {
   it('caches nothing while its listening connection is down, and listens again', async () => {
     const hash = await newKey('acct_cache_f');
     await reader.findKeyWithAccount(hash);
-    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN store_keys' AND datname = current_database()");
+    await admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN store_keys' AND datname = current_database()",
+    );
     await delivered();
     await silently('UPDATE api_keys SET revoked_at = $1 WHERE hash = $2', [NOW, hash]);
     expect((await reader.findKeyWithAccount(hash))?.key.revokedAt).toBe(NOW); // read, not cached

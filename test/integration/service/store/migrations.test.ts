@@ -27,7 +27,8 @@ afterAll(async () => {
 
 describe('migration versions', () => {
   it('mean the same change on every engine', () => {
-    const names = (engine: 'sqlite' | 'postgres') => migrationsFor(engine).map((m) => `${String(m.version).padStart(3, '0')}_${m.name}`);
+    const names = (engine: 'sqlite' | 'postgres') =>
+      migrationsFor(engine).map((m) => `${String(m.version).padStart(3, '0')}_${m.name}`);
     expect(names('sqlite')).toEqual(names('postgres'));
   });
 });
@@ -37,7 +38,9 @@ describe('sqlite migrations', () => {
     const file = path.join(dir, 'empty.db');
     const newest = migrationsFor('sqlite').at(-1)!.version;
     const first = new SqliteStore(file);
-    expect(first.migration.applied.map((m) => m.version)).toEqual(Array.from({ length: newest }, (_, i) => i + 1));
+    expect(first.migration.applied.map((m) => m.version)).toEqual(
+      Array.from({ length: newest }, (_, i) => i + 1),
+    );
     expect(first.migration.version).toBe(newest);
     await first.close();
     const second = new SqliteStore(file);
@@ -50,13 +53,21 @@ describe('sqlite migrations', () => {
     const file = path.join(dir, 'unversioned.db');
     const old = new Database(file);
     old.exec(migrationsFor('sqlite')[0].sql); // the unversioned service created exactly this schema
-    old.prepare("INSERT INTO accounts (id, tier, created_at) VALUES ('acct_old', 2, '2026-01-01T00:00:00Z')").run();
-    old.prepare("INSERT INTO subjects (id, account_id, environment, created_at, consent_json, metadata_json) VALUES ('subj_old', 'acct_old', 'test', '2026-01-01T00:00:00Z', '{}', '{}')").run();
+    old
+      .prepare("INSERT INTO accounts (id, tier, created_at) VALUES ('acct_old', 2, '2026-01-01T00:00:00Z')")
+      .run();
+    old
+      .prepare(
+        "INSERT INTO subjects (id, account_id, environment, created_at, consent_json, metadata_json) VALUES ('subj_old', 'acct_old', 'test', '2026-01-01T00:00:00Z', '{}', '{}')",
+      )
+      .run();
     old.close();
     const store = new SqliteStore(file);
     expect(store.migration.applied[0].version).toBe(1);
     expect((await store.findAccount('acct_old'))?.tier).toBe(2);
-    expect((await store.findSubject({ accountId: 'acct_old', environment: 'test' }, 'subj_old'))?.id).toBe('subj_old');
+    expect((await store.findSubject({ accountId: 'acct_old', environment: 'test' }, 'subj_old'))?.id).toBe(
+      'subj_old',
+    );
     await store.close();
   });
 
@@ -65,21 +76,36 @@ describe('sqlite migrations', () => {
     const all = migrationsFor('sqlite');
     const webhooks = all.find((m) => m.name === 'webhooks')!;
     const old = new Database(file);
-    old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    old.exec(
+      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    );
     old.exec(all[0].sql);
     old.exec(webhooks.sql);
-    old.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (1, 'initial', '2026-11-01T00:00:00Z'), (2, 'webhooks', '2026-11-01T00:00:00Z')").run();
-    old.prepare("INSERT INTO webhook_endpoints (id, account_id, environment, url, secret_ciphertext, status, created_at) VALUES ('we_old', 'acct_old', 'test', 'https://example.com/hook', 'sealed', 'enabled', '2026-11-01T00:00:00Z')").run();
+    old
+      .prepare(
+        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (1, 'initial', '2026-11-01T00:00:00Z'), (2, 'webhooks', '2026-11-01T00:00:00Z')",
+      )
+      .run();
+    old
+      .prepare(
+        "INSERT INTO webhook_endpoints (id, account_id, environment, url, secret_ciphertext, status, created_at) VALUES ('we_old', 'acct_old', 'test', 'https://example.com/hook', 'sealed', 'enabled', '2026-11-01T00:00:00Z')",
+      )
+      .run();
     old.close();
     const store = new SqliteStore(file);
-    expect(store.migration.applied.map((m) => m.version)).toEqual(all.filter((m) => m.version > 2).map((m) => m.version));
+    expect(store.migration.applied.map((m) => m.version)).toEqual(
+      all.filter((m) => m.version > 2).map((m) => m.version),
+    );
     expect((await store.findWebhookEndpoint('we_old'))?.url).toBe('https://example.com/hook');
     await store.close();
   });
 
   it('npm run migrate applies them on DATABASE_PATH and says so', async () => {
     const file = path.join(dir, 'cli.db');
-    const run = () => promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], { env: { ...process.env, DATABASE_PATH: file } });
+    const run = () =>
+      promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], {
+        env: { ...process.env, DATABASE_PATH: file },
+      });
     const first = await run();
     expect(first.stdout).toMatch(/^applied 001_initial$/m);
     expect(first.stdout).toMatch(/schema at version \d+$/m);
@@ -118,7 +144,9 @@ describe('postgres migrations', () => {
     const pool = new pg.Pool({ connectionString: url });
     const previous = await migratePostgres(pool, all.slice(0, -1));
     expect(previous.version).toBe(all.length - 1);
-    await pool.query("INSERT INTO accounts (id, tier, created_at) VALUES ('acct_prev', 1, '2026-01-01T00:00:00Z')");
+    await pool.query(
+      "INSERT INTO accounts (id, tier, created_at) VALUES ('acct_prev', 1, '2026-01-01T00:00:00Z')",
+    );
     await pool.end();
     const store = await PostgresStore.open(url);
     expect(store.migration.applied.map((m) => m.version)).toEqual([all.length]);
@@ -128,7 +156,11 @@ describe('postgres migrations', () => {
 
   it('apply each version once when instances start together on an empty database', async () => {
     const url = await server.createDatabase();
-    const stores = await Promise.all([PostgresStore.open(url), PostgresStore.open(url), PostgresStore.open(url)]);
+    const stores = await Promise.all([
+      PostgresStore.open(url),
+      PostgresStore.open(url),
+      PostgresStore.open(url),
+    ]);
     const applied = stores.flatMap((store) => store.migration.applied.map((m) => m.version));
     expect(applied.sort((a, b) => a - b)).toEqual(migrationsFor('postgres').map((m) => m.version));
     expect(new Set(stores.map((store) => store.migration.version)).size).toBe(1);
@@ -137,19 +169,25 @@ describe('postgres migrations', () => {
 
   it('npm run migrate says in one line why it cannot open an unreachable database, without the password', async () => {
     const port = await freePort(); // nothing listens there
-    const failed = await promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], { env: { ...process.env, DATABASE_URL: `postgres://app:hunter2secret@127.0.0.1:${port}/db` } }).then(
+    const failed = await promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], {
+      env: { ...process.env, DATABASE_URL: `postgres://app:hunter2secret@127.0.0.1:${port}/db` },
+    }).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );
     expect(failed?.code).toBe(1);
-    expect(failed?.stderr).toMatch(/^migrate: cannot open the database \(PostgreSQL postgres:\/\/app:\*\*\*@127\.0\.0\.1:\d+\/db\): .*ECONNREFUSED/m);
+    expect(failed?.stderr).toMatch(
+      /^migrate: cannot open the database \(PostgreSQL postgres:\/\/app:\*\*\*@127\.0\.0\.1:\d+\/db\): .*ECONNREFUSED/m,
+    );
     expect(failed?.stderr).not.toContain('hunter2secret');
     expect(failed?.stderr).not.toMatch(/\n\s+at /); // no stack trace
   }, 60_000);
 
   it('npm run migrate applies them on DATABASE_URL and never prints the password', async () => {
     const url = await server.createDatabase();
-    const { stdout } = await promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], { env: { ...process.env, DATABASE_URL: url } });
+    const { stdout } = await promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], {
+      env: { ...process.env, DATABASE_URL: url },
+    });
     expect(stdout).toMatch(/^applied 001_initial$/m);
     expect(stdout).toMatch(/PostgreSQL postgres:\/\/postgres:\*\*\*@/);
     expect(stdout).not.toContain(new URL(url).password);

@@ -19,7 +19,10 @@ let url: string;
 
 beforeAll(async () => {
   engine = await postgresEngine();
-  ({ store, env: { DATABASE_URL: url } } = await engine.fresh());
+  ({
+    store,
+    env: { DATABASE_URL: url },
+  } = await engine.fresh());
 }, 120_000);
 afterAll(async () => {
   await store?.close();
@@ -29,7 +32,18 @@ afterAll(async () => {
 describe('prepared statements on PostgreSQL', () => {
   it('keep answering after another instance adds columns to the tables they read', async () => {
     await store.createAccount('acct_prep', 2, NOW);
-    await store.insertKey({ id: 'key_prep', accountId: 'acct_prep', environment: 'test', type: 'sk', scopes: ['nature:read'], hash: HASH, last4: 'abcd', name: null, createdAt: NOW, revokedAt: null });
+    await store.insertKey({
+      id: 'key_prep',
+      accountId: 'acct_prep',
+      environment: 'test',
+      type: 'sk',
+      scopes: ['nature:read'],
+      hash: HASH,
+      last4: 'abcd',
+      name: null,
+      createdAt: NOW,
+      revokedAt: null,
+    });
     await store.insertSubject(SCOPE, { id: 'subj_prep', createdAt: NOW, consentArtifact: {}, metadata: {} });
     const reads = async () => ({
       auth: await store.findKeyWithAccount(HASH),
@@ -42,7 +56,8 @@ describe('prepared statements on PostgreSQL', () => {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
-      for (const table of ['api_keys', 'accounts', 'subjects']) await admin.query(`ALTER TABLE ${table} ADD COLUMN added_by_a_later_version TEXT`);
+      for (const table of ['api_keys', 'accounts', 'subjects'])
+        await admin.query(`ALTER TABLE ${table} ADD COLUMN added_by_a_later_version TEXT`);
     } finally {
       await admin.end();
     }

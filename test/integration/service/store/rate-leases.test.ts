@@ -20,7 +20,10 @@ let sql: pg.Client;
 
 beforeAll(async () => {
   engine = await postgresEngine();
-  ({ store, env: { DATABASE_URL: url } } = await engine.fresh());
+  ({
+    store,
+    env: { DATABASE_URL: url },
+  } = await engine.fresh());
   sql = new pg.Client({ connectionString: url });
   await sql.connect();
 }, 120_000);
@@ -31,8 +34,15 @@ afterAll(async () => {
 });
 
 const lease = async (names: string[], perMinute: number[], wanted: number[], nowMs: number) =>
-  (await sql.query('SELECT ordinal, granted, level FROM lease_tokens($1::text[], $2::float8[], $3::float8[], $4)', [names, perMinute, wanted, nowMs])).rows;
-const level = async (name: string) => (await sql.query('SELECT tokens FROM rate_buckets WHERE name = $1', [name])).rows[0]?.tokens as number | undefined;
+  (
+    await sql.query(
+      'SELECT ordinal, granted, level FROM lease_tokens($1::text[], $2::float8[], $3::float8[], $4)',
+      [names, perMinute, wanted, nowMs],
+    )
+  ).rows;
+const level = async (name: string) =>
+  (await sql.query('SELECT tokens FROM rate_buckets WHERE name = $1', [name])).rows[0]?.tokens as
+    number | undefined;
 
 describe('rate-limit leases on PostgreSQL', () => {
   it('grants whole tokens up to what a bucket holds, in the order asked, and refills with time', async () => {
@@ -50,9 +60,19 @@ describe('rate-limit leases on PostgreSQL', () => {
 
   it('takes tokens back up to the bucket size, never beyond', async () => {
     await lease(['lease:c'], [60], [20], 0);
-    await sql.query('SELECT return_tokens($1::text[], $2::float8[], $3::float8[], $4)', [['lease:c'], [60], [15], 0]);
+    await sql.query('SELECT return_tokens($1::text[], $2::float8[], $3::float8[], $4)', [
+      ['lease:c'],
+      [60],
+      [15],
+      0,
+    ]);
     expect(await level('lease:c')).toBe(55);
-    await sql.query('SELECT return_tokens($1::text[], $2::float8[], $3::float8[], $4)', [['lease:c'], [60], [15], 0]);
+    await sql.query('SELECT return_tokens($1::text[], $2::float8[], $3::float8[], $4)', [
+      ['lease:c'],
+      [60],
+      [15],
+      0,
+    ]);
     expect(await level('lease:c')).toBe(60);
   });
 
@@ -62,12 +82,16 @@ describe('rate-limit leases on PostgreSQL', () => {
       const limits = [{ name: 'key:shared', perMinute: 60 }];
       for (let i = 0; i < 5; i += 1) expect((await other.takeTokens(limits, 1_000)).allowed).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 100)); // its background top-up lands: it holds some
-      const mine = (await Promise.all(Array.from({ length: 100 }, () => store.takeTokens(limits, 1_000)))).filter((d) => d.allowed).length;
+      const mine = (
+        await Promise.all(Array.from({ length: 100 }, () => store.takeTokens(limits, 1_000)))
+      ).filter((d) => d.allowed).length;
       expect(5 + mine).toBeLessThanOrEqual(60);
       expect(5 + mine).toBeGreaterThanOrEqual(60 - leaseSize(60));
       await other.close(); // gives back what it held
       // A second later the bucket has one more token, and everything the other held is back.
-      const after = (await Promise.all(Array.from({ length: 20 }, () => store.takeTokens(limits, 2_000)))).filter((d) => d.allowed).length;
+      const after = (
+        await Promise.all(Array.from({ length: 20 }, () => store.takeTokens(limits, 2_000)))
+      ).filter((d) => d.allowed).length;
       expect(5 + mine + after).toBe(61);
     } finally {
       await other.close().catch(() => undefined);

@@ -14,7 +14,12 @@ import type { Scope } from '../../../../service/store/store.js';
 
 const SCOPE: Scope = { accountId: 'acct_reads', environment: 'test' };
 const NOW = '2026-11-21T10:00:00Z';
-const subject = (id: string) => ({ id, createdAt: NOW, consentArtifact: { consent_text_version: '2026-01' }, metadata: { n: '1' } });
+const subject = (id: string) => ({
+  id,
+  createdAt: NOW,
+  consentArtifact: { consent_text_version: '2026-01' },
+  metadata: { n: '1' },
+});
 
 describe('single-row reads on SQLite', () => {
   let dir: string;
@@ -37,7 +42,7 @@ describe('single-row reads on SQLite', () => {
     await store.insertSubject(SCOPE, subject('subj_operator'));
     expect((await store.findSubject(SCOPE, 'subj_operator'))?.metadata).toEqual({ n: '1' });
     expect((await store.findSubject(SCOPE, 'subj_operator'))?.metadata).toEqual({ n: '1' }); // answered without SQLite
-    operator.prepare("UPDATE subjects SET metadata = '{\"n\":\"2\"}' WHERE id = ?").run('subj_operator');
+    operator.prepare('UPDATE subjects SET metadata = \'{"n":"2"}\' WHERE id = ?').run('subj_operator');
     expect((await store.findSubject(SCOPE, 'subj_operator'))?.metadata).toEqual({ n: '2' });
     operator.prepare('DELETE FROM subjects WHERE id = ?').run('subj_operator');
     expect(await store.findSubject(SCOPE, 'subj_operator')).toBeUndefined();

@@ -32,13 +32,27 @@ describe.each(ENGINES)('write-behind meters on $name', ({ start }) => {
   let engine: EngineUnderTest;
   let env: Record<string, string>;
   let reader: Store;
-  const open = (flushMs: number): Promise<Store> => (env.DATABASE_URL ? PostgresStore.open(env.DATABASE_URL, { flushMs }) : Promise.resolve(new SqliteStore(env.DATABASE_PATH, { flushMs })));
+  const open = (flushMs: number): Promise<Store> =>
+    env.DATABASE_URL
+      ? PostgresStore.open(env.DATABASE_URL, { flushMs })
+      : Promise.resolve(new SqliteStore(env.DATABASE_PATH, { flushMs }));
 
   beforeAll(async () => {
     engine = await start();
     ({ store: reader, env } = await engine.fresh());
     await reader.createAccount('acct_wb', 0, NOW);
-    await reader.insertKey({ id: 'key_wb', accountId: 'acct_wb', environment: 'live', type: 'sk', scopes: ['nature:read'], hash: Buffer.alloc(32, 3), last4: 'abcd', name: null, createdAt: NOW, revokedAt: null });
+    await reader.insertKey({
+      id: 'key_wb',
+      accountId: 'acct_wb',
+      environment: 'live',
+      type: 'sk',
+      scopes: ['nature:read'],
+      hash: Buffer.alloc(32, 3),
+      last4: 'abcd',
+      name: null,
+      createdAt: NOW,
+      revokedAt: null,
+    });
   }, 120_000);
   afterAll(async () => {
     await reader?.close();
@@ -113,7 +127,9 @@ describe('write-behind meters of several instances on postgres', () => {
 
   it('adds up the counts of three instances flushing at once, losing none', async () => {
     // Short intervals, so the three write the same rows many times while the others do.
-    const writers = await Promise.all([0, 1, 2].map(() => PostgresStore.open(env.DATABASE_URL, { flushMs: 20 })));
+    const writers = await Promise.all(
+      [0, 1, 2].map(() => PostgresStore.open(env.DATABASE_URL, { flushMs: 20 })),
+    );
     const accounts = ['acct_sum_a', 'acct_sum_b', 'acct_sum_c'];
     try {
       await Promise.all(

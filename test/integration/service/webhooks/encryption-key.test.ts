@@ -19,10 +19,20 @@ describe('the webhook encryption key file', () => {
   it('is created once, whole, when 8 processes race to create it, and every process uses it', async () => {
     const startAt = String(Date.now() + 4_000); // past tsx's start-up, so they call at the same moment
     const racers = Array.from({ length: 8 }, () =>
-      startProcess(binPath('tsx'), ['test/support/seal-with-key-file.ts'], { env: { DATABASE_PATH: path.join(folder, 'service.db'), START_AT: startAt, WEBHOOK_ENCRYPTION_KEY: '' } }),
+      startProcess(binPath('tsx'), ['test/support/seal-with-key-file.ts'], {
+        env: {
+          DATABASE_PATH: path.join(folder, 'service.db'),
+          START_AT: startAt,
+          WEBHOOK_ENCRYPTION_KEY: '',
+        },
+      }),
     );
-    const codes = await Promise.all(racers.map((racer) => new Promise<number | null>((resolve) => racer.child.once('exit', resolve))));
-    expect(racers.map((racer, i) => `${codes[i]} ${codes[i] === 0 ? '' : racer.output()}`)).toEqual(racers.map(() => '0 '));
+    const codes = await Promise.all(
+      racers.map((racer) => new Promise<number | null>((resolve) => racer.child.once('exit', resolve))),
+    );
+    expect(racers.map((racer, i) => `${codes[i]} ${codes[i] === 0 ? '' : racer.output()}`)).toEqual(
+      racers.map(() => '0 '),
+    );
 
     const keyFile = path.join(folder, 'webhook-encryption.key');
     expect(readdirSync(folder)).toEqual(['webhook-encryption.key']); // no draft left behind

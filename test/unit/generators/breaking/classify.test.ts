@@ -15,9 +15,17 @@ describe('breaking-change classification (fixture pairs)', () => {
     const { base, head } = pair(entry);
     expect(JSON.stringify(head), 'the mutation must change the document').not.toBe(JSON.stringify(base));
     const { findings, breaking } = verdictOf(base, head);
-    const shown = findings.map((finding) => `${finding.rule} @ ${finding.pointer}: ${finding.where}: ${finding.detail}`).join('\n');
-    expect(findings.map((finding) => finding.rule), shown).toContain(entry.rule);
-    expect(findings.filter((finding) => finding.rule === 'unclassified'), shown).toEqual([]);
+    const shown = findings
+      .map((finding) => `${finding.rule} @ ${finding.pointer}: ${finding.where}: ${finding.detail}`)
+      .join('\n');
+    expect(
+      findings.map((finding) => finding.rule),
+      shown,
+    ).toContain(entry.rule);
+    expect(
+      findings.filter((finding) => finding.rule === 'unclassified'),
+      shown,
+    ).toEqual([]);
     expect(breaking, `${entry.breaking ? 'breaking' : 'compatible'} expected\n${shown}`).toBe(entry.breaking);
   });
 
@@ -31,7 +39,9 @@ describe('breaking-change classification (fixture pairs)', () => {
 
   it('README documents every rule id', () => {
     const readme = readFileSync('README.md', 'utf8');
-    const missing = [...Object.keys(RULES), ...Object.keys(SCHEMA_KINDS)].filter((id) => !readme.includes(`\`${id}\``));
+    const missing = [...Object.keys(RULES), ...Object.keys(SCHEMA_KINDS)].filter(
+      (id) => !readme.includes(`\`${id}\``),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -52,7 +62,10 @@ describe('breaking-change classification (fixture pairs)', () => {
     head.components.schemas.Answer.if = { properties: { value: { const: 5 } } };
     head.components.schemas.Answer.then = { required: ['note'] };
     const { findings, breaking } = verdictOf(base, head);
-    expect(findings.map((finding) => `${finding.rule} ${finding.pointer}`)).toEqual(['unclassified /components/schemas/Answer/if/properties/value/const', 'unclassified /components/schemas/Answer/then/required']);
+    expect(findings.map((finding) => `${finding.rule} ${finding.pointer}`)).toEqual([
+      'unclassified /components/schemas/Answer/if/properties/value/const',
+      'unclassified /components/schemas/Answer/then/required',
+    ]);
     expect(breaking).toBe(true);
   });
 
@@ -68,8 +81,14 @@ describe('breaking-change classification (fixture pairs)', () => {
     const base = baseSpec();
     const head = structuredClone(base);
     head.components.schemas.Answer.properties.value.maximum = 10;
-    const rules = verdictOf(base, head).findings.map((finding) => finding.rule).sort();
-    expect(rules).toEqual(['request-limit-loosened', 'response-limit-loosened', 'webhook-payload-limit-loosened']);
+    const rules = verdictOf(base, head)
+      .findings.map((finding) => finding.rule)
+      .sort();
+    expect(rules).toEqual([
+      'request-limit-loosened',
+      'response-limit-loosened',
+      'webhook-payload-limit-loosened',
+    ]);
   });
 
   it('judges a change behind an allOf and two $refs in every direction it reaches, at the place it lives', () => {
@@ -87,17 +106,30 @@ describe('breaking-change classification (fixture pairs)', () => {
     const lowered = structuredClone(base);
     lowered.components.schemas.Slug.maxLength = 32;
     const tightened = verdictOf(base, lowered);
-    expect(tightened.findings.map((finding) => finding.rule).sort()).toEqual(['request-limit-tightened', 'response-limit-tightened', 'webhook-payload-limit-tightened']);
+    expect(tightened.findings.map((finding) => finding.rule).sort()).toEqual([
+      'request-limit-tightened',
+      'response-limit-tightened',
+      'webhook-payload-limit-tightened',
+    ]);
     expect(tightened.result.failing.map((finding) => finding.rule)).toEqual(['request-limit-tightened']);
   });
 
   it('never fails clients for a request change that only widens what the server accepts', () => {
-    const widening = CASES.filter((entry) => /^request-(limit-loosened|pattern-widened|pattern-removed|format-widened|not-removed|enum-removed|enum-value-added|type-widened|nullable-added|constraint-restated)$/.test(entry.rule));
+    const widening = CASES.filter((entry) =>
+      /^request-(limit-loosened|pattern-widened|pattern-removed|format-widened|not-removed|enum-removed|enum-value-added|type-widened|nullable-added|constraint-restated)$/.test(
+        entry.rule,
+      ),
+    );
     expect(widening.length).toBeGreaterThanOrEqual(15);
     for (const entry of widening) {
       const { base, head } = pair(entry);
-      const failing = verdictOf(base, head).result.failing.filter((finding) => finding.rule.startsWith('request-'));
-      expect(failing.map((finding) => finding.rule), entry.name).toEqual([]);
+      const failing = verdictOf(base, head).result.failing.filter((finding) =>
+        finding.rule.startsWith('request-'),
+      );
+      expect(
+        failing.map((finding) => finding.rule),
+        entry.name,
+      ).toEqual([]);
     }
   });
 
@@ -120,12 +152,31 @@ describe('breaking-change classification (fixture pairs)', () => {
     try {
       const classification = classifyDocuments(base, head);
       expect(classification.advice).toBe('major');
-      expect(classification.findings.map(({ rule, pointer, breaks, docsOnly }) => ({ rule, pointer, breaks, docsOnly }))).toEqual([
-        { rule: 'request-property-required-added', pointer: '/components/schemas/SubjectCreate/properties/purpose', breaks: ['clients'], docsOnly: false },
-        { rule: 'docs-changed', pointer: '/components/schemas/Answer/description', breaks: [], docsOnly: true },
+      expect(
+        classification.findings.map(({ rule, pointer, breaks, docsOnly }) => ({
+          rule,
+          pointer,
+          breaks,
+          docsOnly,
+        })),
+      ).toEqual([
+        {
+          rule: 'request-property-required-added',
+          pointer: '/components/schemas/SubjectCreate/properties/purpose',
+          breaks: ['clients'],
+          docsOnly: false,
+        },
+        {
+          rule: 'docs-changed',
+          pointer: '/components/schemas/Answer/description',
+          breaks: [],
+          docsOnly: true,
+        },
       ]);
       expect(classification.findings[0].consequence).toMatch(/can now be refused/);
-      const off = classifyDocuments(base, head, { off: [{ rule: 'request-property-required-added', reason: 'accepted' }] });
+      const off = classifyDocuments(base, head, {
+        off: [{ rule: 'request-property-required-added', reason: 'accepted' }],
+      });
       expect(off.ignored.map((finding) => finding.rule)).toEqual(['request-property-required-added']);
       expect(off.advice).toBe('patch');
       expect(log).not.toHaveBeenCalled();

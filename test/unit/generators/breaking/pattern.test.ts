@@ -25,12 +25,35 @@ describe('pattern direction', () => {
   });
 
   // Small patterns of one structure with varying classes and repeats, so many pairs are comparable.
-  const CLASSES = ['[a-z]', '[a-z0-9]', '[0-9]', '\\d', '\\w', '[A-Za-z0-9_-]', '[ab]', '[^a]', '.', 'x', '\\.'];
+  const CLASSES = [
+    '[a-z]',
+    '[a-z0-9]',
+    '[0-9]',
+    '\\d',
+    '\\w',
+    '[A-Za-z0-9_-]',
+    '[ab]',
+    '[^a]',
+    '.',
+    'x',
+    '\\.',
+  ];
   const QUANTIFIERS = ['', '+', '*', '?', '{1,3}', '{2}', '{0,5}', '{1,}'];
   const piece = fc.tuple(fc.constantFrom(...CLASSES), fc.constantFrom(...QUANTIFIERS));
-  const patternPair = fc.integer({ min: 1, max: 4 }).chain((length) => fc.tuple(fc.array(piece, { minLength: length, maxLength: length }), fc.array(piece, { minLength: length, maxLength: length })));
-  const text = (pieces: Array<[string, string]>) => `^${pieces.map(([atom, quantifier]) => atom + quantifier).join('')}$`;
-  const everyMatch = (from: string, to: string, seed: number) => fc.sample(fc.stringMatching(new RegExp(from)), { numRuns: 40, seed }).every((sample) => new RegExp(to).test(sample));
+  const patternPair = fc
+    .integer({ min: 1, max: 4 })
+    .chain((length) =>
+      fc.tuple(
+        fc.array(piece, { minLength: length, maxLength: length }),
+        fc.array(piece, { minLength: length, maxLength: length }),
+      ),
+    );
+  const text = (pieces: Array<[string, string]>) =>
+    `^${pieces.map(([atom, quantifier]) => atom + quantifier).join('')}$`;
+  const everyMatch = (from: string, to: string, seed: number) =>
+    fc
+      .sample(fc.stringMatching(new RegExp(from)), { numRuns: 40, seed })
+      .every((sample) => new RegExp(to).test(sample));
 
   it('calls a pattern wider (or narrower) only when V8 agrees on generated strings', () => {
     let decided = 0;
@@ -39,8 +62,10 @@ describe('pattern direction', () => {
         const [before, after] = [text(a), text(b)];
         const direction = patternDirection(before, after);
         if (direction) decided += 1;
-        if (direction === 'wider' || direction === 'same') expect(everyMatch(before, after, seed), `${before} → ${after}`).toBe(true);
-        if (direction === 'narrower' || direction === 'same') expect(everyMatch(after, before, seed), `${after} → ${before}`).toBe(true);
+        if (direction === 'wider' || direction === 'same')
+          expect(everyMatch(before, after, seed), `${before} → ${after}`).toBe(true);
+        if (direction === 'narrower' || direction === 'same')
+          expect(everyMatch(after, before, seed), `${after} → ${before}`).toBe(true);
       }),
       { numRuns: 300, seed: 20261122 },
     );

@@ -35,7 +35,9 @@ describe('renderChangelog', () => {
     const changes = lines.filter((line) => line.startsWith('- '));
     expect(changes.length).toBe(ir.release.changes.length);
     expect(changes.length).toBeGreaterThanOrEqual(2);
-    expect(changes[0]).toMatch(/^- \*\*breaking\*\* \(clients[^)]*\) `response-property-removed` .* body\.detail: .+\. Clients /);
+    expect(changes[0]).toMatch(
+      /^- \*\*breaking\*\* \(clients[^)]*\) `response-property-removed` .* body\.detail: .+\. Clients /,
+    );
     expect(changes.at(-1)).toMatch(/^- docs `[a-z0-9-]+` .*publish/i);
     const ids = new Set(allRuleIds());
     for (const line of changes) expect(ids.has(/`([^`]+)`/.exec(line)![1]), line).toBe(true);
@@ -43,7 +45,11 @@ describe('renderChangelog', () => {
 
   it('says there are no changes when the release equals the description, and what to do when no release is named', async () => {
     const ir = await current();
-    ir.release = releaseBetween('spec/released.yaml', documentFrom('spec/released.yaml', structuredClone(ir.document)), ir);
+    ir.release = releaseBetween(
+      'spec/released.yaml',
+      documentFrom('spec/released.yaml', structuredClone(ir.document)),
+      ir,
+    );
     expect(renderChangelog(ir, 'w')).toContain('No changes.');
     expect(renderChangelog(ir, 'w')).toContain('**none** for the');
     delete ir.release;

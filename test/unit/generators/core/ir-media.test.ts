@@ -24,9 +24,20 @@ afterAll(async () => {
 });
 
 let counter = 0;
-async function irOf(paths: Record<string, unknown>, version = '3.1.0', components: Record<string, unknown> = {}): Promise<Ir> {
+async function irOf(
+  paths: Record<string, unknown>,
+  version = '3.1.0',
+  components: Record<string, unknown> = {},
+): Promise<Ir> {
   const file = path.join(dir, `spec-${(counter += 1)}.json`);
-  await writeFile(file, JSON.stringify({ openapi: version, info: { title: 'Media API', version: '1.0.0' }, paths, components }, null, 2));
+  await writeFile(
+    file,
+    JSON.stringify(
+      { openapi: version, info: { title: 'Media API', version: '1.0.0' }, paths, components },
+      null,
+      2,
+    ),
+  );
   return buildIr(await loadDocument(file));
 }
 const only = (ir: Ir): IrOperation => ir.operations[0];
@@ -64,7 +75,9 @@ describe('media kinds', () => {
   });
 
   it('offers application/json first, then +json, then the rest in document order', () => {
-    expect(preferredOrder(['text/plain', 'application/xml', 'application/vnd.x+json', 'application/json'])).toEqual(['application/json', 'application/vnd.x+json', 'text/plain', 'application/xml']);
+    expect(
+      preferredOrder(['text/plain', 'application/xml', 'application/vnd.x+json', 'application/json']),
+    ).toEqual(['application/json', 'application/vnd.x+json', 'text/plain', 'application/xml']);
   });
 });
 
@@ -91,7 +104,13 @@ describe('request bodies', () => {
       ['text/plain', 'text'],
       ['multipart/form-data', 'multipart'],
     ]);
-    expect(body).toMatchObject({ required: true, contentType: 'application/vnd.thing+json', isJson: true, schema: { type: 'object' }, examples: [{ a: 1 }] });
+    expect(body).toMatchObject({
+      required: true,
+      contentType: 'application/vnd.thing+json',
+      isJson: true,
+      schema: { type: 'object' },
+      examples: [{ a: 1 }],
+    });
   });
 
   it('takes a multipart body apart: files (3.0 format: binary, 3.1 contentMediaType), arrays, objects, encoding', async () => {
@@ -117,7 +136,13 @@ describe('request bodies', () => {
                   },
                 },
                 encoding: {
-                  file: { contentType: 'image/png, image/jpeg', headers: { 'X-Part-Id': { schema: { type: 'string' }, required: true }, 'Content-Type': { schema: { type: 'string' } } } },
+                  file: {
+                    contentType: 'image/png, image/jpeg',
+                    headers: {
+                      'X-Part-Id': { schema: { type: 'string' }, required: true },
+                      'Content-Type': { schema: { type: 'string' } },
+                    },
+                  },
                   meta: { contentType: 'application/vnd.meta+json' },
                   styled: { style: 'deepObject', explode: true },
                 },
@@ -129,14 +154,38 @@ describe('request bodies', () => {
       },
     });
     const parts = Object.fromEntries(only(ir).body!.content[0].parts!.map((part) => [part.name, part]));
-    expect(parts.file).toMatchObject({ shape: 'file', required: true, contentType: 'image/png, image/jpeg', contentTypeDeclared: true, maxBytes: 1024, headers: [{ name: 'X-Part-Id', required: true }] });
+    expect(parts.file).toMatchObject({
+      shape: 'file',
+      required: true,
+      contentType: 'image/png, image/jpeg',
+      contentTypeDeclared: true,
+      maxBytes: 1024,
+      headers: [{ name: 'X-Part-Id', required: true }],
+    });
     expect(parts.file.headers).toHaveLength(1); // Content-Type in encoding.headers is ignored, as OAS says
-    expect(parts.photo).toMatchObject({ shape: 'file', contentType: 'image/png', contentTypeDeclared: false });
+    expect(parts.photo).toMatchObject({
+      shape: 'file',
+      contentType: 'image/png',
+      contentTypeDeclared: false,
+    });
     expect(parts.encoded).toMatchObject({ shape: 'primitive', contentType: 'text/plain' }); // base64 text, not bytes
-    expect(parts.attachments).toMatchObject({ shape: 'files', contentType: 'application/octet-stream', maxFiles: 3 });
-    expect(parts.caption).toMatchObject({ shape: 'primitive', required: true, contentType: 'text/plain', styled: false });
+    expect(parts.attachments).toMatchObject({
+      shape: 'files',
+      contentType: 'application/octet-stream',
+      maxFiles: 3,
+    });
+    expect(parts.caption).toMatchObject({
+      shape: 'primitive',
+      required: true,
+      contentType: 'text/plain',
+      styled: false,
+    });
     expect(parts.tags).toMatchObject({ shape: 'array', contentType: 'text/plain' });
-    expect(parts.meta).toMatchObject({ shape: 'object', contentType: 'application/vnd.meta+json', contentTypeDeclared: true });
+    expect(parts.meta).toMatchObject({
+      shape: 'object',
+      contentType: 'application/vnd.meta+json',
+      contentTypeDeclared: true,
+    });
     expect(parts.count).toMatchObject({ shape: 'primitive', contentType: 'text/plain' });
     expect(parts.styled).toMatchObject({ shape: 'object', styled: true, style: 'deepObject', explode: true });
   });
@@ -148,8 +197,18 @@ describe('request bodies', () => {
           requestBody: {
             content: {
               'application/x-www-form-urlencoded': {
-                schema: { type: 'object', properties: { grant_type: { type: 'string' }, scope: { type: 'array', items: { type: 'string' } }, filter: { type: 'object' } } },
-                encoding: { scope: { style: 'spaceDelimited', explode: false }, filter: { style: 'deepObject', explode: true, allowReserved: true } },
+                schema: {
+                  type: 'object',
+                  properties: {
+                    grant_type: { type: 'string' },
+                    scope: { type: 'array', items: { type: 'string' } },
+                    filter: { type: 'object' },
+                  },
+                },
+                encoding: {
+                  scope: { style: 'spaceDelimited', explode: false },
+                  filter: { style: 'deepObject', explode: true, allowReserved: true },
+                },
               },
             },
           },
@@ -158,7 +217,9 @@ describe('request bodies', () => {
       },
     });
     const parts = only(ir).body!.content[0].parts!;
-    expect(parts.map((part) => [part.name, part.style, part.explode, part.allowReserved, part.styled])).toEqual([
+    expect(
+      parts.map((part) => [part.name, part.style, part.explode, part.allowReserved, part.styled]),
+    ).toEqual([
       ['grant_type', 'form', true, false, false],
       ['scope', 'spaceDelimited', false, false, true],
       ['filter', 'deepObject', true, true, true],
@@ -166,45 +227,156 @@ describe('request bodies', () => {
   });
 
   it('reads a 3.0 binary body and its file schema', async () => {
-    const ir = await irOf({ '/blob': { put: { requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, responses: ok } } }, '3.0.3');
-    expect(only(ir).body!.content[0]).toMatchObject({ kind: 'binary', schema: { type: 'string', format: 'binary' } });
+    const ir = await irOf(
+      {
+        '/blob': {
+          put: {
+            requestBody: {
+              content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+            },
+            responses: ok,
+          },
+        },
+      },
+      '3.0.3',
+    );
+    expect(only(ir).body!.content[0]).toMatchObject({
+      kind: 'binary',
+      schema: { type: 'string', format: 'binary' },
+    });
     expect(only(ir).body).toMatchObject({ isJson: false, schema: true });
   });
 });
 
 describe('responses', () => {
   it('lists every media type of a response, JSON preferred', async () => {
-    const ir = await irOf({ '/report': { get: { responses: { '200': { description: 'OK', content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } } } } } } });
+    const ir = await irOf({
+      '/report': {
+        get: {
+          responses: {
+            '200': {
+              description: 'OK',
+              content: {
+                'text/csv': { schema: { type: 'string' } },
+                'application/json': { schema: { type: 'object' } },
+              },
+            },
+          },
+        },
+      },
+    });
     const response = only(ir).responses[0];
     expect(response.content.map((media) => media.kind)).toEqual(['json', 'text']);
-    expect(response).toMatchObject({ contentType: 'application/json', isJson: true, schema: { type: 'object' } });
+    expect(response).toMatchObject({
+      contentType: 'application/json',
+      isJson: true,
+      schema: { type: 'object' },
+    });
   });
 
   it('reads an SSE item schema that describes whole events (OAS 3.2 itemSchema): data is its JSON contentSchema', async () => {
     const data = { type: 'object', properties: { n: { type: 'integer' } } };
-    const itemSchema = { type: 'object', required: ['data'], properties: { event: { type: 'string' }, data: { type: 'string', contentMediaType: 'application/json', contentSchema: data }, id: { type: 'string' } } };
-    const ir = await irOf({ '/events': { get: { responses: { '200': { description: 'OK', content: { 'text/event-stream': { schema: { type: 'string' }, itemSchema } } } } } } });
-    expect(only(ir).responses[0].content[0]).toMatchObject({ kind: 'event-stream', stream: { itemSchema, dataSchema: data, dataIsJson: true } });
+    const itemSchema = {
+      type: 'object',
+      required: ['data'],
+      properties: {
+        event: { type: 'string' },
+        data: { type: 'string', contentMediaType: 'application/json', contentSchema: data },
+        id: { type: 'string' },
+      },
+    };
+    const ir = await irOf({
+      '/events': {
+        get: {
+          responses: {
+            '200': {
+              description: 'OK',
+              content: { 'text/event-stream': { schema: { type: 'string' }, itemSchema } },
+            },
+          },
+        },
+      },
+    });
+    expect(only(ir).responses[0].content[0]).toMatchObject({
+      kind: 'event-stream',
+      stream: { itemSchema, dataSchema: data, dataIsJson: true },
+    });
   });
 
   it('reads x-item-schema the same way, and an item schema without `data` as the data itself', async () => {
-    const ir = await irOf({
-      '/a': { get: { responses: { '200': { description: 'OK', content: { 'text/event-stream': { 'x-item-schema': { $ref: '#/components/schemas/Tick' } } } } } } },
-      '/b': { get: { responses: { '200': { description: 'OK', content: { 'text/event-stream': { 'x-item-schema': { type: 'object', properties: { data: { type: 'string' } } } } } } } } },
-      '/c': { get: { responses: { '200': { description: 'OK', content: { 'text/event-stream': { schema: { type: 'string' } } } } } } },
-    }, '3.1.0', { schemas: { Tick: { type: 'object', properties: { at: { type: 'string' } } } } });
+    const ir = await irOf(
+      {
+        '/a': {
+          get: {
+            responses: {
+              '200': {
+                description: 'OK',
+                content: { 'text/event-stream': { 'x-item-schema': { $ref: '#/components/schemas/Tick' } } },
+              },
+            },
+          },
+        },
+        '/b': {
+          get: {
+            responses: {
+              '200': {
+                description: 'OK',
+                content: {
+                  'text/event-stream': {
+                    'x-item-schema': { type: 'object', properties: { data: { type: 'string' } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+        '/c': {
+          get: {
+            responses: {
+              '200': { description: 'OK', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+      '3.1.0',
+      { schemas: { Tick: { type: 'object', properties: { at: { type: 'string' } } } } },
+    );
     const [a, b, c] = ir.operations.map((operation) => operation.responses[0].content[0].stream);
-    expect(a).toEqual({ itemSchema: { $ref: '#/components/schemas/Tick' }, dataSchema: { $ref: '#/components/schemas/Tick' }, dataIsJson: true });
-    expect(b).toEqual({ itemSchema: { type: 'object', properties: { data: { type: 'string' } } }, dataSchema: { type: 'string' }, dataIsJson: false });
+    expect(a).toEqual({
+      itemSchema: { $ref: '#/components/schemas/Tick' },
+      dataSchema: { $ref: '#/components/schemas/Tick' },
+      dataIsJson: true,
+    });
+    expect(b).toEqual({
+      itemSchema: { type: 'object', properties: { data: { type: 'string' } } },
+      dataSchema: { type: 'string' },
+      dataIsJson: false,
+    });
     expect(c).toEqual({ dataIsJson: false });
   });
 
   it('reads NDJSON records from itemSchema, or from an object schema of a 3.1 document', async () => {
     const record = { type: 'object', properties: { id: { type: 'integer' } } };
     const ir = await irOf({
-      '/a': { get: { responses: { '200': { description: 'OK', content: { 'application/x-ndjson': { itemSchema: record } } } } } },
-      '/b': { get: { responses: { '200': { description: 'OK', content: { 'application/jsonl': { schema: record } } } } } },
-      '/c': { get: { responses: { '200': { description: 'OK', content: { 'application/jsonl': { schema: { type: 'string' } } } } } } },
+      '/a': {
+        get: {
+          responses: {
+            '200': { description: 'OK', content: { 'application/x-ndjson': { itemSchema: record } } },
+          },
+        },
+      },
+      '/b': {
+        get: {
+          responses: { '200': { description: 'OK', content: { 'application/jsonl': { schema: record } } } },
+        },
+      },
+      '/c': {
+        get: {
+          responses: {
+            '200': { description: 'OK', content: { 'application/jsonl': { schema: { type: 'string' } } } },
+          },
+        },
+      },
     });
     const [a, b, c] = ir.operations.map((operation) => operation.responses[0].content[0].stream);
     expect(a).toEqual({ itemSchema: record, dataSchema: record, dataIsJson: true });
@@ -219,11 +391,30 @@ describe('parameters', () => {
       '/p/{id}': {
         get: {
           parameters: [
-            { name: 'id', in: 'path', required: true, schema: { type: 'array', items: { type: 'integer' } }, style: 'matrix', explode: true },
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              schema: { type: 'array', items: { type: 'integer' } },
+              style: 'matrix',
+              explode: true,
+            },
             { name: 'q', in: 'query', schema: { type: 'object', properties: { a: { type: 'string' } } } },
-            { name: 'r', in: 'query', schema: { type: 'string' }, allowReserved: true, allowEmptyValue: true },
+            {
+              name: 'r',
+              in: 'query',
+              schema: { type: 'string' },
+              allowReserved: true,
+              allowEmptyValue: true,
+            },
             { name: 'd', in: 'query', style: 'deepObject', explode: true, schema: { type: 'object' } },
-            { name: 'f', in: 'query', content: { 'application/json': { schema: { type: 'object', properties: { x: { type: 'integer' } } } } } },
+            {
+              name: 'f',
+              in: 'query',
+              content: {
+                'application/json': { schema: { type: 'object', properties: { x: { type: 'integer' } } } },
+              },
+            },
             { name: 'X-List', in: 'header', schema: { type: 'array', items: { type: 'string' } } },
             { name: 'session', in: 'cookie', schema: { type: 'string' } },
             { name: 'X-Reserved', in: 'header', schema: { type: 'string' }, allowReserved: true },
@@ -233,7 +424,15 @@ describe('parameters', () => {
       },
     });
     const params = only(ir).parameters;
-    const view = (param: (typeof params.query)[number]) => [param.name, param.style, param.explode, param.shape, param.allowReserved, param.allowEmptyValue, param.contentType];
+    const view = (param: (typeof params.query)[number]) => [
+      param.name,
+      param.style,
+      param.explode,
+      param.shape,
+      param.allowReserved,
+      param.allowEmptyValue,
+      param.contentType,
+    ];
     expect(params.path.map(view)).toEqual([['id', 'matrix', true, 'array', false, false, undefined]]);
     expect(params.query.map(view)).toEqual([
       ['q', 'form', true, 'object', false, false, undefined],
@@ -246,14 +445,24 @@ describe('parameters', () => {
       ['X-List', 'simple', false, 'array', false, false, undefined],
       ['X-Reserved', 'simple', false, 'primitive', false, false, undefined], // allowReserved is a query keyword
     ]);
-    expect(params.cookie.map(view)).toEqual([['session', 'form', true, 'primitive', false, false, undefined]]);
+    expect(params.cookie.map(view)).toEqual([
+      ['session', 'form', true, 'primitive', false, false, undefined],
+    ]);
   });
 
   it.each([
     ['/user{ext}', [{ literal: '/user' }, { param: 'ext' }], undefined],
-    ['/files/{name}.{ext}', [{ literal: '/files/' }, { param: 'name' }, { literal: '.' }, { param: 'ext' }], undefined],
+    [
+      '/files/{name}.{ext}',
+      [{ literal: '/files/' }, { param: 'name' }, { literal: '.' }, { param: 'ext' }],
+      undefined,
+    ],
     ['/v1/{name}:cancel', [{ literal: '/v1/' }, { param: 'name' }, { literal: ':cancel' }], undefined],
-    ['/#X-Amz-Target=Things.PutThing', [{ literal: '/' }], { in: 'header', name: 'X-Amz-Target', value: 'Things.PutThing' }],
+    [
+      '/#X-Amz-Target=Things.PutThing',
+      [{ literal: '/' }],
+      { in: 'header', name: 'X-Amz-Target', value: 'Things.PutThing' },
+    ],
     ['/search?mode=fast&x=1', [{ literal: '/search' }], { in: 'query', name: 'mode', value: 'fast' }],
   ])('takes the path template %s apart', (template, parts, match) => {
     const parsed = parsePathTemplate(template);
@@ -270,22 +479,38 @@ describe('what the generators refuse', () => {
         get: {
           parameters: [
             { name: 'id', in: 'path', required: true, style: 'form', schema: { type: 'string' } },
-            { name: 'q', in: 'query', style: 'deepObject', schema: { type: 'array', items: { type: 'string' } } },
+            {
+              name: 'q',
+              in: 'query',
+              style: 'deepObject',
+              schema: { type: 'array', items: { type: 'string' } },
+            },
             { name: 'c', in: 'query', content: { 'image/png': { schema: { type: 'string' } } } },
             { name: 'two', in: 'query', content: { 'application/json': {}, 'text/plain': {} } },
           ],
           responses: ok,
         },
       },
-      '/b': { post: { requestBody: { content: { 'multipart/mixed': { schema: { type: 'object' } } } }, responses: ok } },
+      '/b': {
+        post: {
+          requestBody: { content: { 'multipart/mixed': { schema: { type: 'object' } } } },
+          responses: ok,
+        },
+      },
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnsupportedSpecError);
     const lines = (error as UnsupportedSpecError).message.split('\nerror: ');
-    expect(lines, lines.join("\n")).toHaveLength(5);
-    expect(lines[0]).toMatch(/^\S+spec-\d+\.json:\d+:\d+: not supported: style "form" is not defined for path parameters \(OpenAPI allows simple, label, matrix\) \(at #\/paths\/~1a~1\{id\}\/get\/parameters\/0\/style\)$/);
-    expect(lines[1]).toContain('deepObject is defined for objects with explode: true only (at #/paths/~1a~1{id}/get/parameters/1)');
+    expect(lines, lines.join('\n')).toHaveLength(5);
+    expect(lines[0]).toMatch(
+      /^\S+spec-\d+\.json:\d+:\d+: not supported: style "form" is not defined for path parameters \(OpenAPI allows simple, label, matrix\) \(at #\/paths\/~1a~1\{id\}\/get\/parameters\/0\/style\)$/,
+    );
+    expect(lines[1]).toContain(
+      'deepObject is defined for objects with explode: true only (at #/paths/~1a~1{id}/get/parameters/1)',
+    );
     expect(lines[2]).toContain('serialised as image/png; only JSON and text parameter content is supported');
     expect(lines[3]).toContain('has 2 media types in content; OpenAPI allows exactly one');
-    expect(lines[4]).toContain('multipart/mixed is not supported (multipart/form-data is) (at #/paths/~1b/post/requestBody/content/multipart~1mixed)');
+    expect(lines[4]).toContain(
+      'multipart/mixed is not supported (multipart/form-data is) (at #/paths/~1b/post/requestBody/content/multipart~1mixed)',
+    );
   });
 });

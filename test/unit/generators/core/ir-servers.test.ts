@@ -19,9 +19,24 @@ const irOf = async (spec: string) => buildIr(await loadDocument(spec));
 describe("an operation's effective servers", () => {
   it.each([
     { operation: 'listThings', declaredAt: 'root', pointer: '/servers', urls: ['https://eu.api.example/v2'] },
-    { operation: 'upload', declaredAt: 'operation', pointer: '/paths/~1uploads/post/servers', urls: ['https://uploads.example/v3'] },
-    { operation: 'getReport', declaredAt: 'path', pointer: '/paths/~1reports~1{id}/servers', urls: ['https://eu.api.example/reports-api'] },
-    { operation: 'getRepeats', declaredAt: 'path', pointer: '/paths/~1repeats/servers', urls: ['https://eu.api.example/v2'] },
+    {
+      operation: 'upload',
+      declaredAt: 'operation',
+      pointer: '/paths/~1uploads/post/servers',
+      urls: ['https://uploads.example/v3'],
+    },
+    {
+      operation: 'getReport',
+      declaredAt: 'path',
+      pointer: '/paths/~1reports~1{id}/servers',
+      urls: ['https://eu.api.example/reports-api'],
+    },
+    {
+      operation: 'getRepeats',
+      declaredAt: 'path',
+      pointer: '/paths/~1repeats/servers',
+      urls: ['https://eu.api.example/v2'],
+    },
   ])('$operation: declared at $declaredAt', async ({ operation, declaredAt, pointer, urls }) => {
     const ir = await irOf('test/fixtures/specs/servers-3.0.yaml');
     const found = ir.operations.find((candidate) => candidate.id === operation)!;
@@ -32,16 +47,31 @@ describe("an operation's effective servers", () => {
 
   it('keeps the template, the variables with their defaults and enums, and a relative URL as written', async () => {
     const ir = await irOf('test/fixtures/specs/servers-3.0.yaml');
-    expect(ir.servers).toEqual([{ url: 'https://eu.api.example/v2', template: 'https://{region}.api.example/{basePath}', variables: { region: { default: 'eu', enum: ['eu', 'us'] }, basePath: { default: 'v2' } } }]);
-    expect(ir.operations.find((operation) => operation.id === 'upload')!.servers.servers).toEqual([
-      { url: 'https://uploads.example/v3', template: 'https://uploads.example/{version}', description: 'The upload host', variables: { version: { default: 'v3' } } },
+    expect(ir.servers).toEqual([
+      {
+        url: 'https://eu.api.example/v2',
+        template: 'https://{region}.api.example/{basePath}',
+        variables: { region: { default: 'eu', enum: ['eu', 'us'] }, basePath: { default: 'v2' } },
+      },
     ]);
-    expect(ir.operations.find((operation) => operation.id === 'getReport')!.servers.servers[0]).toMatchObject({ url: 'https://eu.api.example/reports-api', relativeUrl: '/reports-api' });
+    expect(ir.operations.find((operation) => operation.id === 'upload')!.servers.servers).toEqual([
+      {
+        url: 'https://uploads.example/v3',
+        template: 'https://uploads.example/{version}',
+        description: 'The upload host',
+        variables: { version: { default: 'v3' } },
+      },
+    ]);
+    expect(ir.operations.find((operation) => operation.id === 'getReport')!.servers.servers[0]).toMatchObject(
+      { url: 'https://eu.api.example/reports-api', relativeUrl: '/reports-api' },
+    );
   });
 
   it("matches the newcomer's public spec: operation > path item (also through a $ref) > root, an empty list overriding nothing", async () => {
     const ir = await irOf('node_modules/@readme/oas-examples/3.0/yaml/server-path-level.yaml');
-    const first = Object.fromEntries(ir.operations.map((operation) => [operation.path, operation.servers.servers[0]?.url]));
+    const first = Object.fromEntries(
+      ir.operations.map((operation) => [operation.path, operation.servers.servers[0]?.url]),
+    );
     expect(first).toEqual({
       '/relative-path-server': 'https://demo.example.com/v2',
       '/relative-operation-server': 'https://demo.example.com/v3',
@@ -98,7 +128,9 @@ describe("an operation's effective servers", () => {
 describe('the SDK shape: where each operation is sent', () => {
   it('gives an operation with servers of its own their first URL (relative as written), and none to the others', async () => {
     const shape = sdkShape(await irOf('test/fixtures/specs/servers-3.0.yaml'));
-    const own = Object.fromEntries(shape.operations.map((entry) => [entry.operation.id, [entry.baseUrl, entry.resolvedBaseUrl]]));
+    const own = Object.fromEntries(
+      shape.operations.map((entry) => [entry.operation.id, [entry.baseUrl, entry.resolvedBaseUrl]]),
+    );
     expect(shape.baseUrl).toBe('https://eu.api.example/v2');
     expect(own).toEqual({
       listThings: [undefined, undefined],

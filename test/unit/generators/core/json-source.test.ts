@@ -48,9 +48,17 @@ describe('jsonPointerOffset', () => {
   });
 
   it('finds them in any JSON, compact or indented, with escaped keys and values, and says when a pointer leads past it', () => {
-    const key = fc.oneof(fc.string({ maxLength: 5 }), fc.constantFrom('a/b', '~', '"', '\\', 'é', '\u2028', '0', '10', ''));
+    const key = fc.oneof(
+      fc.string({ maxLength: 5 }),
+      fc.constantFrom('a/b', '~', '"', '\\', 'é', '\u2028', '0', '10', ''),
+    );
     const json = fc.letrec((tie) => ({
-      node: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 0 }), fc.dictionary(key, tie('node'), { maxKeys: 4 }), fc.array(tie('node'), { maxLength: 4 })),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 0 }),
+        fc.dictionary(key, tie('node'), { maxKeys: 4 }),
+        fc.array(tie('node'), { maxLength: 4 }),
+      ),
     })).node;
     fc.assert(
       fc.property(json, fc.constantFrom(0, 1, 2, 4), (value, indent) => {

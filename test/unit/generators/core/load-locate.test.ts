@@ -29,7 +29,14 @@ describe('locate in a YAML spec', () => {
   const file = path.join(folder, 'spec.yaml');
   writeFileSync(file, YAML);
   const json = path.join(folder, 'spec.json');
-  writeFileSync(json, JSON.stringify({ openapi: '3.1.0', paths: { '/a': { get: { responses: { 200: { description: 'OK' } } } } } }, null, 2));
+  writeFileSync(
+    json,
+    JSON.stringify(
+      { openapi: '3.1.0', paths: { '/a': { get: { responses: { 200: { description: 'OK' } } } } } },
+      null,
+      2,
+    ),
+  );
 
   it('reaches a value below an unquoted numeric key, as in JSON', () => {
     expect(locate(file, '/paths/~1a/get/responses/200/description')).toEqual({ line: 7, column: 24 });

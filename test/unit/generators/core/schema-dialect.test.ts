@@ -11,19 +11,47 @@ import { createAjv } from '../../../../generators/emitters/server/runtime/plugin
 const ir = {
   openapiVersion: '3.1.0',
   digest: 'sha256:0123456789abcdef',
-  schemas: [{ name: 'Page', schema: { $id: 'https://example.com/schemas/Page', type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } }, { name: 'Item', schema: { type: 'string' } }],
+  schemas: [
+    {
+      name: 'Page',
+      schema: {
+        $id: 'https://example.com/schemas/Page',
+        type: 'object',
+        required: ['items'],
+        properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Item' } } },
+      },
+    },
+    { name: 'Item', schema: { type: 'string' } },
+  ],
 };
 
 describe('rebaseRefs and the shared schema', () => {
   it('drop schema $id keywords but keep an $id that is data (an enum value, a property named $id)', () => {
-    const rebased = rebaseRefs({ $id: 'https://x/A', properties: { $id: { type: 'string' } }, enum: [{ $id: 'kept' }], $ref: '#/components/schemas/B' }, 'spec.json');
-    expect(rebased).toEqual({ properties: { $id: { type: 'string' } }, enum: [{ $id: 'kept' }], $ref: 'spec.json#/components/schemas/B' });
+    const rebased = rebaseRefs(
+      {
+        $id: 'https://x/A',
+        properties: { $id: { type: 'string' } },
+        enum: [{ $id: 'kept' }],
+        $ref: '#/components/schemas/B',
+      },
+      'spec.json',
+    );
+    expect(rebased).toEqual({
+      properties: { $id: { type: 'string' } },
+      enum: [{ $id: 'kept' }],
+      $ref: 'spec.json#/components/schemas/B',
+    });
   });
 
   it('let Ajv resolve a component ref beside an $id, inline and inside a component', () => {
     const ajv = createAjv({ coerce: false });
     ajv.addSchema(sharedSchema(ir));
-    const inline = ajv.compile(standaloneSchema({ $id: 'https://example.com/schemas/Inline', allOf: [{ $ref: '#/components/schemas/Page' }] }, ir));
+    const inline = ajv.compile(
+      standaloneSchema(
+        { $id: 'https://example.com/schemas/Inline', allOf: [{ $ref: '#/components/schemas/Page' }] },
+        ir,
+      ),
+    );
     expect(inline({ items: ['a'] })).toBe(true);
     expect(inline({ items: [1] })).toBe(false);
   });

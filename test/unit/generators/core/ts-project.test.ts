@@ -4,26 +4,92 @@
  * ts-morph. Starts no process.
  */
 import fc from 'fast-check';
-import { StructureKind, VariableDeclarationKind, type OptionalKind, type SourceFileStructure, type StatementStructures } from 'ts-morph';
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type OptionalKind,
+  type SourceFileStructure,
+  type StatementStructures,
+} from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { passesOneLineTextsThrough, printingProject, printOneLiners, printStructure, printWithTsMorph } from '../../../../generators/core/ts-project.js';
+import {
+  passesOneLineTextsThrough,
+  printingProject,
+  printOneLiners,
+  printStructure,
+  printWithTsMorph,
+} from '../../../../generators/core/ts-project.js';
 
 const project = printingProject();
 
 const identifier = fc.stringMatching(/^[A-Za-z_$][\w$]{0,10}$/);
 /** One-line text made of what code and docs hold, the characters a writer tracking strings and comments reacts to included. */
 const rawText = fc
-  .array(fc.constantFrom('a', 'Z', '0', ' ', "'", '"', '`', '\\', '/', '*', '{', '}', '[', ']', '(', ')', '<', '>', '|', '&', ';', ',', '.', '#', '$', '${', '//', '/*', '*/', 'é', '—', '😀', '\t'), { minLength: 1, maxLength: 24 })
+  .array(
+    fc.constantFrom(
+      'a',
+      'Z',
+      '0',
+      ' ',
+      "'",
+      '"',
+      '`',
+      '\\',
+      '/',
+      '*',
+      '{',
+      '}',
+      '[',
+      ']',
+      '(',
+      ')',
+      '<',
+      '>',
+      '|',
+      '&',
+      ';',
+      ',',
+      '.',
+      '#',
+      '$',
+      '${',
+      '//',
+      '/*',
+      '*/',
+      'é',
+      '—',
+      '😀',
+      '\t',
+    ),
+    { minLength: 1, maxLength: 24 },
+  )
   .map((parts) => parts.join(''));
 /** Mostly text the direct printer takes (trimmed, comments neither opened nor closed), sometimes anything. */
-const text = fc.oneof({ arbitrary: rawText.map((value) => value.trim().replaceAll('/*', '/ *').replaceAll('*/', '* /') || 'a'), weight: 4 }, { arbitrary: rawText, weight: 1 });
-const doc = fc.option(text.map((value) => [value]), { nil: undefined });
+const text = fc.oneof(
+  {
+    arbitrary: rawText.map((value) => value.trim().replaceAll('/*', '/ *').replaceAll('*/', '* /') || 'a'),
+    weight: 4,
+  },
+  { arbitrary: rawText, weight: 1 },
+);
+const doc = fc.option(
+  text.map((value) => [value]),
+  { nil: undefined },
+);
 
 const importDeclaration = fc.record({
   kind: fc.constant(StructureKind.ImportDeclaration as const),
   isTypeOnly: fc.option(fc.boolean(), { nil: undefined }),
   moduleSpecifier: fc.stringMatching(/^(\.\.?\/)?[\w@-]{1,8}(\/[\w.-]{1,8})?$/),
-  ...{ namedImports: fc.array(fc.oneof(identifier, identifier.map((name) => `type ${name}`)), { minLength: 1, maxLength: 4 }) },
+  ...{
+    namedImports: fc.array(
+      fc.oneof(
+        identifier,
+        identifier.map((name) => `type ${name}`),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+  },
 });
 const namespaceImport = fc.record({
   kind: fc.constant(StructureKind.ImportDeclaration as const),
@@ -31,7 +97,13 @@ const namespaceImport = fc.record({
   moduleSpecifier: fc.stringMatching(/^\.\.?\/[\w-]{1,8}\.js$/),
   namespaceImport: identifier,
 });
-const typeAlias = fc.record({ kind: fc.constant(StructureKind.TypeAlias as const), name: identifier, isExported: fc.option(fc.boolean(), { nil: undefined }), type: text, docs: doc });
+const typeAlias = fc.record({
+  kind: fc.constant(StructureKind.TypeAlias as const),
+  name: identifier,
+  isExported: fc.option(fc.boolean(), { nil: undefined }),
+  type: text,
+  docs: doc,
+});
 const variableStatement = fc.record({
   kind: fc.constant(StructureKind.VariableStatement as const),
   isExported: fc.option(fc.boolean(), { nil: undefined }),
@@ -39,10 +111,14 @@ const variableStatement = fc.record({
   docs: doc,
   declarations: fc.tuple(fc.record({ name: identifier, type: text, initializer: text })),
 });
-const statements = fc.array(fc.oneof(importDeclaration, namespaceImport, typeAlias, variableStatement), { minLength: 1, maxLength: 8 });
+const statements = fc.array(fc.oneof(importDeclaration, namespaceImport, typeAlias, variableStatement), {
+  minLength: 1,
+  maxLength: 8,
+});
 
 // Text the direct printer takes: no space at either end, no block comment's start; in a doc, no closing of the comment either.
-const printsAsItself = (value: unknown) => typeof value !== 'string' || (value.trim() === value && !value.includes('/*'));
+const printsAsItself = (value: unknown) =>
+  typeof value !== 'string' || (value.trim() === value && !value.includes('/*'));
 const docPrintsAsItself = (value: string) => printsAsItself(value) && !value.includes('*/');
 
 describe('printOneLiners', () => {
@@ -54,7 +130,14 @@ describe('printOneLiners', () => {
         const direct = printOneLiners(structure);
         const expected = printWithTsMorph(project, 'file.ts', structure);
         // Text with a space at an end, or a doc with `*/`, is ts-morph's to print.
-        const simple = list.every((statement) => Object.values(statement).every(printsAsItself) && ('declarations' in statement ? Object.values(statement.declarations[0]).every(printsAsItself) : true) && (!('docs' in statement) || !statement.docs || statement.docs.every(docPrintsAsItself)));
+        const simple = list.every(
+          (statement) =>
+            Object.values(statement).every(printsAsItself) &&
+            ('declarations' in statement
+              ? Object.values(statement.declarations[0]).every(printsAsItself)
+              : true) &&
+            (!('docs' in statement) || !statement.docs || statement.docs.every(docPrintsAsItself)),
+        );
         if (simple) {
           expect(direct).toBe(expected);
           printedDirectly += 1;
@@ -69,7 +152,11 @@ describe('printOneLiners', () => {
 
   it('leaves to ts-morph anything else: multi-line docs and values, other statement kinds, more declarations, type parameters, default imports', () => {
     const alias = { kind: StructureKind.TypeAlias as const, name: 'A', isExported: true, type: 'string' };
-    const variable = { kind: StructureKind.VariableStatement as const, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: 'a', type: 'A', initializer: '1' }] };
+    const variable = {
+      kind: StructureKind.VariableStatement as const,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: 'a', type: 'A', initializer: '1' }],
+    };
     const others: StatementStructures[][] = [
       [{ ...alias, docs: ['one\ntwo'] }],
       [{ ...alias, docs: ['one', 'two'] }],
@@ -86,7 +173,9 @@ describe('printOneLiners', () => {
     for (const list of others) {
       const structure = { statements: list };
       expect(printOneLiners(structure)).toBeUndefined();
-      expect(printStructure(project, 'file.ts', structure)).toBe(printWithTsMorph(project, 'file.ts', structure));
+      expect(printStructure(project, 'file.ts', structure)).toBe(
+        printWithTsMorph(project, 'file.ts', structure),
+      );
     }
     expect(printOneLiners({ statements: ['const a = 1;'] })).toBeUndefined();
     expect(printOneLiners({ statements: [] })).toBeUndefined();
@@ -98,8 +187,18 @@ describe("ts-morph's printers, one-line texts passed through without a writer of
     write(text: string): unknown;
     toString(): string;
   }
-  const context = (project as unknown as { _context: { createWriter(): Writer; structurePrinterFactory: { forSourceFile(options: { isAmbient: boolean }): object } } })._context;
-  const printer = context.structurePrinterFactory.forSourceFile({ isAmbient: false }) as { getText(writer: Writer, text: string): string; getNewWriter(writer: Writer): Writer };
+  const context = (
+    project as unknown as {
+      _context: {
+        createWriter(): Writer;
+        structurePrinterFactory: { forSourceFile(options: { isAmbient: boolean }): object };
+      };
+    }
+  )._context;
+  const printer = context.structurePrinterFactory.forSourceFile({ isAmbient: false }) as {
+    getText(writer: Writer, text: string): string;
+    getNewWriter(writer: Writer): Writer;
+  };
   const writer = context.createWriter();
   /** The oracle: what ts-morph's getText does with a text, a fresh writer of its own written to. */
   const throughWriter = (text: string) => {
@@ -108,12 +207,18 @@ describe("ts-morph's printers, one-line texts passed through without a writer of
     return own.toString();
   };
 
-  it("find the method they print texts with in this ts-morph (otherwise they print as they do, only slower)", () => {
+  it('find the method they print texts with in this ts-morph (otherwise they print as they do, only slower)', () => {
     expect(passesOneLineTextsThrough()).toBe(true);
   });
 
   it('print any text, of one line or several, to the bytes a writer of its own gives it', () => {
-    const anyText = fc.oneof(rawText, fc.string({ unit: 'binary' }), fc.array(fc.oneof(rawText, fc.constantFrom('\n', '\r\n', '\r', '  ')), { maxLength: 8 }).map((parts) => parts.join('')));
+    const anyText = fc.oneof(
+      rawText,
+      fc.string({ unit: 'binary' }),
+      fc
+        .array(fc.oneof(rawText, fc.constantFrom('\n', '\r\n', '\r', '  ')), { maxLength: 8 })
+        .map((parts) => parts.join('')),
+    );
     fc.assert(
       fc.property(anyText, (text) => {
         expect(printer.getText(writer, text)).toBe(throughWriter(text));

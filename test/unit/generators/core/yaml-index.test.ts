@@ -22,7 +22,8 @@ function pointersOf(value: unknown, pointer = '', seen = new Set<unknown>()): st
     seen.add(value); // an alias repeats a node: its members are listed once
     all.push(`${pointer}/no such key`, `${pointer}/99`);
     // A pointer's parts are percent-decoded too (pointerToPath): a key's % is written %25.
-    for (const [key, child] of Object.entries(value)) all.push(...pointersOf(child, `${pointer}/${escapePointerPart(key).replace(/%/g, '%25')}`, seen));
+    for (const [key, child] of Object.entries(value))
+      all.push(...pointersOf(child, `${pointer}/${escapePointerPart(key).replace(/%/g, '%25')}`, seen));
   }
   return all;
 }
@@ -36,7 +37,8 @@ function checkAgainstYaml(text: string): 'parsed' | 'declined' {
   expect([...parsed.errors, ...parsed.warnings].map((problem) => problem.message)).toEqual([]);
   expect(fast.value).toStrictEqual(parse(text, { maxAliasCount: -1 }));
   const oracle = yamlPointerLines(parseWithLines(text));
-  for (const pointer of pointersOf(fast.value)) expect({ pointer, ...fast.lines.locate(pointer) }).toEqual({ pointer, ...oracle.locate(pointer) });
+  for (const pointer of pointersOf(fast.value))
+    expect({ pointer, ...fast.lines.locate(pointer) }).toEqual({ pointer, ...oracle.locate(pointer) });
   return 'parsed';
 }
 
@@ -47,17 +49,31 @@ const yamlFiles = (folder: string) =>
     .map((name) => path.join(folder, name));
 
 describe('parseIndexed on real specs', () => {
-  const mustParse = [...PUBLIC_SPECS.map((spec) => spec.spec).filter((spec) => /\.ya?ml$/.test(spec)), 'spec/openapi.yaml', 'spec/dashboard.yaml'];
-  const corpus = [...new Set([...mustParse, ...yamlFiles('test/fixtures/specs'), ...yamlFiles('node_modules/@readme/oas-examples/3.0/yaml'), ...yamlFiles('node_modules/@readme/oas-examples/3.1/yaml')])];
+  const mustParse = [
+    ...PUBLIC_SPECS.map((spec) => spec.spec).filter((spec) => /\.ya?ml$/.test(spec)),
+    'spec/openapi.yaml',
+    'spec/dashboard.yaml',
+  ];
+  const corpus = [
+    ...new Set([
+      ...mustParse,
+      ...yamlFiles('test/fixtures/specs'),
+      ...yamlFiles('node_modules/@readme/oas-examples/3.0/yaml'),
+      ...yamlFiles('node_modules/@readme/oas-examples/3.1/yaml'),
+    ]),
+  ];
 
   // One test per file (each a few hundred milliseconds: the oracle walks every pointer from the root).
   const declined = new Set<string>();
-  it.each(corpus)("gives yaml's value and lines for %s, if it takes it (also with CRLF line ends)", (file) => {
-    const text = readFileSync(file, 'utf8');
-    for (const variant of [text, text.replace(/\r?\n/g, '\r\n')]) {
-      if (checkAgainstYaml(variant) === 'declined') declined.add(file);
-    }
-  });
+  it.each(corpus)(
+    "gives yaml's value and lines for %s, if it takes it (also with CRLF line ends)",
+    (file) => {
+      const text = readFileSync(file, 'utf8');
+      for (const variant of [text, text.replace(/\r?\n/g, '\r\n')]) {
+        if (checkAgainstYaml(variant) === 'declined') declined.add(file);
+      }
+    },
+  );
 
   it('takes the public specs and ours, and most of the corpus', () => {
     expect(mustParse.filter((file) => declined.has(file))).toEqual([]);
@@ -69,29 +85,105 @@ describe('parseIndexed on real specs', () => {
 describe('parseIndexed on plain scalars', () => {
   // The core schema's edges as `yaml` resolves them, and look-alikes that stay strings.
   const SCALARS = [
-    '~', 'null', 'Null', 'NULL', 'nULL', 'true', 'True', 'TRUE', 'tRUE', 'false', 'yes', 'no', 'on', 'off', 'y', 'n',
-    '0', '-0', '+0', '007', '+12', '-12', '1_000', '0o17', '0o8', '0O17', '0x1F', '0x1f', '0X1F', '-0x1F', '0b101', '012345678901234567890',
-    '1.', '.5', '-.5', '1.0', '1.50', '+1.5', '1e3', '1E3', '1e-3', '-1.5e+3', '.5e3', '1e', 'e3', '1.2.3', '.inf', '-.Inf', '+.INF', '.nan', '.NaN', '.NAN', '-.nan', 'inf', 'nan',
-    '2001-12-14', '2001-12-14t21:59:43.10-05:00', '12:30', '1:20:30', '<<', '=', 'a b', 'x-y', 'application/json', 'a#b', "it's", '3.1.0',
+    '~',
+    'null',
+    'Null',
+    'NULL',
+    'nULL',
+    'true',
+    'True',
+    'TRUE',
+    'tRUE',
+    'false',
+    'yes',
+    'no',
+    'on',
+    'off',
+    'y',
+    'n',
+    '0',
+    '-0',
+    '+0',
+    '007',
+    '+12',
+    '-12',
+    '1_000',
+    '0o17',
+    '0o8',
+    '0O17',
+    '0x1F',
+    '0x1f',
+    '0X1F',
+    '-0x1F',
+    '0b101',
+    '012345678901234567890',
+    '1.',
+    '.5',
+    '-.5',
+    '1.0',
+    '1.50',
+    '+1.5',
+    '1e3',
+    '1E3',
+    '1e-3',
+    '-1.5e+3',
+    '.5e3',
+    '1e',
+    'e3',
+    '1.2.3',
+    '.inf',
+    '-.Inf',
+    '+.INF',
+    '.nan',
+    '.NaN',
+    '.NAN',
+    '-.nan',
+    'inf',
+    'nan',
+    '2001-12-14',
+    '2001-12-14t21:59:43.10-05:00',
+    '12:30',
+    '1:20:30',
+    '<<',
+    '=',
+    'a b',
+    'x-y',
+    'application/json',
+    'a#b',
+    "it's",
+    '3.1.0',
   ];
 
   it('resolves each as a value, a key and an element the way yaml does', () => {
     for (const scalar of SCALARS) {
-      for (const text of [`v: ${scalar}\n`, `v:\n- ${scalar}\n- x\n`, `v: [${scalar}, x]\n`, `v: {k: ${scalar}}\n`]) expect(checkAgainstYaml(text), text).toBe('parsed');
+      for (const text of [
+        `v: ${scalar}\n`,
+        `v:\n- ${scalar}\n- x\n`,
+        `v: [${scalar}, x]\n`,
+        `v: {k: ${scalar}}\n`,
+      ])
+        expect(checkAgainstYaml(text), text).toBe('parsed');
       const asKey = `${scalar}: v\nother: w\n`;
       // A null key is '' to yaml and 'null' to js-yaml: declined.
-      expect(checkAgainstYaml(asKey), asKey).toBe(/^(~|null|Null|NULL)$/.test(scalar) ? 'declined' : 'parsed');
+      expect(checkAgainstYaml(asKey), asKey).toBe(
+        /^(~|null|Null|NULL)$/.test(scalar) ? 'declined' : 'parsed',
+      );
     }
   });
 
   it('puts an element after a comment where its content starts, as yaml does', () => {
-    for (const text of ['# head\n\nroot:\n  - # first\n    a: 1\n  -\n    # second\n\n    b: 2\n', 'list:\n- # c\n  v\n- w # trailing\n']) {
+    for (const text of [
+      '# head\n\nroot:\n  - # first\n    a: 1\n  -\n    # second\n\n    b: 2\n',
+      'list:\n- # c\n  v\n- w # trailing\n',
+    ]) {
       expect(checkAgainstYaml(text), text).toBe('parsed');
     }
   });
 
   it('takes a block scalar with an indentation indicator and no blank line of spaces (how js-yaml dumps text starting with spaces)', () => {
-    expect(checkAgainstYaml('value: |2\n     MMM.\n    MMMMM\n\n    end\nnext: >-1\n  x\n   y\n')).toBe('parsed');
+    expect(checkAgainstYaml('value: |2\n     MMM.\n    MMMMM\n\n    end\nnext: >-1\n  x\n   y\n')).toBe(
+      'parsed',
+    );
   });
 
   it('places a collection holding an alias to itself as yaml does', () => {
@@ -101,7 +193,11 @@ describe('parseIndexed on plain scalars', () => {
   it('keeps a merge key a plain key, and an alias the same object, as yaml 1.2 does', () => {
     const text = 'base: &base\n  a: 1\nderived:\n  <<: *base\n  b: 2\nlist:\n  - *base\n  - c\n';
     expect(checkAgainstYaml(text)).toBe('parsed');
-    const value = parseIndexed(text)!.value as { base: object; derived: Record<string, unknown>; list: unknown[] };
+    const value = parseIndexed(text)!.value as {
+      base: object;
+      derived: Record<string, unknown>;
+      list: unknown[];
+    };
     expect(value.derived['<<']).toBe(value.base);
     expect(value.list[0]).toBe(value.base);
   });
@@ -144,7 +240,7 @@ describe('parseIndexed declines what it does not mirror', () => {
     ['an alias whose name ends in a colon', 'a: &x 1\nb: *x:\n'],
     // ... and these, found in a second review:
     ['an anchor run into a flow collection', 'a: &x[1]\n'],
-    ['an anchored mapping on its key\'s line', 'a: &x b: c\n'],
+    ["an anchored mapping on its key's line", 'a: &x b: c\n'],
     ['a key over 1,024 characters counted from its anchor', `&a ${'k'.repeat(1022)}: v\n`],
     ['a quoted key whose colon is over 1,024 characters away', `"${'k'.repeat(1010)}"${' '.repeat(20)}: v\n`],
     ['an anchor name defined again inside its node', 'k: &x\n  a: &x 1\nb: *x\n'],
@@ -160,7 +256,14 @@ describe('parseIndexed declines what it does not mirror', () => {
 
 describe('parseIndexed on quoted strings over several lines, and anchors on their own line', () => {
   it("takes those whose lines are indented past their block, as yaml does, and gives yaml's value", () => {
-    for (const text of ["a:\n  b: 'x\n   y'\n", 'a:\n  - k: "x\n\n     y"\n', "l:\n- 'x\n y'\n", 'a: "x\n y\\\n  z"\n', 'a:\n  b:\n    "x\n   y"\n', '&r\nlist:\n  - &e\n    k: 1\n  - *e\n']) {
+    for (const text of [
+      "a:\n  b: 'x\n   y'\n",
+      'a:\n  - k: "x\n\n     y"\n',
+      "l:\n- 'x\n y'\n",
+      'a: "x\n y\\\n  z"\n',
+      'a:\n  b:\n    "x\n   y"\n',
+      '&r\nlist:\n  - &e\n    k: 1\n  - *e\n',
+    ]) {
       expect(checkAgainstYaml(text), text).toBe('parsed');
     }
   });
@@ -169,17 +272,36 @@ describe('parseIndexed on quoted strings over several lines, and anchors on thei
 describe('parseIndexed on block scalars', () => {
   // Indicators, chomping, blank lines with and without spaces, lines more indented than the first:
   // where js-yaml and yaml differ most.
-  const line = (indent: number) => fc.oneof(fc.constant(''), fc.nat(5).map((spaces) => ' '.repeat(spaces)), fc.constantFrom('x', 'y z', ' lead', 'a  b', '#h', '- l').map((text) => ' '.repeat(indent) + text));
-  const scalar = fc.record({
-    nested: fc.boolean(),
-    header: fc.tuple(fc.constantFrom('|', '>'), fc.constantFrom('', '-', '+'), fc.constantFrom('', '1', '2', '3'), fc.constantFrom('', ' # c')).map((parts) => parts.join('')),
-    extra: fc.integer({ min: 1, max: 3 }),
-    end: fc.constantFrom('\n', '\nafter: 1\n', ''),
-  }).chain(({ nested, header, extra, end }) =>
-    fc.array(line((nested ? 2 : 0) + extra), { maxLength: 5 }).map((lines) => `${nested ? 'root:\n  ' : ''}k: ${header}${lines.map((text) => `\n${text}`).join('')}${nested && end.startsWith('\na') ? end.replace('\n', '\n  ') : end}`),
-  );
+  const line = (indent: number) =>
+    fc.oneof(
+      fc.constant(''),
+      fc.nat(5).map((spaces) => ' '.repeat(spaces)),
+      fc.constantFrom('x', 'y z', ' lead', 'a  b', '#h', '- l').map((text) => ' '.repeat(indent) + text),
+    );
+  const scalar = fc
+    .record({
+      nested: fc.boolean(),
+      header: fc
+        .tuple(
+          fc.constantFrom('|', '>'),
+          fc.constantFrom('', '-', '+'),
+          fc.constantFrom('', '1', '2', '3'),
+          fc.constantFrom('', ' # c'),
+        )
+        .map((parts) => parts.join('')),
+      extra: fc.integer({ min: 1, max: 3 }),
+      end: fc.constantFrom('\n', '\nafter: 1\n', ''),
+    })
+    .chain(({ nested, header, extra, end }) =>
+      fc
+        .array(line((nested ? 2 : 0) + extra), { maxLength: 5 })
+        .map(
+          (lines) =>
+            `${nested ? 'root:\n  ' : ''}k: ${header}${lines.map((text) => `\n${text}`).join('')}${nested && end.startsWith('\na') ? end.replace('\n', '\n  ') : end}`,
+        ),
+    );
 
-  it("takes a block scalar only as yaml reads it", () => {
+  it('takes a block scalar only as yaml reads it', () => {
     let parsed = 0;
     fc.assert(
       fc.property(scalar, (text) => {
@@ -194,21 +316,66 @@ describe('parseIndexed on block scalars', () => {
 describe('parseIndexed on broken specs', () => {
   // Edits of real specs: js-yaml is more lenient than yaml in places, and what it takes must be
   // exactly what yaml takes (the rest is declined, and yaml says what is wrong).
-  const sources = ['node_modules/@readme/oas-examples/3.1/yaml/petstore.yaml', 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml', 'spec/openapi.yaml'].map((file) => readFileSync(file, 'utf8').slice(0, 3000));
-  const pieces = ['\n', '\n ', '\n    ', '\n\n', '\n---', ' ', '\t', '-', '- ', ':', ': ', '#', '"', "'", '[', ']', '{', '}', ',', '|', '>', '? ', '&a ', '*a', '!', '%', '\\', 'x: y\n', '\r\n'];
-  const edit = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), remove: fc.nat(3), piece: fc.option(fc.constantFrom(...pieces)) });
+  const sources = [
+    'node_modules/@readme/oas-examples/3.1/yaml/petstore.yaml',
+    'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml',
+    'spec/openapi.yaml',
+  ].map((file) => readFileSync(file, 'utf8').slice(0, 3000));
+  const pieces = [
+    '\n',
+    '\n ',
+    '\n    ',
+    '\n\n',
+    '\n---',
+    ' ',
+    '\t',
+    '-',
+    '- ',
+    ':',
+    ': ',
+    '#',
+    '"',
+    "'",
+    '[',
+    ']',
+    '{',
+    '}',
+    ',',
+    '|',
+    '>',
+    '? ',
+    '&a ',
+    '*a',
+    '!',
+    '%',
+    '\\',
+    'x: y\n',
+    '\r\n',
+  ];
+  const edit = fc.record({
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    remove: fc.nat(3),
+    piece: fc.option(fc.constantFrom(...pieces)),
+  });
 
   it('takes an edited spec only when yaml takes it, with the same value and lines', () => {
     let parsed = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...sources.keys()), fc.array(edit, { minLength: 1, maxLength: 3 }), (source, edits) => {
-        let text = sources[source];
-        for (const { at, remove, piece } of edits) {
-          const offset = Math.floor(at * text.length);
-          text = text.slice(0, offset) + (piece ?? '') + text.slice(offset + (piece === null ? remove + 1 : remove));
-        }
-        if (checkAgainstYaml(text) === 'parsed') parsed += 1;
-      }),
+      fc.property(
+        fc.constantFrom(...sources.keys()),
+        fc.array(edit, { minLength: 1, maxLength: 3 }),
+        (source, edits) => {
+          let text = sources[source];
+          for (const { at, remove, piece } of edits) {
+            const offset = Math.floor(at * text.length);
+            text =
+              text.slice(0, offset) +
+              (piece ?? '') +
+              text.slice(offset + (piece === null ? remove + 1 : remove));
+          }
+          if (checkAgainstYaml(text) === 'parsed') parsed += 1;
+        },
+      ),
       { numRuns: 1500 },
     );
     expect(parsed).toBeGreaterThan(100);
@@ -217,18 +384,63 @@ describe('parseIndexed on broken specs', () => {
 
 describe('parseIndexed on generated documents', () => {
   // Strings that look like other scalars, or hold YAML's indicators, quotes and line breaks.
-  const tricky = fc.constantFrom('', ' ', 'null', '~', 'true', '0x1F', '0o17', '1e3', '-0', '.inf', '200', '- a', 'a: b', '#x', 'a #b', '"q"', "'s'", '[x]', '{y}', '&a', '*b', '!t', '|', '>', '%p', '@', '`', 'line\nbreak', 'trail\n', '\ttab', 'é ü 😀', 'a\\b', '  lead', 'end  ');
+  const tricky = fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    '~',
+    'true',
+    '0x1F',
+    '0o17',
+    '1e3',
+    '-0',
+    '.inf',
+    '200',
+    '- a',
+    'a: b',
+    '#x',
+    'a #b',
+    '"q"',
+    "'s'",
+    '[x]',
+    '{y}',
+    '&a',
+    '*b',
+    '!t',
+    '|',
+    '>',
+    '%p',
+    '@',
+    '`',
+    'line\nbreak',
+    'trail\n',
+    '\ttab',
+    'é ü 😀',
+    'a\\b',
+    '  lead',
+    'end  ',
+  );
   const text = fc.oneof(tricky, fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 8 }));
   const scalar = fc.oneof(text, fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null));
   const value = fc.letrec((tie) => ({
     node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('array'), tie('object')),
     array: fc.array(tie('node'), { maxLength: 4 }),
-    object: fc.dictionary(fc.oneof(text, fc.constantFrom('200', '1.5', 'true', '<<', '__proto__')), tie('node'), { maxKeys: 4 }),
+    object: fc.dictionary(
+      fc.oneof(text, fc.constantFrom('200', '1.5', 'true', '<<', '__proto__')),
+      tie('node'),
+      { maxKeys: 4 },
+    ),
   })).object;
   const style = fc.record({
     indent: fc.constantFrom(2, 4),
     collectionStyle: fc.constantFrom('any', 'block', 'flow'),
-    defaultStringType: fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'),
+    defaultStringType: fc.constantFrom(
+      'PLAIN',
+      'QUOTE_DOUBLE',
+      'QUOTE_SINGLE',
+      'BLOCK_LITERAL',
+      'BLOCK_FOLDED',
+    ),
     defaultKeyType: fc.constantFrom(null, 'PLAIN', 'QUOTE_DOUBLE'),
     lineWidth: fc.constantFrom(0, 20, 80),
     indentSeq: fc.boolean(),
@@ -240,7 +452,8 @@ describe('parseIndexed on generated documents', () => {
     fc.assert(
       fc.property(value, style, (document, options) => {
         runs += 1;
-        if (checkAgainstYaml(stringify(document, { ...options, aliasDuplicateObjects: false })) === 'parsed') parsed += 1;
+        if (checkAgainstYaml(stringify(document, { ...options, aliasDuplicateObjects: false })) === 'parsed')
+          parsed += 1;
       }),
       { numRuns: 600 },
     );

@@ -9,9 +9,38 @@ import { PUBLIC_SPECS } from '../../../../scripts/lib/public-specs.js';
 const yamlPrints = (value: unknown) => new Document(value, YAML_OPTIONS).toString(YAML_OPTIONS);
 
 /** Characters that decide quoting, block style, chomping and escapes in YAML, and some plain ones. */
-const TRICKY = [...'ab z09-?:#&*!|>\'"%@`,[]{}.~+eExo_\t\n\n\n ', '\u0000', '\u0007', '\u001b', '\u0085', '\u00a0', '\u2028', '\u2029', '\ud800', 'é', '😀', '---', '...', 'true', 'null', '0x1F', '1e3', '.inf', '0o7'];
+const TRICKY = [
+  ...'ab z09-?:#&*!|>\'"%@`,[]{}.~+eExo_\t\n\n\n ',
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u0085',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\ud800',
+  'é',
+  '😀',
+  '---',
+  '...',
+  'true',
+  'null',
+  '0x1F',
+  '1e3',
+  '.inf',
+  '0o7',
+];
 const trickyString = fc.array(fc.constantFrom(...TRICKY), { maxLength: 14 }).map((parts) => parts.join(''));
-const anyString = fc.oneof({ weight: 3, arbitrary: trickyString }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) }, { weight: 1, arbitrary: fc.lorem({ maxCount: 30 }).map((text) => text.replace(/ /g, (space, at) => (at % 7 === 0 ? '\n' : space))) });
+const anyString = fc.oneof(
+  { weight: 3, arbitrary: trickyString },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .lorem({ maxCount: 30 })
+      .map((text) => text.replace(/ /g, (space, at) => (at % 7 === 0 ? '\n' : space))),
+  },
+);
 const json = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -36,7 +65,11 @@ describe('printYaml', () => {
   });
 
   it('prints what `yaml` prints for every spec of the corpus, our own included', () => {
-    for (const file of [...PUBLIC_SPECS.map((spec) => spec.spec).filter((file) => !file.includes('api.github.com')), 'spec/openapi.yaml', 'spec/dashboard.yaml']) {
+    for (const file of [
+      ...PUBLIC_SPECS.map((spec) => spec.spec).filter((file) => !file.includes('api.github.com')),
+      'spec/openapi.yaml',
+      'spec/dashboard.yaml',
+    ]) {
       const document: unknown = parse(readFileSync(file, 'utf8'));
       expect(printYaml(document), file).toBe(yamlPrints(document));
     }
@@ -54,7 +87,12 @@ describe('printYaml', () => {
   });
 
   it('leaves out keys whose value is undefined and prints an undefined item as null, as `yaml` does', () => {
-    const document = { kept: 1, dropped: undefined, list: [undefined, 2], onlyUndefined: { gone: undefined } };
+    const document = {
+      kept: 1,
+      dropped: undefined,
+      list: [undefined, 2],
+      onlyUndefined: { gone: undefined },
+    };
     expect(printYaml(document)).toBe(yamlPrints(document));
     expect(printYaml(document)).toBe('kept: 1\nlist:\n  - null\n  - 2\nonlyUndefined: {}\n');
   });

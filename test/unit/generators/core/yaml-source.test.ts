@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseWithLines, parseYamlValue, pointerLines, pointerOffset, takeParsedYaml, takePointerLines } from '../../../../generators/core/yaml-source.js';
+import {
+  parseWithLines,
+  parseYamlValue,
+  pointerLines,
+  pointerOffset,
+  takeParsedYaml,
+  takePointerLines,
+} from '../../../../generators/core/yaml-source.js';
 
 const TEXT = 'openapi: 3.1.0\ninfo: &info\n  title: T\n  version: "1"\nx-copy: *info\npaths: {}\n';
 // An explicit tag: the index declines it, so the `yaml` package parses it.
@@ -30,14 +37,21 @@ describe('parseYamlValue, takePointerLines and takeParsedYaml', () => {
     expect(parsed?.document.getIn(['info', 'title'])).toBe('T');
     expect(parsed?.lineCounter.linePos(TAGGED.indexOf('paths')).line).toBe(6);
     parseYamlValue('/specs/a.yaml', TAGGED);
-    expect(takePointerLines('/specs/a.yaml', TAGGED)?.locate('/x-tagged')).toEqual({ line: 7, reached: true });
+    expect(takePointerLines('/specs/a.yaml', TAGGED)?.locate('/x-tagged')).toEqual({
+      line: 7,
+      reached: true,
+    });
   });
 
   it("throws yaml's first error, with its position", () => {
     expect(() => parseYamlValue('/specs/bad.yaml', 'a: 1\na: 2\n')).toThrow(/unique/);
-    expect(() => parseYamlValue('/specs/bad.yaml', 'a: [1\n')).toThrow(expect.objectContaining({ linePos: expect.any(Array) }));
+    expect(() => parseYamlValue('/specs/bad.yaml', 'a: [1\n')).toThrow(
+      expect.objectContaining({ linePos: expect.any(Array) }),
+    );
     // js-yaml takes this flow mapping; yaml refuses its indentation, and so does the loader.
-    expect(() => parseYamlValue('/specs/bad.yaml', 'rules:\n  - {\n  a: 1\n  }\n')).toThrow(/sufficiently indented/);
+    expect(() => parseYamlValue('/specs/bad.yaml', 'rules:\n  - {\n  a: 1\n  }\n')).toThrow(
+      /sufficiently indented/,
+    );
   });
 
   it('gives the same lines by either parse', () => {
@@ -53,7 +67,8 @@ describe('parseYamlValue, takePointerLines and takeParsedYaml', () => {
 });
 
 describe('pointerOffset', () => {
-  const text = 'paths:\n  /a~b/{id}:\n    get:\n      tags:\n        - one\n        - two\n  dup: 1\n  dup: 2\n';
+  const text =
+    'paths:\n  /a~b/{id}:\n    get:\n      tags:\n        - one\n        - two\n  dup: 1\n  dup: 2\n';
   const { document, lineCounter } = parseWithLines(text);
   const lineOf = (pointer: string) => {
     const { offset, reached } = pointerOffset(document, pointer);

@@ -13,17 +13,31 @@ const FIXTURES = path.resolve('test/fixtures/specs');
 const RUNTIMES = [
   { copy: 'client/src/core/', source: path.resolve('generators/emitters/client/runtime'), extension: '.ts' },
   { copy: 'server/core/', source: path.resolve('generators/emitters/server/runtime'), extension: '.ts' },
-  { copy: 'contract-tests/core/', source: path.resolve('generators/emitters/contract-tests/runtime'), extension: '.ts' },
+  {
+    copy: 'contract-tests/core/',
+    source: path.resolve('generators/emitters/contract-tests/runtime'),
+    extension: '.ts',
+  },
   // The Python package's folder is named after the spec, so this one is matched by its tail.
   { copy: '/_core/', source: path.resolve('generators/emitters/python/runtime'), extension: '.py' },
 ];
-const isCopyOf = (file: string, copy: string) => (copy.startsWith('/') ? file.startsWith('python/') && file.includes(copy) : file.startsWith(copy));
-const fixtures = readdirSync(FIXTURES).filter((name) => /\.(ya?ml|json)$/.test(name)).sort();
+const isCopyOf = (file: string, copy: string) =>
+  copy.startsWith('/') ? file.startsWith('python/') && file.includes(copy) : file.startsWith(copy);
+const fixtures = readdirSync(FIXTURES)
+  .filter((name) => /\.(ya?ml|json)$/.test(name))
+  .sort();
 
 describe.each(fixtures)('emitters on %s', (fixture) => {
   const name = fixture.replace(/\.(ya?ml|json)$/, '');
   const run = () =>
-    generate({ spec: path.join('test/fixtures/specs', fixture), out: '(memory)', command: 'npm run test:golden:update', write: false, skip: ['sdks'], log: () => {} });
+    generate({
+      spec: path.join('test/fixtures/specs', fixture),
+      out: '(memory)',
+      command: 'npm run test:golden:update',
+      write: false,
+      skip: ['sdks'],
+      log: () => {},
+    });
 
   it('matches the golden files', async () => {
     const { files } = await run();
@@ -34,12 +48,22 @@ describe.each(fixtures)('emitters on %s', (fixture) => {
     }
   }, 30_000); // a whole generation: a second or two, several times that beside CI's typecheck and lint
 
-  it.each(RUNTIMES)('copies the hand-written runtime into $copy unchanged (under its header)', async ({ copy, source, extension }) => {
-    const { files } = await run();
-    const copies = files.filter((file) => isCopyOf(file.path, copy));
-    expect(copies.map((file) => path.basename(file.path)).sort()).toEqual(readdirSync(source).filter((file) => file.endsWith(extension)).sort());
-    for (const file of copies) expect(file.content.endsWith(readFileSync(path.join(source, path.basename(file.path)), 'utf8'))).toBe(true);
-  });
+  it.each(RUNTIMES)(
+    'copies the hand-written runtime into $copy unchanged (under its header)',
+    async ({ copy, source, extension }) => {
+      const { files } = await run();
+      const copies = files.filter((file) => isCopyOf(file.path, copy));
+      expect(copies.map((file) => path.basename(file.path)).sort()).toEqual(
+        readdirSync(source)
+          .filter((file) => file.endsWith(extension))
+          .sort(),
+      );
+      for (const file of copies)
+        expect(file.content.endsWith(readFileSync(path.join(source, path.basename(file.path)), 'utf8'))).toBe(
+          true,
+        );
+    },
+  );
 
   it('is deterministic: same spec, same bytes', async () => {
     const [first, second] = [await run(), await run()];

@@ -20,32 +20,52 @@ const PAGING = 'test/fixtures/specs/paging-3.1.yaml';
 
 const irOf = async (spec: string) => buildIr(await loadDocument(spec));
 const readmes = async (spec: string) => {
-  const { files } = await generate({ spec, out: '(memory)', command: 'test', write: false, skip: ['sdks'], log: () => {} });
+  const { files } = await generate({
+    spec,
+    out: '(memory)',
+    command: 'test',
+    write: false,
+    skip: ['sdks'],
+    log: () => {},
+  });
   const text = (path: string) => files.find((file) => file.path === path)!.content;
   return { ts: text('client/README.md'), python: text('python/README.md') };
 };
-const blocks = (text: string, language: string) => [...text.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((match) => match[1]);
+const blocks = (text: string, language: string) =>
+  [...text.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((match) => match[1]);
 
 describe('the page size in README list examples', () => {
   it("is the list's own size parameter, kept within its bounds", async () => {
     const ir = await irOf(PAGING);
-    const sizes = Object.fromEntries(ir.operations.filter((operation) => operation.pagination).map((operation) => [operation.path, pageSizeArgument(ir, operation, 1000)]));
+    const sizes = Object.fromEntries(
+      ir.operations
+        .filter((operation) => operation.pagination)
+        .map((operation) => [operation.path, pageSizeArgument(ir, operation, 1000)]),
+    );
     expect(sizes['/offset-items']).toMatchObject({ param: 'limit' });
     expect(sizes['/page-items']).toMatchObject({ param: 'per_page' });
     expect(sizes['/declared-items']).toMatchObject({ param: 'top' });
     expect(sizes['/link-items']).toBeUndefined();
     const galaxy = await irOf(GALAXY);
     const planets = galaxy.operations.find((operation) => operation.pagination)!;
-    const limit = planets.parameters.query.find((param) => param.name === 'limit')!.schema as { maximum?: number };
-    expect(pageSizeArgument(galaxy, planets, 1000)).toEqual({ param: 'limit', value: Math.min(1000, limit.maximum ?? 1000) });
+    const limit = planets.parameters.query.find((param) => param.name === 'limit')!.schema as {
+      maximum?: number;
+    };
+    expect(pageSizeArgument(galaxy, planets, 1000)).toEqual({
+      param: 'limit',
+      value: Math.min(1000, limit.maximum ?? 1000),
+    });
   });
 
   it('is left out where the list has none (Train Travel: a next link), in both READMEs', async () => {
     const ir = await irOf(TRAIN_TRAVEL);
-    for (const operation of ir.operations.filter((each) => each.pagination)) expect(pageSizeArgument(ir, operation, 100), operation.path).toBeUndefined();
+    for (const operation of ir.operations.filter((each) => each.pagination))
+      expect(pageSizeArgument(ir, operation, 100), operation.path).toBeUndefined();
     const { ts, python } = await readmes(TRAIN_TRAVEL);
     for (const block of blocks(ts, 'ts')) expect(block).not.toMatch(/\blimit\b/);
-    expect(ts).toContain("const page = await patient.stations.list({ headers: { 'x-trace-id': 'readme' } });");
+    expect(ts).toContain(
+      "const page = await patient.stations.list({ headers: { 'x-trace-id': 'readme' } });",
+    );
     for (const block of blocks(python, 'python')) expect(block).not.toMatch(/\blimit=/);
   });
 });

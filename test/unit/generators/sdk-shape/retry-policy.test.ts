@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { generate } from '../../../../generators/pipeline.js';
 
 const readmes = async (spec: string) => {
-  const { files } = await generate({ spec, out: '(memory)', command: 'test', write: false, skip: ['sdks'], log: () => {} });
+  const { files } = await generate({
+    spec,
+    out: '(memory)',
+    command: 'test',
+    write: false,
+    skip: ['sdks'],
+    log: () => {},
+  });
   const text = (path: string) => files.find((file) => file.path === path)!.content;
   return { ts: text('client/README.md'), python: text('python/README.md') };
 };

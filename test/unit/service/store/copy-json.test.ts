@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { copyJson } from '../../../../service/store/rows.js';
 
 describe('copyJson', () => {
-  it.each(['{"a":1,"b":[1,{"c":null}],"2":"x","1":true}', '[{"k":[[]]}]', '{}', '[]', 'null', '"text"', '4.5'])('copies %s as parsing it again would', (text) => {
+  it.each([
+    '{"a":1,"b":[1,{"c":null}],"2":"x","1":true}',
+    '[{"k":[[]]}]',
+    '{}',
+    '[]',
+    'null',
+    '"text"',
+    '4.5',
+  ])('copies %s as parsing it again would', (text) => {
     const original = JSON.parse(text);
     const copy = copyJson(original);
     expect(copy).toStrictEqual(JSON.parse(text));

@@ -19,10 +19,34 @@ function cacheWith(values: unknown[], rows: unknown[]): ReadCache {
 
 describe('read cache keys', () => {
   it.each([
-    { given: [['a\u0000sb', 'c'], ['a', 'b\u0000sc']], why: 'a separator inside a value' },
-    { given: [['ab', 'c'], ['a', 'bc']], why: 'values that run together' },
-    { given: [['1', 'x'], [1, 'x']], why: 'a string and a number that print the same' },
-    { given: [['s1:a', ''], ['a', '']], why: 'a value that looks like an encoded one' },
+    {
+      given: [
+        ['a\u0000sb', 'c'],
+        ['a', 'b\u0000sc'],
+      ],
+      why: 'a separator inside a value',
+    },
+    {
+      given: [
+        ['ab', 'c'],
+        ['a', 'bc'],
+      ],
+      why: 'values that run together',
+    },
+    {
+      given: [
+        ['1', 'x'],
+        [1, 'x'],
+      ],
+      why: 'a string and a number that print the same',
+    },
+    {
+      given: [
+        ['s1:a', ''],
+        ['a', ''],
+      ],
+      why: 'a value that looks like an encoded one',
+    },
   ])('differ for $why', ({ given: [a, b] }) => {
     const rows = [{ id: 'row of a' }];
     const cache = cacheWith(a, rows);
@@ -38,7 +62,8 @@ describe('read cache keys', () => {
   });
 
   it('are not made for buffers, null or other values', () => {
-    for (const value of [Buffer.alloc(32), null, undefined, true, {}]) expect(ReadCache.cacheable(['subj_1', value])).toBe(false);
+    for (const value of [Buffer.alloc(32), null, undefined, true, {}])
+      expect(ReadCache.cacheable(['subj_1', value])).toBe(false);
     expect(ReadCache.cacheable(['subj_1', 1])).toBe(true);
   });
 });

@@ -14,13 +14,30 @@ const box = new SecretBox(randomBytes(32));
 describe('signing interoperates with standardwebhooks', () => {
   it('what we sign, the library verifies; what the library signs, we reproduce', () => {
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
-    const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'assessment.completed', data: { object: { n: 'é ✓' } } });
+    const body = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'assessment.completed',
+      data: { object: { n: 'é ✓' } },
+    });
     const timestamp = Math.floor(Date.now() / 1000);
     const ours = signatureHeader([secret], 'whsec_', 'evt_1', timestamp, body);
-    expect(new Webhook(secret).verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(timestamp), 'webhook-signature': ours })).toEqual(JSON.parse(body));
+    expect(
+      new Webhook(secret).verify(body, {
+        'webhook-id': 'evt_1',
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': ours,
+      }),
+    ).toEqual(JSON.parse(body));
     expect(new Webhook(secret).sign('evt_1', new Date(timestamp * 1000), body)).toBe(ours);
     const other = `whsec_${randomBytes(24).toString('base64')}`;
-    expect(() => new Webhook(other).verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(timestamp), 'webhook-signature': ours })).toThrow();
+    expect(() =>
+      new Webhook(other).verify(body, {
+        'webhook-id': 'evt_1',
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': ours,
+      }),
+    ).toThrow();
   });
 
   it('keeps secrets encrypted with the endpoint as associated data', () => {

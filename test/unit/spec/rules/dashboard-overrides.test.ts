@@ -23,7 +23,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const rules = (findings: Finding[]) => new Set(findings.filter((finding) => finding.severity === 'error').map((finding) => finding.rule));
+const rules = (findings: Finding[]) =>
+  new Set(findings.filter((finding) => finding.severity === 'error').map((finding) => finding.rule));
 
 describe('dashboard overrides', () => {
   it('spec/dashboard.yaml lints clean', async () => {
@@ -44,7 +45,8 @@ describe('dashboard overrides', () => {
   it('a new session-less write in dashboard.yaml is still refused', async () => {
     const document = parse(await readFile('spec/dashboard.yaml', 'utf8'));
     document.paths['/keys'].post.security = [];
-    document.paths['/keys'].post['x-public-reason'] = 'Testing that the override names operations, not the file.';
+    document.paths['/keys'].post['x-public-reason'] =
+      'Testing that the override names operations, not the file.';
     const file = path.join(dir, 'dashboard.yaml');
     await writeFile(file, stringify(document));
     const { findings } = await lintSpec([file]);

@@ -21,7 +21,13 @@ const widget = { id: 'wid_1', display_name: 'Left-handed widget' };
 export function compliantSpec(): any {
   return {
     openapi: '3.1.0',
-    info: { title: 'Widgets', version: '1.0.0', description: 'Widgets.', contact: { email: 'a@b.example' }, license: { name: 'MIT', identifier: 'MIT' } },
+    info: {
+      title: 'Widgets',
+      version: '1.0.0',
+      description: 'Widgets.',
+      contact: { email: 'a@b.example' },
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     servers: [{ url: 'https://api.widgets.example', description: 'production', 'x-internal': false }],
     security: [{ key: [] }],
     'x-retry-policy': {
@@ -43,9 +49,21 @@ export function compliantSpec(): any {
           tags: ['widgets'],
           security: [{ key: ['shop:read'] }],
           parameters: [
-            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 } },
-            { name: 'starting_after', in: 'query', schema: { type: 'string', maxLength: 100, pattern: '^[a-z0-9]+$' } },
-            { name: 'ending_before', in: 'query', schema: { type: 'string', maxLength: 100, pattern: '^[a-z0-9]+$' } },
+            {
+              name: 'limit',
+              in: 'query',
+              schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+            },
+            {
+              name: 'starting_after',
+              in: 'query',
+              schema: { type: 'string', maxLength: 100, pattern: '^[a-z0-9]+$' },
+            },
+            {
+              name: 'ending_before',
+              in: 'query',
+              schema: { type: 'string', maxLength: 100, pattern: '^[a-z0-9]+$' },
+            },
           ],
           responses: {
             '200': {
@@ -55,7 +73,16 @@ export function compliantSpec(): any {
                 'application/json': {
                   schema: { $ref: '#/components/schemas/WidgetList' },
                   examples: {
-                    page: { value: { object: 'list', data: [widget], has_more: false, next_cursor: null, previous_cursor: null, request_id: 'req_1' } },
+                    page: {
+                      value: {
+                        object: 'list',
+                        data: [widget],
+                        has_more: false,
+                        next_cursor: null,
+                        previous_cursor: null,
+                        request_id: 'req_1',
+                      },
+                    },
                   },
                 },
               },
@@ -73,13 +100,27 @@ export function compliantSpec(): any {
           description: 'Creates a widget.',
           tags: ['widgets'],
           security: [{ key: ['shop:write'] }],
-          parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255, pattern: '^[ -~]+$' } }],
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              schema: { type: 'string', maxLength: 255, pattern: '^[ -~]+$' },
+            },
+          ],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Widget' }, example: widget } },
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/Widget' }, example: widget },
+            },
           },
           responses: {
-            '201': { description: 'Created.', headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/Widget' }, example: widget } } },
+            '201': {
+              description: 'Created.',
+              headers,
+              content: {
+                'application/json': { schema: { $ref: '#/components/schemas/Widget' }, example: widget },
+              },
+            },
             '400': { $ref: '#/components/responses/BadRequest' },
             '401': { $ref: '#/components/responses/Unauthenticated' },
             '403': { $ref: '#/components/responses/Forbidden' },
@@ -94,7 +135,10 @@ export function compliantSpec(): any {
         key: {
           type: 'http',
           scheme: 'bearer',
-          'x-scopes': { 'shop:read': { description: 'Read.', mintable: true }, 'shop:write': { description: 'Write.', mintable: true } },
+          'x-scopes': {
+            'shop:read': { description: 'Read.', mintable: true },
+            'shop:write': { description: 'Write.', mintable: true },
+          },
         },
       },
       headers: {
@@ -106,7 +150,9 @@ export function compliantSpec(): any {
         BadRequest: errorResponse('Bad request.'),
         Unauthenticated: errorResponse('No valid key.'),
         Forbidden: errorResponse('Missing scope.'),
-        RateLimited: errorResponse('Too many requests.', { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }),
+        RateLimited: errorResponse('Too many requests.', {
+          'Retry-After': { $ref: '#/components/headers/Retry-After' },
+        }),
         ServerError: errorResponse('Server error.'),
       },
       schemas: {
@@ -155,7 +201,16 @@ export function withPublicPing(spec: any, reason: string | null = 'Monitors call
       security: [],
       ...(reason ? { 'x-public-reason': reason } : {}),
       responses: {
-        '200': { description: 'Up.', headers, content: { 'application/json': { schema: { type: 'object', properties: { status: { type: 'string', const: 'ok' } } }, example: { status: 'ok' } } } },
+        '200': {
+          description: 'Up.',
+          headers,
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { status: { type: 'string', const: 'ok' } } },
+              example: { status: 'ok' },
+            },
+          },
+        },
         '429': { $ref: '#/components/responses/RateLimited' },
         '500': { $ref: '#/components/responses/ServerError' },
       },

@@ -14,39 +14,171 @@ const create = (spec: any) => spec.paths['/v1/shop/widgets'].post;
 
 /** given: a mutation of the compliant spec; want: the house rule that must report it. */
 const houseCases: Array<{ rule: string; given: string; mutate: Mutation }> = [
-  { rule: 'house-scope-declared', given: 'a scope the scheme does not declare', mutate: (s) => (list(s).security = [{ key: ['shop:read', 'shop:admin'] }]) },
-  { rule: 'house-scope-declared', given: 'an undefined security scheme', mutate: (s) => (list(s).security = [{ other: ['shop:read'] }]) },
-  { rule: 'house-scopes-by-method', given: 'a GET that requires only the write scope', mutate: (s) => (list(s).security = [{ key: ['shop:write'] }]) },
-  { rule: 'house-scopes-by-method', given: 'a POST that requires only the read scope', mutate: (s) => (create(s).security = [{ key: ['shop:read'] }]) },
-  { rule: 'house-public-reason', given: 'a public operation that does not say why', mutate: (s) => withPublicPing(s, null) },
-  { rule: 'house-list-envelope', given: 'a list response without has_more', mutate: (s) => delete s.components.schemas.WidgetList.properties.has_more },
-  { rule: 'house-list-envelope', given: 'a list whose previous_cursor is optional', mutate: (s) => s.components.schemas.WidgetList.required.pop() },
-  { rule: 'house-list-envelope', given: 'a limit with maximum 500', mutate: (s) => (list(s).parameters[0].schema.maximum = 500) },
-  { rule: 'house-list-envelope', given: 'a list without ending_before', mutate: (s) => list(s).parameters.pop() },
-  { rule: 'house-list-envelope', given: 'a list that returns a bare array', mutate: (s) => (list(s).responses['200'].content['application/json'].schema = { type: 'array', maxItems: 100, items: { $ref: '#/components/schemas/Widget' } }) },
-  { rule: 'house-rate-limit-headers', given: 'a success response without rate-limit headers', mutate: (s) => delete create(s).responses['201'].headers },
-  { rule: 'house-rate-limit-headers', given: 'an error response without X-RateLimit-Remaining', mutate: (s) => delete s.components.responses.Forbidden.headers['X-RateLimit-Remaining'] },
-  { rule: 'house-429-retry-after', given: 'a 429 without Retry-After', mutate: (s) => delete s.components.responses.RateLimited.headers['Retry-After'] },
-  { rule: 'house-429-retry-after', given: 'a Retry-After that is a date string', mutate: (s) => (s.components.headers['Retry-After'].schema = { type: 'string', format: 'date-time', maxLength: 40 }) },
+  {
+    rule: 'house-scope-declared',
+    given: 'a scope the scheme does not declare',
+    mutate: (s) => (list(s).security = [{ key: ['shop:read', 'shop:admin'] }]),
+  },
+  {
+    rule: 'house-scope-declared',
+    given: 'an undefined security scheme',
+    mutate: (s) => (list(s).security = [{ other: ['shop:read'] }]),
+  },
+  {
+    rule: 'house-scopes-by-method',
+    given: 'a GET that requires only the write scope',
+    mutate: (s) => (list(s).security = [{ key: ['shop:write'] }]),
+  },
+  {
+    rule: 'house-scopes-by-method',
+    given: 'a POST that requires only the read scope',
+    mutate: (s) => (create(s).security = [{ key: ['shop:read'] }]),
+  },
+  {
+    rule: 'house-public-reason',
+    given: 'a public operation that does not say why',
+    mutate: (s) => withPublicPing(s, null),
+  },
+  {
+    rule: 'house-list-envelope',
+    given: 'a list response without has_more',
+    mutate: (s) => delete s.components.schemas.WidgetList.properties.has_more,
+  },
+  {
+    rule: 'house-list-envelope',
+    given: 'a list whose previous_cursor is optional',
+    mutate: (s) => s.components.schemas.WidgetList.required.pop(),
+  },
+  {
+    rule: 'house-list-envelope',
+    given: 'a limit with maximum 500',
+    mutate: (s) => (list(s).parameters[0].schema.maximum = 500),
+  },
+  {
+    rule: 'house-list-envelope',
+    given: 'a list without ending_before',
+    mutate: (s) => list(s).parameters.pop(),
+  },
+  {
+    rule: 'house-list-envelope',
+    given: 'a list that returns a bare array',
+    mutate: (s) =>
+      (list(s).responses['200'].content['application/json'].schema = {
+        type: 'array',
+        maxItems: 100,
+        items: { $ref: '#/components/schemas/Widget' },
+      }),
+  },
+  {
+    rule: 'house-rate-limit-headers',
+    given: 'a success response without rate-limit headers',
+    mutate: (s) => delete create(s).responses['201'].headers,
+  },
+  {
+    rule: 'house-rate-limit-headers',
+    given: 'an error response without X-RateLimit-Remaining',
+    mutate: (s) => delete s.components.responses.Forbidden.headers['X-RateLimit-Remaining'],
+  },
+  {
+    rule: 'house-429-retry-after',
+    given: 'a 429 without Retry-After',
+    mutate: (s) => delete s.components.responses.RateLimited.headers['Retry-After'],
+  },
+  {
+    rule: 'house-429-retry-after',
+    given: 'a Retry-After that is a date string',
+    mutate: (s) =>
+      (s.components.headers['Retry-After'].schema = { type: 'string', format: 'date-time', maxLength: 40 }),
+  },
   {
     rule: 'house-error-schema',
     given: 'an error response with its own body schema',
-    mutate: (s) => (s.components.responses.Forbidden.content['application/json'].schema = { type: 'object', properties: { reason: { type: 'string', maxLength: 10, pattern: '^a$' } } }),
+    mutate: (s) =>
+      (s.components.responses.Forbidden.content['application/json'].schema = {
+        type: 'object',
+        properties: { reason: { type: 'string', maxLength: 10, pattern: '^a$' } },
+      }),
   },
-  { rule: 'house-auth-errors', given: 'an authenticated operation without a 403', mutate: (s) => delete list(s).responses['403'] },
-  { rule: 'house-validation-error', given: 'an operation with a body but no 400', mutate: (s) => delete create(s).responses['400'] },
-  { rule: 'house-validation-error', given: 'an operation that answers validation failures with 422', mutate: (s) => (create(s).responses['422'] = { $ref: '#/components/responses/BadRequest' }) },
-  { rule: 'house-idempotency-key', given: 'a POST without the Idempotency-Key header', mutate: (s) => (create(s).parameters = []) },
-  { rule: 'house-response-examples', given: 'a response body without an example', mutate: (s) => delete list(s).responses['200'].content['application/json'].examples },
-  { rule: 'house-response-examples', given: 'a request body without an example', mutate: (s) => delete create(s).requestBody.content['application/json'].example },
-  { rule: 'house-snake-case-properties', given: 'a camelCase property', mutate: (s) => (s.components.schemas.Widget.properties.createdAt = { type: 'string', format: 'date-time', maxLength: 40 }) },
-  { rule: 'house-snake-case-parameters', given: 'a camelCase query parameter', mutate: (s) => list(s).parameters.push({ name: 'sortOrder', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } }) },
-  { rule: 'house-versioned-paths', given: 'a path outside /v<n>/', mutate: (s) => (s.paths['/widgets'] = s.paths['/v1/shop/widgets']) },
-  { rule: 'house-emitted-after', given: 'a webhook caused by an operationId no operation has', mutate: (s) => withWebhook(s, [{ operationId: 'removeWidget', payload: { '/data/object/id': '$response.body#/id' } }]) },
-  { rule: 'house-emitted-after', given: 'a webhook payload read from a path parameter the operation does not have', mutate: (s) => withWebhook(s, [{ operationId: 'createWidget', payload: { '/data/object/id': '$request.path.widget_id' } }]) },
-  { rule: 'house-emitted-after', given: 'a webhook whose when is not a request expression', mutate: (s) => withWebhook(s, [{ operationId: 'createWidget', when: { '$response.body#/id': 'x' } }]) },
+  {
+    rule: 'house-auth-errors',
+    given: 'an authenticated operation without a 403',
+    mutate: (s) => delete list(s).responses['403'],
+  },
+  {
+    rule: 'house-validation-error',
+    given: 'an operation with a body but no 400',
+    mutate: (s) => delete create(s).responses['400'],
+  },
+  {
+    rule: 'house-validation-error',
+    given: 'an operation that answers validation failures with 422',
+    mutate: (s) => (create(s).responses['422'] = { $ref: '#/components/responses/BadRequest' }),
+  },
+  {
+    rule: 'house-idempotency-key',
+    given: 'a POST without the Idempotency-Key header',
+    mutate: (s) => (create(s).parameters = []),
+  },
+  {
+    rule: 'house-response-examples',
+    given: 'a response body without an example',
+    mutate: (s) => delete list(s).responses['200'].content['application/json'].examples,
+  },
+  {
+    rule: 'house-response-examples',
+    given: 'a request body without an example',
+    mutate: (s) => delete create(s).requestBody.content['application/json'].example,
+  },
+  {
+    rule: 'house-snake-case-properties',
+    given: 'a camelCase property',
+    mutate: (s) =>
+      (s.components.schemas.Widget.properties.createdAt = {
+        type: 'string',
+        format: 'date-time',
+        maxLength: 40,
+      }),
+  },
+  {
+    rule: 'house-snake-case-parameters',
+    given: 'a camelCase query parameter',
+    mutate: (s) =>
+      list(s).parameters.push({
+        name: 'sortOrder',
+        in: 'query',
+        schema: { type: 'string', enum: ['asc', 'desc'] },
+      }),
+  },
+  {
+    rule: 'house-versioned-paths',
+    given: 'a path outside /v<n>/',
+    mutate: (s) => (s.paths['/widgets'] = s.paths['/v1/shop/widgets']),
+  },
+  {
+    rule: 'house-emitted-after',
+    given: 'a webhook caused by an operationId no operation has',
+    mutate: (s) =>
+      withWebhook(s, [{ operationId: 'removeWidget', payload: { '/data/object/id': '$response.body#/id' } }]),
+  },
+  {
+    rule: 'house-emitted-after',
+    given: 'a webhook payload read from a path parameter the operation does not have',
+    mutate: (s) =>
+      withWebhook(s, [
+        { operationId: 'createWidget', payload: { '/data/object/id': '$request.path.widget_id' } },
+      ]),
+  },
+  {
+    rule: 'house-emitted-after',
+    given: 'a webhook whose when is not a request expression',
+    mutate: (s) => withWebhook(s, [{ operationId: 'createWidget', when: { '$response.body#/id': 'x' } }]),
+  },
   { rule: 'house-retry-policy', given: 'no x-retry-policy', mutate: (s) => delete s['x-retry-policy'] },
-  { rule: 'house-retry-policy', given: 'a retry policy with an unknown jitter', mutate: (s) => (s['x-retry-policy'].jitter = 'random') },
+  {
+    rule: 'house-retry-policy',
+    given: 'a retry policy with an unknown jitter',
+    mutate: (s) => (s['x-retry-policy'].jitter = 'random'),
+  },
 ];
 
 /** A webhook `widget.created` whose `x-emitted-after` is `entries`. */
@@ -57,7 +189,15 @@ function withWebhook(s: any, entries: unknown[]): void {
         operationId: 'onWidgetCreated',
         summary: 'A widget was created',
         'x-emitted-after': entries,
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { type: { type: 'string', maxLength: 40 } } }, example: { type: 'widget.created' } } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { type: { type: 'string', maxLength: 40 } } },
+              example: { type: 'widget.created' },
+            },
+          },
+        },
         responses: { '200': { description: 'Acknowledged.' } },
       },
     },
@@ -69,50 +209,198 @@ function withOwner(s: any): void {
   const retrieve = structuredClone(list(s));
   retrieve.operationId = 'retrieveWidgetOwner';
   retrieve.summary = 'Retrieve the owner of a widget';
-  retrieve.parameters = [{ name: 'widget_id', in: 'path', required: true, schema: { type: 'string', maxLength: 40, pattern: '^wid_[a-z0-9]+$' } }];
-  retrieve.responses['200'].content['application/json'] = { schema: { $ref: '#/components/schemas/Widget' }, example: widgetExample };
+  retrieve.parameters = [
+    {
+      name: 'widget_id',
+      in: 'path',
+      required: true,
+      schema: { type: 'string', maxLength: 40, pattern: '^wid_[a-z0-9]+$' },
+    },
+  ];
+  retrieve.responses['200'].content['application/json'] = {
+    schema: { $ref: '#/components/schemas/Widget' },
+    example: widgetExample,
+  };
   s.paths['/v1/shop/widgets/{widget_id}/owner'] = { get: retrieve };
 }
 const widgetExample = { id: 'wid_1', display_name: 'Left-handed widget' };
 
 /** Specs that look like a rule's target by shape but are not: the rule must stay silent. */
 const falsePositives: Array<{ rule: string; given: string; mutate: Mutation }> = [
-  { rule: 'house-list-envelope', given: 'a single sub-resource (one object) at a path not ending in a parameter', mutate: withOwner },
-  { rule: 'house-scopes-by-method', given: 'a public GET outside any product (like /v1/health) that says why', mutate: (s) => withPublicPing(s) },
-  { rule: 'house-scope-declared', given: 'a public operation (no scopes at all)', mutate: (s) => withPublicPing(s) },
-  { rule: 'house-auth-errors', given: 'a public operation without 401 and 403', mutate: (s) => withPublicPing(s) },
-  { rule: 'house-public-reason', given: 'an authenticated operation without x-public-reason', mutate: () => {} },
-  { rule: 'house-validation-error', given: 'an operation with no parameters and no body, without a 400', mutate: (s) => withPublicPing(s) },
-  { rule: 'house-rate-limit-headers', given: 'headers spelled in lower case (HTTP headers are case-insensitive)', mutate: (s) => {
-    const headers = create(s).responses['201'].headers;
-    create(s).responses['201'].headers = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  } },
-  { rule: 'house-429-retry-after', given: 'a 503 without Retry-After (only 429 needs it)', mutate: (s) => (create(s).responses['503'] = s.components.responses.Forbidden) },
+  {
+    rule: 'house-list-envelope',
+    given: 'a single sub-resource (one object) at a path not ending in a parameter',
+    mutate: withOwner,
+  },
+  {
+    rule: 'house-scopes-by-method',
+    given: 'a public GET outside any product (like /v1/health) that says why',
+    mutate: (s) => withPublicPing(s),
+  },
+  {
+    rule: 'house-scope-declared',
+    given: 'a public operation (no scopes at all)',
+    mutate: (s) => withPublicPing(s),
+  },
+  {
+    rule: 'house-auth-errors',
+    given: 'a public operation without 401 and 403',
+    mutate: (s) => withPublicPing(s),
+  },
+  {
+    rule: 'house-public-reason',
+    given: 'an authenticated operation without x-public-reason',
+    mutate: () => {},
+  },
+  {
+    rule: 'house-validation-error',
+    given: 'an operation with no parameters and no body, without a 400',
+    mutate: (s) => withPublicPing(s),
+  },
+  {
+    rule: 'house-rate-limit-headers',
+    given: 'headers spelled in lower case (HTTP headers are case-insensitive)',
+    mutate: (s) => {
+      const headers = create(s).responses['201'].headers;
+      create(s).responses['201'].headers = Object.fromEntries(
+        Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+      );
+    },
+  },
+  {
+    rule: 'house-429-retry-after',
+    given: 'a 503 without Retry-After (only 429 needs it)',
+    mutate: (s) => (create(s).responses['503'] = s.components.responses.Forbidden),
+  },
   { rule: 'house-error-schema', given: 'a 2xx response with its own body schema', mutate: withOwner },
-  { rule: 'house-idempotency-key', given: 'a PATCH without the Idempotency-Key header (only POST creates)', mutate: (s) => {
-    s.paths['/v1/shop/widgets/{widget_id}'] = { patch: { ...structuredClone(create(s)), operationId: 'updateWidget', summary: 'Update a widget', parameters: [{ name: 'widget_id', in: 'path', required: true, schema: { type: 'string', maxLength: 40, pattern: '^wid_[a-z0-9]+$' } }] } };
-  } },
-  { rule: 'house-response-examples', given: 'a 204 response, which has no body', mutate: (s) => (create(s).responses['204'] = { description: 'Nothing.', headers: create(s).responses['201'].headers }) },
-  { rule: 'house-snake-case-parameters', given: 'a header parameter with its usual HTTP spelling', mutate: (s) => list(s).parameters.push({ name: 'X-Request-Id', in: 'header', schema: { type: 'string', maxLength: 64 } }) },
-  { rule: 'house-snake-case-properties', given: 'camelCase keys inside an example value', mutate: (s) => (list(s).responses['200'].content['application/json'].examples = { camel: { value: { object: 'list', data: [{ id: 'wid_1', display_name: 'x', extraInfo: 1 }], has_more: false, next_cursor: null, previous_cursor: null, request_id: 'req_1' } } }) },
-  { rule: 'house-emitted-after', given: 'a webhook caused by createWidget, its payload read from the answer and constants', mutate: (s) => withWebhook(s, [{ operationId: 'createWidget', when: { '$request.body#/display_name': 'x' }, payload: { '/type': 'widget.created', '/data/object/id': '$response.body#/id' } }]) },
-  { rule: 'house-versioned-paths', given: 'a versioned path with a parameter right after the version', mutate: (s) => (s.paths['/v2/{tenant}/shop/widgets'] = structuredClone(s.paths['/v1/shop/widgets'])) },
+  {
+    rule: 'house-idempotency-key',
+    given: 'a PATCH without the Idempotency-Key header (only POST creates)',
+    mutate: (s) => {
+      s.paths['/v1/shop/widgets/{widget_id}'] = {
+        patch: {
+          ...structuredClone(create(s)),
+          operationId: 'updateWidget',
+          summary: 'Update a widget',
+          parameters: [
+            {
+              name: 'widget_id',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', maxLength: 40, pattern: '^wid_[a-z0-9]+$' },
+            },
+          ],
+        },
+      };
+    },
+  },
+  {
+    rule: 'house-response-examples',
+    given: 'a 204 response, which has no body',
+    mutate: (s) =>
+      (create(s).responses['204'] = { description: 'Nothing.', headers: create(s).responses['201'].headers }),
+  },
+  {
+    rule: 'house-snake-case-parameters',
+    given: 'a header parameter with its usual HTTP spelling',
+    mutate: (s) =>
+      list(s).parameters.push({
+        name: 'X-Request-Id',
+        in: 'header',
+        schema: { type: 'string', maxLength: 64 },
+      }),
+  },
+  {
+    rule: 'house-snake-case-properties',
+    given: 'camelCase keys inside an example value',
+    mutate: (s) =>
+      (list(s).responses['200'].content['application/json'].examples = {
+        camel: {
+          value: {
+            object: 'list',
+            data: [{ id: 'wid_1', display_name: 'x', extraInfo: 1 }],
+            has_more: false,
+            next_cursor: null,
+            previous_cursor: null,
+            request_id: 'req_1',
+          },
+        },
+      }),
+  },
+  {
+    rule: 'house-emitted-after',
+    given: 'a webhook caused by createWidget, its payload read from the answer and constants',
+    mutate: (s) =>
+      withWebhook(s, [
+        {
+          operationId: 'createWidget',
+          when: { '$request.body#/display_name': 'x' },
+          payload: { '/type': 'widget.created', '/data/object/id': '$response.body#/id' },
+        },
+      ]),
+  },
+  {
+    rule: 'house-versioned-paths',
+    given: 'a versioned path with a parameter right after the version',
+    mutate: (s) => (s.paths['/v2/{tenant}/shop/widgets'] = structuredClone(s.paths['/v1/shop/widgets'])),
+  },
 ];
 
 /** House rules implemented as functions judge operations, so each honours `x-lint-exempt` per operation. */
-const EXEMPTIBLE = ['house-scope-declared', 'house-scopes-by-method', 'house-public-reason', 'house-list-envelope', 'house-rate-limit-headers', 'house-429-retry-after', 'house-error-schema', 'house-auth-errors', 'house-validation-error'];
-const exemptCases = houseCases.map((testCase, index) => ({ ...testCase, index })).filter((testCase) => EXEMPTIBLE.includes(testCase.rule));
-function exemptEveryOperation(s: any, rule: string, reason = 'Reviewed: this operation is the rare exception.'): void {
-  for (const item of Object.values<any>(s.paths)) for (const operation of Object.values<any>(item)) operation['x-lint-exempt'] = { [rule]: reason };
+const EXEMPTIBLE = [
+  'house-scope-declared',
+  'house-scopes-by-method',
+  'house-public-reason',
+  'house-list-envelope',
+  'house-rate-limit-headers',
+  'house-429-retry-after',
+  'house-error-schema',
+  'house-auth-errors',
+  'house-validation-error',
+];
+const exemptCases = houseCases
+  .map((testCase, index) => ({ ...testCase, index }))
+  .filter((testCase) => EXEMPTIBLE.includes(testCase.rule));
+function exemptEveryOperation(
+  s: any,
+  rule: string,
+  reason = 'Reviewed: this operation is the rare exception.',
+): void {
+  for (const item of Object.values<any>(s.paths))
+    for (const operation of Object.values<any>(item)) operation['x-lint-exempt'] = { [rule]: reason };
 }
 
 /** Stock rules the house ruleset switches off: each fires on `given` under the stock rulesets. */
 const switchedOff: Array<{ rule: string; given: string; mutate: Mutation; replacedBy?: string }> = [
-  { rule: 'oas3-operation-security-defined', given: 'scopes on an http bearer scheme (allowed by OAS 3.1)', mutate: () => {}, replacedBy: 'house-scope-declared' },
-  { rule: 'owasp:api8:2023-define-error-responses-401', given: 'a public operation without a 401', mutate: (s) => withPublicPing(s), replacedBy: 'house-auth-errors' },
-  { rule: 'owasp:api8:2023-define-error-validation', given: 'an operation that takes no input and has no 400', mutate: (s) => withPublicPing(s), replacedBy: 'house-validation-error' },
-  { rule: 'owasp:api2:2023-read-restricted', given: 'a public GET that says why it is public', mutate: (s) => withPublicPing(s), replacedBy: 'house-public-reason' },
-  { rule: 'owasp:api8:2023-define-cors-origin', given: 'responses without Access-Control-Allow-Origin', mutate: () => {} },
+  {
+    rule: 'oas3-operation-security-defined',
+    given: 'scopes on an http bearer scheme (allowed by OAS 3.1)',
+    mutate: () => {},
+    replacedBy: 'house-scope-declared',
+  },
+  {
+    rule: 'owasp:api8:2023-define-error-responses-401',
+    given: 'a public operation without a 401',
+    mutate: (s) => withPublicPing(s),
+    replacedBy: 'house-auth-errors',
+  },
+  {
+    rule: 'owasp:api8:2023-define-error-validation',
+    given: 'an operation that takes no input and has no 400',
+    mutate: (s) => withPublicPing(s),
+    replacedBy: 'house-validation-error',
+  },
+  {
+    rule: 'owasp:api2:2023-read-restricted',
+    given: 'a public GET that says why it is public',
+    mutate: (s) => withPublicPing(s),
+    replacedBy: 'house-public-reason',
+  },
+  {
+    rule: 'owasp:api8:2023-define-cors-origin',
+    given: 'responses without Access-Control-Allow-Origin',
+    mutate: () => {},
+  },
 ];
 
 let workDir: string;
@@ -127,29 +415,37 @@ beforeAll(async () => {
   const write = (file: string, spec: unknown) => writeFile(file, JSON.stringify(spec, null, 2));
   await write(fileOf('compliant', 0), compliantSpec());
   await write(fileOf('compliant-public', 0), withPublicPing(compliantSpec()));
-  await Promise.all(houseCases.map(({ mutate }, index) => {
-    const spec = compliantSpec();
-    mutate(spec);
-    return write(fileOf('house', index), spec);
-  }));
-  await Promise.all(falsePositives.map(({ mutate }, index) => {
-    const spec = compliantSpec();
-    mutate(spec);
-    return write(fileOf('fine', index), spec);
-  }));
-  await Promise.all(exemptCases.flatMap(({ mutate, rule }, index) => {
-    const [exempt, emptyReason] = [compliantSpec(), compliantSpec()];
-    mutate(exempt);
-    exemptEveryOperation(exempt, rule);
-    mutate(emptyReason);
-    exemptEveryOperation(emptyReason, rule, ' ');
-    return [write(fileOf('exempt', index), exempt), write(fileOf('exempt-empty', index), emptyReason)];
-  }));
-  await Promise.all(switchedOff.map(({ mutate }, index) => {
-    const spec = compliantSpec();
-    mutate(spec);
-    return write(fileOf('off', index), spec);
-  }));
+  await Promise.all(
+    houseCases.map(({ mutate }, index) => {
+      const spec = compliantSpec();
+      mutate(spec);
+      return write(fileOf('house', index), spec);
+    }),
+  );
+  await Promise.all(
+    falsePositives.map(({ mutate }, index) => {
+      const spec = compliantSpec();
+      mutate(spec);
+      return write(fileOf('fine', index), spec);
+    }),
+  );
+  await Promise.all(
+    exemptCases.flatMap(({ mutate, rule }, index) => {
+      const [exempt, emptyReason] = [compliantSpec(), compliantSpec()];
+      mutate(exempt);
+      exemptEveryOperation(exempt, rule);
+      mutate(emptyReason);
+      exemptEveryOperation(emptyReason, rule, ' ');
+      return [write(fileOf('exempt', index), exempt), write(fileOf('exempt-empty', index), emptyReason)];
+    }),
+  );
+  await Promise.all(
+    switchedOff.map(({ mutate }, index) => {
+      const spec = compliantSpec();
+      mutate(spec);
+      return write(fileOf('off', index), spec);
+    }),
+  );
   const stockRuleset = path.join(workDir, 'stock.spectral.yaml');
   await writeFile(stockRuleset, "extends:\n  - spectral:oas\n  - '@stoplight/spectral-owasp-ruleset'\n");
   const files = [
@@ -162,7 +458,10 @@ beforeAll(async () => {
   ];
   [house, stock] = await Promise.all([
     runSpectral(files).then((run) => run.findings),
-    runSpectral(switchedOff.map((_, i) => fileOf('off', i)), stockRuleset).then((run) => run.findings),
+    runSpectral(
+      switchedOff.map((_, i) => fileOf('off', i)),
+      stockRuleset,
+    ).then((run) => run.findings),
   ]);
 }, 300_000);
 
@@ -170,27 +469,40 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-const rulesIn = (findings: Finding[], file: string) => findings.filter((finding) => path.resolve(finding.file) === file).map((finding) => finding.rule);
+const rulesIn = (findings: Finding[], file: string) =>
+  findings.filter((finding) => path.resolve(finding.file) === file).map((finding) => finding.rule);
 
 describe('house ruleset', () => {
   it('reports nothing from any house rule on a spec that keeps every convention', () => {
-    const houseRules = [...rulesIn(house, fileOf('compliant', 0)), ...rulesIn(house, fileOf('compliant-public', 0))].filter((rule) => rule.startsWith('house-'));
+    const houseRules = [
+      ...rulesIn(house, fileOf('compliant', 0)),
+      ...rulesIn(house, fileOf('compliant-public', 0)),
+    ].filter((rule) => rule.startsWith('house-'));
     expect(houseRules).toEqual([]);
   });
 
-  it.each(houseCases.map((testCase, index) => ({ ...testCase, index })))('$rule reports $given', ({ rule, index }) => {
-    expect(rulesIn(house, fileOf('house', index))).toContain(rule);
-  });
+  it.each(houseCases.map((testCase, index) => ({ ...testCase, index })))(
+    '$rule reports $given',
+    ({ rule, index }) => {
+      expect(rulesIn(house, fileOf('house', index))).toContain(rule);
+    },
+  );
 
-  it.each(falsePositives.map((testCase, index) => ({ ...testCase, index })))('$rule stays silent on $given', ({ rule, index }) => {
-    expect(rulesIn(house, fileOf('fine', index))).not.toContain(rule);
-    expect(rulesIn(house, fileOf('fine', index)).filter((found) => found.startsWith('house-'))).toEqual([]);
-  });
+  it.each(falsePositives.map((testCase, index) => ({ ...testCase, index })))(
+    '$rule stays silent on $given',
+    ({ rule, index }) => {
+      expect(rulesIn(house, fileOf('fine', index))).not.toContain(rule);
+      expect(rulesIn(house, fileOf('fine', index)).filter((found) => found.startsWith('house-'))).toEqual([]);
+    },
+  );
 
-  it.each(exemptCases.map((testCase, index) => ({ ...testCase, index })))('$rule honours x-lint-exempt with a reason ($given), and not without one', ({ rule, index }) => {
-    expect(rulesIn(house, fileOf('exempt', index))).not.toContain(rule);
-    expect(rulesIn(house, fileOf('exempt-empty', index))).toContain(rule);
-  });
+  it.each(exemptCases.map((testCase, index) => ({ ...testCase, index })))(
+    '$rule honours x-lint-exempt with a reason ($given), and not without one',
+    ({ rule, index }) => {
+      expect(rulesIn(house, fileOf('exempt', index))).not.toContain(rule);
+      expect(rulesIn(house, fileOf('exempt-empty', index))).toContain(rule);
+    },
+  );
 
   it('reports findings as file:line:col with the house rule message', () => {
     const finding = house.find((item) => item.rule === 'house-idempotency-key')!;
@@ -201,10 +513,13 @@ describe('house ruleset', () => {
 });
 
 describe('stock rules switched off by the house ruleset', () => {
-  it.each(switchedOff.map((testCase, index) => ({ ...testCase, index })))('$rule fires on $given under the stock rulesets but not under ours', ({ rule, index, replacedBy }) => {
-    expect(rulesIn(stock, fileOf('off', index))).toContain(rule);
-    const ours = rulesIn(house, fileOf('off', index));
-    expect(ours).not.toContain(rule);
-    if (replacedBy) expect(ours).not.toContain(replacedBy);
-  });
+  it.each(switchedOff.map((testCase, index) => ({ ...testCase, index })))(
+    '$rule fires on $given under the stock rulesets but not under ours',
+    ({ rule, index, replacedBy }) => {
+      expect(rulesIn(stock, fileOf('off', index))).toContain(rule);
+      const ours = rulesIn(house, fileOf('off', index));
+      expect(ours).not.toContain(rule);
+      if (replacedBy) expect(ours).not.toContain(replacedBy);
+    },
+  );
 });

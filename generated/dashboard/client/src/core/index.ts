@@ -4,7 +4,14 @@
 /** The runtime's public surface, re-exported by the generated package's index. */
 export { APIPromise, type RateLimitState, type ResponseMeta, type WithResponse } from './api-promise.js';
 export { APIResource } from './resource.js';
-export { BaseClient, type AuthSpec, type ClientConfig, type ClientOptions, type OperationSpec, type RequestOptions } from './client.js';
+export {
+  BaseClient,
+  type AuthSpec,
+  type ClientConfig,
+  type ClientOptions,
+  type OperationSpec,
+  type RequestOptions,
+} from './client.js';
 export { LevelLogger, type Logger, type LogLevel } from './logging.js';
 export type { BodySpec, MediaKind } from './body.js';
 export type { PartSpec } from './multipart.js';
@@ -12,7 +19,14 @@ export type { ResponseMediaSpec } from './response.js';
 export type { ParamSpec } from './serialize.js';
 export { Stream } from './streaming.js';
 export type { ServerSentEvent } from './sse.js';
-export { toFile, withPartHeaders, type BinaryBody, type PartWithHeaders, type Uploadable, type WithUploads } from './uploads.js';
+export {
+  toFile,
+  withPartHeaders,
+  type BinaryBody,
+  type PartWithHeaders,
+  type Uploadable,
+  type WithUploads,
+} from './uploads.js';
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -29,7 +43,18 @@ export {
   UnprocessableEntityError,
 } from './errors.js';
 export { SecretKeyInBrowserError, type KeyPrefix } from './keys.js';
-export { BasePage, CursorPage, Page, PagePromise, parseLinkHeader, type PageRequest, type PageSpec, type PaginationSpec, type PagingDirection, type WebLink } from './pagination.js';
+export {
+  BasePage,
+  CursorPage,
+  Page,
+  PagePromise,
+  parseLinkHeader,
+  type PageRequest,
+  type PageSpec,
+  type PaginationSpec,
+  type PagingDirection,
+  type WebLink,
+} from './pagination.js';
 export { backoffDelayMs, type RetryDecision, type RetryPolicy } from './retry.js';
 export {
   UnknownWebhookEvent,

@@ -56,6 +56,7 @@ export abstract class BasePage<Item> implements AsyncIterable<Item> {
 
   /** This page and every following one. */
   async *iterPages(): AsyncGenerator<this> {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk starts at this page
     let page: this = this;
     yield page;
     while (page.hasNextPage()) {
@@ -99,12 +100,15 @@ export class CursorPage<Item> extends BasePage<Item> {
   /** Whether a page follows this one in its paging direction. */
   hasNextPage(): boolean {
     // A cursor equal to the one this page was asked with names this page again: the end, not a loop.
-    return this.direction === 'forward' ? this.hasMore && this.nextCursor !== null && this.nextCursor !== this.params[this.spec.forwardParam] : this.hasPreviousPage();
+    return this.direction === 'forward'
+      ? this.hasMore && this.nextCursor !== null && this.nextCursor !== this.params[this.spec.forwardParam]
+      : this.hasPreviousPage();
   }
 
   hasPreviousPage(): boolean {
     if (!this.spec.backwardParam || this.previousCursor === null) return false;
-    if (this.direction === 'backward' && this.previousCursor === this.params[this.spec.backwardParam]) return false;
+    if (this.direction === 'backward' && this.previousCursor === this.params[this.spec.backwardParam])
+      return false;
     return this.direction === 'backward' ? this.hasMore : true;
   }
 
@@ -124,13 +128,17 @@ export class CursorPage<Item> extends BasePage<Item> {
 
   private neighbourParams(param: string, cursor: string): Record<string, unknown> {
     const next: Record<string, unknown> = { ...this.params, [param]: cursor };
-    for (const other of [this.spec.forwardParam, this.spec.backwardParam]) if (other && other !== param) delete next[other];
+    for (const other of [this.spec.forwardParam, this.spec.backwardParam])
+      if (other && other !== param) delete next[other];
     return next;
   }
 }
 
 /** The promise of a first page that can also be iterated item by item with `for await`. */
-export class PagePromise<Item, P extends BasePage<Item> = CursorPage<Item>> extends APIPromise<P> implements AsyncIterable<Item> {
+export class PagePromise<Item, P extends BasePage<Item> = CursorPage<Item>>
+  extends APIPromise<P>
+  implements AsyncIterable<Item>
+{
   async *[Symbol.asyncIterator](): AsyncIterator<Item> {
     const page = await this;
     yield* page;
@@ -158,7 +166,10 @@ interface AskedUrl {
 }
 
 /** Fetches the page a request names, given the trail of the page that names it. */
-export type PageRequestFetcher<Item> = (request: PageRequest, trail: PageTrail) => Promise<WithResponse<Page<Item>>>;
+export type PageRequestFetcher<Item> = (
+  request: PageRequest,
+  trail: PageTrail,
+) => Promise<WithResponse<Page<Item>>>;
 
 /** A page of an offset, page-number or next-link list (`spec.style`). */
 export class Page<Item> extends BasePage<Item> {
@@ -191,14 +202,18 @@ export class Page<Item> extends BasePage<Item> {
     // The same items as the page before (the server ignored the offset or page number, or its link
     // named the same page), or the first page again (a link back to it, written another way than
     // the parameters it was asked with): the end of the list, with nothing new, not a loop.
-    const repeated = data.length > 0 && trail !== undefined && (this.itemsKey === trail.itemsKey || (pageKey !== undefined && pageKey === trail.firstPageKey));
+    const repeated =
+      data.length > 0 &&
+      trail !== undefined &&
+      (this.itemsKey === trail.itemsKey || (pageKey !== undefined && pageKey === trail.firstPageKey));
     this.data = repeated ? [] : data;
     this.firstPageKey = trail ? trail.firstPageKey : pageKey;
     this.asked = byLinks ? { url: withoutFragment(url), before: trail?.asked } : undefined;
     // A next link to a page this walk has already asked for (A → B → C → B) ends the list too:
     // following it would loop. Offsets and page numbers only move forward, so only links can lead back.
     let leadsBack = false;
-    for (let asked = this.asked; next && asked && !leadsBack; asked = asked.before) leadsBack = asked.url === next;
+    for (let asked = this.asked; next && asked && !leadsBack; asked = asked.before)
+      leadsBack = asked.url === next;
     this.next = repeated || leadsBack ? null : request;
   }
 
@@ -229,7 +244,13 @@ export class Page<Item> extends BasePage<Item> {
   async getNextPage(): Promise<Page<Item>> {
     const request = this.next;
     if (!request) throw new ClientError('No next page: this is the last one.');
-    return (await this.fetchPage(request, { itemsKey: this.itemsKey, firstPageKey: this.firstPageKey, asked: this.asked })).data;
+    return (
+      await this.fetchPage(request, {
+        itemsKey: this.itemsKey,
+        firstPageKey: this.firstPageKey,
+        asked: this.asked,
+      })
+    ).data;
   }
 }
 
@@ -244,10 +265,20 @@ function withoutFragment(url: string): string {
  * given. A page shorter than the size asked is not the end: a server may cap the size (GitHub's
  * `per_page` at 100), and a total, when given, decides.
  */
-export function nextPageRequest(spec: PageSpec, params: Record<string, unknown>, body: unknown, received: number, headers: Headers): PageRequest | null {
+export function nextPageRequest(
+  spec: PageSpec,
+  params: Record<string, unknown>,
+  body: unknown,
+  received: number,
+  headers: Headers,
+): PageRequest | null {
   if (received === 0) return null;
   const nextUrl = (): PageRequest | null => {
-    const url = spec.nextField ? valueAt(body, spec.nextField) : spec.linkHeader ? parseLinkHeader(headers.get(spec.linkHeader) ?? '').find((link) => link.rel.includes('next'))?.uri : undefined;
+    const url = spec.nextField
+      ? valueAt(body, spec.nextField)
+      : spec.linkHeader
+        ? parseLinkHeader(headers.get(spec.linkHeader) ?? '').find((link) => link.rel.includes('next'))?.uri
+        : undefined;
     return typeof url === 'string' && url !== '' ? { url } : null;
   };
   if (spec.style === 'link' || spec.linkHeader) return nextUrl();
@@ -266,7 +297,11 @@ export function nextPageRequest(spec: PageSpec, params: Record<string, unknown>,
 
 function valueAt(body: unknown, path: string[]): unknown {
   let value = body;
-  for (const key of path) value = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    value =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   return value;
 }
 
@@ -322,7 +357,8 @@ export function parseLinkHeader(header: string): WebLink[] {
         at += 1;
         skip(/[ \t]/);
         if (header[at] === '"') {
-          for (at += 1; at < header.length && header[at] !== '"'; at += 1) value += header[at] === '\\' ? header[++at] ?? '' : header[at];
+          for (at += 1; at < header.length && header[at] !== '"'; at += 1)
+            value += header[at] === '\\' ? (header[++at] ?? '') : header[at];
           at += 1;
         } else {
           value = /^[^,;\s]*/.exec(header.slice(at))![0];

@@ -28,11 +28,17 @@ function matches(declared: string, actual: string): boolean {
 }
 
 /** The media type a call asks for: `accept` when the operation declares it, else the preferred one. */
-export function chooseAccept(media: ResponseMediaSpec[] | undefined, accept: string | undefined): ResponseMediaSpec | undefined {
+export function chooseAccept(
+  media: ResponseMediaSpec[] | undefined,
+  accept: string | undefined,
+): ResponseMediaSpec | undefined {
   if (!media || media.length === 0) return undefined;
   if (accept === undefined) return media[0];
   const found = media.find((candidate) => essence(candidate.mediaType) === essence(accept));
-  if (!found) throw new ClientError(`This operation answers ${media.map((candidate) => candidate.mediaType).join(', ')}; it cannot answer ${accept}.`);
+  if (!found)
+    throw new ClientError(
+      `This operation answers ${media.map((candidate) => candidate.mediaType).join(', ')}; it cannot answer ${accept}.`,
+    );
   return found;
 }
 
@@ -46,7 +52,12 @@ export async function parseBody(response: Response): Promise<unknown> {
     try {
       return JSON.parse(text);
     } catch {
-      throw new APIError(response.status, text, `Response claimed ${contentType} but was not JSON.`, response.headers);
+      throw new APIError(
+        response.status,
+        text,
+        `Response claimed ${contentType} but was not JSON.`,
+        response.headers,
+      );
     }
   }
   return text;
@@ -61,10 +72,26 @@ export interface DecodeOptions {
 }
 
 /** The declared media a success response is read as; undefined when it is parsed as JSON-or-text (no declared media, HEAD, 204). */
-export function successMedia(response: Response, declared: ResponseMediaSpec[] | undefined, asked: ResponseMediaSpec | undefined, method: string): ResponseMediaSpec | undefined {
-  if (!declared || declared.length === 0 || method === 'HEAD' || response.status === 204 || response.status === 205) return undefined;
+export function successMedia(
+  response: Response,
+  declared: ResponseMediaSpec[] | undefined,
+  asked: ResponseMediaSpec | undefined,
+  method: string,
+): ResponseMediaSpec | undefined {
+  if (
+    !declared ||
+    declared.length === 0 ||
+    method === 'HEAD' ||
+    response.status === 204 ||
+    response.status === 205
+  )
+    return undefined;
   const contentType = response.headers.get('content-type');
-  return (contentType ? declared.find((candidate) => matches(candidate.mediaType, contentType)) : undefined) ?? asked ?? declared[0];
+  return (
+    (contentType ? declared.find((candidate) => matches(candidate.mediaType, contentType)) : undefined) ??
+    asked ??
+    declared[0]
+  );
 }
 
 /** Bodies the caller reads at its own pace (streams and downloads): an idle timeout, not the call's, covers them. */
@@ -73,8 +100,13 @@ export function isStreamed(media: ResponseMediaSpec | undefined): boolean {
 }
 
 /** The success body, decoded by its media kind (`successMedia`). */
-export async function decodeSuccess(response: Response, media: ResponseMediaSpec | undefined, options: DecodeOptions): Promise<unknown> {
-  if (media === undefined) return response.status === 204 || response.status === 205 ? undefined : parseBody(response);
+export async function decodeSuccess(
+  response: Response,
+  media: ResponseMediaSpec | undefined,
+  options: DecodeOptions,
+): Promise<unknown> {
+  if (media === undefined)
+    return response.status === 204 || response.status === 205 ? undefined : parseBody(response);
   switch (media.kind) {
     case 'json':
       return parseBody(response);
@@ -82,7 +114,12 @@ export async function decodeSuccess(response: Response, media: ResponseMediaSpec
     case 'form':
       return response.text();
     case 'event-stream':
-      return Stream.fromSSE(response, options.controller, media.dataIsJson ? (data) => JSON.parse(data) as unknown : (data) => data, { reconnect: options.reconnect, maxReconnects: options.maxReconnects });
+      return Stream.fromSSE(
+        response,
+        options.controller,
+        media.dataIsJson ? (data) => JSON.parse(data) as unknown : (data) => data,
+        { reconnect: options.reconnect, maxReconnects: options.maxReconnects },
+      );
     case 'ndjson':
       return Stream.fromNDJSON(response, options.controller);
     default:

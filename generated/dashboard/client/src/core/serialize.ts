@@ -16,7 +16,8 @@
 import { ClientError } from './errors.js';
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
-export type ParamStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+export type ParamStyle =
+  'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 /** One parameter as the generator describes it; left-out fields take the location's defaults. */
 export interface ParamSpec {
@@ -38,7 +39,12 @@ export interface ParamSpec {
   deprecated?: true;
 }
 
-const DEFAULT_STYLE: Record<ParamLocation, ParamStyle> = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' };
+const DEFAULT_STYLE: Record<ParamLocation, ParamStyle> = {
+  path: 'simple',
+  query: 'form',
+  header: 'simple',
+  cookie: 'form',
+};
 
 export function styleOf(spec: ParamSpec): { style: ParamStyle; explode: boolean } {
   const style = spec.style ?? DEFAULT_STYLE[spec.in];
@@ -49,24 +55,39 @@ export function styleOf(spec: ParamSpec): { style: ParamStyle; explode: boolean 
 export function primitiveText(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   return JSON.stringify(value);
 }
 
-type Shaped = { kind: 'primitive'; text: string } | { kind: 'array'; items: string[] } | { kind: 'object'; entries: Array<[string, string]> };
+type Shaped =
+  | { kind: 'primitive'; text: string }
+  | { kind: 'array'; items: string[] }
+  | { kind: 'object'; entries: Array<[string, string]> };
 
 /** The value taken apart by its shape; undefined when the value is undefined or null (not sent). */
 function shaped(spec: ParamSpec, value: unknown): Shaped | undefined {
   if (value === undefined || value === null) return undefined;
   if (spec.json) return { kind: 'primitive', text: JSON.stringify(value) };
-  const shape = spec.shape === 'unknown' || spec.shape === undefined ? (Array.isArray(value) ? 'array' : isPlainObject(value) ? 'object' : 'primitive') : spec.shape;
+  const shape =
+    spec.shape === 'unknown' || spec.shape === undefined
+      ? Array.isArray(value)
+        ? 'array'
+        : isPlainObject(value)
+          ? 'object'
+          : 'primitive'
+      : spec.shape;
   // An empty array or object is "undefined" to RFC 6570: not sent at all.
   if (shape === 'array') {
-    const items = (Array.isArray(value) ? value : [value]).filter((item) => item !== undefined && item !== null);
+    const items = (Array.isArray(value) ? value : [value]).filter(
+      (item) => item !== undefined && item !== null,
+    );
     return items.length === 0 ? undefined : { kind: 'array', items: items.map(primitiveText) };
   }
   if (shape === 'object' && isPlainObject(value)) {
-    const entries = Object.entries(value).filter(([, item]) => item !== undefined && item !== null).map(([key, item]): [string, string] => [key, primitiveText(item)]);
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined && item !== null)
+      .map(([key, item]): [string, string] => [key, primitiveText(item)]);
     return entries.length === 0 ? undefined : { kind: 'object', entries };
   }
   return { kind: 'primitive', text: primitiveText(value) };
@@ -94,7 +115,10 @@ export function encodeComponent(text: string, also = ''): string {
  */
 export function encodeQueryText(text: string, allowReserved = false, also = ''): string {
   let encoded = encodeComponent(text).replace(/%20/g, '+');
-  if (allowReserved) encoded = encoded.replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/g, (match) => (also.includes(decodeURIComponent(match)) ? match : decodeURIComponent(match)));
+  if (allowReserved)
+    encoded = encoded.replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/g, (match) =>
+      also.includes(decodeURIComponent(match)) ? match : decodeURIComponent(match),
+    );
   return encoded;
 }
 
@@ -106,7 +130,11 @@ export const rawText: TextEncoder = (text) => text;
  * name=value pairs of one query parameter (or form field), encoded by `encode` (query text by
  * default); none when the value is not sent.
  */
-export function queryPairs(spec: ParamSpec, value: unknown, encode: TextEncoder = encodeQueryText): Array<[string, string]> {
+export function queryPairs(
+  spec: ParamSpec,
+  value: unknown,
+  encode: TextEncoder = encodeQueryText,
+): Array<[string, string]> {
   const parts = shaped(spec, value);
   if (!parts) return [];
   const { style, explode } = styleOf(spec);
@@ -116,7 +144,10 @@ export function queryPairs(spec: ParamSpec, value: unknown, encode: TextEncoder 
   const name = key(spec.name, '[]');
   if (parts.kind === 'primitive') return [[name, text(parts.text)]];
   if (style === 'deepObject') {
-    const entries = parts.kind === 'object' ? parts.entries : parts.items.map((item, index): [string, string] => [String(index), item]);
+    const entries =
+      parts.kind === 'object'
+        ? parts.entries
+        : parts.items.map((item, index): [string, string] => [String(index), item]);
     return entries.map(([entry, item]) => [`${name}[${key(entry, '[]')}]`, text(item)]);
   }
   if (explode && (style === 'form' || style === 'spaceDelimited' || style === 'pipeDelimited')) {
@@ -124,7 +155,12 @@ export function queryPairs(spec: ParamSpec, value: unknown, encode: TextEncoder 
     if (parts.kind === 'array') return parts.items.map((item) => [name, text(item)]);
     return parts.entries.map(([entry, item]) => [key(entry), text(item)]);
   }
-  const [delimiter, escape] = style === 'spaceDelimited' ? [encode === rawText ? ' ' : '%20', ' '] : style === 'pipeDelimited' ? ['|', '|'] : [',', ','];
+  const [delimiter, escape] =
+    style === 'spaceDelimited'
+      ? [encode === rawText ? ' ' : '%20', ' ']
+      : style === 'pipeDelimited'
+        ? ['|', '|']
+        : [',', ','];
   // A space inside a spaceDelimited value is `+`, so `%20` is only ever the delimiter.
   const values = parts.kind === 'array' ? parts.items : parts.entries.flat();
   return [[name, values.map((item) => text(item, escape)).join(delimiter)]];
@@ -152,12 +188,18 @@ export function pathText(spec: ParamSpec, value: unknown, nextLiteral = ''): str
   const follow = nextLiteral.charAt(0) === '/' ? '' : nextLiteral.charAt(0);
   const escapes = style === 'label' ? `.${follow}` : style === 'matrix' ? `;=,${follow}` : `,${follow}`;
   const enc = (text: string) => encodeComponent(text, escapes);
-  if (parts.kind === 'primitive' && parts.text === '' && style === 'simple') throw new ClientError(`Missing path parameter "${spec.name}".`);
+  if (parts.kind === 'primitive' && parts.text === '' && style === 'simple')
+    throw new ClientError(`Missing path parameter "${spec.name}".`);
   if (style === 'matrix') {
     const name = enc(spec.name);
     if (parts.kind === 'primitive') return `;${name}${parts.text === '' ? '' : `=${enc(parts.text)}`}`;
-    if (parts.kind === 'array') return explode ? parts.items.map((item) => `;${name}=${enc(item)}`).join('') : `;${name}=${parts.items.map(enc).join(',')}`;
-    return explode ? parts.entries.map(([key, item]) => `;${enc(key)}=${enc(item)}`).join('') : `;${name}=${parts.entries.flat().map(enc).join(',')}`;
+    if (parts.kind === 'array')
+      return explode
+        ? parts.items.map((item) => `;${name}=${enc(item)}`).join('')
+        : `;${name}=${parts.items.map(enc).join(',')}`;
+    return explode
+      ? parts.entries.map(([key, item]) => `;${enc(key)}=${enc(item)}`).join('')
+      : `;${name}=${parts.entries.flat().map(enc).join(',')}`;
   }
   const prefix = style === 'label' ? '.' : '';
   const separator = style === 'label' && explode ? '.' : ',';
@@ -176,13 +218,20 @@ export function buildPath(template: string, specs: ParamSpec[], args: unknown[])
   const filled = pieces.map((piece, at) => {
     const found = /^\{([^}]+)\}$/.exec(piece);
     if (!found) return piece;
-    const spec = specs.find((candidate) => candidate.in === 'path' && candidate.name === found[1]) ?? { name: found[1], in: 'path' as const };
+    const spec = specs.find((candidate) => candidate.in === 'path' && candidate.name === found[1]) ?? {
+      name: found[1],
+      in: 'path' as const,
+    };
     const value = args[index++];
-    if (value === undefined || value === null || value === '') throw new ClientError(`Missing path parameter "${found[1]}" for ${template}.`);
+    if (value === undefined || value === null || value === '')
+      throw new ClientError(`Missing path parameter "${found[1]}" for ${template}.`);
     return pathText(spec, value, pieces[at + 1] ?? '');
   });
   const path = filled.join('');
-  if (path.split('/').some((segment) => segment === '.' || segment === '..')) throw new ClientError(`A path parameter of ${template} makes a "." or ".." segment, which URLs resolve away.`);
+  if (path.split('/').some((segment) => segment === '.' || segment === '..'))
+    throw new ClientError(
+      `A path parameter of ${template} makes a "." or ".." segment, which URLs resolve away.`,
+    );
   return path;
 }
 
@@ -194,9 +243,17 @@ export function headerText(spec: ParamSpec, value: unknown): string | undefined 
   const parts = shaped(spec, value);
   if (!parts) return undefined;
   const { explode } = styleOf(spec);
-  const text = parts.kind === 'primitive' ? parts.text : parts.kind === 'array' ? parts.items.join(',') : parts.entries.map(([key, item]) => (explode ? `${key}=${item}` : `${key},${item}`)).join(',');
-  // eslint-disable-next-line no-control-regex
-  if (/[^\t\x20-\x7E]/.test(text)) throw new ClientError(`Header parameter "${spec.name}" must be printable ASCII; got ${JSON.stringify(text.slice(0, 40))}.`);
+  const text =
+    parts.kind === 'primitive'
+      ? parts.text
+      : parts.kind === 'array'
+        ? parts.items.join(',')
+        : parts.entries.map(([key, item]) => (explode ? `${key}=${item}` : `${key},${item}`)).join(',');
+
+  if (/[^\t\x20-\x7E]/.test(text))
+    throw new ClientError(
+      `Header parameter "${spec.name}" must be printable ASCII; got ${JSON.stringify(text.slice(0, 40))}.`,
+    );
   return text;
 }
 
@@ -212,6 +269,11 @@ export function cookiePairs(spec: ParamSpec, value: unknown): string[] {
   const enc = (text: string) => encodeComponent(text, ',');
   const name = encodeComponent(spec.name);
   if (parts.kind === 'primitive') return [`${name}=${enc(parts.text)}`];
-  if (parts.kind === 'array') return explode ? parts.items.map((item) => `${name}=${enc(item)}`) : [`${name}=${parts.items.map(enc).join(',')}`];
-  return explode ? parts.entries.map(([key, item]) => `${encodeComponent(key)}=${enc(item)}`) : [`${name}=${parts.entries.flat().map(enc).join(',')}`];
+  if (parts.kind === 'array')
+    return explode
+      ? parts.items.map((item) => `${name}=${enc(item)}`)
+      : [`${name}=${parts.items.map(enc).join(',')}`];
+  return explode
+    ? parts.entries.map(([key, item]) => `${encodeComponent(key)}=${enc(item)}`)
+    : [`${name}=${parts.entries.flat().map(enc).join(',')}`];
 }

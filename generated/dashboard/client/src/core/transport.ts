@@ -51,7 +51,9 @@ export class Attempt {
     if (this.#signal?.aborted) return new APIUserAbortError();
     if (this.#timedOut) return new APIConnectionTimeoutError(this.timeoutMs);
     if (error instanceof ClientError) return error;
-    return new APIConnectionError(`Connection error: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    return new APIConnectionError(`Connection error: ${(error as Error)?.message ?? String(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -68,7 +70,10 @@ export function withIdleTimeout(response: Response, idleMs: number, attempt: Att
     async pull(out) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const idle = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new APIConnectionTimeoutError(idleMs, 'No data arrived on the stream')), idleMs);
+        timer = setTimeout(
+          () => reject(new APIConnectionTimeoutError(idleMs, 'No data arrived on the stream')),
+          idleMs,
+        );
       });
       try {
         const result = await Promise.race([reader.read(), idle]);
@@ -89,7 +94,11 @@ export function withIdleTimeout(response: Response, idleMs: number, attempt: Att
       return reader.cancel(reason);
     },
   });
-  const wrapped = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const wrapped = new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
   Object.defineProperty(wrapped, 'url', { value: response.url });
   return wrapped;
 }

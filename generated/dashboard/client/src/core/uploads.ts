@@ -20,13 +20,17 @@ export interface PartWithHeaders<Value = unknown> {
 }
 
 /** Attaches headers to one multipart part: `{ file: withPartHeaders(bytes, { 'X-Checksum': sum }) }`. */
-export function withPartHeaders<Value>(value: Value, headers: Record<string, string>): PartWithHeaders<Value> {
+export function withPartHeaders<Value>(
+  value: Value,
+  headers: Record<string, string>,
+): PartWithHeaders<Value> {
   return { [PART_HEADERS]: { ...headers }, value };
 }
 
 /** A part value and its own headers (none for a plain value). */
 export function unwrapPart(value: unknown): { value: unknown; headers: Record<string, string> } {
-  if (value && typeof value === 'object' && PART_HEADERS in value) return { value: (value as PartWithHeaders).value, headers: (value as PartWithHeaders)[PART_HEADERS] };
+  if (value && typeof value === 'object' && PART_HEADERS in value)
+    return { value: (value as PartWithHeaders).value, headers: (value as PartWithHeaders)[PART_HEADERS] };
   return { value, headers: {} };
 }
 
@@ -41,7 +45,9 @@ export function isReadableStream(value: unknown): value is ReadableStream<Uint8A
 /** True for every kind of bytes `Uploadable` names (a part wrapped by withPartHeaders is looked into). */
 export function isUploadable(value: unknown): boolean {
   const inner = unwrapPart(value).value;
-  return isBlob(inner) || inner instanceof ArrayBuffer || ArrayBuffer.isView(inner) || isReadableStream(inner);
+  return (
+    isBlob(inner) || inner instanceof ArrayBuffer || ArrayBuffer.isView(inner) || isReadableStream(inner)
+  );
 }
 
 /** The file name a value carries (a `File`'s name), if any. */
@@ -66,12 +72,17 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]
  * (a multipart body needs every part's length); pass a Blob (`fs.openAsBlob`) to keep a large
  * file on disk until it is sent.
  */
-export async function toFile(data: Uploadable | string, name: string, options: { type?: string } = {}): Promise<File> {
+export async function toFile(
+  data: Uploadable | string,
+  name: string,
+  options: { type?: string } = {},
+): Promise<File> {
   const inner = unwrapPart(data).value as Uploadable | string;
   const type = options.type ?? (isBlob(inner) ? inner.type : '');
   let parts: BlobPart[];
   if (isReadableStream(inner)) parts = (await readAll(inner)) as BlobPart[];
-  else if (ArrayBuffer.isView(inner)) parts = [new Uint8Array(inner.buffer, inner.byteOffset, inner.byteLength) as BlobPart];
+  else if (ArrayBuffer.isView(inner))
+    parts = [new Uint8Array(inner.buffer, inner.byteOffset, inner.byteLength) as BlobPart];
   else parts = [inner as BlobPart];
   return new File(parts, name, { type });
 }
@@ -80,7 +91,8 @@ export async function toFile(data: Uploadable | string, name: string, options: {
 export async function toBlob(value: unknown, type: string): Promise<Blob> {
   if (isBlob(value)) return value.type || !type ? value : value.slice(0, value.size, type);
   if (isReadableStream(value)) return new Blob((await readAll(value)) as BlobPart[], { type });
-  if (ArrayBuffer.isView(value)) return new Blob([new Uint8Array(value.buffer, value.byteOffset, value.byteLength) as BlobPart], { type });
+  if (ArrayBuffer.isView(value))
+    return new Blob([new Uint8Array(value.buffer, value.byteOffset, value.byteLength) as BlobPart], { type });
   if (value instanceof ArrayBuffer) return new Blob([value], { type });
   return new Blob([String(value)], { type });
 }
@@ -92,7 +104,10 @@ export type BinaryBody = Blob | ArrayBuffer | ArrayBufferView | ReadableStream<U
  * A multipart body type with its file fields taking files: `One` names single files, `Many`
  * arrays of files; every field keeps whether it is required.
  */
-export type WithUploads<T, One extends PropertyKey, Many extends PropertyKey = never> = Omit<T, One | Many> & {
+export type WithUploads<T, One extends PropertyKey, Many extends PropertyKey = never> = Omit<
+  T,
+  One | Many
+> & {
   [K in keyof T as K extends One ? K : never]: Uploadable;
 } & {
   [K in keyof T as K extends Many ? K : never]: Uploadable[];

@@ -61,7 +61,13 @@ describe('consumer project', () => {
     // 1. Build the package as `prepack` would, then pack it.
     const pkg = path.join(workDir, 'package');
     await cp(path.resolve('generated/client'), pkg, { recursive: true });
-    await run('npm', ['run', 'build'], { cwd: pkg, env: { ...process.env, PATH: `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}` } });
+    await run('npm', ['run', 'build'], {
+      cwd: pkg,
+      env: {
+        ...process.env,
+        PATH: `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+      },
+    });
     await run('npm', ['pack', '--ignore-scripts', '--pack-destination', workDir], { cwd: pkg });
     const tarball = (await readdir(workDir)).find((name) => name.endsWith('.tgz'));
     expect(tarball).toMatch(/^assessment-service-client-\d+\.\d+\.\d+\.tgz$/);
@@ -69,23 +75,49 @@ describe('consumer project', () => {
     // 2. A fresh project installs the tarball (no runtime dependencies, so no registry needed).
     const app = path.join(workDir, 'app');
     await mkdir(app);
-    await writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
-    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(workDir, tarball!)], { cwd: app });
-    const installed = JSON.parse(await readFile(path.join(app, 'node_modules/assessment-service-client/package.json'), 'utf8'));
+    await writeFile(
+      path.join(app, 'package.json'),
+      JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }),
+    );
+    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(workDir, tarball!)], {
+      cwd: app,
+    });
+    const installed = JSON.parse(
+      await readFile(path.join(app, 'node_modules/assessment-service-client/package.json'), 'utf8'),
+    );
     expect(installed.dependencies ?? {}).toEqual({});
 
     // 3. Compile the consumer under strict.
     await writeFile(path.join(app, 'main.ts'), CONSUMER);
     await writeFile(
       path.join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, lib: ['ES2022', 'DOM'], types: [], outDir: 'out' }, files: ['main.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          lib: ['ES2022', 'DOM'],
+          types: [],
+          outDir: 'out',
+        },
+        files: ['main.ts'],
+      }),
     );
     await run(TSC, ['-p', path.join(app, 'tsconfig.json')]);
 
     // 4. Run it against the Prism mock.
     const { stdout } = await run('node', [path.join(app, 'out', 'main.js'), mock.url], { cwd: app });
     const result = JSON.parse(stdout);
-    expect(result).toMatchObject({ environment: 'test', same: true, pageSize: 1, hasMore: true, status: 'in_progress', health: 'ok', notFoundIsAClass: true });
+    expect(result).toMatchObject({
+      environment: 'test',
+      same: true,
+      pageSize: 1,
+      hasMore: true,
+      status: 'in_progress',
+      health: 'ok',
+      notFoundIsAClass: true,
+    });
     expect(result.created).toMatch(/^subj_/);
     expect(result.requestId).toMatch(/^req_/);
     expect(result.scores).toEqual({ mn: expect.any(Number), mi: expect.any(Number) });
@@ -95,7 +127,7 @@ describe('consumer project', () => {
       path.join(app, 'bad.ts'),
       "import { AssessmentServiceClient } from 'assessment-service-client';\n" +
         "const client = new AssessmentServiceClient({ apiKey: 'test_sk_x' });\n" +
-        "export const call = client.nature.subjects.create({ consent_artifact: { consent_text_version: 1 } });\n",
+        'export const call = client.nature.subjects.create({ consent_artifact: { consent_text_version: 1 } });\n',
     );
     await writeFile(
       path.join(app, 'tsconfig.bad.json'),
@@ -106,6 +138,8 @@ describe('consumer project', () => {
       (error: { stdout: string }) => error.stdout,
     );
     expect(failure).toMatch(/error TS\d+/);
-    expect(failure).toMatch(/bad\.ts\(3,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/);
+    expect(failure).toMatch(
+      /bad\.ts\(3,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/,
+    );
   }, 180_000);
 });

@@ -17,7 +17,8 @@ function responseViolationsOf(lines: string[]): string[] {
   for (const line of lines) {
     const received = /\[HTTP SERVER\] (\w+ \S+) .*Request received/.exec(line);
     if (received) request = received[1];
-    else if (/Violation: response/.test(line)) violations.push(`${request}: ${line.slice(line.indexOf('Violation'))}`);
+    else if (/Violation: response/.test(line))
+      violations.push(`${request}: ${line.slice(line.indexOf('Violation'))}`);
   }
   return violations;
 }
@@ -26,12 +27,28 @@ function responseViolationsOf(lines: string[]): string[] {
 async function throughProxy(serverScript?: string, extraEnv: Record<string, string> = {}) {
   const service = await startServiceTarget(serverScript, extraEnv);
   const port = await freePort();
-  const proxy = startProcess(binPath('prism'), ['proxy', 'spec/openapi.yaml', service.env.CONTRACT_BASE_URL, '--host', '127.0.0.1', '--port', String(port)]);
+  const proxy = startProcess(binPath('prism'), [
+    'proxy',
+    'spec/openapi.yaml',
+    service.env.CONTRACT_BASE_URL,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+  ]);
   try {
     await waitForHttp(`http://127.0.0.1:${port}/v1/health`, proxy);
-    const run = await runContractSuite({ ...service.env, CONTRACT_TARGET_NAME: 'reference service via Prism proxy', CONTRACT_BASE_URL: `http://127.0.0.1:${port}`, CONTRACT_BAD_INPUT: 'false' });
-    // eslint-disable-next-line no-control-regex
-    const lines = proxy.output().replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+    const run = await runContractSuite({
+      ...service.env,
+      CONTRACT_TARGET_NAME: 'reference service via Prism proxy',
+      CONTRACT_BASE_URL: `http://127.0.0.1:${port}`,
+      CONTRACT_BAD_INPUT: 'false',
+    });
+
+    const lines = proxy
+      .output()
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n');
     return {
       run,
       responseViolations: responseViolationsOf(lines),
@@ -57,6 +74,8 @@ describe.concurrent('Prism validating proxy over the whole contract suite', () =
 
   it('reports the violations of a service whose responses break the schema', async () => {
     const result = await throughProxy('test/support/sabotaged-server.ts', { SABOTAGE: 'wrong-type' });
-    expect(result.responseViolations).toContainEqual(expect.stringMatching(/^\w+ \S+: Violation: response\.body\.livemode .*must be boolean/));
+    expect(result.responseViolations).toContainEqual(
+      expect.stringMatching(/^\w+ \S+: Violation: response\.body\.livemode .*must be boolean/),
+    );
   }, 240_000);
 });

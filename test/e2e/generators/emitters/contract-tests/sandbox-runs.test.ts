@@ -21,10 +21,26 @@ const RUNS = Number(process.env.SANDBOX_RUNS ?? 10);
 
 function makeKey(database: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(binPath('tsx'), ['service/keys-cli.ts', 'create', '--env', 'test', '--type', 'sk', '--scopes', 'nature:read,nature:write', '--account', 'acct_sandbox_runs'], { env: { ...process.env, DATABASE_PATH: database } }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`npm run keys failed: ${stderr}`));
-      resolve(stdout.trim().split('\n').at(-1)!.trim());
-    });
+    execFile(
+      binPath('tsx'),
+      [
+        'service/keys-cli.ts',
+        'create',
+        '--env',
+        'test',
+        '--type',
+        'sk',
+        '--scopes',
+        'nature:read,nature:write',
+        '--account',
+        'acct_sandbox_runs',
+      ],
+      { env: { ...process.env, DATABASE_PATH: database } },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`npm run keys failed: ${stderr}`));
+        resolve(stdout.trim().split('\n').at(-1)!.trim());
+      },
+    );
   });
 }
 
@@ -33,15 +49,34 @@ it(`stays green ${RUNS} runs in a row against one sandbox with a fresh tier-0 ke
   const key = await makeKey(database);
   expect(key).toMatch(/^test_sk_[A-Za-z0-9]{32}$/);
   const port = await freePort();
-  const server = startProcess(binPath('tsx'), ['test/support/time-scaled-server.ts'], { env: { DATABASE_PATH: database, PORT: String(port), RATE_LIMIT_TIME_SCALE: String(TIME_SCALE) } });
+  const server = startProcess(binPath('tsx'), ['test/support/time-scaled-server.ts'], {
+    env: { DATABASE_PATH: database, PORT: String(port), RATE_LIMIT_TIME_SCALE: String(TIME_SCALE) },
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${baseUrl}/v1/health`, server);
     let waited = 0;
     for (let run = 1; run <= RUNS; run += 1) {
-      const result = await runContractSuite({ CONTRACT_TARGET_NAME: `sandbox run ${run}`, CONTRACT_BASE_URL: baseUrl, CONTRACT_API_KEY: key, CONTRACT_TIME_SCALE: String(TIME_SCALE), CONTRACT_RUNS: '5', CONTRACT_SEED: String(run) });
-      expect(result.code, `run ${run}:\n${result.output.split('\n').filter((line) => /FAIL|Error|→/.test(line)).slice(0, 40).join('\n')}`).toBe(0);
-      const summary = /cleanup: deleted (\d+), already gone \d+, removed with their parent or kept \d+; (\d+) requests, (\d+) repeated after 429, ([\d.]+) s waited/.exec(result.output);
+      const result = await runContractSuite({
+        CONTRACT_TARGET_NAME: `sandbox run ${run}`,
+        CONTRACT_BASE_URL: baseUrl,
+        CONTRACT_API_KEY: key,
+        CONTRACT_TIME_SCALE: String(TIME_SCALE),
+        CONTRACT_RUNS: '5',
+        CONTRACT_SEED: String(run),
+      });
+      expect(
+        result.code,
+        `run ${run}:\n${result.output
+          .split('\n')
+          .filter((line) => /FAIL|Error|→/.test(line))
+          .slice(0, 40)
+          .join('\n')}`,
+      ).toBe(0);
+      const summary =
+        /cleanup: deleted (\d+), already gone \d+, removed with their parent or kept \d+; (\d+) requests, (\d+) repeated after 429, ([\d.]+) s waited/.exec(
+          result.output,
+        );
       expect(summary, `run ${run} printed no cleanup summary`).not.toBeNull();
       expect(Number(summary![1])).toBeGreaterThan(0);
       console.log(`sandbox run ${run}: ${summary![0]}`);
@@ -49,10 +84,16 @@ it(`stays green ${RUNS} runs in a row against one sandbox with a fresh tier-0 ke
     }
     // The limits were really reached (the suites waited for tokens), or this test proved nothing about pacing.
     expect(waited).toBeGreaterThan(0);
-    let left = await fetch(`${baseUrl}/v1/nature/subjects?limit=100`, { headers: { authorization: `Bearer ${key}` } });
+    let left = await fetch(`${baseUrl}/v1/nature/subjects?limit=100`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     while (left.status === 429) {
-      await new Promise((resolve) => setTimeout(resolve, (Number(left.headers.get('retry-after')) * 1000) / TIME_SCALE));
-      left = await fetch(`${baseUrl}/v1/nature/subjects?limit=100`, { headers: { authorization: `Bearer ${key}` } });
+      await new Promise((resolve) =>
+        setTimeout(resolve, (Number(left.headers.get('retry-after')) * 1000) / TIME_SCALE),
+      );
+      left = await fetch(`${baseUrl}/v1/nature/subjects?limit=100`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
     }
     expect(left.status).toBe(200);
     expect(((await left.json()) as { data: unknown[] }).data).toEqual([]);

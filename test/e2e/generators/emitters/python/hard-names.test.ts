@@ -15,7 +15,13 @@ const PYTHON = process.env.PYTHON ?? 'python3';
 
 function run(command: string, args: string[]): Promise<{ code: number; output: string; stdout: string }> {
   return new Promise((resolve) =>
-    execFile(command, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}`, stdout })),
+    execFile(command, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({
+        code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+        output: `${stdout}${stderr}`,
+        stdout,
+      }),
+    ),
   );
 }
 
@@ -24,7 +30,13 @@ describe('a spec full of hard names', () => {
   beforeAll(async () => {
     await mkdir(path.resolve('.cache'), { recursive: true });
     out = await mkdtemp(path.resolve('.cache', 'python-names-'));
-    await generate({ spec: 'test/fixtures/python/hard-names.yaml', out, command: 'test', write: true, log: () => {} });
+    await generate({
+      spec: 'test/fixtures/python/hard-names.yaml',
+      out,
+      command: 'test',
+      write: true,
+      log: () => {},
+    });
   });
   afterAll(async () => {
     if (out) await rm(out, { recursive: true, force: true });
@@ -51,7 +63,15 @@ server.close()
       path: '/quotes/x%2F1?_id=a&lambda=3&date=2026-01-31',
       self: 'h',
       key: 'k',
-      body: { from: 'EUR', await: true, self: 's', timeout: 1.5, id: 'body', when: '2026-01-02T00:00:00Z', on: '2026-03-01' },
+      body: {
+        from: 'EUR',
+        await: true,
+        self: 's',
+        timeout: 1.5,
+        id: 'body',
+        when: '2026-01-02T00:00:00Z',
+        on: '2026-03-01',
+      },
       at: '2026-01-02T03:04:05+00:00',
       // A full-date is read as a date; text that is no date (month 13) is left as it came.
       date: 'datetime.date(2026, 2, 28)',
@@ -61,9 +81,20 @@ server.close()
   }, 60_000);
 
   it('passes pyright strict with zero errors', async () => {
-    const result = await run(path.resolve('node_modules/.bin/pyright'), ['--outputjson', '-p', path.join(out, 'python', 'pyproject.toml')]);
-    const report = JSON.parse(result.stdout) as { generalDiagnostics: Array<{ file: string; severity: string; message: string }>; summary: { filesAnalyzed: number } };
-    expect(report.generalDiagnostics.filter((d) => d.severity === 'error').map((d) => `${path.basename(d.file)}: ${d.message}`)).toEqual([]);
+    const result = await run(path.resolve('node_modules/.bin/pyright'), [
+      '--outputjson',
+      '-p',
+      path.join(out, 'python', 'pyproject.toml'),
+    ]);
+    const report = JSON.parse(result.stdout) as {
+      generalDiagnostics: Array<{ file: string; severity: string; message: string }>;
+      summary: { filesAnalyzed: number };
+    };
+    expect(
+      report.generalDiagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => `${path.basename(d.file)}: ${d.message}`),
+    ).toEqual([]);
     expect(report.summary.filesAnalyzed).toBeGreaterThan(10);
   }, 120_000);
 });

@@ -71,7 +71,11 @@ client.things.notes.retrieve("t1", status="sold")  # error
 };
 
 function run(command: string, args: string[]): Promise<{ stdout: string; output: string }> {
-  return new Promise((resolve) => execFile(command, args, { maxBuffer: 64 * 1024 * 1024 }, (_error, stdout, stderr) => resolve({ stdout, output: `${stdout}${stderr}` })));
+  return new Promise((resolve) =>
+    execFile(command, args, { maxBuffer: 64 * 1024 * 1024 }, (_error, stdout, stderr) =>
+      resolve({ stdout, output: `${stdout}${stderr}` }),
+    ),
+  );
 }
 
 /** The lines of a script marked `# error`, 1-based. */
@@ -88,19 +92,42 @@ describe('pyright on the Python SDK’s result and argument types', () => {
     await mkdir(path.resolve('.cache'), { recursive: true });
     workDir = await mkdtemp(path.resolve('.cache', 'pyright-types-'));
     for (const [root, { spec, right, wrong }] of Object.entries(roots)) {
-      await generate({ spec, out: path.join(workDir, 'out', root), command: 'test', write: true, skip: ['sdks'], log: () => {} });
+      await generate({
+        spec,
+        out: path.join(workDir, 'out', root),
+        command: 'test',
+        write: true,
+        skip: ['sdks'],
+        log: () => {},
+      });
       await writeFile(path.join(workDir, 'out', root, 'python', 'right.py'), right);
       await writeFile(path.join(workDir, 'out', root, 'python', 'wrong.py'), wrong);
     }
     // One run, one execution environment per package, so each resolves its own imports.
     const included = Object.keys(roots).map((root) => `out/${root}/python`);
-    const config = { typeCheckingMode: 'strict', pythonVersion: '3.9', include: included, executionEnvironments: included.map((root) => ({ root })) };
+    const config = {
+      typeCheckingMode: 'strict',
+      pythonVersion: '3.9',
+      include: included,
+      executionEnvironments: included.map((root) => ({ root })),
+    };
     await writeFile(path.join(workDir, 'pyrightconfig.json'), JSON.stringify(config));
     const result = await run(PYRIGHT, ['--outputjson', '-p', workDir]);
-    const report = JSON.parse(result.stdout) as { generalDiagnostics: Array<{ file: string; severity: string; message: string; range: { start: { line: number } } }> };
+    const report = JSON.parse(result.stdout) as {
+      generalDiagnostics: Array<{
+        file: string;
+        severity: string;
+        message: string;
+        range: { start: { line: number } };
+      }>;
+    };
     errors = report.generalDiagnostics
       .filter((diagnostic) => diagnostic.severity === 'error')
-      .map((diagnostic) => ({ file: path.relative(workDir, diagnostic.file), line: diagnostic.range.start.line + 1, message: diagnostic.message }));
+      .map((diagnostic) => ({
+        file: path.relative(workDir, diagnostic.file),
+        line: diagnostic.range.start.line + 1,
+        message: diagnostic.message,
+      }));
   }, 240_000);
   afterAll(async () => {
     if (workDir) await rm(workDir, { recursive: true, force: true });
@@ -108,12 +135,17 @@ describe('pyright on the Python SDK’s result and argument types', () => {
 
   for (const [root, { wrong }] of Object.entries(roots)) {
     it(`checks ${root}'s package and a right use of it with zero errors`, () => {
-      expect(errors.filter((error) => error.file.startsWith(`out/${root}/`) && !error.file.endsWith('wrong.py'))).toEqual([]);
+      expect(
+        errors.filter((error) => error.file.startsWith(`out/${root}/`) && !error.file.endsWith('wrong.py')),
+      ).toEqual([]);
     });
 
     it(`reports an error on each wrong use of ${root}'s package, and nowhere else`, () => {
       const found = errors.filter((error) => error.file === `out/${root}/python/wrong.py`);
-      expect([...new Set(found.map((error) => error.line))], found.map((error) => `${error.line}: ${error.message}`).join('\n')).toEqual(marked(wrong));
+      expect(
+        [...new Set(found.map((error) => error.line))],
+        found.map((error) => `${error.line}: ${error.message}`).join('\n'),
+      ).toEqual(marked(wrong));
     });
   }
 });

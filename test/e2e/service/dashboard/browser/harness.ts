@@ -27,7 +27,12 @@ export interface WatchedPage {
  * Flags @sparticuz/chromium passes for serverless use that would weaken what these tests check:
  * one process (closing a context kills the browser) and switched-off web security (same-origin rules).
  */
-const WEAKENING_FLAGS = new Set(['--single-process', '--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials']);
+const WEAKENING_FLAGS = new Set([
+  '--single-process',
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--disable-site-isolation-trials',
+]);
 
 /** The Chromium test/support/browser.ts chooses, launched with the browser's own security intact. */
 export async function openBrowser(): Promise<Browser> {
@@ -36,7 +41,10 @@ export async function openBrowser(): Promise<Browser> {
   try {
     return await chromium.launch({ executablePath: choice.executablePath, args, headless: true });
   } catch (error) {
-    throw new Error(`Chromium from ${choice.source} (${choice.executablePath}) did not launch: ${(error as Error).message.split('\n')[0]}; set CHROMIUM_PATH to another Chromium binary`);
+    throw new Error(
+      `Chromium from ${choice.source} (${choice.executablePath}) did not launch: ${(error as Error).message.split('\n')[0]}; set CHROMIUM_PATH to another Chromium binary`,
+      { cause: error },
+    );
   }
 }
 
@@ -57,9 +65,12 @@ export async function watchedPage(browser: Browser, baseURL: string): Promise<Wa
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`),
+    );
   });
-  const violations = async () => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+  const violations = async () =>
+    page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
   return { page, context, errors, violations };
 }
 
@@ -75,9 +86,27 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated over the DevTools protocol, so the page's CSP does not block it.
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.map((node) => JSON.stringify(node.target)) }));
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => JSON.stringify(node.target)),
+    }));
   });
   return result.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
@@ -91,7 +120,11 @@ export async function screenshot(page: Page, name: string, file?: string): Promi
 }
 
 /** Waits until `probe` returns a value, polling; fails naming what it waited for. */
-export async function until<T>(what: string, probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

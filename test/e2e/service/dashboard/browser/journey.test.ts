@@ -21,7 +21,14 @@ import { WebhookDispatcher } from '../../../../../service/webhooks/dispatcher.js
 import { secretBox } from '../../../../../service/webhooks/secrets.js';
 import { startTestServer, type TestServer } from '../../../../support/http-server.js';
 import { CONSENT, startService, type TestService } from '../../../../support/service.js';
-import { openBrowser, screenshot, seriousViolations, until, watchedPage, type WatchedPage } from './harness.js';
+import {
+  openBrowser,
+  screenshot,
+  seriousViolations,
+  until,
+  watchedPage,
+  type WatchedPage,
+} from './harness.js';
 
 const run = promisify(execFile);
 const EMAIL = 'journey@example.com';
@@ -42,7 +49,12 @@ describe('the dashboard journey in Chromium', () => {
     // One encryption key for the service's endpoint secrets and the dispatcher that signs with them.
     process.env.WEBHOOK_ENCRYPTION_KEY = randomBytes(32).toString('base64');
     service = await startService(path.join(folder, 'dashboard.db'), { onEvents: () => dispatcher?.notify() });
-    dispatcher = new WebhookDispatcher({ store: service.store, box: secretBox(), settings: webhookSettings({ WEBHOOK_RETRY_DELAYS_MS: '100,200', WEBHOOK_TIMEOUT_MS: '2000' }), pollMs: 50 }).start();
+    dispatcher = new WebhookDispatcher({
+      store: service.store,
+      box: secretBox(),
+      settings: webhookSettings({ WEBHOOK_RETRY_DELAYS_MS: '100,200', WEBHOOK_TIMEOUT_MS: '2000' }),
+      pollMs: 50,
+    }).start();
     receiver = await startTestServer();
     browser = await openBrowser();
     watched = await watchedPage(browser, service.url);
@@ -67,8 +79,10 @@ describe('the dashboard journey in Chromium', () => {
     console.log(`screenshot: ${await screenshot(page, `journey-${name}`)}`);
   };
 
-  const publicApi = (method: string, route: string, key: string, body?: unknown) => service.call(method, route, { key, body });
-  const createSubject = (key: string) => publicApi('POST', '/v1/nature/subjects', key, { consent_artifact: CONSENT });
+  const publicApi = (method: string, route: string, key: string, body?: unknown) =>
+    service.call(method, route, { key, body });
+  const createSubject = (key: string) =>
+    publicApi('POST', '/v1/nature/subjects', key, { consent_artifact: CONSENT });
 
   /** Creates a key through the create dialog with the mouse; returns the raw key it showed once. */
   async function createKeyWithMouse(name: string, scopes: string[]): Promise<string> {
@@ -76,7 +90,9 @@ describe('the dashboard journey in Chromium', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Name').fill(name);
     for (const scope of scopes) await dialog.getByRole('checkbox', { name: scope, exact: true }).check();
-    const created = page.waitForResponse((response) => response.url().endsWith('/dashboard/api/keys') && response.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/dashboard/api/keys') && response.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Create key' }).click();
     // The response carrying the raw key is never stored by a cache.
     expect((await created).headers()['cache-control']).toBe('no-store');
@@ -86,7 +102,8 @@ describe('the dashboard journey in Chromium', () => {
     return secret;
   }
 
-  const keyRow = (name: string) => page.locator('tbody tr', { has: page.getByRole('rowheader', { name, exact: true }) });
+  const keyRow = (name: string) =>
+    page.locator('tbody tr', { has: page.getByRole('rowheader', { name, exact: true }) });
 
   let writeKey = '';
   let readKey = '';
@@ -161,7 +178,12 @@ describe('the dashboard journey in Chromium', () => {
   it('creates a key with the keyboard alone', async () => {
     await page.reload();
     await page.locator('.page-heading').getByRole('button', { name: 'Create key' }).waitFor();
-    const focused = () => page.evaluate(() => ({ id: document.activeElement?.id ?? '', text: document.activeElement?.textContent?.trim() ?? '', type: (document.activeElement as HTMLInputElement | null)?.type ?? '' }));
+    const focused = () =>
+      page.evaluate(() => ({
+        id: document.activeElement?.id ?? '',
+        text: document.activeElement?.textContent?.trim() ?? '',
+        type: (document.activeElement as HTMLInputElement | null)?.type ?? '',
+      }));
     const tabTo = async (want: (f: { id: string; text: string; type: string }) => boolean, what: string) => {
       for (let presses = 0; presses < 40; presses += 1) {
         if (want(await focused())) return;
@@ -173,11 +195,11 @@ describe('the dashboard journey in Chromium', () => {
     // Focus is visible: the focused control draws the focus ring (:focus-visible).
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
     await page.keyboard.press('Enter');
-    await until('focus in the dialog\'s name field', async () => (await focused()).id === 'key-name');
+    await until("focus in the dialog's name field", async () => (await focused()).id === 'key-name');
     await page.keyboard.type('Reader');
     await tabTo((f) => f.id === 'scope-nature-read', 'the nature:read checkbox');
     await page.keyboard.press('Space');
-    await tabTo((f) => f.type === 'submit', 'the dialog\'s Create key button');
+    await tabTo((f) => f.type === 'submit', "the dialog's Create key button");
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').getByLabel('API key').waitFor();
     await until('focus on the new key', async () => (await focused()).id === 'once-only-secret');
@@ -215,14 +237,19 @@ describe('the dashboard journey in Chromium', () => {
     await checkPage('test-billing');
     const current = await page.getByTestId('current-tier').textContent();
     await upgrade.click();
-    await until('the new tier on the page', async () => (await page.getByTestId('current-tier').textContent()) !== current);
+    await until(
+      'the new tier on the page',
+      async () => (await page.getByTestId('current-tier').textContent()) !== current,
+    );
     const after = (await publicApi('GET', '/v1/nature/subjects', readKey)).headers.get('x-ratelimit-limit');
     expect(before).toMatch(/^\d+$/);
     expect(Number(after)).toBeGreaterThan(Number(before));
   });
 
   it('verifies the e-mail from the outbox the operator reads, then meters live calls on the billing page', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'service/accounts-cli.ts', 'mail'], { env: { ...process.env, DATABASE_PATH: path.join(folder, 'dashboard.db'), DATABASE_URL: '' } });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'service/accounts-cli.ts', 'mail'], {
+      env: { ...process.env, DATABASE_PATH: path.join(folder, 'dashboard.db'), DATABASE_URL: '' },
+    });
     const link = stdout.match(/(?:https?:\/\/[^/\s]+)?\/dashboard\/verify-email#token=[\w-]+/)?.[0];
     expect(link, `a verification link in the outbox:\n${stdout}`).toBeTruthy();
     const { pathname, hash } = new URL(link!, service.url);
@@ -238,7 +265,8 @@ describe('the dashboard journey in Chromium', () => {
     expect(liveKey).toMatch(/^live_sk_/);
     await checkPage('live-keys');
     const calls = 3;
-    for (let index = 0; index < calls; index += 1) expect((await publicApi('GET', '/v1/nature/subjects', liveKey)).status).toBe(200);
+    for (let index = 0; index < calls; index += 1)
+      expect((await publicApi('GET', '/v1/nature/subjects', liveKey)).status).toBe(200);
 
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Billing' }).click();
     await page.waitForURL('**/dashboard/live/billing');
@@ -266,8 +294,13 @@ describe('the dashboard journey in Chromium', () => {
     await test.getByRole('button', { name: 'Send test event' }).click();
     await test.waitFor({ state: 'hidden' });
 
-    const delivered = await until('the delivery at the receiver', () => receiver.requests.find((request) => request.url === '/hooks'));
-    const event = new Webhook(secret).verify(delivered.body, delivered.headers as Record<string, string>) as { type: string; livemode: boolean };
+    const delivered = await until('the delivery at the receiver', () =>
+      receiver.requests.find((request) => request.url === '/hooks'),
+    );
+    const event = new Webhook(secret).verify(delivered.body, delivered.headers as Record<string, string>) as {
+      type: string;
+      livemode: boolean;
+    };
     expect(event).toMatchObject({ type: 'assessment.completed', livemode: false });
 
     const row = page.locator('.deliveries-table tbody tr[data-delivery-id]').first();
@@ -284,8 +317,13 @@ describe('the dashboard journey in Chromium', () => {
   it('resends a delivery, rotates the signing secret, disables, enables and removes the endpoint', async () => {
     const before = receiver.requests.length;
     const first = receiver.requests.find((request) => request.url === '/hooks')!;
-    await page.getByRole('button', { name: /^Resend assessment.completed / }).first().click();
-    const again = await until('the resent delivery', () => receiver.requests.slice(before).find((request) => request.url === '/hooks'));
+    await page
+      .getByRole('button', { name: /^Resend assessment.completed / })
+      .first()
+      .click();
+    const again = await until('the resent delivery', () =>
+      receiver.requests.slice(before).find((request) => request.url === '/hooks'),
+    );
     expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']); // the same event, so receivers can deduplicate
 
     await page.getByRole('button', { name: /^Rotate the secret of / }).click();
@@ -297,7 +335,9 @@ describe('the dashboard journey in Chromium', () => {
 
     const status = page.locator('table.endpoints tbody tr').first().locator('td').nth(1);
     await page.getByRole('button', { name: /^Disable / }).click();
-    await until('the endpoint shown disabled', async () => (await status.textContent())?.startsWith('Disabled'));
+    await until('the endpoint shown disabled', async () =>
+      (await status.textContent())?.startsWith('Disabled'),
+    );
     await page.getByRole('button', { name: /^Enable / }).click();
     await until('the endpoint shown enabled', async () => (await status.textContent()) === 'Enabled');
 
@@ -320,7 +360,9 @@ describe('the dashboard journey in Chromium', () => {
     await page.getByLabel('E-mail').fill(EMAIL);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account has that address').waitFor();
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'service/accounts-cli.ts', 'mail'], { env: { ...process.env, DATABASE_PATH: path.join(folder, 'dashboard.db'), DATABASE_URL: '' } });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'service/accounts-cli.ts', 'mail'], {
+      env: { ...process.env, DATABASE_PATH: path.join(folder, 'dashboard.db'), DATABASE_URL: '' },
+    });
     const links = stdout.match(/(?:https?:\/\/[^/\s]+)?\/dashboard\/reset-password#token=[\w-]+/g) ?? [];
     expect(links.length, `a reset link in the outbox:\n${stdout}`).toBeGreaterThan(0);
     const { pathname, hash } = new URL(links.at(-1)!, service.url);

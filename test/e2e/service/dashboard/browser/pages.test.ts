@@ -12,25 +12,43 @@ import { parse } from 'yaml';
 import { startService, type TestService } from '../../../../support/service.js';
 import { openBrowser, screenshot, seriousViolations, watchedPage, type WatchedPage } from './harness.js';
 
-const contract = parse(readFileSync('spec/dashboard.yaml', 'utf8')) as { components: { examples: Record<string, { value: unknown }> } };
+const contract = parse(readFileSync('spec/dashboard.yaml', 'utf8')) as {
+  components: { examples: Record<string, { value: unknown }> };
+};
 const example = (name: string) => {
   const found = contract.components.examples[name];
-  if (!found) throw new Error(`spec/dashboard.yaml has no example ${name}; the fake API answers with the spec's examples`);
+  if (!found)
+    throw new Error(
+      `spec/dashboard.yaml has no example ${name}; the fake API answers with the spec's examples`,
+    );
   return structuredClone(found.value) as any;
 };
 
 /** The dashboard API as the spec's examples describe it; records the non-GET requests it saw. */
-async function answerFromExamples(page: Page, seen: { method: string; path: string; csrf: string | null }[] = []) {
+async function answerFromExamples(
+  page: Page,
+  seen: { method: string; path: string; csrf: string | null }[] = [],
+) {
   await page.route('**/dashboard/api/**', async (route: Route) => {
     const request = route.request();
     const { pathname, searchParams } = new URL(request.url());
     const path = pathname.replace('/dashboard/api', '');
     const method = request.method();
-    if (method !== 'GET') seen.push({ method, path, csrf: (await request.allHeaders())['x-csrf-token'] ?? null });
-    const json = (status: number, body?: unknown) => route.fulfill({ status, contentType: 'application/json', body: body === undefined ? '' : JSON.stringify(body) });
+    if (method !== 'GET')
+      seen.push({ method, path, csrf: (await request.allHeaders())['x-csrf-token'] ?? null });
+    const json = (status: number, body?: unknown) =>
+      route.fulfill({
+        status,
+        contentType: 'application/json',
+        body: body === undefined ? '' : JSON.stringify(body),
+      });
     const environment = searchParams.get('environment') ?? 'test';
     const inEnvironment = (list: { data: { environment: string; redacted?: string }[] }) => ({
-      data: list.data.map((item) => ({ ...item, environment, ...(item.redacted ? { redacted: item.redacted.replace(/^test_/, `${environment}_`) } : {}) })),
+      data: list.data.map((item) => ({
+        ...item,
+        environment,
+        ...(item.redacted ? { redacted: item.redacted.replace(/^test_/, `${environment}_`) } : {}),
+      })),
     });
     if (method === 'GET' && path === '/session') return json(200, example('Session'));
     if (method === 'GET' && path === '/scopes') return json(200, example('ScopeList'));
@@ -39,9 +57,17 @@ async function answerFromExamples(page: Page, seen: { method: string; path: stri
     if (method === 'POST' && /^\/keys\/[^/]+\/rotate$/.test(path)) return json(200, example('KeyWithSecret'));
     if (method === 'POST' && /^\/keys\/[^/]+\/revoke$/.test(path)) return json(200, example('RevokedKey'));
     if (method === 'GET' && path === '/billing') return json(200, example('Billing'));
-    if (method === 'GET' && path === '/webhook-endpoints') return json(200, inEnvironment(example('WebhookEndpointList')));
-    if (method === 'GET' && /^\/webhook-endpoints\/[^/]+\/deliveries$/.test(path)) return json(200, example('WebhookDeliveryList'));
-    return json(404, { object: 'error', code: 'not_found', message: `The example API has no ${method} ${path}.`, param: null, request_id: 'req_example' });
+    if (method === 'GET' && path === '/webhook-endpoints')
+      return json(200, inEnvironment(example('WebhookEndpointList')));
+    if (method === 'GET' && /^\/webhook-endpoints\/[^/]+\/deliveries$/.test(path))
+      return json(200, example('WebhookDeliveryList'));
+    return json(404, {
+      object: 'error',
+      code: 'not_found',
+      message: `The example API has no ${method} ${path}.`,
+      param: null,
+      request_id: 'req_example',
+    });
   });
   return seen;
 }
@@ -74,23 +100,33 @@ describe('dashboard pages against the contract examples, in Chromium', () => {
     ['live', 'webhooks', 'Webhooks'],
   ] as const;
 
-  it.each(pages)('/dashboard/%s/%s shows its environment, passes axe-core and keeps to the CSP', async (environment, name, heading) => {
-    const watched = await open(`/dashboard/${environment}/${name}`);
-    const { page } = watched;
-    await page.getByRole('heading', { level: 1, name: new RegExp(`^${heading}`) }).waitFor();
-    await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
-    // Which environment: the heading's badge, the banner, the switch's state, the current nav link.
-    const mode = environment === 'test' ? 'Test mode' : 'Live mode';
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(mode);
-    expect(await page.locator('.mode-banner').textContent()).toContain(mode);
-    expect(await page.getByRole('switch', { name: 'Test mode' }).getAttribute('aria-checked')).toBe(String(environment === 'test'));
-    expect(await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: heading }).getAttribute('aria-current')).toBe('page');
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await watched.violations()).toEqual([]);
-    expect(watched.errors).toEqual([]);
-    console.log(`screenshot: ${await screenshot(page, `${environment}-${name}`)}`);
-    await watched.context.close();
-  });
+  it.each(pages)(
+    '/dashboard/%s/%s shows its environment, passes axe-core and keeps to the CSP',
+    async (environment, name, heading) => {
+      const watched = await open(`/dashboard/${environment}/${name}`);
+      const { page } = watched;
+      await page.getByRole('heading', { level: 1, name: new RegExp(`^${heading}`) }).waitFor();
+      await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+      // Which environment: the heading's badge, the banner, the switch's state, the current nav link.
+      const mode = environment === 'test' ? 'Test mode' : 'Live mode';
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(mode);
+      expect(await page.locator('.mode-banner').textContent()).toContain(mode);
+      expect(await page.getByRole('switch', { name: 'Test mode' }).getAttribute('aria-checked')).toBe(
+        String(environment === 'test'),
+      );
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Dashboard' })
+          .getByRole('link', { name: heading })
+          .getAttribute('aria-current'),
+      ).toBe('page');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await watched.violations()).toEqual([]);
+      expect(watched.errors).toEqual([]);
+      console.log(`screenshot: ${await screenshot(page, `${environment}-${name}`)}`);
+      await watched.context.close();
+    },
+  );
 
   it('switches between test and live with the toggle, keeping the page', async () => {
     const { page, context } = await open('/dashboard/test/billing');
@@ -105,7 +141,16 @@ describe('dashboard pages against the contract examples, in Chromium', () => {
     const { page } = watched;
     const row = page.locator('tr[data-key-id="key_8aKq2Wm9Zx4NcP1r"]');
     await row.waitFor();
-    expect((await row.locator('th, td').allTextContents()).slice(0, 8)).toEqual(['Backend', 'Secret', 'test', 'test_sk_…x7Qa', 'nature:write ', '2026-11-22 14:00', 'Never', 'Active']);
+    expect((await row.locator('th, td').allTextContents()).slice(0, 8)).toEqual([
+      'Backend',
+      'Secret',
+      'test',
+      'test_sk_…x7Qa',
+      'nature:write ',
+      '2026-11-22 14:00',
+      'Never',
+      'Active',
+    ]);
 
     const opener = page.getByRole('button', { name: 'Create key' });
     await opener.click();
@@ -116,7 +161,9 @@ describe('dashboard pages against the contract examples, in Chromium', () => {
     const careers = dialog.getByRole('checkbox', { name: 'careers:read' });
     expect(await careers.isDisabled()).toBe(true);
     // Said once: the description says what the scope grants, the page adds why it is disabled.
-    expect(await careers.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent())).toBe('GET /v1/careers/* (available when the product launches)');
+    expect(
+      await careers.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent()),
+    ).toBe('GET /v1/careers/* (available when the product launches)');
     expect(await seriousViolations(page)).toEqual([]);
     console.log(`screenshot: ${await screenshot(page, 'test-keys-create')}`);
     await page.keyboard.press('Escape');
@@ -163,10 +210,21 @@ describe('dashboard pages against the contract examples, in Chromium', () => {
     const billing = example('Billing');
     await page.locator('svg.usage-chart').waitFor();
     const bars = await page.locator('svg.usage-chart rect.bar title').allTextContents();
-    expect(bars).toEqual(billing.daily.map((day: { date: string; live_requests: number }) => `${day.date}: ${day.live_requests}`));
+    expect(bars).toEqual(
+      billing.daily.map(
+        (day: { date: string; live_requests: number }) => `${day.date}: ${day.live_requests}`,
+      ),
+    );
     const rows = await page.locator('table.daily tbody tr').allTextContents();
-    expect(rows).toEqual(billing.daily.map((day: { date: string; live_requests: number }) => `${day.date}${day.live_requests.toLocaleString('en-US')}`));
-    expect(await page.getByTestId('current-tier').textContent()).toBe(`Tier ${billing.tier} (${billing.plan})`);
+    expect(rows).toEqual(
+      billing.daily.map(
+        (day: { date: string; live_requests: number }) =>
+          `${day.date}${day.live_requests.toLocaleString('en-US')}`,
+      ),
+    );
+    expect(await page.getByTestId('current-tier').textContent()).toBe(
+      `Tier ${billing.tier} (${billing.plan})`,
+    );
     await context.close();
   });
 });

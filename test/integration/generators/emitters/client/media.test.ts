@@ -24,23 +24,36 @@ type Answer = (request: Seen, response: ServerResponse, raw: IncomingMessage) =>
 let workDir: string;
 let server: Server;
 let baseURL: string;
-let answer: Answer = (_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+let answer: Answer = (_request, response) =>
+  void response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
 const seen: Seen[] = [];
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 let sdk: any;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 let client: any;
 
 beforeAll(async () => {
   await mkdir(path.resolve('.cache'), { recursive: true });
   workDir = await mkdtemp(path.resolve('.cache', 'client-media-'));
-  await generate({ spec: 'test/fixtures/specs/media-3.1.yaml', out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} });
+  await generate({
+    spec: 'test/fixtures/specs/media-3.1.yaml',
+    out: workDir,
+    command: 'test',
+    write: true,
+    skip: ['sdks'],
+    log: () => {},
+  });
   sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
   server = createServer((raw, response) => {
     const chunks: Buffer[] = [];
     raw.on('data', (chunk: Buffer) => chunks.push(chunk));
     raw.on('end', () => {
-      const request = { method: raw.method ?? '', url: raw.url ?? '', headers: raw.headers, body: Buffer.concat(chunks) };
+      const request = {
+        method: raw.method ?? '',
+        url: raw.url ?? '',
+        headers: raw.headers,
+        body: Buffer.concat(chunks),
+      };
       seen.push(request);
       void answer(request, response, raw);
     });
@@ -60,7 +73,8 @@ function last(): Seen {
 }
 
 function json(body: unknown = {}): Answer {
-  return (_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  return (_request, response) =>
+    void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 interface ParsedPart {
@@ -78,7 +92,12 @@ function parseMultipart(request: Seen): Promise<ParsedPart[]> {
     parser.on('field', (name, value, info) => parts.push({ name, value, mimeType: info.mimeType }));
     parser.on('file', (name, stream, info) => {
       const chunks: Buffer[] = [];
-      const part: ParsedPart = { name, value: Buffer.alloc(0), filename: info.filename, mimeType: info.mimeType };
+      const part: ParsedPart = {
+        name,
+        value: Buffer.alloc(0),
+        filename: info.filename,
+        mimeType: info.mimeType,
+      };
       parts.push(part);
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => (part.value = Buffer.concat(chunks)));
@@ -106,21 +125,51 @@ describe('parameters on the wire', () => {
 
   it('sends query styles that qs and the delimiters read back', async () => {
     answer = json();
-    await client.query.form.retrieve({ prim: 'a&b=c', count: 3, arr: ['x', 'y'], obj: { R: 1, G: 2, B: 3 }, arrFlat: ['p,q', 'r'], objFlat: { R: 4, G: 5, B: 6 } });
-    expect(last().url).toBe('/query/form?prim=a%26b%3Dc&count=3&arr=x&arr=y&R=1&G=2&B=3&arrFlat=p%2Cq,r&objFlat=R,4,G,5,B,6');
+    await client.query.form.retrieve({
+      prim: 'a&b=c',
+      count: 3,
+      arr: ['x', 'y'],
+      obj: { R: 1, G: 2, B: 3 },
+      arrFlat: ['p,q', 'r'],
+      objFlat: { R: 4, G: 5, B: 6 },
+    });
+    expect(last().url).toBe(
+      '/query/form?prim=a%26b%3Dc&count=3&arr=x&arr=y&R=1&G=2&B=3&arrFlat=p%2Cq,r&objFlat=R,4,G,5,B,6',
+    );
     await client.query.deep.retrieve({ filter: { name: 'a b[c]', min: 2, active: false } });
-    expect(qs.parse(last().url.split('?')[1])).toEqual({ filter: { name: 'a b[c]', min: '2', active: 'false' } });
+    expect(qs.parse(last().url.split('?')[1])).toEqual({
+      filter: { name: 'a b[c]', min: '2', active: 'false' },
+    });
     await client.query.special.retrieve({ reserved: 'a/b?c', flag: '', where: { field: 'x', gte: 2 } });
-    expect(last().url).toBe('/query/special?reserved=a/b?c&flag=&where=%7B%22field%22%3A%22x%22%2C%22gte%22%3A2%7D');
-    expect(JSON.parse(new URLSearchParams(last().url.slice(last().url.indexOf('?') + 1)).get('where')!)).toEqual({ field: 'x', gte: 2 });
+    expect(last().url).toBe(
+      '/query/special?reserved=a/b?c&flag=&where=%7B%22field%22%3A%22x%22%2C%22gte%22%3A2%7D',
+    );
+    expect(
+      JSON.parse(new URLSearchParams(last().url.slice(last().url.indexOf('?') + 1)).get('where')!),
+    ).toEqual({ field: 'x', gte: 2 });
   });
 
-  it('sends header arrays and objects, and cookies joined with the caller\'s own Cookie header', async () => {
+  it("sends header arrays and objects, and cookies joined with the caller's own Cookie header", async () => {
     answer = json();
-    await client.headers.retrieve({ 'X-Prim': 'v', 'X-Arr': [1, 2], 'X-Obj': { R: 1, G: 2, B: 3 }, 'X-Obj-Explode': { R: 4, G: 5, B: 6 } });
-    expect(last().headers).toMatchObject({ 'x-prim': 'v', 'x-arr': '1,2', 'x-obj': 'R,1,G,2,B,3', 'x-obj-explode': 'R=4,G=5,B=6' });
-    await client.cookies.retrieve({ session: 'a;b c', ids: [1, 2], tags: ['x', 'y'], prefs: { R: 1, G: 2, B: 3 } }, { headers: { cookie: 'theirs=1' } });
-    expect(last().headers.cookie).toBe('session=a%3Bb%20c; ids=1,2; tags=x; tags=y; prefs=R,1,G,2,B,3; theirs=1');
+    await client.headers.retrieve({
+      'X-Prim': 'v',
+      'X-Arr': [1, 2],
+      'X-Obj': { R: 1, G: 2, B: 3 },
+      'X-Obj-Explode': { R: 4, G: 5, B: 6 },
+    });
+    expect(last().headers).toMatchObject({
+      'x-prim': 'v',
+      'x-arr': '1,2',
+      'x-obj': 'R,1,G,2,B,3',
+      'x-obj-explode': 'R=4,G=5,B=6',
+    });
+    await client.cookies.retrieve(
+      { session: 'a;b c', ids: [1, 2], tags: ['x', 'y'], prefs: { R: 1, G: 2, B: 3 } },
+      { headers: { cookie: 'theirs=1' } },
+    );
+    expect(last().headers.cookie).toBe(
+      'session=a%3Bb%20c; ids=1,2; tags=x; tags=y; prefs=R,1,G,2,B,3; theirs=1',
+    );
   });
 });
 
@@ -128,7 +177,9 @@ describe('request bodies', () => {
   it('sends multipart that busboy reads back exactly: files, arrays of files, text with line breaks, JSON parts, part headers', async () => {
     answer = json();
     const file = await sdk.toFile(new Uint8Array([0, 1, 2, 255]), 'pixel.png', { type: 'image/png' });
-    const stream = new ReadableStream({ start: (controller) => (controller.enqueue(new TextEncoder().encode('streamed')), controller.close()) });
+    const stream = new ReadableStream({
+      start: (controller) => (controller.enqueue(new TextEncoder().encode('streamed')), controller.close()),
+    });
     await client.bodies.multipart.create({
       file: sdk.withPartHeaders(file, { 'X-Checksum': 'abc123' }),
       attachments: [new Blob(['one']), stream],
@@ -155,47 +206,80 @@ describe('request bodies', () => {
     expect(parts.slice(1, 3).map((part) => part.value.toString())).toEqual(['one', 'streamed']);
     expect(parts[3].value).toBe('line\nbreak\r\nkept\rhere');
     expect(JSON.parse(parts[6].value.toString())).toEqual({ title: 'm', stars: 2 });
-    expect(request.body.toString('latin1')).toMatch(/name="file"; filename="pixel\.png"\r\nContent-Type: image\/png\r\nX-Checksum: abc123\r\n\r\n/);
+    expect(request.body.toString('latin1')).toMatch(
+      /name="file"; filename="pixel\.png"\r\nContent-Type: image\/png\r\nX-Checksum: abc123\r\n\r\n/,
+    );
   });
 
   it('spells styled multipart fields as form fields, one text part per pair', async () => {
     answer = json();
     await client.bodies.multipartStyled.create({ color: { R: 1, G: 2, B: 3 }, words: ['a,b', 'c'] });
     const parts = await parseMultipart(last());
-    expect(parts.map((part) => [part.name, part.value])).toEqual([['color[R]', '1'], ['color[G]', '2'], ['color[B]', '3'], ['words', 'a,b,c']]);
+    expect(parts.map((part) => [part.name, part.value])).toEqual([
+      ['color[R]', '1'],
+      ['color[G]', '2'],
+      ['color[B]', '3'],
+      ['words', 'a,b,c'],
+    ]);
   });
 
   it('sends a form body with its encoding: spaceDelimited, deepObject, arrays repeated, objects as JSON', async () => {
     answer = json();
-    await client.bodies.form.create({ grant_type: 'client_credentials', scope: ['read', 'write all'], audience: ['a', 'b'], context: { R: 1, G: 2, B: 3 }, extra: { title: 't' }, limit: 5 });
+    await client.bodies.form.create({
+      grant_type: 'client_credentials',
+      scope: ['read', 'write all'],
+      audience: ['a', 'b'],
+      context: { R: 1, G: 2, B: 3 },
+      extra: { title: 't' },
+      limit: 5,
+    });
     const request = last();
     expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
     const text = request.body.toString();
-    expect(text).toBe('grant_type=client_credentials&scope=read%20write+all&audience=a&audience=b&context[R]=1&context[G]=2&context[B]=3&extra=%7B%22title%22%3A%22t%22%7D&limit=5');
-    expect(qs.parse(text)).toMatchObject({ audience: ['a', 'b'], context: { R: '1', G: '2', B: '3' }, extra: '{"title":"t"}' });
+    expect(text).toBe(
+      'grant_type=client_credentials&scope=read%20write+all&audience=a&audience=b&context[R]=1&context[G]=2&context[B]=3&extra=%7B%22title%22%3A%22t%22%7D&limit=5',
+    );
+    expect(qs.parse(text)).toMatchObject({
+      audience: ['a', 'b'],
+      context: { R: '1', G: '2', B: '3' },
+      extra: '{"title":"t"}',
+    });
   });
 
   it('sends JSON, +json, a oneOf with a discriminator, text, and several media types by the key', async () => {
     answer = json();
     await client.bodies.json.create({ title: 't', text: 'x' });
-    expect([last().headers['content-type'], JSON.parse(last().body.toString())]).toEqual(['application/json', { title: 't', text: 'x' }]);
+    expect([last().headers['content-type'], JSON.parse(last().body.toString())]).toEqual([
+      'application/json',
+      { title: 't', text: 'x' },
+    ]);
     await client.bodies.vendor.update({ title: 'u' });
     expect(last().headers['content-type']).toBe('application/merge-patch+json');
     expect(last().headers.accept).toBe('application/vnd.fixture.note+json');
     await client.bodies.pets.create({ body: { petType: 'dog', name: 'Rex', goodBoy: true } });
     expect(JSON.parse(last().body.toString())).toEqual({ petType: 'dog', name: 'Rex', goodBoy: true });
-    answer = (_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end('echo');
+    answer = (_request, response) =>
+      void response.writeHead(200, { 'content-type': 'text/plain' }).end('echo');
     expect(await client.bodies.text.create({ body: 'héllo\n' })).toBe('echo');
     expect([last().headers['content-type'], last().body.toString()]).toEqual(['text/plain', 'héllo\n']);
     answer = json();
-    await client.bodies.several.create({ contentType: 'application/x-www-form-urlencoded', title: 'a b', tags: ['x', 'y'] });
-    expect([last().headers['content-type'], last().body.toString()]).toEqual(['application/x-www-form-urlencoded', 'title=a+b&tags=x&tags=y']);
+    await client.bodies.several.create({
+      contentType: 'application/x-www-form-urlencoded',
+      title: 'a b',
+      tags: ['x', 'y'],
+    });
+    expect([last().headers['content-type'], last().body.toString()]).toEqual([
+      'application/x-www-form-urlencoded',
+      'title=a+b&tags=x&tags=y',
+    ]);
     await client.bodies.several.create({ contentType: 'text/plain', body: 'plain' });
     expect([last().headers['content-type'], last().body.toString()]).toEqual(['text/plain', 'plain']);
     await client.bodies.several.create({ title: 'j' });
     expect(JSON.parse(last().body.toString())).toEqual({ title: 'j' });
     expect(last().headers['content-type']).toBe('application/json');
-    await expect(client.bodies.several.create({ contentType: 'application/xml', body: '<a/>' })).rejects.toThrow(/does not take application\/xml/);
+    await expect(
+      client.bodies.several.create({ contentType: 'application/xml', body: '<a/>' }),
+    ).rejects.toThrow(/does not take application\/xml/);
   });
 
   it('streams a binary body from a ReadableStream (sent once: never retried)', async () => {
@@ -207,11 +291,14 @@ describe('request bodies', () => {
         else controller.enqueue(new Uint8Array(1024).fill(pulls));
       },
     });
-    answer = (request, response) => void response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(request.body);
+    answer = (request, response) =>
+      void response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(request.body);
     const result = await client.bodies.binary.update({ body: stream });
     expect(last().headers['content-type']).toBe('application/octet-stream');
     expect(last().headers['transfer-encoding']).toBe('chunked');
-    expect(Buffer.from(await result.arrayBuffer())).toEqual(Buffer.concat([1, 2, 3].map((byte) => Buffer.alloc(1024, byte))));
+    expect(Buffer.from(await result.arrayBuffer())).toEqual(
+      Buffer.concat([1, 2, 3].map((byte) => Buffer.alloc(1024, byte))),
+    );
   });
 });
 
@@ -232,7 +319,8 @@ describe('responses', () => {
 
   it('sends Accept and returns by media type: JSON by default, CSV when asked', async () => {
     answer = (request, response) => {
-      if (request.headers.accept === 'text/csv') response.writeHead(200, { 'content-type': 'text/csv' }).end('a,b\n');
+      if (request.headers.accept === 'text/csv')
+        response.writeHead(200, { 'content-type': 'text/csv' }).end('a,b\n');
       else response.writeHead(200, { 'content-type': 'application/json' }).end('{"rows":[]}');
     };
     expect(await client.responses.report.retrieve()).toEqual({ rows: [] });
@@ -243,7 +331,8 @@ describe('responses', () => {
   });
 
   it('iterates server-sent events as eventsource-parser reads them, data parsed as the spec says', async () => {
-    const wire = 'retry: 50\nid: 1\nevent: tick\ndata: {"seq":1}\n\n: keep-alive\n\nid: 2\ndata: {"seq":2,\ndata: "label":"two"}\n\n';
+    const wire =
+      'retry: 50\nid: 1\nevent: tick\ndata: {"seq":1}\n\n: keep-alive\n\nid: 2\ndata: {"seq":2,\ndata: "label":"two"}\n\n';
     answer = async (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const piece of [wire.slice(0, 17), wire.slice(17, 40), wire.slice(40)]) {
@@ -253,7 +342,9 @@ describe('responses', () => {
       response.end();
     };
     const expected: unknown[] = [];
-    createParser({ onEvent: (event) => expected.push({ ...event, data: JSON.parse(event.data) }) }).feed(wire);
+    createParser({ onEvent: (event) => expected.push({ ...event, data: JSON.parse(event.data) }) }).feed(
+      wire,
+    );
     const events = [];
     for await (const event of await client.events.retrieve({ topic: 't' })) events.push(event);
     expect(last().headers.accept).toBe('text/event-stream');
@@ -277,7 +368,10 @@ describe('responses', () => {
     const retrying = new sdk.MediaFixtureClient({ baseURL, maxRetries: 2 });
     const stream = await retrying.events.retrieve();
     const events = await stream.toArray();
-    expect(events.map((event: { data: unknown }) => event.data)).toEqual([{ seq: 5 }, { seq: 6, label: '5' }]);
+    expect(events.map((event: { data: unknown }) => event.data)).toEqual([
+      { seq: 5 },
+      { seq: 6, label: '5' },
+    ]);
     expect(connections).toBe(2);
 
     answer = (_request, response) => {
@@ -297,13 +391,22 @@ describe('responses', () => {
   });
 
   it('keeps text events as strings, and reads NDJSON records line by line', async () => {
-    answer = (_request, response) => void response.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: plain text\ndata: second line\n\n');
-    expect((await (await client.events.text.retrieve()).toArray()).map((event: { data: string }) => event.data)).toEqual(['plain text\nsecond line']);
+    answer = (_request, response) =>
+      void response
+        .writeHead(200, { 'content-type': 'text/event-stream' })
+        .end('data: plain text\ndata: second line\n\n');
+    expect(
+      (await (await client.events.text.retrieve()).toArray()).map((event: { data: string }) => event.data),
+    ).toEqual(['plain text\nsecond line']);
     answer = (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/x-ndjson' });
       response.write('{"title":"a"}\n{"ti');
       setTimeout(() => response.end('tle":"b"}\r\n\n{"title":"c"}'), 5);
     };
-    expect(await (await client.records.retrieve()).toArray()).toEqual([{ title: 'a' }, { title: 'b' }, { title: 'c' }]);
+    expect(await (await client.records.retrieve()).toArray()).toEqual([
+      { title: 'a' },
+      { title: 'b' },
+      { title: 'c' },
+    ]);
   });
 });

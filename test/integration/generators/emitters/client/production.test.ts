@@ -25,7 +25,13 @@ import {
   type Logger,
   type OperationSpec,
 } from '../../../../../generated/client/src/index.js';
-import { apiError, json, startTestServer, type Handler, type TestServer } from '../../../../support/http-server.js';
+import {
+  apiError,
+  json,
+  startTestServer,
+  type Handler,
+  type TestServer,
+} from '../../../../support/http-server.js';
 
 const KEY = 'test_sk_0123456789abcdefghijklmnopqrstuv';
 const health = { status: 'ok' };
@@ -44,7 +50,10 @@ afterEach(() => {
 /** A logger that keeps every call, as [level, message, ...details]. */
 function recordingLogger(): Logger & { lines: Array<[string, string, ...unknown[]]> } {
   const lines: Array<[string, string, ...unknown[]]> = [];
-  const at = (level: string) => (message: string, ...details: unknown[]) => void lines.push([level, message, ...details]);
+  const at =
+    (level: string) =>
+    (message: string, ...details: unknown[]) =>
+      void lines.push([level, message, ...details]);
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -60,13 +69,26 @@ const stallBody: Handler = (_request, response) => {
 
 describe('logging', () => {
   it('logs each attempt at debug: method, path, status, request ID, elapsed time, retry decision and wait', async () => {
-    server.script(apiError(503, 'unavailable', { 'x-request-id': 'req_first' }), json(200, health, { 'x-request-id': 'req_second' }));
+    server.script(
+      apiError(503, 'unavailable', { 'x-request-id': 'req_first' }),
+      json(200, health, { 'x-request-id': 'req_second' }),
+    );
     const logger = recordingLogger();
     await client({ logger, logLevel: 'debug' }).health.retrieve();
     const debug = logger.lines.filter(([level]) => level === 'debug');
     expect(debug).toHaveLength(2);
-    expect(debug[0][1]).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\/health → 503 in \d+ ms \(req_first\), attempt 1 of 4; retrying in 0 ms \(backoff\)$/);
-    expect(debug[0][2]).toMatchObject({ method: 'GET', attempt: 1, status: 503, requestId: 'req_first', retry: true, waitMs: 0, elapsedMs: expect.any(Number) });
+    expect(debug[0][1]).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/v1\/health → 503 in \d+ ms \(req_first\), attempt 1 of 4; retrying in 0 ms \(backoff\)$/,
+    );
+    expect(debug[0][2]).toMatchObject({
+      method: 'GET',
+      attempt: 1,
+      status: 503,
+      requestId: 'req_first',
+      retry: true,
+      waitMs: 0,
+      elapsedMs: expect.any(Number),
+    });
     expect(debug[1][1]).toMatch(/→ 200 in \d+ ms \(req_second\), attempt 2 of 4$/);
     expect(debug[1][2]).toMatchObject({ status: 200, requestId: 'req_second', retry: false });
   });
@@ -76,7 +98,13 @@ describe('logging', () => {
     const logger = recordingLogger();
     const secret = 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ=';
     await client({ logger, logLevel: 'debug' }).nature.subjects.create(
-      { consent_artifact: { consent_text_version: '2026-01', consented_at: '2026-01-01T00:00:00Z', ui_snapshot_hash: `sha256:${'a'.repeat(64)}` } },
+      {
+        consent_artifact: {
+          consent_text_version: '2026-01',
+          consented_at: '2026-01-01T00:00:00Z',
+          ui_snapshot_hash: `sha256:${'a'.repeat(64)}`,
+        },
+      },
       { headers: { cookie: 'session=s3cr3t-cookie', 'x-webhook-secret': secret, 'x-trace': 'visible' } },
     );
     expect(server.requests[0].headers.authorization).toBe(`Bearer ${KEY}`); // it was sent
@@ -84,7 +112,12 @@ describe('logging', () => {
     expect(logger.lines.length).toBeGreaterThan(0);
     for (const leaked of [KEY, 's3cr3t-cookie', secret]) expect(everything).not.toContain(leaked);
     const headers = (logger.lines[0][2] as { requestHeaders: Record<string, string> }).requestHeaders;
-    expect(headers).toMatchObject({ authorization: '[redacted]', cookie: '[redacted]', 'x-webhook-secret': '[redacted]', 'x-trace': 'visible' });
+    expect(headers).toMatchObject({
+      authorization: '[redacted]',
+      cookie: '[redacted]',
+      'x-webhook-secret': '[redacted]',
+      'x-trace': 'visible',
+    });
     expect(headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/); // not a secret: kept for tracing retries
   });
 
@@ -94,7 +127,16 @@ describe('logging', () => {
       baseUrlEnv: 'REDACTION_TEST_BASE_URL',
       logEnv: 'REDACTION_TEST_LOG',
       defaultBaseURL: 'http://localhost',
-      retryPolicy: { maxRetries: 0, initialDelayMs: 0, maxDelayMs: 0, backoffMultiplier: 2, jitter: 'none', respectRetryAfter: true, retryOnConnectionError: false, retryableStatuses: [] },
+      retryPolicy: {
+        maxRetries: 0,
+        initialDelayMs: 0,
+        maxDelayMs: 0,
+        backoffMultiplier: 2,
+        jitter: 'none',
+        respectRetryAfter: true,
+        retryOnConnectionError: false,
+        retryableStatuses: [],
+      },
       keyPrefixes: [],
       userAgent: 'redaction-test/1',
     };
@@ -102,17 +144,34 @@ describe('logging', () => {
     server.script(json(200, {}));
 
     const queryLogger = recordingLogger();
-    await new BaseClient({ ...base, auth: { keyRequired: true } }, { apiKey: 'query-key-123', baseURL: server.url, logger: queryLogger, logLevel: 'debug' }).request({ ...ping, auth: { kind: 'query', name: 'api_key' } }, [], { page: 2 });
+    await new BaseClient(
+      { ...base, auth: { keyRequired: true } },
+      { apiKey: 'query-key-123', baseURL: server.url, logger: queryLogger, logLevel: 'debug' },
+    ).request({ ...ping, auth: { kind: 'query', name: 'api_key' } }, [], { page: 2 });
     expect(server.requests[0].url).toBe('/v1/ping?page=2&api_key=query-key-123'); // it was sent
     expect(queryLogger.lines[0][1]).toContain('/v1/ping?page=2&api_key=[redacted] → 200');
     expect(JSON.stringify(queryLogger.lines)).not.toContain('query-key-123');
 
     const cookieLogger = recordingLogger();
-    await new BaseClient({ ...base, auth: { keyRequired: false, cookieSession: true } }, { apiKey: 'session-456', csrfToken: 'csrf-789', baseURL: server.url, logger: cookieLogger, logLevel: 'debug' }).request({ ...ping, auth: { kind: 'cookie', name: 'sid', csrfHeader: 'X-CSRF-Token' } }, [], {});
-    expect(server.requests[1].headers).toMatchObject({ cookie: 'sid=session-456', 'x-csrf-token': 'csrf-789' });
+    await new BaseClient(
+      { ...base, auth: { keyRequired: false, cookieSession: true } },
+      {
+        apiKey: 'session-456',
+        csrfToken: 'csrf-789',
+        baseURL: server.url,
+        logger: cookieLogger,
+        logLevel: 'debug',
+      },
+    ).request({ ...ping, auth: { kind: 'cookie', name: 'sid', csrfHeader: 'X-CSRF-Token' } }, [], {});
+    expect(server.requests[1].headers).toMatchObject({
+      cookie: 'sid=session-456',
+      'x-csrf-token': 'csrf-789',
+    });
     const logged = JSON.stringify(cookieLogger.lines);
     for (const leaked of ['session-456', 'csrf-789']) expect(logged).not.toContain(leaked);
-    expect((cookieLogger.lines[0][2] as { requestHeaders: Record<string, string> }).requestHeaders).toMatchObject({ cookie: '[redacted]', 'x-csrf-token': '[redacted]' });
+    expect(
+      (cookieLogger.lines[0][2] as { requestHeaders: Record<string, string> }).requestHeaders,
+    ).toMatchObject({ cookie: '[redacted]', 'x-csrf-token': '[redacted]' });
   });
 
   it('takes the level from ASSESSMENT_SERVICE_LOG, the option over it, and warn by default', async () => {
@@ -133,19 +192,30 @@ describe('logging', () => {
     expect(overridden.lines).toEqual([]);
 
     process.env.ASSESSMENT_SERVICE_LOG = 'verbose';
-    expect(() => client()).toThrow(/ASSESSMENT_SERVICE_LOG environment variable is "verbose"; expected one of debug, info, warn, error, off/);
+    expect(() => client()).toThrow(
+      /ASSESSMENT_SERVICE_LOG environment variable is "verbose"; expected one of debug, info, warn, error, off/,
+    );
     expect(() => client({ logLevel: 'loud' as 'debug' })).toThrow(ClientError);
   });
 
   it('surfaces a logger that throws as a ClientError with the cause, and refuses a logger without the four methods', async () => {
     server.script(json(200, health));
     const cause = new Error('disk full');
-    const failing: Logger = { ...recordingLogger(), debug: () => { throw cause; } };
-    const error = await client({ logger: failing, logLevel: 'debug' }).health.retrieve().catch((caught: unknown) => caught);
+    const failing: Logger = {
+      ...recordingLogger(),
+      debug: () => {
+        throw cause;
+      },
+    };
+    const error = await client({ logger: failing, logLevel: 'debug' })
+      .health.retrieve()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ClientError);
     expect((error as Error).message).toMatch(/logger's debug\(\) threw: disk full/);
     expect((error as Error).cause).toBe(cause);
-    expect(() => client({ logger: { info() {} } as unknown as Logger })).toThrow(/no debug, warn, error method/);
+    expect(() => client({ logger: { info() {} } as unknown as Logger })).toThrow(
+      /no debug, warn, error method/,
+    );
   });
 });
 
@@ -153,7 +223,9 @@ describe('timeouts cover the whole call', () => {
   it('times out a server that sends headers and then stalls the body', async () => {
     server.script(stallBody);
     const started = Date.now();
-    const error = await client({ timeout: 300, maxRetries: 0 }).health.retrieve().catch((caught: unknown) => caught);
+    const error = await client({ timeout: 300, maxRetries: 0 })
+      .health.retrieve()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(server.requests).toHaveLength(1);
@@ -171,20 +243,28 @@ describe('timeouts cover the whole call', () => {
       stallBody(request, response);
       setTimeout(() => controller.abort(), 50);
     });
-    const error = await client({ timeout: 60_000, maxRetries: 2 }).health.retrieve({ signal: controller.signal }).catch((caught: unknown) => caught);
+    const error = await client({ timeout: 60_000, maxRetries: 2 })
+      .health.retrieve({ signal: controller.signal })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(server.requests).toHaveLength(1);
   });
 });
 
 describe('streams and downloads take an idle timeout instead', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let sdk: any;
   let workDir: string;
   beforeAll(async () => {
     await mkdir(path.resolve('.cache'), { recursive: true });
     workDir = await mkdtemp(path.resolve('.cache', 'client-idle-'));
-    await generate({ spec: 'test/fixtures/specs/media-3.1.yaml', out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} });
+    await generate({
+      spec: 'test/fixtures/specs/media-3.1.yaml',
+      out: workDir,
+      command: 'test',
+      write: true,
+      skip: ['sdks'],
+      log: () => {},
+    });
     sdk = await import(path.join(workDir, 'client', 'src', 'index.ts'));
   }, 120_000);
   afterAll(async () => {
@@ -200,7 +280,12 @@ describe('streams and downloads take an idle timeout instead', () => {
       }
       // ...and then nothing, with the connection open.
     });
-    const media = new sdk.MediaFixtureClient({ baseURL: server.url, maxRetries: 0, timeout: 150, idleTimeout: 400 });
+    const media = new sdk.MediaFixtureClient({
+      baseURL: server.url,
+      maxRetries: 0,
+      timeout: 150,
+      idleTimeout: 400,
+    });
     const received: unknown[] = [];
     const started = Date.now();
     const error = await (async () => {
@@ -237,7 +322,8 @@ describe('streams and downloads take an idle timeout instead', () => {
     })().catch((caught: unknown) => caught);
     expect(received).toEqual([{ seq: 1 }, { seq: 2 }]);
     expect(error).toBeInstanceOf(sdk.APIUserAbortError);
-    for (let turn = 0; turn < 200 && !secondClosed; turn += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (let turn = 0; turn < 200 && !secondClosed; turn += 1)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     expect(secondClosed).toBe(true); // the reopened connection was closed by the signal
   });
 
@@ -253,7 +339,10 @@ describe('streams and downloads take an idle timeout instead', () => {
 
     server.script(stall);
     const controller = new AbortController();
-    const second: Response = await new sdk.MediaFixtureClient({ baseURL: server.url, maxRetries: 0 }).responses.binary.retrieve({ size: 4 }, { signal: controller.signal });
+    const second: Response = await new sdk.MediaFixtureClient({
+      baseURL: server.url,
+      maxRetries: 0,
+    }).responses.binary.retrieve({ size: 4 }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     await expect(second.arrayBuffer()).rejects.toBeInstanceOf(sdk.APIUserAbortError);
   });
@@ -262,7 +351,9 @@ describe('streams and downloads take an idle timeout instead', () => {
 describe('a transport that misbehaves', () => {
   it('surfaces a fetch that answers with something other than a Response as APIConnectionError with the cause', async () => {
     const garbage = (async () => 'not a response') as unknown as typeof fetch;
-    const error = await client({ fetch: garbage, maxRetries: 0 }).health.retrieve().catch((caught: unknown) => caught);
+    const error = await client({ fetch: garbage, maxRetries: 0 })
+      .health.retrieve()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect((error as Error).message).toMatch(/returned string instead of a Response/);
     expect((error as Error).cause).toBe('not a response');
@@ -271,7 +362,10 @@ describe('a transport that misbehaves', () => {
 
 describe('retries follow the server', () => {
   it('waits retry-after-ms (before Retry-After) and repeats the request', async () => {
-    server.script(apiError(429, 'rate_limited', { 'retry-after-ms': '250', 'retry-after': '30' }), json(200, health));
+    server.script(
+      apiError(429, 'rate_limited', { 'retry-after-ms': '250', 'retry-after': '30' }),
+      json(200, health),
+    );
     await client().health.retrieve();
     expect(server.requests).toHaveLength(2);
     const waited = server.requests[1].at - server.requests[0].at;
@@ -295,10 +389,14 @@ describe('retries follow the server', () => {
 
   it('raises a RateLimitError carrying the wait when the server asks for longer than the cap', async () => {
     server.script(apiError(429, 'rate_limited', { 'retry-after': '120' }), json(200, health));
-    const error = await client().health.retrieve().catch((caught: unknown) => caught);
+    const error = await client()
+      .health.retrieve()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ retryAfter: 120, retryAfterMs: 120_000 });
-    expect((error as Error).message).toMatch(/Not retried: the server asked to wait 120000 ms, more than maxRetryWait \(60000 ms\)/);
+    expect((error as Error).message).toMatch(
+      /Not retried: the server asked to wait 120000 ms, more than maxRetryWait \(60000 ms\)/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 
@@ -319,7 +417,11 @@ describe('escape hatches', () => {
     await client().nature.assessments.update(
       'asmt_1',
       { status: 'completed' },
-      { query: { expand: ['scores', 'subject'], preview: true }, body: { beta_flag: 'on', status: 'completed' }, headers: { 'x-beta': '1', 'x-spec-digest': null } },
+      {
+        query: { expand: ['scores', 'subject'], preview: true },
+        body: { beta_flag: 'on', status: 'completed' },
+        headers: { 'x-beta': '1', 'x-spec-digest': null },
+      },
     );
     const [request] = server.requests;
     expect(request.url).toBe('/v1/nature/assessments/asmt_1?expand=scores&expand=subject&preview=true');
@@ -331,7 +433,9 @@ describe('escape hatches', () => {
     await client().nature.subjects.delete('subj_1', { body: { reason: 'withdrawn' } }); // an operation without a body gets a JSON one
     expect(server.requests[0].headers['content-type']).toBe('application/json');
     expect(JSON.parse(server.requests[0].body)).toEqual({ reason: 'withdrawn' });
-    await expect(client().health.retrieve({ body: { probe: 1 } })).rejects.toThrow(/A GET request has no body: pass extra fields as `query`/);
+    await expect(client().health.retrieve({ body: { probe: 1 } })).rejects.toThrow(
+      /A GET request has no body: pass extra fields as `query`/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 
@@ -343,11 +447,24 @@ describe('escape hatches', () => {
     };
     const logger = recordingLogger();
     const base = client({ fetch: sharedFetch, logger, defaultHeaders: { 'x-team': 'a' }, maxRetries: 0 });
-    const changed = base.withOptions({ maxRetries: 1, timeout: 5_000, defaultHeaders: { 'x-extra': 'b' }, logLevel: 'debug' });
+    const changed = base.withOptions({
+      maxRetries: 1,
+      timeout: 5_000,
+      defaultHeaders: { 'x-extra': 'b' },
+      logLevel: 'debug',
+    });
     expect(changed).toBeInstanceOf(AssessmentServiceClient);
     expect(changed).not.toBe(base);
-    expect({ maxRetries: changed.maxRetries, timeout: changed.timeout, apiKey: changed.apiKey, baseURL: changed.baseURL }).toEqual({ maxRetries: 1, timeout: 5_000, apiKey: KEY, baseURL: server.url });
-    expect({ maxRetries: base.maxRetries, timeout: base.timeout }).toEqual({ maxRetries: 0, timeout: 60_000 });
+    expect({
+      maxRetries: changed.maxRetries,
+      timeout: changed.timeout,
+      apiKey: changed.apiKey,
+      baseURL: changed.baseURL,
+    }).toEqual({ maxRetries: 1, timeout: 5_000, apiKey: KEY, baseURL: server.url });
+    expect({ maxRetries: base.maxRetries, timeout: base.timeout }).toEqual({
+      maxRetries: 0,
+      timeout: 60_000,
+    });
 
     server.script(apiError(503, 'unavailable'), json(200, health));
     expect(await changed.health.retrieve()).toEqual(health);
@@ -363,12 +480,29 @@ describe('deprecation', () => {
     baseUrlEnv: 'DEPRECATION_TEST_BASE_URL',
     logEnv: 'DEPRECATION_TEST_LOG',
     defaultBaseURL: 'http://localhost',
-    retryPolicy: { maxRetries: 0, initialDelayMs: 0, maxDelayMs: 0, backoffMultiplier: 2, jitter: 'none', respectRetryAfter: true, retryOnConnectionError: false, retryableStatuses: [] },
+    retryPolicy: {
+      maxRetries: 0,
+      initialDelayMs: 0,
+      maxDelayMs: 0,
+      backoffMultiplier: 2,
+      jitter: 'none',
+      respectRetryAfter: true,
+      retryOnConnectionError: false,
+      retryableStatuses: [],
+    },
     keyPrefixes: [],
     auth: { keyRequired: false },
     userAgent: 'deprecation-test/1',
   };
-  const old: OperationSpec = { method: 'get', path: '/v1/old-thing', params: [{ name: 'legacy', in: 'query', deprecated: true }, { name: 'fresh', in: 'query' }], deprecated: true };
+  const old: OperationSpec = {
+    method: 'get',
+    path: '/v1/old-thing',
+    params: [
+      { name: 'legacy', in: 'query', deprecated: true },
+      { name: 'fresh', in: 'query' },
+    ],
+    deprecated: true,
+  };
 
   it('warns once per deprecated operation and once per deprecated parameter a call sends', async () => {
     server.script(json(200, {}));
@@ -379,8 +513,14 @@ describe('deprecation', () => {
     await api.request(old, [], { legacy: 'x' });
     await api.request(old, [], { legacy: 'y' });
     expect(logger.lines).toEqual([
-      ['warn', 'GET /v1/old-thing is deprecated in the API this client was generated from; it may be removed.'],
-      ['warn', 'The query parameter legacy of GET /v1/old-thing is deprecated in the API this client was generated from; it may be removed.'],
+      [
+        'warn',
+        'GET /v1/old-thing is deprecated in the API this client was generated from; it may be removed.',
+      ],
+      [
+        'warn',
+        'The query parameter legacy of GET /v1/old-thing is deprecated in the API this client was generated from; it may be removed.',
+      ],
     ]);
     expect(server.requests).toHaveLength(4);
   });

@@ -23,9 +23,21 @@ import { apiError, hang, json, startTestServer, type TestServer } from '../../..
 import { deref, specDocument } from '../../../../support/spec.js';
 
 const KEY = 'test_sk_0123456789abcdefghijklmnopqrstuv';
-const subject = { id: 'subj_1', object: 'subject', livemode: false, created_at: '2026-01-01T00:00:00Z', consent_artifact: {}, metadata: {}, latest_scores: null };
+const subject = {
+  id: 'subj_1',
+  object: 'subject',
+  livemode: false,
+  created_at: '2026-01-01T00:00:00Z',
+  consent_artifact: {},
+  metadata: {},
+  latest_scores: null,
+};
 const createBody = {
-  consent_artifact: { consent_text_version: '2026-01', consented_at: '2026-01-01T00:00:00Z', ui_snapshot_hash: `sha256:${'a'.repeat(64)}` },
+  consent_artifact: {
+    consent_text_version: '2026-01',
+    consented_at: '2026-01-01T00:00:00Z',
+    ui_snapshot_hash: `sha256:${'a'.repeat(64)}`,
+  },
 };
 
 let server: TestServer;
@@ -41,13 +53,19 @@ afterEach(() => {
 
 /** Waits (on real I/O turns, never the faked clock) until the server has seen n requests. */
 async function untilRequests(n: number): Promise<void> {
-  for (let turn = 0; turn < 10_000 && server.requests.length < n; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  for (let turn = 0; turn < 10_000 && server.requests.length < n; turn += 1)
+    await new Promise((resolve) => setImmediate(resolve));
   expect(server.requests).toHaveLength(n);
 }
 
 /** A client whose backoff jitter is pinned, so waits are exact. */
-function client(options: ConstructorParameters<typeof AssessmentServiceClient>[0] = {}, jitter = 0): AssessmentServiceClient {
-  return new AssessmentServiceClient({ apiKey: KEY, baseURL: server.url, ...options })._setRandom(() => jitter);
+function client(
+  options: ConstructorParameters<typeof AssessmentServiceClient>[0] = {},
+  jitter = 0,
+): AssessmentServiceClient {
+  return new AssessmentServiceClient({ apiKey: KEY, baseURL: server.url, ...options })._setRandom(
+    () => jitter,
+  );
 }
 
 describe('requests', () => {
@@ -74,11 +92,17 @@ describe('requests', () => {
   it('sends a Date given for a date-time in the UTC `Z` form the spec pattern accepts', async () => {
     server.script(json(201, subject));
     const consentedAt = new Date(Date.UTC(2026, 2, 14, 9, 26, 53));
-    await client().nature.subjects.create({ ...createBody, consent_artifact: { ...createBody.consent_artifact, consented_at: consentedAt as unknown as string } });
+    await client().nature.subjects.create({
+      ...createBody,
+      consent_artifact: { ...createBody.consent_artifact, consented_at: consentedAt as unknown as string },
+    });
     const sent = JSON.parse(server.requests[0].body).consent_artifact.consented_at;
     expect(sent).toBe('2026-03-14T09:26:53.000Z');
     const document = await specDocument();
-    const pattern = deref(document, document.components.schemas.ConsentArtifact.properties.consented_at).pattern;
+    const pattern = deref(
+      document,
+      document.components.schemas.ConsentArtifact.properties.consented_at,
+    ).pattern;
     expect(sent).toMatch(new RegExp(pattern));
   });
 
@@ -89,15 +113,32 @@ describe('requests', () => {
   });
 
   it('puts query parameters in the query string and leaves the body empty', async () => {
-    server.script(json(200, { object: 'list', data: [], has_more: false, next_cursor: null, previous_cursor: null, request_id: 'req_1' }));
+    server.script(
+      json(200, {
+        object: 'list',
+        data: [],
+        has_more: false,
+        next_cursor: null,
+        previous_cursor: null,
+        request_id: 'req_1',
+      }),
+    );
     await client().nature.subjects.list({ limit: 5, starting_after: 'cur_x' });
     expect(server.requests[0].url).toBe('/v1/nature/subjects?limit=5&starting_after=cur_x');
     expect(server.requests[0].body).toBe('');
   });
 
   it('exposes request_id and the rate-limit headers of any call', async () => {
-    server.script(json(200, subject, { 'x-request-id': 'req_abc', 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '57' }));
-    const { data, requestId, rateLimit, status } = await client().nature.subjects.retrieve('subj_1').withResponse();
+    server.script(
+      json(200, subject, {
+        'x-request-id': 'req_abc',
+        'x-ratelimit-limit': '60',
+        'x-ratelimit-remaining': '57',
+      }),
+    );
+    const { data, requestId, rateLimit, status } = await client()
+      .nature.subjects.retrieve('subj_1')
+      .withResponse();
     expect(data).toEqual(subject);
     expect(status).toBe(200);
     expect(requestId).toBe('req_abc');
@@ -108,7 +149,9 @@ describe('requests', () => {
 describe('retries', () => {
   it('retries a 5xx 3 times by default, then throws InternalServerError with request_id', async () => {
     server.script(apiError(500, 'internal_error'));
-    const error = await client().nature.subjects.retrieve('subj_1').catch((caught: unknown) => caught);
+    const error = await client()
+      .nature.subjects.retrieve('subj_1')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 500, code: 'internal_error', requestId: 'req_internal_error' });
     expect(server.requests).toHaveLength(4);
@@ -167,18 +210,30 @@ describe('retries', () => {
     { status: 404, code: 'not_found', kind: NotFoundError },
     { status: 409, code: 'idempotency_conflict', kind: ConflictError },
     { status: 422, code: 'invalid_request', kind: UnprocessableEntityError },
-  ])('never retries a $status; throws $kind.name with code and request_id', async ({ status, code, kind }) => {
-    server.script(apiError(status, code, { 'x-request-id': `req_${code}` }));
-    const error = await client().nature.subjects.retrieve('subj_1').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(kind);
-    expect(error).toMatchObject({ status, code, requestId: `req_${code}`, message: expect.stringContaining(`${code} happened`) });
-    expect((error as { headers: Headers }).headers.get('x-request-id')).toBe(`req_${code}`);
-    expect(server.requests).toHaveLength(1);
-  });
+  ])(
+    'never retries a $status; throws $kind.name with code and request_id',
+    async ({ status, code, kind }) => {
+      server.script(apiError(status, code, { 'x-request-id': `req_${code}` }));
+      const error = await client()
+        .nature.subjects.retrieve('subj_1')
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(kind);
+      expect(error).toMatchObject({
+        status,
+        code,
+        requestId: `req_${code}`,
+        message: expect.stringContaining(`${code} happened`),
+      });
+      expect((error as { headers: Headers }).headers.get('x-request-id')).toBe(`req_${code}`);
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it('throws RateLimitError with retryAfter when retries run out', async () => {
     server.script(apiError(429, 'rate_limited', { 'retry-after': '0' }));
-    const error = await client({ maxRetries: 1 }).nature.subjects.retrieve('subj_1').catch((caught: unknown) => caught);
+    const error = await client({ maxRetries: 1 })
+      .nature.subjects.retrieve('subj_1')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(0);
     expect(server.requests).toHaveLength(2);
@@ -186,10 +241,14 @@ describe('retries', () => {
 
   it('takes the retry count per client and per call', async () => {
     server.script(apiError(500, 'internal_error'));
-    await client({ maxRetries: 1 }).nature.subjects.retrieve('subj_1').catch(() => undefined);
+    await client({ maxRetries: 1 })
+      .nature.subjects.retrieve('subj_1')
+      .catch(() => undefined);
     expect(server.requests).toHaveLength(2);
     server.script(apiError(500, 'internal_error'));
-    await client({ maxRetries: 1 }).nature.subjects.retrieve('subj_1', { maxRetries: 0 }).catch(() => undefined);
+    await client({ maxRetries: 1 })
+      .nature.subjects.retrieve('subj_1', { maxRetries: 0 })
+      .catch(() => undefined);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -206,7 +265,9 @@ describe('timeouts and abort', () => {
   it('gives up after the per-call timeout with APIConnectionTimeoutError', async () => {
     server.script(hang);
     const started = Date.now();
-    const error = await client().nature.subjects.retrieve('subj_1', { timeout: 150, maxRetries: 0 }).catch((caught: unknown) => caught);
+    const error = await client()
+      .nature.subjects.retrieve('subj_1', { timeout: 150, maxRetries: 0 })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     expect(server.requests).toHaveLength(1);
@@ -251,8 +312,8 @@ describe('pagination', () => {
           object: 'list',
           data,
           has_more: hasMore,
-          next_cursor: end < items.length ? data.at(-1)?.id ?? null : null,
-          previous_cursor: start > 0 ? data[0]?.id ?? null : null,
+          next_cursor: end < items.length ? (data.at(-1)?.id ?? null) : null,
+          previous_cursor: start > 0 ? (data[0]?.id ?? null) : null,
           request_id: 'req_page',
         }),
       );
@@ -285,7 +346,15 @@ describe('pagination', () => {
     expect(server.requests.at(-1)?.url).toBe('/v1/nature/subjects?limit=3&ending_before=subj_7');
 
     const backward: string[] = [];
-    for await (const page of (await client().nature.subjects.list({ limit: 3, ending_before: 'subj_7' })).iterPages()) backward.push(...page.data.map((item) => item.id));
-    expect(backward.sort()).toEqual(items.slice(0, 6).map((item) => item.id).sort());
+    for await (const page of (
+      await client().nature.subjects.list({ limit: 3, ending_before: 'subj_7' })
+    ).iterPages())
+      backward.push(...page.data.map((item) => item.id));
+    expect(backward.sort()).toEqual(
+      items
+        .slice(0, 6)
+        .map((item) => item.id)
+        .sort(),
+    );
   });
 });

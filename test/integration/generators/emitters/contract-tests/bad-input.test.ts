@@ -8,7 +8,12 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badRequests, BadInputChecks, sendRaw, type BadInputCases } from '../../../../../generators/emitters/contract-tests/runtime/bad-input.js';
+import {
+  badRequests,
+  BadInputChecks,
+  sendRaw,
+  type BadInputCases,
+} from '../../../../../generators/emitters/contract-tests/runtime/bad-input.js';
 import { routesPlugin } from '../../../../../generated/server/index.js';
 import { errorBody } from '../../../../../service/errors.js';
 import { startService, type TestService } from '../../../../support/service.js';
@@ -22,7 +27,11 @@ async function problemsOf(baseUrl: string, apiKey: string | undefined): Promise<
   for (const operation of cases.operations) {
     for (const request of badRequests(operation)) {
       const answer = await sendRaw(baseUrl, operation.method, request, apiKey);
-      problems.push(...checks.problems(operation, request, answer).map((problem) => `${operation.id}, ${request.name}: ${problem}`));
+      problems.push(
+        ...checks
+          .problems(operation, request, answer)
+          .map((problem) => `${operation.id}, ${request.name}: ${problem}`),
+      );
     }
   }
   return problems;
@@ -56,8 +65,14 @@ describe('bad-input stage against stubs started without serverOptions()', () => 
 
   it('reports the answers that leave the contract, by operation and request', async () => {
     const problems = await problemsOf(url, undefined);
-    expect(problems).toContainEqual(expect.stringMatching(/^getHealth, a header over 16 KB: status 431 is not documented/));
-    expect(problems).toContainEqual(expect.stringMatching(/^retrieveSubject, path parameter subject_id: broken percent-encoding: body \/ must have required property 'object'/));
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^getHealth, a header over 16 KB: status 431 is not documented/),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^retrieveSubject, path parameter subject_id: broken percent-encoding: body \/ must have required property 'object'/,
+      ),
+    );
     expect(problems).toContainEqual(expect.stringMatching(/required header X-Request-Id is missing/));
   }, 60_000);
 });

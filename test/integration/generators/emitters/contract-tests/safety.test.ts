@@ -8,14 +8,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cases } from '../../../../../generators/emitters/contract-tests/runtime/cases.js';
 import type { Target } from '../../../../../generators/emitters/contract-tests/runtime/harness.js';
 import { preflight } from '../../../../../generators/emitters/contract-tests/runtime/preflight.js';
-import { PacedTransport, retryAfterSeconds } from '../../../../../generators/emitters/contract-tests/runtime/transport.js';
-import { runContractSuite, startServiceTarget, type ServiceTarget } from '../../../../../scripts/lib/contract.js';
+import {
+  PacedTransport,
+  retryAfterSeconds,
+} from '../../../../../generators/emitters/contract-tests/runtime/transport.js';
+import {
+  runContractSuite,
+  startServiceTarget,
+  type ServiceTarget,
+} from '../../../../../scripts/lib/contract.js';
 import { freePort } from '../../../../../scripts/lib/processes.js';
 import { createServer, type AddressInfo } from 'node:net';
 import { json, startTestServer, type TestServer } from '../../../../support/http-server.js';
 
 const cases = JSON.parse(readFileSync('generated/contract-tests/cases.json', 'utf8')) as Cases;
-const target = (baseUrl: string, apiKey?: string, stateful = true): Target => ({ name: 'test', baseUrl, apiKey, keys: [], stateful, semantic: stateful, mock: !stateful });
+const target = (baseUrl: string, apiKey?: string, stateful = true): Target => ({
+  name: 'test',
+  baseUrl,
+  apiKey,
+  keys: [],
+  stateful,
+  semantic: stateful,
+  mock: !stateful,
+});
 
 describe('the configuration check', () => {
   let service: ServiceTarget;
@@ -28,21 +43,39 @@ describe('the configuration check', () => {
 
   it.each([
     { given: 'no key', key: undefined, want: /CONTRACT_API_KEY is not set: \d+ operations of .* need a key/ },
-    { given: 'a live key', key: `live_sk_${'a'.repeat(32)}`, want: /CONTRACT_API_KEY is a production key \(live_sk_…\): the suites create and delete data/ },
-    { given: 'a key the target does not know', key: `test_sk_${'a'.repeat(32)}`, want: /refuses CONTRACT_API_KEY \(401 on listSubjects\)/ },
-    { given: 'a key of no known format', key: 'sk_other', want: /does not start with a known key prefix \(test_pk_, test_sk_, live_pk_, live_sk_\)/ },
+    {
+      given: 'a live key',
+      key: `live_sk_${'a'.repeat(32)}`,
+      want: /CONTRACT_API_KEY is a production key \(live_sk_…\): the suites create and delete data/,
+    },
+    {
+      given: 'a key the target does not know',
+      key: `test_sk_${'a'.repeat(32)}`,
+      want: /refuses CONTRACT_API_KEY \(401 on listSubjects\)/,
+    },
+    {
+      given: 'a key of no known format',
+      key: 'sk_other',
+      want: /does not start with a known key prefix \(test_pk_, test_sk_, live_pk_, live_sk_\)/,
+    },
   ])('stops with one message for $given', async ({ key, want }) => {
     await expect(preflight(target(service.env.CONTRACT_BASE_URL, key), cases)).rejects.toThrow(want);
   });
 
   it('accepts a sandbox key with the scopes, and a stateless mock without any key', async () => {
-    await expect(preflight(target(service.env.CONTRACT_BASE_URL, service.env.CONTRACT_API_KEY), cases)).resolves.toBeUndefined();
-    await expect(preflight(target(service.env.CONTRACT_BASE_URL, undefined, false), cases)).resolves.toBeUndefined();
+    await expect(
+      preflight(target(service.env.CONTRACT_BASE_URL, service.env.CONTRACT_API_KEY), cases),
+    ).resolves.toBeUndefined();
+    await expect(
+      preflight(target(service.env.CONTRACT_BASE_URL, undefined, false), cases),
+    ).resolves.toBeUndefined();
   });
 
   it('names an unreachable URL', async () => {
     const port = await freePort();
-    await expect(preflight(target(`http://127.0.0.1:${port}`, service.env.CONTRACT_API_KEY), cases)).rejects.toThrow(new RegExp(`cannot reach CONTRACT_BASE_URL http://127.0.0.1:${port}: ECONNREFUSED`));
+    await expect(
+      preflight(target(`http://127.0.0.1:${port}`, service.env.CONTRACT_API_KEY), cases),
+    ).rejects.toThrow(new RegExp(`cannot reach CONTRACT_BASE_URL http://127.0.0.1:${port}: ECONNREFUSED`));
   });
 
   it('runs no check at all when the key is missing: the run ends with that one message', async () => {
@@ -64,12 +97,13 @@ describe('the paced transport', () => {
 
   it('repeats the identical request after a 429, once Retry-After has passed', async () => {
     server.requests.length = 0;
-    server.script(
-      json(429, {}, { 'retry-after': '2' }),
-      json(200, { ok: true }),
-    );
+    server.script(json(429, {}, { 'retry-after': '2' }), json(200, { ok: true }));
     const transport = new PacedTransport({ retryAfter: 'Retry-After' }, { timeScale: 10 });
-    const response = await transport.fetch(`${server.url}/things`, { method: 'POST', body: '{"a":1}', headers: { authorization: 'Bearer k' } });
+    const response = await transport.fetch(`${server.url}/things`, {
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { authorization: 'Bearer k' },
+    });
     expect(response.status).toBe(200);
     expect(server.requests.map((request) => request.body)).toEqual(['{"a":1}', '{"a":1}']);
     // 2 s of pacing time at 10x: at least 200 ms of wall time between the two.
@@ -80,7 +114,10 @@ describe('the paced transport', () => {
   it('waits for a token when the headers say the bucket is empty, per credential', async () => {
     server.requests.length = 0;
     server.script(json(200, {}, { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0' }));
-    const transport = new PacedTransport({ limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining' }, { timeScale: 10 });
+    const transport = new PacedTransport(
+      { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining' },
+      { timeScale: 10 },
+    );
     await transport.fetch(`${server.url}/a`, { headers: { authorization: 'Bearer one' } });
     await transport.fetch(`${server.url}/b`, { headers: { authorization: 'Bearer two' } });
     await transport.fetch(`${server.url}/c`, { headers: { authorization: 'Bearer one' } });
@@ -107,7 +144,9 @@ describe('the paced transport', () => {
         buffered = '';
         served += 1;
         if (served > 1 || dropEveryRequest) return void socket.destroy();
-        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nkeep-alive: timeout=60\r\n\r\n{}');
+        socket.write(
+          'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nkeep-alive: timeout=60\r\n\r\n{}',
+        );
       });
     });
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
@@ -124,7 +163,9 @@ describe('the paced transport', () => {
       expect(bodies).toEqual(['{"n":1}', '{"n":2}', '{"n":2}']);
       expect(transport.stats).toMatchObject({ requests: 2, connectionsDropped: 1 });
       dropEveryRequest = true;
-      await expect(new PacedTransport({}).fetch(url, { method: 'POST', body: '{"n":3}' })).rejects.toThrow(/fetch failed/);
+      await expect(new PacedTransport({}).fetch(url, { method: 'POST', body: '{"n":3}' })).rejects.toThrow(
+        /fetch failed/,
+      );
       expect(bodies.slice(3)).toEqual(['{"n":3}', '{"n":3}']);
     } finally {
       raw.close();

@@ -24,9 +24,22 @@ describe('openapi-generator SDKs', () => {
       await writeFile(jar, 'this is not a jar');
       process.env.OPENAPI_GENERATOR_JAR = jar;
       const lines: string[] = [];
-      const { files, warnings } = await generate({ spec: SPEC, out: '(memory)', command: 'test', write: false, include: ['sdks'], log: (line) => lines.push(line) });
-      expect(warnings.join('\n')).toMatch(/^sdks: sdks\/typescript-fetch \(generator typescript-fetch\) was not generated: (openapi-generator failed: .*(jar|Jar|JAR)|.*java is not installed)/m);
-      for (const root of ['types/', 'client/', 'server/', 'contract-tests/', 'python/']) expect(files.some((file) => file.path.startsWith(root)), root).toBe(true);
+      const { files, warnings } = await generate({
+        spec: SPEC,
+        out: '(memory)',
+        command: 'test',
+        write: false,
+        include: ['sdks'],
+        log: (line) => lines.push(line),
+      });
+      expect(warnings.join('\n')).toMatch(
+        /^sdks: sdks\/typescript-fetch \(generator typescript-fetch\) was not generated: (openapi-generator failed: .*(jar|Jar|JAR)|.*java is not installed)/m,
+      );
+      for (const root of ['types/', 'client/', 'server/', 'contract-tests/', 'python/'])
+        expect(
+          files.some((file) => file.path.startsWith(root)),
+          root,
+        ).toBe(true);
       expect(lines.some((line) => line.startsWith('emit sdks'))).toBe(true);
     } finally {
       await rm(dir, { recursive: true, force: true });

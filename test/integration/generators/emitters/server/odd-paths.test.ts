@@ -22,10 +22,23 @@ const logged: string[] = [];
 beforeAll(async () => {
   await mkdir(path.resolve('.cache'), { recursive: true });
   workDir = await mkdtemp(path.resolve('.cache', 'odd-paths-')); // inside the repo, so generated code resolves fastify
-  ({ warnings } = await generate({ spec: SPEC, out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} }));
+  ({ warnings } = await generate({
+    spec: SPEC,
+    out: workDir,
+    command: 'test',
+    write: true,
+    skip: ['sdks'],
+    log: () => {},
+  }));
   const stubs = await import(path.join(workDir, 'server', 'index.ts'));
-  app = Fastify({ ...(stubs.serverOptions as typeof serverOptions)(), logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line).msg) } } });
-  const headThing = async (_request: unknown, reply: { header: (name: string, value: string) => { code: (status: number) => { send: () => void } } }) => reply.header('x-operation', 'headThing').code(200).send();
+  app = Fastify({
+    ...(stubs.serverOptions as typeof serverOptions)(),
+    logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line).msg) } },
+  });
+  const headThing = async (
+    _request: unknown,
+    reply: { header: (name: string, value: string) => { code: (status: number) => { send: () => void } } },
+  ) => reply.header('x-operation', 'headThing').code(200).send();
   await app.register(stubs.routesPlugin, { handlers: { headThing }, onUnimplemented: () => {} });
   url = await app.listen({ host: '127.0.0.1', port: 0 });
 }, 60_000);
@@ -35,7 +48,11 @@ afterAll(async () => {
 });
 
 const call = async (method: string, target: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const response = await fetch(`${url}${target}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${url}${target}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: response.status, text: await response.text() };
 };
 
@@ -52,7 +69,11 @@ describe('stubs for the odd-paths fixture', () => {
     ] as Array<[string, string, string, unknown?, Record<string, string>?]>) {
       const response = await call(method, target, body, headers);
       expect(response.status, `${method} ${target}`).toBe(501);
-      expect(JSON.parse(response.text), `${method} ${target}`).toEqual({ code: 'not_implemented', message: `${operationId} is not implemented.`, param: null });
+      expect(JSON.parse(response.text), `${method} ${target}`).toEqual({
+        code: 'not_implemented',
+        message: `${operationId} is not implemented.`,
+        param: null,
+      });
     }
   });
 
@@ -87,7 +108,9 @@ describe('stubs for the odd-paths fixture', () => {
   it('warns, with file and pointer, about templates with a query or fragment, and registers every route', () => {
     expect(warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^test\/fixtures\/specs\/odd-paths-3\.1\.yaml#\/paths\/~1#X-Amz-Target=Things\.ListThings: .*query or fragment.*request header/),
+        expect.stringMatching(
+          /^test\/fixtures\/specs\/odd-paths-3\.1\.yaml#\/paths\/~1#X-Amz-Target=Things\.ListThings: .*query or fragment.*request header/,
+        ),
         expect.stringMatching(/#\/paths\/~1search\?mode=fast: .*route it as "\/search"/),
       ]),
     );

@@ -33,15 +33,38 @@ describe('typed handler map', () => {
   let compiled: Promise<Record<Name, string>> | undefined;
   const diagnostics = (name: Name) =>
     (compiled ??= (async () => {
-      const files = Object.fromEntries(Object.keys(SOURCES).map((key) => [key, path.join(workDir, `handler-${key}.ts`)])) as Record<Name, string>;
+      const files = Object.fromEntries(
+        Object.keys(SOURCES).map((key) => [key, path.join(workDir, `handler-${key}.ts`)]),
+      ) as Record<Name, string>;
       for (const key of Object.keys(SOURCES) as Name[]) await writeFile(files[key], SOURCES[key]);
       const stdout = await new Promise<string>((resolve) =>
-        execFile(TSC, ['--noEmit', '--strict', '--skipLibCheck', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--pretty', 'false', ...Object.values(files)], (error, out) => resolve(error ? out : '')),
+        execFile(
+          TSC,
+          [
+            '--noEmit',
+            '--strict',
+            '--skipLibCheck',
+            '--module',
+            'NodeNext',
+            '--moduleResolution',
+            'NodeNext',
+            '--target',
+            'ES2022',
+            '--pretty',
+            'false',
+            ...Object.values(files),
+          ],
+          (error, out) => resolve(error ? out : ''),
+        ),
       );
       const byFile: Record<Name, string> = { ok: '', wrongShape: '', unknownField: '' };
       let current: Name = 'ok';
       for (const line of stdout.split('\n').filter(Boolean)) {
-        if (!/^\s/.test(line)) current = ((Object.keys(files) as Name[]).find((key) => key !== 'ok' && line.includes(`${path.basename(files[key])}(`)) ?? 'ok');
+        if (!/^\s/.test(line))
+          current =
+            (Object.keys(files) as Name[]).find(
+              (key) => key !== 'ok' && line.includes(`${path.basename(files[key])}(`),
+            ) ?? 'ok';
         byFile[current] += `${line}\n`;
       }
       return byFile;

@@ -4,7 +4,12 @@
  * the wire is test/integration/generators/emitters/client/production.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { LevelLogger, parseLogLevel, redactHeaders, redactUrl } from '../../../../../generated/client/src/core/logging.js';
+import {
+  LevelLogger,
+  parseLogLevel,
+  redactHeaders,
+  redactUrl,
+} from '../../../../../generated/client/src/core/logging.js';
 import { ClientError } from '../../../../../generated/client/src/index.js';
 
 describe('log levels', () => {
@@ -13,7 +18,11 @@ describe('log levels', () => {
     expect(parseLogLevel('off', 'X')).toBe('off');
     expect(parseLogLevel('', 'X')).toBeUndefined();
     expect(parseLogLevel(undefined, 'X')).toBeUndefined();
-    expect(() => parseLogLevel('trace', 'The FOO_LOG environment variable')).toThrow(new ClientError('The FOO_LOG environment variable is "trace"; expected one of debug, info, warn, error, off.'));
+    expect(() => parseLogLevel('trace', 'The FOO_LOG environment variable')).toThrow(
+      new ClientError(
+        'The FOO_LOG environment variable is "trace"; expected one of debug, info, warn, error, off.',
+      ),
+    );
   });
 
   it('passes a line on only at or above the level', () => {
@@ -25,13 +34,27 @@ describe('log levels', () => {
     logger.log('warn', 'w');
     logger.log('error', 'e');
     expect(seen).toEqual(['w', 'e']);
-    expect(new LevelLogger('off', { debug: record, info: record, warn: record, error: record }).enabled('error')).toBe(false);
+    expect(
+      new LevelLogger('off', { debug: record, info: record, warn: record, error: record }).enabled('error'),
+    ).toBe(false);
   });
 });
 
 describe('redaction', () => {
   it('blanks credential headers in any case, and the extra names it is given', () => {
-    expect(redactHeaders({ Authorization: 'Bearer k', COOKIE: 'a=b', 'set-cookie': 'c', 'x-api-key': 'k', 'x-custom-key': 'k', accept: 'application/json' }, ['X-Custom-Key'])).toEqual({
+    expect(
+      redactHeaders(
+        {
+          Authorization: 'Bearer k',
+          COOKIE: 'a=b',
+          'set-cookie': 'c',
+          'x-api-key': 'k',
+          'x-custom-key': 'k',
+          accept: 'application/json',
+        },
+        ['X-Custom-Key'],
+      ),
+    ).toEqual({
       Authorization: '[redacted]',
       COOKIE: '[redacted]',
       'set-cookie': '[redacted]',
@@ -42,7 +65,9 @@ describe('redaction', () => {
   });
 
   it('blanks the named query parameters, encoded names included, and nothing else', () => {
-    expect(redactUrl('https://h/p?a=1&api%20key=s3cret&b=api%20key', ['api key'])).toBe('https://h/p?a=1&api%20key=[redacted]&b=api%20key');
+    expect(redactUrl('https://h/p?a=1&api%20key=s3cret&b=api%20key', ['api key'])).toBe(
+      'https://h/p?a=1&api%20key=[redacted]&b=api%20key',
+    );
     expect(redactUrl('https://h/p?key=1&key=2', ['key'])).toBe('https://h/p?key=[redacted]&key=[redacted]');
     expect(redactUrl('https://h/p', ['key'])).toBe('https://h/p');
   });

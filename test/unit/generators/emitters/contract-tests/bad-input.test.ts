@@ -6,7 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { badRequests, echoedLength, type BadInputCases } from '../../../../../generators/emitters/contract-tests/runtime/bad-input.js';
+import {
+  badRequests,
+  echoedLength,
+  type BadInputCases,
+} from '../../../../../generators/emitters/contract-tests/runtime/bad-input.js';
 
 const cases = JSON.parse(readFileSync('generated/contract-tests/bad-input.json', 'utf8')) as BadInputCases;
 
@@ -22,9 +26,28 @@ describe('echoedLength', () => {
 
 describe('bad-input stage, derived for our spec', () => {
   it('derives malformed requests of every kind for every operation', () => {
-    const names = cases.operations.flatMap((operation) => badRequests(operation).map((request) => request.name));
-    for (const kind of ['broken percent-encoding', '5,000 characters', 'control characters', 'repeated', 'a header over 16 KB', 'a NUL byte', 'Transfer-Encoding', 'nested 5,000 levels', 'invalid UTF-8', 'text/plain', '1 MB', 'a bad chunk size', 'takes none']) {
-      expect(names.some((name) => name.includes(kind)), kind).toBe(true);
+    const names = cases.operations.flatMap((operation) =>
+      badRequests(operation).map((request) => request.name),
+    );
+    for (const kind of [
+      'broken percent-encoding',
+      '5,000 characters',
+      'control characters',
+      'repeated',
+      'a header over 16 KB',
+      'a NUL byte',
+      'Transfer-Encoding',
+      'nested 5,000 levels',
+      'invalid UTF-8',
+      'text/plain',
+      '1 MB',
+      'a bad chunk size',
+      'takes none',
+    ]) {
+      expect(
+        names.some((name) => name.includes(kind)),
+        kind,
+      ).toBe(true);
     }
     expect(cases.operations.every((operation) => badRequests(operation).length >= 5)).toBe(true);
   });

@@ -13,17 +13,40 @@ import qs from 'qs';
 import { describe, expect, it } from 'vitest';
 import { LineCounter, parseDocument, parse as parseYaml, isNode, type Document } from 'yaml';
 import { specLines } from '../../../../../generators/emitters/contract-tests/locations.js';
-import type { Cases, OperationCase } from '../../../../../generators/emitters/contract-tests/runtime/cases.js';
-import { failsRun, type Problem } from '../../../../../generators/emitters/contract-tests/runtime/findings.js';
-import { SpecValidator, type Sent, type Target } from '../../../../../generators/emitters/contract-tests/runtime/harness.js';
+import type {
+  Cases,
+  OperationCase,
+} from '../../../../../generators/emitters/contract-tests/runtime/cases.js';
+import {
+  failsRun,
+  type Problem,
+} from '../../../../../generators/emitters/contract-tests/runtime/findings.js';
+import {
+  SpecValidator,
+  type Sent,
+  type Target,
+} from '../../../../../generators/emitters/contract-tests/runtime/harness.js';
 import { Judge, mediaTypeMatches } from '../../../../../generators/emitters/contract-tests/runtime/judge.js';
-import { buildReport, formatReport, githubAnnotations, lineOf } from '../../../../../generators/emitters/contract-tests/runtime/report.js';
-import { asRead, encodeBody, fillPath, queryString } from '../../../../../generators/emitters/contract-tests/runtime/serialize.js';
+import {
+  buildReport,
+  formatReport,
+  githubAnnotations,
+  lineOf,
+} from '../../../../../generators/emitters/contract-tests/runtime/report.js';
+import {
+  asRead,
+  encodeBody,
+  fillPath,
+  queryString,
+} from '../../../../../generators/emitters/contract-tests/runtime/serialize.js';
 
 const ERROR = { type: 'object', required: ['error'], properties: { error: { type: 'string' } } };
 const THING = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
 
-function operation(responses: Record<string, { schema?: object; mediaTypes?: string[] }>, extra: Partial<OperationCase> = {}): OperationCase {
+function operation(
+  responses: Record<string, { schema?: object; mediaTypes?: string[] }>,
+  extra: Partial<OperationCase> = {},
+): OperationCase {
   return {
     id: 'getThing',
     method: 'get',
@@ -35,7 +58,17 @@ function operation(responses: Record<string, { schema?: object; mediaTypes?: str
     query: {},
     headers: {},
     parameters: [],
-    responses: Object.fromEntries(Object.entries(responses).map(([status, response]) => [status, { requiredHeaders: [], mediaTypes: response.mediaTypes ?? (response.schema ? ['application/json'] : []), pointer: `/paths/~1things~1{id}/get/responses/${status}`, ...(response.schema ? { schema: response.schema } : {}) }])),
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => [
+        status,
+        {
+          requiredHeaders: [],
+          mediaTypes: response.mediaTypes ?? (response.schema ? ['application/json'] : []),
+          pointer: `/paths/~1things~1{id}/get/responses/${status}`,
+          ...(response.schema ? { schema: response.schema } : {}),
+        },
+      ]),
+    ),
     negative: [],
     generation: { query: [] },
     ...extra,
@@ -43,11 +76,34 @@ function operation(responses: Record<string, { schema?: object; mediaTypes?: str
 }
 
 function casesWith(operations: OperationCase[], examples: Cases['examples'] = []): Cases {
-  return { specDigest: 'sha256:x', sharedSchema: { $id: 'spec-test.json' }, operations, examples, resources: [], stateMachines: [], keyPrefixes: [], rateLimitHeaders: {}, paths: [], locations: { file: 'spec.yaml', lines: {} } } as unknown as Cases;
+  return {
+    specDigest: 'sha256:x',
+    sharedSchema: { $id: 'spec-test.json' },
+    operations,
+    examples,
+    resources: [],
+    stateMachines: [],
+    keyPrefixes: [],
+    rateLimitHeaders: {},
+    paths: [],
+    locations: { file: 'spec.yaml', lines: {} },
+  } as unknown as Cases;
 }
 
-const target = (mock = false): Target => ({ name: 't', baseUrl: 'http://127.0.0.1:9', keys: [], stateful: !mock, semantic: !mock, mock });
-const answer = (status: number, body?: unknown, contentType = 'application/json'): Sent => ({ status, headers: new Headers(body === undefined ? {} : { 'content-type': contentType }), body, text: body === undefined ? '' : JSON.stringify(body) });
+const target = (mock = false): Target => ({
+  name: 't',
+  baseUrl: 'http://127.0.0.1:9',
+  keys: [],
+  stateful: !mock,
+  semantic: !mock,
+  mock,
+});
+const answer = (status: number, body?: unknown, contentType = 'application/json'): Sent => ({
+  status,
+  headers: new Headers(body === undefined ? {} : { 'content-type': contentType }),
+  body,
+  text: body === undefined ? '' : JSON.stringify(body),
+});
 
 function judge(operations: OperationCase[], options: { mock?: boolean; examples?: Cases['examples'] } = {}) {
   const cases = casesWith(operations, options.examples);
@@ -55,46 +111,138 @@ function judge(operations: OperationCase[], options: { mock?: boolean; examples?
 }
 
 describe('the Judge classes each problem from evidence', () => {
-  const documented = operation({ '200': { schema: THING }, '400': { schema: ERROR }, '404': { schema: ERROR } });
+  const documented = operation({
+    '200': { schema: THING },
+    '400': { schema: ERROR },
+    '404': { schema: ERROR },
+  });
 
   it('a valid request refused: target; the same from a mock: mock', () => {
-    expect(judge([documented]).judge(documented, answer(400, { error: 'no' }), { kind: 'success' }, { check: 'positive_data_acceptance' }).map((problem) => problem.class)).toEqual(['target']);
-    expect(judge([documented], { mock: true }).judge(documented, answer(400, { error: 'no' }), { kind: 'success' }, { check: 'positive_data_acceptance' }).map((problem) => problem.class)).toEqual(['mock']);
+    expect(
+      judge([documented])
+        .judge(
+          documented,
+          answer(400, { error: 'no' }),
+          { kind: 'success' },
+          { check: 'positive_data_acceptance' },
+        )
+        .map((problem) => problem.class),
+    ).toEqual(['target']);
+    expect(
+      judge([documented], { mock: true })
+        .judge(
+          documented,
+          answer(400, { error: 'no' }),
+          { kind: 'success' },
+          { check: 'positive_data_acceptance' },
+        )
+        .map((problem) => problem.class),
+    ).toEqual(['mock']);
   });
 
   it('no success documented at all: spec, whatever the target answers', () => {
     const noSuccess = operation({ '405': {} });
-    const [problem] = judge([noSuccess]).judge(noSuccess, answer(405), { kind: 'success' }, { check: 'positive_data_acceptance' });
+    const [problem] = judge([noSuccess]).judge(
+      noSuccess,
+      answer(405),
+      { kind: 'success' },
+      { check: 'positive_data_acceptance' },
+    );
     expect(problem).toMatchObject({ class: 'spec', key: 'spec|no-success|getThing' });
   });
 
   it('an invalid request refused with an undocumented 4xx: spec when no refusal is documented anywhere, target when one is', () => {
     const bare = operation({ '200': { schema: THING } });
-    const [spec] = judge([bare]).judge(bare, answer(422, { error: 'no' }), { kind: 'refusal' }, { check: 'negative_data_rejection' });
+    const [spec] = judge([bare]).judge(
+      bare,
+      answer(422, { error: 'no' }),
+      { kind: 'refusal' },
+      { check: 'negative_data_rejection' },
+    );
     expect(spec).toMatchObject({ class: 'spec', key: 'spec|no-validation-response|everywhere' });
-    const [target] = judge([documented]).judge(documented, answer(422, { error: 'no' }), { kind: 'refusal' }, { check: 'negative_data_rejection' });
+    const [target] = judge([documented]).judge(
+      documented,
+      answer(422, { error: 'no' }),
+      { kind: 'refusal' },
+      { check: 'negative_data_rejection' },
+    );
     expect(target).toMatchObject({ class: 'target', check: 'status_code_conformance' });
   });
 
   it('an invalid request accepted: target (negative_data_rejection); by a mock: mock', () => {
-    expect(judge([documented]).judge(documented, answer(200, { id: 'a' }), { kind: 'refusal' }, { check: 'negative_data_rejection' })[0]).toMatchObject({ class: 'target', check: 'negative_data_rejection' });
-    expect(judge([documented], { mock: true }).judge(documented, answer(200, { id: 'a' }), { kind: 'refusal' }, { check: 'negative_data_rejection' })[0]).toMatchObject({ class: 'mock' });
+    expect(
+      judge([documented]).judge(
+        documented,
+        answer(200, { id: 'a' }),
+        { kind: 'refusal' },
+        { check: 'negative_data_rejection' },
+      )[0],
+    ).toMatchObject({ class: 'target', check: 'negative_data_rejection' });
+    expect(
+      judge([documented], { mock: true }).judge(
+        documented,
+        answer(200, { id: 'a' }),
+        { kind: 'refusal' },
+        { check: 'negative_data_rejection' },
+      )[0],
+    ).toMatchObject({ class: 'mock' });
   });
 
   it("a body breaking its schema: the spec's when it is the spec's own invalid example, else the target's (or the mock's)", () => {
-    const example = { where: 'getThing 200', pointer: '/components/examples/Thing/value', schema: THING, value: { name: 'no id' }, part: 'response' as const };
-    const [fromExample] = judge([documented], { examples: [example], mock: true }).judge(documented, answer(200, { name: 'no id' }), { kind: 'success' }, { check: 'positive_data_acceptance' });
-    expect(fromExample).toMatchObject({ class: 'spec', pointer: '/components/examples/Thing/value', key: 'spec|invalid-example|/components/examples/Thing/value' });
-    const [other] = judge([documented], { examples: [example] }).judge(documented, answer(200, { other: 1 }), { kind: 'success' }, { check: 'positive_data_acceptance' });
+    const example = {
+      where: 'getThing 200',
+      pointer: '/components/examples/Thing/value',
+      schema: THING,
+      value: { name: 'no id' },
+      part: 'response' as const,
+    };
+    const [fromExample] = judge([documented], { examples: [example], mock: true }).judge(
+      documented,
+      answer(200, { name: 'no id' }),
+      { kind: 'success' },
+      { check: 'positive_data_acceptance' },
+    );
+    expect(fromExample).toMatchObject({
+      class: 'spec',
+      pointer: '/components/examples/Thing/value',
+      key: 'spec|invalid-example|/components/examples/Thing/value',
+    });
+    const [other] = judge([documented], { examples: [example] }).judge(
+      documented,
+      answer(200, { other: 1 }),
+      { kind: 'success' },
+      { check: 'positive_data_acceptance' },
+    );
     expect(other).toMatchObject({ class: 'target', check: 'response_schema_conformance' });
   });
 
   it('Content-Type: a body of an undeclared media type is the target’s; a body where the spec declares none is the spec’s', () => {
-    expect(judge([documented]).judge(documented, answer(200, { id: 'a' }, 'text/plain'), { kind: 'success' }, { check: 'positive_data_acceptance' })[0]).toMatchObject({ class: 'target', check: 'content_type_conformance' });
+    expect(
+      judge([documented]).judge(
+        documented,
+        answer(200, { id: 'a' }, 'text/plain'),
+        { kind: 'success' },
+        { check: 'positive_data_acceptance' },
+      )[0],
+    ).toMatchObject({ class: 'target', check: 'content_type_conformance' });
     const noContent = operation({ '204': {} });
-    expect(judge([noContent]).judge(noContent, answer(200, { id: 'a' }), { kind: 'documented' }, { check: 'x' })[0]).toMatchObject({ class: 'target', check: 'status_code_conformance' });
+    expect(
+      judge([noContent]).judge(
+        noContent,
+        answer(200, { id: 'a' }),
+        { kind: 'documented' },
+        { check: 'x' },
+      )[0],
+    ).toMatchObject({ class: 'target', check: 'status_code_conformance' });
     const emptyDeclared = operation({ '200': {} });
-    expect(judge([emptyDeclared]).judge(emptyDeclared, answer(200, { id: 'a' }), { kind: 'success' }, { check: 'x' })[0]).toMatchObject({ class: 'spec', check: 'content_type_conformance' });
+    expect(
+      judge([emptyDeclared]).judge(
+        emptyDeclared,
+        answer(200, { id: 'a' }),
+        { kind: 'success' },
+        { check: 'x' },
+      )[0],
+    ).toMatchObject({ class: 'spec', check: 'content_type_conformance' });
   });
 
   it('reads media ranges and parameters the way RFC 9110 does', () => {
@@ -107,34 +255,78 @@ describe('the Judge classes each problem from evidence', () => {
 });
 
 describe('the report', () => {
-  const problem = (overrides: Partial<Problem>): Problem => ({ class: 'target', check: 'unsupported_method', message: 'PUT /a: expected 405', pointer: '/paths/~1a', fix: 'Answer 405.', ...overrides });
+  const problem = (overrides: Partial<Problem>): Problem => ({
+    class: 'target',
+    check: 'unsupported_method',
+    message: 'PUT /a: expected 405',
+    pointer: '/paths/~1a',
+    fix: 'Answer 405.',
+    ...overrides,
+  });
   const locations = { file: 'spec/openapi.yaml', lines: { '/paths/~1a': 12, '/paths/~1a/get': 13 } };
 
   it('makes one finding of one root cause, with its count, operations and the line of its pointer (or its nearest ancestor)', () => {
     const report = buildReport(
-      [problem({ operation: 'PUT /a', key: 'k' }), problem({ operation: 'PATCH /a', key: 'k', message: 'PATCH /a: expected 405' }), problem({ class: 'spec', check: 'example_validity', pointer: '/paths/~1a/get/responses/200', fix: 'Correct the example.' })],
+      [
+        problem({ operation: 'PUT /a', key: 'k' }),
+        problem({ operation: 'PATCH /a', key: 'k', message: 'PATCH /a: expected 405' }),
+        problem({
+          class: 'spec',
+          check: 'example_validity',
+          pointer: '/paths/~1a/get/responses/200',
+          fix: 'Correct the example.',
+        }),
+      ],
       { target: 'here', specDigest: 'sha256:x', locations },
       {},
     );
     expect(report.counts).toEqual({ target: 1, suite: 0, mock: 0, spec: 1 });
-    expect(report.findings[0]).toMatchObject({ class: 'target', count: 2, operations: ['PUT /a', 'PATCH /a'], file: 'spec/openapi.yaml', line: 12, fails: true });
+    expect(report.findings[0]).toMatchObject({
+      class: 'target',
+      count: 2,
+      operations: ['PUT /a', 'PATCH /a'],
+      file: 'spec/openapi.yaml',
+      line: 12,
+      fails: true,
+    });
     expect(report.findings[1]).toMatchObject({ class: 'spec', line: 13, fails: false });
     expect(lineOf(locations, '/paths/~1b')).toBeUndefined();
   });
 
   it('fails the run on target and suite findings, on spec findings only with CONTRACT_STRICT_SPEC=true, never on mock findings', () => {
-    expect([failsRun('target', {}), failsRun('suite', {}), failsRun('spec', {}), failsRun('mock', {})]).toEqual([true, true, false, false]);
+    expect([
+      failsRun('target', {}),
+      failsRun('suite', {}),
+      failsRun('spec', {}),
+      failsRun('mock', {}),
+    ]).toEqual([true, true, false, false]);
     expect(failsRun('spec', { CONTRACT_STRICT_SPEC: 'true' })).toBe(true);
   });
 
   it('prints a section per class and GitHub annotations on the spec lines, escaped', () => {
-    const report = buildReport([problem({ message: 'a, b: 50% done\nsecond line' }), problem({ class: 'spec', check: 'example_validity', key: 's' })], { target: 'here', specDigest: 'sha256:x', locations }, {});
+    const report = buildReport(
+      [
+        problem({ message: 'a, b: 50% done\nsecond line' }),
+        problem({ class: 'spec', check: 'example_validity', key: 's' }),
+      ],
+      { target: 'here', specDigest: 'sha256:x', locations },
+      {},
+    );
     const text = formatReport(report);
-    expect(text).toMatch(/^contract report for here \(spec\/openapi\.yaml\): 1 target, 0 suite, 0 mock, 1 spec finding\(s\)/);
-    expect(text).toMatch(/target: the target broke the contract \(fails the run\): 1\n {2}1\. \[unsupported_method\] 1x: a, b: 50% done\n {5}at spec\/openapi\.yaml:12 \(#\/paths\/~1a\)\n {5}fix: Answer 405\./);
+    expect(text).toMatch(
+      /^contract report for here \(spec\/openapi\.yaml\): 1 target, 0 suite, 0 mock, 1 spec finding\(s\)/,
+    );
+    expect(text).toMatch(
+      /target: the target broke the contract \(fails the run\): 1\n {2}1\. \[unsupported_method\] 1x: a, b: 50% done\n {5}at spec\/openapi\.yaml:12 \(#\/paths\/~1a\)\n {5}fix: Answer 405\./,
+    );
     expect(text).toMatch(/suite: the generated suites failed, a bug of ours \(fails the run\): none/);
     const [error, warning] = githubAnnotations(report);
-    expect(error).toBe('::error file=spec/openapi.yaml,line=12,title=contract target%3A unsupported_method (1x)::a%2C b: 50%25 done%0Afix: Answer 405.'.replace('a%2C b', 'a, b'));
+    expect(error).toBe(
+      '::error file=spec/openapi.yaml,line=12,title=contract target%3A unsupported_method (1x)::a%2C b: 50%25 done%0Afix: Answer 405.'.replace(
+        'a%2C b',
+        'a, b',
+      ),
+    );
     expect(warning.startsWith('::warning file=spec/openapi.yaml,line=12,')).toBe(true);
   });
 });
@@ -147,9 +339,19 @@ function yamlLines(text: string): (pointer: string) => number | undefined {
 }
 
 function yamlLineIn(document: Document, counter: LineCounter, pointer: string): number | undefined {
-  const keys = pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   const parent = keys.length > 1 ? document.getIn(keys.slice(0, -1), true) : document.contents;
-  const pair = isNode(parent) && 'items' in parent ? (parent.items as Array<{ key?: { range?: number[] }; range?: number[] }>).find((item, index) => (item.key ? String((item.key as { value?: unknown }).value) === keys.at(-1) : String(index) === keys.at(-1))) : undefined;
+  const pair =
+    isNode(parent) && 'items' in parent
+      ? (parent.items as Array<{ key?: { range?: number[] }; range?: number[] }>).find((item, index) =>
+          item.key
+            ? String((item.key as { value?: unknown }).value) === keys.at(-1)
+            : String(index) === keys.at(-1),
+        )
+      : undefined;
   const offset = pair?.key?.range?.[0] ?? pair?.range?.[0];
   return offset === undefined ? undefined : counter.linePos(offset).line;
 }
@@ -158,8 +360,18 @@ describe('pointer -> line', () => {
   it('finds the same lines as the yaml package, in YAML and in the same document as JSON', async () => {
     const yamlText = await readFile('spec/openapi.yaml', 'utf8');
     const document = parseYaml(yamlText) as { paths: Record<string, Record<string, unknown>> };
-    const pointers = Object.entries(document.paths).flatMap(([route, item]) => [`/paths/${route.replace(/~/g, '~0').replace(/\//g, '~1')}`, ...Object.keys(item).map((method) => `/paths/${route.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`)]);
-    pointers.push('/components/schemas/Subject', '/components/examples/Subject/value', '/tags/1', '/servers/0/url');
+    const pointers = Object.entries(document.paths).flatMap(([route, item]) => [
+      `/paths/${route.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      ...Object.keys(item).map(
+        (method) => `/paths/${route.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}`,
+      ),
+    ]);
+    pointers.push(
+      '/components/schemas/Subject',
+      '/components/examples/Subject/value',
+      '/tags/1',
+      '/servers/0/url',
+    );
     const dir = await mkdtemp(path.join(tmpdir(), 'spec-lines-'));
     const jsonFile = path.join(dir, 'spec.json');
     const jsonText = JSON.stringify(document, null, 2);
@@ -190,7 +402,9 @@ describe('pointer -> line', () => {
     const pointers: string[] = [];
     const collect = (node: unknown, at: string) => {
       if (at) pointers.push(at);
-      if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) collect(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (node && typeof node === 'object')
+        for (const [key, value] of Object.entries(node))
+          collect(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
     };
     collect(JSON.parse(jsonText), '');
     const dir = await mkdtemp(path.join(tmpdir(), 'spec-lines-'));
@@ -208,7 +422,8 @@ describe('parameters on the wire, in their styles', () => {
   // ["blue","black","brown"], {R:100,G:200,B:150}.
   const array = ['blue', 'black', 'brown'];
   const object = { R: 100, G: 200, B: 150 };
-  const path = (style: string, explode: boolean, value: unknown) => fillPath('/{color}', [{ name: 'color', style, explode }], { color: value }).slice(1);
+  const path = (style: string, explode: boolean, value: unknown) =>
+    fillPath('/{color}', [{ name: 'color', style, explode }], { color: value }).slice(1);
   it.each([
     ['simple', false, array, 'blue,black,brown'],
     ['simple', true, object, 'R=100,G=200,B=150'],
@@ -234,20 +449,32 @@ describe('parameters on the wire, in their styles', () => {
     ['spaceDelimited', false, array, 'color=blue%20black%20brown'],
     ['pipeDelimited', false, array, 'color=blue|black|brown'],
   ])('query %s (explode %s) of %j is %s', (style, explode, value, wire) => {
-    expect(queryString([{ name: 'color', style: style as string, explode: explode as boolean }], { color: value })).toBe(wire);
+    expect(
+      queryString([{ name: 'color', style: style as string, explode: explode as boolean }], { color: value }),
+    ).toBe(wire);
   });
 
   it('deepObject reads back through qs as the object it was', () => {
     const value = { role: 'admin', name: { first: 'Ada', last: 'L & co' } };
-    expect(qs.parse(queryString([{ name: 'filter', style: 'deepObject', explode: true }], { filter: value }))).toEqual({ filter: value });
+    expect(
+      qs.parse(queryString([{ name: 'filter', style: 'deepObject', explode: true }], { filter: value })),
+    ).toEqual({ filter: value });
   });
 
   it('reads a value as a server does: text typed by the schema, an empty array or value as nothing', () => {
-    const param = (schema: object, extra = {}) => ({ in: 'query' as const, style: 'form', explode: true, schema, ...extra });
+    const param = (schema: object, extra = {}) => ({
+      in: 'query' as const,
+      style: 'form',
+      explode: true,
+      schema,
+      ...extra,
+    });
     expect(asRead(param({ type: 'string' }), 12345)).toBe('12345');
     expect(asRead(param({ type: 'integer' }), '7')).toBe(7);
     expect(asRead(param({ type: 'array', items: { type: 'string' } }), [])).toBeUndefined();
-    expect(asRead(param({ type: 'array', items: { type: 'integer' } }), 'not-a-array', { type: 'integer' })).toEqual(['not-a-array']);
+    expect(
+      asRead(param({ type: 'array', items: { type: 'integer' } }), 'not-a-array', { type: 'integer' }),
+    ).toEqual(['not-a-array']);
     expect(asRead(param({ type: 'string' }), '')).toBeUndefined();
     expect(asRead(param({ type: 'string' }, { allowEmptyValue: true }), '')).toBe('');
   });
@@ -274,12 +501,23 @@ describe('bodies in their media types', () => {
   }
 
   it('multipart/form-data: busboy reads each property as a part, objects as JSON parts', async () => {
-    const { body } = encodeBody({ name: 'Mars', size: 3, tags: ['a', 'b'], orbit: { sun: true } }, 'multipart/form-data');
-    expect(await parts(body as FormData)).toEqual({ name: ['Mars', 'text/plain'], size: ['3', 'text/plain'], tags: ['b', 'text/plain'], orbit: ['{"sun":true}', 'application/json'] });
+    const { body } = encodeBody(
+      { name: 'Mars', size: 3, tags: ['a', 'b'], orbit: { sun: true } },
+      'multipart/form-data',
+    );
+    expect(await parts(body as FormData)).toEqual({
+      name: ['Mars', 'text/plain'],
+      size: ['3', 'text/plain'],
+      tags: ['b', 'text/plain'],
+      orbit: ['{"sun":true}', 'application/json'],
+    });
   });
 
   it('application/x-www-form-urlencoded: URLSearchParams reads it back', () => {
-    const { body, contentType } = encodeBody({ name: 'Mars & co', tags: ['a', 'b'] }, 'application/x-www-form-urlencoded');
+    const { body, contentType } = encodeBody(
+      { name: 'Mars & co', tags: ['a', 'b'] },
+      'application/x-www-form-urlencoded',
+    );
     expect(contentType).toBe('application/x-www-form-urlencoded');
     const read = new URLSearchParams(body as string);
     expect([read.get('name'), read.getAll('tags')]).toEqual(['Mars & co', ['a', 'b']]);

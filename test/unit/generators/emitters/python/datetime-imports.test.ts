@@ -13,7 +13,15 @@ function sdk(properties: Record<string, unknown>) {
     info: { title: 'Calendar', version: '1.0.0' },
     paths: {
       '/days': {
-        get: { operationId: 'date', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Day' } } } } } },
+        get: {
+          operationId: 'date',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Day' } } },
+            },
+          },
+        },
       },
     },
     components: { schemas: { Day: { type: 'object', properties } } },
@@ -33,7 +41,15 @@ describe('datetime imports in the Python SDK', () => {
   });
 
   it('imports each where the type is used', () => {
-    expect(importLine(sdk({ date: { type: 'string', format: 'date' } })('types.py'))).toBe('from datetime import date');
-    expect(importLine(sdk({ on: { type: 'string', format: 'date' }, at: { type: 'string', format: 'date-time' } })('types.py'))).toBe('from datetime import date, datetime');
+    expect(importLine(sdk({ date: { type: 'string', format: 'date' } })('types.py'))).toBe(
+      'from datetime import date',
+    );
+    expect(
+      importLine(
+        sdk({ on: { type: 'string', format: 'date' }, at: { type: 'string', format: 'date-time' } })(
+          'types.py',
+        ),
+      ),
+    ).toBe('from datetime import date, datetime');
   });
 });

@@ -35,6 +35,13 @@ describe('pythonName', () => {
 
   it('keeps names in one scope unique: a reserved name gets an underscore, a repeat a number', () => {
     const scope = new PythonScope(['self', 'timeout']);
-    expect(['self', 'user_id', 'user_id', 'timeout', 'self', 'id'].map((name) => scope.claim(name))).toEqual(['self_', 'user_id', 'user_id_', 'timeout_', 'self_2', 'id']);
+    expect(['self', 'user_id', 'user_id', 'timeout', 'self', 'id'].map((name) => scope.claim(name))).toEqual([
+      'self_',
+      'user_id',
+      'user_id_',
+      'timeout_',
+      'self_2',
+      'id',
+    ]);
   });
 });

@@ -9,20 +9,37 @@ import type { GeneratedFile } from '../../../../../generators/core/files.js';
 import { buildIr } from '../../../../../generators/core/build-ir.js';
 import { loadDocument } from '../../../../../generators/core/load.js';
 import { planPython } from '../../../../../generators/emitters/python/plan.js';
-import { INLINE_KEY_BUDGET, nameInlineSchemas, nameSchemas } from '../../../../../generators/emitters/python/types.js';
+import {
+  INLINE_KEY_BUDGET,
+  nameInlineSchemas,
+  nameSchemas,
+} from '../../../../../generators/emitters/python/types.js';
 import { generate } from '../../../../../generators/pipeline.js';
 
 let files: GeneratedFile[];
-const file = (name: string) => files.find((candidate) => candidate.path === `python/result_types_fixture/${name}`)!.content;
+const file = (name: string) =>
+  files.find((candidate) => candidate.path === `python/result_types_fixture/${name}`)!.content;
 /** A class of types.py, from its `class` line to the next blank line pair. */
-const typedDict = (name: string) => file('types.py').match(new RegExp(`(?:^|\\n)(class ${name}\\([^\\n]*\\n[\\s\\S]*?)(?=\\n\\n\\n|\\n*$)`))?.[1];
+const typedDict = (name: string) =>
+  file('types.py').match(
+    new RegExp(`(?:^|\\n)(class ${name}\\([^\\n]*\\n[\\s\\S]*?)(?=\\n\\n\\n|\\n*$)`),
+  )?.[1];
 /** The sync resource class of that name, from its `class` line to the next class. */
-const resource = (module: string, name: string) => file(module).match(new RegExp(`^class ${name}:\\n[\\s\\S]*?(?=^class )`, 'm'))![0];
+const resource = (module: string, name: string) =>
+  file(module).match(new RegExp(`^class ${name}:\\n[\\s\\S]*?(?=^class )`, 'm'))![0];
 /** One generated method of a resource class, from `def name(` to its return type. */
-const signature = (module: string, name: string, className = 'Things') => resource(module, className).match(new RegExp(`def ${name}\\(([\\s\\S]*?)\\) -> ([^:]+):`))!;
+const signature = (module: string, name: string, className = 'Things') =>
+  resource(module, className).match(new RegExp(`def ${name}\\(([\\s\\S]*?)\\) -> ([^:]+):`))!;
 
 beforeAll(async () => {
-  ({ files } = await generate({ spec: 'test/fixtures/python/result-types.yaml', out: '(memory)', command: 'test', write: false, skip: ['sdks'], log: () => {} }));
+  ({ files } = await generate({
+    spec: 'test/fixtures/python/result-types.yaml',
+    out: '(memory)',
+    command: 'test',
+    write: false,
+    skip: ['sdks'],
+    log: () => {},
+  }));
 });
 
 describe('Python results of allOf and inline objects', () => {
@@ -30,7 +47,9 @@ describe('Python results of allOf and inline objects', () => {
     expect(signature('resources/things.py', 'create')[2]).toBe('_types.CreateThingResponse');
     expect(typedDict('_CreateThingResponseRequired')).toContain('    name: str\n');
     expect(typedDict('_CreateThingResponseRequired')).toContain('    links: CreateThingResponseLinks');
-    expect(typedDict('CreateThingResponseLinks')).toBe('class CreateThingResponseLinks(TypedDict):\n    self: str');
+    expect(typedDict('CreateThingResponseLinks')).toBe(
+      'class CreateThingResponseLinks(TypedDict):\n    self: str',
+    );
   });
 
   it('takes the member that refines the others where members give a key different types', () => {
@@ -40,7 +59,9 @@ describe('Python results of allOf and inline objects', () => {
   });
 
   it('falls back to Any, saying why, where members disagree and neither refines the other', () => {
-    expect(typedDict('ClashThingResponse')).toContain('    size: Any\n    """allOf members disagree on this key (int and str), and Python cannot say both: Any."""');
+    expect(typedDict('ClashThingResponse')).toContain(
+      '    size: Any\n    """allOf members disagree on this key (int and str), and Python cannot say both: Any."""',
+    );
   });
 
   it('names an inline result object after its operation, and never with a component’s name', () => {
@@ -48,13 +69,19 @@ describe('Python results of allOf and inline objects', () => {
     // The component FindThingNotesResponse keeps its name; the inline result takes the next one.
     expect(typedDict('FindThingNotesResponse')).toContain('    taken: bool');
     expect(typedDict('FindThingNotesResponse_')).toContain('    note: str');
-    expect(signature('resources/things.py', 'retrieve', 'ThingsNotes')[2]).toBe('_types.FindThingNotesResponse_');
+    expect(signature('resources/things.py', 'retrieve', 'ThingsNotes')[2]).toBe(
+      '_types.FindThingNotesResponse_',
+    );
     expect(file('types.py')).toMatch(/__all__ = \[.*"FindThingNotesResponse", "FindThingNotesResponse_".*\]/);
   });
 
   it('stops naming inline objects where types.py would hold more keys than pyright can analyse', async () => {
     const ir = buildIr(await loadDocument('test/fixtures/python/result-types.yaml'));
-    const sites = planPython(ir).methods.map((method) => ({ schema: method.responses[0]?.schema, side: 'response' as const, words: [method.operation.id, 'response'] }));
+    const sites = planPython(ir).methods.map((method) => ({
+      schema: method.responses[0]?.schema,
+      side: 'response' as const,
+      words: [method.operation.id, 'response'],
+    }));
     const names = nameSchemas(ir);
     names.keys.count = INLINE_KEY_BUDGET - 1;
     nameInlineSchemas(ir, names, sites);
@@ -63,8 +90,17 @@ describe('Python results of allOf and inline objects', () => {
   });
 
   it('names inline objects the same way on every generation', async () => {
-    const again = await generate({ spec: 'test/fixtures/python/result-types.yaml', out: '(memory)', command: 'test', write: false, skip: ['sdks'], log: () => {} });
-    expect(again.files.find((candidate) => candidate.path.endsWith('/types.py'))!.content).toBe(file('types.py'));
+    const again = await generate({
+      spec: 'test/fixtures/python/result-types.yaml',
+      out: '(memory)',
+      command: 'test',
+      write: false,
+      skip: ['sdks'],
+      log: () => {},
+    });
+    expect(again.files.find((candidate) => candidate.path.endsWith('/types.py'))!.content).toBe(
+      file('types.py'),
+    );
   });
 });
 
@@ -90,11 +126,15 @@ describe('Python types of readOnly and writeOnly properties', () => {
   });
 
   it('gives a schema with either a request TypedDict of its own, without its readOnly keys', () => {
-    expect(typedDict('_ThingParamRequired')).toBe('class _ThingParamRequired(TypedDict):\n    name: str\n    password: str');
+    expect(typedDict('_ThingParamRequired')).toBe(
+      'class _ThingParamRequired(TypedDict):\n    name: str\n    password: str',
+    );
     expect(file('types.py')).toMatch(/__all__ = \[.*"Thing", "ThingParam".*\]/);
     expect(file('resources/things.py')).toContain('        items: List[_types.ThingParam],\n');
     // Every key readOnly: the request view has none, and is still a class Python can read.
-    expect(typedDict('StampParam')).toBe('class StampParam(TypedDict):\n    """Keys the server sets, every one."""\n\n    pass');
+    expect(typedDict('StampParam')).toBe(
+      'class StampParam(TypedDict):\n    """Keys the server sets, every one."""\n\n    pass',
+    );
     expect(typedDict('ThingParam')).toContain('    stamp: StampParam');
     // A schema without either reads the same both ways: one TypedDict.
     expect(file('types.py')).not.toContain('WrapperParam');
@@ -112,7 +152,9 @@ describe('Python names in docstrings and warnings', () => {
   });
 
   it('lists an enum value the spec repeats once', () => {
-    expect(signature('resources/things.py', 'retrieve', 'ThingsNotes')[1]).toContain('status: Union[Literal["", "available"], NotGiven] = NOT_GIVEN,');
+    expect(signature('resources/things.py', 'retrieve', 'ThingsNotes')[1]).toContain(
+      'status: Union[Literal["", "available"], NotGiven] = NOT_GIVEN,',
+    );
     expect(typedDict('Thing')).toContain('    color: Literal["red", "blue"]');
   });
 });

@@ -17,7 +17,13 @@ afterEach(() => {
 
 describe('openapi-generator SDKs', () => {
   it('are not generated unless asked for', async () => {
-    const { files, warnings } = await generate({ spec: SPEC, out: '(memory)', command: 'test', write: false, log: () => {} });
+    const { files, warnings } = await generate({
+      spec: SPEC,
+      out: '(memory)',
+      command: 'test',
+      write: false,
+      log: () => {},
+    });
     expect(files.some((file) => file.path.startsWith('sdks/'))).toBe(false);
     expect(files.some((file) => file.path.startsWith('python/'))).toBe(true);
     expect(warnings.filter((warning) => warning.startsWith('sdks'))).toEqual([]);
@@ -25,8 +31,17 @@ describe('openapi-generator SDKs', () => {
 
   it('a missing JAR is reported and the SDKs output kept, without aborting generation', async () => {
     process.env.OPENAPI_GENERATOR_JAR = path.join(tmpdir(), 'no-such-dir', 'openapi-generator.jar');
-    const { files, warnings } = await generate({ spec: SPEC, out: '(memory)', command: 'test', write: false, include: ['sdks'], log: () => {} });
-    expect(warnings.join('\n')).toMatch(/^sdks: failed, previous output in sdks\/ kept: openapi-generator JAR not found at /m);
+    const { files, warnings } = await generate({
+      spec: SPEC,
+      out: '(memory)',
+      command: 'test',
+      write: false,
+      include: ['sdks'],
+      log: () => {},
+    });
+    expect(warnings.join('\n')).toMatch(
+      /^sdks: failed, previous output in sdks\/ kept: openapi-generator JAR not found at /m,
+    );
     expect(files.some((file) => file.path.startsWith('python/'))).toBe(true);
   });
 });

@@ -42,7 +42,11 @@ function validator() {
       picked: { oneOf: [{ type: 'number' }, { type: 'null' }] },
       grid: { type: 'array', items: { type: 'array', items: { type: 'integer' } } },
       rows: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } } } },
-      counts: { type: 'object', properties: { fixed: { type: 'string' } }, additionalProperties: { type: 'integer' } },
+      counts: {
+        type: 'object',
+        properties: { fixed: { type: 'string' } },
+        additionalProperties: { type: 'integer' },
+      },
     },
   });
 }
@@ -70,22 +74,45 @@ describe('a coercing Ajv takes numbers written in decimal only', () => {
     ];
     for (const [data, instancePath, message] of cases) {
       expect(validate(data), JSON.stringify(data)).toBe(false);
-      expect(validate.errors, JSON.stringify(data)).toMatchObject([{ instancePath, keyword: 'type', message }]);
+      expect(validate.errors, JSON.stringify(data)).toMatchObject([
+        { instancePath, keyword: 'type', message },
+      ]);
     }
   });
 
   it('coerces decimal text as before, and leaves text a schema also takes as text', () => {
     const validate = validator();
-    const data: Record<string, unknown> = { limit: '010', ratio: '-1.5e2', maybe: '', either: '0x10', ids: ['1', '2'], filter: { min: '0.5' }, count: '3', counts: { fixed: '0x10', red: '7' } };
+    const data: Record<string, unknown> = {
+      limit: '010',
+      ratio: '-1.5e2',
+      maybe: '',
+      either: '0x10',
+      ids: ['1', '2'],
+      filter: { min: '0.5' },
+      count: '3',
+      counts: { fixed: '0x10', red: '7' },
+    };
     expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
-    expect(data).toEqual({ limit: 10, ratio: -150, maybe: null, either: '0x10', ids: [1, 2], filter: { min: 0.5 }, count: 3, counts: { fixed: '0x10', red: 7 } });
+    expect(data).toEqual({
+      limit: 10,
+      ratio: -150,
+      maybe: null,
+      either: '0x10',
+      ids: [1, 2],
+      filter: { min: 0.5 },
+      count: 3,
+      counts: { fixed: '0x10', red: 7 },
+    });
     // Ajv's own failures still come through (a decimal below the $ref'd minimum).
     expect(validate({ count: '-1' })).toBe(false);
     expect(validate.errors).toMatchObject([{ instancePath: '/count', keyword: 'minimum' }]);
   });
 
   it('leaves JSON bodies alone: a body Ajv does not coerce', () => {
-    const validate = createAjv({ coerce: false }).compile({ type: 'object', properties: { limit: { type: 'integer' } } });
+    const validate = createAjv({ coerce: false }).compile({
+      type: 'object',
+      properties: { limit: { type: 'integer' } },
+    });
     expect(validate({ limit: '10' })).toBe(false);
     expect(validate({ limit: 10 })).toBe(true);
   });

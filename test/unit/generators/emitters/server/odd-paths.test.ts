@@ -10,7 +10,10 @@ describe('Fastify URLs for odd path templates', () => {
   it.each([
     ['/v1/nature/subjects/{subject_id}', '/v1/nature/subjects/:subject_id'],
     ['/v1/{name}:cancel', '/v1/:name(^[\\s\\S]+?)::cancel'],
-    ['/v1/projects/{project}/locations/{location}:batchGet', '/v1/projects/:project/locations/:location(^[\\s\\S]+?)::batchGet'],
+    [
+      '/v1/projects/{project}/locations/{location}:batchGet',
+      '/v1/projects/:project/locations/:location(^[\\s\\S]+?)::batchGet',
+    ],
     ['/files/{name}.{ext}', '/files/:name(^[\\s\\S]+?).:ext'],
     ['/v1/static:verb', '/v1/static::verb'],
     ['/#X-Amz-Target=Things.ListThings', '/'],

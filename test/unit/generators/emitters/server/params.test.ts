@@ -7,9 +7,30 @@ import { describe, expect, it } from 'vitest';
 import { decodeQuery, type WireParam } from '../../../../../generated/server/core/params.js';
 
 const limit: WireParam = { name: 'limit', in: 'query', style: 'form', explode: true, shape: 'primitive' };
-const filter: WireParam = { name: 'filter', in: 'query', style: 'deepObject', explode: true, shape: 'object', openObject: true };
-const point: WireParam = { name: 'point', in: 'query', style: 'form', explode: false, shape: 'object', openObject: true };
-const tags: WireParam = { name: 'tags', in: 'query', style: 'form', explode: true, shape: 'object', openObject: true };
+const filter: WireParam = {
+  name: 'filter',
+  in: 'query',
+  style: 'deepObject',
+  explode: true,
+  shape: 'object',
+  openObject: true,
+};
+const point: WireParam = {
+  name: 'point',
+  in: 'query',
+  style: 'form',
+  explode: false,
+  shape: 'object',
+  openObject: true,
+};
+const tags: WireParam = {
+  name: 'tags',
+  in: 'query',
+  style: 'form',
+  explode: true,
+  shape: 'object',
+  openObject: true,
+};
 
 describe('decodeQuery with names that are Object.prototype keys', () => {
   it('keeps an undeclared __proto__ as a name, so validation names it (a repeated one made an array prototype before)', () => {
@@ -22,8 +43,16 @@ describe('decodeQuery with names that are Object.prototype keys', () => {
   });
 
   it('keeps __proto__ and constructor keys of a deepObject, a form object and an exploded object', () => {
-    expect(Object.entries(decodeQuery('filter[__proto__]=x&filter[constructor]=y', [filter]).filter as object)).toEqual([['__proto__', 'x'], ['constructor', 'y']]);
-    expect(Object.entries(decodeQuery('point=__proto__,1,y,2', [point]).point as object)).toEqual([['__proto__', '1'], ['y', '2']]);
+    expect(
+      Object.entries(decodeQuery('filter[__proto__]=x&filter[constructor]=y', [filter]).filter as object),
+    ).toEqual([
+      ['__proto__', 'x'],
+      ['constructor', 'y'],
+    ]);
+    expect(Object.entries(decodeQuery('point=__proto__,1,y,2', [point]).point as object)).toEqual([
+      ['__proto__', '1'],
+      ['y', '2'],
+    ]);
     expect(Object.entries(decodeQuery('__proto__=1', [tags]).tags as object)).toEqual([['__proto__', '1']]);
   });
 

@@ -13,10 +13,23 @@ const object = (name: string) => ({ type: 'object', properties: { [name]: { type
 // The same components in two shared documents, as the response-side variant differs: there `Pick`
 // is an anyOf of two objects (a value matching both would lose a property), in the other one object.
 const SHARED = {
-  'plain.json': { $id: 'plain.json', components: { schemas: { Pick: object('a'), Wrapper: { type: 'object', properties: { pick: { $ref: '#/components/schemas/Pick' } } } } } },
+  'plain.json': {
+    $id: 'plain.json',
+    components: {
+      schemas: {
+        Pick: object('a'),
+        Wrapper: { type: 'object', properties: { pick: { $ref: '#/components/schemas/Pick' } } },
+      },
+    },
+  },
   'variant.json': {
     $id: 'variant.json',
-    components: { schemas: { Pick: { anyOf: [object('a'), object('b')] }, Wrapper: { type: 'object', properties: { pick: { $ref: '#/components/schemas/Pick' } } } } },
+    components: {
+      schemas: {
+        Pick: { anyOf: [object('a'), object('b')] },
+        Wrapper: { type: 'object', properties: { pick: { $ref: '#/components/schemas/Pick' } } },
+      },
+    },
   },
 };
 
@@ -35,8 +48,13 @@ describe('serializesFaithfully', () => {
 describe('followRefs', () => {
   it('follows pointers through documents and says where it ended; an anchor or an unknown document is not followed', () => {
     const documentOf = (id: string) => SHARED[id as keyof typeof SHARED];
-    expect(followRefs({ $ref: 'variant.json#/components/schemas/Wrapper' }, documentOf)).toMatchObject({ document: 'variant.json', schema: { type: 'object' } });
-    expect(followRefs({ $ref: '#/components/schemas/Pick' }, documentOf, 'plain.json').schema).toEqual(object('a'));
+    expect(followRefs({ $ref: 'variant.json#/components/schemas/Wrapper' }, documentOf)).toMatchObject({
+      document: 'variant.json',
+      schema: { type: 'object' },
+    });
+    expect(followRefs({ $ref: '#/components/schemas/Pick' }, documentOf, 'plain.json').schema).toEqual(
+      object('a'),
+    );
     expect(followRefs({ $ref: 'plain.json#Pick' }, documentOf).schema).toBeUndefined();
     expect(followRefs({ $ref: 'other.json#/components/schemas/Pick' }, documentOf).schema).toBeUndefined();
     // A route's own local ref: no document this walk knows.

@@ -17,12 +17,23 @@ const unimplemented: string[][] = [];
 beforeAll(async () => {
   await mkdir(path.resolve('.cache'), { recursive: true });
   workDir = await mkdtemp(path.resolve('.cache', 'server-stubs-')); // inside the repo, so generated code resolves fastify
-  await generate({ spec: 'test/fixtures/specs/widgets-3.0.yaml', out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} });
+  await generate({
+    spec: 'test/fixtures/specs/widgets-3.0.yaml',
+    out: workDir,
+    command: 'test',
+    write: true,
+    skip: ['sdks'],
+    log: () => {},
+  });
   const stubs = await import(path.join(workDir, 'server', 'index.ts'));
   app = Fastify();
   await app.register(stubs.routesPlugin, {
     handlers: {
-      getWidget: async (request: { params: Record<string, unknown> }) => ({ id: request.params['widget-id'], name: 'Left-handed widget', color: null }),
+      getWidget: async (request: { params: Record<string, unknown> }) => ({
+        id: request.params['widget-id'],
+        name: 'Left-handed widget',
+        color: null,
+      }),
     },
     onUnimplemented: (ids: string[]) => unimplemented.push(ids),
   });
@@ -35,7 +46,14 @@ afterAll(async () => {
 
 describe('generated server stubs (widget fixture)', () => {
   it('registers every operation of the spec', () => {
-    for (const [method, url] of [['GET', '/widgets'], ['POST', '/widgets'], ['GET', '/widgets/:widget_id'], ['DELETE', '/widgets/:widget_id'], ['POST', '/widgets/:widget_id/publish'], ['PUT', '/widgets/:widget_id/image']]) {
+    for (const [method, url] of [
+      ['GET', '/widgets'],
+      ['POST', '/widgets'],
+      ['GET', '/widgets/:widget_id'],
+      ['DELETE', '/widgets/:widget_id'],
+      ['POST', '/widgets/:widget_id/publish'],
+      ['PUT', '/widgets/:widget_id/image'],
+    ]) {
       expect(app.hasRoute({ method: method as 'GET', url }), `${method} ${url}`).toBe(true);
     }
   });
@@ -55,8 +73,13 @@ describe('generated server stubs (widget fixture)', () => {
   it('answers 501 not_implemented for an operation without a handler, and listed them at startup', async () => {
     const response = await app.inject({ method: 'POST', url: '/widgets/7/publish' });
     expect(response.statusCode).toBe(501);
-    expect(response.json()).toMatchObject({ code: 'not_implemented', message: expect.stringContaining('publishWidget') });
-    expect(unimplemented).toEqual([['getWidgets', 'widgets/create-one', 'deleteWidget', 'publishWidget', 'uploadWidgetImage']]);
+    expect(response.json()).toMatchObject({
+      code: 'not_implemented',
+      message: expect.stringContaining('publishWidget'),
+    });
+    expect(unimplemented).toEqual([
+      ['getWidgets', 'widgets/create-one', 'deleteWidget', 'publishWidget', 'uploadWidgetImage'],
+    ]);
   });
 
   it('validates bodies before the handler runs (even when the handler is missing)', async () => {
@@ -84,16 +107,28 @@ describe('generated server stubs (widget fixture)', () => {
   });
 
   it('takes no body, or an empty one, as no body whatever its Content-Type; a required body is said to be missing', async () => {
-    for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' }, { 'content-type': 'text/plain' }]) {
+    for (const headers of [
+      { 'content-type': 'application/json' },
+      { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' },
+      { 'content-type': 'text/plain' },
+    ]) {
       const deleted = await app.inject({ method: 'DELETE', url: '/widgets/7', headers });
       expect(deleted.statusCode, `${JSON.stringify(headers)}: ${deleted.body}`).toBe(501); // reached the operation (it has no handler)
     }
     for (const headers of [{ 'content-type': 'application/json' }, {}]) {
       const created = await app.inject({ method: 'POST', url: '/widgets', headers, payload: '' });
       expect(created.statusCode).toBe(400);
-      expect(created.json()).toMatchObject({ code: 'invalid_request', message: 'The request body is missing: POST /widgets needs one (application/json).' });
+      expect(created.json()).toMatchObject({
+        code: 'invalid_request',
+        message: 'The request body is missing: POST /widgets needs one (application/json).',
+      });
     }
-    const malformed = await app.inject({ method: 'POST', url: '/widgets', headers: { 'content-type': 'application/json' }, payload: ' ' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/widgets',
+      headers: { 'content-type': 'application/json' },
+      payload: ' ',
+    });
     expect(malformed.json()).toMatchObject({ code: 'malformed_json' });
   });
 });
