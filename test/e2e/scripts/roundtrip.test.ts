@@ -45,8 +45,8 @@ describe('the round trip on the media fixture', () => {
     {
       bug: 'the client joins pipeDelimited values with commas',
       file: 'client/src/core/serialize.ts',
-      from: "style === 'pipeDelimited' ? ['|', '|']",
-      to: "style === 'pipeDelimited' ? [',', '|']",
+      from: "style === 'pipeDelimited'\n        ? ['|', '|']",
+      to: "style === 'pipeDelimited'\n        ? [',', '|']",
       operation: 'queryDelimited',
       // Either the stub refuses what it cannot split, naming the parameter, or it splits it wrong.
       says: /pipedObj must be key,value pairs|server decoded query\.piped(Obj)?(\[\d+\]|\.\w+)?: sent .+, got /,
@@ -79,7 +79,7 @@ describe('the round trip on the media fixture', () => {
     {
       bug: 'the client loses the event type of server-sent events',
       file: 'client/src/core/sse.ts',
-      from: '...(this.#event ? { event: this.#event } : {}), ',
+      from: '...(this.#event ? { event: this.#event } : {}),\n',
       to: '',
       operation: 'streamEvents',
       says: /client returned \$events\[\d+\]\.event: sent "[^"]*", got undefined/,
