@@ -9,6 +9,7 @@ export default tseslint.config(
   {
     ignores: ['node_modules/', 'generated/', '**/__snapshots__/', 'test/fixtures/', 'dist/', '.cache/'],
   },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

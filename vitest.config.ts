@@ -30,10 +30,10 @@ if (untiered.length > 0) {
  * order depends on this list.
  */
 const LONGEST_FIRST = [
-  'test/e2e/generators/emitters/contract-tests/sandbox-runs.test.ts',
-  'test/e2e/generators/emitters/contract-tests/sabotage.test.ts',
+  'test/e2e/generators/plugins/contract-tests/sandbox-runs.test.ts',
+  'test/e2e/generators/plugins/contract-tests/sabotage.test.ts',
   'test/e2e/generators/public-specs.test.ts',
-  'test/e2e/generators/emitters/contract-tests/prism-proxy.test.ts',
+  'test/e2e/generators/plugins/contract-tests/prism-proxy.test.ts',
   'test/integration/service/paging-property.test.ts',
   'test/integration/scripts/dev-loop.test.ts',
   'test/integration/service/dashboard/api.test.ts',

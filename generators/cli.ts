@@ -4,19 +4,24 @@
  * line, `error: file:line:col: what is wrong (at #pointer)`, and exits 1 (never a stack trace).
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { failCli, parseCliArgs } from '../scripts/lib/cli-args.js';
 import { prepareWorkers } from './core/document-worker.js';
+import type { DocumentTarget } from './pipeline.js';
 
 // The types' worker thread loads openapi-typescript and TypeScript (about a second on a cold
 // process) on the other core while this thread loads the rest of the generators: so those are
 // imported only after it has started, not before this module runs as static imports would be.
 prepareWorkers(0);
-const { DEFAULT_OUT, DOCUMENTS, generate, regenerateCommand } = await import('./pipeline.js');
+const { DEFAULT_OUT, configuredDocuments, defaultPluginsFor, generate, regenerateCommand } =
+  await import('./pipeline.js');
+const { ConfigError } = await import('./config.js');
 const { SpecError } = await import('./core/load.js');
 const { DASHBOARD_UI_DIR, writeDashboardUi } = await import('../scripts/lib/dashboard-ui.js');
+const REPOSITORY_ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 const USAGE = `usage: npm run generate [-- --spec PATH --out DIR [--name NAME]] [--released git:REF|FILE] [--sdks] [--dry-run]
-  no --spec: every document listed in generators/pipeline.ts (spec/openapi.yaml into generated/, spec/dashboard.yaml into generated/dashboard/)
+  no --spec: every document contract-kit.config.ts lists, with its plugins (here spec/openapi.yaml into generated/, spec/dashboard.yaml into generated/dashboard/)
   --spec PATH --out DIR: any OpenAPI 3.0/3.1 document (YAML or JSON) into DIR
   --name NAME: what the SDKs are named after (client class, packages, environment variables) instead of info.title or info.x-sdk-name
   --released git:REF|FILE: the last release, for the packages' CHANGELOG.md
@@ -31,7 +36,7 @@ async function main(): Promise<void> {
       spec: { type: 'string' },
       out: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
-      /** Also run openapi-generator for the languages in generators/emitters/sdks/sdks.json (needs Java). */
+      /** Also run openapi-generator for the languages in generators/plugins/sdks/sdks.json (needs Java). */
       sdks: { type: 'boolean', default: false },
       /** Leave out the SDKs (the default; kept so older scripts still work). */
       'skip-sdks': { type: 'boolean', default: false },
@@ -49,24 +54,38 @@ async function main(): Promise<void> {
       'generate',
       `--name needs --spec: the listed documents are named by their own info.title\n${USAGE}`,
     );
+  const documents = await configuredDocuments();
+  const listedAs = (spec: string) =>
+    documents.find((document) => path.resolve(document.spec) === path.resolve(spec));
   const targets = values.spec
-    ? [{ spec: values.spec, out: outOfSpec(values.spec, values.out), skip: [] as string[] }]
-    : DOCUMENTS.map((document) => ({
+    ? [
+        {
+          spec: values.spec,
+          out: outOfSpec(documents, values.spec, values.out),
+          plugins: listedAs(values.spec)?.plugins ?? defaultPluginsFor(),
+        },
+      ]
+    : documents.map((document) => ({
         ...document,
-        out: path.join(values.out ?? DEFAULT_OUT, path.relative(DEFAULT_OUT, document.out)),
+        out: path.join(values.out ?? DEFAULT_OUT, path.relative(documents[0].out, document.out)),
       }));
-  for (const { spec, out, skip = [] } of targets) {
+  // openapi-generator's SDKs (opt-in, they need Java) run only when asked for.
+  const sdks = defaultPluginsFor([], ['sdks']).filter((each) => each.plugin.name === 'sdks');
+  for (const { spec, out, plugins: listed } of targets) {
+    const plugins = [
+      ...listed.filter((each) => !(values['skip-sdks'] && each.plugin.name === 'sdks')),
+      ...(values.sdks && !listed.some((each) => each.plugin.name === 'sdks') ? sdks : []),
+    ];
     if (targets.length > 1) console.log(`${spec} -> ${out}/`);
     try {
-      const command = `${regenerateCommand(spec, out)}${values.name !== undefined ? ` --name ${shellWord(values.name)}` : ''}`;
+      const command = `${regenerateCommand(spec, out, documents)}${values.name !== undefined ? ` --name ${shellWord(values.name)}` : ''}`;
       const result = await generate({
         spec,
         out,
         command,
         sdkName: values.name,
         write: !values['dry-run'],
-        skip: [...skip, ...(values['skip-sdks'] ? ['sdks'] : [])],
-        include: values.sdks ? ['sdks'] : [],
+        plugins,
         released: values.released,
         log: (line) => console.log(line),
       });
@@ -79,9 +98,10 @@ async function main(): Promise<void> {
       });
     }
   }
-  // The repository's own build beside its documents: the dashboard's UI, bundled ahead of time
+  // This repository's own build beside its documents: the dashboard's UI, bundled ahead of time
   // (it includes the dashboard client generated just above), so the service needs no bundler.
-  if (!values.spec && !values['dry-run']) {
+  // Another repository's config (the toolkit installed elsewhere) has no dashboard.
+  if (!values.spec && !values['dry-run'] && path.resolve(process.cwd()) === path.resolve(REPOSITORY_ROOT)) {
     const started = performance.now();
     const ui = await writeDashboardUi(values.out ?? DEFAULT_OUT);
     console.log(
@@ -100,7 +120,7 @@ function shellWord(word: string): string {
  * into a listed document's folder (generated/ is spec/openapi.yaml's, which the service imports):
  * the writer would replace that output and remove its files.
  */
-function outOfSpec(spec: string, out: string | undefined): string {
+function outOfSpec(DOCUMENTS: DocumentTarget[], spec: string, out: string | undefined): string {
   const listed = DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(spec));
   if (out === undefined) {
     if (listed) return listed.out;
@@ -126,6 +146,10 @@ function outOfSpec(spec: string, out: string | undefined): string {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`error: ${error.message}`);
+    process.exit(2);
+  }
   // The reader is a spec author: where and what, not our stack.
   console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

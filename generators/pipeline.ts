@@ -1,5 +1,5 @@
 /**
- * The generation pipeline: load -> IR -> emitters -> one writer. Each step is timed and
+ * The generation pipeline: load -> IR -> plugins -> one writer. Each step is timed and
  * reported through `log`, so the CLI, watch mode and tests share one path.
  */
 import { statSync } from 'node:fs';
@@ -20,89 +20,95 @@ import {
   type WriteResult,
 } from './core/files.js';
 import type { Ir, IrRelease } from './core/ir.js';
-import { emitClient } from './emitters/client/emit.js';
-import { emitContractDocument } from './emitters/contract/emit.js';
-import { emitContractTests } from './emitters/contract-tests/emit.js';
-import { emitMockSpec } from './emitters/mock/emit.js';
-import { emitPython } from './emitters/python/emit.js';
-import { emitSdks } from './emitters/sdks/emit.js';
-import { emitServer } from './emitters/server/emit.js';
-import { emitTypes } from './emitters/types/emit.js';
+import { defaultOptions, findConfig, loadConfig, type ConfiguredPlugin } from './config.js';
+import { pluginRoot, type PluginContext, type PluginDefinition } from './plugin.js';
+import { BUILT_IN_PLUGINS } from './plugins/registry.js';
 import { GENERATOR_VERSION } from './version.js';
-
-/** An emitter: a pure function of the IR returning files (paths relative to the output folder). */
-export interface Emitter {
-  name: string;
-  /**
-   * `warn` reports a problem that does not stop the emitter (e.g. one SDK of several failed, a
-   * construct this emitter does not support yet), with the JSON pointer of the construct when
-   * there is one.
-   */
-  emit: (
-    ir: Ir,
-    warn: (message: string, pointer?: string) => void,
-  ) => GeneratedFile[] | Promise<GeneratedFile[]>;
-  /**
-   * The folder it owns, for emitters that can be skipped (their output is then kept as it is).
-   * Such an emitter is also isolated: if it throws, the others still run and its output is kept.
-   */
-  root?: string;
-  /** Runs only when asked for (`include`), e.g. openapi-generator's SDKs, which need Java. */
-  optIn?: boolean;
-}
-
-export const EMITTERS: Emitter[] = [
-  // The first four hand their longest part to a worker thread on a large spec, the types first:
-  // openapi-typescript is the longest rendering of all, so it starts before anything else. The
-  // mock waits for the contract's renderings, only the end of the client for the types.
-  { name: 'types', emit: emitTypes },
-  { name: 'contract document', emit: emitContractDocument },
-  { name: 'mock spec', emit: emitMockSpec },
-  { name: 'client', emit: emitClient },
-  { name: 'server stubs', emit: emitServer },
-  { name: 'contract tests', emit: emitContractTests },
-  { name: 'python', emit: emitPython },
-  { name: 'sdks', emit: emitSdks, root: 'sdks/', optIn: true },
-];
 
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OUT = 'generated';
 
-/** One document this repository generates from, where its output goes, and emitters it leaves out. */
+/** One document the config lists: where its output goes and the plugins that make it. */
 export interface DocumentTarget {
+  /** Relative to the working folder, as headers name it. */
   spec: string;
   out: string;
-  skip?: string[];
+  sdkName?: string;
   /**
    * The document's last released version, `git:<ref>` or a file: the generated packages'
    * CHANGELOG.md lists what changed since. Move it on at each release.
    */
   released?: string;
+  /** In dependency order, options checked. */
+  plugins: ConfiguredPlugin[];
 }
 
 /**
- * Every document `npm run generate`, `check:generated`, `lint` and `docs` cover. The dashboard's
- * API (issue 15) is called only by its pages in a browser: no Python or openapi-generator SDKs for it.
+ * Every document the config file lists (contract-kit.config.ts in `dir`), for `npm run generate`,
+ * `check:generated`, `lint`, `docs` and the dev loop. A mistake in the config is a ConfigError.
  */
-export const DOCUMENTS: DocumentTarget[] = [
-  // 1.0.0, as released (the last commit that changed the spec).
-  { spec: DEFAULT_SPEC, out: DEFAULT_OUT, released: 'git:5e4d5b2a4851c1131e0b6e82fc7606a20a930deb' },
-  { spec: 'spec/dashboard.yaml', out: 'generated/dashboard', skip: ['python', 'sdks'] },
-];
+export async function configuredDocuments(dir = process.cwd()): Promise<DocumentTarget[]> {
+  const config = await loadConfig({ dir });
+  const relative = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/') || '.';
+  return config.documents.map((document) => ({
+    spec: relative(document.spec),
+    out: relative(document.output),
+    ...(document.sdkName !== undefined ? { sdkName: document.sdkName } : {}),
+    ...(document.released !== undefined ? { released: document.released } : {}),
+    plugins: document.plugins,
+  }));
+}
 
 /** The command that regenerates an output, as every header of that output names it. */
-export function regenerateCommand(spec: string, out: string): string {
-  return DOCUMENTS.some((document) => document.spec === spec && document.out === out)
+export function regenerateCommand(spec: string, out: string, documents: DocumentTarget[]): string {
+  return documents.some(
+    (document) =>
+      path.resolve(document.spec) === path.resolve(spec) && path.resolve(document.out) === path.resolve(out),
+  )
     ? 'npm run generate'
     : `npm run generate -- --spec ${spec} --out ${out}`;
 }
 
 /** Output folders of the other listed documents inside `out` (e.g. "dashboard/" in generated/): never this output's files. */
-export function nestedOutputs(out: string): string[] {
+export function nestedOutputs(out: string, documents: DocumentTarget[]): string[] {
   const base = path.resolve(out);
-  return DOCUMENTS.map((document) => path.relative(base, path.resolve(document.out)))
+  return documents
+    .map((document) => path.relative(base, path.resolve(document.out)))
     .filter((relative) => relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative))
     .map((relative) => `${relative.split(path.sep).join('/')}/`);
+}
+
+/**
+ * The plugins a generation runs when the caller names none: every built-in plugin that is not
+ * opt-in, less `skip`, plus the opt-in ones in `include`, in dependency order. Skipping a plugin
+ * that another needs skips that one too.
+ */
+export function defaultPluginsFor(skip: string[] = [], include: string[] = []): ConfiguredPlugin[] {
+  const chosen = Object.values(BUILT_IN_PLUGINS).filter(
+    (plugin) => (!plugin.optIn || include.includes(plugin.name)) && !skip.includes(plugin.name),
+  );
+  const runs = (plugin: PluginDefinition<Record<string, unknown>, unknown>): boolean =>
+    (plugin.dependencies ?? []).every((name) => chosen.some((each) => each.name === name && runs(each)));
+  return chosen
+    .filter(runs)
+    .map((plugin) => ({ plugin, options: defaultOptions(plugin), root: pluginRoot(plugin) }));
+}
+
+/** The named built-in plugins and every plugin they depend on, in dependency order. */
+export function builtInPlugins(names: string[]): ConfiguredPlugin[] {
+  const wanted = new Set<string>();
+  const want = (name: string) => {
+    const plugin = BUILT_IN_PLUGINS[name];
+    if (!plugin)
+      throw new Error(`unknown plugin ${name}; built in: ${Object.keys(BUILT_IN_PLUGINS).join(', ')}`);
+    if (wanted.has(name)) return;
+    wanted.add(name);
+    for (const dependency of plugin.dependencies ?? []) want(dependency);
+  };
+  for (const name of names) want(name);
+  return Object.values(BUILT_IN_PLUGINS)
+    .filter((plugin) => wanted.has(plugin.name))
+    .map((plugin) => ({ plugin, options: defaultOptions(plugin), root: pluginRoot(plugin) }));
 }
 
 export interface GenerateOptions {
@@ -112,9 +118,11 @@ export interface GenerateOptions {
   command: string;
   write: boolean;
   log: (line: string) => void;
-  /** Emitters to leave out (e.g. "sdks", which runs Java for seconds); their output is kept. */
+  /** The plugins to run (a config document's); default: defaultPluginsFor(skip, include). */
+  plugins?: ConfiguredPlugin[];
+  /** Without `plugins`: built-in plugins to leave out (an opt-in one's output is then kept). */
   skip?: string[];
-  /** Opt-in emitters to run (e.g. "sdks"). */
+  /** Without `plugins`: opt-in plugins to run (e.g. "sdks"). */
   include?: string[];
   /**
    * The last released version (`git:<ref>` or a file); default: the listed document's `released`;
@@ -160,9 +168,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     return value;
   };
   const provenance: Provenance = { source: options.spec.split(path.sep).join('/'), command: options.command };
-  const skipped = EMITTERS.filter(
-    (emitter) =>
-      options.skip?.includes(emitter.name) || (emitter.optIn && !options.include?.includes(emitter.name)),
+  const plugins = options.plugins ?? defaultPluginsFor(options.skip, options.include);
+  // Opt-in plugins that do not run keep their output (openapi-generator's SDKs take seconds of Java).
+  const skipped = Object.values(BUILT_IN_PLUGINS).filter(
+    (plugin) => plugin.isolated && !plugins.some((each) => each.plugin.name === plugin.name),
   );
   prepareWorkers(fileSize(options.spec));
   const loaded = await step(
@@ -173,8 +182,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const released =
     options.released === false
       ? undefined
-      : (options.released ??
-        DOCUMENTS.find((document) => path.resolve(document.spec) === path.resolve(options.spec))?.released);
+      : (options.released ?? (await listedDocument(options.spec))?.released);
   const ir: Ir = await step('build IR', () => buildIr(loaded, { sdkName: options.sdkName }));
   if (released)
     ir.release = await step(
@@ -183,59 +191,23 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       (release) => `${release.label}: ${release.changes.length} change(s)`,
     );
   const files: GeneratedFile[] = [];
-  const emitterWarnings: string[] = [];
-  // Each emitter's files are compared with the disk as it ends; they are written once all are known.
+  const pluginWarnings: string[] = [];
+  // Each plugin's files are compared with the disk as it ends; they are written once all are known.
   const writer = options.write ? new OutputWriter(options.out) : undefined;
-  // Emitters start together: a synchronous one runs to its end at once, while an asynchronous one
-  // (the types render in a worker thread) goes on beside the rest. Their files and warnings are
-  // then taken in the list's order, so the output does not depend on which finished first.
-  const settled = await Promise.allSettled(
-    EMITTERS.filter((candidate) => !skipped.includes(candidate)).map(async (emitter) => {
-      const warnings: string[] = [];
-      const warn = (message: string, pointer?: string) =>
-        warnings.push(
-          pointer !== undefined
-            ? `${options.spec}#${pointer}: ${emitter.name}: ${message}`
-            : `${emitter.name}: ${message}`,
-        );
-      try {
-        const emitted = await step(
-          `emit ${emitter.name}`,
-          () => emitter.emit(ir, warn),
-          (list) => `${list.length} file(s)`,
-        );
-        // Headers (and the comparison with the disk) as each emitter ends, while others may still be rendering.
-        const headed = emitted.map((file) => ({
-          path: file.path,
-          content: withHeader(file.path, file.content, provenance),
-        }));
-        for (const file of headed) writer?.compare(file);
-        return { emitter, warnings, emitted: headed };
-      } catch (caught) {
-        const error = emitterError(options.spec, emitter.name, caught);
-        if (!emitter.root) throw error;
-        // An isolated emitter's failure is reported, its previous output kept, and the rest goes on.
-        warn(
-          `failed, previous output in ${emitter.root} kept: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        return { emitter, warnings, emitted: undefined };
-      }
-    }),
-  );
-  // A failure stops the generation once every emitter has ended (so no step reports after the
-  // error), and it is the first failing emitter in the list's order, not the first to fail in time.
-  const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
-  const outcomes = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
-  for (const { emitter, warnings, emitted } of outcomes) {
-    emitterWarnings.push(...warnings);
+  const outcomes = await runPlugins(plugins, ir, options.spec, step, (file) => {
+    const headed = { path: file.path, content: withHeader(file.path, file.content, provenance) };
+    writer?.compare(headed);
+    return headed;
+  });
+  for (const { plugin, warnings, emitted } of outcomes) {
+    pluginWarnings.push(...warnings);
     if (emitted) files.push(...emitted);
-    else skipped.push(emitter);
+    else skipped.push(plugin);
   }
-  // A skipped emitter's files stay on disk and stay in the record, so skipping it (the dev loop
+  // A skipped plugin's files stay on disk and stay in the record, so skipping it (the dev loop
   // does) writes the same provenance.json as a full run while the spec is unchanged.
-  const keptRoots = skipped.map((emitter) => emitter.root).filter((root): root is string => Boolean(root));
-  const nested = nestedOutputs(options.out);
+  const keptRoots = skipped.map((plugin) => pluginRoot(plugin));
+  const nested = nestedOutputs(options.out, await listedDocuments());
   const isNested = (file: string) => nested.some((root) => file.split(path.sep).join('/').startsWith(root));
   const isKept = (file: string) =>
     isNested(file) || keptRoots.some((root) => file.split(path.sep).join('/').startsWith(root));
@@ -276,12 +248,146 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files,
     warnings: [
       ...ir.warnings.map((warning) => `${options.spec}#${warning.pointer}: ${warning.message}`),
-      ...emitterWarnings,
+      ...pluginWarnings,
     ],
     sourceFiles: loaded.files,
     stale,
     written,
   };
+}
+
+interface PluginOutcome {
+  plugin: PluginDefinition<Record<string, unknown>, unknown>;
+  warnings: string[];
+  /** Undefined when an isolated plugin failed (its previous output is kept). */
+  emitted?: GeneratedFile[];
+}
+
+/**
+ * Runs the plugins (in dependency order) as early as each can start: a plugin starts once every
+ * plugin it depends on has returned (its exports are known), while files that are still rendering
+ * (openapi-typescript in a worker thread) arrive later. Files and warnings are taken in the list's
+ * order, so the output does not depend on which finished first; the first failure in that order
+ * stops the generation once every plugin has ended.
+ */
+async function runPlugins(
+  plugins: ConfiguredPlugin[],
+  ir: Ir,
+  spec: string,
+  step: <T>(name: string, work: () => Promise<T> | T, detail?: (value: T) => string) => Promise<T>,
+  finish: (file: GeneratedFile) => GeneratedFile,
+): Promise<PluginOutcome[]> {
+  const started = new Map<string, Promise<{ exports: unknown }>>();
+  const settled = await Promise.allSettled(
+    plugins.map(({ plugin, options, root }) => {
+      const warnings: string[] = [];
+      const warn = (message: string, pointer?: string) =>
+        warnings.push(
+          pointer !== undefined
+            ? `${spec}#${pointer}: ${plugin.name}: ${message}`
+            : `${plugin.name}: ${message}`,
+        );
+      let returned!: (value: { exports: unknown }) => void;
+      let refused!: (error: unknown) => void;
+      started.set(plugin.name, new Promise((resolve, reject) => ((returned = resolve), (refused = reject))));
+      const run = async (): Promise<PluginOutcome> => {
+        const dependencies = new Map<string, unknown>();
+        for (const name of plugin.dependencies ?? [])
+          dependencies.set(name, (await started.get(name)!).exports);
+        const context = pluginContext(plugin, ir, options, root, warn, dependencies);
+        try {
+          const emitted = await step(
+            `emit ${plugin.name}`,
+            async () => {
+              const result = await plugin.generate(context);
+              returned({ exports: result.exports });
+              return outputOf(plugin.name, root, await result.files);
+            },
+            (list) => `${list.length} file(s)`,
+          );
+          // Headers (and the comparison with the disk) as each plugin ends, while others may still be rendering.
+          return { plugin, warnings, emitted: emitted.map(finish) };
+        } catch (caught) {
+          refused(caught);
+          const error = emitterError(spec, plugin.name, caught);
+          if (!plugin.isolated) throw error;
+          // An isolated plugin's failure is reported, its previous output kept, and the rest goes on.
+          warn(
+            `failed, previous output in ${root} kept: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          return { plugin, warnings };
+        }
+      };
+      return run();
+    }),
+  );
+  // A dependency that failed rejects its dependents' start too; that rejection is not the cause.
+  for (const promise of started.values()) promise.catch(() => undefined);
+  const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+}
+
+/** What a plugin sees: the IR (its raw document only for document plugins), its options and its dependencies' exports. */
+function pluginContext(
+  plugin: PluginDefinition<Record<string, unknown>, unknown>,
+  ir: Ir,
+  options: Record<string, unknown>,
+  root: string,
+  warn: (message: string, pointer?: string) => void,
+  dependencies: Map<string, unknown>,
+): PluginContext<Record<string, unknown>> {
+  return {
+    ir: plugin.readsDocument ? ir : withoutDocument(ir, plugin.name),
+    model: ir.model,
+    options,
+    root,
+    warn,
+    dependency: (name) => {
+      if (!dependencies.has(name))
+        throw new Error(
+          `${plugin.name} asked for the exports of ${name}, which it does not list in dependencies`,
+        );
+      return dependencies.get(name) as never;
+    },
+  };
+}
+
+/**
+ * The IR without its raw document: reading `ir.document` there throws, naming the plugin. Only the
+ * document-to-document plugins (readsDocument) see it; the rest read the schema model.
+ */
+export function withoutDocument(ir: Ir, plugin: string): Ir {
+  return new Proxy(ir, {
+    get(target, key, receiver) {
+      if (key === 'document')
+        throw new Error(
+          `the plugin ${plugin} read ir.document; plugins read the IR and its schema model (ir.model), and only document-to-document plugins (readsDocument) see the raw document`,
+        );
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+/** The plugin's files, each checked to lie under its root. */
+function outputOf(name: string, root: string, files: GeneratedFile[]): GeneratedFile[] {
+  for (const file of files) {
+    const normal = path.posix.normalize(file.path);
+    if (!normal.startsWith(root) || normal.startsWith('../') || path.posix.isAbsolute(normal))
+      throw new Error(`the plugin ${name} wrote ${file.path}, outside its folder ${root}`);
+  }
+  return files;
+}
+
+/** The config's documents for the working folder, read once (none when there is no config file). */
+let listed: Promise<DocumentTarget[]> | undefined;
+function listedDocuments(): Promise<DocumentTarget[]> {
+  listed ??= findConfig(process.cwd()) ? configuredDocuments() : Promise.resolve([]);
+  return listed;
+}
+
+async function listedDocument(spec: string): Promise<DocumentTarget | undefined> {
+  return (await listedDocuments()).find((document) => path.resolve(document.spec) === path.resolve(spec));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * `npm run check:generated`: regenerates every listed document (generators/pipeline.ts
- * DOCUMENTS) into a temporary folder and fails, with a readable diff, when its output folder
+ * `npm run check:generated`: regenerates every document contract-kit.config.ts lists (with its
+ * plugins) into a temporary folder and fails, with a readable diff, when its output folder
  * differs from what the spec produces (a hand edit, or a forgotten `npm run generate`); likewise
  * rebuilds the dashboard's UI in memory and compares it with generated/dashboard-ui/.
  */
@@ -10,16 +10,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  DEFAULT_OUT,
-  DOCUMENTS,
+  configuredDocuments,
   generate,
   nestedOutputs,
   regenerateCommand,
+  type DocumentTarget,
 } from '../generators/pipeline.js';
 import { listFiles } from '../generators/core/files.js';
 import { checkDashboardUi, DASHBOARD_UI_DIR } from './lib/dashboard-ui.js';
 
 /** `--out DIR` checks a copy of generated/ (each document's output at the same place under DIR). */
+const DOCUMENTS = await configuredDocuments();
+const DEFAULT_OUT = DOCUMENTS[0].out;
 const { values } = parseArgs({ options: { out: { type: 'string', default: DEFAULT_OUT } } });
 const ROOT_OUT = values.out!;
 
@@ -28,22 +30,22 @@ async function check(
   spec: string,
   out: string,
   checked: string,
-  skip: string[],
+  plugins: DocumentTarget['plugins'],
 ): Promise<{ problems: string[]; count: number; files: number }> {
   const fresh = await mkdtemp(path.join(tmpdir(), 'check-generated-'));
   try {
     await generate({
       spec,
       out: fresh,
-      command: regenerateCommand(spec, checked),
+      command: regenerateCommand(spec, checked, DOCUMENTS),
       write: true,
-      skip,
+      plugins,
       log: () => {},
     });
     // Another document's output nested in this one (generated/dashboard/), and the dashboard's
     // built UI (generated/dashboard-ui/), are checked on their own.
     const nested = [
-      ...nestedOutputs(out),
+      ...nestedOutputs(out, DOCUMENTS),
       ...(path.resolve(out) === path.resolve(DEFAULT_OUT) ? [`${DASHBOARD_UI_DIR}/`] : []),
     ];
     out = checked;
@@ -84,9 +86,9 @@ async function check(
 }
 
 let failed = false;
-for (const { spec, out: listed, skip = [] } of DOCUMENTS) {
+for (const { spec, out: listed, plugins } of DOCUMENTS) {
   const out = path.join(ROOT_OUT, path.relative(DEFAULT_OUT, listed));
-  const { problems, count, files } = await check(spec, listed, out, skip);
+  const { problems, count, files } = await check(spec, listed, out, plugins);
   if (problems.length > 0) {
     console.error(problems.join('\n'));
     console.error(

@@ -5,7 +5,7 @@
  * dist/docs/<its name>.html).
  */
 import path from 'node:path';
-import { DOCUMENTS } from '../generators/pipeline.js';
+import { configuredDocuments } from '../generators/pipeline.js';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
 import { buildDocs, docsFileFor } from './lib/docs.js';
 import { ROOT } from './lib/lint.js';
@@ -32,7 +32,10 @@ const builds = values.spec
         ),
       },
     ]
-  : DOCUMENTS.map((document) => ({ spec: path.join(ROOT, document.spec), file: docsFileFor(document.out) }));
+  : (await configuredDocuments(ROOT)).map((document) => ({
+      spec: path.join(ROOT, document.spec),
+      file: docsFileFor(document.out),
+    }));
 
 for (const { spec, file } of builds) {
   const started = Date.now();

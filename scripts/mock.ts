@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SpecError } from '../generators/core/load.js';
-import { generate } from '../generators/pipeline.js';
+import { builtInPlugins, generate } from '../generators/pipeline.js';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
 import { startMock } from './lib/mock.js';
 import { exitIfPortsTaken } from './lib/processes.js';
@@ -31,7 +31,7 @@ try {
     command: `npm run mock -- --spec ${spec}`,
     write: true,
     released: false,
-    skip: ['types', 'contract document', 'client', 'server stubs', 'contract tests', 'python', 'sdks'],
+    plugins: builtInPlugins(['mock-document']),
     log: () => {},
   });
 } catch (error) {

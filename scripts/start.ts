@@ -10,7 +10,7 @@ import { buildDocs, DOCS_FILE } from './lib/docs.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
 import { startMock, type RunningMock } from './lib/mock.js';
 import { exitIfPortsTaken } from './lib/processes.js';
-import { DOCUMENTS, generate, regenerateCommand } from '../generators/pipeline.js';
+import { configuredDocuments, generate, regenerateCommand } from '../generators/pipeline.js';
 import { servicePort, trustProxyOrExit } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
 import { startService } from '../service/start-service.js';
@@ -27,6 +27,7 @@ await exitIfPortsTaken('start', HOST, [
 ]);
 
 // Every document the repository generates from: the public API's and the dashboard's.
+const DOCUMENTS = await configuredDocuments();
 const { findings, errors } = await lintSpec(DOCUMENTS.map((document) => document.spec));
 findings.forEach((finding) => console.log(formatFinding(finding)));
 console.log(`lint: ${errors} error(s), ${findings.length - errors} other finding(s)`);
@@ -35,13 +36,13 @@ if (errors > 0) {
   process.exit(1);
 }
 
-for (const { spec, out, skip } of DOCUMENTS) {
+for (const { spec, out, plugins } of DOCUMENTS) {
   await generate({
     spec,
     out,
-    command: regenerateCommand(spec, out),
+    command: regenerateCommand(spec, out, DOCUMENTS),
     write: true,
-    skip,
+    plugins,
     log: (line) => console.log(`generate: ${line}`),
   });
 }

@@ -11,7 +11,7 @@
 import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Report } from '../generators/emitters/contract-tests/runtime/report.js';
+import type { Report } from '../generators/plugins/contract-tests/runtime/report.js';
 import { runContractSuite, startServiceTarget } from './lib/contract.js';
 import { startMock } from './lib/mock.js';
 

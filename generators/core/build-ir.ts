@@ -14,6 +14,7 @@ import { collectBody, collectResponses } from './ir-media.js';
 import { collectParameters, parsePathTemplate } from './ir-parameters.js';
 import { collectServers, operationServers } from './ir-servers.js';
 import { collectPagination } from './ir-pagination.js';
+import { SchemaModel } from './schema-model.js';
 import {
   HTTP_METHODS,
   type HttpMethod,
@@ -123,6 +124,7 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
     ...(webhooks ? { webhooks } : {}),
     warnings,
     document,
+    model: new SchemaModel(document, loaded.openapiVersion),
   };
 }
 

@@ -6,6 +6,7 @@
  * mock's copy).
  */
 import type { OpenApiDocument } from './load.js';
+import type { SchemaModel } from './schema-model.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 export const HTTP_METHODS: HttpMethod[] = [
@@ -442,8 +443,10 @@ export interface Ir {
   /** Present when the spec declares webhooks (OAS `webhooks` or root `x-webhooks`). */
   webhooks?: IrWebhooks;
   warnings: IrWarning[];
-  /** The bundled document, for document-to-document emitters. */
+  /** The bundled document, for document-to-document plugins only (the others read `model`). */
   document: OpenApiDocument;
+  /** Every schema of the document, read through one object (core/schema-model.ts). */
+  model: SchemaModel;
   /** How the API differs from its last released version, when one was named (the packages' CHANGELOG.md). */
   release?: IrRelease;
 }

@@ -84,3 +84,11 @@ export function uniqueNames<T>(items: T[], nameOf: (item: T) => string): Map<T, 
 export function stringLiteral(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
 }
+
+/**
+ * The type of one operation in openapi-typescript's rendered types (the types plugin's output,
+ * which the client and the stubs embed or import), e.g. `paths['/v1/health']['get']`.
+ */
+export function operationType(operation: { path: string; method: string }): string {
+  return `paths[${stringLiteral(operation.path)}][${stringLiteral(operation.method)}]`;
+}

@@ -5,7 +5,6 @@
  * `Page`, whose runtime asks for the next page by the spec's style.
  */
 import type { Ir, IrOperation, IrPagination } from '../core/ir.js';
-import { flattenSchema } from '../core/refs.js';
 
 /** The runtime spec of a cursor list (no `style`: our own spec's generated output predates the others). */
 export interface WireCursorPaging {
@@ -133,7 +132,7 @@ export function pageSizeArgument(
     name === undefined ? undefined : operation.parameters.query.find((candidate) => candidate.name === name);
   if (!param) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const schema: any = flattenSchema(ir.document, param.schema) ?? {};
+  const schema: any = ir.model.flatten(param.schema) ?? {};
   const types: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (!types.includes('integer') && !types.includes('number')) return undefined;
   const atLeast =

@@ -1,12 +1,12 @@
 /**
  * The generated contract suites of a public spec against Prism mocking that spec, as a new user
  * would try them: generate, mock, run, read the report. Used by `npm run test:contract:public`
- * (every spec of the corpus) and by test/e2e/generators/emitters/contract-tests/public-specs.test.ts (a handful).
+ * (every spec of the corpus) and by test/e2e/generators/plugins/contract-tests/public-specs.test.ts (a handful).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Report } from '../../generators/emitters/contract-tests/runtime/report.js';
+import type { Report } from '../../generators/plugins/contract-tests/runtime/report.js';
 import { generate } from '../../generators/pipeline.js';
 import { runContractSuite, type SuiteRun } from './contract.js';
 import { ROOT } from './lint.js';

@@ -10,7 +10,14 @@ import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SpecError } from '../../generators/core/load.js';
-import { DOCUMENTS, generate, regenerateCommand, type StaleOutput } from '../../generators/pipeline.js';
+import {
+  configuredDocuments,
+  defaultPluginsFor,
+  generate,
+  regenerateCommand,
+  type DocumentTarget,
+  type StaleOutput,
+} from '../../generators/pipeline.js';
 import { buildDocs } from './docs.js';
 import { formatFinding, Linter, REDOCLY_CONFIG, ROOT, SPECTRAL_RULESET, type Finding } from './lint.js';
 import { startMock, type RunningMock } from './mock.js';
@@ -77,6 +84,13 @@ export class DevLoop {
   private savedAt?: number;
   private lintConfigChanged = false;
   private queued = false;
+  private listed?: Promise<DocumentTarget[]>;
+
+  /** The config's documents (none without a config file), read once. */
+  private documents(): Promise<DocumentTarget[]> {
+    this.listed ??= configuredDocuments().catch(() => []);
+    return this.listed;
+  }
   private stopped = false;
   private running: Promise<void> = Promise.resolve();
   private listeners: Array<(report: CycleReport) => void> = [];
@@ -181,8 +195,9 @@ export class DevLoop {
     let regenerated: Awaited<ReturnType<typeof generate>> | undefined;
     try {
       // SDKs take seconds of Java: the loop leaves them to `npm run generate` (and keeps them on disk).
-      // A listed document (spec/dashboard.yaml) leaves out what `npm run generate` leaves out for it.
-      const listed = DOCUMENTS.find(
+      // A listed document runs its config's plugins; another, the default ones.
+      const documents = await this.documents();
+      const listed = documents.find(
         (document) =>
           path.resolve(document.spec) === path.resolve(spec) &&
           path.resolve(document.out) === path.resolve(out),
@@ -190,9 +205,9 @@ export class DevLoop {
       regenerated = await generate({
         spec,
         out,
-        command: regenerateCommand(spec, out),
+        command: regenerateCommand(spec, out, documents),
         write: true,
-        skip: ['sdks', ...(listed?.skip ?? [])],
+        plugins: (listed?.plugins ?? defaultPluginsFor()).filter((each) => each.plugin.name !== 'sdks'),
         log: () => {},
       });
       const { added, changed, removed } = regenerated.written!;
@@ -218,7 +233,7 @@ export class DevLoop {
     if (regenerated) {
       for (const output of regenerated.stale) {
         log(
-          `stale: ${path.join(out, output.root)} was made from ${output.specDigest.slice(0, 19)}…, not this spec; \`${regenerateCommand(spec, out)}\` refreshes it`,
+          `stale: ${path.join(out, output.root)} was made from ${output.specDigest.slice(0, 19)}…, not this spec; \`${regenerateCommand(spec, out, await this.documents())}\` refreshes it`,
         );
       }
       if (this.options.implementedOperations) {

@@ -30,19 +30,19 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
     language: 'sh',
     code: /^npm install assessment-service-client\s+# once published; before that, `npm install && npm pack` in this folder \(the build needs its TypeScript\) and install the \.tgz\s*$/,
     where:
-      'test/e2e/generators/emitters/client/consumer.test.ts packs the client and installs the .tgz in a consumer project',
+      'test/e2e/generators/plugins/client/consumer.test.ts packs the client and installs the .tgz in a consumer project',
   },
   {
     language: 'python',
     code: /import assessment_service|from assessment_service import/,
     where:
-      'the Python SDK tests (test/e2e/generators/emitters/python/sdk.test.ts runs every python block of README.md)',
+      'the Python SDK tests (test/e2e/generators/plugins/python/sdk.test.ts runs every python block of README.md)',
   },
   {
     language: 'python',
     code: /from media_fixture import/,
     where:
-      'test/e2e/generators/emitters/python/media.test.ts runs the media fixture blocks of README.md against a server that decodes what they send',
+      'test/e2e/generators/plugins/python/media.test.ts runs the media fixture blocks of README.md against a server that decodes what they send',
   },
   {
     language: 'sh',
@@ -66,7 +66,7 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
     language: 'sh',
     code: /^CONTRACT_BASE_URL=\S+ CONTRACT_API_KEY=\S+ npm run test:contract/,
     where:
-      'test/e2e/generators/emitters/contract-tests/sandbox-runs.test.ts runs the suites against a service as a deployed target',
+      'test/e2e/generators/plugins/contract-tests/sandbox-runs.test.ts runs the suites against a service as a deployed target',
   },
   {
     language: 'yaml',
@@ -108,8 +108,13 @@ async function blocksOf(file: string): Promise<Block[]> {
 
 const blocks = (await Promise.all(READMES.map(blocksOf))).flat();
 // Blocks on the media fixture's client run against that fixture's stubs: test/docs/media-readme.test.ts.
+// Plugin and config blocks (`from 'contract-kit'`) run through npm run generate in
+// test/integration/generators/writing-a-plugin.test.ts.
 const runnable = blocks.filter(
-  (block) => block.language === 'ts' && !block.code.includes("from 'media-fixture-client'"),
+  (block) =>
+    block.language === 'ts' &&
+    !block.code.includes("from 'media-fixture-client'") &&
+    !block.code.includes("from 'contract-kit'"),
 );
 let service: TestService;
 let dir: string;

@@ -671,7 +671,7 @@ export class ContractChecks implements SuiteContext {
       message: `${operation.id} via the client: ${message}`,
       operation: operation.id,
       pointer: operation.pointer,
-      fix: 'The generated client must send what the spec says for this operation: a bug in the client generator (generators/emitters/client), to report with the spec that shows it.',
+      fix: 'The generated client must send what the spec says for this operation: a bug in the client generator (generators/plugins/client), to report with the spec that shows it.',
       key: `suite|client|${operation.id}`,
       curl: curlLine(this.target, request),
     });

@@ -24,9 +24,9 @@ import {
   sideSchema,
   standaloneSchema,
 } from '../../../generators/core/schema-dialect.js';
-import { createAjv } from '../../../generators/emitters/server/runtime/plugin.js';
+import { createAjv } from '../../../generators/plugins/server/runtime/plugin.js';
 import { valueShape } from '../../../generators/core/value-shape.js';
-import { arbitraryFrom } from '../../../generators/emitters/contract-tests/runtime/arbitraries.js';
+import { arbitraryFrom } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';
 
 // Schemas are untyped JSON.

@@ -2,12 +2,12 @@
  * The round trip's language drivers: each performs the cases through its language's generated
  * SDK and reports what every call returned (protocol.ts says how). TypeScript runs in this
  * process on the generated client; Python runs the Python SDK's driver
- * (generators/emitters/python/roundtrip/driver.py) on the generated Python SDK (standard library only).
+ * (generators/plugins/python/roundtrip/driver.py) on the generated Python SDK (standard library only).
  */
 import path from 'node:path';
 import type { Ir } from '../../../generators/core/ir.js';
-import { planClient } from '../../../generators/emitters/client/plan.js';
-import { runPythonCases } from '../../../generators/emitters/python/roundtrip/calls.js';
+import { planClient } from '../../../generators/plugins/client/plan.js';
+import { runPythonCases } from '../../../generators/plugins/python/roundtrip/calls.js';
 import { CASE_HEADER, fromBase64, toBase64, type Case, type DriverResult } from './protocol.js';
 
 export interface DriverContext {
@@ -120,7 +120,7 @@ export const typescriptDriver: Driver = {
 export const pythonDriver: Driver = {
   name: 'python',
   aliases: ['py', 'python'],
-  // The Python SDK's own driver (generators/emitters/python/roundtrip/): one kept process per SDK.
+  // The Python SDK's own driver (generators/plugins/python/roundtrip/): one kept process per SDK.
   run: (cases, { ir, outDir, baseURL }) =>
     runPythonCases(cases, { ir, outDir, baseURL }, CASE_HEADER) as Promise<DriverResult[]>,
 };

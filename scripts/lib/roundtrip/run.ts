@@ -91,7 +91,7 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
       out: outDir,
       command: `npm run check:roundtrip -- --spec ${options.spec}`,
       write: true,
-      skip: ['sdks', 'contract tests', 'mock spec', 'contract document'],
+      skip: ['sdks', 'contract-tests', 'mock-document', 'contract-document'],
       log: () => {},
     });
     await options.afterGenerate?.(outDir);

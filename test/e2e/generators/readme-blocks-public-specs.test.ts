@@ -6,7 +6,7 @@
  * --strict` (the package name pointed at the generated source); every ```python block of the
  * Python README passes pyright strict. The Python webhook block also runs as written, with no
  * webhook secret in the environment and with one. Running the blocks against servers is elsewhere
- * (test/e2e/readme-examples.test.ts, test/e2e/generators/emitters/python/sdk.test.ts).
+ * (test/e2e/readme-examples.test.ts, test/e2e/generators/plugins/python/sdk.test.ts).
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -43,9 +43,9 @@ describe('generate CLI', () => {
       'build IR',
       'emit types',
       'emit client',
-      'emit server stubs',
-      'emit contract tests',
-      'emit mock spec',
+      'emit server',
+      'emit contract-tests',
+      'emit mock-document',
       'emit python',
       'write',
     ]) {
@@ -118,7 +118,7 @@ describe('generate CLI', () => {
     expect(lines.at(-1)).toMatch(
       /^error: test\/fixtures\/bad\/duplicate-operation-id\.yaml:\d+:\d+: types: Every operation must have a unique `operationId`\. \(at #\/paths\/~1b\/get[^)]*\)$/,
     );
-    for (const step of ['emit contract document', 'emit mock spec', 'emit python'])
+    for (const step of ['emit contract-document', 'emit mock-document', 'emit python'])
       expect(result.output).toContain(step);
   });
 

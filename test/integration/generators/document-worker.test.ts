@@ -23,8 +23,8 @@ import type { Ir } from '../../../generators/core/ir.js';
 import { loadDocument } from '../../../generators/core/load.js';
 import { render } from '../../../generators/core/document-worker.mjs';
 import { YAML_OPTIONS } from '../../../generators/core/yaml-printer.mjs';
-import { contractRenderings } from '../../../generators/emitters/contract/emit.js';
-import { renderTypes, typesJob } from '../../../generators/emitters/types/emit.js';
+import { contractRenderings } from '../../../generators/core/contract-renderings.js';
+import { renderTypes, typesJob } from '../../../generators/plugins/types/emit.js';
 
 /** A spec with more operations than the threshold, one of them an event stream answered through a $ref'd response. */
 function largeSpec(): object {

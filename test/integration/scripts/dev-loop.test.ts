@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../../generators/core/files.js';
-import { generate, regenerateCommand } from '../../../generators/pipeline.js';
+import { configuredDocuments, generate, regenerateCommand } from '../../../generators/pipeline.js';
 import {
   DevLoop,
   serviceHandlers,
@@ -288,7 +288,7 @@ describe('npm run dev next to a full `npm run generate` output', () => {
         await generate({
           spec,
           out,
-          command: regenerateCommand(spec, out),
+          command: regenerateCommand(spec, out, await configuredDocuments()),
           write: true,
           include: ['sdks'],
           log: () => {},
@@ -321,7 +321,7 @@ describe('npm run dev next to a full `npm run generate` output', () => {
     expect(cycle.unimplemented).toEqual(['createFoo']);
     expect(driven.lines).toContain('createFoo: no handler in service/handlers.ts; the service answers 501');
     expect(cycle.stale.map((output) => output.root)).toEqual(['sdks/']);
-    const command = regenerateCommand(driven.spec, driven.out);
+    const command = regenerateCommand(driven.spec, driven.out, await configuredDocuments());
     expect(
       driven.lines.some(
         (line) =>

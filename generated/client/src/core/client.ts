@@ -75,6 +75,8 @@ export interface ClientConfig {
   /** Header carrying the spec digest this client was generated from, and the digest. */
   specDigest?: { header: string; value: string };
   userAgent: string;
+  /** The attempt timeout when the caller sets none (the client plugin's `timeout` option); else 60 s. */
+  defaultTimeoutMs?: number;
 }
 
 export interface ClientOptions {
@@ -247,7 +249,7 @@ export class BaseClient {
     }
     this.baseURL = (options.baseURL ?? env[config.baseUrlEnv] ?? config.defaultBaseURL).replace(/\/+$/, '');
     this.maxRetries = options.maxRetries ?? config.retryPolicy.maxRetries;
-    this.timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+    this.timeout = options.timeout ?? config.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.idleTimeout = options.idleTimeout ?? DEFAULT_TIMEOUT_MS;
     this.maxRetryWait = options.maxRetryWait ?? MAX_RETRY_AFTER_MS;
     const globalFetch = typeof fetch === 'function' ? fetch : undefined;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../generators/core/build-ir.js';
 import { bindDynamicRefs } from '../../../../generators/core/dynamic-refs.js';
 import { loadDocument } from '../../../../generators/core/load.js';
-import { emitTypes } from '../../../../generators/emitters/types/emit.js';
+import { renderTypes } from '../../../../generators/plugins/types/emit.js';
 
 const GALAXY = 'node_modules/@scalar/galaxy/dist/latest.yaml';
 
@@ -48,7 +48,7 @@ describe('a generic schema bound where it is used', () => {
   });
 
   it("gives Galaxy's list types the item type (openapi-typescript read the slot as unknown)", async () => {
-    const [types] = await emitTypes(buildIr(await loadDocument(GALAXY)));
+    const types = { content: await renderTypes(buildIr(await loadDocument(GALAXY))) };
     const listResponse = types.content.slice(types.content.indexOf('getAllData: {'));
     expect(listResponse).toMatch(
       /"application\/json": \{\s+data\?: components\["schemas"\]\["Planet"\]\[\];/,

@@ -17,7 +17,7 @@ import { loadDocument } from '../../../../generators/core/load.js';
 import {
   nextPageRequest,
   parseLinkHeader,
-} from '../../../../generators/emitters/client/runtime/pagination.js';
+} from '../../../../generators/plugins/client/runtime/pagination.js';
 import { pageClasses, wirePaging } from '../../../../generators/sdk-shape/index.js';
 
 const irOf = async (spec: string) => buildIr(await loadDocument(spec));

@@ -6,20 +6,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../../../generators/pipeline.js';
+import { builtInPlugins, generate } from '../../../../generators/pipeline.js';
 
 const FIXTURES = path.resolve('test/fixtures/specs');
 /** Hand-written runtimes copied verbatim into the output: output folder -> source folder. */
 const RUNTIMES = [
-  { copy: 'client/src/core/', source: path.resolve('generators/emitters/client/runtime'), extension: '.ts' },
-  { copy: 'server/core/', source: path.resolve('generators/emitters/server/runtime'), extension: '.ts' },
+  { copy: 'client/src/core/', source: path.resolve('generators/plugins/client/runtime'), extension: '.ts' },
+  { copy: 'server/core/', source: path.resolve('generators/plugins/server/runtime'), extension: '.ts' },
   {
     copy: 'contract-tests/core/',
-    source: path.resolve('generators/emitters/contract-tests/runtime'),
+    source: path.resolve('generators/plugins/contract-tests/runtime'),
     extension: '.ts',
   },
   // The Python package's folder is named after the spec, so this one is matched by its tail.
-  { copy: '/_core/', source: path.resolve('generators/emitters/python/runtime'), extension: '.py' },
+  { copy: '/_core/', source: path.resolve('generators/plugins/python/runtime'), extension: '.py' },
 ];
 const isCopyOf = (file: string, copy: string) =>
   copy.startsWith('/') ? file.startsWith('python/') && file.includes(copy) : file.startsWith(copy);
@@ -79,4 +79,25 @@ describe.each(fixtures)('emitters on %s', (fixture) => {
       expect(head, file.path).toContain('npm run test:golden:update');
     }
   });
+});
+
+describe('plugin options', () => {
+  it("reach the output: the client plugin's timeout is the generated client's default and its README's", async () => {
+    const { files } = await generate({
+      spec: 'test/fixtures/specs/paging-3.1.yaml',
+      out: '(memory)',
+      command: 'npm run test:golden:update',
+      write: false,
+      plugins: builtInPlugins(['client']).map((each) =>
+        each.plugin.name === 'client' ? { ...each, options: { timeout: 5000 } } : each,
+      ),
+      log: () => {},
+    });
+    for (const file of files.filter((each) =>
+      ['client/src/client.ts', 'client/README.md'].includes(each.path),
+    ))
+      await expect(file.content).toMatchFileSnapshot(
+        path.join('__snapshots__', 'paging-3.1-client-timeout', file.path),
+      );
+  }, 30_000);
 });

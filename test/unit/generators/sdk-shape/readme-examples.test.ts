@@ -94,8 +94,8 @@ describe('the error lists', () => {
   });
 
   it('are the classes each runtime raises for those statuses', () => {
-    const tsRuntime = readFileSync('generators/emitters/client/runtime/errors.ts', 'utf8');
-    const pyRuntime = readFileSync('generators/emitters/python/runtime/_errors.py', 'utf8');
+    const tsRuntime = readFileSync('generators/plugins/client/runtime/errors.ts', 'utf8');
+    const pyRuntime = readFileSync('generators/plugins/python/runtime/_errors.py', 'utf8');
     for (const error of STATUS_ERRORS.filter((each) => /^\d+$/.test(each.status))) {
       expect(tsRuntime, error.name).toContain(`if (status === ${error.status}) return make(${error.name});`);
       expect(pyRuntime, error.name).toContain(`    ${error.status}: ${error.name},`);

@@ -11,11 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIr, UnsupportedSpecError } from '../../../../generators/core/build-ir.js';
 import type { Ir } from '../../../../generators/core/ir.js';
 import { loadDocument } from '../../../../generators/core/load.js';
-import { emitClient } from '../../../../generators/emitters/client/emit.js';
-import { planClient } from '../../../../generators/emitters/client/plan.js';
-import { emitPython } from '../../../../generators/emitters/python/emit.js';
-import { pythonName } from '../../../../generators/emitters/python/naming.js';
-import { planPython } from '../../../../generators/emitters/python/plan.js';
+import { emitClient } from '../../../../generators/plugins/client/emit.js';
+import { renderTypes } from '../../../../generators/plugins/types/emit.js';
+import { planClient } from '../../../../generators/plugins/client/plan.js';
+import { emitPython } from '../../../../generators/plugins/python/emit.js';
+import { pythonName } from '../../../../generators/plugins/python/naming.js';
+import { planPython } from '../../../../generators/plugins/python/plan.js';
 import { NameScope, sdkShape } from '../../../../generators/sdk-shape/index.js';
 
 let dir: string;
@@ -246,7 +247,7 @@ describe('auth', () => {
   ])('places %s on the operation, and both SDKs carry it', async (_name, schemes, security, want, python) => {
     const ir = await withSchemes(schemes, security);
     expect(sdkShape(ir).operations[0].wire.auth).toEqual(want);
-    const tsOperations = (await emitClient(ir)).find(
+    const tsOperations = (await emitClient(ir, renderTypes(ir))).find(
       (file) => file.path === 'client/src/operations.ts',
     )!.content;
     expect(JSON.parse(/"auth":(\{[^}]*\})/.exec(tsOperations)![1])).toEqual(want);
@@ -267,7 +268,8 @@ describe('auth', () => {
         withoutCredentials: 1,
       });
       expect(
-        (await emitClient(ir)).find((file) => file.path === 'client/src/operations.ts')!.content,
+        (await emitClient(ir, renderTypes(ir))).find((file) => file.path === 'client/src/operations.ts')!
+          .content,
       ).not.toContain('"auth"');
       expect(
         emitPython(ir).find((file) => file.path.endsWith('/_client.py') && !file.path.includes('/_core/'))!
@@ -353,7 +355,7 @@ describe('auth', () => {
       expect(read).toThrow(/spec-\d+\.json:\d+:\d+: not supported: GET \/things\/\{id\} requires /);
       expect(read).toThrow(described);
       expect(read).toThrow('(at #/paths/~1things~1{id}/get/security)');
-      await expect(emitClient(own)).rejects.toThrow(UnsupportedSpecError);
+      await expect(emitClient(own, renderTypes(own))).rejects.toThrow(UnsupportedSpecError);
       expect(() => emitPython(own)).toThrow(UnsupportedSpecError);
       // Inherited from the root: the root's requirement is named, once.
       const inherited = await withSchemes(schemes, [{ tls: [] }]);

@@ -1,0 +1,460 @@
+/**
+ * The toolkit's one config file, `contract-kit.config.ts` (or `.mjs`, `.js`, `.json`) at the
+ * repository root: the documents it generates from and, per document, the plugins with their
+ * options. `generate`, `check:generated`, `lint`, `docs`, `dev`, `mock`, `check:breaking` and
+ * `test:contract` read it. A mistake in it (an unknown plugin, a missing dependency, a cycle, a bad
+ * option) is one line naming the file, its line, the key and what is allowed; nothing is written.
+ *
+ *   export default defineConfig({
+ *     documents: [
+ *       { spec: 'spec/openapi.yaml', output: 'generated', plugins: ['client', { name: 'python', options: { packageName: 'acme' } }] },
+ *     ],
+ *   });
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { jsonPointerOffset, linePosition } from './core/json-source.js';
+import { pluginRoot, type OptionSchema, type PluginDefinition } from './plugin.js';
+import { BUILT_IN_PLUGINS } from './plugins/registry.js';
+
+/** A plugin as the config names it: a built-in's name, a local file, a definition, or either with options. */
+export type PluginEntry =
+  | string
+  | PluginDefinition<never, unknown>
+  | { name: string; options?: Record<string, unknown> }
+  | { plugin: string | PluginDefinition<never, unknown>; options?: Record<string, unknown> };
+
+export interface DocumentConfig {
+  /** The OpenAPI 3.0/3.1 document, relative to the config file. */
+  spec: string;
+  /** The folder its outputs go to, relative to the config file. */
+  output: string;
+  /** What the SDKs are named after instead of `info.title` (or `info.x-sdk-name`). */
+  sdkName?: string;
+  /** The last released version, `git:<ref>` or a file: the packages' CHANGELOG.md lists what changed since. */
+  released?: string;
+  /** Its plugins, in any order (dependencies run first); default: every built-in plugin that is not opt-in. */
+  plugins?: PluginEntry[];
+}
+
+export interface ToolkitConfig {
+  documents: DocumentConfig[];
+}
+
+/** Declares the config; the identity function, for its types. */
+export function defineConfig(config: ToolkitConfig): ToolkitConfig {
+  return config;
+}
+
+/** A plugin of one document, its options validated and defaulted. */
+export interface ConfiguredPlugin {
+  plugin: PluginDefinition<Record<string, unknown>, unknown>;
+  options: Record<string, unknown>;
+  root: string;
+}
+
+/** One document of the config, paths resolved against the config file's folder. */
+export interface ConfiguredDocument {
+  spec: string;
+  output: string;
+  sdkName?: string;
+  released?: string;
+  /** In dependency order. */
+  plugins: ConfiguredPlugin[];
+  /** The plugins the config leaves out of this document (their output folders are not this document's to write). */
+  absent: string[];
+}
+
+export interface LoadedConfig {
+  /** The config file, as found (absolute), or undefined when none exists and the built-in default is used. */
+  file?: string;
+  /** The folder paths are relative to. */
+  root: string;
+  documents: ConfiguredDocument[];
+}
+
+export const CONFIG_FILES = [
+  'contract-kit.config.ts',
+  'contract-kit.config.mts',
+  'contract-kit.config.mjs',
+  'contract-kit.config.js',
+  'contract-kit.config.json',
+];
+
+/** A mistake in the config: `file:line: documents[0].plugins[2].options.timeout: what is wrong; allowed: …`. */
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | undefined,
+    readonly key: string,
+    readonly problem: string,
+  ) {
+    super(`${file}${line !== undefined ? `:${line}` : ''}: ${key}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The config file in `dir` (the first of CONFIG_FILES that exists), if any. */
+export function findConfig(dir: string): string | undefined {
+  return CONFIG_FILES.map((name) => path.join(dir, name)).find((file) => existsSync(file));
+}
+
+/**
+ * Reads and checks the config: `file`, else the one in `dir`. Every key is checked before anything
+ * runs; the first mistake is thrown as a ConfigError.
+ */
+export async function loadConfig(options: { file?: string; dir?: string } = {}): Promise<LoadedConfig> {
+  const file = options.file ? path.resolve(options.file) : findConfig(path.resolve(options.dir ?? '.'));
+  if (!file)
+    throw new ConfigError(
+      path.resolve(options.dir ?? '.'),
+      undefined,
+      'config',
+      `no ${CONFIG_FILES.join(', ')} here (\`contract-kit init\` writes one)`,
+    );
+  if (!existsSync(file)) throw new ConfigError(file, undefined, 'config', 'the file does not exist');
+  const text = readFileSync(file, 'utf8');
+  const locate = file.endsWith('.json') ? jsonLocator(text) : await scriptLocator(text, file);
+  let raw: unknown;
+  try {
+    raw = file.endsWith('.json')
+      ? JSON.parse(text)
+      : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+  } catch (error) {
+    throw new ConfigError(
+      file,
+      undefined,
+      'config',
+      `cannot be read: ${(error as Error).message.split('\n')[0]}`,
+    );
+  }
+  return checkConfig(raw, { file, root: path.dirname(file), locate });
+}
+
+/** Where a key path of the config is written: its line, when the locator finds it. */
+export type KeyLocator = (keys: Array<string | number>) => number | undefined;
+
+/** Checks a config value (as its file exported it) and resolves its plugins; see loadConfig. */
+export async function checkConfig(
+  raw: unknown,
+  where: { file: string; root: string; locate?: KeyLocator },
+): Promise<LoadedConfig> {
+  const fail = (keys: Array<string | number>, problem: string): never => {
+    // The nearest written key: a default, or a key the file builds in code, is reported at its parent.
+    let line: number | undefined;
+    for (let depth = keys.length; depth >= 0 && line === undefined; depth -= 1)
+      line = where.locate?.(keys.slice(0, depth));
+    throw new ConfigError(where.file, line, keyPath(keys), problem);
+  };
+  if (!isRecord(raw)) return fail([], 'the file must export (default) defineConfig({ documents: [...] })');
+  unknownKeys(raw, ['documents'], [], fail);
+  if (!Array.isArray(raw.documents) || raw.documents.length === 0)
+    return fail(['documents'], 'must be a non-empty array of { spec, output, plugins }');
+  const documents: ConfiguredDocument[] = [];
+  for (const [index, document] of raw.documents.entries()) {
+    const at = ['documents', index];
+    if (!isRecord(document)) return fail(at, 'must be an object { spec, output, plugins }');
+    unknownKeys(document, ['spec', 'output', 'sdkName', 'released', 'plugins'], at, fail);
+    for (const key of ['spec', 'output'])
+      if (typeof document[key] !== 'string' || document[key] === '')
+        fail([...at, key], 'must be a path (a non-empty string)');
+    for (const key of ['sdkName', 'released'])
+      if (document[key] !== undefined && typeof document[key] !== 'string')
+        fail([...at, key], 'must be a string');
+    if (typeof document.released === 'string' && !/^git:.+|^[^:]+$/.test(document.released))
+      fail([...at, 'released'], 'must be git:<ref> or a file');
+    const entries = document.plugins ?? defaultPlugins();
+    if (!Array.isArray(entries))
+      return fail([...at, 'plugins'], 'must be an array of plugin names or { name, options }');
+    const plugins = await resolvePlugins(entries, [...at, 'plugins'], where.root, fail);
+    documents.push({
+      spec: path.resolve(where.root, document.spec as string),
+      output: path.resolve(where.root, document.output as string),
+      ...(document.sdkName !== undefined ? { sdkName: document.sdkName as string } : {}),
+      ...(document.released !== undefined ? { released: document.released as string } : {}),
+      plugins,
+      absent: Object.keys(BUILT_IN_PLUGINS).filter(
+        (name) => !plugins.some((each) => each.plugin.name === name),
+      ),
+    });
+  }
+  return { file: where.file, root: where.root, documents };
+}
+
+/** Every built-in plugin that runs unless asked otherwise (not the opt-in ones). */
+export function defaultPlugins(): string[] {
+  return Object.values(BUILT_IN_PLUGINS)
+    .filter((plugin) => !plugin.optIn)
+    .map((plugin) => plugin.name);
+}
+
+type Fail = (keys: Array<string | number>, problem: string) => never;
+
+async function resolvePlugins(
+  entries: unknown[],
+  at: Array<string | number>,
+  root: string,
+  fail: Fail,
+): Promise<ConfiguredPlugin[]> {
+  const chosen = new Map<
+    string,
+    {
+      plugin: PluginDefinition<Record<string, unknown>, unknown>;
+      options: unknown;
+      at: Array<string | number>;
+    }
+  >();
+  for (const [index, entry] of entries.entries()) {
+    const here = [...at, index];
+    let reference: unknown = entry;
+    let options: unknown = undefined;
+    let optionsAt = [...here, 'options'];
+    if (isRecord(entry) && !isDefinition(entry)) {
+      unknownKeys(entry, ['name', 'plugin', 'options'], here, fail);
+      reference = entry.plugin ?? entry.name;
+      options = entry.options;
+      if (entry.plugin !== undefined && entry.name !== undefined)
+        fail(here, 'give name (a built-in) or plugin (a file or definition), not both');
+    } else optionsAt = here;
+    const plugin = await pluginOf(reference, here, root, fail);
+    if (chosen.has(plugin.name)) fail(here, `the plugin ${plugin.name} is listed twice`);
+    chosen.set(plugin.name, { plugin, options, at: optionsAt });
+  }
+  for (const { plugin, at: where } of chosen.values()) {
+    for (const dependency of plugin.dependencies ?? [])
+      if (!chosen.has(dependency))
+        fail(
+          where.at(-1) === 'options' ? where.slice(0, -1) : where,
+          `${plugin.name} needs the plugin ${dependency}; add it to this document's plugins`,
+        );
+  }
+  return dependencyOrder([...chosen.values()], fail).map(({ plugin, options, at: optionsAt }) => ({
+    plugin,
+    options: checkOptions(plugin, options, optionsAt, fail),
+    root: pluginRoot(plugin),
+  }));
+}
+
+function isDefinition(value: Record<string, unknown>): boolean {
+  return typeof value.generate === 'function';
+}
+
+async function pluginOf(
+  reference: unknown,
+  at: Array<string | number>,
+  root: string,
+  fail: Fail,
+): Promise<PluginDefinition<Record<string, unknown>, unknown>> {
+  if (isRecord(reference) && isDefinition(reference)) return checkDefinition(reference, at, fail);
+  if (typeof reference !== 'string' || reference === '')
+    return fail(
+      at,
+      `must name a plugin: one of ${Object.keys(BUILT_IN_PLUGINS).join(', ')}, a file ('./plugins/mine.ts'), or { name, options }`,
+    );
+  if (/^\.{0,2}\/|\.(m?[jt]s)$/.test(reference)) {
+    const file = path.resolve(root, reference);
+    if (!existsSync(file)) return fail(at, `no plugin file ${reference} (looked for ${file})`);
+    let loaded: unknown;
+    try {
+      loaded = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+    } catch (error) {
+      return fail(
+        at,
+        `the plugin file ${reference} does not load: ${(error as Error).message.split('\n')[0]}`,
+      );
+    }
+    if (!isRecord(loaded) || !isDefinition(loaded))
+      return fail(at, `${reference} must export default definePlugin({ name, generate, ... })`);
+    return checkDefinition(loaded, at, fail);
+  }
+  const builtIn = BUILT_IN_PLUGINS[reference];
+  if (!builtIn)
+    return fail(
+      at,
+      `unknown plugin "${reference}"; allowed: ${Object.keys(BUILT_IN_PLUGINS).join(', ')}, or a file ('./plugins/mine.ts')`,
+    );
+  return builtIn;
+}
+
+function checkDefinition(
+  value: Record<string, unknown>,
+  at: Array<string | number>,
+  fail: Fail,
+): PluginDefinition<Record<string, unknown>, unknown> {
+  if (typeof value.name !== 'string' || !/^[a-z][a-z0-9-]*$/.test(value.name))
+    fail(at, 'a plugin needs a name of lower-case letters, digits and dashes');
+  if (BUILT_IN_PLUGINS[value.name as string] && (BUILT_IN_PLUGINS[value.name as string] as unknown) !== value)
+    fail(at, `the plugin name ${value.name as string} is a built-in's; name yours differently`);
+  if (
+    value.dependencies !== undefined &&
+    !(Array.isArray(value.dependencies) && value.dependencies.every((each) => typeof each === 'string'))
+  )
+    fail(at, `${value.name as string}: dependencies must be an array of plugin names`);
+  if (value.readsDocument)
+    fail(
+      at,
+      `${value.name as string}: readsDocument is for the built-in document plugins; read the IR and its schema model`,
+    );
+  return value as unknown as PluginDefinition<Record<string, unknown>, unknown>;
+}
+
+/** Plugins sorted so each comes after its dependencies (in list order otherwise); a cycle is a mistake. */
+function dependencyOrder<
+  T extends { plugin: PluginDefinition<Record<string, unknown>, unknown>; at: Array<string | number> },
+>(chosen: T[], fail: Fail): T[] {
+  const byName = new Map(chosen.map((each) => [each.plugin.name, each]));
+  const ordered: T[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (each: T, trail: string[]) => {
+    const name = each.plugin.name;
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'visiting') {
+      const cycle = [...trail.slice(trail.indexOf(name)), name];
+      const at = each.at.at(-1) === 'options' ? each.at.slice(0, -1) : each.at;
+      fail(at, `the plugins depend on each other in a cycle: ${cycle.join(' -> ')}`);
+    }
+    state.set(name, 'visiting');
+    for (const dependency of each.plugin.dependencies ?? []) visit(byName.get(dependency)!, [...trail, name]);
+    state.set(name, 'done');
+    ordered.push(each);
+  };
+  for (const each of chosen) visit(each, []);
+  return ordered;
+}
+
+const ajv = new Ajv2020({ allErrors: false, useDefaults: true, strict: false });
+
+/** The plugin's options, checked against its declaration, with defaults filled in. */
+function checkOptions(
+  plugin: PluginDefinition<Record<string, unknown>, unknown>,
+  given: unknown,
+  at: Array<string | number>,
+  fail: Fail,
+): Record<string, unknown> {
+  const declared = plugin.options ?? {};
+  if (given === undefined) given = {};
+  if (!isRecord(given))
+    return fail(at, `must be an object of ${plugin.name}'s options: ${allowedOptions(declared)}`);
+  unknownKeys(given, Object.keys(declared), at, fail, `${plugin.name} takes ${allowedOptions(declared)}`);
+  const options: Record<string, unknown> = structuredClone(given);
+  for (const [key, schema] of Object.entries(declared)) {
+    if (options[key] === undefined) {
+      if (schema.default !== undefined) options[key] = structuredClone(schema.default);
+      continue;
+    }
+    const validate = ajv.compile(schema as object);
+    if (!validate(options[key])) {
+      const error = validate.errors?.[0];
+      const inner = (error?.instancePath ?? '').split('/').filter(Boolean);
+      fail(
+        [...at, key, ...inner],
+        `${error?.message ?? 'is not allowed'}${schema.enum ? ` (allowed: ${schema.enum.map((each) => JSON.stringify(each)).join(', ')})` : ''}; ${key}: ${schema.description}`,
+      );
+    }
+  }
+  return options;
+}
+
+function allowedOptions(declared: Record<string, OptionSchema>): string {
+  const keys = Object.keys(declared);
+  return keys.length > 0 ? keys.join(', ') : 'no options';
+}
+
+function unknownKeys(
+  value: Record<string, unknown>,
+  allowed: string[],
+  at: Array<string | number>,
+  fail: Fail,
+  hint?: string,
+): void {
+  for (const key of Object.keys(value))
+    if (!allowed.includes(key))
+      fail([...at, key], `unknown key; ${hint ?? `allowed: ${allowed.join(', ')}`}`);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** documents[0].plugins[2].options.timeout */
+function keyPath(keys: Array<string | number>): string {
+  if (keys.length === 0) return 'config';
+  return keys
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index > 0 ? '.' : ''}${key}`))
+    .join('');
+}
+
+/** Lines of a JSON config's keys. */
+function jsonLocator(text: string): KeyLocator {
+  return (keys) => {
+    try {
+      const { offset, reached } = jsonPointerOffset(text, keys.map(String));
+      return reached ? linePosition(text, offset).line : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/**
+ * Lines of a TypeScript or JavaScript config's keys, read from its syntax tree: the object passed
+ * to defineConfig (or exported as default), followed key by key and index by index. A key the file
+ * computes is not found; the error then names the nearest written key's line.
+ */
+async function scriptLocator(text: string, file: string): Promise<KeyLocator> {
+  const ts = (await import('typescript')).default;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  let root: import('typescript').Expression | undefined;
+  const visit = (node: import('typescript').Node) => {
+    if (root) return;
+    if (ts.isExportAssignment(node)) {
+      const expression = node.expression;
+      root =
+        ts.isCallExpression(expression) && expression.arguments.length > 0
+          ? expression.arguments[0]
+          : expression;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const unwrap = (node: import('typescript').Expression): import('typescript').Expression =>
+    ts.isAsExpression(node) || ts.isParenthesizedExpression(node) || ts.isSatisfiesExpression(node)
+      ? unwrap(node.expression)
+      : node;
+  return (keys) => {
+    let node = root && unwrap(root);
+    for (const key of keys) {
+      if (!node) return undefined;
+      if (typeof key === 'number') {
+        if (!ts.isArrayLiteralExpression(node)) return undefined;
+        node = node.elements[key] && unwrap(node.elements[key]);
+      } else {
+        if (!ts.isObjectLiteralExpression(node)) return undefined;
+        const property = node.properties.find(
+          (each) =>
+            (ts.isPropertyAssignment(each) || ts.isShorthandPropertyAssignment(each)) &&
+            each.name &&
+            (ts.isIdentifier(each.name) || ts.isStringLiteral(each.name)) &&
+            each.name.text === key,
+        );
+        if (!property) return undefined;
+        node = ts.isPropertyAssignment(property)
+          ? unwrap(property.initializer)
+          : (property as unknown as import('typescript').Expression);
+      }
+    }
+    return node ? source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 : undefined;
+  };
+}
+
+/** A plugin's options with nothing given: each declared option's default. */
+export function defaultOptions(plugin: Pick<PluginDefinition, 'options'>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(plugin.options ?? {})
+      .filter(([, schema]) => schema.default !== undefined)
+      .map(([key, schema]) => [key, structuredClone(schema.default)]),
+  );
+}

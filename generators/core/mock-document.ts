@@ -1,0 +1,96 @@
+/**
+ * The mock's copy of the spec (the contract-document plugin renders it with the contract; mock-document writes it): the bundled document without security
+ * requirements, because the source says the mock ignores authentication and Prism 5 would otherwise
+ * answer 401 to a request without a Bearer header. Everything else (schemas, examples, validation) is kept, except
+ * that example spec digests are the real one (the mock's `/v1/health` tells the truth), and two
+ * operations are added so the mock serves the contract itself, as the service does (Prism inlines
+ * local $refs in what it serves, so only `/openapi.yaml`, a string, arrives byte for byte).
+ */
+import type { Ir } from './ir.js';
+import { CONTRACT_PATHS } from './contract-paths.js';
+
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/**
+ * The node with every `spec_digest` example value (a sha256 digest) replaced by this spec's
+ * digest. Copy on write: untouched subtrees are shared, not cloned (a large spec has megabytes of them).
+ */
+function withRealDigests<T>(node: T, digest: string): T {
+  if (Array.isArray(node)) {
+    const items = node.map((item) => withRealDigests(item, digest));
+    return items.some((item, index) => item !== node[index]) ? (items as T) : node;
+  }
+  if (!node || typeof node !== 'object') return node;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(node)) {
+    const replaced =
+      key === 'spec_digest' && typeof value === 'string' && DIGEST.test(value)
+        ? digest
+        : withRealDigests(value, digest);
+    if (replaced === value) continue;
+    copy ??= { ...(node as Record<string, unknown>) };
+    copy[key] = replaced;
+  }
+  return (copy as T) ?? node;
+}
+
+function withoutSecurity(operation: object): object {
+  const { security: _security, ...rest } = operation as { security?: unknown };
+  return rest;
+}
+
+function served(mediaType: string, example: unknown, summary: string) {
+  return {
+    get: {
+      operationId: `mock${mediaType.endsWith('json') ? 'Json' : 'Yaml'}Contract`,
+      summary,
+      'x-mock-only': 'Serves the contract; the service has the same route outside the API.',
+      responses: {
+        '200': {
+          description: summary,
+          content: {
+            [mediaType]: {
+              schema: mediaType.endsWith('json') ? { type: 'object' } : { type: 'string' },
+              example,
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The mock's document, with `yamlMarker` (a string) where the contract's YAML goes: the contract's
+ * renderings print it (contract/emit.ts), so the YAML need not be waited for here, and the
+ * subtrees it shares with the IR's document travel to the worker thread once.
+ */
+export function mockDocument(ir: Ir, yamlMarker: string): Record<string, unknown> {
+  // Shallow copies down to the operations: only `security` goes, the rest is shared with the IR.
+  const { security: _security, ...rest } = ir.document;
+  const paths = Object.fromEntries(
+    Object.entries<Record<string, unknown>>(ir.document.paths ?? {}).map(([route, pathItem]) => [
+      route,
+      Object.fromEntries(
+        Object.entries(pathItem).map(([key, operation]) => [
+          key,
+          operation && typeof operation === 'object' && 'security' in operation
+            ? withoutSecurity(operation)
+            : operation,
+        ]),
+      ),
+    ]),
+  );
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI document, its paths written below
+  const document: Record<string, any> = withRealDigests({ ...rest, paths }, ir.digest);
+  document.paths = {
+    ...document.paths,
+    [CONTRACT_PATHS.json]: served('application/json', ir.document, 'The contract (OpenAPI, JSON)'),
+    [CONTRACT_PATHS.yaml]: served('application/yaml', yamlMarker, 'The contract (OpenAPI, YAML)'),
+  };
+  document['x-mock'] = {
+    note: 'Derived for the Prism mock: authentication removed, everything else as in the source.',
+    spec_digest: ir.digest,
+  };
+  return document;
+}

@@ -1,0 +1,19 @@
+/**
+ * The toolkit's public API, for a config file and a plugin of one's own:
+ *
+ *   import { defineConfig, definePlugin } from 'contract-kit';
+ */
+export { defineConfig, type DocumentConfig, type PluginEntry, type ToolkitConfig } from './config.js';
+export {
+  definePlugin,
+  type OptionSchema,
+  type PluginContext,
+  type PluginDefinition,
+  type PluginResult,
+} from './plugin.js';
+export type { GeneratedFile } from './core/files.js';
+export type * from './core/ir.js';
+export type { SchemaModel } from './core/schema-model.js';
+export type { ClientExports } from './plugins/client/index.js';
+export type { ClientPlan, OperationPlan, ResourceNode } from './plugins/client/plan.js';
+export type { TypesExports } from './plugins/types/index.js';

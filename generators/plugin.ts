@@ -1,0 +1,101 @@
+/**
+ * The plugin interface: every output of the toolkit (types, client, Python SDK, stubs, contract
+ * suites, the contract and mock documents, openapi-generator's SDKs) is a plugin, and so is any a
+ * team adds in its own file. A plugin is a function of the IR (and what its declared dependencies
+ * export) returning files under its own folder; it never imports another plugin's files. What two
+ * plugins share lives in `core/` or `sdk-shape/`, or passes through `dependencies`.
+ *
+ *   export default definePlugin({
+ *     name: 'operations-index',
+ *     dependencies: ['client'],
+ *     options: { title: { type: 'string', default: 'Operations' } },
+ *     proves: 'none: documentation only',
+ *     generate({ ir, options, dependency, emit }) { ... },
+ *   });
+ */
+import type { GeneratedFile } from './core/files.js';
+import type { Ir } from './core/ir.js';
+import type { SchemaModel } from './core/schema-model.js';
+
+/** The JSON Schema (draft 2020-12 subset) an option's value must satisfy; `default` is used when the config gives none. */
+export interface OptionSchema {
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+  description: string;
+  default?: unknown;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  items?: Omit<OptionSchema, 'description'> & { description?: string };
+  [keyword: string]: unknown;
+}
+
+/** The IR a plugin sees: without the raw document unless the plugin renders the document itself. */
+export type PluginIr = Omit<Ir, 'document'>;
+
+export interface PluginContext<Options, Dependencies = Record<string, unknown>> {
+  /**
+   * The API. `ir.document` (the bundled document as written) is there only for the plugins that
+   * declare `readsDocument` (document-to-document plugins); the others read the schema model.
+   */
+  ir: Ir;
+  /** Every schema of the API, normalised once (refs as named nodes, one nullability, …). */
+  model: SchemaModel;
+  /** This plugin's options, validated against its `options` declaration, defaults filled in. */
+  options: Options;
+  /** What a declared dependency exported (its `generate` result's `exports`). */
+  dependency<Name extends keyof Dependencies & string>(name: Name): Dependencies[Name];
+  /** A problem that does not stop generation, with the JSON pointer of the construct when there is one. */
+  warn(message: string, pointer?: string): void;
+  /** The folder this plugin writes under, relative to the document's output folder, e.g. `client/`. */
+  root: string;
+}
+
+/**
+ * What `generate` returns. Plugins that depend on this one start as soon as it returns (its
+ * `exports` are then known); its `files` may still be on their way (a promise), so that a long
+ * rendering in a worker thread (openapi-typescript's types) overlaps the plugins that use it.
+ */
+export interface PluginResult<Exports = unknown> {
+  /** Paths relative to the document's output folder; each must lie under the plugin's root. */
+  files: GeneratedFile[] | Promise<GeneratedFile[]>;
+  /** What plugins that depend on this one receive through `dependency(name)`. */
+  exports?: Exports;
+}
+
+export interface PluginDefinition<Options = Record<string, unknown>, Exports = unknown> {
+  /** How the config names it: lower case, digits and dashes (`client`, `operations-index`). */
+  name: string;
+  /** One line for `--help` and the README's plugin table. */
+  description: string;
+  /** Plugins this one reads the exports of; they run first and must be in the same document's list. */
+  dependencies?: string[];
+  /** The options it takes, each a JSON Schema with a description; anything else in the config is refused. */
+  options?: Record<string, OptionSchema>;
+  /** The folder it owns in the output, default `<name>/`. */
+  root?: string;
+  /**
+   * Whether its failure stops generation (default) or is reported while its previous output is kept
+   * (an optional extra such as openapi-generator's SDKs, which need Java).
+   */
+  isolated?: boolean;
+  /** Runs only when the config (or `generate --sdks`) asks for it. */
+  optIn?: boolean;
+  /** Renders the document itself (openapi-typescript's types, the contract and mock documents). */
+  readsDocument?: boolean;
+  /** Which check proves its output agrees with the spec (the round trip, the contract suites, a differential test, or none). */
+  proves: string;
+  generate(context: PluginContext<Options>): PluginResult<Exports> | Promise<PluginResult<Exports>>;
+}
+
+/** Declares a plugin; the identity function, for its types. */
+export function definePlugin<Options = Record<string, unknown>, Exports = unknown>(
+  definition: PluginDefinition<Options, Exports>,
+): PluginDefinition<Options, Exports> {
+  return definition;
+}
+
+/** Where a plugin's files go by default. */
+export function pluginRoot(plugin: Pick<PluginDefinition, 'name' | 'root'>): string {
+  return plugin.root ?? `${plugin.name}/`;
+}

@@ -1,0 +1,412 @@
+/**
+ * Deriving contract cases from the IR: a valid request per operation (examples first, else a
+ * sample from the schema), the operations that produce each path ID, and invalid requests
+ * derived from the schemas (missing required property, wrong type, pattern, range, enum,
+ * unknown field, query bounds, forbidden combinations).
+ */
+import type { Ir, IrCursorPagination, IrOperation, JsonSchema } from '../../core/ir.js';
+import { schemaRefName } from '../../core/refs.js';
+import { contractSchema } from './schemas.js';
+import type {
+  GenerationCase,
+  NegativeCase,
+  OperationCase,
+  ParameterCase,
+  ProducerRef,
+} from './runtime/cases.js';
+import { authCase, bodyFacts, operationPointer, responseMediaTypes } from './spec-facts.js';
+import { oncePer } from '../../core/once-per.js';
+
+// Schemas are untyped JSON here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+const flatten = (ir: Ir, raw: unknown): Json => ir.model.flatten(raw);
+
+/** A value that satisfies a schema as far as a generic sampler can (examples and defaults first). */
+export function sample(ir: Ir, raw: unknown, depth = 0, nonEmpty = false): unknown {
+  const schema = flatten(ir, raw);
+  if (depth > 6) return null;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  if ('example' in schema) return schema.example;
+  if ('default' in schema) return schema.default;
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  for (const key of ['oneOf', 'anyOf'])
+    if (Array.isArray(schema[key]) && schema[key].length)
+      return sample(
+        ir,
+        schema[key].find((option: Json) => ir.model.deref(option)?.type !== 'null') ?? schema[key][0],
+        depth + 1,
+      );
+  const type = Array.isArray(schema.type)
+    ? schema.type.find((entry: string) => entry !== 'null')
+    : schema.type;
+  switch (type ?? (schema.properties ? 'object' : undefined)) {
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((name: string) => [
+          name,
+          sample(ir, schema.properties?.[name] ?? {}, depth + 1),
+        ]),
+      );
+    case 'array':
+      return schema.minItems || nonEmpty
+        ? Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () =>
+            sample(ir, schema.items ?? {}, depth + 1),
+          )
+        : [];
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number'
+        ? schema.minimum
+        : typeof schema.maximum === 'number'
+          ? Math.min(0, schema.maximum)
+          : 1;
+    case 'boolean':
+      return true;
+    case 'string':
+      if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
+      if (schema.format === 'date') return '2026-01-01';
+      if (schema.format === 'email') return 'someone@example.com';
+      if (schema.format === 'uuid') return '123e4567-e89b-12d3-a456-426614174000';
+      if (schema.format === 'uri') return 'https://example.com/';
+      return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
+    default:
+      return null;
+  }
+}
+
+function firstExample(examples: unknown[]): { value: unknown } | undefined {
+  return examples.length ? { value: examples[0] } : undefined;
+}
+
+function wrongTypeValue(schema: Json): unknown {
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  return type === 'string'
+    ? 12345
+    : type === 'object'
+      ? 'not an object'
+      : type === 'array'
+        ? 'not an array'
+        : 'not a number';
+}
+
+/** Invalid variants of a body, each breaking one rule of its schema. */
+function bodyNegatives(ir: Ir, raw: unknown, given: Json, prefix = '', depth = 0): NegativeCase[] {
+  const schema = flatten(ir, raw);
+  if (!given || typeof given !== 'object' || Array.isArray(given) || depth > 1) return [];
+  // readOnly properties are the server's to set: a request neither needs nor sends them.
+  const readOnly = (name: string) => flatten(ir, schema.properties?.[name] ?? {}).readOnly === true;
+  const example: Json = Object.fromEntries(Object.entries(given).filter(([name]) => !readOnly(name)));
+  const cases: NegativeCase[] = [];
+  const at = (name: string) => `${prefix}${name}`;
+  const set = (path: string[], value: unknown, remove = false): unknown => {
+    const copy = structuredClone(example);
+    let node = copy;
+    for (const key of path.slice(0, -1)) node = node[key];
+    if (remove) delete node[path.at(-1)!];
+    else node[path.at(-1)!] = value;
+    return copy;
+  };
+  for (const name of (schema.required ?? []).filter(
+    (required: string) => required in example && !readOnly(required),
+  )) {
+    cases.push({
+      name: `missing required property ${at(name)}`,
+      in: 'body',
+      body: set([name], undefined, true),
+    });
+  }
+  if (schema.additionalProperties === false)
+    cases.push({
+      name: `unknown property ${at('unexpected_field')}`,
+      in: 'body',
+      body: set(['unexpected_field'], 'x'),
+    });
+  let wrongTypeDone = false;
+  for (const [name, rawProperty] of Object.entries<Json>(schema.properties ?? {})) {
+    if (!(name in example) || readOnly(name)) continue;
+    const property = flatten(ir, rawProperty);
+    const type = Array.isArray(property.type)
+      ? property.type.filter((entry: string) => entry !== 'null')[0]
+      : property.type;
+    if (!wrongTypeDone && type && !Array.isArray(property.type)) {
+      cases.push({
+        name: `wrong type for ${at(name)}`,
+        in: 'body',
+        body: set([name], wrongTypeValue(property)),
+      });
+      wrongTypeDone = true;
+    }
+    if (typeof property.pattern === 'string')
+      cases.push({
+        name: `${at(name)} not matching its pattern`,
+        in: 'body',
+        body: set([name], '!! not matching !!'),
+      });
+    if (Array.isArray(property.enum))
+      cases.push({
+        name: `unknown enum value for ${at(name)}`,
+        in: 'body',
+        body: set([name], '__not_in_enum__'),
+      });
+    if (typeof property.maximum === 'number')
+      cases.push({
+        name: `${at(name)} above its maximum`,
+        in: 'body',
+        body: set([name], property.maximum + 1),
+      });
+    if (typeof property.minimum === 'number')
+      cases.push({
+        name: `${at(name)} below its minimum`,
+        in: 'body',
+        body: set([name], property.minimum - 1),
+      });
+    if (type === 'object' && example[name] && typeof example[name] === 'object') {
+      for (const inner of bodyNegatives(ir, rawProperty, example[name], `${at(name)}.`, depth + 1))
+        cases.push({ ...inner, body: set([name], inner.body) });
+    }
+  }
+  return cases;
+}
+
+function queryNegatives(ir: Ir, operation: IrOperation): NegativeCase[] {
+  const cases: NegativeCase[] = [];
+  for (const param of operation.parameters.query) {
+    const schema = flatten(ir, param.schema);
+    if (typeof schema.minimum === 'number')
+      cases.push({
+        name: `${param.name} ${schema.minimum - 1} (below ${schema.minimum})`,
+        in: 'query',
+        query: { [param.name]: schema.minimum - 1 },
+      });
+    if (typeof schema.maximum === 'number')
+      cases.push({
+        name: `${param.name} ${schema.maximum + 1} (above ${schema.maximum})`,
+        in: 'query',
+        query: { [param.name]: schema.maximum + 1 },
+      });
+    if (Array.isArray(schema.enum))
+      cases.push({
+        name: `unknown enum value for ${param.name}`,
+        in: 'query',
+        query: { [param.name]: '__not_in_enum__' },
+      });
+    for (const other of param.exclusiveWith ?? []) {
+      const partner = operation.parameters.query.find((candidate) => candidate.name === other);
+      cases.push({
+        name: `${param.name} together with ${other}`,
+        in: 'query',
+        semantic: true,
+        query: { [param.name]: param.example ?? 'x', [other]: partner?.example ?? 'x' },
+      });
+    }
+  }
+  return cases;
+}
+
+function successSchemaRef(operation: IrOperation | undefined): string | undefined {
+  const success = operation?.responses.find((response) => response.status === operation.successStatus);
+  return success ? schemaRefName(success.schema) : undefined;
+}
+
+/** Per IR, what producerOf looks up for every path parameter: made once, not a scan of every operation each time. */
+interface ProducerIndex {
+  /** The first GET of each path. */
+  getByPath: Map<string, IrOperation>;
+  /** The POSTs by the component schema their success returns, in the IR's order. */
+  postsBySuccessRef: Map<string, IrOperation[]>;
+}
+
+const producerIndex = oncePer((ir: Ir): ProducerIndex => {
+  const index: ProducerIndex = { getByPath: new Map(), postsBySuccessRef: new Map() };
+  for (const candidate of ir.operations) {
+    if (candidate.method === 'get' && !index.getByPath.has(candidate.path))
+      index.getByPath.set(candidate.path, candidate);
+    const ref = candidate.method === 'post' ? successSchemaRef(candidate) : undefined;
+    if (ref === undefined) continue;
+    const posts = index.postsBySuccessRef.get(ref);
+    if (posts) posts.push(candidate);
+    else index.postsBySuccessRef.set(ref, [candidate]);
+  }
+  return index;
+});
+
+/** The operation that creates what a path parameter identifies: a POST returning the same schema as the GET of that resource. */
+function producerOf(ir: Ir, operation: IrOperation, param: string): ProducerRef | undefined {
+  const resourcePath = operation.path.slice(0, operation.path.indexOf(`{${param}}`) + param.length + 2);
+  const index = producerIndex(ir);
+  const ref = successSchemaRef(
+    index.getByPath.get(resourcePath) ?? (operation.path === resourcePath ? operation : undefined),
+  );
+  if (!ref) return undefined;
+  const producer = index.postsBySuccessRef
+    .get(ref)
+    ?.find((candidate) => candidate !== operation && !candidate.path.includes(`{${param}}`));
+  if (!producer) return undefined;
+  const fields =
+    flatten(ir, producer.responses.find((response) => response.status === producer.successStatus)?.schema)
+      .properties ?? {};
+  return 'id' in fields ? { operationId: producer.id, field: 'id' } : undefined;
+}
+
+/**
+ * What the property-based stage may generate: the JSON body, and the query parameters except
+ * opaque paging cursors (a made-up cursor is rightly refused) and the partner of a mutually
+ * exclusive pair; object-valued query parameters only when required (their serialisation varies).
+ */
+function generationCase(ir: Ir, operation: IrOperation): GenerationCase {
+  const cursor = cursorPaging(operation);
+  const opaque = new Set([cursor?.forwardParam, cursor?.backwardParam]);
+  const query = operation.parameters.query
+    .filter(
+      (param) =>
+        param.required ||
+        (!opaque.has(param.name) &&
+          !param.exclusiveWith?.length &&
+          flatten(ir, param.schema).type !== 'object'),
+    )
+    .map((param) => ({
+      name: param.name,
+      required: param.required,
+      schema: contractSchema(param.schema, ir),
+    }));
+  return { ...(operation.body?.isJson ? { body: contractSchema(operation.body.schema, ir) } : {}), query };
+}
+
+/** Map-like body properties the suite can tag what it creates with (`{contract_run: ...}`). */
+const TAG_FIELDS = ['metadata', 'labels', 'tags'];
+
+function tagOf(ir: Ir, operation: IrOperation): OperationCase['tag'] {
+  if (!operation.body?.isJson || operation.method !== 'post') return undefined;
+  const properties = flatten(ir, operation.body.schema).properties ?? {};
+  const field = TAG_FIELDS.find((name) => {
+    const field = properties[name] ? flatten(ir, properties[name]) : undefined;
+    const values =
+      field?.additionalProperties === undefined || field.additionalProperties === true
+        ? {}
+        : flatten(ir, field.additionalProperties);
+    return (
+      field?.type === 'object' &&
+      !field.properties &&
+      field.additionalProperties !== false &&
+      (values.type === undefined || values.type === 'string')
+    );
+  });
+  if (!field) return undefined;
+  const maxProperties = flatten(ir, properties[field]).maxProperties;
+  return { field, ...(typeof maxProperties === 'number' ? { maxProperties } : {}) };
+}
+
+export function operationCase(ir: Ir, operation: IrOperation, parameters: ParameterCase[]): OperationCase {
+  const body = operation.body;
+  const facts = bodyFacts(ir, operation);
+  const bodyValue = body
+    ? (firstExample(body.examples)?.value ??
+      (body.isJson || facts.raw !== undefined ? sample(ir, body.isJson ? body.schema : facts.raw) : 'body'))
+    : undefined;
+  // A required array parameter needs an item, and an object one a member: empty, they are not sent at all.
+  const valueOf = (param: { example?: unknown; schema: JsonSchema }) => {
+    if (param.example !== undefined) return param.example;
+    const value = sample(ir, param.schema, 0, true);
+    const properties = flatten(ir, param.schema).properties;
+    if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.keys(value).length === 0 &&
+      properties
+    ) {
+      return Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => [name, sample(ir, property, 1)]),
+      );
+    }
+    return value;
+  };
+  const media = responseMediaTypes(ir, operation);
+  const responses = Object.fromEntries(
+    operation.responses.map((response) => [
+      response.status,
+      {
+        ...(response.isJson && response.schema !== undefined
+          ? { schema: contractSchema(response.schema, ir) }
+          : {}),
+        requiredHeaders: response.headers.filter((header) => header.required).map((header) => header.name),
+        ...(response.headers.some((header) => typeof header.schema === 'object')
+          ? {
+              headerSchemas: Object.fromEntries(
+                response.headers
+                  .filter((header) => typeof header.schema === 'object')
+                  .map((header) => [header.name, contractSchema(header.schema, ir)]),
+              ),
+            }
+          : {}),
+        mediaTypes: media[response.status]?.mediaTypes ?? [],
+        pointer:
+          media[response.status]?.pointer ?? `${operationPointer(operation)}/responses/${response.status}`,
+      },
+    ]),
+  );
+  const auth = operation.security.isPublic ? undefined : authCase(ir, operation);
+  const tag = tagOf(ir, operation);
+  return {
+    id: operation.id,
+    method: operation.method,
+    path: operation.path,
+    pointer: operationPointer(operation),
+    isPublic: operation.security.isPublic,
+    scopes: operation.security.scopes,
+    ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}),
+    // Objects and arrays (label, matrix, simple styles) are kept as JSON and serialised in their style when sent.
+    pathParams: operation.parameters.path.map((param) => {
+      const value = valueOf(param);
+      const producer = producerOf(ir, operation, param.name);
+      return {
+        name: param.name,
+        example: typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value),
+        ...(producer ? { producer } : {}),
+      };
+    }),
+    query: Object.fromEntries(
+      operation.parameters.query
+        .filter((param) => param.required)
+        .map((param) => [param.name, valueOf(param)]),
+    ),
+    headers: Object.fromEntries(
+      operation.parameters.header
+        .filter((param) => param.required && param.name !== operation.idempotencyHeader)
+        .map((param) => [param.name, String(valueOf(param))]),
+    ),
+    parameters,
+    ...(auth ? { auth } : {}),
+    ...(bodyValue !== undefined
+      ? { body: bodyValue, bodyContentType: body!.contentType, bodyRequired: body!.required }
+      : {}),
+    ...(facts.schema ? { bodySchema: facts.schema } : {}),
+    ...(facts.pointer ? { bodyPointer: facts.pointer } : {}),
+    ...(facts.unsupported ? { bodyUnsupported: facts.unsupported } : {}),
+    responses,
+    // No cap: every derived invalid request is sent (a fixed cap hid operations' later rules).
+    negative: [
+      ...(body?.isJson ? bodyNegatives(ir, body.schema, bodyValue) : []),
+      ...queryNegatives(ir, operation),
+    ],
+    ...(cursorPaging(operation) ? { pagination: withoutStyle(cursorPaging(operation)!) } : {}),
+    ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
+    generation: generationCase(ir, operation),
+    ...(tag ? { tag } : {}),
+  };
+}
+
+/**
+ * The paging the suites check: our cursor envelope (every page forward and back, against one
+ * maximal page). Lists that page otherwise are checked as plain operations.
+ */
+export function cursorPaging(operation: IrOperation): IrCursorPagination | undefined {
+  return operation.pagination?.style === 'cursor' ? operation.pagination : undefined;
+}
+
+function withoutStyle({ style: _style, ...rest }: IrCursorPagination): Omit<IrCursorPagination, 'style'> {
+  return rest;
+}

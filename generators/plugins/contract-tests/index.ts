@@ -1,0 +1,19 @@
+/** Contract test suites (contract-tests/): property-based, stateful and bad-input checks of any target against the spec. */
+import { definePlugin } from '../../plugin.js';
+import type { ClientExports } from '../client/index.js';
+import { emitContractTests } from './emit.js';
+
+export default definePlugin({
+  name: 'contract-tests',
+  description: 'Contract test suites (contract-tests/) that judge any server against the spec',
+  // The suites call the API through the client's plan of each operation (client-calls.ts).
+  dependencies: ['client'],
+  // For now spec-facts.ts reads examples, parameters and security with their pointers from the
+  // document; once the IR carries them with their pointers this goes.
+  readsDocument: true,
+  proves:
+    'they run against the reference service, Prism and sabotaged servers (test:contract, the sabotage tests)',
+  generate({ ir, dependency }) {
+    return { files: emitContractTests(ir, (dependency('client') as ClientExports).plan) };
+  },
+});

@@ -1,0 +1,723 @@
+/**
+ * The contract checks, one method per kind, each throwing a ProblemsError with every problem it
+ * found (classed by the Judge). Generated suites call them per operation, path or resource; whether
+ * a check applies to a target (stateful, keys given) is decided by `notApplicable`, so an
+ * inapplicable check is reported as skipped under its own name, never passed silently. The larger
+ * kinds live in their own modules: HTTP semantics and credentials (http-checks.ts), tenancy and
+ * object lifetime (isolation.ts), deterministic coverage (coverage.ts), sequences (stateful.ts).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { arbitraryFrom, withoutReadOnly } from './arbitraries.js';
+import type { Cases, OperationCase } from './cases.js';
+import { CreatedRegistry } from './cleanup.js';
+import { coverage } from './coverage.js';
+import { curlLine } from './curl.js';
+import { against, fail, ProblemsError, record, type Problem } from './findings.js';
+import {
+  positiveRequest,
+  SchemaError,
+  send,
+  SpecValidator,
+  type RequestSpec,
+  type Sent,
+  type Target,
+} from './harness.js';
+import { credentials, missingHeaders, options, unsupportedMethods } from './http-checks.js';
+import { afterDelete, concurrency, crossTenant, leakage } from './isolation.js';
+import { Judge, type Expectation } from './judge.js';
+import { paging } from './paging.js';
+import { propertyCheck, runsFromEnv, seedFromEnv } from './properties.js';
+import { fillPath } from './serialize.js';
+import { lifecycle, stateMachine, type SuiteContext } from './stateful.js';
+import { PacedTransport, type RateLimited } from './transport.js';
+
+export type ClientCall = (
+  client: unknown,
+  pathValues: Record<string, unknown>,
+  params: Record<string, unknown>,
+  body: unknown,
+) => PromiseLike<unknown>;
+
+/** The metadata key under which the suites tag what they create. */
+export const RUN_TAG = 'contract_run';
+
+const deepEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export class ContractChecks implements SuiteContext {
+  readonly validator: SpecValidator;
+  readonly registry: CreatedRegistry;
+  readonly judge: Judge;
+  /** This run's tag value (CONTRACT_RUN_ID, or a random one). */
+  readonly runId: string;
+  /** The ordinal of generated stand-ins for invalid examples, so each is drawn from its own seed. */
+  private substitutes = 0;
+
+  constructor(
+    readonly cases: Cases,
+    readonly target: Target,
+    private readonly generatedClient?: {
+      create: (target: Target) => unknown;
+      calls: Record<string, ClientCall>;
+    },
+    env: Record<string, string | undefined> = process.env,
+  ) {
+    this.validator = new SpecValidator(cases);
+    this.judge = new Judge({ cases, target, validator: this.validator });
+    target.transport ??= new PacedTransport(cases.rateLimitHeaders, {
+      timeScale: Number(env.CONTRACT_TIME_SCALE ?? 1),
+    });
+    this.registry = new CreatedRegistry(cases, target);
+    // A stateless target (the mock) creates nothing to clean up.
+    if (target.stateful) target.transport.observe(this.registry.observe);
+    target.transport.observeRateLimited(this.rateLimited);
+    this.runId = env.CONTRACT_RUN_ID ?? `run_${randomBytes(6).toString('hex')}`;
+  }
+
+  /** Judges an answer; the class of each problem comes from the evidence (judge.ts). */
+  problems(
+    operation: OperationCase,
+    sent: Sent,
+    expectation: Expectation,
+    check: string,
+    request?: RequestSpec,
+    label?: string,
+    fix?: string,
+  ): Problem[] {
+    return this.judge.judge(operation, sent, expectation, { check, request, label, ...(fix ? { fix } : {}) });
+  }
+
+  /** Every 429, also those the transport waits out: documented, with its headers and body, like any answer. */
+  private readonly rateLimited = (answer: RateLimited): void => {
+    const path =
+      answer.url.pathname.slice(new URL(this.target.baseUrl).pathname.replace(/\/$/, '').length) || '/';
+    const operation = this.cases.operations.find(
+      (candidate) =>
+        candidate.method.toUpperCase() === answer.method &&
+        new RegExp(
+          `^${candidate.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`,
+        ).test(path),
+    );
+    if (!operation) return;
+    let body: unknown = answer.text;
+    try {
+      body = answer.text ? JSON.parse(answer.text) : undefined;
+    } catch {
+      /* validation says so */
+    }
+    const sent: Sent = { status: 429, headers: answer.headers, body, text: answer.text };
+    const curl = `curl -i -X ${answer.method} '${answer.url.toString()}'`;
+    if (!operation.responses['429'] && !operation.responses['4XX'] && !operation.responses.default) {
+      record({
+        class: 'spec',
+        check: 'rate_limit_conformance',
+        message: `${operation.id}: the target rate-limits it (429), but the spec does not document 429 for it`,
+        operation: operation.id,
+        pointer: `${operation.pointer}/responses`,
+        fix: `Document the 429 response of ${operation.id}, with Retry-After and the rate-limit headers.`,
+        key: `spec|undocumented-429|${operation.id}`,
+        curl,
+      });
+      return;
+    }
+    for (const problem of this.judge.judge(
+      operation,
+      sent,
+      { kind: 'documented' },
+      { check: 'rate_limit_conformance' },
+    ))
+      record({
+        ...problem,
+        check: 'rate_limit_conformance',
+        curl,
+        message: `${problem.message} (a 429 the suite waited out)`,
+      });
+  };
+
+  /** Adds this run's tag to a create's body when its schema has room for it; otherwise sends the body as it is. */
+  readonly tag = (operation: OperationCase, body: unknown): unknown => {
+    if (!operation.tag || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+    const existing = {
+      ...(((body as Record<string, unknown>)[operation.tag.field] as Record<string, unknown> | undefined) ??
+        {}),
+    };
+    const keys = Object.keys(existing);
+    if (operation.tag.maxProperties !== undefined && keys.length >= operation.tag.maxProperties)
+      delete existing[keys.at(-1)!];
+    return { ...(body as object), [operation.tag.field]: { ...existing, [RUN_TAG]: this.runId } };
+  };
+
+  /**
+   * The operation's positive request: fresh path IDs on a stateful target, created bodies tagged,
+   * every part checked against its schema before it is sent. A part built from an example the
+   * spec got wrong is a spec finding and is replaced by a generated valid value, so the target is
+   * still tested.
+   */
+  async request(operation: OperationCase, key?: string | null): Promise<RequestSpec> {
+    return this.valid(
+      operation,
+      await positiveRequest(this.target, this.cases, operation, {
+        prepare: this.tag,
+        ...(key !== undefined ? { key } : {}),
+      }),
+    );
+  }
+
+  /** A value valid against `schema`, drawn with a fixed seed (the stand-in for an invalid example). */
+  validValue(schema: object, direction: 'request' | 'response' = 'request'): unknown {
+    this.substitutes += 1;
+    for (const value of fc.sample(arbitraryFrom(this.cases.sharedSchema, schema), {
+      numRuns: 50,
+      seed: 7919 * this.substitutes,
+    })) {
+      if (this.violations(schema, value, direction).length === 0) return value;
+    }
+    return undefined;
+  }
+
+  /** Violations of a value; a schema that cannot be compiled is the spec's fault (or ours), said once. */
+  violations(
+    schema: object | boolean | undefined,
+    value: unknown,
+    direction: 'request' | 'response' = 'request',
+    pointer?: string,
+    operation?: string,
+  ): string[] {
+    try {
+      return this.validator.violations(schema, value, direction);
+    } catch (error) {
+      if (!(error instanceof SchemaError)) throw error;
+      throw new ProblemsError([
+        {
+          class: error.bySpec ? 'spec' : 'suite',
+          check: 'schema',
+          message: `${operation ? `${operation}: ` : ''}${error.message}`,
+          operation,
+          pointer,
+          fix: error.bySpec
+            ? 'Make the schema valid JSON Schema, with patterns JavaScript (ECMA-262) can read.'
+            : 'This is a bug in the generated contract suites: report it with the spec that shows it.',
+          key: `${error.bySpec ? 'spec' : 'suite'}|schema|${error.message}`,
+        },
+      ]);
+    }
+  }
+
+  valid(operation: OperationCase, request: RequestSpec): RequestSpec {
+    const fixed = { ...request };
+    // A request sends no readOnly property (an example shared with the response may hold the server's id).
+    if (operation.bodySchema && request.body && typeof request.body === 'object')
+      fixed.body = withoutReadOnly(this.cases.sharedSchema, operation.bodySchema, request.body);
+    if (operation.bodySchema && fixed.body !== undefined && !operation.bodyUnsupported) {
+      const violations = this.violations(
+        operation.bodySchema,
+        fixed.body,
+        'request',
+        operation.bodyPointer,
+        operation.id,
+      );
+      if (violations.length) {
+        const example = this.cases.examples.find(
+          (candidate) =>
+            candidate.part === 'request' &&
+            candidate.operation === operation.id &&
+            deepEqual(candidate.value, operation.body),
+        );
+        if (example)
+          record({
+            class: 'spec',
+            check: 'example_validity',
+            message: `${operation.id}: the request body example ${example.pointer} is invalid against its schema: ${violations.slice(0, 3).join('; ')}`,
+            operation: operation.id,
+            pointer: example.pointer,
+            fix: 'Correct the example so that it validates against its schema.',
+            key: `spec|invalid-example|${example.pointer}`,
+          });
+        const value = this.validValue(operation.bodySchema);
+        if (value === undefined)
+          throw new ProblemsError([
+            {
+              class: 'suite',
+              check: 'positive_data_acceptance',
+              message: `${operation.id}: the suite cannot make a request body valid against its schema (${violations.slice(0, 2).join('; ')})`,
+              operation: operation.id,
+              pointer: operation.bodyPointer,
+              fix: 'This is a bug (or a limit) of the generated contract suites: report it with the spec that shows it.',
+            },
+          ]);
+        fixed.body = this.tag(operation, value);
+      }
+    }
+    const query = { ...(request.query ?? {}) };
+    const headers = { ...(request.headers ?? {}) };
+    // Path values the suite made (an ID a producer answered) are the target's; examples and samples are checked like the rest.
+    const made = new Set(
+      this.target.stateful
+        ? operation.pathParams.filter((param) => param.producer).map((param) => param.name)
+        : [],
+    );
+    const pathValues = { ...(request.pathValues ?? {}) };
+    let pathChanged = false;
+    for (const param of operation.parameters ?? []) {
+      const holder: Record<string, unknown> | undefined =
+        param.in === 'query'
+          ? query
+          : param.in === 'header'
+            ? headers
+            : param.in === 'path' && !made.has(param.name)
+              ? pathValues
+              : undefined;
+      if (!holder || holder[param.name] === undefined) continue;
+      // Headers and paths are text on the wire: read them as the server does before judging them.
+      const typed =
+        (param.in === 'header' || param.in === 'path') && typeof holder[param.name] === 'string'
+          ? readScalar(param.schema, holder[param.name] as string)
+          : holder[param.name];
+      const violations = this.violations(param.schema, typed, 'request', param.pointer, operation.id);
+      if (!violations.length) continue;
+      if (param.in === 'path') pathChanged = true;
+      const example = this.cases.examples.find(
+        (candidate) =>
+          candidate.part === 'parameter' &&
+          candidate.operation === operation.id &&
+          candidate.parameter === param.name,
+      );
+      if (example)
+        record({
+          class: 'spec',
+          check: 'example_validity',
+          message: `${operation.id}: the example of parameter ${param.name} (${JSON.stringify(example.value)}) is invalid against its schema: ${violations.slice(0, 3).join('; ')}`,
+          operation: operation.id,
+          pointer: example.pointer,
+          fix: 'Correct the example so that it validates against its schema.',
+          key: `spec|invalid-example|${example.pointer}`,
+        });
+      const value = this.validValue(param.schema);
+      if (value !== undefined)
+        holder[param.name] =
+          param.in === 'header' || param.in === 'path'
+            ? typeof value === 'object'
+              ? value
+              : String(value)
+            : value;
+    }
+    fixed.query = query;
+    fixed.headers = headers as Record<string, string>;
+    if (pathChanged) {
+      fixed.path = fillPath(operation.path, operation.parameters ?? [], pathValues);
+      fixed.pathValues = pathValues;
+    }
+    return fixed;
+  }
+
+  operation(id: string): OperationCase {
+    const found = this.cases.operations.find((operation) => operation.id === id);
+    if (!found) throw new Error(`no case for operation ${id}`);
+    return found;
+  }
+
+  /** Why a check does not apply to this target, or undefined when it does. */
+  notApplicable(
+    kind: 'stateful' | 'semantic' | 'scoped-keys' | 'revoked-key' | 'auth' | 'other-account',
+    operation?: OperationCase,
+  ): string | undefined {
+    if (kind === 'stateful' && !this.target.stateful) return 'the target keeps no state';
+    if (kind === 'semantic' && !this.target.semantic) return 'the target checks schemas only';
+    if (kind === 'auth' && !this.target.stateful) return 'the target ignores authentication';
+    if (kind === 'revoked-key' && (!this.target.revokedKey || !this.target.stateful))
+      return 'no revoked key given (CONTRACT_REVOKED_KEY)';
+    if (kind === 'scoped-keys' && (!operation || !this.keyLacking(operation)))
+      return 'no key lacking this operation’s scope given (CONTRACT_KEYS)';
+    if (kind === 'other-account' && !this.target.stateful) return 'the target keeps no state';
+    if (kind === 'other-account' && !this.target.otherAccountKey)
+      return 'no key of another account given (CONTRACT_OTHER_ACCOUNT_KEY)';
+    if (kind === 'auth' && operation?.bodyUnsupported) return operation.bodyUnsupported;
+    return undefined;
+  }
+
+  /** Why the positive request of an operation cannot be built, or undefined. */
+  unbuildable(id: string): string | undefined {
+    return this.operation(id).bodyUnsupported;
+  }
+
+  keyLacking(operation: OperationCase): string | undefined {
+    if (operation.scopes.length === 0) return undefined;
+    return this.target.keys.find((candidate) =>
+      operation.scopes.some((scope) => !candidate.scopes.includes(scope)),
+    )?.key;
+  }
+
+  /** The digest the target reports (any response's header) must be the one these suites came from. */
+  async specDigest(): Promise<void> {
+    const header = this.cases.specDigestHeader!;
+    const probe =
+      this.cases.operations.find(
+        (operation) => operation.isPublic && operation.method === 'get' && operation.pathParams.length === 0,
+      ) ?? this.cases.operations[0];
+    const request = await this.request(probe);
+    const sent = await send(this.target, request);
+    const reported = sent.headers.get(header);
+    if (reported === null) {
+      if (this.target.mock) return; // the mock serves examples and names no digest
+      fail([
+        against(
+          this.target,
+          'spec_digest',
+          `${probe.id}: the target reports no ${header}; cannot tell which spec it was built from`,
+          {
+            operation: probe.id,
+            pointer: '/x-spec-digest-header',
+            fix: `The target must send ${header} on every answer.`,
+            curl: curlLine(this.target, request),
+          },
+        ),
+      ]);
+    }
+    if (reported !== this.cases.specDigest) {
+      fail([
+        against(
+          this.target,
+          'spec_digest',
+          `spec digest mismatch: the target was built from ${reported}, these contract suites from ${this.cases.specDigest}. Regenerate and redeploy one of them.`,
+          {
+            operation: probe.id,
+            pointer: '/x-spec-digest-header',
+            fix: 'Deploy the target built from this spec, or regenerate the suites from the spec the target runs.',
+          },
+        ),
+      ]);
+    }
+  }
+
+  /** Every example in the spec validates against its schema; one that does not is a spec finding. */
+  examples(): void {
+    const problems: Problem[] = [];
+    for (const example of this.cases.examples) {
+      for (const violation of this.violations(
+        example.schema,
+        example.value,
+        example.part === 'response' ? 'response' : 'request',
+        example.pointer,
+        example.operation,
+      )) {
+        problems.push({
+          class: 'spec',
+          check: 'example_validity',
+          message: `example at ${example.where}: ${violation}`,
+          operation: example.operation,
+          pointer: example.pointer,
+          fix: 'Correct the example so that it validates against its schema.',
+          key: `spec|invalid-example|${example.pointer}`,
+        });
+      }
+    }
+    fail(problems);
+  }
+
+  async positive(id: string): Promise<void> {
+    const operation = this.operation(id);
+    const request = await this.request(operation);
+    fail(
+      this.problems(
+        operation,
+        await send(this.target, request),
+        { kind: 'success' },
+        'positive_data_acceptance',
+        request,
+      ),
+    );
+  }
+
+  async negative(id: string, index: number): Promise<void> {
+    const operation = this.operation(id);
+    const negative = operation.negative[index];
+    const request = await this.request(operation);
+    if (negative.in === 'body') request.body = negative.body;
+    else {
+      const query = { ...request.query };
+      for (const [name, value] of Object.entries(negative.query ?? {})) {
+        if (value === null) delete query[name];
+        else query[name] = value;
+      }
+      request.query = query;
+    }
+    if (
+      negative.in === 'body' &&
+      operation.bodySchema &&
+      this.violations(operation.bodySchema, request.body, 'request', operation.bodyPointer, operation.id)
+        .length === 0
+    ) {
+      fail([
+        {
+          class: 'suite',
+          check: 'negative_data_rejection',
+          message: `${negative.name}: ${operation.id}: the derived invalid body is valid against the schema, so it was not sent`,
+          operation: operation.id,
+          pointer: operation.bodyPointer,
+          fix: 'This is a bug in the generated contract suites (derive.ts): report it with the spec that shows it.',
+        },
+      ]);
+    }
+    fail(
+      this.problems(
+        operation,
+        await send(this.target, request),
+        { kind: 'refusal' },
+        'negative_data_rejection',
+        request,
+        negative.name,
+      ),
+    );
+  }
+
+  /** An ID that was never issued (valid against the parameter's schema) gets the documented 404. */
+  async unknownId(id: string): Promise<void> {
+    const operation = this.operation(id);
+    const request = await this.request(operation);
+    const last = operation.pathParams.at(-1)!;
+    const schema = operation.parameters?.find(
+      (param) => param.in === 'path' && param.name === last.name,
+    )?.schema;
+    let unknown: string = `never_issued_${randomUUID().replace(/-/g, '')}`;
+    if (schema && this.violations(schema, unknown, 'request').length) {
+      const generated = this.validValue(schema);
+      if (generated !== undefined) unknown = String(generated);
+    }
+    const segments = request.path.split('/');
+    const index = operation.path.split('/').indexOf(`{${last.name}}`);
+    if (index >= 0) segments[index] = encodeURIComponent(unknown);
+    const probe = { ...request, path: segments.join('/') };
+    fail(
+      this.problems(
+        operation,
+        await send(this.target, probe),
+        { kind: 'refusal', status: 404 },
+        'use_after_free',
+        probe,
+      ),
+    );
+  }
+
+  /** No key, a malformed key, an unknown well-formed key and (when given) a revoked key each get 401. */
+  async credentials(id: string): Promise<void> {
+    fail(await credentials(this, this.operation(id)));
+  }
+
+  async insufficientScope(id: string): Promise<void> {
+    const operation = this.operation(id);
+    const request = { ...(await this.request(operation)), key: this.keyLacking(operation) };
+    fail(
+      this.problems(
+        operation,
+        await send(this.target, request),
+        { kind: 'refusal', status: 403 },
+        'insufficient_scope',
+        request,
+      ),
+    );
+  }
+
+  /** A required header parameter (other than credentials) left out gets a documented 4xx. */
+  async missingHeaders(id: string): Promise<void> {
+    fail(await missingHeaders(this, this.operation(id)));
+  }
+
+  /** Each method the spec does not declare on a path gets 405 with an Allow header listing those it does. */
+  async unsupportedMethods(path: string): Promise<void> {
+    fail(await unsupportedMethods(this, path));
+  }
+
+  /** OPTIONS on a path answers Allow matching the spec's methods. */
+  async options(path: string): Promise<void> {
+    fail(await options(this, path));
+  }
+
+  /** The deterministic coverage of one operation: every enum value, every boundary, each optional part present and absent. */
+  async coverage(id: string): Promise<void> {
+    fail(await coverage(this, this.operation(id)));
+  }
+
+  async crossTenant(createId: string): Promise<void> {
+    fail(await crossTenant(this, createId));
+  }
+
+  async afterDelete(createId: string): Promise<void> {
+    fail(await afterDelete(this, createId));
+  }
+
+  async leakage(createId: string): Promise<void> {
+    fail(await leakage(this, createId));
+  }
+
+  async concurrency(id: string): Promise<void> {
+    fail(await concurrency(this, this.operation(id)));
+  }
+
+  /** Paging completeness over items the suite created (paging.ts). */
+  async paging(id: string): Promise<void> {
+    fail(await paging(this, this.operation(id)));
+  }
+
+  /** The property-based stage for one operation (CONTRACT_RUNS generated requests, CONTRACT_SEED). */
+  async property(id: string): Promise<void> {
+    await propertyCheck(this, id, { runs: runsFromEnv(), seed: seedFromEnv(), tag: this.tag });
+  }
+
+  /** A resource's life, from the links of the operation that creates it. */
+  async lifecycle(createId: string): Promise<void> {
+    fail(await lifecycle(this, createId));
+  }
+
+  /** The transitions of an x-state-machine. */
+  async stateMachine(schema: string): Promise<void> {
+    fail(await stateMachine(this, schema));
+  }
+
+  /** Deletes what this run created (after failures too); throws when a delete fails. */
+  async cleanup(): Promise<string> {
+    const report = await this.registry.cleanup(this);
+    const stats = this.target.transport?.stats;
+    const summary = `cleanup: deleted ${report.deleted}, already gone ${report.alreadyGone}, removed with their parent or kept ${report.withoutDelete}; ${stats?.requests ?? 0} requests, ${stats?.retriedAfter429 ?? 0} repeated after 429, ${((stats?.waitedMs ?? 0) / 1000).toFixed(1)} s waited for rate limits${stats?.connectionsDropped ? `, ${stats.connectionsDropped} sent again after the target closed their connection unanswered` : ''}`;
+    if (report.failures.length)
+      throw new Error(`${summary}\ncould not delete:\n  ${report.failures.join('\n  ')}`);
+    return summary;
+  }
+
+  /** Replaying a create with the same idempotency key returns the same resource. */
+  async idempotency(id: string): Promise<void> {
+    const operation = this.operation(id);
+    const request = await this.request(operation);
+    const headers = { ...request.headers, [operation.idempotencyHeader!]: `contract-${randomUUID()}` };
+    const replay = { ...request, headers };
+    const first = await send(this.target, replay);
+    const second = await send(this.target, replay);
+    const idOf = (sent: { body: unknown }) => (sent.body as Record<string, unknown> | undefined)?.id;
+    const problems = [
+      ...this.problems(operation, first, { kind: 'success' }, 'idempotency', replay),
+      ...this.problems(operation, second, { kind: 'success' }, 'idempotency', replay, 'the replay'),
+    ];
+    if (first.status < 300 && (idOf(first) === undefined || idOf(first) !== idOf(second))) {
+      problems.push(
+        against(
+          this.target,
+          'idempotency',
+          `${operation.id}: a replay with the same ${operation.idempotencyHeader} gave ${String(idOf(second))}, the first gave ${String(idOf(first))}`,
+          {
+            operation: operation.id,
+            pointer: operation.pointer,
+            fix: `A replay of ${operation.id} with the same ${operation.idempotencyHeader} must return the first answer, never create again.`,
+            curl: curlLine(this.target, replay),
+          },
+        ),
+      );
+    }
+    // The same key with another body is a conflict, never a second create nor a replay of the first.
+    if (operation.responses['409'] && operation.tag && request.body && typeof request.body === 'object') {
+      const tagged = request.body as Record<string, Record<string, unknown>>;
+      const other = {
+        ...replay,
+        body: {
+          ...tagged,
+          [operation.tag.field]: { ...tagged[operation.tag.field], [RUN_TAG]: `${this.runId}_other` },
+        },
+      };
+      problems.push(
+        ...this.problems(
+          operation,
+          await send(this.target, other),
+          { kind: 'refusal', status: 409 },
+          'idempotency',
+          other,
+          `the same ${operation.idempotencyHeader} with a different body`,
+        ),
+      );
+    }
+    fail(problems);
+  }
+
+  /**
+   * The positive case again, through the generated client. Where the client fails and the same
+   * request sent raw succeeds, the client (our generated code) is at fault: a suite finding.
+   */
+  async client(id: string): Promise<void> {
+    if (!this.generatedClient) throw new Error('no generated client was given to the contract suite');
+    const operation = this.operation(id);
+    const request = await this.request(operation);
+    const headers = Object.fromEntries(
+      Object.entries(request.headers ?? {}).filter(([name]) => name !== operation.idempotencyHeader),
+    );
+    const params = { ...(request.query ?? {}), ...headers };
+    const call = this.generatedClient.calls[operation.id];
+    const before = this.target.transport?.stats.requests ?? 0;
+    let result: unknown;
+    let thrown: unknown;
+    try {
+      result = await call(
+        this.generatedClient.create(this.target),
+        request.pathValues ?? {},
+        params,
+        request.body,
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    const sentSomething = (this.target.transport?.stats.requests ?? 0) > before;
+    const suite = (message: string): Problem => ({
+      class: 'suite',
+      check: 'generated_client',
+      message: `${operation.id} via the client: ${message}`,
+      operation: operation.id,
+      pointer: operation.pointer,
+      fix: 'The generated client must send what the spec says for this operation: a bug in the client generator (generators/plugins/client), to report with the spec that shows it.',
+      key: `suite|client|${operation.id}`,
+      curl: curlLine(this.target, request),
+    });
+    if (thrown !== undefined && !sentSomething)
+      fail([
+        suite(`it threw before sending anything: ${(thrown as Error).name}: ${(thrown as Error).message}`),
+      ]);
+    const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
+    const schema = success ? operation.responses[success].schema : undefined;
+    const value =
+      result && typeof result === 'object' && 'body' in (result as object) && 'data' in (result as object)
+        ? (result as { body: unknown }).body
+        : result;
+    const clientViolations = thrown === undefined ? this.violations(schema, value, 'response') : [];
+    if (thrown === undefined && clientViolations.length === 0) return;
+    // The same request, raw: if the target answers it well, the client is what broke.
+    const raw = await send(this.target, request);
+    const rawProblems = this.problems(
+      operation,
+      raw,
+      { kind: 'success' },
+      'positive_data_acceptance',
+      request,
+    );
+    if (rawProblems.length) fail(rawProblems);
+    // A documented redirect off the target (a download URL on another host): the client followed it,
+    // as it should, to a place this run cannot judge (or reach).
+    const location = raw.status >= 300 && raw.status < 400 ? raw.headers.get('location') : null;
+    if (
+      thrown !== undefined &&
+      location &&
+      new URL(location, this.target.baseUrl).origin !== new URL(this.target.baseUrl).origin
+    )
+      return;
+    fail([
+      suite(
+        thrown !== undefined
+          ? `it failed (${(thrown as Error).name}: ${(thrown as Error).message.slice(0, 300)}) where the same request sent raw got ${raw.status}`
+          : `its result breaks the schema where the raw answer does not: ${clientViolations.slice(0, 3).join('; ')}`,
+      ),
+    ]);
+  }
+}
+
+/** A header's string value read as its schema types it (headers are strings on the wire). */
+export function readScalar(schema: object, raw: string): unknown {
+  const type = (schema as { type?: unknown }).type;
+  if ((type === 'integer' || type === 'number') && raw.trim() !== '' && !Number.isNaN(Number(raw)))
+    return Number(raw);
+  if (type === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
+}

@@ -1,0 +1,24 @@
+/**
+ * The built-in plugins by the name a config uses. A plugin of the user's own (a file named in the
+ * config) runs beside them in the same way; see generators/plugin.ts.
+ */
+import type { PluginDefinition } from '../plugin.js';
+import client from './client/index.js';
+import contractDocument from './contract-document/index.js';
+import contractTests from './contract-tests/index.js';
+import mockDocument from './mock-document/index.js';
+import python from './python/index.js';
+import sdks from './sdks/index.js';
+import server from './server/index.js';
+import types from './types/index.js';
+
+/** In the order their output is listed (and their steps are logged). */
+export const BUILT_IN_PLUGINS: Record<
+  string,
+  PluginDefinition<Record<string, unknown>, unknown>
+> = Object.fromEntries(
+  [types, contractDocument, mockDocument, client, server, contractTests, python, sdks].map((plugin) => [
+    plugin.name,
+    plugin as PluginDefinition<Record<string, unknown>, unknown>,
+  ]),
+);

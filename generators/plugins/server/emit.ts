@@ -1,0 +1,489 @@
+/**
+ * Fastify route stubs (`server/`): a route table with each operation's JSON Schemas and
+ * security, a typed `Handlers` map keyed by operationId (Fastify's Body/Querystring/Params/
+ * Headers/Reply generics, from openapi-typescript's types), and the hand-written plugin runtime
+ * copied into `server/core/`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  StructureKind,
+  type InterfaceDeclarationStructure,
+  type StatementStructures,
+  type WriterFunction,
+} from 'ts-morph';
+import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
+import type { Ir, IrMedia, IrOperation, IrPathTemplate, JsonSchema } from '../../core/ir.js';
+import { parsePathTemplate } from '../../core/ir-parameters.js';
+import { operationType as pathType, pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
+import { sharedSchema, sharedSchemaFor, sideSchema, standaloneSchema } from '../../core/schema-dialect.js';
+import { printingProject, dataModule, printStructure } from '../../core/ts-project.js';
+import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
+
+const RUNTIME_FILES = runtimeFiles(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'),
+  'server/core/',
+);
+
+const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
+
+/**
+ * The Fastify URL of an OpenAPI path template. A query or fragment in the template (AWS's
+ * `/#X-Amz-Target=...`) is dropped: requests cannot carry a fragment, and the router matches
+ * paths only (build-ir warns). A literal colon is `::` to Fastify; a parameter followed by text
+ * in its segment (Google's `{name}:cancel`) needs a lazy pattern, or every such route collides.
+ * Example: "/v1/{name}:cancel" -> "/v1/:name(^[\s\S]+?)::cancel".
+ */
+export function fastifyUrl(template: string | IrPathTemplate): string {
+  const { parts } = typeof template === 'string' ? parsePathTemplate(template) : template;
+  return parts
+    .map((part, index) => {
+      if ('literal' in part) return part.literal.replace(/:/g, '::');
+      const next = parts[index + 1];
+      // `[\s\S]`, not `.`: the router matches the decoded path, where a value may hold a line break.
+      return `:${fastifyParamName(part.param)}${next && 'literal' in next && !next.literal.startsWith('/') ? '(^[\\s\\S]+?)' : ''}`;
+    })
+    .join('');
+}
+
+/**
+ * What a template's query or fragment asks of a request, as the first `name=value` pair: a query
+ * parameter after "?", a request header after "#" (AWS's JSON protocols put `X-Amz-Target` there).
+ * Example: "/#X-Amz-Target=Things.PutThing" -> { in: 'header', name: 'X-Amz-Target', value: 'Things.PutThing' }.
+ */
+export function templateMatch(template: string): IrPathTemplate['match'] {
+  return parsePathTemplate(template).match;
+}
+
+function schemaFor(ir: Ir, schema: JsonSchema): JsonSchema {
+  return standaloneSchema(schema, ir);
+}
+
+/**
+ * A parameter's schema for validation: parameters arrive as text and are coerced, so a oneOf whose
+ * alternatives both accept that text (an integer and a string, a string and an array of strings)
+ * would refuse every value; it is validated as anyOf.
+ */
+function parameterSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(parameterSchema);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key === 'oneOf' ? 'anyOf' : key, parameterSchema(value)]),
+  );
+}
+
+function objectSchema(
+  ir: Ir,
+  params: Array<{ name: string; required: boolean; schema: JsonSchema }>,
+  lowercase = false,
+): object | undefined {
+  if (params.length === 0) return undefined;
+  const key = (name: string) => (lowercase ? name.toLowerCase() : name);
+  const required = params.filter((param) => param.required).map((param) => key(param.name));
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      params.map((param) => [key(param.name), parameterSchema(schemaFor(ir, param.schema))]),
+    ),
+    ...(required.length ? { required } : {}),
+  };
+}
+
+/** One route table entry: everything the plugin needs at run time. */
+/** The shared schema as requests and as responses read it, when readOnly/writeOnly make them differ. */
+interface Sides {
+  request?: { $id: string };
+  response?: { $id: string };
+}
+
+function routeSpec(ir: Ir, operation: IrOperation, sides: Sides): Record<string, unknown> {
+  const { parameters } = operation;
+  const response: Record<string, object> = {};
+  for (const result of operation.responses) {
+    if (!result.isJson || result.schema === undefined) continue;
+    const status = /^\d+$/.test(result.status)
+      ? result.status
+      : result.status === 'default'
+        ? 'default'
+        : result.status.toLowerCase();
+    const json = result.content.filter((media) => media.kind === 'json');
+    // Several JSON media types on one status (application/json, application/sarif+json): Fastify picks the schema by the reply's Content-Type.
+    response[status] =
+      json.length > 1
+        ? {
+            content: Object.fromEntries(
+              json.map((media) => [
+                media.mediaType,
+                { schema: sideSchema(media.schema, ir, sides.response) },
+              ]),
+            ),
+          }
+        : (sideSchema(result.schema, ir, sides.response) as object);
+  }
+  const schema: Record<string, unknown> = {
+    params: objectSchema(ir, parameters.path),
+    querystring: objectSchema(ir, parameters.query),
+    headers: objectSchema(ir, parameters.header, true),
+    body: operation.body?.isJson ? sideSchema(operation.body.schema, ir, sides.request) : undefined,
+    response: Object.keys(response).length ? response : undefined,
+    cookies: objectSchema(ir, parameters.cookie),
+  };
+  const bodies = wireBodies(ir, operation, sides.request);
+  const responseMedia = wireResponses(ir, operation);
+  const paramNames = Object.fromEntries(
+    parameters.path
+      .filter((param) => fastifyParamName(param.name) !== param.name)
+      .map((param) => [fastifyParamName(param.name), param.name]),
+  );
+  const all = [...parameters.query, ...parameters.header, ...parameters.path];
+  return {
+    operationId: operation.id,
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    url: fastifyUrl(operation.template),
+    ...(operation.template.match ? { match: operation.template.match } : {}),
+    paramNames,
+    security: {
+      isPublic: operation.security.isPublic,
+      scopes: operation.security.scopes,
+      ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}),
+    },
+    ...(operation.successStatus && /^\d+$/.test(operation.successStatus)
+      ? { successStatus: Number(operation.successStatus) }
+      : {}),
+    ...(operation.body ? { bodyContentType: operation.body.contentType } : {}),
+    ...(operation.body && !operation.body.required ? { bodyOptional: true } : {}),
+    ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
+    // x-error-code belongs to the parameter's own rule: the exclusivity when it has one (below),
+    // else its bounds. A type or pattern failure is always invalid_request.
+    errorCodes: Object.fromEntries(
+      all
+        .filter((param) => param.errorCode && !param.exclusiveWith?.length)
+        .map((param) => [param.name, param.errorCode!]),
+    ),
+    exclusive: all.flatMap((param) =>
+      (param.exclusiveWith ?? []).map((other) => ({
+        params: [param.name, other],
+        code: param.errorCode ?? 'invalid_request',
+      })),
+    ),
+    schema: Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)),
+    ...wireParams(ir, operation),
+    ...(bodies ? { bodies } : {}),
+    ...(responseMedia ? { responseMedia } : {}),
+  };
+}
+
+/** The Body type of one request media type, as the handler gets it. */
+function bodyType(operation: IrOperation, media: IrMedia): string {
+  const declared = `NonNullable<${pathType(operation)}['requestBody']>['content'][${stringLiteral(media.mediaType)}]`;
+  switch (media.kind) {
+    case 'json':
+    case 'form':
+      return declared;
+    case 'multipart': {
+      const one = (media.parts ?? [])
+        .filter((part) => part.shape === 'file')
+        .map((part) => stringLiteral(part.name));
+      const many = (media.parts ?? [])
+        .filter((part) => part.shape === 'files')
+        .map((part) => stringLiteral(part.name));
+      return one.length + many.length > 0
+        ? `UploadedBody<${declared}, ${one.join(' | ') || 'never'}${many.length > 0 ? `, ${many.join(' | ')}` : ''}>`
+        : declared;
+    }
+    case 'text':
+      return 'string';
+    default:
+      return 'Readable';
+  }
+}
+
+/** What a handler returns for one response media type. */
+function replyType(operation: IrOperation, status: string, media: IrMedia): string {
+  const declared = `${pathType(operation)}['responses'][${/^\d+$/.test(status) ? status : stringLiteral(status)}]['content'][${stringLiteral(media.mediaType)}]`;
+  switch (media.kind) {
+    case 'json':
+      return declared;
+    case 'text':
+    case 'form':
+      return 'string';
+    case 'event-stream': {
+      const data =
+        media.stream?.dataSchema !== undefined ? declared : media.stream?.dataIsJson ? 'unknown' : 'string';
+      return `AsyncIterable<SseEvent<${data}> | ${data}> | Iterable<SseEvent<${data}> | ${data}>`;
+    }
+    case 'ndjson': {
+      const record = media.stream?.dataSchema !== undefined ? declared : 'unknown';
+      return `AsyncIterable<${record}> | Iterable<${record}>`;
+    }
+    default:
+      return 'Buffer | Uint8Array | Readable | string';
+  }
+}
+
+/** Example: `export interface CreateSubjectRoute extends RouteGenericInterface { Body: ...; Reply: { 201: ... } }` */
+function routeInterface(operation: IrOperation, name: string): InterfaceDeclarationStructure {
+  const op = pathType(operation);
+  const properties: Array<{ name: string; type: string | WriterFunction }> = [];
+  if (operation.body) {
+    const types = operation.body.content.map((media) => bodyType(operation, media));
+    properties.push({
+      name: 'Body',
+      type: `${[...new Set(types)].join(' | ')}${operation.body.required ? '' : ' | undefined'}`,
+    });
+  }
+  if (operation.parameters.query.length)
+    properties.push({ name: 'Querystring', type: `NonNullable<${op}['parameters']['query']>` });
+  if (operation.parameters.path.length)
+    properties.push({ name: 'Params', type: `${op}['parameters']['path']` });
+  if (operation.parameters.header.length)
+    properties.push({ name: 'Headers', type: `LowercaseKeys<NonNullable<${op}['parameters']['header']>>` });
+  const replies = operation.responses
+    .filter((response) => response.status !== 'default')
+    .map((response) => {
+      const key = /^\d+$/.test(response.status)
+        ? response.status
+        : stringLiteral(response.status.toLowerCase());
+      const types = response.content.map((media) => replyType(operation, response.status, media));
+      const type = types.length > 0 ? [...new Set(types)].join(' | ') : 'undefined';
+      return `${key}: ${type};`;
+    });
+  properties.push({
+    name: 'Reply',
+    type: replies.length
+      ? (writer) => writer.block(() => replies.forEach((line) => writer.writeLine(line)))
+      : 'unknown',
+  });
+  return {
+    kind: StructureKind.Interface,
+    name,
+    isExported: true,
+    extends: ['RouteGenericInterface'],
+    docs: [`\`${operation.method.toUpperCase()} ${operation.path}\` (${operation.id})`],
+    properties,
+  };
+}
+
+/** What a service implementing the spec must know beyond routes, stated once, from the spec. */
+function factsFile(ir: Ir): string {
+  const c = ir.conventions;
+  const scopes = ir.securitySchemes.flatMap((scheme) =>
+    scheme.scopes.map((scope) => ({ name: scope.name, mintable: scope.mintable })),
+  );
+  const facts: Array<[string, string, unknown]> = [
+    ['SPEC_DIGEST', 'Digest of the spec these stubs were generated from.', ir.digest],
+    ['SPEC_VERSION', 'info.version of that spec.', ir.info.version],
+    [
+      'SPEC_DIGEST_HEADER',
+      'Header that carries spec digests between clients and services (x-spec-digest-header).',
+      c.specDigestHeader ?? null,
+    ],
+    [
+      'RATE_LIMIT_TIERS',
+      'Requests per minute per key and per account, by tier (x-rate-limits).',
+      c.rateLimit.tiers,
+    ],
+    [
+      'RATE_LIMIT_HEADERS',
+      'Response headers that carry rate-limit state.',
+      {
+        limit: c.rateLimit.limitHeader ?? null,
+        remaining: c.rateLimit.remainingHeader ?? null,
+        retryAfter: c.rateLimit.retryAfterHeader ?? null,
+      },
+    ],
+    ['REQUEST_ID_HEADER', 'Response header that carries the request ID.', c.requestIdHeader ?? null],
+    ['KEY_PATTERN', 'Pattern every API key matches (x-key-format).', c.keyPattern ?? null],
+    ['KEY_PREFIXES', 'Key prefixes: environment and type (x-key-format).', c.keyPrefixes],
+    ['SCOPES', 'Declared scopes, and whether keys can carry them today.', scopes],
+    [
+      'WEBHOOKS',
+      'Webhook signing and delivery (x-webhooks), and the event types (webhooks); null when the spec has none.',
+      ir.webhooks
+        ? {
+            headers: ir.webhooks.headers,
+            secretPrefix: ir.webhooks.secretPrefix,
+            toleranceSeconds: ir.webhooks.toleranceSeconds,
+            ...ir.webhooks.delivery,
+            eventTypes: ir.webhooks.events.map((event) => event.name),
+          }
+        : null,
+    ],
+  ];
+  return dataModule(
+    [],
+    facts.map(([name, doc, value]) => ({ name, doc, value })),
+  );
+}
+
+/** The type imports handlers.ts needs for files and streams, when the spec has them. */
+function mediaImports(ir: Ir): StatementStructures[] {
+  const kinds = new Set(
+    ir.operations.flatMap((operation) =>
+      [
+        ...(operation.body?.content ?? []),
+        ...operation.responses.flatMap((response) => response.content),
+      ].map((media) => media.kind),
+    ),
+  );
+  const multipartFiles = ir.operations.some((operation) =>
+    operation.body?.content.some((media) =>
+      media.parts?.some((part) => part.shape === 'file' || part.shape === 'files'),
+    ),
+  );
+  const imports: StatementStructures[] = [];
+  if (kinds.has('binary') || kinds.has('event-stream') || kinds.has('ndjson'))
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: 'node:stream',
+      namedImports: ['Readable'],
+    });
+  if (multipartFiles)
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './core/bodies.js',
+      namedImports: ['UploadedBody'],
+    });
+  if (kinds.has('event-stream'))
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './core/replies.js',
+      namedImports: ['SseEvent'],
+    });
+  return imports;
+}
+
+export function emitServer(ir: Ir): GeneratedFile[] {
+  const project = printingProject();
+  const taken = new Set<string>(['Handlers', 'LowercaseKeys', 'RouteHandler']);
+  const routeNames = new Map<IrOperation, string>();
+  for (const operation of ir.operations) {
+    let name = `${pascalCase(operation.id)}Route`;
+    for (let suffix = 2; taken.has(name); suffix += 1) name = `${pascalCase(operation.id)}Route${suffix}`;
+    taken.add(name);
+    routeNames.set(operation, name);
+  }
+
+  // The route table is data (megabytes for large specs): a JSON file, loaded at startup, keeps
+  // diffs readable and spares the TypeScript checker a giant literal.
+  const sides: Sides = { request: sharedSchemaFor(ir, 'request'), response: sharedSchemaFor(ir, 'response') };
+  const variants = [sides.request, sides.response].filter((variant) => variant !== undefined);
+  const routesJson = `${JSON.stringify({ sharedSchema: sharedSchema(ir), ...(variants.length ? { sharedSchemaVariants: variants } : {}), routes: ir.operations.map((operation) => routeSpec(ir, operation, sides)) }, null, 2)}\n`;
+  const routesFile = [
+    "import { readFileSync } from 'node:fs';",
+    "import type { RouteSpec } from './core/route-spec.js';",
+    '',
+    "const table = JSON.parse(readFileSync(new URL('./routes.json', import.meta.url), 'utf8')) as {",
+    '  sharedSchema: { $id: string; components: { schemas: Record<string, unknown> } };',
+    '  sharedSchemaVariants?: Array<{ $id: string; components: { schemas: Record<string, unknown> } }>;',
+    '  routes: RouteSpec[];',
+    '};',
+    '',
+    "/** The spec's component schemas (JSON Schema 2020-12), which route schemas refer to. */",
+    'export const SHARED_SCHEMA = table.sharedSchema;',
+    '',
+    '/** The shared schema as requests (required readOnly properties not required) and responses (likewise writeOnly) read it, when the spec has such properties. */',
+    'export const SHARED_SCHEMA_VARIANTS = table.sharedSchemaVariants ?? [];',
+    '',
+    '/** Every operation, in spec order. */',
+    'export const ROUTES = table.routes;',
+    '',
+  ].join('\n');
+
+  const handlerType = (operation: IrOperation) => `RouteHandler<${routeNames.get(operation)}>`;
+  const typesStatements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: 'fastify',
+      namedImports: [
+        'RawReplyDefaultExpression',
+        'RawRequestDefaultExpression',
+        'RawServerDefault',
+        'RouteGenericInterface',
+        'RouteHandlerMethod',
+      ],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: '../types/openapi.js',
+      namedImports: ['paths'],
+    },
+    ...mediaImports(ir),
+    {
+      kind: StructureKind.TypeAlias,
+      name: 'LowercaseKeys',
+      typeParameters: ['T'],
+      docs: ['Fastify hands handlers header names in lower case.'],
+      type: '{ [K in keyof T as Lowercase<K & string>]: T[K] }',
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      name: 'RouteHandler',
+      isExported: true,
+      typeParameters: [{ name: 'Route', constraint: 'RouteGenericInterface' }],
+      docs: ['A handler for one route: its request and reply are typed from the spec.'],
+      type: 'RouteHandlerMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Route>',
+    },
+    ...ir.operations.map((operation) => routeInterface(operation, routeNames.get(operation)!)),
+    {
+      kind: StructureKind.Interface,
+      name: 'Handlers',
+      isExported: true,
+      docs: ['One handler per operation, keyed by operationId.'],
+      properties: ir.operations.map((operation) => ({
+        name: propertyKey(operation.id),
+        type: handlerType(operation),
+        docs: [`\`${operation.method.toUpperCase()} ${operation.path}\``],
+      })),
+    },
+  ];
+  const typesFile = printStructure(project, 'handlers.ts', { statements: typesStatements });
+
+  const index = [
+    "import type { FastifyInstance } from 'fastify';",
+    "import { registerRoutes, type RoutesOptions } from './core/plugin.js';",
+    "import type { Handlers } from './handlers.js';",
+    "import { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';",
+    '',
+    "export { boundedError, echo } from './core/errors.js';",
+    "export { rawErrorAnswer, serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';",
+    "export { DEFAULT_LIMITS, type BodyLimits, type UploadedBody, type UploadedFile } from './core/bodies.js';",
+    "export { sseFrame, type SseEvent, type StreamOptions } from './core/replies.js';",
+    "export type { RouteSpec, RouteSecurity } from './core/route-spec.js';",
+    "export * from './handlers.js';",
+    "export { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';",
+    "export * from './facts.js';",
+    '',
+    '/** Operations that have no handler in `handlers` (they answer 501). */',
+    'export function unimplementedOperations(handlers: Partial<Handlers>): string[] {',
+    '  return ROUTES.map((route) => route.operationId).filter((id) => !(id in handlers));',
+    '}',
+    '',
+    '/**',
+    ' * The Fastify plugin: registers every operation on the instance it is given (not encapsulated,',
+    ' * so its error handler and schemas apply to the whole app).',
+    ' */',
+    'export async function routesPlugin(app: FastifyInstance, options: RoutesOptions<Handlers>): Promise<void> {',
+    '  app.addSchema(SHARED_SCHEMA);',
+    '  for (const variant of SHARED_SCHEMA_VARIANTS) app.addSchema(variant);',
+    '  await registerRoutes(app, ROUTES, SHARED_SCHEMA, options, SHARED_SCHEMA_VARIANTS);',
+    '}',
+    "Object.assign(routesPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'openapi-routes' });",
+    '',
+  ].join('\n');
+
+  return [
+    ...RUNTIME_FILES,
+    { path: 'server/facts.ts', content: factsFile(ir) },
+    { path: 'server/routes.json', content: routesJson },
+    { path: 'server/routes.ts', content: routesFile },
+    { path: 'server/handlers.ts', content: typesFile },
+    { path: 'server/index.ts', content: index },
+  ];
+}

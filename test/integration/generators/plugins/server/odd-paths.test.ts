@@ -1,0 +1,119 @@
+/**
+ * Server stubs start for every valid spec (issue 12): a spec with an explicit HEAD beside a GET,
+ * Google-style `{name}:verb` paths and AWS-style templates with a fragment or query is generated,
+ * its stubs start on a real socket, every routable operation answers 501 in the error format, and
+ * the templates no request can match are named in warnings. The URL mapping alone is
+ * test/unit/generators/plugins/server/odd-paths.test.ts.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { serverOptions } from '../../../../../generated/server/index.js';
+import { generate } from '../../../../../generators/pipeline.js';
+
+const SPEC = 'test/fixtures/specs/odd-paths-3.1.yaml';
+let workDir: string;
+let app: FastifyInstance;
+let url: string;
+let warnings: string[];
+const logged: string[] = [];
+
+beforeAll(async () => {
+  await mkdir(path.resolve('.cache'), { recursive: true });
+  workDir = await mkdtemp(path.resolve('.cache', 'odd-paths-')); // inside the repo, so generated code resolves fastify
+  ({ warnings } = await generate({
+    spec: SPEC,
+    out: workDir,
+    command: 'test',
+    write: true,
+    skip: ['sdks'],
+    log: () => {},
+  }));
+  const stubs = await import(path.join(workDir, 'server', 'index.ts'));
+  app = Fastify({
+    ...(stubs.serverOptions as typeof serverOptions)(),
+    logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line).msg) } },
+  });
+  const headThing = async (
+    _request: unknown,
+    reply: { header: (name: string, value: string) => { code: (status: number) => { send: () => void } } },
+  ) => reply.header('x-operation', 'headThing').code(200).send();
+  await app.register(stubs.routesPlugin, { handlers: { headThing }, onUnimplemented: () => {} });
+  url = await app.listen({ host: '127.0.0.1', port: 0 });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+const call = async (method: string, target: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${url}${target}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, text: await response.text() };
+};
+
+describe('stubs for the odd-paths fixture', () => {
+  it('start, and answer every operation with 501 in the error format', async () => {
+    for (const [method, target, operationId, body, headers] of [
+      ['GET', '/things/t1', 'getThing'],
+      ['GET', '/v1/op1', 'getOperation'],
+      ['POST', '/v1/op1:cancel', 'cancelOperation'],
+      ['POST', '/v1/op1:undelete', 'undeleteOperation'],
+      ['POST', '/', 'listThings', {}, { 'x-amz-target': 'Things.ListThings' }],
+      ['POST', '/', 'putThing', {}, { 'X-Amz-Target': 'Things.PutThing' }],
+      ['GET', '/search?mode=fast', 'searchFast'],
+    ] as Array<[string, string, string, unknown?, Record<string, string>?]>) {
+      const response = await call(method, target, body, headers);
+      expect(response.status, `${method} ${target}`).toBe(501);
+      expect(JSON.parse(response.text), `${method} ${target}`).toEqual({
+        code: 'not_implemented',
+        message: `${operationId} is not implemented.`,
+        param: null,
+      });
+    }
+  });
+
+  it('routes an explicit HEAD to its own operation instead of the GET’s automatic one', async () => {
+    const response = await fetch(`${url}/things/t1`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-operation')).toBe('headThing');
+  });
+
+  it('answers 405 with the Allow of each template, Google-style verbs apart from their resource', async () => {
+    for (const [method, target, allow] of [
+      ['PUT', '/v1/op1', 'GET, HEAD, OPTIONS'],
+      ['GET', '/v1/op1:cancel', 'POST, OPTIONS'],
+      ['DELETE', '/v1/op1:undelete', 'POST, OPTIONS'],
+      ['DELETE', '/things/t1', 'GET, HEAD, OPTIONS'],
+      ['GET', '/', 'POST, OPTIONS'],
+      ['POST', '/search?mode=fast', 'GET, HEAD, OPTIONS'],
+    ]) {
+      const response = await fetch(`${url}${target}`, { method });
+      expect([response.status, response.headers.get('allow')], `${method} ${target}`).toEqual([405, allow]);
+      const options = await fetch(`${url}${target}`, { method: 'OPTIONS' });
+      expect([options.status, options.headers.get('allow')], `OPTIONS ${target}`).toEqual([204, allow]);
+    }
+  });
+
+  it('answers 404 when the query parameter or header a template asks for is missing', async () => {
+    expect((await call('GET', '/search')).status).toBe(404);
+    expect((await call('GET', '/search?mode=slow')).status).toBe(404);
+    expect((await call('POST', '/', {}, { 'x-amz-target': 'Things.Unknown' })).status).toBe(404);
+  });
+
+  it('warns, with file and pointer, about templates with a query or fragment, and registers every route', () => {
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^test\/fixtures\/specs\/odd-paths-3\.1\.yaml#\/paths\/~1#X-Amz-Target=Things\.ListThings: .*query or fragment.*request header/,
+        ),
+        expect.stringMatching(/#\/paths\/~1search\?mode=fast: .*route it as "\/search"/),
+      ]),
+    );
+    expect(logged.filter((line) => /unreachable/.test(line))).toEqual([]);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * The config file (contract-kit.config.ts or .json): every mistake is one line naming the file, the
+ * line, the key and what is allowed, and the plugins come out in dependency order with their options.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../generators/config.js';
+
+const IMPORT = `import { defineConfig, definePlugin } from ${JSON.stringify(path.resolve('generators/index.ts'))};`;
+
+/** A config file in a fresh folder, with a spec beside it. */
+function configFile(name: string, text: string, extra: Record<string, string> = {}): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'config-'));
+  for (const [file, content] of Object.entries(extra)) writeFileSync(path.join(dir, file), content);
+  writeFileSync(path.join(dir, name), text);
+  return path.join(dir, name);
+}
+
+async function mistake(file: string): Promise<ConfigError> {
+  const error = await loadConfig({ file }).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return error as ConfigError;
+}
+
+describe('the config file', () => {
+  it('reads the documents and puts each plugin after the ones it depends on, options defaulted', async () => {
+    const file = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+export default defineConfig({
+  documents: [
+    { spec: 'api.yaml', output: 'out', plugins: ['contract-tests', { name: 'client', options: { timeout: 5000 } }, 'types'] },
+  ],
+});
+`,
+    );
+    const config = await loadConfig({ file });
+    const [document] = config.documents;
+    expect(document.spec).toBe(path.join(path.dirname(file), 'api.yaml'));
+    expect(document.plugins.map((each) => each.plugin.name)).toEqual(['types', 'client', 'contract-tests']);
+    expect(document.plugins[1].options).toEqual({ timeout: 5000 });
+    expect(document.plugins[1].root).toBe('client/');
+  });
+
+  it('runs every built-in plugin that is not opt-in when a document lists none', async () => {
+    const file = configFile(
+      'contract-kit.config.json',
+      '{ "documents": [{ "spec": "a.yaml", "output": "out" }] }',
+    );
+    const names = (await loadConfig({ file })).documents[0].plugins.map((each) => each.plugin.name);
+    expect(names).toEqual([
+      'types',
+      'contract-document',
+      'mock-document',
+      'client',
+      'server',
+      'contract-tests',
+      'python',
+    ]);
+  });
+
+  it('refuses an unknown plugin at its line, listing the allowed ones', async () => {
+    const file = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+export default defineConfig({
+  documents: [
+    {
+      spec: 'api.yaml',
+      output: 'out',
+      plugins: [
+        'types',
+        'zodd',
+      ],
+    },
+  ],
+});
+`,
+    );
+    const error = await mistake(file);
+    expect(error.message).toBe(
+      `${file}:9: documents[0].plugins[1]: unknown plugin "zodd"; allowed: types, contract-document, mock-document, client, server, contract-tests, python, sdks, or a file ('./plugins/mine.ts')`,
+    );
+    expect(error.message.split('\n')).toHaveLength(1);
+  });
+
+  it('refuses a plugin whose dependency is not listed, naming both', async () => {
+    const file = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+export default defineConfig({
+  documents: [
+    { spec: 'api.yaml', output: 'out', plugins: ['client'] },
+  ],
+});
+`,
+    );
+    const error = await mistake(file);
+    expect([error.line, error.key]).toEqual([4, 'documents[0].plugins[0]']);
+    expect(error.problem).toBe("client needs the plugin types; add it to this document's plugins");
+  });
+
+  it('refuses plugins that depend on each other in a cycle', async () => {
+    const file = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+const ping = definePlugin({ name: 'ping', description: 'p', proves: 'none', dependencies: ['pong'], generate: () => ({ files: [] }) });
+const pong = definePlugin({ name: 'pong', description: 'q', proves: 'none', dependencies: ['ping'], generate: () => ({ files: [] }) });
+export default defineConfig({
+  documents: [
+    { spec: 'api.yaml', output: 'out', plugins: [
+      ping,
+      pong,
+    ] },
+  ],
+});
+`,
+    );
+    const error = await mistake(file);
+    expect([error.line, error.key]).toEqual([7, 'documents[0].plugins[0]']);
+    expect(error.problem).toBe('the plugins depend on each other in a cycle: ping -> pong -> ping');
+  });
+
+  it('refuses a bad option value at the line of the value, with what the option is', async () => {
+    const file = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+export default defineConfig({
+  documents: [
+    {
+      spec: 'api.yaml',
+      output: 'out',
+      plugins: ['types', {
+        name: 'client',
+        options: {
+          timeout: -5,
+        },
+      }],
+    },
+  ],
+});
+`,
+    );
+    const error = await mistake(file);
+    expect([error.line, error.key]).toEqual([10, 'documents[0].plugins[1].options.timeout']);
+    expect(error.problem).toBe(
+      'must be >= 1; timeout: milliseconds an attempt may take when the caller sets none (default 60000)',
+    );
+  });
+
+  it('refuses an option the plugin does not take, naming the ones it does', async () => {
+    const file = configFile(
+      'contract-kit.config.json',
+      `{
+  "documents": [
+    {
+      "spec": "api.yaml",
+      "output": "out",
+      "plugins": ["types", { "name": "client", "options": { "timout": 5 } }]
+    }
+  ]
+}
+`,
+    );
+    const error = await mistake(file);
+    expect(error.message).toBe(
+      `${file}:6: documents[0].plugins[1].options.timout: unknown key; client takes timeout`,
+    );
+  });
+
+  it('refuses an unknown key of a document, listing the keys it takes', async () => {
+    const file = configFile(
+      'contract-kit.config.json',
+      '{ "documents": [{ "spec": "a.yaml", "out": "x" }] }',
+    );
+    const error = await mistake(file);
+    expect(error.key).toBe('documents[0].out');
+    expect(error.problem).toBe('unknown key; allowed: spec, output, sdkName, released, plugins');
+  });
+
+  it('loads a plugin from a file named in the config, and refuses a missing one', async () => {
+    const plugin = `import { definePlugin } from ${JSON.stringify(path.resolve('generators/index.ts'))};
+export default definePlugin({ name: 'hello', description: 'h', proves: 'none', generate: () => ({ files: [] }) });
+`;
+    const file = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugins: ['./hello.ts'] }] });
+`,
+      { 'hello.ts': plugin },
+    );
+    expect((await loadConfig({ file })).documents[0].plugins.map((each) => each.plugin.name)).toEqual([
+      'hello',
+    ]);
+    const missing = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugins: ['./nope.ts'] }] });
+`,
+    );
+    expect((await mistake(missing)).problem).toMatch(
+      /^no plugin file \.\/nope\.ts \(looked for .*nope\.ts\)$/,
+    );
+  });
+
+  it('names the folder when there is no config file at all', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'config-'));
+    const error = (await loadConfig({ dir }).catch((caught: unknown) => caught)) as ConfigError;
+    expect(error.message).toBe(
+      `${dir}: config: no contract-kit.config.ts, contract-kit.config.mts, contract-kit.config.mjs, contract-kit.config.js, contract-kit.config.json here (\`contract-kit init\` writes one)`,
+    );
+  });
+});

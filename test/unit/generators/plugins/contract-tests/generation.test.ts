@@ -1,0 +1,143 @@
+/**
+ * The property-based stage and the stateful sequences are derived for any spec: on ours,
+ * Petstore 3.1 and Train Travel, every value the fast-check arbitraries make for a request body
+ * or query parameter is valid against its schema (Ajv, JSON Schema 2020-12), and create
+ * operations find their read/update/delete/list links (declared, or inferred from paths).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { arbitraryFrom } from '../../../../../generators/plugins/contract-tests/runtime/arbitraries.js';
+import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
+import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/harness.js';
+import { echoDifference } from '../../../../../generators/plugins/contract-tests/runtime/stateful.js';
+import { generate } from '../../../../../generators/pipeline.js';
+
+const SPECS = [
+  { name: 'Assessment Service', spec: 'spec/openapi.yaml', resources: ['createSubject', 'createAssessment'] },
+  {
+    name: 'Petstore 3.1',
+    spec: 'node_modules/@readme/oas-examples/3.1/yaml/petstore.yaml',
+    resources: ['placeOrder'],
+  },
+  {
+    name: 'Train Travel',
+    spec: 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml',
+    resources: ['create-booking'],
+  },
+];
+
+async function casesOf(spec: string): Promise<Cases> {
+  // released: false, because reading our spec's release runs git, and the unit tier starts no process.
+  const { files } = await generate({
+    spec,
+    out: '(memory)',
+    command: 'test',
+    write: false,
+    skip: ['sdks'],
+    released: false,
+    log: () => {},
+  });
+  const file = files.find((entry) => entry.path === 'contract-tests/cases.json');
+  if (!file) throw new Error(`no contract-tests/cases.json generated for ${spec}`);
+  return JSON.parse(file.content) as Cases;
+}
+
+describe.each(SPECS)('contract generation for $name', ({ spec, resources }) => {
+  it('makes only schema-valid bodies and query parameters (200 samples per operation)', async () => {
+    const cases = await casesOf(spec);
+    const validator = new SpecValidator(cases);
+    let checked = 0;
+    for (const operation of cases.operations) {
+      const targets = [
+        ...(operation.generation.body ? [{ where: 'body', schema: operation.generation.body }] : []),
+        ...operation.generation.query.map((param) => ({
+          where: `query ${param.name}`,
+          schema: param.schema,
+        })),
+      ];
+      for (const { where, schema } of targets) {
+        for (const value of fc.sample(arbitraryFrom(cases.sharedSchema, schema), { numRuns: 200, seed: 7 })) {
+          const violations = validator.violations(schema, value, 'request');
+          expect(violations, `${operation.id} ${where}: ${JSON.stringify(value)}`).toEqual([]);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('finds the resources its create operations make, with their links', async () => {
+    const cases = await casesOf(spec);
+    expect(cases.resources.map((resource) => resource.create)).toEqual(expect.arrayContaining(resources));
+    for (const resource of cases.resources)
+      expect(
+        resource.read ?? resource.delete ?? resource.update ?? resource.list,
+        resource.create,
+      ).toBeDefined();
+  });
+});
+
+const NO_COMPONENTS = { $id: 'none.json', components: { schemas: {} } };
+
+describe('the generators explore beyond the examples', () => {
+  it('varies optional properties and sizes, up to the schema limits', async () => {
+    const cases = await casesOf('spec/openapi.yaml');
+    const body = cases.operations.find((operation) => operation.id === 'createSubject')!.generation.body!;
+    const values = fc.sample(arbitraryFrom(cases.sharedSchema, body), { numRuns: 100, seed: 1 }) as Array<{
+      metadata?: Record<string, string>;
+    }>;
+    expect(values.some((value) => value.metadata === undefined)).toBe(true);
+    expect(values.some((value) => Object.keys(value.metadata ?? {}).length >= 3)).toBe(true);
+    const submissions = fc.sample(
+      arbitraryFrom(
+        cases.sharedSchema,
+        cases.operations.find((operation) => operation.id === 'submitAssessment')!.generation.body!,
+      ),
+      { numRuns: 100, seed: 1 },
+    ) as Array<{ answers?: Array<{ item_id: string; value: number }> }>;
+    const answerValues = new Set(
+      submissions.flatMap((submission) => submission.answers ?? []).map((answer) => answer.value),
+    );
+    expect([...answerValues].sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(submissions.some((submission) => (submission.answers?.length ?? 0) > 3)).toBe(true);
+    // The size limits themselves are tried: 200 answers, 20 metadata keys.
+    expect(submissions.some((submission) => submission.answers?.length === 200)).toBe(true);
+    expect(values.some((value) => Object.keys(value.metadata ?? {}).length === 20)).toBe(true);
+  });
+
+  it('draws long strings for an allowed-characters pattern with a minimum length (the dashboard password), without retrying forever', () => {
+    // fast-check's stringMatching draws short strings; filtering them to 12+ characters almost never ended.
+    const schema = { type: 'string', minLength: 12, maxLength: 256, pattern: '^[^\\x00-\\x1F]*$' };
+    const values = fc.sample(arbitraryFrom(NO_COMPONENTS, schema), { numRuns: 50, seed: 3 }) as string[];
+    for (const value of values)
+      expect(
+        [...value].length >= 12 && [...value].length <= 256 && /^[^\x00-\x1F]*$/u.test(value),
+        JSON.stringify(value),
+      ).toBe(true);
+    const plus = fc.sample(
+      arbitraryFrom(NO_COMPONENTS, { type: 'string', pattern: '^[a-f]+$', minLength: 30 }),
+      { numRuns: 20, seed: 3 },
+    ) as string[];
+    expect(plus.every((value) => /^[a-f]{30,}$/.test(value))).toBe(true);
+  });
+});
+
+describe('round-trip comparison', () => {
+  it.each([
+    { sent: { a: 1 }, got: { a: 1, b: 2 }, same: true },
+    { sent: { m: { k: 'v' } }, got: { m: {} }, same: false },
+    {
+      sent: [{ id: 'x', v: 1 }],
+      got: [
+        { id: 'y', v: 2 },
+        { id: 'x', v: 1 },
+      ],
+      same: true,
+    },
+    { sent: [{ id: 'x', v: 1 }], got: [{ id: 'x', v: 2 }], same: false },
+    { sent: '2026-01-01T00:00:00.000Z', got: '2026-01-01T00:00:00Z', same: true },
+    { sent: 'a', got: 'b', same: false },
+  ])('$sent against $got: same = $same', ({ sent, got, same }) => {
+    expect(echoDifference(sent, got) === undefined).toBe(same);
+  });
+});
