@@ -1,5 +1,5 @@
 /**
- * `npm run bench [generate|http|store|dev|roundtrip]`: speed goals as ratios against a baseline measured in the same run.
+ * `npm run bench [generate|http|store|dev|roundtrip|scale]`: speed goals as ratios against a baseline measured in the same run.
  * Not a test: it never fails the build; it prints what it measured and whether each goal is met.
  */
 import { benchGeneration, GENERATION_CASES } from './bench/generation.js';
@@ -8,6 +8,7 @@ import { benchHttp } from './bench/http.js';
 import { benchStore } from './bench/store.js';
 import { printTable, type BenchRow } from './bench/report.js';
 import { benchRoundtrip } from './bench/roundtrip.js';
+import { benchScale } from './bench/scale.js';
 
 const only = process.argv[2];
 const rows: BenchRow[] = [];
@@ -38,6 +39,11 @@ if (!only || only === 'roundtrip') {
     'bench: round trip (generated client against generated stubs, per operation of the media fixture)',
   );
   rows.push(...(await benchRoundtrip(progress)));
+}
+
+if (!only || only === 'scale') {
+  progress("bench: scale (GitHub's whole spec through the stages the tests run on its sample)");
+  rows.push(...(await benchScale(progress)));
 }
 
 console.log(printTable(rows));

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generate } from '../../generators/pipeline.js';
-import { PUBLIC_SPECS } from '../lib/public-specs.js';
+import { GITHUB_SPEC, PUBLIC_SPECS } from '../lib/public-specs.js';
 import { median, type BenchRow } from './report.js';
 
 export interface GenerationCase {
@@ -21,8 +21,6 @@ export interface GenerationCase {
   /** Goal for full generation / openapi-typescript alone; none means report only. */
   goal?: number;
 }
-
-const GITHUB_SPEC = 'node_modules/@octokit/openapi/generated/api.github.com.json';
 
 export const GENERATION_CASES: GenerationCase[] = [
   { name: 'our spec', spec: 'spec/openapi.yaml', runs: 9 },
@@ -34,7 +32,8 @@ export const GENERATION_CASES: GenerationCase[] = [
  * milliseconds, where a collection or a slow moment of the machine moves a median of a few); their
  * median ratio (GitHub's included) has a goal.
  */
-export const PUBLIC_CASES: GenerationCase[] = PUBLIC_SPECS.filter((spec) => spec.spec !== GITHUB_SPEC).map(
+// GitHub's sample is left out: its whole spec is a case of its own above.
+export const PUBLIC_CASES: GenerationCase[] = PUBLIC_SPECS.filter((spec) => spec.slug !== 'github').map(
   (spec) => ({ name: spec.title, spec: spec.spec, runs: 15 }),
 );
 export const PUBLIC_MEDIAN_GOAL = 2;
