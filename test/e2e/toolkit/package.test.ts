@@ -99,7 +99,7 @@ afterAll(async () => {
 });
 
 describe('contract-kit installed in a repository of its own', () => {
-  it("is installed from the tarball, outside this checkout, with its own dependencies and none of the service's", () => {
+  it("is installed from the tarball, outside this checkout, with its own dependencies and none of the service's", async () => {
     expect(inside(project, ROOT)).toBe(false);
     const installed = path.join(project, 'node_modules', 'contract-kit');
     expect(lstatSync(installed).isSymbolicLink()).toBe(false);
@@ -112,7 +112,12 @@ describe('contract-kit installed in a repository of its own', () => {
     for (const name of ['better-sqlite3', 'kysely', 'pg', 'preact', 'htm'])
       expect(existsSync(path.join(project, 'node_modules', name)), name).toBe(false);
     expect(existsSync(path.join(installed, 'service'))).toBe(false);
-  });
+    // Its command line, from the project's node_modules/.bin.
+    const help = await run('npx contract-kit --help');
+    expect(help.code, help.output).toBe(0);
+    for (const command of ['init', 'generate', 'lint', 'docs', 'check:roundtrip', 'test:contract'])
+      expect(help.output).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
+  }, 60_000);
 
   it('init --spec writes the config, the ruleset, the scripts, the workflow and .gitignore', async () => {
     const result = await run('npx contract-kit init --spec openapi.yaml');
