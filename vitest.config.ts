@@ -30,6 +30,7 @@ if (untiered.length > 0) {
  * order depends on this list.
  */
 const LONGEST_FIRST = [
+  'test/e2e/toolkit/package.test.ts',
   'test/e2e/generators/plugins/contract-tests/sandbox-runs.test.ts',
   'test/e2e/generators/plugins/contract-tests/sabotage.test.ts',
   'test/e2e/generators/public-specs.test.ts',

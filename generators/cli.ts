@@ -4,7 +4,6 @@
  * line, `error: file:line:col: what is wrong (at #pointer)`, and exits 1 (never a stack trace).
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { failCli, parseCliArgs } from '../scripts/lib/cli-args.js';
 import { prepareWorkers } from './core/document-worker.js';
 import type { DocumentTarget } from './pipeline.js';
@@ -13,15 +12,13 @@ import type { DocumentTarget } from './pipeline.js';
 // process) on the other core while this thread loads the rest of the generators: so those are
 // imported only after it has started, not before this module runs as static imports would be.
 prepareWorkers(0);
-const { DEFAULT_OUT, configuredDocuments, defaultPluginsFor, generate, regenerateCommand } =
-  await import('./pipeline.js');
-const { ConfigError } = await import('./config.js');
+const { configuredDocuments, defaultPluginsFor, generate, regenerateCommand } = await import('./pipeline.js');
+const { ConfigError, findConfig } = await import('./config.js');
 const { SpecError } = await import('./core/load.js');
-const { DASHBOARD_UI_DIR, writeDashboardUi } = await import('../scripts/lib/dashboard-ui.js');
-const REPOSITORY_ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const { homeSteps } = await import('../scripts/lib/home.js');
 
 const USAGE = `usage: npm run generate [-- --spec PATH --out DIR [--name NAME]] [--released git:REF|FILE] [--sdks] [--dry-run]
-  no --spec: every document contract-kit.config.ts lists, with its plugins (here spec/openapi.yaml into generated/, spec/dashboard.yaml into generated/dashboard/)
+  no --spec: every document contract-kit.config.ts lists, with its plugins, into its output folder
   --spec PATH --out DIR: any OpenAPI 3.0/3.1 document (YAML or JSON) into DIR
   --name NAME: what the SDKs are named after (client class, packages, environment variables) instead of info.title or info.x-sdk-name
   --released git:REF|FILE: the last release, for the packages' CHANGELOG.md
@@ -54,7 +51,8 @@ async function main(): Promise<void> {
       'generate',
       `--name needs --spec: the listed documents are named by their own info.title\n${USAGE}`,
     );
-  const documents = await configuredDocuments();
+  // A spec given on the command line needs no config (the config only says what a listed one runs).
+  const documents = values.spec && !findConfig(process.cwd()) ? [] : await configuredDocuments();
   const listedAs = (spec: string) =>
     documents.find((document) => path.resolve(document.spec) === path.resolve(spec));
   const targets = values.spec
@@ -67,7 +65,7 @@ async function main(): Promise<void> {
       ]
     : documents.map((document) => ({
         ...document,
-        out: path.join(values.out ?? DEFAULT_OUT, path.relative(documents[0].out, document.out)),
+        out: path.join(values.out ?? documents[0].out, path.relative(documents[0].out, document.out)),
       }));
   // openapi-generator's SDKs (opt-in, they need Java) run only when asked for.
   const sdks = defaultPluginsFor([], ['sdks']).filter((each) => each.plugin.name === 'sdks');
@@ -98,16 +96,11 @@ async function main(): Promise<void> {
       });
     }
   }
-  // This repository's own build beside its documents: the dashboard's UI, bundled ahead of time
-  // (it includes the dashboard client generated just above), so the service needs no bundler.
-  // Another repository's config (the toolkit installed elsewhere) has no dashboard.
-  if (!values.spec && !values['dry-run'] && path.resolve(process.cwd()) === path.resolve(REPOSITORY_ROOT)) {
-    const started = performance.now();
-    const ui = await writeDashboardUi(values.out ?? DEFAULT_OUT);
-    console.log(
-      `dashboard UI -> ${path.join(values.out ?? DEFAULT_OUT, DASHBOARD_UI_DIR)}/: ${ui.files} file(s), ${ui.written.length} written (${Math.round(performance.now() - started)} ms)`,
-    );
-  }
+  // This repository's own build beside its documents (home.ts): the dashboard's UI, bundled ahead
+  // of time (it includes the dashboard client generated just above), so the service needs no
+  // bundler. Another folder (the toolkit installed elsewhere) has no such step.
+  const home = !values.spec && !values['dry-run'] ? await homeSteps() : undefined;
+  if (home) console.log(await home.afterGenerate(values.out ?? documents[0].out));
 }
 
 /** A word as a POSIX shell reads it back unchanged (file headers name the command that regenerates them). */
@@ -126,7 +119,9 @@ function outOfSpec(DOCUMENTS: DocumentTarget[], spec: string, out: string | unde
     if (listed) return listed.out;
     return failCli(
       'generate',
-      `--spec ${spec} needs --out DIR: the default, ${DEFAULT_OUT}/, holds ${DOCUMENTS[0].spec}'s output.\n${USAGE}`,
+      DOCUMENTS.length > 0
+        ? `--spec ${spec} needs --out DIR: the default, ${DOCUMENTS[0].out}/, holds ${DOCUMENTS[0].spec}'s output.\n${USAGE}`
+        : `--spec ${spec} needs --out DIR (no contract-kit.config.ts here lists it).\n${USAGE}`,
     );
   }
   // Inside a listed output too (generated/types, generated/server): the writer would remove the files it did not make there.

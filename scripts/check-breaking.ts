@@ -1,7 +1,7 @@
 /**
  * `npm run check:breaking [-- --base REF] [--spec PATH] [--fail-on clients|servers|any] [--config FILE]`:
- * compares the spec at an explicit base (default: the merge base with origin/main, else main)
- * with the working spec, prints every difference with its rule id, `file:line`, JSON pointer and
+ * compares the spec (default: the first document contract-kit.config.ts lists) at an explicit base
+ * (default: the merge base with origin/main, else main) with the working spec, prints every difference with its rule id, `file:line`, JSON pointer and
  * what it does to an existing client, then the semver bump info.version needs. Exits 1 when a
  * change breaks the parties --fail-on names (default: clients) and info.version was not bumped by
  * major; 2 when it cannot compare (no base, unreadable spec, bad config).
@@ -16,10 +16,12 @@ import { allRuleIds, ruleInfo } from '../generators/breaking/rules.js';
 import { loadDocument, SpecError, type LoadedDocument } from '../generators/core/load.js';
 import { loadSpecAtCommit, ReleasedSpecError } from '../generators/breaking/released.js';
 import { parseCliArgs } from './lib/cli-args.js';
+import { chosenDocument } from './lib/project.js';
 
 const USAGE = `usage: npm run check:breaking [-- --base REF] [--spec PATH] [--fail-on clients|servers|any] [--config FILE] [--list-rules]
-  --base REF: the commit to compare with (default: the merge base with origin/main, else main)
-  --spec PATH: the working spec (default spec/openapi.yaml)
+  --base REF: the commit to compare with (default: the merge base with origin/$GITHUB_BASE_REF on a
+    pull request, else with origin/main, main, origin/master or master)
+  --spec PATH: the working spec (default: the first document contract-kit.config.ts lists)
   --fail-on: whose breakage fails the gate (default clients)
   --config FILE: the gate's rule overrides
   --list-rules: print every rule id with what it means, then exit
@@ -30,7 +32,7 @@ const { values } = parseCliArgs(
   USAGE,
   {
     base: { type: 'string' },
-    spec: { type: 'string', default: 'spec/openapi.yaml' },
+    spec: { type: 'string' },
     'fail-on': { type: 'string', default: 'clients' },
     config: { type: 'string' },
     'list-rules': { type: 'boolean', default: false },
@@ -50,7 +52,11 @@ if (values['list-rules']) {
   process.exit(0);
 }
 
-/** The explicit base: never HEAD by accident, which would compare the branch with itself. */
+/**
+ * The explicit base: never HEAD by accident, which would compare the branch with itself. By
+ * default the merge base with the pull request's base branch on GitHub Actions (GITHUB_BASE_REF),
+ * else with origin/main, main, origin/master or master, whichever exists first.
+ */
 function resolveBase(): string {
   if (values.base) {
     try {
@@ -59,7 +65,14 @@ function resolveBase(): string {
       throw new UsageError(`--base ${values.base} is not a commit in this repository`);
     }
   }
-  for (const candidate of ['origin/main', 'main']) {
+  const candidates = [
+    ...(process.env.GITHUB_BASE_REF ? [`origin/${process.env.GITHUB_BASE_REF}`] : []),
+    'origin/main',
+    'main',
+    'origin/master',
+    'master',
+  ];
+  for (const candidate of candidates) {
     try {
       return git('merge-base', 'HEAD', candidate);
     } catch {
@@ -67,7 +80,7 @@ function resolveBase(): string {
     }
   }
   throw new UsageError(
-    'no base to compare with: neither origin/main nor main exists here (fetch it, or pass --base REF)',
+    `no base to compare with: none of ${candidates.join(', ')} exists here (fetch it, or pass --base REF)`,
   );
 }
 
@@ -114,7 +127,7 @@ function print(result: GateResult, locate: (pointer: string) => Located): void {
   }
 }
 
-const spec = values.spec!;
+const { spec } = await chosenDocument('check:breaking', values.spec);
 const failOn = values['fail-on'] as FailOn;
 try {
   if (!['clients', 'servers', 'any'].includes(failOn))

@@ -1,29 +1,31 @@
 /**
- * `npm run check:generated`: regenerates every document contract-kit.config.ts lists (with its
- * plugins) into a temporary folder and fails, with a readable diff, when its output folder
- * differs from what the spec produces (a hand edit, or a forgotten `npm run generate`); likewise
- * rebuilds the dashboard's UI in memory and compares it with generated/dashboard-ui/.
+ * `npm run check:generated [-- --out DIR]`: regenerates every document contract-kit.config.ts
+ * lists (with its plugins) into a temporary folder and fails, with a readable diff, when its
+ * output folder differs from what the spec produces (a hand edit, or a forgotten `npm run
+ * generate`); in this repository it likewise rebuilds the dashboard's UI in memory and compares it
+ * with generated/dashboard-ui/ (home.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import {
-  configuredDocuments,
-  generate,
-  nestedOutputs,
-  regenerateCommand,
-  type DocumentTarget,
-} from '../generators/pipeline.js';
+import { generate, nestedOutputs, regenerateCommand, type DocumentTarget } from '../generators/pipeline.js';
 import { listFiles } from '../generators/core/files.js';
-import { checkDashboardUi, DASHBOARD_UI_DIR } from './lib/dashboard-ui.js';
+import { parseCliArgs } from './lib/cli-args.js';
+import { homeSteps } from './lib/home.js';
+import { configuredDocumentsOrExit } from './lib/project.js';
 
-/** `--out DIR` checks a copy of generated/ (each document's output at the same place under DIR). */
-const DOCUMENTS = await configuredDocuments();
+const USAGE = `usage: npm run check:generated [-- --out DIR]
+  Regenerates every document contract-kit.config.ts lists into a temporary folder and fails, with
+  a diff, where its output folder differs (a hand edit, or a forgotten \`npm run generate\`).
+  --out DIR   check a copy of the first document's output folder (each output at its place under DIR)`;
+
+const { values } = parseCliArgs('check:generated', USAGE, { out: { type: 'string' } }, false);
+const DOCUMENTS = await configuredDocumentsOrExit('check:generated');
 const DEFAULT_OUT = DOCUMENTS[0].out;
-const { values } = parseArgs({ options: { out: { type: 'string', default: DEFAULT_OUT } } });
-const ROOT_OUT = values.out!;
+/** `--out DIR` checks a copy of generated/ (each document's output at the same place under DIR). */
+const ROOT_OUT = values.out ?? DEFAULT_OUT;
+const home = await homeSteps();
 
 /** Differences between what `spec` generates and what `out` holds, as readable lines. */
 async function check(
@@ -42,11 +44,11 @@ async function check(
       plugins,
       log: () => {},
     });
-    // Another document's output nested in this one (generated/dashboard/), and the dashboard's
-    // built UI (generated/dashboard-ui/), are checked on their own.
+    // Another document's output nested in this one (generated/dashboard/), and what this
+    // repository builds beside the documents (generated/dashboard-ui/), are checked on their own.
     const nested = [
       ...nestedOutputs(out, DOCUMENTS),
-      ...(path.resolve(out) === path.resolve(DEFAULT_OUT) ? [`${DASHBOARD_UI_DIR}/`] : []),
+      ...(home && path.resolve(out) === path.resolve(DEFAULT_OUT) ? home.extraOutputs : []),
     ];
     out = checked;
     const own = (files: string[]) =>
@@ -99,14 +101,12 @@ for (const { spec, out: listed, plugins } of DOCUMENTS) {
     console.log(`check:generated: ${out}/ matches ${spec} (${files} files)`);
   }
 }
-const ui = await checkDashboardUi(ROOT_OUT);
-if (ui.length > 0) {
-  console.error(ui.join('\n'));
-  console.error(
-    `check:generated: ${path.join(ROOT_OUT, DASHBOARD_UI_DIR)}/ does not match service/dashboard/ui/. Run \`npm run generate\` and commit.`,
-  );
-  failed = true;
-} else {
-  console.log(`check:generated: ${path.join(ROOT_OUT, DASHBOARD_UI_DIR)}/ matches service/dashboard/ui/`);
+if (home) {
+  const { problems, ok, fix } = await home.checkGenerated(ROOT_OUT);
+  if (problems.length > 0) {
+    console.error(problems.join('\n'));
+    console.error(fix);
+    failed = true;
+  } else console.log(ok);
 }
 process.exitCode = failed ? 1 : 0;

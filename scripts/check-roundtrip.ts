@@ -1,35 +1,40 @@
 /**
- * `npm run check:roundtrip -- --spec PATH [--lang ts,python] [--seed N] [--runs N] [--only REGEX] [--keep]`: the
- * generated SDKs against the generated server stubs on any spec, every operation, both ways (see
+ * `npm run check:roundtrip [-- --spec PATH] [--lang ts,python] [--seed N] [--runs N] [--only REGEX] [--keep]`:
+ * the generated SDKs against the generated server stubs on any spec (default: the first document
+ * contract-kit.config.ts lists), every operation, both ways (see
  * scripts/lib/roundtrip/run.ts). Prints one line per operation and language, then
  * `roundtrip: N/M operations, typescript N/M, python N/M` (and how many were not run: no value
  * could be drawn from their schemas); exits 1 on any ✗ or operation not run, 2 on bad arguments.
  */
-import { parseArgs } from 'node:util';
 import { SpecError } from '../generators/core/load.js';
+import { parseCliArgs } from './lib/cli-args.js';
+import { chosenDocument } from './lib/project.js';
 import { runRoundtrip } from './lib/roundtrip/run.js';
 
+const USAGE = `usage: npm run check:roundtrip [-- --spec PATH] [--lang ts,python] [--seed N] [--runs N] [--only REGEX] [--keep]
+  Generates the SDKs and server stubs of the spec (default: the first document contract-kit.config.ts
+  lists) into a temporary folder, calls every operation through each SDK against the stubs and
+  compares what each side got; exits 1 on any ✗ or operation not run.
+  --lang ts,python   the SDKs to call (default both)
+  --seed N, --runs N the values drawn (fast-check's seed; values per operation, default 1)
+  --only REGEX       only the operations whose operationId matches
+  --keep             keep the generated folder`;
+
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        spec: { type: 'string' },
-        lang: { type: 'string' },
-        seed: { type: 'string' },
-        runs: { type: 'string' },
-        only: { type: 'string' },
-        keep: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    console.error(`check:roundtrip: ${(error as Error).message}`);
-    return 2;
-  }
-  if (!values.spec) {
-    console.error('check:roundtrip: --spec PATH is required (an OpenAPI 3.0/3.1 document)');
-    return 2;
-  }
+  const { values } = parseCliArgs(
+    'check:roundtrip',
+    USAGE,
+    {
+      spec: { type: 'string' },
+      lang: { type: 'string' },
+      seed: { type: 'string' },
+      runs: { type: 'string' },
+      only: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+    },
+    false,
+  );
+  const { spec } = await chosenDocument('check:roundtrip', values.spec);
   const number = (text: string | undefined, name: string): number | undefined => {
     if (text === undefined) return undefined;
     if (!/^\d+$/.test(text)) throw new Error(`--${name} must be a whole number`);
@@ -37,7 +42,7 @@ async function main(): Promise<number> {
   };
   try {
     const result = await runRoundtrip({
-      spec: values.spec,
+      spec,
       languages: values.lang?.split(',').filter(Boolean),
       seed: number(values.seed, 'seed'),
       runs: number(values.runs, 'runs'),

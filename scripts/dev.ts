@@ -1,33 +1,54 @@
 /**
  * `npm run dev [-- --spec PATH --out DIR]`: the watch loop for API designers. On every save of the
- * spec (or the lint ruleset): regenerate, lint, rebuild the docs, reload the mock and the service.
- * For the dashboard's document: `npm run dev -- --spec spec/dashboard.yaml --out generated/dashboard`
- * (docs at dist/docs/dashboard/index.html; the service is reloaded only for the public document).
+ * spec (or the lint ruleset): regenerate, lint, rebuild the docs, reload the mock (and, in this
+ * repository, the reference service). Default: the first document contract-kit.config.ts lists;
+ * another listed document with its --spec and --out (here the dashboard's:
+ * `npm run dev -- --spec spec/dashboard.yaml --out generated/dashboard`, docs at
+ * dist/docs/dashboard/index.html; the service is reloaded only for the first document).
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { DEFAULT_OUT, DEFAULT_SPEC } from '../generators/pipeline.js';
-import { DevLoop, serviceHandlers } from './lib/dev-loop.js';
+import { failCli, parseCliArgs } from './lib/cli-args.js';
+import { DevLoop } from './lib/dev-loop.js';
 import { docsFileFor } from './lib/docs.js';
+import { homeSteps } from './lib/home.js';
+import { chosenDocument, configuredDocumentsOrExit } from './lib/project.js';
+import { findConfig } from '../generators/config.js';
 
-const { values } = parseArgs({
-  options: { spec: { type: 'string', default: DEFAULT_SPEC }, out: { type: 'string', default: DEFAULT_OUT } },
-});
-const serving = values.out === DEFAULT_OUT && values.spec === DEFAULT_SPEC;
+const USAGE = `usage: npm run dev [-- --spec PATH --out DIR]
+  Watches the spec (and the files it $refs, .spectral.yaml, redocly.yaml); on each save regenerates,
+  lints, rebuilds the docs and reloads the Prism mock on 127.0.0.1:$MOCK_PORT (default 4010).
+  Default: the first document contract-kit.config.ts lists, into its output folder.
+  --spec PATH --out DIR   another document (a listed one's own folder, or a folder outside them)`;
+
+const { values } = parseCliArgs('dev', USAGE, { spec: { type: 'string' }, out: { type: 'string' } }, false);
+const { spec, listed } = await chosenDocument('dev', values.spec);
+const out = values.out ?? listed?.out;
+if (out === undefined)
+  failCli('dev', `--spec ${spec} needs --out DIR (no contract-kit.config.ts here lists it)`);
+const documents = findConfig(process.cwd()) ? await configuredDocumentsOrExit('dev') : [];
+const primary = documents[0];
+// This repository serves its reference service beside the loop, for its first document only.
+const home = await homeSteps();
+const serving =
+  home &&
+  primary &&
+  path.resolve(out) === path.resolve(primary.out) &&
+  path.resolve(spec) === path.resolve(primary.spec);
 // Where `npm run docs` puts a listed document's docs; another spec's under dist/docs/dev/.
-const docsFile = docsFileFor(values.out!);
+const docsFile = docsFileFor(out, primary?.out);
 const loop = new DevLoop({
-  spec: values.spec!,
-  out: values.out!,
+  spec,
+  out,
   docsFile,
   mockPort: Number(process.env.MOCK_PORT ?? 4010),
   servicePort: serving ? Number(process.env.PORT ?? 3000) : undefined,
-  implementedOperations: serving ? serviceHandlers : undefined,
+  serviceCommand: serving ? home.serviceCommand : undefined,
+  implementedOperations: serving ? () => home.serviceHandlers() : undefined,
   log: (line) => console.log(line),
 });
 await loop.start();
 console.log(
-  `dev: watching ${values.spec} (and the files it $refs), .spectral.yaml, spec/rules/ and redocly.yaml; docs at ${path.relative(process.cwd(), docsFile)}; Ctrl-C stops`,
+  `dev: watching ${spec} (and the files it $refs), .spectral.yaml, spec/rules/ and redocly.yaml; docs at ${path.relative(process.cwd(), docsFile)}; Ctrl-C stops`,
 );
 const stop = async () => {
   await loop.stop();

@@ -5,13 +5,14 @@
  * dist/docs/<its name>.html).
  */
 import path from 'node:path';
-import { configuredDocuments } from '../generators/pipeline.js';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
+import { configuredDocumentsOrExit } from './lib/project.js';
 import { buildDocs, docsFileFor } from './lib/docs.js';
-import { ROOT } from './lib/lint.js';
 
 const USAGE = `usage: npm run docs [-- --spec PATH [--out FILE]]
-  Builds dist/docs/index.html and dist/docs/dashboard/index.html (self-contained, no network needed).
+  Builds each document contract-kit.config.ts lists: the first into dist/docs/index.html, one
+  generated inside its output folder beside it (here dist/docs/dashboard/index.html); each page
+  is self-contained (no network needed).
   --spec PATH   build the reference of this OpenAPI document instead
   --out FILE    where to write it (default dist/docs/<spec name>.html)`;
 
@@ -23,19 +24,20 @@ const builds = values.spec
         spec: path.resolve(values.spec),
         file: path.resolve(
           values.out ??
-            path.join(
-              ROOT,
-              'dist',
-              'docs',
-              `${path.basename(values.spec).replace(/\.(ya?ml|json)$/i, '')}.html`,
-            ),
+            path.join('dist', 'docs', `${path.basename(values.spec).replace(/\.(ya?ml|json)$/i, '')}.html`),
         ),
       },
     ]
-  : (await configuredDocuments(ROOT)).map((document) => ({
-      spec: path.join(ROOT, document.spec),
-      file: docsFileFor(document.out),
-    }));
+  : await listedDocuments();
+
+/** Every document the config lists, each with its page (see docsFileFor). */
+async function listedDocuments(): Promise<Array<{ spec: string; file: string }>> {
+  const documents = await configuredDocumentsOrExit('docs');
+  return documents.map((document) => ({
+    spec: path.resolve(document.spec),
+    file: docsFileFor(document.out, documents[0].out),
+  }));
+}
 
 for (const { spec, file } of builds) {
   const started = Date.now();

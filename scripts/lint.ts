@@ -1,19 +1,22 @@
 /**
- * `npm run lint [-- FILE...]`: Spectral (spectral:oas + OWASP + house rules) and Redocly on the
- * specs (default: spec/openapi.yaml and spec/dashboard.yaml). Prints `file:line:col severity rule message`, one line per finding, then a summary;
+ * `npm run lint [-- FILE...]`: Spectral (the project's ruleset; here spectral:oas + OWASP + house
+ * rules) and Redocly on the specs (default: every document contract-kit.config.ts lists). Prints `file:line:col severity rule message`, one line per finding, then a summary;
  * exits 1 when either tool reports an error.
  */
-import { configuredDocuments } from '../generators/pipeline.js';
 import { parseCliArgs } from './lib/cli-args.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
+import { configuredDocumentsOrExit } from './lib/project.js';
 
 const USAGE = `usage: npm run lint [-- FILE...]
-  Spectral (spectral:oas, OWASP, house rules) and Redocly on each OpenAPI document given
-  (default: spec/openapi.yaml and spec/dashboard.yaml); exit 1 on an error finding.`;
+  Spectral (the project's .spectral.yaml, else spectral:oas) and Redocly (its redocly.yaml, else
+  recommended) on each OpenAPI document given (default: every document contract-kit.config.ts
+  lists); exit 1 on an error finding.`;
 
 const files = parseCliArgs('lint', USAGE, {}).positionals;
 // Default: every document the config lists (here the public API's and the dashboard's).
-const targets = files.length ? files : (await configuredDocuments()).map((document) => document.spec);
+const targets = files.length
+  ? files
+  : (await configuredDocumentsOrExit('lint')).map((document) => document.spec);
 
 try {
   const { findings, errors, spectralMs, redoclyMs } = await lintSpec(targets);

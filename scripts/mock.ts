@@ -1,9 +1,9 @@
 /**
  * `npm run mock [-- --spec PATH]`: the Prism mock on 127.0.0.1:4010 (MOCK_PORT), until Ctrl-C, of
- * spec/openapi.yaml or of any OpenAPI 3.0/3.1 spec: its mock document is made from the spec as it
- * is now (edits included) into a temporary folder, removed on exit.
+ * the first document contract-kit.config.ts lists or of any OpenAPI 3.0/3.1 spec: its mock
+ * document is made from the spec as it is now (edits included) into a temporary folder, removed on exit.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SpecError } from '../generators/core/load.js';
@@ -11,17 +11,17 @@ import { builtInPlugins, generate } from '../generators/pipeline.js';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
 import { startMock } from './lib/mock.js';
 import { exitIfPortsTaken } from './lib/processes.js';
+import { chosenDocument } from './lib/project.js';
 
-const DEFAULT_SPEC = 'spec/openapi.yaml';
 const USAGE = `usage: npm run mock [-- --spec PATH]
   Prism on 127.0.0.1:$MOCK_PORT (default 4010), stateless, any or no Authorization accepted,
   serving the spec as it is now.
-  --spec PATH   mock this OpenAPI 3.0/3.1 document instead of ${DEFAULT_SPEC}`;
+  --spec PATH   mock this OpenAPI 3.0/3.1 document instead of the first one contract-kit.config.ts lists`;
 
 const { values } = parseCliArgs('mock', USAGE, { spec: { type: 'string' } }, false);
 const port = Number(process.env.MOCK_PORT ?? 4010);
 await exitIfPortsTaken('mock', '127.0.0.1', [{ port, variable: 'MOCK_PORT' }]);
-const spec = values.spec ?? DEFAULT_SPEC;
+const { spec } = await chosenDocument('mock', values.spec);
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'mock-'));
 try {
   // No release to compare with: the mock needs no CHANGELOG, and no git history (a shallow clone, a tarball).
@@ -45,7 +45,8 @@ const mock = await startMock(port, '127.0.0.1', { specFile }).catch(async (error
   return process.exit(1);
 });
 console.log(`mock: ${mock.url} (Prism, stateless; any or no Authorization accepted), mocking ${spec}`);
-if (!values.spec) console.log(`try:  curl ${mock.url}/v1/health`);
+const example = await firstPlainGet(specFile);
+if (example) console.log(`try:  curl ${mock.url}${example}`);
 let stopping = false;
 const stop = async () => {
   stopping = true;
@@ -61,3 +62,9 @@ mock.child.on('exit', async (code) => {
   await rm(scratch, { recursive: true, force: true });
   process.exit(1);
 });
+
+/** The first GET path of the document that takes no path parameter, to show a request that works as pasted. */
+async function firstPlainGet(file: string): Promise<string | undefined> {
+  const document = JSON.parse(await readFile(file, 'utf8')) as { paths?: Record<string, { get?: unknown }> };
+  return Object.entries(document.paths ?? {}).find(([route, item]) => item?.get && !route.includes('{'))?.[0];
+}

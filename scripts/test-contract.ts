@@ -1,31 +1,55 @@
 /**
- * `npm run test:contract [-- --report json]`: the generated contract suites against the Prism
- * mock (a mock: stateful checks are reported as not applicable, by name, and what it gets wrong is
- * a mock finding) and against the reference service on a fresh database, with a second account's
- * key for the cross-tenant checks. With CONTRACT_BASE_URL (and CONTRACT_API_KEY, ...) set, against
- * that target alone. Each run ends with its report per class; `--report json` prints the reports
- * as one JSON document on stdout instead (the suites' output goes to stderr), and
- * CONTRACT_REPORT=path writes that document to a file. Exits 1 when a finding fails the run
- * (target, suite; spec too with CONTRACT_STRICT_SPEC=true, the default for our own spec's run).
+ * `npm run test:contract [-- --spec PATH] [--report json]`: the generated contract suites of the
+ * config's first document (or the listed document --spec names) against the Prism mock of that
+ * document (a mock: stateful checks are reported as not applicable, by name, and what it gets
+ * wrong is a mock finding) and, in this repository, against the reference service on a fresh
+ * database with a second account's key for the cross-tenant checks (home.ts). With
+ * CONTRACT_BASE_URL (and CONTRACT_API_KEY, ...) set, against that target alone. Each run ends with
+ * its report per class; `--report json` prints the reports as one JSON document on stdout instead
+ * (the suites' output goes to stderr), and CONTRACT_REPORT=path writes that document to a file.
+ * Exits 1 when a finding fails the run (target, suite; spec too with CONTRACT_STRICT_SPEC=true,
+ * the default for this repository's own spec).
  */
+import { existsSync } from 'node:fs';
 import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Report } from '../generators/plugins/contract-tests/runtime/report.js';
-import { runContractSuite, startServiceTarget } from './lib/contract.js';
+import { failCli, parseCliArgs } from './lib/cli-args.js';
+import { contractConfig, runContractSuite } from './lib/contract-suite.js';
+import { homeSteps } from './lib/home.js';
 import { startMock } from './lib/mock.js';
+import { chosenDocument } from './lib/project.js';
 
-const args = process.argv.slice(2);
-const reportIndex = args.indexOf('--report');
-const format =
-  reportIndex >= 0
-    ? args[reportIndex + 1]
-    : args.find((arg) => arg.startsWith('--report='))?.slice('--report='.length);
-if (format !== undefined && format !== 'json') {
-  console.error(`--report takes json (got ${format ?? 'nothing'})`);
-  process.exit(2);
-}
-const json = format === 'json';
+const USAGE = `usage: npm run test:contract [-- --spec PATH] [--report json]
+  The generated contract suites of the first document contract-kit.config.ts lists (or of the
+  listed document --spec names), from its output folder, against the Prism mock of that document
+  (here also against the reference service); with CONTRACT_BASE_URL (and CONTRACT_API_KEY, ...)
+  set, against that target alone. Spec findings fail the run with CONTRACT_STRICT_SPEC=true.
+  --report json   print the reports as one JSON document on stdout (the suites' output on stderr)`;
+
+const { values } = parseCliArgs(
+  'test:contract',
+  USAGE,
+  { spec: { type: 'string' }, report: { type: 'string' } },
+  false,
+);
+if (values.report !== undefined && values.report !== 'json')
+  failCli('test:contract', `--report takes json (got ${values.report})`);
+const json = values.report === 'json';
+const { spec, listed } = await chosenDocument('test:contract', values.spec);
+if (!listed) failCli('test:contract', `${spec} is not a document contract-kit.config.ts lists`);
+const configPath = contractConfig(listed.out);
+const mockSpec = path.resolve(listed.out, 'mock', 'openapi.json');
+for (const [file, plugin] of [
+  [configPath, 'contract-tests'],
+  ...(process.env.CONTRACT_BASE_URL ? [] : [[mockSpec, 'mock-document']]),
+])
+  if (!existsSync(file))
+    failCli(
+      'test:contract',
+      `no ${path.relative(process.cwd(), file)}: run \`npm run generate\` first (with the ${plugin} plugin among ${spec}'s plugins)`,
+    );
 // With --report json, stdout carries the JSON alone.
 const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
 const echo = json ? ('stderr' as const) : true;
@@ -35,7 +59,10 @@ const results: Array<{ target: string; code: number; output?: string; report?: R
 async function run(target: string, env: Record<string, string>): Promise<void> {
   const reportFile = path.join(reportsDir, `${results.length}.json`);
   say(`contract: ${target}`);
-  const result = await runContractSuite({ ...env, CONTRACT_REPORT: reportFile }, { echo, annotate: true });
+  const result = await runContractSuite(
+    { ...env, CONTRACT_REPORT: reportFile },
+    { configPath, echo, annotate: true },
+  );
   const report = await readFile(reportFile, 'utf8').then(
     (text) => JSON.parse(text) as Report,
     () => undefined,
@@ -47,9 +74,10 @@ try {
   if (process.env.CONTRACT_BASE_URL) {
     await run(process.env.CONTRACT_BASE_URL, {});
   } else {
-    // Our own spec against our own targets: the spec is ours to fix, so its findings fail the run too.
-    process.env.CONTRACT_STRICT_SPEC ??= 'true';
-    const mock = await startMock(0);
+    const home = await homeSteps();
+    // This repository's spec against its own targets: the spec is ours to fix, so its findings fail the run too.
+    if (home) process.env.CONTRACT_STRICT_SPEC ??= 'true';
+    const mock = await startMock(0, '127.0.0.1', { specFile: mockSpec });
     try {
       await run(`Prism mock at ${mock.url}`, {
         CONTRACT_TARGET_NAME: 'Prism mock',
@@ -60,11 +88,13 @@ try {
     } finally {
       await mock.stop();
     }
-    const service = await startServiceTarget();
-    try {
-      await run(`reference service at ${service.env.CONTRACT_BASE_URL}`, service.env);
-    } finally {
-      await service.server.stop();
+    if (home) {
+      const service = await home.startService();
+      try {
+        await run(`reference service at ${service.env.CONTRACT_BASE_URL}`, service.env);
+      } finally {
+        await service.stop();
+      }
     }
   }
 } finally {

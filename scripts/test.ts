@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { FailureRecap } from './lib/failure-recap.js';
-import { ROOT } from './lib/lint.js';
+import { ROOT } from './lib/root.js';
 
 interface Step {
   name: string;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Report } from '../../generators/plugins/contract-tests/runtime/report.js';
 import { generate } from '../../generators/pipeline.js';
 import { runContractSuite, type SuiteRun } from './contract.js';
-import { ROOT } from './lint.js';
+import { ROOT } from './root.js';
 import { PRISM_LISTENING } from './mock.js';
 import { binPath, listeningUrl, startProcess, waitForHttp } from './processes.js';
 

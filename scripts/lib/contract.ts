@@ -1,73 +1,18 @@
-/** Running the generated contract suites against a target, as a child vitest process. */
-import { spawn } from 'node:child_process';
+/**
+ * The reference service as a target of the generated contract suites (this repository's, not the
+ * toolkit's: test:contract adds it through home.ts); the suites' runner is contract-suite.ts.
+ */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createKey, revokeKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import type { Store } from '../../service/store/store.js';
-import { ROOT } from './lint.js';
+import { ROOT } from './root.js';
 import { binPath, listeningUrl, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
+export { contractConfig, runContractSuite, type SuiteRun } from './contract-suite.js';
 export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'vitest.config.ts');
-
-export interface SuiteRun {
-  code: number;
-  output: string;
-}
-
-/**
- * Runs the suites in `configPath` (those whose file names contain a `files` entry, when given;
- * the checks whose names match `testNamePattern`, when given) with the target in `env`; streams
- * output when `echo` (to stderr with `echo: 'stderr'`, so stdout stays free for a JSON report);
- * findings become GitHub annotations only with `annotate` (and GITHUB_ACTIONS=true).
- */
-export function runContractSuite(
-  env: Record<string, string>,
-  options: {
-    configPath?: string;
-    echo?: boolean | 'stderr';
-    files?: string[];
-    testNamePattern?: string;
-    annotate?: boolean;
-  } = {},
-): Promise<SuiteRun> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      binPath('vitest'),
-      [
-        'run',
-        '--config',
-        options.configPath ?? CONTRACT_CONFIG,
-        '--reporter=verbose',
-        '--color=false',
-        ...(options.testNamePattern ? ['-t', options.testNamePattern] : []),
-        ...(options.files ?? []),
-      ],
-      {
-        cwd: ROOT,
-        // GitHub annotations only from the real run (npm run test:contract), never from tests' planted bugs.
-        env: {
-          ...process.env,
-          ...(options.annotate ? {} : { GITHUB_ACTIONS: '' }),
-          ...env,
-          NO_COLOR: '1',
-          FORCE_COLOR: '0',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (options.echo === 'stderr') process.stderr.write(chunk);
-      else if (options.echo) process.stdout.write(chunk);
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
 
 /** A word for `sh -c`, whatever it holds. */
 const shellQuote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
@@ -106,6 +51,7 @@ export async function startServiceTarget(
   // Webhook retries in milliseconds, so the events stage sees a retry at once. Port 0: the service
   // prints `service: <url> (...)` once it listens.
   const server = startProcess(binPath('tsx'), [serverScript], {
+    cwd: ROOT,
     env: { ...databaseEnv, PORT: '0', LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv },
   });
   let baseUrl: string;

@@ -10,7 +10,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, version } from 'esbuild';
-import { ROOT } from './lint.js';
+import { ROOT } from './root.js';
 
 /** The built UI's folder inside an output root (generated/ by default). */
 export const DASHBOARD_UI_DIR = 'dashboard-ui';

@@ -19,9 +19,9 @@ import {
   type StaleOutput,
 } from '../../generators/pipeline.js';
 import { buildDocs } from './docs.js';
-import { formatFinding, Linter, REDOCLY_CONFIG, ROOT, SPECTRAL_RULESET, type Finding } from './lint.js';
+import { formatFinding, Linter, REDOCLY_CONFIG, SPECTRAL_RULESET, type Finding } from './lint.js';
 import { startMock, type RunningMock } from './mock.js';
-import { binPath, startProcess, waitForHttp, type RunningProcess } from './processes.js';
+import { startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
 export interface DevOptions {
   spec: string;
@@ -30,6 +30,8 @@ export interface DevOptions {
   mockPort: number;
   /** Serve (and reload) the reference service on this port; only meaningful for the real generated/. */
   servicePort?: number;
+  /** The command that serves it (this repository's, from home.ts), started with PORT. */
+  serviceCommand?: string[];
   /**
    * The operation IDs the reference service has handlers for; when given, every cycle names the
    * spec's operations without one (they answer 501).
@@ -60,16 +62,10 @@ export interface CycleReport {
   stale: StaleOutput[];
 }
 
-/** Files whose change means the linters must be loaded again. */
+/** Files whose change means the linters must be loaded again: the project's rulesets. */
 const LINT_CONFIG = [SPECTRAL_RULESET, REDOCLY_CONFIG];
-const LINT_FUNCTIONS_DIR = path.join(ROOT, 'spec', 'rules');
-
-/** The reference service's handler names (service/handlers.ts), read without starting it. */
-export async function serviceHandlers(): Promise<Set<string>> {
-  const { createHandlers } = await import('../../service/handlers.js');
-  // Building the map touches none of its dependencies: only its keys are wanted here.
-  return new Set(Object.keys(createHandlers({} as Parameters<typeof createHandlers>[0])));
-}
+/** Where the project keeps its Spectral functions (this repository's house rules: spec/rules/). */
+const LINT_FUNCTIONS_DIR = path.resolve('spec', 'rules');
 
 export class DevLoop {
   /** Directory -> its watcher. Directories, not files: editors replace files by renaming. */
@@ -272,7 +268,7 @@ export class DevLoop {
         path.relative(process.cwd(), await buildDocs(path.resolve(spec), this.options.docsFile)),
       ),
       mockChanged ? timed('mock', () => this.reloadMock()) : Promise.resolve(),
-      serverChanged && this.options.servicePort
+      serverChanged && this.options.servicePort && this.options.serviceCommand
         ? timed('service', () => this.reloadService())
         : Promise.resolve(),
     ]);
@@ -317,9 +313,8 @@ export class DevLoop {
   private async reloadService(): Promise<string> {
     await this.service?.stop();
     const port = this.options.servicePort!;
-    this.service = startProcess(binPath('tsx'), ['service/server.ts'], {
-      env: { PORT: String(port), LOG: 'off' },
-    });
+    const [command, ...args] = this.options.serviceCommand!;
+    this.service = startProcess(command, args, { env: { PORT: String(port), LOG: 'off' } });
     await waitForHttp(`http://127.0.0.1:${port}/v1/health`, this.service);
     return `http://127.0.0.1:${port} reloaded`;
   }

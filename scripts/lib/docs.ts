@@ -4,10 +4,12 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { DEFAULT_OUT } from '../../generators/pipeline.js';
-import { ROOT } from './lint.js';
+import { ROOT } from './root.js';
 import { binPath } from './processes.js';
 
-export const DOCS_FILE = path.join(ROOT, 'dist', 'docs', 'index.html');
+/** The first document's docs page, in the project (the working folder). */
+export const DOCS_FILE = path.resolve('dist', 'docs', 'index.html');
+/** The page's template: the toolkit's (a CSP that lets the page fetch nothing). */
 const TEMPLATE = path.join(ROOT, 'spec', 'docs', 'template.hbs');
 
 /** An attribution wordmark as an inline SVG, in the colour of Redoc's badge: no font or image fetched. */
@@ -36,13 +38,14 @@ export function inlineCdnImages(html: string): string {
 }
 
 /**
- * Where the docs of the document generated into `out` go: beside ours in dist/docs/ for a folder
- * inside generated/ (generated/dashboard -> dist/docs/dashboard/index.html), and under
- * dist/docs/dev/ for any other folder (the dev loop on a spec of someone else's), so they never
- * replace a listed document's docs.
+ * Where the docs of the document generated into `out` go: the first document's (its output
+ * `primaryOut`, default generated/) in dist/docs/index.html, and beside it for a folder inside
+ * that one (generated/dashboard -> dist/docs/dashboard/index.html); under dist/docs/dev/ for any
+ * other folder (the dev loop on a spec of someone else's), so they never replace a listed
+ * document's docs.
  */
-export function docsFileFor(out: string): string {
-  const nested = path.relative(path.join(ROOT, DEFAULT_OUT), path.resolve(ROOT, out));
+export function docsFileFor(out: string, primaryOut = DEFAULT_OUT): string {
+  const nested = path.relative(path.resolve(primaryOut), path.resolve(out));
   const outside = nested.startsWith('..') || path.isAbsolute(nested);
   return path.join(
     path.dirname(DOCS_FILE),
@@ -53,7 +56,7 @@ export function docsFileFor(out: string): string {
 
 /** Builds the page for `spec` at `output`; its title is the spec's own (`<info.title> reference`) unless given. */
 export async function buildDocs(
-  spec = path.join(ROOT, 'spec', 'openapi.yaml'),
+  spec = path.resolve('spec', 'openapi.yaml'),
   output = DOCS_FILE,
   title?: string,
 ): Promise<string> {
@@ -87,7 +90,6 @@ export async function buildDocs(
           pageTitle,
         ],
         {
-          cwd: ROOT,
           env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
         },
         (error, _stdout, stderr) =>

@@ -6,17 +6,41 @@
  * once and keeps them: the dev loop lints every save with the same Linter, and reloads it only
  * when .spectral.yaml, spec/rules/ or redocly.yaml change. Spectral's ruleset is loaded by the
  * Spectral CLI's own loader, so `npm run lint` and the CLI read .spectral.yaml the same way.
+ *
+ * The rulesets are the project's: `.spectral.yaml` and `redocly.yaml` in the working folder (where
+ * contract-kit.config.ts is). A project without a Spectral ruleset is linted with the starter one
+ * `contract-kit init` writes (spectral:oas); one without redocly.yaml with Redocly's `recommended`.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { getLineColLocation, lint as redoclyLint, loadConfig, type Config } from '@redocly/openapi-core';
 import { explainBundleProblem } from '../../generators/core/load.js';
+import { ROOT } from './root.js';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const SPECTRAL_RULESET = path.join(ROOT, '.spectral.yaml');
-export const REDOCLY_CONFIG = path.join(ROOT, 'redocly.yaml');
+export { ROOT };
+/** The Spectral rulesets a project may have, in the order Spectral's CLI looks for them. */
+const SPECTRAL_FILES = ['.spectral.yaml', '.spectral.yml', '.spectral.json', '.spectral.js', '.spectral.mjs'];
+/** The ruleset `contract-kit init` writes, used where a project has none. */
+export const STARTER_RULESET = path.join(ROOT, 'scripts', 'init', 'spectral.yaml');
+
+/** The project's Spectral ruleset (in `dir`, default the working folder), else the starter ruleset. */
+export function spectralRuleset(dir = process.cwd()): string {
+  return (
+    SPECTRAL_FILES.map((name) => path.resolve(dir, name)).find((file) => existsSync(file)) ?? STARTER_RULESET
+  );
+}
+
+/** The project's redocly.yaml, if it has one (else Redocly's `recommended` rules apply). */
+export function redoclyConfig(dir = process.cwd()): string | undefined {
+  const file = path.resolve(dir, 'redocly.yaml');
+  return existsSync(file) ? file : undefined;
+}
+
+/** Where the dev loop watches for a change of the lint configuration (whether or not the files exist yet). */
+export const SPECTRAL_RULESET = path.resolve(SPECTRAL_FILES[0]);
+export const REDOCLY_CONFIG = path.resolve('redocly.yaml');
 
 // Spectral ships CommonJS and no types for the CLI's ruleset loader; these are the parts we use.
 const require = createRequire(import.meta.url);
@@ -63,9 +87,9 @@ export interface ToolRun {
   ms: number;
 }
 
-/** Tools report paths relative to ROOT or absolute; show them relative to the caller. */
+/** Tools report paths relative to the working folder or absolute; show them relative to it. */
 function relative(file: string): string {
-  return path.relative(process.cwd(), path.resolve(ROOT, file)) || file;
+  return path.relative(process.cwd(), path.resolve(file)) || file;
 }
 
 const SPECTRAL_SEVERITY: Severity[] = ['error', 'warning', 'info', 'hint'];
@@ -74,7 +98,7 @@ const SPECTRAL_SEVERITY: Severity[] = ['error', 'warning', 'info', 'hint'];
 export class SpectralLinter {
   private constructor(private readonly ruleset: unknown) {}
 
-  static async load(ruleset = SPECTRAL_RULESET): Promise<SpectralLinter> {
+  static async load(ruleset = spectralRuleset()): Promise<SpectralLinter> {
     return new SpectralLinter(await getRuleset(ruleset));
   }
 
@@ -103,12 +127,15 @@ export class SpectralLinter {
   }
 }
 
-/** Redocly's lint with redocly.yaml's rules, the config loaded once. */
+/** Redocly's lint with the project's redocly.yaml rules (or `recommended`), the config loaded once. */
 export class RedoclyLinter {
   private constructor(private readonly config: Config) {}
 
-  static async load(configPath = REDOCLY_CONFIG): Promise<RedoclyLinter> {
-    return new RedoclyLinter(await loadConfig({ configPath }));
+  /** With the redocly.yaml of the project in `dir` (default the working folder), or `recommended`. */
+  static async load(dir = process.cwd()): Promise<RedoclyLinter> {
+    const configPath = redoclyConfig(dir);
+    // Without a file, Redocly's own defaults: its `recommended` rules.
+    return new RedoclyLinter(await loadConfig(configPath ? { configPath } : { configPath: '' }));
   }
 
   async run(files: string[]): Promise<ToolRun> {
@@ -192,12 +219,12 @@ export class Linter {
   }
 }
 
-/** Spectral with the given ruleset (default: the house ruleset in .spectral.yaml), loaded for this run. */
-export async function runSpectral(files: string[], ruleset = SPECTRAL_RULESET): Promise<ToolRun> {
+/** Spectral with the given ruleset (default: the project's, here the house ruleset in .spectral.yaml), loaded for this run. */
+export async function runSpectral(files: string[], ruleset = spectralRuleset()): Promise<ToolRun> {
   return (await SpectralLinter.load(ruleset)).run(files);
 }
 
-/** Redocly with redocly.yaml's rules, loaded for this run. */
+/** Redocly with the project's redocly.yaml rules, loaded for this run. */
 export async function runRedocly(files: string[]): Promise<ToolRun> {
   return (await RedoclyLinter.load()).run(files);
 }

@@ -1,9 +1,9 @@
-/** The Prism mock: serves generated/mock/openapi.json (the spec without authentication). */
+/** The Prism mock: serves a generated mock document (the spec without authentication). */
 import path from 'node:path';
-import { ROOT } from './lint.js';
 import { binPath, listeningUrl, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
-export const MOCK_SPEC = path.join(ROOT, 'generated', 'mock', 'openapi.json');
+/** The mock document of the project's first output folder, generated/ (here spec/openapi.yaml's). */
+export const MOCK_SPEC = path.resolve('generated', 'mock', 'openapi.json');
 
 export interface RunningMock extends RunningProcess {
   url: string;

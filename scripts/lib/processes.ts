@@ -4,13 +4,35 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from './lint.js';
+import { ROOT } from './root.js';
 
-export const binPath = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+const bins = new Map<string, string>();
+
+/**
+ * A command one of the toolkit's dependencies provides (prism, redocly, vitest, tsx): the first
+ * `node_modules/.bin/<name>` from the toolkit's folder up, as Node resolves its packages: its own
+ * node_modules here, or the project's where npm hoisted the installed package's dependencies.
+ */
+export function binPath(name: string): string {
+  let found = bins.get(name);
+  if (found) return found;
+  for (let dir = ROOT; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', '.bin', name);
+    if (existsSync(candidate)) {
+      found = candidate;
+      break;
+    }
+    // Nowhere: the toolkit's own folder, so the error says where it should have been.
+    if (path.dirname(dir) === dir) return path.join(ROOT, 'node_modules', '.bin', name);
+  }
+  bins.set(name, found);
+  return found;
+}
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -19,13 +41,14 @@ export interface RunningProcess {
   stop: () => Promise<void>;
 }
 
+/** Starts `command` in its own process group, in `cwd` (default the working folder: the project's). */
 export function startProcess(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; inherit?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; inherit?: boolean; cwd?: string } = {},
 ): RunningProcess {
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd: options.cwd ?? process.cwd(),
     env: { ...process.env, ...options.env },
     detached: true, // own process group, so stop() also ends the tool's children
     stdio: options.inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],

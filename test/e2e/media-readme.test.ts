@@ -1,6 +1,6 @@
 /**
- * The README blocks about files and streams, run as written: those of README.md that use the
- * media fixture's client, and every TypeScript block of the media fixture's generated client
+ * The README blocks about files and streams, run as written: those of the documentation (README.md
+ * and docs/) that use the media fixture's client, and every TypeScript block of the media fixture's generated client
  * README (an upload, a download, an event stream). The fixture's client is generated here, its
  * import pointed at the generated source, and each block runs with tsx against the fixture's
  * generated server stubs on loopback, with handlers that answer what the spec declares.
@@ -11,6 +11,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../generators/pipeline.js';
+import { DOCUMENTATION } from '../support/documentation.js';
 
 const ROOT = path.resolve('.');
 let dir: string;
@@ -106,9 +107,10 @@ async function runBlock(
 }
 
 describe('README blocks on files and streams', () => {
-  it('README.md shows an upload, a download and an event stream, and each runs', async () => {
-    const blocks = blocksOf('README.md', await readFile(path.join(ROOT, 'README.md'), 'utf8')).filter(
-      (block) => block.code.includes("from 'media-fixture-client'"),
+  it('the documentation shows an upload, a download and an event stream, and each runs', async () => {
+    const texts = await Promise.all(DOCUMENTATION.map((file) => readFile(path.join(ROOT, file), 'utf8')));
+    const blocks = DOCUMENTATION.flatMap((file, index) => blocksOf(file, texts[index])).filter((block) =>
+      block.code.includes("from 'media-fixture-client'"),
     );
     expect(
       blocks.map((block) =>

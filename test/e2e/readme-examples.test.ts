@@ -1,6 +1,7 @@
 /**
- * The READMEs' code blocks, run as written against the reference service: every TypeScript block
- * of README.md and generated/client/README.md is extracted from the file (no second copy), its
+ * The documentation's code blocks, run as written against the reference service: every TypeScript
+ * block of README.md, the pages under docs/ and generated/client/README.md is extracted from the
+ * file (no second copy), its
  * `assessment-service-client` import pointed at the generated package's source, and run with tsx
  * with the key and base URL in the environment variables the READMEs name. Blocks in other
  * languages are accounted for one by one: each is either run elsewhere (named) or fails here.
@@ -12,9 +13,11 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/lint.js';
 import { freePort } from '../../scripts/lib/processes.js';
+import { codeBlocks, DOCUMENTATION, type CodeBlock } from '../support/documentation.js';
 import { startService, type TestService } from '../support/service.js';
 
-const READMES = ['README.md', 'generated/client/README.md'];
+/** The documentation, the toolkit package's README and the generated client's. */
+const READMES = [...DOCUMENTATION, 'toolkit/README.md', 'generated/client/README.md'];
 const CLIENT_ENTRY = path.join(ROOT, 'generated', 'client', 'src', 'index.ts');
 
 const WEBHOOK_SECRET = `whsec_${Buffer.from('readme receiver secret, 32 bytes').toString('base64')}`;
@@ -28,6 +31,18 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
   },
   {
     language: 'sh',
+    code: /^npm install --save-dev \S+\/contract-kit-[\d.]+\.tgz\nnpx contract-kit init(?: --spec \S+)?\s/,
+    where:
+      'test/e2e/toolkit/package.test.ts packs the toolkit, installs the tarball in a folder of its own and runs init --spec, generate, lint, docs, check:roundtrip and test:contract there',
+  },
+  {
+    language: 'sh',
+    code: /^npx contract-kit init\s.*\nnpx contract-kit generate\s.*\nnpx contract-kit --help\s/,
+    where:
+      'test/e2e/toolkit/package.test.ts runs init, generate and --help in a folder that installed the package',
+  },
+  {
+    language: 'sh',
     code: /^npm install assessment-service-client\s+# once published; before that, `npm install && npm pack` in this folder \(the build needs its TypeScript\) and install the \.tgz\s*$/,
     where:
       'test/e2e/generators/plugins/client/consumer.test.ts packs the client and installs the .tgz in a consumer project',
@@ -36,13 +51,13 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
     language: 'python',
     code: /import assessment_service|from assessment_service import/,
     where:
-      'the Python SDK tests (test/e2e/generators/plugins/python/sdk.test.ts runs every python block of README.md)',
+      'the Python SDK tests (test/e2e/generators/plugins/python/sdk.test.ts runs every python block of the documentation)',
   },
   {
     language: 'python',
     code: /from media_fixture import/,
     where:
-      'test/e2e/generators/plugins/python/media.test.ts runs the media fixture blocks of README.md against a server that decodes what they send',
+      'test/e2e/generators/plugins/python/media.test.ts runs the media fixture blocks of the documentation against a server that decodes what they send',
   },
   {
     language: 'sh',
@@ -86,24 +101,10 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
   },
 ];
 
-interface Block {
-  file: string;
-  line: number;
-  language: string;
-  code: string;
-}
+type Block = CodeBlock;
 
 async function blocksOf(file: string): Promise<Block[]> {
-  const lines = (await readFile(path.join(ROOT, file), 'utf8')).split('\n');
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i += 1) {
-    const open = /^```(\w*)\s*$/.exec(lines[i]);
-    if (!open) continue;
-    const end = lines.indexOf('```', i + 1);
-    blocks.push({ file, line: i + 1, language: open[1], code: lines.slice(i + 1, end).join('\n') });
-    i = end;
-  }
-  return blocks;
+  return codeBlocks(file, await readFile(path.join(ROOT, file), 'utf8'));
 }
 
 const blocks = (await Promise.all(READMES.map(blocksOf))).flat();
@@ -129,12 +130,15 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+/** A block's file name for tsc and tsx: its path and line (`docs-client.md-12.mts`). */
+const fileName = (block: Block) => `${block.file.replaceAll('/', '-')}-${block.line}.mts`;
+
 describe('README code blocks', () => {
-  it('finds TypeScript blocks in both READMEs', () => {
-    for (const file of READMES)
+  it('finds TypeScript blocks in the documentation and in the client README', () => {
+    for (const files of [DOCUMENTATION, ['generated/client/README.md']])
       expect(
-        runnable.some((block) => block.file === file),
-        file,
+        runnable.some((block) => files.includes(block.file)),
+        files.join(', '),
       ).toBe(true);
   });
 
@@ -157,7 +161,7 @@ describe('README code blocks', () => {
     await mkdir(checked, { recursive: true });
     const files = await Promise.all(
       runnable.map(async (block) => {
-        const file = path.join(checked, `${path.basename(block.file, '.md')}-${block.line}.mts`);
+        const file = path.join(checked, fileName(block));
         await writeFile(file, block.code.replaceAll("'assessment-service-client'", `'${CLIENT_ENTRY}'`));
         return file;
       }),
@@ -180,7 +184,7 @@ describe('README code blocks', () => {
     tsc.stdout.on('data', (chunk) => (output += chunk));
     tsc.stderr.on('data', (chunk) => (output += chunk));
     const code = await new Promise<number | null>((resolve) => tsc.on('exit', resolve));
-    // Name each error by its README line: `README-683.mts(5,…)` is README.md's block opening at line 683.
+    // Name each error by its file and line: `docs-client.md-12.mts(5,…)` is docs/client.md's block opening at line 12.
     expect(
       output.replaceAll(`${path.relative(ROOT, checked)}/`, ''),
       'README TypeScript blocks that do not type-check',
@@ -191,7 +195,7 @@ describe('README code blocks', () => {
   it.each(runnable.map((block) => ({ ...block, where: `${block.file}:${block.line}` })))(
     '$where runs against the reference service',
     async (block) => {
-      const file = path.join(dir, `${path.basename(block.file, '.md')}-${block.line}.mts`);
+      const file = path.join(dir, fileName(block));
       await writeFile(file, block.code.replaceAll("'assessment-service-client'", `'${CLIENT_ENTRY}'`));
       const key = await service.key();
       const port = await freePort();

@@ -10,7 +10,8 @@
  * operations (scripts/lib/spec-sample.ts); all 1,2xx of them: `npm run bench -- scale`.
  */
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
@@ -137,12 +138,12 @@ describe('the round trip on real specs', () => {
 });
 
 describe('npm run check:roundtrip', () => {
-  const run = (args: string[]) =>
+  const run = (args: string[], cwd?: string) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
       execFile(
         path.resolve('node_modules/.bin/tsx'),
-        ['scripts/check-roundtrip.ts', ...args],
-        { maxBuffer: 64 * 1024 * 1024 },
+        [path.resolve('scripts/check-roundtrip.ts'), ...args],
+        { maxBuffer: 64 * 1024 * 1024, cwd },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       ),
     );
@@ -180,8 +181,17 @@ describe('npm run check:roundtrip', () => {
     expect(result.code).toBe(1);
   }, 180_000);
 
-  it('exits 2 without --spec or with an unknown language, 1 on a spec it cannot generate', async () => {
-    expect((await run([])).code).toBe(2);
+  it('exits 2 without --spec where no config names a document, or with an unknown language; 1 on a spec it cannot generate', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'roundtrip-no-config-'));
+    try {
+      const noSpec = await run([], empty);
+      expect(noSpec.code).toBe(2);
+      expect(noSpec.stderr).toMatch(
+        /^check:roundtrip: .*: config: no contract-kit\.config\.ts, .* \(`contract-kit init` writes one\)$/m,
+      );
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
     const unknown = await run(['--spec', FIXTURE, '--lang', 'cobol']);
     expect([unknown.code, unknown.stderr.trim()]).toEqual([
       2,

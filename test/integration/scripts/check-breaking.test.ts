@@ -134,7 +134,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     expect(docs.output).toMatch(/info\.version needs a patch bump/);
   }, 180_000);
 
-  it('exits 2 with a message when there is neither origin/main nor main to compare with', async () => {
+  it('exits 2 with a message when there is no main or master branch (local or origin) to compare with', async () => {
     const lonely = await mkdtemp(path.join(tmpdir(), 'breaking-lonely-'));
     try {
       git(lonely, 'init', '-q', '-b', 'trunk');
@@ -144,7 +144,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
       git(lonely, 'commit', '-qm', 'base');
       const result = await run(lonely);
       expect(result.code, result.output).toBe(2);
-      expect(result.output).toMatch(/neither origin\/main nor main exists/);
+      expect(result.output).toMatch(/none of origin\/main, main, origin\/master, master exists/);
       const explicit = await run(lonely, '--base', 'trunk');
       expect(explicit.code, explicit.output).toBe(0);
     } finally {

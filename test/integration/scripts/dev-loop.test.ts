@@ -12,12 +12,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../../generators/core/files.js';
 import { configuredDocuments, generate, regenerateCommand } from '../../../generators/pipeline.js';
-import {
-  DevLoop,
-  serviceHandlers,
-  type CycleReport,
-  type DevOptions,
-} from '../../../scripts/lib/dev-loop.js';
+import { DevLoop, type CycleReport, type DevOptions } from '../../../scripts/lib/dev-loop.js';
+import { HOME_STEPS } from '../../../scripts/lib/home-steps.js';
 import { freePort } from '../../../scripts/lib/processes.js';
 
 const SPEC_TEXT = await readFile('spec/openapi.yaml', 'utf8');
@@ -280,7 +276,7 @@ describe('npm run dev next to a full `npm run generate` output', () => {
   it('starting leaves the output byte for byte as generate made it; an edit names the SDKs stale with the command, and unimplemented operations one line each', async () => {
     const driven = await drive(
       { 'openapi.yaml': SPEC_TEXT },
-      { implementedOperations: serviceHandlers },
+      { implementedOperations: HOME_STEPS.serviceHandlers },
       async (dir) => {
         const spec = path.join(dir, 'openapi.yaml');
         const out = path.join(dir, 'out');

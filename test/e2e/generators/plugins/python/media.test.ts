@@ -25,6 +25,7 @@ import {
   type DriverResult,
   type WireCall,
 } from '../../../../../generators/plugins/python/roundtrip/calls.js';
+import { DOCUMENTATION } from '../../../../support/documentation.js';
 import { startEchoServer, type Echo, type EchoServer } from '../../../../support/media-echo-server.js';
 
 const PYTHON = process.env.PYTHON ?? 'python3';
@@ -738,8 +739,10 @@ print(json.dumps(["&".join(f"{name}={text}" for name, text in query_pairs(param,
 });
 
 describe('the READMEs', () => {
-  it("runs README.md's media fixture blocks as written", async () => {
-    const readme = await readFile(path.resolve('README.md'), 'utf8');
+  it("runs the documentation's media fixture blocks as written", async () => {
+    const readme = (
+      await Promise.all(DOCUMENTATION.map((file) => readFile(path.resolve(file), 'utf8')))
+    ).join('\n');
     const blocks = [...readme.matchAll(/```python\n([\s\S]*?)```/g)]
       .map((match) => match[1])
       .filter((block) => /\bmedia_fixture\b/.test(block));

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../../../generators/pipeline.js';
+import { DOCUMENTATION } from '../../../../support/documentation.js';
 import { startService, type TestService } from '../../../../support/service.js';
 
 const PYTHON = process.env.PYTHON ?? 'python3';
@@ -109,9 +110,9 @@ describe('Python SDK against the reference service', () => {
     expect(result.output).toMatch(/test_runs_an_assessment_from_an_empty_body_to_completed .* ok/);
   }, 120_000);
 
-  it('runs every python block of the package README and of the project README as written', async () => {
+  it("runs every python block of the package README and of the project's documentation as written", async () => {
     const readmes = await Promise.all([
-      readFile(path.resolve('README.md'), 'utf8'),
+      ...DOCUMENTATION.map((file) => readFile(path.resolve(file), 'utf8')),
       readFile(path.join(SDK, 'README.md'), 'utf8'),
     ]);
     // Blocks on the media fixture's SDK (`from media_fixture import`) run in media.test.ts, against a server of that spec.

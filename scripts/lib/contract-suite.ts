@@ -1,0 +1,64 @@
+/** Running the generated contract suites against a target, as a child vitest process. */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { binPath } from './processes.js';
+
+/** The suites of the document generated into `out` (default generated/): their vitest config. */
+export const contractConfig = (out = 'generated') => path.resolve(out, 'contract-tests', 'vitest.config.ts');
+
+export interface SuiteRun {
+  code: number;
+  output: string;
+}
+
+/**
+ * Runs the suites in `configPath` (those whose file names contain a `files` entry, when given;
+ * the checks whose names match `testNamePattern`, when given) with the target in `env`; streams
+ * output when `echo` (to stderr with `echo: 'stderr'`, so stdout stays free for a JSON report);
+ * findings become GitHub annotations only with `annotate` (and GITHUB_ACTIONS=true).
+ */
+export function runContractSuite(
+  env: Record<string, string>,
+  options: {
+    configPath?: string;
+    echo?: boolean | 'stderr';
+    files?: string[];
+    testNamePattern?: string;
+    annotate?: boolean;
+  } = {},
+): Promise<SuiteRun> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      binPath('vitest'),
+      [
+        'run',
+        '--config',
+        options.configPath ?? contractConfig(),
+        '--reporter=verbose',
+        '--color=false',
+        ...(options.testNamePattern ? ['-t', options.testNamePattern] : []),
+        ...(options.files ?? []),
+      ],
+      {
+        // GitHub annotations only from the real run (npm run test:contract), never from tests' planted bugs.
+        env: {
+          ...process.env,
+          ...(options.annotate ? {} : { GITHUB_ACTIONS: '' }),
+          ...env,
+          NO_COLOR: '1',
+          FORCE_COLOR: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (options.echo === 'stderr') process.stderr.write(chunk);
+      else if (options.echo) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}

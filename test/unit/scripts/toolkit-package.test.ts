@@ -1,0 +1,123 @@
+/**
+ * The contract-kit package's manifest (toolkit/package.json) against the files the package stages
+ * (scripts/lib/toolkit-files.ts): every package a staged module imports is one of its
+ * dependencies, each dependency is imported or run by name, nothing staged reaches a file left
+ * out (the service, this repository's own scripts), none of the service's dependencies comes with
+ * it, and each version is the one this repository installs and tests. Reads files only.
+ */
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../../scripts/lib/commands.js';
+import { ROOT } from '../../../scripts/lib/root.js';
+import {
+  fileOf,
+  isModule,
+  packageOf,
+  runtimeImports,
+  TOOLKIT_PACKAGE_JSON,
+  toolkitFiles,
+} from '../../../scripts/lib/toolkit-files.js';
+
+interface Manifest {
+  name: string;
+  bin: Record<string, string>;
+  exports: Record<string, string | Record<string, string>>;
+  dependencies: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+const toolkit = JSON.parse(readFileSync(TOOLKIT_PACKAGE_JSON, 'utf8')) as Manifest;
+const repository = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
+const staged = toolkitFiles();
+const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+const stagedPaths = new Set(staged.map(relative));
+
+/** Dependencies the package runs or names rather than imports, each with where. */
+const USED_BY_NAME: Record<string, string> = {
+  '@stoplight/prism-cli': 'the `prism` command (scripts/lib/mock.ts)',
+  '@redocly/cli': 'the `redocly build-docs` command (scripts/lib/docs.ts)',
+  '@stoplight/spectral-owasp-ruleset':
+    "a ruleset a project's .spectral.yaml extends by name (scripts/init/spectral.yaml)",
+  vitest:
+    'the `vitest` command that runs the generated contract suites (scripts/lib/contract-suite.ts); the suites it writes import it',
+  tsx: "the loader bin/contract-kit.mjs starts Node with (import.meta.resolve('tsx'))",
+};
+
+/** Every package a staged module imports at run time, with the first file that does. */
+function importedPackages(): Map<string, string> {
+  const packages = new Map<string, string>();
+  for (const file of staged.filter(isModule)) {
+    for (const specifier of runtimeImports(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier))
+        continue;
+      // A template of generated code (`${names.packageName}`), not an import of the toolkit's.
+      if (specifier.includes('${')) continue;
+      if (!packages.has(packageOf(specifier))) packages.set(packageOf(specifier), relative(file));
+    }
+  }
+  return packages;
+}
+
+describe('the contract-kit package', () => {
+  it('stages the command line, every command script and generators/, and nothing of the service', () => {
+    expect(toolkit.name).toBe('contract-kit');
+    expect(stagedPaths.has(toolkit.bin['contract-kit'])).toBe(true);
+    expect(stagedPaths.has('bin/commands.ts')).toBe(true);
+    for (const command of Object.values(COMMANDS))
+      expect(
+        stagedPaths.has(relative(path.join(ROOT, 'scripts', 'lib', command.script))),
+        command.script,
+      ).toBe(true);
+    const entry = toolkit.exports['.'] as Record<string, string>;
+    expect(stagedPaths.has(entry.default.replace(/^\.\//, ''))).toBe(true);
+    expect([...stagedPaths].filter((file) => file.startsWith('generators/')).length).toBeGreaterThan(150);
+    expect(
+      [...stagedPaths].filter(
+        (file) =>
+          /^(service|test|generated)\//.test(file) ||
+          /^scripts\/(start|test|bench|pack-toolkit|test-contract-public)\.ts$/.test(file) ||
+          /^scripts\/lib\/(home-steps|contract|contract-public|dashboard-ui|embedded-postgres)\.ts$/.test(
+            file,
+          ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('imports, from every staged module, only staged files', () => {
+    const outside: string[] = [];
+    for (const file of staged.filter(isModule))
+      for (const specifier of runtimeImports(readFileSync(file, 'utf8'))) {
+        if (!specifier.startsWith('.')) continue;
+        const target = fileOf(file, specifier);
+        if (!target || !stagedPaths.has(relative(target))) outside.push(`${relative(file)}: ${specifier}`);
+      }
+    expect(outside).toEqual([]);
+  });
+
+  it('declares every package its modules import, and only those (or ones it runs by name)', () => {
+    const imported = importedPackages();
+    const declared = Object.keys(toolkit.dependencies);
+    expect(
+      [...imported].filter(([name]) => !declared.includes(name)).map(([name, file]) => `${name} (${file})`),
+    ).toEqual([]);
+    expect(declared.filter((name) => !imported.has(name) && !USED_BY_NAME[name])).toEqual([]);
+    expect(toolkit.devDependencies).toBeUndefined();
+  });
+
+  it("brings none of the service's own dependencies", () => {
+    const imported = importedPackages();
+    const serviceOnly = Object.keys(repository.dependencies).filter((name) => !imported.has(name));
+    expect(serviceOnly).toEqual(expect.arrayContaining(['better-sqlite3', 'kysely', 'pg', 'preact']));
+    expect(Object.keys(toolkit.dependencies).filter((name) => serviceOnly.includes(name))).toEqual([]);
+  });
+
+  it('pins each dependency at the version this repository installs and tests', () => {
+    const pinned = { ...repository.devDependencies, ...repository.dependencies };
+    expect(
+      Object.entries(toolkit.dependencies)
+        .filter(([name, version]) => pinned[name] !== version)
+        .map(([name, version]) => `${name}: ${version} here, ${pinned[name] ?? 'absent'} in package.json`),
+    ).toEqual([]);
+  });
+});
