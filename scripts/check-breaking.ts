@@ -13,7 +13,8 @@ import { comparePaging } from '../generators/breaking/paging.js';
 import { evaluate, parseConfig, type FailOn, type GateResult } from '../generators/breaking/gate.js';
 import { lineLocator, sourceLocator } from '../generators/breaking/locate.js';
 import { allRuleIds, ruleInfo } from '../generators/breaking/rules.js';
-import { loadDocument, SpecError, type LoadedDocument } from '../generators/core/load.js';
+import { loadDocument, SpecError } from '../generators/core/load.js';
+import type { LoadedDocument } from '../generators/core/document.js';
 import { loadSpecAtCommit, ReleasedSpecError } from '../generators/breaking/released.js';
 import { parseCliArgs } from './lib/cli-args.js';
 
