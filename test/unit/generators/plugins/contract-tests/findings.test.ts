@@ -11,15 +11,10 @@ import path from 'node:path';
 import busboy from 'busboy';
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
-import { LineCounter, parseDocument, parse as parseYaml, isNode, type Document } from 'yaml';
+import { isNode, LineCounter, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { specLines } from '../../../../../generators/plugins/contract-tests/locations.js';
 import type { Cases, OperationCase } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
 import { failsRun, type Problem } from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
-import {
-  SpecValidator,
-  type Sent,
-  type Target,
-} from '../../../../../generators/plugins/contract-tests/runtime/harness.js';
 import { Judge, mediaTypeMatches } from '../../../../../generators/plugins/contract-tests/runtime/judge.js';
 import {
   buildReport,
@@ -27,12 +22,15 @@ import {
   githubAnnotations,
   lineOf,
 } from '../../../../../generators/plugins/contract-tests/runtime/report.js';
+import type { Sent } from '../../../../../generators/plugins/contract-tests/runtime/request.js';
 import {
   asRead,
   encodeBody,
   fillPath,
   queryString,
 } from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
+import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
+import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/validator.js';
 
 const ERROR = { type: 'object', required: ['error'], properties: { error: { type: 'string' } } };
 const THING = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
