@@ -3,6 +3,7 @@
  * sign-out (here or everywhere), e-mail verification and password reset. A reset proves the
  * mailbox: an account someone signed up for with that address without owning it is cleared first.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../../../generated/dashboard/server/index.js';
 import { sendError } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -17,6 +18,18 @@ import { sessionCookie, sessionView, startSession } from './sessions.js';
 import { signInLimited } from './sign-in-limit.js';
 
 class EmailTaken extends Error {}
+
+/** The answer to a verification or reset link that is unknown, used or expired. */
+function unknownLink(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(
+    reply,
+    request,
+    404,
+    'invalid_token',
+    'This link is unknown, used or expired; ask for a new one.',
+    'token',
+  );
+}
 
 export function accountHandlers(context: DashboardContext) {
   const { store, now, billing } = context;
@@ -116,15 +129,7 @@ export function accountHandlers(context: DashboardContext) {
     },
     verifyEmail: async (request, reply) => {
       const userId = await store.consumeMailToken(sha256(request.body.token), 'verify_email', now());
-      if (!userId)
-        return sendError(
-          reply,
-          request,
-          404,
-          'invalid_token',
-          'This link is unknown, used or expired; ask for a new one.',
-          'token',
-        );
+      if (!userId) return unknownLink(request, reply);
       await store.setUserEmailVerified(userId, new Date(now()).toISOString());
       return reply.code(204).send();
     },
@@ -135,25 +140,9 @@ export function accountHandlers(context: DashboardContext) {
     },
     resetPassword: async (request, reply) => {
       const userId = await store.consumeMailToken(sha256(request.body.token), 'reset_password', now());
-      if (!userId)
-        return sendError(
-          reply,
-          request,
-          404,
-          'invalid_token',
-          'This link is unknown, used or expired; ask for a new one.',
-          'token',
-        );
+      if (!userId) return unknownLink(request, reply);
       const user = await store.findUserById(userId);
-      if (!user)
-        return sendError(
-          reply,
-          request,
-          404,
-          'invalid_token',
-          'This link is unknown, used or expired; ask for a new one.',
-          'token',
-        );
+      if (!user) return unknownLink(request, reply);
       await store.setUserPassword(userId, await hashPassword(request.body.password));
       await store.deleteUserMailTokens(userId, 'reset_password'); // older reset links die with this one
       // The first proof of the mailbox claims an account someone may have signed up for with this
