@@ -37,7 +37,7 @@ const LONGEST_FIRST = [
   'test/e2e/generators/plugins/contract-tests/prism-proxy.test.ts',
   'test/integration/service/paging-property.test.ts',
   'test/integration/scripts/dev-loop.test.ts',
-  'test/integration/service/dashboard/api.test.ts',
+  'test/integration/service/dashboard/api/sessions.test.ts',
   'test/integration/service/service.test.ts',
   'test/unit/spec/rules/house-rules.test.ts',
   'test/unit/spec/rules/dashboard-overrides.test.ts',

@@ -6,7 +6,7 @@ import { afterAll, describe, it } from 'vitest';
 import type { Cases } from './core/cases.js';
 import { ContractChecks } from './core/checks.js';
 import { runCheck } from './core/findings.js';
-import { targetFromEnv } from './core/harness.js';
+import { targetFromEnv } from './core/target.js';
 import { CLIENT_CALLS, createClient } from './client-calls.js';
 
 const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;

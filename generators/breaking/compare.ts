@@ -10,7 +10,7 @@
  * schema.ts (with schema-view.ts and schema-values.ts) compares the data in each direction;
  * security.ts and servers.ts who may call and where; residue.ts lists what no walk claimed.
  */
-import type { OpenApiDocument } from '../core/load.js';
+import type { OpenApiDocument } from '../core/document.js';
 import { Comparison, type Finding } from './context.js';
 import { compareOperations } from './operations.js';
 import { reportResidue } from './residue.js';

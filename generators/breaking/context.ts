@@ -2,7 +2,7 @@
  * The comparison context every walk shares: the two documents, the findings so far, and which
  * parts of each document a walk has accounted for (so the residue check can list the rest).
  */
-import type { OpenApiDocument } from '../core/load.js';
+import type { OpenApiDocument } from '../core/document.js';
 import { escapePointerPart, pointerToPath } from '../core/refs.js';
 
 export interface Finding {

@@ -6,7 +6,7 @@
  * reads files; `npm run check:breaking` (scripts/check-breaking.ts) adds git, the config file,
  * `file:line` and the exit code around the same classification.
  */
-import type { OpenApiDocument } from '../core/load.js';
+import type { OpenApiDocument } from '../core/document.js';
 import { compareDocuments } from './compare.js';
 import { classify, type Classification, type SwitchedOff } from './gate.js';
 

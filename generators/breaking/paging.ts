@@ -7,7 +7,7 @@
  */
 import { buildIr } from '../core/build-ir.js';
 import type { Ir, IrPagination } from '../core/ir.js';
-import type { LoadedDocument } from '../core/load.js';
+import type { LoadedDocument } from '../core/document.js';
 import { join, type Finding } from './context.js';
 
 export interface PagingComparison {

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadDocument, type LoadedDocument } from '../core/load.js';
+import { loadDocument } from '../core/load.js';
+import type { LoadedDocument } from '../core/document.js';
 
 export class ReleasedSpecError extends Error {}
 

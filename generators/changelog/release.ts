@@ -6,7 +6,7 @@ import { compareDocuments } from '../breaking/compare.js';
 import { classify } from '../breaking/gate.js';
 import { comparePaging } from '../breaking/paging.js';
 import type { Ir, IrRelease } from '../core/ir.js';
-import type { LoadedDocument } from '../core/load.js';
+import type { LoadedDocument } from '../core/document.js';
 
 export function releaseBetween(label: string, released: LoadedDocument, current: Ir): IrRelease {
   const paging = comparePaging(released, current);

@@ -7,7 +7,8 @@
  * OpenAPI table does not define, multipart/mixed) stops generation with file, pointer and what;
  * lesser gaps become `unknown` plus a warning, never a crash.
  */
-import { SpecError, type LoadedDocument, type OpenApiDocument } from './load.js';
+import { SpecError } from './load.js';
+import type { LoadedDocument, OpenApiDocument } from './document.js';
 import { camelCase } from './naming.js';
 import { deref, escapePointerPart, schemaRefName } from './refs.js';
 import { collectBody, collectResponses } from './ir-media.js';

@@ -5,7 +5,7 @@
  * Ajv in the server stubs and contract tests, the Python models) sees a reference it can resolve.
  */
 import { escapePointerPart, resolvesIn } from './refs.js';
-import type { OpenApiDocument } from './load.js';
+import type { OpenApiDocument } from './document.js';
 
 /** A mapping value the document cannot resolve: where it is (JSON pointer) and why. */
 export interface MappingProblem {

@@ -14,7 +14,7 @@
  * depend on the order of keys. The generic schemas themselves are left as written.
  */
 import { escapePointerPart, pointerToPath } from './refs.js';
-import type { OpenApiDocument } from './load.js';
+import type { OpenApiDocument } from './document.js';
 
 type Json = Record<string, unknown>;
 type Anchors = Map<string, Json>;

@@ -4,7 +4,7 @@
  * apart into parts with their `encoding` (content type, headers, style, explode, allowReserved)
  * and files detected from the schema; event streams and NDJSON with the schema of one item.
  */
-import type { OpenApiDocument } from './load.js';
+import type { OpenApiDocument } from './document.js';
 import type { IrBody, IrHeader, IrLink, IrMedia, IrPart, IrResponse, IrStream, JsonSchema } from './ir.js';
 import {
   essence,

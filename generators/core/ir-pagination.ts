@@ -15,7 +15,7 @@
  * `x-pagination` states what detection cannot (or `false` to say a list does not page); whatever it
  * names that does not exist stops generation with its pointer, never a silent downgrade.
  */
-import type { OpenApiDocument } from './load.js';
+import type { OpenApiDocument } from './document.js';
 import { deref, flattenSchema } from './refs.js';
 import type { IrBodyPath, IrOperation, IrPagination, IrParameter, JsonSchema } from './ir.js';
 

@@ -5,7 +5,7 @@
  * segment with text (`/user{ext}`, `/files/{name}.{ext}`). A combination the table does not
  * define is refused (see `unsupported`), never sent some other way.
  */
-import type { OpenApiDocument } from './load.js';
+import type { OpenApiDocument } from './document.js';
 import type {
   IrParameter,
   IrPathTemplate,

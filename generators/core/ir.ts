@@ -5,8 +5,16 @@
  * come from openapi-typescript. `document` is kept only for document-to-document emitters (the
  * mock's copy).
  */
-import type { OpenApiDocument } from './load.js';
+import type { JsonSchema, OpenApiDocument } from './document.js';
 import type { SchemaModel } from './schema-model.js';
+import type { ValueShape } from './value-shape.js';
+// Shapes a runtime reads as the IR holds them, declared once in that runtime: the runtimes are
+// copied into the generated packages and import nothing of the generators.
+import type { PaginationSpec } from '../plugins/client/runtime/pagination.js';
+import type { RetryPolicy } from '../plugins/client/runtime/retry.js';
+
+// The IR's vocabulary: what its types are made of is importable from here.
+export type { JsonSchema, RetryPolicy, ValueShape };
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 export const HTTP_METHODS: HttpMethod[] = [
@@ -20,22 +28,11 @@ export const HTTP_METHODS: HttpMethod[] = [
   'trace',
 ];
 
-/** A JSON Schema as written in the document (2020-12 for 3.1, the OAS dialect for 3.0). */
-export type JsonSchema = Record<string, unknown> | boolean;
-
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
 /** OAS 3.1 §4.8.12.4 styles; which are allowed depends on the location (build-ir refuses the rest). */
 export type ParameterStyle =
   'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
-
-/**
- * What a value is, as far as serialisation cares: styles spell primitives, arrays and objects
- * differently; `file` is binary content (a multipart part or a binary body); `unknown` is a
- * schema whose shape cannot be told (oneOf of an object and a string, `{}`): sent as JSON where
- * a media type allows it, else as a primitive.
- */
-export type ValueShape = 'primitive' | 'array' | 'object' | 'file' | 'unknown';
 
 export interface IrParameter {
   name: string;
@@ -210,15 +207,12 @@ export type IrPagination =
 /** Property names from the body to a value, e.g. ["meta", "total"]; empty: the body itself. */
 export type IrBodyPath = string[];
 
-/** Our list envelope: `data`, `has_more`, `next_cursor` in the body; the cursor sent as `starting_after`. */
-export interface IrCursorPagination {
+/**
+ * Our list envelope: `data`, `has_more`, `next_cursor` in the body; the cursor sent as
+ * `starting_after`. Its fields are the ones the runtimes page by (PaginationSpec).
+ */
+export interface IrCursorPagination extends PaginationSpec {
   style: 'cursor';
-  dataField: string;
-  hasMoreField: string;
-  nextCursorField: string;
-  previousCursorField?: string;
-  forwardParam: string;
-  backwardParam?: string;
   limitParam?: string;
   limit?: { minimum?: number; maximum?: number; default?: number };
   itemSchema: JsonSchema;
@@ -347,17 +341,6 @@ export interface IrKeyPrefix {
   prefix: string;
   environment: string;
   type: string;
-}
-
-export interface RetryPolicy {
-  maxRetries: number;
-  initialDelayMs: number;
-  maxDelayMs: number;
-  backoffMultiplier: number;
-  jitter: 'none' | 'full' | 'equal';
-  respectRetryAfter: boolean;
-  retryOnConnectionError: boolean;
-  retryableStatuses: number[];
 }
 
 export interface RateLimitTier {

@@ -9,39 +9,12 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { parse as parseYaml } from 'yaml';
+import type { LoadedDocument, OpenApiDocument, Position } from './document.js';
 import { jsonPointerOffset, linePosition, looksLikeJson } from './json-source.js';
 import { normaliseDiscriminatorMappings } from './discriminator.js';
 import { bindDynamicRefs } from './dynamic-refs.js';
 import { pointerToPath, resolvesIn } from './refs.js';
 import { parseWithLines, parseYamlValue, takeParsedYaml, valueOffset } from './yaml-source.js';
-
-/** A bundled document: every external $ref inlined, internal $refs kept. */
-export interface LoadedDocument {
-  /** The root file, relative to the working directory, as given on the command line. */
-  sourcePath: string;
-  /** The bundled document as plain JSON data. */
-  document: OpenApiDocument;
-  /** The OpenAPI version line, e.g. "3.1.0". */
-  openapiVersion: string;
-  /**
-   * sha256 of the bundled document's canonical JSON: the spec digest every artifact records.
-   * Computed when first read: on a large spec it takes a third of a second, which the types'
-   * worker thread (the longest part of a generation) need not wait for.
-   */
-  readonly digest: string;
-  /** Every file the document was read from (for watch mode). */
-  files: string[];
-}
-
-// The document is user data of unknown shape until the IR builder has normalised it.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type OpenApiDocument = Record<string, any>;
-
-/** A line and column in a file, both from 1. */
-export interface Position {
-  line: number;
-  column: number;
-}
 
 /**
  * A problem that stops generation: where it is (file:line:col, and the JSON pointer) and what is

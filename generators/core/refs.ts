@@ -1,5 +1,5 @@
 /** Following local `$ref`s ("#/components/...") inside a bundled document. */
-import type { OpenApiDocument } from './load.js';
+import type { OpenApiDocument } from './document.js';
 
 export function pointerToPath(pointer: string): string[] {
   const parts = (pointer.startsWith('#') ? pointer.slice(1) : pointer).split('/').slice(1);

@@ -3,10 +3,9 @@
  * JSON Schema (refs, `allOf`, 3.0 `nullable` beside 3.1 type arrays) again in its own way. Built once
  * per IR by build-ir.ts; plugins reach it as `context.model` (and `ir.model`).
  */
-import type { OpenApiDocument } from './load.js';
-import type { JsonSchema, ValueShape } from './ir.js';
+import type { JsonSchema, OpenApiDocument } from './document.js';
 import { deref, flattenSchema, resolvedPath, schemaRefName } from './refs.js';
-import { isFileSchema, itemsOf, valueShape } from './value-shape.js';
+import { isFileSchema, itemsOf, valueShape, type ValueShape } from './value-shape.js';
 
 /** A schema object as written: its keywords are read by name, whatever they hold. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,9 +2,16 @@
  * What a schema's values are, as far as serialisation cares (primitive, array, object, file), and
  * whether a schema is binary content. Shared by parameters, multipart parts and form fields.
  */
-import type { OpenApiDocument } from './load.js';
-import type { ValueShape } from './ir.js';
+import type { OpenApiDocument } from './document.js';
 import { deref, flattenSchema } from './refs.js';
+
+/**
+ * What a value is, as far as serialisation cares: styles spell primitives, arrays and objects
+ * differently; `file` is binary content (a multipart part or a binary body); `unknown` is a
+ * schema whose shape cannot be told (oneOf of an object and a string, `{}`): sent as JSON where
+ * a media type allows it, else as a primitive.
+ */
+export type ValueShape = 'primitive' | 'array' | 'object' | 'file' | 'unknown';
 
 // Schema nodes are untyped JSON.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

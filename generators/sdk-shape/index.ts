@@ -26,13 +26,20 @@ export {
   pagingText,
   wirePaging,
   type PageClasses,
-  type WireCursorPaging,
-  type WirePaging,
 } from './paging.js';
 export { RESERVED_MEMBERS, type OperationPlace, type ResourceNode } from './resources.js';
 export type { ApiNames } from './names.js';
 export type { AuthPlan, Credential, OperationAuth } from './auth.js';
-export type { WireBody, WireMedia, WireParam, WirePart, WirePlan, WireResponse, WireShape } from './wire.js';
+export {
+  wireParam,
+  type WireBody,
+  type WireMedia,
+  type WireParam,
+  type WirePart,
+  type WirePlan,
+  type WireResponse,
+  type WireShape,
+} from './wire.js';
 
 export interface OperationShape extends OperationPlace {
   wire: WirePlan;

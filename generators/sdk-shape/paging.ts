@@ -5,33 +5,9 @@
  * `Page`, whose runtime asks for the next page by the spec's style.
  */
 import type { Ir, IrOperation, IrPagination } from '../core/ir.js';
-
-/** The runtime spec of a cursor list (no `style`: our own spec's generated output predates the others). */
-export interface WireCursorPaging {
-  dataField: string;
-  hasMoreField: string;
-  nextCursorField: string;
-  previousCursorField?: string;
-  forwardParam: string;
-  backwardParam?: string;
-}
-
-/** The runtime spec of every other style: where the items are and how the next page is asked for. */
-export interface WirePaging {
-  style: 'offset' | 'page' | 'link';
-  /** Property names from the body to the item array; empty: the body is the array. */
-  items: string[];
-  offsetParam?: string;
-  limitParam?: string;
-  totalField?: string[];
-  pageParam?: string;
-  firstPage?: number;
-  sizeParam?: string;
-  /** The RFC 8288 header whose rel="next" is the next page's URL. */
-  linkHeader?: string;
-  /** Property names from the body to the next page's URL. */
-  nextField?: string[];
-}
+// The spec the runtimes page by, declared once by the TypeScript client's runtime (which is copied
+// into each client package and imports nothing of the generators).
+import type { PageSpec, PaginationSpec } from '../plugins/client/runtime/pagination.js';
 
 export interface PageClasses {
   /** TypeScript: the page class (`CursorPage`, `Page`). */
@@ -58,7 +34,7 @@ export function pageClasses(pagination: IrPagination): PageClasses {
 }
 
 /** The spec the runtime pages by; undefined values left out. */
-export function wirePaging(pagination: IrPagination): WireCursorPaging | WirePaging {
+export function wirePaging(pagination: IrPagination): PaginationSpec | PageSpec {
   const defined = <T extends object>(value: T): T =>
     Object.fromEntries(Object.entries(value).filter(([, each]) => each !== undefined)) as T;
   switch (pagination.style) {

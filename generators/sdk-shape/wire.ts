@@ -4,33 +4,21 @@
  * Operation) and the server stubs decode. It restates IR facts in the compact form runtimes need:
  * defaults left out, shapes a serialiser can act on.
  */
+import type { IrMedia, IrOperation, IrParameter, IrPart, MediaKind } from '../core/ir.js';
+// A parameter's spelling is declared once, by the TypeScript client's runtime (copied into each
+// client package, it imports nothing of the generators).
+import type { ParamSpec } from '../plugins/client/runtime/serialize.js';
 import type { OperationAuth } from './auth.js';
-import type {
-  IrMedia,
-  IrOperation,
-  IrParameter,
-  IrPart,
-  MediaKind,
-  ParameterLocation,
-  ParameterStyle,
-} from '../core/ir.js';
 
 /** How a value is serialised: `unknown` shapes are decided from the value at run time. */
 export type WireShape = 'primitive' | 'array' | 'object' | 'unknown';
 
-export interface WireParam {
-  name: string;
-  in: ParameterLocation;
-  style: ParameterStyle;
-  explode: boolean;
-  shape: WireShape;
-  /** The value is sent as JSON text (a parameter with JSON `content`), spelled by the style as a primitive. */
-  json?: true;
-  /** Query: reserved characters are sent unencoded. */
-  allowReserved?: true;
-  /** Query: an empty string is sent as `name=` (otherwise an empty value is left out). */
-  allowEmptyValue?: true;
-}
+/**
+ * A parameter's spelling with every default written out: the TypeScript client's ParamSpec (its
+ * runtime declares it, leaving defaults optional) in full, as the Python SDK reads it too.
+ */
+export type WireParam = Required<Pick<ParamSpec, 'name' | 'in' | 'style' | 'explode' | 'shape'>> &
+  Pick<ParamSpec, 'json' | 'allowReserved' | 'allowEmptyValue'>;
 
 export interface WirePart {
   name: string;

@@ -1,6 +1,7 @@
 /** Test helpers that read facts from the spec itself, so tests never hard-code its examples. */
 import path from 'node:path';
-import { loadDocument, type OpenApiDocument } from '../../generators/core/load.js';
+import { loadDocument } from '../../generators/core/load.js';
+import type { OpenApiDocument } from '../../generators/core/document.js';
 import { deref } from '../../generators/core/refs.js';
 
 export const SPEC_PATH = path.resolve('spec/openapi.yaml');

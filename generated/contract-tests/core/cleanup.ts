@@ -8,8 +8,11 @@
  * delete operation go with their parent when the parent is deleted, or stay (and are counted).
  */
 import type { Cases, OperationCase, ResourceCase } from './cases.js';
-import { pathParamsOf, send, type Target } from './harness.js';
-import { linkedRequest, type LinkSource, type SuiteContext } from './stateful.js';
+import { send } from './harness.js';
+import { linkedRequest, type LinkSource } from './links.js';
+import { pathParamsOf } from './request.js';
+import type { SuiteContext } from './suite-context.js';
+import type { Target } from './target.js';
 import type { Observed } from './transport.js';
 
 interface Created {

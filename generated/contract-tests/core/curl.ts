@@ -7,8 +7,9 @@
  * named by their environment variable ($CONTRACT_API_KEY, ...), never printed; keys the suite
  * forged (an unknown or malformed one) are shown, since they are no one's secret.
  */
-import { placeKey, urlOf, type RequestSpec, type Target } from './harness.js';
+import { placeKey, urlOf, type RequestSpec } from './request.js';
 import { cookieHeader, headerValue } from './serialize.js';
+import type { Target } from './target.js';
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 

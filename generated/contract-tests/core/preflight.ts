@@ -8,7 +8,8 @@
  */
 import type { Cases } from './cases.js';
 import { ConfigurationError } from './findings.js';
-import { placeKey, type Target } from './harness.js';
+import { placeKey } from './request.js';
+import type { Target } from './target.js';
 
 export { ConfigurationError };
 

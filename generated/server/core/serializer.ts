@@ -2,14 +2,16 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /**
- * Whether fast-json-stringify can write a response schema faithfully. It writes an anyOf/oneOf
+ * Response serialisation: the serializer compiler the plugin gives Fastify, and whether
+ * fast-json-stringify can write a response schema faithfully. It writes an anyOf/oneOf
  * value by the first alternative the value matches; when two alternatives are objects, a value
  * that matches both (as an anyOf allows) loses the properties only the other declares. Such
  * schemas are written with JSON.stringify instead, as are objects that require a property they do
  * not declare (it demands the property, then leaves it out); the rest keep its speed.
  * `null` beside one object (the nullable pattern) is faithful.
  */
-
+import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
+import fastJson from 'fast-json-stringify';
 import { followRefs, type Schema } from './refs.js';
 
 export function serializesFaithfully(schema: Schema, shared: Record<string, Schema>): boolean {
@@ -59,4 +61,37 @@ export function serializesFaithfully(schema: Schema, shared: Record<string, Sche
     return true;
   };
   return walk(schema, undefined);
+}
+
+/**
+ * The serializer compiler the plugin gives Fastify: fast-json-stringify where it writes the
+ * response schema faithfully, else JSON.stringify (also for a schema it cannot compile, said once
+ * in the log). A serializer compiles on first use, as validators do.
+ */
+export function serializerCompiler(
+  app: FastifyInstance,
+  shared: Record<string, Schema>,
+): FastifySerializerCompiler<unknown> {
+  return ({ schema, url, httpStatus }) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => {
+      if (!serialize) {
+        try {
+          serialize = serializesFaithfully(schema, shared)
+            ? (fastJson(schema as Parameters<typeof fastJson>[0], {
+                schema: shared,
+                ajv: { strict: false },
+              }) as (data: unknown) => string)
+            : JSON.stringify;
+        } catch (error) {
+          app.log.warn(
+            { err: error },
+            `response schema of ${url} ${httpStatus} cannot be compiled; serialising it as plain JSON`,
+          );
+          serialize = JSON.stringify;
+        }
+      }
+      return serialize(data);
+    };
+  };
 }

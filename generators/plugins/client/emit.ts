@@ -236,7 +236,7 @@ function operationsFile(project: ReturnType<typeof printingProject>, operations:
       {
         kind: StructureKind.ImportDeclaration,
         isTypeOnly: true,
-        moduleSpecifier: './core/client.js',
+        moduleSpecifier: './core/operation.js',
         namedImports: ['OperationSpec'],
       },
       ...operations.map(operationDescriptor),

@@ -55,8 +55,8 @@ function clientCallsFile(plan: ClientPlan): string {
   });
   return [
     `import { ${plan.clientName} } from '../client/src/index.js';`,
-    "import type { ClientCall } from './core/checks.js';",
-    "import type { Target } from './core/harness.js';",
+    "import type { ClientCall } from './core/client-check.js';",
+    "import type { Target } from './core/target.js';",
     '',
     "/** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */",
     `export const createClient = (target: Target) => new ${plan.clientName}({ apiKey: target.apiKey ?? 'contract-test-key', baseURL: target.baseUrl, maxRetries: 0, ...(target.transport ? { fetch: target.transport.fetch } : {}) });`,
@@ -192,7 +192,7 @@ function suiteFile(
     "import type { Cases } from './core/cases.js';",
     "import { ContractChecks } from './core/checks.js';",
     "import { runCheck } from './core/findings.js';",
-    "import { targetFromEnv } from './core/harness.js';",
+    "import { targetFromEnv } from './core/target.js';",
     "import { CLIENT_CALLS, createClient } from './client-calls.js';",
     '',
     "const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;",

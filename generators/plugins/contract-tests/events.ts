@@ -40,7 +40,7 @@ export function emitEvents(ir: Ir): GeneratedFile[] {
     "import { ContractChecks } from './core/checks.js';",
     "import { EventChecks, type EventsCases, type WebhookVerifier } from './core/events.js';",
     "import { runCheck } from './core/findings.js';",
-    "import { targetFromEnv } from './core/harness.js';",
+    "import { targetFromEnv } from './core/target.js';",
     "import { CLIENT_CALLS, createClient } from './client-calls.js';",
     '',
     "const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;",

@@ -431,3 +431,25 @@ export function planPython(ir: Ir): PythonPlan {
   claimAsync(root);
   return { packageName, distributionName: baseName, clientClass, asyncClientClass, root, methods };
 }
+
+/** The resource that holds `method`: its `attributes` reach it from the client. */
+function resourceOf(plan: PythonPlan, method: MethodPlan): ResourcePlan | undefined {
+  const find = (node: ResourcePlan): ResourcePlan | undefined =>
+    node.methods.includes(method) ? node : node.children.map(find).find(Boolean);
+  return find(plan.root);
+}
+
+/** The attributes from the client to a method, the method's name last: `["nature", "subjects", "create"]`. */
+export function methodChain(plan: PythonPlan, method: MethodPlan): string[] {
+  return [...(resourceOf(plan, method)?.attributes ?? []), method.name];
+}
+
+/** How a README reaches a method's resource on `client`: `client.nature.subjects`. */
+export function clientResource(plan: PythonPlan, method: MethodPlan): string {
+  return ['client', ...(resourceOf(plan, method)?.attributes ?? [])].join('.');
+}
+
+/** How a README calls a method on `client`: `client.nature.subjects.create`. */
+export function clientCall(plan: PythonPlan, method: MethodPlan): string {
+  return `${clientResource(plan, method)}.${method.name}`;
+}

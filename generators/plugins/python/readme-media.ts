@@ -7,7 +7,7 @@
  */
 import type { Ir, IrMedia, JsonSchema } from '../../core/ir.js';
 import { pyString } from './naming.js';
-import type { Argument, MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
+import { clientCall, clientResource, type Argument, type MethodPlan, type PythonPlan } from './plan.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -78,18 +78,6 @@ function sample(ir: Ir, schema: JsonSchema | undefined, uses: Set<string>, depth
   }
 }
 
-function chainOf(plan: PythonPlan, method: MethodPlan): string {
-  const find = (node: ResourcePlan, path: string[]): string[] | undefined => {
-    if (node.methods.includes(method)) return path;
-    for (const child of node.children) {
-      const found = find(child, [...path, child.attribute]);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return ['client', ...(find(plan.root, []) ?? [])].join('.');
-}
-
 /** The call's arguments: required parameters and body fields from `given`, others sampled; `extra` appended. */
 function callArguments(
   ir: Ir,
@@ -128,7 +116,7 @@ function uploadSection(ir: Ir, plan: PythonPlan, pkg: string, client: string): s
     const choose =
       variant === method.requests[0] ? [] : [`${method.contentTypeArg}=${pyString(variant.media.mediaType)}`];
     const uses = new Set<string>(['import tempfile']);
-    const call = `${chainOf(plan, method)}.${method.name}`;
+    const call = clientCall(plan, method);
     const streamed = callArguments(
       ir,
       method,
@@ -181,7 +169,7 @@ function downloadSection(ir: Ir, plan: PythonPlan, pkg: string, client: string):
     const uses = new Set<string>();
     const choose = media === method.responses[0] ? [] : [`${method.acceptArg}=${pyString(media.mediaType)}`];
     const args = callArguments(ir, method, [], new Map(), uses, choose);
-    const chain = chainOf(plan, method);
+    const chain = clientResource(plan, method);
     const streaming = `${chain}.with_streaming_response.${method.name}`;
     return `## Downloads
 
@@ -224,7 +212,7 @@ function streamSection(ir: Ir, plan: PythonPlan, pkg: string, client: string): s
     const media = streamOf(events, 'event-stream')!;
     const choose = media === events.responses[0] ? [] : [`${events.acceptArg}=${pyString(media.mediaType)}`];
     const resumes = events.operation.parameters.header.some((param) => /^last-event-id$/i.test(param.name));
-    blocks.push(`with ${chainOf(plan, events)}.${events.name}(${callArguments(ir, events, [], new Map(), uses, choose)}) as events:${resumes ? '  # reconnects with Last-Event-ID if the connection drops' : ''}
+    blocks.push(`with ${clientCall(plan, events)}(${callArguments(ir, events, [], new Map(), uses, choose)}) as events:${resumes ? '  # reconnects with Last-Event-ID if the connection drops' : ''}
     for event in events:
         print(event.event, event.id, event.data)`);
   }
@@ -232,7 +220,7 @@ function streamSection(ir: Ir, plan: PythonPlan, pkg: string, client: string): s
     const media = streamOf(records, 'ndjson')!;
     const choose =
       media === records.responses[0] ? [] : [`${records.acceptArg}=${pyString(media.mediaType)}`];
-    blocks.push(`for record in ${chainOf(plan, records)}.${records.name}(${callArguments(ir, records, [], new Map(), uses, choose)}):
+    blocks.push(`for record in ${clientCall(plan, records)}(${callArguments(ir, records, [], new Map(), uses, choose)}):
     print(record)`);
   }
   return `## Event streams

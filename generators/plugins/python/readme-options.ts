@@ -8,19 +8,7 @@
  */
 import { authText, pageSizeArgument, retryPolicySource, sdkShape } from '../../sdk-shape/index.js';
 import type { Ir } from '../../core/ir.js';
-import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
-
-function chainOf(plan: PythonPlan, method: MethodPlan): string {
-  const find = (node: ResourcePlan, path: string[]): string[] | undefined => {
-    if (node.methods.includes(method)) return path;
-    for (const child of node.children) {
-      const found = find(child, [...path, child.attribute]);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return ['client', ...(find(plan.root, []) ?? []), method.name].join('.');
-}
+import { clientCall, methodChain, type MethodPlan, type PythonPlan } from './plan.js';
 
 /** A call that needs no arguments and answers JSON (e.g. a health check), for the blocks that need any call. */
 function argumentFreeCall(plan: PythonPlan): MethodPlan | undefined {
@@ -208,7 +196,7 @@ class Keep(logging.Handler):
 
 logging.getLogger("${plan.packageName}").addHandler(Keep())
 client = ${plan.clientClass}(log_level="debug")
-${chainOf(plan, call)}()
+${clientCall(plan, call)}()
 print("\\n".join(records))
 \`\`\``;
 }
@@ -216,7 +204,7 @@ print("\\n".join(records))
 function withOptionsSection(ir: Ir, plan: PythonPlan): string | undefined {
   const call = pagedList(plan) ?? argumentFreeCall(plan);
   if (!call) return undefined;
-  const chain = chainOf(plan, call).replace(/^client\./, '');
+  const chain = methodChain(plan, call).join('.');
   const size = call.operation.pagination ? sizeKeyword(ir, call, 1) : '';
   const limit = size ? `${size}, ` : '';
   return `## \`with_options\` and per-call extras
@@ -241,7 +229,7 @@ function asyncSection(ir: Ir, plan: PythonPlan): string | undefined {
   const list = pagedList(plan);
   const call = list ?? argumentFreeCall(plan);
   if (!call) return undefined;
-  const chain = chainOf(plan, call).replace(/^client\./, '');
+  const chain = methodChain(plan, call).join('.');
   const limit = list ? sizeKeyword(ir, list, 2) : '';
   const body = list
     ? `        async for item in client.${chain}(${limit}):
@@ -297,7 +285,7 @@ class Counting(HTTPTransport):
 
 
 client = ${plan.clientClass}(transport=Counting())
-${chainOf(plan, call)}()
+${clientCall(plan, call)}()
 print("requests sent:", Counting.sent)
 \`\`\``
     : '';
@@ -324,7 +312,7 @@ function deprecationSection(plan: PythonPlan): string | undefined {
     );
     // Found by a walk of the resource tree: only for what is listed.
     if (!method.operation.deprecated && args.length === 0) continue;
-    const where = `\`${chainOf(plan, method)}()\``;
+    const where = `\`${clientCall(plan, method)}()\``;
     if (method.operation.deprecated)
       lines.push(`- ${where} (\`${method.operation.method.toUpperCase()} ${method.operation.path}\`)`);
     for (const arg of args) lines.push(`- the argument \`${arg.name}\` of ${where}`);

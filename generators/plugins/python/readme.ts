@@ -10,7 +10,7 @@
 import { pagingText, retryPolicySource, sdkShape, statusErrorsText } from '../../sdk-shape/index.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { pyString } from './naming.js';
-import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
+import { clientCall, clientResource, type MethodPlan, type PythonPlan } from './plan.js';
 import { mediaSections } from './readme-media.js';
 import { pagedList, productionSections, sizeKeyword } from './readme-options.js';
 import type { TypeNames } from './types.js';
@@ -48,18 +48,6 @@ function exampleValue(ir: Ir, value: unknown, schema: JsonSchema | undefined, de
     ([key, inner]) => `${pyString(key)}: ${exampleValue(ir, inner, flat.properties?.[key], depth + 1)}`,
   );
   return `{${entries.join(', ')}}`;
-}
-
-function chainOf(plan: PythonPlan, method: MethodPlan): string {
-  const find = (node: ResourcePlan, path: string[]): string[] | undefined => {
-    if (node.methods.includes(method)) return path;
-    for (const child of node.children) {
-      const found = find(child, [...path, child.attribute]);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return ['client', ...(find(plan.root, []) ?? [])].join('.');
 }
 
 /** Keyword arguments for a call from the body's first example; undefined when the spec gives none. */
@@ -183,7 +171,7 @@ media types, JSON is the default and \`content_type=\` picks another; where it a
 \`accept=\` picks one (each typed).`);
 
   if (create) {
-    const call = `${chainOf(plan, create)}.${create.name}`;
+    const call = clientCall(plan, create);
     const example = exampleArguments(ir, create)!;
     const datetimeNames = [
       ...(/\bdate\(/.test(example) ? ['date'] : []),
@@ -205,7 +193,7 @@ print(created)
       (method) => !method.operation.pagination || method.operation.pagination.style === 'cursor',
     )
   ) {
-    const call = `${chainOf(plan, list)}.${list.name}`;
+    const call = clientCall(plan, list);
     const limit = sizeKeyword(ir, list, 10);
     sections.push(`Lists page by cursor. Iterating a page walks every item of every following page; \`has_more\`
 and \`next_page()\` are there to page by hand.
@@ -226,7 +214,7 @@ if first.has_next_page():
     sections.push(pagingSection(ir, plan, pkg, client));
   }
   if (retrieve) {
-    const call = `${chainOf(plan, retrieve)}.${retrieve.name}`;
+    const call = clientCall(plan, retrieve);
     sections.push(`## Errors
 
 Each failure is its own class: ${statusErrorsText({ RateLimitError: 'with `retry_after`' })},
@@ -246,7 +234,7 @@ except APIStatusError as error:
 \`\`\``);
   }
   if (list) {
-    const chain = chainOf(plan, list).split('.');
+    const chain = clientResource(plan, list).split('.');
     const rawCall = `${[...chain, 'with_raw_response'].join('.')}.${list.name}`;
     sections.push(`## Retries, timeouts, raw responses
 
@@ -331,12 +319,11 @@ function pagingSection(ir: Ir, plan: PythonPlan, pkg: string, client: string): s
     (method) => !method.params.some((arg) => arg.required) && !method.operation.deprecated,
   );
   const lines = paged.map(
-    (method) =>
-      `- \`${chainOf(plan, method)}.${method.name}\` pages ${pagingText(method.operation.pagination!)}.`,
+    (method) => `- \`${clientCall(plan, method)}\` pages ${pagingText(method.operation.pagination!)}.`,
   );
   const example = list
     ? (() => {
-        const call = `${chainOf(plan, list)}.${list.name}`;
+        const call = clientCall(plan, list);
         const args = sizeKeyword(ir, list, 10);
         return `
 

@@ -7,7 +7,7 @@
  */
 import type { Ir, IrMedia, IrOperation, IrParameter, IrPart, JsonSchema } from '../../core/ir.js';
 import { sideSchema } from '../../core/schema-dialect.js';
-import { sdkShape } from '../../sdk-shape/index.js';
+import { sdkShape, wireParam as sdkWireParam } from '../../sdk-shape/index.js';
 import type { WireParam } from './runtime/params.js';
 import type { WireBody, WireMedia, WirePart } from './runtime/route-spec.js';
 
@@ -20,18 +20,10 @@ function objectInfo(ir: Ir, schema: JsonSchema): { properties?: string[]; openOb
   };
 }
 
+/** The parameter as the SDKs spell it, with the properties an object's pairs are found by; reserved characters are decoded however they were sent. */
 function wireParam(ir: Ir, param: IrParameter): WireParam {
-  const shape = param.shape === 'file' ? 'primitive' : param.shape;
-  return {
-    name: param.name,
-    in: param.in,
-    style: param.style,
-    explode: param.explode,
-    shape,
-    ...(param.contentType && /json/.test(param.contentType) ? { json: true as const } : {}),
-    ...(param.allowEmptyValue ? { allowEmptyValue: true as const } : {}),
-    ...(shape === 'object' ? objectInfo(ir, param.schema) : {}),
-  };
+  const { allowReserved: _decodedAlike, ...spelling } = sdkWireParam(param);
+  return { ...spelling, ...(spelling.shape === 'object' ? objectInfo(ir, param.schema) : {}) };
 }
 
 /** Whether a path parameter must be read from the raw path: any style but simple primitives, or text glued to it. */

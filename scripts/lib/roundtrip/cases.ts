@@ -24,7 +24,7 @@ import {
   sideSchema,
   standaloneSchema,
 } from '../../../generators/core/schema-dialect.js';
-import { createAjv } from '../../../generators/plugins/server/runtime/plugin.js';
+import { createAjv } from '../../../generators/plugins/server/runtime/validation.js';
 import { valueShape } from '../../../generators/core/value-shape.js';
 import { arbitraryFrom } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Ir, IrMedia, IrOperation } from '../../../generators/core/ir.js';
-import type { OpenApiDocument } from '../../../generators/core/load.js';
+import type { OpenApiDocument } from '../../../generators/core/document.js';
 import { essence } from '../../../generators/core/media-types.js';
 import { deref } from '../../../generators/core/refs.js';
 import { firstDifference, withoutUnsent } from './compare.js';

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { digestOf, loadDocument, type LoadedDocument } from '../../../generators/core/load.js';
+import { digestOf, loadDocument } from '../../../generators/core/load.js';
+import type { LoadedDocument } from '../../../generators/core/document.js';
 import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
 import { startService, type TestService } from '../../support/service.js';
 

@@ -4,14 +4,9 @@
 /** The runtime's public surface, re-exported by the generated package's index. */
 export { APIPromise, type RateLimitState, type ResponseMeta, type WithResponse } from './api-promise.js';
 export { APIResource } from './resource.js';
-export {
-  BaseClient,
-  type AuthSpec,
-  type ClientConfig,
-  type ClientOptions,
-  type OperationSpec,
-  type RequestOptions,
-} from './client.js';
+export { BaseClient } from './client.js';
+export type { AuthSpec, OperationSpec } from './operation.js';
+export type { ClientConfig, ClientOptions, RequestOptions } from './options.js';
 export { LevelLogger, type Logger, type LogLevel } from './logging.js';
 export type { BodySpec, MediaKind } from './body.js';
 export type { PartSpec } from './multipart.js';

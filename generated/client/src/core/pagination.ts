@@ -11,7 +11,7 @@
 import { APIPromise, type WithResponse } from './api-promise.js';
 import { ClientError } from './errors.js';
 
-/** Our cursor envelope's spec (a spec without `style`). */
+/** Our cursor envelope's spec (a spec without `style`); the IR's cursor pagination and the SDK shape's wire paging are this shape. */
 export interface PaginationSpec {
   dataField: string;
   hasMoreField: string;
@@ -21,7 +21,10 @@ export interface PaginationSpec {
   backwardParam?: string;
 }
 
-/** Every other style: where the items are (property names from the body; none: the body is the array) and how the next page is asked for. */
+/**
+ * Every other style: where the items are (property names from the body; none: the body is the
+ * array) and how the next page is asked for. The SDK shape's wire paging (sdk-shape/paging.ts).
+ */
 export interface PageSpec {
   style: 'offset' | 'page' | 'link';
   items: string[];

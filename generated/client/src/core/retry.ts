@@ -3,6 +3,7 @@
 
 /** The retry policy (read from the spec's x-retry-policy) and the backoff it implies. */
 
+/** The spec's `x-retry-policy` (or the usual policy): the IR holds it in this shape (core/ir.ts imports it). */
 export interface RetryPolicy {
   maxRetries: number;
   initialDelayMs: number;

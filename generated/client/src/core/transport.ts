@@ -102,3 +102,23 @@ export function withIdleTimeout(response: Response, idleMs: number, attempt: Att
   Object.defineProperty(wrapped, 'url', { value: response.url });
   return wrapped;
 }
+
+/** Whether a replaced fetch answered with something a Response is made of (a test double may not). */
+export function isResponseLike(value: unknown): value is Response {
+  const candidate = value as Partial<Response> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.status === 'number' &&
+    typeof candidate.ok === 'boolean' &&
+    typeof candidate.headers?.get === 'function'
+  );
+}
+
+/** An AbortController that aborts when `signal` does. */
+export function linkedController(signal: AbortSignal | undefined): AbortController {
+  const controller = new AbortController();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  return controller;
+}

@@ -7,45 +7,35 @@
  * a check applies to a target (stateful, keys given) is decided by `notApplicable`, so an
  * inapplicable check is reported as skipped under its own name, never passed silently. The larger
  * kinds live in their own modules: HTTP semantics and credentials (http-checks.ts), tenancy and
- * object lifetime (isolation.ts), deterministic coverage (coverage.ts), sequences (stateful.ts).
+ * object lifetime (isolation.ts), refused creates (leakage.ts), idempotency keys (idempotency.ts),
+ * deterministic coverage (coverage.ts), sequences (stateful.ts), the generated client
+ * (client-check.ts); requests are checked before they are sent (valid-request.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { arbitraryFrom, withoutReadOnly } from './arbitraries.js';
+import { arbitraryFrom } from './arbitraries.js';
 import type { Cases, OperationCase } from './cases.js';
 import { CreatedRegistry } from './cleanup.js';
+import { clientProblems, type GeneratedClient } from './client-check.js';
 import { coverage } from './coverage.js';
 import { curlLine } from './curl.js';
-import { against, fail, ProblemsError, record, type Problem } from './findings.js';
-import {
-  positiveRequest,
-  SchemaError,
-  send,
-  SpecValidator,
-  type RequestSpec,
-  type Sent,
-  type Target,
-} from './harness.js';
+import { against, fail, ProblemsError, type Problem } from './findings.js';
+import { positiveRequest, send } from './harness.js';
 import { credentials, missingHeaders, options, unsupportedMethods } from './http-checks.js';
-import { afterDelete, concurrency, crossTenant, leakage } from './isolation.js';
+import { concurrency, idempotency } from './idempotency.js';
+import { afterDelete, crossTenant } from './isolation.js';
 import { Judge, type Expectation } from './judge.js';
+import { leakage } from './leakage.js';
 import { paging } from './paging.js';
 import { propertyCheck, runsFromEnv, seedFromEnv } from './properties.js';
-import { fillPath } from './serialize.js';
-import { lifecycle, stateMachine, type SuiteContext } from './stateful.js';
-import { PacedTransport, type RateLimited } from './transport.js';
-
-export type ClientCall = (
-  client: unknown,
-  pathValues: Record<string, unknown>,
-  params: Record<string, unknown>,
-  body: unknown,
-) => PromiseLike<unknown>;
-
-/** The metadata key under which the suites tag what they create. */
-export const RUN_TAG = 'contract_run';
-
-const deepEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+import { judgeRateLimited } from './rate-limited.js';
+import type { RequestSpec, Sent } from './request.js';
+import { lifecycle, stateMachine } from './stateful.js';
+import { RUN_TAG, type SuiteContext } from './suite-context.js';
+import type { Target } from './target.js';
+import { PacedTransport } from './transport.js';
+import { validRequest } from './valid-request.js';
+import { SchemaError, SpecValidator } from './validator.js';
 
 export class ContractChecks implements SuiteContext {
   readonly validator: SpecValidator;
@@ -59,10 +49,7 @@ export class ContractChecks implements SuiteContext {
   constructor(
     readonly cases: Cases,
     readonly target: Target,
-    private readonly generatedClient?: {
-      create: (target: Target) => unknown;
-      calls: Record<string, ClientCall>;
-    },
+    private readonly generatedClient?: GeneratedClient,
     env: Record<string, string | undefined> = process.env,
   ) {
     this.validator = new SpecValidator(cases);
@@ -73,7 +60,7 @@ export class ContractChecks implements SuiteContext {
     this.registry = new CreatedRegistry(cases, target);
     // A stateless target (the mock) creates nothing to clean up.
     if (target.stateful) target.transport.observe(this.registry.observe);
-    target.transport.observeRateLimited(this.rateLimited);
+    target.transport.observeRateLimited((answer) => judgeRateLimited(this, answer));
     this.runId = env.CONTRACT_RUN_ID ?? `run_${randomBytes(6).toString('hex')}`;
   }
 
@@ -89,53 +76,6 @@ export class ContractChecks implements SuiteContext {
   ): Problem[] {
     return this.judge.judge(operation, sent, expectation, { check, request, label, ...(fix ? { fix } : {}) });
   }
-
-  /** Every 429, also those the transport waits out: documented, with its headers and body, like any answer. */
-  private readonly rateLimited = (answer: RateLimited): void => {
-    const path =
-      answer.url.pathname.slice(new URL(this.target.baseUrl).pathname.replace(/\/$/, '').length) || '/';
-    const operation = this.cases.operations.find(
-      (candidate) =>
-        candidate.method.toUpperCase() === answer.method &&
-        new RegExp(
-          `^${candidate.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`,
-        ).test(path),
-    );
-    if (!operation) return;
-    let body: unknown = answer.text;
-    try {
-      body = answer.text ? JSON.parse(answer.text) : undefined;
-    } catch {
-      /* validation says so */
-    }
-    const sent: Sent = { status: 429, headers: answer.headers, body, text: answer.text };
-    const curl = `curl -i -X ${answer.method} '${answer.url.toString()}'`;
-    if (!operation.responses['429'] && !operation.responses['4XX'] && !operation.responses.default) {
-      record({
-        class: 'spec',
-        check: 'rate_limit_conformance',
-        message: `${operation.id}: the target rate-limits it (429), but the spec does not document 429 for it`,
-        operation: operation.id,
-        pointer: `${operation.pointer}/responses`,
-        fix: `Document the 429 response of ${operation.id}, with Retry-After and the rate-limit headers.`,
-        key: `spec|undocumented-429|${operation.id}`,
-        curl,
-      });
-      return;
-    }
-    for (const problem of this.judge.judge(
-      operation,
-      sent,
-      { kind: 'documented' },
-      { check: 'rate_limit_conformance' },
-    ))
-      record({
-        ...problem,
-        check: 'rate_limit_conformance',
-        curl,
-        message: `${problem.message} (a 429 the suite waited out)`,
-      });
-  };
 
   /** Adds this run's tag to a create's body when its schema has room for it; otherwise sends the body as it is. */
   readonly tag = (operation: OperationCase, body: unknown): unknown => {
@@ -206,111 +146,9 @@ export class ContractChecks implements SuiteContext {
     }
   }
 
+  /** The request with every part checked against its schema; an invalid example is a spec finding, replaced by a generated value. */
   valid(operation: OperationCase, request: RequestSpec): RequestSpec {
-    const fixed = { ...request };
-    // A request sends no readOnly property (an example shared with the response may hold the server's id).
-    if (operation.bodySchema && request.body && typeof request.body === 'object')
-      fixed.body = withoutReadOnly(this.cases.sharedSchema, operation.bodySchema, request.body);
-    if (operation.bodySchema && fixed.body !== undefined && !operation.bodyUnsupported) {
-      const violations = this.violations(
-        operation.bodySchema,
-        fixed.body,
-        'request',
-        operation.bodyPointer,
-        operation.id,
-      );
-      if (violations.length) {
-        const example = this.cases.examples.find(
-          (candidate) =>
-            candidate.part === 'request' &&
-            candidate.operation === operation.id &&
-            deepEqual(candidate.value, operation.body),
-        );
-        if (example)
-          record({
-            class: 'spec',
-            check: 'example_validity',
-            message: `${operation.id}: the request body example ${example.pointer} is invalid against its schema: ${violations.slice(0, 3).join('; ')}`,
-            operation: operation.id,
-            pointer: example.pointer,
-            fix: 'Correct the example so that it validates against its schema.',
-            key: `spec|invalid-example|${example.pointer}`,
-          });
-        const value = this.validValue(operation.bodySchema);
-        if (value === undefined)
-          throw new ProblemsError([
-            {
-              class: 'suite',
-              check: 'positive_data_acceptance',
-              message: `${operation.id}: the suite cannot make a request body valid against its schema (${violations.slice(0, 2).join('; ')})`,
-              operation: operation.id,
-              pointer: operation.bodyPointer,
-              fix: 'This is a bug (or a limit) of the generated contract suites: report it with the spec that shows it.',
-            },
-          ]);
-        fixed.body = this.tag(operation, value);
-      }
-    }
-    const query = { ...(request.query ?? {}) };
-    const headers = { ...(request.headers ?? {}) };
-    // Path values the suite made (an ID a producer answered) are the target's; examples and samples are checked like the rest.
-    const made = new Set(
-      this.target.stateful
-        ? operation.pathParams.filter((param) => param.producer).map((param) => param.name)
-        : [],
-    );
-    const pathValues = { ...(request.pathValues ?? {}) };
-    let pathChanged = false;
-    for (const param of operation.parameters ?? []) {
-      const holder: Record<string, unknown> | undefined =
-        param.in === 'query'
-          ? query
-          : param.in === 'header'
-            ? headers
-            : param.in === 'path' && !made.has(param.name)
-              ? pathValues
-              : undefined;
-      if (!holder || holder[param.name] === undefined) continue;
-      // Headers and paths are text on the wire: read them as the server does before judging them.
-      const typed =
-        (param.in === 'header' || param.in === 'path') && typeof holder[param.name] === 'string'
-          ? readScalar(param.schema, holder[param.name] as string)
-          : holder[param.name];
-      const violations = this.violations(param.schema, typed, 'request', param.pointer, operation.id);
-      if (!violations.length) continue;
-      if (param.in === 'path') pathChanged = true;
-      const example = this.cases.examples.find(
-        (candidate) =>
-          candidate.part === 'parameter' &&
-          candidate.operation === operation.id &&
-          candidate.parameter === param.name,
-      );
-      if (example)
-        record({
-          class: 'spec',
-          check: 'example_validity',
-          message: `${operation.id}: the example of parameter ${param.name} (${JSON.stringify(example.value)}) is invalid against its schema: ${violations.slice(0, 3).join('; ')}`,
-          operation: operation.id,
-          pointer: example.pointer,
-          fix: 'Correct the example so that it validates against its schema.',
-          key: `spec|invalid-example|${example.pointer}`,
-        });
-      const value = this.validValue(param.schema);
-      if (value !== undefined)
-        holder[param.name] =
-          param.in === 'header' || param.in === 'path'
-            ? typeof value === 'object'
-              ? value
-              : String(value)
-            : value;
-    }
-    fixed.query = query;
-    fixed.headers = headers as Record<string, string>;
-    if (pathChanged) {
-      fixed.path = fillPath(operation.path, operation.parameters ?? [], pathValues);
-      fixed.pathValues = pathValues;
-    }
-    return fixed;
+    return validRequest(this, operation, request);
   }
 
   operation(id: string): OperationCase {
@@ -588,139 +426,12 @@ export class ContractChecks implements SuiteContext {
 
   /** Replaying a create with the same idempotency key returns the same resource. */
   async idempotency(id: string): Promise<void> {
-    const operation = this.operation(id);
-    const request = await this.request(operation);
-    const headers = { ...request.headers, [operation.idempotencyHeader!]: `contract-${randomUUID()}` };
-    const replay = { ...request, headers };
-    const first = await send(this.target, replay);
-    const second = await send(this.target, replay);
-    const idOf = (sent: { body: unknown }) => (sent.body as Record<string, unknown> | undefined)?.id;
-    const problems = [
-      ...this.problems(operation, first, { kind: 'success' }, 'idempotency', replay),
-      ...this.problems(operation, second, { kind: 'success' }, 'idempotency', replay, 'the replay'),
-    ];
-    if (first.status < 300 && (idOf(first) === undefined || idOf(first) !== idOf(second))) {
-      problems.push(
-        against(
-          this.target,
-          'idempotency',
-          `${operation.id}: a replay with the same ${operation.idempotencyHeader} gave ${String(idOf(second))}, the first gave ${String(idOf(first))}`,
-          {
-            operation: operation.id,
-            pointer: operation.pointer,
-            fix: `A replay of ${operation.id} with the same ${operation.idempotencyHeader} must return the first answer, never create again.`,
-            curl: curlLine(this.target, replay),
-          },
-        ),
-      );
-    }
-    // The same key with another body is a conflict, never a second create nor a replay of the first.
-    if (operation.responses['409'] && operation.tag && request.body && typeof request.body === 'object') {
-      const tagged = request.body as Record<string, Record<string, unknown>>;
-      const other = {
-        ...replay,
-        body: {
-          ...tagged,
-          [operation.tag.field]: { ...tagged[operation.tag.field], [RUN_TAG]: `${this.runId}_other` },
-        },
-      };
-      problems.push(
-        ...this.problems(
-          operation,
-          await send(this.target, other),
-          { kind: 'refusal', status: 409 },
-          'idempotency',
-          other,
-          `the same ${operation.idempotencyHeader} with a different body`,
-        ),
-      );
-    }
-    fail(problems);
+    fail(await idempotency(this, this.operation(id)));
   }
 
-  /**
-   * The positive case again, through the generated client. Where the client fails and the same
-   * request sent raw succeeds, the client (our generated code) is at fault: a suite finding.
-   */
+  /** The positive case through the generated client (client-check.ts). */
   async client(id: string): Promise<void> {
     if (!this.generatedClient) throw new Error('no generated client was given to the contract suite');
-    const operation = this.operation(id);
-    const request = await this.request(operation);
-    const headers = Object.fromEntries(
-      Object.entries(request.headers ?? {}).filter(([name]) => name !== operation.idempotencyHeader),
-    );
-    const params = { ...(request.query ?? {}), ...headers };
-    const call = this.generatedClient.calls[operation.id];
-    const before = this.target.transport?.stats.requests ?? 0;
-    let result: unknown;
-    let thrown: unknown;
-    try {
-      result = await call(
-        this.generatedClient.create(this.target),
-        request.pathValues ?? {},
-        params,
-        request.body,
-      );
-    } catch (error) {
-      thrown = error;
-    }
-    const sentSomething = (this.target.transport?.stats.requests ?? 0) > before;
-    const suite = (message: string): Problem => ({
-      class: 'suite',
-      check: 'generated_client',
-      message: `${operation.id} via the client: ${message}`,
-      operation: operation.id,
-      pointer: operation.pointer,
-      fix: 'The generated client must send what the spec says for this operation: a bug in the client generator (generators/plugins/client), to report with the spec that shows it.',
-      key: `suite|client|${operation.id}`,
-      curl: curlLine(this.target, request),
-    });
-    if (thrown !== undefined && !sentSomething)
-      fail([
-        suite(`it threw before sending anything: ${(thrown as Error).name}: ${(thrown as Error).message}`),
-      ]);
-    const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
-    const schema = success ? operation.responses[success].schema : undefined;
-    const value =
-      result && typeof result === 'object' && 'body' in (result as object) && 'data' in (result as object)
-        ? (result as { body: unknown }).body
-        : result;
-    const clientViolations = thrown === undefined ? this.violations(schema, value, 'response') : [];
-    if (thrown === undefined && clientViolations.length === 0) return;
-    // The same request, raw: if the target answers it well, the client is what broke.
-    const raw = await send(this.target, request);
-    const rawProblems = this.problems(
-      operation,
-      raw,
-      { kind: 'success' },
-      'positive_data_acceptance',
-      request,
-    );
-    if (rawProblems.length) fail(rawProblems);
-    // A documented redirect off the target (a download URL on another host): the client followed it,
-    // as it should, to a place this run cannot judge (or reach).
-    const location = raw.status >= 300 && raw.status < 400 ? raw.headers.get('location') : null;
-    if (
-      thrown !== undefined &&
-      location &&
-      new URL(location, this.target.baseUrl).origin !== new URL(this.target.baseUrl).origin
-    )
-      return;
-    fail([
-      suite(
-        thrown !== undefined
-          ? `it failed (${(thrown as Error).name}: ${(thrown as Error).message.slice(0, 300)}) where the same request sent raw got ${raw.status}`
-          : `its result breaks the schema where the raw answer does not: ${clientViolations.slice(0, 3).join('; ')}`,
-      ),
-    ]);
+    fail(await clientProblems(this, this.generatedClient, this.operation(id)));
   }
-}
-
-/** A header's string value read as its schema types it (headers are strings on the wire). */
-export function readScalar(schema: object, raw: string): unknown {
-  const type = (schema as { type?: unknown }).type;
-  if ((type === 'integer' || type === 'number') && raw.trim() !== '' && !Number.isNaN(Number(raw)))
-    return Number(raw);
-  if (type === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
-  return raw;
 }

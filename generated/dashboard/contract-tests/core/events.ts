@@ -21,14 +21,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import type { OperationCase } from './cases.js';
 import { ConfigurationError, ProblemsError, type Problem } from './findings.js';
-import {
-  pathParamsOf,
-  send,
-  type RequestSpec,
-  type Sent,
-  type SpecValidator,
-  type Target,
-} from './harness.js';
+import { send } from './harness.js';
+import { pathParamsOf, type RequestSpec, type Sent } from './request.js';
+import type { Target } from './target.js';
+import type { SpecValidator } from './validator.js';
 
 type Json = Record<string, unknown>;
 

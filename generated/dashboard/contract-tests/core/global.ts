@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Cases } from './cases.js';
 import { ConfigurationError } from './findings.js';
-import { targetFromEnv } from './harness.js';
 import { preflight } from './preflight.js';
 import { buildReport, formatReport, githubAnnotations, readProblems } from './report.js';
+import { targetFromEnv } from './target.js';
 
 export async function contractGlobalSetup(
   cases: Cases,

@@ -8,32 +8,19 @@
  *   sub-resources, answers 404 as if it did not exist, changes nothing, and the object is in none of
  *   that account's lists; what the other account creates is just as invisible to the suite's key;
  * - use after free and hierarchy: after a delete, every operation on the object and on its
- *   sub-resources answers 404 (a second delete too), and its children are gone;
- * - leakage: a refused create leaves nothing behind in any list;
- * - concurrency: the same idempotency key sent in parallel creates one object.
+ *   sub-resources answers 404 (a second delete too), and its children are gone.
+ * What refused creates leave behind is leakage.ts's; parallel creates with one key, idempotency.ts's.
  */
 import { randomUUID } from 'node:crypto';
 import type { OperationCase, ResourceCase } from './cases.js';
 import { curlLine } from './curl.js';
 import { against, type Problem } from './findings.js';
-import {
-  acceptOf,
-  pathParamsOf,
-  pathParamValue,
-  send,
-  walk,
-  type RequestSpec,
-  type Sent,
-} from './harness.js';
+import { send } from './harness.js';
+import { findInList, linkedRequest, resourceOf, type LinkSource } from './links.js';
+import { acceptOf, pathParamsOf, pathParamValue, type RequestSpec, type Sent } from './request.js';
+import { staleProblems } from './round-trip.js';
 import { fillPath } from './serialize.js';
-import {
-  findInList,
-  linkedRequest,
-  resourceOf,
-  staleProblems,
-  type LinkSource,
-  type SuiteContext,
-} from './stateful.js';
+import type { SuiteContext } from './suite-context.js';
 
 type Json = Record<string, unknown>;
 const paramsOf = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
@@ -119,6 +106,17 @@ async function make(
     'create',
   );
   if (sent.status >= 300) return { problems };
+  return { made: madeBy(context, resource, create, request, sent), problems };
+}
+
+/** What a create that succeeded made: where its links start and the path values that reach it. */
+function madeBy(
+  context: SuiteContext,
+  resource: ResourceCase,
+  create: OperationCase,
+  request: RequestSpec,
+  sent: Sent,
+): Made {
   const source: LinkSource = {
     requestPath: pathParamsOf(create.path, request.path),
     requestQuery: request.query,
@@ -128,7 +126,19 @@ async function make(
   const values: Record<string, string> = { ...source.requestPath };
   const own = path ? paramsOf(path).find((name) => !(name in values)) : undefined;
   if (own) values[own] = String((sent.body as Json).id);
-  return { made: { resource, create, request, sent, source, values, ...(path ? { path } : {}) }, problems };
+  return { resource, create, request, sent, source, values, ...(path ? { path } : {}) };
+}
+
+/** One object of each resource created under `made` (its children); a create that fails is left out (its own checks say why). */
+async function makeChildren(context: SuiteContext, made: Made): Promise<Made[]> {
+  const children: Made[] = [];
+  for (const child of made.path ? childrenOf(context, made.path) : []) {
+    const create = context.operation(child.create);
+    const request = requestOn(context, create, made.values);
+    const sent = await send(context.target, request);
+    if (sent.status < 300) children.push(madeBy(context, child, create, request, sent));
+  }
+  return children;
 }
 
 /** Every operation on the object and its sub-resources (and, with `children`, on those) answers 404 with `key`. */
@@ -170,31 +180,7 @@ export async function crossTenant(context: SuiteContext, createId: string): Prom
   const other = context.target.otherAccountKey!;
   const { made, problems } = await make(context, createId);
   if (!made) return problems;
-  const children: Made[] = [];
-  for (const child of made.path ? childrenOf(context, made.path) : []) {
-    const childCreate = context.operation(child.create);
-    const request = requestOn(context, childCreate, made.values);
-    const sent = await send(context.target, request);
-    if (sent.status >= 300) continue; // its own checks say why
-    const source: LinkSource = {
-      requestPath: pathParamsOf(childCreate.path, request.path),
-      requestQuery: request.query,
-      responseBody: sent.body,
-    };
-    const path = itemPath(context, child);
-    const values: Record<string, string> = { ...source.requestPath };
-    const own = path ? paramsOf(path).find((name) => !(name in values)) : undefined;
-    if (own) values[own] = String((sent.body as Json).id);
-    children.push({
-      resource: child,
-      create: childCreate,
-      request,
-      sent,
-      source,
-      values,
-      ...(path ? { path } : {}),
-    });
-  }
+  const children = await makeChildren(context, made);
   const isolated = (operation: OperationCase) =>
     `${operation.id} must answer 404 to another account, as if the object did not exist, and change nothing (scope every lookup by the caller's account).`;
   problems.push(
@@ -303,31 +289,7 @@ export async function crossTenant(context: SuiteContext, createId: string): Prom
 export async function afterDelete(context: SuiteContext, createId: string): Promise<Problem[]> {
   const { made, problems } = await make(context, createId);
   if (!made) return problems;
-  const children: Made[] = [];
-  for (const child of made.path ? childrenOf(context, made.path) : []) {
-    const childCreate = context.operation(child.create);
-    const request = requestOn(context, childCreate, made.values);
-    const sent = await send(context.target, request);
-    if (sent.status >= 300) continue;
-    const source: LinkSource = {
-      requestPath: pathParamsOf(childCreate.path, request.path),
-      requestQuery: request.query,
-      responseBody: sent.body,
-    };
-    const path = itemPath(context, child);
-    const values: Record<string, string> = { ...source.requestPath };
-    const own = path ? paramsOf(path).find((name) => !(name in values)) : undefined;
-    if (own) values[own] = String((sent.body as Json).id);
-    children.push({
-      resource: child,
-      create: childCreate,
-      request,
-      sent,
-      source,
-      values,
-      ...(path ? { path } : {}),
-    });
-  }
+  const children = await makeChildren(context, made);
   const remover = context.operation(made.resource.delete!.operationId);
   const deleteRequest = linkedRequest(context, made.resource.delete!, made.source);
   const deleted = await send(context.target, deleteRequest);
@@ -367,232 +329,6 @@ export async function afterDelete(context: SuiteContext, createId: string): Prom
         ),
       );
     }
-  }
-  return problems;
-}
-
-/** Items of a list whose tag field carries `marker`, walking the whole list (no page cap). */
-async function tagged(
-  context: SuiteContext,
-  list: OperationCase,
-  request: RequestSpec,
-  field: string,
-  marker: string,
-): Promise<Json[]> {
-  return (await everything(context, list, request)).filter(
-    (item) => (item[field] as Json | undefined)?.contract_run === marker,
-  );
-}
-
-/** Every item of a list (walked to its end, no page cap). */
-async function everything(context: SuiteContext, list: OperationCase, request: RequestSpec): Promise<Json[]> {
-  const paging = list.pagination!;
-  const pages = await walk(context.target, list, request, 'forward', { limit: paging.limit?.maximum });
-  return pages.flatMap((page) =>
-    Array.isArray(page[paging.dataField]) ? (page[paging.dataField] as Json[]) : [],
-  );
-}
-
-/** How a create's objects can be found in its list: under a fresh parent (isolated), or by a unique tag. */
-export function leakageMode(context: SuiteContext, create: OperationCase): 'isolated' | 'tagged' | undefined {
-  if (create.pathParams.some((param) => param.producer)) return 'isolated';
-  return create.tag ? 'tagged' : undefined;
-}
-
-/** A create refused (invalid bodies, no key) leaves nothing behind in its list. */
-export async function leakage(context: SuiteContext, createId: string): Promise<Problem[]> {
-  const resource = resourceOf(context.cases, createId);
-  const create = context.operation(createId);
-  const lister = context.operation(resource.list!.operationId);
-  const mode = leakageMode(context, create);
-  const base = await context.request(create);
-  const source: LinkSource = {
-    requestPath: pathParamsOf(create.path, base.path),
-    requestQuery: base.query,
-    responseBody: {},
-  };
-  const listRequest = linkedRequest(context, resource.list!, source);
-  // Each attempt carries its own marker (tagged mode), so what an accepted attempt made is told apart from a leak.
-  const withMarker = (body: unknown, marker: string): unknown => {
-    if (mode !== 'tagged' || !body || typeof body !== 'object' || Array.isArray(body)) return body;
-    const field = create.tag!.field;
-    const current = (body as Json)[field];
-    if (current !== undefined && (!current || typeof current !== 'object' || Array.isArray(current)))
-      return body;
-    return { ...(body as Json), [field]: { ...((current as Json | undefined) ?? {}), contract_run: marker } };
-  };
-  const attempts: Array<{ request: RequestSpec; marker: string }> = [];
-  for (const negative of create.negative.filter((candidate) => candidate.in === 'body')) {
-    const marker = `${context.runId}_refused_${randomUUID().slice(0, 8)}`;
-    const body = withMarker(negative.body, marker);
-    // Only requests that are still invalid with the marker in them (the marker must not mend them).
-    if (create.bodySchema && context.validator.violations(create.bodySchema, body, 'request').length === 0)
-      continue;
-    attempts.push({
-      marker,
-      request: {
-        ...base,
-        body,
-        headers: {
-          ...base.headers,
-          ...(create.idempotencyHeader ? { [create.idempotencyHeader]: `contract-${randomUUID()}` } : {}),
-        },
-      },
-    });
-  }
-  if (!create.isPublic) {
-    const marker = `${context.runId}_refused_${randomUUID().slice(0, 8)}`;
-    attempts.push({ marker, request: { ...base, key: null, body: withMarker(base.body, marker) } });
-  }
-  const refused: typeof attempts = [];
-  let accepted = 0;
-  for (const attempt of attempts) {
-    const sent = await send(context.target, attempt.request);
-    // An accepted invalid create is for the negative and credentials checks to report; here, what refusals leave.
-    if (sent.status >= 400 && sent.status < 500) refused.push(attempt);
-    else if (sent.status < 300) accepted += 1;
-  }
-  if (refused.length === 0) return [];
-  const problems: Problem[] = [];
-  const items = await everything(context, lister, listRequest);
-  const markers = new Set(refused.map((attempt) => attempt.marker));
-  const left =
-    mode === 'isolated'
-      ? items.slice(0, Math.max(0, items.length - accepted))
-      : items.filter((item) =>
-          markers.has(String((item[create.tag!.field] as Json | undefined)?.contract_run)),
-        );
-  if (left.length) {
-    problems.push(
-      against(
-        context.target,
-        'leakage',
-        `${lister.id} lists ${left.length} item(s) after ${refused.length} refused ${create.id} request(s) (${left
-          .map((item) => String(item.id))
-          .slice(0, 5)
-          .join(', ')})`,
-        {
-          operation: create.id,
-          pointer: create.pointer,
-          fix: `A refused ${create.id} must store nothing: validate (and authenticate) before writing, or write in a transaction that the refusal rolls back.`,
-          curl: curlLine(context.target, refused[0].request),
-        },
-      ),
-    );
-  }
-  if (mode === 'isolated') {
-    // The list does show what a valid create makes: the emptiness above means something.
-    const made = await send(context.target, {
-      ...base,
-      headers: {
-        ...base.headers,
-        ...(create.idempotencyHeader ? { [create.idempotencyHeader]: `contract-${randomUUID()}` } : {}),
-      },
-    });
-    if (made.status < 300) {
-      const after = await everything(context, lister, listRequest);
-      if (after.length !== items.length + 1)
-        problems.push(
-          against(
-            context.target,
-            'leakage',
-            `${lister.id} holds ${after.length} item(s) after one more valid ${create.id} under a parent that held ${items.length}`,
-            {
-              operation: lister.id,
-              pointer: lister.pointer,
-              fix: `${lister.id} must list exactly what was created under the parent.`,
-            },
-          ),
-        );
-    }
-  }
-  return problems;
-}
-
-/** The same idempotency key sent in parallel creates one object: every success carries one ID, the rest are documented conflicts. */
-export async function concurrency(
-  context: SuiteContext,
-  operation: OperationCase,
-  parallel = 5,
-): Promise<Problem[]> {
-  const resource = context.cases.resources.find((candidate) => candidate.create === operation.id);
-  const base = await context.request(operation);
-  const marker = `${context.runId}_parallel_${randomUUID().slice(0, 8)}`;
-  const body =
-    operation.tag && base.body && typeof base.body === 'object'
-      ? {
-          ...(base.body as Json),
-          [operation.tag.field]: {
-            ...((base.body as Json)[operation.tag.field] as Json | undefined),
-            contract_run: marker,
-          },
-        }
-      : base.body;
-  const request: RequestSpec = {
-    ...base,
-    body,
-    headers: { ...base.headers, [operation.idempotencyHeader!]: `contract-${randomUUID()}` },
-  };
-  const answers = await Promise.all(Array.from({ length: parallel }, () => send(context.target, request)));
-  const problems: Problem[] = [];
-  const ids = new Set<string>();
-  for (const answer of answers) {
-    if (answer.status >= 200 && answer.status < 300) {
-      problems.push(
-        ...context.problems(operation, answer, { kind: 'success' }, 'idempotency_concurrency', request),
-      );
-      ids.add(JSON.stringify((answer.body as Json | undefined)?.id));
-    } else
-      problems.push(
-        ...context.problems(
-          operation,
-          answer,
-          { kind: 'refusal', status: 409 },
-          'idempotency_concurrency',
-          request,
-          `one of ${parallel} parallel requests with one ${operation.idempotencyHeader}`,
-        ),
-      );
-  }
-  const fix = `${operation.id} must create one object for one ${operation.idempotencyHeader}, also when the requests arrive together (lock or insert the key before creating).`;
-  if (ids.size > 1)
-    problems.push(
-      against(
-        context.target,
-        'idempotency_concurrency',
-        `${operation.id}: ${parallel} parallel requests with one ${operation.idempotencyHeader} answered ${ids.size} different objects: ${[...ids].join(', ')}`,
-        { operation: operation.id, pointer: operation.pointer, fix, curl: curlLine(context.target, request) },
-      ),
-    );
-  if (resource?.list && ids.size > 0) {
-    const lister = context.operation(resource.list.operationId);
-    const source: LinkSource = {
-      requestPath: pathParamsOf(operation.path, request.path),
-      requestQuery: request.query,
-      responseBody: {},
-    };
-    const listRequest = linkedRequest(context, resource.list, source);
-    const mode = leakageMode(context, operation);
-    const found =
-      mode === 'isolated'
-        ? await everything(context, lister, listRequest)
-        : mode === 'tagged'
-          ? await tagged(context, lister, listRequest, operation.tag!.field, marker)
-          : undefined;
-    if (found && found.length !== 1)
-      problems.push(
-        against(
-          context.target,
-          'idempotency_concurrency',
-          `${lister.id} holds ${found.length} objects after ${parallel} parallel ${operation.id} requests with one ${operation.idempotencyHeader}`,
-          {
-            operation: operation.id,
-            pointer: operation.pointer,
-            fix,
-            curl: curlLine(context.target, request),
-          },
-        ),
-      );
   }
   return problems;
 }

@@ -13,16 +13,12 @@ import { arbitraryFrom, merge } from './arbitraries.js';
 import type { OperationCase } from './cases.js';
 import { curlLine } from './curl.js';
 import { against, ProblemsError, type Problem } from './findings.js';
-import { pathParamsOf, send, type RequestSpec } from './harness.js';
+import { send } from './harness.js';
+import { findInList, linkedRequest, type LinkSource } from './links.js';
+import { pathParamsOf, type RequestSpec } from './request.js';
+import { roundTripProblems, staleProblems } from './round-trip.js';
 import { asRead } from './serialize.js';
-import {
-  findInList,
-  linkedRequest,
-  roundTripProblems,
-  staleProblems,
-  type LinkSource,
-  type SuiteContext,
-} from './stateful.js';
+import type { SuiteContext } from './suite-context.js';
 
 /** CONTRACT_RUNS: generated requests per operation (default 20, small enough for `npm test`). */
 export function runsFromEnv(env: Record<string, string | undefined> = process.env): number {

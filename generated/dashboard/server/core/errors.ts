@@ -7,6 +7,8 @@
  * HTTP parser refuses. Every value taken from a request passes through `echo`, and every error
  * through `boundedError`, so no answer carries unbounded or control-character input.
  */
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { RouteSpec } from './route-spec.js';
 
 export interface ErrorDetails {
   status: number;
@@ -145,4 +147,81 @@ export function clientError(error: { code?: string }): ErrorDetails {
         param: null,
       };
   }
+}
+
+/** The error body when the plugin is given no `errorBody`: `{ code, message, param }`. */
+export const defaultErrorBody = (error: ErrorDetails) => ({
+  code: error.code,
+  message: error.message,
+  param: error.param,
+});
+
+/** Keywords of a parameter's bounds: the failures its x-error-code names (a type or pattern failure is invalid_request). */
+const BOUND_KEYWORDS = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+]);
+
+/** "/consent_artifact/ui_snapshot_hash" + missing "x" -> "consent_artifact.ui_snapshot_hash.x". */
+function paramOf(error: ErrorObject, part: string): string | null {
+  const segments = error.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const extra =
+    (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ??
+    (error.params as { additionalProperty?: string }).additionalProperty;
+  if (extra !== undefined) segments.push(extra); // possibly empty: `?=1` has a parameter named ''
+  if (segments.length === 0) return part === 'body' ? null : part;
+  return segments
+    .map((segment, index) => (/^\d+$/.test(segment) && index > 0 ? `[${segment}]` : segment))
+    .join('.')
+    .replace(/\.\[/g, '[');
+}
+
+function describe(error: ErrorObject, param: string | null, part: string): string {
+  const params = error.params as Record<string, unknown>;
+  const subject = param === null ? 'The request body' : param === '' ? 'An empty name' : echo(param);
+  switch (error.keyword) {
+    case 'required':
+      return `${subject} is required.`;
+    case 'additionalProperties':
+      return part === 'querystring'
+        ? `${subject} is not a known query parameter.`
+        : `${subject} is not a known field.`;
+    case 'pattern':
+      return `${subject} must match the pattern ${String(params.pattern)}.`;
+    case 'enum':
+      return `${subject} must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}.`;
+    case 'const':
+      return `${subject} must be ${JSON.stringify(params.allowedValue)}.`;
+    default:
+      return `${subject} ${error.message ?? 'is invalid'}.`;
+  }
+}
+
+/** A validation failure, found by Fastify or outside it (wire.ts, dispatch.ts, an optional body), in the same words. */
+export function describeValidation(
+  errors: ErrorObject[],
+  part: string,
+  route: RouteSpec | undefined,
+): ErrorDetails {
+  const first = errors[0];
+  const param = first ? paramOf(first, part) : null;
+  const code =
+    (param && first && BOUND_KEYWORDS.has(first.keyword) && route?.errorCodes[param]) || 'invalid_request';
+  return {
+    status: 400,
+    code,
+    message: first
+      ? describe(first, param, part)
+      : `The request${part === 'body' ? ' body' : ''} is invalid.`,
+    param,
+  };
 }

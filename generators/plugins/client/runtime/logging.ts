@@ -2,9 +2,12 @@
  * Logging: a level (`logLevel` option, else the `<PREFIX>_LOG` environment variable, else `warn`)
  * and a pluggable logger (any object with debug/info/warn/error; default `console`). Secrets never
  * reach the logger: `redactHeaders` and `redactUrl` blank the Authorization header, API-key
- * headers and query parameters, cookies and CSRF tokens before anything is logged.
+ * headers and query parameters, cookies and CSRF tokens before anything is logged. What the client
+ * logs: one debug line per attempt, and a warning the first time a deprecated operation or
+ * parameter is used.
  */
 import { ClientError } from './errors.js';
+import type { AuthSpec, OperationSpec } from './operation.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
@@ -86,5 +89,83 @@ export class LevelLogger {
         cause: error,
       });
     }
+  }
+}
+
+/** Header names whose values are credentials (beyond the fixed list in logging.ts). */
+const SECRET_HEADER_NAME = /auth|key|secret|token|cookie|session|password|signature/i;
+
+/** What one attempt's debug line reports. */
+export interface AttemptLog {
+  status: number | null;
+  requestId?: string | null;
+  elapsedMs: number;
+  retry: boolean;
+  waitMs?: number;
+  reason?: string;
+  error?: string;
+}
+
+/** One debug line per attempt: what was sent (secrets redacted), what came back, and what happens next. */
+export function logAttempt(
+  logger: LevelLogger,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  auth: AuthSpec | undefined,
+  attempt: number,
+  maxRetries: number,
+  entry: AttemptLog,
+): void {
+  if (!logger.enabled('debug')) return;
+  const shownUrl = redactUrl(url, auth?.kind === 'query' ? [auth.name] : []);
+  const outcome = entry.status === null ? `failed (${entry.error})` : String(entry.status);
+  const next = entry.retry
+    ? `; retrying in ${entry.waitMs} ms (${entry.reason})`
+    : entry.reason
+      ? `; not retried (${entry.reason})`
+      : '';
+  const idempotency = Object.keys(headers).filter((name) => /idempotency/i.test(name));
+  const secret = Object.keys(headers).filter(
+    (name) => SECRET_HEADER_NAME.test(name) && !idempotency.includes(name),
+  );
+  if (auth?.kind === 'header' || auth?.kind === 'cookie') secret.push(auth.name);
+  if (auth?.kind === 'cookie' && auth.csrfHeader) secret.push(auth.csrfHeader);
+  logger.log(
+    'debug',
+    `${method} ${shownUrl} → ${outcome} in ${entry.elapsedMs} ms${entry.requestId ? ` (${entry.requestId})` : ''}, attempt ${attempt + 1} of ${maxRetries + 1}${next}`,
+    {
+      method,
+      url: shownUrl,
+      attempt: attempt + 1,
+      status: entry.status,
+      requestId: entry.requestId ?? null,
+      elapsedMs: entry.elapsedMs,
+      retry: entry.retry,
+      ...(entry.retry ? { waitMs: entry.waitMs } : {}),
+      ...(entry.reason ? { reason: entry.reason } : {}),
+      requestHeaders: redactHeaders(headers, secret),
+    },
+  );
+}
+
+/** Deprecation warnings already given in this process: each once. */
+const warnedDeprecations = new Set<string>();
+
+/** Warns once per process for a deprecated operation, and for each deprecated parameter a call uses. */
+export function warnDeprecated(
+  logger: LevelLogger,
+  operation: OperationSpec,
+  params: Record<string, unknown>,
+): void {
+  const label = `${operation.method.toUpperCase()} ${operation.path}`;
+  const notes = operation.deprecated ? [`${label} is deprecated`] : [];
+  for (const spec of operation.params)
+    if (spec.deprecated && (spec.in === 'path' || params[spec.name] !== undefined))
+      notes.push(`The ${spec.in} parameter ${spec.name} of ${label} is deprecated`);
+  for (const note of notes) {
+    if (warnedDeprecations.has(note) || !logger.enabled('warn')) continue;
+    warnedDeprecations.add(note);
+    logger.log('warn', `${note} in the API this client was generated from; it may be removed.`);
   }
 }

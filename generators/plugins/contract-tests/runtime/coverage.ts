@@ -10,17 +10,14 @@
 import { merge } from './arbitraries.js';
 import type { OperationCase } from './cases.js';
 import { type Problem } from './findings.js';
-import { send, type RequestSpec } from './harness.js';
+import { send } from './harness.js';
+import type { RequestSpec } from './request.js';
 import { asRead } from './serialize.js';
-import type { SuiteContext } from './stateful.js';
+import type { SuiteContext } from './suite-context.js';
 
 // Schemas and bodies are untyped JSON.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
-
-export interface CoverageContext extends SuiteContext {
-  validValue(schema: object, direction?: 'request' | 'response'): unknown;
-}
 
 interface Variant {
   name: string;
@@ -201,7 +198,7 @@ function set(value: Json, path: string[], next: unknown): Json {
 
 /** Variants of a JSON body, one property changed each. */
 function bodyVariants(
-  context: CoverageContext,
+  context: SuiteContext,
   schema: Json,
   value: Json,
   path: string[] = [],
@@ -268,11 +265,7 @@ function bodyVariants(
 const wireTyped = (schema: Json) => ['integer', 'number', 'boolean'].includes(typeOf(schema) ?? '');
 
 /** Variants of the query, header and path parameters. */
-function parameterVariants(
-  context: CoverageContext,
-  operation: OperationCase,
-  request: RequestSpec,
-): Variant[] {
+function parameterVariants(context: SuiteContext, operation: OperationCase, request: RequestSpec): Variant[] {
   const out: Variant[] = [];
   const generated = new Set(operation.generation.query.map((param) => param.name));
   const credentials = operation.auth?.kind === 'header' ? operation.auth.name?.toLowerCase() : undefined;
@@ -394,7 +387,7 @@ function apply(operation: OperationCase, request: RequestSpec, variant: Variant)
 
 /** Whether the variant has the polarity it was made for (Ajv decides). */
 function polarityHolds(
-  context: CoverageContext,
+  context: SuiteContext,
   operation: OperationCase,
   request: RequestSpec,
   variant: Variant,
@@ -424,7 +417,7 @@ function polarityHolds(
   return (context.validator.violations(param.schema, read, 'request').length === 0) === variant.valid;
 }
 
-export async function coverage(context: CoverageContext, operation: OperationCase): Promise<Problem[]> {
+export async function coverage(context: SuiteContext, operation: OperationCase): Promise<Problem[]> {
   const base = await context.request(operation);
   const variants = [
     ...(operation.bodySchema && operation.bodyContentType && /json/i.test(operation.bodyContentType)

@@ -10,8 +10,9 @@ import fc from 'fast-check';
 import type { OperationCase } from './cases.js';
 import { curlLine } from './curl.js';
 import { against, type Problem } from './findings.js';
-import { send, type RequestSpec } from './harness.js';
-import type { SuiteContext } from './stateful.js';
+import { send } from './harness.js';
+import type { RequestSpec } from './request.js';
+import type { SuiteContext } from './suite-context.js';
 
 /** What http-checks need beyond a SuiteContext. */
 export interface HttpContext extends SuiteContext {

@@ -8,7 +8,9 @@
 import type { Cases, OperationCase, ResponseCase } from './cases.js';
 import { curlLine } from './curl.js';
 import { against, type Problem } from './findings.js';
-import type { RequestSpec, Sent, SpecValidator, Target } from './harness.js';
+import type { RequestSpec, Sent } from './request.js';
+import type { Target } from './target.js';
+import type { SpecValidator } from './validator.js';
 
 /** What a check expected of the answer. */
 export type Expectation =

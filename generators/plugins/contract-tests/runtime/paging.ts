@@ -8,7 +8,7 @@ import type { OperationCase } from './cases.js';
 import { curlLine } from './curl.js';
 import { against, type Problem } from './findings.js';
 import { send, walk } from './harness.js';
-import type { SuiteContext } from './stateful.js';
+import type { SuiteContext } from './suite-context.js';
 
 export async function paging(context: SuiteContext, operation: OperationCase): Promise<Problem[]> {
   const paging = operation.pagination!;

@@ -12,7 +12,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ir } from '../../../core/ir.js';
-import { planPython, type MethodPlan, type PythonPlan, type ResourcePlan } from '../plan.js';
+import { methodChain, planPython, type PythonPlan } from '../plan.js';
 
 export const PYTHON_DRIVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'driver.py');
 
@@ -57,18 +57,6 @@ export type DriverResult =
   | { id: string; ok: true; value: unknown }
   | { id: string; ok: false; error: { type: string; status: number | null; message: string } };
 
-function chainOf(plan: PythonPlan, method: MethodPlan): string[] {
-  const find = (node: ResourcePlan, chain: string[]): string[] | undefined => {
-    if (node.methods.includes(method)) return [...chain, method.name];
-    for (const child of node.children) {
-      const found = find(child, [...chain, child.attribute]);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return find(plan.root, [])!;
-}
-
 /** The driver call for one wire call. */
 export function driverCall(plan: PythonPlan, call: WireCall): DriverCall {
   const method = plan.methods.find((candidate) => candidate.operation.id === call.operationId);
@@ -98,7 +86,7 @@ export function driverCall(plan: PythonPlan, call: WireCall): DriverCall {
   if (call.accept && method.acceptArg) kwargs[method.acceptArg] = call.accept;
   return {
     id: call.id ?? call.operationId,
-    method: chainOf(plan, method),
+    method: methodChain(plan, method),
     args,
     kwargs,
     mode: call.streaming ? 'streaming' : 'call',

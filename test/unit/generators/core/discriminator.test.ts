@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normaliseDiscriminatorMappings } from '../../../../generators/core/discriminator.js';
-import { loadDocument, SpecError, type OpenApiDocument } from '../../../../generators/core/load.js';
+import { loadDocument, SpecError } from '../../../../generators/core/load.js';
+import type { OpenApiDocument } from '../../../../generators/core/document.js';
 import { emitterError, generate } from '../../../../generators/pipeline.js';
 
 const schemas = { Cat: { type: 'object' }, Dog: { type: 'object' } };

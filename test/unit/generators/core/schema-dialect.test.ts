@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rebaseRefs, sharedSchema, standaloneSchema } from '../../../../generators/core/schema-dialect.js';
-import { createAjv } from '../../../../generators/plugins/server/runtime/plugin.js';
+import { createAjv } from '../../../../generators/plugins/server/runtime/validation.js';
 
 const ir = {
   openapiVersion: '3.1.0',

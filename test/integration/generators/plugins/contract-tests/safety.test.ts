@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
 import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
-import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/harness.js';
 import { preflight } from '../../../../../generators/plugins/contract-tests/runtime/preflight.js';
+import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
 import {
   PacedTransport,
   retryAfterSeconds,
@@ -18,7 +19,6 @@ import {
   type ServiceTarget,
 } from '../../../../../scripts/lib/contract.js';
 import { freePort } from '../../../../../scripts/lib/processes.js';
-import { createServer, type AddressInfo } from 'node:net';
 import { json, startTestServer, type TestServer } from '../../../../support/http-server.js';
 
 const cases = JSON.parse(readFileSync('generated/contract-tests/cases.json', 'utf8')) as Cases;

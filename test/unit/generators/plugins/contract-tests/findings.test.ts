@@ -2,24 +2,17 @@
  * The parts of the findings pipeline that need no target: how the Judge classes an answer from
  * evidence (what the spec documents, the spec's own invalid examples, a mock), how problems of one
  * root cause become one finding in the report, the report's text, JSON and GitHub annotations,
- * pointer -> line for YAML and JSON specs (checked against the yaml package), and parameters on the
- * wire in every OpenAPI style (checked against the OpenAPI spec's own style table and `qs`).
+ * pointer -> line for YAML and JSON specs (checked against the yaml package). Parameters and bodies
+ * on the wire are serialize.test.ts's.
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import busboy from 'busboy';
-import qs from 'qs';
 import { describe, expect, it } from 'vitest';
-import { LineCounter, parseDocument, parse as parseYaml, isNode, type Document } from 'yaml';
+import { isNode, LineCounter, parse as parseYaml, parseDocument, type Document } from 'yaml';
 import { specLines } from '../../../../../generators/plugins/contract-tests/locations.js';
 import type { Cases, OperationCase } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
 import { failsRun, type Problem } from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
-import {
-  SpecValidator,
-  type Sent,
-  type Target,
-} from '../../../../../generators/plugins/contract-tests/runtime/harness.js';
 import { Judge, mediaTypeMatches } from '../../../../../generators/plugins/contract-tests/runtime/judge.js';
 import {
   buildReport,
@@ -27,12 +20,9 @@ import {
   githubAnnotations,
   lineOf,
 } from '../../../../../generators/plugins/contract-tests/runtime/report.js';
-import {
-  asRead,
-  encodeBody,
-  fillPath,
-  queryString,
-} from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
+import type { Sent } from '../../../../../generators/plugins/contract-tests/runtime/request.js';
+import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
+import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/validator.js';
 
 const ERROR = { type: 'object', required: ['error'], properties: { error: { type: 'string' } } };
 const THING = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
@@ -408,112 +398,5 @@ describe('pointer -> line', () => {
     expect(Object.keys(lines)).toHaveLength(pointers.length);
     const jsonLine = yamlLines(jsonText);
     for (const pointer of pointers) expect(lines[pointer], pointer).toBe(jsonLine(pointer));
-  });
-});
-
-describe('parameters on the wire, in their styles', () => {
-  // The OpenAPI 3.0.3 specification's style examples (Style Examples table): color = blue,
-  // ["blue","black","brown"], {R:100,G:200,B:150}.
-  const array = ['blue', 'black', 'brown'];
-  const object = { R: 100, G: 200, B: 150 };
-  const path = (style: string, explode: boolean, value: unknown) =>
-    fillPath('/{color}', [{ name: 'color', style, explode }], { color: value }).slice(1);
-  it.each([
-    ['simple', false, array, 'blue,black,brown'],
-    ['simple', true, object, 'R=100,G=200,B=150'],
-    ['simple', false, object, 'R,100,G,200,B,150'],
-    ['label', false, 'blue', '.blue'],
-    ['label', true, array, '.blue.black.brown'],
-    ['label', false, array, '.blue,black,brown'],
-    ['label', true, object, '.R=100.G=200.B=150'],
-    ['matrix', false, 'blue', ';color=blue'],
-    ['matrix', true, array, ';color=blue;color=black;color=brown'],
-    ['matrix', false, array, ';color=blue,black,brown'],
-    ['matrix', true, object, ';R=100;G=200;B=150'],
-    ['matrix', false, object, ';color=R,100,G,200,B,150'],
-  ])('path %s (explode %s) of %j is %s', (style, explode, value, wire) => {
-    expect(path(style as string, explode as boolean, value)).toBe(wire);
-  });
-
-  it.each([
-    ['form', true, array, 'color=blue&color=black&color=brown'],
-    ['form', false, array, 'color=blue,black,brown'],
-    ['form', true, object, 'R=100&G=200&B=150'],
-    ['form', false, object, 'color=R,100,G,200,B,150'],
-    ['spaceDelimited', false, array, 'color=blue%20black%20brown'],
-    ['pipeDelimited', false, array, 'color=blue|black|brown'],
-  ])('query %s (explode %s) of %j is %s', (style, explode, value, wire) => {
-    expect(
-      queryString([{ name: 'color', style: style as string, explode: explode as boolean }], { color: value }),
-    ).toBe(wire);
-  });
-
-  it('deepObject reads back through qs as the object it was', () => {
-    const value = { role: 'admin', name: { first: 'Ada', last: 'L & co' } };
-    expect(
-      qs.parse(queryString([{ name: 'filter', style: 'deepObject', explode: true }], { filter: value })),
-    ).toEqual({ filter: value });
-  });
-
-  it('reads a value as a server does: text typed by the schema, an empty array or value as nothing', () => {
-    const param = (schema: object, extra = {}) => ({
-      in: 'query' as const,
-      style: 'form',
-      explode: true,
-      schema,
-      ...extra,
-    });
-    expect(asRead(param({ type: 'string' }), 12345)).toBe('12345');
-    expect(asRead(param({ type: 'integer' }), '7')).toBe(7);
-    expect(asRead(param({ type: 'array', items: { type: 'string' } }), [])).toBeUndefined();
-    expect(
-      asRead(param({ type: 'array', items: { type: 'integer' } }), 'not-a-array', { type: 'integer' }),
-    ).toEqual(['not-a-array']);
-    expect(asRead(param({ type: 'string' }), '')).toBeUndefined();
-    expect(asRead(param({ type: 'string' }, { allowEmptyValue: true }), '')).toBe('');
-  });
-});
-
-describe('bodies in their media types', () => {
-  /** The parts busboy reads from a multipart body: name -> [value, content type]. */
-  async function parts(body: FormData): Promise<Record<string, [string, string]>> {
-    const request = new Request('http://x/', { method: 'POST', body });
-    const bytes = Buffer.from(await request.arrayBuffer());
-    return new Promise((resolve, reject) => {
-      const out: Record<string, [string, string]> = {};
-      const parser = busboy({ headers: { 'content-type': request.headers.get('content-type')! } });
-      parser.on('field', (name, value, info) => (out[name] = [value, info.mimeType]));
-      parser.on('file', (name, stream, info) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => (out[name] = [Buffer.concat(chunks).toString('utf8'), info.mimeType]));
-      });
-      parser.on('close', () => resolve(out));
-      parser.on('error', reject);
-      parser.end(bytes);
-    });
-  }
-
-  it('multipart/form-data: busboy reads each property as a part, objects as JSON parts', async () => {
-    const { body } = encodeBody(
-      { name: 'Mars', size: 3, tags: ['a', 'b'], orbit: { sun: true } },
-      'multipart/form-data',
-    );
-    expect(await parts(body as FormData)).toEqual({
-      name: ['Mars', 'text/plain'],
-      size: ['3', 'text/plain'],
-      tags: ['b', 'text/plain'],
-      orbit: ['{"sun":true}', 'application/json'],
-    });
-  });
-
-  it('application/x-www-form-urlencoded: URLSearchParams reads it back', () => {
-    const { body, contentType } = encodeBody(
-      { name: 'Mars & co', tags: ['a', 'b'] },
-      'application/x-www-form-urlencoded',
-    );
-    expect(contentType).toBe('application/x-www-form-urlencoded');
-    const read = new URLSearchParams(body as string);
-    expect([read.get('name'), read.getAll('tags')]).toEqual(['Mars & co', ['a', 'b']]);
   });
 });

@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { generate } from '../../../../../generators/pipeline.js';
 import { arbitraryFrom } from '../../../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
-import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/harness.js';
-import { echoDifference } from '../../../../../generators/plugins/contract-tests/runtime/stateful.js';
-import { generate } from '../../../../../generators/pipeline.js';
+import { echoDifference } from '../../../../../generators/plugins/contract-tests/runtime/round-trip.js';
+import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/validator.js';
 
 const SPECS = [
   { name: 'Assessment Service', spec: 'spec/openapi.yaml', resources: ['createSubject', 'createAssessment'] },

@@ -1,12 +1,12 @@
 /**
- * Numbers in parameters and form fields (generated/server/core/plugin.ts, createAjv with
+ * Numbers in parameters and form fields (generated/server/core/validation.ts, createAjv with
  * coercion): Ajv coerces text to numbers as JavaScript does (`0x10` is 16, ` 10` is 10,
  * `Infinity` passes as an integer); the generated server takes decimal text only, wherever a
  * number sits: a property, an array's items (nested too), a nested (deepObject) property, a map's
  * values, behind a $ref (and the refs inside the shared document), in anyOf/oneOf of numbers and null, in allOf.
  */
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../../../../../generated/server/core/plugin.js';
+import { createAjv } from '../../../../../generated/server/core/validation.js';
 
 const SHARED = {
   $id: 'shared.json',

@@ -1,10 +1,10 @@
 /**
- * Formats in the generated server's validation (generated/server/core/plugin.ts, createAjv): the
+ * Formats in the generated server's validation (generated/server/core/validation.ts, createAjv): the
  * ones ajv-formats knows are checked; any other is an annotation (JSON Schema 2020-12), accepted
  * unchecked without a warning per schema at every start (public specs printed dozens).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAjv } from '../../../../../generated/server/core/plugin.js';
+import { createAjv } from '../../../../../generated/server/core/validation.js';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,8 +2,8 @@
 // Do not edit: run `npm run test:golden:update` to regenerate.
 
 import { OddPathsClient } from '../client/src/index.js';
-import type { ClientCall } from './core/checks.js';
-import type { Target } from './core/harness.js';
+import type { ClientCall } from './core/client-check.js';
+import type { Target } from './core/target.js';
 
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
 export const createClient = (target: Target) => new OddPathsClient({ apiKey: target.apiKey ?? 'contract-test-key', baseURL: target.baseUrl, maxRetries: 0, ...(target.transport ? { fetch: target.transport.fetch } : {}) });

@@ -1,0 +1,104 @@
+/**
+ * The generated client against the same target: each operation's positive request sent through the
+ * TypeScript client the toolkit generated, its result validated; a client failure the raw request
+ * does not share is the generator's bug (a suite finding).
+ */
+import type { OperationCase } from './cases.js';
+import { curlLine } from './curl.js';
+import type { Problem } from './findings.js';
+import { send } from './harness.js';
+import type { SuiteContext } from './suite-context.js';
+import type { Target } from './target.js';
+
+/** One operation called through the generated client (client-calls.ts, generated beside the suites). */
+export type ClientCall = (
+  client: unknown,
+  pathValues: Record<string, unknown>,
+  params: Record<string, unknown>,
+  body: unknown,
+) => PromiseLike<unknown>;
+
+/** The generated client: how to make one for a target, and a call per operation. */
+export interface GeneratedClient {
+  create: (target: Target) => unknown;
+  calls: Record<string, ClientCall>;
+}
+
+/**
+ * The positive case again, through the generated client. Where the client fails and the same
+ * request sent raw succeeds, the client (our generated code) is at fault: a suite finding.
+ */
+export async function clientProblems(
+  context: SuiteContext,
+  generatedClient: GeneratedClient,
+  operation: OperationCase,
+): Promise<Problem[]> {
+  const request = await context.request(operation);
+  const headers = Object.fromEntries(
+    Object.entries(request.headers ?? {}).filter(([name]) => name !== operation.idempotencyHeader),
+  );
+  const params = { ...(request.query ?? {}), ...headers };
+  const call = generatedClient.calls[operation.id];
+  const before = context.target.transport?.stats.requests ?? 0;
+  let result: unknown;
+  let thrown: unknown;
+  try {
+    result = await call(
+      generatedClient.create(context.target),
+      request.pathValues ?? {},
+      params,
+      request.body,
+    );
+  } catch (error) {
+    thrown = error;
+  }
+  const sentSomething = (context.target.transport?.stats.requests ?? 0) > before;
+  const suite = (message: string): Problem => ({
+    class: 'suite',
+    check: 'generated_client',
+    message: `${operation.id} via the client: ${message}`,
+    operation: operation.id,
+    pointer: operation.pointer,
+    fix: 'The generated client must send what the spec says for this operation: a bug in the client generator (generators/plugins/client), to report with the spec that shows it.',
+    key: `suite|client|${operation.id}`,
+    curl: curlLine(context.target, request),
+  });
+  if (thrown !== undefined && !sentSomething)
+    return [
+      suite(`it threw before sending anything: ${(thrown as Error).name}: ${(thrown as Error).message}`),
+    ];
+  const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
+  const schema = success ? operation.responses[success].schema : undefined;
+  const value =
+    result && typeof result === 'object' && 'body' in (result as object) && 'data' in (result as object)
+      ? (result as { body: unknown }).body
+      : result;
+  const clientViolations = thrown === undefined ? context.violations(schema, value, 'response') : [];
+  if (thrown === undefined && clientViolations.length === 0) return [];
+  // The same request, raw: if the target answers it well, the client is what broke.
+  const raw = await send(context.target, request);
+  const rawProblems = context.problems(
+    operation,
+    raw,
+    { kind: 'success' },
+    'positive_data_acceptance',
+    request,
+  );
+  if (rawProblems.length) return rawProblems;
+  // A documented redirect off the target (a download URL on another host): the client followed it,
+  // as it should, to a place this run cannot judge (or reach).
+  const location = raw.status >= 300 && raw.status < 400 ? raw.headers.get('location') : null;
+  if (
+    thrown !== undefined &&
+    location &&
+    new URL(location, context.target.baseUrl).origin !== new URL(context.target.baseUrl).origin
+  )
+    return [];
+  return [
+    suite(
+      thrown !== undefined
+        ? `it failed (${(thrown as Error).name}: ${(thrown as Error).message.slice(0, 300)}) where the same request sent raw got ${raw.status}`
+        : `its result breaks the schema where the raw answer does not: ${clientViolations.slice(0, 3).join('; ')}`,
+    ),
+  ];
+}

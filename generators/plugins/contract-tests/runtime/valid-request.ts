@@ -1,0 +1,138 @@
+/**
+ * Requests checked before they are sent: a check that sends an invalid request by accident (an
+ * example the spec got wrong) would blame the target for refusing it.
+ */
+import { withoutReadOnly } from './arbitraries.js';
+import type { OperationCase } from './cases.js';
+import { ProblemsError, record } from './findings.js';
+import type { RequestSpec } from './request.js';
+import { fillPath } from './serialize.js';
+import type { SuiteContext } from './suite-context.js';
+
+const deepEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The request with every part checked against its schema before it is sent: no readOnly property
+ * in the body; a body, query, header or path value that is invalid (an example the spec got wrong)
+ * is a spec finding and is replaced by a generated valid value, so the target is still tested. Path
+ * values the target made (an ID a producer answered) are the target's and are not judged here.
+ */
+export function validRequest(
+  suite: SuiteContext,
+  operation: OperationCase,
+  request: RequestSpec,
+): RequestSpec {
+  const fixed = { ...request };
+  // A request sends no readOnly property (an example shared with the response may hold the server's id).
+  if (operation.bodySchema && request.body && typeof request.body === 'object')
+    fixed.body = withoutReadOnly(suite.cases.sharedSchema, operation.bodySchema, request.body);
+  if (operation.bodySchema && fixed.body !== undefined && !operation.bodyUnsupported) {
+    const violations = suite.violations(
+      operation.bodySchema,
+      fixed.body,
+      'request',
+      operation.bodyPointer,
+      operation.id,
+    );
+    if (violations.length) {
+      const example = suite.cases.examples.find(
+        (candidate) =>
+          candidate.part === 'request' &&
+          candidate.operation === operation.id &&
+          deepEqual(candidate.value, operation.body),
+      );
+      if (example)
+        record({
+          class: 'spec',
+          check: 'example_validity',
+          message: `${operation.id}: the request body example ${example.pointer} is invalid against its schema: ${violations.slice(0, 3).join('; ')}`,
+          operation: operation.id,
+          pointer: example.pointer,
+          fix: 'Correct the example so that it validates against its schema.',
+          key: `spec|invalid-example|${example.pointer}`,
+        });
+      const value = suite.validValue(operation.bodySchema);
+      if (value === undefined)
+        throw new ProblemsError([
+          {
+            class: 'suite',
+            check: 'positive_data_acceptance',
+            message: `${operation.id}: the suite cannot make a request body valid against its schema (${violations.slice(0, 2).join('; ')})`,
+            operation: operation.id,
+            pointer: operation.bodyPointer,
+            fix: 'This is a bug (or a limit) of the generated contract suites: report it with the spec that shows it.',
+          },
+        ]);
+      fixed.body = suite.tag(operation, value);
+    }
+  }
+  const query = { ...(request.query ?? {}) };
+  const headers = { ...(request.headers ?? {}) };
+  // Path values the suite made (an ID a producer answered) are the target's; examples and samples are checked like the rest.
+  const made = new Set(
+    suite.target.stateful
+      ? operation.pathParams.filter((param) => param.producer).map((param) => param.name)
+      : [],
+  );
+  const pathValues = { ...(request.pathValues ?? {}) };
+  let pathChanged = false;
+  for (const param of operation.parameters ?? []) {
+    const holder: Record<string, unknown> | undefined =
+      param.in === 'query'
+        ? query
+        : param.in === 'header'
+          ? headers
+          : param.in === 'path' && !made.has(param.name)
+            ? pathValues
+            : undefined;
+    if (!holder || holder[param.name] === undefined) continue;
+    // Headers and paths are text on the wire: read them as the server does before judging them.
+    const typed =
+      (param.in === 'header' || param.in === 'path') && typeof holder[param.name] === 'string'
+        ? readScalar(param.schema, holder[param.name] as string)
+        : holder[param.name];
+    const violations = suite.violations(param.schema, typed, 'request', param.pointer, operation.id);
+    if (!violations.length) continue;
+    if (param.in === 'path') pathChanged = true;
+    const example = suite.cases.examples.find(
+      (candidate) =>
+        candidate.part === 'parameter' &&
+        candidate.operation === operation.id &&
+        candidate.parameter === param.name,
+    );
+    if (example)
+      record({
+        class: 'spec',
+        check: 'example_validity',
+        message: `${operation.id}: the example of parameter ${param.name} (${JSON.stringify(example.value)}) is invalid against its schema: ${violations.slice(0, 3).join('; ')}`,
+        operation: operation.id,
+        pointer: example.pointer,
+        fix: 'Correct the example so that it validates against its schema.',
+        key: `spec|invalid-example|${example.pointer}`,
+      });
+    const value = suite.validValue(param.schema);
+    if (value !== undefined)
+      holder[param.name] =
+        param.in === 'header' || param.in === 'path'
+          ? typeof value === 'object'
+            ? value
+            : String(value)
+          : value;
+  }
+  fixed.query = query;
+  fixed.headers = headers as Record<string, string>;
+  if (pathChanged) {
+    fixed.path = fillPath(operation.path, operation.parameters ?? [], pathValues);
+    fixed.pathValues = pathValues;
+  }
+  return fixed;
+}
+
+/** A header's string value read as its schema types it (headers are strings on the wire). */
+export function readScalar(schema: object, raw: string): unknown {
+  const type = (schema as { type?: unknown }).type;
+  if ((type === 'integer' || type === 'number') && raw.trim() !== '' && !Number.isNaN(Number(raw)))
+    return Number(raw);
+  if (type === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
+}

@@ -1,0 +1,134 @@
+/**
+ * Validates bodies and parameters with a JSON Schema 2020-12 validator against the spec's schemas;
+ * each violation names its JSON pointer. A schema Ajv cannot compile is told apart: the spec's
+ * fault (not JSON Schema, a pattern JavaScript cannot read) or ours.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import formatsModule from 'ajv-formats';
+import type { Cases } from './cases.js';
+
+const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
+  formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** A schema that cannot be compiled: the spec's fault when it is not valid JSON Schema or has a pattern JavaScript cannot read. */
+export class SchemaError extends Error {
+  override name = 'SchemaError';
+  constructor(
+    message: string,
+    readonly bySpec: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** Every `pattern` in a schema and the shared schemas it refers to. */
+function patternsOf(node: unknown, out: string[] = [], depth = 0): string[] {
+  if (depth > 64 || !node || typeof node !== 'object') return out;
+  if (Array.isArray(node)) node.forEach((item) => patternsOf(item, out, depth + 1));
+  else
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'pattern' && typeof value === 'string') out.push(value);
+      else if (key === 'patternProperties' && value && typeof value === 'object')
+        out.push(...Object.keys(value));
+      else patternsOf(value, out, depth + 1);
+    }
+  return out;
+}
+
+/** Validates bodies against the spec's schemas; errors name the JSON pointer of each violation. */
+export class SpecValidator {
+  private readonly ajv: Ajv2020;
+  private readonly compiled = new WeakMap<object, ValidateFunction>();
+  private readonly shared: object;
+
+  constructor(cases: Cases) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
+    addFormats(this.ajv);
+    this.ajv.addKeyword({ keyword: 'example' });
+    this.ajv.addKeyword({ keyword: 'discriminator' });
+    this.shared = cases.sharedSchema;
+    this.ajv.addSchema(cases.sharedSchema);
+  }
+
+  private isReadOnly(schema: unknown, property: string): boolean {
+    return readOnlyIn(this.ajv, schema, property);
+  }
+
+  private compile(schema: object): ValidateFunction {
+    const found = this.compiled.get(schema);
+    if (found) return found;
+    let validate: ValidateFunction;
+    try {
+      validate = this.ajv.compile(schema);
+    } catch (error) {
+      const unreadable = [...patternsOf(schema), ...patternsOf(this.shared)].filter((pattern) => {
+        try {
+          new RegExp(pattern, 'u');
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      if (unreadable.length)
+        throw new SchemaError(
+          `pattern ${JSON.stringify(unreadable[0])} is not an ECMA-262 regular expression (JSON Schema's dialect)`,
+          true,
+        );
+      if (!this.ajv.validateSchema(schema))
+        throw new SchemaError(
+          `the schema is not valid JSON Schema: ${this.ajv.errorsText(this.ajv.errors)}`,
+          true,
+        );
+      throw new SchemaError(`Ajv cannot compile the schema: ${(error as Error).message}`, false);
+    }
+    this.compiled.set(schema, validate);
+    return validate;
+  }
+
+  /**
+   * Violations as "<pointer> <message>", empty when the value conforms. For a request
+   * (`direction: 'request'`), a missing required property that is readOnly is no violation: the
+   * server sets it (OpenAPI 3.x). A boolean schema (`true` for "anything") needs no compiling.
+   */
+  violations(
+    schema: object | boolean | undefined,
+    value: unknown,
+    direction: 'request' | 'response' = 'response',
+  ): string[] {
+    if (schema === undefined || schema === true) return [];
+    if (schema === false) return ['/ no value is allowed (schema false)'];
+    const validate = this.compile(schema);
+    if (validate(value)) return [];
+    const errors = (validate.errors ?? []).filter(
+      (error) =>
+        !(
+          direction === 'request' &&
+          error.keyword === 'required' &&
+          this.isReadOnly(error.parentSchema, String(error.params.missingProperty))
+        ),
+    );
+    // Each branch of an anyOf/oneOf reports its own errors; without them the summary error stands alone
+    // (unless a oneOf failed because more than one branch matched: that is a violation of its own).
+    const summaryOnly = (error: ErrorObject) =>
+      error.keyword === 'anyOf' ||
+      error.keyword === 'if' ||
+      (error.keyword === 'oneOf' &&
+        !Array.isArray((error.params as { passingSchemas?: unknown }).passingSchemas));
+    if (direction === 'request' && errors.every(summaryOnly)) return [];
+    return errors.map(
+      (error: ErrorObject) =>
+        `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`,
+    );
+  }
+}
+
+/** Whether `property` of an object schema (or its $ref) is readOnly. */
+function readOnlyIn(ajv: Ajv2020, schema: unknown, property: string): boolean {
+  let node = schema as Record<string, unknown> | undefined;
+  for (let hops = 0; hops < 8 && node && typeof node.$ref === 'string'; hops += 1)
+    node = ajv.getSchema(node.$ref)?.schema as Record<string, unknown> | undefined;
+  let target = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[property];
+  for (let hops = 0; hops < 8 && target && typeof target.$ref === 'string'; hops += 1)
+    target = ajv.getSchema(target.$ref as string)?.schema as Record<string, unknown> | undefined;
+  return target?.readOnly === true;
+}

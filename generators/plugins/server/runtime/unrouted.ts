@@ -1,0 +1,153 @@
+/**
+ * Answers made outside every operation: unknown routes, methods a path does not take, bad URLs,
+ * requests without one Host header, and requests Node's HTTP parser refuses (through the Fastify
+ * options `serverOptions()` returns). Each carries the API's error format and the headers the
+ * `unrouted` option returns (request ID, rate-limit state), and may be refused instead (a spent
+ * per-address limit).
+ */
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { boundedError, clientError, defaultErrorBody, frameworkError, type ErrorDetails } from './errors.js';
+
+/** What an answer made outside every operation (see `unrouted`) carries. */
+export interface UnroutedAnswer {
+  /** The request ID (`client.id` when Fastify already gave one). */
+  id: string;
+  /** Headers every response carries (request ID, rate-limit state, ...). */
+  headers: Record<string, string | number>;
+  /** Answer with this instead (e.g. 429 when a per-address limit is spent). */
+  refuse?: ErrorDetails;
+}
+
+/** What answering outside an operation needs from the plugin's options. */
+export interface UnroutedConfig {
+  errorBody: (error: ErrorDetails, request: { id: string }) => unknown;
+  /**
+   * Called before every answer that no operation's hooks see; returns the headers every response
+   * carries, or a refusal (see RoutesOptions).
+   */
+  unrouted?: (client: { id?: string; ip: string; url?: string }) => UnroutedAnswer;
+}
+
+/** The config of the plugin registered on each Fastify instance: `serverOptions()` reads it. */
+const registered = new WeakMap<object, UnroutedConfig>();
+const fallback: UnroutedConfig = { errorBody: defaultErrorBody };
+
+/** Records the plugin's config for answers `serverOptions()` makes on this instance. */
+export function registerUnrouted(app: FastifyInstance, config: UnroutedConfig): UnroutedConfig {
+  registered.set(app, config);
+  return config;
+}
+/** Answers outside every operation: stamps the `unrouted` headers and sends the error (or the refusal). */
+export function sendUnrouted(
+  config: UnroutedConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: ErrorDetails,
+): FastifyReply {
+  const answer = config.unrouted?.({ id: request.id, ip: request.ip, url: request.url });
+  if (answer) reply.headers(answer.headers);
+  const final = boundedError(answer?.refuse ?? error);
+  return reply
+    .code(final.status)
+    .type('application/json')
+    .serializer(JSON.stringify)
+    .send(config.errorBody(final, request));
+}
+
+/**
+ * Fastify server options the plugin needs (spread them into `Fastify({...})`): framework errors
+ * (bad percent-encoding) and requests Node's parser refuses get the API's error format and the
+ * `unrouted` headers; path parameters are bounded by their schemas, not by the router's 100
+ * characters; a request without Host reaches the plugin, which refuses it in the API's format.
+ */
+export function serverOptions(): Pick<
+  FastifyServerOptions,
+  'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'
+> & { http: { requireHostHeader: boolean } } {
+  return {
+    routerOptions: { maxParamLength: 16 * 1024 }, // the request line is bounded by Node's 16 KB header limit anyway
+    http: { requireHostHeader: false },
+    frameworkErrors(error, request, reply) {
+      sendUnrouted(
+        registered.get(request.server) ?? fallback,
+        request,
+        reply,
+        frameworkError(error as { code?: string; statusCode?: number }),
+      );
+    },
+    clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      // As Node's own handler: no answer once one has begun on this socket (a route answered the
+      // request's head, e.g. a 429, before the parser reached its broken body); a second would
+      // corrupt the first for the client.
+      const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+      if (socket.writable && !inFlight?.headersSent) {
+        const config = registered.get(this) ?? fallback;
+        const answer = config.unrouted?.({ ip: socket.remoteAddress ?? '' }) ?? {
+          id: randomUUID(),
+          headers: {},
+        };
+        const details = boundedError(answer.refuse ?? clientError(error));
+        const body = JSON.stringify(config.errorBody(details, { id: answer.id }));
+        socket.write(rawErrorAnswer(details.status, answer.headers, body));
+      }
+      socket.destroy(error);
+    },
+  };
+}
+
+/**
+ * An error answer as raw HTTP/1.1 bytes, for sockets Node's HTTP layer has let go of (a request
+ * its parser refused, CONNECT): `headers` plus the JSON body's type and length, and the
+ * connection closes after it.
+ */
+export function rawErrorAnswer(
+  status: number,
+  headers: Record<string, string | number>,
+  body: string,
+): string {
+  const lines = Object.entries(headers)
+    .filter(([name]) => !/^(connection|content-length|content-type)$/i.test(name))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/** How many Host header lines a request has (its raw headers are name, value, name, value, ...). */
+function hostLines(rawHeaders: string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2)
+    if (rawHeaders[i].length === 4 && rawHeaders[i].toLowerCase() === 'host') count += 1;
+  return count;
+}
+
+/**
+ * HTTP/1.1 requires Host, exactly one (RFC 9112 3.2: a server MUST answer 400 to none or two;
+ * Node keeps the first of two, and a proxy may have routed by the other); serverOptions() lets
+ * such requests through so the refusal is in the API's format. An onRequest hook.
+ */
+export function hostCheck(
+  config: UnroutedConfig,
+): (request: FastifyRequest, reply: FastifyReply, done: () => void) => void {
+  return (request, reply, done) => {
+    if (
+      request.headers.host === undefined
+        ? request.raw.httpVersion === '1.1'
+        : hostLines(request.raw.rawHeaders) > 1
+    ) {
+      sendUnrouted(config, request, reply, {
+        status: 400,
+        code: 'invalid_request',
+        message:
+          request.headers.host === undefined
+            ? 'HTTP/1.1 requests need a Host header.'
+            : 'A request has one Host header, not several.',
+        param: null,
+      });
+    }
+    done();
+  };
+}
