@@ -279,7 +279,7 @@ function collectOperations(
       const operation = pathItem[method];
       if (!operation || typeof operation !== 'object') continue;
       const pointer = `${pathPointer}/${method}`;
-      const parameters = collectParameters(
+      const { grouped: parameters, ordered: allParameters } = collectParameters(
         document,
         pathItem.parameters,
         operation.parameters,
@@ -306,6 +306,7 @@ function collectOperations(
         description: operation.description,
         deprecated: operation.deprecated === true,
         parameters,
+        allParameters,
         body: collectBody(document, operation.requestBody, pointer, unsupported),
         responses,
         successStatus,

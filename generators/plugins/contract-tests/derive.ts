@@ -324,7 +324,7 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     }
     return value;
   };
-  const media = responseMediaTypes(ir, operation);
+  const media = responseMediaTypes(operation);
   const responses = Object.fromEntries(
     operation.responses.map((response) => [
       response.status,
