@@ -10,6 +10,7 @@
 import { SpecError, type LoadedDocument, type OpenApiDocument } from './load.js';
 import { camelCase } from './naming.js';
 import { deref, escapePointerPart, schemaRefName } from './refs.js';
+import { placeSchemas } from './ir-places.js';
 import { collectBody, collectResponses } from './ir-media.js';
 import { collectParameters, parsePathTemplate } from './ir-parameters.js';
 import { collectServers, operationServers } from './ir-servers.js';
@@ -101,6 +102,8 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
         warn,
       );
 
+  const model = new SchemaModel(document, loaded.openapiVersion);
+  placeSchemas(model, document, operations);
   return {
     source: loaded.sourcePath,
     get digest() {
@@ -124,7 +127,7 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
     ...(webhooks ? { webhooks } : {}),
     warnings,
     document,
-    model: new SchemaModel(document, loaded.openapiVersion),
+    model,
   };
 }
 

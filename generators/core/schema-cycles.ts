@@ -1,7 +1,8 @@
 /**
- * Component refs: which component a ref names, and which component schemas form cycles: each component's group of mutually reachable components in
- * the graph of their refs (Tarjan's algorithm, without recursion, so GitHub's thousand components
- * cannot overflow the stack). A ref between two components of one group lies on a cycle.
+ * Component refs: which component a ref names, and which components form cycles (each one's
+ * group of mutually reachable components in the graph of their refs, by Tarjan's algorithm
+ * without recursion, so GitHub's thousand components cannot overflow the stack). A ref between
+ * two components of one group lies on a cycle.
  *
  * Imports nothing outside the schema model (a copy runs inside the contract suites).
  */

@@ -28,7 +28,10 @@ type JsonObject = Record<string, any>;
 
 export class SchemaModel {
   private readonly nodes: SchemaNormaliser;
-  private pointers?: WeakMap<object, string>;
+  /** Where the IR's schemas are written, as build-ir.ts found them (`place`). */
+  private readonly placed = new WeakMap<object, string>();
+  /** Every object of the document -> where it hangs: made only when a schema was not placed. */
+  private pointers?: WeakMap<object, Place>;
 
   constructor(
     private readonly document: OpenApiDocument,
@@ -86,8 +89,16 @@ export class SchemaModel {
   /** Where a schema object is written in the document ('' when it is not in it). */
   pointerOf(schema: unknown): string {
     if (!schema || typeof schema !== 'object') return '';
+    const placed = this.placed.get(schema);
+    if (placed !== undefined) return placed;
+    // Indexing GitHub's 13 MB document takes a third of a second: only for a schema the IR did not place.
     this.pointers ??= indexObjects(this.document);
-    return this.pointers.get(schema) ?? '';
+    return pointerIn(this.pointers, schema) ?? '';
+  }
+
+  /** Records where a schema of the IR is written (build-ir.ts, as it finds them), so `node` need not search. */
+  place(schema: unknown, pointer: string): void {
+    if (schema && typeof schema === 'object' && !this.placed.has(schema)) this.placed.set(schema, pointer);
   }
 
   /** A `$ref` followed (to the end of a chain); any other value as it is. */
@@ -136,19 +147,58 @@ export class SchemaModel {
   }
 }
 
-/** Every object of the document by identity -> its JSON pointer (the first place it is met). */
-function indexObjects(document: unknown): WeakMap<object, string> {
-  const index = new WeakMap<object, string>();
-  const stack: Array<{ node: unknown; pointer: string }> = [{ node: document, pointer: '' }];
+/** Keys whose values are data, never schemas: their subtrees (GitHub's are most of its 13 MB) are not indexed. */
+const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
+/** Keys whose values map names to schemas: a key under them is a name, even `example`. */
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'schemas',
+]);
+
+/** Where an indexed object hangs: its parent and its key there (pointers are spelled only when asked). */
+interface Place {
+  parent?: object;
+  key: string;
+}
+
+/** Every object of the document by identity -> where it hangs (the first place it is met), data left out. */
+function indexObjects(document: unknown): WeakMap<object, Place> {
+  const index = new WeakMap<object, Place>();
+  const stack: Array<{ node: unknown; place: Place; names: boolean }> = [
+    { node: document, place: { key: '' }, names: false },
+  ];
   while (stack.length > 0) {
-    const { node, pointer } = stack.pop()!;
+    const { node, place, names } = stack.pop()!;
     if (!node || typeof node !== 'object' || index.has(node)) continue;
-    index.set(node, pointer);
+    index.set(node, place);
     if (Array.isArray(node))
-      node.forEach((item, at) => stack.push({ node: item, pointer: `${pointer}/${at}` }));
+      node.forEach((item, at) =>
+        stack.push({ node: item, place: { parent: node, key: String(at) }, names: false }),
+      );
     else
       for (const key in node as JsonObject)
-        stack.push({ node: (node as JsonObject)[key], pointer: `${pointer}/${escapePointerPart(key)}` });
+        if (names || (!DATA.has(key) && !key.startsWith('x-')))
+          stack.push({
+            node: (node as JsonObject)[key],
+            place: { parent: node, key },
+            names: !names && NAME_MAPS.has(key),
+          });
   }
   return index;
+}
+
+/** The JSON pointer of an indexed object. */
+function pointerIn(index: WeakMap<object, Place>, node: object): string | undefined {
+  const keys: string[] = [];
+  let place = index.get(node);
+  if (!place) return undefined;
+  while (place.parent) {
+    keys.push(escapePointerPart(place.key));
+    place = index.get(place.parent)!;
+  }
+  return keys.length === 0 ? '' : `/${keys.reverse().join('/')}`;
 }
