@@ -12,7 +12,7 @@ import type { Ir } from '../../core/ir.js';
 import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
 import { mediaSections } from './readme-media.js';
 import { pagedList, productionSections, sizeKeyword } from './readme-options.js';
-import type { TypeNames } from './types.js';
+import type { TypeNames } from './type-names.js';
 import { notFoundSource, pythonExample } from './values.js';
 
 function chainOf(plan: PythonPlan, method: MethodPlan): string {
