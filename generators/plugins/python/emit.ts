@@ -23,7 +23,7 @@ import { readmeFile } from './readme.js';
 import { Shapes } from './shapes.js';
 import { schemaDefinitions } from './type-definitions.js';
 import { pythonType, union } from './type-expressions.js';
-import { nameInlineSchemas, nameSchemas, type InlineSite, type TypeNames } from './type-names.js';
+import type { TypeNames } from './type-names.js';
 import { webhooksFile } from './webhooks-file.js';
 
 export const PYTHON_ROOT = 'python/';
@@ -32,12 +32,14 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RUNTIME_FILES = runtimeFiles(path.join(HERE, 'runtime'), '', '.py');
 const PACKAGE_FILES = runtimeFiles(path.join(HERE, 'package'), PYTHON_ROOT, '.py');
 
-export function emitPython(ir: Ir): GeneratedFile[] {
-  const plan = planPython(ir);
+/**
+ * The SDK's files, printed from its plan (every name made there). Asynchronous, as the other
+ * emitters are: it lets the plugins beside it go on between its resource modules.
+ */
+export async function emitPython(ir: Ir, plan: PythonPlan = planPython(ir)): Promise<GeneratedFile[]> {
   const pkg = `${PYTHON_ROOT}${plan.packageName}/`;
-  const names = nameSchemas(ir);
-  const eventType = ir.webhooks ? names.scope.claim('WebhookEvent') : undefined;
-  nameInlineSchemas(ir, names, inlineSites(ir, plan));
+  const names = plan.types;
+  const eventType = plan.eventType;
   const shapes = new Shapes(ir.model);
   const files: GeneratedFile[] = RUNTIME_FILES.map((file) => ({
     path: `${pkg}_core/${file.path}`,
@@ -47,8 +49,10 @@ export function emitPython(ir: Ir): GeneratedFile[] {
   files.push({ path: `${pkg}types.py`, content: typesFile(ir, names, eventType) });
   files.push({ path: `${pkg}_operations.py`, content: operationsFile(ir, plan, shapes) });
   const modules = plan.root.children.map((top) => ({ top, module: top.attribute }));
-  for (const { top } of modules)
+  for (const { top } of modules) {
     files.push({ path: `${pkg}resources/${top.attribute}.py`, content: resourceModule(ir, names, top) });
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   files.push({ path: `${pkg}resources/__init__.py`, content: resourcesInit(modules.map(({ top }) => top)) });
   if (ir.webhooks && eventType)
     files.push({ path: `${pkg}_webhooks.py`, content: webhooksFile(ir, eventType) });
@@ -62,34 +66,6 @@ export function emitPython(ir: Ir): GeneratedFile[] {
     content: renderChangelog(ir, `${plan.distributionName} (Python)`),
   });
   return files;
-}
-
-/**
- * Where inline schemas sit, in the order their TypedDicts are named: per operation its
- * parameters, request bodies (each property, or the whole `body`), results and paged items,
- * then the webhook events. Example: create-booking's response -> `CreateBookingResponse`.
- */
-function inlineSites(ir: Ir, plan: PythonPlan): InlineSite[] {
-  const sites: InlineSite[] = [];
-  for (const method of plan.methods) {
-    const id = method.operation.id;
-    for (const arg of method.params)
-      sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
-    for (const request of method.requests)
-      for (const arg of request.args)
-        sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
-    for (const media of method.responses)
-      sites.push({
-        schema: media.kind === 'json' ? media.schema : media.stream?.dataSchema,
-        side: 'response',
-        words: [id, media.kind === 'json' ? 'response' : 'event'],
-      });
-    if (method.operation.pagination)
-      sites.push({ schema: method.operation.pagination.itemSchema, side: 'response', words: [id, 'item'] });
-  }
-  for (const event of ir.webhooks?.events ?? [])
-    sites.push({ schema: event.schema, side: 'response', words: [event.name, 'event'] });
-  return sites;
 }
 
 function typesFile(ir: Ir, names: TypeNames, eventType: string | undefined): string {

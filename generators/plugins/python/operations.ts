@@ -97,7 +97,7 @@ export function operationsFile(ir: Ir, plan: PythonPlan, shapes: Shapes): string
     if (wire.bodies.length > 0) {
       const bodies = wire.bodies.map((wireBody, index) => {
         const parts = (wireBody.parts ?? []).map((part) => partCode(part, wireBody));
-        const mode = method.requests[index]?.mode === 'fields' ? ', mode="fields"' : '';
+        const mode = method.requests[index]?.mode === 'merged' ? ', mode="fields"' : '';
         return `Body(${pyString(wireBody.mediaType)}, ${pyString(wireBody.kind)}${parts.length > 0 ? `, parts=${tuple(parts, '            ')}` : ''}${mode})`;
       });
       fields.push(`bodies=${tuple(bodies, '    ')}`);

@@ -35,7 +35,7 @@ function exampleArguments(ir: Ir, method: MethodPlan): string | undefined {
   if (
     !body ||
     example === undefined ||
-    variant?.mode !== 'fields' ||
+    variant?.mode !== 'merged' ||
     variant.media.kind !== 'json' ||
     !example ||
     typeof example !== 'object'
