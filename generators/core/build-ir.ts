@@ -11,6 +11,7 @@ import { SpecError } from './load.js';
 import type { LoadedDocument, OpenApiDocument } from './document.js';
 import { camelCase } from './naming.js';
 import { deref, escapePointerPart, schemaRefName } from './refs.js';
+import { placeSchemas } from './ir-places.js';
 import { collectBody, collectResponses } from './ir-media.js';
 import { collectParameters, parsePathTemplate } from './ir-parameters.js';
 import { collectServers, operationServers } from './ir-servers.js';
@@ -102,6 +103,8 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
         warn,
       );
 
+  const model = new SchemaModel(document, loaded.openapiVersion);
+  placeSchemas(model, document, operations);
   return {
     source: loaded.sourcePath,
     get digest() {
@@ -125,7 +128,7 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
     ...(webhooks ? { webhooks } : {}),
     warnings,
     document,
-    model: new SchemaModel(document, loaded.openapiVersion),
+    model,
   };
 }
 
@@ -280,7 +283,7 @@ function collectOperations(
       const operation = pathItem[method];
       if (!operation || typeof operation !== 'object') continue;
       const pointer = `${pathPointer}/${method}`;
-      const parameters = collectParameters(
+      const { grouped: parameters, ordered: allParameters } = collectParameters(
         document,
         pathItem.parameters,
         operation.parameters,
@@ -307,6 +310,7 @@ function collectOperations(
         description: operation.description,
         deprecated: operation.deprecated === true,
         parameters,
+        allParameters,
         body: collectBody(document, operation.requestBody, pointer, unsupported),
         responses,
         successStatus,

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
+import { portableFiles, withPortableImports } from '../../core/portable.js';
 import type { Ir } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { contractSharedSchema } from './schemas.js';
@@ -20,10 +21,14 @@ import type { ParameterCase } from './runtime/cases.js';
 import { resourceCases, stateMachineCases } from './sequences.js';
 import { exampleCases, parameterCases, pathCases } from './spec-facts.js';
 
-const RUNTIME_FILES = runtimeFiles(
-  path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'),
-  'contract-tests/core/',
-);
+/** The runtime, its imports of the value generator pointed at the copy of it under `core/schema/`. */
+const RUNTIME_FILES = [
+  ...runtimeFiles(
+    path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'),
+    'contract-tests/core/',
+  ).map((file) => ({ ...file, content: withPortableImports(file.content) })),
+  ...portableFiles('contract-tests/core/schema/'),
+];
 
 /**
  * Example: `retrieveSubject: (client, path, params, body) => client.nature.subjects.retrieve(path['subject_id'])`:
@@ -313,7 +318,7 @@ export function emitContractTests(ir: Ir, client: ClientPlan): GeneratedFile[] {
   const sequences = { resources: resourceCases(ir), stateMachines: stateMachineCases(ir) };
   const paths = pathCases(ir);
   const shared = contractSharedSchema(ir);
-  const examples = exampleCases(ir, parameters, shared);
+  const examples = exampleCases(ir, shared);
   const { limitHeader, remainingHeader, retryAfterHeader } = ir.conventions.rateLimit;
   // The lines of every pointer a finding can name: operations, their parameters, bodies, responses, examples, paths.
   const pointers = new Set<string>(['/security', '/components/securitySchemes']);

@@ -15,7 +15,8 @@ import {
   type RequestVariant,
   type ResourcePlan,
 } from './plan.js';
-import { pythonType, union, type TypeNames } from './types.js';
+import { pythonType, union } from './type-expressions.js';
+import type { TypeNames } from './type-names.js';
 
 /** The Python type an argument takes (before `NotGiven` for an optional one): its schema's request view (no readOnly keys). */
 function valueType(ir: Ir, responseNames: TypeNames, arg: Argument): string {

@@ -8,7 +8,7 @@
 import { NameScope } from '../../sdk-shape/index.js';
 
 /** Python keywords (3.7+, where `async` and `await` became reserved). Soft keywords such as `type` and `match` stay usable. */
-const KEYWORDS = new Set(
+export const KEYWORDS = new Set(
   'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
     ' ',
   ),

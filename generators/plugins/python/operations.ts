@@ -16,7 +16,8 @@ import {
 } from '../../sdk-shape/index.js';
 import { pyString } from './naming.js';
 import type { PythonPlan } from './plan.js';
-import { pythonLiteral, type Shapes } from './types.js';
+import type { Shapes } from './shapes.js';
+import { pythonLiteral } from './values.js';
 
 const DEFAULT_STYLE: Record<WireParam['in'], string> = {
   path: 'simple',
@@ -96,7 +97,7 @@ export function operationsFile(ir: Ir, plan: PythonPlan, shapes: Shapes): string
     if (wire.bodies.length > 0) {
       const bodies = wire.bodies.map((wireBody, index) => {
         const parts = (wireBody.parts ?? []).map((part) => partCode(part, wireBody));
-        const mode = method.requests[index]?.mode === 'fields' ? ', mode="fields"' : '';
+        const mode = method.requests[index]?.mode === 'merged' ? ', mode="fields"' : '';
         return `Body(${pyString(wireBody.mediaType)}, ${pyString(wireBody.kind)}${parts.length > 0 ? `, parts=${tuple(parts, '            ')}` : ''}${mode})`;
       });
       fields.push(`bodies=${tuple(bodies, '    ')}`);

@@ -7,9 +7,13 @@
  * and `PythonScope`.
  */
 import type { Ir, IrMedia, IrOperation, IrPart, JsonSchema } from '../../core/ir.js';
-import { hiddenOn } from '../../core/schema-dialect.js';
+import { hiddenOn } from '../../core/values/sides.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { pythonName, PythonScope } from './naming.js';
+import { CLASS_RESERVED, CLIENT_MEMBERS, METHOD_RESERVED } from './reserved.js';
+import { nameInlineSchemas, nameSchemas, type InlineSite, type TypeNames } from './type-names.js';
+import type { PythonPluginOptions } from './options.js';
+import { oncePer } from '../../core/once-per.js';
 
 /** Keyword arguments every method takes after the API's own (runtime request options, Stainless's names); `extra_body` only where there is a body. */
 export const OPTION_ARGS = [
@@ -19,61 +23,6 @@ export const OPTION_ARGS = [
   'timeout',
   'max_retries',
   'max_retry_wait',
-];
-
-/** Names a generated method's own code uses; no API argument may take them. */
-const METHOD_RESERVED = [
-  'self',
-  'NOT_GIVEN',
-  'NotGiven',
-  'RequestOptions',
-  'Any',
-  'Mapping',
-  'Optional',
-  'Union',
-  'List',
-  'Dict',
-  'Literal',
-  'Sequence',
-  'overload',
-  'date',
-  'datetime',
-  '_types',
-  '_ops',
-  'Stream',
-  'ServerSentEvent',
-  'FileTypes',
-  'BinaryContent',
-  'PartWithHeaders',
-  'AsyncStream',
-  'AsyncPaginator',
-  'AsyncCursorPage',
-  'AsyncAPIResponse',
-  'deprecated',
-  'SyncPage',
-  'AsyncPage',
-  'AsyncPagePaginator',
-];
-
-/** The clients' public members: a top-level resource must not take one of these names. */
-export const CLIENT_MEMBERS = [
-  'api_key',
-  'base_url',
-  'max_retries',
-  'timeout',
-  'stream_idle_timeout',
-  'max_retry_wait',
-  'environment',
-  'webhook_secret',
-  'request',
-  'request_raw',
-  'request_page',
-  'request_page_raw',
-  'close',
-  'with_options',
-  'with_raw_response',
-  'with_streaming_response',
-  'webhooks',
 ];
 
 export type ArgumentLocation = 'path' | 'query' | 'header' | 'cookie' | 'field' | 'body';
@@ -98,8 +47,8 @@ export interface Argument {
 /** One request media type as the method takes it. */
 export interface RequestVariant {
   media: IrMedia;
-  /** Each property a keyword argument (`fields`), or one `body` argument. */
-  mode: 'fields' | 'body';
+  /** Each property a keyword argument of the method's own (`merged`), or the whole body one `body` argument (`property`): the TypeScript client plan's names. */
+  mode: 'merged' | 'property';
   /** The body's arguments: its fields, or the one `body`. */
   args: Argument[];
 }
@@ -124,50 +73,6 @@ export interface MethodPlan {
   options: string[];
 }
 
-/** Names every generated module may import; no class may take them. */
-const CLASS_RESERVED = [
-  'BaseClient',
-  'AsyncBaseClient',
-  'ClientCore',
-  'RequestOptions',
-  'SyncCursorPage',
-  'AsyncCursorPage',
-  'AsyncPaginator',
-  'APIResponse',
-  'AsyncAPIResponse',
-  'NotGiven',
-  'NOT_GIVEN',
-  'Any',
-  'Mapping',
-  'Optional',
-  'Union',
-  'List',
-  'Dict',
-  'Literal',
-  'Sequence',
-  'overload',
-  'date',
-  'datetime',
-  'logging',
-  'Stream',
-  'AsyncStream',
-  'ServerSentEvent',
-  'FileTypes',
-  'BinaryContent',
-  'PartWithHeaders',
-  'StreamedCall',
-  'to_streamed_response_wrapper',
-  'to_async_streamed_response_wrapper',
-  'deprecated',
-  'Transport',
-  'AsyncTransport',
-  'UnknownWebhookEvent',
-  'Webhooks',
-  'SyncPage',
-  'AsyncPage',
-  'AsyncPagePaginator',
-];
-
 export interface ResourcePlan {
   /** Attribute name on the parent. */
   attribute: string;
@@ -189,7 +94,7 @@ export interface ResourcePlan {
 }
 
 export interface PythonPlan {
-  /** Import name of the package, e.g. "assessment_service". */
+  /** Import name of the package, e.g. "assessment_service" (the plugin's `packageName` option, else the SDK name in snake case). */
   packageName: string;
   /** Distribution name for pyproject, e.g. "assessment-service". */
   distributionName: string;
@@ -198,6 +103,10 @@ export interface PythonPlan {
   asyncClientClass: string;
   root: ResourcePlan;
   methods: MethodPlan[];
+  /** types.py's names: every component's and inline object's TypedDict or alias, per side of a message. */
+  types: TypeNames;
+  /** The union of the webhook events' types, when the spec declares webhooks. */
+  eventType?: string;
 }
 
 function bodyProperties(
@@ -211,7 +120,7 @@ function bodyProperties(
   if (!types.includes('object')) return undefined;
   // readOnly properties are the server's to set: no argument sends them.
   return Object.entries<JsonSchema>(flat.properties)
-    .filter(([, inner]) => !hiddenOn('request', ir.model.deref(inner)))
+    .filter(([, inner]) => !hiddenOn('request', ir.model.node(inner)))
     .map(([key, inner]) => ({ key, schema: inner, required: required.has(key) }));
 }
 
@@ -231,7 +140,7 @@ function fieldArguments(
   if (media.kind === 'multipart' || media.kind === 'form') {
     if (!media.parts || media.parts.length === 0) return undefined;
     return media.parts
-      .filter((part) => !hiddenOn('request', ir.model.deref(part.schema)))
+      .filter((part) => !hiddenOn('request', ir.model.node(part.schema)))
       .map((part) => ({
         name: claim(part.name),
         wire: part.name,
@@ -306,12 +215,12 @@ function planMethod(ir: Ir, operation: IrOperation, name: string, constant: stri
   let bodyName: string | undefined;
   const requests: RequestVariant[] = (operation.body?.content ?? []).map((media) => {
     const fields = fieldArguments(ir, operation, media, claimField);
-    if (fields) return { media, mode: 'fields' as const, args: fields };
+    if (fields) return { media, mode: 'merged' as const, args: fields };
     bodyName ??= scope.claim('body');
     const schema: JsonSchema = media.kind === 'json' ? media.schema : true;
     return {
       media,
-      mode: 'body' as const,
+      mode: 'property' as const,
       args: [
         {
           name: bodyName,
@@ -347,10 +256,27 @@ export function allArguments(method: MethodPlan): Argument[] {
   );
 }
 
-export function planPython(ir: Ir): PythonPlan {
+/**
+ * The Python SDK's plan, made once per IR and options: the plugin's emitter and the round trip
+ * (through the plugin's exports) read the same one (read only).
+ */
+export function planPython(ir: Ir, options: PythonPluginOptions = {}): PythonPlan {
+  const plans = plansOf(ir);
+  const key = options.packageName ?? '';
+  let plan = plans.get(key);
+  if (!plan) {
+    plan = makePlan(ir, options);
+    plans.set(key, plan);
+  }
+  return plan;
+}
+
+const plansOf = oncePer((_ir: Ir) => new Map<string, PythonPlan>());
+
+function makePlan(ir: Ir, options: PythonPluginOptions): PythonPlan {
   const shape = sdkShape(ir);
   const baseName = shape.names.base;
-  const packageName = pythonName(baseName, 'module');
+  const packageName = options.packageName ?? pythonName(baseName, 'module');
   const clientClass = pythonName(baseName, 'class');
   const constants = new PythonScope(['SHAPES', 'Operation', 'PaginationSpec', 'PageSpec', 'Dict', 'Shape']);
   const classes = new PythonScope([...CLASS_RESERVED, clientClass]);
@@ -429,7 +355,48 @@ export function planPython(ir: Ir): PythonPlan {
   claimRaw(root);
   claimStreaming(root);
   claimAsync(root);
-  return { packageName, distributionName: baseName, clientClass, asyncClientClass, root, methods };
+  // types.py's names, after the classes' (its scope is its own module's).
+  const types = nameSchemas(ir);
+  const eventType = ir.webhooks ? types.scope.claim('WebhookEvent') : undefined;
+  nameInlineSchemas(ir, types, inlineSites(ir, methods));
+  return {
+    packageName,
+    distributionName: baseName,
+    clientClass,
+    asyncClientClass,
+    root,
+    methods,
+    types,
+    ...(eventType !== undefined ? { eventType } : {}),
+  };
+}
+
+/**
+ * Where inline schemas sit, in the order their TypedDicts are named: per operation its
+ * parameters, request bodies (each property, or the whole `body`), results and paged items,
+ * then the webhook events. Example: create-booking's response -> `CreateBookingResponse`.
+ */
+function inlineSites(ir: Ir, methods: MethodPlan[]): InlineSite[] {
+  const sites: InlineSite[] = [];
+  for (const method of methods) {
+    const id = method.operation.id;
+    for (const arg of method.params)
+      sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
+    for (const request of method.requests)
+      for (const arg of request.args)
+        sites.push({ schema: arg.schema, side: 'request', words: [id, arg.wire] });
+    for (const media of method.responses)
+      sites.push({
+        schema: media.kind === 'json' ? media.schema : media.stream?.dataSchema,
+        side: 'response',
+        words: [id, media.kind === 'json' ? 'response' : 'event'],
+      });
+    if (method.operation.pagination)
+      sites.push({ schema: method.operation.pagination.itemSchema, side: 'response', words: [id, 'item'] });
+  }
+  for (const event of ir.webhooks?.events ?? [])
+    sites.push({ schema: event.schema, side: 'response', words: [event.name, 'event'] });
+  return sites;
 }
 
 /** The resource that holds `method`: its `attributes` reach it from the client. */

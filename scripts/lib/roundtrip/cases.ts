@@ -8,6 +8,10 @@
  * escaped), a path value is never `.` or `..`, styled multipart values hold no delimiter,
  * allowReserved values hold no `%XX` (it passes encoded triples through), and what a client does
  * not send (null, an empty array or object) is expected absent on the server.
+ *
+ * fast-check draws first (its arbitraries wrap the value generator's core); when none of its draws
+ * satisfies a schema, the value generator itself is asked (its minimal and example values, then
+ * seeded realistic ones), so a satisfiable schema is given a value.
  */
 import fc from 'fast-check';
 import type {
@@ -25,7 +29,8 @@ import {
   standaloneSchema,
 } from '../../../generators/core/schema-dialect.js';
 import { createAjv } from '../../../generators/plugins/server/runtime/validation.js';
-import { valueShape } from '../../../generators/core/value-shape.js';
+import { drawFromSchema } from '../../../generators/core/values/from-schema.js';
+import type { DrawMode } from '../../../generators/core/values/strategy.js';
 import { arbitraryFrom } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';
 
@@ -162,21 +167,60 @@ function sampleOne<T>(arbitrary: fc.Arbitrary<T>, seed: number): T {
   return fc.sample(arbitrary, { seed, numRuns: 1 })[0];
 }
 
-/** Draws tried per value before the schema is called undrawable (fast-check's own filter would loop forever). */
+/** Draws tried per value before the value generator is asked (fast-check's own filter would loop forever). */
 const DRAW_TRIES = 200;
+/** Seeded realistic draws the value generator is asked for after its minimal and example values. */
+const GENERATOR_TRIES = 32;
 
-/** One drawn value that `accept` takes; throws, naming `what`, when none of DRAW_TRIES is (a pattern or format the generator cannot meet). */
+/** What the value generator is asked when fast-check's draws fail: a schema (refs into `root`) and the side it is for. */
+interface Fallback {
+  root: Root;
+  schema: Schema;
+  side: 'request' | 'response';
+  nonEmpty?: boolean;
+}
+
+/**
+ * One value that `accept` takes: fast-check's draws first, then the value generator's. Throws,
+ * naming `what`, when none is (a pattern or format beyond both).
+ */
 function sampleWhere<T>(
-  arbitrary: fc.Arbitrary<T>,
+  arbitrary: () => fc.Arbitrary<T>,
   accept: (value: T) => boolean,
   seed: number,
   what: string,
+  fallback: Fallback,
 ): T {
-  for (let attempt = 0; attempt < DRAW_TRIES; attempt += 1) {
-    const value = sampleOne(arbitrary, seed + attempt * 65_537);
+  let drawn: fc.Arbitrary<T> | undefined;
+  try {
+    drawn = arbitrary();
+  } catch {
+    // A pattern fast-check cannot read: the value generator may.
+  }
+  for (let attempt = 0; drawn && attempt < DRAW_TRIES; attempt += 1) {
+    const value = sampleOne(drawn, seed + attempt * 65_537);
     if (accept(value)) return value;
   }
-  throw new Error(`no value drawn for ${what} in ${DRAW_TRIES} tries satisfies its schema`);
+  const modes: Array<{ mode: DrawMode; seed: number }> = [
+    { mode: 'minimal', seed },
+    { mode: 'example', seed },
+    ...Array.from({ length: GENERATOR_TRIES }, (_, index) => ({
+      mode: 'realistic' as const,
+      seed: seed + index,
+    })),
+  ];
+  for (const { mode, seed: drawSeed } of modes) {
+    const value = drawFromSchema(fallback.root, fallback.schema, {
+      mode,
+      seed: drawSeed,
+      side: fallback.side,
+      nonEmpty: fallback.nonEmpty,
+    }) as T;
+    if (accept(value)) return value;
+  }
+  throw new Error(
+    `no value drawn for ${what} in ${DRAW_TRIES} tries of fast-check and ${modes.length} of the value generator satisfies its schema`,
+  );
 }
 
 function paramValue(ir: Ir, root: Root, param: IrParameter, seed: number): Generated | undefined {
@@ -185,10 +229,11 @@ function paramValue(ir: Ir, root: Root, param: IrParameter, seed: number): Gener
   if (!param.required && sampleOne(fc.nat({ max: 3 }), seed) === 0) return undefined;
   return {
     value: sampleWhere(
-      arbitraryFrom(root, schema),
+      () => arbitraryFrom(root, schema),
       (value) => representable(param, value) && accepts(value),
       seed,
       `${param.in} parameter ${param.name}`,
+      { root, schema, side: 'request', nonEmpty: rulesFor(param).nonEmptyCollections },
     ),
   };
 }
@@ -234,7 +279,7 @@ function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
     case 'text': {
       // A text document with a structured schema (XML) is sent as text: any string stands for it.
       const stringSchema =
-        valueShape(ir.document, media.schema) === 'primitive'
+        ir.model.shape(media.schema) === 'primitive'
           ? standaloneSchema(media.schema, ir)
           : { type: 'string' };
       return sampleOne(arbitraryFrom(root, stringSchema), seed);
@@ -246,10 +291,11 @@ function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
     default:
       // A null body is not drawn: the SDKs take a JSON body as an object's fields or a value, never null.
       return sampleWhere(
-        arbitraryFrom(root, withDiscriminators(standaloneSchema(media.schema, ir))),
+        () => arbitraryFrom(root, standaloneSchema(media.schema, ir)),
         (value) => value !== null && VALIDITY.request(media.schema)(value),
         seed,
         `the ${media.mediaType} request body`,
+        { root, schema: standaloneSchema(media.schema, ir), side: 'request' },
       );
   }
 }
@@ -285,42 +331,6 @@ function forResponses(node: Schema): Schema {
   return out;
 }
 
-/**
- * oneOf/anyOf with a discriminator: each alternative is drawn with its discriminator value set
- * (from the mapping, else the schema's name, as OAS says), since a value without it may match
- * several alternatives and so none of a oneOf.
- */
-function withDiscriminators(node: Schema): Schema {
-  if (Array.isArray(node)) return node.map(withDiscriminators);
-  if (!node || typeof node !== 'object') return node;
-  const out: Schema = Object.fromEntries(
-    Object.entries<Schema>(node).map(([key, value]) => [key, withDiscriminators(value)]),
-  );
-  const property = node.discriminator?.propertyName;
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    if (typeof property !== 'string' || !Array.isArray(node[key])) continue;
-    const mapping: Record<string, string> = node.discriminator.mapping ?? {};
-    out[key] = node[key].map((alternative: Schema) => {
-      const ref = typeof alternative?.$ref === 'string' ? alternative.$ref : undefined;
-      const values = ref
-        ? Object.entries(mapping)
-            .filter(([, target]) => ref.endsWith(target.replace(/^.*#/, '#').slice(1)))
-            .map(([value]) => value)
-        : [];
-      const implicit = ref && values.length === 0 ? [decodeURIComponent(ref.split('/').at(-1)!)] : values;
-      return implicit.length > 0
-        ? {
-            allOf: [
-              withDiscriminators(alternative),
-              { required: [property], properties: { [property]: { enum: implicit } } },
-            ],
-          }
-        : withDiscriminators(alternative);
-    });
-  }
-  return out;
-}
-
 const eventText = fc.string({ unit: 'grapheme', maxLength: 20 }).filter((text) => !/[\r\n\0]/.test(text));
 
 function responseValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
@@ -333,10 +343,11 @@ function responseValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknow
   switch (media.kind) {
     case 'json':
       return sampleWhere(
-        arbitraryFrom(root, forResponses(withDiscriminators(standaloneSchema(media.schema, ir)))),
+        () => arbitraryFrom(root, forResponses(standaloneSchema(media.schema, ir))),
         VALIDITY.response(media.schema),
         seed,
         `the ${media.mediaType} response body`,
+        { root, schema: forResponses(standaloneSchema(media.schema, ir)), side: 'response' },
       );
     case 'text':
     case 'form':
@@ -460,8 +471,7 @@ export function buildCases(
   runs: number,
 ): { cases: Case[]; failed: Array<{ operationId: string; reason: string }> } {
   VALIDITY = validity(ir);
-  const shared = sharedSchema(ir) as Root;
-  const root = { ...shared, components: { schemas: withDiscriminators(shared.components.schemas) } } as Root;
+  const root = sharedSchema(ir) as Root;
   const responseRoot = { ...root, components: { schemas: forResponses(root.components.schemas) } } as Root;
   const cases: Case[] = [];
   const failed: Array<{ operationId: string; reason: string }> = [];

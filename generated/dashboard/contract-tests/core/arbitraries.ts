@@ -4,11 +4,21 @@
 /**
  * fast-check arbitraries from JSON Schema 2020-12: every value they make satisfies the schema
  * (formats, patterns, enums, bounds, required, additionalProperties, propertyNames, min/max
- * properties and items, oneOf/anyOf/allOf). The property stage still validates each value with
- * Ajv before sending it, so a schema this builder reads too loosely costs a skipped run, never a
- * false failure of the target.
+ * properties and items, oneOf/anyOf/allOf, a discriminator's value for each member). The property
+ * stage still validates each value with Ajv before sending it, so a schema this builder reads too
+ * loosely costs a skipped run, never a false failure of the target.
+ *
+ * A fast-check wrapper around the value generator's core (generators/core/values/, copied beside
+ * this file as `schema/`): which properties a side of a message carries (readOnly, writeOnly), a
+ * discriminator's mapping, and the formats fast-check has no arbitrary for come from there.
  */
 import fc from 'fast-check';
+import { FORMATS } from './schema/values/formats.js';
+import { nodeFromSchema } from './schema/values/from-schema.js';
+import { Random } from './schema/values/random.js';
+import { drawValue } from './schema/values/draw.js';
+import { hiddenOn, withoutHidden } from './schema/values/sides.js';
+import { merged } from './schema/schema-merge.js';
 
 // Schemas are untyped JSON.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,6 +35,59 @@ const MAX_DEPTH = 5;
 const MAX_GENERATED_ITEMS = 8;
 /** Sizes up to this are also tried at their maximum (maxItems, maxProperties, maxLength), where off-by-one bugs live. */
 const MAX_BOUNDARY_SIZE = 1000;
+
+/** Draws a bounded filter tries before it gives the value generator's value instead. */
+const FILTER_TRIES = 64;
+
+/**
+ * `arbitrary.filter(accept)` that cannot hang: fast-check's own filter draws until one passes, for
+ * ever when none can (a format whose values are all longer than maxLength). After FILTER_TRIES
+ * draws this gives `fallback()` (the value generator's value of the schema) when it passes, else
+ * the last draw (which the caller's validation then refuses, as it refuses any loose draw).
+ */
+function bounded<T>(
+  arbitrary: fc.Arbitrary<T>,
+  accept: (value: T) => boolean,
+  fallback: () => unknown,
+): fc.Arbitrary<T> {
+  return new BoundedFilter(arbitrary, accept, fallback);
+}
+
+class BoundedFilter<T> extends fc.Arbitrary<T> {
+  private fallbackValue?: { value: unknown };
+
+  constructor(
+    private readonly arbitrary: fc.Arbitrary<T>,
+    private readonly accept: (value: T) => boolean,
+    private readonly fallback: () => unknown,
+  ) {
+    super();
+  }
+
+  generate(random: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    let drawn = this.arbitrary.generate(random, biasFactor);
+    for (let attempt = 1; attempt < FILTER_TRIES && !this.accept(drawn.value); attempt += 1)
+      drawn = this.arbitrary.generate(random, biasFactor);
+    if (this.accept(drawn.value)) return drawn;
+    this.fallbackValue ??= { value: this.fallback() };
+    return this.accept(this.fallbackValue.value as T)
+      ? new fc.Value(this.fallbackValue.value as T, undefined)
+      : drawn;
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.arbitrary.canShrinkWithoutContext(value) && this.accept(value);
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    if (context === undefined && !this.arbitrary.canShrinkWithoutContext(value)) return fc.Stream.nil();
+    return this.arbitrary.shrink(value, context).filter((shrunk) => this.accept(shrunk.value));
+  }
+}
+
+/** The value generator's plain value of a schema with no refs (a string's, a key's). */
+const plainValue = (schema: Schema) => () => drawValue(nodeFromSchema(NO_ROOT, schema));
+const NO_ROOT = {};
 
 /** Usually `usual`, one time in five the value at the schema's size limit. */
 const atBoundary = <T>(usual: fc.Arbitrary<T>, boundary: fc.Arbitrary<T>): fc.Arbitrary<T> =>
@@ -166,12 +229,25 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
     case 'hostname':
       base = fc.domain();
       break;
+    default:
+      // A format fast-check has no arbitrary for (byte, duration, uri-template, …): the core's draws.
+      if (schema.format !== undefined && FORMATS[schema.format]?.drawn)
+        base = fc
+          .integer({ min: 0, max: 0x7fffffff })
+          .map((seed) => FORMATS[schema.format].drawn!(new Random(seed)));
+      else if (schema.format !== undefined && FORMATS[schema.format])
+        base = fc.constantFrom(FORMATS[schema.format].minimal, FORMATS[schema.format].example);
   }
-  if (base && pattern) return base.filter((value) => pattern.test(value) && fits(value));
-  if (base) return base.filter(fits);
+  if (base && pattern)
+    return bounded(base, (value) => pattern.test(value) && fits(value), plainValue(schema));
+  if (base) return bounded(base, fits, plainValue(schema));
   if (pattern) {
-    const bounded = lengthBoundedPattern(schema.pattern, minLength, maxLength);
-    return fc.stringMatching(bounded ? regexOf(bounded) : pattern).filter(fits);
+    const lengthBounded = lengthBoundedPattern(schema.pattern, minLength, maxLength);
+    return bounded(
+      fc.stringMatching(lengthBounded ? regexOf(lengthBounded) : pattern),
+      fits,
+      plainValue(schema),
+    );
   }
   // Any code point (one per unit), so length bounds count as JSON Schema counts them; now and then exactly maxLength.
   const usual = fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, minLength + 40) });
@@ -226,8 +302,7 @@ function itemKey(root: SchemaRoot, items: Schema): string | undefined {
 }
 
 function isReadOnly(root: SchemaRoot, schema: Schema): boolean {
-  const resolved = schema && typeof schema === 'object' ? merge(root, schema) : undefined;
-  return resolved?.readOnly === true;
+  return Boolean(schema) && typeof schema === 'object' && hiddenOn('request', nodeFromSchema(root, schema));
 }
 
 /**
@@ -235,43 +310,46 @@ function isReadOnly(root: SchemaRoot, schema: Schema): boolean {
  * a request should not send them; a validator such as Prism's refuses them where
  * additionalProperties is false). Follows objects, arrays and the branches of oneOf/anyOf.
  */
-export function withoutReadOnly(root: SchemaRoot, schema: Schema, value: unknown, depth = 0): unknown {
-  if (
-    depth > MAX_DEPTH * 2 ||
-    value === null ||
-    typeof value !== 'object' ||
-    !schema ||
-    typeof schema !== 'object'
-  )
-    return value;
-  const merged = merge(root, schema);
-  if (!merged || typeof merged !== 'object') return value;
-  if (Array.isArray(value))
-    return merged.items ? value.map((item) => withoutReadOnly(root, merged.items, item, depth + 1)) : value;
-  const branches: Schema[] = [
-    merged,
-    ...[...(merged.oneOf ?? []), ...(merged.anyOf ?? [])].map((branch: Schema) => merge(root, branch)),
-  ];
-  const out: Record<string, unknown> = {};
-  for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
-    const declared = branches.map((branch) => branch?.properties?.[name]).filter(Boolean);
-    if (declared.length && declared.every((property: Schema) => isReadOnly(root, property))) continue;
-    out[name] = declared.length ? withoutReadOnly(root, declared[0], item, depth + 1) : item;
-  }
-  return out;
+export function withoutReadOnly(root: SchemaRoot, schema: Schema, value: unknown): unknown {
+  return schema && typeof schema === 'object'
+    ? withoutHidden(nodeFromSchema(root, schema), value, 'request')
+    : value;
 }
 
 /** Properties of an object schema that are writeOnly (sent, never answered), allOf merged. */
 export function writeOnlyProperties(root: SchemaRoot, schema: Schema): Set<string> {
-  const merged = schema && typeof schema === 'object' ? merge(root, schema) : undefined;
+  const node = schema && typeof schema === 'object' ? merged(nodeFromSchema(root, schema)) : undefined;
   return new Set(
-    Object.entries<Schema>(merged?.properties ?? {})
-      .filter(
-        ([, property]) =>
-          property && typeof property === 'object' && merge(root, property)?.writeOnly === true,
-      )
-      .map(([name]) => name),
+    node?.kind === 'object'
+      ? node.properties
+          .filter((property) => hiddenOn('response', property.node))
+          .map((property) => property.name)
+      : [],
   );
+}
+
+/**
+ * oneOf/anyOf members each with their discriminator value required (the mapping's, else the
+ * member's name, as OAS says): a value without it may match several members, and so none of a oneOf.
+ */
+function withDiscriminator(root: SchemaRoot, schema: Schema, key: 'oneOf' | 'anyOf'): Schema[] {
+  const options: Schema[] = schema[key];
+  const property = schema.discriminator?.propertyName;
+  if (typeof property !== 'string') return options;
+  const node = nodeFromSchema(root, { [key]: options, discriminator: schema.discriminator });
+  const mapping = node.discriminator?.mapping ?? [];
+  return options.map((option, index) => {
+    const member = node.kind === 'union' ? node.members[index] : undefined;
+    const values = mapping
+      .filter(
+        (entry) =>
+          member?.kind === 'ref' && entry.target.name !== undefined && entry.target.name === member.name,
+      )
+      .map((entry) => entry.value);
+    return values.length > 0
+      ? { allOf: [option, { required: [property], properties: { [property]: { enum: values } } }] }
+      : option;
+  });
 }
 
 function objectArbitrary(
@@ -302,8 +380,10 @@ function objectArbitrary(
         ? merge(root, schema.propertyNames)
         : {}),
     };
-    const keys = stringArbitrary({ minLength: 1, ...keySchema }).filter(
+    const keys = bounded(
+      stringArbitrary({ minLength: 1, ...keySchema }),
       (key) => !['__proto__', 'constructor', 'prototype'].includes(key),
+      () => 'key',
     );
     const maxKeys = Math.min(schema.maxProperties ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS);
     const values = arbitraryFrom(root, extra === true ? {} : extra, depth + 1);
@@ -322,8 +402,10 @@ function objectArbitrary(
   const minProperties = schema.minProperties ?? 0;
   const maxProperties = schema.maxProperties ?? Infinity;
   if (minProperties > 0 || maxProperties < Infinity)
-    result = result.filter(
+    result = bounded(
+      result,
       (value) => Object.keys(value).length >= minProperties && Object.keys(value).length <= maxProperties,
+      () => drawValue(nodeFromSchema(root, schema), { side: 'request' }),
     );
   return result;
 }
@@ -339,7 +421,8 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
   if (Array.isArray(schema.enum) && schema.enum.length) return fc.constantFrom(...schema.enum);
   for (const key of ['oneOf', 'anyOf'] as const) {
     if (Array.isArray(schema[key]) && schema[key].length) {
-      const { [key]: options, ...rest } = schema;
+      const { [key]: _options, ...rest } = schema;
+      const options = withDiscriminator(root, schema, key);
       const parts = options.map((option: Schema) =>
         arbitraryFrom(root, Object.keys(rest).length ? { allOf: [rest, option] } : option, depth + 1),
       );

@@ -76,7 +76,7 @@ export function driverCall(plan: PythonPlan, call: WireCall): DriverCall {
         )
       : method.requests[0];
     if (!variant) throw new Error(`${call.operationId} takes no ${call.contentType ?? 'body'}.`);
-    if (variant.mode === 'fields') {
+    if (variant.mode === 'merged') {
       const body = (call.body ?? {}) as Record<string, unknown>;
       for (const arg of variant.args) if (body[arg.wire] !== undefined) kwargs[arg.name] = body[arg.wire];
     } else kwargs[variant.args[0].name] = call.body;

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PORTABLE_MODULES, withPortableImports } from '../../../../generators/core/portable.js';
 import { builtInPlugins, generate } from '../../../../generators/pipeline.js';
 
 const FIXTURES = path.resolve('test/fixtures/specs');
@@ -21,8 +22,12 @@ const RUNTIMES = [
   // The Python package's folder is named after the spec, so this one is matched by its tail.
   { copy: '/_core/', source: path.resolve('generators/plugins/python/runtime'), extension: '.py' },
 ];
+/** The schema model and value generator the contract runtime imports, copied beside it (core/portable.ts). */
+const PORTABLE = { copy: 'contract-tests/core/schema/', source: path.resolve('generators/core') };
 const isCopyOf = (file: string, copy: string) =>
-  copy.startsWith('/') ? file.startsWith('python/') && file.includes(copy) : file.startsWith(copy);
+  copy.startsWith('/')
+    ? file.startsWith('python/') && file.includes(copy)
+    : file.startsWith(copy) && !file.slice(copy.length).includes('/');
 const fixtures = readdirSync(FIXTURES)
   .filter((name) => /\.(ya?ml|json)$/.test(name))
   .sort();
@@ -42,7 +47,11 @@ describe.each(fixtures)('emitters on %s', (fixture) => {
   it('matches the golden files', async () => {
     const { files } = await run();
     // The runtimes are copied verbatim and tested on their own, so golden files skip them.
-    const golden = files.filter((file) => !RUNTIMES.some((runtime) => isCopyOf(file.path, runtime.copy)));
+    const golden = files.filter(
+      (file) =>
+        !RUNTIMES.some((runtime) => isCopyOf(file.path, runtime.copy)) &&
+        !file.path.startsWith(PORTABLE.copy),
+    );
     for (const file of golden) {
       await expect(file.content).toMatchFileSnapshot(path.join('__snapshots__', name, file.path));
     }
@@ -58,12 +67,29 @@ describe.each(fixtures)('emitters on %s', (fixture) => {
           .filter((file) => file.endsWith(extension))
           .sort(),
       );
+      // Their imports of the value generator point at its copy beside them.
       for (const file of copies)
-        expect(file.content.endsWith(readFileSync(path.join(source, path.basename(file.path)), 'utf8'))).toBe(
-          true,
-        );
+        expect(
+          file.content.endsWith(
+            withPortableImports(readFileSync(path.join(source, path.basename(file.path)), 'utf8')),
+          ),
+        ).toBe(true);
     },
   );
+
+  it('copies the schema model and value generator the contract runtime imports, unchanged', async () => {
+    const { files } = await run();
+    const copies = files.filter((file) => file.path.startsWith(PORTABLE.copy));
+    expect(copies.map((file) => file.path.slice(PORTABLE.copy.length)).sort()).toEqual(
+      [...PORTABLE_MODULES].sort(),
+    );
+    for (const file of copies)
+      expect(
+        file.content.endsWith(
+          readFileSync(path.join(PORTABLE.source, file.path.slice(PORTABLE.copy.length)), 'utf8'),
+        ),
+      ).toBe(true);
+  });
 
   it('is deterministic: same spec, same bytes', async () => {
     const [first, second] = [await run(), await run()];

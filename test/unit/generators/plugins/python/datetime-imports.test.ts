@@ -7,7 +7,7 @@ import { buildIr } from '../../../../../generators/core/build-ir.js';
 import { documentFrom } from '../../../../../generators/core/load.js';
 import { emitPython } from '../../../../../generators/plugins/python/emit.js';
 
-function sdk(properties: Record<string, unknown>) {
+async function sdk(properties: Record<string, unknown>) {
   const document = {
     openapi: '3.1.0',
     info: { title: 'Calendar', version: '1.0.0' },
@@ -26,27 +26,27 @@ function sdk(properties: Record<string, unknown>) {
     },
     components: { schemas: { Day: { type: 'object', properties } } },
   };
-  const files = emitPython(buildIr(documentFrom('calendar.yaml', document)));
+  const files = await emitPython(buildIr(documentFrom('calendar.yaml', document)));
   return (name: string) => files.find((file) => file.path.endsWith(name))!.content;
 }
 
 const importLine = (module: string) => /^from datetime import .*$/m.exec(module)?.[0];
 
 describe('datetime imports in the Python SDK', () => {
-  it('imports neither for TypedDict keys named date and datetime that hold text', () => {
-    const file = sdk({ date: { type: 'string' }, datetime: { type: 'string' } });
+  it('imports neither for TypedDict keys named date and datetime that hold text', async () => {
+    const file = await sdk({ date: { type: 'string' }, datetime: { type: 'string' } });
     expect(file('types.py')).toMatch(/^ {4}date: str$/m);
     expect(importLine(file('types.py'))).toBeUndefined();
     expect(importLine(file('resources/days.py'))).toBeUndefined();
   });
 
-  it('imports each where the type is used', () => {
-    expect(importLine(sdk({ date: { type: 'string', format: 'date' } })('types.py'))).toBe(
+  it('imports each where the type is used', async () => {
+    expect(importLine((await sdk({ date: { type: 'string', format: 'date' } }))('types.py'))).toBe(
       'from datetime import date',
     );
     expect(
       importLine(
-        sdk({ on: { type: 'string', format: 'date' }, at: { type: 'string', format: 'date-time' } })(
+        (await sdk({ on: { type: 'string', format: 'date' }, at: { type: 'string', format: 'date-time' } }))(
           'types.py',
         ),
       ),

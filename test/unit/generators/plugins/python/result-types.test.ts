@@ -13,7 +13,7 @@ import {
   INLINE_KEY_BUDGET,
   nameInlineSchemas,
   nameSchemas,
-} from '../../../../../generators/plugins/python/types.js';
+} from '../../../../../generators/plugins/python/type-names.js';
 import { generate } from '../../../../../generators/pipeline.js';
 
 let files: GeneratedFile[];

@@ -1,0 +1,43 @@
+/**
+ * The modules of `generators/core/` a generated runtime carries a copy of: the schema model's
+ * nodes (build, merge, visit) and the value generator (values/). They import nothing outside
+ * themselves (test/unit/generators/core/portable.test.ts holds them to it), so a runtime that
+ * imports them, such as the contract suites' arbitraries, works from the copy:
+ *
+ *   generators/plugins/contract-tests/runtime/arbitraries.ts  import … from '../../../core/values/draw.js'
+ *   contract-tests/core/arbitraries.ts (the copy)           import … from './schema/values/draw.js'
+ *
+ * with the modules under `contract-tests/core/schema/`, values/ beside them as in core/.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { GeneratedFile } from './files.js';
+
+const CORE = path.dirname(fileURLToPath(import.meta.url));
+
+/** The portable modules, relative to generators/core/. */
+export const PORTABLE_MODULES = [
+  'schema-cycles.ts',
+  'schema-merge.ts',
+  'schema-nodes.ts',
+  'schema-normalise.ts',
+  'schema-visit.ts',
+  ...readdirSync(path.join(CORE, 'values'))
+    .filter((name) => name.endsWith('.ts'))
+    .sort()
+    .map((name) => `values/${name}`),
+];
+
+/** The portable modules as files under `prefix` (e.g. `contract-tests/core/schema/`), read when this module loads. */
+export function portableFiles(prefix: string): GeneratedFile[] {
+  return PORTABLE_MODULES.map((name) => ({
+    path: `${prefix}${name}`,
+    content: readFileSync(path.join(CORE, name), 'utf8'),
+  }));
+}
+
+/** A runtime file's imports of generators/core (`'../../../core/values/draw.js'`) pointed at the copy beside it (`'./schema/values/draw.js'`). */
+export function withPortableImports(content: string, copy = './schema/'): string {
+  return content.replace(/(from\s+['"])(?:\.\.\/)+core\//g, `$1${copy}`);
+}
