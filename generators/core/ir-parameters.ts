@@ -34,6 +34,13 @@ export const STYLES: Record<ParameterLocation, ParameterStyle[]> = {
   cookie: ['form'],
 };
 
+/**
+ * Header parameters the OpenAPI 3.x Parameter Object says SHALL be ignored ("If in is "header" and
+ * the name field is "Accept", "Content-Type" or "Authorization""): the request and response media
+ * types and the security schemes describe them. HTTP header names are case-insensitive.
+ */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
 function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
   if (!holder || typeof holder !== 'object') return [];
   if ('example' in holder) return [holder.example];
@@ -67,6 +74,13 @@ export function collectParameters(
       const paramPointer = `${where}/parameters/${index}`;
       if (!param || typeof param.name !== 'string' || !LOCATIONS.includes(param.in)) {
         warn(paramPointer, 'parameter could not be resolved or has no name/location; skipped');
+        return;
+      }
+      if (param.in === 'header' && IGNORED_HEADERS.has(param.name.toLowerCase())) {
+        warn(
+          paramPointer,
+          `header parameter "${param.name}" is ignored, as OpenAPI 3.x requires: ${param.name.toLowerCase() === 'authorization' ? 'security schemes' : 'the media types of the body and responses'} say what it carries`,
+        );
         return;
       }
       const built = buildParameter(document, param, paramPointer, warn, unsupported);
