@@ -180,14 +180,14 @@ const TSC_ERROR = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
 /**
  * Findings of a `tsc -b` run over consumer projects of one or more output folders: one per error,
  * its kind the code, the file's role and the message without names. Errors in `types/` are in
- * openapi-typescript's output (upstream).
+ * openapi-typescript's output (upstream). Paths in tsc's output are relative to `root` (where it ran).
  */
-export function typecheckFindings(output: string, out: string, names: string[]): Finding[] {
+export function typecheckFindings(output: string, out: string, names: string[], root = ROOT): Finding[] {
   const findings: Finding[] = [];
   for (const line of output.split('\n')) {
     const match = TSC_ERROR.exec(line.trim());
     if (!match) continue;
-    const file = path.relative(out, path.resolve(ROOT, match[1])).split(path.sep).join('/');
+    const file = path.relative(out, path.resolve(root, match[1])).split(path.sep).join('/');
     if (file.startsWith('..')) continue;
     const upstream = file.startsWith('types/');
     findings.push({

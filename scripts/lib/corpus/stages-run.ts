@@ -13,6 +13,7 @@ import type {
 } from '../../../generators/plugins/contract-tests/runtime/bad-input.js';
 import type { Problem } from '../../../generators/plugins/contract-tests/runtime/findings.js';
 import type { Finding as ContractFinding } from '../../../generators/plugins/contract-tests/runtime/report.js';
+import { closePythonDrivers } from '../../../generators/plugins/python/roundtrip/calls.js';
 import { runAgainstPrism } from '../contract-public.js';
 import { buildCases } from '../roundtrip/cases.js';
 import { runRoundtrip } from '../roundtrip/run.js';
@@ -123,7 +124,7 @@ export async function roundtripStage(run: SpecRun): Promise<StageOutcome> {
     languages: ['ts', 'python'],
     seed: run.seed,
     generated: { outDir: run.out, ir: run.ir! },
-  });
+  }).finally(closePythonDrivers);
   const findings: Finding[] = [];
   for (const outcome of result.outcomes.filter((each) => !each.ok))
     findings.push({
