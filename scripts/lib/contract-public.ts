@@ -36,7 +36,7 @@ export async function runAgainstPrism(
   name: string,
   spec: string,
   env: Record<string, string> = {},
-  options: { echo?: boolean; testNamePattern?: string; generated?: string } = {},
+  options: { echo?: boolean; testNamePattern?: string; generated?: string; timeoutMs?: number } = {},
 ): Promise<PublicRun> {
   const started = Date.now();
   const out = options.generated ?? path.join(ROOT, '.cache', 'contract-public', name);
@@ -95,6 +95,7 @@ export async function runAgainstPrism(
         configPath: path.join(out, 'contract-tests', 'vitest.config.ts'),
         echo: options.echo,
         ...(options.testNamePattern ? { testNamePattern: options.testNamePattern } : {}),
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       },
     );
     const report = existsSync(reportFile)

@@ -7,13 +7,22 @@ import { createKey, revokeKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import type { Store } from '../../service/store/store.js';
 import { ROOT } from './lint.js';
-import { binPath, listeningUrl, startProcess, waitForHttp, type RunningProcess } from './processes.js';
+import {
+  binPath,
+  killTree,
+  listeningUrl,
+  startProcess,
+  waitForHttp,
+  type RunningProcess,
+} from './processes.js';
 
 export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'vitest.config.ts');
 
 export interface SuiteRun {
   code: number;
   output: string;
+  /** The run was ended at its time limit (`timeoutMs`). */
+  timedOut?: boolean;
 }
 
 /**
@@ -30,6 +39,8 @@ export function runContractSuite(
     files?: string[];
     testNamePattern?: string;
     annotate?: boolean;
+    /** Ends the run (vitest and its workers) after this long; its findings so far stay in CONTRACT_FINDINGS_DIR. */
+    timeoutMs?: number;
   } = {},
 ): Promise<SuiteRun> {
   return new Promise((resolve) => {
@@ -65,7 +76,18 @@ export function runContractSuite(
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+    let timedOut = false;
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            killTree(child.pid!);
+          }, options.timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, output, ...(timedOut ? { timedOut } : {}) });
+    });
   });
 }
 

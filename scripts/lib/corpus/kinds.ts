@@ -20,7 +20,9 @@ export function normalizeMessage(message: string, names: string[] = []): string 
     .replace(/'[^']*'|"[^"]*"|`[^`]*`/g, '‹…›')
     .replace(/#\/[^\s,)]*/g, '#‹pointer›')
     .replace(/(^|[\s(=,[])\/[^\s,:)\]]*/g, '$1‹path›')
+    .replace(/\b(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS|TRACE) ‹path›/g, '‹method› ‹path›')
     .replace(/\$\.[\w.$[\]-]+/g, '‹field›')
+    .replace(/\b[\w-]*[0-9a-f]{8,}[\w-]*\b/g, '‹id›')
     .replace(/\b(?![1-5]\d\d\b)\d+(\.\d+)?\b/g, '‹n›')
     .replace(/\s+/g, ' ')
     .slice(0, 200);

@@ -26,6 +26,8 @@ export interface SpecRun {
   seed: number;
   /** Generated requests per operation in the contract suites' property stage. */
   contractRuns: number;
+  /** The contract stage's own time limit: what the suites found by then is kept. */
+  contractTimeLimitMs: number;
   ir?: Ir;
   /** What varies per spec in messages (operation IDs, the spec's file), replaced when findings become kinds. */
   names: string[];
@@ -90,7 +92,8 @@ function generateFailure(run: SpecRun, error: unknown): StageOutcome {
       const ours = /^not supported: /.test(problem.reason);
       return {
         origin: ours ? 'ours' : 'spec',
-        kind: `generate: ${normalizeMessage(problem.reason, run.names)}`,
+        // The advice after "; " varies with the construct; the kind is what was refused.
+        kind: `generate: ${normalizeMessage(problem.reason.split('; ')[0], run.names)}`,
         detail: shorten(problem.message),
         ...(problem.pointer ? { pointer: problem.pointer } : {}),
         fails: ours,

@@ -178,15 +178,20 @@ function contractFinding(finding: ContractFinding, names: string[], stage: strin
   };
 }
 
-/** `contract`: the generated suites against Prism mocking the spec; a suite-class finding fails it, the rest are classed. */
+/**
+ * `contract`: the generated suites against Prism mocking the spec; a suite-class finding fails it,
+ * the rest are classed. At its time limit the suites are ended and what they found so far (written
+ * to the findings folder as each check ends) is kept, with the status `timeout`.
+ */
 export async function contractStage(run: SpecRun): Promise<StageOutcome> {
+  const findingsDir = path.join(run.out, 'contract-findings');
   let result: Awaited<ReturnType<typeof runAgainstPrism>>;
   try {
     result = await runAgainstPrism(
       path.basename(run.out),
       run.file,
-      { CONTRACT_RUNS: String(run.contractRuns) },
-      { generated: run.out },
+      { CONTRACT_RUNS: String(run.contractRuns), CONTRACT_FINDINGS_DIR: findingsDir },
+      { generated: run.out, timeoutMs: run.contractTimeLimitMs },
     );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -199,6 +204,20 @@ export async function contractStage(run: SpecRun): Promise<StageOutcome> {
         fails: true,
       },
     ]);
+  }
+  // The suites' own output goes to the spec's log (the sweep keeps it in .cache/corpus/logs/).
+  console.log(result.run.output);
+  if (result.run.timedOut) {
+    const partial = await partialReport(run, findingsDir);
+    const outcome = outcomeOf(
+      partial.findings.map((finding) => contractFinding(finding, run.names, 'contract')),
+      { ...partial.counts, seconds: result.seconds, prismRestarts: result.prismRestarts },
+    );
+    return {
+      ...outcome,
+      status: 'timeout',
+      reason: `the suites' time limit (${Math.round(run.contractTimeLimitMs / 1000)} s) ran out; the findings so far are kept`,
+    };
   }
   if (!result.report) {
     const lines = result.run.output
@@ -220,6 +239,33 @@ export async function contractStage(run: SpecRun): Promise<StageOutcome> {
     seconds: result.seconds,
     prismRestarts: result.prismRestarts,
   });
+}
+
+type ReportModule = {
+  readProblems: (dir: string) => Problem[];
+  buildReport: (
+    problems: Problem[],
+    meta: { target: string; specDigest: string; locations: { file: string; lines: Record<string, number> } },
+    env: Record<string, string | undefined>,
+  ) => { counts: Record<string, number>; findings: ContractFinding[] };
+};
+
+/** What the suites recorded before their time limit, as their own report builds it. */
+async function partialReport(
+  run: SpecRun,
+  findingsDir: string,
+): Promise<{ counts: Record<string, number>; findings: ContractFinding[] }> {
+  const core = path.join(run.out, 'contract-tests', 'core');
+  const { readProblems, buildReport } = (await import(path.join(core, 'report.ts'))) as ReportModule;
+  const cases = JSON.parse(readFileSync(path.join(run.out, 'contract-tests', 'cases.json'), 'utf8')) as {
+    specDigest: string;
+    locations: { file: string; lines: Record<string, number> };
+  };
+  return buildReport(
+    readProblems(findingsDir),
+    { target: 'Prism', specDigest: cases.specDigest, locations: cases.locations },
+    { CONTRACT_MOCK: 'true', CONTRACT_STATEFUL: 'false' },
+  );
 }
 
 type BadInputModule = {
@@ -267,24 +313,37 @@ export async function badInputStage(run: SpecRun, server: StubServer): Promise<S
                 {
                   class: 'suite',
                   check: 'bad_input',
-                  message: `${operation.id}, ${request.name}: the check threw ${(error as Error).message}`,
+                  message: `the check threw: ${(error as Error).message}`,
+                  operation: operation.id,
                   fix: '',
                 },
               ];
         for (const problem of problems) {
           if (problem.check === 'not_a_server_error') answers500 += 1;
-          // The message is "<id>, <request>:\n  <first problem>\n  …\n  answer: …": the request and first problem make the kind.
-          const [, first = ''] = problem.message.split('\n');
+          // The message is "<id>, <request>: <what>" or "<id>, <request>:\n  <first problem>\n  …\n  answer: …":
+          // the request's name and the first problem make the kind.
+          const prefix = `${operation.id}, ${request.name}:`;
+          const own = problem.message.startsWith(prefix)
+            ? problem.message.slice(prefix.length)
+            : problem.message;
+          const first = own.split('\n').find((line) => line.trim() !== '') ?? own;
           const origin: Origin = problem.class === 'spec' ? 'spec' : 'ours';
           // A spec finding's root cause is its fix (one per operation, whatever request showed it).
+          // A check that threw did so whatever the request: its message is the kind.
           const what =
             origin === 'spec' && problem.fix
               ? normalizeMessage(problem.fix, run.names)
-              : `${normalizeMessage(requestKind(request.name), run.names)}: ${causeOf(normalizeMessage(first || problem.message, run.names))}`;
+              : problem.class === 'suite'
+                ? normalizeMessage(problem.message, run.names)
+                : `${normalizeMessage(requestKind(request.name), run.names)}: ${causeOf(normalizeMessage(first, run.names))}`;
           findings.push({
             origin,
             kind: `bad-input ${problem.class} ${problem.check}: ${what}`,
-            detail: shorten(problem.message),
+            detail: shorten(
+              problem.class === 'suite'
+                ? `${operation.id}, ${request.name}: ${problem.message}`
+                : problem.message,
+            ),
             ...(problem.pointer !== undefined ? { pointer: problem.pointer } : {}),
             fails: origin === 'ours',
           });

@@ -4,12 +4,11 @@
  * as they end.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../lint.js';
-import { binPath } from '../processes.js';
+import { binPath, killTree } from '../processes.js';
 import { STAGES, type SpecResult, type Stage, type StageResult } from './result.js';
 import { WORKER_MARK, type WorkerEvent, type WorkerInput } from './worker-protocol.js';
 
@@ -27,6 +26,8 @@ export interface SweepOptions {
   stages: Stage[];
   seed: number;
   contractRuns: number;
+  /** The contract stage's own time limit (inside the spec's). */
+  contractTimeLimitMs: number;
   /** Per spec, all its stages. */
   timeLimitMs: number;
   parallel: number;
@@ -49,50 +50,6 @@ export function slugOf(name: string): string {
     .replace(/[^A-Za-z0-9._-]+/g, '-');
 }
 
-/**
- * Every process below `pid` (children, theirs, …), read from /proc: the sweep ends exactly the
- * processes its worker started (Prism runs in a process group of its own, so the worker's group
- * alone would miss it). Empty where /proc cannot be read.
- */
-export function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-  for (const entry of entries) {
-    try {
-      // pid (comm) state ppid …; comm may hold spaces and parentheses: read after the last ')'.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while we read.
-    }
-  }
-  const found: number[] = [];
-  const walk = (parent: number) => {
-    for (const child of parents.get(parent) ?? []) {
-      found.push(child);
-      walk(child);
-    }
-  };
-  walk(pid);
-  return found;
-}
-
-function killTree(pid: number): void {
-  for (const each of [...descendants(pid).reverse(), pid]) {
-    try {
-      process.kill(each, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-}
-
 /** One spec through its worker; its stage results, with `timeout`/`skipped` for what the limit cut. */
 export async function sweepOne(entry: SweepEntry, options: SweepOptions): Promise<SpecResult> {
   const started = Date.now();
@@ -103,6 +60,7 @@ export async function sweepOne(entry: SweepEntry, options: SweepOptions): Promis
     out: path.join(options.workRoot, slug),
     seed: options.seed,
     contractRuns: options.contractRuns,
+    contractTimeLimitMs: options.contractTimeLimitMs,
     stages: options.stages,
     keep: options.keep,
   };

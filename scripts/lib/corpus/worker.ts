@@ -34,6 +34,9 @@ const NEEDS: Record<Stage, Stage[]> = {
   'bad-input': ['generate', 'stubs'],
 };
 
+/** Rejections no handler took during the current stage (recorded, so the worker runs on to say what the stage did). */
+const unhandled: unknown[] = [];
+
 export async function runSpec(
   input: WorkerInput,
   report: (event: WorkerEvent) => void = emit,
@@ -83,6 +86,7 @@ export async function runSpec(
       }
       report({ event: 'start', stage });
       const started = performance.now();
+      unhandled.length = 0;
       let outcome: StageOutcome;
       try {
         outcome = await work[stage]();
@@ -101,6 +105,21 @@ export async function runSpec(
           ],
         };
       }
+      // A rejection nobody handled would have ended a plain `npm run generate` with a stack trace.
+      for (const error of unhandled.splice(0))
+        outcome = {
+          ...outcome,
+          status: 'fail',
+          findings: [
+            ...outcome.findings,
+            {
+              origin: 'ours',
+              kind: `${stage}: a promise rejection nobody handled (the process would crash): ${error instanceof Error ? error.name : typeof error}`,
+              detail: (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(0, 600),
+              fails: true,
+            },
+          ],
+        };
       const result: StageResult = { stage, ms: Math.round(performance.now() - started), ...outcome };
       done.set(stage, result);
       report({ event: 'end', result });
@@ -113,6 +132,7 @@ export async function runSpec(
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const input = JSON.parse(process.argv[2]) as WorkerInput;
+  process.on('unhandledRejection', (error) => unhandled.push(error));
   runSpec(input).then(
     () => process.exit(0),
     (error: unknown) => {

@@ -18,7 +18,7 @@ describe('kinds', () => {
     },
     {
       given: 'PUT /v1/{name}: 405 without an Allow header (the spec declares GET, PATCH)',
-      want: 'PUT ‹path›: 405 without an Allow header (the spec declares GET, PATCH)',
+      want: '‹method› ‹path›: 405 without an Allow header (the spec declares GET, PATCH)',
     },
     {
       given: 'unknown enum value for $.xgafv: accounts.get: refused with 422 after 12 tries',
