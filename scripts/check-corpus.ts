@@ -30,7 +30,7 @@ import { ROOT } from './lib/lint.js';
 const USAGE = `usage: npm run check:corpus -- [--sample N] [--seed N] [--stages LIST] [--filter REGEX]
                                [--max-size KB] [--time-limit SECONDS] [--parallel N] [--contract-runs N]
                                [--contract-time-limit SECONDS]
-                               [--resume] [--keep] [--report FILE]
+                               [--resume] [--keep] [--report FILE] [--summary]
 
 Runs every stage on a seeded sample of the development half of ${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}
 (the specs whose path in the package hashes, SHA-256, to a first hex digit 8-f; the other half is the
@@ -48,6 +48,7 @@ acceptance set and is never listed, opened or run). The package is fetched into 
   --resume            keep the results of specs already in the report (same seed and stages)
   --keep              keep each spec's output in .cache/corpus/work/<seed>/<spec>/
   --report FILE       the JSON report (default .cache/corpus/report-<seed>.json)
+  --summary           print the table and the kinds of the report as it is (a run under way too), run nothing
 
 Stages:
 ${STAGES.map((stage) => `  ${stage.padEnd(10)} ${STAGE_PURPOSE[stage]}`).join('\n')}
@@ -91,6 +92,7 @@ async function main(): Promise<number> {
       resume: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       report: { type: 'string' },
+      summary: { type: 'boolean', default: false },
     },
     false,
   );
@@ -110,6 +112,11 @@ async function main(): Promise<number> {
     failCli('check:corpus', `--filter: ${(error as Error).message}`);
   }
   const reportFile = path.resolve(values.report ?? path.join(CORPUS_CACHE, `report-${seed}.json`));
+  if (values.summary) {
+    if (!existsSync(reportFile)) failCli('check:corpus', `no report at ${path.relative(ROOT, reportFile)}`);
+    console.log(formatSummary(JSON.parse(readFileSync(reportFile, 'utf8')) as CorpusReport));
+    return 0;
+  }
 
   await ensureDirectory((line) => console.log(line));
   const root = directoryRoot();

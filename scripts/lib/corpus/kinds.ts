@@ -4,18 +4,21 @@
  * spec to spec (names in quotes, numbers, paths, operation IDs, long values) becomes a placeholder.
  */
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * A message with its spec-specific parts replaced: this spec's names (operation IDs, its file) ‹name›,
  * quoted text ‹…›, URL paths ‹path›, JSON pointers ‹pointer›, numbers ‹n› (HTTP statuses stay: a
- * 405 and a 422 are different kinds).
+ * 405 and a 422 are different kinds), a generated class ‹class›, and a list of names one ‹…›.
  */
 export function normalizeMessage(message: string, names: string[] = []): string {
   let text = message.split('\n')[0].trim();
-  // Longest first, so that a name that is a prefix of another does not win.
+  // Longest first, so that a name that is a prefix of another does not win; whole words only (an
+  // operation `connect` leaves `NetDisconnect` alone).
   for (const name of [...new Set(names)]
     .filter((each) => each.length > 3)
     .sort((a, b) => b.length - a.length))
-    text = text.split(name).join('‹name›');
+    text = text.replace(new RegExp(`(?<![\\w.])${escapeRegExp(name)}(?![\\w])`, 'g'), '‹name›');
   return text
     .replace(/'[^']*'|"[^"]*"|`[^`]*`/g, '‹…›')
     .replace(/#\/[^\s,)]*/g, '#‹pointer›')
@@ -24,6 +27,9 @@ export function normalizeMessage(message: string, names: string[] = []): string 
     .replace(/\$\.[\w.$[\]-]+/g, '‹field›')
     .replace(/\b[\w-]*[0-9a-f]{8,}[\w-]*\b/g, '‹id›')
     .replace(/\b(?![1-5]\d\d\b)\d+(\.\d+)?\b/g, '‹n›')
+    .replace(/\b[A-Z][A-Za-z0-9]*\.(\w+)\(\)/g, '‹class›.$1()')
+    .replace(/‹…›(?:,? (?:and )?‹…›)+/g, '‹…›')
+    .replace(/\barguments\b/g, 'argument')
     .replace(/\s+/g, ' ')
     .slice(0, 200);
 }
@@ -37,11 +43,6 @@ export function causeOf(normalized: string): string {
   const at = Math.max(normalized.lastIndexOf('‹name›: '), normalized.lastIndexOf('‹path›: '));
   const cause = at >= 0 ? normalized.slice(at + '‹name›: '.length) : normalized;
   return cause.replace(/\s*\([^()]*\)\s*$/, '') || normalized;
-}
-
-/** A hostile request's name of the bad-input stage with the parameter's name taken out. */
-export function requestKind(name: string): string {
-  return name.replace(/^(path parameter|query parameter|header) .+?: /, '$1 ‹name›: ');
 }
 
 /** At most `max` characters of a detail (a finding's own message, for the report). */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { StubServer } from '../roundtrip/server.js';
+import { normalizeMessage } from './kinds.js';
 import { STAGES, type Stage, type StageResult } from './result.js';
 import { WORKER_MARK, type WorkerEvent, type WorkerInput } from './worker-protocol.js';
 import {
@@ -34,7 +35,7 @@ const NEEDS: Record<Stage, Stage[]> = {
   'bad-input': ['generate', 'stubs'],
 };
 
-/** Rejections no handler took during the current stage (recorded, so the worker runs on to say what the stage did). */
+/** Errors and rejections no handler took during the current stage (recorded, so the worker runs on to say what the stage did). */
 const unhandled: unknown[] = [];
 
 export async function runSpec(
@@ -114,9 +115,10 @@ export async function runSpec(
             ...outcome.findings,
             {
               origin: 'ours',
-              kind: `${stage}: a promise rejection nobody handled (the process would crash): ${error instanceof Error ? error.name : typeof error}`,
+              kind: `${stage}: an error nobody handled (the process would crash): ${error instanceof Error ? `${error.name}: ${normalizeMessage(error.message, run.names)}` : typeof error}`,
               detail: (error instanceof Error ? (error.stack ?? error.message) : String(error)).slice(0, 600),
               fails: true,
+              count: 1,
             },
           ],
         };
@@ -132,7 +134,9 @@ export async function runSpec(
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const input = JSON.parse(process.argv[2]) as WorkerInput;
+  // A server the stages start runs in this process: what would crash it is a finding of the stage, not the end of the spec.
   process.on('unhandledRejection', (error) => unhandled.push(error));
+  process.on('uncaughtException', (error) => unhandled.push(error));
   runSpec(input).then(
     () => process.exit(0),
     (error: unknown) => {

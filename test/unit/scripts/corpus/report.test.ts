@@ -4,7 +4,7 @@
  * spec refused for a defect of its own apart from a failure of ours.
  */
 import { describe, expect, it } from 'vitest';
-import { causeOf, fileRole, normalizeMessage, requestKind } from '../../../../scripts/lib/corpus/kinds.js';
+import { causeOf, fileRole, normalizeMessage } from '../../../../scripts/lib/corpus/kinds.js';
 import { groupByKind, stageLine, stageTable } from '../../../../scripts/lib/corpus/report.js';
 import type { SpecResult, StageResult } from '../../../../scripts/lib/corpus/result.js';
 import { typecheckFindings } from '../../../../scripts/lib/corpus/stages-build.js';
@@ -37,13 +37,6 @@ describe('kinds', () => {
       'refused with 422, but none documented',
     );
     expect(causeOf('no operation in it')).toBe('no operation in it');
-  });
-
-  it("takes the parameter's name out of a hostile request's name", () => {
-    expect(requestKind('query parameter page_size: 5,000 characters')).toBe(
-      'query parameter ‹name›: 5,000 characters',
-    );
-    expect(requestKind('a header over 16 KB')).toBe('a header over 16 KB');
   });
 
   it('names a runtime file by its path and a per-spec file by its folder', () => {
