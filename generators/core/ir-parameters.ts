@@ -41,6 +41,22 @@ export const STYLES: Record<ParameterLocation, ParameterStyle[]> = {
  */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
+/**
+ * Headers of the message's framing and connection (RFC 9110 §6.4, §7.2, §7.6.1), which the HTTP
+ * layer writes from the body and the connection: fetch refuses them from a caller, and a value that
+ * does not match the body (a `Content-Length` parameter drawn as any integer) corrupts the exchange.
+ */
+const HTTP_LAYER_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'host',
+  'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
 function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
   if (!holder || typeof holder !== 'object') return [];
   if ('example' in holder) return [holder.example];
@@ -80,6 +96,13 @@ export function collectParameters(
         warn(
           paramPointer,
           `header parameter "${param.name}" is ignored, as OpenAPI 3.x requires: ${param.name.toLowerCase() === 'authorization' ? 'security schemes' : 'the media types of the body and responses'} say what it carries`,
+        );
+        return;
+      }
+      if (param.in === 'header' && HTTP_LAYER_HEADERS.has(param.name.toLowerCase())) {
+        warn(
+          paramPointer,
+          `header parameter "${param.name}" is ignored: the HTTP layer sets it from the message (a value given by the caller would break the framing)`,
         );
         return;
       }

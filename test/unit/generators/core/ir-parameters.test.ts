@@ -3,7 +3,9 @@
  * corpus): a header parameter named Accept, Content-Type or Authorization, in any case, is not a
  * parameter of the operation (the media types and security schemes describe those headers); each is
  * named in a warning with its pointer. A generated client that sent it would override the body's
- * media type (a Content-Type parameter made the stubs answer 415 in the round trip).
+ * media type (a Content-Type parameter made the stubs answer 415 in the round trip). So are the
+ * headers of the message's framing, which the HTTP layer writes (a Content-Length parameter drawn as
+ * any integer made the client hang and the stubs read a broken body).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -59,5 +61,40 @@ describe('header parameters OpenAPI says to ignore', () => {
     expect(ir.warnings.map((warning) => warning.message)).toContain(
       'header parameter "Content-Type" is ignored, as OpenAPI 3.x requires: the media types of the body and responses say what it carries',
     );
+  });
+
+  it('leaves out the headers of the framing and the connection (Content-Length, Transfer-Encoding, Host, …)', async () => {
+    const file = path.join(dir, 'framing.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Framing headers', version: '1.0.0' },
+        paths: {
+          '/metrics': {
+            post: {
+              operationId: 'createMetric',
+              parameters: ['Content-Length', 'transfer-encoding', 'Host', 'Connection', 'X-Trace'].map(
+                (name) => ({
+                  name,
+                  in: 'header',
+                  schema: { type: name === 'Content-Length' ? 'integer' : 'string' },
+                }),
+              ),
+              requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const ir = buildIr(await loadDocument(file));
+    expect(ir.operations[0].parameters.header.map((parameter) => parameter.name)).toEqual(['X-Trace']);
+    expect(ir.warnings).toHaveLength(4);
+    expect(ir.warnings[0]).toEqual({
+      pointer: '/paths/~1metrics/post/parameters/0',
+      message:
+        'header parameter "Content-Length" is ignored: the HTTP layer sets it from the message (a value given by the caller would break the framing)',
+    });
   });
 });
