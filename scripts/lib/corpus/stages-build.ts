@@ -31,6 +31,11 @@ export interface SpecRun {
   ir?: Ir;
   /** What varies per spec in messages (operation IDs, the spec's file), replaced when findings become kinds. */
   names: string[];
+  /**
+   * The parameters' names, replaced too where messages name a value sent (`green must be boolean`):
+   * not in the compiler's, where a parameter called `type` would change "on type ‹…›".
+   */
+  parameterNames?: string[];
 }
 
 export type StageOutcome = Omit<StageResult, 'stage' | 'ms'>;
@@ -70,6 +75,13 @@ export async function generateStage(run: SpecRun): Promise<StageOutcome> {
     });
     run.ir = result.ir;
     run.names.push(...result.ir.operations.map((operation) => operation.id));
+    run.parameterNames = [
+      ...new Set(
+        result.ir.operations.flatMap((operation) =>
+          Object.values(operation.parameters).flatMap((list) => list.map((parameter) => parameter.name)),
+        ),
+      ),
+    ];
     return {
       status: 'pass',
       findings: [],
@@ -134,19 +146,28 @@ const CONSUMER = {
   noEmit: true,
 };
 
-/** The two consumer projects of one output folder, written into it; returns their tsconfig paths. */
-export async function consumerProjects(out: string): Promise<string[]> {
-  const client = path.join(out, 'tsconfig.corpus-client.json');
-  const node = path.join(out, 'tsconfig.corpus-node.json');
+/**
+ * The two consumer projects over output folders, written into `dir`; returns their tsconfig paths.
+ * Several specs' outputs in one program each (the fixed sample) read the type libraries once: the
+ * outputs are modules, so they do not see each other.
+ */
+export async function consumerProjects(dir: string, outs: string[] = [dir]): Promise<string[]> {
+  const client = path.join(dir, 'tsconfig.corpus-client.json');
+  const node = path.join(dir, 'tsconfig.corpus-node.json');
+  const under = (folders: string[]) =>
+    outs.flatMap((out) => {
+      const relative = path.relative(dir, out).split(path.sep).join('/');
+      return folders.map((folder) => `${relative ? `${relative}/` : ''}${folder}/**/*.ts`);
+    });
   await writeFile(
     client,
-    JSON.stringify({ compilerOptions: { ...CONSUMER, types: [] }, include: ['client/src/**/*.ts'] }),
+    JSON.stringify({ compilerOptions: { ...CONSUMER, types: [] }, include: under(['client/src']) }),
   );
   await writeFile(
     node,
     JSON.stringify({
       compilerOptions: { ...CONSUMER, types: ['node'] },
-      include: ['server/**/*.ts', 'types/**/*.ts', 'contract-tests/**/*.ts'],
+      include: under(['server', 'types', 'contract-tests']),
     }),
   );
   return [client, node];

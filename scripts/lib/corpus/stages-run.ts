@@ -129,7 +129,10 @@ export async function roundtripStage(run: SpecRun): Promise<StageOutcome> {
   for (const outcome of result.outcomes.filter((each) => !each.ok))
     findings.push({
       origin: 'ours',
-      kind: roundtripKind(outcome.language, outcome.problems[0] ?? 'failed', run.names),
+      kind: roundtripKind(outcome.language, outcome.problems[0] ?? 'failed', [
+        ...run.names,
+        ...(run.parameterNames ?? []),
+      ]),
       detail: shorten(`${outcome.label}: ${outcome.problems.join(' | ')}`),
       fails: true,
     });

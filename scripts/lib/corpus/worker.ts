@@ -137,11 +137,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   // A server the stages start runs in this process: what would crash it is a finding of the stage, not the end of the spec.
   process.on('unhandledRejection', (error) => unhandled.push(error));
   process.on('uncaughtException', (error) => unhandled.push(error));
+  // Exit once stdout is flushed: a pipe is written asynchronously, and exiting at once could drop the
+  // last stage's line behind a long log (the suites' output of a large spec).
+  const exit = (code: number) => process.stdout.write('', () => process.exit(code));
   runSpec(input).then(
-    () => process.exit(0),
+    () => exit(0),
     (error: unknown) => {
       console.error(error);
-      process.exit(1);
+      exit(1);
     },
   );
 }
