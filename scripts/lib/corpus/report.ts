@@ -37,7 +37,7 @@ export function stageLine(spec: string, result: StageResult, position?: string):
   if (result.stage === 'contract' && counts.suite !== undefined)
     note = `suite ${counts.suite}, spec ${counts.spec}, mock ${counts.mock}, target ${counts.target}`;
   if (result.stage === 'bad-input' && counts.requests !== undefined)
-    note = `${counts.requests} requests, ${counts.outsideContract} outside the contract, ${counts.answers5xx} 5xx`;
+    note = `${counts.requests} requests, ${counts.outsideContract} outside the contract, ${counts.answers5xx} 5xx${counts.notRun ? `, ${counts.notRun} operation(s) not run` : ''}`;
   const why = first
     ? `${first.kind}${failing.length > 1 ? ` (+${failing.length - 1} more kind(s))` : ''}`
     : (result.reason ?? '');

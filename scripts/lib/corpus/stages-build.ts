@@ -36,6 +36,8 @@ export interface SpecRun {
    * not in the compiler's, where a parameter called `type` would change "on type ‹…›".
    */
   parameterNames?: string[];
+  /** Operations the canned stubs have no answer for (none could be drawn from the response schema), with why. */
+  unanswerable?: Map<string, string>;
 }
 
 export type StageOutcome = Omit<StageResult, 'stage' | 'ms'>;
