@@ -35,6 +35,29 @@ export const STYLES: Record<ParameterLocation, ParameterStyle[]> = {
   cookie: ['form'],
 };
 
+/**
+ * Header parameters the OpenAPI 3.x Parameter Object says SHALL be ignored ("If in is "header" and
+ * the name field is "Accept", "Content-Type" or "Authorization""): the request and response media
+ * types and the security schemes describe them. HTTP header names are case-insensitive.
+ */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/**
+ * Headers of the message's framing and connection (RFC 9110 §6.4, §7.2, §7.6.1), which the HTTP
+ * layer writes from the body and the connection: fetch refuses them from a caller, and a value that
+ * does not match the body (a `Content-Length` parameter drawn as any integer) corrupts the exchange.
+ */
+const HTTP_LAYER_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'host',
+  'connection',
+  'keep-alive',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
 /** The examples a parameter or media type gives: `example`, else each of `examples` that has a value, with pointers from `at`. */
 export function examplesOf(holder: Json, document: OpenApiDocument, at: string): IrExample[] {
   if (!holder || typeof holder !== 'object') return [];
@@ -79,6 +102,20 @@ export function collectParameters(
       const { node: param, pointer: at } = locate(document, raw, paramPointer);
       if (!param || typeof param.name !== 'string' || !LOCATIONS.includes(param.in)) {
         warn(paramPointer, 'parameter could not be resolved or has no name/location; skipped');
+        return;
+      }
+      if (param.in === 'header' && IGNORED_HEADERS.has(param.name.toLowerCase())) {
+        warn(
+          paramPointer,
+          `header parameter "${param.name}" is ignored, as OpenAPI 3.x requires: ${param.name.toLowerCase() === 'authorization' ? 'security schemes' : 'the media types of the body and responses'} say what it carries`,
+        );
+        return;
+      }
+      if (param.in === 'header' && HTTP_LAYER_HEADERS.has(param.name.toLowerCase())) {
+        warn(
+          paramPointer,
+          `header parameter "${param.name}" is ignored: the HTTP layer sets it from the message (a value given by the caller would break the framing)`,
+        );
         return;
       }
       const built = buildParameter(document, param, paramPointer, at, warn, unsupported);

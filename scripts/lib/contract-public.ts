@@ -28,25 +28,30 @@ export interface PublicRun {
   prismRestarts: number;
 }
 
-/** Generates the suites of `spec` into .cache/contract-public/<name>, mocks it with Prism and runs them. */
+/**
+ * Generates the suites of `spec` into .cache/contract-public/<name>, mocks it with Prism and runs
+ * them; with `generated`, uses the suites and mock document already generated into that folder.
+ */
 export async function runAgainstPrism(
   name: string,
   spec: string,
   env: Record<string, string> = {},
-  options: { echo?: boolean; testNamePattern?: string } = {},
+  options: { echo?: boolean; testNamePattern?: string; generated?: string; timeoutMs?: number } = {},
 ): Promise<PublicRun> {
   const started = Date.now();
-  const out = path.join(ROOT, '.cache', 'contract-public', name);
-  await rm(out, { recursive: true, force: true });
-  await mkdir(out, { recursive: true });
-  await generate({
-    spec,
-    out,
-    command: `npm run generate -- --spec ${spec} --out ${path.relative(ROOT, out)}`,
-    write: true,
-    skip: ['sdks', 'python'],
-    log: () => {},
-  });
+  const out = options.generated ?? path.join(ROOT, '.cache', 'contract-public', name);
+  if (!options.generated) {
+    await rm(out, { recursive: true, force: true });
+    await mkdir(out, { recursive: true });
+    await generate({
+      spec,
+      out,
+      command: `npm run generate -- --spec ${spec} --out ${path.relative(ROOT, out)}`,
+      write: true,
+      skip: ['sdks', 'python'],
+      log: () => {},
+    });
+  }
   // The first start on port 0 (the kernel's choice, read from Prism's start line); restarts on that port.
   let port = 0;
   const start = () =>
@@ -90,6 +95,7 @@ export async function runAgainstPrism(
         configPath: path.join(out, 'contract-tests', 'vitest.config.ts'),
         echo: options.echo,
         ...(options.testNamePattern ? { testNamePattern: options.testNamePattern } : {}),
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       },
     );
     const report = existsSync(reportFile)

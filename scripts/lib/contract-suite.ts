@@ -1,7 +1,7 @@
 /** Running the generated contract suites against a target, as a child vitest process. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { binPath } from './processes.js';
+import { binPath, killTree } from './processes.js';
 
 /** The suites of the document generated into `out` (default generated/): their vitest config. */
 export const contractConfig = (out = 'generated') => path.resolve(out, 'contract-tests', 'vitest.config.ts');
@@ -9,6 +9,8 @@ export const contractConfig = (out = 'generated') => path.resolve(out, 'contract
 export interface SuiteRun {
   code: number;
   output: string;
+  /** The run was ended at its time limit (`timeoutMs`). */
+  timedOut?: boolean;
 }
 
 /**
@@ -25,6 +27,8 @@ export function runContractSuite(
     files?: string[];
     testNamePattern?: string;
     annotate?: boolean;
+    /** Ends the run (vitest and its workers) after this long; its findings so far stay in CONTRACT_FINDINGS_DIR. */
+    timeoutMs?: number;
   } = {},
 ): Promise<SuiteRun> {
   return new Promise((resolve) => {
@@ -59,6 +63,17 @@ export function runContractSuite(
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+    let timedOut = false;
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            killTree(child.pid!);
+          }, options.timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, output, ...(timedOut ? { timedOut } : {}) });
+    });
   });
 }

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -247,4 +247,49 @@ export async function exitIfPortsTaken(
   if (taken.length === 0) return;
   console.error(`${name}: ${taken.join('; ')}`);
   process.exit(1);
+}
+
+/**
+ * Every process below `pid` (children, theirs, …), read from /proc: ending exactly the processes a
+ * process started, whatever group they run in (Prism runs in one of its own). Empty where /proc
+ * cannot be read.
+ */
+export function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    try {
+      // pid (comm) state ppid …; comm may hold spaces and parentheses: read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const child of children.get(parent) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** Ends `pid` and every process below it, by their IDs (SIGKILL: for a time limit, not a shutdown). */
+export function killTree(pid: number): void {
+  for (const each of [...descendants(pid).reverse(), pid]) {
+    try {
+      process.kill(each, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
 }

@@ -9,6 +9,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Ir } from '../../../generators/core/ir.js';
 import { generate } from '../../../generators/pipeline.js';
 import { buildCases } from './cases.js';
 import { firstDifference } from './compare.js';
@@ -29,6 +30,11 @@ export interface RoundtripOptions {
   keep?: boolean;
   /** Runs on the generated folder before anything starts (tests plant bugs with it). */
   afterGenerate?: (outDir: string) => Promise<void>;
+  /**
+   * The spec generated already (client, Python SDK and server stubs in `outDir`, and its IR): used
+   * as it is and left in place (npm run check:corpus generates once for every stage).
+   */
+  generated?: { outDir: string; ir: Ir };
   log?: (line: string) => void;
 }
 
@@ -84,16 +90,18 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
   const seed = options.seed ?? 20261123;
   // Inside the repository, so the generated stubs resolve fastify from its node_modules.
   await mkdir(path.resolve('.cache'), { recursive: true });
-  const outDir = await mkdtemp(path.resolve('.cache', 'roundtrip-'));
+  const outDir = options.generated?.outDir ?? (await mkdtemp(path.resolve('.cache', 'roundtrip-')));
   try {
-    const { ir } = await generate({
-      spec: options.spec,
-      out: outDir,
-      command: `npm run check:roundtrip -- --spec ${options.spec}`,
-      write: true,
-      skip: ['sdks', 'contract-tests', 'mock-document', 'contract-document'],
-      log: () => {},
-    });
+    const { ir } =
+      options.generated ??
+      (await generate({
+        spec: options.spec,
+        out: outDir,
+        command: `npm run check:roundtrip -- --spec ${options.spec}`,
+        write: true,
+        skip: ['sdks', 'contract-tests', 'mock-document', 'contract-document'],
+        log: () => {},
+      }));
     await options.afterGenerate?.(outDir);
     if (options.only) ir.operations = ir.operations.filter((operation) => options.only!.test(operation.id));
     const { cases, failed } = buildCases(ir, seed, options.runs ?? 1);
@@ -181,7 +189,8 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
     log(summary);
     return { outcomes, notRun, operations: ir.operations.length, passed, perLanguage, summary };
   } finally {
-    if (!options.keep) await rm(outDir, { recursive: true, force: true });
+    if (options.generated) await rm(path.join(outDir, 'cases.json'), { force: true });
+    else if (!options.keep) await rm(outDir, { recursive: true, force: true });
     else log(`kept ${outDir}`);
   }
 }

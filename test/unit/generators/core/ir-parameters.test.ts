@@ -1,0 +1,100 @@
+/**
+ * Parameters the OpenAPI 3.x Parameter Object says to ignore (issue 43, found in public specs of the
+ * corpus): a header parameter named Accept, Content-Type or Authorization, in any case, is not a
+ * parameter of the operation (the media types and security schemes describe those headers); each is
+ * named in a warning with its pointer. A generated client that sent it would override the body's
+ * media type (a Content-Type parameter made the stubs answer 415 in the round trip). So are the
+ * headers of the message's framing, which the HTTP layer writes (a Content-Length parameter drawn as
+ * any integer made the client hang and the stubs read a broken body).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIr } from '../../../../generators/core/build-ir.js';
+import { loadDocument } from '../../../../generators/core/load.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'ir-parameters-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('header parameters OpenAPI says to ignore', () => {
+  it('leaves out Accept, Content-Type and Authorization (any case), path-level ones too, and warns with the pointer', async () => {
+    const file = path.join(dir, 'ignored.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Ignored headers', version: '1.0.0' },
+        paths: {
+          '/items': {
+            parameters: [{ name: 'authorization', in: 'header', schema: { type: 'string' } }],
+            post: {
+              operationId: 'createItem',
+              parameters: [
+                { name: 'Content-Type', in: 'header', required: true, schema: { type: 'string' } },
+                { name: 'ACCEPT', in: 'header', schema: { type: 'string' } },
+                { name: 'X-Request-Id', in: 'header', schema: { type: 'string' } },
+                { name: 'accept', in: 'query', schema: { type: 'string' } },
+              ],
+              requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+              responses: { '201': { description: 'Created' } },
+            },
+          },
+        },
+      }),
+    );
+    const ir = buildIr(await loadDocument(file));
+    const operation = ir.operations[0];
+    expect(operation.parameters.header.map((parameter) => parameter.name)).toEqual(['X-Request-Id']);
+    // Only headers: a query parameter of the same name is an ordinary parameter.
+    expect(operation.parameters.query.map((parameter) => parameter.name)).toEqual(['accept']);
+    expect(ir.warnings.map((warning) => warning.pointer).sort()).toEqual([
+      '/paths/~1items/parameters/0',
+      '/paths/~1items/post/parameters/0',
+      '/paths/~1items/post/parameters/1',
+    ]);
+    expect(ir.warnings.map((warning) => warning.message)).toContain(
+      'header parameter "Content-Type" is ignored, as OpenAPI 3.x requires: the media types of the body and responses say what it carries',
+    );
+  });
+
+  it('leaves out the headers of the framing and the connection (Content-Length, Transfer-Encoding, Host, …)', async () => {
+    const file = path.join(dir, 'framing.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Framing headers', version: '1.0.0' },
+        paths: {
+          '/metrics': {
+            post: {
+              operationId: 'createMetric',
+              parameters: ['Content-Length', 'transfer-encoding', 'Host', 'Connection', 'X-Trace'].map(
+                (name) => ({
+                  name,
+                  in: 'header',
+                  schema: { type: name === 'Content-Length' ? 'integer' : 'string' },
+                }),
+              ),
+              requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const ir = buildIr(await loadDocument(file));
+    expect(ir.operations[0].parameters.header.map((parameter) => parameter.name)).toEqual(['X-Trace']);
+    expect(ir.warnings).toHaveLength(4);
+    expect(ir.warnings[0]).toEqual({
+      pointer: '/paths/~1metrics/post/parameters/0',
+      message:
+        'header parameter "Content-Length" is ignored: the HTTP layer sets it from the message (a value given by the caller would break the framing)',
+    });
+  });
+});
