@@ -1,5 +1,5 @@
 /** Subjects and assessments of the Nature product (store.ts NatureData), scoped by account and environment. */
-import { andThen, type Awaitable } from '../../awaitable.js';
+import { isPromise, type Awaitable } from '../../awaitable.js';
 import type { Engine } from '../engine.js';
 import { keysetPages } from '../paging.js';
 import { prepared } from '../prepared.js';
@@ -109,9 +109,9 @@ export class NatureRepository implements NatureData {
 
   /** At once when SQLite answers at once (prepared.ts): the read of every GET of a subject. */
   findSubject(scope: Scope, id: string): Awaitable<SubjectRow | undefined> {
-    return andThen(subjectById(this.db, { id }, locksRows(this.db, this.engine)), (rows) =>
-      subjectInScope(rows, scope),
-    );
+    const rows = subjectById(this.db, { id }, locksRows(this.db, this.engine));
+    // At once: no closure per request on that path.
+    return isPromise(rows) ? rows.then((found) => subjectInScope(found, scope)) : subjectInScope(rows, scope);
   }
 
   pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>> {
