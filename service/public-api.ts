@@ -66,6 +66,10 @@ export async function publicApi(api: FastifyInstance, options: PublicApiOptions)
   // Fastify lowers each name it is given, and a name it had to lower is a new string each time,
   // which V8 must look up before it can be a property name (an object with computed names per
   // request cost as much again).
+  // Every request of this plugin has its caller slot from the start: the security hook filling it
+  // in on the request object would change that object's shape midway, so the code that reads
+  // requests (Fastify's and ours) would see two shapes of request instead of one.
+  api.decorateRequest('caller', null);
   const requestIdName = requestIdHeader.toLowerCase();
   const digestName = digestHeader.toLowerCase();
   api.addHook('onRequest', (request, reply, done) => {
