@@ -9,13 +9,13 @@ export interface Caller {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the security hook for authenticated operations. */
-    caller?: Caller;
+    /** Set by the security hook for authenticated operations (null before, public-api.ts). */
+    caller?: Caller | null;
   }
 }
 
 /** The caller of an authenticated operation (the security hook guarantees there is one). */
-export function callerOf(request: { caller?: Caller }): Caller {
+export function callerOf(request: { caller?: Caller | null }): Caller {
   if (!request.caller) throw new Error('no authenticated caller on an authenticated operation');
   return request.caller;
 }

@@ -33,6 +33,9 @@ export function hashKey(rawKey: string): Buffer {
   return Buffer.from(hash('sha256', rawKey, 'binary'), 'latin1');
 }
 
+/** Whether a text has the form of a key (it may still be unknown or revoked). */
+export const isWellFormedKey = (text: string): boolean => KEY_FORMAT.test(text);
+
 /** The environment and type a well-formed key claims, or undefined for a malformed one. */
 export function parseKey(rawKey: string): { environment: Environment; type: KeyType } | undefined {
   if (!KEY_FORMAT.test(rawKey)) return undefined;

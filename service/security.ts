@@ -6,8 +6,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RATE_LIMIT_HEADERS, type ErrorDetails, type RouteSpec } from '../generated/server/index.js';
-import { andThen, type Awaitable } from './awaitable.js';
-import { authenticateKey } from './keys.js';
+import { isPromise, type Awaitable } from './awaitable.js';
+import { authenticateKey, isWellFormedKey } from './keys.js';
 import {
   retryIn,
   tierLimits,
@@ -30,28 +30,55 @@ export interface AddressCharge {
   refuse?: ErrorDetails;
 }
 
+/** Names of the rate-limit headers as the spec spells them (answers written raw) or in lower case (replies). */
+interface RateHeaderNames {
+  limit?: string;
+  remaining?: string;
+  retryAfter?: string;
+}
+
+/**
+ * In lower case, the form Fastify stores a reply's header names in: it lowers each name it is
+ * given, and a name that had to be lowered is a new string each request, which V8 must look up
+ * before it can be a property name.
+ */
+const REPLY_NAMES: RateHeaderNames = {
+  limit: RATE_LIMIT_HEADERS.limit?.toLowerCase(),
+  remaining: RATE_LIMIT_HEADERS.remaining?.toLowerCase(),
+  retryAfter: RATE_LIMIT_HEADERS.retryAfter?.toLowerCase(),
+};
+
+/** Where a header goes: an object of headers, or a reply (module functions: no closure per request). */
+type HeaderSink<T> = (target: T, name: string, value: number) => void;
+const intoObject: HeaderSink<Record<string, number>> = (headers, name, value) => void (headers[name] = value);
+const ontoReply: HeaderSink<FastifyReply> = (reply, name, value) => void reply.header(name, value);
+
 /** The budget's headers, which every answer carries. */
-function eachBudgetHeader(budget: Budget, set: (name: string, value: number) => void): void {
-  if (RATE_LIMIT_HEADERS.limit) set(RATE_LIMIT_HEADERS.limit, budget.limit);
-  if (RATE_LIMIT_HEADERS.remaining) set(RATE_LIMIT_HEADERS.remaining, budget.remaining);
+function eachBudgetHeader<T>(budget: Budget, names: RateHeaderNames, target: T, set: HeaderSink<T>): void {
+  if (names.limit) set(target, names.limit, budget.limit);
+  if (names.remaining) set(target, names.remaining, budget.remaining);
 }
 
 /** Each rate-limit header a charge gives: the budget's, and Retry-After when refused (in one place for both forms below). */
-function eachRateHeader(decision: RateDecision, set: (name: string, value: number) => void): void {
-  eachBudgetHeader(decision, set);
-  if (!decision.allowed && RATE_LIMIT_HEADERS.retryAfter)
-    set(RATE_LIMIT_HEADERS.retryAfter, decision.retryAfterSeconds);
+function eachRateHeader<T>(
+  decision: RateDecision,
+  names: RateHeaderNames,
+  target: T,
+  set: HeaderSink<T>,
+): void {
+  eachBudgetHeader(decision, names, target, set);
+  if (!decision.allowed && names.retryAfter) set(target, names.retryAfter, decision.retryAfterSeconds);
 }
 
 function rateHeaders(decision: RateDecision): Record<string, number> {
   const headers: Record<string, number> = {};
-  eachRateHeader(decision, (name, value) => (headers[name] = value));
+  eachRateHeader(decision, RATE_LIMIT_HEADERS, headers, intoObject);
   return headers;
 }
 
 /** rateHeaders, set on the reply one by one (no object per request). */
 export function setRateHeaders(reply: FastifyReply, decision: RateDecision): void {
-  eachRateHeader(decision, (name, value) => reply.header(name, value));
+  eachRateHeader(decision, REPLY_NAMES, reply, ontoReply);
 }
 
 /**
@@ -97,7 +124,7 @@ export function chargeAnonymous(
 export function peekAddress(limiter: RateLimiter, ip: string): Record<string, number> {
   // Nothing is charged, so nothing is refused: no Retry-After, even with the budget spent (the spec's is ≥ 1 and belongs to a 429).
   const headers: Record<string, number> = {};
-  eachBudgetHeader(limiter.peek(addressLimit(ip)), (name, value) => (headers[name] = value));
+  eachBudgetHeader(limiter.peek(addressLimit(ip)), RATE_LIMIT_HEADERS, headers, intoObject);
   return headers;
 }
 
@@ -177,8 +204,8 @@ export function createSecurityHook(
         `A ${key.type}_ key cannot call ${route.operationId}; use a secret (sk_) key on your server.`,
       );
     }
-    const missing = route.security.scopes.filter((scope) => !key.scopes.includes(scope));
-    if (missing.length > 0) {
+    const missing = missingScopes(route.security.scopes, key.scopes);
+    if (missing) {
       return void sendError(
         reply,
         request,
@@ -208,21 +235,50 @@ export function createSecurityHook(
       return;
     }
     const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match)
+    const rawKey = typeof header === 'string' ? bearerToken(header) : undefined;
+    if (rawKey === undefined)
       return refuseUnauthenticated(
         request,
         reply,
         !header ? 'No Authorization header.' : 'The Authorization header must be "Bearer <API_KEY>".',
       );
-    return andThen(authenticateKey(store, match[1]), (found) => {
-      if (!found)
-        return refuseUnauthenticated(request, reply, 'The API key is malformed, unknown or revoked.');
-      const facts = factsOf(found.key, found.tier);
-      // Per key and per account, in the store: shared by every instance on a server database (leased in batches, service/rate-limit-leases.ts).
-      return andThen(store.takeTokens(facts.limits, limiter.now()), (decision) =>
-        admitKey(request, reply, route, facts, decision),
-      );
-    });
+    // At once when the store answers at once: no closure per request on that path.
+    const found = authenticateKey(store, rawKey);
+    if (isPromise(found)) return found.then((known) => withKey(request, reply, route, known));
+    return withKey(request, reply, route, found);
   };
+  /** The key's rate limits (per key and per account, in the store: shared by every instance on a server database, leased in batches, service/rate-limit-leases.ts), then admitKey. */
+  function withKey(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RouteSpec,
+    found: { key: KeyRecord; tier: number } | undefined,
+  ): Awaitable<void> {
+    if (!found) return refuseUnauthenticated(request, reply, 'The API key is malformed, unknown or revoked.');
+    const facts = factsOf(found.key, found.tier);
+    const decision = store.takeTokens(facts.limits, limiter.now());
+    if (isPromise(decision)) return decision.then((taken) => admitKey(request, reply, route, facts, taken));
+    return admitKey(request, reply, route, facts, decision);
+  }
+}
+
+/**
+ * The key in an `Authorization: Bearer <key>` header (`bearer` in any case, then spaces), or
+ * undefined. A well-formed key after exactly "Bearer " is taken as it is; anything else goes
+ * through the pattern, which says the same of it.
+ */
+function bearerToken(header: string): string | undefined {
+  if (header.length > 7 && header.charCodeAt(6) === 32 && header.slice(0, 6).toLowerCase() === 'bearer') {
+    const token = header.slice(7);
+    if (isWellFormedKey(token)) return token;
+  }
+  return BEARER.exec(header)?.[1];
+}
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The required scopes a key lacks, or undefined when it has them all (no array in the usual case). */
+function missingScopes(required: readonly string[], granted: readonly string[]): string[] | undefined {
+  for (const scope of required)
+    if (!granted.includes(scope)) return required.filter((each) => !granted.includes(each));
+  return undefined;
 }

@@ -43,6 +43,13 @@ function readStats(): Stat[] {
   return stats;
 }
 
+/** The processes of a process group (a target started by processes.ts: tsx and the node it runs). */
+export function processesInGroup(group: number): number[] {
+  return readStats()
+    .filter((stat) => stat.pgrp === group)
+    .map((stat) => stat.pid);
+}
+
 export interface CpuSample {
   instances: number;
   postgres: number;

@@ -36,22 +36,39 @@ export function prepared<Values extends object, Row>(
 ): (db: Db, values: Values, lock: boolean) => Awaitable<Row[]> {
   const slots = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as Values;
   // Per store (its dialect's adapter: a transaction shares its store's), plain and locking.
-  const compiled = new WeakMap<DialectAdapter, Array<CompiledQuery<Row> | undefined>>();
+  const compiled = new WeakMap<DialectAdapter, Array<Compiled<Row> | undefined>>();
   return (db, values, lock) => {
     const executor = db.getExecutor();
     const adapter = executor.adapter;
     let variants = compiled.get(adapter);
     if (!variants) compiled.set(adapter, (variants = []));
-    const query = (variants[Number(lock)] ??= remember(build(db, slots, lock).compile()));
-    const parameters = query.parameters.map((parameter) =>
-      parameter instanceof Slot ? (values as Record<string, unknown>)[parameter.name] : parameter,
-    );
+    const { query, slots: names } = (variants[Number(lock)] ??= compile(build(db, slots, lock)));
+    // The run's values in their slots (a loop, not a closure per call: this runs on every request).
+    const parameters: unknown[] = [];
+    for (let i = 0; i < names.length; i += 1) {
+      const name = names[i];
+      parameters.push(name === undefined ? query.parameters[i] : (values as Record<string, unknown>)[name]);
+    }
     // Plugins would transform results, which only Kysely's executor does.
     const now =
       db.isTransaction || executor.plugins.length > 0
         ? undefined
         : immediateReader(adapter)?.readNow<Row>(query, parameters);
     return now ?? db.executeQuery<Row>({ ...query, parameters }).then((result) => result.rows);
+  };
+}
+
+/** A compiled query and, for each of its parameters, the name of the slot it stands for (undefined: a constant). */
+interface Compiled<Row> {
+  query: CompiledQuery<Row>;
+  slots: Array<string | undefined>;
+}
+
+function compile<Row>(compilable: Compilable<Row>): Compiled<Row> {
+  const query = remember(compilable.compile());
+  return {
+    query,
+    slots: query.parameters.map((parameter) => (parameter instanceof Slot ? parameter.name : undefined)),
   };
 }
 

@@ -34,6 +34,8 @@ const MAX_PREPARED = 500;
 
 class BetterSqliteConnection implements DatabaseConnection {
   private readonly prepared = new Map<string, Database.Statement>();
+  /** SQL texts whose statement reads without writing, asked of SQLite once (better-sqlite3's getters cross into C++ at each call). */
+  private readonly pureReads = new Map<string, boolean>();
 
   /** Single-row answers of reads run at once (readNow), emptied by anything that may write. */
   readonly cache: ReadCache;
@@ -50,6 +52,18 @@ class BetterSqliteConnection implements DatabaseConnection {
       this.prepared.set(text, statement);
     }
     return statement;
+  }
+
+  /** Whether the statement of this SQL text only reads (a reader that writes nothing): what readNow may run. */
+  readsOnly(text: string): boolean {
+    let pure = this.pureReads.get(text);
+    if (pure === undefined) {
+      const statement = this.statement(text);
+      pure = statement.reader && statement.readonly;
+      if (this.pureReads.size >= MAX_PREPARED) this.pureReads.clear();
+      this.pureReads.set(text, pure);
+    }
+    return pure;
   }
 
   async executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
@@ -133,12 +147,11 @@ class BetterSqliteAdapter extends SqliteAdapter implements ImmediateReader {
   readNow<Row>(query: CompiledQuery, parameters: readonly unknown[]): Row[] | undefined {
     if (this.driver.busy) return undefined;
     const { connection } = this.driver;
-    const statement = connection.statement(query.sql);
-    if (!statement.reader || !statement.readonly) return undefined;
-    if (!ReadCache.cacheable(parameters)) return statement.all(parameters) as Row[];
+    if (!connection.readsOnly(query.sql)) return undefined;
+    if (!ReadCache.cacheable(parameters)) return connection.statement(query.sql).all(parameters) as Row[];
     const cached = connection.cache.lookup<Row>(query.sql, parameters);
     if (cached) return cached.slice(); // the caller may change its array, never the shared rows
-    const rows = statement.all(parameters) as Row[];
+    const rows = connection.statement(query.sql).all(parameters) as Row[];
     connection.cache.remember(query.sql, parameters, rows.slice());
     return rows;
   }

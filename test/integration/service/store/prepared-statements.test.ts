@@ -2,10 +2,11 @@
  * PostgreSQL runs every request's queries as named prepared statements (store/prepared.ts,
  * engines/postgres/pool.ts). A statement a connection has prepared must survive a migration that
  * another instance applies meanwhile (a rolling deploy adding a column): PostgreSQL refuses a
- * cached `SELECT *` whose result type changed, so each prepared query names its columns.
+ * cached `SELECT *` whose result type changed, so each prepared query names its columns. And the
+ * plan a connection keeps for a statement must not depend on the table having statistics yet.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Store } from '../../../../service/store/store.js';
 import { postgresEngine, type EngineUnderTest } from '../../../support/engines.js';
 
@@ -67,6 +68,40 @@ describe('prepared statements on PostgreSQL', () => {
       expect(result.key?.id).toBe('key_prep');
       expect(result.subject?.id).toBe('subj_prep');
       expect(result.page.rows.map((row) => row.id)).toEqual(['subj_prep']);
+    }
+  });
+
+  it('read a subject through its id, not the scope index, while the table has no statistics', async () => {
+    // Subjects filled faster than autovacuum analyzes the table, as a burst of creates does.
+    const scope = { accountId: 'acct_plan', environment: 'test' as const };
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(
+        `INSERT INTO subjects (id, account_id, environment, created_at, consent, metadata)
+         SELECT 'subj_plan' || i, $1, $2, $3, '{}', '{}' FROM generate_series(1, 3000) AS i`,
+        [scope.accountId, scope.environment, NOW],
+      );
+      // The text the store sends for findSubject, as its pooled connection prepares it.
+      const sent = vi.spyOn(pg.Client.prototype, 'query');
+      let text: string | undefined;
+      try {
+        expect((await store.findSubject(scope, 'subj_plan1500'))?.id).toBe('subj_plan1500');
+        text = sent.mock.calls
+          .map(([query]) =>
+            typeof query === 'object' && query !== null ? (query as pg.QueryConfig).text : query,
+          )
+          .find((query): query is string => typeof query === 'string' && /from "subjects"/.test(query));
+      } finally {
+        sent.mockRestore();
+      }
+      expect(text).toBeDefined();
+      const { rows } = await admin.query(`EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${text}`);
+      const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+      expect(plan).toContain('"Index Cond":"(id = $1)"');
+      expect(plan).not.toContain('subjects_by_scope');
+    } finally {
+      await admin.end();
     }
   });
 });
