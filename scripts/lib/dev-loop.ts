@@ -208,6 +208,9 @@ export class DevLoop {
         command: regenerateCommand(spec, out, documents),
         write: true,
         plugins: (listed?.plugins ?? defaultPluginsFor()).filter((each) => each.plugin.name !== 'sdks'),
+        // From what the last cycle made: plugins whose inputs did not change are not run, and the
+        // types, the contract and the mock re-render only what changed (docs/dev-loop.md).
+        incremental: true,
         log: () => {},
       });
       const { added, changed, removed } = regenerated.written!;
