@@ -10,7 +10,8 @@ import { loadDocument, SpecError } from './core/load.js';
 import { releaseBetween } from './changelog/release.js';
 import { loadReleased } from './breaking/released.js';
 import { buildIr } from './core/build-ir.js';
-import { prepareWorkers } from './core/document-worker.js';
+import { prepareWorkers, reuseRenderings } from './core/document-worker.js';
+import { sameValue } from './core/document-units.mjs';
 import {
   listFiles,
   OutputWriter,
@@ -22,6 +23,7 @@ import {
 import type { Ir, IrRelease } from './core/ir.js';
 import { defaultOptions, findConfig, loadConfig, type ConfiguredPlugin } from './config.js';
 import { pluginRoot, type PluginContext, type PluginDefinition } from './plugin.js';
+import { InputDigests, keepOutput, reusableOutput } from './plugin-reuse.js';
 import { BUILT_IN_PLUGINS } from './plugins/registry.js';
 import { GENERATOR_VERSION } from './version.js';
 
@@ -131,6 +133,13 @@ export interface GenerateOptions {
   released?: string | false;
   /** What the SDKs are named after instead of the spec's `info.title` (or `info.x-sdk-name`). */
   sdkName?: string;
+  /**
+   * Keep what this generation made, in this process, for the next one of the same spec into the same
+   * folder, and reuse what the previous one kept: plugins whose inputs did not change return their
+   * previous files, and the document renderings (types, contract, mock) re-render only the path items
+   * and components that changed. The same bytes as a generation from nothing (docs/dev-loop.md).
+   */
+  incremental?: boolean;
 }
 
 export interface GenerateResult {
@@ -143,6 +152,8 @@ export interface GenerateResult {
   stale: StaleOutput[];
   /** What the writer did (when `write` was set). */
   written?: WriteResult;
+  /** The plugins whose previous output was reused without running them (incremental generations). */
+  reused: string[];
 }
 
 /** Output kept on disk from an emitter that was skipped, made from an older spec. */
@@ -184,6 +195,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       ? undefined
       : (options.released ?? (await listedDocument(options.spec))?.released);
   const ir: Ir = await step('build IR', () => buildIr(loaded, { sdkName: options.sdkName }));
+  // The document renderings keep their units' texts for the next generation of this spec.
+  if (options.incremental) reuseRenderings(ir, path.resolve(options.spec));
   if (released)
     ir.release = await step(
       'compare with release',
@@ -194,7 +207,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const pluginWarnings: string[] = [];
   // Each plugin's files are compared with the disk as it ends; they are written once all are known.
   const writer = options.write ? new OutputWriter(options.out) : undefined;
-  const outcomes = await runPlugins(plugins, ir, options.spec, step, (file) => {
+  const reuse = options.incremental
+    ? { out: options.out, digests: new InputDigests(ir, options.out) }
+    : undefined;
+  const outcomes = await runPlugins(plugins, ir, options.spec, step, reuse, (file) => {
     const headed = { path: file.path, content: withHeader(file.path, file.content, provenance) };
     writer?.compare(headed);
     return headed;
@@ -240,7 +256,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       'write',
       () => writer.finish(files, isKept),
       (r) =>
-        `${r.written} written, ${r.removed.length} removed${r.unread > 0 ? `, ${r.unread} known unchanged without reading` : ''}, into ${options.out}/`,
+        `${r.written} written, ${r.removed.length} removed${r.unread > 0 ? `, ${r.unread} known by their stamp without reading` : ''}, into ${options.out}/`,
     );
   }
   return {
@@ -253,6 +269,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     sourceFiles: loaded.files,
     stale,
     written,
+    reused: outcomes.filter((outcome) => outcome.reused).map((outcome) => outcome.plugin.name),
   };
 }
 
@@ -261,6 +278,8 @@ interface PluginOutcome {
   warnings: string[];
   /** Undefined when an isolated plugin failed (its previous output is kept). */
   emitted?: GeneratedFile[];
+  /** Its previous output, reused: its inputs had not changed. */
+  reused?: boolean;
 }
 
 /**
@@ -268,13 +287,15 @@ interface PluginOutcome {
  * plugin it depends on has returned (its exports are known), while files that are still rendering
  * (openapi-typescript in a worker thread) arrive later. Files and warnings are taken in the list's
  * order, so the output does not depend on which finished first; the first failure in that order
- * stops the generation once every plugin has ended.
+ * stops the generation once every plugin has ended. With `reuse` (incremental generations), a
+ * plugin whose input digest is its previous output's returns that output without running.
  */
 async function runPlugins(
   plugins: ConfiguredPlugin[],
   ir: Ir,
   spec: string,
   step: <T>(name: string, work: () => Promise<T> | T, detail?: (value: T) => string) => Promise<T>,
+  reuse: { out: string; digests: InputDigests } | undefined,
   finish: (file: GeneratedFile) => GeneratedFile,
 ): Promise<PluginOutcome[]> {
   const started = new Map<string, Promise<{ exports: unknown }>>();
@@ -296,15 +317,31 @@ async function runPlugins(
           dependencies.set(name, (await started.get(name)!).exports);
         const context = pluginContext(plugin, ir, options, root, warn, dependencies);
         try {
+          const digest = reuse?.digests.of(plugin, context.ir, options);
+          const kept = digest !== undefined ? reusableOutput(reuse!.out, plugin.name, digest) : undefined;
+          if (kept) {
+            returned({ exports: kept.exports });
+            warnings.push(...kept.warnings);
+            await step(
+              `emit ${plugin.name}`,
+              () => kept.files,
+              (list) => `${list.length} file(s), reused`,
+            );
+            return { plugin, warnings, emitted: kept.files.map(finish), reused: true };
+          }
+          let exports: unknown;
           const emitted = await step(
             `emit ${plugin.name}`,
             async () => {
               const result = await plugin.generate(context);
-              returned({ exports: result.exports });
+              exports = result.exports;
+              returned({ exports });
               return outputOf(plugin.name, root, await result.files);
             },
             (list) => `${list.length} file(s)`,
           );
+          if (digest !== undefined)
+            keepOutput(reuse!.out, plugin.name, digest, { files: emitted, exports, warnings: [...warnings] });
           // Headers (and the comparison with the disk) as each plugin ends, while others may still be rendering.
           return { plugin, warnings, emitted: emitted.map(finish) };
         } catch (caught) {
@@ -415,8 +452,30 @@ function fileSize(file: string): number {
 /** What changed since the released version (the breaking gate's rules), for the packages' CHANGELOG.md. */
 async function releaseOf(source: string, spec: string, current: Ir): Promise<IrRelease> {
   const { loaded, label } = await loadReleased(source, spec);
-  return releaseBetween(label, loaded, current);
+  // A save that changed nothing the comparison reads (the dev loop after a comment, or after the
+  // lint configuration changed) takes the last comparison of this spec with this release.
+  const last = lastRelease.get(path.resolve(spec));
+  if (
+    last?.released === loaded &&
+    last.digest === current.digest &&
+    sameValue(last.document, current.document)
+  )
+    return last.release;
+  const release = releaseBetween(label, loaded, current);
+  lastRelease.set(path.resolve(spec), {
+    released: loaded,
+    digest: current.digest,
+    document: current.document,
+    release,
+  });
+  return release;
 }
+
+/** Per spec, the last comparison with its release: the released document (the same object while the release is), the compared one, the result. */
+const lastRelease = new Map<
+  string,
+  { released: unknown; digest: string; document: unknown; release: IrRelease }
+>();
 
 /** generated/provenance.json: which spec (by digest) and which generator made this output. */
 function provenanceFile(

@@ -85,6 +85,16 @@ export interface PluginDefinition<Options = Record<string, unknown>, Exports = u
   readsDocument?: boolean;
   /** Which check proves its output agrees with the spec (the round trip, the contract suites, a differential test, or none). */
   proves: string;
+  /**
+   * The part of the IR its output depends on, as JSON data (`(ir) => ir.operations.map((o) => o.id)`).
+   * In the dev loop (`generate({ incremental: true })`) a plugin whose inputs, options and
+   * dependencies' inputs are those of the previous generation into the same folder returns its
+   * previous files and exports without running. Without it, the whole API is its input: any change
+   * to the document runs it. It must name everything `generate` reads (a narrower selector leaves
+   * stale output: the dev loop's equivalence test catches that); the output of `generate` must
+   * depend on nothing else (no clock, no files read at generation time). docs/dev-loop.md.
+   */
+  inputs?(ir: Ir): unknown;
   generate(context: PluginContext<Options>): PluginResult<Exports> | Promise<PluginResult<Exports>>;
 }
 

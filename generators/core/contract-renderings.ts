@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { renderDocument, type ContractRenderings } from './document-worker.js';
 import type { Ir } from './ir.js';
-import { mockDocument } from './mock-document.js';
+import { CONTRACT_EXAMPLE_AT, mockDocument } from './mock-document.js';
 import { oncePer } from './once-per.js';
 
 export type { ContractRenderings } from './document-worker.js';
@@ -20,5 +20,6 @@ export const contractRenderings: (ir: Ir) => Promise<ContractRenderings> = onceP
     document: ir.document,
     withYaml: mockDocument(ir, yamlMarker),
     yamlMarker,
+    embeddedAt: CONTRACT_EXAMPLE_AT,
   });
 });

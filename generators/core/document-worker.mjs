@@ -1,9 +1,11 @@
 /**
  * The two renderings of a whole document that cost seconds on a large spec (openapi-typescript's
- * types; the contract as JSON and YAML, with the mock's copy), and the worker threads that run them beside the emitters. Plain
+ * types: types-rendering.mjs; the contract as JSON and YAML, with the mock's copy:
+ * contract-rendering.mjs), and the worker threads that run them beside the emitters. Plain
  * JavaScript, so a worker starts under any runner (tsx, vitest) without a TypeScript loader. Workers
  * stay up between generations (watch mode, the bench, tests), so their modules load once per
- * process. document-worker.ts is the only caller and says what a job is.
+ * process, and keep what a job rendered for the next job of the same spec. document-worker.ts is
+ * the only caller and says what a job is.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 
@@ -15,64 +17,61 @@ function once(load) {
   let loaded;
   return () => (loaded ??= load());
 }
-const openapiTypescript = once(() => import('openapi-typescript'));
-const yamlPrinter = once(() => import('./yaml-printer.mjs'));
-const yamlPackage = once(() => import('yaml'));
+const typesRendering = once(() => import('./types-rendering.mjs'));
+const contractRendering = once(() => import('./contract-rendering.mjs'));
+
+/**
+ * What a job of each kind left for the next one of the same `reuse` key (the dev loop's spec): the
+ * document it rendered and each unit's text, so that the next job re-renders only the units that
+ * changed. A job without `reuse` keeps nothing. A few keys per thread; the oldest is forgotten.
+ */
+const states = { types: new Map(), contract: new Map() };
+const STATES_KEPT = 2;
 
 /**
  * The types' renderer changes the job's document (in a worker it is a copy, structured clone on the
- * way in; in-process, document-worker.ts copies it); the contract's only reads its documents, and
- * must not change them (in-process they are the caller's). Each loads its library when first used,
- * so a worker loads only what its jobs need.
+ * way in); the contract's only reads its documents, and must not change them (in-process they are
+ * the caller's). Each loads its modules when first used, so a worker loads only what its jobs need.
  */
 const renderers = {
-  async types({ document, streamSchemas }) {
-    const { default: openapiTS, astToString } = await openapiTypescript();
-    for (const { at, schema } of streamSchemas) {
-      const media = at.reduce(
-        (node, key) => (node && typeof node === 'object' ? node[key] : undefined),
-        document,
-      );
-      if (media && typeof media === 'object') media.schema = schema;
-    }
-    return astToString(await openapiTS(document, { silent: true }));
+  async types(job, previous) {
+    const { renderTypesIncrementally } = await typesRendering();
+    const { text, state, stats } = await renderTypesIncrementally(job, previous);
+    return { rendered: text, state, stats };
   },
-  async contract({ document, withYaml, yamlMarker }) {
-    const { printYaml, UnsupportedYamlValue, YAML_OPTIONS } = await yamlPrinter();
-    let yaml;
-    try {
-      yaml = printYaml(document);
-    } catch (error) {
-      if (!(error instanceof UnsupportedYamlValue)) throw error;
-      // Outside what the printer reproduces: `yaml` itself, the same bytes, slower.
-      const { stringify } = await yamlPackage();
-      yaml = stringify(document, YAML_OPTIONS);
-    }
-    const mock = JSON.stringify(withYaml, null, 2);
-    // The marker's place takes the YAML: the same bytes as printing the YAML in place.
-    const marker = JSON.stringify(yamlMarker);
-    const at = mock.indexOf(marker);
-    return {
-      json: JSON.stringify(document, null, 2),
-      yaml,
-      mock: `${mock.slice(0, at)}${JSON.stringify(yaml)}${mock.slice(at + marker.length)}`,
-    };
+  async contract(job, previous) {
+    const { renderContractIncrementally } = await contractRendering();
+    return renderContractIncrementally(job, previous);
   },
 };
 
 /** What each kind of job loads before its first job: a worker started early loads it while the spec is parsed. */
-const preloads = { types: openapiTypescript, contract: yamlPrinter };
+const preloads = { types: typesRendering, contract: contractRendering };
 
-/** One rendering: a text, or the contract's texts; a `preload` job loads the modules of its `of` kind and renders nothing. */
-export async function render(job) {
+/**
+ * One rendering: a text, or the contract's texts; a `preload` job loads the modules of its `of` kind
+ * and renders nothing. `stats` (optional) receives how many units the document has and which were
+ * rendered (the rest were reused).
+ */
+export async function render(job, stats) {
   if (job.kind === 'preload') return void (await preloads[job.of]());
-  return renderers[job.kind](job);
+  const kept = states[job.kind];
+  const previous = job.reuse === undefined ? undefined : kept.get(job.reuse);
+  const { rendered, state, stats: counted } = await renderers[job.kind](job, previous);
+  if (stats && counted) Object.assign(stats, counted);
+  if (job.reuse !== undefined) {
+    kept.delete(job.reuse);
+    if (state) kept.set(job.reuse, state);
+    for (const key of kept.keys()) if (kept.size > STATES_KEPT) kept.delete(key);
+  }
+  return rendered;
 }
 
 if (!isMainThread) {
   parentPort.on('message', async (job) => {
     try {
-      parentPort.postMessage({ id: job.id, rendered: await render(job) });
+      const stats = {};
+      parentPort.postMessage({ id: job.id, rendered: await render(job, stats), stats });
     } catch (error) {
       parentPort.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
     }

@@ -19,12 +19,21 @@ export interface StreamSchema {
 
 export type DocumentJob =
   /** openapi-typescript's types; each of `streamSchemas` first replaces the schema of the media type object at `at`. */
-  | { kind: 'types'; document: unknown; streamSchemas: StreamSchema[] }
-  /**
-   * The document as JSON and YAML, and `withYaml` (another document) as JSON with that YAML as the
-   * string where `yamlMarker` is. One message: subtrees the two documents share are copied once.
-   */
-  | { kind: 'contract'; document: unknown; withYaml: unknown; yamlMarker: string };
+  (
+    | { kind: 'types'; document: unknown; streamSchemas: StreamSchema[] }
+    /**
+     * The document as JSON and YAML, and `withYaml` (another document) as JSON with that YAML as the
+     * string where `yamlMarker` is, and the document itself (the same object) at `embeddedAt` when
+     * given. One message: subtrees the two documents share are copied once.
+     */
+    | { kind: 'contract'; document: unknown; withYaml: unknown; yamlMarker: string; embeddedAt?: string[] }
+  ) & {
+    /**
+     * Keep what this job rendered (each path item's and component's text) under this key, and start
+     * from what the last job of the key kept: only the units that changed are rendered again.
+     */
+    reuse?: string;
+  };
 
 /** A contract job's texts: JSON as `JSON.stringify(value, null, 2)` prints it, YAML as `yaml` does with yaml-printer.mjs's YAML_OPTIONS. */
 export interface ContractRenderings {
@@ -44,6 +53,25 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
+/**
+ * How much of a document a job rendered: its units (path items, components, …; document-units.mjs)
+ * and those it rendered, the rest reused from the last job of its `reuse` key. `mockRendered`: the
+ * mock's copy's own units it printed (a contract job; the others are the contract's).
+ */
+export interface RenderingStats {
+  units: number;
+  rendered: string[];
+  mockRendered?: string[];
+}
+
+/** The last job's stats per kind, in this process (for tests and the bench). */
+const lastStats = new Map<DocumentJob['kind'], RenderingStats>();
+
+/** How much of its document the last job of `kind` rendered (undefined before the first). */
+export function renderingStats(kind: DocumentJob['kind']): RenderingStats | undefined {
+  return lastStats.get(kind);
+}
+
 /** A worker thread and the jobs it has in flight (a crash rejects exactly those). */
 class JobWorker {
   private readonly worker: Worker;
@@ -60,14 +88,18 @@ class JobWorker {
     // route each of TypeScript's module loads through its hooks, doubling the start.
     this.worker = new Worker(new URL('./document-worker.mjs', import.meta.url), { execArgv: [] });
     this.worker.unref();
-    this.worker.on('message', (answer: { id: number; rendered?: unknown; error?: string }) => {
-      const job = this.waiting.get(answer.id);
-      if (job) this.answered += 1;
-      this.waiting.delete(answer.id);
-      if (this.waiting.size === 0) this.worker.unref();
-      if (answer.error !== undefined) job?.reject(new Error(answer.error));
-      else job?.resolve(answer.rendered);
-    });
+    this.worker.on(
+      'message',
+      (answer: { id: number; rendered?: unknown; error?: string; stats?: RenderingStats }) => {
+        const job = this.waiting.get(answer.id);
+        if (job) this.answered += 1;
+        if (job && answer.stats?.units !== undefined) lastStats.set(this.kind, answer.stats);
+        this.waiting.delete(answer.id);
+        if (this.waiting.size === 0) this.worker.unref();
+        if (answer.error !== undefined) job?.reject(new Error(answer.error));
+        else job?.resolve(answer.rendered);
+      },
+    );
     const failAll = (error: Error) => {
       for (const job of this.waiting.values()) job.reject(error);
       this.waiting.clear();
@@ -127,6 +159,14 @@ export function runningWorkers(): Array<DocumentJob['kind']> {
   return [...workers.keys()].sort();
 }
 
+/** The IRs whose renderings are kept for the next generation of their spec (generate's `incremental`), by key. */
+const reusing = new WeakMap<Ir, string>();
+
+/** Renders this IR's documents from what the last rendering under `key` kept, and keeps this one's for the next. */
+export function reuseRenderings(ir: Ir, key: string): void {
+  reusing.set(ir, key);
+}
+
 /** At least this many operations and webhooks make a document large enough for the contract's worker thread. */
 export const WORKER_THRESHOLD = 100;
 
@@ -155,12 +195,17 @@ export function prepareWorkers(bytes: number): void {
  * order they are asked for.
  */
 export async function renderDocument<Job extends DocumentJob>(ir: Ir, job: Job): Promise<Rendered<Job>> {
+  const key = reusing.get(ir);
+  if (key !== undefined) job = { ...job, reuse: key };
   if (
     job.kind === 'contract' &&
     ir.operations.length + (ir.webhooks?.events.length ?? 0) < WORKER_THRESHOLD
   ) {
     const { render } = await (inProcess ??= import('./document-worker.mjs'));
-    return (await render(job)) as Rendered<Job>;
+    const stats = {} as RenderingStats;
+    const rendered = (await render(job, stats)) as Rendered<Job>;
+    if (stats.units !== undefined) lastStats.set(job.kind, stats);
+    return rendered;
   }
   return workerFor(job.kind).run(job);
 }

@@ -79,7 +79,10 @@ export interface WriteResult {
   added: string[];
   changed: string[];
   removed: string[];
-  /** How many unchanged files were known to be so by their stamp, without reading them (see `FolderMemory`). */
+  /**
+   * How many files were known by their stamp, without reading them (see `FolderMemory`): unchanged,
+   * or holding what was remembered, which is not the new content.
+   */
   unread: number;
 }
 
@@ -205,7 +208,8 @@ export class OutputWriter {
 
   /**
    * How a file differs from `content` (a size that differs needs no read at all, nor does a stamp
-   * this writer's folder remembers with this content). Most output is ASCII, and encoding tens of
+   * this writer's folder remembers: the file then holds the content remembered with it, which is
+   * `content` or not; the dev loop's files change from save to save). Most output is ASCII, and encoding tens of
    * megabytes as UTF-8 costs several times what decoding them does, so an ASCII file of the
    * content's length is compared as text first: all its bytes below 0x80 and equal as Latin-1 means
    * it holds exactly the content's UTF-8 bytes.
@@ -226,9 +230,10 @@ export class OutputWriter {
     }
     if (info === undefined) return 'added';
     const stamp = stampOf(info, takenAtMs);
-    if (stamp !== undefined && known?.stamp === stamp && known.content === content) {
-      this.memory.set(key, known);
+    if (stamp !== undefined && known?.stamp === stamp) {
       this.unread += 1;
+      if (known.content !== content) return 'changed';
+      this.memory.set(key, known);
       return undefined;
     }
     const same = await holds(target, Number(info.size), content);
@@ -287,9 +292,9 @@ async function holds(target: string, size: number, content: string): Promise<boo
     // ASCII content of this length and other bytes; content beyond ASCII is longer in bytes than in characters.
     return existing !== undefined && isAscii(existing) && existing.toString('latin1') === content;
   }
-  // Content with characters beyond ASCII: compared as UTF-8 bytes.
-  const bytes = Buffer.from(content);
-  return size === bytes.length && (await readFile(target).catch(() => undefined))?.equals(bytes) === true;
+  // Content with characters beyond ASCII: compared as UTF-8 bytes, once their count is the file's (counting does not encode).
+  if (Buffer.byteLength(content) !== size) return false;
+  return (await readFile(target).catch(() => undefined))?.equals(Buffer.from(content)) === true;
 }
 
 /** Folders beside generated code that are not output: installed packages, Python bytecode. */

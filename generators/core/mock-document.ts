@@ -39,6 +39,18 @@ function withoutSecurity(operation: object): object {
   return rest;
 }
 
+/** Where the mock's copy holds the whole contract: the example of its `GET /openapi.json`. */
+export const CONTRACT_EXAMPLE_AT = [
+  'paths',
+  CONTRACT_PATHS.json,
+  'get',
+  'responses',
+  '200',
+  'content',
+  'application/json',
+  'example',
+];
+
 function served(mediaType: string, example: unknown, summary: string) {
   return {
     get: {
@@ -66,19 +78,22 @@ function served(mediaType: string, example: unknown, summary: string) {
  * subtrees it shares with the IR's document travel to the worker thread once.
  */
 export function mockDocument(ir: Ir, yamlMarker: string): Record<string, unknown> {
-  // Shallow copies down to the operations: only `security` goes, the rest is shared with the IR.
+  // Shallow copies down to the operations that have `security`: only it goes, the rest (path items
+  // without it too) is shared with the IR, so the renderings tell an unchanged path item at a glance.
   const { security: _security, ...rest } = ir.document;
+  const secured = (operation: unknown) =>
+    Boolean(operation && typeof operation === 'object' && 'security' in operation);
   const paths = Object.fromEntries(
     Object.entries<Record<string, unknown>>(ir.document.paths ?? {}).map(([route, pathItem]) => [
       route,
-      Object.fromEntries(
-        Object.entries(pathItem).map(([key, operation]) => [
-          key,
-          operation && typeof operation === 'object' && 'security' in operation
-            ? withoutSecurity(operation)
-            : operation,
-        ]),
-      ),
+      pathItem && typeof pathItem === 'object' && Object.values(pathItem).some(secured)
+        ? Object.fromEntries(
+            Object.entries(pathItem).map(([key, operation]) => [
+              key,
+              secured(operation) ? withoutSecurity(operation as object) : operation,
+            ]),
+          )
+        : pathItem,
     ]),
   );
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI document, its paths written below

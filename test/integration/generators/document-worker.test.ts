@@ -107,7 +107,8 @@ describe("the generators' worker thread", () => {
     const before = JSON.stringify(ir.document);
     const inWorker = await renderTypes(ir);
     // A small document's types render in the worker too (one more job answered there); the job
-    // reaches it as a copy, so the caller's document is unchanged although openapi-typescript bundles in place.
+    // reaches it as a copy, so the caller's document is unchanged although the renderer changes its copy (stream
+    // schemas, openapi-typescript's discriminator patches).
     const answered = answeredJobs('types');
     expect(await renderDocument(small, typesJob(ir))).toBe(inWorker);
     expect(answeredJobs('types')).toBe(answered + 1);

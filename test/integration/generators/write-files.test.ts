@@ -1,6 +1,7 @@
 /**
  * The one writer of generated files (touches a temporary folder, starts nothing): it writes only
- * what differs in its bytes (a same-size change included, ASCII or not), reports added and changed
+ * what differs in its bytes (a same-size change included, ASCII or not; a size that differs, ASCII
+ * or not, without reading the file), reports added and changed
  * files in the files' order, and removes what an earlier run generated and this one did not.
  */
 import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
@@ -60,6 +61,8 @@ describe('writeFiles', () => {
       { path: 'high-byte.txt', content: 'ab\n', onDisk: Buffer.from([0x61, 0xe2, 0x0a]) },
       // Not ASCII, unchanged: compared as UTF-8 bytes and left alone.
       { path: 'utf8.txt', content: 'caf\u00e9 \u2014\n', onDisk: Buffer.from('caf\u00e9 \u2014\n') },
+      // Not ASCII, a file of another size: changed (its size says so; the content is counted, not encoded).
+      { path: 'utf8-size.txt', content: 'caf\u00e9 \u2014\n', onDisk: Buffer.from('caf\u00e9 \u2014!\n') },
     ];
     await rm(dir, { recursive: true, force: true });
     await writeFiles(
@@ -68,7 +71,7 @@ describe('writeFiles', () => {
     );
     for (const file of cases) await writeFile(path.join(dir, file.path), file.onDisk);
     const result = await writeFiles(dir, cases);
-    expect(result.changed).toEqual(['latin1.txt', 'high-byte.txt']);
+    expect(result.changed).toEqual(['latin1.txt', 'high-byte.txt', 'utf8-size.txt']);
     for (const file of cases)
       expect(await readFile(path.join(dir, file.path))).toEqual(Buffer.from(file.content));
   });
@@ -129,9 +132,11 @@ describe('writeFiles', () => {
     await writeFile(target, file.content);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await writeFiles(dir, [file])).toMatchObject({ written: 0, unread: 0 });
-    // Other content than remembered, the file untouched: compared by reading.
+    // Other content than remembered, the file untouched: its stamp says it holds what was remembered,
+    // so it differs, known without reading (the dev loop's large files change at every save).
     expect(
       await writeFiles(dir, [{ ...file, content: file.content.replace('same', 'other') }]),
-    ).toMatchObject({ written: 1, changed: ['kept.txt'], unread: 0 });
+    ).toMatchObject({ written: 1, changed: ['kept.txt'], unread: 1 });
+    expect(await readFile(target, 'utf8')).toBe(file.content.replace('same', 'other'));
   });
 });

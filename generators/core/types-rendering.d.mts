@@ -1,0 +1,14 @@
+/** Types of types-rendering.mjs (plain JavaScript, for the types' worker thread), for tests. */
+import type { StreamSchema } from './document-worker.js';
+
+/** What a rendering keeps for the next one (opaque). */
+export type TypesRenderingState = object & { readonly __typesRendering?: never };
+
+export declare function renderTypesIncrementally(
+  job: { document: unknown; streamSchemas: StreamSchema[] },
+  previous: TypesRenderingState | undefined,
+): Promise<{
+  text: string;
+  state?: TypesRenderingState;
+  stats?: { units: number; rendered: string[] };
+}>;

@@ -1,0 +1,373 @@
+/**
+ * openapi-typescript's types for a document, rendered one unit at a time (document-units.mjs: one path
+ * item, one webhook, one component) with openapi-typescript's own transforms and TypeScript's printer,
+ * and spliced: the same text as `astToString(await openapiTS(document))` (test/integration/generators/
+ * types-rendering.test.ts holds it to that on every spec of the corpus), where a save re-renders only the
+ * units it changed and those that read them.
+ *
+ * What openapiTS adds before its transforms is left out, because the loader has done it: its Redocly
+ * lint (its config enables one rule, operation-operationId-unique: a document with two operations of
+ * one operationId goes to openapiTS whole, which refuses it as before) and its Redocly bundle (the
+ * loader bundles a document with external $refs; on a single file it only adds an empty `components`,
+ * done here). What a unit's text depends on besides its own value: the units its transforms resolve
+ * $refs into (recorded per unit), and the discriminators openapi-typescript finds in the whole
+ * document (when they change, every unit is rendered again). Plain JavaScript: it runs in the types'
+ * worker thread.
+ */
+import openapiTS, {
+  astToString,
+  resolveRef,
+  scanDiscriminators,
+  transformComponentsObject,
+  transformPathsObject,
+  transformSchema,
+} from 'openapi-typescript';
+import ts from 'typescript';
+import { changedUnits, isPlainObject, outline, unitsOfPath } from './document-units.mjs';
+
+/** What openapiTS's context holds for the options the types plugin passes (`{ silent: true }`). */
+function context(document, discriminators, resolved) {
+  return {
+    additionalProperties: false,
+    alphabetize: false,
+    arrayLength: false,
+    defaultNonNullable: true,
+    discriminators,
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: false,
+    immutable: false,
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    redoc: undefined,
+    silent: true,
+    inject: undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve($ref) {
+      resolved($ref);
+      return resolveRef(document, $ref, { silent: true });
+    },
+  };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * Whether two operations may share an operationId, counted over every place Redocly's walk finds an
+ * operation (paths, webhooks, x-webhooks, components' path items and callbacks, an operation's
+ * callbacks, path items behind $refs) and more: a false alarm only sends the document to openapiTS.
+ */
+function mayRepeatOperationId(document) {
+  const seen = new Set();
+  const visited = new Set();
+  let repeated = false;
+  const pathItem = (item, depth) => {
+    if (!item || typeof item !== 'object' || visited.has(item) || depth > 50) return;
+    visited.add(item);
+    if (typeof item.$ref === 'string' && item.$ref.startsWith('#/'))
+      pathItem(resolveRef(document, item.$ref, { silent: true }), depth + 1);
+    for (const method of METHODS) {
+      let operation = item[method];
+      if (operation && typeof operation.$ref === 'string' && operation.$ref.startsWith('#/'))
+        operation = resolveRef(document, operation.$ref, { silent: true });
+      if (!operation || typeof operation !== 'object') continue;
+      if (operation.operationId !== undefined) {
+        const key = String(operation.operationId);
+        if (seen.has(key)) repeated = true;
+        seen.add(key);
+      }
+      for (const callback of Object.values(operation.callbacks ?? {}))
+        for (const nested of Object.values(callback ?? {})) pathItem(nested, depth + 1);
+    }
+  };
+  const each = (map, visit) => {
+    if (map && typeof map === 'object') for (const value of Object.values(map)) visit(value);
+  };
+  each(document.paths, (item) => pathItem(item, 0));
+  each(document.webhooks, (item) => pathItem(item, 0));
+  each(document['x-webhooks'], (item) => pathItem(item, 0));
+  each(document.components?.pathItems, (item) => pathItem(item, 0));
+  each(document.components?.callbacks, (callback) => each(callback, (item) => pathItem(item, 0)));
+  return repeated;
+}
+
+const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });
+const sourceFile = ts.createSourceFile('openapi-ts.ts', '', ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS);
+
+/** A statement as astToString prints it (without the file's final newline). */
+function printStatement(node) {
+  return printer.printNode(ts.EmitHint.Unspecified, node, sourceFile);
+}
+
+/**
+ * Members as they print inside `export interface <names[0]> { <names[1]>: { ... } }`: printed in
+ * that frame (the printer indents them as in the whole file), the frame's lines then cut off.
+ */
+function printMembers(members, names) {
+  let inner = members;
+  for (let index = names.length - 1; index >= 1; index -= 1)
+    inner = [
+      ts.factory.createPropertySignature(
+        undefined,
+        names[index],
+        undefined,
+        ts.factory.createTypeLiteralNode(inner),
+      ),
+    ];
+  const frame = ts.factory.createInterfaceDeclaration(
+    [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)],
+    names[0],
+    undefined,
+    undefined,
+    inner,
+  );
+  const lines = printStatement(frame).split('\n');
+  return lines.slice(names.length, lines.length - names.length).join('\n');
+}
+
+/** The operations a unit's path items added to `operations`, printed; '' for none. */
+function operationsOf(ctx) {
+  const operations = ctx.injectFooter.find(
+    (node) => ts.isInterfaceDeclaration(node) && node.name.text === 'operations',
+  );
+  const extra = ctx.injectFooter.filter((node) => node !== operations);
+  if (extra.length > 0) throw new Error('openapi-typescript added declarations the splice does not place');
+  return operations && operations.members.length > 0
+    ? printMembers([...operations.members], ['operations'])
+    : '';
+}
+
+/** The root sections openapi-typescript prints, in its order, and each one's transform of one entry. */
+const SECTIONS = ['paths', 'webhooks', 'components', '$defs'];
+
+/** The component kinds openapi-typescript prints, in its order (asked of it, not copied from it). */
+let componentKinds;
+function kindsOf(ctx) {
+  componentKinds ??= transformComponentsObject({}, ctx)[0].members.map((member) => member.name.text);
+  return componentKinds;
+}
+
+/**
+ * One unit's text: its member of `paths`, `webhooks` or `components.<kind>`, and the operations it
+ * added. Units in no printed section (info, tags, examples, …) print nothing.
+ */
+function renderUnit(path, value, ctx) {
+  const [root, key, name] = path;
+  if (root === 'paths' && path.length === 2) {
+    const members = transformPathsObject({ [key]: value }, ctx).members;
+    return {
+      members: members.length ? printMembers([...members], ['paths']) : '',
+      operations: operationsOf(ctx),
+    };
+  }
+  if (root === 'webhooks' && path.length === 2) {
+    // openapi-typescript does not export its webhooks transform: its whole transform of this one webhook.
+    const statement = transformSchema({ webhooks: { [key]: value } }, ctx)[SECTIONS.indexOf('webhooks')];
+    const members = ts.isInterfaceDeclaration(statement) ? statement.members : [];
+    return {
+      members: members.length ? printMembers([...members], ['webhooks']) : '',
+      operations: operationsOf(ctx),
+    };
+  }
+  if (root === 'components' && path.length === 3 && kindsOf(ctx).includes(key)) {
+    const [literal] = transformComponentsObject({ [key]: { [name]: value } }, ctx);
+    const kind = literal.members.find((member) => member.name.text === key);
+    const members = ts.isTypeLiteralNode(kind.type) ? [...kind.type.members] : [];
+    return {
+      members: members.length ? printMembers(members, ['components', key]) : '',
+      operations: operationsOf(ctx),
+    };
+  }
+  return { members: '', operations: '' };
+}
+
+/**
+ * A section that is not cut into units (empty, not an object, `$defs`, components with a kind that is
+ * not a map): its statement from openapi-typescript's whole transform of it alone, and its operations.
+ */
+function renderSection(root, value, ctx) {
+  const statements = transformSchema({ [root]: value }, ctx);
+  const index = SECTIONS.indexOf(root);
+  return { statement: printStatement(statements[index]), operations: operationsOf(ctx) };
+}
+
+/** Whether a section is spliced from its units: cut into units, and for components every printed kind a map of units. */
+function isSpliced(root, entry, shape, ctx) {
+  if (!entry?.children || root === '$defs') return false;
+  if (root !== 'components') return true;
+  return entry.children.every((kind) => {
+    if (!kindsOf(ctx).includes(kind.key) || kind.children !== undefined) return true;
+    const { value } = shape.units.get(kind.unit);
+    return isPlainObject(value) && Object.keys(value).length === 0;
+  });
+}
+
+/** Same order as openapi-typescript's walk: the sections in SECTIONS order, components by kind. */
+function unitsInTransformOrder(shape, ctx) {
+  const order = [];
+  for (const root of SECTIONS) {
+    const entry = shape.entries.find((each) => each.key === root);
+    if (!entry?.children) continue;
+    if (root !== 'components') order.push(...entry.children.map((child) => child.unit));
+    else
+      for (const kind of kindsOf(ctx)) {
+        const group = entry.children.find((each) => each.key === kind);
+        if (group?.children) order.push(...group.children.map((child) => child.unit));
+      }
+  }
+  return order;
+}
+
+/**
+ * Renders the types of `document` (a copy the renderer may change: stream schemas go into it first, as
+ * the types plugin asks, then openapi-typescript's discriminator patches), reusing `previous` (what an
+ * earlier call returned as `state`) for every unit whose value, the units it read and the
+ * discriminators are unchanged. Returns the text and the state for the next call.
+ */
+export async function renderTypesIncrementally({ document, streamSchemas }, previous) {
+  for (const { at, schema } of streamSchemas) {
+    const media = at.reduce(
+      (node, key) => (node && typeof node === 'object' ? node[key] : undefined),
+      document,
+    );
+    if (media && typeof media === 'object') media.schema = schema;
+  }
+  // openapiTS's lint refuses it (with the place it names): let it say so.
+  if (mayRepeatOperationId(document))
+    return { text: astToString(await openapiTS(document, { silent: true })) };
+  // Redocly's bundle gives every OpenAPI 3 document a components object.
+  if (!document.components) document.components = {};
+  const discriminators = scanDiscriminators(document, { silent: true });
+  const discriminatorsKey = JSON.stringify(discriminators);
+  const shape = outline(document);
+  const changed =
+    previous && previous.discriminatorsKey === discriminatorsKey
+      ? changedUnits(previous.shape, shape)
+      : new Set(shape.units.keys());
+  const reads = new Map();
+  const texts = new Map();
+  const rendered = [];
+  let reading;
+  const ctx = context(document, discriminators, ($ref) => {
+    const keys = $ref.startsWith('#/') ? $ref.slice(2).split('/').map(unescapePointer) : undefined;
+    const units = keys && unitsOfPath(shape.units, keys);
+    if (!units) reading.add('*');
+    else for (const unit of units) reading.add(unit);
+  });
+  const isDirty = (unit) => {
+    if (changed.has(unit) || !previous?.texts.has(unit)) return true;
+    const read = previous.reads.get(unit);
+    return read.has('*') ? changed.size > 0 : [...read].some((each) => changed.has(each));
+  };
+  const render = (unit, work) => {
+    reading = new Set();
+    ctx.injectFooter = [];
+    const text = work();
+    reads.set(unit, reading);
+    texts.set(unit, text);
+    rendered.push(unit);
+    return text;
+  };
+  const sections = new Map();
+  for (const root of SECTIONS) {
+    const entry = shape.entries.find((each) => each.key === root);
+    if (!entry || isSpliced(root, entry, shape, ctx)) continue;
+    const key = `section:${root}`;
+    const stale =
+      !previous?.texts.has(key) ||
+      [...changed].some((unit) => unit === entry.pointer || unit.startsWith(`${entry.pointer}/`)) ||
+      isDirty(key);
+    sections.set(
+      root,
+      stale ? render(key, () => renderSection(root, document[root], ctx)) : keep(previous, key, texts, reads),
+    );
+  }
+  for (const unit of unitsInTransformOrder(shape, ctx)) {
+    if (texts.has(unit)) continue;
+    const { path, value } = shape.units.get(unit);
+    if (isDirty(unit)) render(unit, () => renderUnit(path, value, ctx));
+    else keep(previous, unit, texts, reads);
+  }
+  const text = assemble(shape, sections, texts, ctx);
+  return {
+    text,
+    state: { shape, texts, reads, discriminatorsKey },
+    stats: { units: shape.units.size, rendered },
+  };
+}
+
+function keep(previous, key, texts, reads) {
+  const text = previous.texts.get(key);
+  texts.set(key, text);
+  reads.set(key, previous.reads.get(key));
+  return text;
+}
+
+function unescapePointer(part) {
+  try {
+    return decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  } catch {
+    return part.replace(/~1/g, '/').replace(/~0/g, '~');
+  }
+}
+
+/** The file: each section's statement, spliced from its units' members, then `operations`. */
+function assemble(shape, sections, texts, ctx) {
+  const statements = [];
+  const operations = [];
+  const emptySection = (root) => `export type ${root} = Record<string, never>;`;
+  const join = (units, field) =>
+    units
+      .map((unit) => texts.get(unit)[field])
+      .filter((text) => text !== '')
+      .join('\n');
+  for (const root of SECTIONS) {
+    const entry = shape.entries.find((each) => each.key === root);
+    if (!entry) {
+      statements.push(emptySection(root));
+      continue;
+    }
+    if (sections.has(root)) {
+      const section = sections.get(root);
+      statements.push(section.statement);
+      if (section.operations) operations.push(section.operations);
+      continue;
+    }
+    if (root !== 'components') {
+      const units = entry.children.map((child) => child.unit);
+      const members = join(units, 'members');
+      statements.push(members ? `export interface ${root} {\n${members}\n}` : emptySection(root));
+      const added = join(units, 'operations');
+      if (added) operations.push(added);
+      continue;
+    }
+    const kinds = kindsOf(ctx).map((kind) => {
+      const units =
+        entry.children.find((each) => each.key === kind)?.children?.map((child) => child.unit) ?? [];
+      const members = join(units, 'members');
+      const added = join(units, 'operations');
+      if (added) operations.push(added);
+      return members ? `    ${kind}: {\n${members}\n    };` : `    ${kind}: never;`;
+    });
+    statements.push(`export interface components {\n${kinds.join('\n')}\n}`);
+  }
+  statements.push(
+    operations.length > 0
+      ? `export interface operations {\n${operations.join('\n')}\n}`
+      : emptySection('operations'),
+  );
+  return `${statements.join('\n')}\n`;
+}
