@@ -9,6 +9,8 @@ import { emitClient } from './emit.js';
 import { CLIENT_OPTIONS, type ClientPluginOptions } from './options.js';
 import { planClient, type ClientPlan } from './plan.js';
 
+export type { ClientPlan };
+
 export interface ClientExports {
   /** The npm package's name, e.g. "assessment-service-client". */
   packageName: string;

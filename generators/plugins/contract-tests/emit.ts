@@ -11,7 +11,7 @@ import { portableFiles, withPortableImports } from '../../core/portable.js';
 import type { Ir } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { contractSharedSchema } from './schemas.js';
-import type { ClientPlan } from '../client/plan.js';
+import type { ClientPlan } from '../client/index.js';
 import { emitBadInput } from './bad-input.js';
 import { operationCase } from './derive.js';
 import { emitEvents } from './events.js';
