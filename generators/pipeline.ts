@@ -3,15 +3,11 @@
  * reported through `log`, so the CLI, watch mode and tests share one path.
  */
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadDocument, SpecError } from './core/load.js';
-import { releaseBetween } from './changelog/release.js';
-import { loadReleased } from './breaking/released.js';
 import { buildIr } from './core/build-ir.js';
 import { prepareWorkers, reuseRenderings } from './core/document-worker.js';
-import { sameValue } from './core/document-units.mjs';
 import {
   listFiles,
   OutputWriter,
@@ -20,12 +16,14 @@ import {
   type Provenance,
   type WriteResult,
 } from './core/files.js';
-import type { Ir, IrRelease } from './core/ir.js';
+import type { Ir } from './core/ir.js';
 import { defaultOptions, findConfig, loadConfig, type ConfiguredPlugin } from './config.js';
 import { pluginRoot, type PluginContext, type PluginDefinition } from './plugin.js';
 import { InputDigests, keepOutput, reusableOutput } from './plugin-reuse.js';
 import { BUILT_IN_PLUGINS } from './plugins/registry.js';
-import { GENERATOR_VERSION } from './version.js';
+import { provenanceFile, releaseOf, staleOutputs, type StaleOutput } from './provenance.js';
+
+export type { StaleOutput };
 
 export const DEFAULT_SPEC = 'spec/openapi.yaml';
 export const DEFAULT_OUT = 'generated';
@@ -154,14 +152,6 @@ export interface GenerateResult {
   written?: WriteResult;
   /** The plugins whose previous output was reused without running them (incremental generations). */
   reused: string[];
-}
-
-/** Output kept on disk from an emitter that was skipped, made from an older spec. */
-export interface StaleOutput {
-  /** The folder, e.g. "sdks/". */
-  root: string;
-  /** The digest of the spec it was made from. */
-  specDigest: string;
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -447,68 +437,4 @@ function fileSize(file: string): number {
   } catch {
     return 0;
   }
-}
-
-/** What changed since the released version (the breaking gate's rules), for the packages' CHANGELOG.md. */
-async function releaseOf(source: string, spec: string, current: Ir): Promise<IrRelease> {
-  const { loaded, label } = await loadReleased(source, spec);
-  // A save that changed nothing the comparison reads (the dev loop after a comment, or after the
-  // lint configuration changed) takes the last comparison of this spec with this release.
-  const last = lastRelease.get(path.resolve(spec));
-  if (
-    last?.released === loaded &&
-    last.digest === current.digest &&
-    sameValue(last.document, current.document)
-  )
-    return last.release;
-  const release = releaseBetween(label, loaded, current);
-  lastRelease.set(path.resolve(spec), {
-    released: loaded,
-    digest: current.digest,
-    document: current.document,
-    release,
-  });
-  return release;
-}
-
-/** Per spec, the last comparison with its release: the released document (the same object while the release is), the compared one, the result. */
-const lastRelease = new Map<
-  string,
-  { released: unknown; digest: string; document: unknown; release: IrRelease }
->();
-
-/** generated/provenance.json: which spec (by digest) and which generator made this output. */
-function provenanceFile(
-  ir: Ir,
-  provenance: Provenance,
-  paths: string[],
-  stale: StaleOutput[],
-  command: string,
-): GeneratedFile {
-  const content: Record<string, unknown> = {
-    source: provenance.source,
-    spec_digest: ir.digest,
-    spec_version: ir.info.version,
-    ...(ir.release ? { released: { from: ir.release.label, spec_version: ir.release.version } } : {}),
-    generator_version: GENERATOR_VERSION,
-    files: [...paths].sort(),
-  };
-  if (stale.length > 0)
-    content.stale = Object.fromEntries(
-      stale.map((output) => [output.root, { spec_digest: output.specDigest, refresh: command }]),
-    );
-  return { path: 'provenance.json', content: `${JSON.stringify(content, null, 2)}\n` };
-}
-
-/** Kept roots whose files the previous provenance.json says were made from another spec. */
-async function staleOutputs(out: string, roots: string[], digest: string): Promise<StaleOutput[]> {
-  let previous: { spec_digest?: string; stale?: Record<string, { spec_digest?: string }> } = {};
-  try {
-    previous = JSON.parse(await readFile(path.join(out, 'provenance.json'), 'utf8'));
-  } catch {
-    return [];
-  }
-  return roots
-    .map((root) => ({ root, specDigest: previous.stale?.[root]?.spec_digest ?? previous.spec_digest ?? '' }))
-    .filter((output) => output.specDigest && output.specDigest !== digest);
 }
