@@ -10,6 +10,7 @@ import mockDocument from './mock-document/index.js';
 import python from './python/index.js';
 import sdks from './sdks/index.js';
 import server from './server/index.js';
+import tanstackQuery from './tanstack-query/index.js';
 import types from './types/index.js';
 
 /** In the order their output is listed (and their steps are logged). */
@@ -17,8 +18,7 @@ export const BUILT_IN_PLUGINS: Record<
   string,
   PluginDefinition<Record<string, unknown>, unknown>
 > = Object.fromEntries(
-  [types, contractDocument, mockDocument, client, server, contractTests, python, sdks].map((plugin) => [
-    plugin.name,
-    plugin as PluginDefinition<Record<string, unknown>, unknown>,
-  ]),
+  [types, contractDocument, mockDocument, client, server, contractTests, python, sdks, tanstackQuery].map(
+    (plugin) => [plugin.name, plugin as PluginDefinition<Record<string, unknown>, unknown>],
+  ),
 );

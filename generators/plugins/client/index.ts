@@ -7,13 +7,17 @@ import { sdkShape } from '../../sdk-shape/index.js';
 import type { TypesExports } from '../types/index.js';
 import { emitClient } from './emit.js';
 import { CLIENT_OPTIONS, type ClientPluginOptions } from './options.js';
-import { planClient, type ClientPlan } from './plan.js';
+import { clientEnvironment, planClient, type ClientPlan } from './plan.js';
 
 export interface ClientExports {
   /** The npm package's name, e.g. "assessment-service-client". */
   packageName: string;
   /** Every operation's method (`plan.operations[i].shape.resource` + `methodName`), resource classes and type names, as the package exports them. */
   plan: ClientPlan;
+  /** The package's version (its package.json's), for packages that depend on it. */
+  version: string;
+  /** The environment variables the client reads its key and base URL from when its options do not say. */
+  environment: { apiKey: string; baseUrl: string };
 }
 
 export default definePlugin<ClientPluginOptions, ClientExports>({
@@ -26,7 +30,12 @@ export default definePlugin<ClientPluginOptions, ClientExports>({
   generate({ ir, dependency, options }) {
     const { rendered } = dependency('types') as TypesExports;
     return {
-      exports: { packageName: sdkShape(ir).names.packageName, plan: planClient(ir) },
+      exports: {
+        packageName: sdkShape(ir).names.packageName,
+        plan: planClient(ir),
+        version: ir.info.version,
+        environment: clientEnvironment(sdkShape(ir).names.envPrefix),
+      },
       files: emitClient(ir, rendered, options),
     };
   },

@@ -77,6 +77,11 @@ export interface ClientPlan {
   root: ResourceNode;
 }
 
+/** The environment variables a client reads when its options do not say: its API key and its base URL. */
+export function clientEnvironment(envPrefix: string): { apiKey: string; baseUrl: string } {
+  return { apiKey: `${envPrefix}_API_KEY`, baseUrl: `${envPrefix}_BASE_URL` };
+}
+
 /** Names the package index already exports from the runtime (read from its index, so one list). */
 const RUNTIME_EXPORTS = [
   ...readFileSync(
