@@ -7,7 +7,7 @@ import { sdkShape } from '../../sdk-shape/index.js';
 import type { TypesExports } from '../types/index.js';
 import { emitClient } from './emit.js';
 import { CLIENT_OPTIONS, type ClientPluginOptions } from './options.js';
-import { clientEnvironment, planClient, type ClientPlan } from './plan.js';
+import { clientEnvironment, planClient, propertyPaths, type ClientPlan } from './plan.js';
 
 export interface ClientExports {
   /** The npm package's name, e.g. "assessment-service-client". */
@@ -18,6 +18,8 @@ export interface ClientExports {
   version: string;
   /** The environment variables the client reads its key and base URL from when its options do not say. */
   environment: { apiKey: string; baseUrl: string };
+  /** The property names from the client to a resource's object (`metaResource` where the client has a member `meta`). */
+  propertyPath: (resource: string[]) => string[];
 }
 
 export default definePlugin<ClientPluginOptions, ClientExports>({
@@ -35,6 +37,7 @@ export default definePlugin<ClientPluginOptions, ClientExports>({
         plan: planClient(ir),
         version: ir.info.version,
         environment: clientEnvironment(sdkShape(ir).names.envPrefix),
+        propertyPath: propertyPaths(planClient(ir).root),
       },
       files: emitClient(ir, rendered, options),
     };

@@ -231,6 +231,24 @@ function makePlan(ir: Ir): ClientPlan {
   return { clientName, schemaTypes, operations, root: buildTree(shape.root, plans) };
 }
 
+/** For each resource chain, the property names from the client to its object (as the resource tree names them). */
+export function propertyPaths(root: ResourceNode): (resource: string[]) => string[] {
+  const paths = new Map<string, string[]>([['', []]]);
+  const walk = (node: ResourceNode, trail: string[]) => {
+    for (const child of node.children) {
+      const own = [...trail, child.property];
+      paths.set(child.chain.join('.'), own);
+      walk(child, own);
+    }
+  };
+  walk(root, []);
+  return (resource) => {
+    const found = paths.get(resource.join('.'));
+    if (!found) throw new Error(`no resource ${resource.join('.')} in the client`);
+    return found;
+  };
+}
+
 /** Path parameters in the order they appear in the path template. */
 function pathOrder(operation: IrOperation): string[] {
   return operation.template.params;

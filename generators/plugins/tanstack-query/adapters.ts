@@ -1,7 +1,8 @@
 /**
  * The framework adapters: one file of hooks per top-level resource and framework, each a one-liner
- * over the shared option builders (queries/*.ts). React hooks take plain values; Vue composables
- * take refs or getters too, and follow them.
+ * over the shared option builders (queries/*.ts) and the adapter's generic hooks (core/react.ts,
+ * core/vue.ts). React hooks take plain values; Vue composables take refs or getters too, and follow
+ * them.
  */
 import { stringLiteral } from '../../core/naming.js';
 import { docBlock, infiniteDataType, operationLines, parameterList } from './builders.js';
@@ -9,9 +10,12 @@ import type { QueryFile, QueryOperation, QueryPlan } from './plan.js';
 
 export type Framework = 'react' | 'vue';
 
-/** How each framework spells a hook's types, imports and body. */
+/**
+ * How each framework spells a hook's types and reads its arguments. The generic hooks are called
+ * with their type arguments written out: inferring them from the options' mapped types costs
+ * TypeScript more than everything else in the package (on GitHub's spec, minutes).
+ */
 interface AdapterSpelling {
-  /** The query hook's options type and result type. */
   queryOptions: (data: string) => string;
   queryResult: string;
   infiniteOptions: (page: string) => string;
@@ -20,14 +24,12 @@ interface AdapterSpelling {
   mutationResult: (data: string, variables: string) => string;
   /** An argument's type as the hook takes it. */
   argument: (type: string) => string;
-  /** The options object given to useQuery and useInfiniteQuery, from the builder's call. */
-  queryArgument: (builderCall: string) => string;
-  /** useInfiniteQuery's type arguments (Vue infers the key's data tag as the key type otherwise). */
-  infiniteTypeArguments: (page: string) => string;
+  /** The builder call as the generic hook takes it: the options (React), or a getter of them (Vue). */
+  builder: (call: string) => string;
   /** The builder's arguments, read from the hook's. */
   read: (name: string) => string;
+  /** Imports of the framework's result types. */
   imports: (used: Set<string>) => string[];
-  optionTypes: { query: string; infinite: string; mutation: string };
 }
 
 const SPELLINGS: Record<Framework, AdapterSpelling> = {
@@ -39,22 +41,15 @@ const SPELLINGS: Record<Framework, AdapterSpelling> = {
     mutationOptions: (data, variables) => `MutationHookOptions<${data}, Api.ClientError, ${variables}>`,
     mutationResult: (data, variables) => `UseMutationResult<${data}, Api.ClientError, ${variables}>`,
     argument: (type) => type,
-    queryArgument: (builderCall) => `{ ...${builderCall}, ...options }`,
-    infiniteTypeArguments: () => '',
+    builder: (call) => call,
     read: (name) => name,
-    imports: (used) => [
-      `import { ${[
-        ...(used.has('query') ? ['useQuery', 'type UseQueryResult'] : []),
-        ...(used.has('infinite')
-          ? ['useInfiniteQuery', 'type InfiniteData', 'type UseInfiniteQueryResult']
-          : []),
-        ...(used.has('mutation') ? ['useMutation', 'type UseMutationResult'] : []),
-      ].join(', ')} } from '@tanstack/react-query';`,
-    ],
-    optionTypes: {
-      query: 'QueryHookOptions',
-      infinite: 'InfiniteQueryHookOptions',
-      mutation: 'MutationHookOptions',
+    imports: (used) => {
+      const types = [
+        ...(used.has('infinite') ? ['InfiniteData', 'UseInfiniteQueryResult'] : []),
+        ...(used.has('mutation') ? ['UseMutationResult'] : []),
+        ...(used.has('query') ? ['UseQueryResult'] : []),
+      ];
+      return types.length > 0 ? [`import type { ${types.join(', ')} } from '@tanstack/react-query';`] : [];
     },
   },
   vue: {
@@ -68,41 +63,53 @@ const SPELLINGS: Record<Framework, AdapterSpelling> = {
     mutationResult: (data, variables) =>
       `UseMutationReturnType<${data}, Api.ClientError, ${variables}, unknown>`,
     argument: (type) => `MaybeRefOrGetter<${type}>`,
-    queryArgument: (builderCall) => `computed(() => ({ ...${builderCall}, ...toValue(options) }))`,
-    infiniteTypeArguments: (page) => `<${page}, Api.ClientError, TSelect, QueryKey, ${page} | null>`,
+    builder: (call) => `() => ${call}`,
     read: (name) => `toValue(${name})`,
-    imports: (used) => [
-      `import { ${[
-        ...(used.has('query') ? ['useQuery', 'type UseQueryReturnType'] : []),
-        ...(used.has('infinite') ? ['useInfiniteQuery', 'type UseInfiniteQueryReturnType'] : []),
-        ...(used.has('mutation') ? ['useMutation', 'type UseMutationReturnType'] : []),
-      ].join(', ')} } from '@tanstack/vue-query';`,
-      ...(used.has('infinite')
-        ? ["import type { InfiniteData, QueryKey } from '@tanstack/query-core';"]
-        : []),
-      ...(used.has('query') || used.has('infinite')
-        ? ["import { computed, toValue, type MaybeRefOrGetter } from 'vue';"]
-        : []),
-    ],
-    optionTypes: {
-      query: 'QueryComposableOptions',
-      infinite: 'InfiniteQueryComposableOptions',
-      mutation: 'MutationComposableOptions',
+    imports: (used) => {
+      const types = [
+        ...(used.has('infinite') ? ['UseInfiniteQueryReturnType'] : []),
+        ...(used.has('mutation') ? ['UseMutationReturnType'] : []),
+        ...(used.has('query') ? ['UseQueryReturnType'] : []),
+      ];
+      return [
+        ...(types.length > 0 ? [`import type { ${types.join(', ')} } from '@tanstack/vue-query';`] : []),
+        ...(used.has('infinite') ? ["import type { InfiniteData } from '@tanstack/query-core';"] : []),
+        ...(used.has('query') || used.has('infinite')
+          ? ["import { toValue, type MaybeRefOrGetter } from 'vue';"]
+          : []),
+      ];
     },
   },
 };
 
+const HELPERS = {
+  query: 'useOperationQuery',
+  infinite: 'useOperationInfiniteQuery',
+  mutation: 'useOperationMutation',
+};
+const OPTION_TYPES: Record<Framework, Record<'query' | 'infinite' | 'mutation', string>> = {
+  react: { query: 'QueryHookOptions', infinite: 'InfiniteQueryHookOptions', mutation: 'MutationHookOptions' },
+  vue: {
+    query: 'QueryComposableOptions',
+    infinite: 'InfiniteQueryComposableOptions',
+    mutation: 'MutationComposableOptions',
+  },
+};
+
+function builderCall(name: string, operation: QueryOperation, spelling: AdapterSpelling): string {
+  return `${name}(${['client', ...operation.args.map((arg) => spelling.read(arg.name))].join(', ')})`;
+}
+
 /** Example: `export function useListSubjects<TSelect = …>(params?, options?): UseQueryResult<…> { … }` */
 function queryHook(operation: QueryOperation, spelling: AdapterSpelling): string {
   const args = parameterList(operation.args, spelling.argument);
-  const builderCall = `${operation.names.queryOptions}(${['client', ...operation.args.map((arg) => spelling.read(arg.name))].join(', ')})`;
   return (
     docBlock(
       operationLines(operation, `\`${operation.method}\` as a query, with the client from the context`),
     ) +
     `export function ${operation.names.hook}<TSelect = ${operation.dataType}>(${args ? `${args}, ` : ''}options?: ${spelling.queryOptions(operation.dataType)}): ${spelling.queryResult} {\n` +
     `  const client = useClient();\n` +
-    `  return useQuery(${spelling.queryArgument(builderCall)});\n` +
+    `  return useOperationQuery<${operation.dataType}, Api.ClientError, TSelect>(${spelling.builder(builderCall(operation.names.queryOptions, operation, spelling))}, options);\n` +
     `}\n`
   );
 }
@@ -110,7 +117,6 @@ function queryHook(operation: QueryOperation, spelling: AdapterSpelling): string
 /** Example: `export function useListSubjectsInfinite<TSelect = InfiniteData<…>>(params?, options?): UseInfiniteQueryResult<…> { … }` */
 function infiniteHook(operation: QueryOperation, spelling: AdapterSpelling): string {
   const args = parameterList(operation.args, spelling.argument);
-  const builderCall = `${operation.names.infiniteQueryOptions}(${['client', ...operation.args.map((arg) => spelling.read(arg.name))].join(', ')})`;
   return (
     docBlock([
       ...operationLines(operation, 'every page, as an infinite query'),
@@ -119,7 +125,7 @@ function infiniteHook(operation: QueryOperation, spelling: AdapterSpelling): str
     ]) +
     `export function ${operation.names.infiniteHook}<TSelect = ${infiniteDataType(operation)}>(${args ? `${args}, ` : ''}options?: ${spelling.infiniteOptions(operation.dataType)}): ${spelling.infiniteResult} {\n` +
     `  const client = useClient();\n` +
-    `  return useInfiniteQuery${spelling.infiniteTypeArguments(operation.dataType)}(${spelling.queryArgument(builderCall)});\n` +
+    `  return useOperationInfiniteQuery<${operation.dataType}, Api.ClientError, TSelect>(${spelling.builder(builderCall(operation.names.infiniteQueryOptions, operation, spelling))}, options);\n` +
     `}\n`
   );
 }
@@ -134,8 +140,8 @@ function mutationHook(operation: QueryOperation, spelling: AdapterSpelling): str
       `On success it invalidates the lists of \`${operation.resource.join('.') || 'the client'}\` and waits for them to refetch (\`invalidate: false\`: it does not).`,
     ]) +
     `export function ${operation.names.mutationHook}(options: ${spelling.mutationOptions(operation.dataType, variables)} = {}): ${spelling.mutationResult(operation.dataType, variables)} {\n` +
-    `  const { invalidate, ...given } = options;\n` +
-    `  return useMutation(withCallerOptions(${operation.names.mutationOptions}(useClient(), { invalidate }), given));\n` +
+    `  const client = useClient();\n` +
+    `  return useOperationMutation<${operation.dataType}, Api.ClientError, ${variables}>((invalidation) => ${operation.names.mutationOptions}(client, invalidation), options);\n` +
     `}\n`
   );
 }
@@ -143,7 +149,7 @@ function mutationHook(operation: QueryOperation, spelling: AdapterSpelling): str
 /** One framework's hooks for one file's operations. */
 export function adapterFile(framework: Framework, file: QueryFile, plan: QueryPlan): string {
   const spelling = SPELLINGS[framework];
-  const used = new Set<string>();
+  const used = new Set<'query' | 'infinite' | 'mutation'>();
   const builders: string[] = [];
   const body: string[] = [];
   for (const operation of file.operations) {
@@ -158,21 +164,16 @@ export function adapterFile(framework: Framework, file: QueryFile, plan: QueryPl
       }
     } else {
       used.add('mutation');
-      builders.push(operation.names.mutationOptions, operation.names.variables);
+      builders.push(operation.names.mutationOptions, `type ${operation.names.variables}`);
       body.push(mutationHook(operation, spelling));
     }
   }
-  const optionTypes = [
-    ...(used.has('query') ? [spelling.optionTypes.query] : []),
-    ...(used.has('infinite') ? [spelling.optionTypes.infinite] : []),
-    ...(used.has('mutation') ? [spelling.optionTypes.mutation] : []),
-  ];
+  const kinds = (['query', 'infinite', 'mutation'] as const).filter((kind) => used.has(kind));
   const imports = [
     ...spelling.imports(used),
     `import type * as Api from ${stringLiteral(plan.clientPackage)};`,
-    ...(used.has('mutation') ? ["import { withCallerOptions } from '../core/options.js';"] : []),
-    `import type { ${optionTypes.join(', ')} } from '../core/${framework}.js';`,
-    `import { ${builders.sort().join(', ')} } from '../queries/${file.name}.js';`,
+    `import { ${[...kinds.map((kind) => HELPERS[kind]), ...kinds.map((kind) => `type ${OPTION_TYPES[framework][kind]}`)].join(', ')} } from '../core/${framework}.js';`,
+    `import { ${builders.join(', ')} } from '../queries/${file.name}.js';`,
     "import { useClient } from './context.js';",
   ];
   return `${imports.join('\n')}\n\n${body.join('\n')}`;
@@ -196,7 +197,7 @@ export function adapterIndex(framework: Framework, plan: QueryPlan): string {
     framework === 'react' ? 'ClientProvider, useClient' : 'clientPlugin, provideClient, useClient';
   return [
     `export { ${names} } from './context.js';`,
-    `export type { ${Object.values(SPELLINGS[framework].optionTypes).join(', ')} } from '../core/${framework}.js';`,
+    `export type { ${Object.values(OPTION_TYPES[framework]).join(', ')} } from '../core/${framework}.js';`,
     ...plan.files.map((file) => `export * from './${file.name}.js';`),
     '',
   ].join('\n');

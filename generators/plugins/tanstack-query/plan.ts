@@ -92,7 +92,6 @@ const QUERY_METHODS = new Set(['get', 'head']);
 export function planQueries(ir: Ir, client: ClientExports, names: { base: string }): QueryPlan {
   const plan = client.plan;
   const scope = new NameScope(PACKAGE_NAMES);
-  const accessors = propertyPaths(plan.root);
   const operations = plan.operations.map((entry): QueryOperation => {
     const { operation } = entry;
     const base = entry.descriptorName;
@@ -116,7 +115,7 @@ export function planQueries(ir: Ir, client: ClientExports, names: { base: string
       list: kind === 'query' && (Boolean(pagination) || returnsArray(ir, operation)),
       ...(paged && kind === 'query' ? { pageClass } : {}),
       resource: entry.shape.resource,
-      method: ['client', ...accessors.get(entry.shape.resource.join('.'))!, entry.methodName].join('.'),
+      method: ['client', ...client.propertyPath(entry.shape.resource), entry.methodName].join('.'),
       args,
       dataType: paged ? `Api.${pageClass}<Api.${entry.itemType}>` : `Api.${entry.responseType}`,
       names: {
@@ -166,20 +165,6 @@ function returnsArray(ir: Ir, operation: IrOperation): boolean {
   if (!success?.isJson || success.schema === undefined) return false;
   const schema = ir.model.flatten(success.schema);
   return schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
-}
-
-/** Each resource chain (joined by ".") to its property path from the client (`metaResource` where `meta` is taken). */
-function propertyPaths(root: ResourceNode): Map<string, string[]> {
-  const paths = new Map<string, string[]>([['', []]]);
-  const walk = (node: ResourceNode, properties: string[]) => {
-    for (const child of node.children) {
-      const own = [...properties, child.property];
-      paths.set(child.chain.join('.'), own);
-      walk(child, own);
-    }
-  };
-  walk(root, []);
-  return paths;
 }
 
 /** Every resource of the tree (not the client itself), in tree order. */

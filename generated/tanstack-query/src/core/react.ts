@@ -3,16 +3,31 @@
 
 /**
  * The React adapter's runtime: the client reaches the hooks through a context (one client per
- * tree, so a server renders each request with its own key), and the hooks' option types.
+ * tree, so a server renders each request with its own key), the hooks' option types, and the three
+ * generic hooks every generated one calls (so that TypeScript resolves useQuery's overloads once,
+ * not once per operation: on GitHub's 1,200 operations that is most of the typecheck).
  * Nothing here touches `window` or the client at import: it is safe to import on a server.
  */
-import type {
-  InfiniteData,
-  UseInfiniteQueryOptions,
-  UseMutationOptions,
-  UseQueryOptions,
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  type InfiniteData,
+  type UseInfiniteQueryOptions,
+  type UseInfiniteQueryResult,
+  type UseMutationOptions,
+  type UseMutationResult,
+  type UseQueryOptions,
+  type UseQueryResult,
 } from '@tanstack/react-query';
 import { createContext, createElement, useContext, type ReactElement, type ReactNode } from 'react';
+import {
+  withCallerOptions,
+  type InfiniteQueryOptionsFor,
+  type MutationInvalidation,
+  type MutationOptionsFor,
+  type QueryOptionsFor,
+} from './options.js';
 
 /** A context for the API's client: its provider and the hook that reads it. */
 export function clientContext<Client>(packageName: string): {
@@ -51,3 +66,36 @@ export type MutationHookOptions<TData, TError, TVariables> = Omit<
   UseMutationOptions<TData, TError, TVariables>,
   'mutationKey' | 'mutationFn'
 > & { invalidate?: boolean };
+
+/** useQuery over an operation's options, the caller's over them (one generic call, however many operations use it). */
+export function useOperationQuery<TData, TError, TSelect>(
+  options: QueryOptionsFor<TData, TError>,
+  given: QueryHookOptions<TData, TError, TSelect> | undefined,
+): UseQueryResult<TSelect, TError> {
+  return useQuery({ ...options, ...given } as UseQueryOptions<TData, TError, TSelect>);
+}
+
+/** useInfiniteQuery over an operation's infinite options, the caller's over them. */
+export function useOperationInfiniteQuery<TPage, TError, TSelect>(
+  options: InfiniteQueryOptionsFor<TPage, TError>,
+  given: InfiniteQueryHookOptions<TPage, TError, TSelect> | undefined,
+): UseInfiniteQueryResult<TSelect, TError> {
+  return useInfiniteQuery({ ...options, ...given } as UseInfiniteQueryOptions<
+    TPage,
+    TError,
+    TSelect,
+    readonly unknown[],
+    TPage | null
+  >);
+}
+
+/** useMutation over an operation's mutation options (its invalidation unless `invalidate: false`), the caller's over them. */
+export function useOperationMutation<TData, TError, TVariables>(
+  build: (invalidation: MutationInvalidation) => MutationOptionsFor<TData, TVariables>,
+  given: MutationHookOptions<TData, TError, TVariables>,
+): UseMutationResult<TData, TError, TVariables> {
+  const { invalidate, ...rest } = given;
+  return useMutation(
+    withCallerOptions(build({ invalidate }), rest) as UseMutationOptions<TData, TError, TVariables>,
+  );
+}

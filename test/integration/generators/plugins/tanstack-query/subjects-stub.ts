@@ -94,15 +94,13 @@ export async function startSubjectsStub(initial: number): Promise<SubjectsStub> 
         if (await holdOpen(`retrieve:${id}`, reply)) return reply;
         const found = subjects.find((each) => each.id === id);
         if (!found)
-          return reply
-            .code(404)
-            .send({
-              object: 'error',
-              code: 'not_found',
-              message: `No subject ${id}.`,
-              param: null,
-              request_id: 'req_404',
-            });
+          return reply.code(404).send({
+            object: 'error',
+            code: 'not_found',
+            message: `No subject ${id}.`,
+            param: null,
+            request_id: 'req_404',
+          });
         return found;
       },
     },
