@@ -3,7 +3,7 @@
  * the repository's node_modules still resolve react, vue and the MCP SDK) whose node_modules holds
  * the generated client compiled by tsc (ESM, as `npm run build` makes it), and copies of the
  * packages that depend on it, which then import the client by its package name, as an app does.
- * Starts: tsc.
+ * Starts: tsc (and npm run build when asked).
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +17,8 @@ export interface Consumer {
   dir: string;
   /** Where a copied package is, e.g. `tanstack-query`. */
   packageDir: (name: string) => string;
+  /** Runs a copied package's `npm run build` (tsc from this repository's node_modules). */
+  build: (name: string) => Promise<void>;
   remove: () => Promise<void>;
 }
 
@@ -39,6 +41,16 @@ export async function consumerOf(output: string, packages: string[]): Promise<Co
   return {
     dir,
     packageDir: (name) => path.join(dir, name),
+    build: async (name) => {
+      await run('npm', ['run', 'build', '--silent'], {
+        cwd: path.join(dir, name),
+        env: {
+          ...process.env,
+          PATH: `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+        },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }

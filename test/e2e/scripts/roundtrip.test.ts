@@ -184,7 +184,7 @@ describe('npm run check:roundtrip', () => {
     const unknown = await run(['--spec', FIXTURE, '--lang', 'cobol']);
     expect([unknown.code, unknown.stderr.trim()]).toEqual([
       2,
-      'check:roundtrip: unknown language "cobol" (known: ts, typescript, py, python)',
+      'check:roundtrip: unknown language "cobol" (known: ts, typescript, py, python, mcp)',
     ]);
     const bad = await run(['--spec', 'test/fixtures/bad/broken.yaml']);
     expect(bad.code).toBe(1);
