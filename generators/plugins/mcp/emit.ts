@@ -1,5 +1,5 @@
 /**
- * The MCP server package (`mcp/`): the catalog of operations as data (`src/catalog.ts`), the
+ * The MCP server package (`mcp/`): the catalog of operations as data (`src/catalog.json`), the
  * entry points that bind it to the generated client (`src/index.ts`, `src/cli.ts`), and the
  * hand-written server (`runtime/`, copied into `src/core/`).
  */
@@ -23,7 +23,8 @@ export function emitMcp(
 ): GeneratedFile[] {
   return [
     ...runtimeFiles(RUNTIME_DIR, `${root}src/core/`),
-    { path: `${root}src/catalog.ts`, content: catalogFile(catalog, defaultsOf(options)) },
+    { path: `${root}src/catalog.json`, content: catalogJson(catalog) },
+    { path: `${root}src/catalog.ts`, content: catalogFile(defaultsOf(options)) },
     { path: `${root}src/index.ts`, content: indexFile(client) },
     { path: `${root}src/cli.ts`, content: cliFile(client) },
     ...packageFiles(catalog, client, root),
@@ -39,26 +40,34 @@ function defaultsOf(options: McpPluginOptions): McpServerOptions {
   return defaults;
 }
 
-/** One operation per line, so a diff shows which changed. */
-function catalogFile(catalog: Catalog, defaults: McpServerOptions): string {
-  const operations = catalog.operations.map((operation) => `    ${JSON.stringify(operation)},`);
+/**
+ * The catalog as JSON, one operation per line so that a diff shows which changed. Data, not code:
+ * TypeScript would type GitHub's 1,2xx operation literals as one union too complex to represent.
+ */
+function catalogJson(catalog: Catalog): string {
+  const operations = catalog.operations.map((operation) => `    ${JSON.stringify(operation)}`);
   const defs = Object.entries(catalog.defs).map(
-    ([name, schema]) => `    ${JSON.stringify(name)}: ${JSON.stringify(schema)},`,
+    ([name, schema]) => `    ${JSON.stringify(name)}: ${JSON.stringify(schema)}`,
   );
   return [
+    '{',
+    `  "server": ${JSON.stringify(catalog.server)},`,
+    `  "operations": [${operations.length > 0 ? `\n${operations.join(',\n')}\n  ` : ''}],`,
+    `  "defs": {${defs.length > 0 ? `\n${defs.join(',\n')}\n  ` : ''}}`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Reads the catalog beside it (the build copies catalog.json into dist/), and the server's defaults. */
+function catalogFile(defaults: McpServerOptions): string {
+  return [
+    "import { readFileSync } from 'node:fs';",
     "import type { Catalog } from './core/catalog.js';",
     "import type { McpServerOptions } from './core/server.js';",
     '',
     "/** The operations this server can call, their tools' input schemas, and the component schemas those refer to. */",
-    'export const CATALOG: Catalog = {',
-    `  server: ${JSON.stringify(catalog.server)},`,
-    '  operations: [',
-    ...operations,
-    '  ],',
-    '  defs: {',
-    ...defs,
-    '  },',
-    '};',
+    "export const CATALOG: Catalog = JSON.parse(readFileSync(new URL('./catalog.json', import.meta.url), 'utf8'));",
     '',
     "/** Which tools the server offers unless told otherwise (the plugin's options; the command line's flags override them). */",
     `export const DEFAULTS: McpServerOptions = ${JSON.stringify(defaults)};`,

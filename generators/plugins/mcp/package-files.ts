@@ -16,9 +16,12 @@ const VERSIONS = {
   ajvFormats: '^3.0.1',
 };
 
-/** Puts the shebang first in the built bin (a generated source starts with its header instead). */
-const SHEBANG =
-  "node -e \"const f='dist/cli.js',fs=require('fs'),t=fs.readFileSync(f,'utf8');if(!t.startsWith('#!'))fs.writeFileSync(f,'#!/usr/bin/env node\\n'+t)\"";
+/**
+ * After tsc: the catalog (data) beside the code that reads it, and the shebang first in the bin (a
+ * generated source starts with its header instead).
+ */
+const AFTER_BUILD =
+  "node -e \"const fs=require('fs');fs.copyFileSync('src/catalog.json','dist/catalog.json');const f='dist/cli.js',t=fs.readFileSync(f,'utf8');if(!t.startsWith('#!'))fs.writeFileSync(f,'#!/usr/bin/env node\\n'+t)\"";
 
 export function packageFiles(catalog: Catalog, client: ClientExports, root: string): GeneratedFile[] {
   const name = catalog.server.name;
@@ -35,7 +38,7 @@ export function packageFiles(catalog: Catalog, client: ClientExports, root: stri
     files: ['dist', 'README.md'],
     engines: { node: '>=20' },
     scripts: {
-      build: `tsc -p tsconfig.json && ${SHEBANG}`,
+      build: `tsc -p tsconfig.json && ${AFTER_BUILD}`,
       prepack: 'npm run build',
       start: 'node dist/cli.js',
     },

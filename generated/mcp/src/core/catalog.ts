@@ -2,11 +2,11 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /**
- * The operations an MCP server offers, as data the generator writes (src/catalog.ts): per operation
- * its tool name, description, hints, input schema and how its arguments become a call of the
- * generated client. Which of them a server offers (tags, paths, methods, read-only) and finding
- * them by resource or a word are decided here, for both ways of offering them (one tool each, or
- * the discovery tools).
+ * The operations an MCP server offers, as data the generator writes (src/catalog.json, which
+ * src/catalog.ts reads): per operation its tool name, description, hints, input schema and how its
+ * arguments become a call of the generated client. Which of them a server offers (tags, paths,
+ * methods, read-only) and finding them by resource or a word are decided here, for both ways of
+ * offering them (one tool each, or the discovery tools).
  */
 
 /** A JSON Schema (draft 2020-12) object. */

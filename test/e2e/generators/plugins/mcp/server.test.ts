@@ -8,7 +8,7 @@
  * written against the same build.
  * Starts: tsc, npm run build, the server (node) per transport, the reference service in process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -99,6 +99,30 @@ async function createReadAndMiss(client: Client): Promise<void> {
   expect(missing.structuredContent.error.request_id).toMatch(/^req_/);
   expect(missing.content[0].text).toMatch(/^NotFoundError: 404 not_found: /);
 }
+
+describe('the generated MCP server as npm packs it', () => {
+  it('ships the catalog (data, read at run time) beside the built code that reads it, and no source', async () => {
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(
+        'npm',
+        ['pack', '--dry-run', '--json', '--ignore-scripts'],
+        { cwd: consumer.packageDir('mcp') },
+        (error, out) => (error ? reject(error) : resolve(out)),
+      ),
+    );
+    const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map(
+      (file) => file.path,
+    );
+    expect(files).toEqual(
+      expect.arrayContaining(['dist/catalog.json', 'dist/catalog.js', 'dist/cli.js', 'package.json']),
+    );
+    expect(files.filter((file) => file.startsWith('src/'))).toEqual([]);
+    // The bin (which every test below starts) reads the copy in dist/, byte for byte the generated one.
+    expect(await readFile(path.join(consumer.packageDir('mcp'), 'dist', 'catalog.json'), 'utf8')).toBe(
+      await readFile(path.resolve('generated/mcp/src/catalog.json'), 'utf8'),
+    );
+  });
+});
 
 describe('the generated MCP server over stdio', () => {
   let client: Client;
