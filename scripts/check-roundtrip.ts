@@ -1,8 +1,8 @@
 /**
- * `npm run check:roundtrip -- --spec PATH [--lang ts,python] [--seed N] [--runs N] [--only REGEX] [--keep]`: the
- * generated SDKs against the generated server stubs on any spec, every operation, both ways (see
- * scripts/lib/roundtrip/run.ts). Prints one line per operation and language, then
- * `roundtrip: N/M operations, typescript N/M, python N/M` (and how many were not run: no value
+ * `npm run check:roundtrip -- --spec PATH [--lang ts,python,mcp] [--seed N] [--runs N] [--only REGEX] [--keep]`:
+ * the generated SDKs and MCP server against the generated server stubs on any spec, every operation,
+ * both ways (see scripts/lib/roundtrip/run.ts). Prints one line per operation and language, then
+ * `roundtrip: N/M operations, typescript N/M, python N/M, mcp N/M` (and how many were not run: no value
  * could be drawn from their schemas); exits 1 on any ✗ or operation not run, 2 on bad arguments.
  */
 import { parseArgs } from 'node:util';
