@@ -1,9 +1,9 @@
 /**
- * `npm run check:roundtrip [-- --spec PATH] [--lang ts,python] [--seed N] [--runs N] [--only REGEX] [--keep]`:
- * the generated SDKs against the generated server stubs on any spec (default: the first document
- * contract-kit.config.ts lists), every operation, both ways (see
+ * `npm run check:roundtrip [-- --spec PATH] [--lang ts,python,mcp] [--seed N] [--runs N] [--only REGEX] [--keep]`:
+ * the generated SDKs and MCP server against the generated server stubs on any spec (default: the
+ * first document contract-kit.config.ts lists), every operation, both ways (see
  * scripts/lib/roundtrip/run.ts). Prints one line per operation and language, then
- * `roundtrip: N/M operations, typescript N/M, python N/M` (and how many were not run: no value
+ * `roundtrip: N/M operations, typescript N/M, python N/M, mcp N/M` (and how many were not run: no value
  * could be drawn from their schemas); exits 1 on any ✗ or operation not run, 2 on bad arguments.
  */
 import { SpecError } from '../generators/core/load.js';
@@ -11,11 +11,11 @@ import { parseCliArgs } from './lib/cli-args.js';
 import { chosenDocument } from './lib/project.js';
 import { runRoundtrip } from './lib/roundtrip/run.js';
 
-const USAGE = `usage: npm run check:roundtrip [-- --spec PATH] [--lang ts,python] [--seed N] [--runs N] [--only REGEX] [--keep]
+const USAGE = `usage: npm run check:roundtrip [-- --spec PATH] [--lang ts,python,mcp] [--seed N] [--runs N] [--only REGEX] [--keep]
   Generates the SDKs and server stubs of the spec (default: the first document contract-kit.config.ts
   lists) into a temporary folder, calls every operation through each SDK against the stubs and
   compares what each side got; exits 1 on any ✗ or operation not run.
-  --lang ts,python   the SDKs to call (default both)
+  --lang ts,python,mcp  the callers (default ts,python; mcp: the MCP server's tools)
   --seed N, --runs N the values drawn (fast-check's seed; values per operation, default 1)
   --only REGEX       only the operations whose operationId matches
   --keep             keep the generated folder`;

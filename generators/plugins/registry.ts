@@ -6,10 +6,12 @@ import type { PluginDefinition } from '../plugin.js';
 import client from './client/index.js';
 import contractDocument from './contract-document/index.js';
 import contractTests from './contract-tests/index.js';
+import mcp from './mcp/index.js';
 import mockDocument from './mock-document/index.js';
 import python from './python/index.js';
 import sdks from './sdks/index.js';
 import server from './server/index.js';
+import tanstackQuery from './tanstack-query/index.js';
 import types from './types/index.js';
 
 /** In the order their output is listed (and their steps are logged). */
@@ -17,8 +19,16 @@ export const BUILT_IN_PLUGINS: Record<
   string,
   PluginDefinition<Record<string, unknown>, unknown>
 > = Object.fromEntries(
-  [types, contractDocument, mockDocument, client, server, contractTests, python, sdks].map((plugin) => [
-    plugin.name,
-    plugin as PluginDefinition<Record<string, unknown>, unknown>,
-  ]),
+  [
+    types,
+    contractDocument,
+    mockDocument,
+    client,
+    server,
+    contractTests,
+    python,
+    sdks,
+    tanstackQuery,
+    mcp,
+  ].map((plugin) => [plugin.name, plugin as PluginDefinition<Record<string, unknown>, unknown>]),
 );

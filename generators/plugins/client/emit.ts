@@ -15,7 +15,13 @@ import { itemsPath, pageClasses, sdkShape } from '../../sdk-shape/index.js';
 import { clientClass, operationDescriptor, resourceClass, schemaAlias, typeAlias } from './builders.js';
 import type { ClientPluginOptions } from './options.js';
 import { packageFiles } from './package-files.js';
-import { planClient, type BodyVariant, type OperationPlan, type ResourceNode } from './plan.js';
+import {
+  clientEnvironment,
+  planClient,
+  type BodyVariant,
+  type OperationPlan,
+  type ResourceNode,
+} from './plan.js';
 import { webhooksFile, webhooksProperty } from './webhooks.js';
 
 const RUNTIME_FILES = runtimeFiles(
@@ -302,8 +308,8 @@ function clientFile(
   const c = ir.conventions;
   const shape = sdkShape(ir);
   const config = {
-    apiKeyEnv: `${shape.names.envPrefix}_API_KEY`,
-    baseUrlEnv: `${shape.names.envPrefix}_BASE_URL`,
+    apiKeyEnv: clientEnvironment(shape.names.envPrefix).apiKey,
+    baseUrlEnv: clientEnvironment(shape.names.envPrefix).baseUrl,
     logEnv: `${shape.names.envPrefix}_LOG`,
     defaultBaseURL: shape.baseUrl,
     retryPolicy: c.retryPolicy,

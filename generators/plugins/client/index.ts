@@ -7,7 +7,7 @@ import { sdkShape } from '../../sdk-shape/index.js';
 import type { TypesExports } from '../types/index.js';
 import { emitClient } from './emit.js';
 import { CLIENT_OPTIONS, type ClientPluginOptions } from './options.js';
-import { planClient, type ClientPlan } from './plan.js';
+import { clientEnvironment, planClient, propertyPaths, type ClientPlan } from './plan.js';
 
 export type { ClientPlan };
 
@@ -16,6 +16,12 @@ export interface ClientExports {
   packageName: string;
   /** Every operation's method (`plan.operations[i].shape.resource` + `methodName`), resource classes and type names, as the package exports them. */
   plan: ClientPlan;
+  /** The package's version (its package.json's), for packages that depend on it. */
+  version: string;
+  /** The environment variables the client reads its key and base URL from when its options do not say. */
+  environment: { apiKey: string; baseUrl: string };
+  /** The property names from the client to a resource's object (`metaResource` where the client has a member `meta`). */
+  propertyPath: (resource: string[]) => string[];
 }
 
 export default definePlugin<ClientPluginOptions, ClientExports>({
@@ -28,7 +34,13 @@ export default definePlugin<ClientPluginOptions, ClientExports>({
   generate({ ir, dependency, options }) {
     const { rendered } = dependency('types') as TypesExports;
     return {
-      exports: { packageName: sdkShape(ir).names.packageName, plan: planClient(ir) },
+      exports: {
+        packageName: sdkShape(ir).names.packageName,
+        plan: planClient(ir),
+        version: ir.info.version,
+        environment: clientEnvironment(sdkShape(ir).names.envPrefix),
+        propertyPath: propertyPaths(planClient(ir).root),
+      },
       files: emitClient(ir, rendered, options),
     };
   },

@@ -77,6 +77,11 @@ export interface ClientPlan {
   root: ResourceNode;
 }
 
+/** The environment variables a client reads when its options do not say: its API key and its base URL. */
+export function clientEnvironment(envPrefix: string): { apiKey: string; baseUrl: string } {
+  return { apiKey: `${envPrefix}_API_KEY`, baseUrl: `${envPrefix}_BASE_URL` };
+}
+
 /** Names the package index already exports from the runtime (read from its index, so one list). */
 const RUNTIME_EXPORTS = [
   ...readFileSync(
@@ -224,6 +229,24 @@ function makePlan(ir: Ir): ClientPlan {
   });
 
   return { clientName, schemaTypes, operations, root: buildTree(shape.root, plans) };
+}
+
+/** For each resource chain, the property names from the client to its object (as the resource tree names them). */
+export function propertyPaths(root: ResourceNode): (resource: string[]) => string[] {
+  const paths = new Map<string, string[]>([['', []]]);
+  const walk = (node: ResourceNode, trail: string[]) => {
+    for (const child of node.children) {
+      const own = [...trail, child.property];
+      paths.set(child.chain.join('.'), own);
+      walk(child, own);
+    }
+  };
+  walk(root, []);
+  return (resource) => {
+    const found = paths.get(resource.join('.'));
+    if (!found) throw new Error(`no resource ${resource.join('.')} in the client`);
+    return found;
+  };
 }
 
 /** Path parameters in the order they appear in the path template. */

@@ -2,12 +2,14 @@
  * The round trip's language drivers: each performs the cases through its language's generated
  * SDK and reports what every call returned (protocol.ts says how). TypeScript runs in this
  * process on the generated client; Python runs the Python SDK's driver
- * (generators/plugins/python/roundtrip/driver.py) on the generated Python SDK (standard library only).
+ * (generators/plugins/python/roundtrip/driver.py) on the generated Python SDK (standard library only);
+ * MCP calls the generated MCP server's tools (mcp-driver.ts).
  */
 import path from 'node:path';
 import type { Ir } from '../../../generators/core/ir.js';
 import { planClient } from '../../../generators/plugins/client/plan.js';
 import { runPythonCases } from '../../../generators/plugins/python/roundtrip/calls.js';
+import { mcpDriver } from './mcp-driver.js';
 import { CASE_HEADER, fromBase64, toBase64, type Case, type DriverResult } from './protocol.js';
 
 export interface DriverContext {
@@ -24,6 +26,8 @@ export interface Driver {
   name: string;
   /** Short names --lang accepts. */
   aliases: string[];
+  /** Opt-in plugins whose output it calls, generated when it runs (e.g. `mcp`). */
+  plugins?: string[];
   run(cases: Case[], context: DriverContext): Promise<DriverResult[]>;
 }
 
@@ -125,4 +129,4 @@ export const pythonDriver: Driver = {
     runPythonCases(cases, { ir, outDir, baseURL }, CASE_HEADER) as Promise<DriverResult[]>,
 };
 
-export const DRIVERS: Driver[] = [typescriptDriver, pythonDriver];
+export const DRIVERS: Driver[] = [typescriptDriver, pythonDriver, mcpDriver];

@@ -100,6 +100,7 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
         command: `npm run check:roundtrip -- --spec ${options.spec}`,
         write: true,
         skip: ['sdks', 'contract-tests', 'mock-document', 'contract-document'],
+        include: drivers.flatMap((driver) => driver.plugins ?? []),
         log: () => {},
       }));
     await options.afterGenerate?.(outDir);

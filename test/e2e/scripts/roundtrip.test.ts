@@ -5,9 +5,9 @@
  * they break red, naming the parameter or part, what was sent and what arrived; the command
  * prints one line per operation and the summary line, and exits 1 on a failure.
  *
- * The fixture and the real specs run both legs (TypeScript and Python); the planted bugs run the
- * TypeScript leg, which is where those bugs live. GitHub's spec runs as a fixed sample of 150
- * operations (scripts/lib/spec-sample.ts); all 1,2xx of them: `npm run bench -- scale`.
+ * The fixture runs three callers (TypeScript, Python, and the MCP server's tools), the real specs
+ * both SDKs; the planted bugs run the leg where those bugs live. GitHub's spec runs as a fixed
+ * sample of 150 operations (scripts/lib/spec-sample.ts); all 1,2xx of them: `npm run bench -- scale`.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -30,7 +30,7 @@ describe('the round trip on the media fixture', () => {
     const lines: string[] = [];
     const result = await runRoundtrip({
       spec: FIXTURE,
-      languages: ['ts', 'python'],
+      languages: ['ts', 'python', 'mcp'],
       runs: 12,
       log: (line) => lines.push(line),
     });
@@ -40,7 +40,27 @@ describe('the round trip on the media fixture', () => {
         .map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`),
     ).toEqual([]);
     expect(result.operations).toBe(30);
-    expect(lines.at(-1)).toBe('roundtrip: 30/30 operations, typescript 30/30, python 30/30');
+    expect(lines.at(-1)).toBe('roundtrip: 30/30 operations, typescript 30/30, python 30/30, mcp 30/30');
+  }, 300_000);
+
+  it('turns red when the MCP server uploads the base64 text of a file instead of its bytes, naming the part', async () => {
+    const result = await runRoundtrip({
+      spec: FIXTURE,
+      languages: ['mcp'],
+      runs: 3,
+      only: /^uploadDocument$/,
+      afterGenerate: (outDir) =>
+        replaceIn(
+          path.join(outDir, 'mcp/src/core/calls.ts'),
+          "Buffer.from(file.base64, 'base64')",
+          'Buffer.from(file.base64)',
+        ),
+    });
+    const outcome = result.outcomes.find((each) => each.operationId === 'uploadDocument')!;
+    expect(outcome.ok).toBe(false);
+    expect(outcome.problems.join(' | ')).toMatch(
+      /server decoded body\.\w+(\[\d+\])?\.\$file\.bytes: sent "[^"]*", got "/,
+    );
   }, 300_000);
 
   it.each([
@@ -195,7 +215,7 @@ describe('npm run check:roundtrip', () => {
     const unknown = await run(['--spec', FIXTURE, '--lang', 'cobol']);
     expect([unknown.code, unknown.stderr.trim()]).toEqual([
       2,
-      'check:roundtrip: unknown language "cobol" (known: ts, typescript, py, python)',
+      'check:roundtrip: unknown language "cobol" (known: ts, typescript, py, python, mcp)',
     ]);
     const bad = await run(['--spec', 'test/fixtures/bad/broken.yaml']);
     expect(bad.code).toBe(1);
