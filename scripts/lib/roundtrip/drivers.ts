@@ -9,7 +9,6 @@ import path from 'node:path';
 import type { Ir } from '../../../generators/core/ir.js';
 import { planClient } from '../../../generators/plugins/client/plan.js';
 import { runPythonCases } from '../../../generators/plugins/python/roundtrip/calls.js';
-import { mcpDriver } from './mcp-driver.js';
 import { CASE_HEADER, fromBase64, toBase64, type Case, type DriverResult } from './protocol.js';
 
 export interface DriverContext {
@@ -127,6 +126,17 @@ export const pythonDriver: Driver = {
   // The Python SDK's own driver (generators/plugins/python/roundtrip/): one kept process per SDK.
   run: (cases, { ir, outDir, baseURL }) =>
     runPythonCases(cases, { ir, outDir, baseURL }, CASE_HEADER) as Promise<DriverResult[]>,
+};
+
+/** The MCP server's tools (mcp-driver.ts), loaded only when asked for: only they need the MCP SDK. */
+const mcpDriver: Driver = {
+  name: 'mcp',
+  aliases: ['mcp'],
+  plugins: ['mcp'],
+  async run(cases, context) {
+    const { mcpDriver: driver } = await import('./mcp-driver.js');
+    return driver.run(cases, context);
+  },
 };
 
 export const DRIVERS: Driver[] = [typescriptDriver, pythonDriver, mcpDriver];

@@ -103,7 +103,7 @@ describe("README's Writing a plugin", () => {
     const { code, output } = await generate(project);
     expect(code).toBe(2);
     expect(output.trim().split('\n')).toEqual([
-      `error: ${config}:3: documents[0].plugins[1]: unknown plugin "clients"; allowed: types, contract-document, mock-document, client, server, contract-tests, python, sdks, or a file ('./plugins/mine.ts')`,
+      `error: ${config}:3: documents[0].plugins[1]: unknown plugin "clients"; allowed: types, contract-document, mock-document, client, server, contract-tests, python, sdks, tanstack-query, mcp, or a file ('./plugins/mine.ts')`,
     ]);
     expect(existsSync(path.join(project, 'generated'))).toBe(false);
   }, 60_000);

@@ -45,9 +45,16 @@ const USED_BY_NAME: Record<string, string> = {
 };
 
 /** Every package a staged module imports at run time, with the first file that does. */
+/**
+ * Runtimes copied into a generated package with a package.json of its own (the MCP server, the query
+ * hooks), which declares what they import: the consumer installs those, not the toolkit.
+ */
+const OWN_MANIFEST_RUNTIME = /^generators\/plugins\/(mcp|tanstack-query)\/runtime\//;
+
 function importedPackages(): Map<string, string> {
   const packages = new Map<string, string>();
   for (const file of staged.filter(isModule)) {
+    if (OWN_MANIFEST_RUNTIME.test(relative(file))) continue;
     for (const specifier of runtimeImports(readFileSync(file, 'utf8'))) {
       if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier))
         continue;
