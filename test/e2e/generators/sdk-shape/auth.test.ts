@@ -33,7 +33,7 @@ beforeAll(async () => {
     out: workDir,
     command: 'test',
     write: true,
-    skip: ['sdks', 'server', 'contract-tests', 'types', 'mock-document', 'contract-document'],
+    skip: ['sdks', 'server', 'contract-tests', 'mock-document', 'contract-document'],
     log: () => {},
   });
   server = await startTestServer();
