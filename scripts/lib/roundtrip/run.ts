@@ -72,8 +72,9 @@ export interface RoundtripResult {
 const labelOf = (operation: { id: string; method: string; path: string }) =>
   `${operation.id} (${operation.method.toUpperCase()} ${operation.path})`;
 
+/** The drivers `names` asks for; by default the two SDKs (a driver of an opt-in plugin, MCP, runs when named). */
 export function resolveDrivers(names: string[] | undefined): Driver[] {
-  if (!names || names.length === 0) return DRIVERS;
+  if (!names || names.length === 0) return DRIVERS.filter((driver) => !driver.plugins);
   return names.map((name) => {
     const driver = DRIVERS.find((candidate) => candidate.aliases.includes(name.trim().toLowerCase()));
     if (!driver)
