@@ -10,6 +10,7 @@
 import { SpecError, type LoadedDocument, type OpenApiDocument } from './load.js';
 import { camelCase } from './naming.js';
 import { deref, escapePointerPart, schemaRefName } from './refs.js';
+import { placeSchemas } from './ir-places.js';
 import { collectBody, collectResponses } from './ir-media.js';
 import { collectParameters, parsePathTemplate } from './ir-parameters.js';
 import { collectServers, operationServers } from './ir-servers.js';
@@ -101,6 +102,8 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
         warn,
       );
 
+  const model = new SchemaModel(document, loaded.openapiVersion);
+  placeSchemas(model, document, operations);
   return {
     source: loaded.sourcePath,
     get digest() {
@@ -124,7 +127,7 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
     ...(webhooks ? { webhooks } : {}),
     warnings,
     document,
-    model: new SchemaModel(document, loaded.openapiVersion),
+    model,
   };
 }
 
@@ -279,7 +282,7 @@ function collectOperations(
       const operation = pathItem[method];
       if (!operation || typeof operation !== 'object') continue;
       const pointer = `${pathPointer}/${method}`;
-      const parameters = collectParameters(
+      const { grouped: parameters, ordered: allParameters } = collectParameters(
         document,
         pathItem.parameters,
         operation.parameters,
@@ -306,6 +309,7 @@ function collectOperations(
         description: operation.description,
         deprecated: operation.deprecated === true,
         parameters,
+        allParameters,
         body: collectBody(document, operation.requestBody, pointer, unsupported),
         responses,
         successStatus,

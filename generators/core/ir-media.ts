@@ -13,9 +13,9 @@ import {
   mediaKind,
   preferredOrder,
 } from './media-types.js';
-import { deref, escapePointerPart, flattenSchema } from './refs.js';
+import { deref, escapePointerPart, flattenSchema, locate } from './refs.js';
 import { isFileSchema, itemsOf, valueShape } from './value-shape.js';
-import type { Report } from './ir-parameters.js';
+import { examplesOf, type Report } from './ir-parameters.js';
 
 // The document is untyped JSON until normalised here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -27,15 +27,6 @@ function asSchema(value: unknown): JsonSchema {
     : typeof value === 'boolean'
       ? value
       : true;
-}
-
-export function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
-  if (!holder || typeof holder !== 'object') return [];
-  if ('example' in holder) return [holder.example];
-  return Object.values<Json>(holder.examples ?? {})
-    .map((example) => deref(document, example))
-    .filter((example) => example && 'value' in example)
-    .map((example) => example.value);
 }
 
 function headersOf(document: OpenApiDocument, raw: Json, leaveOut: RegExp = /^$/): IrHeader[] {
@@ -134,6 +125,7 @@ function streamOf(document: OpenApiDocument, kind: 'event-stream' | 'ndjson', me
   };
 }
 
+/** `pointer`: where the body or response that holds it is written (its `$ref` followed). */
 function mediaOf(
   document: OpenApiDocument,
   mediaType: string,
@@ -142,19 +134,20 @@ function mediaOf(
   unsupported: Report,
 ): IrMedia | undefined {
   const media = deref(document, raw) ?? {};
+  const at = `${pointer}/content/${escapePointerPart(mediaType)}`;
   if (isUnsupportedMultipart(mediaType)) {
-    unsupported(
-      `${pointer}/content/${escapePointerPart(mediaType)}`,
-      `${essence(mediaType)} is not supported (multipart/form-data is)`,
-    );
+    unsupported(at, `${essence(mediaType)} is not supported (multipart/form-data is)`);
     return undefined;
   }
   const kind = mediaKind(mediaType);
+  const declaredExamples = examplesOf(media, document, at);
   return {
     mediaType,
     kind,
     schema: asSchema(media.schema ?? true),
-    examples: exampleOf(media, document),
+    examples: declaredExamples.map((example) => example.value),
+    declaredExamples,
+    pointer: at,
     ...(kind === 'multipart' || kind === 'form' ? { parts: partsOf(document, kind, media) } : {}),
     ...(kind === 'event-stream' || kind === 'ndjson' ? { stream: streamOf(document, kind, media) } : {}),
   };
@@ -178,9 +171,9 @@ export function collectBody(
   pointer: string,
   unsupported: Report,
 ): IrBody | undefined {
-  const body = deref(document, raw);
+  const { node: body, pointer: at } = locate(document, raw, `${pointer}/requestBody`);
   if (!body) return undefined;
-  const content = contentOf(document, body.content, `${pointer}/requestBody`, unsupported);
+  const content = contentOf(document, body.content, at, unsupported);
   const preferred = content[0];
   if (!preferred) return undefined;
   const isJson = preferred.kind === 'json';
@@ -203,19 +196,19 @@ export function collectResponses(
   unsupported: Report,
 ): IrResponse[] {
   return Object.entries<Json>(raw ?? {}).map(([status, rawResponse]) => {
-    const response = deref(document, rawResponse) ?? {};
-    const content = contentOf(
-      document,
-      response.content,
-      `${pointer}/responses/${escapePointerPart(status)}`,
-      unsupported,
-    );
+    const located = locate(document, rawResponse, `${pointer}/responses/${escapePointerPart(status)}`);
+    const response = located.node ?? {};
+    const content = contentOf(document, response.content, located.pointer, unsupported);
     const preferred = content[0];
     if (rawResponse && !response.description && !deref(document, rawResponse))
       warn(`${pointer}/responses/${status}`, 'response could not be resolved');
     return {
       status,
+      pointer: located.pointer,
       description: String(response.description ?? ''),
+      declaredMediaTypes: Object.keys(
+        response.content && typeof response.content === 'object' ? response.content : {},
+      ),
       content,
       contentType: preferred?.mediaType,
       isJson: preferred?.kind === 'json',

@@ -7,6 +7,7 @@
  */
 import type { OpenApiDocument } from './load.js';
 import type {
+  IrExample,
   IrParameter,
   IrPathTemplate,
   JsonSchema,
@@ -15,7 +16,7 @@ import type {
   PathPart,
 } from './ir.js';
 import { essence, isJsonMediaType, mediaKind } from './media-types.js';
-import { deref } from './refs.js';
+import { escapePointerPart, locate } from './refs.js';
 import { valueShape } from './value-shape.js';
 
 // The document is untyped JSON until normalised here.
@@ -34,13 +35,21 @@ export const STYLES: Record<ParameterLocation, ParameterStyle[]> = {
   cookie: ['form'],
 };
 
-function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
+/** The examples a parameter or media type gives: `example`, else each of `examples` that has a value, with pointers from `at`. */
+export function examplesOf(holder: Json, document: OpenApiDocument, at: string): IrExample[] {
   if (!holder || typeof holder !== 'object') return [];
-  if ('example' in holder) return [holder.example];
-  return Object.values<Json>(holder.examples ?? {})
-    .map((example) => deref(document, example))
-    .filter((example) => example && 'value' in example)
-    .map((example) => example.value);
+  if ('example' in holder) return [{ value: holder.example, pointer: `${at}/example` }];
+  const named = holder.examples && typeof holder.examples === 'object' ? holder.examples : {};
+  return Object.entries<Json>(named).flatMap(([name, raw]) => {
+    const { node, pointer } = locate(document, raw, `${at}/examples/${escapePointerPart(name)}`);
+    return node && typeof node === 'object' && 'value' in node
+      ? [{ name, value: node.value, pointer: `${pointer}/value` }]
+      : [];
+  });
+}
+
+function exampleOf(holder: Json, document: OpenApiDocument): unknown[] {
+  return examplesOf(holder, document, '').map((example) => example.value);
 }
 
 function asSchema(value: unknown): JsonSchema {
@@ -51,7 +60,10 @@ function asSchema(value: unknown): JsonSchema {
       : true;
 }
 
-/** Path-level parameters, overridden by operation-level ones of the same name and location, grouped by location. */
+/**
+ * Path-level parameters, overridden by operation-level ones of the same name and location:
+ * grouped by location, and all in document order (an override at the overridden one's place).
+ */
 export function collectParameters(
   document: OpenApiDocument,
   pathLevel: Json,
@@ -59,17 +71,17 @@ export function collectParameters(
   pointer: string,
   warn: Report,
   unsupported: Report,
-): Record<ParameterLocation, IrParameter[]> {
+): { grouped: Record<ParameterLocation, IrParameter[]>; ordered: IrParameter[] } {
   const byKey = new Map<string, IrParameter>();
   const add = (list: Json, where: string) => {
     (Array.isArray(list) ? list : []).forEach((raw: Json, index: number) => {
-      const param = deref(document, raw);
       const paramPointer = `${where}/parameters/${index}`;
+      const { node: param, pointer: at } = locate(document, raw, paramPointer);
       if (!param || typeof param.name !== 'string' || !LOCATIONS.includes(param.in)) {
         warn(paramPointer, 'parameter could not be resolved or has no name/location; skipped');
         return;
       }
-      const built = buildParameter(document, param, paramPointer, warn, unsupported);
+      const built = buildParameter(document, param, paramPointer, at, warn, unsupported);
       if (built) byKey.set(`${param.in}:${param.name}`, built);
     });
   };
@@ -77,13 +89,15 @@ export function collectParameters(
   add(operationLevel, pointer); // operation-level parameters override path-level ones
   const grouped: Record<ParameterLocation, IrParameter[]> = { path: [], query: [], header: [], cookie: [] };
   for (const param of byKey.values()) grouped[param.in].push(param);
-  return grouped;
+  return { grouped, ordered: [...byKey.values()] };
 }
 
+/** `pointer`: where the operation lists it (for messages); `at`: where the Parameter Object is written. */
 function buildParameter(
   document: OpenApiDocument,
   param: Json,
   pointer: string,
+  at: string,
   warn: Report,
   unsupported: Report,
 ): IrParameter | undefined {
@@ -143,12 +157,13 @@ function buildParameter(
     allowEmptyValue: location === 'query' && param.allowEmptyValue === true,
     ...(contentType ? { contentType: essence(contentType) } : {}),
     shape,
-    pointer,
+    pointer: at,
     description: param.description,
     deprecated: param.deprecated === true,
     example:
       exampleOf(param, document)[0] ??
       (contentType ? exampleOf(param.content[contentType], document)[0] : undefined),
+    declaredExamples: examplesOf(param, document, at),
     errorCode: typeof param['x-error-code'] === 'string' ? param['x-error-code'] : undefined,
     exclusiveWith: Array.isArray(param['x-mutually-exclusive-with'])
       ? param['x-mutually-exclusive-with'].map(String)

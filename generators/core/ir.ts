@@ -37,6 +37,15 @@ export type ParameterStyle =
  */
 export type ValueShape = 'primitive' | 'array' | 'object' | 'file' | 'unknown';
 
+/** One example the spec gives (a media type's or a parameter's), with where its value is written. */
+export interface IrExample {
+  /** Its key under `examples`; absent for a lone `example`. */
+  name?: string;
+  value: unknown;
+  /** The JSON pointer of the value: `…/example`, or the Example Object's `…/value` (where a `$ref` leads). */
+  pointer: string;
+}
+
 export interface IrParameter {
   name: string;
   in: ParameterLocation;
@@ -55,12 +64,14 @@ export interface IrParameter {
   contentType?: string;
   /** Primitive, array or object (from the schema), which decides the serialisation. */
   shape: ValueShape;
-  /** Where the spec declares it (JSON pointer), for messages. */
+  /** Where the Parameter Object is written (JSON pointer; where a `$ref` to it leads). */
   pointer: string;
   description?: string;
   deprecated: boolean;
   /** Example value, from `example` or the first of `examples`, when the spec gives one. */
   example?: unknown;
+  /** The examples the Parameter Object itself gives (`example`, else each of `examples`), with their pointers. */
+  declaredExamples: IrExample[];
   /** Error code a validation failure of this parameter gets (x-error-code). */
   errorCode?: string;
   /** Parameters this one cannot be sent with (x-mutually-exclusive-with). */
@@ -133,6 +144,10 @@ export interface IrMedia {
   schema: JsonSchema;
   /** Example values, in document order. */
   examples: unknown[];
+  /** The same examples with their names and pointers (`example`, else each of `examples` that has a value). */
+  declaredExamples: IrExample[];
+  /** Where the Media Type Object is written (JSON pointer: its body's or response's, where a `$ref` leads, then `/content/<type>`). */
+  pointer: string;
   /** multipart and form: one entry per top-level property of the (object) schema. */
   parts?: IrPart[];
   /** event-stream and ndjson: what one item is. */
@@ -164,7 +179,11 @@ export interface IrHeader {
 export interface IrResponse {
   /** "200", "4XX", "default". */
   status: string;
+  /** Where the Response Object is written (JSON pointer; where a `$ref` to it leads). */
+  pointer: string;
   description: string;
+  /** Every media type it declares, in document order (`content` is in preferred order). */
+  declaredMediaTypes: string[];
   /** Every media type, the preferred first (JSON if declared, then document order); empty for no body. */
   content: IrMedia[];
   /** The preferred media type (content[0]). */
@@ -313,6 +332,8 @@ export interface IrOperation {
   description?: string;
   deprecated: boolean;
   parameters: Record<ParameterLocation, IrParameter[]>;
+  /** The same parameters in document order: the path item's, then the operation's (one that overrides keeps its place). */
+  allParameters: IrParameter[];
   body?: IrBody;
   responses: IrResponse[];
   /** The documented success status the client returns (first 2xx), if any. */

@@ -63,6 +63,39 @@ export function resolvedPath(document: OpenApiDocument, keys: string[]): string[
   return undefined;
 }
 
+/**
+ * A node given at `pointer`, its local $ref chain followed (at most 32 hops): the node it ends at
+ * and the pointer where that is written. Example: a parameter `{ $ref: '#/components/parameters/limit' }`
+ * listed at `/paths/~1items/get/parameters/0` -> the Parameter Object and `/components/parameters/limit`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function locate<T = any>(
+  document: OpenApiDocument,
+  value: unknown,
+  pointer: string,
+): { node: T | undefined; pointer: string } {
+  let node = value;
+  let at = pointer;
+  for (
+    let hops = 0;
+    hops < 32 &&
+    node &&
+    typeof node === 'object' &&
+    typeof (node as { $ref?: unknown }).$ref === 'string' &&
+    (node as { $ref: string }).$ref.startsWith('#/');
+    hops += 1
+  ) {
+    const ref = (node as { $ref: string }).$ref;
+    at = ref.slice(1);
+    node = pointerToPath(ref).reduce<unknown>(
+      (current, key) =>
+        current && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined,
+      document,
+    );
+  }
+  return { node: node as T | undefined, pointer: at };
+}
+
 /** The component name a schema refers to ("#/components/schemas/Subject" -> "Subject"). */
 export function schemaRefName(schema: unknown): string | undefined {
   const ref = (schema as { $ref?: unknown } | undefined)?.$ref;

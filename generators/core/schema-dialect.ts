@@ -5,6 +5,11 @@
  */
 import type { JsonSchema } from './ir.js';
 import { oncePer } from './once-per.js';
+import { merged } from './schema-merge.js';
+import { nodesOf } from './values/from-schema.js';
+import { hiddenOn, type MessageSide } from './values/sides.js';
+
+export type { MessageSide };
 
 // Schema nodes are untyped JSON.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -136,30 +141,12 @@ export function standaloneSchema(
   return rebaseRefs(toJsonSchema2020(schema, ir.openapiVersion), sharedSchemaId(ir));
 }
 
-/** A message's side: what a client sends, or what it is answered. */
-export type MessageSide = 'request' | 'response';
-
-/**
- * The keyword that keeps a property off one side of a message (OAS 3.0 and 3.1, readOnly and
- * writeOnly): a readOnly property is the server's to set, so no request needs or carries it; a
- * writeOnly one (a password) is sent and never answered. The one place that says which is which:
- * the server's request and response schemas (below) and the Python SDK's argument and result
- * types read it.
- */
-export const HIDDEN_ON: Record<MessageSide, 'readOnly' | 'writeOnly'> = {
-  request: 'readOnly',
-  response: 'writeOnly',
-};
-
-/** Whether a property's schema (its $ref resolved) is kept off that side of a message. */
-export function hiddenOn(side: MessageSide, property: unknown): boolean {
-  return Boolean(property && typeof property === 'object' && (property as Node)[HIDDEN_ON[side]] === true);
-}
-
 /**
  * The shared schema as one side of a message reads it (OAS 3.0 §readOnly/writeOnly, 3.1 likewise):
  * in a request, a required `readOnly` property is not required (the server sets it); in a
- * response, a required `writeOnly` property is not. Registered under its own `$id`
+ * response, a required `writeOnly` property is not. Read through the schema model, so a property
+ * marked beside its `$ref` (`{ $ref: Id, readOnly: true }`) counts, and so does a `required` in
+ * one allOf member naming a property another member declares. Registered under its own `$id`
  * (`spec-….json` -> `spec-…-request.json`); undefined when no schema has such a property, so
  * specs without them keep one shared schema.
  */
@@ -167,41 +154,40 @@ export function sharedSchemaFor(ir: SchemaSource, side: MessageSide): SharedSche
   const shared = sharedSchema(ir);
   const base = sharedSchemaId(ir);
   const id = base.replace(/\.json$/, `-${side}.json`);
-  // Inside the shared document refs are local (#/components/schemas/X).
-  const prefix = '#/components/schemas/';
-  const lookup = (node: Node): Node => {
-    let current = node;
-    for (
-      let hops = 0;
-      hops < 16 &&
-      current &&
-      typeof current === 'object' &&
-      typeof current.$ref === 'string' &&
-      current.$ref.startsWith(prefix);
-      hops += 1
-    ) {
-      current =
-        shared.components.schemas[
-          decodeURIComponent(current.$ref.slice(prefix.length)).replace(/~1/g, '/').replace(/~0/g, '~')
-        ];
-    }
-    return current;
+  // Most specs mark nothing: then there is nothing to walk.
+  if (!JSON.stringify(shared.components.schemas).includes(side === 'request' ? '"readOnly"' : '"writeOnly"'))
+    return undefined;
+  const nodes = nodesOf(shared);
+  /** The properties a schema (its allOf members and refs together) keeps off this side. */
+  const hiddenIn = (schema: Node): Set<string> => {
+    const flat = merged(nodes.node(schema, ''));
+    return new Set(
+      flat.kind === 'object'
+        ? flat.properties.filter((property) => hiddenOn(side, property.node)).map((property) => property.name)
+        : [],
+    );
   };
   let changed = false;
   // A node none of whose parts changed is returned as it is: the variant shares it with the shared schema.
-  const walk = (node: Node): Node => {
+  const walk = (node: Node, inherited: Set<string>): Node => {
     if (Array.isArray(node)) {
-      const items = node.map(walk);
+      const items = node.map((item) => walk(item, new Set()));
       return items.some((item, index) => item !== node[index]) ? items : node;
     }
     if (!node || typeof node !== 'object') return node;
+    const hidden =
+      Array.isArray(node.required) || Array.isArray(node.allOf)
+        ? new Set([...inherited, ...hiddenIn(node)])
+        : inherited;
     let out: Node | undefined;
     for (const [key, value] of Object.entries<Node>(node)) {
-      const walked = walk(value);
+      // An inline allOf member's `required` may name what another member declares readOnly.
+      const walked =
+        key === 'allOf' && Array.isArray(value) ? allOfWalk(value, hidden) : walk(value, new Set());
       if (walked !== value) (out ??= { ...node })[key] = walked;
     }
-    if (Array.isArray(node.required) && node.properties && typeof node.properties === 'object') {
-      const kept = node.required.filter((name: string) => !hiddenOn(side, lookup(node.properties[name])));
+    if (Array.isArray(node.required)) {
+      const kept = node.required.filter((name: string) => !hidden.has(name));
       if (kept.length !== node.required.length) {
         changed = true;
         (out ??= { ...node }).required = kept;
@@ -209,8 +195,14 @@ export function sharedSchemaFor(ir: SchemaSource, side: MessageSide): SharedSche
     }
     return out ?? node;
   };
+  const allOfWalk = (members: Node[], hidden: Set<string>): Node[] => {
+    const items = members.map((member) =>
+      walk(member, typeof member?.$ref === 'string' ? new Set() : hidden),
+    );
+    return items.some((item, index) => item !== members[index]) ? items : members;
+  };
   const schemas = Object.fromEntries(
-    Object.entries(shared.components.schemas).map(([name, schema]) => [name, walk(schema)]),
+    Object.entries(shared.components.schemas).map(([name, schema]) => [name, walk(schema, new Set())]),
   );
   return changed ? { $id: id, components: { schemas } } : undefined;
 }

@@ -2,10 +2,24 @@
  * The schema model: every schema of the document, read through one object, so that no plugin maps
  * JSON Schema (refs, `allOf`, 3.0 `nullable` beside 3.1 type arrays) again in its own way. Built once
  * per IR by build-ir.ts; plugins reach it as `context.model` (and `ir.model`).
+ *
+ * `node(schema)` is the schema as a normalised node (schema-nodes.ts: one nullability, refs as named
+ * nodes marked recursive, discriminators resolved), built when first asked for and cached per schema
+ * object; `named(name)` a component's; `merged(node)` its allOf folded in. docs/schema-model.md.
  */
 import type { OpenApiDocument } from './load.js';
 import type { JsonSchema, ValueShape } from './ir.js';
-import { deref, flattenSchema, resolvedPath, schemaRefName } from './refs.js';
+import {
+  deref,
+  escapePointerPart,
+  flattenSchema,
+  pointerToPath,
+  resolvedPath,
+  schemaRefName,
+} from './refs.js';
+import { merged } from './schema-merge.js';
+import type { RefNode, SchemaNode } from './schema-nodes.js';
+import { SchemaNormaliser } from './schema-normalise.js';
 import { isFileSchema, itemsOf, valueShape } from './value-shape.js';
 
 /** A schema object as written: its keywords are read by name, whatever they hold. */
@@ -13,11 +27,79 @@ import { isFileSchema, itemsOf, valueShape } from './value-shape.js';
 type JsonObject = Record<string, any>;
 
 export class SchemaModel {
+  private readonly nodes: SchemaNormaliser;
+  /** Where the IR's schemas are written, as build-ir.ts found them (`place`). */
+  private readonly placed = new WeakMap<object, string>();
+  /** Every object of the document -> where it hangs: made only when a schema was not placed. */
+  private pointers?: WeakMap<object, Place>;
+
   constructor(
     private readonly document: OpenApiDocument,
     /** "3.0.3", "3.1.0": 3.0 schemas use `nullable`, 3.1 type arrays. */
     readonly openapiVersion: string,
-  ) {}
+  ) {
+    this.nodes = new SchemaNormaliser({
+      dialect: this.dialect,
+      resolve: (ref) => {
+        if (!ref.startsWith('#')) return undefined;
+        const path = pointerToPath(ref);
+        let node: unknown = document;
+        for (const key of path) {
+          if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+          node = (node as JsonObject)[key];
+        }
+        return node === undefined ? undefined : { schema: node as JsonSchema, pointer: ref.slice(1) };
+      },
+      components: () => document.components?.schemas ?? {},
+    });
+  }
+
+  /** The schema dialect: OAS 3.0's, or JSON Schema 2020-12 (3.1). */
+  get dialect(): '3.0' | '3.1' {
+    return this.openapiVersion.startsWith('3.0') ? '3.0' : '3.1';
+  }
+
+  /**
+   * A schema of the document as a normalised node. `pointer` is where it is written; without one
+   * it is looked up (the document indexed once, on the first such call).
+   */
+  node(schema: unknown, pointer?: string): SchemaNode {
+    return this.nodes.node(schema, pointer ?? this.pointerOf(schema));
+  }
+
+  /** A component schema's node by name (undefined when there is none). */
+  named(name: string): SchemaNode | undefined {
+    const schema = this.component(name);
+    return schema === undefined
+      ? undefined
+      : this.nodes.node(schema, `/components/schemas/${escapePointerPart(name)}`);
+  }
+
+  /** A ref to a component, as a node (`ref('Pet')`): its target built when first read. */
+  ref(name: string): RefNode {
+    const pointer = `#/components/schemas/${escapePointerPart(name)}`;
+    return this.nodes.ref(pointer, '');
+  }
+
+  /** A node with its allOf (and a ref's target) folded into one: what a value must satisfy at once. */
+  merged(node: SchemaNode): SchemaNode {
+    return merged(node);
+  }
+
+  /** Where a schema object is written in the document ('' when it is not in it). */
+  pointerOf(schema: unknown): string {
+    if (!schema || typeof schema !== 'object') return '';
+    const placed = this.placed.get(schema);
+    if (placed !== undefined) return placed;
+    // Indexing GitHub's 13 MB document takes a third of a second: only for a schema the IR did not place.
+    this.pointers ??= indexObjects(this.document);
+    return pointerIn(this.pointers, schema) ?? '';
+  }
+
+  /** Records where a schema of the IR is written (build-ir.ts, as it finds them), so `node` need not search. */
+  place(schema: unknown, pointer: string): void {
+    if (schema && typeof schema === 'object' && !this.placed.has(schema)) this.placed.set(schema, pointer);
+  }
 
   /** A `$ref` followed (to the end of a chain); any other value as it is. */
   deref<T = JsonObject>(value: unknown): T | undefined {
@@ -63,4 +145,60 @@ export class SchemaModel {
   resolvedPath(keys: string[]): string[] | undefined {
     return resolvedPath(this.document, keys);
   }
+}
+
+/** Keys whose values are data, never schemas: their subtrees (GitHub's are most of its 13 MB) are not indexed. */
+const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
+/** Keys whose values map names to schemas: a key under them is a name, even `example`. */
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'schemas',
+]);
+
+/** Where an indexed object hangs: its parent and its key there (pointers are spelled only when asked). */
+interface Place {
+  parent?: object;
+  key: string;
+}
+
+/** Every object of the document by identity -> where it hangs (the first place it is met), data left out. */
+function indexObjects(document: unknown): WeakMap<object, Place> {
+  const index = new WeakMap<object, Place>();
+  const stack: Array<{ node: unknown; place: Place; names: boolean }> = [
+    { node: document, place: { key: '' }, names: false },
+  ];
+  while (stack.length > 0) {
+    const { node, place, names } = stack.pop()!;
+    if (!node || typeof node !== 'object' || index.has(node)) continue;
+    index.set(node, place);
+    if (Array.isArray(node))
+      node.forEach((item, at) =>
+        stack.push({ node: item, place: { parent: node, key: String(at) }, names: false }),
+      );
+    else
+      for (const key in node as JsonObject)
+        if (names || (!DATA.has(key) && !key.startsWith('x-')))
+          stack.push({
+            node: (node as JsonObject)[key],
+            place: { parent: node, key },
+            names: !names && NAME_MAPS.has(key),
+          });
+  }
+  return index;
+}
+
+/** The JSON pointer of an indexed object. */
+function pointerIn(index: WeakMap<object, Place>, node: object): string | undefined {
+  const keys: string[] = [];
+  let place = index.get(node);
+  if (!place) return undefined;
+  while (place.parent) {
+    keys.push(escapePointerPart(place.key));
+    place = index.get(place.parent)!;
+  }
+  return keys.length === 0 ? '' : `/${keys.reverse().join('/')}`;
 }

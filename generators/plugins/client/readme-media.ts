@@ -5,11 +5,16 @@
  */
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { sdkShape } from '../../sdk-shape/index.js';
-import { sample } from '../contract-tests/derive.js';
+import { drawValue } from '../../core/values/draw.js';
 import type { ClientPlan, OperationPlan } from './plan.js';
 
 function literal(value: unknown): string {
   return JSON.stringify(value);
+}
+
+/** A plain valid value a call may send (the value generator's minimal one, readOnly properties left out). */
+function sample(ir: Ir, schema: JsonSchema): unknown {
+  return drawValue(ir.model.node(schema), { mode: 'minimal', side: 'request' });
 }
 
 /** `client.a.b.method(pathArgs…, ` with sample path arguments. */

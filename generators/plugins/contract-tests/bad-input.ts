@@ -9,18 +9,13 @@ import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { contractSchema, contractSharedSchema } from './schemas.js';
-import { sample } from './derive.js';
+import { requestValue } from './derive.js';
 import { operationPointer } from './spec-facts.js';
 import { badRequests, type BadInputCases, type BadInputOperation } from './runtime/bad-input.js';
 
-/** A valid value for a schema, or undefined when the sampler cannot make one (boolean or odd schemas). */
+/** A valid value for a schema; undefined for a boolean schema (the caller has its own). */
 function sampleOf(ir: Ir, schema: unknown): unknown {
-  if (!schema || typeof schema !== 'object') return undefined;
-  try {
-    return sample(ir, schema);
-  } catch {
-    return undefined;
-  }
+  return schema && typeof schema === 'object' ? requestValue(ir, schema) : undefined;
 }
 
 function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {

@@ -16,6 +16,7 @@ import type {
 } from './runtime/cases.js';
 import { authCase, bodyFacts, operationPointer, responseMediaTypes } from './spec-facts.js';
 import { oncePer } from '../../core/once-per.js';
+import { drawValue } from '../../core/values/draw.js';
 
 // Schemas are untyped JSON here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -23,58 +24,13 @@ type Json = any;
 
 const flatten = (ir: Ir, raw: unknown): Json => ir.model.flatten(raw);
 
-/** A value that satisfies a schema as far as a generic sampler can (examples and defaults first). */
-export function sample(ir: Ir, raw: unknown, depth = 0, nonEmpty = false): unknown {
-  const schema = flatten(ir, raw);
-  if (depth > 6) return null;
-  if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
-  if ('example' in schema) return schema.example;
-  if ('default' in schema) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
-  for (const key of ['oneOf', 'anyOf'])
-    if (Array.isArray(schema[key]) && schema[key].length)
-      return sample(
-        ir,
-        schema[key].find((option: Json) => ir.model.deref(option)?.type !== 'null') ?? schema[key][0],
-        depth + 1,
-      );
-  const type = Array.isArray(schema.type)
-    ? schema.type.find((entry: string) => entry !== 'null')
-    : schema.type;
-  switch (type ?? (schema.properties ? 'object' : undefined)) {
-    case 'object':
-      return Object.fromEntries(
-        (schema.required ?? []).map((name: string) => [
-          name,
-          sample(ir, schema.properties?.[name] ?? {}, depth + 1),
-        ]),
-      );
-    case 'array':
-      return schema.minItems || nonEmpty
-        ? Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () =>
-            sample(ir, schema.items ?? {}, depth + 1),
-          )
-        : [];
-    case 'integer':
-    case 'number':
-      return typeof schema.minimum === 'number'
-        ? schema.minimum
-        : typeof schema.maximum === 'number'
-          ? Math.min(0, schema.maximum)
-          : 1;
-    case 'boolean':
-      return true;
-    case 'string':
-      if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
-      if (schema.format === 'date') return '2026-01-01';
-      if (schema.format === 'email') return 'someone@example.com';
-      if (schema.format === 'uuid') return '123e4567-e89b-12d3-a456-426614174000';
-      if (schema.format === 'uri') return 'https://example.com/';
-      return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
-    default:
-      return null;
-  }
+/**
+ * A valid request value of a schema: the value generator's minimal one (the spec's examples first),
+ * without the readOnly properties a request never carries. `nonEmpty` for a required parameter:
+ * an empty array or object is not sent at all.
+ */
+export function requestValue(ir: Ir, schema: unknown, nonEmpty = false): unknown {
+  return drawValue(ir.model.node(schema), { mode: 'minimal', side: 'request', nonEmpty });
 }
 
 function firstExample(examples: unknown[]): { value: unknown } | undefined {
@@ -304,27 +260,14 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
   const facts = bodyFacts(ir, operation);
   const bodyValue = body
     ? (firstExample(body.examples)?.value ??
-      (body.isJson || facts.raw !== undefined ? sample(ir, body.isJson ? body.schema : facts.raw) : 'body'))
+      (body.isJson || facts.raw !== undefined
+        ? requestValue(ir, body.isJson ? body.schema : facts.raw)
+        : 'body'))
     : undefined;
   // A required array parameter needs an item, and an object one a member: empty, they are not sent at all.
-  const valueOf = (param: { example?: unknown; schema: JsonSchema }) => {
-    if (param.example !== undefined) return param.example;
-    const value = sample(ir, param.schema, 0, true);
-    const properties = flatten(ir, param.schema).properties;
-    if (
-      value &&
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      Object.keys(value).length === 0 &&
-      properties
-    ) {
-      return Object.fromEntries(
-        Object.entries(properties).map(([name, property]) => [name, sample(ir, property, 1)]),
-      );
-    }
-    return value;
-  };
-  const media = responseMediaTypes(ir, operation);
+  const valueOf = (param: { example?: unknown; schema: JsonSchema }) =>
+    param.example !== undefined ? param.example : requestValue(ir, param.schema, true);
+  const media = responseMediaTypes(operation);
   const responses = Object.fromEntries(
     operation.responses.map((response) => [
       response.status,

@@ -313,7 +313,7 @@ export function emitContractTests(ir: Ir, client: ClientPlan): GeneratedFile[] {
   const sequences = { resources: resourceCases(ir), stateMachines: stateMachineCases(ir) };
   const paths = pathCases(ir);
   const shared = contractSharedSchema(ir);
-  const examples = exampleCases(ir, parameters, shared);
+  const examples = exampleCases(ir, shared);
   const { limitHeader, remainingHeader, retryAfterHeader } = ir.conventions.rateLimit;
   // The lines of every pointer a finding can name: operations, their parameters, bodies, responses, examples, paths.
   const pointers = new Set<string>(['/security', '/components/securitySchemes']);

@@ -8,9 +8,6 @@ export default definePlugin({
   description: 'Contract test suites (contract-tests/) that judge any server against the spec',
   // The suites call the API through the client's plan of each operation (client-calls.ts).
   dependencies: ['client'],
-  // For now spec-facts.ts reads examples, parameters and security with their pointers from the
-  // document; once the IR carries them with their pointers this goes.
-  readsDocument: true,
   proves:
     'they run against the reference service, Prism and sabotaged servers (test:contract, the sabotage tests)',
   generate({ ir, dependency }) {

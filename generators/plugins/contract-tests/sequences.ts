@@ -6,7 +6,7 @@
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { schemaRefName } from '../../core/refs.js';
 import type { LinkCase, ResourceCase, StateMachineCase } from './runtime/cases.js';
-import { cursorPaging, sample } from './derive.js';
+import { cursorPaging, requestValue } from './derive.js';
 
 const successOf = (operation: IrOperation) =>
   operation.responses.find((response) => response.status === operation.successStatus);
@@ -137,7 +137,7 @@ export function stateMachineCases(ir: Ir): StateMachineCase[] {
         const body =
           example ??
           (operation.body?.isJson
-            ? { ...(sample(ir, operation.body.schema) as object), [machine.property]: transition.to }
+            ? { ...(requestValue(ir, operation.body.schema) as object), [machine.property]: transition.to }
             : undefined);
         return [
           {

@@ -1,16 +1,15 @@
 /**
- * What the contract suites need from the document that the IR does not carry (yet): where each
+ * What the contract suites need beside what the operations are, read from the IR: where each
  * operation, parameter, response and example is (JSON pointers, for findings), how parameters go
  * on the wire (style, explode), every media type a response declares, the schema of a non-JSON
- * request body, and where credentials go. Read from the bundled document the IR keeps; the IR
- * remains the source of what the operations are.
+ * request body, and where credentials go.
  */
-import type { Ir, IrOperation, JsonSchema } from '../../core/ir.js';
-import { deref, escapePointerPart, pointerToPath } from '../../core/refs.js';
+import type { Ir, IrExample, IrOperation, JsonSchema } from '../../core/ir.js';
+import { escapePointerPart, pointerToPath } from '../../core/refs.js';
 import { contractSchema } from './schemas.js';
 import type { AuthCase, ExampleCase, ParameterCase, PathCase } from './runtime/cases.js';
 
-// The document is untyped JSON.
+// Schemas are untyped JSON.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
@@ -18,83 +17,30 @@ export const pathPointer = (path: string) => `/paths/${escapePointerPart(path)}`
 export const operationPointer = (operation: { path: string; method: string }) =>
   `${pathPointer(operation.path)}/${operation.method}`;
 
-/** Follows a $ref chain from `pointer`, returning the node and the pointer where it really is. */
-function located(document: Json, value: unknown, pointer: string): { node: Json; pointer: string } {
-  let node = value as Json;
-  let at = pointer;
-  for (
-    let hops = 0;
-    hops < 32 &&
-    node &&
-    typeof node === 'object' &&
-    typeof node.$ref === 'string' &&
-    node.$ref.startsWith('#/');
-    hops += 1
-  ) {
-    at = node.$ref.slice(1);
-    node = pointerToPath(node.$ref).reduce<Json>((current, key) => current?.[key], document);
-  }
-  return { node, pointer: at };
-}
-
-const DEFAULT_STYLE: Record<string, string> = {
-  path: 'simple',
-  query: 'form',
-  header: 'simple',
-  cookie: 'form',
-};
-
-/** Every parameter of an operation (operation-level over path-level), as it goes on the wire. */
+/** Every parameter of an operation (operation-level over path-level, in document order), as it goes on the wire. */
 export function parameterCases(ir: Ir, operation: IrOperation): ParameterCase[] {
-  const document = ir.document;
-  const item = deref(document, document.paths?.[operation.path]) ?? {};
-  const byKey = new Map<string, ParameterCase>();
-  const add = (list: unknown, where: string) => {
-    (Array.isArray(list) ? list : []).forEach((raw, index) => {
-      const { node: param, pointer } = located(document, raw, `${where}/parameters/${index}`);
-      if (
-        !param ||
-        typeof param.name !== 'string' ||
-        !['path', 'query', 'header', 'cookie'].includes(param.in)
-      )
-        return;
-      const style = typeof param.style === 'string' ? param.style : DEFAULT_STYLE[param.in];
-      const schema =
-        param.schema ?? (param.content ? Object.values<Json>(param.content)[0]?.schema : undefined) ?? true;
-      byKey.set(`${param.in}:${param.name}`, {
-        name: param.name,
-        in: param.in,
-        required: param.in === 'path' ? true : param.required === true,
-        schema: contractSchema(schema, ir),
-        style,
-        explode: typeof param.explode === 'boolean' ? param.explode : style === 'form',
-        ...(param.allowReserved === true ? { allowReserved: true } : {}),
-        ...(param.allowEmptyValue === true ? { allowEmptyValue: true } : {}),
-        pointer,
-      });
-    });
-  };
-  add(item.parameters, pathPointer(operation.path));
-  add(item[operation.method]?.parameters, operationPointer(operation));
-  return [...byKey.values()];
+  return operation.allParameters.map((param) => ({
+    name: param.name,
+    in: param.in,
+    required: param.required,
+    schema: contractSchema(param.schema, ir),
+    style: param.style,
+    explode: param.explode,
+    ...(param.allowReserved ? { allowReserved: true } : {}),
+    ...(param.allowEmptyValue ? { allowEmptyValue: true } : {}),
+    pointer: param.pointer,
+  }));
 }
 
-/** The media types a response declares, by status. */
+/** The media types a response declares (in document order), by status. */
 export function responseMediaTypes(
-  ir: Ir,
   operation: IrOperation,
 ): Record<string, { mediaTypes: string[]; pointer: string }> {
-  const responses =
-    deref(ir.document, ir.document.paths?.[operation.path])?.[operation.method]?.responses ?? {};
   return Object.fromEntries(
-    Object.entries<Json>(responses).map(([status, raw]) => {
-      const { node, pointer } = located(
-        ir.document,
-        raw,
-        `${operationPointer(operation)}/responses/${escapePointerPart(status)}`,
-      );
-      return [status, { mediaTypes: Object.keys(node?.content ?? {}), pointer }];
-    }),
+    operation.responses.map((response) => [
+      response.status,
+      { mediaTypes: response.declaredMediaTypes, pointer: response.pointer },
+    ]),
   );
 }
 
@@ -107,18 +53,16 @@ const BUILDABLE =
 export function bodyFacts(
   ir: Ir,
   operation: IrOperation,
-): { schema?: object; raw?: unknown; pointer?: string; unsupported?: string } {
-  if (!operation.body) return {};
-  const raw = deref(ir.document, ir.document.paths?.[operation.path])?.[operation.method]?.requestBody;
-  const { node, pointer } = located(ir.document, raw, `${operationPointer(operation)}/requestBody`);
-  const media = node?.content?.[operation.body.contentType] ?? {};
-  const mediaPointer = `${pointer}/content/${escapePointerPart(operation.body.contentType)}`;
-  const unsupported = BUILDABLE.test(operation.body.contentType)
+): { schema?: object; raw?: JsonSchema; pointer?: string; unsupported?: string } {
+  const media = operation.body?.content[0];
+  if (!operation.body || !media) return {};
+  const unsupported = BUILDABLE.test(media.mediaType)
     ? undefined
-    : `the suite cannot build a ${operation.body.contentType} body`;
+    : `the suite cannot build a ${media.mediaType} body`;
+  // A media type that gives no schema has `true` in the IR: the suite then has none to check against.
   return {
-    ...(media.schema !== undefined ? { schema: contractSchema(media.schema, ir), raw: media.schema } : {}),
-    pointer: mediaPointer,
+    ...(media.schema !== true ? { schema: contractSchema(media.schema, ir), raw: media.schema } : {}),
+    pointer: media.pointer,
     ...(unsupported ? { unsupported } : {}),
   };
 }
@@ -128,10 +72,7 @@ export function authCase(ir: Ir, operation: IrOperation): AuthCase | undefined {
   const first = operation.security.alternatives.find((alternative) => alternative.length > 0)?.[0];
   if (!first) return undefined;
   const scheme = ir.securitySchemes.find((candidate) => candidate.name === first.scheme);
-  const ownSecurity = Array.isArray(
-    deref(ir.document, ir.document.paths?.[operation.path])?.[operation.method]?.security,
-  );
-  const pointer = ownSecurity ? `${operationPointer(operation)}/security` : '/security';
+  const pointer = operation.security.pointer ?? '/security';
   if (!scheme) return { scheme: first.scheme, kind: 'bearer', pointer };
   if (scheme.type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie'))
     return { scheme: scheme.name, kind: scheme.in, name: scheme.parameterName ?? 'api_key', pointer };
@@ -158,87 +99,52 @@ export function pathCases(ir: Ir): PathCase[] {
 }
 
 /** Every example the spec gives for request bodies, responses and parameters, with its pointer and the schema it must satisfy. */
-export function exampleCases(
-  ir: Ir,
-  parameters: Map<IrOperation, ParameterCase[]>,
-  shared: { $id: string },
-): ExampleCase[] {
-  const document = ir.document;
+export function exampleCases(ir: Ir, shared: { $id: string }): ExampleCase[] {
   const cases: ExampleCase[] = [];
   const collect = (
-    holder: Json,
-    at: string,
-    schema: unknown,
+    examples: IrExample[],
+    schema: JsonSchema,
     base: Omit<ExampleCase, 'pointer' | 'schema' | 'value' | 'where'>,
     where: string,
   ) => {
-    if (!holder || typeof holder !== 'object' || schema === undefined) return;
     // Most media types and parameters hold no example: their schema is not converted for nothing.
-    if (!('example' in holder) && !holder.examples) return;
-    const standalone = contractSchema(schema as JsonSchema, ir);
-    if ('example' in holder)
-      cases.push({ ...base, where, pointer: `${at}/example`, schema: standalone, value: holder.example });
-    else {
-      const named = Object.entries<Json>(holder.examples ?? {});
-      for (const [name, raw] of named) {
-        const { node, pointer } = located(document, raw, `${at}/examples/${escapePointerPart(name)}`);
-        if (node && typeof node === 'object' && 'value' in node)
-          cases.push({
-            ...base,
-            where: named.length > 1 ? `${where} (${name})` : where,
-            pointer: `${pointer}/value`,
-            schema: standalone,
-            value: node.value,
-          });
-      }
-    }
+    if (examples.length === 0) return;
+    const standalone = contractSchema(schema, ir);
+    for (const example of examples)
+      cases.push({
+        ...base,
+        where: example.name !== undefined && examples.length > 1 ? `${where} (${example.name})` : where,
+        pointer: example.pointer,
+        schema: standalone,
+        value: example.value,
+      });
   };
   for (const operation of ir.operations) {
-    const raw = deref(document, document.paths?.[operation.path])?.[operation.method] ?? {};
-    if (operation.body?.isJson) {
-      const { node, pointer } = located(
-        document,
-        raw.requestBody,
-        `${operationPointer(operation)}/requestBody`,
-      );
-      const media = node?.content?.[operation.body.contentType];
+    const body = operation.body?.isJson ? operation.body.content[0] : undefined;
+    if (body)
       collect(
-        media,
-        `${pointer}/content/${escapePointerPart(operation.body.contentType)}`,
-        media?.schema ?? true,
+        body.declaredExamples,
+        body.schema,
         { operation: operation.id, part: 'request' },
         `${operation.id} request body`,
       );
-    }
     for (const response of operation.responses) {
-      if (!response.isJson || !response.contentType) continue;
-      const { node, pointer } = located(
-        document,
-        raw.responses?.[response.status],
-        `${operationPointer(operation)}/responses/${escapePointerPart(response.status)}`,
-      );
-      const media = node?.content?.[response.contentType];
+      const media = response.isJson ? response.content[0] : undefined;
+      if (!media) continue;
       collect(
-        media,
-        `${pointer}/content/${escapePointerPart(response.contentType)}`,
-        media?.schema ?? true,
+        media.declaredExamples,
+        media.schema,
         { operation: operation.id, status: response.status, part: 'response' },
         `${operation.id} ${response.status} response`,
       );
     }
-    for (const param of parameters.get(operation) ?? []) {
-      const node = pointerToPath(`#${param.pointer}`).reduce<Json>(
-        (current, key) => current?.[key],
-        document,
-      );
+    for (const param of operation.allParameters)
       collect(
-        node,
-        param.pointer,
-        node?.schema ?? true,
+        param.declaredExamples,
+        param.schema,
         { operation: operation.id, parameter: param.name, part: 'parameter' },
         `${operation.id} parameter ${param.name}`,
       );
-    }
   }
   cases.push(...schemaExamples(ir, shared));
   // One example shared by many operations ($ref to components/examples) is one case.
@@ -313,7 +219,7 @@ function schemaExamples(ir: Ir, shared: { $id: string }): ExampleCase[] {
         for (const [name, child] of Object.entries<Json>(node[key]))
           visit(child, `${pointer}/${key}/${escapePointerPart(name)}`, depth + 1);
   };
-  for (const [name, schema] of Object.entries<Json>(ir.document.components?.schemas ?? {}))
+  for (const { name, schema } of ir.schemas)
     visit(schema, `/components/schemas/${escapePointerPart(name)}`, 0);
   return out;
 }

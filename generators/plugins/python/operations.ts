@@ -16,7 +16,8 @@ import {
 } from '../../sdk-shape/index.js';
 import { pyString } from './naming.js';
 import type { PythonPlan } from './plan.js';
-import { pythonLiteral, type Shapes } from './types.js';
+import type { Shapes } from './types.js';
+import { pythonLiteral } from './values.js';
 
 const DEFAULT_STYLE: Record<WireParam['in'], string> = {
   path: 'simple',

@@ -7,7 +7,7 @@
  * and `PythonScope`.
  */
 import type { Ir, IrMedia, IrOperation, IrPart, JsonSchema } from '../../core/ir.js';
-import { hiddenOn } from '../../core/schema-dialect.js';
+import { hiddenOn } from '../../core/values/sides.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { pythonName, PythonScope } from './naming.js';
 
@@ -211,7 +211,7 @@ function bodyProperties(
   if (!types.includes('object')) return undefined;
   // readOnly properties are the server's to set: no argument sends them.
   return Object.entries<JsonSchema>(flat.properties)
-    .filter(([, inner]) => !hiddenOn('request', ir.model.deref(inner)))
+    .filter(([, inner]) => !hiddenOn('request', ir.model.node(inner)))
     .map(([key, inner]) => ({ key, schema: inner, required: required.has(key) }));
 }
 
@@ -231,7 +231,7 @@ function fieldArguments(
   if (media.kind === 'multipart' || media.kind === 'form') {
     if (!media.parts || media.parts.length === 0) return undefined;
     return media.parts
-      .filter((part) => !hiddenOn('request', ir.model.deref(part.schema)))
+      .filter((part) => !hiddenOn('request', ir.model.node(part.schema)))
       .map((part) => ({
         name: claim(part.name),
         wire: part.name,

@@ -2,81 +2,13 @@
  * The Python README's sections on uploads, downloads and event streams, each built from the first
  * operation of the spec that has one (a multipart body with a file, a binary response, an event
  * stream or NDJSON) and left out for a spec without any. Argument values come from the spec's
- * examples, else from the schema (const, enum, minimum, minLength, ...), so each block runs as
- * written; test/e2e/generators/plugins/python/media.test.ts runs them on the media fixture's SDK.
+ * examples, else drawn from the schema by the value generator (its example mode), so each block
+ * runs as written; test/e2e/generators/plugins/python/media.test.ts runs them on the media fixture's SDK.
  */
-import type { Ir, IrMedia, JsonSchema } from '../../core/ir.js';
+import type { Ir, IrMedia } from '../../core/ir.js';
 import { pyString } from './naming.js';
 import type { Argument, MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-/** Python source for a value the schema accepts; `uses` collects what the block must import. */
-function sample(ir: Ir, schema: JsonSchema | undefined, uses: Set<string>, depth = 0): string {
-  const flat: Json =
-    schema === undefined || schema === true || depth > 8 ? {} : (ir.model.flatten(schema) ?? {});
-  const literal = (value: unknown): string | undefined => {
-    if (typeof value === 'string') return pyString(value);
-    if (typeof value === 'number') return String(value);
-    if (typeof value === 'boolean') return value ? 'True' : 'False';
-    return undefined;
-  };
-  const given =
-    flat.const ??
-    (Array.isArray(flat.enum) ? flat.enum[0] : undefined) ??
-    flat.example ??
-    (Array.isArray(flat.examples) ? flat.examples[0] : undefined);
-  if (
-    given !== undefined &&
-    literal(given) !== undefined &&
-    flat.format !== 'date-time' &&
-    flat.format !== 'date'
-  )
-    return literal(given)!;
-  const member =
-    (Array.isArray(flat.oneOf) ? flat.oneOf[0] : undefined) ??
-    (Array.isArray(flat.anyOf) ? flat.anyOf[0] : undefined);
-  if (member !== undefined) return sample(ir, member, uses, depth + 1);
-  const types: string[] = Array.isArray(flat.type)
-    ? flat.type.filter((type: string) => type !== 'null')
-    : flat.type
-      ? [flat.type]
-      : flat.properties
-        ? ['object']
-        : flat.items
-          ? ['array']
-          : ['string'];
-  switch (types[0]) {
-    case 'integer':
-      return String(
-        typeof flat.minimum === 'number' ? Math.max(flat.minimum, Math.min(1, flat.maximum ?? 1)) : 1,
-      );
-    case 'number':
-      return String(typeof flat.minimum === 'number' ? flat.minimum : 1.5);
-    case 'boolean':
-      return 'True';
-    case 'array':
-      return `[${Array.from({ length: Math.max(1, flat.minItems ?? 1) }, () => sample(ir, flat.items, uses, depth + 1)).join(', ')}]`;
-    case 'object': {
-      const required = new Set<string>(Array.isArray(flat.required) ? flat.required : []);
-      const entries = Object.entries<JsonSchema>(flat.properties ?? {}).filter(([key]) => required.has(key));
-      return `{${entries.map(([key, inner]) => `${pyString(key)}: ${sample(ir, inner, uses, depth + 1)}`).join(', ')}}`;
-    }
-    default: {
-      if (flat.format === 'date-time') {
-        uses.add('from datetime import datetime, timezone');
-        return 'datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)';
-      }
-      if (flat.format === 'date') {
-        uses.add('from datetime import date');
-        return 'date(2026, 1, 2)';
-      }
-      const text = 'example'.padEnd(typeof flat.minLength === 'number' ? flat.minLength : 0, 'x');
-      return pyString(typeof flat.maxLength === 'number' ? text.slice(0, Math.max(flat.maxLength, 1)) : text);
-    }
-  }
-}
+import { sampleSource } from './values.js';
 
 function chainOf(plan: PythonPlan, method: MethodPlan): string {
   const find = (node: ResourcePlan, path: string[]): string[] | undefined => {
@@ -101,12 +33,14 @@ function callArguments(
 ): string {
   const positional = method.params
     .filter((arg) => arg.location === 'path')
-    .map((arg) => sample(ir, arg.schema, uses));
+    .map((arg) => sampleSource(ir, arg.schema, uses));
   const keywords = [
     ...method.params.filter((arg) => arg.location !== 'path' && arg.required),
     ...args.filter((arg) => arg.required || given.has(arg.name)),
   ];
-  const named = keywords.map((arg) => `${arg.name}=${given.get(arg.name) ?? sample(ir, arg.schema, uses)}`);
+  const named = keywords.map(
+    (arg) => `${arg.name}=${given.get(arg.name) ?? sampleSource(ir, arg.schema, uses)}`,
+  );
   return [...positional, ...named, ...extra].join(', ');
 }
 

@@ -8,47 +8,12 @@
  * test/e2e/generators/readme-blocks-public-specs.test.ts.
  */
 import { pagingText, retryPolicySource, sdkShape, statusErrorsText } from '../../sdk-shape/index.js';
-import type { Ir, JsonSchema } from '../../core/ir.js';
-import { pyString } from './naming.js';
+import type { Ir } from '../../core/ir.js';
 import type { MethodPlan, PythonPlan, ResourcePlan } from './plan.js';
 import { mediaSections } from './readme-media.js';
 import { pagedList, productionSections, sizeKeyword } from './readme-options.js';
 import type { TypeNames } from './types.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-/** A JSON example as Python source, with date-times written as aware datetimes and dates as dates where the schema says so. */
-function exampleValue(ir: Ir, value: unknown, schema: JsonSchema | undefined, depth = 0): string {
-  const flat: Json = schema === undefined || depth > 12 ? {} : (ir.model.flatten(schema) ?? {});
-  const members: Json[] = [...(flat.anyOf ?? []), ...(flat.oneOf ?? [])].map((member: unknown) =>
-    ir.model.deref(member),
-  );
-  const says = (format: string) =>
-    flat.format === format || members.some((member) => member?.format === format);
-  if (typeof value === 'string' && says('date-time')) {
-    const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?Z$/.exec(value);
-    if (match) {
-      const parts = match.slice(1, 7).map(Number);
-      if (match[7]) parts.push(Number(match[7].padEnd(6, '0').slice(0, 6)));
-      return `datetime(${parts.join(', ')}, tzinfo=timezone.utc)`;
-    }
-  }
-  if (typeof value === 'string' && says('date')) {
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    if (match) return `date(${match.slice(1, 4).map(Number).join(', ')})`;
-  }
-  if (value === null || value === undefined) return 'None';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return pyString(value);
-  if (Array.isArray(value))
-    return `[${value.map((item) => exampleValue(ir, item, flat.items, depth + 1)).join(', ')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).map(
-    ([key, inner]) => `${pyString(key)}: ${exampleValue(ir, inner, flat.properties?.[key], depth + 1)}`,
-  );
-  return `{${entries.join(', ')}}`;
-}
+import { notFoundSource, pythonExample } from './values.js';
 
 function chainOf(plan: PythonPlan, method: MethodPlan): string {
   const find = (node: ResourcePlan, path: string[]): string[] | undefined => {
@@ -80,45 +45,9 @@ function exampleArguments(ir: Ir, method: MethodPlan): string | undefined {
   return args
     .map(
       (arg) =>
-        `    ${arg.name}=${exampleValue(ir, (example as Record<string, unknown>)[arg.wire], arg.schema)},`,
+        `    ${arg.name}=${pythonExample(ir, (example as Record<string, unknown>)[arg.wire], arg.schema)},`,
     )
     .join('\n');
-}
-
-/**
- * A value for a path parameter in the error example, as Python source of the parameter's type:
- * the spec's example when it is of that type, else one that names nothing (`"does_not_exist"`, a
- * nil UUID, `999999` within the bounds), so the call is well-typed and a server answers 404, not
- * 400. Undefined for types the example cannot write (objects, arrays, dates).
- */
-function pathValue(ir: Ir, schema: JsonSchema, example: unknown): string | undefined {
-  const flat: Json = ir.model.flatten(schema) ?? {};
-  const types: unknown[] = (Array.isArray(flat.type) ? flat.type : [flat.type]).filter(
-    (type: unknown) => type !== 'null',
-  );
-  if (Array.isArray(flat.enum)) {
-    const value = flat.enum.includes(example)
-      ? example
-      : flat.enum.find((member: unknown) => typeof member === 'string' || typeof member === 'number');
-    return typeof value === 'string'
-      ? pyString(value)
-      : typeof value === 'number'
-        ? String(value)
-        : undefined;
-  }
-  if (types.length !== 1) return undefined;
-  if (types[0] === 'integer' || types[0] === 'number') {
-    if (typeof example === 'number' && (types[0] === 'number' || Number.isInteger(example)))
-      return String(example);
-    const atLeast = typeof flat.minimum === 'number' ? flat.minimum : -Infinity;
-    const atMost = typeof flat.maximum === 'number' ? flat.maximum : Infinity;
-    return String(Math.max(Math.ceil(atLeast), Math.min(Math.floor(atMost), 999999)));
-  }
-  if (types[0] === 'boolean') return typeof example === 'boolean' ? (example ? 'True' : 'False') : 'True';
-  if (types[0] !== 'string' || ['date-time', 'date', 'binary', 'byte'].includes(flat.format))
-    return undefined;
-  if (typeof example === 'string') return pyString(example);
-  return pyString(flat.format === 'uuid' ? '00000000-0000-0000-0000-000000000000' : 'does_not_exist');
 }
 
 export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string {
@@ -144,7 +73,7 @@ export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string 
     const arg = onlyPathArg(method);
     return (
       arg &&
-      pathValue(
+      notFoundSource(
         ir,
         arg.schema,
         method.operation.parameters.path.find((param) => param.name === arg.wire)?.example,

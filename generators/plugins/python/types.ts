@@ -6,7 +6,7 @@
 import type { SchemaModel } from '../../core/schema-model.js';
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { schemaRefName } from '../../core/refs.js';
-import { hiddenOn, type MessageSide } from '../../core/schema-dialect.js';
+import { hiddenOn, type MessageSide } from '../../core/values/sides.js';
 import { isPlainIdentifier, pyString, pythonName, PythonScope, docText } from './naming.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -127,7 +127,7 @@ function visibilityDiffers(model: SchemaModel): (schema: unknown) => boolean {
     if (known !== undefined) return known;
     memo.set(raw, false);
     const keyHidden = Object.values<Json>(raw.properties ?? {}).some((inner) => {
-      const property = model.deref(inner);
+      const property = model.node(inner);
       return hiddenOn('request', property) || hiddenOn('response', property);
     });
     const held = [
@@ -567,7 +567,7 @@ function objectEntries(model: SchemaModel, names: TypeNames, raw: Json): Entry[]
   const schemas = new Map<string, Json[]>();
   for (const member of members) {
     for (const [key, inner] of Object.entries<Json>(member.properties ?? {}))
-      if (!hiddenOn(names.side, model.deref(inner))) schemas.set(key, [...(schemas.get(key) ?? []), inner]);
+      if (!hiddenOn(names.side, model.node(inner))) schemas.set(key, [...(schemas.get(key) ?? []), inner]);
   }
   return [...schemas].map(([key, list]) => {
     const types = [...new Set(list.map((inner) => pythonType(model, names, inner)))];
@@ -709,16 +709,4 @@ export class Shapes {
     if (parts.length === 0) return undefined;
     return parts.length === 1 ? parts[0] : { union: parts };
   }
-}
-
-/** A shape (or any JSON value) as a Python literal. */
-export function pythonLiteral(value: unknown): string {
-  if (value === null || value === undefined) return 'None';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
-  if (typeof value === 'string') return pyString(value);
-  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
-  return `{${Object.entries(value as Record<string, unknown>)
-    .map(([key, inner]) => `${pyString(key)}: ${pythonLiteral(inner)}`)
-    .join(', ')}}`;
 }

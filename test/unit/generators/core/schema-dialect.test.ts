@@ -56,3 +56,23 @@ describe('rebaseRefs and the shared schema', () => {
     expect(inline({ items: [1] })).toBe(false);
   });
 });
+
+describe('the shared schema as a request reads it', () => {
+  it('requires no readOnly property, whether marked beside a $ref or declared in another allOf member', async () => {
+    const { buildIr } = await import('../../../../generators/core/build-ir.js');
+    const { loadDocument } = await import('../../../../generators/core/load.js');
+    const { sharedSchemaFor, sideSchema } = await import('../../../../generators/core/schema-dialect.js');
+    const spec = buildIr(await loadDocument('test/fixtures/values/read-only-3.1.yaml'));
+    const request = sharedSchemaFor(spec, 'request')!;
+    const ajv = createAjv({ coerce: false });
+    ajv.addSchema(sharedSchema(spec));
+    ajv.addSchema(request);
+    const valid = (name: string, value: unknown) =>
+      ajv.validate(sideSchema({ $ref: `#/components/schemas/${name}` }, spec, request) as object, value);
+    expect(valid('Label', { name: 'groceries' })).toBe(true);
+    expect(valid('Note', { text: 'buy milk' })).toBe(true);
+    // What a request still needs stays required.
+    expect(valid('Label', {})).toBe(false);
+    expect(valid('Note', {})).toBe(false);
+  });
+});

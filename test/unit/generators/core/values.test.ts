@@ -1,0 +1,318 @@
+/**
+ * The value generator (generators/core/values/): given a schema, the value each mode draws, and
+ * every drawn value checked by an independent validator (Ajv 2020, as the stubs and suites check
+ * requests). Table-driven. Starts no process.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildIr } from '../../../../generators/core/build-ir.js';
+import { documentFrom } from '../../../../generators/core/load.js';
+import { sharedSchema, standaloneSchema } from '../../../../generators/core/schema-dialect.js';
+import type { SchemaNode } from '../../../../generators/core/schema-nodes.js';
+import { drawValue, type DrawOptions } from '../../../../generators/core/values/draw.js';
+import { drawFromSchema } from '../../../../generators/core/values/from-schema.js';
+import { stringMatching } from '../../../../generators/core/values/pattern.js';
+import { Random } from '../../../../generators/core/values/random.js';
+import { strategyFrom } from '../../../../generators/core/values/strategy.js';
+import { createAjv } from '../../../../generators/plugins/server/runtime/plugin.js';
+
+const COMPONENTS = {
+  Id: { type: 'string', pattern: '^[a-z]{3}_[0-9]{4}$' },
+  Cat: {
+    type: 'object',
+    required: ['kind', 'lives'],
+    properties: {
+      kind: { type: 'string', enum: ['cat'] },
+      lives: { type: 'integer', minimum: 1, maximum: 9 },
+    },
+  },
+  Dog: {
+    type: 'object',
+    required: ['kind'],
+    properties: { kind: { type: 'string', enum: ['dog'] }, bark: { type: 'boolean' } },
+  },
+  Pet: {
+    oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }],
+    discriminator: {
+      propertyName: 'kind',
+      mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' },
+    },
+  },
+  Stamped: { type: 'object', properties: { id: { type: 'string', readOnly: true } } },
+  Label: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'name', 'secret'],
+    properties: {
+      id: { $ref: '#/components/schemas/Id', readOnly: true },
+      name: { type: 'string', minLength: 1 },
+      secret: { type: 'string', writeOnly: true },
+    },
+  },
+  Note: {
+    allOf: [
+      { $ref: '#/components/schemas/Stamped' },
+      { type: 'object', required: ['id', 'text'], properties: { text: { type: 'string' } } },
+    ],
+  },
+};
+
+/** A schema given in a 3.1 (or 3.0) document, as a node, and a validator that judges values of it. */
+function fixture(schema: unknown, openapi = '3.1.0') {
+  const ir = buildIr(
+    documentFrom('t.yaml', {
+      openapi,
+      info: { title: 'T', version: '1' },
+      paths: {},
+      components: { schemas: { ...COMPONENTS, Given: schema } },
+    }),
+  );
+  const ajv = createAjv({ coerce: false });
+  ajv.addSchema(sharedSchema(ir));
+  const validate = ajv.compile(standaloneSchema({ $ref: '#/components/schemas/Given' }, ir) as object);
+  return { node: ir.model.named('Given')!, valid: (value: unknown) => validate(value) as boolean };
+}
+
+const draw = (schema: unknown, options: DrawOptions = {}, openapi = '3.1.0') =>
+  drawValue(fixture(schema, openapi).node, options);
+
+describe('minimal mode: the plainest valid value', () => {
+  it.each([
+    { given: { type: 'integer', minimum: 5 }, want: 5 },
+    { given: { type: 'integer', maximum: -3 }, want: -3 },
+    { given: { type: 'integer' }, want: 1 },
+    { given: { type: 'integer', minimum: 1.5 }, want: 2 },
+    { given: { type: 'number', exclusiveMinimum: 0 }, want: 1 },
+    { given: { type: 'integer', multipleOf: 5, minimum: 7 }, want: 10 },
+    { given: { type: 'string', minLength: 3 }, want: 'aaa' },
+    { given: { type: 'string', maxLength: 0 }, want: '' },
+    { given: { type: 'string', format: 'date-time' }, want: '2026-01-01T00:00:00Z' },
+    { given: { type: 'string', format: 'uuid' }, want: '123e4567-e89b-12d3-a456-426614174000' },
+    { given: { type: 'string', pattern: '^[A-Z]{2}-\\d+$' }, want: 'AA-0' },
+    { given: { $ref: '#/components/schemas/Id' }, want: 'aaa_0000' },
+    { given: { type: 'string', enum: ['b', 'a'] }, want: 'b' },
+    { given: { const: 'fixed' }, want: 'fixed' },
+    { given: { type: 'string', examples: ['from the spec'] }, want: 'from the spec' },
+    { given: { type: 'integer', default: 20 }, want: 20 },
+    { given: { type: 'boolean' }, want: true },
+    { given: { type: ['null', 'integer'] }, want: 1 },
+    { given: { type: 'array', items: { type: 'string' } }, want: [] },
+    { given: { type: 'array', items: { type: 'string' }, minItems: 2 }, want: ['a', 'a'] },
+    {
+      given: {
+        type: 'object',
+        required: ['a'],
+        properties: { a: { type: 'string' }, b: { type: 'string' } },
+      },
+      want: { a: 'a' },
+    },
+    { given: { $ref: '#/components/schemas/Pet' }, want: { kind: 'cat', lives: 1 } },
+    {
+      given: { type: 'object', minProperties: 1, additionalProperties: { type: 'integer' } },
+      want: { key1: 1 },
+    },
+  ])('$given -> $want', ({ given, want }) => {
+    const { node, valid } = fixture(given);
+    const value = drawValue(node);
+    expect(value).toEqual(want);
+    expect(valid(value)).toBe(true);
+  });
+
+  it('reads 3.0 bounds: exclusiveMinimum true moves the minimum out', () => {
+    expect(draw({ type: 'integer', minimum: 0, exclusiveMinimum: true }, {}, '3.0.3')).toBe(1);
+  });
+
+  it('gives a value that must not be empty an item, or every property when none is required', () => {
+    expect(draw({ type: 'array', items: { type: 'integer' } }, { nonEmpty: true })).toEqual([1]);
+    expect(
+      draw(
+        { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } } },
+        { nonEmpty: true },
+      ),
+    ).toEqual({ a: 'a', b: 1 });
+  });
+
+  it('stops a schema that requires itself at the depth limit', () => {
+    expect(
+      draw(
+        { type: 'object', required: ['next'], properties: { next: { $ref: '#/components/schemas/Given' } } },
+        { maxDepth: 2 },
+      ),
+    ).toEqual({ next: { next: { next: null } } });
+  });
+});
+
+describe('sides of a message', () => {
+  it.each([
+    {
+      name: 'a request leaves out readOnly properties, also required ones and one marked beside its $ref',
+      given: { $ref: '#/components/schemas/Label' },
+      side: 'request',
+      want: { name: 'a', secret: 'a' },
+    },
+    {
+      name: 'a response leaves out writeOnly ones',
+      given: { $ref: '#/components/schemas/Label' },
+      side: 'response',
+      want: { id: 'aaa_0000', name: 'a' },
+    },
+    {
+      name: 'a required in one allOf member naming a readOnly property of another',
+      given: { $ref: '#/components/schemas/Note' },
+      side: 'request',
+      want: { text: 'a' },
+    },
+    {
+      name: 'an example keeps what the side carries only',
+      given: {
+        type: 'object',
+        properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } },
+        examples: [{ id: 'x', name: 'y' }],
+      },
+      side: 'request',
+      want: { name: 'y' },
+    },
+  ] as const)('$name', ({ given, side, want }) => {
+    expect(draw(given, { side })).toEqual(want);
+  });
+});
+
+describe('example mode: what a README shows', () => {
+  it.each([
+    { given: { type: 'string' }, want: 'example' },
+    { given: { type: 'string', minLength: 10 }, want: 'examplexxx' },
+    { given: { type: 'string', maxLength: 3 }, want: 'exa' },
+    { given: { type: 'integer', minimum: 5 }, want: 5 },
+    { given: { type: 'integer' }, want: 1 },
+    { given: { type: 'number' }, want: 1.5 },
+    { given: { type: 'number', maximum: 1 }, want: 1 },
+    { given: { type: 'string', format: 'date-time' }, want: '2026-01-02T03:04:05Z' },
+    { given: { type: 'array', items: { type: 'integer' } }, want: [1] },
+  ])('$given -> $want', ({ given, want }) => {
+    const { node, valid } = fixture(given);
+    const value = drawValue(node, { mode: 'example' });
+    expect(value).toEqual(want);
+    expect(valid(value)).toBe(true);
+  });
+});
+
+describe('realistic mode and the strategy seam', () => {
+  const person = {
+    type: 'object',
+    required: ['name', 'email', 'joined', 'id'],
+    properties: {
+      name: { type: 'string' },
+      email: { type: 'string', format: 'email' },
+      joined: { type: 'string', format: 'date' },
+      id: { type: 'string', format: 'uuid' },
+      age: { type: 'integer', minimum: 0, maximum: 130 },
+    },
+  };
+
+  it('draws the same value for the same seed, and others for other seeds, every one valid', () => {
+    const { node, valid } = fixture(person);
+    const values = [1, 2, 3, 4, 5].map((seed) => drawValue(node, { mode: 'realistic', seed }));
+    expect(drawValue(node, { mode: 'realistic', seed: 3 })).toEqual(values[2]);
+    expect(new Set(values.map((value) => JSON.stringify(value))).size).toBeGreaterThan(1);
+    for (const value of values) expect(valid(value), JSON.stringify(value)).toBe(true);
+    expect(values[0]).toHaveProperty('age');
+  });
+
+  it('asks the strategy by property name and by format, and keeps an answer only when it fits', () => {
+    const strategy = strategyFrom({
+      properties: [
+        { name: /^name$/, value: () => 'Grace Hopper' },
+        { name: /^age$/, value: () => 999 },
+      ],
+      formats: { uuid: () => 'not-a-uuid-but-a-string' },
+    });
+    const value = draw(person, { mode: 'realistic', strategy, seed: 9 }) as Record<string, unknown>;
+    expect(value.name).toBe('Grace Hopper');
+    expect(value.id).toBe('not-a-uuid-but-a-string');
+    // 999 is above the maximum: the generator draws its own.
+    expect(value.age).toBeLessThanOrEqual(130);
+  });
+
+  it('picks a member of a oneOf by the seed, with its discriminator value', () => {
+    const kinds = new Set(
+      [1, 2, 3, 4, 5, 6, 7, 8].map(
+        (seed) =>
+          (draw({ $ref: '#/components/schemas/Pet' }, { mode: 'realistic', seed }) as { kind: string }).kind,
+      ),
+    );
+    expect(kinds).toEqual(new Set(['cat', 'dog']));
+  });
+});
+
+describe('schemas the runtime has (2020-12, refs into a root)', () => {
+  it('draws from a schema that refs into the shared schema', () => {
+    const root = {
+      $id: 'spec-0.json',
+      components: {
+        schemas: {
+          Thing: { type: 'object', required: ['n'], properties: { n: { type: 'integer', minimum: 3 } } },
+        },
+      },
+    };
+    expect(drawFromSchema(root, { $ref: 'spec-0.json#/components/schemas/Thing' })).toEqual({ n: 3 });
+    expect(
+      drawFromSchema(root, { type: 'array', items: { $ref: '#/components/schemas/Thing' }, minItems: 1 }),
+    ).toEqual([{ n: 3 }]);
+  });
+});
+
+describe('patterns', () => {
+  it.each([
+    { pattern: '^[a-z]+$', want: 'a' },
+    { pattern: '^\\d{3}-\\d{4}$', want: '000-0000' },
+    { pattern: '^(foo|bar)baz?$', want: 'fooba' },
+    { pattern: '^[^a-z]+$', want: '0' },
+    { pattern: '^[A-Z][a-z]*(?: [A-Z][a-z]*)*$', want: 'A' },
+    { pattern: 'needle', want: 'needle' },
+    { pattern: '^\\w+@\\w+\\.com$', want: 'a@a.com' },
+    { pattern: '^\\p{L}+$', want: undefined },
+    { pattern: '^(?!x).+$', want: undefined },
+  ])('$pattern -> $want', ({ pattern, want }) => {
+    expect(stringMatching(pattern)).toBe(want);
+  });
+
+  it('grows a repeat to reach a minimum length, and gives up on a length the pattern cannot have', () => {
+    expect(stringMatching('^[a-z0-9]+$', { minLength: 8 })).toBe('aaaaaaaa');
+    expect(stringMatching('^[a-z]{3}$', { minLength: 5 })).toBeUndefined();
+  });
+
+  it('draws matching strings from a seed', () => {
+    const values = [1, 2, 3, 4].map((seed) => stringMatching('^[a-f0-9]{8}$', {}, new Random(seed)));
+    for (const value of values) expect(value).toMatch(/^[a-f0-9]{8}$/);
+    expect(new Set(values).size).toBeGreaterThan(1);
+  });
+});
+
+describe('every mode gives valid values for a mixed table of schemas', () => {
+  const schemas: unknown[] = [
+    { type: 'string', format: 'email', maxLength: 40 },
+    { type: 'string', format: 'ipv4' },
+    { type: 'string', format: 'date' },
+    { type: 'number', minimum: -2.5, maximum: -1 },
+    { type: 'integer', exclusiveMinimum: 10, exclusiveMaximum: 12 },
+    { type: 'array', items: { type: 'integer', enum: [1, 2, 3] }, minItems: 2, uniqueItems: true },
+    {
+      type: 'object',
+      required: ['tags'],
+      properties: { tags: { type: 'object', additionalProperties: { type: 'string' }, minProperties: 2 } },
+    },
+    { allOf: [{ $ref: '#/components/schemas/Dog' }, { required: ['bark'] }] },
+    { anyOf: [{ type: 'string', pattern: '^x+$' }, { type: 'null' }] },
+    { $ref: '#/components/schemas/Pet' },
+  ];
+  it.each(
+    schemas.flatMap((schema) =>
+      (['minimal', 'example', 'realistic'] as const).map((mode) => ({ schema, mode })),
+    ),
+  )('$mode $schema', ({ schema, mode }) => {
+    const { node, valid } = fixture(schema);
+    for (const seed of [1, 2, 3]) {
+      const value = drawValue(node as SchemaNode, { mode, seed });
+      expect(valid(value), JSON.stringify(value)).toBe(true);
+    }
+  });
+});
