@@ -12,6 +12,17 @@ export default defineConfig({
       output: 'generated',
       // 1.0.0, as released (the last commit that changed the spec). Move it on at each release.
       released: 'git:5e4d5b2a4851c1131e0b6e82fc7606a20a930deb',
+      // The defaults, and the opt-in zod schemas, mock data and MSW handlers (docs/zod-msw.md).
+      plugins: [
+        'types',
+        'contract-document',
+        'mock-document',
+        'client',
+        'server',
+        'contract-tests',
+        'python',
+        'zod',
+      ],
     },
     {
       // The dashboard's API is called only by its pages in a browser: no Python or openapi-generator SDKs.

@@ -11,13 +11,14 @@ import python from './python/index.js';
 import sdks from './sdks/index.js';
 import server from './server/index.js';
 import types from './types/index.js';
+import zod from './zod/index.js';
 
 /** In the order their output is listed (and their steps are logged). */
 export const BUILT_IN_PLUGINS: Record<
   string,
   PluginDefinition<Record<string, unknown>, unknown>
 > = Object.fromEntries(
-  [types, contractDocument, mockDocument, client, server, contractTests, python, sdks].map((plugin) => [
+  [types, contractDocument, mockDocument, client, server, contractTests, python, sdks, zod].map((plugin) => [
     plugin.name,
     plugin as PluginDefinition<Record<string, unknown>, unknown>,
   ]),
