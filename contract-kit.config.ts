@@ -22,6 +22,7 @@ export default defineConfig({
         'contract-tests',
         'python',
         'zod',
+        'mock-data',
       ],
     },
     {

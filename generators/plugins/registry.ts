@@ -6,6 +6,7 @@ import type { PluginDefinition } from '../plugin.js';
 import client from './client/index.js';
 import contractDocument from './contract-document/index.js';
 import contractTests from './contract-tests/index.js';
+import mockData from './mock-data/index.js';
 import mockDocument from './mock-document/index.js';
 import python from './python/index.js';
 import sdks from './sdks/index.js';
@@ -18,8 +19,7 @@ export const BUILT_IN_PLUGINS: Record<
   string,
   PluginDefinition<Record<string, unknown>, unknown>
 > = Object.fromEntries(
-  [types, contractDocument, mockDocument, client, server, contractTests, python, sdks, zod].map((plugin) => [
-    plugin.name,
-    plugin as PluginDefinition<Record<string, unknown>, unknown>,
-  ]),
+  [types, contractDocument, mockDocument, client, server, contractTests, python, sdks, zod, mockData].map(
+    (plugin) => [plugin.name, plugin as PluginDefinition<Record<string, unknown>, unknown>],
+  ),
 );
