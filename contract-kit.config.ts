@@ -23,6 +23,7 @@ export default defineConfig({
         'python',
         'zod',
         'mock-data',
+        'msw',
       ],
     },
     {

@@ -8,6 +8,7 @@ import contractDocument from './contract-document/index.js';
 import contractTests from './contract-tests/index.js';
 import mockData from './mock-data/index.js';
 import mockDocument from './mock-document/index.js';
+import msw from './msw/index.js';
 import python from './python/index.js';
 import sdks from './sdks/index.js';
 import server from './server/index.js';
@@ -19,7 +20,17 @@ export const BUILT_IN_PLUGINS: Record<
   string,
   PluginDefinition<Record<string, unknown>, unknown>
 > = Object.fromEntries(
-  [types, contractDocument, mockDocument, client, server, contractTests, python, sdks, zod, mockData].map(
-    (plugin) => [plugin.name, plugin as PluginDefinition<Record<string, unknown>, unknown>],
-  ),
+  [
+    types,
+    contractDocument,
+    mockDocument,
+    client,
+    server,
+    contractTests,
+    python,
+    sdks,
+    zod,
+    mockData,
+    msw,
+  ].map((plugin) => [plugin.name, plugin as PluginDefinition<Record<string, unknown>, unknown>]),
 );

@@ -1,0 +1,154 @@
+/**
+ * MSW handlers (`msw/index.ts`): per operation a function returning an msw 2 `http` handler
+ * (`retrieveSubjectHandler()`), which answers the success response: the spec's first example,
+ * else a realistic value from mock-data (seeded), with the response's Content-Type. Any declared
+ * status is one option away (`retrieveSubjectHandler({ status: 404 })`, typed as the statuses the
+ * operation declares), and so is a body of one's own (typed as the client's result for the success
+ * status). `handlers` has one of each, for `setupServer(...handlers)` or `setupWorker(...handlers)`.
+ * Stateless, like Prism: what a test needs remembered it keeps in its own resolver.
+ */
+import type { GeneratedFile } from '../../core/files.js';
+import type { Ir, IrResponse } from '../../core/ir.js';
+import { standaloneSchema } from '../../core/schema-dialect.js';
+import type { ClientPlan } from '../client/plan.js';
+
+const RUNTIME = `
+/** What a response answers with: its media type, the spec's example and the schema mock data draws from. */
+interface MockResponse {
+  contentType?: string;
+  example?: unknown;
+  schema?: unknown;
+}
+
+interface OperationMocks {
+  id: string;
+  /** The status answered when none is asked for (the first 2xx). */
+  success: number;
+  /** By declared status: \`200\`, \`4XX\`, \`default\`. */
+  responses: Record<string, MockResponse>;
+}
+
+/** Options every handler takes: the status, a body of one's own, the seed of mock data, the origin. */
+export interface HandlerOptions<Status extends number, Body> {
+  /** A declared status (default: the success status). */
+  status?: Status;
+  /** The body to answer instead of the example or mock data. */
+  body?: Body;
+  /** The seed of the mock data (default 1): the same seed, the same body. */
+  seed?: number;
+  /** Whether the spec's example answers when it gives one (default true); false answers mock data. */
+  useExample?: boolean;
+  /** The origin the handler matches (default: any). */
+  baseURL?: string;
+}
+
+function responseFor(mocks: OperationMocks, status: number): MockResponse {
+  const code = String(status);
+  const response =
+    mocks.responses[code] ?? mocks.responses[\`\${code[0]}XX\`] ?? mocks.responses['default'];
+  if (!response) throw new Error(\`\${mocks.id} declares no \${code} response\`);
+  return response;
+}
+
+function answer(mocks: OperationMocks, options: HandlerOptions<number, unknown>): Response {
+  const status = options.status ?? mocks.success;
+  const response = responseFor(mocks, status);
+  const body =
+    options.body !== undefined
+      ? options.body
+      : response.example !== undefined && options.useExample !== false
+        ? response.example
+        : response.schema !== undefined
+          ? mockValue(response.schema, { seed: options.seed ?? 1, side: 'response' })
+          : undefined;
+  if (body === undefined || !response.contentType || status === 204 || status === 304)
+    return new HttpResponse(null, { status });
+  const text =
+    typeof body === 'string' && !/[/+]json\\b/.test(response.contentType) ? body : JSON.stringify(body);
+  return new HttpResponse(text, { status, headers: { 'Content-Type': response.contentType } });
+}
+
+const origin = (options: { baseURL?: string }) => (options.baseURL ?? '*').replace(/\\/$/, '');
+`;
+
+/** The methods msw's \`http\` has a function for (another, such as TRACE, is matched by \`http.all\`). */
+const MSW_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+/** An OpenAPI path as an msw path: \`{subject_id}\` -> \`:subject_id\`. */
+function mswPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => `:${name.replace(/\W/g, '_')}`);
+}
+
+/** The status a declared one is answered with: `404` itself, `4XX` as 400, `default` as 500. */
+function statusCode(status: string): number {
+  if (/^\d{3}$/.test(status)) return Number(status);
+  if (/^\dXX$/i.test(status)) return Number(status[0]) * 100;
+  return 500;
+}
+
+function mockResponse(ir: Ir, response: IrResponse): Record<string, unknown> {
+  return {
+    ...(response.contentType ? { contentType: response.contentType } : {}),
+    ...(response.examples.length > 0 ? { example: response.examples[0] } : {}),
+    ...(response.schema !== undefined && response.contentType
+      ? { schema: standaloneSchema(response.schema, ir) }
+      : {}),
+  };
+}
+
+export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exports: { module: string } } {
+  const types = plan.operations.map((operation) => operation.responseType);
+  const lines = [
+    "import { http, HttpResponse, type HttpHandler } from 'msw';",
+    "import { mockValue } from '../mock-data/index.js';",
+    ...(types.length > 0
+      ? [`import type { ${[...new Set(types)].sort().join(', ')} } from '../client/src/index.js';`]
+      : []),
+    RUNTIME,
+  ];
+  const names: string[] = [];
+  for (const operationPlan of plan.operations) {
+    const { operation } = operationPlan;
+    const name = `${operationPlan.descriptorName}Handler`;
+    names.push(name);
+    const responses = Object.fromEntries(
+      operation.responses.map((response) => [response.status, mockResponse(ir, response)]),
+    );
+    const success = operation.successStatus ?? operation.responses[0]?.status ?? '200';
+    const mocks = { id: operation.id, success: statusCode(success), responses };
+    const statuses = [...new Set(operation.responses.map((response) => statusCode(response.status)))];
+    const others = statuses.filter((status) => status !== statusCode(success));
+    const optionsType = [
+      `HandlerOptions<${statusCode(success)}, ${operationPlan.responseType}>`,
+      ...(others.length > 0
+        ? [`(HandlerOptions<${others.join(' | ')}, unknown> & { status: ${others.join(' | ')} })`]
+        : []),
+    ].join(' | ');
+    const constant = `${operationPlan.descriptorName}Mocks`;
+    lines.push(
+      `const ${constant}: OperationMocks = ${JSON.stringify(mocks, null, 2)};`,
+      '',
+      `/** ${operation.method.toUpperCase()} ${operation.path} (${operation.id}): the ${success} response, or the status asked for. */`,
+      `export function ${name}(options: ${optionsType} = {}): HttpHandler {`,
+      `  return http.${MSW_METHODS.has(operation.method) ? operation.method : 'all'}(\`\${origin(options)}${mswPath(operation.path)}\`, () => answer(${constant}, options as HandlerOptions<number, unknown>));`,
+      '}',
+      '',
+    );
+  }
+  lines.push(
+    '/** One handler per operation, each answering its success response (the options apply to each). */',
+    'export function createHandlers(',
+    "  options: Pick<HandlerOptions<number, unknown>, 'seed' | 'useExample' | 'baseURL'> = {},",
+    '): HttpHandler[] {',
+    `  return [${names.map((name) => `${name}(options)`).join(', ')}];`,
+    '}',
+    '',
+    '/** One handler per operation, each answering its success response: `setupServer(...handlers)`. */',
+    'export const handlers: HttpHandler[] = createHandlers();',
+    '',
+  );
+  return {
+    files: [{ path: 'msw/index.ts', content: lines.join('\n') }],
+    exports: { module: 'msw/index.ts' },
+  };
+}
