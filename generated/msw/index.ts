@@ -16,6 +16,8 @@ interface OperationMocks {
   id: string;
   /** The status answered when none is asked for (the first 2xx). */
   success: number;
+  /** What the path's query or fragment asks of a request (`/search?mode=fast`, AWS's `/#X-Amz-Target=…`). */
+  match?: { in: 'query' | 'header'; name: string; value: string };
   /** By declared status: `200`, `4XX`, `default`. */
   responses: Record<string, MockResponse>;
 }
@@ -42,7 +44,20 @@ function responseFor(mocks: OperationMocks, status: number): MockResponse {
   return response;
 }
 
-function answer(mocks: OperationMocks, options: HandlerOptions<number, unknown>): Response {
+function answer(
+  mocks: OperationMocks,
+  options: HandlerOptions<number, unknown>,
+  request: Request,
+): Response | undefined {
+  const match = mocks.match;
+  if (match) {
+    const value =
+      match.in === 'query'
+        ? new URL(request.url).searchParams.get(match.name)
+        : request.headers.get(match.name);
+    // Another operation on the same path: msw tries the next handler.
+    if (value !== match.value) return undefined;
+  }
   const status = options.status ?? mocks.success;
   const response = responseFor(mocks, status);
   const body =
@@ -60,7 +75,13 @@ function answer(mocks: OperationMocks, options: HandlerOptions<number, unknown>)
   return new HttpResponse(text, { status, headers: { 'Content-Type': response.contentType } });
 }
 
-const origin = (options: { baseURL?: string }) => (options.baseURL ?? '*').replace(/\/$/, '');
+/** The URL a handler matches: its path after the origin (any, unless `baseURL` names one). */
+function route(options: { baseURL?: string }, path: string | RegExp): string | RegExp {
+  const origin = options.baseURL?.replace(/\/$/, '');
+  if (typeof path === 'string') return `${origin ?? '*'}${path}`;
+  const prefix = origin ? origin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : '[^?#]*?';
+  return new RegExp(`^${prefix}${path.source}(?:[?#].*)?$`);
+}
 
 const getHealthMocks: OperationMocks = {
   "id": "getHealth",
@@ -107,7 +128,9 @@ const getHealthMocks: OperationMocks = {
 
 /** GET /v1/health (getHealth): the 200 response, or the status asked for. */
 export function getHealthHandler(options: HandlerOptions<200, GetHealthResponse> | (HandlerOptions<400 | 500, unknown> & { status: 400 | 500 }) = {}): HttpHandler {
-  return http.get(`${origin(options)}/v1/health`, () => answer(getHealthMocks, options as HandlerOptions<number, unknown>));
+  return http.get(route(options, '/v1/health'), ({ request }) =>
+    answer(getHealthMocks, options as HandlerOptions<number, unknown>, request),
+  );
 }
 
 const listSubjectsMocks: OperationMocks = {
@@ -217,7 +240,9 @@ const listSubjectsMocks: OperationMocks = {
 
 /** GET /v1/nature/subjects (listSubjects): the 200 response, or the status asked for. */
 export function listSubjectsHandler(options: HandlerOptions<200, ListSubjectsResponse> | (HandlerOptions<400 | 401 | 403 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 429 | 500 }) = {}): HttpHandler {
-  return http.get(`${origin(options)}/v1/nature/subjects`, () => answer(listSubjectsMocks, options as HandlerOptions<number, unknown>));
+  return http.get(route(options, '/v1/nature/subjects'), ({ request }) =>
+    answer(listSubjectsMocks, options as HandlerOptions<number, unknown>, request),
+  );
 }
 
 const createSubjectMocks: OperationMocks = {
@@ -357,7 +382,9 @@ const createSubjectMocks: OperationMocks = {
 
 /** POST /v1/nature/subjects (createSubject): the 201 response, or the status asked for. */
 export function createSubjectHandler(options: HandlerOptions<201, CreateSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 409 | 413 | 415 | 429 | 500 }) = {}): HttpHandler {
-  return http.post(`${origin(options)}/v1/nature/subjects`, () => answer(createSubjectMocks, options as HandlerOptions<number, unknown>));
+  return http.post(route(options, '/v1/nature/subjects'), ({ request }) =>
+    answer(createSubjectMocks, options as HandlerOptions<number, unknown>, request),
+  );
 }
 
 const retrieveSubjectMocks: OperationMocks = {
@@ -471,7 +498,9 @@ const retrieveSubjectMocks: OperationMocks = {
 
 /** GET /v1/nature/subjects/{subject_id} (retrieveSubject): the 200 response, or the status asked for. */
 export function retrieveSubjectHandler(options: HandlerOptions<200, RetrieveSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 }) = {}): HttpHandler {
-  return http.get(`${origin(options)}/v1/nature/subjects/:subject_id`, () => answer(retrieveSubjectMocks, options as HandlerOptions<number, unknown>));
+  return http.get(route(options, '/v1/nature/subjects/:subject_id'), ({ request }) =>
+    answer(retrieveSubjectMocks, options as HandlerOptions<number, unknown>, request),
+  );
 }
 
 const deleteSubjectMocks: OperationMocks = {
@@ -586,7 +615,9 @@ const deleteSubjectMocks: OperationMocks = {
 
 /** DELETE /v1/nature/subjects/{subject_id} (deleteSubject): the 200 response, or the status asked for. */
 export function deleteSubjectHandler(options: HandlerOptions<200, DeleteSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 }) = {}): HttpHandler {
-  return http.delete(`${origin(options)}/v1/nature/subjects/:subject_id`, () => answer(deleteSubjectMocks, options as HandlerOptions<number, unknown>));
+  return http.delete(route(options, '/v1/nature/subjects/:subject_id'), ({ request }) =>
+    answer(deleteSubjectMocks, options as HandlerOptions<number, unknown>, request),
+  );
 }
 
 const listAssessmentsMocks: OperationMocks = {
@@ -717,7 +748,9 @@ const listAssessmentsMocks: OperationMocks = {
 
 /** GET /v1/nature/subjects/{subject_id}/assessments (listAssessments): the 200 response, or the status asked for. */
 export function listAssessmentsHandler(options: HandlerOptions<200, ListAssessmentsResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 }) = {}): HttpHandler {
-  return http.get(`${origin(options)}/v1/nature/subjects/:subject_id/assessments`, () => answer(listAssessmentsMocks, options as HandlerOptions<number, unknown>));
+  return http.get(route(options, '/v1/nature/subjects/:subject_id/assessments'), ({ request }) =>
+    answer(listAssessmentsMocks, options as HandlerOptions<number, unknown>, request),
+  );
 }
 
 const createAssessmentMocks: OperationMocks = {
@@ -878,7 +911,9 @@ const createAssessmentMocks: OperationMocks = {
 
 /** POST /v1/nature/subjects/{subject_id}/assessments (createAssessment): the 201 response, or the status asked for. */
 export function createAssessmentHandler(options: HandlerOptions<201, CreateAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 }) = {}): HttpHandler {
-  return http.post(`${origin(options)}/v1/nature/subjects/:subject_id/assessments`, () => answer(createAssessmentMocks, options as HandlerOptions<number, unknown>));
+  return http.post(route(options, '/v1/nature/subjects/:subject_id/assessments'), ({ request }) =>
+    answer(createAssessmentMocks, options as HandlerOptions<number, unknown>, request),
+  );
 }
 
 const retrieveAssessmentMocks: OperationMocks = {
@@ -1000,7 +1035,9 @@ const retrieveAssessmentMocks: OperationMocks = {
 
 /** GET /v1/nature/assessments/{assessment_id} (retrieveAssessment): the 200 response, or the status asked for. */
 export function retrieveAssessmentHandler(options: HandlerOptions<200, RetrieveAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 }) = {}): HttpHandler {
-  return http.get(`${origin(options)}/v1/nature/assessments/:assessment_id`, () => answer(retrieveAssessmentMocks, options as HandlerOptions<number, unknown>));
+  return http.get(route(options, '/v1/nature/assessments/:assessment_id'), ({ request }) =>
+    answer(retrieveAssessmentMocks, options as HandlerOptions<number, unknown>, request),
+  );
 }
 
 const submitAssessmentMocks: OperationMocks = {
@@ -1161,7 +1198,9 @@ const submitAssessmentMocks: OperationMocks = {
 
 /** PATCH /v1/nature/assessments/{assessment_id} (submitAssessment): the 200 response, or the status asked for. */
 export function submitAssessmentHandler(options: HandlerOptions<200, SubmitAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 }) = {}): HttpHandler {
-  return http.patch(`${origin(options)}/v1/nature/assessments/:assessment_id`, () => answer(submitAssessmentMocks, options as HandlerOptions<number, unknown>));
+  return http.patch(route(options, '/v1/nature/assessments/:assessment_id'), ({ request }) =>
+    answer(submitAssessmentMocks, options as HandlerOptions<number, unknown>, request),
+  );
 }
 
 /** One handler per operation, each answering its success response (the options apply to each). */

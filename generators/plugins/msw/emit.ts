@@ -8,7 +8,8 @@
  * Stateless, like Prism: what a test needs remembered it keeps in its own resolver.
  */
 import type { GeneratedFile } from '../../core/files.js';
-import type { Ir, IrResponse } from '../../core/ir.js';
+import type { Ir, IrPathTemplate, IrResponse } from '../../core/ir.js';
+import { stringLiteral } from '../../core/naming.js';
 import { standaloneSchema } from '../../core/schema-dialect.js';
 import type { ClientPlan } from '../client/plan.js';
 
@@ -24,6 +25,8 @@ interface OperationMocks {
   id: string;
   /** The status answered when none is asked for (the first 2xx). */
   success: number;
+  /** What the path's query or fragment asks of a request (\`/search?mode=fast\`, AWS's \`/#X-Amz-Target=…\`). */
+  match?: { in: 'query' | 'header'; name: string; value: string };
   /** By declared status: \`200\`, \`4XX\`, \`default\`. */
   responses: Record<string, MockResponse>;
 }
@@ -50,7 +53,20 @@ function responseFor(mocks: OperationMocks, status: number): MockResponse {
   return response;
 }
 
-function answer(mocks: OperationMocks, options: HandlerOptions<number, unknown>): Response {
+function answer(
+  mocks: OperationMocks,
+  options: HandlerOptions<number, unknown>,
+  request: Request,
+): Response | undefined {
+  const match = mocks.match;
+  if (match) {
+    const value =
+      match.in === 'query'
+        ? new URL(request.url).searchParams.get(match.name)
+        : request.headers.get(match.name);
+    // Another operation on the same path: msw tries the next handler.
+    if (value !== match.value) return undefined;
+  }
   const status = options.status ?? mocks.success;
   const response = responseFor(mocks, status);
   const body =
@@ -68,15 +84,43 @@ function answer(mocks: OperationMocks, options: HandlerOptions<number, unknown>)
   return new HttpResponse(text, { status, headers: { 'Content-Type': response.contentType } });
 }
 
-const origin = (options: { baseURL?: string }) => (options.baseURL ?? '*').replace(/\\/$/, '');
+/** The URL a handler matches: its path after the origin (any, unless \`baseURL\` names one). */
+function route(options: { baseURL?: string }, path: string | RegExp): string | RegExp {
+  const origin = options.baseURL?.replace(/\\/$/, '');
+  if (typeof path === 'string') return \`\${origin ?? '*'}\${path}\`;
+  const prefix = origin ? origin.replace(/[.*+?^\${}()|[\\]\\\\/]/g, '\\\\$&') : '[^?#]*?';
+  return new RegExp(\`^\${prefix}\${path.source}(?:[?#].*)?$\`);
+}
 `;
 
 /** The methods msw's \`http\` has a function for (another, such as TRACE, is matched by \`http.all\`). */
 const MSW_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 
-/** An OpenAPI path as an msw path: \`{subject_id}\` -> \`:subject_id\`. */
-function mswPath(path: string): string {
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => `:${name.replace(/\W/g, '_')}`);
+/**
+ * The path a handler matches, as code: an msw path pattern (`'/v1/subjects/:subject_id'`) when every
+ * parameter is a whole segment with a plain name and the literals hold nothing msw's patterns read
+ * as syntax; a RegExp of the path otherwise (`/v1/{name}:cancel`: a parameter then a colon).
+ */
+function routeOf(template: IrPathTemplate): string {
+  const literal = (index: number) => {
+    const part = template.parts[index];
+    return part && 'literal' in part ? part.literal : undefined;
+  };
+  const plain = template.parts.every((part, index) =>
+    'literal' in part
+      ? /^[\w\-./~%]*$/.test(part.literal)
+      : /^\w+$/.test(part.param) &&
+        (index === 0 || (literal(index - 1)?.endsWith('/') ?? false)) &&
+        (index === template.parts.length - 1 || (literal(index + 1)?.startsWith('/') ?? false)),
+  );
+  if (plain)
+    return stringLiteral(
+      template.parts.map((part) => ('literal' in part ? part.literal : `:${part.param}`)).join(''),
+    );
+  const source = template.parts
+    .map((part) => ('literal' in part ? part.literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : '[^/?#]+'))
+    .join('');
+  return `new RegExp(${stringLiteral(source)})`;
 }
 
 /** The status a declared one is answered with: `404` itself, `4XX` as 400, `default` as 500. */
@@ -115,7 +159,12 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
       operation.responses.map((response) => [response.status, mockResponse(ir, response)]),
     );
     const success = operation.successStatus ?? operation.responses[0]?.status ?? '200';
-    const mocks = { id: operation.id, success: statusCode(success), responses };
+    const mocks = {
+      id: operation.id,
+      success: statusCode(success),
+      ...(operation.template.match ? { match: operation.template.match } : {}),
+      responses,
+    };
     const statuses = [...new Set(operation.responses.map((response) => statusCode(response.status)))];
     const others = statuses.filter((status) => status !== statusCode(success));
     const optionsType = [
@@ -130,7 +179,9 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
       '',
       `/** ${operation.method.toUpperCase()} ${operation.path} (${operation.id}): the ${success} response, or the status asked for. */`,
       `export function ${name}(options: ${optionsType} = {}): HttpHandler {`,
-      `  return http.${MSW_METHODS.has(operation.method) ? operation.method : 'all'}(\`\${origin(options)}${mswPath(operation.path)}\`, () => answer(${constant}, options as HandlerOptions<number, unknown>));`,
+      `  return http.${MSW_METHODS.has(operation.method) ? operation.method : 'all'}(route(options, ${routeOf(operation.template)}), ({ request }) =>`,
+      `    answer(${constant}, options as HandlerOptions<number, unknown>, request),`,
+      '  );',
       '}',
       '',
     );

@@ -76,6 +76,12 @@ describe('the generated client through the MSW handlers', () => {
     expect(await client().nature.subjects.retrieve('subj_1')).toEqual(drawn);
     server.use(retrieveSubjectHandler({ useExample: false, seed: 3 }));
     expect(await client().nature.subjects.retrieve('subj_1')).not.toEqual(drawn);
+    // The status and body are typed: a status the operation does not declare, or a body that is not
+    // its result, does not compile (tsc checks this file).
+    // @ts-expect-error 418 is not a declared status of retrieveSubject
+    retrieveSubjectHandler({ status: 418 });
+    // @ts-expect-error the success body is a Subject
+    retrieveSubjectHandler({ body: { object: 42 } });
     expect(listAssessmentsHandler().info.path).toBe('*/v1/nature/subjects/:subject_id/assessments');
   });
 });
