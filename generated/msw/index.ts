@@ -8,6 +8,8 @@ import type { CreateAssessmentResponse, CreateSubjectResponse, DeleteSubjectResp
 /** What a response answers with: its media type, the spec's example and the schema mock data draws from. */
 interface MockResponse {
   contentType?: string;
+  /** An event stream or NDJSON: how items are framed, and the schema of one item's data. */
+  stream?: { format: 'sse' | 'ndjson'; dataIsJson: boolean; itemSchema?: unknown };
   example?: unknown;
   schema?: unknown;
 }
@@ -60,6 +62,7 @@ function answer(
   }
   const status = options.status ?? mocks.success;
   const response = responseFor(mocks, status);
+  if (response.stream && response.contentType) return streamed(response, status, options);
   const body =
     options.body !== undefined
       ? options.body
@@ -73,6 +76,37 @@ function answer(
   const text =
     typeof body === 'string' && !/[/+]json\b/.test(response.contentType) ? body : JSON.stringify(body);
   return new HttpResponse(text, { status, headers: { 'Content-Type': response.contentType } });
+}
+
+/** How many items a mocked stream sends. */
+const STREAM_ITEMS = 3;
+
+/**
+ * A stream answered as a stream: the items (`body` when it is an array, else mock data of the
+ * item schema, one seed each) framed as SSE events or NDJSON lines.
+ */
+function streamed(response: MockResponse, status: number, options: HandlerOptions<number, unknown>): Response {
+  const stream = response.stream!;
+  const seed = options.seed ?? 1;
+  const items: unknown[] = Array.isArray(options.body)
+    ? options.body
+    : Array.from({ length: STREAM_ITEMS }, (_, index) =>
+        stream.itemSchema !== undefined
+          ? mockValue(stream.itemSchema, { seed: seed + index, side: 'response' })
+          : `item ${index + 1}`,
+      );
+  const encoder = new TextEncoder();
+  const frame = (item: unknown) => {
+    const data = stream.dataIsJson || typeof item !== 'string' ? JSON.stringify(item) : item;
+    return stream.format === 'sse' ? `data: ${data.split('\n').join('\ndata: ')}\n\n` : `${data}\n`;
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const item of items) controller.enqueue(encoder.encode(frame(item)));
+      controller.close();
+    },
+  });
+  return new HttpResponse(body, { status, headers: { 'Content-Type': response.contentType! } });
 }
 
 /** The URL a handler matches: its path after the origin (any, unless `baseURL` names one). */

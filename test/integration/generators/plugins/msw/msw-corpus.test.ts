@@ -74,6 +74,28 @@ async function contractProblems(
     if (success.contentType === undefined) continue;
     if (answer.headers.get('content-type') !== success.contentType)
       problems.push(`${id}: Content-Type ${answer.headers.get('content-type')}`);
+    const stream = success.content[0]?.stream;
+    if (stream) {
+      // Each item of an SSE or NDJSON answer holds to the item schema.
+      const text = await answer.text();
+      const items =
+        success.content[0]!.kind === 'event-stream'
+          ? text
+              .split('\n\n')
+              .filter(Boolean)
+              .map((event) => event.replace(/^data: /gm, ''))
+          : text.split('\n').filter(Boolean);
+      if (items.length === 0) problems.push(`${id}: an empty stream`);
+      if (stream.dataSchema === undefined) continue;
+      const validateItem = ajv.compile(standaloneSchema(stream.dataSchema, ir) as object);
+      for (const item of items) {
+        const data: unknown =
+          stream.dataIsJson || success.content[0]!.kind === 'ndjson' ? JSON.parse(item) : item;
+        checked += 1;
+        if (!validateItem(data)) problems.push(`${id} item: ${ajv.errorsText(validateItem.errors)}`);
+      }
+      continue;
+    }
     if (!success.isJson || success.schema === undefined) continue;
     let schema = standaloneSchema(success.schema, ir);
     if (variant)
