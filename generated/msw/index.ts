@@ -38,6 +38,14 @@ export interface HandlerOptions<Status extends number, Body> {
   baseURL?: string;
 }
 
+/**
+ * A resolver of the test's own, asked first: its Response answers, undefined leaves the answer to
+ * the handler (a test that needs state keeps it here).
+ */
+export interface ResolverOption<Params> {
+  resolver?: (info: { request: Request; params: Params }) => Response | undefined | Promise<Response | undefined>;
+}
+
 function responseFor(mocks: OperationMocks, status: number): MockResponse {
   const code = String(status);
   const response =
@@ -161,8 +169,9 @@ const getHealthMocks: OperationMocks = {
 };
 
 /** GET /v1/health (getHealth): the 200 response, or the status asked for. */
-export function getHealthHandler(options: HandlerOptions<200, GetHealthResponse> | (HandlerOptions<400 | 500, unknown> & { status: 400 | 500 }) = {}): HttpHandler {
-  return http.get(route(options, '/v1/health'), ({ request }) =>
+export function getHealthHandler(options: (HandlerOptions<200, GetHealthResponse> | (HandlerOptions<400 | 500, unknown> & { status: 400 | 500 })) & ResolverOption<{  }> = {}): HttpHandler {
+  return http.get(route(options, '/v1/health'), async ({ request, params }) =>
+    (await options.resolver?.({ request, params: params as {  } })) ??
     answer(getHealthMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -273,8 +282,9 @@ const listSubjectsMocks: OperationMocks = {
 };
 
 /** GET /v1/nature/subjects (listSubjects): the 200 response, or the status asked for. */
-export function listSubjectsHandler(options: HandlerOptions<200, ListSubjectsResponse> | (HandlerOptions<400 | 401 | 403 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 429 | 500 }) = {}): HttpHandler {
-  return http.get(route(options, '/v1/nature/subjects'), ({ request }) =>
+export function listSubjectsHandler(options: (HandlerOptions<200, ListSubjectsResponse> | (HandlerOptions<400 | 401 | 403 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 429 | 500 })) & ResolverOption<{  }> = {}): HttpHandler {
+  return http.get(route(options, '/v1/nature/subjects'), async ({ request, params }) =>
+    (await options.resolver?.({ request, params: params as {  } })) ??
     answer(listSubjectsMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -415,8 +425,9 @@ const createSubjectMocks: OperationMocks = {
 };
 
 /** POST /v1/nature/subjects (createSubject): the 201 response, or the status asked for. */
-export function createSubjectHandler(options: HandlerOptions<201, CreateSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 409 | 413 | 415 | 429 | 500 }) = {}): HttpHandler {
-  return http.post(route(options, '/v1/nature/subjects'), ({ request }) =>
+export function createSubjectHandler(options: (HandlerOptions<201, CreateSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{  }> = {}): HttpHandler {
+  return http.post(route(options, '/v1/nature/subjects'), async ({ request, params }) =>
+    (await options.resolver?.({ request, params: params as {  } })) ??
     answer(createSubjectMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -531,8 +542,9 @@ const retrieveSubjectMocks: OperationMocks = {
 };
 
 /** GET /v1/nature/subjects/{subject_id} (retrieveSubject): the 200 response, or the status asked for. */
-export function retrieveSubjectHandler(options: HandlerOptions<200, RetrieveSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 }) = {}): HttpHandler {
-  return http.get(route(options, '/v1/nature/subjects/:subject_id'), ({ request }) =>
+export function retrieveSubjectHandler(options: (HandlerOptions<200, RetrieveSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }> = {}): HttpHandler {
+  return http.get(route(options, '/v1/nature/subjects/:subject_id'), async ({ request, params }) =>
+    (await options.resolver?.({ request, params: params as { subject_id: string } })) ??
     answer(retrieveSubjectMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -648,8 +660,9 @@ const deleteSubjectMocks: OperationMocks = {
 };
 
 /** DELETE /v1/nature/subjects/{subject_id} (deleteSubject): the 200 response, or the status asked for. */
-export function deleteSubjectHandler(options: HandlerOptions<200, DeleteSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 }) = {}): HttpHandler {
-  return http.delete(route(options, '/v1/nature/subjects/:subject_id'), ({ request }) =>
+export function deleteSubjectHandler(options: (HandlerOptions<200, DeleteSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }> = {}): HttpHandler {
+  return http.delete(route(options, '/v1/nature/subjects/:subject_id'), async ({ request, params }) =>
+    (await options.resolver?.({ request, params: params as { subject_id: string } })) ??
     answer(deleteSubjectMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -781,8 +794,9 @@ const listAssessmentsMocks: OperationMocks = {
 };
 
 /** GET /v1/nature/subjects/{subject_id}/assessments (listAssessments): the 200 response, or the status asked for. */
-export function listAssessmentsHandler(options: HandlerOptions<200, ListAssessmentsResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 }) = {}): HttpHandler {
-  return http.get(route(options, '/v1/nature/subjects/:subject_id/assessments'), ({ request }) =>
+export function listAssessmentsHandler(options: (HandlerOptions<200, ListAssessmentsResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }> = {}): HttpHandler {
+  return http.get(route(options, '/v1/nature/subjects/:subject_id/assessments'), async ({ request, params }) =>
+    (await options.resolver?.({ request, params: params as { subject_id: string } })) ??
     answer(listAssessmentsMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -944,8 +958,9 @@ const createAssessmentMocks: OperationMocks = {
 };
 
 /** POST /v1/nature/subjects/{subject_id}/assessments (createAssessment): the 201 response, or the status asked for. */
-export function createAssessmentHandler(options: HandlerOptions<201, CreateAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 }) = {}): HttpHandler {
-  return http.post(route(options, '/v1/nature/subjects/:subject_id/assessments'), ({ request }) =>
+export function createAssessmentHandler(options: (HandlerOptions<201, CreateAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{ subject_id: string }> = {}): HttpHandler {
+  return http.post(route(options, '/v1/nature/subjects/:subject_id/assessments'), async ({ request, params }) =>
+    (await options.resolver?.({ request, params: params as { subject_id: string } })) ??
     answer(createAssessmentMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -1068,8 +1083,9 @@ const retrieveAssessmentMocks: OperationMocks = {
 };
 
 /** GET /v1/nature/assessments/{assessment_id} (retrieveAssessment): the 200 response, or the status asked for. */
-export function retrieveAssessmentHandler(options: HandlerOptions<200, RetrieveAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 }) = {}): HttpHandler {
-  return http.get(route(options, '/v1/nature/assessments/:assessment_id'), ({ request }) =>
+export function retrieveAssessmentHandler(options: (HandlerOptions<200, RetrieveAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ assessment_id: string }> = {}): HttpHandler {
+  return http.get(route(options, '/v1/nature/assessments/:assessment_id'), async ({ request, params }) =>
+    (await options.resolver?.({ request, params: params as { assessment_id: string } })) ??
     answer(retrieveAssessmentMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -1231,8 +1247,9 @@ const submitAssessmentMocks: OperationMocks = {
 };
 
 /** PATCH /v1/nature/assessments/{assessment_id} (submitAssessment): the 200 response, or the status asked for. */
-export function submitAssessmentHandler(options: HandlerOptions<200, SubmitAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 }) = {}): HttpHandler {
-  return http.patch(route(options, '/v1/nature/assessments/:assessment_id'), ({ request }) =>
+export function submitAssessmentHandler(options: (HandlerOptions<200, SubmitAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{ assessment_id: string }> = {}): HttpHandler {
+  return http.patch(route(options, '/v1/nature/assessments/:assessment_id'), async ({ request, params }) =>
+    (await options.resolver?.({ request, params: params as { assessment_id: string } })) ??
     answer(submitAssessmentMocks, options as HandlerOptions<number, unknown>, request),
   );
 }

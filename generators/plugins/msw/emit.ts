@@ -47,6 +47,14 @@ export interface HandlerOptions<Status extends number, Body> {
   baseURL?: string;
 }
 
+/**
+ * A resolver of the test's own, asked first: its Response answers, undefined leaves the answer to
+ * the handler (a test that needs state keeps it here).
+ */
+export interface ResolverOption<Params> {
+  resolver?: (info: { request: Request; params: Params }) => Response | undefined | Promise<Response | undefined>;
+}
+
 function responseFor(mocks: OperationMocks, status: number): MockResponse {
   const code = String(status);
   const response =
@@ -212,20 +220,34 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
     };
     const statuses = [...new Set(operation.responses.map((response) => statusCode(response.status)))];
     const others = statuses.filter((status) => status !== statusCode(success));
-    const optionsType = [
+    const route = routeOf(operation.template);
+    // A resolver with typed path parameters, where msw's pattern names them (not a RegExp route).
+    const params = route.startsWith('new RegExp')
+      ? undefined
+      : `{ ${operation.template.params.map((param) => `${param}: string`).join('; ')} }`;
+    const optionsType = `(${[
       `HandlerOptions<${statusCode(success)}, ${operationPlan.responseType}>`,
       ...(others.length > 0
         ? [`(HandlerOptions<${others.join(' | ')}, unknown> & { status: ${others.join(' | ')} })`]
         : []),
-    ].join(' | ');
+    ].join(' | ')})${params ? ` & ResolverOption<${params}>` : ''}`;
     const constant = `${operationPlan.descriptorName}Mocks`;
+    const method = MSW_METHODS.has(operation.method) ? operation.method : 'all';
     lines.push(
       `const ${constant}: OperationMocks = ${JSON.stringify(mocks, null, 2)};`,
       '',
       `/** ${operation.method.toUpperCase()} ${operation.path} (${operation.id}): the ${success} response, or the status asked for. */`,
       `export function ${name}(options: ${optionsType} = {}): HttpHandler {`,
-      `  return http.${MSW_METHODS.has(operation.method) ? operation.method : 'all'}(route(options, ${routeOf(operation.template)}), ({ request }) =>`,
-      `    answer(${constant}, options as HandlerOptions<number, unknown>, request),`,
+      ...(params
+        ? [
+            `  return http.${method}(route(options, ${route}), async ({ request, params }) =>`,
+            `    (await options.resolver?.({ request, params: params as ${params} })) ??`,
+            `    answer(${constant}, options as HandlerOptions<number, unknown>, request),`,
+          ]
+        : [
+            `  return http.${method}(route(options, ${route}), ({ request }) =>`,
+            `    answer(${constant}, options as HandlerOptions<number, unknown>, request),`,
+          ]),
       '  );',
       '}',
       '',

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../../generators/core/build-ir.js';
@@ -83,6 +84,25 @@ describe('the generated client through the MSW handlers', () => {
     // @ts-expect-error the success body is a Subject
     retrieveSubjectHandler({ body: { object: 42 } });
     expect(listAssessmentsHandler().info.path).toBe('*/v1/nature/subjects/:subject_id/assessments');
+  });
+});
+
+describe('a resolver of the test own', () => {
+  it('gets the typed path parameters, answers first, and leaves the rest to the handler', async () => {
+    const known = new Map([['subj_known', mockSubject({ seed: 4, overrides: { id: 'subj_known' } })]]);
+    server.use(
+      retrieveSubjectHandler({
+        resolver: ({ params }) => {
+          const subject = known.get(params.subject_id);
+          return subject ? HttpResponse.json(subject) : undefined;
+        },
+      }),
+    );
+    // @ts-expect-error retrieveSubject has no path parameter named nope
+    retrieveSubjectHandler({ resolver: ({ params }) => void params.nope });
+    expect(await client().nature.subjects.retrieve('subj_known')).toEqual(known.get('subj_known'));
+    const example = operation('retrieveSubject').responses[0]!.examples[0];
+    expect(await client().nature.subjects.retrieve('subj_other')).toEqual(example);
   });
 });
 
