@@ -12,7 +12,8 @@ export default defineConfig({
       output: 'generated',
       // 1.0.0, as released (the last commit that changed the spec). Move it on at each release.
       released: 'git:5e4d5b2a4851c1131e0b6e82fc7606a20a930deb',
-      // The defaults, and the opt-in TanStack Query hooks and MCP server.
+      // The defaults, and the opt-in zod schemas, mock data and MSW handlers (docs/zod-msw.md),
+      // TanStack Query hooks (docs/tanstack-query.md) and MCP server (docs/mcp.md).
       plugins: [
         'types',
         'contract-document',
@@ -21,6 +22,9 @@ export default defineConfig({
         'server',
         'contract-tests',
         'python',
+        'zod',
+        'mock-data',
+        'msw',
         'tanstack-query',
         'mcp',
       ],

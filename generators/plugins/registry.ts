@@ -7,12 +7,15 @@ import client from './client/index.js';
 import contractDocument from './contract-document/index.js';
 import contractTests from './contract-tests/index.js';
 import mcp from './mcp/index.js';
+import mockData from './mock-data/index.js';
 import mockDocument from './mock-document/index.js';
+import msw from './msw/index.js';
 import python from './python/index.js';
 import sdks from './sdks/index.js';
 import server from './server/index.js';
 import tanstackQuery from './tanstack-query/index.js';
 import types from './types/index.js';
+import zod from './zod/index.js';
 
 /** In the order their output is listed (and their steps are logged). */
 export const BUILT_IN_PLUGINS: Record<
@@ -28,6 +31,9 @@ export const BUILT_IN_PLUGINS: Record<
     contractTests,
     python,
     sdks,
+    zod,
+    mockData,
+    msw,
     tanstackQuery,
     mcp,
   ].map((plugin) => [plugin.name, plugin as PluginDefinition<Record<string, unknown>, unknown>]),

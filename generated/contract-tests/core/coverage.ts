@@ -59,7 +59,7 @@ function stringOf(length: number, like?: unknown): string {
 }
 
 /** Values around a schema's bounds: [name, value, valid] (valid as far as that bound goes; Ajv decides in the end). */
-function boundaryValues(
+export function boundaryValues(
   schema: Json,
   current: unknown,
   sample: () => unknown,

@@ -84,7 +84,7 @@ export default defineConfig({
     );
     const error = await mistake(file);
     expect(error.message).toBe(
-      `${file}:9: documents[0].plugins[1]: unknown plugin "zodd"; allowed: types, contract-document, mock-document, client, server, contract-tests, python, sdks, tanstack-query, mcp, or a file ('./plugins/mine.ts')`,
+      `${file}:9: documents[0].plugins[1]: unknown plugin "zodd"; allowed: types, contract-document, mock-document, client, server, contract-tests, python, sdks, zod, mock-data, msw, tanstack-query, mcp, or a file ('./plugins/mine.ts')`,
     );
     expect(error.message.split('\n')).toHaveLength(1);
   });

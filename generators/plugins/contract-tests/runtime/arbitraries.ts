@@ -457,6 +457,18 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
       if (depth >= MAX_DEPTH && minLength === 0) return fc.constant([]);
       const items = arbitraryFrom(root, schema.items ?? true, depth + 1);
       const key = itemKey(root, schema.items ?? true);
+      // Unique items drawn from a few values (an enum, a boolean): never more than there are, or the draw never ends.
+      const itemSchema = merge(root, schema.items ?? true);
+      const distinct = !schema.uniqueItems
+        ? Infinity
+        : Array.isArray(itemSchema?.enum)
+          ? itemSchema.enum.length
+          : itemSchema && 'const' in itemSchema
+            ? 1
+            : itemSchema?.type === 'boolean'
+              ? 2
+              : Infinity;
+      if (distinct < minLength) throw new Error(`uniqueItems: ${minLength} items from ${distinct} values`);
       const sized = (min: number, max: number): fc.Arbitrary<unknown[]> =>
         key
           ? fc.uniqueArray(items, {
@@ -474,11 +486,13 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
       const boundary =
         typeof schema.maxItems === 'number' &&
         schema.maxItems > maxLength &&
+        schema.maxItems <= distinct &&
         schema.maxItems <= MAX_BOUNDARY_SIZE &&
         depth < 2;
+      const most = Math.min(maxLength, distinct);
       return boundary
-        ? atBoundary(sized(minLength, maxLength), sized(schema.maxItems, schema.maxItems))
-        : sized(minLength, maxLength);
+        ? atBoundary(sized(minLength, most), sized(schema.maxItems, schema.maxItems))
+        : sized(minLength, most);
     }
     case 'object':
       return objectArbitrary(root, schema, depth);

@@ -1,0 +1,272 @@
+/**
+ * MSW handlers (`msw/index.ts`): per operation a function returning an msw 2 `http` handler
+ * (`retrieveSubjectHandler()`), which answers the success response: the spec's first example,
+ * else a realistic value from mock-data (seeded), with the response's Content-Type. Any declared
+ * status is one option away (`retrieveSubjectHandler({ status: 404 })`, typed as the statuses the
+ * operation declares), and so is a body of one's own (typed as the client's result for the success
+ * status). `handlers` has one of each, for `setupServer(...handlers)` or `setupWorker(...handlers)`.
+ * Stateless, like Prism: what a test needs remembered it keeps in its own resolver.
+ */
+import type { GeneratedFile } from '../../core/files.js';
+import type { Ir, IrPathTemplate, IrResponse } from '../../core/ir.js';
+import { stringLiteral } from '../../core/naming.js';
+import { standaloneSchema } from '../../core/schema-dialect.js';
+import type { ClientPlan } from '../client/plan.js';
+
+const RUNTIME = `
+/** What a response answers with: its media type, the spec's example and the schema mock data draws from. */
+interface MockResponse {
+  contentType?: string;
+  /** An event stream or NDJSON: how items are framed, and the schema of one item's data. */
+  stream?: { format: 'sse' | 'ndjson'; dataIsJson: boolean; itemSchema?: unknown };
+  example?: unknown;
+  schema?: unknown;
+}
+
+interface OperationMocks {
+  id: string;
+  /** The status answered when none is asked for (the first 2xx). */
+  success: number;
+  /** What the path's query or fragment asks of a request (\`/search?mode=fast\`, AWS's \`/#X-Amz-Target=…\`). */
+  match?: { in: 'query' | 'header'; name: string; value: string };
+  /** By declared status: \`200\`, \`4XX\`, \`default\`. */
+  responses: Record<string, MockResponse>;
+}
+
+/** Options every handler takes: the status, a body of one's own, the seed of mock data, the origin. */
+export interface HandlerOptions<Status extends number, Body> {
+  /** A declared status (default: the success status). */
+  status?: Status;
+  /** The body to answer instead of the example or mock data. */
+  body?: Body;
+  /** The seed of the mock data (default 1): the same seed, the same body. */
+  seed?: number;
+  /** Whether the spec's example answers when it gives one (default true); false answers mock data. */
+  useExample?: boolean;
+  /** The origin the handler matches (default: any). */
+  baseURL?: string;
+}
+
+/**
+ * A resolver of the test's own, asked first: its Response answers, undefined leaves the answer to
+ * the handler (a test that needs state keeps it here).
+ */
+export interface ResolverOption<Params> {
+  resolver?: (info: { request: Request; params: Params }) => Response | undefined | Promise<Response | undefined>;
+}
+
+function responseFor(mocks: OperationMocks, status: number): MockResponse {
+  const code = String(status);
+  const response =
+    mocks.responses[code] ?? mocks.responses[\`\${code[0]}XX\`] ?? mocks.responses['default'];
+  if (!response) throw new Error(\`\${mocks.id} declares no \${code} response\`);
+  return response;
+}
+
+function answer(
+  mocks: OperationMocks,
+  options: HandlerOptions<number, unknown>,
+  request: Request,
+): Response | undefined {
+  const match = mocks.match;
+  if (match) {
+    const value =
+      match.in === 'query'
+        ? new URL(request.url).searchParams.get(match.name)
+        : request.headers.get(match.name);
+    // Another operation on the same path: msw tries the next handler.
+    if (value !== match.value) return undefined;
+  }
+  const status = options.status ?? mocks.success;
+  const response = responseFor(mocks, status);
+  if (response.stream && response.contentType) return streamed(response, status, options);
+  const body =
+    options.body !== undefined
+      ? options.body
+      : response.example !== undefined && options.useExample !== false
+        ? response.example
+        : response.schema !== undefined
+          ? mockValue(response.schema, { seed: options.seed ?? 1, side: 'response' })
+          : undefined;
+  if (body === undefined || !response.contentType || status === 204 || status === 304)
+    return new HttpResponse(null, { status });
+  const text =
+    typeof body === 'string' && !/[/+]json\\b/.test(response.contentType) ? body : JSON.stringify(body);
+  return new HttpResponse(text, { status, headers: { 'Content-Type': response.contentType } });
+}
+
+/** How many items a mocked stream sends. */
+const STREAM_ITEMS = 3;
+
+/**
+ * A stream answered as a stream: the items (\`body\` when it is an array, else mock data of the
+ * item schema, one seed each) framed as SSE events or NDJSON lines.
+ */
+function streamed(response: MockResponse, status: number, options: HandlerOptions<number, unknown>): Response {
+  const stream = response.stream!;
+  const seed = options.seed ?? 1;
+  const items: unknown[] = Array.isArray(options.body)
+    ? options.body
+    : Array.from({ length: STREAM_ITEMS }, (_, index) =>
+        stream.itemSchema !== undefined
+          ? mockValue(stream.itemSchema, { seed: seed + index, side: 'response' })
+          : \`item \${index + 1}\`,
+      );
+  const encoder = new TextEncoder();
+  const frame = (item: unknown) => {
+    const data = stream.dataIsJson || typeof item !== 'string' ? JSON.stringify(item) : item;
+    return stream.format === 'sse' ? \`data: \${data.split('\\n').join('\\ndata: ')}\\n\\n\` : \`\${data}\\n\`;
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const item of items) controller.enqueue(encoder.encode(frame(item)));
+      controller.close();
+    },
+  });
+  return new HttpResponse(body, { status, headers: { 'Content-Type': response.contentType! } });
+}
+
+/** The URL a handler matches: its path after the origin (any, unless \`baseURL\` names one). */
+function route(options: { baseURL?: string }, path: string | RegExp): string | RegExp {
+  const origin = options.baseURL?.replace(/\\/$/, '');
+  if (typeof path === 'string') return \`\${origin ?? '*'}\${path}\`;
+  const prefix = origin ? origin.replace(/[.*+?^\${}()|[\\]\\\\/]/g, '\\\\$&') : '[^?#]*?';
+  return new RegExp(\`^\${prefix}\${path.source}(?:[?#].*)?$\`);
+}
+`;
+
+/** The methods msw's \`http\` has a function for (another, such as TRACE, is matched by \`http.all\`). */
+const MSW_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+/**
+ * The path a handler matches, as code: an msw path pattern (`'/v1/subjects/:subject_id'`) when every
+ * parameter is a whole segment with a plain name and the literals hold nothing msw's patterns read
+ * as syntax; a RegExp of the path otherwise (`/v1/{name}:cancel`: a parameter then a colon).
+ */
+function routeOf(template: IrPathTemplate): string {
+  const literal = (index: number) => {
+    const part = template.parts[index];
+    return part && 'literal' in part ? part.literal : undefined;
+  };
+  const plain = template.parts.every((part, index) =>
+    'literal' in part
+      ? /^[\w\-./~%]*$/.test(part.literal)
+      : /^\w+$/.test(part.param) &&
+        (index === 0 || (literal(index - 1)?.endsWith('/') ?? false)) &&
+        (index === template.parts.length - 1 || (literal(index + 1)?.startsWith('/') ?? false)),
+  );
+  if (plain)
+    return stringLiteral(
+      template.parts.map((part) => ('literal' in part ? part.literal : `:${part.param}`)).join(''),
+    );
+  const source = template.parts
+    .map((part) => ('literal' in part ? part.literal.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') : '[^/?#]+'))
+    .join('');
+  return `new RegExp(${stringLiteral(source)})`;
+}
+
+/** The status a declared one is answered with: `404` itself, `4XX` as 400, `default` as 500. */
+function statusCode(status: string): number {
+  if (/^\d{3}$/.test(status)) return Number(status);
+  if (/^\dXX$/i.test(status)) return Number(status[0]) * 100;
+  return 500;
+}
+
+function mockResponse(ir: Ir, response: IrResponse): Record<string, unknown> {
+  const media = response.content[0];
+  const stream = media?.stream
+    ? {
+        format: media.kind === 'event-stream' ? 'sse' : 'ndjson',
+        dataIsJson: media.kind === 'ndjson' || media.stream.dataIsJson,
+        ...(media.stream.dataSchema !== undefined
+          ? { itemSchema: standaloneSchema(media.stream.dataSchema, ir) }
+          : {}),
+      }
+    : undefined;
+  return {
+    ...(response.contentType ? { contentType: response.contentType } : {}),
+    ...(stream ? { stream } : {}),
+    ...(response.examples.length > 0 ? { example: response.examples[0] } : {}),
+    ...(response.schema !== undefined && response.contentType
+      ? { schema: standaloneSchema(response.schema, ir) }
+      : {}),
+  };
+}
+
+export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exports: { module: string } } {
+  const types = plan.operations.map((operation) => operation.responseType);
+  const lines = [
+    "import { http, HttpResponse, type HttpHandler } from 'msw';",
+    "import { mockValue } from '../mock-data/index.js';",
+    ...(types.length > 0
+      ? [`import type { ${[...new Set(types)].sort().join(', ')} } from '../client/src/index.js';`]
+      : []),
+    RUNTIME,
+  ];
+  const names: string[] = [];
+  for (const operationPlan of plan.operations) {
+    const { operation } = operationPlan;
+    const name = `${operationPlan.descriptorName}Handler`;
+    names.push(name);
+    const responses = Object.fromEntries(
+      operation.responses.map((response) => [response.status, mockResponse(ir, response)]),
+    );
+    const success = operation.successStatus ?? operation.responses[0]?.status ?? '200';
+    const mocks = {
+      id: operation.id,
+      success: statusCode(success),
+      ...(operation.template.match ? { match: operation.template.match } : {}),
+      responses,
+    };
+    const statuses = [...new Set(operation.responses.map((response) => statusCode(response.status)))];
+    const others = statuses.filter((status) => status !== statusCode(success));
+    const route = routeOf(operation.template);
+    // A resolver with typed path parameters, where msw's pattern names them (not a RegExp route).
+    const params = route.startsWith('new RegExp')
+      ? undefined
+      : `{ ${operation.template.params.map((param) => `${param}: string`).join('; ')} }`;
+    const optionsType = `(${[
+      `HandlerOptions<${statusCode(success)}, ${operationPlan.responseType}>`,
+      ...(others.length > 0
+        ? [`(HandlerOptions<${others.join(' | ')}, unknown> & { status: ${others.join(' | ')} })`]
+        : []),
+    ].join(' | ')})${params ? ` & ResolverOption<${params}>` : ''}`;
+    const constant = `${operationPlan.descriptorName}Mocks`;
+    const method = MSW_METHODS.has(operation.method) ? operation.method : 'all';
+    lines.push(
+      `const ${constant}: OperationMocks = ${JSON.stringify(mocks, null, 2)};`,
+      '',
+      `/** ${operation.method.toUpperCase()} ${operation.path} (${operation.id}): the ${success} response, or the status asked for. */`,
+      `export function ${name}(options: ${optionsType} = {}): HttpHandler {`,
+      ...(params
+        ? [
+            `  return http.${method}(route(options, ${route}), async ({ request, params }) =>`,
+            `    (await options.resolver?.({ request, params: params as ${params} })) ??`,
+            `    answer(${constant}, options as HandlerOptions<number, unknown>, request),`,
+          ]
+        : [
+            `  return http.${method}(route(options, ${route}), ({ request }) =>`,
+            `    answer(${constant}, options as HandlerOptions<number, unknown>, request),`,
+          ]),
+      '  );',
+      '}',
+      '',
+    );
+  }
+  lines.push(
+    '/** One handler per operation, each answering its success response (the options apply to each). */',
+    'export function createHandlers(',
+    "  options: Pick<HandlerOptions<number, unknown>, 'seed' | 'useExample' | 'baseURL'> = {},",
+    '): HttpHandler[] {',
+    `  return [${names.map((name) => `${name}(options)`).join(', ')}];`,
+    '}',
+    '',
+    '/** One handler per operation, each answering its success response: `setupServer(...handlers)`. */',
+    'export const handlers: HttpHandler[] = createHandlers();',
+    '',
+  );
+  return {
+    files: [{ path: 'msw/index.ts', content: lines.join('\n') }],
+    exports: { module: 'msw/index.ts' },
+  };
+}
