@@ -243,11 +243,17 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   if (base) return bounded(base, fits, plainValue(schema));
   if (pattern) {
     const lengthBounded = lengthBoundedPattern(schema.pattern, minLength, maxLength);
-    return bounded(
-      fc.stringMatching(lengthBounded ? regexOf(lengthBounded) : pattern),
-      fits,
-      plainValue(schema),
-    );
+    let matching: fc.Arbitrary<string>;
+    try {
+      matching = fc.stringMatching(lengthBounded ? regexOf(lengthBounded) : pattern);
+    } catch {
+      // fast-check cannot draw every pattern (a lookahead, a backreference): the value generator's
+      // draws, one seed per value, still checked against the pattern and the lengths.
+      matching = fc
+        .integer({ min: 1, max: 0x7fffffff })
+        .map((seed) => String(drawValue(nodeFromSchema(NO_ROOT, schema), { seed, mode: 'realistic' })));
+    }
+    return bounded(matching, (value) => pattern.test(value) && fits(value), plainValue(schema));
   }
   // Any code point (one per unit), so length bounds count as JSON Schema counts them; now and then exactly maxLength.
   const usual = fc.string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, minLength + 40) });
