@@ -56,7 +56,10 @@ export class CreatedRegistry {
       (matcher) => matcher.operation.method.toUpperCase() === observed.method && matcher.pattern.test(path),
     );
     if (!match) return;
-    const credentials = `${[...observed.requestHeaders.values()].join('\n')}\n${observed.url.search}`;
+    // forEach, not values(): a consumer's lib ES2022 + DOM has no DOM.Iterable (the corpus's typecheck).
+    const sent: string[] = [];
+    observed.requestHeaders.forEach((value) => sent.push(value));
+    const credentials = `${sent.join('\n')}\n${observed.url.search}`;
     const key = [this.target.otherAccountKey, this.target.apiKey].find(
       (candidate) => candidate && credentials.includes(candidate),
     );
