@@ -15,9 +15,10 @@ export type { MessageSide };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any;
 
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const SCHEMA_SINGLES = [
+/** The keywords whose values hold subschemas, by how they hold them (a map, a list, one schema). */
+export const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+export const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+export const SCHEMA_SINGLES = [
   'items',
   'additionalProperties',
   'not',

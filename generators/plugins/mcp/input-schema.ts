@@ -7,27 +7,21 @@
  * a strict 2020-12 validator.
  */
 import type { Ir, JsonSchema } from '../../core/ir.js';
-import { toJsonSchema2020 } from '../../core/schema-dialect.js';
+import {
+  SCHEMA_LISTS as SCHEMA_LISTS_LIST,
+  SCHEMA_MAPS as SCHEMA_MAPS_LIST,
+  SCHEMA_SINGLES as SCHEMA_SINGLES_LIST,
+  toJsonSchema2020,
+} from '../../core/schema-dialect.js';
 
 // Schema nodes are untyped JSON.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any;
 
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SCHEMA_SINGLES = new Set([
-  'items',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'additionalItems',
-]);
+const SCHEMA_MAPS = new Set(SCHEMA_MAPS_LIST);
+const SCHEMA_LISTS = new Set(SCHEMA_LISTS_LIST);
+// draft-07's additionalItems too: a spec's schema may still carry it.
+const SCHEMA_SINGLES = new Set([...SCHEMA_SINGLES_LIST, 'additionalItems']);
 /** OpenAPI's own keywords and identifiers that would point a validator elsewhere. */
 const DROPPED = new Set([
   'discriminator',
