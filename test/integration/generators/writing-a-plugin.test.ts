@@ -9,6 +9,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promi
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_PLUGINS } from '../../../generators/plugins/registry.js';
 import { ROOT } from '../../../scripts/lib/lint.js';
 
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -103,7 +104,7 @@ describe("README's Writing a plugin", () => {
     const { code, output } = await generate(project);
     expect(code).toBe(2);
     expect(output.trim().split('\n')).toEqual([
-      `error: ${config}:3: documents[0].plugins[1]: unknown plugin "clients"; allowed: types, contract-document, mock-document, client, server, contract-tests, python, sdks, tanstack-query, mcp, or a file ('./plugins/mine.ts')`,
+      `error: ${config}:3: documents[0].plugins[1]: unknown plugin "clients"; allowed: ${Object.keys(BUILT_IN_PLUGINS).join(', ')}, or a file ('./plugins/mine.ts')`,
     ]);
     expect(existsSync(path.join(project, 'generated'))).toBe(false);
   }, 60_000);
