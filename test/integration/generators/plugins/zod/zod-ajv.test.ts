@@ -53,8 +53,10 @@ const DOCUMENTED: Array<{ slug: string; pointer: string; why: string }> = [
   },
 ];
 
-/** How many values the arbitraries draw per schema. */
+/** How many values the arbitraries draw per schema; fewer on a spec with many schemas (GitHub's sample has hundreds). */
 const RUNS = 12;
+const RUNS_ON_LARGE_SPECS = 3;
+const LARGE_SPEC_SUBJECTS = 200;
 
 interface Subject {
   pointer: string;
@@ -73,10 +75,10 @@ interface Disagreement {
 }
 
 /** The values to judge: arbitraries, the generator's draws, and the mutations of each. */
-function valuesFor(root: { $id: string }, subject: Subject, seed: number): unknown[] {
+function valuesFor(root: { $id: string }, subject: Subject, seed: number, runs: number): unknown[] {
   const values: unknown[] = [];
   try {
-    values.push(...fc.sample(arbitraryFrom(root, subject.ajv), { seed, numRuns: RUNS }));
+    values.push(...fc.sample(arbitraryFrom(root, subject.ajv), { seed, numRuns: runs }));
   } catch {
     // A schema the arbitraries cannot draw from (false, a filter that never passes): the draws below still run.
   }
@@ -206,7 +208,8 @@ async function disagreements(slug: string, spec: string): Promise<{ found: Disag
       continue; // Ajv cannot read the schema (a pattern JavaScript cannot compile): nothing to agree with.
     }
     const seen = new Set<string>();
-    for (const value of valuesFor(shared, subject, index + 1)) {
+    const runs = subjects.length > LARGE_SPEC_SUBJECTS ? RUNS_ON_LARGE_SPECS : RUNS;
+    for (const value of valuesFor(shared, subject, index + 1, runs)) {
       const key = JSON.stringify(value);
       if (key === undefined || seen.has(key)) continue;
       seen.add(key);
