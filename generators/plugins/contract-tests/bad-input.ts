@@ -7,6 +7,7 @@
  */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
+import { isJsonMediaType } from '../../core/media-types.js';
 import { stringLiteral } from '../../core/naming.js';
 import { contractSchema, contractSharedSchema } from './schemas.js';
 import { requestValue } from './derive.js';
@@ -29,6 +30,14 @@ function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
     };
   }
   const body = operation.body;
+  // The hostile requests are about their input, not negotiation: ask for what the operation answers.
+  const answers = operation.responses
+    .filter((response) => /^2/.test(response.status))
+    .flatMap((response) => response.declaredMediaTypes);
+  const accept =
+    answers.length > 0 && !answers.some((type) => isJsonMediaType(type))
+      ? `${[...new Set(answers)].join(', ')}, application/json;q=0.9`
+      : undefined;
   return {
     id: operation.id,
     pointer: operationPointer(operation),
@@ -47,6 +56,7 @@ function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
           body: { contentType: body.contentType, value: body.examples[0] ?? sampleOf(ir, body.schema) ?? {} },
         }
       : {}),
+    ...(accept ? { accept } : {}),
     responses,
   };
 }

@@ -16,7 +16,8 @@ import { ProblemsError, type Problem } from './findings.js';
 export const ECHO_BYTES = 200;
 
 export interface BadInputResponse {
-  schema?: object;
+  /** The response body's schema; `true` where the spec gives the media type without one. */
+  schema?: object | boolean;
   requiredHeaders: string[];
 }
 
@@ -33,6 +34,8 @@ export interface BadInputOperation {
   headerParams: string[];
   /** A valid body, when the operation takes one. */
   body?: { contentType: string; value: unknown };
+  /** The Accept header, when its success responses are not JSON (`application/json` otherwise). */
+  accept?: string;
   responses: Record<string, BadInputResponse>;
 }
 
@@ -234,6 +237,7 @@ export function sendRaw(
   request: BadRequest,
   apiKey: string | undefined,
   timeoutMs = 10_000,
+  accept = 'application/json',
 ): Promise<RawAnswer> {
   const base = new URL(baseUrl);
   const secure = base.protocol === 'https:';
@@ -243,7 +247,7 @@ export function sendRaw(
     `${method.toUpperCase()} ${prefix}${request.target} HTTP/1.1`,
     `host: ${base.host}`,
     'connection: close',
-    'accept: application/json',
+    `accept: ${accept}`,
   ];
   if (apiKey) lines.push(`authorization: Bearer ${apiKey}`);
   for (const [name, value] of request.headers) lines.push(`${name}: ${value}`);
@@ -333,6 +337,60 @@ export function echoedLength(text: string, value: string): number {
 const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
   formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
+/**
+ * Refusals the hostile requests provoke on purpose (a media type not taken, an Accept not served, a
+ * body, target or header block too large): a server that says so with the protocol's status is
+ * right, and a spec that does not document that status has the gap.
+ */
+const PROTOCOL_REFUSALS = new Set([406, 413, 414, 415, 431]);
+/** Statuses that document a refusal of malformed input (a 400 without them is the spec's gap). */
+const VALIDATION_REFUSALS = ['400', '422', '4XX', 'default'];
+
+/**
+ * Whose finding an answer outside the contract is. An undocumented 4xx (every problem being the
+ * status alone) is the spec's gap when the operation documents no refusal at all, when it is a
+ * protocol refusal (PROTOCOL_REFUSALS), or when it is a 400 and the operation documents no way to
+ * refuse malformed input (VALIDATION_REFUSALS); everything else is the target's.
+ */
+export function findingOf(
+  operation: BadInputOperation,
+  request: BadRequest,
+  answer: RawAnswer,
+  problems: string[],
+): Problem {
+  const id = operation.id;
+  const statuses = Object.keys(operation.responses);
+  const documentsRefusal = statuses.some((status) => /^4/.test(status) || status === 'default');
+  const documentsValidation = VALIDATION_REFUSALS.some((status) => statuses.includes(status));
+  const message = `${id}, ${request.name}:\n  ${problems.join('\n  ')}\n  answer: ${answer.status} ${answer.text.slice(0, 300)}`;
+  const specGap =
+    answer.status >= 400 &&
+    answer.status < 500 &&
+    problems.every((problem) => problem.startsWith('status ')) &&
+    (!documentsRefusal ||
+      PROTOCOL_REFUSALS.has(answer.status) ||
+      (answer.status === 400 && !documentsValidation));
+  if (specGap)
+    return {
+      class: 'spec',
+      check: 'bad_input',
+      message,
+      operation: id,
+      pointer: `${operation.pointer ?? ''}/responses`,
+      fix: `Document a ${answer.status} response (with its error schema) for ${id}: it is how a server refuses ${request.name}.`,
+      key: `spec|undocumented-refusal|${id}|${answer.status}`,
+    };
+  return {
+    class: 'target',
+    check: answer.status >= 500 ? 'not_a_server_error' : 'bad_input',
+    message,
+    operation: id,
+    ...(operation.pointer ? { pointer: operation.pointer } : {}),
+    fix: `${id} must answer malformed input inside the contract: a documented 4xx in the error format, never a 5xx, echoing at most ${ECHO_BYTES} characters of the input.`,
+    key: `target|bad_input|${id}|${request.name}`,
+  };
+}
+
 export class BadInputChecks {
   private readonly ajv: Ajv2020;
   private readonly compiled = new WeakMap<object, ValidateFunction>();
@@ -343,6 +401,14 @@ export class BadInputChecks {
     this.ajv.addKeyword({ keyword: 'example' });
     this.ajv.addKeyword({ keyword: 'discriminator' });
     this.ajv.addSchema(cases.sharedSchema);
+  }
+
+  /** A response schema's validator, made once; a boolean schema (`true` for any body) is not a WeakMap key. */
+  private validatorOf(schema: object | boolean): ValidateFunction {
+    if (typeof schema === 'boolean') return this.ajv.compile(schema);
+    let validate = this.compiled.get(schema);
+    if (!validate) this.compiled.set(schema, (validate = this.ajv.compile(schema)));
+    return validate;
   }
 
   operation(id: string): BadInputOperation {
@@ -357,7 +423,7 @@ export class BadInputChecks {
     const request = badRequests(operation)[index];
     let answer: RawAnswer;
     try {
-      answer = await sendRaw(baseUrl, operation.method, request, apiKey);
+      answer = await sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept);
     } catch (error) {
       // The target closed the connection, or never finished answering: no answer is not inside the contract.
       throw new ProblemsError([
@@ -373,38 +439,7 @@ export class BadInputChecks {
       ]);
     }
     const problems = this.problems(operation, request, answer);
-    if (problems.length) {
-      const documentsRefusal = Object.keys(operation.responses).some(
-        (status) => /^4/.test(status) || status === 'default',
-      );
-      const message = `${id}, ${request.name}:\n  ${problems.join('\n  ')}\n  answer: ${answer.status} ${answer.text.slice(0, 300)}`;
-      // An undocumented 4xx is the spec's gap when the operation documents no refusal at all; everything else is the target's.
-      const specGap =
-        !documentsRefusal &&
-        answer.status >= 400 &&
-        answer.status < 500 &&
-        problems.every((problem) => problem.startsWith('status '));
-      const finding: Problem = specGap
-        ? {
-            class: 'spec',
-            check: 'bad_input',
-            message,
-            operation: id,
-            pointer: `${operation.pointer ?? ''}/responses`,
-            fix: `Document a 400 response (with its error schema) for malformed requests on ${id}.`,
-            key: `spec|no-validation-response|${id}`,
-          }
-        : {
-            class: 'target',
-            check: answer.status >= 500 ? 'not_a_server_error' : 'bad_input',
-            message,
-            operation: id,
-            ...(operation.pointer ? { pointer: operation.pointer } : {}),
-            fix: `${id} must answer malformed input inside the contract: a documented 4xx in the error format, never a 5xx, echoing at most ${ECHO_BYTES} characters of the input.`,
-            key: `target|bad_input|${id}|${request.name}`,
-          };
-      throw new ProblemsError([finding]);
-    }
+    if (problems.length) throw new ProblemsError([findingOf(operation, request, answer, problems)]);
   }
 
   problems(operation: BadInputOperation, request: BadRequest, answer: RawAnswer): string[] {
@@ -427,8 +462,7 @@ export class BadInputChecks {
         } catch {
           problems.push('the body is not JSON');
         }
-        let validate = this.compiled.get(documented.schema);
-        if (!validate) this.compiled.set(documented.schema, (validate = this.ajv.compile(documented.schema)));
+        const validate = this.validatorOf(documented.schema);
         if (body !== undefined && !validate(body))
           problems.push(
             ...(validate.errors ?? []).map((error) => `body ${error.instancePath || '/'} ${error.message}`),

@@ -26,7 +26,7 @@ async function problemsOf(baseUrl: string, apiKey: string | undefined): Promise<
   const problems: string[] = [];
   for (const operation of cases.operations) {
     for (const request of badRequests(operation)) {
-      const answer = await sendRaw(baseUrl, operation.method, request, apiKey);
+      const answer = await sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept);
       problems.push(
         ...checks
           .problems(operation, request, answer)

@@ -4,12 +4,20 @@
  * The same requests sent to the reference service and to bare stubs are
  * test/integration/generators/plugins/contract-tests/bad-input.test.ts.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildIr } from '../../../../../generators/core/build-ir.js';
+import { loadDocument } from '../../../../../generators/core/load.js';
+import { emitBadInput } from '../../../../../generators/plugins/contract-tests/bad-input.js';
 import {
+  BadInputChecks,
   badRequests,
   echoedLength,
+  findingOf,
   type BadInputCases,
+  type BadInputOperation,
 } from '../../../../../generators/plugins/contract-tests/runtime/bad-input.js';
 
 const cases = JSON.parse(readFileSync('generated/contract-tests/bad-input.json', 'utf8')) as BadInputCases;
@@ -50,5 +58,81 @@ describe('bad-input stage, derived for our spec', () => {
       ).toBe(true);
     }
     expect(cases.operations.every((operation) => badRequests(operation).length >= 5)).toBe(true);
+  });
+});
+
+describe('whose finding an undocumented refusal is (issue 43: corpus specs that document few statuses)', () => {
+  const operation = (statuses: string[]): BadInputOperation => ({
+    id: 'getThing',
+    pointer: '#/paths/~1things/get',
+    method: 'get',
+    path: '/things',
+    pathValues: {},
+    queryParams: [],
+    headerParams: [],
+    responses: Object.fromEntries(statuses.map((status) => [status, { requiredHeaders: [] }])),
+  });
+  const request = { name: 'a body in text/plain', target: '/things', headers: [], hostile: [] };
+  const classOf = (statuses: string[], status: number, problems = [`status ${status} is not documented`]) =>
+    findingOf(operation(statuses), request, { status, headers: new Map(), text: '{}' }, problems).class;
+
+  it.each([
+    ['415 where only 200 and 404 are documented', ['200', '404'], 415],
+    ['406, 413, 414 and 431 likewise', ['200', '404'], 406],
+    ['a 400 where no 400, 422, 4XX or default is documented', ['200', '404'], 400],
+    ['any 4xx where no refusal is documented', ['200'], 409],
+  ])("is the spec's gap: %s", (_name, statuses, status) => {
+    expect(classOf(statuses, status)).toBe('spec');
+  });
+
+  it.each([
+    ['a 400 where 422 is documented', ['200', '422'], 400],
+    ['a 409 where 404 is documented', ['200', '404'], 409],
+    ['a 500', ['200'], 500],
+  ])("is the target's: %s", (_name, statuses, status) => {
+    expect(classOf(statuses, status)).toBe('target');
+  });
+
+  it('judges a response documented with a media type and no schema (the boolean schema true)', () => {
+    const checks = new BadInputChecks({
+      sharedSchema: { $id: 'https://example.test/bad-input.json' },
+      operations: [],
+    });
+    const documented = { ...operation([]), responses: { '400': { schema: true, requiredHeaders: [] } } };
+    const answer = { status: 400, headers: new Map(), text: '{"anything":1}' };
+    expect(checks.problems(documented, request, answer)).toEqual([]);
+  });
+
+  it("is the target's when the answer breaks more than its status", () => {
+    expect(
+      classOf(['200', '404'], 415, ['status 415 is not documented', 'echoes 300+ characters of the input']),
+    ).toBe('target');
+  });
+});
+
+describe('the Accept header of hostile requests', () => {
+  it("asks for the operation's own media types when it answers no JSON, and JSON otherwise", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bad-input-accept-'));
+    const spec = path.join(dir, 'spec.json');
+    const answers = (type: string) => ({
+      responses: { '200': { description: 'ok', content: { [type]: { schema: { type: 'string' } } } } },
+    });
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Accept', version: '1' },
+        paths: {
+          '/report': { get: { operationId: 'getReport', ...answers('application/pdf') } },
+          '/thing': { get: { operationId: 'getThing', ...answers('application/json') } },
+        },
+      }),
+    );
+    const [json] = emitBadInput(buildIr(await loadDocument(spec)));
+    const operations = (JSON.parse(json.content) as BadInputCases).operations;
+    expect(operations.find((found) => found.id === 'getReport')?.accept).toBe(
+      'application/pdf, application/json;q=0.9',
+    );
+    expect(operations.find((found) => found.id === 'getThing')?.accept).toBeUndefined();
   });
 });
