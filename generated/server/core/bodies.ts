@@ -334,6 +334,9 @@ function limitedStream(payload: Readable, limit: number): Readable {
     },
   });
   payload.on('error', (error) => guard.destroy(error));
+  // A handler may answer without reading the body: a client that then aborts the upload must not
+  // end the process with an unhandled 'error'. A handler that reads still gets it from the stream.
+  guard.on('error', () => {});
   return payload.pipe(guard);
 }
 
