@@ -97,8 +97,13 @@ export function operationsFile(ir: Ir, plan: PythonPlan, shapes: Shapes): string
     if (wire.bodies.length > 0) {
       const bodies = wire.bodies.map((wireBody, index) => {
         const parts = (wireBody.parts ?? []).map((part) => partCode(part, wireBody));
-        const mode = method.requests[index]?.mode === 'merged' ? ', mode="fields"' : '';
-        return `Body(${pyString(wireBody.mediaType)}, ${pyString(wireBody.kind)}${parts.length > 0 ? `, parts=${tuple(parts, '            ')}` : ''}${mode})`;
+        const request = method.requests[index];
+        const mode = request?.mode === 'merged' ? ', mode="fields"' : '';
+        const needed = (request?.args ?? [])
+          .filter((arg) => arg.requiredInBody)
+          .map((arg) => pyString(arg.wire));
+        const required = needed.length > 0 ? `, required=(${needed.join(', ')},)` : '';
+        return `Body(${pyString(wireBody.mediaType)}, ${pyString(wireBody.kind)}${parts.length > 0 ? `, parts=${tuple(parts, '            ')}` : ''}${mode}${required})`;
       });
       fields.push(`bodies=${tuple(bodies, '    ')}`);
       if (operation.body?.required) fields.push('body_required=True');

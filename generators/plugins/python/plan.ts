@@ -42,6 +42,8 @@ export interface Argument {
   part?: IrPart;
   /** The spec marks the parameter (or the body property's schema) deprecated. */
   deprecated?: boolean;
+  /** A field the schema requires in an optional body: optional, but needed once any field is given. */
+  requiredInBody?: boolean;
 }
 
 /** One request media type as the method takes it. */
@@ -126,10 +128,10 @@ function bodyProperties(
 
 /**
  * A body's properties (or form parts) as keyword arguments. A property the schema requires is a
- * required argument even when the body itself is optional: a body that is sent must have it (the
- * server refuses one without), and keyword arguments cannot say "all of these or none". So, as in
- * the TypeScript client, such a body is always sent; one whose properties are all optional can
- * still be left out by giving none of them.
+ * required argument when the body is required. When the body is optional (the spec lets a call
+ * send none), keyword arguments cannot say "all of these or none": such a property is an optional
+ * argument marked `requiredInBody`, and the runtime refuses a call that gives some fields but not
+ * it (as the TypeScript client's type does); giving none sends no body.
  */
 function fieldArguments(
   ir: Ir,
@@ -137,6 +139,9 @@ function fieldArguments(
   media: IrMedia,
   claim: (wire: string) => string,
 ): Argument[] | undefined {
+  const bodyRequired = operation.body?.required === true;
+  const requirement = (required: boolean) =>
+    required && !bodyRequired ? { required: false, requiredInBody: true } : { required };
   if (media.kind === 'multipart' || media.kind === 'form') {
     if (!media.parts || media.parts.length === 0) return undefined;
     return media.parts
@@ -145,7 +150,7 @@ function fieldArguments(
         name: claim(part.name),
         wire: part.name,
         location: 'field' as const,
-        required: part.required,
+        ...requirement(part.required),
         schema: part.schema,
         description: (ir.model.deref(part.schema) as { description?: string } | undefined)?.description,
         media,
@@ -160,7 +165,7 @@ function fieldArguments(
     name: claim(property.key),
     wire: property.key,
     location: 'field' as const,
-    required: property.required,
+    ...requirement(property.required),
     schema: property.schema,
     description: (ir.model.deref(property.schema) as { description?: string } | undefined)?.description,
     media,

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, Set, Tuple, TypeVar, Union, cast
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-from ._body import Body, EncodedBody, choose_body, encode_body
+from ._body import Body, EncodedBody, check_required_fields, choose_body, encode_body
 from ._errors import APIConnectionError, APIStatusError, ClientError, ProxyError, make_status_error
 from ._logs import Log, package_logger, parse_level, redact_headers, redact_url
 from ._pagination import PageRequest, PageSpec, PaginationSpec, resolve_next_url
@@ -450,6 +450,7 @@ class ClientCore(Generic[TransportT]):
             # An empty required body is still a body: the server must see `{}`, not nothing.
             if not given and not operation.body_required:
                 return None
+            check_required_fields(spec, given, f"{operation.method} {operation.path}")
             value: Any = given
         elif isinstance(call.body, NotGiven) and not extra:
             return None

@@ -31,6 +31,15 @@ class Body:
     parts: Tuple[Part, ...] = ()
     # Where the value comes from: the call's keyword arguments ("fields") or its `body` argument ("body").
     mode: str = "body"
+    # "fields" of an optional body: the properties its schema requires, needed once any field is given.
+    required: Tuple[str, ...] = ()
+
+
+def check_required_fields(spec: Body, given: Mapping[str, Any], label: str) -> None:
+    """Refuses an optional body sent without a property its schema requires (all of them or no body)."""
+    missing = [name for name in spec.required if name not in given]
+    if given and missing:
+        raise TypeError(f"{label}: a request body, when sent, needs {', '.join(missing)}; give them, or no body fields at all.")
 
 
 @dataclass

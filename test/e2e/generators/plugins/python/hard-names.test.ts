@@ -80,6 +80,38 @@ server.close()
     });
   }, 60_000);
 
+  it('sends an optional body whose schema requires properties whole or not at all (issue 43)', async () => {
+    const script = `
+import json, sys
+sys.path[:0] = [${JSON.stringify(path.join(out, 'python'))}, ${JSON.stringify(path.resolve('test/support/python'))}]
+from loopback import Answer, Loopback
+from api_1_forge_finance import N1ForgeFinance
+server = Loopback()
+client = N1ForgeFinance(api_key="k", base_url=server.url)
+seen = []
+for call in (lambda: client.notes.create(), lambda: client.notes.create(text="t", format="md"), lambda: client.notes.create(pinned=True)):
+    before = len(server.seen)
+    server.answers.append(Answer(204, None))
+    try:
+        call()
+        seen.append(server.seen[-1].body.decode() if len(server.seen) > before else "not sent")
+    except TypeError as error:
+        seen.append("TypeError: " + str(error))
+print(json.dumps({"calls": seen, "requests": len(server.seen)}))
+server.close()
+`;
+    const result = await run(PYTHON, ['-S', '-E', '-B', '-c', script]);
+    expect(result.code, result.output).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      calls: [
+        '',
+        '{"text":"t","format":"md"}',
+        'TypeError: POST /notes: a request body, when sent, needs text, format; give them, or no body fields at all.',
+      ],
+      requests: 2,
+    });
+  }, 60_000);
+
   it('passes pyright strict with zero errors', async () => {
     const result = await run(path.resolve('node_modules/.bin/pyright'), [
       '--outputjson',

@@ -64,7 +64,7 @@ client = ResultTypesFixture(api_key="k")
 created = client.things.create(name="n", password="p")
 secret = created["password"]  # error
 client.things.create(id="t1", name="n", password="p")  # error
-client.things.update("t1", color="red")  # error
+client.things.update("t1", color="red")  # not a type error: the body is optional, so is name; the runtime wants it once a field is given
 bad: ThingParam = {"id": "t1", "name": "n", "password": "p"}  # error
 client.things.notes.retrieve("t1", status="sold")  # error
 `,

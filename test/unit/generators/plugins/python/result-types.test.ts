@@ -105,10 +105,11 @@ describe('Python results of allOf and inline objects', () => {
 });
 
 describe('Python arguments of an optional body', () => {
-  it('requires the properties the body requires: a body that is sent must have them', () => {
+  it('leaves every property optional, so that a call can send no body, and has the runtime demand the required ones once any is given', () => {
     const params = signature('resources/things.py', 'update')[1];
-    expect(params).toContain('        name: str,\n');
+    expect(params).toContain('        name: Union[str, NotGiven] = NOT_GIVEN,\n');
     expect(params).toContain('        color: Union[str, NotGiven] = NOT_GIVEN,\n');
+    expect(file('_operations.py')).toMatch(/mode="fields", required=\("name",\)\)/);
   });
 });
 
