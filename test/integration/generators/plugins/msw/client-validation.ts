@@ -65,24 +65,8 @@ function ajvOracle(ir: Ir, side: MessageSide): (schema: unknown, value: unknown)
 }
 
 export function clientValidationSuite(where: string, apiKey: string): void {
-  const server = setupServer(...handlers);
-  /** Requests that reached msw (any handler), to prove a refused call sends nothing. */
-  let sent: string[] = [];
-  let ir: Ir;
-  beforeAll(async () => {
-    ir = buildIr(await loadDocument(path.join(ROOT, 'spec/openapi.yaml')));
-    server.events.on('request:start', ({ request }) => void sent.push(`${request.method} ${request.url}`));
-    server.listen({ onUnhandledRequest: 'error' });
-  });
-  afterEach(() => {
-    server.resetHandlers();
-    sent = [];
-  });
-  afterAll(() => server.close());
-
   const client = (validation?: ClientOptions['validation']) =>
     new AssessmentServiceClient({ baseURL: BASE_URL, apiKey, maxRetries: 0, validation });
-  const operation = (id: string): IrOperation => ir.operations.find((each) => each.id === id)!;
   const failureOf = (promise: Promise<unknown>) =>
     promise.then(
       () => undefined,
@@ -105,6 +89,22 @@ export function clientValidationSuite(where: string, apiKey: string): void {
   };
 
   describe(`the client's validation option (${where}), through the MSW handlers`, () => {
+    const server = setupServer(...handlers);
+    /** Requests that reached msw (any handler), to prove a refused call sends nothing. */
+    let sent: string[] = [];
+    let ir: Ir;
+    beforeAll(async () => {
+      ir = buildIr(await loadDocument(path.join(ROOT, 'spec/openapi.yaml')));
+      server.events.on('request:start', ({ request }) => void sent.push(`${request.method} ${request.url}`));
+      server.listen({ onUnhandledRequest: 'error' });
+    });
+    afterEach(() => {
+      server.resetHandlers();
+      sent = [];
+    });
+    afterAll(() => server.close());
+    const operation = (id: string): IrOperation => ir.operations.find((each) => each.id === id)!;
+
     it('Ajv, the oracle, accepts the good values and refuses the bad ones', () => {
       const response = ajvOracle(ir, 'response');
       const success = operation('retrieveSubject').responses.find((each) => each.status === '200')!;
