@@ -201,7 +201,7 @@ function readme(ir: Ir, plan: ClientPlan, options: ClientPluginOptions): string 
     '| `logger` | `console` | Any object with `debug`, `info`, `warn` and `error` (pino, winston, your own). |',
     '| `fetch` | global `fetch` | A fetch implementation (shared by clients made with `withOptions`). |',
     '| `defaultHeaders` | none | Headers sent with every request. |',
-    "| `validation` | off | `{ schemas, responses: true, requests: true }`: check JSON success bodies, and query parameters and JSON request bodies, against Standard Schema validators keyed by `METHOD /path` (the zod plugin's `operationSchemas`). |",
+    "| `validation` | off | `{ schemas, responses: true, requests: true }`: check JSON success bodies, and query parameters and JSON request bodies, against Standard Schema validators keyed by `METHOD /path`, such as the zod plugin's `operationSchemas`. |",
     '',
     'Per call, the last argument takes `{ maxRetries, timeout, idleTimeout, maxRetryWait, signal, idempotencyKey, headers, query, body, accept }`:',
     '`accept` picks a response media type when an operation answers several (the result is typed by it); `headers`, `query` and `body` are escape hatches',
