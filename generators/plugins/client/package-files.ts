@@ -201,6 +201,7 @@ function readme(ir: Ir, plan: ClientPlan, options: ClientPluginOptions): string 
     '| `logger` | `console` | Any object with `debug`, `info`, `warn` and `error` (pino, winston, your own). |',
     '| `fetch` | global `fetch` | A fetch implementation (shared by clients made with `withOptions`). |',
     '| `defaultHeaders` | none | Headers sent with every request. |',
+    "| `validation` | off | `{ schemas, responses: true, requests: true }`: check JSON success bodies, and query parameters and JSON request bodies, against Standard Schema validators keyed by `METHOD /path`, such as the zod plugin's `operationSchemas`. |",
     '',
     'Per call, the last argument takes `{ maxRetries, timeout, idleTimeout, maxRetryWait, signal, idempotencyKey, headers, query, body, accept }`:',
     '`accept` picks a response media type when an operation answers several (the result is typed by it); `headers`, `query` and `body` are escape hatches',
@@ -272,6 +273,9 @@ function readme(ir: Ir, plan: ClientPlan, options: ClientPluginOptions): string 
     'Failures throw a subclass of `APIError` carrying `status`, `code`, `message`, `param`, `requestId` and `headers`:',
     `${statusErrorsText({ RateLimitError: 'with `retryAfter` in seconds' })}, \`APIConnectionError\`,`,
     '`APIConnectionTimeoutError`, `APIUserAbortError`. Every `APIError` has `retryAfterMs`, the wait the server asked for, when it said.',
+    'With the `validation` option, a success body that breaks its schema throws `ResponseValidationError` (`issues`, `operation`, `status`, `body`, `headers`),',
+    'and a call whose query parameters or JSON body break theirs throws `RequestValidationError` (`issues`, `operation`, `part`, `value`) before anything is sent;',
+    'both extend `ValidationError`, a `ClientError` but not an `APIError`. Bodies that are not JSON, streams, path parameters and headers are not checked.',
     '',
     ...(ir.webhooks && ir.webhooks.events.length > 0
       ? [

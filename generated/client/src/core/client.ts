@@ -34,13 +34,14 @@ import {
   type PageTrail,
 } from './pagination.js';
 import {
-  buildBody,
+  bodyPayload,
   buildHeaders,
   buildUrl,
   nextPageUrl,
   withQueryKey,
   type RequestContext,
 } from './request.js';
+import { encodeBody } from './body.js';
 import {
   chooseAccept,
   decodeSuccess,
@@ -52,6 +53,7 @@ import {
 import { backoffDelayMs, MAX_RETRY_AFTER_MS, retryDecision } from './retry.js';
 import { sleep } from './sleep.js';
 import { Attempt, isResponseLike, linkedController, withIdleTimeout } from './transport.js';
+import { Validation } from './validation.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -75,6 +77,8 @@ export class BaseClient {
   readonly #options: ClientOptions;
   readonly #defaultHeaders: Record<string, string>;
   readonly #config: ClientConfig;
+  /** The `validation` option: which messages are checked against the spec's schemas (none by default). */
+  readonly #validation: Validation | undefined;
   /** Jitter source; tests pin it through `_setRandom`. */
   #random: () => number = Math.random;
 
@@ -122,6 +126,7 @@ export class BaseClient {
       : null;
     this.csrfToken = options.csrfToken;
     this.#credentials = options.credentials ?? (config.auth.cookieSession ? 'same-origin' : undefined);
+    this.#validation = options.validation ? new Validation(options.validation) : undefined;
   }
 
   /**
@@ -227,8 +232,35 @@ export class BaseClient {
     );
   }
 
-  /** One call; `pageUrl` (a list's next page, named by the last) replaces the URL built from the parameters. */
+  /** One call, its success body checked against the spec's response schemas when the `validation` option says so. */
   async #send<T>(
+    operation: OperationSpec,
+    pathArgs: unknown[],
+    params: Record<string, unknown>,
+    options: RequestOptions,
+    resumeFrom?: string,
+    pageUrl?: string,
+  ): Promise<WithResponse<T>> {
+    const result = await this.#exchange<T>(operation, pathArgs, params, options, resumeFrom, pageUrl);
+    if (this.#validation?.responses) {
+      const method = operation.method.toUpperCase();
+      const asked = chooseAccept(operation.responses, options.accept);
+      await this.#validation.checkResponse(
+        operation,
+        successMedia(result.response, operation.responses, asked, method),
+        {
+          status: result.status,
+          body: result.data,
+          headers: result.headers,
+          requestId: result.requestId,
+        },
+      );
+    }
+    return result;
+  }
+
+  /** One call on the wire, with its retries; `pageUrl` (a list's next page, named by the last) replaces the URL built from the parameters. */
+  async #exchange<T>(
     operation: OperationSpec,
     pathArgs: unknown[],
     params: Record<string, unknown>,
@@ -250,7 +282,10 @@ export class BaseClient {
     );
     if (resumeFrom !== undefined && operation.resumeHeader)
       headers[operation.resumeHeader.toLowerCase()] = resumeFrom;
-    const encoded = await buildBody(operation, params, options.body);
+    const payload = bodyPayload(operation, params, options.body);
+    // Checked before anything is sent: a refused call opens no connection.
+    if (this.#validation?.requests) await this.#validation.checkRequest(operation, params, payload);
+    const encoded = payload && (await encodeBody(payload.spec, payload.value));
     if (encoded?.contentType) headers['content-type'] = encoded.contentType;
     // A stream body can be sent once: no retries.
     const maxRetries = encoded && !encoded.replayable ? 0 : (options.maxRetries ?? this.maxRetries);

@@ -9,7 +9,7 @@
  * and a next page's URL, kept on the origin of the page that named it.
  */
 import { base64Text } from './base64.js';
-import { chooseBody, encodeBody, type EncodedBody } from './body.js';
+import { chooseBody, encodeBody, type BodySpec, type EncodedBody } from './body.js';
 import { ClientError } from './errors.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { isBrowserLike } from './keys.js';
@@ -116,19 +116,31 @@ export function buildHeaders(
   return headers;
 }
 
+/** A body sent where the operation declares none (the caller's extra fields): JSON. */
+const UNDECLARED_JSON: BodySpec = { mediaType: 'application/json', kind: 'json', mode: 'merged' };
+
+/** The encoded body a call sends, and its Content-Type; undefined when it sends none. */
 export async function buildBody(
   operation: OperationSpec,
   params: Record<string, unknown>,
   extra?: Record<string, unknown>,
 ): Promise<EncodedBody | undefined> {
+  const payload = bodyPayload(operation, params, extra);
+  return payload && encodeBody(payload.spec, payload.value);
+}
+
+/** The body a call sends, before encoding: its media type's spec and the value (with extra fields merged in). */
+export function bodyPayload(
+  operation: OperationSpec,
+  params: Record<string, unknown>,
+  extra?: Record<string, unknown>,
+): { spec: BodySpec; value: unknown } | undefined {
   if (extra && ['GET', 'HEAD'].includes(operation.method.toUpperCase()))
     throw new ClientError(
       `A ${operation.method.toUpperCase()} request has no body: pass extra fields as \`query\`.`,
     );
   if (!operation.bodies || operation.bodies.length === 0)
-    return extra
-      ? { body: JSON.stringify(extra), contentType: 'application/json', replayable: true }
-      : undefined;
+    return extra ? { spec: UNDECLARED_JSON, value: extra } : undefined;
   const spec = chooseBody(
     operation.bodies,
     operation.mediaTypeKey ? params[operation.mediaTypeKey] : undefined,
@@ -155,8 +167,7 @@ export async function buildBody(
       throw new ClientError(`Extra body fields need an object body; this call sends ${spec.mediaType}.`);
     value = { ...(fields as Record<string, unknown>), ...extra };
   }
-  if (value === undefined) return undefined;
-  return encodeBody(spec, value);
+  return value === undefined ? undefined : { spec, value };
 }
 
 /**

@@ -32,8 +32,19 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RequestValidationError,
+  ResponseValidationError,
   UnprocessableEntityError,
+  ValidationError,
+  type ValidationIssue,
 } from './errors.js';
+export {
+  operationKey,
+  type OperationSchemas,
+  type StandardResult,
+  type StandardSchema,
+  type ValidationOptions,
+} from './validation.js';
 export { SecretKeyInBrowserError, type KeyPrefix } from './keys.js';
 export {
   BasePage,

@@ -135,6 +135,81 @@ export class APIUserAbortError extends APIError {
   }
 }
 
+/** One problem a validator found, as the Standard Schema interface reports it (zod 4, valibot, ArkType). */
+export interface ValidationIssue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>;
+}
+
+/** A message or a body the spec's schemas refuse (the client's `validation` option): base of both sides. */
+export class ValidationError extends ClientError {
+  override name = 'ValidationError';
+  /** Every problem the validator found. */
+  readonly issues: readonly ValidationIssue[];
+  /** The operation, as the schema map keys it: `GET /v1/subjects/{subject_id}`. */
+  readonly operation: string;
+  constructor(operation: string, what: string, issues: readonly ValidationIssue[]) {
+    super(`${operation}: ${what}: ${describeIssues(issues)}`);
+    this.operation = operation;
+    this.issues = issues;
+  }
+}
+
+/** The call's parameters or body break the operation's request schemas; thrown before anything is sent. */
+export class RequestValidationError extends ValidationError {
+  override name = 'RequestValidationError';
+  /** Which part was refused: the body or the query parameters. */
+  readonly part: 'body' | 'query';
+  /** The value refused, as the call gave it. */
+  readonly value: unknown;
+  constructor(operation: string, part: 'body' | 'query', value: unknown, issues: readonly ValidationIssue[]) {
+    super(
+      operation,
+      `${part === 'body' ? "the request's body breaks" : "the request's query parameters break"} the schema`,
+      issues,
+    );
+    this.part = part;
+    this.value = value;
+  }
+}
+
+/**
+ * A success response the operation's response schema refuses (or whose status or media type the
+ * spec does not declare). The API answered; the answer breaks the contract, so this is not an
+ * APIError (code that retries or branches on API errors does not see it as one).
+ */
+export class ResponseValidationError extends ValidationError {
+  override name = 'ResponseValidationError';
+  readonly status: number;
+  /** The body as parsed (JSON), kept as received. */
+  readonly body: unknown;
+  readonly headers: Headers;
+  readonly requestId: string | null;
+  constructor(
+    operation: string,
+    response: { status: number; body: unknown; headers: Headers; requestId: string | null },
+    issues: readonly ValidationIssue[],
+  ) {
+    super(operation, `the ${response.status} response breaks the schema`, issues);
+    this.status = response.status;
+    this.body = response.body;
+    this.headers = response.headers;
+    this.requestId = response.requestId;
+  }
+}
+
+/** `data.0.id: Invalid input; metadata: Too big (and 3 more)`: the first issues, each with its path. */
+function describeIssues(issues: readonly ValidationIssue[]): string {
+  const shown = issues.slice(0, 3).map((issue) => {
+    const path = (issue.path ?? [])
+      .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
+      .join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : '';
+  return `${shown.join('; ')}${more}`;
+}
+
 /** Reads code/message/param/request_id from a flat error body or one nested under `error`. */
 function errorFields(body: unknown): {
   code: string | null;

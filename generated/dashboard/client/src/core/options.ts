@@ -8,6 +8,7 @@
 import type { KeyPrefix } from './keys.js';
 import type { Logger, LogLevel } from './logging.js';
 import type { RetryPolicy } from './retry.js';
+import type { ValidationOptions } from './validation.js';
 
 /** What the generator knows about the API, fixed per generated client. */
 export interface ClientConfig {
@@ -60,6 +61,13 @@ export interface ClientOptions {
   csrfToken?: string;
   /** fetch's `credentials` (default `same-origin` for cookie-session APIs, so the browser sends the session cookie). */
   credentials?: RequestCredentials;
+  /**
+   * Check messages against the spec's schemas (off by default): `{ schemas: operationSchemas,
+   * responses: true, requests: true }` with the generated zod module's map. A JSON success body
+   * that breaks its schema raises ResponseValidationError; query parameters or a JSON body
+   * that break theirs raise RequestValidationError before anything is sent.
+   */
+  validation?: ValidationOptions;
 }
 
 export interface RequestOptions {
