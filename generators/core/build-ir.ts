@@ -13,7 +13,12 @@ import { camelCase } from './naming.js';
 import { deref, escapePointerPart, schemaRefName } from './refs.js';
 import { placeSchemas } from './ir-places.js';
 import { collectBody, collectResponses } from './ir-media.js';
-import { collectParameters, parsePathTemplate } from './ir-parameters.js';
+import {
+  collectParameters,
+  parsePathTemplate,
+  refuseIdenticalTemplates,
+  refuseUnsendableKeys,
+} from './ir-parameters.js';
 import { collectServers, operationServers } from './ir-servers.js';
 import { collectPagination } from './ir-pagination.js';
 import { SchemaModel } from './schema-model.js';
@@ -290,6 +295,7 @@ function collectOperations(
         pointer,
         warn,
         unsupported,
+        invalid,
       );
       const responses = collectResponses(document, operation.responses, pointer, warn, unsupported);
       const successStatus =
@@ -311,7 +317,7 @@ function collectOperations(
         deprecated: operation.deprecated === true,
         parameters,
         allParameters,
-        body: collectBody(document, operation.requestBody, pointer, unsupported),
+        body: collectBody(document, operation.requestBody, pointer, unsupported, invalid),
         responses,
         successStatus,
         security: collectSecurity(document, operation, pointer),
@@ -335,6 +341,12 @@ function collectOperations(
       operations.push(irOperation);
     }
   }
+  refuseIdenticalTemplates(
+    operations,
+    (path, method) => `/paths/${escapePointerPart(path)}/${method}`,
+    invalid,
+  );
+  refuseUnsendableKeys(document, operations, invalid);
   return operations;
 }
 

@@ -132,6 +132,7 @@ function mediaOf(
   raw: Json,
   pointer: string,
   unsupported: Report,
+  invalid?: Report,
 ): IrMedia | undefined {
   const media = deref(document, raw) ?? {};
   const at = `${pointer}/content/${escapePointerPart(mediaType)}`;
@@ -140,6 +141,16 @@ function mediaOf(
     return undefined;
   }
   const kind = mediaKind(mediaType);
+  if ((kind === 'multipart' || kind === 'form') && invalid) {
+    // Form data is named fields: a schema that cannot be an object describes no body a client can send.
+    const type = flattenSchema(document, media.schema)?.type;
+    const types = Array.isArray(type) ? type : type === undefined ? ['object'] : [type];
+    if (!types.includes('object'))
+      invalid(
+        `${at}/schema`,
+        `${essence(mediaType)} bodies are named fields, so this schema must describe an object (it is type: ${types.join(', ')})`,
+      );
+  }
   const declaredExamples = examplesOf(media, document, at);
   return {
     mediaType,
@@ -158,10 +169,11 @@ function contentOf(
   content: Json,
   pointer: string,
   unsupported: Report,
+  invalid?: Report,
 ): IrMedia[] {
   const types = preferredOrder(Object.keys(content && typeof content === 'object' ? content : {}));
   return types
-    .map((type) => mediaOf(document, type, content[type], pointer, unsupported))
+    .map((type) => mediaOf(document, type, content[type], pointer, unsupported, invalid))
     .filter((media): media is IrMedia => media !== undefined);
 }
 
@@ -170,10 +182,11 @@ export function collectBody(
   raw: Json,
   pointer: string,
   unsupported: Report,
+  invalid: Report,
 ): IrBody | undefined {
   const { node: body, pointer: at } = locate(document, raw, `${pointer}/requestBody`);
   if (!body) return undefined;
-  const content = contentOf(document, body.content, at, unsupported);
+  const content = contentOf(document, body.content, at, unsupported, invalid);
   const preferred = content[0];
   if (!preferred) return undefined;
   const isJson = preferred.kind === 'json';

@@ -16,7 +16,7 @@ import type {
   PathPart,
 } from './ir.js';
 import { essence, isJsonMediaType, mediaKind } from './media-types.js';
-import { escapePointerPart, locate } from './refs.js';
+import { deref, escapePointerPart, locate } from './refs.js';
 import { valueShape } from './value-shape.js';
 
 // The document is untyped JSON until normalised here.
@@ -94,6 +94,7 @@ export function collectParameters(
   pointer: string,
   warn: Report,
   unsupported: Report,
+  invalid: Report,
 ): { grouped: Record<ParameterLocation, IrParameter[]>; ordered: IrParameter[] } {
   const byKey = new Map<string, IrParameter>();
   const add = (list: Json, where: string) => {
@@ -118,6 +119,15 @@ export function collectParameters(
         );
         return;
       }
+      if ((param.in === 'header' || param.in === 'cookie') && !HTTP_TOKEN.test(param.name)) {
+        invalid(
+          `${at}/name`,
+          `${param.in} name "${param.name}" is not an HTTP token (RFC 9110: letters, digits and !#$%&'*+-.^_\`|~), so no client can send it`,
+        );
+        return;
+      }
+      const wrongDefault = defaultProblem(deref(document, param.schema));
+      if (wrongDefault) invalid(`${at}/schema/default`, `the default of "${param.name}" ${wrongDefault}`);
       const built = buildParameter(document, param, paramPointer, at, warn, unsupported);
       if (built) byKey.set(`${param.in}:${param.name}`, built);
     });
@@ -127,6 +137,38 @@ export function collectParameters(
   const grouped: Record<ParameterLocation, IrParameter[]> = { path: [], query: [], header: [], cookie: [] };
   for (const param of byKey.values()) grouped[param.in].push(param);
   return { grouped, ordered: [...byKey.values()] };
+}
+
+/** A header or cookie name as RFC 9110 allows it (a `token`). */
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * Why a parameter schema's `default` is not a value of its own schema (the wrong JSON type, or
+ * not among its `enum`), or undefined. A server applies the default to every request that leaves
+ * the parameter out, so one its schema refuses breaks each of them (ritekit's boolean `"1"`).
+ */
+function defaultProblem(schema: Json): string | undefined {
+  if (!schema || typeof schema !== 'object' || !('default' in schema)) return undefined;
+  const value = schema.default;
+  const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const fits = (type: string) =>
+    type === 'integer'
+      ? Number.isInteger(value)
+      : type === 'number'
+        ? typeof value === 'number'
+        : type === 'array'
+          ? Array.isArray(value)
+          : type === 'object'
+            ? value !== null && typeof value === 'object' && !Array.isArray(value)
+            : type === 'null'
+              ? value === null
+              : typeof value === type;
+  if (types.length > 0 && !types.some(fits))
+    return `is ${JSON.stringify(value)}, which is not of its schema's type (${types.join(', ')})`;
+  if (Array.isArray(schema.enum) && !schema.enum.some((member: unknown) => member === value))
+    if (value === null || typeof value !== 'object')
+      return `is ${JSON.stringify(value)}, which is not one of its schema's enum values`;
+  return undefined;
 }
 
 /** `pointer`: where the operation lists it (for messages); `at`: where the Parameter Object is written. */
@@ -233,4 +275,54 @@ function templateMatch(template: string): IrPathTemplate['match'] {
     name: decodeURIComponent(name),
     value: decodeURIComponent(value),
   };
+}
+
+/**
+ * Two operations of one method on path templates that differ only in their parameters' names
+ * (`/es/{pageName}.json` and `/es/{stateName}.json`): OAS calls such templates identical and
+ * invalid, and no server can tell which one a request is for. Each pair is a spec defect at the
+ * second operation, naming the first.
+ */
+export function refuseIdenticalTemplates(
+  operations: Array<{ method: string; path: string; template: IrPathTemplate }>,
+  pointerOf: (path: string, method: string) => string,
+  invalid: (pointer: string, message: string) => void,
+): void {
+  const seen = new Map<string, string>();
+  for (const operation of operations) {
+    const { template } = operation;
+    const shape = template.parts.map((part) => ('param' in part ? '{}' : part.literal)).join('');
+    const match = template.match ? `${template.match.in}:${template.match.name}=${template.match.value}` : '';
+    const key = `${operation.method} ${shape} ${match}`;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, operation.path);
+    else
+      invalid(
+        pointerOf(operation.path, operation.method),
+        `${operation.method.toUpperCase()} "${operation.path}" and "${first}" differ only in their parameters' names: OpenAPI calls such templates identical and invalid, and a server cannot tell which operation a request is for`,
+      );
+  }
+}
+
+/**
+ * An apiKey scheme the operations use whose header or cookie name is not an HTTP token
+ * (rapidapi's "ADVICEment API Key"): no client can send it, so it is the spec's defect.
+ */
+export function refuseUnsendableKeys(
+  document: OpenApiDocument,
+  operations: Array<{ security: { alternatives: Array<Array<{ scheme: string }>> } }>,
+  invalid: (pointer: string, message: string) => void,
+): void {
+  const used = new Set(
+    operations.flatMap((op) => op.security.alternatives.flat().map((each) => each.scheme)),
+  );
+  for (const name of used) {
+    const scheme = deref(document, document.components?.securitySchemes?.[name]);
+    if (scheme?.type !== 'apiKey' || (scheme.in !== 'header' && scheme.in !== 'cookie')) continue;
+    if (typeof scheme.name === 'string' && !HTTP_TOKEN.test(scheme.name))
+      invalid(
+        `/components/securitySchemes/${escapePointerPart(name)}/name`,
+        `the ${scheme.in} name "${scheme.name}" of the apiKey scheme ${name} is not an HTTP token (RFC 9110), so no client can send it`,
+      );
+  }
 }

@@ -1,0 +1,155 @@
+/**
+ * Spec defects found by the corpus sweep (issue 43), refused at generation with the file and the
+ * pointer instead of failing later in the stubs or the SDKs:
+ * - path templates that differ only in their parameters' names (healthcare.gov's
+ *   `/es/{pageName}{mediaTypeExtension}` and `/es/{stateName}{mediaTypeExtension}`, which stopped
+ *   the stubs from starting): OAS calls them identical and invalid. Two such operations of one
+ *   method are refused; different methods on them still route;
+ * - a form or multipart request body whose schema cannot be an object (libretranslate's
+ *   `type: string`): both SDKs sent fields, the stubs wanted a string;
+ * - a parameter default its own schema refuses (ritekit's boolean `"1"`): the stubs applied it
+ *   and refused every request that left the parameter out;
+ * - a header or cookie name that is not an HTTP token, as a parameter or an apiKey scheme
+ *   (rapidapi's "ADVICEment API Key"): neither SDK could send it.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildIr } from '../../../../generators/core/build-ir.js';
+import { loadDocument } from '../../../../generators/core/load.js';
+
+async function irOfDocument(document: object) {
+  const spec = path.join(mkdtempSync(path.join(tmpdir(), 'spec-defects-')), 'spec.json');
+  writeFileSync(
+    spec,
+    JSON.stringify({ openapi: '3.1.0', info: { title: 'Defects', version: '1' }, ...document }),
+  );
+  return { spec, ir: () => loadDocument(spec).then((loaded) => buildIr(loaded)) };
+}
+
+/** One GET or other method per template, its path parameters declared. */
+function irOf(paths: Record<string, string>) {
+  const operation = (template: string) => ({
+    responses: { '200': { description: 'ok' } },
+    parameters: [...template.matchAll(/\{([^}]+)\}/g)].map((found) => ({
+      name: found[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })),
+  });
+  return irOfDocument({
+    paths: Object.fromEntries(
+      Object.entries(paths).map(([template, method]) => [template, { [method]: operation(template) }]),
+    ),
+  });
+}
+
+describe('identical path templates', () => {
+  it('are refused for one method, with the file and the second operation’s pointer', async () => {
+    const { spec, ir } = await irOf({
+      '/es/{pageName}{ext}': 'get',
+      '/es/{stateName}{ext}': 'get',
+    });
+    await expect(ir()).rejects.toThrow(`${spec}:1:`);
+    await expect(ir()).rejects.toThrow(
+      /GET "\/es\/\{stateName\}\{ext\}" and "\/es\/\{pageName\}\{ext\}" differ only in their parameters' names.*\(at #\/paths\/~1es~1\{stateName\}\{ext\}\/get\)/,
+    );
+  });
+
+  it('are taken for different methods, and templates that differ in text are not identical', async () => {
+    const { ir } = await irOf({
+      '/pets/{petId}': 'get',
+      '/pets/{name}': 'delete',
+      '/files/{name}.json': 'get',
+      '/files/{name}': 'get',
+    });
+    expect((await ir()).operations).toHaveLength(4);
+  });
+});
+
+describe('form and multipart request bodies', () => {
+  const withBody = (mediaType: string, schema: object) =>
+    irOfDocument({
+      paths: {
+        '/detect': {
+          post: {
+            requestBody: { content: { [mediaType]: { schema } } },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    });
+
+  it.each(['application/x-www-form-urlencoded', 'multipart/form-data'])(
+    'are refused in %s when the schema cannot be an object, with its pointer',
+    async (mediaType) => {
+      const { ir } = await withBody(mediaType, { type: 'string' });
+      await expect(ir()).rejects.toThrow(
+        `${mediaType} bodies are named fields, so this schema must describe an object (it is type: string) (at #/paths/~1detect/post/requestBody/content/${mediaType.replace('/', '~1')}/schema)`,
+      );
+    },
+  );
+
+  it('are taken when the schema is an object, or says no type', async () => {
+    for (const schema of [{ type: 'object', properties: { q: { type: 'string' } } }, {}]) {
+      const { ir } = await withBody('multipart/form-data', schema);
+      expect((await ir()).operations[0].body?.content[0].kind).toBe('multipart');
+    }
+  });
+});
+
+describe('parameters', () => {
+  const withParameter = (parameter: object, extra: object = {}) =>
+    irOfDocument({
+      paths: {
+        '/trending': { get: { parameters: [parameter], responses: { '200': { description: 'ok' } } } },
+      },
+      ...extra,
+    });
+
+  it.each([
+    [{ type: 'boolean', default: '1' }, 'is "1", which is not of its schema\'s type (boolean)'],
+    [{ type: 'integer', default: 2.5 }, "is 2.5, which is not of its schema's type (integer)"],
+    [
+      { type: 'string', enum: ['a', 'b'], default: 'c' },
+      'is "c", which is not one of its schema\'s enum values',
+    ],
+  ])('are refused when the default does not fit the schema: %j', async (schema, why) => {
+    const { ir } = await withParameter({ name: 'green', in: 'query', schema });
+    await expect(ir()).rejects.toThrow(
+      `the default of "green" ${why} (at #/paths/~1trending/get/parameters/0/schema/default)`,
+    );
+  });
+
+  it('are taken when the default fits (a type list, a number for a number)', async () => {
+    for (const schema of [
+      { type: ['boolean', 'null'], default: null },
+      { type: 'number', default: 1 },
+      { enum: ['a'], default: 'a' },
+    ]) {
+      const { ir } = await withParameter({ name: 'green', in: 'query', schema });
+      expect((await ir()).operations).toHaveLength(1);
+    }
+  });
+
+  it('are refused when a header name is not an HTTP token, as a parameter or an apiKey scheme', async () => {
+    const asParameter = await withParameter({ name: 'api key', in: 'header', schema: { type: 'string' } });
+    await expect(asParameter.ir()).rejects.toThrow(
+      /header name "api key" is not an HTTP token.*\(at #\/paths\/~1trending\/get\/parameters\/0\/name\)/,
+    );
+    const asScheme = await withParameter(
+      { name: 'q', in: 'query', schema: { type: 'string' } },
+      {
+        components: {
+          securitySchemes: { Key: { type: 'apiKey', in: 'header', name: 'ADVICEment API Key' } },
+        },
+        security: [{ Key: [] }],
+      },
+    );
+    await expect(asScheme.ir()).rejects.toThrow(
+      'the header name "ADVICEment API Key" of the apiKey scheme Key is not an HTTP token (RFC 9110), so no client can send it (at #/components/securitySchemes/Key/name)',
+    );
+  });
+});
