@@ -12,6 +12,8 @@ interface MockResponse {
   stream?: { format: 'sse' | 'ndjson'; dataIsJson: boolean; itemSchema?: unknown };
   example?: unknown;
   schema?: unknown;
+  /** The headers the response requires, with the schema each value is drawn from. */
+  headers?: Record<string, unknown>;
 }
 
 interface OperationMocks {
@@ -22,6 +24,28 @@ interface OperationMocks {
   match?: { in: 'query' | 'header'; name: string; value: string };
   /** By declared status: `200`, `4XX`, `default`. */
   responses: Record<string, MockResponse>;
+}
+
+/** Headers every answer carries (the spec digest, when the spec names its header). */
+const ALWAYS: Record<string, string> = {"X-Spec-Digest":"sha256:a93d7a2d02757b1cd481baca88e4fc7240eaa046535b60d560521ab718c2f9d2"};
+
+/** A header value drawn from its schema, written as the simple style writes it (arrays comma-separated). */
+function headerText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(headerText).join(',');
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, item]) => `${key},${headerText(item)}`)
+      .join(',');
+  return String(value);
+}
+
+/** The headers of an answer: those every answer carries, the response's required ones (mock data) and its Content-Type. */
+function headersOf(response: MockResponse, seed: number, contentType?: string): Record<string, string> {
+  const headers: Record<string, string> = { ...ALWAYS };
+  for (const [name, schema] of Object.entries(response.headers ?? {}))
+    headers[name] = headerText(mockValue(schema, { seed, side: 'response' }));
+  if (contentType) headers['Content-Type'] = contentType;
+  return headers;
 }
 
 /** Options every handler takes: the status, a body of one's own, the seed of mock data, the origin. */
@@ -79,11 +103,12 @@ function answer(
         : response.schema !== undefined
           ? mockValue(response.schema, { seed: options.seed ?? 1, side: 'response' })
           : undefined;
+  const seed = options.seed ?? 1;
   if (body === undefined || !response.contentType || status === 204 || status === 304)
-    return new HttpResponse(null, { status });
+    return new HttpResponse(null, { status, headers: headersOf(response, seed) });
   const text =
     typeof body === 'string' && !/[/+]json\b/.test(response.contentType) ? body : JSON.stringify(body);
-  return new HttpResponse(text, { status, headers: { 'Content-Type': response.contentType } });
+  return new HttpResponse(text, { status, headers: headersOf(response, seed, response.contentType) });
 }
 
 /** How many items a mocked stream sends. */
@@ -114,7 +139,7 @@ function streamed(response: MockResponse, status: number, options: HandlerOption
       controller.close();
     },
   });
-  return new HttpResponse(body, { status, headers: { 'Content-Type': response.contentType! } });
+  return new HttpResponse(body, { status, headers: headersOf(response, seed, response.contentType) });
 }
 
 /** The URL a handler matches: its path after the origin (any, unless `baseURL` names one). */
@@ -131,6 +156,23 @@ const getHealthMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "status": "ok",
         "spec_digest": "sha256:5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef"
@@ -141,6 +183,23 @@ const getHealthMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -154,6 +213,23 @@ const getHealthMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -182,6 +258,23 @@ const listSubjectsMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "list",
         "data": [
@@ -215,6 +308,23 @@ const listSubjectsMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -228,6 +338,23 @@ const listSubjectsMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -241,6 +368,23 @@ const listSubjectsMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -254,6 +398,29 @@ const listSubjectsMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 3600
+        },
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -267,6 +434,23 @@ const listSubjectsMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -295,6 +479,23 @@ const createSubjectMocks: OperationMocks = {
   "responses": {
     "201": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "id": "subj_4f9a1c2b7d8e0a3b5c6d7e8f",
         "object": "subject",
@@ -319,6 +520,23 @@ const createSubjectMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -332,6 +550,23 @@ const createSubjectMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -345,6 +580,23 @@ const createSubjectMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -358,6 +610,23 @@ const createSubjectMocks: OperationMocks = {
     },
     "409": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "idempotency_conflict",
@@ -371,6 +640,23 @@ const createSubjectMocks: OperationMocks = {
     },
     "413": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "payload_too_large",
@@ -384,6 +670,23 @@ const createSubjectMocks: OperationMocks = {
     },
     "415": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unsupported_media_type",
@@ -397,6 +700,29 @@ const createSubjectMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 3600
+        },
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -410,6 +736,23 @@ const createSubjectMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -438,6 +781,23 @@ const retrieveSubjectMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "id": "subj_4f9a1c2b7d8e0a3b5c6d7e8f",
         "object": "subject",
@@ -462,6 +822,23 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -475,6 +852,23 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -488,6 +882,23 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -501,6 +912,23 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -514,6 +942,29 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 3600
+        },
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -527,6 +978,23 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -555,6 +1023,23 @@ const deleteSubjectMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "id": "subj_4f9a1c2b7d8e0a3b5c6d7e8f",
         "object": "subject",
@@ -580,6 +1065,23 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -593,6 +1095,23 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -606,6 +1125,23 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -619,6 +1155,23 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -632,6 +1185,29 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 3600
+        },
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -645,6 +1221,23 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -673,6 +1266,23 @@ const listAssessmentsMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "list",
         "data": [
@@ -714,6 +1324,23 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -727,6 +1354,23 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -740,6 +1384,23 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -753,6 +1414,23 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -766,6 +1444,29 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 3600
+        },
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -779,6 +1480,23 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -807,6 +1525,23 @@ const createAssessmentMocks: OperationMocks = {
   "responses": {
     "201": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "id": "asmt_9b8c7d6e5f4a3b2c1d0e9f8a",
         "object": "assessment",
@@ -839,6 +1574,23 @@ const createAssessmentMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -852,6 +1604,23 @@ const createAssessmentMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -865,6 +1634,23 @@ const createAssessmentMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -878,6 +1664,23 @@ const createAssessmentMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -891,6 +1694,23 @@ const createAssessmentMocks: OperationMocks = {
     },
     "409": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "idempotency_conflict",
@@ -904,6 +1724,23 @@ const createAssessmentMocks: OperationMocks = {
     },
     "413": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "payload_too_large",
@@ -917,6 +1754,23 @@ const createAssessmentMocks: OperationMocks = {
     },
     "415": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unsupported_media_type",
@@ -930,6 +1784,29 @@ const createAssessmentMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 3600
+        },
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -943,6 +1820,23 @@ const createAssessmentMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -971,6 +1865,23 @@ const retrieveAssessmentMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "id": "asmt_9b8c7d6e5f4a3b2c1d0e9f8a",
         "object": "assessment",
@@ -1003,6 +1914,23 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -1016,6 +1944,23 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -1029,6 +1974,23 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -1042,6 +2004,23 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -1055,6 +2034,29 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 3600
+        },
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -1068,6 +2070,23 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -1096,6 +2115,23 @@ const submitAssessmentMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "id": "asmt_9b8c7d6e5f4a3b2c1d0e9f8a",
         "object": "assessment",
@@ -1128,6 +2164,23 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -1141,6 +2194,23 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -1154,6 +2224,23 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -1167,6 +2254,23 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -1180,6 +2284,23 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "409": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_state_transition",
@@ -1193,6 +2314,23 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "413": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "payload_too_large",
@@ -1206,6 +2344,23 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "415": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unsupported_media_type",
@@ -1219,6 +2374,29 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 1,
+          "maximum": 3600
+        },
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -1232,6 +2410,23 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-RateLimit-Remaining": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 1000000
+        },
+        "X-Request-Id": {
+          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",

@@ -21,6 +21,8 @@ interface MockResponse {
   stream?: { format: 'sse' | 'ndjson'; dataIsJson: boolean; itemSchema?: unknown };
   example?: unknown;
   schema?: unknown;
+  /** The headers the response requires, with the schema each value is drawn from. */
+  headers?: Record<string, unknown>;
 }
 
 interface OperationMocks {
@@ -31,6 +33,28 @@ interface OperationMocks {
   match?: { in: 'query' | 'header'; name: string; value: string };
   /** By declared status: \`200\`, \`4XX\`, \`default\`. */
   responses: Record<string, MockResponse>;
+}
+
+/** Headers every answer carries (the spec digest, when the spec names its header). */
+const ALWAYS: Record<string, string> = SPEC_HEADERS;
+
+/** A header value drawn from its schema, written as the simple style writes it (arrays comma-separated). */
+function headerText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(headerText).join(',');
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, item]) => \`\${key},\${headerText(item)}\`)
+      .join(',');
+  return String(value);
+}
+
+/** The headers of an answer: those every answer carries, the response's required ones (mock data) and its Content-Type. */
+function headersOf(response: MockResponse, seed: number, contentType?: string): Record<string, string> {
+  const headers: Record<string, string> = { ...ALWAYS };
+  for (const [name, schema] of Object.entries(response.headers ?? {}))
+    headers[name] = headerText(mockValue(schema, { seed, side: 'response' }));
+  if (contentType) headers['Content-Type'] = contentType;
+  return headers;
 }
 
 /** Options every handler takes: the status, a body of one's own, the seed of mock data, the origin. */
@@ -88,11 +112,12 @@ function answer(
         : response.schema !== undefined
           ? mockValue(response.schema, { seed: options.seed ?? 1, side: 'response' })
           : undefined;
+  const seed = options.seed ?? 1;
   if (body === undefined || !response.contentType || status === 204 || status === 304)
-    return new HttpResponse(null, { status });
+    return new HttpResponse(null, { status, headers: headersOf(response, seed) });
   const text =
     typeof body === 'string' && !/[/+]json\\b/.test(response.contentType) ? body : JSON.stringify(body);
-  return new HttpResponse(text, { status, headers: { 'Content-Type': response.contentType } });
+  return new HttpResponse(text, { status, headers: headersOf(response, seed, response.contentType) });
 }
 
 /** How many items a mocked stream sends. */
@@ -123,7 +148,7 @@ function streamed(response: MockResponse, status: number, options: HandlerOption
       controller.close();
     },
   });
-  return new HttpResponse(body, { status, headers: { 'Content-Type': response.contentType! } });
+  return new HttpResponse(body, { status, headers: headersOf(response, seed, response.contentType) });
 }
 
 /** The URL a handler matches: its path after the origin (any, unless \`baseURL\` names one). */
@@ -183,9 +208,17 @@ function mockResponse(ir: Ir, response: IrResponse): Record<string, unknown> {
           : {}),
       }
     : undefined;
+  const required = response.headers.filter((header) => header.required);
   return {
     ...(response.contentType ? { contentType: response.contentType } : {}),
     ...(stream ? { stream } : {}),
+    ...(required.length > 0
+      ? {
+          headers: Object.fromEntries(
+            required.map((header) => [header.name, standaloneSchema(header.schema, ir)]),
+          ),
+        }
+      : {}),
     ...(response.examples.length > 0 ? { example: response.examples[0] } : {}),
     ...(response.schema !== undefined && response.contentType
       ? { schema: standaloneSchema(response.schema, ir) }
@@ -201,7 +234,10 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
     ...(types.length > 0
       ? [`import type { ${[...new Set(types)].sort().join(', ')} } from '../client/src/index.js';`]
       : []),
-    RUNTIME,
+    RUNTIME.replace(
+      'SPEC_HEADERS',
+      JSON.stringify(ir.conventions.specDigestHeader ? { [ir.conventions.specDigestHeader]: ir.digest } : {}),
+    ),
   ];
   const names: string[] = [];
   for (const operationPlan of plan.operations) {
