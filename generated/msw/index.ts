@@ -12,8 +12,8 @@ interface MockResponse {
   stream?: { format: 'sse' | 'ndjson'; dataIsJson: boolean; itemSchema?: unknown };
   example?: unknown;
   schema?: unknown;
-  /** The headers the response requires, with the schema each value is drawn from. */
-  headers?: Record<string, unknown>;
+  /** The headers the response requires: the spec's example, else the schema a value is drawn from. */
+  headers?: Record<string, { example?: unknown; schema?: unknown }>;
 }
 
 interface OperationMocks {
@@ -42,8 +42,10 @@ function headerText(value: unknown): string {
 /** The headers of an answer: those every answer carries, the response's required ones (mock data) and its Content-Type. */
 function headersOf(response: MockResponse, seed: number, contentType?: string): Record<string, string> {
   const headers: Record<string, string> = { ...ALWAYS };
-  for (const [name, schema] of Object.entries(response.headers ?? {}))
-    headers[name] = headerText(mockValue(schema, { seed, side: 'response' }));
+  for (const [name, header] of Object.entries(response.headers ?? {}))
+    headers[name] = headerText(
+      header.example !== undefined ? header.example : mockValue(header.schema, { seed, side: 'response' }),
+    );
   if (contentType) headers['Content-Type'] = contentType;
   return headers;
 }
@@ -158,19 +160,13 @@ const getHealthMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -185,19 +181,13 @@ const getHealthMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -215,19 +205,13 @@ const getHealthMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -260,19 +244,13 @@ const listSubjectsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -310,19 +288,13 @@ const listSubjectsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -340,19 +312,13 @@ const listSubjectsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -370,19 +336,13 @@ const listSubjectsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -400,25 +360,16 @@ const listSubjectsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "Retry-After": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 1,
-          "maximum": 3600
+          "example": 12
         },
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -436,19 +387,13 @@ const listSubjectsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -481,19 +426,13 @@ const createSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -522,19 +461,13 @@ const createSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -552,19 +485,13 @@ const createSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -582,19 +509,13 @@ const createSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -612,19 +533,13 @@ const createSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -642,19 +557,13 @@ const createSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -672,19 +581,13 @@ const createSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -702,25 +605,16 @@ const createSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "Retry-After": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 1,
-          "maximum": 3600
+          "example": 12
         },
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -738,19 +632,13 @@ const createSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -783,19 +671,13 @@ const retrieveSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -824,19 +706,13 @@ const retrieveSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -854,19 +730,13 @@ const retrieveSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -884,19 +754,13 @@ const retrieveSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -914,19 +778,13 @@ const retrieveSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -944,25 +802,16 @@ const retrieveSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "Retry-After": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 1,
-          "maximum": 3600
+          "example": 12
         },
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -980,19 +829,13 @@ const retrieveSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1025,19 +868,13 @@ const deleteSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1067,19 +904,13 @@ const deleteSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1097,19 +928,13 @@ const deleteSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1127,19 +952,13 @@ const deleteSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1157,19 +976,13 @@ const deleteSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1187,25 +1000,16 @@ const deleteSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "Retry-After": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 1,
-          "maximum": 3600
+          "example": 12
         },
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1223,19 +1027,13 @@ const deleteSubjectMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1268,19 +1066,13 @@ const listAssessmentsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1326,19 +1118,13 @@ const listAssessmentsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1356,19 +1142,13 @@ const listAssessmentsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1386,19 +1166,13 @@ const listAssessmentsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1416,19 +1190,13 @@ const listAssessmentsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1446,25 +1214,16 @@ const listAssessmentsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "Retry-After": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 1,
-          "maximum": 3600
+          "example": 12
         },
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1482,19 +1241,13 @@ const listAssessmentsMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1527,19 +1280,13 @@ const createAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1576,19 +1323,13 @@ const createAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1606,19 +1347,13 @@ const createAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1636,19 +1371,13 @@ const createAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1666,19 +1395,13 @@ const createAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1696,19 +1419,13 @@ const createAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1726,19 +1443,13 @@ const createAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1756,19 +1467,13 @@ const createAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1786,25 +1491,16 @@ const createAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "Retry-After": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 1,
-          "maximum": 3600
+          "example": 12
         },
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1822,19 +1518,13 @@ const createAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1867,19 +1557,13 @@ const retrieveAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1916,19 +1600,13 @@ const retrieveAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1946,19 +1624,13 @@ const retrieveAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -1976,19 +1648,13 @@ const retrieveAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2006,19 +1672,13 @@ const retrieveAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2036,25 +1696,16 @@ const retrieveAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "Retry-After": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 1,
-          "maximum": 3600
+          "example": 12
         },
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2072,19 +1723,13 @@ const retrieveAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2117,19 +1762,13 @@ const submitAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2166,19 +1805,13 @@ const submitAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2196,19 +1829,13 @@ const submitAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2226,19 +1853,13 @@ const submitAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2256,19 +1877,13 @@ const submitAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2286,19 +1901,13 @@ const submitAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2316,19 +1925,13 @@ const submitAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2346,19 +1949,13 @@ const submitAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2376,25 +1973,16 @@ const submitAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "Retry-After": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 1,
-          "maximum": 3600
+          "example": 12
         },
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {
@@ -2412,19 +2000,13 @@ const submitAssessmentMocks: OperationMocks = {
       "contentType": "application/json",
       "headers": {
         "X-RateLimit-Limit": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 60
         },
         "X-RateLimit-Remaining": {
-          "type": "integer",
-          "format": "int32",
-          "minimum": 0,
-          "maximum": 1000000
+          "example": 59
         },
         "X-Request-Id": {
-          "$ref": "spec-a93d7a2d0275.json#/components/schemas/RequestId"
+          "example": "req_7Hq2ZkL9mW3xN5pR"
         }
       },
       "example": {

@@ -21,8 +21,8 @@ interface MockResponse {
   stream?: { format: 'sse' | 'ndjson'; dataIsJson: boolean; itemSchema?: unknown };
   example?: unknown;
   schema?: unknown;
-  /** The headers the response requires, with the schema each value is drawn from. */
-  headers?: Record<string, unknown>;
+  /** The headers the response requires: the spec's example, else the schema a value is drawn from. */
+  headers?: Record<string, { example?: unknown; schema?: unknown }>;
 }
 
 interface OperationMocks {
@@ -51,8 +51,10 @@ function headerText(value: unknown): string {
 /** The headers of an answer: those every answer carries, the response's required ones (mock data) and its Content-Type. */
 function headersOf(response: MockResponse, seed: number, contentType?: string): Record<string, string> {
   const headers: Record<string, string> = { ...ALWAYS };
-  for (const [name, schema] of Object.entries(response.headers ?? {}))
-    headers[name] = headerText(mockValue(schema, { seed, side: 'response' }));
+  for (const [name, header] of Object.entries(response.headers ?? {}))
+    headers[name] = headerText(
+      header.example !== undefined ? header.example : mockValue(header.schema, { seed, side: 'response' }),
+    );
   if (contentType) headers['Content-Type'] = contentType;
   return headers;
 }
@@ -215,7 +217,12 @@ function mockResponse(ir: Ir, response: IrResponse): Record<string, unknown> {
     ...(required.length > 0
       ? {
           headers: Object.fromEntries(
-            required.map((header) => [header.name, standaloneSchema(header.schema, ir)]),
+            required.map((header) => [
+              header.name,
+              header.example !== undefined
+                ? { example: header.example }
+                : { schema: standaloneSchema(header.schema, ir) },
+            ]),
           ),
         }
       : {}),
