@@ -12,6 +12,8 @@ interface MockResponse {
   stream?: { format: 'sse' | 'ndjson'; dataIsJson: boolean; itemSchema?: unknown };
   example?: unknown;
   schema?: unknown;
+  /** A binary body (an image, a PDF, octet-stream): answered with real bytes within these lengths. */
+  binary?: { minLength?: number; maxLength?: number };
   /** The headers the response requires: the spec's example, else the schema a value is drawn from. */
   headers?: Record<string, { example?: unknown; schema?: unknown }>;
 }
@@ -106,11 +108,59 @@ function answer(
           ? mockValue(response.schema, { seed: options.seed ?? 1, side: 'response' })
           : undefined;
   const seed = options.seed ?? 1;
+  if (response.binary && response.contentType && options.body === undefined && status !== 204 && status !== 304)
+    return new HttpResponse(bytesFor(response.contentType, seed, response.binary), {
+      status,
+      headers: headersOf(response, seed, response.contentType),
+    });
   if (body === undefined || !response.contentType || status === 204 || status === 304)
     return new HttpResponse(null, { status, headers: headersOf(response, seed) });
   const text =
     typeof body === 'string' && !/[/+]json\b/.test(response.contentType) ? body : JSON.stringify(body);
   return new HttpResponse(text, { status, headers: headersOf(response, seed, response.contentType) });
+}
+
+/** The smallest valid file of each media type (a 1×1 white image, a one-page PDF), base64. */
+const FILES: Record<string, string> = {
+  'image/png': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+  'image/gif': 'R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=',
+  'image/jpeg':
+    '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQH/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAAP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AP//Z',
+  'application/pdf':
+    'JVBERi0xLjQKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCjIgMCBvYmoKPDwgL1R5cGUgL1BhZ2VzIC9LaWRzIFszIDAgUl0gL0NvdW50IDEgPj4KZW5kb2JqCjMgMCBvYmoKPDwgL1R5cGUgL1BhZ2UgL1BhcmVudCAyIDAgUiAvTWVkaWFCb3ggWzAgMCA3MiA3Ml0gPj4KZW5kb2JqCnhyZWYKMCA0CjAwMDAwMDAwMDAgNjU1MzUgZiAKMDAwMDAwMDAwOSAwMDAwMCBuIAowMDAwMDAwMDU4IDAwMDAwIG4gCjAwMDAwMDAxMTUgMDAwMDAgbiAKdHJhaWxlcgo8PCAvU2l6ZSA0IC9Sb290IDEgMCBSID4+CnN0YXJ0eHJlZgoxODQKJSVFT0YK',
+};
+
+/** How many random bytes an octet-stream (or another binary type without a file above) gets, within its bounds. */
+const BINARY_LENGTH = 64;
+
+/**
+ * The bytes of a binary answer: the file of its media type (`image/*` a PNG), padded with zeros
+ * after its end to `minLength` (decoders stop at the end marker); else, or when the file is longer
+ * than `maxLength`, seeded random bytes of a length within the bounds.
+ */
+function bytesFor(contentType: string, seed: number, bounds: { minLength?: number; maxLength?: number }): Uint8Array {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const file = FILES[type === 'image/jpg' ? 'image/jpeg' : type === 'image/*' ? 'image/png' : type];
+  const min = bounds.minLength ?? 0;
+  const max = bounds.maxLength ?? Number.MAX_SAFE_INTEGER;
+  if (file !== undefined) {
+    const decoded = Uint8Array.from(atob(file), (char) => char.charCodeAt(0));
+    if (decoded.length <= max) {
+      const out = new Uint8Array(Math.max(decoded.length, min));
+      out.set(decoded);
+      return out;
+    }
+  }
+  const out = new Uint8Array(Math.min(Math.max(BINARY_LENGTH, min), max));
+  // mulberry32: the same seed, the same bytes.
+  let state = seed >>> 0;
+  for (let index = 0; index < out.length; index += 1) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    out[index] = ((mixed ^ (mixed >>> 14)) >>> 0) & 0xff;
+  }
+  return out;
 }
 
 /** How many items a mocked stream sends. */

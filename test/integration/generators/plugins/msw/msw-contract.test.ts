@@ -102,7 +102,7 @@ describe('the generated contract suites against the MSW handlers', () => {
       const known = report.findings.filter((finding) => finding.class === 'suite').length > 0;
       if (!known) expect(run.code, run.output.slice(-3000)).toBe(0);
       // Checks ran: the positive case of at least one operation (a spec without paths has none).
-      if (cases.operations.length)
+      if (cases.operations.length && !known)
         expect(run.output).toMatch(/✓ .*a request from the examples gets a documented success/);
     });
 });
