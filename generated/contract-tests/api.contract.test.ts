@@ -35,8 +35,8 @@ describe('getHealth: GET /v1/health', () => {
 
 describe('listSubjects: GET /v1/nature/subjects', () => {
   check('a request from the examples gets a documented success, a conforming body and the required headers', 'listSubjects', undefined, () => checks.positive('listSubjects'));
-  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', 'listSubjects', undefined, () => checks.negative('listSubjects', 0));
-  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', 'listSubjects', undefined, () => checks.negative('listSubjects', 1));
+  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', 'listSubjects', checks.notApplicable('validation'), () => checks.negative('listSubjects', 0));
+  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', 'listSubjects', checks.notApplicable('validation'), () => checks.negative('listSubjects', 1));
   check('invalid: ending_before together with starting_after gets a documented 4xx in the error format', 'listSubjects', checks.notApplicable('semantic'), () => checks.negative('listSubjects', 2));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'listSubjects', undefined, () => checks.property('listSubjects'));
   check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listSubjects', undefined, () => checks.coverage('listSubjects'));
@@ -48,17 +48,17 @@ describe('listSubjects: GET /v1/nature/subjects', () => {
 
 describe('createSubject: POST /v1/nature/subjects', () => {
   check('a request from the examples gets a documented success, a conforming body and the required headers', 'createSubject', undefined, () => checks.positive('createSubject'));
-  check('invalid: missing required property consent_artifact gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 0));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 1));
-  check('invalid: wrong type for consent_artifact gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 2));
-  check('invalid: missing required property consent_artifact.consent_text_version gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 3));
-  check('invalid: missing required property consent_artifact.consented_at gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 4));
-  check('invalid: missing required property consent_artifact.ui_snapshot_hash gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 5));
-  check('invalid: unknown property consent_artifact.unexpected_field gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 6));
-  check('invalid: wrong type for consent_artifact.consent_text_version gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 7));
-  check('invalid: consent_artifact.consent_text_version not matching its pattern gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 8));
-  check('invalid: consent_artifact.consented_at not matching its pattern gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 9));
-  check('invalid: consent_artifact.ui_snapshot_hash not matching its pattern gets a documented 4xx in the error format', 'createSubject', undefined, () => checks.negative('createSubject', 10));
+  check('invalid: missing required property consent_artifact gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 0));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 1));
+  check('invalid: wrong type for consent_artifact gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 2));
+  check('invalid: missing required property consent_artifact.consent_text_version gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 3));
+  check('invalid: missing required property consent_artifact.consented_at gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 4));
+  check('invalid: missing required property consent_artifact.ui_snapshot_hash gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 5));
+  check('invalid: unknown property consent_artifact.unexpected_field gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 6));
+  check('invalid: wrong type for consent_artifact.consent_text_version gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 7));
+  check('invalid: consent_artifact.consent_text_version not matching its pattern gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 8));
+  check('invalid: consent_artifact.consented_at not matching its pattern gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 9));
+  check('invalid: consent_artifact.ui_snapshot_hash not matching its pattern gets a documented 4xx in the error format', 'createSubject', checks.notApplicable('validation'), () => checks.negative('createSubject', 10));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'createSubject', undefined, () => checks.property('createSubject'));
   check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'createSubject', undefined, () => checks.coverage('createSubject'));
   check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'createSubject', checks.notApplicable('auth', checks.operation('createSubject')), () => checks.credentials('createSubject'));
@@ -88,8 +88,8 @@ describe('deleteSubject: DELETE /v1/nature/subjects/{subject_id}', () => {
 
 describe('listAssessments: GET /v1/nature/subjects/{subject_id}/assessments', () => {
   check('a request from the examples gets a documented success, a conforming body and the required headers', 'listAssessments', undefined, () => checks.positive('listAssessments'));
-  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', 'listAssessments', undefined, () => checks.negative('listAssessments', 0));
-  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', 'listAssessments', undefined, () => checks.negative('listAssessments', 1));
+  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', 'listAssessments', checks.notApplicable('validation'), () => checks.negative('listAssessments', 0));
+  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', 'listAssessments', checks.notApplicable('validation'), () => checks.negative('listAssessments', 1));
   check('invalid: ending_before together with starting_after gets a documented 4xx in the error format', 'listAssessments', checks.notApplicable('semantic'), () => checks.negative('listAssessments', 2));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'listAssessments', undefined, () => checks.property('listAssessments'));
   check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listAssessments', undefined, () => checks.coverage('listAssessments'));
@@ -102,8 +102,8 @@ describe('listAssessments: GET /v1/nature/subjects/{subject_id}/assessments', ()
 
 describe('createAssessment: POST /v1/nature/subjects/{subject_id}/assessments', () => {
   check('a request from the examples gets a documented success, a conforming body and the required headers', 'createAssessment', undefined, () => checks.positive('createAssessment'));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'createAssessment', undefined, () => checks.negative('createAssessment', 0));
-  check('invalid: wrong type for metadata gets a documented 4xx in the error format', 'createAssessment', undefined, () => checks.negative('createAssessment', 1));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'createAssessment', checks.notApplicable('validation'), () => checks.negative('createAssessment', 0));
+  check('invalid: wrong type for metadata gets a documented 4xx in the error format', 'createAssessment', checks.notApplicable('validation'), () => checks.negative('createAssessment', 1));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'createAssessment', undefined, () => checks.property('createAssessment'));
   check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'createAssessment', undefined, () => checks.coverage('createAssessment'));
   check('an ID that was never issued gets 404', 'createAssessment', checks.notApplicable('stateful'), () => checks.unknownId('createAssessment'));
@@ -125,8 +125,8 @@ describe('retrieveAssessment: GET /v1/nature/assessments/{assessment_id}', () =>
 
 describe('submitAssessment: PATCH /v1/nature/assessments/{assessment_id}', () => {
   check('a request from the examples gets a documented success, a conforming body and the required headers', 'submitAssessment', undefined, () => checks.positive('submitAssessment'));
-  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'submitAssessment', undefined, () => checks.negative('submitAssessment', 0));
-  check('invalid: wrong type for answers gets a documented 4xx in the error format', 'submitAssessment', undefined, () => checks.negative('submitAssessment', 1));
+  check('invalid: unknown property unexpected_field gets a documented 4xx in the error format', 'submitAssessment', checks.notApplicable('validation'), () => checks.negative('submitAssessment', 0));
+  check('invalid: wrong type for answers gets a documented 4xx in the error format', 'submitAssessment', checks.notApplicable('validation'), () => checks.negative('submitAssessment', 1));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'submitAssessment', undefined, () => checks.property('submitAssessment'));
   check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'submitAssessment', undefined, () => checks.coverage('submitAssessment'));
   check('an ID that was never issued gets 404', 'submitAssessment', checks.notApplicable('stateful'), () => checks.unknownId('submitAssessment'));
@@ -136,16 +136,16 @@ describe('submitAssessment: PATCH /v1/nature/assessments/{assessment_id}', () =>
 });
 
 describe('HTTP methods per path', () => {
-  check('/v1/health: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getHealth', undefined, () => checks.unsupportedMethods('/v1/health'));
-  check('/v1/health: OPTIONS answers Allow: GET', 'getHealth', undefined, () => checks.options('/v1/health'));
-  check('/v1/nature/subjects: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listSubjects', undefined, () => checks.unsupportedMethods('/v1/nature/subjects'));
-  check('/v1/nature/subjects: OPTIONS answers Allow: GET, POST', 'listSubjects', undefined, () => checks.options('/v1/nature/subjects'));
-  check('/v1/nature/subjects/{subject_id}: PUT, POST, PATCH get 405 with Allow: GET, DELETE', 'retrieveSubject', undefined, () => checks.unsupportedMethods('/v1/nature/subjects/{subject_id}'));
-  check('/v1/nature/subjects/{subject_id}: OPTIONS answers Allow: GET, DELETE', 'retrieveSubject', undefined, () => checks.options('/v1/nature/subjects/{subject_id}'));
-  check('/v1/nature/subjects/{subject_id}/assessments: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listAssessments', undefined, () => checks.unsupportedMethods('/v1/nature/subjects/{subject_id}/assessments'));
-  check('/v1/nature/subjects/{subject_id}/assessments: OPTIONS answers Allow: GET, POST', 'listAssessments', undefined, () => checks.options('/v1/nature/subjects/{subject_id}/assessments'));
-  check('/v1/nature/assessments/{assessment_id}: PUT, POST, DELETE get 405 with Allow: GET, PATCH', 'retrieveAssessment', undefined, () => checks.unsupportedMethods('/v1/nature/assessments/{assessment_id}'));
-  check('/v1/nature/assessments/{assessment_id}: OPTIONS answers Allow: GET, PATCH', 'retrieveAssessment', undefined, () => checks.options('/v1/nature/assessments/{assessment_id}'));
+  check('/v1/health: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getHealth', checks.notApplicable('validation'), () => checks.unsupportedMethods('/v1/health'));
+  check('/v1/health: OPTIONS answers Allow: GET', 'getHealth', checks.notApplicable('validation'), () => checks.options('/v1/health'));
+  check('/v1/nature/subjects: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listSubjects', checks.notApplicable('validation'), () => checks.unsupportedMethods('/v1/nature/subjects'));
+  check('/v1/nature/subjects: OPTIONS answers Allow: GET, POST', 'listSubjects', checks.notApplicable('validation'), () => checks.options('/v1/nature/subjects'));
+  check('/v1/nature/subjects/{subject_id}: PUT, POST, PATCH get 405 with Allow: GET, DELETE', 'retrieveSubject', checks.notApplicable('validation'), () => checks.unsupportedMethods('/v1/nature/subjects/{subject_id}'));
+  check('/v1/nature/subjects/{subject_id}: OPTIONS answers Allow: GET, DELETE', 'retrieveSubject', checks.notApplicable('validation'), () => checks.options('/v1/nature/subjects/{subject_id}'));
+  check('/v1/nature/subjects/{subject_id}/assessments: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listAssessments', checks.notApplicable('validation'), () => checks.unsupportedMethods('/v1/nature/subjects/{subject_id}/assessments'));
+  check('/v1/nature/subjects/{subject_id}/assessments: OPTIONS answers Allow: GET, POST', 'listAssessments', checks.notApplicable('validation'), () => checks.options('/v1/nature/subjects/{subject_id}/assessments'));
+  check('/v1/nature/assessments/{assessment_id}: PUT, POST, DELETE get 405 with Allow: GET, PATCH', 'retrieveAssessment', checks.notApplicable('validation'), () => checks.unsupportedMethods('/v1/nature/assessments/{assessment_id}'));
+  check('/v1/nature/assessments/{assessment_id}: OPTIONS answers Allow: GET, PATCH', 'retrieveAssessment', checks.notApplicable('validation'), () => checks.options('/v1/nature/assessments/{assessment_id}'));
 });
 
 describe('stateful sequences (from links)', () => {

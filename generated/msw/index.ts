@@ -12,6 +12,10 @@ interface MockResponse {
   stream?: { format: 'sse' | 'ndjson'; dataIsJson: boolean; itemSchema?: unknown };
   example?: unknown;
   schema?: unknown;
+  /** A binary body (an image, a PDF, octet-stream): answered with real bytes within these lengths. */
+  binary?: { minLength?: number; maxLength?: number };
+  /** The headers the response requires: the spec's example, else the schema a value is drawn from. */
+  headers?: Record<string, { example?: unknown; schema?: unknown }>;
 }
 
 interface OperationMocks {
@@ -22,6 +26,30 @@ interface OperationMocks {
   match?: { in: 'query' | 'header'; name: string; value: string };
   /** By declared status: `200`, `4XX`, `default`. */
   responses: Record<string, MockResponse>;
+}
+
+/** Headers every answer carries (the spec digest, when the spec names its header). */
+const ALWAYS: Record<string, string> = {"X-Spec-Digest":"sha256:a93d7a2d02757b1cd481baca88e4fc7240eaa046535b60d560521ab718c2f9d2"};
+
+/** A header value drawn from its schema, written as the simple style writes it (arrays comma-separated). */
+function headerText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(headerText).join(',');
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, item]) => `${key},${headerText(item)}`)
+      .join(',');
+  return String(value);
+}
+
+/** The headers of an answer: those every answer carries, the response's required ones (mock data) and its Content-Type. */
+function headersOf(response: MockResponse, seed: number, contentType?: string): Record<string, string> {
+  const headers: Record<string, string> = { ...ALWAYS };
+  for (const [name, header] of Object.entries(response.headers ?? {}))
+    headers[name] = headerText(
+      header.example !== undefined ? header.example : mockValue(header.schema, { seed, side: 'response' }),
+    );
+  if (contentType) headers['Content-Type'] = contentType;
+  return headers;
 }
 
 /** Options every handler takes: the status, a body of one's own, the seed of mock data, the origin. */
@@ -79,11 +107,60 @@ function answer(
         : response.schema !== undefined
           ? mockValue(response.schema, { seed: options.seed ?? 1, side: 'response' })
           : undefined;
+  const seed = options.seed ?? 1;
+  if (response.binary && response.contentType && options.body === undefined && status !== 204 && status !== 304)
+    return new HttpResponse(bytesFor(response.contentType, seed, response.binary), {
+      status,
+      headers: headersOf(response, seed, response.contentType),
+    });
   if (body === undefined || !response.contentType || status === 204 || status === 304)
-    return new HttpResponse(null, { status });
+    return new HttpResponse(null, { status, headers: headersOf(response, seed) });
   const text =
     typeof body === 'string' && !/[/+]json\b/.test(response.contentType) ? body : JSON.stringify(body);
-  return new HttpResponse(text, { status, headers: { 'Content-Type': response.contentType } });
+  return new HttpResponse(text, { status, headers: headersOf(response, seed, response.contentType) });
+}
+
+/** The smallest valid file of each media type (a 1×1 white image, a one-page PDF), base64. */
+const FILES: Record<string, string> = {
+  'image/png': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+  'image/gif': 'R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=',
+  'image/jpeg':
+    '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQH/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAAP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AP//Z',
+  'application/pdf':
+    'JVBERi0xLjQKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCjIgMCBvYmoKPDwgL1R5cGUgL1BhZ2VzIC9LaWRzIFszIDAgUl0gL0NvdW50IDEgPj4KZW5kb2JqCjMgMCBvYmoKPDwgL1R5cGUgL1BhZ2UgL1BhcmVudCAyIDAgUiAvTWVkaWFCb3ggWzAgMCA3MiA3Ml0gPj4KZW5kb2JqCnhyZWYKMCA0CjAwMDAwMDAwMDAgNjU1MzUgZiAKMDAwMDAwMDAwOSAwMDAwMCBuIAowMDAwMDAwMDU4IDAwMDAwIG4gCjAwMDAwMDAxMTUgMDAwMDAgbiAKdHJhaWxlcgo8PCAvU2l6ZSA0IC9Sb290IDEgMCBSID4+CnN0YXJ0eHJlZgoxODQKJSVFT0YK',
+};
+
+/** How many random bytes an octet-stream (or another binary type without a file above) gets, within its bounds. */
+const BINARY_LENGTH = 64;
+
+/**
+ * The bytes of a binary answer: the file of its media type (`image/*` a PNG), padded with zeros
+ * after its end to `minLength` (decoders stop at the end marker); else, or when the file is longer
+ * than `maxLength`, seeded random bytes of a length within the bounds.
+ */
+function bytesFor(contentType: string, seed: number, bounds: { minLength?: number; maxLength?: number }): Uint8Array {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const file = FILES[type === 'image/jpg' ? 'image/jpeg' : type === 'image/*' ? 'image/png' : type];
+  const min = bounds.minLength ?? 0;
+  const max = bounds.maxLength ?? Number.MAX_SAFE_INTEGER;
+  if (file !== undefined) {
+    const decoded = Uint8Array.from(atob(file), (char) => char.charCodeAt(0));
+    if (decoded.length <= max) {
+      const out = new Uint8Array(Math.max(decoded.length, min));
+      out.set(decoded);
+      return out;
+    }
+  }
+  const out = new Uint8Array(Math.min(Math.max(BINARY_LENGTH, min), max));
+  // mulberry32: the same seed, the same bytes.
+  let state = seed >>> 0;
+  for (let index = 0; index < out.length; index += 1) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    out[index] = ((mixed ^ (mixed >>> 14)) >>> 0) & 0xff;
+  }
+  return out;
 }
 
 /** How many items a mocked stream sends. */
@@ -114,7 +191,7 @@ function streamed(response: MockResponse, status: number, options: HandlerOption
       controller.close();
     },
   });
-  return new HttpResponse(body, { status, headers: { 'Content-Type': response.contentType! } });
+  return new HttpResponse(body, { status, headers: headersOf(response, seed, response.contentType) });
 }
 
 /** The URL a handler matches: its path after the origin (any, unless `baseURL` names one). */
@@ -131,6 +208,17 @@ const getHealthMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "status": "ok",
         "spec_digest": "sha256:5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef"
@@ -141,6 +229,17 @@ const getHealthMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -154,6 +253,17 @@ const getHealthMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -182,6 +292,17 @@ const listSubjectsMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "list",
         "data": [
@@ -215,6 +336,17 @@ const listSubjectsMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -228,6 +360,17 @@ const listSubjectsMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -241,6 +384,17 @@ const listSubjectsMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -254,6 +408,20 @@ const listSubjectsMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "example": 12
+        },
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -267,6 +435,17 @@ const listSubjectsMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -295,6 +474,17 @@ const createSubjectMocks: OperationMocks = {
   "responses": {
     "201": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "id": "subj_4f9a1c2b7d8e0a3b5c6d7e8f",
         "object": "subject",
@@ -319,6 +509,17 @@ const createSubjectMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -332,6 +533,17 @@ const createSubjectMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -345,6 +557,17 @@ const createSubjectMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -358,6 +581,17 @@ const createSubjectMocks: OperationMocks = {
     },
     "409": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "idempotency_conflict",
@@ -371,6 +605,17 @@ const createSubjectMocks: OperationMocks = {
     },
     "413": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "payload_too_large",
@@ -384,6 +629,17 @@ const createSubjectMocks: OperationMocks = {
     },
     "415": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unsupported_media_type",
@@ -397,6 +653,20 @@ const createSubjectMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "example": 12
+        },
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -410,6 +680,17 @@ const createSubjectMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -438,6 +719,17 @@ const retrieveSubjectMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "id": "subj_4f9a1c2b7d8e0a3b5c6d7e8f",
         "object": "subject",
@@ -462,6 +754,17 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -475,6 +778,17 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -488,6 +802,17 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -501,6 +826,17 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -514,6 +850,20 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "example": 12
+        },
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -527,6 +877,17 @@ const retrieveSubjectMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -555,6 +916,17 @@ const deleteSubjectMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "id": "subj_4f9a1c2b7d8e0a3b5c6d7e8f",
         "object": "subject",
@@ -580,6 +952,17 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -593,6 +976,17 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -606,6 +1000,17 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -619,6 +1024,17 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -632,6 +1048,20 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "example": 12
+        },
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -645,6 +1075,17 @@ const deleteSubjectMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -673,6 +1114,17 @@ const listAssessmentsMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "list",
         "data": [
@@ -714,6 +1166,17 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -727,6 +1190,17 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -740,6 +1214,17 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -753,6 +1238,17 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -766,6 +1262,20 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "example": 12
+        },
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -779,6 +1289,17 @@ const listAssessmentsMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -807,6 +1328,17 @@ const createAssessmentMocks: OperationMocks = {
   "responses": {
     "201": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "id": "asmt_9b8c7d6e5f4a3b2c1d0e9f8a",
         "object": "assessment",
@@ -839,6 +1371,17 @@ const createAssessmentMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -852,6 +1395,17 @@ const createAssessmentMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -865,6 +1419,17 @@ const createAssessmentMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -878,6 +1443,17 @@ const createAssessmentMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -891,6 +1467,17 @@ const createAssessmentMocks: OperationMocks = {
     },
     "409": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "idempotency_conflict",
@@ -904,6 +1491,17 @@ const createAssessmentMocks: OperationMocks = {
     },
     "413": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "payload_too_large",
@@ -917,6 +1515,17 @@ const createAssessmentMocks: OperationMocks = {
     },
     "415": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unsupported_media_type",
@@ -930,6 +1539,20 @@ const createAssessmentMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "example": 12
+        },
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -943,6 +1566,17 @@ const createAssessmentMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -971,6 +1605,17 @@ const retrieveAssessmentMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "id": "asmt_9b8c7d6e5f4a3b2c1d0e9f8a",
         "object": "assessment",
@@ -1003,6 +1648,17 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -1016,6 +1672,17 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -1029,6 +1696,17 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -1042,6 +1720,17 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -1055,6 +1744,20 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "example": 12
+        },
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -1068,6 +1771,17 @@ const retrieveAssessmentMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",
@@ -1096,6 +1810,17 @@ const submitAssessmentMocks: OperationMocks = {
   "responses": {
     "200": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "id": "asmt_9b8c7d6e5f4a3b2c1d0e9f8a",
         "object": "assessment",
@@ -1128,6 +1853,17 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "400": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_request",
@@ -1141,6 +1877,17 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "401": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unauthenticated",
@@ -1154,6 +1901,17 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "403": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "insufficient_scope",
@@ -1167,6 +1925,17 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "404": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "not_found",
@@ -1180,6 +1949,17 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "409": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "invalid_state_transition",
@@ -1193,6 +1973,17 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "413": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "payload_too_large",
@@ -1206,6 +1997,17 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "415": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "unsupported_media_type",
@@ -1219,6 +2021,20 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "429": {
       "contentType": "application/json",
+      "headers": {
+        "Retry-After": {
+          "example": 12
+        },
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "rate_limited",
@@ -1232,6 +2048,17 @@ const submitAssessmentMocks: OperationMocks = {
     },
     "500": {
       "contentType": "application/json",
+      "headers": {
+        "X-RateLimit-Limit": {
+          "example": 60
+        },
+        "X-RateLimit-Remaining": {
+          "example": 59
+        },
+        "X-Request-Id": {
+          "example": "req_7Hq2ZkL9mW3xN5pR"
+        }
+      },
       "example": {
         "object": "error",
         "code": "internal_error",

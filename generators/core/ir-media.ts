@@ -34,7 +34,17 @@ function headersOf(document: OpenApiDocument, raw: Json, leaveOut: RegExp = /^$/
     .filter(([name]) => !leaveOut.test(name))
     .map(([name, rawHeader]) => {
       const header = deref(document, rawHeader) ?? {};
-      return { name, required: header.required === true, schema: asSchema(header.schema ?? true) };
+      const example =
+        header.example ??
+        Object.values<Json>(header.examples ?? {})
+          .map((entry) => deref(document, entry)?.value)
+          .find((value) => value !== undefined);
+      return {
+        name,
+        required: header.required === true,
+        schema: asSchema(header.schema ?? true),
+        ...(example !== undefined ? { example } : {}),
+      };
     });
 }
 

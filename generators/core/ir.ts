@@ -171,6 +171,8 @@ export interface IrHeader {
   name: string;
   required: boolean;
   schema: JsonSchema;
+  /** The header's `example` (else its first `examples` value), when the spec gives one. */
+  example?: unknown;
 }
 
 export interface IrResponse {

@@ -15,7 +15,8 @@ export interface SuiteRun {
 
 /**
  * Runs the suites in `configPath` (those whose file names contain a `files` entry, when given;
- * the checks whose names match `testNamePattern`, when given) with the target in `env`; streams
+ * the checks whose names match `testNamePattern`, when given) with the target in `env` (or, with
+ * `msw`, the MSW handlers of that module answering in the suites' own processes); streams
  * output when `echo` (to stderr with `echo: 'stderr'`, so stdout stays free for a JSON report);
  * findings become GitHub annotations only with `annotate` (and GITHUB_ACTIONS=true).
  */
@@ -27,6 +28,8 @@ export function runContractSuite(
     files?: string[];
     testNamePattern?: string;
     annotate?: boolean;
+    /** The MSW handlers module (the msw plugin's msw/index.ts) to check in-process: sets CONTRACT_MSW; the target is named "msw". */
+    msw?: string;
     /** Ends the run (vitest and its workers) after this long; its findings so far stay in CONTRACT_FINDINGS_DIR. */
     timeoutMs?: number;
   } = {},
@@ -48,6 +51,7 @@ export function runContractSuite(
         env: {
           ...process.env,
           ...(options.annotate ? {} : { GITHUB_ACTIONS: '' }),
+          ...(options.msw ? { CONTRACT_MSW: path.resolve(options.msw) } : {}),
           ...env,
           NO_COLOR: '1',
           FORCE_COLOR: '0',

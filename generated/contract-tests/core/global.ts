@@ -19,8 +19,11 @@ export async function contractGlobalSetup(
   cases: Cases,
   env: Record<string, string | undefined> = process.env,
 ): Promise<() => void> {
+  let name: string;
   try {
-    await preflight(targetFromEnv(env), cases, env);
+    const target = targetFromEnv(env);
+    name = target.name;
+    await preflight(target, cases, env);
   } catch (error) {
     if (!(error instanceof ConfigurationError)) throw error;
     // One message and no stack: nothing ran, and the message says what to fix.
@@ -36,7 +39,7 @@ export async function contractGlobalSetup(
     const report = buildReport(
       readProblems(dir),
       {
-        target: env.CONTRACT_TARGET_NAME ?? env.CONTRACT_BASE_URL ?? 'target',
+        target: name,
         specDigest: cases.specDigest,
         locations: cases.locations,
       },

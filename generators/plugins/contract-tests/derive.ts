@@ -316,11 +316,17 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
         .filter((param) => param.required)
         .map((param) => [param.name, valueOf(param)]),
     ),
-    headers: Object.fromEntries(
-      operation.parameters.header
-        .filter((param) => param.required && param.name !== operation.idempotencyHeader)
-        .map((param) => [param.name, String(valueOf(param))]),
-    ),
+    headers: {
+      ...Object.fromEntries(
+        operation.parameters.header
+          .filter((param) => param.required && param.name !== operation.idempotencyHeader)
+          .map((param) => [param.name, String(valueOf(param))]),
+      ),
+      // What the path's fragment asks of a request (AWS's `/#X-Amz-Target=…`) goes as the header it names.
+      ...(operation.template.match?.in === 'header'
+        ? { [operation.template.match.name]: operation.template.match.value }
+        : {}),
+    },
     parameters,
     ...(auth ? { auth } : {}),
     ...(bodyValue !== undefined

@@ -90,6 +90,10 @@ type OperationStage = (operation: Cases[number], q: Quote, resources: Resources)
 const unbuildable = (operation: Cases[number], q: Quote) =>
   operation.bodyUnsupported ? q(operation.bodyUnsupported) : 'undefined';
 
+/** Why a check that needs the target to refuse input cannot run: the body cannot be built, or the target refuses nothing. */
+const unbuildableOrUnrefused = (operation: Cases[number], q: Quote) =>
+  operation.bodyUnsupported ? q(operation.bodyUnsupported) : "checks.notApplicable('validation')";
+
 const examplesStage: OperationStage = (operation, q) => [
   `  check('a request from the examples gets a documented success, a conforming body and the required headers', ${q(operation.id)}, ${unbuildable(operation, q)}, () => checks.positive(${q(operation.id)}));`,
 ];
@@ -97,7 +101,7 @@ const examplesStage: OperationStage = (operation, q) => [
 const schemaNegativesStage: OperationStage = (operation, q) =>
   operation.negative.map(
     (negative, index) =>
-      `  check(${q(`invalid: ${negative.name} gets a documented 4xx in the error format`)}, ${q(operation.id)}, ${negative.semantic ? "checks.notApplicable('semantic')" : 'undefined'}, () => checks.negative(${q(operation.id)}, ${index}));`,
+      `  check(${q(`invalid: ${negative.name} gets a documented 4xx in the error format`)}, ${q(operation.id)}, ${negative.semantic ? "checks.notApplicable('semantic')" : "checks.notApplicable('validation')"}, () => checks.negative(${q(operation.id)}, ${index}));`,
   );
 
 const propertyStage: OperationStage = (operation, q) =>
@@ -121,7 +125,7 @@ const missingHeaderStage: OperationStage = (operation, q) =>
           `without the required header ${requiredHeaders(operation)
             .map((param: ParameterCase) => param.name)
             .join(', ')} it gets a documented 4xx`,
-        )}, ${q(operation.id)}, ${unbuildable(operation, q)}, () => checks.missingHeaders(${q(operation.id)}));`,
+        )}, ${q(operation.id)}, ${unbuildableOrUnrefused(operation, q)}, () => checks.missingHeaders(${q(operation.id)}));`,
       ]
     : [];
 
@@ -238,14 +242,14 @@ function suiteFile(
       const first = q(path.operationId);
       if (undeclared.length)
         out.push(
-          `  check(${q(`${path.path}: ${undeclared.map((method) => method.toUpperCase()).join(', ')} get 405 with Allow: ${path.methods.map((method) => method.toUpperCase()).join(', ')}`)}, ${first}, ${unbuildable(
+          `  check(${q(`${path.path}: ${undeclared.map((method) => method.toUpperCase()).join(', ')} get 405 with Allow: ${path.methods.map((method) => method.toUpperCase()).join(', ')}`)}, ${first}, ${unbuildableOrUnrefused(
             cases.find((operation) => operation.id === path.operationId)!,
             q,
           )}, () => checks.unsupportedMethods(${q(path.path)}));`,
         );
       if (!path.methods.includes('options'))
         out.push(
-          `  check(${q(`${path.path}: OPTIONS answers Allow: ${path.methods.map((method) => method.toUpperCase()).join(', ')}`)}, ${first}, ${unbuildable(
+          `  check(${q(`${path.path}: OPTIONS answers Allow: ${path.methods.map((method) => method.toUpperCase()).join(', ')}`)}, ${first}, ${unbuildableOrUnrefused(
             cases.find((operation) => operation.id === path.operationId)!,
             q,
           )}, () => checks.options(${q(path.path)}));`,
@@ -311,6 +315,19 @@ const GLOBAL_SETUP = [
   '',
 ].join('\n');
 
+/** In each suite's process, before its checks: the MSW handlers answer in-process when CONTRACT_MSW names them. */
+const SETUP = [
+  "import { afterAll, beforeAll } from 'vitest';",
+  "import { interceptWithMsw } from './core/msw-target.js';",
+  '',
+  'let stop: (() => void) | undefined;',
+  'beforeAll(async () => {',
+  '  stop = await interceptWithMsw();',
+  '});',
+  'afterAll(() => stop?.());',
+  '',
+].join('\n');
+
 /** `client`: the client plugin's plan, whose calls the suites make (client-calls.ts). */
 export function emitContractTests(ir: Ir, client: ClientPlan): GeneratedFile[] {
   const parameters = new Map(ir.operations.map((operation) => [operation, parameterCases(ir, operation)]));
@@ -353,9 +370,9 @@ export function emitContractTests(ir: Ir, client: ClientPlan): GeneratedFile[] {
   const config = [
     "import { defineConfig } from 'vitest/config';",
     '',
-    '/** Run with a target in the environment: `npm run test:contract`, or CONTRACT_BASE_URL=... vitest run --config <this file>. */',
+    '/** Run with a target in the environment: `npm run test:contract`, or CONTRACT_BASE_URL=... (or CONTRACT_MSW=<handlers module>) vitest run --config <this file>. */',
     'export default defineConfig({',
-    "  test: { include: [new URL('./*.contract.test.ts', import.meta.url).pathname], globalSetup: [new URL('./global-setup.ts', import.meta.url).pathname], testTimeout: 600_000, hookTimeout: 600_000, pool: 'forks' },",
+    "  test: { include: [new URL('./*.contract.test.ts', import.meta.url).pathname], globalSetup: [new URL('./global-setup.ts', import.meta.url).pathname], setupFiles: [new URL('./setup.ts', import.meta.url).pathname], testTimeout: 600_000, hookTimeout: 600_000, pool: 'forks' },",
     '});',
     '',
   ].join('\n');
@@ -365,6 +382,7 @@ export function emitContractTests(ir: Ir, client: ClientPlan): GeneratedFile[] {
     { path: 'contract-tests/client-calls.ts', content: clientCallsFile(client) },
     { path: 'contract-tests/api.contract.test.ts', content: suiteFile(ir, cases, sequences, paths) },
     { path: 'contract-tests/global-setup.ts', content: GLOBAL_SETUP },
+    { path: 'contract-tests/setup.ts', content: SETUP },
     { path: 'contract-tests/vitest.config.ts', content: config },
     ...emitBadInput(ir),
     ...emitEvents(ir),

@@ -21,6 +21,10 @@ interface MockResponse {
   stream?: { format: 'sse' | 'ndjson'; dataIsJson: boolean; itemSchema?: unknown };
   example?: unknown;
   schema?: unknown;
+  /** A binary body (an image, a PDF, octet-stream): answered with real bytes within these lengths. */
+  binary?: { minLength?: number; maxLength?: number };
+  /** The headers the response requires: the spec's example, else the schema a value is drawn from. */
+  headers?: Record<string, { example?: unknown; schema?: unknown }>;
 }
 
 interface OperationMocks {
@@ -31,6 +35,30 @@ interface OperationMocks {
   match?: { in: 'query' | 'header'; name: string; value: string };
   /** By declared status: \`200\`, \`4XX\`, \`default\`. */
   responses: Record<string, MockResponse>;
+}
+
+/** Headers every answer carries (the spec digest, when the spec names its header). */
+const ALWAYS: Record<string, string> = SPEC_HEADERS;
+
+/** A header value drawn from its schema, written as the simple style writes it (arrays comma-separated). */
+function headerText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(headerText).join(',');
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, item]) => \`\${key},\${headerText(item)}\`)
+      .join(',');
+  return String(value);
+}
+
+/** The headers of an answer: those every answer carries, the response's required ones (mock data) and its Content-Type. */
+function headersOf(response: MockResponse, seed: number, contentType?: string): Record<string, string> {
+  const headers: Record<string, string> = { ...ALWAYS };
+  for (const [name, header] of Object.entries(response.headers ?? {}))
+    headers[name] = headerText(
+      header.example !== undefined ? header.example : mockValue(header.schema, { seed, side: 'response' }),
+    );
+  if (contentType) headers['Content-Type'] = contentType;
+  return headers;
 }
 
 /** Options every handler takes: the status, a body of one's own, the seed of mock data, the origin. */
@@ -88,11 +116,60 @@ function answer(
         : response.schema !== undefined
           ? mockValue(response.schema, { seed: options.seed ?? 1, side: 'response' })
           : undefined;
+  const seed = options.seed ?? 1;
+  if (response.binary && response.contentType && options.body === undefined && status !== 204 && status !== 304)
+    return new HttpResponse(bytesFor(response.contentType, seed, response.binary), {
+      status,
+      headers: headersOf(response, seed, response.contentType),
+    });
   if (body === undefined || !response.contentType || status === 204 || status === 304)
-    return new HttpResponse(null, { status });
+    return new HttpResponse(null, { status, headers: headersOf(response, seed) });
   const text =
     typeof body === 'string' && !/[/+]json\\b/.test(response.contentType) ? body : JSON.stringify(body);
-  return new HttpResponse(text, { status, headers: { 'Content-Type': response.contentType } });
+  return new HttpResponse(text, { status, headers: headersOf(response, seed, response.contentType) });
+}
+
+/** The smallest valid file of each media type (a 1×1 white image, a one-page PDF), base64. */
+const FILES: Record<string, string> = {
+  'image/png': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+  'image/gif': 'R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=',
+  'image/jpeg':
+    '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQH/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAAP/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AP//Z',
+  'application/pdf':
+    'JVBERi0xLjQKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCjIgMCBvYmoKPDwgL1R5cGUgL1BhZ2VzIC9LaWRzIFszIDAgUl0gL0NvdW50IDEgPj4KZW5kb2JqCjMgMCBvYmoKPDwgL1R5cGUgL1BhZ2UgL1BhcmVudCAyIDAgUiAvTWVkaWFCb3ggWzAgMCA3MiA3Ml0gPj4KZW5kb2JqCnhyZWYKMCA0CjAwMDAwMDAwMDAgNjU1MzUgZiAKMDAwMDAwMDAwOSAwMDAwMCBuIAowMDAwMDAwMDU4IDAwMDAwIG4gCjAwMDAwMDAxMTUgMDAwMDAgbiAKdHJhaWxlcgo8PCAvU2l6ZSA0IC9Sb290IDEgMCBSID4+CnN0YXJ0eHJlZgoxODQKJSVFT0YK',
+};
+
+/** How many random bytes an octet-stream (or another binary type without a file above) gets, within its bounds. */
+const BINARY_LENGTH = 64;
+
+/**
+ * The bytes of a binary answer: the file of its media type (\`image/*\` a PNG), padded with zeros
+ * after its end to \`minLength\` (decoders stop at the end marker); else, or when the file is longer
+ * than \`maxLength\`, seeded random bytes of a length within the bounds.
+ */
+function bytesFor(contentType: string, seed: number, bounds: { minLength?: number; maxLength?: number }): Uint8Array {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const file = FILES[type === 'image/jpg' ? 'image/jpeg' : type === 'image/*' ? 'image/png' : type];
+  const min = bounds.minLength ?? 0;
+  const max = bounds.maxLength ?? Number.MAX_SAFE_INTEGER;
+  if (file !== undefined) {
+    const decoded = Uint8Array.from(atob(file), (char) => char.charCodeAt(0));
+    if (decoded.length <= max) {
+      const out = new Uint8Array(Math.max(decoded.length, min));
+      out.set(decoded);
+      return out;
+    }
+  }
+  const out = new Uint8Array(Math.min(Math.max(BINARY_LENGTH, min), max));
+  // mulberry32: the same seed, the same bytes.
+  let state = seed >>> 0;
+  for (let index = 0; index < out.length; index += 1) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    out[index] = ((mixed ^ (mixed >>> 14)) >>> 0) & 0xff;
+  }
+  return out;
 }
 
 /** How many items a mocked stream sends. */
@@ -123,7 +200,7 @@ function streamed(response: MockResponse, status: number, options: HandlerOption
       controller.close();
     },
   });
-  return new HttpResponse(body, { status, headers: { 'Content-Type': response.contentType! } });
+  return new HttpResponse(body, { status, headers: headersOf(response, seed, response.contentType) });
 }
 
 /** The URL a handler matches: its path after the origin (any, unless \`baseURL\` names one). */
@@ -183,9 +260,31 @@ function mockResponse(ir: Ir, response: IrResponse): Record<string, unknown> {
           : {}),
       }
     : undefined;
+  const required = response.headers.filter((header) => header.required);
+  const raw = media?.kind === 'binary' && typeof media.schema === 'object' ? media.schema : undefined;
+  const binary =
+    media?.kind === 'binary'
+      ? {
+          ...(typeof raw?.minLength === 'number' ? { minLength: raw.minLength } : {}),
+          ...(typeof raw?.maxLength === 'number' ? { maxLength: raw.maxLength } : {}),
+        }
+      : undefined;
   return {
     ...(response.contentType ? { contentType: response.contentType } : {}),
     ...(stream ? { stream } : {}),
+    ...(binary ? { binary } : {}),
+    ...(required.length > 0
+      ? {
+          headers: Object.fromEntries(
+            required.map((header) => [
+              header.name,
+              header.example !== undefined
+                ? { example: header.example }
+                : { schema: standaloneSchema(header.schema, ir) },
+            ]),
+          ),
+        }
+      : {}),
     ...(response.examples.length > 0 ? { example: response.examples[0] } : {}),
     ...(response.schema !== undefined && response.contentType
       ? { schema: standaloneSchema(response.schema, ir) }
@@ -201,7 +300,10 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
     ...(types.length > 0
       ? [`import type { ${[...new Set(types)].sort().join(', ')} } from '../client/src/index.js';`]
       : []),
-    RUNTIME,
+    RUNTIME.replace(
+      'SPEC_HEADERS',
+      JSON.stringify(ir.conventions.specDigestHeader ? { [ir.conventions.specDigestHeader]: ir.digest } : {}),
+    ),
   ];
   const names: string[] = [];
   for (const operationPlan of plan.operations) {

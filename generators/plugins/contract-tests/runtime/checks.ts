@@ -156,10 +156,14 @@ export class ContractChecks implements SuiteContext {
 
   /** Why a check does not apply to this target, or undefined when it does. */
   notApplicable(
-    kind: 'stateful' | 'semantic' | 'scoped-keys' | 'revoked-key' | 'auth' | 'other-account',
+    kind: 'stateful' | 'semantic' | 'validation' | 'scoped-keys' | 'revoked-key' | 'auth' | 'other-account',
     operation?: OperationCase,
   ): string | undefined {
     if (kind === 'stateful' && !this.target.stateful) return 'the target keeps no state';
+    if (kind === 'validation' && !this.target.validates)
+      return this.target.msw
+        ? 'the MSW handlers answer the declared operations and refuse no input'
+        : 'the target refuses no input (CONTRACT_VALIDATES=false)';
     if (kind === 'semantic' && !this.target.semantic) return 'the target checks schemas only';
     if (kind === 'auth' && !this.target.stateful) return 'the target ignores authentication';
     if (kind === 'revoked-key' && (!this.target.revokedKey || !this.target.stateful))

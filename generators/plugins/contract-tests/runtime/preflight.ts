@@ -3,6 +3,7 @@
  * a key is given when the spec needs one, the key is a sandbox key (the suites create and delete
  * data), and the target accepts it. Any problem stops the run with one message saying what to fix.
  */
+import { existsSync } from 'node:fs';
 import type { Cases } from './cases.js';
 import { ConfigurationError } from './findings.js';
 import { placeKey } from './request.js';
@@ -19,6 +20,14 @@ export async function preflight(
   env: Record<string, string | undefined> = process.env,
   timeoutMs = 10_000,
 ): Promise<void> {
+  if (target.msw) {
+    // The handlers answer in each suite's own process (msw-target.ts): nothing to reach from here.
+    if (!existsSync(target.msw))
+      throw new ConfigurationError(
+        `CONTRACT_MSW names ${target.msw}, which does not exist: name the msw plugin's msw/index.ts (generated/msw/index.ts).`,
+      );
+    return;
+  }
   const secured = cases.operations.filter((operation) => !operation.isPublic);
   const probe =
     cases.operations.find(

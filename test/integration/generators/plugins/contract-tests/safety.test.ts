@@ -30,6 +30,7 @@ const target = (baseUrl: string, apiKey?: string, stateful = true): Target => ({
   stateful,
   semantic: stateful,
   mock: !stateful,
+  validates: true,
 });
 
 describe('the configuration check', () => {

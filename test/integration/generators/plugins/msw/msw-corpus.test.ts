@@ -30,6 +30,14 @@ const addFormats = ((formatsModule as unknown as { default?: typeof formatsModul
 
 const BASE_URL = 'https://api.example.test';
 
+/** The first bytes of each file format the handlers answer with real files. */
+const MAGIC: Record<string, Buffer> = {
+  'image/png': Buffer.from('89504e470d0a1a0a', 'hex'),
+  'image/gif': Buffer.from('GIF89a'),
+  'image/jpeg': Buffer.from('ffd8ff', 'hex'),
+  'application/pdf': Buffer.from('%PDF-'),
+};
+
 /**
  * Specs whose own examples break their response schemas (GitHub's, in many operations): the
  * handler answers the example as the spec gives it, so those answers are the spec's findings, not
@@ -74,6 +82,22 @@ async function contractProblems(
     if (success.contentType === undefined) continue;
     if (answer.headers.get('content-type') !== success.contentType)
       problems.push(`${id}: Content-Type ${answer.headers.get('content-type')}`);
+    if (success.content[0]?.kind === 'binary') {
+      // Real bytes, not text: the file signature of its media type, within the schema's lengths.
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      const signature = MAGIC[success.contentType.split(';')[0]!.trim().replace('image/*', 'image/png')];
+      if (signature && !bytes.subarray(0, signature.length).equals(signature))
+        problems.push(`${id}: ${success.contentType} starts ${bytes.subarray(0, 8).toString('hex')}`);
+      const bounds = success.schema as { minLength?: number; maxLength?: number } | undefined;
+      if (
+        bytes.length === 0 ||
+        bytes.length < (bounds?.minLength ?? 0) ||
+        bytes.length > (bounds?.maxLength ?? Infinity)
+      )
+        problems.push(`${id}: ${bytes.length} bytes`);
+      checked += 1;
+      continue;
+    }
     const stream = success.content[0]?.stream;
     if (stream) {
       // Each item of an SSE or NDJSON answer holds to the item schema.

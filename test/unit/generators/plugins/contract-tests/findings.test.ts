@@ -81,6 +81,7 @@ const target = (mock = false): Target => ({
   stateful: !mock,
   semantic: !mock,
   mock,
+  validates: true,
 });
 const answer = (status: number, body?: unknown, contentType = 'application/json'): Sent => ({
   status,

@@ -3,7 +3,7 @@
 
 import { defineConfig } from 'vitest/config';
 
-/** Run with a target in the environment: `npm run test:contract`, or CONTRACT_BASE_URL=... vitest run --config <this file>. */
+/** Run with a target in the environment: `npm run test:contract`, or CONTRACT_BASE_URL=... (or CONTRACT_MSW=<handlers module>) vitest run --config <this file>. */
 export default defineConfig({
-  test: { include: [new URL('./*.contract.test.ts', import.meta.url).pathname], globalSetup: [new URL('./global-setup.ts', import.meta.url).pathname], testTimeout: 600_000, hookTimeout: 600_000, pool: 'forks' },
+  test: { include: [new URL('./*.contract.test.ts', import.meta.url).pathname], globalSetup: [new URL('./global-setup.ts', import.meta.url).pathname], setupFiles: [new URL('./setup.ts', import.meta.url).pathname], testTimeout: 600_000, hookTimeout: 600_000, pool: 'forks' },
 });

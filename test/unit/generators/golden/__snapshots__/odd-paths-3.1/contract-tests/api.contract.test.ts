@@ -77,16 +77,16 @@ describe('searchFast: GET /search?mode=fast', () => {
 });
 
 describe('HTTP methods per path', () => {
-  check('/things/{thing_id}: PUT, POST, DELETE, PATCH get 405 with Allow: GET, HEAD', 'getThing', undefined, () => checks.unsupportedMethods('/things/{thing_id}'));
-  check('/things/{thing_id}: OPTIONS answers Allow: GET, HEAD', 'getThing', undefined, () => checks.options('/things/{thing_id}'));
-  check('/v1/{name}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getOperation', undefined, () => checks.unsupportedMethods('/v1/{name}'));
-  check('/v1/{name}: OPTIONS answers Allow: GET', 'getOperation', undefined, () => checks.options('/v1/{name}'));
-  check('/v1/{name}:cancel: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'cancelOperation', undefined, () => checks.unsupportedMethods('/v1/{name}:cancel'));
-  check('/v1/{name}:cancel: OPTIONS answers Allow: POST', 'cancelOperation', undefined, () => checks.options('/v1/{name}:cancel'));
-  check('/v1/{name}:undelete: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'undeleteOperation', undefined, () => checks.unsupportedMethods('/v1/{name}:undelete'));
-  check('/v1/{name}:undelete: OPTIONS answers Allow: POST', 'undeleteOperation', undefined, () => checks.options('/v1/{name}:undelete'));
-  check('/: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'listThings', undefined, () => checks.unsupportedMethods('/'));
-  check('/: OPTIONS answers Allow: POST', 'listThings', undefined, () => checks.options('/'));
-  check('/search: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'searchFast', undefined, () => checks.unsupportedMethods('/search'));
-  check('/search: OPTIONS answers Allow: GET', 'searchFast', undefined, () => checks.options('/search'));
+  check('/things/{thing_id}: PUT, POST, DELETE, PATCH get 405 with Allow: GET, HEAD', 'getThing', checks.notApplicable('validation'), () => checks.unsupportedMethods('/things/{thing_id}'));
+  check('/things/{thing_id}: OPTIONS answers Allow: GET, HEAD', 'getThing', checks.notApplicable('validation'), () => checks.options('/things/{thing_id}'));
+  check('/v1/{name}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getOperation', checks.notApplicable('validation'), () => checks.unsupportedMethods('/v1/{name}'));
+  check('/v1/{name}: OPTIONS answers Allow: GET', 'getOperation', checks.notApplicable('validation'), () => checks.options('/v1/{name}'));
+  check('/v1/{name}:cancel: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'cancelOperation', checks.notApplicable('validation'), () => checks.unsupportedMethods('/v1/{name}:cancel'));
+  check('/v1/{name}:cancel: OPTIONS answers Allow: POST', 'cancelOperation', checks.notApplicable('validation'), () => checks.options('/v1/{name}:cancel'));
+  check('/v1/{name}:undelete: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'undeleteOperation', checks.notApplicable('validation'), () => checks.unsupportedMethods('/v1/{name}:undelete'));
+  check('/v1/{name}:undelete: OPTIONS answers Allow: POST', 'undeleteOperation', checks.notApplicable('validation'), () => checks.options('/v1/{name}:undelete'));
+  check('/: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'listThings', checks.notApplicable('validation'), () => checks.unsupportedMethods('/'));
+  check('/: OPTIONS answers Allow: POST', 'listThings', checks.notApplicable('validation'), () => checks.options('/'));
+  check('/search: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'searchFast', checks.notApplicable('validation'), () => checks.unsupportedMethods('/search'));
+  check('/search: OPTIONS answers Allow: GET', 'searchFast', checks.notApplicable('validation'), () => checks.options('/search'));
 });

@@ -29,8 +29,8 @@ describe('Widget Shop API 1.0.0: examples', () => {
 
 describe('listWidgets: GET /v1/shop/widgets', () => {
   check('a request from the examples gets a documented success, a conforming body and the required headers', 'listWidgets', undefined, () => checks.positive('listWidgets'));
-  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', 'listWidgets', undefined, () => checks.negative('listWidgets', 0));
-  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', 'listWidgets', undefined, () => checks.negative('listWidgets', 1));
+  check('invalid: limit 0 (below 1) gets a documented 4xx in the error format', 'listWidgets', checks.notApplicable('validation'), () => checks.negative('listWidgets', 0));
+  check('invalid: limit 101 (above 100) gets a documented 4xx in the error format', 'listWidgets', checks.notApplicable('validation'), () => checks.negative('listWidgets', 1));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'listWidgets', undefined, () => checks.property('listWidgets'));
   check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listWidgets', undefined, () => checks.coverage('listWidgets'));
   check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'listWidgets', checks.notApplicable('auth', checks.operation('listWidgets')), () => checks.credentials('listWidgets'));
@@ -41,11 +41,11 @@ describe('listWidgets: GET /v1/shop/widgets', () => {
 
 describe('createWidget: POST /v1/shop/widgets', () => {
   check('a request from the examples gets a documented success, a conforming body and the required headers', 'createWidget', undefined, () => checks.positive('createWidget'));
-  check('invalid: missing required property id gets a documented 4xx in the error format', 'createWidget', undefined, () => checks.negative('createWidget', 0));
-  check('invalid: missing required property display_name gets a documented 4xx in the error format', 'createWidget', undefined, () => checks.negative('createWidget', 1));
-  check('invalid: wrong type for id gets a documented 4xx in the error format', 'createWidget', undefined, () => checks.negative('createWidget', 2));
-  check('invalid: id not matching its pattern gets a documented 4xx in the error format', 'createWidget', undefined, () => checks.negative('createWidget', 3));
-  check('invalid: display_name not matching its pattern gets a documented 4xx in the error format', 'createWidget', undefined, () => checks.negative('createWidget', 4));
+  check('invalid: missing required property id gets a documented 4xx in the error format', 'createWidget', checks.notApplicable('validation'), () => checks.negative('createWidget', 0));
+  check('invalid: missing required property display_name gets a documented 4xx in the error format', 'createWidget', checks.notApplicable('validation'), () => checks.negative('createWidget', 1));
+  check('invalid: wrong type for id gets a documented 4xx in the error format', 'createWidget', checks.notApplicable('validation'), () => checks.negative('createWidget', 2));
+  check('invalid: id not matching its pattern gets a documented 4xx in the error format', 'createWidget', checks.notApplicable('validation'), () => checks.negative('createWidget', 3));
+  check('invalid: display_name not matching its pattern gets a documented 4xx in the error format', 'createWidget', checks.notApplicable('validation'), () => checks.negative('createWidget', 4));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'createWidget', undefined, () => checks.property('createWidget'));
   check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'createWidget', undefined, () => checks.coverage('createWidget'));
   check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'createWidget', checks.notApplicable('auth', checks.operation('createWidget')), () => checks.credentials('createWidget'));
@@ -56,8 +56,8 @@ describe('createWidget: POST /v1/shop/widgets', () => {
 });
 
 describe('HTTP methods per path', () => {
-  check('/v1/shop/widgets: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listWidgets', undefined, () => checks.unsupportedMethods('/v1/shop/widgets'));
-  check('/v1/shop/widgets: OPTIONS answers Allow: GET, POST', 'listWidgets', undefined, () => checks.options('/v1/shop/widgets'));
+  check('/v1/shop/widgets: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'listWidgets', checks.notApplicable('validation'), () => checks.unsupportedMethods('/v1/shop/widgets'));
+  check('/v1/shop/widgets: OPTIONS answers Allow: GET, POST', 'listWidgets', checks.notApplicable('validation'), () => checks.options('/v1/shop/widgets'));
 });
 
 describe('stateful sequences (from links)', () => {

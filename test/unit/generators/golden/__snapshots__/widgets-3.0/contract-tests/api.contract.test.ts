@@ -37,8 +37,8 @@ describe('getWidgets: GET /widgets', () => {
 
 describe('widgets/create-one: POST /widgets', () => {
   check('a request from the examples gets a documented success, a conforming body and the required headers', 'widgets/create-one', undefined, () => checks.positive('widgets/create-one'));
-  check('invalid: missing required property name gets a documented 4xx in the error format', 'widgets/create-one', undefined, () => checks.negative('widgets/create-one', 0));
-  check('invalid: wrong type for name gets a documented 4xx in the error format', 'widgets/create-one', undefined, () => checks.negative('widgets/create-one', 1));
+  check('invalid: missing required property name gets a documented 4xx in the error format', 'widgets/create-one', checks.notApplicable('validation'), () => checks.negative('widgets/create-one', 0));
+  check('invalid: wrong type for name gets a documented 4xx in the error format', 'widgets/create-one', checks.notApplicable('validation'), () => checks.negative('widgets/create-one', 1));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer and come back as sent', 'widgets/create-one', undefined, () => checks.property('widgets/create-one'));
   check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'widgets/create-one', undefined, () => checks.coverage('widgets/create-one'));
   check('credentials: no key, a malformed key, an unknown well-formed key (and a revoked key, when given) each get 401', 'widgets/create-one', checks.notApplicable('auth', checks.operation('widgets/create-one')), () => checks.credentials('widgets/create-one'));
@@ -75,14 +75,14 @@ describe('uploadWidgetImage: PUT /widgets/{widget-id}/image', () => {
 });
 
 describe('HTTP methods per path', () => {
-  check('/widgets: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'getWidgets', undefined, () => checks.unsupportedMethods('/widgets'));
-  check('/widgets: OPTIONS answers Allow: GET, POST', 'getWidgets', undefined, () => checks.options('/widgets'));
-  check('/widgets/{widget-id}: PUT, POST, PATCH get 405 with Allow: GET, DELETE', 'getWidget', undefined, () => checks.unsupportedMethods('/widgets/{widget-id}'));
-  check('/widgets/{widget-id}: OPTIONS answers Allow: GET, DELETE', 'getWidget', undefined, () => checks.options('/widgets/{widget-id}'));
-  check('/widgets/{widget-id}/publish: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'publishWidget', undefined, () => checks.unsupportedMethods('/widgets/{widget-id}/publish'));
-  check('/widgets/{widget-id}/publish: OPTIONS answers Allow: POST', 'publishWidget', undefined, () => checks.options('/widgets/{widget-id}/publish'));
-  check('/widgets/{widget-id}/image: GET, POST, DELETE, PATCH get 405 with Allow: PUT', 'uploadWidgetImage', undefined, () => checks.unsupportedMethods('/widgets/{widget-id}/image'));
-  check('/widgets/{widget-id}/image: OPTIONS answers Allow: PUT', 'uploadWidgetImage', undefined, () => checks.options('/widgets/{widget-id}/image'));
+  check('/widgets: PUT, DELETE, PATCH get 405 with Allow: GET, POST', 'getWidgets', checks.notApplicable('validation'), () => checks.unsupportedMethods('/widgets'));
+  check('/widgets: OPTIONS answers Allow: GET, POST', 'getWidgets', checks.notApplicable('validation'), () => checks.options('/widgets'));
+  check('/widgets/{widget-id}: PUT, POST, PATCH get 405 with Allow: GET, DELETE', 'getWidget', checks.notApplicable('validation'), () => checks.unsupportedMethods('/widgets/{widget-id}'));
+  check('/widgets/{widget-id}: OPTIONS answers Allow: GET, DELETE', 'getWidget', checks.notApplicable('validation'), () => checks.options('/widgets/{widget-id}'));
+  check('/widgets/{widget-id}/publish: GET, PUT, DELETE, PATCH get 405 with Allow: POST', 'publishWidget', checks.notApplicable('validation'), () => checks.unsupportedMethods('/widgets/{widget-id}/publish'));
+  check('/widgets/{widget-id}/publish: OPTIONS answers Allow: POST', 'publishWidget', checks.notApplicable('validation'), () => checks.options('/widgets/{widget-id}/publish'));
+  check('/widgets/{widget-id}/image: GET, POST, DELETE, PATCH get 405 with Allow: PUT', 'uploadWidgetImage', checks.notApplicable('validation'), () => checks.unsupportedMethods('/widgets/{widget-id}/image'));
+  check('/widgets/{widget-id}/image: OPTIONS answers Allow: PUT', 'uploadWidgetImage', checks.notApplicable('validation'), () => checks.options('/widgets/{widget-id}/image'));
 });
 
 describe('stateful sequences (from links)', () => {
