@@ -8,6 +8,9 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
+import { merged } from './schema/schema-merge.js';
+import { nodeFromSchema, type SchemaRoot } from './schema/values/from-schema.js';
+import { hiddenOn } from './schema/values/sides.js';
 import type { Cases } from './cases.js';
 
 const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
@@ -107,7 +110,13 @@ export class SpecValidator {
         !(
           direction === 'request' &&
           error.keyword === 'required' &&
-          this.isReadOnly(error.parentSchema, String(error.params.missingProperty))
+          (this.isReadOnly(error.parentSchema, String(error.params.missingProperty)) ||
+            serverSetAt(
+              this.shared as SchemaRoot,
+              schema,
+              error.instancePath,
+              String(error.params.missingProperty),
+            ))
         ),
     );
     // Each branch of an anyOf/oneOf reports its own errors; without them the summary error stands alone
@@ -123,6 +132,26 @@ export class SpecValidator {
         `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`,
     );
   }
+}
+
+/**
+ * Whether a property a request lacks is one the server sets, read from the schema model at the
+ * value's place (allOf members merged, refs followed, `readOnly` beside a `$ref` kept): a required
+ * property that another allOf member declares readOnly, which the error's own schema cannot see.
+ */
+function serverSetAt(root: SchemaRoot, schema: object, instancePath: string, property: string): boolean {
+  let node = merged(nodeFromSchema(root, schema));
+  for (const part of instancePath.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node.kind === 'object') {
+      const found = node.properties.find((each) => each.name === key);
+      if (!found) return false;
+      node = merged(found.node);
+    } else if (node.kind === 'array') node = merged(node.prefixItems[Number(key)] ?? node.items);
+    else return false;
+  }
+  const found = node.kind === 'object' ? node.properties.find((each) => each.name === property) : undefined;
+  return found !== undefined && hiddenOn('request', found.node);
 }
 
 /** Whether `property` of an object schema (or its $ref) is readOnly. */

@@ -24,6 +24,8 @@ const SPECS = [
     spec: 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml',
     resources: ['create-booking'],
   },
+  // Required properties that are readOnly beside a $ref, or declared readOnly by another allOf member.
+  { name: 'the read-only fixture', spec: 'test/fixtures/values/read-only-3.1.yaml', resources: [] },
 ];
 
 async function casesOf(spec: string): Promise<Cases> {
