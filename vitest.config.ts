@@ -38,7 +38,7 @@ const LONGEST_FIRST = [
   'test/integration/service/paging-property.test.ts',
   'test/integration/scripts/dev-loop.test.ts',
   'test/integration/service/dashboard/api/sessions.test.ts',
-  'test/integration/service/service.test.ts',
+  'test/integration/service/api/access.test.ts',
   'test/unit/spec/rules/house-rules.test.ts',
   'test/unit/spec/rules/dashboard-overrides.test.ts',
   'test/unit/generators/breaking/optic.test.ts',

@@ -6,24 +6,13 @@
  */
 import { escapePointerPart, resolvesIn } from './refs.js';
 import type { OpenApiDocument } from './document.js';
+import { DATA_KEYWORDS, SCHEMA_NAME_MAPS } from './schema-keywords.js';
 
 /** A mapping value the document cannot resolve: where it is (JSON pointer) and why. */
 export interface MappingProblem {
   pointer: string;
   reason: string;
 }
-
-/** Keys whose values are names mapped to schemas: a `discriminator` under them is a property's name, not a Discriminator Object. */
-const NAME_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'schemas',
-  'dependentSchemas',
-]);
-/** Keys whose values are instance data, never schemas. */
-const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
 
 /**
  * Rewrites every bare schema name among discriminator mapping values to `#/components/schemas/<name>`
@@ -62,7 +51,11 @@ export function normaliseDiscriminatorMappings(document: OpenApiDocument): Mappi
     for (const key in node as object) {
       const child = (node as Record<string, unknown>)[key];
       // A key of a name map (`properties`, `schemas`, ...) is a name, not a keyword: a property called `default` is a schema.
-      if (!child || typeof child !== 'object' || (!underNames && (DATA.has(key) || key.startsWith('x-'))))
+      if (
+        !child ||
+        typeof child !== 'object' ||
+        (!underNames && (DATA_KEYWORDS.has(key) || key.startsWith('x-')))
+      )
         continue;
       if (key === 'discriminator' && !underNames && !Array.isArray(child)) {
         const mapping = (child as { mapping?: unknown }).mapping;
@@ -97,7 +90,8 @@ export function normaliseDiscriminatorMappings(document: OpenApiDocument): Mappi
         }
         continue;
       }
-      stack.push({ node: child, key, parent: step, underNames: NAME_MAPS.has(key) && !underNames });
+      // A `discriminator` under a name map is a property's name, not a Discriminator Object.
+      stack.push({ node: child, key, parent: step, underNames: SCHEMA_NAME_MAPS.has(key) && !underNames });
     }
   }
   return problems.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));

@@ -15,6 +15,7 @@
  */
 import { escapePointerPart, pointerToPath } from './refs.js';
 import type { OpenApiDocument } from './document.js';
+import { DATA_KEYWORDS, SCHEMA_NAME_MAPS } from './schema-keywords.js';
 
 type Json = Record<string, unknown>;
 type Anchors = Map<string, Json>;
@@ -26,16 +27,9 @@ interface Binding {
   reach: Map<string, Set<string>>;
 }
 
-/** Keys whose values are instance data, never schemas. */
-const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
 /** Keys whose values map names to schemas (or to objects holding them): their keys are names, never keywords. */
 const NAME_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'schemas',
+  ...SCHEMA_NAME_MAPS,
   'headers',
   'content',
   'responses',
@@ -85,7 +79,7 @@ export function bindDynamicRefs(document: OpenApiDocument): number {
     if (!names && isUse(schema)) uses.push(path);
     for (const key in schema) {
       // A key of a name map (`properties`, `headers`, ...) is a name: a property called `default` is a schema.
-      if (!names && (DATA.has(key) || key.startsWith('x-'))) continue;
+      if (!names && (DATA_KEYWORDS.has(key) || key.startsWith('x-'))) continue;
       stack.push({ node: schema[key], path: [...path, key], names: !names && NAME_MAPS.has(key) });
     }
   }
@@ -245,7 +239,7 @@ function fillSlots(
   }
   let count = 0;
   for (const key in schema) {
-    if (!names && (DATA.has(key) || key.startsWith('x-'))) continue;
+    if (!names && (DATA_KEYWORDS.has(key) || key.startsWith('x-'))) continue;
     count += fillSlots(binding, schema[key], scope, self, depth, !names && NAME_MAPS.has(key));
   }
   return count;
@@ -279,7 +273,7 @@ function slotsReachable(binding: Binding, ref: string): Set<string> {
       }
     }
     for (const key in schema) {
-      if (!names && (DATA.has(key) || key.startsWith('x-'))) continue;
+      if (!names && (DATA_KEYWORDS.has(key) || key.startsWith('x-'))) continue;
       stack.push({ node: schema[key], names: !names && NAME_MAPS.has(key) });
     }
   }

@@ -8,6 +8,7 @@ import { oncePer } from './once-per.js';
 import { merged } from './schema-merge.js';
 import { nodesOf } from './values/from-schema.js';
 import { hiddenOn, type MessageSide } from './values/sides.js';
+import { DATA_KEYWORDS } from './schema-keywords.js';
 
 export type { MessageSide };
 
@@ -65,9 +66,6 @@ function convert30(node: Node): Node {
   }
   return out;
 }
-
-/** Keywords whose values are data, not schemas: an `$id` key inside them is a value, kept as is. */
-const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'example', 'examples']);
 
 /**
  * Drops `$id` from the schemas inside (never from data such as an `enum` value) and, given

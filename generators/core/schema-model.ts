@@ -20,6 +20,7 @@ import { merged } from './schema-merge.js';
 import type { RefNode, SchemaNode } from './schema-nodes.js';
 import { SchemaNormaliser } from './schema-normalise.js';
 import { isFileSchema, itemsOf, valueShape, type ValueShape } from './value-shape.js';
+import { DATA_KEYWORDS, SCHEMA_NAME_MAPS } from './schema-keywords.js';
 
 /** A schema object as written: its keywords are read by name, whatever they hold. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -146,18 +147,6 @@ export class SchemaModel {
   }
 }
 
-/** Keys whose values are data, never schemas: their subtrees (GitHub's are most of its 13 MB) are not indexed. */
-const DATA = new Set(['example', 'examples', 'default', 'enum', 'const']);
-/** Keys whose values map names to schemas: a key under them is a name, even `example`. */
-const NAME_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'schemas',
-]);
-
 /** Where an indexed object hangs: its parent and its key there (pointers are spelled only when asked). */
 interface Place {
   parent?: object;
@@ -180,11 +169,12 @@ function indexObjects(document: unknown): WeakMap<object, Place> {
       );
     else
       for (const key in node as JsonObject)
-        if (names || (!DATA.has(key) && !key.startsWith('x-')))
+        // Data subtrees (GitHub's examples are most of its 13 MB) are not indexed.
+        if (names || (!DATA_KEYWORDS.has(key) && !key.startsWith('x-')))
           stack.push({
             node: (node as JsonObject)[key],
             place: { parent: node, key },
-            names: !names && NAME_MAPS.has(key),
+            names: !names && SCHEMA_NAME_MAPS.has(key),
           });
   }
   return index;

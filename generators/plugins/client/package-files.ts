@@ -9,6 +9,7 @@
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { propertyKey, stringLiteral } from '../../core/naming.js';
+import { jsonFile, packageJson, tsconfigJson } from '../../core/npm-package.js';
 import {
   authText,
   pageClasses,
@@ -22,59 +23,36 @@ import type { ClientPluginOptions } from './options.js';
 import type { ClientPlan, OperationPlan, ResourceNode } from './plan.js';
 import { mediaReadme } from './readme-media.js';
 
-/** TypeScript used to build the package; the same version the toolkit pins. */
-const TYPESCRIPT_VERSION = '5.9.3';
-
 export function packageFiles(ir: Ir, plan: ClientPlan, options: ClientPluginOptions): GeneratedFile[] {
-  const packageJson = {
+  const manifest = packageJson({
     name: sdkShape(ir).names.packageName,
     version: ir.info.version,
     description: `TypeScript client for the ${ir.info.title}, generated from its OpenAPI document.`,
-    type: 'module',
-    main: './dist/cjs/index.js',
-    module: './dist/esm/index.js',
-    types: './dist/cjs/index.d.ts',
+    entryPoints: {
+      main: './dist/cjs/index.js',
+      module: './dist/esm/index.js',
+      types: './dist/cjs/index.d.ts',
+    },
     exports: {
       '.': {
         import: { types: './dist/esm/index.d.ts', default: './dist/esm/index.js' },
         require: { types: './dist/cjs/index.d.ts', default: './dist/cjs/index.js' },
       },
-      './package.json': './package.json',
     },
-    files: ['dist', 'README.md', 'CHANGELOG.md'],
-    sideEffects: false,
-    engines: { node: '>=20' },
-    scripts: {
-      build: `tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('fs').writeFileSync('dist/cjs/package.json', '{\\"type\\": \\"commonjs\\"}\\n')"`,
-      prepack: 'npm run build',
-    },
-    devDependencies: { typescript: TYPESCRIPT_VERSION },
-  };
-  const tsconfig = {
-    compilerOptions: {
-      target: 'ES2022',
-      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      strict: true,
-      declaration: true,
-      sourceMap: false,
-      outDir: 'dist/esm',
-      rootDir: 'src',
-      skipLibCheck: true,
-      types: [],
-    },
-    include: ['src'],
-  };
+    extraFiles: ['CHANGELOG.md'],
+    sideEffectFree: true,
+    build: `tsc -p tsconfig.json && tsc -p tsconfig.cjs.json && node -e "require('fs').writeFileSync('dist/cjs/package.json', '{\\"type\\": \\"commonjs\\"}\\n')"`,
+  });
+  const tsconfig = tsconfigJson({ lib: ['ES2022', 'DOM', 'DOM.Iterable'], outDir: 'dist/esm', types: [] });
   // The same source as CommonJS: `.js` specifiers resolve under node10 resolution too.
   const cjsConfig = {
     extends: './tsconfig.json',
     compilerOptions: { module: 'CommonJS', moduleResolution: 'Node10', outDir: 'dist/cjs' },
   };
   return [
-    { path: 'client/package.json', content: `${JSON.stringify(packageJson, null, 2)}\n` },
-    { path: 'client/tsconfig.json', content: `${JSON.stringify(tsconfig, null, 2)}\n` },
-    { path: 'client/tsconfig.cjs.json', content: `${JSON.stringify(cjsConfig, null, 2)}\n` },
+    jsonFile('client/package.json', manifest),
+    jsonFile('client/tsconfig.json', tsconfig),
+    jsonFile('client/tsconfig.cjs.json', cjsConfig),
     { path: 'client/README.md', content: readme(ir, plan, options) },
   ];
 }

@@ -9,19 +9,9 @@
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { oncePer } from '../../core/once-per.js';
 import { sharedSchema, standaloneSchema, type SharedSchema } from '../../core/schema-dialect.js';
+import { DATA_KEYWORDS, SCHEMA_NAME_MAPS } from '../../core/schema-keywords.js';
 
-/** Keywords whose values are data, not schemas: an `$id` inside them is left alone. */
-const DATA = new Set(['example', 'examples', 'default', 'const', 'enum']);
-/** Keywords whose values map names to schemas: the names are kept whatever they are. */
-const MAPS = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'schemas',
-]);
-
+/** A copy without `$id`: an `$id` inside data is a value, left alone; a name under a map is kept whatever it is. */
 function withoutIds(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutIds);
   if (!node || typeof node !== 'object') return node;
@@ -30,9 +20,9 @@ function withoutIds(node: unknown): unknown {
       .filter(([key]) => key !== '$id')
       .map(([key, value]) => [
         key,
-        DATA.has(key)
+        DATA_KEYWORDS.has(key)
           ? value
-          : MAPS.has(key) && value && typeof value === 'object'
+          : SCHEMA_NAME_MAPS.has(key) && value && typeof value === 'object'
             ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, withoutIds(schema)]))
             : withoutIds(value),
       ]),
@@ -44,7 +34,7 @@ function hasId(node: unknown, depth = 0): boolean {
   if (!node || typeof node !== 'object' || depth > 256) return false;
   if (Array.isArray(node)) return node.some((item) => hasId(item, depth + 1));
   return Object.entries(node).some(
-    ([key, value]) => key === '$id' || (!DATA.has(key) && hasId(value, depth + 1)),
+    ([key, value]) => key === '$id' || (!DATA_KEYWORDS.has(key) && hasId(value, depth + 1)),
   );
 }
 

@@ -4,12 +4,12 @@
  * the server (stdio, or streamable HTTP with --http).
  */
 import type { GeneratedFile } from '../../core/files.js';
+import { jsonFile, packageJson, tsconfigJson } from '../../core/npm-package.js';
 import type { ClientExports } from '../client/index.js';
 import type { Catalog } from './runtime/catalog.js';
 
 /** The versions the server is written and tested against. */
 const VERSIONS = {
-  typescript: '5.9.3',
   node: '20.19.43',
   sdk: '^1.32.2',
   ajv: '^8.20.0',
@@ -25,50 +25,26 @@ const AFTER_BUILD =
 
 export function packageFiles(catalog: Catalog, client: ClientExports, root: string): GeneratedFile[] {
   const name = catalog.server.name;
-  const packageJson = {
+  const manifest = packageJson({
     name,
     version: catalog.server.version,
     description: `An MCP server for the ${catalog.server.title}: its operations as tools an AI agent can call, through ${client.packageName}.`,
-    type: 'module',
-    bin: { [name]: './dist/cli.js' },
-    exports: {
-      '.': { types: './dist/index.d.ts', default: './dist/index.js' },
-      './package.json': './package.json',
-    },
-    files: ['dist', 'README.md'],
-    engines: { node: '>=20' },
-    scripts: {
-      build: `tsc -p tsconfig.json && ${AFTER_BUILD}`,
-      prepack: 'npm run build',
-      start: 'node dist/cli.js',
-    },
+    entryPoints: { bin: { [name]: './dist/cli.js' } },
+    exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+    build: `tsc -p tsconfig.json && ${AFTER_BUILD}`,
+    extraScripts: { start: 'node dist/cli.js' },
     dependencies: {
       [client.packageName]: client.version,
       '@modelcontextprotocol/sdk': VERSIONS.sdk,
       ajv: VERSIONS.ajv,
       'ajv-formats': VERSIONS.ajvFormats,
     },
-    devDependencies: { typescript: VERSIONS.typescript, '@types/node': VERSIONS.node },
-  };
-  const tsconfig = {
-    compilerOptions: {
-      target: 'ES2022',
-      lib: ['ES2022', 'DOM'],
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      strict: true,
-      declaration: true,
-      sourceMap: false,
-      outDir: 'dist',
-      rootDir: 'src',
-      skipLibCheck: true,
-      types: ['node'],
-    },
-    include: ['src'],
-  };
+    extraDevDependencies: { '@types/node': VERSIONS.node },
+  });
+  const tsconfig = tsconfigJson({ lib: ['ES2022', 'DOM'], outDir: 'dist', types: ['node'] });
   return [
-    { path: `${root}package.json`, content: `${JSON.stringify(packageJson, null, 2)}\n` },
-    { path: `${root}tsconfig.json`, content: `${JSON.stringify(tsconfig, null, 2)}\n` },
+    jsonFile(`${root}package.json`, manifest),
+    jsonFile(`${root}tsconfig.json`, tsconfig),
     { path: `${root}README.md`, content: readme(catalog, client) },
   ];
 }

@@ -4,11 +4,10 @@
  * framework adapters' optional, so an app installs only the one it uses.
  */
 import type { GeneratedFile } from '../../core/files.js';
+import { jsonFile, packageJson, tsconfigJson } from '../../core/npm-package.js';
 import type { Framework } from './adapters.js';
 import type { QueryPlan } from './plan.js';
 
-/** TypeScript used to build the package; the same version the toolkit pins. */
-const TYPESCRIPT_VERSION = '5.9.3';
 /** The TanStack Query versions the builders are written against (the same major's later minors work). */
 const TANSTACK_RANGE = '^5.104.0';
 
@@ -25,46 +24,26 @@ export function packageFiles(
 ): GeneratedFile[] {
   const entry = (name: string) => ({ types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` });
   const frameworkPeers = frameworks.map((framework) => FRAMEWORK_PEERS[framework]);
-  const packageJson = {
+  const manifest = packageJson({
     name: plan.packageName,
     version,
     description: `TanStack Query option builders and ${frameworks.map((framework) => (framework === 'react' ? 'React hooks' : 'Vue composables')).join(' and ')} for ${plan.clientPackage}, generated from its OpenAPI document.`,
-    type: 'module',
     exports: {
       '.': entry('index'),
       ...Object.fromEntries(frameworks.map((framework) => [`./${framework}`, entry(`${framework}/index`)])),
-      './package.json': './package.json',
     },
-    files: ['dist', 'README.md'],
-    sideEffects: false,
-    engines: { node: '>=20' },
-    scripts: { build: 'tsc -p tsconfig.json', prepack: 'npm run build' },
+    sideEffectFree: true,
+    build: 'tsc -p tsconfig.json',
     dependencies: { [plan.clientPackage]: version },
     peerDependencies: Object.assign({ '@tanstack/query-core': TANSTACK_RANGE }, ...frameworkPeers),
     peerDependenciesMeta: Object.fromEntries(
       frameworkPeers.flatMap((peers) => Object.keys(peers)).map((name) => [name, { optional: true }]),
     ),
-    devDependencies: { typescript: TYPESCRIPT_VERSION },
-  };
-  const tsconfig = {
-    compilerOptions: {
-      target: 'ES2022',
-      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      strict: true,
-      declaration: true,
-      sourceMap: false,
-      outDir: 'dist',
-      rootDir: 'src',
-      skipLibCheck: true,
-      types: [],
-    },
-    include: ['src'],
-  };
+  });
+  const tsconfig = tsconfigJson({ lib: ['ES2022', 'DOM', 'DOM.Iterable'], outDir: 'dist', types: [] });
   return [
-    { path: `${root}package.json`, content: `${JSON.stringify(packageJson, null, 2)}\n` },
-    { path: `${root}tsconfig.json`, content: `${JSON.stringify(tsconfig, null, 2)}\n` },
+    jsonFile(`${root}package.json`, manifest),
+    jsonFile(`${root}tsconfig.json`, tsconfig),
     { path: `${root}README.md`, content: readme(plan, frameworks) },
   ];
 }

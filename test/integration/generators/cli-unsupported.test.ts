@@ -1,7 +1,7 @@
 /**
  * `npm run generate` on a construct the generators cannot serve: a real CLI process that exits 1
  * with one `file:line:col` error per construct (the IR's own checks are unit-tested in
- * test/unit/generators/core/ir-media.test.ts).
+ * test/unit/generators/core/ir-parameter-styles.test.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

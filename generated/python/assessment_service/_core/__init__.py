@@ -6,7 +6,7 @@
 from ._async_client import AsyncBaseClient
 from ._async_response import AsyncAPIResponse, AsyncStream, AsyncStreamedCall, to_async_streamed_response_wrapper
 from ._async_transport import AsyncHTTPTransport, AsyncRawResponse, AsyncTransport
-from ._base import Auth, ClientConfig, ClientCore, KeyPrefix, Operation, RequestOptions, deprecated
+from ._base import ClientCore, deprecated
 from ._body import Body, EncodedBody, encode_body, encode_form
 from ._client import BaseClient
 from ._errors import (
@@ -27,22 +27,11 @@ from ._errors import (
     UnprocessableEntityError,
 )
 from ._files import BinaryContent, FileContent, FileTypes, PartWithHeaders, with_part_headers
+from ._link_header import WebLink, parse_link_header
 from ._multipart import Part, encode_multipart
-from ._pagination import (
-    AsyncBasePage,
-    AsyncCursorPage,
-    AsyncPage,
-    AsyncPagePaginator,
-    AsyncPaginator,
-    PageRequest,
-    PageSpec,
-    PaginationSpec,
-    SyncBasePage,
-    SyncCursorPage,
-    SyncPage,
-    WebLink,
-    parse_link_header,
-)
+from ._operation import Auth, ClientConfig, KeyPrefix, Operation, RequestOptions
+from ._page_styles import AsyncPage, AsyncPagePaginator, PageRequest, PageSpec, SyncPage
+from ._pagination import AsyncBasePage, AsyncCursorPage, AsyncPaginator, PaginationSpec, SyncBasePage, SyncCursorPage
 from ._params import Param, build_path, cookie_pairs, header_text, path_text, query_pairs, query_string
 from ._response import APIResponse, Media, RateLimit, StreamedCall, to_streamed_response_wrapper
 from ._retry import RetryPolicy

@@ -13,9 +13,11 @@ from typing import Any, Awaitable, Callable, Dict, Mapping, Optional, Sequence, 
 
 from ._async_response import AsyncAPIResponse, AsyncDecodeContext, async_streaming_requested, decode_success_async
 from ._async_transport import AsyncHTTPTransport, AsyncRawResponse, AsyncTransport
-from ._base import Call, ClientCore, Operation, RequestOptions
+from ._base import ClientCore
 from ._errors import APIConnectionError, APIError
-from ._pagination import AsyncCursorPage, AsyncPage, AsyncPagePaginator, AsyncPaginator, PageRequest, PageTrail, PaginationSpec
+from ._operation import Call, Operation, RequestOptions
+from ._page_styles import AsyncPage, AsyncPagePaginator, PageRequest, PageTrail
+from ._pagination import AsyncCursorPage, AsyncPaginator, PaginationSpec
 from ._response import choose_accept, is_streamed_kind
 from ._serde import NOT_GIVEN, NotGiven
 from ._transport import TransportRequest

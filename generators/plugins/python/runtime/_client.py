@@ -10,9 +10,11 @@ from __future__ import annotations
 import time
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
-from ._base import Call, ClientCore, Operation, RequestOptions, checked_response
+from ._base import ClientCore, checked_response
 from ._errors import APIConnectionError, APIError
-from ._pagination import PageRequest, PageTrail, PaginationSpec, SyncCursorPage, SyncPage
+from ._operation import Call, Operation, RequestOptions
+from ._page_styles import PageRequest, PageTrail, SyncPage
+from ._pagination import PaginationSpec, SyncCursorPage
 from ._response import APIResponse, DecodeContext, choose_accept, decode_success, is_streamed_kind, streaming_requested
 from ._serde import NOT_GIVEN, NotGiven
 from ._transport import HTTPTransport, RawResponse, Transport, TransportRequest

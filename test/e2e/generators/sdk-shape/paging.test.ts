@@ -408,7 +408,7 @@ describe('every paging style walks all 7 items exactly once, in order', () => {
       'assert [(link.uri, link.rel, link.params.get("title")) for link in links] == [("https://a.example/1", ("prev", "first"), "one, two; three"), ("/2", ("next",), \'a "quoted" title\')], links',
       // The next-page cases the TypeScript runtime is held to (unit tier), through the Python runtime.
       'import re',
-      'from paging_fixture._core._pagination import PageSpec, next_page_request',
+      'from paging_fixture._core._page_styles import PageSpec, next_page_request',
       `cases = json.load(open(${JSON.stringify(path.resolve('test/fixtures/paging/next-page-cases.json'))}))`,
       'snake = lambda name: re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), name)',
       'def python_next(case):',

@@ -3,7 +3,7 @@
  * runtime reads it (parameter styles, parts with their encoding, response kinds, the stream's
  * resume header, a template's fragment), and methods typed per media type (overloads on
  * `content_type=` and `accept=`, files, streams). That the generated package works is
- * test/e2e/generators/plugins/python/media.test.ts.
+ * test/e2e/generators/plugins/python/media*.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../../../../generators/core/files.js';
