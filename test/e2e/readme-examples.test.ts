@@ -103,7 +103,7 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
   {
     language: 'sh',
     code: /^CONTRACT_MSW=generated\/msw\/index\.ts npx vitest run --config generated\/contract-tests\/vitest\.config\.ts\s*$/,
-    where: 'test/integration/generators/plugins/msw/docs-command.test.ts runs it as written',
+    where: 'test/integration/generators/plugins/msw/docs.test.ts runs it as written',
   },
   {
     language: 'yaml',
@@ -128,14 +128,15 @@ const blocks = (await Promise.all(READMES.filter((file) => !PAGES_RUN_ELSEWHERE[
 // Blocks on the media fixture's client run against that fixture's stubs: test/docs/media-readme.test.ts.
 // Plugin and config blocks (`from 'contract-kit'`) run through npm run generate in
 // test/integration/generators/writing-a-plugin.test.ts; docs/zod-msw.md's client validation block
-// (`from './generated/zod/index.js'`) against the MSW handlers in
-// test/integration/generators/plugins/msw/client-validation.test.ts.
+// against the MSW handlers in
+// test/integration/generators/plugins/msw/client-validation.test.ts, its zod and MSW blocks
+// (`from './generated/…'`) in test/integration/generators/plugins/msw/docs.test.ts.
 const runnable = blocks.filter(
   (block) =>
     block.language === 'ts' &&
     !block.code.includes("from 'media-fixture-client'") &&
     !block.code.includes("from 'contract-kit'") &&
-    !block.code.includes("from './generated/zod/index.js'"),
+    !block.code.includes("from './generated/"),
 );
 let service: TestService;
 let dir: string;
