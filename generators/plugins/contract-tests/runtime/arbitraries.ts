@@ -16,6 +16,7 @@ import { Random } from '../../../core/values/random.js';
 import { drawValue } from '../../../core/values/draw.js';
 import { hiddenOn, withoutHidden } from '../../../core/values/sides.js';
 import { merged } from '../../../core/schema-merge.js';
+import { bounded } from './bounded-filter.js';
 
 // Schemas are untyped JSON.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -32,55 +33,6 @@ const MAX_DEPTH = 5;
 const MAX_GENERATED_ITEMS = 8;
 /** Sizes up to this are also tried at their maximum (maxItems, maxProperties, maxLength), where off-by-one bugs live. */
 const MAX_BOUNDARY_SIZE = 1000;
-
-/** Draws a bounded filter tries before it gives the value generator's value instead. */
-const FILTER_TRIES = 64;
-
-/**
- * `arbitrary.filter(accept)` that cannot hang: fast-check's own filter draws until one passes, for
- * ever when none can (a format whose values are all longer than maxLength). After FILTER_TRIES
- * draws this gives `fallback()` (the value generator's value of the schema) when it passes, else
- * the last draw (which the caller's validation then refuses, as it refuses any loose draw).
- */
-function bounded<T>(
-  arbitrary: fc.Arbitrary<T>,
-  accept: (value: T) => boolean,
-  fallback: () => unknown,
-): fc.Arbitrary<T> {
-  return new BoundedFilter(arbitrary, accept, fallback);
-}
-
-class BoundedFilter<T> extends fc.Arbitrary<T> {
-  private fallbackValue?: { value: unknown };
-
-  constructor(
-    private readonly arbitrary: fc.Arbitrary<T>,
-    private readonly accept: (value: T) => boolean,
-    private readonly fallback: () => unknown,
-  ) {
-    super();
-  }
-
-  generate(random: fc.Random, biasFactor: number | undefined): fc.Value<T> {
-    let drawn = this.arbitrary.generate(random, biasFactor);
-    for (let attempt = 1; attempt < FILTER_TRIES && !this.accept(drawn.value); attempt += 1)
-      drawn = this.arbitrary.generate(random, biasFactor);
-    if (this.accept(drawn.value)) return drawn;
-    this.fallbackValue ??= { value: this.fallback() };
-    return this.accept(this.fallbackValue.value as T)
-      ? new fc.Value(this.fallbackValue.value as T, undefined)
-      : drawn;
-  }
-
-  canShrinkWithoutContext(value: unknown): value is T {
-    return this.arbitrary.canShrinkWithoutContext(value) && this.accept(value);
-  }
-
-  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
-    if (context === undefined && !this.arbitrary.canShrinkWithoutContext(value)) return fc.Stream.nil();
-    return this.arbitrary.shrink(value, context).filter((shrunk) => this.accept(shrunk.value));
-  }
-}
 
 /** The value generator's plain value of a schema with no refs (a string's, a key's). */
 const plainValue = (schema: Schema) => () => drawValue(nodeFromSchema(NO_ROOT, schema));

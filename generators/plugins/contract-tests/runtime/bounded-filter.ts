@@ -1,0 +1,55 @@
+/**
+ * A fast-check filter that cannot hang, for the contract suites' arbitraries (arbitraries.ts): a
+ * schema can make every draw of an arbitrary fail its check (a format whose values are all longer
+ * than maxLength), and fast-check's own filter then draws for ever.
+ */
+import fc from 'fast-check';
+
+/** Draws a bounded filter tries before it gives the value generator's value instead. */
+const FILTER_TRIES = 64;
+
+/**
+ * `arbitrary.filter(accept)` that cannot hang: fast-check's own filter draws until one passes, for
+ * ever when none can (a format whose values are all longer than maxLength). After FILTER_TRIES
+ * draws this gives `fallback()` (the value generator's value of the schema) when it passes, else
+ * the last draw (which the caller's validation then refuses, as it refuses any loose draw).
+ */
+export function bounded<T>(
+  arbitrary: fc.Arbitrary<T>,
+  accept: (value: T) => boolean,
+  fallback: () => unknown,
+): fc.Arbitrary<T> {
+  return new BoundedFilter(arbitrary, accept, fallback);
+}
+
+class BoundedFilter<T> extends fc.Arbitrary<T> {
+  private fallbackValue?: { value: unknown };
+
+  constructor(
+    private readonly arbitrary: fc.Arbitrary<T>,
+    private readonly accept: (value: T) => boolean,
+    private readonly fallback: () => unknown,
+  ) {
+    super();
+  }
+
+  generate(random: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    let drawn = this.arbitrary.generate(random, biasFactor);
+    for (let attempt = 1; attempt < FILTER_TRIES && !this.accept(drawn.value); attempt += 1)
+      drawn = this.arbitrary.generate(random, biasFactor);
+    if (this.accept(drawn.value)) return drawn;
+    this.fallbackValue ??= { value: this.fallback() };
+    return this.accept(this.fallbackValue.value as T)
+      ? new fc.Value(this.fallbackValue.value as T, undefined)
+      : drawn;
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.arbitrary.canShrinkWithoutContext(value) && this.accept(value);
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    if (context === undefined && !this.arbitrary.canShrinkWithoutContext(value)) return fc.Stream.nil();
+    return this.arbitrary.shrink(value, context).filter((shrunk) => this.accept(shrunk.value));
+  }
+}
