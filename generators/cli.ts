@@ -12,7 +12,8 @@ import type { DocumentTarget } from './pipeline.js';
 // process) on the other core while this thread loads the rest of the generators: so those are
 // imported only after it has started, not before this module runs as static imports would be.
 prepareWorkers(0);
-const { configuredDocuments, defaultPluginsFor, generate, regenerateCommand } = await import('./pipeline.js');
+const { builtInPlugins, configuredDocuments, defaultPluginsFor, generate, regenerateCommand } =
+  await import('./pipeline.js');
 const { ConfigError, findConfig } = await import('./config.js');
 const { SpecError } = await import('./core/load.js');
 const { homeSteps } = await import('../scripts/lib/home.js');
@@ -67,12 +68,15 @@ async function main(): Promise<void> {
         ...document,
         out: path.join(values.out ?? documents[0].out, path.relative(documents[0].out, document.out)),
       }));
-  // openapi-generator's SDKs (opt-in, they need Java) run only when asked for.
-  const sdks = defaultPluginsFor([], ['sdks']).filter((each) => each.plugin.name === 'sdks');
+  // openapi-generator's SDKs (opt-in, they need Java) run only when asked for, with the contract
+  // document they are made from when the document's list lacks it.
+  const sdks = builtInPlugins(['sdks']);
   for (const { spec, out, plugins: listed } of targets) {
     const plugins = [
       ...listed.filter((each) => !(values['skip-sdks'] && each.plugin.name === 'sdks')),
-      ...(values.sdks && !listed.some((each) => each.plugin.name === 'sdks') ? sdks : []),
+      ...(values.sdks
+        ? sdks.filter((each) => !listed.some((other) => other.plugin.name === each.plugin.name))
+        : []),
     ];
     if (targets.length > 1) console.log(`${spec} -> ${out}/`);
     try {

@@ -88,17 +88,22 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 /**
- * One SDK per language of sdks.json. A language whose generator fails is reported through `warn`
- * (which SDK, and why) and left out; the other languages and emitters still run.
+ * One SDK per language of sdks.json, from `contract` (the bundled document the contract-document
+ * plugin renders). A language whose generator fails is reported through `warn` (which SDK, and
+ * why) and left out; the other languages and emitters still run.
  */
-export async function emitSdks(ir: Ir, warn: (message: string) => void = () => {}): Promise<GeneratedFile[]> {
+export async function emitSdks(
+  ir: Ir,
+  contract: unknown,
+  warn: (message: string) => void = () => {},
+): Promise<GeneratedFile[]> {
   const config = JSON.parse(readFileSync(CONFIG_FILE, 'utf8')) as SdksConfig;
   const jar = process.env.OPENAPI_GENERATOR_JAR ?? path.resolve(ROOT, config.jar);
   if (!existsSync(jar))
     throw new Error(
       `openapi-generator JAR not found at ${jar} (set OPENAPI_GENERATOR_JAR, or run npm install)`,
     );
-  const { document } = toOpenApi30(ir.document);
+  const { document } = toOpenApi30(contract);
   const files: GeneratedFile[] = [];
   for (const [language, options] of Object.entries(config.languages)) {
     const work = await mkdtemp(path.join(tmpdir(), `sdk-${language}-`));

@@ -11,7 +11,7 @@ import { definePlugin } from '../../../../generators/plugin.js';
 import { generate } from '../../../../generators/pipeline.js';
 import { BUILT_IN_PLUGINS } from '../../../../generators/plugins/registry.js';
 
-const READERS = ['types', 'contract-document', 'mock-document', 'sdks'];
+const READERS = ['types', 'contract-document', 'mock-document'];
 
 function sources(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
