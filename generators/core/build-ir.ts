@@ -10,7 +10,7 @@
 import { SpecError } from './load.js';
 import type { LoadedDocument, OpenApiDocument } from './document.js';
 import { camelCase } from './naming.js';
-import { deref, escapePointerPart, schemaRefName } from './refs.js';
+import { deref, escapePointerPart, schemaRefName, schemasElsewhere } from './refs.js';
 import { placeSchemas } from './ir-places.js';
 import { collectBody, collectResponses } from './ir-media.js';
 import {
@@ -126,6 +126,10 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
     operations,
     schemas: Object.entries<Json>(document.components?.schemas ?? {}).map(([name, schema]) => ({
       name,
+      schema: asSchema(schema),
+    })),
+    schemasElsewhere: schemasElsewhere(document).map(({ pointer, schema }) => ({
+      pointer,
       schema: asSchema(schema),
     })),
     securitySchemes: buildSecuritySchemes(document),

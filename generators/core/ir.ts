@@ -444,6 +444,12 @@ export interface Ir {
   servers: IrServer[];
   operations: IrOperation[];
   schemas: IrSchema[];
+  /**
+   * Schemas a `$ref` inside a schema reaches outside `#/components/schemas` (eos.local refs a
+   * property of a path's response: `#/paths/~1net~1status/post/responses/200/…`), by JSON pointer,
+   * so that the shared schema can carry them where the refs point.
+   */
+  schemasElsewhere?: Array<{ pointer: string; schema: JsonSchema }>;
   securitySchemes: IrSecurityScheme[];
   conventions: IrConventions;
   /** Present when the spec declares webhooks (OAS `webhooks` or root `x-webhooks`). */

@@ -127,3 +127,40 @@ export function flattenSchema(document: OpenApiDocument, raw: unknown, depth = 0
   }
   return merged;
 }
+
+/** Keys whose value is a schema in an OpenAPI document (outside a schema). */
+const SCHEMA_HOLDERS = new Set(['schema', 'schemas']);
+/** Keys whose values are data (examples), never schemas: most of a large spec's bytes, not walked. */
+const EXAMPLE_KEYS = new Set(['example', 'examples']);
+
+/**
+ * The schemas that a `$ref` inside a schema reaches outside `#/components/schemas`, by pointer
+ * (without `#`), in document order: what a shared schema holding only the components cannot resolve.
+ */
+export function schemasElsewhere(document: OpenApiDocument): Array<{ pointer: string; schema: unknown }> {
+  const found = new Map<string, unknown>();
+  const walk = (node: unknown, inSchema: boolean) => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, inSchema));
+    if (!node || typeof node !== 'object') return;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (
+      inSchema &&
+      typeof ref === 'string' &&
+      ref.startsWith('#/') &&
+      !ref.startsWith('#/components/schemas/')
+    ) {
+      const pointer = ref.slice(1);
+      if (!found.has(pointer)) {
+        const target = pointerToPath(ref).reduce<unknown>(
+          (at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined),
+          document,
+        );
+        if (target !== undefined) found.set(pointer, target);
+      }
+    }
+    for (const [key, value] of Object.entries(node))
+      if (!EXAMPLE_KEYS.has(key)) walk(value, inSchema || SCHEMA_HOLDERS.has(key));
+  };
+  walk(document, false);
+  return [...found].map(([pointer, schema]) => ({ pointer, schema }));
+}

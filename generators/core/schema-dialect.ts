@@ -4,6 +4,7 @@
  * boolean `exclusiveMinimum`/`exclusiveMaximum` and `example` rewritten.
  */
 import type { JsonSchema } from './ir.js';
+import { pointerToPath } from './refs.js';
 import { oncePer } from './once-per.js';
 import { merged } from './schema-merge.js';
 import { nodesOf } from './values/from-schema.js';
@@ -113,11 +114,37 @@ export function sharedSchemaId(ir: { digest: string }): string {
 
 type SchemaSource = {
   schemas: Array<{ name: string; schema: JsonSchema }>;
+  schemasElsewhere?: Array<{ pointer: string; schema: JsonSchema }>;
   openapiVersion: string;
   digest: string;
 };
-/** The spec's component schemas as one JSON Schema document, registered under its `$id`. */
-export type SharedSchema = { $id: string; components: { schemas: Record<string, JsonSchema> } };
+/**
+ * The spec's component schemas as one JSON Schema document, registered under its `$id`; with the
+ * schemas refs reach elsewhere in the spec (`paths/…`) at their own pointers, when there are any.
+ */
+export type SharedSchema = { $id: string; components: { schemas: Record<string, JsonSchema> } } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * Puts `schema` at `keys` in the shared schema, making the objects on the way (kept in `made`); a
+ * place inside a schema put there before is left alone (a ref into it resolves there already).
+ */
+function placeAt(shared: SharedSchema, keys: string[], schema: JsonSchema, made: WeakSet<object>): void {
+  let at: Record<string, unknown> = shared;
+  for (const key of keys.slice(0, -1)) {
+    const next = at[key];
+    if (next === undefined) made.add((at[key] = {}) as object);
+    else if (!(next === shared.components || (typeof next === 'object' && next !== null && made.has(next))))
+      return;
+    at = at[key] as Record<string, unknown>;
+  }
+  const last = keys[keys.length - 1];
+  const there = at[last];
+  if (there === undefined || (typeof there === 'object' && there !== null && made.has(there)))
+    at[last] = schema;
+}
 
 /**
  * The spec's component schemas as one JSON Schema 2020-12 document that refs point into. Made once
@@ -129,7 +156,11 @@ export const sharedSchema: (ir: SchemaSource) => SharedSchema = oncePer((ir: Sch
   const schemas = Object.fromEntries(
     ir.schemas.map((entry) => [entry.name, dropSchemaIds(toJsonSchema2020(entry.schema, ir.openapiVersion))]),
   );
-  return { $id: sharedSchemaId(ir), components: { schemas } };
+  const shared: SharedSchema = { $id: sharedSchemaId(ir), components: { schemas } };
+  const made = new WeakSet<object>();
+  for (const { pointer, schema } of ir.schemasElsewhere ?? [])
+    placeAt(shared, pointerToPath(pointer), dropSchemaIds(toJsonSchema2020(schema, ir.openapiVersion)), made);
+  return shared;
 });
 
 /** A schema from the spec, made 2020-12 and pointing into the shared schema. */
@@ -203,7 +234,7 @@ export function sharedSchemaFor(ir: SchemaSource, side: MessageSide): SharedSche
   const schemas = Object.fromEntries(
     Object.entries(shared.components.schemas).map(([name, schema]) => [name, walk(schema, new Set())]),
   );
-  return changed ? { $id: id, components: { schemas } } : undefined;
+  return changed ? { ...shared, $id: id, components: { ...shared.components, schemas } } : undefined;
 }
 
 /** A schema from the spec, made 2020-12 and pointing into the shared schema for that side of a message (when it has one). */

@@ -5,6 +5,7 @@
  * schema, not into the `$id`'s URL.
  */
 import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../../../generators/core/ir.js';
 import { rebaseRefs, sharedSchema, standaloneSchema } from '../../../../generators/core/schema-dialect.js';
 import { createAjv } from '../../../../generators/plugins/server/runtime/validation.js';
 
@@ -74,5 +75,52 @@ describe('the shared schema as a request reads it', () => {
     // What a request still needs stays required.
     expect(valid('Label', {})).toBe(false);
     expect(valid('Note', {})).toBe(false);
+  });
+});
+
+describe('schemas refs reach outside the components (issue 43: eos.local refs a property of a response)', () => {
+  const token = '#/paths/~1status/get/responses/200/content/application~1json/schema/properties/token';
+  const document = {
+    openapi: '3.1.0',
+    paths: {
+      '/status': {
+        get: {
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { token: { type: 'string', pattern: '^t_' } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: { Handshake: { type: 'object', required: ['token'], properties: { token: { $ref: token } } } },
+    },
+  };
+
+  it('are carried by the shared schema at their pointers, so Ajv and the value generator resolve them', async () => {
+    const { schemasElsewhere } = await import('../../../../generators/core/refs.js');
+    const { drawFromSchema } = await import('../../../../generators/core/values/from-schema.js');
+    const elsewhere = schemasElsewhere(document as never);
+    expect(elsewhere.map((each) => each.pointer)).toEqual([token.slice(1)]);
+    const spec = {
+      openapiVersion: '3.1.0',
+      digest: 'sha256:fedcba9876543210',
+      schemas: [{ name: 'Handshake', schema: document.components.schemas.Handshake }],
+      schemasElsewhere: elsewhere as Array<{ pointer: string; schema: JsonSchema }>,
+    };
+    const shared = sharedSchema(spec);
+    const ajv = createAjv({ coerce: false });
+    ajv.addSchema(shared);
+    const handshake = standaloneSchema({ $ref: '#/components/schemas/Handshake' }, spec);
+    const validate = ajv.compile(handshake as object);
+    expect(validate({ token: 't_1' })).toBe(true);
+    expect(validate({ token: 'x' })).toBe(false);
+    for (const seed of [1, 2, 3]) expect(validate(drawFromSchema(shared, handshake, { seed }))).toBe(true);
   });
 });
