@@ -6,29 +6,11 @@
  * MCP calls the generated MCP server's tools (mcp-driver.ts).
  */
 import path from 'node:path';
-import type { Ir } from '../../../generators/core/ir.js';
 import { planClient } from '../../../generators/plugins/client/plan.js';
 import { runPythonCases } from '../../../generators/plugins/python/roundtrip/calls.js';
-import { CASE_HEADER, fromBase64, toBase64, type Case, type DriverResult } from './protocol.js';
+import { CASE_HEADER, fromBase64, toBase64, type Driver, type DriverResult } from './protocol.js';
 
-export interface DriverContext {
-  ir: Ir;
-  /** Where the SDKs were generated (the `--out` of npm run generate). */
-  outDir: string;
-  baseURL: string;
-  /** The cases, also written to this file for drivers in other languages. */
-  casesFile: string;
-}
-
-export interface Driver {
-  /** The name printed in the report and accepted by --lang. */
-  name: string;
-  /** Short names --lang accepts. */
-  aliases: string[];
-  /** Opt-in plugins whose output it calls, generated when it runs (e.g. `mcp`). */
-  plugins?: string[];
-  run(cases: Case[], context: DriverContext): Promise<DriverResult[]>;
-}
+export type { Driver, DriverContext } from './protocol.js';
 
 /** A protocol value as the TypeScript client takes it: bytes as Uint8Array, files as File. */
 function toTypescript(value: unknown): unknown {

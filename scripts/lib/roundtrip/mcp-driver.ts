@@ -11,8 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { planClient } from '../../../generators/plugins/client/plan.js';
 import type { Catalog, CatalogOperation } from '../../../generators/plugins/mcp/runtime/catalog.js';
-import { CASE_HEADER, type Case, type DriverResult } from './protocol.js';
-import type { Driver } from './drivers.js';
+import { CASE_HEADER, type Case, type Driver, type DriverResult } from './protocol.js';
 
 /** A protocol value as a tool takes it: bytes and files as `{ base64, name?, type? }`. */
 function toToolArgument(value: unknown, contentType?: string): unknown {

@@ -20,6 +20,7 @@
  *   { "$events": [ { "event"?, "id"?, "retry"?, "data" } ] }  a server-sent event stream, in order
  *   { "$records": [ ... ] }                                an NDJSON stream, in order
  */
+import type { Ir } from '../../../generators/core/ir.js';
 
 /** One value as the protocol writes it (JSON with the wrappers above). */
 export type WireValue = unknown;
@@ -80,4 +81,24 @@ export function toBase64(bytes: Uint8Array): string {
 
 export function fromBase64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'base64'));
+}
+
+/** What a driver gets: the IR, where the SDKs are, the stubs' URL and the cases file. */
+export interface DriverContext {
+  ir: Ir;
+  /** Where the SDKs were generated (the `--out` of npm run generate). */
+  outDir: string;
+  baseURL: string;
+  /** The cases, also written to this file for drivers in other languages. */
+  casesFile: string;
+}
+
+export interface Driver {
+  /** The name printed in the report and accepted by --lang. */
+  name: string;
+  /** Short names --lang accepts. */
+  aliases: string[];
+  /** Opt-in plugins whose output it calls, generated when it runs (e.g. `mcp`). */
+  plugins?: string[];
+  run(cases: Case[], context: DriverContext): Promise<DriverResult[]>;
 }
