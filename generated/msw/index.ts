@@ -85,7 +85,7 @@ export interface ResolverInfo<Params, Query, Body> {
  * A resolver of the test's own, asked first: its Response answers, undefined leaves the answer to
  * the handler (a test that needs state keeps it here).
  */
-export interface ResolverOption<Params, Query = Record<string, never>, Body = undefined> {
+export interface ResolverOption<Params, Query = Record<never, never>, Body = undefined> {
   resolver?: (info: ResolverInfo<Params, Query, Body>) => Response | undefined | Promise<Response | undefined>;
 }
 
@@ -294,13 +294,13 @@ const getHealthMocks: OperationMocks = {
 };
 
 /** GET /v1/health (getHealth): the 200 response, or the status asked for. */
-export function getHealthHandler(options: (HandlerOptions<200, GetHealthResponse> | (HandlerOptions<400 | 500, unknown> & { status: 400 | 500 })) & ResolverOption<{  }, Record<string, never>, undefined> = {}): HttpHandler {
+export function getHealthHandler(options: (HandlerOptions<200, GetHealthResponse> | (HandlerOptions<400 | 500, unknown> & { status: 400 | 500 })) & ResolverOption<{  }, Record<never, never>, undefined> = {}): HttpHandler {
   return http.get(route(options, '/v1/health'), async ({ request, params }) =>
     (options.resolver &&
       (await options.resolver({
         request,
         params: params as {  },
-        query: queryOf(request.url, getHealthMocks.query ?? []) as Record<string, never>,
+        query: queryOf(request.url, getHealthMocks.query ?? []) as Record<never, never>,
         body: undefined,
       }))) ??
     answer(getHealthMocks, options as HandlerOptions<number, unknown>, request),
@@ -759,13 +759,13 @@ const createSubjectMocks: OperationMocks = {
 };
 
 /** POST /v1/nature/subjects (createSubject): the 201 response, or the status asked for. */
-export function createSubjectHandler(options: (HandlerOptions<201, CreateSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{  }, Record<string, never>, NonNullable<paths['/v1/nature/subjects']['post']['requestBody']>['content']['application/json']> = {}): HttpHandler {
+export function createSubjectHandler(options: (HandlerOptions<201, CreateSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{  }, Record<never, never>, NonNullable<paths['/v1/nature/subjects']['post']['requestBody']>['content']['application/json']> = {}): HttpHandler {
   return http.post(route(options, '/v1/nature/subjects'), async ({ request, params }) =>
     (options.resolver &&
       (await options.resolver({
         request,
         params: params as {  },
-        query: queryOf(request.url, createSubjectMocks.query ?? []) as Record<string, never>,
+        query: queryOf(request.url, createSubjectMocks.query ?? []) as Record<never, never>,
         body: (await jsonBodyOf(request)) as NonNullable<paths['/v1/nature/subjects']['post']['requestBody']>['content']['application/json'] | undefined,
       }))) ??
     answer(createSubjectMocks, options as HandlerOptions<number, unknown>, request),
@@ -962,13 +962,13 @@ const retrieveSubjectMocks: OperationMocks = {
 };
 
 /** GET /v1/nature/subjects/{subject_id} (retrieveSubject): the 200 response, or the status asked for. */
-export function retrieveSubjectHandler(options: (HandlerOptions<200, RetrieveSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }, Record<string, never>, undefined> = {}): HttpHandler {
+export function retrieveSubjectHandler(options: (HandlerOptions<200, RetrieveSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }, Record<never, never>, undefined> = {}): HttpHandler {
   return http.get(route(options, '/v1/nature/subjects/:subject_id'), async ({ request, params }) =>
     (options.resolver &&
       (await options.resolver({
         request,
         params: params as { subject_id: string },
-        query: queryOf(request.url, retrieveSubjectMocks.query ?? []) as Record<string, never>,
+        query: queryOf(request.url, retrieveSubjectMocks.query ?? []) as Record<never, never>,
         body: undefined,
       }))) ??
     answer(retrieveSubjectMocks, options as HandlerOptions<number, unknown>, request),
@@ -1166,13 +1166,13 @@ const deleteSubjectMocks: OperationMocks = {
 };
 
 /** DELETE /v1/nature/subjects/{subject_id} (deleteSubject): the 200 response, or the status asked for. */
-export function deleteSubjectHandler(options: (HandlerOptions<200, DeleteSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }, Record<string, never>, undefined> = {}): HttpHandler {
+export function deleteSubjectHandler(options: (HandlerOptions<200, DeleteSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }, Record<never, never>, undefined> = {}): HttpHandler {
   return http.delete(route(options, '/v1/nature/subjects/:subject_id'), async ({ request, params }) =>
     (options.resolver &&
       (await options.resolver({
         request,
         params: params as { subject_id: string },
-        query: queryOf(request.url, deleteSubjectMocks.query ?? []) as Record<string, never>,
+        query: queryOf(request.url, deleteSubjectMocks.query ?? []) as Record<never, never>,
         body: undefined,
       }))) ??
     answer(deleteSubjectMocks, options as HandlerOptions<number, unknown>, request),
@@ -1695,13 +1695,13 @@ const createAssessmentMocks: OperationMocks = {
 };
 
 /** POST /v1/nature/subjects/{subject_id}/assessments (createAssessment): the 201 response, or the status asked for. */
-export function createAssessmentHandler(options: (HandlerOptions<201, CreateAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{ subject_id: string }, Record<string, never>, NonNullable<paths['/v1/nature/subjects/{subject_id}/assessments']['post']['requestBody']>['content']['application/json']> = {}): HttpHandler {
+export function createAssessmentHandler(options: (HandlerOptions<201, CreateAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{ subject_id: string }, Record<never, never>, NonNullable<paths['/v1/nature/subjects/{subject_id}/assessments']['post']['requestBody']>['content']['application/json']> = {}): HttpHandler {
   return http.post(route(options, '/v1/nature/subjects/:subject_id/assessments'), async ({ request, params }) =>
     (options.resolver &&
       (await options.resolver({
         request,
         params: params as { subject_id: string },
-        query: queryOf(request.url, createAssessmentMocks.query ?? []) as Record<string, never>,
+        query: queryOf(request.url, createAssessmentMocks.query ?? []) as Record<never, never>,
         body: (await jsonBodyOf(request)) as NonNullable<paths['/v1/nature/subjects/{subject_id}/assessments']['post']['requestBody']>['content']['application/json'] | undefined,
       }))) ??
     answer(createAssessmentMocks, options as HandlerOptions<number, unknown>, request),
@@ -1906,13 +1906,13 @@ const retrieveAssessmentMocks: OperationMocks = {
 };
 
 /** GET /v1/nature/assessments/{assessment_id} (retrieveAssessment): the 200 response, or the status asked for. */
-export function retrieveAssessmentHandler(options: (HandlerOptions<200, RetrieveAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ assessment_id: string }, Record<string, never>, undefined> = {}): HttpHandler {
+export function retrieveAssessmentHandler(options: (HandlerOptions<200, RetrieveAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ assessment_id: string }, Record<never, never>, undefined> = {}): HttpHandler {
   return http.get(route(options, '/v1/nature/assessments/:assessment_id'), async ({ request, params }) =>
     (options.resolver &&
       (await options.resolver({
         request,
         params: params as { assessment_id: string },
-        query: queryOf(request.url, retrieveAssessmentMocks.query ?? []) as Record<string, never>,
+        query: queryOf(request.url, retrieveAssessmentMocks.query ?? []) as Record<never, never>,
         body: undefined,
       }))) ??
     answer(retrieveAssessmentMocks, options as HandlerOptions<number, unknown>, request),
@@ -2189,13 +2189,13 @@ const submitAssessmentMocks: OperationMocks = {
 };
 
 /** PATCH /v1/nature/assessments/{assessment_id} (submitAssessment): the 200 response, or the status asked for. */
-export function submitAssessmentHandler(options: (HandlerOptions<200, SubmitAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{ assessment_id: string }, Record<string, never>, NonNullable<paths['/v1/nature/assessments/{assessment_id}']['patch']['requestBody']>['content']['application/json']> = {}): HttpHandler {
+export function submitAssessmentHandler(options: (HandlerOptions<200, SubmitAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{ assessment_id: string }, Record<never, never>, NonNullable<paths['/v1/nature/assessments/{assessment_id}']['patch']['requestBody']>['content']['application/json']> = {}): HttpHandler {
   return http.patch(route(options, '/v1/nature/assessments/:assessment_id'), async ({ request, params }) =>
     (options.resolver &&
       (await options.resolver({
         request,
         params: params as { assessment_id: string },
-        query: queryOf(request.url, submitAssessmentMocks.query ?? []) as Record<string, never>,
+        query: queryOf(request.url, submitAssessmentMocks.query ?? []) as Record<never, never>,
         body: (await jsonBodyOf(request)) as NonNullable<paths['/v1/nature/assessments/{assessment_id}']['patch']['requestBody']>['content']['application/json'] | undefined,
       }))) ??
     answer(submitAssessmentMocks, options as HandlerOptions<number, unknown>, request),

@@ -106,7 +106,7 @@ export interface ResolverInfo<Params, Query, Body> {
  * A resolver of the test's own, asked first: its Response answers, undefined leaves the answer to
  * the handler (a test that needs state keeps it here).
  */
-export interface ResolverOption<Params, Query = Record<string, never>, Body = undefined> {
+export interface ResolverOption<Params, Query = Record<never, never>, Body = undefined> {
   resolver?: (info: ResolverInfo<Params, Query, Body>) => Response | undefined | Promise<Response | undefined>;
 }
 

@@ -46,7 +46,7 @@ export function queryParams(ir: Ir, operation: IrOperation): QueryParam[] {
 
 /**
  * The types of a resolver's `query` and `body`: the client's query parameters
- * (`NonNullable<paths['/v1/x']['get']['parameters']['query']>`, an empty record when there are
+ * (`NonNullable<paths['/v1/x']['get']['parameters']['query']>`, no property when there are
  * none) and its JSON request body (the first JSON media type's; `undefined` when the operation
  * takes none: another media type is read from `request`).
  */
@@ -56,7 +56,7 @@ export function resolverTypes(operation: IrOperation): { query: string; body: st
     query:
       operation.parameters.query.length > 0
         ? `NonNullable<${operationType(operation)}['parameters']['query']>`
-        : 'Record<string, never>',
+        : 'Record<never, never>',
     body: json
       ? `NonNullable<${operationType(operation)}['requestBody']>['content'][${stringLiteral(json.mediaType)}]`
       : 'undefined',
