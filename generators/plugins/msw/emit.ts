@@ -5,7 +5,9 @@
  * status is one option away (`retrieveSubjectHandler({ status: 404 })`, typed as the statuses the
  * operation declares), and so is a body of one's own (typed as the client's result for the success
  * status). `handlers` has one of each, for `setupServer(...handlers)` or `setupWorker(...handlers)`.
- * Stateless, like Prism: what a test needs remembered it keeps in its own resolver.
+ * Stateless, like Prism: what a test needs remembered it keeps in its own resolver, which is
+ * handed the path parameters, the query and the JSON body, typed as the client types them
+ * (resolver-plan.ts; decoded at run time by runtime/request.ts, copied into `msw/core/`).
  */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrPathTemplate, IrResponse } from '../../core/ir.js';

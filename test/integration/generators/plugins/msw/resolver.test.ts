@@ -2,7 +2,8 @@
  * Resolvers of the generated MSW handlers (spec/openapi.yaml) are handed the request's query and
  * JSON body as the generated client sent them, typed as the client types them: at run time under
  * msw's `setupServer`, with the generated client calling; at the type level, by tsc `--strict` on
- * a file that reads `query.limit` as a number and whose wrong property reads must be errors.
+ * a file that reads `query.limit` as a number and whose wrong property reads must be errors, and
+ * on docs/zod-msw.md's resolver block.
  * Starts: tsc (a child process, for the type-level check); msw intercepts fetch in-process, so no
  * socket is opened.
  */
@@ -14,6 +15,7 @@ import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../../../scripts/lib/root.js';
+import { blockWith, docBlocks } from '../../../../support/doc-blocks.js';
 import { AssessmentServiceClient } from '../../../../../generated/client/src/index.js';
 import { mockSubject } from '../../../../../generated/mock-data/index.js';
 import {
@@ -98,7 +100,7 @@ const TYPECHECK = path.join(ROOT, '.cache', `msw-resolver-types-${process.pid}`)
 afterAll(() => rm(TYPECHECK, { recursive: true, force: true }));
 
 describe('a resolver of the generated handlers at the type level', () => {
-  it('compiles under --strict with query.limit a number and the body typed; wrong properties are errors', async () => {
+  it('compiles under --strict with query.limit a number and the body typed; wrong properties are errors (and the docs block compiles)', async () => {
     await mkdir(TYPECHECK, { recursive: true });
     const msw = JSON.stringify(path.join(ROOT, 'generated/msw/index.js'));
     await writeFile(
@@ -142,6 +144,15 @@ describe('a resolver of the generated handlers at the type level', () => {
         '',
       ].join('\n'),
     );
+    // docs/zod-msw.md's resolver block, with its imports pointed at the generated packages.
+    const generated = (file: string) => JSON.stringify(path.join(ROOT, 'generated', file));
+    await writeFile(
+      path.join(TYPECHECK, 'docs-block.ts'),
+      blockWith(await docBlocks('zod-msw.md'), 'ts', 'listSubjectsHandler({', 'zod-msw.md')
+        .replace("'assessment-service-client'", generated('client/src/index.js'))
+        .replace("'./generated/mock-data/index.js'", generated('mock-data/index.js'))
+        .replace("'./generated/msw/index.js'", generated('msw/index.js')),
+    );
     await writeFile(
       path.join(TYPECHECK, 'tsconfig.json'),
       JSON.stringify({
@@ -155,7 +166,7 @@ describe('a resolver of the generated handlers at the type level', () => {
           lib: ['ES2022', 'DOM'],
           types: [],
         },
-        files: ['resolvers.ts'],
+        files: ['resolvers.ts', 'docs-block.ts'],
       }),
     );
     const output = await run(path.join(ROOT, 'node_modules/.bin/tsc'), [
