@@ -3,7 +3,8 @@
 
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { mockValue } from '../mock-data/index.js';
-import type { CreateAssessmentResponse, CreateSubjectResponse, DeleteSubjectResponse, GetHealthResponse, ListAssessmentsResponse, ListSubjectsResponse, RetrieveAssessmentResponse, RetrieveSubjectResponse, SubmitAssessmentResponse } from '../client/src/index.js';
+import { jsonBodyOf, queryOf, type QueryParam } from './core/request.js';
+import type { CreateAssessmentResponse, CreateSubjectResponse, DeleteSubjectResponse, GetHealthResponse, ListAssessmentsResponse, ListSubjectsResponse, RetrieveAssessmentResponse, RetrieveSubjectResponse, SubmitAssessmentResponse, paths } from '../client/src/index.js';
 
 /** What a response answers with: its media type, the spec's example and the schema mock data draws from. */
 interface MockResponse {
@@ -26,6 +27,8 @@ interface OperationMocks {
   match?: { in: 'query' | 'header'; name: string; value: string };
   /** By declared status: `200`, `4XX`, `default`. */
   responses: Record<string, MockResponse>;
+  /** The query parameters a resolver is handed, decoded by their styles (none declared: absent). */
+  query?: QueryParam[];
 }
 
 /** Headers every answer carries (the spec digest, when the spec names its header). */
@@ -67,11 +70,23 @@ export interface HandlerOptions<Status extends number, Body> {
 }
 
 /**
+ * What a resolver is handed: msw's request (unread: the body is parsed from a clone), the path
+ * parameters, the declared query parameters decoded and typed as the client types them, and the
+ * JSON request body as the client types it (undefined when none was sent as JSON).
+ */
+export interface ResolverInfo<Params, Query, Body> {
+  request: Request;
+  params: Params;
+  query: Query;
+  body: Body | undefined;
+}
+
+/**
  * A resolver of the test's own, asked first: its Response answers, undefined leaves the answer to
  * the handler (a test that needs state keeps it here).
  */
-export interface ResolverOption<Params> {
-  resolver?: (info: { request: Request; params: Params }) => Response | undefined | Promise<Response | undefined>;
+export interface ResolverOption<Params, Query = Record<never, never>, Body = undefined> {
+  resolver?: (info: ResolverInfo<Params, Query, Body>) => Response | undefined | Promise<Response | undefined>;
 }
 
 function responseFor(mocks: OperationMocks, status: number): MockResponse {
@@ -279,9 +294,15 @@ const getHealthMocks: OperationMocks = {
 };
 
 /** GET /v1/health (getHealth): the 200 response, or the status asked for. */
-export function getHealthHandler(options: (HandlerOptions<200, GetHealthResponse> | (HandlerOptions<400 | 500, unknown> & { status: 400 | 500 })) & ResolverOption<{  }> = {}): HttpHandler {
+export function getHealthHandler(options: (HandlerOptions<200, GetHealthResponse> | (HandlerOptions<400 | 500, unknown> & { status: 400 | 500 })) & ResolverOption<{  }, Record<never, never>, undefined> = {}): HttpHandler {
   return http.get(route(options, '/v1/health'), async ({ request, params }) =>
-    (await options.resolver?.({ request, params: params as {  } })) ??
+    (options.resolver &&
+      (await options.resolver({
+        request,
+        params: params as {  },
+        query: queryOf(request.url, getHealthMocks.query ?? []) as Record<never, never>,
+        body: undefined,
+      }))) ??
     answer(getHealthMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -457,13 +478,45 @@ const listSubjectsMocks: OperationMocks = {
         "$ref": "spec-a93d7a2d0275.json#/components/schemas/Error"
       }
     }
-  }
+  },
+  "query": [
+    {
+      "name": "limit",
+      "in": "query",
+      "style": "form",
+      "explode": true,
+      "shape": "primitive",
+      "types": {
+        "value": "integer"
+      }
+    },
+    {
+      "name": "starting_after",
+      "in": "query",
+      "style": "form",
+      "explode": true,
+      "shape": "primitive"
+    },
+    {
+      "name": "ending_before",
+      "in": "query",
+      "style": "form",
+      "explode": true,
+      "shape": "primitive"
+    }
+  ]
 };
 
 /** GET /v1/nature/subjects (listSubjects): the 200 response, or the status asked for. */
-export function listSubjectsHandler(options: (HandlerOptions<200, ListSubjectsResponse> | (HandlerOptions<400 | 401 | 403 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 429 | 500 })) & ResolverOption<{  }> = {}): HttpHandler {
+export function listSubjectsHandler(options: (HandlerOptions<200, ListSubjectsResponse> | (HandlerOptions<400 | 401 | 403 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 429 | 500 })) & ResolverOption<{  }, NonNullable<paths['/v1/nature/subjects']['get']['parameters']['query']>, undefined> = {}): HttpHandler {
   return http.get(route(options, '/v1/nature/subjects'), async ({ request, params }) =>
-    (await options.resolver?.({ request, params: params as {  } })) ??
+    (options.resolver &&
+      (await options.resolver({
+        request,
+        params: params as {  },
+        query: queryOf(request.url, listSubjectsMocks.query ?? []) as NonNullable<paths['/v1/nature/subjects']['get']['parameters']['query']>,
+        body: undefined,
+      }))) ??
     answer(listSubjectsMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -706,9 +759,15 @@ const createSubjectMocks: OperationMocks = {
 };
 
 /** POST /v1/nature/subjects (createSubject): the 201 response, or the status asked for. */
-export function createSubjectHandler(options: (HandlerOptions<201, CreateSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{  }> = {}): HttpHandler {
+export function createSubjectHandler(options: (HandlerOptions<201, CreateSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{  }, Record<never, never>, NonNullable<paths['/v1/nature/subjects']['post']['requestBody']>['content']['application/json']> = {}): HttpHandler {
   return http.post(route(options, '/v1/nature/subjects'), async ({ request, params }) =>
-    (await options.resolver?.({ request, params: params as {  } })) ??
+    (options.resolver &&
+      (await options.resolver({
+        request,
+        params: params as {  },
+        query: queryOf(request.url, createSubjectMocks.query ?? []) as Record<never, never>,
+        body: (await jsonBodyOf(request)) as NonNullable<paths['/v1/nature/subjects']['post']['requestBody']>['content']['application/json'] | undefined,
+      }))) ??
     answer(createSubjectMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -903,9 +962,15 @@ const retrieveSubjectMocks: OperationMocks = {
 };
 
 /** GET /v1/nature/subjects/{subject_id} (retrieveSubject): the 200 response, or the status asked for. */
-export function retrieveSubjectHandler(options: (HandlerOptions<200, RetrieveSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }> = {}): HttpHandler {
+export function retrieveSubjectHandler(options: (HandlerOptions<200, RetrieveSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }, Record<never, never>, undefined> = {}): HttpHandler {
   return http.get(route(options, '/v1/nature/subjects/:subject_id'), async ({ request, params }) =>
-    (await options.resolver?.({ request, params: params as { subject_id: string } })) ??
+    (options.resolver &&
+      (await options.resolver({
+        request,
+        params: params as { subject_id: string },
+        query: queryOf(request.url, retrieveSubjectMocks.query ?? []) as Record<never, never>,
+        body: undefined,
+      }))) ??
     answer(retrieveSubjectMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -1101,9 +1166,15 @@ const deleteSubjectMocks: OperationMocks = {
 };
 
 /** DELETE /v1/nature/subjects/{subject_id} (deleteSubject): the 200 response, or the status asked for. */
-export function deleteSubjectHandler(options: (HandlerOptions<200, DeleteSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }> = {}): HttpHandler {
+export function deleteSubjectHandler(options: (HandlerOptions<200, DeleteSubjectResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }, Record<never, never>, undefined> = {}): HttpHandler {
   return http.delete(route(options, '/v1/nature/subjects/:subject_id'), async ({ request, params }) =>
-    (await options.resolver?.({ request, params: params as { subject_id: string } })) ??
+    (options.resolver &&
+      (await options.resolver({
+        request,
+        params: params as { subject_id: string },
+        query: queryOf(request.url, deleteSubjectMocks.query ?? []) as Record<never, never>,
+        body: undefined,
+      }))) ??
     answer(deleteSubjectMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -1311,13 +1382,45 @@ const listAssessmentsMocks: OperationMocks = {
         "$ref": "spec-a93d7a2d0275.json#/components/schemas/Error"
       }
     }
-  }
+  },
+  "query": [
+    {
+      "name": "limit",
+      "in": "query",
+      "style": "form",
+      "explode": true,
+      "shape": "primitive",
+      "types": {
+        "value": "integer"
+      }
+    },
+    {
+      "name": "starting_after",
+      "in": "query",
+      "style": "form",
+      "explode": true,
+      "shape": "primitive"
+    },
+    {
+      "name": "ending_before",
+      "in": "query",
+      "style": "form",
+      "explode": true,
+      "shape": "primitive"
+    }
+  ]
 };
 
 /** GET /v1/nature/subjects/{subject_id}/assessments (listAssessments): the 200 response, or the status asked for. */
-export function listAssessmentsHandler(options: (HandlerOptions<200, ListAssessmentsResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }> = {}): HttpHandler {
+export function listAssessmentsHandler(options: (HandlerOptions<200, ListAssessmentsResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ subject_id: string }, NonNullable<paths['/v1/nature/subjects/{subject_id}/assessments']['get']['parameters']['query']>, undefined> = {}): HttpHandler {
   return http.get(route(options, '/v1/nature/subjects/:subject_id/assessments'), async ({ request, params }) =>
-    (await options.resolver?.({ request, params: params as { subject_id: string } })) ??
+    (options.resolver &&
+      (await options.resolver({
+        request,
+        params: params as { subject_id: string },
+        query: queryOf(request.url, listAssessmentsMocks.query ?? []) as NonNullable<paths['/v1/nature/subjects/{subject_id}/assessments']['get']['parameters']['query']>,
+        body: undefined,
+      }))) ??
     answer(listAssessmentsMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -1592,9 +1695,15 @@ const createAssessmentMocks: OperationMocks = {
 };
 
 /** POST /v1/nature/subjects/{subject_id}/assessments (createAssessment): the 201 response, or the status asked for. */
-export function createAssessmentHandler(options: (HandlerOptions<201, CreateAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{ subject_id: string }> = {}): HttpHandler {
+export function createAssessmentHandler(options: (HandlerOptions<201, CreateAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{ subject_id: string }, Record<never, never>, NonNullable<paths['/v1/nature/subjects/{subject_id}/assessments']['post']['requestBody']>['content']['application/json']> = {}): HttpHandler {
   return http.post(route(options, '/v1/nature/subjects/:subject_id/assessments'), async ({ request, params }) =>
-    (await options.resolver?.({ request, params: params as { subject_id: string } })) ??
+    (options.resolver &&
+      (await options.resolver({
+        request,
+        params: params as { subject_id: string },
+        query: queryOf(request.url, createAssessmentMocks.query ?? []) as Record<never, never>,
+        body: (await jsonBodyOf(request)) as NonNullable<paths['/v1/nature/subjects/{subject_id}/assessments']['post']['requestBody']>['content']['application/json'] | undefined,
+      }))) ??
     answer(createAssessmentMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -1797,9 +1906,15 @@ const retrieveAssessmentMocks: OperationMocks = {
 };
 
 /** GET /v1/nature/assessments/{assessment_id} (retrieveAssessment): the 200 response, or the status asked for. */
-export function retrieveAssessmentHandler(options: (HandlerOptions<200, RetrieveAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ assessment_id: string }> = {}): HttpHandler {
+export function retrieveAssessmentHandler(options: (HandlerOptions<200, RetrieveAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 429 | 500 })) & ResolverOption<{ assessment_id: string }, Record<never, never>, undefined> = {}): HttpHandler {
   return http.get(route(options, '/v1/nature/assessments/:assessment_id'), async ({ request, params }) =>
-    (await options.resolver?.({ request, params: params as { assessment_id: string } })) ??
+    (options.resolver &&
+      (await options.resolver({
+        request,
+        params: params as { assessment_id: string },
+        query: queryOf(request.url, retrieveAssessmentMocks.query ?? []) as Record<never, never>,
+        body: undefined,
+      }))) ??
     answer(retrieveAssessmentMocks, options as HandlerOptions<number, unknown>, request),
   );
 }
@@ -2074,9 +2189,15 @@ const submitAssessmentMocks: OperationMocks = {
 };
 
 /** PATCH /v1/nature/assessments/{assessment_id} (submitAssessment): the 200 response, or the status asked for. */
-export function submitAssessmentHandler(options: (HandlerOptions<200, SubmitAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{ assessment_id: string }> = {}): HttpHandler {
+export function submitAssessmentHandler(options: (HandlerOptions<200, SubmitAssessmentResponse> | (HandlerOptions<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, unknown> & { status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 })) & ResolverOption<{ assessment_id: string }, Record<never, never>, NonNullable<paths['/v1/nature/assessments/{assessment_id}']['patch']['requestBody']>['content']['application/json']> = {}): HttpHandler {
   return http.patch(route(options, '/v1/nature/assessments/:assessment_id'), async ({ request, params }) =>
-    (await options.resolver?.({ request, params: params as { assessment_id: string } })) ??
+    (options.resolver &&
+      (await options.resolver({
+        request,
+        params: params as { assessment_id: string },
+        query: queryOf(request.url, submitAssessmentMocks.query ?? []) as Record<never, never>,
+        body: (await jsonBodyOf(request)) as NonNullable<paths['/v1/nature/assessments/{assessment_id}']['patch']['requestBody']>['content']['application/json'] | undefined,
+      }))) ??
     answer(submitAssessmentMocks, options as HandlerOptions<number, unknown>, request),
   );
 }

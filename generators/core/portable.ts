@@ -37,6 +37,20 @@ export function portableFiles(prefix: string): GeneratedFile[] {
   }));
 }
 
+/**
+ * Parameter decoding as the SDKs spell parameters (param-decoding.ts, importing nothing): the
+ * server stubs decode requests with it and the MSW handlers hand resolvers its query. Copied beside
+ * a runtime that imports it (`withPortableImports(content, './')`).
+ */
+export function paramDecodingFiles(prefix: string): GeneratedFile[] {
+  return [
+    {
+      path: `${prefix}param-decoding.ts`,
+      content: readFileSync(path.join(CORE, 'param-decoding.ts'), 'utf8'),
+    },
+  ];
+}
+
 /** A runtime file's imports of generators/core (`'../../../core/values/draw.js'`) pointed at the copy beside it (`'./schema/values/draw.js'`). */
 export function withPortableImports(content: string, copy = './schema/'): string {
   return content.replace(/(from\s+['"])(?:\.\.\/)+core\//g, `$1${copy}`);

@@ -17,6 +17,7 @@ import { placeOperations, resourceTree, type OperationPlace, type ResourceNode }
 import { wirePlan, type WirePlan } from './wire.js';
 
 export { NameScope } from './scope.js';
+export { decodingParam, objectInfo, type DecodingParam } from './decoding.js';
 export { STATUS_ERRORS, statusErrorsText, type StatusError } from './errors.js';
 export {
   itemsPath,

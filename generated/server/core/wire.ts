@@ -12,7 +12,14 @@ import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { BodyError, decodeBody, DEFAULT_LIMITS, type BodyLimits } from './bodies.js';
 import type { ErrorDetails } from './errors.js';
-import { decodeCookies, decodeHeader, decodePath, decodeQuery, ParamError, pathMatcher } from './params.js';
+import {
+  decodeCookies,
+  decodeHeader,
+  decodePath,
+  decodeQuery,
+  ParamError,
+  pathMatcher,
+} from './param-decoding.js';
 import { concreteType, negotiate, sendByMedia, successMedia, type StreamOptions } from './replies.js';
 import type { RouteSpec, WireBody, WireMedia } from './route-spec.js';
 

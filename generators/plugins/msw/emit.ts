@@ -5,13 +5,28 @@
  * status is one option away (`retrieveSubjectHandler({ status: 404 })`, typed as the statuses the
  * operation declares), and so is a body of one's own (typed as the client's result for the success
  * status). `handlers` has one of each, for `setupServer(...handlers)` or `setupWorker(...handlers)`.
- * Stateless, like Prism: what a test needs remembered it keeps in its own resolver.
+ * Stateless, like Prism: what a test needs remembered it keeps in its own resolver, which is
+ * handed the path parameters, the query and the JSON body, typed as the client types them
+ * (resolver-plan.ts; decoded at run time by runtime/request.ts, copied into `msw/core/`).
  */
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrPathTemplate, IrResponse } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runtimeFiles } from '../../core/files.js';
+import { paramDecodingFiles, withPortableImports } from '../../core/portable.js';
 import { standaloneSchema } from '../../core/schema-dialect.js';
 import type { ClientPlan } from '../client/plan.js';
+import { queryParams, resolverTypes } from './resolver-plan.js';
+
+// The request runtime (runtime/request.ts) and, beside it, the parameter decoder it reads queries with.
+const RUNTIME_FILES = [
+  ...runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'msw/core/').map(
+    (file) => ({ ...file, content: withPortableImports(file.content, './') }),
+  ),
+  ...paramDecodingFiles('msw/core/'),
+];
 
 const RUNTIME = `
 /** What a response answers with: its media type, the spec's example and the schema mock data draws from. */
@@ -35,6 +50,8 @@ interface OperationMocks {
   match?: { in: 'query' | 'header'; name: string; value: string };
   /** By declared status: \`200\`, \`4XX\`, \`default\`. */
   responses: Record<string, MockResponse>;
+  /** The query parameters a resolver is handed, decoded by their styles (none declared: absent). */
+  query?: QueryParam[];
 }
 
 /** Headers every answer carries (the spec digest, when the spec names its header). */
@@ -76,11 +93,23 @@ export interface HandlerOptions<Status extends number, Body> {
 }
 
 /**
+ * What a resolver is handed: msw's request (unread: the body is parsed from a clone), the path
+ * parameters, the declared query parameters decoded and typed as the client types them, and the
+ * JSON request body as the client types it (undefined when none was sent as JSON).
+ */
+export interface ResolverInfo<Params, Query, Body> {
+  request: Request;
+  params: Params;
+  query: Query;
+  body: Body | undefined;
+}
+
+/**
  * A resolver of the test's own, asked first: its Response answers, undefined leaves the answer to
  * the handler (a test that needs state keeps it here).
  */
-export interface ResolverOption<Params> {
-  resolver?: (info: { request: Request; params: Params }) => Response | undefined | Promise<Response | undefined>;
+export interface ResolverOption<Params, Query = Record<never, never>, Body = undefined> {
+  resolver?: (info: ResolverInfo<Params, Query, Body>) => Response | undefined | Promise<Response | undefined>;
 }
 
 function responseFor(mocks: OperationMocks, status: number): MockResponse {
@@ -297,9 +326,8 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
   const lines = [
     "import { http, HttpResponse, type HttpHandler } from 'msw';",
     "import { mockValue } from '../mock-data/index.js';",
-    ...(types.length > 0
-      ? [`import type { ${[...new Set(types)].sort().join(', ')} } from '../client/src/index.js';`]
-      : []),
+    "import { jsonBodyOf, queryOf, type QueryParam } from './core/request.js';",
+    `import type { ${[...new Set([...types, 'paths'])].sort().join(', ')} } from '../client/src/index.js';`,
     RUNTIME.replace(
       'SPEC_HEADERS',
       JSON.stringify(ir.conventions.specDigestHeader ? { [ir.conventions.specDigestHeader]: ir.digest } : {}),
@@ -314,11 +342,13 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
       operation.responses.map((response) => [response.status, mockResponse(ir, response)]),
     );
     const success = operation.successStatus ?? operation.responses[0]?.status ?? '200';
+    const query = queryParams(ir, operation);
     const mocks = {
       id: operation.id,
       success: statusCode(success),
       ...(operation.template.match ? { match: operation.template.match } : {}),
       responses,
+      ...(query.length > 0 ? { query } : {}),
     };
     const statuses = [...new Set(operation.responses.map((response) => statusCode(response.status)))];
     const others = statuses.filter((status) => status !== statusCode(success));
@@ -327,12 +357,13 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
     const params = route.startsWith('new RegExp')
       ? undefined
       : `{ ${operation.template.params.map((param) => `${param}: string`).join('; ')} }`;
+    const wire = resolverTypes(operation);
     const optionsType = `(${[
       `HandlerOptions<${statusCode(success)}, ${operationPlan.responseType}>`,
       ...(others.length > 0
         ? [`(HandlerOptions<${others.join(' | ')}, unknown> & { status: ${others.join(' | ')} })`]
         : []),
-    ].join(' | ')})${params ? ` & ResolverOption<${params}>` : ''}`;
+    ].join(' | ')})${params ? ` & ResolverOption<${params}, ${wire.query}, ${wire.body}>` : ''}`;
     const constant = `${operationPlan.descriptorName}Mocks`;
     const method = MSW_METHODS.has(operation.method) ? operation.method : 'all';
     lines.push(
@@ -343,7 +374,15 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
       ...(params
         ? [
             `  return http.${method}(route(options, ${route}), async ({ request, params }) =>`,
-            `    (await options.resolver?.({ request, params: params as ${params} })) ??`,
+            '    (options.resolver &&',
+            '      (await options.resolver({',
+            '        request,',
+            `        params: params as ${params},`,
+            `        query: queryOf(request.url, ${constant}.query ?? []) as ${wire.query},`,
+            wire.body === 'undefined'
+              ? '        body: undefined,'
+              : `        body: (await jsonBodyOf(request)) as ${wire.body} | undefined,`,
+            '      }))) ??',
             `    answer(${constant}, options as HandlerOptions<number, unknown>, request),`,
           ]
         : [
@@ -368,7 +407,7 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
     '',
   );
   return {
-    files: [{ path: 'msw/index.ts', content: lines.join('\n') }],
+    files: [...RUNTIME_FILES, { path: 'msw/index.ts', content: lines.join('\n') }],
     exports: { module: 'msw/index.ts' },
   };
 }

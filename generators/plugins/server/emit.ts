@@ -13,6 +13,7 @@ import {
   type WriterFunction,
 } from 'ts-morph';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
+import { paramDecodingFiles, withPortableImports } from '../../core/portable.js';
 import type { Ir, IrMedia, IrOperation, IrPathTemplate, JsonSchema } from '../../core/ir.js';
 import { parsePathTemplate } from '../../core/ir-parameters.js';
 import { operationType as pathType, pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
@@ -20,10 +21,13 @@ import { sharedSchema, sharedSchemaFor, sideSchema, standaloneSchema } from '../
 import { printingProject, dataModule, printStructure } from '../../core/ts-project.js';
 import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
 
-const RUNTIME_FILES = runtimeFiles(
-  path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'),
-  'server/core/',
-);
+// The runtime and, beside it, the parameter decoder it shares with the MSW handlers (generators/core/).
+const RUNTIME_FILES = [
+  ...runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'server/core/').map(
+    (file) => ({ ...file, content: withPortableImports(file.content, './') }),
+  ),
+  ...paramDecodingFiles('server/core/'),
+];
 
 const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
 

@@ -5,26 +5,11 @@
  * is validated with), and response media types for `Accept` negotiation and writing. Routes that
  * are plain JSON with simple parameters get none of these, so they cost nothing at run time.
  */
-import type { Ir, IrMedia, IrOperation, IrParameter, IrPart, JsonSchema } from '../../core/ir.js';
+import type { Ir, IrMedia, IrOperation, IrPart, JsonSchema } from '../../core/ir.js';
 import { sideSchema } from '../../core/schema-dialect.js';
-import { sdkShape, wireParam as sdkWireParam } from '../../sdk-shape/index.js';
-import type { WireParam } from './runtime/params.js';
+import { decodingParam as wireParam, objectInfo, sdkShape } from '../../sdk-shape/index.js';
+import type { WireParam } from '../../core/param-decoding.js';
 import type { WireBody, WireMedia, WirePart } from './runtime/route-spec.js';
-
-function objectInfo(ir: Ir, schema: JsonSchema): { properties?: string[]; openObject?: true } {
-  const flat = ir.model.flatten(schema);
-  if (!flat || typeof flat !== 'object') return {};
-  return {
-    ...(flat.properties ? { properties: Object.keys(flat.properties) } : {}),
-    ...(flat.additionalProperties !== false ? { openObject: true as const } : {}),
-  };
-}
-
-/** The parameter as the SDKs spell it, with the properties an object's pairs are found by; reserved characters are decoded however they were sent. */
-function wireParam(ir: Ir, param: IrParameter): WireParam {
-  const { allowReserved: _decodedAlike, ...spelling } = sdkWireParam(param);
-  return { ...spelling, ...(spelling.shape === 'object' ? objectInfo(ir, param.schema) : {}) };
-}
 
 /** Whether a path parameter must be read from the raw path: any style but simple primitives, or text glued to it. */
 function pathNeedsDecoding(operation: IrOperation): boolean {

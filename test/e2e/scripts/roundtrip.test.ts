@@ -91,7 +91,7 @@ describe('the round trip on the media fixture', () => {
     },
     {
       bug: 'the stub does not percent-decode cookies',
-      file: 'server/core/params.ts',
+      file: 'server/core/param-decoding.ts',
       from: "const dec = (text: string) => decode(text, spec.name, false);\n    if (spec.shape === 'object' && spec.explode && !spec.json) {\n      const object",
       to: "const dec = (text: string) => text;\n    if (spec.shape === 'object' && spec.explode && !spec.json) {\n      const object",
       operation: 'cookieParams',

@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 /** What the generator tells the plugin about each operation. */
-import type { WireParam } from './params.js';
+import type { WireParam } from './param-decoding.js';
 
 export interface RouteSecurity {
   /** True when the operation needs no credentials. */

@@ -10,7 +10,7 @@ import { Readable, Transform } from 'node:stream';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorDetails } from './errors.js';
-import { decodePairs, ParamError, rawPairs, type WireParam } from './params.js';
+import { decodePairs, ParamError, rawPairs, type WireParam } from '../../../core/param-decoding.js';
 import type { RouteSpec, WireBody, WirePart } from './route-spec.js';
 
 /** A file from a multipart body, as the handler gets it. */

@@ -1,5 +1,5 @@
 /** What the generator tells the plugin about each operation. */
-import type { WireParam } from './params.js';
+import type { WireParam } from '../../../core/param-decoding.js';
 
 export interface RouteSecurity {
   /** True when the operation needs no credentials. */

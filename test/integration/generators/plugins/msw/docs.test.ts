@@ -1,8 +1,9 @@
 /**
  * docs/zod-msw.md's blocks, run as written (its client validation block is
  * client-validation.test.ts's): the zod block on a subject from mock data and on a broken one, the
- * MSW block (a default answer, then a 404 override) with tsx in a process of its own, so its msw
- * server is the only one there, and the command that runs the committed contract suites of our spec
+ * MSW block (a default answer, then a 404 override) and the resolver block (a typed body kept and
+ * read back, a typed query) with tsx, each in a process of its own, so its msw server is the only
+ * one there, and the command that runs the committed contract suites of our spec
  * against the committed handlers (`CONTRACT_MSW=…`). Starts: tsx and `sh -c` child processes; no
  * socket is opened (msw intercepts fetch).
  */
@@ -34,7 +35,11 @@ async function blockFile(marker: string, name: string): Promise<string> {
   const code = blockWith(await docBlocks('zod-msw.md'), 'ts', marker, 'zod-msw.md')
     .replace("'assessment-service-client'", JSON.stringify(path.join(ROOT, 'generated/client/src/index.ts')))
     .replace("'./generated/zod/index.js'", JSON.stringify(path.join(ROOT, 'generated/zod/index.ts')))
-    .replace("'./generated/msw/index.js'", JSON.stringify(path.join(ROOT, 'generated/msw/index.ts')));
+    .replace("'./generated/msw/index.js'", JSON.stringify(path.join(ROOT, 'generated/msw/index.ts')))
+    .replace(
+      "'./generated/mock-data/index.js'",
+      JSON.stringify(path.join(ROOT, 'generated/mock-data/index.ts')),
+    );
   await mkdir(BLOCKS, { recursive: true });
   const file = path.join(BLOCKS, name);
   await writeFile(file, code);
@@ -63,6 +68,13 @@ it("runs docs/zod-msw.md's MSW block: the example answers, the override raises N
   const result = await run(TSX, [file]);
   expect(result.code, result.output).toBe(0);
   expect(result.stdout.trim().split('\n')).toEqual(['subject', '404']);
+}, 120_000);
+
+it("runs docs/zod-msw.md's resolver block: the body is kept and read back, the query is a number", async () => {
+  const file = await blockFile('listSubjectsHandler({', 'resolver.mts');
+  const result = await run(TSX, [file]);
+  expect(result.code, result.output).toBe(0);
+  expect(result.stdout.trim().split('\n')).toEqual(['research', 'limit 3']);
 }, 120_000);
 
 it("runs docs/zod-msw.md's command: the suites pass against the handlers, naming what does not apply", async () => {

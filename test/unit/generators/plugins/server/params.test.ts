@@ -1,10 +1,10 @@
 /**
- * The generated server's parameter decoding (generated/server/core/params.ts) on names a client
+ * The generated server's parameter decoding (generated/server/core/param-decoding.ts) on names a client
  * chooses: `__proto__` and `constructor` are names like any other, never a way to change the
  * decoded object's prototype or to lose a value.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeQuery, type WireParam } from '../../../../../generated/server/core/params.js';
+import { decodeQuery, type WireParam } from '../../../../../generated/server/core/param-decoding.js';
 
 const limit: WireParam = { name: 'limit', in: 'query', style: 'form', explode: true, shape: 'primitive' };
 const filter: WireParam = {

@@ -7,7 +7,9 @@
  * `/files/{name}.{ext}`), query `form`/`spaceDelimited`/`pipeDelimited`/`deepObject`, JSON
  * `content`, header `simple`, cookie `form`. Raw text is split on a style's delimiters first and
  * percent-decoded after, so a delimiter inside a value comes back as itself. Values stay text:
- * the route's JSON Schema validation (with type coercion) makes numbers and booleans of them.
+ * the server route's JSON Schema validation (with type coercion) makes numbers and booleans of
+ * them, the MSW handlers' resolver query (msw runtime request.ts) does it by the schema's types.
+ * Shared by both, copied beside each runtime: it imports nothing.
  */
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';

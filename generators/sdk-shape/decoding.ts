@@ -1,0 +1,26 @@
+/**
+ * A parameter as a decoder reads it (generators/core/param-decoding.ts): the SDKs' spelling, with
+ * the property names an exploded object's pairs are found by. The server stubs decode requests by
+ * it, and the MSW handlers decode the query they hand a resolver.
+ */
+import type { Ir, IrParameter, JsonSchema } from '../core/ir.js';
+import type { WireParam as DecodingParam } from '../core/param-decoding.js';
+import { wireParam } from './wire.js';
+
+export type { DecodingParam };
+
+/** An object schema's declared property names, and whether it takes others. */
+export function objectInfo(ir: Ir, schema: JsonSchema): { properties?: string[]; openObject?: true } {
+  const flat = ir.model.flatten(schema);
+  if (!flat || typeof flat !== 'object') return {};
+  return {
+    ...(flat.properties ? { properties: Object.keys(flat.properties) } : {}),
+    ...(flat.additionalProperties !== false ? { openObject: true as const } : {}),
+  };
+}
+
+/** The parameter as the SDKs spell it, with the properties an object's pairs are found by; reserved characters are decoded however they were sent. */
+export function decodingParam(ir: Ir, param: IrParameter): DecodingParam {
+  const { allowReserved: _decodedAlike, ...spelling } = wireParam(param);
+  return { ...spelling, ...(spelling.shape === 'object' ? objectInfo(ir, param.schema) : {}) };
+}
