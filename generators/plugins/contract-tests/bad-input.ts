@@ -57,6 +57,9 @@ function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
         }
       : {}),
     ...(accept ? { accept } : {}),
+    ...(operation.template.match?.in === 'header'
+      ? { matchHeader: [operation.template.match.name, operation.template.match.value] as [string, string] }
+      : {}),
     responses,
   };
 }

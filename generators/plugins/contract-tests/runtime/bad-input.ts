@@ -36,6 +36,8 @@ export interface BadInputOperation {
   body?: { contentType: string; value: unknown };
   /** The Accept header, when its success responses are not JSON (`application/json` otherwise). */
   accept?: string;
+  /** The header its path template's fragment names (AWS's `/#X-Amz-Target=…`): every request carries it. */
+  matchHeader?: [string, string];
   responses: Record<string, BadInputResponse>;
 }
 
@@ -377,7 +379,7 @@ export function findingOf(
       message,
       operation: id,
       pointer: `${operation.pointer ?? ''}/responses`,
-      fix: `Document a ${answer.status} response (with its error schema) for ${id}: it is how a server refuses ${request.name}.`,
+      fix: `Document a ${answer.status} response (with its error schema) for ${id}: it is how a server refuses malformed requests.`,
       key: `spec|undocumented-refusal|${id}|${answer.status}`,
     };
   return {
@@ -420,7 +422,11 @@ export class BadInputChecks {
   /** Sends the index-th hostile request of an operation; throws with every way the answer leaves the contract. */
   async check(baseUrl: string, apiKey: string | undefined, id: string, index: number): Promise<void> {
     const operation = this.operation(id);
-    const request = badRequests(operation)[index];
+    const derived = badRequests(operation)[index];
+    // Without the header its template names, no operation is the target: every answer would be "no route".
+    const request = operation.matchHeader
+      ? { ...derived, headers: [operation.matchHeader, ...derived.headers] }
+      : derived;
     let answer: RawAnswer;
     try {
       answer = await sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept);

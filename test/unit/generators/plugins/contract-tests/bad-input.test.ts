@@ -135,4 +135,25 @@ describe('the Accept header of hostile requests', () => {
     );
     expect(operations.find((found) => found.id === 'getThing')?.accept).toBeUndefined();
   });
+
+  it("carry the header an AWS-style template names (/#X-Amz-Target=…), or no route is the target's", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bad-input-match-'));
+    const spec = path.join(dir, 'spec.json');
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Targets', version: '1' },
+        paths: {
+          '/#X-Amz-Target=Svc.ListThings': {
+            post: { operationId: 'listThings', responses: { '200': { description: 'ok' } } },
+          },
+        },
+      }),
+    );
+    const [json] = emitBadInput(buildIr(await loadDocument(spec)));
+    const [operation] = (JSON.parse(json.content) as BadInputCases).operations;
+    expect(operation.matchHeader).toEqual(['X-Amz-Target', 'Svc.ListThings']);
+    expect(operation.path).toBe('/');
+  });
 });
