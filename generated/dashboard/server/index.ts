@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerRoutes, type RoutesOptions } from './core/plugin.js';
 import type { Handlers } from './handlers.js';
-import { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';
+import { ERROR_TEMPLATES, ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';
 
 export { boundedError, echo } from './core/errors.js';
 export { rawErrorAnswer, serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';
@@ -12,7 +12,7 @@ export { DEFAULT_LIMITS, type BodyLimits, type UploadedBody, type UploadedFile }
 export { sseFrame, type SseEvent, type StreamOptions } from './core/replies.js';
 export type { RouteSpec, RouteSecurity } from './core/route-spec.js';
 export * from './handlers.js';
-export { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';
+export { ERROR_TEMPLATES, ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';
 export * from './facts.js';
 
 /** Operations that have no handler in `handlers` (they answer 501). */
@@ -27,6 +27,6 @@ export function unimplementedOperations(handlers: Partial<Handlers>): string[] {
 export async function routesPlugin(app: FastifyInstance, options: RoutesOptions<Handlers>): Promise<void> {
   app.addSchema(SHARED_SCHEMA);
   for (const variant of SHARED_SCHEMA_VARIANTS) app.addSchema(variant);
-  await registerRoutes(app, ROUTES, SHARED_SCHEMA, options, SHARED_SCHEMA_VARIANTS);
+  await registerRoutes(app, ROUTES, SHARED_SCHEMA, options, SHARED_SCHEMA_VARIANTS, ERROR_TEMPLATES);
 }
 Object.assign(routesPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'openapi-routes' });

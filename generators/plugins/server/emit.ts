@@ -19,6 +19,7 @@ import { parsePathTemplate } from '../../core/ir-parameters.js';
 import { operationType as pathType, pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
 import { sharedSchema, sharedSchemaFor, sideSchema, standaloneSchema } from '../../core/schema-dialect.js';
 import { printingProject, dataModule, printStructure } from '../../core/ts-project.js';
+import { errorTemplates } from './error-templates.js';
 import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
 
 // The runtime and, beside it, the parameter decoder it shares with the MSW handlers (generators/core/).
@@ -100,7 +101,12 @@ interface Sides {
   response?: { $id: string };
 }
 
-function routeSpec(ir: Ir, operation: IrOperation, sides: Sides): Record<string, unknown> {
+function routeSpec(
+  ir: Ir,
+  operation: IrOperation,
+  sides: Sides,
+  errorResponses: Record<string, number> | undefined,
+): Record<string, unknown> {
   const { parameters } = operation;
   const response: Record<string, object> = {};
   for (const result of operation.responses) {
@@ -175,6 +181,7 @@ function routeSpec(ir: Ir, operation: IrOperation, sides: Sides): Record<string,
     ...wireParams(ir, operation),
     ...(bodies ? { bodies } : {}),
     ...(responseMedia ? { responseMedia } : {}),
+    ...(errorResponses ? { errorResponses } : {}),
   };
 }
 
@@ -361,7 +368,7 @@ function mediaImports(ir: Ir): StatementStructures[] {
   return imports;
 }
 
-export function emitServer(ir: Ir): GeneratedFile[] {
+export function emitServer(ir: Ir, warn: (message: string, pointer?: string) => void): GeneratedFile[] {
   const project = printingProject();
   const taken = new Set<string>(['Handlers', 'LowercaseKeys', 'RouteHandler']);
   const routeNames = new Map<IrOperation, string>();
@@ -376,14 +383,28 @@ export function emitServer(ir: Ir): GeneratedFile[] {
   // diffs readable and spares the TypeScript checker a giant literal.
   const sides: Sides = { request: sharedSchemaFor(ir, 'request'), response: sharedSchemaFor(ir, 'response') };
   const variants = [sides.request, sides.response].filter((variant) => variant !== undefined);
-  const routesJson = `${JSON.stringify({ sharedSchema: sharedSchema(ir), ...(variants.length ? { sharedSchemaVariants: variants } : {}), routes: ir.operations.map((operation) => routeSpec(ir, operation, sides)) }, null, 2)}\n`;
+  const errors = errorTemplates(ir, sides, [sharedSchema(ir), ...variants], warn);
+  const routesJson = `${JSON.stringify(
+    {
+      sharedSchema: sharedSchema(ir),
+      ...(variants.length ? { sharedSchemaVariants: variants } : {}),
+      errorTemplates: errors.table,
+      routes: ir.operations.map((operation) =>
+        routeSpec(ir, operation, sides, errors.byOperation.get(operation)),
+      ),
+    },
+    null,
+    2,
+  )}\n`;
   const routesFile = [
     "import { readFileSync } from 'node:fs';",
+    "import type { ErrorTemplateTable } from './core/error-bodies.js';",
     "import type { RouteSpec } from './core/route-spec.js';",
     '',
     "const table = JSON.parse(readFileSync(new URL('./routes.json', import.meta.url), 'utf8')) as {",
     '  sharedSchema: { $id: string; components: { schemas: Record<string, unknown> } };',
     '  sharedSchemaVariants?: Array<{ $id: string; components: { schemas: Record<string, unknown> } }>;',
+    '  errorTemplates: ErrorTemplateTable;',
     '  routes: RouteSpec[];',
     '};',
     '',
@@ -392,6 +413,9 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     '',
     '/** The shared schema as requests (required readOnly properties not required) and responses (likewise writeOnly) read it, when the spec has such properties. */',
     'export const SHARED_SCHEMA_VARIANTS = table.sharedSchemaVariants ?? [];',
+    '',
+    "/** The spec's documented error schemas as bodies with slots for an error's details (core/error-bodies.ts). */",
+    'export const ERROR_TEMPLATES = table.errorTemplates;',
     '',
     '/** Every operation, in spec order. */',
     'export const ROUTES = table.routes;',
@@ -453,7 +477,7 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     "import type { FastifyInstance } from 'fastify';",
     "import { registerRoutes, type RoutesOptions } from './core/plugin.js';",
     "import type { Handlers } from './handlers.js';",
-    "import { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';",
+    "import { ERROR_TEMPLATES, ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';",
     '',
     "export { boundedError, echo } from './core/errors.js';",
     "export { rawErrorAnswer, serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';",
@@ -461,7 +485,7 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     "export { sseFrame, type SseEvent, type StreamOptions } from './core/replies.js';",
     "export type { RouteSpec, RouteSecurity } from './core/route-spec.js';",
     "export * from './handlers.js';",
-    "export { ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';",
+    "export { ERROR_TEMPLATES, ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';",
     "export * from './facts.js';",
     '',
     '/** Operations that have no handler in `handlers` (they answer 501). */',
@@ -476,7 +500,7 @@ export function emitServer(ir: Ir): GeneratedFile[] {
     'export async function routesPlugin(app: FastifyInstance, options: RoutesOptions<Handlers>): Promise<void> {',
     '  app.addSchema(SHARED_SCHEMA);',
     '  for (const variant of SHARED_SCHEMA_VARIANTS) app.addSchema(variant);',
-    '  await registerRoutes(app, ROUTES, SHARED_SCHEMA, options, SHARED_SCHEMA_VARIANTS);',
+    '  await registerRoutes(app, ROUTES, SHARED_SCHEMA, options, SHARED_SCHEMA_VARIANTS, ERROR_TEMPLATES);',
     '}',
     "Object.assign(routesPlugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'openapi-routes' });",
     '',

@@ -9,7 +9,7 @@ export default definePlugin({
   dependencies: ['types'],
   proves:
     "the round trip (the stubs decode what the SDKs send) and the contract suites' bad-input stage against them",
-  generate({ ir }) {
-    return { files: emitServer(ir) };
+  generate({ ir, warn }) {
+    return { files: emitServer(ir, warn) };
   },
 });

@@ -11,14 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BodyLimits } from './bodies.js';
 import { registerContentTypeParsers } from './content-types.js';
 import { registerDispatched } from './dispatch.js';
-import {
-  boundedError,
-  defaultErrorBody,
-  describeValidation,
-  echo,
-  frameworkError,
-  type ErrorDetails,
-} from './errors.js';
+import { errorRenderer, NO_TEMPLATES, type ErrorTemplateTable } from './error-bodies.js';
+import { boundedError, describeValidation, echo, frameworkError, type ErrorDetails } from './errors.js';
 import { registerMethodAnswers } from './methods.js';
 import type { StreamOptions } from './replies.js';
 import type { RouteSpec } from './route-spec.js';
@@ -39,7 +33,11 @@ export interface RoutesOptions<Handlers> {
    * (not 200): the request ends there. Return without replying to go on.
    */
   authenticate?: (request: FastifyRequest, reply: FastifyReply, route: RouteSpec) => Promise<void> | void;
-  /** Builds the error body in the API's format. Default: `{ code, message, param }`. */
+  /**
+   * Builds the error body in the API's format (sent as application/json). Default: a body of the
+   * error schema the spec documents for the operation and status (the stubs' error templates),
+   * or `{ code, message, param }` when the spec documents none.
+   */
   errorBody?: (error: ErrorDetails, request: { id: string }) => unknown;
   /**
    * Called before every answer that no operation's hooks see: unknown routes, bad URLs, and (with
@@ -63,9 +61,10 @@ export async function registerRoutes<Handlers>(
   sharedSchema: { $id: string } & object,
   options: RoutesOptions<Handlers>,
   sharedVariants: Array<{ $id: string } & object> = [],
+  errorTemplates: ErrorTemplateTable = NO_TEMPLATES,
 ): Promise<void> {
-  const errorBody = options.errorBody ?? defaultErrorBody;
-  const config = registerUnrouted(app, { errorBody, unrouted: options.unrouted });
+  const renderError = errorRenderer(errorTemplates, options.errorBody);
+  const config = registerUnrouted(app, { renderError, unrouted: options.unrouted });
   const handlers = options.handlers as Record<string, AnyHandler | undefined>;
   const shared = [sharedSchema, ...sharedVariants];
   const bodyAjv = createAjv({ coerce: false });
@@ -77,13 +76,13 @@ export async function registerRoutes<Handlers>(
 
   // Error bodies bypass the response schemas: fast-json-stringify would silently drop any field
   // the spec's error schema for that status does not name.
+  const routesByUrl = new Map(routes.map((route) => [`${route.method} ${route.url}`, route]));
+  const routeOf = (request: FastifyRequest) =>
+    routesByUrl.get(`${request.method} ${request.routeOptions.url}`);
   const sendError = (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) => {
     const bounded = boundedError(error);
-    return reply
-      .code(bounded.status)
-      .type('application/json')
-      .serializer(JSON.stringify)
-      .send(errorBody(bounded, request));
+    const rendered = renderError(bounded, request, routeOf(request)?.errorResponses);
+    return reply.code(bounded.status).type(rendered.mediaType).serializer(JSON.stringify).send(rendered.body);
   };
 
   // Validators and serializers compile on first use (validation.ts, serializer.ts).
@@ -94,7 +93,6 @@ export async function registerRoutes<Handlers>(
   await registerContentTypeParsers(app, routes);
   app.addHook('onRequest', hostCheck(config));
 
-  const routesByUrl = new Map(routes.map((route) => [`${route.method} ${route.url}`, route]));
   app.setErrorHandler(
     (
       error: {
@@ -111,19 +109,12 @@ export async function registerRoutes<Handlers>(
         return sendError(
           reply,
           request,
-          describeValidation(
-            error.validation,
-            error.validationContext ?? 'body',
-            routesByUrl.get(`${request.method} ${request.routeOptions.url}`),
-          ),
+          describeValidation(error.validation, error.validationContext ?? 'body', routeOf(request)),
         );
       let mapped = frameworkError(error);
       if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error');
       // A media type no parser takes: name the ones this operation takes.
-      const bodies =
-        mapped.status === 415
-          ? routesByUrl.get(`${request.method} ${request.routeOptions.url}`)?.bodies
-          : undefined;
+      const bodies = mapped.status === 415 ? routeOf(request)?.bodies : undefined;
       if (bodies)
         mapped = {
           ...mapped,

@@ -89,4 +89,6 @@ export interface RouteSpec {
   bodies?: WireBody[];
   /** Response media types per status, when a response has a media type other than JSON or several. */
   responseMedia?: Record<string, WireMedia[]>;
+  /** Documented JSON error responses (status, `4xx`, `default`) -> index of their template in the error template table (error-bodies.ts). */
+  errorResponses?: Record<string, number>;
 }

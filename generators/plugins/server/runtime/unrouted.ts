@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { boundedError, clientError, defaultErrorBody, frameworkError, type ErrorDetails } from './errors.js';
+import { errorRenderer, NO_TEMPLATES, type ErrorRenderer } from './error-bodies.js';
+import { boundedError, clientError, frameworkError, type ErrorDetails } from './errors.js';
 
 /** What an answer made outside every operation (see `unrouted`) carries. */
 export interface UnroutedAnswer {
@@ -23,7 +24,8 @@ export interface UnroutedAnswer {
 
 /** What answering outside an operation needs from the plugin's options. */
 export interface UnroutedConfig {
-  errorBody: (error: ErrorDetails, request: { id: string }) => unknown;
+  /** The error body and media type (the implementer's `errorBody`, else the spec's error schema). */
+  renderError: ErrorRenderer;
   /**
    * Called before every answer that no operation's hooks see; returns the headers every response
    * carries, or a refusal (see RoutesOptions).
@@ -33,7 +35,7 @@ export interface UnroutedConfig {
 
 /** The config of the plugin registered on each Fastify instance: `serverOptions()` reads it. */
 const registered = new WeakMap<object, UnroutedConfig>();
-const fallback: UnroutedConfig = { errorBody: defaultErrorBody };
+const fallback: UnroutedConfig = { renderError: errorRenderer(NO_TEMPLATES) };
 
 /** Records the plugin's config for answers `serverOptions()` makes on this instance. */
 export function registerUnrouted(app: FastifyInstance, config: UnroutedConfig): UnroutedConfig {
@@ -50,11 +52,8 @@ export function sendUnrouted(
   const answer = config.unrouted?.({ id: request.id, ip: request.ip, url: request.url });
   if (answer) reply.headers(answer.headers);
   const final = boundedError(answer?.refuse ?? error);
-  return reply
-    .code(final.status)
-    .type('application/json')
-    .serializer(JSON.stringify)
-    .send(config.errorBody(final, request));
+  const rendered = config.renderError(final, request);
+  return reply.code(final.status).type(rendered.mediaType).serializer(JSON.stringify).send(rendered.body);
 }
 
 /**
@@ -91,8 +90,10 @@ export function serverOptions(): Pick<
           headers: {},
         };
         const details = boundedError(answer.refuse ?? clientError(error));
-        const body = JSON.stringify(config.errorBody(details, { id: answer.id }));
-        socket.write(rawErrorAnswer(details.status, answer.headers, body));
+        const rendered = config.renderError(details, { id: answer.id });
+        socket.write(
+          rawErrorAnswer(details.status, answer.headers, JSON.stringify(rendered.body), rendered.mediaType),
+        );
       }
       socket.destroy(error);
     },
@@ -108,12 +109,13 @@ export function rawErrorAnswer(
   status: number,
   headers: Record<string, string | number>,
   body: string,
+  mediaType = 'application/json',
 ): string {
   const lines = Object.entries(headers)
     .filter(([name]) => !/^(connection|content-length|content-type)$/i.test(name))
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines}Content-Type: ${mediaType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
 /** How many Host header lines a request has (its raw headers are name, value, name, value, ...). */

@@ -1,6 +1,6 @@
 /**
  * The generated Fastify stubs, for a spec other than ours: every operation registered with its
- * schemas, 501 in the error format for operations without a handler (listed at startup), the
+ * schemas, 501 in the spec's error format ({ type, title }) for operations without a handler (listed at startup), the
  * spec's parameter names given back to handlers (Fastify's inject: no socket). That the handler
  * map refuses wrong shapes at compile time is test/integration/generators/plugins/server/typed-handlers.test.ts.
  */
@@ -67,15 +67,19 @@ describe('generated server stubs (widget fixture)', () => {
   it('answers a parameter that breaks its schema with 400 naming the parameter', async () => {
     const response = await app.inject({ method: 'GET', url: '/widgets/not-a-number' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'invalid_request', param: 'widget-id' });
+    // The widget spec's error schema is { type, title }: the code goes in type, the message in title.
+    expect(response.json()).toMatchObject({
+      type: 'invalid_request',
+      title: expect.stringContaining('widget-id'),
+    });
   });
 
   it('answers 501 not_implemented for an operation without a handler, and listed them at startup', async () => {
     const response = await app.inject({ method: 'POST', url: '/widgets/7/publish' });
     expect(response.statusCode).toBe(501);
     expect(response.json()).toMatchObject({
-      code: 'not_implemented',
-      message: expect.stringContaining('publishWidget'),
+      type: 'not_implemented',
+      title: expect.stringContaining('publishWidget'),
     });
     expect(unimplemented).toEqual([
       ['getWidgets', 'widgets/create-one', 'deleteWidget', 'publishWidget', 'uploadWidgetImage'],
@@ -85,14 +89,17 @@ describe('generated server stubs (widget fixture)', () => {
   it('validates bodies before the handler runs (even when the handler is missing)', async () => {
     const response = await app.inject({ method: 'POST', url: '/widgets', payload: { color: 'green' } });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'invalid_request', param: 'name' });
+    expect(response.json()).toMatchObject({
+      type: 'invalid_request',
+      title: expect.stringContaining('name'),
+    });
   });
 
   it('answers a method the path does not declare with 405 and Allow, in the error format (RFC 9110 §15.5.6)', async () => {
     const response = await app.inject({ method: 'PUT', url: '/widgets' });
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
-    expect(response.json()).toMatchObject({ code: 'method_not_allowed', param: null });
+    expect(response.json()).toEqual({ type: 'method_not_allowed', title: expect.stringContaining('PUT') });
     const item = await app.inject({ method: 'PATCH', url: '/widgets/7' });
     expect([item.statusCode, item.headers.allow]).toEqual([405, 'GET, HEAD, DELETE, OPTIONS']);
     const publish = await app.inject({ method: 'GET', url: '/widgets/7/publish' });
@@ -119,8 +126,8 @@ describe('generated server stubs (widget fixture)', () => {
       const created = await app.inject({ method: 'POST', url: '/widgets', headers, payload: '' });
       expect(created.statusCode).toBe(400);
       expect(created.json()).toMatchObject({
-        code: 'invalid_request',
-        message: 'The request body is missing: POST /widgets needs one (application/json).',
+        type: 'invalid_request',
+        title: 'The request body is missing: POST /widgets needs one (application/json).',
       });
     }
     const malformed = await app.inject({
@@ -129,6 +136,6 @@ describe('generated server stubs (widget fixture)', () => {
       headers: { 'content-type': 'application/json' },
       payload: ' ',
     });
-    expect(malformed.json()).toMatchObject({ code: 'malformed_json' });
+    expect(malformed.json()).toMatchObject({ type: 'malformed_json' });
   });
 });

@@ -2,11 +2,13 @@
 // Do not edit: run `npm run test:golden:update` to regenerate.
 
 import { readFileSync } from 'node:fs';
+import type { ErrorTemplateTable } from './core/error-bodies.js';
 import type { RouteSpec } from './core/route-spec.js';
 
 const table = JSON.parse(readFileSync(new URL('./routes.json', import.meta.url), 'utf8')) as {
   sharedSchema: { $id: string; components: { schemas: Record<string, unknown> } };
   sharedSchemaVariants?: Array<{ $id: string; components: { schemas: Record<string, unknown> } }>;
+  errorTemplates: ErrorTemplateTable;
   routes: RouteSpec[];
 };
 
@@ -15,6 +17,9 @@ export const SHARED_SCHEMA = table.sharedSchema;
 
 /** The shared schema as requests (required readOnly properties not required) and responses (likewise writeOnly) read it, when the spec has such properties. */
 export const SHARED_SCHEMA_VARIANTS = table.sharedSchemaVariants ?? [];
+
+/** The spec's documented error schemas as bodies with slots for an error's details (core/error-bodies.ts). */
+export const ERROR_TEMPLATES = table.errorTemplates;
 
 /** Every operation, in spec order. */
 export const ROUTES = table.routes;

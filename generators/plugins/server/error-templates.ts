@@ -1,0 +1,254 @@
+/**
+ * The stubs' error bodies, built at generation from the spec's documented error responses: for
+ * each JSON error response (a 4XX/5XX status, its range, or `default`), a body drawn from its
+ * schema by the value generator (example mode), with the optional properties that carry an
+ * error's words added, and slots where the error's message, code and status go. Ajv (the
+ * runtime's own configuration) is the judge: the drawn body, and each slot filled with probe
+ * values, must satisfy the schema, or the slot (or the template) is not used.
+ */
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ir, IrOperation, IrResponse } from '../../core/ir.js';
+import { sideSchema } from '../../core/schema-dialect.js';
+import type { SchemaNode } from '../../core/schema-nodes.js';
+import { drawValue } from '../../core/values/draw.js';
+import type { ErrorSlot, ErrorTemplate, ErrorTemplateTable } from './runtime/error-bodies.js';
+import { MESSAGE_LIMIT } from './runtime/errors.js';
+import { createAjv } from './runtime/validation.js';
+
+/** Property names that say they hold an error's words, and those that hold its code (case and `_`/`-` ignored). */
+const MESSAGE_NAMES = new Set([
+  'message',
+  'detail',
+  'details',
+  'errordescription',
+  'errormessage',
+  'title',
+  'description',
+  'msg',
+]);
+const CODE_NAMES = new Set(['code', 'errorcode', 'type']);
+const STATUS_NAMES = new Set(['status', 'statuscode']);
+const squash = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+
+const PROBE_MESSAGE = 'The request body is not valid JSON.';
+const PROBE_CODE = 'invalid_request';
+const PROBE_STATUSES = [400, 404, 500];
+
+type Json = Record<string | number, unknown>;
+
+/** The node a value of it is read by: refs followed, allOf merged. */
+function resolved(ir: Ir, node: SchemaNode, depth = 0): SchemaNode {
+  if (depth > 8) return node;
+  if (node.kind === 'ref') return resolved(ir, node.target, depth + 1);
+  if (node.kind === 'intersection') return resolved(ir, ir.model.merged(node), depth + 1);
+  return node;
+}
+
+/** A string node any text fits (no enum, const, format or pattern). */
+function freeString(ir: Ir, node: SchemaNode): boolean {
+  const target = resolved(ir, node);
+  return target.kind === 'string' && target.format === undefined && target.pattern === undefined;
+}
+
+/** Whether an object or array node holds (within a few levels) a property named for an error's words. */
+function holdsWords(ir: Ir, node: SchemaNode, depth: number): boolean {
+  if (depth > 2) return false;
+  const target = resolved(ir, node);
+  if (target.kind === 'array') return holdsWords(ir, target.items, depth + 1);
+  if (target.kind !== 'object') return false;
+  return target.properties.some(
+    (property) =>
+      (MESSAGE_NAMES.has(squash(property.name)) && freeString(ir, property.node)) ||
+      holdsWords(ir, property.node, depth + 1),
+  );
+}
+
+/** The drawn value with the optional properties that carry an error's words (and what holds them) drawn too. */
+function withWords(ir: Ir, node: SchemaNode, value: unknown, depth = 0): unknown {
+  if (depth > 3 || value === null || typeof value !== 'object') return value;
+  const target = resolved(ir, node);
+  if (Array.isArray(value))
+    return target.kind === 'array' && value.length > 0
+      ? [withWords(ir, target.prefixItems[0] ?? target.items, value[0], depth + 1), ...value.slice(1)]
+      : value;
+  if (target.kind !== 'object') return value;
+  const out: Json = { ...(value as Json) };
+  // An object with words of its own keeps its optional containers (Azure's `details`) as drawn.
+  const ownWords = target.properties.some(
+    (property) => MESSAGE_NAMES.has(squash(property.name)) && freeString(ir, property.node),
+  );
+  for (const property of target.properties) {
+    const name = squash(property.name);
+    const wanted =
+      ((MESSAGE_NAMES.has(name) || CODE_NAMES.has(name)) && freeString(ir, property.node)) ||
+      (!ownWords && holdsWords(ir, property.node, 0));
+    if (!(property.name in out) && wanted)
+      out[property.name] = drawValue(property.node, { mode: 'example', side: 'response', nonEmpty: true });
+    if (property.name in out)
+      out[property.name] = withWords(ir, property.node, out[property.name], depth + 1);
+  }
+  return out;
+}
+
+/** The node of the value at `at` (refs followed, allOf merged), or undefined where a union leaves it open. */
+function nodeAt(ir: Ir, node: SchemaNode, at: Array<string | number>): SchemaNode | undefined {
+  let current: SchemaNode | undefined = node;
+  for (const key of at) {
+    const target: SchemaNode = resolved(ir, current);
+    if (typeof key === 'number')
+      current = target.kind === 'array' ? (target.prefixItems[key] ?? target.items) : undefined;
+    else
+      current =
+        target.kind === 'object'
+          ? target.properties.find((property) => property.name === key)?.node
+          : undefined;
+    if (current === undefined) return undefined;
+  }
+  return resolved(ir, current);
+}
+
+/** Slots a body offers: string properties named for words or codes, integer ones named for the status; first array items. */
+function candidateSlots(value: unknown, at: Array<string | number> = []): ErrorSlot[] {
+  if (at.length === 0 && typeof value === 'string') return [{ at, with: 'message' }];
+  if (value === null || typeof value !== 'object' || at.length > 4) return [];
+  if (Array.isArray(value)) return value.length > 0 ? candidateSlots(value[0], [...at, 0]) : [];
+  return Object.entries(value).flatMap(([key, inner]): ErrorSlot[] => {
+    const name = squash(key);
+    if (typeof inner === 'string' && MESSAGE_NAMES.has(name)) return [{ at: [...at, key], with: 'message' }];
+    if (typeof inner === 'string' && CODE_NAMES.has(name)) return [{ at: [...at, key], with: 'code' }];
+    if (typeof inner === 'number' && STATUS_NAMES.has(name)) return [{ at: [...at, key], with: 'status' }];
+    return candidateSlots(inner, [...at, key]);
+  });
+}
+
+function filled(body: unknown, slots: ErrorSlot[], values: { message: string; status: number }): unknown {
+  if (slots.some((slot) => slot.at.length === 0)) return values.message;
+  const copy = structuredClone(body);
+  for (const slot of slots) {
+    let holder = copy as Json;
+    for (const key of slot.at.slice(0, -1)) holder = holder[key] as Json;
+    holder[slot.at[slot.at.length - 1]] =
+      slot.with === 'status' ? values.status : slot.with === 'code' ? PROBE_CODE : values.message;
+  }
+  return copy;
+}
+
+/** Whether the body with these slots filled satisfies the schema for every probe status (and this message). */
+function fits(validate: ValidateFunction, body: unknown, slots: ErrorSlot[], message = PROBE_MESSAGE) {
+  return PROBE_STATUSES.every((status) => validate(filled(body, slots, { message, status })));
+}
+
+/** The longest message (up to MESSAGE_LIMIT) the slot takes, when the schema bounds it; Ajv is asked, by halving. */
+function messageBound(validate: ValidateFunction, body: unknown, slots: ErrorSlot[]): number | undefined {
+  const message = (length: number) => PROBE_MESSAGE.padEnd(length, ' x');
+  if (fits(validate, body, slots, message(MESSAGE_LIMIT))) return undefined;
+  let [low, high] = [PROBE_MESSAGE.length, MESSAGE_LIMIT];
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (fits(validate, body, slots, message(middle))) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The JSON media type the stubs answer an error response with: its preferred JSON one. */
+const jsonMedia = (response: IrResponse) => response.content.find((media) => media.kind === 'json');
+
+const isErrorStatus = (status: string) => status === 'default' || /^[45]/.test(status);
+const statusKey = (status: string) => (/^\d+$/.test(status) ? status : status.toLowerCase());
+
+interface Builder {
+  ir: Ir;
+  ajv: Ajv2020;
+  responseSide?: { $id: string };
+  warn(message: string, pointer?: string): void;
+}
+
+function buildTemplate(builder: Builder, response: IrResponse): ErrorTemplate | undefined {
+  const { ir } = builder;
+  const media = jsonMedia(response)!;
+  let validate: ValidateFunction;
+  try {
+    validate = builder.ajv.compile(sideSchema(media.schema, ir, builder.responseSide) as object);
+  } catch (error) {
+    builder.warn(
+      `Ajv cannot compile the error schema (${(error as Error).message}); the stubs answer { code, message, param } here`,
+      media.pointer,
+    );
+    return undefined;
+  }
+  const node = ir.model.node(media.schema);
+  const drawn = drawValue(node, { mode: 'example', side: 'response' });
+  const body = [withWords(ir, node, drawn), drawn].find((candidate) => validate(candidate));
+  if (body === undefined) {
+    builder.warn(
+      'No value drawn from the error schema satisfies it; the stubs answer { code, message, param } here',
+      media.pointer,
+    );
+    return undefined;
+  }
+  const fill: ErrorSlot[] = [];
+  for (const slot of candidateSlots(body)) {
+    // Text in a string with a format (problem details' `type` URI) would be valid by accident only.
+    const formatted = slot.with !== 'status' && nodeAt(ir, node, slot.at)?.format !== undefined;
+    if (!formatted && fits(validate, body, [...fill, slot])) fill.push(slot);
+  }
+  for (const slot of fill)
+    if (slot.with === 'message') {
+      const most = messageBound(validate, body, fill);
+      if (most !== undefined) slot.maxLength = most;
+    }
+  return { mediaType: media.mediaType, body, fill, pointer: media.pointer };
+}
+
+/** The most used template for each key over every operation (ties: the first in spec order), and the most used overall as `any`. */
+function documentChoices(perOperation: Array<Record<string, number>>): Record<string, number> {
+  const counts = new Map<string, Map<number, number>>();
+  const count = (key: string, index: number) => {
+    const byIndex = counts.get(key) ?? new Map<number, number>();
+    byIndex.set(index, (byIndex.get(index) ?? 0) + 1);
+    counts.set(key, byIndex);
+  };
+  for (const responses of perOperation)
+    for (const [key, index] of Object.entries(responses)) {
+      count(key, index);
+      count('any', index);
+    }
+  return Object.fromEntries(
+    [...counts].map(([key, byIndex]) => [
+      key,
+      [...byIndex].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0],
+    ]),
+  );
+}
+
+/** Templates for every documented JSON error response, and which applies to each operation and to the document. */
+export function errorTemplates(
+  ir: Ir,
+  sides: { response?: { $id: string } },
+  shared: Array<{ $id: string }>,
+  warn: (message: string, pointer?: string) => void,
+): { table: ErrorTemplateTable; byOperation: Map<IrOperation, Record<string, number>> } {
+  const ajv = createAjv({ coerce: false });
+  for (const schema of shared) ajv.addSchema(schema);
+  const builder: Builder = { ir, ajv, responseSide: sides.response, warn };
+  const templates: ErrorTemplate[] = [];
+  const known = new Map<string, number | undefined>();
+  const byOperation = new Map<IrOperation, Record<string, number>>();
+  for (const operation of ir.operations) {
+    const responses: Record<string, number> = {};
+    for (const response of operation.responses) {
+      const media = jsonMedia(response);
+      if (!isErrorStatus(response.status) || !media) continue;
+      const key = JSON.stringify([media.mediaType, media.schema]);
+      if (!known.has(key)) {
+        const template = buildTemplate(builder, response);
+        known.set(key, template ? templates.push(template) - 1 : undefined);
+      }
+      const index = known.get(key);
+      if (index !== undefined) responses[statusKey(response.status)] = index;
+    }
+    if (Object.keys(responses).length > 0) byOperation.set(operation, responses);
+  }
+  return { table: { templates, document: documentChoices([...byOperation.values()]) }, byOperation };
+}
