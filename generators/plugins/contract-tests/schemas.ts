@@ -50,7 +50,9 @@ export function contractSchema(schema: JsonSchema, ir: Ir): object {
  */
 export const contractSharedSchema: (ir: Ir) => SharedSchema = oncePer((ir: Ir) => {
   const shared = sharedSchema(ir);
+  // Beside the components: the schemas refs reach elsewhere in the spec (core/schema-dialect.ts), ids dropped already.
   return {
+    ...shared,
     $id: shared.$id,
     components: {
       schemas: Object.fromEntries(
