@@ -4,6 +4,7 @@
  * boolean `exclusiveMinimum`/`exclusiveMaximum` and `example` rewritten.
  */
 import type { JsonSchema } from './ir.js';
+import { ecmaPattern } from './ecma-pattern.js';
 import { pointerToPath } from './refs.js';
 import { oncePer } from './once-per.js';
 import { merged } from './schema-merge.js';
@@ -35,8 +36,39 @@ export const SCHEMA_SINGLES = [
 
 /** A 2020-12 copy of a schema written in the given OpenAPI version's dialect. */
 export function toJsonSchema2020(schema: JsonSchema, openapiVersion: string): JsonSchema {
-  if (!openapiVersion.startsWith('3.0')) return schema;
+  if (!openapiVersion.startsWith('3.0')) return withEcmaPatterns(schema);
   return convert30(schema);
+}
+
+/** The schema with its patterns as ECMA-262's `u` mode reads them (ecma-pattern.ts); itself when none changes. */
+function withEcmaPatterns(node: Node): Node {
+  if (!node || typeof node !== 'object') return node;
+  if (Array.isArray(node)) {
+    const items = node.map(withEcmaPatterns);
+    return items.some((item, index) => item !== node[index]) ? items : node;
+  }
+  let out: Node | undefined;
+  for (const [key, value] of Object.entries<Node>(node)) {
+    const next =
+      key === 'pattern' && typeof value === 'string'
+        ? ecmaPattern(value)
+        : SCHEMA_MAPS.includes(key) && value && typeof value === 'object'
+          ? mapWith(value)
+          : SCHEMA_LISTS.includes(key) || SCHEMA_SINGLES.includes(key)
+            ? withEcmaPatterns(value)
+            : value;
+    if (next !== value) (out ??= { ...node })[key] = next;
+  }
+  return out ?? node;
+}
+
+function mapWith(map: Node): Node {
+  let out: Node | undefined;
+  for (const [name, child] of Object.entries<Node>(map)) {
+    const next = withEcmaPatterns(child);
+    if (next !== child) (out ??= { ...map })[name] = next;
+  }
+  return out ?? map;
 }
 
 function convert30(node: Node): Node {
@@ -49,6 +81,7 @@ function convert30(node: Node): Node {
     else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) out[key] = value.map(convert30);
     else if (SCHEMA_SINGLES.includes(key)) out[key] = convert30(value);
     else if (key === 'example') out.examples = [value];
+    else if (key === 'pattern' && typeof value === 'string') out[key] = ecmaPattern(value);
     else if (key !== 'nullable' && key !== 'exclusiveMinimum' && key !== 'exclusiveMaximum') out[key] = value;
   }
   if (node.exclusiveMinimum === true && typeof node.minimum === 'number') {

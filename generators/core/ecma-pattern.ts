@@ -1,0 +1,68 @@
+/**
+ * JSON Schema patterns as ECMA-262 reads them with the `u` flag (Ajv compiles them so). Specs
+ * written for other engines use escapes that `u` refuses but whose meaning is clear: an identity
+ * escape of a character that needs none (`\_`, `\:` — AWS writes `^[\-\_\.a-zA-Z0-9]+$`) is that
+ * character, and a legacy octal escape (`\000-\037`) is the code unit it names. Such a pattern is
+ * translated; one that still does not compile is left as written (the checks report it).
+ */
+
+/** Escapes `u` mode accepts after a backslash, besides the syntax characters. */
+const ESCAPE_LETTERS = new Set([...'bBdDsSwWfnrtvcxuk0pP']);
+const SYNTAX = new Set([...'^$\\.*+?()[]{}|/']);
+
+function compiles(pattern: string, flags: string): boolean {
+  try {
+    new RegExp(pattern, flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const hex = (code: number) => `\\x${code.toString(16).padStart(2, '0')}`;
+
+const translated = new Map<string, string>();
+
+/** The pattern as `u` mode reads it, or the pattern itself when it compiles already or cannot be translated. */
+export function ecmaPattern(pattern: string): string {
+  let known = translated.get(pattern);
+  if (known === undefined) translated.set(pattern, (known = translate(pattern)));
+  return known;
+}
+
+function translate(pattern: string): string {
+  if (compiles(pattern, 'u') || !compiles(pattern, '')) return pattern;
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i];
+    if (char !== '\\') {
+      if (char === '[') inClass = true;
+      else if (char === ']') inClass = false;
+      out += char;
+      continue;
+    }
+    const next = pattern[i + 1];
+    if (next === undefined) return pattern;
+    const octal = /^[0-7]{1,3}/.exec(pattern.slice(i + 1))?.[0];
+    if (octal && (next === '0' || inClass) && parseInt(octal, 8) < 256) {
+      // Annex B reads \0dd (and, in a class, \dd) as an octal code unit.
+      out += hex(parseInt(octal, 8));
+      i += octal.length;
+    } else if (
+      SYNTAX.has(next) ||
+      ESCAPE_LETTERS.has(next) ||
+      (inClass && next === '-') ||
+      /[1-9]/.test(next)
+    ) {
+      out += `\\${next}`;
+      i += 1;
+      // \cX, \xHH, \uHHHH, \u{…}, \p{…}, \k<…> keep what follows as it is.
+    } else {
+      // An identity escape `u` refuses: the character itself (a dash outside a class means a dash).
+      out += next === '-' ? '-' : next;
+      i += 1;
+    }
+  }
+  return compiles(out, 'u') ? out : pattern;
+}
