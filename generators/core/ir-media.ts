@@ -211,6 +211,9 @@ export function collectBody(
   };
 }
 
+/** Statuses whose responses carry no content (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
+const NO_CONTENT = new Set(['204', '205', '304']);
+
 export function collectResponses(
   document: OpenApiDocument,
   raw: Json,
@@ -221,7 +224,18 @@ export function collectResponses(
   return Object.entries<Json>(raw ?? {}).map(([status, rawResponse]) => {
     const located = locate(document, rawResponse, `${pointer}/responses/${escapePointerPart(status)}`);
     const response = located.node ?? {};
-    const content = contentOf(document, response.content, located.pointer, unsupported);
+    const declared = Object.keys(
+      response.content && typeof response.content === 'object' ? response.content : {},
+    );
+    // RFC 9110: a 204, 205 or 304 carries no content, so what a spec declares for one never arrives
+    // (AWS's specs give 204 a JSON schema): the IR says so once, and no plugin waits for a body.
+    const noContent = NO_CONTENT.has(status) && declared.length > 0;
+    if (noContent)
+      warn(
+        `${located.pointer}/content`,
+        `the content declared for a ${status} response is ignored: a ${status} carries none (RFC 9110)`,
+      );
+    const content = noContent ? [] : contentOf(document, response.content, located.pointer, unsupported);
     const preferred = content[0];
     if (rawResponse && !response.description && !deref(document, rawResponse))
       warn(`${pointer}/responses/${status}`, 'response could not be resolved');
@@ -229,9 +243,7 @@ export function collectResponses(
       status,
       pointer: located.pointer,
       description: String(response.description ?? ''),
-      declaredMediaTypes: Object.keys(
-        response.content && typeof response.content === 'object' ? response.content : {},
-      ),
+      declaredMediaTypes: noContent ? [] : declared,
       content,
       contentType: preferred?.mediaType,
       isJson: preferred?.kind === 'json',

@@ -216,6 +216,33 @@ describe('request bodies', () => {
 });
 
 describe('responses', () => {
+  it('take no content on a 204, 205 or 304, and say so with the pointer (issue 43: AWS gives 204 a JSON schema)', async () => {
+    const ir = await irOf({
+      '/things/{id}': {
+        put: {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '204': {
+              description: 'Done',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+          },
+        },
+      },
+    });
+    expect(only(ir).responses[0]).toMatchObject({
+      status: '204',
+      content: [],
+      declaredMediaTypes: [],
+      isJson: false,
+      schema: undefined,
+    });
+    expect(ir.warnings).toContainEqual({
+      pointer: '/paths/~1things~1{id}/put/responses/204/content',
+      message: 'the content declared for a 204 response is ignored: a 204 carries none (RFC 9110)',
+    });
+  });
+
   it('lists every media type of a response, JSON preferred', async () => {
     const ir = await irOf({
       '/report': {
