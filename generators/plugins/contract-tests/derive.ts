@@ -4,6 +4,7 @@
  * derived from the schemas (missing required property, wrong type, pattern, range, enum,
  * unknown field, query bounds, forbidden combinations).
  */
+import { ecmaPattern } from '../../core/ecma-pattern.js';
 import type { Ir, IrCursorPagination, IrOperation, JsonSchema } from '../../core/ir.js';
 import { schemaRefName } from '../../core/refs.js';
 import { contractSchema } from './schemas.js';
@@ -95,11 +96,12 @@ function bodyNegatives(ir: Ir, raw: unknown, given: Json, prefix = '', depth = 0
       });
       wrongTypeDone = true;
     }
-    if (typeof property.pattern === 'string')
+    const breaking = typeof property.pattern === 'string' ? stringBreaking(property.pattern) : undefined;
+    if (breaking !== undefined)
       cases.push({
         name: `${at(name)} not matching its pattern`,
         in: 'body',
-        body: set([name], '!! not matching !!'),
+        body: set([name], breaking),
       });
     if (Array.isArray(property.enum))
       cases.push({
@@ -125,6 +127,23 @@ function bodyNegatives(ir: Ir, raw: unknown, given: Json, prefix = '', depth = 0
     }
   }
   return cases;
+}
+
+/** Strings tried, in order, for one that a pattern refuses. */
+const PATTERN_BREAKERS = ['!! not matching !!', '', ' ', '\u0000', 'x'.repeat(300), '0', 'a'];
+
+/**
+ * A string the pattern does not match, or undefined when it matches all of them (`.*`, `^[\s\S]*$`):
+ * then no value breaks it, and the check does not apply (issue 43: applicationcostprofiler).
+ */
+function stringBreaking(pattern: string): string | undefined {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(ecmaPattern(pattern), 'u');
+  } catch {
+    return PATTERN_BREAKERS[0]; // unreadable here: the checker says so when it compiles the schema
+  }
+  return PATTERN_BREAKERS.find((candidate) => !regex.test(candidate));
 }
 
 function queryNegatives(ir: Ir, operation: IrOperation): NegativeCase[] {

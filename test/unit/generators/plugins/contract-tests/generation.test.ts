@@ -4,6 +4,9 @@
  * or query parameter is valid against its schema (Ajv, JSON Schema 2020-12), and create
  * operations find their read/update/delete/list links (declared, or inferred from paths).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../../../../generators/pipeline.js';
@@ -151,5 +154,46 @@ describe('round-trip comparison', () => {
     { sent: 'a', got: 'b', same: false },
   ])('$sent against $got: same = $same', ({ sent, got, same }) => {
     expect(echoDifference(sent, got) === undefined).toBe(same);
+  });
+});
+
+describe('negative bodies for a pattern (issue 43: a pattern every string matches gave a suite finding)', () => {
+  it('break the pattern with a value it refuses, and are not derived when no value breaks it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pattern-negatives-'));
+    const spec = path.join(dir, 'spec.json');
+    const property = (pattern: string) => ({ type: 'string', pattern, example: 'abc' });
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Patterns', version: '1' },
+        paths: {
+          '/things': {
+            post: {
+              operationId: 'createThing',
+              requestBody: {
+                required: true,
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: { word: property('^[a-z]+$'), anything: property('^[\\s\\S]*$') },
+                      example: { word: 'abc', anything: 'abc' },
+                    },
+                  },
+                },
+              },
+              responses: { '201': { description: 'Created' } },
+            },
+          },
+        },
+      }),
+    );
+    const cases = await casesOf(spec);
+    const names = cases.operations[0].negative.map((negative) => negative.name);
+    expect(names).toContain('word not matching its pattern');
+    expect(names.filter((name) => name.includes('anything'))).toEqual([]);
+    const word = cases.operations[0].negative.find((negative) => negative.name.includes('word not matching'));
+    expect(/^[a-z]+$/u.test((word?.body as { word: string }).word)).toBe(false);
   });
 });
