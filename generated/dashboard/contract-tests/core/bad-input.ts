@@ -351,6 +351,12 @@ const PROTOCOL_REFUSALS = new Set([406, 413, 414, 415, 431]);
 /** Statuses that document a refusal of malformed input (a 400 without them is the spec's gap). */
 const VALIDATION_REFUSALS = ['400', '422', '4XX', 'default'];
 
+/** Whether a hostile request sets the header its operation's template is picked by. */
+function changesMatchHeader(operation: BadInputOperation, request: BadRequest): boolean {
+  const name = operation.matchHeader?.[0].toLowerCase();
+  return name !== undefined && request.headers.some(([header]) => header.toLowerCase() === name);
+}
+
 /**
  * Whose finding an answer outside the contract is. An undocumented 4xx (every problem being the
  * status alone) is the spec's gap when the operation documents no refusal at all, when it is a
@@ -374,7 +380,9 @@ export function findingOf(
     problems.every((problem) => problem.startsWith('status ')) &&
     (!documentsRefusal ||
       PROTOCOL_REFUSALS.has(answer.status) ||
-      (answer.status === 400 && !documentsValidation));
+      (answer.status === 400 && !documentsValidation) ||
+      // A hostile value in the header that picks the operation (AWS's X-Amz-Target) names none: 404.
+      (answer.status === 404 && changesMatchHeader(operation, request)));
   if (specGap)
     return {
       class: 'spec',
@@ -427,9 +435,10 @@ export class BadInputChecks {
     const operation = this.operation(id);
     const derived = badRequests(operation)[index];
     // Without the header its template names, no operation is the target: every answer would be "no route".
-    const request = operation.matchHeader
-      ? { ...derived, headers: [operation.matchHeader, ...derived.headers] }
-      : derived;
+    const request =
+      operation.matchHeader && !changesMatchHeader(operation, derived)
+        ? { ...derived, headers: [operation.matchHeader, ...derived.headers] }
+        : derived;
     let answer: RawAnswer;
     try {
       answer = await sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept);

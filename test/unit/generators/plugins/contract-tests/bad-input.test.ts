@@ -103,6 +103,17 @@ describe('whose finding an undocumented refusal is (issue 43: corpus specs that 
     expect(checks.problems(documented, request, answer)).toEqual([]);
   });
 
+  it("is the spec's gap: a 404 to a hostile value in the header that picks the operation (AWS's X-Amz-Target)", () => {
+    const picked = {
+      ...operation(['200', '400']),
+      matchHeader: ['X-Amz-Target', 'Svc.Get'] as [string, string],
+    };
+    const answer = { status: 404, headers: new Map(), text: '{}' };
+    const hostile = { ...request, headers: [['x-amz-target', 'A'.repeat(5000)]] as Array<[string, string]> };
+    expect(findingOf(picked, hostile, answer, ['status 404 is not documented']).class).toBe('spec');
+    expect(findingOf(picked, request, answer, ['status 404 is not documented']).class).toBe('target');
+  });
+
   it("is the target's when the answer breaks more than its status", () => {
     expect(
       classOf(['200', '404'], 415, ['status 415 is not documented', 'echoes 300+ characters of the input']),
