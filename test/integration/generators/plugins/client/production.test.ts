@@ -34,7 +34,9 @@ describe('timeouts cover the whole call', () => {
   it('times out a server that sends headers and then stalls the body', async () => {
     server.script(stallBody);
     const started = Date.now();
-    const error = await client({ timeout: 300, maxRetries: 0 })
+    // The file's first call pays the cold start (connection, first compile): on a loaded machine 300 ms
+    // ran out before the request reached the server, and the stall was never what timed out.
+    const error = await client({ timeout: 1_500, maxRetries: 0 })
       .health.retrieve()
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
