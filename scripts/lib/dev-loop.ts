@@ -81,6 +81,8 @@ export class DevLoop {
   private service?: RunningProcess;
   private linter?: Promise<Linter>;
   private timer?: NodeJS.Timeout;
+  /** A save was seen and its cycle is not scheduled yet (the burst's timer runs). */
+  private burst = false;
   /** When the first save not yet handled happened. */
   private savedAt?: number;
   private lintConfigChanged = false;
@@ -112,6 +114,19 @@ export class DevLoop {
     // generations into one folder at once could leave the older output last.
     this.running = first.catch(() => undefined);
     await first;
+  }
+
+  /**
+   * Resolves once no save waits and no cycle runs, docs and reloads included (a test that
+   * snapshots the output must not race a cycle a slow machine is still finishing).
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      const running = this.running;
+      await running;
+      if (running === this.running && !this.burst && !this.queued) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async stop(): Promise<void> {
@@ -163,11 +178,13 @@ export class DevLoop {
     if (lintConfig) this.lintConfigChanged = true;
     this.savedAt ??= performance.now();
     clearTimeout(this.timer);
+    this.burst = true;
     // Editors write in bursts (rename, write, chmod): one cycle per burst.
     this.timer = setTimeout(() => this.schedule(), 30);
   }
 
   private schedule(): void {
+    this.burst = false;
     if (this.queued) return;
     this.queued = true;
     this.running = this.running.then(async () => {

@@ -4,13 +4,11 @@
  * realistic mode as the generated factories draw it (from the spec's shared schema, seeded, each
  * side of a message, MOCK_MAX_DEPTH), validates with Ajv (JSON Schema 2020-12, ajv-formats)
  * against that side's schema, and a seed gives the same value again (8 seeds; 3 on a spec with
- * hundreds of subjects, such as GitHub's sample, where 8 took minutes of a loaded CI run). The
+ * hundreds of subjects, such as GitHub's sample). The
  * generated factories of spec/openapi.yaml are called as a user calls them.
  * Starts: nothing.
  */
 import path from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../../generators/core/build-ir.js';
 import type { Ir } from '../../../../../generators/core/ir.js';
@@ -23,10 +21,8 @@ import {
 import { drawFromSchema } from '../../../../../generators/core/values/from-schema.js';
 import { ROOT } from '../../../../../scripts/lib/root.js';
 import { SCHEMA_CORPUS } from '../../../../support/schema-corpus.js';
+import { specAjv } from '../../../../support/spec-ajv.js';
 import * as mocks from '../../../../../generated/mock-data/index.js';
-
-const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
-  formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 /** On a spec with more subjects than this (GitHub's sample: hundreds, values 16 levels deep), three seeds. */
@@ -114,15 +110,7 @@ describe('realistic mock data validates with Ajv, and a seed gives the same valu
     it(`${slug} (${spec})`, { timeout: 600_000 }, async () => {
       const ir = buildIr(await loadDocument(path.join(ROOT, spec)));
       const shared = sharedSchema(ir);
-      const ajv = new Ajv2020({ strict: false, logger: false });
-      addFormats(ajv);
-      ajv.addKeyword({ keyword: 'example' });
-      ajv.addKeyword({ keyword: 'discriminator' });
-      ajv.addSchema(shared);
-      for (const side of ['response', 'request'] as const) {
-        const variant = sharedSchemaFor(ir, side);
-        if (variant) ajv.addSchema(variant);
-      }
+      const { ajv, compile } = specAjv(ir);
       const subjects = subjectsOf(ir);
       const seeds = subjects.length > MANY_SUBJECTS ? SEEDS.slice(0, 3) : SEEDS;
       const invalid: string[] = [];
@@ -136,7 +124,7 @@ describe('realistic mock data validates with Ajv, and a seed gives the same valu
         }
         let validate;
         try {
-          validate = ajv.compile(validated as object);
+          validate = compile(validated);
         } catch {
           uncompiled += 1; // A pattern JavaScript cannot read: nothing to hold the value to.
           continue;

@@ -10,8 +10,6 @@
 import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
@@ -24,9 +22,7 @@ import {
 import { builtInPlugins, generate } from '../../../../../generators/pipeline.js';
 import { ROOT } from '../../../../../scripts/lib/root.js';
 import { SCHEMA_CORPUS } from '../../../../support/schema-corpus.js';
-
-const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
-  formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+import { specAjv } from '../../../../support/spec-ajv.js';
 
 const BASE_URL = 'https://api.example.test';
 
@@ -58,14 +54,9 @@ async function contractProblems(
   slug: string,
   ir: Ir,
 ): Promise<{ problems: string[]; checked: number; invalidExamples: number }> {
-  const ajv = new Ajv2020({ strict: false, logger: false });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: 'example' });
-  ajv.addKeyword({ keyword: 'discriminator' });
+  const { ajv, compile } = specAjv(ir, ['response']);
   const shared = sharedSchema(ir);
   const variant = sharedSchemaFor(ir, 'response');
-  ajv.addSchema(shared);
-  if (variant) ajv.addSchema(variant);
   const problems: string[] = [];
   let checked = 0;
   let invalidExamples = 0;
@@ -111,7 +102,7 @@ async function contractProblems(
           : text.split('\n').filter(Boolean);
       if (items.length === 0) problems.push(`${id}: an empty stream`);
       if (stream.dataSchema === undefined) continue;
-      const validateItem = ajv.compile(standaloneSchema(stream.dataSchema, ir) as object);
+      const validateItem = compile(standaloneSchema(stream.dataSchema, ir));
       for (const item of items) {
         const data: unknown =
           stream.dataIsJson || success.content[0]!.kind === 'ndjson' ? JSON.parse(item) : item;
@@ -126,7 +117,7 @@ async function contractProblems(
       schema = JSON.parse(JSON.stringify(schema).replaceAll(`"${shared.$id}#`, `"${variant.$id}#`));
     let validate;
     try {
-      validate = ajv.compile(schema as object);
+      validate = compile(schema);
     } catch {
       continue; // A pattern JavaScript cannot read: nothing to hold the body to.
     }

@@ -7,8 +7,6 @@
  * Starts: nothing (msw intercepts fetch in-process; no socket is opened).
  */
 import path from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +19,7 @@ import {
   standaloneSchema,
 } from '../../../../../generators/core/schema-dialect.js';
 import { ROOT } from '../../../../../scripts/lib/root.js';
+import { specAjv } from '../../../../support/spec-ajv.js';
 import { AssessmentServiceClient, NotFoundError } from '../../../../../generated/client/src/index.js';
 import { mockSubject } from '../../../../../generated/mock-data/index.js';
 import {
@@ -29,9 +28,6 @@ import {
   listAssessmentsHandler,
   retrieveSubjectHandler,
 } from '../../../../../generated/msw/index.js';
-
-const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
-  formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 const BASE_URL = 'https://api.example.test';
 const server = setupServer(...handlers);
@@ -115,14 +111,9 @@ describe('every operation default answer keeps the contract', () => {
     })),
   ])('$answers: the success status and Content-Type, valid with Ajv', async ({ options }) => {
     server.use(...createHandlers(options));
-    const ajv = new Ajv2020({ strict: false, logger: false });
-    addFormats(ajv);
-    ajv.addKeyword({ keyword: 'example' });
-    ajv.addKeyword({ keyword: 'discriminator' });
+    const { ajv, compile } = specAjv(ir, ['response']);
     const shared = sharedSchema(ir);
     const variant = sharedSchemaFor(ir, 'response');
-    ajv.addSchema(shared);
-    if (variant) ajv.addSchema(variant);
     const problems: string[] = [];
     let checked = 0;
     for (const { id, method, path: template, responses, successStatus } of ir.operations) {
@@ -137,7 +128,7 @@ describe('every operation default answer keeps the contract', () => {
       let schema = standaloneSchema(success.schema, ir);
       if (variant)
         schema = JSON.parse(JSON.stringify(schema).replaceAll(`"${shared.$id}#`, `"${variant.$id}#`));
-      const validate = ajv.compile(schema as object);
+      const validate = compile(schema);
       const body: unknown = await answer.json();
       checked += 1;
       if (!validate(body)) problems.push(`${id}: ${ajv.errorsText(validate.errors)}`);

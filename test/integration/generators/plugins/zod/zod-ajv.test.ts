@@ -11,8 +11,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../../generators/core/build-ir.js';
@@ -31,13 +29,11 @@ import { boundaryValues } from '../../../../../generators/plugins/contract-tests
 import { emitZod } from '../../../../../generators/plugins/zod/emit.js';
 import { ROOT } from '../../../../../scripts/lib/root.js';
 import { SCHEMA_CORPUS } from '../../../../support/schema-corpus.js';
+import { specAjv } from '../../../../support/spec-ajv.js';
 
 // Schemas and values are untyped JSON.
 type Json = any;
 type Zod = { safeParse(value: unknown): { success: boolean } };
-
-const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
-  formatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 const SPECS = SCHEMA_CORPUS;
 
@@ -190,16 +186,8 @@ async function disagreements(slug: string, spec: string): Promise<{ found: Disag
   const ir = buildIr(await loadDocument(path.join(ROOT, spec)));
   const dir = path.join(ROOT, '.cache', 'zod-ajv', slug);
   const subjects = await subjectsOf(ir, dir);
-  const ajv = new Ajv2020({ strict: false, allErrors: false });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: 'example' });
-  ajv.addKeyword({ keyword: 'discriminator' });
+  const { compile } = specAjv(ir);
   const shared = sharedSchema(ir);
-  ajv.addSchema(shared);
-  for (const side of ['request', 'response'] as const) {
-    const variant = sharedSchemaFor(ir, side);
-    if (variant) ajv.addSchema(variant);
-  }
   const found: Disagreement[] = [];
   let judged = 0;
   // On a spec with hundreds of schemas, every third one (the same ones each run): the kinds repeat.
@@ -208,7 +196,7 @@ async function disagreements(slug: string, spec: string): Promise<{ found: Disag
     if (large && index % 3 !== 0) continue;
     let validate;
     try {
-      validate = ajv.compile(subject.ajv as object);
+      validate = compile(subject.ajv);
     } catch {
       continue; // Ajv cannot read the schema (a pattern JavaScript cannot compile): nothing to agree with.
     }
