@@ -1,12 +1,14 @@
 /**
  * Generality: the generators on real public specs installed from npm (and our fixtures): the
  * generated client and server stubs typecheck under strict with zero errors, and the stubs
- * register every operation in Fastify; the Python SDK imports with python3 -S -E (standard
- * library only) and passes pyright strict with zero errors. Real specs find real incompatibilities (GitHub's `meta`
+ * register every operation in Fastify; the hooks package (tanstack-query) and the MCP server
+ * package typecheck under their own strict tsconfig, importing the client package by name as their
+ * consumers do (ours too, from generated/); the Python SDK imports with python3 -S -E (standard
+ * library only) and passes pyright strict with zero errors. One generation per spec serves them all. Real specs find real incompatibilities (GitHub's `meta`
  * resource, nullable bodies, 1,200-route startup) that small fixtures do not.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import Fastify from 'fastify';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,8 @@ import { generate } from '../../../generators/pipeline.js';
 import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
 
 const SPECS = PUBLIC_SPECS;
+/** The packages generated beside the client that import it by name. */
+const CLIENT_CONSUMERS = ['tanstack-query', 'mcp'];
 
 const TSC = path.resolve('node_modules/.bin/tsc');
 const PYRIGHT = path.resolve('node_modules/.bin/pyright');
@@ -41,10 +45,44 @@ interface Generated {
   ir: { operations: unknown[] };
   warnings: string[];
   out: string;
+  /** The tsconfigs of its client consumers (CLIENT_CONSUMERS). */
+  consumers: string[];
 }
 const generated: Array<Generated | Error> = [];
-let typechecks: Promise<{ client: Awaited<ReturnType<typeof run>>; server: Awaited<ReturnType<typeof run>> }>;
+type Run = Awaited<ReturnType<typeof run>>;
+let typechecks: Promise<{ client: Run; server: Run; consumers: Run }>;
+/**
+ * Each client consumer's project under its own tsconfig, written into `into`, with the client's
+ * package name mapped to the client's source in `out` (the folder generation wrote).
+ */
+async function consumerProjects(out: string, into: string): Promise<string[]> {
+  const relative = (to: string) => {
+    const from = path.relative(into, to);
+    return from.startsWith('.') ? from : `./${from}`;
+  };
+  const client = JSON.parse(await readFile(path.join(out, 'client', 'package.json'), 'utf8')).name;
+  const projects: string[] = [];
+  for (const name of CLIENT_CONSUMERS) {
+    const config = path.join(into, `tsconfig.${name}.json`);
+    await writeFile(
+      config,
+      JSON.stringify({
+        extends: relative(path.join(out, name, 'tsconfig.json')),
+        compilerOptions: {
+          noEmit: true,
+          rootDir: relative(out),
+          paths: { [client]: [relative(path.join(out, 'client', 'src', 'index.ts'))] },
+        },
+        include: [relative(path.join(out, name, 'src'))],
+      }),
+    );
+    projects.push(config);
+  }
+  return projects;
+}
 let pyright: Promise<Awaited<ReturnType<typeof run>>>;
+/** The tsconfigs of our spec's client consumers (generated/). */
+let ourConsumers: string[] = [];
 /** The Python packages generated above, checked by one pyright run. */
 const pythonRoots: string[] = [];
 let workDir: string;
@@ -69,14 +107,14 @@ beforeAll(async () => {
         out,
         command: `npm run generate -- --spec ${spec} --out ${out}`,
         write: true,
-        skip: ['sdks'],
+        include: CLIENT_CONSUMERS,
         log: () => {},
       });
       await writeFile(
         path.join(out, 'tsconfig.server.json'),
         JSON.stringify({ compilerOptions, include: ['server/**/*.ts', 'types/**/*.ts'] }),
       );
-      generated[index] = { ir, warnings, out };
+      generated[index] = { ir, warnings, out, consumers: await consumerProjects(out, out) };
       const pythonDir = path.join(out, 'python');
       if ((await readdir(pythonDir)).some((name) => !name.includes('.')))
         pythonRoots.push(path.relative(workDir, pythonDir));
@@ -89,10 +127,19 @@ beforeAll(async () => {
       .filter((entry): entry is Generated => !(entry instanceof Error))
       .map((entry) => path.join(entry.out, file));
   const build = (configs: string[]) => run(TSC, ['-b', ...configs, '--noEmit', '--pretty', 'false']);
+  // Ours too: the packages in generated/, with the client there.
+  const ours = path.join(workDir, 'assessment-service');
+  await mkdir(ours);
+  ourConsumers = await consumerProjects(path.resolve('generated'), ours);
+  const consumers = [
+    ...generated.flatMap((entry) => (entry instanceof Error ? [] : entry.consumers)),
+    ...ourConsumers,
+  ];
   typechecks = Promise.all([
     build(projects('client/tsconfig.json')),
     build(projects('tsconfig.server.json')),
-  ]).then(([client, server]) => ({ client, server }));
+    run(TSC, ['-b', ...consumers, '--pretty', 'false', '--verbose']),
+  ]).then(([client, server, consumers]) => ({ client, server, consumers }));
   // One run, one execution environment per package, so each resolves its own imports.
   const config = {
     typeCheckingMode: 'strict',
@@ -134,13 +181,17 @@ describe('generation for public specs', () => {
       const { ir, warnings, out } = entry;
       expect(ir.operations.length).toBeGreaterThanOrEqual(minOperations ?? 1);
       for (const warning of warnings) expect(warning).toMatch(/^\S+#\/\S*: /); // every warning names file and pointer
-      const { client, server } = await typechecks;
+      const { client, server, consumers } = await typechecks;
       for (const [name, result] of [
         ['client', client],
         ['server', server],
+        [CLIENT_CONSUMERS.join(' and '), consumers],
       ] as const) {
         expect(tscErrors(result, out).slice(0, 20), `${name} tsc errors`).toEqual([]);
       }
+      // tsc -b says which projects it built: each of this spec's consumers, not skipped.
+      for (const project of entry.consumers)
+        expect(consumers.output).toContain(`Building project '${project}'`);
 
       const stubs = await import(path.join(out, 'server', 'index.ts'));
       const app = Fastify();
@@ -170,6 +221,15 @@ describe('generation for public specs', () => {
     },
     420_000,
   );
+
+  it(`our spec's ${CLIENT_CONSUMERS.join(' and ')} packages (generated/) typecheck under their own strict tsconfig`, async () => {
+    const { consumers } = await typechecks;
+    for (const project of ourConsumers) expect(consumers.output).toContain(`Building project '${project}'`);
+    const ours = consumers.output
+      .split('\n')
+      .filter((line) => line.includes('error TS') && line.includes('generated/'));
+    expect(ours.slice(0, 20)).toEqual([]);
+  });
 
   it("passes pyright strict on every public spec's Python SDK", async () => {
     expect(pythonRoots).toHaveLength(SPECS.length);
