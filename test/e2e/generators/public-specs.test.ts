@@ -70,6 +70,9 @@ async function consumerProjects(out: string, into: string): Promise<string[]> {
         extends: relative(path.join(out, name, 'tsconfig.json')),
         compilerOptions: {
           noEmit: true,
+          // tsc -b records its state beside the config, never in the package (ours is generated/, committed).
+          outDir: `./${name}-out`,
+          tsBuildInfoFile: `./tsconfig.${name}.tsbuildinfo`,
           rootDir: relative(out),
           paths: { [client]: [relative(path.join(out, 'client', 'src', 'index.ts'))] },
         },
