@@ -24,7 +24,12 @@ interface OperationMocks {
   /** The status answered when none is asked for (the first 2xx). */
   success: number;
   /** What the path's query or fragment asks of a request (`/search?mode=fast`, AWS's `/#X-Amz-Target=…`). */
-  match?: { in: 'query' | 'header'; name: string; value: string };
+  match?: { in: 'query' | 'header'; name: string; value?: string };
+  /**
+   * The last operation on its method and path picked by a parameter's presence (`#name` beside
+   * `#path`) also answers requests that carry none of them: handlers do not validate requests.
+   */
+  fallback?: true;
   /** By declared status: `200`, `4XX`, `default`. */
   responses: Record<string, MockResponse>;
   /** The query parameters a resolver is handed, decoded by their styles (none declared: absent). */
@@ -109,7 +114,7 @@ function answer(
         ? new URL(request.url).searchParams.get(match.name)
         : request.headers.get(match.name);
     // Another operation on the same path: msw tries the next handler.
-    if (value !== match.value) return undefined;
+    if (match.value === undefined ? value === null && !mocks.fallback : value !== match.value) return undefined;
   }
   const status = options.status ?? mocks.success;
   const response = responseFor(mocks, status);

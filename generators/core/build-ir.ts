@@ -15,6 +15,8 @@ import { placeSchemas } from './ir-places.js';
 import { collectBody, collectResponses } from './ir-media.js';
 import {
   collectParameters,
+  dropUnneededMatches,
+  locateTemplateMatch,
   parsePathTemplate,
   refuseIdenticalTemplates,
   refuseUnsendableKeys,
@@ -314,7 +316,7 @@ function collectOperations(
         idIsDerived: !idFromSpec,
         method,
         path,
-        template: parsePathTemplate(path),
+        template: locateTemplateMatch(parsePathTemplate(path), parameters),
         tags: Array.isArray(operation.tags) ? operation.tags.map(String) : [],
         summary: operation.summary,
         description: operation.description,
@@ -351,7 +353,7 @@ function collectOperations(
     invalid,
   );
   refuseUnsendableKeys(document, operations, invalid);
-  return operations;
+  return dropUnneededMatches(operations);
 }
 
 /** "get /v1/nature/subjects/{subject_id}" -> "getV1NatureSubjectsBySubjectId". */

@@ -265,15 +265,53 @@ export function parsePathTemplate(template: string): IrPathTemplate {
   return { path, parts, params, ...(match ? { match } : {}) };
 }
 
+/**
+ * A fragment that names a parameter asks for it where the operation declares it: AWS writes its
+ * required query and header parameters alike, with or without a value
+ * (`/federation/credentials#role_name&account_id&x-amz-sso_bearer_token`,
+ * `/channels/{channelArn}#scope=app-instance-user-membership&x-amz-chime-bearer`).
+ */
+export function locateTemplateMatch(
+  template: IrPathTemplate,
+  parameters: { query: Array<{ name: string }>; header: Array<{ name: string }> },
+): IrPathTemplate {
+  const { match } = template;
+  if (!match || match.in !== 'header') return template;
+  const named = match.name.toLowerCase();
+  if (parameters.header.some((param) => param.name.toLowerCase() === named)) return template;
+  if (!parameters.query.some((param) => param.name === match.name)) return template;
+  return { ...template, match: { ...match, in: 'query' } };
+}
+
+/**
+ * A match without a value on a method and path no other operation takes picks nothing: the
+ * operation is the only one a request there can be for, and a request without the parameter is
+ * refused by its validation (400, naming it), not by routing (404). Such matches are dropped.
+ */
+export function dropUnneededMatches<T extends { method: string; template: IrPathTemplate }>(
+  operations: T[],
+): T[] {
+  const routes = new Map<string, number>();
+  const routeOf = (operation: T) => `${operation.method} ${operation.template.path}`;
+  for (const operation of operations)
+    routes.set(routeOf(operation), (routes.get(routeOf(operation)) ?? 0) + 1);
+  return operations.map((operation) => {
+    const { match, ...template } = operation.template;
+    return match && match.value === undefined && routes.get(routeOf(operation)) === 1
+      ? { ...operation, template }
+      : operation;
+  });
+}
+
 /** The first `name=value` of a template's query ("?") or fragment ("#"). */
 function templateMatch(template: string): IrPathTemplate['match'] {
   const found = /([?#])([^&#]*)/.exec(template);
   if (!found || !found[2]) return undefined;
-  const [name, value = ''] = found[2].split('=');
+  const [name, value] = found[2].split('=');
   return {
     in: found[1] === '?' ? 'query' : 'header',
     name: decodeURIComponent(name),
-    value: decodeURIComponent(value),
+    ...(value !== undefined ? { value: decodeURIComponent(value) } : {}),
   };
 }
 
@@ -292,7 +330,9 @@ export function refuseIdenticalTemplates(
   for (const operation of operations) {
     const { template } = operation;
     const shape = template.parts.map((part) => ('param' in part ? '{}' : part.literal)).join('');
-    const match = template.match ? `${template.match.in}:${template.match.name}=${template.match.value}` : '';
+    const match = template.match
+      ? `${template.match.in}:${template.match.name}${template.match.value === undefined ? ' present' : `=${template.match.value}`}`
+      : '';
     const key = `${operation.method} ${shape} ${match}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, operation.path);

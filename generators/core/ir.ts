@@ -289,8 +289,10 @@ export interface IrPathTemplate {
   /**
    * What a template's query or fragment asks of a request, as its first `name=value` pair: a query
    * parameter after "?", a request header after "#" (AWS's JSON protocols put `X-Amz-Target` there).
+   * Without a value (`#x-amz-sso_bearer_token&account_id`, AWS's REST protocols) the request carries
+   * that parameter, whatever its value: clients send the parameter's own value, servers route on presence.
    */
-  match?: { in: 'query' | 'header'; name: string; value: string };
+  match?: { in: 'query' | 'header'; name: string; value?: string };
 }
 
 /** An OpenAPI Server Object, its variables at their defaults. */

@@ -79,7 +79,9 @@ export interface WirePlan {
   /**
    * What the path template's query or fragment asks every request to carry (the IR's
    * `template.match`): a query pair (`/search?mode=fast`) or a header (AWS JSON protocols'
-   * `/#X-Amz-Target=Service.Action`). Sent by the SDKs; the path itself stops before `?`/`#`.
+   * `/#X-Amz-Target=Service.Action`). Sent by the SDKs; the path itself stops before `?`/`#`. Absent
+   * when the template names a parameter the operation declares, which the SDKs send as the caller
+   * gives it (`#x-amz-sso_bearer_token&account_id`, `#scope=app-instance-user-membership`).
    */
   match?: { in: 'query' | 'header'; name: string; value: string };
   /** How the operation sends the client's credential (auth.ts decides); absent when it sends none (`security: []`). */
@@ -164,7 +166,17 @@ export function wirePlan(operation: IrOperation, auth?: OperationAuth): WirePlan
     success,
     ...(resumeHeader ? { resumeHeader } : {}),
     ...(redirects.length > 0 ? { redirects } : {}),
-    ...(operation.template.match ? { match: { ...operation.template.match } } : {}),
+    ...sentMatch(operation),
     ...(auth ? { auth } : {}),
   };
+}
+
+/** The template's `name=value` the SDKs add to each request: not a declared parameter's, which is sent as given. */
+function sentMatch(operation: IrOperation): Pick<WirePlan, 'match'> {
+  const { match } = operation.template;
+  if (match?.value === undefined) return {};
+  const declared = operation.parameters[match.in].some((param) =>
+    match.in === 'header' ? param.name.toLowerCase() === match.name.toLowerCase() : param.name === match.name,
+  );
+  return declared ? {} : { match: { in: match.in, name: match.name, value: match.value } };
 }

@@ -69,10 +69,16 @@ function route(
   for (const operation of ir.operations) {
     if (operation.method.toUpperCase() !== method) continue;
     // A template's query or fragment (`/#X-Amz-Target=A.B`, `/search?mode=fast`) must be carried by the request.
+    // Without a value, the parameter it names must be present.
     const carried = operation.template.match;
-    if (carried?.in === 'header' && request.headers[carried.name.toLowerCase()] !== carried.value) continue;
-    if (carried?.in === 'query' && new URLSearchParams(rawQuery).get(carried.name) !== carried.value)
+    const carries = (value: string | null | undefined) =>
+      carried?.value === undefined ? value != null : value === carried.value;
+    if (
+      carried?.in === 'header' &&
+      !carries(request.headers[carried.name.toLowerCase()] as string | undefined)
+    )
       continue;
+    if (carried?.in === 'query' && !carries(new URLSearchParams(rawQuery).get(carried.name))) continue;
     const match = templateRegex(operation).exec(path);
     if (match)
       return {

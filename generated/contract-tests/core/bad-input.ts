@@ -41,6 +41,8 @@ export interface BadInputOperation {
   accept?: string;
   /** The header its path template's fragment names (AWS's `/#X-Amz-Target=…`): every request carries it. */
   matchHeader?: [string, string];
+  /** The query parameter its path template picks it by (`?mode=fast`, AWS's `#role_name&…`): every request carries it. */
+  matchQuery?: [string, string];
   responses: Record<string, BadInputResponse>;
 }
 
@@ -351,10 +353,32 @@ const PROTOCOL_REFUSALS = new Set([406, 413, 414, 415, 431]);
 /** Statuses that document a refusal of malformed input (a 400 without them is the spec's gap). */
 const VALIDATION_REFUSALS = ['400', '422', '4XX', 'default'];
 
-/** Whether a hostile request sets the header its operation's template is picked by. */
-function changesMatchHeader(operation: BadInputOperation, request: BadRequest): boolean {
+/** Whether a hostile request sets the header or query parameter its operation's template is picked by. */
+function changesMatch(operation: BadInputOperation, request: BadRequest): boolean {
   const name = operation.matchHeader?.[0].toLowerCase();
-  return name !== undefined && request.headers.some(([header]) => header.toLowerCase() === name);
+  if (name !== undefined && request.headers.some(([header]) => header.toLowerCase() === name)) return true;
+  return operation.matchQuery !== undefined && carriesQuery(request.target, operation.matchQuery[0]);
+}
+
+/** Whether a request target's query names the parameter (as sent: encoded). */
+function carriesQuery(target: string, name: string): boolean {
+  const query = target.split('?')[1];
+  return (
+    query !== undefined && query.split('&').some((pair) => pair.split('=')[0] === encodeURIComponent(name))
+  );
+}
+
+/** The request with what picks its operation (the template's header or query pair) added, unless it sets that itself. */
+function withMatch(operation: BadInputOperation, request: BadRequest): BadRequest {
+  if (changesMatch(operation, request)) return request;
+  let out = request;
+  if (operation.matchHeader) out = { ...out, headers: [operation.matchHeader, ...out.headers] };
+  if (operation.matchQuery) {
+    const [name, value] = operation.matchQuery;
+    const pair = `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+    out = { ...out, target: `${out.target}${out.target.includes('?') ? '&' : '?'}${pair}` };
+  }
+  return out;
 }
 
 /**
@@ -382,7 +406,7 @@ export function findingOf(
       PROTOCOL_REFUSALS.has(answer.status) ||
       (answer.status === 400 && !documentsValidation) ||
       // A hostile value in the header that picks the operation (AWS's X-Amz-Target) names none: 404.
-      (answer.status === 404 && changesMatchHeader(operation, request)));
+      (answer.status === 404 && changesMatch(operation, request)));
   if (specGap)
     return {
       class: 'spec',
@@ -434,11 +458,8 @@ export class BadInputChecks {
   async check(baseUrl: string, apiKey: string | undefined, id: string, index: number): Promise<void> {
     const operation = this.operation(id);
     const derived = badRequests(operation)[index];
-    // Without the header its template names, no operation is the target: every answer would be "no route".
-    const request =
-      operation.matchHeader && !changesMatchHeader(operation, derived)
-        ? { ...derived, headers: [operation.matchHeader, ...derived.headers] }
-        : derived;
+    // Without the header or query pair its template names, no operation is the target: every answer would be "no route".
+    const request = withMatch(operation, derived);
     let answer: RawAnswer;
     try {
       answer = await sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept);
@@ -448,7 +469,7 @@ export class BadInputChecks {
         {
           class: 'target',
           check: 'not_a_server_error',
-          message: `${id}, ${request.name}: no answer (${(error as Error).message})`,
+          message: `${id}, ${request.name}: no answer: ${(error as Error).message}`,
           operation: id,
           ...(operation.pointer ? { pointer: operation.pointer } : {}),
           fix: `${id} must answer malformed input with a documented 4xx, never drop the connection.`,

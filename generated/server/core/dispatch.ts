@@ -42,6 +42,11 @@ function valueOf(request: FastifyRequest, match: NonNullable<RouteSpec['match']>
   return new URLSearchParams(query).get(match.name) ?? undefined;
 }
 
+/** A template match as a key: its location, name and value, or that it asks only for the parameter to be present. */
+function matchKey(match: NonNullable<RouteSpec['match']>): string {
+  return `${match.in}:${match.name.toLowerCase()}${match.value === undefined ? ' present' : `=${match.value}`}`;
+}
+
 /** Runs hooks (callback or async style) one after another; stops when one answered. */
 async function runHooks(
   hooks: unknown,
@@ -109,7 +114,7 @@ export function registerDispatched(
     ];
     const byValue = new Map<string, RouteSpec>();
     for (const route of group) {
-      const key = `${route.match!.in}:${route.match!.name.toLowerCase()}=${route.match!.value}`;
+      const key = matchKey(route.match!);
       if (byValue.has(key)) {
         app.log.warn(
           `${route.operationId} (${route.method} ${route.path}) is unreachable: ${byValue.get(key)!.operationId} has the same method, path and ${route.match!.name}`,
@@ -141,12 +146,15 @@ export function registerDispatched(
       url: first.url,
       // The operation is known once the request's headers are: every hook below delegates to its own.
       onRequest: async (request, reply) => {
+        // A route for a value the request carries first, then one for a parameter it carries (any value).
+        const carried = sources.flatMap((source) => {
+          const value = valueOf(request, source);
+          return value === undefined ? [] : [{ ...source, value }];
+        });
         const route =
-          sources
-            .map((source) =>
-              byValue.get(`${source.in}:${source.name.toLowerCase()}=${valueOf(request, source)}`),
-            )
-            .find(Boolean) ?? fallback;
+          carried.map((source) => byValue.get(matchKey(source))).find(Boolean) ??
+          carried.map((source) => byValue.get(matchKey({ ...source, value: undefined }))).find(Boolean) ??
+          fallback;
         if (!route) {
           const named = sources.map((source) => source.name).join(' or ');
           return void context.sendError(reply, request, {

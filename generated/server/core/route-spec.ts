@@ -69,7 +69,7 @@ export interface RouteSpec {
   /** The Fastify URL, e.g. "/v1/nature/subjects/:subject_id". */
   url: string;
   /** A query parameter or header the request must carry (from a "?" or "#" in the path template). */
-  match?: { in: 'query' | 'header'; name: string; value: string };
+  match?: { in: 'query' | 'header'; name: string; value?: string };
   /** Fastify-safe path parameter name -> the spec's name (they differ when the spec's has "-" or "."). */
   paramNames: Record<string, string>;
   security: RouteSecurity;

@@ -81,7 +81,7 @@ export function serverOptions(): Pick<
       );
     },
     clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
-      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (error.code === 'ECONNRESET' || socket.destroyed || lingering.has(socket)) return;
       // As Node's own handler: no answer once one has begun on this socket (a route answered the
       // request's head, e.g. a 429, before the parser reached its broken body); a second would
       // corrupt the first for the client.
@@ -94,13 +94,38 @@ export function serverOptions(): Pick<
         };
         const details = boundedError(answer.refuse ?? clientError(error));
         const rendered = config.renderError(details, { id: answer.id });
-        socket.write(
+        lingeringClose(
+          socket,
           rawErrorAnswer(details.status, answer.headers, JSON.stringify(rendered.body), rendered.mediaType),
         );
+        return;
       }
       socket.destroy(error);
     },
   };
+}
+
+/** Sockets answered by `lingeringClose`, still reading what their client sends. */
+const lingering = new WeakSet<Socket>();
+/** How long a refused client may go on sending before its connection is cut. */
+const LINGER_MS = 2_000;
+
+/**
+ * Sends the answer, then reads and drops what the client still sends until it closes (or LINGER_MS
+ * pass), as RFC 9112 §9.6 asks: closing a socket with unread input makes the kernel send a reset,
+ * which can discard the answer before the client reads it (a loaded client that is still writing an
+ * oversized head loses the 431 it was sent).
+ */
+function lingeringClose(socket: Socket, answer: string | Buffer): void {
+  // Node calls this handler again for every later chunk its parser refuses: answer once.
+  if (lingering.has(socket)) return;
+  lingering.add(socket);
+  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+  cut.unref();
+  socket.once('close', () => clearTimeout(cut));
+  socket.once('end', () => socket.destroy());
+  socket.on('data', () => {});
+  socket.end(answer);
 }
 
 /**

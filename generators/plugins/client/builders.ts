@@ -180,7 +180,7 @@ export function operationDescriptor(plan: OperationPlan): VariableStatementStruc
   if (wire.success.length > 0) spec.responses = wire.success;
   if (wire.resumeHeader) spec.resumeHeader = wire.resumeHeader;
   if (operation.idempotencyHeader) spec.idempotencyHeader = operation.idempotencyHeader;
-  if (operation.template.match) spec.match = operation.template.match;
+  if (wire.match) spec.match = wire.match;
   if (wire.auth) spec.auth = wire.auth;
   if (operation.deprecated) spec.deprecated = true;
   if (wire.redirects) spec.redirects = wire.redirects;

@@ -19,6 +19,28 @@ function sampleOf(ir: Ir, schema: unknown): unknown {
   return schema && typeof schema === 'object' ? requestValue(ir, schema) : undefined;
 }
 
+/**
+ * The header or query pair a template routes on (`#X-Amz-Target=A.B`, `?mode=fast`), which every
+ * hostile request carries to reach its operation; for a template that asks only for a parameter
+ * to be present (`#x-amz-sso_bearer_token`), a value of that parameter (the body's media type for
+ * Content-Type).
+ */
+function matchOf(ir: Ir, operation: IrOperation): Pick<BadInputOperation, 'matchHeader' | 'matchQuery'> {
+  const match = operation.template.match;
+  if (!match) return {};
+  const key = match.in === 'header' ? 'matchHeader' : 'matchQuery';
+  if (match.value !== undefined) return { [key]: [match.name, match.value] };
+  const param = operation.parameters[match.in].find((each) =>
+    match.in === 'header' ? each.name.toLowerCase() === match.name.toLowerCase() : each.name === match.name,
+  );
+  const value = param
+    ? (param.example ?? sampleOf(ir, param.schema))
+    : match.name.toLowerCase() === 'content-type'
+      ? operation.body?.contentType
+      : undefined;
+  return { [key]: [match.name, String(value ?? 'x')] };
+}
+
 function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
   const responses: BadInputOperation['responses'] = {};
   for (const response of operation.responses) {
@@ -57,9 +79,7 @@ function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
         }
       : {}),
     ...(accept ? { accept } : {}),
-    ...(operation.template.match?.in === 'header'
-      ? { matchHeader: [operation.template.match.name, operation.template.match.value] as [string, string] }
-      : {}),
+    ...matchOf(ir, operation),
     responses,
   };
 }

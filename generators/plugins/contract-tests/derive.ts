@@ -342,7 +342,7 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
           .map((param) => [param.name, String(valueOf(param))]),
       ),
       // What the path's fragment asks of a request (AWS's `/#X-Amz-Target=…`) goes as the header it names.
-      ...(operation.template.match?.in === 'header'
+      ...(operation.template.match?.in === 'header' && operation.template.match.value !== undefined
         ? { [operation.template.match.name]: operation.template.match.value }
         : {}),
     },

@@ -10,7 +10,7 @@
  * (resolver-plan.ts; decoded at run time by runtime/request.ts, copied into `msw/core/`).
  */
 import type { GeneratedFile } from '../../core/files.js';
-import type { Ir, IrPathTemplate, IrResponse } from '../../core/ir.js';
+import type { Ir, IrOperation, IrPathTemplate, IrResponse } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +47,12 @@ interface OperationMocks {
   /** The status answered when none is asked for (the first 2xx). */
   success: number;
   /** What the path's query or fragment asks of a request (\`/search?mode=fast\`, AWS's \`/#X-Amz-Target=…\`). */
-  match?: { in: 'query' | 'header'; name: string; value: string };
+  match?: { in: 'query' | 'header'; name: string; value?: string };
+  /**
+   * The last operation on its method and path picked by a parameter's presence (\`#name\` beside
+   * \`#path\`) also answers requests that carry none of them: handlers do not validate requests.
+   */
+  fallback?: true;
   /** By declared status: \`200\`, \`4XX\`, \`default\`. */
   responses: Record<string, MockResponse>;
   /** The query parameters a resolver is handed, decoded by their styles (none declared: absent). */
@@ -132,7 +137,7 @@ function answer(
         ? new URL(request.url).searchParams.get(match.name)
         : request.headers.get(match.name);
     // Another operation on the same path: msw tries the next handler.
-    if (value !== match.value) return undefined;
+    if (match.value === undefined ? value === null && !mocks.fallback : value !== match.value) return undefined;
   }
   const status = options.status ?? mocks.success;
   const response = responseFor(mocks, status);
@@ -334,10 +339,26 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
     ),
   ];
   const names: string[] = [];
+  // msw answers with the first handler that answers: one picked by a value of its template before
+  // one picked by a parameter's presence, before one that takes any request on its route.
+  const ranks = new Map<string, number>();
+  const order = (all: string[]) => [...all].sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+  // Per method and path whose operations are all picked by a parameter's presence: the last of them.
+  const routeKey = (operation: IrOperation) => `${operation.method} ${operation.template.path}`;
+  const lastPickedByPresence = new Map<string, string | undefined>();
+  for (const { operation } of plan.operations) {
+    const key = routeKey(operation);
+    const byPresence = operation.template.match !== undefined && operation.template.match.value === undefined;
+    if (!byPresence) lastPickedByPresence.set(key, undefined);
+    else if (!lastPickedByPresence.has(key) || lastPickedByPresence.get(key) !== undefined)
+      lastPickedByPresence.set(key, operation.id);
+  }
   for (const operationPlan of plan.operations) {
     const { operation } = operationPlan;
     const name = `${operationPlan.descriptorName}Handler`;
     names.push(name);
+    const match = operation.template.match;
+    ranks.set(name, !match ? 2 : match.value === undefined ? 1 : 0);
     const responses = Object.fromEntries(
       operation.responses.map((response) => [response.status, mockResponse(ir, response)]),
     );
@@ -347,6 +368,7 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
       id: operation.id,
       success: statusCode(success),
       ...(operation.template.match ? { match: operation.template.match } : {}),
+      ...(lastPickedByPresence.get(routeKey(operation)) === operation.id ? { fallback: true } : {}),
       responses,
       ...(query.length > 0 ? { query } : {}),
     };
@@ -399,7 +421,9 @@ export function emitMsw(ir: Ir, plan: ClientPlan): { files: GeneratedFile[]; exp
     'export function createHandlers(',
     "  options: Pick<HandlerOptions<number, unknown>, 'seed' | 'useExample' | 'baseURL'> = {},",
     '): HttpHandler[] {',
-    `  return [${names.map((name) => `${name}(options)`).join(', ')}];`,
+    `  return [${order(names)
+      .map((name) => `${name}(options)`)
+      .join(', ')}];`,
     '}',
     '',
     '/** One handler per operation, each answering its success response: `setupServer(...handlers)`. */',

@@ -92,7 +92,15 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
     out.additionalProperties = narrow(root, schema.additionalProperties, rules, depth + 1);
   const types = [schema.type ?? (schema.properties ? 'object' : schema.items ? 'array' : 'string')].flat();
   if (types.includes('string') && !('enum' in schema) && !('const' in schema)) {
-    if (rules.pattern && !schema.pattern && !schema.format) out.pattern = rules.pattern;
+    // A format of ASCII values needs no narrowing; any other format (`password`, a vendor's) or a
+    // pattern of the spec's own still can draw what a header cannot carry. The spec's pattern is
+    // drawn from with its wildcards narrowed (a subset of what it matches), and both must hold.
+    if (rules.pattern && !ASCII_FORMATS.has(schema.format))
+      if (!schema.pattern) out.pattern = rules.pattern;
+      else {
+        out.pattern = headerSafePattern(schema.pattern);
+        out.allOf = [...(out.allOf ?? []), { pattern: rules.pattern }];
+      }
     if (rules.nonEmpty) out.minLength = Math.max(1, schema.minLength ?? 0);
   }
   if (rules.nonEmptyCollections && types.includes('array')) out.minItems = Math.max(1, schema.minItems ?? 0);
@@ -105,6 +113,52 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
 
 /** Visible ASCII without `,` (headers are not escaped, and `,` delimits their lists), no spaces at the ends. */
 const HEADER_TEXT = '^[!-+\\--~]([ !-+\\--~]*[!-+\\--~])?$';
+/**
+ * A pattern that matches a subset of what `pattern` matches, without the characters a header cannot
+ * carry where it allows any (`.`, `\S`, a negated class): AWS's ARNs end in `[^/].{0,1023}`, and
+ * values drawn from that are almost never visible ASCII.
+ */
+export function headerSafePattern(pattern: string): string {
+  const visible = '!-+\\--~'; // visible ASCII but `,`
+  let out = '';
+  let inClass = false;
+  for (let at = 0; at < pattern.length; at += 1) {
+    const char = pattern[at];
+    if (char === '\\') {
+      const escaped = pattern[at + 1] ?? '';
+      out += !inClass && escaped === 'S' ? `[${visible}]` : `${char}${escaped}`;
+      at += 1;
+    } else if (inClass) {
+      inClass = char !== ']';
+      out += char;
+    } else if (char === '[') {
+      inClass = true;
+      const negated = pattern[at + 1] === '^';
+      out += negated ? '[^\\x00-\\x20,\\x7f-\\uffff' : '[';
+      if (negated) at += 1;
+    } else out += char === '.' ? `[${visible}]` : char;
+  }
+  return out;
+}
+
+/** Formats whose values are ASCII without spaces or commas as drawn (JSON Schema's and OAS's own). */
+const ASCII_FORMATS = new Set([
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'uuid',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'hostname',
+  'email',
+  'byte',
+  'int32',
+  'int64',
+  'float',
+  'double',
+]);
 const NO_DELIMITERS = '^[^,| \\[\\]\\r\\n]+$';
 
 function rulesFor(param: IrParameter): Narrowing {

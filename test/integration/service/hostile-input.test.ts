@@ -121,6 +121,35 @@ describe('answers Fastify and Node make before any operation runs', () => {
     },
   );
 
+  it('reads on after refusing an oversized head, so a client still writing gets the answer, not a reset (RFC 9112 9.6)', async () => {
+    // Before: the socket was destroyed with the rest of the request unread, the kernel answered the
+    // client's next bytes with a reset, and a client that had not read the 400 yet lost it.
+    const outcome = await new Promise<{ answer: string; error?: string; ended: boolean }>((resolve) => {
+      // Half-open, as a client still sending its request is: the server's end does not end it.
+      const socket = net.connect({
+        port: Number(new URL(service.url).port),
+        host: '127.0.0.1',
+        allowHalfOpen: true,
+      });
+      let answer = '';
+      let ended = false;
+      socket.on('data', (chunk: Buffer) => {
+        // Still sending after the answer (a reset, once back, fails the second write), then done.
+        const rest = 'a'.repeat(256 * 1024);
+        if (!answer) setTimeout(() => socket.write(rest, () => setTimeout(() => socket.end(rest), 100)), 50);
+        answer += chunk.toString('latin1');
+      });
+      socket.on('end', () => (ended = true));
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve({ answer, error: error.code, ended }));
+      socket.on('close', () => resolve({ answer, ended }));
+      socket.write(`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}`);
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.ended).toBe(true);
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(outcome.answer.match(/^HTTP\/1\.1 /gm)).toHaveLength(1);
+  });
+
   it('answers two Host headers with 400 in the error format (RFC 9112 3.2; before: served, by the first)', async () => {
     for (const path of ['/v1/health', '/v1/nature/subjects', '/nowhere']) {
       const response = await raw(`GET ${path} HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n`);

@@ -39,4 +39,22 @@ describe('the round trip draws values for satisfiable schemas', () => {
       expect(body.contact).toMatch(/^someone@[a-z.]+$/);
     }
   }, 60_000);
+
+  it('draws header values a header can carry when the schema has a format of any string, or a pattern of its own', async () => {
+    // Before: only a string without format or pattern was narrowed, and `format: password` drew
+    // control and astral characters the SDKs refuse to send ("must be printable ASCII").
+    const ir = buildIr(await loadDocument('test/fixtures/values/header-formats-3.1.yaml'));
+    const { cases, failed } = buildCases(ir, 20261129, 30);
+    expect(failed).toEqual([]);
+    expect(cases).toHaveLength(30);
+    for (const testCase of cases)
+      for (const [name, value] of Object.entries(testCase.request.header))
+        expect(value, name).toMatch(/^[!-+\--~]([ !-+\--~]*[!-+\--~])?$/);
+    for (const testCase of cases) {
+      expect(testCase.request.header['x-state']).toMatch(/^.{2,}$/);
+      expect(testCase.request.header['x-bearer']).toMatch(
+        /arn:[a-z0-9-.]{1,63}:(?:[a-z0-9-.]{0,63}:){3}[^/].{0,1023}/,
+      );
+    }
+  }, 60_000);
 });

@@ -63,6 +63,9 @@ export function resolve(root: SchemaRoot, schema: Schema): Schema {
   return current;
 }
 
+/** In a merged schema: the patterns of other allOf members, which its values must match too. */
+const ALSO_PATTERNS = Symbol('also patterns');
+
 /** allOf merged into one schema (properties, required and the tighter bounds). */
 export function merge(root: SchemaRoot, schema: Schema): Schema {
   const resolved = resolve(root, schema);
@@ -88,6 +91,15 @@ export function merge(root: SchemaRoot, schema: Schema): Schema {
         next[key] = Math.min(merged[key], part[key]);
     if (merged.additionalProperties === false || part.additionalProperties === false)
       next.additionalProperties = false;
+    // Both patterns hold: the first is drawn from, the others are checked.
+    if (
+      typeof merged.pattern === 'string' &&
+      typeof part.pattern === 'string' &&
+      merged.pattern !== part.pattern
+    ) {
+      next.pattern = merged.pattern;
+      next[ALSO_PATTERNS] = [...(merged[ALSO_PATTERNS] ?? []), part.pattern];
+    }
     if (merged.type && part.type) {
       const a = [merged.type].flat();
       const b = [part.type].flat();
@@ -129,7 +141,11 @@ function lengthBoundedPattern(source: string, minLength: number, maxLength: numb
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? Math.max(minLength, 40);
-  const fits = (value: string) => codePoints(value) >= minLength && codePoints(value) <= maxLength;
+  const also = ((schema[ALSO_PATTERNS] ?? []) as string[]).map(regexOf);
+  const fits = (value: string) =>
+    codePoints(value) >= minLength &&
+    codePoints(value) <= maxLength &&
+    also.every((each) => each.test(value));
   const pattern = typeof schema.pattern === 'string' ? regexOf(schema.pattern) : undefined;
   let base: fc.Arbitrary<string> | undefined;
   switch (schema.format) {

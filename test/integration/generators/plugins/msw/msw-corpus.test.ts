@@ -66,8 +66,10 @@ async function contractProblems(
     // The routable path with each parameter filled, and what the template's query or fragment asks.
     const url = new URL(BASE_URL + template.path.replace(/\{[^}]+\}/g, 'x1'));
     const headers = new Headers();
-    if (template.match?.in === 'query') url.searchParams.set(template.match.name, template.match.value);
-    if (template.match?.in === 'header') headers.set(template.match.name, template.match.value);
+    // A match without a value asks only for the parameter: any value of it.
+    const matchValue = template.match?.value ?? 'x1';
+    if (template.match?.in === 'query') url.searchParams.set(template.match.name, matchValue);
+    if (template.match?.in === 'header') headers.set(template.match.name, matchValue);
     const answer = await fetch(url, { method: method.toUpperCase(), headers });
     if (String(answer.status) !== successStatus) problems.push(`${id}: status ${answer.status}`);
     if (success.contentType === undefined) continue;

@@ -66,6 +66,12 @@ describe('stubs for the odd-paths fixture', () => {
       ['POST', '/', 'listThings', {}, { 'x-amz-target': 'Things.ListThings' }],
       ['POST', '/', 'putThing', {}, { 'X-Amz-Target': 'Things.PutThing' }],
       ['GET', '/search?mode=fast', 'searchFast'],
+      ['GET', '/credentials?role_name=r', 'getCredentials', undefined, { 'x-amz-token': 't' }],
+      ['GET', '/roles?account_id=a', 'listRoles', undefined, { 'x-amz-token': 't' }],
+      ['GET', '/servers?name=a', 'getServerByName'],
+      ['GET', '/channels/c1', 'getChannel', undefined, { 'x-amz-token': 't' }],
+      ['GET', '/channels/c1?scope=membership', 'getChannelMembership', undefined, { 'x-amz-token': 't' }],
+      ['GET', '/servers?path=a', 'getServerByPath'],
     ] as Array<[string, string, string, unknown?, Record<string, string>?]>) {
       const response = await call(method, target, body, headers);
       expect(response.status, `${method} ${target}`).toBe(501);
@@ -103,6 +109,11 @@ describe('stubs for the odd-paths fixture', () => {
     expect((await call('GET', '/search')).status).toBe(404);
     expect((await call('GET', '/search?mode=slow')).status).toBe(404);
     expect((await call('POST', '/', {}, { 'x-amz-target': 'Things.Unknown' })).status).toBe(404);
+    // A fragment without values asks for the parameters it names, whatever their values.
+    expect((await call('GET', '/credentials', undefined, { 'x-amz-token': 't' })).status).toBe(400);
+    expect((await call('GET', '/servers')).status).toBe(404);
+    // One operation on its method and path needs no picking: without the parameter, its validation refuses.
+    expect((await call('GET', '/roles?account_id=a')).status).toBe(400);
   });
 
   it('warns, with file and pointer, about templates with a query or fragment, and registers every route', () => {

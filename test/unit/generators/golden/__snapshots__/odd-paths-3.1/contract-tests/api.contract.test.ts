@@ -76,6 +76,52 @@ describe('searchFast: GET /search?mode=fast', () => {
   check('the generated client calls it and gets a conforming result', 'searchFast', undefined, () => checks.client('searchFast'));
 });
 
+describe('getCredentials: GET /credentials#role_name&x-amz-token', () => {
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getCredentials', undefined, () => checks.positive('getCredentials'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'getCredentials', undefined, () => checks.property('getCredentials'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'getCredentials', undefined, () => checks.coverage('getCredentials'));
+  check('without the required header x-amz-token it gets a documented 4xx', 'getCredentials', checks.notApplicable('validation'), () => checks.missingHeaders('getCredentials'));
+  check('the generated client calls it and gets a conforming result', 'getCredentials', undefined, () => checks.client('getCredentials'));
+});
+
+describe('getServerByName: GET /servers#name', () => {
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getServerByName', undefined, () => checks.positive('getServerByName'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'getServerByName', undefined, () => checks.property('getServerByName'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'getServerByName', undefined, () => checks.coverage('getServerByName'));
+  check('the generated client calls it and gets a conforming result', 'getServerByName', undefined, () => checks.client('getServerByName'));
+});
+
+describe('getServerByPath: GET /servers#path', () => {
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getServerByPath', undefined, () => checks.positive('getServerByPath'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'getServerByPath', undefined, () => checks.property('getServerByPath'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'getServerByPath', undefined, () => checks.coverage('getServerByPath'));
+  check('the generated client calls it and gets a conforming result', 'getServerByPath', undefined, () => checks.client('getServerByPath'));
+});
+
+describe('getChannel: GET /channels/{arn}#x-amz-token', () => {
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getChannel', undefined, () => checks.positive('getChannel'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'getChannel', undefined, () => checks.coverage('getChannel'));
+  check('without the required header x-amz-token it gets a documented 4xx', 'getChannel', checks.notApplicable('validation'), () => checks.missingHeaders('getChannel'));
+  check('the generated client calls it and gets a conforming result', 'getChannel', undefined, () => checks.client('getChannel'));
+});
+
+describe('getChannelMembership: GET /channels/{arn}#scope=membership&x-amz-token', () => {
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'getChannelMembership', undefined, () => checks.positive('getChannelMembership'));
+  check('invalid: unknown enum value for scope gets a documented 4xx in the error format', 'getChannelMembership', checks.notApplicable('validation'), () => checks.negative('getChannelMembership', 0));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'getChannelMembership', undefined, () => checks.property('getChannelMembership'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'getChannelMembership', undefined, () => checks.coverage('getChannelMembership'));
+  check('without the required header x-amz-token it gets a documented 4xx', 'getChannelMembership', checks.notApplicable('validation'), () => checks.missingHeaders('getChannelMembership'));
+  check('the generated client calls it and gets a conforming result', 'getChannelMembership', undefined, () => checks.client('getChannelMembership'));
+});
+
+describe('listRoles: GET /roles#x-amz-token&account_id', () => {
+  check('a request from the examples gets a documented success, a conforming body and the required headers', 'listRoles', undefined, () => checks.positive('listRoles'));
+  check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'listRoles', undefined, () => checks.property('listRoles'));
+  check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'listRoles', undefined, () => checks.coverage('listRoles'));
+  check('without the required header x-amz-token it gets a documented 4xx', 'listRoles', checks.notApplicable('validation'), () => checks.missingHeaders('listRoles'));
+  check('the generated client calls it and gets a conforming result', 'listRoles', undefined, () => checks.client('listRoles'));
+});
+
 describe('HTTP methods per path', () => {
   check('/things/{thing_id}: PUT, POST, DELETE, PATCH get 405 with Allow: GET, HEAD', 'getThing', checks.notApplicable('validation'), () => checks.unsupportedMethods('/things/{thing_id}'));
   check('/things/{thing_id}: OPTIONS answers Allow: GET, HEAD', 'getThing', checks.notApplicable('validation'), () => checks.options('/things/{thing_id}'));
@@ -89,4 +135,12 @@ describe('HTTP methods per path', () => {
   check('/: OPTIONS answers Allow: POST', 'listThings', checks.notApplicable('validation'), () => checks.options('/'));
   check('/search: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'searchFast', checks.notApplicable('validation'), () => checks.unsupportedMethods('/search'));
   check('/search: OPTIONS answers Allow: GET', 'searchFast', checks.notApplicable('validation'), () => checks.options('/search'));
+  check('/credentials: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getCredentials', checks.notApplicable('validation'), () => checks.unsupportedMethods('/credentials'));
+  check('/credentials: OPTIONS answers Allow: GET', 'getCredentials', checks.notApplicable('validation'), () => checks.options('/credentials'));
+  check('/servers: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getServerByName', checks.notApplicable('validation'), () => checks.unsupportedMethods('/servers'));
+  check('/servers: OPTIONS answers Allow: GET', 'getServerByName', checks.notApplicable('validation'), () => checks.options('/servers'));
+  check('/channels/{arn}: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'getChannel', checks.notApplicable('validation'), () => checks.unsupportedMethods('/channels/{arn}'));
+  check('/channels/{arn}: OPTIONS answers Allow: GET', 'getChannel', checks.notApplicable('validation'), () => checks.options('/channels/{arn}'));
+  check('/roles: PUT, POST, DELETE, PATCH get 405 with Allow: GET', 'listRoles', checks.notApplicable('validation'), () => checks.unsupportedMethods('/roles'));
+  check('/roles: OPTIONS answers Allow: GET', 'listRoles', checks.notApplicable('validation'), () => checks.options('/roles'));
 });

@@ -114,3 +114,81 @@ describe('bad input: searchFast: GET /search', () => {
   check('both Content-Length and Transfer-Encoding: an answer inside the contract', 'searchFast', 3);
   check('a body on an operation that takes none: an answer inside the contract', 'searchFast', 4);
 });
+
+describe('bad input: getCredentials: GET /credentials', () => {
+  check('unknown query parameter with a 3,000-character name and control characters: an answer inside the contract', 'getCredentials', 0);
+  check('query parameter role_name: 5,000 characters: an answer inside the contract', 'getCredentials', 1);
+  check('query parameter role_name: control characters: an answer inside the contract', 'getCredentials', 2);
+  check('query parameter role_name: repeated: an answer inside the contract', 'getCredentials', 3);
+  check('query parameter role_name: broken percent-encoding: an answer inside the contract', 'getCredentials', 4);
+  check('header x-amz-token: 5,000 characters: an answer inside the contract', 'getCredentials', 5);
+  check('a header over 16 KB: an answer inside the contract', 'getCredentials', 6);
+  check('a NUL byte in a header: an answer inside the contract', 'getCredentials', 7);
+  check('both Content-Length and Transfer-Encoding: an answer inside the contract', 'getCredentials', 8);
+  check('a body on an operation that takes none: an answer inside the contract', 'getCredentials', 9);
+});
+
+describe('bad input: getServerByName: GET /servers', () => {
+  check('unknown query parameter with a 3,000-character name and control characters: an answer inside the contract', 'getServerByName', 0);
+  check('query parameter name: 5,000 characters: an answer inside the contract', 'getServerByName', 1);
+  check('query parameter name: control characters: an answer inside the contract', 'getServerByName', 2);
+  check('query parameter name: repeated: an answer inside the contract', 'getServerByName', 3);
+  check('query parameter name: broken percent-encoding: an answer inside the contract', 'getServerByName', 4);
+  check('a header over 16 KB: an answer inside the contract', 'getServerByName', 5);
+  check('a NUL byte in a header: an answer inside the contract', 'getServerByName', 6);
+  check('both Content-Length and Transfer-Encoding: an answer inside the contract', 'getServerByName', 7);
+  check('a body on an operation that takes none: an answer inside the contract', 'getServerByName', 8);
+});
+
+describe('bad input: getServerByPath: GET /servers', () => {
+  check('unknown query parameter with a 3,000-character name and control characters: an answer inside the contract', 'getServerByPath', 0);
+  check('query parameter path: 5,000 characters: an answer inside the contract', 'getServerByPath', 1);
+  check('query parameter path: control characters: an answer inside the contract', 'getServerByPath', 2);
+  check('query parameter path: repeated: an answer inside the contract', 'getServerByPath', 3);
+  check('query parameter path: broken percent-encoding: an answer inside the contract', 'getServerByPath', 4);
+  check('a header over 16 KB: an answer inside the contract', 'getServerByPath', 5);
+  check('a NUL byte in a header: an answer inside the contract', 'getServerByPath', 6);
+  check('both Content-Length and Transfer-Encoding: an answer inside the contract', 'getServerByPath', 7);
+  check('a body on an operation that takes none: an answer inside the contract', 'getServerByPath', 8);
+});
+
+describe('bad input: getChannel: GET /channels/{arn}', () => {
+  check('path parameter arn: broken percent-encoding: an answer inside the contract', 'getChannel', 0);
+  check('path parameter arn: 5,000 characters: an answer inside the contract', 'getChannel', 1);
+  check('path parameter arn: control characters: an answer inside the contract', 'getChannel', 2);
+  check('unknown query parameter with a 3,000-character name and control characters: an answer inside the contract', 'getChannel', 3);
+  check('header x-amz-token: 5,000 characters: an answer inside the contract', 'getChannel', 4);
+  check('a header over 16 KB: an answer inside the contract', 'getChannel', 5);
+  check('a NUL byte in a header: an answer inside the contract', 'getChannel', 6);
+  check('both Content-Length and Transfer-Encoding: an answer inside the contract', 'getChannel', 7);
+  check('a body on an operation that takes none: an answer inside the contract', 'getChannel', 8);
+});
+
+describe('bad input: getChannelMembership: GET /channels/{arn}', () => {
+  check('path parameter arn: broken percent-encoding: an answer inside the contract', 'getChannelMembership', 0);
+  check('path parameter arn: 5,000 characters: an answer inside the contract', 'getChannelMembership', 1);
+  check('path parameter arn: control characters: an answer inside the contract', 'getChannelMembership', 2);
+  check('unknown query parameter with a 3,000-character name and control characters: an answer inside the contract', 'getChannelMembership', 3);
+  check('query parameter scope: 5,000 characters: an answer inside the contract', 'getChannelMembership', 4);
+  check('query parameter scope: control characters: an answer inside the contract', 'getChannelMembership', 5);
+  check('query parameter scope: repeated: an answer inside the contract', 'getChannelMembership', 6);
+  check('query parameter scope: broken percent-encoding: an answer inside the contract', 'getChannelMembership', 7);
+  check('header x-amz-token: 5,000 characters: an answer inside the contract', 'getChannelMembership', 8);
+  check('a header over 16 KB: an answer inside the contract', 'getChannelMembership', 9);
+  check('a NUL byte in a header: an answer inside the contract', 'getChannelMembership', 10);
+  check('both Content-Length and Transfer-Encoding: an answer inside the contract', 'getChannelMembership', 11);
+  check('a body on an operation that takes none: an answer inside the contract', 'getChannelMembership', 12);
+});
+
+describe('bad input: listRoles: GET /roles', () => {
+  check('unknown query parameter with a 3,000-character name and control characters: an answer inside the contract', 'listRoles', 0);
+  check('query parameter account_id: 5,000 characters: an answer inside the contract', 'listRoles', 1);
+  check('query parameter account_id: control characters: an answer inside the contract', 'listRoles', 2);
+  check('query parameter account_id: repeated: an answer inside the contract', 'listRoles', 3);
+  check('query parameter account_id: broken percent-encoding: an answer inside the contract', 'listRoles', 4);
+  check('header x-amz-token: 5,000 characters: an answer inside the contract', 'listRoles', 5);
+  check('a header over 16 KB: an answer inside the contract', 'listRoles', 6);
+  check('a NUL byte in a header: an answer inside the contract', 'listRoles', 7);
+  check('both Content-Length and Transfer-Encoding: an answer inside the contract', 'listRoles', 8);
+  check('a body on an operation that takes none: an answer inside the contract', 'listRoles', 9);
+});

@@ -18,4 +18,10 @@ export const CLIENT_CALLS: Record<string, ClientCall> = {
   'listThings': (client, path, params: any, body: unknown) => (client as OddPathsClient).xAmzTargetThingsListThings.create({ ...params, ...(body as object) }),
   'putThing': (client, path, params: any, body: unknown) => (client as OddPathsClient).xAmzTargetThingsPutThing.create({ ...params, ...(body as object) }),
   'searchFast': (client, path, params: any, body: unknown) => (client as OddPathsClient).searchModeFast.retrieve(),
+  'getCredentials': (client, path, params: any, body: unknown) => (client as OddPathsClient).credentialsRoleNameXAmzToken.retrieve(params),
+  'getServerByName': (client, path, params: any, body: unknown) => (client as OddPathsClient).serversName.retrieve(params),
+  'getServerByPath': (client, path, params: any, body: unknown) => (client as OddPathsClient).serversPath.retrieve(params),
+  'getChannel': (client, path, params: any, body: unknown) => (client as OddPathsClient).channels.getChannel(path['arn'] as never, params),
+  'getChannelMembership': (client, path, params: any, body: unknown) => (client as OddPathsClient).channels.getChannelMembership(path['arn'] as never, params),
+  'listRoles': (client, path, params: any, body: unknown) => (client as OddPathsClient).rolesXAmzTokenAccountId.retrieve(params),
 };

@@ -2,7 +2,7 @@
 // Do not edit: run `npm run test:golden:update` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:4beac7472e17898eb8ca7ee624d5b4624c5d8af455c3bc253bad1864341a2fb9";
+export const SPEC_DIGEST = "sha256:ffa0865d9654f5a7625b611bed25a6760654b617ea16659abf037231b3d00c5e";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

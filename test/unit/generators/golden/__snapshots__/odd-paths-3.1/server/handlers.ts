@@ -71,6 +71,59 @@ export interface SearchFastRoute extends RouteGenericInterface {
     };
 }
 
+/** `GET /credentials#role_name&x-amz-token` (getCredentials) */
+export interface GetCredentialsRoute extends RouteGenericInterface {
+  Querystring: NonNullable<paths['/credentials#role_name&x-amz-token']['get']['parameters']['query']>;
+  Headers: LowercaseKeys<NonNullable<paths['/credentials#role_name&x-amz-token']['get']['parameters']['header']>>;
+  Reply: {
+      200: paths['/credentials#role_name&x-amz-token']['get']['responses'][200]['content']['application/json'];
+    };
+}
+
+/** `GET /servers#name` (getServerByName) */
+export interface GetServerByNameRoute extends RouteGenericInterface {
+  Querystring: NonNullable<paths['/servers#name']['get']['parameters']['query']>;
+  Reply: {
+      200: paths['/servers#name']['get']['responses'][200]['content']['application/json'];
+    };
+}
+
+/** `GET /servers#path` (getServerByPath) */
+export interface GetServerByPathRoute extends RouteGenericInterface {
+  Querystring: NonNullable<paths['/servers#path']['get']['parameters']['query']>;
+  Reply: {
+      200: paths['/servers#path']['get']['responses'][200]['content']['application/json'];
+    };
+}
+
+/** `GET /channels/{arn}#x-amz-token` (getChannel) */
+export interface GetChannelRoute extends RouteGenericInterface {
+  Params: paths['/channels/{arn}#x-amz-token']['get']['parameters']['path'];
+  Headers: LowercaseKeys<NonNullable<paths['/channels/{arn}#x-amz-token']['get']['parameters']['header']>>;
+  Reply: {
+      200: paths['/channels/{arn}#x-amz-token']['get']['responses'][200]['content']['application/json'];
+    };
+}
+
+/** `GET /channels/{arn}#scope=membership&x-amz-token` (getChannelMembership) */
+export interface GetChannelMembershipRoute extends RouteGenericInterface {
+  Querystring: NonNullable<paths['/channels/{arn}#scope=membership&x-amz-token']['get']['parameters']['query']>;
+  Params: paths['/channels/{arn}#scope=membership&x-amz-token']['get']['parameters']['path'];
+  Headers: LowercaseKeys<NonNullable<paths['/channels/{arn}#scope=membership&x-amz-token']['get']['parameters']['header']>>;
+  Reply: {
+      200: paths['/channels/{arn}#scope=membership&x-amz-token']['get']['responses'][200]['content']['application/json'];
+    };
+}
+
+/** `GET /roles#x-amz-token&account_id` (listRoles) */
+export interface ListRolesRoute extends RouteGenericInterface {
+  Querystring: NonNullable<paths['/roles#x-amz-token&account_id']['get']['parameters']['query']>;
+  Headers: LowercaseKeys<NonNullable<paths['/roles#x-amz-token&account_id']['get']['parameters']['header']>>;
+  Reply: {
+      200: paths['/roles#x-amz-token&account_id']['get']['responses'][200]['content']['application/json'];
+    };
+}
+
 /** One handler per operation, keyed by operationId. */
 export interface Handlers {
   /** `GET /things/{thing_id}` */
@@ -89,4 +142,16 @@ export interface Handlers {
   putThing: RouteHandler<PutThingRoute>;
   /** `GET /search?mode=fast` */
   searchFast: RouteHandler<SearchFastRoute>;
+  /** `GET /credentials#role_name&x-amz-token` */
+  getCredentials: RouteHandler<GetCredentialsRoute>;
+  /** `GET /servers#name` */
+  getServerByName: RouteHandler<GetServerByNameRoute>;
+  /** `GET /servers#path` */
+  getServerByPath: RouteHandler<GetServerByPathRoute>;
+  /** `GET /channels/{arn}#x-amz-token` */
+  getChannel: RouteHandler<GetChannelRoute>;
+  /** `GET /channels/{arn}#scope=membership&x-amz-token` */
+  getChannelMembership: RouteHandler<GetChannelMembershipRoute>;
+  /** `GET /roles#x-amz-token&account_id` */
+  listRoles: RouteHandler<ListRolesRoute>;
 }

@@ -8,6 +8,11 @@ import { Things } from './resources/things.js';
 import { XAmzTargetThingsListThings } from './resources/xAmzTargetThingsListThings.js';
 import { XAmzTargetThingsPutThing } from './resources/xAmzTargetThingsPutThing.js';
 import { SearchModeFast } from './resources/searchModeFast.js';
+import { CredentialsRoleNameXAmzToken } from './resources/credentialsRoleNameXAmzToken.js';
+import { ServersName } from './resources/serversName.js';
+import { ServersPath } from './resources/serversPath.js';
+import { Channels } from './resources/channels.js';
+import { RolesXAmzTokenAccountId } from './resources/rolesXAmzTokenAccountId.js';
 /** What the spec says about this API: where it lives, how keys work, how to retry. */
 const CONFIG: ClientConfig = {
     "apiKeyEnv": "ODD_PATHS_API_KEY",
@@ -44,6 +49,11 @@ export class OddPathsClient extends BaseClient {
   readonly xAmzTargetThingsListThings: XAmzTargetThingsListThings = new XAmzTargetThingsListThings(this);
   readonly xAmzTargetThingsPutThing: XAmzTargetThingsPutThing = new XAmzTargetThingsPutThing(this);
   readonly searchModeFast: SearchModeFast = new SearchModeFast(this);
+  readonly credentialsRoleNameXAmzToken: CredentialsRoleNameXAmzToken = new CredentialsRoleNameXAmzToken(this);
+  readonly serversName: ServersName = new ServersName(this);
+  readonly serversPath: ServersPath = new ServersPath(this);
+  readonly channels: Channels = new Channels(this);
+  readonly rolesXAmzTokenAccountId: RolesXAmzTokenAccountId = new RolesXAmzTokenAccountId(this);
 
   public constructor(options: ClientOptions = {}) {
     super(CONFIG, options);

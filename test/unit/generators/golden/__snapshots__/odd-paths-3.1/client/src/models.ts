@@ -22,3 +22,27 @@ export type PutThingParams = NonNullable<paths['/#X-Amz-Target=Things.PutThing']
 export type PutThingResponse = paths['/#X-Amz-Target=Things.PutThing']['post']['responses'][200]['content']['application/json'];
 /** Result of `GET /search?mode=fast`. */
 export type SearchFastResponse = paths['/search?mode=fast']['get']['responses'][200]['content']['application/json'];
+/** Parameters of `GET /credentials#role_name&x-amz-token`. */
+export type GetCredentialsParams = NonNullable<paths['/credentials#role_name&x-amz-token']['get']['parameters']['query']> & NonNullable<paths['/credentials#role_name&x-amz-token']['get']['parameters']['header']>;
+/** Result of `GET /credentials#role_name&x-amz-token`. */
+export type GetCredentialsResponse = paths['/credentials#role_name&x-amz-token']['get']['responses'][200]['content']['application/json'];
+/** Parameters of `GET /servers#name`. */
+export type GetServerByNameParams = NonNullable<paths['/servers#name']['get']['parameters']['query']>;
+/** Result of `GET /servers#name`. */
+export type GetServerByNameResponse = paths['/servers#name']['get']['responses'][200]['content']['application/json'];
+/** Parameters of `GET /servers#path`. */
+export type GetServerByPathParams = NonNullable<paths['/servers#path']['get']['parameters']['query']>;
+/** Result of `GET /servers#path`. */
+export type GetServerByPathResponse = paths['/servers#path']['get']['responses'][200]['content']['application/json'];
+/** Parameters of `GET /channels/{arn}#x-amz-token`. */
+export type GetChannelParams = NonNullable<paths['/channels/{arn}#x-amz-token']['get']['parameters']['header']>;
+/** Result of `GET /channels/{arn}#x-amz-token`. */
+export type GetChannelResponse = paths['/channels/{arn}#x-amz-token']['get']['responses'][200]['content']['application/json'];
+/** Parameters of `GET /channels/{arn}#scope=membership&x-amz-token`. */
+export type GetChannelMembershipParams = NonNullable<paths['/channels/{arn}#scope=membership&x-amz-token']['get']['parameters']['query']> & NonNullable<paths['/channels/{arn}#scope=membership&x-amz-token']['get']['parameters']['header']>;
+/** Result of `GET /channels/{arn}#scope=membership&x-amz-token`. */
+export type GetChannelMembershipResponse = paths['/channels/{arn}#scope=membership&x-amz-token']['get']['responses'][200]['content']['application/json'];
+/** Parameters of `GET /roles#x-amz-token&account_id`. */
+export type ListRolesParams = NonNullable<paths['/roles#x-amz-token&account_id']['get']['parameters']['query']> & NonNullable<paths['/roles#x-amz-token&account_id']['get']['parameters']['header']>;
+/** Result of `GET /roles#x-amz-token&account_id`. */
+export type ListRolesResponse = paths['/roles#x-amz-token&account_id']['get']['responses'][200]['content']['application/json'];

@@ -18,3 +18,15 @@ export const listThings: OperationSpec = {"method":"post","path":"/#X-Amz-Target
 export const putThing: OperationSpec = {"method":"post","path":"/#X-Amz-Target=Things.PutThing","params":[],"bodies":[{"mediaType":"application/json","kind":"json","mode":"merged"}],"bodyRequired":true,"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"header","name":"X-Amz-Target","value":"Things.PutThing"}};
 /** `GET /search?mode=fast` (searchFast) */
 export const searchFast: OperationSpec = {"method":"get","path":"/search?mode=fast","params":[],"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"query","name":"mode","value":"fast"}};
+/** `GET /credentials#role_name&x-amz-token` (getCredentials) */
+export const getCredentials: OperationSpec = {"method":"get","path":"/credentials#role_name&x-amz-token","params":[{"name":"role_name","in":"query"},{"name":"x-amz-token","in":"header"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+/** `GET /servers#name` (getServerByName) */
+export const getServerByName: OperationSpec = {"method":"get","path":"/servers#name","params":[{"name":"name","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+/** `GET /servers#path` (getServerByPath) */
+export const getServerByPath: OperationSpec = {"method":"get","path":"/servers#path","params":[{"name":"path","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+/** `GET /channels/{arn}#x-amz-token` (getChannel) */
+export const getChannel: OperationSpec = {"method":"get","path":"/channels/{arn}#x-amz-token","params":[{"name":"arn","in":"path"},{"name":"x-amz-token","in":"header"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+/** `GET /channels/{arn}#scope=membership&x-amz-token` (getChannelMembership) */
+export const getChannelMembership: OperationSpec = {"method":"get","path":"/channels/{arn}#scope=membership&x-amz-token","params":[{"name":"arn","in":"path"},{"name":"scope","in":"query"},{"name":"x-amz-token","in":"header"}],"responses":[{"mediaType":"application/json","kind":"json"}]};
+/** `GET /roles#x-amz-token&account_id` (listRoles) */
+export const listRoles: OperationSpec = {"method":"get","path":"/roles#x-amz-token&account_id","params":[{"name":"account_id","in":"query"},{"name":"x-amz-token","in":"header"}],"responses":[{"mediaType":"application/json","kind":"json"}]};

@@ -11,7 +11,7 @@ from typing import Any, Dict, Literal, Mapping, Optional
 from . import _operations as _ops
 from ._core import APIResponse, AsyncAPIResponse, AsyncBaseClient, AsyncTransport, BaseClient, ClientConfig, RequestOptions, RetryPolicy, Transport, to_async_streamed_response_wrapper, to_streamed_response_wrapper
 from ._operations import SHAPES
-from .resources import AsyncSearchModeFast, AsyncSearchModeFastWithRawResponse, AsyncSearchModeFastWithStreamingResponse, AsyncThings, AsyncThingsWithRawResponse, AsyncThingsWithStreamingResponse, AsyncXAmzTargetThingsListThings, AsyncXAmzTargetThingsListThingsWithRawResponse, AsyncXAmzTargetThingsListThingsWithStreamingResponse, AsyncXAmzTargetThingsPutThing, AsyncXAmzTargetThingsPutThingWithRawResponse, AsyncXAmzTargetThingsPutThingWithStreamingResponse, SearchModeFast, SearchModeFastWithRawResponse, SearchModeFastWithStreamingResponse, Things, ThingsWithRawResponse, ThingsWithStreamingResponse, XAmzTargetThingsListThings, XAmzTargetThingsListThingsWithRawResponse, XAmzTargetThingsListThingsWithStreamingResponse, XAmzTargetThingsPutThing, XAmzTargetThingsPutThingWithRawResponse, XAmzTargetThingsPutThingWithStreamingResponse
+from .resources import AsyncChannels, AsyncChannelsWithRawResponse, AsyncChannelsWithStreamingResponse, AsyncCredentialsRoleNameXAmzToken, AsyncCredentialsRoleNameXAmzTokenWithRawResponse, AsyncCredentialsRoleNameXAmzTokenWithStreamingResponse, AsyncRolesXAmzTokenAccountId, AsyncRolesXAmzTokenAccountIdWithRawResponse, AsyncRolesXAmzTokenAccountIdWithStreamingResponse, AsyncSearchModeFast, AsyncSearchModeFastWithRawResponse, AsyncSearchModeFastWithStreamingResponse, AsyncServersName, AsyncServersNameWithRawResponse, AsyncServersNameWithStreamingResponse, AsyncServersPath, AsyncServersPathWithRawResponse, AsyncServersPathWithStreamingResponse, AsyncThings, AsyncThingsWithRawResponse, AsyncThingsWithStreamingResponse, AsyncXAmzTargetThingsListThings, AsyncXAmzTargetThingsListThingsWithRawResponse, AsyncXAmzTargetThingsListThingsWithStreamingResponse, AsyncXAmzTargetThingsPutThing, AsyncXAmzTargetThingsPutThingWithRawResponse, AsyncXAmzTargetThingsPutThingWithStreamingResponse, Channels, ChannelsWithRawResponse, ChannelsWithStreamingResponse, CredentialsRoleNameXAmzToken, CredentialsRoleNameXAmzTokenWithRawResponse, CredentialsRoleNameXAmzTokenWithStreamingResponse, RolesXAmzTokenAccountId, RolesXAmzTokenAccountIdWithRawResponse, RolesXAmzTokenAccountIdWithStreamingResponse, SearchModeFast, SearchModeFastWithRawResponse, SearchModeFastWithStreamingResponse, ServersName, ServersNameWithRawResponse, ServersNameWithStreamingResponse, ServersPath, ServersPathWithRawResponse, ServersPathWithStreamingResponse, Things, ThingsWithRawResponse, ThingsWithStreamingResponse, XAmzTargetThingsListThings, XAmzTargetThingsListThingsWithRawResponse, XAmzTargetThingsListThingsWithStreamingResponse, XAmzTargetThingsPutThing, XAmzTargetThingsPutThingWithRawResponse, XAmzTargetThingsPutThingWithStreamingResponse
 
 __all__ = ["AsyncOddPaths", "AsyncOddPathsWithRawResponse", "AsyncOddPathsWithStreamingResponse", "CONFIG", "OddPaths", "OddPathsWithRawResponse", "OddPathsWithStreamingResponse"]
 
@@ -40,6 +40,11 @@ class OddPathsWithRawResponse:
         self.x_amz_target_things_list_things = XAmzTargetThingsListThingsWithRawResponse(client)
         self.x_amz_target_things_put_thing = XAmzTargetThingsPutThingWithRawResponse(client)
         self.search_mode_fast = SearchModeFastWithRawResponse(client)
+        self.credentials_role_name_x_amz_token = CredentialsRoleNameXAmzTokenWithRawResponse(client)
+        self.servers_name = ServersNameWithRawResponse(client)
+        self.servers_path = ServersPathWithRawResponse(client)
+        self.channels = ChannelsWithRawResponse(client)
+        self.roles_x_amz_token_account_id = RolesXAmzTokenAccountIdWithRawResponse(client)
 
     def retrieve(
         self,
@@ -102,6 +107,11 @@ class OddPathsWithStreamingResponse:
         self.x_amz_target_things_list_things = XAmzTargetThingsListThingsWithStreamingResponse(client)
         self.x_amz_target_things_put_thing = XAmzTargetThingsPutThingWithStreamingResponse(client)
         self.search_mode_fast = SearchModeFastWithStreamingResponse(client)
+        self.credentials_role_name_x_amz_token = CredentialsRoleNameXAmzTokenWithStreamingResponse(client)
+        self.servers_name = ServersNameWithStreamingResponse(client)
+        self.servers_path = ServersPathWithStreamingResponse(client)
+        self.channels = ChannelsWithStreamingResponse(client)
+        self.roles_x_amz_token_account_id = RolesXAmzTokenAccountIdWithStreamingResponse(client)
         self.retrieve = to_streamed_response_wrapper(raw.retrieve)
         self.cancel_operation = to_streamed_response_wrapper(raw.cancel_operation)
         self.undelete_operation = to_streamed_response_wrapper(raw.undelete_operation)
@@ -134,6 +144,11 @@ class OddPaths(BaseClient):
         self.x_amz_target_things_list_things = XAmzTargetThingsListThings(self)
         self.x_amz_target_things_put_thing = XAmzTargetThingsPutThing(self)
         self.search_mode_fast = SearchModeFast(self)
+        self.credentials_role_name_x_amz_token = CredentialsRoleNameXAmzToken(self)
+        self.servers_name = ServersName(self)
+        self.servers_path = ServersPath(self)
+        self.channels = Channels(self)
+        self.roles_x_amz_token_account_id = RolesXAmzTokenAccountId(self)
         self.with_raw_response = OddPathsWithRawResponse(self)
         self.with_streaming_response = OddPathsWithStreamingResponse(self)
 
@@ -204,6 +219,11 @@ class AsyncOddPathsWithRawResponse:
         self.x_amz_target_things_list_things = AsyncXAmzTargetThingsListThingsWithRawResponse(client)
         self.x_amz_target_things_put_thing = AsyncXAmzTargetThingsPutThingWithRawResponse(client)
         self.search_mode_fast = AsyncSearchModeFastWithRawResponse(client)
+        self.credentials_role_name_x_amz_token = AsyncCredentialsRoleNameXAmzTokenWithRawResponse(client)
+        self.servers_name = AsyncServersNameWithRawResponse(client)
+        self.servers_path = AsyncServersPathWithRawResponse(client)
+        self.channels = AsyncChannelsWithRawResponse(client)
+        self.roles_x_amz_token_account_id = AsyncRolesXAmzTokenAccountIdWithRawResponse(client)
 
     async def retrieve(
         self,
@@ -266,6 +286,11 @@ class AsyncOddPathsWithStreamingResponse:
         self.x_amz_target_things_list_things = AsyncXAmzTargetThingsListThingsWithStreamingResponse(client)
         self.x_amz_target_things_put_thing = AsyncXAmzTargetThingsPutThingWithStreamingResponse(client)
         self.search_mode_fast = AsyncSearchModeFastWithStreamingResponse(client)
+        self.credentials_role_name_x_amz_token = AsyncCredentialsRoleNameXAmzTokenWithStreamingResponse(client)
+        self.servers_name = AsyncServersNameWithStreamingResponse(client)
+        self.servers_path = AsyncServersPathWithStreamingResponse(client)
+        self.channels = AsyncChannelsWithStreamingResponse(client)
+        self.roles_x_amz_token_account_id = AsyncRolesXAmzTokenAccountIdWithStreamingResponse(client)
         self.retrieve = to_async_streamed_response_wrapper(raw.retrieve)
         self.cancel_operation = to_async_streamed_response_wrapper(raw.cancel_operation)
         self.undelete_operation = to_async_streamed_response_wrapper(raw.undelete_operation)
@@ -298,6 +323,11 @@ class AsyncOddPaths(AsyncBaseClient):
         self.x_amz_target_things_list_things = AsyncXAmzTargetThingsListThings(self)
         self.x_amz_target_things_put_thing = AsyncXAmzTargetThingsPutThing(self)
         self.search_mode_fast = AsyncSearchModeFast(self)
+        self.credentials_role_name_x_amz_token = AsyncCredentialsRoleNameXAmzToken(self)
+        self.servers_name = AsyncServersName(self)
+        self.servers_path = AsyncServersPath(self)
+        self.channels = AsyncChannels(self)
+        self.roles_x_amz_token_account_id = AsyncRolesXAmzTokenAccountId(self)
         self.with_raw_response = AsyncOddPathsWithRawResponse(self)
         self.with_streaming_response = AsyncOddPathsWithStreamingResponse(self)
 

@@ -79,3 +79,64 @@ SEARCH_FAST = Operation(
     match=("query", "mode", "fast"),
 )
 """GET /search?mode=fast"""
+
+GET_CREDENTIALS = Operation(
+    method="GET",
+    path="/credentials#role_name&x-amz-token",
+    params=(
+        Param("role_name", "query"),
+        Param("x-amz-token", "header"),
+    ),
+    responses=(Media("application/json", "json"),),
+)
+"""GET /credentials#role_name&x-amz-token"""
+
+GET_SERVER_BY_NAME = Operation(
+    method="GET",
+    path="/servers#name",
+    params=(Param("name", "query"),),
+    responses=(Media("application/json", "json"),),
+)
+"""GET /servers#name"""
+
+GET_SERVER_BY_PATH = Operation(
+    method="GET",
+    path="/servers#path",
+    params=(Param("path", "query"),),
+    responses=(Media("application/json", "json"),),
+)
+"""GET /servers#path"""
+
+GET_CHANNEL = Operation(
+    method="GET",
+    path="/channels/{arn}#x-amz-token",
+    params=(
+        Param("arn", "path"),
+        Param("x-amz-token", "header"),
+    ),
+    responses=(Media("application/json", "json"),),
+)
+"""GET /channels/{arn}#x-amz-token"""
+
+GET_CHANNEL_MEMBERSHIP = Operation(
+    method="GET",
+    path="/channels/{arn}#scope=membership&x-amz-token",
+    params=(
+        Param("arn", "path"),
+        Param("scope", "query"),
+        Param("x-amz-token", "header"),
+    ),
+    responses=(Media("application/json", "json"),),
+)
+"""GET /channels/{arn}#scope=membership&x-amz-token"""
+
+LIST_ROLES = Operation(
+    method="GET",
+    path="/roles#x-amz-token&account_id",
+    params=(
+        Param("account_id", "query"),
+        Param("x-amz-token", "header"),
+    ),
+    responses=(Media("application/json", "json"),),
+)
+"""GET /roles#x-amz-token&account_id"""
