@@ -269,7 +269,10 @@ export function parsePathTemplate(template: string): IrPathTemplate {
  * A fragment that names a parameter asks for it where the operation declares it: AWS writes its
  * required query and header parameters alike, with or without a value
  * (`/federation/credentials#role_name&account_id&x-amz-sso_bearer_token`,
- * `/channels/{channelArn}#scope=app-instance-user-membership&x-amz-chime-bearer`).
+ * `/channels/{channelArn}#scope=app-instance-user-membership&x-amz-chime-bearer`). A name without a
+ * value that is no parameter is an anchor (ReadMe's `/cookies#formExploded` beside `/cookies`): a
+ * header of that name, empty, picks the operation, as before; one the HTTP layer writes
+ * (`#Content-Type`) is only asked to be present.
  */
 export function locateTemplateMatch(
   template: IrPathTemplate,
@@ -279,8 +282,11 @@ export function locateTemplateMatch(
   if (!match || match.in !== 'header') return template;
   const named = match.name.toLowerCase();
   if (parameters.header.some((param) => param.name.toLowerCase() === named)) return template;
-  if (!parameters.query.some((param) => param.name === match.name)) return template;
-  return { ...template, match: { ...match, in: 'query' } };
+  if (parameters.query.some((param) => param.name === match.name))
+    return { ...template, match: { ...match, in: 'query' } };
+  if (match.value !== undefined || IGNORED_HEADERS.has(named) || HTTP_LAYER_HEADERS.has(named))
+    return template;
+  return { ...template, match: { ...match, value: '' } };
 }
 
 /**

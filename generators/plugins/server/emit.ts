@@ -63,19 +63,55 @@ function schemaFor(ir: Ir, schema: JsonSchema): JsonSchema {
 /**
  * A parameter's schema for validation: parameters arrive as text and are coerced, so a oneOf whose
  * alternatives both accept that text (an integer and a string, a string and an array of strings)
- * would refuse every value; it is validated as anyOf.
+ * would refuse every value; it is validated as anyOf. Text never reads as null, so a `{type: null}`
+ * alternative (a nullable `$ref`) is left out: JSON Schema 2020-12 has Ajv evaluate every anyOf
+ * alternative, and that one coerced the `0`, `false` or empty text an earlier one had accepted to null.
  */
-function parameterSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(parameterSchema);
+function parameterSchema(node: unknown, text: boolean): unknown {
+  if (Array.isArray(node)) return node.map((each) => parameterSchema(each, text));
   if (!node || typeof node !== 'object') return node;
+  // An enum without a type and without strings (`enum: [true, false, 0, 1]`) is coerced from text
+  // only once typed, by the types of its values (with a string among them, text would not be coerced).
+  const values = (node as { enum?: unknown }).enum;
+  const typed =
+    text && Array.isArray(values) && !('type' in node) && !values.some((value) => typeof value === 'string')
+      ? { ...node, type: enumTypes(values) }
+      : node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key === 'oneOf' ? 'anyOf' : key, parameterSchema(value)]),
+    Object.entries(typed).map(([key, value]) => {
+      if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(value)) {
+        const options = text ? value.filter((option) => !isNullOnly(option)) : value;
+        return ['anyOf', parameterSchema(options.length > 0 ? options : value, text)];
+      }
+      return [key, parameterSchema(value, text)];
+    }),
   );
 }
 
+/** The JSON types of enum values, in the order Ajv should try to coerce text to them. */
+function enumTypes(values: unknown[]): string[] {
+  const of = (value: unknown): string =>
+    value === null
+      ? 'null'
+      : Number.isInteger(value)
+        ? 'integer'
+        : typeof value === 'number'
+          ? 'number'
+          : typeof value;
+  const found = new Set(values.map(of));
+  if (found.has('integer') && found.has('number')) found.delete('integer');
+  return ['boolean', 'integer', 'number', 'string', 'null', 'object'].filter((type) => found.has(type));
+}
+
+const isNullOnly = (schema: unknown) =>
+  !!schema &&
+  typeof schema === 'object' &&
+  Object.keys(schema).length === 1 &&
+  (schema as { type?: unknown }).type === 'null';
+
 function objectSchema(
   ir: Ir,
-  params: Array<{ name: string; required: boolean; schema: JsonSchema }>,
+  params: Array<{ name: string; required: boolean; schema: JsonSchema; contentType?: string }>,
   lowercase = false,
 ): object | undefined {
   if (params.length === 0) return undefined;
@@ -84,7 +120,11 @@ function objectSchema(
   return {
     type: 'object',
     properties: Object.fromEntries(
-      params.map((param) => [key(param.name), parameterSchema(schemaFor(ir, param.schema))]),
+      // A parameter with `content` arrives as JSON (null included), not as text.
+      params.map((param) => [
+        key(param.name),
+        parameterSchema(schemaFor(ir, param.schema), !param.contentType),
+      ]),
     ),
     ...(required.length ? { required } : {}),
   };

@@ -61,6 +61,12 @@ function resolve(root: Root, schema: Schema): Schema {
   return current;
 }
 
+const isNullOnly = (schema: Schema) =>
+  !!schema &&
+  typeof schema === 'object' &&
+  [schema.type].flat().every((type) => type === 'null') &&
+  schema.type !== undefined;
+
 /** What a location needs of generated strings and collections. */
 interface Narrowing {
   /** A pattern every string leaf must match (when it has no pattern, format or enum of its own). */
@@ -77,8 +83,16 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
   if (!schema || typeof schema !== 'object' || depth > 6) return schema;
   const out: Schema = { ...schema };
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const)
-    if (Array.isArray(schema[key]))
-      out[key] = schema[key].map((part: Schema) => narrow(root, part, rules, depth + 1));
+    if (Array.isArray(schema[key])) {
+      // A null is never sent (see nonEmptyCollections): its alternative is left out while another remains.
+      const parts: Schema[] =
+        key !== 'allOf' && rules.nonEmptyCollections
+          ? schema[key].filter((part: Schema) => !isNullOnly(resolve(root, part)))
+          : schema[key];
+      out[key] = (parts.length > 0 ? parts : schema[key]).map((part: Schema) =>
+        narrow(root, part, rules, depth + 1),
+      );
+    }
   if (schema.properties)
     out.properties = Object.fromEntries(
       Object.entries<Schema>(schema.properties).map(([name, value]) => [
@@ -106,7 +120,7 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
   if (rules.nonEmptyCollections && types.includes('array')) out.minItems = Math.max(1, schema.minItems ?? 0);
   if (rules.nonEmptyCollections && types.includes('object'))
     out.minProperties = Math.max(1, schema.minProperties ?? 0);
-  if (types.includes('null') && rules.nonEmptyCollections)
+  if (types.includes('null') && rules.nonEmptyCollections && types.length > 1)
     out.type = types.filter((type: string) => type !== 'null');
   return out;
 }

@@ -68,6 +68,21 @@ describe('a template that picks its operation by a query or fragment', () => {
     expect(ir.operations.map((operation) => wirePlan(operation).match)).toEqual([undefined, undefined]);
   });
 
+  it('asks for an empty header named by an anchor that is no parameter (ReadMe), and only for the presence of one the HTTP layer writes', async () => {
+    const ir = await irOf({
+      '/cookies': { get: { operationId: 'standard', responses: ok } },
+      '/cookies#formExploded': { get: { operationId: 'exploded', responses: ok } },
+      '/content#Content-Type': { post: { operationId: 'upload', responses: ok } },
+      '/content': { post: { operationId: 'plain', responses: ok } },
+    });
+    expect(ir.operations.map((operation) => [operation.id, operation.template.match])).toEqual([
+      ['standard', undefined],
+      ['exploded', { in: 'header', name: 'formExploded', value: '' }],
+      ['upload', { in: 'header', name: 'Content-Type' }],
+      ['plain', undefined],
+    ]);
+  });
+
   it('asks nothing of the only operation on its method and path (its validation refuses a missing parameter)', async () => {
     const ir = await irOf({
       '/credentials#role_name&x-amz-token': {

@@ -77,6 +77,7 @@ describe('fileByNameAndExtension: GET /files/{name}.{ext}', () => {
 
 describe('queryForm: GET /query/form', () => {
   check('a request from the examples gets a documented success, a conforming body and the required headers', 'queryForm', undefined, () => checks.positive('queryForm'));
+  check('invalid: unknown enum value for typelessEnum gets a documented 4xx in the error format', 'queryForm', checks.notApplicable('validation'), () => checks.negative('queryForm', 0));
   check('generated: CONTRACT_RUNS valid requests from the schemas get a documented answer', 'queryForm', undefined, () => checks.property('queryForm'));
   check('coverage: every enum value, boundary (min, max, min-1, max+1) and optional part, one change at a time, gets the answer its validity calls for', 'queryForm', undefined, () => checks.coverage('queryForm'));
   check('the generated client calls it and gets a conforming result', 'queryForm', undefined, () => checks.client('queryForm'));

@@ -2,7 +2,7 @@
 // Do not edit: run `npm run test:golden:update` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:ea0937befa438a1e54a9f8ca11ea35623e1b57c5187e59d74d243e4d47b3a826";
+export const SPEC_DIGEST = "sha256:996e40f69609ce024975a15d64204e53fdc1d93deb0840678aafedea7179b9ad";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

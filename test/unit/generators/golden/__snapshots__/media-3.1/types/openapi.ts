@@ -677,6 +677,9 @@ export interface operations {
             query?: {
                 prim?: string;
                 count?: number;
+                maybeCount?: number | null;
+                maybeFlag?: boolean | null;
+                typelessEnum?: true | false | 0 | 1;
                 arr?: components["schemas"]["Words"];
                 obj?: components["schemas"]["Color"];
                 arrFlat?: components["schemas"]["Words"];
@@ -750,6 +753,8 @@ export interface operations {
                 "X-Arr"?: number[];
                 "X-Obj"?: components["schemas"]["Color"];
                 "X-Obj-Explode"?: components["schemas"]["Color"];
+                "Accept-Language"?: string;
+                "Accept-Encoding"?: string;
             };
             path?: never;
             cookie?: never;

@@ -110,6 +110,9 @@ QUERY_FORM = Operation(
     params=(
         Param("prim", "query"),
         Param("count", "query"),
+        Param("maybeCount", "query"),
+        Param("maybeFlag", "query"),
+        Param("typelessEnum", "query"),
         Param("arr", "query", shape="array"),
         Param("obj", "query", shape="object"),
         Param("arrFlat", "query", explode=False, shape="array"),
@@ -160,6 +163,8 @@ HEADER_PARAMS = Operation(
         Param("X-Arr", "header", shape="array"),
         Param("X-Obj", "header", shape="object"),
         Param("X-Obj-Explode", "header", explode=True, shape="object"),
+        Param("Accept-Language", "header"),
+        Param("Accept-Encoding", "header"),
     ),
     responses=(Media("application/json", "json"),),
 )

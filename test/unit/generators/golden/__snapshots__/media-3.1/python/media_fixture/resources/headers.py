@@ -35,6 +35,8 @@ class Headers:
         x_arr: Union[List[int], NotGiven] = NOT_GIVEN,
         x_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         x_obj_explode: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        accept_language: Union[str, NotGiven] = NOT_GIVEN,
+        accept_encoding: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -45,7 +47,7 @@ class Headers:
         return self._client.request(
             _ops.HEADER_PARAMS,
             (),
-            headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode},
+            headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode, "Accept-Language": accept_language, "Accept-Encoding": accept_encoding},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
@@ -63,6 +65,8 @@ class HeadersWithRawResponse:
         x_arr: Union[List[int], NotGiven] = NOT_GIVEN,
         x_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         x_obj_explode: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        accept_language: Union[str, NotGiven] = NOT_GIVEN,
+        accept_encoding: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -73,7 +77,7 @@ class HeadersWithRawResponse:
         return self._client.request_raw(
             _ops.HEADER_PARAMS,
             (),
-            headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode},
+            headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode, "Accept-Language": accept_language, "Accept-Encoding": accept_encoding},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
@@ -107,6 +111,8 @@ class AsyncHeaders:
         x_arr: Union[List[int], NotGiven] = NOT_GIVEN,
         x_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         x_obj_explode: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        accept_language: Union[str, NotGiven] = NOT_GIVEN,
+        accept_encoding: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -117,7 +123,7 @@ class AsyncHeaders:
         return await self._client.request(
             _ops.HEADER_PARAMS,
             (),
-            headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode},
+            headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode, "Accept-Language": accept_language, "Accept-Encoding": accept_encoding},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
@@ -135,6 +141,8 @@ class AsyncHeadersWithRawResponse:
         x_arr: Union[List[int], NotGiven] = NOT_GIVEN,
         x_obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         x_obj_explode: Union[_types.Color, NotGiven] = NOT_GIVEN,
+        accept_language: Union[str, NotGiven] = NOT_GIVEN,
+        accept_encoding: Union[str, NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -145,7 +153,7 @@ class AsyncHeadersWithRawResponse:
         return await self._client.request_raw(
             _ops.HEADER_PARAMS,
             (),
-            headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode},
+            headers={"X-Prim": x_prim, "X-Arr": x_arr, "X-Obj": x_obj, "X-Obj-Explode": x_obj_explode, "Accept-Language": accept_language, "Accept-Encoding": accept_encoding},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Union
+from typing import Literal, Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
@@ -241,6 +241,9 @@ class QueryForm:
         *,
         prim: Union[str, NotGiven] = NOT_GIVEN,
         count: Union[int, NotGiven] = NOT_GIVEN,
+        maybe_count: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        maybe_flag: Union[Optional[bool], NotGiven] = NOT_GIVEN,
+        typeless_enum: Union[Literal[True, False, 0, 1], NotGiven] = NOT_GIVEN,
         arr: Union[_types.Words, NotGiven] = NOT_GIVEN,
         obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         arr_flat: Union[_types.Words, NotGiven] = NOT_GIVEN,
@@ -255,7 +258,7 @@ class QueryForm:
         return self._client.request(
             _ops.QUERY_FORM,
             (),
-            query={"prim": prim, "count": count, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
+            query={"prim": prim, "count": count, "maybeCount": maybe_count, "maybeFlag": maybe_flag, "typelessEnum": typeless_enum, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
@@ -271,6 +274,9 @@ class QueryFormWithRawResponse:
         *,
         prim: Union[str, NotGiven] = NOT_GIVEN,
         count: Union[int, NotGiven] = NOT_GIVEN,
+        maybe_count: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        maybe_flag: Union[Optional[bool], NotGiven] = NOT_GIVEN,
+        typeless_enum: Union[Literal[True, False, 0, 1], NotGiven] = NOT_GIVEN,
         arr: Union[_types.Words, NotGiven] = NOT_GIVEN,
         obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         arr_flat: Union[_types.Words, NotGiven] = NOT_GIVEN,
@@ -285,7 +291,7 @@ class QueryFormWithRawResponse:
         return self._client.request_raw(
             _ops.QUERY_FORM,
             (),
-            query={"prim": prim, "count": count, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
+            query={"prim": prim, "count": count, "maybeCount": maybe_count, "maybeFlag": maybe_flag, "typelessEnum": typeless_enum, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
@@ -565,6 +571,9 @@ class AsyncQueryForm:
         *,
         prim: Union[str, NotGiven] = NOT_GIVEN,
         count: Union[int, NotGiven] = NOT_GIVEN,
+        maybe_count: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        maybe_flag: Union[Optional[bool], NotGiven] = NOT_GIVEN,
+        typeless_enum: Union[Literal[True, False, 0, 1], NotGiven] = NOT_GIVEN,
         arr: Union[_types.Words, NotGiven] = NOT_GIVEN,
         obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         arr_flat: Union[_types.Words, NotGiven] = NOT_GIVEN,
@@ -579,7 +588,7 @@ class AsyncQueryForm:
         return await self._client.request(
             _ops.QUERY_FORM,
             (),
-            query={"prim": prim, "count": count, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
+            query={"prim": prim, "count": count, "maybeCount": maybe_count, "maybeFlag": maybe_flag, "typelessEnum": typeless_enum, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
@@ -595,6 +604,9 @@ class AsyncQueryFormWithRawResponse:
         *,
         prim: Union[str, NotGiven] = NOT_GIVEN,
         count: Union[int, NotGiven] = NOT_GIVEN,
+        maybe_count: Union[Optional[int], NotGiven] = NOT_GIVEN,
+        maybe_flag: Union[Optional[bool], NotGiven] = NOT_GIVEN,
+        typeless_enum: Union[Literal[True, False, 0, 1], NotGiven] = NOT_GIVEN,
         arr: Union[_types.Words, NotGiven] = NOT_GIVEN,
         obj: Union[_types.Color, NotGiven] = NOT_GIVEN,
         arr_flat: Union[_types.Words, NotGiven] = NOT_GIVEN,
@@ -609,7 +621,7 @@ class AsyncQueryFormWithRawResponse:
         return await self._client.request_raw(
             _ops.QUERY_FORM,
             (),
-            query={"prim": prim, "count": count, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
+            query={"prim": prim, "count": count, "maybeCount": maybe_count, "maybeFlag": maybe_flag, "typelessEnum": typeless_enum, "arr": arr, "obj": obj, "arrFlat": arr_flat, "objFlat": obj_flat},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
