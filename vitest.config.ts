@@ -116,7 +116,7 @@ export default defineConfig({
           expect: { poll: { timeout: 20_000 } },
           // One PostgreSQL for the run; each test makes its own databases on it.
           globalSetup: ['test/support/postgres-setup.ts'],
-          // Mostly CPU in the test's own process (the service runs in it): two, beside e2e's three.
+          // Mostly CPU in the test's own process (the service runs in it): two, beside test:contract.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
