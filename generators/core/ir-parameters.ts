@@ -265,6 +265,16 @@ export function parsePathTemplate(template: string): IrPathTemplate {
   return { path, parts, params, ...(match ? { match } : {}) };
 }
 
+/** The parameter a template's match names, where the operation declares it (header names in any case). */
+export function matchedParameter<P extends { name: string }>(
+  parameters: { query: P[]; header: P[] },
+  match: { in: 'query' | 'header'; name: string },
+): P | undefined {
+  return parameters[match.in].find((param) =>
+    match.in === 'header' ? param.name.toLowerCase() === match.name.toLowerCase() : param.name === match.name,
+  );
+}
+
 /**
  * A fragment that names a parameter asks for it where the operation declares it: AWS writes its
  * required query and header parameters alike, with or without a value
@@ -281,8 +291,8 @@ export function locateTemplateMatch(
   const { match } = template;
   if (!match || match.in !== 'header') return template;
   const named = match.name.toLowerCase();
-  if (parameters.header.some((param) => param.name.toLowerCase() === named)) return template;
-  if (parameters.query.some((param) => param.name === match.name))
+  if (matchedParameter(parameters, match)) return template;
+  if (matchedParameter(parameters, { ...match, in: 'query' }))
     return { ...template, match: { ...match, in: 'query' } };
   if (match.value !== undefined || IGNORED_HEADERS.has(named) || HTTP_LAYER_HEADERS.has(named))
     return template;

@@ -9,6 +9,7 @@ import type { IrMedia, IrOperation, IrParameter, IrPart, MediaKind } from '../co
 // client package, it imports nothing of the generators).
 import type { ParamSpec } from '../plugins/client/runtime/serialize.js';
 import type { OperationAuth } from './auth.js';
+import { matchedParameter } from '../core/ir-parameters.js';
 
 /** How a value is serialised: `unknown` shapes are decided from the value at run time. */
 export type WireShape = 'primitive' | 'array' | 'object' | 'unknown';
@@ -175,8 +176,7 @@ export function wirePlan(operation: IrOperation, auth?: OperationAuth): WirePlan
 function sentMatch(operation: IrOperation): Pick<WirePlan, 'match'> {
   const { match } = operation.template;
   if (match?.value === undefined) return {};
-  const declared = operation.parameters[match.in].some((param) =>
-    match.in === 'header' ? param.name.toLowerCase() === match.name.toLowerCase() : param.name === match.name,
-  );
-  return declared ? {} : { match: { in: match.in, name: match.name, value: match.value } };
+  return matchedParameter(operation.parameters, match)
+    ? {}
+    : { match: { in: match.in, name: match.name, value: match.value } };
 }

@@ -9,6 +9,7 @@ import type { GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { isJsonMediaType } from '../../core/media-types.js';
 import { stringLiteral } from '../../core/naming.js';
+import { matchedParameter } from '../../core/ir-parameters.js';
 import { contractSchema, contractSharedSchema } from './schemas.js';
 import { requestValue } from './derive.js';
 import { operationPointer } from './spec-facts.js';
@@ -30,9 +31,7 @@ function matchOf(ir: Ir, operation: IrOperation): Pick<BadInputOperation, 'match
   if (!match) return {};
   const key = match.in === 'header' ? 'matchHeader' : 'matchQuery';
   if (match.value !== undefined) return { [key]: [match.name, match.value] };
-  const param = operation.parameters[match.in].find((each) =>
-    match.in === 'header' ? each.name.toLowerCase() === match.name.toLowerCase() : each.name === match.name,
-  );
+  const param = matchedParameter(operation.parameters, match);
   const value = param
     ? (param.example ?? sampleOf(ir, param.schema))
     : match.name.toLowerCase() === 'content-type'
