@@ -137,6 +137,18 @@ interface Sides {
   response?: { $id: string };
 }
 
+/**
+ * The status the operation documents for a request it refuses as invalid, where that is not 400:
+ * 422 when it documents 422 and none of 400, 4XX and default (FastAPI's convention, formapi's).
+ * Any other operation is refused with 400, documented or not (the spec's gap then).
+ */
+function refusalStatus(operation: IrOperation): number | undefined {
+  const documented = new Set(operation.responses.map((response) => response.status.toUpperCase()));
+  return documented.has('422') && !['400', '4XX', 'DEFAULT'].some((status) => documented.has(status))
+    ? 422
+    : undefined;
+}
+
 function routeSpec(
   ir: Ir,
   operation: IrOperation,
@@ -200,6 +212,7 @@ function routeSpec(
     ...(operation.body ? { bodyContentType: operation.body.contentType } : {}),
     ...(operation.body && !operation.body.required ? { bodyOptional: true } : {}),
     ...(operation.idempotencyHeader ? { idempotencyHeader: operation.idempotencyHeader } : {}),
+    ...(refusalStatus(operation) ? { refusalStatus: refusalStatus(operation) } : {}),
     // x-error-code belongs to the parameter's own rule: the exclusivity when it has one (below),
     // else its bounds. A type or pattern failure is always invalid_request.
     errorCodes: Object.fromEntries(

@@ -79,6 +79,8 @@ export interface RouteSpec {
   /** The body is optional: validated only when one is sent. */
   bodyOptional?: boolean;
   idempotencyHeader?: string;
+  /** The status invalid requests get when the operation documents it instead of 400 (422); absent: 400. */
+  refusalStatus?: number;
   /** Parameter name -> the error code a failure of its bounds (minimum, maxLength, ...) gets (x-error-code). */
   errorCodes: Record<string, string>;
   /** Pairs of parameters that cannot be sent together, with the error code (x-mutually-exclusive-with). */

@@ -146,6 +146,17 @@ export function clientError(error: { code?: string }): ErrorDetails {
   }
 }
 
+/**
+ * The error as the operation documents it: a refusal of invalid input (400 here) takes the status
+ * the operation documents for it instead, when the generator found one (`refusalStatus`: 422).
+ */
+export function documentedRefusal(
+  error: ErrorDetails,
+  route?: Pick<RouteSpec, 'refusalStatus'>,
+): ErrorDetails {
+  return error.status === 400 && route?.refusalStatus ? { ...error, status: route.refusalStatus } : error;
+}
+
 /** The error body when the plugin is given no `errorBody`: `{ code, message, param }`. */
 export const defaultErrorBody = (error: ErrorDetails) => ({
   code: error.code,

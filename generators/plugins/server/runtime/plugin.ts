@@ -12,13 +12,26 @@ import type { BodyLimits } from './bodies.js';
 import { registerContentTypeParsers } from './content-types.js';
 import { registerDispatched } from './dispatch.js';
 import { errorRenderer, NO_TEMPLATES, type ErrorTemplateTable } from './error-bodies.js';
-import { boundedError, describeValidation, echo, frameworkError, type ErrorDetails } from './errors.js';
+import {
+  boundedError,
+  describeValidation,
+  documentedRefusal,
+  echo,
+  frameworkError,
+  type ErrorDetails,
+} from './errors.js';
 import { registerMethodAnswers } from './methods.js';
 import type { StreamOptions } from './replies.js';
 import type { RouteSpec } from './route-spec.js';
 import { operationOptions, type AnyHandler } from './route.js';
 import { serializerCompiler } from './serializer.js';
-import { hostCheck, registerUnrouted, sendUnrouted, type UnroutedAnswer } from './unrouted.js';
+import {
+  hostCheck,
+  rawPathMatcher,
+  registerUnrouted,
+  sendUnrouted,
+  type UnroutedAnswer,
+} from './unrouted.js';
 import { createAjv, validatorCompiler } from './validation.js';
 import type { WireContext } from './wire.js';
 
@@ -64,7 +77,11 @@ export async function registerRoutes<Handlers>(
   errorTemplates: ErrorTemplateTable = NO_TEMPLATES,
 ): Promise<void> {
   const renderError = errorRenderer(errorTemplates, options.errorBody);
-  const config = registerUnrouted(app, { renderError, unrouted: options.unrouted });
+  const config = registerUnrouted(app, {
+    renderError,
+    unrouted: options.unrouted,
+    routeOfRawPath: rawPathMatcher(routes),
+  });
   const handlers = options.handlers as Record<string, AnyHandler | undefined>;
   const shared = [sharedSchema, ...sharedVariants];
   const bodyAjv = createAjv({ coerce: false });
@@ -80,8 +97,9 @@ export async function registerRoutes<Handlers>(
   const routeOf = (request: FastifyRequest) =>
     routesByUrl.get(`${request.method} ${request.routeOptions.url}`);
   const sendError = (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) => {
-    const bounded = boundedError(error);
-    const rendered = renderError(bounded, request, routeOf(request)?.errorResponses);
+    const route = routeOf(request);
+    const bounded = boundedError(documentedRefusal(error, route));
+    const rendered = renderError(bounded, request, route?.errorResponses);
     return reply.code(bounded.status).type(rendered.mediaType).serializer(JSON.stringify).send(rendered.body);
   };
 

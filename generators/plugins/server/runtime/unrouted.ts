@@ -10,7 +10,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { errorRenderer, NO_TEMPLATES, type ErrorRenderer } from './error-bodies.js';
-import { boundedError, clientError, frameworkError, type ErrorDetails } from './errors.js';
+import { boundedError, clientError, documentedRefusal, frameworkError, type ErrorDetails } from './errors.js';
+import type { RouteSpec } from './route-spec.js';
 
 /** What an answer made outside every operation (see `unrouted`) carries. */
 export interface UnroutedAnswer {
@@ -31,6 +32,11 @@ export interface UnroutedConfig {
    * carries, or a refusal (see RoutesOptions).
    */
   unrouted?: (client: { id?: string; ip: string; url?: string }) => UnroutedAnswer;
+  /**
+   * The operation a request whose URL the router could not decode was for (bad percent-encoding in
+   * a path parameter), found from its raw path: its error is answered as that operation documents.
+   */
+  routeOfRawPath?: (method: string, url: string) => RouteSpec | undefined;
 }
 
 /** The config of the plugin registered on each Fastify instance: `serverOptions()` reads it. */
@@ -48,11 +54,12 @@ export function sendUnrouted(
   request: FastifyRequest,
   reply: FastifyReply,
   error: ErrorDetails,
+  route?: RouteSpec,
 ): FastifyReply {
   const answer = config.unrouted?.({ id: request.id, ip: request.ip, url: request.url });
   if (answer) reply.headers(answer.headers);
-  const final = boundedError(answer?.refuse ?? error);
-  const rendered = config.renderError(final, request);
+  const final = boundedError(answer?.refuse ?? documentedRefusal(error, route));
+  const rendered = config.renderError(final, request, route?.errorResponses);
   return reply.code(final.status).type(rendered.mediaType).serializer(JSON.stringify).send(rendered.body);
 }
 
@@ -70,14 +77,20 @@ export function serverOptions(): Pick<
     routerOptions: { maxParamLength: 16 * 1024 }, // the request line is bounded by Node's 16 KB header limit anyway
     http: { requireHostHeader: false },
     frameworkErrors(error, request, reply) {
+      const config = registered.get(request.server) ?? fallback;
       sendUnrouted(
-        registered.get(request.server) ?? fallback,
+        config,
         request,
         reply,
         frameworkError(error as { code?: string; statusCode?: number }),
+        config.routeOfRawPath?.(request.method, request.url),
       );
     },
-    clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+    clientErrorHandler(
+      this: FastifyInstance,
+      error: Error & { code?: string; rawPacket?: unknown },
+      socket: Socket,
+    ) {
       if (error.code === 'ECONNRESET' || socket.destroyed || lingering.has(socket)) return;
       // As Node's own handler: no answer once one has begun on this socket (a route answered the
       // request's head, e.g. a 429, before the parser reached its broken body); a second would
@@ -89,8 +102,9 @@ export function serverOptions(): Pick<
           id: randomUUID(),
           headers: {},
         };
-        const details = boundedError(answer.refuse ?? clientError(error));
-        const rendered = config.renderError(details, { id: answer.id });
+        const route = requestLineOf(error.rawPacket, (method, url) => config.routeOfRawPath?.(method, url));
+        const details = boundedError(answer.refuse ?? documentedRefusal(clientError(error), route));
+        const rendered = config.renderError(details, { id: answer.id }, route?.errorResponses);
         lingeringClose(
           socket,
           rawErrorAnswer(details.status, answer.headers, JSON.stringify(rendered.body), rendered.mediaType),
@@ -177,4 +191,45 @@ export function hostCheck(
     }
     done();
   };
+}
+
+/**
+ * The route a raw (undecoded) request path is for, matched against the OpenAPI path templates: each
+ * parameter stands for one or more characters other than "/", and where several match, the one
+ * with the most literal text wins (`/items/mine` over `/items/{id}`), as the router would pick.
+ */
+export function rawPathMatcher(routes: RouteSpec[]): (method: string, url: string) => RouteSpec | undefined {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const patterns = routes
+    .map((route) => {
+      const parts = route.path
+        .replace(/[?#].*$/s, '')
+        .split(/(\{[^}]+\})/)
+        .filter(Boolean);
+      const literal = parts.filter((part) => !part.startsWith('{')).join('').length;
+      const source = parts.map((part) => (part.startsWith('{') ? '[^/]+?' : escape(part))).join('');
+      return { route, literal, pattern: new RegExp(`^${source}$`) };
+    })
+    .sort((a, b) => b.literal - a.literal);
+  return (method, url) => {
+    const path = url.split('?')[0];
+    return patterns.find((entry) => entry.route.method === method && entry.pattern.test(path))?.route;
+  };
+}
+
+/**
+ * The route of a request Node's parser refused, from the request line at the start of the bytes it
+ * refused (`rawPacket`), when they hold one: a head sent in one piece does; a later piece does not,
+ * and that refusal is answered as no operation's.
+ */
+function requestLineOf(
+  packet: unknown,
+  routeOf: (method: string, url: string) => RouteSpec | undefined,
+): RouteSpec | undefined {
+  // A Buffer at run time, whatever Fastify's types say.
+  if (!Buffer.isBuffer(packet)) return undefined;
+  const line = /^([A-Z]{1,20}) (\/[^ \r\n]{0,8192}) HTTP\/1\.[01]\r?\n/.exec(
+    packet.subarray(0, 8300).toString('latin1'),
+  );
+  return line ? routeOf(line[1], line[2]) : undefined;
 }
