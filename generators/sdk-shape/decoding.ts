@@ -19,8 +19,30 @@ export function objectInfo(ir: Ir, schema: JsonSchema): { properties?: string[];
   };
 }
 
+/** Whether a schema's values are objects or arrays, which the SDKs write as JSON text inside a style. */
+const nested = (ir: Ir, schema: unknown) => ['object', 'array'].includes(ir.model.shape(schema));
+
+/**
+ * The query or form values nested inside a styled array or object (an array of objects, an object
+ * with an array property): the SDKs write each as JSON text, which the decoder parses.
+ */
+function nestedInfo(ir: Ir, param: IrParameter, shape: DecodingParam['shape']): Partial<DecodingParam> {
+  if (param.in !== 'query' || param.contentType || param.style === 'deepObject') return {};
+  if (shape === 'array') return nested(ir, ir.model.itemsOf(param.schema)) ? { jsonItems: true } : {};
+  if (shape !== 'object') return {};
+  const properties = ir.model.flatten(param.schema)?.properties as Record<string, unknown> | undefined;
+  const names = Object.entries(properties ?? {})
+    .filter(([, schema]) => nested(ir, schema))
+    .map(([name]) => name);
+  return names.length > 0 ? { jsonProperties: names } : {};
+}
+
 /** The parameter as the SDKs spell it, with the properties an object's pairs are found by; reserved characters are decoded however they were sent. */
 export function decodingParam(ir: Ir, param: IrParameter): DecodingParam {
   const { allowReserved: _decodedAlike, ...spelling } = wireParam(param);
-  return { ...spelling, ...(spelling.shape === 'object' ? objectInfo(ir, param.schema) : {}) };
+  return {
+    ...spelling,
+    ...(spelling.shape === 'object' ? objectInfo(ir, param.schema) : {}),
+    ...nestedInfo(ir, param, spelling.shape),
+  };
 }

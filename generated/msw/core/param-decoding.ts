@@ -31,6 +31,10 @@ export interface WireParam {
   properties?: string[];
   /** Objects: whether undeclared properties are allowed (an exploded object then takes unclaimed pairs too). */
   openObject?: true;
+  /** Query and form arrays whose items are objects or arrays: each item is JSON text (see `nestedValues`). */
+  jsonItems?: true;
+  /** Query and form objects: the properties whose values are objects or arrays, each JSON text. */
+  jsonProperties?: string[];
 }
 
 /** A parameter that cannot be read: the plugin answers 400 naming it. */
@@ -282,6 +286,9 @@ export function decodePairs(
     const delimiter = spec.style === 'spaceDelimited' ? /%20/i : spec.style === 'pipeDelimited' ? '|' : ',';
     result[spec.name] = delimited(spec, value, delimiter, true);
   }
+  for (const spec of specs)
+    if ((spec.jsonItems || spec.jsonProperties) && result[spec.name] !== undefined)
+      result[spec.name] = nestedValues(spec, result[spec.name]);
   pairs.forEach(([name, value], index) => {
     if (claimed.has(index)) return;
     const item = text(value, name.slice(0, 40));
@@ -290,6 +297,29 @@ export function decodePairs(
       existing === undefined ? item : Array.isArray(existing) ? [...existing, item] : [existing, item];
   });
   return result;
+}
+
+/**
+ * The items (or properties) of a styled value that are objects or arrays, parsed from the JSON text
+ * the SDKs write for them: OAS defines no spelling for values nested in a style (RFC 6570 has
+ * none), and AWS's query protocol specs declare such parameters (`TagSpecification`, an array of
+ * objects). Text that is not JSON stays text, for validation to refuse by the schema.
+ */
+function nestedValues(spec: WireParam, value: unknown): unknown {
+  const parse = (item: unknown) => {
+    if (typeof item !== 'string') return item;
+    try {
+      return JSON.parse(item) as unknown;
+    } catch {
+      return item;
+    }
+  };
+  if (spec.jsonItems && Array.isArray(value)) return value.map(parse);
+  if (spec.jsonProperties && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const object = value as Record<string, unknown>;
+    for (const name of spec.jsonProperties) if (name in object) object[name] = parse(object[name]);
+  }
+  return value;
 }
 
 // ---- headers and cookies ----

@@ -125,6 +125,22 @@ describe('the round trip on the media fixture', () => {
   );
 });
 
+describe('the round trip on values nested inside a style (AWS query-protocol parameters)', () => {
+  it('passes every operation in TypeScript, Python and the MCP server', async () => {
+    const result = await runRoundtrip({
+      spec: 'test/fixtures/specs/nested-query-3.1.yaml',
+      languages: ['ts', 'python', 'mcp'],
+      runs: 8,
+    });
+    expect(
+      result.outcomes
+        .filter((outcome) => !outcome.ok)
+        .map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`),
+    ).toEqual([]);
+    expect(result.summary).toBe('roundtrip: 2/2 operations, typescript 2/2, python 2/2, mcp 2/2');
+  }, 300_000);
+});
+
 describe('the round trip on real specs', () => {
   it.each([
     { title: 'Assessment Service (spec/openapi.yaml)', spec: 'spec/openapi.yaml', minOperations: 1 },

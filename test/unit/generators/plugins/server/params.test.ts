@@ -60,3 +60,50 @@ describe('decodeQuery with names that are Object.prototype keys', () => {
     expect(Object.entries(decodeQuery('=1', [limit]))).toEqual([['', '1']]);
   });
 });
+
+describe('decodeQuery with values nested inside a style (sent as JSON text per item or property)', () => {
+  const specs: WireParam = {
+    name: 'Spec',
+    in: 'query',
+    style: 'form',
+    explode: true,
+    shape: 'array',
+    jsonItems: true,
+  };
+  const target: WireParam = {
+    name: 'Target',
+    in: 'query',
+    style: 'form',
+    explode: true,
+    shape: 'object',
+    properties: ['Ids', 'Zone', 'Placement'],
+    jsonProperties: ['Ids', 'Placement'],
+  };
+  const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+  it('parses each item of an exploded array of objects', () => {
+    const query = decodeQuery(
+      `Spec=${json({ Type: 'a', Tags: [{ Key: 'k' }] })}&Spec=${json({ Type: 'b' })}`,
+      [specs],
+    );
+    expect(query.Spec).toEqual([{ Type: 'a', Tags: [{ Key: 'k' }] }, { Type: 'b' }]);
+  });
+
+  it('parses the nested properties of an exploded object, and leaves its text properties as text', () => {
+    const query = decodeQuery(
+      `Ids=${json(['i-1', 'i,2'])}&Zone=${json(['x'])}&Placement=${json({ Zone: 'z' })}`,
+      [target],
+    );
+    expect(query.Target).toEqual({ Ids: ['i-1', 'i,2'], Zone: '["x"]', Placement: { Zone: 'z' } });
+  });
+
+  it('leaves text that is not JSON as text, for validation to refuse', () => {
+    expect(decodeQuery('Spec=plain&Spec=%7B', [specs]).Spec).toEqual(['plain', '{']);
+  });
+
+  it('parses nothing for a parameter without nested values', () => {
+    expect(decodeQuery(`Spec=${json({ Type: 'a' })}`, [{ ...specs, jsonItems: undefined }]).Spec).toEqual([
+      '{"Type":"a"}',
+    ]);
+  });
+});
