@@ -75,7 +75,15 @@ interface Narrowing {
   nonEmpty?: boolean;
   /** Arrays and objects must not be empty (an empty one is not sent). */
   nonEmptyCollections?: boolean;
+  /**
+   * Strings and arrays are drawn short (a parameter): a request's head must fit the 16 KB a server
+   * reads (Node's limit), and AWS's query parameters nest arrays of objects without a maxItems.
+   */
+  bounded?: boolean;
 }
+
+/** Longest string and most items a parameter's value is drawn with (`bounded`); nested arrays get fewer. */
+const PARAMETER_BOUNDS = { maxLength: 128, maxItems: 4, nestedMaxItems: 2 };
 
 /** The schema with the location's constraints added to every string leaf, array and object (refs followed). */
 function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
@@ -116,6 +124,15 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
         out.allOf = [...(out.allOf ?? []), { pattern: rules.pattern }];
       }
     if (rules.nonEmpty) out.minLength = Math.max(1, schema.minLength ?? 0);
+  }
+  if (rules.bounded && types.includes('string') && !schema.pattern && !('enum' in schema))
+    out.maxLength = Math.max(
+      schema.minLength ?? 0,
+      Math.min(schema.maxLength ?? Infinity, PARAMETER_BOUNDS.maxLength),
+    );
+  if (rules.bounded && types.includes('array')) {
+    const most = depth === 0 ? PARAMETER_BOUNDS.maxItems : PARAMETER_BOUNDS.nestedMaxItems;
+    out.maxItems = Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? Infinity, most));
   }
   if (rules.nonEmptyCollections && types.includes('array')) out.minItems = Math.max(1, schema.minItems ?? 0);
   if (rules.nonEmptyCollections && types.includes('object'))
@@ -176,16 +193,16 @@ const ASCII_FORMATS = new Set([
 const NO_DELIMITERS = '^[^,| \\[\\]\\r\\n]+$';
 
 function rulesFor(param: IrParameter): Narrowing {
-  if (param.contentType) return {};
+  if (param.contentType) return { bounded: true };
   switch (param.in) {
     case 'header':
-      return { pattern: HEADER_TEXT, nonEmpty: true, nonEmptyCollections: true };
+      return { pattern: HEADER_TEXT, nonEmpty: true, nonEmptyCollections: true, bounded: true };
     case 'path':
-      return { nonEmpty: true, nonEmptyCollections: true };
+      return { nonEmpty: true, nonEmptyCollections: true, bounded: true };
     case 'query':
-      return { nonEmpty: !param.allowEmptyValue, nonEmptyCollections: true };
+      return { nonEmpty: !param.allowEmptyValue, nonEmptyCollections: true, bounded: true };
     default:
-      return { nonEmptyCollections: true };
+      return { nonEmptyCollections: true, bounded: true };
   }
 }
 

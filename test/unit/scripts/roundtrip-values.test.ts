@@ -57,4 +57,26 @@ describe('the round trip draws values for satisfiable schemas', () => {
       );
     }
   }, 60_000);
+
+  it('draws parameter values short enough for a request head (AWS nests arrays of objects without maxItems)', async () => {
+    // Before: ec2's nested query parameters drew heads over the 16 KB servers read ("The request headers are too large").
+    const ir = buildIr(await loadDocument('test/fixtures/values/unbounded-query-3.1.yaml'));
+    const { cases, failed } = buildCases(ir, 20261129, 40);
+    expect(failed).toEqual([]);
+    const strings: string[] = [];
+    for (const testCase of cases) {
+      const specs = testCase.request.query.TagSpecification as Array<{ Tags?: unknown[] }> | undefined;
+      if (specs) {
+        expect(specs.length).toBeLessThanOrEqual(4);
+        for (const spec of specs) expect((spec.Tags ?? []).length).toBeLessThanOrEqual(2);
+      }
+      JSON.stringify(
+        testCase.request.query,
+        (_, value) => (typeof value === 'string' && strings.push(value), value),
+      );
+    }
+    expect(strings.length).toBeGreaterThan(20);
+    // In code points, as maxLength counts (astral characters are two UTF-16 units).
+    expect(Math.max(...strings.map((text) => [...text].length))).toBeLessThanOrEqual(128);
+  }, 60_000);
 });
