@@ -18,6 +18,7 @@ import {
   dropUnneededMatches,
   locateTemplateMatch,
   parsePathTemplate,
+  refuseAdjacentParameters,
   refuseIdenticalTemplates,
   refuseUnsendableKeys,
 } from './ir-parameters.js';
@@ -352,6 +353,7 @@ function collectOperations(
     (path, method) => `/paths/${escapePointerPart(path)}/${method}`,
     invalid,
   );
+  refuseAdjacentParameters(operations, (path) => `/paths/${escapePointerPart(path)}`, invalid);
   refuseUnsendableKeys(document, operations, invalid);
   return dropUnneededMatches(operations);
 }

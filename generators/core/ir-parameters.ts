@@ -361,6 +361,32 @@ export function refuseIdenticalTemplates(
 }
 
 /**
+ * A path template with two parameters side by side (NASA's `/api/projects/{id}{.format}`): nothing
+ * in the path says where the first ends, so no server can read either back (`123json` is id 1 and
+ * `23json` as well as id 123 and `json`). Refused once per path, at its Path Item.
+ */
+export function refuseAdjacentParameters(
+  operations: Array<{ path: string; template: IrPathTemplate }>,
+  pointerOf: (path: string) => string,
+  invalid: (pointer: string, message: string) => void,
+): void {
+  const refused = new Set<string>();
+  for (const { path, template } of operations) {
+    if (refused.has(path)) continue;
+    const at = template.parts.findIndex(
+      (part, index) => 'param' in part && index > 0 && 'param' in template.parts[index - 1],
+    );
+    if (at === -1) continue;
+    refused.add(path);
+    const [first, second] = [template.parts[at - 1], template.parts[at]] as Array<{ param: string }>;
+    invalid(
+      pointerOf(path),
+      `the path template "${path}" puts "{${first.param}}" and "{${second.param}}" side by side: nothing in a request's path says where one ends, so a server cannot read them back; put a literal between them`,
+    );
+  }
+}
+
+/**
  * An apiKey scheme the operations use whose header or cookie name is not an HTTP token
  * (rapidapi's "ADVICEment API Key"): no client can send it, so it is the spec's defect.
  */

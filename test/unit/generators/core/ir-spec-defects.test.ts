@@ -5,6 +5,8 @@
  *   `/es/{pageName}{mediaTypeExtension}` and `/es/{stateName}{mediaTypeExtension}`, which stopped
  *   the stubs from starting): OAS calls them identical and invalid. Two such operations of one
  *   method are refused; different methods on them still route;
+ * - path parameters side by side (NASA's `/api/projects/{id}{.format}`): no server can tell where
+ *   one ends;
  * - a form or multipart request body whose schema cannot be an object (libretranslate's
  *   `type: string`): both SDKs sent fields, the stubs wanted a string;
  * - a parameter default its own schema refuses (ritekit's boolean `"1"`): the stubs applied it
@@ -66,6 +68,22 @@ describe('identical path templates', () => {
       '/files/{name}': 'get',
     });
     expect((await ir()).operations).toHaveLength(4);
+  });
+});
+
+describe('path parameters side by side', () => {
+  it('are refused once per path, with the file and the Path Item’s pointer', async () => {
+    // NASA's /api/projects/{id}{.format}: `123json` reads as id 1 as well as id 123.
+    const { spec, ir } = await irOf({ '/api/projects/{id}{.format}': 'get' });
+    await expect(ir()).rejects.toThrow(`${spec}:1:`);
+    await expect(ir()).rejects.toThrow(
+      /the path template "\/api\/projects\/\{id\}\{\.format\}" puts "\{id\}" and "\{\.format\}" side by side.*\(at #\/paths\/~1api~1projects~1\{id\}\{\.format\}\)/,
+    );
+  });
+
+  it('are taken with any literal between them', async () => {
+    const { ir } = await irOf({ '/files/{name}.{ext}': 'get', '/v/{major}-{minor}': 'get' });
+    expect((await ir()).operations).toHaveLength(2);
   });
 });
 
