@@ -9,8 +9,8 @@
  *   one ends;
  * - a form or multipart request body whose schema cannot be an object (libretranslate's
  *   `type: string`): both SDKs sent fields, the stubs wanted a string;
- * - a parameter default its own schema refuses (ritekit's boolean `"1"`): the stubs applied it
- *   and refused every request that left the parameter out;
+ * - a parameter default its own schema refuses (ritekit's boolean `"1"`, optimade's `""` for an
+ *   email): the stubs applied it and refused every request that left the parameter out;
  * - a header or cookie name that is not an HTTP token, as a parameter or an apiKey scheme
  *   (rapidapi's "ADVICEment API Key"): neither SDK could send it.
  */
@@ -68,6 +68,40 @@ describe('identical path templates', () => {
       '/files/{name}': 'get',
     });
     expect((await ir()).operations).toHaveLength(4);
+  });
+});
+
+describe('a parameter default its format refuses', () => {
+  const withDefault = (schema: object) =>
+    irOfDocument({
+      paths: {
+        '/references': {
+          get: {
+            parameters: [{ name: 'email_address', in: 'query', schema }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    });
+
+  it('is refused with the default’s pointer, as the stubs would refuse every request without the parameter', async () => {
+    // optimade's `default: ""` with `format: email`.
+    const { ir } = await withDefault({ type: 'string', format: 'email', default: '' });
+    await expect(ir()).rejects.toThrow(
+      /the default of "email_address" is "", which is not of its schema's format \(email\).*\(at #\/paths\/~1references\/get\/parameters\/0\/schema\/default\)/,
+    );
+  });
+
+  it('is taken when it meets the format, or the format is one the validator does not check', async () => {
+    for (const schema of [
+      { type: 'string', format: 'email', default: 'someone@example.com' },
+      { type: 'string', format: 'date-time', default: '2026-01-01T00:00:00Z' },
+      { type: 'string', format: 'vendor-id', default: '' },
+      { type: 'string', format: 'password', default: '' },
+    ]) {
+      const { ir } = await withDefault(schema);
+      expect((await ir()).operations, JSON.stringify(schema)).toHaveLength(1);
+    }
   });
 });
 
