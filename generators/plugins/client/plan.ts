@@ -123,7 +123,10 @@ const NameRegistry = NameScope;
 function isObjectBody(ir: Ir, schema: unknown, depth = 0): boolean {
   const resolved = ir.model.deref(schema);
   if (!resolved || typeof resolved !== 'object' || depth > 8) return false;
-  if (resolved.type === 'object' || resolved.properties) return true;
+  // A declared type decides: an array with stray `properties` (vtex) is still an array.
+  const types: unknown[] = [resolved.type].flat().filter((type) => type !== undefined && type !== 'null');
+  if (types.length > 0) return types.includes('object');
+  if (resolved.properties) return true;
   if (Array.isArray(resolved.allOf))
     return resolved.allOf.some((part: unknown) => isObjectBody(ir, part, depth + 1));
   return false;

@@ -473,3 +473,43 @@ describe('wire plans', () => {
     ]);
   });
 });
+
+describe("the TypeScript client's request body", () => {
+  it('takes an array body as `body` even when its schema has stray properties (vtex), and merges an object body into the params', async () => {
+    const ir = await irOf({
+      paths: {
+        '/additional-data': {
+          post: {
+            operationId: 'sendAdditionalData',
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'array',
+                    items: { type: 'object', properties: { name: { type: 'string' } } },
+                    properties: { name: { type: 'string' }, value: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            responses: { '204': { description: 'ok' } },
+          },
+        },
+        '/notes': {
+          post: {
+            operationId: 'createNote',
+            requestBody: {
+              content: { 'application/json': { schema: { properties: { text: { type: 'string' } } } } },
+            },
+            responses: { '204': { description: 'ok' } },
+          },
+        },
+      },
+    });
+    const modes = Object.fromEntries(
+      planClient(ir).operations.map((plan) => [plan.operation.id, plan.bodies.map((body) => body.mode)]),
+    );
+    expect(modes).toEqual({ sendAdditionalData: ['property'], createNote: ['merged'] });
+  });
+});
