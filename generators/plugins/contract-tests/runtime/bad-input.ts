@@ -382,7 +382,8 @@ function withMatch(operation: BadInputOperation, request: BadRequest): BadReques
  * Whose finding an answer outside the contract is. An undocumented 4xx (every problem being the
  * status alone) is the spec's gap when the operation documents no refusal at all, when it is a
  * protocol refusal (PROTOCOL_REFUSALS), or when it is a 400 and the operation documents no way to
- * refuse malformed input (VALIDATION_REFUSALS); everything else is the target's.
+ * refuse malformed input (VALIDATION_REFUSALS); so is a success where the operation documents
+ * none; everything else is the target's.
  */
 export function findingOf(
   operation: BadInputOperation,
@@ -404,6 +405,24 @@ export function findingOf(
       (answer.status === 400 && !documentsValidation) ||
       // A hostile value in the header that picks the operation (AWS's X-Amz-Target) names none: 404.
       (answer.status === 404 && changesMatch(operation, request)));
+  // An operation that documents no success (bigoven's, taggun's): a request a server accepts has no
+  // answer inside the contract, so a success to a hostile one it tolerates is the spec's gap.
+  const documentsSuccess = statuses.some((status) => /^2/.test(status) || status === 'default');
+  if (
+    answer.status >= 200 &&
+    answer.status < 300 &&
+    !documentsSuccess &&
+    problems.every((problem) => problem.startsWith('status '))
+  )
+    return {
+      class: 'spec',
+      check: 'bad_input',
+      message,
+      operation: id,
+      pointer: `${operation.pointer ?? ''}/responses`,
+      fix: `Document the success response of ${id}: it documents none, so no answer to a request it accepts is inside the contract.`,
+      key: `spec|undocumented-success|${id}`,
+    };
   if (specGap)
     return {
       class: 'spec',

@@ -81,6 +81,7 @@ describe('whose finding an undocumented refusal is (issue 43: corpus specs that 
     ['406, 413, 414 and 431 likewise', ['200', '404'], 406],
     ['a 400 where no 400, 422, 4XX or default is documented', ['200', '404'], 400],
     ['any 4xx where no refusal is documented', ['200'], 409],
+    ['a 200 where no success is documented (a hostile request the server tolerates)', ['401', '415'], 200],
   ])("is the spec's gap: %s", (_name, statuses, status) => {
     expect(classOf(statuses, status)).toBe('spec');
   });
@@ -89,6 +90,7 @@ describe('whose finding an undocumented refusal is (issue 43: corpus specs that 
     ['a 400 where 422 is documented', ['200', '422'], 400],
     ['a 409 where 404 is documented', ['200', '404'], 409],
     ['a 500', ['200'], 500],
+    ['a 200 where another success is documented', ['201', '401'], 200],
   ])("is the target's: %s", (_name, statuses, status) => {
     expect(classOf(statuses, status)).toBe('target');
   });
