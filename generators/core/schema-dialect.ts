@@ -11,6 +11,7 @@ import { merged } from './schema-merge.js';
 import { nodesOf } from './values/from-schema.js';
 import { hiddenOn, type MessageSide } from './values/sides.js';
 import { DATA_KEYWORDS } from './schema-keywords.js';
+import { REF_ANNOTATIONS } from './schema-normalise.js';
 
 export type { MessageSide };
 
@@ -75,7 +76,12 @@ function convert30(node: Node): Node {
   if (!node || typeof node !== 'object') return node;
   if (Array.isArray(node)) return node.map(convert30);
   const out: Node = {};
+  // OAS 3.0: a Reference Object's other properties SHALL be ignored (its annotations, `nullable`
+  // among them, are still read); 2020-12 would apply them beside the `$ref`.
+  const ignored = (key: string) =>
+    typeof node.$ref === 'string' && !REF_ANNOTATIONS.has(key) && !key.startsWith('x-');
   for (const [key, value] of Object.entries<Node>(node)) {
+    if (ignored(key)) continue;
     if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object')
       out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, convert30(child)]));
     else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) out[key] = value.map(convert30);
@@ -84,6 +90,19 @@ function convert30(node: Node): Node {
     else if (key === 'pattern' && typeof value === 'string') out[key] = ecmaPattern(value);
     else if (key !== 'nullable' && key !== 'exclusiveMinimum' && key !== 'exclusiveMaximum') out[key] = value;
   }
+  // Beside a $ref, bounds are ignored with the rest: only `nullable` is read.
+  if (typeof node.$ref !== 'string') exclusiveBounds30(node, out);
+  if (node.nullable === true) {
+    if (typeof out.type === 'string') out.type = [out.type, 'null'];
+    else if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
+    else if (out.$ref || out.allOf || out.oneOf || out.anyOf) return { anyOf: [out, { type: 'null' }] };
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  }
+  return out;
+}
+
+/** OAS 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` beside their bound, as 2020-12's numbers. */
+function exclusiveBounds30(node: Node, out: Node): void {
   if (node.exclusiveMinimum === true && typeof node.minimum === 'number') {
     out.exclusiveMinimum = node.minimum;
     delete out.minimum;
@@ -92,13 +111,6 @@ function convert30(node: Node): Node {
     out.exclusiveMaximum = node.maximum;
     delete out.maximum;
   } else if (typeof node.exclusiveMaximum === 'number') out.exclusiveMaximum = node.exclusiveMaximum;
-  if (node.nullable === true) {
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    else if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
-    else if (out.$ref || out.allOf || out.oneOf || out.anyOf) return { anyOf: [out, { type: 'null' }] };
-    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-  }
-  return out;
 }
 
 /**

@@ -42,8 +42,11 @@ export interface NodeSource {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** Keywords that only describe: beside a `$ref` they do not make it an intersection. */
-const ANNOTATIONS = new Set([
+/**
+ * Keywords that only describe: beside a `$ref` they do not make it an intersection (2020-12), and
+ * they are all OAS 3.0 reads beside one (its Reference Object's other properties SHALL be ignored).
+ */
+export const REF_ANNOTATIONS: ReadonlySet<string> = new Set([
   '$ref',
   '$id',
   '$schema',
@@ -65,6 +68,7 @@ const ANNOTATIONS = new Set([
   'nullable',
   'discriminator',
 ]);
+
 const OBJECT_KEYWORDS = [
   'properties',
   'additionalProperties',
@@ -200,10 +204,15 @@ export class SchemaNormaliser {
     return node;
   }
 
-  /** A `$ref` with keywords beside it: those that constrain (2020-12 applies them) become an allOf member. */
+  /**
+   * A `$ref` with keywords beside it: those that constrain (2020-12 applies them) become an allOf
+   * member. OAS 3.0 says a Reference Object's other properties SHALL be ignored (britbox's `type:
+   * string` beside an object's `$ref`): only the annotations, `nullable` among them, are read.
+   */
   private refWithSiblings(schema: Json, pointer: string): SchemaNode {
     const node = this.ref(schema.$ref, pointer, schema);
-    const siblings = Object.keys(schema).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-'));
+    if (this.source.dialect === '3.0') return node;
+    const siblings = Object.keys(schema).filter((key) => !REF_ANNOTATIONS.has(key) && !key.startsWith('x-'));
     if (siblings.length === 0) return node;
     const own = Object.fromEntries(siblings.map((key) => [key, schema[key]]));
     node.allOf = [this.build(own, pointer)];

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../generators/core/build-ir.js';
 import { documentFrom, loadDocument } from '../../../../generators/core/load.js';
 import type { SchemaModel } from '../../../../generators/core/schema-model.js';
+import { toJsonSchema2020 } from '../../../../generators/core/schema-dialect.js';
 import type { SchemaNode } from '../../../../generators/core/schema-nodes.js';
 import { children, visit, walk } from '../../../../generators/core/schema-visit.js';
 
@@ -397,5 +398,43 @@ describe('the visitor', () => {
         otherwise: () => 'Any',
       });
     expect(pythonish(model.named('Given')!)).toBe('{when: datetime, pet: Pet, tags: List[str], count: Any}');
+  });
+});
+
+describe('keywords beside a $ref', () => {
+  const pet = { Pet: { type: 'object', properties: { name: { type: 'string' } } } };
+
+  it('are ignored under 3.0 but its annotations and nullable (britbox: `type: string` beside an object)', () => {
+    const node = nodeOf(
+      '3.0.3',
+      { $ref: '#/components/schemas/Pet', type: 'string', nullable: true, description: 'the pet' },
+      pet,
+    );
+    expect(node).toMatchObject({ kind: 'ref', name: 'Pet', nullable: true, description: 'the pet' });
+    expect(node.allOf ?? []).toEqual([]);
+  });
+
+  it('apply under 3.1 (2020-12), as an allOf member', () => {
+    const node = nodeOf('3.1.0', { $ref: '#/components/schemas/Pet', required: ['name'] }, pet);
+    expect(node).toMatchObject({ kind: 'ref', name: 'Pet', allOf: [{ kind: 'object', required: ['name'] }] });
+  });
+
+  it('are dropped from the validation schema under 3.0, keeping nullable', () => {
+    expect(
+      toJsonSchema2020(
+        {
+          $ref: '#/components/schemas/Pet',
+          type: 'string',
+          minimum: 1,
+          exclusiveMinimum: true,
+          nullable: true,
+        },
+        '3.0.3',
+      ),
+    ).toEqual({ anyOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'null' }] });
+    expect(toJsonSchema2020({ $ref: '#/components/schemas/Pet', type: 'string' }, '3.1.0')).toEqual({
+      $ref: '#/components/schemas/Pet',
+      type: 'string',
+    });
   });
 });
