@@ -28,10 +28,14 @@ describe('bad input: createTags: GET /', () => {
   check('query parameter DryRun: control characters: an answer inside the contract', 'createTags', 6);
   check('query parameter DryRun: repeated: an answer inside the contract', 'createTags', 7);
   check('query parameter DryRun: broken percent-encoding: an answer inside the contract', 'createTags', 8);
-  check('a header over 16 KB: an answer inside the contract', 'createTags', 9);
-  check('a NUL byte in a header: an answer inside the contract', 'createTags', 10);
-  check('both Content-Length and Transfer-Encoding: an answer inside the contract', 'createTags', 11);
-  check('a body on an operation that takes none: an answer inside the contract', 'createTags', 12);
+  check('query parameter Include: 5,000 characters: an answer inside the contract', 'createTags', 9);
+  check('query parameter Include: control characters: an answer inside the contract', 'createTags', 10);
+  check('query parameter Include: repeated: an answer inside the contract', 'createTags', 11);
+  check('query parameter Include: broken percent-encoding: an answer inside the contract', 'createTags', 12);
+  check('a header over 16 KB: an answer inside the contract', 'createTags', 13);
+  check('a NUL byte in a header: an answer inside the contract', 'createTags', 14);
+  check('both Content-Length and Transfer-Encoding: an answer inside the contract', 'createTags', 15);
+  check('a body on an operation that takes none: an answer inside the contract', 'createTags', 16);
 });
 
 describe('bad input: associateTargets: GET /', () => {

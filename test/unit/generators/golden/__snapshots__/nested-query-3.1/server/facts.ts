@@ -2,7 +2,7 @@
 // Do not edit: run `npm run test:golden:update` to regenerate.
 
 /** Digest of the spec these stubs were generated from. */
-export const SPEC_DIGEST = "sha256:c265b9c921319934ec670aea38ad03549c9c2035199e0e00ed6e454d14eee531";
+export const SPEC_DIGEST = "sha256:15b747f9874f7c4d263e527658611530727c67213bd37b1d9902511d8bb43585";
 
 /** info.version of that spec. */
 export const SPEC_VERSION = "1.0.0";

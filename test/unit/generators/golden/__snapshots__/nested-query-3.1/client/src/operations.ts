@@ -3,6 +3,6 @@
 
 import type { OperationSpec } from './core/operation.js';
 /** `GET /#Action=CreateTags` (createTags) */
-export const createTags: OperationSpec = {"method":"get","path":"/#Action=CreateTags","params":[{"name":"TagSpecification","in":"query","shape":"array"},{"name":"DryRun","in":"query"}],"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"header","name":"Action","value":"CreateTags"}};
+export const createTags: OperationSpec = {"method":"get","path":"/#Action=CreateTags","params":[{"name":"TagSpecification","in":"query","shape":"array"},{"name":"DryRun","in":"query"},{"name":"Include","in":"query","explode":false,"shape":"array"}],"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"header","name":"Action","value":"CreateTags"}};
 /** `GET /#Action=AssociateTargets` (associateTargets) */
 export const associateTargets: OperationSpec = {"method":"get","path":"/#Action=AssociateTargets","params":[{"name":"AssociationTarget","in":"query","shape":"object"}],"responses":[{"mediaType":"application/json","kind":"json"}],"match":{"in":"header","name":"Action","value":"AssociateTargets"}};

@@ -64,6 +64,7 @@ export interface operations {
             query: {
                 TagSpecification: (components["schemas"]["TagSpecification"] & unknown)[];
                 DryRun?: boolean;
+                Include?: ("tags" | "volumes")[];
             };
             header?: never;
             path?: never;

@@ -19,6 +19,7 @@ CREATE_TAGS = Operation(
     params=(
         Param("TagSpecification", "query", shape="array"),
         Param("DryRun", "query"),
+        Param("Include", "query", explode=False, shape="array"),
     ),
     responses=(Media("application/json", "json"),),
     match=("header", "Action", "CreateTags"),

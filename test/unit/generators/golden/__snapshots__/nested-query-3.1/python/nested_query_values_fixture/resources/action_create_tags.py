@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import List, Mapping, Optional, Union
+from typing import List, Literal, Mapping, Optional, Union
 
 from .. import _operations as _ops
 from .. import types as _types
@@ -33,6 +33,7 @@ class ActionCreateTags:
         *,
         tag_specification: List[_types.CreateTagsTagSpecificationItem],
         dry_run: Union[bool, NotGiven] = NOT_GIVEN,
+        include: Union[List[Literal["tags", "volumes"]], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -43,7 +44,7 @@ class ActionCreateTags:
         return self._client.request(
             _ops.CREATE_TAGS,
             (),
-            query={"TagSpecification": tag_specification, "DryRun": dry_run},
+            query={"TagSpecification": tag_specification, "DryRun": dry_run, "Include": include},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
@@ -59,6 +60,7 @@ class ActionCreateTagsWithRawResponse:
         *,
         tag_specification: List[_types.CreateTagsTagSpecificationItem],
         dry_run: Union[bool, NotGiven] = NOT_GIVEN,
+        include: Union[List[Literal["tags", "volumes"]], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -69,7 +71,7 @@ class ActionCreateTagsWithRawResponse:
         return self._client.request_raw(
             _ops.CREATE_TAGS,
             (),
-            query={"TagSpecification": tag_specification, "DryRun": dry_run},
+            query={"TagSpecification": tag_specification, "DryRun": dry_run, "Include": include},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
@@ -101,6 +103,7 @@ class AsyncActionCreateTags:
         *,
         tag_specification: List[_types.CreateTagsTagSpecificationItem],
         dry_run: Union[bool, NotGiven] = NOT_GIVEN,
+        include: Union[List[Literal["tags", "volumes"]], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -111,7 +114,7 @@ class AsyncActionCreateTags:
         return await self._client.request(
             _ops.CREATE_TAGS,
             (),
-            query={"TagSpecification": tag_specification, "DryRun": dry_run},
+            query={"TagSpecification": tag_specification, "DryRun": dry_run, "Include": include},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
@@ -127,6 +130,7 @@ class AsyncActionCreateTagsWithRawResponse:
         *,
         tag_specification: List[_types.CreateTagsTagSpecificationItem],
         dry_run: Union[bool, NotGiven] = NOT_GIVEN,
+        include: Union[List[Literal["tags", "volumes"]], NotGiven] = NOT_GIVEN,
         extra_headers: Optional[Mapping[str, str]] = None,
         extra_query: Optional[Mapping[str, object]] = None,
         timeout: Optional[float] = None,
@@ -137,7 +141,7 @@ class AsyncActionCreateTagsWithRawResponse:
         return await self._client.request_raw(
             _ops.CREATE_TAGS,
             (),
-            query={"TagSpecification": tag_specification, "DryRun": dry_run},
+            query={"TagSpecification": tag_specification, "DryRun": dry_run, "Include": include},
             options=RequestOptions(extra_headers=extra_headers, extra_query=extra_query, timeout=timeout, max_retries=max_retries, max_retry_wait=max_retry_wait),
         )
 
