@@ -48,7 +48,7 @@ export async function registerContentTypeParsers(app: FastifyInstance, routes: R
  * no body (RFC 9110 §8.6), whatever the Content-Type: clients such as Python's urllib label every
  * request JSON, body or not. An operation that needs a body says it is missing (preValidation).
  */
-function parseJsonBody(
+export function parseJsonBody(
   request: FastifyRequest,
   body: Buffer,
   done: (error: Error | null, value?: unknown) => void,
