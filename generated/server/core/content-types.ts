@@ -9,7 +9,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerBodyParsers } from './bodies.js';
+import { jsonBytes, registerBodyParsers } from './bodies.js';
 import type { RouteSpec } from './route-spec.js';
 
 /** Registers the parsers for every media type the routes take, and the refusal of the rest. */
@@ -57,6 +57,7 @@ export function parseJsonBody(
   done: (error: Error | null, value?: unknown) => void,
 ): void {
   if (body.length === 0) return done(null, undefined);
+  jsonBytes.set(request, body);
   // A compressed body would read as bytes that are not UTF-8: say what is not supported (RFC 9110 §15.5.16).
   const encoding = request.headers['content-encoding'];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity')

@@ -338,6 +338,25 @@ function limitedStream(payload: Readable, limit: number): Readable {
 }
 
 /**
+ * The bytes of JSON bodies as they arrived, kept by the JSON parser (content-types.ts): a wildcard
+ * binary type (`*` + `/*`, `application/*`) also matches labels another operation's parser reads.
+ */
+export const jsonBytes = new WeakMap<FastifyRequest, Buffer>();
+
+/**
+ * A binary body as a stream. Parsers are per media type, not per route: under a wildcard binary
+ * type, a body labelled JSON or text arrives parsed (by the parser another operation declared),
+ * so its bytes are handed on instead (the JSON parser's own bytes, text as its UTF-8).
+ */
+function asStream(request: FastifyRequest): Readable {
+  const value = request.body;
+  if (value instanceof Readable) return value;
+  if (typeof value === 'string') return Readable.from([Buffer.from(value, 'utf8')]);
+  if (Buffer.isBuffer(value)) return Readable.from([value]);
+  return Readable.from([jsonBytes.get(request) ?? Buffer.from(JSON.stringify(value) ?? '', 'utf8')]);
+}
+
+/**
  * Decodes and validates a route's body when it is not exactly one JSON media type. Throws
  * BodyError (415 for an undeclared media type, 400, 413); sets `request.body` to what the
  * handler gets.
@@ -354,7 +373,10 @@ export async function decodeBody(
     (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') ||
     request.headers['transfer-encoding'] !== undefined;
   const body = bodyFor(route, request.headers['content-type']);
-  if (!hasBody && !body) {
+  // No bytes is no body, whatever the label (content-types.ts): no length, or a declared type whose
+  // parser read none (JSON's, on an empty chunked body). A binary parser's empty stream is not handed on.
+  if (!hasBody || (body && request.body === undefined && body.kind !== 'multipart')) {
+    request.body = undefined;
     if (!route.bodyOptional)
       throw new BodyError({
         status: 400,
@@ -406,7 +428,7 @@ export async function decodeBody(
     case 'binary':
     case 'event-stream':
     case 'ndjson':
-      request.body = limitedStream(request.body as Readable, body.maxBytes ?? limits.binaryBytes);
+      request.body = limitedStream(asStream(request), body.maxBytes ?? limits.binaryBytes);
       return;
     default:
       break; // JSON and text arrive parsed

@@ -1,0 +1,134 @@
+/**
+ * Empty request bodies on operations that take a body other than JSON (issue 43: an upload declared
+ * as `*` + `/*` answered 500 to no bytes labelled application/json). The fixture is generated, its
+ * stubs start on a real socket with handlers that echo what they got, and requests without bytes,
+ * under a JSON label or the operation's own, get a 4xx in the error format where the body is
+ * required and reach the handler without a body where it is optional: never a 5xx. An upload
+ * under a wildcard type gets the bytes of a body labelled with a type another operation's parser
+ * reads (JSON, text), where it answered 500 too.
+ */
+import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { serverOptions } from '../../../../../generated/server/index.js';
+import { generate } from '../../../../../generators/pipeline.js';
+
+const SPEC = 'test/fixtures/kinds/empty-bodies-3.1.yaml';
+let workDir: string;
+let app: FastifyInstance;
+let port: number;
+
+beforeAll(async () => {
+  await mkdir(path.resolve('.cache'), { recursive: true });
+  workDir = await mkdtemp(path.resolve('.cache', 'empty-bodies-')); // inside the repo, so generated code resolves fastify
+  await generate({ spec: SPEC, out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} });
+  const stubs = await import(path.join(workDir, 'server', 'index.ts'));
+  app = Fastify({ ...(stubs.serverOptions as typeof serverOptions)(), logger: false });
+  const echo = async (request: { body: unknown }, reply: { code: (status: number) => unknown }) => {
+    reply.code(201);
+    const body = request.body;
+    if (!(body instanceof Readable)) return { got: body === undefined ? 'nothing' : body };
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    return { got: `bytes: ${Buffer.concat(chunks).toString('utf8')}` };
+  };
+  await app.register(stubs.routesPlugin, {
+    handlers: { uploadAsset: echo, uploadRequiredAsset: echo, putBlob: echo, postNote: echo },
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  port = (app.server.address() as { port: number }).port;
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+/** A request without bytes: Content-Length 0, or chunked with no chunk. */
+const empty = (method: string, target: string, contentType: string, chunked = false) =>
+  send(method, target, contentType, '', chunked);
+
+function send(
+  method: string,
+  target: string,
+  contentType: string,
+  body: string,
+  chunked = false,
+): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: target,
+        headers: {
+          'content-type': contentType,
+          ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': Buffer.byteLength(body) }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, json: text ? JSON.parse(text) : undefined });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+describe('stubs given an empty request body', () => {
+  it('hand an optional upload no body, under a JSON label or its own', async () => {
+    for (const [label, chunked] of [
+      ['application/json', false],
+      ['application/json', true],
+      ['application/octet-stream', false],
+      ['image/png', false],
+    ] as const)
+      expect(await empty('POST', '/assets', label, chunked), `${label}${chunked ? ', chunked' : ''}`).toEqual(
+        {
+          status: 201,
+          json: { got: 'nothing' },
+        },
+      );
+  });
+
+  it('refuse a missing required body with a 4xx in the error format', async () => {
+    for (const chunked of [false, true])
+      for (const [method, target, label] of [
+        ['POST', '/required-assets', 'application/json'],
+        ['POST', '/required-assets', 'application/zip'],
+        ['PUT', '/blobs', 'application/octet-stream'],
+        ['PUT', '/blobs', 'application/json'],
+        ['POST', '/notes', 'text/plain'],
+        ['POST', '/notes', 'application/json'],
+      ]) {
+        // A chunked body of no chunks in a binary type is an empty stream: a zero-byte upload, not a missing one.
+        if (chunked && label !== 'application/json' && label !== 'text/plain') continue;
+        const answer = await empty(method, target, label, chunked);
+        // Without a length, a type the operation does not declare is refused as such (415).
+        const declared = label !== 'application/json' || target === '/required-assets';
+        expect(answer.status, `${method} ${target} as ${label}${chunked ? ', chunked' : ''}`).toBe(
+          chunked && !declared ? 415 : 400,
+        );
+        expect(answer.json).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      }
+  });
+
+  it('hand an upload under a wildcard type the bytes of a body that another operation parses', async () => {
+    expect(await send('POST', '/assets', 'application/json', '{ "a": 1 }')).toEqual({
+      status: 201,
+      json: { got: 'bytes: { "a": 1 }' },
+    });
+    expect(await send('POST', '/assets', 'text/plain', 'héllo')).toEqual({
+      status: 201,
+      json: { got: 'bytes: héllo' },
+    });
+  });
+});
