@@ -72,7 +72,7 @@ export function bodyFor(route: RouteSpec, contentType: string | undefined): Wire
 /**
  * Registers a parser for every request media type the routes declare, beyond Fastify's own JSON
  * one: `parseJson` for any other JSON type, strings for text and form bodies, @fastify/multipart
- * for multipart, the raw stream for binary types.
+ * for multipart, the raw stream for binary types (`*` + `/*` is content-types.ts's catch-all).
  */
 export async function registerBodyParsers(
   app: FastifyInstance,
@@ -84,11 +84,10 @@ export async function registerBodyParsers(
   const once = (key: string) => (seen.has(key) ? false : (seen.add(key), true));
   for (const body of bodies) {
     const type = essence(body.mediaType);
-    if (!once(type)) continue;
+    // Any type (`*` + `/*`) is the catch-all's, which content-types.ts keeps per route.
+    if (!once(type) || type === '*/*') continue;
     const pattern = type.includes('*')
-      ? type === '*/*'
-        ? '*'
-        : new RegExp(`^${type.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^;]+')}(\\s*;.*)?$`)
+      ? new RegExp(`^${type.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^;]+')}(\\s*;.*)?$`)
       : type;
     if (app.hasContentTypeParser(pattern as string)) continue;
     if (body.kind === 'json') app.addContentTypeParser(pattern, { parseAs: 'buffer' }, parseJson as never);

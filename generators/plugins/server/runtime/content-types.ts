@@ -26,10 +26,18 @@ export async function registerContentTypeParsers(app: FastifyInstance, routes: R
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
   // Every other media type the operations take (+json, text, forms, multipart, binary): bodies.ts.
   await registerBodyParsers(app, routes, parseJsonBody as never);
-  // Any other media type: no bytes is no body, whatever the label (curl -X DELETE -d '' says
-  // form-urlencoded); a body in a type the spec does not declare is 415, as before.
+  // Any other media type: the raw stream where the operation takes any type (`*` + `/*`); else no
+  // bytes is no body, whatever the label (curl -X DELETE -d '' says form-urlencoded), and a body in
+  // a type the spec does not declare is 415. Fastify has one catch-all, so it asks the route.
+  const anyType = new Set(
+    routes
+      .filter((route) => route.bodies?.some((body) => body.mediaType.split(';')[0].trim() === '*/*'))
+      .map((route) => `${route.method} ${route.url}`),
+  );
   if (!app.hasContentTypeParser('*')) {
-    app.addContentTypeParser('*', (request, _payload, done) => {
+    app.addContentTypeParser('*', (request, payload, done) => {
+      if (anyType.size > 0 && anyType.has(`${request.method} ${request.routeOptions.url}`))
+        return done(null, payload);
       const length = request.headers['content-length'];
       if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))
         return done(null, undefined);

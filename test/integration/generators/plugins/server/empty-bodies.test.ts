@@ -131,4 +131,17 @@ describe('stubs given an empty request body', () => {
       json: { got: 'bytes: héllo' },
     });
   });
+
+  it('take a body in any media type where the operation declares */*', async () => {
+    expect(await send('POST', '/assets', 'image/png', 'PNG')).toEqual({
+      status: 201,
+      json: { got: 'bytes: PNG' },
+    });
+    expect(await send('POST', '/required-assets', 'application/zip', 'PK')).toEqual({
+      status: 201,
+      json: { got: 'bytes: PK' },
+    });
+    // Where the operation declares one type, another is still refused.
+    expect((await send('PUT', '/blobs', 'image/png', 'PNG')).status).toBe(415);
+  });
 });
