@@ -55,10 +55,17 @@ export class BodyError extends Error {
 
 const essence = (type: string | undefined) => (type ?? '').split(';')[0].trim().toLowerCase();
 
+/** Whether a media type is one a declared one names: `*` stands for any text in its type or subtype (`application/*+json`). */
 function matches(declared: string, actual: string): boolean {
   const [type, subtype] = essence(declared).split('/');
   const [actualType, actualSubtype] = essence(actual).split('/');
-  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
+  const glob = (pattern: string | undefined, value: string | undefined) =>
+    pattern === value ||
+    (pattern !== undefined &&
+      value !== undefined &&
+      pattern.includes('*') &&
+      new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(value));
+  return glob(type, actualType) && glob(subtype, actualSubtype);
 }
 
 /** The declared body a request's Content-Type selects. */
