@@ -382,10 +382,10 @@ export async function decodeBody(
     (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') ||
     request.headers['transfer-encoding'] !== undefined;
   const body = bodyFor(route, request.headers['content-type']);
-  // No bytes is no body, whatever the label (content-types.ts): no length, or a declared type whose
-  // parser read none (JSON's, on an empty chunked body). A binary parser's empty stream is not handed on.
-  if (!hasBody || (body && request.body === undefined && body.kind !== 'multipart')) {
-    request.body = undefined;
+  // No bytes under a label the operation does not declare is no body (content-types.ts), and so is
+  // a declared type whose parser made nothing of them (JSON's: no bytes is not a JSON text). Zero
+  // bytes of a declared text or binary type are a value: the empty text, an empty file.
+  if (body ? request.body === undefined && body.kind !== 'multipart' : !hasBody) {
     if (!route.bodyOptional)
       throw new BodyError({
         status: 400,
