@@ -20,9 +20,9 @@ import { registerMethodAnswers } from './methods.js';
 import type { StreamOptions } from './replies.js';
 import type { RouteSpec } from './route-spec.js';
 import { operationOptions, type AnyHandler } from './route.js';
+import { withUnreadBody } from './unread-bodies.js';
 import { serializerCompiler } from './serializer.js';
 import { hostCheck, registerUnrouted, sendUnrouted, type UnroutedAnswer } from './unrouted.js';
-import { withUnreadBody } from './unread-bodies.js';
 import { createAjv, validatorCompiler } from './validation.js';
 import type { WireContext } from './wire.js';
 
@@ -61,14 +61,14 @@ export interface RoutesOptions<Handlers> {
 
 export async function registerRoutes<Handlers>(
   app: FastifyInstance,
-  declaredRoutes: RouteSpec[],
+  routes: RouteSpec[],
   sharedSchema: { $id: string } & object,
   options: RoutesOptions<Handlers>,
   sharedVariants: Array<{ $id: string } & object> = [],
   errorTemplates: ErrorTemplateTable = NO_TEMPLATES,
 ): Promise<void> {
   // A body on GET, HEAD or TRACE is read and validated by the wire hook: Fastify reads none there.
-  const routes = declaredRoutes.map(withUnreadBody);
+  routes = routes.map(withUnreadBody);
   const renderError = errorRenderer(errorTemplates, options.errorBody);
   const config = registerUnrouted(app, { renderError, unrouted: options.unrouted });
   const handlers = options.handlers as Record<string, AnyHandler | undefined>;
