@@ -21,14 +21,15 @@ export function essence(mediaType: string): string {
 
 /**
  * application/json, any `+json` suffix (application/vnd.api+json, application/merge-patch+json),
- * `*\/json`, and vendor types whose subtype has `json` as a word (AWS's application/x-amz-json-1.1).
+ * wildcards of them (`application/*+json`, as ASP.NET declares, and `*\/json`), and vendor types whose subtype has `json` as a word (AWS's application/x-amz-json-1.1).
  */
 export function isJsonMediaType(mediaType: string | undefined): boolean {
   if (!mediaType) return false;
   const type = essence(mediaType);
   if (NDJSON.has(type) || /(^|[/.+-])json-seq$/.test(type)) return false;
   return (
-    /^[\w.+-]+\/([\w.-]+\+)?json$/.test(type) || /^application\/[\w.-]*(^|[.-])json([.-][\w.-]*)?$/.test(type)
+    /^[\w.+*-]+\/([\w.*-]+\+)?json$/.test(type) ||
+    /^application\/[\w.-]*(^|[.-])json([.-][\w.-]*)?$/.test(type)
   );
 }
 

@@ -16,7 +16,7 @@ import { defaultBaseUrl, operationBaseUrl } from './base-url.js';
 import { placeOperations, resourceTree, type OperationPlace, type ResourceNode } from './resources.js';
 import { wirePlan, type WirePlan } from './wire.js';
 
-export { NameScope } from './scope.js';
+export { fileNameScope, NameScope } from './scope.js';
 export { decodingParam, objectInfo, type DecodingParam } from './decoding.js';
 export { STATUS_ERRORS, statusErrorsText, type StatusError } from './errors.js';
 export {

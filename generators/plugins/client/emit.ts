@@ -11,7 +11,7 @@ import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir, IrMedia, IrOperation, IrPagination } from '../../core/ir.js';
 import { operationType as pathType, stringLiteral } from '../../core/naming.js';
 import { printingProject, printStructure } from '../../core/ts-project.js';
-import { itemsPath, pageClasses, sdkShape } from '../../sdk-shape/index.js';
+import { fileNameScope, itemsPath, pageClasses, sdkShape } from '../../sdk-shape/index.js';
 import { clientClass, operationDescriptor, resourceClass, schemaAlias, typeAlias } from './builders.js';
 import type { ClientPluginOptions } from './options.js';
 import { packageFiles } from './package-files.js';
@@ -45,7 +45,12 @@ export async function emitClient(
   });
   files.push({ path: 'client/src/operations.ts', content: operationsFile(project, plan.operations) });
 
-  const resourceFiles = plan.root.children.map((top) => ({ top, file: `resources/${top.property}.ts` }));
+  // Named after their property, but apart where two properties differ only in case (fileNameScope).
+  const fileNames = fileNameScope();
+  const resourceFiles = plan.root.children.map((top) => ({
+    top,
+    file: `resources/${fileNames.claim(top.property)}.ts`,
+  }));
   for (const { top, file } of resourceFiles)
     files.push({ path: `client/src/${file}`, content: resourceFile(project, top) });
   files.push({

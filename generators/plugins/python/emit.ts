@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
+import { fileNameScope } from '../../sdk-shape/index.js';
 import { clientFile } from './client-file.js';
 import { importLines, namesUsed, usedCore } from './imports.js';
 import { flatten, resourceClass, streamingClass, twins } from './methods.js';
@@ -48,12 +49,14 @@ export async function emitPython(ir: Ir, plan: PythonPlan = planPython(ir)): Pro
   files.push({ path: `${pkg}py.typed`, content: '' });
   files.push({ path: `${pkg}types.py`, content: typesFile(ir, names, eventType) });
   files.push({ path: `${pkg}_operations.py`, content: operationsFile(ir, plan, shapes) });
-  const modules = plan.root.children.map((top) => ({ top, module: top.attribute }));
-  for (const { top } of modules) {
-    files.push({ path: `${pkg}resources/${top.attribute}.py`, content: resourceModule(ir, names, top) });
+  // Named after their attribute, but apart where two differ only in case (fileNameScope).
+  const moduleNames = fileNameScope(['__init__']);
+  const modules = plan.root.children.map((top) => ({ top, module: moduleNames.claim(top.attribute) }));
+  for (const { top, module } of modules) {
+    files.push({ path: `${pkg}resources/${module}.py`, content: resourceModule(ir, names, top) });
     await new Promise((resolve) => setImmediate(resolve));
   }
-  files.push({ path: `${pkg}resources/__init__.py`, content: resourcesInit(modules.map(({ top }) => top)) });
+  files.push({ path: `${pkg}resources/__init__.py`, content: resourcesInit(modules) });
   if (ir.webhooks && eventType)
     files.push({ path: `${pkg}_webhooks.py`, content: webhooksFile(ir, eventType) });
   files.push({ path: `${pkg}_client.py`, content: clientFile(ir, plan, names) });
@@ -129,9 +132,11 @@ function classNames(node: ResourcePlan): string[] {
   return [false, true].flatMap((isAsync) => Object.values(twins(node, isAsync)));
 }
 
-function resourcesInit(tops: ResourcePlan[]): string {
+function resourcesInit(modules: Array<{ top: ResourcePlan; module: string }>): string {
+  const tops = modules.map(({ top }) => top);
   const lines = ['"""The top-level resources of the clients."""', ''];
-  for (const top of tops) lines.push(`from .${top.attribute} import ${classNames(top).sort().join(', ')}`);
+  for (const { top, module } of modules)
+    lines.push(`from .${module} import ${classNames(top).sort().join(', ')}`);
   lines.push('', `__all__ = [${tops.flatMap(classNames).sort().map(pyString).join(', ')}]`);
   return `${lines.join('\n')}\n`;
 }

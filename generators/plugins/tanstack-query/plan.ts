@@ -5,7 +5,7 @@
  */
 import { pascalCase } from '../../core/naming.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
-import { NameScope, pageClasses } from '../../sdk-shape/index.js';
+import { fileNameScope, NameScope, pageClasses } from '../../sdk-shape/index.js';
 import type { ClientExports } from '../client/index.js';
 
 type ClientPlan = ClientExports['plan'];
@@ -131,7 +131,7 @@ export function planQueries(ir: Ir, client: ClientExports, names: { base: string
       },
     };
   });
-  const files = new NameScope(['index', 'context', 'keys']);
+  const files = fileNameScope(['index', 'context', 'keys']);
   const byTop = new Map<string, QueryOperation[]>();
   for (const operation of operations) {
     const top = operation.resource[0] ?? '';

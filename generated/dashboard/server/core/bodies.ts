@@ -58,10 +58,17 @@ export class BodyError extends Error {
 
 const essence = (type: string | undefined) => (type ?? '').split(';')[0].trim().toLowerCase();
 
+/** Whether a media type is one a declared one names: `*` stands for any text in its type or subtype (`application/*+json`). */
 function matches(declared: string, actual: string): boolean {
   const [type, subtype] = essence(declared).split('/');
   const [actualType, actualSubtype] = essence(actual).split('/');
-  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
+  const glob = (pattern: string | undefined, value: string | undefined) =>
+    pattern === value ||
+    (pattern !== undefined &&
+      value !== undefined &&
+      pattern.includes('*') &&
+      new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(value));
+  return glob(type, actualType) && glob(subtype, actualSubtype);
 }
 
 /** The declared body a request's Content-Type selects. */
@@ -72,7 +79,7 @@ export function bodyFor(route: RouteSpec, contentType: string | undefined): Wire
 /**
  * Registers a parser for every request media type the routes declare, beyond Fastify's own JSON
  * one: `parseJson` for any other JSON type, strings for text and form bodies, @fastify/multipart
- * for multipart, the raw stream for binary types.
+ * for multipart, the raw stream for binary types (`*` + `/*` is content-types.ts's catch-all).
  */
 export async function registerBodyParsers(
   app: FastifyInstance,
@@ -84,11 +91,10 @@ export async function registerBodyParsers(
   const once = (key: string) => (seen.has(key) ? false : (seen.add(key), true));
   for (const body of bodies) {
     const type = essence(body.mediaType);
-    if (!once(type)) continue;
+    // Any type (`*` + `/*`) is the catch-all's, which content-types.ts keeps per route.
+    if (!once(type) || type === '*/*') continue;
     const pattern = type.includes('*')
-      ? type === '*/*'
-        ? '*'
-        : new RegExp(`^${type.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^;]+')}(\\s*;.*)?$`)
+      ? new RegExp(`^${type.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^;]+')}(\\s*;.*)?$`)
       : type;
     if (app.hasContentTypeParser(pattern as string)) continue;
     if (body.kind === 'json') app.addContentTypeParser(pattern, { parseAs: 'buffer' }, parseJson as never);
@@ -341,6 +347,25 @@ function limitedStream(payload: Readable, limit: number): Readable {
 }
 
 /**
+ * The bytes of JSON bodies as they arrived, kept by the JSON parser (content-types.ts): a wildcard
+ * binary type (`*` + `/*`, `application/*`) also matches labels another operation's parser reads.
+ */
+export const jsonBytes = new WeakMap<FastifyRequest, Buffer>();
+
+/**
+ * A binary body as a stream. Parsers are per media type, not per route: under a wildcard binary
+ * type, a body labelled JSON or text arrives parsed (by the parser another operation declared),
+ * so its bytes are handed on instead (the JSON parser's own bytes, text as its UTF-8).
+ */
+function asStream(request: FastifyRequest): Readable {
+  const value = request.body;
+  if (value instanceof Readable) return value;
+  if (typeof value === 'string') return Readable.from([Buffer.from(value, 'utf8')]);
+  if (Buffer.isBuffer(value)) return Readable.from([value]);
+  return Readable.from([jsonBytes.get(request) ?? Buffer.from(JSON.stringify(value) ?? '', 'utf8')]);
+}
+
+/**
  * Decodes and validates a route's body when it is not exactly one JSON media type. Throws
  * BodyError (415 for an undeclared media type, 400, 413); sets `request.body` to what the
  * handler gets.
@@ -357,7 +382,10 @@ export async function decodeBody(
     (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') ||
     request.headers['transfer-encoding'] !== undefined;
   const body = bodyFor(route, request.headers['content-type']);
-  if (!hasBody && !body) {
+  // No bytes under a label the operation does not declare is no body (content-types.ts), and so is
+  // a declared type whose parser made nothing of them (JSON's: no bytes is not a JSON text). Zero
+  // bytes of a declared text or binary type are a value: the empty text, an empty file.
+  if (body ? request.body === undefined && body.kind !== 'multipart' : !hasBody) {
     if (!route.bodyOptional)
       throw new BodyError({
         status: 400,
@@ -409,7 +437,7 @@ export async function decodeBody(
     case 'binary':
     case 'event-stream':
     case 'ndjson':
-      request.body = limitedStream(request.body as Readable, body.maxBytes ?? limits.binaryBytes);
+      request.body = limitedStream(asStream(request), body.maxBytes ?? limits.binaryBytes);
       return;
     default:
       break; // JSON and text arrive parsed

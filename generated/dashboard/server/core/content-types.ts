@@ -9,7 +9,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerBodyParsers } from './bodies.js';
+import { jsonBytes, registerBodyParsers } from './bodies.js';
 import type { RouteSpec } from './route-spec.js';
 
 /** Registers the parsers for every media type the routes take, and the refusal of the rest. */
@@ -29,10 +29,18 @@ export async function registerContentTypeParsers(app: FastifyInstance, routes: R
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
   // Every other media type the operations take (+json, text, forms, multipart, binary): bodies.ts.
   await registerBodyParsers(app, routes, parseJsonBody as never);
-  // Any other media type: no bytes is no body, whatever the label (curl -X DELETE -d '' says
-  // form-urlencoded); a body in a type the spec does not declare is 415, as before.
+  // Any other media type: the raw stream where the operation takes any type (`*` + `/*`); else no
+  // bytes is no body, whatever the label (curl -X DELETE -d '' says form-urlencoded), and a body in
+  // a type the spec does not declare is 415. Fastify has one catch-all, so it asks the route.
+  const anyType = new Set(
+    routes
+      .filter((route) => route.bodies?.some((body) => body.mediaType.split(';')[0].trim() === '*/*'))
+      .map((route) => `${route.method} ${route.url}`),
+  );
   if (!app.hasContentTypeParser('*')) {
-    app.addContentTypeParser('*', (request, _payload, done) => {
+    app.addContentTypeParser('*', (request, payload, done) => {
+      if (anyType.size > 0 && anyType.has(`${request.method} ${request.routeOptions.url}`))
+        return done(null, payload);
       const length = request.headers['content-length'];
       if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0'))
         return done(null, undefined);
@@ -51,12 +59,13 @@ export async function registerContentTypeParsers(app: FastifyInstance, routes: R
  * no body (RFC 9110 §8.6), whatever the Content-Type: clients such as Python's urllib label every
  * request JSON, body or not. An operation that needs a body says it is missing (preValidation).
  */
-function parseJsonBody(
+export function parseJsonBody(
   request: FastifyRequest,
   body: Buffer,
   done: (error: Error | null, value?: unknown) => void,
 ): void {
   if (body.length === 0) return done(null, undefined);
+  jsonBytes.set(request, body);
   // A compressed body would read as bytes that are not UTF-8: say what is not supported (RFC 9110 §15.5.16).
   const encoding = request.headers['content-encoding'];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity')

@@ -152,8 +152,28 @@ def to_json(value: Any) -> str:
     return _json_text(encode(value))
 
 
+# A surrogate pair, or a lone surrogate (a str may hold either, as a JavaScript string may).
+_SURROGATES = re.compile("[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]")
+
+
+def _surrogate_text(match: "re.Match[str]") -> str:
+    text = match.group(0)
+    if len(text) == 2:
+        return chr(0x10000 + ((ord(text[0]) - 0xD800) << 10) + (ord(text[1]) - 0xDC00))
+    return "\\u%04x" % ord(text)
+
+
+def _json_string(value: str) -> str:
+    """A JSON string as JSON.stringify writes it: UTF-8 as is, a surrogate pair as the character it
+    spells, and a lone surrogate escaped (`\\ud800`), since UTF-8 cannot carry one."""
+    text = json.dumps(value, ensure_ascii=False)
+    return _SURROGATES.sub(_surrogate_text, text) if _SURROGATES.search(text) else text
+
+
 def _json_text(value: Any) -> str:
-    if value is None or value is True or value is False or isinstance(value, str):
+    if isinstance(value, str):
+        return _json_string(value)
+    if value is None or value is True or value is False:
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, int):
         return str(value)
@@ -161,10 +181,10 @@ def _json_text(value: Any) -> str:
         return js_number(value) if value == value and value not in (float("inf"), float("-inf")) else "null"
     if isinstance(value, Mapping):
         entries = cast(Mapping[str, Any], value)
-        return "{" + ",".join(f"{json.dumps(str(key), ensure_ascii=False)}:{_json_text(item)}" for key, item in entries.items()) + "}"
+        return "{" + ",".join(f"{_json_string(str(key))}:{_json_text(item)}" for key, item in entries.items()) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ",".join(_json_text(item) for item in cast(List[Any], value)) + "]"
-    return json.dumps(str(value), ensure_ascii=False)
+    return _json_string(str(value))
 
 
 def decode(value: Any, shape: Optional[Shape], shapes: Mapping[str, Shape], depth: int = 0) -> Any:

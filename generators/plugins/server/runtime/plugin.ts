@@ -24,6 +24,7 @@ import { registerMethodAnswers } from './methods.js';
 import type { StreamOptions } from './replies.js';
 import type { RouteSpec } from './route-spec.js';
 import { operationOptions, type AnyHandler } from './route.js';
+import { withUnreadBody } from './unread-bodies.js';
 import { serializerCompiler } from './serializer.js';
 import {
   hostCheck,
@@ -76,6 +77,8 @@ export async function registerRoutes<Handlers>(
   sharedVariants: Array<{ $id: string } & object> = [],
   errorTemplates: ErrorTemplateTable = NO_TEMPLATES,
 ): Promise<void> {
+  // A body on GET, HEAD or TRACE is read and validated by the wire hook: Fastify reads none there.
+  routes = routes.map(withUnreadBody);
   const renderError = errorRenderer(errorTemplates, options.errorBody);
   const config = registerUnrouted(app, {
     renderError,

@@ -19,6 +19,7 @@ import {
 } from '../../../core/param-decoding.js';
 import { concreteType, negotiate, sendByMedia, successMedia, type StreamOptions } from './replies.js';
 import type { RouteSpec, WireBody, WireMedia } from './route-spec.js';
+import { bodyLeftUnread, readUnreadBody } from './unread-bodies.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,6 +68,7 @@ export function wirePreValidation(
   const success = successMedia(route);
   const limits = { ...DEFAULT_LIMITS, ...(context.limits ?? {}) };
   const compiled = new Map<WireBody, ValidateFunction>();
+  const unread = bodyLeftUnread(route);
   let cookieValidator: ValidateFunction | undefined;
   const validators = {
     coercing: (schema: object) => context.partsAjv.compile(schema),
@@ -111,6 +113,7 @@ export function wirePreValidation(
           );
         request.cookieParams = values;
       }
+      if (unread) await readUnreadBody(request, route);
       if (route.bodies) await decodeBody(request, route, validators, limits, compiled);
     } catch (error) {
       if (error instanceof ParamError)
