@@ -399,43 +399,39 @@ export function findingOf(
   const documentsRefusal = statuses.some((status) => /^4/.test(status) || status === 'default');
   const documentsValidation = VALIDATION_REFUSALS.some((status) => statuses.includes(status));
   const message = `${id}, ${request.name}:\n  ${problems.join('\n  ')}\n  answer: ${answer.status} ${answer.text.slice(0, 300)}`;
+  const statusOnly = problems.every((problem) => problem.startsWith('status '));
+  // The spec's gap, found on its operation's responses.
+  const specFinding = (fix: string, key: string): Problem => ({
+    class: 'spec',
+    check: 'bad_input',
+    message,
+    operation: id,
+    pointer: `${operation.pointer ?? ''}/responses`,
+    fix,
+    key,
+  });
   const specGap =
     answer.status >= 400 &&
     answer.status < 500 &&
-    problems.every((problem) => problem.startsWith('status ')) &&
+    statusOnly &&
     (!documentsRefusal ||
       PROTOCOL_REFUSALS.has(answer.status) ||
       (answer.status === 400 && !documentsValidation) ||
       // A hostile value in the header that picks the operation (AWS's X-Amz-Target) names none: 404.
       (answer.status === 404 && changesMatch(operation, request)));
+  if (specGap)
+    return specFinding(
+      `Document a ${answer.status} response (with its error schema) for ${id}: it is how a server refuses malformed requests.`,
+      `spec|undocumented-refusal|${id}|${answer.status}`,
+    );
   // An operation that documents no success (bigoven's, taggun's): a request a server accepts has no
   // answer inside the contract, so a success to a hostile one it tolerates is the spec's gap.
   const documentsSuccess = statuses.some((status) => /^2/.test(status) || status === 'default');
-  if (
-    answer.status >= 200 &&
-    answer.status < 300 &&
-    !documentsSuccess &&
-    problems.every((problem) => problem.startsWith('status '))
-  )
-    return {
-      class: 'spec',
-      check: 'bad_input',
-      message,
-      operation: id,
-      pointer: `${operation.pointer ?? ''}/responses`,
-      fix: `Document the success response of ${id}: it documents none, so no answer to a request it accepts is inside the contract.`,
-      key: `spec|undocumented-success|${id}`,
-    };
-  if (specGap)
-    return {
-      class: 'spec',
-      check: 'bad_input',
-      message,
-      operation: id,
-      pointer: `${operation.pointer ?? ''}/responses`,
-      fix: `Document a ${answer.status} response (with its error schema) for ${id}: it is how a server refuses malformed requests.`,
-      key: `spec|undocumented-refusal|${id}|${answer.status}`,
-    };
+  if (answer.status >= 200 && answer.status < 300 && !documentsSuccess && statusOnly)
+    return specFinding(
+      `Document the success response of ${id}: it documents none, so no answer to a request it accepts is inside the contract.`,
+      `spec|undocumented-success|${id}`,
+    );
   return {
     class: 'target',
     check: answer.status >= 500 ? 'not_a_server_error' : 'bad_input',
