@@ -170,6 +170,20 @@ function checker(
       .filter((param) => takesTextAndAnother(document, param.schema))
       .map((param) => `${param.in}:${param.name.toLowerCase()}`),
   );
+  // A parameter whose schema takes a primitive or an array of them (GitHub's `fields`: a string or
+  // a list): a one-item array is spelled as its item, and a server rightly reads the primitive.
+  const loneItems = new Set(
+    [...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie]
+      .filter((param) => !param.contentType && takesPrimitiveOrArray(document, param.schema))
+      .map((param) => `${param.in}:${param.name}`),
+  );
+  const asWire = (location: 'query' | 'header' | 'cookie', values: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        loneItems.has(`${location}:${name}`) && Array.isArray(value) && value.length === 1 ? value[0] : value,
+      ]),
+    );
   // Parameters with JSON content are one JSON text: an empty object or array is still sent.
   const whole = new Set(
     [
@@ -207,9 +221,9 @@ function checker(
     // schema's default, when it has one, even an empty one (britbox's `default: []`).
     const sent = {
       ...testCase.request,
-      query: { ...defaults.query, ...withoutUnsent(testCase.request.query, whole) },
-      header: { ...defaults.header, ...withoutUnsent(testCase.request.header, whole) },
-      cookie: { ...defaults.cookie, ...withoutUnsent(testCase.request.cookie, whole) },
+      query: { ...defaults.query, ...asWire('query', withoutUnsent(testCase.request.query, whole)) },
+      header: { ...defaults.header, ...asWire('header', withoutUnsent(testCase.request.header, whole)) },
+      cookie: { ...defaults.cookie, ...asWire('cookie', withoutUnsent(testCase.request.cookie, whole)) },
     };
     check(
       'path',
@@ -270,17 +284,28 @@ function checker(
 
 /** Whether a schema accepts a string and another primitive type (directly, or as oneOf/anyOf alternatives). */
 function takesTextAndAnother(document: OpenApiDocument, raw: unknown): boolean {
+  const types = typesOf(document, raw);
+  return types.has('string') && ['integer', 'number', 'boolean'].some((type) => types.has(type));
+}
+
+/** Whether a schema takes a primitive and also an array (through a type list, oneOf or anyOf). */
+function takesPrimitiveOrArray(document: OpenApiDocument, raw: unknown): boolean {
+  const types = typesOf(document, raw);
+  return types.has('array') && ['string', 'integer', 'number', 'boolean'].some((type) => types.has(type));
+}
+
+/** The types a schema's values may have: its own, and its oneOf and anyOf alternatives'. */
+function typesOf(document: OpenApiDocument, raw: unknown): Set<string> {
   const schema = deref(document, raw) as Record<string, unknown> | undefined;
-  if (!schema || typeof schema !== 'object') return false;
+  if (!schema || typeof schema !== 'object') return new Set();
   const types = new Set<string>(
     [schema.type].flat().filter((type): type is string => typeof type === 'string'),
   );
-  for (const key of ['oneOf', 'anyOf']) {
+  for (const key of ['oneOf', 'anyOf'])
     for (const alternative of (schema[key] as unknown[] | undefined) ?? [])
       for (const type of [(deref(document, alternative) as { type?: unknown } | undefined)?.type].flat())
         if (typeof type === 'string') types.add(type);
-  }
-  return types.has('string') && ['integer', 'number', 'boolean'].some((type) => types.has(type));
+  return types;
 }
 
 /** Primitive leaves as text. */
