@@ -138,16 +138,26 @@ function printMembers(members, names) {
   return lines.slice(names.length, lines.length - names.length).join('\n');
 }
 
-/** The operations a unit's path items added to `operations`, printed; '' for none. */
-function operationsOf(ctx) {
-  const operations = ctx.injectFooter.find(
-    (node) => ts.isInterfaceDeclaration(node) && node.name.text === 'operations',
-  );
-  const extra = ctx.injectFooter.filter((node) => node !== operations);
-  if (extra.length > 0) throw new Error('openapi-typescript added declarations the splice does not place');
-  return operations && operations.members.length > 0
-    ? printMembers([...operations.members], ['operations'])
-    : '';
+/**
+ * What a unit added to openapi-typescript's footer: the operations its path items added to
+ * `operations`, printed ('' for none), and every footer declaration in the order it added them, by
+ * name, with the text of each helper (`WithRequired` for a schema requiring properties of another).
+ * openapiTS prints its footer in the order of first addition over its whole walk, so the assembly
+ * needs each unit's order, not only its operations.
+ */
+function footerOf(ctx) {
+  let operations = '';
+  const footer = ctx.injectFooter.map((node) => {
+    const name = node.name?.text;
+    if (ts.isInterfaceDeclaration(node) && name === 'operations') {
+      if (node.members.length > 0) operations = printMembers([...node.members], ['operations']);
+      return { name, text: '' };
+    }
+    if (!ts.isTypeAliasDeclaration(node) || !name)
+      throw new Error('openapi-typescript added a declaration to its footer that the splice cannot name');
+    return { name, text: printStatement(node) };
+  });
+  return { operations, footer };
 }
 
 /** The root sections openapi-typescript prints, in its order, and each one's transform of one entry. */
@@ -168,30 +178,21 @@ function renderUnit(path, value, ctx) {
   const [root, key, name] = path;
   if (root === 'paths' && path.length === 2) {
     const members = transformPathsObject({ [key]: value }, ctx).members;
-    return {
-      members: members.length ? printMembers([...members], ['paths']) : '',
-      operations: operationsOf(ctx),
-    };
+    return { members: members.length ? printMembers([...members], ['paths']) : '', ...footerOf(ctx) };
   }
   if (root === 'webhooks' && path.length === 2) {
     // openapi-typescript does not export its webhooks transform: its whole transform of this one webhook.
     const statement = transformSchema({ webhooks: { [key]: value } }, ctx)[SECTIONS.indexOf('webhooks')];
     const members = ts.isInterfaceDeclaration(statement) ? statement.members : [];
-    return {
-      members: members.length ? printMembers([...members], ['webhooks']) : '',
-      operations: operationsOf(ctx),
-    };
+    return { members: members.length ? printMembers([...members], ['webhooks']) : '', ...footerOf(ctx) };
   }
   if (root === 'components' && path.length === 3 && kindsOf(ctx).includes(key)) {
     const [literal] = transformComponentsObject({ [key]: { [name]: value } }, ctx);
     const kind = literal.members.find((member) => member.name.text === key);
     const members = ts.isTypeLiteralNode(kind.type) ? [...kind.type.members] : [];
-    return {
-      members: members.length ? printMembers(members, ['components', key]) : '',
-      operations: operationsOf(ctx),
-    };
+    return { members: members.length ? printMembers(members, ['components', key]) : '', ...footerOf(ctx) };
   }
-  return { members: '', operations: '' };
+  return { members: '', operations: '', footer: [] };
 }
 
 /**
@@ -201,7 +202,7 @@ function renderUnit(path, value, ctx) {
 function renderSection(root, value, ctx) {
   const statements = transformSchema({ [root]: value }, ctx);
   const index = SECTIONS.indexOf(root);
-  return { statement: printStatement(statements[index]), operations: operationsOf(ctx) };
+  return { statement: printStatement(statements[index]), ...footerOf(ctx) };
 }
 
 /** Whether a section is spliced from its units: cut into units, and for components every printed kind a map of units. */
@@ -324,16 +325,26 @@ function unescapePointer(part) {
   }
 }
 
-/** The file: each section's statement, spliced from its units' members, then `operations`. */
+/**
+ * The file: each section's statement, spliced from its units' members, then the footer: `operations`
+ * and openapi-typescript's helpers, each where its first addition in the walk puts it (the same walk
+ * order as the sections and units here), `operations` an empty record when no unit added one.
+ */
 function assemble(shape, sections, texts, ctx) {
   const statements = [];
   const operations = [];
+  /** Footer declarations by name, in order of first addition: a helper's text, '' for `operations`. */
+  const footer = new Map();
+  const addFooter = (rendered) => {
+    for (const { name, text } of rendered.footer) if (!footer.has(name)) footer.set(name, text);
+  };
   const emptySection = (root) => `export type ${root} = Record<string, never>;`;
   const join = (units, field) =>
     units
       .map((unit) => texts.get(unit)[field])
       .filter((text) => text !== '')
       .join('\n');
+  const addFooters = (units) => units.forEach((unit) => addFooter(texts.get(unit)));
   for (const root of SECTIONS) {
     const entry = shape.entries.find((each) => each.key === root);
     if (!entry) {
@@ -344,6 +355,7 @@ function assemble(shape, sections, texts, ctx) {
       const section = sections.get(root);
       statements.push(section.statement);
       if (section.operations) operations.push(section.operations);
+      addFooter(section);
       continue;
     }
     if (root !== 'components') {
@@ -352,6 +364,7 @@ function assemble(shape, sections, texts, ctx) {
       statements.push(members ? `export interface ${root} {\n${members}\n}` : emptySection(root));
       const added = join(units, 'operations');
       if (added) operations.push(added);
+      addFooters(units);
       continue;
     }
     const kinds = kindsOf(ctx).map((kind) => {
@@ -360,14 +373,15 @@ function assemble(shape, sections, texts, ctx) {
       const members = join(units, 'members');
       const added = join(units, 'operations');
       if (added) operations.push(added);
+      addFooters(units);
       return members ? `    ${kind}: {\n${members}\n    };` : `    ${kind}: never;`;
     });
     statements.push(`export interface components {\n${kinds.join('\n')}\n}`);
   }
-  statements.push(
-    operations.length > 0
-      ? `export interface operations {\n${operations.join('\n')}\n}`
-      : emptySection('operations'),
-  );
+  for (const [name, text] of footer)
+    statements.push(
+      name === 'operations' ? `export interface operations {\n${operations.join('\n')}\n}` : text,
+    );
+  if (!footer.has('operations')) statements.push(emptySection('operations'));
   return `${statements.join('\n')}\n`;
 }
