@@ -324,7 +324,7 @@ function collectOperations(
         deprecated: operation.deprecated === true,
         parameters,
         allParameters,
-        body: collectBody(document, operation.requestBody, pointer, unsupported, invalid),
+        body: collectBody(document, operation.requestBody, pointer, method, warn, unsupported, invalid),
         responses,
         successStatus,
         security: collectSecurity(document, operation, pointer),

@@ -187,15 +187,34 @@ function contentOf(
     .filter((media): media is IrMedia => media !== undefined);
 }
 
+/**
+ * Methods whose request body an OpenAPI 3.0 document's consumers ignore. OAS 3.0 supports
+ * `requestBody` "only in HTTP methods where the HTTP 1.1 specification RFC7231 has explicitly
+ * defined semantics for request bodies. In other cases where the HTTP spec is vague, requestBody
+ * SHALL be ignored by consumers." Of those, GET and HEAD: no fetch can send such a body (it throws),
+ * so neither SDK nor suite could call the operation. DELETE and OPTIONS bodies are kept: fetch sends
+ * them and APIs rely on them (our reading, docs/corpus.md). OAS 3.1 permits a body on any method.
+ */
+const BODYLESS_IN_OAS_30 = new Set(['get', 'head']);
+
 export function collectBody(
   document: OpenApiDocument,
   raw: Json,
   pointer: string,
+  method: string,
+  warn: Report,
   unsupported: Report,
   invalid: Report,
 ): IrBody | undefined {
   const { node: body, pointer: at } = locate(document, raw, `${pointer}/requestBody`);
   if (!body) return undefined;
+  if (BODYLESS_IN_OAS_30.has(method) && String(document.openapi).startsWith('3.0.')) {
+    warn(
+      `${pointer}/requestBody`,
+      `the requestBody of a ${method.toUpperCase()} is ignored, as OpenAPI 3.0 requires (its consumers SHALL ignore a body where HTTP defines none; no fetch can send one)`,
+    );
+    return undefined;
+  }
   const content = contentOf(document, body.content, at, unsupported, invalid);
   const preferred = content[0];
   if (!preferred) return undefined;
