@@ -21,6 +21,7 @@ import {
   refuseAdjacentParameters,
   refuseIdenticalTemplates,
   refuseUnsendableKeys,
+  leaveOutKeyParameters,
 } from './ir-parameters.js';
 import { collectServers, operationServers } from './ir-servers.js';
 import { collectPagination } from './ir-pagination.js';
@@ -355,6 +356,7 @@ function collectOperations(
   );
   refuseAdjacentParameters(operations, (path) => `/paths/${escapePointerPart(path)}`, invalid);
   refuseUnsendableKeys(document, operations, invalid);
+  leaveOutKeyParameters(document, operations, warn);
   return dropUnneededMatches(operations);
 }
 

@@ -425,3 +425,42 @@ export function refuseUnsendableKeys(
       );
   }
 }
+
+/**
+ * A parameter an apiKey scheme of its operation already describes (the same name in the same place:
+ * spinbot's query `key`, declared as a parameter and as the scheme) is the key itself, described
+ * twice: the SDKs send the key where its scheme says, so they would send it twice, and a server
+ * refuses a name given twice. It is left out, with a warning naming its pointer, as the headers
+ * OpenAPI says to ignore are (Authorization among them).
+ */
+export function leaveOutKeyParameters(
+  document: OpenApiDocument,
+  operations: Array<{
+    parameters: Record<ParameterLocation, IrParameter[]>;
+    allParameters: IrParameter[];
+    security: { alternatives: Array<Array<{ scheme: string }>> };
+  }>,
+  warn: (pointer: string, message: string) => void,
+): void {
+  const keyOf = (where: string, name: string) => `${where} ${where === 'header' ? name.toLowerCase() : name}`;
+  for (const operation of operations) {
+    const schemes = new Map<string, string>();
+    for (const { scheme: name } of operation.security.alternatives.flat()) {
+      const scheme = deref(document, document.components?.securitySchemes?.[name]);
+      if (scheme?.type === 'apiKey' && typeof scheme.in === 'string' && typeof scheme.name === 'string')
+        schemes.set(keyOf(scheme.in, scheme.name), name);
+    }
+    if (schemes.size === 0) continue;
+    const isKey = (parameter: IrParameter) => schemes.has(keyOf(parameter.in, parameter.name));
+    for (const parameter of operation.allParameters.filter(isKey))
+      warn(
+        parameter.pointer,
+        `${parameter.in} parameter "${parameter.name}" is left out: it is the key of the apiKey scheme ${schemes.get(keyOf(parameter.in, parameter.name))}, which the SDKs send there (once)`,
+      );
+    operation.allParameters = operation.allParameters.filter((parameter) => !isKey(parameter));
+    for (const location of Object.keys(operation.parameters) as ParameterLocation[])
+      operation.parameters[location] = operation.parameters[location].filter(
+        (parameter) => !isKey(parameter),
+      );
+  }
+}

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../generators/core/build-ir.js';
-import { loadDocument } from '../../../../generators/core/load.js';
+import { documentFrom, loadDocument } from '../../../../generators/core/load.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -96,5 +96,70 @@ describe('header parameters OpenAPI says to ignore', () => {
       message:
         'header parameter "Content-Length" is ignored: the HTTP layer sets it from the message (a value given by the caller would break the framing)',
     });
+  });
+});
+
+describe('a parameter that is the key of its apiKey scheme', () => {
+  it('is left out where a scheme of its operation sends it (same place, same name), with a warning naming its pointer', () => {
+    const ir = buildIr(
+      documentFrom('keys.json', {
+        openapi: '3.0.3',
+        info: { title: 'Key twice', version: '1.0.0' },
+        security: [{ key: [] }],
+        components: {
+          securitySchemes: {
+            key: { type: 'apiKey', in: 'query', name: 'key' },
+            token: { type: 'apiKey', in: 'header', name: 'X-Token' },
+          },
+        },
+        paths: {
+          '/account': {
+            get: {
+              operationId: 'getAccount',
+              parameters: [
+                { name: 'key', in: 'query', required: true, schema: { type: 'string' } },
+                { name: 'key', in: 'header', schema: { type: 'string' } },
+                { name: 'x-token', in: 'header', schema: { type: 'string' } },
+              ],
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+          '/tokens': {
+            get: {
+              operationId: 'listTokens',
+              security: [{ token: [] }, {}],
+              parameters: [
+                { name: 'key', in: 'query', schema: { type: 'string' } },
+                { name: 'x-token', in: 'header', schema: { type: 'string' } },
+              ],
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const [account, tokens] = ir.operations;
+    // Only where its operation's scheme puts the key: a header named `key` and another scheme's header stay.
+    expect(account.allParameters.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual([
+      'header key',
+      'header x-token',
+    ]);
+    expect(account.parameters.query).toEqual([]);
+    // Header names match in any case; the query `key` belongs to a scheme this operation does not use.
+    expect(tokens.allParameters.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual([
+      'query key',
+    ]);
+    expect(ir.warnings).toEqual([
+      {
+        pointer: '/paths/~1account/get/parameters/0',
+        message:
+          'query parameter "key" is left out: it is the key of the apiKey scheme key, which the SDKs send there (once)',
+      },
+      {
+        pointer: '/paths/~1tokens/get/parameters/1',
+        message:
+          'header parameter "x-token" is left out: it is the key of the apiKey scheme token, which the SDKs send there (once)',
+      },
+    ]);
   });
 });
