@@ -277,6 +277,15 @@ function collectOperations(
   const operations: IrOperation[] = [];
   for (const [path, rawItem] of Object.entries<Json>(document.paths ?? {})) {
     const pathPointer = `/paths/${escapePointerPart(path)}`;
+    const fragment = path.includes('#') ? path.slice(path.indexOf('#')) : '';
+    if (/\{[^}]*\}/.test(fragment)) {
+      // mastercard's `/send/#env/v1/partners/{partnerId}/…`: a parameter no request can carry.
+      invalid(
+        pathPointer,
+        `the path template puts ${fragment.match(/\{[^}]*\}/)![0]} after "#", in the fragment, which never reaches a server: no request can carry it (write a literal "#" as %23)`,
+      );
+      continue;
+    }
     if (/[?#]/.test(path))
       warn(
         pathPointer,

@@ -12,7 +12,9 @@
  * - a parameter default its own schema refuses (ritekit's boolean `"1"`, optimade's `""` for an
  *   email): the stubs applied it and refused every request that left the parameter out;
  * - a header or cookie name that is not an HTTP token, as a parameter or an apiKey scheme
- *   (rapidapi's "ADVICEment API Key"): neither SDK could send it.
+ *   (rapidapi's "ADVICEment API Key"): neither SDK could send it;
+ * - a path parameter after "#" (mastercard's `/send/#env/v1/partners/{partnerId}/…`): the fragment
+ *   never reaches a server, so no request carries it.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +119,25 @@ describe('path parameters side by side', () => {
 
   it('are taken with any literal between them', async () => {
     const { ir } = await irOf({ '/files/{name}.{ext}': 'get', '/v/{major}-{minor}': 'get' });
+    expect((await ir()).operations).toHaveLength(2);
+  });
+});
+
+describe('a path parameter after "#"', () => {
+  it('is refused with the file and the Path Item’s pointer: the fragment never reaches a server', async () => {
+    // mastercard's /send/#env/v1/partners/{partnerId}/merchant/transfer.
+    const { spec, ir } = await irOf({ '/send/#env/v1/partners/{partnerId}/transfer': 'post' });
+    await expect(ir()).rejects.toThrow(`${spec}:1:`);
+    await expect(ir()).rejects.toThrow(
+      /the path template puts \{partnerId\} after "#", in the fragment, which never reaches a server.*\(at #\/paths\/~1send~1#env~1v1~1partners~1\{partnerId\}~1transfer\)/,
+    );
+  });
+
+  it('is not refused before "#", nor is a fragment of names (AWS’s templates)', async () => {
+    const { ir } = await irOf({
+      '/items/{id}#X-Amz-Target=Items.Get': 'get',
+      '/sso/{role}#role_name&account_id': 'post',
+    });
     expect((await ir()).operations).toHaveLength(2);
   });
 });
