@@ -30,6 +30,7 @@ import {
 } from '../../../generators/core/schema-dialect.js';
 import { createAjv } from '../../../generators/plugins/server/runtime/validation.js';
 import { drawFromSchema } from '../../../generators/core/values/from-schema.js';
+import { hiddenOn } from '../../../generators/core/values/sides.js';
 import type { DrawMode } from '../../../generators/core/values/strategy.js';
 import { arbitraryFrom } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';
@@ -353,7 +354,8 @@ function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
   switch (media.kind) {
     case 'multipart':
     case 'form': {
-      const parts = media.parts ?? [];
+      // readOnly parts are the server's to set, as in a JSON body: no SDK takes them (Python has no argument for them).
+      const parts = (media.parts ?? []).filter((part) => !hiddenOn('request', ir.model.node(part.schema)));
       const value: Record<string, unknown> = {};
       parts.forEach((part, index) => {
         const keep = part.required || sampleOne(fc.boolean(), seed + 100 + index);

@@ -80,3 +80,24 @@ describe('the round trip draws values for satisfiable schemas', () => {
     expect(Math.max(...strings.map((text) => [...text].length))).toBeLessThanOrEqual(128);
   }, 60_000);
 });
+
+describe('the round trip draws no readOnly field into a request', () => {
+  it('in a form or multipart body any more than in a JSON one (nullable readOnly ones too)', async () => {
+    const ir = buildIr(await loadDocument('test/fixtures/kinds/read-only-form-3.0.yaml'));
+    const { cases, failed } = buildCases(ir, 20261129, 12);
+    expect(failed).toEqual([]);
+    const bodies = cases.map((testCase) => ({
+      type: testCase.request.contentType ?? 'application/json',
+      body: testCase.request.body as Record<string, unknown>,
+    }));
+    // Every media type was drawn, each with its fields.
+    expect(new Set(bodies.map((each) => each.type))).toEqual(
+      new Set(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']),
+    );
+    for (const { type, body } of bodies) {
+      expect(body, type).toHaveProperty('name');
+      for (const key of ['id', 'created', 'drModeEnabled', 'imageCount'])
+        expect(body, type).not.toHaveProperty(key);
+    }
+  }, 60_000);
+});
