@@ -464,3 +464,35 @@ export function leaveOutKeyParameters(
       );
   }
 }
+
+/**
+ * Query names two of an operation's parameters both put on the wire: a form-style exploded object
+ * sends each property under its own name (`?MetricName=…`), so a property and a parameter of the
+ * same name (AWS's query protocol: monitoring's `MetricName` beside `SingleMetricAnomalyDetector`),
+ * or two such objects with a property in common, arrive as one name given twice. No server can tell
+ * whose value is whose: the spec's ambiguity. Each shared name with the parameters that send it.
+ */
+export function sharedQueryNames(
+  parameters: IrParameter[],
+  model: { flatten(schema: JsonSchema): JsonSchema },
+): Array<{ name: string; parameters: string[] }> {
+  const senders = new Map<string, string[]>();
+  const add = (name: string, parameter: string) =>
+    senders.set(name, [...(senders.get(name) ?? []), parameter]);
+  for (const parameter of parameters) {
+    if (parameter.in !== 'query') continue;
+    const flat =
+      parameter.shape === 'object' &&
+      parameter.style === 'form' &&
+      parameter.explode &&
+      !parameter.contentType
+        ? model.flatten(parameter.schema)
+        : undefined;
+    if (flat && typeof flat === 'object' && flat.properties && typeof flat.properties === 'object')
+      for (const property of Object.keys(flat.properties)) add(property, parameter.name);
+    else add(parameter.name, parameter.name);
+  }
+  return [...senders]
+    .filter(([, names]) => names.length > 1)
+    .map(([name, names]) => ({ name, parameters: names }));
+}

@@ -16,7 +16,7 @@ import type { Finding as ContractFinding } from '../../../generators/plugins/con
 import { closePythonDrivers } from '../../../generators/plugins/python/roundtrip/calls.js';
 import { runAgainstPrism } from '../contract-public.js';
 import { buildCases } from '../roundtrip/cases.js';
-import { runRoundtrip } from '../roundtrip/run.js';
+import { AMBIGUOUS_QUERY, runRoundtrip } from '../roundtrip/run.js';
 import { cannedHandlers, startStubs, type StubServer } from '../roundtrip/server.js';
 import { causeOf, normalizeMessage, shorten } from './kinds.js';
 import type { Finding, Origin } from './result.js';
@@ -141,7 +141,11 @@ export async function roundtripStage(run: SpecRun): Promise<StageOutcome> {
     // fast-check's stringMatching refuses some regex features ("Assertions of kind Lookahead not implemented yet").
     const upstream = /not implemented yet/.test(entry.reason);
     findings.push({
-      origin: upstream ? 'upstream' : /unsatisf/i.test(entry.reason) ? 'spec' : 'ours',
+      origin: upstream
+        ? 'upstream'
+        : /unsatisf/i.test(entry.reason) || entry.reason.startsWith(AMBIGUOUS_QUERY)
+          ? 'spec'
+          : 'ours',
       ...(upstream ? { tool: 'fast-check' } : {}),
       kind: `roundtrip: not run: ${normalizeMessage(entry.reason, run.names)}`,
       detail: shorten(`${entry.label}: ${entry.reason}`),

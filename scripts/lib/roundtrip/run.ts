@@ -11,6 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Ir } from '../../../generators/core/ir.js';
 import { generate } from '../../../generators/pipeline.js';
+import { sharedQueryNames } from '../../../generators/core/ir-parameters.js';
 import { buildCases } from './cases.js';
 import { firstDifference } from './compare.js';
 import { DRIVERS, type Driver } from './drivers.js';
@@ -69,6 +70,10 @@ export interface RoundtripResult {
   summary: string;
 }
 
+/** Why an operation whose query parameters send one name twice is not run (the spec's ambiguity, not ours). */
+export const AMBIGUOUS_QUERY =
+  'its query parameters send one name twice, so no server can tell whose value is whose (the spec’s ambiguity)';
+
 const labelOf = (operation: { id: string; method: string; path: string }) =>
   `${operation.id} (${operation.method.toUpperCase()} ${operation.path})`;
 
@@ -106,7 +111,23 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
       }));
     await options.afterGenerate?.(outDir);
     if (options.only) ir.operations = ir.operations.filter((operation) => options.only!.test(operation.id));
-    const { cases, failed } = buildCases(ir, seed, options.runs ?? 1);
+    const drawn = buildCases(ir, seed, options.runs ?? 1);
+    // An operation whose parameters send one query name twice cannot round-trip: said once, with the names.
+    const ambiguous = ir.operations.flatMap((operation) => {
+      const shared = sharedQueryNames(operation.allParameters, ir.model);
+      return shared.length > 0
+        ? [
+            {
+              operationId: operation.id,
+              reason: `${AMBIGUOUS_QUERY}: ${shared.map(({ name, parameters }) => `${name} (${parameters.join(', ')})`).join('; ')}`,
+            },
+          ]
+        : [];
+    });
+    const failed = [...ambiguous, ...drawn.failed];
+    const cases = drawn.cases.filter(
+      (testCase) => !ambiguous.some((entry) => entry.operationId === testCase.operationId),
+    );
     const casesFile = path.join(outDir, 'cases.json');
     await writeFile(casesFile, JSON.stringify({ spec: options.spec, seed, cases } satisfies CasesFile));
     const server = await startStubs(outDir, ir, cases);
@@ -187,7 +208,7 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
       .map(([name, counts]) => `${name} ${counts.passed}/${counts.total}`)
       .join(
         ', ',
-      )}${notRun.length > 0 ? `; ${notRun.length} not run (no value could be drawn from ${notRun.length === 1 ? 'its' : 'their'} schemas)` : ''}`;
+      )}${notRun.length > 0 ? `; ${notRun.length} not run (${notRun.every((entry) => entry.reason.startsWith('no values could be drawn')) ? `no value could be drawn from ${notRun.length === 1 ? 'its' : 'their'} schemas` : 'each with its reason above'})` : ''}`;
     log(summary);
     return { outcomes, notRun, operations: ir.operations.length, passed, perLanguage, summary };
   } finally {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../generators/core/build-ir.js';
+import { sharedQueryNames } from '../../../../generators/core/ir-parameters.js';
 import { documentFrom, loadDocument } from '../../../../generators/core/load.js';
 
 let dir: string;
@@ -161,5 +162,60 @@ describe('a parameter that is the key of its apiKey scheme', () => {
           'header parameter "x-token" is left out: it is the key of the apiKey scheme token, which the SDKs send there (once)',
       },
     ]);
+  });
+});
+
+describe('query names two parameters both send', () => {
+  it('are found where a form-style exploded object sends a property under a name another parameter sends', () => {
+    const ir = buildIr(
+      documentFrom('shared-names.json', {
+        openapi: '3.0.3',
+        info: { title: 'Shared query names', version: '1.0.0' },
+        paths: {
+          '/detectors': {
+            get: {
+              operationId: 'deleteDetector',
+              parameters: [
+                { name: 'MetricName', in: 'query', schema: { type: 'string' } },
+                {
+                  name: 'Detector',
+                  in: 'query',
+                  schema: {
+                    type: 'object',
+                    properties: { MetricName: { type: 'string' }, Stat: { type: 'string' } },
+                  },
+                },
+                {
+                  name: 'Other',
+                  in: 'query',
+                  schema: { type: 'object', properties: { Stat: { type: 'string' } } },
+                },
+                // Sent as Nested[Stat]=… and as one comma-joined value: no name in common.
+                {
+                  name: 'Nested',
+                  in: 'query',
+                  style: 'deepObject',
+                  explode: true,
+                  schema: { type: 'object', properties: { MetricName: { type: 'string' } } },
+                },
+                {
+                  name: 'Joined',
+                  in: 'query',
+                  explode: false,
+                  schema: { type: 'object', properties: { Stat: { type: 'string' } } },
+                },
+              ],
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const [operation] = ir.operations;
+    expect(sharedQueryNames(operation.allParameters, ir.model)).toEqual([
+      { name: 'MetricName', parameters: ['MetricName', 'Detector'] },
+      { name: 'Stat', parameters: ['Detector', 'Other'] },
+    ]);
+    expect(sharedQueryNames(operation.allParameters.slice(0, 1), ir.model)).toEqual([]);
   });
 });
