@@ -49,7 +49,13 @@ function headersOf(document: OpenApiDocument, raw: Json, leaveOut: RegExp = /^$/
 }
 
 /** The parts of a multipart or form body: the object schema's properties with their `encoding`. */
-function partsOf(document: OpenApiDocument, kind: 'multipart' | 'form', media: Json): IrPart[] {
+function partsOf(
+  document: OpenApiDocument,
+  kind: 'multipart' | 'form',
+  media: Json,
+  at: string,
+  warn?: Report,
+): IrPart[] {
   const schema = flattenSchema(document, media.schema);
   if (!schema || typeof schema !== 'object' || !schema.properties) return [];
   const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
@@ -58,6 +64,15 @@ function partsOf(document: OpenApiDocument, kind: 'multipart' | 'form', media: J
     let shape: IrPart['shape'] = valueShape(document, property);
     const items = shape === 'array' ? itemsOf(document, property) : undefined;
     if (shape === 'array' && isFileSchema(document, items)) shape = 'files';
+    // A form-urlencoded body is text: a binary field in it is a string like any other (apacta's
+    // `format: binary` file field: the TypeScript client sent "{}", the Python SDK a part the stubs refused).
+    if (kind === 'form' && (shape === 'file' || shape === 'files')) {
+      warn?.(
+        `${at}/schema`,
+        `the binary field "${name}" of an application/x-www-form-urlencoded body is sent as text: form-urlencoded carries no files (multipart/form-data does)`,
+      );
+      shape = shape === 'file' ? 'primitive' : 'array';
+    }
     const fileSchema =
       shape === 'file' ? deref(document, property) : shape === 'files' ? deref(document, items) : undefined;
     const itemShape = shape === 'array' ? valueShape(document, items) : shape;
@@ -143,6 +158,7 @@ function mediaOf(
   pointer: string,
   unsupported: Report,
   invalid?: Report,
+  warn?: Report,
 ): IrMedia | undefined {
   const media = deref(document, raw) ?? {};
   const at = `${pointer}/content/${escapePointerPart(mediaType)}`;
@@ -169,7 +185,7 @@ function mediaOf(
     examples: declaredExamples.map((example) => example.value),
     declaredExamples,
     pointer: at,
-    ...(kind === 'multipart' || kind === 'form' ? { parts: partsOf(document, kind, media) } : {}),
+    ...(kind === 'multipart' || kind === 'form' ? { parts: partsOf(document, kind, media, at, warn) } : {}),
     ...(kind === 'event-stream' || kind === 'ndjson' ? { stream: streamOf(document, kind, media) } : {}),
   };
 }
@@ -180,10 +196,11 @@ function contentOf(
   pointer: string,
   unsupported: Report,
   invalid?: Report,
+  warn?: Report,
 ): IrMedia[] {
   const types = preferredOrder(Object.keys(content && typeof content === 'object' ? content : {}));
   return types
-    .map((type) => mediaOf(document, type, content[type], pointer, unsupported, invalid))
+    .map((type) => mediaOf(document, type, content[type], pointer, unsupported, invalid, warn))
     .filter((media): media is IrMedia => media !== undefined);
 }
 
@@ -215,7 +232,7 @@ export function collectBody(
     );
     return undefined;
   }
-  const content = contentOf(document, body.content, at, unsupported, invalid);
+  const content = contentOf(document, body.content, at, unsupported, invalid, warn);
   const preferred = content[0];
   if (!preferred) return undefined;
   const isJson = preferred.kind === 'json';

@@ -196,6 +196,47 @@ describe('request bodies', () => {
     ]);
   });
 
+  it('reads a binary field of a form-urlencoded body as text, and says so with the pointer (issue 43: apacta)', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        scans: { type: 'array', items: { type: 'string', format: 'binary' } },
+      },
+    };
+    const ir = await irOf(
+      {
+        '/price-files': {
+          post: {
+            requestBody: {
+              content: { 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } },
+            },
+            responses: ok,
+          },
+        },
+      },
+      '3.0.3',
+    );
+    const [form, multipart] = only(ir).body!.content;
+    expect(form.parts!.map((part) => [part.name, part.shape])).toEqual([
+      ['file', 'primitive'],
+      ['scans', 'array'],
+    ]);
+    // Multipart carries files.
+    expect(multipart.parts!.map((part) => [part.name, part.shape])).toEqual([
+      ['file', 'file'],
+      ['scans', 'files'],
+    ]);
+    expect(ir.warnings).toEqual([
+      {
+        pointer: '/paths/~1price-files/post/requestBody/content/application~1x-www-form-urlencoded/schema',
+        message:
+          'the binary field "file" of an application/x-www-form-urlencoded body is sent as text: form-urlencoded carries no files (multipart/form-data does)',
+      },
+      expect.objectContaining({ message: expect.stringContaining('the binary field "scans"') }),
+    ]);
+  });
+
   it('reads a 3.0 binary body and its file schema', async () => {
     const ir = await irOf(
       {
