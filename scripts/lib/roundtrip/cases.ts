@@ -304,9 +304,37 @@ function sampleWhere<T>(
     }) as T;
     if (accept(value)) return value;
   }
+  const unsatisfiable = enumOutsideType(fallback.root, fallback.schema);
   throw new Error(
-    `no value drawn for ${what} in ${DRAW_TRIES} tries of fast-check and ${modes.length} of the value generator satisfies its schema`,
+    `no value drawn for ${what} in ${DRAW_TRIES} tries of fast-check and ${modes.length} of the value generator satisfies its schema${unsatisfiable ? `: unsatisfiable, ${unsatisfiable}` : ''}`,
   );
+}
+
+const TYPE_TESTS: Record<string, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  integer: (value) => Number.isInteger(value),
+  number: (value) => typeof value === 'number',
+  boolean: (value) => typeof value === 'boolean',
+  null: (value) => value === null,
+  array: Array.isArray,
+  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+};
+
+/**
+ * Why a schema admits no value, where it shows on its face: an `enum` none of whose values its
+ * `type` admits (apacta's `type: string` with `enum: [true, false]`, trakt's integer with
+ * `enum: ["1", …]`). The spec's defect, not a draw the generators missed.
+ */
+function enumOutsideType(root: Root, schema: Schema): string | undefined {
+  const ref = typeof schema?.$ref === 'string' ? schema.$ref.match(/^#\/components\/schemas\/(.+)$/) : null;
+  const node: Schema = ref ? root.components.schemas[decodeURIComponent(ref[1])] : schema;
+  if (!node || typeof node !== 'object' || !Array.isArray(node.enum) || node.type === undefined)
+    return undefined;
+  const types: string[] = Array.isArray(node.type) ? node.type : [node.type];
+  const fits = (value: unknown) => types.some((type) => TYPE_TESTS[type]?.(value) ?? true);
+  return node.enum.some(fits)
+    ? undefined
+    : `none of its enum values (${node.enum.map((value: unknown) => JSON.stringify(value)).join(', ')}) is of its type ${types.join(' or ')}`;
 }
 
 function paramValue(ir: Ir, root: Root, param: IrParameter, seed: number): Generated | undefined {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../../generators/core/build-ir.js';
-import { loadDocument } from '../../../generators/core/load.js';
+import { documentFrom, loadDocument } from '../../../generators/core/load.js';
 import { buildCases } from '../../../scripts/lib/roundtrip/cases.js';
 
 describe('the round trip draws values for satisfiable schemas', () => {
@@ -100,4 +100,41 @@ describe('the round trip draws no readOnly field into a request', () => {
         expect(body, type).not.toHaveProperty(key);
     }
   }, 60_000);
+});
+
+describe('a schema no value satisfies', () => {
+  it('is named the spec’s where it shows on its face: an enum none of whose values its type admits', () => {
+    const parameter = (name: string, schema: object) => ({ name, in: 'query', required: true, schema });
+    const ir = buildIr(
+      documentFrom('enums.json', {
+        openapi: '3.0.3',
+        info: { title: 'Enums outside their type', version: '1.0.0' },
+        components: { schemas: { Rating: { type: 'integer', enum: ['1', '2'] } } },
+        paths: {
+          '/forms': {
+            get: {
+              operationId: 'getForms',
+              parameters: [parameter('extended', { type: 'string', enum: [true, false] })],
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+          '/ratings': {
+            get: {
+              operationId: 'getRatings',
+              parameters: [parameter('rating', { $ref: '#/components/schemas/Rating' })],
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const { failed } = buildCases(ir, 20261129, 1);
+    expect(failed.map((entry) => entry.operationId)).toEqual(['getForms', 'getRatings']);
+    expect(failed[0].reason).toMatch(
+      /query parameter extended .* satisfies its schema: unsatisfiable, none of its enum values \(true, false\) is of its type string$/,
+    );
+    expect(failed[1].reason).toMatch(
+      /unsatisfiable, none of its enum values \("1", "2"\) is of its type integer$/,
+    );
+  });
 });
