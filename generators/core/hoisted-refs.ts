@@ -100,19 +100,30 @@ function nodeAt(document: OpenApiDocument, keys: string[]): { parent: Json; node
 /** Maps whose keys name what they hold: a schema's name is its key in the nearest one. */
 const NAMING_MAPS = new Set([...SCHEMA_NAME_MAPS, 'responses', 'parameters', 'headers', 'requestBodies']);
 
+/** Keys on the way to a schema that say nothing of it: a media type's. */
+const unnamed = (key: string) => key === 'content' || key === 'schema' || key.includes('/');
+
 /**
  * The name a schema written at `keys` gets as a component (before a numeral makes it free): its key
- * in the nearest map that names it, after its component's name when it is inside one, and the
- * keywords that lead from there to it.
+ * in the nearest map that names it (a list's index or a status is no name), after its component's
+ * name when it is inside one, and the keywords that lead from there to it.
  * Examples: components/schemas/Account/definitions/type -> "Account.type";
  * components/schemas/Gateway/allOf/0 -> "Gateway.allOf.0"; paths/…/properties/token -> "token";
- * a response's whole schema -> "Schema".
+ * components/parameters/limit/schema -> "limit"; a response's whole schema -> "Schema".
  */
 function nameOf(keys: string[]): string {
   const inComponent = keys[0] === 'components' && keys[1] === 'schemas' ? keys[2] : undefined;
   for (let at = keys.length - 1; at >= 1; at -= 1)
-    if (NAMING_MAPS.has(keys[at - 1]) && !(keys[0] === 'paths' && keys[at - 1] === 'responses'))
-      return [...(inComponent !== undefined && at > 2 ? [inComponent] : []), ...keys.slice(at)].join('.');
+    if (
+      NAMING_MAPS.has(keys[at - 1]) &&
+      !/^\d+$/.test(keys[at]) &&
+      !(keys[0] === 'paths' && keys[at - 1] === 'responses')
+    )
+      return [
+        ...(inComponent !== undefined && at > 2 ? [inComponent] : []),
+        keys[at],
+        ...keys.slice(at + 1).filter((key) => !unnamed(key)),
+      ].join('.');
   return 'Schema';
 }
 

@@ -131,6 +131,49 @@ describe('hoistReferencedSchemas', () => {
       },
     },
     {
+      given: "references to a parameter's schemas: named after the parameter, or Schema in a list",
+      document: {
+        paths: {
+          '/s': { get: { parameters: [{ name: 'q', in: 'query', schema: { type: 'integer' } }] } },
+        },
+        components: {
+          parameters: { limit: { name: 'limit', in: 'query', schema: { type: 'integer', maximum: 9 } } },
+          schemas: {
+            Page: {
+              properties: {
+                size: { $ref: '#/components/parameters/limit/schema' },
+                q: { $ref: '#/paths/~1s/get/parameters/0/schema' },
+              },
+            },
+          },
+        },
+      },
+      want: {
+        paths: {
+          '/s': {
+            get: {
+              parameters: [{ name: 'q', in: 'query', schema: { $ref: '#/components/schemas/Schema' } }],
+            },
+          },
+        },
+        components: {
+          parameters: {
+            limit: { name: 'limit', in: 'query', schema: { $ref: '#/components/schemas/limit' } },
+          },
+          schemas: {
+            Page: {
+              properties: {
+                size: { $ref: '#/components/schemas/limit' },
+                q: { $ref: '#/components/schemas/Schema' },
+              },
+            },
+            limit: { type: 'integer', maximum: 9 },
+            Schema: { type: 'integer' },
+          },
+        },
+      },
+    },
+    {
       given:
         "a reference through a component's properties; references to a component and outside schemas as written",
       document: {
