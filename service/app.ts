@@ -12,6 +12,7 @@ import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { BillingProvider } from './dashboard/api/billing.js';
 import { dashboard, DASHBOARD_PREFIX } from './dashboard/plugin.js';
 import { Edges } from './edges.js';
+import { HEAD_LIMIT } from '../generated/server/core/unrouted.js';
 import { requestIdGenerator } from './ids.js';
 import { redactKeys } from './keys.js';
 import { publicApi } from './public-api.js';
@@ -64,6 +65,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout,
     http: {
       ...serverOptions.http,
+      // Node's parser refuses a head over the stubs' limit itself, as spec/DECISIONS.md says (charged
+      // to the socket's address). The stubs read longer heads to refuse one as its operation
+      // documents; every operation here documents 400, the parser's answer.
+      maxHeaderSize: HEAD_LIMIT,
       headersTimeout: Math.min(NODE_HEADERS_TIMEOUT_MS, requestTimeout),
       connectionsCheckingInterval: Math.min(NODE_CONNECTIONS_CHECKING_MS, Math.ceil(requestTimeout / 4)),
     },

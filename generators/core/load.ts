@@ -11,6 +11,7 @@ import { bundle, createConfig } from '@redocly/openapi-core';
 import { parse as parseYaml } from 'yaml';
 import type { LoadedDocument, OpenApiDocument, Position } from './document.js';
 import { jsonPointerOffset, linePosition, looksLikeJson } from './json-source.js';
+import { hoistReferencedSchemas } from './hoisted-refs.js';
 import { normaliseDiscriminatorMappings } from './discriminator.js';
 import { bindDynamicRefs } from './dynamic-refs.js';
 import { pointerToPath, resolvesIn } from './refs.js';
@@ -125,6 +126,8 @@ function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDoc
     const found = document.swagger ? `Swagger ${document.swagger}` : openapiVersion || 'no "openapi" field';
     throw new SpecError(sourcePath, '/openapi', `expected OpenAPI 3.0.x or 3.1.x, found ${found}`);
   }
+  // Schemas references reach that are not components become components, once, for every emitter.
+  hoistReferencedSchemas(document);
   // Discriminator mappings by schema name become references here, once, for every emitter.
   const mappingProblems = normaliseDiscriminatorMappings(document);
   if (mappingProblems.length > 0) {

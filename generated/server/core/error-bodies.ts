@@ -50,7 +50,12 @@ export type ErrorRenderer = (
   errorResponses?: Record<string, number>,
 ) => RenderedError;
 
-const statusKeys = (status: number) => [String(status), `${String(status)[0]}xx`, 'default'];
+/** The index of the template that answers a status among some responses: the exact status, its range, default. */
+export function templateIndex(responses: Record<string, number>, status: number): number | undefined {
+  for (const key of [String(status), `${String(status)[0]}xx`, 'default'])
+    if (key in responses) return responses[key];
+  return undefined;
+}
 
 /** The template for a status: the operation's exact, range, default; then the document's; then the document's most used. */
 export function templateFor(
@@ -58,10 +63,11 @@ export function templateFor(
   status: number,
   errorResponses?: Record<string, number>,
 ): ErrorTemplate | undefined {
-  for (const responses of [errorResponses, table.document])
-    if (responses)
-      for (const key of statusKeys(status)) if (key in responses) return table.templates[responses[key]];
-  return table.document.any === undefined ? undefined : table.templates[table.document.any];
+  const index =
+    (errorResponses && templateIndex(errorResponses, status)) ??
+    templateIndex(table.document, status) ??
+    table.document.any;
+  return index === undefined ? undefined : table.templates[index];
 }
 
 const cut = (text: string, most: number | undefined) =>

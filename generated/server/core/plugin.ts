@@ -30,7 +30,8 @@ import { operationOptions, type AnyHandler } from './route.js';
 import { withUnreadBody } from './unread-bodies.js';
 import { serializerCompiler } from './serializer.js';
 import {
-  hostCheck,
+  commonRefusal,
+  headCheck,
   rawPathMatcher,
   registerUnrouted,
   sendUnrouted,
@@ -87,6 +88,7 @@ export async function registerRoutes<Handlers>(
     renderError,
     unrouted: options.unrouted,
     routeOfRawPath: rawPathMatcher(routes),
+    everyOperation: commonRefusal(routes),
   });
   const handlers = options.handlers as Record<string, AnyHandler | undefined>;
   const shared = [sharedSchema, ...sharedVariants];
@@ -115,7 +117,7 @@ export async function registerRoutes<Handlers>(
     serializerCompiler(app, Object.fromEntries(shared.map((schema) => [schema.$id, schema as never]))),
   );
   await registerContentTypeParsers(app, routes);
-  app.addHook('onRequest', hostCheck(config));
+  app.addHook('onRequest', headCheck(config, routeOf));
 
   app.setErrorHandler(
     (

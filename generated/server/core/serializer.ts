@@ -7,7 +7,8 @@
  * value by the first alternative the value matches; when two alternatives are objects, a value
  * that matches both (as an anyOf allows) loses the properties only the other declares. Such
  * schemas are written with JSON.stringify instead, as are objects that require a property they do
- * not declare (it demands the property, then leaves it out); the rest keep its speed.
+ * not declare (it demands the property, then leaves it out) or a number of properties without
+ * declaring more (it leaves out every undeclared one); the rest keep its speed.
  * `null` beside one object (the nullable pattern) is faithful.
  */
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
@@ -45,6 +46,14 @@ export function serializesFaithfully(schema: Schema, shared: Record<string, Sche
       Array.isArray(resolved.required) &&
       resolved.additionalProperties !== false &&
       resolved.required.some((name: string) => !resolved.properties || !(name in resolved.properties))
+    )
+      return false;
+    // Without additionalProperties it writes only the declared properties: an object that must have
+    // some (apis.guru's `info: {type: object, minProperties: 1}`) was written as {}.
+    if (
+      typeof resolved.minProperties === 'number' &&
+      resolved.minProperties > 0 &&
+      resolved.additionalProperties === undefined
     )
       return false;
     for (const [key, value] of Object.entries<Schema>(resolved)) {

@@ -33,6 +33,8 @@ const squash = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
 const PROBE_MESSAGE = 'The request body is not valid JSON.';
 const PROBE_CODE = 'invalid_request';
 const PROBE_STATUSES = [400, 404, 500];
+/** Realistic draws tried when the example draw does not satisfy the error schema. */
+const REALISTIC_DRAWS = 20;
 
 type Json = Record<string | number, unknown>;
 
@@ -178,8 +180,17 @@ function buildTemplate(builder: Builder, response: IrResponse): ErrorTemplate | 
     return undefined;
   }
   const node = ir.model.node(media.schema);
-  const drawn = drawValue(node, { mode: 'example', side: 'response' });
-  const body = [withWords(ir, node, drawn), drawn].find((candidate) => validate(candidate));
+  let body: unknown;
+  // The example draw first; then realistic ones, which add optional properties: a oneOf whose members
+  // differ only in one (GitHub's validation errors, `errors` as objects or as strings) refuses a
+  // body of the required properties alone, which matches both.
+  for (let seed = 0; body === undefined && seed <= REALISTIC_DRAWS; seed += 1) {
+    const drawn = drawValue(
+      node,
+      seed === 0 ? { mode: 'example', side: 'response' } : { mode: 'realistic', seed, side: 'response' },
+    );
+    body = [withWords(ir, node, drawn), drawn].find((candidate) => validate(candidate));
+  }
   if (body === undefined) {
     builder.warn(
       'No value drawn from the error schema satisfies it; the stubs answer { code, message, param } here',

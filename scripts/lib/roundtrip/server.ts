@@ -12,6 +12,7 @@ import type { Ir, IrMedia, IrOperation } from '../../../generators/core/ir.js';
 import type { OpenApiDocument } from '../../../generators/core/document.js';
 import { essence } from '../../../generators/core/media-types.js';
 import { deref } from '../../../generators/core/refs.js';
+import { drawValue } from '../../../generators/core/values/draw.js';
 import { firstDifference, withoutUnsent } from './compare.js';
 import { CASE_HEADER, fromBase64, toBase64, type Case } from './protocol.js';
 
@@ -117,8 +118,7 @@ function withoutClientDefaults(
 }
 
 /** The case's answer, as the stubs write it for its media type. */
-function answer(reply: FastifyReply, testCase: Case): unknown {
-  const { response } = testCase;
+function answer(reply: FastifyReply, response: Case['response']): unknown {
   reply.code(response.status);
   if (response.body === undefined) return reply.send();
   const body = response.body as Record<string, unknown>;
@@ -131,6 +131,14 @@ function answer(reply: FastifyReply, testCase: Case): unknown {
       })();
     case 'ndjson':
       return body.$records;
+    case 'json':
+      // Fastify sends a string as it is (text/plain): a JSON string is written as JSON.
+      return typeof response.body === 'string'
+        ? reply
+            .type(response.mediaType ?? 'application/json')
+            .serializer(JSON.stringify)
+            .send(response.body)
+        : response.body;
     default:
       return response.body;
   }
@@ -278,7 +286,7 @@ function checker(
       found.push(`accept: asked for ${testCase.response.mediaType}, the stub chose ${request.responseMedia}`);
     }
     if (found.length > 0) problems.set(testCase.id, found);
-    return answer(reply, testCase);
+    return answer(reply, testCase.response);
   };
 }
 
@@ -319,18 +327,46 @@ function textOf(value: unknown): unknown {
 type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
+ * The answer to a request an operation that documents no success (2xx) accepts: its first
+ * documented 1xx or 3xx response (britbox's 302), else its `default` as a 200 (adobe's AEM
+ * operations document nothing else), with a body drawn from that response's JSON schema; undefined
+ * when it documents neither. The round trip's case answers 200 without a body, which such a contract
+ * does not hold (`default`'s schema judged it).
+ */
+function answerWithoutSuccess(ir: Ir, operation: IrOperation): Case['response'] | undefined {
+  if (operation.successStatus) return undefined;
+  const response =
+    operation.responses.find((candidate) => /^[13]\d\d$/.test(candidate.status)) ??
+    operation.responses.find((candidate) => candidate.status === 'default');
+  if (!response) return undefined;
+  const status = response.status === 'default' ? 200 : Number(response.status);
+  const json = response.content.find((media) => media.kind === 'json');
+  return json
+    ? {
+        status,
+        mediaType: json.mediaType,
+        kind: json.kind,
+        body: drawValue(ir.model.node(json.schema), { mode: 'example', side: 'response' }),
+      }
+    : { status };
+}
+
+/**
  * Handlers that answer every request their operation lets through with the first case's answer,
  * whatever was sent: the stubs as a plain implementation, for checks that send them requests of
- * their own (`npm run check:corpus` sends them hostile input). An operation no case could be drawn
- * for answers its first documented success status without a body.
+ * their own (`npm run check:corpus` sends them hostile input). An operation that documents no
+ * success answers as `answerWithoutSuccess` says; one no case could be drawn for answers its first
+ * documented success status without a body.
  */
 export function cannedHandlers(ir: Ir, cases: Case[]): Record<string, Handler> {
   return Object.fromEntries(
     ir.operations.map((operation) => {
-      const testCase = cases.find((candidate) => candidate.operationId === operation.id);
+      const response =
+        answerWithoutSuccess(ir, operation) ??
+        cases.find((candidate) => candidate.operationId === operation.id)?.response;
       const status = Number(operation.successStatus ?? '204') || 204;
       const handler: Handler = (_request, reply) =>
-        testCase ? answer(reply, testCase) : reply.code(status).send();
+        response ? answer(reply, response) : reply.code(status).send();
       return [operation.id, handler];
     }),
   );

@@ -12,8 +12,15 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { errorRenderer, NO_TEMPLATES, type ErrorRenderer } from './error-bodies.js';
-import { boundedError, clientError, documentedRefusal, frameworkError, type ErrorDetails } from './errors.js';
+import { errorRenderer, NO_TEMPLATES, templateIndex, type ErrorRenderer } from './error-bodies.js';
+import {
+  boundedError,
+  clientError,
+  documentedRefusal,
+  frameworkError,
+  HEAD_TOO_LARGE,
+  type ErrorDetails,
+} from './errors.js';
 import type { RouteSpec } from './route-spec.js';
 
 /** What an answer made outside every operation (see `unrouted`) carries. */
@@ -40,6 +47,35 @@ export interface UnroutedConfig {
    * a path parameter), found from its raw path: its error is answered as that operation documents.
    */
   routeOfRawPath?: (method: string, url: string) => RouteSpec | undefined;
+  /**
+   * How every operation refuses invalid input, when they all refuse alike (`commonRefusal`): the
+   * refusal of a request whose operation is not known.
+   */
+  everyOperation?: Refusal;
+}
+
+/** What a refusal of invalid input takes from an operation: its status, and its error template. */
+type Refusal = Pick<RouteSpec, 'refusalStatus' | 'errorResponses'>;
+
+/**
+ * The refusal every operation documents alike, the same status (400, or the 422 `refusalStatus`)
+ * with the same error template (formapi's, where each operation refuses with 422 in one schema);
+ * undefined when two operations refuse differently. Only that status's template is named: any
+ * other answer outside the operations takes the document's.
+ */
+export function commonRefusal(routes: RouteSpec[]): Refusal | undefined {
+  let common: { status: number; template: number | undefined } | undefined;
+  for (const route of routes) {
+    const status = route.refusalStatus ?? 400;
+    const template = route.errorResponses && templateIndex(route.errorResponses, status);
+    if (common && (common.status !== status || common.template !== template)) return undefined;
+    common = { status, template };
+  }
+  if (!common) return undefined;
+  return {
+    ...(common.status !== 400 ? { refusalStatus: common.status } : {}),
+    ...(common.template !== undefined ? { errorResponses: { [common.status]: common.template } } : {}),
+  };
 }
 
 /** The config of the plugin registered on each Fastify instance: `serverOptions()` reads it. */
@@ -61,24 +97,36 @@ export function sendUnrouted(
 ): FastifyReply {
   const answer = config.unrouted?.({ id: request.id, ip: request.ip, url: request.url });
   if (answer) reply.headers(answer.headers);
-  const final = boundedError(answer?.refuse ?? documentedRefusal(error, route));
-  const rendered = config.renderError(final, request, route?.errorResponses);
+  const refusing = route ?? config.everyOperation;
+  const final = boundedError(answer?.refuse ?? documentedRefusal(error, refusing));
+  const rendered = config.renderError(final, request, refusing?.errorResponses);
   return reply.code(final.status).type(rendered.mediaType).serializer(JSON.stringify).send(rendered.body);
 }
+
+/** The longest request head the stubs take: its target, header names and values, as Node counts them (Node's default limit). */
+export const HEAD_LIMIT = 16 * 1024;
+/**
+ * The longest head Node's parser reads (`maxHeaderSize`). A head between HEAD_LIMIT and this reaches
+ * the router, so `headCheck` refuses it as its operation documents: Node refuses a head in the chunk
+ * where it overflows, and when a head arrives in pieces its request line has gone by with an earlier
+ * one, so the operation would not be known (GitHub Enterprise's 422 operations were answered 400).
+ */
+const PARSER_HEAD_LIMIT = 64 * 1024;
 
 /**
  * Fastify server options the plugin needs (spread them into `Fastify({...})`): framework errors
  * (bad percent-encoding) and requests Node's parser refuses get the API's error format and the
  * `unrouted` headers; path parameters are bounded by their schemas, not by the router's 100
- * characters; a request without Host reaches the plugin, which refuses it in the API's format.
+ * characters; a request without Host reaches the plugin, which refuses it in the API's format;
+ * a head over HEAD_LIMIT reaches it too (up to PARSER_HEAD_LIMIT), which refuses it as its operation does.
  */
 export function serverOptions(): Pick<
   FastifyServerOptions,
   'frameworkErrors' | 'clientErrorHandler' | 'routerOptions'
-> & { http: { requireHostHeader: boolean } } {
+> & { http: { requireHostHeader: boolean; maxHeaderSize: number } } {
   return {
-    routerOptions: { maxParamLength: 16 * 1024 }, // the request line is bounded by Node's 16 KB header limit anyway
-    http: { requireHostHeader: false },
+    routerOptions: { maxParamLength: PARSER_HEAD_LIMIT }, // the request line is bounded by the parser's head limit anyway
+    http: { requireHostHeader: false, maxHeaderSize: PARSER_HEAD_LIMIT },
     frameworkErrors(error, request, reply) {
       const config = registered.get(request.server) ?? fallback;
       sendUnrouted(
@@ -105,9 +153,12 @@ export function serverOptions(): Pick<
           id: randomUUID(),
           headers: {},
         };
-        const route = requestLineOf(error.rawPacket, (method, url) => config.routeOfRawPath?.(method, url));
-        const details = boundedError(answer.refuse ?? documentedRefusal(clientError(error), route));
-        const rendered = config.renderError(details, { id: answer.id }, route?.errorResponses);
+        // The operation, when the refused bytes start with its request line; else as every operation refuses.
+        const refusing =
+          requestLineOf(error.rawPacket, (method, url) => config.routeOfRawPath?.(method, url)) ??
+          config.everyOperation;
+        const details = boundedError(answer.refuse ?? documentedRefusal(clientError(error), refusing));
+        const rendered = config.renderError(details, { id: answer.id }, refusing?.errorResponses);
         lingeringClose(
           socket,
           rawErrorAnswer(details.status, answer.headers, JSON.stringify(rendered.body), rendered.mediaType),
@@ -169,29 +220,41 @@ function hostLines(rawHeaders: string[]): number {
 }
 
 /**
- * HTTP/1.1 requires Host, exactly one (RFC 9112 3.2: a server MUST answer 400 to none or two;
- * Node keeps the first of two, and a proxy may have routed by the other); serverOptions() lets
- * such requests through so the refusal is in the API's format. An onRequest hook.
+ * What is wrong with a request's head, before any operation's hooks see it: over HEAD_LIMIT
+ * (counted as Node counts it: the request target, header names and values; Node's parser reads
+ * heads up to PARSER_HEAD_LIMIT so that the operation is known here), or without exactly one Host
+ * (RFC 9112 3.2: a server MUST answer 400 to none or two; Node keeps the first of two, and a proxy
+ * may have routed by the other; serverOptions() lets such requests through).
  */
-export function hostCheck(
+function headProblem(request: FastifyRequest): ErrorDetails | undefined {
+  let size = request.raw.url?.length ?? 0;
+  for (const part of request.raw.rawHeaders) size += part.length;
+  if (size > HEAD_LIMIT) return HEAD_TOO_LARGE;
+  const host = request.headers.host;
+  if (host === undefined ? request.raw.httpVersion === '1.1' : hostLines(request.raw.rawHeaders) > 1)
+    return {
+      status: 400,
+      code: 'invalid_request',
+      message:
+        host === undefined
+          ? 'HTTP/1.1 requests need a Host header.'
+          : 'A request has one Host header, not several.',
+      param: null,
+    };
+  return undefined;
+}
+
+/**
+ * Refuses a request whose head is wrong (`headProblem`) with 400, or what its operation documents
+ * instead (`refusalStatus`), in the API's format. An onRequest hook, before any operation's own.
+ */
+export function headCheck(
   config: UnroutedConfig,
+  routeOf: (request: FastifyRequest) => RouteSpec | undefined,
 ): (request: FastifyRequest, reply: FastifyReply, done: () => void) => void {
   return (request, reply, done) => {
-    if (
-      request.headers.host === undefined
-        ? request.raw.httpVersion === '1.1'
-        : hostLines(request.raw.rawHeaders) > 1
-    ) {
-      sendUnrouted(config, request, reply, {
-        status: 400,
-        code: 'invalid_request',
-        message:
-          request.headers.host === undefined
-            ? 'HTTP/1.1 requests need a Host header.'
-            : 'A request has one Host header, not several.',
-        param: null,
-      });
-    }
+    const problem = headProblem(request);
+    if (problem) sendUnrouted(config, request, reply, problem, routeOf(request));
     done();
   };
 }

@@ -118,16 +118,19 @@ export function frameworkError(error: { statusCode?: number; code?: string }): E
   }
 }
 
+/** A request head over the limit, refused by Node's parser or by the plugin (`headCheck`). */
+export const HEAD_TOO_LARGE: ErrorDetails = {
+  status: 400,
+  code: 'invalid_request',
+  message: 'The request headers are too large.',
+  param: null,
+};
+
 /** A request Node's HTTP parser refused (oversized headers, NUL bytes, bad chunking, ...). */
 export function clientError(error: { code?: string }): ErrorDetails {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return {
-        status: 400,
-        code: 'invalid_request',
-        message: 'The request headers are too large.',
-        param: null,
-      };
+      return HEAD_TOO_LARGE;
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
       return {

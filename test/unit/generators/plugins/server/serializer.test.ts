@@ -43,6 +43,19 @@ describe('serializesFaithfully', () => {
     expect(serializesFaithfully({ anyOf: [object('a'), { type: 'null' }] }, SHARED)).toBe(true);
     expect(serializesFaithfully({ type: 'object', required: ['id'], properties: {} }, SHARED)).toBe(false);
   });
+
+  it('refuses an object that must have properties it may not declare (it would write only the declared ones)', () => {
+    expect(serializesFaithfully({ type: 'object', minProperties: 1 }, SHARED)).toBe(false);
+    expect(
+      serializesFaithfully(
+        { type: 'object', minProperties: 1, properties: { a: { type: 'string' } } },
+        SHARED,
+      ),
+    ).toBe(false);
+    expect(
+      serializesFaithfully({ type: 'object', minProperties: 1, additionalProperties: true }, SHARED),
+    ).toBe(true);
+  });
 });
 
 describe('followRefs', () => {
