@@ -105,6 +105,22 @@ describe('whose finding an undocumented refusal is (issue 43: corpus specs that 
     expect(checks.problems(documented, request, answer)).toEqual([]);
   });
 
+  it('reads no body from an answer to HEAD, which carries none (issue 43: Azure API Management, appcenter)', () => {
+    const checks = new BadInputChecks({
+      sharedSchema: { $id: 'https://example.test/bad-input.json' },
+      operations: [],
+    });
+    const schema = { type: 'object', required: ['code'] };
+    const documented = (method: string) => ({
+      ...operation([]),
+      method,
+      responses: { '400': { schema, requiredHeaders: [] } },
+    });
+    const answer = { status: 400, headers: new Map(), text: '' };
+    expect(checks.problems(documented('head'), request, answer)).toEqual([]);
+    expect(checks.problems(documented('get'), request, answer)).toEqual(['the body is not JSON']);
+  });
+
   it("is the spec's gap: a 404 to a hostile value in the header that picks the operation (AWS's X-Amz-Target)", () => {
     const picked = {
       ...operation(['200', '400']),
