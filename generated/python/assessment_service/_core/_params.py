@@ -211,6 +211,11 @@ def path_text(param: Param, value: Any, next_literal: str = "") -> str:
 
 _TEMPLATE_PIECES = re.compile(r"(\{[^}]+\})")
 
+# What a path's literal text may keep as it is: the TypeScript client's URL percent-encodes the rest
+# (WHATWG's path percent-encode set: controls, space, " # < > ? ` { } and non-ASCII), and
+# http.client refuses a path with a space in it (apisetu: "/Your Pull DOC Request API Path").
+_LITERAL_PATH_SAFE = "!$%&'()*+,/:;=@[]^|~"
+
 
 def build_path(template: str, params: Sequence[Param], args: Sequence[Any]) -> str:
     """Fills a path template. Parameters are given positionally in template order; a segment that
@@ -221,7 +226,8 @@ def build_path(template: str, params: Sequence[Param], args: Sequence[Any]) -> s
     index = 0
     for at, piece in enumerate(pieces):
         if not (piece.startswith("{") and piece.endswith("}")):
-            filled.append(piece)
+            # Tabs and line breaks are dropped, as a URL parser drops them.
+            filled.append(urllib.parse.quote(re.sub(r"[\t\n\r]", "", piece), safe=_LITERAL_PATH_SAFE))
             continue
         name = piece[1:-1]
         value = args[index] if index < len(args) else None
