@@ -109,6 +109,24 @@ const isNullOnly = (schema: unknown) =>
   Object.keys(schema).length === 1 &&
   (schema as { type?: unknown }).type === 'null';
 
+/**
+ * A parameter's schema with its default beside it when the default is written behind a `$ref`
+ * (graphhopper's `vehicle: {$ref: VehicleProfileId}`, whose default is `car`): Ajv applies a default
+ * only where it sits in the property's own schema, so an absent parameter reached the handler
+ * without the default its schema gives. The SDKs and the round trip read it through the `$ref` too.
+ */
+function withDefault(ir: Ir, declared: JsonSchema, schema: unknown): unknown {
+  const target = ir.model.deref<{ default?: unknown }>(declared);
+  return target &&
+    typeof target === 'object' &&
+    'default' in target &&
+    schema &&
+    typeof schema === 'object' &&
+    !('default' in schema)
+    ? { ...schema, default: target.default }
+    : schema;
+}
+
 function objectSchema(
   ir: Ir,
   params: Array<{ name: string; required: boolean; schema: JsonSchema; contentType?: string }>,
@@ -123,7 +141,7 @@ function objectSchema(
       // A parameter with `content` arrives as JSON (null included), not as text.
       params.map((param) => [
         key(param.name),
-        parameterSchema(schemaFor(ir, param.schema), !param.contentType),
+        withDefault(ir, param.schema, parameterSchema(schemaFor(ir, param.schema), !param.contentType)),
       ]),
     ),
     ...(required.length ? { required } : {}),
