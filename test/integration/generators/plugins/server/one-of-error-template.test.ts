@@ -7,36 +7,24 @@
  * from the fixture's YAML.
  * Starts: the fixture's generated stubs on a loopback socket (in process).
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { serverOptions } from '../../../../../generated/server/index.js';
-import { generate } from '../../../../../generators/pipeline.js';
+import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
 
 const SPEC = 'test/fixtures/kinds/one-of-errors-3.0.yaml';
+let stubs: FixtureStubs;
 let app: FastifyInstance;
 let url: string;
-let workDir: string;
 let warnings: string[];
 let validate: (body: unknown) => boolean;
 
 beforeAll(async () => {
-  await mkdir(path.resolve('.cache'), { recursive: true });
-  workDir = await mkdtemp(path.resolve('.cache', 'one-of-error-')); // inside the repo, so generated code resolves fastify
-  ({ warnings } = await generate({
-    spec: SPEC,
-    out: workDir,
-    command: 'test',
-    write: true,
-    skip: ['sdks'],
-    log: () => {},
-  }));
-  const stubs = await import(path.join(workDir, 'server', 'index.ts'));
-  app = Fastify({ ...(stubs.serverOptions as typeof serverOptions)(), logger: false });
-  await app.register(stubs.routesPlugin, { handlers: {}, onUnimplemented: () => {} });
+  stubs = await fixtureStubs(SPEC);
+  ({ app } = stubs);
+  ({ warnings } = stubs.generated);
   url = await app.listen({ host: '127.0.0.1', port: 0 });
   const document = parse(await readFile(SPEC, 'utf8'));
   const ajv = new Ajv2020({ strict: false });
@@ -50,10 +38,7 @@ beforeAll(async () => {
   });
   validate = (body) => oneOf(body) as boolean;
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => stubs?.close());
 
 describe('a 422 whose schema is a oneOf of two error schemas', () => {
   it('gets a template at generation (no warning that none satisfies it)', () => {

@@ -5,24 +5,15 @@
  * `sent "car", got undefined`. The fixture is generated and its stubs answer through Fastify's
  * inject (no socket).
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { serverOptions } from '../../../../../generated/server/index.js';
-import { generate } from '../../../../../generators/pipeline.js';
+import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
 
-const SPEC = 'test/fixtures/kinds/ref-defaults-3.0.yaml';
-let workDir: string;
+let stubs: FixtureStubs;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  await mkdir(path.resolve('.cache'), { recursive: true });
-  workDir = await mkdtemp(path.resolve('.cache', 'ref-defaults-')); // inside the repo, so generated code resolves fastify
-  await generate({ spec: SPEC, out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} });
-  const stubs = await import(path.join(workDir, 'server', 'index.ts'));
-  app = Fastify({ ...(stubs.serverOptions as typeof serverOptions)(), logger: false });
-  await app.register(stubs.routesPlugin, {
+  stubs = await fixtureStubs('test/fixtures/kinds/ref-defaults-3.0.yaml', {
     handlers: {
       getRoute: async (request: { query: Record<string, unknown>; headers: Record<string, unknown> }) => ({
         vehicle: request.query.vehicle ?? null,
@@ -31,12 +22,10 @@ beforeAll(async () => {
       }),
     },
   });
+  app = stubs.app;
   await app.ready();
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => stubs?.close());
 
 describe('parameter defaults behind a $ref', () => {
   it('reach the handler when the parameter is absent', async () => {

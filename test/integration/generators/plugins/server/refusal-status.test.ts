@@ -9,33 +9,26 @@
  * test's own, compiled from the fixture's YAML.
  * Starts: the generated stubs of two fixtures on loopback sockets (in process); raw sockets for malformed HTTP.
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { serverOptions } from '../../../../../generated/server/index.js';
-import { generate } from '../../../../../generators/pipeline.js';
+import { fixtureStubs } from '../../../../support/fixture-stubs.js';
 
 interface Stubs {
   app: FastifyInstance;
   url: string;
   port: number;
-  workDir: string;
+  close: () => Promise<void>;
   /** A validator of the fixture's component schema of that name. */
   schemaOf: (name: string) => (body: unknown) => boolean;
 }
 
 /** The fixture's stubs, generated and listening on loopback, without handlers. */
 async function startStubs(spec: string): Promise<Stubs> {
-  await mkdir(path.resolve('.cache'), { recursive: true });
-  const workDir = await mkdtemp(path.resolve('.cache', 'refusal-status-')); // inside the repo, so generated code resolves fastify
-  await generate({ spec, out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} });
-  const stubs = await import(path.join(workDir, 'server', 'index.ts'));
-  const app = Fastify({ ...(stubs.serverOptions as typeof serverOptions)(), logger: false });
-  await app.register(stubs.routesPlugin, { handlers: {}, onUnimplemented: () => {} });
+  const { app, close } = await fixtureStubs(spec);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const ajv = new Ajv2020({ strict: false });
   ajv.addSchema({ $id: 'fixture.json', components: parse(await readFile(spec, 'utf8')).components });
@@ -43,12 +36,11 @@ async function startStubs(spec: string): Promise<Stubs> {
     const validate = ajv.compile({ $ref: `fixture.json#/components/schemas/${name}` });
     return (body: unknown) => validate(body) as boolean;
   };
-  return { app, url, port: Number(new URL(url).port), workDir, schemaOf };
+  return { app, url, port: Number(new URL(url).port), close, schemaOf };
 }
 
 async function stop(stubs: Stubs | undefined): Promise<void> {
-  await stubs?.app.close();
-  if (stubs) await rm(stubs.workDir, { recursive: true, force: true });
+  await stubs?.close();
 }
 
 let url: string;
