@@ -11,6 +11,7 @@ import type {
   BadInputChecks,
   BadRequest,
 } from '../../../generators/plugins/contract-tests/runtime/bad-input.js';
+import type { Ir } from '../../../generators/core/ir.js';
 import type { Problem } from '../../../generators/plugins/contract-tests/runtime/findings.js';
 import type { Finding as ContractFinding } from '../../../generators/plugins/contract-tests/runtime/report.js';
 import { closePythonDrivers } from '../../../generators/plugins/python/roundtrip/calls.js';
@@ -292,6 +293,50 @@ type FindingsModule = { ProblemsError: new (problems: Problem[]) => Error & { pr
  * is a target finding, and the stubs are ours; an undocumented refusal where the operation documents
  * none is the spec's.
  */
+/**
+ * Whether an answer was judged against a documented schema no body satisfies: a `oneOf` two of whose
+ * members accept the same (digitallocker's 400: four members that differ only in descriptions), so
+ * every body matches both and none matches exactly one. Generation warns and the stubs answer in the document's
+ * template there; what the check then finds is the spec's defect, not the stubs'.
+ */
+export function answeredUnsatisfiable(ir: Ir | undefined, operationId: string, message: string): boolean {
+  const status = /answer: (\d{3})\b/.exec(message)?.[1];
+  const operation = ir?.operations.find((each) => each.id === operationId);
+  if (!ir || !status || !operation) return false;
+  const response =
+    operation.responses.find((each) => each.status === status) ??
+    operation.responses.find((each) => each.status.toUpperCase() === `${status[0]}XX`) ??
+    operation.responses.find((each) => each.status === 'default');
+  const schema = response?.content.find((media) => media.kind === 'json')?.schema;
+  const oneOf = schema === undefined ? undefined : ir.model.deref<{ oneOf?: unknown[] }>(schema)?.oneOf;
+  if (!Array.isArray(oneOf)) return false;
+  const members = oneOf.map((member) => JSON.stringify(withoutAnnotations(ir.model.deref(member) ?? member)));
+  return new Set(members).size < members.length;
+}
+
+/** Keywords that do not change what a schema accepts (digitallocker's members differ only in descriptions). */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', '$comment', 'deprecated']);
+
+/** Keywords whose value maps names to schemas: a property called `description` is no annotation. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+function withoutAnnotations(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutAnnotations);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !ANNOTATIONS.has(key) && !key.startsWith('x-'))
+      .map(([key, inner]) => [
+        key,
+        SCHEMA_MAPS.has(key) && inner && typeof inner === 'object' && !Array.isArray(inner)
+          ? Object.fromEntries(
+              Object.entries(inner).map(([name, schema]) => [name, withoutAnnotations(schema)]),
+            )
+          : withoutAnnotations(inner),
+      ]),
+  );
+}
+
 export async function badInputStage(run: SpecRun, server: StubServer): Promise<StageOutcome> {
   const cases = badInputCases(run);
   // A spec without operations (webhooks only) has no bad-input suite: nothing to send.
@@ -348,7 +393,10 @@ export async function badInputStage(run: SpecRun, server: StubServer): Promise<S
             ? problem.message.slice(prefix.length)
             : problem.message;
           const first = own.split('\n').find((line) => line.trim() !== '') ?? own;
-          const origin: Origin = problem.class === 'spec' ? 'spec' : 'ours';
+          const origin: Origin =
+            problem.class === 'spec' || answeredUnsatisfiable(run.ir, operation.id, problem.message)
+              ? 'spec'
+              : 'ours';
           // A spec finding's root cause is its fix (one per operation, whatever request showed it).
           // A check that threw did so whatever the request: its message is the kind.
           const what =
