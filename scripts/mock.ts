@@ -9,8 +9,8 @@ import path from 'node:path';
 import { SpecError } from '../generators/core/load.js';
 import { builtInPlugins, generate } from '../generators/pipeline.js';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
-import { startMock } from './lib/mock.js';
-import { exitIfPortsTaken } from './lib/processes.js';
+import { startMock, type RunningMock } from './lib/mock.js';
+import { exitIfPortsTaken, stopOnSignal } from './lib/processes.js';
 import { chosenDocument } from './lib/project.js';
 
 const USAGE = `usage: npm run mock [-- --spec PATH]
@@ -23,6 +23,14 @@ const port = Number(process.env.MOCK_PORT ?? 4010);
 await exitIfPortsTaken('mock', '127.0.0.1', [{ port, variable: 'MOCK_PORT' }]);
 const { spec } = await chosenDocument('mock', values.spec);
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'mock-'));
+let mock: RunningMock | undefined; // eslint-disable-line prefer-const -- the stop handler reads it before Prism starts
+// Ctrl-C or SIGTERM at any moment stops Prism and removes the scratch folder (one while Prism
+// starts is acted on once it has started).
+const signals = stopOnSignal(async () => {
+  await mock?.stop();
+  await rm(scratch, { recursive: true, force: true });
+  process.exit(0);
+});
 try {
   // No release to compare with: the mock needs no CHANGELOG, and no git history (a shallow clone, a tarball).
   await generate({
@@ -38,30 +46,24 @@ try {
   await rm(scratch, { recursive: true, force: true });
   failCli('mock', error instanceof SpecError ? error.message : (error as Error).message);
 }
+if (signals.requested) await signals.ready();
 const specFile = path.join(scratch, 'mock', 'openapi.json');
-const mock = await startMock(port, '127.0.0.1', { specFile }).catch(async (error: unknown) => {
+const running = await startMock(port, '127.0.0.1', { specFile }).catch(async (error: unknown) => {
   await rm(scratch, { recursive: true, force: true });
   console.error(`mock: Prism did not start: ${(error as Error).message}`);
   return process.exit(1);
 });
-console.log(`mock: ${mock.url} (Prism, stateless; any or no Authorization accepted), mocking ${spec}`);
-const example = await firstPlainGet(specFile);
-if (example) console.log(`try:  curl ${mock.url}${example}`);
-let stopping = false;
-const stop = async () => {
-  stopping = true;
-  await mock.stop();
-  await rm(scratch, { recursive: true, force: true });
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-mock.child.on('exit', async (code) => {
-  if (stopping) return; // our own stop, not Prism failing
-  console.error(`mock: Prism exited (${code})\n${mock.output()}`);
+mock = running;
+await signals.ready();
+running.child.on('exit', async (code) => {
+  if (signals.requested) return; // our own stop, not Prism failing
+  console.error(`mock: Prism exited (${code})\n${running.output()}`);
   await rm(scratch, { recursive: true, force: true });
   process.exit(1);
 });
+console.log(`mock: ${running.url} (Prism, stateless; any or no Authorization accepted), mocking ${spec}`);
+const example = await firstPlainGet(specFile);
+if (example) console.log(`try:  curl ${running.url}${example}`);
 
 /** The first GET path of the document that takes no path parameter, to show a request that works as pasted. */
 async function firstPlainGet(file: string): Promise<string | undefined> {

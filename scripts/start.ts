@@ -9,7 +9,7 @@ import { writeDashboardUi } from './lib/dashboard-ui.js';
 import { buildDocs, DOCS_FILE } from './lib/docs.js';
 import { formatFinding, lintSpec } from './lib/lint.js';
 import { startMock, type RunningMock } from './lib/mock.js';
-import { exitIfPortsTaken } from './lib/processes.js';
+import { exitIfPortsTaken, stopOnSignal } from './lib/processes.js';
 import { configuredDocuments, generate, regenerateCommand } from '../generators/pipeline.js';
 import { servicePort, trustProxyOrExit } from '../service/config.js';
 import { createKey, MINTABLE_SCOPES } from '../service/keys.js';
@@ -63,6 +63,18 @@ const docs = createServer((request, response) => {
 });
 // The ports were free a moment ago; should one be taken since, stop what started, in one line.
 let mock: RunningMock | undefined; // eslint-disable-line prefer-const -- assigned once the ports are known, below
+let service: Awaited<ReturnType<typeof startService>> | undefined; // eslint-disable-line prefer-const -- the stop handler reads it before the service starts
+let stopping = false;
+// Ctrl-C from here on stops everything, quietly; one while something starts is acted on once all
+// has started (Prism runs in a process group of its own and would outlive this process).
+const signals = stopOnSignal(async () => {
+  // Ctrl-C reaches this process and Prism's group alike: stop quietly, whoever exits first.
+  stopping = true;
+  docs.close();
+  await service?.close();
+  await mock?.stop();
+  process.exit(0);
+});
 const failStart = async (what: string, error: unknown): Promise<never> => {
   docs.close();
   await mock?.stop();
@@ -78,7 +90,7 @@ const store = await openStoreOrExit('start');
 // Webhook deliveries (endpoints added in the dashboard or the CLI) run in this process, as in
 // `npm run serve`. This machine is the developer's own: the dashboard may register
 // http://127.0.0.1 receivers.
-const service = await startService({
+service = await startService({
   store,
   trustProxy,
   host: HOST,
@@ -120,17 +132,7 @@ console.log(
   'Ctrl-C stops everything. More keys: npm run keys -- create --env test --type sk --scopes nature:read,nature:write',
 );
 
-let stopping = false;
-const stop = async () => {
-  // Ctrl-C reaches this process and Prism's group alike: stop quietly, whoever exits first.
-  stopping = true;
-  docs.close();
-  await service.close();
-  await mock!.stop();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+await signals.ready();
 mock.child.on('exit', (code) => {
   if (stopping) return;
   console.error(`mock: Prism exited (${code})\n${mock.output()}`);

@@ -80,6 +80,35 @@ export function startProcess(
   };
 }
 
+/**
+ * Runs `stop` on SIGINT or SIGTERM, for a command that starts tools in process groups of their own
+ * (Prism): a signal that arrives before `ready()` waits for it, so that what is still starting is
+ * stopped once started rather than left running when Node's default handler ends this process.
+ */
+export function stopOnSignal(stop: () => Promise<void>): {
+  readonly requested: boolean;
+  ready(): Promise<void>;
+} {
+  let ready = false;
+  let requested = false;
+  let stopping: Promise<void> | undefined;
+  const onSignal = () => {
+    requested = true;
+    if (ready) stopping ??= stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    get requested() {
+      return requested;
+    },
+    async ready() {
+      ready = true;
+      if (requested) await (stopping ??= stop());
+    },
+  };
+}
+
 /** Polls url until it answers (any status) or the process exits or the timeout passes. */
 export async function waitForHttp(url: string, running: RunningProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
