@@ -2,7 +2,7 @@
  * The reference service as a target of the generated contract suites (this repository's, not the
  * toolkit's: test:contract adds it through home.ts); the suites' runner is contract-suite.ts.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createKey, revokeKey } from '../../service/keys.js';
@@ -60,10 +60,18 @@ export async function startServiceTarget(
     await waitForHttp(`${baseUrl}/v1/health`, server);
   } catch (error) {
     await server.stop();
+    await rm(dir, { recursive: true, force: true });
     throw error;
   }
   return {
-    server,
+    // Stopping the service removes its database folder too.
+    server: {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        await rm(dir, { recursive: true, force: true });
+      },
+    },
     env: {
       CONTRACT_TARGET_NAME: 'reference service',
       CONTRACT_BASE_URL: baseUrl,

@@ -20,17 +20,19 @@ export async function opticJudge(): Promise<(base: unknown, head: unknown) => Pr
   const { RuleRunner } = require('@useoptic/rulesets-base');
   const { BreakingChangesRuleset } = require('@useoptic/standard-rulesets');
   const runner = new RuleRunner([new BreakingChangesRuleset()]);
-  const work = await mkdtemp(path.join(tmpdir(), 'optic-'));
-  let counter = 0;
+  // Optic reads specs from files: each in a folder of its own, removed once parsed.
   const load = async (document: unknown) => {
-    const file = path.join(work, `spec-${(counter += 1)}.json`);
-    await writeFile(file, JSON.stringify(document));
-    const parsed = await parseOpenAPIWithSourcemap(file);
-    const version = checkOpenAPIVersion(parsed.jsonLike);
-    // The CLI validates, then denormalises (inlines path-level parameters and allOf) before comparing.
-    const result = denormalize({ ...parsed, version, isEmptySpec: false }, version, []);
-    await rm(file);
-    return result;
+    const work = await mkdtemp(path.join(tmpdir(), 'optic-'));
+    try {
+      const file = path.join(work, 'spec.json');
+      await writeFile(file, JSON.stringify(document));
+      const parsed = await parseOpenAPIWithSourcemap(file);
+      const version = checkOpenAPIVersion(parsed.jsonLike);
+      // The CLI validates, then denormalises (inlines path-level parameters and allOf) before comparing.
+      return denormalize({ ...parsed, version, isEmptySpec: false }, version, []);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   };
   return async (base, head) => {
     const [from, to] = await Promise.all([load(base), load(head)]);

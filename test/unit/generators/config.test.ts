@@ -2,17 +2,19 @@
  * The config file (contract-kit.config.ts or .json): every mistake is one line naming the file, the
  * line, the key and what is allowed, and the plugins come out in dependency order with their options.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../generators/config.js';
+import { scratchFolders } from '../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 const IMPORT = `import { defineConfig, definePlugin } from ${JSON.stringify(path.resolve('generators/index.ts'))};`;
 
 /** A config file in a fresh folder, with a spec beside it. */
 function configFile(name: string, text: string, extra: Record<string, string> = {}): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'config-'));
+  const dir = scratch.make('config-');
   for (const [file, content] of Object.entries(extra)) writeFileSync(path.join(dir, file), content);
   writeFileSync(path.join(dir, name), text);
   return path.join(dir, name);
@@ -209,7 +211,7 @@ export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugi
   });
 
   it('names the folder when there is no config file at all', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'config-'));
+    const dir = scratch.make('config-');
     const error = (await loadConfig({ dir }).catch((caught: unknown) => caught)) as ConfigError;
     expect(error.message).toBe(
       `${dir}: config: no contract-kit.config.ts, contract-kit.config.mts, contract-kit.config.mjs, contract-kit.config.js, contract-kit.config.json here (\`contract-kit init\` writes one)`,

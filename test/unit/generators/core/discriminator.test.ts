@@ -4,14 +4,16 @@
  * resolves to nothing stops the load with file, line, column and JSON pointer. Writes temporary
  * files; starts no process.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normaliseDiscriminatorMappings } from '../../../../generators/core/discriminator.js';
 import { loadDocument, SpecError } from '../../../../generators/core/load.js';
 import type { OpenApiDocument } from '../../../../generators/core/document.js';
 import { emitterError, generate } from '../../../../generators/pipeline.js';
+import { scratchFolders } from '../../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 const schemas = { Cat: { type: 'object' }, Dog: { type: 'object' } };
 const withMapping = (
@@ -113,7 +115,7 @@ describe('normaliseDiscriminatorMappings', () => {
 
 describe('loading a spec whose mapping names no schema', () => {
   it('fails with file:line:col and the mapping value pointer', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'discriminator-'));
+    const folder = scratch.make('discriminator-');
     const file = path.join(folder, 'spec.yaml');
     writeFileSync(
       file,

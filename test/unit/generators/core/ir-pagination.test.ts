@@ -7,8 +7,7 @@
  * generation with file:line:col and pointer. Also the RFC 8288 Link header parser of both
  * runtimes' TypeScript twin. Writes temporary files; starts no process.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../generators/core/build-ir.js';
@@ -19,6 +18,9 @@ import {
   parseLinkHeader,
 } from '../../../../generators/plugins/client/runtime/pagination.js';
 import { pageClasses, wirePaging } from '../../../../generators/sdk-shape/index.js';
+import { scratchFolders } from '../../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 const irOf = async (spec: string) => buildIr(await loadDocument(spec));
 const GALAXY = 'node_modules/@scalar/galaxy/dist/latest.yaml';
@@ -188,7 +190,7 @@ describe('paging detected on public specs', () => {
 
 /** A one-operation spec whose GET /items answers `{ results: [...], count, next_token }` and takes the given x-pagination. */
 function specWith(xPagination: string, method = 'get'): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'paging-'));
+  const folder = scratch.make('paging-');
   const file = path.join(folder, 'spec.yaml');
   writeFileSync(
     file,

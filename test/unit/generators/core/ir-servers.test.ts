@@ -5,14 +5,16 @@
  * variable without a value is an error with file, line and pointer. Writes a temporary file; starts
  * no process.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../generators/core/build-ir.js';
 import { resolveServerUrl } from '../../../../generators/core/ir-servers.js';
 import { loadDocument } from '../../../../generators/core/load.js';
 import { sdkShape } from '../../../../generators/sdk-shape/index.js';
+import { scratchFolders } from '../../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 const irOf = async (spec: string) => buildIr(await loadDocument(spec));
 
@@ -96,7 +98,7 @@ describe("an operation's effective servers", () => {
   });
 
   it('refuses a server variable the URL uses without declaring, and one without a default, with file:line:col and pointer', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'servers-'));
+    const folder = scratch.make('servers-');
     const file = path.join(folder, 'spec.yaml');
     writeFileSync(
       file,

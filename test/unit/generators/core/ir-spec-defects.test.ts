@@ -16,15 +16,17 @@
  * - a path parameter after "#" (mastercard's `/send/#env/v1/partners/{partnerId}/…`): the fragment
  *   never reaches a server, so no request carries it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../generators/core/build-ir.js';
 import { loadDocument } from '../../../../generators/core/load.js';
+import { scratchFolders } from '../../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 async function irOfDocument(document: object) {
-  const spec = path.join(mkdtempSync(path.join(tmpdir(), 'spec-defects-')), 'spec.json');
+  const spec = path.join(scratch.make('spec-defects-'), 'spec.json');
   writeFileSync(
     spec,
     JSON.stringify({ openapi: '3.1.0', info: { title: 'Defects', version: '1' }, ...document }),

@@ -4,11 +4,13 @@
  * (`200:`) are reached by their pointer's "200", as in a JSON spec. Writes a temporary file; starts
  * no process.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locate } from '../../../../generators/core/load.js';
+import { scratchFolders } from '../../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 const YAML = `openapi: 3.1.0
 paths:
@@ -25,7 +27,7 @@ paths:
 `;
 
 describe('locate in a YAML spec', () => {
-  const folder = mkdtempSync(path.join(tmpdir(), 'locate-'));
+  const folder = scratch.make('locate-');
   const file = path.join(folder, 'spec.yaml');
   writeFileSync(file, YAML);
   const json = path.join(folder, 'spec.json');

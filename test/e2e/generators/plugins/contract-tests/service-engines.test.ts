@@ -4,7 +4,7 @@
  * account's key (the cross-tenant checks), scoped keys and a revoked key. Read from the JSON report: no finding of any class
  * but spec (none expected either), and none of the checks skipped for want of configuration.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,7 @@ describe.each(ENGINES)('the reference service on $name', ({ start }) => {
       expect(run.output).toMatch(/✓ .*createSubject: with another account's key/);
     } finally {
       await target.server.stop();
+      await rm(reportFile, { force: true });
     }
   }, 600_000);
 });

@@ -4,8 +4,7 @@
  * The same requests sent to the reference service and to bare stubs are
  * test/integration/generators/plugins/contract-tests/bad-input.test.ts.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../../generators/core/build-ir.js';
@@ -19,6 +18,9 @@ import {
   type BadInputCases,
   type BadInputOperation,
 } from '../../../../../generators/plugins/contract-tests/runtime/bad-input.js';
+import { scratchFolders } from '../../../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 const cases = JSON.parse(readFileSync('generated/contract-tests/bad-input.json', 'utf8')) as BadInputCases;
 
@@ -141,7 +143,7 @@ describe('whose finding an undocumented refusal is (issue 43: corpus specs that 
 
 describe('the Accept header of hostile requests', () => {
   it("asks for the operation's own media types when it answers no JSON, and JSON otherwise", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bad-input-accept-'));
+    const dir = scratch.make('bad-input-accept-');
     const spec = path.join(dir, 'spec.json');
     const answers = (type: string) => ({
       responses: { '200': { description: 'ok', content: { [type]: { schema: { type: 'string' } } } } },
@@ -166,7 +168,7 @@ describe('the Accept header of hostile requests', () => {
   });
 
   it("carry the header an AWS-style template names (/#X-Amz-Target=…), or no route is the target's", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bad-input-match-'));
+    const dir = scratch.make('bad-input-match-');
     const spec = path.join(dir, 'spec.json');
     writeFileSync(
       spec,

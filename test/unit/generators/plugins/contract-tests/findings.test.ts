@@ -5,8 +5,7 @@
  * pointer -> line for YAML and JSON specs (checked against the yaml package). Parameters and bodies
  * on the wire are serialize.test.ts's.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isNode, LineCounter, parse as parseYaml, parseDocument, type Document } from 'yaml';
@@ -23,6 +22,9 @@ import {
 import type { Sent } from '../../../../../generators/plugins/contract-tests/runtime/request.js';
 import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
 import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/validator.js';
+import { scratchFolders } from '../../../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 const ERROR = { type: 'object', required: ['error'], properties: { error: { type: 'string' } } };
 const THING = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
@@ -357,7 +359,7 @@ describe('pointer -> line', () => {
       '/tags/1',
       '/servers/0/url',
     );
-    const dir = await mkdtemp(path.join(tmpdir(), 'spec-lines-'));
+    const dir = scratch.make('spec-lines-');
     const jsonFile = path.join(dir, 'spec.json');
     const jsonText = JSON.stringify(document, null, 2);
     await writeFile(jsonFile, jsonText);
@@ -392,7 +394,7 @@ describe('pointer -> line', () => {
           collect(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
     };
     collect(JSON.parse(jsonText), '');
-    const dir = await mkdtemp(path.join(tmpdir(), 'spec-lines-'));
+    const dir = scratch.make('spec-lines-');
     const jsonFile = path.join(dir, 'hostile.json');
     await writeFile(jsonFile, jsonText);
     const lines = specLines(jsonFile, pointers);

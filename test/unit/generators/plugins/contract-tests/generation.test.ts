@@ -4,8 +4,7 @@
  * or query parameter is valid against its schema (Ajv, JSON Schema 2020-12), and create
  * operations find their read/update/delete/list links (declared, or inferred from paths).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +13,9 @@ import { arbitraryFrom } from '../../../../../generators/plugins/contract-tests/
 import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
 import { echoDifference } from '../../../../../generators/plugins/contract-tests/runtime/round-trip.js';
 import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/validator.js';
+import { scratchFolders } from '../../../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 const SPECS = [
   { name: 'Assessment Service', spec: 'spec/openapi.yaml', resources: ['createSubject', 'createAssessment'] },
@@ -159,7 +161,7 @@ describe('round-trip comparison', () => {
 
 describe('negative bodies for a pattern (issue 43: a pattern every string matches gave a suite finding)', () => {
   it('break the pattern with a value it refuses, and are not derived when no value breaks it', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pattern-negatives-'));
+    const dir = scratch.make('pattern-negatives-');
     const spec = path.join(dir, 'spec.json');
     const property = (pattern: string) => ({ type: 'string', pattern, example: 'abc' });
     writeFileSync(

@@ -2,8 +2,7 @@
  * The Python plugin's `packageName` option: the package's import name, checked by the config like every
  * plugin option (a keyword or a name Python cannot import is refused). Starts no process.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../../../generators/config.js';
@@ -11,6 +10,9 @@ import { buildIr } from '../../../../../generators/core/build-ir.js';
 import { documentFrom } from '../../../../../generators/core/load.js';
 import { emitPython } from '../../../../../generators/plugins/python/emit.js';
 import { planPython } from '../../../../../generators/plugins/python/plan.js';
+import { scratchFolders } from '../../../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 const DOCUMENT = {
   openapi: '3.1.0',
@@ -21,7 +23,7 @@ const DOCUMENT = {
 };
 
 function configWith(packageName: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'python-options-'));
+  const dir = scratch.make('python-options-');
   const file = path.join(dir, 'contract-kit.config.json');
   const plugins = ['types', 'client', { name: 'python', options: { packageName } }];
   writeFileSync(file, JSON.stringify({ documents: [{ spec: 'api.yaml', output: 'out', plugins }] }));
