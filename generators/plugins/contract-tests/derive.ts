@@ -277,12 +277,22 @@ function tagOf(ir: Ir, operation: IrOperation): OperationCase['tag'] {
 export function operationCase(ir: Ir, operation: IrOperation, parameters: ParameterCase[]): OperationCase {
   const body = operation.body;
   const facts = bodyFacts(ir, operation);
-  const bodyValue = body
+  const drawnBody = body
     ? (firstExample(body.examples)?.value ??
       (body.isJson || facts.raw !== undefined
         ? requestValue(ir, body.isJson ? body.schema : facts.raw)
         : 'body'))
     : undefined;
+  // A binary or text body is bytes whatever its schema says (Google writes an object under
+  // application/octet-stream): the case holds the text the raw request sends, JSON for a value that
+  // is not a string, so that the generated client, which takes bytes or text for such a body, is
+  // handed the same body. That text is checked against no schema: an object schema cannot judge it.
+  const wireKind = body?.content[0]?.kind;
+  const sentAsText =
+    (wireKind === 'binary' || wireKind === 'text') &&
+    drawnBody !== undefined &&
+    typeof drawnBody !== 'string';
+  const bodyValue = sentAsText ? JSON.stringify(drawnBody) : drawnBody;
   // A required array parameter needs an item, and an object one a member: empty, they are not sent at all.
   const valueOf = (param: { example?: unknown; schema: JsonSchema }) =>
     param.example !== undefined ? param.example : requestValue(ir, param.schema, true);
@@ -351,7 +361,7 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     ...(bodyValue !== undefined
       ? { body: bodyValue, bodyContentType: body!.contentType, bodyRequired: body!.required }
       : {}),
-    ...(facts.schema ? { bodySchema: facts.schema } : {}),
+    ...(facts.schema && !sentAsText ? { bodySchema: facts.schema } : {}),
     ...(facts.pointer ? { bodyPointer: facts.pointer } : {}),
     ...(facts.unsupported ? { bodyUnsupported: facts.unsupported } : {}),
     responses,

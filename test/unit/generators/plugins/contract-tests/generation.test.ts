@@ -199,3 +199,17 @@ describe('negative bodies for a pattern (issue 43: a pattern every string matche
     expect(/^[a-z]+$/u.test((word?.body as { word: string }).word)).toBe(false);
   });
 });
+
+describe('bodies sent as bytes or text (issue 43: an object schema under application/octet-stream)', () => {
+  it('hold the text the raw request sends, which the generated client takes as it is, and judge it by no schema', async () => {
+    const cases = await casesOf('test/fixtures/kinds/octet-object-body-3.0.yaml');
+    const createApp = cases.operations.find((operation) => operation.id === 'createApp')!;
+    expect(createApp.bodyContentType).toBe('application/octet-stream');
+    expect(typeof createApp.body).toBe('string');
+    expect(JSON.parse(createApp.body as string)).toMatchObject({ title: expect.any(String) });
+    expect(createApp.bodySchema).toBeUndefined();
+    const putCount = cases.operations.find((operation) => operation.id === 'putCount')!;
+    expect(putCount.bodyContentType).toBe('text/plain');
+    expect(putCount.body).toMatch(/^[1-9]$/);
+  });
+});
