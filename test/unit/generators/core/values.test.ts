@@ -93,6 +93,15 @@ describe('minimal mode: the plainest valid value', () => {
     { given: { const: 'fixed' }, want: 'fixed' },
     { given: { type: 'string', examples: ['from the spec'] }, want: 'from the spec' },
     { given: { type: 'integer', default: 20 }, want: 20 },
+    // Examples and defaults not of the schema's kind are passed over (issue 43): microcks writes an
+    // object's example as its JSON text, and specs often a number's as a string.
+    {
+      given: { required: ['name'], properties: { name: { type: 'string' } }, example: '{"name": "x"}' },
+      want: { name: 'a' },
+    },
+    { given: { type: 'integer', examples: ['12', 7] }, want: 7 },
+    { given: { type: 'integer', default: '20' }, want: 1 },
+    { given: { type: ['string', 'null'], examples: [null] }, want: null },
     { given: { type: 'boolean' }, want: true },
     { given: { type: ['null', 'integer'] }, want: 1 },
     { given: { type: 'array', items: { type: 'string' } }, want: [] },

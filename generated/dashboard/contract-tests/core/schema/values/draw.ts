@@ -68,6 +68,32 @@ export function drawValue(node: SchemaNode, options: DrawOptions = {}): unknown 
   return generator.draw(node, { depth: 0, path: [], nonEmpty: options.nonEmpty === true });
 }
 
+/**
+ * Whether a spec's example or default is of the node's kind: specs write an object's example as
+ * its JSON text (microcks) or a number's as a string, and such a value is drawn from the schema
+ * instead (no SDK type takes it: an object schema's type is an object).
+ */
+function fitsKind(node: SchemaNode, value: unknown): boolean {
+  const typed = ['object', 'array', 'string', 'number', 'integer', 'boolean'].includes(node.kind);
+  if (!typed) return true;
+  if (value === null) return node.nullable;
+  switch (node.kind) {
+    case 'object':
+      return typeof value === 'object' && !Array.isArray(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+    case 'integer':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return true;
+  }
+}
+
 class Generator {
   readonly mode: DrawMode;
   private readonly random: Random;
@@ -87,8 +113,10 @@ class Generator {
     const random = this.random.fork(state.path.join('/'));
     if (flat.kind === 'const') return flat.value;
     if (this.options.useExamples !== false) {
-      if (flat.examples.length > 0) return withoutHidden(flat, flat.examples[0], this.options.side);
-      if (flat.default !== undefined) return withoutHidden(flat, flat.default.value, this.options.side);
+      const example = flat.examples.find((value) => fitsKind(flat, value));
+      if (example !== undefined) return withoutHidden(flat, example, this.options.side);
+      if (flat.default !== undefined && fitsKind(flat, flat.default.value))
+        return withoutHidden(flat, flat.default.value, this.options.side);
     }
     if (flat.kind === 'enum')
       return this.mode === 'realistic' ? random.pick(flat.values) : (flat.values[0] ?? null);
