@@ -10,24 +10,14 @@
  */
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { serverOptions } from '../../../../../generated/server/index.js';
-import { generate } from '../../../../../generators/pipeline.js';
+import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
 
 const SPEC = 'test/fixtures/kinds/empty-bodies-3.1.yaml';
-let workDir: string;
-let app: FastifyInstance;
+let stubs: FixtureStubs;
 let port: number;
 
 beforeAll(async () => {
-  await mkdir(path.resolve('.cache'), { recursive: true });
-  workDir = await mkdtemp(path.resolve('.cache', 'empty-bodies-')); // inside the repo, so generated code resolves fastify
-  await generate({ spec: SPEC, out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} });
-  const stubs = await import(path.join(workDir, 'server', 'index.ts'));
-  app = Fastify({ ...(stubs.serverOptions as typeof serverOptions)(), logger: false });
   const echo = async (request: { body: unknown }, reply: { code: (status: number) => unknown }) => {
     reply.code(201);
     const body = request.body;
@@ -36,15 +26,14 @@ beforeAll(async () => {
     for await (const chunk of body) chunks.push(chunk as Buffer);
     return { got: `bytes: ${Buffer.concat(chunks).toString('utf8')}` };
   };
-  await app.register(stubs.routesPlugin, {
+  stubs = await fixtureStubs(SPEC, {
     handlers: { uploadAsset: echo, uploadRequiredAsset: echo, putBlob: echo, postNote: echo },
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  port = (app.server.address() as { port: number }).port;
+  await stubs.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (stubs.app.server.address() as { port: number }).port;
 }, 60_000);
 afterAll(async () => {
-  await app?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  await stubs?.close();
 });
 
 /** A request without bytes: Content-Length 0, or chunked with no chunk. */

@@ -6,26 +6,16 @@
  * to the handler, or refused in the error format.
  */
 import { request as httpRequest } from 'node:http';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { serverOptions } from '../../../../../generated/server/index.js';
-import { generate } from '../../../../../generators/pipeline.js';
+import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
 
 const SPEC = 'test/fixtures/kinds/get-bodies-3.1.yaml';
-let workDir: string;
-let app: FastifyInstance;
+let stubs: FixtureStubs;
 let port: number;
 
 beforeAll(async () => {
-  await mkdir(path.resolve('.cache'), { recursive: true });
-  workDir = await mkdtemp(path.resolve('.cache', 'get-bodies-')); // inside the repo, so generated code resolves fastify
-  await generate({ spec: SPEC, out: workDir, command: 'test', write: true, skip: ['sdks'], log: () => {} });
-  const stubs = await import(path.join(workDir, 'server', 'index.ts'));
-  app = Fastify({ ...(stubs.serverOptions as typeof serverOptions)(), logger: false });
   const echo = async (request: { body: unknown }) => ({ body: request.body ?? null });
-  await app.register(stubs.routesPlugin, {
+  stubs = await fixtureStubs(SPEC, {
     handlers: {
       getProgress: echo,
       search: echo,
@@ -39,12 +29,11 @@ beforeAll(async () => {
           .send(),
     },
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  port = (app.server.address() as { port: number }).port;
+  await stubs.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (stubs.app.server.address() as { port: number }).port;
 }, 60_000);
 afterAll(async () => {
-  await app?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  await stubs?.close();
 });
 
 /** One request through node:http, which sends a body on any method. */

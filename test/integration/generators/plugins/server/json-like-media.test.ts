@@ -7,51 +7,33 @@
  * handler parsed and validated; a type outside them is still 415. The round trip of both SDKs on
  * the fixture is `npm run check:roundtrip -- --spec test/fixtures/kinds/json-like-media-3.0.yaml`.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { serverOptions } from '../../../../../generated/server/index.js';
-import type { GeneratedFile } from '../../../../../generators/core/files.js';
-import { generate } from '../../../../../generators/pipeline.js';
+import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
 
 const SPEC = 'test/fixtures/kinds/json-like-media-3.0.yaml';
-let workDir: string;
-let app: FastifyInstance;
-let files: GeneratedFile[];
+let stubs: FixtureStubs;
 
 beforeAll(async () => {
-  await mkdir(path.resolve('.cache'), { recursive: true });
-  workDir = await mkdtemp(path.resolve('.cache', 'json-like-media-')); // inside the repo, so generated code resolves fastify
-  ({ files } = await generate({
-    spec: SPEC,
-    out: workDir,
-    command: 'test',
-    write: true,
-    skip: ['sdks'],
-    log: () => {},
-  }));
-  const stubs = await import(path.join(workDir, 'server', 'index.ts'));
-  app = Fastify({ ...(stubs.serverOptions as typeof serverOptions)(), logger: false });
-  await app.register(stubs.routesPlugin, {
+  stubs = await fixtureStubs(SPEC, {
     handlers: {
       acknowledgeAlerts: async (request: { body: unknown }) => request.body ?? {},
       closeAlerts: async (_request: unknown, reply: { code: (status: number) => { send: () => void } }) =>
         reply.code(204).send(),
     },
   });
-  await app.ready();
+  await stubs.app.ready();
 }, 60_000);
 afterAll(async () => {
-  await app?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  await stubs?.close();
 });
 
 describe('an operation with several JSON-like request media types', () => {
   it('is JSON in both SDKs for the wildcard too, not bytes', () => {
-    const operations = files.find(({ path: file }) => file === 'client/src/operations.ts')!.content;
+    const operations = stubs.generated.files.find(
+      ({ path: file }) => file === 'client/src/operations.ts',
+    )!.content;
     expect(operations).toContain('{"mediaType":"application/*+json","kind":"json","mode":"merged"}');
-    const python = files.find(({ path: file }) => file.endsWith('/_operations.py'))!.content;
+    const python = stubs.generated.files.find(({ path: file }) => file.endsWith('/_operations.py'))!.content;
     expect(python).toContain('Body("application/*+json", "json"');
   });
 
@@ -63,7 +45,7 @@ describe('an operation with several JSON-like request media types', () => {
       'application/vnd.alerts+json',
       'application/*+json',
     ]) {
-      const answer = await app.inject({
+      const answer = await stubs.app.inject({
         method: 'POST',
         url: '/alerts/acknowledge',
         headers: { 'content-type': type },
@@ -74,7 +56,7 @@ describe('an operation with several JSON-like request media types', () => {
         status: 200,
         body: { team: 'ops', ids: ['a1'] },
       });
-      const invalid = await app.inject({
+      const invalid = await stubs.app.inject({
         method: 'POST',
         url: '/alerts/acknowledge',
         headers: { 'content-type': type },
@@ -82,7 +64,7 @@ describe('an operation with several JSON-like request media types', () => {
       });
       expect({ type, status: invalid.statusCode }).toEqual({ type, status: 400 });
     }
-    const closed = await app.inject({
+    const closed = await stubs.app.inject({
       method: 'POST',
       url: '/alerts/close',
       headers: { 'content-type': 'application/problem+json' },
@@ -92,7 +74,7 @@ describe('an operation with several JSON-like request media types', () => {
   });
 
   it('still refuses a type outside them with 415', async () => {
-    const answer = await app.inject({
+    const answer = await stubs.app.inject({
       method: 'POST',
       url: '/alerts/close',
       headers: { 'content-type': 'application/json' },

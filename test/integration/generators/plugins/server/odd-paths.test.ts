@@ -5,46 +5,29 @@
  * the templates no request can match are named in warnings. The URL mapping alone is
  * test/unit/generators/plugins/server/odd-paths.test.ts.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { serverOptions } from '../../../../../generated/server/index.js';
-import { generate } from '../../../../../generators/pipeline.js';
+import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
 
 const SPEC = 'test/fixtures/specs/odd-paths-3.1.yaml';
-let workDir: string;
-let app: FastifyInstance;
+let stubs: FixtureStubs;
 let url: string;
 let warnings: string[];
 const logged: string[] = [];
 
 beforeAll(async () => {
-  await mkdir(path.resolve('.cache'), { recursive: true });
-  workDir = await mkdtemp(path.resolve('.cache', 'odd-paths-')); // inside the repo, so generated code resolves fastify
-  ({ warnings } = await generate({
-    spec: SPEC,
-    out: workDir,
-    command: 'test',
-    write: true,
-    skip: ['sdks'],
-    log: () => {},
-  }));
-  const stubs = await import(path.join(workDir, 'server', 'index.ts'));
-  app = Fastify({
-    ...(stubs.serverOptions as typeof serverOptions)(),
-    logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line).msg) } },
-  });
   const headThing = async (
     _request: unknown,
     reply: { header: (name: string, value: string) => { code: (status: number) => { send: () => void } } },
   ) => reply.header('x-operation', 'headThing').code(200).send();
-  await app.register(stubs.routesPlugin, { handlers: { headThing }, onUnimplemented: () => {} });
-  url = await app.listen({ host: '127.0.0.1', port: 0 });
+  stubs = await fixtureStubs(SPEC, {
+    handlers: { headThing },
+    logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line).msg) } },
+  });
+  ({ warnings } = stubs.generated);
+  url = await stubs.app.listen({ host: '127.0.0.1', port: 0 });
 }, 60_000);
 afterAll(async () => {
-  await app?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  await stubs?.close();
 });
 
 const call = async (method: string, target: string, body?: unknown, headers: Record<string, string> = {}) => {
