@@ -2,8 +2,10 @@
  * JSON Schema patterns as ECMA-262 reads them with the `u` flag (Ajv compiles them so). Specs
  * written for other engines use escapes that `u` refuses but whose meaning is clear: an identity
  * escape of a character that needs none (`\_`, `\:` — AWS writes `^[\-\_\.a-zA-Z0-9]+$`) is that
- * character, and a legacy octal escape (`\000-\037`) is the code unit it names. Such a pattern is
- * translated; one that still does not compile is left as written (the checks report it).
+ * character, a legacy octal escape (`\000-\037`) is the code unit it names, PCRE's and Java's
+ * `\x{60}` is the code point it names (AWS location), and a dash beside a class escape in a class
+ * (`[\w- ]`, AWS IoT Events) is a dash. Such a pattern is translated; one that still does not
+ * compile is left as written (the checks report it).
  */
 
 /** Escapes `u` mode accepts after a backslash, besides the syntax characters. */
@@ -20,6 +22,8 @@ function compiles(pattern: string, flags: string): boolean {
 }
 
 const hex = (code: number) => `\\x${code.toString(16).padStart(2, '0')}`;
+/** Class escapes: a range cannot end at one, so a dash beside one in a class is literal outside `u`. */
+const CLASS_ESCAPE = /^\\[dDsSwW]/;
 
 const translated = new Map<string, string>();
 
@@ -39,11 +43,21 @@ function translate(pattern: string): string {
     if (char !== '\\') {
       if (char === '[') inClass = true;
       else if (char === ']') inClass = false;
-      out += char;
+      const besideClassEscape =
+        char === '-' &&
+        inClass &&
+        (CLASS_ESCAPE.test(pattern.slice(i - 2, i)) || CLASS_ESCAPE.test(pattern.slice(i + 1)));
+      out += besideClassEscape ? '\\-' : char;
       continue;
     }
     const next = pattern[i + 1];
     if (next === undefined) return pattern;
+    const codePoint = /^x\{([0-9a-fA-F]{1,6})\}/.exec(pattern.slice(i + 1));
+    if (codePoint) {
+      out += `\\u{${codePoint[1]}}`;
+      i += codePoint[0].length;
+      continue;
+    }
     const octal = /^[0-7]{1,3}/.exec(pattern.slice(i + 1))?.[0];
     if (octal && (next === '0' || inClass) && parseInt(octal, 8) < 256) {
       // Annex B reads \0dd (and, in a class, \dd) as an octal code unit.

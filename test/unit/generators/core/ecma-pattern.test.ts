@@ -17,11 +17,22 @@ describe('ecmaPattern', () => {
     ['^[\\-\\_\\.a-zA-Z0-9]+$', '^[\\-_\\.a-zA-Z0-9]+$'],
     ['[^/:|\\000-\\037]+', '[^/:|\\x00-\\x1f]+'],
     ['^\\_\\:x$', '^_:x$'],
+    // AWS IoT Events: a dash beside a class escape in a class, a dash outside u mode.
+    ['^[\\w- ]+$', '^[\\w\\- ]+$'],
+    ['^[ -\\w]+$', '^[ \\-\\w]+$'],
   ])('translates %s to %s, matching what the pattern matched without u', (pattern, expected) => {
     const translated = ecmaPattern(pattern);
     expect(translated).toBe(expected);
     for (const sample of SAMPLES)
       expect(new RegExp(translated, 'u').test(sample), sample).toBe(new RegExp(pattern).test(sample));
+  });
+
+  it("reads PCRE's and Java's \\x{…} as the code point it names (AWS location's backtick)", () => {
+    const translated = ecmaPattern('^[$\\-._\\x{60}\\w]+$');
+    expect(translated).toBe('^[$\\-._\\u{60}\\w]+$');
+    const regex = new RegExp(translated, 'u');
+    expect(['a`b', '$-._', '`'].map((sample) => regex.test(sample))).toEqual([true, true, true]);
+    expect(['{', 'x{60}', 'a b'].map((sample) => regex.test(sample))).toEqual([false, false, false]);
   });
 
   it('leaves a pattern that compiles with u, and one no engine reads, as written', () => {
