@@ -121,9 +121,19 @@ function bodyProperties(
   const types = Array.isArray(flat.type) ? flat.type : [flat.type ?? 'object'];
   if (!types.includes('object')) return undefined;
   // readOnly properties are the server's to set: no argument sends them.
-  return Object.entries<JsonSchema>(flat.properties)
+  const declared = Object.entries<JsonSchema>(flat.properties)
     .filter(([, inner]) => !hiddenOn('request', ir.model.node(inner)))
     .map(([key, inner]) => ({ key, schema: inner, required: required.has(key) }));
+  // A name `required` lists but `properties` does not declare (postmark's TemplateId) must still be
+  // sent: an argument of what additionalProperties allows (anything when it says nothing).
+  const extra: JsonSchema =
+    flat.additionalProperties && typeof flat.additionalProperties === 'object'
+      ? flat.additionalProperties
+      : {};
+  const undeclared = [...required]
+    .filter((key) => !Object.hasOwn(flat.properties, key))
+    .map((key) => ({ key, schema: extra, required: true }));
+  return [...declared, ...undeclared];
 }
 
 /**
