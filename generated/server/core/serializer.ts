@@ -8,7 +8,8 @@
  * that matches both (as an anyOf allows) loses the properties only the other declares. Such
  * schemas are written with JSON.stringify instead, as are objects that require a property they do
  * not declare (it demands the property, then leaves it out) or a number of properties without
- * declaring more (it leaves out every undeclared one); the rest keep its speed.
+ * declaring more (it leaves out every undeclared one), and schemas with a `default` (it writes the
+ * default where the answer has no such property); the rest keep its speed.
  * `null` beside one object (the nullable pattern) is faithful.
  */
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
@@ -41,6 +42,9 @@ export function serializesFaithfully(schema: Schema, shared: Record<string, Sche
       )
         return false;
     }
+    // A default: fast-json-stringify writes it for a property the answer leaves out, so the client
+    // would read what the handler never said (seldon's status "SUCCESS").
+    if ('default' in resolved) return false;
     // A required property the schema does not declare: fast-json-stringify demands it and then leaves it out.
     if (
       Array.isArray(resolved.required) &&

@@ -44,6 +44,18 @@ describe('serializesFaithfully', () => {
     expect(serializesFaithfully({ type: 'object', required: ['id'], properties: {} }, SHARED)).toBe(false);
   });
 
+  it('refuses a property with a default (it would write the default where the answer has none)', () => {
+    expect(
+      serializesFaithfully(
+        { type: 'object', properties: { status: { type: 'string', default: 'SUCCESS' } } },
+        SHARED,
+      ),
+    ).toBe(false);
+    expect(serializesFaithfully({ type: 'object', properties: { status: { type: 'string' } } }, SHARED)).toBe(
+      true,
+    );
+  });
+
   it('refuses an object that must have properties it may not declare (it would write only the declared ones)', () => {
     expect(serializesFaithfully({ type: 'object', minProperties: 1 }, SHARED)).toBe(false);
     expect(
