@@ -107,10 +107,13 @@ export function wireParam(param: IrParameter): WireParam {
 function wirePart(part: IrPart, kind: MediaKind): WirePart {
   const textDefault = !part.contentTypeDeclared && part.contentType === 'text/plain';
   const formDefaults = part.style === 'form' && part.explode && !part.allowReserved;
+  // A form field of no known shape is JSON text, as the stubs read it (twilio's `Data`): the
+  // clients cannot tell from the value, a string or a list, that it is to be sent as JSON.
+  const jsonFormField = kind === 'form' && part.shape === 'unknown' && /json/i.test(part.contentType);
   return {
     name: part.name,
     shape: part.shape,
-    ...(kind === 'multipart' && !textDefault ? { contentType: part.contentType } : {}),
+    ...((kind === 'multipart' && !textDefault) || jsonFormField ? { contentType: part.contentType } : {}),
     ...(part.headers.length > 0 ? { headers: part.headers.map((header) => header.name) } : {}),
     ...(part.styled && !formDefaults
       ? {

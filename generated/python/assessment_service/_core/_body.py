@@ -91,6 +91,11 @@ def encode_form(value: Mapping[str, Any], parts: Sequence[Part] = ()) -> str:
         if part is not None and part.styled:
             pairs += query_pairs(part.as_param(), raw)
             continue
+        # A field of no known shape whose content type is JSON: the whole value as JSON text, one field.
+        if part is not None and part.shape == "unknown" and part.content_type and "json" in part.content_type.lower():
+            if raw is not None and not isinstance(raw, NotGiven):
+                pairs += query_pairs(Param(name, "query"), to_json(raw))
+            continue
         items: Sequence[Any] = cast(Sequence[Any], raw) if isinstance(raw, (list, tuple)) else [raw]
         for item in items:
             if item is None or isinstance(item, NotGiven):
