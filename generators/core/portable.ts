@@ -1,6 +1,6 @@
 /**
  * The modules of `generators/core/` a generated runtime carries a copy of: the schema model's
- * nodes (build, merge, visit) and the value generator (values/). They import nothing outside
+ * nodes (build, merge, visit), the value generator (values/) and JSON equality for Ajv. They import nothing outside
  * themselves (test/unit/generators/core/portable.test.ts holds them to it), so a runtime that
  * imports them, such as the contract suites' arbitraries, works from the copy:
  *
@@ -18,6 +18,7 @@ const CORE = path.dirname(fileURLToPath(import.meta.url));
 
 /** The portable modules, relative to generators/core/. */
 export const PORTABLE_MODULES = [
+  'json-equal.ts',
   'schema-cycles.ts',
   'schema-merge.ts',
   'schema-nodes.ts',
@@ -38,17 +39,19 @@ export function portableFiles(prefix: string): GeneratedFile[] {
 }
 
 /**
- * Parameter decoding as the SDKs spell parameters (param-decoding.ts, importing nothing): the
- * server stubs decode requests with it and the MSW handlers hand resolvers its query. Copied beside
- * a runtime that imports it (`withPortableImports(content, './')`).
+ * Modules of generators/core copied beside a runtime that imports them, each importing no other
+ * module of the toolkit: parameter decoding as the SDKs spell parameters (the server stubs decode
+ * requests with it, the MSW handlers hand resolvers its query) and JSON equality for Ajv (the
+ * stubs' and the contract suites' validators). Their imports: `withPortableImports(content, './')`.
  */
-export function paramDecodingFiles(prefix: string): GeneratedFile[] {
-  return [
-    {
-      path: `${prefix}param-decoding.ts`,
-      content: readFileSync(path.join(CORE, 'param-decoding.ts'), 'utf8'),
-    },
-  ];
+export function besideRuntime(
+  prefix: string,
+  names: Array<'param-decoding.ts' | 'json-equal.ts'>,
+): GeneratedFile[] {
+  return names.map((name) => ({
+    path: `${prefix}${name}`,
+    content: readFileSync(path.join(CORE, name), 'utf8'),
+  }));
 }
 
 /** A runtime file's imports of generators/core (`'../../../core/values/draw.js'`) pointed at the copy beside it (`'./schema/values/draw.js'`). */

@@ -21,7 +21,7 @@ import type { ParameterCase } from './runtime/cases.js';
 import { resourceCases, stateMachineCases } from './sequences.js';
 import { exampleCases, parameterCases, pathCases } from './spec-facts.js';
 
-/** The runtime, its imports of the value generator pointed at the copy of it under `core/schema/`. */
+/** The runtime, its imports of the value generator (and JSON equality) pointed at the copies under `core/schema/`. */
 const RUNTIME_FILES = [
   ...runtimeFiles(
     path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'),

@@ -15,7 +15,7 @@ import { stringLiteral } from '../../core/naming.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeFiles } from '../../core/files.js';
-import { paramDecodingFiles, withPortableImports } from '../../core/portable.js';
+import { besideRuntime, withPortableImports } from '../../core/portable.js';
 import { standaloneSchema } from '../../core/schema-dialect.js';
 import type { ClientPlan } from '../client/plan.js';
 import { queryParams, resolverTypes } from './resolver-plan.js';
@@ -25,7 +25,7 @@ const RUNTIME_FILES = [
   ...runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'msw/core/').map(
     (file) => ({ ...file, content: withPortableImports(file.content, './') }),
   ),
-  ...paramDecodingFiles('msw/core/'),
+  ...besideRuntime('msw/core/', ['param-decoding.ts']),
 ];
 
 const RUNTIME = `

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StructureKind, type StatementStructures } from 'ts-morph';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
-import { paramDecodingFiles, withPortableImports } from '../../core/portable.js';
+import { besideRuntime, withPortableImports } from '../../core/portable.js';
 import type { Ir, IrOperation, IrPathTemplate, JsonSchema } from '../../core/ir.js';
 import { parsePathTemplate } from '../../core/ir-parameters.js';
 import { pascalCase, propertyKey } from '../../core/naming.js';
@@ -18,12 +18,13 @@ import { errorTemplates } from './error-templates.js';
 import { routeInterface } from './handler-types.js';
 import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
 
-// The runtime and, beside it, the parameter decoder it shares with the MSW handlers (generators/core/).
+// The runtime and, beside it, the parameter decoder it shares with the MSW handlers and the JSON
+// equality it shares with the contract suites (generators/core/).
 const RUNTIME_FILES = [
   ...runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'server/core/').map(
     (file) => ({ ...file, content: withPortableImports(file.content, './') }),
   ),
-  ...paramDecodingFiles('server/core/'),
+  ...besideRuntime('server/core/', ['param-decoding.ts', 'json-equal.ts']),
 ];
 
 const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');

@@ -5,6 +5,9 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
+// Installs JSON equality in Ajv before any schema here compiles (an own `valueOf` key in a value
+// broke Ajv's own comparison), and re-exports it.
+export { jsonEqual } from '../../../core/json-equal.js';
 import { merged } from '../../../core/schema-merge.js';
 import { nodeFromSchema, type SchemaRoot } from '../../../core/values/from-schema.js';
 import { hiddenOn } from '../../../core/values/sides.js';

@@ -14,7 +14,9 @@ describe('the portable core', () => {
   it.each(PORTABLE_MODULES)('%s imports only other portable modules', (module) => {
     const source = readFileSync(path.join(CORE, module), 'utf8');
     const imports = [...source.matchAll(/(?:from|import)\s+['"]([^'"]+)['"]/g)].map((match) => match[1]);
-    for (const specifier of imports) {
+    // Node's own modules are wherever a generated runtime runs (json-equal.ts reaches Ajv's, a
+    // dependency of every runtime that validates, through node:module).
+    for (const specifier of imports.filter((name) => !name.startsWith('node:'))) {
       expect(specifier, `${module} imports ${specifier}`).toMatch(/^\.\.?\//);
       const target = path.relative(
         CORE,
