@@ -92,21 +92,26 @@ function partsOf(
       : 'form';
     const maxBytes = typeof fileSchema?.maxLength === 'number' ? fileSchema.maxLength : undefined;
     const arraySchema = shape === 'files' ? flattenSchema(document, property) : undefined;
+    const styled =
+      encoding.style !== undefined || encoding.explode !== undefined || encoding.allowReserved !== undefined;
+    const contentType = declaredType ?? defaultType;
     return {
       name,
       required: required.has(name),
       schema: asSchema(property),
       shape,
-      contentType: declaredType ?? defaultType,
+      contentType,
       contentTypeDeclared: declaredType !== undefined,
       headers: kind === 'multipart' ? headersOf(document, encoding.headers, /^content-type$/i) : [],
       style,
       explode: typeof encoding.explode === 'boolean' ? encoding.explode : style === 'form',
       allowReserved: encoding.allowReserved === true,
-      styled:
-        encoding.style !== undefined ||
-        encoding.explode !== undefined ||
-        encoding.allowReserved !== undefined,
+      styled,
+      json:
+        !styled &&
+        shape !== 'file' &&
+        shape !== 'files' &&
+        (/json/i.test(contentType) || itemShape === 'object' || itemShape === 'array'),
       ...(maxBytes !== undefined ? { maxBytes } : {}),
       ...(typeof arraySchema?.maxItems === 'number' ? { maxFiles: arraySchema.maxItems } : {}),
     };

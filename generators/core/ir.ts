@@ -112,6 +112,12 @@ export interface IrPart {
    * an object is JSON text, an array one field (or part) per item.
    */
   styled: boolean;
+  /**
+   * The value travels as one JSON text: content-based (not `styled`), not a file, and of a JSON
+   * content type or an object or array (item by item for an array) whatever the content type says.
+   * The stubs parse such a part, and the SDKs send a value of no known shape as JSON text.
+   */
+  json: boolean;
   /** Largest file in bytes (a file schema's maxLength), when given. */
   maxBytes?: number;
   /** Most files (an array of files' maxItems), when given. */

@@ -109,7 +109,7 @@ function wirePart(part: IrPart, kind: MediaKind): WirePart {
   const formDefaults = part.style === 'form' && part.explode && !part.allowReserved;
   // A form field of no known shape is JSON text, as the stubs read it (twilio's `Data`): the
   // clients cannot tell from the value, a string or a list, that it is to be sent as JSON.
-  const jsonFormField = kind === 'form' && part.shape === 'unknown' && /json/i.test(part.contentType);
+  const jsonFormField = kind === 'form' && part.shape === 'unknown' && part.json;
   return {
     name: part.name,
     shape: part.shape,

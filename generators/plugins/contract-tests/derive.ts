@@ -283,15 +283,10 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
         ? requestValue(ir, body.isJson ? body.schema : facts.raw)
         : 'body'))
     : undefined;
-  // A binary or text body is bytes whatever its schema says (Google writes an object under
-  // application/octet-stream): the case holds the text the raw request sends, JSON for a value that
-  // is not a string, so that the generated client, which takes bytes or text for such a body, is
-  // handed the same body. That text is checked against no schema: an object schema cannot judge it.
-  const wireKind = body?.content[0]?.kind;
-  const sentAsText =
-    (wireKind === 'binary' || wireKind === 'text') &&
-    drawnBody !== undefined &&
-    typeof drawnBody !== 'string';
+  // A bytes body drawn as a value that is not a string: the case holds the text the raw request
+  // sends (its JSON), so that the generated client is handed the same body. That text is checked
+  // against no schema: an object schema cannot judge it.
+  const sentAsText = facts.bytes === true && drawnBody !== undefined && typeof drawnBody !== 'string';
   const bodyValue = sentAsText ? JSON.stringify(drawnBody) : drawnBody;
   // A required array parameter needs an item, and an object one a member: empty, they are not sent at all.
   const valueOf = (param: { example?: unknown; schema: JsonSchema }) =>

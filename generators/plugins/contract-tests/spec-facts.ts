@@ -53,9 +53,12 @@ const BUILDABLE =
 export function bodyFacts(
   ir: Ir,
   operation: IrOperation,
-): { schema?: object; raw?: JsonSchema; pointer?: string; unsupported?: string } {
+): { schema?: object; raw?: JsonSchema; pointer?: string; unsupported?: string; bytes?: true } {
   const media = operation.body?.content[0];
   if (!operation.body || !media) return {};
+  // A binary or text body is bytes whatever its schema says (Google writes an object under
+  // application/octet-stream): the generated client takes bytes or text for it, never a value.
+  const bytes = media.kind === 'binary' || media.kind === 'text';
   const unsupported = BUILDABLE.test(media.mediaType)
     ? undefined
     : `the suite cannot build a ${media.mediaType} body`;
@@ -64,6 +67,7 @@ export function bodyFacts(
     ...(media.schema !== true ? { schema: contractSchema(media.schema, ir), raw: media.schema } : {}),
     pointer: media.pointer,
     ...(unsupported ? { unsupported } : {}),
+    ...(bytes ? { bytes: true as const } : {}),
   };
 }
 

@@ -92,16 +92,6 @@ function validationSchema(ir: Ir, media: IrMedia, side: { $id: string } | undefi
 }
 
 function wirePart(ir: Ir, part: IrPart): WirePart {
-  // Content-based: objects (and arrays of objects, item by item) are JSON text unless the encoding says another type.
-  const itemShape = part.shape === 'array' ? ir.model.shape(ir.model.itemsOf(part.schema)) : part.shape;
-  const jsonContent =
-    !part.styled &&
-    part.shape !== 'file' &&
-    part.shape !== 'files' &&
-    (/json/i.test(part.contentType) ||
-      itemShape === 'object' ||
-      itemShape === 'array' ||
-      (itemShape === 'unknown' && !part.contentTypeDeclared));
   return {
     name: part.name,
     shape: part.shape,
@@ -113,7 +103,7 @@ function wirePart(ir: Ir, part: IrPart): WirePart {
           ...(part.shape === 'object' ? { properties: objectInfo(ir, part.schema).properties ?? [] } : {}),
         }
       : {}),
-    ...(jsonContent ? { json: true as const } : {}),
+    ...(part.json ? { json: true as const } : {}),
     ...(part.maxBytes !== undefined ? { maxBytes: part.maxBytes } : {}),
     ...(part.maxFiles !== undefined ? { maxFiles: part.maxFiles } : {}),
   };

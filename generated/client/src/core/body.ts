@@ -66,8 +66,11 @@ function encodeForm(value: Record<string, unknown>, parts: PartSpec[] = []): str
         return queryPairs(spec, raw);
       }
       // A field of no known shape whose content type is JSON: the whole value as JSON text, one field.
+      // null is not sent, as for every other field (and as the Python SDK does with None).
       if (part?.shape === 'unknown' && part.contentType && /json/i.test(part.contentType))
-        return raw === undefined ? [] : queryPairs({ name, in: 'query' }, JSON.stringify(raw));
+        return raw === undefined || raw === null
+          ? []
+          : queryPairs({ name, in: 'query' }, JSON.stringify(raw));
       // Content-based: an object is JSON text (application/json is the default for objects), items of an array each their own field.
       const asText = (item: unknown) =>
         item !== null && typeof item === 'object' && !(item instanceof Date)

@@ -68,30 +68,25 @@ export function drawValue(node: SchemaNode, options: DrawOptions = {}): unknown 
   return generator.draw(node, { depth: 0, path: [], nonEmpty: options.nonEmpty === true });
 }
 
+const IS_KIND: Partial<Record<SchemaNode['kind'], (value: unknown) => boolean>> = {
+  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  array: (value) => Array.isArray(value),
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number',
+  integer: (value) => typeof value === 'number',
+  boolean: (value) => typeof value === 'boolean',
+};
+
 /**
  * Whether a spec's example or default is of the node's kind: specs write an object's example as
  * its JSON text (microcks) or a number's as a string, and such a value is drawn from the schema
  * instead (no SDK type takes it: an object schema's type is an object).
  */
 function fitsKind(node: SchemaNode, value: unknown): boolean {
-  const typed = ['object', 'array', 'string', 'number', 'integer', 'boolean'].includes(node.kind);
-  if (!typed) return true;
-  if (value === null) return node.nullable;
-  switch (node.kind) {
-    case 'object':
-      return typeof value === 'object' && !Array.isArray(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-    case 'integer':
-      return typeof value === 'number';
-    case 'boolean':
-      return typeof value === 'boolean';
-    default:
-      return true;
-  }
+  const isKind = IS_KIND[node.kind];
+  // Other kinds (enum, const, combinations, any) are not a JSON type: their own checks judge the value.
+  if (!isKind) return true;
+  return value === null ? node.nullable : isKind(value);
 }
 
 class Generator {

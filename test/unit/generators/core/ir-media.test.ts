@@ -129,6 +129,7 @@ describe('request bodies', () => {
       required: true,
       contentType: 'image/png, image/jpeg',
       contentTypeDeclared: true,
+      json: false,
       maxBytes: 1024,
       headers: [{ name: 'X-Part-Id', required: true }],
     });
@@ -149,15 +150,23 @@ describe('request bodies', () => {
       required: true,
       contentType: 'text/plain',
       styled: false,
+      json: false,
     });
-    expect(parts.tags).toMatchObject({ shape: 'array', contentType: 'text/plain' });
+    expect(parts.tags).toMatchObject({ shape: 'array', contentType: 'text/plain', json: false });
     expect(parts.meta).toMatchObject({
       shape: 'object',
       contentType: 'application/vnd.meta+json',
       contentTypeDeclared: true,
+      json: true, // the stubs parse it, the SDKs send it as JSON text
     });
     expect(parts.count).toMatchObject({ shape: 'primitive', contentType: 'text/plain' });
-    expect(parts.styled).toMatchObject({ shape: 'object', styled: true, style: 'deepObject', explode: true });
+    expect(parts.styled).toMatchObject({
+      shape: 'object',
+      styled: true,
+      style: 'deepObject',
+      explode: true,
+      json: false, // spelled by style: contentType is ignored
+    });
   });
 
   it('takes a form body apart with style and explode per property (defaults form, exploded)', async () => {

@@ -51,6 +51,8 @@ describe('a form field of no known shape', () => {
       const { body } = await encodeBody(createItem.bodies[0], { Data: value, Label: 'x' });
       expect(await decoded(String(body)), JSON.stringify(value)).toEqual(value);
     }
+    // null, like None in Python, is not sent: a form body has no null
+    expect(String((await encodeBody(createItem.bodies[0], { Data: null, Label: 'x' })).body)).toBe('Label=x');
   });
 
   it('is sent by the Python SDK as JSON text, which the stubs read back as the value', async () => {
@@ -59,7 +61,8 @@ describe('a form field of no known shape', () => {
       'sys.path.insert(0, sys.argv[1])',
       'from untyped_form_field._core._body import encode_form',
       'from untyped_form_field._operations import CREATE_ITEM',
-      'print(json.dumps([encode_form({"Data": value, "Label": "x"}, CREATE_ITEM.bodies[0].parts) for value in json.loads(sys.argv[2])]))',
+      'forms = [encode_form({"Data": value, "Label": "x"}, CREATE_ITEM.bodies[0].parts) for value in json.loads(sys.argv[2])]',
+      'print(json.dumps(forms + [encode_form({"Data": None, "Label": "x"}, CREATE_ITEM.bodies[0].parts)]))',
     ].join('\n');
     const { stdout } = await promisify(execFile)(process.env.PYTHON ?? 'python3', [
       '-S',
@@ -73,5 +76,6 @@ describe('a form field of no known shape', () => {
     const forms = JSON.parse(stdout) as string[];
     for (const [index, value] of VALUES.entries())
       expect(await decoded(forms[index]), JSON.stringify(value)).toEqual(value);
+    expect(forms[VALUES.length]).toBe('Label=x');
   });
 });
