@@ -85,6 +85,14 @@ interface Narrowing {
 
 /** Longest string and most items a parameter's value is drawn with (`bounded`); nested arrays get fewer. */
 const PARAMETER_BOUNDS = { maxLength: 128, maxItems: 4, nestedMaxItems: 2 };
+/**
+ * Most characters a parameter's value may take on the wire, as percent-encoded JSON text: the
+ * bounds hold each node, but an object of many members (seldon's whole message in a query) still
+ * made heads over Node's 16 KB. Four such parameters fit beside the other headers.
+ */
+const PARAMETER_WIRE_BUDGET = 4096;
+const fitsWireBudget = (value: unknown) =>
+  encodeURIComponent(JSON.stringify(value) ?? '').length <= PARAMETER_WIRE_BUDGET;
 
 /** The schema with the location's constraints added to every string leaf, array and object (refs followed). */
 function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
@@ -344,7 +352,7 @@ function paramValue(ir: Ir, root: Root, param: IrParameter, seed: number): Gener
   return {
     value: sampleWhere(
       () => arbitraryFrom(root, schema),
-      (value) => representable(param, value) && accepts(value),
+      (value) => representable(param, value) && fitsWireBudget(value) && accepts(value),
       seed,
       `${param.in} parameter ${param.name}`,
       { root, schema, side: 'request', nonEmpty: rulesFor(param).nonEmptyCollections },

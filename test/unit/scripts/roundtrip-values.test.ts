@@ -79,6 +79,21 @@ describe('the round trip draws values for satisfiable schemas', () => {
     // In code points, as maxLength counts (astral characters are two UTF-16 units).
     expect(Math.max(...strings.map((text) => [...text].length))).toBeLessThanOrEqual(128);
   }, 60_000);
+
+  it('draws an object parameter of many members small enough for a request head, as a whole', async () => {
+    // Each member within the parameter bounds, seldon's whole message in a query still made request
+    // heads over the 16 KB Node reads (400 "The request headers are too large").
+    const ir = buildIr(await loadDocument('test/fixtures/values/wide-query-objects-3.1.yaml'));
+    const { cases, failed } = buildCases(ir, 20261129, 40);
+    expect(failed).toEqual([]);
+    expect(cases).toHaveLength(40);
+    const sizes = cases.map(
+      (testCase) => encodeURIComponent(JSON.stringify(testCase.request.query.body)).length,
+    );
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(4096);
+    // Still drawn, not emptied: most values carry members.
+    expect(sizes.filter((size) => size > 40).length).toBeGreaterThan(20);
+  }, 60_000);
 });
 
 describe('the round trip draws no readOnly field into a request', () => {
