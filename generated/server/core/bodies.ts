@@ -444,6 +444,24 @@ export async function decodeBody(
   }
   const check = validator();
   if (check) validate(check, request.body, validators);
+  for (const part of body.parts ?? []) validateJsonPart(part, request.body, validators);
+}
+
+/** Each route's JSON part validators, compiled on first use. */
+const jsonPartValidators = new WeakMap<Validators, Map<WirePart, ValidateFunction>>();
+
+/** A JSON part against its own schema, with the strict validator; errors point into the part. */
+function validateJsonPart(part: WirePart, body: unknown, validators: Validators): void {
+  const value = (body as Record<string, unknown> | undefined)?.[part.name];
+  if (!part.schema || value === undefined) return;
+  let compiled = jsonPartValidators.get(validators);
+  if (!compiled) jsonPartValidators.set(validators, (compiled = new Map()));
+  let check = compiled.get(part);
+  if (!check) compiled.set(part, (check = validators.strict(part.schema)));
+  if (check(value)) return;
+  const at = `/${part.name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const errors = (check.errors ?? []).map((error) => ({ ...error, instancePath: at + error.instancePath }));
+  throw new BodyError(validators.describe(errors, 'body'));
 }
 
 /**

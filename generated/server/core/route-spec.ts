@@ -35,6 +35,8 @@ export interface WirePart {
   properties?: string[];
   /** Content-based JSON: the value is JSON text (objects by default, or a JSON contentType). */
   json?: true;
+  /** A JSON part's schema: validated as a JSON body is (no coercion, no defaults), apart from the fields. */
+  schema?: object;
   /** Largest file in bytes (the file schema's maxLength). */
   maxBytes?: number;
   /** Most files (an array of files' maxItems). */

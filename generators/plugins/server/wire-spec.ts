@@ -71,14 +71,18 @@ function validationSchema(ir: Ir, media: IrMedia, side: { $id: string } | undefi
     return ir.model.shape(media.schema) === 'primitive'
       ? (standaloneSchema(media.schema, ir) as object)
       : undefined;
-  if (media.kind !== 'multipart') return standaloneSchema(media.schema, ir) as object;
+  // A form body is validated whole, unless a field is JSON (see below).
+  if (media.kind !== 'multipart' && !(media.kind === 'form' && media.parts?.some((part) => part.json)))
+    return standaloneSchema(media.schema, ir) as object;
   const flat = ir.model.flatten(media.schema);
   if (!flat || typeof flat !== 'object' || !flat.properties)
     return standaloneSchema(media.schema, ir) as object;
   const properties = Object.fromEntries(
     Object.entries<JsonSchema>(flat.properties).map(([name, schema]) => {
       const part = media.parts?.find((candidate) => candidate.name === name);
-      if (part?.shape === 'file') return [name, true];
+      // A JSON part is validated on its own (WirePart.schema), as a JSON body is: its text carries
+      // its types, so the coercing validator of fields, which also fills defaults, must not touch it.
+      if (part?.shape === 'file' || part?.json) return [name, true];
       if (part?.shape === 'files')
         return [
           name,
@@ -91,10 +95,11 @@ function validationSchema(ir: Ir, media: IrMedia, side: { $id: string } | undefi
   return standaloneSchema({ ...rest, type: 'object', properties }, ir) as object;
 }
 
-function wirePart(ir: Ir, part: IrPart): WirePart {
+function wirePart(ir: Ir, part: IrPart, side: { $id: string } | undefined): WirePart {
   return {
     name: part.name,
     shape: part.shape,
+    ...(part.json ? { schema: sideSchema(part.schema, ir, side) as object } : {}),
     ...(part.styled
       ? {
           styled: true as const,
@@ -126,7 +131,7 @@ export function wireBodies(ir: Ir, operation: IrOperation, side?: { $id: string 
       mediaType: media.mediaType,
       kind: media.kind,
       ...(schema ? { schema } : {}),
-      ...(media.parts ? { parts: media.parts.map((part) => wirePart(ir, part)) } : {}),
+      ...(media.parts ? { parts: media.parts.map((part) => wirePart(ir, part, side)) } : {}),
       ...(typeof binaryLimit === 'number' ? { maxBytes: binaryLimit } : {}),
     };
   });
