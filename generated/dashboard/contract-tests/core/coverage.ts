@@ -421,6 +421,13 @@ function polarityHolds(
   return (context.validator.violations(param.schema, read, 'request').length === 0) === variant.valid;
 }
 
+/** The request with another's path (its fresh IDs), everything else as it was. */
+const withPathOf = (request: RequestSpec, other: RequestSpec): RequestSpec => ({
+  ...request,
+  path: other.path,
+  ...(other.pathValues ? { pathValues: other.pathValues } : {}),
+});
+
 export async function coverage(context: SuiteContext, operation: OperationCase): Promise<Problem[]> {
   const base = await context.request(operation);
   const variants = [
@@ -437,7 +444,10 @@ export async function coverage(context: SuiteContext, operation: OperationCase):
     if (!variant.valid && !context.target.validates) continue;
     if (!polarityHolds(context, operation, apply(operation, base, variant), variant)) continue;
     // A GET reuses its path IDs; anything that changes state gets fresh ones (a completed object refuses a second completion).
-    const fresh = first || operation.method === 'get' ? base : await context.request(operation);
+    // Only the path is taken from the fresh request: the variant was made from the base's body, query
+    // and headers, and a stand-in for an invalid example is drawn anew on each request.
+    const fresh =
+      first || operation.method === 'get' ? base : withPathOf(base, await context.request(operation));
     first = false;
     const request = apply(operation, fresh, variant);
     const sent = await send(context.target, request);
