@@ -3,7 +3,7 @@
  * against them, the contract suites run against Prism mocking the spec, and the suites' bad-input
  * stage runs against the stubs (a generated server must answer hostile input inside its contract).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type {
@@ -198,6 +198,8 @@ function contractFinding(finding: ContractFinding, names: string[], stage: strin
  */
 export async function contractStage(run: SpecRun): Promise<StageOutcome> {
   const findingsDir = path.join(run.out, 'contract-findings');
+  // A kept output (--keep) holds the last run's findings, which the report would read as this run's.
+  rmSync(findingsDir, { recursive: true, force: true });
   let result: Awaited<ReturnType<typeof runAgainstPrism>>;
   try {
     result = await runAgainstPrism(
