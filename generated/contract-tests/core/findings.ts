@@ -162,6 +162,10 @@ function dedupe(problems: Problem[]): Problem[] {
 export const blame = (target: { mock: boolean }): 'target' | 'mock' => (target.mock ? 'mock' : 'target');
 
 /** A problem with the target's answer (a mock problem when the target is a mock). */
+/** Whether fetch failed on an answer that came but that Node's HTTP parser refuses (llhttp's `HPE_` codes). */
+export const malformedAnswer = (cause: { code?: string } | undefined): boolean =>
+  typeof cause?.code === 'string' && cause.code.startsWith('HPE_');
+
 export function against(
   target: { mock: boolean },
   check: string,

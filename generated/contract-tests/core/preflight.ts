@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Cases } from './cases.js';
-import { ConfigurationError } from './findings.js';
+import { ConfigurationError, malformedAnswer } from './findings.js';
 import { placeKey } from './request.js';
 import type { Target } from './target.js';
 
@@ -41,9 +41,12 @@ export async function preflight(
     await fetch(`${target.baseUrl}${probe?.path ?? '/'}`, { signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new ConfigurationError(
-      `cannot reach CONTRACT_BASE_URL ${target.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}. Check the URL and that the target is running.`,
-    );
+    // An answer Node's HTTP parser refuses (llhttp's HPE_ codes) came from a target that is running:
+    // the suites go on, and each such answer is the target's finding (or the mock's), not a configuration error.
+    if (!malformedAnswer(cause))
+      throw new ConfigurationError(
+        `cannot reach CONTRACT_BASE_URL ${target.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}. Check the URL and that the target is running.`,
+      );
   }
   if (!target.stateful || secured.length === 0) return; // the mock ignores keys
   if (!target.apiKey)

@@ -5,7 +5,7 @@
  */
 import type { Cases, OperationCase } from './cases.js';
 import { curlLine } from './curl.js';
-import { against, ProblemsError } from './findings.js';
+import { against, malformedAnswer, ProblemsError } from './findings.js';
 import { acceptOf, pathParamValue, placeKey, urlOf, type RequestSpec, type Sent } from './request.js';
 import { cookieHeader, encodeBody, fillPath, headerValue } from './serialize.js';
 import type { Target } from './target.js';
@@ -45,13 +45,25 @@ export async function send(target: Target, request: RequestSpec): Promise<Sent> 
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     // fetch refusing what we built (a header it cannot send) is our bug, not a target that did not answer.
     if (!cause) throw error;
+    const who = target.mock ? 'mock' : 'target';
+    if (malformedAnswer(cause))
+      throw new ProblemsError([
+        {
+          class: who,
+          check: 'not_a_server_error',
+          message: `${request.method.toUpperCase()} ${url.pathname}${url.search}: an answer that is not well-formed HTTP/1.1 (${cause.code})`,
+          fix: 'The target must answer with a well-formed HTTP message: one framing (Content-Length or Transfer-Encoding, never both), valid header names and values.',
+          key: `${who}|malformed-answer|${cause.code}`,
+          curl: curlLine(target, request),
+        },
+      ]);
     throw new ProblemsError([
       {
-        class: target.mock ? 'mock' : 'target',
+        class: who,
         check: 'not_a_server_error',
         message: `${request.method.toUpperCase()} ${url.pathname}${url.search}: no answer (${cause?.code ?? cause?.message ?? (error as Error).message})`,
         fix: 'The target must answer every request; check that it is running and does not drop the connection.',
-        key: `${target.mock ? 'mock' : 'target'}|no-answer|${cause?.code ?? 'error'}`,
+        key: `${who}|no-answer|${cause?.code ?? 'error'}`,
         curl: curlLine(target, request),
       },
     ]);
