@@ -191,9 +191,20 @@ export function encodeBody(
   };
 }
 
-/** Coerces text the way a server reads a parameter of this schema type (numbers, booleans; strings stay). */
+/**
+ * Coerces text the way a server reads a parameter of this schema type (numbers, booleans; strings
+ * stay); without a type, text is read as the member of the enum it spells (`1` for an enum of
+ * `true, false, 0, 1`), the only reading under which such an enum can be sent at all.
+ */
 function coerce(schema: unknown, text: string): unknown {
   const raw = (schema as { type?: unknown } | undefined)?.type;
+  const members = (schema as { enum?: unknown } | undefined)?.enum;
+  if (raw === undefined && Array.isArray(members)) {
+    const member = members.find(
+      (candidate) => candidate !== null && typeof candidate !== 'object' && String(candidate) === text,
+    );
+    if (member !== undefined) return member;
+  }
   const types = Array.isArray(raw) ? raw : [raw];
   if (
     (types.includes('integer') || types.includes('number')) &&

@@ -238,12 +238,30 @@ export async function propertyCheck(
     endOnFailure: false,
     markInterruptAsFailure: false,
   });
+  // fast-check fails a run with too many skipped inputs, with no error of its own (errorInstance null).
+  if (details.numSkips > 0 && details.numRuns === 0) {
+    throw new ProblemsError([
+      {
+        class: 'suite',
+        check: 'positive_data_acceptance',
+        message: `${operation.id}: none of ${details.numSkips} generated inputs was valid against its schema (${invalid} invalid); the generator cannot read this schema`,
+        operation: operation.id,
+        pointer: operation.bodyPointer ?? operation.pointer,
+        fix: 'A limit of the generated contract suites (arbitraries.ts): report it with the spec that shows it.',
+      },
+    ]);
+  }
   if (details.failed) {
     const counterexample = details.counterexample?.[0];
     const request = counterexample ? requests.get(counterexample) : undefined;
     const error = details.errorInstance;
     // Our own code failing inside the property is a suite problem: let it through as it is.
-    if (!(error instanceof ProblemsError)) throw error;
+    if (!(error instanceof ProblemsError))
+      throw error instanceof Error
+        ? error
+        : new Error(
+            `${operation.id}: fast-check failed the run with ${error === null || error === undefined ? 'no error' : `a thrown ${typeof error}: ${String(error)}`} (${details.numRuns} runs, ${details.numSkips} skipped${details.interrupted ? ', interrupted' : ''})`,
+          );
     const problems = (counterexample && found.get(counterexample)) || error.problems;
     const footer = [
       `(${operation.id}: a generated request breaks the contract, run ${details.numRuns} of ${options.runs}, shrunk ${details.numShrinks} times)`,
@@ -257,17 +275,5 @@ export async function propertyCheck(
         ...(request ? { curl: curlLine(context.target, request) } : {}),
       })),
     );
-  }
-  if (details.numSkips > 0 && details.numRuns === 0) {
-    throw new ProblemsError([
-      {
-        class: 'suite',
-        check: 'positive_data_acceptance',
-        message: `${operation.id}: none of ${details.numSkips} generated inputs was valid against its schema (${invalid} invalid); the generator cannot read this schema`,
-        operation: operation.id,
-        pointer: operation.bodyPointer ?? operation.pointer,
-        fix: 'A limit of the generated contract suites (arbitraries.ts): report it with the spec that shows it.',
-      },
-    ]);
   }
 }

@@ -1,0 +1,75 @@
+/**
+ * The property-based stage (properties.ts) on a query parameter with no type whose enum holds
+ * booleans and numbers (issue 43: nexmo conversion's `delivered`). Every generated value was read
+ * back from the wire as text, which no such member equals, so fast-check skipped every input and
+ * failed the run with no error of its own, and the suite threw `null` ("Error: null" from
+ * suiteProblem). The target is an in-process fetch.
+ */
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../../../../generators/pipeline.js';
+import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
+import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
+import { propertyCheck } from '../../../../../generators/plugins/contract-tests/runtime/properties.js';
+import { asRead } from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
+import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
+import { PacedTransport } from '../../../../../generators/plugins/contract-tests/runtime/transport.js';
+
+const SPEC = 'test/fixtures/kinds/untyped-enum-query-3.0.yaml';
+
+async function casesOf(spec: string): Promise<Cases> {
+  const { files } = await generate({
+    spec,
+    out: '(memory)',
+    command: 'test',
+    write: false,
+    skip: ['sdks'],
+    released: false,
+    log: () => {},
+  });
+  const file = files.find((entry) => entry.path === 'contract-tests/cases.json');
+  if (!file) throw new Error(`no contract-tests/cases.json generated for ${spec}`);
+  return JSON.parse(file.content) as Cases;
+}
+
+describe('a query parameter with no type and an enum of booleans and numbers', () => {
+  it.each([
+    ['true', true],
+    ['0', 0],
+    ['1', 1],
+    ['yes', 'yes'],
+  ])('reads the wire text %j as %j', (text, read) => {
+    const param = {
+      in: 'query' as const,
+      style: 'form',
+      explode: true,
+      schema: { enum: [true, false, 0, 1] },
+    };
+    expect(asRead(param, text)).toBe(read);
+  });
+
+  it('gets generated requests sent and judged (none skipped as invalid)', async () => {
+    const cases = await casesOf(SPEC);
+    const sent: string[] = [];
+    const target: Target = {
+      name: 'in-process',
+      baseUrl: 'http://properties.invalid',
+      keys: [],
+      stateful: false,
+      semantic: false,
+      mock: true,
+      validates: true,
+      transport: new PacedTransport(cases.rateLimitHeaders, {
+        fetch: async (url) => {
+          sent.push(new URL(String(url)).searchParams.get('delivered') ?? '');
+          return new Response(null, { status: 200 });
+        },
+      }),
+    };
+    const checks = new ContractChecks(cases, target, undefined, { CONTRACT_RUN_ID: 'run_test' });
+    await expect(
+      propertyCheck(checks, 'createConversion', { runs: 5, seed: 1, tag: checks.tag }),
+    ).resolves.toBeUndefined();
+    expect(sent.length).toBeGreaterThanOrEqual(5);
+    expect(sent.every((value) => ['true', 'false', '0', '1'].includes(value))).toBe(true);
+  });
+});
