@@ -18,6 +18,7 @@ import { findInList, linkedRequest, type LinkSource } from './links.js';
 import { pathParamsOf, type RequestSpec } from './request.js';
 import { roundTripProblems, staleProblems } from './round-trip.js';
 import { asRead } from './serialize.js';
+import { notExclusive } from './valid-request.js';
 import type { SuiteContext } from './suite-context.js';
 
 /** CONTRACT_RUNS: generated requests per operation (default 20, small enough for `npm test`). */
@@ -80,6 +81,8 @@ export async function propertyCheck(
   const requests = new WeakMap<object, RequestSpec>();
   const found = new WeakMap<object, Problem[]>();
   let invalid = 0;
+  /** Inputs refused only because the body matched more than one member of a oneOf. */
+  let overmatched = 0;
 
   const property = fc.asyncProperty(input, async (value) => {
     const bodyProblems =
@@ -103,6 +106,8 @@ export async function propertyCheck(
     });
     if (bodyProblems.length || queryProblems.length) {
       invalid += 1; // the generator read a schema too loosely: skip, never blame the target
+      if (!queryProblems.length && context.validator.overmatchesOneOf(bodySchema, value.body))
+        overmatched += 1;
       fc.pre(false);
     }
     const request: RequestSpec = { ...(await base()) };
@@ -243,6 +248,7 @@ export async function propertyCheck(
   });
   // fast-check fails a run with too many skipped inputs, with no error of its own (errorInstance null).
   if (details.numSkips > 0 && details.numRuns === 0) {
+    if (overmatched > 0) throw new ProblemsError([notExclusive(operation)]);
     throw new ProblemsError([
       {
         class: 'suite',

@@ -99,6 +99,13 @@ export class SpecValidator {
    * (`direction: 'request'`), a missing required property that is readOnly is no violation: the
    * server sets it (OpenAPI 3.x). A boolean schema (`true` for "anything") needs no compiling.
    */
+  /** Whether the value fails only because a oneOf matched more than one of its members (see onlyOvermatched). */
+  overmatchesOneOf(schema: object | boolean | undefined, value: unknown): boolean {
+    if (schema === undefined || typeof schema === 'boolean') return false;
+    const validate = this.compile(schema);
+    return !validate(value) && onlyOvermatched(validate.errors ?? []);
+  }
+
   violations(
     schema: object | boolean | undefined,
     value: unknown,
@@ -135,6 +142,31 @@ export class SpecValidator {
         `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.params && 'allowedValues' in error.params ? ` (${(error.params.allowedValues as unknown[]).join(', ')})` : ''}`,
     );
   }
+}
+
+/** A oneOf that failed because more than one of its members matched (Ajv names them in `passingSchemas`). */
+const overmatched = (error: ErrorObject) =>
+  error.keyword === 'oneOf' && Array.isArray((error.params as { passingSchemas?: unknown }).passingSchemas);
+
+/**
+ * Whether a value fails only because a oneOf matched more than one member: every error is such a
+ * oneOf's, or one of its failing members' own. The value is valid for the members it matched; the
+ * oneOf's members are not exclusive.
+ */
+export function onlyOvermatched(errors: ErrorObject[]): boolean {
+  const oneOfs = errors.filter(overmatched);
+  return (
+    oneOfs.length > 0 &&
+    errors.every(
+      (error) =>
+        overmatched(error) ||
+        oneOfs.some(
+          (oneOf) =>
+            error.schemaPath.startsWith(`${oneOf.schemaPath}/`) &&
+            error.instancePath.startsWith(oneOf.instancePath),
+        ),
+    )
+  );
 }
 
 /**

@@ -1,0 +1,76 @@
+/**
+ * A request body whose oneOf members overlap (issue 43: graphhopper's and e-conomic's bodies, two
+ * open objects with no required property): no ordinary body matches exactly one member, so the
+ * suites cannot make one valid. That is the spec's defect, not a limit of the suites: both the
+ * valid request and the property stage say so as a spec finding with the body's pointer. The
+ * target is an in-process fetch.
+ */
+import { describe, expect, it } from 'vitest';
+import { generate } from '../../../../../generators/pipeline.js';
+import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
+import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
+import { ProblemsError } from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
+import { propertyCheck } from '../../../../../generators/plugins/contract-tests/runtime/properties.js';
+import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
+import { PacedTransport } from '../../../../../generators/plugins/contract-tests/runtime/transport.js';
+
+const SPEC = 'test/fixtures/kinds/overlapping-one-of-3.0.yaml';
+
+let generated: Promise<Cases> | undefined;
+
+/** The fixture's cases, generated once for the file. */
+async function casesOf(spec: string): Promise<Cases> {
+  const { files } = await generate({
+    spec,
+    out: '(memory)',
+    command: 'test',
+    write: false,
+    skip: ['sdks'],
+    released: false,
+    log: () => {},
+  });
+  return JSON.parse(files.find((file) => file.path === 'contract-tests/cases.json')!.content) as Cases;
+}
+
+async function checksOf(spec: string): Promise<ContractChecks> {
+  const cases = await (generated ??= casesOf(spec));
+  const target: Target = {
+    name: 'in-process',
+    baseUrl: 'http://one-of.invalid',
+    keys: [],
+    stateful: false,
+    semantic: false,
+    mock: true,
+    validates: true,
+    transport: new PacedTransport(cases.rateLimitHeaders, {
+      fetch: async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    }),
+  };
+  return new ContractChecks(cases, target, undefined, { CONTRACT_RUN_ID: 'run_test' });
+}
+
+const problemsOf = (error: unknown) => (error instanceof ProblemsError ? error.problems : [error]);
+
+describe('a request body whose oneOf members overlap', () => {
+  it("is the spec's finding when the suite makes the operation's request", async () => {
+    const checks = await checksOf(SPEC);
+    const error = await checks.request(checks.operation('calculateMatrix')).catch((caught) => caught);
+    expect(problemsOf(error)).toMatchObject([
+      {
+        class: 'spec',
+        pointer: checks.operation('calculateMatrix').bodyPointer,
+        message: expect.stringContaining('oneOf is not exclusive'),
+      },
+    ]);
+  }, 30_000);
+
+  it("is the spec's finding in the property stage", async () => {
+    const checks = await checksOf(SPEC);
+    const error = await propertyCheck(checks, 'calculateMatrix', { runs: 5, seed: 1, tag: checks.tag }).catch(
+      (caught) => caught,
+    );
+    expect(problemsOf(error)).toMatchObject([
+      { class: 'spec', message: expect.stringContaining('oneOf is not exclusive') },
+    ]);
+  });
+});
