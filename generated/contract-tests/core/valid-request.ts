@@ -6,7 +6,7 @@
  * example the spec got wrong) would blame the target for refusing it.
  */
 import fc from 'fast-check';
-import { arbitraryFrom, withoutReadOnly } from './arbitraries.js';
+import { arbitraryFrom, merge, withoutReadOnly, type SchemaRoot } from './arbitraries.js';
 import type { OperationCase } from './cases.js';
 import { ProblemsError, record, type Problem } from './findings.js';
 import type { RequestSpec } from './request.js';
@@ -25,6 +25,45 @@ export function overlappingOneOf(suite: SuiteContext, schema: object, body: unkn
   return fc
     .sample(arbitraryFrom(suite.cases.sharedSchema, schema), { numRuns: 20, seed: 43 })
     .some((value) => suite.validator.overmatchesOneOf(schema, value));
+}
+
+/** Required properties followed into nested objects. */
+const MAX_DEPTH = 5;
+
+/**
+ * Where an object schema requires properties that its `additionalProperties: false` forbids (not
+ * declared, no patternProperties), so no value satisfies it (e-conomic's Employee requires
+ * canApprove and canInvoice and declares neither): "<pointer> <names>", followed into required
+ * properties; undefined when there is none.
+ */
+export function forbiddenRequired(root: SchemaRoot, schema: unknown, at = '', depth = 0): string | undefined {
+  const node = merge(root, schema);
+  if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
+  const required: string[] = Array.isArray(node.required) ? node.required : [];
+  const declared: Record<string, unknown> = node.properties ?? {};
+  if (node.additionalProperties === false && !node.patternProperties) {
+    const missing = required.filter((name) => !Object.hasOwn(declared, name));
+    if (missing.length) return `${at || '/'} ${missing.join(', ')}`;
+  }
+  for (const name of required) {
+    if (!Object.hasOwn(declared, name)) continue;
+    const found = forbiddenRequired(root, declared[name], `${at}/${name}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The spec's finding for a body schema that requires what it forbids. */
+export function requiresForbidden(operation: OperationCase, where: string): Problem {
+  return {
+    class: 'spec',
+    check: 'positive_data_acceptance',
+    message: `${operation.id}: the request body's schema requires properties its additionalProperties: false forbids, so no body is valid (at ${where})`,
+    operation: operation.id,
+    pointer: operation.bodyPointer,
+    fix: 'Declare the required properties under properties, or drop them from required.',
+    key: `spec|requires-forbidden|${operation.bodyPointer ?? operation.id}`,
+  };
 }
 
 /** The spec's finding for a body no ordinary value of which is valid: its oneOf's members overlap. */
@@ -83,6 +122,9 @@ export function validRequest(
       const value = suite.validValue(operation.bodySchema);
       if (value === undefined && overlappingOneOf(suite, operation.bodySchema, fixed.body))
         throw new ProblemsError([notExclusive(operation)]);
+      const forbidden =
+        value === undefined ? forbiddenRequired(suite.cases.sharedSchema, operation.bodySchema) : undefined;
+      if (forbidden) throw new ProblemsError([requiresForbidden(operation, forbidden)]);
       if (value === undefined)
         throw new ProblemsError([
           {
