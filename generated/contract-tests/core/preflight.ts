@@ -41,8 +41,8 @@ export async function preflight(
     await fetch(`${target.baseUrl}${probe?.path ?? '/'}`, { signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    // An answer Node's HTTP parser refuses (llhttp's HPE_ codes) came from a target that is running:
-    // the suites go on, and each such answer is the target's finding (or the mock's), not a configuration error.
+    // An answer whose framing or header fields Node's HTTP parser refuses came from an HTTP server
+    // that is running: the suites go on, and each such answer is the target's finding (or the mock's).
     if (!malformedAnswer(cause))
       throw new ConfigurationError(
         `cannot reach CONTRACT_BASE_URL ${target.baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}. Check the URL and that the target is running.`,

@@ -18,7 +18,7 @@ import { findInList, linkedRequest, type LinkSource } from './links.js';
 import { pathParamsOf, type RequestSpec } from './request.js';
 import { roundTripProblems, staleProblems } from './round-trip.js';
 import { asRead } from './serialize.js';
-import { forbiddenRequired, notExclusive, requiresForbidden } from './valid-request.js';
+import { unsatisfiableBodyProblem } from './valid-request.js';
 import type { SuiteContext } from './suite-context.js';
 
 /** CONTRACT_RUNS: generated requests per operation (default 20, small enough for `npm test`). */
@@ -248,9 +248,8 @@ export async function propertyCheck(
   });
   // fast-check fails a run with too many skipped inputs, with no error of its own (errorInstance null).
   if (details.numSkips > 0 && details.numRuns === 0) {
-    if (overmatched > 0) throw new ProblemsError([notExclusive(operation)]);
-    const forbidden = bodySchema ? forbiddenRequired(root, bodySchema) : undefined;
-    if (forbidden) throw new ProblemsError([requiresForbidden(operation, forbidden)]);
+    const unsatisfiable = unsatisfiableBodyProblem(operation, root, bodySchema, overmatched > 0);
+    if (unsatisfiable) throw new ProblemsError([unsatisfiable]);
     throw new ProblemsError([
       {
         class: 'suite',

@@ -8,7 +8,7 @@
  */
 import type { Cases, OperationCase } from './cases.js';
 import { curlLine } from './curl.js';
-import { against, malformedAnswer, ProblemsError } from './findings.js';
+import { against, blame, malformedAnswer, ProblemsError } from './findings.js';
 import { acceptOf, pathParamValue, placeKey, urlOf, type RequestSpec, type Sent } from './request.js';
 import { cookieHeader, encodeBody, fillPath, headerValue } from './serialize.js';
 import type { Target } from './target.js';
@@ -48,7 +48,7 @@ export async function send(target: Target, request: RequestSpec): Promise<Sent> 
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     // fetch refusing what we built (a header it cannot send) is our bug, not a target that did not answer.
     if (!cause) throw error;
-    const who = target.mock ? 'mock' : 'target';
+    const who = blame(target);
     if (malformedAnswer(cause))
       throw new ProblemsError([
         {

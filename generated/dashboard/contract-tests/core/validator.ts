@@ -94,11 +94,6 @@ export class SpecValidator {
     return validate;
   }
 
-  /**
-   * Violations as "<pointer> <message>", empty when the value conforms. For a request
-   * (`direction: 'request'`), a missing required property that is readOnly is no violation: the
-   * server sets it (OpenAPI 3.x). A boolean schema (`true` for "anything") needs no compiling.
-   */
   /** Whether the value fails only because a oneOf matched more than one of its members (see onlyOvermatched). */
   overmatchesOneOf(schema: object | boolean | undefined, value: unknown): boolean {
     if (schema === undefined || typeof schema === 'boolean') return false;
@@ -106,6 +101,11 @@ export class SpecValidator {
     return !validate(value) && onlyOvermatched(validate.errors ?? []);
   }
 
+  /**
+   * Violations as "<pointer> <message>", empty when the value conforms. For a request
+   * (`direction: 'request'`), a missing required property that is readOnly is no violation: the
+   * server sets it (OpenAPI 3.x). A boolean schema (`true` for "anything") needs no compiling.
+   */
   violations(
     schema: object | boolean | undefined,
     value: unknown,

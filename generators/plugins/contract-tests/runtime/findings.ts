@@ -158,11 +158,25 @@ function dedupe(problems: Problem[]): Problem[] {
 /** Who is at fault when the answer breaks the contract: the target, or the mock standing in for it. */
 export const blame = (target: { mock: boolean }): 'target' | 'mock' => (target.mock ? 'mock' : 'target');
 
-/** A problem with the target's answer (a mock problem when the target is a mock). */
-/** Whether fetch failed on an answer that came but that Node's HTTP parser refuses (llhttp's `HPE_` codes). */
-export const malformedAnswer = (cause: { code?: string } | undefined): boolean =>
-  typeof cause?.code === 'string' && cause.code.startsWith('HPE_');
+/**
+ * llhttp's codes for an HTTP answer whose status line parsed but whose framing or header fields are
+ * malformed (Prism writes a declared `Transfer-Encoding: chunked` beside its own Content-Length).
+ * Other codes (`HPE_INVALID_CONSTANT`: no HTTP status line at all, as from a TLS port or a service
+ * that is not HTTP) mean no HTTP server answered, which is a configuration error.
+ */
+const MALFORMED_HTTP = new Set([
+  'HPE_UNEXPECTED_CONTENT_LENGTH',
+  'HPE_INVALID_CONTENT_LENGTH',
+  'HPE_INVALID_TRANSFER_ENCODING',
+  'HPE_INVALID_HEADER_TOKEN',
+  'HPE_INVALID_CHUNK_SIZE',
+]);
 
+/** Whether fetch failed on an answer an HTTP server sent but that Node's HTTP parser refuses. */
+export const malformedAnswer = (cause: { code?: string } | undefined): boolean =>
+  typeof cause?.code === 'string' && MALFORMED_HTTP.has(cause.code);
+
+/** A problem with the target's answer (a mock problem when the target is a mock). */
 export function against(
   target: { mock: boolean },
   check: string,

@@ -33,7 +33,12 @@ const MAX_DEPTH = 5;
  * canApprove and canInvoice and declares neither): "<pointer> <names>", followed into required
  * properties; undefined when there is none.
  */
-export function forbiddenRequired(root: SchemaRoot, schema: unknown, at = '', depth = 0): string | undefined {
+export function findForbiddenRequired(
+  root: SchemaRoot,
+  schema: unknown,
+  at = '',
+  depth = 0,
+): string | undefined {
   const node = merge(root, schema);
   if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
   const required: string[] = Array.isArray(node.required) ? node.required : [];
@@ -44,14 +49,15 @@ export function forbiddenRequired(root: SchemaRoot, schema: unknown, at = '', de
   }
   for (const name of required) {
     if (!Object.hasOwn(declared, name)) continue;
-    const found = forbiddenRequired(root, declared[name], `${at}/${name}`, depth + 1);
+    const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const found = findForbiddenRequired(root, declared[name], `${at}/${segment}`, depth + 1);
     if (found) return found;
   }
   return undefined;
 }
 
 /** The spec's finding for a body schema that requires what it forbids. */
-export function requiresForbidden(operation: OperationCase, where: string): Problem {
+function forbiddenRequiredProblem(operation: OperationCase, where: string): Problem {
   return {
     class: 'spec',
     check: 'positive_data_acceptance',
@@ -64,7 +70,7 @@ export function requiresForbidden(operation: OperationCase, where: string): Prob
 }
 
 /** The spec's finding for a body no ordinary value of which is valid: its oneOf's members overlap. */
-export function notExclusive(operation: OperationCase): Problem {
+function oneOfOverlapProblem(operation: OperationCase): Problem {
   return {
     class: 'spec',
     check: 'positive_data_acceptance',
@@ -74,6 +80,23 @@ export function notExclusive(operation: OperationCase): Problem {
     fix: 'Make the oneOf members exclude each other (a required property or a const per member, additionalProperties: false, a discriminator), or use anyOf.',
     key: `spec|oneOf-not-exclusive|${operation.bodyPointer ?? operation.id}`,
   };
+}
+
+/**
+ * The spec's finding when no request body can be valid, where the schema shows why: a oneOf whose
+ * members overlap (`overmatched`: a body was refused only for matching more than one), or required
+ * properties that additionalProperties: false forbids. Undefined otherwise: then it is a limit of
+ * the suites, which each caller words for its stage.
+ */
+export function unsatisfiableBodyProblem(
+  operation: OperationCase,
+  root: SchemaRoot,
+  bodySchema: unknown,
+  overmatched: boolean,
+): Problem | undefined {
+  if (overmatched) return oneOfOverlapProblem(operation);
+  const forbidden = bodySchema === undefined ? undefined : findForbiddenRequired(root, bodySchema);
+  return forbidden ? forbiddenRequiredProblem(operation, forbidden) : undefined;
 }
 
 /**
@@ -117,11 +140,16 @@ export function validRequest(
           key: `spec|invalid-example|${example.pointer}`,
         });
       const value = suite.validValue(operation.bodySchema);
-      if (value === undefined && overlappingOneOf(suite, operation.bodySchema, fixed.body))
-        throw new ProblemsError([notExclusive(operation)]);
-      const forbidden =
-        value === undefined ? forbiddenRequired(suite.cases.sharedSchema, operation.bodySchema) : undefined;
-      if (forbidden) throw new ProblemsError([requiresForbidden(operation, forbidden)]);
+      const unsatisfiable =
+        value === undefined
+          ? unsatisfiableBodyProblem(
+              operation,
+              suite.cases.sharedSchema,
+              operation.bodySchema,
+              overlappingOneOf(suite, operation.bodySchema, fixed.body),
+            )
+          : undefined;
+      if (unsatisfiable) throw new ProblemsError([unsatisfiable]);
       if (value === undefined)
         throw new ProblemsError([
           {

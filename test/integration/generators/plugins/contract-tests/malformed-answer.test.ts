@@ -3,8 +3,10 @@
  * is its finding (issue 43: Prism mocking rapidapi's ecowetter writes the spec's declared
  * `Transfer-Encoding: chunked` beside its own Content-Length; the suites' preflight took the
  * HPE_UNEXPECTED_CONTENT_LENGTH for an unreachable target and stopped the run, a finding of ours).
- * Starts Prism on fixture kinds/framing-headers-3.0.yaml.
+ * A port where no HTTP server answers (another protocol's greeting) is still a configuration
+ * error. Starts Prism on fixture kinds/framing-headers-3.0.yaml, and a TCP server on loopback.
  */
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../../../generators/pipeline.js';
 import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
@@ -64,5 +66,20 @@ describe('an answer with both Content-Length and Transfer-Encoding (Prism copyin
         message: expect.stringContaining('HPE_UNEXPECTED_CONTENT_LENGTH'),
       },
     ]);
+  });
+});
+
+describe('a port where something other than HTTP answers (an SSH greeting)', () => {
+  it("stops the suites' preflight as a configuration error, not a finding against the target", async () => {
+    const server = createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      await expect(preflight({ ...target, baseUrl: `http://127.0.0.1:${port}` }, cases, {})).rejects.toThrow(
+        /cannot reach CONTRACT_BASE_URL http:\/\/127\.0\.0\.1:\d+: HPE_/,
+      );
+    } finally {
+      server.close();
+    }
   });
 });
