@@ -65,11 +65,25 @@ function poll(root: number): void {
     }
 }
 
+/** CPU seconds of this process's reaped children and theirs: every process of the tree, however short-lived. */
+function reapedChildrenCpu(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / TICKS;
+}
+
 const started = performance.now();
+const reapedBefore = reapedChildrenCpu();
 const child = spawn(positionals[0], positionals.slice(1), { stdio: 'inherit' });
 const timer = setInterval(() => poll(child.pid!), 200);
+child.on('error', (error) => {
+  clearInterval(timer);
+  process.stderr.write(`cpu-by-process: cannot run ${positionals[0]}: ${error.message}\n`);
+  process.exit(2);
+});
 child.on('exit', (code, signal) => {
   clearInterval(timer);
+  const reaped = reapedChildrenCpu() - reapedBefore;
   const kinds = new Map<string, { cpu: number; count: number }>();
   for (const { cpu, command } of seen.values()) {
     const kind = processKind(command);
@@ -86,7 +100,7 @@ child.on('exit', (code, signal) => {
     .map(([kind, { cpu, count }]) => `${cpu.toFixed(1).padStart(8)} ${String(count).padStart(6)}  ${kind}`);
   process.stderr.write(
     [
-      `cpu-by-process: ${total.toFixed(0)} CPU-s in ${wall.toFixed(0)} s wall (${(total / wall).toFixed(2)} cores busy on average)`,
+      `cpu-by-process: ${reaped.toFixed(0)} CPU-s in ${wall.toFixed(0)} s wall (${(reaped / wall).toFixed(2)} cores busy on average); ${total.toFixed(0)} of them seen by kind (the rest: processes shorter than a poll, or not reaped by their parents)`,
       '   CPU-s  procs  kind',
       ...lines,
       '',

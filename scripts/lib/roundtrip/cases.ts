@@ -88,7 +88,8 @@ const PARAMETER_BOUNDS = { maxLength: 128, maxItems: 4, nestedMaxItems: 2 };
 /**
  * Most characters a parameter's value may take on the wire, as percent-encoded JSON text: the
  * bounds hold each node, but an object of many members (seldon's whole message in a query) still
- * made heads over Node's 16 KB. Four such parameters fit beside the other headers.
+ * made heads over Node's 16 KB. Three such parameters fit beside the other headers. An
+ * approximation: an exploded or deepObject query repeats the parameter's name per member.
  */
 const PARAMETER_WIRE_BUDGET = 4096;
 const fitsWireBudget = (value: unknown) =>

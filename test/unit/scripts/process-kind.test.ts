@@ -22,6 +22,14 @@ describe('processKind', () => {
     ['node /w/node_modules/@stoplight/prism-cli/dist/index.js mock spec.yaml', 'prism'],
     ['/usr/bin/python3 -S -E -B -c import x', 'python'],
     ['node /w/node_modules/pyright/index.js --outputjson', 'pyright'],
+    ['/tmp/chromium --headless=old --no-sandbox', 'chromium'],
+    ['/usr/lib/postgresql/bin/postgres -D /tmp/pg', 'postgres'],
+    ['node /w/node_modules/npm/bin/npm-cli.js ci', 'npm'],
+    // An argument naming another tool does not decide: the runner's script does.
+    [
+      '/usr/bin/node --import file:///w/node_modules/tsx/dist/loader.mjs test/support/python-media-sdk.ts',
+      'tsx test/support/python-media-sdk.ts',
+    ],
     ['(kworker/0:1)', '(kworker/0:1)'],
   ])('%s → %s', (command, kind) => {
     expect(processKind(command)).toBe(kind);

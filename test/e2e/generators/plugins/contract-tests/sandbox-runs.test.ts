@@ -8,12 +8,13 @@
  * the suites' pacing clock both run TIME_SCALE times faster, so the run takes minutes, not hours.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { runContractSuite } from '../../../../../scripts/lib/contract.js';
 import { binPath, freePort, startProcess, waitForHttp } from '../../../../../scripts/lib/processes.js';
+import { scratchFolders } from '../../../../support/scratch.js';
+
+const scratch = scratchFolders();
 
 // 30x: a run still outpaces the refill in its bursts and waits (about 3-5 s of real time a run
 // here), where 10x waited 11-13 s a run for the same proof.
@@ -48,7 +49,7 @@ function makeKey(database: string): Promise<string> {
 }
 
 it(`stays green ${RUNS} runs in a row against one sandbox with a fresh tier-0 key, waiting out the limits and leaving nothing behind`, async () => {
-  const database = path.join(await mkdtemp(path.join(tmpdir(), 'contract-sandbox-')), 'service.db');
+  const database = path.join(scratch.make('contract-sandbox-'), 'service.db');
   const key = await makeKey(database);
   expect(key).toMatch(/^test_sk_[A-Za-z0-9]{32}$/);
   const port = await freePort();
