@@ -8,13 +8,13 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../../../../generators/pipeline.js';
 import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
 import { ProblemsError } from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
 import { positiveRequest, send } from '../../../../../generators/plugins/contract-tests/runtime/harness.js';
 import { preflight } from '../../../../../generators/plugins/contract-tests/runtime/preflight.js';
 import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
 import { startMock, type RunningMock } from '../../../../../scripts/lib/mock.js';
+import { contractCasesOf } from '../../../../support/contract-cases.js';
 
 const SPEC = 'test/fixtures/kinds/framing-headers-3.0.yaml';
 
@@ -24,16 +24,7 @@ let target: Target;
 
 beforeAll(async () => {
   mock = await startMock(0, '127.0.0.1', { specFile: SPEC });
-  const { files } = await generate({
-    spec: SPEC,
-    out: '(memory)',
-    command: 'test',
-    write: false,
-    skip: ['sdks'],
-    released: false,
-    log: () => {},
-  });
-  cases = JSON.parse(files.find((file) => file.path === 'contract-tests/cases.json')!.content) as Cases;
+  cases = await contractCasesOf(SPEC);
   target = {
     name: 'Prism',
     baseUrl: mock.url,

@@ -6,31 +6,15 @@
  * drawn anew and lacked the nested object a variant changes). The target is an in-process fetch.
  */
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../../../../generators/pipeline.js';
-import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
 import { coverage } from '../../../../../generators/plugins/contract-tests/runtime/coverage.js';
 import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
 import { PacedTransport } from '../../../../../generators/plugins/contract-tests/runtime/transport.js';
-
-async function casesOf(spec: string): Promise<Cases> {
-  const { files } = await generate({
-    spec,
-    out: '(memory)',
-    command: 'test',
-    write: false,
-    skip: ['sdks'],
-    released: false,
-    log: () => {},
-  });
-  const file = files.find((entry) => entry.path === 'contract-tests/cases.json');
-  if (!file) throw new Error(`no contract-tests/cases.json generated for ${spec}`);
-  return JSON.parse(file.content) as Cases;
-}
+import { contractCasesOf } from '../../../../support/contract-cases.js';
 
 describe('deterministic coverage of a body the suite generates in place of an invalid example', () => {
   it('applies every variant to the body it was made from, on every request it sends', async () => {
-    const cases = await casesOf('test/fixtures/kinds/substituted-body-coverage-3.0.yaml');
+    const cases = await contractCasesOf('test/fixtures/kinds/substituted-body-coverage-3.0.yaml');
     const bodies: unknown[] = [];
     const target: Target = {
       name: 'in-process',

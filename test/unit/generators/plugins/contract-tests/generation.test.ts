@@ -8,12 +8,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../../../../generators/pipeline.js';
 import { arbitraryFrom } from '../../../../../generators/plugins/contract-tests/runtime/arbitraries.js';
-import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
 import { echoDifference } from '../../../../../generators/plugins/contract-tests/runtime/round-trip.js';
 import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/validator.js';
 import { scratchFolders } from '../../../../support/scratch.js';
+import { contractCasesOf } from '../../../../support/contract-cases.js';
 
 const scratch = scratchFolders();
 
@@ -33,25 +32,9 @@ const SPECS = [
   { name: 'the read-only fixture', spec: 'test/fixtures/values/read-only-3.1.yaml', resources: [] },
 ];
 
-async function casesOf(spec: string): Promise<Cases> {
-  // released: false, because reading our spec's release runs git, and the unit tier starts no process.
-  const { files } = await generate({
-    spec,
-    out: '(memory)',
-    command: 'test',
-    write: false,
-    skip: ['sdks'],
-    released: false,
-    log: () => {},
-  });
-  const file = files.find((entry) => entry.path === 'contract-tests/cases.json');
-  if (!file) throw new Error(`no contract-tests/cases.json generated for ${spec}`);
-  return JSON.parse(file.content) as Cases;
-}
-
 describe.each(SPECS)('contract generation for $name', ({ spec, resources }) => {
   it('makes only schema-valid bodies and query parameters (200 samples per operation)', async () => {
-    const cases = await casesOf(spec);
+    const cases = await contractCasesOf(spec);
     const validator = new SpecValidator(cases);
     let checked = 0;
     for (const operation of cases.operations) {
@@ -74,7 +57,7 @@ describe.each(SPECS)('contract generation for $name', ({ spec, resources }) => {
   }, 60_000);
 
   it('finds the resources its create operations make, with their links', async () => {
-    const cases = await casesOf(spec);
+    const cases = await contractCasesOf(spec);
     expect(cases.resources.map((resource) => resource.create)).toEqual(expect.arrayContaining(resources));
     for (const resource of cases.resources)
       expect(
@@ -88,7 +71,7 @@ const NO_COMPONENTS = { $id: 'none.json', components: { schemas: {} } };
 
 describe('the generators explore beyond the examples', () => {
   it('varies optional properties and sizes, up to the schema limits', async () => {
-    const cases = await casesOf('spec/openapi.yaml');
+    const cases = await contractCasesOf('spec/openapi.yaml');
     const body = cases.operations.find((operation) => operation.id === 'createSubject')!.generation.body!;
     const values = fc.sample(arbitraryFrom(cases.sharedSchema, body), { numRuns: 100, seed: 1 }) as Array<{
       metadata?: Record<string, string>;
@@ -191,7 +174,7 @@ describe('negative bodies for a pattern (issue 43: a pattern every string matche
         },
       }),
     );
-    const cases = await casesOf(spec);
+    const cases = await contractCasesOf(spec);
     const names = cases.operations[0].negative.map((negative) => negative.name);
     expect(names).toContain('word not matching its pattern');
     expect(names.filter((name) => name.includes('anything'))).toEqual([]);
@@ -202,7 +185,7 @@ describe('negative bodies for a pattern (issue 43: a pattern every string matche
 
 describe('bodies sent as bytes or text (issue 43: an object schema under application/octet-stream)', () => {
   it('hold the text the raw request sends, which the generated client takes as it is, and judge it by no schema', async () => {
-    const cases = await casesOf('test/fixtures/kinds/octet-object-body-3.0.yaml');
+    const cases = await contractCasesOf('test/fixtures/kinds/octet-object-body-3.0.yaml');
     const createApp = cases.operations.find((operation) => operation.id === 'createApp')!;
     expect(createApp.bodyContentType).toBe('application/octet-stream');
     expect(typeof createApp.body).toBe('string');

@@ -7,34 +7,20 @@
  * the body's pointer. The target is an in-process fetch.
  */
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../../../../generators/pipeline.js';
 import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
 import { ProblemsError } from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
 import { propertyCheck } from '../../../../../generators/plugins/contract-tests/runtime/properties.js';
 import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
 import { PacedTransport } from '../../../../../generators/plugins/contract-tests/runtime/transport.js';
+import { contractCasesOf } from '../../../../support/contract-cases.js';
 
 const SPEC = 'test/fixtures/kinds/overlapping-one-of-3.0.yaml';
 
 const generated = new Map<string, Promise<Cases>>();
 
-/** The fixture's cases, generated once for the file. */
-async function casesOf(spec: string): Promise<Cases> {
-  const { files } = await generate({
-    spec,
-    out: '(memory)',
-    command: 'test',
-    write: false,
-    skip: ['sdks'],
-    released: false,
-    log: () => {},
-  });
-  return JSON.parse(files.find((file) => file.path === 'contract-tests/cases.json')!.content) as Cases;
-}
-
 async function checksOf(spec: string): Promise<ContractChecks> {
-  if (!generated.has(spec)) generated.set(spec, casesOf(spec));
+  if (!generated.has(spec)) generated.set(spec, contractCasesOf(spec));
   const cases = await generated.get(spec)!;
   const target: Target = {
     name: 'in-process',

@@ -6,30 +6,14 @@
  * suiteProblem). The target is an in-process fetch.
  */
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../../../../generators/pipeline.js';
-import type { Cases } from '../../../../../generators/plugins/contract-tests/runtime/cases.js';
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
 import { propertyCheck } from '../../../../../generators/plugins/contract-tests/runtime/properties.js';
 import { asRead } from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
 import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
 import { PacedTransport } from '../../../../../generators/plugins/contract-tests/runtime/transport.js';
+import { contractCasesOf } from '../../../../support/contract-cases.js';
 
 const SPEC = 'test/fixtures/kinds/untyped-enum-query-3.0.yaml';
-
-async function casesOf(spec: string): Promise<Cases> {
-  const { files } = await generate({
-    spec,
-    out: '(memory)',
-    command: 'test',
-    write: false,
-    skip: ['sdks'],
-    released: false,
-    log: () => {},
-  });
-  const file = files.find((entry) => entry.path === 'contract-tests/cases.json');
-  if (!file) throw new Error(`no contract-tests/cases.json generated for ${spec}`);
-  return JSON.parse(file.content) as Cases;
-}
 
 describe('a query parameter with no type and an enum of booleans and numbers', () => {
   it.each([
@@ -48,7 +32,7 @@ describe('a query parameter with no type and an enum of booleans and numbers', (
   });
 
   it('gets generated requests sent and judged (none skipped as invalid)', async () => {
-    const cases = await casesOf(SPEC);
+    const cases = await contractCasesOf(SPEC);
     const sent: string[] = [];
     const target: Target = {
       name: 'in-process',
