@@ -110,10 +110,16 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
         log: () => {},
       }));
     await options.afterGenerate?.(outDir);
-    if (options.only) ir.operations = ir.operations.filter((operation) => options.only!.test(operation.id));
-    const drawn = buildCases(ir, seed, options.runs ?? 1);
+    // The SDKs were generated from every operation, and where a method sits depends on its siblings
+    // (a POST alone on /items/{id}/image is items.image(id), beside a DELETE items.image.create(id)):
+    // the drivers place methods from the whole IR, and `only` picks the operations that run.
+    const operations = options.only
+      ? ir.operations.filter((operation) => options.only!.test(operation.id))
+      : ir.operations;
+    const selected: Ir = { ...ir, operations };
+    const drawn = buildCases(selected, seed, options.runs ?? 1);
     // An operation whose parameters send one query name twice cannot round-trip: said once, with the names.
-    const ambiguous = ir.operations.flatMap((operation) => {
+    const ambiguous = operations.flatMap((operation) => {
       const shared = sharedQueryNames(operation.allParameters, ir.model);
       return shared.length > 0
         ? [
@@ -130,7 +136,7 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
     );
     const casesFile = path.join(outDir, 'cases.json');
     await writeFile(casesFile, JSON.stringify({ spec: options.spec, seed, cases } satisfies CasesFile));
-    const server = await startStubs(outDir, ir, cases);
+    const server = await startStubs(outDir, selected, cases);
     const outcomes: OperationOutcome[] = [];
     const notRun: NotRun[] = [];
     try {
@@ -138,7 +144,7 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
       for (const testCase of cases)
         byOperation.set(testCase.operationId, [...(byOperation.get(testCase.operationId) ?? []), testCase]);
       // An operation no case could be drawn for was never called: said once, not as each SDK's failure.
-      for (const operation of ir.operations) {
+      for (const operation of operations) {
         const refused = failed.find((entry) => entry.operationId === operation.id);
         if (!refused) continue;
         notRun.push({ operationId: operation.id, label: labelOf(operation), reason: refused.reason });
@@ -147,7 +153,7 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
         );
       }
       for (const driver of drivers) {
-        for (const operation of ir.operations) {
+        for (const operation of operations) {
           if (notRun.some((entry) => entry.operationId === operation.id)) continue;
           const label = labelOf(operation);
           const own = byOperation.get(operation.id) ?? [];
@@ -198,19 +204,17 @@ export async function runRoundtrip(options: RoundtripOptions): Promise<Roundtrip
         return [driver.name, { passed: own.filter((outcome) => outcome.ok).length, total: own.length }];
       }),
     );
-    const ran = ir.operations.filter(
-      (operation) => !notRun.some((entry) => entry.operationId === operation.id),
-    );
+    const ran = operations.filter((operation) => !notRun.some((entry) => entry.operationId === operation.id));
     const passed = ran.filter((operation) =>
       outcomes.filter((outcome) => outcome.operationId === operation.id).every((outcome) => outcome.ok),
     ).length;
-    const summary = `roundtrip: ${passed}/${ir.operations.length} operations, ${Object.entries(perLanguage)
+    const summary = `roundtrip: ${passed}/${operations.length} operations, ${Object.entries(perLanguage)
       .map(([name, counts]) => `${name} ${counts.passed}/${counts.total}`)
       .join(
         ', ',
       )}${notRun.length > 0 ? `; ${notRun.length} not run (${notRun.every((entry) => entry.reason.startsWith('no values could be drawn')) ? `no value could be drawn from ${notRun.length === 1 ? 'its' : 'their'} schemas` : 'each with its reason above'})` : ''}`;
     log(summary);
-    return { outcomes, notRun, operations: ir.operations.length, passed, perLanguage, summary };
+    return { outcomes, notRun, operations: operations.length, passed, perLanguage, summary };
   } finally {
     if (options.generated) await rm(path.join(outDir, 'cases.json'), { force: true });
     else if (!options.keep) await rm(outDir, { recursive: true, force: true });
