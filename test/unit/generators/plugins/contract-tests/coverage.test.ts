@@ -8,29 +8,20 @@
 import { describe, expect, it } from 'vitest';
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
 import { coverage } from '../../../../../generators/plugins/contract-tests/runtime/coverage.js';
-import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
-import { PacedTransport } from '../../../../../generators/plugins/contract-tests/runtime/transport.js';
-import { contractCasesOf } from '../../../../support/contract-cases.js';
+import { contractCasesOf, inProcessTarget } from '../../../../support/contract-cases.js';
 
 describe('deterministic coverage of a body the suite generates in place of an invalid example', () => {
   it('applies every variant to the body it was made from, on every request it sends', async () => {
     const cases = await contractCasesOf('test/fixtures/kinds/substituted-body-coverage-3.0.yaml');
     const bodies: unknown[] = [];
-    const target: Target = {
-      name: 'in-process',
-      baseUrl: 'http://coverage.invalid',
-      keys: [],
-      stateful: false,
-      semantic: false,
-      mock: true,
-      validates: false,
-      transport: new PacedTransport(cases.rateLimitHeaders, {
-        fetch: async (_url, init) => {
-          bodies.push(JSON.parse(String(init?.body)));
-          return new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } });
-        },
-      }),
-    };
+    const target = inProcessTarget(
+      cases,
+      async (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } });
+      },
+      { name: 'coverage', validates: false },
+    );
     const checks = new ContractChecks(cases, target, undefined, { CONTRACT_RUN_ID: 'run_test' });
     const problems = await coverage(checks, checks.operation('createEntity'));
     expect(problems).toEqual([]);

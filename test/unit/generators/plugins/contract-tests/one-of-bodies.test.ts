@@ -11,9 +11,7 @@ import type { Cases } from '../../../../../generators/plugins/contract-tests/run
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
 import { ProblemsError } from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
 import { propertyCheck } from '../../../../../generators/plugins/contract-tests/runtime/properties.js';
-import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
-import { PacedTransport } from '../../../../../generators/plugins/contract-tests/runtime/transport.js';
-import { contractCasesOf } from '../../../../support/contract-cases.js';
+import { contractCasesOf, inProcessTarget } from '../../../../support/contract-cases.js';
 
 const SPEC = 'test/fixtures/kinds/overlapping-one-of-3.0.yaml';
 
@@ -22,18 +20,11 @@ const generated = new Map<string, Promise<Cases>>();
 async function checksOf(spec: string): Promise<ContractChecks> {
   if (!generated.has(spec)) generated.set(spec, contractCasesOf(spec));
   const cases = await generated.get(spec)!;
-  const target: Target = {
-    name: 'in-process',
-    baseUrl: 'http://one-of.invalid',
-    keys: [],
-    stateful: false,
-    semantic: false,
-    mock: true,
-    validates: true,
-    transport: new PacedTransport(cases.rateLimitHeaders, {
-      fetch: async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
-    }),
-  };
+  const target = inProcessTarget(
+    cases,
+    async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    { name: 'one-of' },
+  );
   return new ContractChecks(cases, target, undefined, { CONTRACT_RUN_ID: 'run_test' });
 }
 

@@ -9,9 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
 import { propertyCheck } from '../../../../../generators/plugins/contract-tests/runtime/properties.js';
 import { asRead } from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
-import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
-import { PacedTransport } from '../../../../../generators/plugins/contract-tests/runtime/transport.js';
-import { contractCasesOf } from '../../../../support/contract-cases.js';
+import { contractCasesOf, inProcessTarget } from '../../../../support/contract-cases.js';
 
 const SPEC = 'test/fixtures/kinds/untyped-enum-query-3.0.yaml';
 
@@ -34,21 +32,14 @@ describe('a query parameter with no type and an enum of booleans and numbers', (
   it('gets generated requests sent and judged (none skipped as invalid)', async () => {
     const cases = await contractCasesOf(SPEC);
     const sent: string[] = [];
-    const target: Target = {
-      name: 'in-process',
-      baseUrl: 'http://properties.invalid',
-      keys: [],
-      stateful: false,
-      semantic: false,
-      mock: true,
-      validates: true,
-      transport: new PacedTransport(cases.rateLimitHeaders, {
-        fetch: async (url) => {
-          sent.push(new URL(String(url)).searchParams.get('delivered') ?? '');
-          return new Response(null, { status: 200 });
-        },
-      }),
-    };
+    const target = inProcessTarget(
+      cases,
+      async (url) => {
+        sent.push(new URL(String(url)).searchParams.get('delivered') ?? '');
+        return new Response(null, { status: 200 });
+      },
+      { name: 'properties' },
+    );
     const checks = new ContractChecks(cases, target, undefined, { CONTRACT_RUN_ID: 'run_test' });
     await expect(
       propertyCheck(checks, 'createConversion', { runs: 5, seed: 1, tag: checks.tag }),
