@@ -86,6 +86,8 @@ export interface OperationCase {
   bodyPointer?: string;
   /** Why the suite cannot build a valid body for this operation (e.g. only XML is declared); undefined when it can. */
   bodyUnsupported?: string;
+  /** Why no check over HTTP can reach this operation (it only switches protocols); every check of it is skipped with this reason. */
+  unreachable?: string;
   responses: Record<string, ResponseCase>;
   negative: NegativeCase[];
   pagination?: {

@@ -274,6 +274,19 @@ function tagOf(ir: Ir, operation: IrOperation): OperationCase['tag'] {
   return { field, ...(typeof maxProperties === 'number' ? { maxProperties } : {}) };
 }
 
+/**
+ * Why no check over HTTP can reach an operation: its only documented successes are informational
+ * (1xx), such as 101 Switching Protocols, after which the connection speaks another protocol (a
+ * WebSocket). fetch refuses such an answer, and a mock that sends one leaves each request hanging
+ * until the connection closes (osisoft's channels: 12 s a request).
+ */
+function unreachableOverHttp(operation: IrOperation): string | undefined {
+  const statuses = operation.responses.map((response) => response.status);
+  const switches = statuses.filter((status) => /^1(?:\d\d|XX)$/i.test(status));
+  if (switches.length === 0 || statuses.some((status) => /^[23]|^default$/i.test(status))) return undefined;
+  return `its only documented success is informational (${switches.join(', ')}): a switch to another protocol, such as a WebSocket, which checks over HTTP cannot follow`;
+}
+
 export function operationCase(ir: Ir, operation: IrOperation, parameters: ParameterCase[]): OperationCase {
   const body = operation.body;
   const facts = bodyFacts(ir, operation);
@@ -292,6 +305,7 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
   const valueOf = (param: { example?: unknown; schema: JsonSchema }) =>
     param.example !== undefined ? param.example : requestValue(ir, param.schema, true);
   const media = responseMediaTypes(operation);
+  const unreachable = unreachableOverHttp(operation);
   const responses = Object.fromEntries(
     operation.responses.map((response) => [
       response.status,
@@ -359,6 +373,7 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     ...(facts.schema && !sentAsText ? { bodySchema: facts.schema } : {}),
     ...(facts.pointer ? { bodyPointer: facts.pointer } : {}),
     ...(facts.unsupported ? { bodyUnsupported: facts.unsupported } : {}),
+    ...(unreachable ? { unreachable } : {}),
     responses,
     // No cap: every derived invalid request is sent (a fixed cap hid operations' later rules).
     negative: [

@@ -180,6 +180,11 @@ export class ContractChecks implements SuiteContext {
     return undefined;
   }
 
+  /** Why no check over HTTP can reach an operation (it only switches protocols), or undefined. */
+  unreachable(id: string): string | undefined {
+    return this.cases.operations.find((operation) => operation.id === id)?.unreachable;
+  }
+
   /** Why the positive request of an operation cannot be built, or undefined. */
   unbuildable(id: string): string | undefined {
     return this.operation(id).bodyUnsupported;
@@ -197,8 +202,14 @@ export class ContractChecks implements SuiteContext {
     const header = this.cases.specDigestHeader!;
     const probe =
       this.cases.operations.find(
-        (operation) => operation.isPublic && operation.method === 'get' && operation.pathParams.length === 0,
-      ) ?? this.cases.operations[0];
+        (operation) =>
+          operation.isPublic &&
+          operation.method === 'get' &&
+          operation.pathParams.length === 0 &&
+          !operation.unreachable,
+      ) ?? this.cases.operations.find((operation) => !operation.unreachable);
+    // Only protocol switches: no answer over HTTP to read a digest from.
+    if (!probe) return;
     const request = await this.request(probe);
     const sent = await send(this.target, request);
     const reported = sent.headers.get(header);

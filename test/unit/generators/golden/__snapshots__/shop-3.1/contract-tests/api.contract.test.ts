@@ -13,7 +13,8 @@ const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 
 const checks = new ContractChecks(cases, targetFromEnv(), { create: createClient, calls: CLIENT_CALLS });
 const notApplicable: string[] = [];
 /** A check that does not apply to this target is skipped under its own name and listed at the end; one that runs records its findings. */
-const check = (name: string, operation: string | undefined, reason: string | undefined, run: () => Promise<void> | void) => {
+const check = (name: string, operation: string | undefined, given: string | undefined, run: () => Promise<void> | void) => {
+  const reason = (operation !== undefined ? checks.unreachable(operation) : undefined) ?? given;
   if (reason) notApplicable.push(`${name}: not applicable (${reason})`);
   it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, operation, run));
 };
