@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
+import { ProblemsError } from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
 import { propertyCheck } from '../../../../../generators/plugins/contract-tests/runtime/properties.js';
 import { asRead } from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
 import { contractCasesOf, inProcessTarget } from '../../../../support/contract-cases.js';
@@ -46,5 +47,34 @@ describe('a query parameter with no type and an enum of booleans and numbers', (
     ).resolves.toBeUndefined();
     expect(sent.length).toBeGreaterThanOrEqual(5);
     expect(sent.every((value) => ['true', 'false', '0', '1'].includes(value))).toBe(true);
+  });
+});
+
+// Issue 43: iotwireless's TagResource behind Prism, which answers 404 to every request there.
+describe('a property that fails whatever the input (a mock refusing every request)', () => {
+  it('stops shrinking after its budget of tries and still reports the failure', async () => {
+    const cases = await contractCasesOf('test/fixtures/kinds/large-body-shrink-3.0.yaml');
+    let sent = 0;
+    const target = inProcessTarget(
+      cases,
+      async () => {
+        sent += 1;
+        return new Response(JSON.stringify({ message: 'not found' }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+      { name: 'refusing' },
+    );
+    const checks = new ContractChecks(cases, target, undefined, { CONTRACT_RUN_ID: 'run_test' });
+    const error = await propertyCheck(checks, 'tagResource', { runs: 5, seed: 1, tag: checks.tag }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ProblemsError);
+    const { message } = (error as ProblemsError).problems[0]!;
+    expect(message).toContain('a generated request breaks the contract, run 1 of 5');
+    // The first failing request and at most a hundred smaller ones.
+    expect(sent).toBeLessThanOrEqual(101);
+    expect(message).toMatch(/shrunk \d+ times, stopped after 100 tries/);
   });
 });
