@@ -5,9 +5,9 @@
  */
 import { hash, timingSafeEqual } from 'node:crypto';
 import { KEY_PATTERN, KEY_PREFIXES, SCOPES } from '../generated/server/index.js';
-import { andThen, type Awaitable } from './awaitable.js';
+import { isPromise, type Awaitable } from './awaitable.js';
 import { newId, randomToken } from './ids.js';
-import type { Environment, KeyRecord, KeyType, Store, StoreData } from './store/store.js';
+import type { Environment, KeyRecord, KeyType, KeyWithAccount, Store, StoreData } from './store/store.js';
 
 const KEY_FORMAT = new RegExp(KEY_PATTERN ?? '^(test|live)_(pk|sk)_[A-Za-z0-9]{32}$');
 
@@ -27,10 +27,16 @@ export function redactKeys(text: string): string {
   return text.replace(KEY_IN_TEXT, '$1…');
 }
 
+/**
+ * The key's sha256 as a string of 32 latin1 characters, one per byte: what the key caches are keyed
+ * by, made in one call (one-shot, no Hash object; Node's one-shot digest into a Buffer takes a
+ * slower path, and a Buffer would then be turned into a string for the cache's map).
+ */
+export const keyDigest = (rawKey: string): string => hash('sha256', rawKey, 'binary');
+
+/** The key's sha256 as the bytes the database stores. */
 export function hashKey(rawKey: string): Buffer {
-  // One-shot (no Hash object per request), as a latin1 ('binary') string then copied: Node's
-  // one-shot digest into a Buffer takes a slower path, about twice the string and the copy together.
-  return Buffer.from(hash('sha256', rawKey, 'binary'), 'latin1');
+  return Buffer.from(keyDigest(rawKey), 'latin1');
 }
 
 /** Whether a text has the form of a key (it may still be unknown or revoked). */
@@ -52,9 +58,9 @@ export function parseKey(rawKey: string): { environment: Environment; type: KeyT
 export async function verifyKey(store: StoreData, rawKey: string): Promise<KeyRecord | undefined> {
   const claimed = parseKey(rawKey);
   if (!claimed) return undefined;
-  const presented = hashKey(rawKey);
-  const key = await store.findKeyByHash(presented);
-  return key && isValidFor(key, presented, claimed) ? key : undefined;
+  const digest = keyDigest(rawKey);
+  const key = await store.findKeyByHash(Buffer.from(digest, 'latin1'));
+  return key && isValidFor(key, digest, claimed) ? key : undefined;
 }
 
 /**
@@ -69,21 +75,36 @@ export function authenticateKey(
   // not even as the keys of a map in memory (the sha256 is about 1 µs of a request's ~30).
   const claimed = parseKey(rawKey);
   if (!claimed) return undefined;
-  const presented = hashKey(rawKey);
-  // At once when the key cache holds the key (awaitable.ts).
-  return andThen(store.findKeyWithAccount(presented), (found) => {
-    if (!found || !isValidFor(found.key, presented, claimed)) return undefined;
-    return { key: found.key, tier: found.account?.tier ?? 0 };
-  });
+  const digest = keyDigest(rawKey);
+  // At once when the key cache holds the key (awaitable.ts), without a closure.
+  const found = store.findKeyWithAccount(digest);
+  if (isPromise(found)) return found.then((known) => admitted(known, digest, claimed));
+  return admitted(found, digest, claimed);
 }
+
+function admitted(
+  found: KeyWithAccount | undefined,
+  digest: string,
+  claimed: { environment: Environment; type: KeyType },
+): { key: KeyRecord; tier: number } | undefined {
+  if (!found || !isValidFor(found.key, digest, claimed)) return undefined;
+  return { key: found.key, tier: found.account?.tier ?? 0 };
+}
+
+/**
+ * The presented digest's bytes, for the constant-time comparison: written and compared in one
+ * synchronous step (nothing else can write it in between), so no Buffer is made per request.
+ */
+const PRESENTED = Buffer.alloc(32);
 
 function isValidFor(
   key: KeyRecord,
-  presented: Buffer,
+  digest: string,
   claimed: { environment: Environment; type: KeyType },
 ): boolean {
+  PRESENTED.write(digest, 0, 'latin1');
   return (
-    timingSafeEqual(key.hash, presented) &&
+    timingSafeEqual(key.hash, PRESENTED) &&
     !key.revokedAt &&
     key.environment === claimed.environment &&
     key.type === claimed.type

@@ -73,7 +73,7 @@ function paths(store: Store, index: number): Record<string, () => Promise<void>>
     // The key with its account in one read where the store has it (issue 26), else two reads as before.
     const key =
       'findKeyWithAccount' in store
-        ? (await store.findKeyWithAccount(hash))!.key
+        ? (await store.findKeyWithAccount(hash.toString('latin1')))!.key
         : (await (store as Store).findKeyByHash(hash))!;
     if (!('findKeyWithAccount' in store)) await (store as Store).findAccount(key.accountId);
     await store.takeTokens(

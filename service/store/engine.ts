@@ -50,13 +50,15 @@ export interface Engine {
 /**
  * A cache of keys and accounts (read on every request, changed rarely). `undefined` from a lookup
  * means "not cached"; `null` means "cached as absent". A value read before a drop is never
- * remembered after it: remember* takes the generation seen before the read.
+ * remembered after it: remember* takes the generation seen before the read. Keys are found by
+ * their hash's digest string (keys.ts keyDigest: the 32 bytes as latin1 characters), the form a
+ * request makes, so no Buffer is turned into a string per lookup.
  */
 export interface KeyCache {
-  key(hash: Buffer): KeyRecord | null | undefined;
+  key(digest: string): KeyRecord | null | undefined;
   account(id: string): AccountRecord | null | undefined;
   readonly generation: number;
-  rememberKey(hash: Buffer, key: KeyRecord | null, generation: number): void;
+  rememberKey(digest: string, key: KeyRecord | null, generation: number): void;
   rememberAccount(id: string, account: AccountRecord | null, generation: number): void;
   /** Forgets everything: after this connection writes keys or accounts, or a transaction rolls back. */
   drop(): void;

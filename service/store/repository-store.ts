@@ -87,8 +87,8 @@ export class RepositoryStore implements Store {
   // The three methods every request calls, written out. The generic forwarders below are closures
   // of one function, so their property reads (`repositories[domain]`, `[name]`) and the spread of
   // their arguments share one site's feedback across every method: megamorphic lookups per call.
-  findKeyWithAccount(hash: Buffer): Awaitable<KeyWithAccount | undefined> {
-    return this.repositories.keys.findKeyWithAccount(hash);
+  findKeyWithAccount(digest: string): Awaitable<KeyWithAccount | undefined> {
+    return this.repositories.keys.findKeyWithAccount(digest);
   }
 
   takeTokens(limits: BucketLimit[], nowMs: number): Awaitable<RateDecision> {

@@ -107,8 +107,11 @@ export interface KeyData {
   setAccountTier(id: string, tier: number): Promise<void>;
   insertKey(key: KeyRecord): Promise<void>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
-  /** The key with this hash and its account, read together: what every authenticated request needs, in one round trip. */
-  findKeyWithAccount(hash: Buffer): Awaitable<KeyWithAccount | undefined>;
+  /**
+   * The key whose sha256 is this digest (its 32 bytes as latin1 characters: keys.ts keyDigest) and
+   * its account, read together: what every authenticated request needs, in one round trip.
+   */
+  findKeyWithAccount(digest: string): Awaitable<KeyWithAccount | undefined>;
   findKeyById(id: string): Promise<KeyRecord | undefined>;
   listKeys(): Promise<KeyRecord[]>;
   /** Marks the key revoked; every instance refuses it from its next request on (on PostgreSQL, once its key cache is told: engines/postgres/key-cache.ts). */

@@ -41,6 +41,9 @@ async function readKeyWithAccount(db: Db, hash: Buffer): Promise<KeyWithAccount 
   return { key: toKey(row), account };
 }
 
+/** A key digest (keys.ts keyDigest) as the bytes the database stores. */
+const digestBytes = (digest: string): Buffer => Buffer.from(digest, 'latin1');
+
 /** Reads of keys under way, per cache (findKeyWithAccount). */
 const flightsByCache = new WeakMap<KeyCache, Map<string, Promise<KeyWithAccount | undefined>>>();
 const flightsOf = (cache: KeyCache) => {
@@ -61,16 +64,20 @@ const cacheFor = (db: Db, engine: Engine) => (locksRows(db, engine) ? undefined 
  * share it. Only requests of the same generation share, so one that arrives after a drop (a
  * revocation) never gets a read that started before it.
  */
-async function readThroughCache(db: Db, cache: KeyCache, hash: Buffer): Promise<KeyWithAccount | undefined> {
+async function readThroughCache(
+  db: Db,
+  cache: KeyCache,
+  digest: string,
+): Promise<KeyWithAccount | undefined> {
   const generation = cache.generation;
   const flights = flightsOf(cache);
-  const flight = `${generation}:${hash.toString('base64')}`;
+  const flight = `${generation}:${digest}`;
   let read = flights.get(flight);
   if (!read) {
-    read = readKeyWithAccount(db, hash).finally(() => flights.delete(flight));
+    read = readKeyWithAccount(db, digestBytes(digest)).finally(() => flights.delete(flight));
     flights.set(flight, read);
     const found = await read;
-    cache.rememberKey(hash, found?.key ?? null, generation);
+    cache.rememberKey(digest, found?.key ?? null, generation);
     if (found) cache.rememberAccount(found.key.accountId, found.account ?? null, generation);
     return found;
   }
@@ -113,26 +120,27 @@ export class KeysRepository implements KeyData {
 
   async findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined> {
     const cache = cacheFor(this.db, this.engine);
-    const cached = cache?.key(hash);
+    const digest = hash.toString('latin1');
+    const cached = cache?.key(digest);
     if (cached !== undefined) return cached ?? undefined;
     const generation = cache?.generation ?? 0;
     const [row] = await keyByHash(this.db, { hash }, locksRows(this.db, this.engine));
     const key = row && toKey(row);
-    cache?.rememberKey(hash, key ?? null, generation);
+    cache?.rememberKey(digest, key ?? null, generation);
     return key;
   }
 
   /** At once when the key cache holds the key and its account (outside a transaction that locks rows); otherwise read through it. */
-  findKeyWithAccount(hash: Buffer): Awaitable<KeyWithAccount | undefined> {
+  findKeyWithAccount(digest: string): Awaitable<KeyWithAccount | undefined> {
     const cache = cacheFor(this.db, this.engine);
-    if (!cache) return readKeyWithAccount(this.db, hash);
-    const cachedKey = cache.key(hash);
+    if (!cache) return readKeyWithAccount(this.db, digestBytes(digest));
+    const cachedKey = cache.key(digest);
     if (cachedKey === null) return undefined;
     if (cachedKey !== undefined) {
       const cachedAccount = cache.account(cachedKey.accountId);
       if (cachedAccount !== undefined) return { key: cachedKey, account: cachedAccount ?? undefined };
     }
-    return readThroughCache(this.db, cache, hash);
+    return readThroughCache(this.db, cache, digest);
   }
 
   async findKeyById(id: string): Promise<KeyRecord | undefined> {

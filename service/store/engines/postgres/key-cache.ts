@@ -81,16 +81,16 @@ export class NotifiedKeyCache implements KeyCache {
     await client?.end().catch(() => undefined);
   }
 
-  key(hash: Buffer): KeyRecord | null | undefined {
-    return this.fresh(this.keys.get(hash.toString('base64')));
+  key(digest: string): KeyRecord | null | undefined {
+    return this.fresh(this.keys.get(digest));
   }
 
   account(id: string): AccountRecord | null | undefined {
     return this.fresh(this.accounts.get(id));
   }
 
-  rememberKey(hash: Buffer, key: KeyRecord | null, generation: number): void {
-    this.remember(this.keys, hash.toString('base64'), key, generation);
+  rememberKey(digest: string, key: KeyRecord | null, generation: number): void {
+    this.remember(this.keys, digest, key, generation);
   }
 
   rememberAccount(id: string, account: AccountRecord | null, generation: number): void {

@@ -24,9 +24,9 @@ export class DataVersionKeyCache implements KeyCache {
     this.readDataVersion = () => statement.get() as number;
   }
 
-  key(hash: Buffer): KeyRecord | null | undefined {
+  key(digest: string): KeyRecord | null | undefined {
     this.freshen();
-    return this.keys.get(hash.toString('base64'));
+    return this.keys.get(digest);
   }
 
   account(id: string): AccountRecord | null | undefined {
@@ -34,10 +34,10 @@ export class DataVersionKeyCache implements KeyCache {
     return this.accounts.get(id);
   }
 
-  rememberKey(hash: Buffer, key: KeyRecord | null, generation: number): void {
+  rememberKey(digest: string, key: KeyRecord | null, generation: number): void {
     if (generation !== this.generation) return;
     if (this.keys.size >= MAX_KEYS) this.keys.clear();
-    this.keys.set(hash.toString('base64'), key);
+    this.keys.set(digest, key);
   }
 
   rememberAccount(id: string, account: AccountRecord | null, generation: number): void {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../../generated/server/index.js';
 import { createHandlers } from '../../../../service/handlers.js';
 import { CursorCodec } from '../../../../service/cursor.js';
-import { createKey, hashKey } from '../../../../service/keys.js';
+import { createKey, keyDigest } from '../../../../service/keys.js';
 import { RateLimiter } from '../../../../service/rate-limit.js';
 import { createSecurityHook } from '../../../../service/security.js';
 import { startService } from '../../../../service/start-service.js';
@@ -70,11 +70,11 @@ describe('reads answered at once on SQLite', () => {
   });
 
   it("a key's first read waits; once cached, the key, its account and the rate decision are there at once", async () => {
-    const hash = hashKey(rawKey);
-    const first = store.findKeyWithAccount(hash); // createKey's writes emptied the key cache
+    const digest = keyDigest(rawKey);
+    const first = store.findKeyWithAccount(digest); // createKey's writes emptied the key cache
     expect(first).toBeInstanceOf(Promise);
     expect((await first)?.account?.tier).toBe(1);
-    const cached = store.findKeyWithAccount(hash);
+    const cached = store.findKeyWithAccount(digest);
     expect(cached).not.toBeInstanceOf(Promise);
     expect(cached).toMatchObject({ key: { accountId: SCOPE.accountId }, account: { tier: 1 } });
     const decision = store.takeTokens([{ name: 'key:at-once', perMinute: 60 }], Date.now());

@@ -135,13 +135,14 @@ describe('the SQLite key cache', () => {
     const database = new Database(':memory:');
     const cache = new DataVersionKeyCache(database);
     const hash = Buffer.alloc(32, 1);
-    expect(cache.key(hash)).toBeUndefined(); // a read: not cached (and the database's data_version noted)
+    const digest = hash.toString('latin1');
+    expect(cache.key(digest)).toBeUndefined(); // a read: not cached (and the database's data_version noted)
     const readAt = cache.generation;
     cache.drop(); // a revocation committed while the read was under way
-    cache.rememberKey(hash, key(hash), readAt);
-    expect(cache.key(hash)).toBeUndefined();
-    cache.rememberKey(hash, key(hash), cache.generation);
-    expect(cache.key(hash)?.id).toBe('key_assembly');
+    cache.rememberKey(digest, key(hash), readAt);
+    expect(cache.key(digest)).toBeUndefined();
+    cache.rememberKey(digest, key(hash), cache.generation);
+    expect(cache.key(digest)?.id).toBe('key_assembly');
     database.close();
   });
 });

@@ -23,6 +23,9 @@ let keys = 0;
 /** The time a notification takes to arrive on loopback, with room to spare on a busy machine. */
 const delivered = () => new Promise((resolve) => setTimeout(resolve, 100));
 
+/** A key hash as the store's key lookups take it (service/keys.ts keyDigest). */
+const digestOf = (hash: Buffer) => hash.toString('latin1');
+
 /** A new key (and account), once every cache has heard of it: what the reader caches next stays cached. */
 async function newKey(account: string): Promise<Buffer> {
   const hash = Buffer.alloc(32, ++keys);
@@ -84,51 +87,51 @@ afterAll(async () => {
 describe('the key cache on PostgreSQL', () => {
   it('serves a key from memory once read', async () => {
     const hash = await newKey('acct_cache_a');
-    expect((await reader.findKeyWithAccount(hash))?.key.revokedAt).toBeNull();
+    expect((await reader.findKeyWithAccount(digestOf(hash)))?.key.revokedAt).toBeNull();
     await silently('UPDATE api_keys SET revoked_at = $1 WHERE hash = $2', [NOW, hash]);
-    expect((await reader.findKeyWithAccount(hash))?.key.revokedAt).toBeNull(); // cached: no statement read it
+    expect((await reader.findKeyWithAccount(digestOf(hash)))?.key.revokedAt).toBeNull(); // cached: no statement read it
   });
 
   it('drops a key on every instance when another revokes it, before the revocation returns to its caller', async () => {
     const hash = await newKey('acct_cache_b');
-    expect((await reader.findKeyWithAccount(hash))?.key.revokedAt).toBeNull();
+    expect((await reader.findKeyWithAccount(digestOf(hash)))?.key.revokedAt).toBeNull();
     await writer.revokeKey(`key_cache${keys}`, NOW);
     await delivered(); // sent at commit: the multi-instance test sends its next request after the keys CLI has exited
-    expect((await reader.findKeyWithAccount(hash))?.key.revokedAt).toBe(NOW);
+    expect((await reader.findKeyWithAccount(digestOf(hash)))?.key.revokedAt).toBe(NOW);
   });
 
   it('drops an account when its tier changes, and a key inserted after a miss is found', async () => {
     const missing = Buffer.alloc(32, 200);
-    expect(await reader.findKeyWithAccount(missing)).toBeUndefined(); // cached as unknown
+    expect(await reader.findKeyWithAccount(digestOf(missing))).toBeUndefined(); // cached as unknown
     const hash = await newKey('acct_cache_c');
-    expect((await reader.findKeyWithAccount(hash))?.account?.tier).toBe(1);
+    expect((await reader.findKeyWithAccount(digestOf(hash)))?.account?.tier).toBe(1);
     await writer.setAccountTier('acct_cache_c', 3);
     await delivered();
-    expect((await reader.findKeyWithAccount(hash))?.account?.tier).toBe(3);
+    expect((await reader.findKeyWithAccount(digestOf(hash)))?.account?.tier).toBe(3);
     await admin.query(
       "INSERT INTO api_keys (id, account_id, environment, type, scopes, hash, last4, created_at) VALUES ('key_late', 'acct_cache_c', 'test', 'sk', '[\"nature:read\"]', $1, 'wxyz', $2)",
       [missing, NOW],
     );
     await delivered();
-    expect((await reader.findKeyWithAccount(missing))?.key.id).toBe('key_late');
+    expect((await reader.findKeyWithAccount(digestOf(missing)))?.key.id).toBe('key_late');
   });
 
   it('never notifies for what authentication does not read: last used, flushed by the meters', async () => {
     const hash = await newKey('acct_cache_d');
-    await reader.findKeyWithAccount(hash);
+    await reader.findKeyWithAccount(digestOf(hash));
     await silently('UPDATE api_keys SET revoked_at = $1 WHERE hash = $2', [NOW, hash]);
     await writer.setKeyLastUsed(`key_cache${keys}`, NOW);
     await writer.listAccountKeys('acct_cache_d', 'test'); // writes the pending "last used"
     await delivered();
-    expect((await reader.findKeyWithAccount(hash))?.key.revokedAt).toBeNull(); // still the cached value
+    expect((await reader.findKeyWithAccount(digestOf(hash)))?.key.revokedAt).toBeNull(); // still the cached value
   });
 
   it(`reads a key again at most ${MAX_AGE_MS} ms after caching it, even when a notification is lost`, async () => {
     const hash = await newKey('acct_cache_e');
-    await reader.findKeyWithAccount(hash);
+    await reader.findKeyWithAccount(digestOf(hash));
     const cachedAt = Date.now();
     await silently('UPDATE api_keys SET revoked_at = $1 WHERE hash = $2', [NOW, hash]);
-    while ((await reader.findKeyWithAccount(hash))?.key.revokedAt === null)
+    while ((await reader.findKeyWithAccount(digestOf(hash)))?.key.revokedAt === null)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const stale = Date.now() - cachedAt;
     expect(stale).toBeGreaterThan(MAX_AGE_MS - 500); // it was cached all along
@@ -137,17 +140,17 @@ describe('the key cache on PostgreSQL', () => {
 
   it('caches nothing while its listening connection is down, and listens again', async () => {
     const hash = await newKey('acct_cache_f');
-    await reader.findKeyWithAccount(hash);
+    await reader.findKeyWithAccount(digestOf(hash));
     await admin.query(
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN store_keys' AND datname = current_database()",
     );
     await delivered();
     await silently('UPDATE api_keys SET revoked_at = $1 WHERE hash = $2', [NOW, hash]);
-    expect((await reader.findKeyWithAccount(hash))?.key.revokedAt).toBe(NOW); // read, not cached
+    expect((await reader.findKeyWithAccount(digestOf(hash)))?.key.revokedAt).toBe(NOW); // read, not cached
     await listening(reader); // both stores reconnect within a second
     const other = await newKey('acct_cache_f');
-    await reader.findKeyWithAccount(other);
+    await reader.findKeyWithAccount(digestOf(other));
     await silently('UPDATE api_keys SET revoked_at = $1 WHERE hash = $2', [NOW, other]);
-    expect((await reader.findKeyWithAccount(other))?.key.revokedAt).toBeNull(); // cached again
+    expect((await reader.findKeyWithAccount(digestOf(other)))?.key.revokedAt).toBeNull(); // cached again
   });
 });

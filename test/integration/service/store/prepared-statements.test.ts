@@ -47,7 +47,7 @@ describe('prepared statements on PostgreSQL', () => {
     });
     await store.insertSubject(SCOPE, { id: 'subj_prep', createdAt: NOW, consentArtifact: {}, metadata: {} });
     const reads = async () => ({
-      auth: await store.findKeyWithAccount(HASH),
+      auth: await store.findKeyWithAccount(HASH.toString('latin1')),
       key: await store.findKeyByHash(HASH),
       subject: await store.findSubject(SCOPE, 'subj_prep'),
       page: await store.pageSubjects(SCOPE, { limit: 10, boundary: null }),
