@@ -205,7 +205,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // Not async: a subject the store has at once is answered without a promise (awaitable.ts).
     retrieveSubject: (request, reply) => {
       const { scope } = callerOf(request);
-      const found = store.findSubject(scope, request.params.subject_id);
+      // Shared and frozen: the view only reads it, so no copy of the subject is made per request.
+      const found = store.findSubjectShared(scope, request.params.subject_id);
       // Later: a 404 resolves to the reply, which Fastify waits for (an async onSend hook may still
       // be writing it); resolving to nothing would make Fastify send again.
       if (isPromise(found))

@@ -84,7 +84,7 @@ export class RepositoryStore implements Store {
     }) as Transaction;
   }
 
-  // The three methods every request calls, written out. The generic forwarders below are closures
+  // The methods every request calls, written out. The generic forwarders below are closures
   // of one function, so their property reads (`repositories[domain]`, `[name]`) and the spread of
   // their arguments share one site's feedback across every method: megamorphic lookups per call.
   findKeyWithAccount(digest: string): Awaitable<KeyWithAccount | undefined> {
@@ -97,6 +97,10 @@ export class RepositoryStore implements Store {
 
   findSubject(scope: Scope, id: string): Awaitable<SubjectRow | undefined> {
     return this.repositories.nature.findSubject(scope, id);
+  }
+
+  findSubjectShared(scope: Scope, id: string): Awaitable<Readonly<SubjectRow> | undefined> {
+    return this.repositories.nature.findSubjectShared(scope, id);
   }
 
   private closing?: Promise<void>;
@@ -120,6 +124,7 @@ const WRITTEN_OUT = new Map<string, keyof Repositories>([
   ['findKeyWithAccount', 'keys'],
   ['takeTokens', 'requests'],
   ['findSubject', 'nature'],
+  ['findSubjectShared', 'nature'],
 ]);
 
 // Every repository method becomes a Store method of the same name. Helpers inside repositories are

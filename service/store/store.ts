@@ -129,6 +129,12 @@ export interface KeyData {
 export interface NatureData {
   insertSubject(scope: Scope, subject: Omit<SubjectRow, 'seq' | 'latestScores'>): Promise<SubjectRow>;
   findSubject(scope: Scope, id: string): Awaitable<SubjectRow | undefined>;
+  /**
+   * findSubject for a caller that only reads what it finds (the subject's GET): the record may be
+   * shared with other such readers and is deep-frozen, so nothing can change it (a write throws),
+   * where findSubject gives each caller a copy of its own.
+   */
+  findSubjectShared(scope: Scope, id: string): Awaitable<Readonly<SubjectRow> | undefined>;
   pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>>;
   /** Deletes the subject and its assessments; returns the subject as it was. */
   deleteSubject(scope: Scope, id: string): Promise<SubjectRow | undefined>;

@@ -66,31 +66,51 @@ const assessmentPages = keysetPages((db, $: Scope & { subjectId: string }) =>
 );
 
 /**
- * The record each row was first made into. A single-row read SQLite answers from its read cache
- * (engines/sqlite/read-cache.ts) returns the same row object until the database may have changed,
- * so its stored JSON is parsed once; each reader still gets its own record, a copy (copyJson is
- * several times faster than JSON.parse). A changed row is a new object, never found here.
+ * The record each row was first made into, deep-frozen. A single-row read SQLite answers from its
+ * read cache (engines/sqlite/read-cache.ts) returns the same row object until the database may have
+ * changed, so its stored JSON is parsed once. A reader that only looks (findSubjectShared) gets this
+ * record itself, which nothing can change; every other reader gets its own record, a copy (copyJson
+ * is several times faster than JSON.parse). A changed row is a new object, never found here.
  */
 const recordsOfRows = new WeakMap<object, object>();
-function ownRecordOf<Row extends object, Record extends object>(
+function sharedRecordOf<Row extends object, Record extends object>(
   row: Row,
   toRecord: (row: Row) => Record,
 ): Record {
   let record = recordsOfRows.get(row) as Record | undefined;
-  if (!record) recordsOfRows.set(row, (record = toRecord(row)));
-  return copyJson(record);
+  if (!record) recordsOfRows.set(row, (record = deepFreeze(toRecord(row))));
+  return record;
 }
 
-/** The subject a by-id read found, if it belongs to the scope: another account's or environment's is not found. */
-const subjectInScope = (
-  rows: Array<Parameters<typeof toSubject>[0] & { account_id: string; environment: string }>,
-  scope: Scope,
-): SubjectRow | undefined => {
-  const row = rows[0];
-  return row && row.account_id === scope.accountId && row.environment === scope.environment
-    ? ownRecordOf(row, toSubject)
-    : undefined;
-};
+function ownRecordOf<Row extends object, Record extends object>(
+  row: Row,
+  toRecord: (row: Row) => Record,
+): Record {
+  return copyJson(sharedRecordOf(row, toRecord));
+}
+
+/** The value with every object and array in it frozen (a record made from JSON: no cycles). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+type SubjectByIdRow = Parameters<typeof toSubject>[0] & { account_id: string; environment: string };
+
+/** Whether a by-id read found the subject in the scope: another account's or environment's is not found. */
+const inScope = (row: SubjectByIdRow | undefined, scope: Scope): row is SubjectByIdRow =>
+  row !== undefined && row.account_id === scope.accountId && row.environment === scope.environment;
+
+/** The subject a by-id read found, if it belongs to the scope, as the caller's own record. */
+const subjectInScope = (rows: SubjectByIdRow[], scope: Scope): SubjectRow | undefined =>
+  inScope(rows[0], scope) ? ownRecordOf(rows[0], toSubject) : undefined;
+
+/** The same, as the row's shared frozen record (findSubjectShared). */
+const sharedSubjectInScope = (rows: SubjectByIdRow[], scope: Scope): Readonly<SubjectRow> | undefined =>
+  inScope(rows[0], scope) ? sharedRecordOf(rows[0], toSubject) : undefined;
 
 export class NatureRepository implements NatureData {
   constructor(
@@ -112,6 +132,14 @@ export class NatureRepository implements NatureData {
     const rows = subjectById(this.db, { id }, locksRows(this.db, this.engine));
     // At once: no closure per request on that path.
     return isPromise(rows) ? rows.then((found) => subjectInScope(found, scope)) : subjectInScope(rows, scope);
+  }
+
+  /** findSubject for a caller that only reads the subject: one record shared by such readers, deep-frozen. */
+  findSubjectShared(scope: Scope, id: string): Awaitable<Readonly<SubjectRow> | undefined> {
+    const rows = subjectById(this.db, { id }, locksRows(this.db, this.engine));
+    return isPromise(rows)
+      ? rows.then((found) => sharedSubjectInScope(found, scope))
+      : sharedSubjectInScope(rows, scope);
   }
 
   pageSubjects(scope: Scope, query: PageQuery): Promise<PageResult<SubjectRow>> {

@@ -77,4 +77,21 @@ describe('single-row reads on SQLite', () => {
     first!.metadata.n = 'changed by a caller';
     expect((await store.findSubject(SCOPE, 'subj_shared'))?.metadata).toEqual({ n: '1' });
   });
+
+  it("give readers that only look one frozen record, which a change to it, or to a reader's own copy, leaves alone", async () => {
+    await store.insertSubject(SCOPE, subject('subj_looked'));
+    const looked = await store.findSubjectShared(SCOPE, 'subj_looked');
+    expect(looked).toMatchObject({ id: 'subj_looked', metadata: { n: '1' } });
+    expect(await store.findSubjectShared(SCOPE, 'subj_looked')).toBe(looked); // the row was cached: one record
+    expect(Object.isFrozen(looked) && Object.isFrozen(looked!.metadata)).toBe(true);
+    expect(() => {
+      (looked!.metadata as Record<string, string>).n = 'changed';
+    }).toThrow(TypeError);
+    const own = await store.findSubject(SCOPE, 'subj_looked');
+    own!.metadata.n = 'changed by a caller';
+    expect((await store.findSubjectShared(SCOPE, 'subj_looked'))?.metadata).toEqual({ n: '1' });
+    expect(await store.findSubjectShared({ ...SCOPE, environment: 'live' }, 'subj_looked')).toBeUndefined();
+    operator.prepare('UPDATE subjects SET metadata = \'{"n":"3"}\' WHERE id = ?').run('subj_looked');
+    expect((await store.findSubjectShared(SCOPE, 'subj_looked'))?.metadata).toEqual({ n: '3' });
+  });
 });
