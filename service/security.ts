@@ -235,7 +235,13 @@ export function createSecurityHook(
       return;
     }
     const header = request.headers.authorization;
-    const rawKey = typeof header === 'string' ? bearerToken(header) : undefined;
+    let rawKey: string | undefined;
+    let wellFormed = false;
+    if (typeof header === 'string') {
+      rawKey = wellFormedBearerKey(header);
+      wellFormed = rawKey !== undefined;
+      rawKey ??= BEARER.exec(header)?.[1];
+    }
     if (rawKey === undefined)
       return refuseUnauthenticated(
         request,
@@ -243,7 +249,7 @@ export function createSecurityHook(
         !header ? 'No Authorization header.' : 'The Authorization header must be "Bearer <API_KEY>".',
       );
     // At once when the store answers at once: no closure per request on that path.
-    const found = authenticateKey(store, rawKey);
+    const found = authenticateKey(store, rawKey, wellFormed);
     if (isPromise(found)) return found.then((known) => withKey(request, reply, route, known));
     return withKey(request, reply, route, found);
   };
@@ -263,16 +269,15 @@ export function createSecurityHook(
 }
 
 /**
- * The key in an `Authorization: Bearer <key>` header (`bearer` in any case, then spaces), or
- * undefined. A well-formed key after exactly "Bearer " is taken as it is; anything else goes
- * through the pattern, which says the same of it.
+ * The key in an `Authorization: Bearer <key>` header is a well-formed key after exactly "Bearer "
+ * (`bearer` in any case) taken as it is (wellFormedBearerKey), else what the pattern finds after
+ * `bearer` in any case and spaces, which says the same of the first kind.
  */
-function bearerToken(header: string): string | undefined {
-  if (header.length > 7 && header.charCodeAt(6) === 32 && header.slice(0, 6).toLowerCase() === 'bearer') {
-    const token = header.slice(7);
-    if (isWellFormedKey(token)) return token;
-  }
-  return BEARER.exec(header)?.[1];
+function wellFormedBearerKey(header: string): string | undefined {
+  if (header.length <= 7 || header.charCodeAt(6) !== 32) return undefined;
+  if (!header.startsWith('Bearer') && header.slice(0, 6).toLowerCase() !== 'bearer') return undefined;
+  const token = header.slice(7);
+  return isWellFormedKey(token) ? token : undefined;
 }
 const BEARER = /^Bearer\s+(\S+)$/i;
 

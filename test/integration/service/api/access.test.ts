@@ -68,6 +68,29 @@ describeService(() => {
       }
     });
 
+    it('takes the Bearer scheme in any letter case, with one space or more before the key', async () => {
+      const key = await service.key();
+      const subject = (await createSubject(key)).json();
+      for (const authorization of [
+        `Bearer ${key}`,
+        `bearer ${key}`,
+        `BEARER ${key}`,
+        `Bearer   ${key}`,
+        `bEaReR\t${key}`,
+      ]) {
+        const response = await service.call('GET', `/v1/nature/subjects/${subject.id}`, {
+          headers: { authorization },
+        });
+        expect(response.status, JSON.stringify(authorization)).toBe(200);
+      }
+      for (const authorization of [`Bearer${key}`, `Bearer ${key} extra`, `Token ${key}`]) {
+        const response = await service.call('GET', `/v1/nature/subjects/${subject.id}`, {
+          headers: { authorization },
+        });
+        expect(response.status, JSON.stringify(authorization)).toBe(401);
+      }
+    });
+
     it('refuses a key from the first request after its revocation, though it authenticated the one before', async () => {
       const key = await service.key();
       expect((await service.call('GET', '/v1/nature/subjects', { key })).status).toBe(200);
