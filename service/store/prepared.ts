@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { CompiledQuery, Compilable, DialectAdapter } from 'kysely';
 import type { Awaitable } from '../awaitable.js';
-import { immediateReader } from './engines/sqlite/dialect.js';
+import { immediateReader, type ImmediateReader } from './engines/sqlite/dialect.js';
 import type { Db } from './schema.js';
 
 /** SQL text of every query compiled here → its statement name (a few dozen texts in all). */
@@ -37,23 +37,32 @@ export function prepared<Values extends object, Row>(
   const slots = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as Values;
   // Per store (its dialect's adapter: a transaction shares its store's), plain and locking.
   const compiled = new WeakMap<DialectAdapter, Array<Compiled<Row> | undefined>>();
+  // The last store's variants and reader, without a WeakMap lookup per call (a process has one store).
+  let lastAdapter: DialectAdapter | undefined;
+  let lastVariants: Array<Compiled<Row> | undefined> = [];
+  let lastReader: ImmediateReader | undefined;
   return (db, values, lock) => {
     const executor = db.getExecutor();
     const adapter = executor.adapter;
-    let variants = compiled.get(adapter);
-    if (!variants) compiled.set(adapter, (variants = []));
-    const { query, slots: names } = (variants[Number(lock)] ??= compile(build(db, slots, lock)));
+    if (adapter !== lastAdapter) {
+      let variants = compiled.get(adapter);
+      if (!variants) compiled.set(adapter, (variants = []));
+      lastAdapter = adapter;
+      lastVariants = variants;
+      lastReader = immediateReader(adapter);
+    }
+    const { query, slots: names } = (lastVariants[Number(lock)] ??= compile(build(db, slots, lock)));
     // The run's values in their slots (a loop, not a closure per call: this runs on every request).
-    const parameters: unknown[] = [];
+    const parameters: unknown[] = new Array(names.length);
     for (let i = 0; i < names.length; i += 1) {
       const name = names[i];
-      parameters.push(name === undefined ? query.parameters[i] : (values as Record<string, unknown>)[name]);
+      parameters[i] = name === undefined ? query.parameters[i] : (values as Record<string, unknown>)[name];
     }
     // Plugins would transform results, which only Kysely's executor does.
     const now =
       db.isTransaction || executor.plugins.length > 0
         ? undefined
-        : immediateReader(adapter)?.readNow<Row>(query, parameters);
+        : lastReader?.readNow<Row>(query, parameters);
     return now ?? db.executeQuery<Row>({ ...query, parameters }).then((result) => result.rows);
   };
 }
