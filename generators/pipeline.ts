@@ -135,7 +135,7 @@ export interface GenerateOptions {
    * Keep what this generation made, in this process, for the next one of the same spec into the same
    * folder, and reuse what the previous one kept: plugins whose inputs did not change return their
    * previous files, and the document renderings (types, contract, mock) re-render only the path items
-   * and components that changed. The same bytes as a generation from nothing (docs/dev-loop.md).
+   * and components that changed. The same bytes as a generation from nothing (docs/architecture.md, "The dev loop").
    */
   incremental?: boolean;
 }

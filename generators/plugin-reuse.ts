@@ -2,7 +2,7 @@
  * Plugin-level reuse in the dev loop (`generate({ incremental: true })`): each plugin's output is
  * kept, in this process, under a digest of what it was made from (its `inputs(ir)`, or the whole API
  * when it declares none; its options; its dependencies' digests), and a plugin whose digest is the
- * previous generation's returns that output again without running. docs/dev-loop.md.
+ * previous generation's returns that output again without running. docs/architecture.md, "The dev loop".
  */
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';

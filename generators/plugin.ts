@@ -92,7 +92,7 @@ export interface PluginDefinition<Options = Record<string, unknown>, Exports = u
    * previous files and exports without running. Without it, the whole API is its input: any change
    * to the document runs it. It must name everything `generate` reads (a narrower selector leaves
    * stale output: the dev loop's equivalence test catches that); the output of `generate` must
-   * depend on nothing else (no clock, no files read at generation time). docs/dev-loop.md.
+   * depend on nothing else (no clock, no files read at generation time). docs/architecture.md, "The dev loop".
    */
   inputs?(ir: Ir): unknown;
   generate(context: PluginContext<Options>): PluginResult<Exports> | Promise<PluginResult<Exports>>;

@@ -5,7 +5,7 @@
  * Then GitHub's spec (13 MB, 1,2xx operations): save to regenerated output over a designer's edits
  * (a summary, a property, an enum value, an operation, a parameter made required), p50 against the
  * 1 s goal, and the full regeneration every save cost before (measured between the saves, in the
- * same process) as the baseline. docs/dev-loop.md.
+ * same process) as the baseline. docs/architecture.md, "The dev loop".
  */
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';

@@ -227,7 +227,7 @@ export class DevLoop {
         write: true,
         plugins: (listed?.plugins ?? defaultPluginsFor()).filter((each) => each.plugin.name !== 'sdks'),
         // From what the last cycle made: plugins whose inputs did not change are not run, and the
-        // types, the contract and the mock re-render only what changed (docs/dev-loop.md).
+        // types, the contract and the mock re-render only what changed (docs/architecture.md, "The dev loop").
         incremental: true,
         log: () => {},
       });
