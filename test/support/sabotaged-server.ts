@@ -62,6 +62,11 @@ if (sabotage === 'cross-tenant-read') {
   store.findSubject = function (this: Store, scope, id) {
     return find.call(this, owners.get(id) ?? scope, id);
   } as typeof store.findSubject;
+  // The subject's GET reads the shared record (findSubjectShared), the other readers a copy.
+  const findShared = store.findSubjectShared;
+  store.findSubjectShared = function (this: Store, scope, id) {
+    return findShared.call(this, owners.get(id) ?? scope, id);
+  } as typeof store.findSubjectShared;
 }
 if (sabotage === 'keep-children') {
   // Assessments are remembered as written, and read from memory once the subject's delete removed them.
