@@ -16,7 +16,7 @@ import type {
   PathPart,
 } from './ir.js';
 import { essence, isJsonMediaType, mediaKind } from './media-types.js';
-import { deref, escapePointerPart, locate } from './refs.js';
+import { deref, escapePointerPart, flattenSchema, locate } from './refs.js';
 import { valueShape } from './value-shape.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 
@@ -200,6 +200,7 @@ function buildParameter(
   const location = param.in as ParameterLocation;
   let schema: JsonSchema | undefined = param.schema;
   let contentType: string | undefined;
+  let declaredContent: Json;
   if (schema === undefined && param.content && typeof param.content === 'object') {
     const types = Object.keys(param.content);
     if (types.length !== 1) {
@@ -210,6 +211,11 @@ function buildParameter(
       return undefined;
     }
     contentType = types[0];
+    declaredContent = param.content[contentType];
+    schema = declaredContent?.schema ?? true;
+    // `*/*` lets the client choose: a scalar goes as its text, anything else as JSON.
+    if (essence(contentType) === '*/*')
+      contentType = valueShape(document, schema) === 'primitive' ? 'text/plain' : 'application/json';
     const kind = mediaKind(contentType);
     if (!isJsonMediaType(contentType) && kind !== 'text') {
       unsupported(
@@ -218,7 +224,6 @@ function buildParameter(
       );
       return undefined;
     }
-    schema = param.content[contentType]?.schema ?? true;
   }
   if (schema === undefined) {
     warn(pointer, `parameter "${param.name}" has no schema; typed as unknown`);
@@ -235,10 +240,10 @@ function buildParameter(
   const explode = typeof param.explode === 'boolean' ? param.explode : style === 'form';
   // JSON text is one value whatever the schema: the style applies to that text.
   const shape = contentType ? 'primitive' : valueShape(document, schema);
-  if (style === 'deepObject' && (shape !== 'object' || !explode)) {
+  if (style === 'deepObject' && (!deepObjectSpells(document, schema, shape) || !explode)) {
     unsupported(
       pointer,
-      `parameter "${param.name}": deepObject is defined for objects with explode: true only`,
+      `parameter "${param.name}": deepObject is defined for objects, arrays of scalars, and a choice of an object or a scalar, with explode: true only`,
     );
     return undefined;
   }
@@ -258,13 +263,30 @@ function buildParameter(
     deprecated: param.deprecated === true,
     example:
       exampleOf(param, document)[0] ??
-      (contentType ? exampleOf(param.content[contentType], document)[0] : undefined),
+      (declaredContent ? exampleOf(declaredContent, document)[0] : undefined),
     declaredExamples: examplesOf(param, document, at),
     errorCode: typeof param['x-error-code'] === 'string' ? param['x-error-code'] : undefined,
     exclusiveWith: Array.isArray(param['x-mutually-exclusive-with'])
       ? param['x-mutually-exclusive-with'].map(String)
       : undefined,
   };
+}
+
+/**
+ * Whether deepObject can spell the schema's values. OAS defines it for objects; beyond that (see
+ * spec/DECISIONS.md): an array of scalars goes as name[0]=a&name[1]=b (what qs and Stripe's `expand`
+ * read), and where the schema is a choice of objects and scalars (Stripe's `created`: a range
+ * object or a timestamp) an object goes as name[key]=v and a scalar as name=v. Arrays of objects
+ * or arrays have no agreed spelling.
+ */
+function deepObjectSpells(document: OpenApiDocument, schema: JsonSchema, shape: string): boolean {
+  if (shape === 'object') return true;
+  const flat = flattenSchema(document, schema) as Json;
+  if (shape === 'array') return Boolean(flat?.items) && valueShape(document, flat.items) === 'primitive';
+  if (shape !== 'unknown') return false;
+  const alternatives: Json[] = flat?.anyOf ?? flat?.oneOf ?? [];
+  const shapes = alternatives.map((alternative) => valueShape(document, alternative));
+  return shapes.includes('object') && shapes.every((each) => each === 'object' || each === 'primitive');
 }
 
 /**

@@ -215,22 +215,39 @@ export function decodePairs(
     if (spec.style === 'deepObject') {
       const prefix = `${spec.name}[`;
       const object = namedValues<string>();
+      const items: Array<[index: string, value: string]> = [];
       pairs.forEach(([name, value], index) => {
         if (!name.startsWith(prefix) || !name.endsWith(']')) return;
         claimed.add(index);
-        object[name.slice(prefix.length, -1)] = text(value, spec.name);
+        const item: [string, string] = [name.slice(prefix.length, -1), text(value, spec.name)];
+        items.push(item);
+        object[item[0]] = item[1];
       });
-      // An array in deepObject style (undefined in OAS; what qs reads): name[0]=a&name[1]=b.
+      // An array in deepObject style (undefined in OAS; what qs reads): name[0]=a&name[1]=b as
+      // the clients send it, or name[]=a&name[]=b as Rails and Stripe's documentation write it.
       if (spec.shape === 'array') {
+        if (items.length > 0 && items.every(([index]) => index === '')) {
+          result[spec.name] = items.map(([, value]) => value);
+          continue;
+        }
         const indexes = Object.keys(object);
-        if (indexes.some((index) => !/^\d+$/.test(index)))
+        if (items.length > indexes.length || indexes.some((index) => !/^\d+$/.test(index)))
           throw new ParamError(
             spec.name,
-            `${spec.name} must be spelled ${spec.name}[0]=…, ${spec.name}[1]=….`,
+            `${spec.name} must be spelled ${spec.name}[0]=…, ${spec.name}[1]=… (or ${spec.name}[]=… for each item).`,
           );
         if (indexes.length > 0)
           result[spec.name] = indexes.sort((a, b) => Number(a) - Number(b)).map((index) => object[index]);
       } else if (Object.keys(object).length > 0) result[spec.name] = object;
+      else if (spec.shape === 'unknown') {
+        // A choice of an object or a scalar: the scalar goes as name=value.
+        const own = pairs.flatMap(([name, value], index) => (name === spec.name ? [{ value, index }] : []));
+        if (own.length > 1) throw new ParamError(spec.name, `${spec.name} is given more than once.`);
+        if (own.length === 1) {
+          claimed.add(own[0].index);
+          result[spec.name] = text(own[0].value, spec.name);
+        }
+      }
       continue;
     }
     if (spec.shape === 'object' && spec.explode && !spec.json) {

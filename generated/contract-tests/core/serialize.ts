@@ -87,6 +87,9 @@ export function queryPairs(param: Style, value: unknown): string[] {
     walk(value, name);
     return pairs;
   }
+  // An array of scalars in deepObject style goes indexed, as the SDKs send it (spec/DECISIONS.md).
+  if (param.style === 'deepObject' && Array.isArray(value))
+    return value.map((item, index) => `${name}[${index}]=${enc(scalar(item))}`);
   if (Array.isArray(value)) {
     if (param.explode) return value.map((item) => `${name}=${enc(scalar(item))}`);
     const separator = param.style === 'spaceDelimited' ? '%20' : param.style === 'pipeDelimited' ? '|' : ',';

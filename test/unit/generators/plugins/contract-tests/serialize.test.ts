@@ -58,6 +58,13 @@ describe('parameters on the wire, in their styles', () => {
     ).toEqual({ filter: value });
   });
 
+  it('a deepObject array of scalars goes indexed, as the SDKs send it, and qs reads the array back', () => {
+    const value = ['customer', 'invoice.lines', 'a&b'];
+    const query = queryString([{ name: 'expand', style: 'deepObject', explode: true }], { expand: value });
+    expect(query).toBe('expand[0]=customer&expand[1]=invoice.lines&expand[2]=a%26b');
+    expect(qs.parse(query)).toEqual({ expand: value });
+  });
+
   it('reads a value as a server does: text typed by the schema, an empty array or value as nothing', () => {
     const param = (schema: object, extra = {}) => ({
       in: 'query' as const,

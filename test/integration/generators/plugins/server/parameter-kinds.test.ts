@@ -1,0 +1,115 @@
+/**
+ * Parameter kinds the generator refused on public specs (issue 43): a deepObject array of scalars
+ * (Stripe's `expand`, on 284 operations), a deepObject choice of an object or a scalar (Stripe's
+ * `created`, on 68), and a parameter whose `content` is `*` + `/*` (telnyx). Both SDKs round-trip each fixture against its stubs (generates it; starts the stubs on
+ * loopback and python3 for the Python SDK); the stubs, in process (Fastify inject, no socket),
+ * read the spellings other clients write, and refuse what is not an array.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runRoundtrip } from '../../../../../scripts/lib/roundtrip/run.js';
+import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
+
+const DEEP_ARRAY = 'test/fixtures/kinds/deep-object-array-3.0.yaml';
+const WILDCARD = 'test/fixtures/kinds/wildcard-parameter-content-3.0.yaml';
+
+async function roundtrip(spec: string) {
+  const result = await runRoundtrip({ spec, languages: ['ts', 'python'], log: () => {} });
+  return result.outcomes.map((outcome) => [outcome.language, outcome.operationId, outcome.problems]);
+}
+
+describe('a deepObject array of scalars', () => {
+  let stubs: FixtureStubs;
+  beforeAll(async () => {
+    stubs = await fixtureStubs(DEEP_ARRAY, {
+      handlers: {
+        listCharges: async (request: { query: { expand?: string[]; created?: unknown } }) => ({
+          expanded: request.query.expand ?? [],
+          created: request.query.created ?? null,
+        }),
+      },
+    });
+    await stubs.app.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await stubs?.close();
+  });
+
+  it('goes through both SDKs to the stubs and back', async () => {
+    expect(await roundtrip(DEEP_ARRAY)).toEqual([
+      ['typescript', 'listCharges', []],
+      ['python', 'listCharges', []],
+    ]);
+  }, 120_000);
+
+  it('is read indexed, as the SDKs send it, or as name[]= in order', async () => {
+    for (const query of [
+      'expand[1]=b&expand[0]=a',
+      'expand[]=a&expand[]=b',
+      'expand%5B%5D=a&expand%5B%5D=b',
+    ]) {
+      const answer = await stubs.app.inject({ method: 'GET', url: `/charges?${query}&created[gt]=5` });
+      expect({ query, status: answer.statusCode, body: answer.json() }).toEqual({
+        query,
+        status: 200,
+        body: { expanded: ['a', 'b'], created: { gt: 5 } },
+      });
+    }
+  });
+
+  it('reads a choice of an object or a scalar as either', async () => {
+    for (const [query, created] of [
+      ['created[gt]=5&created[lt]=9', { gt: 5, lt: 9 }],
+      ['created=7', 7],
+    ] as const) {
+      const answer = await stubs.app.inject({ method: 'GET', url: `/charges?${query}` });
+      expect({ query, status: answer.statusCode, body: answer.json() }).toEqual({
+        query,
+        status: 200,
+        body: { expanded: [], created },
+      });
+    }
+    for (const query of ['created=soon', 'created[gt]=soon', 'created=1&created=2', 'created[since]=1']) {
+      const answer = await stubs.app.inject({ method: 'GET', url: `/charges?${query}` });
+      expect({ query, status: answer.statusCode }).toEqual({ query, status: 400 });
+    }
+  });
+
+  it('refuses keys that are not indexes, a repeated index, and items the schema refuses', async () => {
+    for (const query of ['expand[customer]=a', 'expand[0]=a&expand[0]=b', `expand[0]=${'x'.repeat(41)}`]) {
+      const answer = await stubs.app.inject({ method: 'GET', url: `/charges?${query}` });
+      expect({ query, status: answer.statusCode }).toEqual({ query, status: 400 });
+      expect(answer.headers['content-type']).toMatch(/json/);
+    }
+  });
+});
+
+describe('a parameter whose content is */*', () => {
+  let stubs: FixtureStubs;
+  beforeAll(async () => {
+    stubs = await fixtureStubs(WILDCARD, {
+      handlers: { getReport: async (request: { params: { id: string } }) => ({ id: request.params.id }) },
+    });
+    await stubs.app.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await stubs?.close();
+  });
+
+  it('goes through both SDKs to the stubs and back', async () => {
+    expect(await roundtrip(WILDCARD)).toEqual([
+      ['typescript', 'getReport', []],
+      ['python', 'getReport', []],
+    ]);
+  }, 120_000);
+
+  it('is a scalar sent as its text and an object sent as JSON', async () => {
+    const id = '0b7e4a52-6f0e-4d8a-9a55-1c2d3e4f5a6b';
+    const filter = encodeURIComponent(JSON.stringify({ status: 'done', tags: ['x'] }));
+    const answer = await stubs.app.inject({ method: 'GET', url: `/reports/${id}?filter=${filter}` });
+    expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status: 200, body: { id } });
+    const quoted = await stubs.app.inject({ method: 'GET', url: `/reports/%22${id}%22` });
+    expect(quoted.statusCode).toBe(400);
+    const notJson = await stubs.app.inject({ method: 'GET', url: `/reports/${id}?filter=done` });
+    expect(notJson.statusCode).toBe(400);
+  });
+});
