@@ -16,6 +16,7 @@ import { sharedSchema, sharedSchemaFor, sideSchema, standaloneSchema } from '../
 import { printingProject, dataModule, printStructure } from '../../core/ts-project.js';
 import { errorTemplates } from './error-templates.js';
 import { routeInterface } from './handler-types.js';
+import { shadowedRouteAliases, type RouteAlias } from './shadowed-routes.js';
 import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
 
 // The runtime and, beside it, the parameter decoder it shares with the MSW handlers and the JSON
@@ -173,6 +174,7 @@ function routeSpec(
   operation: IrOperation,
   sides: Sides,
   errorResponses: Record<string, number> | undefined,
+  aliases: RouteAlias[] | undefined,
 ): Record<string, unknown> {
   const { parameters } = operation;
   const response: Record<string, object> = {};
@@ -218,6 +220,7 @@ function routeSpec(
     method: operation.method.toUpperCase(),
     path: operation.path,
     url: fastifyUrl(operation.template),
+    ...(aliases ? { aliases } : {}),
     ...(operation.template.match ? { match: operation.template.match } : {}),
     paramNames,
     security: {
@@ -361,13 +364,18 @@ export function emitServer(ir: Ir, warn: (message: string, pointer?: string) => 
   const sides: Sides = { request: sharedSchemaFor(ir, 'request'), response: sharedSchemaFor(ir, 'response') };
   const variants = [sides.request, sides.response].filter((variant) => variant !== undefined);
   const errors = errorTemplates(ir, sides, [sharedSchema(ir), ...variants], warn);
+  const aliases = shadowedRouteAliases(
+    ir,
+    new Map(ir.operations.map((operation) => [operation, fastifyUrl(operation.template)])),
+    fastifyParamName,
+  );
   const routesJson = `${JSON.stringify(
     {
       sharedSchema: sharedSchema(ir),
       ...(variants.length ? { sharedSchemaVariants: variants } : {}),
       errorTemplates: errors.table,
       routes: ir.operations.map((operation) =>
-        routeSpec(ir, operation, sides, errors.byOperation.get(operation)),
+        routeSpec(ir, operation, sides, errors.byOperation.get(operation), aliases.get(operation)),
       ),
     },
     null,

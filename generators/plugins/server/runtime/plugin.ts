@@ -206,7 +206,22 @@ export async function registerRoutes<Handlers>(
       continue;
     }
     taken.set(routeKey, route);
-    app.route({ method: route.method, url: route.url, ...operation(route) });
+    const options = operation(route);
+    app.route({ method: route.method, url: route.url, ...options });
+    for (const alias of route.aliases ?? [])
+      app.route({
+        method: route.method,
+        url: alias.url,
+        ...options,
+        // The value the URL writes in is the parameter's, before anything reads or validates it.
+        onRequest: [
+          (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+            Object.assign(request.params as object, alias.params);
+            done();
+          },
+          ...[options.onRequest ?? []].flat(),
+        ],
+      });
   }
   // Operations told apart by a header or query value in their template (AWS's X-Amz-Target): one route per method and path.
   registerDispatched(

@@ -67,6 +67,11 @@ export interface RouteSpec {
   path: string;
   /** The Fastify URL, e.g. "/v1/nature/subjects/:subject_id". */
   url: string;
+  /**
+   * The same operation where a path parameter's value is written in, because another route's
+   * literal would otherwise take those requests (generators/plugins/server/shadowed-routes.ts).
+   */
+  aliases?: Array<{ url: string; params: Record<string, string> }>;
   /** A query parameter or header the request must carry (from a "?" or "#" in the path template). */
   match?: { in: 'query' | 'header'; name: string; value?: string };
   /** Fastify-safe path parameter name -> the spec's name (they differ when the spec's has "-" or "."). */
