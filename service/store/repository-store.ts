@@ -1,6 +1,8 @@
 /**
  * The Store the service uses, assembled from the domain repositories (repositories/*.ts): each
- * Store method is its repository's method, so `store.findSubject` is NatureRepository.findSubject.
+ * Store method is its repository's method (`store.findSubjectShared` is
+ * NatureRepository.findSubjectShared), except `store.findSubject`: the store's findSubjectShared,
+ * its answer copied for the caller (nature.ts ownSubject), so a subject has one reader by id.
  * sqlite.ts and postgres.ts give it a Kysely database and their engine's specials.
  *
  * Transactions: `transaction(fn)` opens one Kysely transaction and hands fn a view of this store
@@ -15,7 +17,7 @@ import type { Engine } from './engine.js';
 import type { MigrationReport } from './migrations.js';
 import { DashboardRepository } from './repositories/dashboard.js';
 import { KeysRepository } from './repositories/keys.js';
-import { NatureRepository } from './repositories/nature.js';
+import { NatureRepository, ownSubject } from './repositories/nature.js';
 import { RequestsRepository } from './repositories/requests.js';
 import { UsageRepository } from './repositories/usage.js';
 import { WebhooksRepository } from './repositories/webhooks.js';
@@ -95,8 +97,12 @@ export class RepositoryStore implements Store {
     return this.repositories.requests.takeTokens(limits, nowMs);
   }
 
+  /**
+   * The store's own findSubjectShared, copied: whatever replaces that method on the store (a test)
+   * replaces this one's reads too, inside transactions as well.
+   */
   findSubject(scope: Scope, id: string): Awaitable<SubjectRow | undefined> {
-    return this.repositories.nature.findSubject(scope, id);
+    return ownSubject(this.findSubjectShared(scope, id));
   }
 
   findSubjectShared(scope: Scope, id: string): Awaitable<Readonly<SubjectRow> | undefined> {
@@ -123,7 +129,6 @@ export class RepositoryStore implements Store {
 const WRITTEN_OUT = new Map<string, keyof Repositories>([
   ['findKeyWithAccount', 'keys'],
   ['takeTokens', 'requests'],
-  ['findSubject', 'nature'],
   ['findSubjectShared', 'nature'],
 ]);
 

@@ -58,14 +58,11 @@ if (sabotage === 'cross-tenant-read') {
     owners.set(row.id, scope);
     return insert.call(this, scope, row);
   } as typeof store.insertSubject;
-  const find = store.findSubject;
-  store.findSubject = function (this: Store, scope, id) {
-    return find.call(this, owners.get(id) ?? scope, id);
-  } as typeof store.findSubject;
-  // The subject's GET reads the shared record (findSubjectShared), the other readers a copy.
-  const findShared = store.findSubjectShared;
+  // The one reader of a subject by id: the subject's GET reads its shared record, and findSubject
+  // (creating and listing assessments) is that record copied (repository-store.ts).
+  const find = store.findSubjectShared;
   store.findSubjectShared = function (this: Store, scope, id) {
-    return findShared.call(this, owners.get(id) ?? scope, id);
+    return find.call(this, owners.get(id) ?? scope, id);
   } as typeof store.findSubjectShared;
 }
 if (sabotage === 'keep-children') {

@@ -70,7 +70,8 @@ const assessmentPages = keysetPages((db, $: Scope & { subjectId: string }) =>
  * read cache (engines/sqlite/read-cache.ts) returns the same row object until the database may have
  * changed, so its stored JSON is parsed once. A reader that only looks (findSubjectShared) gets this
  * record itself, which nothing can change; every other reader gets its own record, a copy (copyJson
- * is several times faster than JSON.parse). A changed row is a new object, never found here.
+ * is several times faster than JSON.parse; for subjects, ownSubject below). A changed row is a new
+ * object, never found here.
  */
 const recordsOfRows = new WeakMap<object, object>();
 function sharedRecordOf<Row extends object, Record extends object>(
@@ -104,15 +105,26 @@ type SubjectByIdRow = Parameters<typeof toSubject>[0] & { account_id: string; en
 const inScope = (row: SubjectByIdRow | undefined, scope: Scope): row is SubjectByIdRow =>
   row !== undefined && row.account_id === scope.accountId && row.environment === scope.environment;
 
-/** The subject a by-id read found, if it belongs to the scope, as the caller's own record. */
-const subjectInScope = (rows: SubjectByIdRow[], scope: Scope): SubjectRow | undefined =>
-  inScope(rows[0], scope) ? ownRecordOf(rows[0], toSubject) : undefined;
-
-/** The same, as the row's shared frozen record (findSubjectShared). */
+/** The subject a by-id read found, if it belongs to the scope, as the row's shared frozen record. */
 const sharedSubjectInScope = (rows: SubjectByIdRow[], scope: Scope): Readonly<SubjectRow> | undefined =>
   inScope(rows[0], scope) ? sharedRecordOf(rows[0], toSubject) : undefined;
 
-export class NatureRepository implements NatureData {
+/**
+ * The caller's own copy of what findSubjectShared found: Store.findSubject, for callers that may
+ * change what they find (repository-store.ts makes it so, over the store's findSubjectShared). At
+ * once when the find was; copyJson itself is the callback, so no closure is made per call.
+ */
+export function ownSubject(
+  found: Awaitable<Readonly<SubjectRow> | undefined>,
+): Awaitable<SubjectRow | undefined> {
+  return isPromise(found) ? found.then(copyJson) : copyJson(found);
+}
+
+/**
+ * NatureData but findSubject: subjects have one reader by id, findSubjectShared, and the store's
+ * findSubject is its answer copied (ownSubject).
+ */
+export class NatureRepository implements Omit<NatureData, 'findSubject'> {
   constructor(
     private readonly db: Db,
     private readonly engine: Engine,
@@ -127,14 +139,12 @@ export class NatureRepository implements NatureData {
     return { ...subject, seq, latestScores: null };
   }
 
-  /** At once when SQLite answers at once (prepared.ts): the read of every GET of a subject. */
-  findSubject(scope: Scope, id: string): Awaitable<SubjectRow | undefined> {
-    const rows = subjectById(this.db, { id }, locksRows(this.db, this.engine));
-    // At once: no closure per request on that path.
-    return isPromise(rows) ? rows.then((found) => subjectInScope(found, scope)) : subjectInScope(rows, scope);
-  }
-
-  /** findSubject for a caller that only reads the subject: one record shared by such readers, deep-frozen. */
+  /**
+   * The subject by its id, if it is the scope's: one record shared by every reader of that row,
+   * deep-frozen (the subject's GET reads it as it is; Store.findSubject copies it). At once when
+   * SQLite answers at once (prepared.ts): the read of every GET of a subject, with no closure made
+   * per request on that path.
+   */
   findSubjectShared(scope: Scope, id: string): Awaitable<Readonly<SubjectRow> | undefined> {
     const rows = subjectById(this.db, { id }, locksRows(this.db, this.engine));
     return isPromise(rows)
