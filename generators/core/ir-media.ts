@@ -48,7 +48,11 @@ function headersOf(document: OpenApiDocument, raw: Json, leaveOut: RegExp = /^$/
     });
 }
 
-/** The parts of a multipart or form body: the object schema's properties with their `encoding`. */
+/**
+ * The parts of a multipart or form body: the object schema's properties with their `encoding`,
+ * then any name `required` lists that `properties` does not declare, as a part of any value (mist
+ * requires a part "file {}" it does not declare; the server demands it, so the SDKs must send it).
+ */
 function partsOf(
   document: OpenApiDocument,
   kind: 'multipart' | 'form',
@@ -59,7 +63,10 @@ function partsOf(
   const schema = flattenSchema(document, media.schema);
   if (!schema || typeof schema !== 'object' || !schema.properties) return [];
   const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
-  return Object.entries<Json>(schema.properties).map(([name, property]): IrPart => {
+  const undeclared = [...required]
+    .filter((name) => typeof name === 'string' && !Object.hasOwn(schema.properties, name))
+    .map((name): [string, Json] => [name, true]);
+  return [...Object.entries<Json>(schema.properties), ...undeclared].map(([name, property]): IrPart => {
     const encoding = deref(document, media.encoding?.[name]) ?? {};
     let shape: IrPart['shape'] = valueShape(document, property);
     const items = shape === 'array' ? itemsOf(document, property) : undefined;

@@ -68,6 +68,9 @@ const isNullOnly = (schema: Schema) =>
   [schema.type].flat().every((type) => type === 'null') &&
   schema.type !== undefined;
 
+const isEmptySchema = (schema: Schema) =>
+  !!schema && typeof schema === 'object' && !Array.isArray(schema) && Object.keys(schema).length === 0;
+
 /** What a location needs of generated strings and collections. */
 interface Narrowing {
   /** A pattern every string leaf must match (when it has no pattern, format or enum of its own). */
@@ -98,6 +101,10 @@ const fitsWireBudget = (value: unknown) =>
 /** The schema with the location's constraints added to every string leaf, array and object (refs followed). */
 function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
   const schema = resolve(root, raw);
+  // A schema that allows anything allows null, which is never sent: a scalar stands for it (mist's
+  // multipart body requires a part "file {}" it does not declare).
+  if (rules.nonEmptyCollections && (schema === true || isEmptySchema(schema)))
+    return { type: ['string', 'number', 'boolean'] };
   if (!schema || typeof schema !== 'object' || depth > 6) return schema;
   const out: Schema = { ...schema };
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const)

@@ -285,9 +285,13 @@ async function readMultipart(
             message: `${part.fieldname} is larger than ${limits.fieldBytes} bytes.`,
             param: part.fieldname,
           });
+        // @fastify/multipart parses a field labelled application/json (and says so in its
+        // mimetype): its text is written back, so a JSON string part ("\"123\"") stays a string.
         collected.push([
           part.fieldname,
-          typeof part.value === 'string' ? part.value : JSON.stringify(part.value),
+          typeof part.value === 'string' && part.mimetype !== 'application/json'
+            ? part.value
+            : JSON.stringify(part.value),
         ]);
       }
     }
