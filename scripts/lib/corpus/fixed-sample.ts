@@ -97,7 +97,7 @@ export async function runFixedSample(options: {
   stages: Stage[];
   seed: number;
   contractRuns: number;
-  contractTimeLimitMs: number;
+  contractTimeLimitMs?: number;
   parallel: number;
   timeLimitMs: number;
   workRoot: string;

@@ -26,8 +26,8 @@ export interface SpecRun {
   seed: number;
   /** Generated requests per operation in the contract suites' property stage. */
   contractRuns: number;
-  /** The contract stage's own time limit: what the suites found by then is kept. */
-  contractTimeLimitMs: number;
+  /** The contract stage's own time limit: what the suites found by then is kept; absent: `contractLimitMs`. */
+  contractTimeLimitMs?: number;
   ir?: Ir;
   /** What varies per spec in messages (operation IDs, the spec's file), replaced when findings become kinds. */
   names: string[];

@@ -192,6 +192,15 @@ function contractFinding(finding: ContractFinding, names: string[], stage: strin
 }
 
 /**
+ * The contract stage's limit when none is given: 240 s, or 0.6 s per operation on a larger spec.
+ * The suites' work grows with the operations (mist's 779 took 379 s on a quiet machine), so one
+ * limit for every spec cut the largest short of their last operations.
+ */
+export function contractLimitMs(run: SpecRun): number {
+  return run.contractTimeLimitMs ?? Math.max(240_000, 600 * (run.ir?.operations.length ?? 0));
+}
+
+/**
  * `contract`: the generated suites against Prism mocking the spec; a suite-class finding fails it,
  * the rest are classed. At its time limit the suites are ended and what they found so far (written
  * to the findings folder as each check ends) is kept, with the status `timeout`.
@@ -206,7 +215,7 @@ export async function contractStage(run: SpecRun): Promise<StageOutcome> {
       path.basename(run.out),
       run.file,
       { CONTRACT_RUNS: String(run.contractRuns), CONTRACT_FINDINGS_DIR: findingsDir },
-      { generated: run.out, timeoutMs: run.contractTimeLimitMs },
+      { generated: run.out, timeoutMs: contractLimitMs(run) },
     );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -231,7 +240,7 @@ export async function contractStage(run: SpecRun): Promise<StageOutcome> {
     return {
       ...outcome,
       status: 'timeout',
-      reason: `the suites' time limit (${Math.round(run.contractTimeLimitMs / 1000)} s) ran out; the findings so far are kept`,
+      reason: `the suites' time limit (${Math.round(contractLimitMs(run) / 1000)} s) ran out; the findings so far are kept`,
     };
   }
   if (!result.report) {

@@ -26,8 +26,8 @@ export interface SweepOptions {
   stages: Stage[];
   seed: number;
   contractRuns: number;
-  /** The contract stage's own time limit (inside the spec's). */
-  contractTimeLimitMs: number;
+  /** The contract stage's own time limit (inside the spec's); absent: by the spec's operations (stages-run.ts). */
+  contractTimeLimitMs?: number;
   /** Per spec, all its stages. */
   timeLimitMs: number;
   parallel: number;

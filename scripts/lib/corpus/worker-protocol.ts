@@ -10,8 +10,8 @@ export interface WorkerInput {
   out: string;
   seed: number;
   contractRuns: number;
-  /** The contract stage's own time limit: what the suites found by then is kept. */
-  contractTimeLimitMs: number;
+  /** The contract stage's own time limit: what the suites found by then is kept; absent: by the spec's operations. */
+  contractTimeLimitMs?: number;
   stages: Stage[];
   /** Keep the output folder (default: removed once the spec is done). */
   keep?: boolean;
