@@ -16,7 +16,7 @@ import type {
   PathPart,
 } from './ir.js';
 import { essence, isJsonMediaType, mediaKind } from './media-types.js';
-import { deref, escapePointerPart, flattenSchema, locate } from './refs.js';
+import { deref, escapePointerPart, locate } from './refs.js';
 import { valueShape } from './value-shape.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 
@@ -240,10 +240,10 @@ function buildParameter(
   const explode = typeof param.explode === 'boolean' ? param.explode : style === 'form';
   // JSON text is one value whatever the schema: the style applies to that text.
   const shape = contentType ? 'primitive' : valueShape(document, schema);
-  if (style === 'deepObject' && (!deepObjectSpells(document, schema, shape) || !explode)) {
+  if (style === 'deepObject' && (!deepObjectSpells(shape) || !explode)) {
     unsupported(
       pointer,
-      `parameter "${param.name}": deepObject is defined for objects, arrays of scalars, and a choice of an object or a scalar, with explode: true only`,
+      `parameter "${param.name}": deepObject is defined for values other than files, with explode: true only`,
     );
     return undefined;
   }
@@ -274,19 +274,12 @@ function buildParameter(
 
 /**
  * Whether deepObject can spell the schema's values. OAS defines it for objects; beyond that (see
- * spec/DECISIONS.md): an array of scalars goes as name[0]=a&name[1]=b (what qs and Stripe's `expand`
- * read), and where the schema is a choice of objects and scalars (Stripe's `created`: a range
- * object or a timestamp) an object goes as name[key]=v and a scalar as name=v. Arrays of objects
- * or arrays have no agreed spelling.
+ * spec/DECISIONS.md) members nest in brackets at any depth, arrays indexed (`name[0][id]=a`, what
+ * qs and Stripe read), and a scalar goes as name=v (Stripe's `created`: a range object or a
+ * timestamp; its `subscription_cancel_at`, a timestamp or ""). Only a file has no spelling.
  */
-function deepObjectSpells(document: OpenApiDocument, schema: JsonSchema, shape: string): boolean {
-  if (shape === 'object') return true;
-  const flat = flattenSchema(document, schema) as Json;
-  if (shape === 'array') return Boolean(flat?.items) && valueShape(document, flat.items) === 'primitive';
-  if (shape !== 'unknown') return false;
-  const alternatives: Json[] = flat?.anyOf ?? flat?.oneOf ?? [];
-  const shapes = alternatives.map((alternative) => valueShape(document, alternative));
-  return shapes.includes('object') && shapes.every((each) => each === 'object' || each === 'primitive');
+function deepObjectSpells(shape: string): boolean {
+  return shape !== 'file';
 }
 
 /**

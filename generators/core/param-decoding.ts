@@ -213,41 +213,8 @@ export function decodePairs(
   const declared = new Set(specs.map((spec) => spec.name));
   for (const spec of specs) {
     if (spec.style === 'deepObject') {
-      const prefix = `${spec.name}[`;
-      const object = namedValues<string>();
-      const items: Array<[index: string, value: string]> = [];
-      pairs.forEach(([name, value], index) => {
-        if (!name.startsWith(prefix) || !name.endsWith(']')) return;
-        claimed.add(index);
-        const item: [string, string] = [name.slice(prefix.length, -1), text(value, spec.name)];
-        items.push(item);
-        object[item[0]] = item[1];
-      });
-      // An array in deepObject style (undefined in OAS; what qs reads): name[0]=a&name[1]=b as
-      // the clients send it, or name[]=a&name[]=b as Rails and Stripe's documentation write it.
-      if (spec.shape === 'array') {
-        if (items.length > 0 && items.every(([index]) => index === '')) {
-          result[spec.name] = items.map(([, value]) => value);
-          continue;
-        }
-        const indexes = Object.keys(object);
-        if (items.length > indexes.length || indexes.some((index) => !/^\d+$/.test(index)))
-          throw new ParamError(
-            spec.name,
-            `${spec.name} must be spelled ${spec.name}[0]=…, ${spec.name}[1]=… (or ${spec.name}[]=… for each item).`,
-          );
-        if (indexes.length > 0)
-          result[spec.name] = indexes.sort((a, b) => Number(a) - Number(b)).map((index) => object[index]);
-      } else if (Object.keys(object).length > 0) result[spec.name] = object;
-      else if (spec.shape === 'unknown') {
-        // A choice of an object or a scalar: the scalar goes as name=value.
-        const own = pairs.flatMap(([name, value], index) => (name === spec.name ? [{ value, index }] : []));
-        if (own.length > 1) throw new ParamError(spec.name, `${spec.name} is given more than once.`);
-        if (own.length === 1) {
-          claimed.add(own[0].index);
-          result[spec.name] = text(own[0].value, spec.name);
-        }
-      }
+      const value = deepObjectValue(spec, pairs, claimed, text);
+      if (value !== undefined) result[spec.name] = value;
       continue;
     }
     if (spec.shape === 'object' && spec.explode && !spec.json) {
@@ -311,6 +278,77 @@ export function decodePairs(
       existing === undefined ? item : Array.isArray(existing) ? [...existing, item] : [existing, item];
   });
   return result;
+}
+
+/** A deepObject parameter's pairs as a tree of their bracketed keys, leaves still text. */
+interface DeepNode {
+  [key: string]: DeepNode | string;
+}
+
+/**
+ * A deepObject parameter (spec/DECISIONS.md): brackets at any depth, `name[a][b]=v`; a node whose
+ * keys are all indexes is an array (`name[0]=x`, or `name[]=x` appended in order); at the top, by
+ * the parameter's shape (an object keeps index-like keys). A scalar, alone or in a choice, comes as
+ * `name=v`. Keys are read from decoded names, as qs reads them: a bracket inside a key
+ * cannot be told from a delimiter.
+ */
+function deepObjectValue(
+  spec: WireParam,
+  pairs: Array<[string, string]>,
+  claimed: Set<number>,
+  text: (value: string, param: string) => string,
+): unknown {
+  const root: DeepNode = namedValues<DeepNode | string>();
+  let found = false;
+  pairs.forEach(([name, value], index) => {
+    if (!name.startsWith(`${spec.name}[`)) return;
+    const rest = name.slice(spec.name.length);
+    if (!/^(\[[^[\]]*\])+$/.test(rest)) return;
+    claimed.add(index);
+    found = true;
+    const path = rest.slice(1, -1).split('][');
+    let node = root;
+    path.forEach((segment, at) => {
+      // `[]` appends: the next index of the node it is in.
+      const step = segment === '' ? String(Object.keys(node).length) : segment;
+      const last = at === path.length - 1;
+      const existing = node[step];
+      if (last) {
+        if (existing !== undefined)
+          throw new ParamError(spec.name, `${spec.name} gives one of its members more than once.`);
+        node[step] = text(value, spec.name);
+      } else if (typeof existing === 'string')
+        throw new ParamError(
+          spec.name,
+          `${spec.name} gives one of its members both as a value and with members.`,
+        );
+      else node = (node[step] ??= namedValues<DeepNode | string>()) as DeepNode;
+    });
+  });
+  const isIndex = (key: string) => /^(0|[1-9]\d{0,8})$/.test(key);
+  const finish = (node: DeepNode | string, top: boolean): unknown => {
+    if (typeof node === 'string') return node;
+    const keys = Object.keys(node);
+    const asArray = top ? spec.shape === 'array' : keys.length > 0 && keys.every(isIndex);
+    if (top && spec.shape === 'array' && !keys.every(isIndex))
+      throw new ParamError(
+        spec.name,
+        `${spec.name} must be spelled ${spec.name}[0]=…, ${spec.name}[1]=… (or ${spec.name}[]=… for each item).`,
+      );
+    if (asArray || (top && spec.shape === 'unknown' && keys.length > 0 && keys.every(isIndex)))
+      return keys.sort((a, b) => Number(a) - Number(b)).map((key) => finish(node[key], false));
+    const object = namedValues<unknown>();
+    for (const key of keys) object[key] = finish(node[key], false);
+    return object;
+  };
+  if (found) return finish(root, true);
+  if (spec.shape === 'object' || spec.shape === 'array') return undefined;
+  // A scalar (alone, or as one of a choice) goes as name=value.
+  const own = pairs.flatMap(([name, value], index) => (name === spec.name ? [{ value, index }] : []));
+  if (own.length > 1) throw new ParamError(spec.name, `${spec.name} is given more than once.`);
+  if (own.length === 0) return undefined;
+  claimed.add(own[0].index);
+  return text(own[0].value, spec.name);
 }
 
 /**

@@ -76,20 +76,18 @@ export function queryPairs(param: Style, value: unknown): string[] {
   if (value === undefined) return [];
   const enc = (text: string) => encode(text, param.allowReserved);
   const name = encodeURIComponent(param.name);
-  if (param.style === 'deepObject' && isObject(value)) {
+  if (param.style === 'deepObject' && (isObject(value) || Array.isArray(value))) {
     const pairs: string[] = [];
     const walk = (node: unknown, prefix: string) => {
+      if (node === undefined || node === null) return;
       if (isObject(node))
         for (const [key, item] of Object.entries(node)) walk(item, `${prefix}[${encodeURIComponent(key)}]`);
-      else if (Array.isArray(node)) node.forEach((item) => walk(item, `${prefix}[]`));
+      else if (Array.isArray(node)) node.forEach((item, index) => walk(item, `${prefix}[${index}]`));
       else pairs.push(`${prefix}=${enc(scalar(node))}`);
     };
     walk(value, name);
     return pairs;
   }
-  // An array of scalars in deepObject style goes indexed, as the SDKs send it (spec/DECISIONS.md).
-  if (param.style === 'deepObject' && Array.isArray(value))
-    return value.map((item, index) => `${name}[${index}]=${enc(scalar(item))}`);
   if (Array.isArray(value)) {
     if (param.explode) return value.map((item) => `${name}=${enc(scalar(item))}`);
     const separator = param.style === 'spaceDelimited' ? '%20' : param.style === 'pipeDelimited' ? '|' : ',';

@@ -17,6 +17,7 @@ import { printingProject, dataModule, printStructure } from '../../core/ts-proje
 import { errorTemplates } from './error-templates.js';
 import { routeInterface } from './handler-types.js';
 import { shadowedRouteAliases, type RouteAlias } from './shadowed-routes.js';
+import { fixedStringsFirst } from './text-choices.js';
 import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
 
 // The runtime and, beside it, the parameter decoder it shares with the MSW handlers and the JSON
@@ -83,7 +84,9 @@ function parameterSchema(node: unknown, text: boolean): unknown {
     Object.entries(typed).map(([key, value]) => {
       if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(value)) {
         const options = text ? value.filter((option) => !isNullOnly(option)) : value;
-        return ['anyOf', parameterSchema(options.length > 0 ? options : value, text)];
+        // Fixed strings first, where they coerce nothing (text-choices.ts).
+        const ordered = text ? fixedStringsFirst(options) : options;
+        return ['anyOf', parameterSchema(ordered.length > 0 ? ordered : value, text)];
       }
       return [key, parameterSchema(value, text)];
     }),

@@ -7,6 +7,7 @@
  */
 import type { Ir, IrMedia, IrOperation, IrPart, JsonSchema } from '../../core/ir.js';
 import { sideSchema } from '../../core/schema-dialect.js';
+import { textChoices } from './text-choices.js';
 import { decodingParam as wireParam, objectInfo, sdkShape } from '../../sdk-shape/index.js';
 import type { WireParam } from '../../core/param-decoding.js';
 import type { WireBody, WireMedia, WirePart } from './runtime/route-spec.js';
@@ -71,8 +72,10 @@ function validationSchema(ir: Ir, media: IrMedia, side: { $id: string } | undefi
     return ir.model.shape(media.schema) === 'primitive'
       ? (standaloneSchema(media.schema, ir) as object)
       : undefined;
-  // A form body is validated whole, unless a field is JSON (see below).
-  if (media.kind !== 'multipart' && !(media.kind === 'form' && media.parts?.some((part) => part.json)))
+  // A form body is validated whole, unless a field is JSON (see below); its fields are text.
+  if (media.kind === 'form' && !media.parts?.some((part) => part.json))
+    return textChoices(standaloneSchema(media.schema, ir)) as object;
+  if (media.kind !== 'multipart' && media.kind !== 'form')
     return standaloneSchema(media.schema, ir) as object;
   const flat = ir.model.flatten(media.schema);
   if (!flat || typeof flat !== 'object' || !flat.properties)
@@ -88,7 +91,7 @@ function validationSchema(ir: Ir, media: IrMedia, side: { $id: string } | undefi
           name,
           { type: 'array', items: true, ...(part.maxFiles !== undefined ? { maxItems: part.maxFiles } : {}) },
         ];
-      return [name, standaloneSchema(schema, ir)];
+      return [name, textChoices(standaloneSchema(schema, ir))];
     }),
   );
   const { allOf: _allOf, ...rest } = flat;

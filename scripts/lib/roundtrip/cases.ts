@@ -79,6 +79,8 @@ interface Narrowing {
   nonEmpty?: boolean;
   /** Arrays and objects must not be empty (an empty one is not sent). */
   nonEmptyCollections?: boolean;
+  /** nonEmptyCollections holds inside arrays too (deepObject), not only at the top and in properties. */
+  everyDepth?: boolean;
   /**
    * Strings and arrays are drawn short (a parameter): a request's head must fit the 16 KB a server
    * reads (Node's limit), and AWS's query parameters nest arrays of objects without a maxItems.
@@ -101,10 +103,10 @@ const fitsWireBudget = (value: unknown) =>
 /** The schema with the location's constraints added to every string leaf, array and object (refs followed). */
 function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
   const schema = resolve(root, raw);
-  // A schema that allows anything allows null, which is never sent: a scalar stands for it (mist's
-  // multipart body requires a part "file {}" it does not declare).
-  if (rules.nonEmptyCollections && (schema === true || isEmptySchema(schema)))
-    return { type: ['string', 'number', 'boolean'] };
+  // A schema that allows anything allows null, which is never sent, and a number or boolean, which
+  // text (a query, a form field) cannot tell from a string: a string stands for it (mist's multipart
+  // body requires a part "file {}" it does not declare; Stripe's open `affirm: {}` in a form body).
+  if (rules.nonEmptyCollections && (schema === true || isEmptySchema(schema))) return { type: 'string' };
   if (!schema || typeof schema !== 'object' || depth > 6) return schema;
   const out: Schema = { ...schema };
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const)
@@ -126,9 +128,21 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
       ]),
     );
   if (schema.items && typeof schema.items === 'object')
-    out.items = narrow(root, schema.items, { ...rules, nonEmptyCollections: false }, depth + 1);
+    out.items = narrow(
+      root,
+      schema.items,
+      { ...rules, nonEmptyCollections: rules.everyDepth === true && rules.nonEmptyCollections },
+      depth + 1,
+    );
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
     out.additionalProperties = narrow(root, schema.additionalProperties, rules, depth + 1);
+  else if (
+    rules.nonEmptyCollections &&
+    (schema.additionalProperties === undefined || schema.additionalProperties === true) &&
+    [schema.type ?? (schema.properties ? 'object' : undefined)].flat().includes('object')
+  )
+    // Undeclared members may be anything, null included, which is never sent (Stripe's open `affirm: {}`).
+    out.additionalProperties = narrow(root, true, rules, depth + 1);
   const types = [schema.type ?? (schema.properties ? 'object' : schema.items ? 'array' : 'string')].flat();
   if (types.includes('string') && !('enum' in schema) && !('const' in schema)) {
     // A format of ASCII values needs no narrowing; any other format (`password`, a vendor's) or a
@@ -217,7 +231,13 @@ function rulesFor(param: IrParameter): Narrowing {
     case 'path':
       return { nonEmpty: true, nonEmptyCollections: true, bounded: true };
     case 'query':
-      return { nonEmpty: !param.allowEmptyValue, nonEmptyCollections: true, bounded: true };
+      return {
+        nonEmpty: !param.allowEmptyValue,
+        nonEmptyCollections: true,
+        // deepObject spells members at every depth, and an empty one is not sent there either.
+        ...(param.style === 'deepObject' ? { everyDepth: true } : {}),
+        bounded: true,
+      };
     default:
       return { nonEmptyCollections: true, bounded: true };
   }
@@ -387,10 +407,12 @@ function partValue(ir: Ir, root: Root, part: IrPart, seed: number, kind: IrMedia
       fileValue(seed + index + 1, part.contentType),
     );
   // Multipart values are not escaped: a styled one holds no delimiter; every part's array is not empty (none is not sent).
-  const rules: Narrowing =
-    kind === 'multipart' && part.styled
-      ? { pattern: NO_DELIMITERS, nonEmptyCollections: true }
-      : { nonEmptyCollections: true };
+  const rules: Narrowing = {
+    ...(kind === 'multipart' && part.styled ? { pattern: NO_DELIMITERS } : {}),
+    nonEmptyCollections: true,
+    // deepObject spells members at every depth, and an empty one is not sent there either.
+    ...(part.styled && part.style === 'deepObject' ? { everyDepth: true } : {}),
+  };
   return sampleOne(arbitraryFrom(root, narrow(root, standaloneSchema(part.schema, ir), rules)), seed);
 }
 

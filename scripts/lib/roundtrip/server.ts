@@ -182,7 +182,10 @@ function checker(
   // a list): a one-item array is spelled as its item, and a server rightly reads the primitive.
   const loneItems = new Set(
     [...operation.parameters.query, ...operation.parameters.header, ...operation.parameters.cookie]
-      .filter((param) => !param.contentType && takesPrimitiveOrArray(document, param.schema))
+      .filter(
+        (param) =>
+          !param.contentType && param.style !== 'deepObject' && takesPrimitiveOrArray(document, param.schema),
+      )
       .map((param) => `${param.in}:${param.name}`),
   );
   const asWire = (location: 'query' | 'header' | 'cookie', values: Record<string, unknown>) =>

@@ -144,8 +144,24 @@ def query_pairs(param: Param, value: Any, encode: TextEncoder = encode_query_tex
     items = cast(List[str], content) if kind == "array" else []
     entries = cast(List[Tuple[str, str]], content) if kind == "object" else []
     if style == "deepObject":
-        indexed = entries if kind == "object" else [(str(index), item) for index, item in enumerate(items)]
-        return [(f"{name}[{key(entry, '[]')}]", text(item)) for entry, item in indexed]
+        # Brackets at any depth, arrays indexed (spec/DECISIONS.md): filter[tags][0]=a&filter[size][gt]=1.
+        pairs: List[Tuple[str, str]] = []
+
+        def walk(node: Any, path: str) -> None:
+            if _absent(node):
+                return
+            if isinstance(node, (list, tuple)):
+                for index, item in enumerate(cast(Sequence[Any], node)):
+                    walk(item, f"{path}[{index}]")
+            elif isinstance(node, Mapping):
+                for entry, item in cast(Mapping[Any, Any], node).items():
+                    walk(item, f"{path}[{key(str(entry), '[]')}]")
+            else:
+                pairs.append((path, text(primitive_text(node))))
+
+        # A value of the declared array shape that is not one is its one item, as in every other style.
+        walk([value] if kind == "array" and not isinstance(value, (list, tuple)) else value, name)
+        return pairs
     if explode and style in ("form", "spaceDelimited", "pipeDelimited"):
         # Exploded, every style is repeated name=value pairs (objects: one pair per property).
         if kind == "array":

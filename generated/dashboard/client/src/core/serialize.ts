@@ -144,11 +144,18 @@ export function queryPairs(
   const name = key(spec.name, '[]');
   if (parts.kind === 'primitive') return [[name, text(parts.text)]];
   if (style === 'deepObject') {
-    const entries =
-      parts.kind === 'object'
-        ? parts.entries
-        : parts.items.map((item, index): [string, string] => [String(index), item]);
-    return entries.map(([entry, item]) => [`${name}[${key(entry, '[]')}]`, text(item)]);
+    // Brackets at any depth, arrays indexed (spec/DECISIONS.md): filter[tags][0]=a&filter[size][gt]=1.
+    const pairs: Array<[string, string]> = [];
+    const walk = (node: unknown, path: string): void => {
+      if (node === undefined || node === null) return;
+      if (Array.isArray(node)) node.forEach((item, index) => walk(item, `${path}[${index}]`));
+      else if (isPlainObject(node))
+        for (const [entry, item] of Object.entries(node)) walk(item, `${path}[${key(entry, '[]')}]`);
+      else pairs.push([path, text(primitiveText(node))]);
+    };
+    // A value of the declared array shape that is not one is its one item, as in every other style.
+    walk(parts.kind === 'array' && !Array.isArray(value) ? [value] : value, name);
+    return pairs;
   }
   if (explode && (style === 'form' || style === 'spaceDelimited' || style === 'pipeDelimited')) {
     // Exploded, every style is repeated name=value pairs (objects: one pair per property).

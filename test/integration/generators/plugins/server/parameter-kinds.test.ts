@@ -1,10 +1,13 @@
 /**
- * Parameter kinds the generator refused on public specs (issue 43): a deepObject array of scalars
- * (Stripe's `expand`, on 284 operations), a deepObject choice of an object or a scalar (Stripe's
- * `created`, on 68), and a parameter whose `content` is `*` + `/*` (telnyx). Both SDKs round-trip each fixture against its stubs (generates it; starts the stubs on
+ * Parameter kinds the generator refused on public specs (issue 43): deepObject beyond flat objects
+ * (Stripe's `expand`, an array of strings; `created`, a range object or a timestamp; invoice
+ * `lines`, an array of objects; `discounts`, such an array or ""), and a parameter whose `content`
+ * is `*` + `/*` (telnyx). qs, which reads brackets as Rails and Stripe do, writes the queries the
+ * stubs are sent. Both SDKs round-trip each fixture against its stubs (generates it; starts the stubs on
  * loopback and python3 for the Python SDK); the stubs, in process (Fastify inject, no socket),
  * read the spellings other clients write, and refuse what is not an array.
  */
+import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRoundtrip } from '../../../../../scripts/lib/roundtrip/run.js';
 import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
@@ -22,9 +25,11 @@ describe('a deepObject array of scalars', () => {
   beforeAll(async () => {
     stubs = await fixtureStubs(DEEP_ARRAY, {
       handlers: {
-        listCharges: async (request: { query: { expand?: string[]; created?: unknown } }) => ({
+        listCharges: async (request: { query: Record<string, unknown> }) => ({
           expanded: request.query.expand ?? [],
           created: request.query.created ?? null,
+          ...(request.query.lines ? { lines: request.query.lines } : {}),
+          ...(request.query.discounts !== undefined ? { discounts: request.query.discounts } : {}),
         }),
       },
     });
@@ -69,6 +74,48 @@ describe('a deepObject array of scalars', () => {
       });
     }
     for (const query of ['created=soon', 'created[gt]=soon', 'created=1&created=2', 'created[since]=1']) {
+      const answer = await stubs.app.inject({ method: 'GET', url: `/charges?${query}` });
+      expect({ query, status: answer.statusCode }).toEqual({ query, status: 400 });
+    }
+  });
+
+  it('reads members nested at any depth, as qs writes them, typed by the schema', async () => {
+    const lines = [
+      { type: 'custom', amount: 5, tax_rates: ['t1', 't2'], period: { start: 1, end: 2 } },
+      { type: 'invoice' },
+    ];
+    const discounts = [{ coupon: 'c1' }];
+    for (const encodeValuesOnly of [true, false]) {
+      const query = qs.stringify({ lines, discounts }, { encodeValuesOnly });
+      const answer = await stubs.app.inject({ method: 'GET', url: `/charges?${query}` });
+      expect({ query, status: answer.statusCode, body: answer.json() }).toEqual({
+        query,
+        status: 200,
+        body: { expanded: [], created: null, lines, discounts },
+      });
+    }
+    // A timestamp or "" (Stripe's "unset"): the text 5 is the integer, the empty text the string.
+    for (const [due, read] of [
+      ['5', 5],
+      ['', ''],
+    ] as const) {
+      const answer = await stubs.app.inject({
+        method: 'GET',
+        url: `/charges?lines[0][type]=custom&lines[0][due]=${due}`,
+      });
+      expect({ due, status: answer.statusCode, lines: answer.json().lines }).toEqual({
+        due,
+        status: 200,
+        lines: [{ type: 'custom', due: read }],
+      });
+    }
+    for (const query of [
+      'lines[0][type]=custom&lines[0][type]=invoice',
+      'lines[0][type]=custom&lines[0][type][x]=1',
+      'lines[0][type]=custom&lines[0][amount]=five',
+      'lines[0][amount]=5',
+      'lines[0][type]=custom&lines[0][color]=red',
+    ]) {
       const answer = await stubs.app.inject({ method: 'GET', url: `/charges?${query}` });
       expect({ query, status: answer.statusCode }).toEqual({ query, status: 400 });
     }

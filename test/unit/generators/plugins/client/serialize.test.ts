@@ -162,6 +162,29 @@ describe('the escape convention', () => {
     );
   });
 
+  it('nests deepObject members in brackets, arrays indexed, and qs reads the value back', () => {
+    // Keys qs reads as keys: no brackets, not an index, not a prototype name.
+    const key = fc
+      .string({ minLength: 1, maxLength: 8 })
+      .filter((text) => !/[[\]]/.test(text) && !/^\d+$/.test(text) && !(text in Object.prototype));
+    const leaf = fc.string({ maxLength: 6 });
+    const record = <T>(item: fc.Arbitrary<T>) => fc.dictionary(key, item, { minKeys: 1, maxKeys: 3 });
+    const list = <T>(item: fc.Arbitrary<T>) => fc.array(item, { minLength: 1, maxLength: 3 });
+    const member = fc.oneof(leaf, list(leaf), record(leaf), list(record(fc.oneof(leaf, list(leaf)))));
+    fc.assert(
+      fc.property(fc.oneof(record(member), list(record(member))), (value) => {
+        const text = queryPairs(
+          { name: 'lines', in: 'query', style: 'deepObject', explode: true, shape: 'unknown' },
+          value,
+        )
+          .map(([name, item]) => `${name}=${item}`)
+          .join('&');
+        expect(qs.parse(text, { depth: 10, parameterLimit: 10_000 }).lines).toEqual(value);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('gets every array value back by splitting on the delimiter before decoding, for every style', () => {
     const decodeQuery = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '));
     fc.assert(

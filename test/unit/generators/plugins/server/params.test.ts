@@ -3,6 +3,8 @@
  * chooses: `__proto__` and `constructor` are names like any other, never a way to change the
  * decoded object's prototype or to lose a value.
  */
+import fc from 'fast-check';
+import qs from 'qs';
 import { describe, expect, it } from 'vitest';
 import { decodeQuery, type WireParam } from '../../../../../generated/server/core/param-decoding.js';
 
@@ -56,6 +58,16 @@ describe('decodeQuery with names that are Object.prototype keys', () => {
     expect(Object.entries(decodeQuery('__proto__=1', [tags]).tags as object)).toEqual([['__proto__', '1']]);
   });
 
+  it('keeps such keys at any depth of a deepObject', () => {
+    const nested = decodeQuery('filter[a][__proto__][constructor]=1&filter[a][__proto__][x]=2', [filter])
+      .filter as Record<string, Record<string, object>>;
+    expect(Object.entries(nested.a.__proto__)).toEqual([
+      ['constructor', '1'],
+      ['x', '2'],
+    ]);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
   it('reads an empty name as the name ""', () => {
     expect(Object.entries(decodeQuery('=1', [limit]))).toEqual([['', '1']]);
   });
@@ -105,5 +117,39 @@ describe('decodeQuery with values nested inside a style (sent as JSON text per i
     expect(decodeQuery(`Spec=${json({ Type: 'a' })}`, [{ ...specs, jsonItems: undefined }]).Spec).toEqual([
       '{"Type":"a"}',
     ]);
+  });
+});
+
+describe('decodeQuery with deepObject members nested at any depth', () => {
+  const lines: WireParam = {
+    name: 'lines',
+    in: 'query',
+    style: 'deepObject',
+    explode: true,
+    shape: 'unknown',
+  };
+
+  it('reads what qs writes (brackets encoded or not, arrays indexed) back as the value', () => {
+    const key = fc
+      .string({ minLength: 1, maxLength: 8 })
+      // encodeValuesOnly leaves keys as they are: none that a query cannot hold raw.
+      .filter((text) => !/[[\]%&=+#\s]/.test(text) && !/^\d+$/.test(text));
+    const leaf = fc.string({ maxLength: 6 });
+    const record = <T>(item: fc.Arbitrary<T>) => fc.dictionary(key, item, { minKeys: 1, maxKeys: 3 });
+    const list = <T>(item: fc.Arbitrary<T>) => fc.array(item, { minLength: 1, maxLength: 3 });
+    const member = fc.oneof(leaf, list(leaf), record(leaf), list(record(fc.oneof(leaf, list(leaf)))));
+    fc.assert(
+      fc.property(fc.oneof(record(member), list(record(member))), fc.boolean(), (value, encodeValuesOnly) => {
+        const query = qs.stringify({ lines: value }, { encodeValuesOnly });
+        expect(JSON.parse(JSON.stringify(decodeQuery(query, [lines]).lines))).toEqual(value);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('appends name[]= items in order and refuses a member given twice or both ways', () => {
+    expect(decodeQuery('lines[][id]=a&lines[][id]=b', [lines]).lines).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(() => decodeQuery('lines[0][id]=a&lines[0][id]=b', [lines])).toThrow(/more than once/);
+    expect(() => decodeQuery('lines[0]=a&lines[0][id]=b', [lines])).toThrow(/both as a value/);
   });
 });
