@@ -237,7 +237,10 @@ export interface RawAnswer {
   text: string;
 }
 
-/** Sends a request as raw bytes (Connection: close) and reads the whole answer. */
+/**
+ * Sends a request as raw bytes (Connection: close) and reads the whole answer. `pauseMs`: how long
+ * the first slice waits for an early answer before the rest of the body follows.
+ */
 export function sendRaw(
   baseUrl: string,
   method: string,
@@ -245,6 +248,7 @@ export function sendRaw(
   apiKey: string | undefined,
   timeoutMs = 10_000,
   accept = 'application/json',
+  pauseMs = 20,
 ): Promise<RawAnswer> {
   const base = new URL(baseUrl);
   const secure = base.protocol === 'https:';
@@ -293,7 +297,7 @@ export function sendRaw(
     const send = (offset: number): void => {
       if (chunks.length > 0 || offset >= bytes.length || socket.destroyed) return void socket.end();
       const slice = bytes.subarray(offset, offset + SLICE);
-      const next = () => setTimeout(() => send(offset + slice.length), offset === 0 ? 20 : 0);
+      const next = () => setTimeout(() => send(offset + slice.length), offset === 0 ? pauseMs : 0);
       if (socket.write(slice)) next();
       else socket.once('drain', next);
     };
@@ -477,7 +481,15 @@ export class BadInputChecks {
     const request = withMatch(operation, derived);
     let answer: RawAnswer;
     try {
-      answer = await sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept);
+      answer = await sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept).catch(
+        (error: NodeJS.ErrnoException) => {
+          // A server that refuses after the headers (413) and closes can do so while the body is
+          // still going out; on a busy machine the write then fails before the answer is read. Sent
+          // once more, waiting longer for that answer, as a browser tries a dropped request again.
+          if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') throw error;
+          return sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept, 500);
+        },
+      );
     } catch (error) {
       // The target closed the connection, or never finished answering: no answer is not inside the contract.
       throw new ProblemsError([
