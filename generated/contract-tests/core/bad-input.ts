@@ -238,8 +238,10 @@ export interface RawAnswer {
 }
 
 /**
- * Sends a request as raw bytes (Connection: close) and reads the whole answer. `pauseMs`: how long
- * the first slice waits for an early answer before the rest of the body follows.
+ * Sends a request as raw bytes (Connection: close) and reads the whole answer. A server that
+ * refuses after the headers (413) and closes can do so while the body is still going out; on a
+ * busy machine the write then fails before the answer is read. Such a request is sent once more,
+ * waiting longer for that answer, as a browser tries a dropped request again.
  */
 export function sendRaw(
   baseUrl: string,
@@ -248,7 +250,24 @@ export function sendRaw(
   apiKey: string | undefined,
   timeoutMs = 10_000,
   accept = 'application/json',
-  pauseMs = 20,
+): Promise<RawAnswer> {
+  return sendRawOnce(baseUrl, method, request, apiKey, timeoutMs, accept, 20).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') throw error;
+      return sendRawOnce(baseUrl, method, request, apiKey, timeoutMs, accept, 500);
+    },
+  );
+}
+
+/** One attempt; `pauseMs`: how long the first slice waits for an early answer before the rest of the body follows. */
+function sendRawOnce(
+  baseUrl: string,
+  method: string,
+  request: BadRequest,
+  apiKey: string | undefined,
+  timeoutMs: number,
+  accept: string,
+  pauseMs: number,
 ): Promise<RawAnswer> {
   const base = new URL(baseUrl);
   const secure = base.protocol === 'https:';
@@ -481,15 +500,7 @@ export class BadInputChecks {
     const request = withMatch(operation, derived);
     let answer: RawAnswer;
     try {
-      answer = await sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept).catch(
-        (error: NodeJS.ErrnoException) => {
-          // A server that refuses after the headers (413) and closes can do so while the body is
-          // still going out; on a busy machine the write then fails before the answer is read. Sent
-          // once more, waiting longer for that answer, as a browser tries a dropped request again.
-          if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') throw error;
-          return sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept, 500);
-        },
-      );
+      answer = await sendRaw(baseUrl, operation.method, request, apiKey, undefined, operation.accept);
     } catch (error) {
       // The target closed the connection, or never finished answering: no answer is not inside the contract.
       throw new ProblemsError([

@@ -302,13 +302,11 @@ function deepObjectValue(
   text: (value: string, param: string) => string,
 ): unknown {
   const root: DeepNode = namedValues<DeepNode | string>();
-  let found = false;
   pairs.forEach(([name, value], index) => {
     if (!name.startsWith(`${spec.name}[`)) return;
     const rest = name.slice(spec.name.length);
     if (!/^(\[[^[\]]*\])+$/.test(rest)) return;
     claimed.add(index);
-    found = true;
     const path = rest.slice(1, -1).split('][');
     let node = root;
     path.forEach((segment, at) => {
@@ -328,23 +326,22 @@ function deepObjectValue(
       else node = (node[step] ??= namedValues<DeepNode | string>()) as DeepNode;
     });
   });
-  const isIndex = (key: string) => /^(0|[1-9]\d{0,8})$/.test(key);
+  const indexed = (keys: string[]) => keys.length > 0 && keys.every((key) => /^(0|[1-9]\d{0,8})$/.test(key));
   const finish = (node: DeepNode | string, top: boolean): unknown => {
     if (typeof node === 'string') return node;
     const keys = Object.keys(node);
-    const asArray = top ? spec.shape === 'array' : keys.length > 0 && keys.every(isIndex);
-    if (top && spec.shape === 'array' && !keys.every(isIndex))
+    if (top && spec.shape === 'array' && !indexed(keys))
       throw new ParamError(
         spec.name,
         `${spec.name} must be spelled ${spec.name}[0]=…, ${spec.name}[1]=… (or ${spec.name}[]=… for each item).`,
       );
-    if (asArray || (top && spec.shape === 'unknown' && keys.length > 0 && keys.every(isIndex)))
+    if (indexed(keys) && (!top || spec.shape === 'array' || spec.shape === 'unknown'))
       return keys.sort((a, b) => Number(a) - Number(b)).map((key) => finish(node[key], false));
     const object = namedValues<unknown>();
     for (const key of keys) object[key] = finish(node[key], false);
     return object;
   };
-  if (found) return finish(root, true);
+  if (Object.keys(root).length > 0) return finish(root, true);
   if (spec.shape === 'object' || spec.shape === 'array') return undefined;
   // A scalar (alone, or as one of a choice) goes as name=value.
   const own = pairs.flatMap(([name, value], index) => (name === spec.name ? [{ value, index }] : []));
