@@ -17,7 +17,7 @@ import { printingProject, dataModule, printStructure } from '../../core/ts-proje
 import { errorTemplates } from './error-templates.js';
 import { routeInterface } from './handler-types.js';
 import { shadowedRouteAliases, type RouteAlias } from './shadowed-routes.js';
-import { fixedStringsFirst } from './text-choices.js';
+import { fixedStringsFirst, textChoices } from './text-choices.js';
 import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
 
 // The runtime and, beside it, the parameter decoder it shares with the MSW handlers and the JSON
@@ -364,9 +364,16 @@ export function emitServer(ir: Ir, warn: (message: string, pointer?: string) => 
 
   // The route table is data (megabytes for large specs): a JSON file, loaded at startup, keeps
   // diffs readable and spares the TypeScript checker a giant literal.
-  const sides: Sides = { request: sharedSchemaFor(ir, 'request'), response: sharedSchemaFor(ir, 'response') };
+  // The shared schemas serve the coercing validator too, through the $refs of parameters and
+  // fields: their choices are ordered for text (text-choices.ts). JSON bodies, validated without
+  // coercion, accept the same values in any order of alternatives.
+  const sides: Sides = {
+    request: textChoices(sharedSchemaFor(ir, 'request')) as Sides['request'],
+    response: textChoices(sharedSchemaFor(ir, 'response')) as Sides['response'],
+  };
+  const shared = textChoices(sharedSchema(ir)) as ReturnType<typeof sharedSchema>;
   const variants = [sides.request, sides.response].filter((variant) => variant !== undefined);
-  const errors = errorTemplates(ir, sides, [sharedSchema(ir), ...variants], warn);
+  const errors = errorTemplates(ir, sides, [shared, ...variants], warn);
   const aliases = shadowedRouteAliases(
     ir,
     new Map(ir.operations.map((operation) => [operation, fastifyUrl(operation.template)])),
@@ -374,7 +381,7 @@ export function emitServer(ir: Ir, warn: (message: string, pointer?: string) => 
   );
   const routesJson = `${JSON.stringify(
     {
-      sharedSchema: sharedSchema(ir),
+      sharedSchema: shared,
       ...(variants.length ? { sharedSchemaVariants: variants } : {}),
       errorTemplates: errors.table,
       routes: ir.operations.map((operation) =>

@@ -3,7 +3,8 @@
  * coercing validator. Ajv evaluates every alternative of an anyOf, and a `type: string` one after
  * a `type: integer` one coerced the integer it had made back to text. Alternatives of fixed strings
  * (Stripe's `enum: [""]`, "unset", beside a timestamp) go first, where they coerce nothing, so the
- * text `5` beside `enum: [""]` stays the integer 5.
+ * text `5` beside `enum: [""]` stays the integer 5. The shared schemas that `$ref`s reach are ordered
+ * too (emit.ts), so a choice written once as a component reads the same.
  */
 
 /** An alternative of listed strings only (`{type: string, enum: [""]}`, a `const`). */

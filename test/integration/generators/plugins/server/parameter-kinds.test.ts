@@ -2,7 +2,8 @@
  * Parameter kinds the generator refused on public specs (issue 43): deepObject beyond flat objects
  * (Stripe's `expand`, an array of strings; `created`, a range object or a timestamp; invoice
  * `lines`, an array of objects; `discounts`, such an array or ""), and a parameter whose `content`
- * is `*` + `/*` (telnyx). qs, which reads brackets as Rails and Stripe do, writes the queries the
+ * is `*` + `/*` (telnyx), and Stripe's timestamp-or-"" choice written once as a shared schema
+ * behind a `$ref` (the stubs read a field's text 5 as "5"). qs, which reads brackets as Rails and Stripe do, writes the queries the
  * stubs are sent. Both SDKs round-trip each fixture against its stubs (generates it; starts the stubs on
  * loopback and python3 for the Python SDK); the stubs, in process (Fastify inject, no socket),
  * read the spellings other clients write, and refuse what is not an array.
@@ -14,6 +15,7 @@ import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stu
 
 const DEEP_ARRAY = 'test/fixtures/kinds/deep-object-array-3.0.yaml';
 const WILDCARD = 'test/fixtures/kinds/wildcard-parameter-content-3.0.yaml';
+const REF_CHOICES = 'test/fixtures/kinds/ref-text-choices-3.0.yaml';
 
 async function roundtrip(spec: string) {
   const result = await runRoundtrip({ spec, languages: ['ts', 'python'], log: () => {} });
@@ -158,5 +160,75 @@ describe('a parameter whose content is */*', () => {
     expect(quoted.statusCode).toBe(400);
     const notJson = await stubs.app.inject({ method: 'GET', url: `/reports/${id}?filter=done` });
     expect(notJson.statusCode).toBe(400);
+  });
+});
+
+describe('a choice of a timestamp or "" behind a $ref', () => {
+  let stubs: FixtureStubs;
+  beforeAll(async () => {
+    const read = async (request: { query: Record<string, unknown>; body?: Record<string, unknown> }) => ({
+      due: request.query.due ?? null,
+      due_date: request.body?.due_date ?? null,
+      remind_at: request.body?.remind_at ?? null,
+    });
+    stubs = await fixtureStubs(REF_CHOICES, { handlers: { updateInvoice: read, addNote: read } });
+    await stubs.app.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await stubs?.close();
+  });
+
+  it('goes through both SDKs to the stubs and back', async () => {
+    expect(await roundtrip(REF_CHOICES)).toEqual([
+      ['typescript', 'updateInvoice', []],
+      ['typescript', 'addNote', []],
+      ['python', 'updateInvoice', []],
+      ['python', 'addNote', []],
+    ]);
+  }, 120_000);
+
+  it('reads the text 5 as the integer and the empty text as "", in a form field and a part; 5 in a query', async () => {
+    // An empty query value is refused unless the parameter allows it (allowEmptyValue), whatever its schema.
+    for (const [text, read] of [
+      ['5', 5],
+      ['', ''],
+    ] as const) {
+      const form = await stubs.app.inject({
+        method: 'POST',
+        url: '/invoices/in_1?due=5',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `due_date=${text}&memo=m`,
+      });
+      expect({ text, status: form.statusCode, body: form.json() }).toEqual({
+        text,
+        status: 200,
+        body: { due: 5, due_date: read, remind_at: null },
+      });
+      const boundary = 'b0undary';
+      const multipart = await stubs.app.inject({
+        method: 'POST',
+        url: '/invoices/in_1/notes',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: [
+          `--${boundary}`,
+          'content-disposition: form-data; name="text"',
+          '',
+          'call',
+          `--${boundary}`,
+          'content-disposition: form-data; name="remind_at"',
+          '',
+          text,
+          `--${boundary}--`,
+          '',
+        ].join('\r\n'),
+      });
+      expect({ text, status: multipart.statusCode, body: multipart.json() }).toEqual({
+        text,
+        status: 200,
+        body: { due: null, due_date: null, remind_at: read },
+      });
+    }
+    const refused = await stubs.app.inject({ method: 'POST', url: '/invoices/in_1?due=soon' });
+    expect(refused.statusCode).toBe(400);
   });
 });
