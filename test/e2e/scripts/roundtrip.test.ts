@@ -6,18 +6,24 @@
  * prints one line per operation and the summary line, and exits 1 on a failure.
  *
  * The fixture runs three callers (TypeScript, Python, and the MCP server's tools), the real specs
- * both SDKs; the planted bugs run the leg where those bugs live. GitHub's spec runs as a fixed
- * sample of 150 operations (scripts/lib/spec-sample.ts); all 1,2xx of them: `npm run bench -- scale`.
+ * both SDKs; the planted bugs run the leg where those bugs live, on the one operation each breaks.
+ * GitHub's spec runs as a fixed sample of 150 operations (scripts/lib/spec-sample.ts); all 1,2xx of
+ * them: `npm run bench -- scale`. The round trips run in this process (Python's driver in one of its
+ * own per SDK); the command runs five times as a process (Node with tsx's loader), side by side.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
 import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
 
 const FIXTURE = 'test/fixtures/specs/media-3.1.yaml';
+/** tsx's loader, by URL: one case runs the command outside the repository. */
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 async function replaceIn(file: string, from: string, to: string): Promise<void> {
   const text = await readFile(file, 'utf8');
@@ -109,17 +115,21 @@ describe('the round trip on the media fixture', () => {
   ])(
     'turns red when $bug, naming where',
     async ({ file, from, to, operation, says }) => {
+      // Only the operation the bug breaks runs, over more drawn values than the whole fixture's 12
+      // (48 calls, not 360): a bug seen on some values only (text with white space at an end) is
+      // still found.
       const result = await runRoundtrip({
         spec: FIXTURE,
         languages: ['ts'],
-        runs: 12,
+        runs: 48,
+        only: new RegExp(`^${operation}$`),
         afterGenerate: (outDir) => replaceIn(path.join(outDir, file), from, to),
       });
       const failed = result.outcomes.filter((outcome) => !outcome.ok);
-      expect(failed.map((outcome) => outcome.operationId)).toContain(operation);
-      expect(failed.find((outcome) => outcome.operationId === operation)!.problems.join(' | ')).toMatch(says);
-      expect(result.summary).toMatch(/^roundtrip: (\d+)\/30 operations, typescript \1\/30$/);
-      expect(result.passed).toBeLessThan(30);
+      expect(failed.map((outcome) => outcome.operationId)).toEqual([operation]);
+      expect(failed[0].problems.join(' | ')).toMatch(says);
+      expect(result.summary).toBe('roundtrip: 0/1 operations, typescript 0/1');
+      expect(result.passed).toBe(0);
     },
     300_000,
   );
@@ -173,12 +183,14 @@ describe('the round trip on real specs', () => {
   }, 1_200_000);
 });
 
-describe('npm run check:roundtrip', () => {
+// Each case is a process of its own, so they run side by side.
+describe.concurrent('npm run check:roundtrip', () => {
+  // Node with tsx's loader, as bin/contract-kit.mjs starts a command (the tsx binary starts one Node more).
   const run = (args: string[], cwd?: string) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
       execFile(
-        path.resolve('node_modules/.bin/tsx'),
-        [path.resolve('scripts/check-roundtrip.ts'), ...args],
+        process.execPath,
+        ['--import', TSX, path.resolve('scripts/check-roundtrip.ts'), ...args],
         { maxBuffer: 64 * 1024 * 1024, cwd },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       ),
@@ -219,21 +231,19 @@ describe('npm run check:roundtrip', () => {
 
   it('exits 2 without --spec where no config names a document, or with an unknown language; 1 on a spec it cannot generate', async () => {
     const empty = await mkdtemp(path.join(tmpdir(), 'roundtrip-no-config-'));
-    try {
-      const noSpec = await run([], empty);
-      expect(noSpec.code).toBe(2);
-      expect(noSpec.stderr).toMatch(
-        /^check:roundtrip: .*: config: no contract-kit\.config\.ts, .* \(`contract-kit init` writes one\)$/m,
-      );
-    } finally {
-      await rm(empty, { recursive: true, force: true });
-    }
-    const unknown = await run(['--spec', FIXTURE, '--lang', 'cobol']);
+    const [noSpec, unknown, bad] = await Promise.all([
+      run([], empty),
+      run(['--spec', FIXTURE, '--lang', 'cobol']),
+      run(['--spec', 'test/fixtures/bad/broken.yaml']),
+    ]).finally(() => rm(empty, { recursive: true, force: true }));
+    expect(noSpec.code).toBe(2);
+    expect(noSpec.stderr).toMatch(
+      /^check:roundtrip: .*: config: no contract-kit\.config\.ts, .* \(`contract-kit init` writes one\)$/m,
+    );
     expect([unknown.code, unknown.stderr.trim()]).toEqual([
       2,
       'check:roundtrip: unknown language "cobol" (known: ts, typescript, py, python, mcp)',
     ]);
-    const bad = await run(['--spec', 'test/fixtures/bad/broken.yaml']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(
       /^check:roundtrip: test\/fixtures\/bad\/broken\.yaml:7:1: YAML does not parse/,
