@@ -22,17 +22,26 @@ export interface ServiceTarget {
   server: RunningProcess;
 }
 
+/** A service target's database, made and keyed but not yet served (prepareServiceTarget). */
+export interface PreparedTarget {
+  /** The environment the service runs with: its database, port 0, no logs, webhook retries in milliseconds. */
+  serviceEnv: Record<string, string>;
+  /** The suites' environment for the service once it answers at `baseUrl`. */
+  targetEnv: (baseUrl: string) => Record<string, string>;
+  /** Removes the database folder (after the service stopped). */
+  remove: () => Promise<void>;
+}
+
 /**
- * The reference service on a fresh database file, with keys made for the run: every scope, read
- * only, write only, a revoked one, and one of another account (for the cross-tenant checks).
- * `serverScript` lets tests start a sabotaged variant; like service/server.ts it serves with
- * serveFromEnvironment, which listens on PORT (0 here) and prints `service: <url>` once it does.
+ * A fresh database file for the reference service, with keys made for the run: every scope, read
+ * only, write only, a revoked one, and one of another account (for the cross-tenant checks). The
+ * half of startServiceTarget before the service starts, for a test that serves it otherwise (the
+ * sabotage tests host several services in one process).
  */
-export async function startServiceTarget(
-  serverScript = 'service/server.ts',
-  extraEnv: Record<string, string> = {},
-  database?: { store: Store; env: Record<string, string> },
-): Promise<ServiceTarget> {
+export async function prepareServiceTarget(database?: {
+  store: Store;
+  env: Record<string, string>;
+}): Promise<PreparedTarget> {
   const dir = await mkdtemp(path.join(tmpdir(), 'contract-service-'));
   const file = path.join(dir, 'service.db');
   // A fresh SQLite file by default; a test passes another engine's database (PostgreSQL) and the environment that opens it.
@@ -48,31 +57,11 @@ export async function startServiceTarget(
   const revoked = await make(['nature:read', 'nature:write']);
   await revokeKey(store, revoked, now);
   await store.close();
-  // Webhook retries in milliseconds, so the events stage sees a retry at once. Port 0: the service
-  // prints `service: <url> (...)` once it listens.
-  const server = startProcess(binPath('tsx'), [serverScript], {
-    cwd: ROOT,
-    env: { ...databaseEnv, PORT: '0', LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800', ...extraEnv },
-  });
-  let baseUrl: string;
-  try {
-    baseUrl = await listeningUrl(server, /^service: (http:\/\/[^\s\x1b]+)/m);
-    await waitForHttp(`${baseUrl}/v1/health`, server);
-  } catch (error) {
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
-    throw error;
-  }
   return {
-    // Stopping the service removes its database folder too.
-    server: {
-      ...server,
-      stop: async () => {
-        await server.stop();
-        await rm(dir, { recursive: true, force: true });
-      },
-    },
-    env: {
+    // Webhook retries in milliseconds, so the events stage sees a retry at once. Port 0: the service
+    // prints `service: <url> (...)` once it listens.
+    serviceEnv: { ...databaseEnv, PORT: '0', LOG: 'off', WEBHOOK_RETRY_DELAYS_MS: '200,400,800' },
+    targetEnv: (baseUrl) => ({
       CONTRACT_TARGET_NAME: 'reference service',
       CONTRACT_BASE_URL: baseUrl,
       CONTRACT_API_KEY: all,
@@ -88,6 +77,44 @@ export async function startServiceTarget(
       CONTRACT_WEBHOOK_REGISTER: `${shellQuote(binPath('tsx'))} ${shellQuote(path.join(ROOT, 'service/webhooks/cli.ts'))} add --env test --url "$CONTRACT_WEBHOOK_URL" --account acct_contract`,
       CONTRACT_WEBHOOK_UNREGISTER: `${shellQuote(binPath('tsx'))} ${shellQuote(path.join(ROOT, 'service/webhooks/cli.ts'))} remove "$(printf '%s\\n' "$CONTRACT_WEBHOOK_REGISTERED" | awk '$1 == "added" { print $2; exit }')"`,
       ...databaseEnv,
+    }),
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The reference service on a fresh database (prepareServiceTarget), in a process of its own.
+ * `serverScript` lets tests start a sabotaged variant; like service/server.ts it serves with
+ * serveFromEnvironment, which listens on PORT (0 here) and prints `service: <url>` once it does.
+ */
+export async function startServiceTarget(
+  serverScript = 'service/server.ts',
+  extraEnv: Record<string, string> = {},
+  database?: { store: Store; env: Record<string, string> },
+): Promise<ServiceTarget> {
+  const prepared = await prepareServiceTarget(database);
+  const server = startProcess(binPath('tsx'), [serverScript], {
+    cwd: ROOT,
+    env: { ...prepared.serviceEnv, ...extraEnv },
+  });
+  let baseUrl: string;
+  try {
+    baseUrl = await listeningUrl(server, /^service: (http:\/\/[^\s\x1b]+)/m);
+    await waitForHttp(`${baseUrl}/v1/health`, server);
+  } catch (error) {
+    await server.stop();
+    await prepared.remove();
+    throw error;
+  }
+  return {
+    // Stopping the service removes its database folder too.
+    server: {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        await prepared.remove();
+      },
     },
+    env: prepared.targetEnv(baseUrl),
   };
 }

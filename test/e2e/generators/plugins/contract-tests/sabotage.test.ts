@@ -8,14 +8,29 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../../../generators/plugins/contract-tests/runtime/report.js';
 import { runContractSuite, startServiceTarget } from '../../../../../scripts/lib/contract.js';
+import type { Sabotage } from '../../../../support/sabotaged-service.js';
+import { startSabotagedServices, type SabotagedServices } from '../../../../support/sabotaged-services.js';
 
-// Every case starts its own service on its own database and port: they run at the same time (e2e's
-// maxConcurrency). Each runs the checks that can see its bug (`only`, a test name pattern of the
-// suites), for time, in the suite files that hold them (a file left out is never started, where a
-// pattern alone still loads it); the events cases also run every API example check, which must stay green.
+// Every case serves its own sabotaged service on its own database and port: they run at the same
+// time (e2e's maxConcurrency). One process serves them all (sabotaged-services.ts), so the service's
+// code loads once, not once per case; nothing else of a service is shared. Each runs the checks
+// that can see its bug (`only`, a test name pattern of the suites), for time, in the suite files
+// that hold them (a file left out is never started, where a pattern alone still loads it); the
+// events cases also run every API example check, which must stay green.
 const API = ['api.contract'];
 const EVENTS = ['api.contract', 'events.contract'];
-describe.concurrent.each([
+// The suites' vitest transforms their modules once for all the cases (runContractSuite's moduleCache).
+let sabotaged: SabotagedServices;
+let moduleCache: string;
+beforeAll(async () => {
+  sabotaged = startSabotagedServices();
+  moduleCache = await mkdtemp(path.join(tmpdir(), 'contract-sabotage-modules-'));
+});
+afterAll(async () => {
+  await sabotaged?.close();
+  if (moduleCache) await rm(moduleCache, { recursive: true, force: true });
+});
+describe.concurrent.each<{ sabotage: Sabotage; files: string[]; only: string; expect: RegExp }>([
   {
     sabotage: 'wrong-type',
     files: API,
@@ -88,6 +103,8 @@ describe.concurrent.each([
     expect:
       /subject\.deleted after deleteSubject: the generated client's webhooks\.verify refuses it \(WebhookSignatureError[\s\S]*subject\.deleted after deleteSubject: standardwebhooks refuses its signature/,
   },
+  // Waits out the suites' retry bound, 20.5 s: it comes from the spec's x-webhooks (events.json), so
+  // no setting of the service (its retry schedule is already milliseconds) can shorten it.
   {
     sabotage: 'event-no-retry',
     files: EVENTS,
@@ -96,16 +113,16 @@ describe.concurrent.each([
   },
 ])('a service that breaks the contract ($sabotage)', ({ sabotage, only, files, expect: message }) => {
   it('turns the contract suite red, naming the operation, status and pointer', async () => {
-    const target = await startServiceTarget('test/support/sabotaged-server.ts', { SABOTAGE: sabotage });
+    const target = await sabotaged.start(sabotage);
     try {
-      const run = await runContractSuite(target.env, { files, testNamePattern: only });
+      const run = await runContractSuite(target.env, { files, testNamePattern: only, moduleCache });
       expect(run.code, run.output.slice(-2000)).not.toBe(0);
       expect(run.output).toMatch(message);
       // A webhook bug is the events stage's alone to catch: the API's stages stay green.
       if (sabotage.startsWith('event-'))
         expect(run.output).not.toMatch(/[×✗] generated\/contract-tests\/api\./);
     } finally {
-      await target.server.stop();
+      await target.stop();
     }
   }, 180_000);
 });
@@ -113,7 +130,13 @@ describe.concurrent.each([
 // Issue 22's checks on the real service: each planted bug is a target finding of its check, naming
 // the operation, in the JSON report (each run limited to the checks that can see it, for time;
 // each on its own service, database and port, so they run at the same time).
-describe.concurrent.each([
+describe.concurrent.each<{
+  sabotage: Sabotage;
+  only: string;
+  check: string;
+  operation: string | RegExp;
+  message?: RegExp;
+}>([
   {
     sabotage: 'cross-tenant-read',
     only: "another account's key",
@@ -155,12 +178,12 @@ describe.concurrent.each([
   },
 ])('a service that breaks the contract ($sabotage)', ({ sabotage, only, check, operation, message }) => {
   it(`turns the contract suite red with a target finding of ${check} on ${String(operation)}`, async () => {
-    const target = await startServiceTarget('test/support/sabotaged-server.ts', { SABOTAGE: sabotage });
+    const target = await sabotaged.start(sabotage);
     const reportFile = path.join(tmpdir(), `contract-sabotage-${sabotage}-${process.pid}.json`);
     try {
       const run = await runContractSuite(
         { ...target.env, CONTRACT_REPORT: reportFile },
-        { files: ['api.contract'], testNamePattern: only },
+        { files: ['api.contract'], testNamePattern: only, moduleCache },
       );
       expect(run.code, run.output.slice(-2000)).not.toBe(0);
       const report = JSON.parse(await readFile(reportFile, 'utf8')) as Report;
@@ -178,7 +201,7 @@ describe.concurrent.each([
       );
       expect(report.counts.suite).toBe(0);
     } finally {
-      await target.server.stop();
+      await target.stop();
       await rm(reportFile, { force: true });
     }
   }, 180_000);
