@@ -8,6 +8,39 @@ import { failCli, parseCliArgs } from '../scripts/lib/cli-args.js';
 import { prepareWorkers } from './core/document-worker.js';
 import type { DocumentTarget } from './pipeline.js';
 
+const USAGE = `usage: npm run generate [-- --spec PATH --out DIR [--name NAME]] [--released git:REF|FILE] [--sdks] [--dry-run]
+  no --spec: every document contract-kit.config.ts lists, with its plugins, into its output folder
+  --spec PATH --out DIR: any OpenAPI 3.0/3.1 document (YAML or JSON) into DIR
+  --name NAME: what the SDKs are named after (client class, packages, environment variables) instead of info.title or info.x-sdk-name
+  --released git:REF|FILE: the last release, for the packages' CHANGELOG.md
+  --sdks: also openapi-generator's SDKs (needs Java)
+  --dry-run: generate without writing`;
+
+// The arguments first: --help and a bad option answer before the generators load (seconds of CPU).
+const { values } = parseCliArgs(
+  'generate',
+  USAGE,
+  {
+    spec: { type: 'string' },
+    out: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    /** Also run openapi-generator for the languages in generators/plugins/sdks/sdks.json (needs Java). */
+    sdks: { type: 'boolean', default: false },
+    /** Leave out the SDKs (the default; kept so older scripts still work). */
+    'skip-sdks': { type: 'boolean', default: false },
+    /** The last released spec (`git:<ref>` or a file): the packages' CHANGELOG.md lists the changes since. */
+    released: { type: 'string' },
+    /** What the SDKs are named after, instead of the spec's info.title (or info.x-sdk-name). */
+    name: { type: 'string' },
+  },
+  false,
+);
+if (values.name !== undefined && !values.spec)
+  failCli(
+    'generate',
+    `--name needs --spec: the listed documents are named by their own info.title\n${USAGE}`,
+  );
+
 // The types' worker thread loads openapi-typescript and TypeScript (about a second on a cold
 // process) on the other core while this thread loads the rest of the generators: so those are
 // imported only after it has started, not before this module runs as static imports would be.
@@ -18,40 +51,9 @@ const { ConfigError, findConfig } = await import('./config.js');
 const { SpecError } = await import('./core/load.js');
 const { homeSteps } = await import('../scripts/lib/home.js');
 
-const USAGE = `usage: npm run generate [-- --spec PATH --out DIR [--name NAME]] [--released git:REF|FILE] [--sdks] [--dry-run]
-  no --spec: every document contract-kit.config.ts lists, with its plugins, into its output folder
-  --spec PATH --out DIR: any OpenAPI 3.0/3.1 document (YAML or JSON) into DIR
-  --name NAME: what the SDKs are named after (client class, packages, environment variables) instead of info.title or info.x-sdk-name
-  --released git:REF|FILE: the last release, for the packages' CHANGELOG.md
-  --sdks: also openapi-generator's SDKs (needs Java)
-  --dry-run: generate without writing`;
-
 async function main(): Promise<void> {
-  const { values } = parseCliArgs(
-    'generate',
-    USAGE,
-    {
-      spec: { type: 'string' },
-      out: { type: 'string' },
-      'dry-run': { type: 'boolean', default: false },
-      /** Also run openapi-generator for the languages in generators/plugins/sdks/sdks.json (needs Java). */
-      sdks: { type: 'boolean', default: false },
-      /** Leave out the SDKs (the default; kept so older scripts still work). */
-      'skip-sdks': { type: 'boolean', default: false },
-      /** The last released spec (`git:<ref>` or a file): the packages' CHANGELOG.md lists the changes since. */
-      released: { type: 'string' },
-      /** What the SDKs are named after, instead of the spec's info.title (or info.x-sdk-name). */
-      name: { type: 'string' },
-    },
-    false,
-  );
   // No --spec: every document the repository lists (spec/openapi.yaml, spec/dashboard.yaml), each
   // at its place under --out (default generated/, so the dashboard's output is generated/dashboard/).
-  if (values.name !== undefined && !values.spec)
-    failCli(
-      'generate',
-      `--name needs --spec: the listed documents are named by their own info.title\n${USAGE}`,
-    );
   // A spec given on the command line needs no config (the config only says what a listed one runs).
   const documents = values.spec && !findConfig(process.cwd()) ? [] : await configuredDocuments();
   const listedAs = (spec: string) =>
