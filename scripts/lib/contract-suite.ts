@@ -38,6 +38,8 @@ export function runContractSuite(
      * later run skips about a third of a run's start-up CPU.
      */
     moduleCache?: string;
+    /** More vitest options (e.g. a second reporter: `--reporter=json --outputFile.json=FILE`). */
+    vitestArgs?: string[];
   } = {},
 ): Promise<SuiteRun> {
   return new Promise((resolve) => {
@@ -53,6 +55,7 @@ export function runContractSuite(
         ...(options.moduleCache
           ? ['--experimental.fsModuleCache', `--experimental.fsModuleCachePath=${options.moduleCache}`]
           : []),
+        ...(options.vitestArgs ?? []),
         ...(options.files ?? []),
       ],
       {
