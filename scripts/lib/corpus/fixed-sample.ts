@@ -1,10 +1,12 @@
 /**
  * The fixed sample of the corpus (test/fixtures/corpus/): about twenty small specs of the
  * development half, copied with their source path, run through every stage by the e2e test. To keep
- * its wall time modest the specs share work: every stage but the typecheck runs per spec in its
- * worker (as the sweep does), then one `tsc -b` checks all outputs in two programs (client and
- * Node, as a consumer compiles them): the type libraries are read once, not twice per spec. Expected failures are listed with their kind
- * and a reason; the comparison says what newly fails and what now passes.
+ * its CPU time modest the specs share work: every stage but the typecheck runs per spec in a worker
+ * (as the sweep does), each of the `parallel` workers serving specs one after another (the toolkit
+ * is loaded three times, not once per spec), then one `tsc -b` checks all outputs in two programs
+ * (client and Node, as a consumer compiles them): the type libraries are read once, not twice per
+ * spec. Expected failures are listed with their kind and a reason; the comparison says what newly
+ * fails and what now passes.
  */
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -107,6 +109,7 @@ export async function runFixedSample(options: {
     ...options,
     stages: options.stages.filter((stage) => stage !== 'typecheck'),
     keep: true,
+    reuseWorkers: true,
   });
   try {
     if (options.stages.includes('typecheck')) await sharedTypecheck(results, options);

@@ -1,16 +1,17 @@
 /**
  * The sweep: specs through the stages, each in a worker process of its own (worker.ts), a few at a
  * time, each stopped at the time limit with every process it started. One line per spec and stage
- * as they end.
+ * as they end. With `reuseWorkers`, each lane keeps its worker from spec to spec instead, and starts
+ * a new one after a spec that crashed it or ran out of time.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../lint.js';
 import { binPath, killTree } from '../processes.js';
 import { STAGES, type SpecResult, type Stage, type StageResult } from './result.js';
-import { WORKER_MARK, type WorkerEvent, type WorkerInput } from './worker-protocol.js';
+import { SERVE_FLAG, WORKER_MARK, type WorkerEvent, type WorkerInput } from './worker-protocol.js';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.ts');
 
@@ -36,6 +37,13 @@ export interface SweepOptions {
   /** Where each spec's log goes (what its worker printed); none when absent. */
   logRoot?: string;
   keep?: boolean;
+  /**
+   * One worker per lane, kept from spec to spec (a new one after a crash or the time limit): each
+   * new worker costs some 5 CPU-s of its own (loading the toolkit, and fast-check's table of every
+   * code point). Default: a worker per spec, so that nothing one spec leaves behind (a global, a
+   * leaked handle) reaches the next.
+   */
+  reuseWorkers?: boolean;
   /** A stage of a spec ended (also for stages skipped or cut by the time limit). */
   onStage?: (entry: SweepEntry, result: StageResult) => void;
   /** A spec is done. */
@@ -50,8 +58,76 @@ export function slugOf(name: string): string {
     .replace(/[^A-Za-z0-9._-]+/g, '-');
 }
 
-/** One spec through its worker; its stage results, with `timeout`/`skipped` for what the limit cut. */
-export async function sweepOne(entry: SweepEntry, options: SweepOptions): Promise<SpecResult> {
+/**
+ * A worker process: started for one spec (its input as the argument), or serving a lane's specs
+ * one at a time (`--serve`, inputs on stdin). Its event lines and its log go to whoever listens.
+ */
+class WorkerProcess {
+  private readonly child: ChildProcess;
+  private listener?: { onEvent: (event: WorkerEvent) => void; onLog: (text: string) => void };
+  /** Its exit code or signal, once it has ended (every process it left behind killed). */
+  readonly ended: Promise<number | string>;
+  exited = false;
+
+  constructor(argument: string) {
+    const serving = argument === SERVE_FLAG;
+    this.child = spawn(binPath('tsx'), [WORKER, argument], {
+      cwd: ROOT,
+      detached: true,
+      stdio: [serving ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
+    // A worker that died is told by its exit, not by a failed write of the next input.
+    this.child.stdin?.on('error', () => {});
+    let pending = '';
+    this.child.stdout!.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines)
+        if (line.startsWith(WORKER_MARK))
+          this.listener?.onEvent(JSON.parse(line.slice(WORKER_MARK.length)) as WorkerEvent);
+        else this.listener?.onLog(`${line}\n`);
+    });
+    this.child.stderr!.on('data', (chunk: Buffer) => this.listener?.onLog(chunk.toString()));
+    this.ended = new Promise((resolve) =>
+      this.child.on('close', (exitCode, signal) => {
+        this.exited = true;
+        // Whatever the worker left running (a crash leaves Prism behind) ends with it.
+        killTree(this.child.pid!);
+        resolve(exitCode ?? signal ?? 'unknown');
+      }),
+    );
+  }
+
+  listen(listener: { onEvent: (event: WorkerEvent) => void; onLog: (text: string) => void }): void {
+    this.listener = listener;
+  }
+
+  send(input: WorkerInput): void {
+    this.child.stdin!.write(`${JSON.stringify(input)}\n`);
+  }
+
+  kill(): void {
+    killTree(this.child.pid!);
+  }
+
+  /** A serving worker: no more specs; it exits. */
+  async close(): Promise<void> {
+    this.child.stdin?.end();
+    await this.ended;
+  }
+}
+
+/**
+ * One spec through its worker (`serving`: the lane's, else one of its own); its stage results, with
+ * `timeout`/`skipped` for what the limit cut.
+ */
+export async function sweepOne(
+  entry: SweepEntry,
+  options: SweepOptions,
+  serving?: WorkerProcess,
+): Promise<SpecResult> {
   const started = Date.now();
   const slug = slugOf(entry.name);
   const input: WorkerInput = {
@@ -68,43 +144,31 @@ export async function sweepOne(entry: SweepEntry, options: SweepOptions): Promis
   let running: { stage: Stage; at: number } | undefined;
   let log = '';
   let timedOut = false;
+  const worker = serving ?? new WorkerProcess(JSON.stringify(input));
+  // A spec ends with its worker's `done` (serving) or its exit (a crash, the time limit, or its own worker's end).
   const code = await new Promise<number | string>((resolve) => {
-    const child = spawn(binPath('tsx'), [WORKER, JSON.stringify(input)], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    });
     const timer = setTimeout(() => {
       timedOut = true;
-      killTree(child.pid!);
+      worker.kill();
     }, options.timeLimitMs);
-    let pending = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) {
-        if (!line.startsWith(WORKER_MARK)) {
-          log += `${line}\n`;
-          continue;
-        }
-        const event = JSON.parse(line.slice(WORKER_MARK.length)) as WorkerEvent;
-        if (event.event === 'start') running = { stage: event.stage, at: Date.now() };
+    const finish = (value: number | string) => {
+      clearTimeout(timer);
+      resolve(value);
+    };
+    worker.listen({
+      onLog: (text) => (log += text),
+      onEvent: (event) => {
+        if (event.event === 'done') finish(0);
+        else if (event.event === 'start') running = { stage: event.stage, at: Date.now() };
         else {
           running = undefined;
           results.push(event.result);
           options.onStage?.(entry, event.result);
         }
-      }
+      },
     });
-    child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    child.on('close', (exitCode, signal) => {
-      clearTimeout(timer);
-      // Whatever the worker left running (a crash leaves Prism behind) ends with it.
-      killTree(child.pid!);
-      resolve(exitCode ?? signal ?? 'unknown');
-    });
+    void worker.ended.then(finish);
+    if (serving) serving.send(input);
   });
   if (running) {
     const cut: StageResult = timedOut
@@ -166,8 +230,15 @@ export async function runSweep(options: SweepOptions): Promise<SpecResult[]> {
   const results: SpecResult[] = new Array(options.entries.length);
   let next = 0;
   const lane = async () => {
-    for (let index = next++; index < options.entries.length; index = next++)
-      results[index] = await sweepOne(options.entries[index], options);
+    let serving: WorkerProcess | undefined;
+    try {
+      for (let index = next++; index < options.entries.length; index = next++) {
+        if (options.reuseWorkers && (!serving || serving.exited)) serving = new WorkerProcess(SERVE_FLAG);
+        results[index] = await sweepOne(options.entries[index], options, serving);
+      }
+    } finally {
+      await serving?.close();
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.parallel) }, lane));
   return results;

@@ -1,6 +1,8 @@
 /**
  * Between the sweep and a worker: the worker takes one JSON argument (a WorkerInput) and prints a
  * line `@@corpus <json>` (a WorkerEvent) as each stage starts and ends; any other line is the log.
+ * Started with `--serve` instead, it reads one WorkerInput per line on stdin, runs them one at a
+ * time, prints `done` after each spec's last stage, and exits when stdin closes.
  */
 import type { Stage, StageResult } from './result.js';
 
@@ -19,4 +21,10 @@ export interface WorkerInput {
 
 export const WORKER_MARK = '@@corpus ';
 
-export type WorkerEvent = { event: 'start'; stage: Stage } | { event: 'end'; result: StageResult };
+export const SERVE_FLAG = '--serve';
+
+export type WorkerEvent =
+  | { event: 'start'; stage: Stage }
+  | { event: 'end'; result: StageResult }
+  /** A serving worker finished a spec and waits for the next. */
+  | { event: 'done' };

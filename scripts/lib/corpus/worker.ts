@@ -1,16 +1,18 @@
 /**
  * One spec through the corpus stages, in a process of its own (started by sweep.ts): a crash, a hang
- * or a leak stays with its spec, and the sweep can stop it at the time limit. Its input and output:
- * worker-protocol.ts.
+ * or a leak stays with its spec, and the sweep can stop it at the time limit. With `--serve` it runs
+ * specs one after another instead (the fixed sample: each start loads the whole toolkit), and a crash
+ * or a hang still ends only the spec it happened in. Its input and output: worker-protocol.ts.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import type { StubServer } from '../roundtrip/server.js';
 import { normalizeMessage } from './kinds.js';
 import { STAGES, type Stage, type StageResult } from './result.js';
-import { WORKER_MARK, type WorkerEvent, type WorkerInput } from './worker-protocol.js';
+import { SERVE_FLAG, WORKER_MARK, type WorkerEvent, type WorkerInput } from './worker-protocol.js';
 import {
   generateStage,
   pythonStage,
@@ -133,18 +135,28 @@ export async function runSpec(
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const input = JSON.parse(process.argv[2]) as WorkerInput;
   // A server the stages start runs in this process: what would crash it is a finding of the stage, not the end of the spec.
   process.on('unhandledRejection', (error) => unhandled.push(error));
   process.on('uncaughtException', (error) => unhandled.push(error));
   // Exit once stdout is flushed: a pipe is written asynchronously, and exiting at once could drop the
   // last stage's line behind a long log (the suites' output of a large spec).
   const exit = (code: number) => process.stdout.write('', () => process.exit(code));
-  runSpec(input).then(
+  const specs =
+    process.argv[2] === SERVE_FLAG ? serveSpecs() : runSpec(JSON.parse(process.argv[2]) as WorkerInput);
+  specs.then(
     () => exit(0),
     (error: unknown) => {
       console.error(error);
       exit(1);
     },
   );
+}
+
+/** `--serve`: the specs on stdin, one at a time, each followed by `done`. */
+async function serveSpecs(): Promise<void> {
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line.trim() === '') continue;
+    await runSpec(JSON.parse(line) as WorkerInput);
+    emit({ event: 'done' });
+  }
 }

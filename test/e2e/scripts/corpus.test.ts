@@ -8,7 +8,8 @@
  * Failures not fixed yet are listed in test/fixtures/corpus/expected-failures.json, each with its
  * kind and the reason (where the fix belongs). The run must fail exactly those: a failure not
  * listed is a regression (or a new kind), and a listed one that passes must be taken off the list.
- * Starts a worker process per spec (three at a time), Prism and vitest for each.
+ * Starts three worker processes, each running specs one after another (a spec that crashes its
+ * worker or runs out of time gets a new one for the next), and Prism and vitest for each spec.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp } from 'node:fs/promises';
