@@ -1,10 +1,11 @@
 /**
  * The checks of issue 22 on a target that passes them all (test/support/projects-server.ts, a
- * correct multi-tenant implementation of test/fixtures/contract/projects-3.1.yaml): the generated
- * suites are green on it with the other account's key configured, and one planted bug per check
- * turns them red with a target-class finding of that check, naming the operation (read from the
- * JSON report, CONTRACT_REPORT). Each planted run is limited to the checks that can see the bug
- * (vitest -t) so the file stays quick; the baseline runs everything.
+ * correct multi-tenant implementation of test/fixtures/contract/projects-3.1.yaml, served in this
+ * file's process, a fresh one per case): the generated suites are green on it with the other
+ * account's key configured, and one planted bug per check turns them red with a target-class
+ * finding of that check, naming the operation (read from the JSON report, CONTRACT_REPORT). Each
+ * planted run is limited to the checks that can see the bug (vitest -t, in the API suite) so the
+ * file stays quick; the baseline runs everything.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../../../generators/plugins/contract-tests/runtime/report.js';
 import { generate } from '../../../../../generators/pipeline.js';
 import { runContractSuite } from '../../../../../scripts/lib/contract.js';
-import { binPath, freePort, startProcess, waitForHttp } from '../../../../../scripts/lib/processes.js';
+import { startProjectsServer } from '../../../../support/projects-server.js';
 
 const SPEC = 'test/fixtures/contract/projects-3.1.yaml';
 const KEY = `key_test_${'a1'.repeat(8)}`;
@@ -20,9 +21,12 @@ const OTHER = `key_other_${'b2'.repeat(8)}`;
 const REVOKED = `key_test_${'c3'.repeat(8)}`;
 
 let dir: string;
+// The suites' vitest transforms their modules once for all the runs (runContractSuite's moduleCache).
+let moduleCache: string;
 beforeAll(async () => {
   await mkdir(path.resolve('.cache'), { recursive: true });
   dir = await mkdtemp(path.resolve('.cache', 'contract-checks-'));
+  moduleCache = path.join(dir, 'module-cache');
   await generate({
     spec: SPEC,
     out: dir,
@@ -36,28 +40,27 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** The fixture server with `sabotage` planted, the suites run against it (checks matching `only`), and the report. */
+/**
+ * The fixture server with `sabotage` planted, the suites run against it (checks matching `only`,
+ * and then in the API suite alone: the bad-input stage is off, CONTRACT_BAD_INPUT, so its file
+ * would only load to say so), and the report.
+ */
 async function runAgainst(
   sabotage: string,
   only?: string,
   env: Record<string, string> = {},
 ): Promise<{ code: number; output: string; report: Report }> {
-  const port = await freePort();
-  const server = startProcess(binPath('tsx'), ['test/support/projects-server.ts'], {
-    env: {
-      PORT: String(port),
-      SABOTAGE: sabotage,
-      PROJECTS_KEYS: JSON.stringify({ [KEY]: 'acct_one', [OTHER]: 'acct_two' }),
-      PROJECTS_REVOKED: JSON.stringify([REVOKED]),
-    },
+  const server = await startProjectsServer({
+    sabotage: sabotage ? [sabotage] : [],
+    keys: { [KEY]: 'acct_one', [OTHER]: 'acct_two' },
+    revoked: [REVOKED],
   });
   const reportFile = path.join(dir, `report-${sabotage || 'baseline'}.json`);
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/projects`, server);
     const run = await runContractSuite(
       {
         CONTRACT_TARGET_NAME: `projects fixture${sabotage ? ` (${sabotage})` : ''}`,
-        CONTRACT_BASE_URL: `http://127.0.0.1:${port}`,
+        CONTRACT_BASE_URL: server.url,
         CONTRACT_API_KEY: KEY,
         CONTRACT_OTHER_ACCOUNT_KEY: OTHER,
         CONTRACT_REVOKED_KEY: REVOKED,
@@ -68,12 +71,13 @@ async function runAgainst(
       },
       {
         configPath: path.join(dir, 'contract-tests', 'vitest.config.ts'),
-        ...(only ? { testNamePattern: only } : {}),
+        moduleCache,
+        ...(only ? { testNamePattern: only, files: ['api.contract'] } : {}),
       },
     );
     return { ...run, report: JSON.parse(await readFile(reportFile, 'utf8')) as Report };
   } finally {
-    await server.stop();
+    await server.close();
   }
 }
 
