@@ -3,19 +3,32 @@
  * toolkit's: test:contract adds it through home.ts); the suites' runner is contract-suite.ts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createKey, revokeKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import type { Store } from '../../service/store/store.js';
 import { ROOT } from './root.js';
-import { binPath, listeningUrl, startProcess, waitForHttp, type RunningProcess } from './processes.js';
+import { listeningUrl, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
 export { contractConfig, runContractSuite, type SuiteRun } from './contract-suite.js';
 export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'vitest.config.ts');
 
 /** A word for `sh -c`, whatever it holds. */
 const shellQuote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * Node itself with tsx's loader, as bin/contract-kit.mjs starts it: the tsx binary would start a
+ * Node of its own first, about 0.2 CPU-s more for each service and each webhook registration.
+ */
+const TSX_NODE = [
+  process.execPath,
+  '--import',
+  pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+];
+const WEBHOOKS_CLI = [...TSX_NODE, path.join(ROOT, 'service/webhooks/cli.ts')].map(shellQuote).join(' ');
 
 export interface ServiceTarget {
   env: Record<string, string>;
@@ -74,8 +87,8 @@ export async function prepareServiceTarget(database?: {
       CONTRACT_STATEFUL: 'true',
       // The events stage registers its receiver with the operator CLI, for the suite key's account
       // and environment; the CLI prints the secret last and `added <endpoint id> ...` first.
-      CONTRACT_WEBHOOK_REGISTER: `${shellQuote(binPath('tsx'))} ${shellQuote(path.join(ROOT, 'service/webhooks/cli.ts'))} add --env test --url "$CONTRACT_WEBHOOK_URL" --account acct_contract`,
-      CONTRACT_WEBHOOK_UNREGISTER: `${shellQuote(binPath('tsx'))} ${shellQuote(path.join(ROOT, 'service/webhooks/cli.ts'))} remove "$(printf '%s\\n' "$CONTRACT_WEBHOOK_REGISTERED" | awk '$1 == "added" { print $2; exit }')"`,
+      CONTRACT_WEBHOOK_REGISTER: `${WEBHOOKS_CLI} add --env test --url "$CONTRACT_WEBHOOK_URL" --account acct_contract`,
+      CONTRACT_WEBHOOK_UNREGISTER: `${WEBHOOKS_CLI} remove "$(printf '%s\\n' "$CONTRACT_WEBHOOK_REGISTERED" | awk '$1 == "added" { print $2; exit }')"`,
       ...databaseEnv,
     }),
     remove: () => rm(dir, { recursive: true, force: true }),
@@ -93,7 +106,7 @@ export async function startServiceTarget(
   database?: { store: Store; env: Record<string, string> },
 ): Promise<ServiceTarget> {
   const prepared = await prepareServiceTarget(database);
-  const server = startProcess(binPath('tsx'), [serverScript], {
+  const server = startProcess(TSX_NODE[0], [...TSX_NODE.slice(1), serverScript], {
     cwd: ROOT,
     env: { ...prepared.serviceEnv, ...extraEnv },
   });
