@@ -5,9 +5,6 @@
  * A raw key is printed once, as the last line; only its hash is stored.
  */
 import { failCli, parseCliArgs } from '../scripts/lib/cli-args.js';
-import { createKey, KeyError, keyNameProblem, revokeKey, rotateKey } from './keys.js';
-import { OPERATOR_ACCOUNT_ID } from './ids.js';
-import { openStoreOrExit } from './store/open.js';
 import type { Environment, KeyRecord, KeyType } from './store/store.js';
 
 const USAGE = `usage: npm run keys -- create --env test|live --type sk|pk --scopes nature:read,nature:write [--account ID] [--name TEXT]
@@ -30,6 +27,10 @@ const { values, positionals } = parseCliArgs('keys', USAGE, {
   tier: { type: 'string' },
   name: { type: 'string' },
 });
+// The arguments first: --help and a bad option answer before the store and keys modules load (a CPU-second).
+const { createKey, KeyError, keyNameProblem, revokeKey, rotateKey } = await import('./keys.js');
+const { OPERATOR_ACCOUNT_ID } = await import('./ids.js');
+const { openStoreOrExit } = await import('./store/open.js');
 const [command, target] = positionals;
 const now = new Date().toISOString();
 const store = await openStoreOrExit('keys');

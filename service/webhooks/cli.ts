@@ -7,19 +7,7 @@
  * A raw secret is printed once, when it is made; only its ciphertext is stored.
  */
 import { failCli, parseCliArgs } from '../../scripts/lib/cli-args.js';
-import { openStore } from '../store/open.js';
 import type { Environment, WebhookDeliveryRecord } from '../store/store.js';
-import { webhookSettings } from './config.js';
-import { WebhookDispatcher } from './dispatcher.js';
-import {
-  addEndpoint,
-  describeEndpoint,
-  removeEndpoint,
-  rotateEndpointSecret,
-  triggerEvent,
-  WebhookAdminError,
-} from './endpoints.js';
-import { secretBox } from './secrets.js';
 
 const USAGE = `usage: npm run webhooks -- add --env test|live --url URL [--account ID] [--events assessment.completed,subject.deleted]
        npm run webhooks -- list [--account ID]
@@ -42,6 +30,19 @@ const { values, positionals } = parseCliArgs('webhooks', USAGE, {
   account: { type: 'string' },
   events: { type: 'string' },
 });
+// The arguments first: --help and a bad option answer before the store and webhook modules load (a CPU-second).
+const { openStore } = await import('../store/open.js');
+const { webhookSettings } = await import('./config.js');
+const { WebhookDispatcher } = await import('./dispatcher.js');
+const {
+  addEndpoint,
+  describeEndpoint,
+  removeEndpoint,
+  rotateEndpointSecret,
+  triggerEvent,
+  WebhookAdminError,
+} = await import('./endpoints.js');
+const { secretBox } = await import('./secrets.js');
 const [command, target] = positionals;
 const environment = (): Environment => {
   if (values.env !== 'test' && values.env !== 'live') fail('--env must be test or live');
