@@ -8,7 +8,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath } from '../../../scripts/lib/processes.js';
 import { SqliteStore } from '../../../service/store/sqlite.js';
 
 let dir: string;
@@ -23,9 +22,10 @@ afterAll(async () => {
 
 const run = (script: string, ...args: string[]) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+    // Node with tsx's loader, as the tsx binary starts it, without that binary's own Node in between.
     execFile(
-      binPath('tsx'),
-      [script, ...args],
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
       { env: { ...process.env, DATABASE_PATH: database, DATABASE_URL: '' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     ),
