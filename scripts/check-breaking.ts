@@ -8,16 +8,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { compareDocuments } from '../generators/breaking/compare.js';
-import { comparePaging } from '../generators/breaking/paging.js';
-import { evaluate, parseConfig, type FailOn, type GateResult } from '../generators/breaking/gate.js';
-import { lineLocator, sourceLocator } from '../generators/breaking/locate.js';
-import { allRuleIds, ruleInfo } from '../generators/breaking/rules.js';
-import { loadDocument, SpecError } from '../generators/core/load.js';
+import type { FailOn, GateResult } from '../generators/breaking/gate.js';
 import type { LoadedDocument } from '../generators/core/document.js';
-import { loadSpecAtCommit, ReleasedSpecError } from '../generators/breaking/released.js';
 import { parseCliArgs } from './lib/cli-args.js';
-import { chosenDocument } from './lib/project.js';
 
 const USAGE = `usage: npm run check:breaking [-- --base REF] [--spec PATH] [--fail-on clients|servers|any] [--config FILE] [--list-rules]
   --base REF: the commit to compare with (default: the merge base with origin/$GITHUB_BASE_REF on a
@@ -40,6 +33,16 @@ const { values } = parseCliArgs(
   },
   false,
 );
+
+// The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
+const { compareDocuments } = await import('../generators/breaking/compare.js');
+const { comparePaging } = await import('../generators/breaking/paging.js');
+const { evaluate, parseConfig } = await import('../generators/breaking/gate.js');
+const { lineLocator, sourceLocator } = await import('../generators/breaking/locate.js');
+const { allRuleIds, ruleInfo } = await import('../generators/breaking/rules.js');
+const { loadDocument, SpecError } = await import('../generators/core/load.js');
+const { loadSpecAtCommit, ReleasedSpecError } = await import('../generators/breaking/released.js');
+const { chosenDocument } = await import('./lib/project.js');
 
 class UsageError extends Error {}
 const git = (...args: string[]) =>

@@ -9,11 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generate, nestedOutputs, regenerateCommand, type DocumentTarget } from '../generators/pipeline.js';
-import { listFiles } from '../generators/core/files.js';
+import type { DocumentTarget } from '../generators/pipeline.js';
 import { parseCliArgs } from './lib/cli-args.js';
-import { homeSteps } from './lib/home.js';
-import { configuredDocumentsOrExit } from './lib/project.js';
 
 const USAGE = `usage: npm run check:generated [-- --out DIR]
   Regenerates every document contract-kit.config.ts lists into a temporary folder and fails, with
@@ -21,6 +18,12 @@ const USAGE = `usage: npm run check:generated [-- --out DIR]
   --out DIR   check a copy of the first document's output folder (each output at its place under DIR)`;
 
 const { values } = parseCliArgs('check:generated', USAGE, { out: { type: 'string' } }, false);
+
+// The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
+const { generate, nestedOutputs, regenerateCommand } = await import('../generators/pipeline.js');
+const { listFiles } = await import('../generators/core/files.js');
+const { homeSteps } = await import('./lib/home.js');
+const { configuredDocumentsOrExit } = await import('./lib/project.js');
 const DOCUMENTS = await configuredDocumentsOrExit('check:generated');
 const DEFAULT_OUT = DOCUMENTS[0].out;
 /** `--out DIR` checks a copy of generated/ (each document's output at the same place under DIR). */

@@ -6,10 +6,7 @@
  * `roundtrip: N/M operations, typescript N/M, python N/M, mcp N/M` (and how many were not run: no value
  * could be drawn from their schemas); exits 1 on any ✗ or operation not run, 2 on bad arguments.
  */
-import { SpecError } from '../generators/core/load.js';
 import { parseCliArgs } from './lib/cli-args.js';
-import { chosenDocument } from './lib/project.js';
-import { runRoundtrip } from './lib/roundtrip/run.js';
 
 const USAGE = `usage: npm run check:roundtrip [-- --spec PATH] [--lang ts,python,mcp] [--seed N] [--runs N] [--only REGEX] [--keep]
   Generates the SDKs and server stubs of the spec (default: the first document contract-kit.config.ts
@@ -34,6 +31,11 @@ async function main(): Promise<number> {
     },
     false,
   );
+
+  // The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
+  const { SpecError } = await import('../generators/core/load.js');
+  const { chosenDocument } = await import('./lib/project.js');
+  const { runRoundtrip } = await import('./lib/roundtrip/run.js');
   const { spec } = await chosenDocument('check:roundtrip', values.spec);
   const number = (text: string | undefined, name: string): number | undefined => {
     if (text === undefined) return undefined;

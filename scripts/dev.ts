@@ -8,11 +8,6 @@
  */
 import path from 'node:path';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
-import { DevLoop } from './lib/dev-loop.js';
-import { docsFileFor } from './lib/docs.js';
-import { homeSteps } from './lib/home.js';
-import { chosenDocument, configuredDocumentsOrExit } from './lib/project.js';
-import { findConfig } from '../generators/config.js';
 
 const USAGE = `usage: npm run dev [-- --spec PATH --out DIR]
   Watches the spec (and the files it $refs, .spectral.yaml, redocly.yaml); on each save regenerates,
@@ -21,6 +16,13 @@ const USAGE = `usage: npm run dev [-- --spec PATH --out DIR]
   --spec PATH --out DIR   another document (a listed one's own folder, or a folder outside them)`;
 
 const { values } = parseCliArgs('dev', USAGE, { spec: { type: 'string' }, out: { type: 'string' } }, false);
+
+// The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
+const { DevLoop } = await import('./lib/dev-loop.js');
+const { docsFileFor } = await import('./lib/docs.js');
+const { homeSteps } = await import('./lib/home.js');
+const { chosenDocument, configuredDocumentsOrExit } = await import('./lib/project.js');
+const { findConfig } = await import('../generators/config.js');
 const { spec, listed } = await chosenDocument('dev', values.spec);
 const out = values.out ?? listed?.out;
 if (out === undefined)

@@ -6,8 +6,6 @@
  */
 import path from 'node:path';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
-import { configuredDocumentsOrExit } from './lib/project.js';
-import { buildDocs, docsFileFor } from './lib/docs.js';
 
 const USAGE = `usage: npm run docs [-- --spec PATH [--out FILE]]
   Builds each document contract-kit.config.ts lists: the first into dist/docs/index.html, one
@@ -18,6 +16,10 @@ const USAGE = `usage: npm run docs [-- --spec PATH [--out FILE]]
 
 const { values } = parseCliArgs('docs', USAGE, { spec: { type: 'string' }, out: { type: 'string' } }, false);
 if (values.out && !values.spec) failCli('docs', `--out needs --spec\n${USAGE}`);
+
+// The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
+const { configuredDocumentsOrExit } = await import('./lib/project.js');
+const { buildDocs, docsFileFor } = await import('./lib/docs.js');
 const builds = values.spec
   ? [
       {

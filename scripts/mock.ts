@@ -6,12 +6,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SpecError } from '../generators/core/load.js';
-import { builtInPlugins, generate } from '../generators/pipeline.js';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
-import { startMock, type RunningMock } from './lib/mock.js';
-import { exitIfPortsTaken, stopOnSignal } from './lib/processes.js';
-import { chosenDocument } from './lib/project.js';
+import type { RunningMock } from './lib/mock.js';
 
 const USAGE = `usage: npm run mock [-- --spec PATH]
   Prism on 127.0.0.1:$MOCK_PORT (default 4010), stateless, any or no Authorization accepted,
@@ -19,6 +15,13 @@ const USAGE = `usage: npm run mock [-- --spec PATH]
   --spec PATH   mock this OpenAPI 3.0/3.1 document instead of the first one contract-kit.config.ts lists`;
 
 const { values } = parseCliArgs('mock', USAGE, { spec: { type: 'string' } }, false);
+
+// The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
+const { SpecError } = await import('../generators/core/load.js');
+const { builtInPlugins, generate } = await import('../generators/pipeline.js');
+const { startMock } = await import('./lib/mock.js');
+const { exitIfPortsTaken, stopOnSignal } = await import('./lib/processes.js');
+const { chosenDocument } = await import('./lib/project.js');
 const port = Number(process.env.MOCK_PORT ?? 4010);
 await exitIfPortsTaken('mock', '127.0.0.1', [{ port, variable: 'MOCK_PORT' }]);
 const { spec } = await chosenDocument('mock', values.spec);

@@ -16,10 +16,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Report } from '../generators/plugins/contract-tests/runtime/report.js';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
-import { contractConfig, runContractSuite } from './lib/contract-suite.js';
-import { homeSteps } from './lib/home.js';
-import { startMock } from './lib/mock.js';
-import { chosenDocument } from './lib/project.js';
 
 const USAGE = `usage: npm run test:contract [-- --spec PATH] [--report json]
   The generated contract suites of the first document contract-kit.config.ts lists (or of the
@@ -34,6 +30,12 @@ const { values } = parseCliArgs(
   { spec: { type: 'string' }, report: { type: 'string' } },
   false,
 );
+
+// The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
+const { contractConfig, runContractSuite } = await import('./lib/contract-suite.js');
+const { homeSteps } = await import('./lib/home.js');
+const { startMock } = await import('./lib/mock.js');
+const { chosenDocument } = await import('./lib/project.js');
 if (values.report !== undefined && values.report !== 'json')
   failCli('test:contract', `--report takes json (got ${values.report})`);
 const json = values.report === 'json';
