@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
-import { binPath, freePort, listeningUrl, startProcess } from '../../../scripts/lib/processes.js';
+import { freePort, listeningUrl, startProcess } from '../../../scripts/lib/processes.js';
 import { loadDocument } from '../../../generators/core/load.js';
 import {
   SPEC_PATH,
@@ -191,14 +191,17 @@ function collectScores(
   return found;
 }
 
+/** scripts/mock.ts in Node with tsx's loader, as bin/contract-kit.mjs starts it, without a launcher in between. */
+const MOCK_SCRIPT = ['--import', 'tsx', 'scripts/mock.ts'];
+
 describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a free port)', () => {
   it('mocks another spec from its mock document, made in a temporary folder that goes when the mock stops', async () => {
     const scratchFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('mock-'));
     const before = new Set(scratchFolders());
     const port = await freePort();
     const running = startProcess(
-      binPath('tsx'),
-      ['scripts/mock.ts', '--spec', 'test/fixtures/specs/widgets-3.0.yaml'],
+      process.execPath,
+      [...MOCK_SCRIPT, '--spec', 'test/fixtures/specs/widgets-3.0.yaml'],
       { env: { MOCK_PORT: String(port) } },
     );
     let made: string[] = [];
@@ -222,8 +225,8 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
   it("mocks a generic list by its item type: Galaxy's PaginatedResource<Planet> ($dynamicRef) pages hold planets, not nulls", async () => {
     const port = await freePort();
     const running = startProcess(
-      binPath('tsx'),
-      ['scripts/mock.ts', '--spec', 'node_modules/@scalar/galaxy/dist/latest.yaml'],
+      process.execPath,
+      [...MOCK_SCRIPT, '--spec', 'node_modules/@scalar/galaxy/dist/latest.yaml'],
       { env: { MOCK_PORT: String(port) } },
     );
     try {
@@ -244,7 +247,7 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
 
   it('serves spec/openapi.yaml as it is now by default, made the same way', async () => {
     const port = await freePort();
-    const running = startProcess(binPath('tsx'), ['scripts/mock.ts'], { env: { MOCK_PORT: String(port) } });
+    const running = startProcess(process.execPath, [...MOCK_SCRIPT], { env: { MOCK_PORT: String(port) } });
     try {
       expect(await listeningUrl(running, /^mock: (\S+) .*, mocking spec\/openapi\.yaml$/m)).toBe(
         `http://127.0.0.1:${port}`,
@@ -260,7 +263,7 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     const { port } = holder.address() as net.AddressInfo;
     try {
-      const running = startProcess(binPath('tsx'), ['scripts/mock.ts'], { env: { MOCK_PORT: String(port) } });
+      const running = startProcess(process.execPath, [...MOCK_SCRIPT], { env: { MOCK_PORT: String(port) } });
       const code = await new Promise((resolve) => running.child.once('exit', resolve));
       expect(code).toBe(1);
       expect(running.output().trim()).toBe(
@@ -272,8 +275,8 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
   }, 60_000);
 
   it('refuses a spec it cannot read in one line, exit 2', async () => {
-    const running = startProcess(binPath('tsx'), [
-      'scripts/mock.ts',
+    const running = startProcess(process.execPath, [
+      ...MOCK_SCRIPT,
       '--spec',
       'test/fixtures/specs/no-such.yaml',
     ]);
