@@ -4,22 +4,30 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { baseSpec } from '../../support/breaking/cases.js';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 const SCRIPT = path.resolve('scripts/check-breaking.ts');
+// By its path: the runs' working folders are temporary repositories, where `tsx` would not resolve.
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 let repo: string;
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' });
 const run = (cwd: string, ...args: string[]) =>
   new Promise<{ code: number; output: string }>((resolve) =>
-    execFile(TSX, [SCRIPT, '--spec', 'spec/openapi.yaml', ...args], { cwd }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    // Node with tsx's loader, as bin/contract-kit.mjs starts the command, without a launcher in between.
+    execFile(
+      process.execPath,
+      ['--import', TSX_LOADER, SCRIPT, '--spec', 'spec/openapi.yaml', ...args],
+      { cwd },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
     ),
   );
 const writeSpec = (spec: unknown) =>
