@@ -54,19 +54,24 @@ describe('contract-kit', () => {
   );
 
   it('takes check-breaking for check:breaking, and refuses an unknown command or option with exit 2', async () => {
-    const alias = await contractKit(['check-breaking', '--help']);
+    // Side by side: three short processes.
+    const [alias, unknown, option] = await Promise.all([
+      contractKit(['check-breaking', '--help']),
+      contractKit(['generte']),
+      contractKit(['lint', '--bogus']),
+    ]);
     expect(alias.stdout).toMatch(/^usage: npm run check:breaking /);
-    const unknown = await contractKit(['generte']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.split('\n')[0]).toBe('contract-kit: unknown command "generte"');
-    const option = await contractKit(['lint', '--bogus']);
     expect(option.code).toBe(2);
     expect(option.stderr.split('\n')[0]).toMatch(/^lint: Unknown option '--bogus'/);
   }, 60_000);
 
   it('tells a folder without a config to run init, exit 2', async () => {
-    for (const name of ['lint', 'docs', 'test:contract']) {
-      const { code, stderr } = await contractKit([name], empty);
+    const names = ['lint', 'docs', 'test:contract'];
+    const results = await Promise.all(names.map((name) => contractKit([name], empty)));
+    for (const [i, name] of names.entries()) {
+      const { code, stderr } = results[i];
       expect(code, name).toBe(2);
       expect(stderr.trim(), name).toBe(
         `${name}: ${empty}: config: no contract-kit.config.ts, contract-kit.config.mts, contract-kit.config.mjs, contract-kit.config.js, contract-kit.config.json here (\`contract-kit init\` writes one)`,
