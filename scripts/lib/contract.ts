@@ -3,15 +3,13 @@
  * toolkit's: test:contract adds it through home.ts); the suites' runner is contract-suite.ts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createKey, revokeKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import type { Store } from '../../service/store/store.js';
 import { ROOT } from './root.js';
-import { listeningUrl, startProcess, waitForHttp, type RunningProcess } from './processes.js';
+import { listeningUrl, startProcess, TSX_LOADER, waitForHttp, type RunningProcess } from './processes.js';
 
 export { contractConfig, runContractSuite, type SuiteRun } from './contract-suite.js';
 export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'vitest.config.ts');
@@ -19,15 +17,8 @@ export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'v
 /** A word for `sh -c`, whatever it holds. */
 const shellQuote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
-/**
- * Node itself with tsx's loader, as bin/contract-kit.mjs starts it: the tsx binary would start a
- * Node of its own first, about 0.2 CPU-s more for each service and each webhook registration.
- */
-const TSX_NODE = [
-  process.execPath,
-  '--import',
-  pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
-];
+/** Node itself with tsx's loader (processes.ts), for each service and each webhook registration. */
+const TSX_NODE = [process.execPath, '--import', TSX_LOADER];
 const WEBHOOKS_CLI = [...TSX_NODE, path.join(ROOT, 'service/webhooks/cli.ts')].map(shellQuote).join(' ');
 
 export interface ServiceTarget {

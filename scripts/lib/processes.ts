@@ -6,12 +6,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './root.js';
 
 const bins = new Map<string, string>();
+
+/**
+ * tsx's loader, by URL (it resolves from any working folder), to start a script as Node itself:
+ * `node --import TSX_LOADER script.ts`, as bin/contract-kit.mjs starts commands. The tsx binary
+ * would start a Node of its own first, about 0.2 CPU-s more for each process.
+ */
+export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /**
  * A command one of the toolkit's dependencies provides (prism, redocly, vitest, tsx): the first

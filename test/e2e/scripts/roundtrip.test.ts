@@ -13,17 +13,14 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
+import { TSX_LOADER } from '../../../scripts/lib/processes.js';
 import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
 
 const FIXTURE = 'test/fixtures/specs/media-3.1.yaml';
-/** tsx's loader, by URL: one case runs the command outside the repository. */
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 async function replaceIn(file: string, from: string, to: string): Promise<void> {
   const text = await readFile(file, 'utf8');
@@ -190,7 +187,7 @@ describe.concurrent('npm run check:roundtrip', () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
       execFile(
         process.execPath,
-        ['--import', TSX, path.resolve('scripts/check-roundtrip.ts'), ...args],
+        ['--import', TSX_LOADER, path.resolve('scripts/check-roundtrip.ts'), ...args],
         { maxBuffer: 64 * 1024 * 1024, cwd },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       ),

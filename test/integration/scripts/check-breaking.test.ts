@@ -4,17 +4,14 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { TSX_LOADER } from '../../../scripts/lib/processes.js';
 import { baseSpec } from '../../support/breaking/cases.js';
 
 const SCRIPT = path.resolve('scripts/check-breaking.ts');
-// By its path: the runs' working folders are temporary repositories, where `tsx` would not resolve.
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 let repo: string;
 
 const git = (cwd: string, ...args: string[]) =>
