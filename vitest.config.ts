@@ -73,6 +73,34 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+const EXCLUDE = ['**/node_modules/**', 'test/**/__snapshots__/**'];
+
+/** What both integration projects share: the tier's files, time limits and PostgreSQL. */
+const INTEGRATION = {
+  include: ['test/integration/**/*.test.ts'],
+  // Real services, stores on both engines, CLIs and Prism start inside tests; beside e2e on a
+  // loaded 2-core CI machine, three CLI runs in a row have taken over 60 s.
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  // expect.poll waits for a process or a page, which a loaded CI machine slows (vitest's 1 s is too short).
+  expect: { poll: { timeout: 20_000 } },
+  // One PostgreSQL for the run; each test makes its own databases on it.
+  globalSetup: ['test/support/postgres-setup.ts'],
+  sequence: { groupOrder: 1 },
+};
+
+/**
+ * Integration files that need a process of their own, because they change what every module of the
+ * process sees: a page's globals (window and document, which make the generated client act as in a
+ * browser), or the generators' worker threads, which this file counts from none.
+ */
+const INTEGRATION_OWN_PROCESS = [
+  'test/integration/generators/document-worker.test.ts',
+  'test/integration/generators/plugins/tanstack-query/react.test.ts',
+  'test/integration/generators/plugins/tanstack-query/vue.test.ts',
+  'test/integration/generators/plugins/tanstack-query/docs.test.ts',
+];
+
 /**
  * Three tiers, one vitest project each (`npm run test:unit`, `test:integration`, `test:e2e`; `npm
  * test` runs them all). What each may start is in README.md ("Tests in tiers").
@@ -80,7 +108,7 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     // Golden files include generated test suites; they are compared as text, never run.
-    exclude: ['**/node_modules/**', 'test/**/__snapshots__/**'],
+    exclude: EXCLUDE,
     pool: 'forks',
     sequence: { sequencer: LongestFirst },
     projects: [
@@ -105,19 +133,24 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...INTEGRATION,
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
-          // Real services, stores on both engines, CLIs and Prism start inside tests; beside e2e on a
-          // loaded 2-core CI machine, three CLI runs in a row have taken over 60 s.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          // expect.poll waits for a process or a page, which a loaded CI machine slows (vitest's 1 s is too short).
-          expect: { poll: { timeout: 20_000 } },
-          // One PostgreSQL for the run; each test makes its own databases on it.
-          globalSetup: ['test/support/postgres-setup.ts'],
+          exclude: [...EXCLUDE, ...INTEGRATION_OWN_PROCESS],
+          // Files of a worker share its loaded modules: a fresh process per file cost about a third
+          // of the tier's CPU (issue 44), loading the service, the generators and Fastify again.
+          isolate: false,
           // Mostly CPU in the test's own process (the service runs in it): two, beside test:contract.
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...INTEGRATION,
+          name: 'integration-own-process',
+          include: INTEGRATION_OWN_PROCESS,
+          // Vitest runs the projects of one group in one pool of workers, so they name the same number.
+          maxWorkers: 2,
         },
       },
       {
@@ -132,6 +165,9 @@ export default defineConfig({
           globalSetup: ['test/support/postgres-setup.ts'],
           // Mostly waiting on the processes they start, which do the work.
           maxWorkers: 3,
+          // Files of a worker share its loaded modules, as in the other tiers (no e2e file changes a
+          // global it does not restore).
+          isolate: false,
           // Concurrent cases inside a file (sabotage, the Prism proxy): each runs a service and a suite
           // (three processes), so two at a time keep a 2-core machine busy without starving the rest.
           maxConcurrency: 2,
