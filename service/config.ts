@@ -8,8 +8,8 @@ export function databasePath(env: NodeJS.ProcessEnv = process.env): string {
   return env.DATABASE_PATH || DEFAULT_DATABASE_PATH;
 }
 
-export function servicePort(): number {
-  return Number(process.env.PORT ?? 3000);
+export function servicePort(env: NodeJS.ProcessEnv = process.env): number {
+  return Number(env.PORT ?? 3000);
 }
 
 /** A setting the environment gives in a form the service refuses; the message says what to set instead. */

@@ -4,29 +4,59 @@
  * request or delivery logs. Prints one line once it listens and stops quietly on SIGINT/SIGTERM.
  * Test services that run in their own process (test/support/) call it with what they change.
  */
-import { describeTrustProxy, servicePort, trustProxyOrExit } from './config.js';
+import {
+  ConfigError,
+  describeTrustProxy,
+  servicePort,
+  trustProxySetting,
+  type TrustProxy,
+} from './config.js';
 import { startService, type RunningService, type ServiceOptions } from './start-service.js';
 import { describeStore, openStoreOrExit } from './store/open.js';
+
+/**
+ * The options `npm run serve` starts the service with, read from `env` (TRUST_PROXY, LOG, HOST,
+ * PORT); the store is the caller's to open. Throws ConfigError for a setting the service refuses.
+ * Test support that serves several services in one process reads each one's from its own `env`.
+ */
+export function serviceOptionsFrom(
+  env: NodeJS.ProcessEnv,
+): ServiceOptions & { trustProxy: TrustProxy; host: string; port: number } {
+  const logs = env.LOG !== 'off';
+  return {
+    trustProxy: trustProxySetting(env),
+    logger: logs,
+    host: env.HOST ?? '127.0.0.1',
+    port: servicePort(env),
+    onUnimplemented: (ids) => console.warn(`operations without a handler (501): ${ids.join(', ')}`),
+    // Webhook deliveries run in this process, beside (never inside) request handling.
+    dispatcher: { log: logs ? (line) => console.log(line) : undefined },
+  };
+}
 
 export async function serveFromEnvironment(
   tool: string,
   overrides: ServiceOptions = {},
 ): Promise<RunningService> {
-  const trustProxy = overrides.trustProxy ?? trustProxyOrExit(tool);
+  let fromEnvironment: ReturnType<typeof serviceOptionsFrom>;
+  try {
+    fromEnvironment = serviceOptionsFrom(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) exitWith(`${tool}: ${error.message}`);
+    throw error;
+  }
   const store = overrides.store ?? (await openStoreOrExit(tool));
-  const logs = process.env.LOG !== 'off';
-  const host = overrides.host ?? process.env.HOST ?? '127.0.0.1';
-  const port = overrides.port ?? servicePort();
+  const trustProxy = overrides.trustProxy ?? fromEnvironment.trustProxy;
+  const host = overrides.host ?? fromEnvironment.host;
+  const port = overrides.port ?? fromEnvironment.port;
   const service = await startService({
+    ...fromEnvironment,
+    ...overrides,
     trustProxy,
-    logger: logs,
     host,
     port,
-    onUnimplemented: (ids) => console.warn(`operations without a handler (501): ${ids.join(', ')}`),
-    ...overrides,
     store,
-    // Webhook deliveries run in this process, beside (never inside) request handling.
-    dispatcher: overrides.dispatcher ?? { log: logs ? (line) => console.log(line) : undefined },
+    dispatcher: overrides.dispatcher ?? fromEnvironment.dispatcher,
   }).catch((error: NodeJS.ErrnoException) => {
     // The operator's mistakes with the address: one line, not Node's stack.
     if (error.code === 'EADDRINUSE')

@@ -2,7 +2,7 @@
  * Several sabotaged services in one process (started by sabotaged-services.ts), so a test file of
  * many sabotages loads the service's code once instead of once per service. Each service is what
  * sabotaged-server.ts serves for its SABOTAGE: its own store, port, dispatcher and hooks, with the
- * options serveFromEnvironment reads from an environment read from the request's instead.
+ * options `npm run serve` reads from its environment (serviceOptionsFrom) read from the request's.
  *
  * Requests are JSON lines on stdin, answers JSON lines on stdout after ANSWER (a service's own
  * logs, when not LOG=off, go to stdout too):
@@ -12,7 +12,7 @@
  * dying) every service stops and the process exits.
  */
 import { createInterface } from 'node:readline';
-import { trustProxySetting } from '../../service/config.js';
+import { serviceOptionsFrom } from '../../service/serve.js';
 import { startService, type RunningService } from '../../service/start-service.js';
 import { openStore } from '../../service/store/open.js';
 import { isSabotage, sabotagedParts, SABOTAGES } from './sabotaged-service.js';
@@ -29,7 +29,7 @@ async function start({ sabotage, env: given }: { sabotage: string; env: Record<s
     throw new Error(`sabotage must be one of ${SABOTAGES.join(', ')}; got ${JSON.stringify(sabotage)}`);
   // The environment the service would have in a process of its own: this one's, plus the request's.
   const env = { ...process.env, ...given };
-  const trustProxy = trustProxySetting(env);
+  const fromEnvironment = serviceOptionsFrom(env);
   const store = await openStore(env);
   let parts: ReturnType<typeof sabotagedParts>;
   try {
@@ -38,14 +38,12 @@ async function start({ sabotage, env: given }: { sabotage: string; env: Record<s
     await store.close();
     throw error;
   }
-  // serveFromEnvironment's options, each on a port of its own (0: the kernel's choice).
+  // Each on a port of its own (0: the kernel's choice).
   const service = await startService({
-    trustProxy,
-    logger: env.LOG !== 'off',
-    host: env.HOST ?? '127.0.0.1',
+    ...fromEnvironment,
     port: 0,
-    onUnimplemented: (ids) => console.warn(`operations without a handler (501): ${ids.join(', ')}`),
     ...parts,
+    dispatcher: parts.dispatcher ?? fromEnvironment.dispatcher,
   });
   services.set(service.url, service);
   return { url: service.url };
