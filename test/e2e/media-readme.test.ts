@@ -124,9 +124,13 @@ describe('README blocks on files and streams', () => {
       ),
     ).toEqual(['upload', 'download', 'stream']);
     for (const [index, block] of blocks.entries()) {
+      const started = Date.now();
       const result = await runBlock(block.code, `readme-${index}`);
       expect(result.stderr, block.where).toBe('');
       expect(result.code, `${block.where}\n${result.stdout}`).toBe(0);
+      // The script ends when its work does: after a `break` out of the event stream, the idle timer
+      // of the read in flight kept it alive for the client's whole idle timeout (60 s).
+      expect(Date.now() - started, `${block.where} ran until the idle timeout`).toBeLessThan(30_000);
       if (index === 0)
         expect(received.find((entry) => entry.operation === 'uploadDocument')?.body).toMatchObject({
           file: { filename: 'report.pdf', size: 26 },

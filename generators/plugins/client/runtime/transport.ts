@@ -57,15 +57,27 @@ export class Attempt {
 /**
  * The response with a body that fails with APIConnectionTimeoutError when no chunk arrives for
  * `idleMs` (the connection is then closed), and with APIUserAbortError when the attempt is
- * aborted. `onEnd` runs once the body ends, fails or is cancelled.
+ * aborted. The attempt finishes once the body ends, fails or is cancelled.
  */
 export function withIdleTimeout(response: Response, idleMs: number, attempt: Attempt): Response {
   if (!response.body || [204, 205, 304].includes(response.status)) return response;
   const reader = response.body.getReader();
   const signal = attempt.controller.signal;
+  /** The idle timer of the read in flight (the stream asks for one chunk at a time). */
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // An abort (`break` out of a stream, `stream.abort()`, the caller's signal) ends the read in
+  // flight at once: its idle timer would otherwise keep a finished script alive for `idleMs`.
+  const onAbort = () => {
+    clearTimeout(timer);
+    void reader.cancel().catch(() => undefined);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  const end = () => {
+    signal.removeEventListener('abort', onAbort);
+    attempt.finish();
+  };
   const body = new ReadableStream<Uint8Array>({
     async pull(out) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
       const idle = new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new APIConnectionTimeoutError(idleMs, 'No data arrived on the stream')),
@@ -74,12 +86,14 @@ export function withIdleTimeout(response: Response, idleMs: number, attempt: Att
       });
       try {
         const result = await Promise.race([reader.read(), idle]);
+        // A read ended by the abort above is not the end of the body: what arrived is not all there is.
+        if (signal.aborted) throw new APIUserAbortError();
         if (result.done) {
-          attempt.finish();
+          end();
           out.close();
         } else out.enqueue(result.value);
       } catch (error) {
-        attempt.finish();
+        end();
         void reader.cancel().catch(() => undefined);
         out.error(signal.aborted ? new APIUserAbortError() : error);
       } finally {
@@ -87,7 +101,8 @@ export function withIdleTimeout(response: Response, idleMs: number, attempt: Att
       }
     },
     cancel(reason) {
-      attempt.finish();
+      clearTimeout(timer);
+      end();
       return reader.cancel(reason);
     },
   });
