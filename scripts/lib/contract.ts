@@ -9,7 +9,7 @@ import { createKey, revokeKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import type { Store } from '../../service/store/store.js';
 import { ROOT } from './root.js';
-import { listeningUrl, startProcess, TSX_LOADER, waitForHttp, type RunningProcess } from './processes.js';
+import { listeningUrl, startProcess, tsxArgs, waitForHttp, type RunningProcess } from './processes.js';
 
 export { contractConfig, runContractSuite, type SuiteRun } from './contract-suite.js';
 export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'vitest.config.ts');
@@ -17,9 +17,10 @@ export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'v
 /** A word for `sh -c`, whatever it holds. */
 const shellQuote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
-/** Node itself with tsx's loader (processes.ts), for each service and each webhook registration. */
-const TSX_NODE = [process.execPath, '--import', TSX_LOADER];
-const WEBHOOKS_CLI = [...TSX_NODE, path.join(ROOT, 'service/webhooks/cli.ts')].map(shellQuote).join(' ');
+/** The webhooks' operator CLI as Node with tsx's loader, for each registration of the events stage. */
+const WEBHOOKS_CLI = [process.execPath, ...tsxArgs(path.join(ROOT, 'service/webhooks/cli.ts'))]
+  .map(shellQuote)
+  .join(' ');
 
 export interface ServiceTarget {
   env: Record<string, string>;
@@ -97,7 +98,7 @@ export async function startServiceTarget(
   database?: { store: Store; env: Record<string, string> },
 ): Promise<ServiceTarget> {
   const prepared = await prepareServiceTarget(database);
-  const server = startProcess(TSX_NODE[0], [...TSX_NODE.slice(1), serverScript], {
+  const server = startProcess(process.execPath, tsxArgs(serverScript), {
     cwd: ROOT,
     env: { ...prepared.serviceEnv, ...extraEnv },
   });

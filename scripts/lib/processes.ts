@@ -22,6 +22,14 @@ const bins = new Map<string, string>();
  */
 export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
+/** Node's arguments to run `script` (a TypeScript file, then its own arguments) with tsx's loader: `spawn(process.execPath, tsxArgs(...))`. */
+export const tsxArgs = (script: string, ...args: string[]): string[] => [
+  '--import',
+  TSX_LOADER,
+  script,
+  ...args,
+];
+
 /**
  * A command one of the toolkit's dependencies provides (prism, redocly, vitest, tsx): the first
  * `node_modules/.bin/<name>` from the toolkit's folder up, as Node resolves its packages: its own

@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { ROOT } from '../../scripts/lib/lint.js';
+import { tsxArgs } from '../../scripts/lib/processes.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Node itself with tsx's loader (not the tsx CLI, which runs a second process): its exit means the server is gone.
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./postgres-server.ts', import.meta.url))],
+    tsxArgs(fileURLToPath(new URL('./postgres-server.ts', import.meta.url))),
     { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

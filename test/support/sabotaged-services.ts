@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { prepareServiceTarget } from '../../scripts/lib/contract.js';
 import { ROOT } from '../../scripts/lib/root.js';
 import type { Sabotage } from './sabotaged-service.js';
+import { tsxArgs } from '../../scripts/lib/processes.js';
 
 /** What starts each of the server's answer lines on its stdout. */
 export const ANSWER = 'sabotaged-services: ';
@@ -32,7 +33,7 @@ export function startSabotagedServices(): SabotagedServices {
   // Node itself with tsx's loader (not the tsx CLI, which runs a second process).
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./sabotaged-services-server.ts', import.meta.url))],
+    tsxArgs(fileURLToPath(new URL('./sabotaged-services-server.ts', import.meta.url))),
     { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';

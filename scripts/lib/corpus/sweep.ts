@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../lint.js';
-import { binPath, killTree } from '../processes.js';
+import { killTree, tsxArgs } from '../processes.js';
 import { STAGES, type SpecResult, type Stage, type StageResult } from './result.js';
 import { SERVE_FLAG, WORKER_MARK, type WorkerEvent, type WorkerInput } from './worker-protocol.js';
 
@@ -39,8 +39,7 @@ export interface SweepOptions {
   keep?: boolean;
   /**
    * One worker per lane, kept from spec to spec (a new one after a crash or the time limit): each
-   * new worker costs some 5 CPU-s of its own (loading the toolkit, and fast-check's table of every
-   * code point). Default: a worker per spec, so that nothing one spec leaves behind (a global, a
+   * new worker costs seconds of CPU of its own, loading the toolkit. Default: a worker per spec, so that nothing one spec leaves behind (a global, a
    * leaked handle) reaches the next.
    */
   reuseWorkers?: boolean;
@@ -71,7 +70,7 @@ class WorkerProcess {
 
   constructor(argument: string) {
     const serving = argument === SERVE_FLAG;
-    this.child = spawn(binPath('tsx'), [WORKER, argument], {
+    this.child = spawn(process.execPath, tsxArgs(WORKER, argument), {
       cwd: ROOT,
       detached: true,
       stdio: [serving ? 'pipe' : 'ignore', 'pipe', 'pipe'],

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
-import { TSX_LOADER } from '../../../scripts/lib/processes.js';
+import { tsxArgs } from '../../../scripts/lib/processes.js';
 import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
 
 const FIXTURE = 'test/fixtures/specs/media-3.1.yaml';
@@ -187,7 +187,7 @@ describe.concurrent('npm run check:roundtrip', () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
       execFile(
         process.execPath,
-        ['--import', TSX_LOADER, path.resolve('scripts/check-roundtrip.ts'), ...args],
+        tsxArgs(path.resolve('scripts/check-roundtrip.ts'), ...args),
         { maxBuffer: 64 * 1024 * 1024, cwd },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       ),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { TSX_LOADER } from '../../../scripts/lib/processes.js';
+import { tsxArgs } from '../../../scripts/lib/processes.js';
 import { baseSpec } from '../../support/breaking/cases.js';
 
 const SCRIPT = path.resolve('scripts/check-breaking.ts');
@@ -21,7 +21,7 @@ const run = (cwd: string, ...args: string[]) =>
     // Node with tsx's loader, as bin/contract-kit.mjs starts the command, without a launcher in between.
     execFile(
       process.execPath,
-      ['--import', TSX_LOADER, SCRIPT, '--spec', 'spec/openapi.yaml', ...args],
+      tsxArgs(SCRIPT, '--spec', 'spec/openapi.yaml', ...args),
       { cwd },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),

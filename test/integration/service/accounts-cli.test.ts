@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../../service/store/sqlite.js';
+import { tsxArgs } from '../../../scripts/lib/processes.js';
 
 let dir: string;
 let database: string;
@@ -25,7 +26,7 @@ const run = (script: string, ...args: string[]) =>
     // Node with tsx's loader, as the tsx binary starts it, without that binary's own Node in between.
     execFile(
       process.execPath,
-      ['--import', 'tsx', script, ...args],
+      tsxArgs(script, ...args),
       { env: { ...process.env, DATABASE_PATH: database, DATABASE_URL: '' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     ),

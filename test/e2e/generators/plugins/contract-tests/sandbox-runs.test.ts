@@ -11,14 +11,12 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { runContractSuite } from '../../../../../scripts/lib/contract.js';
-import { freePort, startProcess, waitForHttp } from '../../../../../scripts/lib/processes.js';
+import { freePort, startProcess, tsxArgs, waitForHttp } from '../../../../../scripts/lib/processes.js';
 import { scratchFolders } from '../../../../support/scratch.js';
 
 const scratch = scratchFolders();
 // The suites' vitest transforms their modules once for all the runs (runContractSuite's moduleCache).
 const moduleCache = scratch.make('contract-sandbox-modules-');
-// Node itself with tsx's loader: the tsx binary would start a Node of its own first (about 0.2 CPU-s).
-const TSX_NODE = ['--import', 'tsx'];
 
 // 30x: a run still outpaces the refill in its bursts and waits (about 3-5 s of real time a run
 // here), where 10x waited 11-13 s a run for the same proof.
@@ -31,8 +29,7 @@ function makeKey(database: string): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [
-        ...TSX_NODE,
+      tsxArgs(
         'service/keys-cli.ts',
         'create',
         '--env',
@@ -43,7 +40,7 @@ function makeKey(database: string): Promise<string> {
         'nature:read,nature:write',
         '--account',
         'acct_sandbox_runs',
-      ],
+      ),
       { env: { ...process.env, DATABASE_PATH: database } },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`npm run keys failed: ${stderr}`));
@@ -58,7 +55,7 @@ it(`stays green ${RUNS} runs in a row against one sandbox with a fresh tier-0 ke
   const key = await makeKey(database);
   expect(key).toMatch(/^test_sk_[A-Za-z0-9]{32}$/);
   const port = await freePort();
-  const server = startProcess(process.execPath, [...TSX_NODE, 'test/support/time-scaled-server.ts'], {
+  const server = startProcess(process.execPath, tsxArgs('test/support/time-scaled-server.ts'), {
     env: { DATABASE_PATH: database, PORT: String(port), RATE_LIMIT_TIME_SCALE: String(TIME_SCALE) },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
