@@ -15,7 +15,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export interface SampleOptions {
   /** Operations to keep. */
   operations: number;
-  /** Webhooks to keep (OAS 3.1 `webhooks`), default 3. */
+  /** Webhooks to keep (OAS 3.1 `webhooks`, and a 3.0 spec's root `x-webhooks` alike), default 3. */
   webhooks?: number;
   seed: number;
 }
@@ -28,7 +28,7 @@ export function sampledSpec(
 ): string {
   const text = readFileSync(source);
   const digest = createHash('sha256').update(text).digest('hex').slice(0, 12);
-  const name = `${path.basename(source, '.json')}-${options.operations}ops-seed${options.seed}-${digest}.json`;
+  const name = `${path.basename(source, '.json')}-${options.operations}ops-${options.webhooks ?? 3}webhooks-seed${options.seed}-${digest}.json`;
   const file = path.join(cacheDir, name);
   if (existsSync(file)) return file;
   const sample = sampleDocument(JSON.parse(text.toString('utf8')), options);
@@ -41,6 +41,28 @@ export function sampledSpec(
 }
 
 type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The webhooks the sample keeps: those ranking lowest with the seed, in the document's order.
+ * Entries that are not path items (a root `x-webhooks` that configures signing) all stay.
+ */
+function sampleWebhooks(webhooks: Record<string, Json>, options: SampleOptions): Record<string, Json> {
+  const isPathItem = (item: unknown) => isObject(item) && METHODS.some((method) => method in item);
+  const kept = new Set(
+    Object.keys(webhooks)
+      .filter((name) => isPathItem(webhooks[name]))
+      .map((name) => ({ name, rank: rank(options.seed, `webhook ${name}`) }))
+      .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
+      .slice(0, options.webhooks ?? 3)
+      .map(({ name }) => name),
+  );
+  return Object.fromEntries(
+    Object.entries(webhooks).filter(([name, item]) => kept.has(name) || !isPathItem(item)),
+  );
+}
 
 function rank(seed: number, key: string): string {
   return createHash('sha256').update(`${seed}\0${key}`).digest('hex');
@@ -70,19 +92,12 @@ export function sampleDocument(document: Json, options: SampleOptions): Json {
     );
     if (METHODS.some((method) => method in kept)) keptPaths[route] = kept;
   }
-  const webhooks = document.webhooks as Record<string, Json> | undefined;
-  const keptWebhooks = webhooks
-    ? Object.fromEntries(
-        Object.entries(webhooks)
-          .map(([name, item]) => ({ name, item, rank: rank(options.seed, `webhook ${name}`) }))
-          .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
-          .slice(0, options.webhooks ?? 3)
-          .sort((a, b) => Object.keys(webhooks).indexOf(a.name) - Object.keys(webhooks).indexOf(b.name))
-          .map(({ name, item }) => [name, item]),
-      )
-    : undefined;
   const sample: Json = { ...document, paths: keptPaths };
-  if (keptWebhooks) sample.webhooks = keptWebhooks;
+  if (document.webhooks) sample.webhooks = sampleWebhooks(document.webhooks as Record<string, Json>, options);
+  // OpenAPI 3.0 specs (GitHub's, Redocly's convention) list webhooks under root `x-webhooks`: sampled
+  // alike, or all 270 of GitHub's and the 300-odd schemas they reach would ride along with 150 operations.
+  if (isObject(document['x-webhooks']))
+    sample['x-webhooks'] = sampleWebhooks(document['x-webhooks'] as Record<string, Json>, options);
   const components = (document.components ?? {}) as Record<string, Record<string, unknown>>;
   // Every security scheme stays (the root's `security` names them); other components only when reached.
   const reached = new Map<string, Set<string>>([
