@@ -6,15 +6,17 @@
  * process count, largest first: vitest's workers, tsx scripts by file, Prism, tsc, python, … A
  * process is the command's when its parent is (other work on the machine is left out); one that
  * lives less than one poll is missed (its CPU is then under-counted, never doubled).
+ * `--each KIND` (repeatable) also lists that kind's processes one by one, costliest first, with their command
+ * lines and working folders (which tsc run, which test's Prism).
  * Linux only; exits with the command's code.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { processKind } from './lib/process-kind.js';
 
 const { values, positionals } = parseArgs({
-  options: { top: { type: 'string', default: '30' } },
+  options: { top: { type: 'string', default: '30' }, each: { type: 'string', multiple: true } },
   allowPositionals: true,
 });
 if (positionals.length === 0) {
@@ -24,7 +26,7 @@ if (positionals.length === 0) {
 
 const TICKS = 100; // USER_HZ on Linux
 /** The command's processes, by pid and start time (pids are reused): a process is the command's when its parent is. */
-const seen = new Map<string, { cpu: number; command: string }>();
+const seen = new Map<string, { cpu: number; command: string; cwd: string }>();
 const ours = new Set<string>();
 const keyOf = new Map<number, string>();
 
@@ -57,9 +59,16 @@ function poll(root: number): void {
         } catch {
           // gone: named by its stat
         }
+        let cwd = '';
+        try {
+          cwd = readlinkSync(`/proc/${pid}/cwd`);
+        } catch {
+          // gone, or not ours to read
+        }
         seen.set(key, {
           cpu,
           command: command || `(${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))})`,
+          cwd,
         });
       }
     }
@@ -70,6 +79,19 @@ function reapedChildrenCpu(): number {
   const stat = readFileSync('/proc/self/stat', 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[13]) + Number(fields[14])) / TICKS;
+}
+
+/** The processes of one kind, costliest first: CPU, working folder, command line (shortened). */
+function eachOf(kind: string): string[] {
+  const processes = [...seen.values()]
+    .filter((entry) => processKind(entry.command) === kind)
+    .sort((a, b) => b.cpu - a.cpu);
+  return [
+    `each ${kind}:`,
+    ...processes.map(
+      (entry) => `${entry.cpu.toFixed(1).padStart(8)}  ${entry.cwd}  ${entry.command.slice(0, 300)}`,
+    ),
+  ];
 }
 
 const started = performance.now();
@@ -103,6 +125,7 @@ child.on('exit', (code, signal) => {
       `cpu-by-process: ${reaped.toFixed(0)} CPU-s in ${wall.toFixed(0)} s wall (${(reaped / wall).toFixed(2)} cores busy on average); ${total.toFixed(0)} of them seen by kind (the rest: processes shorter than a poll, or not reaped by their parents)`,
       '   CPU-s  procs  kind',
       ...lines,
+      ...(values.each ?? []).flatMap(eachOf),
       '',
     ].join('\n'),
   );

@@ -39,27 +39,55 @@ function run(command: string, args: string[]): Promise<{ code: number; output: s
  * Generation of every spec first, then the checks that start a process run side by side: one
  * `tsc -b` over every client project and one over every server project (each project keeps its own
  * tsconfig; one compiler reads the shared type libraries once instead of 18 times), and pyright.
- * Each spec's test reads the diagnostics of its own folder.
+ * The client build writes each client's declarations, and the consumers' build, after it, reads
+ * the client from them as a package's consumer does (from its .d.ts, not by checking its source
+ * again in each of 20 projects). Each spec's test reads the diagnostics of its own folder.
  */
 interface Generated {
   ir: { operations: unknown[] };
   warnings: string[];
   out: string;
-  /** The tsconfigs of its client consumers (CLIENT_CONSUMERS). */
+  /** Its client's declarations project, and the tsconfigs of its client consumers (CLIENT_CONSUMERS). */
+  clientDeclarations: string;
   consumers: string[];
 }
 const generated: Array<Generated | Error> = [];
 type Run = Awaited<ReturnType<typeof run>>;
 let typechecks: Promise<{ client: Run; server: Run; consumers: Run }>;
+/** Relative to `from`, as a tsconfig names a path ("./x" rather than "x"). */
+function relativeTo(from: string, to: string): string {
+  const relative = path.relative(from, to);
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/**
+ * A project written into `into` that checks the client generated in `out` under its own tsconfig
+ * and writes its declarations into `into/client-declarations`, as `npm run build` would publish them.
+ */
+async function clientDeclarationsProject(out: string, into: string): Promise<string> {
+  const config = path.join(into, 'tsconfig.client-declarations.json');
+  await writeFile(
+    config,
+    JSON.stringify({
+      extends: relativeTo(into, path.join(out, 'client', 'tsconfig.json')),
+      compilerOptions: {
+        declaration: true,
+        emitDeclarationOnly: true,
+        outDir: './client-declarations',
+        // tsc -b records its state beside the config, never in the package (ours is generated/, committed).
+        tsBuildInfoFile: './tsconfig.client-declarations.tsbuildinfo',
+      },
+      include: [relativeTo(into, path.join(out, 'client', 'src'))],
+    }),
+  );
+  return config;
+}
+
 /**
  * Each client consumer's project under its own tsconfig, written into `into`, with the client's
- * package name mapped to the client's source in `out` (the folder generation wrote).
+ * package name mapped to the client's declarations there (clientDeclarationsProject).
  */
 async function consumerProjects(out: string, into: string): Promise<string[]> {
-  const relative = (to: string) => {
-    const from = path.relative(into, to);
-    return from.startsWith('.') ? from : `./${from}`;
-  };
   const client = JSON.parse(await readFile(path.join(out, 'client', 'package.json'), 'utf8')).name;
   const projects: string[] = [];
   for (const name of CLIENT_CONSUMERS) {
@@ -67,16 +95,15 @@ async function consumerProjects(out: string, into: string): Promise<string[]> {
     await writeFile(
       config,
       JSON.stringify({
-        extends: relative(path.join(out, name, 'tsconfig.json')),
+        extends: relativeTo(into, path.join(out, name, 'tsconfig.json')),
         compilerOptions: {
           noEmit: true,
-          // tsc -b records its state beside the config, never in the package (ours is generated/, committed).
           outDir: `./${name}-out`,
           tsBuildInfoFile: `./tsconfig.${name}.tsbuildinfo`,
-          rootDir: relative(out),
-          paths: { [client]: [relative(path.join(out, 'client', 'src', 'index.ts'))] },
+          rootDir: relativeTo(into, out),
+          paths: { [client]: ['./client-declarations/index.d.ts'] },
         },
-        include: [relative(path.join(out, name, 'src'))],
+        include: [relativeTo(into, path.join(out, name, 'src'))],
       }),
     );
     projects.push(config);
@@ -117,7 +144,13 @@ beforeAll(async () => {
         path.join(out, 'tsconfig.server.json'),
         JSON.stringify({ compilerOptions, include: ['server/**/*.ts', 'types/**/*.ts'] }),
       );
-      generated[index] = { ir, warnings, out, consumers: await consumerProjects(out, out) };
+      generated[index] = {
+        ir,
+        warnings,
+        out,
+        clientDeclarations: await clientDeclarationsProject(out, out),
+        consumers: await consumerProjects(out, out),
+      };
       const pythonDir = path.join(out, 'python');
       if ((await readdir(pythonDir)).some((name) => !name.includes('.')))
         pythonRoots.push(path.relative(workDir, pythonDir));
@@ -125,23 +158,31 @@ beforeAll(async () => {
       generated[index] = error as Error;
     }
   }
-  const projects = (file: string) =>
-    generated
-      .filter((entry): entry is Generated => !(entry instanceof Error))
-      .map((entry) => path.join(entry.out, file));
-  const build = (configs: string[]) => run(TSC, ['-b', ...configs, '--noEmit', '--pretty', 'false']);
+  const built = generated.filter((entry): entry is Generated => !(entry instanceof Error));
   // Ours too: the packages in generated/, with the client there.
   const ours = path.join(workDir, 'assessment-service');
   await mkdir(ours);
+  const ourClient = await clientDeclarationsProject(path.resolve('generated'), ours);
   ourConsumers = await consumerProjects(path.resolve('generated'), ours);
-  const consumers = [
-    ...generated.flatMap((entry) => (entry instanceof Error ? [] : entry.consumers)),
-    ...ourConsumers,
-  ];
+  const consumers = [...built.flatMap((entry) => entry.consumers), ...ourConsumers];
+  const clientBuild = run(TSC, [
+    '-b',
+    ...built.map((entry) => entry.clientDeclarations),
+    ourClient,
+    '--pretty',
+    'false',
+  ]);
   typechecks = Promise.all([
-    build(projects('client/tsconfig.json')),
-    build(projects('tsconfig.server.json')),
-    run(TSC, ['-b', ...consumers, '--pretty', 'false', '--verbose']),
+    clientBuild,
+    run(TSC, [
+      '-b',
+      ...built.map((entry) => path.join(entry.out, 'tsconfig.server.json')),
+      '--noEmit',
+      '--pretty',
+      'false',
+    ]),
+    // After the clients' declarations are written: the consumers read them.
+    clientBuild.then(() => run(TSC, ['-b', ...consumers, '--pretty', 'false', '--verbose'])),
   ]).then(([client, server, consumers]) => ({ client, server, consumers }));
   // One run, one execution environment per package, so each resolves its own imports.
   const config = {
