@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../generators/pipeline.js';
 import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
+import { generatedPackagesConfig } from '../../support/pyright.js';
 
 const SPECS = PUBLIC_SPECS;
 /** The packages generated beside the client that import it by name. */
@@ -185,12 +186,8 @@ beforeAll(async () => {
     clientBuild.then(() => run(TSC, ['-b', ...consumers, '--pretty', 'false', '--verbose'])),
   ]).then(([client, server, consumers]) => ({ client, server, consumers }));
   // One run, one execution environment per package, so each resolves its own imports.
-  const config = {
-    typeCheckingMode: 'strict',
-    pythonVersion: '3.9',
-    include: pythonRoots,
-    executionEnvironments: pythonRoots.map((root) => ({ root })),
-  };
+  // The runtime each package carries is checked in python/sdk.test.ts (test/support/pyright.ts).
+  const config = generatedPackagesConfig({ roots: pythonRoots });
   await writeFile(path.join(workDir, 'pyrightconfig.json'), JSON.stringify(config));
   pyright = run(PYRIGHT, ['--outputjson', '-p', workDir]);
   // Both are awaited by the tests; settled here too, so a failure is never an unhandled rejection.

@@ -14,6 +14,7 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../../generators/pipeline.js';
 import { startTestServer, type RecordedRequest, type TestServer } from '../../../support/http-server.js';
+import { configWithoutRuntime } from '../../../support/pyright.js';
 
 const PYTHON = process.env.PYTHON ?? 'python3';
 const SPEC = 'test/fixtures/specs/paging-3.1.yaml';
@@ -448,7 +449,7 @@ describe('every paging style walks all 7 items exactly once, in order', () => {
     const pyright = await run(path.resolve('node_modules/.bin/pyright'), [
       '--outputjson',
       '-p',
-      path.join(workDir, 'python', 'pyproject.toml'),
+      await configWithoutRuntime(path.join(workDir, 'python')),
     ]);
     const summary = JSON.parse(pyright.output).summary;
     expect(summary.errorCount, pyright.output.slice(0, 4000)).toBe(0);

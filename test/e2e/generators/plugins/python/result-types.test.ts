@@ -11,6 +11,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../../../generators/pipeline.js';
+import { generatedPackagesConfig } from '../../../../support/pyright.js';
 
 const PYRIGHT = path.resolve('node_modules/.bin/pyright');
 
@@ -105,12 +106,7 @@ describe('pyright on the Python SDK’s result and argument types', () => {
     }
     // One run, one execution environment per package, so each resolves its own imports.
     const included = Object.keys(roots).map((root) => `out/${root}/python`);
-    const config = {
-      typeCheckingMode: 'strict',
-      pythonVersion: '3.9',
-      include: included,
-      executionEnvironments: included.map((root) => ({ root })),
-    };
+    const config = generatedPackagesConfig({ roots: included });
     await writeFile(path.join(workDir, 'pyrightconfig.json'), JSON.stringify(config));
     const result = await run(PYRIGHT, ['--outputjson', '-p', workDir]);
     const report = JSON.parse(result.stdout) as {

@@ -13,6 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../../../generators/pipeline.js';
 import { DOCUMENTATION } from '../../../../support/documentation.js';
+import { generatedPackagesConfig } from '../../../../support/pyright.js';
 import { startService, type TestService } from '../../../../support/service.js';
 
 const PYTHON = process.env.PYTHON ?? 'python3';
@@ -404,12 +405,8 @@ describe('pyright (strict)', () => {
     }
     await rm(path.join(workDir, 'out'), { recursive: true, force: true });
     // One run, one execution environment per package, so each resolves its own imports.
-    const config = {
-      typeCheckingMode: 'strict',
-      pythonVersion: '3.9',
-      include: roots,
-      executionEnvironments: roots.map((root) => ({ root })),
-    };
+    // The runtime every package carries is checked here, in ours, and left out of every other check.
+    const config = generatedPackagesConfig({ roots, runtimeCheckedIn: ['ours'] });
     await writeFile(path.join(workDir, 'pyrightconfig.json'), JSON.stringify(config));
     const result = await run(PYRIGHT, ['--outputjson', '-p', workDir]);
     const report = JSON.parse(result.stdout) as {
