@@ -47,10 +47,12 @@ const isObject = (value: unknown): value is Json =>
 
 /**
  * The webhooks the sample keeps: those ranking lowest with the seed, in the document's order.
- * Entries that are not path items (a root `x-webhooks` that configures signing) all stay.
+ * Entries that are not path items (a path item or its `$ref`), such as a root `x-webhooks` that
+ * configures signing, all stay.
  */
 function sampleWebhooks(webhooks: Record<string, Json>, options: SampleOptions): Record<string, Json> {
-  const isPathItem = (item: unknown) => isObject(item) && METHODS.some((method) => method in item);
+  const isPathItem = (item: unknown) =>
+    isObject(item) && ('$ref' in item || METHODS.some((method) => method in item));
   const kept = new Set(
     Object.keys(webhooks)
       .filter((name) => isPathItem(webhooks[name]))

@@ -75,6 +75,14 @@ describe('sampleDocument', () => {
     expect(Object.keys(kept)).toHaveLength(4);
   });
 
+  it('samples webhooks that are references to path items like the others', () => {
+    const document = documentWith('webhooks');
+    const webhooks = document.webhooks as Record<string, unknown>;
+    for (const name of Object.keys(webhooks)) webhooks[name] = { $ref: `#/components/pathItems/${name}` };
+    const sample = sampleDocument(document, { operations: 1, webhooks: 2, seed: 1 });
+    expect(Object.keys(sample.webhooks as object)).toHaveLength(2);
+  });
+
   it('gives the same sample for the same seed and a different one for another', () => {
     const keys = (seed: number) =>
       Object.keys(
