@@ -59,12 +59,14 @@ function poll(root: number): void {
         } catch {
           // gone: named by its stat
         }
+        // Only --each prints working folders: not read otherwise.
         let cwd = '';
-        try {
-          cwd = readlinkSync(`/proc/${pid}/cwd`);
-        } catch {
-          // gone, or not ours to read
-        }
+        if (values.each)
+          try {
+            cwd = readlinkSync(`/proc/${pid}/cwd`);
+          } catch {
+            // gone, or not ours to read
+          }
         seen.set(key, {
           cpu,
           command: command || `(${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))})`,

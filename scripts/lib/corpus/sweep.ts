@@ -39,8 +39,8 @@ export interface SweepOptions {
   keep?: boolean;
   /**
    * One worker per lane, kept from spec to spec (a new one after a crash or the time limit): each
-   * new worker costs seconds of CPU of its own, loading the toolkit. Default: a worker per spec, so that nothing one spec leaves behind (a global, a
-   * leaked handle) reaches the next.
+   * new worker costs seconds of CPU of its own, loading the toolkit. Default: a worker per spec,
+   * so that nothing one spec leaves behind (a global, a leaked handle) reaches the next.
    */
   reuseWorkers?: boolean;
   /** A stage of a spec ended (also for stages skipped or cut by the time limit). */

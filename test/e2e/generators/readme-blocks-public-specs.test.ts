@@ -13,6 +13,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../generators/pipeline.js';
+import { generatedPackagesConfig } from '../../support/pyright.js';
 
 const TSC = path.resolve('node_modules/.bin/tsc');
 const PYRIGHT = path.resolve('node_modules/.bin/pyright');
@@ -132,12 +133,7 @@ beforeAll(async () => {
   );
   await writeFile(
     path.join(workDir, 'pyrightconfig.json'),
-    JSON.stringify({
-      typeCheckingMode: 'strict',
-      pythonVersion: '3.9',
-      include: included,
-      executionEnvironments: roots.map((root) => ({ root })),
-    }),
+    JSON.stringify(generatedPackagesConfig({ roots, include: included })),
   );
 
   const [tsc, pyright] = await Promise.all([
