@@ -5,7 +5,7 @@
  * (as the sweep does), each of the `parallel` workers serving specs one after another (the toolkit
  * is loaded three times, not once per spec), then one `tsc -b` checks all outputs in two programs
  * (client and Node, as a consumer compiles them): the type libraries are read once, not twice per
- * spec. Expected failures are listed with their kind and a reason; the comparison says what newly
+ * spec, and the runtime every output carries is checked once (shared-runtime.ts). Expected failures are listed with their kind and a reason; the comparison says what newly
  * fails and what now passes.
  */
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,8 @@ import path from 'node:path';
 import { binPath } from '../processes.js';
 import { ROOT } from '../lint.js';
 import { STAGES, type SpecResult, type Stage, type StageResult } from './result.js';
-import { consumerProjects, outcomeOf, runProcess, typecheckFindings } from './stages-build.js';
+import { sharedRuntimeCheck } from './shared-runtime.js';
+import { outcomeOf, runProcess, typecheckFindings } from './stages-build.js';
 import { runSweep, slugOf, type SweepEntry } from './sweep.js';
 
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'corpus');
@@ -119,7 +120,10 @@ export async function runFixedSample(options: {
   return results;
 }
 
-/** Two programs (client, Node) over the outputs of every spec that generated; each spec gets its own errors. */
+/**
+ * Two programs (client, Node) over the outputs of every spec that generated, the runtime they all
+ * carry checked once; each spec gets its own errors.
+ */
 async function sharedTypecheck(
   results: SpecResult[],
   options: { workRoot: string; onStage?: (entry: SweepEntry, result: StageResult) => void },
@@ -128,22 +132,50 @@ async function sharedTypecheck(
     spec.stages.some((stage) => stage.stage === 'generate' && stage.status === 'pass'),
   );
   const outs = new Map(generated.map((spec) => [spec.spec, path.join(options.workRoot, slugOf(spec.spec))]));
-  const projects = outs.size > 0 ? await consumerProjects(options.workRoot, [...outs.values()]) : [];
   const started = Date.now();
-  const run =
-    projects.length > 0
-      ? await runProcess(binPath('tsc'), ['-b', ...projects, '--pretty', 'false'])
-      : { code: 0, stdout: '', stderr: '' };
+  let output = '';
+  let failed = false;
+  let mirrors = new Map<string, string>();
+  if (outs.size > 0) {
+    // The runtime every output carries is checked once, in its declarations' build (shared-runtime.ts).
+    const check = await sharedRuntimeCheck(path.join(options.workRoot, 'typecheck'), [...outs.values()]);
+    const declarations = await runProcess(binPath('tsc'), [
+      '-b',
+      ...check.declarationProjects,
+      '--pretty',
+      'false',
+    ]);
+    const consumers = await runProcess(binPath('tsc'), [
+      '-b',
+      ...(await check.mirror(declarations.code === 0)),
+      '--pretty',
+      'false',
+    ]);
+    output = `${declarations.stdout}\n${declarations.stderr}\n${consumers.stdout}\n${consumers.stderr}`;
+    failed = declarations.code !== 0 || consumers.code !== 0;
+    mirrors = check.mirrors;
+  }
   // Its cost, shared: each spec is charged its part.
   const ms = Math.round((Date.now() - started) / Math.max(1, generated.length));
   for (const spec of results) {
     const out = outs.get(spec.spec);
-    const findings = out ? typecheckFindings(`${run.stdout}\n${run.stderr}`, out, []) : [];
-    if (out && run.code !== 0 && !/error TS/.test(`${run.stdout}${run.stderr}`))
+    // An error is its output's whether tsc names the output (the runtime's declarations are built
+    // from the first output's copy) or the output's mirror (the consumer programs read mirrors);
+    // when the declarations did not build, the first output's runtime errors are in both, once each.
+    const findings = out
+      ? [
+          ...new Map(
+            [...typecheckFindings(output, out, []), ...typecheckFindings(output, mirrors.get(out)!, [])].map(
+              (finding) => [JSON.stringify(finding), finding],
+            ),
+          ).values(),
+        ]
+      : [];
+    if (out && failed && !/error TS/.test(output))
       findings.push({
         origin: 'ours',
         kind: 'typecheck: tsc failed without an error line',
-        detail: `${run.stdout}${run.stderr}`.slice(0, 600),
+        detail: output.trim().slice(0, 600),
         fails: true,
       });
     const result: StageResult = out

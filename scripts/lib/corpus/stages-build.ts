@@ -138,7 +138,7 @@ function generateFailure(run: SpecRun, error: unknown): StageOutcome {
  * (a Node project that also targets browsers). The client is compiled as a browser package would be
  * (no Node types); the stubs, types and contract suites with Node's.
  */
-const CONSUMER = {
+export const CONSUMER = {
   target: 'ES2022',
   module: 'NodeNext',
   moduleResolution: 'NodeNext',
