@@ -11,11 +11,10 @@
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { binPath } from '../processes.js';
 import { ROOT } from '../lint.js';
 import { STAGES, type SpecResult, type Stage, type StageResult } from './result.js';
-import { sharedRuntimeCheck } from './shared-runtime.js';
-import { outcomeOf, runProcess, typecheckFindings } from './stages-build.js';
+import { typecheckOutputs } from './shared-runtime.js';
+import { outcomeOf } from './stages-build.js';
 import { runSweep, slugOf, type SweepEntry } from './sweep.js';
 
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'corpus');
@@ -133,49 +132,20 @@ async function sharedTypecheck(
   );
   const outs = new Map(generated.map((spec) => [spec.spec, path.join(options.workRoot, slugOf(spec.spec))]));
   const started = Date.now();
-  let output = '';
-  let failed = false;
-  let mirrors = new Map<string, string>();
-  if (outs.size > 0) {
-    // The runtime every output carries is checked once, in its declarations' build (shared-runtime.ts).
-    const check = await sharedRuntimeCheck(path.join(options.workRoot, 'typecheck'), [...outs.values()]);
-    const declarations = await runProcess(binPath('tsc'), [
-      '-b',
-      ...check.declarationProjects,
-      '--pretty',
-      'false',
-    ]);
-    const consumers = await runProcess(binPath('tsc'), [
-      '-b',
-      ...(await check.mirror(declarations.code === 0)),
-      '--pretty',
-      'false',
-    ]);
-    output = `${declarations.stdout}\n${declarations.stderr}\n${consumers.stdout}\n${consumers.stderr}`;
-    failed = declarations.code !== 0 || consumers.code !== 0;
-    mirrors = check.mirrors;
-  }
+  const typecheck =
+    outs.size > 0
+      ? await typecheckOutputs(path.join(options.workRoot, 'typecheck'), [...outs.values()])
+      : undefined;
   // Its cost, shared: each spec is charged its part.
   const ms = Math.round((Date.now() - started) / Math.max(1, generated.length));
   for (const spec of results) {
     const out = outs.get(spec.spec);
-    // An error is its output's whether tsc names the output (the runtime's declarations are built
-    // from the first output's copy) or the output's mirror (the consumer programs read mirrors);
-    // when the declarations did not build, the first output's runtime errors are in both, once each.
-    const findings = out
-      ? [
-          ...new Map(
-            [...typecheckFindings(output, out, []), ...typecheckFindings(output, mirrors.get(out)!, [])].map(
-              (finding) => [JSON.stringify(finding), finding],
-            ),
-          ).values(),
-        ]
-      : [];
-    if (out && failed && !/error TS/.test(output))
+    const findings = out && typecheck ? typecheck.findings(out) : [];
+    if (out && typecheck?.failed && !/error TS/.test(typecheck.output))
       findings.push({
         origin: 'ours',
         kind: 'typecheck: tsc failed without an error line',
-        detail: output.trim().slice(0, 600),
+        detail: typecheck.output.trim().slice(0, 600),
         fails: true,
       });
     const result: StageResult = out

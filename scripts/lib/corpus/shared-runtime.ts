@@ -16,7 +16,9 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GENERATED_MARK } from '../../../generators/core/files.js';
-import { CONSUMER, consumerProjects } from './stages-build.js';
+import { binPath } from '../processes.js';
+import type { Finding } from './result.js';
+import { CONSUMER, consumerProjects, runProcess, typecheckFindings } from './stages-build.js';
 
 /** The runtime folders of an output, and the consumer program that reads each (with or without Node's types). */
 const RUNTIME_FOLDERS = [
@@ -130,4 +132,56 @@ export async function sharedRuntimeCheck(root: string, outs: string[]): Promise<
     return consumerProjects(mirrorsRoot, [...mirrors.values()]);
   };
   return { declarationProjects, reference, mirror, mirrors };
+}
+
+export interface OutputsTypecheck {
+  /** What both tsc runs printed. */
+  output: string;
+  /** Whether either tsc run failed. */
+  failed: boolean;
+  /** Whether the runtime's declarations built (otherwise every output was checked whole). */
+  declarationsBuilt: boolean;
+  /** Each output's mirror (where the consumer programs name its files). */
+  mirrors: Map<string, string>;
+  /** The errors in an output's files, each once, as findings (paths relative to the output). */
+  findings(out: string): Finding[];
+}
+
+/**
+ * `tsc -b` over the consumer programs of `outs` (written under `root`), the runtime they all carry
+ * checked once: the runtime's declarations first, then the programs over the mirrors.
+ */
+export async function typecheckOutputs(root: string, outs: string[]): Promise<OutputsTypecheck> {
+  const check = await sharedRuntimeCheck(root, outs);
+  const declarations = await runProcess(binPath('tsc'), [
+    '-b',
+    ...check.declarationProjects,
+    '--pretty',
+    'false',
+  ]);
+  const consumers = await runProcess(binPath('tsc'), [
+    '-b',
+    ...(await check.mirror(declarations.code === 0)),
+    '--pretty',
+    'false',
+  ]);
+  const output = [declarations.stdout, declarations.stderr, consumers.stdout, consumers.stderr].join('\n');
+  return {
+    output,
+    failed: declarations.code !== 0 || consumers.code !== 0,
+    declarationsBuilt: declarations.code === 0,
+    mirrors: check.mirrors,
+    // An error is its output's whether tsc names the output (the runtime's declarations are built
+    // from the first output's copy) or its mirror. A file both programs read (the client, which
+    // the contract suites import) is reported by each, and when the declarations did not build the
+    // first output's runtime is checked in both places: each error is one finding.
+    findings: (out) => [
+      ...new Map(
+        [
+          ...typecheckFindings(output, out, []),
+          ...typecheckFindings(output, check.mirrors.get(out)!, []),
+        ].map((finding) => [JSON.stringify(finding), finding]),
+      ).values(),
+    ],
+  };
 }
