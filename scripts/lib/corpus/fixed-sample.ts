@@ -5,7 +5,7 @@
  * (as the sweep does), each of the `parallel` workers serving specs one after another (the toolkit
  * is loaded three times, not once per spec), then one `tsc -b` checks all outputs in two programs
  * (client and Node, as a consumer compiles them): the type libraries are read once, not twice per
- * spec, and the runtime every output carries is checked once (shared-runtime.ts). Expected failures are listed with their kind and a reason; the comparison says what newly
+ * spec, and the runtime every output carries is checked once (typecheck.ts). Expected failures are listed with their kind and a reason; the comparison says what newly
  * fails and what now passes.
  */
 import { readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT } from '../lint.js';
 import { STAGES, type SpecResult, type Stage, type StageResult } from './result.js';
-import { typecheckOutputs } from './shared-runtime.js';
+import { typecheckOutputs } from './typecheck.js';
 import { outcomeOf } from './stages-build.js';
 import { runSweep, slugOf, type SweepEntry } from './sweep.js';
 

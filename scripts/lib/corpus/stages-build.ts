@@ -1,19 +1,18 @@
 /**
- * The corpus stages that build: generate every output of a spec, typecheck all of it in one `tsc`
- * run as a consumer compiles it, and import the Python SDK under a bare interpreter.
+ * The corpus stages that build: generate every output of a spec and import the Python SDK under a
+ * bare interpreter (the typecheck, as a consumer compiles the output, is typecheck.ts).
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UnsupportedSpecError } from '../../../generators/core/build-ir.js';
 import type { Ir } from '../../../generators/core/ir.js';
 import { SpecError } from '../../../generators/core/load.js';
 import { generate } from '../../../generators/pipeline.js';
 import { ROOT } from '../lint.js';
-import { binPath } from '../processes.js';
 import { fileRole, normalizeMessage, shorten } from './kinds.js';
 import type { Finding, StageResult } from './result.js';
+import type { RuntimeDeclarations } from './typecheck.js';
 
 /** One spec going through the stages: where it is, where its output goes, what earlier stages left. */
 export interface SpecRun {
@@ -36,6 +35,8 @@ export interface SpecRun {
    * not in the compiler's, where a parameter called `type` would change "on type ‹…›".
    */
   parameterNames?: string[];
+  /** The runtime's declarations, built once for the sweep (typecheck.ts); absent: each spec's runtime is checked with it. */
+  runtimeDeclarations?: RuntimeDeclarations;
   /** Operations the canned stubs have no answer for (none could be drawn from the response schema), with why. */
   unanswerable?: Map<string, string>;
 }
@@ -133,48 +134,6 @@ function generateFailure(run: SpecRun, error: unknown): StageOutcome {
   ]);
 }
 
-/**
- * The compiler options of a consumer: strict, NodeNext, and the DOM library without DOM.Iterable
- * (a Node project that also targets browsers). The client is compiled as a browser package would be
- * (no Node types); the stubs, types and contract suites with Node's.
- */
-export const CONSUMER = {
-  target: 'ES2022',
-  module: 'NodeNext',
-  moduleResolution: 'NodeNext',
-  lib: ['ES2022', 'DOM'],
-  strict: true,
-  skipLibCheck: true,
-  noEmit: true,
-};
-
-/**
- * The two consumer projects over output folders, written into `dir`; returns their tsconfig paths.
- * Several specs' outputs in one program each (the fixed sample) read the type libraries once: the
- * outputs are modules, so they do not see each other.
- */
-export async function consumerProjects(dir: string, outs: string[] = [dir]): Promise<string[]> {
-  const client = path.join(dir, 'tsconfig.corpus-client.json');
-  const node = path.join(dir, 'tsconfig.corpus-node.json');
-  const under = (folders: string[]) =>
-    outs.flatMap((out) => {
-      const relative = path.relative(dir, out).split(path.sep).join('/');
-      return folders.map((folder) => `${relative ? `${relative}/` : ''}${folder}/**/*.ts`);
-    });
-  await writeFile(
-    client,
-    JSON.stringify({ compilerOptions: { ...CONSUMER, types: [] }, include: under(['client/src']) }),
-  );
-  await writeFile(
-    node,
-    JSON.stringify({
-      compilerOptions: { ...CONSUMER, types: ['node'] },
-      include: under(['server', 'types', 'contract-tests']),
-    }),
-  );
-  return [client, node];
-}
-
 export interface ProcessResult {
   code: number;
   stdout: string;
@@ -199,47 +158,6 @@ export function runProcess(
         }),
     ),
   );
-}
-
-const TSC_ERROR = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
-
-/**
- * Findings of a `tsc -b` run over consumer projects of one or more output folders: one per error,
- * its kind the code, the file's role and the message without names. Errors in `types/` are in
- * openapi-typescript's output (upstream). Paths in tsc's output are relative to `root` (where it ran).
- */
-export function typecheckFindings(output: string, out: string, names: string[], root = ROOT): Finding[] {
-  const findings: Finding[] = [];
-  for (const line of output.split('\n')) {
-    const match = TSC_ERROR.exec(line.trim());
-    if (!match) continue;
-    const file = path.relative(out, path.resolve(root, match[1])).split(path.sep).join('/');
-    if (file.startsWith('..')) continue;
-    const upstream = file.startsWith('types/');
-    findings.push({
-      origin: upstream ? 'upstream' : 'ours',
-      ...(upstream ? { tool: 'openapi-typescript' } : {}),
-      kind: `${match[4]} in ${fileRole(file)}: ${normalizeMessage(match[5], names)}`,
-      detail: shorten(`${file}:${match[2]}: ${match[5]}`),
-      fails: true,
-    });
-  }
-  return findings;
-}
-
-/** `typecheck`: one `tsc -b` over the consumer projects of the spec's output, zero errors wanted. */
-export async function typecheckStage(run: SpecRun): Promise<StageOutcome> {
-  const projects = await consumerProjects(run.out);
-  const result = await runProcess(binPath('tsc'), ['-b', ...projects, '--pretty', 'false']);
-  const findings = typecheckFindings(`${result.stdout}\n${result.stderr}`, run.out, run.names);
-  if (result.code !== 0 && findings.length === 0)
-    findings.push({
-      origin: 'ours',
-      kind: 'typecheck: tsc failed without an error line',
-      detail: shorten(`${result.stdout}${result.stderr}`.slice(0, 600) || `exit ${result.code}`),
-      fails: true,
-    });
-  return outcomeOf(findings, { errors: findings.length });
 }
 
 /** The Python package generated into `out/python` (the folder without a dot in its name). */

@@ -5,12 +5,13 @@
  * a new one after a spec that crashed it or ran out of time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../lint.js';
 import { killTree, tsxArgs } from '../processes.js';
 import { STAGES, type SpecResult, type Stage, type StageResult } from './result.js';
+import { sweepRuntimeDeclarations, type RuntimeDeclarations } from './typecheck.js';
 import { SERVE_FLAG, WORKER_MARK, type WorkerEvent, type WorkerInput } from './worker-protocol.js';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.ts');
@@ -47,6 +48,8 @@ export interface SweepOptions {
   onStage?: (entry: SweepEntry, result: StageResult) => void;
   /** A spec is done. */
   onSpec?: (result: SpecResult) => void;
+  /** The runtime's declarations for the typecheck stage (runSweep builds them once when it runs that stage). */
+  runtimeDeclarations?: RuntimeDeclarations;
 }
 
 /** A file-system-safe name for a spec: `api/amazonaws.com/xray.json` -> `amazonaws.com-xray`. */
@@ -138,6 +141,7 @@ export async function sweepOne(
     contractTimeLimitMs: options.contractTimeLimitMs,
     stages: options.stages,
     keep: options.keep,
+    runtimeDeclarations: options.runtimeDeclarations,
   };
   const results: StageResult[] = [];
   let running: { stage: Stage; at: number } | undefined;
@@ -226,6 +230,10 @@ export async function sweepOne(
 
 /** Every entry, `parallel` at a time, in the order given; results in that order. */
 export async function runSweep(options: SweepOptions): Promise<SpecResult[]> {
+  // The runtime every output carries is checked once for the whole sweep, not in each spec's typecheck (typecheck.ts).
+  const runtimeRoot = path.join(options.workRoot, '.runtime');
+  if (options.stages.includes('typecheck') && !options.runtimeDeclarations)
+    options = { ...options, runtimeDeclarations: await sweepRuntimeDeclarations(runtimeRoot) };
   const results: SpecResult[] = new Array(options.entries.length);
   let next = 0;
   const lane = async () => {
@@ -239,6 +247,10 @@ export async function runSweep(options: SweepOptions): Promise<SpecResult[]> {
       await serving?.close();
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.parallel) }, lane));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, options.parallel) }, lane));
+  } finally {
+    if (!options.keep) await rm(runtimeRoot, { recursive: true, force: true });
+  }
   return results;
 }

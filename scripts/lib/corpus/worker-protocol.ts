@@ -5,6 +5,7 @@
  * time, prints `done` after each spec's last stage, and exits when stdin closes.
  */
 import type { Stage, StageResult } from './result.js';
+import type { RuntimeDeclarations } from './typecheck.js';
 
 export interface WorkerInput {
   name: string;
@@ -17,6 +18,8 @@ export interface WorkerInput {
   stages: Stage[];
   /** Keep the output folder (default: removed once the spec is done). */
   keep?: boolean;
+  /** The runtime's declarations the sweep built once (typecheck.ts); absent: each spec's runtime is checked with it. */
+  runtimeDeclarations?: RuntimeDeclarations;
 }
 
 export const WORKER_MARK = '@@corpus ';

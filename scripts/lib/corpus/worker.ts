@@ -13,13 +13,8 @@ import type { StubServer } from '../roundtrip/server.js';
 import { normalizeMessage } from './kinds.js';
 import { STAGES, type Stage, type StageResult } from './result.js';
 import { SERVE_FLAG, WORKER_MARK, type WorkerEvent, type WorkerInput } from './worker-protocol.js';
-import {
-  generateStage,
-  pythonStage,
-  typecheckStage,
-  type SpecRun,
-  type StageOutcome,
-} from './stages-build.js';
+import { generateStage, pythonStage, type SpecRun, type StageOutcome } from './stages-build.js';
+import { typecheckStage } from './typecheck.js';
 import { badInputStage, contractStage, roundtripStage, startCannedStubs, stubsStage } from './stages-run.js';
 
 function emit(event: WorkerEvent): void {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { causeOf, fileRole, normalizeMessage } from '../../../../scripts/lib/corpus/kinds.js';
 import { groupByKind, stageLine, stageTable } from '../../../../scripts/lib/corpus/report.js';
 import type { SpecResult, StageResult } from '../../../../scripts/lib/corpus/result.js';
-import { typecheckFindings } from '../../../../scripts/lib/corpus/stages-build.js';
+import { typecheckFindings } from '../../../../scripts/lib/corpus/typecheck.js';
 import { roundtripKind } from '../../../../scripts/lib/corpus/stages-run.js';
 
 describe('kinds', () => {
