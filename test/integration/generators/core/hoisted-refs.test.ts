@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../../generators/pipeline.js';
 import { runProcess } from '../../../../scripts/lib/corpus/stages-build.js';
+import { CONSUMER } from '../../../../scripts/lib/corpus/typecheck.js';
 import { binPath } from '../../../../scripts/lib/processes.js';
 
 const SPEC = 'test/fixtures/kinds/hoisted-refs-3.1.yaml';
@@ -31,16 +32,8 @@ describe('schemas a $ref reaches that are not components', () => {
     await writeFile(
       config,
       JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          lib: ['ES2022', 'DOM'],
-          strict: true,
-          skipLibCheck: true,
-          noEmit: true,
-          types: [],
-        },
+        // The corpus's consumer options, the client's way (no Node types).
+        compilerOptions: { ...CONSUMER, types: [] },
         include: ['types/**/*.ts', 'client/src/**/*.ts'],
       }),
     );
