@@ -2,7 +2,10 @@
 records every request it got (method, path, headers, body, and which connection it came on, and
 how the body came: `chunked` when it was sent with chunked transfer encoding). An answer with
 `chunks` is streamed with chunked transfer encoding, `chunk_delay` seconds apart; with `drop`
-the connection is cut after the chunks, without the terminating chunk (a stream that broke off).
+the connection is cut after the chunks, without the terminating chunk (a stream that broke off);
+with `hold`, the chunks after the first wait until the test sets it (at most `HOLD_LIMIT` seconds):
+a test that asks whether the first chunk arrived before the last was sent sets it on the first
+chunk, so the answer does not depend on how busy the machine is.
 With `tls=True` it serves https with the test certificate of test/fixtures/tls (trust `CA_FILE`)."""
 
 import json
@@ -17,6 +20,9 @@ from typing import Any, Callable, Dict, List, Optional
 
 TLS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "fixtures", "tls")
 CA_FILE = os.path.normpath(os.path.join(TLS_DIR, "ca.crt"))
+# How long an answer's later chunks wait for its `hold`: past it they are sent, and a client that
+# had not yielded the first chunk yet fails the test that holds them.
+HOLD_LIMIT = 10.0
 
 
 class Answer:
@@ -30,6 +36,7 @@ class Answer:
         chunks: Optional[List[bytes]] = None,
         chunk_delay: float = 0.0,
         drop: bool = False,
+        hold: Optional[threading.Event] = None,
     ) -> None:
         self.status = status
         self.body = body
@@ -39,6 +46,7 @@ class Answer:
         self.chunks = chunks
         self.chunk_delay = chunk_delay
         self.drop = drop
+        self.hold = hold
         # Set by the server when the last chunk has been written (tests of streaming read it).
         self.finished = threading.Event()
 
@@ -116,7 +124,9 @@ class Loopback:
                     self.send_header("transfer-encoding", "chunked")
                     self.end_headers()
                     self.wfile.flush()
-                    for chunk in answer.chunks or []:
+                    for index, chunk in enumerate(answer.chunks or []):
+                        if index > 0 and answer.hold is not None:
+                            answer.hold.wait(HOLD_LIMIT)
                         if answer.chunk_delay:
                             time.sleep(answer.chunk_delay)
                         self.wfile.write(f"{len(chunk):X}\r\n".encode() + chunk + b"\r\n")

@@ -5,6 +5,7 @@ and the stream idle timeout (on the sync client too): a stream may outlive the c
 data flows, and fails once it goes silent for longer than `stream_idle_timeout`."""
 
 import asyncio
+import threading
 import time
 import unittest
 from typing import Any, List
@@ -48,7 +49,9 @@ class AsyncResponsesTest(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(await self.client.responses.report.retrieve(accept="text/csv"), "a,b\r\n")
 
     async def test_a_streaming_response_gives_chunks_before_the_server_has_finished_then_reuses_the_connection(self) -> None:
-        answer = Answer(200, headers={"content-type": "image/png"}, chunks=[b"a" * 1000, b"b" * 1000], chunk_delay=0.2)
+        # The second chunk is sent once the first has arrived (or after HOLD_LIMIT, too late).
+        first_arrived = threading.Event()
+        answer = Answer(200, headers={"content-type": "image/png"}, chunks=[b"a" * 1000, b"b" * 1000], chunk_delay=0.2, hold=first_arrived)
         self.server.answers.append(answer)
         received: List[bytes] = []
         early: List[bool] = []
@@ -56,6 +59,7 @@ class AsyncResponsesTest(unittest.IsolatedAsyncioTestCase):
             async for chunk in response.iter_bytes():
                 if not received:
                     early.append(not answer.finished.is_set())
+                    first_arrived.set()
                 received.append(chunk)
         self.assertEqual((early, b"".join(received)), ([True], b"a" * 1000 + b"b" * 1000))
         self.server.answers.append(Answer(200, raw=b"x", headers={"content-type": "text/plain"}))

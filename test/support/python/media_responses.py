@@ -52,7 +52,9 @@ class ResponsesTest(unittest.TestCase):
         self.assertEqual(self.client.responses.avatar.retrieve(accept="image/webp"), b"RIFF....WEBP")
 
     def test_a_streaming_response_gives_chunks_before_the_server_has_finished(self) -> None:
-        answer = Answer(200, headers={"content-type": "image/png"}, chunks=[b"a" * 1000, b"b" * 1000, b"c" * 1000], chunk_delay=0.2)
+        # The later chunks are sent once the first has arrived (or after HOLD_LIMIT, too late).
+        first_arrived = threading.Event()
+        answer = Answer(200, headers={"content-type": "image/png"}, chunks=[b"a" * 1000, b"b" * 1000, b"c" * 1000], chunk_delay=0.2, hold=first_arrived)
         self.server.answers.append(answer)
         received: List[bytes] = []
         finished_when_first_arrived: List[bool] = []
@@ -61,6 +63,7 @@ class ResponsesTest(unittest.TestCase):
             for chunk in response.iter_bytes():
                 if not received:
                     finished_when_first_arrived.append(answer.finished.is_set())
+                    first_arrived.set()
                 received.append(chunk)
         self.assertEqual(finished_when_first_arrived, [False])
         self.assertEqual(b"".join(received), b"a" * 1000 + b"b" * 1000 + b"c" * 1000)
