@@ -160,6 +160,18 @@ async function bodies(dir: string): Promise<Map<string, string>> {
   return files;
 }
 
+/**
+ * The reference's runtime files, read once per process: a sweep's worker checks spec after spec
+ * against the same declarations. A reference never changes while a process lives: a sweep writes
+ * its own before its workers start, and the fixed sample's is in a new folder each run.
+ */
+const referenceBodies = new Map<string, Promise<Map<string, string>>>();
+function runtimeBodies(dir: string): Promise<Map<string, string>> {
+  let read = referenceBodies.get(dir);
+  if (!read) referenceBodies.set(dir, (read = bodies(dir)));
+  return read;
+}
+
 function sameFiles(a: Map<string, string>, b: Map<string, string>): boolean {
   if (a.size !== b.size) return false;
   for (const [file, text] of a) if (b.get(file) !== text) return false;
@@ -225,7 +237,7 @@ async function mirroredProjects(
   const runtimes = await Promise.all(
     (declarations?.folders ?? []).map(async (runtime) => ({
       ...runtime,
-      files: await bodies(path.join(declarations!.reference, runtime.folder)),
+      files: await runtimeBodies(path.join(declarations!.reference, runtime.folder)),
     })),
   );
   await rm(mirrorsRoot, { recursive: true, force: true });
