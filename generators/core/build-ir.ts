@@ -25,6 +25,7 @@ import {
 } from './ir-parameters.js';
 import { collectServers, operationServers } from './ir-servers.js';
 import { collectPagination } from './ir-pagination.js';
+import { listedWebhooks } from './webhook-items.js';
 import { SchemaModel } from './schema-model.js';
 import {
   HTTP_METHODS,
@@ -156,15 +157,17 @@ function buildWebhooks(
   document: Json,
   warn: (pointer: string, message: string) => void,
 ): IrWebhooks | undefined {
-  const declared = document['x-webhooks'];
+  const listed = listedWebhooks(document);
+  // Signing settings, unless root x-webhooks is where the webhooks themselves are listed.
+  const declared = listed?.pointer === '/x-webhooks' ? undefined : document['x-webhooks'];
   const events: IrWebhookEvent[] = [];
-  for (const [name, rawItem] of Object.entries<Json>(document.webhooks ?? {})) {
+  for (const [name, rawItem] of Object.entries<Json>(listed?.items ?? {})) {
     const post = deref(document, rawItem)?.post;
     const media = post && deref(document, post.requestBody)?.content;
     const json = media && Object.entries<Json>(media).find(([type]) => /json/i.test(type));
     if (!json) {
       warn(
-        `/webhooks/${escapePointerPart(name)}`,
+        `${listed!.pointer}/${escapePointerPart(name)}`,
         'webhook has no POST with a JSON body; left out of the webhook helpers',
       );
       continue;
@@ -224,10 +227,11 @@ function emittedAfter(
   operationIds: Set<string>,
   warn: (pointer: string, message: string) => void,
 ): IrEmittedAfter[] {
-  const post = deref(document, document.webhooks?.[name])?.post;
+  const listed = listedWebhooks(document);
+  const post = deref(document, listed?.items[name])?.post;
   const declared = post?.['x-emitted-after'];
   if (declared === undefined) return [];
-  const pointer = `/webhooks/${escapePointerPart(name)}/post/x-emitted-after`;
+  const pointer = `${listed!.pointer}/${escapePointerPart(name)}/post/x-emitted-after`;
   if (!Array.isArray(declared)) {
     warn(pointer, 'x-emitted-after is not a list; ignored');
     return [];

@@ -403,9 +403,9 @@ export interface IrConventions {
   keyPattern?: string;
 }
 
-/** One event a webhook endpoint receives (an OAS 3.1 `webhooks` entry). */
+/** One event a webhook endpoint receives (an OAS 3.1 `webhooks` entry, or in OpenAPI 3.0 a root `x-webhooks` one). */
 export interface IrWebhookEvent {
-  /** The key under `webhooks`, e.g. "assessment.completed". */
+  /** The key under `webhooks` (or 3.0's `x-webhooks`), e.g. "assessment.completed". */
   name: string;
   operationId?: string;
   summary?: string;
@@ -424,7 +424,7 @@ export interface IrEmittedAfter {
   payload: Record<string, unknown>;
 }
 
-/** How deliveries are signed (root `x-webhooks`; Standard Webhooks when the spec says nothing). */
+/** How deliveries are signed (root `x-webhooks` settings; Standard Webhooks when the spec says nothing). */
 export interface IrWebhooks {
   scheme: 'standard-webhooks';
   headers: { id: string; timestamp: string; signature: string };
@@ -460,7 +460,7 @@ export interface Ir {
   schemasElsewhere?: Array<{ pointer: string; schema: JsonSchema }>;
   securitySchemes: IrSecurityScheme[];
   conventions: IrConventions;
-  /** Present when the spec declares webhooks (OAS `webhooks` or root `x-webhooks`). */
+  /** Present when the spec declares webhooks (OAS `webhooks`, 3.0's root `x-webhooks` path items) or signing settings (root `x-webhooks`). */
   webhooks?: IrWebhooks;
   warnings: IrWarning[];
   /** The bundled document, for document-to-document plugins only (the others read `model`). */

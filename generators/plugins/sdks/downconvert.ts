@@ -175,6 +175,11 @@ export function toOpenApi30(source: Json): DownConverted {
     delete document.info.license.identifier;
   }
   if (document.webhooks) {
+    // 3.0 lists webhooks under root x-webhooks (Redocly's convention), where our signing settings are.
+    if (document['x-webhooks'] !== undefined)
+      losses.push(
+        '/x-webhooks: the webhook signing settings give way to the webhooks in OpenAPI 3.0; dropped',
+      );
     document['x-webhooks'] = document.webhooks;
     delete document.webhooks;
     losses.push('/webhooks: OpenAPI 3.0 has no webhooks; kept as x-webhooks');

@@ -10,6 +10,7 @@ import type { Ir } from '../../core/ir.js';
 import { resolvedPath } from '../../core/refs.js';
 import { renderDocument, type DocumentJob, type StreamSchema } from '../../core/document-worker.js';
 import { oncePer } from '../../core/once-per.js';
+import { listedWebhooks } from '../../core/webhook-items.js';
 
 function streamSchemas(ir: Ir): StreamSchema[] {
   const found: StreamSchema[] = [];
@@ -31,9 +32,16 @@ function streamSchemas(ir: Ir): StreamSchema[] {
   return found;
 }
 
-/** What the types are rendered from: the document, with each streamed media type's item schema. */
+/**
+ * What the types are rendered from: the document, with each streamed media type's item schema. An
+ * OpenAPI 3.0 document's webhooks (root `x-webhooks`, webhook-items.ts) are typed as `webhooks`, as
+ * a 3.1 document's are: openapi-typescript reads only the latter.
+ */
 export function typesJob(ir: Ir): Extract<DocumentJob, { kind: 'types' }> {
-  return { kind: 'types', document: ir.document, streamSchemas: streamSchemas(ir) };
+  const listed = listedWebhooks(ir.document);
+  const document =
+    listed?.pointer === '/x-webhooks' ? { ...ir.document, webhooks: listed.items } : ir.document;
+  return { kind: 'types', document, streamSchemas: streamSchemas(ir) };
 }
 
 /**
