@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { LoadedDocument } from './core/document.js';
 import { loadDocument, SpecError } from './core/load.js';
 import { buildIr } from './core/build-ir.js';
 import { prepareWorkers, reuseRenderings } from './core/document-worker.js';
@@ -138,6 +139,12 @@ export interface GenerateOptions {
    * and components that changed. The same bytes as a generation from nothing (docs/architecture.md, "The dev loop").
    */
   incremental?: boolean;
+  /**
+   * `spec`, already loaded by the caller, and how long that took (for the step's line). The command
+   * line loads it before the generators and their worker thread, so a spec that does not load fails
+   * in a fraction of the seconds of CPU they cost.
+   */
+  preloaded?: { document: LoadedDocument; ms: number };
 }
 
 export interface GenerateResult {
@@ -164,10 +171,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const result = work();
     // A synchronous step is timed as it returns: awaiting first would add whatever runs beside it.
     const value = result instanceof Promise ? await result : result;
-    const extra = detail ? ` (${detail(value)})` : '';
-    options.log(`${name.padEnd(22)} ${(performance.now() - started).toFixed(0).padStart(6)} ms${extra}`);
+    logStep(name, performance.now() - started, detail?.(value));
     return value;
   };
+  const logStep = (name: string, ms: number, detail?: string) =>
+    options.log(`${name.padEnd(22)} ${ms.toFixed(0).padStart(6)} ms${detail ? ` (${detail})` : ''}`);
   const provenance: Provenance = { source: options.spec.split(path.sep).join('/'), command: options.command };
   const plugins = options.plugins ?? defaultPluginsFor(options.skip, options.include);
   // Opt-in plugins that do not run keep their output (openapi-generator's SDKs take seconds of Java).
@@ -175,11 +183,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     (plugin) => plugin.isolated && !plugins.some((each) => each.plugin.name === plugin.name),
   );
   prepareWorkers(fileSize(options.spec));
-  const loaded = await step(
-    'load + bundle',
-    () => loadDocument(options.spec),
-    (doc) => `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`,
-  );
+  const describeLoaded = (doc: LoadedDocument) =>
+    `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`;
+  const loaded = options.preloaded
+    ? options.preloaded.document
+    : await step('load + bundle', () => loadDocument(options.spec), describeLoaded);
+  if (options.preloaded) logStep('load + bundle', options.preloaded.ms, describeLoaded(loaded));
   const released =
     options.released === false
       ? undefined
