@@ -169,6 +169,16 @@ export const houseCases: Array<{ rule: string; given: string; mutate: Mutation }
     given: 'a webhook whose when is not a request expression',
     mutate: (s) => withWebhook(s, [{ operationId: 'createWidget', when: { '$response.body#/id': 'x' } }]),
   },
+  {
+    rule: 'house-emitted-after',
+    given:
+      'a webhook listed as OpenAPI 3.0 lists them (root x-webhooks), caused by an operationId no operation has',
+    mutate: (s) => {
+      withWebhook(s, [{ operationId: 'removeWidget' }]);
+      s['x-webhooks'] = s.webhooks;
+      delete s.webhooks;
+    },
+  },
   { rule: 'house-retry-policy', given: 'no x-retry-policy', mutate: (s) => delete s['x-retry-policy'] },
   {
     rule: 'house-retry-policy',
