@@ -12,6 +12,7 @@ import {
   type Operation,
   type Side,
 } from './context.js';
+import { listedWebhooks } from '../core/webhook-items.js';
 import { compareRequestBody } from './bodies.js';
 import { compareParameters } from './parameters.js';
 import { compareResponses } from './responses.js';
@@ -21,11 +22,21 @@ import { compareServers } from './servers.js';
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const template = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 
-/** Every operation of `paths` (or `webhooks`), path items' $refs followed. */
+/**
+ * Where a side lists its `paths`, or its webhooks: OAS 3.1 `webhooks`, or OpenAPI 3.0's root
+ * `x-webhooks` (generators/core/webhook-items.ts, the rule the generators read them by).
+ */
+function rootOf(c: Comparison, side: Side, root: 'paths' | 'webhooks'): string {
+  if (root === 'paths') return root;
+  return listedWebhooks(c.document(side))?.pointer === '/x-webhooks' ? 'x-webhooks' : 'webhooks';
+}
+
+/** Every operation of `paths` (or the webhooks), path items' $refs followed. */
 export function operationsOf(c: Comparison, side: Side, root: 'paths' | 'webhooks'): Operation[] {
   const out: Operation[] = [];
-  for (const [path, rawItem] of Object.entries<Json>(c.document(side)[root] ?? {})) {
-    const item = c.resolve(side, rawItem, join('', root, path));
+  const key = rootOf(c, side, root);
+  for (const [path, rawItem] of Object.entries<Json>(c.document(side)[key] ?? {})) {
+    const item = c.resolve(side, rawItem, join('', key, path));
     if (!isObject(item.node)) continue;
     for (const method of METHODS) {
       const node = item.node[method];
@@ -103,8 +114,8 @@ export function markPathParameters(
   baseOps: Operation[],
   headOps: Operation[],
 ): void {
-  for (const op of baseOps) c.mark('base', join('', root, op.path, 'parameters'));
-  for (const op of headOps) c.mark('head', join('', root, op.path, 'parameters'));
+  for (const op of baseOps) c.mark('base', join('', rootOf(c, 'base', root), op.path, 'parameters'));
+  for (const op of headOps) c.mark('head', join('', rootOf(c, 'head', root), op.path, 'parameters'));
 }
 
 /** What operations and webhooks share: operationId, deprecation, parameters, body, responses. */

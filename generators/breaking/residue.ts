@@ -40,6 +40,7 @@ const NAMED = new Set([
   'requestBodies',
   'pathItems',
   'webhooks',
+  'x-webhooks', // OpenAPI 3.0's webhooks (or our signing settings, whose keys are never extensions)
   'paths',
   'content',
   'variables',

@@ -25,7 +25,7 @@ import {
 } from './ir-parameters.js';
 import { collectServers, operationServers } from './ir-servers.js';
 import { collectPagination } from './ir-pagination.js';
-import { listedWebhooks } from './webhook-items.js';
+import { listedWebhooks, mixedWebhookSettings, type ListedWebhooks } from './webhook-items.js';
 import { SchemaModel } from './schema-model.js';
 import {
   HTTP_METHODS,
@@ -98,20 +98,23 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
 
   const servers = collectServers(document.servers, '/servers', invalid);
   const operations = collectOperations(document, servers, warn, unsupported, invalid);
+  for (const name of mixedWebhookSettings(document))
+    invalid(
+      `/x-webhooks/${escapePointerPart(name)}`,
+      'root x-webhooks holds webhooks (path items, as OpenAPI 3.0 lists them) beside other values such as signing settings; list the webhooks alone there, or under `webhooks` (OpenAPI 3.1) with the settings in x-webhooks',
+    );
   if (problems.length > 0)
     throw new UnsupportedSpecError(
       problems.map((problem) => new SpecError(loaded.sourcePath, problem.pointer, problem.message)),
     );
   const conventions = buildConventions(document, operations);
-  const webhooks = buildWebhooks(document, warn);
-  if (webhooks)
+  const listed = listedWebhooks(document);
+  const webhooks = buildWebhooks(document, listed, warn);
+  const operationIds = new Set(operations.map((operation) => operation.id));
+  // Events come from the listed webhooks: none without them.
+  if (webhooks && listed)
     for (const event of webhooks.events)
-      event.emittedAfter = emittedAfter(
-        document,
-        event.name,
-        new Set(operations.map((operation) => operation.id)),
-        warn,
-      );
+      event.emittedAfter = emittedAfter(document, listed, event.name, operationIds, warn);
 
   const model = new SchemaModel(document, loaded.openapiVersion);
   placeSchemas(model, document, operations);
@@ -155,9 +158,9 @@ const STANDARD_WEBHOOKS = {
 
 function buildWebhooks(
   document: Json,
+  listed: ListedWebhooks | undefined,
   warn: (pointer: string, message: string) => void,
 ): IrWebhooks | undefined {
-  const listed = listedWebhooks(document);
   // Signing settings, unless root x-webhooks is where the webhooks themselves are listed.
   const declared = listed?.pointer === '/x-webhooks' ? undefined : document['x-webhooks'];
   const events: IrWebhookEvent[] = [];
@@ -223,15 +226,15 @@ function buildWebhooks(
  */
 function emittedAfter(
   document: Json,
+  listed: ListedWebhooks,
   name: string,
   operationIds: Set<string>,
   warn: (pointer: string, message: string) => void,
 ): IrEmittedAfter[] {
-  const listed = listedWebhooks(document);
-  const post = deref(document, listed?.items[name])?.post;
+  const post = deref(document, listed.items[name])?.post;
   const declared = post?.['x-emitted-after'];
   if (declared === undefined) return [];
-  const pointer = `${listed!.pointer}/${escapePointerPart(name)}/post/x-emitted-after`;
+  const pointer = `${listed.pointer}/${escapePointerPart(name)}/post/x-emitted-after`;
   if (!Array.isArray(declared)) {
     warn(pointer, 'x-emitted-after is not a list; ignored');
     return [];

@@ -11,30 +11,44 @@ export interface ListedWebhooks {
   pointer: '/webhooks' | '/x-webhooks';
 }
 
-const isPathItemLike = (value: unknown): boolean =>
+/** Whether a value is a path item (or a `$ref` to one): how a list of webhooks is told from other values. */
+export const isPathItemLike = (value: unknown): boolean =>
   value !== null &&
   typeof value === 'object' &&
   !Array.isArray(value) &&
   ('$ref' in value || HTTP_METHODS.some((method) => method in value));
 
+/** Root `x-webhooks`' entries, without extensions of its own (`x-…`, which a list of webhooks may carry). */
+function extensionEntries(document: OpenApiDocument): Array<[string, unknown]> {
+  const extension = document['x-webhooks'];
+  if (!extension || typeof extension !== 'object' || Array.isArray(extension)) return [];
+  return Object.entries(extension).filter(([name]) => !name.startsWith('x-'));
+}
+
 /**
- * The document's webhooks: OAS 3.1 `webhooks`, else a root `x-webhooks` whose every value is a path
+ * The document's webhooks: OAS 3.1 `webhooks`, else a root `x-webhooks` whose every entry is a path
  * item. That is how OpenAPI 3.0 documents list them (Redocly's convention: GitHub's spec, and our
  * own 3.0 downconversion, sdks/downconvert.ts). Our root `x-webhooks` of signing settings shares the
  * name; its values (a scheme, header names, numbers) are never path items, so the two cannot be taken
- * for each other.
+ * for each other, and one that holds both is refused (mixedWebhookSettings).
  */
 export function listedWebhooks(document: OpenApiDocument): ListedWebhooks | undefined {
   if (document.webhooks && typeof document.webhooks === 'object')
     return { items: document.webhooks, pointer: '/webhooks' };
-  const extension = document['x-webhooks'];
-  if (
-    extension &&
-    typeof extension === 'object' &&
-    !Array.isArray(extension) &&
-    Object.keys(extension).length > 0 &&
-    Object.values(extension).every(isPathItemLike)
-  )
-    return { items: extension, pointer: '/x-webhooks' };
+  const entries = extensionEntries(document);
+  if (entries.length > 0 && entries.every(([, value]) => isPathItemLike(value)))
+    return { items: Object.fromEntries(entries), pointer: '/x-webhooks' };
   return undefined;
+}
+
+/**
+ * The path items in a root `x-webhooks` that also holds other values (signing settings): neither a
+ * list of webhooks nor settings alone, so the webhooks would be lost either way. Where the document
+ * has `webhooks` (3.1), root `x-webhooks` is its settings and is not looked at here.
+ */
+export function mixedWebhookSettings(document: OpenApiDocument): string[] {
+  if (document.webhooks && typeof document.webhooks === 'object') return [];
+  const entries = extensionEntries(document);
+  const items = entries.filter(([, value]) => isPathItemLike(value)).map(([name]) => name);
+  return items.length > 0 && items.length < entries.length ? items : [];
 }

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
+import { listedWebhooks } from '../../generators/core/webhook-items.js';
 import { DEFAULT_OUT } from '../../generators/pipeline.js';
 import { ROOT } from './root.js';
 import { binPath } from './processes.js';
@@ -61,13 +62,16 @@ export async function buildDocs(
   title?: string,
 ): Promise<string> {
   // Redoc reads a root `x-webhooks` as OpenAPI 3.0-style webhook definitions and then ignores the
-  // 3.1 `webhooks`; ours is the delivery extension (scheme, schedule), so the docs build gets a
-  // copy without it, beside the original so relative `$ref`s still resolve.
+  // 3.1 `webhooks`. Where it holds our signing settings (scheme, schedule) rather than the webhooks
+  // themselves (webhook-items.ts), the docs build gets a copy without it, beside the original so
+  // relative `$ref`s still resolve.
   const document = parseDocument(await readFile(spec, 'utf8'));
   const specTitle = document.getIn(['info', 'title']);
   const pageTitle =
     title ?? `${typeof specTitle === 'string' && specTitle.trim() !== '' ? specTitle : 'API'} reference`;
-  const input = document.has('x-webhooks')
+  const signingSettings =
+    document.has('x-webhooks') && listedWebhooks(document.toJS())?.pointer !== '/x-webhooks';
+  const input = signingSettings
     ? path.join(path.dirname(spec), `.${path.basename(spec)}.docs-${process.pid}.yaml`)
     : spec;
   if (input !== spec) {

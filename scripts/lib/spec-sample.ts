@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isPathItemLike } from '../../generators/core/webhook-items.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -51,18 +52,16 @@ const isObject = (value: unknown): value is Json =>
  * configures signing, all stay.
  */
 function sampleWebhooks(webhooks: Record<string, Json>, options: SampleOptions): Record<string, Json> {
-  const isPathItem = (item: unknown) =>
-    isObject(item) && ('$ref' in item || METHODS.some((method) => method in item));
   const kept = new Set(
     Object.keys(webhooks)
-      .filter((name) => isPathItem(webhooks[name]))
+      .filter((name) => isPathItemLike(webhooks[name]))
       .map((name) => ({ name, rank: rank(options.seed, `webhook ${name}`) }))
       .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
       .slice(0, options.webhooks ?? 3)
       .map(({ name }) => name),
   );
   return Object.fromEntries(
-    Object.entries(webhooks).filter(([name, item]) => kept.has(name) || !isPathItem(item)),
+    Object.entries(webhooks).filter(([name, item]) => kept.has(name) || !isPathItemLike(item)),
   );
 }
 

@@ -3,7 +3,7 @@
  * network cut off: the page must render every operation from the inlined bundle alone, attempt no
  * request off the machine (its footer logo included) and log no console error.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -111,5 +111,36 @@ describe('docs page (npm run docs)', () => {
     expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
       true,
     );
+  });
+
+  it("renders an OpenAPI 3.0 spec's webhooks, listed under root x-webhooks", async () => {
+    const spec = path.join(workDir, 'hooks-3.0.json');
+    await writeFile(
+      spec,
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Hooks', version: '1.0.0' },
+        paths: {},
+        'x-webhooks': {
+          'order.shipped': {
+            post: {
+              summary: 'An order was shipped',
+              requestBody: {
+                content: { 'application/json': { schema: { type: 'object' } } },
+              },
+              responses: { '200': { description: 'Received' } },
+            },
+          },
+        },
+      }),
+    );
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(await buildDocs(spec, path.join(workDir, 'hooks.html'))).href);
+    // Redoc groups webhooks without a tag under "webhooks" in the sidebar, folded.
+    const sidebar = page.locator('.menu-content');
+    await sidebar.getByText('webhooks', { exact: true }).first().click();
+    await expect
+      .poll(() => sidebar.innerText(), { message: 'the sidebar' })
+      .toContain('An order was shipped');
   });
 });

@@ -133,6 +133,24 @@ describe('breaking-change classification (fixture pairs)', () => {
     }
   });
 
+  it("reads OpenAPI 3.0's webhooks (root x-webhooks) as webhooks, as the generators do", () => {
+    const base = baseSpec();
+    base['x-webhooks'] = base.webhooks;
+    delete base.webhooks;
+    const removed = structuredClone(base);
+    delete removed['x-webhooks']['subject.deleted'];
+    expect(verdictOf(base, removed).findings.map(({ rule, where }) => ({ rule, where }))).toEqual([
+      { rule: 'webhook-removed', where: 'webhook subject.deleted' },
+    ]);
+    // The same webhooks listed as 3.1 lists them: a rewrite, not a removal and an addition.
+    const upgraded = structuredClone(base);
+    upgraded.webhooks = upgraded['x-webhooks'];
+    delete upgraded['x-webhooks'];
+    expect(verdictOf(base, upgraded).findings.map((finding) => finding.rule)).not.toContain(
+      'webhook-removed',
+    );
+  });
+
   it('says so when a document is rewritten without changing anything on the wire', () => {
     const base = baseSpec();
     const head = structuredClone(base);

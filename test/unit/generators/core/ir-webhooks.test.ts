@@ -80,6 +80,36 @@ describe('webhooks in the IR', () => {
     });
   });
 
+  it("reads a 3.0 list's $ref'd path items, and leaves the list's own extensions out", async () => {
+    const ir = await irOf({
+      openapi: '3.0.3',
+      'x-webhooks': {
+        'subject.created': { $ref: '#/components/pathItems/SubjectCreated' },
+        'x-internal': true,
+      },
+      components: { pathItems: { SubjectCreated: subjectCreated } },
+    });
+    expect(ir.webhooks?.events.map((event) => event.name)).toEqual(['subject.created']);
+    expect(ir.webhooks?.events[0].emittedAfter).toEqual([
+      { operationId: 'createSubject', when: {}, payload: {} },
+    ]);
+  });
+
+  it('refuses a root x-webhooks that holds webhooks beside signing settings, naming where', async () => {
+    await expect(
+      irOf({ openapi: '3.0.3', 'x-webhooks': { ...settings, 'subject.created': subjectCreated } }),
+    ).rejects.toThrow(
+      /openapi\.json.*root x-webhooks holds webhooks \(path items, as OpenAPI 3\.0 lists them\) beside other values.*#\/x-webhooks\/subject\.created/,
+    );
+    // With 3.1's `webhooks` beside it, root x-webhooks is the settings, whatever it holds.
+    const ir = await irOf({
+      openapi: '3.1.0',
+      webhooks: { 'subject.created': subjectCreated },
+      'x-webhooks': settings,
+    });
+    expect(ir.webhooks?.events).toHaveLength(1);
+  });
+
   it('reads root x-webhooks as signing settings when its values are not path items', async () => {
     for (const openapi of ['3.0.3', '3.1.0']) {
       const ir = await irOf({ openapi, 'x-webhooks': settings });

@@ -126,6 +126,16 @@ export const houseCases: Array<{ rule: string; given: string; mutate: Mutation }
     mutate: (s) => delete create(s).requestBody.content['application/json'].example,
   },
   {
+    rule: 'house-response-examples',
+    given: 'a webhook listed as OpenAPI 3.0 lists them (root x-webhooks) whose body has no example',
+    mutate: (s) => {
+      withWebhook(s, [{ operationId: 'createWidget' }]);
+      delete s.webhooks['widget.created'].post.requestBody.content['application/json'].example;
+      s['x-webhooks'] = s.webhooks;
+      delete s.webhooks;
+    },
+  },
+  {
     rule: 'house-snake-case-properties',
     given: 'a camelCase property',
     mutate: (s) =>
@@ -233,6 +243,18 @@ const widgetExample = { id: 'wid_1', display_name: 'Left-handed widget' };
 
 /** Specs that look like a rule's target by shape but are not: the rule must stay silent. */
 export const falsePositives: Array<{ rule: string; given: string; mutate: Mutation }> = [
+  {
+    rule: 'house-emitted-after',
+    given: 'signing settings under root x-webhooks (our extension, beside 3.1 webhooks)',
+    mutate: (s) => {
+      withWebhook(s, [{ operationId: 'createWidget' }]);
+      s['x-webhooks'] = {
+        signature_scheme: 'standard-webhooks',
+        headers: { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' },
+        retry_schedule_seconds: [5, 300],
+      };
+    },
+  },
   {
     rule: 'house-list-envelope',
     given: 'a single sub-resource (one object) at a path not ending in a parameter',
