@@ -36,7 +36,10 @@ function mergedAt(node: SchemaNode, active: Set<SchemaNode>, depth: number): Sch
   if (active.has(node) || depth > MAX_DEPTH) return anyLike(node);
   active.add(node);
   let result: SchemaNode;
-  if (node.kind === 'ref') {
+  if (node.kind === 'ref' && addsNothing(node)) {
+    // Most refs are bare `$ref`s: their merge is their target's, shared rather than copied.
+    result = mergedAt(node.target, active, depth + 1);
+  } else if (node.kind === 'ref') {
     const target = mergedAt(node.target, active, depth + 1);
     let own: SchemaNode = {
       ...target,
@@ -67,6 +70,22 @@ function mergedAt(node: SchemaNode, active: Set<SchemaNode>, depth: number): Sch
   active.delete(node);
   cache.set(node, result);
   return result;
+}
+
+/** Whether a ref says nothing beside its target: no annotation, flag or allOf of its own. */
+function addsNothing(node: Extract<SchemaNode, { kind: 'ref' }>): boolean {
+  return (
+    !node.readOnly &&
+    !node.writeOnly &&
+    !node.deprecated &&
+    !node.nullable &&
+    node.description === undefined &&
+    node.title === undefined &&
+    node.default === undefined &&
+    node.examples.length === 0 &&
+    !node.discriminator &&
+    node.allOf.length === 0
+  );
 }
 
 /** An unconstrained node with another's annotations (its description, readOnly, examples). */
@@ -206,14 +225,21 @@ function strings(a: StringNode, b: StringNode, annotations: object): StringNode 
 }
 
 function objects(a: ObjectNode, b: ObjectNode, annotations: object): ObjectNode {
-  const required = [...new Set([...a.required, ...b.required])];
-  const properties: PropertyNode[] = a.properties.map((property) => ({ ...property }));
-  for (const property of b.properties) {
-    const existing = properties.find((candidate) => candidate.name === property.name);
+  const requiredNames = new Set([...a.required, ...b.required]);
+  const required = [...requiredNames];
+  // By name, not by searching the list: GitHub's objects fold hundreds of properties.
+  const byName = new Map<string, PropertyNode>();
+  const properties: PropertyNode[] = [];
+  for (const property of [...a.properties, ...b.properties]) {
+    const existing = byName.get(property.name);
     if (existing) existing.node = both(existing.node, property.node);
-    else properties.push({ ...property });
+    else {
+      const copy = { ...property };
+      byName.set(property.name, copy);
+      properties.push(copy);
+    }
   }
-  for (const property of properties) property.required = required.includes(property.name);
+  for (const property of properties) property.required = requiredNames.has(property.name);
   const closed = a.additionalProperties?.kind === 'never' ? a.additionalProperties : b.additionalProperties;
   const extra =
     closed?.kind === 'never'

@@ -37,16 +37,25 @@ export function shadowedRouteAliases(
   // What the router tells apart: parameter names do not matter, only where parameters are.
   const shape = (segments: string[]) =>
     segments.map((segment) => (isParam(segment) ? ':' : segment)).join('/');
+  const segments = new Map(ir.operations.map((operation) => [operation, segmentsOf(urls.get(operation)!)]));
   const taken = new Set(
-    ir.operations.map((operation) => `${operation.method} ${shape(segmentsOf(urls.get(operation)!))}`),
+    ir.operations.map((operation) => `${operation.method} ${shape(segments.get(operation)!)}`),
   );
+  // The routes a route can shadow or be shadowed by: the same method and number of segments.
+  const alike = new Map<string, IrOperation[]>();
+  for (const operation of ir.operations) {
+    const key = `${operation.method} ${segments.get(operation)!.length}`;
+    const group = alike.get(key);
+    if (group) group.push(operation);
+    else alike.set(key, [operation]);
+  }
   const aliases = new Map<IrOperation, RouteAlias[]>();
   for (const operation of ir.operations) {
-    const own = segmentsOf(urls.get(operation)!);
-    const others = ir.operations
-      .filter((other) => other !== operation && other.method === operation.method)
-      .map((other) => segmentsOf(urls.get(other)!))
-      .filter((segments) => segments.length === own.length);
+    const own = segments.get(operation)!;
+    const others = alike
+      .get(`${operation.method} ${own.length}`)!
+      .filter((other) => other !== operation)
+      .map((other) => segments.get(other)!);
     const found: RouteAlias[] = [];
     for (const param of operation.parameters.path) {
       const at = own.indexOf(`:${fastifyParamName(param.name)}`);
