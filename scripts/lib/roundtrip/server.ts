@@ -368,11 +368,43 @@ export function cannedHandlers(ir: Ir, cases: Case[]): Record<string, Handler> {
         answerWithoutSuccess(ir, operation) ??
         cases.find((candidate) => candidate.operationId === operation.id)?.response;
       const status = Number(operation.successStatus ?? '204') || 204;
-      const handler: Handler = (_request, reply) =>
-        response ? answer(reply, response) : reply.code(status).send();
+      const headers = requiredHeaders(ir, operation, response?.status ?? status);
+      const handler: Handler = (_request, reply) => {
+        reply.headers(headers);
+        return response ? answer(reply, response) : reply.code(status).send();
+      };
       return [operation.id, handler];
     }),
   );
+}
+
+/** Visible ASCII, inner spaces allowed: a value a header carries as it is. */
+const HEADER_SAFE = /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/;
+
+/**
+ * The headers the answer of `status` must carry (`required: true`), as an implementation would send
+ * them: each its example, else a value drawn from its schema (simple style), when that is a value a
+ * header can carry as it is.
+ */
+function requiredHeaders(ir: Ir, operation: IrOperation, status: number): Record<string, string> {
+  const documented =
+    operation.responses.find((candidate) => candidate.status === String(status)) ??
+    operation.responses.find((candidate) => candidate.status === `${String(status)[0]}XX`) ??
+    operation.responses.find((candidate) => candidate.status === 'default');
+  const headers: Record<string, string> = {};
+  for (const header of documented?.headers ?? []) {
+    if (!header.required) continue;
+    const value =
+      header.example ?? drawValue(ir.model.node(header.schema), { mode: 'example', side: 'response' });
+    // Simple style: a scalar as it is, an array's items joined by commas; an object has no one way.
+    const text = Array.isArray(value)
+      ? value.map(String).join(',')
+      : value !== null && typeof value !== 'object'
+        ? String(value)
+        : undefined;
+    if (text !== undefined && HEADER_SAFE.test(text)) headers[header.name] = text;
+  }
+  return headers;
 }
 
 /**

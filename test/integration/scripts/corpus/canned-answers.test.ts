@@ -3,7 +3,8 @@
  * an operation that documents no success answers its redirect or its `default` with a body of its
  * schema (before: 200 without a body, "the body is not JSON"), a JSON string is written as JSON,
  * and the stubs write an object that must have undeclared properties with them (before:
- * fast-json-stringify left them out, "must NOT have fewer than 1 properties"). Judged by the bad-input
+ * fast-json-stringify left them out, "must NOT have fewer than 1 properties"), and an answer carries
+ * the headers it must (before: none, "required header Cache-Control is missing"). Judged by the bad-input
  * stage itself, every hostile request of every operation of the fixture.
  * Starts: the fixture's generated stubs on a loopback socket (in process).
  */
@@ -52,6 +53,14 @@ describe('the canned stubs', () => {
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(JSON.parse(await response.text())).toEqual(body);
+  });
+
+  it('send the headers an answer must carry: each its example, else a value of its schema', async () => {
+    const response = await fetch(`${server!.url}/tokens`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('pragma')).toBe('no-cache');
+    expect(response.headers.has('x-trace')).toBe(false); // optional: an implementation may leave it out
   });
 
   it('write the properties an object must have though it does not declare them', async () => {
