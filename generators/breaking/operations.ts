@@ -114,8 +114,9 @@ export function markPathParameters(
   baseOps: Operation[],
   headOps: Operation[],
 ): void {
-  for (const op of baseOps) c.mark('base', join('', rootOf(c, 'base', root), op.path, 'parameters'));
-  for (const op of headOps) c.mark('head', join('', rootOf(c, 'head', root), op.path, 'parameters'));
+  const [baseRoot, headRoot] = [rootOf(c, 'base', root), rootOf(c, 'head', root)];
+  for (const op of baseOps) c.mark('base', join('', baseRoot, op.path, 'parameters'));
+  for (const op of headOps) c.mark('head', join('', headRoot, op.path, 'parameters'));
 }
 
 /** What operations and webhooks share: operationId, deprecation, parameters, body, responses. */

@@ -69,8 +69,13 @@ export async function buildDocs(
   const specTitle = document.getIn(['info', 'title']);
   const pageTitle =
     title ?? `${typeof specTitle === 'string' && specTitle.trim() !== '' ? specTitle : 'API'} reference`;
+  // Only the two root keys the rule reads, not the whole document (megabytes on a large spec).
   const signingSettings =
-    document.has('x-webhooks') && listedWebhooks(document.toJS())?.pointer !== '/x-webhooks';
+    document.has('x-webhooks') &&
+    listedWebhooks({
+      webhooks: document.get('webhooks'),
+      'x-webhooks': (document.get('x-webhooks') as { toJSON?: () => unknown } | undefined)?.toJSON?.(),
+    })?.pointer !== '/x-webhooks';
   const input = signingSettings
     ? path.join(path.dirname(spec), `.${path.basename(spec)}.docs-${process.pid}.yaml`)
     : spec;
