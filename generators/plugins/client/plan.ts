@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ir, IrMedia, IrOperation } from '../../core/ir.js';
-import { camelCase, pascalCase, variableName } from '../../core/naming.js';
+import { pascalCase, variableName } from '../../core/naming.js';
 import {
   NameScope,
   sdkShape,
@@ -206,7 +206,7 @@ function makePlan(ir: Ir): ClientPlan {
       operation,
       shape: operationShape,
       methodName: operationShape.methodName,
-      descriptorName: descriptors.claim(camelCase(operation.id)),
+      descriptorName: descriptors.claim(variableName(operation.id)),
       paramsType: hasParams ? types.claim(`${base}Params`) : undefined,
       responseType: types.claim(`${base}Response`),
       responsesType: responses.length > 1 ? types.claim(`${base}Responses`) : undefined,

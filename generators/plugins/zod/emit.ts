@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import type { Ir, IrMedia, IrOperation, IrParameter, ParameterLocation } from '../../core/ir.js';
-import { camelCase, pascalCase, propertyKey, stringLiteral } from '../../core/naming.js';
+import { pascalCase, propertyKey, stringLiteral, variableName } from '../../core/naming.js';
 import { merged } from '../../core/schema-merge.js';
 import type { SchemaNode } from '../../core/schema-nodes.js';
 import { walk } from '../../core/schema-visit.js';
@@ -77,7 +77,7 @@ export function emitZod(
   const operations = new Map<string, string>();
   const keyed: string[] = [];
   for (const operation of ir.operations) {
-    const name = scope.claim(camelCase(operation.id));
+    const name = scope.claim(variableName(operation.id));
     operations.set(operation.id, name);
     keyed.push(`  ${stringLiteral(operationKey(operation))}: ${name},`);
     lines.push(...operationLines(ir, operation, name, printer), '');
