@@ -362,10 +362,11 @@ function objectArbitrary(
     if (deep && !required.includes(name)) continue;
     // Requests never carry readOnly properties (the server sets them), even required ones.
     if (isReadOnly(root, properties[name])) continue;
-    fixed[name] = arbitraryFrom(root, properties[name] ?? true, depth + 1);
+    // Own keys only: a required `constructor` the properties leave out is any value, not Object's.
+    fixed[name] = arbitraryFrom(root, Object.hasOwn(properties, name) ? properties[name] : true, depth + 1);
   }
   let result: fc.Arbitrary<Record<string, unknown>> = fc.record(fixed, {
-    requiredKeys: required.filter((name) => name in fixed),
+    requiredKeys: required.filter((name) => Object.hasOwn(fixed, name)),
   });
   // A map-like object (no declared properties): keys from propertyNames, values from additionalProperties.
   const extra = schema.additionalProperties;

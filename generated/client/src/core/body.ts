@@ -46,7 +46,7 @@ export function chooseBody(bodies: BodySpec[], chosen: unknown): BodySpec | unde
 function encodeForm(value: Record<string, unknown>, parts: PartSpec[] = []): string {
   const byName = new Map(parts.map((part) => [part.name, part]));
   const names = [
-    ...parts.map((part) => part.name).filter((name) => name in value),
+    ...parts.map((part) => part.name).filter((name) => Object.hasOwn(value, name)),
     ...Object.keys(value).filter((name) => !byName.has(name)),
   ];
   return names

@@ -11,6 +11,7 @@
  */
 import { ClientError } from './errors.js';
 import type { AuthSpec, OperationSpec } from './operation.js';
+import { ownValue } from './serialize.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
@@ -164,7 +165,7 @@ export function warnDeprecated(
   const label = `${operation.method.toUpperCase()} ${operation.path}`;
   const notes = operation.deprecated ? [`${label} is deprecated`] : [];
   for (const spec of operation.params)
-    if (spec.deprecated && (spec.in === 'path' || params[spec.name] !== undefined))
+    if (spec.deprecated && (spec.in === 'path' || ownValue(params, spec.name) !== undefined))
       notes.push(`The ${spec.in} parameter ${spec.name} of ${label} is deprecated`);
   for (const note of notes) {
     if (warnedDeprecations.has(note) || !logger.enabled('warn')) continue;

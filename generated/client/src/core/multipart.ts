@@ -139,7 +139,7 @@ export async function encodeMultipart(
 ): Promise<{ body: Blob; contentType: string }> {
   const byName = new Map(parts.map((part) => [part.name, part]));
   const ordered = [
-    ...parts.map((part) => part.name).filter((name) => name in value),
+    ...parts.map((part) => part.name).filter((name) => Object.hasOwn(value, name)),
     ...Object.keys(value).filter((name) => !byName.has(name)),
   ];
   const all = (await Promise.all(ordered.map((name) => partsOf(name, value[name], byName.get(name))))).flat();

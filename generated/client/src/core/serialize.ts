@@ -16,6 +16,14 @@
 import { ClientError } from './errors.js';
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/**
+ * The value the caller gave under `name`, never one the object inherits: a parameter or part named
+ * `constructor` or `toString` that the caller left out is not `Object`'s method.
+ */
+export function ownValue(values: Record<string, unknown>, name: string): unknown {
+  return Object.hasOwn(values, name) ? values[name] : undefined;
+}
 export type ParamStyle =
   'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
@@ -177,7 +185,7 @@ export function queryPairs(
 export function queryString(specs: ParamSpec[], values: Record<string, unknown>): string {
   return specs
     .filter((spec) => spec.in === 'query')
-    .flatMap((spec) => queryPairs(spec, values[spec.name]))
+    .flatMap((spec) => queryPairs(spec, ownValue(values, spec.name)))
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
 }

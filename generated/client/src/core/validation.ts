@@ -23,6 +23,7 @@ import {
 } from './errors.js';
 import type { OperationSpec } from './operation.js';
 import type { ResponseMediaSpec } from './response.js';
+import { ownValue } from './serialize.js';
 
 /** What a Standard Schema validator answers: the value, or the issues. */
 export type StandardResult =
@@ -92,7 +93,7 @@ export class Validation {
     const query = Object.fromEntries(
       operation.params
         .filter((param) => param.in === 'query')
-        .map((param) => [param.name, params[param.name]] as const)
+        .map((param) => [param.name, ownValue(params, param.name)] as const)
         .filter(([, value]) => value !== undefined && value !== null),
     );
     const querySchema = schemas.parameters?.query;

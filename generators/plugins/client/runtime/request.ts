@@ -17,6 +17,7 @@ import {
   cookiePairs,
   encodeQueryText,
   headerText,
+  ownValue,
   primitiveText,
   queryString,
 } from './serialize.js';
@@ -85,9 +86,9 @@ export function buildHeaders(
   if (operation.match?.in === 'header') headers[operation.match.name.toLowerCase()] = operation.match.value;
   for (const spec of operation.params) {
     if (spec.in === 'header') {
-      const text = headerText(spec, params[spec.name]);
+      const text = headerText(spec, ownValue(params, spec.name));
       if (text !== undefined) headers[spec.name.toLowerCase()] = text;
-    } else if (spec.in === 'cookie') cookies.push(...cookiePairs(spec, params[spec.name]));
+    } else if (spec.in === 'cookie') cookies.push(...cookiePairs(spec, ownValue(params, spec.name)));
   }
   // One key per logical call: created before the first attempt, reused by every retry.
   if (operation.idempotencyHeader)
@@ -140,7 +141,7 @@ export function bodyPayload(
     return extra ? { spec: UNDECLARED_JSON, value: extra } : undefined;
   const spec = chooseBody(
     operation.bodies,
-    operation.mediaTypeKey ? params[operation.mediaTypeKey] : undefined,
+    operation.mediaTypeKey ? ownValue(params, operation.mediaTypeKey) : undefined,
   )!;
   let value: unknown;
   if (spec.mode === 'property') value = params.body;

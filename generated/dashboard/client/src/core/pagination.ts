@@ -10,6 +10,7 @@
  */
 import { APIPromise, type WithResponse } from './api-promise.js';
 import { ClientError } from './errors.js';
+import { ownValue } from './serialize.js';
 
 /** Our cursor envelope's spec (a spec without `style`); the IR's cursor pagination and the SDK shape's wire paging are this shape. */
 export interface PaginationSpec {
@@ -97,7 +98,8 @@ export class CursorPage<Item> extends BasePage<Item> {
     this.hasMore = this.body[spec.hasMoreField] === true;
     this.nextCursor = stringOrNull(this.body[spec.nextCursorField]);
     this.previousCursor = spec.previousCursorField ? stringOrNull(this.body[spec.previousCursorField]) : null;
-    this.direction = spec.backwardParam && params[spec.backwardParam] !== undefined ? 'backward' : 'forward';
+    this.direction =
+      spec.backwardParam && ownValue(params, spec.backwardParam) !== undefined ? 'backward' : 'forward';
   }
 
   /** Whether a page follows this one in its paging direction. */
@@ -286,7 +288,7 @@ export function nextPageRequest(
   };
   if (spec.style === 'link' || spec.linkHeader) return nextUrl();
   const asked = (param: string | undefined, fallback: number | undefined) => {
-    const value = param === undefined ? undefined : Number(params[param] ?? fallback);
+    const value = param === undefined ? undefined : Number(ownValue(params, param) ?? fallback);
     return value !== undefined && Number.isFinite(value) ? value : undefined;
   };
   if (spec.style === 'offset') {

@@ -16,6 +16,7 @@ import {
   queryString,
   type ParamSpec,
 } from '../../../../../generators/plugins/client/runtime/serialize.js';
+import { encodeBody } from '../../../../../generators/plugins/client/runtime/body.js';
 
 const string = 'blue';
 const array = ['blue', 'black', 'brown'];
@@ -202,5 +203,34 @@ describe('the escape convention', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+// A corpus finding (a query parameter `constructor`): a name the params object inherits from Object
+// was read as given, and `Object` itself was sent. Only what the caller gave is sent.
+describe("names of Object's own methods", () => {
+  const names = ['constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+
+  it('a query parameter left out is not sent, and one given is', () => {
+    const specs = names.map((name): ParamSpec => ({ name, in: 'query' }));
+    expect(queryString(specs, {})).toBe('');
+    expect(queryString(specs, { constructor: 'a', valueOf: 'b' })).toBe('constructor=a&valueOf=b');
+  });
+
+  it('a form or multipart part left out is not sent (URLSearchParams and fetch read the bodies)', async () => {
+    const parts = names.map((name) => ({ name, shape: 'primitive' as const }));
+    const form = await encodeBody(
+      { mediaType: 'application/x-www-form-urlencoded', kind: 'form', mode: 'merged', parts },
+      { toString: 'x' },
+    );
+    expect([...new URLSearchParams(String(form.body))]).toEqual([['toString', 'x']]);
+    const multipart = await encodeBody(
+      { mediaType: 'multipart/form-data', kind: 'multipart', mode: 'merged', parts },
+      { constructor: 'y' },
+    );
+    const read = await new Response(multipart.body, {
+      headers: { 'content-type': multipart.contentType! },
+    }).formData();
+    expect([...read.entries()]).toEqual([['constructor', 'y']]);
   });
 });
