@@ -10,13 +10,13 @@ export const createClient = (target: Target) => new AssessmentServiceClient({ ap
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'getHealth': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).health.retrieve(),
-  'listSubjects': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.list(params),
-  'createSubject': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.create({ ...params, ...(body as object) }),
-  'retrieveSubject': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.retrieve(path['subject_id'] as never),
-  'deleteSubject': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.delete(path['subject_id'] as never),
-  'listAssessments': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.assessments.list(path['subject_id'] as never, params),
-  'createAssessment': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.assessments.create(path['subject_id'] as never, { ...params, ...(body as object) }),
-  'retrieveAssessment': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.assessments.retrieve(path['assessment_id'] as never),
-  'submitAssessment': (client, path, params: any, body: unknown) => (client as AssessmentServiceClient).nature.assessments.update(path['assessment_id'] as never, { ...params, ...(body as object) }),
+  'getHealth': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).health.retrieve(),
+  'listSubjects': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.list(params),
+  'createSubject': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.create({ ...params, ...(body as object) }),
+  'retrieveSubject': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.retrieve(path['subject_id'] as never),
+  'deleteSubject': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.delete(path['subject_id'] as never),
+  'listAssessments': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.assessments.list(path['subject_id'] as never, params),
+  'createAssessment': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.assessments.create(path['subject_id'] as never, { ...params, ...(body as object) }),
+  'retrieveAssessment': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.assessments.retrieve(path['assessment_id'] as never),
+  'submitAssessment': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.assessments.update(path['assessment_id'] as never, { ...params, ...(body as object) }),
 };

@@ -51,7 +51,8 @@ export class SpecValidator {
   private readonly shared: object;
 
   constructor(cases: Cases) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true });
+    // ownProperties: an answer without `toString` has none (not Object's method).
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, ownProperties: true });
     addFormats(this.ajv);
     this.ajv.addKeyword({ keyword: 'example' });
     this.ajv.addKeyword({ keyword: 'discriminator' });

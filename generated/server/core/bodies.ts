@@ -215,8 +215,10 @@ function assemble(
     const part = byName.get(name);
     if (part?.json && typeof value === 'string') value = jsonPart(value, name);
     const many = part?.shape === 'array' || part?.shape === 'files';
-    if (many) body[name] = [...((body[name] as unknown[] | undefined) ?? []), value];
-    else if (name in body)
+    // Own fields only: a field `valueOf` is not yet in the body because Object has a valueOf.
+    const seen = Object.hasOwn(body, name);
+    if (many) body[name] = [...((seen ? (body[name] as unknown[]) : undefined) ?? []), value];
+    else if (seen)
       body[name] = Array.isArray(body[name]) ? [...(body[name] as unknown[]), value] : [body[name], value];
     else body[name] = value;
   }

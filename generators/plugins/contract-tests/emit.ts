@@ -56,7 +56,9 @@ function clientCallsFile(plan: ClientPlan): string {
       ...(entry.paramsType ? [params] : []),
       ...ownServer,
     ].join(', ');
-    return `  ${stringLiteral(entry.operation.id)}: (client, path, params: any, body: unknown) => (client as ${plan.clientName}).${chain.replace(/^client\./, '')}(${args}),`;
+    // Typed in place: an entry named `constructor` or `toString` takes its contextual type from
+    // Object's member of that name, not from the record's ClientCall (TS7006 under strict).
+    return `  ${stringLiteral(entry.operation.id)}: (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as ${plan.clientName}).${chain.replace(/^client\./, '')}(${args}),`;
   });
   return [
     `import { ${plan.clientName} } from '../client/src/index.js';`,

@@ -471,7 +471,7 @@ export class BadInputChecks {
   private readonly compiled = new WeakMap<object, ValidateFunction>();
 
   constructor(readonly cases: BadInputCases) {
-    this.ajv = new Ajv2020({ strict: false, allErrors: true });
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, ownProperties: true });
     addFormats(this.ajv);
     this.ajv.addKeyword({ keyword: 'example' });
     this.ajv.addKeyword({ keyword: 'discriminator' });

@@ -41,11 +41,16 @@ export async function clientProblems(
     Object.entries(request.headers ?? {}).filter(([name]) => name !== operation.idempotencyHeader),
   );
   const params = { ...(request.query ?? {}), ...headers };
-  const call = generatedClient.calls[operation.id];
+  // Own entries only: an operation `constructor` without one is not Object's constructor.
+  const call = Object.hasOwn(generatedClient.calls, operation.id)
+    ? generatedClient.calls[operation.id]
+    : undefined;
   const before = context.target.transport?.stats.requests ?? 0;
   let result: unknown;
   let thrown: unknown;
   try {
+    // A suite without the call is out of step with its client: reported as the client's failure.
+    if (!call) throw new TypeError(`no client call for ${operation.id} in client-calls.ts`);
     result = await call(
       generatedClient.create(context.target),
       request.pathValues ?? {},

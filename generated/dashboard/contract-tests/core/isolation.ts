@@ -124,7 +124,7 @@ function madeBy(
   };
   const path = itemPath(context, resource);
   const values: Record<string, string> = { ...source.requestPath };
-  const own = path ? paramsOf(path).find((name) => !(name in values)) : undefined;
+  const own = path ? paramsOf(path).find((name) => !Object.hasOwn(values, name)) : undefined;
   if (own) values[own] = String((sent.body as Json).id);
   return { resource, create, request, sent, source, values, ...(path ? { path } : {}) };
 }

@@ -75,7 +75,9 @@ export function mcpTools(catalog: Catalog, client: object, options: McpServerOpt
         ? 'each'
         : 'discovery';
   const byName = new Map(operations.map((operation) => [operation.name, operation]));
-  const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false, validateFormats: true }));
+  const ajv = addFormats(
+    new Ajv2020({ allErrors: true, strict: false, validateFormats: true, ownProperties: true }),
+  );
   const validators = new Map<string, ValidateFunction>();
   const validate = (operation: CatalogOperation, args: unknown): string | undefined => {
     let check = validators.get(operation.name);

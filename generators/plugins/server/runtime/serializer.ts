@@ -6,7 +6,9 @@
  * schemas are written with JSON.stringify instead, as are objects that require a property they do
  * not declare (it demands the property, then leaves it out) or a number of properties without
  * declaring more (it leaves out every undeclared one), and schemas with a `default` (it writes the
- * default where the answer has no such property); the rest keep its speed.
+ * default where the answer has no such property), and objects with a property named as one of
+ * Object's own (it writes the inherited method where the answer has no such property); the rest
+ * keep its speed.
  * `null` beside one object (the nullable pattern) is faithful.
  */
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
@@ -39,6 +41,15 @@ export function serializesFaithfully(schema: Schema, shared: Record<string, Sche
       )
         return false;
     }
+    // A property named as one every object inherits (`valueOf`, `toString`, `constructor`):
+    // fast-json-stringify asks `obj.valueOf !== undefined`, so an answer without it carried
+    // Object's method, written as text.
+    if (
+      resolved.properties &&
+      typeof resolved.properties === 'object' &&
+      Object.keys(resolved.properties).some((name) => name in Object.prototype)
+    )
+      return false;
     // A default: fast-json-stringify writes it for a property the answer leaves out, so the client
     // would read what the handler never said (seldon's status "SUCCESS").
     if ('default' in resolved) return false;
@@ -46,7 +57,9 @@ export function serializesFaithfully(schema: Schema, shared: Record<string, Sche
     if (
       Array.isArray(resolved.required) &&
       resolved.additionalProperties !== false &&
-      resolved.required.some((name: string) => !resolved.properties || !(name in resolved.properties))
+      resolved.required.some(
+        (name: string) => !resolved.properties || !Object.hasOwn(resolved.properties, name),
+      )
     )
       return false;
     // Without additionalProperties it writes only the declared properties: an object that must have

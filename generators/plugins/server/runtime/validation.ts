@@ -45,6 +45,9 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
     coerceTypes: options.coerce,
     useDefaults: options.coerce,
     removeAdditional: false, // unknown body fields are refused by the schema, never silently dropped
+    // A property is what the value has of its own: a body without `toString` has no `toString`
+    // (Ajv reads `data.toString !== undefined` otherwise, and finds Object's method).
+    ownProperties: true,
   });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'example' });

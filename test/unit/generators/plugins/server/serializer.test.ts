@@ -4,6 +4,7 @@
  * document resolve against the document that holds them, so a request-side or response-side variant
  * is read as itself. Starts no process.
  */
+import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import { followRefs } from '../../../../../generated/server/core/refs.js';
 import { serializesFaithfully } from '../../../../../generated/server/core/serializer.js';
@@ -67,6 +68,18 @@ describe('serializesFaithfully', () => {
     expect(
       serializesFaithfully({ type: 'object', minProperties: 1, additionalProperties: true }, SHARED),
     ).toBe(true);
+  });
+});
+
+describe("properties named as Object's own", () => {
+  it('refuses them, nested too: fast-json-stringify writes the inherited method where the answer has none', () => {
+    // The upstream behaviour this guards against; when it changes, the refusal can go.
+    expect(fastJson(object('valueOf'))({})).toMatch(/"valueOf":"function valueOf\(\)/);
+    expect(serializesFaithfully(object('valueOf'), {})).toBe(false);
+    expect(serializesFaithfully({ type: 'object', properties: { nested: object('toString') } }, {})).toBe(
+      false,
+    );
+    expect(serializesFaithfully(object('value'), {})).toBe(true);
   });
 });
 

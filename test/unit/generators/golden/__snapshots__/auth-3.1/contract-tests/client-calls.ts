@@ -10,13 +10,13 @@ export const createClient = (target: Target) => new AuthFixtureClient({ apiKey: 
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'getOpen': (client, path, params: any, body: unknown) => (client as AuthFixtureClient).open.retrieve(),
-  'getBearer': (client, path, params: any, body: unknown) => (client as AuthFixtureClient).bearer.retrieve(),
-  'getOauth': (client, path, params: any, body: unknown) => (client as AuthFixtureClient).oauth.retrieve(),
-  'getBasic': (client, path, params: any, body: unknown) => (client as AuthFixtureClient).basic.retrieve(),
-  'getHeader': (client, path, params: any, body: unknown) => (client as AuthFixtureClient).header.retrieve(),
-  'getQuery': (client, path, params: any, body: unknown) => (client as AuthFixtureClient).query.retrieve(),
-  'getCookie': (client, path, params: any, body: unknown) => (client as AuthFixtureClient).cookie.retrieve(),
-  'getOptional': (client, path, params: any, body: unknown) => (client as AuthFixtureClient).optional.retrieve(),
-  'getEither': (client, path, params: any, body: unknown) => (client as AuthFixtureClient).either.retrieve(),
+  'getOpen': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AuthFixtureClient).open.retrieve(),
+  'getBearer': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AuthFixtureClient).bearer.retrieve(),
+  'getOauth': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AuthFixtureClient).oauth.retrieve(),
+  'getBasic': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AuthFixtureClient).basic.retrieve(),
+  'getHeader': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AuthFixtureClient).header.retrieve(),
+  'getQuery': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AuthFixtureClient).query.retrieve(),
+  'getCookie': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AuthFixtureClient).cookie.retrieve(),
+  'getOptional': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AuthFixtureClient).optional.retrieve(),
+  'getEither': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AuthFixtureClient).either.retrieve(),
 };

@@ -10,6 +10,6 @@ export const createClient = (target: Target) => new AzureStyleErrorsFixtureClien
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'getVault': (client, path, params: any, body: unknown) => (client as AzureStyleErrorsFixtureClient).vaults.retrieve(path['vaultName'] as never, params),
-  'putVault': (client, path, params: any, body: unknown) => (client as AzureStyleErrorsFixtureClient).vaults.update(path['vaultName'] as never, { ...params, ...(body as object) }),
+  'getVault': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AzureStyleErrorsFixtureClient).vaults.retrieve(path['vaultName'] as never, params),
+  'putVault': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AzureStyleErrorsFixtureClient).vaults.update(path['vaultName'] as never, { ...params, ...(body as object) }),
 };

@@ -10,5 +10,5 @@ export const createClient = (target: Target) => new DiscriminatorNamesFixtureCli
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'createPet': (client, path, params: any, body: unknown) => (client as DiscriminatorNamesFixtureClient).pets.create({ ...params, ...(body === undefined ? {} : { body }) }),
+  'createPet': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as DiscriminatorNamesFixtureClient).pets.create({ ...params, ...(body === undefined ? {} : { body }) }),
 };

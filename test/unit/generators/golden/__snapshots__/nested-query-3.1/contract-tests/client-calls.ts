@@ -10,6 +10,6 @@ export const createClient = (target: Target) => new NestedQueryValuesFixtureClie
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'createTags': (client, path, params: any, body: unknown) => (client as NestedQueryValuesFixtureClient).actionCreateTags.retrieve(params),
-  'associateTargets': (client, path, params: any, body: unknown) => (client as NestedQueryValuesFixtureClient).actionAssociateTargets.retrieve(params),
+  'createTags': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as NestedQueryValuesFixtureClient).actionCreateTags.retrieve(params),
+  'associateTargets': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as NestedQueryValuesFixtureClient).actionAssociateTargets.retrieve(params),
 };

@@ -10,10 +10,10 @@ export const createClient = (target: Target) => new PagingFixtureClient({ apiKey
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'listOffsetItems': (client, path, params: any, body: unknown) => (client as PagingFixtureClient).offsetItems.list(params),
-  'listPageItems': (client, path, params: any, body: unknown) => (client as PagingFixtureClient).pageItems.list(params),
-  'listLinkedPages': (client, path, params: any, body: unknown) => (client as PagingFixtureClient).linkedPages.list(params),
-  'listLinkItems': (client, path, params: any, body: unknown) => (client as PagingFixtureClient).linkItems.list(params),
-  'listDeclaredItems': (client, path, params: any, body: unknown) => (client as PagingFixtureClient).declaredItems.list(params),
-  'getThing': (client, path, params: any, body: unknown) => (client as PagingFixtureClient).things.retrieve(path['id'] as never),
+  'listOffsetItems': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as PagingFixtureClient).offsetItems.list(params),
+  'listPageItems': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as PagingFixtureClient).pageItems.list(params),
+  'listLinkedPages': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as PagingFixtureClient).linkedPages.list(params),
+  'listLinkItems': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as PagingFixtureClient).linkItems.list(params),
+  'listDeclaredItems': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as PagingFixtureClient).declaredItems.list(params),
+  'getThing': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as PagingFixtureClient).things.retrieve(path['id'] as never),
 };

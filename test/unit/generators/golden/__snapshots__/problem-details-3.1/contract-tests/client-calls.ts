@@ -10,6 +10,6 @@ export const createClient = (target: Target) => new ProblemDetailsFixtureClient(
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'createOrder': (client, path, params: any, body: unknown) => (client as ProblemDetailsFixtureClient).orders.create({ ...params, ...(body as object) }),
-  'getOrder': (client, path, params: any, body: unknown) => (client as ProblemDetailsFixtureClient).orders.retrieve(path['orderId'] as never),
+  'createOrder': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as ProblemDetailsFixtureClient).orders.create({ ...params, ...(body as object) }),
+  'getOrder': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as ProblemDetailsFixtureClient).orders.retrieve(path['orderId'] as never),
 };

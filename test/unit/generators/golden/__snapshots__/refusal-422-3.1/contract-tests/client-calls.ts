@@ -10,6 +10,6 @@ export const createClient = (target: Target) => new RefusalStatusFixtureClient({
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'getForm': (client, path, params: any, body: unknown) => (client as RefusalStatusFixtureClient).forms.retrieve(path['formId'] as never, params),
-  'updateForm': (client, path, params: any, body: unknown) => (client as RefusalStatusFixtureClient).forms.update(path['formId'] as never, { ...params, ...(body as object) }),
+  'getForm': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as RefusalStatusFixtureClient).forms.retrieve(path['formId'] as never, params),
+  'updateForm': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as RefusalStatusFixtureClient).forms.update(path['formId'] as never, { ...params, ...(body as object) }),
 };

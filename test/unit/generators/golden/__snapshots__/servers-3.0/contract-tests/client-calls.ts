@@ -10,8 +10,8 @@ export const createClient = (target: Target) => new ServersFixtureClient({ apiKe
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'listThings': (client, path, params: any, body: unknown) => (client as ServersFixtureClient).things.retrieve(),
-  'upload': (client, path, params: any, body: unknown) => (client as ServersFixtureClient).uploads.create({ baseURL: (client as ServersFixtureClient).baseURL }),
-  'getReport': (client, path, params: any, body: unknown) => (client as ServersFixtureClient).reports.retrieve(path['id'] as never, { baseURL: (client as ServersFixtureClient).baseURL }),
-  'getRepeats': (client, path, params: any, body: unknown) => (client as ServersFixtureClient).repeats.retrieve(),
+  'listThings': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as ServersFixtureClient).things.retrieve(),
+  'upload': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as ServersFixtureClient).uploads.create({ baseURL: (client as ServersFixtureClient).baseURL }),
+  'getReport': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as ServersFixtureClient).reports.retrieve(path['id'] as never, { baseURL: (client as ServersFixtureClient).baseURL }),
+  'getRepeats': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as ServersFixtureClient).repeats.retrieve(),
 };

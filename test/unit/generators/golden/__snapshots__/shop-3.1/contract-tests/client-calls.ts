@@ -10,6 +10,6 @@ export const createClient = (target: Target) => new WidgetShopClient({ apiKey: t
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'listWidgets': (client, path, params: any, body: unknown) => (client as WidgetShopClient).shop.widgets.list(params),
-  'createWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).shop.widgets.create({ ...params, ...(body as object) }),
+  'listWidgets': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).shop.widgets.list(params),
+  'createWidget': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).shop.widgets.create({ ...params, ...(body as object) }),
 };

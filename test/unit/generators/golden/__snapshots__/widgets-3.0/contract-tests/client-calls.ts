@@ -10,10 +10,10 @@ export const createClient = (target: Target) => new WidgetShopClient({ apiKey: t
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'getWidgets': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.list(params),
-  'widgets/create-one': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.create({ ...params, ...(body as object) }),
-  'getWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.retrieve(path['widget-id'] as never),
-  'deleteWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.delete(path['widget-id'] as never),
-  'publishWidget': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.publish(path['widget-id'] as never),
-  'uploadWidgetImage': (client, path, params: any, body: unknown) => (client as WidgetShopClient).widgets.image.update(path['widget-id'] as never, { ...params, ...(body === undefined ? {} : { body }) }),
+  'getWidgets': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.list(params),
+  'widgets/create-one': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.create({ ...params, ...(body as object) }),
+  'getWidget': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.retrieve(path['widget-id'] as never),
+  'deleteWidget': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.delete(path['widget-id'] as never),
+  'publishWidget': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.publish(path['widget-id'] as never),
+  'uploadWidgetImage': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.image.update(path['widget-id'] as never, { ...params, ...(body === undefined ? {} : { body }) }),
 };

@@ -1,0 +1,45 @@
+/**
+ * Names a spec may use that mean something to JavaScript (fixture kinds/reserved-operation-ids-3.0.yaml:
+ * operation ids `delete`, `new`, `constructor`, `toString`; parameters and form fields `constructor`,
+ * `toString`, `valueOf`): the output typechecks as a consumer compiles it (the corpus's strict
+ * consumer programs: `tsc -b`, NodeNext, lib ES2022 + DOM), and every operation round-trips through
+ * both SDKs against the stubs. Starts tsc, the stubs and python3.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generate } from '../../../generators/pipeline.js';
+import { consumerProjects, typecheckFindings } from '../../../scripts/lib/corpus/typecheck.js';
+import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
+import { runProcess } from '../../../scripts/lib/corpus/stages-build.js';
+import { binPath } from '../../../scripts/lib/processes.js';
+
+const SPEC = 'test/fixtures/kinds/reserved-operation-ids-3.0.yaml';
+let root: string;
+
+beforeAll(async () => {
+  // Inside the repository, so the consumer program's `types: ['node']` finds @types/node.
+  await mkdir(path.resolve('.cache'), { recursive: true });
+  root = await mkdtemp(path.resolve('.cache', 'reserved-names-'));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+it('the output typechecks under the strict consumer programs', async () => {
+  const out = path.join(root, 'out');
+  await generate({ spec: SPEC, out, command: 'test', write: true, skip: ['sdks'], log: () => {} });
+  const projects = await consumerProjects(root, [out]);
+  const result = await runProcess(binPath('tsc'), ['-b', ...projects, '--pretty', 'false']);
+  const output = `${result.stdout}\n${result.stderr}`;
+  expect(typecheckFindings(output, out, []).map((finding) => finding.detail)).toEqual([]);
+  expect(result.code, output.slice(0, 2000)).toBe(0);
+}, 180_000);
+
+it('every operation round-trips in TypeScript and Python', async () => {
+  const result = await runRoundtrip({ spec: SPEC, languages: ['ts', 'python'], runs: 4 });
+  expect(
+    result.outcomes
+      .filter((outcome) => !outcome.ok)
+      .map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`),
+  ).toEqual([]);
+  expect(result.summary).toBe('roundtrip: 8/8 operations, typescript 8/8, python 8/8');
+}, 180_000);
