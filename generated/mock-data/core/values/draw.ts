@@ -46,7 +46,7 @@ export interface DrawOptions {
   /**
    * The value itself (not what it holds) must not be an empty array or object (a required
    * parameter that is, is not sent): an array gets one item, an object with no required property
-   * every property.
+   * every property, and a string a pattern allows empty one character (where the pattern allows it).
    */
   nonEmpty?: boolean;
   /** Nesting deeper than this is `null` (a recursive schema that requires itself). Default 6. */
@@ -143,7 +143,7 @@ class Generator {
       case 'number':
         return this.number(flat, random);
       case 'string':
-        return this.string(flat, random);
+        return this.string(flat, random, state.nonEmpty);
       case 'boolean':
         return this.mode === 'realistic' ? random.chance(0.5) : true;
       case 'any':
@@ -266,7 +266,7 @@ class Generator {
     return nearestNumber(node, preferred);
   }
 
-  private string(node: StringNode, random: Random): string {
+  private string(node: StringNode, random: Random, nonEmpty = false): string {
     const minLength = node.minLength ?? 0;
     const maxLength = node.maxLength ?? Infinity;
     const pattern = node.pattern !== undefined ? compiled(node.pattern) : undefined;
@@ -282,11 +282,15 @@ class Generator {
     );
     if (fitsString(formatted)) return formatted;
     if (node.pattern !== undefined) {
-      const matching = stringMatching(
-        node.pattern,
-        { minLength, maxLength },
-        this.mode === 'realistic' ? random : undefined,
-      );
+      const matchingOf = (least: number) =>
+        stringMatching(
+          node.pattern!,
+          { minLength: least, maxLength },
+          this.mode === 'realistic' ? random : undefined,
+        );
+      // A pattern that allows the empty text still gets a character where one is wanted (a path
+      // segment: empty, it is no parameter at all), unless the pattern allows nothing longer.
+      const matching = (nonEmpty && minLength === 0 ? matchingOf(1) : undefined) ?? matchingOf(minLength);
       if (matching !== undefined) return matching;
     }
     const text =
