@@ -325,3 +325,13 @@ export const NUMBER_FORMATS: Record<string, (value: number) => boolean> = {
   int32: (value) => Number.isInteger(value) && value <= 2147483647 && value >= -2147483648,
   int64: (value) => Number.isInteger(value),
 };
+
+/**
+ * A plain object as one without a prototype, for an object schema that declares a property named
+ * as one every object inherits (`valueOf`, `toString`): zod reads each declared name, and found
+ * Object's method where the value has no such property.
+ */
+export const ownOnly = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
+    ? Object.assign(Object.create(null), value)
+    : value;

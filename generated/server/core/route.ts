@@ -28,11 +28,22 @@ export interface RouteContext {
   wire: WireContext;
 }
 
+/**
+ * The handler for an operation, or undefined: an operation `toString` or `constructor` the handlers
+ * leave out is not Object's method of that name (own properties alone would refuse a class instance).
+ */
+export function handlerOf<T>(handlers: T, operationId: string): T[keyof T] | undefined {
+  const handler = (handlers as Record<string, unknown>)[operationId];
+  return handler === (Object.prototype as unknown as Record<string, unknown>)[operationId]
+    ? undefined
+    : (handler as T[keyof T]);
+}
+
 /** The route options (schema, hooks, handler) of one operation. */
 export function operationOptions(route: RouteSpec, context: RouteContext): OperationOptions {
   const { routes, handlers, wire, authenticate } = context;
   const { bodyAjv, sendError, describe } = wire;
-  const handler = handlers[route.operationId];
+  const handler = handlerOf(handlers, route.operationId);
   const validateOptionalBody =
     route.bodyOptional && route.schema.body && !route.bodies ? bodyAjv.compile(route.schema.body) : undefined;
   const takesBody = route.bodyContentType !== undefined;
@@ -120,7 +131,10 @@ export function operationOptions(route: RouteSpec, context: RouteContext): Opera
               const params = request.params as Record<string, string>;
               if (Object.keys(route.paramNames).length > 0) {
                 request.params = Object.fromEntries(
-                  Object.entries(params).map(([key, value]) => [route.paramNames[key] ?? key, value]),
+                  Object.entries(params).map(([key, value]) => [
+                    Object.hasOwn(route.paramNames, key) ? route.paramNames[key] : key,
+                    value,
+                  ]),
                 );
               }
               const query = (request.query ?? {}) as Record<string, unknown>;

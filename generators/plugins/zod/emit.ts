@@ -142,7 +142,11 @@ function parameterObject(params: IrParameter[], schemaOf: (param: IrParameter) =
   const shape = params.map(
     (param) => `${propertyKey(param.name)}: ${schemaOf(param)}${param.required ? '' : '.optional()'}`,
   );
-  return `z.looseObject({ ${shape.join(', ')} })`;
+  const object = `z.looseObject({ ${shape.join(', ')} })`;
+  // As for schemas' objects (schema.ts): a parameter `constructor` is read off a copy without a prototype.
+  return params.some((param) => param.name in Object.prototype)
+    ? `z.preprocess(c.ownOnly, ${object})`
+    : object;
 }
 
 /** Component refs a node's tree holds (refs not followed), with whether each is on a cycle. */

@@ -232,6 +232,9 @@ export class ZodPrinter {
       out += `.refine(c.keysAtMost(${node.maxProperties}), ${text(`must have at most ${node.maxProperties} properties`)})`;
     if (node.propertyNames)
       out += `.refine(c.keysMatch(${this.print(node.propertyNames, { hidden: new Set() })}), 'property names must match propertyNames')`;
+    // zod reads each declared name: one every object inherits (`valueOf`) is read off a copy without a prototype.
+    if (node.properties.some((property) => property.name in Object.prototype))
+      out = `z.preprocess(c.ownOnly, ${out})`;
     return out;
   }
 

@@ -2,13 +2,15 @@
  * Names a spec may use that mean something to JavaScript (fixture kinds/reserved-operation-ids-3.0.yaml:
  * operation ids `delete`, `new`, `constructor`, `toString`; parameters and form fields `constructor`,
  * `toString`, `valueOf`): the output typechecks as a consumer compiles it (the corpus's strict
- * consumer programs: `tsc -b`, NodeNext, lib ES2022 + DOM), and every operation round-trips through
- * both SDKs against the stubs. Starts tsc, the stubs and python3.
+ * consumer programs: `tsc -b`, NodeNext, lib ES2022 + DOM), every operation round-trips through
+ * both SDKs against the stubs, stubs without handlers answer 501 for operations named like Object's
+ * members, and the zod schemas read only what a value has. Starts tsc, the stubs and python3.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generate } from '../../../generators/pipeline.js';
+import { fixtureStubs } from '../../support/fixture-stubs.js';
 import { consumerProjects, typecheckFindings } from '../../../scripts/lib/corpus/typecheck.js';
 import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
 import { runProcess } from '../../../scripts/lib/corpus/stages-build.js';
@@ -43,3 +45,49 @@ it('every operation round-trips in TypeScript and Python', async () => {
   ).toEqual([]);
   expect(result.summary).toBe('roundtrip: 8/8 operations, typescript 8/8, python 8/8');
 }, 180_000);
+
+it('stubs without handlers answer 501 for operations named constructor and toString', async () => {
+  const stubs = await fixtureStubs(SPEC);
+  try {
+    for (const [method, operationId] of [
+      ['GET', 'constructor'],
+      ['POST', 'toString'],
+    ] as const) {
+      const response = await stubs.app.inject({
+        method,
+        url: '/objects',
+        ...(method === 'POST'
+          ? { payload: 'valueOf=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+          : {}),
+      });
+      expect(response.statusCode, operationId).toBe(501);
+      expect(response.json()).toEqual({
+        code: 'not_implemented',
+        message: `${operationId} is not implemented.`,
+        param: null,
+      });
+    }
+  } finally {
+    await stubs.close();
+  }
+}, 120_000);
+
+it('the zod schemas read only what a value has: a Thing without valueOf, a query without constructor', async () => {
+  const out = path.join(root, 'zod');
+  await generate({
+    spec: SPEC,
+    out,
+    command: 'test',
+    write: true,
+    skip: ['sdks'],
+    include: ['zod'],
+    log: () => {},
+  });
+  const schemas = await import(path.join(out, 'zod', 'index.ts'));
+  expect(schemas.Thing.safeParse({ id: '1' }).success).toBe(true);
+  expect(schemas.Thing.safeParse({ id: '1', valueOf: 3 }).success).toBe(false);
+  expect(schemas.Thing.parse({ id: '1', valueOf: 'v' })).toEqual({ id: '1', valueOf: 'v' });
+  const query = schemas.operationSchemas['GET /objects'].parameters.query;
+  expect(query.safeParse({}).success).toBe(true);
+  expect(query.safeParse({ constructor: 'a' }).success).toBe(true);
+}, 120_000);

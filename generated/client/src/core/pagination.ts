@@ -106,13 +106,18 @@ export class CursorPage<Item> extends BasePage<Item> {
   hasNextPage(): boolean {
     // A cursor equal to the one this page was asked with names this page again: the end, not a loop.
     return this.direction === 'forward'
-      ? this.hasMore && this.nextCursor !== null && this.nextCursor !== this.params[this.spec.forwardParam]
+      ? this.hasMore &&
+          this.nextCursor !== null &&
+          this.nextCursor !== ownValue(this.params, this.spec.forwardParam)
       : this.hasPreviousPage();
   }
 
   hasPreviousPage(): boolean {
     if (!this.spec.backwardParam || this.previousCursor === null) return false;
-    if (this.direction === 'backward' && this.previousCursor === this.params[this.spec.backwardParam])
+    if (
+      this.direction === 'backward' &&
+      this.previousCursor === ownValue(this.params, this.spec.backwardParam)
+    )
       return false;
     return this.direction === 'backward' ? this.hasMore : true;
   }

@@ -226,7 +226,7 @@ function bodyVariants(
   for (const [name, raw] of Object.entries<Json>(node.properties ?? {})) {
     const property = merge(root, raw);
     if (!property || typeof property !== 'object' || property.readOnly === true) continue;
-    const current = value[name];
+    const current = Object.hasOwn(value, name) ? value[name] : undefined;
     const sample = () => context.validValue(rebased(root, raw));
     if (current === undefined) {
       if (!required.includes(name))
@@ -287,9 +287,9 @@ function parameterVariants(context: SuiteContext, operation: OperationCase, requ
     if (!schema || typeof schema !== 'object') continue;
     const current =
       where === 'query'
-        ? request.query?.[param.name]
+        ? ownOf(request.query, param.name)
         : where === 'header'
-          ? request.headers?.[param.name]
+          ? ownOf(request.headers, param.name)
           : undefined;
     const sample = () => context.validValue(param.schema);
     if (where === 'path') {
@@ -465,4 +465,9 @@ export async function coverage(context: SuiteContext, operation: OperationCase):
     );
   }
   return problems;
+}
+
+/** What `values` holds under `name` itself (a parameter `constructor` left out is not Object's). */
+function ownOf(values: Record<string, unknown> | undefined, name: string): unknown {
+  return values && Object.hasOwn(values, name) ? values[name] : undefined;
 }

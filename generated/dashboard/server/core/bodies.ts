@@ -193,7 +193,9 @@ function assemble(
   const textPairs = pairs.filter(
     ([name, value]) => typeof value === 'string' && styled.length > 0 && isStyledPair(plainName(name)),
   ) as Array<[string, string]>;
-  const body: Record<string, unknown> = styled.length > 0 ? decodePairs(textPairs, styledSpecs, encoded) : {};
+  // No prototype, as decodePairs makes it: a field `__proto__` the request names is a field.
+  const body: Record<string, unknown> =
+    styled.length > 0 ? decodePairs(textPairs, styledSpecs, encoded) : Object.create(null);
   const byName = new Map(parts.map((part) => [part.name, part]));
   for (const [rawName, rawValue] of pairs) {
     if (textPairs.some(([name, value]) => name === rawName && value === rawValue)) continue;

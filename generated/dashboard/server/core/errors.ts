@@ -229,7 +229,13 @@ export function describeValidation(
   const first = errors[0];
   const param = first ? paramOf(first, part) : null;
   const code =
-    (param && first && BOUND_KEYWORDS.has(first.keyword) && route?.errorCodes[param]) || 'invalid_request';
+    (param &&
+      first &&
+      BOUND_KEYWORDS.has(first.keyword) &&
+      route &&
+      Object.hasOwn(route.errorCodes, param) &&
+      route.errorCodes[param]) ||
+    'invalid_request';
   return {
     status: 400,
     code,

@@ -53,7 +53,7 @@ export function linkedRequest(
   const values: Record<string, unknown> = {};
   for (const [, name] of operation.path.matchAll(/\{([^}]+)\}/g)) {
     const value =
-      link.parameters[name] !== undefined
+      Object.hasOwn(link.parameters, name) && link.parameters[name] !== undefined
         ? evaluateExpression(link.parameters[name], source)
         : source.requestPath[name];
     if (value === undefined || value === null) {

@@ -124,7 +124,7 @@ export async function propertyCheck(
           : [];
       // Judged as the server reads it: "12345" for a string, nothing for an empty value.
       const queryProblems = queryParams.flatMap((param) => {
-        if (!(param.name in value.query)) return [];
+        if (!Object.hasOwn(value.query, param.name)) return [];
         const spec = declared(param.name);
         const shape = spec ? merge(root, spec.schema) : undefined;
         const read = spec

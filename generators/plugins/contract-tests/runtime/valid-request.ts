@@ -183,7 +183,8 @@ export function validRequest(
           : param.in === 'path' && !made.has(param.name)
             ? pathValues
             : undefined;
-    if (!holder || holder[param.name] === undefined) continue;
+    // Own values only: a query `constructor` left out is absent, not Object's constructor.
+    if (!holder || !Object.hasOwn(holder, param.name) || holder[param.name] === undefined) continue;
     // Headers and paths are text on the wire: read them as the server does before judging them.
     const typed =
       (param.in === 'header' || param.in === 'path') && typeof holder[param.name] === 'string'

@@ -23,7 +23,7 @@ import {
 import { registerMethodAnswers } from './methods.js';
 import type { StreamOptions } from './replies.js';
 import type { RouteSpec } from './route-spec.js';
-import { operationOptions, type AnyHandler } from './route.js';
+import { handlerOf, operationOptions, type AnyHandler } from './route.js';
 import { withUnreadBody } from './unread-bodies.js';
 import { serializerCompiler } from './serializer.js';
 import {
@@ -183,7 +183,8 @@ export async function registerRoutes<Handlers>(
     });
   const unimplemented: string[] = [];
   const taken = new Map<string, RouteSpec>();
-  for (const route of routes) if (!handlers[route.operationId]) unimplemented.push(route.operationId);
+  for (const route of routes)
+    if (!handlerOf(handlers, route.operationId)) unimplemented.push(route.operationId);
   // A method and path that operations with a template value share goes through the dispatcher, the plain operation there included.
   const dispatchedKeys = new Set(
     routes.filter((route) => route.match).map((route) => `${route.method} ${route.url}`),

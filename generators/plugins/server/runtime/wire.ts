@@ -98,7 +98,9 @@ export function wirePreValidation(
       }
       if (query.length > 0) request.query = decodeQuery(at === -1 ? '' : url.slice(at + 1), query);
       for (const spec of headers) {
-        const value = request.headers[spec.name.toLowerCase()];
+        // Node's header object inherits Object's members: a header `constructor` not sent is absent.
+        const name = spec.name.toLowerCase();
+        const value = Object.hasOwn(request.headers, name) ? request.headers[name] : undefined;
         if (value !== undefined)
           (request.headers as Record<string, unknown>)[spec.name.toLowerCase()] = decodeHeader(spec, value);
       }

@@ -90,11 +90,15 @@ export class Validation {
   ): Promise<void> {
     const key = operationKey(operation);
     const schemas = this.#schemasOf(key);
-    const query = Object.fromEntries(
-      operation.params
-        .filter((param) => param.in === 'query')
-        .map((param) => [param.name, ownValue(params, param.name)] as const)
-        .filter(([, value]) => value !== undefined && value !== null),
+    // No prototype: a schema reads each declared name, and a query `constructor` left out is absent.
+    const query: Record<string, unknown> = Object.assign(
+      Object.create(null),
+      Object.fromEntries(
+        operation.params
+          .filter((param) => param.in === 'query')
+          .map((param) => [param.name, ownValue(params, param.name)] as const)
+          .filter(([, value]) => value !== undefined && value !== null),
+      ),
     );
     const querySchema = schemas.parameters?.query;
     const queryIssues = querySchema && (await issuesOf(querySchema, query));
