@@ -117,6 +117,11 @@ function bodyProperties(
 ): Array<{ key: string; schema: JsonSchema; required: boolean }> | undefined {
   const flat = ir.model.flatten(schema);
   if (!flat || typeof flat !== 'object' || !flat.properties || flat.oneOf || flat.anyOf) return undefined;
+  // A oneOf or anyOf inside an allOf (wiremock's settings: one of two delays, and fixedDelay beside
+  // them): keyword arguments of the merged properties alone could send no valid body. The body is
+  // then one argument, as for a top-level oneOf.
+  const node = ir.model.merged(ir.model.node(schema));
+  if (node.kind === 'union' || ('variants' in node && node.variants.length > 0)) return undefined;
   const required = new Set<string>(Array.isArray(flat.required) ? flat.required : []);
   const types = Array.isArray(flat.type) ? flat.type : [flat.type ?? 'object'];
   if (!types.includes('object')) return undefined;
