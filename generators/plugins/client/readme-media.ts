@@ -6,7 +6,7 @@
 import type { Ir, JsonSchema } from '../../core/ir.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { drawValue } from '../../core/values/draw.js';
-import type { ClientPlan, OperationPlan } from './plan.js';
+import { propertyPaths, type ClientPlan, type OperationPlan } from './plan.js';
 
 function literal(value: unknown): string {
   return JSON.stringify(value);
@@ -17,13 +17,14 @@ function sample(ir: Ir, schema: JsonSchema): unknown {
   return drawValue(ir.model.node(schema), { mode: 'minimal', side: 'request' });
 }
 
-/** `client.a.b.method(pathArgs…, ` with sample path arguments. */
-function callHead(ir: Ir, plan: OperationPlan): string {
+/** `client.a.b.method(pathArgs…, ` with sample path arguments, by the client's property names. */
+function callHead(ir: Ir, client: ClientPlan, plan: OperationPlan): string {
   const byName = new Map(plan.operation.parameters.path.map((param) => [param.name, param]));
   const args = plan.pathArgs.map((arg) =>
     literal(sample(ir, byName.get(arg.param)?.schema ?? { type: 'string' })),
   );
-  return `client.${[...plan.shape.resource, plan.methodName].join('.')}(${args.map((arg) => `${arg}, `).join('')}`;
+  const resource = propertyPaths(client.root)(plan.shape.resource);
+  return `client.${[...resource, plan.methodName].join('.')}(${args.map((arg) => `${arg}, `).join('')}`;
 }
 
 /** The required query, header and cookie parameters with sample values. */
@@ -73,7 +74,7 @@ function uploadBlock(ir: Ir, client: ClientPlan, head: string[]): string[] | und
     return [
       ...head.map((line) => line.replace('{ CLIENT }', `{ ${client.clientName}, toFile }`)),
       "const file = await toFile(new TextEncoder().encode('hello'), 'hello.txt', { type: 'text/plain' });",
-      `const result = await ${callHead(ir, multipart)}${body});`,
+      `const result = await ${callHead(ir, client, multipart)}${body});`,
       'console.log(result);',
     ];
   }
@@ -85,7 +86,7 @@ function uploadBlock(ir: Ir, client: ClientPlan, head: string[]): string[] | und
   ]);
   return [
     ...head.map((line) => line.replace('{ CLIENT }', `{ ${client.clientName} }`)),
-    `const result = await ${callHead(ir, binary)}${objectLiteral([...params, ['body', "new Blob(['hello'])"]])});`,
+    `const result = await ${callHead(ir, client, binary)}${objectLiteral([...params, ['body', "new Blob(['hello'])"]])});`,
     'console.log(result);',
   ];
 }
@@ -102,7 +103,7 @@ function downloadBlock(ir: Ir, client: ClientPlan, head: string[]): string[] | u
   const args = params.length > 0 ? objectLiteral(params) : '';
   return [
     ...head.map((line) => line.replace('{ CLIENT }', `{ ${client.clientName} }`)),
-    `const response = await ${callHead(ir, download)}${args});`,
+    `const response = await ${callHead(ir, client, download)}${args});`,
     'const bytes = new Uint8Array(await response.arrayBuffer());',
     "console.log(response.headers.get('content-type'), bytes.length);",
   ];
@@ -121,7 +122,7 @@ function streamBlock(ir: Ir, client: ClientPlan, head: string[]): string[] | und
     key,
     literal(value),
   ]);
-  const call = `${callHead(ir, chosen)}${objectLiteral(params)}, { signal: AbortSignal.timeout(60_000) })`;
+  const call = `${callHead(ir, client, chosen)}${objectLiteral(params)}, { signal: AbortSignal.timeout(60_000) })`;
   return [
     ...head.map((line) => line.replace('{ CLIENT }', `{ ${client.clientName} }`)),
     `const stream = await ${call};`,

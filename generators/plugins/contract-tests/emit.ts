@@ -37,9 +37,10 @@ const RUNTIME_FILES = [
  * The body goes the way the client takes it: merged into the params, or as `params.body` when a
  * body property would collide with a parameter (the client plan's body mode).
  */
-function clientCallsFile(plan: ClientPlan): string {
+function clientCallsFile(plan: ClientPlan, propertyPath: (resource: string[]) => string[]): string {
+  // By the client's property names (its exports): a top-level resource `request` is `requestResource` there.
   const lines = plan.operations.map((entry) => {
-    const chain = ['client', ...entry.shape.resource, entry.methodName].join('.');
+    const chain = ['client', ...propertyPath(entry.shape.resource), entry.methodName].join('.');
     // The body goes as the default request media type takes it (the client plan's BodyVariant mode).
     const bodyMode = entry.bodies[0]?.mode ?? 'none';
     const params =
@@ -332,7 +333,11 @@ const SETUP = [
 ].join('\n');
 
 /** `client`: the client plugin's plan, whose calls the suites make (client-calls.ts). */
-export function emitContractTests(ir: Ir, client: ClientPlan): GeneratedFile[] {
+export function emitContractTests(
+  ir: Ir,
+  client: ClientPlan,
+  propertyPath: (resource: string[]) => string[],
+): GeneratedFile[] {
   const parameters = new Map(ir.operations.map((operation) => [operation, parameterCases(ir, operation)]));
   const cases = ir.operations.map((operation) => operationCase(ir, operation, parameters.get(operation)!));
   const sequences = { resources: resourceCases(ir), stateMachines: stateMachineCases(ir) };
@@ -382,7 +387,7 @@ export function emitContractTests(ir: Ir, client: ClientPlan): GeneratedFile[] {
   return [
     ...RUNTIME_FILES,
     { path: 'contract-tests/cases.json', content: `${JSON.stringify(data, null, 2)}\n` },
-    { path: 'contract-tests/client-calls.ts', content: clientCallsFile(client) },
+    { path: 'contract-tests/client-calls.ts', content: clientCallsFile(client, propertyPath) },
     { path: 'contract-tests/api.contract.test.ts', content: suiteFile(ir, cases, sequences, paths) },
     { path: 'contract-tests/global-setup.ts', content: GLOBAL_SETUP },
     { path: 'contract-tests/setup.ts', content: SETUP },

@@ -11,6 +11,7 @@ export default definePlugin({
   proves:
     'they run against the reference service, Prism and sabotaged servers (test:contract, the sabotage tests)',
   generate({ ir, dependency }) {
-    return { files: emitContractTests(ir, (dependency('client') as ClientExports).plan) };
+    const client = dependency('client') as ClientExports;
+    return { files: emitContractTests(ir, client.plan, client.propertyPath) };
   },
 });
