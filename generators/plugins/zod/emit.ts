@@ -16,7 +16,7 @@ import type { SchemaNode } from '../../core/schema-nodes.js';
 import { walk } from '../../core/schema-visit.js';
 import { hiddenOn, type MessageSide } from '../../core/values/sides.js';
 import { NameScope } from '../../sdk-shape/index.js';
-import { ZodPrinter, type ComponentNames } from './schema.js';
+import { ownNamesOnly, ZodPrinter, type ComponentNames } from './schema.js';
 
 const RUNTIME_FILES = runtimeFiles(
   path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'),
@@ -142,11 +142,10 @@ function parameterObject(params: IrParameter[], schemaOf: (param: IrParameter) =
   const shape = params.map(
     (param) => `${propertyKey(param.name)}: ${schemaOf(param)}${param.required ? '' : '.optional()'}`,
   );
-  const object = `z.looseObject({ ${shape.join(', ')} })`;
-  // As for schemas' objects (schema.ts): a parameter `constructor` is read off a copy without a prototype.
-  return params.some((param) => param.name in Object.prototype)
-    ? `z.preprocess(c.ownOnly, ${object})`
-    : object;
+  return ownNamesOnly(
+    `z.looseObject({ ${shape.join(', ')} })`,
+    params.map((param) => param.name),
+  );
 }
 
 /** Component refs a node's tree holds (refs not followed), with whether each is on a cycle. */

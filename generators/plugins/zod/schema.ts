@@ -63,6 +63,14 @@ const text = (value: unknown) => JSON.stringify(value);
 const isPrimitive = (value: unknown) =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
+/**
+ * An object schema's expression, read off a copy without a prototype when it declares a name every
+ * object inherits (`valueOf`, `constructor`): zod reads each declared name, and found Object's member.
+ */
+export function ownNamesOnly(object: string, names: string[]): string {
+  return names.some((name) => name in Object.prototype) ? `z.preprocess(c.ownOnly, ${object})` : object;
+}
+
 export class ZodPrinter {
   /** Refs inlined (not component refs) being printed: a cycle through them ends in `z.unknown()`. */
   private readonly inlining = new Set<SchemaNode>();
@@ -232,10 +240,10 @@ export class ZodPrinter {
       out += `.refine(c.keysAtMost(${node.maxProperties}), ${text(`must have at most ${node.maxProperties} properties`)})`;
     if (node.propertyNames)
       out += `.refine(c.keysMatch(${this.print(node.propertyNames, { hidden: new Set() })}), 'property names must match propertyNames')`;
-    // zod reads each declared name: one every object inherits (`valueOf`) is read off a copy without a prototype.
-    if (node.properties.some((property) => property.name in Object.prototype))
-      out = `z.preprocess(c.ownOnly, ${out})`;
-    return out;
+    return ownNamesOnly(
+      out,
+      node.properties.map((property) => property.name),
+    );
   }
 
   /** oneOf (exactly one member), anyOf (at least one); a discriminated union where the discriminator allows it. */

@@ -71,10 +71,9 @@ function expectedBody(document: OpenApiDocument, media: IrMedia | undefined, bod
   for (const [name, raw] of Object.entries(body)) {
     const part = parts.get(name);
     let value = raw;
-    // A field of no known shape whose content type is JSON goes as one JSON text, nulls inside it
-    // included (twilio's VideoLayout); an array elsewhere goes as a field per item, nulls left out.
-    const jsonText =
-      part?.shape === 'unknown' && part.contentType !== undefined && /json/i.test(part.contentType);
+    // A field of no known shape that travels as JSON (the IR's `json`) is one JSON text, nulls inside
+    // it included (twilio's VideoLayout); an array elsewhere goes as a field per item, nulls left out.
+    const jsonText = part?.shape === 'unknown' && part.json;
     if (Array.isArray(value) && !jsonText)
       value = value.filter((item) => item !== null && item !== undefined);
     if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
