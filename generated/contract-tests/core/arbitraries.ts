@@ -255,6 +255,14 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
     : usual;
 }
 
+/**
+ * How far a drawn number reaches where its schema sets no bound: a side without a bound reaches this
+ * far from zero, or this far beyond the other side's bound when that lies past it (AWS Athena's
+ * `minimum: 10000000` with no maximum).
+ */
+const INTEGER_REACH = 1_000_000;
+const NUMBER_REACH = 1e9;
+
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
   const lower = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.minimum;
   const upper = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.maximum;
@@ -263,26 +271,22 @@ function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number>
   if (integer || typeof schema.multipleOf === 'number') {
     const step = typeof schema.multipleOf === 'number' ? schema.multipleOf : 1;
     const int32 = schema.format === 'int32';
+    const lowest = typeof lower === 'number' ? Math.ceil(lower / step) : undefined;
+    const highest = typeof upper === 'number' ? Math.floor(upper / step) : undefined;
     let min =
-      typeof lower === 'number'
-        ? Math.ceil(lower / step)
-        : int32
-          ? Math.ceil(-2147483648 / step)
-          : -1_000_000;
+      lowest ??
+      (int32 ? Math.ceil(-2147483648 / step) : Math.min(-INTEGER_REACH, (highest ?? 0) - INTEGER_REACH));
     let max =
-      typeof upper === 'number'
-        ? Math.floor(upper / step)
-        : int32
-          ? Math.floor(2147483647 / step)
-          : 1_000_000;
+      highest ??
+      (int32 ? Math.floor(2147483647 / step) : Math.max(INTEGER_REACH, (lowest ?? 0) + INTEGER_REACH));
     if (strictLower && min * step === lower) min += 1;
     if (strictUpper && max * step === upper) max -= 1;
     return fc.integer({ min, max }).map((n) => (step === 1 ? n : Number((n * step).toPrecision(12))));
   }
   return fc
     .double({
-      min: typeof lower === 'number' ? lower : -1e9,
-      max: typeof upper === 'number' ? upper : 1e9,
+      min: typeof lower === 'number' ? lower : Math.min(-NUMBER_REACH, (upper ?? 0) - NUMBER_REACH),
+      max: typeof upper === 'number' ? upper : Math.max(NUMBER_REACH, (lower ?? 0) + NUMBER_REACH),
       noNaN: true,
       noDefaultInfinity: true,
       minExcluded: strictLower,

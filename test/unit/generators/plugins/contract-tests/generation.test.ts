@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbitraryFrom } from '../../../../../generators/plugins/contract-tests/runtime/arbitraries.js';
@@ -109,6 +110,24 @@ describe('the generators explore beyond the examples', () => {
       { numRuns: 20, seed: 3 },
     ) as string[];
     expect(plus.every((value) => /^[a-f]{30,}$/.test(value))).toBe(true);
+  });
+});
+
+describe('numbers bounded on one side only', () => {
+  // AWS Athena's BytesScannedCutoffValue: `minimum: 10000000` and no maximum. The side without a
+  // bound defaulted to a million from zero, below the other bound, and fast-check refused to draw.
+  it.each([
+    { type: 'integer', minimum: 10_000_000 },
+    { type: 'integer', maximum: -5_000_000 },
+    { type: 'integer', exclusiveMinimum: 2_000_000, multipleOf: 5 },
+    { type: 'number', minimum: 5e12 },
+    { type: 'number', exclusiveMaximum: -3e10 },
+    { type: 'integer', minimum: 3 },
+  ])('draws values %j accepts (Ajv the judge)', (schema) => {
+    const accepts = new Ajv({ strict: false }).compile(schema);
+    const values = fc.sample(arbitraryFrom(NO_COMPONENTS, schema), { numRuns: 50, seed: 11 });
+    expect(values.filter((value) => !accepts(value))).toEqual([]);
+    expect(new Set(values).size).toBeGreaterThan(10);
   });
 });
 
