@@ -263,6 +263,82 @@ describe('realistic mode and the strategy seam', () => {
   });
 });
 
+describe('a oneOf whose members one value could satisfy together, asked for a value of one member alone (exclusiveOneOf)', () => {
+  // nexmo's SMS answer: SMS or Error, objects that require nothing and hold arrays of open objects
+  // (a drawn SMS was an Error too, so the stubs had no answer); jumpseller's: two open objects.
+  const schemas = {
+    Message: { type: 'object', properties: { to: { type: 'string' }, status: { type: 'string' } } },
+    ErrorMessage: {
+      type: 'object',
+      properties: { 'error-text': { type: 'string' }, status: { type: 'string' } },
+    },
+    SMS: {
+      type: 'object',
+      properties: {
+        'message-count': { type: 'string' },
+        messages: { type: 'array', items: { $ref: '#/components/schemas/Message' } },
+      },
+    },
+    Error: {
+      type: 'object',
+      properties: {
+        'message-count': { type: 'string' },
+        messages: { type: 'array', items: { $ref: '#/components/schemas/ErrorMessage' } },
+      },
+    },
+    Answer: { oneOf: [{ $ref: '#/components/schemas/SMS' }, { $ref: '#/components/schemas/Error' }] },
+    Either: {
+      oneOf: [
+        { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+        { type: 'object', properties: { code: { type: 'string', enum: ['a', 'b'] } } },
+      ],
+    },
+    OpenOrClosed: {
+      oneOf: [
+        { type: 'object', properties: { a: { type: 'string' } } },
+        { type: 'object', properties: { b: { type: 'string' } }, additionalProperties: false },
+      ],
+    },
+  };
+  const ir = buildIr(
+    documentFrom('t.yaml', {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {},
+      components: { schemas },
+    }),
+  );
+  const ajv = createAjv({ coerce: false });
+  ajv.addSchema(sharedSchema(ir));
+  it.each(['Answer', 'Either', 'OpenOrClosed'])(
+    '%s: every mode draws a value exactly one member takes (Ajv the judge)',
+    (name) => {
+      const validate = ajv.compile(standaloneSchema({ $ref: `#/components/schemas/${name}` }, ir) as object);
+      const node = ir.model.named(name)!;
+      const options: DrawOptions[] = [
+        { mode: 'minimal', exclusiveOneOf: true },
+        { mode: 'example', exclusiveOneOf: true },
+        ...[1, 2, 3, 4, 5, 6, 7, 8].map((seed) => ({
+          mode: 'realistic' as const,
+          seed,
+          exclusiveOneOf: true,
+        })),
+      ];
+      const refused = options
+        .map((each) => ({ ...each, value: drawValue(node, each) }))
+        .filter(({ value }) => !validate(value));
+      expect(refused).toEqual([]);
+    },
+  );
+
+  it('draws the ordinary value unless asked (what the suites send to a real target, and the READMEs show)', () => {
+    expect(drawValue(ir.model.named('Answer')!, { mode: 'minimal' })).toEqual({});
+    expect(drawValue(ir.model.named('Answer')!, { mode: 'minimal', exclusiveOneOf: true })).toEqual({
+      messages: [{ 'error-text': 0 }],
+    });
+  });
+});
+
 describe('schemas the runtime has (2020-12, refs into a root)', () => {
   it('draws from a schema that refs into the shared schema', () => {
     const root = {
