@@ -10,7 +10,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Ir, IrOperation, IrResponse } from '../../core/ir.js';
 import { sideSchema } from '../../core/schema-dialect.js';
 import type { SchemaNode } from '../../core/schema-nodes.js';
-import { drawValue } from '../../core/values/draw.js';
+import { drawValue, type DrawOptions } from '../../core/values/draw.js';
 import type { ErrorSlot, ErrorTemplate, ErrorTemplateTable } from './runtime/error-bodies.js';
 import { MESSAGE_LIMIT } from './runtime/errors.js';
 import { createAjv } from './runtime/validation.js';
@@ -183,12 +183,19 @@ function buildTemplate(builder: Builder, response: IrResponse): ErrorTemplate | 
   let body: unknown;
   // The example draw first; then realistic ones, which add optional properties: a oneOf whose members
   // differ only in one (GitHub's validation errors, `errors` as objects or as strings) refuses a
-  // body of the required properties alone, which matches both.
-  for (let seed = 0; body === undefined && seed <= REALISTIC_DRAWS; seed += 1) {
-    const drawn = drawValue(
-      node,
-      seed === 0 ? { mode: 'example', side: 'response' } : { mode: 'realistic', seed, side: 'response' },
-    );
+  // body of the required properties alone, which matches both. Then the same without the spec's
+  // examples: an example its own schema refuses (lyft's CancellationCostError, without the
+  // `description` its Cost requires) is what every draw would start from.
+  const draws = [true, false].flatMap((useExamples) =>
+    Array.from({ length: REALISTIC_DRAWS + 1 }, (_, seed): DrawOptions =>
+      seed === 0
+        ? { mode: 'example', side: 'response', useExamples }
+        : { mode: 'realistic', seed, side: 'response', useExamples },
+    ),
+  );
+  for (const options of draws) {
+    if (body !== undefined) break;
+    const drawn = drawValue(node, options);
     body = [withWords(ir, node, drawn), drawn].find((candidate) => validate(candidate));
   }
   if (body === undefined) {

@@ -1,0 +1,72 @@
+/**
+ * The stubs' error bodies (error-templates.ts), built at generation from the documented error
+ * schemas and judged by Ajv: an error schema whose own example its schema refuses still gets a
+ * template (lyft's CancellationCostError: its example leaves out the `description` its Cost
+ * requires, and every draw started from that example, so the stubs answered in the document's
+ * other error format, outside the operation's contract). Starts no process.
+ */
+import { expect, it } from 'vitest';
+import { buildIr } from '../../../../../generators/core/build-ir.js';
+import { documentFrom } from '../../../../../generators/core/load.js';
+import { sharedSchema, sharedSchemaFor } from '../../../../../generators/core/schema-dialect.js';
+import { errorTemplates } from '../../../../../generators/plugins/server/error-templates.js';
+import { createAjv } from '../../../../../generators/plugins/server/runtime/validation.js';
+
+const json = (ref: string) => ({ content: { 'application/json': { schema: { $ref: ref } } } });
+
+it('an error schema whose own example it refuses gets a template its schema takes', () => {
+  const ir = buildIr(
+    documentFrom('t.yaml', {
+      openapi: '3.0.3',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/rides/{id}/cancel': {
+          post: {
+            operationId: 'cancelRide',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '204': { description: 'Cancelled' },
+              '400': { description: 'A fee applies', ...json('#/components/schemas/CancellationCostError') },
+              '404': { description: 'No such ride', ...json('#/components/schemas/ApiError') },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Cost: {
+            type: 'object',
+            required: ['amount', 'currency', 'description'],
+            properties: {
+              amount: { type: 'integer' },
+              currency: { type: 'string' },
+              description: { type: 'string' },
+            },
+          },
+          ApiError: {
+            type: 'object',
+            properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+          },
+          CancellationCostError: {
+            allOf: [{ $ref: '#/components/schemas/Cost' }, { $ref: '#/components/schemas/ApiError' }],
+            type: 'object',
+            example: { amount: 500, currency: 'USD', error: 'cancel_confirmation_required' },
+          },
+        },
+      },
+    }),
+  );
+  const warnings: string[] = [];
+  const shared = sharedSchema(ir);
+  const response = sharedSchemaFor(ir, 'response');
+  const { table, byOperation } = errorTemplates(ir, { response }, [shared], (message) =>
+    warnings.push(message),
+  );
+  expect(warnings).toEqual([]);
+  const index = byOperation.get(ir.operations[0])?.['400'];
+  expect(index).toBeDefined();
+  const ajv = createAjv({ coerce: false });
+  ajv.addSchema(shared);
+  const validate = ajv.compile({ $ref: `${shared.$id}#/components/schemas/CancellationCostError` });
+  expect(validate(table.templates[index!].body), JSON.stringify(validate.errors)).toBe(true);
+});
