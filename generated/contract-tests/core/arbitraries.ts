@@ -257,11 +257,18 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
 
 /**
  * How far a drawn number reaches where its schema sets no bound: a side without a bound reaches this
- * far from zero, or this far beyond the other side's bound when that lies past it (AWS Athena's
- * `minimum: 10000000` with no maximum).
+ * far from zero, or, when the other side's bound lies past that (AWS Athena's `minimum: 10000000`
+ * with no maximum), as far again beyond that bound.
  */
 const INTEGER_REACH = 1_000_000;
 const NUMBER_REACH = 1e9;
+
+/** The end a side without a bound reaches (`sign` -1 for the lower end), given the other side's bound. */
+function reach(other: number | undefined, sign: 1 | -1, limit: number): number {
+  if (other === undefined || other * sign <= limit) return sign * limit;
+  const end = other + sign * Math.max(limit, Math.abs(other));
+  return Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, end));
+}
 
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
   const lower = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.minimum;
@@ -274,19 +281,17 @@ function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number>
     const lowest = typeof lower === 'number' ? Math.ceil(lower / step) : undefined;
     const highest = typeof upper === 'number' ? Math.floor(upper / step) : undefined;
     let min =
-      lowest ??
-      (int32 ? Math.ceil(-2147483648 / step) : Math.min(-INTEGER_REACH, (highest ?? 0) - INTEGER_REACH));
+      lowest ?? (int32 ? Math.ceil(-2147483648 / step) : Math.ceil(reach(highest, -1, INTEGER_REACH)));
     let max =
-      highest ??
-      (int32 ? Math.floor(2147483647 / step) : Math.max(INTEGER_REACH, (lowest ?? 0) + INTEGER_REACH));
+      highest ?? (int32 ? Math.floor(2147483647 / step) : Math.floor(reach(lowest, 1, INTEGER_REACH)));
     if (strictLower && min * step === lower) min += 1;
     if (strictUpper && max * step === upper) max -= 1;
     return fc.integer({ min, max }).map((n) => (step === 1 ? n : Number((n * step).toPrecision(12))));
   }
   return fc
     .double({
-      min: typeof lower === 'number' ? lower : Math.min(-NUMBER_REACH, (upper ?? 0) - NUMBER_REACH),
-      max: typeof upper === 'number' ? upper : Math.max(NUMBER_REACH, (lower ?? 0) + NUMBER_REACH),
+      min: typeof lower === 'number' ? lower : reach(upper, -1, NUMBER_REACH),
+      max: typeof upper === 'number' ? upper : reach(lower, 1, NUMBER_REACH),
       noNaN: true,
       noDefaultInfinity: true,
       minExcluded: strictLower,

@@ -293,6 +293,26 @@ describe('a oneOf whose members one value could satisfy together, asked for a va
         { type: 'object', properties: { code: { type: 'string', enum: ['a', 'b'] } } },
       ],
     },
+    EnumOrText: {
+      oneOf: [
+        { type: 'object', properties: { p: { type: 'string', enum: ['ok'] } } },
+        { type: 'object', properties: { p: { type: 'string' } } },
+      ],
+    },
+    ThreeMembers: {
+      oneOf: [
+        { type: 'object', properties: { p: { type: 'string' } } },
+        { type: 'object', required: ['k'], properties: { k: { type: 'integer' } } },
+        { type: 'object', properties: { k: { type: 'string' } } },
+      ],
+    },
+    ClosedByPattern: {
+      oneOf: [
+        { type: 'object', required: ['x-a'], properties: { 'x-a': { type: 'string' } } },
+        { type: 'object', additionalProperties: false, patternProperties: { '^x-': { type: 'string' } } },
+        { type: 'object', propertyNames: { pattern: '^[a-z]+$' }, properties: { n: { type: 'integer' } } },
+      ],
+    },
     OpenOrClosed: {
       oneOf: [
         { type: 'object', properties: { a: { type: 'string' } } },
@@ -310,7 +330,7 @@ describe('a oneOf whose members one value could satisfy together, asked for a va
   );
   const ajv = createAjv({ coerce: false });
   ajv.addSchema(sharedSchema(ir));
-  it.each(['Answer', 'Either', 'OpenOrClosed'])(
+  it.each(['Answer', 'Either', 'OpenOrClosed', 'EnumOrText', 'ThreeMembers', 'ClosedByPattern'])(
     '%s: every mode draws a value exactly one member takes (Ajv the judge)',
     (name) => {
       const validate = ajv.compile(standaloneSchema({ $ref: `#/components/schemas/${name}` }, ir) as object);

@@ -123,6 +123,8 @@ describe('numbers bounded on one side only', () => {
     { type: 'number', minimum: 5e12 },
     { type: 'number', exclusiveMaximum: -3e10 },
     { type: 'integer', minimum: 3 },
+    { type: 'number', exclusiveMinimum: 1e300 },
+    { type: 'number', exclusiveMaximum: -1.7e308 },
   ])('draws values %j accepts (Ajv the judge)', (schema) => {
     const accepts = new Ajv({ strict: false }).compile(schema);
     const values = fc.sample(arbitraryFrom(NO_COMPONENTS, schema), { numRuns: 50, seed: 11 });

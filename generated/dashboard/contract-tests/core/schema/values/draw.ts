@@ -180,28 +180,40 @@ class Generator {
     // other members where the schemas show how, and where the chosen member's cannot be, the next
     // member's is tried.
     if (!this.options.exclusiveOneOf || !union.exclusive || holder.discriminator) return first;
-    const candidates = [chosen, ...union.members.filter((member) => member !== chosen)];
-    for (const [index, member] of candidates.entries()) {
-      let value = index === 0 ? first : drawn(member);
-      let alone = true;
-      for (const other of union.members) {
-        if (other === member) continue;
-        const set = this.apart(value, merged(member), merged(other), state, 0);
-        if (set === undefined) alone = false;
-        else value = set;
-      }
-      if (alone) return value;
+    const possible = union.members.filter((member) => merged(member).kind !== 'never');
+    for (const member of [chosen, ...possible.filter((each) => each !== chosen)]) {
+      const alone = this.alone(member === chosen ? first : drawn(member), member, possible, state);
+      if (alone !== undefined) return alone;
     }
     return first;
   }
 
   /**
-   * `value` (one of `keep`'s), changed where needed so that `away` refuses it while `keep` still
-   * takes it; undefined when the schemas do not show how. Refused already: `away` is of another
-   * type, or a key it requires is missing, or one it does not allow is there. Otherwise a property
-   * `away` declares and `keep` leaves open gets a value of another type; a property `keep` declares
-   * and a closed `away` does not gets one of `keep`'s values; a property or item both declare is
-   * set apart the same way, one level down.
+   * `value` (one of `member`'s) set apart from every other member, each plainly refusing it, or
+   * undefined. Setting it apart from one member can make another take it again, so the rounds go
+   * on until none changes it.
+   */
+  private alone(value: unknown, member: SchemaNode, members: SchemaNode[], state: State): unknown {
+    const keep = merged(member);
+    for (let round = 0; round < 3; round += 1) {
+      let changed = false;
+      for (const other of members) {
+        if (other === member) continue;
+        const set = this.apart(value, keep, merged(other), state, 0);
+        if (set === undefined) return undefined;
+        if (set !== value) [value, changed] = [set, true];
+      }
+      if (!changed) return value;
+    }
+    return undefined;
+  }
+
+  /**
+   * `value` itself when `away` plainly refuses it (`refuses`); else a copy that `away` refuses and
+   * `keep` still takes, where the schemas show how: a property `away` declares and `keep` leaves
+   * open gets a value of another type, a property `keep` declares and a closed `away` does not
+   * gets one of `keep`'s values, and a property or item both declare is set apart the same way,
+   * one level down. Undefined when nothing plain tells them apart.
    */
   private apart(
     value: unknown,
@@ -210,55 +222,59 @@ class Generator {
     state: State,
     depth: number,
   ): unknown | undefined {
-    const numeric = (node: SchemaNode) => node.kind === 'integer' || node.kind === 'number';
-    // A member that takes any value takes this one; other pairs of kinds are told apart by type.
-    if (away.kind === 'any') return undefined;
-    if (keep.kind !== away.kind) return numeric(keep) && numeric(away) ? undefined : value;
-    if (depth > 4) return undefined;
-    const nested = { ...state, depth: state.depth + 1 };
+    const side = this.options.side;
+    if (refuses(away, value, side)) return value;
+    if (depth > 4 || keep.kind !== away.kind || keep.variants.length > 0) return undefined;
+    const within = (name: string | number) => ({
+      depth: state.depth + 1,
+      path: [...state.path, String(name)],
+      ...(typeof name === 'string' ? { property: name } : {}),
+      nonEmpty: false,
+    });
     if (keep.kind === 'array' && away.kind === 'array' && Array.isArray(value)) {
       if (keep.prefixItems.length > 0 || away.prefixItems.length > 0) return undefined;
-      const [item = this.draw(keep.items, nested), ...rest] = value;
       if (value.length === 0 && (keep.maxItems ?? 1) < 1) return undefined;
-      const set = this.apart(item, merged(keep.items), merged(away.items), nested, depth + 1);
+      const [item = this.draw(keep.items, within(0)), ...rest] = value;
+      const set = this.apart(item, merged(keep.items), merged(away.items), within(0), depth + 1);
       return set === undefined ? undefined : [set, ...rest];
     }
     if (keep.kind !== 'object' || away.kind !== 'object') return undefined;
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
     const record = value as Record<string, unknown>;
-    const declares = (node: ObjectNode, name: string) => node.properties.some((each) => each.name === name);
-    const opens = (node: ObjectNode, name: string) =>
-      !declares(node, name) &&
-      node.additionalProperties === undefined &&
-      !node.patternProperties.some((each) => compiled(each.pattern)?.test(name));
-    if (away.required.some((name) => !Object.hasOwn(record, name))) return value;
-    if (
-      away.additionalProperties?.kind === 'never' &&
-      Object.keys(record).some((name) => !declares(away, name))
-    )
-      return value;
-    const side = this.options.side;
     const room = keep.maxProperties === undefined || Object.keys(record).length < keep.maxProperties;
     for (const property of away.properties) {
-      if (!room || Object.hasOwn(record, property.name) || !opens(keep, property.name)) continue;
+      if (
+        !room ||
+        keep.propertyNames !== undefined ||
+        Object.hasOwn(record, property.name) ||
+        !leavesOpen(keep, property.name) ||
+        hiddenOn(side, property.node)
+      )
+        continue;
       const other = otherType(merged(property.node));
       if (other !== undefined) return { ...record, [property.name]: other };
     }
     if (room && away.additionalProperties?.kind === 'never')
       for (const property of keep.properties)
         if (
-          !declares(away, property.name) &&
+          !holds(away, property.name) &&
           !Object.hasOwn(record, property.name) &&
           !hiddenOn(side, property.node)
         )
-          return { ...record, [property.name]: this.draw(property.node, nested) };
+          return { ...record, [property.name]: this.draw(property.node, within(property.name)) };
     for (const property of keep.properties) {
       const theirs = away.properties.find((each) => each.name === property.name);
       if (!theirs || hiddenOn(side, property.node)) continue;
       const present = Object.hasOwn(record, property.name);
       if (!present && !room) continue;
-      const own = present ? record[property.name] : this.draw(property.node, nested);
-      const set = this.apart(own, merged(property.node), merged(theirs.node), nested, depth + 1);
+      const own = present ? record[property.name] : this.draw(property.node, within(property.name));
+      const set = this.apart(
+        own,
+        merged(property.node),
+        merged(theirs.node),
+        within(property.name),
+        depth + 1,
+      );
+      if (set !== undefined && present && set === own) return value;
       if (set !== undefined) return { ...record, [property.name]: set };
     }
     return undefined;
@@ -394,6 +410,77 @@ class Generator {
     const text =
       this.mode === 'minimal' ? 'a'.repeat(Math.max(1, minLength)) : 'example'.padEnd(minLength, 'x');
     return [...text].slice(0, Math.max(Math.min(maxLength, text.length), Math.min(1, maxLength))).join('');
+  }
+}
+
+/** Whether an object node declares a key, by name or by one of its patterns. */
+function holds(node: ObjectNode, name: string): boolean {
+  return (
+    node.properties.some((property) => property.name === name) ||
+    node.patternProperties.some((each) => compiled(each.pattern)?.test(name))
+  );
+}
+
+/** Whether an object node takes any value for a key it does not declare. */
+function leavesOpen(node: ObjectNode, name: string): boolean {
+  return !holds(node, name) && node.additionalProperties === undefined;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Whether a merged node refuses a value for a reason plain to see: its JSON type, an enum or const
+ * that does not hold it, a key it requires that is missing (one this side carries), or a key a
+ * closed object does not declare. False where it cannot tell (unions, intersections, any).
+ */
+function refuses(node: SchemaNode, value: unknown, side: MessageSide | undefined, depth = 0): boolean {
+  if (depth > 4) return false;
+  if (value === null) return !node.nullable && node.kind !== 'any';
+  switch (node.kind) {
+    case 'never':
+      return true;
+    case 'const':
+      return !sameJson(node.value, value);
+    case 'enum':
+      return !node.values.some((each) => sameJson(each, value));
+    case 'string':
+    case 'boolean':
+      return typeof value !== node.kind;
+    case 'number':
+      return typeof value !== 'number';
+    case 'integer':
+      return typeof value !== 'number' || !Number.isInteger(value);
+    case 'array':
+      return (
+        !Array.isArray(value) ||
+        (node.prefixItems.length === 0 &&
+          value.some((item) => refuses(merged(node.items), item, side, depth + 1)))
+      );
+    case 'object': {
+      if (typeof value !== 'object' || Array.isArray(value)) return true;
+      const record = value as Record<string, unknown>;
+      const required = node.properties.filter((property) => node.required.includes(property.name));
+      if (
+        node.required.some(
+          (name) =>
+            !Object.hasOwn(record, name) &&
+            !required.some((property) => property.name === name && hiddenOn(side, property.node)),
+        )
+      )
+        return true;
+      if (
+        node.additionalProperties?.kind === 'never' &&
+        Object.keys(record).some((name) => !holds(node, name))
+      )
+        return true;
+      return node.properties.some(
+        (property) =>
+          Object.hasOwn(record, property.name) &&
+          refuses(merged(property.node), record[property.name], side, depth + 1),
+      );
+    }
+    default:
+      return false;
   }
 }
 
