@@ -25,6 +25,7 @@ import {
 } from './lib/corpus/result.js';
 import { developmentSpecs, seededSample } from './lib/corpus/split.js';
 import { runSweep } from './lib/corpus/sweep.js';
+import { lockWorkFolder, WorkFolderBusy } from './lib/corpus/work-lock.js';
 import { ROOT } from './lib/lint.js';
 
 const USAGE = `usage: npm run check:corpus -- [--sample N] [--seed N] [--stages LIST] [--filter REGEX]
@@ -157,6 +158,15 @@ async function main(): Promise<number> {
     `check:corpus: ${chosen.length} spec(s) of the development half of ${DIRECTORY_PACKAGE}@${DIRECTORY_VERSION}, seed ${seed}${previous.length ? ` (${previous.length} kept from ${path.relative(ROOT, reportFile)})` : ''}; stages ${stages.join(', ')}`,
   );
   const position = new Map(chosen.map((spec, index) => [spec, `[${index + 1}/${chosen.length}]`]));
+  const workRoot = path.join(CORPUS_CACHE, 'work', String(seed));
+  let release: () => void;
+  try {
+    release = lockWorkFolder(workRoot);
+  } catch (error) {
+    if (error instanceof WorkFolderBusy) failCli('check:corpus', error.message);
+    throw error;
+  }
+  process.once('exit', release);
   await runSweep({
     entries: todo.map((spec) => ({ name: spec, file: path.relative(ROOT, path.join(root, spec)) })),
     stages,
@@ -167,7 +177,7 @@ async function main(): Promise<number> {
       : {}),
     timeLimitMs: wholeNumber(values['time-limit'], 'time-limit', 900) * 1000,
     parallel: wholeNumber(values.parallel, 'parallel', 1),
-    workRoot: path.join(CORPUS_CACHE, 'work', String(seed)),
+    workRoot,
     logRoot: path.join(CORPUS_CACHE, 'logs', String(seed)),
     keep: values.keep,
     onStage: (entry, result) => console.log(stageLine(entry.name, result, position.get(entry.name))),
