@@ -50,6 +50,8 @@ export function mockValue<T = unknown>(schema: unknown, options: MockOptions<T> 
     side: options.side ?? 'response',
     useExamples: false,
     maxDepth: MOCK_MAX_DEPTH,
+    // Every value validates: a oneOf's value set apart from its other members.
+    exclusiveOneOf: true,
   }) as T;
   return withOverrides(value, options.overrides);
 }

@@ -52,9 +52,10 @@ export interface DrawOptions {
   /**
    * A oneOf's value is set apart from its other members where the schemas show how, even by a
    * value of another type on a property the drawn member leaves open (`apart`): what a validator
-   * of the spec takes, and nothing a real server would expect. The round trip asks for it (its stubs
-   * judge by the spec alone); the suites, which may meet a real target, report such a oneOf as the
-   * spec's defect instead, and the READMEs show ordinary values. Default false.
+   * of the spec takes, and nothing a real server would expect. The round trip (its stubs judge by
+   * the spec alone) and mock data (every value validates) ask for it; the suites, which may meet a
+   * real target, report such a oneOf as the spec's defect instead, and the READMEs show ordinary
+   * values. Default false.
    */
   exclusiveOneOf?: boolean;
   /** Nesting deeper than this is `null` (a recursive schema that requires itself). Default 6. */
