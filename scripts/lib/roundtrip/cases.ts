@@ -156,6 +156,15 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
       }
     if (rules.nonEmpty) out.minLength = Math.max(1, schema.minLength ?? 0);
   }
+  // An enum that lists the empty text beside other values (clickmeter's `filter`) draws one of the
+  // others where the empty text cannot be sent.
+  if (
+    rules.nonEmpty &&
+    Array.isArray(schema.enum) &&
+    schema.enum.includes('') &&
+    schema.enum.some((v: unknown) => v !== '')
+  )
+    out.enum = schema.enum.filter((value: unknown) => value !== '');
   if (rules.bounded && types.includes('string') && !schema.pattern && !('enum' in schema))
     out.maxLength = Math.max(
       schema.minLength ?? 0,

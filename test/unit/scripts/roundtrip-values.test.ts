@@ -58,6 +58,35 @@ describe('the round trip draws values for satisfiable schemas', () => {
     }
   }, 60_000);
 
+  it("draws a query value an enum lists beside the empty text from its other values (clickmeter's filter)", () => {
+    // Before: "" was drawn now and then, sent as `filter=`, and the stubs refused it ("filter must
+    // not be empty": a query value without allowEmptyValue), as the spec says they should.
+    const ir = buildIr(
+      documentFrom('t.yaml', {
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1' },
+        paths: {
+          '/clickstream': {
+            get: {
+              operationId: 'clickStream',
+              parameters: [
+                { name: 'filter', in: 'query', schema: { type: 'string', enum: ['', 'spiders', 'uniques'] } },
+              ],
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const { cases, failed } = buildCases(ir, 20261130, 40);
+    expect(failed).toEqual([]);
+    const drawn = cases
+      .map((testCase) => testCase.request.query.filter)
+      .filter((value) => value !== undefined);
+    expect(drawn.length).toBeGreaterThan(5);
+    expect(drawn.filter((value) => value === '')).toEqual([]);
+  });
+
   it('draws parameter values short enough for a request head (AWS nests arrays of objects without maxItems)', async () => {
     // Before: ec2's nested query parameters drew heads over the 16 KB servers read ("The request headers are too large").
     const ir = buildIr(await loadDocument('test/fixtures/values/unbounded-query-3.1.yaml'));
