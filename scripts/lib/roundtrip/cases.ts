@@ -372,16 +372,23 @@ const TYPE_TESTS: Record<string, (value: unknown) => boolean> = {
  * `type` admits (apacta's `type: string` with `enum: [true, false]`, trakt's integer with
  * `enum: ["1", …]`). The spec's defect, not a draw the generators missed.
  */
-function enumOutsideType(root: Root, schema: Schema): string | undefined {
+function enumOutsideType(root: Root, schema: Schema, at = '', depth = 0): string | undefined {
   const ref = typeof schema?.$ref === 'string' ? schema.$ref.match(/^#\/components\/schemas\/(.+)$/) : null;
   const node: Schema = ref ? root.components.schemas[decodeURIComponent(ref[1])] : schema;
-  if (!node || typeof node !== 'object' || !Array.isArray(node.enum) || node.type === undefined)
-    return undefined;
+  if (!node || typeof node !== 'object' || depth > 6) return undefined;
+  // A required property no value satisfies makes its object unsatisfiable too (apptigent's
+  // CompareStrings: `lower` and `trim` are strings whose enum is [true, false]).
+  if (node.properties && typeof node.properties === 'object' && Array.isArray(node.required))
+    for (const name of node.required) {
+      const inner = enumOutsideType(root, node.properties[name], `${at}/${name}`, depth + 1);
+      if (inner) return inner;
+    }
+  if (!Array.isArray(node.enum) || node.type === undefined) return undefined;
   const types: string[] = Array.isArray(node.type) ? node.type : [node.type];
   const fits = (value: unknown) => types.some((type) => TYPE_TESTS[type]?.(value) ?? true);
   return node.enum.some(fits)
     ? undefined
-    : `none of its enum values (${node.enum.map((value: unknown) => JSON.stringify(value)).join(', ')}) is of its type ${types.join(' or ')}`;
+    : `${at ? `${at}: ` : ''}none of its enum values (${node.enum.map((value: unknown) => JSON.stringify(value)).join(', ')}) is of its type ${types.join(' or ')}`;
 }
 
 function paramValue(ir: Ir, root: Root, param: IrParameter, seed: number): Generated | undefined {

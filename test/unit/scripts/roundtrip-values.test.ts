@@ -181,4 +181,42 @@ describe('a schema no value satisfies', () => {
       /unsatisfiable, none of its enum values \("1", "2"\) is of its type integer$/,
     );
   });
+
+  it("and where a required property of a body is such an enum (apptigent's CompareStrings)", () => {
+    const ir = buildIr(
+      documentFrom('compare.json', {
+        openapi: '3.0.3',
+        info: { title: 'Compare', version: '1.0.0' },
+        paths: {
+          '/CompareStrings': {
+            post: {
+              operationId: 'compareStrings',
+              requestBody: {
+                required: true,
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      required: ['input', 'lower'],
+                      properties: {
+                        input: { type: 'string' },
+                        lower: { type: 'string', enum: [true, false] },
+                      },
+                    },
+                  },
+                },
+              },
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const { failed } = buildCases(ir, 20261130, 1);
+    expect(failed.map((entry) => entry.reason)).toEqual([
+      expect.stringMatching(
+        /request body .* satisfies its schema: unsatisfiable, \/lower: none of its enum values \(true, false\) is of its type string$/,
+      ),
+    ]);
+  });
 });
