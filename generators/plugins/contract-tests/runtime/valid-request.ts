@@ -56,6 +56,57 @@ export function findForbiddenRequired(
   return undefined;
 }
 
+const IS_TYPE: Record<string, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number',
+  integer: (value) => Number.isInteger(value),
+  boolean: (value) => typeof value === 'boolean',
+  array: (value) => Array.isArray(value),
+  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  null: (value) => value === null,
+};
+
+/**
+ * Where a schema, or a property it requires (followed into nested objects), is an enum none of whose
+ * values its type admits, so no value satisfies it (apptigent's CompareStrings: `lower`, a string
+ * whose enum is [true, false]): "<pointer> <enum> <type>"; undefined when there is none.
+ */
+export function findEnumOutsideType(
+  root: SchemaRoot,
+  schema: unknown,
+  at = '',
+  depth = 0,
+): string | undefined {
+  const node = merge(root, schema);
+  if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(node.enum) && node.type !== undefined) {
+    const types: string[] = [node.type].flat();
+    if (!node.enum.some((value: unknown) => types.some((type) => IS_TYPE[type]?.(value) ?? true)))
+      return `${at || '/'}: enum ${JSON.stringify(node.enum)}, type ${types.join(' or ')}`;
+  }
+  const declared: Record<string, unknown> = node.properties ?? {};
+  for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
+    if (!Object.hasOwn(declared, name)) continue;
+    const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const found = findEnumOutsideType(root, declared[name], `${at}/${segment}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The spec's finding for a body schema that requires a value of an enum its type refuses. */
+function enumOutsideTypeProblem(operation: OperationCase, where: string): Problem {
+  return {
+    class: 'spec',
+    check: 'positive_data_acceptance',
+    message: `${operation.id}: the request body's schema requires a value whose enum holds none of its type, so no body is valid (at ${where})`,
+    operation: operation.id,
+    pointer: operation.bodyPointer,
+    fix: 'Write the enum values in the schema\'s type (the text "true", not the boolean), or give the schema the type of its values.',
+    key: `spec|enum-outside-type|${operation.bodyPointer ?? operation.id}`,
+  };
+}
+
 /** The spec's finding for a body schema that requires what it forbids. */
 function forbiddenRequiredProblem(operation: OperationCase, where: string): Problem {
   return {
@@ -84,8 +135,8 @@ function oneOfOverlapProblem(operation: OperationCase): Problem {
 
 /**
  * The spec's finding when no request body can be valid, where the schema shows why: a oneOf whose
- * members overlap (`overmatched`: a body was refused only for matching more than one), or required
- * properties that additionalProperties: false forbids. Undefined otherwise: then it is a limit of
+ * members overlap (`overmatched`: a body was refused only for matching more than one), required
+ * properties that additionalProperties: false forbids, or a required enum its type refuses. Undefined otherwise: then it is a limit of
  * the suites, which each caller words for its stage.
  */
 export function unsatisfiableBodyProblem(
@@ -95,8 +146,11 @@ export function unsatisfiableBodyProblem(
   overmatched: boolean,
 ): Problem | undefined {
   if (overmatched) return oneOfOverlapProblem(operation);
-  const forbidden = bodySchema === undefined ? undefined : findForbiddenRequired(root, bodySchema);
-  return forbidden ? forbiddenRequiredProblem(operation, forbidden) : undefined;
+  if (bodySchema === undefined) return undefined;
+  const forbidden = findForbiddenRequired(root, bodySchema);
+  if (forbidden) return forbiddenRequiredProblem(operation, forbidden);
+  const outside = findEnumOutsideType(root, bodySchema);
+  return outside ? enumOutsideTypeProblem(operation, outside) : undefined;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Request bodies no value of which is valid (issue 43): a oneOf whose members overlap (graphhopper's
  * matrix request, two open objects with no required property, so no ordinary body matches exactly
- * one member), and an object that requires properties its additionalProperties: false forbids
- * (e-conomic's Employee). The suites cannot make such a body valid; that is the spec's defect, not a
+ * one member), an object that requires properties its additionalProperties: false forbids
+ * (e-conomic's Employee), and a required string whose enum is [true, false] (apptigent's
+ * CompareStrings). The suites cannot make such a body valid; that is the spec's defect, not a
  * limit of the suites: both the valid request and the property stage say so as a spec finding with
  * the body's pointer. The target is an in-process fetch.
  */
@@ -42,6 +43,12 @@ describe.each([
     spec: 'test/fixtures/kinds/required-forbidden-3.0.yaml',
     id: 'createEmployee',
     says: 'requires properties its additionalProperties: false forbids',
+  },
+  {
+    kind: 'a required enum its type refuses',
+    spec: 'test/fixtures/kinds/enum-outside-type-3.0.yaml',
+    id: 'compareStrings',
+    says: 'requires a value whose enum holds none of its type, so no body is valid (at /lower: enum [true,false], type string)',
   },
 ])('a request body with $kind', ({ spec, id, says }) => {
   it("is the spec's finding when the suite makes the operation's request", async () => {
