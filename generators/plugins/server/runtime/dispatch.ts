@@ -15,6 +15,8 @@ type Hook = (request: FastifyRequest, reply: FastifyReply, ...rest: unknown[]) =
 export type OperationOptions = Omit<RouteOptions, 'method' | 'url'>;
 
 export interface DispatchContext {
+  /** The URLs a route of the spec's own answers HEAD on (Fastify adds no HEAD to a GET there). */
+  headUrls?: Set<string>;
   partsAjv: Ajv2020;
   bodyAjv: Ajv2020;
   sendError: (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) => unknown;
@@ -141,6 +143,11 @@ export function registerDispatched(
     app.route({
       method: first.method,
       url: first.url,
+      // Fastify adds HEAD for every GET; a spec that declares its own HEAD there keeps it (Azure
+      // container registry's blobs: GET told apart by a query value, HEAD beside it).
+      ...(first.method === 'GET' && (context.headUrls?.has(first.url) || groups.has(`HEAD ${first.url}`))
+        ? { exposeHeadRoute: false }
+        : {}),
       // The operation is known once the request's headers are: every hook below delegates to its own.
       onRequest: async (request, reply) => {
         // A route for a value the request carries first, then one for a parameter it carries (any value).

@@ -230,7 +230,10 @@ export async function registerRoutes<Handlers>(
     routes.filter((route) => route.match),
     plainOfDispatched,
     operation,
-    wire,
+    {
+      ...wire,
+      headUrls: new Set(routes.filter((route) => route.method === 'HEAD').map((route) => route.url)),
+    },
   );
   if (unimplemented.length > 0) {
     if (options.onUnimplemented) options.onUnimplemented(unimplemented);
