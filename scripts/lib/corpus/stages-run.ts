@@ -16,7 +16,7 @@ import type { Problem } from '../../../generators/plugins/contract-tests/runtime
 import type { Finding as ContractFinding } from '../../../generators/plugins/contract-tests/runtime/report.js';
 import { closePythonDrivers } from '../../../generators/plugins/python/roundtrip/calls.js';
 import { runAgainstPrism } from '../contract-public.js';
-import { buildCases } from '../roundtrip/cases.js';
+import { buildCases, unsatisfiableOnItsFace } from '../roundtrip/cases.js';
 import { AMBIGUOUS_QUERY, runRoundtrip } from '../roundtrip/run.js';
 import { cannedHandlers, startStubs, type StubServer } from '../roundtrip/server.js';
 import { causeOf, normalizeMessage, shorten } from './kinds.js';
@@ -319,6 +319,9 @@ export function answeredUnsatisfiable(ir: Ir | undefined, operationId: string, m
     operation.responses.find((each) => each.status.toUpperCase() === `${status[0]}XX`) ??
     operation.responses.find((each) => each.status === 'default');
   const schema = response?.content.find((media) => media.kind === 'json')?.schema;
+  // An error schema no value satisfies (visualstudio's MessageCodes: an integer whose enum is
+  // "0 (Unknown)", …): the stubs have no body of it to answer with.
+  if (schema !== undefined && unsatisfiableOnItsFace(ir, schema)) return true;
   const oneOf = schema === undefined ? undefined : ir.model.deref<{ oneOf?: unknown[] }>(schema)?.oneOf;
   if (!Array.isArray(oneOf)) return false;
   const members = oneOf.map((member) => JSON.stringify(withoutAnnotations(ir.model.deref(member) ?? member)));

@@ -373,7 +373,8 @@ const TYPE_TESTS: Record<string, (value: unknown) => boolean> = {
  * `enum: ["1", …]`). The spec's defect, not a draw the generators missed.
  */
 function enumOutsideType(root: Root, schema: Schema, at = '', depth = 0): string | undefined {
-  const ref = typeof schema?.$ref === 'string' ? schema.$ref.match(/^#\/components\/schemas\/(.+)$/) : null;
+  const ref =
+    typeof schema?.$ref === 'string' ? schema.$ref.match(/^[^#]*#\/components\/schemas\/(.+)$/) : null;
   const node: Schema = ref ? root.components.schemas[decodeURIComponent(ref[1])] : schema;
   if (!node || typeof node !== 'object' || depth > 6) return undefined;
   // A required property no value satisfies makes its object unsatisfiable too (apptigent's
@@ -389,6 +390,14 @@ function enumOutsideType(root: Root, schema: Schema, at = '', depth = 0): string
   return node.enum.some(fits)
     ? undefined
     : `${at ? `${at}: ` : ''}none of its enum values (${node.enum.map((value: unknown) => JSON.stringify(value)).join(', ')}) is of its type ${types.join(' or ')}`;
+}
+
+/**
+ * Why no value satisfies an IR schema on its face (an enum none of whose values its type admits,
+ * itself or a property it requires), or undefined: for callers that judge answers (bad-input).
+ */
+export function unsatisfiableOnItsFace(ir: Ir, schema: JsonSchema): string | undefined {
+  return enumOutsideType(sharedSchema(ir) as Root, standaloneSchema(schema, ir));
 }
 
 function paramValue(ir: Ir, root: Root, param: IrParameter, seed: number): Generated | undefined {

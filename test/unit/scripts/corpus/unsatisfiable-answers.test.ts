@@ -98,3 +98,40 @@ describe('an answer judged against a schema no body satisfies', () => {
     expect(answeredUnsatisfiable(ir, 'getCode', 'getCode, x: no answer')).toBe(false);
   });
 });
+
+describe('an answer judged against an error schema whose enum its type refuses', () => {
+  it("is the spec's (visualstudio's MessageCodes: an integer whose enum is text)", () => {
+    const codes = buildIr(
+      documentFrom('codes.json', {
+        openapi: '3.0.3',
+        info: { title: 'Message codes', version: '1.0.0' },
+        components: {
+          schemas: { MessageCodes: { type: 'integer', enum: ['0 (Unknown)', '1 (ExceededQuota)'] } },
+        },
+        paths: {
+          '/environments': {
+            post: {
+              operationId: 'createEnvironment',
+              responses: {
+                '200': { description: 'Created' },
+                '400': {
+                  description: 'Bad Request',
+                  content: { 'application/json': { schema: { $ref: '#/components/schemas/MessageCodes' } } },
+                },
+                '404': {
+                  description: 'Not Found',
+                  content: { 'application/json': { schema: { type: 'integer', enum: [1, 2] } } },
+                },
+              },
+            },
+          },
+        },
+      }),
+    );
+    const message = 'createEnvironment, query: body / must be integer answer: 400 {"detail":"x"}';
+    expect(answeredUnsatisfiable(codes, 'createEnvironment', message)).toBe(true);
+    expect(
+      answeredUnsatisfiable(codes, 'createEnvironment', message.replace('answer: 400', 'answer: 404')),
+    ).toBe(false);
+  });
+});
