@@ -306,9 +306,14 @@ function checker(
 }
 
 /** Whether a schema accepts a string and another primitive type (directly, or as oneOf/anyOf alternatives). */
-function takesTextAndAnother(document: OpenApiDocument, raw: unknown): boolean {
+function takesTextAndAnother(document: OpenApiDocument, raw: unknown, depth = 0): boolean {
   const types = typesOf(document, raw);
-  return types.has('string') && ['integer', 'number', 'boolean'].some((type) => types.has(type));
+  if (types.has('string') && ['integer', 'number', 'boolean'].some((type) => types.has(type))) return true;
+  // An array of such items (openaq's `location`: integers or text) arrives as text item by item.
+  const items = (deref(document, raw) as { items?: unknown } | undefined)?.items;
+  return (
+    depth < 2 && types.has('array') && items !== undefined && takesTextAndAnother(document, items, depth + 1)
+  );
 }
 
 /** Whether a schema takes a primitive and also an array (through a type list, oneOf or anyOf). */
