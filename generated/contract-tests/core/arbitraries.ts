@@ -357,6 +357,24 @@ function withDiscriminator(root: SchemaRoot, schema: Schema, key: 'oneOf' | 'any
   });
 }
 
+const IS_TYPE: Record<string, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number',
+  integer: (value) => Number.isInteger(value),
+  boolean: (value) => typeof value === 'boolean',
+  array: (value) => Array.isArray(value),
+  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  null: (value) => value === null,
+};
+
+/** Whether a merged schema is an enum none of whose values its type admits: no value satisfies it. */
+export function enumOutsideType(schema: Schema): boolean {
+  if (!schema || typeof schema !== 'object' || !Array.isArray(schema.enum) || schema.type === undefined)
+    return false;
+  const types: string[] = [schema.type].flat();
+  return !schema.enum.some((value: unknown) => types.some((type) => IS_TYPE[type]?.(value) ?? true));
+}
+
 function objectArbitrary(
   root: SchemaRoot,
   schema: Schema,
@@ -371,6 +389,9 @@ function objectArbitrary(
     if (deep && !required.includes(name)) continue;
     // Requests never carry readOnly properties (the server sets them), even required ones.
     if (isReadOnly(root, properties[name])) continue;
+    // An optional property no value satisfies (apptigent's `trim`: a string whose enum is
+    // [true, false]) is left out; a required one makes the body the spec's defect (valid-request.ts).
+    if (!required.includes(name) && enumOutsideType(merge(root, properties[name]))) continue;
     // Own keys only: a required `constructor` the properties leave out is any value, not Object's.
     fixed[name] = arbitraryFrom(root, Object.hasOwn(properties, name) ? properties[name] : true, depth + 1);
   }

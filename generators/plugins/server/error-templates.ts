@@ -186,13 +186,18 @@ function buildTemplate(builder: Builder, response: IrResponse): ErrorTemplate | 
   // body of the required properties alone, which matches both. Then the same without the spec's
   // examples: an example its own schema refuses (lyft's CancellationCostError, without the
   // `description` its Cost requires) is what every draw would start from.
-  const draws = [true, false].flatMap((useExamples) =>
-    Array.from({ length: REALISTIC_DRAWS + 1 }, (_, seed): DrawOptions =>
-      seed === 0
-        ? { mode: 'example', side: 'response', useExamples }
-        : { mode: 'realistic', seed, side: 'response', useExamples },
+  const draws: DrawOptions[] = [
+    ...[true, false].flatMap((useExamples) =>
+      Array.from({ length: REALISTIC_DRAWS + 1 }, (_, seed): DrawOptions =>
+        seed === 0
+          ? { mode: 'example', side: 'response', useExamples }
+          : { mode: 'realistic', seed, side: 'response', useExamples },
+      ),
     ),
-  );
+    // Last, the plainest body: an array of items no value satisfies (visualstudio's 400, a list of
+    // MessageCodes, an integer whose enum is text) is still satisfied by the empty list.
+    { mode: 'minimal', side: 'response', useExamples: false },
+  ];
   for (const options of draws) {
     if (body !== undefined) break;
     const drawn = drawValue(node, options);

@@ -6,7 +6,7 @@
  * example the spec got wrong) would blame the target for refusing it.
  */
 import fc from 'fast-check';
-import { arbitraryFrom, merge, withoutReadOnly, type SchemaRoot } from './arbitraries.js';
+import { arbitraryFrom, enumOutsideType, merge, withoutReadOnly, type SchemaRoot } from './arbitraries.js';
 import type { OperationCase } from './cases.js';
 import { ProblemsError, record, type Problem } from './findings.js';
 import type { RequestSpec } from './request.js';
@@ -59,16 +59,6 @@ export function findForbiddenRequired(
   return undefined;
 }
 
-const IS_TYPE: Record<string, (value: unknown) => boolean> = {
-  string: (value) => typeof value === 'string',
-  number: (value) => typeof value === 'number',
-  integer: (value) => Number.isInteger(value),
-  boolean: (value) => typeof value === 'boolean',
-  array: (value) => Array.isArray(value),
-  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  null: (value) => value === null,
-};
-
 /**
  * Where a schema, or a property it requires (followed into nested objects), is an enum none of whose
  * values its type admits, so no value satisfies it (apptigent's CompareStrings: `lower`, a string
@@ -82,11 +72,8 @@ export function findEnumOutsideType(
 ): string | undefined {
   const node = merge(root, schema);
   if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
-  if (Array.isArray(node.enum) && node.type !== undefined) {
-    const types: string[] = [node.type].flat();
-    if (!node.enum.some((value: unknown) => types.some((type) => IS_TYPE[type]?.(value) ?? true)))
-      return `${at || '/'}: enum ${JSON.stringify(node.enum)}, type ${types.join(' or ')}`;
-  }
+  if (enumOutsideType(node))
+    return `${at || '/'}: enum ${JSON.stringify(node.enum)}, type ${[node.type].flat().join(' or ')}`;
   const declared: Record<string, unknown> = node.properties ?? {};
   for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
     if (!Object.hasOwn(declared, name)) continue;

@@ -70,3 +70,45 @@ it('an error schema whose own example it refuses gets a template its schema take
   const validate = ajv.compile({ $ref: `${shared.$id}#/components/schemas/CancellationCostError` });
   expect(validate(table.templates[index!].body), JSON.stringify(validate.errors)).toBe(true);
 });
+
+it('an error schema that is a list of items no value satisfies gets the empty list (visualstudio)', () => {
+  const ir = buildIr(
+    documentFrom('t.yaml', {
+      openapi: '3.0.3',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/environments/{id}': {
+          patch: {
+            operationId: 'updateEnvironment',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '200': { description: 'Updated' },
+              '400': {
+                description: 'Bad Request',
+                content: {
+                  'application/json': {
+                    schema: { type: 'array', items: { $ref: '#/components/schemas/MessageCodes' } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: { MessageCodes: { type: 'integer', enum: ['0 (Unknown)', '1 (ExceededQuota)'] } },
+      },
+    }),
+  );
+  const warnings: string[] = [];
+  const { table, byOperation } = errorTemplates(
+    ir,
+    { response: sharedSchemaFor(ir, 'response') },
+    [sharedSchema(ir)],
+    (message) => warnings.push(message),
+  );
+  expect(warnings).toEqual([]);
+  const index = byOperation.get(ir.operations[0])?.['400'];
+  expect(index).toBeDefined();
+  expect(table.templates[index!].body).toEqual([]);
+});
