@@ -371,7 +371,8 @@ export async function badInputStage(run: SpecRun, server: StubServer): Promise<S
   // An operation the stubs have no answer for would answer whatever reached it out of its contract:
   // not judged, said why.
   const findings: Finding[] = [...(run.unanswerable ?? [])].map(([operationId, reason]) => ({
-    origin: 'ours',
+    // A schema no value satisfies on its face is the spec's, as in the round trip.
+    origin: /unsatisf/i.test(reason) ? 'spec' : 'ours',
     kind: `bad-input: not run: the stubs have no answer for it: ${normalizeMessage(reason, run.names)}`,
     detail: shorten(`${operationId}: ${reason}`),
     fails: false,
