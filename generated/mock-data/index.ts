@@ -39,19 +39,23 @@ export function withOverrides<T>(value: T, overrides: unknown): T {
 /** How deep a value nests before a recursive schema stops (deeper than the suites' 6: real specs nest required objects that far). */
 export const MOCK_MAX_DEPTH = 16;
 
+/** How every value is drawn (seed and side aside); every value validates: a oneOf's value is set apart from its other members. */
+export const MOCK_DRAW = {
+  mode: 'realistic',
+  useExamples: false,
+  maxDepth: MOCK_MAX_DEPTH,
+  exclusiveOneOf: true,
+} as const;
+
 /**
  * A realistic value of any schema whose refs point into the spec's components
  * (`{ $ref: '<ROOT.$id>#/components/schemas/Subject' }`, or an inline one), seeded.
  */
 export function mockValue<T = unknown>(schema: unknown, options: MockOptions<T> = {}): T {
   const value = drawFromSchema(ROOT, schema, {
-    mode: 'realistic',
+    ...MOCK_DRAW,
     seed: options.seed ?? 1,
     side: options.side ?? 'response',
-    useExamples: false,
-    maxDepth: MOCK_MAX_DEPTH,
-    // Every value validates: a oneOf's value set apart from its other members.
-    exclusiveOneOf: true,
   }) as T;
   return withOverrides(value, options.overrides);
 }

@@ -6,7 +6,13 @@
  * example the spec got wrong) would blame the target for refusing it.
  */
 import fc from 'fast-check';
-import { arbitraryFrom, enumOutsideType, merge, withoutReadOnly, type SchemaRoot } from './arbitraries.js';
+import {
+  arbitraryFrom,
+  findEnumOutsideType,
+  merge,
+  withoutReadOnly,
+  type SchemaRoot,
+} from './arbitraries.js';
 import type { OperationCase } from './cases.js';
 import { ProblemsError, record, type Problem } from './findings.js';
 import type { RequestSpec } from './request.js';
@@ -54,31 +60,6 @@ export function findForbiddenRequired(
     if (!Object.hasOwn(declared, name)) continue;
     const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
     const found = findForbiddenRequired(root, declared[name], `${at}/${segment}`, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/**
- * Where a schema, or a property it requires (followed into nested objects), is an enum none of whose
- * values its type admits, so no value satisfies it (apptigent's CompareStrings: `lower`, a string
- * whose enum is [true, false]): "<pointer> <enum> <type>"; undefined when there is none.
- */
-export function findEnumOutsideType(
-  root: SchemaRoot,
-  schema: unknown,
-  at = '',
-  depth = 0,
-): string | undefined {
-  const node = merge(root, schema);
-  if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
-  if (enumOutsideType(node))
-    return `${at || '/'}: enum ${JSON.stringify(node.enum)}, type ${[node.type].flat().join(' or ')}`;
-  const declared: Record<string, unknown> = node.properties ?? {};
-  for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
-    if (!Object.hasOwn(declared, name)) continue;
-    const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
-    const found = findEnumOutsideType(root, declared[name], `${at}/${segment}`, depth + 1);
     if (found) return found;
   }
   return undefined;

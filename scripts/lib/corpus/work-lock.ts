@@ -24,17 +24,30 @@ function running(pid: number): boolean {
 export function lockWorkFolder(folder: string, pid = process.pid): () => void {
   mkdirSync(folder, { recursive: true });
   const lock = path.join(folder, '.lock');
+  const holderOf = () => {
+    try {
+      return Number.parseInt(readFileSync(lock, 'utf8'), 10);
+    } catch {
+      return undefined;
+    }
+  };
+  // Only a lock that still holds this process's id is removed (a run that took over a lock this
+  // one left behind keeps its own).
+  const release = () => {
+    if (holderOf() === pid) rmSync(lock, { force: true });
+  };
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       writeFileSync(lock, `${pid}\n`, { flag: 'wx' });
-      return () => rmSync(lock, { force: true });
+      return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
-    if (Number.isInteger(holder) && holder !== pid && running(holder))
+    const holder = holderOf();
+    // No id yet: a run that has just made the file and not yet written it, which is running.
+    if (holder === undefined || Number.isNaN(holder) || (holder !== pid && running(holder)))
       throw new WorkFolderBusy(
-        `another check:corpus run (pid ${holder}) is using ${folder}; wait for it, or give this one another --seed`,
+        `another check:corpus run (pid ${Number.isNaN(holder) ? 'starting' : holder}) is using ${folder}; wait for it, or give this one another --seed (if no such run is going on, remove ${lock})`,
       );
     // Left by a run that ended without releasing it (killed): taken over.
     rmSync(lock, { force: true });

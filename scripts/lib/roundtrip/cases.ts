@@ -378,8 +378,11 @@ function enumOutsideType(root: Root, schema: Schema, at = '', depth = 0): string
   const node: Schema = ref ? root.components.schemas[decodeURIComponent(ref[1])] : schema;
   if (!node || typeof node !== 'object' || depth > 6) return undefined;
   // A required property no value satisfies makes its object unsatisfiable too (apptigent's
-  // CompareStrings: `lower` and `trim` are strings whose enum is [true, false]).
-  if (node.properties && typeof node.properties === 'object' && Array.isArray(node.required))
+  // CompareStrings: `lower` and `trim` are strings whose enum is [true, false]), unless the object
+  // may be null (or of another type) instead.
+  const objectOnly =
+    [node.type ?? 'object'].flat().every((type: unknown) => type === 'object') && !node.nullable;
+  if (objectOnly && node.properties && typeof node.properties === 'object' && Array.isArray(node.required))
     for (const name of node.required) {
       const inner = enumOutsideType(root, node.properties[name], `${at}/${name}`, depth + 1);
       if (inner) return inner;

@@ -114,7 +114,10 @@ const CLIENT_DEFAULTS: Record<string, string[] | 'any'> = {
 };
 
 /** The names of `received` the client wrote by itself: not in `given` (what the case sent), and a client's own value. */
-function writtenByClient(received: Record<string, unknown>, given: Record<string, unknown>): Set<string> {
+export function writtenByClient(
+  received: Record<string, unknown>,
+  given: Record<string, unknown>,
+): Set<string> {
   return new Set(
     Object.entries(received)
       .filter(([name, value]) => {

@@ -365,11 +365,39 @@ const IS_TYPE: Record<string, (value: unknown) => boolean> = {
 };
 
 /** Whether a merged schema is an enum none of whose values its type admits: no value satisfies it. */
-export function enumOutsideType(schema: Schema): boolean {
+function enumOutsideType(schema: Schema): boolean {
   if (!schema || typeof schema !== 'object' || !Array.isArray(schema.enum) || schema.type === undefined)
     return false;
   const types: string[] = [schema.type].flat();
   return !schema.enum.some((value: unknown) => types.some((type) => IS_TYPE[type]?.(value) ?? true));
+}
+
+/**
+ * Where a schema, or a property it requires (followed into nested objects), is an enum none of whose
+ * values its type admits, so no value satisfies it (apptigent's CompareStrings: `lower`, a string
+ * whose enum is [true, false]): "<pointer>: enum …, type …"; undefined when there is none. An object
+ * that may be null, or of another type, is satisfied by that instead.
+ */
+export function findEnumOutsideType(
+  root: SchemaRoot,
+  schema: unknown,
+  at = '',
+  depth = 0,
+): string | undefined {
+  const node = merge(root, schema);
+  if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
+  if (enumOutsideType(node))
+    return `${at || '/'}: enum ${JSON.stringify(node.enum)}, type ${[node.type].flat().join(' or ')}`;
+  const types: string[] = node.type === undefined ? ['object'] : [node.type].flat();
+  if (types.some((type) => type !== 'object')) return undefined;
+  const declared: Record<string, unknown> = node.properties ?? {};
+  for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
+    if (!Object.hasOwn(declared, name)) continue;
+    const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const found = findEnumOutsideType(root, declared[name], `${at}/${segment}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function objectArbitrary(
@@ -388,7 +416,7 @@ function objectArbitrary(
     if (isReadOnly(root, properties[name])) continue;
     // An optional property no value satisfies (apptigent's `trim`: a string whose enum is
     // [true, false]) is left out; a required one makes the body the spec's defect (valid-request.ts).
-    if (!required.includes(name) && enumOutsideType(merge(root, properties[name]))) continue;
+    if (!required.includes(name) && findEnumOutsideType(root, properties[name], '', depth)) continue;
     // Own keys only: a required `constructor` the properties leave out is any value, not Object's.
     fixed[name] = arbitraryFrom(root, Object.hasOwn(properties, name) ? properties[name] : true, depth + 1);
   }

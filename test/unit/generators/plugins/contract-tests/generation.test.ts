@@ -145,6 +145,24 @@ describe('an optional property no value satisfies', () => {
     expect(values.filter((value) => !accepts(value))).toEqual([]);
     expect(values.some((value) => Object.hasOwn(value as object, 'trim'))).toBe(false);
   });
+
+  it('and an optional object that requires one', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        options: {
+          type: 'object',
+          required: ['trim'],
+          properties: { trim: { type: 'string', enum: [true, false] } },
+        },
+        input: { type: 'string' },
+      },
+    };
+    const accepts = new Ajv({ strict: false }).compile(schema);
+    const values = fc.sample(arbitraryFrom(NO_COMPONENTS, schema), { numRuns: 50, seed: 6 });
+    expect(values.filter((value) => !accepts(value))).toEqual([]);
+    expect(values.some((value) => Object.hasOwn(value as object, 'options'))).toBe(false);
+  });
 });
 
 describe('patterns fast-check cannot draw from', () => {
