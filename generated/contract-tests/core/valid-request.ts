@@ -121,7 +121,12 @@ export function unsatisfiableBodyProblem(
   const forbidden = findForbiddenRequired(root, bodySchema);
   if (forbidden) return forbiddenRequiredProblem(operation, forbidden);
   const outside = findEnumOutsideType(root, bodySchema);
-  return outside ? enumOutsideTypeProblem(operation, outside) : undefined;
+  return outside
+    ? enumOutsideTypeProblem(
+        operation,
+        `${outside.at || '/'}: enum ${JSON.stringify(outside.values)}, type ${outside.types.join(' or ')}`,
+      )
+    : undefined;
 }
 
 /**

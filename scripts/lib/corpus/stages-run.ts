@@ -119,6 +119,9 @@ export function roundtripKind(language: string, problem: string, names: string[]
   return `roundtrip ${language}: ${normalizeMessage(text, names)}`;
 }
 
+/** Whether an operation was not run for a schema no value satisfies on its face: the spec's defect (round trip and bad-input alike). */
+const namesUnsatisfiable = (reason: string) => /unsatisf/i.test(reason);
+
 /** `roundtrip`: every operation through both SDKs against the stubs; an operation not run says why. */
 export async function roundtripStage(run: SpecRun): Promise<StageOutcome> {
   const result = await runRoundtrip({
@@ -144,7 +147,7 @@ export async function roundtripStage(run: SpecRun): Promise<StageOutcome> {
     findings.push({
       origin: upstream
         ? 'upstream'
-        : /unsatisf/i.test(entry.reason) || entry.reason.startsWith(AMBIGUOUS_QUERY)
+        : namesUnsatisfiable(entry.reason) || entry.reason.startsWith(AMBIGUOUS_QUERY)
           ? 'spec'
           : 'ours',
       ...(upstream ? { tool: 'fast-check' } : {}),
@@ -372,8 +375,7 @@ export async function badInputStage(run: SpecRun, server: StubServer): Promise<S
   // An operation the stubs have no answer for would answer whatever reached it out of its contract:
   // not judged, said why.
   const findings: Finding[] = [...(run.unanswerable ?? [])].map(([operationId, reason]) => ({
-    // A schema no value satisfies on its face is the spec's, as in the round trip.
-    origin: /unsatisf/i.test(reason) ? 'spec' : 'ours',
+    origin: namesUnsatisfiable(reason) ? 'spec' : 'ours',
     kind: `bad-input: not run: the stubs have no answer for it: ${normalizeMessage(reason, run.names)}`,
     detail: shorten(`${operationId}: ${reason}`),
     fails: false,

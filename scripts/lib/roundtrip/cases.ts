@@ -32,7 +32,10 @@ import { createAjv } from '../../../generators/plugins/server/runtime/validation
 import { drawFromSchema } from '../../../generators/core/values/from-schema.js';
 import { hiddenOn } from '../../../generators/core/values/sides.js';
 import type { DrawMode } from '../../../generators/core/values/strategy.js';
-import { arbitraryFrom } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
+import {
+  arbitraryFrom,
+  findEnumOutsideType,
+} from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';
 
 // Schemas are untyped JSON.
@@ -357,42 +360,17 @@ function sampleWhere<T>(
   );
 }
 
-const TYPE_TESTS: Record<string, (value: unknown) => boolean> = {
-  string: (value) => typeof value === 'string',
-  integer: (value) => Number.isInteger(value),
-  number: (value) => typeof value === 'number',
-  boolean: (value) => typeof value === 'boolean',
-  null: (value) => value === null,
-  array: Array.isArray,
-  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-};
-
 /**
  * Why a schema admits no value, where it shows on its face: an `enum` none of whose values its
  * `type` admits (apacta's `type: string` with `enum: [true, false]`, trakt's integer with
- * `enum: ["1", …]`). The spec's defect, not a draw the generators missed.
+ * `enum: ["1", …]`), itself or a property it requires (apptigent's CompareStrings). The spec's
+ * defect, not a draw the generators missed. The suites' check (findEnumOutsideType), worded here.
  */
-function enumOutsideType(root: Root, schema: Schema, at = '', depth = 0): string | undefined {
-  const ref =
-    typeof schema?.$ref === 'string' ? schema.$ref.match(/^[^#]*#\/components\/schemas\/(.+)$/) : null;
-  const node: Schema = ref ? root.components.schemas[decodeURIComponent(ref[1])] : schema;
-  if (!node || typeof node !== 'object' || depth > 6) return undefined;
-  // A required property no value satisfies makes its object unsatisfiable too (apptigent's
-  // CompareStrings: `lower` and `trim` are strings whose enum is [true, false]), unless the object
-  // may be null (or of another type) instead.
-  const objectOnly =
-    [node.type ?? 'object'].flat().every((type: unknown) => type === 'object') && !node.nullable;
-  if (objectOnly && node.properties && typeof node.properties === 'object' && Array.isArray(node.required))
-    for (const name of node.required) {
-      const inner = enumOutsideType(root, node.properties[name], `${at}/${name}`, depth + 1);
-      if (inner) return inner;
-    }
-  if (!Array.isArray(node.enum) || node.type === undefined) return undefined;
-  const types: string[] = Array.isArray(node.type) ? node.type : [node.type];
-  const fits = (value: unknown) => types.some((type) => TYPE_TESTS[type]?.(value) ?? true);
-  return node.enum.some(fits)
-    ? undefined
-    : `${at ? `${at}: ` : ''}none of its enum values (${node.enum.map((value: unknown) => JSON.stringify(value)).join(', ')}) is of its type ${types.join(' or ')}`;
+function enumOutsideType(root: Root, schema: Schema): string | undefined {
+  const found = findEnumOutsideType(root, schema);
+  return found
+    ? `${found.at ? `${found.at}: ` : ''}none of its enum values (${found.values.map((value) => JSON.stringify(value)).join(', ')}) is of its type ${found.types.join(' or ')}`
+    : undefined;
 }
 
 /**

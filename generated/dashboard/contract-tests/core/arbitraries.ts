@@ -375,22 +375,28 @@ function enumOutsideType(schema: Schema): boolean {
   return !schema.enum.some((value: unknown) => types.some((type) => IS_TYPE[type]?.(value) ?? true));
 }
 
+/** An enum none of whose values its type admits, and where it is (a JSON pointer, "" at the top). */
+export interface EnumOutsideType {
+  at: string;
+  values: unknown[];
+  types: string[];
+}
+
 /**
  * Where a schema, or a property it requires (followed into nested objects), is an enum none of whose
  * values its type admits, so no value satisfies it (apptigent's CompareStrings: `lower`, a string
- * whose enum is [true, false]): "<pointer>: enum …, type …"; undefined when there is none. An object
- * that may be null, or of another type, is satisfied by that instead.
+ * whose enum is [true, false]); undefined when there is none. An object that may be null, or of
+ * another type, is satisfied by that instead. The suites' check and the round trip's.
  */
 export function findEnumOutsideType(
   root: SchemaRoot,
   schema: unknown,
   at = '',
   depth = 0,
-): string | undefined {
+): EnumOutsideType | undefined {
   const node = merge(root, schema);
   if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
-  if (enumOutsideType(node))
-    return `${at || '/'}: enum ${JSON.stringify(node.enum)}, type ${[node.type].flat().join(' or ')}`;
+  if (enumOutsideType(node)) return { at, values: node.enum, types: [node.type].flat() };
   const types: string[] = node.type === undefined ? ['object'] : [node.type].flat();
   if (types.some((type) => type !== 'object')) return undefined;
   const declared: Record<string, unknown> = node.properties ?? {};
@@ -419,7 +425,7 @@ function objectArbitrary(
     if (isReadOnly(root, properties[name])) continue;
     // An optional property no value satisfies (apptigent's `trim`: a string whose enum is
     // [true, false]) is left out; a required one makes the body the spec's defect (valid-request.ts).
-    if (!required.includes(name) && findEnumOutsideType(root, properties[name], '', depth)) continue;
+    if (!required.includes(name) && findEnumOutsideType(root, properties[name])) continue;
     // Own keys only: a required `constructor` the properties leave out is any value, not Object's.
     fixed[name] = arbitraryFrom(root, Object.hasOwn(properties, name) ? properties[name] : true, depth + 1);
   }

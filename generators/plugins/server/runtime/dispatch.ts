@@ -16,7 +16,7 @@ export type OperationOptions = Omit<RouteOptions, 'method' | 'url'>;
 
 export interface DispatchContext {
   /** The URLs a route of the spec's own answers HEAD on (Fastify adds no HEAD to a GET there). */
-  headUrls?: Set<string>;
+  headUrls: Set<string>;
   partsAjv: Ajv2020;
   bodyAjv: Ajv2020;
   sendError: (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) => unknown;
@@ -145,9 +145,7 @@ export function registerDispatched(
       url: first.url,
       // Fastify adds HEAD for every GET; a spec that declares its own HEAD there keeps it (Azure
       // container registry's blobs: GET told apart by a query value, HEAD beside it).
-      ...(first.method === 'GET' && (context.headUrls?.has(first.url) || groups.has(`HEAD ${first.url}`))
-        ? { exposeHeadRoute: false }
-        : {}),
+      ...(first.method === 'GET' && context.headUrls.has(first.url) ? { exposeHeadRoute: false } : {}),
       // The operation is known once the request's headers are: every hook below delegates to its own.
       onRequest: async (request, reply) => {
         // A route for a value the request carries first, then one for a parameter it carries (any value).

@@ -173,9 +173,10 @@ export async function registerRoutes<Handlers>(
     }),
   );
 
+  const headUrls = new Set(routes.filter((route) => route.method === 'HEAD').map((route) => route.url));
   const operation = (route: RouteSpec) =>
     operationOptions(route, {
-      routes,
+      headUrls,
       handlers,
       authenticate: options.authenticate,
       refuseUnknownQuery: options.unknownQueryParameters === 'refuse',
@@ -230,10 +231,7 @@ export async function registerRoutes<Handlers>(
     routes.filter((route) => route.match),
     plainOfDispatched,
     operation,
-    {
-      ...wire,
-      headUrls: new Set(routes.filter((route) => route.method === 'HEAD').map((route) => route.url)),
-    },
+    { ...wire, headUrls },
   );
   if (unimplemented.length > 0) {
     if (options.onUnimplemented) options.onUnimplemented(unimplemented);

@@ -15,8 +15,8 @@ export type AnyHandler = (request: FastifyRequest, reply: FastifyReply) => unkno
 
 /** What building a route needs from the plugin. */
 export interface RouteContext {
-  /** Every operation's route (a GET whose path also declares HEAD keeps Fastify from adding one). */
-  routes: RouteSpec[];
+  /** The URLs a route of the spec's own answers HEAD on (a GET there keeps Fastify from adding one). */
+  headUrls: Set<string>;
   handlers: Record<string, AnyHandler | undefined>;
   /** The plugin's security hook (RoutesOptions.authenticate). */
   authenticate?: (request: FastifyRequest, reply: FastifyReply, route: RouteSpec) => Promise<void> | void;
@@ -38,7 +38,7 @@ export function handlerOf<T>(handlers: T, operationId: string): T[keyof T] | und
 
 /** The route options (schema, hooks, handler) of one operation. */
 export function operationOptions(route: RouteSpec, context: RouteContext): OperationOptions {
-  const { routes, handlers, wire, authenticate } = context;
+  const { headUrls, handlers, wire, authenticate } = context;
   const { bodyAjv, sendError, describe } = wire;
   const handler = handlerOf(handlers, route.operationId);
   const validateOptionalBody =
@@ -77,9 +77,7 @@ export function operationOptions(route: RouteSpec, context: RouteContext): Opera
   return {
     schema: routeSchema(route, context.refuseUnknownQuery),
     // Fastify adds HEAD for every GET; a spec that declares its own HEAD keeps it.
-    ...(route.method === 'GET' && routes.some((other) => other.method === 'HEAD' && other.url === route.url)
-      ? { exposeHeadRoute: false }
-      : {}),
+    ...(route.method === 'GET' && headUrls.has(route.url) ? { exposeHeadRoute: false } : {}),
     // Callback style: a synchronous security hook (the usual case) costs no promise per request.
     onRequest: authenticate
       ? (request, reply, done) => {

@@ -460,15 +460,10 @@ function refuses(node: SchemaNode, value: unknown, side: MessageSide | undefined
     case 'object': {
       if (typeof value !== 'object' || Array.isArray(value)) return true;
       const record = value as Record<string, unknown>;
-      const required = node.properties.filter((property) => node.required.includes(property.name));
-      if (
-        node.required.some(
-          (name) =>
-            !Object.hasOwn(record, name) &&
-            !required.some((property) => property.name === name && hiddenOn(side, property.node)),
-        )
-      )
-        return true;
+      // A required key this side never carries (readOnly in a request) is not missing.
+      const carried = (name: string) =>
+        !node.properties.some((property) => property.name === name && hiddenOn(side, property.node));
+      if (node.required.some((name) => !Object.hasOwn(record, name) && carried(name))) return true;
       if (
         node.additionalProperties?.kind === 'never' &&
         Object.keys(record).some((name) => !holds(node, name))
