@@ -8,8 +8,9 @@ import path from 'node:path';
 import { createKey, revokeKey } from '../../service/keys.js';
 import { SqliteStore } from '../../service/store/sqlite.js';
 import type { Store } from '../../service/store/store.js';
+import { bundledArgs } from './entry-bundle.js';
 import { ROOT } from './root.js';
-import { listeningUrl, startProcess, tsxArgs, waitForHttp, type RunningProcess } from './processes.js';
+import { listeningUrl, startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
 export { contractConfig, runContractSuite, type SuiteRun } from './contract-suite.js';
 export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'vitest.config.ts');
@@ -17,10 +18,11 @@ export const CONTRACT_CONFIG = path.join(ROOT, 'generated', 'contract-tests', 'v
 /** A word for `sh -c`, whatever it holds. */
 const shellQuote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
-/** The webhooks' operator CLI as Node with tsx's loader, for each registration of the events stage. */
-const WEBHOOKS_CLI = [process.execPath, ...tsxArgs(path.join(ROOT, 'service/webhooks/cli.ts'))]
-  .map(shellQuote)
-  .join(' ');
+/** The webhooks' operator CLI (its bundle: entry-bundle.ts), for each registration of the events stage. */
+const webhooksCli = async () =>
+  [process.execPath, ...(await bundledArgs(path.join(ROOT, 'service/webhooks/cli.ts')))]
+    .map(shellQuote)
+    .join(' ');
 
 export interface ServiceTarget {
   env: Record<string, string>;
@@ -62,6 +64,7 @@ export async function prepareServiceTarget(database?: {
   const revoked = await make(['nature:read', 'nature:write']);
   await revokeKey(store, revoked, now);
   await store.close();
+  const webhooks = await webhooksCli();
   return {
     // Webhook retries in milliseconds, so the events stage sees a retry at once. Port 0: the service
     // prints `service: <url> (...)` once it listens.
@@ -79,8 +82,8 @@ export async function prepareServiceTarget(database?: {
       CONTRACT_STATEFUL: 'true',
       // The events stage registers its receiver with the operator CLI, for the suite key's account
       // and environment; the CLI prints the secret last and `added <endpoint id> ...` first.
-      CONTRACT_WEBHOOK_REGISTER: `${WEBHOOKS_CLI} add --env test --url "$CONTRACT_WEBHOOK_URL" --account acct_contract`,
-      CONTRACT_WEBHOOK_UNREGISTER: `${WEBHOOKS_CLI} remove "$(printf '%s\\n' "$CONTRACT_WEBHOOK_REGISTERED" | awk '$1 == "added" { print $2; exit }')"`,
+      CONTRACT_WEBHOOK_REGISTER: `${webhooks} add --env test --url "$CONTRACT_WEBHOOK_URL" --account acct_contract`,
+      CONTRACT_WEBHOOK_UNREGISTER: `${webhooks} remove "$(printf '%s\\n' "$CONTRACT_WEBHOOK_REGISTERED" | awk '$1 == "added" { print $2; exit }')"`,
       ...databaseEnv,
     }),
     remove: () => rm(dir, { recursive: true, force: true }),
@@ -88,7 +91,7 @@ export async function prepareServiceTarget(database?: {
 }
 
 /**
- * The reference service on a fresh database (prepareServiceTarget), in a process of its own.
+ * The reference service on a fresh database (prepareServiceTarget), in a process of its own (its bundle: entry-bundle.ts).
  * `serverScript` lets tests start a sabotaged variant; like service/server.ts it serves with
  * serveFromEnvironment, which listens on PORT (0 here) and prints `service: <url>` once it does.
  */
@@ -98,7 +101,7 @@ export async function startServiceTarget(
   database?: { store: Store; env: Record<string, string> },
 ): Promise<ServiceTarget> {
   const prepared = await prepareServiceTarget(database);
-  const server = startProcess(process.execPath, tsxArgs(serverScript), {
+  const server = startProcess(process.execPath, await bundledArgs(serverScript), {
     cwd: ROOT,
     env: { ...prepared.serviceEnv, ...extraEnv },
   });

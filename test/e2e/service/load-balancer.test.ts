@@ -9,14 +9,10 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { execPath } from 'node:process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  binPath,
-  freePort,
-  startProcess,
-  waitForHttp,
-  type RunningProcess,
-} from '../../../scripts/lib/processes.js';
+import { freePort, startProcess, waitForHttp, type RunningProcess } from '../../../scripts/lib/processes.js';
+import { bundledArgs } from '../../../scripts/lib/entry-bundle.js';
 import { ENGINES, type EngineUnderTest } from '../../support/engines.js';
 
 const SCANNER = '127.0.0.7';
@@ -105,12 +101,12 @@ describe.each(ENGINES)('two instances with TRUST_PROXY=1 behind a load balancer,
     instances = await Promise.all(
       [0, 1].map(async () => {
         const port = await freePort();
-        const process = startProcess(binPath('tsx'), ['test/support/instance-server.ts'], {
+        const running = startProcess(execPath, await bundledArgs('test/support/instance-server.ts'), {
           env: { ...env, PORT: String(port), RATE_CLOCK_MS: rateClock, TRUST_PROXY: '1' },
         });
         const url = `http://127.0.0.1:${port}`;
-        await waitForHttp(`${url}/v1/health`, process);
-        return { url, process };
+        await waitForHttp(`${url}/v1/health`, running);
+        return { url, process: running };
       }),
     );
     balancer = await startBalancer(instances.map((instance) => instance.url));

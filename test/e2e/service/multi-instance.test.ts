@@ -6,13 +6,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  binPath,
-  freePort,
-  startProcess,
-  waitForHttp,
-  type RunningProcess,
-} from '../../../scripts/lib/processes.js';
+import { freePort, startProcess, waitForHttp, type RunningProcess } from '../../../scripts/lib/processes.js';
+import { bundledArgs } from '../../../scripts/lib/entry-bundle.js';
 import { createKey } from '../../../service/keys.js';
 import { leaseSize } from '../../../service/rate-limit-leases.js';
 import type { Store } from '../../../service/store/store.js';
@@ -31,7 +26,7 @@ let instances: Instance[];
 
 async function startInstance(): Promise<Instance> {
   const port = await freePort();
-  const running = startProcess(binPath('tsx'), ['test/support/instance-server.ts'], {
+  const running = startProcess(process.execPath, await bundledArgs('test/support/instance-server.ts'), {
     env: { ...env, PORT: String(port), RATE_CLOCK_MS: String(Date.now()), LOG: 'off' },
   });
   const url = `http://127.0.0.1:${port}`;
@@ -174,9 +169,13 @@ describe('instances on one PostgreSQL', () => {
     const key = await newKey('acct_multi_revoke');
     for (const instance of instances)
       expect((await call(instance, 'GET', '/v1/nature/subjects', key)).status).toBe(200);
-    const revoke = await promisify(execFile)(binPath('tsx'), ['service/keys-cli.ts', 'revoke', key], {
-      env: { ...process.env, ...env },
-    });
+    const revoke = await promisify(execFile)(
+      process.execPath,
+      await bundledArgs('service/keys-cli.ts', 'revoke', key),
+      {
+        env: { ...process.env, ...env },
+      },
+    );
     expect(revoke.stdout).toMatch(/revoked key_/);
     expect(revoke.stdout).not.toContain(key); // the CLI never prints the raw key back
     for (const instance of instances) {

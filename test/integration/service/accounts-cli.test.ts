@@ -1,5 +1,6 @@
 /**
- * The operator's side of accounts, run as the operator runs it (tsx on a SQLite file): the tier is
+ * The operator's side of accounts, on a SQLite file (each CLI once as its npm script starts it, with
+ * tsx; otherwise its code as one bundle, entry-bundle.ts): the tier is
  * an account fact changed only by `accounts set-tier`, loudly; the keys CLI refuses `--tier`; the
  * outbox shows the mails the dashboard would send; a running service sees the new tier at once.
  */
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../../service/store/sqlite.js';
+import { bundledArgs } from '../../../scripts/lib/entry-bundle.js';
 import { tsxArgs } from '../../../scripts/lib/processes.js';
 
 let dir: string;
@@ -21,16 +23,18 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const run = (script: string, ...args: string[]) =>
+const execute = (nodeArgs: string[]) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-    // Node with tsx's loader, as the tsx binary starts it, without that binary's own Node in between.
     execFile(
       process.execPath,
-      tsxArgs(script, ...args),
+      nodeArgs,
       { env: { ...process.env, DATABASE_PATH: database, DATABASE_URL: '' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     ),
   );
+/** As `npm run keys` (and the others) start it: Node with tsx's loader (the tsx binary, without its own Node in between). */
+const runAsTyped = (script: string, ...args: string[]) => execute(tsxArgs(script, ...args));
+const run = async (script: string, ...args: string[]) => execute(await bundledArgs(script, ...args));
 
 describe('the operator CLIs on arguments they do not take', () => {
   it.each([
@@ -40,10 +44,10 @@ describe('the operator CLIs on arguments they do not take', () => {
   ])(
     '%s: --help prints the usage; an unknown option is one line and the usage, exit 2, no stack trace',
     async (name, script) => {
-      const help = await run(script, '--help');
+      const help = await runAsTyped(script, '--help');
       expect(help.code, help.stderr).toBe(0);
       expect(help.stdout).toMatch(new RegExp(`^usage: npm run ${name} -- `));
-      const unknown = await run(script, 'list', '--bogus');
+      const unknown = await runAsTyped(script, 'list', '--bogus');
       expect(unknown.code).toBe(2);
       expect(unknown.stderr.split('\n')[0]).toBe(`${name}: Unknown option '--bogus'.`);
       expect(unknown.stderr).toContain(`usage: npm run ${name} -- `);

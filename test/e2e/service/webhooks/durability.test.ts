@@ -9,12 +9,12 @@ import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  binPath,
   freePort,
   startProcess,
   waitForHttp,
   type RunningProcess,
 } from '../../../../scripts/lib/processes.js';
+import { bundledArgs } from '../../../../scripts/lib/entry-bundle.js';
 import { createKey } from '../../../../service/keys.js';
 import { ENGINES, type EngineUnderTest } from '../../../support/engines.js';
 import { hang, json, startTestServer, type TestServer } from '../../../support/http-server.js';
@@ -56,8 +56,17 @@ describe.each(ENGINES)('webhook durability on $name', ({ start: startEngine }) =
     const storeEnv = { ...databaseEnv, WEBHOOK_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
     receiver.script(hang); // every attempt before the kill is in flight, unanswered
     const added = await run(
-      binPath('tsx'),
-      ['service/webhooks/cli.ts', 'add', '--env', 'test', '--url', receiver.url, '--account', 'acct_durable'],
+      process.execPath,
+      await bundledArgs(
+        'service/webhooks/cli.ts',
+        'add',
+        '--env',
+        'test',
+        '--url',
+        receiver.url,
+        '--account',
+        'acct_durable',
+      ),
       { env: { ...process.env, ...storeEnv } },
     );
     const secret = added.stdout.trim().split('\n').at(-1)!;
@@ -70,10 +79,11 @@ describe.each(ENGINES)('webhook durability on $name', ({ start: startEngine }) =
       WEBHOOK_TIMEOUT_MS: '1500',
       WEBHOOK_RETRY_DELAYS_MS: '100,200,400',
     };
+    const server = await bundledArgs('service/server.ts');
     const start = async (): Promise<RunningProcess> => {
-      const server = startProcess(binPath('tsx'), ['service/server.ts'], { env });
-      await waitForHttp(`${base}/v1/health`, server);
-      return server;
+      const running = startProcess(process.execPath, server, { env });
+      await waitForHttp(`${base}/v1/health`, running);
+      return running;
     };
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 

@@ -1,6 +1,7 @@
 /**
  * Versioned migrations: applied from an empty database and from a database made before
- * migrations were versioned, once each; `npm run migrate` does the same from the command line;
+ * migrations were versioned, once each; `npm run migrate` does the same from the command line (its
+ * code as one bundle, entry-bundle.ts; cli-options.test.ts starts it with tsx, as the script does);
  * a merge that leaves two migrations with one number is refused.
  */
 import { execFile } from 'node:child_process';
@@ -10,7 +11,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath, freePort } from '../../../../scripts/lib/processes.js';
+import { bundledArgs } from '../../../../scripts/lib/entry-bundle.js';
+import { freePort } from '../../../../scripts/lib/processes.js';
 import { migrationsFor } from '../../../../service/store/migrations.js';
 import pg from 'pg';
 import { migratePostgres, PostgresStore } from '../../../../service/store/postgres.js';
@@ -102,8 +104,8 @@ describe('sqlite migrations', () => {
 
   it('npm run migrate applies them on DATABASE_PATH and says so', async () => {
     const file = path.join(dir, 'cli.db');
-    const run = () =>
-      promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], {
+    const run = async () =>
+      promisify(execFile)(process.execPath, await bundledArgs('service/migrate-cli.ts'), {
         env: { ...process.env, DATABASE_PATH: file },
       });
     const first = await run();
@@ -169,7 +171,7 @@ describe('postgres migrations', () => {
 
   it('npm run migrate says in one line why it cannot open an unreachable database, without the password', async () => {
     const port = await freePort(); // nothing listens there
-    const failed = await promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], {
+    const failed = await promisify(execFile)(process.execPath, await bundledArgs('service/migrate-cli.ts'), {
       env: { ...process.env, DATABASE_URL: `postgres://app:hunter2secret@127.0.0.1:${port}/db` },
     }).then(
       () => undefined,
@@ -185,9 +187,13 @@ describe('postgres migrations', () => {
 
   it('npm run migrate applies them on DATABASE_URL and never prints the password', async () => {
     const url = await server.createDatabase();
-    const { stdout } = await promisify(execFile)(binPath('tsx'), ['service/migrate-cli.ts'], {
-      env: { ...process.env, DATABASE_URL: url },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      await bundledArgs('service/migrate-cli.ts'),
+      {
+        env: { ...process.env, DATABASE_URL: url },
+      },
+    );
     expect(stdout).toMatch(/^applied 001_initial$/m);
     expect(stdout).toMatch(/PostgreSQL postgres:\/\/postgres:\*\*\*@/);
     expect(stdout).not.toContain(new URL(url).password);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binPath } from '../../../../scripts/lib/processes.js';
+import { bundledArgs } from '../../../../scripts/lib/entry-bundle.js';
 import { createKey } from '../../../../service/keys.js';
 import { SqliteStore } from '../../../../service/store/sqlite.js';
 import { json, startTestServer, type TestServer } from '../../../support/http-server.js';
@@ -29,8 +29,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const cli = (database: string, ...args: string[]) =>
-  run(binPath('tsx'), ['service/webhooks/cli.ts', ...args], {
+// The CLI's code as one bundle (entry-bundle.ts); accounts-cli.test.ts starts it as `npm run webhooks` does (tsx).
+const cli = async (database: string, ...args: string[]) =>
+  run(process.execPath, await bundledArgs('service/webhooks/cli.ts', ...args), {
     env: { ...process.env, DATABASE_PATH: database },
   });
 

@@ -1,7 +1,7 @@
 /**
  * The webhook encryption key file, created on first use beside the database, when several
  * processes start at once on one database (a cluster on one SQLite file, the CLI beside the
- * service). Starts 8 `tsx` processes on a fresh folder; every one must use the one key the file
+ * service). Starts 8 Node processes (a bundle: entry-bundle.ts) on a fresh folder; every one must use the one key the file
  * holds. Before the key file was published atomically, a process could read it half-written and
  * stop with "the webhook encryption key must be 32 bytes" (the load-balancer e2e test did, once).
  */
@@ -9,7 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { binPath, startProcess } from '../../../../scripts/lib/processes.js';
+import { bundledArgs } from '../../../../scripts/lib/entry-bundle.js';
+import { startProcess } from '../../../../scripts/lib/processes.js';
 import { SecretBox } from '../../../../service/webhooks/secrets.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'key-race-'));
@@ -17,9 +18,10 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('the webhook encryption key file', () => {
   it('is created once, whole, when 8 processes race to create it, and every process uses it', async () => {
-    const startAt = String(Date.now() + 4_000); // past tsx's start-up, so they call at the same moment
+    const racer = await bundledArgs('test/support/seal-with-key-file.ts');
+    const startAt = String(Date.now() + 4_000); // past Node's start-up, so they call at the same moment
     const racers = Array.from({ length: 8 }, () =>
-      startProcess(binPath('tsx'), ['test/support/seal-with-key-file.ts'], {
+      startProcess(process.execPath, racer, {
         env: {
           DATABASE_PATH: path.join(folder, 'service.db'),
           START_AT: startAt,

@@ -13,7 +13,8 @@ import {
   startServiceTarget,
   type ServiceTarget,
 } from '../../../../../scripts/lib/contract.js';
-import { binPath, freePort } from '../../../../../scripts/lib/processes.js';
+import { bundledArgs } from '../../../../../scripts/lib/entry-bundle.js';
+import { freePort } from '../../../../../scripts/lib/processes.js';
 
 const run = promisify(execFile);
 
@@ -56,8 +57,8 @@ describe("the contract suites' events stage", () => {
   it('uses a receiver registered beforehand: CONTRACT_WEBHOOK_SECRET with CONTRACT_WEBHOOK_PORT', async () => {
     const port = await freePort();
     const added = await run(
-      binPath('tsx'),
-      [
+      process.execPath,
+      await bundledArgs(
         'service/webhooks/cli.ts',
         'add',
         '--env',
@@ -66,7 +67,7 @@ describe("the contract suites' events stage", () => {
         `http://127.0.0.1:${port}/contract`,
         '--account',
         'acct_contract',
-      ],
+      ),
       { env: { ...process.env, DATABASE_PATH: target.env.DATABASE_PATH } },
     );
     const secret = added.stdout.trim().split('\n').at(-1)!;

@@ -11,7 +11,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { runContractSuite } from '../../../../../scripts/lib/contract.js';
-import { freePort, startProcess, tsxArgs, waitForHttp } from '../../../../../scripts/lib/processes.js';
+import { bundledArgs } from '../../../../../scripts/lib/entry-bundle.js';
+import { freePort, startProcess, waitForHttp } from '../../../../../scripts/lib/processes.js';
 import { scratchFolders } from '../../../../support/scratch.js';
 
 const scratch = scratchFolders();
@@ -25,22 +26,23 @@ const TIME_SCALE = Number(process.env.SANDBOX_TIME_SCALE ?? 30);
 // under limits already drawn down; each run costs a whole suite (about 30 s here).
 const RUNS = Number(process.env.SANDBOX_RUNS ?? 3);
 
-function makeKey(database: string): Promise<string> {
+async function makeKey(database: string): Promise<string> {
+  const keysCli = await bundledArgs(
+    'service/keys-cli.ts',
+    'create',
+    '--env',
+    'test',
+    '--type',
+    'sk',
+    '--scopes',
+    'nature:read,nature:write',
+    '--account',
+    'acct_sandbox_runs',
+  );
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      tsxArgs(
-        'service/keys-cli.ts',
-        'create',
-        '--env',
-        'test',
-        '--type',
-        'sk',
-        '--scopes',
-        'nature:read,nature:write',
-        '--account',
-        'acct_sandbox_runs',
-      ),
+      keysCli,
       { env: { ...process.env, DATABASE_PATH: database } },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`npm run keys failed: ${stderr}`));
@@ -55,7 +57,7 @@ it(`stays green ${RUNS} runs in a row against one sandbox with a fresh tier-0 ke
   const key = await makeKey(database);
   expect(key).toMatch(/^test_sk_[A-Za-z0-9]{32}$/);
   const port = await freePort();
-  const server = startProcess(process.execPath, tsxArgs('test/support/time-scaled-server.ts'), {
+  const server = startProcess(process.execPath, await bundledArgs('test/support/time-scaled-server.ts'), {
     env: { DATABASE_PATH: database, PORT: String(port), RATE_LIMIT_TIME_SCALE: String(TIME_SCALE) },
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -29,7 +29,7 @@ import {
   watchedPage,
   type WatchedPage,
 } from './harness.js';
-import { tsxArgs } from '../../../../../scripts/lib/processes.js';
+import { bundledArgs } from '../../../../../scripts/lib/entry-bundle.js';
 
 const run = promisify(execFile);
 const EMAIL = 'journey@example.com';
@@ -248,7 +248,7 @@ describe('the dashboard journey in Chromium', () => {
   });
 
   it('verifies the e-mail from the outbox the operator reads, then meters live calls on the billing page', async () => {
-    const { stdout } = await run(process.execPath, tsxArgs('service/accounts-cli.ts', 'mail'), {
+    const { stdout } = await run(process.execPath, await bundledArgs('service/accounts-cli.ts', 'mail'), {
       env: { ...process.env, DATABASE_PATH: path.join(folder, 'dashboard.db'), DATABASE_URL: '' },
     });
     const link = stdout.match(/(?:https?:\/\/[^/\s]+)?\/dashboard\/verify-email#token=[\w-]+/)?.[0];
@@ -361,7 +361,7 @@ describe('the dashboard journey in Chromium', () => {
     await page.getByLabel('E-mail').fill(EMAIL);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account has that address').waitFor();
-    const { stdout } = await run(process.execPath, tsxArgs('service/accounts-cli.ts', 'mail'), {
+    const { stdout } = await run(process.execPath, await bundledArgs('service/accounts-cli.ts', 'mail'), {
       env: { ...process.env, DATABASE_PATH: path.join(folder, 'dashboard.db'), DATABASE_URL: '' },
     });
     const links = stdout.match(/(?:https?:\/\/[^/\s]+)?\/dashboard\/reset-password#token=[\w-]+/g) ?? [];

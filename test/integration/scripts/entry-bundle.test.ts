@@ -1,0 +1,79 @@
+/**
+ * The bundles tests start the service's entry points from (scripts/lib/entry-bundle.ts): the same
+ * output as the entry run through tsx, each module reading beside its own source file, and a
+ * rebuild when a module changes. Starts esbuild, and Node on a small entry (bundled and with tsx).
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundledArgs, entryBundle } from '../../../scripts/lib/entry-bundle.js';
+import { tsxArgs } from '../../../scripts/lib/processes.js';
+import { ROOT } from '../../../scripts/lib/root.js';
+
+const run = promisify(execFile);
+// Inside the checkout, as the bundled entries are (the bundle's inputs are named from ROOT).
+const folder = mkdtempSync(path.join(ROOT, '.cache', 'entry-bundle-test-'));
+afterAll(async () => {
+  const bundle = await entryBundle(ENTRY);
+  for (const file of [folder, bundle, bundle.replace(/\.mjs$/, '.inputs.json')])
+    rmSync(file, { recursive: true, force: true });
+});
+
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+  writeFileSync(path.join(folder, file), text);
+};
+write('data.txt', 'beside the entry');
+write('nested/data.txt', 'beside the nested module');
+write(
+  'nested/reader.ts',
+  [
+    "import { readFileSync } from 'node:fs';",
+    "export const nested = (): string => readFileSync(new URL('./data.txt', import.meta.url), 'utf8');",
+    '',
+  ].join('\n'),
+);
+write(
+  'entry.ts',
+  [
+    "import { readFileSync } from 'node:fs';",
+    "import { nested } from './nested/reader.js';",
+    "const own: string = readFileSync(new URL('./data.txt', import.meta.url), 'utf8');",
+    // Text that only names import.meta.url (as the emitters' templates do) stays text.
+    'const template = "new URL(\'./x.json\', import.meta.url)";',
+    'console.log(JSON.stringify({ own, nested: nested(), template, args: process.argv.slice(2) }));',
+    '',
+  ].join('\n'),
+);
+const ENTRY = path.join(folder, 'entry.ts');
+
+describe('an entry bundle', () => {
+  it('prints what the entry prints through tsx, each module reading the file beside its own source', async () => {
+    const expected = {
+      own: 'beside the entry',
+      nested: 'beside the nested module',
+      template: "new URL('./x.json', import.meta.url)",
+      args: ['--flag', 'value'],
+    };
+    const bundled = await run(process.execPath, await bundledArgs(ENTRY, '--flag', 'value'));
+    expect(JSON.parse(bundled.stdout)).toEqual(expected);
+    const throughTsx = await run(process.execPath, tsxArgs(ENTRY, '--flag', 'value'));
+    expect(JSON.parse(throughTsx.stdout)).toEqual(expected);
+  }, 60_000);
+
+  it('is built again when one of its modules changes, and only then', async () => {
+    const bundle = await entryBundle(ENTRY);
+    const builtAt = statSync(bundle).mtimeMs;
+    expect(await entryBundle(ENTRY)).toBe(bundle);
+    expect(statSync(bundle).mtimeMs).toBe(builtAt);
+
+    write(
+      'nested/reader.ts',
+      "export const nested = (): string => 'edited';\n// one line longer than before, whatever the clock\n",
+    );
+    const { stdout } = await run(process.execPath, await bundledArgs(ENTRY));
+    expect(JSON.parse(stdout).nested).toBe('edited');
+  }, 60_000);
+});
