@@ -7,8 +7,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tsxArgs } from '../../../scripts/lib/processes.js';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 let out: string;
 beforeAll(async () => {
   out = await mkdtemp(path.join(tmpdir(), 'cli-'));
@@ -20,15 +20,17 @@ afterAll(async () => {
 /** The CLI's output as a terminal shows it: stdout and stderr in one stream, in the order written. */
 function generateInterleaved(...args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile('sh', ['-c', `"$0" generators/cli.ts "$@" 2>&1`, TSX, ...args], (error, stdout) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout }),
+    execFile(
+      'sh',
+      ['-c', '"$0" "$@" 2>&1', process.execPath, ...tsxArgs('generators/cli.ts', ...args)],
+      (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout }),
     );
   });
 }
 
 function generate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(TSX, ['generators/cli.ts', ...args], (error, stdout, stderr) =>
+    execFile(process.execPath, tsxArgs('generators/cli.ts', ...args), (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

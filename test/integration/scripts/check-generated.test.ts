@@ -4,8 +4,8 @@ import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tsxArgs } from '../../../scripts/lib/processes.js';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 let copy: string;
 beforeAll(async () => {
   copy = path.join(await mkdtemp(path.join(tmpdir(), 'drift-')), 'generated');
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const run = (script: string, ...args: string[]) =>
   new Promise<{ code: number; output: string }>((resolve) =>
-    execFile(TSX, [script, ...args], (error, stdout, stderr) =>
+    execFile(process.execPath, tsxArgs(script, ...args), (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
     ),
   );

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { binPath, startProcess } from '../../../scripts/lib/processes.js';
+import { startProcess, tsxArgs } from '../../../scripts/lib/processes.js';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'cli-options-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -18,7 +18,7 @@ async function run(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number | null; output: string }> {
-  const running = startProcess(binPath('tsx'), [script, ...args], { env });
+  const running = startProcess(process.execPath, tsxArgs(script, ...args), { env });
   const code = await new Promise<number | null>((resolve) => running.child.once('exit', resolve));
   return { code, output: running.output() };
 }

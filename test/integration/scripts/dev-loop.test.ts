@@ -14,7 +14,7 @@ import { listFiles } from '../../../generators/core/files.js';
 import { configuredDocuments, generate, regenerateCommand } from '../../../generators/pipeline.js';
 import { DevLoop, type CycleReport, type DevOptions } from '../../../scripts/lib/dev-loop.js';
 import { HOME_STEPS } from '../../../scripts/lib/home-steps.js';
-import { freePort } from '../../../scripts/lib/processes.js';
+import { freePort, tsxArgs } from '../../../scripts/lib/processes.js';
 
 const SPEC_TEXT = await readFile('spec/openapi.yaml', 'utf8');
 const dirs: string[] = [];
@@ -376,7 +376,7 @@ describe('npm run generate and npm run lint on a broken $ref', () => {
     await writeFile(spec, broken);
     const { line, column } = positionOf(broken, "'#/components/schemas/ConsentRecord'");
     const run = (script: string, ...args: string[]) =>
-      promisify(execFile)('node_modules/.bin/tsx', [script, ...args], {
+      promisify(execFile)(process.execPath, tsxArgs(script, ...args), {
         env: { ...process.env, NO_COLOR: '1' },
       }).then(
         () => ({ code: 0, stdout: '', stderr: '' }),
