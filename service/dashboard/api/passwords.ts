@@ -2,10 +2,16 @@
  * Password hashing: scrypt from node:crypto (N=2^15, r=8, p=1, 16-byte salt, 64-byte key), stored
  * as `scrypt$N$r$p$salt$hash` (base64url) so the parameters can be raised later and old hashes
  * still verify. Verification compares in constant time.
+ *
+ * PASSWORD_HASH_MIN_COST=1 hashes new passwords at N=2^10 instead, as Rails' `min_cost` does in
+ * its test environment: the test tiers set it (a sign-up or sign-in costs 2 ms of CPU instead of
+ * 70, and the dashboard's tests make hundreds); a deployment never does (spec/DECISIONS.md).
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+export const PASSWORD_HASH_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+export const PASSWORD_HASH_MIN_PARAMS = { N: 2 ** 10, r: 8, p: 1 };
+const PARAMS = process.env.PASSWORD_HASH_MIN_COST === '1' ? PASSWORD_HASH_MIN_PARAMS : PASSWORD_HASH_PARAMS;
 const KEY_LENGTH = 64;
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
