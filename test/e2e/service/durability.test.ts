@@ -4,18 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../../service/keys.js';
-import {
-  binPath,
-  freePort,
-  startProcess,
-  waitForHttp,
-  type RunningProcess,
-} from '../../../scripts/lib/processes.js';
+import { freePort, startProcess, waitForHttp, type RunningProcess } from '../../../scripts/lib/processes.js';
+import { bundledArgs } from '../../../scripts/lib/entry-bundle.js';
 import { ENGINES, type EngineUnderTest } from '../../support/engines.js';
 import { CONSENT } from '../../support/service.js';
 
 async function startServer(env: Record<string, string>, port: number): Promise<RunningProcess> {
-  const server = startProcess(binPath('tsx'), ['service/server.ts'], {
+  // The service's code as one bundle (entry-bundle.ts): a SIGKILL of its group is the same either way.
+  const server = startProcess(process.execPath, await bundledArgs('service/server.ts'), {
     env: { ...env, PORT: String(port), LOG: 'off' },
   });
   await waitForHttp(`http://127.0.0.1:${port}/v1/health`, server);
