@@ -4,8 +4,8 @@
  * the generated client compiled by tsc (ESM, as `npm run build` makes it), and copies of the
  * packages that depend on it, which then import the client by its package name, as an app does.
  * The client is compiled once per content and copied into each consumer (five test files make
- * consumers of the same client; each tsc run is 2–3 CPU-s).
- * Starts: tsc (and npm run build when asked).
+ * consumers of the same client; each tsc run is 2–3 CPU-s); its packed tarball is made once too.
+ * Starts: tsc, npm (run build, pack).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -25,9 +25,8 @@ export interface Consumer {
   remove: () => Promise<void>;
 }
 
-/** `output`'s client compiled by tsc (ESM), in a folder named by the digest of the client's files. */
-async function compiledClient(output: string): Promise<string> {
-  const client = path.join(output, 'client');
+/** A digest of a generated client's files (its sources and manifest; not node_modules or dist). */
+async function clientDigest(client: string): Promise<string> {
   const digest = createHash('sha256');
   const files = (await readdir(client, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
@@ -39,19 +38,65 @@ async function compiledClient(output: string): Promise<string> {
       .update(`${file}\0`)
       .update(await readFile(path.join(client, file)))
       .update('\0');
-  const compiled = path.resolve('.cache', `client-esm-${digest.digest('hex').slice(0, 16)}`);
+  return digest.digest('hex').slice(0, 16);
+}
+
+/**
+ * `folder`, made once by `make(draft)` into a draft beside it and renamed into place, so a test in
+ * another worker meanwhile sees none or the whole of it.
+ */
+async function madeOnce(folder: string, make: (draft: string) => Promise<void>): Promise<string> {
   try {
-    await readdir(compiled);
-    return compiled;
+    await readdir(folder);
+    return folder;
   } catch {
-    // Compiled beside and renamed into place: a consumer made meanwhile sees none or the whole of it.
-    const draft = await mkdtemp(`${compiled}-draft-`);
+    await mkdir(path.dirname(folder), { recursive: true });
+    const draft = await mkdtemp(`${folder}-draft-`);
+    await make(draft);
+    await rename(draft, folder).catch(() => rm(draft, { recursive: true, force: true }));
+    return folder;
+  }
+}
+
+/** `output`'s client compiled by tsc (ESM), in a folder named by the digest of the client's files. */
+async function compiledClient(output: string): Promise<string> {
+  const client = path.join(output, 'client');
+  return madeOnce(path.resolve('.cache', `client-esm-${await clientDigest(client)}`), async (draft) => {
     await run(TSC, ['-p', path.join(client, 'tsconfig.json'), '--outDir', draft], {
       maxBuffer: 64 * 1024 * 1024,
     });
-    await rename(draft, compiled).catch(() => rm(draft, { recursive: true, force: true }));
-    return compiled;
-  }
+  });
+}
+
+/**
+ * The generated client (`generated/client`) built by its own build script (`npm run build`: tsc
+ * for ESM and CommonJS) and packed by `npm pack`, once per content: the packaging and consumer
+ * tests install the same tarball. Returns the tarball's path.
+ */
+export async function packedClient(): Promise<string> {
+  const client = path.resolve('generated', 'client');
+  const folder = await madeOnce(
+    path.resolve('.cache', `client-package-${await clientDigest(client)}`),
+    async (draft) => {
+      const pkg = path.join(draft, 'package');
+      await cp(client, pkg, {
+        recursive: true,
+        filter: (source) => !/[\\/](node_modules|dist)$/.test(source),
+      });
+      await run('npm', ['run', 'build'], {
+        cwd: pkg,
+        env: {
+          ...process.env,
+          PATH: `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+        },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      await run('npm', ['pack', '--ignore-scripts', '--pack-destination', draft], { cwd: pkg });
+      await rm(pkg, { recursive: true, force: true });
+    },
+  );
+  const [tarball] = (await readdir(folder)).filter((name) => name.endsWith('.tgz'));
+  return path.join(folder, tarball);
 }
 
 /** `output`: a generation's folder (`generated`); `packages`: its folders that depend on `client/`. */

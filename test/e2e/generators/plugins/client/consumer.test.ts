@@ -3,12 +3,13 @@
  * into a fresh project, compile that project under `strict`, and call the Prism mock through it.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../../../../scripts/lib/mock.js';
+import { packedClient } from '../../../../support/generated-packages.js';
 
 const run = promisify(execFile);
 const TSC = path.resolve('node_modules/.bin/tsc');
@@ -58,19 +59,9 @@ console.log(JSON.stringify({
 
 describe('consumer project', () => {
   it('installs the packed client, compiles under strict and calls the mock through it', async () => {
-    // 1. Build the package as `prepack` would, then pack it.
-    const pkg = path.join(workDir, 'package');
-    await cp(path.resolve('generated/client'), pkg, { recursive: true });
-    await run('npm', ['run', 'build'], {
-      cwd: pkg,
-      env: {
-        ...process.env,
-        PATH: `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-      },
-    });
-    await run('npm', ['pack', '--ignore-scripts', '--pack-destination', workDir], { cwd: pkg });
-    const tarball = (await readdir(workDir)).find((name) => name.endsWith('.tgz'));
-    expect(tarball).toMatch(/^assessment-service-client-\d+\.\d+\.\d+\.tgz$/);
+    // 1. The package built as `prepack` would, then packed (once for this file and packaging.test.ts).
+    const tarball = await packedClient();
+    expect(path.basename(tarball)).toMatch(/^assessment-service-client-\d+\.\d+\.\d+\.tgz$/);
 
     // 2. A fresh project installs the tarball (no runtime dependencies, so no registry needed).
     const app = path.join(workDir, 'app');
@@ -79,7 +70,7 @@ describe('consumer project', () => {
       path.join(app, 'package.json'),
       JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }),
     );
-    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(workDir, tarball!)], {
+    await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], {
       cwd: app,
     });
     const installed = JSON.parse(

@@ -1,25 +1,22 @@
 /**
  * The generated client as a package, both module systems: build it with its own build script
- * (tsc twice), `npm pack` it, install the tarball into a CommonJS project and an ESM project,
+ * (tsc twice) and `npm pack` it (packedClient, once for this file and consumer.test.ts), install the tarball into a CommonJS project and an ESM project,
  * then `require()` it under `node --no-experimental-require-module` (as on Node before 20.19 or
  * in Jest's CommonJS loader), `import` it, and compile consumers with `tsc` under node16 (both
  * module kinds) and bundler resolution. Each project calls a loopback server (started here,
  * test/support/http-server.ts) through the installed package.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packedClient } from '../../../../support/generated-packages.js';
 import { json, startTestServer, type TestServer } from '../../../../support/http-server.js';
 
 const run = promisify(execFile);
 const TSC = path.resolve('node_modules/.bin/tsc');
-const withToolkitBin = {
-  ...process.env,
-  PATH: `${path.resolve('node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-};
 const KEY = 'test_sk_0123456789abcdefghijklmnopqrstuv';
 
 let workDir: string;
@@ -29,14 +26,8 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'client-packaging-'));
   server = await startTestServer();
   server.script(json(200, { status: 'ok' }, { 'x-request-id': 'req_pkg' }));
-  const pkg = path.join(workDir, 'package');
-  await cp(path.resolve('generated/client'), pkg, { recursive: true });
-  await run('npm', ['run', 'build'], { cwd: pkg, env: withToolkitBin });
-  await run('npm', ['pack', '--ignore-scripts', '--pack-destination', workDir], { cwd: pkg });
-  tarball = path.join(
-    workDir,
-    (await readdir(workDir)).find((name) => name.endsWith('.tgz'))!,
-  );
+  // Built by its own build script and packed, once for this file and consumer.test.ts.
+  tarball = await packedClient();
 }, 180_000);
 afterAll(async () => {
   await server?.close();
