@@ -1,7 +1,7 @@
 /**
  * The generated client as a package, both module systems: build it with its own build script
- * (tsc twice) and `npm pack` it (packedClient, once for this file and consumer.test.ts), install the tarball into a CommonJS project and an ESM project,
- * then `require()` it under `node --no-experimental-require-module` (as on Node before 20.19 or
+ * (tsc twice) and `npm pack` it (packedClient: once for this file and consumer.test.ts), install
+ * the tarball into a CommonJS project and an ESM project, then `require()` it under `node --no-experimental-require-module` (as on Node before 20.19 or
  * in Jest's CommonJS loader), `import` it, and compile consumers with `tsc` under node16 (both
  * module kinds) and bundler resolution. Each project calls a loopback server (started here,
  * test/support/http-server.ts) through the installed package.
