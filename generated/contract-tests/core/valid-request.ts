@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import {
   arbitraryFrom,
   findEnumOutsideType,
-  merge,
+  firstInRequired,
   withoutReadOnly,
   type SchemaRoot,
 } from './arbitraries.js';
@@ -33,36 +33,20 @@ export function overlappingOneOf(suite: SuiteContext, schema: object, body: unkn
     .some((value) => suite.validator.overmatchesOneOf(schema, value));
 }
 
-/** Required properties followed into nested objects. */
-const MAX_DEPTH = 5;
-
 /**
  * Where an object schema requires properties that its `additionalProperties: false` forbids (not
  * declared, no patternProperties), so no value satisfies it (e-conomic's Employee requires
  * canApprove and canInvoice and declares neither): "<pointer> <names>", followed into required
  * properties; undefined when there is none.
  */
-export function findForbiddenRequired(
-  root: SchemaRoot,
-  schema: unknown,
-  at = '',
-  depth = 0,
-): string | undefined {
-  const node = merge(root, schema);
-  if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
-  const required: string[] = Array.isArray(node.required) ? node.required : [];
-  const declared: Record<string, unknown> = node.properties ?? {};
-  if (node.additionalProperties === false && !node.patternProperties) {
+export function findForbiddenRequired(root: SchemaRoot, schema: unknown): string | undefined {
+  return firstInRequired(root, schema, (node, at) => {
+    if (node.additionalProperties !== false || node.patternProperties) return undefined;
+    const declared: Record<string, unknown> = node.properties ?? {};
+    const required: string[] = Array.isArray(node.required) ? node.required : [];
     const missing = required.filter((name) => !Object.hasOwn(declared, name));
-    if (missing.length) return `${at || '/'} ${missing.join(', ')}`;
-  }
-  for (const name of required) {
-    if (!Object.hasOwn(declared, name)) continue;
-    const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
-    const found = findForbiddenRequired(root, declared[name], `${at}/${segment}`, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
+    return missing.length ? `${at || '/'} ${missing.join(', ')}` : undefined;
+  });
 }
 
 /** The spec's finding for a body schema that requires a value of an enum its type refuses. */

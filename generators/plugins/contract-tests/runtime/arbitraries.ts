@@ -380,30 +380,46 @@ export interface EnumOutsideType {
 }
 
 /**
+ * The first thing `found` names in a schema or in a property it requires, followed into nested
+ * objects (`enters` says which nodes the walk goes into), with the JSON pointer of where; undefined
+ * when there is none. What the suites' spec findings on a body look for (an enum outside its type,
+ * a required property the schema forbids) walks this way.
+ */
+export function firstInRequired<T>(
+  root: SchemaRoot,
+  schema: unknown,
+  found: (node: Schema, at: string) => T | undefined,
+  enters: (node: Schema) => boolean = () => true,
+  at = '',
+  depth = 0,
+): T | undefined {
+  const node = merge(root, schema);
+  if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
+  const here = found(node, at);
+  if (here !== undefined || !enters(node)) return here;
+  const declared: Record<string, unknown> = node.properties ?? {};
+  for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
+    if (!Object.hasOwn(declared, name)) continue;
+    const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const deeper = firstInRequired(root, declared[name], found, enters, `${at}/${segment}`, depth + 1);
+    if (deeper !== undefined) return deeper;
+  }
+  return undefined;
+}
+
+/**
  * Where a schema, or a property it requires (followed into nested objects), is an enum none of whose
  * values its type admits, so no value satisfies it (apptigent's CompareStrings: `lower`, a string
  * whose enum is [true, false]); undefined when there is none. An object that may be null, or of
  * another type, is satisfied by that instead. The suites' check and the round trip's.
  */
-export function findEnumOutsideType(
-  root: SchemaRoot,
-  schema: unknown,
-  at = '',
-  depth = 0,
-): EnumOutsideType | undefined {
-  const node = merge(root, schema);
-  if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
-  if (enumOutsideType(node)) return { at, values: node.enum, types: [node.type].flat() };
-  const types: string[] = node.type === undefined ? ['object'] : [node.type].flat();
-  if (types.some((type) => type !== 'object')) return undefined;
-  const declared: Record<string, unknown> = node.properties ?? {};
-  for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
-    if (!Object.hasOwn(declared, name)) continue;
-    const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
-    const found = findEnumOutsideType(root, declared[name], `${at}/${segment}`, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
+export function findEnumOutsideType(root: SchemaRoot, schema: unknown): EnumOutsideType | undefined {
+  return firstInRequired(
+    root,
+    schema,
+    (node, at) => (enumOutsideType(node) ? { at, values: node.enum, types: [node.type].flat() } : undefined),
+    (node) => (node.type === undefined ? ['object'] : [node.type].flat()).every((type) => type === 'object'),
+  );
 }
 
 function objectArbitrary(
