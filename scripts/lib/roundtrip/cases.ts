@@ -36,6 +36,7 @@ import {
   arbitraryFrom,
   findEnumOutsideType,
 } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
+import { findForbiddenRequired } from '../../../generators/plugins/contract-tests/runtime/valid-request.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';
 
 // Schemas are untyped JSON.
@@ -354,19 +355,28 @@ function sampleWhere<T>(
     }) as T;
     if (accept(value)) return value;
   }
-  const unsatisfiable = enumOutsideType(fallback.root, fallback.schema);
+  const unsatisfiable = unsatisfiableReason(fallback.root, fallback.schema);
   throw new Error(
     `no value drawn for ${what} in ${DRAW_TRIES} tries of fast-check and ${modes.length} of the value generator satisfies its schema${unsatisfiable ? `: unsatisfiable, ${unsatisfiable}` : ''}`,
   );
 }
 
 /**
- * Why a schema admits no value, where it shows on its face: an `enum` none of whose values its
- * `type` admits (apacta's `type: string` with `enum: [true, false]`, trakt's integer with
- * `enum: ["1", …]`), itself or a property it requires (apptigent's CompareStrings). The spec's
- * defect, not a draw the generators missed. The suites' check (findEnumOutsideType), worded here.
+ * Why a schema admits no value, where it shows on its face, itself or a property it requires: an
+ * `enum` none of whose values its `type` admits (apacta's `type: string` with `enum: [true, false]`,
+ * trakt's integer with `enum: ["1", …]`, apptigent's CompareStrings), or a property required and
+ * forbidden by `additionalProperties: false` (e-conomic's Employee). The spec's defect, not a draw
+ * the generators missed. The suites' checks (findEnumOutsideType, findForbiddenRequired), worded here.
  */
-function enumOutsideType(root: Root, schema: Schema): string | undefined {
+function unsatisfiableReason(root: Root, schema: Schema): string | undefined {
+  const forbidden = findForbiddenRequired(root, schema);
+  if (forbidden) {
+    const [at, names] = [
+      forbidden.slice(0, forbidden.indexOf(' ')),
+      forbidden.slice(forbidden.indexOf(' ') + 1),
+    ];
+    return `${at === '/' ? '' : `${at}: `}requires ${names}, which its additionalProperties: false forbids`;
+  }
   const found = findEnumOutsideType(root, schema);
   return found
     ? `${found.at ? `${found.at}: ` : ''}none of its enum values (${found.values.map((value) => JSON.stringify(value)).join(', ')}) is of its type ${found.types.join(' or ')}`
@@ -374,11 +384,11 @@ function enumOutsideType(root: Root, schema: Schema): string | undefined {
 }
 
 /**
- * Why no value satisfies an IR schema on its face (an enum none of whose values its type admits,
- * itself or a property it requires), or undefined: for callers that judge answers (bad-input).
+ * Why no value satisfies an IR schema on its face (unsatisfiableReason), or undefined: for callers
+ * that judge answers (bad-input).
  */
 export function unsatisfiableOnItsFace(ir: Ir, schema: JsonSchema): string | undefined {
-  return enumOutsideType(sharedSchema(ir) as Root, standaloneSchema(schema, ir));
+  return unsatisfiableReason(sharedSchema(ir) as Root, standaloneSchema(schema, ir));
 }
 
 function paramValue(ir: Ir, root: Root, param: IrParameter, seed: number): Generated | undefined {

@@ -219,4 +219,51 @@ describe('a schema no value satisfies', () => {
       ),
     ]);
   });
+
+  it("and where a body requires a property its additionalProperties: false forbids (e-conomic's Employee)", () => {
+    const employee = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'canApprove'],
+      properties: { name: { type: 'string' } },
+    };
+    const ir = buildIr(
+      documentFrom('employees.json', {
+        openapi: '3.0.3',
+        info: { title: 'Employees', version: '1.0.0' },
+        paths: {
+          '/employees': {
+            post: {
+              operationId: 'createEmployee',
+              requestBody: { required: true, content: { 'application/json': { schema: employee } } },
+              responses: { '201': { description: 'Created' } },
+            },
+          },
+          '/teams': {
+            post: {
+              operationId: 'createTeam',
+              requestBody: {
+                required: true,
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', required: ['lead'], properties: { lead: employee } },
+                  },
+                },
+              },
+              responses: { '201': { description: 'Created' } },
+            },
+          },
+        },
+      }),
+    );
+    const { failed } = buildCases(ir, 20261130, 1);
+    expect(failed.map((entry) => entry.reason)).toEqual([
+      expect.stringMatching(
+        /request body .* satisfies its schema: unsatisfiable, requires canApprove, which its additionalProperties: false forbids$/,
+      ),
+      expect.stringMatching(
+        /request body .* satisfies its schema: unsatisfiable, \/lead: requires canApprove, which its additionalProperties: false forbids$/,
+      ),
+    ]);
+  });
 });
