@@ -245,6 +245,20 @@ function documentChoices(perOperation: Array<Record<string, number>>): Record<st
   );
 }
 
+let ajvOfTemplates: Ajv2020 | undefined;
+
+/**
+ * One Ajv for every generation in the process, emptied of the last one's schemas: a new instance
+ * compiles the JSON Schema meta-schema again on its first schema, about 10 ms, which was most of
+ * a small spec's whole generation. `removeSchema()` keeps the meta-schemas, formats and keywords.
+ * The templates are made synchronously, so no two generations share it at once.
+ */
+function templatesAjv(): Ajv2020 {
+  ajvOfTemplates ??= createAjv({ coerce: false });
+  ajvOfTemplates.removeSchema();
+  return ajvOfTemplates;
+}
+
 /** Templates for every documented JSON error response, and which applies to each operation and to the document. */
 export function errorTemplates(
   ir: Ir,
@@ -252,7 +266,7 @@ export function errorTemplates(
   shared: Array<{ $id: string }>,
   warn: (message: string, pointer?: string) => void,
 ): { table: ErrorTemplateTable; byOperation: Map<IrOperation, Record<string, number>> } {
-  const ajv = createAjv({ coerce: false });
+  const ajv = templatesAjv();
   for (const schema of shared) ajv.addSchema(schema);
   const builder: Builder = { ir, ajv, responseSide: sides.response, warn };
   const templates: ErrorTemplate[] = [];

@@ -112,3 +112,50 @@ it('an error schema that is a list of items no value satisfies gets the empty li
   expect(index).toBeDefined();
   expect(table.templates[index!].body).toEqual([]);
 });
+
+it('one generation after another in a process makes each its own templates (the Ajv they share is emptied between)', () => {
+  const irWith = (error: object) =>
+    buildIr(
+      documentFrom('t.yaml', {
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1' },
+        paths: {
+          '/things': {
+            get: {
+              operationId: 'listThings',
+              responses: {
+                '200': { description: 'OK' },
+                '400': { description: 'Bad', ...json('#/components/schemas/Error') },
+              },
+            },
+          },
+        },
+        components: { schemas: { Error: error } },
+      }),
+    );
+  const first = irWith({
+    type: 'object',
+    required: ['message'],
+    properties: { message: { type: 'string' } },
+  });
+  const second = irWith({
+    type: 'object',
+    required: ['code', 'detail'],
+    additionalProperties: false,
+    properties: { code: { type: 'integer', minimum: 1000 }, detail: { type: 'string' } },
+  });
+  for (const ir of [first, second, first]) {
+    const shared = sharedSchema(ir);
+    const { table, byOperation } = errorTemplates(
+      ir,
+      { response: sharedSchemaFor(ir, 'response') },
+      [shared],
+      () => {},
+    );
+    const ajv = createAjv({ coerce: false });
+    ajv.addSchema(shared);
+    const validate = ajv.compile({ $ref: `${shared.$id}#/components/schemas/Error` });
+    const body = table.templates[byOperation.get(ir.operations[0])!['400']].body;
+    expect(validate(body), JSON.stringify([body, validate.errors])).toBe(true);
+  }
+});
