@@ -4,8 +4,9 @@
  * commands work on the working folder: its contract-kit.config.ts (`contract-kit init` writes one)
  * and the documents it lists.
  */
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COMMANDS } from '../scripts/lib/commands.js';
+import { bundledEntry, REGISTER_TYPESCRIPT } from './bundle.mjs';
 import { toolkitVersion } from '../scripts/lib/toolkit.js';
 
 const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
@@ -33,5 +34,7 @@ if (name === undefined || name === '--help' || name === '-h' || name === 'help')
   const script = fileURLToPath(new URL(entry[1].script, new URL('../scripts/lib/', import.meta.url)));
   // The script reads its own arguments from process.argv, as when it runs on its own.
   process.argv = [process.argv[0], script, ...args];
-  await import(script);
+  // Started from its bundle (bin/contract-kit.mjs), the command's script runs from its own; under tsx, as it is.
+  const fromBundle = REGISTER_TYPESCRIPT in globalThis;
+  await import(fromBundle ? pathToFileURL(await bundledEntry(script)).href : script);
 }

@@ -1,30 +1,43 @@
 #!/usr/bin/env node
 /**
- * contract-kit's command line. The toolkit ships as TypeScript and runs through tsx (a dependency):
- * this launcher starts Node once more with tsx's loader and bin/commands.ts, as `tsx` itself does,
- * so a project's contract-kit.config.ts and plugin files load the same way whether the project's
- * package.json says "type": "module" or not. Why TypeScript, not compiled JavaScript: docs/toolkit.md.
+ * contract-kit's command line. The toolkit ships as TypeScript: a command runs from an esbuild
+ * bundle of its code (bin/bundle.mjs, built on first use into the package's .cache/ and again
+ * when a file changes), in this process, with tsx's loader registered only when it first imports
+ * a TypeScript file named at run time (a project's config and plugins, generated code). Through
+ * tsx's loader from the start, every one of the toolkit's modules cost a round trip to the
+ * loader's thread: about 0.4 CPU-s a command. Why TypeScript, not compiled JavaScript: docs/toolkit.md.
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundledEntry, registerTypeScriptOnDemand } from './bundle.mjs';
 
-const child = spawn(
-  process.execPath,
-  [
-    '--import',
-    import.meta.resolve('tsx'),
-    fileURLToPath(new URL('./commands.ts', import.meta.url)),
-    ...process.argv.slice(2),
-  ],
-  { stdio: 'inherit' },
-);
-// Ctrl-C reaches the whole process group, the command included, which stops its servers and exits;
-// a signal sent to this process alone is passed on.
-process.on('SIGINT', () => {});
-for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => {
-  if (signal) {
-    process.removeAllListeners(signal);
-    process.kill(process.pid, signal);
-  } else process.exit(code ?? 1);
-});
+const COMMANDS = fileURLToPath(new URL('./commands.ts', import.meta.url));
+
+let bundle;
+try {
+  bundle = await bundledEntry(COMMANDS);
+} catch (error) {
+  // A package folder this user cannot write (installed globally by root): no bundle, tsx's loader as before.
+  if (!['EACCES', 'EPERM', 'EROFS'].includes(error?.code)) throw error;
+}
+
+if (bundle) {
+  registerTypeScriptOnDemand();
+  await import(pathToFileURL(bundle).href);
+} else {
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), COMMANDS, ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  );
+  // Ctrl-C reaches the whole process group, the command included, which stops its servers and exits;
+  // a signal sent to this process alone is passed on.
+  process.on('SIGINT', () => {});
+  for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => {
+    if (signal) {
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    } else process.exit(code ?? 1);
+  });
+}

@@ -16,37 +16,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { jsonPointerOffset, linePosition } from './core/json-source.js';
+import { importAtRunTime } from './core/run-time-import.js';
 import { pluginRoot, type OptionSchema, type PluginDefinition } from './plugin.js';
 import { BUILT_IN_PLUGINS } from './plugins/registry.js';
 
-/** A plugin as the config names it: a built-in's name, a local file, a definition, or either with options. */
-export type PluginEntry =
-  | string
-  | PluginDefinition<never, unknown>
-  | { name: string; options?: Record<string, unknown> }
-  | { plugin: string | PluginDefinition<never, unknown>; options?: Record<string, unknown> };
-
-export interface DocumentConfig {
-  /** The OpenAPI 3.0/3.1 document, relative to the config file. */
-  spec: string;
-  /** The folder its outputs go to, relative to the config file. */
-  output: string;
-  /** What the SDKs are named after instead of `info.title` (or `info.x-sdk-name`). */
-  sdkName?: string;
-  /** The last released version, `git:<ref>` or a file: the packages' CHANGELOG.md lists what changed since. */
-  released?: string;
-  /** Its plugins, in any order (dependencies run first); default: every built-in plugin that is not opt-in. */
-  plugins?: PluginEntry[];
-}
-
-export interface ToolkitConfig {
-  documents: DocumentConfig[];
-}
-
-/** Declares the config; the identity function, for its types. */
-export function defineConfig(config: ToolkitConfig): ToolkitConfig {
-  return config;
-}
+export { defineConfig, type DocumentConfig, type PluginEntry, type ToolkitConfig } from './define.js';
 
 /** A plugin of one document, its options validated and defaulted. */
 export interface ConfiguredPlugin {
@@ -121,7 +95,7 @@ export async function loadConfig(options: { file?: string; dir?: string } = {}):
   try {
     raw = file.endsWith('.json')
       ? JSON.parse(text)
-      : ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+      : ((await importAtRunTime(pathToFileURL(file).href)) as { default?: unknown }).default;
   } catch (error) {
     throw new ConfigError(
       file,
@@ -258,7 +232,7 @@ async function pluginOf(
     if (!existsSync(file)) return fail(at, `no plugin file ${reference} (looked for ${file})`);
     let loaded: unknown;
     try {
-      loaded = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+      loaded = ((await importAtRunTime(pathToFileURL(file).href)) as { default?: unknown }).default;
     } catch (error) {
       return fail(
         at,

@@ -3,7 +3,7 @@
  *
  *   import { defineConfig, definePlugin } from 'contract-kit';
  */
-export { defineConfig, type DocumentConfig, type PluginEntry, type ToolkitConfig } from './config.js';
+export { defineConfig, type DocumentConfig, type PluginEntry, type ToolkitConfig } from './define.js';
 export {
   definePlugin,
   type OptionSchema,

@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { importAtRunTime } from '../../generators/core/run-time-import.js';
 import { ROOT } from './root.js';
 
 export interface ServiceUnderTest {
@@ -40,5 +41,5 @@ const STEPS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'home-step
 export async function homeSteps(): Promise<HomeSteps | undefined> {
   if (path.resolve(process.cwd()) !== ROOT || !existsSync(STEPS)) return undefined;
   // A computed specifier: the installed package has no such file, and imports nothing of the service.
-  return ((await import(pathToFileURL(STEPS).href)) as { HOME_STEPS: HomeSteps }).HOME_STEPS;
+  return ((await importAtRunTime(pathToFileURL(STEPS).href)) as { HOME_STEPS: HomeSteps }).HOME_STEPS;
 }

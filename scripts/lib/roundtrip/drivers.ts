@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { planClient } from '../../../generators/plugins/client/plan.js';
+import { importAtRunTime } from '../../../generators/core/run-time-import.js';
 import { runPythonCases } from '../../../generators/plugins/python/roundtrip/calls.js';
 import { CASE_HEADER, fromBase64, toBase64, type Driver, type DriverResult } from './protocol.js';
 
@@ -45,7 +46,7 @@ export const typescriptDriver: Driver = {
   name: 'typescript',
   aliases: ['ts', 'typescript'],
   async run(cases, { ir, outDir, baseURL }) {
-    const sdk = await import(path.join(outDir, 'client', 'src', 'index.ts'));
+    const sdk = await importAtRunTime(path.join(outDir, 'client', 'src', 'index.ts'));
     const plan = planClient(ir);
     const plans = new Map(plan.operations.map((entry) => [entry.operation.id, entry]));
     const Client = sdk[plan.clientName] as new (options: object) => Record<string, unknown>;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { planClient } from '../../../generators/plugins/client/plan.js';
+import { importAtRunTime } from '../../../generators/core/run-time-import.js';
 import type { Catalog, CatalogOperation } from '../../../generators/plugins/mcp/runtime/catalog.js';
 import { CASE_HEADER, type Case, type Driver, type DriverResult } from './protocol.js';
 
@@ -41,8 +42,8 @@ export const mcpDriver: Driver = {
   aliases: ['mcp'],
   plugins: ['mcp'],
   async run(cases, { ir, outDir, baseURL }) {
-    const sdk = await import(path.join(outDir, 'client', 'src', 'index.ts'));
-    const mcp = await import(path.join(outDir, 'mcp', 'src', 'index.ts'));
+    const sdk = await importAtRunTime(path.join(outDir, 'client', 'src', 'index.ts'));
+    const mcp = await importAtRunTime(path.join(outDir, 'mcp', 'src', 'index.ts'));
     const catalog = mcp.CATALOG as Catalog;
     const plan = planClient(ir);
     const plans = new Map(plan.operations.map((entry) => [entry.operation.id, entry]));

@@ -13,6 +13,7 @@ import type { OpenApiDocument } from '../../../generators/core/document.js';
 import { essence } from '../../../generators/core/media-types.js';
 import { deref } from '../../../generators/core/refs.js';
 import { drawValue } from '../../../generators/core/values/draw.js';
+import { importAtRunTime } from '../../../generators/core/run-time-import.js';
 import { firstDifference, withoutUnsent } from './compare.js';
 import { CASE_HEADER, fromBase64, toBase64, type Case } from './protocol.js';
 
@@ -437,7 +438,7 @@ export async function startStubs(
   cases: Case[],
   given?: Record<string, Handler>,
 ): Promise<StubServer> {
-  const stubs = await import(path.join(outDir, 'server', 'index.ts'));
+  const stubs = await importAtRunTime(path.join(outDir, 'server', 'index.ts'));
   const byId = new Map(cases.map((testCase) => [testCase.id, testCase]));
   const problems = new Map<string, string[]>();
   const reached = new Set<string>();

@@ -149,6 +149,10 @@ describe('contract-kit installed in a repository of its own', () => {
       expect(existsSync(path.join(project, file)), file).toBe(true);
     // No step of this repository's own (the dashboard's UI) outside it.
     expect(result.output).not.toMatch(/dashboard/);
+    // The command ran from its bundle, built in the installed package (bin/bundle.mjs), not through tsx's loader.
+    const bundles = path.join(project, 'node_modules', 'contract-kit', '.cache', 'entry-bundles');
+    for (const bundle of ['bin__commands.ts.mjs', 'generators__cli.ts.mjs'])
+      expect(existsSync(path.join(bundles, bundle)), bundle).toBe(true);
   }, 180_000);
 
   it('lint, docs and check:roundtrip pass on it', async () => {

@@ -41,7 +41,6 @@ const USED_BY_NAME: Record<string, string> = {
     "a ruleset a project's .spectral.yaml extends by name (scripts/init/spectral.yaml)",
   vitest:
     'the `vitest` command that runs the generated contract suites (scripts/lib/contract-suite.ts); the suites it writes import it',
-  tsx: "the loader bin/contract-kit.mjs starts Node with (import.meta.resolve('tsx'))",
 };
 
 /** Every package a staged module imports at run time, with the first file that does. */

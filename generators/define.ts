@@ -1,0 +1,35 @@
+/**
+ * What a config file writes (`defineConfig`, the shape of a document and of a plugin entry), apart
+ * from the loader that checks it (config.ts): a config imports this through the package's entry
+ * (generators/index.ts), and loads nothing of the generators with it.
+ */
+import type { PluginDefinition } from './plugin.js';
+
+/** A plugin as the config names it: a built-in's name, a local file, a definition, or either with options. */
+export type PluginEntry =
+  | string
+  | PluginDefinition<never, unknown>
+  | { name: string; options?: Record<string, unknown> }
+  | { plugin: string | PluginDefinition<never, unknown>; options?: Record<string, unknown> };
+
+export interface DocumentConfig {
+  /** The OpenAPI 3.0/3.1 document, relative to the config file. */
+  spec: string;
+  /** The folder its outputs go to, relative to the config file. */
+  output: string;
+  /** What the SDKs are named after instead of `info.title` (or `info.x-sdk-name`). */
+  sdkName?: string;
+  /** The last released version, `git:<ref>` or a file: the packages' CHANGELOG.md lists what changed since. */
+  released?: string;
+  /** Its plugins, in any order (dependencies run first); default: every built-in plugin that is not opt-in. */
+  plugins?: PluginEntry[];
+}
+
+export interface ToolkitConfig {
+  documents: DocumentConfig[];
+}
+
+/** Declares the config; the identity function, for its types. */
+export function defineConfig(config: ToolkitConfig): ToolkitConfig {
+  return config;
+}
