@@ -1,8 +1,9 @@
 /**
  * README's "Writing a plugin", run as written: its plugin file and its config, in a folder of their
- * own with a spec, through `npm run generate` (generators/cli.ts, started as a process). A config
- * mistake through the same command is one line and writes nothing.
- * Starts: the generate CLI (tsx) in a temporary folder.
+ * own with a spec, through `npm run generate` (`node bin/contract-kit.mjs generate`, started as a
+ * process: the command from its bundle, the plugin file and the config through tsx's loader
+ * registered on their import). A config mistake through the same command is one line and writes nothing.
+ * Starts: the contract-kit command line in a temporary folder.
  */
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_PLUGINS } from '../../../generators/plugins/registry.js';
 import { ROOT } from '../../../scripts/lib/lint.js';
 
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-const CLI = path.join(ROOT, 'generators', 'cli.ts');
+const CONTRACT_KIT = path.join(ROOT, 'bin', 'contract-kit.mjs');
 const TOOLKIT = path.join(ROOT, 'generators', 'index.ts');
 
 /** The TypeScript blocks under README's "### Writing a plugin", in order. */
@@ -26,7 +26,10 @@ async function writingAPluginBlocks(): Promise<string[]> {
 
 function generate(cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(TSX, [CLI], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CONTRACT_KIT, 'generate'], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
