@@ -17,7 +17,7 @@ const bins = new Map<string, string>();
 
 /**
  * tsx's loader, by URL (it resolves from any working folder), to start a script as Node itself:
- * `node --import TSX_LOADER script.ts`, as bin/contract-kit.mjs starts commands. The tsx binary
+ * `node --import TSX_LOADER script.ts`. The tsx binary
  * would start a Node of its own first, about 0.2 CPU-s more for each process.
  */
 export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -27,6 +27,16 @@ export const tsxArgs = (script: string, ...args: string[]): string[] => [
   '--import',
   TSX_LOADER,
   script,
+  ...args,
+];
+
+/**
+ * Node's arguments to run `contract-kit <command> [args]` as `npm run <command>` does in this
+ * checkout (bin/contract-kit.mjs: the command from its bundle): `spawn(process.execPath, contractKitArgs(...))`.
+ */
+export const contractKitArgs = (command: string, ...args: string[]): string[] => [
+  path.join(ROOT, 'bin', 'contract-kit.mjs'),
+  command,
   ...args,
 ];
 

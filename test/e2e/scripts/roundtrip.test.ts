@@ -9,7 +9,7 @@
  * both SDKs; the planted bugs run the leg where those bugs live, on the one operation each breaks.
  * GitHub's spec runs as a fixed sample of 150 operations (scripts/lib/spec-sample.ts); all 1,2xx of
  * them: `npm run bench -- scale`. The round trips run in this process (Python's driver in one of its
- * own per SDK); the command runs five times as a process (Node with tsx's loader), side by side.
+ * own per SDK); the command runs five times as a process (`contract-kit check:roundtrip`), side by side.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
-import { tsxArgs } from '../../../scripts/lib/processes.js';
+import { contractKitArgs } from '../../../scripts/lib/processes.js';
 import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
 
 const FIXTURE = 'test/fixtures/specs/media-3.1.yaml';
@@ -182,12 +182,11 @@ describe('the round trip on real specs', () => {
 
 // Each case is a process of its own, so they run side by side.
 describe.concurrent('npm run check:roundtrip', () => {
-  // Node with tsx's loader, as bin/contract-kit.mjs starts a command (the tsx binary starts one Node more).
   const run = (args: string[], cwd?: string) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
       execFile(
         process.execPath,
-        tsxArgs(path.resolve('scripts/check-roundtrip.ts'), ...args),
+        contractKitArgs('check:roundtrip', ...args),
         { maxBuffer: 64 * 1024 * 1024, cwd },
         (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       ),

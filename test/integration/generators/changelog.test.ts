@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tsxArgs } from '../../../scripts/lib/processes.js';
+import { contractKitArgs } from '../../../scripts/lib/processes.js';
 import { parse, stringify } from 'yaml';
 
 const SPEC = 'test/fixtures/specs/widgets-3.0.yaml';
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 function generate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, tsxArgs('generators/cli.ts', ...args), (error, stdout, stderr) =>
+    execFile(process.execPath, contractKitArgs('generate', ...args), (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tsxArgs } from '../../../scripts/lib/processes.js';
+import { contractKitArgs } from '../../../scripts/lib/processes.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ describe('npm run generate on an unsupported construct', () => {
     const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
       execFile(
         process.execPath,
-        tsxArgs('generators/cli.ts', '--spec', file, '--out', path.join(dir, 'out')),
+        contractKitArgs('generate', '--spec', file, '--out', path.join(dir, 'out')),
         (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
       ),
     );

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tsxArgs } from '../../../scripts/lib/processes.js';
+import { contractKitArgs } from '../../../scripts/lib/processes.js';
 
 let out: string;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ function generateInterleaved(...args: string[]): Promise<{ code: number; output:
   return new Promise((resolve) => {
     execFile(
       'sh',
-      ['-c', '"$0" "$@" 2>&1', process.execPath, ...tsxArgs('generators/cli.ts', ...args)],
+      ['-c', '"$0" "$@" 2>&1', process.execPath, ...contractKitArgs('generate', ...args)],
       (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout }),
     );
   });
@@ -30,7 +30,7 @@ function generateInterleaved(...args: string[]): Promise<{ code: number; output:
 
 function generate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, tsxArgs('generators/cli.ts', ...args), (error, stdout, stderr) =>
+    execFile(process.execPath, contractKitArgs('generate', ...args), (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -8,20 +8,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { tsxArgs } from '../../../scripts/lib/processes.js';
+import { contractKitArgs } from '../../../scripts/lib/processes.js';
 import { baseSpec } from '../../support/breaking/cases.js';
 
-const SCRIPT = path.resolve('scripts/check-breaking.ts');
 let repo: string;
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' });
 const run = (cwd: string, ...args: string[]) =>
   new Promise<{ code: number; output: string }>((resolve) =>
-    // Node with tsx's loader, as bin/contract-kit.mjs starts the command, without a launcher in between.
     execFile(
       process.execPath,
-      tsxArgs(SCRIPT, '--spec', 'spec/openapi.yaml', ...args),
+      contractKitArgs('check:breaking', '--spec', 'spec/openapi.yaml', ...args),
       { cwd },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),

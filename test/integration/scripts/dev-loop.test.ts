@@ -14,7 +14,7 @@ import { listFiles } from '../../../generators/core/files.js';
 import { configuredDocuments, generate, regenerateCommand } from '../../../generators/pipeline.js';
 import { DevLoop, type CycleReport, type DevOptions } from '../../../scripts/lib/dev-loop.js';
 import { HOME_STEPS } from '../../../scripts/lib/home-steps.js';
-import { freePort, tsxArgs } from '../../../scripts/lib/processes.js';
+import { freePort, contractKitArgs } from '../../../scripts/lib/processes.js';
 
 const SPEC_TEXT = await readFile('spec/openapi.yaml', 'utf8');
 const dirs: string[] = [];
@@ -375,16 +375,16 @@ describe('npm run generate and npm run lint on a broken $ref', () => {
     );
     await writeFile(spec, broken);
     const { line, column } = positionOf(broken, "'#/components/schemas/ConsentRecord'");
-    const run = (script: string, ...args: string[]) =>
-      promisify(execFile)(process.execPath, tsxArgs(script, ...args), {
+    const run = (command: string, ...args: string[]) =>
+      promisify(execFile)(process.execPath, contractKitArgs(command, ...args), {
         env: { ...process.env, NO_COLOR: '1' },
       }).then(
         () => ({ code: 0, stdout: '', stderr: '' }),
         (error: { code: number; stdout: string; stderr: string }) => error,
       );
     const [generated, linted] = await Promise.all([
-      run('generators/cli.ts', '--spec', spec, '--out', path.join(dir, 'out'), '--skip-sdks'),
-      run('scripts/lint.ts', spec),
+      run('generate', '--spec', spec, '--out', path.join(dir, 'out'), '--skip-sdks'),
+      run('lint', spec),
     ]);
     expect(generated.code).toBe(1);
     expect(generated.stderr.trim()).toBe(

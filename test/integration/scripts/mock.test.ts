@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
-import { freePort, listeningUrl, startProcess, tsxArgs } from '../../../scripts/lib/processes.js';
+import { freePort, listeningUrl, startProcess, contractKitArgs } from '../../../scripts/lib/processes.js';
 import { loadDocument } from '../../../generators/core/load.js';
 import {
   SPEC_PATH,
@@ -191,8 +191,8 @@ function collectScores(
   return found;
 }
 
-/** scripts/mock.ts in Node with tsx's loader, as bin/contract-kit.mjs starts it, without a launcher in between. */
-const MOCK_SCRIPT = tsxArgs('scripts/mock.ts');
+/** `npm run mock`'s command line: `contract-kit mock`. */
+const MOCK_SCRIPT = contractKitArgs('mock');
 
 describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a free port)', () => {
   it('mocks another spec from its mock document, made in a temporary folder that goes when the mock stops', async () => {
