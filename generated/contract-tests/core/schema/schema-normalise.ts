@@ -129,6 +129,11 @@ export class SchemaNormaliser {
     return built;
   }
 
+  /** The node already built for a schema object, if any. */
+  built(schema: object): SchemaNode | undefined {
+    return this.cache.get(schema);
+  }
+
   /** A ref node for `ref` as written at `pointer` (its target built when first read). */
   ref(ref: string, pointer: string, schema: JsonSchema = { $ref: ref }, dynamic = false): RefNode {
     const name = dynamic ? undefined : componentName(ref);

@@ -438,3 +438,65 @@ describe('keywords beside a $ref', () => {
     });
   });
 });
+
+describe('a schema asked for without where it is written', () => {
+  const document = {
+    openapi: '3.0.3',
+    info: { title: 'T', version: '1' },
+    paths: {
+      '/pets': {
+        post: {
+          operationId: 'createPet',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    tags: {
+                      type: 'array',
+                      items: { type: 'object', properties: { name: { type: 'string' } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '200': { description: 'OK' } },
+        },
+      },
+    },
+    components: {
+      parameters: {
+        Unused: {
+          name: 'note',
+          in: 'query',
+          schema: { type: 'object', properties: { note: { type: 'string' } } },
+        },
+      },
+      schemas: {
+        Pet: {
+          type: 'object',
+          properties: { owner: { type: 'object', properties: { id: { type: 'integer' } } } },
+        },
+      },
+    },
+  };
+
+  it('gets the pointer where it is written: inside an operation body, inside a component, or anywhere else', () => {
+    const ir = buildIr(documentFrom('t.yaml', structuredClone(document)));
+    const written = ir.document as typeof document;
+    const body = written.paths['/pets'].post.requestBody.content['application/json'].schema;
+    // Asked first, before any node holds them: the nodes of every placed schema are built, theirs with them.
+    expect(ir.model.node(body.properties.tags.items.properties.name).pointer).toBe(
+      '/paths/~1pets/post/requestBody/content/application~1json/schema/properties/tags/items/properties/name',
+    );
+    expect(ir.model.node(written.components.schemas.Pet.properties.owner).pointer).toBe(
+      '/components/schemas/Pet/properties/owner',
+    );
+    // In no placed schema: found by searching the document.
+    expect(ir.model.node(written.components.parameters.Unused.schema.properties.note).pointer).toBe(
+      '/components/parameters/Unused/schema/properties/note',
+    );
+  });
+});
