@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { parse as parseYaml } from 'yaml';
@@ -217,16 +217,37 @@ function hasExternalRef(value: unknown): boolean {
 
 /** sha256 of a value's JSON with object keys sorted, so formatting and key order do not matter. */
 export function digestOf(value: unknown): string {
-  return `sha256:${createHash('sha256').update(canonicalJson(value)).digest('hex')}`;
+  const hash = createHash('sha256');
+  const parts: string[] = [];
+  writeCanonical(value, parts, hash);
+  hash.update(parts.join(''));
+  return `sha256:${hash.digest('hex')}`;
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.keys(value as object)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+/** Parts held before they are hashed: one string per few thousand, not a string per object and level. */
+const PARTS_PER_UPDATE = 4096;
+
+/**
+ * The value as JSON with every object's keys sorted, written into `parts` (handed to `hash` as
+ * they pile up): the text a join of nested strings made, without a string per object and level
+ * (GitHub's spec: 176 MB of them).
+ */
+function writeCanonical(value: unknown, parts: string[], hash: Hash): void {
+  if (parts.length >= PARTS_PER_UPDATE) hash.update(parts.splice(0).join(''));
+  if (Array.isArray(value)) {
+    parts.push('[');
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) parts.push(',');
+      writeCanonical(value[index], parts, hash);
+    }
+    parts.push(']');
+  } else if (value && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    parts.push('{');
+    for (let index = 0; index < keys.length; index += 1) {
+      parts.push(index > 0 ? `,${JSON.stringify(keys[index])}:` : `${JSON.stringify(keys[index])}:`);
+      writeCanonical((value as Record<string, unknown>)[keys[index]], parts, hash);
+    }
+    parts.push('}');
+  } else parts.push(JSON.stringify(value) ?? 'null');
 }

@@ -32,9 +32,6 @@ export class SchemaModel {
   private readonly placed = new WeakMap<object, string>();
   /** Every object of the document -> where it hangs: made only when a schema was not placed. */
   private pointers?: WeakMap<object, Place>;
-  /** The placed schemas in the order the IR found them, and whether their nodes were built for a search (builtWithKnownPlaces). */
-  private readonly placedInOrder: Array<[object, string]> = [];
-  private knownPlacesBuilt = false;
 
   constructor(
     private readonly document: OpenApiDocument,
@@ -67,28 +64,13 @@ export class SchemaModel {
    * it is looked up (the document indexed once, on the first such call).
    */
   node(schema: unknown, pointer?: string): SchemaNode {
-    // A schema inside one already built (a property of a body) has its node, pointer and all: no
-    // search of the document for where it is written (on GitHub's spec a tenth of a second a generation).
+    // A schema already built (inside a body or a component read before) has its node, pointer and
+    // all: no lookup of where it is written.
     if (pointer === undefined && schema && typeof schema === 'object') {
-      const built = this.nodes.built(schema) ?? this.builtWithKnownPlaces(schema);
+      const built = this.nodes.built(schema);
       if (built) return built;
     }
     return this.nodes.node(schema, pointer ?? this.pointerOf(schema));
-  }
-
-  /**
-   * On the first schema asked for without its place that no node holds yet: the nodes of every
-   * schema whose place is known (the components, the operations' schemas), which build those
-   * written inside them with their pointers, so a schema inside an operation's body or a
-   * component is then found built. Most are read by some emitter anyway; the search it spares
-   * (indexing GitHub's 13 MB document, then a lookup per schema) took a tenth of a second.
-   */
-  private builtWithKnownPlaces(schema: object): SchemaNode | undefined {
-    if (this.knownPlacesBuilt) return undefined;
-    this.knownPlacesBuilt = true;
-    for (const [name] of this.components()) this.named(name);
-    for (const [placed, pointer] of this.placedInOrder) this.nodes.node(placed, pointer);
-    return this.nodes.built(schema);
   }
 
   /** A component schema's node by name (undefined when there is none). */
@@ -122,10 +104,7 @@ export class SchemaModel {
 
   /** Records where a schema of the IR is written (build-ir.ts, as it finds them), so `node` need not search. */
   place(schema: unknown, pointer: string): void {
-    if (schema && typeof schema === 'object' && !this.placed.has(schema)) {
-      this.placed.set(schema, pointer);
-      this.placedInOrder.push([schema, pointer]);
-    }
+    if (schema && typeof schema === 'object' && !this.placed.has(schema)) this.placed.set(schema, pointer);
   }
 
   /** A `$ref` followed (to the end of a chain); any other value as it is. */
