@@ -62,6 +62,9 @@ async function build(root, entry, bundleFile, inputsFile) {
     logLevel: 'silent',
     outfile: bundleFile,
     define: { 'import.meta.url': MODULE_URL },
+    // Stack traces name the toolkit's own files and lines (the launcher turns source maps on), as under tsx.
+    sourcemap: 'linked',
+    sourcesContent: false,
     plugins: [
       {
         name: 'module-url',
@@ -89,8 +92,12 @@ async function build(root, entry, bundleFile, inputsFile) {
   });
   mkdirSync(path.dirname(bundleFile), { recursive: true });
   const temporary = `.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(bundleFile + temporary, result.outputFiles[0].contents);
-  renameSync(bundleFile + temporary, bundleFile);
+  // The map before the bundle that names it; the input list last, so it never vouches for a bundle not yet written.
+  const outputs = [...result.outputFiles].sort((a, b) => b.path.length - a.path.length);
+  for (const output of outputs) {
+    writeFileSync(output.path + temporary, output.contents);
+    renameSync(output.path + temporary, output.path);
+  }
   writeFileSync(inputsFile + temporary, JSON.stringify(inputs));
   renameSync(inputsFile + temporary, inputsFile);
 }

@@ -22,6 +22,8 @@ try {
 }
 
 if (bundle) {
+  // An error's stack names the toolkit's files and lines, not the bundle's (bin/bundle.mjs writes the map).
+  process.setSourceMapsEnabled(true);
   registerTypeScriptOnDemand();
   await import(pathToFileURL(bundle).href);
 } else {

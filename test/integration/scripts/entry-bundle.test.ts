@@ -17,7 +17,7 @@ const run = promisify(execFile);
 const folder = mkdtempSync(path.join(ROOT, '.cache', 'entry-bundle-test-'));
 afterAll(async () => {
   const bundle = await entryBundle(ENTRY);
-  for (const file of [folder, bundle, bundle.replace(/\.mjs$/, '.inputs.json')])
+  for (const file of [folder, bundle, `${bundle}.map`, bundle.replace(/\.mjs$/, '.inputs.json')])
     rmSync(file, { recursive: true, force: true });
 });
 
@@ -36,6 +36,16 @@ write(
   ].join('\n'),
 );
 write(
+  'failing.ts',
+  [
+    "import { readFileSync } from 'node:fs';",
+    'export function fail(): never {',
+    "  throw new Error('failed');",
+    '}',
+    '',
+  ].join('\n'),
+);
+write(
   'entry.ts',
   [
     "import { readFileSync } from 'node:fs';",
@@ -44,6 +54,7 @@ write(
     // Text that only names import.meta.url (as the emitters' templates do) stays text.
     'const template = "new URL(\'./x.json\', import.meta.url)";',
     'console.log(JSON.stringify({ own, nested: nested(), template, args: process.argv.slice(2) }));',
+    "if (process.argv.includes('--fail')) (await import('./failing.js')).fail();",
     '',
   ].join('\n'),
 );
@@ -61,6 +72,14 @@ describe('an entry bundle', () => {
     expect(JSON.parse(bundled.stdout)).toEqual(expected);
     const throughTsx = await run(process.execPath, tsxArgs(ENTRY, '--flag', 'value'));
     expect(JSON.parse(throughTsx.stdout)).toEqual(expected);
+  }, 60_000);
+
+  it("names its sources' files and lines in an error's stack when source maps are on (as contract-kit runs it)", async () => {
+    const failed = await run(process.execPath, [
+      '--enable-source-maps',
+      ...(await bundledArgs(ENTRY, '--fail')),
+    ]).catch((error: { stderr: string }) => error);
+    expect(failed.stderr).toContain(`${path.join(folder, 'failing.ts')}:3:9`);
   }, 60_000);
 
   it('is built again when one of its modules changes, and only then', async () => {
