@@ -6,7 +6,7 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COMMANDS } from '../scripts/lib/commands.js';
-import { bundledEntry, REGISTER_TYPESCRIPT } from './bundle.mjs';
+import { bundledEntry, CANNOT_WRITE, REGISTER_TYPESCRIPT } from './bundle.mjs';
 import { toolkitVersion } from '../scripts/lib/toolkit.js';
 
 const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
@@ -34,7 +34,22 @@ if (name === undefined || name === '--help' || name === '-h' || name === 'help')
   const script = fileURLToPath(new URL(entry[1].script, new URL('../scripts/lib/', import.meta.url)));
   // The script reads its own arguments from process.argv, as when it runs on its own.
   process.argv = [process.argv[0], script, ...args];
-  // Started from its bundle (bin/contract-kit.mjs), the command's script runs from its own; under tsx, as it is.
-  const fromBundle = REGISTER_TYPESCRIPT in globalThis;
-  await import(fromBundle ? pathToFileURL(await bundledEntry(script)).href : script);
+  await import(await runnable(script));
+}
+
+/**
+ * The command's script as this process runs it: from its own bundle when the launcher started this
+ * one from a bundle (bin/contract-kit.mjs); as it is under tsx, or when its bundle cannot be
+ * written (a package folder another user owns), with tsx's loader registered first.
+ */
+async function runnable(script: string): Promise<string> {
+  const register = (globalThis as Record<symbol, (() => Promise<void>) | undefined>)[REGISTER_TYPESCRIPT];
+  if (!register) return script;
+  try {
+    return pathToFileURL(await bundledEntry(script)).href;
+  } catch (error) {
+    if (!CANNOT_WRITE.includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    await register();
+    return pathToFileURL(script).href;
+  }
 }

@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundledEntry, registerTypeScriptOnDemand } from './bundle.mjs';
+import { bundledEntry, CANNOT_WRITE, registerTypeScriptOnDemand } from './bundle.mjs';
 
 const COMMANDS = fileURLToPath(new URL('./commands.ts', import.meta.url));
 
@@ -18,7 +18,7 @@ try {
   bundle = await bundledEntry(COMMANDS);
 } catch (error) {
   // A package folder this user cannot write (installed globally by root): no bundle, tsx's loader as before.
-  if (!['EACCES', 'EPERM', 'EROFS'].includes(error?.code)) throw error;
+  if (!CANNOT_WRITE.includes(error?.code)) throw error;
 }
 
 if (bundle) {

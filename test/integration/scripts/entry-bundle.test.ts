@@ -1,13 +1,16 @@
 /**
  * The bundles tests start the service's entry points from (scripts/lib/entry-bundle.ts): the same
- * output as the entry run through tsx, each module reading beside its own source file, and a
- * rebuild when a module changes. Starts esbuild, and Node on a small entry (bundled and with tsx).
+ * output as the entry run through tsx, each module reading beside its own source file, stack
+ * traces at the sources' lines, and a rebuild when a module changes, was saved during the build,
+ * or the folder was copied. Starts esbuild, and Node on a small entry (bundled and with tsx).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundledEntry } from '../../../bin/bundle.mjs';
 import { bundledArgs, entryBundle } from '../../../scripts/lib/entry-bundle.js';
 import { tsxArgs } from '../../../scripts/lib/processes.js';
 import { ROOT } from '../../../scripts/lib/root.js';
@@ -17,8 +20,7 @@ const run = promisify(execFile);
 const folder = mkdtempSync(path.join(ROOT, '.cache', 'entry-bundle-test-'));
 afterAll(async () => {
   const bundle = await entryBundle(ENTRY);
-  for (const file of [folder, bundle, `${bundle}.map`, bundle.replace(/\.mjs$/, '.inputs.json')])
-    rmSync(file, { recursive: true, force: true });
+  for (const file of [folder, bundle, `${bundle}.map`]) rmSync(file, { recursive: true, force: true });
 });
 
 const write = (file: string, text: string) => {
@@ -38,7 +40,8 @@ write(
 write(
   'failing.ts',
   [
-    "import { readFileSync } from 'node:fs';",
+    // The module's own URL is defined on its first line: no line below it moves in a stack.
+    "export const here = new URL('.', import.meta.url).href;",
     'export function fail(): never {',
     "  throw new Error('failed');",
     '}',
@@ -94,5 +97,46 @@ describe('an entry bundle', () => {
     );
     const { stdout } = await run(process.execPath, await bundledArgs(ENTRY));
     expect(JSON.parse(stdout).nested).toBe('edited');
+  }, 60_000);
+
+  it('is built again when a module was saved while it was being built (its time at or after the build began)', async () => {
+    const bundle = await entryBundle(ENTRY);
+    // A save that lands during the build: the build may have read the text before it.
+    const inFuture = new Date(Date.now() + 60_000);
+    utimesSync(path.join(folder, 'nested', 'reader.ts'), inFuture, inFuture);
+    await entryBundle(ENTRY);
+    const builtAt = statSync(bundle).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await entryBundle(ENTRY);
+    expect(statSync(bundle).mtimeMs).toBeGreaterThan(builtAt);
+  }, 60_000);
+
+  it("is built again in a copy of its folder that kept the files' times (cp -a, a moved install), running the copy's code", async () => {
+    const original = mkdtempSync(path.join(tmpdir(), 'entry-bundle-root-'));
+    try {
+      writeFileSync(
+        path.join(original, 'entry.ts'),
+        "console.log(new URL('.', import.meta.url).pathname);\n",
+      );
+      // Saved well before the build, so the bundle is trusted in its own folder.
+      const before = new Date(Date.now() - 60_000);
+      utimesSync(path.join(original, 'entry.ts'), before, before);
+      const first = await bundledEntry('entry.ts', original);
+      const builtAt = statSync(first).mtimeMs;
+      expect(await bundledEntry('entry.ts', original)).toBe(first);
+      expect(statSync(first).mtimeMs).toBe(builtAt);
+      expect((await run(process.execPath, [first])).stdout.trim()).toBe(`${original}/`);
+      const copy = `${original}-copy`;
+      cpSync(original, copy, { recursive: true, preserveTimestamps: true });
+      try {
+        const again = await bundledEntry('entry.ts', copy);
+        expect(again.startsWith(copy)).toBe(true);
+        expect((await run(process.execPath, [again])).stdout.trim()).toBe(`${copy}/`);
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(original, { recursive: true, force: true });
+    }
   }, 60_000);
 });
