@@ -191,7 +191,12 @@ export async function bundledEntry(entry, root = TOOLKIT_ROOT) {
  * imports by a name known only at run time (a project's config and plugin files, generated code)
  * registers tsx's then (generators/core/run-time-import.ts calls this).
  */
-export const REGISTER_TYPESCRIPT = Symbol.for('contract-kit.register-typescript');
+const REGISTER_TYPESCRIPT = Symbol.for('contract-kit.register-typescript');
+
+/** The registration the launcher set up (a process started from a bundle), or undefined (under tsx or vitest). */
+export function typeScriptOnDemand() {
+  return globalThis[REGISTER_TYPESCRIPT];
+}
 
 /** Makes `REGISTER_TYPESCRIPT` register tsx's loaders (ES modules and CommonJS), once. */
 export function registerTypeScriptOnDemand() {

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COMMANDS } from '../scripts/lib/commands.js';
-import { bundledEntry, CANNOT_WRITE, REGISTER_TYPESCRIPT } from './bundle.mjs';
+import { bundledEntry, CANNOT_WRITE, typeScriptOnDemand } from './bundle.mjs';
 import { toolkitVersion } from '../scripts/lib/toolkit.js';
 
 const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
@@ -43,7 +43,7 @@ if (name === undefined || name === '--help' || name === '-h' || name === 'help')
  * written (a package folder another user owns), with tsx's loader registered first.
  */
 async function runnable(script: string): Promise<string> {
-  const register = (globalThis as Record<symbol, (() => Promise<void>) | undefined>)[REGISTER_TYPESCRIPT];
+  const register = typeScriptOnDemand();
   if (!register) return script;
   try {
     return pathToFileURL(await bundledEntry(script)).href;

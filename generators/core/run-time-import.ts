@@ -5,12 +5,12 @@
  * loader costs a round trip per module Node loads; the first such import registers tsx's then.
  * Under tsx or vitest a loader is there already and nothing is registered.
  */
-import { REGISTER_TYPESCRIPT } from '../../bin/bundle.mjs';
+import { typeScriptOnDemand } from '../../bin/bundle.mjs';
 
 // Typed as `import()` of a computed name is: the caller knows the module's shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function importAtRunTime(specifier: string): Promise<any> {
-  const register = (globalThis as Record<symbol, (() => Promise<void>) | undefined>)[REGISTER_TYPESCRIPT];
+  const register = typeScriptOnDemand();
   if (register) await register();
   const namespace = (await import(specifier)) as Record<string, unknown>;
   // A TypeScript file where package.json does not say "type": "module" is compiled to CommonJS;

@@ -5,12 +5,8 @@
  * 1.1 CPU-s and an operator CLI's run 0.8, where the bundle takes 0.55 and 0.3. `npm run serve` and
  * the CLIs' npm scripts still run through tsx, and tests that start them that way keep doing so.
  */
-import path from 'node:path';
 import { bundledEntry } from '../../bin/bundle.mjs';
 import { ROOT } from './root.js';
-
-/** Where the bundles and their input lists are kept (ignored by git, like all of .cache). */
-export const BUNDLE_DIR = path.join(ROOT, '.cache', 'entry-bundles');
 
 /** The bundle of `entry` (a TypeScript file of this repository), built when absent or stale. */
 export async function entryBundle(entry: string): Promise<string> {
