@@ -26,10 +26,17 @@ const MAX_DEPTH = 32;
 
 /** The node with its allOf members (and, for a ref, its target) folded into one. Cached per node. */
 export function merged(node: SchemaNode): SchemaNode {
-  return mergedAt(node, new Set(), 0);
+  // Most nodes have nothing to fold: neither a cache entry nor a walk (GitHub's spec asks 130,000 times).
+  return foldsNothing(node) ? node : mergedAt(node, new Set(), 0);
+}
+
+/** A node that is its own merge: not a ref, not an intersection, no allOf beside its keywords. */
+function foldsNothing(node: SchemaNode): boolean {
+  return node.kind !== 'ref' && node.kind !== 'intersection' && node.allOf.length === 0;
 }
 
 function mergedAt(node: SchemaNode, active: Set<SchemaNode>, depth: number): SchemaNode {
+  if (foldsNothing(node)) return node;
   const known = cache.get(node);
   if (known) return known;
   // An allOf that reaches itself again: the repeat adds nothing.
@@ -62,11 +69,12 @@ function mergedAt(node: SchemaNode, active: Set<SchemaNode>, depth: number): Sch
     for (const member of node.members) own = fold(own, mergedAt(member, active, depth + 1));
     // 3.0's `nullable` beside an allOf lets null through whatever the members say.
     result = node.nullable ? { ...own, nullable: true } : own;
-  } else if (node.allOf.length > 0) {
+  } else {
+    // Its own keywords with an allOf beside them.
     let own: SchemaNode = { ...node, allOf: [] } as SchemaNode;
     for (const member of node.allOf) own = fold(own, mergedAt(member, active, depth + 1));
     result = own;
-  } else result = node;
+  }
   active.delete(node);
   cache.set(node, result);
   return result;
