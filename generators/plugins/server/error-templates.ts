@@ -8,6 +8,7 @@
  */
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Ir, IrOperation, IrResponse } from '../../core/ir.js';
+import { pointerToPath } from '../../core/refs.js';
 import { sideSchema } from '../../core/schema-dialect.js';
 import type { SchemaNode } from '../../core/schema-nodes.js';
 import { drawValue, type DrawOptions } from '../../core/values/draw.js';
@@ -163,6 +164,8 @@ interface Builder {
   ir: Ir;
   ajv: Ajv2020;
   responseSide?: { $id: string };
+  /** Each error schema as the response side reads it (made once, for `reachedDocuments` too). */
+  sideSchemas: Map<unknown, unknown>;
   warn(message: string, pointer?: string): void;
 }
 
@@ -171,7 +174,7 @@ function buildTemplate(builder: Builder, response: IrResponse): ErrorTemplate | 
   const media = jsonMedia(response)!;
   let validate: ValidateFunction;
   try {
-    validate = builder.ajv.compile(sideSchema(media.schema, ir, builder.responseSide) as object);
+    validate = builder.ajv.compile(builder.sideSchemas.get(media.schema) as object);
   } catch (error) {
     builder.warn(
       `Ajv cannot compile the error schema (${(error as Error).message}); the stubs answer { code, message, param } here`,
@@ -259,16 +262,105 @@ function templatesAjv(): Ajv2020 {
   return ajvOfTemplates;
 }
 
+/** A shared schema document: its `$id`, and the places refs point into (`components/schemas/…`, `paths/…`). */
+type SharedDocument = { $id: string } & Record<string, unknown>;
+
+/**
+ * The shared schema documents cut to what `roots` reach through their refs, each reached schema
+ * whole: Ajv walks every schema it is given for ids and anchors (on GitHub's spec 80 ms a
+ * generation, for three copies of a thousand components) while error schemas reach a handful. A
+ * ref into a component takes the component; a ref elsewhere (`paths/…`) takes its target. A
+ * document no ref reaches is left out; a ref this does not follow (an anchor, a dynamic ref)
+ * leaves every document whole.
+ */
+export function reachedDocuments(documents: SharedDocument[], roots: unknown[]): SharedDocument[] {
+  const byId = new Map(documents.map((document) => [document.$id, document]));
+  /** Reached places by document, each a path of keys (a component's is its three). */
+  const reached = new Map<string, Map<string, string[]>>();
+  const queue: Array<{ id: string; keys: string[] }> = [];
+  /** Queues the refs in `value` (relative ones are in document `id`); false for a ref it cannot follow. */
+  const follow = (value: unknown, id: string | undefined): boolean => {
+    if (Array.isArray(value)) return value.every((item) => follow(item, id));
+    if (!value || typeof value !== 'object') return true;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$dynamicRef') return false;
+      if (key !== '$ref' || typeof inner !== 'string') {
+        if (!follow(inner, id)) return false;
+        continue;
+      }
+      const hash = inner.indexOf('#');
+      const base = hash === -1 ? inner : inner.slice(0, hash);
+      const fragment = hash === -1 ? '' : inner.slice(hash + 1);
+      const target = base === '' ? id : base;
+      if (target === undefined || !byId.has(target)) continue;
+      if (!fragment.startsWith('/')) return false;
+      const keys = pointerToPath(fragment);
+      queue.push({
+        id: target,
+        keys: keys[0] === 'components' && keys[1] === 'schemas' && keys.length > 3 ? keys.slice(0, 3) : keys,
+      });
+    }
+    return true;
+  };
+  if (!roots.every((root) => follow(root, undefined))) return documents;
+  for (let next = queue.pop(); next; next = queue.pop()) {
+    const places = reached.get(next.id) ?? new Map<string, string[]>();
+    reached.set(next.id, places);
+    const key = JSON.stringify(next.keys);
+    if (places.has(key)) continue;
+    places.set(key, next.keys);
+    const value = next.keys.reduce<unknown>(
+      (at, part) => (at && typeof at === 'object' ? (at as Json)[part] : undefined),
+      byId.get(next.id),
+    );
+    if (!follow(value, next.id)) return documents;
+  }
+  return documents
+    .filter((document) => reached.has(document.$id))
+    .map((document) => {
+      const cut: SharedDocument = { $id: document.$id, components: { schemas: {} } };
+      // Shorter paths first: a place inside one already taken resolves there.
+      const places = [...reached.get(document.$id)!.values()].sort((a, b) => a.length - b.length);
+      const taken: string[][] = [];
+      for (const keys of places) {
+        if (taken.some((outer) => outer.every((part, index) => keys[index] === part))) continue;
+        taken.push(keys);
+        let into: Json = cut;
+        let from: unknown = document;
+        for (const part of keys.slice(0, -1)) {
+          from = from && typeof from === 'object' ? (from as Json)[part] : undefined;
+          // Containers on the way are this copy's own: the shared schema is read, never changed.
+          const own = into[part];
+          into = (
+            own && typeof own === 'object' ? own : (into[part] = Array.isArray(from) ? [] : {})
+          ) as Json;
+        }
+        const last = keys[keys.length - 1];
+        const value = from && typeof from === 'object' ? (from as Json)[last] : undefined;
+        if (value !== undefined) into[last] = value;
+      }
+      return cut;
+    });
+}
+
 /** Templates for every documented JSON error response, and which applies to each operation and to the document. */
 export function errorTemplates(
   ir: Ir,
   sides: { response?: { $id: string } },
-  shared: Array<{ $id: string }>,
+  shared: SharedDocument[],
   warn: (message: string, pointer?: string) => void,
 ): { table: ErrorTemplateTable; byOperation: Map<IrOperation, Record<string, number>> } {
+  const errorResponses = ir.operations.flatMap((operation) =>
+    operation.responses.filter((response) => isErrorStatus(response.status) && jsonMedia(response)),
+  );
+  const schemas = new Map<unknown, unknown>();
+  for (const response of errorResponses) {
+    const { schema } = jsonMedia(response)!;
+    if (!schemas.has(schema)) schemas.set(schema, sideSchema(schema, ir, sides.response));
+  }
   const ajv = templatesAjv();
-  for (const schema of shared) ajv.addSchema(schema);
-  const builder: Builder = { ir, ajv, responseSide: sides.response, warn };
+  for (const schema of reachedDocuments(shared, [...schemas.values()])) ajv.addSchema(schema);
+  const builder: Builder = { ir, ajv, responseSide: sides.response, sideSchemas: schemas, warn };
   const templates: ErrorTemplate[] = [];
   const known = new Map<string, number | undefined>();
   const byOperation = new Map<IrOperation, Record<string, number>>();

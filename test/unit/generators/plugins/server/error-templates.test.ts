@@ -9,7 +9,10 @@ import { expect, it } from 'vitest';
 import { buildIr } from '../../../../../generators/core/build-ir.js';
 import { documentFrom } from '../../../../../generators/core/load.js';
 import { sharedSchema, sharedSchemaFor } from '../../../../../generators/core/schema-dialect.js';
-import { errorTemplates } from '../../../../../generators/plugins/server/error-templates.js';
+import {
+  errorTemplates,
+  reachedDocuments,
+} from '../../../../../generators/plugins/server/error-templates.js';
 import { createAjv } from '../../../../../generators/plugins/server/runtime/validation.js';
 
 const json = (ref: string) => ({ content: { 'application/json': { schema: { $ref: ref } } } });
@@ -158,4 +161,40 @@ it('one generation after another in a process makes each its own templates (the 
     const body = table.templates[byOperation.get(ir.operations[0])!['400']].body;
     expect(validate(body), JSON.stringify([body, validate.errors])).toBe(true);
   }
+});
+
+it('Ajv is given only the shared schemas the error schemas reach, each whole; an anchor keeps every one', () => {
+  const base = {
+    $id: 'spec-1.json',
+    components: {
+      schemas: {
+        Problem: { type: 'object', properties: { detail: { $ref: '#/components/schemas/Detail' } } },
+        Detail: { type: 'object', properties: { hint: { $ref: '#/paths/~1a/get/x/schema' } } },
+        Unrelated: { type: 'object', properties: { big: { $ref: '#/components/schemas/Problem' } } },
+      },
+    },
+    paths: { '/a': { get: { x: { schema: { type: 'string' } }, y: { schema: { type: 'integer' } } } } },
+  };
+  const response = {
+    $id: 'spec-1-response.json',
+    components: { schemas: { Problem: { type: 'object' }, Other: { type: 'string' } } },
+  };
+  const cut = reachedDocuments(
+    [base, response],
+    [{ anyOf: [{ $ref: 'spec-1.json#/components/schemas/Problem/properties/detail' }] }],
+  );
+  expect(cut).toEqual([
+    {
+      $id: 'spec-1.json',
+      components: {
+        schemas: { Problem: base.components.schemas.Problem, Detail: base.components.schemas.Detail },
+      },
+      paths: { '/a': { get: { x: { schema: { type: 'string' } } } } },
+    },
+  ]);
+  // The reached schemas are the shared ones, not copies; the containers on the way are the cut's own.
+  expect(cut[0].components).not.toBe(base.components);
+  expect((cut[0].components as typeof base.components).schemas.Problem).toBe(base.components.schemas.Problem);
+  expect(reachedDocuments([base, response], [{ $ref: 'spec-1.json#problem' }])).toEqual([base, response]);
+  expect(reachedDocuments([base], [{ $dynamicRef: '#meta' }])).toEqual([base]);
 });
