@@ -240,8 +240,8 @@ function makeSharedSchemaFor(ir: SchemaSource, side: MessageSide): SharedSchema 
   const base = sharedSchemaId(ir);
   const id = base.replace(/\.json$/, `-${side}.json`);
   // Most specs mark nothing: then there is nothing to walk.
-  if (!JSON.stringify(shared.components.schemas).includes(side === 'request' ? '"readOnly"' : '"writeOnly"'))
-    return undefined;
+  const marked = componentsThatMayHide(shared, side === 'request' ? 'readOnly' : 'writeOnly');
+  if (marked.size === 0) return undefined;
   const nodes = nodesOf(shared);
   /** The properties a schema (its allOf members and refs together) keeps off this side. */
   const hiddenIn = (schema: Node): Set<string> => {
@@ -287,9 +287,54 @@ function makeSharedSchemaFor(ir: SchemaSource, side: MessageSide): SharedSchema 
     return items.some((item, index) => item !== members[index]) ? items : members;
   };
   const schemas = Object.fromEntries(
-    Object.entries(shared.components.schemas).map(([name, schema]) => [name, walk(schema, new Set())]),
+    Object.entries(shared.components.schemas).map(([name, schema]) => [
+      name,
+      marked.has(name) ? walk(schema, new Set()) : schema,
+    ]),
   );
   return changed ? { ...shared, $id: id, components: { ...shared.components, schemas } } : undefined;
+}
+
+/** Each component's JSON text, for the searches of componentsThatMayHide (both sides share them). */
+const componentTexts = oncePer(
+  (shared: SharedSchema): Map<string, string> =>
+    new Map(
+      Object.entries(shared.components.schemas).map(([name, schema]) => [name, JSON.stringify(schema)]),
+    ),
+);
+
+/** A `$ref` in a schema's JSON text: its value as written, escapes and all. */
+const REF_IN_TEXT = /"\$ref":("(?:[^"\\]|\\.)*")/g;
+
+/**
+ * The components in which a property may be kept off a side: those whose text names `keyword`,
+ * and those that ref one of them (a property or member that is a ref reads as its target). A
+ * component that refs outside the components, or holds a `$dynamicRef`, counts too. Every other
+ * component is the same on both sides, and its nodes are not built: on GitHub's spec 60 of 969
+ * components name `readOnly` or reach one that does.
+ */
+function componentsThatMayHide(shared: SharedSchema, keyword: 'readOnly' | 'writeOnly'): Set<string> {
+  const texts = componentTexts(shared);
+  const marked = new Set<string>();
+  const referrers = new Map<string, string[]>();
+  for (const [name, text] of texts) {
+    if (text.includes(`"${keyword}"`) || text.includes('"$dynamicRef"')) marked.add(name);
+    for (const match of text.matchAll(REF_IN_TEXT)) {
+      const ref = JSON.parse(match[1]) as string;
+      const keys = ref.startsWith('#/components/schemas/') ? pointerToPath(ref) : [];
+      if (keys.length < 3 || !texts.has(keys[2])) marked.add(name);
+      else referrers.set(keys[2], [...(referrers.get(keys[2]) ?? []), name]);
+    }
+  }
+  // Whatever refs a marked component is marked too, to the last referrer.
+  const queue = [...marked];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop())
+    for (const referrer of referrers.get(next) ?? [])
+      if (!marked.has(referrer)) {
+        marked.add(referrer);
+        queue.push(referrer);
+      }
+  return marked;
 }
 
 /** A schema from the spec, made 2020-12 and pointing into the shared schema for that side of a message (when it has one). */

@@ -76,6 +76,34 @@ describe('the shared schema as a request reads it', () => {
     expect(valid('Label', {})).toBe(false);
     expect(valid('Note', {})).toBe(false);
   });
+
+  it('follows refs to readOnly through other components, and shares the components that reach none', async () => {
+    const { sharedSchemaFor } = await import('../../../../generators/core/schema-dialect.js');
+    const spec = {
+      openapiVersion: '3.0.3',
+      digest: 'sha256:00000000000000aa',
+      schemas: [
+        // Its own text names no readOnly: Base does not either, but the Id it refs is readOnly.
+        {
+          name: 'Outer',
+          schema: { allOf: [{ $ref: '#/components/schemas/Base' }], required: ['id', 'name'] },
+        },
+        { name: 'Base', schema: { type: 'object', properties: { id: { $ref: '#/components/schemas/Id' } } } },
+        { name: 'Id', schema: { type: 'string', readOnly: true } },
+        {
+          name: 'Plain',
+          schema: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        },
+      ],
+    };
+    const request = sharedSchemaFor(spec, 'request')!;
+    expect(request.components.schemas.Outer).toEqual({
+      allOf: [{ $ref: '#/components/schemas/Base' }],
+      required: ['name'],
+    });
+    expect(request.components.schemas.Plain).toBe(sharedSchema(spec).components.schemas.Plain);
+    expect(sharedSchemaFor(spec, 'response')).toBeUndefined();
+  });
 });
 
 describe('schemas refs reach outside the components (issue 43: eos.local refs a property of a response)', () => {
