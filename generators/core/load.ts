@@ -14,7 +14,7 @@ import { jsonPointerOffset, linePosition, looksLikeJson } from './json-source.js
 import { hoistReferencedSchemas } from './hoisted-refs.js';
 import { normaliseDiscriminatorMappings } from './discriminator.js';
 import { bindDynamicRefs } from './dynamic-refs.js';
-import { pointerToPath, resolvesIn } from './refs.js';
+import { escapePointerPart, pointerToPath, resolvesIn } from './refs.js';
 import { parseWithLines, parseYamlValue, takeParsedYaml, valueOffset } from './yaml-source.js';
 
 /**
@@ -171,19 +171,41 @@ function parseQuickly(sourcePath: string, file: string, text: string): unknown {
 /** Every local `$ref` ("#/...") whose target is not in the document, with the $ref's own pointer. */
 function danglingLocalRefs(document: unknown): Array<{ ref: string; pointer: string }> {
   const dangling: Array<{ ref: string; pointer: string }> = [];
-  const resolves = (ref: string) => resolvesIn(document, ref);
-  const visit = (node: unknown, pointer: string) => {
-    if (Array.isArray(node)) node.forEach((item, index) => visit(item, `${pointer}/${index}`));
-    else if (node && typeof node === 'object') {
-      for (const [key, child] of Object.entries(node)) {
-        const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        if (key === '$ref' && typeof child === 'string' && child.startsWith('#') && !resolves(child))
-          dangling.push({ ref: child, pointer: childPointer });
-        else if (child && typeof child === 'object') visit(child, childPointer);
+  // A ref is usually written many times (GitHub's spec: tens of thousands of refs to a thousand places).
+  const resolved = new Map<string, boolean>();
+  const resolves = (ref: string) => {
+    let known = resolved.get(ref);
+    if (known === undefined) resolved.set(ref, (known = resolvesIn(document, ref)));
+    return known;
+  };
+  // The keys on the way down; a pointer is spelled only for a ref that dangles.
+  const keys: string[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index += 1) {
+        keys.push(String(index));
+        visit(node[index]);
+        keys.pop();
+      }
+    } else if (node && typeof node === 'object') {
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        const child = (node as Record<string, unknown>)[key];
+        if (key === '$ref' && typeof child === 'string' && child.startsWith('#')) {
+          if (!resolves(child))
+            dangling.push({
+              ref: child,
+              pointer: [...keys, key].map((part) => `/${escapePointerPart(part)}`).join(''),
+            });
+        } else if (child && typeof child === 'object') {
+          keys.push(key);
+          visit(child);
+          keys.pop();
+        }
       }
     }
   };
-  visit(document, '');
+  visit(document);
   return dangling;
 }
 
@@ -206,7 +228,9 @@ function hasExternalRef(value: unknown): boolean {
     const node = stack.pop();
     if (Array.isArray(node)) stack.push(...node);
     else if (node && typeof node === 'object') {
-      for (const [key, child] of Object.entries(node)) {
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        const child = (node as Record<string, unknown>)[key];
         if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) return true;
         if (child && typeof child === 'object') stack.push(child);
       }
