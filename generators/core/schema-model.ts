@@ -19,6 +19,7 @@ import {
 import { merged } from './schema-merge.js';
 import type { RefNode, SchemaNode } from './schema-nodes.js';
 import { SchemaNormaliser } from './schema-normalise.js';
+import { hiddenOn, type MessageSide } from './values/sides.js';
 import { isFileSchema, itemsOf, valueShape, type ValueShape } from './value-shape.js';
 import { DATA_KEYWORDS, SCHEMA_NAME_MAPS } from './schema-keywords.js';
 
@@ -32,6 +33,8 @@ export class SchemaModel {
   private readonly placed = new WeakMap<object, string>();
   /** Every object of the document -> where it hangs: made only when a schema was not placed. */
   private pointers?: WeakMap<object, Place>;
+  /** Schemas whose text may say readOnly or writeOnly, through what they reach (`mayBeHidden`). */
+  private readonly hiding = new WeakMap<object, boolean>();
 
   constructor(
     private readonly document: OpenApiDocument,
@@ -71,6 +74,51 @@ export class SchemaModel {
       if (built) return built;
     }
     return this.nodes.node(schema, pointer ?? this.pointerOf(schema));
+  }
+
+  /**
+   * Whether a schema as written (a property's, read from the JSON) is kept off that side of a
+   * message: `hiddenOn` of its node. The node is built only when its text, or what its refs and
+   * allOf, anyOf and oneOf members reach, says readOnly or writeOnly: a property the IR did not
+   * place costs a search of the whole document for where it is written (GitHub's spec: 8,000 of
+   * them, none hidden).
+   */
+  hiddenOn(side: MessageSide, schema: unknown): boolean {
+    return this.mayBeHidden(schema) && hiddenOn(side, this.node(schema));
+  }
+
+  /**
+   * Whether readOnly or writeOnly is written in a schema or in what it reaches (a `$dynamicRef` or a
+   * ref this does not follow counts as yes). A no is remembered for every schema the search saw:
+   * it saw all they reach.
+   */
+  mayBeHidden(schema: unknown): boolean {
+    if (!schema || typeof schema !== 'object') return false;
+    const seen = new Set<object>();
+    const reaches = (value: unknown): boolean => {
+      if (!value || typeof value !== 'object' || seen.has(value)) return false;
+      const known = this.hiding.get(value);
+      if (known !== undefined) return known;
+      seen.add(value);
+      const written = value as JsonObject;
+      if (written.readOnly === true || written.writeOnly === true || written.$dynamicRef !== undefined)
+        return true;
+      if (typeof written.$ref === 'string') {
+        // One hop at a time: a ref on the way may carry readOnly beside it.
+        if (!written.$ref.startsWith('#/')) return true;
+        let target: unknown = this.document;
+        for (const key of pointerToPath(written.$ref))
+          target = target && typeof target === 'object' ? (target as JsonObject)[key] : undefined;
+        if (reaches(target)) return true;
+      }
+      return ['allOf', 'anyOf', 'oneOf'].some(
+        (keyword) => Array.isArray(written[keyword]) && (written[keyword] as unknown[]).some(reaches),
+      );
+    };
+    const result = reaches(schema);
+    if (result) this.hiding.set(schema, true);
+    else for (const each of seen) this.hiding.set(each, false);
+    return result;
   }
 
   /** A component schema's node by name (undefined when there is none). */

@@ -5,7 +5,6 @@
  */
 import type { SchemaModel } from '../../core/schema-model.js';
 import type { Ir } from '../../core/ir.js';
-import { hiddenOn } from '../../core/values/sides.js';
 import { docText, isPlainIdentifier, pyString } from './naming.js';
 import { pythonType } from './type-expressions.js';
 import { allOfMembers, isObjectWithProperties, type TypeNames } from './type-names.js';
@@ -190,7 +189,7 @@ function objectEntries(model: SchemaModel, names: TypeNames, raw: Json): Entry[]
   const schemas = new Map<string, Json[]>();
   for (const member of members) {
     for (const [key, inner] of Object.entries<Json>(member.properties ?? {}))
-      if (!hiddenOn(names.side, model.node(inner))) schemas.set(key, [...(schemas.get(key) ?? []), inner]);
+      if (!model.hiddenOn(names.side, inner)) schemas.set(key, [...(schemas.get(key) ?? []), inner]);
   }
   return [...schemas].map(([key, list]) => {
     const types = [...new Set(list.map((inner) => pythonType(model, names, inner)))];

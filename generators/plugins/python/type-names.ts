@@ -7,7 +7,7 @@
 import type { SchemaModel } from '../../core/schema-model.js';
 import type { Ir } from '../../core/ir.js';
 import { schemaRefName } from '../../core/refs.js';
-import { hiddenOn, type MessageSide } from '../../core/values/sides.js';
+import type { MessageSide } from '../../core/values/sides.js';
 import { pythonName, PythonScope } from './naming.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -56,6 +56,10 @@ export function nameSchemas(ir: Ir, extraReserved: string[] = []): TypeNames {
   const scope = new PythonScope([...TYPES_MODULE_IMPORTS, ...extraReserved]);
   const bySchema = new Map<string, string>();
   for (const schema of ir.schemas) bySchema.set(schema.name, scope.claim(pythonName(schema.name, 'class')));
+  // A component with a key that may be hidden is built whole, by name: the nodes of its keys (asked
+  // for by `differs` and types.py) are then there without a search for where each is written.
+  for (const schema of ir.schemas)
+    if (holdsKeyMaybeHidden(ir.model, schema.schema, 0)) ir.model.named(schema.name);
   const differs = visibilityDiffers(ir.model);
   const requestBySchema = new Map<string, string>();
   for (const schema of ir.schemas) {
@@ -96,6 +100,26 @@ export function nameSchemas(ir: Ir, extraReserved: string[] = []): TypeNames {
   return response;
 }
 
+/** Whether an object written inside a schema (refs not followed) has a key that may be hidden. */
+function holdsKeyMaybeHidden(model: SchemaModel, schema: unknown, depth: number): boolean {
+  if (!schema || typeof schema !== 'object' || depth > 24) return false;
+  const written = schema as Json;
+  if (typeof written.$ref === 'string') return false;
+  const properties = Object.values<Json>(
+    written.properties && typeof written.properties === 'object' ? written.properties : {},
+  );
+  if (properties.some((property) => model.mayBeHidden(property))) return true;
+  const inner = [
+    ...properties,
+    ...(Array.isArray(written.allOf) ? written.allOf : []),
+    ...(Array.isArray(written.anyOf) ? written.anyOf : []),
+    ...(Array.isArray(written.oneOf) ? written.oneOf : []),
+    written.items,
+    written.additionalProperties,
+  ];
+  return inner.some((each) => holdsKeyMaybeHidden(model, each, depth + 1));
+}
+
 /**
  * How many keys types.py may hold before inline objects stop getting TypedDicts of their own (and
  * stay `Dict[str, Any]`, as they were before they had names). pyright gives up on a module whose
@@ -127,10 +151,9 @@ function visibilityDiffers(model: SchemaModel): (schema: unknown) => boolean {
     const known = memo.get(raw);
     if (known !== undefined) return known;
     memo.set(raw, false);
-    const keyHidden = Object.values<Json>(raw.properties ?? {}).some((inner) => {
-      const property = model.node(inner);
-      return hiddenOn('request', property) || hiddenOn('response', property);
-    });
+    const keyHidden = Object.values<Json>(raw.properties ?? {}).some(
+      (inner) => model.hiddenOn('request', inner) || model.hiddenOn('response', inner),
+    );
     const held = [
       ...Object.values<Json>(raw.properties ?? {}),
       ...(raw.allOf ?? []),

@@ -500,3 +500,52 @@ describe('a schema asked for without where it is written', () => {
     );
   });
 });
+
+describe('hiddenOn: whether a property written in the JSON is kept off a side, its node built only when its text may say so', () => {
+  const components = {
+    Id: { type: 'string', readOnly: true },
+    // readOnly beside a ref on the way (3.1): one hop at a time, not the chain's end alone.
+    Marked: { $ref: '#/components/schemas/Plain', readOnly: true },
+    Plain: { type: 'string' },
+    Secret: { allOf: [{ $ref: '#/components/schemas/Plain' }, { writeOnly: true }] },
+    Loop: { type: 'object', properties: { next: { $ref: '#/components/schemas/Loop' } } },
+    Thing: {
+      type: 'object',
+      properties: {
+        id: { $ref: '#/components/schemas/Id' },
+        marked: { $ref: '#/components/schemas/Marked' },
+        secret: { $ref: '#/components/schemas/Secret' },
+        maybe: { anyOf: [{ $ref: '#/components/schemas/Id' }, { type: 'null' }] },
+        plain: { $ref: '#/components/schemas/Plain' },
+        loop: { $ref: '#/components/schemas/Loop' },
+        name: { type: 'string' },
+      },
+    },
+  };
+
+  it.each(['3.1.0', '3.0.3'])('agrees with hiddenOn of each node (%s)', async (dialect) => {
+    const { hiddenOn } = await import('../../../../generators/core/values/sides.js');
+    const model = modelOf(dialect, components);
+    const thing = model.named('Thing')!;
+    if (thing.kind !== 'object') throw new Error('Thing is an object');
+    const properties = components.Thing.properties as Record<string, unknown>;
+    for (const side of ['request', 'response'] as const)
+      for (const property of thing.properties)
+        expect(model.hiddenOn(side, properties[property.name]), `${property.name} on the ${side}`).toBe(
+          hiddenOn(side, property.node),
+        );
+    expect(model.hiddenOn('request', properties.id)).toBe(true);
+    expect(model.hiddenOn('response', properties.secret)).toBe(true);
+  });
+
+  it('says no from the text alone where nothing reached is marked, and yes where a mark is one ref away', () => {
+    const model = modelOf('3.1.0', components);
+    const properties = components.Thing.properties;
+    expect(model.mayBeHidden(properties.plain)).toBe(false);
+    expect(model.mayBeHidden(properties.loop)).toBe(false);
+    expect(model.mayBeHidden(properties.name)).toBe(false);
+    expect(model.mayBeHidden(properties.marked)).toBe(true);
+    expect(model.mayBeHidden(properties.maybe)).toBe(true);
+    expect(model.mayBeHidden({ $dynamicRef: '#node' })).toBe(true);
+  });
+});
