@@ -402,4 +402,32 @@ describe('pointer -> line', () => {
     const jsonLine = yamlLines(jsonText);
     for (const pointer of pointers) expect(lines[pointer], pointer).toBe(jsonLine(pointer));
   });
+  it('finds pointers through keys beyond ASCII, after a byte order mark, stepping over what holds none', async () => {
+    const jsonText = [
+      '{"skipped": {"café": [1, {"x": "{[\\"]}"}], "deep": {"deeper": {}}},',
+      '  "paths": {"/caf\u00e9/日本": {"get": {"summary": "ünïcödé { [",',
+      '    "responses": {"200": {"description": "\"ok\""}}}},',
+      '  "/plain": {"post": {}}},',
+      '  "wanted": [{"a": 1}, "b", {"naïve": "é"}]',
+      '}',
+    ].join('\n');
+    const pointers = [
+      '/paths/~1café~1日本/get/summary',
+      '/paths/~1café~1日本/get/responses/200/description',
+      '/paths/~1plain/post',
+      '/wanted/2/naïve',
+      '/wanted/1',
+      '/missing/key',
+    ];
+    const dir = scratch.make('spec-lines-');
+    const jsonFile = path.join(dir, 'utf8.json');
+    await writeFile(jsonFile, `\ufeff${jsonText}`);
+    const lines = specLines(jsonFile, pointers);
+    const jsonLine = yamlLines(jsonText);
+    expect(Object.keys(lines).sort()).toEqual(
+      pointers.filter((pointer) => pointer !== '/missing/key').sort(),
+    );
+    for (const pointer of Object.keys(lines)) expect(lines[pointer], pointer).toBe(jsonLine(pointer));
+    expect(lines['/wanted/2/naïve']).toBe(5);
+  });
 });
