@@ -5,13 +5,14 @@
  * symlink leading back here), and there `init --spec` on Train Travel (a public spec of the test
  * corpus), then `generate`, `lint`, `docs`, `check:roundtrip` and `test:contract` against the Prism
  * mock, and every command of the CI workflow init wrote. A second `init` changes nothing and lists
- * what it left alone. The chain runs once; its steps are the tests below, in order.
+ * what it left alone. First, the command line as a user who cannot write the package's folder runs
+ * it. The chain runs once; its steps are the tests below, in order.
  * Starts: npm (pack, install), the contract-kit command line through npx (Prism, vitest, python3
- * and tsx under it), git.
+ * and tsx under it), runuser (as nobody, when the tests run as root), git.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +99,49 @@ afterAll(async () => {
   if (base) await rm(base, { recursive: true, force: true });
 });
 
+/**
+ * Runs a command line in the project as a user who cannot write the installed package (a global
+ * install by root, run by someone else): `nobody` when this process is root, which writes anything;
+ * otherwise this user, with the package's folders read-only for the run.
+ */
+async function runAsReader(line: string): Promise<{ code: number | null; output: string }> {
+  const installed = path.join(project, 'node_modules', 'contract-kit');
+  if (process.getuid?.() === 0) {
+    // mkdtemp's folder is its owner's alone; nobody must reach the project to read it.
+    await chmod(base, 0o755);
+    return run(`runuser -u nobody -- sh -c '${line}'`);
+  }
+  await run(`chmod -R a-w ${installed}`);
+  try {
+    return await run(line);
+  } finally {
+    await run(`chmod -R u+w ${installed}`);
+  }
+}
+
 describe('contract-kit installed in a repository of its own', () => {
+  it("runs where its package folder cannot be written, through tsx's loader, writing nothing there", async () => {
+    const bundles = path.join(project, 'node_modules', 'contract-kit', '.cache', 'entry-bundles');
+    const version = JSON.parse(
+      readFileSync(path.join(project, 'node_modules', 'contract-kit', 'package.json'), 'utf8'),
+    ).version as string;
+    // No bundle yet, none can be made: the launcher runs the command line through tsx.
+    const first = await runAsReader('./node_modules/.bin/contract-kit --version');
+    expect(first.code, first.output).toBe(0);
+    expect(first.output.trim()).toBe(version);
+    expect(existsSync(bundles)).toBe(false);
+    // The command line's bundle made by the package's owner; a command's own bundle cannot be made
+    // by the reader: the command's script runs through tsx's loader, from the bundled command line.
+    const owner = await run('./node_modules/.bin/contract-kit --version');
+    expect(owner.code, owner.output).toBe(0);
+    expect(readdirSync(bundles)).toContain('bin__commands.ts.mjs');
+    const before = readdirSync(bundles);
+    const help = await runAsReader('./node_modules/.bin/contract-kit check:breaking --help');
+    expect(help.code, help.output).toBe(0);
+    expect(help.output).toMatch(/^usage: .*check:breaking.* --base REF/m);
+    expect(readdirSync(bundles)).toEqual(before);
+  }, 120_000);
+
   it("is installed from the tarball, outside this checkout, with its own dependencies and none of the service's", async () => {
     expect(inside(project, ROOT)).toBe(false);
     const installed = path.join(project, 'node_modules', 'contract-kit');
