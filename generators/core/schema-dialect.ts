@@ -76,15 +76,28 @@ function convert30(node: Node): Node {
   if (!node || typeof node !== 'object') return node;
   if (Array.isArray(node)) return node.map(convert30);
   const out: Node = {};
-  // OAS 3.0: a Reference Object's other properties SHALL be ignored (its annotations, `nullable`
-  // among them, are still read); 2020-12 would apply them beside the `$ref`.
-  const ignored = (key: string) =>
-    typeof node.$ref === 'string' && !REF_ANNOTATIONS.has(key) && !key.startsWith('x-');
-  for (const [key, value] of Object.entries<Node>(node)) {
-    if (ignored(key)) continue;
-    if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object')
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, convert30(child)]));
-    else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) out[key] = value.map(convert30);
+  const isRef = typeof node.$ref === 'string';
+  // No closure made per schema (under tsx's keepNames each costs a defineProperty): thousands a generation.
+  for (const key of Object.keys(node)) {
+    const value: Node = node[key];
+    // OAS 3.0: a Reference Object's other properties SHALL be ignored (its annotations, `nullable`
+    // among them, are still read); 2020-12 would apply them beside the `$ref`.
+    if (isRef && !REF_ANNOTATIONS.has(key) && !key.startsWith('x-')) continue;
+    if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object') {
+      const converted: Node = {};
+      for (const name of Object.keys(value)) {
+        // A property may be named `__proto__`: defined, as Object.fromEntries would, not assigned.
+        if (name === '__proto__')
+          Object.defineProperty(converted, name, {
+            value: convert30(value[name]),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        else converted[name] = convert30(value[name]);
+      }
+      out[key] = converted;
+    } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) out[key] = value.map(convert30);
     else if (SCHEMA_SINGLES.includes(key)) out[key] = convert30(value);
     else if (key === 'example') out.examples = [value];
     else if (key === 'pattern' && typeof value === 'string') out[key] = ecmaPattern(value);

@@ -95,30 +95,35 @@ export class SchemaModel {
   mayBeHidden(schema: unknown): boolean {
     if (!schema || typeof schema !== 'object') return false;
     const seen = new Set<object>();
-    const reaches = (value: unknown): boolean => {
-      if (!value || typeof value !== 'object' || seen.has(value)) return false;
-      const known = this.hiding.get(value);
-      if (known !== undefined) return known;
-      seen.add(value);
-      const written = value as JsonObject;
-      if (written.readOnly === true || written.writeOnly === true || written.$dynamicRef !== undefined)
-        return true;
-      if (typeof written.$ref === 'string') {
-        // One hop at a time: a ref on the way may carry readOnly beside it.
-        if (!written.$ref.startsWith('#/')) return true;
-        let target: unknown = this.document;
-        for (const key of pointerToPath(written.$ref))
-          target = target && typeof target === 'object' ? (target as JsonObject)[key] : undefined;
-        if (reaches(target)) return true;
-      }
-      return ['allOf', 'anyOf', 'oneOf'].some(
-        (keyword) => Array.isArray(written[keyword]) && (written[keyword] as unknown[]).some(reaches),
-      );
-    };
-    const result = reaches(schema);
+    const result = this.reachesVisibility(schema, seen);
     if (result) this.hiding.set(schema, true);
     else for (const each of seen) this.hiding.set(each, false);
     return result;
+  }
+
+  /** mayBeHidden's search (a method, not a closure made per call: thousands of calls a generation). */
+  private reachesVisibility(value: unknown, seen: Set<object>): boolean {
+    if (!value || typeof value !== 'object' || seen.has(value)) return false;
+    const known = this.hiding.get(value);
+    if (known !== undefined) return known;
+    seen.add(value);
+    const written = value as JsonObject;
+    if (written.readOnly === true || written.writeOnly === true || written.$dynamicRef !== undefined)
+      return true;
+    if (typeof written.$ref === 'string') {
+      // One hop at a time: a ref on the way may carry readOnly beside it.
+      if (!written.$ref.startsWith('#/')) return true;
+      let target: unknown = this.document;
+      for (const key of pointerToPath(written.$ref))
+        target = target && typeof target === 'object' ? (target as JsonObject)[key] : undefined;
+      if (this.reachesVisibility(target, seen)) return true;
+    }
+    for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+      const members: unknown = written[keyword];
+      if (Array.isArray(members))
+        for (const member of members) if (this.reachesVisibility(member, seen)) return true;
+    }
+    return false;
   }
 
   /** A component schema's node by name (undefined when there is none). */

@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../../generators/core/ir.js';
-import { rebaseRefs, sharedSchema, standaloneSchema } from '../../../../generators/core/schema-dialect.js';
+import {
+  rebaseRefs,
+  sharedSchema,
+  standaloneSchema,
+  toJsonSchema2020,
+} from '../../../../generators/core/schema-dialect.js';
 import { createAjv } from '../../../../generators/plugins/server/runtime/validation.js';
 
 const ir = {
@@ -150,5 +155,19 @@ describe('schemas refs reach outside the components (issue 43: eos.local refs a 
     expect(validate({ token: 't_1' })).toBe(true);
     expect(validate({ token: 'x' })).toBe(false);
     for (const seed of [1, 2, 3]) expect(validate(drawFromSchema(shared, handshake, { seed }))).toBe(true);
+  });
+});
+
+describe('OAS 3.0 schemas as 2020-12', () => {
+  it('keeps a property named __proto__ as a property (a spec parsed from JSON may have one)', () => {
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string","nullable":true},"a":{"type":"integer"}}}',
+    );
+    const converted = toJsonSchema2020(schema, '3.0.3') as { properties: Record<string, unknown> };
+    expect(Object.keys(converted.properties)).toEqual(['__proto__', 'a']);
+    expect(Object.getOwnPropertyDescriptor(converted.properties, '__proto__')?.value).toEqual({
+      type: ['string', 'null'],
+    });
+    expect(Object.getPrototypeOf(converted.properties)).toBe(Object.prototype);
   });
 });
