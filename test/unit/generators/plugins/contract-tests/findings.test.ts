@@ -405,8 +405,9 @@ describe('pointer -> line', () => {
   it('finds pointers through keys beyond ASCII, after a byte order mark, stepping over what holds none', async () => {
     const jsonText = [
       '{"skipped": {"café": [1, {"x": "{[\\"]}"}], "deep": {"deeper": {}}},',
-      '  "paths": {"/caf\u00e9/日本": {"get": {"summary": "ünïcödé { [",',
-      '    "responses": {"200": {"description": "\"ok\""}}}},',
+      // The key holds an escape and raw UTF-8 both; the description escaped quotes.
+      '  "paths": {"/caf\\u00e9/日本": {"get": {"summary": "ünïcödé { [",',
+      '    "responses": {"200": {"description": "\\"ok\\""}}}},',
       '  "/plain": {"post": {}}},',
       '  "wanted": [{"a": 1}, "b", {"naïve": "é"}]',
       '}',
@@ -419,6 +420,7 @@ describe('pointer -> line', () => {
       '/wanted/1',
       '/missing/key',
     ];
+    expect(Object.keys(JSON.parse(jsonText).paths)).toEqual(['/café/日本', '/plain']);
     const dir = scratch.make('spec-lines-');
     const jsonFile = path.join(dir, 'utf8.json');
     await writeFile(jsonFile, `\ufeff${jsonText}`);
