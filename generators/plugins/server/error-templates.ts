@@ -309,10 +309,7 @@ export function reachedDocuments(documents: SharedDocument[], roots: unknown[]):
     const key = JSON.stringify(next.keys);
     if (places.has(key)) continue;
     places.set(key, next.keys);
-    const value = next.keys.reduce<unknown>(
-      (at, part) => (at && typeof at === 'object' ? (at as Json)[part] : undefined),
-      byId.get(next.id),
-    );
+    const value = next.keys.reduce<unknown>((at, part) => ownValue(at, part), byId.get(next.id));
     if (!follow(value, next.id)) return documents;
   }
   return documents
@@ -328,19 +325,32 @@ export function reachedDocuments(documents: SharedDocument[], roots: unknown[]):
         let into: Json = cut;
         let from: unknown = document;
         for (const part of keys.slice(0, -1)) {
-          from = from && typeof from === 'object' ? (from as Json)[part] : undefined;
+          from = ownValue(from, part);
           // Containers on the way are this copy's own: the shared schema is read, never changed.
-          const own = into[part];
+          const own = ownValue(into, part);
           into = (
-            own && typeof own === 'object' ? own : (into[part] = Array.isArray(from) ? [] : {})
+            own && typeof own === 'object' ? own : defineOwn(into, part, Array.isArray(from) ? [] : {})
           ) as Json;
         }
         const last = keys[keys.length - 1];
-        const value = from && typeof from === 'object' ? (from as Json)[last] : undefined;
-        if (value !== undefined) into[last] = value;
+        const value = ownValue(from, last);
+        if (value !== undefined) defineOwn(into, last, value);
       }
       return cut;
     });
+}
+
+/** A key's own value (a key named `__proto__` is a key like another, never the prototype). */
+function ownValue(container: unknown, key: string): unknown {
+  return container && typeof container === 'object' && Object.hasOwn(container, key)
+    ? (container as Json)[key]
+    : undefined;
+}
+
+/** Sets a key as its own property (an assignment to `__proto__` would set the prototype); returns the value. */
+function defineOwn<T>(container: Json, key: string, value: T): T {
+  Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
+  return value;
 }
 
 /** Templates for every documented JSON error response, and which applies to each operation and to the document. */

@@ -198,3 +198,31 @@ it('Ajv is given only the shared schemas the error schemas reach, each whole; an
   expect(reachedDocuments([base, response], [{ $ref: 'spec-1.json#problem' }])).toEqual([base, response]);
   expect(reachedDocuments([base], [{ $dynamicRef: '#meta' }])).toEqual([base]);
 });
+
+it('copies a place under a key named __proto__ as a key, leaving Object.prototype alone', () => {
+  const base = JSON.parse(
+    JSON.stringify({
+      $id: 'spec-2.json',
+      components: { schemas: { Proto: { type: 'string' } } },
+      paths: { '/a': { get: { schema: { properties: { ['__proto__']: { items: { type: 'string' } } } } } } },
+    }).replace('"Proto"', '"__proto__"'),
+  );
+  const cut = reachedDocuments(
+    [base],
+    [
+      { $ref: 'spec-2.json#/paths/~1a/get/schema/properties/__proto__/items' },
+      { $ref: 'spec-2.json#/components/schemas/__proto__' },
+    ],
+  );
+  expect(({} as Record<string, unknown>).items).toBeUndefined();
+  expect(Object.getPrototypeOf(cut[0].components)).toBe(Object.prototype);
+  const schemas = (cut[0].components as { schemas: object }).schemas;
+  expect(Object.getPrototypeOf(schemas)).toBe(Object.prototype);
+  expect(Object.getOwnPropertyDescriptor(schemas, '__proto__')?.value).toEqual({ type: 'string' });
+  const ajv = createAjv({ coerce: false });
+  for (const document of cut) ajv.addSchema(document);
+  const items = ajv.compile({ $ref: 'spec-2.json#/paths/~1a/get/schema/properties/__proto__/items' });
+  expect([items('text'), items(1)]).toEqual([true, false]);
+  const proto = ajv.compile({ $ref: 'spec-2.json#/components/schemas/__proto__' });
+  expect([proto('text'), proto(1)]).toEqual([true, false]);
+});
