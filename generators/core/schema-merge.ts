@@ -36,7 +36,8 @@ function foldsNothing(node: SchemaNode): boolean {
 }
 
 function mergedAt(node: SchemaNode, active: Set<SchemaNode>, depth: number): SchemaNode {
-  if (foldsNothing(node)) return node;
+  // Past the depth limit the rest reads as anything, whatever it holds.
+  if (foldsNothing(node)) return depth > MAX_DEPTH ? anyLike(node) : node;
   const known = cache.get(node);
   if (known) return known;
   // An allOf that reaches itself again: the repeat adds nothing.

@@ -549,3 +549,26 @@ describe('hiddenOn: whether a property written in the JSON is kept off a side, i
     expect(model.mayBeHidden({ $dynamicRef: '#node' })).toBe(true);
   });
 });
+
+describe('merged: how deep refs are followed', () => {
+  /** A chain of `refs` refs, each component naming the next, ending in a string. */
+  const chain = (refs: number) =>
+    Object.fromEntries([
+      ...Array.from({ length: refs }, (_, at) => [
+        `C${at}`,
+        { $ref: at === refs - 1 ? '#/components/schemas/End' : `#/components/schemas/C${at + 1}` },
+      ]),
+      ['End', { type: 'string' }],
+    ]);
+
+  it('reads past 32 refs as anything, whether or not the end was merged before', async () => {
+    const { merged } = await import('../../../../generators/core/schema-merge.js');
+    const near = modelOf('3.1.0', chain(32));
+    expect(merged(near.named('C0')!).kind).toBe('string');
+    const far = modelOf('3.1.0', chain(33));
+    expect(merged(far.named('C0')!).kind).toBe('any');
+    const mergedFirst = modelOf('3.1.0', chain(33));
+    expect(merged(mergedFirst.named('End')!).kind).toBe('string');
+    expect(merged(mergedFirst.named('C0')!).kind).toBe('any');
+  });
+});
