@@ -111,11 +111,11 @@ async function runAsReader(line: string): Promise<{ code: number | null; output:
     await chmod(base, 0o755);
     return run(`runuser -u nobody -- sh -c '${line}'`);
   }
-  await run(`chmod -R a-w ${installed}`);
+  await run(`chmod -R a-w '${installed}'`);
   try {
     return await run(line);
   } finally {
-    await run(`chmod -R u+w ${installed}`);
+    await run(`chmod -R u+w '${installed}'`);
   }
 }
 
