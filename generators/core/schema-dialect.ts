@@ -5,6 +5,7 @@
  */
 import type { JsonSchema } from './ir.js';
 import { ecmaPattern } from './ecma-pattern.js';
+import { setOwn } from './own-keys.js';
 import { pointerToPath } from './refs.js';
 import { oncePer } from './once-per.js';
 import { merged } from './schema-merge.js';
@@ -85,17 +86,8 @@ function convert30(node: Node): Node {
     if (isRef && !REF_ANNOTATIONS.has(key) && !key.startsWith('x-')) continue;
     if (SCHEMA_MAPS.includes(key) && value && typeof value === 'object') {
       const converted: Node = {};
-      for (const name of Object.keys(value)) {
-        // A property may be named `__proto__`: defined, as Object.fromEntries would, not assigned.
-        if (name === '__proto__')
-          Object.defineProperty(converted, name, {
-            value: convert30(value[name]),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
-        else converted[name] = convert30(value[name]);
-      }
+      // A property may be named `__proto__`: set as its own key, as Object.fromEntries would.
+      for (const name of Object.keys(value)) setOwn(converted, name, convert30(value[name]));
       out[key] = converted;
     } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) out[key] = value.map(convert30);
     else if (SCHEMA_SINGLES.includes(key)) out[key] = convert30(value);

@@ -8,6 +8,7 @@
  */
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Ir, IrOperation, IrResponse } from '../../core/ir.js';
+import { ownValue, setOwn } from '../../core/own-keys.js';
 import { pointerToPath } from '../../core/refs.js';
 import { sideSchema } from '../../core/schema-dialect.js';
 import type { SchemaNode } from '../../core/schema-nodes.js';
@@ -329,28 +330,15 @@ export function reachedDocuments(documents: SharedDocument[], roots: unknown[]):
           // Containers on the way are this copy's own: the shared schema is read, never changed.
           const own = ownValue(into, part);
           into = (
-            own && typeof own === 'object' ? own : defineOwn(into, part, Array.isArray(from) ? [] : {})
+            own && typeof own === 'object' ? own : setOwn(into, part, Array.isArray(from) ? [] : {})
           ) as Json;
         }
         const last = keys[keys.length - 1];
         const value = ownValue(from, last);
-        if (value !== undefined) defineOwn(into, last, value);
+        if (value !== undefined) setOwn(into, last, value);
       }
       return cut;
     });
-}
-
-/** A key's own value (a key named `__proto__` is a key like another, never the prototype). */
-function ownValue(container: unknown, key: string): unknown {
-  return container && typeof container === 'object' && Object.hasOwn(container, key)
-    ? (container as Json)[key]
-    : undefined;
-}
-
-/** Sets a key as its own property (an assignment to `__proto__` would set the prototype); returns the value. */
-function defineOwn<T>(container: Json, key: string, value: T): T {
-  Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
-  return value;
 }
 
 /** Templates for every documented JSON error response, and which applies to each operation and to the document. */
