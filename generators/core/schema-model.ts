@@ -5,7 +5,7 @@
  *
  * `node(schema)` is the schema as a normalised node (schema-nodes.ts: one nullability, refs as named
  * nodes marked recursive, discriminators resolved), built when first asked for and cached per schema
- * object; `named(name)` a component's; `merged(node)` its allOf folded in. docs/schema-model.md.
+ * object; `named(name)` a component's; `merged(node)` its allOf folded in. docs/architecture.md.
  */
 import type { JsonSchema, OpenApiDocument } from './document.js';
 import {
