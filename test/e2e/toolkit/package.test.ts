@@ -107,9 +107,12 @@ afterAll(async () => {
 async function runAsReader(line: string): Promise<{ code: number | null; output: string }> {
   const installed = path.join(project, 'node_modules', 'contract-kit');
   if (process.getuid?.() === 0) {
-    // mkdtemp's folder is its owner's alone; nobody must reach the project to read it.
+    // mkdtemp's folder is its owner's alone; nobody must reach the project to read it. Nor can it
+    // search a PATH of root's own folders (CI's is one, mktemp's, of links to the tools): it gets
+    // node's folder and the system's.
     await chmod(base, 0o755);
-    return run(`runuser -u nobody -- sh -c '${line}'`);
+    const readerPath = [path.dirname(process.execPath), '/usr/bin', '/bin'].join(':');
+    return run(`runuser -u nobody -- /bin/sh -c 'PATH=${readerPath}; export PATH; ${line}'`);
   }
   await run(`chmod -R a-w '${installed}'`);
   try {
