@@ -181,8 +181,24 @@ export function printOneLiners(structure: OptionalKind<SourceFileStructure>): st
   for (const key of Object.keys(structure))
     if (key !== 'statements' && (structure as Record<string, unknown>)[key] !== undefined) return undefined;
   const lines: string[] = [];
-  for (const statement of statements) {
+  // The statements before a class must leave ts-morph's writer outside any string or comment (a
+  // class's lines are indented only then): checked when a class comes, so files without one
+  // (models.ts, thousands of statements) pay nothing.
+  let checkedUpTo = 0;
+  for (const [index, statement] of statements.entries()) {
     if (typeof statement !== 'object' || statement === null) return undefined;
+    // A class, or what follows one, starts after a blank line (ts-morph's statement printer).
+    const afterClass = lines.length > 0 && lines[lines.length - 1].endsWith('}\n');
+    if (statement.kind === StructureKind.Class) {
+      for (const before of statements.slice(checkedUpTo, index))
+        if (!codeTextsOf(before as unknown as Record<string, unknown>).every(plainCode)) return undefined;
+      checkedUpTo = index + 1;
+      const text = classText(statement as unknown as Record<string, unknown>);
+      if (text === undefined) return undefined;
+      lines.push(lines.length > 0 ? `\n${text}` : text);
+      continue;
+    }
+    if (afterClass) lines.push('\n');
     const allowed = ONE_LINER_KEYS[statement.kind ?? -1];
     if (!allowed) return undefined;
     for (const [key, value] of Object.entries(statement))
@@ -230,6 +246,138 @@ export function printOneLiners(structure: OptionalKind<SourceFileStructure>): st
     );
   }
   return lines.join('');
+}
+
+/** The code a one-line statement prints (names, types, values), for `plainCode`. */
+function codeTextsOf(fields: Record<string, unknown>): unknown[] {
+  const declarations = Array.isArray(fields.declarations) ? (fields.declarations as unknown[]) : [];
+  return [
+    fields.name,
+    fields.type,
+    fields.namespaceImport,
+    ...(Array.isArray(fields.namedImports) ? fields.namedImports : []),
+    ...declarations.flatMap((declaration) =>
+      declaration && typeof declaration === 'object'
+        ? Object.values(declaration as Record<string, unknown>)
+        : [declaration],
+    ),
+  ].filter((text) => text !== undefined);
+}
+
+/** A class's, a property's, a method's, a type parameter's and a parameter's keys `classText` prints (any other only as undefined). */
+const CLASS_KEYS = new Set(['kind', 'name', 'isExported', 'extends', 'docs', 'properties', 'methods']);
+const PROPERTY_KEYS = new Set(['kind', 'name', 'isReadonly', 'type', 'initializer']);
+const METHOD_KEYS = new Set([
+  'kind',
+  'name',
+  'docs',
+  'typeParameters',
+  'parameters',
+  'returnType',
+  'statements',
+]);
+const TYPE_PARAMETER_KEYS = new Set(['name', 'constraint', 'default']);
+const PARAMETER_KEYS = new Set(['name', 'type', 'hasQuestionToken']);
+
+/** Whether an object has only these keys (others only as undefined). */
+const onlyKeys = (value: unknown, keys: Set<string>): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.entries(value).every(([key, field]) => field === undefined || keys.has(key));
+
+/**
+ * Code of one line that ts-morph's writer copies as it is inside a block: besides `oneLine`, no
+ * comment, template, regular expression or escape, and quotes closed on the line (its writer
+ * tracks strings and comments to decide how the next line is indented).
+ */
+const plainCode = (text: unknown): text is string =>
+  oneLine(text) && /^(?:[^'"`\\/]|'[^'"`\\]*'|"[^'"`\\]*")*$/.test(text);
+
+/** A JSDoc as ts-morph prints it at `indent`: one line as `/** text *\/`, more as a block; undefined for what it prints otherwise. */
+function docText(docs: unknown, indent: string): string | undefined {
+  if (docs === undefined || (Array.isArray(docs) && docs.length === 0)) return '';
+  if (!Array.isArray(docs) || docs.length !== 1 || typeof docs[0] !== 'string') return undefined;
+  const text = docs[0];
+  if (text.includes('*/') || text.includes('\r') || /[\u2028\u2029]/.test(text)) return undefined;
+  const lines = text.split('\n');
+  // Lines of a block keep their spaces at either end (Markdown's line breaks among them).
+  if (lines.length === 1) return oneLine(text) ? `${indent}/** ${text} */\n` : undefined;
+  const body = (lines[0] === '' ? lines.slice(1) : lines).map(
+    (line) => `${indent} *${line === '' ? '' : ` ${line}`}\n`,
+  );
+  return `${indent}/**\n${body.join('')}${indent} */\n`;
+}
+
+/**
+ * A class of one-line members printed directly, as ts-morph prints it: the client's resource
+ * classes (readonly child resources, methods of one statement each; thousands on a large spec,
+ * where ts-morph's writer follows every character). Undefined for any other class.
+ */
+function classText(fields: Record<string, unknown>): string | undefined {
+  if (!onlyKeys(fields, CLASS_KEYS) || !oneLine(fields.name)) return undefined;
+  if (fields.isExported !== undefined && typeof fields.isExported !== 'boolean') return undefined;
+  if (fields.extends !== undefined && !plainCode(fields.extends)) return undefined;
+  const properties = fields.properties ?? [];
+  const methods = fields.methods ?? [];
+  if (!Array.isArray(properties) || !Array.isArray(methods)) return undefined;
+  const doc = docText(fields.docs, '');
+  if (doc === undefined) return undefined;
+  const members: string[] = [];
+  for (const property of properties) {
+    if (!onlyKeys(property, PROPERTY_KEYS) || !plainCode(property.name) || !plainCode(property.type))
+      return undefined;
+    if (property.isReadonly !== undefined && typeof property.isReadonly !== 'boolean') return undefined;
+    if (property.initializer !== undefined && !plainCode(property.initializer)) return undefined;
+    const initializer = property.initializer !== undefined ? ` = ${property.initializer}` : '';
+    members.push(
+      `  ${property.isReadonly ? 'readonly ' : ''}${property.name}: ${property.type}${initializer};\n`,
+    );
+  }
+  const methodTexts: string[] = [];
+  for (const method of methods) {
+    if (!onlyKeys(method, METHOD_KEYS) || !plainCode(method.name) || !plainCode(method.returnType))
+      return undefined;
+    const methodDoc = docText(method.docs, '  ');
+    if (methodDoc === undefined) return undefined;
+    const typeParameters = method.typeParameters ?? [];
+    const parameters = method.parameters ?? [];
+    const statements = method.statements ?? [];
+    if (!Array.isArray(typeParameters) || !Array.isArray(parameters) || !Array.isArray(statements))
+      return undefined;
+    const typeTexts: string[] = [];
+    for (const typeParameter of typeParameters) {
+      if (!onlyKeys(typeParameter, TYPE_PARAMETER_KEYS) || !plainCode(typeParameter.name)) return undefined;
+      for (const part of [typeParameter.constraint, typeParameter.default])
+        if (part !== undefined && !plainCode(part)) return undefined;
+      typeTexts.push(
+        `${typeParameter.name}${typeParameter.constraint !== undefined ? ` extends ${typeParameter.constraint}` : ''}${typeParameter.default !== undefined ? ` = ${typeParameter.default}` : ''}`,
+      );
+    }
+    const parameterTexts: string[] = [];
+    for (const parameter of parameters) {
+      if (!onlyKeys(parameter, PARAMETER_KEYS) || !plainCode(parameter.name) || !plainCode(parameter.type))
+        return undefined;
+      if (parameter.hasQuestionToken !== undefined && typeof parameter.hasQuestionToken !== 'boolean')
+        return undefined;
+      parameterTexts.push(`${parameter.name}${parameter.hasQuestionToken ? '?' : ''}: ${parameter.type}`);
+    }
+    // A statement after one that ends with `}` would follow a blank line: such bodies are ts-morph's.
+    // ts-morph puts no comma after an item that ends with one: such lists are its to print.
+    if ([...typeTexts, ...parameterTexts].some((item) => item.endsWith(','))) return undefined;
+    if (!statements.every(plainCode) || statements.slice(0, -1).some((statement) => statement.endsWith('}')))
+      return undefined;
+    const generics = typeTexts.length > 0 ? `<${typeTexts.join(', ')}>` : '';
+    methodTexts.push(
+      `${methodDoc}  ${method.name}${generics}(${parameterTexts.join(', ')}): ${method.returnType} {\n${statements
+        .map((statement) => `    ${statement}\n`)
+        .join('')}  }\n`,
+    );
+  }
+  // Properties one per line; the methods after a blank line, and a blank line between two.
+  const body = [...members, ...(members.length > 0 && methodTexts.length > 0 ? ['\n'] : [])];
+  body.push(methodTexts.join('\n'));
+  const heritage = fields.extends !== undefined ? ` extends ${fields.extends}` : '';
+  return `${doc}${fields.isExported ? 'export ' : ''}class ${fields.name}${heritage} {\n${body.join('')}}\n`;
 }
 
 /**

@@ -182,6 +182,170 @@ describe('printOneLiners', () => {
   });
 });
 
+describe('printOneLiners, classes', () => {
+  /** Code of one line: mostly what resource classes hold, sometimes what ts-morph's writer reacts to. */
+  const code = fc.oneof(
+    {
+      arbitrary: fc
+        .array(
+          fc.constantFrom(
+            'a',
+            'Models.Thing',
+            '<',
+            '>',
+            '[',
+            ']',
+            '(',
+            ')',
+            '{ ',
+            ' }',
+            ', ',
+            ' | ',
+            ' & ',
+            '?',
+            ':',
+            ';',
+            '.',
+            "'application/json'",
+            '"x"',
+            'this._client',
+            ' = ',
+          ),
+          { minLength: 1, maxLength: 10 },
+        )
+        .map((parts) => parts.join('').trim() || 'a'),
+      weight: 6,
+    },
+    { arbitrary: rawText.map((value) => value.trim() || 'a'), weight: 1 },
+  );
+  /** A JSDoc: one line, or lines of text (empty ones among them), now and then with what it cannot print directly. */
+  const docLine = fc.oneof(
+    { arbitrary: rawText.map((value) => value.trim().replaceAll('*/', '* /')), weight: 5 },
+    { arbitrary: fc.constant(''), weight: 2 },
+    { arbitrary: rawText, weight: 1 },
+  );
+  const docs = fc.option(
+    fc.oneof(
+      docLine.map((line) => [line || 'a']),
+      fc.array(docLine, { minLength: 2, maxLength: 5 }).map((lines) => [lines.join('\n')]),
+    ),
+    { nil: undefined },
+  );
+  const property = fc.record({
+    name: identifier,
+    isReadonly: fc.option(fc.boolean(), { nil: undefined }),
+    type: code,
+    initializer: fc.option(code, { nil: undefined }),
+  });
+  const method = fc.record({
+    kind: fc.constant(StructureKind.Method as const),
+    name: identifier,
+    docs,
+    typeParameters: fc.option(
+      fc.array(
+        fc.record({
+          name: identifier,
+          constraint: fc.option(code, { nil: undefined }),
+          default: fc.option(code, { nil: undefined }),
+        }),
+        { maxLength: 2 },
+      ),
+      { nil: undefined },
+    ),
+    parameters: fc.array(
+      fc.record({
+        name: identifier,
+        type: code,
+        hasQuestionToken: fc.option(fc.boolean(), { nil: undefined }),
+      }),
+      { maxLength: 3 },
+    ),
+    returnType: code,
+    statements: fc.array(code, { maxLength: 2 }),
+  });
+  const classDeclaration = fc.record({
+    kind: fc.constant(StructureKind.Class as const),
+    name: identifier,
+    isExported: fc.option(fc.boolean(), { nil: undefined }),
+    extends: fc.option(code, { nil: undefined }),
+    docs,
+    properties: fc.array(property, { maxLength: 3 }),
+    methods: fc.array(method, { maxLength: 3 }),
+  });
+  const file = fc.array(fc.oneof(classDeclaration, classDeclaration, importDeclaration, typeAlias), {
+    minLength: 1,
+    maxLength: 4,
+  });
+
+  it("prints ts-morph's bytes for files of classes of one-line members among one-line statements, or leaves them to it", () => {
+    let printedDirectly = 0;
+    fc.assert(
+      fc.property(file, (list) => {
+        const structure: OptionalKind<SourceFileStructure> = { statements: list as StatementStructures[] };
+        const direct = printOneLiners(structure);
+        const expected = printWithTsMorph(project, 'file.ts', structure);
+        if (direct !== undefined) {
+          expect(direct).toBe(expected);
+          printedDirectly += 1;
+        }
+        expect(printStructure(project, 'file.ts', structure)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    // The property is about the direct path: most of these files take it.
+    expect(printedDirectly).toBeGreaterThan(600);
+  });
+
+  it('prints a resource class as the client writes them', () => {
+    const structure: OptionalKind<SourceFileStructure> = {
+      statements: [
+        {
+          kind: StructureKind.ImportDeclaration,
+          moduleSpecifier: '../core/index.js',
+          namedImports: ['APIResource'],
+        },
+        {
+          kind: StructureKind.Class,
+          name: 'Things',
+          isExported: true,
+          extends: 'APIResource',
+          docs: ['Operations under `things`.'],
+          properties: [
+            {
+              name: 'parts',
+              isReadonly: true,
+              type: 'ThingsParts',
+              initializer: 'new ThingsParts(this._client)',
+            },
+          ],
+          methods: [
+            {
+              kind: StructureKind.Method,
+              name: 'retrieve',
+              docs: ["Get a thing\n\n`GET /things/{id}`\n\nIt's the thing."],
+              typeParameters: [
+                { name: 'Accept', constraint: 'keyof Models.Media', default: "'application/json'" },
+              ],
+              parameters: [
+                { name: 'id', type: 'string | number' },
+                { name: 'options', type: 'RequestOptions & { accept?: Accept }', hasQuestionToken: true },
+              ],
+              returnType: 'APIPromise<Models.Media[Accept]>',
+              statements: [
+                'return this._client.request<Models.Media[Accept]>(operations.get, [id], undefined, options);',
+              ],
+            },
+          ],
+        },
+        { kind: StructureKind.Class, name: 'ThingsParts', isExported: true, extends: 'APIResource' },
+      ],
+    };
+    const direct = printOneLiners(structure);
+    expect(direct).toBeDefined();
+    expect(direct).toBe(printWithTsMorph(project, 'things.ts', structure));
+  });
+});
+
 describe("ts-morph's printers, one-line texts passed through without a writer of their own", () => {
   interface Writer {
     write(text: string): unknown;
