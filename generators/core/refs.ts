@@ -11,14 +11,19 @@ export function pointerToPath(pointer: string): string[] {
   );
 }
 
-/** Whether a local reference ("#/...") names a node of the document. */
-export function resolvesIn(document: unknown, ref: string): boolean {
+/** What a local reference ("#/...") names in the document, one hop (its own keys only); undefined when nothing. */
+export function localTarget(document: unknown, ref: string): unknown {
   let node: unknown = document;
   for (const key of pointerToPath(ref)) {
-    if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return false;
+    if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
-  return true;
+  return node;
+}
+
+/** Whether a local reference ("#/...") names a node of the document. */
+export function resolvesIn(document: unknown, ref: string): boolean {
+  return localTarget(document, ref) !== undefined;
 }
 
 export function escapePointerPart(part: string): string {

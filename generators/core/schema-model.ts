@@ -8,14 +8,7 @@
  * object; `named(name)` a component's; `merged(node)` its allOf folded in. docs/architecture.md.
  */
 import type { JsonSchema, OpenApiDocument } from './document.js';
-import {
-  deref,
-  escapePointerPart,
-  flattenSchema,
-  pointerToPath,
-  resolvedPath,
-  schemaRefName,
-} from './refs.js';
+import { deref, escapePointerPart, flattenSchema, localTarget, resolvedPath, schemaRefName } from './refs.js';
 import { merged } from './schema-merge.js';
 import type { RefNode, SchemaNode } from './schema-nodes.js';
 import { SchemaNormaliser } from './schema-normalise.js';
@@ -44,13 +37,7 @@ export class SchemaModel {
     this.nodes = new SchemaNormaliser({
       dialect: this.dialect,
       resolve: (ref) => {
-        if (!ref.startsWith('#')) return undefined;
-        const path = pointerToPath(ref);
-        let node: unknown = document;
-        for (const key of path) {
-          if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
-          node = (node as JsonObject)[key];
-        }
+        const node = ref.startsWith('#') ? localTarget(document, ref) : undefined;
         return node === undefined ? undefined : { schema: node as JsonSchema, pointer: ref.slice(1) };
       },
       components: () => document.components?.schemas ?? {},
@@ -113,10 +100,7 @@ export class SchemaModel {
     if (typeof written.$ref === 'string') {
       // One hop at a time: a ref on the way may carry readOnly beside it.
       if (!written.$ref.startsWith('#/')) return true;
-      let target: unknown = this.document;
-      for (const key of pointerToPath(written.$ref))
-        target = target && typeof target === 'object' ? (target as JsonObject)[key] : undefined;
-      if (this.reachesVisibility(target, seen)) return true;
+      if (this.reachesVisibility(localTarget(this.document, written.$ref), seen)) return true;
     }
     for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
       const members: unknown = written[keyword];

@@ -21,17 +21,18 @@ export function specLines(file: string, wanted: Iterable<string>): Record<string
   }
   const pointers = new Set(wanted);
   // JSON is scanned as Latin-1, a character per byte (past a byte order mark): no decoding of
-  // megabytes, and the same lines, as no byte of a multi-byte UTF-8 character is ASCII.
+  // megabytes, and the same lines, as no byte of a multi-byte UTF-8 character is ASCII. YAML is
+  // decoded as UTF-8, once.
   const latin1 = bytes.toString(
     'latin1',
     bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0,
   );
-  const found = looksLikeJson(latin1)
-    ? jsonLines(latin1, pointers)
-    : yamlLines(
-        takePointerLines(path.resolve(file), bytes.toString('utf8')) ?? pointerLines(bytes.toString('utf8')),
-        pointers,
-      );
+  let found: Map<string, number>;
+  if (looksLikeJson(latin1)) found = jsonLines(latin1, pointers);
+  else {
+    const text = bytes.toString('utf8');
+    found = yamlLines(takePointerLines(path.resolve(file), text) ?? pointerLines(text), pointers);
+  }
   return Object.fromEntries([...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

@@ -105,19 +105,21 @@ function holdsKeyMaybeHidden(model: SchemaModel, schema: unknown, depth: number)
   if (!schema || typeof schema !== 'object' || depth > 24) return false;
   const written = schema as Json;
   if (typeof written.$ref === 'string') return false;
-  const properties = Object.values<Json>(
-    written.properties && typeof written.properties === 'object' ? written.properties : {},
-  );
-  if (properties.some((property) => model.mayBeHidden(property))) return true;
-  const inner = [
-    ...properties,
+  if (Object.values<Json>(written.properties ?? {}).some((property) => model.mayBeHidden(property)))
+    return true;
+  return heldSchemas(written).some((each) => holdsKeyMaybeHidden(model, each, depth + 1));
+}
+
+/** The schemas a schema holds: its properties', its allOf, anyOf and oneOf members, its items and its values'. */
+function heldSchemas(written: Json): unknown[] {
+  return [
+    ...Object.values<Json>(written.properties ?? {}),
     ...(Array.isArray(written.allOf) ? written.allOf : []),
     ...(Array.isArray(written.anyOf) ? written.anyOf : []),
     ...(Array.isArray(written.oneOf) ? written.oneOf : []),
     written.items,
     written.additionalProperties,
   ];
-  return inner.some((each) => holdsKeyMaybeHidden(model, each, depth + 1));
 }
 
 /**
@@ -154,17 +156,11 @@ function visibilityDiffers(model: SchemaModel): (schema: unknown) => boolean {
     const keyHidden = Object.values<Json>(raw.properties ?? {}).some(
       (inner) => model.hiddenOn('request', inner) || model.hiddenOn('response', inner),
     );
-    const held = [
-      ...Object.values<Json>(raw.properties ?? {}),
-      ...(raw.allOf ?? []),
-      ...(raw.anyOf ?? []),
-      ...(raw.oneOf ?? []),
-      raw.items,
-      raw.additionalProperties,
-    ];
     const result =
       keyHidden ||
-      held.some((inner) => inner !== null && typeof inner === 'object' && check(inner, depth + 1));
+      heldSchemas(raw).some(
+        (inner) => inner !== null && typeof inner === 'object' && check(inner, depth + 1),
+      );
     memo.set(raw, result);
     return result;
   };

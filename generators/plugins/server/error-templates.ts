@@ -164,7 +164,6 @@ const statusKey = (status: string) => (/^\d+$/.test(status) ? status : status.to
 interface Builder {
   ir: Ir;
   ajv: Ajv2020;
-  responseSide?: { $id: string };
   /** Each error schema as the response side reads it (made once, for `reachedDocuments` too). */
   sideSchemas: Map<unknown, unknown>;
   warn(message: string, pointer?: string): void;
@@ -358,7 +357,7 @@ export function errorTemplates(
   }
   const ajv = templatesAjv();
   for (const schema of reachedDocuments(shared, [...schemas.values()])) ajv.addSchema(schema);
-  const builder: Builder = { ir, ajv, responseSide: sides.response, sideSchemas: schemas, warn };
+  const builder: Builder = { ir, ajv, sideSchemas: schemas, warn };
   const templates: ErrorTemplate[] = [];
   const known = new Map<string, number | undefined>();
   const byOperation = new Map<IrOperation, Record<string, number>>();
