@@ -295,13 +295,14 @@ const plainCode = (text: unknown): text is string =>
 
 /** A JSDoc as ts-morph prints it at `indent`: one line as `/** text *\/`, more as a block; undefined for what it prints otherwise. */
 function docText(docs: unknown, indent: string): string | undefined {
-  if (docs === undefined || (Array.isArray(docs) && docs.length === 0)) return '';
+  const single = oneLineDoc(docs);
+  if (single !== undefined) return single && `${indent}${single}`;
   if (!Array.isArray(docs) || docs.length !== 1 || typeof docs[0] !== 'string') return undefined;
   const text = docs[0];
-  if (text.includes('*/') || text.includes('\r') || /[\u2028\u2029]/.test(text)) return undefined;
-  const lines = text.split('\n');
+  if (!text.includes('\n') || text.includes('*/') || text.includes('\r') || /[\u2028\u2029]/.test(text))
+    return undefined;
   // Lines of a block keep their spaces at either end (Markdown's line breaks among them).
-  if (lines.length === 1) return oneLine(text) ? `${indent}/** ${text} */\n` : undefined;
+  const lines = text.split('\n');
   const body = (lines[0] === '' ? lines.slice(1) : lines).map(
     (line) => `${indent} *${line === '' ? '' : ` ${line}`}\n`,
   );
