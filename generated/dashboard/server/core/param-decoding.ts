@@ -214,6 +214,16 @@ export function decodePairs(
   const claimed = new Set<number>();
   const result = namedValues<unknown>();
   const declared = new Set(specs.map((spec) => spec.name));
+  // A pair named by an exploded object's declared property is that object's, never an open
+  // object's extra, whichever of the two is declared first (AWS's query APIs put several such
+  // objects side by side).
+  const declaredProperties = new Set(
+    specs.flatMap((spec) =>
+      spec.shape === 'object' && spec.explode && !spec.json && spec.style !== 'deepObject'
+        ? (spec.properties ?? [])
+        : [],
+    ),
+  );
   for (const spec of specs) {
     if (spec.style === 'deepObject') {
       const value = deepObjectValue(spec, pairs, claimed, text);
@@ -228,6 +238,7 @@ export function decodePairs(
           spec.properties?.includes(name) ||
           (spec.openObject &&
             !declared.has(name) &&
+            !declaredProperties.has(name) &&
             !specs.some((other) => other.style === 'deepObject' && name.startsWith(`${other.name}[`)));
         if (!mine || claimed.has(index)) return;
         claimed.add(index);

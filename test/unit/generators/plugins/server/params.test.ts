@@ -153,3 +153,33 @@ describe('decodeQuery with deepObject members nested at any depth', () => {
     expect(() => decodeQuery('lines[0]=a&lines[0][id]=b', [lines])).toThrow(/both as a value/);
   });
 });
+
+describe('decodeQuery with exploded objects side by side', () => {
+  const object = (name: string, properties: string[]): WireParam => ({
+    name,
+    in: 'query',
+    style: 'form',
+    explode: true,
+    shape: 'object',
+    properties,
+    openObject: true,
+  });
+  // AWS's autoscaling: InstanceMonitoring and MetadataOptions, both open, in that order.
+  const monitoring = object('InstanceMonitoring', ['Enabled']);
+  const metadata = object('MetadataOptions', ['HttpTokens', 'HttpEndpoint']);
+
+  it("gives a pair named by one object's declared property to that object, not to an open object declared before it", () => {
+    const query = decodeQuery('Enabled=true&HttpEndpoint=disabled&Other=1', [monitoring, metadata]);
+    expect(query.InstanceMonitoring).toEqual({ Enabled: 'true', Other: '1' });
+    expect(query.MetadataOptions).toEqual({ HttpEndpoint: 'disabled' });
+    // In either order.
+    const reversed = decodeQuery('Enabled=true&HttpEndpoint=disabled', [metadata, monitoring]);
+    expect(reversed.InstanceMonitoring).toEqual({ Enabled: 'true' });
+    expect(reversed.MetadataOptions).toEqual({ HttpEndpoint: 'disabled' });
+  });
+
+  it('leaves an object that gets none of its pairs out', () => {
+    const query = decodeQuery('HttpTokens=required', [monitoring, metadata]);
+    expect(Object.keys(query)).toEqual(['MetadataOptions']);
+  });
+});
