@@ -87,6 +87,11 @@ export async function propertyCheck(
   const operation = context.operation(id);
   const root = context.cases.sharedSchema;
   const { body: bodySchema, query: queryParams } = operation.generation;
+  // Each schema compiled before any input is drawn: one that cannot be (a pattern JavaScript
+  // cannot read) is the spec's finding, as in every other check, not the property's crash.
+  if (bodySchema) context.violations(bodySchema, null, 'request', operation.bodyPointer, operation.id);
+  for (const param of queryParams)
+    context.violations(param.schema, null, 'request', operation.pointer, operation.id);
   // A required array goes on the wire only with an item (an empty one is no parameter at all).
   const onWire = (param: (typeof queryParams)[number]) =>
     param.required && (param.schema as { type?: unknown }).type === 'array'

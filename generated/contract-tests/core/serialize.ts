@@ -241,7 +241,10 @@ export function asRead(
       const joined = parts.join(separator).split(separator);
       return joined.map((part) => coerce(items ?? schema.items, part));
     }
-    return parts.map((part) => coerce(items ?? schema.items, part));
+    // An exploded item that is an object or array went as JSON text, which the server parses back.
+    return value.map((item, index) =>
+      item !== null && typeof item === 'object' ? item : coerce(items ?? schema.items, parts[index]),
+    );
   }
   if (isObject(value)) return value;
   const text = scalar(value);

@@ -78,3 +78,58 @@ describe('a property that fails whatever the input (a mock refusing every reques
     expect(message).toMatch(/shrunk \d+ times, stopped after 100 tries/);
   });
 });
+
+describe("AWS's query shapes (autoscaling, autoscaling-plans)", () => {
+  const SHAPES = 'test/fixtures/kinds/aws-query-objects-3.0.yaml';
+
+  it('sends a required query array of objects, each item JSON text, none skipped as invalid', async () => {
+    const cases = await contractCasesOf(SHAPES);
+    const sent: unknown[][] = [];
+    const target = inProcessTarget(
+      cases,
+      async (url) => {
+        sent.push(new URL(String(url)).searchParams.getAll('TrafficSources').map((item) => JSON.parse(item)));
+        return new Response(null, { status: 200 });
+      },
+      { name: 'properties' },
+    );
+    const checks = new ContractChecks(cases, target, undefined, { CONTRACT_RUN_ID: 'run_test' });
+    await expect(
+      propertyCheck(checks, 'attachTrafficSources', { runs: 5, seed: 1, tag: checks.tag }),
+    ).resolves.toBeUndefined();
+    expect(sent.length).toBeGreaterThanOrEqual(5);
+    for (const items of sent) {
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items)
+        expect(item).toEqual(expect.objectContaining({ Identifier: expect.any(String) }));
+    }
+  });
+
+  it("makes a body pattern JavaScript cannot compile the spec's finding, before anything is sent", async () => {
+    const cases = await contractCasesOf(SHAPES);
+    let sent = 0;
+    const target = inProcessTarget(
+      cases,
+      async () => {
+        sent += 1;
+        return new Response(null, { status: 200 });
+      },
+      { name: 'properties' },
+    );
+    const checks = new ContractChecks(cases, target, undefined, { CONTRACT_RUN_ID: 'run_test' });
+    const error = await propertyCheck(checks, 'createScalingPlan', {
+      runs: 5,
+      seed: 1,
+      tag: checks.tag,
+    }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ProblemsError);
+    expect((error as ProblemsError).problems).toEqual([
+      expect.objectContaining({
+        class: 'spec',
+        check: 'schema',
+        message: expect.stringContaining('is not an ECMA-262 regular expression'),
+      }),
+    ]);
+    expect(sent).toBe(0);
+  });
+});

@@ -13,6 +13,7 @@ import {
   fillPath,
   queryString,
 } from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
+import { decodeQuery } from '../../../../../generators/core/param-decoding.js';
 
 describe('parameters on the wire, in their styles', () => {
   // The OpenAPI 3.0.3 specification's style examples (Style Examples table): color = blue,
@@ -81,6 +82,34 @@ describe('parameters on the wire, in their styles', () => {
     ).toEqual(['not-a-array']);
     expect(asRead(param({ type: 'string' }), '')).toBeUndefined();
     expect(asRead(param({ type: 'string' }, { allowEmptyValue: true }), '')).toBe('');
+  });
+
+  it('reads an exploded query array of objects or arrays back as the items, which went as JSON text', () => {
+    const items = {
+      type: 'object',
+      required: ['Identifier'],
+      properties: { Identifier: { type: 'string' } },
+    };
+    const sources = [{ Identifier: 'a' }, { Identifier: 'b,c' }];
+    const param = (schema: object) => ({ in: 'query' as const, style: 'form', explode: true, schema });
+    // What is sent, and what the stubs' decoder makes of it: the items themselves.
+    const query = queryString([{ name: 'Sources', style: 'form', explode: true }], { Sources: sources });
+    expect(query).toBe(
+      'Sources=%7B%22Identifier%22%3A%22a%22%7D&Sources=%7B%22Identifier%22%3A%22b%2Cc%22%7D',
+    );
+    const wire = {
+      name: 'Sources',
+      in: 'query',
+      style: 'form',
+      explode: true,
+      shape: 'array',
+      jsonItems: true,
+    } as const;
+    expect(decodeQuery(query, [wire]).Sources).toEqual(sources);
+    expect(asRead(param({ type: 'array', items }), sources, items)).toEqual(sources);
+    expect(asRead(param({ type: 'array', items: { type: 'array' } }), [[1, 2]])).toEqual([[1, 2]]);
+    // Scalars beside them are still read as text.
+    expect(asRead(param({ type: 'array', items: { type: 'integer' } }), [3, '4'])).toEqual([3, 4]);
   });
 });
 
