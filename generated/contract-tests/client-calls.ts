@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 import { AssessmentServiceClient } from '../client/src/index.js';
-import type { ClientCall } from './core/client-check.js';
+import { fields, type ClientCall } from './core/client-check.js';
 import type { Target } from './core/target.js';
 
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
@@ -12,11 +12,11 @@ export const createClient = (target: Target) => new AssessmentServiceClient({ ap
 export const CLIENT_CALLS: Record<string, ClientCall> = {
   'getHealth': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).health.retrieve(),
   'listSubjects': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.list(params),
-  'createSubject': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.create({ ...params, ...(body as object) }),
+  'createSubject': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.create(fields(params, body)),
   'retrieveSubject': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.retrieve(path['subject_id'] as never),
   'deleteSubject': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.delete(path['subject_id'] as never),
   'listAssessments': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.assessments.list(path['subject_id'] as never, params),
-  'createAssessment': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.assessments.create(path['subject_id'] as never, { ...params, ...(body as object) }),
+  'createAssessment': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.subjects.assessments.create(path['subject_id'] as never, fields(params, body)),
   'retrieveAssessment': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.assessments.retrieve(path['assessment_id'] as never),
-  'submitAssessment': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.assessments.update(path['assessment_id'] as never, { ...params, ...(body as object) }),
+  'submitAssessment': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceClient).nature.assessments.update(path['assessment_id'] as never, fields(params, body)),
 };

@@ -21,6 +21,25 @@ export type ClientCall = (
   body: unknown,
 ) => PromiseLike<unknown>;
 
+/**
+ * A body the client takes as fields beside its params (its body mode `merged`, for a schema with
+ * properties) that is not an object: an example of a schema without `type` can be a string, which
+ * the schema allows and the client's types do not.
+ */
+export class BodyNotFields extends Error {
+  override name = 'BodyNotFields';
+}
+
+/** The params of a call whose body goes as fields: the body's properties beside the parameters. */
+export function fields<Params extends Record<string, unknown>>(params: Params, body: unknown): Params {
+  if (body === undefined) return params;
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new BodyNotFields(
+      `the body is ${body === null ? 'null' : Array.isArray(body) ? 'an array' : `a ${typeof body}`}`,
+    );
+  return { ...params, ...body };
+}
+
 /** The generated client: how to make one for a target, and a call per operation. */
 export interface GeneratedClient {
   create: (target: Target) => unknown;
@@ -71,6 +90,18 @@ export async function clientProblems(
     key: `suite|client|${operation.id}`,
     curl: curlLine(context.target, request),
   });
+  if (thrown instanceof BodyNotFields)
+    return [
+      {
+        class: 'spec',
+        check: 'generated_client',
+        message: `${operation.id} via the client: not sent, ${thrown.message}, and its schema's properties make the client take the body as fields`,
+        operation: operation.id,
+        pointer: operation.bodyPointer ?? operation.pointer,
+        fix: "Give the request body's schema `type: object` and an object example (a string example of an object is often its JSON text).",
+        key: `spec|client-body-not-fields|${operation.id}`,
+      },
+    ];
   if (thrown !== undefined && !sentSomething)
     return [
       suite(`it threw before sending anything: ${(thrown as Error).name}: ${(thrown as Error).message}`),

@@ -2,7 +2,7 @@
 // Do not edit: run `npm run generate` to regenerate.
 
 import { AssessmentServiceDashboardClient } from '../client/src/index.js';
-import type { ClientCall } from './core/client-check.js';
+import { fields, type ClientCall } from './core/client-check.js';
 import type { Target } from './core/target.js';
 
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
@@ -10,28 +10,28 @@ export const createClient = (target: Target) => new AssessmentServiceDashboardCl
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'signUp': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).signup.create({ ...params, ...(body as object) }),
+  'signUp': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).signup.create(fields(params, body)),
   'getSession': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).session.retrieve(),
-  'signIn': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).session.create({ ...params, ...(body as object) }),
+  'signIn': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).session.create(fields(params, body)),
   'signOut': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).session.delete(),
   'signOutEverywhere': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).sessions.delete(),
-  'verifyEmail': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).emailVerification.create({ ...params, ...(body as object) }),
-  'requestPasswordReset': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).passwordResets.create({ ...params, ...(body as object) }),
-  'resetPassword': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).passwordResets.confirm.create({ ...params, ...(body as object) }),
+  'verifyEmail': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).emailVerification.create(fields(params, body)),
+  'requestPasswordReset': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).passwordResets.create(fields(params, body)),
+  'resetPassword': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).passwordResets.confirm.create(fields(params, body)),
   'listScopes': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).scopes.retrieve(),
   'listKeys': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).keys.retrieve(params),
-  'createKey': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).keys.create({ ...params, ...(body as object) }),
+  'createKey': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).keys.create(fields(params, body)),
   'rotateKey': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).keys.rotate(path['key_id'] as never),
   'revokeKey': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).keys.revoke(path['key_id'] as never),
   'getBilling': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).billing.retrieve(),
-  'changePlan': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).billing.plan.update({ ...params, ...(body as object) }),
+  'changePlan': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).billing.plan.update(fields(params, body)),
   'listWebhookEndpoints': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEndpoints.list(params),
-  'createWebhookEndpoint': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEndpoints.create({ ...params, ...(body as object) }),
+  'createWebhookEndpoint': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEndpoints.create(fields(params, body)),
   'deleteWebhookEndpoint': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEndpoints.delete(path['endpoint_id'] as never),
   'rotateWebhookSecret': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEndpoints.rotateSecret(path['endpoint_id'] as never),
   'disableWebhookEndpoint': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEndpoints.disable(path['endpoint_id'] as never),
   'enableWebhookEndpoint': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEndpoints.enable(path['endpoint_id'] as never),
   'listWebhookDeliveries': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEndpoints.deliveries.retrieve(path['endpoint_id'] as never),
-  'sendTestWebhookEvent': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEndpoints.testEvents(path['endpoint_id'] as never, { ...params, ...(body as object) }),
+  'sendTestWebhookEvent': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEndpoints.testEvents(path['endpoint_id'] as never, fields(params, body)),
   'resendWebhookEvent': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as AssessmentServiceDashboardClient).webhookEvents.resend(path['event_id'] as never),
 };

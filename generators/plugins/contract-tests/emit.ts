@@ -34,8 +34,9 @@ const RUNTIME_FILES = [
  * Example: `retrieveSubject: (client, path, params, body) => client.nature.subjects.retrieve(path['subject_id'])`:
  * path parameter values by name (typed: an object parameter is an object), query and header values
  * in `params`.
- * The body goes the way the client takes it: merged into the params, or as `params.body` when a
- * body property would collide with a parameter (the client plan's body mode).
+ * The body goes the way the client takes it: merged into the params (`fields`, which refuses a body
+ * that is not an object), or as `params.body` when a body property would collide with a parameter
+ * (the client plan's body mode).
  */
 function clientCallsFile(plan: ClientPlan, propertyPath: (resource: string[]) => string[]): string {
   // By the client's property names (its exports): a top-level resource `request` is `requestResource` there.
@@ -45,7 +46,7 @@ function clientCallsFile(plan: ClientPlan, propertyPath: (resource: string[]) =>
     const bodyMode = entry.bodies[0]?.mode ?? 'none';
     const params =
       bodyMode === 'merged'
-        ? '{ ...params, ...(body as object) }'
+        ? 'fields(params, body)'
         : bodyMode === 'property'
           ? '{ ...params, ...(body === undefined ? {} : { body }) }'
           : 'params';
@@ -63,7 +64,9 @@ function clientCallsFile(plan: ClientPlan, propertyPath: (resource: string[]) =>
   });
   return [
     `import { ${plan.clientName} } from '../client/src/index.js';`,
-    "import type { ClientCall } from './core/client-check.js';",
+    plan.operations.some((entry) => entry.bodies[0]?.mode === 'merged')
+      ? "import { fields, type ClientCall } from './core/client-check.js';"
+      : "import type { ClientCall } from './core/client-check.js';",
     "import type { Target } from './core/target.js';",
     '',
     "/** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */",

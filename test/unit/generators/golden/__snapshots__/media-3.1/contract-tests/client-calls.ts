@@ -2,7 +2,7 @@
 // Do not edit: run `npm run test:golden:update` to regenerate.
 
 import { MediaFixtureClient } from '../client/src/index.js';
-import type { ClientCall } from './core/client-check.js';
+import { fields, type ClientCall } from './core/client-check.js';
 import type { Target } from './core/target.js';
 
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
@@ -24,15 +24,15 @@ export const CLIENT_CALLS: Record<string, ClientCall> = {
   'querySpecial': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).query.special.retrieve(params),
   'headerParams': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).headers.retrieve(params),
   'cookieParams': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).cookies.retrieve(params),
-  'jsonBody': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.json.create({ ...params, ...(body as object) }),
-  'vendorJsonBody': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.vendor.update({ ...params, ...(body as object) }),
+  'jsonBody': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.json.create(fields(params, body)),
+  'vendorJsonBody': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.vendor.update(fields(params, body)),
   'createPet': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.pets.create({ ...params, ...(body === undefined ? {} : { body }) }),
-  'uploadDocument': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.multipart.create({ ...params, ...(body as object) }),
-  'uploadStyledFields': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.multipartStyled.create({ ...params, ...(body as object) }),
-  'submitForm': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.form.create({ ...params, ...(body as object) }),
+  'uploadDocument': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.multipart.create(fields(params, body)),
+  'uploadStyledFields': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.multipartStyled.create(fields(params, body)),
+  'submitForm': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.form.create(fields(params, body)),
   'putBlob': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.binary.update({ ...params, ...(body === undefined ? {} : { body }) }),
   'postText': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.text.create({ ...params, ...(body === undefined ? {} : { body }) }),
-  'createEntry': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.several.create({ ...params, ...(body as object) }),
+  'createEntry': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).bodies.several.create(fields(params, body)),
   'getText': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).responses.text.retrieve(),
   'downloadImage': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).responses.binary.retrieve(params),
   'getReport': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as MediaFixtureClient).responses.report.retrieve(),

@@ -2,7 +2,7 @@
 // Do not edit: run `npm run test:golden:update` to regenerate.
 
 import { OddPathsClient } from '../client/src/index.js';
-import type { ClientCall } from './core/client-check.js';
+import { fields, type ClientCall } from './core/client-check.js';
 import type { Target } from './core/target.js';
 
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
@@ -15,8 +15,8 @@ export const CLIENT_CALLS: Record<string, ClientCall> = {
   'getOperation': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as OddPathsClient).retrieve(path['name'] as never),
   'cancelOperation': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as OddPathsClient).cancelOperation(path['name'] as never),
   'undeleteOperation': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as OddPathsClient).undeleteOperation(path['name'] as never),
-  'listThings': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as OddPathsClient).xAmzTargetThingsListThings.create({ ...params, ...(body as object) }),
-  'putThing': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as OddPathsClient).xAmzTargetThingsPutThing.create({ ...params, ...(body as object) }),
+  'listThings': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as OddPathsClient).xAmzTargetThingsListThings.create(fields(params, body)),
+  'putThing': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as OddPathsClient).xAmzTargetThingsPutThing.create(fields(params, body)),
   'searchFast': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as OddPathsClient).searchModeFast.retrieve(),
   'getCredentials': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as OddPathsClient).credentialsRoleNameXAmzToken.retrieve(params),
   'getServerByName': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as OddPathsClient).serversName.retrieve(params),

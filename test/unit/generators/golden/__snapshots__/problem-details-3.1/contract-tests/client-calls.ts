@@ -2,7 +2,7 @@
 // Do not edit: run `npm run test:golden:update` to regenerate.
 
 import { ProblemDetailsFixtureClient } from '../client/src/index.js';
-import type { ClientCall } from './core/client-check.js';
+import { fields, type ClientCall } from './core/client-check.js';
 import type { Target } from './core/target.js';
 
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
@@ -10,6 +10,6 @@ export const createClient = (target: Target) => new ProblemDetailsFixtureClient(
 
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
-  'createOrder': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as ProblemDetailsFixtureClient).orders.create({ ...params, ...(body as object) }),
+  'createOrder': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as ProblemDetailsFixtureClient).orders.create(fields(params, body)),
   'getOrder': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as ProblemDetailsFixtureClient).orders.retrieve(path['orderId'] as never),
 };

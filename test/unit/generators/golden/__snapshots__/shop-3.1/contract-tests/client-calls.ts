@@ -2,7 +2,7 @@
 // Do not edit: run `npm run test:golden:update` to regenerate.
 
 import { WidgetShopClient } from '../client/src/index.js';
-import type { ClientCall } from './core/client-check.js';
+import { fields, type ClientCall } from './core/client-check.js';
 import type { Target } from './core/target.js';
 
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
@@ -11,5 +11,5 @@ export const createClient = (target: Target) => new WidgetShopClient({ apiKey: t
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
   'listWidgets': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).shop.widgets.list(params),
-  'createWidget': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).shop.widgets.create({ ...params, ...(body as object) }),
+  'createWidget': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).shop.widgets.create(fields(params, body)),
 };

@@ -2,7 +2,7 @@
 // Do not edit: run `npm run test:golden:update` to regenerate.
 
 import { WidgetShopClient } from '../client/src/index.js';
-import type { ClientCall } from './core/client-check.js';
+import { fields, type ClientCall } from './core/client-check.js';
 import type { Target } from './core/target.js';
 
 /** The generated client, pointed at the target through the suite's paced fetch (no retries of its own: a contract check must see the answer). */
@@ -11,7 +11,7 @@ export const createClient = (target: Target) => new WidgetShopClient({ apiKey: t
 /** Each operation, called through the generated client (params: query and header values; body: the request body). */
 export const CLIENT_CALLS: Record<string, ClientCall> = {
   'getWidgets': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.list(params),
-  'widgets/create-one': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.create({ ...params, ...(body as object) }),
+  'widgets/create-one': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.create(fields(params, body)),
   'getWidget': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.retrieve(path['widget-id'] as never),
   'deleteWidget': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.delete(path['widget-id'] as never),
   'publishWidget': (client: unknown, path: Record<string, unknown>, params: any, body: unknown) => (client as WidgetShopClient).widgets.publish(path['widget-id'] as never),
