@@ -269,6 +269,29 @@ describe('request bodies', () => {
 });
 
 describe('responses', () => {
+  it('make the first 2xx with a body the success the SDKs return, else the first 2xx (climate.com: 204, then 206 with the bytes)', async () => {
+    const bytes = {
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    };
+    const json = { content: { 'application/json': { schema: { type: 'object' } } } };
+    const ir = await irOf({
+      '/exports/{id}/contents': {
+        get: {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '204': { description: 'Not ready' }, '206': { description: 'Part', ...bytes } },
+        },
+      },
+      '/things': {
+        post: {
+          responses: { '200': { description: 'OK', ...json }, '201': { description: 'Made', ...json } },
+        },
+        delete: { responses: { '202': { description: 'Accepted' }, '204': { description: 'Gone' } } },
+        put: { responses: { '2XX': { description: 'Done', ...json } } },
+      },
+    });
+    expect(ir.operations.map((operation) => operation.successStatus)).toEqual(['206', '2XX', '200', '202']);
+  });
+
   it('take no content on a 204, 205 or 304, and say so with the pointer (issue 43: AWS gives 204 a JSON schema)', async () => {
     const ir = await irOf({
       '/things/{id}': {
