@@ -35,6 +35,66 @@ describe('ecmaPattern', () => {
     expect(['{', 'x{60}', 'a b'].map((sample) => regex.test(sample))).toEqual([false, false, false]);
   });
 
+  // Oracle: java.util.regex.Pattern's table of POSIX classes, spelled out as its Javadoc lists them
+  // (checked against Java 17 over code units 0-255 when written).
+  const ascii = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, index) => String.fromCharCode(from + index)).join('');
+  const alnum = `${ascii(0x61, 0x7a)}${ascii(0x41, 0x5a)}0123456789`;
+  const punct = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
+  const JAVADOC: Record<string, string> = {
+    Digit: '0123456789',
+    Alnum: alnum,
+    Punct: punct,
+    Graph: alnum + punct,
+    Print: `${alnum}${punct} `,
+    Blank: ' \t',
+    Cntrl: `${ascii(0, 0x1f)}\x7f`,
+    XDigit: '0123456789abcdefABCDEF',
+    Space: ' \t\n\x0b\f\r',
+  };
+  it.each(Object.keys(JAVADOC))(
+    "reads Java's \\p{%s} as its ASCII members, in a class, outside one and negated",
+    (name) => {
+      const members = new Set(JAVADOC[name]);
+      const units = ascii(0, 0xff);
+      const matched = (pattern: string) => {
+        const regex = new RegExp(ecmaPattern(pattern), 'u');
+        return [...units].filter((unit) => regex.test(unit)).join('');
+      };
+      const expected = [...units].filter((unit) => members.has(unit)).join('');
+      expect(matched(`^\\p{${name}}$`)).toBe(expected);
+      expect(matched(`^[\\p{${name}}]$`)).toBe(expected);
+      expect(matched(`^\\P{${name}}$`)).toBe([...units].filter((unit) => !members.has(unit)).join(''));
+    },
+  );
+
+  it("translates AWS Elasticsearch's UUID pattern, and leaves what u reads as Unicode's or cannot subtract", () => {
+    const uuid = '\\p{XDigit}{8}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{4}-\\p{XDigit}{12}';
+    const regex = new RegExp(`^${ecmaPattern(uuid)}$`, 'u');
+    expect(regex.test('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true);
+    expect(regex.test('0f8fad5b-d9cb-469f-a165-70867728950g')).toBe(false);
+    expect(ecmaPattern('^\\p{Alpha}+$')).toBe('^\\p{Alpha}+$');
+    expect(ecmaPattern('^[a\\P{Digit}]$')).toBe('^[a\\P{Digit}]$');
+    // A Java class intersection has no `u` reading: left as written, for the checks to report.
+    expect(ecmaPattern('[\\p{Print}&&[^|:/]]+')).toBe('[\\p{Print}&&[^|:/]]+');
+  });
+
+  it("spells a script's bare name and Java's Is prefix as ECMA-262 does (amadeus hotel booking, AWS Alexa for Business)", () => {
+    const names = ecmaPattern('^[A-Za-z \\p{Han}\\p{Katakana}\\p{Hiragana}\\p{Hangul}-]*$');
+    expect(names).toBe(
+      '^[A-Za-z \\p{Script=Han}\\p{Script=Katakana}\\p{Script=Hiragana}\\p{Script=Hangul}-]*$',
+    );
+    const regex = new RegExp(names, 'u');
+    expect(
+      ['Tanaka 田中', 'カタカナ', 'ひらがな', '한글', 'Jean-Luc'].every((sample) => regex.test(sample)),
+    ).toBe(true);
+    expect(['Ωmega', 'é', '1'].some((sample) => regex.test(sample))).toBe(false);
+    const java = ecmaPattern("([A-Za-z\\-' 0-9._]|\\p{IsLetter})*\\P{IsLatin}");
+    expect(java).toBe("([A-Za-z\\-' 0-9._]|\\p{Letter})*\\P{Script=Latin}");
+    expect(new RegExp(`^${java}$`, 'u').test('Ωmega Δ')).toBe(true);
+    expect(new RegExp(`^${java}$`, 'u').test('Ωmega a')).toBe(false);
+  });
+
   it('leaves a pattern that compiles with u, and one no engine reads, as written', () => {
     expect(ecmaPattern('^[a-z]+\\d{2}$')).toBe('^[a-z]+\\d{2}$');
     expect(ecmaPattern('(?<=a)b\\p{L}')).toBe('(?<=a)b\\p{L}');
