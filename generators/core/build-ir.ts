@@ -12,6 +12,7 @@ import type { LoadedDocument, OpenApiDocument } from './document.js';
 import { camelCase } from './naming.js';
 import { deref, escapePointerPart, schemaRefName, schemasElsewhere } from './refs.js';
 import { placeSchemas } from './ir-places.js';
+import { unreadablePatterns } from './schema-patterns.js';
 import { collectBody, collectResponses } from './ir-media.js';
 import {
   collectParameters,
@@ -102,6 +103,11 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
     invalid(
       `/x-webhooks/${escapePointerPart(name)}`,
       'root x-webhooks holds webhooks (path items, as OpenAPI 3.0 lists them) beside other values such as signing settings; list the webhooks alone there, or under `webhooks` (OpenAPI 3.1) with the settings in x-webhooks',
+    );
+  for (const found of unreadablePatterns(document))
+    invalid(
+      found.pointer,
+      `the pattern ${JSON.stringify(found.pattern.length > 200 ? `${found.pattern.slice(0, 200)}…` : found.pattern)} is not an ECMA-262 regular expression, the dialect of OpenAPI's schemas (JavaScript: ${found.reason}); write it in that dialect`,
     );
   if (problems.length > 0)
     throw new UnsupportedSpecError(

@@ -16,7 +16,7 @@ import type { Problem } from '../../../generators/plugins/contract-tests/runtime
 import type { Finding as ContractFinding } from '../../../generators/plugins/contract-tests/runtime/report.js';
 import { closePythonDrivers } from '../../../generators/plugins/python/roundtrip/calls.js';
 import { runAgainstPrism } from '../contract-public.js';
-import { buildCases, UNREADABLE_PATTERN, unsatisfiableOnItsFace } from '../roundtrip/cases.js';
+import { buildCases, unsatisfiableOnItsFace } from '../roundtrip/cases.js';
 import { AMBIGUOUS_QUERY, runRoundtrip } from '../roundtrip/run.js';
 import { cannedHandlers, startStubs, type StubServer } from '../roundtrip/server.js';
 import { causeOf, normalizeMessage, shorten } from './kinds.js';
@@ -119,12 +119,8 @@ export function roundtripKind(language: string, problem: string, names: string[]
   return `roundtrip ${language}: ${normalizeMessage(text, names)}`;
 }
 
-/**
- * Whether an operation was not run for a schema no value satisfies on its face, or whose pattern
- * JavaScript cannot compile: the spec's defect (round trip and bad-input alike).
- */
-const namesSpecSchemaDefect = (reason: string) =>
-  /unsatisf/i.test(reason) || reason.includes(UNREADABLE_PATTERN);
+/** Whether an operation was not run for a schema no value satisfies on its face: the spec's defect (round trip and bad-input alike). */
+const namesUnsatisfiable = (reason: string) => /unsatisf/i.test(reason);
 
 /** `roundtrip`: every operation through both SDKs against the stubs; an operation not run says why. */
 export async function roundtripStage(run: SpecRun): Promise<StageOutcome> {
@@ -151,7 +147,7 @@ export async function roundtripStage(run: SpecRun): Promise<StageOutcome> {
     findings.push({
       origin: upstream
         ? 'upstream'
-        : namesSpecSchemaDefect(entry.reason) || entry.reason.startsWith(AMBIGUOUS_QUERY)
+        : namesUnsatisfiable(entry.reason) || entry.reason.startsWith(AMBIGUOUS_QUERY)
           ? 'spec'
           : 'ours',
       ...(upstream ? { tool: 'fast-check' } : {}),
@@ -379,7 +375,7 @@ export async function badInputStage(run: SpecRun, server: StubServer): Promise<S
   // An operation the stubs have no answer for would answer whatever reached it out of its contract:
   // not judged, said why.
   const findings: Finding[] = [...(run.unanswerable ?? [])].map(([operationId, reason]) => ({
-    origin: namesSpecSchemaDefect(reason) ? 'spec' : 'ours',
+    origin: namesUnsatisfiable(reason) ? 'spec' : 'ours',
     kind: `bad-input: not run: the stubs have no answer for it: ${normalizeMessage(reason, run.names)}`,
     detail: shorten(`${operationId}: ${reason}`),
     fails: false,

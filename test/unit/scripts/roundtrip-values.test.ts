@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildIr } from '../../../generators/core/build-ir.js';
 import { documentFrom, loadDocument } from '../../../generators/core/load.js';
-import { buildCases, UNREADABLE_PATTERN } from '../../../scripts/lib/roundtrip/cases.js';
+import { buildCases } from '../../../scripts/lib/roundtrip/cases.js';
 
 describe('the round trip draws values for satisfiable schemas', () => {
   it('leaves out required readOnly properties, marked beside a $ref or named by another allOf member', async () => {
@@ -265,16 +265,5 @@ describe('a schema no value satisfies', () => {
         /request body .* satisfies its schema: unsatisfiable, \/lead: requires canApprove, which its additionalProperties: false forbids$/,
       ),
     ]);
-  });
-});
-
-describe('a pattern JavaScript cannot compile', () => {
-  it("is said to be the spec's, naming the pattern, and the other operations are drawn (autoscaling-plans' Java class intersection)", async () => {
-    const ir = buildIr(await loadDocument('test/fixtures/kinds/aws-query-objects-3.0.yaml'));
-    const { cases, failed } = buildCases(ir, 20261130, 2);
-    expect(failed.map((entry) => entry.operationId)).toEqual(['createScalingPlan']);
-    expect(failed[0].reason.startsWith(`${UNREADABLE_PATTERN}: Invalid regular expression: `)).toBe(true);
-    expect(failed[0].reason).toContain('[\\p{Print}&&[^|:/]]+');
-    expect(new Set(cases.map((testCase) => testCase.operationId))).toEqual(new Set(['attachTrafficSources']));
   });
 });

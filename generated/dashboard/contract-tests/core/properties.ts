@@ -87,8 +87,8 @@ export async function propertyCheck(
   const operation = context.operation(id);
   const root = context.cases.sharedSchema;
   const { body: bodySchema, query: queryParams } = operation.generation;
-  // Each schema compiled before any input is drawn: one that cannot be (a pattern JavaScript
-  // cannot read) is the spec's finding, as in every other check, not the property's crash.
+  // Each schema compiled before any input is drawn: one no validator compiles (a length given as
+  // text) is the spec's finding, as in every other check, not the property's crash.
   if (bodySchema) context.violations(bodySchema, null, 'request', operation.bodyPointer, operation.id);
   for (const param of queryParams)
     context.violations(param.schema, null, 'request', operation.pointer, operation.id);

@@ -228,3 +228,72 @@ describe('parameters', () => {
     );
   });
 });
+
+// AWS autoscaling-plans' Java class intersection: every checker compiles patterns with `u`, and
+// the stubs answered 500 to every request its operations' schemas judged.
+describe('schema patterns', () => {
+  const bad = '[\\p{Print}&&[^|:/]]+';
+  const document = {
+    paths: {
+      '/plans': {
+        post: {
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/Plan' },
+                // Data, never read as a schema: a glob is no regular expression.
+                example: { pattern: '*.md' },
+              },
+            },
+          },
+          responses: {
+            default: {
+              description: 'any',
+              content: { 'application/json': { schema: { type: 'string', pattern: '\\p{LD}+' } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Plan: {
+          type: 'object',
+          properties: {
+            // Properties named as keywords are names: `pattern`'s schema, `example`'s pattern.
+            pattern: { type: 'string', pattern: '^[a-z]+$' },
+            example: { type: 'string', pattern: bad },
+            id: { type: 'string', pattern: '\\p{XDigit}{8}', enum: ['*'], default: '*', 'x-pattern': '*' },
+          },
+        },
+      },
+      examples: { glob: { value: { pattern: '**' } } },
+    },
+  };
+
+  it('are refused where JavaScript cannot compile them, with each pointer, and read nowhere else', async () => {
+    const { spec, ir } = await irOfDocument(document);
+    const refused = await ir().then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain(spec);
+    expect(refused).toContain(
+      `the pattern ${JSON.stringify(bad)} is not an ECMA-262 regular expression, the dialect of OpenAPI's schemas (JavaScript: Invalid property name in character class); write it in that dialect (at #/components/schemas/Plan/properties/example/pattern)`,
+    );
+    expect(refused).toContain(
+      '(at #/paths/~1plans/post/responses/default/content/application~1json/schema/pattern)',
+    );
+    // Translated (Java's \p{XDigit}) or data (examples, enum, default, extensions): not refused.
+    expect(refused!.match(/is not an ECMA-262 regular expression/g)).toHaveLength(2);
+  });
+
+  it('are taken when translated or already ECMA-262', async () => {
+    const { ir } = await irOfDocument({
+      ...document,
+      paths: { '/plans': { get: { responses: { '200': { description: 'ok' } } } } },
+      components: { schemas: { Plan: { type: 'string', pattern: '\\p{Han}+\\p{XDigit}' } } },
+    });
+    expect((await ir()).operations).toHaveLength(1);
+  });
+});
