@@ -270,24 +270,44 @@ function reach(other: number | undefined, sign: 1 | -1, limit: number): number {
   return Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, end));
 }
 
-function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
-  const lower = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.minimum;
-  const upper = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : schema.maximum;
+/** A number schema's bounds as 2020-12 states them (an exclusive bound is a number). */
+function declaredBounds(schema: Schema) {
   const strictLower = typeof schema.exclusiveMinimum === 'number';
   const strictUpper = typeof schema.exclusiveMaximum === 'number';
+  return {
+    lower: strictLower ? schema.exclusiveMinimum : schema.minimum,
+    upper: strictUpper ? schema.exclusiveMaximum : schema.maximum,
+    strictLower,
+    strictUpper,
+  };
+}
+
+/**
+ * The range of integers (in steps of `multipleOf`) a schema's integers are drawn from. fast-check's
+ * integers are safe integers: an int64 bound (kinto's maximum 2^63) left it drawing without end, so
+ * a bound past 2^53 is brought inside (JSON numbers there are not exact anyway).
+ */
+export function integerBounds(schema: Schema): { min: number; max: number; step: number } {
+  const { lower, upper, strictLower, strictUpper } = declaredBounds(schema);
+  const step = typeof schema.multipleOf === 'number' ? schema.multipleOf : 1;
+  const int32 = schema.format === 'int32';
+  const lowest = typeof lower === 'number' ? Math.ceil(lower / step) : undefined;
+  const highest = typeof upper === 'number' ? Math.floor(upper / step) : undefined;
+  let min = lowest ?? (int32 ? Math.ceil(-2147483648 / step) : Math.ceil(reach(highest, -1, INTEGER_REACH)));
+  let max = highest ?? (int32 ? Math.floor(2147483647 / step) : Math.floor(reach(lowest, 1, INTEGER_REACH)));
+  if (strictLower && min * step === lower) min += 1;
+  if (strictUpper && max * step === upper) max -= 1;
+  if (max > Number.MAX_SAFE_INTEGER && min <= Number.MAX_SAFE_INTEGER) max = Number.MAX_SAFE_INTEGER;
+  if (min < Number.MIN_SAFE_INTEGER && max >= Number.MIN_SAFE_INTEGER) min = Number.MIN_SAFE_INTEGER;
+  return { min, max, step };
+}
+
+function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
   if (integer || typeof schema.multipleOf === 'number') {
-    const step = typeof schema.multipleOf === 'number' ? schema.multipleOf : 1;
-    const int32 = schema.format === 'int32';
-    const lowest = typeof lower === 'number' ? Math.ceil(lower / step) : undefined;
-    const highest = typeof upper === 'number' ? Math.floor(upper / step) : undefined;
-    let min =
-      lowest ?? (int32 ? Math.ceil(-2147483648 / step) : Math.ceil(reach(highest, -1, INTEGER_REACH)));
-    let max =
-      highest ?? (int32 ? Math.floor(2147483647 / step) : Math.floor(reach(lowest, 1, INTEGER_REACH)));
-    if (strictLower && min * step === lower) min += 1;
-    if (strictUpper && max * step === upper) max -= 1;
+    const { min, max, step } = integerBounds(schema);
     return fc.integer({ min, max }).map((n) => (step === 1 ? n : Number((n * step).toPrecision(12))));
   }
+  const { lower, upper, strictLower, strictUpper } = declaredBounds(schema);
   return fc
     .double({
       min: typeof lower === 'number' ? lower : reach(upper, -1, NUMBER_REACH),
