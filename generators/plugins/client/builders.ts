@@ -135,7 +135,7 @@ export function resourceClass(node: ResourceNode): ClassDeclarationStructure {
 }
 
 /** A wire parameter as the runtime's ParamSpec: location defaults left out. */
-function paramSpec(param: WireParam, deprecated: boolean): Record<string, unknown> {
+function paramSpec(param: WireParam, deprecated: boolean, whenAbsent?: string): Record<string, unknown> {
   const defaultStyle = param.in === 'path' || param.in === 'header' ? 'simple' : 'form';
   return {
     name: param.name,
@@ -147,6 +147,7 @@ function paramSpec(param: WireParam, deprecated: boolean): Record<string, unknow
     ...(param.allowReserved ? { allowReserved: true } : {}),
     ...(param.allowEmptyValue ? { allowEmptyValue: true } : {}),
     ...(deprecated ? { deprecated: true } : {}),
+    ...(whenAbsent !== undefined ? { whenAbsent } : {}),
   };
 }
 
@@ -171,6 +172,7 @@ export function operationDescriptor(plan: OperationPlan): VariableStatementStruc
           operation.parameters[param.in].some(
             (declared) => declared.name === param.name && declared.deprecated,
           ),
+          param.in === 'header' ? plan.headerDefaults.get(param.name) : undefined,
         ),
       ),
   };

@@ -27,6 +27,9 @@ export interface ResponseVariant {
   media: IrMedia;
 }
 
+/** Request headers fetch (undici) writes by itself when a request has none. */
+const FETCH_WRITES = new Set(['accept-language', 'accept-encoding']);
+
 export interface OperationPlan {
   operation: IrOperation;
   /** Its place in the SDK (resource chain, method name) and wire plan, from the SDK shape. */
@@ -58,6 +61,8 @@ export interface OperationPlan {
   headerParams: string[];
   /** Cookie parameters the caller passes in params. */
   cookieParams: string[];
+  /** Header parameters fetch writes by itself when absent, with the default the client sends in its place (runtime ParamSpec `whenAbsent`). */
+  headerDefaults: Map<string, string>;
 }
 
 export interface ResourceNode {
@@ -169,6 +174,12 @@ function makePlan(ir: Ir): ClientPlan {
       .filter((param) => param.name !== operation.idempotencyHeader)
       .map((param) => param.name);
     const cookieParams = operation.parameters.cookie.map((param) => param.name);
+    const headerDefaults = new Map<string, string>();
+    for (const param of operation.parameters.header) {
+      const given = ir.model.deref(param.schema)?.default;
+      if (FETCH_WRITES.has(param.name.toLowerCase()) && typeof given === 'string')
+        headerDefaults.set(param.name, given);
+    }
     const paramNames = new Set([
       ...operation.parameters.query.map((param) => param.name),
       ...headerParams,
@@ -226,6 +237,7 @@ function makePlan(ir: Ir): ClientPlan {
       paramsRequired,
       headerParams,
       cookieParams,
+      headerDefaults,
     };
     plans.set(operationShape, plan);
     return plan;

@@ -89,7 +89,7 @@ export function buildHeaders(
   if (operation.match?.in === 'header') headers[operation.match.name.toLowerCase()] = operation.match.value;
   for (const spec of operation.params) {
     if (spec.in === 'header') {
-      const text = headerText(spec, ownValue(params, spec.name));
+      const text = headerText(spec, ownValue(params, spec.name)) ?? spec.whenAbsent;
       if (text !== undefined) headers[spec.name.toLowerCase()] = text;
     } else if (spec.in === 'cookie') cookies.push(...cookiePairs(spec, ownValue(params, spec.name)));
   }

@@ -42,6 +42,12 @@ export interface ParamSpec {
   allowEmptyValue?: true;
   /** The spec marks it deprecated: the first call that sends it logs a warning. */
   deprecated?: true;
+  /**
+   * Header: sent when the caller gives none. fetch writes its own Accept-Language (`*`) and
+   * Accept-Encoding where a request has none; where the spec declares the header with a default,
+   * the client sends that default instead, which the server assumes for an absent header anyway.
+   */
+  whenAbsent?: string;
 }
 
 const DEFAULT_STYLE: Record<ParamLocation, ParamStyle> = {
