@@ -5,9 +5,11 @@
  * character, a legacy octal escape (`\000-\037`) is the code unit it names, PCRE's and Java's
  * `\x{60}` is the code point it names (AWS location), and a dash beside a class escape in a class
  * (`[\w- ]`, AWS IoT Events) is a dash; Java's POSIX classes (`\p{XDigit}`) are their ASCII
- * members, and a script by its bare name or a property with Java's `Is` prefix is spelled as
- * ECMA-262 spells it (`\p{Script=Han}`). Such a pattern is translated; one that still does not compile is left as written (the
- * checks report it).
+ * members, a script by its bare name or a property with Java's `Is` prefix is spelled as
+ * ECMA-262 spells it (`\p{Script=Han}`), and a brace that starts no quantifier or a bracket that
+ * ends no class is that character (`^\{[\w\s:]*}$`, AWS Storage Gateway). Such a pattern is
+ * translated; one that still does not compile is left as written (generation refuses it:
+ * schema-patterns.ts).
  */
 
 /** Escapes `u` mode accepts after a backslash, besides the syntax characters. */
@@ -72,6 +74,16 @@ function translate(pattern: string): string {
   let inClass = false;
   for (let i = 0; i < pattern.length; i += 1) {
     const char = pattern[i];
+    if (!inClass && (char === '{' || char === '}' || char === ']')) {
+      // Annex B reads a brace that starts no quantifier, and a bracket that ends no class, as itself.
+      const quantifier = char === '{' ? /^\{\d+(,\d*)?\}/.exec(pattern.slice(i))?.[0] : undefined;
+      out += quantifier ?? `\\${char}`;
+      i += quantifier ? quantifier.length - 1 : 0;
+      continue;
+    }
+    // A class inside a class (Java's `[a-z&&[^x]]`, POSIX's `[[:alpha:]]`): Annex B reads the
+    // first `]` as its end and the rest as literal text, which is not what it says.
+    if (inClass && char === '[') return pattern;
     if (char !== '\\') {
       if (char === '[') inClass = true;
       else if (char === ']') inClass = false;

@@ -10,7 +10,21 @@ import { ecmaPattern } from '../../../../generators/core/ecma-pattern.js';
 import { toJsonSchema2020 } from '../../../../generators/core/schema-dialect.js';
 import { createAjv } from '../../../../generators/plugins/server/runtime/validation.js';
 
-const SAMPLES = ['a_b', 'a-b.c', 'a b', 'x\u0001y', 'a/b', 'A9', '', '_', '-', 'ä'];
+const SAMPLES = [
+  'a_b',
+  'a-b.c',
+  'a b',
+  'x\u0001y',
+  'a/b',
+  'A9',
+  '',
+  '_',
+  '-',
+  'ä',
+  '{a: b}',
+  'ab{1-70}aa',
+  'x]ya]',
+];
 
 describe('ecmaPattern', () => {
   it.each([
@@ -20,6 +34,10 @@ describe('ecmaPattern', () => {
     // AWS IoT Events: a dash beside a class escape in a class, a dash outside u mode.
     ['^[\\w- ]+$', '^[\\w\\- ]+$'],
     ['^[ -\\w]+$', '^[ \\-\\w]+$'],
+    // A brace that starts no quantifier, a bracket that ends no class (AWS Storage Gateway, amadeus).
+    ['^\\{[\\w\\s:]*}$', '^\\{[\\w\\s:]*\\}$'],
+    ['^[a-z]{1,3}{1-70}a{2,}$', '^[a-z]{1,3}\\{1-70\\}a{2,}$'],
+    ['^x]y[a]]$', '^x\\]y[a]\\]$'],
   ])('translates %s to %s, matching what the pattern matched without u', (pattern, expected) => {
     const translated = ecmaPattern(pattern);
     expect(translated).toBe(expected);
@@ -75,8 +93,10 @@ describe('ecmaPattern', () => {
     expect(regex.test('0f8fad5b-d9cb-469f-a165-70867728950g')).toBe(false);
     expect(ecmaPattern('^\\p{Alpha}+$')).toBe('^\\p{Alpha}+$');
     expect(ecmaPattern('^[a\\P{Digit}]$')).toBe('^[a\\P{Digit}]$');
-    // A Java class intersection has no `u` reading: left as written, for the checks to report.
+    // A class inside a class (Java's intersection, POSIX's named class) has no `u` reading: left as
+    // written, for generation to refuse.
     expect(ecmaPattern('[\\p{Print}&&[^|:/]]+')).toBe('[\\p{Print}&&[^|:/]]+');
+    expect(ecmaPattern('^[[:alpha:]]+\\_$')).toBe('^[[:alpha:]]+\\_$');
   });
 
   it("spells a script's bare name and Java's Is prefix as ECMA-262 does (amadeus hotel booking, AWS Alexa for Business)", () => {

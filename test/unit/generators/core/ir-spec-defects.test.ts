@@ -288,6 +288,52 @@ describe('schema patterns', () => {
     expect(refused!.match(/is not an ECMA-262 regular expression/g)).toHaveLength(2);
   });
 
+  it('are read where the IR reads schemas (3.0 x-webhooks, x-item-schema, patternProperties keys), and not in links or extensions', async () => {
+    const glob = { pattern: '*.md' };
+    const { ir } = await irOfDocument({
+      openapi: '3.0.3',
+      paths: {
+        'x-notes': glob,
+        '/events': {
+          get: {
+            responses: {
+              'x-meta': glob,
+              '200': {
+                description: 'events',
+                content: {
+                  'application/x-ndjson': {
+                    schema: { type: 'string' },
+                    'x-item-schema': {
+                      type: 'object',
+                      patternProperties: { '^[[:alpha:]]+$': { type: 'string' } },
+                    },
+                  },
+                },
+                links: { next: { operationId: 'events', parameters: { filter: glob }, requestBody: glob } },
+              },
+            },
+          },
+        },
+      },
+      'x-webhooks': {
+        ping: {
+          post: {
+            requestBody: { content: { 'application/json': { schema: { type: 'string', pattern: bad } } } },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    });
+    const refused = await ir().then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(refused.match(/\(at #[^)]*\)/g)).toEqual([
+      '(at #/paths/~1events/get/responses/200/content/application~1x-ndjson/x-item-schema/patternProperties/^[[:alpha:]]+$)',
+      '(at #/x-webhooks/ping/post/requestBody/content/application~1json/schema/pattern)',
+    ]);
+  });
+
   it('are taken when translated or already ECMA-262', async () => {
     const { ir } = await irOfDocument({
       ...document,
