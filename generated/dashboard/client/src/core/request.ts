@@ -89,8 +89,12 @@ export function buildHeaders(
   if (operation.match?.in === 'header') headers[operation.match.name.toLowerCase()] = operation.match.value;
   for (const spec of operation.params) {
     if (spec.in === 'header') {
-      const text = headerText(spec, ownValue(params, spec.name)) ?? spec.whenAbsent;
-      if (text !== undefined) headers[spec.name.toLowerCase()] = text;
+      const name = spec.name.toLowerCase();
+      const text = headerText(spec, ownValue(params, spec.name));
+      if (text !== undefined) headers[name] = text;
+      // Not over the client's own default headers, which fetch would not replace either.
+      else if (spec.whenAbsent !== undefined && !Object.hasOwn(headers, name))
+        headers[name] = spec.whenAbsent;
     } else if (spec.in === 'cookie') cookies.push(...cookiePairs(spec, ownValue(params, spec.name)));
   }
   // One key per logical call: created before the first attempt, reused by every retry.

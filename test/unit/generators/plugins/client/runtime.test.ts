@@ -12,6 +12,8 @@ import {
   SecretKeyInBrowserError,
   backoffDelayMs,
 } from '../../../../../generated/client/src/index.js';
+import type { OperationSpec } from '../../../../../generated/client/src/core/operation.js';
+import { buildHeaders, type RequestContext } from '../../../../../generated/client/src/core/request.js';
 
 const KEY = 'test_sk_0123456789abcdefghijklmnopqrstuv';
 /** Never contacted: these tests make no request. */
@@ -209,5 +211,42 @@ describe('what every call returns', () => {
     );
     expect(Object.prototype.toString.call(call)).toBe('[object APIPromise]');
     expect(await call).toEqual({ ok: true });
+  });
+});
+
+describe("headers fetch writes by itself (evetech's Accept-Language)", () => {
+  const operation = {
+    method: 'get',
+    path: '/search',
+    params: [{ name: 'Accept-Language', in: 'header', whenAbsent: 'en-us' }],
+  } as OperationSpec;
+  const context = (defaultHeaders: Record<string, string> = {}): RequestContext => ({
+    apiKey: undefined,
+    baseURL: BASE_URL,
+    csrfToken: undefined,
+    defaultHeaders,
+    config: { userAgent: 'test' } as RequestContext['config'],
+  });
+
+  it("sends the spec's default when the caller gives none, the caller's value when given", () => {
+    expect(buildHeaders(context(), operation, {}, {}, 'application/json')['accept-language']).toBe('en-us');
+    expect(
+      buildHeaders(context(), operation, { 'Accept-Language': 'fr' }, {}, 'application/json')[
+        'accept-language'
+      ],
+    ).toBe('fr');
+  });
+
+  it("leaves the client's own default header, and a request option, as they are", () => {
+    expect(
+      buildHeaders(context({ 'Accept-Language': 'de' }), operation, {}, {}, 'application/json')[
+        'accept-language'
+      ],
+    ).toBe('de');
+    expect(
+      buildHeaders(context(), operation, {}, { headers: { 'accept-language': 'ja' } }, 'application/json')[
+        'accept-language'
+      ],
+    ).toBe('ja');
   });
 });
