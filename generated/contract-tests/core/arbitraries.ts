@@ -297,15 +297,21 @@ export function integerBounds(schema: Schema): { min: number; max: number; step:
   let max = highest ?? (int32 ? Math.floor(2147483647 / step) : Math.floor(reach(lowest, 1, INTEGER_REACH)));
   if (strictLower && min * step === lower) min += 1;
   if (strictUpper && max * step === upper) max -= 1;
-  if (max > Number.MAX_SAFE_INTEGER && min <= Number.MAX_SAFE_INTEGER) max = Number.MAX_SAFE_INTEGER;
-  if (min < Number.MIN_SAFE_INTEGER && max >= Number.MIN_SAFE_INTEGER) min = Number.MIN_SAFE_INTEGER;
+  // In steps: the values drawn (a step count times the step) must be safe, not only the counts.
+  const most = Math.floor(Number.MAX_SAFE_INTEGER / step);
+  const least = Math.ceil(Number.MIN_SAFE_INTEGER / step);
+  if (max > most && min <= most) max = most;
+  if (min < least && max >= least) min = least;
   return { min, max, step };
 }
 
 function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number> {
   if (integer || typeof schema.multipleOf === 'number') {
     const { min, max, step } = integerBounds(schema);
-    return fc.integer({ min, max }).map((n) => (step === 1 ? n : Number((n * step).toPrecision(12))));
+    // A whole step multiplies exactly; a fractional one (0.1) is rounded back from binary's error.
+    return fc
+      .integer({ min, max })
+      .map((n) => (Number.isInteger(step) ? n * step : Number((n * step).toPrecision(12))));
   }
   const { lower, upper, strictLower, strictUpper } = declaredBounds(schema);
   return fc
