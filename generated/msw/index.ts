@@ -21,7 +21,7 @@ interface MockResponse {
 
 interface OperationMocks {
   id: string;
-  /** The status answered when none is asked for (the first 2xx). */
+  /** The status answered when none is asked for (the IR's success: the first 2xx with a body, else the first 2xx). */
   success: number;
   /** What the path's query or fragment asks of a request (`/search?mode=fast`, AWS's `/#X-Amz-Target=…`). */
   match?: { in: 'query' | 'header'; name: string; value?: string };

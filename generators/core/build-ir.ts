@@ -328,12 +328,14 @@ function collectOperations(
         invalid,
       );
       const responses = collectResponses(document, operation.responses, pointer, warn, unsupported);
-      // The success the SDKs return: the first 2xx that has a body when any has one (climate.com
-      // documents a download as 204, then 206 with the bytes), else the first 2xx.
-      const successes = responses.filter((response) => /^2\d\d$/.test(response.status));
-      const successStatus =
-        (successes.find((response) => response.content.length > 0) ?? successes[0])?.status ??
-        responses.find((response) => response.status === '2XX')?.status;
+      // The success the SDKs return: the first 2xx (or 2XX) that has a body when any has one
+      // (climate.com documents a download as 204, then 206 with the bytes), else the first 2xx.
+      const successes = responses.filter((response) => /^2(\d\d|XX)$/.test(response.status));
+      const successStatus = (
+        successes.find((response) => response.content.length > 0) ??
+        successes.find((response) => response.status !== '2XX') ??
+        successes[0]
+      )?.status;
       const idFromSpec =
         typeof operation.operationId === 'string' && operation.operationId.trim()
           ? operation.operationId.trim()

@@ -340,7 +340,7 @@ export interface IrOperation {
   allParameters: IrParameter[];
   body?: IrBody;
   responses: IrResponse[];
-  /** The documented success status the SDKs return: the first 2xx with a body, else the first 2xx (else 2XX), if any. */
+  /** The documented success status the SDKs return: the first 2xx (or 2XX) with a body, else the first 2xx (else 2XX), if any. */
   successStatus?: string;
   security: IrSecurity;
   pagination?: IrPagination;

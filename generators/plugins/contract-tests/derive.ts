@@ -337,6 +337,7 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     path: operation.path,
     pointer: operationPointer(operation),
     isPublic: operation.security.isPublic,
+    ...(operation.successStatus ? { successStatus: operation.successStatus } : {}),
     scopes: operation.security.scopes,
     ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}),
     // Objects and arrays (label, matrix, simple styles) are kept as JSON and serialised in their style when sent.

@@ -6,6 +6,7 @@
  */
 import type { Ir, IrExample, IrOperation, JsonSchema } from '../../core/ir.js';
 import { escapePointerPart, pointerToPath } from '../../core/refs.js';
+import { decodingParam } from '../../sdk-shape/index.js';
 import { contractSchema } from './schemas.js';
 import type { AuthCase, ExampleCase, ParameterCase, PathCase } from './runtime/cases.js';
 
@@ -28,6 +29,7 @@ export function parameterCases(ir: Ir, operation: IrOperation): ParameterCase[] 
     explode: param.explode,
     ...(param.allowReserved ? { allowReserved: true } : {}),
     ...(param.allowEmptyValue ? { allowEmptyValue: true } : {}),
+    ...(decodingParam(ir, param).jsonItems ? { jsonItems: true as const } : {}),
     pointer: param.pointer,
   }));
 }

@@ -44,6 +44,8 @@ export interface ParameterCase {
   allowReserved?: boolean;
   /** A query parameter that may be sent empty (`name=`); otherwise an empty value counts as absent. */
   allowEmptyValue?: boolean;
+  /** A query array whose items are objects or arrays: each item goes as JSON text, which servers parse back (the SDKs' and stubs' `jsonItems`). */
+  jsonItems?: true;
   /** JSON pointer of its declaration (the component when it is a $ref). */
   pointer: string;
 }
@@ -86,6 +88,8 @@ export interface OperationCase {
   /** Why no check over HTTP can reach this operation (it only switches protocols); every check of it is skipped with this reason. */
   unreachable?: string;
   responses: Record<string, ResponseCase>;
+  /** The success the SDKs return (the IR's: the first 2xx with a body, else the first 2xx). */
+  successStatus?: string;
   negative: NegativeCase[];
   pagination?: {
     limitParam?: string;

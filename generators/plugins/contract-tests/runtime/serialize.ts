@@ -222,7 +222,9 @@ function coerce(schema: unknown, text: string): unknown {
  * parameter only if what is read is: `12345` for a string parameter arrives as the string "12345".
  */
 export function asRead(
-  param: Pick<ParameterCase, 'in' | 'style' | 'explode' | 'schema'> & { allowEmptyValue?: boolean },
+  param: Pick<ParameterCase, 'in' | 'style' | 'explode' | 'schema' | 'jsonItems'> & {
+    allowEmptyValue?: boolean;
+  },
   value: unknown,
   items?: unknown,
 ): unknown {
@@ -238,10 +240,13 @@ export function asRead(
       const joined = parts.join(separator).split(separator);
       return joined.map((part) => coerce(items ?? schema.items, part));
     }
-    // An exploded item that is an object or array went as JSON text, which the server parses back.
-    return value.map((item, index) =>
-      item !== null && typeof item === 'object' ? item : coerce(items ?? schema.items, parts[index]),
-    );
+    // Items whose schema makes them objects or arrays went as JSON text, which the server parses
+    // back (as the decoder decides: by the schema, not by the value drawn).
+    return param.jsonItems
+      ? value.map((item, index) =>
+          item !== null && typeof item === 'object' ? item : coerce(items ?? schema.items, parts[index]),
+        )
+      : parts.map((part) => coerce(items ?? schema.items, part));
   }
   if (isObject(value)) return value;
   const text = scalar(value);

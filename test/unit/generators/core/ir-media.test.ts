@@ -287,9 +287,16 @@ describe('responses', () => {
         },
         delete: { responses: { '202': { description: 'Accepted' }, '204': { description: 'Gone' } } },
         put: { responses: { '2XX': { description: 'Done', ...json } } },
+        patch: { responses: { '204': { description: 'Same' }, '2XX': { description: 'Changed', ...json } } },
       },
     });
-    expect(ir.operations.map((operation) => operation.successStatus)).toEqual(['206', '2XX', '200', '202']);
+    expect(ir.operations.map((operation) => operation.successStatus)).toEqual([
+      '206',
+      '2XX',
+      '200',
+      '202',
+      '2XX',
+    ]);
   });
 
   it('take no content on a 204, 205 or 304, and say so with the pointer (issue 43: AWS gives 204 a JSON schema)', async () => {

@@ -31,8 +31,7 @@ describe('fields', () => {
 });
 
 describe('clientProblems with a body the client cannot take as fields', () => {
-  it('is a spec finding at the body, and nothing is sent', async () => {
-    let sent = 0;
+  it('is a spec finding at the body, with no raw request sent to compare (the context has no target to send to)', async () => {
     const operation = {
       id: 'createFolder',
       pointer: '/paths/~1Folders/post',
@@ -48,15 +47,11 @@ describe('clientProblems with a body the client cannot take as fields', () => {
       {
         create: () => ({}),
         calls: {
-          createFolder: async (_client, _path, params, body) => {
-            fields(params, body);
-            sent += 1;
-          },
+          createFolder: async (_client, _path, params, body) => fields(params, body),
         },
       },
       operation,
     );
-    expect(sent).toBe(0);
     expect(problems).toEqual([
       expect.objectContaining({
         class: 'spec',

@@ -91,7 +91,13 @@ describe('parameters on the wire, in their styles', () => {
       properties: { Identifier: { type: 'string' } },
     };
     const sources = [{ Identifier: 'a' }, { Identifier: 'b,c' }];
-    const param = (schema: object) => ({ in: 'query' as const, style: 'form', explode: true, schema });
+    const param = (schema: object, jsonItems?: true) => ({
+      in: 'query' as const,
+      style: 'form',
+      explode: true,
+      schema,
+      ...(jsonItems ? { jsonItems } : {}),
+    });
     // What is sent, and what the stubs' decoder makes of it: the items themselves.
     const query = queryString([{ name: 'Sources', style: 'form', explode: true }], { Sources: sources });
     expect(query).toBe(
@@ -106,8 +112,14 @@ describe('parameters on the wire, in their styles', () => {
       jsonItems: true,
     } as const;
     expect(decodeQuery(query, [wire]).Sources).toEqual(sources);
-    expect(asRead(param({ type: 'array', items }), sources, items)).toEqual(sources);
-    expect(asRead(param({ type: 'array', items: { type: 'array' } }), [[1, 2]])).toEqual([[1, 2]]);
+    expect(asRead(param({ type: 'array', items }, true), sources, items)).toEqual(sources);
+    // Items that may be text (a union with string): the decoder keeps the text, and so does asRead.
+    const union = { type: ['string', 'object'] };
+    expect(decodeQuery('Sources=%7B%22a%22%3A1%7D', [{ ...wire, jsonItems: undefined }]).Sources).toEqual([
+      '{"a":1}',
+    ]);
+    expect(asRead(param({ type: 'array', items: union }), [{ a: 1 }], union)).toEqual(['{"a":1}']);
+    expect(asRead(param({ type: 'array', items: { type: 'array' } }, true), [[1, 2]])).toEqual([[1, 2]]);
     // Scalars beside them are still read as text.
     expect(asRead(param({ type: 'array', items: { type: 'integer' } }), [3, '4'])).toEqual([3, 4]);
   });
