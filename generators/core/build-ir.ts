@@ -299,6 +299,21 @@ function collectOperations(
       );
       continue;
     }
+    const question = path.indexOf('?');
+    const hash = path.indexOf('#');
+    const query =
+      question >= 0 && (hash < 0 || question < hash) ? path.slice(question, hash < 0 ? undefined : hash) : '';
+    const queried = /\{([^}]*)\}/.exec(query);
+    if (queried) {
+      // weatherbit's `/alerts?lat={lat}&lon={lon}` (lat and lon declared in the path): the SDKs
+      // filled the template and the stubs, routing `/alerts`, found no path parameters. OpenAPI's
+      // paths hold no query; the parameters go `in: query`.
+      invalid(
+        pathPointer,
+        `the path template puts ${queried[0]} in its query (after "?"), where no path parameter can be: declare ${queried[1]} \`in: query\` and leave "${query}" out of the path`,
+      );
+      continue;
+    }
     if (/[?#]/.test(path))
       warn(
         pathPointer,

@@ -229,6 +229,22 @@ describe('parameters', () => {
   });
 });
 
+describe("parameters in a path template's query", () => {
+  // weatherbit's 46 operations, clicksend's 20: declared in the path, written after "?". The SDKs
+  // filled the template, the stubs routed `/alerts` and found no path parameters: every call a 400.
+  it("are refused with the path's pointer; a literal query stays a dispatch value", async () => {
+    const { spec, ir } = await irOf({ '/alerts?lat={lat}&lon={lon}': 'get' });
+    await expect(ir()).rejects.toThrow(`${spec}:1:`);
+    await expect(ir()).rejects.toThrow(
+      'the path template puts {lat} in its query (after "?"), where no path parameter can be: declare lat `in: query` and leave "?lat={lat}&lon={lon}" out of the path (at #/paths/~1alerts?lat={lat}&lon={lon})',
+    );
+    const literal = await irOf({ '/search?mode=fast': 'get', '/items/{id}#x-{y}': 'get' });
+    await expect(literal.ir()).rejects.toThrow('after "#", in the fragment');
+    const { ir: plain } = await irOf({ '/search?mode=fast': 'get', '/v1/items/{id}': 'get' });
+    expect((await plain()).operations).toHaveLength(2);
+  });
+});
+
 // AWS autoscaling-plans' Java class intersection: every checker compiles patterns with `u`, and
 // the stubs answered 500 to every request its operations' schemas judged.
 describe('schema patterns', () => {
