@@ -133,3 +133,29 @@ describe("AWS's query shapes (autoscaling, autoscaling-plans)", () => {
     expect(sent).toBe(0);
   });
 });
+
+describe('optional query parameters no value satisfies (stackexchange)', () => {
+  it('are left out of the generated requests, which are sent and judged', async () => {
+    const cases = await contractCasesOf('test/fixtures/kinds/enum-outside-type-query-3.0.yaml');
+    const sent: URLSearchParams[] = [];
+    const target = inProcessTarget(
+      cases,
+      async (url) => {
+        sent.push(new URL(String(url)).searchParams);
+        return new Response(null, { status: 200 });
+      },
+      { name: 'properties' },
+    );
+    const checks = new ContractChecks(cases, target, undefined, { CONTRACT_RUN_ID: 'run_test' });
+    await expect(
+      propertyCheck(checks, 'getSearchAdvanced', { runs: 5, seed: 1, tag: checks.tag }),
+    ).resolves.toBeUndefined();
+    expect(sent.length).toBeGreaterThanOrEqual(5);
+    for (const query of sent) {
+      expect(query.get('q')).toBeTruthy();
+      expect(['closed', 'migrated', 'notice', 'wiki', 'accepted'].filter((name) => query.has(name))).toEqual(
+        [],
+      );
+    }
+  });
+});
