@@ -19,6 +19,7 @@ import {
   dropUnneededMatches,
   locateTemplateMatch,
   parsePathTemplate,
+  templateTail,
   refuseAdjacentParameters,
   refuseIdenticalTemplates,
   refuseUnsendableKeys,
@@ -290,7 +291,7 @@ function collectOperations(
   const operations: IrOperation[] = [];
   for (const [path, rawItem] of Object.entries<Json>(document.paths ?? {})) {
     const pathPointer = `/paths/${escapePointerPart(path)}`;
-    const fragment = path.includes('#') ? path.slice(path.indexOf('#')) : '';
+    const { query, fragment } = templateTail(path);
     if (/\{[^}]*\}/.test(fragment)) {
       // mastercard's `/send/#env/v1/partners/{partnerId}/…`: a parameter no request can carry.
       invalid(
@@ -299,10 +300,6 @@ function collectOperations(
       );
       continue;
     }
-    const question = path.indexOf('?');
-    const hash = path.indexOf('#');
-    const query =
-      question >= 0 && (hash < 0 || question < hash) ? path.slice(question, hash < 0 ? undefined : hash) : '';
     const queried = /\{([^}]*)\}/.exec(query);
     if (queried) {
       // weatherbit's `/alerts?lat={lat}&lon={lon}` (lat and lon declared in the path): the SDKs

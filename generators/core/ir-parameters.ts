@@ -287,6 +287,17 @@ function deepObjectSpells(shape: string): boolean {
  * [{literal: "/files/"}, {param: "name"}, {literal: "."}, {param: "ext"}]; "/#X-Amz-Target=A.B" ->
  * path "/", match {in: "header", name: "X-Amz-Target", value: "A.B"}.
  */
+/** What a path template writes after its path: its query (from "?") and its fragment (from "#"), each '' when absent. */
+export function templateTail(template: string): { query: string; fragment: string } {
+  const hash = template.indexOf('#');
+  const beforeFragment = hash < 0 ? template : template.slice(0, hash);
+  const question = beforeFragment.indexOf('?');
+  return {
+    query: question < 0 ? '' : beforeFragment.slice(question),
+    fragment: hash < 0 ? '' : template.slice(hash),
+  };
+}
+
 export function parsePathTemplate(template: string): IrPathTemplate {
   const path = template.replace(/[?#].*$/s, '') || '/';
   const parts: PathPart[] = [];

@@ -101,8 +101,10 @@ const PARAMETER_BOUNDS = { maxLength: 128, maxItems: 4, nestedMaxItems: 2 };
  * approximation: an exploded or deepObject query repeats the parameter's name per member.
  */
 const PARAMETER_WIRE_BUDGET = 4096;
-const fitsWireBudget = (value: unknown) =>
-  encodeURIComponent(JSON.stringify(value) ?? '').length <= PARAMETER_WIRE_BUDGET;
+/** A value's length on the wire: text as it is, anything else as JSON text, percent-encoded. */
+const wireLength = (value: unknown) =>
+  encodeURIComponent(typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).length;
+const fitsWireBudget = (value: unknown) => wireLength(value) <= PARAMETER_WIRE_BUDGET;
 
 /** The schema with the location's constraints added to every string leaf, array and object (refs followed). */
 function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
@@ -645,10 +647,7 @@ const HEAD_BUDGET = 8_192;
  * (the stubs rightly answered 400, "The request headers are too large").
  */
 function fitHead(request: CaseRequest, declared: IrParameter[]): void {
-  const size = (name: string, value: unknown) =>
-    name.length +
-    2 +
-    encodeURIComponent(typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).length;
+  const size = (name: string, value: unknown) => name.length + 2 + wireLength(value);
   const places = ['path', 'query', 'header', 'cookie'] as const;
   let total = places.reduce(
     (sum, place) =>

@@ -200,6 +200,10 @@ export function decodeQuery(text: string, specs: WireParam[]): Record<string, un
   return decodePairs(rawPairs(text), specs, true);
 }
 
+/** An object sent as one pair per property, named by the property (form or any style but deepObject, exploded). */
+const explodedObject = (spec: WireParam) =>
+  spec.style !== 'deepObject' && spec.shape === 'object' && spec.explode && !spec.json;
+
 /**
  * Decodes name=value pairs by the parameters' styles. `encoded`: values are still
  * percent-encoded (query strings, form bodies; `+` is a space); multipart fields are not.
@@ -218,11 +222,7 @@ export function decodePairs(
   // object's extra, whichever of the two is declared first (AWS's query APIs put several such
   // objects side by side).
   const declaredProperties = new Set(
-    specs.flatMap((spec) =>
-      spec.shape === 'object' && spec.explode && !spec.json && spec.style !== 'deepObject'
-        ? (spec.properties ?? [])
-        : [],
-    ),
+    specs.flatMap((spec) => (explodedObject(spec) ? (spec.properties ?? []) : [])),
   );
   for (const spec of specs) {
     if (spec.style === 'deepObject') {
@@ -230,7 +230,7 @@ export function decodePairs(
       if (value !== undefined) result[spec.name] = value;
       continue;
     }
-    if (spec.shape === 'object' && spec.explode && !spec.json) {
+    if (explodedObject(spec)) {
       // Exploded objects: one pair per property, named by the property.
       const object = namedValues<string>();
       pairs.forEach(([name, value], index) => {
