@@ -62,3 +62,49 @@ describe('clientProblems with a body the client cannot take as fields', () => {
     ]);
   });
 });
+
+describe('clientProblems when the target answers another documented status than the success', () => {
+  // gamesparks' deleteSnapshot: a 200 with no body, then a 201 with one (the IR's success). A
+  // mock answers the 200, the client returns no value, and that is the 200's answer, not a bug.
+  const operation = {
+    id: 'deleteSnapshot',
+    pointer: '/paths/~1snapshots~1{id}/delete',
+    successStatus: '201',
+    responses: { '200': {}, '201': { schema: { type: 'object' } }, '404': {} },
+  } as unknown as OperationCase;
+  const run = (status: number, result: unknown) => {
+    const context = {
+      request: async () => ({ method: 'delete', path: '/snapshots/1', headers: {} }),
+      target: {
+        baseUrl: 'http://127.0.0.1:1',
+        transport: {
+          stats: { requests: 1 },
+          fetch: async () => new Response(null, { status }),
+        },
+      },
+      violations: (schema: { type?: string } | undefined, value: unknown) =>
+        schema?.type === 'object' && (typeof value !== 'object' || value === null)
+          ? ['/ must be object']
+          : [],
+      problems: () => [],
+    } as unknown as SuiteContext;
+    return clientProblems(
+      context,
+      { create: () => ({}), calls: { deleteSnapshot: async () => result } },
+      operation,
+    );
+  };
+
+  it("judges the client's result by the schema of the status the target answered", async () => {
+    expect(await run(200, undefined)).toEqual([]);
+  });
+
+  it('still blames the client when the answer was the success and its result breaks its schema', async () => {
+    expect(await run(201, undefined)).toEqual([
+      expect.objectContaining({
+        class: 'suite',
+        message: expect.stringContaining('its result breaks the schema where the raw answer does not'),
+      }),
+    ]);
+  });
+});
