@@ -31,9 +31,9 @@ export interface WireParam {
   properties?: string[];
   /** Objects: whether undeclared properties are allowed (an exploded object then takes unclaimed pairs too). */
   openObject?: true;
-  /** Query and form arrays whose items are objects or arrays: each item is JSON text (see `nestedValues`). */
+  /** Query, header and form arrays whose items are objects or arrays: each item is JSON text (see `nestedValues`). */
   jsonItems?: true;
-  /** Query and form objects: the properties whose values are objects or arrays, each JSON text. */
+  /** Query, header and form objects: the properties whose values are objects or arrays, each JSON text. */
   jsonProperties?: string[];
 }
 
@@ -391,13 +391,70 @@ function nestedValues(spec: WireParam, value: unknown): unknown {
 export function decodeHeader(spec: WireParam, value: string | string[]): unknown {
   const text = Array.isArray(value) ? value.join(',') : value;
   if (spec.json) return parseJson(text, spec.name);
-  const items = text.split(',').map((item) => item.trim());
-  if (spec.shape === 'array') return text.trim() === '' ? [] : items;
+  const items = headerItems(text, nestedStartsAt(spec));
+  let decoded: unknown = text;
+  if (spec.shape === 'array') decoded = text.trim() === '' ? [] : items;
   if (spec.shape === 'object')
-    return spec.explode
+    decoded = spec.explode
       ? assignmentsToObject(items, spec.name, (item) => item)
       : pairsToObject(items, spec.name);
-  return text;
+  return spec.jsonItems || spec.jsonProperties ? nestedValues(spec, decoded) : decoded;
+}
+
+/**
+ * Where a nested value's JSON text may start in a header's list (`items` split so far, `current`
+ * the item being read): an array's item, the value of an object's nested property (`k,[…]` or
+ * exploded `k=[…]`). Headers are not percent-encoded, so the commas inside that JSON are not
+ * delimiters (cloudmersive's `formTemplateDefinition`, an object of arrays of objects).
+ */
+function nestedStartsAt(spec: WireParam): ((items: string[], current: string) => boolean) | undefined {
+  if (spec.jsonItems) return (_items, current) => current.trim() === '';
+  const nested = spec.jsonProperties;
+  if (!nested) return undefined;
+  if (spec.explode)
+    return (_items, current) =>
+      current.indexOf('=') === current.length - 1 && nested.includes(current.slice(0, -1).trim());
+  return (items, current) =>
+    items.length % 2 === 1 && current.trim() === '' && nested.includes(items[items.length - 1]);
+}
+
+/** A header's comma-separated items, trimmed; a comma inside a nested value's JSON text does not split. */
+function headerItems(text: string, nestedAt?: (items: string[], current: string) => boolean): string[] {
+  if (!nestedAt) return text.split(',').map((item) => item.trim());
+  const items: string[] = [];
+  let current = '';
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text[at];
+    if (char === ',') {
+      items.push(current.trim());
+      current = '';
+      continue;
+    }
+    const end = (char === '[' || char === '{') && nestedAt(items, current) ? jsonEnd(text, at) : -1;
+    current += end === -1 ? char : text.slice(at, end);
+    if (end !== -1) at = end - 1;
+  }
+  items.push(current.trim());
+  return items;
+}
+
+/** The index after the JSON array or object that opens at `start` (strings skipped), or -1 when it does not close. */
+function jsonEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let at = start; at < text.length; at += 1) {
+    const char = text[at];
+    if (inString) {
+      if (char === '\\') at += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') depth += 1;
+    else if (char === ']' || char === '}') {
+      depth -= 1;
+      if (depth === 0) return at + 1;
+    }
+  }
+  return -1;
 }
 
 /** Cookie parameters from a Cookie header (RFC 6265 `; `-separated pairs, values percent-decoded). */

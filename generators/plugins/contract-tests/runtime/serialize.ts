@@ -235,18 +235,18 @@ export function asRead(
   if (Array.isArray(value)) {
     if (value.length === 0) return undefined;
     const parts = value.map((item) => scalar(item));
+    // Items whose schema makes them objects or arrays went as JSON text, which the server parses
+    // back (as the decoder decides: by the schema, not by the value drawn), in a query or a header.
+    if (param.jsonItems)
+      return value.map((item, index) =>
+        item !== null && typeof item === 'object' ? item : coerce(items ?? schema.items, parts[index]),
+      );
     if (!param.explode || param.in !== 'query') {
       const separator = param.style === 'spaceDelimited' ? ' ' : param.style === 'pipeDelimited' ? '|' : ',';
       const joined = parts.join(separator).split(separator);
       return joined.map((part) => coerce(items ?? schema.items, part));
     }
-    // Items whose schema makes them objects or arrays went as JSON text, which the server parses
-    // back (as the decoder decides: by the schema, not by the value drawn).
-    return param.jsonItems
-      ? value.map((item, index) =>
-          item !== null && typeof item === 'object' ? item : coerce(items ?? schema.items, parts[index]),
-        )
-      : parts.map((part) => coerce(items ?? schema.items, part));
+    return parts.map((part) => coerce(items ?? schema.items, part));
   }
   if (isObject(value)) return value;
   const text = scalar(value);

@@ -6,7 +6,12 @@
 import fc from 'fast-check';
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
-import { decodeQuery, type WireParam } from '../../../../../generated/server/core/param-decoding.js';
+import { headerText } from '../../../../../generated/client/src/core/serialize.js';
+import {
+  decodeHeader,
+  decodeQuery,
+  type WireParam,
+} from '../../../../../generated/server/core/param-decoding.js';
 
 const limit: WireParam = { name: 'limit', in: 'query', style: 'form', explode: true, shape: 'primitive' };
 const filter: WireParam = {
@@ -181,5 +186,62 @@ describe('decodeQuery with exploded objects side by side', () => {
   it('leaves an object that gets none of its pairs out', () => {
     const query = decodeQuery('HttpTokens=required', [monitoring, metadata]);
     expect(Object.keys(query)).toEqual(['MetadataOptions']);
+  });
+});
+
+describe('decodeHeader with values nested inside its list (JSON text, which headers do not escape)', () => {
+  // cloudmersive's formTemplateDefinition: a header object whose properties are arrays of objects.
+  // The TypeScript client writes the header (headerText); its commas inside JSON are not delimiters.
+  const template: WireParam = {
+    name: 'formTemplateDefinition',
+    in: 'header',
+    style: 'simple',
+    explode: false,
+    shape: 'object',
+    properties: ['FieldDefinitions', 'Name'],
+    jsonProperties: ['FieldDefinitions'],
+  };
+  const fields: WireParam = { ...template, name: 'fields', shape: 'array', jsonItems: true };
+  delete fields.jsonProperties;
+  const written = (spec: WireParam, value: unknown) => headerText(spec, value)!;
+
+  it("reads an object's nested property and an array's object items back", () => {
+    const value = { FieldDefinitions: [{ Key: 'a,b', Top: 1 }, { Key: '[x]' }], Name: 'n' };
+    expect(written(template, value)).toBe('FieldDefinitions,[{"Key":"a,b","Top":1},{"Key":"[x]"}],Name,n');
+    expect(decodeHeader(template, written(template, value))).toEqual(value);
+    expect(decodeHeader(fields, written(fields, [{ a: [1, 2] }, { b: '},{' }]))).toEqual([
+      { a: [1, 2] },
+      { b: '},{' },
+    ]);
+    expect(
+      decodeHeader({ ...template, explode: true }, written({ ...template, explode: true }, value)),
+    ).toEqual(value);
+  });
+
+  it('splits on every comma where no nested value may start, as before', () => {
+    expect(decodeHeader(template, 'Name,[a,b],c,FieldDefinitions,[]')).toEqual({
+      Name: '[a',
+      'b]': 'c',
+      FieldDefinitions: [],
+    });
+  });
+
+  it('reads back what the client writes, for any nested values of printable ASCII', () => {
+    const text = fc.string({ unit: fc.constantFrom(...' ,=[]{}"\\:aZ9'.split('')) });
+    const leaf = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null));
+    const nested = fc.oneof(fc.array(fc.dictionary(text, leaf), { maxLength: 3 }), fc.dictionary(text, leaf));
+    const plain = fc.stringMatching(/^[!-+\--~]([ !-+\--~]*[!-+\--~])?$/);
+    fc.assert(
+      fc.property(nested, plain, fc.boolean(), (definitions, name, explode) => {
+        const spec = { ...template, explode };
+        const value = { FieldDefinitions: definitions, Name: name };
+        expect(decodeHeader(spec, written(spec, value))).toEqual(value);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(nested, { minLength: 1, maxLength: 4 }), (items) => {
+        expect(decodeHeader(fields, written(fields, items))).toEqual(items);
+      }),
+    );
   });
 });
