@@ -35,6 +35,7 @@ import type { DrawMode } from '../../../generators/core/values/strategy.js';
 import {
   arbitraryFrom,
   findEnumOutsideType,
+  findExcludedByAllOf,
 } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { findForbiddenRequired } from '../../../generators/plugins/contract-tests/runtime/valid-request.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';
@@ -378,6 +379,11 @@ function unsatisfiableReason(root: Root, schema: Schema): string | undefined {
       forbidden.slice(forbidden.indexOf(' ') + 1),
     ];
     return `${at === '/' ? '' : `${at}: `}requires ${names}, which its additionalProperties: false forbids`;
+  }
+  const excluded = findExcludedByAllOf(root, schema);
+  if (excluded) {
+    const [at, names] = [excluded.slice(0, excluded.indexOf(' ')), excluded.slice(excluded.indexOf(' ') + 1)];
+    return `${at === '/' ? '' : `${at}: `}requires ${names}, which an allOf member's additionalProperties: false forbids`;
   }
   const found = findEnumOutsideType(root, schema);
   return found

@@ -95,11 +95,32 @@ const ALSO_PATTERNS = Symbol('also patterns');
 export function merge(root: SchemaRoot, schema: Schema): Schema {
   const resolved = resolve(root, schema);
   if (!resolved || typeof resolved !== 'object' || !Array.isArray(resolved.allOf)) return resolved;
+  const folded = foldAllOf(root, resolved);
+  return folded && folded.excluded.length > 0 ? false : (folded?.schema ?? false);
+}
+
+/** Whether a schema's `additionalProperties: false` allows only the names it declares itself. */
+const closesItsObject = (schema: Schema) =>
+  schema.additionalProperties === false && !schema.patternProperties;
+
+/**
+ * An allOf folded into one schema, and the names it requires that a member closing its object
+ * (`additionalProperties: false`, which sees only that member's own properties) does not declare:
+ * with any, no object satisfies it, and an object-only schema none at all (json2video's elements:
+ * `{type}` closed, beside a closed `BaseElement` that does not declare `type`). Properties some
+ * closed member does not declare are left out: no value may have them. Undefined when a member is
+ * `false`.
+ */
+function foldAllOf(root: SchemaRoot, resolved: Schema): { schema: Schema; excluded: string[] } | undefined {
   const { allOf, ...rest } = resolved;
   let merged: Schema = { ...rest };
-  for (const part of allOf.map((entry: Schema) => merge(root, entry))) {
-    if (part === false) return false;
+  const closed: Array<Set<string>> = closesItsObject(rest)
+    ? [new Set(Object.keys(rest.properties ?? {}))]
+    : [];
+  for (const part of (allOf as Schema[]).map((entry: Schema) => merge(root, entry))) {
+    if (part === false) return undefined;
     if (!part || typeof part !== 'object') continue;
+    if (closesItsObject(part)) closed.push(new Set(Object.keys(part.properties ?? {})));
     const next: Schema = { ...merged, ...part };
     if (merged.properties || part.properties) {
       next.properties = { ...(merged.properties ?? {}) };
@@ -135,7 +156,17 @@ export function merge(root: SchemaRoot, schema: Schema): Schema {
     }
     merged = next;
   }
-  return merged;
+  if (closed.length === 0) return { schema: merged, excluded: [] };
+  const allowed = (name: string) => closed.every((names) => names.has(name));
+  const declared: Record<string, unknown> = merged.properties ?? {};
+  if (merged.properties)
+    merged.properties = Object.fromEntries(Object.entries(declared).filter(([name]) => allowed(name)));
+  // A required name no member declares is findForbiddenRequired's (e-conomic's Employee).
+  const objectOnly = merged.type !== undefined && [merged.type].flat().every((type) => type === 'object');
+  const excluded = objectOnly
+    ? ((merged.required ?? []) as string[]).filter((name) => Object.hasOwn(declared, name) && !allowed(name))
+    : [];
+  return { schema: merged, excluded };
 }
 
 function regexOf(pattern: string): RegExp {
@@ -451,6 +482,52 @@ export function findEnumOutsideType(root: SchemaRoot, schema: unknown): EnumOuts
   );
 }
 
+/**
+ * Where a schema, or a property it requires (followed into nested objects), is an allOf whose
+ * members close their objects against a name another requires (`foldAllOf`), so no value
+ * satisfies it: "<pointer> <names>"; undefined when there is none.
+ */
+export function findExcludedByAllOf(
+  root: SchemaRoot,
+  schema: unknown,
+  at = '',
+  depth = 0,
+): string | undefined {
+  const resolved = resolve(root, schema);
+  if (!resolved || typeof resolved !== 'object' || depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(resolved.allOf)) {
+    const excluded = foldAllOf(root, resolved)?.excluded ?? [];
+    if (excluded.length > 0) return `${at || '/'} ${excluded.join(', ')}`;
+  }
+  const node = merge(root, resolved);
+  if (!node || typeof node !== 'object') return undefined;
+  const declared: Record<string, unknown> = node.properties ?? {};
+  for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
+    if (!Object.hasOwn(declared, name)) continue;
+    const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
+    const deeper = findExcludedByAllOf(root, declared[name], `${at}/${segment}`, depth + 1);
+    if (deeper !== undefined) return deeper;
+  }
+  return undefined;
+}
+
+/** Whether no value satisfies a schema on its face: an optional part such a schema gives is left out. */
+export function neverSatisfied(root: SchemaRoot, schema: Schema, depth = 0): boolean {
+  if (schema === undefined || depth > MAX_DEPTH) return false;
+  const node = merge(root, schema);
+  if (node === false) return true;
+  if (findEnumOutsideType(root, schema) !== undefined) return true;
+  // A choice none of whose members any value satisfies (json2video's elements, every kind excluded).
+  for (const key of ['oneOf', 'anyOf'] as const)
+    if (node && typeof node === 'object' && Array.isArray(node[key]) && node[key].length > 0) {
+      const { [key]: _options, ...rest } = node;
+      return withDiscriminator(root, node, key).every((option: Schema) =>
+        neverSatisfied(root, Object.keys(rest).length ? { allOf: [rest, option] } : option, depth + 1),
+      );
+    }
+  return false;
+}
+
 function objectArbitrary(
   root: SchemaRoot,
   schema: Schema,
@@ -466,8 +543,9 @@ function objectArbitrary(
     // Requests never carry readOnly properties (the server sets them), even required ones.
     if (isReadOnly(root, properties[name])) continue;
     // An optional property no value satisfies (apptigent's `trim`: a string whose enum is
-    // [true, false]) is left out; a required one makes the body the spec's defect (valid-request.ts).
-    if (!required.includes(name) && findEnumOutsideType(root, properties[name])) continue;
+    // [true, false]; an allOf whose members exclude each other) is left out; a required one makes
+    // the body the spec's defect (valid-request.ts).
+    if (!required.includes(name) && neverSatisfied(root, properties[name])) continue;
     // Own keys only: a required `constructor` the properties leave out is any value, not Object's.
     fixed[name] = arbitraryFrom(root, Object.hasOwn(properties, name) ? properties[name] : true, depth + 1);
   }
@@ -525,11 +603,12 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
   for (const key of ['oneOf', 'anyOf'] as const) {
     if (Array.isArray(schema[key]) && schema[key].length) {
       const { [key]: _options, ...rest } = schema;
-      const options = withDiscriminator(root, schema, key);
-      const parts = options.map((option: Schema) =>
-        arbitraryFrom(root, Object.keys(rest).length ? { allOf: [rest, option] } : option, depth + 1),
-      );
-      return fc.oneof(...parts);
+      // Members no value satisfies are never drawn (a discriminated member whose allOf excludes its tag).
+      const options = withDiscriminator(root, schema, key)
+        .map((option: Schema) => (Object.keys(rest).length ? { allOf: [rest, option] } : option))
+        .filter((option: Schema) => !neverSatisfied(root, option, depth + 1));
+      if (options.length === 0) throw new Error(`no member of its ${key} accepts a value`);
+      return fc.oneof(...options.map((option: Schema) => arbitraryFrom(root, option, depth + 1)));
     }
   }
   let type = schema.type;
@@ -560,7 +639,9 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
         minLength,
         Math.min(schema.maxItems ?? MAX_GENERATED_ITEMS, minLength + MAX_GENERATED_ITEMS),
       );
-      if (depth >= MAX_DEPTH && minLength === 0) return fc.constant([]);
+      // Items no value satisfies: only the empty array, when it is allowed.
+      if (minLength === 0 && (depth >= MAX_DEPTH || neverSatisfied(root, schema.items ?? true)))
+        return fc.constant([]);
       const items = arbitraryFrom(root, schema.items ?? true, depth + 1);
       const key = itemKey(root, schema.items ?? true);
       // Unique items drawn from a few values (an enum, a boolean): never more than there are, or the draw never ends.

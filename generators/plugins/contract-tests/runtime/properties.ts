@@ -6,7 +6,7 @@
  * A failure shrinks to a minimal request and prints the seed that replays it and a curl line.
  */
 import fc from 'fast-check';
-import { arbitraryFrom, findEnumOutsideType, merge } from './arbitraries.js';
+import { arbitraryFrom, merge, neverSatisfied } from './arbitraries.js';
 import type { OperationCase } from './cases.js';
 import { curlLine } from './curl.js';
 import { against, ProblemsError, type Problem } from './findings.js';
@@ -96,7 +96,13 @@ export async function propertyCheck(
       : param.schema;
   // An optional parameter no value satisfies (stackexchange's `closed`: a string whose enum is
   // [true, false]) is left out, as such an optional body property is (arbitraries.ts).
-  const drawn = queryParams.filter((param) => param.required || !findEnumOutsideType(root, param.schema));
+  const drawn = queryParams.filter((param) => param.required || !neverSatisfied(root, param.schema));
+  // A body no value satisfies on its face is the spec's finding before anything is drawn.
+  const unsatisfiableBody =
+    bodySchema && merge(root, bodySchema) === false
+      ? unsatisfiableBodyProblem(operation, root, bodySchema, false)
+      : undefined;
+  if (unsatisfiableBody) throw new ProblemsError([unsatisfiableBody]);
   const input = fc.record({
     body: bodySchema ? arbitraryFrom(root, bodySchema) : fc.constant(undefined),
     query: fc.record(

@@ -5,11 +5,14 @@
  * failed the run with no error of its own, and the suite threw `null` ("Error: null" from
  * suiteProblem). The target is an in-process fetch.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { arbitraryFrom } from '../../../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
 import { ProblemsError } from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
 import { propertyCheck } from '../../../../../generators/plugins/contract-tests/runtime/properties.js';
 import { asRead } from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
+import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/validator.js';
 import { contractCasesOf, inProcessTarget } from '../../../../support/contract-cases.js';
 
 const SPEC = 'test/fixtures/kinds/untyped-enum-query-3.0.yaml';
@@ -145,5 +148,35 @@ describe('optional query parameters no value satisfies (stackexchange)', () => {
         [],
       );
     }
+  });
+});
+
+describe('allOf members that each close their object (json2video)', () => {
+  const CLOSED = 'test/fixtures/kinds/closed-all-of-members-3.0.yaml';
+
+  it('leaves out the optional parts no value satisfies, and sends bodies valid against the schema', async () => {
+    const cases = await contractCasesOf(CLOSED);
+    const validator = new SpecValidator(cases);
+    const body = cases.operations.find((operation) => operation.id === 'createMovie')!.generation.body!;
+    const movies = fc.sample(arbitraryFrom(cases.sharedSchema, body), { numRuns: 100, seed: 3 });
+    for (const movie of movies) expect(validator.violations(body, movie, 'request')).toEqual([]);
+    // Scenes are drawn, their elements only ever empty.
+    expect(movies.some((movie) => (movie as { scenes: unknown[] }).scenes.length > 0)).toBe(true);
+    const { thrown, sent } = await propertyRun(CLOSED, 'createMovie');
+    expect(thrown).toBeUndefined();
+    expect(sent.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("makes a body that is such an allOf the spec's finding, naming the property, before anything is sent", async () => {
+    const { thrown, sent } = await propertyRun(CLOSED, 'createClip');
+    expect(thrown).toBeInstanceOf(ProblemsError);
+    expect((thrown as ProblemsError).problems).toEqual([
+      expect.objectContaining({
+        class: 'spec',
+        check: 'positive_data_acceptance',
+        message: expect.stringMatching(/allOf one of whose members forbids.*\(at \/ type\)/),
+      }),
+    ]);
+    expect(sent).toEqual([]);
   });
 });
