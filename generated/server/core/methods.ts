@@ -26,7 +26,7 @@ export function allowedMethods(declared: Iterable<string>): string[] {
  * "/a/:x" and "/a/:y" are one path to the router: group them under one key. A parameter's regex
  * and a literal colon ("::", as in "/v1/:name(^.+?)::cancel") stay, so Google-style verbs stay apart.
  */
-const routerPath = (url: string) =>
+export const routerPath = (url: string) =>
   url.replace(/::|:[A-Za-z0-9_]+/g, (token) => (token === '::' ? token : ':'));
 
 /**

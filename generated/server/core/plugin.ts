@@ -13,7 +13,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BodyLimits } from './bodies.js';
 import { registerContentTypeParsers } from './content-types.js';
-import { registerDispatched } from './dispatch.js';
+import { registerDispatched, routeKeyOf } from './dispatch.js';
 import { errorRenderer, NO_TEMPLATES, type ErrorTemplateTable } from './error-bodies.js';
 import {
   boundedError,
@@ -190,19 +190,18 @@ export async function registerRoutes<Handlers>(
   for (const route of routes)
     if (!handlerOf(handlers, route.operationId)) unimplemented.push(route.operationId);
   // A method and path that operations with a template value share goes through the dispatcher, the plain operation there included.
-  const dispatchedKeys = new Set(
-    routes.filter((route) => route.match).map((route) => `${route.method} ${route.url}`),
-  );
+  // Keyed as the router sees a path: `/:roleAssignmentId` and `/:roleDefinitionId` are one (Azure's
+  // `/{roleDefinitionId}#disambiguation_dummy` beside `/{roleAssignmentId}`).
+  const dispatchedKeys = new Set(routes.filter((route) => route.match).map(routeKeyOf));
   const plainOfDispatched = new Map<string, RouteSpec>();
   for (const route of routes.filter((candidate) => !candidate.match)) {
-    if (dispatchedKeys.has(`${route.method} ${route.url}`)) {
-      if (!plainOfDispatched.has(`${route.method} ${route.url}`))
-        plainOfDispatched.set(`${route.method} ${route.url}`, route);
+    const routeKey = routeKeyOf(route);
+    if (dispatchedKeys.has(routeKey)) {
+      if (!plainOfDispatched.has(routeKey)) plainOfDispatched.set(routeKey, route);
       continue;
     }
     // Two operations a request cannot tell apart: the first is routed, the other is said to be
     // unreachable, instead of crashing startup.
-    const routeKey = `${route.method} ${route.url}`;
     const first = taken.get(routeKey);
     if (first) {
       app.log.warn(

@@ -8,6 +8,7 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ErrorDetails } from './errors.js';
+import { routerPath } from './methods.js';
 import type { RouteSpec } from './route-spec.js';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply, ...rest: unknown[]) => unknown;
@@ -21,6 +22,24 @@ export interface DispatchContext {
   bodyAjv: Ajv2020;
   sendError: (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) => unknown;
   describe: (errors: ErrorObject[], part: string, route: RouteSpec) => ErrorDetails;
+}
+
+/** A route's method and path as the router tells them apart: parameters' names do not count. */
+export const routeKeyOf = (route: Pick<RouteSpec, 'method' | 'url'>) =>
+  `${route.method} ${routerPath(route.url)}`;
+
+/** A URL's parameter names in order (`::` is a literal colon). */
+const paramNames = (url: string) =>
+  [...url.matchAll(/::|:([A-Za-z0-9_]+)/g)].flatMap((found) => (found[1] ? [found[1]] : []));
+
+/** The router's params (named by the registered URL) renamed, place by place, to the chosen operation's. */
+function renameParams(request: FastifyRequest, registered: string[], chosen: string[]): void {
+  const params = request.params as Record<string, unknown>;
+  const values = registered.map((name) => params[name]);
+  for (const name of registered) delete params[name];
+  chosen.forEach((name, index) => {
+    params[name] = values[index];
+  });
 }
 
 const CHOSEN = Symbol('openapi.dispatched');
@@ -100,10 +119,7 @@ export function registerDispatched(
 ): void {
   const groups = new Map<string, RouteSpec[]>();
   for (const route of routes)
-    groups.set(`${route.method} ${route.url}`, [
-      ...(groups.get(`${route.method} ${route.url}`) ?? []),
-      route,
-    ]);
+    groups.set(routeKeyOf(route), [...(groups.get(routeKeyOf(route)) ?? []), route]);
   for (const [key, group] of groups) {
     const fallback = plain.get(key);
     const sources = [
@@ -140,6 +156,7 @@ export function registerDispatched(
       return found;
     };
     const [first] = group;
+    const registered = paramNames(first.url);
     app.route({
       method: first.method,
       url: first.url,
@@ -166,6 +183,8 @@ export function registerDispatched(
             param: null,
           });
         }
+        // Operations of one group may name the same path parameters differently.
+        if (route.url !== first.url) renameParams(request, registered, paramNames(route.url));
         const { options, validators } = prepare(route);
         (request as Dispatched)[CHOSEN] = { route, options, validators };
         await runHooks(options.onRequest, request, reply);

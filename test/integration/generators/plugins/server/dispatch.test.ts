@@ -2,7 +2,8 @@
  * The generated Fastify stubs of an AWS JSON-protocol spec: 40 operations on one path, told apart
  * by the X-Amz-Target value in their path template (`/#X-Amz-Target=Svc.Op0`), register and are
  * routed each to its own handler and validation; an unknown or missing target is 404 in the error
- * format. Generated into a temporary folder and driven through Fastify's inject (no socket).
+ * format; a template without a value beside a plain path routes both. Generated into a temporary
+ * folder and driven through Fastify's inject (no socket).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -40,34 +41,14 @@ describe('AWS JSON-protocol specs', () => {
         },
       ]),
     );
-    await mkdir(path.resolve('.cache'), { recursive: true });
-    const dir = await mkdtemp(path.resolve('.cache', 'aws-'));
+    const handlers = Object.fromEntries(
+      Array.from({ length: 40 }, (_, index) => [
+        `op${index}`,
+        async (request: { body: { n?: number } }) => ({ op: index, n: request.body.n ?? null }),
+      ]),
+    );
+    const aws = await stubsOf({ openapi: '3.0.3', info: { title: 'Svc', version: '1' }, paths }, handlers);
     try {
-      await writeFile(
-        path.join(dir, 'aws.json'),
-        JSON.stringify({ openapi: '3.0.3', info: { title: 'Svc', version: '1' }, paths }),
-      );
-      await generate({
-        spec: path.join(dir, 'aws.json'),
-        out: path.join(dir, 'out'),
-        command: 'test',
-        write: true,
-        skip: ['sdks'],
-        log: () => {},
-      });
-      const stubs = await import(path.join(dir, 'out', 'server', 'index.ts'));
-      const aws = Fastify({
-        ...(stubs.serverOptions as () => object)(),
-        logger: false,
-      }) as unknown as FastifyInstance;
-      const handlers = Object.fromEntries(
-        Array.from({ length: 40 }, (_, index) => [
-          `op${index}`,
-          async (request: { body: { n?: number } }) => ({ op: index, n: request.body.n ?? null }),
-        ]),
-      );
-      await aws.register(stubs.routesPlugin, { handlers });
-      await aws.ready();
       const call = (target: string | undefined, body: string) =>
         aws.inject({
           method: 'POST',
@@ -85,9 +66,70 @@ describe('AWS JSON-protocol specs', () => {
       const unknown = await call('Svc.Nope', '{}');
       expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'not_found']);
       expect((await call(undefined, '{}')).statusCode).toBe(404);
-      await aws.close();
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await aws.close();
+    }
+  }, 120_000);
+
+  it("routes a value-less template beside a plain path whose parameter is named otherwise, each with its own parameter's name (Azure's `#disambiguation_dummy`)", async () => {
+    const get = (operationId: string, name: string) => ({
+      get: {
+        operationId,
+        parameters: [{ in: 'path', name, required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } },
+        },
+      },
+    });
+    const azure = await stubsOf(
+      {
+        openapi: '3.0.3',
+        info: { title: 'Authorization', version: '1' },
+        paths: {
+          '/{roleAssignmentId}': get('assignment', 'roleAssignmentId'),
+          '/{roleDefinitionId}#disambiguation_dummy': get('definition', 'roleDefinitionId'),
+        },
+      },
+      {
+        assignment: async (request: { params: object }) => ({ op: 'assignment', params: request.params }),
+        definition: async (request: { params: object }) => ({ op: 'definition', params: request.params }),
+      },
+    );
+    try {
+      const plain = await azure.inject({ method: 'GET', url: '/ra-1' });
+      expect(plain.json()).toEqual({ op: 'assignment', params: { roleAssignmentId: 'ra-1' } });
+      const named = await azure.inject({
+        method: 'GET',
+        url: '/rd-1',
+        headers: { disambiguation_dummy: '' },
+      });
+      expect(named.json()).toEqual({ op: 'definition', params: { roleDefinitionId: 'rd-1' } });
+    } finally {
+      await azure.close();
     }
   }, 120_000);
 });
+
+/** The stubs generated from `document` (into a temporary folder under .cache, removed on close), registered with `handlers` and ready. */
+async function stubsOf(document: object, handlers: Record<string, unknown>): Promise<FastifyInstance> {
+  await mkdir(path.resolve('.cache'), { recursive: true });
+  const dir = await mkdtemp(path.resolve('.cache', 'dispatch-'));
+  await writeFile(path.join(dir, 'spec.json'), JSON.stringify(document));
+  await generate({
+    spec: path.join(dir, 'spec.json'),
+    out: path.join(dir, 'out'),
+    command: 'test',
+    write: true,
+    skip: ['sdks'],
+    log: () => {},
+  });
+  const stubs = await import(path.join(dir, 'out', 'server', 'index.ts'));
+  const app = Fastify({
+    ...(stubs.serverOptions as () => object)(),
+    logger: false,
+  }) as unknown as FastifyInstance;
+  app.addHook('onClose', () => rm(dir, { recursive: true, force: true }));
+  await app.register(stubs.routesPlugin, { handlers });
+  await app.ready();
+  return app;
+}
