@@ -151,6 +151,16 @@ describe('minimal mode: the plainest valid value', () => {
     expect(draw({ type: 'string', pattern: '^$' }, { nonEmpty: true })).toBe('');
   });
 
+  // brex's path parameter `dataset`: an enum listing "" first; the suites sent an empty segment.
+  it('draws no empty text that must not be empty where an enum, example or default offers another', () => {
+    const dataset = { type: 'string', enum: ['', 'mini', 'full'] };
+    expect(draw(dataset, {})).toBe('');
+    expect(draw(dataset, { nonEmpty: true })).toBe('mini');
+    expect(draw({ ...dataset, example: '', default: '' }, { nonEmpty: true })).toBe('mini');
+    expect(draw({ type: 'string', example: '', default: 'd' }, { nonEmpty: true })).toBe('d');
+    expect(draw({ type: 'string', enum: [''] }, { nonEmpty: true })).toBe('');
+  });
+
   it('stops a schema that requires itself at the depth limit', () => {
     expect(
       draw(

@@ -116,14 +116,19 @@ class Generator {
     const flat = merged(node);
     const random = this.random.fork(state.path.join('/'));
     if (flat.kind === 'const') return flat.value;
+    // Where an empty value cannot be sent (a path segment, a header), the empty text is not drawn
+    // while the schema allows another (brex's path `dataset`, an enum listing "" first).
+    const usable = (value: unknown) => !(state.nonEmpty && value === '');
     if (this.options.useExamples !== false) {
-      const example = flat.examples.find((value) => fitsKind(flat, value));
+      const example = flat.examples.find((value) => fitsKind(flat, value) && usable(value));
       if (example !== undefined) return withoutHidden(flat, example, this.options.side);
-      if (flat.default !== undefined && fitsKind(flat, flat.default.value))
+      if (flat.default !== undefined && fitsKind(flat, flat.default.value) && usable(flat.default.value))
         return withoutHidden(flat, flat.default.value, this.options.side);
     }
-    if (flat.kind === 'enum')
-      return this.mode === 'realistic' ? random.pick(flat.values) : (flat.values[0] ?? null);
+    if (flat.kind === 'enum') {
+      const values = flat.values.some(usable) ? flat.values.filter(usable) : flat.values;
+      return this.mode === 'realistic' ? random.pick(values) : (values[0] ?? null);
+    }
     if (this.strategy) {
       const context: ValueContext = {
         node: flat,
