@@ -9,6 +9,7 @@ import type { Problem } from './findings.js';
 import { send } from './harness.js';
 import { documentedResponse } from './judge.js';
 import type { SuiteContext } from './suite-context.js';
+import type { RequestSpec } from './request.js';
 import type { Target } from './target.js';
 
 /** One operation called through the generated client (client-calls.ts, generated beside the suites). */
@@ -63,17 +64,28 @@ export async function clientProblems(
     ? generatedClient.calls[operation.id]
     : undefined;
   const before = context.target.transport?.stats.requests ?? 0;
+  // Whether the client's last request carried a body (it leaves an optional body without fields out).
+  let clientSentBody: boolean | undefined;
+  const transport = context.target.transport;
+  const watched: Target = transport
+    ? {
+        ...context.target,
+        transport: Object.create(transport, {
+          fetch: {
+            value: (input: string | URL | Request, init?: RequestInit) => {
+              clientSentBody = init?.body !== undefined && init.body !== null;
+              return transport.fetch(input, init);
+            },
+          },
+        }) as typeof transport,
+      }
+    : context.target;
   let result: unknown;
   let thrown: unknown;
   try {
     // A suite without the call is out of step with its client: reported as the client's failure.
     if (!call) throw new TypeError(`no client call for ${operation.id} in client-calls.ts`);
-    result = await call(
-      generatedClient.create(context.target),
-      request.pathValues ?? {},
-      params,
-      request.body,
-    );
+    result = await call(generatedClient.create(watched), request.pathValues ?? {}, params, request.body);
   } catch (error) {
     thrown = error;
   }
@@ -124,6 +136,25 @@ export async function clientProblems(
     request,
   );
   if (rawProblems.length) return rawProblems;
+  // The client left the optional body out (no fields given) where the suite sent `{}`: the same
+  // request without it is judged, so a target that refuses it is the one at fault (Prism requires
+  // vtex's declared Content-Type header, which OpenAPI says to ignore, of a request with no body).
+  if (
+    thrown !== undefined &&
+    clientSentBody === false &&
+    request.body !== undefined &&
+    !operation.bodyRequired
+  ) {
+    const bare: RequestSpec = { ...request, body: undefined, contentType: undefined };
+    const bareProblems = context.problems(
+      operation,
+      await send(context.target, bare),
+      { kind: 'success' },
+      'positive_data_acceptance',
+      bare,
+    );
+    if (bareProblems.length) return bareProblems;
+  }
   // The target answered another documented status than the IR's success (gamesparks: a 200 with no
   // body before a 201 with one): the client's result is that answer's, judged by its schema.
   const answered = documentedResponse(operation, raw.status);

@@ -11,7 +11,10 @@ import {
   clientProblems,
   fields,
 } from '../../../../../generators/plugins/contract-tests/runtime/client-check.js';
+import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
 import type { SuiteContext } from '../../../../../generators/plugins/contract-tests/runtime/suite-context.js';
+import type { Target } from '../../../../../generators/plugins/contract-tests/runtime/target.js';
+import { contractCasesOf, inProcessTarget } from '../../../../support/contract-cases.js';
 
 describe('fields', () => {
   it("puts an object body's properties beside the params, and takes no body as none", () => {
@@ -105,6 +108,51 @@ describe('clientProblems when the target answers another documented status than 
         class: 'suite',
         message: expect.stringContaining('its result breaks the schema where the raw answer does not'),
       }),
+    ]);
+  });
+});
+
+describe('clientProblems when the client leaves out an optional body the suite sent as {}', () => {
+  // vtex's RemoveAllItems: the mock requires the declared Content-Type of a request with no body
+  // (OpenAPI says to ignore that parameter) and refuses the client's request with 422.
+  const run = async (refusesBare: boolean, clientBug = false) => {
+    const cases = await contractCasesOf('test/fixtures/kinds/optional-empty-body-3.0.yaml');
+    const target = inProcessTarget(cases, async (_url, init) =>
+      init?.body === undefined && refusesBare
+        ? Response.json({ title: 'Invalid request' }, { status: 422 })
+        : Response.json({}, { status: 200 }),
+    );
+    const checks = new ContractChecks(cases, target, undefined, { CONTRACT_RUN_ID: 'run_test' });
+    // The client as generated behaves here: no fields, no body; a 422 is thrown.
+    const client = {
+      create: (made: Target) => made,
+      calls: {
+        removeAllItems: async (made: unknown) => {
+          const answer = await (made as Target).transport!.fetch(
+            'http://in-process.invalid/carts/c1/items/removeAll',
+            {
+              method: 'POST',
+            },
+          );
+          if (!answer.ok) throw new Error(`${answer.status}`);
+          if (clientBug) throw new TypeError('a bug of the client, after sending');
+          return answer.json();
+        },
+      },
+    };
+    return clientProblems(checks, client, checks.operation('removeAllItems'));
+  };
+
+  it("is the target's finding when the same request without the body is refused", async () => {
+    expect(await run(true)).toEqual([
+      expect.objectContaining({ class: 'mock', check: 'positive_data_acceptance' }),
+    ]);
+  });
+
+  it('still blames the client when the target takes the request without the body', async () => {
+    expect(await run(false)).toEqual([]);
+    expect(await run(false, true)).toEqual([
+      expect.objectContaining({ class: 'suite', message: expect.stringContaining('a bug of the client') }),
     ]);
   });
 });
