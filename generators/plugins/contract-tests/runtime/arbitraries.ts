@@ -191,6 +191,41 @@ function lengthBoundedPattern(source: string, minLength: number, maxLength: numb
   return `^${match[1]}{${low},${Math.max(low, Math.min(maxLength, low + 40))}}$`;
 }
 
+/**
+ * fast-check's strings for a pattern, or undefined where it cannot draw them. It has no word
+ * boundaries (`\b`, `\B`; AWS SSO's request IDs, `\b[0-9a-f]{8}\b-…`): such a pattern is drawn
+ * without them, and the caller keeps the draws the whole pattern matches.
+ */
+function stringsMatching(pattern: RegExp): fc.Arbitrary<string> | undefined {
+  // Without its boundaries a pattern is drawn whole (nothing around it), where a boundary most often holds.
+  for (const source of [pattern.source, `^(?:${withoutWordBoundaries(pattern.source)})$`])
+    try {
+      return fc.stringMatching(new RegExp(source, pattern.flags));
+    } catch {
+      // the next, or none
+    }
+  return undefined;
+}
+
+/** A pattern's source without its word-boundary assertions (`[\b]` in a class is a backspace, and stays). */
+function withoutWordBoundaries(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let at = 0; at < source.length; at += 1) {
+    const char = source[at];
+    if (char === '\\') {
+      const escaped = source.slice(at, at + 2);
+      if (inClass || (escaped !== '\\b' && escaped !== '\\B')) out += escaped;
+      at += 1;
+      continue;
+    }
+    if (char === '[') inClass = true;
+    else if (char === ']') inClass = false;
+    out += char;
+  }
+  return out;
+}
+
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = schema.maxLength ?? Math.max(minLength, 40);
@@ -261,16 +296,13 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   if (base) return bounded(base, fits, plainValue(schema));
   if (pattern) {
     const lengthBounded = lengthBoundedPattern(schema.pattern, minLength, maxLength);
-    let matching: fc.Arbitrary<string>;
-    try {
-      matching = fc.stringMatching(lengthBounded ? regexOf(lengthBounded) : pattern);
-    } catch {
-      // fast-check cannot draw every pattern (a lookahead, a backreference): the value generator's
-      // draws, one seed per value, still checked against the pattern and the lengths.
-      matching = fc
+    // fast-check cannot draw every pattern (a lookahead, a backreference): the value generator's
+    // draws, one seed per value, still checked against the pattern and the lengths.
+    const matching =
+      stringsMatching(lengthBounded ? regexOf(lengthBounded) : pattern) ??
+      fc
         .integer({ min: 1, max: 0x7fffffff })
         .map((seed) => String(drawValue(nodeFromSchema(NO_ROOT, schema), { seed, mode: 'realistic' })));
-    }
     return bounded(matching, (value) => pattern.test(value) && fits(value), plainValue(schema));
   }
   // Any code point (one per unit), so length bounds count as JSON Schema counts them; now and then exactly maxLength.

@@ -195,6 +195,17 @@ describe('patterns fast-check cannot draw from', () => {
     expect(values).toHaveLength(20);
     for (const value of values) expect(value).toMatch(new RegExp(schema.pattern, 'u'));
   });
+
+  it('word boundaries (AWS SSO request IDs) are drawn around, and every value matches the whole pattern', () => {
+    // fast-check's stringMatching throws on `\b`; the value generator could not draw it either.
+    const pattern = '\\b[0-9a-f]{8}\\b-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-\\b[0-9a-f]{12}\\b';
+    const values = fc.sample(arbitraryFrom({ $id: 'sso.json' }, { type: 'string', pattern }), {
+      numRuns: 100,
+      seed: 7,
+    });
+    for (const value of values) expect(value).toMatch(new RegExp(pattern, 'u'));
+    expect(new Set(values).size).toBeGreaterThan(50);
+  });
 });
 
 describe('round-trip comparison', () => {
