@@ -36,6 +36,8 @@ import {
   arbitraryFrom,
   findEnumOutsideType,
   findExcludedByAllOf,
+  merge,
+  neverSatisfied,
 } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { findForbiddenRequired } from '../../../generators/plugins/contract-tests/runtime/valid-request.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';
@@ -403,6 +405,16 @@ function paramValue(ir: Ir, root: Root, param: IrParameter, seed: number): Gener
   const schema = narrow(root, standaloneSchema(param.schema, ir), rulesFor(param));
   const accepts = VALIDITY.request(param.schema);
   if (!param.required && sampleOne(fc.nat({ max: 3 }), seed) === 0) return undefined;
+  // An optional parameter no sendable value satisfies is left out, as the suites leave it out
+  // (firebrowse's `date`: an array whose string items have an enum of integers, and an empty
+  // array is not sent).
+  const flat = merge(root, schema) as { items?: unknown } | false;
+  const items = flat ? flat.items : undefined;
+  if (
+    !param.required &&
+    (neverSatisfied(root, schema) || (items !== undefined && neverSatisfied(root, items)))
+  )
+    return undefined;
   return {
     value: sampleWhere(
       () => arbitraryFrom(root, schema),

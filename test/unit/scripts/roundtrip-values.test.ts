@@ -182,6 +182,40 @@ describe('a schema no value satisfies', () => {
     );
   });
 
+  it('leaves out an optional parameter no sendable value satisfies, and draws the rest (firebrowse, stackexchange)', () => {
+    const ir = buildIr(
+      documentFrom('optional.json', {
+        openapi: '3.0.3',
+        info: { title: 'Optional parameters no value satisfies', version: '1.0.0' },
+        paths: {
+          '/features': {
+            get: {
+              operationId: 'getFeatures',
+              parameters: [
+                {
+                  name: 'date',
+                  in: 'query',
+                  style: 'form',
+                  explode: false,
+                  schema: { type: 'array', items: { type: 'string', enum: [20160128, 20150821] } },
+                },
+                { name: 'closed', in: 'query', schema: { type: 'string', enum: [true, false] } },
+                { name: 'cohort', in: 'query', schema: { type: 'string', enum: ['ACC', 'BLCA'] } },
+              ],
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const { cases, failed } = buildCases(ir, 20261201, 12);
+    expect(failed).toEqual([]);
+    expect(cases.length).toBeGreaterThan(0);
+    for (const each of cases) expect(Object.keys(each.request.query)).not.toContain('date');
+    for (const each of cases) expect(Object.keys(each.request.query)).not.toContain('closed');
+    expect(cases.some((each) => Object.hasOwn(each.request.query, 'cohort'))).toBe(true);
+  });
+
   it("and where a required property of a body is such an enum (apptigent's CompareStrings)", () => {
     const ir = buildIr(
       documentFrom('compare.json', {
