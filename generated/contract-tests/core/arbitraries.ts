@@ -159,12 +159,17 @@ function foldAllOf(root: SchemaRoot, resolved: Schema): { schema: Schema; exclud
   if (closed.length === 0) return { schema: merged, excluded: [] };
   const allowed = (name: string) => closed.every((names) => names.has(name));
   const declared: Record<string, unknown> = merged.properties ?? {};
-  if (merged.properties)
-    merged.properties = Object.fromEntries(Object.entries(declared).filter(([name]) => allowed(name)));
-  // A required name no member declares is findForbiddenRequired's (e-conomic's Employee).
+  const required = (merged.required ?? []) as string[];
   const objectOnly = merged.type !== undefined && [merged.type].flat().every((type) => type === 'object');
+  // Where a value other than an object may satisfy the schema, a required name stays declared, so
+  // that nobody reads it as required and never declared.
+  if (merged.properties)
+    merged.properties = Object.fromEntries(
+      Object.entries(declared).filter(([name]) => allowed(name) || (!objectOnly && required.includes(name))),
+    );
+  // A required name no member declares is findForbiddenRequired's (e-conomic's Employee).
   const excluded = objectOnly
-    ? ((merged.required ?? []) as string[]).filter((name) => Object.hasOwn(declared, name) && !allowed(name))
+    ? required.filter((name) => Object.hasOwn(declared, name) && !allowed(name))
     : [];
   return { schema: merged, excluded };
 }
@@ -528,8 +533,14 @@ export function findExcludedByAllOf(
   const resolved = resolve(root, schema);
   if (!resolved || typeof resolved !== 'object' || depth > MAX_DEPTH) return undefined;
   if (Array.isArray(resolved.allOf)) {
-    const excluded = foldAllOf(root, resolved)?.excluded ?? [];
-    if (excluded.length > 0) return `${at || '/'} ${excluded.join(', ')}`;
+    const folded = foldAllOf(root, resolved);
+    // A member no value satisfies (`allOf: [{$ref: …}]` beside a description): the cause is in it.
+    if (!folded)
+      for (const member of resolved.allOf as Schema[]) {
+        const inner = findExcludedByAllOf(root, member, at, depth + 1);
+        if (inner !== undefined) return inner;
+      }
+    else if (folded.excluded.length > 0) return `${at || '/'} ${folded.excluded.join(', ')}`;
   }
   const node = merge(root, resolved);
   if (!node || typeof node !== 'object') return undefined;
@@ -549,14 +560,31 @@ export function neverSatisfied(root: SchemaRoot, schema: Schema, depth = 0): boo
   const node = merge(root, schema);
   if (node === false) return true;
   if (findEnumOutsideType(root, schema) !== undefined) return true;
+  if (!node || typeof node !== 'object') return false;
   // A choice none of whose members any value satisfies (json2video's elements, every kind excluded).
   for (const key of ['oneOf', 'anyOf'] as const)
-    if (node && typeof node === 'object' && Array.isArray(node[key]) && node[key].length > 0) {
+    if (Array.isArray(node[key]) && node[key].length > 0) {
       const { [key]: _options, ...rest } = node;
       return withDiscriminator(root, node, key).every((option: Schema) =>
         neverSatisfied(root, Object.keys(rest).length ? { allOf: [rest, option] } : option, depth + 1),
       );
     }
+  // As arbitraryFrom reads the type: an object whose required property, or an array whose required
+  // items, no value satisfies.
+  const type =
+    node.type ??
+    (node.properties || node.required || node.additionalProperties !== undefined
+      ? 'object'
+      : node.items
+        ? 'array'
+        : undefined);
+  const declared: Record<string, unknown> = node.properties ?? {};
+  if (type === 'object')
+    return ((node.required ?? []) as string[]).some(
+      (name) => Object.hasOwn(declared, name) && neverSatisfied(root, declared[name], depth + 1),
+    );
+  if (type === 'array')
+    return (node.minItems ?? 0) > 0 && neverSatisfied(root, node.items ?? true, depth + 1);
   return false;
 }
 
@@ -644,8 +672,18 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
     }
   }
   let type = schema.type;
-  if (Array.isArray(type))
-    return fc.oneof(...type.map((entry: string) => arbitraryFrom(root, { ...schema, type: entry }, depth)));
+  if (Array.isArray(type)) {
+    // A type no value of which satisfies the rest (an object whose required part none does) is not drawn.
+    const parts = type.flatMap((entry: string) => {
+      try {
+        return [arbitraryFrom(root, { ...schema, type: entry }, depth)];
+      } catch {
+        return [];
+      }
+    });
+    if (parts.length === 0) throw new Error(`no type of ${JSON.stringify(type)} accepts a value`);
+    return fc.oneof(...parts);
+  }
   type ??=
     schema.properties || schema.required || schema.additionalProperties !== undefined
       ? 'object'

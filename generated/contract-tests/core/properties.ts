@@ -100,19 +100,21 @@ export async function propertyCheck(
   // An optional parameter no value satisfies (stackexchange's `closed`: a string whose enum is
   // [true, false]) is left out, as such an optional body property is (arbitraries.ts).
   const drawn = queryParams.filter((param) => param.required || !neverSatisfied(root, param.schema));
-  // A body no value satisfies on its face is the spec's finding before anything is drawn.
-  const unsatisfiableBody =
-    bodySchema && merge(root, bodySchema) === false
-      ? unsatisfiableBodyProblem(operation, root, bodySchema, false)
-      : undefined;
-  if (unsatisfiableBody) throw new ProblemsError([unsatisfiableBody]);
-  const input = fc.record({
-    body: bodySchema ? arbitraryFrom(root, bodySchema) : fc.constant(undefined),
-    query: fc.record(
-      Object.fromEntries(drawn.map((param) => [param.name, arbitraryFrom(root, onWire(param))])),
-      { requiredKeys: drawn.filter((param) => param.required).map((param) => param.name) },
-    ),
-  });
+  let input: fc.Arbitrary<{ body: unknown; query: Record<string, unknown> }>;
+  try {
+    input = fc.record({
+      body: bodySchema ? arbitraryFrom(root, bodySchema) : fc.constant(undefined),
+      query: fc.record(
+        Object.fromEntries(drawn.map((param) => [param.name, arbitraryFrom(root, onWire(param))])),
+        { requiredKeys: drawn.filter((param) => param.required).map((param) => param.name) },
+      ),
+    });
+  } catch (error) {
+    // A body no value satisfies on its face is the spec's finding before anything is drawn.
+    const unsatisfiable = unsatisfiableBodyProblem(operation, root, bodySchema, false);
+    if (unsatisfiable) throw new ProblemsError([unsatisfiable]);
+    throw error;
+  }
   const declared = (name: string) =>
     operation.parameters?.find((param) => param.in === 'query' && param.name === name);
   const resource = context.cases.resources.find((candidate) => candidate.create === operation.id);

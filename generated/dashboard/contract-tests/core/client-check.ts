@@ -10,7 +10,6 @@ import type { OperationCase } from './cases.js';
 import { curlLine } from './curl.js';
 import type { Problem } from './findings.js';
 import { send } from './harness.js';
-import { documentedResponse } from './judge.js';
 import type { SuiteContext } from './suite-context.js';
 import type { RequestSpec } from './request.js';
 import type { Target } from './target.js';
@@ -41,6 +40,9 @@ export function fields<Params extends Record<string, unknown>>(params: Params, b
     );
   return { ...params, ...body };
 }
+
+const isEmptyObject = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
 
 /** The generated client: how to make one for a target, and a call per operation. */
 export interface GeneratedClient {
@@ -145,7 +147,7 @@ export async function clientProblems(
   if (
     thrown !== undefined &&
     clientSentBody === false &&
-    request.body !== undefined &&
+    isEmptyObject(request.body) &&
     !operation.bodyRequired
   ) {
     const bare: RequestSpec = { ...request, body: undefined, contentType: undefined };
@@ -160,7 +162,8 @@ export async function clientProblems(
   }
   // The target answered another documented status than the IR's success (gamesparks: a 200 with no
   // body before a 201 with one): the client's result is that answer's, judged by its schema.
-  const answered = documentedResponse(operation, raw.status);
+  // Only a status documented as itself: a range or `default` says too little to excuse the client.
+  const answered = operation.responses[String(raw.status)];
   if (
     thrown === undefined &&
     answered !== undefined &&

@@ -73,7 +73,7 @@ describe('clientProblems when the target answers another documented status than 
     id: 'deleteSnapshot',
     pointer: '/paths/~1snapshots~1{id}/delete',
     successStatus: '201',
-    responses: { '200': {}, '201': { schema: { type: 'object' } }, '404': {} },
+    responses: { '200': {}, '201': { schema: { type: 'object' } }, '404': {}, default: {} },
   } as unknown as OperationCase;
   const run = (status: number, result: unknown) => {
     const context = {
@@ -102,7 +102,10 @@ describe('clientProblems when the target answers another documented status than 
     expect(await run(200, undefined)).toEqual([]);
   });
 
-  it('still blames the client when the answer was the success and its result breaks its schema', async () => {
+  it('still blames the client when the answer was the success, or a status only a range or default covers', async () => {
+    expect(await run(202, undefined)).toEqual([
+      expect.objectContaining({ class: 'suite', message: expect.stringContaining('breaks the schema') }),
+    ]);
     expect(await run(201, undefined)).toEqual([
       expect.objectContaining({
         class: 'suite',

@@ -7,11 +7,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbitraryFrom } from '../../../../../generators/plugins/contract-tests/runtime/arbitraries.js';
+import {
+  arbitraryFrom,
+  findExcludedByAllOf,
+} from '../../../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
 import { ProblemsError } from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
 import { propertyCheck } from '../../../../../generators/plugins/contract-tests/runtime/properties.js';
 import { asRead } from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
+import { findForbiddenRequired } from '../../../../../generators/plugins/contract-tests/runtime/valid-request.js';
 import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/validator.js';
 import { contractCasesOf, inProcessTarget } from '../../../../support/contract-cases.js';
 
@@ -162,21 +166,40 @@ describe('allOf members that each close their object (json2video)', () => {
     for (const movie of movies) expect(validator.violations(body, movie, 'request')).toEqual([]);
     // Scenes are drawn, their elements only ever empty.
     expect(movies.some((movie) => (movie as { scenes: unknown[] }).scenes.length > 0)).toBe(true);
+    expect(movies.some((movie) => Object.hasOwn(movie as object, 'wrap'))).toBe(false);
     const { thrown, sent } = await propertyRun(CLOSED, 'createMovie');
     expect(thrown).toBeUndefined();
     expect(sent.length).toBeGreaterThanOrEqual(5);
   });
 
-  it("makes a body that is such an allOf the spec's finding, naming the property, before anything is sent", async () => {
-    const { thrown, sent } = await propertyRun(CLOSED, 'createClip');
-    expect(thrown).toBeInstanceOf(ProblemsError);
-    expect((thrown as ProblemsError).problems).toEqual([
-      expect.objectContaining({
-        class: 'spec',
-        check: 'positive_data_acceptance',
-        message: expect.stringMatching(/allOf one of whose members forbids.*\(at \/ type\)/),
-      }),
-    ]);
-    expect(sent).toEqual([]);
+  it.each([
+    ['createClip', '/'],
+    ['createWrappedClip', '/clip'],
+  ])(
+    "makes a body that is (or requires) such an allOf the spec's finding, naming the property, before anything is sent: %s",
+    async (operationId, at) => {
+      const { thrown, sent } = await propertyRun(CLOSED, operationId);
+      expect(thrown).toBeInstanceOf(ProblemsError);
+      expect((thrown as ProblemsError).problems).toEqual([
+        expect.objectContaining({
+          class: 'spec',
+          check: 'positive_data_acceptance',
+          message: expect.stringContaining(`allOf one of whose members forbids`),
+        }),
+      ]);
+      expect((thrown as ProblemsError).problems[0]!.message).toContain(`(at ${at} type)`);
+      expect(sent).toEqual([]);
+    },
+  );
+
+  it('reads a type-less allOf of closed members as no finding: a value other than an object satisfies it', () => {
+    const typeless = {
+      allOf: [
+        { additionalProperties: false, required: ['type'], properties: { type: { type: 'string' } } },
+        { additionalProperties: false, properties: { duration: {} } },
+      ],
+    };
+    expect(findForbiddenRequired({ $id: 'typeless.json' }, typeless)).toBeUndefined();
+    expect(findExcludedByAllOf({ $id: 'typeless.json' }, typeless)).toBeUndefined();
   });
 });
