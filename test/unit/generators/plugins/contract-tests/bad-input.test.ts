@@ -32,6 +32,16 @@ describe('echoedLength', () => {
   ])('%s', (_name, text, value, expected) => {
     expect(Math.abs(echoedLength(text, value) - expected)).toBeLessThanOrEqual(10); // measured in steps of 10
   });
+
+  it('looks for each distinct run once: the 1 MB pad against a 150 KB answer with none of it', () => {
+    const pad = 'b'.repeat(1024 * 1024);
+    const answer = JSON.stringify({
+      items: Array.from({ length: 4_000 }, (_, index) => ({ name: `n${index}`, arn: 'arn:aws:x' })),
+    });
+    expect(echoedLength(answer, pad)).toBe(0);
+    expect(echoedLength(`${answer}${'b'.repeat(300)}`, pad)).toBe(300);
+    // Before, each of the pad's 100,000 equal runs was looked for in the whole answer: many seconds.
+  });
 });
 
 describe('bad-input stage, derived for our spec', () => {
