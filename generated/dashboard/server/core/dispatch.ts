@@ -165,7 +165,9 @@ export function registerDispatched(
       url: first.url,
       // Fastify adds HEAD for every GET; a spec that declares its own HEAD there keeps it (Azure
       // container registry's blobs: GET told apart by a query value, HEAD beside it).
-      ...(first.method === 'GET' && context.headUrls.has(first.url) ? { exposeHeadRoute: false } : {}),
+      ...(first.method === 'GET' && context.headUrls.has(routerPath(first.url))
+        ? { exposeHeadRoute: false }
+        : {}),
       // The operation is known once the request's headers are: every hook below delegates to its own.
       onRequest: async (request, reply) => {
         // A route for a value the request carries first, then one for a parameter it carries (any value).

@@ -10,6 +10,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationOptions } from './dispatch.js';
+import { routerPath } from './methods.js';
 import type { RouteSpec } from './route-spec.js';
 import { wireHandler, wirePreValidation, type WireContext } from './wire.js';
 
@@ -80,7 +81,7 @@ export function operationOptions(route: RouteSpec, context: RouteContext): Opera
   return {
     schema: routeSchema(route, context.refuseUnknownQuery),
     // Fastify adds HEAD for every GET; a spec that declares its own HEAD keeps it.
-    ...(route.method === 'GET' && headUrls.has(route.url) ? { exposeHeadRoute: false } : {}),
+    ...(route.method === 'GET' && headUrls.has(routerPath(route.url)) ? { exposeHeadRoute: false } : {}),
     // Callback style: a synchronous security hook (the usual case) costs no promise per request.
     onRequest: authenticate
       ? (request, reply, done) => {

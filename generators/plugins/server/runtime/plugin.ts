@@ -20,7 +20,7 @@ import {
   frameworkError,
   type ErrorDetails,
 } from './errors.js';
-import { registerMethodAnswers } from './methods.js';
+import { registerMethodAnswers, routerPath } from './methods.js';
 import type { StreamOptions } from './replies.js';
 import type { RouteSpec } from './route-spec.js';
 import { handlerOf, operationOptions, type AnyHandler } from './route.js';
@@ -173,7 +173,10 @@ export async function registerRoutes<Handlers>(
     }),
   );
 
-  const headUrls = new Set(routes.filter((route) => route.method === 'HEAD').map((route) => route.url));
+  // As the router sees paths: a HEAD on `/a/:y` takes the one Fastify would add beside GET `/a/:x`.
+  const headUrls = new Set(
+    routes.filter((route) => route.method === 'HEAD').map((route) => routerPath(route.url)),
+  );
   const operation = (route: RouteSpec) =>
     operationOptions(route, {
       headUrls,

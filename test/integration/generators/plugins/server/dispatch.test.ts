@@ -110,6 +110,44 @@ describe('AWS JSON-protocol specs', () => {
   }, 120_000);
 });
 
+describe('paths the router sees as one', () => {
+  it('registers a HEAD beside a GET whose path parameter is named otherwise, each answered by its own operation', async () => {
+    const operation = (operationId: string, name: string) => ({
+      operationId,
+      parameters: [{ in: 'path', name, required: true, schema: { type: 'string' } }],
+      responses: { '200': { description: 'OK' } },
+    });
+    const app = await stubsOf(
+      {
+        openapi: '3.0.3',
+        info: { title: 'Blobs', version: '1' },
+        paths: {
+          '/blobs/{digest}': { get: operation('getBlob', 'digest') },
+          '/blobs/{name}': { head: operation('checkBlob', 'name') },
+        },
+      },
+      {
+        getBlob: async (_request: unknown, reply: { header: (name: string, value: string) => unknown }) => {
+          reply.header('x-operation', 'getBlob');
+          return null;
+        },
+        checkBlob: async (_request: unknown, reply: { header: (name: string, value: string) => unknown }) => {
+          reply.header('x-operation', 'checkBlob');
+          return null;
+        },
+      },
+    );
+    try {
+      expect((await app.inject({ method: 'GET', url: '/blobs/a' })).headers['x-operation']).toBe('getBlob');
+      expect((await app.inject({ method: 'HEAD', url: '/blobs/a' })).headers['x-operation']).toBe(
+        'checkBlob',
+      );
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});
+
 /** The stubs generated from `document` (into a temporary folder under .cache, removed on close), registered with `handlers` and ready. */
 async function stubsOf(document: object, handlers: Record<string, unknown>): Promise<FastifyInstance> {
   await mkdir(path.resolve('.cache'), { recursive: true });
