@@ -293,7 +293,18 @@ function validity(ir: Ir): Validity {
     let validate = cache.get(source);
     if (!validate) {
       const compiled = ajv.compile(JSON.parse(source));
-      validate = (value: unknown) => compiled(structuredClone(value)) as boolean;
+      validate = (value: unknown) => {
+        const valid = compiled(structuredClone(value)) as boolean;
+        // A oneOf refused because more than one member matched (Ajv names them).
+        LAST_REFUSAL.overmatched =
+          !valid &&
+          (compiled.errors ?? []).some(
+            (error) =>
+              error.keyword === 'oneOf' &&
+              Array.isArray((error.params as { passingSchemas?: unknown }).passingSchemas),
+          );
+        return valid;
+      };
       cache.set(source, validate);
     }
     return validate;
@@ -302,6 +313,8 @@ function validity(ir: Ir): Validity {
 }
 
 let VALIDITY: Validity;
+/** Why the last value a validity check refused was refused, as far as sampleWhere needs to know. */
+const LAST_REFUSAL = { overmatched: false };
 
 function sampleOne<T>(arbitrary: fc.Arbitrary<T>, seed: number): T {
   return fc.sample(arbitrary, { seed, numRuns: 1 })[0];
@@ -337,9 +350,17 @@ function sampleWhere<T>(
   } catch {
     // A pattern fast-check cannot read: the value generator may.
   }
+  // Whether every refused value matched more than one member of a oneOf (graphhopper's kind).
+  let overmatchedOnly = true;
+  const accepted = (value: T) => {
+    LAST_REFUSAL.overmatched = false;
+    if (accept(value)) return true;
+    overmatchedOnly &&= LAST_REFUSAL.overmatched;
+    return false;
+  };
   for (let attempt = 0; drawn && attempt < DRAW_TRIES; attempt += 1) {
     const value = sampleOne(drawn, seed + attempt * 65_537);
-    if (accept(value)) return value;
+    if (accepted(value)) return value;
   }
   const modes: Array<{ mode: DrawMode; seed: number }> = [
     { mode: 'minimal', seed },
@@ -358,9 +379,13 @@ function sampleWhere<T>(
       // The stubs judge by the spec alone: a oneOf's value set apart from its other members.
       exclusiveOneOf: true,
     }) as T;
-    if (accept(value)) return value;
+    if (accepted(value)) return value;
   }
-  const unsatisfiable = unsatisfiableReason(fallback.root, fallback.schema);
+  const unsatisfiable =
+    unsatisfiableReason(fallback.root, fallback.schema) ??
+    (overmatchedOnly
+      ? 'a oneOf that is not exclusive: every value made for one of its members matched another too'
+      : undefined);
   throw new Error(
     `no value drawn for ${what} in ${DRAW_TRIES} tries of fast-check and ${modes.length} of the value generator satisfies its schema${unsatisfiable ? `: unsatisfiable, ${unsatisfiable}` : ''}`,
   );

@@ -216,6 +216,40 @@ describe('a schema no value satisfies', () => {
     expect(cases.some((each) => Object.hasOwn(each.request.query, 'cohort'))).toBe(true);
   });
 
+  it('is named the spec’s where every value drawn matches several members of a oneOf (intellifi’s Item: members whose only properties are read-only, so a request cannot set one apart)', () => {
+    const open = (name: string) => ({
+      type: 'object',
+      properties: { [name]: { type: 'string', readOnly: true } },
+    });
+    const ir = buildIr(
+      documentFrom('items.json', {
+        openapi: '3.0.3',
+        info: { title: 'A oneOf that is not exclusive', version: '1.0.0' },
+        paths: {
+          '/items': {
+            post: {
+              operationId: 'addItem',
+              requestBody: {
+                required: true,
+                content: {
+                  'application/json': {
+                    schema: { oneOf: [open('location'), open('location_id'), open('location_url')] },
+                  },
+                },
+              },
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const { failed } = buildCases(ir, 20261201, 1);
+    expect(failed.map((entry) => entry.operationId)).toEqual(['addItem']);
+    expect(failed[0].reason).toMatch(
+      /unsatisfiable, a oneOf that is not exclusive: every value made for one of its members matched another too$/,
+    );
+  });
+
   it("and where a required property of a body is such an enum (apptigent's CompareStrings)", () => {
     const ir = buildIr(
       documentFrom('compare.json', {
