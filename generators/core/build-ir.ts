@@ -330,6 +330,12 @@ function collectOperations(
       const operation = pathItem[method];
       if (!operation || typeof operation !== 'object') continue;
       const pointer = `${pathPointer}/${method}`;
+      // The Fetch standard forbids TRACE, so the TypeScript client (and every browser) cannot send it.
+      if (method === 'trace')
+        unsupported(
+          pointer,
+          'TRACE operations: the TypeScript client sends requests with fetch, which forbids the TRACE method',
+        );
       const { grouped: parameters, ordered: allParameters } = collectParameters(
         document,
         pathItem.parameters,

@@ -75,6 +75,16 @@ describe('identical path templates', () => {
   });
 });
 
+describe('TRACE operations (httpbin)', () => {
+  it('are refused as not supported, with the file and the operation’s pointer: fetch forbids the method', async () => {
+    const { spec, ir } = await irOf({ '/anything': 'trace', '/get': 'get' });
+    await expect(ir()).rejects.toThrow(`${spec}:1:`);
+    await expect(ir()).rejects.toThrow(
+      /not supported: TRACE operations: the TypeScript client sends requests with fetch, which forbids the TRACE method \(at #\/paths\/~1anything\/trace\)/,
+    );
+  });
+});
+
 describe('a parameter default its format refuses', () => {
   const withDefault = (schema: object) =>
     irOfDocument({
