@@ -495,8 +495,9 @@ export function leaveOutKeyParameters(
  * Query names two of an operation's parameters both put on the wire: a form-style exploded object
  * sends each property under its own name (`?MetricName=…`), so a property and a parameter of the
  * same name (AWS's query protocol: monitoring's `MetricName` beside `SingleMetricAnomalyDetector`),
- * or two such objects with a property in common, arrive as one name given twice. No server can tell
- * whose value is whose: the spec's ambiguity. Each shared name with the parameters that send it.
+ * or two such objects with a property in common, arrive as one name given twice; two such objects
+ * that declare no property take any name alike. No server can tell whose value is whose: the
+ * spec's ambiguity. Each shared name with the parameters that send it.
  */
 export function sharedQueryNames(
   parameters: IrParameter[],
@@ -505,6 +506,9 @@ export function sharedQueryNames(
   const senders = new Map<string, string[]>();
   const add = (name: string, parameter: string) =>
     senders.set(name, [...(senders.get(name) ?? []), parameter]);
+  // Exploded objects that declare no property (maps): each takes any name, so two take the same ones
+  // (HubSpot events' `objectProperty.{propname}` beside `property.{propname}`).
+  const maps: string[] = [];
   for (const parameter of parameters) {
     if (parameter.in !== 'query') continue;
     const flat =
@@ -517,8 +521,15 @@ export function sharedQueryNames(
     if (flat && typeof flat === 'object' && flat.properties && typeof flat.properties === 'object')
       for (const property of Object.keys(flat.properties)) add(property, parameter.name);
     else add(parameter.name, parameter.name);
+    const declares =
+      flat && typeof flat === 'object' && flat.properties && Object.keys(flat.properties).length > 0;
+    if (flat && typeof flat === 'object' && !declares && flat.additionalProperties !== false)
+      maps.push(parameter.name);
   }
-  return [...senders]
-    .filter(([, names]) => names.length > 1)
-    .map(([name, names]) => ({ name, parameters: names }));
+  return [
+    ...[...senders]
+      .filter(([, names]) => names.length > 1)
+      .map(([name, names]) => ({ name, parameters: names })),
+    ...(maps.length > 1 ? [{ name: 'any name (each takes every name)', parameters: maps }] : []),
+  ];
 }

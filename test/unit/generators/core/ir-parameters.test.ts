@@ -218,4 +218,40 @@ describe('query names two parameters both send', () => {
     ]);
     expect(sharedQueryNames(operation.allParameters.slice(0, 1), ir.model)).toEqual([]);
   });
+
+  it("names two exploded objects that declare no property, since each takes any name (HubSpot events')", () => {
+    const map = (name: string, schema: object) => ({
+      name,
+      in: 'query',
+      style: 'form',
+      explode: true,
+      schema,
+    });
+    const ir = buildIr(
+      documentFrom('maps.json', {
+        openapi: '3.0.3',
+        info: { title: 'Maps', version: '1' },
+        paths: {
+          '/events': {
+            get: {
+              parameters: [
+                map('objectProperty.{propname}', { type: 'object' }),
+                map('property.{propname}', { type: 'object', additionalProperties: { type: 'string' } }),
+                map('closed', { type: 'object', additionalProperties: false }),
+              ],
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const [operation] = ir.operations;
+    expect(sharedQueryNames(operation.allParameters, ir.model)).toEqual([
+      {
+        name: 'any name (each takes every name)',
+        parameters: ['objectProperty.{propname}', 'property.{propname}'],
+      },
+    ]);
+    expect(sharedQueryNames(operation.allParameters.slice(1), ir.model)).toEqual([]);
+  });
 });
