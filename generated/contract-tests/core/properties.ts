@@ -9,7 +9,7 @@
  * A failure shrinks to a minimal request and prints the seed that replays it and a curl line.
  */
 import fc from 'fast-check';
-import { arbitraryFrom, merge, neverSatisfied } from './arbitraries.js';
+import { arbitraryFrom, findEnumOutsideType, merge, neverSatisfied } from './arbitraries.js';
 import type { OperationCase } from './cases.js';
 import { curlLine } from './curl.js';
 import { against, ProblemsError, type Problem } from './findings.js';
@@ -304,6 +304,25 @@ export async function propertyCheck(
   if (details.numSkips > 0 && details.numRuns === 0) {
     const unsatisfiable = unsatisfiableBodyProblem(operation, root, bodySchema, overmatched > 0);
     if (unsatisfiable) throw new ProblemsError([unsatisfiable]);
+    // A required query parameter no value satisfies (visagecloud's `purposes`: an array whose own
+    // enum holds strings) is the spec's, as such a body is.
+    const param = queryParams.find(
+      (candidate) => candidate.required && neverSatisfied(root, candidate.schema),
+    );
+    if (param) {
+      const outside = findEnumOutsideType(root, param.schema);
+      throw new ProblemsError([
+        {
+          class: 'spec',
+          check: 'positive_data_acceptance',
+          message: `${operation.id}: the required query parameter ${param.name} admits no value${outside ? ` (enum ${JSON.stringify(outside.values)}, type ${outside.types.join(' or ')})` : ''}, so no request is valid`,
+          operation: operation.id,
+          pointer: operation.pointer,
+          fix: "Give the parameter's schema values of its own type (an array's enum belongs on its items).",
+          key: `spec|param-admits-nothing|${operation.id}|${param.name}`,
+        },
+      ]);
+    }
     throw new ProblemsError([
       {
         class: 'suite',

@@ -155,6 +155,24 @@ describe('optional query parameters no value satisfies (stackexchange)', () => {
   });
 });
 
+describe('a required query parameter no value satisfies (visagecloud)', () => {
+  it("is the spec's finding, naming the parameter and its enum, not the generator's", async () => {
+    const { thrown } = await propertyRun(
+      'test/fixtures/kinds/enum-outside-type-query-3.0.yaml',
+      'repurposeCollection',
+    );
+    expect(thrown).toBeInstanceOf(ProblemsError);
+    expect((thrown as ProblemsError).problems).toEqual([
+      expect.objectContaining({
+        class: 'spec',
+        message: expect.stringContaining(
+          'the required query parameter purposes admits no value (enum ["FEATURES","LANDMARKS"], type array)',
+        ),
+      }),
+    ]);
+  });
+});
+
 describe('allOf members that each close their object (json2video)', () => {
   const CLOSED = 'test/fixtures/kinds/closed-all-of-members-3.0.yaml';
 
