@@ -491,14 +491,19 @@ export function firstInRequired<T>(
   if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
   const here = found(node, at);
   if (here !== undefined || !enters(node)) return here;
-  const declared: Record<string, unknown> = node.properties ?? {};
-  for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
-    if (!Object.hasOwn(declared, name)) continue;
-    const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
-    const deeper = firstInRequired(root, declared[name], found, enters, `${at}/${segment}`, depth + 1);
+  for (const { schema: property, segment } of requiredDeclared(node)) {
+    const deeper = firstInRequired(root, property, found, enters, `${at}/${segment}`, depth + 1);
     if (deeper !== undefined) return deeper;
   }
   return undefined;
+}
+
+/** A merged object schema's required properties that it declares, each with its pointer segment. */
+function requiredDeclared(node: Schema): Array<{ schema: unknown; segment: string }> {
+  const declared: Record<string, unknown> = node.properties ?? {};
+  return (Array.isArray(node.required) ? (node.required as string[]) : [])
+    .filter((name) => Object.hasOwn(declared, name))
+    .map((name) => ({ schema: declared[name], segment: name.replace(/~/g, '~0').replace(/\//g, '~1') }));
 }
 
 /**
@@ -541,11 +546,8 @@ export function findExcludedByAllOf(
   }
   const node = merge(root, resolved);
   if (!node || typeof node !== 'object') return undefined;
-  const declared: Record<string, unknown> = node.properties ?? {};
-  for (const name of Array.isArray(node.required) ? (node.required as string[]) : []) {
-    if (!Object.hasOwn(declared, name)) continue;
-    const segment = name.replace(/~/g, '~0').replace(/\//g, '~1');
-    const deeper = findExcludedByAllOf(root, declared[name], `${at}/${segment}`, depth + 1);
+  for (const { schema: property, segment } of requiredDeclared(node)) {
+    const deeper = findExcludedByAllOf(root, property, `${at}/${segment}`, depth + 1);
     if (deeper !== undefined) return deeper;
   }
   return undefined;
@@ -575,11 +577,8 @@ export function neverSatisfied(root: SchemaRoot, schema: Schema, depth = 0): boo
       : node.items
         ? 'array'
         : undefined);
-  const declared: Record<string, unknown> = node.properties ?? {};
   if (type === 'object')
-    return ((node.required ?? []) as string[]).some(
-      (name) => Object.hasOwn(declared, name) && neverSatisfied(root, declared[name], depth + 1),
-    );
+    return requiredDeclared(node).some((property) => neverSatisfied(root, property.schema, depth + 1));
   if (type === 'array')
     return (node.minItems ?? 0) > 0 && neverSatisfied(root, node.items ?? true, depth + 1);
   return false;
