@@ -87,15 +87,25 @@ export function clientEnvironment(envPrefix: string): { apiKey: string; baseUrl:
   return { apiKey: `${envPrefix}_API_KEY`, baseUrl: `${envPrefix}_BASE_URL` };
 }
 
-/** Names the package index already exports from the runtime (read from its index, so one list). */
+/**
+ * Names the package index already exports from the runtime (read from its index, so one list):
+ * `export { A, type B, C as D }` and `export type { E }` alike (cloudsearch's schema RequestOptions
+ * met the runtime's type of that name, which an `export type` list had hidden from this).
+ */
 const RUNTIME_EXPORTS = [
   ...readFileSync(
     path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime', 'index.ts'),
     'utf8',
-  ).matchAll(/export \{([^}]*)\}/g),
+  ).matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g),
 ]
   .flatMap((match) => match[1].split(','))
-  .map((name) => name.replace(/^\s*type\s+/, '').trim())
+  .map((name) =>
+    name
+      .replace(/^\s*type\s+/, '')
+      .trim()
+      .split(/\s+as\s+/)
+      .at(-1)!,
+  )
   .filter(Boolean);
 
 const RESERVED_TYPE_NAMES = new Set([

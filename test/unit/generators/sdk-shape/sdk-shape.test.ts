@@ -4,9 +4,10 @@
  * the two emitters: the TypeScript client and the Python SDK put every operation at the same
  * place and send credentials the same way.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIr, UnsupportedSpecError } from '../../../../generators/core/build-ir.js';
 import type { Ir } from '../../../../generators/core/ir.js';
@@ -95,6 +96,27 @@ describe('names', () => {
     expect((refused as Error).message).toMatch(
       /: the SDKs' name \(x-sdk-name, --name\) must be a string that starts with a letter \(at #\/info\/x-sdk-name\)/,
     );
+  });
+
+  it("names no schema's type like a name the client's runtime exports (cloudsearch's RequestOptions)", async () => {
+    // What the package index re-exports from the runtime, as TypeScript reads it.
+    const index = path.resolve('generators/plugins/client/runtime/index.ts');
+    const source = ts.createSourceFile(index, await readFile(index, 'utf8'), ts.ScriptTarget.Latest);
+    const exported = source.statements
+      .filter(ts.isExportDeclaration)
+      .flatMap((statement) =>
+        statement.exportClause && ts.isNamedExports(statement.exportClause)
+          ? statement.exportClause.elements.map((element) => element.name.text)
+          : [],
+      );
+    expect(exported).toEqual(expect.arrayContaining(['RequestOptions', 'APIPromise', 'ParamSpec']));
+    const ir = await irOf({
+      paths: {},
+      components: { schemas: Object.fromEntries(exported.map((name) => [name, { type: 'object' }])) },
+    });
+    const names = planClient(ir).schemaTypes.map((type) => type.name);
+    expect(names).toHaveLength(exported.length);
+    expect(names.filter((name) => exported.includes(name))).toEqual([]);
   });
 
   it("scopes names with each language's suffix rule", () => {
