@@ -524,6 +524,139 @@ export function findEnumOutsideType(root: SchemaRoot, schema: unknown): EnumOuts
   );
 }
 
+/** What follows an escape's letter as part of it: a code's hex digits, a control letter. */
+const ESCAPE_TAIL: Record<string, number> = { u: 4, x: 2, c: 1 };
+
+/**
+ * A lower bound on the length, in characters (code points, as Ajv's unicode patterns match), of
+ * any text a JSON Schema pattern matches; a match may be part of a longer string, so no string the
+ * pattern admits is shorter. 0 for what it does not read (a backreference, a malformed pattern).
+ */
+export function shortestMatch(pattern: string): number {
+  let at = 0;
+  const fail = (): never => {
+    throw new Error('unread');
+  };
+  const alternatives = (): number => {
+    let shortest = sequence();
+    while (pattern[at] === '|') {
+      at += 1;
+      shortest = Math.min(shortest, sequence());
+    }
+    return shortest;
+  };
+  const sequence = (): number => {
+    let length = 0;
+    while (at < pattern.length && pattern[at] !== '|' && pattern[at] !== ')') {
+      const atom = atomLength();
+      length += atom * leastRepeats();
+    }
+    return length;
+  };
+  const atomLength = (): number => {
+    const char = pattern[at];
+    if (char === '(') {
+      at += 1;
+      let assertion = false;
+      if (pattern[at] === '?') {
+        const kind = pattern.slice(at + 1, at + 3);
+        // A lookaround matches no character of its own: `(?=`, `(?!`, `(?<=`, `(?<!`.
+        assertion = /^[=!]|^<[=!]/.test(kind);
+        if (kind[0] === ':' || kind[0] === '=' || kind[0] === '!') at += 2;
+        else if (assertion) at += 3;
+        else if (kind[0] === '<') at = pattern.indexOf('>', at) + 1 || fail();
+        else fail();
+      }
+      const inner = alternatives();
+      if (pattern[at] !== ')') fail();
+      at += 1;
+      return assertion ? 0 : inner;
+    }
+    if (char === '[') {
+      at += pattern[at + 1] === '^' ? 2 : 1;
+      while (at < pattern.length && pattern[at] !== ']') at += pattern[at] === '\\' ? 2 : 1;
+      if (at >= pattern.length) fail();
+      at += 1;
+      return 1;
+    }
+    if (char === '\\') {
+      const escaped = pattern[at + 1] ?? fail();
+      at += 2;
+      if (escaped === 'b' || escaped === 'B') return 0;
+      // A backreference may match the empty text.
+      if (/[1-9]/.test(escaped) || escaped === 'k') fail();
+      if ((escaped === 'p' || escaped === 'P' || escaped === 'u') && pattern[at] === '{')
+        at = pattern.indexOf('}', at) + 1 || fail();
+      else at += ESCAPE_TAIL[escaped] ?? 0;
+      return 1;
+    }
+    at += 1;
+    return char === '^' || char === '$' ? 0 : 1;
+  };
+  const leastRepeats = (): number => {
+    const char = pattern[at];
+    let least: number;
+    if (char === '*' || char === '?') least = 0;
+    else if (char === '+') least = 1;
+    else if (char === '{') {
+      const bounds = /^\{(\d+)(?:,\d*)?\}/.exec(pattern.slice(at));
+      if (!bounds) return 1; // a literal brace
+      at += bounds[0].length - 1;
+      least = Number(bounds[1]);
+    } else return 1;
+    at += 1;
+    if (pattern[at] === '?') at += 1; // lazy
+    return least;
+  };
+  try {
+    const length = alternatives();
+    return at === pattern.length ? length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Why no string meets a string-only schema's bounds, or undefined: its minLength above its
+ * maxLength, or a pattern no text of at most maxLength characters matches (apprunner's ServiceId:
+ * a UUID's 36 characters, maxLength 32).
+ */
+function stringOutOfBounds(node: Schema): string | undefined {
+  const types: unknown[] = [node.type].flat();
+  const max = node.maxLength;
+  if (types.length !== 1 || types[0] !== 'string' || typeof max !== 'number') return undefined;
+  if (node.enum !== undefined || node.const !== undefined) return undefined;
+  if (typeof node.minLength === 'number' && node.minLength > max)
+    return `minLength ${node.minLength} is above its maxLength ${max}`;
+  for (const pattern of [node.pattern, ...(node[ALSO_PATTERNS] ?? [])]) {
+    if (typeof pattern !== 'string') continue;
+    const shortest = shortestMatch(pattern);
+    if (shortest > max)
+      return `its pattern ${JSON.stringify(pattern)} matches nothing shorter than ${shortest} characters, above its maxLength ${max}`;
+  }
+  return undefined;
+}
+
+/**
+ * Where a schema, or a property it requires (followed into nested objects), is a string whose
+ * bounds no value meets (stringOutOfBounds), with why; undefined when there is none. The suites'
+ * check and the round trip's, as findEnumOutsideType.
+ */
+export function findStringOutOfBounds(
+  root: SchemaRoot,
+  schema: unknown,
+): { at: string; why: string } | undefined {
+  return firstInRequired(
+    root,
+    schema,
+    (node, at) => {
+      const why = stringOutOfBounds(node);
+      return why === undefined ? undefined : { at, why };
+    },
+    (node) => (node.type === undefined ? ['object'] : [node.type].flat()).every((type) => type === 'object'),
+  );
+}
+
 /**
  * Where a schema, or a property it requires (followed into nested objects), is an allOf whose
  * members close their objects against a name another requires (`foldAllOf`), so no value
@@ -562,6 +695,7 @@ export function neverSatisfied(root: SchemaRoot, schema: Schema, depth = 0): boo
   const node = merge(root, schema);
   if (node === false) return true;
   if (findEnumOutsideType(root, schema) !== undefined) return true;
+  if (findStringOutOfBounds(root, schema) !== undefined) return true;
   if (!node || typeof node !== 'object') return false;
   // A choice none of whose members any value satisfies (json2video's elements, every kind excluded).
   for (const key of ['oneOf', 'anyOf'] as const)

@@ -9,8 +9,15 @@
  * A failure shrinks to a minimal request and prints the seed that replays it and a curl line.
  */
 import fc from 'fast-check';
-import { arbitraryFrom, findEnumOutsideType, merge, neverSatisfied } from './arbitraries.js';
-import type { OperationCase } from './cases.js';
+import {
+  arbitraryFrom,
+  findEnumOutsideType,
+  findStringOutOfBounds,
+  merge,
+  neverSatisfied,
+  type SchemaRoot,
+} from './arbitraries.js';
+import type { GenerationCase, OperationCase } from './cases.js';
 import { curlLine } from './curl.js';
 import { against, ProblemsError, type Problem } from './findings.js';
 import { send } from './harness.js';
@@ -73,6 +80,36 @@ function operationSeed(seed: number, id: string): number {
   return hash;
 }
 
+/**
+ * The spec's finding when a required query parameter admits no value on its face (visagecloud's
+ * `purposes`: an array whose own enum holds strings; a string whose bounds exclude each other),
+ * naming why where the schema shows it; undefined when every required one admits some value.
+ */
+function unsatisfiableQueryProblem(
+  operation: OperationCase,
+  root: SchemaRoot,
+  queryParams: GenerationCase['query'],
+): Problem | undefined {
+  const param = queryParams.find((candidate) => candidate.required && neverSatisfied(root, candidate.schema));
+  if (!param) return undefined;
+  const outside = findEnumOutsideType(root, param.schema);
+  const string = outside ? undefined : findStringOutOfBounds(root, param.schema);
+  const why = outside
+    ? ` (enum ${JSON.stringify(outside.values)}, type ${outside.types.join(' or ')})`
+    : string
+      ? ` (${string.at ? `${string.at}: ` : ''}${string.why})`
+      : '';
+  return {
+    class: 'spec',
+    check: 'positive_data_acceptance',
+    message: `${operation.id}: the required query parameter ${param.name} admits no value${why}, so no request is valid`,
+    operation: operation.id,
+    pointer: operation.pointer,
+    fix: "Give the parameter's schema values of its own type (an array's enum belongs on its items), and bounds some value meets.",
+    key: `spec|param-admits-nothing|${operation.id}|${param.name}`,
+  };
+}
+
 export interface PropertyOptions {
   runs: number;
   seed: number;
@@ -110,8 +147,11 @@ export async function propertyCheck(
       ),
     });
   } catch (error) {
-    // A body no value satisfies on its face is the spec's finding before anything is drawn.
-    const unsatisfiable = unsatisfiableBodyProblem(operation, root, bodySchema, false);
+    // A body or a required query parameter no value satisfies on its face is the spec's finding
+    // before anything is drawn.
+    const unsatisfiable =
+      unsatisfiableBodyProblem(operation, root, bodySchema, false) ??
+      unsatisfiableQueryProblem(operation, root, queryParams);
     if (unsatisfiable) throw new ProblemsError([unsatisfiable]);
     throw error;
   }
@@ -306,23 +346,8 @@ export async function propertyCheck(
     if (unsatisfiable) throw new ProblemsError([unsatisfiable]);
     // A required query parameter no value satisfies (visagecloud's `purposes`: an array whose own
     // enum holds strings) is the spec's, as such a body is.
-    const param = queryParams.find(
-      (candidate) => candidate.required && neverSatisfied(root, candidate.schema),
-    );
-    if (param) {
-      const outside = findEnumOutsideType(root, param.schema);
-      throw new ProblemsError([
-        {
-          class: 'spec',
-          check: 'positive_data_acceptance',
-          message: `${operation.id}: the required query parameter ${param.name} admits no value${outside ? ` (enum ${JSON.stringify(outside.values)}, type ${outside.types.join(' or ')})` : ''}, so no request is valid`,
-          operation: operation.id,
-          pointer: operation.pointer,
-          fix: "Give the parameter's schema values of its own type (an array's enum belongs on its items).",
-          key: `spec|param-admits-nothing|${operation.id}|${param.name}`,
-        },
-      ]);
-    }
+    const query = unsatisfiableQueryProblem(operation, root, queryParams);
+    if (query) throw new ProblemsError([query]);
     throw new ProblemsError([
       {
         class: 'suite',

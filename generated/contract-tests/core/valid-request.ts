@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import {
   arbitraryFrom,
   findEnumOutsideType,
+  findStringOutOfBounds,
   findExcludedByAllOf,
   firstInRequired,
   withoutReadOnly,
@@ -69,6 +70,19 @@ function enumOutsideTypeProblem(operation: OperationCase, where: string): Proble
   };
 }
 
+/** The spec's finding for a body schema that requires a string no value satisfies. */
+function stringOutOfBoundsProblem(operation: OperationCase, where: string): Problem {
+  return {
+    class: 'spec',
+    check: 'positive_data_acceptance',
+    message: `${operation.id}: the request body's schema requires a string no value satisfies, so no body is valid (at ${where})`,
+    operation: operation.id,
+    pointer: operation.bodyPointer,
+    fix: "Make the string's pattern and length bounds agree (a UUID is 36 characters).",
+    key: `spec|string-out-of-bounds|${operation.bodyPointer ?? operation.id}`,
+  };
+}
+
 /** The spec's finding for a body schema that requires what it forbids. */
 function forbiddenRequiredProblem(operation: OperationCase, where: string): Problem {
   return {
@@ -111,7 +125,8 @@ function oneOfOverlapProblem(operation: OperationCase): Problem {
 /**
  * The spec's finding when no request body can be valid, where the schema shows why: a oneOf whose
  * members overlap (`overmatched`: a body was refused only for matching more than one), required
- * properties that additionalProperties: false forbids, or a required enum its type refuses. Undefined otherwise: then it is a limit of
+ * properties that additionalProperties: false forbids, a required enum its type refuses, or a
+ * required string whose pattern and length bounds exclude each other. Undefined otherwise: then it is a limit of
  * the suites, which each caller words for its stage.
  */
 export function unsatisfiableBodyProblem(
@@ -127,12 +142,13 @@ export function unsatisfiableBodyProblem(
   const excluded = findExcludedByAllOf(root, bodySchema);
   if (excluded) return excludedByAllOfProblem(operation, excluded);
   const outside = findEnumOutsideType(root, bodySchema);
-  return outside
-    ? enumOutsideTypeProblem(
-        operation,
-        `${outside.at || '/'}: enum ${JSON.stringify(outside.values)}, type ${outside.types.join(' or ')}`,
-      )
-    : undefined;
+  if (outside)
+    return enumOutsideTypeProblem(
+      operation,
+      `${outside.at || '/'}: enum ${JSON.stringify(outside.values)}, type ${outside.types.join(' or ')}`,
+    );
+  const string = findStringOutOfBounds(root, bodySchema);
+  return string ? stringOutOfBoundsProblem(operation, `${string.at || '/'}: ${string.why}`) : undefined;
 }
 
 /**

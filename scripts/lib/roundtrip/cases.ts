@@ -35,6 +35,7 @@ import type { DrawMode } from '../../../generators/core/values/strategy.js';
 import {
   arbitraryFrom,
   findEnumOutsideType,
+  findStringOutOfBounds,
   findExcludedByAllOf,
   neverSatisfied,
 } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
@@ -173,14 +174,16 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
     schema.enum.some((v: unknown) => v !== '')
   )
     out.enum = schema.enum.filter((value: unknown) => value !== '');
+  // The bound gives way to a minimum above it, never to bounds that exclude each other (minLength
+  // above maxLength is the spec's, and must stay unsatisfiable to be named so).
   if (rules.bounded && types.includes('string') && !schema.pattern && !('enum' in schema))
-    out.maxLength = Math.max(
-      schema.minLength ?? 0,
-      Math.min(schema.maxLength ?? Infinity, PARAMETER_BOUNDS.maxLength),
+    out.maxLength = Math.min(
+      schema.maxLength ?? Infinity,
+      Math.max(schema.minLength ?? 0, PARAMETER_BOUNDS.maxLength),
     );
   if (rules.bounded && types.includes('array')) {
     const most = depth === 0 ? PARAMETER_BOUNDS.maxItems : PARAMETER_BOUNDS.nestedMaxItems;
-    out.maxItems = Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? Infinity, most));
+    out.maxItems = Math.min(schema.maxItems ?? Infinity, Math.max(schema.minItems ?? 0, most));
   }
   if (rules.nonEmptyCollections && types.includes('array')) out.minItems = Math.max(1, schema.minItems ?? 0);
   if (rules.nonEmptyCollections && types.includes('object'))
@@ -394,7 +397,8 @@ function sampleWhere<T>(
  * Why a schema admits no value, where it shows on its face, itself or a property it requires: an
  * `enum` none of whose values its `type` admits (apacta's `type: string` with `enum: [true, false]`,
  * trakt's integer with `enum: ["1", …]`, apptigent's CompareStrings), or a property required and
- * forbidden by `additionalProperties: false` (e-conomic's Employee). The spec's defect, not a draw
+ * forbidden by `additionalProperties: false` (e-conomic's Employee), or a string whose pattern
+ * and length bounds exclude each other (apprunner's ServiceId). The spec's defect, not a draw
  * the generators missed. The suites' checks (findEnumOutsideType, findForbiddenRequired), worded here.
  */
 function unsatisfiableReason(root: Root, schema: Schema): string | undefined {
@@ -408,9 +412,10 @@ function unsatisfiableReason(root: Root, schema: Schema): string | undefined {
   const excluded = findExcludedByAllOf(root, schema);
   if (excluded) return requires(excluded, "an allOf member's additionalProperties: false forbids");
   const found = findEnumOutsideType(root, schema);
-  return found
-    ? `${found.at ? `${found.at}: ` : ''}none of its enum values (${found.values.map((value) => JSON.stringify(value)).join(', ')}) is of its type ${found.types.join(' or ')}`
-    : undefined;
+  if (found)
+    return `${found.at ? `${found.at}: ` : ''}none of its enum values (${found.values.map((value) => JSON.stringify(value)).join(', ')}) is of its type ${found.types.join(' or ')}`;
+  const string = findStringOutOfBounds(root, schema);
+  return string ? `${string.at ? `${string.at}: ` : ''}${string.why}` : undefined;
 }
 
 /**

@@ -334,6 +334,25 @@ describe('a schema no value satisfies', () => {
       ),
     ]);
   });
+
+  it("and where a required string's pattern and length bounds exclude each other (apprunner's ServiceId), in a request or a response; an optional one is left out", async () => {
+    const ir = buildIr(await loadDocument('test/fixtures/kinds/string-out-of-bounds-3.0.yaml'));
+    const { cases, failed } = buildCases(ir, 20261201, 3);
+    const service =
+      '/service/id: its pattern "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}" matches nothing shorter than 36 characters, above its maxLength 32';
+    expect(Object.fromEntries(failed.map((entry) => [entry.operationId, entry.reason]))).toEqual({
+      createService: expect.stringMatching(/request body .* satisfies its schema: unsatisfiable, /),
+      getService: expect.stringMatching(/response body .* satisfies its schema: unsatisfiable, \/id: /),
+      lookUpCode: expect.stringMatching(
+        /query parameter code .* unsatisfiable, minLength 5 is above its maxLength 3$/,
+      ),
+    });
+    expect(failed.find((entry) => entry.operationId === 'createService')!.reason).toContain(service);
+    // The optional property is left out; the rest of the body is drawn.
+    const renames = cases.filter((entry) => entry.operationId === 'renameService');
+    expect(renames.length).toBe(3);
+    for (const rename of renames) expect(Object.keys(rename.request.body as object)).toEqual(['name']);
+  });
 });
 
 describe("a request's parameters", () => {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   arbitraryFrom,
   findExcludedByAllOf,
+  shortestMatch,
 } from '../../../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
 import { ProblemsError } from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
@@ -219,5 +220,81 @@ describe('allOf members that each close their object (json2video)', () => {
     };
     expect(findForbiddenRequired({ $id: 'typeless.json' }, typeless)).toBeUndefined();
     expect(findExcludedByAllOf({ $id: 'typeless.json' }, typeless)).toBeUndefined();
+  });
+});
+
+describe("strings whose pattern and length bounds exclude each other (apprunner's ServiceId)", () => {
+  const BOUNDS = 'test/fixtures/kinds/string-out-of-bounds-3.0.yaml';
+
+  it("make a body requiring one, or a required query parameter of one, the spec's finding, naming why, before anything is sent", async () => {
+    const body = await propertyRun(BOUNDS, 'createService');
+    expect(body.sent).toEqual([]);
+    expect((body.thrown as ProblemsError).problems).toEqual([
+      expect.objectContaining({
+        class: 'spec',
+        check: 'positive_data_acceptance',
+        message: expect.stringContaining(
+          'requires a string no value satisfies, so no body is valid (at /service/id: its pattern "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}" matches nothing shorter than 36 characters, above its maxLength 32)',
+        ),
+      }),
+    ]);
+    const query = await propertyRun(BOUNDS, 'lookUpCode');
+    expect(query.sent).toEqual([]);
+    expect((query.thrown as ProblemsError).problems).toEqual([
+      expect.objectContaining({
+        class: 'spec',
+        message: expect.stringContaining(
+          'the required query parameter code admits no value (minLength 5 is above its maxLength 3)',
+        ),
+      }),
+    ]);
+  });
+
+  it('leave an optional property of one out of the generated bodies, which are valid against the schema', async () => {
+    const cases = await contractCasesOf(BOUNDS);
+    const validator = new SpecValidator(cases);
+    const body = cases.operations.find((operation) => operation.id === 'renameService')!.generation.body!;
+    const renames = fc.sample(arbitraryFrom(cases.sharedSchema, body), { numRuns: 50, seed: 5 });
+    for (const rename of renames) {
+      expect(validator.violations(body, rename, 'request')).toEqual([]);
+      expect(Object.keys(rename as object)).toEqual(['name']);
+    }
+  });
+});
+
+describe('shortestMatch: the fewest characters a pattern matches', () => {
+  it.each<[string, number]>([
+    ['[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-5][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}', 36],
+    ['arn:aws(-[\\w]+)*:[a-z0-9-\\\\.]{0,63}:[0-9]{12}:(\\w|\\/|-){1,1011}', 23],
+    ['256|512|1024|(0.25|0.5|1) vCPU', 3],
+    ['^[A-Z]{2,}$', 2],
+    ['(?:ab){3}c+?', 7],
+    ['(?<year>\\d{4})-\\d\\d', 7],
+    ['\\u00e9{2}\\x41\\cJ\\p{L}{2}', 6],
+    ['[^]]z', 3],
+    ['x{,3}', 5],
+    ['.*', 0],
+  ])('%s: %i', (pattern, least) => {
+    expect(shortestMatch(pattern)).toBe(least);
+    // fast-check's own reading of the pattern draws nothing shorter.
+    for (const text of fc.sample(fc.stringMatching(new RegExp(pattern)), { numRuns: 30, seed: 7 }))
+      expect(text.length).toBeGreaterThanOrEqual(least);
+  });
+
+  it('counts an assertion (a lookaround, a word boundary) as no character', () => {
+    // fast-check draws no text for lookarounds; RegExp says the shortest text matches.
+    for (const [pattern, shortest] of [
+      ['x(?=y)y\\b', 'xy'],
+      ['(?<!q)\\d{2}', '12'],
+      ['a\\Bb', 'ab'],
+    ]) {
+      expect(new RegExp(pattern, 'u').test(shortest)).toBe(true);
+      expect(shortestMatch(pattern)).toBe(shortest.length);
+    }
+  });
+
+  it('reads a backreference, or what it cannot parse, as 0', () => {
+    for (const pattern of ['(a)\\1', '(?<n>a)\\k<n>', '(ab', 'ab)', '[ab', '(?#x)'])
+      expect(shortestMatch(pattern)).toBe(0);
   });
 });
