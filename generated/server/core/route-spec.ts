@@ -104,3 +104,16 @@ export interface RouteSpec {
   /** Documented JSON error responses (status, `4xx`, `default`) -> index of their template in the error template table (error-bodies.ts). */
   errorResponses?: Record<string, number>;
 }
+
+/**
+ * The characters of an OpenAPI path that are not a parameter (its template's `?`/`#` part left out):
+ * where a URL matches several templates, the one with most of them is the more specific, and is
+ * the one routed (`/{id}.schema.jsonld` before `/{id}.jsonld`, europeana's records).
+ */
+export function literalLength(path: string): number {
+  return path
+    .replace(/[?#].*$/s, '')
+    .split(/(\{[^}]+\})/)
+    .filter((part) => part && !part.startsWith('{'))
+    .join('').length;
+}

@@ -22,7 +22,7 @@ import {
 } from './errors.js';
 import { registerMethodAnswers, routerPath } from './methods.js';
 import type { StreamOptions } from './replies.js';
-import type { RouteSpec } from './route-spec.js';
+import { literalLength, type RouteSpec } from './route-spec.js';
 import { handlerOf, operationOptions, type AnyHandler } from './route.js';
 import { withUnreadBody } from './unread-bodies.js';
 import { serializerCompiler } from './serializer.js';
@@ -194,7 +194,13 @@ export async function registerRoutes<Handlers>(
   // `/{roleDefinitionId}#disambiguation_dummy` beside `/{roleAssignmentId}`).
   const dispatchedKeys = new Set(routes.filter((route) => route.match).map(routeKeyOf));
   const plainOfDispatched = new Map<string, RouteSpec>();
-  for (const route of routes.filter((candidate) => !candidate.match)) {
+  // The most specific template first, as unrouted requests are matched (rawPathMatcher): the router
+  // tries parameters glued to text in the order they were added, so `/{id}.jsonld` added before
+  // `/{id}.schema.jsonld` took `x.schema.jsonld` as the id `x.schema` (europeana's records).
+  const plain = routes
+    .filter((candidate) => !candidate.match)
+    .sort((a, b) => literalLength(b.path) - literalLength(a.path));
+  for (const route of plain) {
     const routeKey = routeKeyOf(route);
     if (dispatchedKeys.has(routeKey)) {
       if (!plainOfDispatched.has(routeKey)) plainOfDispatched.set(routeKey, route);

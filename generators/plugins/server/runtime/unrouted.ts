@@ -18,7 +18,7 @@ import {
   HEAD_TOO_LARGE,
   type ErrorDetails,
 } from './errors.js';
-import type { RouteSpec } from './route-spec.js';
+import { literalLength, type RouteSpec } from './route-spec.js';
 
 /** What an answer made outside every operation (see `unrouted`) carries. */
 export interface UnroutedAnswer {
@@ -269,9 +269,8 @@ export function rawPathMatcher(routes: RouteSpec[]): (method: string, url: strin
         .replace(/[?#].*$/s, '')
         .split(/(\{[^}]+\})/)
         .filter(Boolean);
-      const literal = parts.filter((part) => !part.startsWith('{')).join('').length;
       const source = parts.map((part) => (part.startsWith('{') ? '[^/]+?' : escape(part))).join('');
-      return { route, literal, pattern: new RegExp(`^${source}$`) };
+      return { route, literal: literalLength(route.path), pattern: new RegExp(`^${source}$`) };
     })
     .sort((a, b) => b.literal - a.literal);
   return (method, url) => {
