@@ -137,15 +137,20 @@ function foldAllOf(root: SchemaRoot, resolved: Schema): { schema: Schema; exclud
         next[key] = Math.min(merged[key], part[key]);
     if (merged.additionalProperties === false || part.additionalProperties === false)
       next.additionalProperties = false;
-    // Both patterns hold: the first is drawn from, the others are checked.
-    if (
-      typeof merged.pattern === 'string' &&
-      typeof part.pattern === 'string' &&
-      merged.pattern !== part.pattern
-    ) {
-      next.pattern = merged.pattern;
-      next[ALSO_PATTERNS] = [...(merged[ALSO_PATTERNS] ?? []), part.pattern];
-    }
+    // Every pattern holds: the first is drawn from, the others are checked (a member's own allOf
+    // brings its patterns along).
+    const patterns = [
+      ...new Set(
+        [
+          merged.pattern,
+          ...(merged[ALSO_PATTERNS] ?? []),
+          part.pattern,
+          ...(part[ALSO_PATTERNS] ?? []),
+        ].filter((pattern): pattern is string => typeof pattern === 'string'),
+      ),
+    ];
+    if (patterns.length > 0) next.pattern = patterns[0];
+    if (patterns.length > 1) next[ALSO_PATTERNS] = patterns.slice(1);
     if (merged.type && part.type) {
       const a = [merged.type].flat();
       const b = [part.type].flat();
@@ -528,7 +533,8 @@ export function findEnumOutsideType(root: SchemaRoot, schema: unknown): EnumOuts
 const ESCAPE_TAIL: Record<string, number> = { u: 4, x: 2, c: 1 };
 
 /**
- * A lower bound on the length, in characters (code points, as Ajv's unicode patterns match), of
+ * A lower bound on the length, in characters (code points, as `maxLength` counts and Ajv's `u`
+ * patterns match), of
  * any text a JSON Schema pattern matches; a match may be part of a longer string, so no string the
  * pattern admits is shorter. 0 for what it does not read (a backreference, a malformed pattern).
  */
@@ -581,18 +587,27 @@ export function shortestMatch(pattern: string): number {
     }
     if (char === '\\') {
       const escaped = pattern[at + 1] ?? fail();
-      at += 2;
+      at += 1 + codeUnits(at + 1);
       if (escaped === 'b' || escaped === 'B') return 0;
       // A backreference may match the empty text.
       if (/[1-9]/.test(escaped) || escaped === 'k') fail();
       if ((escaped === 'p' || escaped === 'P' || escaped === 'u') && pattern[at] === '{')
         at = pattern.indexOf('}', at) + 1 || fail();
       else at += ESCAPE_TAIL[escaped] ?? 0;
+      // `\uD83D\uDE00`, a surrogate pair written as two escapes, is one character.
+      if (
+        escaped === 'u' &&
+        /^[dD][89abAB]/.test(pattern.slice(at - 4)) &&
+        /^\\u[dD][c-fC-F]/.test(pattern.slice(at))
+      )
+        at += 6;
       return 1;
     }
-    at += 1;
+    // A character beyond the Basic Multilingual Plane is one, in two code units.
+    at += codeUnits(at);
     return char === '^' || char === '$' ? 0 : 1;
   };
+  const codeUnits = (index: number): number => ((pattern.codePointAt(index) ?? 0) > 0xffff ? 2 : 1);
   const leastRepeats = (): number => {
     const char = pattern[at];
     let least: number;

@@ -37,6 +37,7 @@ import {
   findEnumOutsideType,
   findStringOutOfBounds,
   findExcludedByAllOf,
+  merge,
   neverSatisfied,
 } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { findForbiddenRequired } from '../../../generators/plugins/contract-tests/runtime/valid-request.js';
@@ -175,15 +176,17 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
   )
     out.enum = schema.enum.filter((value: unknown) => value !== '');
   // The bound gives way to a minimum above it, never to bounds that exclude each other (minLength
-  // above maxLength is the spec's, and must stay unsatisfiable to be named so).
-  if (rules.bounded && types.includes('string') && !schema.pattern && !('enum' in schema))
+  // above maxLength is the spec's, and must stay unsatisfiable to be named so); both as the schema's
+  // allOf members add up (a minLength of 200 in a $ref beside a description).
+  const bounds = merge(root, schema) || schema;
+  if (rules.bounded && types.includes('string') && !bounds.pattern && !('enum' in bounds))
     out.maxLength = Math.min(
-      schema.maxLength ?? Infinity,
-      Math.max(schema.minLength ?? 0, PARAMETER_BOUNDS.maxLength),
+      bounds.maxLength ?? Infinity,
+      Math.max(bounds.minLength ?? 0, PARAMETER_BOUNDS.maxLength),
     );
   if (rules.bounded && types.includes('array')) {
     const most = depth === 0 ? PARAMETER_BOUNDS.maxItems : PARAMETER_BOUNDS.nestedMaxItems;
-    out.maxItems = Math.min(schema.maxItems ?? Infinity, Math.max(schema.minItems ?? 0, most));
+    out.maxItems = Math.min(bounds.maxItems ?? Infinity, Math.max(bounds.minItems ?? 0, most));
   }
   if (rules.nonEmptyCollections && types.includes('array')) out.minItems = Math.max(1, schema.minItems ?? 0);
   if (rules.nonEmptyCollections && types.includes('object'))

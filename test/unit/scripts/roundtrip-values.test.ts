@@ -355,6 +355,37 @@ describe('a schema no value satisfies', () => {
   });
 });
 
+describe("a parameter whose minimum is above the round trip's bound on parameter values", () => {
+  it("is drawn at that minimum when the minimum comes through an allOf, not named the spec's", () => {
+    const ir = buildIr(
+      documentFrom('tokens.json', {
+        openapi: '3.0.3',
+        info: { title: 'Tokens', version: '1.0.0' },
+        components: { schemas: { Token: { type: 'string', minLength: 200 } } },
+        paths: {
+          '/sessions': {
+            get: {
+              operationId: 'getSession',
+              parameters: [
+                {
+                  name: 'token',
+                  in: 'query',
+                  required: true,
+                  schema: { description: 'A long token', allOf: [{ $ref: '#/components/schemas/Token' }] },
+                },
+              ],
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const { cases, failed } = buildCases(ir, 20261201, 2);
+    expect(failed).toEqual([]);
+    for (const entry of cases) expect(String(entry.request.query.token).length).toBeGreaterThanOrEqual(200);
+  });
+});
+
 describe("a request's parameters", () => {
   it("fit half of a server's 16 KB head, optional ones left out last first (epa.gov cwa's 145 query parameters)", () => {
     const optional = Array.from({ length: 150 }, (_, index) => ({
