@@ -70,8 +70,8 @@ const TSC_ERROR = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
 
 /**
  * Findings of a `tsc -b` run over consumer projects of one or more output folders: one per error,
- * its kind the code, the file's role and the message without names. Errors in `types/` are in
- * openapi-typescript's output (upstream). Paths in tsc's output are relative to `root` (where it ran).
+ * its kind the code, the file's role and the message without names. Errors in `types/` and the
+ * client's `src/schema.ts` are in openapi-typescript's output (upstream). Paths in tsc's output are relative to `root` (where it ran).
  */
 export function typecheckFindings(output: string, out: string, names: string[], root = ROOT): Finding[] {
   const findings: Finding[] = [];
@@ -80,7 +80,8 @@ export function typecheckFindings(output: string, out: string, names: string[], 
     if (!match) continue;
     const file = path.relative(out, path.resolve(root, match[1])).split(path.sep).join('/');
     if (file.startsWith('..')) continue;
-    const upstream = file.startsWith('types/');
+    // The client bundles openapi-typescript's output, the same text, as its schema.ts.
+    const upstream = file.startsWith('types/') || file === 'client/src/schema.ts';
     findings.push({
       origin: upstream ? 'upstream' : 'ours',
       ...(upstream ? { tool: 'openapi-typescript' } : {}),

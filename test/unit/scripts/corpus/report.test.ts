@@ -68,11 +68,13 @@ describe('kinds', () => {
 });
 
 describe('typecheck findings', () => {
-  it("reads tsc's error lines of one output folder, openapi-typescript's types as upstream", () => {
+  it("reads tsc's error lines of one output folder, openapi-typescript's types (and the client's copy) as upstream", () => {
     const out = '/repo/.cache/corpus/work/a';
     const output = [
       ".cache/corpus/work/a/contract-tests/core/cleanup.ts(56,56): error TS2339: Property 'values' does not exist on type 'Headers'.",
       ".cache/corpus/work/a/types/openapi.ts(3,1): error TS1005: ';' expected.",
+      // The client's copy of openapi-typescript's output (sirikit's duplicated discriminator `class`).
+      ".cache/corpus/work/a/client/src/schema.ts(228,13): error TS2300: Duplicate identifier 'class'.",
       ".cache/corpus/work/b/client/src/index.ts(1,1): error TS1005: ';' expected.",
       'some other line',
     ].join('\n');
@@ -80,6 +82,7 @@ describe('typecheck findings', () => {
     expect(findings.map((finding) => [finding.origin, finding.kind])).toEqual([
       ['ours', 'TS2339 in contract-tests/core/cleanup.ts: Property ‹…› does not exist on type ‹…›.'],
       ['upstream', 'TS1005 in types/openapi.ts: ‹…› expected.'],
+      ['upstream', 'TS2300 in client/src/schema.ts: Duplicate identifier ‹…›.'],
     ]);
     expect(findings[0].detail).toBe(
       "contract-tests/core/cleanup.ts:56: Property 'values' does not exist on type 'Headers'.",
