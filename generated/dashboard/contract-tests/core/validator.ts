@@ -60,10 +60,6 @@ export class SpecValidator {
     this.ajv.addSchema(cases.sharedSchema);
   }
 
-  private isReadOnly(schema: unknown, property: string): boolean {
-    return readOnlyIn(this.ajv, schema, property);
-  }
-
   private compile(schema: object): ValidateFunction {
     const found = this.compiled.get(schema);
     if (found) return found;
@@ -103,9 +99,9 @@ export class SpecValidator {
   }
 
   /**
-   * Violations as "<pointer> <message>", empty when the value conforms. For a request
-   * (`direction: 'request'`), a missing required property that is readOnly is no violation: the
-   * server sets it (OpenAPI 3.x). A boolean schema (`true` for "anything") needs no compiling.
+   * Violations as "<pointer> <message>", empty when the value conforms. A missing required property
+   * that side of the message does not carry is no violation (missingOffSide): readOnly in a request,
+   * writeOnly in a response. A boolean schema (`true` for "anything") needs no compiling.
    */
   violations(
     schema: object | boolean | undefined,
@@ -117,18 +113,7 @@ export class SpecValidator {
     const validate = this.compile(schema);
     if (validate(value)) return [];
     const errors = (validate.errors ?? []).filter(
-      (error) =>
-        !(
-          direction === 'request' &&
-          error.keyword === 'required' &&
-          (this.isReadOnly(error.parentSchema, String(error.params.missingProperty)) ||
-            serverSetAt(
-              this.shared as SchemaRoot,
-              schema,
-              error.instancePath,
-              String(error.params.missingProperty),
-            ))
-        ),
+      (error) => !missingOffSide(this.ajv, this.shared as SchemaRoot, schema, error, direction),
     );
     // Each branch of an anyOf/oneOf reports its own errors; without them the summary error stands alone
     // (unless a oneOf failed because more than one branch matched: that is a violation of its own).
@@ -171,11 +156,37 @@ export function onlyOvermatched(errors: ErrorObject[]): boolean {
 }
 
 /**
- * Whether a property a request lacks is one the server sets, read from the schema model at the
- * value's place (allOf members merged, refs followed, `readOnly` beside a `$ref` kept): a required
- * property that another allOf member declares readOnly, which the error's own schema cannot see.
+ * Whether a validation error is a required property that this side of a message does not carry
+ * (OpenAPI 3.x): a readOnly one in a request (the server sets it), a writeOnly one in a response
+ * (gsmtasks' `token`, a required writeOnly property of an object answered as `{}`).
  */
-function serverSetAt(root: SchemaRoot, schema: object, instancePath: string, property: string): boolean {
+export function missingOffSide(
+  ajv: Ajv2020,
+  root: SchemaRoot,
+  schema: object,
+  error: ErrorObject,
+  side: 'request' | 'response',
+): boolean {
+  if (error.keyword !== 'required') return false;
+  const property = String(error.params.missingProperty);
+  return (
+    markedIn(ajv, error.parentSchema, property, side === 'request' ? 'readOnly' : 'writeOnly') ||
+    hiddenAt(root, schema, error.instancePath, property, side)
+  );
+}
+
+/**
+ * Whether a property a value lacks is kept off that side, read from the schema model at the
+ * value's place (allOf members merged, refs followed, `readOnly` beside a `$ref` kept): a required
+ * property that another allOf member marks, which the error's own schema cannot see.
+ */
+function hiddenAt(
+  root: SchemaRoot,
+  schema: object,
+  instancePath: string,
+  property: string,
+  side: 'request' | 'response',
+): boolean {
   let node = merged(nodeFromSchema(root, schema));
   for (const part of instancePath.split('/').slice(1)) {
     const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -187,16 +198,16 @@ function serverSetAt(root: SchemaRoot, schema: object, instancePath: string, pro
     else return false;
   }
   const found = node.kind === 'object' ? node.properties.find((each) => each.name === property) : undefined;
-  return found !== undefined && hiddenOn('request', found.node);
+  return found !== undefined && hiddenOn(side, found.node);
 }
 
-/** Whether `property` of an object schema (or its $ref) is readOnly. */
-function readOnlyIn(ajv: Ajv2020, schema: unknown, property: string): boolean {
+/** Whether `property` of an object schema (or its $ref) is marked readOnly (or writeOnly). */
+function markedIn(ajv: Ajv2020, schema: unknown, property: string, mark: 'readOnly' | 'writeOnly'): boolean {
   let node = schema as Record<string, unknown> | undefined;
   for (let hops = 0; hops < 8 && node && typeof node.$ref === 'string'; hops += 1)
     node = ajv.getSchema(node.$ref)?.schema as Record<string, unknown> | undefined;
   let target = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[property];
   for (let hops = 0; hops < 8 && target && typeof target.$ref === 'string'; hops += 1)
     target = ajv.getSchema(target.$ref as string)?.schema as Record<string, unknown> | undefined;
-  return target?.readOnly === true;
+  return target?.[mark] === true;
 }

@@ -10,7 +10,9 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
+import type { SchemaRoot } from '../../../core/values/from-schema.js';
 import { ProblemsError, type Problem } from './findings.js';
+import { missingOffSide } from './validator.js';
 
 /** More than this many consecutive bytes of a hostile value in an answer is an unbounded echo. */
 export const ECHO_BYTES = 200;
@@ -547,9 +549,17 @@ export class BadInputChecks {
           problems.push('the body is not JSON');
         }
         const validate = this.validatorOf(documented.schema);
+        const schema = documented.schema;
         if (body !== undefined && !validate(body))
           problems.push(
-            ...(validate.errors ?? []).map((error) => `body ${error.instancePath || '/'} ${error.message}`),
+            ...(validate.errors ?? [])
+              // A required writeOnly property is not in an answer (OpenAPI 3.x).
+              .filter(
+                (error) =>
+                  typeof schema !== 'object' ||
+                  !missingOffSide(this.ajv, this.cases.sharedSchema as SchemaRoot, schema, error, 'response'),
+              )
+              .map((error) => `body ${error.instancePath || '/'} ${error.message}`),
           );
       }
       for (const header of documented.requiredHeaders)

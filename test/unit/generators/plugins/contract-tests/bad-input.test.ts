@@ -117,6 +117,37 @@ describe('whose finding an undocumented refusal is (issue 43: corpus specs that 
     expect(checks.problems(documented, request, answer)).toEqual([]);
   });
 
+  it("does not ask an answer for a required writeOnly property, marked on it or beside its $ref (gsmtasks' token)", () => {
+    const id = 'https://example.test/write-only.json';
+    const sharedSchema: { $id: string } & Record<string, unknown> = {
+      $id: id,
+      components: {
+        schemas: {
+          Token: { type: 'string', format: 'uuid' },
+          Activation: {
+            type: 'object',
+            required: ['token', 'secret', 'state'],
+            properties: {
+              token: { type: 'string', writeOnly: true },
+              secret: { allOf: [{ $ref: '#/components/schemas/Token' }], writeOnly: true },
+              state: { type: 'string' },
+            },
+          },
+        },
+      },
+    };
+    const checks = new BadInputChecks({ sharedSchema, operations: [] });
+    const documented = {
+      ...operation([]),
+      responses: { '200': { schema: { $ref: `${id}#/components/schemas/Activation` }, requiredHeaders: [] } },
+    };
+    const answer = (text: string) => ({ status: 200, headers: new Map(), text });
+    expect(checks.problems(documented, request, answer('{"state":"active"}'))).toEqual([]);
+    expect(checks.problems(documented, request, answer('{}'))).toEqual([
+      "body / must have required property 'state'",
+    ]);
+  });
+
   it('reads no body from an answer to HEAD, which carries none (issue 43: Azure API Management, appcenter)', () => {
     const checks = new BadInputChecks({
       sharedSchema: { $id: 'https://example.test/bad-input.json' },
