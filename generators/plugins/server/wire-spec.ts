@@ -112,7 +112,9 @@ function serverSetProperties(ir: Ir, schema: JsonSchema): Set<string> {
   const flat = merged(ir.model.node(schema));
   return new Set(
     flat.kind === 'object'
-      ? flat.properties.filter((property) => hiddenOn('request', property.node)).map((property) => property.name)
+      ? flat.properties
+          .filter((property) => hiddenOn('request', property.node))
+          .map((property) => property.name)
       : [],
   );
 }
