@@ -12,9 +12,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generate } from '../../../generators/pipeline.js';
 import { fixtureStubs } from '../../support/fixture-stubs.js';
 import { consumerProjects, typecheckFindings } from '../../../scripts/lib/corpus/typecheck.js';
-import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
 import { runProcess } from '../../../scripts/lib/corpus/stages-build.js';
 import { binPath } from '../../../scripts/lib/processes.js';
+import { expectEveryOperationRoundTrips } from '../../support/roundtrip.js';
 
 const SPEC = 'test/fixtures/kinds/reserved-operation-ids-3.0.yaml';
 let root: string;
@@ -36,15 +36,11 @@ it('the output typechecks under the strict consumer programs', async () => {
   expect(result.code, output.slice(0, 2000)).toBe(0);
 }, 180_000);
 
-it('every operation round-trips in TypeScript and Python', async () => {
-  const result = await runRoundtrip({ spec: SPEC, languages: ['ts', 'python'], runs: 4 });
-  expect(
-    result.outcomes
-      .filter((outcome) => !outcome.ok)
-      .map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`),
-  ).toEqual([]);
-  expect(result.summary).toBe('roundtrip: 9/9 operations, typescript 9/9, python 9/9');
-}, 180_000);
+it(
+  'every operation round-trips in TypeScript and Python',
+  () => expectEveryOperationRoundTrips(SPEC, 9),
+  180_000,
+);
 
 it('stubs without handlers answer 501 for operations named constructor and toString', async () => {
   const stubs = await fixtureStubs(SPEC);

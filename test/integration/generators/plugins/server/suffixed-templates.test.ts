@@ -6,8 +6,8 @@
  * trip's stubs and python3.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runRoundtrip } from '../../../../../scripts/lib/roundtrip/run.js';
 import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
+import { expectEveryOperationRoundTrips } from '../../../../support/roundtrip.js';
 
 const SPEC = 'test/fixtures/kinds/suffixed-templates-3.0.yaml';
 const OPERATIONS = [
@@ -49,12 +49,8 @@ it.each([
   expect(response.json()).toEqual({ id: answer });
 });
 
-it('every operation round-trips in TypeScript and Python', async () => {
-  const result = await runRoundtrip({ spec: SPEC, languages: ['ts', 'python'], runs: 4 });
-  expect(
-    result.outcomes
-      .filter((outcome) => !outcome.ok)
-      .map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`),
-  ).toEqual([]);
-  expect(result.summary).toBe('roundtrip: 5/5 operations, typescript 5/5, python 5/5');
-}, 180_000);
+it(
+  'every operation round-trips in TypeScript and Python',
+  () => expectEveryOperationRoundTrips(SPEC, 5),
+  180_000,
+);
