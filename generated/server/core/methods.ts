@@ -31,23 +31,48 @@ export const routerPath = (url: string) =>
 
 /**
  * Registers, per declared path, one route for every method Fastify supports that the path does
- * not declare (answered by `refuse` with the path's `Allow`), and an OPTIONS route unless the spec
- * declares OPTIONS there.
+ * not declare and no template of that method takes (answered by `refuse` with the path's `Allow`),
+ * and an OPTIONS route unless the spec declares OPTIONS there.
  */
 export function registerMethodAnswers(
   app: FastifyInstance,
   routes: RouteSpec[],
   refuse: (request: FastifyRequest, reply: FastifyReply, allow: string) => void,
 ): void {
-  const paths = new Map<string, { url: string; methods: Set<string> }>();
+  const paths = new Map<string, { url: string; path: string; methods: Set<string> }>();
   for (const route of routes) {
     const key = routerPath(route.url);
-    const entry = paths.get(key) ?? { url: route.url, methods: new Set<string>() };
+    const entry = paths.get(key) ?? {
+      url: route.url,
+      path: route.path.replace(/[?#].*$/s, ''),
+      methods: new Set<string>(),
+    };
     entry.methods.add(route.method.toUpperCase());
     paths.set(key, entry);
   }
-  for (const { url, methods } of paths.values()) {
-    const allowed = allowedMethods(methods);
+  // A path that spells as text a segment another method's template takes whole (gitlab's PUT
+  // `/projects/{id}/services/kubernetes` beside GET `/projects/{id}/services/{service_slug}`): the
+  // router sends that method on to the template, as a server's does, so it is allowed here and not
+  // refused with 405. A parameter glued to text (`{name}:cancel`, Google's verbs) is no such segment.
+  const templates = [...paths.values()].map(({ path, methods }) => ({ segments: path.split('/'), methods }));
+  const wholeParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
+  const spelledOut = (template: string[], segments: string[]) =>
+    template.length === segments.length &&
+    template.some((part, index) => wholeParameter(part) && !segments[index].includes('{')) &&
+    template.every(
+      (part, index) =>
+        part === segments[index] ||
+        (wholeParameter(part) && (wholeParameter(segments[index]) || !segments[index].includes('{'))),
+    );
+  for (const { url, path, methods } of paths.values()) {
+    const segments = path.split('/');
+    const reachable = new Set([
+      ...methods,
+      ...templates
+        .filter((template) => spelledOut(template.segments, segments))
+        .flatMap((template) => [...template.methods]),
+    ]);
+    const allowed = allowedMethods(reachable);
     const allow = allowed.join(', ');
     const undeclared = app.supportedMethods.filter((method) => !allowed.includes(method)) as HTTPMethods[];
     if (undeclared.length > 0)

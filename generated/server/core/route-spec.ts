@@ -117,3 +117,15 @@ export function literalLength(path: string): number {
     .filter((part) => part && !part.startsWith('{'))
     .join('').length;
 }
+
+/** The URLs an OpenAPI path's template matches (its `?`/`#` part left out), a parameter as one or more characters of a segment. */
+export function templatePattern(path: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const source = path
+    .replace(/[?#].*$/s, '')
+    .split(/(\{[^}]+\})/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith('{') ? '[^/]+?' : escape(part)))
+    .join('');
+  return new RegExp(`^${source}$`);
+}

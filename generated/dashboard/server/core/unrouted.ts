@@ -21,7 +21,7 @@ import {
   HEAD_TOO_LARGE,
   type ErrorDetails,
 } from './errors.js';
-import { literalLength, type RouteSpec } from './route-spec.js';
+import { literalLength, templatePattern, type RouteSpec } from './route-spec.js';
 
 /** What an answer made outside every operation (see `unrouted`) carries. */
 export interface UnroutedAnswer {
@@ -265,16 +265,8 @@ export function headCheck(
  * with the most literal text wins (`/items/mine` over `/items/{id}`), as the router would pick.
  */
 export function rawPathMatcher(routes: RouteSpec[]): (method: string, url: string) => RouteSpec | undefined {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const patterns = routes
-    .map((route) => {
-      const parts = route.path
-        .replace(/[?#].*$/s, '')
-        .split(/(\{[^}]+\})/)
-        .filter(Boolean);
-      const source = parts.map((part) => (part.startsWith('{') ? '[^/]+?' : escape(part))).join('');
-      return { route, literal: literalLength(route.path), pattern: new RegExp(`^${source}$`) };
-    })
+    .map((route) => ({ route, literal: literalLength(route.path), pattern: templatePattern(route.path) }))
     .sort((a, b) => b.literal - a.literal);
   return (method, url) => {
     const path = url.split('?')[0];
