@@ -8,9 +8,8 @@ import { ecmaPattern } from './ecma-pattern.js';
 import { setOwn } from './own-keys.js';
 import { pointerToPath } from './refs.js';
 import { oncePer } from './once-per.js';
-import { merged } from './schema-merge.js';
 import { nodesOf } from './values/from-schema.js';
-import { hiddenOn, type MessageSide } from './values/sides.js';
+import { hiddenProperties, type MessageSide } from './values/sides.js';
 import { DATA_KEYWORDS } from './schema-keywords.js';
 import { REF_ANNOTATIONS } from './schema-normalise.js';
 
@@ -249,14 +248,7 @@ function makeSharedSchemaFor(ir: SchemaSource, side: MessageSide): SharedSchema 
   if (marked.size === 0) return undefined;
   const nodes = nodesOf(shared);
   /** The properties a schema (its allOf members and refs together) keeps off this side. */
-  const hiddenIn = (schema: Node): Set<string> => {
-    const flat = merged(nodes.node(schema, ''));
-    return new Set(
-      flat.kind === 'object'
-        ? flat.properties.filter((property) => hiddenOn(side, property.node)).map((property) => property.name)
-        : [],
-    );
-  };
+  const hiddenIn = (schema: Node): Set<string> => hiddenProperties(side, nodes.node(schema, ''));
   let changed = false;
   // A node none of whose parts changed is returned as it is: the variant shares it with the shared schema.
   const walk = (node: Node, inherited: Set<string>): Node => {

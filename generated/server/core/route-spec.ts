@@ -105,26 +105,30 @@ export interface RouteSpec {
   errorResponses?: Record<string, number>;
 }
 
+/** An OpenAPI path as the router reads it: its template's `?`/`#` part left out. */
+export const routedPath = (path: string) => path.replace(/[?#].*$/s, '');
+
+/** A routed path's parts: its literal text and its `{parameter}`s, in order. */
+const templateParts = (path: string) =>
+  routedPath(path)
+    .split(/(\{[^}]+\})/)
+    .filter(Boolean);
+
 /**
  * The characters of an OpenAPI path that are not a parameter (its template's `?`/`#` part left out):
  * where a URL matches several templates, the one with most of them is the more specific, and is
  * the one routed (`/{id}.schema.jsonld` before `/{id}.jsonld`, europeana's records).
  */
 export function literalLength(path: string): number {
-  return path
-    .replace(/[?#].*$/s, '')
-    .split(/(\{[^}]+\})/)
-    .filter((part) => part && !part.startsWith('{'))
+  return templateParts(path)
+    .filter((part) => !part.startsWith('{'))
     .join('').length;
 }
 
 /** The URLs an OpenAPI path's template matches (its `?`/`#` part left out), a parameter as one or more characters of a segment. */
 export function templatePattern(path: string): RegExp {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const source = path
-    .replace(/[?#].*$/s, '')
-    .split(/(\{[^}]+\})/)
-    .filter(Boolean)
+  const source = templateParts(path)
     .map((part) => (part.startsWith('{') ? '[^/]+?' : escape(part)))
     .join('');
   return new RegExp(`^${source}$`);

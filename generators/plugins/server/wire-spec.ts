@@ -7,8 +7,7 @@
  */
 import type { Ir, IrMedia, IrOperation, IrPart, JsonSchema } from '../../core/ir.js';
 import { sideSchema } from '../../core/schema-dialect.js';
-import { merged } from '../../core/schema-merge.js';
-import { hiddenOn } from '../../core/values/sides.js';
+import { hiddenProperties } from '../../core/values/sides.js';
 import { textChoices } from './text-choices.js';
 import { decodingParam as wireParam, objectInfo, sdkShape } from '../../sdk-shape/index.js';
 import type { WireParam } from '../../core/param-decoding.js';
@@ -100,23 +99,11 @@ function validationSchema(ir: Ir, media: IrMedia, side: { $id: string } | undefi
   // Flattened, the fields' object is no longer the shared schema's, whose request side leaves a
   // readOnly property unrequired: that is done here (gsmtasks' Account, `billing_method` readOnly
   // beside its $ref, in a form or multipart body).
-  const serverSet = serverSetProperties(ir, media.schema);
+  const serverSet = hiddenProperties('request', ir.model.node(media.schema));
   const required = Array.isArray(rest.required)
     ? { required: (rest.required as string[]).filter((name) => !serverSet.has(name)) }
     : {};
   return standaloneSchema({ ...rest, ...required, type: 'object', properties }, ir) as object;
-}
-
-/** The properties of a body's schema (its allOf members and refs together) a request does not carry: readOnly. */
-function serverSetProperties(ir: Ir, schema: JsonSchema): Set<string> {
-  const flat = merged(ir.model.node(schema));
-  return new Set(
-    flat.kind === 'object'
-      ? flat.properties
-          .filter((property) => hiddenOn('request', property.node))
-          .map((property) => property.name)
-      : [],
-  );
 }
 
 function wirePart(ir: Ir, part: IrPart, side: { $id: string } | undefined): WirePart {

@@ -19,6 +19,16 @@ export function hiddenOn(side: MessageSide | undefined, node: SchemaNode): boole
   return side === 'request' ? flat.readOnly || node.readOnly : flat.writeOnly || node.writeOnly;
 }
 
+/** The names of the properties a schema (its allOf members and refs together) keeps off that side. */
+export function hiddenProperties(side: MessageSide, node: SchemaNode): Set<string> {
+  const flat = merged(node);
+  return new Set(
+    flat.kind === 'object'
+      ? flat.properties.filter((property) => hiddenOn(side, property.node)).map((property) => property.name)
+      : [],
+  );
+}
+
 /**
  * A value without the properties its schema keeps off that side (a request example that carries
  * the server's `id`). Follows objects, arrays and the members of oneOf/anyOf: a key goes when

@@ -511,6 +511,10 @@ function requiredDeclared(node: Schema): Array<{ schema: unknown; segment: strin
     .map((name) => ({ schema: declared[name], segment: name.replace(/~/g, '~0').replace(/\//g, '~1') }));
 }
 
+/** A node no value but an object satisfies (no type says object): the finders walk into its required properties. */
+const onlyAnObject = (node: Schema) =>
+  (node.type === undefined ? ['object'] : [node.type].flat()).every((type) => type === 'object');
+
 /**
  * Where a schema, or a property it requires (followed into nested objects), is an enum none of whose
  * values its type admits, so no value satisfies it (apptigent's CompareStrings: `lower`, a string
@@ -522,7 +526,7 @@ export function findEnumOutsideType(root: SchemaRoot, schema: unknown): EnumOuts
     root,
     schema,
     (node, at) => (enumOutsideType(node) ? { at, values: node.enum, types: [node.type].flat() } : undefined),
-    (node) => (node.type === undefined ? ['object'] : [node.type].flat()).every((type) => type === 'object'),
+    onlyAnObject,
   );
 }
 
@@ -665,7 +669,7 @@ export function findStringOutOfBounds(
       const why = stringOutOfBounds(node);
       return why === undefined ? undefined : { at, why };
     },
-    (node) => (node.type === undefined ? ['object'] : [node.type].flat()).every((type) => type === 'object'),
+    onlyAnObject,
   );
 }
 

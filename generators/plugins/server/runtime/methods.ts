@@ -4,7 +4,7 @@
  * GET is declared (Fastify answers it with the GET operation, without the body) and OPTIONS.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { RouteSpec } from './route-spec.js';
+import { routedPath, type RouteSpec } from './route-spec.js';
 
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'QUERY'];
 const byOrder = (a: string, b: string) =>
@@ -41,7 +41,7 @@ export function registerMethodAnswers(
     const key = routerPath(route.url);
     const entry = paths.get(key) ?? {
       url: route.url,
-      path: route.path.replace(/[?#].*$/s, ''),
+      path: routedPath(route.path),
       methods: new Set<string>(),
     };
     entry.methods.add(route.method.toUpperCase());
@@ -51,10 +51,17 @@ export function registerMethodAnswers(
   // `/projects/{id}/services/kubernetes` beside GET `/projects/{id}/services/{service_slug}`): the
   // router sends that method on to the template, as a server's does, so it is allowed here and not
   // refused with 405. A parameter glued to text (`{name}:cancel`, Google's verbs) is no such segment.
-  const templates = [...paths.values()].map(({ path, methods }) => ({ segments: path.split('/'), methods }));
   const wholeParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
+  // Templates by their number of segments (only one of as many segments can take a path), once.
+  const templates = new Map<number, Array<{ segments: string[]; methods: Set<string> }>>();
+  for (const { path, methods } of paths.values()) {
+    const segments = path.split('/');
+    if (!segments.some(wholeParameter)) continue;
+    const sameLength = templates.get(segments.length) ?? [];
+    sameLength.push({ segments, methods });
+    templates.set(segments.length, sameLength);
+  }
   const spelledOut = (template: string[], segments: string[]) =>
-    template.length === segments.length &&
     template.some((part, index) => wholeParameter(part) && !segments[index].includes('{')) &&
     template.every(
       (part, index) =>
@@ -65,7 +72,7 @@ export function registerMethodAnswers(
     const segments = path.split('/');
     const reachable = new Set([
       ...methods,
-      ...templates
+      ...(templates.get(segments.length) ?? [])
         .filter((template) => spelledOut(template.segments, segments))
         .flatMap((template) => [...template.methods]),
     ]);
