@@ -10,6 +10,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { addTextNull, withTextNull } from './blank-text.js';
 import { decimalCheck, decimalNumbersFirst } from './decimal-numbers.js';
 // Installs JSON equality in Ajv before any schema here compiles (and re-exports it for the tests).
 export { jsonEqual } from './json-equal.js';
@@ -56,10 +57,23 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   ajv.addKeyword({ keyword: 'example' });
   ajv.addKeyword({ keyword: 'discriminator' });
   if (options.coerce) {
+    // Text "" stays "" where a union's other branch takes it (blank-text.ts).
+    addTextNull(ajv);
+    const addSchema = ajv.addSchema.bind(ajv);
+    ajv.addSchema = ((schema: object, key?: string) =>
+      addSchema(
+        withTextNull(
+          schema,
+          typeof (schema as { $id?: unknown }).$id === 'string'
+            ? `${(schema as { $id: string }).$id}#`
+            : undefined,
+        ),
+        key,
+      )) as typeof ajv.addSchema;
     const compile = ajv.compile.bind(ajv);
     ajv.compile = ((schema: object, meta?: boolean) =>
       decimalNumbersFirst(
-        compile(schema, meta),
+        compile(withTextNull(schema, undefined), meta),
         decimalCheck(ajv, schema, undefined, 0),
       )) as typeof ajv.compile;
   }

@@ -4,7 +4,8 @@
  * a `type: integer` one coerced the integer it had made back to text. Alternatives of fixed strings
  * (Stripe's `enum: [""]`, "unset", beside a timestamp) go first, where they coerce nothing, so the
  * text `5` beside `enum: [""]` stays the integer 5. The shared schemas that `$ref`s reach are ordered
- * too (emit.ts), so a choice written once as a component reads the same.
+ * too (emit.ts), so a choice written once as a component reads the same. A branch of type null,
+ * which coerces "" to null, is the runtime's to judge (runtime/blank-text.ts).
  */
 
 /** An alternative of listed strings only (`{type: string, enum: [""]}`, a `const`). */

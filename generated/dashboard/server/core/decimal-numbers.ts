@@ -8,6 +8,7 @@
  * written as JSON writes numbers (leading zeros allowed).
  */
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { isNullBranch } from './blank-text.js';
 import { followRefs } from './refs.js';
 
 /** A number as parameters write it: decimal digits, an optional minus, fraction and exponent (JSON's grammar, leading zeros allowed). */
@@ -106,7 +107,7 @@ function numberType(
   ).map(follow);
   if (branches.length > 0 && branches.every((branch) => branch.schema && typeof branch.schema === 'object')) {
     const found = branches.map((branch) =>
-      branch.schema!.type === 'null' ? 'null' : numberType(ajv, branch.schema!, branch.document, depth + 1),
+      isNullBranch(branch.schema) ? 'null' : numberType(ajv, branch.schema!, branch.document, depth + 1),
     );
     if (found.every((each) => each !== undefined) && found.some((each) => each !== 'null'))
       return found.includes('number') ? 'number' : 'integer';
