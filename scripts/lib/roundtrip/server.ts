@@ -64,8 +64,10 @@ function expectedBody(document: OpenApiDocument, media: IrMedia | undefined, bod
     return body;
   const parts = new Map((media.parts ?? []).map((part) => [part.name, part]));
   const fields: Record<string, unknown> = {};
-  // Fields are validated with defaults applied (as parameters are): an absent field with a default arrives as it.
+  // Fields are validated with defaults applied (as parameters are): an absent field with a default
+  // arrives as it. A field that travels as JSON is validated as a JSON body is, with none applied.
   for (const part of media.parts ?? []) {
+    if (part.json) continue;
     const fallback = (deref(document, part.schema) as { default?: unknown } | undefined)?.default;
     if (fallback !== undefined) fields[part.name] = fallback;
   }
