@@ -394,6 +394,7 @@ function collectOperations(
       operations.push(irOperation);
     }
   }
+  uniqueDerivedIds(operations);
   refuseIdenticalTemplates(
     operations,
     (path, method) => `/paths/${escapePointerPart(path)}/${method}`,
@@ -403,6 +404,25 @@ function collectOperations(
   refuseUnsendableKeys(document, operations, invalid);
   leaveOutKeyParameters(document, operations, warn);
   return dropUnneededMatches(operations);
+}
+
+/**
+ * Derived ids made unique: two paths may derive one id (daniweb's `GET /users` and `GET /users/~`,
+ * whose `~` no identifier keeps), or a derived id may be another operation's own. The spec's ids
+ * stay; a derived id already taken (in any case: Python names fold it) gets the first free number,
+ * in the spec's order: `getUsers2`.
+ */
+function uniqueDerivedIds(operations: IrOperation[]): void {
+  const taken = new Set(
+    operations.filter((operation) => !operation.idIsDerived).map((operation) => operation.id.toLowerCase()),
+  );
+  for (const operation of operations) {
+    if (!operation.idIsDerived) continue;
+    let id = operation.id;
+    for (let count = 2; taken.has(id.toLowerCase()); count += 1) id = `${operation.id}${count}`;
+    operation.id = id;
+    taken.add(id.toLowerCase());
+  }
 }
 
 /** "get /v1/nature/subjects/{subject_id}" -> "getV1NatureSubjectsBySubjectId". */
