@@ -9,6 +9,7 @@ import type { IrBody, IrHeader, IrLink, IrMedia, IrPart, IrResponse, IrStream, J
 import {
   essence,
   isJsonMediaType,
+  isMediaRange,
   isUnsupportedMultipart,
   mediaKind,
   preferredOrder,
@@ -202,6 +203,22 @@ function mediaOf(
   };
 }
 
+/**
+ * A content map's keys that are media types or ranges (`type/subtype`, RFC 6838; `*` a wildcard).
+ * Another key (plaid's `examples` beside `application/json`, a response's `gzip` or `Tax`) names
+ * nothing a client can send or accept: left out, each named in a warning with its pointer.
+ */
+function mediaTypeKeys(content: Json, pointer: string, warn: Report | undefined): string[] {
+  const keys = Object.keys(content && typeof content === 'object' ? content : {});
+  for (const key of keys)
+    if (!isMediaRange(key))
+      warn?.(
+        `${pointer}/content/${escapePointerPart(key)}`,
+        `"${key}" is not a media type (a content key is type/subtype, RFC 6838, such as application/json): left out`,
+      );
+  return keys.filter(isMediaRange);
+}
+
 function contentOf(
   document: OpenApiDocument,
   content: Json,
@@ -210,7 +227,7 @@ function contentOf(
   invalid?: Report,
   warn?: Report,
 ): IrMedia[] {
-  const types = preferredOrder(Object.keys(content && typeof content === 'object' ? content : {}));
+  const types = preferredOrder(mediaTypeKeys(content, pointer, warn));
   return types
     .map((type) => mediaOf(document, type, content[type], pointer, unsupported, invalid, warn))
     .filter((media): media is IrMedia => media !== undefined);
@@ -272,9 +289,7 @@ export function collectResponses(
   return Object.entries<Json>(raw ?? {}).map(([status, rawResponse]) => {
     const located = locate(document, rawResponse, `${pointer}/responses/${escapePointerPart(status)}`);
     const response = located.node ?? {};
-    const declared = Object.keys(
-      response.content && typeof response.content === 'object' ? response.content : {},
-    );
+    const declared = mediaTypeKeys(response.content, located.pointer, warn);
     // RFC 9110: a 204, 205 or 304 carries no content, so what a spec declares for one never arrives
     // (AWS's specs give 204 a JSON schema): the IR says so once, and no plugin waits for a body.
     const noContent = NO_CONTENT.has(status) && declared.length > 0;

@@ -19,6 +19,12 @@ export function essence(mediaType: string): string {
   return mediaType.split(';')[0].trim().toLowerCase();
 }
 
+/** A media type or range as a content key writes it: `type/subtype` of RFC 9110 tokens (`*` among them), parameters after `;`. */
+export function isMediaRange(mediaType: string): boolean {
+  return MEDIA_RANGE.test(essence(mediaType));
+}
+const MEDIA_RANGE = /^[!#$%&'*+\-.^_`|~0-9a-z]+\/[!#$%&'*+\-.^_`|~0-9a-z]+$/;
+
 /**
  * application/json, any `+json` suffix (application/vnd.api+json, application/merge-patch+json),
  * wildcards of them (`application/*+json`, as ASP.NET declares, and `*\/json`), and vendor types whose subtype has `json` as a word (AWS's application/x-amz-json-1.1).

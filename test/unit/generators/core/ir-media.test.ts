@@ -246,6 +246,39 @@ describe('request bodies', () => {
     ]);
   });
 
+  it('leaves out a content key that is no media type, naming it in a warning (plaid, app-store-connect)', async () => {
+    const schema = { type: 'object', properties: { id: { type: 'string' } } };
+    const ir = await irOf(
+      {
+        '/transfers': {
+          post: {
+            // plaid: the examples map written beside its media type, not inside it.
+            requestBody: { content: { 'application/json': { schema }, examples: {} } },
+            responses: {
+              '200': { description: 'OK', content: { gzip: { schema }, 'text/*; q=1': { schema } } },
+            },
+          },
+        },
+      },
+      '3.0.3',
+    );
+    const operation = only(ir);
+    expect(operation.body!.content.map((media) => media.mediaType)).toEqual(['application/json']);
+    expect(operation.responses[0].content.map((media) => media.mediaType)).toEqual(['text/*; q=1']);
+    expect(operation.responses[0].declaredMediaTypes).toEqual(['text/*; q=1']);
+    expect(ir.warnings).toEqual([
+      {
+        pointer: '/paths/~1transfers/post/responses/200/content/gzip',
+        message: expect.stringContaining('"gzip" is not a media type'),
+      },
+      {
+        pointer: '/paths/~1transfers/post/requestBody/content/examples',
+        message:
+          '"examples" is not a media type (a content key is type/subtype, RFC 6838, such as application/json): left out',
+      },
+    ]);
+  });
+
   it('reads a 3.0 binary body and its file schema', async () => {
     const ir = await irOf(
       {
