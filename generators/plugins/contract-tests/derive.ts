@@ -109,24 +109,29 @@ function bodyNegatives(ir: Ir, raw: unknown, given: Json, prefix = '', depth = 0
         in: 'body',
         body: set([name], '__not_in_enum__'),
       });
-    if (typeof property.maximum === 'number')
-      cases.push({
-        name: `${at(name)} above its maximum`,
-        in: 'body',
-        body: set([name], property.maximum + 1),
-      });
-    if (typeof property.minimum === 'number')
-      cases.push({
-        name: `${at(name)} below its minimum`,
-        in: 'body',
-        body: set([name], property.minimum - 1),
-      });
+    const above = typeof property.maximum === 'number' ? past(property.maximum, 1) : undefined;
+    if (above !== undefined)
+      cases.push({ name: `${at(name)} above its maximum`, in: 'body', body: set([name], above) });
+    const below = typeof property.minimum === 'number' ? past(property.minimum, -1) : undefined;
+    if (below !== undefined)
+      cases.push({ name: `${at(name)} below its minimum`, in: 'body', body: set([name], below) });
     if (type === 'object' && example[name] && typeof example[name] === 'object') {
       for (const inner of bodyNegatives(ir, rawProperty, example[name], `${at(name)}.`, depth + 1))
         cases.push({ ...inner, body: set([name], inner.body) });
     }
   }
   return cases;
+}
+
+/**
+ * A number past a bound: by one, or, where adding one is lost to rounding (jirafe's maximum 2^53),
+ * by the nearest step a double holds; undefined past the largest finite number (JSON has no more).
+ */
+function past(bound: number, direction: 1 | -1): number | undefined {
+  let step = 1;
+  while (bound + direction * step === bound) step *= 2;
+  const value = bound + direction * step;
+  return Number.isFinite(value) ? value : undefined;
 }
 
 /** Strings tried, in order, for one that a pattern refuses. */
@@ -150,17 +155,19 @@ function queryNegatives(ir: Ir, operation: IrOperation): NegativeCase[] {
   const cases: NegativeCase[] = [];
   for (const param of operation.parameters.query) {
     const schema = flatten(ir, param.schema);
-    if (typeof schema.minimum === 'number')
+    const below = typeof schema.minimum === 'number' ? past(schema.minimum, -1) : undefined;
+    if (below !== undefined)
       cases.push({
-        name: `${param.name} ${schema.minimum - 1} (below ${schema.minimum})`,
+        name: `${param.name} ${below} (below ${schema.minimum})`,
         in: 'query',
-        query: { [param.name]: schema.minimum - 1 },
+        query: { [param.name]: below },
       });
-    if (typeof schema.maximum === 'number')
+    const above = typeof schema.maximum === 'number' ? past(schema.maximum, 1) : undefined;
+    if (above !== undefined)
       cases.push({
-        name: `${param.name} ${schema.maximum + 1} (above ${schema.maximum})`,
+        name: `${param.name} ${above} (above ${schema.maximum})`,
         in: 'query',
-        query: { [param.name]: schema.maximum + 1 },
+        query: { [param.name]: above },
       });
     if (Array.isArray(schema.enum))
       cases.push({
