@@ -10,7 +10,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { addTextNull, withTextNull } from './blank-text.js';
+import { addTextUnionKeywords, withTextUnions } from './text-unions.js';
 import { decimalCheck, decimalNumbersFirst } from './decimal-numbers.js';
 // Installs JSON equality in Ajv before any schema here compiles (and re-exports it for the tests).
 export { jsonEqual } from './json-equal.js';
@@ -57,23 +57,21 @@ export function createAjv(options: { coerce: boolean }): Ajv2020 {
   ajv.addKeyword({ keyword: 'example' });
   ajv.addKeyword({ keyword: 'discriminator' });
   if (options.coerce) {
-    // Text "" stays "" where a union's other branch takes it (blank-text.ts).
-    addTextNull(ajv);
+    // A union's branches read text as a client sends it (text-unions.ts).
+    addTextUnionKeywords(ajv);
+    const held = (id: string) => ajv.schemas[id]?.schema;
     const addSchema = ajv.addSchema.bind(ajv);
-    ajv.addSchema = ((schema: object, key?: string) =>
-      addSchema(
-        withTextNull(
-          schema,
-          typeof (schema as { $id?: unknown }).$id === 'string'
-            ? `${(schema as { $id: string }).$id}#`
-            : undefined,
-        ),
-        key,
-      )) as typeof ajv.addSchema;
+    ajv.addSchema = ((schema: object | object[], ...rest: [string?, boolean?, boolean?]) => {
+      const rewritten = (one: object) => {
+        const id = (one as { $id?: unknown }).$id;
+        return withTextUnions(one, typeof id === 'string' ? id : undefined, held);
+      };
+      return addSchema(Array.isArray(schema) ? schema.map(rewritten) : rewritten(schema), ...rest);
+    }) as typeof ajv.addSchema;
     const compile = ajv.compile.bind(ajv);
     ajv.compile = ((schema: object, meta?: boolean) =>
       decimalNumbersFirst(
-        compile(withTextNull(schema, undefined), meta),
+        compile(withTextUnions(schema, undefined, held), meta),
         decimalCheck(ajv, schema, undefined, 0),
       )) as typeof ajv.compile;
   }

@@ -5,7 +5,7 @@
  * (Stripe's `enum: [""]`, "unset", beside a timestamp) go first, where they coerce nothing, so the
  * text `5` beside `enum: [""]` stays the integer 5. The shared schemas that `$ref`s reach are ordered
  * too (emit.ts), so a choice written once as a component reads the same. A branch of type null,
- * which coerces "" to null, is the runtime's to judge (runtime/blank-text.ts).
+ * which coerces "" to null, is the runtime's to judge (runtime/text-unions.ts).
  */
 
 /** An alternative of listed strings only (`{type: string, enum: [""]}`, a `const`). */

@@ -5,7 +5,7 @@
  * written as JSON writes numbers (leading zeros allowed).
  */
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { isNullBranch } from './blank-text.js';
+import { isNullBranch } from './text-unions.js';
 import { followRefs } from './refs.js';
 
 /** A number as parameters write it: decimal digits, an optional minus, fraction and exponent (JSON's grammar, leading zeros allowed). */
@@ -33,7 +33,7 @@ export function decimalCheck(
     document: string | undefined;
   };
   if (!schema || typeof schema !== 'object' || depth > 8) return undefined;
-  const type = numberType(ajv, schema, document, depth);
+  const type = numberType(sharedDocuments(ajv), schema, document, depth);
   if (type)
     return (value, at) =>
       typeof value === 'string' &&
@@ -83,14 +83,14 @@ export function decimalCheck(
  * null, or an `allOf` member that does while none takes text.
  */
 function numberType(
-  ajv: Ajv2020,
+  documentOf: (id: string) => unknown,
   schema: SchemaObject,
   document: string | undefined,
   depth: number,
 ): 'integer' | 'number' | undefined {
   if (depth > 8) return undefined;
   const follow = (node: unknown) =>
-    followRefs(node, sharedDocuments(ajv), document) as {
+    followRefs(node, documentOf, document) as {
       schema: SchemaObject | undefined;
       document: string | undefined;
     };
@@ -104,7 +104,9 @@ function numberType(
   ).map(follow);
   if (branches.length > 0 && branches.every((branch) => branch.schema && typeof branch.schema === 'object')) {
     const found = branches.map((branch) =>
-      isNullBranch(branch.schema) ? 'null' : numberType(ajv, branch.schema!, branch.document, depth + 1),
+      isNullBranch(branch.schema)
+        ? 'null'
+        : numberType(documentOf, branch.schema!, branch.document, depth + 1),
     );
     if (found.every((each) => each !== undefined) && found.some((each) => each !== 'null'))
       return found.includes('number') ? 'number' : 'integer';
@@ -118,10 +120,30 @@ function numberType(
   return members
     .map((member) =>
       member.schema && typeof member.schema === 'object'
-        ? numberType(ajv, member.schema, member.document, depth + 1)
+        ? numberType(documentOf, member.schema, member.document, depth + 1)
         : undefined,
     )
     .find((each) => each !== undefined);
+}
+
+/**
+ * Whether a schema (behind its refs; `document`: the shared document it sits in) takes numbers and
+ * no text, where Ajv would coerce text to a number.
+ */
+export function takesNumbersOnly(
+  node: unknown,
+  documentOf: (id: string) => unknown,
+  document: string | undefined,
+): boolean {
+  const followed = followRefs(node, documentOf, document) as {
+    schema: SchemaObject | undefined;
+    document: string | undefined;
+  };
+  return (
+    followed.schema !== undefined &&
+    typeof followed.schema === 'object' &&
+    numberType(documentOf, followed.schema, followed.document, 0) !== undefined
+  );
 }
 
 /** The shared documents an Ajv holds, as added (read, not compiled: GitHub's holds thousands of schemas). */
