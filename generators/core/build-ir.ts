@@ -409,19 +409,25 @@ function collectOperations(
 /**
  * Derived ids made unique: two paths may derive one id (daniweb's `GET /users` and `GET /users/~`,
  * whose `~` no identifier keeps), or a derived id may be another operation's own. The spec's ids
- * stay; a derived id already taken (in any case: Python names fold it) gets the first free number,
- * in the spec's order: `getUsers2`.
+ * stay, and so does the first operation to derive each id; a later one gets the first number no
+ * operation's id takes (`getUsers2`, or `getUsers3` where `/users2` derives `getUsers2`), so adding
+ * an operation renames only operations that derive its id. Ids are compared without regard to case.
  */
 function uniqueDerivedIds(operations: IrOperation[]): void {
-  const taken = new Set(
-    operations.filter((operation) => !operation.idIsDerived).map((operation) => operation.id.toLowerCase()),
-  );
+  const taken = new Set<string>();
+  const claimed = new Set<IrOperation>();
+  for (const operation of operations) if (!operation.idIsDerived) taken.add(operation.id.toLowerCase());
   for (const operation of operations) {
-    if (!operation.idIsDerived) continue;
-    let id = operation.id;
-    for (let count = 2; taken.has(id.toLowerCase()); count += 1) id = `${operation.id}${count}`;
-    operation.id = id;
-    taken.add(id.toLowerCase());
+    if (!operation.idIsDerived || taken.has(operation.id.toLowerCase())) continue;
+    taken.add(operation.id.toLowerCase());
+    claimed.add(operation);
+  }
+  for (const operation of operations) {
+    if (!operation.idIsDerived || claimed.has(operation)) continue;
+    let count = 2;
+    while (taken.has(`${operation.id}${count}`.toLowerCase())) count += 1;
+    operation.id = `${operation.id}${count}`;
+    taken.add(operation.id.toLowerCase());
   }
 }
 

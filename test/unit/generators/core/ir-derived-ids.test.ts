@@ -32,6 +32,14 @@ it('numbers a derived id another path derives too, in the order of the spec', ()
   ]);
 });
 
+it('numbers past the ids other paths derive, so adding one renames only those deriving its id', () => {
+  expect(ids({ '/users': { get: ok }, '/users/~': { get: ok }, '/users2': { get: ok } })).toEqual([
+    ['get /users', 'getUsers', true],
+    ['get /users/~', 'getUsers3', true],
+    ['get /users2', 'getUsers2', true],
+  ]);
+});
+
 it("leaves the spec's own ids as written and numbers a derived one they take, in any case", () => {
   expect(
     ids({
