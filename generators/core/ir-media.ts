@@ -276,8 +276,9 @@ export function collectBody(
   };
 }
 
-/** Statuses whose responses carry no content (RFC 9110 §15.3.5, §15.3.6, §15.4.5). */
+/** Statuses whose responses carry no content (RFC 9110 §15.3.5, §15.3.6, §15.4.5), and every 1xx (§15.2). */
 const NO_CONTENT = new Set(['204', '205', '304']);
+const carriesNoContent = (status: string) => NO_CONTENT.has(status) || /^1(?:\d\d|XX)$/i.test(status);
 
 export function collectResponses(
   document: OpenApiDocument,
@@ -292,7 +293,7 @@ export function collectResponses(
     const declared = mediaTypeKeys(response.content, located.pointer, warn);
     // RFC 9110: a 204, 205 or 304 carries no content, so what a spec declares for one never arrives
     // (AWS's specs give 204 a JSON schema): the IR says so once, and no plugin waits for a body.
-    const noContent = NO_CONTENT.has(status) && declared.length > 0;
+    const noContent = carriesNoContent(status) && declared.length > 0;
     if (noContent)
       warn(
         `${located.pointer}/content`,

@@ -19,9 +19,13 @@ export function essence(mediaType: string): string {
   return mediaType.split(';')[0].trim().toLowerCase();
 }
 
-/** A media type or range as a content key writes it: `type/subtype` of RFC 9110 tokens (`*` among them), parameters after `;`. */
+/**
+ * A media type or range as a content key writes it: `type/subtype` of RFC 9110 tokens (`*` among
+ * them), parameters after `;`. A bare `*` (telnyx's downloads) is taken, as it always was.
+ */
 export function isMediaRange(mediaType: string): boolean {
-  return MEDIA_RANGE.test(essence(mediaType));
+  const type = essence(mediaType);
+  return type === '*' || MEDIA_RANGE.test(type);
 }
 const MEDIA_RANGE = /^[!#$%&'*+\-.^_`|~0-9a-z]+\/[!#$%&'*+\-.^_`|~0-9a-z]+$/;
 

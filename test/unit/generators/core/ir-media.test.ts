@@ -256,6 +256,11 @@ describe('request bodies', () => {
             requestBody: { content: { 'application/json': { schema }, examples: {} } },
             responses: {
               '200': { description: 'OK', content: { gzip: { schema }, 'text/*; q=1': { schema } } },
+              // telnyx's downloads: a bare `*`, read as any type, as before.
+              '201': {
+                description: 'Made',
+                content: { '*': { schema: { type: 'string', format: 'binary' } } },
+              },
             },
           },
         },
@@ -266,6 +271,7 @@ describe('request bodies', () => {
     expect(operation.body!.content.map((media) => media.mediaType)).toEqual(['application/json']);
     expect(operation.responses[0].content.map((media) => media.mediaType)).toEqual(['text/*; q=1']);
     expect(operation.responses[0].declaredMediaTypes).toEqual(['text/*; q=1']);
+    expect(operation.responses[1].content.map((media) => media.mediaType)).toEqual(['*']);
     expect(ir.warnings).toEqual([
       {
         pointer: '/paths/~1transfers/post/responses/200/content/gzip',
@@ -356,6 +362,27 @@ describe('responses', () => {
     expect(ir.warnings).toContainEqual({
       pointer: '/paths/~1things~1{id}/put/responses/204/content',
       message: 'the content declared for a 204 response is ignored: a 204 carries none (RFC 9110)',
+    });
+  });
+
+  it('take no content on a 1xx either (osisoft: a 101 switching to a WebSocket, given a JSON schema)', async () => {
+    const ir = await irOf({
+      '/streams/{id}/channel': {
+        get: {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '101': {
+              description: 'Switches',
+              content: { 'application/json': { schema: { type: 'array' } } },
+            },
+          },
+        },
+      },
+    });
+    expect(only(ir).responses[0]).toMatchObject({ status: '101', content: [], declaredMediaTypes: [] });
+    expect(ir.warnings).toContainEqual({
+      pointer: '/paths/~1streams~1{id}~1channel/get/responses/101/content',
+      message: 'the content declared for a 101 response is ignored: a 101 carries none (RFC 9110)',
     });
   });
 
