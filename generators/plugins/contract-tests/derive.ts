@@ -109,10 +109,9 @@ function bodyNegatives(ir: Ir, raw: unknown, given: Json, prefix = '', depth = 0
         in: 'body',
         body: set([name], '__not_in_enum__'),
       });
-    const above = typeof property.maximum === 'number' ? past(property.maximum, 1) : undefined;
+    const { above, below } = outOfBounds(property);
     if (above !== undefined)
       cases.push({ name: `${at(name)} above its maximum`, in: 'body', body: set([name], above) });
-    const below = typeof property.minimum === 'number' ? past(property.minimum, -1) : undefined;
     if (below !== undefined)
       cases.push({ name: `${at(name)} below its minimum`, in: 'body', body: set([name], below) });
     if (type === 'object' && example[name] && typeof example[name] === 'object') {
@@ -124,10 +123,42 @@ function bodyNegatives(ir: Ir, raw: unknown, given: Json, prefix = '', depth = 0
 }
 
 /**
+ * The nearest values a schema's bounds refuse, of its type: past `maximum` and `minimum`, at an
+ * exclusive bound (2020-12's numbers; a 3.0 boolean one is converted so), the nearest integer
+ * beyond for an integer (a `maximum: 2.5` is tested with 3, not with 3.5, which its type refuses).
+ */
+function outOfBounds(schema: Json): { above?: number; below?: number } {
+  const types = [schema.type].flat();
+  const integer = types.includes('integer') && !types.includes('number');
+  const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+  const above = [
+    finite(schema.maximum) ? past(integer ? Math.floor(schema.maximum) : schema.maximum, 1) : undefined,
+    finite(schema.exclusiveMaximum)
+      ? integer
+        ? Math.ceil(schema.exclusiveMaximum)
+        : schema.exclusiveMaximum
+      : undefined,
+  ].filter((value) => value !== undefined);
+  const below = [
+    finite(schema.minimum) ? past(integer ? Math.ceil(schema.minimum) : schema.minimum, -1) : undefined,
+    finite(schema.exclusiveMinimum)
+      ? integer
+        ? Math.floor(schema.exclusiveMinimum)
+        : schema.exclusiveMinimum
+      : undefined,
+  ].filter((value) => value !== undefined);
+  return {
+    above: above.length > 0 ? Math.min(...above) : undefined,
+    below: below.length > 0 ? Math.max(...below) : undefined,
+  };
+}
+
+/**
  * A number past a bound: by one, or, where adding one is lost to rounding (jirafe's maximum 2^53),
  * by the nearest step a double holds; undefined past the largest finite number (JSON has no more).
  */
 function past(bound: number, direction: 1 | -1): number | undefined {
+  if (!Number.isFinite(bound)) return undefined;
   let step = 1;
   while (bound + direction * step === bound) step *= 2;
   const value = bound + direction * step;
@@ -155,17 +186,16 @@ function queryNegatives(ir: Ir, operation: IrOperation): NegativeCase[] {
   const cases: NegativeCase[] = [];
   for (const param of operation.parameters.query) {
     const schema = flatten(ir, param.schema);
-    const below = typeof schema.minimum === 'number' ? past(schema.minimum, -1) : undefined;
+    const { above, below } = outOfBounds(schema);
     if (below !== undefined)
       cases.push({
-        name: `${param.name} ${below} (below ${schema.minimum})`,
+        name: `${param.name} ${below} (below ${schema.minimum ?? `${schema.exclusiveMinimum}, exclusive`})`,
         in: 'query',
         query: { [param.name]: below },
       });
-    const above = typeof schema.maximum === 'number' ? past(schema.maximum, 1) : undefined;
     if (above !== undefined)
       cases.push({
-        name: `${param.name} ${above} (above ${schema.maximum})`,
+        name: `${param.name} ${above} (above ${schema.maximum ?? `${schema.exclusiveMaximum}, exclusive`})`,
         in: 'query',
         query: { [param.name]: above },
       });

@@ -19,6 +19,10 @@ const CART = {
     total: { type: 'number', minimum: 0, maximum: 9007199254740992 },
     quantity: { type: 'integer', minimum: -9007199254740992, maximum: 10 },
     huge: { type: 'number', minimum: -1e300, maximum: 1e300 },
+    // An integer's bounds that are not integers: 3 and 0 test them (3.5 is refused for its type).
+    half: { type: 'integer', minimum: 0.5, maximum: 2.5 },
+    // Exclusive bounds: the bound itself is refused.
+    ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
   },
 };
 
@@ -42,7 +46,12 @@ it('derives a body past each bound that the schema refuses, at the edge of doubl
             ],
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: CART, example: { total: 1, quantity: 1, huge: 1 } } },
+              content: {
+                'application/json': {
+                  schema: CART,
+                  example: { total: 1, quantity: 1, huge: 1, half: 1, ratio: 0.5 },
+                },
+              },
             },
             responses: { '204': { description: 'Made' } },
           },
@@ -55,14 +64,46 @@ it('derives a body past each bound that the schema refuses, at the edge of doubl
     /above its maximum|below its minimum/.test(each.name),
   );
   expect(bounds.map((each) => each.name).sort()).toEqual([
+    'half above its maximum',
+    'half below its minimum',
     'huge above its maximum',
     'huge below its minimum',
     'quantity above its maximum',
     'quantity below its minimum',
+    'ratio above its maximum',
+    'ratio below its minimum',
     'total above its maximum',
     'total below its minimum',
   ]);
+  const half = bounds
+    .filter((each) => each.name.startsWith('half'))
+    .map((each) => (each.body as { half: number }).half);
+  expect(half.sort()).toEqual([0, 3]);
   const validate = new Ajv().compile(CART);
   for (const each of bounds)
     expect(validate(each.body), `${each.name}: ${JSON.stringify(each.body)}`).toBe(false);
+});
+
+it('derives no value past a bound that is infinite, and still generates', async () => {
+  const spec = path.join(scratch.make('negative-bounds-'), 'spec.yaml');
+  writeFileSync(
+    spec,
+    [
+      'openapi: 3.1.0',
+      'info: {title: Infinite bounds, version: "1"}',
+      'paths:',
+      '  /carts:',
+      '    get:',
+      '      operationId: listCarts',
+      '      parameters:',
+      '        - {in: query, name: limit, schema: {type: number, maximum: .inf, minimum: 1}}',
+      '      responses:',
+      "        '204': {description: None}",
+      '',
+    ].join('\n'),
+  );
+  const cases = await contractCasesOf(spec);
+  expect(cases.operations[0].negative.filter((each) => each.in === 'query').map((each) => each.name)).toEqual(
+    ['limit 0 (below 1)'],
+  );
 });
