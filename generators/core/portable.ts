@@ -41,12 +41,13 @@ export function portableFiles(prefix: string): GeneratedFile[] {
 /**
  * Modules of generators/core copied beside a runtime that imports them, each importing no other
  * module of the toolkit: parameter decoding as the SDKs spell parameters (the server stubs decode
- * requests with it, the MSW handlers hand resolvers its query) and JSON equality for Ajv (the
- * stubs' and the contract suites' validators). Their imports: `withPortableImports(content, './')`.
+ * requests with it, the MSW handlers hand resolvers its query), JSON equality for Ajv (the
+ * stubs' and the contract suites' validators) and which schema keys hold data or names (the stubs'
+ * walk of text unions). Their imports: `withPortableImports(content, './')`.
  */
 export function besideRuntime(
   prefix: string,
-  names: Array<'param-decoding.ts' | 'json-equal.ts'>,
+  names: Array<'param-decoding.ts' | 'json-equal.ts' | 'schema-keywords.ts'>,
 ): GeneratedFile[] {
   return names.map((name) => ({
     path: `${prefix}${name}`,

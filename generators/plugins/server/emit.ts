@@ -26,7 +26,7 @@ const RUNTIME_FILES = [
   ...runtimeFiles(path.join(path.dirname(fileURLToPath(import.meta.url)), 'runtime'), 'server/core/').map(
     (file) => ({ ...file, content: withPortableImports(file.content, './') }),
   ),
-  ...besideRuntime('server/core/', ['param-decoding.ts', 'json-equal.ts']),
+  ...besideRuntime('server/core/', ['param-decoding.ts', 'json-equal.ts', 'schema-keywords.ts']),
 ];
 
 const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');

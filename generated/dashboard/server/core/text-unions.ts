@@ -28,6 +28,7 @@
  * (text-choices.ts); these need the shared documents to judge a branch, so they are made here.
  */
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import { DATA_KEYWORDS, SCHEMA_NAME_MAPS } from './schema-keywords.js';
 import { takesNumbersOnly } from './decimal-numbers.js';
 
 export const TEXT_NULL = 'x-text-null';
@@ -39,19 +40,6 @@ type Schema = any;
 
 /** The union's other branches: their locations in a shared document, or the branches themselves. */
 type OtherBranches = { at: string[] } | { inline: Schema[] };
-
-/** Keys whose values are data, not schemas: never walked (in a schema; a property may be named so). */
-const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example', TEXT_NULL]);
-
-/** Keys whose values map names to schemas (a shared document's `components.schemas` among them). */
-const NAME_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'schemas',
-]);
 
 /** A branch that takes null and nothing else by its type: where Ajv coerces "" to null. */
 export function isNullBranch(schema: Schema): boolean {
@@ -108,14 +96,15 @@ function rewrite(node: Schema, walk: Walk, names = false): Schema {
   }
   let out: Schema | undefined;
   for (const key of Object.keys(node)) {
-    if (!names && DATA_KEYWORDS.has(key)) continue;
+    // A keyword's data (`enum`, `default`, …) and our own keyword's branches are no schemas to walk.
+    if (!names && (DATA_KEYWORDS.has(key) || key === TEXT_NULL)) continue;
     const value = node[key];
     if (!value || typeof value !== 'object') continue;
     const union = !names && (key === 'anyOf' || key === 'oneOf') && Array.isArray(value);
     // Where it ends up: a oneOf is held as anyOf, unless the node has both.
     const written = union && key === 'oneOf' && !Object.hasOwn(node, 'anyOf') ? 'anyOf' : key;
     path?.push(written);
-    let next = rewrite(value, walk, !names && NAME_MAPS.has(key));
+    let next = rewrite(value, walk, !names && SCHEMA_NAME_MAPS.has(key));
     if (union) next = rewriteUnion(next, walk);
     path?.pop();
     if (next !== value || written !== key) {

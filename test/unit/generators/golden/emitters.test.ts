@@ -19,7 +19,7 @@ const RUNTIMES: Runtime[] = [
     extension: '.ts',
     // Its imports of generators/core point beside it, where the parameter decoder is copied.
     portable: './',
-    carries: ['param-decoding.ts', 'json-equal.ts'],
+    carries: ['param-decoding.ts', 'json-equal.ts', 'schema-keywords.ts'],
   },
   {
     copy: 'contract-tests/core/',
