@@ -33,6 +33,7 @@ import { drawFromSchema } from '../../../generators/core/values/from-schema.js';
 import { hiddenOn } from '../../../generators/core/values/sides.js';
 import type { DrawMode } from '../../../generators/core/values/strategy.js';
 import {
+  anyJson,
   arbitraryFrom,
   findEnumOutsideType,
   findStringOutOfBounds,
@@ -567,7 +568,7 @@ function responseValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknow
       return sampleOne(fc.string({ unit: 'grapheme', maxLength: 200 }), seed);
     case 'event-stream': {
       const payload = media.stream?.dataIsJson
-        ? (data ?? fc.jsonValue({ maxDepth: 2 }))
+        ? (data ?? anyJson(2))
         : fc.string({ unit: 'grapheme', maxLength: 40 }).filter((text) => !text.includes('\r'));
       const event = fc
         .record({
@@ -583,7 +584,7 @@ function responseValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknow
       return { $events: sampleOne(fc.array(event, { maxLength: 4 }), seed) };
     }
     case 'ndjson':
-      return { $records: sampleOne(fc.array(data ?? fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }), seed) };
+      return { $records: sampleOne(fc.array(data ?? anyJson(2), { maxLength: 4 }), seed) };
     default:
       return { $bytes: toBase64(sampleOne(bytesArbitrary, seed)) };
   }

@@ -800,13 +800,32 @@ function objectArbitrary(
   return result;
 }
 
+/**
+ * Any JSON value, without the keys a JSON parser that guards prototypes refuses: fast-check draws
+ * `__proto__` on purpose, and the stubs (as Fastify and most servers) answer a body holding it 400,
+ * a key no schema can declare (gsmtasks' free-form `metadata`). `constructor` goes too, as in the
+ * maps drawn for `additionalProperties`.
+ */
+export function anyJson(maxDepth: number): fc.Arbitrary<unknown> {
+  return fc.jsonValue({ maxDepth }).map(withoutPrototypeKeys);
+}
+
+function withoutPrototypeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPrototypeKeys);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, each] of Object.entries(value))
+    if (key !== '__proto__' && key !== 'constructor') out[key] = withoutPrototypeKeys(each);
+  return out;
+}
+
 /** An arbitrary for the values a schema accepts. */
 export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbitrary<unknown> {
-  if (raw === true || raw === undefined) return fc.jsonValue({ maxDepth: 1 });
+  if (raw === true || raw === undefined) return anyJson(1);
   if (raw === false) throw new Error('schema `false` accepts no value');
   const schema = merge(root, raw);
   if (schema === false) throw new Error('schema `false` accepts no value');
-  if (!schema || typeof schema !== 'object') return fc.jsonValue({ maxDepth: 1 });
+  if (!schema || typeof schema !== 'object') return anyJson(1);
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum) && schema.enum.length) return fc.constantFrom(...schema.enum);
   for (const key of ['oneOf', 'anyOf'] as const) {
@@ -903,6 +922,6 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
     case 'object':
       return objectArbitrary(root, schema, depth);
     default:
-      return fc.jsonValue({ maxDepth: 1 });
+      return anyJson(1);
   }
 }
