@@ -540,30 +540,41 @@ const ESCAPE_TAIL: Record<string, number> = { u: 4, x: 2, c: 1 };
  * A lower bound on the length, in characters (code points, as `maxLength` counts and Ajv's `u`
  * patterns match), of
  * any text a JSON Schema pattern matches; a match may be part of a longer string, so no string the
- * pattern admits is shorter. 0 for what it does not read (a backreference, a malformed pattern).
+ * pattern admits is shorter. Infinity when it matches no text at all (an anchor where no text can
+ * be); 0 for what it does not read (a backreference, a malformed pattern).
  */
 export function shortestMatch(pattern: string): number {
   let at = 0;
   const fail = (): never => {
     throw new Error('unread');
   };
-  const alternatives = (): number => {
-    let shortest = sequence();
+  // `before`: how many characters the enclosing sequences must match before this point.
+  const alternatives = (before: number): number => {
+    let shortest = sequence(before);
     while (pattern[at] === '|') {
       at += 1;
-      shortest = Math.min(shortest, sequence());
+      shortest = Math.min(shortest, sequence(before));
     }
     return shortest;
   };
-  const sequence = (): number => {
+  const sequence = (before: number): number => {
     let length = 0;
+    let ended = false;
+    let impossible = false;
     while (at < pattern.length && pattern[at] !== '|' && pattern[at] !== ')') {
-      const atom = atomLength();
-      length += atom * leastRepeats();
+      const char = pattern[at];
+      const atom = atomLength(before + length);
+      const least = leastRepeats();
+      // Without the multiline flag (JSON Schema has none), `^` matches only where the text starts
+      // and `$` where it ends: one after a character the pattern must match, or a character it
+      // must match after `$`, leaves nothing it can match (AWS ec2's `...:placement-group/^.{1,255}$`).
+      if (least > 0 && ((char === '^' && before + length > 0) || (atom > 0 && ended))) impossible = true;
+      if (least > 0 && char === '$') ended = true;
+      if (least > 0) length += atom * least;
     }
-    return length;
+    return impossible ? Infinity : length;
   };
-  const atomLength = (): number => {
+  const atomLength = (before: number): number => {
     const char = pattern[at];
     if (char === '(') {
       at += 1;
@@ -577,7 +588,7 @@ export function shortestMatch(pattern: string): number {
         else if (kind[0] === '<') at = pattern.indexOf('>', at) + 1 || fail();
         else fail();
       }
-      const inner = alternatives();
+      const inner = alternatives(assertion ? 0 : before);
       if (pattern[at] !== ')') fail();
       at += 1;
       return assertion ? 0 : inner;
@@ -628,7 +639,7 @@ export function shortestMatch(pattern: string): number {
     return least;
   };
   try {
-    const length = alternatives();
+    const length = alternatives(0);
     return at === pattern.length ? length : 0;
   } catch {
     return 0;
@@ -637,20 +648,23 @@ export function shortestMatch(pattern: string): number {
 
 /**
  * Why no string meets a string-only schema's bounds, or undefined: its minLength above its
- * maxLength, or a pattern no text of at most maxLength characters matches (apprunner's ServiceId:
- * a UUID's 36 characters, maxLength 32).
+ * maxLength, a pattern no text of at most maxLength characters matches (apprunner's ServiceId:
+ * a UUID's 36 characters, maxLength 32), or a pattern that matches no text at all (ec2's `^` after
+ * the characters of an ARN).
  */
 function stringOutOfBounds(node: Schema): string | undefined {
   const types: unknown[] = [node.type].flat();
-  const max = node.maxLength;
-  if (types.length !== 1 || types[0] !== 'string' || typeof max !== 'number') return undefined;
+  const max = typeof node.maxLength === 'number' ? node.maxLength : undefined;
+  if (types.length !== 1 || types[0] !== 'string') return undefined;
   if (node.enum !== undefined || node.const !== undefined) return undefined;
-  if (typeof node.minLength === 'number' && node.minLength > max)
+  if (max !== undefined && typeof node.minLength === 'number' && node.minLength > max)
     return `minLength ${node.minLength} is above its maxLength ${max}`;
   for (const pattern of [node.pattern, ...(node[ALSO_PATTERNS] ?? [])]) {
     if (typeof pattern !== 'string') continue;
     const shortest = shortestMatch(pattern);
-    if (shortest > max)
+    if (shortest === Infinity)
+      return `its pattern ${JSON.stringify(pattern)} matches no text: it puts ^ after a character it requires, or one after $ (JSON Schema patterns have no multiline flag)`;
+    if (max !== undefined && shortest > max)
       return `its pattern ${JSON.stringify(pattern)} matches nothing shorter than ${shortest} characters, above its maxLength ${max}`;
   }
   return undefined;

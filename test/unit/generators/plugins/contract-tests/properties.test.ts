@@ -261,6 +261,15 @@ describe("strings whose pattern and length bounds exclude each other (apprunner'
       expect(Object.keys(rename as object)).toEqual(['name']);
     }
   });
+  it('name a pattern that matches no text, with or without a maxLength', () => {
+    const root = { $id: 'patterns.json' };
+    expect(findStringOutOfBounds(root, { type: 'string', pattern: 'arn:^x' })).toEqual({
+      at: '',
+      why: 'its pattern "arn:^x" matches no text: it puts ^ after a character it requires, or one after $ (JSON Schema patterns have no multiline flag)',
+    });
+    expect(findStringOutOfBounds(root, { type: 'string', pattern: '^arn:x' })).toBeUndefined();
+  });
+
   it("reads every pattern an allOf brings, its members' own allOf included", () => {
     const root = { $id: 'patterns.json' };
     const nested = {
@@ -307,6 +316,34 @@ describe('shortestMatch: the fewest characters a pattern matches', () => {
     ]) {
       expect(new RegExp(pattern, 'u').test(shortest)).toBe(true);
       expect(shortestMatch(pattern)).toBe(shortest.length);
+    }
+  });
+
+  it('reads a pattern with ^ after a character it requires, or one after $, as matching no text', () => {
+    const texts = fc.sample(fc.string({ unit: 'grapheme', maxLength: 12 }), { numRuns: 500, seed: 3 });
+    for (const pattern of [
+      // AWS ec2's PlacementGroupArn.
+      '^arn:aws([a-z-]+)?:ec2:[a-z\\d-]+:\\d{12}:placement-group/^.{1,255}$',
+      'a^b',
+      '(a)^',
+      'x(?:^y)',
+      'a$b',
+    ]) {
+      expect(shortestMatch(pattern), pattern).toBe(Infinity);
+      for (const text of [...texts, 'a', 'ab', 'a^b', 'x', 'xy'])
+        expect(new RegExp(pattern, 'u').test(text), `${pattern} ${text}`).toBe(false);
+    }
+    // Where the anchor may come first or last, the pattern matches as before.
+    for (const [pattern, shortest] of [
+      ['a?^b', 'b'],
+      ['(?:a|^)b', 'b'],
+      ['^^a$$', 'a'],
+      ['a$|b', 'a'],
+      ['a(?:$|b)', 'a'],
+      ['x(?:y|^)', 'xy'],
+    ] as const) {
+      expect(new RegExp(pattern, 'u').test(shortest)).toBe(true);
+      expect(shortestMatch(pattern), pattern).toBe(shortest.length);
     }
   });
 
