@@ -1,13 +1,24 @@
 /**
  * A kind's round trip, as its tests assert it: every operation of a spec through both SDKs against
- * the round trip's stubs, green, with the summary naming how many ran. Starts the stubs and
+ * the round trip's stubs, green, with the summary naming how many ran (`draws`: values drawn per
+ * operation, 4 unless given, and the seed). Starts the stubs and
  * python3 (integration tier and above).
  */
 import { expect } from 'vitest';
 import { runRoundtrip } from '../../scripts/lib/roundtrip/run.js';
 
-export async function expectEveryOperationRoundTrips(spec: string, operations: number): Promise<void> {
-  const result = await runRoundtrip({ spec, languages: ['ts', 'python'], runs: 4 });
+export async function expectEveryOperationRoundTrips(
+  spec: string,
+  operations: number,
+  draws: { runs?: number; seed?: number } = {},
+): Promise<void> {
+  const { runs = 4, seed } = draws;
+  const result = await runRoundtrip({
+    spec,
+    languages: ['ts', 'python'],
+    runs,
+    ...(seed !== undefined ? { seed } : {}),
+  });
   expect(
     result.outcomes
       .filter((outcome) => !outcome.ok)

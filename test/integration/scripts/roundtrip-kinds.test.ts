@@ -4,8 +4,8 @@
  * (docs/corpus.md, "Decisions on kinds"). Each row failed before its fix. Starts the stubs and
  * python3, one fixture at a time.
  */
-import { expect, it } from 'vitest';
-import { runRoundtrip } from '../../../scripts/lib/roundtrip/run.js';
+import { it } from 'vitest';
+import { expectEveryOperationRoundTrips } from '../../support/roundtrip.js';
 
 it.each([
   {
@@ -58,18 +58,6 @@ it.each([
     runs: 12,
     operations: 1,
   },
-])('$kind ($fixture)', { timeout: 180_000 }, async ({ fixture, runs, seed, operations }) => {
-  const result = await runRoundtrip({
-    spec: `test/fixtures/kinds/${fixture}`,
-    languages: ['ts', 'python'],
-    runs,
-    ...(seed !== undefined ? { seed } : {}),
-  });
-  expect(
-    result.outcomes
-      .filter((outcome) => !outcome.ok)
-      .map((outcome) => `${outcome.label}: ${outcome.problems.join(' | ')}`),
-  ).toEqual([]);
-  const all = `${operations}/${operations}`;
-  expect(result.summary).toBe(`roundtrip: ${all} operations, typescript ${all}, python ${all}`);
-});
+])('$kind ($fixture)', { timeout: 180_000 }, ({ fixture, runs, seed, operations }) =>
+  expectEveryOperationRoundTrips(`test/fixtures/kinds/${fixture}`, operations, { runs, seed }),
+);
