@@ -49,12 +49,21 @@ type WithMedia = FastifyRequest & { [MEDIA]?: WireMedia };
 
 function needsHook(route: RouteSpec): boolean {
   return Boolean(
+    declaredLanguage(route) !== undefined ||
     route.pathParts ||
     route.wireParams?.length ||
     route.bodies ||
     route.responseMedia ||
     route.schema.cookies,
   );
+}
+
+/** The schema of the route's `Accept-Language` header parameter, when it declares one. */
+function declaredLanguage(route: RouteSpec): object | undefined {
+  const headers = route.schema.headers as { properties?: Record<string, object> } | undefined;
+  return headers?.properties && Object.hasOwn(headers.properties, 'accept-language')
+    ? headers.properties['accept-language']
+    : undefined;
 }
 
 /** The route's hook before validation, or undefined when it needs none. */
@@ -73,6 +82,8 @@ export function wirePreValidation(
   const compiled = new Map<WireBody, ValidateFunction>();
   const unread = bodyLeftUnread(route);
   let cookieValidator: ValidateFunction | undefined;
+  const language = declaredLanguage(route);
+  let languageRefusesAny: boolean | undefined;
   const validators = {
     coercing: (schema: object) => context.partsAjv.compile(schema),
     strict: (schema: object) => context.bodyAjv.compile(schema),
@@ -100,6 +111,14 @@ export function wirePreValidation(
         if (values) request.params = values;
       }
       if (query.length > 0) request.query = decodeQuery(at === -1 ? '' : url.slice(at + 1), query);
+      // `Accept-Language: *` accepts any language, as leaving the header out does (RFC 9110
+      // §12.5.4), and fetch (undici) sends it whenever its caller gives none. Where the parameter's
+      // schema refuses `*` (zalando's enum of shops, without a default), it reads as absent: the
+      // alternative is a 400 for a request that stated no preference.
+      if (language !== undefined && request.headers['accept-language']?.trim() === '*') {
+        languageRefusesAny ??= !context.partsAjv.compile(language)('*');
+        if (languageRefusesAny) delete request.headers['accept-language'];
+      }
       for (const spec of headers) {
         // Node's header object inherits Object's members: a header `constructor` not sent is absent.
         const name = spec.name.toLowerCase();
