@@ -12,3 +12,6 @@ export declare function renderTypesIncrementally(
   state?: TypesRenderingState;
   stats?: { units: number; rendered: string[] };
 }>;
+
+/** openapi-typescript's text with its `WithRequired` helper mended for a nullable schema. */
+export declare function withMendedHelpers(text: string): string;

@@ -1,7 +1,8 @@
 /**
  * openapi-typescript's types for a document, rendered one unit at a time (document-units.mjs: one path
  * item, one webhook, one component) with openapi-typescript's own transforms and TypeScript's printer,
- * and spliced: the same text as `astToString(await openapiTS(document))` (test/integration/generators/
+ * and spliced: the same text as `astToString(await openapiTS(document))`, with one helper mended
+ * (`withMendedHelpers`) (test/integration/generators/
  * types-rendering.test.ts holds it to that on every spec of the corpus), where a save re-renders only the
  * units it changed and those that read them.
  *
@@ -18,6 +19,7 @@ import openapiTS, {
   astToString,
   resolveRef,
   scanDiscriminators,
+  stringToAST,
   transformComponentsObject,
   transformPathsObject,
   transformSchema,
@@ -113,6 +115,27 @@ function printStatement(node) {
 }
 
 /**
+ * openapi-typescript's `WithRequired` helper (an `allOf` member that is a `$ref`, with properties the
+ * parent requires) and the one this file prints instead. Its `K extends keyof T` is `never` where the
+ * referenced schema is nullable (`X | null`: plaid's `Cause`, an object, over the nullable
+ * `PlaidError`), so the types and the client's schema did not compile (TS2344). Read through
+ * `NonNullable`: where the composed schema takes null, openapi-typescript writes `| null` outside the
+ * intersection; for a schema that is not nullable the two are the same type.
+ */
+const WITH_REQUIRED = [
+  'type WithRequired<T, K extends keyof T> = T & { [P in K]-?: T[P] };',
+  'type WithRequired<T, K extends keyof NonNullable<T>> = NonNullable<T> & { [P in K]-?: NonNullable<T>[P] };',
+].map((source) => printStatement(stringToAST(source)[0]));
+
+/**
+ * openapi-typescript's text with its `WithRequired` helper mended (above). Where a later
+ * openapi-typescript prints another helper, its own stays.
+ */
+export function withMendedHelpers(text) {
+  return text.replace(WITH_REQUIRED[0], WITH_REQUIRED[1]);
+}
+
+/**
  * Members as they print inside `export interface <names[0]> { <names[1]>: { ... } }`: printed in
  * that frame (the printer indents them as in the whole file), the frame's lines then cut off.
  */
@@ -155,7 +178,8 @@ function footerOf(ctx) {
     }
     if (!ts.isTypeAliasDeclaration(node) || !name)
       throw new Error('openapi-typescript added a declaration to its footer that the splice cannot name');
-    return { name, text: printStatement(node) };
+    const text = printStatement(node);
+    return { name, text: name === 'WithRequired' ? withMendedHelpers(text) : text };
   });
   return { operations, footer };
 }
@@ -248,7 +272,7 @@ export async function renderTypesIncrementally({ document, streamSchemas }, prev
   }
   // openapiTS's lint refuses it (with the place it names): let it say so.
   if (mayRepeatOperationId(document))
-    return { text: astToString(await openapiTS(document, { silent: true })) };
+    return { text: withMendedHelpers(astToString(await openapiTS(document, { silent: true }))) };
   // Redocly's bundle gives every OpenAPI 3 document a components object.
   if (!document.components) document.components = {};
   const discriminators = scanDiscriminators(document, { silent: true });

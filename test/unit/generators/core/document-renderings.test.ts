@@ -20,6 +20,7 @@ import { CONTRACT_EXAMPLE_AT, mockDocument } from '../../../../generators/core/m
 import {
   renderTypesIncrementally,
   type TypesRenderingState,
+  withMendedHelpers,
 } from '../../../../generators/core/types-rendering.mjs';
 import { YAML_OPTIONS } from '../../../../generators/core/yaml-printer.mjs';
 import { typesJob } from '../../../../generators/plugins/types/emit.js';
@@ -36,7 +37,7 @@ async function typesOracle(ir: Ir): Promise<string> {
     streamSchemas: Array<{ at: string[]; schema: unknown }>;
   };
   for (const { at, schema } of streamSchemas) at.reduce((node, key) => node[key], document).schema = schema;
-  return astToString(await openapiTS(document as never, { silent: true }));
+  return withMendedHelpers(astToString(await openapiTS(document as never, { silent: true })));
 }
 
 /** The contract job, and what the whole-document printers make of it. */
@@ -68,6 +69,7 @@ describe('the renderings spliced from units, from nothing', () => {
     'spec/dashboard.yaml',
     // openapi-typescript's WithRequired helper, declared beside `operations` (corpus: twinehealth, azure appconfiguration).
     'test/fixtures/kinds/with-required-3.1.yaml',
+    'test/fixtures/kinds/nullable-with-required-3.0.yaml',
   ];
   it.each(specs)('%s: the types are what openapi-typescript prints', async (spec) => {
     const ir = buildIr(await loadDocument(spec));
