@@ -15,3 +15,6 @@ export declare function renderTypesIncrementally(
 
 /** openapi-typescript's text with its `WithRequired` helper mended for a nullable schema. */
 export declare function withMendedHelpers(text: string): string;
+
+/** openapiTS's statements with no property declared twice in one object type (openapi-typescript's discriminator beside a declared one). */
+export declare function withMendedNodes<T>(nodes: T[]): T[];

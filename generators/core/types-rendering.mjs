@@ -109,9 +109,48 @@ function mayRepeatOperationId(document) {
 const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });
 const sourceFile = ts.createSourceFile('openapi-ts.ts', '', ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS);
 
-/** A statement as astToString prints it (without the file's final newline). */
+/** A statement as astToString prints it (without the file's final newline), mended (`withoutRepeatedMembers`). */
 function printStatement(node) {
-  return printer.printNode(ts.EmitHint.Unspecified, node, sourceFile);
+  return printer.printNode(ts.EmitHint.Unspecified, withoutRepeatedMembers(node), sourceFile);
+}
+
+/** The name of an object type's property, as written or quoted; undefined for a computed one. */
+function memberName(member) {
+  return ts.isPropertySignature(member) && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))
+    ? member.name.text
+    : undefined;
+}
+
+/**
+ * A node of openapi-typescript's output with no property declared twice in one object type. It adds
+ * a schema's discriminator property, required, as the object's first member, and where the schema
+ * declares that property too (optional), it prints both: TS2300, the types and the client's schema
+ * did not compile (Apple's SiriKit cloud media; openapi-typescript issues 2124 and 2418). The first,
+ * openapi-typescript's required one, stays. Everything this file prints passes through it, and
+ * `withMendedNodes` gives openapiTS's own statements the same, for the tests' whole-document oracle.
+ */
+function withoutRepeatedMembers(node) {
+  const visit = (child) => {
+    const visited = ts.visitEachChild(child, visit, undefined);
+    if (!ts.isTypeLiteralNode(visited)) return visited;
+    const seen = new Set();
+    const members = visited.members.filter((member) => {
+      const name = memberName(member);
+      if (name === undefined) return true;
+      if (seen.has(name)) return false;
+      seen.add(name);
+      return true;
+    });
+    return members.length === visited.members.length
+      ? visited
+      : ts.factory.updateTypeLiteralNode(visited, ts.factory.createNodeArray(members));
+  };
+  return visit(node);
+}
+
+/** openapiTS's statements as this file prints them: with `withoutRepeatedMembers`'s mend. */
+export function withMendedNodes(nodes) {
+  return nodes.map(withoutRepeatedMembers);
 }
 
 /**
@@ -140,7 +179,7 @@ export function withMendedHelpers(text) {
  * that frame (the printer indents them as in the whole file), the frame's lines then cut off.
  */
 function printMembers(members, names) {
-  let inner = members;
+  let inner = members.map(withoutRepeatedMembers);
   for (let index = names.length - 1; index >= 1; index -= 1)
     inner = [
       ts.factory.createPropertySignature(
@@ -272,7 +311,9 @@ export async function renderTypesIncrementally({ document, streamSchemas }, prev
   }
   // openapiTS's lint refuses it (with the place it names): let it say so.
   if (mayRepeatOperationId(document))
-    return { text: withMendedHelpers(astToString(await openapiTS(document, { silent: true }))) };
+    return {
+      text: withMendedHelpers(astToString(withMendedNodes(await openapiTS(document, { silent: true })))),
+    };
   // Redocly's bundle gives every OpenAPI 3 document a components object.
   if (!document.components) document.components = {};
   const discriminators = scanDiscriminators(document, { silent: true });

@@ -20,7 +20,11 @@ import { renderContractIncrementally } from '../../../generators/core/contract-r
 import { renderingStats } from '../../../generators/core/document-worker.js';
 import { documentFrom } from '../../../generators/core/load.js';
 import { CONTRACT_EXAMPLE_AT, mockDocument } from '../../../generators/core/mock-document.js';
-import { renderTypesIncrementally, withMendedHelpers } from '../../../generators/core/types-rendering.mjs';
+import {
+  renderTypesIncrementally,
+  withMendedHelpers,
+  withMendedNodes,
+} from '../../../generators/core/types-rendering.mjs';
 import { printYaml } from '../../../generators/core/yaml-printer.mjs';
 import { typesJob } from '../../../generators/plugins/types/emit.js';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -260,7 +264,9 @@ describe("GitHub's spec, spliced", () => {
             schema;
         const yaml = printYaml(ir.document);
         return {
-          types: withMendedHelpers(astToString(await openapiTS(job.document as never, { silent: true }))),
+          types: withMendedHelpers(
+            astToString(withMendedNodes(await openapiTS(job.document as never, { silent: true }))),
+          ),
           contract: {
             json: JSON.stringify(ir.document, null, 2),
             yaml,

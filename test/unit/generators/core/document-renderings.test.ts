@@ -21,6 +21,7 @@ import {
   renderTypesIncrementally,
   type TypesRenderingState,
   withMendedHelpers,
+  withMendedNodes,
 } from '../../../../generators/core/types-rendering.mjs';
 import { YAML_OPTIONS } from '../../../../generators/core/yaml-printer.mjs';
 import { typesJob } from '../../../../generators/plugins/types/emit.js';
@@ -37,7 +38,9 @@ async function typesOracle(ir: Ir): Promise<string> {
     streamSchemas: Array<{ at: string[]; schema: unknown }>;
   };
   for (const { at, schema } of streamSchemas) at.reduce((node, key) => node[key], document).schema = schema;
-  return withMendedHelpers(astToString(await openapiTS(document as never, { silent: true })));
+  return withMendedHelpers(
+    astToString(withMendedNodes(await openapiTS(document as never, { silent: true }))),
+  );
 }
 
 /** The contract job, and what the whole-document printers make of it. */
@@ -69,7 +72,9 @@ describe('the renderings spliced from units, from nothing', () => {
     'spec/dashboard.yaml',
     // openapi-typescript's WithRequired helper, declared beside `operations` (corpus: twinehealth, azure appconfiguration).
     'test/fixtures/kinds/with-required-3.1.yaml',
+    // openapi-typescript's output mended: a nullable schema's WithRequired, a repeated discriminator property.
     'test/fixtures/kinds/nullable-with-required-3.0.yaml',
+    'test/fixtures/kinds/repeated-discriminator-3.0.yaml',
   ];
   it.each(specs)('%s: the types are what openapi-typescript prints', async (spec) => {
     const ir = buildIr(await loadDocument(spec));
