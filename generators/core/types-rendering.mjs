@@ -130,6 +130,7 @@ function memberName(member) {
  * `withMendedNodes` gives openapiTS's own statements the same, for the tests' whole-document oracle.
  */
 function withoutRepeatedMembers(node) {
+  if (!hasRepeatedMembers(node)) return node;
   const visit = (child) => {
     const visited = ts.visitEachChild(child, visit, undefined);
     if (!ts.isTypeLiteralNode(visited)) return visited;
@@ -146,6 +147,20 @@ function withoutRepeatedMembers(node) {
       : ts.factory.updateTypeLiteralNode(visited, ts.factory.createNodeArray(members));
   };
   return visit(node);
+}
+
+/** Whether an object type in `node` declares a property twice (a read-only walk: most nodes have none). */
+function hasRepeatedMembers(node) {
+  if (ts.isTypeLiteralNode(node)) {
+    const seen = new Set();
+    for (const member of node.members) {
+      const name = memberName(member);
+      if (name === undefined) continue;
+      if (seen.has(name)) return true;
+      seen.add(name);
+    }
+  }
+  return ts.forEachChild(node, (child) => (hasRepeatedMembers(child) ? true : undefined)) === true;
 }
 
 /** openapiTS's statements as this file prints them: with `withoutRepeatedMembers`'s mend. */
