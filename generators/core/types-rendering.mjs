@@ -1,10 +1,11 @@
 /**
  * openapi-typescript's types for a document, rendered one unit at a time (document-units.mjs: one path
  * item, one webhook, one component) with openapi-typescript's own transforms and TypeScript's printer,
- * and spliced: the same text as `astToString(await openapiTS(document))`, with one helper mended
- * (`withMendedHelpers`) (test/integration/generators/
- * types-rendering.test.ts holds it to that on every spec of the corpus), where a save re-renders only the
- * units it changed and those that read them.
+ * and spliced: the same text as `astToString(await openapiTS(document))`, with two mends that make
+ * it compile (`withMendedHelpers`, `withoutRepeatedMembers`); test/unit/generators/core/
+ * document-renderings.test.ts holds it to that on the public specs and the fixtures, and
+ * incremental-generation.test.ts on GitHub's spec, where a save re-renders only the units it changed
+ * and those that read them.
  *
  * What openapiTS adds before its transforms is left out, because the loader has done it: its Redocly
  * lint (its config enables one rule, operation-operationId-unique: a document with two operations of

@@ -66,6 +66,15 @@ function declaredLanguage(route: RouteSpec): object | undefined {
     : undefined;
 }
 
+/** Whether `schema` refuses `value`; a schema that does not compile refuses nothing (Fastify's own validation says why). */
+function refuses(ajv: Ajv2020, schema: object, value: unknown): boolean {
+  try {
+    return !ajv.compile(schema)(value);
+  } catch {
+    return false;
+  }
+}
+
 /** The route's hook before validation, or undefined when it needs none. */
 export function wirePreValidation(
   route: RouteSpec,
@@ -116,7 +125,7 @@ export function wirePreValidation(
       // schema refuses `*` (zalando's enum of shops, without a default), it reads as absent: the
       // alternative is a 400 for a request that stated no preference.
       if (language !== undefined && request.headers['accept-language']?.trim() === '*') {
-        languageRefusesAny ??= !context.partsAjv.compile(language)('*');
+        languageRefusesAny ??= refuses(context.partsAjv, language, '*');
         if (languageRefusesAny) delete request.headers['accept-language'];
       }
       for (const spec of headers) {
