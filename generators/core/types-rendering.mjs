@@ -126,8 +126,8 @@ function memberName(member) {
  * A node of openapi-typescript's output with no property declared twice in one object type. It adds
  * a schema's discriminator property, required, as the object's first member, and where the schema
  * declares that property too (optional), it prints both: TS2300, the types and the client's schema
- * did not compile (Apple's SiriKit cloud media; openapi-typescript issues 2124 and 2418). The first,
- * openapi-typescript's required one, stays. Everything this file prints passes through it, and
+ * did not compile (Apple's SiriKit cloud media; openapi-typescript issues 2124 and 2418). One stays
+ * where the first was (`oneMember`). Everything this file prints passes through it, and
  * `withMendedNodes` gives openapiTS's own statements the same, for the tests' whole-document oracle.
  */
 function withoutRepeatedMembers(node) {
@@ -135,19 +135,55 @@ function withoutRepeatedMembers(node) {
   const visit = (child) => {
     const visited = ts.visitEachChild(child, visit, undefined);
     if (!ts.isTypeLiteralNode(visited)) return visited;
-    const seen = new Set();
-    const members = visited.members.filter((member) => {
+    const members = [];
+    const at = new Map();
+    for (const member of visited.members) {
       const name = memberName(member);
-      if (name === undefined) return true;
-      if (seen.has(name)) return false;
-      seen.add(name);
-      return true;
-    });
+      if (name !== undefined && at.has(name)) {
+        const index = at.get(name);
+        members[index] = oneMember(members[index], member);
+      } else {
+        if (name !== undefined) at.set(name, members.length);
+        members.push(member);
+      }
+    }
     return members.length === visited.members.length
       ? visited
       : ts.factory.updateTypeLiteralNode(visited, ts.factory.createNodeArray(members));
   };
   return visit(node);
+}
+
+/**
+ * A string literal type's text (`"dog"`), or a union of them; undefined for any other type.
+ * openapi-typescript writes its literals as identifiers spelled with the quotes.
+ */
+function literalTexts(type) {
+  const literals = type && ts.isUnionTypeNode(type) ? type.types : [type];
+  const texts = literals.map((literal) =>
+    literal ? printer.printNode(ts.EmitHint.Unspecified, literal, sourceFile) : '',
+  );
+  return texts.every((text) => text.startsWith('"')) ? texts : undefined;
+}
+
+/**
+ * The one declaration of a property openapi-typescript printed twice: `added` (its discriminator,
+ * required, whose value is the schema's name where no mapping names it) and `declared` (the schema's
+ * own). The added one, unless the declared one is a choice of values without it (`petType: "dog"` in
+ * the schema `Dog`): a value of the schema must fit, so the declared type, made required. The
+ * declared one's description goes with it where the kept one has none.
+ */
+function oneMember(added, declared) {
+  const value = literalTexts(added.type);
+  const choices = literalTexts(declared.type);
+  const kept =
+    value?.length === 1 && choices !== undefined && !choices.includes(value[0])
+      ? ts.factory.updatePropertySignature(added, added.modifiers, added.name, undefined, declared.type)
+      : added;
+  const described = ts.getSyntheticLeadingComments(declared);
+  if (described?.length && !ts.getSyntheticLeadingComments(kept)?.length)
+    ts.setSyntheticLeadingComments(kept, described);
+  return kept;
 }
 
 /** Whether an object type in `node` declares a property twice (a read-only walk: most nodes have none). */
@@ -173,13 +209,14 @@ export function withMendedNodes(nodes) {
  * openapi-typescript's `WithRequired` helper (an `allOf` member that is a `$ref`, with properties the
  * parent requires) and the one this file prints instead. Its `K extends keyof T` is `never` where the
  * referenced schema is nullable (`X | null`: plaid's `Cause`, an object, over the nullable
- * `PlaidError`), so the types and the client's schema did not compile (TS2344). Read through
- * `NonNullable`: where the composed schema takes null, openapi-typescript writes `| null` outside the
- * intersection; for a schema that is not nullable the two are the same type.
+ * `PlaidError`), so the types and the client's schema did not compile (TS2344). The properties are
+ * required of `NonNullable<T>`, and null stays where T takes it: `required` says nothing of null, so a
+ * composing schema with no type of its own takes it too, while beside an object member (plaid's
+ * `Cause`) the intersection drops it. For a schema that is not nullable the two are the same type.
  */
 const WITH_REQUIRED = [
   'type WithRequired<T, K extends keyof T> = T & { [P in K]-?: T[P] };',
-  'type WithRequired<T, K extends keyof NonNullable<T>> = NonNullable<T> & { [P in K]-?: NonNullable<T>[P] };',
+  'type WithRequired<T, K extends keyof NonNullable<T>> = (NonNullable<T> & { [P in K]-?: NonNullable<T>[P] }) | Extract<T, null>;',
 ].map((source) => printStatement(stringToAST(source)[0]));
 
 /**

@@ -51,6 +51,11 @@ it(
       "export const schedule: ScheduleGet = { start_date: '2026-12-01', interval: 'WEEKLY' };",
       '// @ts-expect-error interval is required',
       "export const noInterval: ScheduleGet = { start_date: '2026-12-01' };",
+      "type ScheduleRequest = components['schemas']['ScheduleRequest'];",
+      "export const request: ScheduleRequest = { start_date: '2026-12-01' };",
+      'export const noRequest: ScheduleRequest = null;',
+      '// @ts-expect-error start_date is required',
+      "export const undated: ScheduleRequest = { interval: 'WEEKLY' };",
     ]),
   180_000,
 );
@@ -65,6 +70,10 @@ it(
       "export const unnamed: DestinationResult = { success: 'yes' };",
       '// @ts-expect-error the discriminator names this schema',
       "export const other: DestinationResult = { class: 'BooleanResult', success: 'yes' };",
+      "type DogResult = components['schemas']['DogResult'];",
+      "export const dog: DogResult = { class: 'dog', bark: true };",
+      '// @ts-expect-error the declared value, required',
+      'export const unnamedDog: DogResult = { bark: true };',
     ]),
   180_000,
 );

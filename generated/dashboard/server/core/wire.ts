@@ -58,18 +58,27 @@ function needsHook(route: RouteSpec): boolean {
   );
 }
 
-/** The schema of the route's `Accept-Language` header parameter, when it declares one. */
+/**
+ * The schema of the route's optional `Accept-Language` header parameter, when it declares one (a
+ * required one sent as `*` is refused for its value, as any other).
+ */
 function declaredLanguage(route: RouteSpec): object | undefined {
-  const headers = route.schema.headers as { properties?: Record<string, object> } | undefined;
-  return headers?.properties && Object.hasOwn(headers.properties, 'accept-language')
+  const headers = route.schema.headers as
+    { properties?: Record<string, object>; required?: string[] } | undefined;
+  return headers?.properties &&
+    Object.hasOwn(headers.properties, 'accept-language') &&
+    !headers.required?.includes('accept-language')
     ? headers.properties['accept-language']
     : undefined;
 }
 
-/** Whether `schema` refuses `value`; a schema that does not compile refuses nothing (Fastify's own validation says why). */
+/**
+ * Whether `schema` refuses `value` (a copy: the coercing validator changes what it reads); a schema
+ * that does not compile refuses nothing (Fastify's own validation says why).
+ */
 function refuses(ajv: Ajv2020, schema: object, value: unknown): boolean {
   try {
-    return !ajv.compile(schema)(value);
+    return !ajv.compile(schema)(structuredClone(value));
   } catch {
     return false;
   }
@@ -120,20 +129,21 @@ export function wirePreValidation(
         if (values) request.params = values;
       }
       if (query.length > 0) request.query = decodeQuery(at === -1 ? '' : url.slice(at + 1), query);
-      // `Accept-Language: *` accepts any language, as leaving the header out does (RFC 9110
-      // §12.5.4), and fetch (undici) sends it whenever its caller gives none. Where the parameter's
-      // schema refuses `*` (zalando's enum of shops, without a default), it reads as absent: the
-      // alternative is a 400 for a request that stated no preference.
-      if (language !== undefined && request.headers['accept-language']?.trim() === '*') {
-        languageRefusesAny ??= refuses(context.partsAjv, language, '*');
-        if (languageRefusesAny) delete request.headers['accept-language'];
-      }
+      const anyLanguage = language !== undefined && request.headers['accept-language']?.trim() === '*';
       for (const spec of headers) {
         // Node's header object inherits Object's members: a header `constructor` not sent is absent.
         const name = spec.name.toLowerCase();
         const value = Object.hasOwn(request.headers, name) ? request.headers[name] : undefined;
         if (value !== undefined)
           (request.headers as Record<string, unknown>)[spec.name.toLowerCase()] = decodeHeader(spec, value);
+      }
+      // `Accept-Language: *` accepts any language, as leaving the header out does (RFC 9110
+      // §12.5.4), and fetch (undici) sends it whenever its caller gives none. Where the optional
+      // parameter's schema refuses `*` as decoded (zalando's enum of shops, without a default), it
+      // reads as absent: the alternative is a 400 for a request that stated no preference.
+      if (anyLanguage) {
+        languageRefusesAny ??= refuses(context.partsAjv, language, request.headers['accept-language']);
+        if (languageRefusesAny) delete request.headers['accept-language'];
       }
       if (cookies.length > 0 || route.schema.cookies) {
         const values = decodeCookies(request.headers.cookie, cookies);
