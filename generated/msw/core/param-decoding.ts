@@ -25,6 +25,8 @@ export interface WireParam {
   shape: 'primitive' | 'array' | 'object' | 'unknown';
   /** Sent as JSON text (parameter `content`). */
   json?: true;
+  /** JSON text: the schema its decoded value is validated against, without coercion (the stubs'). */
+  schema?: object;
   /** Query: `name=` is allowed (otherwise an empty value is refused). */
   allowEmptyValue?: true;
   /** Objects: the declared property names (an exploded object's pairs are found by them). */

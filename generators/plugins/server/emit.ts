@@ -132,6 +132,18 @@ function withDefault(ir: Ir, declared: JsonSchema, schema: unknown): unknown {
     : schema;
 }
 
+/**
+ * A parameter with `content` in Fastify's schema of its part: its default alone, for Ajv to fill in.
+ * It arrives as JSON (null included), not as text: the wire hook decodes it and validates it against
+ * its own schema with the strict validator (`WireParam.schema`), as a JSON body. The coercing one
+ * Fastify validates parameters with reads every branch of a union and coerces in place (superset's
+ * `q`: a number beside a string in `anyOf` reached the handler as text, `true` as "1").
+ */
+function jsonParamSlot(ir: Ir, declared: JsonSchema): object {
+  const target = ir.model.deref<{ default?: unknown }>(declared);
+  return target && typeof target === 'object' && 'default' in target ? { default: target.default } : {};
+}
+
 function objectSchema(
   ir: Ir,
   params: Array<{ name: string; required: boolean; schema: JsonSchema; contentType?: string }>,
@@ -143,10 +155,11 @@ function objectSchema(
   return {
     type: 'object',
     properties: Object.fromEntries(
-      // A parameter with `content` arrives as JSON (null included), not as text.
       params.map((param) => [
         key(param.name),
-        withDefault(ir, param.schema, parameterSchema(schemaFor(ir, param.schema), !param.contentType)),
+        param.contentType
+          ? jsonParamSlot(ir, param.schema)
+          : withDefault(ir, param.schema, parameterSchema(schemaFor(ir, param.schema), true)),
       ]),
     ),
     ...(required.length ? { required } : {}),

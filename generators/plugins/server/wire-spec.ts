@@ -53,7 +53,15 @@ export function wireParams(
     ...parameters.cookie,
   ];
   return {
-    ...(chosen.length > 0 ? { wireParams: chosen.map((param) => wireParam(ir, param)) } : {}),
+    ...(chosen.length > 0
+      ? {
+          wireParams: chosen.map((param) => ({
+            ...wireParam(ir, param),
+            // JSON text: validated as decoded, without coercion (emit.ts, `jsonParamSlot`).
+            ...(param.contentType ? { schema: sideSchema(param.schema, ir, undefined) as object } : {}),
+          })),
+        }
+      : {}),
     ...(decodePath
       ? {
           pathParts: operation.template.parts.map((part) =>

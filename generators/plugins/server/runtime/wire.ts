@@ -16,6 +16,7 @@ import {
   decodeQuery,
   ParamError,
   pathMatcher,
+  type WireParam,
 } from '../../../core/param-decoding.js';
 import { concreteType, negotiate, sendByMedia, successMedia, type StreamOptions } from './replies.js';
 import type { RouteSpec, WireBody, WireMedia } from './route-spec.js';
@@ -40,6 +41,9 @@ export interface WireContext {
   limits?: BodyLimits;
   streams?: StreamOptions;
 }
+
+/** The part of a request each parameter location is validated as (Fastify's names). */
+const PARTS = { query: 'querystring', path: 'params', header: 'headers', cookie: 'cookies' } as const;
 
 const MEDIA = Symbol('openapi.media');
 type WithMedia = FastifyRequest & { [MEDIA]?: WireMedia };
@@ -98,6 +102,32 @@ export function wirePreValidation(
   const unread = bodyLeftUnread(route);
   let cookieValidator: ValidateFunction | undefined;
   const language = declaredLanguage(route);
+  const jsonParams = specs.filter((spec) => spec.schema !== undefined);
+  const strictChecks = new Map<WireParam, ValidateFunction>();
+  /** The errors of a JSON parameter's decoded value against its schema (none when absent or valid), pointing into the part. */
+  const jsonParamErrors = (
+    spec: WireParam,
+    request: FastifyRequest,
+    cookieValues: Record<string, unknown>,
+  ): ErrorObject[] | undefined => {
+    const name = spec.in === 'header' ? spec.name.toLowerCase() : spec.name;
+    const holder = (
+      spec.in === 'query'
+        ? request.query
+        : spec.in === 'path'
+          ? request.params
+          : spec.in === 'header'
+            ? request.headers
+            : cookieValues
+    ) as Record<string, unknown> | undefined;
+    const value = holder && Object.hasOwn(holder, name) ? holder[name] : undefined;
+    if (value === undefined) return undefined;
+    let check = strictChecks.get(spec);
+    if (!check) strictChecks.set(spec, (check = context.bodyAjv.compile(spec.schema!)));
+    if (check(value)) return undefined;
+    const at = `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return (check.errors ?? []).map((error) => ({ ...error, instancePath: at + error.instancePath }));
+  };
   let languageRefusesAny: boolean | undefined;
   const validators = {
     coercing: (schema: object) => context.partsAjv.compile(schema),
@@ -142,16 +172,22 @@ export function wirePreValidation(
         languageRefusesAny ??= refuses(context.partsAjv, language, request.headers['accept-language']);
         if (languageRefusesAny) delete request.headers['accept-language'];
       }
+      const cookieValues =
+        cookies.length > 0 || route.schema.cookies ? decodeCookies(request.headers.cookie, cookies) : {};
+      for (const spec of jsonParams) {
+        const failed = jsonParamErrors(spec, request, cookieValues);
+        if (failed)
+          return void context.sendError(reply, request, context.describe(failed, PARTS[spec.in], route));
+      }
       if (cookies.length > 0 || route.schema.cookies) {
-        const values = decodeCookies(request.headers.cookie, cookies);
         cookieValidator ??= route.schema.cookies ? context.partsAjv.compile(route.schema.cookies) : undefined;
-        if (cookieValidator && !cookieValidator(values))
+        if (cookieValidator && !cookieValidator(cookieValues))
           return void context.sendError(
             reply,
             request,
             context.describe(cookieValidator.errors ?? [], 'cookies', route),
           );
-        request.cookieParams = values;
+        request.cookieParams = cookieValues;
       }
       if (unread) await readUnreadBody(request, route);
       if (route.bodies) await decodeBody(request, route, validators, limits, compiled);
