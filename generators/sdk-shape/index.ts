@@ -32,6 +32,7 @@ export { RESERVED_MEMBERS, type OperationPlace, type ResourceNode } from './reso
 export type { ApiNames } from './names.js';
 export type { AuthPlan, Credential, OperationAuth } from './auth.js';
 export {
+  sentAsJson,
   wireParam,
   type WireBody,
   type WireMedia,

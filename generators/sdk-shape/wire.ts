@@ -89,6 +89,11 @@ export interface WirePlan {
   auth?: OperationAuth;
 }
 
+/** Whether a parameter travels as JSON text (`content` of a JSON media type), which its decoder parses. */
+export function sentAsJson(param: Pick<IrParameter, 'contentType'>): boolean {
+  return Boolean(param.contentType && /json/.test(param.contentType));
+}
+
 export function wireParam(param: IrParameter): WireParam {
   // A binary parameter is a string on the wire.
   const shape: WireShape = param.shape === 'file' ? 'primitive' : param.shape;
@@ -98,7 +103,7 @@ export function wireParam(param: IrParameter): WireParam {
     style: param.style,
     explode: param.explode,
     shape,
-    ...(param.contentType && /json/.test(param.contentType) ? { json: true as const } : {}),
+    ...(sentAsJson(param) ? { json: true as const } : {}),
     ...(param.allowReserved ? { allowReserved: true as const } : {}),
     ...(param.allowEmptyValue ? { allowEmptyValue: true as const } : {}),
   };

@@ -19,6 +19,7 @@ import { routeInterface } from './handler-types.js';
 import { shadowedRouteAliases, type RouteAlias } from './shadowed-routes.js';
 import { fixedStringsFirst, textChoices } from './text-choices.js';
 import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
+import { sentAsJson } from '../../sdk-shape/index.js';
 
 // The runtime and, beside it, the parameter decoder it shares with the MSW handlers and the JSON
 // equality it shares with the contract suites (generators/core/).
@@ -137,7 +138,8 @@ function withDefault(ir: Ir, declared: JsonSchema, schema: unknown): unknown {
  * It arrives as JSON (null included), not as text: the wire hook decodes it and validates it against
  * its own schema with the strict validator (`WireParam.schema`), as a JSON body. The coercing one
  * Fastify validates parameters with reads every branch of a union and coerces in place (superset's
- * `q`: a number beside a string in `anyOf` reached the handler as text, `true` as "1").
+ * `q`: a number beside a string in `anyOf` reached the handler as text, `true` as "1"). As in a JSON
+ * body, no default is filled in inside its value, and a `oneOf` is read as written.
  */
 function jsonParamSlot(ir: Ir, declared: JsonSchema): object {
   const target = ir.model.deref<{ default?: unknown }>(declared);
@@ -157,9 +159,9 @@ function objectSchema(
     properties: Object.fromEntries(
       params.map((param) => [
         key(param.name),
-        param.contentType
+        sentAsJson(param)
           ? jsonParamSlot(ir, param.schema)
-          : withDefault(ir, param.schema, parameterSchema(schemaFor(ir, param.schema), true)),
+          : withDefault(ir, param.schema, parameterSchema(schemaFor(ir, param.schema), !param.contentType)),
       ]),
     ),
     ...(required.length ? { required } : {}),
@@ -265,7 +267,7 @@ function routeSpec(
       })),
     ),
     schema: Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)),
-    ...wireParams(ir, operation),
+    ...wireParams(ir, operation, sides.request),
     ...(bodies ? { bodies } : {}),
     ...(responseMedia ? { responseMedia } : {}),
     ...(errorResponses ? { errorResponses } : {}),

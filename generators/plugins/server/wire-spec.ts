@@ -9,7 +9,7 @@ import type { Ir, IrMedia, IrOperation, IrPart, JsonSchema } from '../../core/ir
 import { sideSchema } from '../../core/schema-dialect.js';
 import { hiddenProperties } from '../../core/values/sides.js';
 import { textChoices } from './text-choices.js';
-import { decodingParam as wireParam, objectInfo, sdkShape } from '../../sdk-shape/index.js';
+import { decodingParam as wireParam, objectInfo, sdkShape, sentAsJson } from '../../sdk-shape/index.js';
 import type { WireParam } from '../../core/param-decoding.js';
 import type { WireBody, WireMedia, WirePart } from './runtime/route-spec.js';
 
@@ -40,6 +40,7 @@ function pathNeedsDecoding(operation: IrOperation): boolean {
 export function wireParams(
   ir: Ir,
   operation: IrOperation,
+  side: { $id: string } | undefined,
 ): { wireParams?: WireParam[]; pathParts?: Array<string | { param: string }> } {
   const { parameters } = operation;
   const decodePath = pathNeedsDecoding(operation);
@@ -57,8 +58,8 @@ export function wireParams(
       ? {
           wireParams: chosen.map((param) => ({
             ...wireParam(ir, param),
-            // JSON text: validated as decoded, without coercion (emit.ts, `jsonParamSlot`).
-            ...(param.contentType ? { schema: sideSchema(param.schema, ir, undefined) as object } : {}),
+            // JSON text: validated as decoded, without coercion, as a request body (emit.ts, `jsonParamSlot`).
+            ...(sentAsJson(param) ? { schema: sideSchema(param.schema, ir, side) as object } : {}),
           })),
         }
       : {}),
