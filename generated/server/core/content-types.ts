@@ -7,6 +7,7 @@
  * declared types (+json, text, forms, multipart, binary) are bodies.ts's; no bytes is no body,
  * whatever the label; a body in an undeclared type is 415.
  */
+import { wasDecoded } from './content-codings.js';
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonBytes, registerBodyParsers } from './bodies.js';
@@ -68,7 +69,7 @@ export function parseJsonBody(
   jsonBytes.set(request, body);
   // A compressed body would read as bytes that are not UTF-8: say what is not supported (RFC 9110 §15.5.16).
   const encoding = request.headers['content-encoding'];
-  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity')
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity' && !wasDecoded(request))
     return done(
       Object.assign(new Error('content coding'), { statusCode: 415, code: 'ERR_CONTENT_ENCODING' }),
     );

@@ -41,7 +41,7 @@ import {
   withQueryKey,
   type RequestContext,
 } from './request.js';
-import { encodeBody } from './body.js';
+import { encodeBody, inContentCoding } from './body.js';
 import {
   chooseAccept,
   decodeSuccess,
@@ -285,7 +285,13 @@ export class BaseClient {
     const payload = bodyPayload(operation, params, options.body);
     // Checked before anything is sent: a refused call opens no connection.
     if (this.#validation?.requests) await this.#validation.checkRequest(operation, params, payload);
-    const encoded = payload && (await encodeBody(payload.spec, payload.value));
+    const encoded =
+      payload &&
+      (await inContentCoding(
+        await encodeBody(payload.spec, payload.value),
+        payload.spec,
+        headers['content-encoding'],
+      ));
     if (encoded?.contentType) headers['content-type'] = encoded.contentType;
     // A stream body can be sent once: no retries.
     const maxRetries = encoded && !encoded.replayable ? 0 : (options.maxRetries ?? this.maxRetries);

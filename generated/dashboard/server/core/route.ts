@@ -13,6 +13,7 @@ import type { OperationOptions } from './dispatch.js';
 import { routerPath } from './methods.js';
 import type { RouteSpec } from './route-spec.js';
 import { wireHandler, wirePreValidation, type WireContext } from './wire.js';
+import { declaresContentCoding, decodeContentCoding } from './content-codings.js';
 
 /** A handler as the plugin holds it (each operation's own types are the generated Handlers'). */
 export type AnyHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -100,9 +101,12 @@ export function operationOptions(route: RouteSpec, context: RouteContext): Opera
         }
       : undefined,
     // Without a security hook, the body check is a hook of its own, first after onRequest as above.
+    // A body in a coding the operation declares is decoded before it is parsed (content-codings.ts).
     preParsing:
       takesBody || authenticate
-        ? undefined
+        ? takesBody && declaresContentCoding(route)
+          ? decodeContentCoding
+          : undefined
         : (request, reply, payload, done) => {
             if (!refusedBody(request, reply)) done(null, payload);
           },

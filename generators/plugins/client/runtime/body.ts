@@ -127,3 +127,30 @@ export async function encodeBody(spec: BodySpec, raw: unknown): Promise<EncodedB
       return { body: JSON.stringify(value), contentType: spec.mediaType, replayable: true };
   }
 }
+
+/** The codings this client applies to a body it serialises, by Content-Encoding name (CompressionStream's formats). */
+const CODINGS: Record<string, CompressionFormat> = { gzip: 'gzip', 'x-gzip': 'gzip', deflate: 'deflate' };
+
+/**
+ * The body in the coding its Content-Encoding names, where the call sends one (a `Content-Encoding`
+ * header parameter: here.com positioning's gzip, "the data in the body is gzip-encoded"). A body
+ * this client serialises (JSON, a form, text, multipart) is compressed; bytes, a Blob or a stream
+ * the caller gives (a binary media type) are sent as given, already in their coding. A coding this
+ * client cannot apply is refused before anything is sent.
+ */
+export async function inContentCoding(
+  encoded: EncodedBody,
+  spec: BodySpec,
+  coding: string | undefined,
+): Promise<EncodedBody> {
+  const name = coding?.trim().toLowerCase();
+  if (name === undefined || name === '' || name === 'identity') return encoded;
+  if (spec.kind === 'binary' || spec.kind === 'event-stream' || spec.kind === 'ndjson') return encoded;
+  const format = Object.hasOwn(CODINGS, name) ? CODINGS[name] : undefined;
+  if (!format)
+    throw new ClientError(
+      `This client compresses a ${spec.mediaType} body with gzip or deflate, not ${JSON.stringify(name)}: send another Content-Encoding, or none.`,
+    );
+  const compressed = new Response(encoded.body).body!.pipeThrough(new CompressionStream(format));
+  return { ...encoded, body: new Uint8Array(await new Response(compressed).arrayBuffer()) };
+}

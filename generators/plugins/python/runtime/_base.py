@@ -19,7 +19,7 @@ import warnings
 from typing import TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, Set, TypeVar, Union, cast
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-from ._body import EncodedBody, check_required_fields, choose_body, encode_body
+from ._body import EncodedBody, check_required_fields, choose_body, encode_body, in_content_coding
 from ._errors import APIConnectionError, APIStatusError, ClientError, ProxyError, make_status_error
 from ._logs import Log, package_logger, parse_level, redact_headers, redact_url
 from ._operation import Call, ClientConfig, Operation, PageCalls, Prepared, RequestOptions
@@ -200,6 +200,7 @@ class ClientCore(Generic[TransportT]):
             headers[operation.resume_header.lower()] = resume_from
         encoded = self._body(call)
         if encoded is not None:
+            encoded = in_content_coding(encoded, headers.get("content-encoding"))
             if encoded.content_type:
                 headers["content-type"] = encoded.content_type
             if encoded.length is not None:

@@ -7,6 +7,7 @@ never read whole).
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, List, Mapping, Optional, Sequence, Tuple, cast
 
@@ -50,6 +51,8 @@ class EncodedBody:
     replayable: bool
     _data: Optional[bytes] = None
     _chunks: Optional[Callable[[], Iterator[bytes]]] = None
+    # True for a body this SDK serialised (JSON, a form, text, multipart): a Content-Encoding compresses it.
+    serialised: bool = False
 
     def content(self) -> Any:
         """What the transport sends: the bytes, or an iterator of chunks."""
@@ -125,14 +128,50 @@ def encode_body(spec: Body, value: Any) -> EncodedBody:
     """The bytes and Content-Type of `value` as the media type `spec` says."""
     if spec.kind == "multipart":
         body = encode_multipart(_fields(value, "multipart/form-data"), spec.parts)
-        return EncodedBody(body.content_type, body.length, body.rewind.replayable, _chunks=body.chunks)
+        return EncodedBody(body.content_type, body.length, body.rewind.replayable, _chunks=body.chunks, serialised=True)
     if spec.kind == "form":
         data = encode_form(_fields(value, "form-urlencoded"), spec.parts).encode("ascii")
-        return EncodedBody(spec.media_type, len(data), True, _data=data)
+        return EncodedBody(spec.media_type, len(data), True, _data=data, serialised=True)
     if spec.kind == "text":
         data = primitive_text(value).encode("utf-8")
-        return EncodedBody(spec.media_type, len(data), True, _data=data)
+        return EncodedBody(spec.media_type, len(data), True, _data=data, serialised=True)
     if spec.kind in ("binary", "event-stream", "ndjson"):
         return _binary(spec.media_type, value)
     data = to_json(value).encode("utf-8")
-    return EncodedBody(spec.media_type, len(data), True, _data=data)
+    return EncodedBody(spec.media_type, len(data), True, _data=data, serialised=True)
+
+
+# The codings this SDK applies to a body it serialises, by Content-Encoding name: zlib's window bits.
+_CODINGS = {"gzip": 31, "x-gzip": 31, "deflate": 15}
+
+
+def in_content_coding(encoded: EncodedBody, coding: Optional[str]) -> EncodedBody:
+    """The body in the coding its Content-Encoding names, where the call sends one (a `Content-Encoding`
+    header parameter: here.com positioning's gzip). A body this SDK serialises is compressed; bytes, a
+    file or an iterator the caller gives are sent as given, already in their coding. A coding this SDK
+    cannot apply is refused before anything is sent."""
+    name = (coding or "").strip().lower()
+    if name in ("", "identity") or not encoded.serialised:
+        return encoded
+    bits = _CODINGS.get(name)
+    if bits is None:
+        raise ClientError(
+            f"This SDK compresses a {encoded.content_type} body with gzip or deflate, not {name!r}: "
+            "send another Content-Encoding, or none."
+        )
+    content = encoded.content()
+    if isinstance(content, bytes):
+        compressor = zlib.compressobj(wbits=bits)
+        data = compressor.compress(content) + compressor.flush()
+        return EncodedBody(encoded.content_type, len(data), encoded.replayable, _data=data, serialised=True)
+    original = encoded
+
+    def chunks() -> Iterator[bytes]:
+        compressor = zlib.compressobj(wbits=bits)
+        for chunk in original.content():
+            packed = compressor.compress(chunk)
+            if packed:
+                yield packed
+        yield compressor.flush()
+
+    return EncodedBody(encoded.content_type, None, encoded.replayable, _chunks=chunks, serialised=True)

@@ -43,7 +43,9 @@ export function boundedError(error: ErrorDetails): ErrorDetails {
 
 /** A Fastify-level failure (bad URL, bad JSON, wrong media type, body too large) as an API error. */
 export function frameworkError(error: { statusCode?: number; code?: string }): ErrorDetails {
-  switch (error.code) {
+  // Brotli's decoder names each way a body fails to decode (`ERR__ERROR_FORMAT_PADDING_2`).
+  const code = error.code?.startsWith('ERR__ERROR_') ? 'Z_DATA_ERROR' : error.code;
+  switch (code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return {
@@ -65,6 +67,15 @@ export function frameworkError(error: { statusCode?: number; code?: string }): E
         status: 415,
         code: 'unsupported_media_type',
         message: 'Send request bodies without a Content-Encoding (identity).',
+        param: null,
+      };
+    // The body does not decode in the coding its Content-Encoding names (content-codings.ts).
+    case 'Z_DATA_ERROR':
+    case 'Z_BUF_ERROR':
+      return {
+        status: 400,
+        code: 'invalid_request',
+        message: 'The request body does not decode in the coding its Content-Encoding names.',
         param: null,
       };
     case 'ERR_BODY_NOT_UTF8':
