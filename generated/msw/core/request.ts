@@ -77,11 +77,31 @@ export function queryOf(url: string, params: QueryParam[]): Record<string, unkno
 export async function jsonBodyOf(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^[^;]*[/+]json\s*(;|$)/i.test(type)) return undefined;
-  const text = await request.clone().text();
+  const text = await bodyText(request.clone());
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
+  }
+}
+
+/** Decoders for a body in a content coding (the clients compress a body their call's Content-Encoding names). */
+const DECOMPRESSION: Record<string, CompressionFormat> = {
+  gzip: 'gzip',
+  'x-gzip': 'gzip',
+  deflate: 'deflate',
+};
+
+/** A request's body as text, decoded from the coding its Content-Encoding names (gzip, deflate). */
+async function bodyText(request: Request): Promise<string> {
+  const coding = request.headers.get('content-encoding')?.trim().toLowerCase();
+  const format =
+    coding !== undefined && Object.hasOwn(DECOMPRESSION, coding) ? DECOMPRESSION[coding] : undefined;
+  if (!format || !request.body) return request.text();
+  try {
+    return await new Response(request.body.pipeThrough(new DecompressionStream(format))).text();
+  } catch {
+    return '';
   }
 }

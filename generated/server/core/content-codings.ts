@@ -3,14 +3,17 @@
 
 /**
  * Request bodies in a content coding the operation declares: a `Content-Encoding` header parameter
- * (here.com positioning's gzip, "the data in the body is gzip-encoded"). Such a body is decoded
- * before it is parsed, whatever its media type, and Fastify's body limit counts the decoded bytes
- * (a small body that inflates past it is refused with 413, as a large one is). A coding the
- * operation does not declare, or one not known here, is refused with 415, as before (parseJsonBody).
+ * (here.com positioning's gzip, "the data in the body is gzip-encoded"). A body the stubs parse
+ * (JSON, a form, text) is decoded before it is parsed, and Fastify's body limit counts the decoded
+ * bytes (a small body that inflates past it is refused with 413, as a large one is). Binary bodies
+ * reach the handler as sent, with the header saying their coding, as the SDKs send them. A multipart
+ * body in a coding is refused with 415: its parser reads the socket, not a decoded stream. So is a
+ * coding the parameter does not take, and any coding where the operation declares no such parameter
+ * (parseJsonBody), as before.
  */
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import { pipeline, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import type { Transform } from 'node:stream';
 import type { RouteSpec } from './route-spec.js';
 
 /** The codings a body may arrive in (RFC 9110 §8.4.1), by name; `x-gzip` is gzip. */
@@ -28,32 +31,62 @@ export function wasDecoded(request: FastifyRequest): boolean {
   return decoded.has(request);
 }
 
-/** Whether the operation declares a `Content-Encoding` header parameter (its bodies may come encoded). */
-export function declaresContentCoding(route: RouteSpec): boolean {
-  const headers = route.schema.headers as { properties?: Record<string, unknown> } | undefined;
-  return Boolean(headers?.properties && Object.hasOwn(headers.properties, 'content-encoding'));
+/** The codings the operation's `Content-Encoding` parameter takes (all known ones without an enum), or undefined when it declares none. */
+export function declaredCodings(route: RouteSpec): Set<string> | undefined {
+  const headers = route.schema.headers as { properties?: Record<string, { enum?: unknown[] }> } | undefined;
+  if (!headers?.properties || !Object.hasOwn(headers.properties, 'content-encoding')) return undefined;
+  const values = headers.properties['content-encoding']?.enum;
+  return new Set(
+    Array.isArray(values)
+      ? values
+          .filter((value): value is string => typeof value === 'string')
+          .map((value) => value.toLowerCase())
+      : Object.keys(DECODERS),
+  );
+}
+
+/** A body the stubs parse themselves (JSON and `+json`, a form, text), by its Content-Type. */
+function isParsed(contentType: string): boolean {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return /[/+]json$/.test(type) || type === 'application/x-www-form-urlencoded' || type.startsWith('text/');
 }
 
 /**
- * The preParsing hook of such an operation: the payload through its coding's decoder. The decoder
- * carries how many encoded bytes arrived (`receivedEncodedLength`), which Fastify compares with
- * Content-Length; a body that does not decode is a 400 (errors.ts, the decoder's `Z_` codes).
+ * The preParsing hook of an operation whose bodies may come in `codings`: the payload through its
+ * coding's decoder, which carries how many encoded bytes arrived (`receivedEncodedLength`, which
+ * Fastify compares with Content-Length). The two are joined by `pipeline`, so a decoder error
+ * (a body that does not decode: 400, errors.ts) reaches Fastify while it reads and is swallowed
+ * once it has stopped reading (an answer already sent), never an unhandled `error` event.
  */
-export function decodeContentCoding(
-  request: FastifyRequest,
-  _reply: FastifyReply,
-  payload: RequestPayload,
-  done: (error: Error | null, payload?: RequestPayload) => void,
-): void {
-  const coding = request.headers['content-encoding']?.trim().toLowerCase();
-  const decoder = coding !== undefined && Object.hasOwn(DECODERS, coding) ? DECODERS[coding]() : undefined;
-  if (!decoder) return done(null, payload);
-  decoded.add(request);
-  const counted = decoder as Transform & { receivedEncodedLength: number };
-  counted.receivedEncodedLength = 0;
-  payload.on('data', (chunk: Buffer) => {
-    counted.receivedEncodedLength += chunk.length;
-  });
-  payload.on('error', (error) => decoder.destroy(error));
-  done(null, payload.pipe(decoder));
+export function contentCodingHook(codings: Set<string>) {
+  return function decodeContentCoding(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    payload: RequestPayload,
+    done: (error: Error | null, payload?: RequestPayload) => void,
+  ): void {
+    const coding = request.headers['content-encoding']?.trim().toLowerCase();
+    const length = request.headers['content-length'];
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    if (coding === undefined || coding === 'identity' || !hasBody) return done(null, payload);
+    const contentType = request.headers['content-type'] ?? '';
+    if (/^\s*multipart\//i.test(contentType))
+      return done(
+        Object.assign(new Error('content coding'), { statusCode: 415, code: 'ERR_CONTENT_ENCODING' }),
+      );
+    // A binary body goes to the handler as sent; an undeclared coding meets the JSON parser's 415.
+    if (!isParsed(contentType) || !codings.has(coding) || !Object.hasOwn(DECODERS, coding))
+      return done(null, payload);
+    const decoder = DECODERS[coding]() as Transform & { receivedEncodedLength: number };
+    decoder.receivedEncodedLength = 0;
+    payload.on('data', (chunk: Buffer) => {
+      decoder.receivedEncodedLength += chunk.length;
+    });
+    decoded.add(request);
+    done(
+      null,
+      pipeline(payload, decoder, () => {}),
+    );
+  };
 }

@@ -6,12 +6,43 @@
  * line), builds an operation's positive request (on a stateful target, each path ID made fresh by
  * the operation that produces it) and walks a list page by page.
  */
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { Cases, OperationCase } from './cases.js';
 import { curlLine } from './curl.js';
 import { against, blame, malformedAnswer, ProblemsError } from './findings.js';
 import { acceptOf, pathParamValue, placeKey, urlOf, type RequestSpec, type Sent } from './request.js';
 import { cookieHeader, encodeBody, fillPath, headerValue } from './serialize.js';
 import type { Target } from './target.js';
+
+/** Compressors for a body in a content coding, by Content-Encoding name. */
+const COMPRESSORS: Record<string, (text: string) => Buffer> = {
+  gzip: (text) => gzipSync(text),
+  'x-gzip': (text) => gzipSync(text),
+  deflate: (text) => deflateSync(text),
+  br: (text) => brotliCompressSync(text),
+};
+
+/** A Buffer's bytes as the ArrayBuffer fetch takes as a body. */
+const arrayBufferOf = (bytes: Buffer): ArrayBuffer =>
+  bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+
+/**
+ * The body in the coding the request's Content-Encoding names (a header parameter: here.com's
+ * gzip), as an SDK sends it; a multipart body goes in no coding (servers read its parts as they
+ * arrive), so the header is left out for it, and a coding not known here stays the target's to refuse.
+ */
+function inContentCoding(
+  body: string | FormData,
+  headers: Record<string, string>,
+): string | FormData | ArrayBuffer {
+  const coding = headers['content-encoding']?.trim().toLowerCase();
+  if (coding === undefined || coding === 'identity') return body;
+  if (typeof body !== 'string') {
+    delete headers['content-encoding'];
+    return body;
+  }
+  return Object.hasOwn(COMPRESSORS, coding) ? arrayBufferOf(COMPRESSORS[coding](body)) : body;
+}
 
 export async function send(target: Target, request: RequestSpec): Promise<Sent> {
   const headers: Record<string, string> = { accept: request.accept ?? 'application/json' };
@@ -29,10 +60,10 @@ export async function send(target: Target, request: RequestSpec): Promise<Sent> 
   if (Object.keys(cookies).length)
     headers.cookie = cookieHeader(request.params?.filter((param) => param.in === 'cookie') ?? [], cookies);
   const url = urlOf(target, request, query);
-  let body: string | FormData | undefined;
+  let body: string | FormData | ArrayBuffer | undefined;
   if (request.body !== undefined) {
     const encoded = encodeBody(request.body, request.contentType ?? 'application/json');
-    body = encoded.body;
+    body = inContentCoding(encoded.body, headers);
     if (encoded.contentType) headers['content-type'] = encoded.contentType;
   }
   let response: Response;

@@ -13,7 +13,7 @@ import type { OperationOptions } from './dispatch.js';
 import { routerPath } from './methods.js';
 import type { RouteSpec } from './route-spec.js';
 import { wireHandler, wirePreValidation, type WireContext } from './wire.js';
-import { declaresContentCoding, decodeContentCoding } from './content-codings.js';
+import { contentCodingHook, declaredCodings } from './content-codings.js';
 
 /** A handler as the plugin holds it (each operation's own types are the generated Handlers'). */
 export type AnyHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -51,6 +51,7 @@ export function operationOptions(route: RouteSpec, context: RouteContext): Opera
   const takesBody = route.bodyContentType !== undefined;
   const needsBody = takesBody && !route.bodyOptional && route.schema.body !== undefined;
   const wireHook = wirePreValidation(route, wire);
+  const codings = declaredCodings(route);
   // A body on an operation that declares none is refused before it is read (spec decision:
   // consistent for every method, instead of parsing DELETE bodies and ignoring GET ones).
   // Answered here, so the chain stops: `done` is not called. Calling it would go on to read the
@@ -104,8 +105,8 @@ export function operationOptions(route: RouteSpec, context: RouteContext): Opera
     // A body in a coding the operation declares is decoded before it is parsed (content-codings.ts).
     preParsing:
       takesBody || authenticate
-        ? takesBody && declaresContentCoding(route)
-          ? decodeContentCoding
+        ? takesBody && codings
+          ? contentCodingHook(codings)
           : undefined
         : (request, reply, payload, done) => {
             if (!refusedBody(request, reply)) done(null, payload);

@@ -54,8 +54,10 @@ class EncodedBody:
     replayable: bool
     _data: Optional[bytes] = None
     _chunks: Optional[Callable[[], Iterator[bytes]]] = None
-    # True for a body this SDK serialised (JSON, a form, text, multipart): a Content-Encoding compresses it.
+    # True for a body this SDK serialised (JSON, a form, text): a Content-Encoding compresses it.
     serialised: bool = False
+    # True for multipart/form-data, which is never sent in a content coding.
+    multipart: bool = False
 
     def content(self) -> Any:
         """What the transport sends: the bytes, or an iterator of chunks."""
@@ -131,7 +133,7 @@ def encode_body(spec: Body, value: Any) -> EncodedBody:
     """The bytes and Content-Type of `value` as the media type `spec` says."""
     if spec.kind == "multipart":
         body = encode_multipart(_fields(value, "multipart/form-data"), spec.parts)
-        return EncodedBody(body.content_type, body.length, body.rewind.replayable, _chunks=body.chunks, serialised=True)
+        return EncodedBody(body.content_type, body.length, body.rewind.replayable, _chunks=body.chunks, multipart=True)
     if spec.kind == "form":
         data = encode_form(_fields(value, "form-urlencoded"), spec.parts).encode("ascii")
         return EncodedBody(spec.media_type, len(data), True, _data=data, serialised=True)
@@ -150,11 +152,19 @@ _CODINGS = {"gzip": 31, "x-gzip": 31, "deflate": 15}
 
 def in_content_coding(encoded: EncodedBody, coding: Optional[str]) -> EncodedBody:
     """The body in the coding its Content-Encoding names, where the call sends one (a `Content-Encoding`
-    header parameter: here.com positioning's gzip). A body this SDK serialises is compressed; bytes, a
-    file or an iterator the caller gives are sent as given, already in their coding. A coding this SDK
-    cannot apply is refused before anything is sent."""
+    header parameter: here.com positioning's gzip). A body this SDK serialises (JSON, a form, text) is
+    compressed; bytes, a file or an iterator the caller gives are sent as given, already in their
+    coding. A coding this SDK cannot apply, or a multipart body in any coding, is refused before
+    anything is sent."""
     name = (coding or "").strip().lower()
-    if name in ("", "identity") or not encoded.serialised:
+    if name in ("", "identity"):
+        return encoded
+    if encoded.multipart:
+        raise ClientError(
+            f"A multipart/form-data body is not sent in a content coding ({name!r}): servers read its parts "
+            "as they arrive. Send it without a Content-Encoding."
+        )
+    if not encoded.serialised:
         return encoded
     bits = _CODINGS.get(name)
     if bits is None:
@@ -163,18 +173,7 @@ def in_content_coding(encoded: EncodedBody, coding: Optional[str]) -> EncodedBod
             "send another Content-Encoding, or none."
         )
     content = encoded.content()
-    if isinstance(content, bytes):
-        compressor = zlib.compressobj(wbits=bits)
-        data = compressor.compress(content) + compressor.flush()
-        return EncodedBody(encoded.content_type, len(data), encoded.replayable, _data=data, serialised=True)
-    original = encoded
-
-    def chunks() -> Iterator[bytes]:
-        compressor = zlib.compressobj(wbits=bits)
-        for chunk in original.content():
-            packed = compressor.compress(chunk)
-            if packed:
-                yield packed
-        yield compressor.flush()
-
-    return EncodedBody(encoded.content_type, None, encoded.replayable, _chunks=chunks, serialised=True)
+    assert isinstance(content, bytes)  # every body this SDK serialises, but multipart, is bytes
+    compressor = zlib.compressobj(wbits=bits)
+    data = compressor.compress(content) + compressor.flush()
+    return EncodedBody(encoded.content_type, len(data), encoded.replayable, _data=data, serialised=True)

@@ -137,9 +137,9 @@ const CODINGS: Record<string, CompressionFormat> = { gzip: 'gzip', 'x-gzip': 'gz
 /**
  * The body in the coding its Content-Encoding names, where the call sends one (a `Content-Encoding`
  * header parameter: here.com positioning's gzip, "the data in the body is gzip-encoded"). A body
- * this client serialises (JSON, a form, text, multipart) is compressed; bytes, a Blob or a stream
- * the caller gives (a binary media type) are sent as given, already in their coding. A coding this
- * client cannot apply is refused before anything is sent.
+ * this client serialises (JSON, a form, text) is compressed; bytes, a Blob or a stream the caller
+ * gives (a binary media type) are sent as given, already in their coding. A coding this client
+ * cannot apply, or a multipart body in any coding, is refused before anything is sent.
  */
 export async function inContentCoding(
   encoded: EncodedBody,
@@ -149,6 +149,10 @@ export async function inContentCoding(
   const name = coding?.trim().toLowerCase();
   if (name === undefined || name === '' || name === 'identity') return encoded;
   if (spec.kind === 'binary' || spec.kind === 'event-stream' || spec.kind === 'ndjson') return encoded;
+  if (spec.kind === 'multipart')
+    throw new ClientError(
+      `A multipart/form-data body is not sent in a content coding (${JSON.stringify(name)}): servers read its parts as they arrive. Send it without a Content-Encoding.`,
+    );
   const format = Object.hasOwn(CODINGS, name) ? CODINGS[name] : undefined;
   if (!format)
     throw new ClientError(

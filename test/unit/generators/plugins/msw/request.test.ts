@@ -5,6 +5,7 @@
  * each value is written by the client's `queryString` and must come back as it was given.
  * Starts no process and opens no socket.
  */
+import { deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { queryString } from '../../../../../generators/plugins/client/runtime/serialize.js';
 import {
@@ -111,6 +112,20 @@ describe('the body a resolver is handed', () => {
     expect(request.bodyUsed).toBe(false);
     expect(await request.json()).toEqual({ name: 'a', n: [1, 2] });
     expect(await jsonBodyOf(post('{"a":1}', 'application/merge-patch+json'))).toEqual({ a: 1 });
+  });
+
+  it('is the JSON body decoded from the coding its Content-Encoding names (the clients compress one)', async () => {
+    for (const [coding, bytes] of [
+      ['gzip', gzipSync('{"lat":52.5}')],
+      ['deflate', deflateSync('{"lat":52.5}')],
+    ] as const) {
+      const request = new Request('https://api.example.test/v1/locate', {
+        method: 'POST',
+        body: new Uint8Array(bytes),
+        headers: { 'content-type': 'application/json', 'content-encoding': coding },
+      });
+      expect(await jsonBodyOf(request), coding).toEqual({ lat: 52.5 });
+    }
   });
 
   it('is undefined for another media type, no body, or text that is not JSON', async () => {
