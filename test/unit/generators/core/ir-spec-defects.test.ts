@@ -112,10 +112,23 @@ describe('a parameter default its format refuses', () => {
       { type: 'string', format: 'date-time', default: '2026-01-01T00:00:00Z' },
       { type: 'string', format: 'vendor-id', default: '' },
       { type: 'string', format: 'password', default: '' },
+      { type: 'string', pattern: '^[a-z]+@', default: 'someone@example.com' },
+      { type: 'string', pattern: '\\p{XDigit}+', default: 'beef' },
     ]) {
       const { ir } = await withDefault(schema);
       expect((await ir()).operations, JSON.stringify(schema)).toHaveLength(1);
     }
+  });
+
+  it('is refused when its pattern refuses it (pressassociation: a format meant, written as a pattern)', async () => {
+    const { ir } = await withDefault({
+      type: 'string',
+      pattern: 'date-time',
+      default: '2025-10-15T13:51:08.377Z',
+    });
+    await expect(ir()).rejects.toThrow(
+      /the default of "email_address" is "2025-10-15T13:51:08.377Z", which does not match its schema's pattern \(date-time\).*\(at #\/paths\/~1references\/get\/parameters\/0\/schema\/default\)/,
+    );
   });
 });
 
