@@ -51,6 +51,14 @@ it.each([
     operations: 4,
   },
   {
+    // visagecloud's `purposes`: the harness drew an optional form field no value satisfies.
+    kind: 'an optional form field no value satisfies',
+    fixture: 'unsatisfiable-form-field-3.0.yaml',
+    runs: 12,
+    seed: 1,
+    operations: 1,
+  },
+  {
     // gsmtasks' `auto_assign_rotate`: a field that travels as JSON is validated as a JSON body,
     // with no default filled in; the harness expected its default whenever it was left out.
     kind: 'a form field sent as JSON, with a default',
