@@ -467,14 +467,21 @@ function partValue(ir: Ir, root: Root, part: IrPart, seed: number, kind: IrMedia
     return Array.from({ length: 1 + (seed % Math.min(3, part.maxFiles ?? 3)) }, (_, index) =>
       fileValue(seed + index + 1, part.contentType),
     );
+  return sampleOne(
+    arbitraryFrom(root, narrow(root, standaloneSchema(part.schema, ir), partRules(part, kind))),
+    seed,
+  );
+}
+
+/** How a form or multipart field's values are narrowed to what the SDKs can send. */
+function partRules(part: IrPart, kind: IrMedia['kind']): Narrowing {
   // Multipart values are not escaped: a styled one holds no delimiter; every part's array is not empty (none is not sent).
-  const rules: Narrowing = {
+  return {
     ...(kind === 'multipart' && part.styled ? { pattern: NO_DELIMITERS } : {}),
     nonEmptyCollections: true,
     // deepObject spells members at every depth, and an empty one is not sent there either.
     ...(part.styled && part.style === 'deepObject' ? { everyDepth: true } : {}),
   };
-  return sampleOne(arbitraryFrom(root, narrow(root, standaloneSchema(part.schema, ir), rules)), seed);
 }
 
 function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
@@ -487,7 +494,8 @@ function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
       parts.forEach((part, index) => {
         // An optional field no value satisfies is left out, as an optional parameter is
         // (visagecloud's form field `purposes`: an array whose own enum holds strings).
-        if (!part.required && neverSatisfied(root, standaloneSchema(part.schema, ir))) return;
+        const schema = narrow(root, standaloneSchema(part.schema, ir), partRules(part, media.kind));
+        if (!part.required && neverSatisfied(root, schema)) return;
         const keep = part.required || sampleOne(fc.boolean(), seed + 100 + index);
         if (keep) value[part.name] = partValue(ir, root, part, seed + index * 7919, media.kind);
       });

@@ -33,6 +33,7 @@ const arrayBufferOf = (bytes: Buffer): ArrayBuffer =>
  */
 function inContentCoding(
   body: string | FormData,
+  contentType: string,
   headers: Record<string, string>,
 ): string | FormData | ArrayBuffer {
   const coding = headers['content-encoding']?.trim().toLowerCase();
@@ -41,8 +42,13 @@ function inContentCoding(
     delete headers['content-encoding'];
     return body;
   }
+  // A binary body goes as given, as the SDKs send it: already in its coding.
+  if (!SERIALISED.test(contentType)) return body;
   return Object.hasOwn(COMPRESSORS, coding) ? arrayBufferOf(COMPRESSORS[coding](body)) : body;
 }
+
+/** Media types whose bodies the SDKs serialise (JSON, a form, text and the text-like ones), which they compress. */
+const SERIALISED = /json|^application\/x-www-form-urlencoded|^text\/|[/+]xml\b|yaml|graphql|javascript/i;
 
 export async function send(target: Target, request: RequestSpec): Promise<Sent> {
   const headers: Record<string, string> = { accept: request.accept ?? 'application/json' };
@@ -63,7 +69,7 @@ export async function send(target: Target, request: RequestSpec): Promise<Sent> 
   let body: string | FormData | ArrayBuffer | undefined;
   if (request.body !== undefined) {
     const encoded = encodeBody(request.body, request.contentType ?? 'application/json');
-    body = inContentCoding(encoded.body, headers);
+    body = inContentCoding(encoded.body, request.contentType ?? 'application/json', headers);
     if (encoded.contentType) headers['content-type'] = encoded.contentType;
   }
   let response: Response;

@@ -8,13 +8,14 @@
  * bytes (a small body that inflates past it is refused with 413, as a large one is). Binary bodies
  * reach the handler as sent, with the header saying their coding, as the SDKs send them. A multipart
  * body in a coding is refused with 415: its parser reads the socket, not a decoded stream. So is a
- * coding the parameter does not take, and any coding where the operation declares no such parameter
- * (parseJsonBody), as before.
+ * parsed body in a coding the parameter does not take, or one not known here; where the operation
+ * declares no such parameter, a JSON body in any coding is refused as before (parseJsonBody).
  */
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { pipeline, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import type { RouteSpec } from './route-spec.js';
+import { bodyFor } from './bodies.js';
+import type { RouteSpec, WireBody } from './route-spec.js';
 
 /** The codings a body may arrive in (RFC 9110 §8.4.1), by name; `x-gzip` is gzip. */
 const DECODERS: Record<string, () => Transform> = {
@@ -45,11 +46,17 @@ export function declaredCodings(route: RouteSpec): Set<string> | undefined {
   );
 }
 
-/** A body the stubs parse themselves (JSON and `+json`, a form, text), by its Content-Type. */
-function isParsed(contentType: string): boolean {
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  return /[/+]json$/.test(type) || type === 'application/x-www-form-urlencoded' || type.startsWith('text/');
+/**
+ * The kind of body a request's Content-Type selects on the route, as its parsers read it: the
+ * declared body it matches, or JSON on a route whose one body is JSON (it declares no others).
+ */
+function bodyKind(route: RouteSpec, contentType: string): WireBody['kind'] | undefined {
+  if (route.bodies) return bodyFor(route, contentType)?.kind;
+  return route.bodyContentType !== undefined ? 'json' : undefined;
 }
+
+/** The body kinds the stubs parse themselves, and so decode first; the SDKs compress the same ones. */
+const PARSED = new Set<WireBody['kind']>(['json', 'form', 'text']);
 
 /**
  * The preParsing hook of an operation whose bodies may come in `codings`: the payload through its
@@ -58,7 +65,7 @@ function isParsed(contentType: string): boolean {
  * (a body that does not decode: 400, errors.ts) reaches Fastify while it reads and is swallowed
  * once it has stopped reading (an answer already sent), never an unhandled `error` event.
  */
-export function contentCodingHook(codings: Set<string>) {
+export function contentCodingHook(route: RouteSpec, codings: Set<string>) {
   return function decodeContentCoding(
     request: FastifyRequest,
     _reply: FastifyReply,
@@ -70,14 +77,13 @@ export function contentCodingHook(codings: Set<string>) {
     const hasBody =
       request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
     if (coding === undefined || coding === 'identity' || !hasBody) return done(null, payload);
-    const contentType = request.headers['content-type'] ?? '';
-    if (/^\s*multipart\//i.test(contentType))
-      return done(
-        Object.assign(new Error('content coding'), { statusCode: 415, code: 'ERR_CONTENT_ENCODING' }),
-      );
-    // A binary body goes to the handler as sent; an undeclared coding meets the JSON parser's 415.
-    if (!isParsed(contentType) || !codings.has(coding) || !Object.hasOwn(DECODERS, coding))
-      return done(null, payload);
+    const refused = () =>
+      done(Object.assign(new Error('content coding'), { statusCode: 415, code: 'ERR_CONTENT_ENCODING' }));
+    const kind = bodyKind(route, request.headers['content-type'] ?? '');
+    if (kind === 'multipart') return refused();
+    // A binary body goes to the handler as sent (and a media type the route does not take meets its 415).
+    if (kind === undefined || !PARSED.has(kind)) return done(null, payload);
+    if (!codings.has(coding) || !Object.hasOwn(DECODERS, coding)) return refused();
     const decoder = DECODERS[coding]() as Transform & { receivedEncodedLength: number };
     decoder.receivedEncodedLength = 0;
     payload.on('data', (chunk: Buffer) => {

@@ -106,7 +106,7 @@ export function operationOptions(route: RouteSpec, context: RouteContext): Opera
     preParsing:
       takesBody || authenticate
         ? takesBody && codings
-          ? contentCodingHook(codings)
+          ? contentCodingHook(route, codings)
           : undefined
         : (request, reply, payload, done) => {
             if (!refusedBody(request, reply)) done(null, payload);

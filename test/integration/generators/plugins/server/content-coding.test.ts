@@ -92,6 +92,7 @@ it('a body that inflates past the body limit is refused with 413', async () => {
 it.each([
   ['where the operation declares no coding', '/plain', 'application/json', 'gzip'],
   ['where its parameter does not take it', '/locate', 'application/json', 'deflate'],
+  ['that no decoder here reads', '/notes', 'application/x-www-form-urlencoded', 'zstd'],
   [
     'for a multipart body, whose parts are read as they arrive',
     '/notes',
