@@ -50,3 +50,8 @@ export function followRefs(
   }
   return { schema: current, document: at };
 }
+
+/** A key as one part of a JSON pointer (RFC 6901: `~` as `~0`, `/` as `~1`). */
+export function pointerPart(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}

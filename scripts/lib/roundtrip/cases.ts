@@ -461,27 +461,26 @@ function fileValue(seed: number, type: string | undefined): unknown {
   return { $file: { name: `file-${seed % 1000}.bin`, type: concrete, bytes: toBase64(bytes) } };
 }
 
-function partValue(ir: Ir, root: Root, part: IrPart, seed: number, kind: IrMedia['kind']): unknown {
+/** A value for a part: a file's, or one drawn from its schema as `partSchema` narrows it. */
+function partValue(root: Root, part: IrPart, schema: Schema, seed: number): unknown {
   if (part.shape === 'file') return fileValue(seed, part.contentType);
   if (part.shape === 'files')
     return Array.from({ length: 1 + (seed % Math.min(3, part.maxFiles ?? 3)) }, (_, index) =>
       fileValue(seed + index + 1, part.contentType),
     );
-  return sampleOne(
-    arbitraryFrom(root, narrow(root, standaloneSchema(part.schema, ir), partRules(part, kind))),
-    seed,
-  );
+  return sampleOne(arbitraryFrom(root, schema), seed);
 }
 
-/** How a form or multipart field's values are narrowed to what the SDKs can send. */
-function partRules(part: IrPart, kind: IrMedia['kind']): Narrowing {
+/** A form or multipart field's schema, narrowed to what the SDKs can send. */
+function partSchema(ir: Ir, root: Root, part: IrPart, kind: IrMedia['kind']): Schema {
   // Multipart values are not escaped: a styled one holds no delimiter; every part's array is not empty (none is not sent).
-  return {
+  const rules: Narrowing = {
     ...(kind === 'multipart' && part.styled ? { pattern: NO_DELIMITERS } : {}),
     nonEmptyCollections: true,
     // deepObject spells members at every depth, and an empty one is not sent there either.
     ...(part.styled && part.style === 'deepObject' ? { everyDepth: true } : {}),
   };
+  return narrow(root, standaloneSchema(part.schema, ir), rules);
 }
 
 function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
@@ -494,10 +493,10 @@ function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
       parts.forEach((part, index) => {
         // An optional field no value satisfies is left out, as an optional parameter is
         // (visagecloud's form field `purposes`: an array whose own enum holds strings).
-        const schema = narrow(root, standaloneSchema(part.schema, ir), partRules(part, media.kind));
+        const schema = partSchema(ir, root, part, media.kind);
         if (!part.required && neverSatisfied(root, schema)) return;
         const keep = part.required || sampleOne(fc.boolean(), seed + 100 + index);
-        if (keep) value[part.name] = partValue(ir, root, part, seed + index * 7919, media.kind);
+        if (keep) value[part.name] = partValue(root, part, schema, seed + index * 7919);
       });
       return value;
     }

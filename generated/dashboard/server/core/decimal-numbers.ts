@@ -9,7 +9,7 @@
  */
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { isNullBranch } from './text-unions.js';
-import { followRefs } from './refs.js';
+import { followRefs, pointerPart } from './refs.js';
 
 /** A number as parameters write it: decimal digits, an optional minus, fraction and exponent (JSON's grammar, leading zeros allowed). */
 const DECIMAL_NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -171,7 +171,7 @@ function firstOf<T, R>(
 
 function notDecimal(at: string[], type: 'integer' | 'number'): ErrorObject {
   return {
-    instancePath: at.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
+    instancePath: at.map((key) => `/${pointerPart(key)}`).join(''),
     schemaPath: '#',
     keyword: 'type',
     params: { type },

@@ -9,6 +9,7 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { RouteSpec } from './route-spec.js';
+import { pointerPart } from './refs.js';
 
 export interface ErrorDetails {
   status: number;
@@ -255,4 +256,10 @@ export function describeValidation(
       : `The request${part === 'body' ? ' body' : ''} is invalid.`,
     param,
   };
+}
+
+/** A validator's errors for a member's value, pointed into the object that holds it under `name`. */
+export function errorsUnder(name: string, errors: ErrorObject[] | null | undefined): ErrorObject[] {
+  const at = `/${pointerPart(name)}`;
+  return (errors ?? []).map((error) => ({ ...error, instancePath: at + error.instancePath }));
 }

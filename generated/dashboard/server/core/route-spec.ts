@@ -133,3 +133,14 @@ export function templatePattern(path: string): RegExp {
     .join('');
   return new RegExp(`^${source}$`);
 }
+
+/** A header parameter the route declares, by its lowercased name: its schema and whether it is required. */
+export function headerParameter(
+  route: RouteSpec,
+  name: string,
+): { schema: { enum?: unknown[] }; required: boolean } | undefined {
+  const headers = route.schema.headers as
+    { properties?: Record<string, { enum?: unknown[] }>; required?: string[] } | undefined;
+  if (!headers?.properties || !Object.hasOwn(headers.properties, name)) return undefined;
+  return { schema: headers.properties[name], required: headers.required?.includes(name) ?? false };
+}

@@ -30,6 +30,7 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { DATA_KEYWORDS, SCHEMA_NAME_MAPS } from './schema-keywords.js';
 import { takesNumbersOnly } from './decimal-numbers.js';
+import { pointerPart } from './refs.js';
 
 export const TEXT_NULL = 'x-text-null';
 export const NUMBER_TEXT = 'x-number-text';
@@ -145,7 +146,7 @@ function rewriteUnion(branches: Schema[], walk: Walk): Schema[] {
     path &&
     `${path[0]}${path
       .slice(1)
-      .map((key) => `/${encodeURIComponent(key.replace(/~/g, '~0').replace(/\//g, '~1'))}`)
+      .map((key) => `/${encodeURIComponent(pointerPart(key))}`)
       .join('')}`;
   const named: OtherBranches =
     spelled === undefined

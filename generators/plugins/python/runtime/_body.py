@@ -51,10 +51,9 @@ class EncodedBody:
     replayable: bool
     _data: Optional[bytes] = None
     _chunks: Optional[Callable[[], Iterator[bytes]]] = None
-    # True for a body this SDK serialised (JSON, a form, text): a Content-Encoding compresses it.
-    serialised: bool = False
-    # True for multipart/form-data, which is never sent in a content coding.
-    multipart: bool = False
+    # The body's kind ("json", "form", "text", "multipart"; "binary" for bytes the caller gave):
+    # a Content-Encoding compresses the ones this SDK serialised, and refuses multipart.
+    kind: str = "binary"
 
     def content(self) -> Any:
         """What the transport sends: the bytes, or an iterator of chunks."""
@@ -130,17 +129,17 @@ def encode_body(spec: Body, value: Any) -> EncodedBody:
     """The bytes and Content-Type of `value` as the media type `spec` says."""
     if spec.kind == "multipart":
         body = encode_multipart(_fields(value, "multipart/form-data"), spec.parts)
-        return EncodedBody(body.content_type, body.length, body.rewind.replayable, _chunks=body.chunks, multipart=True)
+        return EncodedBody(body.content_type, body.length, body.rewind.replayable, _chunks=body.chunks, kind="multipart")
     if spec.kind == "form":
         data = encode_form(_fields(value, "form-urlencoded"), spec.parts).encode("ascii")
-        return EncodedBody(spec.media_type, len(data), True, _data=data, serialised=True)
+        return EncodedBody(spec.media_type, len(data), True, _data=data, kind="form")
     if spec.kind == "text":
         data = primitive_text(value).encode("utf-8")
-        return EncodedBody(spec.media_type, len(data), True, _data=data, serialised=True)
+        return EncodedBody(spec.media_type, len(data), True, _data=data, kind="text")
     if spec.kind in ("binary", "event-stream", "ndjson"):
         return _binary(spec.media_type, value)
     data = to_json(value).encode("utf-8")
-    return EncodedBody(spec.media_type, len(data), True, _data=data, serialised=True)
+    return EncodedBody(spec.media_type, len(data), True, _data=data, kind="json")
 
 
 # The codings this SDK applies to a body it serialises, by Content-Encoding name: zlib's window bits.
@@ -156,12 +155,12 @@ def in_content_coding(encoded: EncodedBody, coding: Optional[str]) -> EncodedBod
     name = (coding or "").strip().lower()
     if name in ("", "identity"):
         return encoded
-    if encoded.multipart:
+    if encoded.kind == "multipart":
         raise ClientError(
             f"A multipart/form-data body is not sent in a content coding ({name!r}): servers read its parts "
             "as they arrive. Send it without a Content-Encoding."
         )
-    if not encoded.serialised:
+    if encoded.kind not in ("json", "form", "text"):
         return encoded
     bits = _CODINGS.get(name)
     if bits is None:
@@ -173,4 +172,4 @@ def in_content_coding(encoded: EncodedBody, coding: Optional[str]) -> EncodedBod
     assert isinstance(content, bytes)  # every body this SDK serialises, but multipart, is bytes
     compressor = zlib.compressobj(wbits=bits)
     data = compressor.compress(content) + compressor.flush()
-    return EncodedBody(encoded.content_type, len(data), encoded.replayable, _data=data, serialised=True)
+    return EncodedBody(encoded.content_type, len(data), encoded.replayable, _data=data, kind=encoded.kind)

@@ -9,7 +9,7 @@
 import { Readable, Transform } from 'node:stream';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ErrorDetails } from './errors.js';
+import { errorsUnder, type ErrorDetails } from './errors.js';
 import { decodePairs, ParamError, rawPairs, type WireParam } from '../../../core/param-decoding.js';
 import type { RouteSpec, WireBody, WirePart } from './route-spec.js';
 
@@ -464,9 +464,7 @@ function validateJsonPart(part: WirePart, body: unknown, validators: Validators)
   let check = compiled.get(part);
   if (!check) compiled.set(part, (check = validators.strict(part.schema)));
   if (check(value)) return;
-  const at = `/${part.name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-  const errors = (check.errors ?? []).map((error) => ({ ...error, instancePath: at + error.instancePath }));
-  throw new BodyError(validators.describe(errors, 'body'));
+  throw new BodyError(validators.describe(errorsUnder(part.name, check.errors), 'body'));
 }
 
 /**

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { pipeline, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { bodyFor } from './bodies.js';
-import type { RouteSpec, WireBody } from './route-spec.js';
+import { headerParameter, type RouteSpec, type WireBody } from './route-spec.js';
 
 /** The codings a body may arrive in (RFC 9110 §8.4.1), by name; `x-gzip` is gzip. */
 const DECODERS: Record<string, () => Transform> = {
@@ -31,9 +31,9 @@ export function wasDecoded(request: FastifyRequest): boolean {
 
 /** The codings the operation's `Content-Encoding` parameter takes (all known ones without an enum), or undefined when it declares none. */
 export function declaredCodings(route: RouteSpec): Set<string> | undefined {
-  const headers = route.schema.headers as { properties?: Record<string, { enum?: unknown[] }> } | undefined;
-  if (!headers?.properties || !Object.hasOwn(headers.properties, 'content-encoding')) return undefined;
-  const values = headers.properties['content-encoding']?.enum;
+  const coding = headerParameter(route, 'content-encoding');
+  if (!coding) return undefined;
+  const values = coding.schema?.enum;
   return new Set(
     Array.isArray(values)
       ? values

@@ -8,7 +8,7 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { BodyError, decodeBody, DEFAULT_LIMITS, type BodyLimits } from './bodies.js';
-import type { ErrorDetails } from './errors.js';
+import { errorsUnder, type ErrorDetails } from './errors.js';
 import {
   decodeCookies,
   decodeHeader,
@@ -19,7 +19,7 @@ import {
   type WireParam,
 } from '../../../core/param-decoding.js';
 import { concreteType, negotiate, sendByMedia, successMedia, type StreamOptions } from './replies.js';
-import type { RouteSpec, WireBody, WireMedia } from './route-spec.js';
+import { headerParameter, type RouteSpec, type WireBody, type WireMedia } from './route-spec.js';
 import { bodyLeftUnread, readUnreadBody } from './unread-bodies.js';
 
 declare module 'fastify' {
@@ -64,13 +64,8 @@ function needsHook(route: RouteSpec): boolean {
  * required one sent as `*` is refused for its value, as any other).
  */
 function declaredLanguage(route: RouteSpec): object | undefined {
-  const headers = route.schema.headers as
-    { properties?: Record<string, object>; required?: string[] } | undefined;
-  return headers?.properties &&
-    Object.hasOwn(headers.properties, 'accept-language') &&
-    !headers.required?.includes('accept-language')
-    ? headers.properties['accept-language']
-    : undefined;
+  const language = headerParameter(route, 'accept-language');
+  return language && !language.required ? language.schema : undefined;
 }
 
 /**
@@ -124,9 +119,7 @@ export function wirePreValidation(
     if (value === undefined) return undefined;
     let check = strictChecks.get(spec);
     if (!check) strictChecks.set(spec, (check = context.bodyAjv.compile(spec.schema!)));
-    if (check(value)) return undefined;
-    const at = `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    return (check.errors ?? []).map((error) => ({ ...error, instancePath: at + error.instancePath }));
+    return check(value) ? undefined : errorsUnder(name, check.errors);
   };
   let languageRefusesAny: boolean | undefined;
   const validators = {
