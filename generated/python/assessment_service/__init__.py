@@ -24,6 +24,8 @@ from ._core import (
     ClientError,
     ConflictError,
     FileTypes,
+    FormData,
+    FormFile,
     HTTPTransport,
     InternalServerError,
     LoggerError,
@@ -52,4 +54,4 @@ from ._core import (
 
 __version__ = "1.0.0"
 
-__all__ = ["APIConnectionError", "APIError", "APIResponse", "APIStatusError", "APITimeoutError", "AssessmentService", "AsyncAPIResponse", "AsyncAssessmentService", "AsyncCursorPage", "AsyncHTTPTransport", "AsyncPaginator", "AsyncRawResponse", "AsyncStream", "AsyncTransport", "AuthenticationError", "BadRequestError", "BinaryContent", "ClientError", "ConflictError", "FileTypes", "HTTPTransport", "InternalServerError", "LoggerError", "NOT_GIVEN", "NotFoundError", "NotGiven", "PartWithHeaders", "PermissionDeniedError", "ProxyError", "RateLimit", "RateLimitError", "RawResponse", "ServerSentEvent", "Stream", "SyncCursorPage", "Transport", "TransportRequest", "UnknownWebhookEvent", "UnprocessableEntityError", "WebhookPayloadError", "WebhookSignatureError", "WebhookTimestampError", "WebhookVerificationError", "__version__", "types", "with_part_headers"]
+__all__ = ["APIConnectionError", "APIError", "APIResponse", "APIStatusError", "APITimeoutError", "AssessmentService", "AsyncAPIResponse", "AsyncAssessmentService", "AsyncCursorPage", "AsyncHTTPTransport", "AsyncPaginator", "AsyncRawResponse", "AsyncStream", "AsyncTransport", "AuthenticationError", "BadRequestError", "BinaryContent", "ClientError", "ConflictError", "FileTypes", "FormData", "FormFile", "HTTPTransport", "InternalServerError", "LoggerError", "NOT_GIVEN", "NotFoundError", "NotGiven", "PartWithHeaders", "PermissionDeniedError", "ProxyError", "RateLimit", "RateLimitError", "RawResponse", "ServerSentEvent", "Stream", "SyncCursorPage", "Transport", "TransportRequest", "UnknownWebhookEvent", "UnprocessableEntityError", "WebhookPayloadError", "WebhookSignatureError", "WebhookTimestampError", "WebhookVerificationError", "__version__", "types", "with_part_headers"]

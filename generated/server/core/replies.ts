@@ -7,11 +7,12 @@
  * chosen type is the reply's Content-Type before the handler runs), and what a handler returns
  * written by that type: an async iterable as server-sent events (framed per WHATWG, written as
  * each event comes, with an optional heartbeat comment) or as NDJSON, bytes or a stream as a
- * binary body, a string as text.
+ * binary body, a string as text, an object as multipart/form-data (multipart-answers.ts).
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteSpec, WireMedia } from './route-spec.js';
+import { encodeFormData, encodeMultipartAnswer, type EncodedAnswer } from './multipart-answers.js';
 
 /** One event a handler yields on a text/event-stream response (a bare value is the data). */
 export interface SseEvent<Data = unknown> {
@@ -149,6 +150,10 @@ function eventStream(
   return readable;
 }
 
+function sendEncoded(reply: FastifyReply, encoded: EncodedAnswer): FastifyReply {
+  return reply.header('content-type', encoded.contentType).send(encoded.body);
+}
+
 /**
  * Sends what a handler returned by the negotiated media type. Returns the value for Fastify to
  * send as usual (JSON), or the reply after sending it.
@@ -202,6 +207,22 @@ export function sendByMedia(
         );
       }
       return result;
+    case 'multipart': {
+      if (result instanceof FormData)
+        return encodeFormData(result).then((encoded) => sendEncoded(reply, encoded));
+      if (
+        result === null ||
+        typeof result !== 'object' ||
+        Array.isArray(result) ||
+        Buffer.isBuffer(result) ||
+        result instanceof Uint8Array ||
+        result instanceof Readable
+      )
+        return result; // bytes a handler encoded itself, under its own Content-Type
+      return encodeMultipartAnswer(result as Record<string, unknown>, media.parts).then((encoded) =>
+        sendEncoded(reply, encoded),
+      );
+    }
     case 'text':
       if (typeof result !== 'string') return result;
       reply.header('content-type', concreteType(media));

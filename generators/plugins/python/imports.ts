@@ -82,6 +82,7 @@ const CORE = [
   'BinaryContent',
   'ClientConfig',
   'FileTypes',
+  'FormData',
   'KeyPrefix',
   'NOT_GIVEN',
   'NotGiven',

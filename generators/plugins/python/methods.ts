@@ -82,6 +82,8 @@ export function resultType(ir: Ir, names: TypeNames, media: IrMedia | undefined,
       return `${stream}[ServerSentEvent[${media.stream?.dataIsJson ? pythonType(ir.model, names, media.stream.dataSchema ?? true, '_types.') : 'str'}]]`;
     case 'ndjson':
       return `${stream}[${pythonType(ir.model, names, media.stream?.dataSchema ?? true, '_types.')}]`;
+    case 'multipart':
+      return 'FormData';
     default:
       return 'bytes';
   }

@@ -22,6 +22,8 @@ const EXPORTED_RUNTIME = [
   'ClientError',
   'ConflictError',
   'FileTypes',
+  'FormData',
+  'FormFile',
   'HTTPTransport',
   'InternalServerError',
   'LoggerError',

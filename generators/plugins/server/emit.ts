@@ -356,6 +356,18 @@ function mediaImports(ir: Ir): StatementStructures[] {
       moduleSpecifier: './core/bodies.js',
       namedImports: ['UploadedBody'],
     });
+  if (
+    kinds.has('multipart') &&
+    ir.operations.some((operation) =>
+      operation.responses.some((response) => response.content.some((media) => media.kind === 'multipart')),
+    )
+  )
+    imports.push({
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './core/multipart-answers.js',
+      namedImports: ['MultipartAnswer'],
+    });
   if (kinds.has('event-stream'))
     imports.push({
       kind: StructureKind.ImportDeclaration,
@@ -493,6 +505,7 @@ export function emitServer(ir: Ir, warn: (message: string, pointer?: string) => 
     "export { rawErrorAnswer, serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';",
     "export { DEFAULT_LIMITS, type BodyLimits, type UploadedBody, type UploadedFile } from './core/bodies.js';",
     "export { sseFrame, type SseEvent, type StreamOptions } from './core/replies.js';",
+    "export type { MultipartAnswer } from './core/multipart-answers.js';",
     "export type { RouteSpec, RouteSecurity } from './core/route-spec.js';",
     "export * from './handlers.js';",
     "export { ERROR_TEMPLATES, ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';",

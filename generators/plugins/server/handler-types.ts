@@ -41,6 +41,11 @@ function replyType(operation: IrOperation, status: string, media: IrMedia): stri
     case 'text':
     case 'form':
       return 'string';
+    case 'multipart': {
+      const names = (shape: 'file' | 'files') =>
+        (media.parts ?? []).filter((part) => part.shape === shape).map((part) => stringLiteral(part.name));
+      return `MultipartAnswer<${declared}, ${names('file').join(' | ') || 'never'}, ${names('files').join(' | ') || 'never'}>`;
+    }
     case 'event-stream': {
       const data =
         media.stream?.dataSchema !== undefined ? declared : media.stream?.dataIsJson ? 'unknown' : 'string';

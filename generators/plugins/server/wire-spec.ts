@@ -12,6 +12,7 @@ import { textChoices } from './text-choices.js';
 import { decodingParam as wireParam, objectInfo, sdkShape, sentAsJson } from '../../sdk-shape/index.js';
 import type { WireParam } from '../../core/param-decoding.js';
 import type { WireBody, WireMedia, WirePart } from './runtime/route-spec.js';
+import type { AnswerPart } from './runtime/multipart-answers.js';
 
 /** Whether a path parameter must be read from the raw path: any style but simple primitives, or text glued to it. */
 function pathNeedsDecoding(operation: IrOperation): boolean {
@@ -173,6 +174,26 @@ export function wireResponses(ir: Ir, operation: IrOperation): Record<string, Wi
   return Object.fromEntries(
     wire.responses
       .filter((response) => response.media.length > 0)
-      .map((response) => [response.status, response.media]),
+      .map((response) => {
+        const declared = operation.responses.find((candidate) => candidate.status === response.status);
+        return [
+          response.status,
+          response.media.map((media, index) => {
+            const parts = declared?.content[index]?.parts;
+            return media.kind === 'multipart' && parts ? { ...media, parts: parts.map(answerPart) } : media;
+          }),
+        ];
+      }),
   );
+}
+
+/** A part of a multipart answer, as the stubs write it: files and JSON with their media types. */
+function answerPart(part: IrPart): AnswerPart {
+  const plainText = part.contentType === 'text/plain' && !part.contentTypeDeclared;
+  return {
+    name: part.name,
+    shape: part.shape,
+    ...(part.json ? { json: true as const } : {}),
+    ...(plainText ? {} : { contentType: part.contentType }),
+  };
 }

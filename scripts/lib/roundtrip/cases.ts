@@ -42,6 +42,7 @@ import {
   neverSatisfied,
 } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { findForbiddenRequired } from '../../../generators/plugins/contract-tests/runtime/valid-request.js';
+import { essence } from '../../../generators/core/media-types.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';
 
 // Schemas are untyped JSON.
@@ -483,6 +484,36 @@ function partSchema(ir: Ir, root: Root, part: IrPart, kind: IrMedia['kind']): Sc
   return narrow(root, standaloneSchema(part.schema, ir), rules);
 }
 
+/** One part's value as the stubs write it in a multipart answer: text, JSON text, or a file (protocol.ts's `$form`). */
+function answerEntries(name: string, part: IrPart, value: unknown): Array<[string, unknown]> {
+  if (value === undefined || value === null) return [];
+  if (part.shape === 'file' || part.shape === 'files')
+    return (Array.isArray(value) ? value : [value]).map((file) => [name, file]);
+  // What UTF-8 can carry: a lone surrogate is written as U+FFFD.
+  const text = (item: unknown) =>
+    (typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item)).replace(
+      /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      '\uFFFD',
+    );
+  if (part.json) return [[name, JSON.stringify(value)]];
+  if (Array.isArray(value))
+    return value.filter((item) => item !== null && item !== undefined).map((item) => [name, text(item)]);
+  return [[name, text(value)]];
+}
+
+/** A multipart answer: its parts drawn from their schemas, in schema order (writeOnly ones are never answered). */
+function multipartAnswer(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
+  const parts = (media.parts ?? []).filter((part) => !hiddenOn('response', ir.model.node(part.schema)));
+  const entries: Array<[string, unknown]> = [];
+  parts.forEach((part, index) => {
+    const schema = partSchema(ir, root, part, media.kind);
+    if (!part.required && neverSatisfied(root, schema)) return;
+    if (part.required || sampleOne(fc.boolean(), seed + 100 + index))
+      entries.push(...answerEntries(part.name, part, partValue(root, part, schema, seed + index * 7919)));
+  });
+  return { $form: entries };
+}
+
 function bodyValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
   switch (media.kind) {
     case 'multipart':
@@ -595,9 +626,18 @@ function responseValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknow
     }
     case 'ndjson':
       return { $records: sampleOne(fc.array(data ?? anyJson(2), { maxLength: 4 }), seed) };
+    case 'multipart':
+      return multipartAnswer(ir, root, media, seed);
     default:
       return { $bytes: toBase64(sampleOne(bytesArbitrary, seed)) };
   }
+}
+
+/** Whether an Accept of `range` takes `mediaType` (RFC 9110 §12.5.1). */
+function covers(range: string, mediaType: string): boolean {
+  const [type, subtype] = essence(range).split('/');
+  const [otherType, otherSubtype] = essence(mediaType).split('/');
+  return (type === '*' || type === otherType) && (subtype === '*' || subtype === otherSubtype);
 }
 
 function successOf(operation: IrOperation): { status: number; content: IrMedia[] } {
@@ -623,7 +663,12 @@ function operationCases(
   const content = operation.pagination
     ? declared.filter((media) => media.kind === 'json').slice(0, 1)
     : declared;
-  const accepts: Array<IrMedia | undefined> = content.length ? content : [undefined];
+  // A range (`*/*`) asked for is answered in the first declared type it covers: one preferred
+  // before it (gerermesaffaires' JSON before `*/*`) leaves the SDKs no way to ask for it alone.
+  const answerable = content.filter(
+    (media, index) => !content.slice(0, index).some((earlier) => covers(media.mediaType, earlier.mediaType)),
+  );
+  const accepts: Array<IrMedia | undefined> = answerable.length ? answerable : [undefined];
   const combos = [
     ...bodies.map((body) => ({ body, accept: accepts[0] })),
     ...accepts.slice(1).map((accept) => ({ body: bodies[0], accept })),
@@ -666,7 +711,7 @@ function operationCases(
       if (operation.body!.content.length > 1 && body !== operation.body!.content[0])
         request.contentType = body.mediaType;
     }
-    if (accept && content.length > 1 && accept !== content[0]) request.accept = accept.mediaType;
+    if (accept && accepts.length > 1 && accept !== accepts[0]) request.accept = accept.mediaType;
     const response: CaseResponse = {
       status,
       ...(accept

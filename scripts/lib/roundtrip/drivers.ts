@@ -29,6 +29,24 @@ function toTypescript(value: unknown): unknown {
 
 /** What the TypeScript client returned, in the protocol's encoding. */
 async function fromTypescript(result: unknown, kind: string | undefined): Promise<unknown> {
+  // A multipart answer is the Response too: read as its users would, with the platform's formData().
+  if (result instanceof Response && kind === 'multipart') {
+    const entries: Array<[string, unknown]> = [];
+    for (const [name, value] of await result.formData())
+      entries.push([
+        name,
+        typeof value === 'string'
+          ? value
+          : {
+              $file: {
+                name: value.name,
+                type: value.type,
+                bytes: toBase64(new Uint8Array(await value.arrayBuffer())),
+              },
+            },
+      ]);
+    return { $form: entries };
+  }
   if (result instanceof Response) return { $bytes: toBase64(new Uint8Array(await result.arrayBuffer())) };
   if (
     result &&

@@ -19,6 +19,9 @@
  *   { "$file": { "name", "type", "bytes": "<base64>" } }  a file (a multipart part)
  *   { "$events": [ { "event"?, "id"?, "retry"?, "data" } ] }  a server-sent event stream, in order
  *   { "$records": [ ... ] }                                an NDJSON stream, in order
+ *   { "$form": [ [ name, "<text>" | { "$file": ... } ], ... ] }  a multipart/form-data answer: its
+ *                                                          parts in order, text as written (JSON
+ *                                                          parts as their JSON text) or a file
  */
 import type { Ir } from '../../../generators/core/ir.js';
 
@@ -43,7 +46,7 @@ export interface CaseResponse {
   status: number;
   mediaType?: string;
   kind?: string;
-  /** What the stub answers: JSON, text, `$bytes`, `$events`, `$records`; absent for no body. */
+  /** What the stub answers: JSON, text, `$bytes`, `$events`, `$records`, `$form`; absent for no body. */
   body?: WireValue;
 }
 

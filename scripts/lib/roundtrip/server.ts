@@ -3,7 +3,7 @@
  * from the cases. A handler finds its case by the X-Roundtrip-Case header, checks that what the
  * stubs decoded (path, query, header and cookie parameters, the body as the handler gets it, the
  * request and response media types) is exactly what the case sent, records every difference, and
- * answers the case's response: JSON, text, bytes, or a stream of events or records.
+ * answers the case's response: JSON, text, bytes, a multipart object, or a stream of events or records.
  */
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -134,12 +134,38 @@ export function writtenByClient(
 const without = (values: Record<string, unknown>, names: Set<string>) =>
   Object.fromEntries(Object.entries(values).filter(([name]) => !names.has(name)));
 
+/**
+ * A `$form` answer as a handler returns it to the stubs: an object of its parts (files as `File`,
+ * JSON parts parsed, repeated parts as arrays), for the stubs' multipart writer to write again.
+ */
+function multipartObject(operation: IrOperation, response: Case['response']): Record<string, unknown> {
+  const media = operation.responses
+    .flatMap((candidate) => candidate.content)
+    .find((candidate) => candidate.kind === 'multipart' && candidate.mediaType === response.mediaType);
+  const object: Record<string, unknown> = {};
+  for (const [name, value] of (response.body as { $form: Array<[string, unknown]> }).$form) {
+    const part = media?.parts?.find((candidate) => candidate.name === name);
+    const file = (value as { $file?: { name: string; type: string; bytes: string } }).$file;
+    const item = file
+      ? new File([fromBase64(file.bytes) as BlobPart], file.name, { type: file.type })
+      : part?.json
+        ? (JSON.parse(value as string) as unknown)
+        : value;
+    if (part?.shape === 'files' || (part?.shape === 'array' && !part.json))
+      ((object[name] ??= []) as unknown[]).push(item);
+    else object[name] = item;
+  }
+  return object;
+}
+
 /** The case's answer, as the stubs write it for its media type. */
-function answer(reply: FastifyReply, response: Case['response']): unknown {
+function answer(reply: FastifyReply, response: Case['response'], operation: IrOperation): unknown {
   reply.code(response.status);
   if (response.body === undefined) return reply.send();
   const body = response.body as Record<string, unknown>;
   switch (response.kind) {
+    case 'multipart':
+      return multipartObject(operation, response);
     case 'binary':
       return Buffer.from(fromBase64(body.$bytes as string));
     case 'event-stream':
@@ -307,7 +333,7 @@ function checker(
       found.push(`accept: asked for ${testCase.response.mediaType}, the stub chose ${request.responseMedia}`);
     }
     if (found.length > 0) problems.set(testCase.id, found);
-    return answer(reply, testCase.response);
+    return answer(reply, testCase.response, operation);
   };
 }
 
@@ -394,7 +420,7 @@ export function cannedHandlers(ir: Ir, cases: Case[]): Record<string, Handler> {
       const headers = requiredHeaders(ir, operation, response?.status ?? status);
       const handler: Handler = (_request, reply) => {
         reply.headers(headers);
-        return response ? answer(reply, response) : reply.code(status).send();
+        return response ? answer(reply, response, operation) : reply.code(status).send();
       };
       return [operation.id, handler];
     }),

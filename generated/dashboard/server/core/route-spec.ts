@@ -3,6 +3,7 @@
 
 /** What the generator tells the plugin about each operation. */
 import type { WireParam } from './param-decoding.js';
+import type { AnswerPart } from './multipart-answers.js';
 
 export interface RouteSecurity {
   /** True when the operation needs no credentials. */
@@ -61,6 +62,8 @@ export interface WireMedia {
   kind: WireBody['kind'];
   /** Event streams: each event's data is JSON. */
   dataIsJson?: boolean;
+  /** Multipart answers: the declared parts (files, JSON, text), as they are written. */
+  parts?: AnswerPart[];
 }
 
 export interface RouteSpec {

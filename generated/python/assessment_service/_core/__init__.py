@@ -26,6 +26,7 @@ from ._errors import (
     RateLimitError,
     UnprocessableEntityError,
 )
+from ._form_data import FormData, FormFile
 from ._files import BinaryContent, FileContent, FileTypes, PartWithHeaders, with_part_headers
 from ._link_header import WebLink, parse_link_header
 from ._multipart import Part, encode_multipart
@@ -83,6 +84,8 @@ __all__ = [
     "EventStreamDecoder",
     "FileContent",
     "FileTypes",
+    "FormData",
+    "FormFile",
     "HTTPTransport",
     "Headers",
     "InternalServerError",

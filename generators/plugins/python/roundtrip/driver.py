@@ -34,7 +34,8 @@ what an empty stream is. Values are JSON, with tagged objects for the rest:
 The output (stdout) is JSON: {"results": [{"id", "ok": true, "value": V} or {"id", "ok": false,
 "error": {"type": class name, "status": HTTP status or null, "message": text}}]}, one per call in
 order. Results use the same tags for bytes, datetimes and dates, and {"$events": [{"data", "event"?,
-"id"?, "retry"?}]} for an event stream, {"$records": [...]} for NDJSON; a page of a list is its
+"id"?, "retry"?}]} for an event stream, {"$records": [...]} for NDJSON, {"$form": [[name, text or
+{"$file": {"name", "type", "bytes"}}], ...]} for a multipart answer; a page of a list is its
 list envelope. Exit code 0 when every
 call ran (failed calls are results, not crashes); 2 for bad input.
 """
@@ -77,6 +78,12 @@ def decode_value(value: Any, sdk: Any) -> Any:
     return {key: decode_value(item, sdk) for key, item in value.items()}
 
 
+def encode_form_value(value: Any, sdk: Any) -> Any:
+    if isinstance(value, sdk.FormFile):
+        return {"$file": {"name": value.filename, "type": value.content_type, "bytes": base64.b64encode(value.content).decode("ascii")}}
+    return value
+
+
 def encode_value(value: Any, sdk: Any, kind: Any = None) -> Any:
     if isinstance(value, (bytes, bytearray)):
         return {"$bytes": base64.b64encode(bytes(value)).decode("ascii")}
@@ -92,6 +99,8 @@ def encode_value(value: Any, sdk: Any, kind: Any = None) -> Any:
             events = [{key: encode_value(getattr(event, key), sdk) for key in ("data", "event", "id", "retry") if key == "data" or getattr(event, key) is not None} for event in items]
             return {"$events": events}
         return {"$records": [encode_value(item, sdk) for item in items]}
+    if isinstance(value, sdk.FormData):
+        return {"$form": [[name, encode_form_value(item, sdk)] for name, item in value.items()]}
     if isinstance(value, dict):
         return {str(key): encode_value(item, sdk) for key, item in value.items()}
     if isinstance(value, (list, tuple)):

@@ -1,6 +1,6 @@
 """Responses: which media type a call asks for (`Accept`), and the success body decoded by its
-media kind: JSON parsed (date-times as `datetime`), text as `str`, binary as `bytes`, event
-streams and NDJSON as a `Stream`. The kind is the declared media type that matches the
+media kind: JSON parsed (date-times as `datetime`), text as `str`, binary as `bytes`,
+multipart/form-data as a `FormData`, event streams and NDJSON as a `Stream`. The kind is the declared media type that matches the
 response's Content-Type, else the one asked for. `APIResponse` is a response with its HTTP
 details; `.with_streaming_response` hands it over unread (`iter_bytes()`, `iter_lines()`).
 """
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, Optional, Sequence, TypeVar
 
 from ._errors import APIError, ClientError
+from ._form_data import MalformedMultipart, decode_form_data
 from ._serde import Shape, decode
 from ._streaming import Reconnect, ndjson_stream, sse_stream
 from ._transport import RawResponse
@@ -68,12 +69,13 @@ def choose_accept(media: Sequence[Media], accept: Optional[str]) -> Optional[Med
 
 
 def media_of(raw: RawResponse, declared: Sequence[Media], asked: Optional[Media]) -> Optional[Media]:
-    """The declared media type the response is (by its Content-Type), else the one asked for."""
+    """The declared media type the response is (by its Content-Type, the closest match), else the one asked for."""
     content_type = raw.headers.get("content-type")
     if content_type:
-        for candidate in declared:
-            if _matches(candidate.media_type, content_type):
-                return candidate
+        # The closest: its own type, else type/*, else */* (a spec may declare */* before multipart/form-data).
+        found = [candidate for candidate in declared if _matches(candidate.media_type, content_type)]
+        if found:
+            return min(found, key=lambda candidate: essence(candidate.media_type).count("*"))
     return asked or (declared[0] if declared else None)
 
 
@@ -147,7 +149,19 @@ def decode_success(raw: RawResponse, declared: Sequence[Media], asked: Optional[
         return sse_stream(raw, parse, reconnect=context.reconnect, max_reconnects=context.max_reconnects)
     if media.kind == "ndjson":
         return ndjson_stream(raw, lambda value: decode(value, media.shape, context.shapes))
-    return raw.content  # binary (and multipart): the bytes
+    if media.kind == "multipart":
+        content_type = raw.headers.get("content-type", "")
+        try:
+            return decode_form_data(raw.content, content_type)
+        except MalformedMultipart as error:
+            raise APIError(
+                f"The response claimed {content_type} but was not multipart/form-data: {error}.",
+                status_code=raw.status_code,
+                body=raw.content.decode("utf-8", "replace")[:1000],
+                headers=raw.headers,
+                request_id_header=context.request_id_header,
+            ) from error
+    return raw.content  # binary: the bytes
 
 
 def is_streamed_kind(raw: RawResponse, declared: Sequence[Media], asked: Optional[Media]) -> bool:

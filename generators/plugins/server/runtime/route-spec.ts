@@ -1,5 +1,6 @@
 /** What the generator tells the plugin about each operation. */
 import type { WireParam } from '../../../core/param-decoding.js';
+import type { AnswerPart } from './multipart-answers.js';
 
 export interface RouteSecurity {
   /** True when the operation needs no credentials. */
@@ -58,6 +59,8 @@ export interface WireMedia {
   kind: WireBody['kind'];
   /** Event streams: each event's data is JSON. */
   dataIsJson?: boolean;
+  /** Multipart answers: the declared parts (files, JSON, text), as they are written. */
+  parts?: AnswerPart[];
 }
 
 export interface RouteSpec {

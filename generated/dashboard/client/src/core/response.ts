@@ -87,11 +87,18 @@ export function successMedia(
   )
     return undefined;
   const contentType = response.headers.get('content-type');
-  return (
-    (contentType ? declared.find((candidate) => matches(candidate.mediaType, contentType)) : undefined) ??
-    asked ??
-    declared[0]
-  );
+  return (contentType ? closestMatch(declared, contentType) : undefined) ?? asked ?? declared[0];
+}
+
+/** The declared media type closest to a Content-Type: its own type, else `type/*`, else `*\/*` (gerermesaffaires declares `*\/*` before multipart/form-data). */
+function closestMatch(declared: ResponseMediaSpec[], contentType: string): ResponseMediaSpec | undefined {
+  const wildcards = (media: ResponseMediaSpec) => essence(media.mediaType).split('*').length - 1;
+  return declared
+    .filter((candidate) => matches(candidate.mediaType, contentType))
+    .reduce<ResponseMediaSpec | undefined>(
+      (best, candidate) => (best === undefined || wildcards(candidate) < wildcards(best) ? candidate : best),
+      undefined,
+    );
 }
 
 /** Bodies the caller reads at its own pace (streams and downloads): an idle timeout, not the call's, covers them. */

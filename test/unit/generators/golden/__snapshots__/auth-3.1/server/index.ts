@@ -10,6 +10,7 @@ export { boundedError, echo } from './core/errors.js';
 export { rawErrorAnswer, serverOptions, type ErrorDetails, type RoutesOptions, type UnroutedAnswer } from './core/plugin.js';
 export { DEFAULT_LIMITS, type BodyLimits, type UploadedBody, type UploadedFile } from './core/bodies.js';
 export { sseFrame, type SseEvent, type StreamOptions } from './core/replies.js';
+export type { MultipartAnswer } from './core/multipart-answers.js';
 export type { RouteSpec, RouteSecurity } from './core/route-spec.js';
 export * from './handlers.js';
 export { ERROR_TEMPLATES, ROUTES, SHARED_SCHEMA, SHARED_SCHEMA_VARIANTS } from './routes.js';

@@ -24,6 +24,8 @@ from ._core import (
     ClientError,
     ConflictError,
     FileTypes,
+    FormData,
+    FormFile,
     HTTPTransport,
     InternalServerError,
     LoggerError,
@@ -47,4 +49,4 @@ from ._core import (
 
 __version__ = "1.0.0"
 
-__all__ = ["APIConnectionError", "APIError", "APIResponse", "APIStatusError", "APITimeoutError", "AsyncAPIResponse", "AsyncCursorPage", "AsyncHTTPTransport", "AsyncMediaFixture", "AsyncPaginator", "AsyncRawResponse", "AsyncStream", "AsyncTransport", "AuthenticationError", "BadRequestError", "BinaryContent", "ClientError", "ConflictError", "FileTypes", "HTTPTransport", "InternalServerError", "LoggerError", "MediaFixture", "NOT_GIVEN", "NotFoundError", "NotGiven", "PartWithHeaders", "PermissionDeniedError", "ProxyError", "RateLimit", "RateLimitError", "RawResponse", "ServerSentEvent", "Stream", "SyncCursorPage", "Transport", "TransportRequest", "UnprocessableEntityError", "__version__", "types", "with_part_headers"]
+__all__ = ["APIConnectionError", "APIError", "APIResponse", "APIStatusError", "APITimeoutError", "AsyncAPIResponse", "AsyncCursorPage", "AsyncHTTPTransport", "AsyncMediaFixture", "AsyncPaginator", "AsyncRawResponse", "AsyncStream", "AsyncTransport", "AuthenticationError", "BadRequestError", "BinaryContent", "ClientError", "ConflictError", "FileTypes", "FormData", "FormFile", "HTTPTransport", "InternalServerError", "LoggerError", "MediaFixture", "NOT_GIVEN", "NotFoundError", "NotGiven", "PartWithHeaders", "PermissionDeniedError", "ProxyError", "RateLimit", "RateLimitError", "RawResponse", "ServerSentEvent", "Stream", "SyncCursorPage", "Transport", "TransportRequest", "UnprocessableEntityError", "__version__", "types", "with_part_headers"]

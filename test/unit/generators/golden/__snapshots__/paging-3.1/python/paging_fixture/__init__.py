@@ -26,6 +26,8 @@ from ._core import (
     ClientError,
     ConflictError,
     FileTypes,
+    FormData,
+    FormFile,
     HTTPTransport,
     InternalServerError,
     LoggerError,
@@ -50,4 +52,4 @@ from ._core import (
 
 __version__ = "1.0.0"
 
-__all__ = ["APIConnectionError", "APIError", "APIResponse", "APIStatusError", "APITimeoutError", "AsyncAPIResponse", "AsyncCursorPage", "AsyncHTTPTransport", "AsyncPage", "AsyncPagePaginator", "AsyncPaginator", "AsyncPagingFixture", "AsyncRawResponse", "AsyncStream", "AsyncTransport", "AuthenticationError", "BadRequestError", "BinaryContent", "ClientError", "ConflictError", "FileTypes", "HTTPTransport", "InternalServerError", "LoggerError", "NOT_GIVEN", "NotFoundError", "NotGiven", "PagingFixture", "PartWithHeaders", "PermissionDeniedError", "ProxyError", "RateLimit", "RateLimitError", "RawResponse", "ServerSentEvent", "Stream", "SyncCursorPage", "SyncPage", "Transport", "TransportRequest", "UnprocessableEntityError", "__version__", "types", "with_part_headers"]
+__all__ = ["APIConnectionError", "APIError", "APIResponse", "APIStatusError", "APITimeoutError", "AsyncAPIResponse", "AsyncCursorPage", "AsyncHTTPTransport", "AsyncPage", "AsyncPagePaginator", "AsyncPaginator", "AsyncPagingFixture", "AsyncRawResponse", "AsyncStream", "AsyncTransport", "AuthenticationError", "BadRequestError", "BinaryContent", "ClientError", "ConflictError", "FileTypes", "FormData", "FormFile", "HTTPTransport", "InternalServerError", "LoggerError", "NOT_GIVEN", "NotFoundError", "NotGiven", "PagingFixture", "PartWithHeaders", "PermissionDeniedError", "ProxyError", "RateLimit", "RateLimitError", "RawResponse", "ServerSentEvent", "Stream", "SyncCursorPage", "SyncPage", "Transport", "TransportRequest", "UnprocessableEntityError", "__version__", "types", "with_part_headers"]

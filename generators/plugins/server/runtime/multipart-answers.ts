@@ -1,0 +1,128 @@
+/**
+ * A handler's object written as a multipart/form-data answer (RFC 7578), part by part as the
+ * response's schema declares them: a file (a `format: binary` property: bytes, a Blob or File, or
+ * text) as a part with a filename and its media type; an object, or a value the spec marks JSON,
+ * as JSON text; an array of text or files as one part per item; any other value as text. Null and
+ * undefined properties are left out. A handler that builds the body itself returns a `FormData`,
+ * or bytes with its own `Content-Type` (boundary included), and they are sent as they are.
+ */
+import { randomBytes } from 'node:crypto';
+
+/** One declared part of a multipart answer, as the stubs write it. */
+export interface AnswerPart {
+  name: string;
+  shape: 'primitive' | 'array' | 'object' | 'unknown' | 'file' | 'files';
+  /** Written as JSON text (an object, an array of objects, or a JSON content type). */
+  json?: true;
+  /** The part's media type when it is not plain text (files, JSON, a declared `encoding.contentType`). */
+  contentType?: string;
+}
+
+/** A file part as a handler gives it: bytes, a Blob or File (its name and type are the part's), or text. */
+export type FileAnswer = Uint8Array | ArrayBuffer | Blob | string;
+
+/**
+ * What a handler returns for a multipart answer: the declared object with its file parts (`One`)
+ * and arrays of files (`Many`) as FileAnswer, every property keeping whether it is required; or a
+ * FormData, or bytes it encoded itself under its own Content-Type.
+ */
+export type MultipartAnswer<T, One extends PropertyKey = never, Many extends PropertyKey = never> =
+  | { [K in keyof T]: K extends One ? FileAnswer : K extends Many ? FileAnswer[] : T[K] }
+  | FormData
+  | Uint8Array;
+
+export interface EncodedAnswer {
+  body: Buffer;
+  contentType: string;
+}
+
+const CRLF = '\r\n';
+
+/** A name or filename inside a quoted-string, escaped as browsers write FormData (WHATWG). */
+function quoted(text: string): string {
+  return `"${text.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22')}"`;
+}
+
+function isBytes(value: unknown): value is Uint8Array | ArrayBuffer | Blob {
+  return value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof Blob;
+}
+
+async function bytesOf(value: Uint8Array | ArrayBuffer | Blob | string): Promise<Buffer> {
+  if (typeof value === 'string') return Buffer.from(value, 'utf8');
+  if (value instanceof Blob) return Buffer.from(await value.arrayBuffer());
+  if (value instanceof ArrayBuffer) return Buffer.from(value);
+  return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+}
+
+interface Piece {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  content: Buffer;
+}
+
+async function piecesOf(name: string, value: unknown, part: AnswerPart | undefined): Promise<Piece[]> {
+  if (value === undefined || value === null) return [];
+  const filePart = part?.shape === 'file' || part?.shape === 'files';
+  if (Array.isArray(value) && !part?.json) {
+    const items = await Promise.all(
+      value.map((item) => piecesOf(name, item, part && { ...part, json: undefined })),
+    );
+    return items.flat();
+  }
+  if (isBytes(value) || (filePart && typeof value === 'string')) {
+    const declared = part?.contentType && !part.contentType.includes('*') ? part.contentType : undefined;
+    return [
+      {
+        name,
+        filename: value instanceof File && value.name ? value.name : name,
+        contentType: (value instanceof Blob && value.type) || declared || 'application/octet-stream',
+        content: await bytesOf(value),
+      },
+    ];
+  }
+  if (part?.json || (typeof value === 'object' && !part?.contentType)) {
+    const type = part?.contentType && /json/i.test(part.contentType) ? part.contentType : 'application/json';
+    return [{ name, contentType: type, content: Buffer.from(JSON.stringify(value), 'utf8') }];
+  }
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return [
+    {
+      name,
+      ...(part?.contentType ? { contentType: part.contentType } : {}),
+      content: Buffer.from(text, 'utf8'),
+    },
+  ];
+}
+
+/** The object's properties as multipart/form-data, in the object's order, each by its declared part (`parts`). */
+export async function encodeMultipartAnswer(
+  value: Record<string, unknown>,
+  parts: AnswerPart[] = [],
+): Promise<EncodedAnswer> {
+  const byName = new Map(parts.map((part) => [part.name, part]));
+  const pieces = (
+    await Promise.all(Object.entries(value).map(([name, item]) => piecesOf(name, item, byName.get(name))))
+  ).flat();
+  const boundary = `----ContractKitBoundary${randomBytes(12).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const piece of pieces) {
+    const head = [
+      `--${boundary}`,
+      `Content-Disposition: form-data; name=${quoted(piece.name)}${piece.filename !== undefined ? `; filename=${quoted(piece.filename)}` : ''}`,
+      ...(piece.contentType ? [`Content-Type: ${piece.contentType}`] : []),
+    ];
+    chunks.push(Buffer.from(head.join(CRLF) + CRLF + CRLF, 'utf8'), piece.content, Buffer.from(CRLF));
+  }
+  chunks.push(Buffer.from(`--${boundary}--${CRLF}`, 'utf8'));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A web FormData (a handler's own) as bytes and its Content-Type, written by the platform's encoder. */
+export async function encodeFormData(form: FormData): Promise<EncodedAnswer> {
+  const response = new Response(form);
+  return {
+    body: Buffer.from(await response.arrayBuffer()),
+    contentType: response.headers.get('content-type') ?? 'multipart/form-data',
+  };
+}
