@@ -193,7 +193,6 @@ function answerPart(part: IrPart): AnswerPart {
   return {
     name: part.name,
     shape: part.shape,
-    ...(part.json ? { json: true as const } : {}),
     ...(plainText ? {} : { contentType: part.contentType }),
   };
 }

@@ -495,10 +495,11 @@ function answerEntries(name: string, part: IrPart, value: unknown): Array<[strin
       /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
       '\uFFFD',
     );
-  if (part.json) return [[name, JSON.stringify(value)]];
-  if (Array.isArray(value))
-    return value.filter((item) => item !== null && item !== undefined).map((item) => [name, text(item)]);
-  return [[name, text(value)]];
+  // As the stubs write it (and the SDKs send a request): an array one part per item, JSON parts as JSON text.
+  const one = (item: unknown) => (part.json ? JSON.stringify(item) : text(item));
+  if (Array.isArray(value) && part.shape === 'array')
+    return value.filter((item) => item !== null && item !== undefined).map((item) => [name, one(item)]);
+  return [[name, one(value)]];
 }
 
 /** A multipart answer: its parts drawn from their schemas, in schema order (writeOnly ones are never answered). */

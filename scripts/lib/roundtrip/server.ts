@@ -151,8 +151,7 @@ function multipartObject(operation: IrOperation, response: Case['response']): Re
       : part?.json
         ? (JSON.parse(value as string) as unknown)
         : value;
-    if (part?.shape === 'files' || (part?.shape === 'array' && !part.json))
-      ((object[name] ??= []) as unknown[]).push(item);
+    if (part?.shape === 'files' || part?.shape === 'array') ((object[name] ??= []) as unknown[]).push(item);
     else object[name] = item;
   }
   return object;

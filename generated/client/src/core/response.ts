@@ -87,7 +87,10 @@ export function successMedia(
   )
     return undefined;
   const contentType = response.headers.get('content-type');
-  return (contentType ? closestMatch(declared, contentType) : undefined) ?? asked ?? declared[0];
+  if (!contentType) return asked ?? declared[0];
+  // The type asked for, when the answer is one (the call's result type is that type's); else the closest declared one.
+  if (asked && matches(asked.mediaType, contentType)) return asked;
+  return closestMatch(declared, contentType) ?? asked ?? declared[0];
 }
 
 /** The declared media type closest to a Content-Type: its own type, else `type/*`, else `*\/*` (gerermesaffaires declares `*\/*` before multipart/form-data). */

@@ -72,10 +72,13 @@ def choose_accept(media: Sequence[Media], accept: Optional[str]) -> Optional[Med
 
 
 def media_of(raw: RawResponse, declared: Sequence[Media], asked: Optional[Media]) -> Optional[Media]:
-    """The declared media type the response is (by its Content-Type, the closest match), else the one asked for."""
+    """The declared media type the response is: the one asked for when the Content-Type is one, else the closest match, else the one asked for."""
     content_type = raw.headers.get("content-type")
     if content_type:
-        # The closest: its own type, else type/*, else */* (a spec may declare */* before multipart/form-data).
+        # The type asked for, when the answer is one (the call's result type is that type's).
+        if asked is not None and _matches(asked.media_type, content_type):
+            return asked
+        # Else the closest: its own type, else type/*, else */* (a spec may declare */* before multipart/form-data).
         found = [candidate for candidate in declared if _matches(candidate.media_type, content_type)]
         if found:
             return min(found, key=lambda candidate: essence(candidate.media_type).count("*"))

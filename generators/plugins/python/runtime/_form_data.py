@@ -1,16 +1,17 @@
 """multipart/form-data answers (RFC 7578) read into a `FormData`: every part by name, in order,
 as the web platform's `FormData` holds them: a part with a filename is a `FormFile` (its bytes,
-name and media type), any other is text, decoded by its charset (UTF-8 by default). Parsed with
-the standard library's `email` parser, which reads MIME as RFC 2046 writes it.
+name and media type as sent), any other is text, decoded by its charset (UTF-8 by default). Names
+and filenames are read as browsers write them (WHATWG: quoted, `%22`, `%0D` and `%0A` for a quote,
+CR and LF, no backslash escapes). The body is split on its boundary as bytes: a part's content is
+never parsed as MIME itself (a `message/rfc822` file stays its bytes).
 """
 
 from __future__ import annotations
 
-import email.parser
-import email.policy
+import re
 from dataclasses import dataclass
 from email.message import Message
-from typing import Iterator, List, Optional, Tuple, Union
+from typing import Dict, Iterator, List, Optional, Tuple, Union
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,7 @@ class FormFile:
 
     filename: str
     content: bytes
+    # As the part's Content-Type header gives it, parameters included (application/octet-stream when it gives none).
     content_type: str
 
 
@@ -67,39 +69,100 @@ class MalformedMultipart(ValueError):
     """The answer claimed multipart/form-data but its parts could not be read."""
 
 
-def _text(part: Message) -> str:
-    payload = part.get_payload(decode=True)
-    data = payload if isinstance(payload, bytes) else b""
-    charset = part.get_content_charset() or "utf-8"
+def _parameters(value: str) -> Tuple[str, Message]:
+    """A header value's first item and its parameters, read by the standard library."""
+    message = Message()
+    message["content-type"] = value
+    return value.split(";")[0].strip(), message
+
+
+def _disposition(value: str) -> Dict[str, str]:
+    """Content-Disposition's parameters as browsers read them: `name="..."` with no backslash escapes, `%22`/`%0D`/`%0A` decoded."""
+    found: Dict[str, str] = {}
+    for match in re.finditer(r';\s*([\w*.-]+)\s*=\s*(?:"([^"]*)"|([^;\s]*))', value):
+        key = match.group(1).lower()
+        if key not in found:
+            text = match.group(2) if match.group(2) is not None else match.group(3)
+            found[key] = text.replace("%22", '"').replace("%0D", "\r").replace("%0A", "\n")
+    return found
+
+
+def _text(content: bytes, content_type: Optional[str]) -> str:
+    charset = "utf-8"
+    if content_type:
+        declared = _parameters(content_type)[1].get_content_charset()
+        if declared:
+            charset = declared
     try:
-        return data.decode(charset, "replace")
-    except LookupError:
-        return data.decode("utf-8", "replace")
+        return content.decode(charset, "replace")
+    except (LookupError, ValueError):  # an unknown charset, or one that cannot replace (idna)
+        return content.decode("utf-8", "replace")
+
+
+def _part(raw: bytes) -> Tuple[str, FormValue]:
+    head, separator, content = raw.partition(b"\r\n\r\n")
+    if not separator:
+        # A part with no header lines at all starts with the blank line.
+        if raw.startswith(b"\r\n"):
+            head, content = b"", raw[2:]
+        else:
+            raise MalformedMultipart("a part's headers do not end in a blank line")
+    headers: Dict[str, str] = {}
+    for line in head.decode("utf-8", "replace").split("\r\n") if head else []:
+        name, colon, value = line.partition(":")
+        if not colon or not name.strip():
+            raise MalformedMultipart(f"a part's header line is not `Name: value` ({line[:60]!r})")
+        headers.setdefault(name.strip().lower(), value.strip())
+    disposition = headers.get("content-disposition")
+    if disposition is None or disposition.split(";")[0].strip().lower() != "form-data":
+        raise MalformedMultipart("a part is not Content-Disposition: form-data")
+    parameters = _disposition(disposition)
+    if "name" not in parameters:
+        raise MalformedMultipart("a part has no name (Content-Disposition: form-data; name=...)")
+    content_type = headers.get("content-type")
+    if "filename" in parameters:
+        return parameters["name"], FormFile(parameters["filename"], content, content_type or "application/octet-stream")
+    return parameters["name"], _text(content, content_type)
 
 
 def decode_form_data(content: bytes, content_type: str) -> FormData:
     """The parts of a multipart/form-data body whose Content-Type (with its boundary) is given."""
-    if "boundary=" not in content_type.lower():
+    boundary = _parameters(content_type)[1].get_param("boundary")
+    if not isinstance(boundary, str) or not boundary:
         raise MalformedMultipart("the Content-Type names no boundary")
-    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode("latin-1", "replace")
-    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + content)
-    boundary = message.get_boundary()
-    # No parts at all (an empty FormData, as the web platform writes it): the close delimiter alone.
-    if boundary is not None and content.strip() == f"--{boundary}--".encode("latin-1", "replace"):
-        return FormData([])
-    if not message.is_multipart() or message.defects:
-        raise MalformedMultipart("the body is not multipart as its Content-Type says")
+    delimiter = b"--" + boundary.encode("latin-1", "replace")
+    # The first delimiter opens the body (after a preamble, if any); each later one follows a CRLF.
+    if content.startswith(delimiter):
+        at = len(delimiter)
+    else:
+        start = content.find(b"\r\n" + delimiter)
+        if start < 0:
+            raise MalformedMultipart("the body holds no boundary")
+        at = start + 2 + len(delimiter)
     entries: List[Tuple[str, FormValue]] = []
-    for part in message.iter_parts():
-        name = part.get_param("name", header="content-disposition")
-        if not isinstance(name, str):
-            raise MalformedMultipart("a part has no name (Content-Disposition: form-data; name=...)")
-        filename = part.get_filename()
-        if filename is None:
-            entries.append((name, _text(part)))
-        else:
-            payload = part.get_payload(decode=True)
-            entries.append(
-                (name, FormFile(filename, payload if isinstance(payload, bytes) else b"", part.get_content_type()))
-            )
-    return FormData(entries)
+    while True:
+        if content.startswith(b"--", at):
+            return FormData(entries)  # the close delimiter; an epilogue after it is ignored
+        line_end = content.find(b"\r\n", at)
+        if line_end < 0 or content[at:line_end].strip(b" \t"):
+            raise MalformedMultipart("a boundary line does not end in CRLF")
+        start = line_end + 2
+        end = _next_delimiter(content, b"\r\n" + delimiter, start)
+        entries.append(_part(content[start:end]))
+        at = end + 2 + len(delimiter)
+
+
+_PADDING_AND_CRLF = re.compile(rb"[ \t]*\r\n")
+
+
+def _next_delimiter(content: bytes, marker: bytes, start: int) -> int:
+    """Where the next delimiter line starts: CRLF, `--boundary`, then `--` or padding and CRLF (anything else is content)."""
+    at = start
+    while True:
+        end = content.find(marker, at)
+        if end < 0:
+            raise MalformedMultipart("the body ends before its close delimiter")
+        after = end + len(marker)
+        if content.startswith(b"--", after) or _PADDING_AND_CRLF.match(content, after):
+            return end
+        at = end + 1

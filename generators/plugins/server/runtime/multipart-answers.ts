@@ -12,8 +12,6 @@ import { randomBytes } from 'node:crypto';
 export interface AnswerPart {
   name: string;
   shape: 'primitive' | 'array' | 'object' | 'unknown' | 'file' | 'files';
-  /** Written as JSON text (an object, an array of objects, or a JSON content type). */
-  json?: true;
   /** The part's media type when it is not plain text (files, JSON, a declared `encoding.contentType`). */
   contentType?: string;
 }
@@ -61,38 +59,51 @@ interface Piece {
   content: Buffer;
 }
 
+/** The first concrete type of a declared one (`image/png, image/jpeg` → image/png; a range is none). */
+function concrete(declared: string | undefined): string | undefined {
+  return declared
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .find((entry) => entry !== '' && !entry.includes('*'));
+}
+
+/** Text goes out as UTF-8: a declared charset says so (the spec's `charset=iso-8859-1` would misname the bytes). */
+function asUtf8(type: string): string {
+  return /;\s*charset=/i.test(type) ? type.replace(/(;\s*charset=)("[^"]*"|[^;\s]*)/i, '$1utf-8') : type;
+}
+
+const isStructured = (value: unknown) =>
+  value !== null && typeof value === 'object' && !(value instanceof Date);
+
+/** The parts one property makes, in order, by the rules the SDKs send a multipart request with. */
 async function piecesOf(name: string, value: unknown, part: AnswerPart | undefined): Promise<Piece[]> {
   if (value === undefined || value === null) return [];
+  const declared = concrete(part?.contentType);
   const filePart = part?.shape === 'file' || part?.shape === 'files';
-  if (Array.isArray(value) && !part?.json) {
-    const items = await Promise.all(
-      value.map((item) => piecesOf(name, item, part && { ...part, json: undefined })),
-    );
-    return items.flat();
-  }
-  if (isBytes(value) || (filePart && typeof value === 'string')) {
-    const declared = part?.contentType && !part.contentType.includes('*') ? part.contentType : undefined;
-    return [
-      {
+  const one = async (item: unknown): Promise<Piece> => {
+    if (isBytes(item) || (filePart && typeof item === 'string'))
+      return {
         name,
-        filename: value instanceof File && value.name ? value.name : name,
-        contentType: (value instanceof Blob && value.type) || declared || 'application/octet-stream',
-        content: await bytesOf(value),
-      },
-    ];
-  }
-  if (part?.json || (typeof value === 'object' && !part?.contentType)) {
-    const type = part?.contentType && /json/i.test(part.contentType) ? part.contentType : 'application/json';
-    return [{ name, contentType: type, content: Buffer.from(JSON.stringify(value), 'utf8') }];
-  }
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return [
-    {
+        filename: item instanceof File && item.name ? item.name : name,
+        contentType: (item instanceof Blob && item.type) || declared || 'application/octet-stream',
+        content: await bytesOf(item),
+      };
+    if (isStructured(item) || (declared !== undefined && /json/i.test(declared)))
+      return {
+        name,
+        contentType: declared !== undefined && /json/i.test(declared) ? declared : 'application/json',
+        content: Buffer.from(JSON.stringify(item), 'utf8'),
+      };
+    const text = item instanceof Date ? item.toISOString() : String(item);
+    return {
       name,
-      ...(part?.contentType ? { contentType: part.contentType } : {}),
+      ...(declared !== undefined ? { contentType: asUtf8(declared) } : {}),
       content: Buffer.from(text, 'utf8'),
-    },
-  ];
+    };
+  };
+  if (Array.isArray(value) && (part === undefined || part.shape === 'array' || part.shape === 'files'))
+    return Promise.all(value.filter((item) => item !== undefined && item !== null).map(one));
+  return [await one(value)];
 }
 
 /** The object's properties as multipart/form-data, in the object's order, each by its declared part (`parts`). */

@@ -88,6 +88,14 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return value !== null && typeof value === 'object' && Symbol.asyncIterator in value;
 }
 
+/** An object or array as JSON holds it: not bytes, a stream, a FormData or an iterator of events. */
+function isPlainValue(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
 function isIterable(value: unknown): value is Iterable<unknown> {
   return (
     value !== null &&
@@ -163,6 +171,12 @@ export function sendByMedia(
   options: StreamOptions,
 ): unknown {
   if (!media || result === reply || reply.sent) return result;
+  // The negotiated type is the success answer's: an object under another status (a handler's own
+  // 404) is that status's JSON, not the success type's encoding of it.
+  if ((reply.statusCode < 200 || reply.statusCode > 299) && isPlainValue(result)) {
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return result;
+  }
   switch (media.kind) {
     case 'event-stream': {
       if (!isAsyncIterable(result) && !isIterable(result)) return result;

@@ -7,8 +7,11 @@
  * with `formData()`, the Python SDK's `FormData`), including an answer that declares `*\/*` before
  * multipart/form-data. Starts the stubs in process (inject), the round trip's stubs and python3.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import busboy from 'busboy';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
 import { expectEveryOperationRoundTrips } from '../../../../support/roundtrip.js';
 
@@ -20,13 +23,23 @@ const PDF = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x0d, 0x0a, 0x00, 0xff, 0x2d, 0
 beforeAll(async () => {
   stubs = await fixtureStubs(SPEC, {
     handlers: {
-      getDocument: async () => ({
-        meta: { title: 'Q3 "report"', pages: 4 },
-        file: new File([PDF], 'report.pdf', { type: 'application/pdf' }),
-        tags: ['finance', 'ünïcode'],
-        pages: 7,
-        unset: null,
-      }),
+      getDocument: async (request: { params: { id: string } }, reply: { code: (status: number) => void }) => {
+        if (request.params.id === 'missing') {
+          reply.code(404);
+          return { message: 'No such document.' };
+        }
+        return {
+          meta: { title: 'Q3 "report"', pages: 4 },
+          file: new File([PDF], 'report.pdf', { type: 'application/pdf' }),
+          tags: ['finance', 'ünïcode'],
+          pages: 7,
+          unset: null,
+          versions: [{ n: 1 }, null, { n: 2 }],
+          created: new Date(Date.UTC(2026, 11, 1, 9, 30)),
+          thumbnail: PDF,
+          note: 'café',
+        };
+      },
       createArchive: async (_request: unknown, reply: { code: (status: number) => void }) => {
         reply.code(201);
         return { zip: PDF };
@@ -83,7 +96,23 @@ it("writes a handler's object part by part as the answer declares them", async (
     { name: 'tags', type: 'text/plain', content: 'finance' },
     { name: 'tags', type: 'text/plain', content: 'ünïcode' },
     { name: 'pages', type: 'text/plain', content: '7' },
+    { name: 'versions', type: 'application/json', content: '{"n":1}' },
+    { name: 'versions', type: 'application/json', content: '{"n":2}' },
+    { name: 'created', type: 'text/plain', content: '2026-12-01T09:30:00.000Z' },
+    { name: 'thumbnail', filename: 'thumbnail', type: 'image/png', content: PDF.toString('base64') },
+    { name: 'note', type: 'text/plain', content: 'café' },
   ]);
+  // The declared charset is not the bytes': the text goes out as UTF-8, and says so.
+  expect(response.rawPayload.toString('latin1')).toMatch(
+    /name="note"\r\nContent-Type: text\/plain; charset=utf-8\r\n/,
+  );
+});
+
+it("answers a handler's object under another status as that status's JSON", async () => {
+  const response = await get('/documents/missing', 'multipart/form-data');
+  expect(response.statusCode).toBe(404);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.json()).toEqual({ message: 'No such document.' });
 });
 
 it('names a file given as bytes after its part, typed as the spec says (else octet-stream)', async () => {
@@ -106,6 +135,107 @@ it("sends a handler's own FormData as the platform encodes it", async () => {
     { name: 'file', filename: 'doc.zip', type: 'application/zip', content: PDF.toString('base64') },
   ]);
 });
+
+describe("the Python SDK's reader against the platform's FormData", () => {
+  it('reads what undici writes as undici reads it: names, filenames, types and bytes', async () => {
+    const form = new FormData();
+    form.append('plain', 'ünï "q" \\ \r\n line');
+    form.append('a"b\\c', 'odd name');
+    form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'C:\\share\\re"port\r\n.pdf');
+    form.append('mail', new Blob(['From: a\r\n\r\nbody\r\n'], { type: 'message/rfc822' }), 'm.eml');
+    form.append('typed', new Blob(['x,y'], { type: 'text/csv; charset=utf-8' }), 'd.csv');
+    const written = new Response(form);
+    const contentType = written.headers.get('content-type')!;
+    const body = Buffer.from(await written.arrayBuffer());
+    const platform: unknown[] = [];
+    for (const [name, value] of await new Response(body, {
+      headers: { 'content-type': contentType },
+    }).formData())
+      platform.push(
+        typeof value === 'string'
+          ? [name, value]
+          : [
+              name,
+              {
+                filename: value.name,
+                type: value.type,
+                bytes: Buffer.from(await value.arrayBuffer()).toString('base64'),
+              },
+            ],
+      );
+    expect(await pythonReads(contentType, body)).toEqual(platform);
+  });
+
+  it.each([
+    ['no boundary', 'multipart/form-data', '--x\r\n\r\n'],
+    [
+      'no close delimiter',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nab',
+    ],
+    ['a header line without a colon', 'multipart/form-data; boundary=x', '--x\r\nbad\r\n\r\nab\r\n--x--'],
+    [
+      'a part without a name',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data\r\n\r\nab\r\n--x--',
+    ],
+  ])('refuses %s as malformed', async (_kind, contentType, text) => {
+    expect(await pythonReads(contentType, Buffer.from(text))).toEqual('malformed');
+  });
+});
+
+it('the Python SDK reads an answer of the type asked for as that type, else as the closest declared one', async () => {
+  const script = [
+    'import sys',
+    'sys.path.insert(0, sys.argv[1])',
+    'from multipart_answers._core._response import Media, media_of',
+    'from multipart_answers._core._transport import RawResponse',
+    'declared = [Media("image/*", "binary"), Media("*/*", "binary"), Media("image/svg+xml", "text"), Media("multipart/form-data", "multipart")]',
+    'def read(content_type, asked):',
+    '    return media_of(RawResponse(200, {"content-type": content_type}, b""), declared, asked).media_type',
+    'print(read("image/svg+xml", declared[0]), read("image/svg+xml", None), read("multipart/form-data; boundary=x", declared[0]), read("application/zip", declared[0]))',
+  ].join('\n');
+  const { stdout } = await promisify(execFile)('python3', [
+    '-S',
+    '-E',
+    '-B',
+    '-c',
+    script,
+    path.join(stubs.dir, 'python'),
+  ]);
+  expect(stdout.trim()).toBe('image/* image/svg+xml multipart/form-data */*');
+});
+
+/** What the generated Python SDK's FormData holds for a body: [name, text] or [name, {filename, type, bytes}], or "malformed". */
+async function pythonReads(contentType: string, body: Buffer): Promise<unknown> {
+  const script = [
+    'import base64, json, sys',
+    'sys.path.insert(0, sys.argv[1])',
+    'from multipart_answers._core._form_data import FormFile, MalformedMultipart, decode_form_data',
+    'try:',
+    '    form = decode_form_data(sys.stdin.buffer.read(), sys.argv[2])',
+    'except MalformedMultipart:',
+    '    print(json.dumps("malformed")); sys.exit(0)',
+    'print(json.dumps([[name, {"filename": v.filename, "type": v.content_type, "bytes": base64.b64encode(v.content).decode()} if isinstance(v, FormFile) else v] for name, v in form.items()]))',
+  ].join('\n');
+  const child = execFile('python3', [
+    '-S',
+    '-E',
+    '-B',
+    '-c',
+    script,
+    path.join(stubs.dir, 'python'),
+    contentType,
+  ]);
+  const output = new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`python3 exited ${code}`))));
+  });
+  child.stdin!.end(body);
+  return JSON.parse(await output) as unknown;
+}
 
 it(
   'every operation round-trips in both SDKs, multipart answers included',

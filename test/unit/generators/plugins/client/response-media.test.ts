@@ -1,5 +1,6 @@
 /**
- * Which declared media type the client reads a success response as: the one closest to its
+ * Which declared media type the client reads a success response as: the one the call asked for
+ * when the answer is one (the call's result type is that type's), else the one closest to its
  * Content-Type (its own type, then `type/*`, then `*\/*`), whatever order the spec declares them
  * in (gerermesaffaires declares `*\/*` before multipart/form-data). No server: Responses in memory.
  */
@@ -16,8 +17,8 @@ const DECLARED: ResponseMediaSpec[] = [
   { mediaType: 'multipart/form-data', kind: 'multipart' },
 ];
 
-const answered = (contentType: string) =>
-  successMedia(new Response('', { headers: { 'content-type': contentType } }), DECLARED, undefined, 'GET')
+const answered = (contentType: string, asked?: ResponseMediaSpec) =>
+  successMedia(new Response('', { headers: { 'content-type': contentType } }), DECLARED, asked, 'GET')
     ?.mediaType;
 
 it.each([
@@ -27,4 +28,17 @@ it.each([
   ['application/zip', '*/*'],
 ])('a %s answer is read as %s', (contentType, mediaType) => {
   expect(answered(contentType)).toBe(mediaType);
+});
+
+it('reads an answer of the type asked for as that type, though a closer one is declared', () => {
+  const svg: ResponseMediaSpec[] = [
+    { mediaType: 'image/*', kind: 'binary' },
+    { mediaType: 'image/svg+xml', kind: 'text' },
+  ];
+  const read = (asked: ResponseMediaSpec) =>
+    successMedia(new Response('', { headers: { 'content-type': 'image/svg+xml' } }), svg, asked, 'GET')
+      ?.mediaType;
+  expect(read(svg[0])).toBe('image/*');
+  expect(read(svg[1])).toBe('image/svg+xml');
+  expect(answered('multipart/form-data; boundary=x', DECLARED[0])).toBe('multipart/form-data');
 });
