@@ -37,16 +37,24 @@ const fastifyParamName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_');
  * `/#X-Amz-Target=...`) is dropped: requests cannot carry a fragment, and the router matches
  * paths only (build-ir warns). A literal colon is `::` to Fastify; a parameter followed by text
  * in its segment (Google's `{name}:cancel`) needs a lazy pattern, or every such route collides.
- * Example: "/v1/{name}:cancel" -> "/v1/:name(^[\s\S]+?)::cancel".
+ * Example: "/v1/{name}:cancel" -> "/v1/:name(^[\s\S]+?)::cancel"; "/w/{a}:{b}" -> "/w/:a(^[\s\S]+?):::b(^[\s\S]+?)".
  */
 export function fastifyUrl(template: string | IrPathTemplate): string {
   const { parts } = typeof template === 'string' ? parsePathTemplate(template) : template;
+  let paramInSegment = false;
   return parts
     .map((part, index) => {
-      if ('literal' in part) return part.literal.replace(/:/g, '::');
+      if ('literal' in part) {
+        if (part.literal.includes('/')) paramInSegment = false;
+        return part.literal.replace(/:/g, '::');
+      }
       const next = parts[index + 1];
-      // `[\s\S]`, not `.`: the router matches the decoded path, where a value may hold a line break.
-      return `:${fastifyParamName(part.param)}${next && 'literal' in next && !next.literal.startsWith('/') ? '(^[\\s\\S]+?)' : ''}`;
+      // `[\s\S]`, not `.`: the router matches the decoded path, where a value may hold a line
+      // break. The segment's later parameters too: the router's own pattern for them is `.*?`
+      // (obs' `{architecture_name}:{worker_id}` with a CR in the worker's id found no route).
+      const glued = (next && 'literal' in next && !next.literal.startsWith('/')) || paramInSegment;
+      paramInSegment = true;
+      return `:${fastifyParamName(part.param)}${glued ? '(^[\\s\\S]+?)' : ''}`;
     })
     .join('');
 }

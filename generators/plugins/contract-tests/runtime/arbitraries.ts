@@ -480,7 +480,8 @@ export interface EnumOutsideType {
 
 /**
  * The first thing `found` names in a schema or in a property it requires, followed into nested
- * objects (`enters` says which nodes the walk goes into), with the JSON pointer of where; undefined
+ * objects (`enters` says which nodes the walk goes into) and into the items of an array that must
+ * hold one (minItems), with the JSON pointer of where; undefined
  * when there is none. What the suites' spec findings on a body look for (an enum outside its type,
  * a required property the schema forbids) walks this way.
  */
@@ -495,7 +496,13 @@ export function firstInRequired<T>(
   const node = merge(root, schema);
   if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
   const here = found(node, at);
-  if (here !== undefined || !enters(node)) return here;
+  if (here !== undefined) return here;
+  // An array that must hold an item (amadeus' `guests`, minItems 1) requires what its items do.
+  if ([node.type].flat().every((type) => type === 'array') && node.type !== undefined)
+    return (node.minItems ?? 0) > 0 && node.items !== undefined
+      ? firstInRequired(root, node.items, found, enters, `${at}/0`, depth + 1)
+      : undefined;
+  if (!enters(node)) return undefined;
   for (const { schema: property, segment } of requiredDeclared(node)) {
     const deeper = firstInRequired(root, property, found, enters, `${at}/${segment}`, depth + 1);
     if (deeper !== undefined) return deeper;
@@ -538,9 +545,10 @@ const ESCAPE_TAIL: Record<string, number> = { u: 4, x: 2, c: 1 };
  * patterns match), of
  * any text a JSON Schema pattern matches; a match may be part of a longer string, so no string the
  * pattern admits is shorter. Infinity when it matches no text at all (an anchor where no text can
- * be); 0 for what it does not read (a backreference, a malformed pattern).
+ * be), or, given `allowed`, no text of those characters (a character it requires, written as
+ * itself, that `allowed` refuses); 0 for what it does not read (a backreference, a malformed pattern).
  */
-export function shortestMatch(pattern: string): number {
+export function shortestMatch(pattern: string, allowed?: (char: string) => boolean): number {
   let at = 0;
   const fail = (): never => {
     throw new Error('unread');
@@ -603,6 +611,8 @@ export function shortestMatch(pattern: string): number {
       if (escaped === 'b' || escaped === 'B') return 0;
       // A backreference may match the empty text.
       if (/[1-9]/.test(escaped) || escaped === 'k') fail();
+      // An escaped punctuation character is that character (`\.`, `\\`): one the alphabet lacks is never matched.
+      if (allowed && /[^\w\s]/.test(escaped) && !allowed(escaped)) return Infinity;
       if ((escaped === 'p' || escaped === 'P' || escaped === 'u') && pattern[at] === '{')
         at = pattern.indexOf('}', at) + 1 || fail();
       else at += ESCAPE_TAIL[escaped] ?? 0;
@@ -616,8 +626,10 @@ export function shortestMatch(pattern: string): number {
       return 1;
     }
     // A character beyond the Basic Multilingual Plane is one, in two code units.
+    const literal = String.fromCodePoint(pattern.codePointAt(at) ?? 0);
     at += codeUnits(at);
-    return char === '^' || char === '$' ? 0 : 1;
+    if (char === '^' || char === '$') return 0;
+    return allowed && char !== '.' && !allowed(literal) ? Infinity : 1;
   };
   const codeUnits = (index: number): number => ((pattern.codePointAt(index) ?? 0) > 0xffff ? 2 : 1);
   const leastRepeats = (): number => {
@@ -644,6 +656,19 @@ export function shortestMatch(pattern: string): number {
 }
 
 /**
+ * The characters a value of a format can hold, as ajv-formats' patterns for it admit them (the
+ * stubs and the suites check formats with ajv-formats): a pattern that requires another character
+ * excludes the format.
+ */
+const FORMAT_ALPHABETS: Record<string, RegExp> = {
+  email: /^[a-z0-9!#$%&'*+/=?^_`{|}~.@-]$/i,
+  ipv4: /^[0-9.]$/,
+  date: /^[0-9-]$/,
+  time: /^[0-9:.+zZ-]$/,
+  'date-time': /^[0-9:.+tTzZ\s-]$/,
+};
+
+/**
  * Why no string meets a string-only schema's bounds, or undefined: its minLength above its
  * maxLength, a pattern no text of at most maxLength characters matches (apprunner's ServiceId:
  * a UUID's 36 characters, maxLength 32), or a pattern that matches no text at all (ec2's `^` after
@@ -656,6 +681,7 @@ function stringOutOfBounds(node: Schema): string | undefined {
   if (node.enum !== undefined || node.const !== undefined) return undefined;
   if (max !== undefined && typeof node.minLength === 'number' && node.minLength > max)
     return `minLength ${node.minLength} is above its maxLength ${max}`;
+  const alphabet = typeof node.format === 'string' ? FORMAT_ALPHABETS[node.format] : undefined;
   for (const pattern of [node.pattern, ...(node[ALSO_PATTERNS] ?? [])]) {
     if (typeof pattern !== 'string') continue;
     const shortest = shortestMatch(pattern);
@@ -663,6 +689,8 @@ function stringOutOfBounds(node: Schema): string | undefined {
       return `its pattern ${JSON.stringify(pattern)} matches no text: it puts ^ after a character it requires, or one after $ (JSON Schema patterns have no multiline flag)`;
     if (max !== undefined && shortest > max)
       return `its pattern ${JSON.stringify(pattern)} matches nothing shorter than ${shortest} characters, above its maxLength ${max}`;
+    if (alphabet && shortestMatch(pattern, (char) => alphabet.test(char)) === Infinity)
+      return `its pattern ${JSON.stringify(pattern)} requires a character no ${node.format} value holds: the pattern and format: ${node.format} exclude each other`;
   }
   return undefined;
 }

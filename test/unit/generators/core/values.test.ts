@@ -396,7 +396,11 @@ describe('patterns', () => {
     { pattern: 'needle', want: 'needle' },
     { pattern: '^\\w+@\\w+\\.com$', want: 'a@a.com' },
     { pattern: '^\\p{L}+$', want: undefined },
-    { pattern: '^(?!x).+$', want: undefined },
+    // A lookaround matches nothing of its own: the draw is checked against the whole pattern.
+    { pattern: '^(?!x).+$', want: 'a' },
+    { pattern: '^(localhost)|^(?![-.])[a-z]+\\.[a-z]+$', want: 'localhost' },
+    { pattern: '^(?=.*\\d)[a-z\\d]+$', want: undefined },
+    { pattern: '^(?<!x)a(?<=a)$', want: 'a' },
   ])('$pattern -> $want', ({ pattern, want }) => {
     expect(stringMatching(pattern)).toBe(want);
   });

@@ -18,6 +18,7 @@ import { ProblemsError } from '../../../../../generators/plugins/contract-tests/
 import { propertyCheck } from '../../../../../generators/plugins/contract-tests/runtime/properties.js';
 import { asRead } from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
 import { findForbiddenRequired } from '../../../../../generators/plugins/contract-tests/runtime/valid-request.js';
+import { createAjv } from '../../../../../generators/plugins/server/runtime/validation.js';
 import { SpecValidator } from '../../../../../generators/plugins/contract-tests/runtime/validator.js';
 import { contractCasesOf, inProcessTarget } from '../../../../support/contract-cases.js';
 
@@ -268,6 +269,47 @@ describe("strings whose pattern and length bounds exclude each other (apprunner'
       why: 'its pattern "arn:^x" matches no text: it puts ^ after a character it requires, or one after $ (JSON Schema patterns have no multiline flag)',
     });
     expect(findStringOutOfBounds(root, { type: 'string', pattern: '^arn:x' })).toBeUndefined();
+  });
+
+  it('names a pattern that requires a character its format never holds, and only such a one', () => {
+    const root = { $id: 'patterns.json' };
+    // amadeus' Contact.email: `\\.` is a backslash and any character; no email holds a backslash.
+    const email = {
+      type: 'string',
+      format: 'email',
+      pattern: '^[a-zA-Z0-9_.+-]+@[a-zA-Z0-9-]+\\\\.[a-zA-Z0-9-.]+$',
+    };
+    expect(findStringOutOfBounds(root, email)?.why).toBe(
+      `its pattern ${JSON.stringify(email.pattern)} requires a character no email value holds: the pattern and format: email exclude each other`,
+    );
+    // The stubs' Ajv (ajv-formats') agrees: no text is both.
+    const check = createAjv({ coerce: false }).compile(email);
+    for (const text of ['a@b\\c', 'a@b\\.c', 'bob.smith@email.com', 'a@b.c'])
+      expect(check(text), text).toBe(false);
+    for (const schema of [
+      { type: 'string', format: 'email', pattern: '^[a-z]+@[a-z]+\\.[a-z]+$' },
+      { type: 'string', format: 'email', pattern: '^(?:x\\\\|[a-z])+@[a-z]+\\.[a-z]+$' },
+      { type: 'string', format: 'ipv4', pattern: '^\\d+\\.\\d+\\.\\d+\\.\\d+$' },
+      { type: 'string', pattern: '^a\\\\b$' },
+    ])
+      expect(findStringOutOfBounds(root, schema), schema.pattern).toBeUndefined();
+    expect(
+      findStringOutOfBounds(root, { type: 'string', format: 'date', pattern: '^\\d{4}/\\d{2}/\\d{2}$' })?.why,
+    ).toMatch(/requires a character no date value holds/);
+    // Found where the body requires it: inside the items an array must hold, not in an optional one.
+    const booking = (minItems: number) => ({
+      type: 'object',
+      required: ['guests'],
+      properties: {
+        guests: {
+          type: 'array',
+          minItems,
+          items: { type: 'object', required: ['email'], properties: { email } },
+        },
+      },
+    });
+    expect(findStringOutOfBounds(root, booking(1))?.at).toBe('/guests/0/email');
+    expect(findStringOutOfBounds(root, booking(0))).toBeUndefined();
   });
 
   it("reads every pattern an allOf brings, its members' own allOf included", () => {

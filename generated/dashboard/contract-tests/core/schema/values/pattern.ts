@@ -5,8 +5,9 @@
  * A string that matches a JSON Schema `pattern` (ECMA-262 syntax), within length bounds: the
  * pattern is read into a small tree (alternatives, sequences, character sets, repeats) and walked,
  * each choice made by a chooser: the first alternative, the fewest repeats and the plainest
- * character (`[A-Z]{2}-\d+` -> `AA-0`), or seeded random ones. Lookarounds, backreferences and
- * Unicode property escapes are beyond it: `undefined`, and the caller says so. Every answer is
+ * character (`[A-Z]{2}-\d+` -> `AA-0`), or seeded random ones. A lookaround is read as matching
+ * nothing (each draw is checked against the whole pattern, so one that breaks it is refused);
+ * backreferences and Unicode property escapes are beyond it: `undefined`, and the caller says so. Every answer is
  * checked against the pattern itself before it is returned.
  */
 import type { Random } from './random.js';
@@ -132,7 +133,16 @@ class Parser {
             const end = this.source.indexOf('>', this.at);
             if (end === -1) throw new Unsupported('unterminated group name');
             this.at = end + 1;
-          } else throw new Unsupported(`lookaround (${kind})`);
+          } else {
+            // A lookaround matches no text of its own: read as nothing, its condition left to the
+            // check of every draw against the pattern (AWS RUM's `^(localhost)|^(?![-.])…` draws
+            // "localhost"; a draw that breaks a lookahead is refused like any other misfit).
+            this.at += kind.startsWith('?<') ? 3 : 2;
+            this.alternatives();
+            if (this.peek() !== ')') throw new Unsupported('unterminated lookaround');
+            this.at += 1;
+            return { type: 'empty' };
+          }
         }
         const inner = this.alternatives();
         if (this.peek() !== ')') throw new Unsupported('unterminated group');
