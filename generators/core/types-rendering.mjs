@@ -1,8 +1,8 @@
 /**
  * openapi-typescript's types for a document, rendered one unit at a time (document-units.mjs: one path
  * item, one webhook, one component) with openapi-typescript's own transforms and TypeScript's printer,
- * and spliced: the same text as `astToString(await openapiTS(document))`, with two mends that make
- * it compile (`withMendedHelpers`, `withoutRepeatedMembers`); test/unit/generators/core/
+ * and spliced: the same text as `astToString(await openapiTS(document))`, with mends that make
+ * it compile (`withMendedHelpers`, `mended`); test/unit/generators/core/
  * document-renderings.test.ts holds it to that on the public specs and the fixtures, and
  * incremental-generation.test.ts on GitHub's spec, where a save re-renders only the units it changed
  * and those that read them.
@@ -110,9 +110,9 @@ function mayRepeatOperationId(document) {
 const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });
 const sourceFile = ts.createSourceFile('openapi-ts.ts', '', ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS);
 
-/** A statement as astToString prints it (without the file's final newline), mended (`withoutRepeatedMembers`). */
+/** A statement as astToString prints it (without the file's final newline), mended (`mended`). */
 function printStatement(node) {
-  return printer.printNode(ts.EmitHint.Unspecified, withoutRepeatedMembers(node), sourceFile);
+  return printer.printNode(ts.EmitHint.Unspecified, mended(node), sourceFile);
 }
 
 /** The name of an object type's property, as written or quoted; undefined for a computed one. */
@@ -123,17 +123,24 @@ function memberName(member) {
 }
 
 /**
- * A node of openapi-typescript's output with no property declared twice in one object type. It adds
+ * A node of openapi-typescript's output, mended: an optional parameter place indexed through
+ * `NonNullable` (`isOptionalParameters`), and no property declared twice in one object type. It adds
  * a schema's discriminator property, required, as the object's first member, and where the schema
  * declares that property too (optional), it prints both: TS2300, the types and the client's schema
  * did not compile (Apple's SiriKit cloud media; openapi-typescript issues 2124 and 2418). One stays
  * where the first was (`oneMember`). Everything this file prints passes through it, and
  * `withMendedNodes` gives openapiTS's own statements the same, for the tests' whole-document oracle.
  */
-function withoutRepeatedMembers(node) {
-  if (!hasRepeatedMembers(node)) return node;
+function mended(node) {
+  if (!needsMending(node)) return node;
   const visit = (child) => {
     const visited = ts.visitEachChild(child, visit, undefined);
+    if (ts.isIndexedAccessTypeNode(visited) && isOptionalParameters(visited.objectType))
+      return ts.factory.updateIndexedAccessTypeNode(
+        visited,
+        ts.factory.createTypeReferenceNode('NonNullable', [visited.objectType]),
+        visited.indexType,
+      );
     if (!ts.isTypeLiteralNode(visited)) return visited;
     const members = [];
     const at = new Map();
@@ -186,8 +193,29 @@ function oneMember(added, declared) {
   return kept;
 }
 
-/** Whether an object type in `node` declares a property twice (a read-only walk: most nodes have none). */
-function hasRepeatedMembers(node) {
+/** A string literal index's text (`["query"]` → query); undefined for any other index. */
+function indexText(type) {
+  return ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal) ? type.literal.text : undefined;
+}
+
+/**
+ * `…["parameters"]["query"]` (or header, cookie): where openapi-typescript's type of a parameter
+ * `$ref` into another operation's parameters (obs' `#/paths/~1request?view=collection/get/parameters/0`)
+ * indexes a member it declared optional (`query?:`). Indexing through it was TS2339 ("Property
+ * 'withhistory' does not exist on type '{…} | undefined'"): the mend reads it through `NonNullable`.
+ */
+function isOptionalParameters(type) {
+  return (
+    ts.isIndexedAccessTypeNode(type) &&
+    ['query', 'header', 'cookie'].includes(indexText(type.indexType)) &&
+    ts.isIndexedAccessTypeNode(type.objectType) &&
+    indexText(type.objectType.indexType) === 'parameters'
+  );
+}
+
+/** Whether `node` holds what the mends change (a read-only walk: most nodes hold nothing). */
+function needsMending(node) {
+  if (ts.isIndexedAccessTypeNode(node) && isOptionalParameters(node.objectType)) return true;
   if (ts.isTypeLiteralNode(node)) {
     const seen = new Set();
     for (const member of node.members) {
@@ -197,12 +225,12 @@ function hasRepeatedMembers(node) {
       seen.add(name);
     }
   }
-  return ts.forEachChild(node, (child) => (hasRepeatedMembers(child) ? true : undefined)) === true;
+  return ts.forEachChild(node, (child) => (needsMending(child) ? true : undefined)) === true;
 }
 
-/** openapiTS's statements as this file prints them: with `withoutRepeatedMembers`'s mend. */
+/** openapiTS's statements as this file prints them: with `mended`'s mends. */
 export function withMendedNodes(nodes) {
-  return nodes.map(withoutRepeatedMembers);
+  return nodes.map(mended);
 }
 
 /**
@@ -232,7 +260,7 @@ export function withMendedHelpers(text) {
  * that frame (the printer indents them as in the whole file), the frame's lines then cut off.
  */
 function printMembers(members, names) {
-  let inner = members.map(withoutRepeatedMembers);
+  let inner = members.map(mended);
   for (let index = names.length - 1; index >= 1; index -= 1)
     inner = [
       ts.factory.createPropertySignature(

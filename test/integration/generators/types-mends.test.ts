@@ -77,3 +77,20 @@ it(
     ]),
   180_000,
 );
+
+it(
+  "a parameter that $refs another operation's parameter by path (opensuse's obs)",
+  () =>
+    expectTypechecks('test/fixtures/kinds/parameter-ref-into-path-3.0.yaml', [
+      "import type { paths } from './openapi.js';",
+      "type Query = NonNullable<paths['/requests/{id}']['get']['parameters']['query']>;",
+      "type Header = NonNullable<paths['/requests/{id}']['get']['parameters']['header']>;",
+      "export const query: Query = { withhistory: '1' };",
+      '// @ts-expect-error the referenced enum holds text',
+      'export const wrong: Query = { withhistory: 1 };',
+      "export const header: Header = { 'X-Trace': 7 };",
+      '// @ts-expect-error the referenced header is an integer',
+      "export const text: Header = { 'X-Trace': 'seven' };",
+    ]),
+  180_000,
+);

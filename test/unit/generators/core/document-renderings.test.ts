@@ -75,6 +75,7 @@ describe('the renderings spliced from units, from nothing', () => {
     // openapi-typescript's output mended: a nullable schema's WithRequired, a repeated discriminator property.
     'test/fixtures/kinds/nullable-with-required-3.0.yaml',
     'test/fixtures/kinds/repeated-discriminator-3.0.yaml',
+    'test/fixtures/kinds/parameter-ref-into-path-3.0.yaml',
   ];
   it.each(specs)('%s: the types are what openapi-typescript prints', async (spec) => {
     const ir = buildIr(await loadDocument(spec));
