@@ -23,11 +23,12 @@ export function objectInfo(ir: Ir, schema: JsonSchema): { properties?: string[];
 const nested = (ir: Ir, schema: unknown) => ['object', 'array'].includes(ir.model.shape(schema));
 
 /**
- * The query, header or form values nested inside a styled array or object (an array of objects, an
- * object with an array property): the SDKs write each as JSON text, which the decoder parses.
+ * The values nested inside a styled array or object (an array of objects or of arrays, an object
+ * with an array property), in any place (mimic's path array of arrays): the SDKs write each as JSON
+ * text, which the decoder parses.
  */
 function nestedInfo(ir: Ir, param: IrParameter, shape: DecodingParam['shape']): Partial<DecodingParam> {
-  if (!['query', 'header'].includes(param.in) || param.contentType || param.style === 'deepObject') return {};
+  if (param.contentType || param.style === 'deepObject') return {};
   if (shape === 'array') return nested(ir, ir.model.itemsOf(param.schema)) ? { jsonItems: true } : {};
   if (shape !== 'object') return {};
   const properties = ir.model.flatten(param.schema)?.properties as Record<string, unknown> | undefined;

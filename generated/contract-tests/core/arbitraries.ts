@@ -500,11 +500,14 @@ export function firstInRequired<T>(
   if (!node || typeof node !== 'object' || depth > MAX_DEPTH) return undefined;
   const here = found(node, at);
   if (here !== undefined) return here;
-  // An array that must hold an item (amadeus' `guests`, minItems 1) requires what its items do.
-  if ([node.type].flat().every((type) => type === 'array') && node.type !== undefined)
-    return (node.minItems ?? 0) > 0 && node.items !== undefined
-      ? firstInRequired(root, node.items, found, enters, `${at}/0`, depth + 1)
+  // An array that must hold an item (amadeus' `guests`, minItems 1) requires what its first item
+  // does: `prefixItems[0]` where it has one (2020-12), else `items`.
+  if ([node.type].flat().every((type) => type === 'array') && node.type !== undefined) {
+    const first = Array.isArray(node.prefixItems) ? node.prefixItems[0] : node.items;
+    return (node.minItems ?? 0) > 0 && first !== undefined
+      ? firstInRequired(root, first, found, enters, `${at}/0`, depth + 1)
       : undefined;
+  }
   if (!enters(node)) return undefined;
   for (const { schema: property, segment } of requiredDeclared(node)) {
     const deeper = firstInRequired(root, property, found, enters, `${at}/${segment}`, depth + 1);

@@ -158,6 +158,16 @@ function eventStream(
   return readable;
 }
 
+/** The JSON media type the route declares for a status (its own, its class's, default), else application/json. */
+function declaredJsonType(declared: RouteSpec['responseMedia'], status: number): string {
+  const text = String(status);
+  const media = [text, `${text[0]}XX`, `${text[0]}xx`, 'default']
+    .map((key) => declared?.[key])
+    .find((found) => found !== undefined);
+  const json = media?.find((candidate) => candidate.kind === 'json');
+  return json ? concreteType(json) : 'application/json; charset=utf-8';
+}
+
 function sendEncoded(reply: FastifyReply, encoded: EncodedAnswer): FastifyReply {
   return reply.header('content-type', encoded.contentType).send(encoded.body);
 }
@@ -172,12 +182,16 @@ export function sendByMedia(
   media: WireMedia | undefined,
   result: unknown,
   options: StreamOptions,
+  declared: RouteSpec['responseMedia'] = {},
 ): unknown {
   if (!media || result === reply || reply.sent) return result;
   // The negotiated type is the success answer's: an object under another status (a handler's own
-  // 404) is that status's JSON, not the success type's encoding of it.
+  // 404) is that status's JSON (the type the route declares for it), not the success type's
+  // encoding of it. A type the handler set itself stays.
   if ((reply.statusCode < 200 || reply.statusCode > 299) && isPlainValue(result)) {
-    reply.header('content-type', 'application/json; charset=utf-8');
+    const current = reply.getHeader('content-type');
+    if (current === undefined || essence(String(current)) === essence(concreteType(media)))
+      reply.header('content-type', declaredJsonType(declared, reply.statusCode));
     return result;
   }
   switch (media.kind) {

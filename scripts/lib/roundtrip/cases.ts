@@ -81,6 +81,24 @@ const isNullOnly = (schema: Schema) =>
 const isEmptySchema = (schema: Schema) =>
   !!schema && typeof schema === 'object' && !Array.isArray(schema) && Object.keys(schema).length === 0;
 
+/** Words about a schema that do not constrain its value. */
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'xml',
+  'deprecated',
+  'externalDocs',
+  '$comment',
+]);
+/** A schema of annotations only (AWS's `{description}` member beside a `$ref` in an allOf). */
+const saysNothingOfTheValue = (schema: Schema) =>
+  !!schema &&
+  typeof schema === 'object' &&
+  !Array.isArray(schema) &&
+  Object.keys(schema).every((key) => ANNOTATIONS.has(key));
+
 /** What a location needs of generated strings and collections. */
 interface Narrowing {
   /** A pattern every string leaf must match (when it has no pattern, format or enum of its own). */
@@ -128,8 +146,12 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
         key !== 'allOf' && rules.nonEmptyCollections
           ? schema[key].filter((part: Schema) => !isNullOnly(resolve(root, part)))
           : schema[key];
+      // An allOf member that says nothing of the value (AWS's `{description}` beside a `$ref`) stays
+      // so: as a stand-in string it contradicted its sibling (ec2's EbsOptimized, a Boolean).
       out[key] = (parts.length > 0 ? parts : schema[key]).map((part: Schema) =>
-        narrow(root, part, rules, depth + 1),
+        key === 'allOf' && (part === true || saysNothingOfTheValue(resolve(root, part)))
+          ? part
+          : narrow(root, part, rules, depth + 1),
       );
     }
   if (schema.properties)
@@ -155,7 +177,12 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
   )
     // Undeclared members may be anything, null included, which is never sent (Stripe's open `affirm: {}`).
     out.additionalProperties = narrow(root, true, rules, depth + 1);
-  const types = [schema.type ?? (schema.properties ? 'object' : schema.items ? 'array' : 'string')].flat();
+  // A schema with no type of its own is text, unless its members say what it is: string keywords
+  // on an allOf of a Boolean made it a string too, which no value is (ec2's EbsOptimized).
+  const composed = ['allOf', 'anyOf', 'oneOf'].some((key) => Array.isArray(schema[key]));
+  const types = [
+    schema.type ?? (schema.properties ? 'object' : schema.items ? 'array' : composed ? [] : 'string'),
+  ].flat();
   if (types.includes('string') && !('enum' in schema) && !('const' in schema)) {
     // A format of ASCII values needs no narrowing; any other format (`password`, a vendor's) or a
     // pattern of the spec's own still can draw what a header cannot carry. The spec's pattern is

@@ -33,9 +33,9 @@ export interface WireParam {
   properties?: string[];
   /** Objects: whether undeclared properties are allowed (an exploded object then takes unclaimed pairs too). */
   openObject?: true;
-  /** Query, header and form arrays whose items are objects or arrays: each item is JSON text (see `nestedValues`). */
+  /** Arrays whose items are objects or arrays (in any place, and form fields): each item is JSON text (see `nestedValues`). */
   jsonItems?: true;
-  /** Query, header and form objects: the properties whose values are objects or arrays, each JSON text. */
+  /** Objects (in any place, and form fields): the properties whose values are objects or arrays, each JSON text. */
   jsonProperties?: string[];
 }
 
@@ -125,8 +125,13 @@ export function pathMatcher(parts: Array<string | { param: string }>): { pattern
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
-/** One path parameter from its raw text. */
+/** One path parameter from its raw text (nested items and properties parsed from their JSON text). */
 export function decodePathParam(spec: WireParam, raw: string): unknown {
+  const value = pathValue(spec, raw);
+  return spec.jsonItems || spec.jsonProperties ? nestedValues(spec, value) : value;
+}
+
+function pathValue(spec: WireParam, raw: string): unknown {
   const dec = (text: string) => decode(text, spec.name, false);
   if (spec.style === 'simple') {
     if (spec.shape === 'object' && spec.explode) return assignmentsToObject(raw.split(','), spec.name, dec);
@@ -476,13 +481,14 @@ export function decodeCookies(header: string | undefined, specs: WireParam[]): R
       const object = namedValues<string>();
       for (const [name, value] of pairs)
         if (spec.properties?.includes(dec(name))) object[dec(name)] = dec(value);
-      if (Object.keys(object).length > 0) values[spec.name] = object;
+      if (Object.keys(object).length > 0) values[spec.name] = nestedValues(spec, object);
       continue;
     }
     const own = pairs.filter(([name]) => dec(name) === spec.name).map(([, value]) => value);
     if (own.length === 0) continue;
     if (spec.shape === 'array' && spec.explode && !spec.json) values[spec.name] = own.map(dec);
     else values[spec.name] = delimited(spec, own[own.length - 1], ',', false);
+    if (spec.jsonItems || spec.jsonProperties) values[spec.name] = nestedValues(spec, values[spec.name]);
   }
   return values;
 }

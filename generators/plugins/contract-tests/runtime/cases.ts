@@ -44,7 +44,7 @@ export interface ParameterCase {
   allowReserved?: boolean;
   /** A query parameter that may be sent empty (`name=`); otherwise an empty value counts as absent. */
   allowEmptyValue?: boolean;
-  /** A query or header array whose items are objects or arrays: each item goes as JSON text, which servers parse back (the SDKs' and stubs' `jsonItems`). */
+  /** An array whose items are objects or arrays: each item goes as JSON text, which servers parse back (the SDKs' and stubs' `jsonItems`). */
   jsonItems?: true;
   /** JSON pointer of its declaration (the component when it is a $ref). */
   pointer: string;

@@ -236,7 +236,7 @@ export function asRead(
     if (value.length === 0) return undefined;
     const parts = value.map((item) => scalar(item));
     // Items whose schema makes them objects or arrays went as JSON text, which the server parses
-    // back (as the decoder decides: by the schema, not by the value drawn), in a query or a header.
+    // back (as the decoder decides: by the schema, not by the value drawn), in any place.
     if (param.jsonItems)
       return value.map((item, index) =>
         item !== null && typeof item === 'object' ? item : coerce(items ?? schema.items, parts[index]),

@@ -20,7 +20,7 @@ class FormFile:
 
     filename: str
     content: bytes
-    # As the part's Content-Type header gives it, parameters included (application/octet-stream when it gives none).
+    # As the part's Content-Type header gives it, parameters included (text/plain when it gives none, RFC 7578).
     content_type: str
 
 
@@ -76,6 +76,10 @@ def _parameters(value: str) -> Tuple[str, Message]:
     return value.split(";")[0].strip(), message
 
 
+_ESCAPED = re.compile(r"%(22|0D|0A)", re.I)
+_UNESCAPED = {"%22": '"', "%0D": "\r", "%0A": "\n"}
+
+
 def _disposition(value: str) -> Dict[str, str]:
     """Content-Disposition's parameters as browsers read them: `name="..."` with no backslash escapes, `%22`/`%0D`/`%0A` decoded."""
     found: Dict[str, str] = {}
@@ -83,19 +87,24 @@ def _disposition(value: str) -> Dict[str, str]:
         key = match.group(1).lower()
         if key not in found:
             text = match.group(2) if match.group(2) is not None else match.group(3)
-            found[key] = text.replace("%22", '"').replace("%0D", "\r").replace("%0A", "\n")
+            found[key] = _ESCAPED.sub(lambda escape: _UNESCAPED[escape.group(0).upper()], text)
     return found
+
+
+# Charsets a browser decodes (WHATWG Encoding's labels that Python names alike); any other label,
+# a Python-only codec such as unicode_escape among them, is read as UTF-8, the default.
+_CHARSETS = re.compile(r"^(utf[-_]?8|utf[-_]?16(-?[lb]e)?|us-ascii|ascii|iso[-_]?8859[-_]\d+|latin[-_]?1|windows-125\d|cp125\d|koi8[-_][ru]|shift[-_]jis|euc[-_](jp|kr)|gbk|gb18030|big5)$", re.I)
 
 
 def _text(content: bytes, content_type: Optional[str]) -> str:
     charset = "utf-8"
     if content_type:
         declared = _parameters(content_type)[1].get_content_charset()
-        if declared:
+        if declared and _CHARSETS.match(declared):
             charset = declared
     try:
         return content.decode(charset, "replace")
-    except (LookupError, ValueError):  # an unknown charset, or one that cannot replace (idna)
+    except LookupError:
         return content.decode("utf-8", "replace")
 
 
@@ -121,7 +130,8 @@ def _part(raw: bytes) -> Tuple[str, FormValue]:
         raise MalformedMultipart("a part has no name (Content-Disposition: form-data; name=...)")
     content_type = headers.get("content-type")
     if "filename" in parameters:
-        return parameters["name"], FormFile(parameters["filename"], content, content_type or "application/octet-stream")
+        # A part that names no type is text/plain (RFC 7578 §4.4), as browsers read it.
+        return parameters["name"], FormFile(parameters["filename"], content, content_type or "text/plain")
     return parameters["name"], _text(content, content_type)
 
 

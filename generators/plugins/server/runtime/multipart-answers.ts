@@ -67,7 +67,7 @@ function concrete(declared: string | undefined): string | undefined {
     .find((entry) => entry !== '' && !entry.includes('*'));
 }
 
-/** Text goes out as UTF-8: a declared charset says so (the spec's `charset=iso-8859-1` would misname the bytes). */
+/** Text (and JSON) goes out as UTF-8: a declared charset says so (the spec's `charset=iso-8859-1` would misname the bytes). */
 function asUtf8(type: string): string {
   return /;\s*charset=/i.test(type) ? type.replace(/(;\s*charset=)("[^"]*"|[^;\s]*)/i, '$1utf-8') : type;
 }
@@ -85,13 +85,16 @@ async function piecesOf(name: string, value: unknown, part: AnswerPart | undefin
       return {
         name,
         filename: item instanceof File && item.name ? item.name : name,
-        contentType: (item instanceof Blob && item.type) || declared || 'application/octet-stream',
+        contentType:
+          (item instanceof Blob && item.type) ||
+          (declared !== undefined && typeof item === 'string' ? asUtf8(declared) : declared) ||
+          'application/octet-stream',
         content: await bytesOf(item),
       };
     if (isStructured(item) || (declared !== undefined && /json/i.test(declared)))
       return {
         name,
-        contentType: declared !== undefined && /json/i.test(declared) ? declared : 'application/json',
+        contentType: declared !== undefined && /json/i.test(declared) ? asUtf8(declared) : 'application/json',
         content: Buffer.from(JSON.stringify(item), 'utf8'),
       };
     const text = item instanceof Date ? item.toISOString() : String(item);

@@ -205,6 +205,13 @@ export function wireHandler(route: RouteSpec, handler: Handler, context: WireCon
   if (!route.responseMedia) return handler;
   return async function mediaHandler(this: unknown, request, reply) {
     const result = await handler.call(this, request, reply);
-    return sendByMedia(request, reply, (request as WithMedia)[MEDIA], result, context.streams ?? {});
+    return sendByMedia(
+      request,
+      reply,
+      (request as WithMedia)[MEDIA],
+      result,
+      context.streams ?? {},
+      route.responseMedia,
+    );
   };
 }

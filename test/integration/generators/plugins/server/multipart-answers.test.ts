@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import busboy from 'busboy';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureStubs, type FixtureStubs } from '../../../../support/fixture-stubs.js';
 import { expectEveryOperationRoundTrips } from '../../../../support/roundtrip.js';
@@ -23,10 +24,18 @@ const PDF = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x0d, 0x0a, 0x00, 0xff, 0x2d, 0
 beforeAll(async () => {
   stubs = await fixtureStubs(SPEC, {
     handlers: {
-      getDocument: async (request: { params: { id: string } }, reply: { code: (status: number) => void }) => {
+      getDocument: async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
         if (request.params.id === 'missing') {
           reply.code(404);
           return { message: 'No such document.' };
+        }
+        if (request.params.id === 'busy') {
+          reply.code(409);
+          return { title: 'Being written.' };
+        }
+        if (request.params.id === 'own-type') {
+          reply.code(404).header('content-type', 'application/vnd.error+json');
+          return { message: 'Gone elsewhere.' };
         }
         return {
           meta: { title: 'Q3 "report"', pages: 4 },
@@ -113,6 +122,13 @@ it("answers a handler's object under another status as that status's JSON", asyn
   expect(response.statusCode).toBe(404);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   expect(response.json()).toEqual({ message: 'No such document.' });
+  const busy = await get('/documents/busy', 'multipart/form-data');
+  expect([busy.statusCode, busy.json()]).toEqual([409, { title: 'Being written.' }]);
+  expect(busy.headers['content-type']).toMatch(/^application\/problem\+json\b/);
+  // A type the handler set itself stays.
+  const own = await get('/documents/own-type', 'multipart/form-data');
+  expect(own.statusCode).toBe(404);
+  expect(own.headers['content-type']).toMatch(/^application\/vnd\.error\+json\b/);
 });
 
 it('names a file given as bytes after its part, typed as the spec says (else octet-stream)', async () => {

@@ -310,6 +310,15 @@ describe("strings whose pattern and length bounds exclude each other (apprunner'
     });
     expect(findStringOutOfBounds(root, booking(1))?.at).toBe('/guests/0/email');
     expect(findStringOutOfBounds(root, booking(0))).toBeUndefined();
+    // The first item is prefixItems[0]'s where the array has them (2020-12), not items'.
+    const tuple = {
+      type: 'array',
+      minItems: 1,
+      prefixItems: [{ type: 'string' }],
+      items: { type: 'string', format: 'date', pattern: '^\\d{4}/\\d{2}$' },
+    };
+    expect(findStringOutOfBounds(root, tuple)).toBeUndefined();
+    expect(findStringOutOfBounds(root, { ...tuple, prefixItems: [tuple.items] })?.at).toBe('/0');
   });
 
   it("reads every pattern an allOf brings, its members' own allOf included", () => {

@@ -6,9 +6,11 @@
 import fc from 'fast-check';
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
-import { headerText } from '../../../../../generated/client/src/core/serialize.js';
+import { cookiePairs, headerText, pathText } from '../../../../../generated/client/src/core/serialize.js';
 import {
+  decodeCookies,
   decodeHeader,
+  decodePathParam,
   decodeQuery,
   type WireParam,
 } from '../../../../../generated/server/core/param-decoding.js';
@@ -122,6 +124,49 @@ describe('decodeQuery with values nested inside a style (sent as JSON text per i
     expect(decodeQuery(`Spec=${json({ Type: 'a' })}`, [{ ...specs, jsonItems: undefined }]).Spec).toEqual([
       '{"Type":"a"}',
     ]);
+  });
+});
+
+describe('path and cookie values nested inside a style, as the client writes them', () => {
+  // mimic's `objInsArray`, a path parameter whose items are arrays: each item is JSON text.
+  const cells: WireParam = {
+    name: 'cells',
+    in: 'path',
+    style: 'simple',
+    explode: false,
+    shape: 'array',
+    jsonItems: true,
+  };
+  const value = [['a', 'b,c'], [], ['é"']];
+
+  it.each([
+    ['simple', false],
+    ['label', true],
+    ['matrix', false],
+  ] as const)('reads a %s path array of arrays back as the client wrote it', (style, explode) => {
+    const spec = { ...cells, style, explode };
+    expect(decodePathParam(spec, pathText(spec, value))).toEqual(value);
+  });
+
+  it('reads a cookie array of arrays and an exploded object with an array property', () => {
+    const cookieCells: WireParam = { ...cells, in: 'cookie', style: 'form', explode: false };
+    const owner: WireParam = {
+      name: 'owner',
+      in: 'cookie',
+      style: 'form',
+      explode: true,
+      shape: 'object',
+      properties: ['tags', 'name'],
+      jsonProperties: ['tags'],
+    };
+    const header = [
+      ...cookiePairs(cookieCells, value),
+      ...cookiePairs(owner, { tags: ['x', 'y'], name: 'n' }),
+    ].join('; ');
+    expect(decodeCookies(header, [cookieCells, owner])).toEqual({
+      cells: value,
+      owner: { tags: ['x', 'y'], name: 'n' },
+    });
   });
 });
 
