@@ -139,6 +139,10 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
   if (rules.nonEmptyCollections && (schema === true || isEmptySchema(schema))) return { type: 'string' };
   if (!schema || typeof schema !== 'object' || depth > 6) return schema;
   const out: Schema = { ...schema };
+  // Whether a composition says what the value is: members of annotations only say nothing.
+  const constrains = (key: 'allOf' | 'anyOf' | 'oneOf') =>
+    Array.isArray(schema[key]) &&
+    (schema[key] as Schema[]).some((part) => part !== true && !saysNothingOfTheValue(resolve(root, part)));
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const)
     if (Array.isArray(schema[key])) {
       // A null is never sent (see nonEmptyCollections): its alternative is left out while another remains.
@@ -149,7 +153,9 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
       // An allOf member that says nothing of the value (AWS's `{description}` beside a `$ref`) stays
       // so: as a stand-in string it contradicted its sibling (ec2's EbsOptimized, a Boolean).
       out[key] = (parts.length > 0 ? parts : schema[key]).map((part: Schema) =>
-        key === 'allOf' && (part === true || saysNothingOfTheValue(resolve(root, part)))
+        key === 'allOf' &&
+        constrains('allOf') &&
+        (part === true || saysNothingOfTheValue(resolve(root, part)))
           ? part
           : narrow(root, part, rules, depth + 1),
       );
@@ -179,7 +185,7 @@ function narrow(root: Root, raw: Schema, rules: Narrowing, depth = 0): Schema {
     out.additionalProperties = narrow(root, true, rules, depth + 1);
   // A schema with no type of its own is text, unless its members say what it is: string keywords
   // on an allOf of a Boolean made it a string too, which no value is (ec2's EbsOptimized).
-  const composed = ['allOf', 'anyOf', 'oneOf'].some((key) => Array.isArray(schema[key]));
+  const composed = (['allOf', 'anyOf', 'oneOf'] as const).some(constrains);
   const types = [
     schema.type ?? (schema.properties ? 'object' : schema.items ? 'array' : composed ? [] : 'string'),
   ].flat();

@@ -35,7 +35,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** A path parameter's value in its style (RFC 6570 as OpenAPI uses it), percent-encoded. */
 export function pathValue(param: Style, value: unknown): string {
-  const enc = (text: string) => encode(text, param.allowReserved);
+  // Label style's delimiter is `.`: inside a value it is escaped, as the SDKs escape it, or an
+  // exploded item (a JSON object's `1.5`) would be read as two.
+  const enc = (text: string) =>
+    param.style === 'label'
+      ? encode(text, param.allowReserved).replace(/\./g, '%2E')
+      : encode(text, param.allowReserved);
   const explode = param.explode;
   const name = param.name;
   if (Array.isArray(value)) {

@@ -164,8 +164,9 @@ function declaredJsonType(declared: RouteSpec['responseMedia'], status: number):
   const media = [text, `${text[0]}XX`, `${text[0]}xx`, 'default']
     .map((key) => declared?.[key])
     .find((found) => found !== undefined);
-  const json = media?.find((candidate) => candidate.kind === 'json');
-  return json ? concreteType(json) : 'application/json; charset=utf-8';
+  // A range (`application/*+json`) names no type to send under.
+  const json = media?.find((candidate) => candidate.kind === 'json' && !candidate.mediaType.includes('*'));
+  return json ? json.mediaType : 'application/json; charset=utf-8';
 }
 
 function sendEncoded(reply: FastifyReply, encoded: EncodedAnswer): FastifyReply {

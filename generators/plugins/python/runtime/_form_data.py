@@ -1,6 +1,6 @@
 """multipart/form-data answers (RFC 7578) read into a `FormData`: every part by name, in order,
 as the web platform's `FormData` holds them: a part with a filename is a `FormFile` (its bytes,
-name and media type as sent), any other is text, decoded by its charset (UTF-8 by default). Names
+name and media type as sent), any other is text, read as UTF-8 as browsers read it. Names
 and filenames are read as browsers write them (WHATWG: quoted, `%22`, `%0D` and `%0A` for a quote,
 CR and LF, no backslash escapes). The body is split on its boundary as bytes: a part's content is
 never parsed as MIME itself (a `message/rfc822` file stays its bytes).
@@ -91,21 +91,9 @@ def _disposition(value: str) -> Dict[str, str]:
     return found
 
 
-# Charsets a browser decodes (WHATWG Encoding's labels that Python names alike); any other label,
-# a Python-only codec such as unicode_escape among them, is read as UTF-8, the default.
-_CHARSETS = re.compile(r"^(utf[-_]?8|utf[-_]?16(-?[lb]e)?|us-ascii|ascii|iso[-_]?8859[-_]\d+|latin[-_]?1|windows-125\d|cp125\d|koi8[-_][ru]|shift[-_]jis|euc[-_](jp|kr)|gbk|gb18030|big5)$", re.I)
-
-
-def _text(content: bytes, content_type: Optional[str]) -> str:
-    charset = "utf-8"
-    if content_type:
-        declared = _parameters(content_type)[1].get_content_charset()
-        if declared and _CHARSETS.match(declared):
-            charset = declared
-    try:
-        return content.decode(charset, "replace")
-    except LookupError:
-        return content.decode("utf-8", "replace")
+def _text(content: bytes) -> str:
+    """A text part as the web platform's FormData reads it: UTF-8, whatever charset it names."""
+    return content.decode("utf-8", "replace")
 
 
 def _part(raw: bytes) -> Tuple[str, FormValue]:
@@ -132,7 +120,7 @@ def _part(raw: bytes) -> Tuple[str, FormValue]:
     if "filename" in parameters:
         # A part that names no type is text/plain (RFC 7578 §4.4), as browsers read it.
         return parameters["name"], FormFile(parameters["filename"], content, content_type or "text/plain")
-    return parameters["name"], _text(content, content_type)
+    return parameters["name"], _text(content)
 
 
 def decode_form_data(content: bytes, content_type: str) -> FormData:

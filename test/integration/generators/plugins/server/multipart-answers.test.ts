@@ -29,6 +29,10 @@ beforeAll(async () => {
           reply.code(404);
           return { message: 'No such document.' };
         }
+        if (request.params.id === 'odd') {
+          reply.code(422);
+          return { title: 'Not a document id.' };
+        }
         if (request.params.id === 'busy') {
           reply.code(409);
           return { title: 'Being written.' };
@@ -125,6 +129,10 @@ it("answers a handler's object under another status as that status's JSON", asyn
   const busy = await get('/documents/busy', 'multipart/form-data');
   expect([busy.statusCode, busy.json()]).toEqual([409, { title: 'Being written.' }]);
   expect(busy.headers['content-type']).toMatch(/^application\/problem\+json\b/);
+  // A declared range (`application/*+json`) names no type: plain JSON.
+  const odd = await get('/documents/odd', 'multipart/form-data');
+  expect([odd.statusCode, odd.json()]).toEqual([422, { title: 'Not a document id.' }]);
+  expect(odd.headers['content-type']).toMatch(/^application\/json\b/);
   // A type the handler set itself stays.
   const own = await get('/documents/own-type', 'multipart/form-data');
   expect(own.statusCode).toBe(404);
@@ -179,6 +187,21 @@ describe("the Python SDK's reader against the platform's FormData", () => {
               },
             ],
       );
+    expect(await pythonReads(contentType, body)).toEqual(platform);
+  });
+
+  it('reads text parts as UTF-8 whatever charset they name, as undici does', async () => {
+    const body = Buffer.concat([
+      Buffer.from(
+        '--xyzzy42\r\nContent-Disposition: form-data; name="latin"\r\nContent-Type: text/plain; charset=iso-8859-1\r\n\r\n',
+      ),
+      Buffer.from('caf\xe9', 'latin1'),
+      Buffer.from(
+        '\r\n--xyzzy42\r\nContent-Disposition: form-data; name="escaped"\r\nContent-Type: text/plain; charset=unicode_escape\r\n\r\na\\nb\r\n--xyzzy42--\r\n',
+      ),
+    ]);
+    const contentType = 'multipart/form-data; boundary=xyzzy42';
+    const platform = [...(await new Response(body, { headers: { 'content-type': contentType } }).formData())];
     expect(await pythonReads(contentType, body)).toEqual(platform);
   });
 

@@ -11,9 +11,10 @@ import {
   asRead,
   encodeBody,
   fillPath,
+  pathValue,
   queryString,
 } from '../../../../../generators/plugins/contract-tests/runtime/serialize.js';
-import { decodeQuery } from '../../../../../generators/core/param-decoding.js';
+import { decodePathParam, decodeQuery } from '../../../../../generators/core/param-decoding.js';
 
 describe('parameters on the wire, in their styles', () => {
   // The OpenAPI 3.0.3 specification's style examples (Style Examples table): color = blue,
@@ -166,5 +167,14 @@ describe('bodies in their media types', () => {
     expect(contentType).toBe('application/x-www-form-urlencoded');
     const read = new URLSearchParams(body as string);
     expect([read.get('name'), read.getAll('tags')]).toEqual(['Mars & co', ['a', 'b']]);
+  });
+});
+
+describe('path values in label style', () => {
+  it('escapes the delimiter inside a value, so the stubs read back what asRead says', () => {
+    const param = { name: 'ids', in: 'path' as const, style: 'label' as const, explode: true };
+    const value = [{ a: 'x.y', n: 1.5 }, 'p.q'];
+    const spec = { ...param, shape: 'array' as const, jsonItems: true as const };
+    expect(decodePathParam(spec, pathValue(param, value))).toEqual(value);
   });
 });
