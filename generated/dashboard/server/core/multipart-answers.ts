@@ -3,11 +3,12 @@
 
 /**
  * A handler's object written as a multipart/form-data answer (RFC 7578), part by part as the
- * response's schema declares them: a file (a `format: binary` property: bytes, a Blob or File, or
- * text) as a part with a filename and its media type; an object, or a value the spec marks JSON,
- * as JSON text; an array of text or files as one part per item; any other value as text. Null and
- * undefined properties are left out. A handler that builds the body itself returns a `FormData`,
- * or bytes with its own `Content-Type` (boundary included), and they are sent as they are.
+ * response's schema declares them, by the rules the SDKs send a multipart request with: a file (a
+ * `format: binary` property: bytes, a Blob or File, or text) as a part with a filename and its
+ * media type; an object, or a value of a JSON part, as JSON text; an array one part per item; any
+ * other value as UTF-8 text (a Date as ISO 8601). Null and undefined properties and items are left
+ * out. A handler that builds the body itself returns a `FormData`, or bytes with its own
+ * `Content-Type` (boundary included), and they are sent as they are.
  */
 import { randomBytes } from 'node:crypto';
 
