@@ -9,7 +9,6 @@
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import busboy from 'busboy';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -234,16 +233,29 @@ it('the Python SDK reads an answer of the type asked for as that type, else as t
     '    return media_of(RawResponse(200, {"content-type": content_type}, b""), declared, asked).media_type',
     'print(read("image/svg+xml", declared[0]), read("image/svg+xml", None), read("multipart/form-data; boundary=x", declared[0]), read("application/zip", declared[0]))',
   ].join('\n');
-  const { stdout } = await promisify(execFile)('python3', [
+  expect((await runPython(script, [])).trim()).toBe('image/* image/svg+xml multipart/form-data */*');
+});
+
+/** A script run by python3 beside the generated Python SDK (its folder is argv[1], then `args`), `input` on stdin: its stdout. */
+function runPython(script: string, args: string[], input: Uint8Array = new Uint8Array()): Promise<string> {
+  const child = execFile('python3', [
     '-S',
     '-E',
     '-B',
     '-c',
     script,
     path.join(stubs.dir, 'python'),
+    ...args,
   ]);
-  expect(stdout.trim()).toBe('image/* image/svg+xml multipart/form-data */*');
-});
+  const output = new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`python3 exited ${code}`))));
+  });
+  child.stdin!.end(input);
+  return output;
+}
 
 /** What the generated Python SDK's FormData holds for a body: [name, text] or [name, {filename, type, bytes}], or "malformed". */
 async function pythonReads(contentType: string, body: Buffer): Promise<unknown> {
@@ -257,23 +269,7 @@ async function pythonReads(contentType: string, body: Buffer): Promise<unknown> 
     '    print(json.dumps("malformed")); sys.exit(0)',
     'print(json.dumps([[name, {"filename": v.filename, "type": v.content_type, "bytes": base64.b64encode(v.content).decode()} if isinstance(v, FormFile) else v] for name, v in form.items()]))',
   ].join('\n');
-  const child = execFile('python3', [
-    '-S',
-    '-E',
-    '-B',
-    '-c',
-    script,
-    path.join(stubs.dir, 'python'),
-    contentType,
-  ]);
-  const output = new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`python3 exited ${code}`))));
-  });
-  child.stdin!.end(body);
-  return JSON.parse(await output) as unknown;
+  return JSON.parse(await runPython(script, [contentType], body)) as unknown;
 }
 
 it(
