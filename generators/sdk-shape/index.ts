@@ -34,6 +34,7 @@ export type { AuthPlan, Credential, OperationAuth } from './auth.js';
 export {
   sentAsJson,
   wireParam,
+  wirePart,
   type WireBody,
   type WireMedia,
   type WireParam,

@@ -109,7 +109,8 @@ export function wireParam(param: IrParameter): WireParam {
   };
 }
 
-function wirePart(part: IrPart, kind: MediaKind): WirePart {
+/** A multipart or form part as the SDKs send it (and the stubs write a multipart answer). */
+export function wirePart(part: IrPart, kind: MediaKind): WirePart {
   const textDefault = !part.contentTypeDeclared && part.contentType === 'text/plain';
   const formDefaults = part.style === 'form' && part.explode && !part.allowReserved;
   // A form field of no known shape is JSON text, as the stubs read it (twilio's `Data`): the

@@ -13,13 +13,14 @@ import type { ParameterCase } from './cases.js';
 type Style = Pick<ParameterCase, 'name' | 'style' | 'explode' | 'allowReserved'>;
 
 const RESERVED = /[:/?#[\]@!$&'()*+,;=]/;
+/** Text as UTF-8 carries it: a lone surrogate (UTF-8 has no form for it) is U+FFFD, one unit for one. */
+export function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 /** Percent-encodes a value (keeping RFC 3986 reserved characters when the parameter allows them). */
 function encode(raw: string, allowReserved = false): string {
-  // A lone surrogate cannot be percent-encoded (UTF-8 has no form for it): it goes as U+FFFD, one unit for one.
-  const value = raw.replace(
-    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    '\uFFFD',
-  );
+  const value = wellFormed(raw);
   if (!allowReserved) return encodeURIComponent(value);
   return [...value].map((char) => (RESERVED.test(char) ? char : encodeURIComponent(char))).join('');
 }

@@ -9,7 +9,13 @@ import type { Ir, IrMedia, IrOperation, IrPart, JsonSchema } from '../../core/ir
 import { sideSchema } from '../../core/schema-dialect.js';
 import { hiddenProperties } from '../../core/values/sides.js';
 import { textChoices } from './text-choices.js';
-import { decodingParam as wireParam, objectInfo, sdkShape, sentAsJson } from '../../sdk-shape/index.js';
+import {
+  decodingParam as wireParam,
+  objectInfo,
+  sdkShape,
+  sentAsJson,
+  wirePart as sendingPart,
+} from '../../sdk-shape/index.js';
 import type { WireParam } from '../../core/param-decoding.js';
 import type { WireBody, WireMedia, WirePart } from './runtime/route-spec.js';
 import type { AnswerPart } from './runtime/multipart-answers.js';
@@ -187,12 +193,8 @@ export function wireResponses(ir: Ir, operation: IrOperation): Record<string, Wi
   );
 }
 
-/** A part of a multipart answer, as the stubs write it: files and JSON with their media types. */
+/** A part of a multipart answer, as the stubs write it: as the SDKs send one (files and JSON with their media types). */
 function answerPart(part: IrPart): AnswerPart {
-  const plainText = part.contentType === 'text/plain' && !part.contentTypeDeclared;
-  return {
-    name: part.name,
-    shape: part.shape,
-    ...(plainText ? {} : { contentType: part.contentType }),
-  };
+  const { name, shape, contentType } = sendingPart(part, 'multipart');
+  return { name, shape, ...(contentType !== undefined ? { contentType } : {}) };
 }

@@ -28,6 +28,7 @@ import {
   sideSchema,
   standaloneSchema,
 } from '../../../generators/core/schema-dialect.js';
+import { rangeMatches } from '../../../generators/plugins/server/runtime/replies.js';
 import { createAjv } from '../../../generators/plugins/server/runtime/validation.js';
 import { drawFromSchema } from '../../../generators/core/values/from-schema.js';
 import { hiddenOn } from '../../../generators/core/values/sides.js';
@@ -43,6 +44,7 @@ import {
 } from '../../../generators/plugins/contract-tests/runtime/arbitraries.js';
 import { findForbiddenRequired } from '../../../generators/plugins/contract-tests/runtime/valid-request.js';
 import { essence } from '../../../generators/core/media-types.js';
+import { wellFormed } from '../../../generators/plugins/contract-tests/runtime/serialize.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';
 
 // Schemas are untyped JSON.
@@ -524,10 +526,7 @@ function answerEntries(name: string, part: IrPart, value: unknown): Array<[strin
     return (Array.isArray(value) ? value : [value]).map((file) => [name, file]);
   // What UTF-8 can carry: a lone surrogate is written as U+FFFD.
   const text = (item: unknown) =>
-    (typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item)).replace(
-      /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-      '\uFFFD',
-    );
+    wellFormed(typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item));
   // As the stubs write it (and the SDKs send a request): an array one part per item, JSON parts as JSON text.
   const one = (item: unknown) => (part.json ? JSON.stringify(item) : text(item));
   if (Array.isArray(value) && part.shape === 'array')
@@ -667,13 +666,6 @@ function responseValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknow
   }
 }
 
-/** Whether an Accept of `range` takes `mediaType` (RFC 9110 §12.5.1). */
-function covers(range: string, mediaType: string): boolean {
-  const [type, subtype] = essence(range).split('/');
-  const [otherType, otherSubtype] = essence(mediaType).split('/');
-  return (type === '*' || type === otherType) && (subtype === '*' || subtype === otherSubtype);
-}
-
 function successOf(operation: IrOperation): { status: number; content: IrMedia[] } {
   const success = operation.responses.find((response) => response.status === operation.successStatus);
   const status = success && /^\d+$/.test(success.status) ? Number(success.status) : 200;
@@ -700,7 +692,8 @@ function operationCases(
   // A range (`*/*`) asked for is answered in the first declared type it covers: one preferred
   // before it (gerermesaffaires' JSON before `*/*`) leaves the SDKs no way to ask for it alone.
   const answerable = content.filter(
-    (media, index) => !content.slice(0, index).some((earlier) => covers(media.mediaType, earlier.mediaType)),
+    (media, index) =>
+      !content.slice(0, index).some((earlier) => rangeMatches(essence(media.mediaType), earlier.mediaType)),
   );
   const accepts: Array<IrMedia | undefined> = answerable.length ? answerable : [undefined];
   const combos = [

@@ -40,7 +40,8 @@ function acceptRanges(header: string): Array<{ range: string; q: number; order: 
     .sort((a, b) => b.q - a.q || a.order - b.order);
 }
 
-function rangeMatches(range: string, type: string): boolean {
+/** Whether an Accept range (lower case, `type/subtype` with `*`) takes a media type. */
+export function rangeMatches(range: string, type: string): boolean {
   const [rangeType, rangeSubtype] = range.split('/');
   const [mediaType, mediaSubtype] = essence(type).split('/');
   return (
