@@ -5,12 +5,15 @@
  * A string that matches a JSON Schema `pattern` (ECMA-262 syntax), within length bounds: the
  * pattern is read into a small tree (alternatives, sequences, character sets, repeats) and walked,
  * each choice made by a chooser: the first alternative, the fewest repeats and the plainest
- * character (`[A-Z]{2}-\d+` -> `AA-0`), or seeded random ones. A lookaround is read as matching
- * nothing (each draw is checked against the whole pattern, so one that breaks it is refused);
- * backreferences and Unicode property escapes are beyond it: `undefined`, and the caller says so. Every answer is
- * checked against the pattern itself before it is returned.
+ * character (`[A-Z]{2}-\d+` -> `AA-0`), or seeded random ones. Anchors, word boundaries and
+ * lookarounds match no text of their own: the walk notes where it meets each, and a draw is kept
+ * only where each holds there, tested alone at its place. So a draw that breaks a lookaround is
+ * refused without testing the whole pattern, whose failing test may backtrack exponentially, and is
+ * drawn again from a seed. A Unicode property escape (`\p{L}`) draws from the characters of the
+ * Basic Multilingual Plane it matches. Backreferences are beyond it: `undefined`, and the caller
+ * says so. Every answer is checked against the pattern itself before it is returned.
  */
-import type { Random } from './random.js';
+import { Random } from './random.js';
 
 type Ranges = Array<[number, number]>;
 
@@ -19,7 +22,12 @@ type RegexNode =
   | { type: 'alternatives'; options: RegexNode[] }
   | { type: 'set'; ranges: Ranges; negated: boolean }
   | { type: 'repeat'; node: RegexNode; min: number; max: number; id: number }
+  /** `^`, `$`, `\b` or a lookaround: a condition at the place the walk meets it (the parser's `assertions[id]`). */
+  | { type: 'assertion'; id: number }
   | { type: 'empty' };
+
+/** What an assertion asks of its place: the start, the end, or a source tested alone there (`(?!-)`, `\b`). */
+type Assertion = { kind: 'start' } | { kind: 'end' } | { kind: 'test'; source: string };
 
 class Unsupported extends Error {}
 
@@ -61,42 +69,91 @@ function complement(ranges: Ranges): Ranges {
   return out;
 }
 
-/** Whether a repeat of more than one (`+`, `*`, `{1,20}`) holds another such repeat. */
-function hasNestedRepeat(node: RegexNode, inRepeat = false): boolean {
+/** The characters a set node matches, as ranges. */
+const matched = (node: { ranges: Ranges; negated: boolean }): Ranges =>
+  node.negated ? complement(node.ranges) : node.ranges;
+
+const overlaps = (a: Ranges, b: Ranges) =>
+  a.some(([from, to]) => b.some(([start, end]) => from <= end && start <= to));
+
+/**
+ * Whether a repeat of more than one holds another whose end the text does not fix (`(a+)+`,
+ * `(a+-?){1,20}`): a failing test of it may backtrack exponentially. An inner repeat of a set
+ * followed by a character it cannot match ends where that character is (`(\d+\.)+`).
+ */
+function hasAmbiguousNestedRepeat(node: RegexNode, inRepeat = false, follower?: RegexNode): boolean {
   switch (node.type) {
     case 'sequence':
-      return node.items.some((item) => hasNestedRepeat(item, inRepeat));
+      return node.items.some((item, index) =>
+        hasAmbiguousNestedRepeat(
+          item,
+          inRepeat,
+          index + 1 < node.items.length ? node.items[index + 1] : undefined,
+        ),
+      );
     case 'alternatives':
-      return node.options.some((option) => hasNestedRepeat(option, inRepeat));
-    case 'repeat':
-      return (inRepeat && node.max > 1) || hasNestedRepeat(node.node, inRepeat || node.max > 1);
+      return node.options.some((option) => hasAmbiguousNestedRepeat(option, inRepeat));
+    case 'repeat': {
+      const endFixed =
+        node.node.type === 'set' &&
+        follower?.type === 'set' &&
+        !overlaps(matched(node.node), matched(follower));
+      if (inRepeat && node.max > 1 && !endFixed) return true;
+      return hasAmbiguousNestedRepeat(node.node, inRepeat || node.max > 1);
+    }
     default:
       return false;
   }
+}
+
+const properties = new Map<string, Ranges>();
+
+/**
+ * The characters of the Basic Multilingual Plane a Unicode property escape (`\p{L}`, `\P{N}`)
+ * matches, as ranges: enough to draw from, and every draw is tested against the pattern itself.
+ */
+function propertyRanges(escape: string): Ranges {
+  let ranges = properties.get(escape);
+  if (!ranges) {
+    let regex: RegExp;
+    try {
+      regex = new RegExp(`^${escape}$`, 'u');
+    } catch {
+      throw new Unsupported(`Unicode property escape ${escape}`);
+    }
+    ranges = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      if (!regex.test(String.fromCharCode(code))) continue;
+      const last = ranges[ranges.length - 1];
+      if (last && last[1] === code - 1) last[1] = code;
+      else ranges.push([code, code]);
+    }
+    properties.set(escape, ranges);
+  }
+  return ranges;
 }
 
 /** Reads a pattern into a tree; throws Unsupported for what the generator cannot follow. */
 class Parser {
   private at = 0;
   private repeats = 0;
-  /** The lookarounds' own trees, read as nothing in the pattern's but checked for nested repeats. */
-  private readonly lookarounds: RegexNode[] = [];
+  /** Inside a lookaround, whose source is tested whole: its own anchors and lookarounds are its. */
+  private lookaroundDepth = 0;
+  readonly assertions: Assertion[] = [];
 
   constructor(private readonly source: string) {}
 
   parse(): RegexNode {
     const node = this.alternatives();
     if (this.at < this.source.length) throw new Unsupported(`unexpected ${this.source[this.at]}`);
-    // A draw that breaks a lookaround fails the pattern's test, and a failing test of a repeat
-    // inside a repeat may backtrack exponentially (`^([a-z0-9]+-?){1,20}(?<!-)$` took 33 s for one
-    // draw): such a pattern stays beyond this reader, lookarounds' own repeats included.
-    if (this.lookarounds.length > 0 && [node, ...this.lookarounds].some((tree) => hasNestedRepeat(tree)))
-      throw new Unsupported('lookaround beside a repeat inside a repeat');
     return node;
   }
 
-  get hasLookarounds(): boolean {
-    return this.lookarounds.length > 0;
+  private assertion(assertion: Assertion): RegexNode {
+    if (this.lookaroundDepth > 0) return { type: 'empty' };
+    this.assertions.push(assertion);
+    return { type: 'assertion', id: this.assertions.length - 1 };
   }
 
   private peek(): string | undefined {
@@ -146,8 +203,9 @@ class Parser {
     this.at += 1;
     switch (char) {
       case '^':
+        return this.assertion({ kind: 'start' });
       case '$':
-        return { type: 'empty' };
+        return this.assertion({ kind: 'end' });
       case '.':
         return { type: 'set', ranges: LINE_BREAKS, negated: true };
       case '(': {
@@ -159,14 +217,24 @@ class Parser {
             if (end === -1) throw new Unsupported('unterminated group name');
             this.at = end + 1;
           } else {
-            // A lookaround matches no text of its own: read as nothing, its condition left to the
-            // check of every draw against the pattern (AWS RUM's `^(localhost)|^(?![-.])…` draws
-            // "localhost"; a draw that breaks a lookahead is refused like any other misfit).
+            // A lookaround matches no text of its own: its source is tested alone where the walk
+            // meets it (AWS RUM's `^(localhost)|^(?![-.])…` draws "localhost"). Its own tree is read
+            // only to find its end and to refuse what would make that test slow.
+            const start = this.at - 1;
             this.at += kind.startsWith('?<') ? 3 : 2;
-            this.lookarounds.push(this.alternatives());
+            this.lookaroundDepth += 1;
+            const inner = this.alternatives();
+            this.lookaroundDepth -= 1;
             if (this.peek() !== ')') throw new Unsupported('unterminated lookaround');
             this.at += 1;
-            return { type: 'empty' };
+            // A lookaround that fails or holds after exponential backtracking (`(?!(a+)+b)`) would
+            // hang the test of a draw: beyond this reader.
+            if (hasAmbiguousNestedRepeat(inner))
+              throw new Unsupported('a repeat inside a repeat in a lookaround');
+            return this.assertion({
+              kind: 'test',
+              source: this.source.slice(start, this.at),
+            });
           }
         }
         const inner = this.alternatives();
@@ -210,9 +278,10 @@ class Parser {
         return set(SPACE, true);
       case 'b':
         if (inClass) return set([[8, 8]]);
-        throw new Unsupported('word boundary');
+        return this.assertion({ kind: 'test', source: '\\b' });
       case 'B':
-        throw new Unsupported('word boundary');
+        if (inClass) throw new Unsupported('\\B in a class');
+        return this.assertion({ kind: 'test', source: '\\B' });
       case 'n':
         return set([[10, 10]]);
       case 'r':
@@ -242,8 +311,12 @@ class Parser {
         return set([[code, code]]);
       }
       case 'p':
-      case 'P':
-        throw new Unsupported('Unicode property escape');
+      case 'P': {
+        const name = /^\{([A-Za-z_]+(?:=[A-Za-z_]+)?)\}/.exec(this.source.slice(this.at));
+        if (!name) throw new Unsupported('Unicode property escape');
+        this.at += name[0].length;
+        return set(propertyRanges(`\\${char}${name[0]}`));
+      }
       case 'c':
         throw new Unsupported('control escape');
       default: {
@@ -312,14 +385,24 @@ function plainChar(ranges: Ranges, negated: boolean): number | undefined {
   return undefined;
 }
 
-function walkTree(node: RegexNode, chooser: Chooser, out: number[]): boolean {
+/** What a walk wrote (code points) and where it met each assertion (`[id, code points before]`). */
+interface Walk {
+  out: number[];
+  met: Array<[number, number]>;
+}
+
+function walkTree(node: RegexNode, chooser: Chooser, walk: Walk): boolean {
+  const { out } = walk;
   switch (node.type) {
     case 'empty':
       return true;
+    case 'assertion':
+      walk.met.push([node.id, out.length]);
+      return true;
     case 'sequence':
-      return node.items.every((item) => walkTree(item, chooser, out));
+      return node.items.every((item) => walkTree(item, chooser, walk));
     case 'alternatives':
-      return walkTree(node.options[chooser.option(node.options.length)], chooser, out);
+      return walkTree(node.options[chooser.option(node.options.length)], chooser, walk);
     case 'set': {
       const code = chooser.char(node.ranges, node.negated);
       if (code === undefined) return false;
@@ -328,7 +411,7 @@ function walkTree(node: RegexNode, chooser: Chooser, out: number[]): boolean {
     }
     case 'repeat': {
       const times = chooser.count(node.min, node.max, node.id);
-      for (let index = 0; index < times; index += 1) if (!walkTree(node.node, chooser, out)) return false;
+      for (let index = 0; index < times; index += 1) if (!walkTree(node.node, chooser, walk)) return false;
       return true;
     }
   }
@@ -356,26 +439,65 @@ function compile(pattern: string): RegExp | undefined {
   }
 }
 
-/** A pattern as read: its tree, and whether a lookaround was read as nothing in it (so a walk may break it). */
+/** Whether an assertion holds in a text at a place (in UTF-16 code units, as a RegExp counts). */
+type Check = (text: string, at: number) => boolean;
+
+/**
+ * A pattern as read: its tree and compiled self, each assertion's check, and whether a failing test
+ * of the whole pattern is quick (no repeat inside a repeat whose end the text leaves open).
+ */
 interface ReadPattern {
   tree: RegexNode;
-  lookarounds: boolean;
+  regex: RegExp;
+  checks: Check[];
+  failsQuickly: boolean;
 }
 
 const treeCache = new Map<string, ReadPattern | null>();
+
+function checkOf(assertion: Assertion, flags: string): Check {
+  switch (assertion.kind) {
+    case 'start':
+      return (_text, at) => at === 0;
+    case 'end':
+      return (text, at) => at === text.length;
+    case 'test': {
+      // Sticky, so it is tested at the place alone; `^` and `$` in it still mean the whole text's ends.
+      const regex = new RegExp(assertion.source, `${flags}y`);
+      return (text, at) => {
+        regex.lastIndex = at;
+        return regex.test(text);
+      };
+    }
+  }
+}
 
 function treeOf(pattern: string): ReadPattern | undefined {
   if (!treeCache.has(pattern)) {
     try {
       const parser = new Parser(pattern);
       const tree = parser.parse();
-      treeCache.set(pattern, { tree, lookarounds: parser.hasLookarounds });
+      const regex = compile(pattern);
+      const checks = regex && parser.assertions.map((assertion) => checkOf(assertion, regex.flags));
+      treeCache.set(
+        pattern,
+        regex && checks ? { tree, regex, checks, failsQuickly: !hasAmbiguousNestedRepeat(tree) } : null,
+      );
     } catch (error) {
-      if (!(error instanceof Unsupported)) throw error;
+      // A lookaround's source that compiles in the pattern but not alone is beyond the reader too.
+      if (!(error instanceof Unsupported) && !(error instanceof SyntaxError)) throw error;
       treeCache.set(pattern, null);
     }
   }
   return treeCache.get(pattern) ?? undefined;
+}
+
+/** A small seed of a pattern's own, for the draws of a call that gave none. */
+function seedOf(pattern: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < pattern.length; index += 1)
+    hash = Math.imul(hash ^ pattern.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
 }
 
 /**
@@ -388,31 +510,55 @@ export function stringMatching(
   random?: Random,
 ): string | undefined {
   const read = treeOf(pattern);
-  const regex = compile(pattern);
-  if (!read || !regex) return undefined;
-  const { tree } = read;
+  if (!read) return undefined;
+  const { tree, regex, checks, failsQuickly } = read;
   const minLength = bounds.minLength ?? 0;
   const maxLength = bounds.maxLength ?? Infinity;
   const counts = new Map<number, number>();
-  const chooser = (source: Random | undefined): Chooser => ({
+  /** A seeded chooser repeats up to `spread` more than the least (more in later redraws, for `(?=^.{8,64}$).*`). */
+  const chooser = (source: Random | undefined, spread = 6): Chooser => ({
     option: (count) => (source ? source.integer(0, count - 1) : 0),
-    count: (min, max, id) => counts.get(id) ?? (source ? source.integer(min, Math.min(max, min + 6)) : min),
+    count: (min, max, id) =>
+      counts.get(id) ?? (source ? source.integer(min, Math.min(max, min + spread)) : min),
     char: (ranges, negated) => (source ? randomChar(source, ranges, negated) : plainChar(ranges, negated)),
   });
-  const attempt = (source: Random | undefined): string | undefined => {
-    const out: number[] = [];
-    return walkTree(tree, chooser(source), out) ? String.fromCodePoint(...out) : undefined;
+  /**
+   * A walk's text, or `broken` where it broke an assertion at the place it met it, unless the text
+   * matches the pattern another way and testing it so is quick.
+   */
+  const attempt = (source: Random | undefined, spread?: number): string | 'broken' | undefined => {
+    const walk: Walk = { out: [], met: [] };
+    if (!walkTree(tree, chooser(source, spread), walk)) return undefined;
+    const text = String.fromCodePoint(...walk.out);
+    const unitsBefore = (codePoints: number) =>
+      codePoints === walk.out.length
+        ? text.length
+        : String.fromCodePoint(...walk.out.slice(0, codePoints)).length;
+    const kept = walk.met.every(([id, at]) => checks[id](text, unitsBefore(at)));
+    return kept || (failsQuickly && regex.test(text)) ? text : 'broken';
   };
-  const fits = (value: string | undefined) => {
+  const fits = (value: string | undefined): value is string => {
     if (value === undefined) return false;
     const length = [...value].length;
     return length >= minLength && length <= maxLength && regex.test(value);
   };
-  // A draw may break a lookaround the walk reads as nothing: a few more seeded ones before the plainest.
-  const redraws = random && read.lookarounds ? [1, 2, 3, 4, 5, 6, 7].map((salt) => random.fork(salt)) : [];
-  for (const source of random ? [random, ...redraws, undefined] : [undefined]) {
+  // Where a draw breaks an assertion (a lookahead the text must satisfy, a `^` after text), more
+  // seeded draws: before the plainest when the caller gave a seed, after it when not.
+  const sources: Array<[Random | undefined, number?]> = random ? [[random], [undefined]] : [[undefined]];
+  let redrawn = false;
+  for (let index = 0; index < sources.length; index += 1) {
     counts.clear();
-    let value = attempt(source);
+    let value = attempt(...sources[index]);
+    if (value === 'broken' && !redrawn) {
+      redrawn = true;
+      const seeded = random ?? new Random(seedOf(pattern));
+      const forks = Array.from({ length: random ? 7 : 15 }, (_, salt): [Random, number] => [
+        seeded.fork(salt + 1),
+        6 + 2 * salt,
+      ]);
+      sources.splice(index + 1, 0, ...forks);
+    }
+    if (value === 'broken') continue;
     if (fits(value)) return value;
     // Too short: repeat the first repeats that may grow, one more time each round, until it fits.
     const growable = repeatsOf(tree).filter((repeat) => repeat.max > repeat.min);
@@ -422,7 +568,9 @@ export function stringMatching(
       );
       if (!repeat) break;
       counts.set(repeat.id, (counts.get(repeat.id) ?? repeat.min) + 1);
-      value = attempt(undefined);
+      const grown = attempt(undefined);
+      if (grown === 'broken') continue;
+      value = grown;
       if (fits(value)) return value;
     }
   }
