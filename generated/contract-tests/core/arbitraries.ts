@@ -19,7 +19,7 @@ import { Random } from './schema/values/random.js';
 import { drawValue } from './schema/values/draw.js';
 import { hiddenOn, withoutHidden } from './schema/values/sides.js';
 import { merged } from './schema/schema-merge.js';
-import { bounded } from './bounded-filter.js';
+import { bounded, budgeted } from './bounded-filter.js';
 
 // Schemas are untyped JSON.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -804,7 +804,7 @@ function objectArbitrary(
     // the body the spec's defect (valid-request.ts).
     if (!required.includes(name) && neverSatisfied(root, properties[name])) continue;
     // Own keys only: a required `constructor` the properties leave out is any value, not Object's.
-    fixed[name] = arbitraryFrom(root, Object.hasOwn(properties, name) ? properties[name] : true, depth + 1);
+    fixed[name] = schemaArbitrary(root, Object.hasOwn(properties, name) ? properties[name] : true, depth + 1);
   }
   let result: fc.Arbitrary<Record<string, unknown>> = fc.record(fixed, {
     requiredKeys: required.filter((name) => Object.hasOwn(fixed, name)),
@@ -824,7 +824,7 @@ function objectArbitrary(
       () => 'key',
     );
     const maxKeys = Math.min(schema.maxProperties ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS);
-    const values = arbitraryFrom(root, extra === true ? {} : extra, depth + 1);
+    const values = schemaArbitrary(root, extra === true ? {} : extra, depth + 1);
     result = fc.dictionary(keys, values, { minKeys: Math.min(schema.minProperties ?? 0, maxKeys), maxKeys });
     if (
       typeof schema.maxProperties === 'number' &&
@@ -868,7 +868,11 @@ function withoutPrototypeKeys(value: unknown): unknown {
 }
 
 /** An arbitrary for the values a schema accepts. */
-export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryFrom(root: SchemaRoot, raw: Schema): fc.Arbitrary<unknown> {
+  return budgeted(schemaArbitrary(root, raw, 0));
+}
+
+function schemaArbitrary(root: SchemaRoot, raw: Schema, depth: number): fc.Arbitrary<unknown> {
   if (raw === true || raw === undefined) return anyJson(1);
   if (raw === false) throw new Error('schema `false` accepts no value');
   const schema = merge(root, raw);
@@ -884,7 +888,7 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
         .map((option: Schema) => (Object.keys(rest).length ? { allOf: [rest, option] } : option))
         .filter((option: Schema) => !neverSatisfied(root, option, depth + 1));
       if (options.length === 0) throw new Error(`no member of its ${key} accepts a value`);
-      return fc.oneof(...options.map((option: Schema) => arbitraryFrom(root, option, depth + 1)));
+      return fc.oneof(...options.map((option: Schema) => schemaArbitrary(root, option, depth + 1)));
     }
   }
   let type = schema.type;
@@ -892,7 +896,7 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
     // A type no value of which satisfies the rest (an object whose required part none does) is not drawn.
     const parts = type.flatMap((entry: string) => {
       try {
-        return [arbitraryFrom(root, { ...schema, type: entry }, depth)];
+        return [schemaArbitrary(root, { ...schema, type: entry }, depth)];
       } catch {
         return [];
       }
@@ -928,7 +932,7 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
       // Items no value satisfies: only the empty array, when it is allowed.
       if (minLength === 0 && (depth >= MAX_DEPTH || neverSatisfied(root, schema.items ?? true)))
         return fc.constant([]);
-      const items = arbitraryFrom(root, schema.items ?? true, depth + 1);
+      const items = schemaArbitrary(root, schema.items ?? true, depth + 1);
       const key = itemKey(root, schema.items ?? true);
       // Unique items drawn from a few values (an enum, a boolean): never more than there are, or the draw never ends.
       const itemSchema = merge(root, schema.items ?? true);
@@ -942,20 +946,37 @@ export function arbitraryFrom(root: SchemaRoot, raw: Schema, depth = 0): fc.Arbi
               ? 2
               : Infinity;
       if (distinct < minLength) throw new Error(`uniqueItems: ${minLength} items from ${distinct} values`);
-      const sized = (min: number, max: number): fc.Arbitrary<unknown[]> =>
-        key
-          ? fc.uniqueArray(items, {
-              minLength: min,
-              maxLength: max,
-              selector: (item) => (item as Record<string, unknown>)?.[key],
-            })
-          : schema.uniqueItems
-            ? fc.uniqueArray(items, {
-                minLength: min,
-                maxLength: max,
-                comparator: (a, b) => JSON.stringify(a) === JSON.stringify(b),
-              })
-            : fc.array(items, { minLength: min, maxLength: max });
+      // What makes two items the same: the key (an `id`), or the whole value where items must differ.
+      const identity: ((item: unknown) => unknown) | undefined = key
+        ? (item) => (item as Record<string, unknown>)?.[key]
+        : schema.uniqueItems
+          ? (item) => JSON.stringify(item)
+          : undefined;
+      const sized = (min: number, max: number): fc.Arbitrary<unknown[]> => {
+        if (!identity) return fc.array(items, { minLength: min, maxLength: max });
+        if (min === 0)
+          return key
+            ? fc.uniqueArray(items, { maxLength: max, selector: identity })
+            : fc.uniqueArray(items, { maxLength: max, comparator: (a, b) => identity(a) === identity(b) });
+        // fast-check filters a uniqueArray until it holds minLength distinct items: for ever where
+        // the items repeat (cleanrooms' IDs, a pattern fast-check seldom draws at their length, so
+        // each falls back to the same value). A plain array's distinct items instead, topped up
+        // from spare draws to the length fast-check chose, and bounded.
+        const distinctOf = (drawn: unknown[]) => {
+          const seen = new Set<unknown>();
+          return drawn.filter((item) => !seen.has(identity(item)) && Boolean(seen.add(identity(item))));
+        };
+        return bounded(
+          fc
+            .tuple(
+              fc.array(items, { minLength: min, maxLength: max }),
+              fc.array(items, { minLength: max, maxLength: max }),
+            )
+            .map(([drawn, spare]) => distinctOf([...drawn, ...spare]).slice(0, drawn.length)),
+          (distinctItems) => distinctItems.length >= min,
+          plainValue(schema),
+        );
+      };
       const boundary =
         typeof schema.maxItems === 'number' &&
         schema.maxItems > maxLength &&

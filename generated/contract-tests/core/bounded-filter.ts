@@ -12,6 +12,16 @@ import fc from 'fast-check';
 const FILTER_TRIES = 64;
 
 /**
+ * Retries every bounded filter of one draw of a schema may make together. Nested filters multiply:
+ * cleanrooms' list of templates whose IDs must differ (`.*<uuid>.*`, exactly 36 long, which
+ * fast-check's draws rarely are), each template's own lists and IDs retried within each retry of
+ * the list, took millions of pattern tests, minutes, for one draw. Past the budget each filter
+ * draws once, and the caller's validation refuses what does not fit, as it refuses any loose draw.
+ */
+const RETRY_BUDGET = 2_000;
+let retriesLeft = Infinity;
+
+/**
  * `arbitrary.filter(accept)` that cannot hang: fast-check's own filter draws until one passes, for
  * ever when none can (a format whose values are all longer than maxLength). After FILTER_TRIES
  * draws this gives `fallback()` (the value generator's value of the schema) when it passes, else
@@ -38,8 +48,14 @@ class BoundedFilter<T> extends fc.Arbitrary<T> {
 
   generate(random: fc.Random, biasFactor: number | undefined): fc.Value<T> {
     let drawn = this.arbitrary.generate(random, biasFactor);
-    for (let attempt = 1; attempt < FILTER_TRIES && !this.accept(drawn.value); attempt += 1)
+    for (
+      let attempt = 1;
+      attempt < FILTER_TRIES && retriesLeft > 0 && !this.accept(drawn.value);
+      attempt += 1
+    ) {
+      retriesLeft -= 1;
       drawn = this.arbitrary.generate(random, biasFactor);
+    }
     if (this.accept(drawn.value)) return drawn;
     this.fallbackValue ??= { value: this.fallback() };
     return this.accept(this.fallbackValue.value as T)
@@ -54,5 +70,37 @@ class BoundedFilter<T> extends fc.Arbitrary<T> {
   shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
     if (context === undefined && !this.arbitrary.canShrinkWithoutContext(value)) return fc.Stream.nil();
     return this.arbitrary.shrink(value, context).filter((shrunk) => this.accept(shrunk.value));
+  }
+}
+
+/**
+ * A schema's arbitrary whose draws share one RETRY_BUDGET among the bounded filters inside it. A
+ * budgeted draw inside another (a schema's arbitrary drawn within a larger one) shares the outer one's.
+ */
+export function budgeted<T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  return new BudgetedDraw(arbitrary);
+}
+
+class BudgetedDraw<T> extends fc.Arbitrary<T> {
+  constructor(private readonly arbitrary: fc.Arbitrary<T>) {
+    super();
+  }
+
+  generate(random: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    const outermost = retriesLeft === Infinity;
+    if (outermost) retriesLeft = RETRY_BUDGET;
+    try {
+      return this.arbitrary.generate(random, biasFactor);
+    } finally {
+      if (outermost) retriesLeft = Infinity;
+    }
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.arbitrary.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return this.arbitrary.shrink(value, context);
   }
 }

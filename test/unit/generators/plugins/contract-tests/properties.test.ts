@@ -403,3 +403,50 @@ describe('shortestMatch: the fewest characters a pattern matches', () => {
       expect(shortestMatch(pattern)).toBe(0);
   });
 });
+
+describe("arrays whose items must differ, of IDs fast-check seldom draws (cleanrooms' templates)", () => {
+  // `.*<uuid>.*` exactly 36 long: fast-check's draws are longer, so each ID falls back to one value.
+  const id = {
+    type: 'string',
+    pattern: '.*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}.*',
+    minLength: 36,
+    maxLength: 36,
+  };
+  const template = { type: 'object', required: ['id'], properties: { id, name: { type: 'string' } } };
+  const NO_REFS = { $id: 'https://example.test/no-refs' };
+
+  /** One draw and the RegExp tests it made; past `limit` the draw is stopped (a hang becomes a failure). */
+  function drawCounted(arbitrary: fc.Arbitrary<unknown>, seed: number, limit = 100_000) {
+    const test = RegExp.prototype.test;
+    let tests = 0;
+    RegExp.prototype.test = function (this: RegExp, text: string) {
+      if (++tests > limit) throw new Error(`more than ${limit} pattern tests`);
+      return test.call(this, text);
+    };
+    try {
+      const [value] = fc.sample(arbitrary, { seed, numRuns: 1 });
+      return { value, tests };
+    } finally {
+      RegExp.prototype.test = test;
+    }
+  }
+
+  it('ends a draw that needs more distinct items than it can make (fast-check filtered such an array for ever)', () => {
+    // maxItems 10 past the 8 items drawn at most: one draw in five is exactly 10 (seed 11 is one).
+    const list = { type: 'array', items: template, maxItems: 10 };
+    for (let seed = 0; seed < 15; seed += 1) {
+      const value = drawCounted(arbitraryFrom(NO_REFS, list), seed).value as Array<{ id: string }>;
+      expect(value.length).toBeLessThanOrEqual(10);
+      expect(new Set(value.map((item) => item.id)).size).toBe(value.length);
+    }
+    expect(drawCounted(arbitraryFrom(NO_REFS, { ...list, minItems: 3 }), 1).value).toBeInstanceOf(Array);
+  });
+
+  it('shares one budget of retries among the filters nested in a draw', () => {
+    const ids = { type: 'array', items: id, minItems: 6, maxItems: 8 };
+    const nested = { type: 'array', items: ids, minItems: 6, maxItems: 8 };
+    // Without the budget: 64 tries for each of 36 to 64 IDs, 2,300 to 4,100 tests of the pattern.
+    for (let seed = 0; seed < 10; seed += 1)
+      expect(drawCounted(arbitraryFrom(NO_REFS, nested), seed).tests).toBeLessThan(2_400);
+  });
+});
