@@ -45,6 +45,7 @@ import {
 import { findForbiddenRequired } from '../../../generators/plugins/contract-tests/runtime/valid-request.js';
 import { essence } from '../../../generators/core/media-types.js';
 import { wellFormed } from '../../../generators/plugins/contract-tests/runtime/serialize.js';
+import { bounded } from '../../../generators/plugins/contract-tests/runtime/bounded-filter.js';
 import { toBase64, type Case, type CaseRequest, type CaseResponse } from './protocol.js';
 
 // Schemas are untyped JSON.
@@ -622,10 +623,14 @@ function forResponses(node: Schema): Schema {
 const eventText = fc.string({ unit: 'grapheme', maxLength: 20 }).filter((text) => !/[\r\n\0]/.test(text));
 
 function responseValue(ir: Ir, root: Root, media: IrMedia, seed: number): unknown {
+  const dataSchema = media.stream?.dataSchema;
+  const dataResponseSchema =
+    dataSchema !== undefined ? forResponses(standaloneSchema(dataSchema, ir)) : undefined;
+  // fast-check's own filter draws for ever where no draw is valid: bounded, then the value generator's.
   const data =
-    media.stream?.dataSchema !== undefined
-      ? arbitraryFrom(root, forResponses(standaloneSchema(media.stream.dataSchema, ir))).filter(
-          VALIDITY.response(media.stream.dataSchema),
+    dataSchema !== undefined
+      ? bounded(arbitraryFrom(root, dataResponseSchema), VALIDITY.response(dataSchema), () =>
+          drawFromSchema(root, dataResponseSchema, { side: 'response' }),
         )
       : undefined;
   switch (media.kind) {

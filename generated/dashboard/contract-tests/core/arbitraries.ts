@@ -825,17 +825,24 @@ function objectArbitrary(
     );
     const maxKeys = Math.min(schema.maxProperties ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS);
     const values = schemaArbitrary(root, extra === true ? {} : extra, depth + 1);
-    result = fc.dictionary(keys, values, { minKeys: Math.min(schema.minProperties ?? 0, maxKeys), maxKeys });
+    // Entries with distinct keys; the minProperties bound below gives the fallback of a draw that has too few.
+    const dictionary = (min: number, max: number): fc.Arbitrary<Record<string, unknown>> =>
+      min === 0
+        ? fc.dictionary(keys, values, { maxKeys: max })
+        : distinctItems(
+            fc.tuple(keys, values),
+            ([key]) => key,
+            min,
+            max,
+            () => undefined,
+          ).map((entries) => Object.fromEntries(entries));
+    result = dictionary(Math.min(schema.minProperties ?? 0, maxKeys), maxKeys);
     if (
       typeof schema.maxProperties === 'number' &&
       schema.maxProperties > maxKeys &&
       schema.maxProperties <= MAX_BOUNDARY_SIZE
-    ) {
-      result = atBoundary(
-        result,
-        fc.dictionary(keys, values, { minKeys: schema.maxProperties, maxKeys: schema.maxProperties }),
-      );
-    }
+    )
+      result = atBoundary(result, dictionary(schema.maxProperties, schema.maxProperties));
   }
   const minProperties = schema.minProperties ?? 0;
   const maxProperties = schema.maxProperties ?? Infinity;
@@ -865,6 +872,37 @@ function withoutPrototypeKeys(value: unknown): unknown {
   for (const [key, each] of Object.entries(value))
     if (key !== '__proto__' && key !== 'constructor') out[key] = withoutPrototypeKeys(each);
   return out;
+}
+
+/**
+ * From `min` to `max` items, no two the same by `identity`. fast-check's uniqueArray and
+ * dictionary filter a draw until it holds `min` distinct items: for ever where the items repeat
+ * (cleanrooms' IDs, `.*<uuid>.*` exactly 36 long, which fast-check seldom draws at that length, so
+ * each falls back to one value). Here a plain array's distinct items, topped up from spare draws to
+ * the length fast-check chose, bounded like every filter: past its tries `fallback()` where that
+ * is such an array, else a short draw the caller's validation refuses (minItems).
+ */
+function distinctItems<T>(
+  items: fc.Arbitrary<T>,
+  identity: (item: T) => unknown,
+  min: number,
+  max: number,
+  fallback: () => unknown,
+): fc.Arbitrary<T[]> {
+  const distinctOf = (drawn: T[]) => {
+    const seen = new Set<unknown>();
+    return drawn.filter((item) => !seen.has(identity(item)) && Boolean(seen.add(identity(item))));
+  };
+  return bounded(
+    fc
+      .tuple(
+        fc.array(items, { minLength: min, maxLength: max }),
+        fc.array(items, { minLength: max, maxLength: max }),
+      )
+      .map(([drawn, spare]) => distinctOf([...drawn, ...spare]).slice(0, drawn.length)),
+    (drawn) => Array.isArray(drawn) && drawn.length >= min && distinctOf(drawn).length === drawn.length,
+    fallback,
+  );
 }
 
 /** An arbitrary for the values a schema accepts. */
@@ -954,28 +992,11 @@ function schemaArbitrary(root: SchemaRoot, raw: Schema, depth: number): fc.Arbit
           : undefined;
       const sized = (min: number, max: number): fc.Arbitrary<unknown[]> => {
         if (!identity) return fc.array(items, { minLength: min, maxLength: max });
-        if (min === 0)
-          return key
-            ? fc.uniqueArray(items, { maxLength: max, selector: identity })
-            : fc.uniqueArray(items, { maxLength: max, comparator: (a, b) => identity(a) === identity(b) });
-        // fast-check filters a uniqueArray until it holds minLength distinct items: for ever where
-        // the items repeat (cleanrooms' IDs, a pattern fast-check seldom draws at their length, so
-        // each falls back to the same value). A plain array's distinct items instead, topped up
-        // from spare draws to the length fast-check chose, and bounded.
-        const distinctOf = (drawn: unknown[]) => {
-          const seen = new Set<unknown>();
-          return drawn.filter((item) => !seen.has(identity(item)) && Boolean(seen.add(identity(item))));
-        };
-        return bounded(
-          fc
-            .tuple(
-              fc.array(items, { minLength: min, maxLength: max }),
-              fc.array(items, { minLength: max, maxLength: max }),
-            )
-            .map(([drawn, spare]) => distinctOf([...drawn, ...spare]).slice(0, drawn.length)),
-          (distinctItems) => distinctItems.length >= min,
-          plainValue(schema),
-        );
+        if (min > 0)
+          return distinctItems(items, identity, min, max, () => drawValue(nodeFromSchema(root, schema)));
+        return key
+          ? fc.uniqueArray(items, { maxLength: max, selector: identity })
+          : fc.uniqueArray(items, { maxLength: max, comparator: (a, b) => identity(a) === identity(b) });
       };
       const boundary =
         typeof schema.maxItems === 'number' &&

@@ -9,9 +9,11 @@
  * lookarounds match no text of their own: the walk notes where it meets each, and a draw is kept
  * only where each holds there, tested alone at its place. So a draw that breaks a lookaround is
  * refused without testing the whole pattern, whose failing test may backtrack exponentially, and is
- * drawn again from a seed. A Unicode property escape (`\p{L}`) draws from the characters of the
- * Basic Multilingual Plane it matches. Backreferences are beyond it: `undefined`, and the caller
- * says so. Every answer is checked against the pattern itself before it is returned.
+ * drawn again from a seed. A lookaround holding a choice inside a repeat (`(?!(a+)+b)`) is beyond
+ * it, as its own test may backtrack so. A Unicode property escape (`\p{L}`) draws from the
+ * characters of the Basic Multilingual Plane it matches (as the engine's Unicode version has them).
+ * Backreferences are beyond it: `undefined`, and the caller says so. Every answer is checked
+ * against the pattern itself before it is returned.
  */
 import { Random } from './random.js';
 
@@ -77,9 +79,10 @@ const overlaps = (a: Ranges, b: Ranges) =>
   a.some(([from, to]) => b.some(([start, end]) => from <= end && start <= to));
 
 /**
- * Whether a repeat of more than one holds another whose end the text does not fix (`(a+)+`,
- * `(a+-?){1,20}`): a failing test of it may backtrack exponentially. An inner repeat of a set
- * followed by a character it cannot match ends where that character is (`(\d+\.)+`).
+ * Whether a repeat of more than one holds a choice whose end the text does not fix: another repeat
+ * of varying count (`(a+)+`, `(\d?\d)+`, `(a+-?){1,20}`) or alternatives (`([a-z]|[a-z0-9])+`). A
+ * failing test of it may backtrack exponentially. An inner repeat of a set followed by a character
+ * it cannot match ends where that character is (`(\d+\.)+`).
  */
 function hasAmbiguousNestedRepeat(node: RegexNode, inRepeat = false, follower?: RegexNode): boolean {
   switch (node.type) {
@@ -92,13 +95,13 @@ function hasAmbiguousNestedRepeat(node: RegexNode, inRepeat = false, follower?: 
         ),
       );
     case 'alternatives':
-      return node.options.some((option) => hasAmbiguousNestedRepeat(option, inRepeat));
+      return inRepeat || node.options.some((option) => hasAmbiguousNestedRepeat(option, inRepeat));
     case 'repeat': {
       const endFixed =
         node.node.type === 'set' &&
         follower?.type === 'set' &&
         !overlaps(matched(node.node), matched(follower));
-      if (inRepeat && node.max > 1 && !endFixed) return true;
+      if (inRepeat && node.max > node.min && !endFixed) return true;
       return hasAmbiguousNestedRepeat(node.node, inRepeat || node.max > 1);
     }
     default:
@@ -442,15 +445,11 @@ function compile(pattern: string): RegExp | undefined {
 /** Whether an assertion holds in a text at a place (in UTF-16 code units, as a RegExp counts). */
 type Check = (text: string, at: number) => boolean;
 
-/**
- * A pattern as read: its tree and compiled self, each assertion's check, and whether a failing test
- * of the whole pattern is quick (no repeat inside a repeat whose end the text leaves open).
- */
+/** A pattern as read: its tree, its compiled self and each assertion's check. */
 interface ReadPattern {
   tree: RegexNode;
   regex: RegExp;
   checks: Check[];
-  failsQuickly: boolean;
 }
 
 const treeCache = new Map<string, ReadPattern | null>();
@@ -479,10 +478,7 @@ function treeOf(pattern: string): ReadPattern | undefined {
       const tree = parser.parse();
       const regex = compile(pattern);
       const checks = regex && parser.assertions.map((assertion) => checkOf(assertion, regex.flags));
-      treeCache.set(
-        pattern,
-        regex && checks ? { tree, regex, checks, failsQuickly: !hasAmbiguousNestedRepeat(tree) } : null,
-      );
+      treeCache.set(pattern, regex && checks ? { tree, regex, checks } : null);
     } catch (error) {
       // A lookaround's source that compiles in the pattern but not alone is beyond the reader too.
       if (!(error instanceof Unsupported) && !(error instanceof SyntaxError)) throw error;
@@ -511,7 +507,7 @@ export function stringMatching(
 ): string | undefined {
   const read = treeOf(pattern);
   if (!read) return undefined;
-  const { tree, regex, checks, failsQuickly } = read;
+  const { tree, regex, checks } = read;
   const minLength = bounds.minLength ?? 0;
   const maxLength = bounds.maxLength ?? Infinity;
   const counts = new Map<number, number>();
@@ -523,8 +519,9 @@ export function stringMatching(
     char: (ranges, negated) => (source ? randomChar(source, ranges, negated) : plainChar(ranges, negated)),
   });
   /**
-   * A walk's text, or `broken` where it broke an assertion at the place it met it, unless the text
-   * matches the pattern another way and testing it so is quick.
+   * A walk's text, or `broken` where it broke an assertion at the place it met it. Only a text whose
+   * walk kept every assertion is tested whole: it matches by that walk, so the test finds a match
+   * rather than backtracking through every way to fail (`^([a-z]|[a-z0-9])+(?<=0)$`).
    */
   const attempt = (source: Random | undefined, spread?: number): string | 'broken' | undefined => {
     const walk: Walk = { out: [], met: [] };
@@ -534,8 +531,7 @@ export function stringMatching(
       codePoints === walk.out.length
         ? text.length
         : String.fromCodePoint(...walk.out.slice(0, codePoints)).length;
-    const kept = walk.met.every(([id, at]) => checks[id](text, unitsBefore(at)));
-    return kept || (failsQuickly && regex.test(text)) ? text : 'broken';
+    return walk.met.every(([id, at]) => checks[id](text, unitsBefore(at))) ? text : 'broken';
   };
   const fits = (value: string | undefined): value is string => {
     if (value === undefined) return false;
@@ -581,6 +577,7 @@ function randomChar(random: Random, ranges: Ranges, negated: boolean): number | 
   const printable = PLAIN.filter((code) => contains(ranges, code) !== negated);
   if (printable.length > 0 && random.chance(0.9)) return random.pick(printable);
   if (negated) return plainChar(ranges, negated);
+  if (ranges.length === 0) return undefined;
   const [from, to] = random.pick(ranges)!;
   return random.integer(from, Math.min(to, from + 0xff));
 }
