@@ -527,11 +527,11 @@ export function stringMatching(
     const walk: Walk = { out: [], met: [] };
     if (!walkTree(tree, chooser(source, spread), walk)) return undefined;
     const text = String.fromCodePoint(...walk.out);
-    const unitsBefore = (codePoints: number) =>
-      codePoints === walk.out.length
-        ? text.length
-        : String.fromCodePoint(...walk.out.slice(0, codePoints)).length;
-    return walk.met.every(([id, at]) => checks[id](text, unitsBefore(at))) ? text : 'broken';
+    if (walk.met.length === 0) return text;
+    // Assertions are placed in code points; the checks take UTF-16 offsets (a code point past the BMP is two).
+    const unitsBefore = [0];
+    for (const codePoint of walk.out) unitsBefore.push(unitsBefore.at(-1)! + (codePoint > 0xffff ? 2 : 1));
+    return walk.met.every(([id, at]) => checks[id](text, unitsBefore[at])) ? text : 'broken';
   };
   const fits = (value: string | undefined): value is string => {
     if (value === undefined) return false;

@@ -888,7 +888,10 @@ function distinctItems<T>(
 ): fc.Arbitrary<T[]> {
   const distinctOf = (drawn: T[]) => {
     const seen = new Set<unknown>();
-    return drawn.filter((item) => !seen.has(identity(item)) && Boolean(seen.add(identity(item))));
+    return drawn.filter((item) => {
+      const key = identity(item);
+      return !seen.has(key) && Boolean(seen.add(key));
+    });
   };
   return bounded(
     fc
