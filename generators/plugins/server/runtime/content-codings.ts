@@ -9,7 +9,7 @@
  * declares no such parameter, a JSON body in any coding is refused as before (parseJsonBody).
  */
 import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import { pipeline, type Transform } from 'node:stream';
+import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { bodyFor } from './bodies.js';
 import { headerParameter, type RouteSpec, type WireBody } from './route-spec.js';
@@ -58,14 +58,17 @@ const PARSED = new Set<WireBody['kind']>(['json', 'form', 'text']);
 /**
  * The preParsing hook of an operation whose bodies may come in `codings`: the payload through its
  * coding's decoder, which carries how many encoded bytes arrived (`receivedEncodedLength`, which
- * Fastify compares with Content-Length). The two are joined by `pipeline`, so a decoder error
- * (a body that does not decode: 400, errors.ts) reaches Fastify while it reads and is swallowed
- * once it has stopped reading (an answer already sent), never an unhandled `error` event.
+ * Fastify compares with Content-Length). A decoder error (a body that does not decode: 400,
+ * errors.ts) reaches Fastify while it reads and is swallowed once it has stopped reading (an answer
+ * already sent), never an unhandled `error` event. Once the answer has gone the decoder stops: a
+ * body refused with 413 for what it inflates to (a small gzip of zeros is gigabytes) would go on
+ * inflating into nothing. What is left of the body is read off the wire undecoded, as Node reads a
+ * body nobody read, so the connection serves its next request.
  */
 export function contentCodingHook(route: RouteSpec, codings: Set<string>) {
   return function decodeContentCoding(
     request: FastifyRequest,
-    _reply: FastifyReply,
+    reply: FastifyReply,
     payload: RequestPayload,
     done: (error: Error | null, payload?: RequestPayload) => void,
   ): void {
@@ -86,10 +89,16 @@ export function contentCodingHook(route: RouteSpec, codings: Set<string>) {
     payload.on('data', (chunk: Buffer) => {
       decoder.receivedEncodedLength += chunk.length;
     });
+    payload.on('error', (error) => decoder.destroy(error));
+    decoder.on('error', () => {});
+    payload.pipe(decoder);
+    reply.raw.once('close', () => {
+      if (decoder.readableEnded) return;
+      payload.unpipe(decoder);
+      decoder.destroy();
+      payload.resume();
+    });
     decoded.add(request);
-    done(
-      null,
-      pipeline(payload, decoder, () => {}),
-    );
+    done(null, decoder);
   };
 }
