@@ -255,3 +255,52 @@ describe('query names two parameters both send', () => {
     expect(sharedQueryNames(operation.allParameters.slice(1), ir.model)).toEqual([]);
   });
 });
+
+describe("a parameter's shape through allOf", () => {
+  it('is told by what its members declare: annotations alone tell nothing, as the same schema without allOf', () => {
+    const ir = buildIr(
+      documentFrom('shapes.json', {
+        openapi: '3.1.0',
+        info: { title: 'Shapes', version: '1' },
+        paths: {
+          '/things': {
+            get: {
+              parameters: [
+                { name: 'note', in: 'query', schema: { allOf: [{ description: 'a note' }] } },
+                { name: 'plain', in: 'query', schema: { description: 'a note' } },
+                {
+                  name: 'size',
+                  in: 'query',
+                  schema: { allOf: [{ $ref: '#/components/schemas/Size' }, { description: 'the size' }] },
+                },
+                { name: 'filter', in: 'query', schema: { allOf: [{ $ref: '#/components/schemas/Filter' }] } },
+                {
+                  name: 'open',
+                  in: 'query',
+                  schema: { allOf: [{ properties: {} }, { description: 'declared, if empty' }] },
+                },
+              ],
+              responses: { '200': { description: 'OK' } },
+            },
+          },
+        },
+        components: {
+          schemas: {
+            Size: { type: 'integer' },
+            Filter: { properties: { name: { type: 'string' } } },
+          },
+        },
+      }),
+    );
+    const shapes = Object.fromEntries(
+      ir.operations[0].allParameters.map((parameter) => [parameter.name, parameter.shape]),
+    );
+    expect(shapes).toEqual({
+      note: 'unknown',
+      plain: 'unknown',
+      size: 'primitive',
+      filter: 'object',
+      open: 'object',
+    });
+  });
+});
