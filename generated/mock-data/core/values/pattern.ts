@@ -12,8 +12,10 @@
  * drawn again from a seed. A lookaround holding a choice inside a repeat (`(?!(a+)+b)`) is beyond
  * it, as its own test may backtrack so. A Unicode property escape (`\p{L}`) draws from the
  * characters of the Basic Multilingual Plane it matches (as the engine's Unicode version has them).
- * Backreferences are beyond it: `undefined`, and the caller says so. Every answer is checked
- * against the pattern itself before it is returned.
+ * A backreference writes again what its group wrote in this walk (nothing where the group took no
+ * part, as the engine matches it); one into or out of a lookaround, or to a group the pattern lacks,
+ * is beyond it: `undefined`, and the caller says so. Every answer is checked against the pattern
+ * itself before it is returned.
  */
 import { Random } from './random.js';
 
@@ -23,7 +25,12 @@ type RegexNode =
   | { type: 'sequence'; items: RegexNode[] }
   | { type: 'alternatives'; options: RegexNode[] }
   | { type: 'set'; ranges: Ranges; negated: boolean }
-  | { type: 'repeat'; node: RegexNode; min: number; max: number; id: number }
+  /** `groups`: the capturing groups inside, which each pass forgets (ECMA-262 RepeatMatcher). */
+  | { type: 'repeat'; node: RegexNode; min: number; max: number; id: number; groups: number[] }
+  /** A capturing group a backreference names (groups are nodes only in a pattern that has one). */
+  | { type: 'group'; node: RegexNode; index: number }
+  /** `name`: a named one's, whose number is known once every group is read. */
+  | { type: 'backreference'; index: number; name?: string }
   /** `^`, `$`, `\b` or a lookaround: a condition at the place the walk meets it (the parser's `assertions[id]`). */
   | { type: 'assertion'; id: number }
   | { type: 'empty' };
@@ -86,6 +93,8 @@ const overlaps = (a: Ranges, b: Ranges) =>
  */
 function hasAmbiguousNestedRepeat(node: RegexNode, inRepeat = false, follower?: RegexNode): boolean {
   switch (node.type) {
+    case 'group':
+      return hasAmbiguousNestedRepeat(node.node, inRepeat, follower);
     case 'sequence':
       return node.items.some((item, index) =>
         hasAmbiguousNestedRepeat(
@@ -97,10 +106,10 @@ function hasAmbiguousNestedRepeat(node: RegexNode, inRepeat = false, follower?: 
     case 'alternatives':
       return inRepeat || node.options.some((option) => hasAmbiguousNestedRepeat(option, inRepeat));
     case 'repeat': {
+      const inner = ungrouped(node.node);
+      const next = follower && ungrouped(follower);
       const endFixed =
-        node.node.type === 'set' &&
-        follower?.type === 'set' &&
-        !overlaps(matched(node.node), matched(follower));
+        inner.type === 'set' && next?.type === 'set' && !overlaps(matched(inner), matched(next));
       if (inRepeat && node.max > node.min && !endFixed) return true;
       return hasAmbiguousNestedRepeat(node.node, inRepeat || node.max > 1);
     }
@@ -108,6 +117,9 @@ function hasAmbiguousNestedRepeat(node: RegexNode, inRepeat = false, follower?: 
       return false;
   }
 }
+
+/** A node without the groups around it. */
+const ungrouped = (node: RegexNode): RegexNode => (node.type === 'group' ? ungrouped(node.node) : node);
 
 const properties = new Map<string, Ranges>();
 
@@ -144,12 +156,28 @@ class Parser {
   /** Inside a lookaround, whose source is tested whole: its own anchors and lookarounds are its. */
   private lookaroundDepth = 0;
   readonly assertions: Assertion[] = [];
+  /** Capturing groups so far, numbered as the engine numbers them (by their opening parenthesis). */
+  private groups = 0;
+  private readonly groupNames = new Map<string, number>();
+  /** Groups inside a lookaround: its source is tested alone, so the walk never writes them. */
+  private readonly lookaroundGroups = new Set<number>();
+  private readonly references: Array<{ index?: number; name?: string }> = [];
+  /** Groups are nodes only where a backreference may name one; other trees stay as they were. */
+  private readonly keepsGroups: boolean;
 
-  constructor(private readonly source: string) {}
+  constructor(private readonly source: string) {
+    this.keepsGroups = /\\[1-9]|\\k</.test(source);
+  }
 
   parse(): RegexNode {
     const node = this.alternatives();
     if (this.at < this.source.length) throw new Unsupported(`unexpected ${this.source[this.at]}`);
+    for (const reference of this.references) {
+      const index = reference.name !== undefined ? this.groupNames.get(reference.name) : reference.index;
+      if (index === undefined || index > this.groups) throw new Unsupported('backreference to no group');
+      if (this.lookaroundGroups.has(index)) throw new Unsupported('backreference into a lookaround');
+    }
+    if (this.references.length > 0) resolveReferences(node, this.groupNames);
     return node;
   }
 
@@ -175,13 +203,18 @@ class Parser {
   private sequence(): RegexNode {
     const items: RegexNode[] = [];
     while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')') {
+      const groupsBefore = this.groups;
       const atom = this.atom();
-      items.push(this.quantified(atom));
+      const inside = Array.from(
+        { length: this.groups - groupsBefore },
+        (_, index) => groupsBefore + index + 1,
+      );
+      items.push(this.quantified(atom, inside));
     }
     return { type: 'sequence', items };
   }
 
-  private quantified(atom: RegexNode): RegexNode {
+  private quantified(atom: RegexNode, groups: number[]): RegexNode {
     const char = this.peek();
     let min: number;
     let max: number;
@@ -198,7 +231,7 @@ class Parser {
     this.at += 1;
     if (this.peek() === '?') this.at += 1; // lazy: the same strings match
     this.repeats += 1;
-    return { type: 'repeat', node: atom, min, max, id: this.repeats };
+    return { type: 'repeat', node: atom, min, max, id: this.repeats, groups };
   }
 
   private atom(): RegexNode {
@@ -214,11 +247,17 @@ class Parser {
       case '(': {
         if (this.peek() === '?') {
           const kind = this.source.slice(this.at, this.at + 3);
-          if (kind.startsWith('?:')) this.at += 2;
-          else if (kind.startsWith('?<') && kind !== '?<=' && kind !== '?<!') {
+          if (kind.startsWith('?:')) {
+            this.at += 2;
+            return this.group(undefined);
+          } else if (kind.startsWith('?<') && kind !== '?<=' && kind !== '?<!') {
             const end = this.source.indexOf('>', this.at);
             if (end === -1) throw new Unsupported('unterminated group name');
+            const name = this.source.slice(this.at + 2, end);
             this.at = end + 1;
+            this.groups += 1;
+            this.groupNames.set(name, this.groups);
+            return this.group(this.groups);
           } else {
             // A lookaround matches no text of its own: its source is tested alone where the walk
             // meets it (AWS RUM's `^(localhost)|^(?![-.])…` draws "localhost"). Its own tree is read
@@ -226,8 +265,18 @@ class Parser {
             const start = this.at - 1;
             this.at += kind.startsWith('?<') ? 3 : 2;
             this.lookaroundDepth += 1;
+            const groupsBefore = this.groups;
+            const referencesBefore = this.references.length;
             const inner = this.alternatives();
             this.lookaroundDepth -= 1;
+            for (let index = groupsBefore + 1; index <= this.groups; index += 1)
+              this.lookaroundGroups.add(index);
+            // Its own backreferences are its (tested with it); one to a group outside is not.
+            for (const reference of this.references.splice(referencesBefore))
+              if (reference.index !== undefined && reference.index <= groupsBefore)
+                throw new Unsupported('backreference out of a lookaround');
+              else if (reference.name !== undefined && !this.namedWithin(reference.name, groupsBefore))
+                throw new Unsupported('backreference out of a lookaround');
             if (this.peek() !== ')') throw new Unsupported('unterminated lookaround');
             this.at += 1;
             // A lookaround that fails or holds after exponential backtracking (`(?!(a+)+b)`) would
@@ -240,10 +289,8 @@ class Parser {
             });
           }
         }
-        const inner = this.alternatives();
-        if (this.peek() !== ')') throw new Unsupported('unterminated group');
-        this.at += 1;
-        return inner;
+        this.groups += 1;
+        return this.group(this.groups);
       }
       case '[':
         return this.characterClass();
@@ -259,6 +306,27 @@ class Parser {
         return { type: 'set', ranges: [[code, code]], negated: false };
       }
     }
+  }
+
+  /** The rest of a group after its opening: a node of its own where it captures and may be named. */
+  private group(index: number | undefined): RegexNode {
+    const inner = this.alternatives();
+    if (this.peek() !== ')') throw new Unsupported('unterminated group');
+    this.at += 1;
+    return index !== undefined && this.keepsGroups && this.lookaroundDepth === 0
+      ? { type: 'group', node: inner, index }
+      : inner;
+  }
+
+  /** Whether the group of this name opened after the first `groupsBefore` groups. */
+  private namedWithin(name: string, groupsBefore: number): boolean {
+    const index = this.groupNames.get(name);
+    return index !== undefined && index > groupsBefore;
+  }
+
+  private reference(reference: { index?: number; name?: string }): RegexNode {
+    this.references.push(reference);
+    return { type: 'backreference', index: reference.index ?? -1, name: reference.name };
   }
 
   /** After a backslash: a character set, or an empty node for \b and \B. */
@@ -324,8 +392,19 @@ class Parser {
         throw new Unsupported('control escape');
       default: {
         if (char === undefined) throw new Unsupported('pattern ends in a backslash');
-        if (/[1-9]/.test(char)) throw new Unsupported('backreference');
-        if (char === 'k' && this.peek() === '<') throw new Unsupported('backreference');
+        if (/[1-9]/.test(char)) {
+          if (inClass) throw new Unsupported('an octal escape in a class');
+          const digits = /^\d*/.exec(this.source.slice(this.at))![0];
+          this.at += digits.length;
+          return this.reference({ index: Number(char + digits) });
+        }
+        if (char === 'k' && this.peek() === '<' && !inClass) {
+          const end = this.source.indexOf('>', this.at);
+          if (end === -1) throw new Unsupported('unterminated group name');
+          const name = this.source.slice(this.at + 1, end);
+          this.at = end + 1;
+          return this.reference({ name });
+        }
         const code = char.codePointAt(0)!;
         return set([[code, code]]);
       }
@@ -388,10 +467,20 @@ function plainChar(ranges: Ranges, negated: boolean): number | undefined {
   return undefined;
 }
 
-/** What a walk wrote (code points) and where it met each assertion (`[id, code points before]`). */
+/** What a walk wrote (code points), where it met each assertion (`[id, code points before]`) and what each group wrote. */
 interface Walk {
   out: number[];
   met: Array<[number, number]>;
+  captures: Map<number, number[]>;
+}
+
+/** A named backreference's group number, once every group is read. */
+function resolveReferences(node: RegexNode, names: Map<string, number>): void {
+  if (node.type === 'backreference') {
+    if (node.name !== undefined) node.index = names.get(node.name)!;
+  } else if (node.type === 'sequence') node.items.forEach((item) => resolveReferences(item, names));
+  else if (node.type === 'alternatives') node.options.forEach((option) => resolveReferences(option, names));
+  else if (node.type === 'repeat' || node.type === 'group') resolveReferences(node.node, names);
 }
 
 function walkTree(node: RegexNode, chooser: Chooser, walk: Walk): boolean {
@@ -414,9 +503,21 @@ function walkTree(node: RegexNode, chooser: Chooser, walk: Walk): boolean {
     }
     case 'repeat': {
       const times = chooser.count(node.min, node.max, node.id);
-      for (let index = 0; index < times; index += 1) if (!walkTree(node.node, chooser, walk)) return false;
+      for (let index = 0; index < times; index += 1) {
+        for (const group of node.groups) walk.captures.delete(group);
+        if (!walkTree(node.node, chooser, walk)) return false;
+      }
       return true;
     }
+    case 'group': {
+      const start = out.length;
+      if (!walkTree(node.node, chooser, walk)) return false;
+      walk.captures.set(node.index, out.slice(start));
+      return true;
+    }
+    case 'backreference':
+      out.push(...(walk.captures.get(node.index) ?? []));
+      return true;
   }
 }
 
@@ -426,7 +527,7 @@ function repeatsOf(node: RegexNode, out: Array<{ id: number; min: number; max: n
   else if (node.type === 'repeat') {
     out.push({ id: node.id, min: node.min, max: node.max });
     repeatsOf(node.node, out);
-  }
+  } else if (node.type === 'group') repeatsOf(node.node, out);
   return out;
 }
 
@@ -524,7 +625,7 @@ export function stringMatching(
    * rather than backtracking through every way to fail (`^([a-z]|[a-z0-9])+(?<=0)$`).
    */
   const attempt = (source: Random | undefined, spread?: number): string | 'broken' | undefined => {
-    const walk: Walk = { out: [], met: [] };
+    const walk: Walk = { out: [], met: [], captures: new Map() };
     if (!walkTree(tree, chooser(source, spread), walk)) return undefined;
     const text = String.fromCodePoint(...walk.out);
     if (walk.met.length === 0) return text;

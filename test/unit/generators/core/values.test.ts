@@ -420,6 +420,16 @@ describe('patterns', () => {
     // An empty class matches nothing: another alternative is drawn.
     { pattern: '^(?!a)(a|[]|b)$', want: 'b' },
     { pattern: '^((25[0-5]|[01]?[0-9][0-9]?)\\.){3}(?!9)[0-9]$', want: '250.250.250.0' },
+    // A backreference writes again what its group wrote; nothing where the group took no part.
+    { pattern: '^(["\'])[a-z]+\\1$', want: '"a"' },
+    { pattern: '^(?<quote>[xy])-\\k<quote>$', want: 'x-x' },
+    { pattern: '^(?:(a)|b)\\1c$', want: 'aac' },
+    { pattern: '^\\d{4}(-?)\\d{2}\\1\\d{2}$', want: '00000000' },
+    { pattern: '^(?!.*?(.)\\1{3})[a-z0-9]*$', want: '' },
+    // ...but not one into a lookaround, out of one, or to a group the pattern lacks.
+    { pattern: '^(?=(a))\\1b$', want: undefined },
+    { pattern: '^(a)(?=\\1)a$', want: undefined },
+    { pattern: '^(a)\\2$', want: undefined },
   ])('$pattern -> $want', ({ pattern, want }) => {
     expect(stringMatching(pattern)).toBe(want);
   });
@@ -462,6 +472,23 @@ describe('patterns', () => {
         /^(?=.*\d)(?=.*[a-z])[a-z\d]{8,}$/,
       );
     }
+  });
+
+  it('draws through backreferences from a seed: the date pattern of AWS IoT Wireless (ISO 8601, `\\3`)', () => {
+    const pattern =
+      '^([\\+-]?\\d{4}(?!\\d{2}\\b))((-?)((0[1-9]|1[0-2])(\\3([12]\\d|0[1-9]|3[01]))?|W([0-4]\\d|5[0-2])(-?[1-7])?|(00[1-9]|0[1-9]\\d|[12]\\d{2}|3([0-5]\\d|6[1-6])))([T\\s]((([01]\\d|2[0-3])((:?)[0-5]\\d)?|24\\:?00)([\\.,]\\d+(?!:))?)?(\\17[0-5]\\d([\\.,]\\d+)?)?([zZ]|([\\+-])([01]\\d|2[0-3]):?([0-5]\\d)?)?)?)?$';
+    // Not valid with the u flag (`\\:`): the pattern is tested as the generator compiles it, without.
+    const regex = new RegExp(pattern);
+    expect(stringMatching(pattern)).toMatch(regex);
+    const drawn = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => stringMatching(pattern, {}, new Random(seed)));
+    for (const value of drawn) expect(value).toMatch(regex);
+    expect(drawn.some((value) => value!.length > 5)).toBe(true);
+    // The separator a group drew is written again where the backreference is: both forms are drawn.
+    const dates = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) =>
+      stringMatching('^\\d{4}(-?)\\d{2}\\1\\d{2}$', {}, new Random(seed)),
+    );
+    for (const value of dates) expect(value).toMatch(/^\d{4}(-?)\d{2}\1\d{2}$/);
+    expect(new Set(dates.map((value) => value!.length))).toEqual(new Set([8, 10]));
   });
 
   it('draws matching strings from a seed', () => {
