@@ -491,6 +491,15 @@ describe('patterns', () => {
     expect(new Set(dates.map((value) => value!.length))).toEqual(new Set([8, 10]));
   });
 
+  it('draws a seeded string too long for its bounds again with every repeat at its least', () => {
+    // `.*<hex>.*` exactly 8 long: a draw fits only where both `.*` are empty, which the plainest is.
+    const drawn = [1, 2, 3, 4, 5, 6].map((seed) =>
+      stringMatching('.*[0-9a-f]{8}.*', { minLength: 8, maxLength: 8 }, new Random(seed)),
+    );
+    for (const value of drawn) expect(value).toMatch(/^[0-9a-f]{8}$/);
+    expect(new Set(drawn).size).toBeGreaterThan(4);
+  });
+
   it('draws matching strings from a seed', () => {
     const values = [1, 2, 3, 4].map((seed) => stringMatching('^[a-f0-9]{8}$', {}, new Random(seed)));
     for (const value of values) expect(value).toMatch(/^[a-f0-9]{8}$/);

@@ -521,13 +521,21 @@ function walkTree(node: RegexNode, chooser: Chooser, walk: Walk): boolean {
   }
 }
 
-function repeatsOf(node: RegexNode, out: Array<{ id: number; min: number; max: number }> = []) {
-  if (node.type === 'sequence') node.items.forEach((item) => repeatsOf(item, out));
-  else if (node.type === 'alternatives') repeatsOf(node.options[0], out);
+/** The repeats of the tree, in the first alternative of each choice unless `everyOption`. */
+function repeatsOf(
+  node: RegexNode,
+  everyOption = false,
+  out: Array<{ id: number; min: number; max: number }> = [],
+) {
+  if (node.type === 'sequence') node.items.forEach((item) => repeatsOf(item, everyOption, out));
+  else if (node.type === 'alternatives')
+    (everyOption ? node.options : node.options.slice(0, 1)).forEach((option) =>
+      repeatsOf(option, everyOption, out),
+    );
   else if (node.type === 'repeat') {
     out.push({ id: node.id, min: node.min, max: node.max });
-    repeatsOf(node.node, out);
-  } else if (node.type === 'group') repeatsOf(node.node, out);
+    repeatsOf(node.node, everyOption, out);
+  } else if (node.type === 'group') repeatsOf(node.node, everyOption, out);
   return out;
 }
 
@@ -657,6 +665,16 @@ export function stringMatching(
     }
     if (value === 'broken') continue;
     if (fits(value)) return value;
+    // Too long: drawn again with every repeat at its least, then grown below. A fixed length around
+    // a repeat (`.*<uuid>.*`, exactly 36) is seldom drawn at random, and the plainest draw is one value.
+    const [source] = sources[index];
+    if (source && value !== undefined && [...value].length > maxLength) {
+      for (const repeat of repeatsOf(tree, true)) counts.set(repeat.id, repeat.min);
+      const least = attempt(source);
+      if (least === 'broken') continue;
+      value = least;
+      if (fits(value)) return value;
+    }
     // Too short: repeat the first repeats that may grow, one more time each round, until it fits.
     const growable = repeatsOf(tree).filter((repeat) => repeat.max > repeat.min);
     for (let round = 0; round < 256 && value !== undefined && [...value].length < minLength; round += 1) {

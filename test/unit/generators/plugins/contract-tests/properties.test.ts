@@ -431,6 +431,18 @@ describe("arrays whose items must differ, of IDs fast-check seldom draws (cleanr
     }
   }
 
+  it('draws such IDs apart (the value generator at the lengths), so a list of distinct ones reaches its minimum', () => {
+    const ids = fc.sample(arbitraryFrom(NO_REFS, id), { seed: 5, numRuns: 20 }) as string[];
+    for (const each of ids) expect(each).toMatch(new RegExp(`^${id.pattern}$`));
+    expect(new Set(ids).size).toBeGreaterThan(10);
+    const list = { type: 'array', items: template, minItems: 3 };
+    for (let seed = 0; seed < 5; seed += 1) {
+      const value = drawCounted(arbitraryFrom(NO_REFS, list), seed).value as Array<{ id: string }>;
+      expect(value.length).toBeGreaterThanOrEqual(3);
+      expect(new Set(value.map((item) => item.id)).size).toBe(value.length);
+    }
+  });
+
   it('ends a draw that needs more distinct items than it can make (fast-check filtered such an array for ever)', () => {
     // maxItems 10 past the 8 items drawn at most: one draw in five is exactly 10 (seed 11 is one).
     const list = { type: 'array', items: template, maxItems: 10 };
