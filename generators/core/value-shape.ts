@@ -55,11 +55,21 @@ export function valueShape(document: OpenApiDocument, raw: unknown, depth = 0): 
           ? 'primitive'
           : 'unknown';
   if (types.length > 1) return types.every((type) => PRIMITIVES.has(type)) ? 'primitive' : 'unknown';
-  if (
-    writesProperties(document, raw) ||
-    schema.additionalProperties !== undefined ||
-    schema.patternProperties
-  )
+  // No type anywhere in an allOf: what its members (and its own keywords) tell, where they agree. The
+  // merged schema keeps only types and properties, and always has `properties`: read as it is, an
+  // allOf of annotations alone was an object (a query parameter then took every pair no other
+  // parameter claimed), and one of a map or an enum lost what made it one.
+  const own = deref<Json>(document, raw);
+  if (own && typeof own === 'object' && Array.isArray(own.allOf)) {
+    const { allOf, ...rest } = own;
+    const told = new Set(
+      [rest, ...allOf]
+        .map((member) => valueShape(document, member, depth + 1))
+        .filter((shape) => shape !== 'unknown'),
+    );
+    return told.size === 1 ? [...told][0] : 'unknown';
+  }
+  if (schema.properties || schema.additionalProperties !== undefined || schema.patternProperties)
     return 'object';
   if (schema.items || schema.prefixItems) return 'array';
   if (Array.isArray(schema.enum) || 'const' in schema) {
@@ -76,21 +86,6 @@ export function valueShape(document: OpenApiDocument, raw: unknown, depth = 0): 
       .filter((shape) => shape !== 'unknown' || members.length === 1),
   );
   return shapes.size === 1 ? [...shapes][0] : 'unknown';
-}
-
-/**
- * Whether the schema or a member of its allOf writes `properties`. A merged allOf always has them
- * (flattenSchema), so an allOf of annotations alone would read as an object: a query parameter
- * would take every pair no other parameter claims as its properties.
- */
-function writesProperties(document: OpenApiDocument, raw: unknown, depth = 0): boolean {
-  const schema = deref<Json>(document, raw);
-  if (!schema || typeof schema !== 'object' || depth > 8) return false;
-  return (
-    schema.properties !== undefined ||
-    (Array.isArray(schema.allOf) &&
-      schema.allOf.some((member: unknown) => writesProperties(document, member, depth + 1)))
-  );
 }
 
 /** The item schema of an array schema (after $ref and allOf), or undefined. */

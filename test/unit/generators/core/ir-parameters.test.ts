@@ -257,7 +257,7 @@ describe('query names two parameters both send', () => {
 });
 
 describe("a parameter's shape through allOf", () => {
-  it('is told by what its members declare: annotations alone tell nothing, as the same schema without allOf', () => {
+  it('is told by what its members declare, where they agree: annotations alone tell nothing, as the same schema without allOf', () => {
     const ir = buildIr(
       documentFrom('shapes.json', {
         openapi: '3.1.0',
@@ -279,6 +279,11 @@ describe("a parameter's shape through allOf", () => {
                   in: 'query',
                   schema: { allOf: [{ properties: {} }, { description: 'declared, if empty' }] },
                 },
+                // Typeless members keep what makes them a map, a union of objects or an enum.
+                { name: 'labels', in: 'query', schema: { allOf: [{ $ref: '#/components/schemas/Labels' }] } },
+                { name: 'either', in: 'query', schema: { allOf: [{ $ref: '#/components/schemas/Either' }] } },
+                { name: 'colour', in: 'query', schema: { allOf: [{ enum: ['red', 'blue'] }] } },
+                { name: 'clash', in: 'query', schema: { allOf: [{ enum: ['red'] }, { items: {} }] } },
               ],
               responses: { '200': { description: 'OK' } },
             },
@@ -288,6 +293,13 @@ describe("a parameter's shape through allOf", () => {
           schemas: {
             Size: { type: 'integer' },
             Filter: { properties: { name: { type: 'string' } } },
+            Labels: { additionalProperties: { type: 'string' } },
+            Either: {
+              oneOf: [
+                { type: 'object', properties: { a: { type: 'string' } } },
+                { type: 'object', properties: { b: { type: 'string' } } },
+              ],
+            },
           },
         },
       }),
@@ -301,6 +313,10 @@ describe("a parameter's shape through allOf", () => {
       size: 'primitive',
       filter: 'object',
       open: 'object',
+      labels: 'object',
+      either: 'object',
+      colour: 'primitive',
+      clash: 'unknown',
     });
   });
 });
