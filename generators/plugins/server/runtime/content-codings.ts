@@ -63,7 +63,7 @@ const PARSED = new Set<WireBody['kind']>(['json', 'form', 'text']);
  * already sent), never an unhandled `error` event. Once the answer has gone the decoder stops: a
  * body refused with 413 for what it inflates to (a small gzip of zeros is gigabytes) would go on
  * inflating into nothing. What is left of the body is read off the wire undecoded, as Node reads a
- * body nobody read, so the connection serves its next request.
+ * body nobody read (over HTTP/1.1 Fastify closes the connection after such an answer anyway).
  */
 export function contentCodingHook(route: RouteSpec, codings: Set<string>) {
   return function decodeContentCoding(

@@ -491,6 +491,22 @@ describe('patterns', () => {
     expect(new Set(dates.map((value) => value!.length))).toEqual(new Set([8, 10]));
   });
 
+  it('draws backreferences as the engine matches them: no empty pass past a minimum, a lookaround numbered in place', () => {
+    // An empty pass of `(b|)*` past its minimum is refused by the engine, and so is what it captured.
+    for (let seed = 1; seed <= 20; seed += 1)
+      expect(stringMatching('^(b|)*\\1c$', {}, new Random(seed))).toMatch(/^(b|)*\1c$/);
+    // A lookaround's own `\2` after a group outside it: tested alone, it keeps its number.
+    const lookaround = /^([a-z])(?!.*?(.)\2{3})[a-z0-9]{5}$/u;
+    expect(stringMatching(lookaround.source)).toMatch(lookaround);
+    // Text past what a walk writes (65,536 code points) is no draw, not a stack overflow.
+    expect(stringMatching('^a{200000}$')).toBeUndefined();
+    expect(
+      stringMatching(
+        '^(a)(\\1\\1)(\\2\\2)(\\3\\3)(\\4\\4)(\\5\\5)(\\6\\6)(\\7\\7)(\\8\\8)(\\9\\9)(\\10\\10)(\\11\\11)(\\12\\12)(\\13\\13)(\\14\\14)(\\15\\15)(\\16\\16)(\\17\\17)$',
+      ),
+    ).toBeUndefined();
+  });
+
   it('draws a seeded string too long for its bounds again with every repeat at its least', () => {
     // `.*<hex>.*` exactly 8 long: a draw fits only where both `.*` are empty, which the plainest is.
     const drawn = [1, 2, 3, 4, 5, 6].map((seed) =>

@@ -272,8 +272,12 @@ class Parser {
             for (let index = groupsBefore + 1; index <= this.groups; index += 1)
               this.lookaroundGroups.add(index);
             // Its own backreferences are its (tested with it); one to a group outside is not.
-            for (const reference of this.references.splice(referencesBefore))
-              if (reference.index !== undefined && reference.index <= groupsBefore)
+            const references = this.references.splice(referencesBefore);
+            for (const reference of references)
+              if (
+                reference.index !== undefined &&
+                (reference.index <= groupsBefore || reference.index > this.groups)
+              )
                 throw new Unsupported('backreference out of a lookaround');
               else if (reference.name !== undefined && !this.namedWithin(reference.name, groupsBefore))
                 throw new Unsupported('backreference out of a lookaround');
@@ -283,9 +287,14 @@ class Parser {
             // hang the test of a draw: beyond this reader.
             if (hasAmbiguousNestedRepeat(inner))
               throw new Unsupported('a repeat inside a repeat in a lookaround');
+            // Tested alone, its groups would be numbered from 1: as many empty groups before it
+            // (matching nothing where it is tested) keep the numbers its backreferences use.
+            const numbering = references.some((reference) => reference.index !== undefined)
+              ? '()'.repeat(groupsBefore)
+              : '';
             return this.assertion({
               kind: 'test',
-              source: this.source.slice(start, this.at),
+              source: numbering + this.source.slice(start, this.at),
             });
           }
         }
@@ -467,6 +476,9 @@ function plainChar(ranges: Ranges, negated: boolean): number | undefined {
   return undefined;
 }
 
+/** The longest text a walk writes, in code points: longer is no value to send (and overflows a spread). */
+const MAX_TEXT = 65_536;
+
 /** What a walk wrote (code points), where it met each assertion (`[id, code points before]`) and what each group wrote. */
 interface Walk {
   out: number[];
@@ -504,8 +516,23 @@ function walkTree(node: RegexNode, chooser: Chooser, walk: Walk): boolean {
     case 'repeat': {
       const times = chooser.count(node.min, node.max, node.id);
       for (let index = 0; index < times; index += 1) {
+        if (out.length > MAX_TEXT) return false;
+        const [written, met] = [out.length, walk.met.length];
+        const captured = node.groups.map((group): [number, number[] | undefined] => [
+          group,
+          walk.captures.get(group),
+        ]);
         for (const group of node.groups) walk.captures.delete(group);
         if (!walkTree(node.node, chooser, walk)) return false;
+        // The engine refuses a pass past the minimum that matches nothing (ECMA-262 RepeatMatcher):
+        // it never happened, and what its groups captured (`(b|)*\1`) is not theirs.
+        if (index >= node.min && out.length === written) {
+          walk.met.length = met;
+          for (const [group, text] of captured)
+            if (text === undefined) walk.captures.delete(group);
+            else walk.captures.set(group, text);
+          break;
+        }
       }
       return true;
     }
@@ -515,9 +542,12 @@ function walkTree(node: RegexNode, chooser: Chooser, walk: Walk): boolean {
       walk.captures.set(node.index, out.slice(start));
       return true;
     }
-    case 'backreference':
-      out.push(...(walk.captures.get(node.index) ?? []));
+    case 'backreference': {
+      const text = walk.captures.get(node.index) ?? [];
+      if (out.length + text.length > MAX_TEXT) return false;
+      for (const code of text) out.push(code);
       return true;
+    }
   }
 }
 
@@ -635,7 +665,9 @@ export function stringMatching(
   const attempt = (source: Random | undefined, spread?: number): string | 'broken' | undefined => {
     const walk: Walk = { out: [], met: [], captures: new Map() };
     if (!walkTree(tree, chooser(source, spread), walk)) return undefined;
-    const text = String.fromCodePoint(...walk.out);
+    let text = '';
+    for (let at = 0; at < walk.out.length; at += 8_192)
+      text += String.fromCodePoint(...walk.out.slice(at, at + 8_192));
     if (walk.met.length === 0) return text;
     // Assertions are placed in code points; the checks take UTF-16 offsets (a code point past the BMP is two).
     const unitsBefore = [0];
