@@ -147,14 +147,19 @@ export function boundaryValues(
       );
   }
   if (type === 'object' && !schema.properties && schema.additionalProperties !== false) {
-    const entries = (count: number) =>
-      Object.fromEntries(
-        Array.from({ length: count }, (_, index) => [
-          `k${index}`,
+    // One entry's value, drawn once: a sample is a whole map (AWS DynamoDB's BatchGetRequestMap, up
+    // to 200 KB a draw), and one per entry, 201 for maxProperties 100, took minutes.
+    let entry: { value: unknown } | undefined;
+    const entryValue = () =>
+      (entry ??= {
+        value:
           typeof (current as Json)?.[Object.keys(current ?? {})[0]] === 'string'
             ? 'v'
             : ((sample() as Json)?.k0 ?? 'v'),
-        ]),
+      }).value;
+    const entries = (count: number) =>
+      Object.fromEntries(
+        Array.from({ length: count }, (_, index) => [`k${index}`, structuredClone(entryValue())]),
       );
     if (typeof schema.maxProperties === 'number' && schema.maxProperties <= 10_000)
       out.push(

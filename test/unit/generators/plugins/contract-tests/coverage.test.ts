@@ -7,7 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ContractChecks } from '../../../../../generators/plugins/contract-tests/runtime/checks.js';
-import { coverage } from '../../../../../generators/plugins/contract-tests/runtime/coverage.js';
+import {
+  boundaryValues,
+  coverage,
+} from '../../../../../generators/plugins/contract-tests/runtime/coverage.js';
 import { contractCasesOf, inProcessTarget } from '../../../../support/contract-cases.js';
 
 describe('deterministic coverage of a body the suite generates in place of an invalid example', () => {
@@ -29,5 +32,29 @@ describe('deterministic coverage of a body the suite generates in place of an in
     const names = new Set(bodies.map((body) => (body as { name?: unknown }).name));
     expect(bodies.length).toBeGreaterThan(3);
     expect(names.size).toBe(1);
+  });
+});
+
+describe('boundary values of a map-like object', () => {
+  it("draws one entry's value for every entry (a sample is a whole map: one per entry took minutes on DynamoDB's)", () => {
+    let samples = 0;
+    const sample = () => {
+      samples += 1;
+      return { table: { Keys: [{ id: { S: 'x' } }] } };
+    };
+    const map = {
+      type: 'object',
+      minProperties: 1,
+      maxProperties: 100,
+      additionalProperties: { type: 'object' },
+    };
+    const values = boundaryValues(map, { table: { Keys: [] } }, sample);
+    const sized = values.filter(([what]) => what.includes('entries'));
+    expect(sized.map(([what, value]) => [what, Object.keys(value as object).length])).toEqual([
+      ['100 entries (maxProperties)', 100],
+      ['101 entries (maxProperties + 1)', 101],
+      ['0 entries (minProperties - 1)', 0],
+    ]);
+    expect(samples).toBeLessThanOrEqual(1);
   });
 });
