@@ -38,7 +38,13 @@ export function isFileSchema(document: OpenApiDocument, raw: unknown): boolean {
 }
 
 /** The shape of a schema's values; `unknown` when members of a oneOf/anyOf disagree or nothing tells. */
-export function valueShape(document: OpenApiDocument, raw: unknown, depth = 0): ValueShape {
+export function valueShape(
+  document: OpenApiDocument,
+  raw: unknown,
+  depth = 0,
+  /** The allOf schemas being read on the way here: one that holds itself tells nothing more. */
+  reading: Set<unknown> = new Set(),
+): ValueShape {
   if (depth > 8) return 'unknown';
   const schema = flattenSchema(document, raw);
   if (!schema || typeof schema !== 'object') return 'unknown';
@@ -61,12 +67,15 @@ export function valueShape(document: OpenApiDocument, raw: unknown, depth = 0): 
   // parameter claimed), and one of a map or an enum lost what made it one.
   const own = deref<Json>(document, raw);
   if (own && typeof own === 'object' && Array.isArray(own.allOf)) {
+    if (reading.has(own)) return 'unknown';
+    reading.add(own);
     const { allOf, ...rest } = own;
     const told = new Set(
       [rest, ...allOf]
-        .map((member) => valueShape(document, member, depth + 1))
+        .map((member) => valueShape(document, member, depth + 1, reading))
         .filter((shape) => shape !== 'unknown'),
     );
+    reading.delete(own);
     return told.size === 1 ? [...told][0] : 'unknown';
   }
   if (schema.properties || schema.additionalProperties !== undefined || schema.patternProperties)
@@ -82,7 +91,7 @@ export function valueShape(document: OpenApiDocument, raw: unknown, depth = 0): 
   ];
   const shapes = new Set(
     members
-      .map((member) => valueShape(document, member, depth + 1))
+      .map((member) => valueShape(document, member, depth + 1, reading))
       .filter((shape) => shape !== 'unknown' || members.length === 1),
   );
   return shapes.size === 1 ? [...shapes][0] : 'unknown';

@@ -308,15 +308,13 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
     const lengthBounded = lengthBoundedPattern(schema.pattern, minLength, maxLength);
     // fast-check cannot draw every pattern (a lookahead, a backreference): the value generator's
     // draws, one seed per value, still checked against the pattern and the lengths.
-    const node = nodeFromSchema(NO_ROOT, schema);
-    const generated = fc
-      .integer({ min: 1, max: 0x7fffffff })
-      .map((seed) => String(drawValue(node, { seed, mode: 'realistic' })));
     const fastCheck = stringsMatching(lengthBounded ? regexOf(lengthBounded) : pattern);
-    // Where lengths bound a pattern fast-check draws without them (`.*<uuid>.*`, exactly 36), its
-    // draws seldom fit and the filter would end at one fallback value: the value generator's fit.
-    const lengthsApart = !lengthBounded && (schema.minLength !== undefined || schema.maxLength !== undefined);
-    const matching = !fastCheck ? generated : lengthsApart ? fc.oneof(fastCheck, generated) : fastCheck;
+    const node = fastCheck ? undefined : nodeFromSchema(NO_ROOT, schema);
+    const matching =
+      fastCheck ??
+      fc
+        .integer({ min: 1, max: 0x7fffffff })
+        .map((seed) => String(drawValue(node!, { seed, mode: 'realistic' })));
     return bounded(matching, (value) => pattern.test(value) && fits(value), plainValue(schema));
   }
   // Any code point (one per unit), so length bounds count as JSON Schema counts them; now and then exactly maxLength.

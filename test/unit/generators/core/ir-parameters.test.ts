@@ -13,7 +13,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIr } from '../../../../generators/core/build-ir.js';
 import { sharedQueryNames } from '../../../../generators/core/ir-parameters.js';
+import type { OpenApiDocument } from '../../../../generators/core/document.js';
 import { documentFrom, loadDocument } from '../../../../generators/core/load.js';
+import { valueShape } from '../../../../generators/core/value-shape.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -318,5 +320,24 @@ describe("a parameter's shape through allOf", () => {
       colour: 'primitive',
       clash: 'unknown',
     });
+  });
+});
+
+describe('the shape of an allOf that holds itself', () => {
+  it('is told without reading it again (three self-references took minutes)', () => {
+    const self = { $ref: '#/components/schemas/Self' };
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Self', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Self: { allOf: [self, self, self, { properties: { a: { type: 'string' } } }] },
+          Loop: { allOf: [{ $ref: '#/components/schemas/Self' }, { description: 'a loop' }] },
+        },
+      },
+    } as unknown as OpenApiDocument;
+    expect(valueShape(document, self)).toBe('object');
+    expect(valueShape(document, { $ref: '#/components/schemas/Loop' })).toBe('object');
   });
 });

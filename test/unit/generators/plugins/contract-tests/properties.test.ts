@@ -250,7 +250,8 @@ describe("strings whose pattern and length bounds exclude each other (apprunner'
         ),
       }),
     ]);
-  });
+    // Two generations of the fixture: 10-12 s under CI's load on a slow day, past the default bound on a hang.
+  }, 30_000);
 
   it('leave an optional property of one out of the generated bodies, which are valid against the schema', async () => {
     const cases = await contractCasesOf(BOUNDS);
@@ -430,18 +431,6 @@ describe("arrays whose items must differ, of IDs fast-check seldom draws (cleanr
       RegExp.prototype.test = test;
     }
   }
-
-  it('draws such IDs apart (the value generator at the lengths), so a list of distinct ones reaches its minimum', () => {
-    const ids = fc.sample(arbitraryFrom(NO_REFS, id), { seed: 5, numRuns: 20 }) as string[];
-    for (const each of ids) expect(each).toMatch(new RegExp(`^${id.pattern}$`));
-    expect(new Set(ids).size).toBeGreaterThan(10);
-    const list = { type: 'array', items: template, minItems: 3 };
-    for (let seed = 0; seed < 5; seed += 1) {
-      const value = drawCounted(arbitraryFrom(NO_REFS, list), seed).value as Array<{ id: string }>;
-      expect(value.length).toBeGreaterThanOrEqual(3);
-      expect(new Set(value.map((item) => item.id)).size).toBe(value.length);
-    }
-  });
 
   it('ends a draw that needs more distinct items than it can make (fast-check filtered such an array for ever)', () => {
     // maxItems 10 past the 8 items drawn at most: one draw in five is exactly 10 (seed 11 is one).
