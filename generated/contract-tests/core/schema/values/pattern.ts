@@ -589,6 +589,9 @@ interface ReadPattern {
   tree: RegexNode;
   regex: RegExp;
   checks: Check[];
+  /** The repeats that may grow (first alternatives), and every repeat: read once, not per draw. */
+  growable: Array<{ id: number; min: number; max: number }>;
+  repeats: Array<{ id: number; min: number; max: number }>;
 }
 
 const treeCache = new Map<string, ReadPattern | null>();
@@ -617,7 +620,11 @@ function treeOf(pattern: string): ReadPattern | undefined {
       const tree = parser.parse();
       const regex = compile(pattern);
       const checks = regex && parser.assertions.map((assertion) => checkOf(assertion, regex.flags));
-      treeCache.set(pattern, regex && checks ? { tree, regex, checks } : null);
+      const growable = repeatsOf(tree).filter((repeat) => repeat.max > repeat.min);
+      treeCache.set(
+        pattern,
+        regex && checks ? { tree, regex, checks, growable, repeats: repeatsOf(tree, true) } : null,
+      );
     } catch (error) {
       // A lookaround's source that compiles in the pattern but not alone is beyond the reader too.
       if (!(error instanceof Unsupported) && !(error instanceof SyntaxError)) throw error;
@@ -646,7 +653,7 @@ export function stringMatching(
 ): string | undefined {
   const read = treeOf(pattern);
   if (!read) return undefined;
-  const { tree, regex, checks } = read;
+  const { tree, regex, checks, growable, repeats } = read;
   const minLength = bounds.minLength ?? 0;
   const maxLength = bounds.maxLength ?? Infinity;
   const counts = new Map<number, number>();
@@ -701,14 +708,13 @@ export function stringMatching(
     // a repeat (`.*<uuid>.*`, exactly 36) is seldom drawn at random, and the plainest draw is one value.
     const [source] = sources[index];
     if (source && value !== undefined && [...value].length > maxLength) {
-      for (const repeat of repeatsOf(tree, true)) counts.set(repeat.id, repeat.min);
+      for (const repeat of repeats) counts.set(repeat.id, repeat.min);
       const least = attempt(source);
       if (least === 'broken') continue;
       value = least;
       if (fits(value)) return value;
     }
     // Too short: repeat the first repeats that may grow, one more time each round, until it fits.
-    const growable = repeatsOf(tree).filter((repeat) => repeat.max > repeat.min);
     for (let round = 0; round < 256 && value !== undefined && [...value].length < minLength; round += 1) {
       const repeat = growable.find(
         (candidate) => (counts.get(candidate.id) ?? candidate.min) < candidate.max,
