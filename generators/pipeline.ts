@@ -12,7 +12,7 @@ import { prepareWorkers, reuseRenderings } from './core/document-worker.js';
 import {
   listFiles,
   OutputWriter,
-  withHeader,
+  headedFile,
   type GeneratedFile,
   type Provenance,
   type WriteResult,
@@ -210,7 +210,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ? { out: options.out, digests: new InputDigests(ir, options.out) }
     : undefined;
   const outcomes = await runPlugins(plugins, ir, options.spec, step, reuse, (file) => {
-    const headed = { path: file.path, content: withHeader(file.path, file.content, provenance) };
+    const headed = headedFile(file, provenance);
     writer?.compare(headed);
     return headed;
   });
@@ -247,7 +247,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     stale,
     options.command,
   );
-  files.push({ path: record.path, content: withHeader(record.path, record.content, provenance) });
+  files.push(headedFile(record, provenance));
   files.sort((a, b) => a.path.localeCompare(b.path));
   let written: WriteResult | undefined;
   if (writer) {

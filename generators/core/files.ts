@@ -34,13 +34,38 @@ export function headerLines(provenance: Provenance): string[] {
 
 /** Prefixes content with the header in the comment syntax its file type allows. */
 export function withHeader(filePath: string, content: string, provenance: Provenance): string {
+  return headedPieces(filePath, content, provenance).join('');
+}
+
+/**
+ * The file with its header, as the writer takes it: its content is the pieces (the header, the
+ * content or a slice of it) one after another, and the writer encodes and compares them one by one.
+ * Joined, a header before tens of megabytes of content is a copy of them, made again by every
+ * measure of the whole (its length in bytes, its encoding): on GitHub's spec, seconds a generation.
+ */
+export function headedFile(file: GeneratedFile, provenance: Provenance): GeneratedFile {
+  const pieces = headedPieces(file.path, file.content, provenance);
+  // Concatenated, not joined: the string is made of the pieces and copied only if someone reads it.
+  const headed = { path: file.path, content: pieces.reduce((whole, piece) => whole + piece) };
+  piecesOfFile.set(headed, pieces);
+  return headed;
+}
+
+/** The pieces of the files headedFile made, which hold their content one after another. */
+const piecesOfFile = new WeakMap<GeneratedFile, readonly string[]>();
+
+function piecesOf(file: GeneratedFile): readonly string[] {
+  return piecesOfFile.get(file) ?? [file.content];
+}
+
+function headedPieces(filePath: string, content: string, provenance: Provenance): string[] {
   const lines = headerLines(provenance);
   const extension = path.extname(filePath);
   if (['.ts', '.mts', '.js', '.mjs'].includes(extension))
-    return `${lines.map((line) => `// ${line}`).join('\n')}\n\n${content}`;
+    return [`${lines.map((line) => `// ${line}`).join('\n')}\n\n`, content];
   if (['.yaml', '.yml', '.py', '.typed', '.toml', '.cfg', '.txt', '.ini'].includes(extension))
-    return `${lines.map((line) => `# ${line}`).join('\n')}\n\n${content}`;
-  if (extension === '.md') return `<!-- ${lines.join(' ')} -->\n\n${content}`;
+    return [`${lines.map((line) => `# ${line}`).join('\n')}\n\n`, content];
+  if (extension === '.md') return [`<!-- ${lines.join(' ')} -->\n\n`, content];
   if (extension === '.json') {
     // JSON has no comments: the header goes in a leading field that its readers ignore: "//" for
     // npm and tsc, an x- extension for an OpenAPI document.
@@ -48,28 +73,32 @@ export function withHeader(filePath: string, content: string, provenance: Proven
     if (spliced !== undefined) return spliced;
     const value = JSON.parse(content) as Record<string, unknown>;
     const key = 'openapi' in value ? 'x-generated' : '//';
-    return `${JSON.stringify({ [key]: lines.join(' '), ...value }, null, 2)}\n`;
+    return [`${JSON.stringify({ [key]: lines.join(' '), ...value }, null, 2)}\n`];
   }
-  return content;
+  return [content];
 }
 
 /**
- * The header field spliced into an object as `JSON.stringify(value, null, 2)` prints it, or
- * undefined for any other layout. The same bytes as parsing and printing again, without doing so
- * for megabytes of document: in that layout a top-level key is a line indented by exactly two
- * spaces (a string never holds a raw newline).
+ * The header field spliced into an object as `JSON.stringify(value, null, 2)` prints it, as pieces
+ * (the field, the content after its first brace, a last newline), or undefined for any other layout.
+ * The same bytes as parsing and printing again, without doing so for megabytes of document: in that
+ * layout a top-level key is a line indented by exactly two spaces (a string never holds a raw
+ * newline). Large documents come without their last newline, which the pieces add: a newline
+ * appended to tens of megabytes makes a string that is copied whole when first searched.
  */
-function withJsonHeader(content: string, header: string): string | undefined {
-  const text = content.endsWith('\n') ? content.slice(0, -1) : content;
-  if (!text.startsWith('{\n  "') || !text.endsWith('\n}')) return undefined;
+function withJsonHeader(content: string, header: string): string[] | undefined {
+  const end = content.endsWith('\n') ? content.length - 1 : content.length;
+  if (!content.startsWith('{\n  "') || content.slice(end - 2, end) !== '\n}') return undefined;
   // One literal search for the top-level lines (exactly two spaces of indent, then a quote), then a
   // look at each: a pattern over a document of tens of megabytes costs several times as much.
   const topLevel: number[] = [];
-  for (let at = text.indexOf('\n  "'); at !== -1; at = text.indexOf('\n  "', at + 4)) topLevel.push(at + 3);
-  const isTopLevel = (key: string) => topLevel.some((at) => text.startsWith(`${JSON.stringify(key)}:`, at));
+  for (let at = content.indexOf('\n  "'); at !== -1 && at < end; at = content.indexOf('\n  "', at + 4))
+    topLevel.push(at + 3);
+  const isTopLevel = (key: string) =>
+    topLevel.some((at) => content.startsWith(`${JSON.stringify(key)}:`, at));
   if (isTopLevel('x-generated') || isTopLevel('//')) return undefined;
   const key = isTopLevel('openapi') ? 'x-generated' : '//';
-  return `{\n  ${JSON.stringify(key)}: ${JSON.stringify(header)},\n${text.slice(2)}\n`;
+  return [`{\n  ${JSON.stringify(key)}: ${JSON.stringify(header)},\n`, content.slice(2, end), '\n'];
 }
 
 /** What a write did, file by file (paths relative to the output folder). */
@@ -101,6 +130,12 @@ export function writeFiles(
 
 /** How a file on disk differs from what it should hold: missing, other bytes, or not at all. */
 type Difference = 'added' | 'changed' | undefined;
+
+/** A comparison's outcome, with the content's bytes when it had to encode them (the write then uses them). */
+interface Compared {
+  difference: Difference;
+  encoded?: Buffer[];
+}
 
 /** Files compared with the disk, or written, at once at most (each may be tens of megabytes). */
 const FILES_AT_ONCE = 16;
@@ -134,7 +169,7 @@ async function pruneEmptyFolders(outDir: string, removed: string[]): Promise<voi
  * a generation that fails writes nothing.
  */
 export class OutputWriter {
-  private readonly compared = new Map<string, { content: string; difference: Promise<Difference> }>();
+  private readonly compared = new Map<string, { content: string; outcome: Promise<Compared> }>();
   private running = 0;
   private readonly queue: Array<() => void> = [];
   private readonly memory: FolderMemory;
@@ -147,9 +182,10 @@ export class OutputWriter {
   /** Starts comparing a file with the disk (once per path). */
   compare(file: GeneratedFile): void {
     if (this.compared.has(file.path)) return;
+    const pieces = piecesOf(file);
     this.compared.set(file.path, {
       content: file.content,
-      difference: this.limited(() => this.differenceOnDisk(file.path, file.content)),
+      outcome: this.limited(() => this.differenceOnDisk(file.path, pieces)),
     });
   }
 
@@ -172,23 +208,26 @@ export class OutputWriter {
     for (const file of files)
       if (this.compared.get(file.path)?.content !== file.content) this.compared.delete(file.path);
     for (const file of files) this.compare(file);
-    const outcomes = await Promise.all(files.map((file) => this.compared.get(file.path)!.difference));
+    const outcomes = await Promise.all(files.map((file) => this.compared.get(file.path)!.outcome));
     // As many at once as comparisons: the file system overlaps them.
-    const differing = files.filter((_file, index) => outcomes[index] !== undefined);
     await Promise.all(
-      differing.map((file) =>
-        this.limited(async () => {
+      files.map((file, index) => {
+        const { difference, encoded } = outcomes[index];
+        if (difference === undefined) return undefined;
+        return this.limited(async () => {
           const target = path.join(this.outDir, file.path);
           await mkdir(path.dirname(target), { recursive: true });
-          await writeFile(target, file.content);
-        }),
-      ),
+          // Piece by piece, in the bytes the comparison encoded if it did.
+          const pieces = encoded ?? piecesOf(file);
+          await writeFile(target, pieces.length === 1 ? pieces[0] : pieces);
+        });
+      }),
     );
     const added = files
-      .filter((_file, index) => outcomes[index] === 'added')
+      .filter((_file, index) => outcomes[index].difference === 'added')
       .map((file) => path.normalize(file.path));
     const changed = files
-      .filter((_file, index) => outcomes[index] === 'changed')
+      .filter((_file, index) => outcomes[index].difference === 'changed')
       .map((file) => path.normalize(file.path));
     return { written: added.length + changed.length, added, changed, removed, unread: this.unread };
   }
@@ -214,7 +253,7 @@ export class OutputWriter {
    * content's length is compared as text first: all its bytes below 0x80 and equal as Latin-1 means
    * it holds exactly the content's UTF-8 bytes.
    */
-  private async differenceOnDisk(file: string, content: string): Promise<Difference> {
+  private async differenceOnDisk(file: string, pieces: readonly string[]): Promise<Compared> {
     const key = path.normalize(file);
     const known = this.memory.get(key);
     this.memory.delete(key);
@@ -228,18 +267,18 @@ export class OutputWriter {
     } catch {
       // Not a file that can be read (a parent that is a file, no permission): the write says why.
     }
-    if (info === undefined) return 'added';
+    if (info === undefined) return { difference: 'added' };
     const stamp = stampOf(info, takenAtMs);
     if (stamp !== undefined && known?.stamp === stamp) {
       this.unread += 1;
-      if (known.content !== content) return 'changed';
+      if (!samePieces(known.pieces, pieces)) return { difference: 'changed' };
       this.memory.set(key, known);
-      return undefined;
+      return { difference: undefined };
     }
-    const same = await holds(target, Number(info.size), content);
+    const { same, encoded } = await holds(target, Number(info.size), pieces);
     // The stamp was taken before the read: a change in between changes it, and the next compare reads again.
-    if (same && stamp !== undefined) this.memory.set(key, { content, stamp });
-    return same ? undefined : 'changed';
+    if (same && stamp !== undefined) this.memory.set(key, { pieces, stamp });
+    return { difference: same ? undefined : 'changed', encoded };
   }
 }
 
@@ -250,7 +289,7 @@ export class OutputWriter {
  * in one process compares strings instead of reading and encoding tens of megabytes. A generation
  * replaces what its folder remembers with its own files.
  */
-type FolderMemory = Map<string, { content: string; stamp: string }>;
+type FolderMemory = Map<string, { pieces: readonly string[]; stamp: string }>;
 
 /** The folders remembered, the most recently written last: the dev loop's, and `npm run generate`'s two. */
 const memories = new Map<string, FolderMemory>();
@@ -285,16 +324,49 @@ function stampOf(info: BigIntStats, takenAtMs: number): string | undefined {
   return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
 }
 
-/** Whether the file of `size` bytes holds exactly `content` in UTF-8. */
-async function holds(target: string, size: number, content: string): Promise<boolean> {
-  if (size === content.length) {
+/** Whether two lists of pieces hold the same content (the pipeline's are cut alike: header, content, newline). */
+function samePieces(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === b.length) return a.every((piece, index) => piece === b[index]);
+  return a.join('') === b.join('');
+}
+
+/**
+ * Whether the file of `size` bytes holds exactly the pieces' content in UTF-8, and the pieces'
+ * bytes when they had to be encoded to tell (the file's size is their length in bytes).
+ */
+async function holds(
+  target: string,
+  size: number,
+  pieces: readonly string[],
+): Promise<{ same: boolean; encoded?: Buffer[] }> {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  if (size === length) {
     const existing = await readFile(target).catch(() => undefined);
     // ASCII content of this length and other bytes; content beyond ASCII is longer in bytes than in characters.
-    return existing !== undefined && isAscii(existing) && existing.toString('latin1') === content;
+    if (existing === undefined || !isAscii(existing)) return { same: false };
+    let at = 0;
+    for (const piece of pieces) {
+      if (existing.toString('latin1', at, at + piece.length) !== piece) return { same: false };
+      at += piece.length;
+    }
+    return { same: true };
   }
   // Content with characters beyond ASCII: compared as UTF-8 bytes, once their count is the file's (counting does not encode).
-  if (Buffer.byteLength(content) !== size) return false;
-  return (await readFile(target).catch(() => undefined))?.equals(Buffer.from(content)) === true;
+  let bytes = 0;
+  for (const piece of pieces) bytes += Buffer.byteLength(piece);
+  if (bytes !== size) return { same: false };
+  const existing = await readFile(target).catch(() => undefined);
+  const encoded = pieces.map((piece) => Buffer.from(piece));
+  let at = 0;
+  const same =
+    existing !== undefined &&
+    encoded.every((piece) => {
+      const equal = existing.subarray(at, at + piece.length).equals(piece);
+      at += piece.length;
+      return equal;
+    });
+  return same ? { same } : { same, encoded };
 }
 
 /** Folders beside generated code that are not output: installed packages, Python bytecode. */

@@ -127,7 +127,8 @@ export function emitBadInput(ir: Ir): GeneratedFile[] {
     operations,
   };
   return [
-    { path: 'contract-tests/bad-input.json', content: `${JSON.stringify(cases, null, 2)}\n` },
+    // No last newline: the header adds it (withHeader); see cases.json.
+    { path: 'contract-tests/bad-input.json', content: JSON.stringify(cases, null, 2) },
     { path: 'contract-tests/bad-input.contract.test.ts', content: suiteFile(operations) },
   ];
 }

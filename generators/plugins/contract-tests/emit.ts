@@ -389,7 +389,9 @@ export function emitContractTests(
   ].join('\n');
   return [
     ...RUNTIME_FILES,
-    { path: 'contract-tests/cases.json', content: `${JSON.stringify(data, null, 2)}\n` },
+    // No last newline: the header adds it (withHeader), and one appended to megabytes makes a
+    // string that is copied whole when first searched.
+    { path: 'contract-tests/cases.json', content: JSON.stringify(data, null, 2) },
     { path: 'contract-tests/client-calls.ts', content: clientCallsFile(client, propertyPath) },
     { path: 'contract-tests/api.contract.test.ts', content: suiteFile(ir, cases, sequences, paths) },
     { path: 'contract-tests/global-setup.ts', content: GLOBAL_SETUP },

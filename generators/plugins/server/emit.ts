@@ -414,7 +414,9 @@ export function emitServer(ir: Ir, warn: (message: string, pointer?: string) => 
     new Map(ir.operations.map((operation) => [operation, fastifyUrl(operation.template)])),
     fastifyParamName,
   );
-  const routesJson = `${JSON.stringify(
+  // No last newline: the header adds it (withHeader), and one appended to megabytes makes a
+  // string that is copied whole when first searched.
+  const routesJson = JSON.stringify(
     {
       sharedSchema: shared,
       ...(variants.length ? { sharedSchemaVariants: variants } : {}),
@@ -425,7 +427,7 @@ export function emitServer(ir: Ir, warn: (message: string, pointer?: string) => 
     },
     null,
     2,
-  )}\n`;
+  );
   const routesFile = [
     "import { readFileSync } from 'node:fs';",
     "import type { ErrorTemplateTable } from './core/error-bodies.js';",

@@ -8,7 +8,13 @@ import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATED_MARK, OutputWriter, writeFiles } from '../../../generators/core/files.js';
+import {
+  GENERATED_MARK,
+  headedFile,
+  OutputWriter,
+  withHeader,
+  writeFiles,
+} from '../../../generators/core/files.js';
 
 let out: string;
 beforeAll(async () => {
@@ -99,6 +105,37 @@ describe('writeFiles', () => {
     ]);
     expect(result).toEqual({ written: 1, added: ['new.txt'], changed: [], removed: [], unread: 0 });
     expect(await readFile(path.join(dir, 'new.txt'), 'utf8')).toBe('new\n');
+  });
+
+  it('writes a headed file piece by piece (header, content, last newline): the bytes withHeader makes, a change in any piece found', async () => {
+    const dir = path.join(out, 'pieces');
+    const provenance = { source: 'spec.json', command: 'npm run generate' };
+    const document = (word: string, note: string) =>
+      JSON.stringify({ openapi: '3.1.0', info: { title: word, description: note } }, null, 2);
+    const headed = (content: string, command = provenance.command) =>
+      headedFile({ path: 'openapi.json', content }, { ...provenance, command });
+    const onDisk = () => readFile(path.join(dir, 'openapi.json'), 'utf8');
+    const steps: Array<[string, ReturnType<typeof headed>, boolean]> = [
+      ['written', headed(document('first', 'caf\u00e9')), true],
+      ['the same pieces again', headed(document('first', 'caf\u00e9')), false],
+      // The same size, one character of the content other, beyond ASCII and within it.
+      ['a character beyond ASCII', headed(document('first', 'caf\u00e8')), true],
+      ['a character within ASCII', headed(document('fir5t', 'caf\u00e8')), true],
+      ['ASCII only', headed(document('fir5t', 'cafe')), true],
+      ['ASCII only, the same size', headed(document('first', 'cafe')), true],
+      // The header piece alone other, at the same size.
+      ['the header', headed(document('first', 'cafe'), 'npm run Generate'), true],
+    ];
+    for (const [step, file, changes] of steps) {
+      const result = await writeFiles(dir, [file]);
+      expect({ step, written: result.written }).toEqual({ step, written: changes ? 1 : 0 });
+      expect(await onDisk()).toBe(file.content);
+    }
+    const last = steps.at(-1)![1];
+    expect(last.content).toBe(
+      withHeader('openapi.json', document('first', 'cafe'), { ...provenance, command: 'npm run Generate' }),
+    );
+    expect(last.content.endsWith('}\n')).toBe(true);
   });
 
   it('knows an unchanged file by its stamp once it has read it, and reads it again after any edit, however small and however disguised', async () => {
