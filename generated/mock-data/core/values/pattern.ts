@@ -478,12 +478,18 @@ function plainChar(ranges: Ranges, negated: boolean): number | undefined {
 
 /** The longest text a walk writes, in code points: longer is no value to send (and overflows a spread). */
 const MAX_TEXT = 65_536;
+/**
+ * The most nodes a walk visits: a repeat whose passes write nothing is not bounded by MAX_TEXT
+ * (`^(?:$){20000000}$` took 12 s and 1.8 GB), and a text of MAX_TEXT needs a few visits a code point.
+ */
+const MAX_STEPS = 16 * MAX_TEXT;
 
-/** What a walk wrote (code points), where it met each assertion (`[id, code points before]`) and what each group wrote. */
+/** What a walk wrote (code points), where it met each assertion (`[id, code points before]`), what each group wrote, and how many nodes it visited. */
 interface Walk {
   out: number[];
   met: Array<[number, number]>;
   captures: Map<number, number[]>;
+  steps: number;
 }
 
 /** A named backreference's group number, once every group is read. */
@@ -497,6 +503,7 @@ function resolveReferences(node: RegexNode, names: Map<string, number>): void {
 
 function walkTree(node: RegexNode, chooser: Chooser, walk: Walk): boolean {
   const { out } = walk;
+  if ((walk.steps += 1) > MAX_STEPS) return false;
   switch (node.type) {
     case 'empty':
       return true;
@@ -670,7 +677,7 @@ export function stringMatching(
    * rather than backtracking through every way to fail (`^([a-z]|[a-z0-9])+(?<=0)$`).
    */
   const attempt = (source: Random | undefined, spread?: number): string | 'broken' | undefined => {
-    const walk: Walk = { out: [], met: [], captures: new Map() };
+    const walk: Walk = { out: [], met: [], captures: new Map(), steps: 0 };
     if (!walkTree(tree, chooser(source, spread), walk)) return undefined;
     let text = '';
     for (let at = 0; at < walk.out.length; at += 8_192)

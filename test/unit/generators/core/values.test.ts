@@ -500,6 +500,10 @@ describe('patterns', () => {
     expect(stringMatching(lookaround.source)).toMatch(lookaround);
     // Text past what a walk writes (65,536 code points) is no draw, not a stack overflow.
     expect(stringMatching('^a{200000}$')).toBeUndefined();
+    expect(stringMatching('^a{65536}$')).toHaveLength(65_536);
+    // Nor are passes that write nothing, past what a walk visits: no draw (it took 12 s and 1.8 GB).
+    expect(stringMatching('^(?:$){20000000}$')).toBeUndefined();
+    expect(stringMatching('^(?:\\b|x){20000000}$', {}, new Random(3))).toBeUndefined();
     expect(
       stringMatching(
         '^(a)(\\1\\1)(\\2\\2)(\\3\\3)(\\4\\4)(\\5\\5)(\\6\\6)(\\7\\7)(\\8\\8)(\\9\\9)(\\10\\10)(\\11\\11)(\\12\\12)(\\13\\13)(\\14\\14)(\\15\\15)(\\16\\16)(\\17\\17)$',
