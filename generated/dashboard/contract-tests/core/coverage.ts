@@ -147,20 +147,27 @@ export function boundaryValues(
       );
   }
   if (type === 'object' && !schema.properties && schema.additionalProperties !== false) {
-    // One entry's value, drawn once: a sample is a whole map (AWS DynamoDB's BatchGetRequestMap, up
-    // to 200 KB a draw), and one per entry, 201 for maxProperties 100, took minutes.
-    let entry: { value: unknown } | undefined;
-    const entryValue = () =>
-      (entry ??= {
-        value:
-          typeof (current as Json)?.[Object.keys(current ?? {})[0]] === 'string'
-            ? 'v'
-            : ((sample() as Json)?.k0 ?? 'v'),
-      }).value;
-    const entries = (count: number) =>
-      Object.fromEntries(
-        Array.from({ length: count }, (_, index) => [`k${index}`, structuredClone(entryValue())]),
-      );
+    // The entries of a map already valid, the current one or else one drawn once (a sample is a
+    // whole map: AWS DynamoDB's BatchGetRequestMap, up to 200 KB a draw, and one per entry, 201 for
+    // maxProperties 100, took minutes): its keys first, then more, each with its first value.
+    let valid: { keys: string[]; value: unknown } | undefined;
+    const validEntries = () => {
+      if (valid) return valid;
+      const nonEmpty = (map: unknown): Json =>
+        map && typeof map === 'object' && !Array.isArray(map) && Object.keys(map).length > 0
+          ? map
+          : undefined;
+      const map = nonEmpty(current) ?? nonEmpty(sample());
+      const keys = map ? Object.keys(map) : [];
+      return (valid = { keys, value: map ? map[keys[0]] : 'v' });
+    };
+    const entries = (count: number) => {
+      if (count === 0) return {};
+      const { keys, value } = validEntries();
+      const names = new Set(keys.slice(0, count));
+      for (let index = 0; names.size < count; index += 1) names.add(`k${index}`);
+      return Object.fromEntries([...names].map((name) => [name, structuredClone(value)]));
+    };
     if (typeof schema.maxProperties === 'number' && schema.maxProperties <= 10_000)
       out.push(
         [`${schema.maxProperties} entries (maxProperties)`, entries(schema.maxProperties), true],

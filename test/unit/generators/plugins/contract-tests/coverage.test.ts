@@ -57,4 +57,26 @@ describe('boundary values of a map-like object', () => {
     ]);
     expect(samples).toBeLessThanOrEqual(1);
   });
+
+  it('fills the entries from a valid map, its keys and its first value, so the sizes the schema allows are valid', () => {
+    // A map of integers whose keys follow a pattern: `k0: 'v'` entries were refused by Ajv, and the check never sent.
+    const map = {
+      type: 'object',
+      propertyNames: { pattern: '^[a-z]+$' },
+      maxProperties: 2,
+      additionalProperties: { type: 'integer' },
+    };
+    const values = boundaryValues(map, undefined, () => ({ apples: 3, pears: 4, plums: 5 }));
+    expect(values.find(([what]) => what === '2 entries (maxProperties)')).toEqual([
+      '2 entries (maxProperties)',
+      { apples: 3, pears: 3 },
+      true,
+    ]);
+    const current = { figs: 7 };
+    const fromCurrent = boundaryValues({ ...map, maxProperties: 1 }, current, () => ({ apples: 3 }));
+    expect(fromCurrent.find(([what]) => what === '2 entries (maxProperties + 1)')?.[1]).toEqual({
+      figs: 7,
+      k0: 7,
+    });
+  });
 });
