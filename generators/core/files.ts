@@ -58,6 +58,7 @@ function piecesOf(file: GeneratedFile): readonly string[] {
   return piecesOfFile.get(file) ?? [file.content];
 }
 
+/** The pieces are cut next to ASCII characters only, never inside a surrogate pair: each is encoded alone. */
 function headedPieces(filePath: string, content: string, provenance: Provenance): string[] {
   const lines = headerLines(provenance);
   const extension = path.extname(filePath);
@@ -324,9 +325,10 @@ function stampOf(info: BigIntStats, takenAtMs: number): string | undefined {
   return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
 }
 
-/** Whether two lists of pieces hold the same content (the pipeline's are cut alike: header, content, newline). */
+/** Whether two lists of pieces hold the same content: piece by piece where they are cut alike (the pipeline's are), joined where not. */
 function samePieces(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length === b.length) return a.every((piece, index) => piece === b[index]);
+  if (a.length === b.length && a.every((piece, index) => piece.length === b[index].length))
+    return a.every((piece, index) => piece === b[index]);
   return a.join('') === b.join('');
 }
 

@@ -131,6 +131,20 @@ describe('writeFiles', () => {
       expect({ step, written: result.written }).toEqual({ step, written: changes ? 1 : 0 });
       expect(await onDisk()).toBe(file.content);
     }
+    // The same text cut elsewhere (a header that ends as the content began), known by its stamp: nothing to write.
+    const cutAfter = headedFile(
+      { path: 'cut.ts', content: 'Q` to regenerate.\n\nbody' },
+      { source: 's', command: 'gen' },
+    );
+    const cutBefore = headedFile(
+      { path: 'cut.ts', content: 'body' },
+      { source: 's', command: 'gen` to regenerate.\n\nQ' },
+    );
+    expect(cutBefore.content).toBe(cutAfter.content);
+    await writeFiles(dir, [cutAfter]);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await writeFiles(dir, [cutAfter]);
+    expect(await writeFiles(dir, [cutBefore])).toMatchObject({ written: 0, unread: 1 });
     const last = steps.at(-1)![1];
     expect(last.content).toBe(
       withHeader('openapi.json', document('first', 'cafe'), { ...provenance, command: 'npm run Generate' }),
