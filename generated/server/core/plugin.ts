@@ -84,10 +84,6 @@ export async function registerRoutes<Handlers>(
   // A body on GET, HEAD or TRACE is read and validated by the wire hook: Fastify reads none there.
   routes = routes.map(withUnreadBody);
   const renderError = errorRenderer(errorTemplates, options.errorBody);
-  // A client that half-closes once its request is sent (`nc -N`, a shutdown after writing) is
-  // answered: by default Node ends the socket on the client's FIN, and the answer of any handler
-  // that awaits (a database) is lost without a word.
-  (app.server as { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
   const config = registerUnrouted(app, {
     renderError,
     unrouted: options.unrouted,
