@@ -316,7 +316,10 @@ function sendRawOnce(
     // (413) and close, and writing on into the closed connection resets it before its answer is read.
     const SLICE = 16 * 1024;
     const send = (offset: number): void => {
-      if (chunks.length > 0 || offset >= bytes.length || socket.destroyed) return void socket.end();
+      if (chunks.length > 0 || socket.destroyed) return void socket.end();
+      // Sent whole: the server closes once it has answered (connection: close). Half-closing here
+      // would lose the answer of a handler that awaits: Node's servers end such a connection.
+      if (offset >= bytes.length) return;
       const slice = bytes.subarray(offset, offset + SLICE);
       const next = () => setTimeout(() => send(offset + slice.length), offset === 0 ? pauseMs : 0);
       if (socket.write(slice)) next();

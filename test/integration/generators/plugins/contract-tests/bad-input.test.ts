@@ -76,3 +76,32 @@ describe('bad-input stage against stubs started without serverOptions()', () => 
     expect(problems).toContainEqual(expect.stringMatching(/required header X-Request-Id is missing/));
   }, 60_000);
 });
+
+describe('bad-input stage against a handler that awaits', () => {
+  let app: FastifyInstance;
+  let url: string;
+  beforeAll(async () => {
+    // A handler slower than the stage's pause between slices (a database under load): Node's
+    // servers end a connection whose client half-closed, and the answer with it.
+    app = Fastify();
+    app.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return { ok: true };
+    });
+    url = await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('waits for its answer: the request is sent whole and the server closes once it has answered', async () => {
+    const answer = await sendRaw(
+      url,
+      'get',
+      { name: 'slow', target: '/slow', headers: [], hostile: [] },
+      undefined,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('{"ok":true}');
+  });
+});
