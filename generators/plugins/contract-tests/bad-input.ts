@@ -5,7 +5,7 @@
  * themselves are derived by `runtime/bad-input.ts`, so the suite and the runtime agree by
  * construction.
  */
-import type { GeneratedFile } from '../../core/files.js';
+import { jsonFile, type GeneratedFile } from '../../core/files.js';
 import type { Ir, IrOperation } from '../../core/ir.js';
 import { isJsonMediaType } from '../../core/media-types.js';
 import { stringLiteral } from '../../core/naming.js';
@@ -127,8 +127,7 @@ export function emitBadInput(ir: Ir): GeneratedFile[] {
     operations,
   };
   return [
-    // No last newline: the header adds it (withHeader); see cases.json.
-    { path: 'contract-tests/bad-input.json', content: JSON.stringify(cases, null, 2) },
+    jsonFile('contract-tests/bad-input.json', cases),
     { path: 'contract-tests/bad-input.contract.test.ts', content: suiteFile(operations) },
   ];
 }

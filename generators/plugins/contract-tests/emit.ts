@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
+import { jsonFile, runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import { portableFiles, withPortableImports } from '../../core/portable.js';
 import type { Ir } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
@@ -389,9 +389,7 @@ export function emitContractTests(
   ].join('\n');
   return [
     ...RUNTIME_FILES,
-    // No last newline: the header adds it (withHeader), and one appended to megabytes makes a
-    // string that is copied whole when first searched.
-    { path: 'contract-tests/cases.json', content: JSON.stringify(data, null, 2) },
+    jsonFile('contract-tests/cases.json', data),
     { path: 'contract-tests/client-calls.ts', content: clientCallsFile(client, propertyPath) },
     { path: 'contract-tests/api.contract.test.ts', content: suiteFile(ir, cases, sequences, paths) },
     { path: 'contract-tests/global-setup.ts', content: GLOBAL_SETUP },

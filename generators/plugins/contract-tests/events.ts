@@ -4,7 +4,7 @@
  * bounds its deliveries must keep (from `x-webhooks`), and a suite naming each check. The checks
  * are `runtime/events.ts`.
  */
-import type { GeneratedFile } from '../../core/files.js';
+import { jsonFile, type GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { stringLiteral } from '../../core/naming.js';
 import { contractSchema } from './schemas.js';
@@ -89,7 +89,7 @@ export function emitEvents(ir: Ir): GeneratedFile[] {
     '',
   );
   return [
-    { path: 'contract-tests/events.json', content: `${JSON.stringify(cases, null, 2)}\n` },
+    jsonFile('contract-tests/events.json', cases),
     { path: 'contract-tests/events.contract.test.ts', content: out.join('\n') },
   ];
 }

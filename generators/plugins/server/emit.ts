@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StructureKind, type StatementStructures } from 'ts-morph';
-import { runtimeFiles, type GeneratedFile } from '../../core/files.js';
+import { jsonFile, runtimeFiles, type GeneratedFile } from '../../core/files.js';
 import { besideRuntime, withPortableImports } from '../../core/portable.js';
 import type { Ir, IrOperation, IrPathTemplate, JsonSchema } from '../../core/ir.js';
 import { parsePathTemplate } from '../../core/ir-parameters.js';
@@ -414,20 +414,14 @@ export function emitServer(ir: Ir, warn: (message: string, pointer?: string) => 
     new Map(ir.operations.map((operation) => [operation, fastifyUrl(operation.template)])),
     fastifyParamName,
   );
-  // No last newline: the header adds it (withHeader), and one appended to megabytes makes a
-  // string that is copied whole when first searched.
-  const routesJson = JSON.stringify(
-    {
-      sharedSchema: shared,
-      ...(variants.length ? { sharedSchemaVariants: variants } : {}),
-      errorTemplates: errors.table,
-      routes: ir.operations.map((operation) =>
-        routeSpec(ir, operation, sides, errors.byOperation.get(operation), aliases.get(operation)),
-      ),
-    },
-    null,
-    2,
-  );
+  const routesJson = jsonFile('server/routes.json', {
+    sharedSchema: shared,
+    ...(variants.length ? { sharedSchemaVariants: variants } : {}),
+    errorTemplates: errors.table,
+    routes: ir.operations.map((operation) =>
+      routeSpec(ir, operation, sides, errors.byOperation.get(operation), aliases.get(operation)),
+    ),
+  });
   const routesFile = [
     "import { readFileSync } from 'node:fs';",
     "import type { ErrorTemplateTable } from './core/error-bodies.js';",
@@ -542,7 +536,7 @@ export function emitServer(ir: Ir, warn: (message: string, pointer?: string) => 
   return [
     ...RUNTIME_FILES,
     { path: 'server/facts.ts', content: factsFile(ir) },
-    { path: 'server/routes.json', content: routesJson },
+    routesJson,
     { path: 'server/routes.ts', content: routesFile },
     { path: 'server/handlers.ts', content: typesFile },
     { path: 'server/index.ts', content: index },
