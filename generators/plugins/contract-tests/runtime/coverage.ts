@@ -30,6 +30,8 @@ interface Variant {
   value: unknown;
 }
 
+/** More draws of a unique array for the distinct items its sizes need. */
+const UNIQUE_ITEM_DRAWS = 8;
 /** Body nesting followed (recursive schemas end here). */
 const MAX_DEPTH = 3;
 const ABSENT = Symbol('absent');
@@ -121,27 +123,47 @@ export function boundaryValues(
       );
   }
   if (type === 'array') {
-    const item = Array.isArray(current) && current.length ? current[0] : sample();
-    const items = (count: number) =>
-      Array.isArray(current) && current.length >= count
-        ? current.slice(0, count)
-        : [
-            ...(Array.isArray(current) ? current : []),
-            ...Array.from(
-              { length: Math.max(0, count - (Array.isArray(current) ? current.length : 0)) },
-              () => structuredClone(item),
-            ),
-          ];
+    // The items of an array already valid, the current one or else one drawn once (`sample` draws
+    // the whole array, never an item): its items first, then copies of its first. Distinct items
+    // a unique array needs come from a few more draws; where too few come, Ajv drops the size.
+    let fill: unknown[] | undefined;
+    let draws = 0;
+    const validItems = (count: number) => {
+      const nonEmpty = (array: unknown) => (Array.isArray(array) && array.length > 0 ? array : undefined);
+      fill ??= [...(nonEmpty(current) ?? nonEmpty(sample()) ?? [])];
+      if (schema.uniqueItems !== true || fill.length === 0 || fill.length >= count) return fill;
+      const seen = new Set(fill.map((item) => JSON.stringify(item)));
+      while (fill.length < count && draws < UNIQUE_ITEM_DRAWS) {
+        draws += 1;
+        const drawn = sample();
+        for (const item of Array.isArray(drawn) ? drawn : []) {
+          const text = JSON.stringify(item);
+          if (seen.has(text)) continue;
+          seen.add(text);
+          fill.push(item);
+        }
+      }
+      return fill;
+    };
+    const items = (count: number): unknown[] | undefined => {
+      if (count === 0) return [];
+      const from = validItems(count);
+      if (from.length === 0) return undefined;
+      return Array.from({ length: count }, (_, index) => structuredClone(from[index] ?? from[0]));
+    };
+    const sized = (what: string, count: number, valid: boolean) => {
+      const value = items(count);
+      if (value) out.push([what, value, valid]);
+    };
     if (typeof schema.minItems === 'number') {
-      out.push([`${schema.minItems} items (minItems)`, items(schema.minItems), true]);
+      sized(`${schema.minItems} items (minItems)`, schema.minItems, true);
       if (schema.minItems > 0)
-        out.push([`${schema.minItems - 1} items (minItems - 1)`, items(schema.minItems - 1), false]);
+        sized(`${schema.minItems - 1} items (minItems - 1)`, schema.minItems - 1, false);
     }
-    if (typeof schema.maxItems === 'number' && schema.maxItems <= 10_000)
-      out.push(
-        [`${schema.maxItems} items (maxItems)`, items(schema.maxItems), true],
-        [`${schema.maxItems + 1} items (maxItems + 1)`, items(schema.maxItems + 1), false],
-      );
+    if (typeof schema.maxItems === 'number' && schema.maxItems <= 10_000) {
+      sized(`${schema.maxItems} items (maxItems)`, schema.maxItems, true);
+      sized(`${schema.maxItems + 1} items (maxItems + 1)`, schema.maxItems + 1, false);
+    }
   }
   if (type === 'object' && !schema.properties && schema.additionalProperties !== false) {
     // The entries of a map already valid, the current one or else one drawn once (a sample is a

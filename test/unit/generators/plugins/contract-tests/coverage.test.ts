@@ -80,3 +80,43 @@ describe('boundary values of a map-like object', () => {
     });
   });
 });
+
+describe('boundary values of an array', () => {
+  it('fills the sizes with items of a drawn array, not with the drawn array itself, where the current one is empty or absent', () => {
+    // `sample` draws the whole array: copies of it as items made arrays of arrays, which Ajv
+    // refused, so an absent or empty array's sizes were never sent.
+    const tags = { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 };
+    const sizes = (current: unknown) =>
+      boundaryValues(tags, current, () => ['red', 'green'])
+        .filter(([what]) => what.includes('items'))
+        .map(([what, value]) => [what, value]);
+    const expected = [
+      ['1 items (minItems)', ['red']],
+      ['0 items (minItems - 1)', []],
+      ['3 items (maxItems)', ['red', 'green', 'red']],
+      ['4 items (maxItems + 1)', ['red', 'green', 'red', 'red']],
+    ];
+    expect(sizes(undefined)).toEqual(expected);
+    expect(sizes([])).toEqual(expected.filter(([what]) => what !== '0 items (minItems - 1)'));
+    // A current array that is not empty is the one the sizes are made of: its items, then its first.
+    expect(sizes(['blue', 'grey'])).toContainEqual(['3 items (maxItems)', ['blue', 'grey', 'blue']]);
+  });
+
+  it('gives a unique array distinct items from a few more draws, and no size it cannot fill', () => {
+    let drawn = 0;
+    const sample = () => [`item ${(drawn += 1)}`];
+    const unique = { type: 'array', items: { type: 'string' }, uniqueItems: true, maxItems: 3 };
+    const values = boundaryValues(unique, undefined, sample);
+    expect(values.find(([what]) => what === '3 items (maxItems)')?.[1]).toEqual([
+      'item 1',
+      'item 2',
+      'item 3',
+    ]);
+    expect(drawn).toBeLessThanOrEqual(1 + 8);
+    // Nothing to fill with: no size but the empty one.
+    const nothing = boundaryValues({ ...unique, minItems: 0 }, undefined, () => []);
+    expect(nothing.filter(([what]) => what.includes('items')).map(([what]) => what)).toEqual([
+      '0 items (minItems)',
+    ]);
+  });
+});
