@@ -52,9 +52,10 @@ export function headedFile(file: GeneratedFile, provenance: Provenance): Generat
 }
 
 /**
- * A generated JSON file holding `value` as `JSON.stringify(value, null, 2)` prints it, without its
- * last newline: the header's pieces add it (headedFile). One appended here to megabytes (GitHub's
- * routes and contract cases) makes a string that is copied whole when first searched.
+ * A generated JSON file holding `value` as `JSON.stringify(value, null, 2)` prints it (two-space
+ * indent), without its last newline: the header's pieces add it (headedFile). One appended here to
+ * megabytes (GitHub's routes and contract cases) makes a string that is copied whole when first
+ * searched.
  */
 export function jsonFile(filePath: string, value: unknown): GeneratedFile {
   return { path: filePath, content: JSON.stringify(value, null, 2) };

@@ -4,8 +4,9 @@
  * TypeScript that builds them; each package passes only what is its own.
  *
  *   jsonFile('client/package.json', packageJson({ name, version, description, exports, build }))
+ *
+ * (`jsonFile` is core/files.ts's, as for every generated JSON file.)
  */
-import type { GeneratedFile } from './files.js';
 
 /** TypeScript used to build the generated packages; the same version the toolkit pins. */
 export const TYPESCRIPT_VERSION = '5.9.3';
@@ -75,9 +76,4 @@ export function tsconfigJson(options: {
     },
     include: ['src'],
   };
-}
-
-/** A JSON file as the generators write them: two-space indent, a final newline. */
-export function jsonFile(path: string, value: unknown): GeneratedFile {
-  return { path, content: `${JSON.stringify(value, null, 2)}\n` };
 }

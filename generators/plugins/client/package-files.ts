@@ -9,7 +9,8 @@
 import type { GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { propertyKey, stringLiteral } from '../../core/naming.js';
-import { jsonFile, packageJson, tsconfigJson } from '../../core/npm-package.js';
+import { jsonFile } from '../../core/files.js';
+import { packageJson, tsconfigJson } from '../../core/npm-package.js';
 import {
   authText,
   pageClasses,

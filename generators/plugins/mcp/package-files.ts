@@ -4,7 +4,8 @@
  * the server (stdio, or streamable HTTP with --http).
  */
 import type { GeneratedFile } from '../../core/files.js';
-import { jsonFile, packageJson, tsconfigJson } from '../../core/npm-package.js';
+import { jsonFile } from '../../core/files.js';
+import { packageJson, tsconfigJson } from '../../core/npm-package.js';
 import type { ClientExports } from '../client/index.js';
 import type { Catalog } from './runtime/catalog.js';
 

@@ -4,7 +4,8 @@
  * framework adapters' optional, so an app installs only the one it uses.
  */
 import type { GeneratedFile } from '../../core/files.js';
-import { jsonFile, packageJson, tsconfigJson } from '../../core/npm-package.js';
+import { jsonFile } from '../../core/files.js';
+import { packageJson, tsconfigJson } from '../../core/npm-package.js';
 import type { Framework } from './adapters.js';
 import type { QueryPlan } from './plan.js';
 
