@@ -22,7 +22,7 @@ import { defaultOptions, findConfig, loadConfig, type ConfiguredPlugin } from '.
 import { pluginRoot, type PluginContext, type PluginDefinition } from './plugin.js';
 import { InputDigests, keepOutput, reusableOutput } from './plugin-reuse.js';
 import { BUILT_IN_PLUGINS } from './plugins/registry.js';
-import { provenanceFile, releaseOf, staleOutputs, type StaleOutput } from './provenance.js';
+import { provenanceFile, recordedFiles, releaseOf, staleOutputs, type StaleOutput } from './provenance.js';
 
 export type { StaleOutput };
 
@@ -251,9 +251,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   files.sort((a, b) => a.path.localeCompare(b.path));
   let written: WriteResult | undefined;
   if (writer) {
+    // A file the last generation did not record is not this toolkit's to remove, though it may
+    // carry the mark: what a generated package's build compiled from it (dist/, header and all).
+    const recorded = await recordedFiles(options.out);
+    const isOthers = (file: string) =>
+      recorded !== undefined && !recorded.has(file.split(path.sep).join('/'));
     written = await step(
       'write',
-      () => writer.finish(files, isKept),
+      () => writer.finish(files, (file) => isKept(file) || isOthers(file)),
       (r) =>
         `${r.written} written, ${r.removed.length} removed${r.unread > 0 ? `, ${r.unread} known by their stamp without reading` : ''}, into ${options.out}/`,
     );

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { loadReleased } from './breaking/released.js';
 import { releaseBetween } from './changelog/release.js';
 import { sameValue } from './core/document-units.mjs';
-import type { GeneratedFile, Provenance } from './core/files.js';
+import { jsonFile, type GeneratedFile, type Provenance } from './core/files.js';
 import type { Ir, IrRelease } from './core/ir.js';
 import { GENERATOR_VERSION } from './version.js';
 
@@ -68,7 +68,7 @@ export function provenanceFile(
     content.stale = Object.fromEntries(
       stale.map((output) => [output.root, { spec_digest: output.specDigest, refresh: command }]),
     );
-  return { path: 'provenance.json', content: `${JSON.stringify(content, null, 2)}\n` };
+  return jsonFile('provenance.json', content);
 }
 
 /** Kept roots whose files the previous provenance.json says were made from another spec. */
@@ -82,4 +82,21 @@ export async function staleOutputs(out: string, roots: string[], digest: string)
   return roots
     .map((root) => ({ root, specDigest: previous.stale?.[root]?.spec_digest ?? previous.spec_digest ?? '' }))
     .filter((output) => output.specDigest && output.specDigest !== digest);
+}
+
+/**
+ * The files the previous generation into `out` recorded in its provenance.json, with `/` between
+ * folders; undefined where there is no record to read (a first generation, an older toolkit's).
+ */
+export async function recordedFiles(out: string): Promise<Set<string> | undefined> {
+  try {
+    const previous = JSON.parse(await readFile(path.join(out, 'provenance.json'), 'utf8')) as {
+      files?: unknown;
+    };
+    return Array.isArray(previous.files) && previous.files.every((file) => typeof file === 'string')
+      ? new Set(previous.files)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

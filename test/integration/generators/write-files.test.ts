@@ -4,7 +4,7 @@
  * or not, without reading the file), reports added and changed
  * files in the files' order, and removes what an earlier run generated and this one did not.
  */
-import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,9 @@ import {
   withHeader,
   writeFiles,
 } from '../../../generators/core/files.js';
+import type { ConfiguredPlugin } from '../../../generators/config.js';
+import { generate } from '../../../generators/pipeline.js';
+import { definePlugin, type PluginDefinition } from '../../../generators/plugin.js';
 
 let out: string;
 beforeAll(async () => {
@@ -189,5 +192,48 @@ describe('writeFiles', () => {
       await writeFiles(dir, [{ ...file, content: file.content.replace('same', 'other') }]),
     ).toMatchObject({ written: 1, changed: ['kept.txt'], unread: 1 });
     expect(await readFile(target, 'utf8')).toBe(file.content.replace('same', 'other'));
+  });
+});
+
+/** A plugin of the user's, configured as the config would (no options, its own folder). */
+function configured(plugin: PluginDefinition<Record<string, never>>): ConfiguredPlugin {
+  return { plugin: plugin as unknown as ConfiguredPlugin['plugin'], options: {}, root: `${plugin.name}/` };
+}
+
+describe("generate's writes into a folder a generated package was built in", () => {
+  it('removes what the last generation recorded and this one did not, never what a build made from it', async () => {
+    // A user builds the generated package in place (`npm pack` in generated/client): tsc copies
+    // each file's header, mark and all, into dist/. Before, the next generation removed every
+    // compiled .js as stale and left the .d.ts files.
+    const folder = await mkdtemp(path.join(tmpdir(), 'write-built-'));
+    const spec = path.resolve('test/fixtures/specs/paging-3.1.yaml');
+    const plugin = (files: string[]) =>
+      configured(
+        definePlugin<Record<string, never>>({
+          name: 'package-like',
+          description: 'Files of a package',
+          proves: 'none: a test plugin',
+          generate: () => ({
+            files: files.map((file) => ({ path: `package-like/${file}`, content: `export const x = 1;\n` })),
+          }),
+        }),
+      );
+    const run = (files: string[]) =>
+      generate({ spec, out: folder, command: 'x', write: true, plugins: [plugin(files)], log: () => {} });
+    try {
+      await run(['src/index.ts', 'src/old.ts']);
+      const built = path.join(folder, 'package-like/dist/index.js');
+      await mkdir(path.dirname(built), { recursive: true });
+      await writeFile(built, `// ${GENERATED_MARK} from x.\nexport const x = 1;\n`);
+      const second = await run(['src/index.ts']);
+      expect(second.written?.removed).toEqual([path.join('package-like', 'src', 'old.ts')]);
+      expect(await readFile(built, 'utf8')).toContain('export const x = 1;');
+      // Without a record (a first generation, an older toolkit's output), the mark alone tells.
+      await rm(path.join(folder, 'provenance.json'));
+      const third = await run(['src/index.ts']);
+      expect(third.written?.removed).toEqual([path.join('package-like', 'dist', 'index.js')]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
