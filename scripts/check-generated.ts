@@ -22,6 +22,7 @@ const { values } = parseCliArgs('check:generated', USAGE, { out: { type: 'string
 // The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
 const { generate, nestedOutputs, regenerateCommand } = await import('../generators/pipeline.js');
 const { listFiles } = await import('../generators/core/files.js');
+const { gitIgnored } = await import('./lib/git-ignored.js');
 const { homeSteps } = await import('./lib/home.js');
 const { configuredDocumentsOrExit } = await import('./lib/project.js');
 const DOCUMENTS = await configuredDocumentsOrExit('check:generated');
@@ -59,7 +60,11 @@ async function check(
     const [want, have] = await Promise.all([listFiles(fresh), listFiles(out).then(own)]);
     const problems: string[] = [];
     for (const file of want.filter((name) => !have.includes(name))) problems.push(`missing: ${out}/${file}`);
-    for (const file of have.filter((name) => !want.includes(name)))
+    // What git ignores cannot be committed, so it cannot drift: a generated package built in place
+    // (its dist/, node_modules/), as init's .gitignore lists them.
+    const extras = have.filter((name) => !want.includes(name));
+    const ignored = gitIgnored(extras.map((file) => path.join(out, file)));
+    for (const file of extras.filter((name) => !ignored.has(path.join(out, name))))
       problems.push(`extra:   ${out}/${file} (not produced by the spec)`);
     for (const file of want.filter((name) => have.includes(name))) {
       const [a, b] = await Promise.all([
