@@ -79,11 +79,12 @@ export function mcpTools(catalog: Catalog, client: object, options: McpServerOpt
     new Ajv2020({ allErrors: true, strict: false, validateFormats: true, ownProperties: true }),
   );
   const validators = new Map<string, ValidateFunction>();
-  const validate = (operation: CatalogOperation, args: unknown): string | undefined => {
-    let check = validators.get(operation.name);
+  /** What is wrong with `args` for the tool `name` of that input schema, or undefined. */
+  const problemWith = (name: string, schema: () => unknown, args: unknown): string | undefined => {
+    let check = validators.get(name);
     if (!check) {
-      check = ajv.compile(inputSchema(catalog, operation));
-      validators.set(operation.name, check);
+      check = ajv.compile(schema() as object);
+      validators.set(name, check);
     }
     if (check(args)) return undefined;
     return (check.errors ?? [])
@@ -96,13 +97,8 @@ export function mcpTools(catalog: Catalog, client: object, options: McpServerOpt
     args: Record<string, unknown>,
     signal?: AbortSignal,
   ) => {
-    const problem = validate(operation, args);
-    if (problem)
-      return failure(
-        Object.assign(new Error(`The arguments do not match ${operation.name}'s input schema: ${problem}`), {
-          name: 'InvalidArguments',
-        }),
-      );
+    const problem = problemWith(operation.name, () => inputSchema(catalog, operation), args);
+    if (problem) return invalidArguments(operation.name, problem);
     return callOperation(client, operation, args, signal);
   };
   if (mode === 'each')
@@ -123,11 +119,19 @@ export function mcpTools(catalog: Catalog, client: object, options: McpServerOpt
         return callChecked(operation, args, signal);
       },
     };
+  const discovery = discoveryTools(catalog, operations, options);
   return {
     mode,
     operations,
-    list: () => discoveryTools(catalog, operations, options),
+    list: () => discovery,
     call: async (name, args, signal) => {
+      // The discovery tools hold to their own input schemas, as the operations' tools do: a
+      // misspelt argument was read as absent ("No operation named undefined").
+      const tool = discovery.find((each) => each.name === name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      // Keyed apart from the operations' names, which may be the same words.
+      const problem = problemWith(`discovery ${name}`, () => tool.inputSchema, args);
+      if (problem) return invalidArguments(name, problem);
       if (name === 'list_operations') return listOperations(operations, args);
       if (name === 'describe_operation') {
         const operation = byName.get(String(args.name));
@@ -142,12 +146,8 @@ export function mcpTools(catalog: Catalog, client: object, options: McpServerOpt
       if (name === 'call_operation') {
         const operation = byName.get(String(args.name));
         if (!operation) return unknownOperation(args.name);
-        const given = args.arguments ?? {};
-        if (!given || typeof given !== 'object' || Array.isArray(given))
-          return failure(
-            Object.assign(new Error('arguments must be an object'), { name: 'InvalidArguments' }),
-          );
-        return callChecked(operation, given as Record<string, unknown>, signal);
+        // An object by call_operation's input schema, checked above.
+        return callChecked(operation, (args.arguments ?? {}) as Record<string, unknown>, signal);
       }
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     },
@@ -251,6 +251,14 @@ function listOperations(operations: CatalogOperation[], args: Record<string, unk
   }
   if (typeof args.resource === 'string') return json(page(operationsOf(operations, args.resource)));
   return json({ total: operations.length, resources: resourceCounts(operations) });
+}
+
+function invalidArguments(tool: string, problem: string): ToolResult {
+  return failure(
+    Object.assign(new Error(`The arguments do not match ${tool}'s input schema: ${problem}`), {
+      name: 'InvalidArguments',
+    }),
+  );
 }
 
 function unknownOperation(name: unknown): ToolResult {

@@ -194,6 +194,23 @@ describe('mcpTools', () => {
     expect((await tools.call('call_operation', { name: 'nope' })).isError).toBe(true);
   });
 
+  it('holds the discovery tools to their own input schemas, naming what is wrong', async () => {
+    // Before, a misspelt argument was read as absent: "No operation named undefined".
+    const { client, calls } = recordingClient(() => ({ id: 't1' }));
+    const tools = mcpTools(CATALOG, client, { tools: 'discovery' });
+    const text = (result: { content: Array<{ type: string; text?: string }> }) =>
+      result.content.map((part) => part.text ?? '').join('');
+    const misspelt = await tools.call('describe_operation', { operation: 'getThing' });
+    expect(misspelt.isError).toBe(true);
+    expect(text(misspelt)).toMatch(
+      /describe_operation's input schema: \(arguments\) must have required property 'name'.*must NOT have additional properties/,
+    );
+    const notAnObject = await tools.call('call_operation', { name: 'getThing', arguments: ['t1'] });
+    expect(text(notAnObject)).toMatch(/call_operation's input schema: \/arguments must be object/);
+    expect((await tools.call('list_operations', { offset: -1 })).isError).toBe(true);
+    expect(calls).toHaveLength(0);
+  });
+
   it('offers only read-only operations, and a read-only call_operation, when asked', () => {
     const { client } = recordingClient(() => ({}));
     const tools = mcpTools(CATALOG, client, { readOnly: true, tools: 'discovery' });
