@@ -157,6 +157,12 @@ export async function checkConfig(
   return { file: where.file, root: where.root, documents };
 }
 
+/**
+ * A plugins entry that stands for every default plugin the list does not name itself:
+ * `plugins: ['defaults', 'zod', { name: 'python', options: { packageName: 'acme' } }]`.
+ */
+export const DEFAULTS = 'defaults';
+
 /** Every built-in plugin that runs unless asked otherwise (not the opt-in ones). */
 export function defaultPlugins(): string[] {
   return Object.values(BUILT_IN_PLUGINS)
@@ -180,8 +186,15 @@ async function resolvePlugins(
       at: Array<string | number>;
     }
   >();
+  /** Where `'defaults'` stands: every default plugin the list does not name itself. */
+  let defaultsAt: Array<string | number> | undefined;
   for (const [index, entry] of entries.entries()) {
     const here = [...at, index];
+    if (entry === DEFAULTS) {
+      if (defaultsAt) fail(here, `'${DEFAULTS}' is listed twice`);
+      defaultsAt = here;
+      continue;
+    }
     let reference: unknown = entry;
     let options: unknown = undefined;
     let optionsAt = [...here, 'options'];
@@ -196,6 +209,10 @@ async function resolvePlugins(
     if (chosen.has(plugin.name)) fail(here, `the plugin ${plugin.name} is listed twice`);
     chosen.set(plugin.name, { plugin, options, at: optionsAt });
   }
+  if (defaultsAt)
+    for (const name of defaultPlugins())
+      if (!chosen.has(name))
+        chosen.set(name, { plugin: BUILT_IN_PLUGINS[name], options: undefined, at: defaultsAt });
   for (const { plugin, at: where } of chosen.values()) {
     for (const dependency of plugin.dependencies ?? [])
       if (!chosen.has(dependency))
@@ -225,7 +242,7 @@ async function pluginOf(
   if (typeof reference !== 'string' || reference === '')
     return fail(
       at,
-      `must name a plugin: one of ${Object.keys(BUILT_IN_PLUGINS).join(', ')}, a file ('./plugins/mine.ts'), or { name, options }`,
+      `must name a plugin: one of ${Object.keys(BUILT_IN_PLUGINS).join(', ')}, '${DEFAULTS}' (every default plugin not listed), a file ('./plugins/mine.ts'), or { name, options }`,
     );
   if (/^\.{0,2}\/|\.(m?[jt]s)$/.test(reference)) {
     const file = path.resolve(root, reference);
@@ -247,7 +264,7 @@ async function pluginOf(
   if (!builtIn)
     return fail(
       at,
-      `unknown plugin "${reference}"; allowed: ${Object.keys(BUILT_IN_PLUGINS).join(', ')}, or a file ('./plugins/mine.ts')`,
+      `unknown plugin "${reference}"; allowed: ${Object.keys(BUILT_IN_PLUGINS).join(', ')}, '${DEFAULTS}' (every default plugin not listed), or a file ('./plugins/mine.ts')`,
     );
   return builtIn;
 }

@@ -21,7 +21,11 @@ export interface DocumentConfig {
   sdkName?: string;
   /** The last released version, `git:<ref>` or a file: the packages' CHANGELOG.md lists what changed since. */
   released?: string;
-  /** Its plugins, in any order (dependencies run first); default: every built-in plugin that is not opt-in. */
+  /**
+   * Its plugins, in any order (dependencies run first); default: every built-in plugin that is not
+   * opt-in. `'defaults'` in the list stands for those the list does not name itself:
+   * `['defaults', 'zod', 'mock-data', 'msw']`.
+   */
   plugins?: PluginEntry[];
 }
 

@@ -66,6 +66,45 @@ export default defineConfig({
     ]);
   });
 
+  it("reads 'defaults' as every default plugin the list does not name itself", async () => {
+    const file = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+export default defineConfig({
+  documents: [
+    { spec: 'api.yaml', output: 'out', plugins: ['zod', 'defaults', 'mock-data', 'msw', { name: 'python', options: { packageName: 'acme' } }] },
+  ],
+});
+`,
+    );
+    const [document] = (await loadConfig({ file })).documents;
+    expect(document.plugins.map((each) => each.plugin.name).sort()).toEqual(
+      [
+        'types',
+        'contract-document',
+        'mock-document',
+        'client',
+        'server',
+        'contract-tests',
+        'python',
+        'zod',
+        'mock-data',
+        'msw',
+      ].sort(),
+    );
+    // A plugin the list names itself keeps its own options.
+    expect(document.plugins.find((each) => each.plugin.name === 'python')?.options).toMatchObject({
+      packageName: 'acme',
+    });
+    const twice = configFile(
+      'contract-kit.config.json',
+      '{ "documents": [{ "spec": "a.yaml", "output": "out", "plugins": ["defaults", "zod", "defaults"] }] }',
+    );
+    expect((await mistake(twice)).message).toMatch(
+      /documents\[0\]\.plugins\[2\]: 'defaults' is listed twice$/,
+    );
+  });
+
   it('refuses an unknown plugin at its line, listing the allowed ones', async () => {
     const file = configFile(
       'contract-kit.config.ts',
@@ -86,7 +125,7 @@ export default defineConfig({
     );
     const error = await mistake(file);
     expect(error.message).toBe(
-      `${file}:9: documents[0].plugins[1]: unknown plugin "zodd"; allowed: types, contract-document, mock-document, client, server, contract-tests, python, sdks, zod, mock-data, msw, tanstack-query, mcp, or a file ('./plugins/mine.ts')`,
+      `${file}:9: documents[0].plugins[1]: unknown plugin "zodd"; allowed: types, contract-document, mock-document, client, server, contract-tests, python, sdks, zod, mock-data, msw, tanstack-query, mcp, 'defaults' (every default plugin not listed), or a file ('./plugins/mine.ts')`,
     );
     expect(error.message.split('\n')).toHaveLength(1);
   });
