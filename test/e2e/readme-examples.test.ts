@@ -43,7 +43,7 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
   },
   {
     language: 'sh',
-    code: /^npm install assessment-service-client\s+# once published; before that, `npm install && npm pack` in this folder \(the build needs its TypeScript\) and install the \.tgz\s*$/,
+    code: /^npm install assessment-service-client\s+# once published; before that, `npm install --no-package-lock && npm pack --pack-destination \.\.\/\.\.\/dist` in this folder \(the build needs its TypeScript; the tarball goes outside generated\/\) and install the \.tgz\s*$/,
     where:
       'test/e2e/generators/plugins/client/consumer.test.ts packs the client and installs the .tgz in a consumer project',
   },

@@ -137,7 +137,7 @@ function readme(ir: Ir, plan: ClientPlan, options: ClientPluginOptions): string 
     '## Install and use',
     '',
     '```sh',
-    `npm install ${c.packageName}   # once published; before that, \`npm install && npm pack\` in this folder (the build needs its TypeScript) and install the .tgz`,
+    `npm install ${c.packageName}   # once published; before that, \`npm install --no-package-lock && npm pack --pack-destination ../../dist\` in this folder (the build needs its TypeScript; the tarball goes outside generated/) and install the .tgz`,
     '```',
     '',
     '```ts',

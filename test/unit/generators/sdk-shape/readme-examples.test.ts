@@ -77,9 +77,11 @@ describe('the README examples', () => {
     expect(python).not.toContain('does_not_exist');
   });
 
-  it("say to install the client folder's dependencies before packing it", async () => {
+  it("say to install the client folder's dependencies before packing it, and to pack it outside generated/", async () => {
     const { ts } = await readmes(GALAXY);
-    expect(ts).toContain('`npm install && npm pack` in this folder');
+    expect(ts).toContain(
+      '`npm install --no-package-lock && npm pack --pack-destination ../../dist` in this folder',
+    );
   });
 });
 
