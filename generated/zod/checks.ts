@@ -159,7 +159,7 @@ export function isDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap(year) ? 29 : DAYS[month]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap(year) ? 29 : DAYS[month]!);
 }
 
 /** RFC 3339 full-time (a zone required): a leap second only where it is 23:59:60 in UTC. */
@@ -179,7 +179,7 @@ export function isTime(value: string): boolean {
 /** RFC 3339 date-time: a date, `T` (or `t`, or a space), a time with its zone. */
 export function isDateTime(value: string): boolean {
   const parts = value.split(/t|\s/i);
-  return parts.length === 2 && isDate(parts[0]) && isTime(parts[1]);
+  return parts.length === 2 && isDate(parts[0]!) && isTime(parts[1]!);
 }
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
@@ -193,8 +193,8 @@ export function isIpv6(value: string): boolean {
   let groups = 8;
   const tail = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(value);
   if (tail) {
-    if (!isIpv4(tail[2])) return false;
-    text = tail[1].endsWith('::') ? tail[1] : tail[1].slice(0, -1);
+    if (!isIpv4(tail[2]!)) return false;
+    text = tail[1]!.endsWith('::') ? tail[1]! : tail[1]!.slice(0, -1);
     groups = 6;
   }
   const halves = text.split('::');
@@ -307,7 +307,7 @@ export const STRING_FORMATS: Record<string, (value: string) => boolean> = {
   'iso-time': (value) => isTime(/[zZ]|[+-]\d\d(:?\d\d)?$/.test(value) ? value : `${value}Z`),
   'iso-date-time': (value) => {
     const parts = value.split(/t|\s/i);
-    return parts.length === 2 && isDate(parts[0]) && STRING_FORMATS['iso-time'](parts[1]);
+    return parts.length === 2 && isDate(parts[0]!) && STRING_FORMATS['iso-time']!(parts[1]!);
   },
   email: isEmail,
   hostname: isHostname,

@@ -98,7 +98,7 @@ function escapePointerPart(part: string): string {
 /** The component schema a pointer lies in (`/components/schemas/Pet/properties/id` -> `Pet`). */
 function componentAt(pointer: string): string | undefined {
   const match = /^\/components\/schemas\/([^/]+)/.exec(pointer);
-  return match ? unescapePointerPart(match[1]) : undefined;
+  return match ? unescapePointerPart(match[1]!) : undefined;
 }
 
 const number = (value: unknown): number | undefined =>
@@ -239,24 +239,26 @@ export class SchemaNormaliser {
       if (schema.not && typeof schema.not === 'object' && Object.keys(schema.not).length === 0)
         return { ...common, kind: 'never' };
       if (allOf.length === 0 && variants.length === 1) {
-        const union = variants[0];
+        const union = variants[0]!;
         // anyOf [X, null]: X, nullable (the 3.1 spelling of 3.0's nullable X).
-        if (union.members.length === 1)
-          return withChanges(union.members[0], {
+        const [only] = union.members;
+        if (only && union.members.length === 1)
+          return withChanges(only, {
             ...annotations(common),
-            nullable: common.nullable || union.nullable || union.members[0].nullable,
+            nullable: common.nullable || union.nullable || only.nullable,
             pointer,
             schema,
           });
         return { ...union, ...annotations(common), nullable: common.nullable || union.nullable };
       }
-      if (allOf.length === 1 && variants.length === 0)
+      const [sole] = allOf;
+      if (sole && allOf.length === 1 && variants.length === 0)
         // allOf [X] beside a description (or 3.0's nullable): X, as this schema annotates it.
-        return withChanges(allOf[0], {
+        return withChanges(sole, {
           ...annotations(common),
-          nullable: common.nullable || allOf[0].nullable,
-          readOnly: common.readOnly || allOf[0].readOnly,
-          writeOnly: common.writeOnly || allOf[0].writeOnly,
+          nullable: common.nullable || sole.nullable,
+          readOnly: common.readOnly || sole.readOnly,
+          writeOnly: common.writeOnly || sole.writeOnly,
           pointer,
           schema,
         });
@@ -301,7 +303,7 @@ export class SchemaNormaliser {
       case 'types': {
         const types: string[] = schema.type.filter((type: string) => type !== 'null' && KINDS[type]);
         const members = types.map((type) =>
-          this.ofKind(KINDS[type], schema, pointer, { ...common, nullable: false, declaredTypes: [type] }),
+          this.ofKind(KINDS[type]!, schema, pointer, { ...common, nullable: false, declaredTypes: [type] }),
         );
         return { ...common, kind: 'union', members, exclusive: false, source: 'type' };
       }

@@ -69,7 +69,7 @@ function namedValues<Value>(): Record<string, Value> {
 function pairsToObject(items: string[], param: string): Record<string, string> {
   if (items.length % 2 !== 0) throw new ParamError(param, `${param} must be key,value pairs.`);
   const object = namedValues<string>();
-  for (let index = 0; index < items.length; index += 2) object[items[index]] = items[index + 1];
+  for (let index = 0; index < items.length; index += 2) object[items[index]!] = items[index + 1]!;
   return object;
 }
 
@@ -159,7 +159,7 @@ function pathValue(spec: WireParam, raw: string): unknown {
   });
   if (spec.shape === 'array' && spec.explode) return values.map(dec);
   if (values.length !== 1) throw new ParamError(spec.name, `${spec.name} is given more than once.`);
-  return delimited(spec, values[0], ',', false);
+  return delimited(spec, values[0]!, ',', false);
 }
 
 /** Every path parameter from the raw path, or undefined when the path does not match the template. */
@@ -179,7 +179,7 @@ export function decodePath(
       explode: false,
       shape: 'primitive' as const,
     };
-    values[name] = decodePathParam(spec, found[index + 1]);
+    values[name] = decodePathParam(spec, found[index + 1]!);
   });
   return values;
 }
@@ -271,7 +271,7 @@ export function decodePairs(
       result[spec.name] = own.map(({ pair: [, value] }) => text(value, spec.name));
       continue;
     }
-    const value = own[0].pair[1];
+    const value = own[0]!.pair[1];
     if (!encoded) {
       const delimiter = spec.style === 'spaceDelimited' ? ' ' : spec.style === 'pipeDelimited' ? '|' : ',';
       result[spec.name] = spec.json
@@ -354,9 +354,9 @@ function deepObjectValue(
         `${spec.name} must be spelled ${spec.name}[0]=…, ${spec.name}[1]=… (or ${spec.name}[]=… for each item).`,
       );
     if (indexed(keys) && (!top || spec.shape === 'array' || spec.shape === 'unknown'))
-      return keys.sort((a, b) => Number(a) - Number(b)).map((key) => finish(node[key], false));
+      return keys.sort((a, b) => Number(a) - Number(b)).map((key) => finish(node[key]!, false));
     const object = namedValues<unknown>();
-    for (const key of keys) object[key] = finish(node[key], false);
+    for (const key of keys) object[key] = finish(node[key]!, false);
     return object;
   };
   if (Object.keys(root).length > 0) return finish(root, true);
@@ -365,8 +365,8 @@ function deepObjectValue(
   const own = pairs.flatMap(([name, value], index) => (name === spec.name ? [{ value, index }] : []));
   if (own.length > 1) throw new ParamError(spec.name, `${spec.name} is given more than once.`);
   if (own.length === 0) return undefined;
-  claimed.add(own[0].index);
-  return text(own[0].value, spec.name);
+  claimed.add(own[0]!.index);
+  return text(own[0]!.value, spec.name);
 }
 
 /**
@@ -422,7 +422,7 @@ function nestedStartsAt(spec: WireParam): ((items: string[], current: string) =>
     return (_items, current) =>
       current.indexOf('=') === current.length - 1 && nested.includes(current.slice(0, -1).trim());
   return (items, current) =>
-    items.length % 2 === 1 && current.trim() === '' && nested.includes(items[items.length - 1]);
+    items.length % 2 === 1 && current.trim() === '' && nested.includes(items[items.length - 1]!);
 }
 
 /** A header's comma-separated items, trimmed; a comma inside a nested value's JSON text does not split. */
@@ -487,7 +487,7 @@ export function decodeCookies(header: string | undefined, specs: WireParam[]): R
     const own = pairs.filter(([name]) => dec(name) === spec.name).map(([, value]) => value);
     if (own.length === 0) continue;
     if (spec.shape === 'array' && spec.explode && !spec.json) values[spec.name] = own.map(dec);
-    else values[spec.name] = delimited(spec, own[own.length - 1], ',', false);
+    else values[spec.name] = delimited(spec, own[own.length - 1]!, ',', false);
     if (spec.jsonItems || spec.jsonProperties) values[spec.name] = nestedValues(spec, values[spec.name]);
   }
   return values;

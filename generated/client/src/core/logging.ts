@@ -64,11 +64,11 @@ export function redactHeaders(
 /** The URL with the named query parameters (an API key sent in the query) blanked. */
 export function redactUrl(url: string, secretParams: string[]): string {
   if (secretParams.length === 0 || !url.includes('?')) return url;
-  const [base, query] = url.split('?', 2);
+  const [base, query = ''] = url.split('?', 2);
   const secret = new Set(secretParams.map((name) => encodeURIComponent(name)));
   return `${base}?${query
     .split('&')
-    .map((pair) => (secret.has(pair.split('=', 1)[0]) ? `${pair.split('=', 1)[0]}=${REDACTED}` : pair))
+    .map((pair) => (secret.has(pair.split('=', 1)[0]!) ? `${pair.split('=', 1)[0]}=${REDACTED}` : pair))
     .join('&')}`;
 }
 

@@ -19,7 +19,7 @@ export interface ResponseMediaSpec {
   dataIsJson?: boolean;
 }
 
-const essence = (type: string) => type.split(';')[0].trim().toLowerCase();
+const essence = (type: string) => type.split(';')[0]!.trim().toLowerCase();
 
 function matches(declared: string, actual: string): boolean {
   const [type, subtype] = essence(declared).split('/');

@@ -81,7 +81,7 @@ function decodeFiles(
       holder =
         holder && typeof holder[key] === 'object' ? (holder[key] as Record<string, unknown>) : undefined;
     const key = at[at.length - 1];
-    if (!holder || !Object.hasOwn(holder, key) || holder[key] === undefined) continue;
+    if (key === undefined || !holder || !Object.hasOwn(holder, key) || holder[key] === undefined) continue;
     holder[key] =
       many && Array.isArray(holder[key]) ? (holder[key] as unknown[]).map(toFile) : toFile(holder[key]);
   }

@@ -197,7 +197,7 @@ class Parser {
       this.at += 1;
       options.push(this.sequence());
     }
-    return options.length === 1 ? options[0] : { type: 'alternatives', options };
+    return options.length === 1 ? options[0]! : { type: 'alternatives', options };
   }
 
   private sequence(): RegexNode {
@@ -442,15 +442,15 @@ class Parser {
         this.peek() === '-' &&
         this.source[this.at + 1] !== ']' &&
         first.length === 1 &&
-        first[0][0] === first[0][1]
+        first[0]![0] === first[0]![1]
       ) {
         this.at += 1;
         const last = single();
-        if (last.length !== 1 || last[0][0] !== last[0][1]) {
+        if (last.length !== 1 || last[0]![0] !== last[0]![1]) {
           ranges.push(...first, [0x2d, 0x2d], ...last);
           continue;
         }
-        ranges.push([first[0][0], last[0][0]]);
+        ranges.push([first[0]![0], last[0]![0]]);
       } else ranges.push(...first);
     }
     this.at += 1;
@@ -513,7 +513,7 @@ function walkTree(node: RegexNode, chooser: Chooser, walk: Walk): boolean {
     case 'sequence':
       return node.items.every((item) => walkTree(item, chooser, walk));
     case 'alternatives':
-      return walkTree(node.options[chooser.option(node.options.length)], chooser, walk);
+      return walkTree(node.options[chooser.option(node.options.length)]!, chooser, walk);
     case 'set': {
       const code = chooser.char(node.ranges, node.negated);
       if (code === undefined) return false;
@@ -686,7 +686,7 @@ export function stringMatching(
     // Assertions are placed in code points; the checks take UTF-16 offsets (a code point past the BMP is two).
     const unitsBefore = [0];
     for (const codePoint of walk.out) unitsBefore.push(unitsBefore.at(-1)! + (codePoint > 0xffff ? 2 : 1));
-    return walk.met.every(([id, at]) => checks[id](text, unitsBefore[at])) ? text : 'broken';
+    return walk.met.every(([id, at]) => checks[id]!(text, unitsBefore[at]!)) ? text : 'broken';
   };
   const fits = (value: string | undefined): value is string => {
     if (value === undefined) return false;
@@ -699,7 +699,7 @@ export function stringMatching(
   let redrawn = false;
   for (let index = 0; index < sources.length; index += 1) {
     counts.clear();
-    let value = attempt(...sources[index]);
+    let value = attempt(...sources[index]!);
     if (value === 'broken' && !redrawn) {
       redrawn = true;
       const seeded = random ?? new Random(seedOf(pattern));
@@ -713,7 +713,7 @@ export function stringMatching(
     if (fits(value)) return value;
     // Too long: drawn again with every repeat at its least, then grown below. A fixed length around
     // a repeat (`.*<uuid>.*`, exactly 36) is seldom drawn at random, and the plainest draw is one value.
-    const [source] = sources[index];
+    const [source] = sources[index]!;
     if (source && value !== undefined && [...value].length > maxLength) {
       for (const repeat of repeats) counts.set(repeat.id, repeat.min);
       const least = attempt(source);

@@ -53,7 +53,7 @@ export function withoutHidden(
       branch.kind === 'object' ? branch.properties.filter((property) => property.name === name) : [],
     );
     if (declared.length > 0 && declared.every((property) => hiddenOn(side, property.node))) continue;
-    out[name] = declared.length > 0 ? withoutHidden(declared[0].node, item, side, depth + 1) : item;
+    out[name] = declared.length > 0 ? withoutHidden(declared[0]!.node, item, side, depth + 1) : item;
   }
   return out;
 }

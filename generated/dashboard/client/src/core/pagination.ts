@@ -331,7 +331,7 @@ export function parseLinkHeader(header: string): WebLink[] {
   const links: WebLink[] = [];
   let at = 0;
   const skip = (pattern: RegExp) => {
-    while (at < header.length && pattern.test(header[at])) at += 1;
+    while (at < header.length && pattern.test(header[at]!)) at += 1;
   };
   const toComma = () => {
     let quoted = false;

@@ -237,15 +237,15 @@ export function buildPath(template: string, specs: ParamSpec[], args: unknown[])
   const pieces = template.replace(/[?#].*$/s, '').split(/(\{[^}]+\})/);
   let index = 0;
   const filled = pieces.map((piece, at) => {
-    const found = /^\{([^}]+)\}$/.exec(piece);
-    if (!found) return piece;
-    const spec = specs.find((candidate) => candidate.in === 'path' && candidate.name === found[1]) ?? {
-      name: found[1],
+    const name = /^\{([^}]+)\}$/.exec(piece)?.[1];
+    if (name === undefined) return piece;
+    const spec = specs.find((candidate) => candidate.in === 'path' && candidate.name === name) ?? {
+      name,
       in: 'path' as const,
     };
     const value = args[index++];
     if (value === undefined || value === null || value === '')
-      throw new ClientError(`Missing path parameter "${found[1]}" for ${template}.`);
+      throw new ClientError(`Missing path parameter "${name}" for ${template}.`);
     return pathText(spec, value, pieces[at + 1] ?? '');
   });
   const path = filled.join('');

@@ -19,7 +19,7 @@ export function unescapePointerPart(part: string): string {
 /** The component a ref names (`…#/components/schemas/Pet` -> `Pet`), if it names one. */
 export function componentName(ref: string): string | undefined {
   const match = /#\/components\/schemas\/([^/]+)$/.exec(ref);
-  return match ? unescapePointerPart(match[1]) : undefined;
+  return match ? unescapePointerPart(match[1]!) : undefined;
 }
 
 // Schemas are untyped JSON.
@@ -90,10 +90,10 @@ export function stronglyConnected(components: Record<string, JsonSchema>): Map<s
     stack.push(start);
     onStack.add(start);
     while (work.length > 0) {
-      const frame = work[work.length - 1];
+      const frame = work[work.length - 1]!;
       const targets = edges.get(frame.name)!;
       if (frame.next < targets.length) {
-        const target = targets[frame.next];
+        const target = targets[frame.next]!;
         frame.next += 1;
         if (!index.has(target)) {
           index.set(target, counter);
@@ -108,7 +108,7 @@ export function stronglyConnected(components: Record<string, JsonSchema>): Map<s
       }
       work.pop();
       if (work.length > 0) {
-        const parent = work[work.length - 1].name;
+        const parent = work[work.length - 1]!.name;
         low.set(parent, Math.min(low.get(parent)!, low.get(frame.name)!));
       }
       if (low.get(frame.name) === index.get(frame.name)) {
