@@ -333,7 +333,7 @@ function parseAnswer(data: Buffer): RawAnswer {
   const split = data.indexOf('\r\n\r\n');
   const head = data.subarray(0, split < 0 ? data.length : split).toString('latin1');
   let body = split < 0 ? Buffer.alloc(0) : data.subarray(split + 4);
-  const [statusLine, ...lines] = head.split('\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
   const headers = new Map(
     lines.map((line) => [
       line.slice(0, line.indexOf(':')).trim().toLowerCase(),
@@ -509,7 +509,7 @@ export class BadInputChecks {
   /** Sends the index-th hostile request of an operation; throws with every way the answer leaves the contract. */
   async check(baseUrl: string, apiKey: string | undefined, id: string, index: number): Promise<void> {
     const operation = this.operation(id);
-    const derived = badRequests(operation)[index];
+    const derived = badRequests(operation)[index]!;
     // Without the header or query pair its template names, no operation is the target: every answer would be "no route".
     const request = withMatch(operation, derived);
     let answer: RawAnswer;

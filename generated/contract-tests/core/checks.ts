@@ -292,7 +292,7 @@ export class ContractChecks implements SuiteContext {
 
   async negative(id: string, index: number): Promise<void> {
     const operation = this.operation(id);
-    const negative = operation.negative[index];
+    const negative = operation.negative[index]!;
     const request = await this.request(operation);
     if (negative.in === 'body') request.body = negative.body;
     else {

@@ -124,7 +124,7 @@ export async function clientProblems(
   // The client returns the IR's success (climate.com: 206 with the bytes, not the 204 before it).
   const success = operation.successStatus;
   const schema =
-    success && Object.hasOwn(operation.responses, success) ? operation.responses[success].schema : undefined;
+    success && Object.hasOwn(operation.responses, success) ? operation.responses[success]!.schema : undefined;
   const value =
     result && typeof result === 'object' && 'body' in (result as object) && 'data' in (result as object)
       ? (result as { body: unknown }).body

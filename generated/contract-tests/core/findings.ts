@@ -110,7 +110,7 @@ function suiteProblem(error: unknown, operation: string | undefined): Problem {
     message: `${operation ? `${operation}: ` : ''}the suite itself failed: ${err.name}: ${err.message.split('\n')[0]}${frame ? ` (${frame.replace(/^at /, '')})` : ''}`,
     operation,
     fix: 'This is a bug in the generated contract suites, not in the target or the spec: report it with the spec that shows it.',
-    key: `suite|${err.name}: ${err.message.split('\n')[0].replace(/\d+/g, 'N').slice(0, 120)}`,
+    key: `suite|${err.name}: ${err.message.split('\n')[0]!.replace(/\d+/g, 'N').slice(0, 120)}`,
   };
 }
 

@@ -23,7 +23,7 @@ import { fillPath } from './serialize.js';
 import type { SuiteContext } from './suite-context.js';
 
 type Json = Record<string, unknown>;
-const paramsOf = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+const paramsOf = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
 
 /** The path of one object of a resource: the path its read, update or delete works on. */
 export function itemPath(context: SuiteContext, resource: ResourceCase): string | undefined {

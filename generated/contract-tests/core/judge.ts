@@ -70,7 +70,7 @@ export function refusedWrongly(status: number, idsWereMade: boolean): boolean {
 }
 
 /** `type/subtype` without parameters, lower case. */
-const essence = (mediaType: string) => mediaType.split(';')[0].trim().toLowerCase();
+const essence = (mediaType: string) => mediaType.split(';')[0]!.trim().toLowerCase();
 
 /** Whether an answered Content-Type is one a declared media type (or range) allows. */
 export function mediaTypeMatches(declared: string, answered: string): boolean {

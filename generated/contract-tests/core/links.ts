@@ -54,7 +54,7 @@ export function linkedRequest(
 ): RequestSpec {
   const operation = context.operation(link.operationId);
   const values: Record<string, unknown> = {};
-  for (const [, name] of operation.path.matchAll(/\{([^}]+)\}/g)) {
+  for (const [, name = ''] of operation.path.matchAll(/\{([^}]+)\}/g)) {
     const value =
       Object.hasOwn(link.parameters, name) && link.parameters[name] !== undefined
         ? evaluateExpression(link.parameters[name], source)
@@ -77,7 +77,7 @@ export function linkedRequest(
   const query = { ...operation.query };
   for (const param of Object.keys(link.parameters))
     if (!operation.path.includes(`{${param}}`))
-      query[param] = evaluateExpression(link.parameters[param], source);
+      query[param] = evaluateExpression(link.parameters[param]!, source);
   return {
     method: operation.method,
     path: fillPath(operation.path, operation.parameters ?? [], values),

@@ -48,7 +48,7 @@ export function echoDifference(sent: unknown, got: unknown, at = ''): string | u
 /** Properties of the response schema of an operation's success (top level, allOf merged). */
 function responseProperties(context: SuiteContext, operation: OperationCase): Set<string> | undefined {
   const success = Object.keys(operation.responses).find((status) => status.startsWith('2'));
-  const schema = success ? operation.responses[success].schema : undefined;
+  const schema = success ? operation.responses[success]!.schema : undefined;
   if (!schema) return undefined;
   const names = new Set<string>();
   const visit = (node: unknown, depth: number): void => {

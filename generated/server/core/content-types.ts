@@ -21,7 +21,7 @@ export async function registerContentTypeParsers(app: FastifyInstance, routes: R
     routes.some(
       (route) =>
         route.bodyContentType?.startsWith(type) ||
-        route.bodies?.some((body) => body.mediaType.split(';')[0].trim().toLowerCase() === type),
+        route.bodies?.some((body) => body.mediaType.split(';')[0]!.trim().toLowerCase() === type),
     );
   if (!declared('text/plain')) app.removeContentTypeParser('text/plain');
   // JSON bodies must be UTF-8: Fastify's parser decodes leniently, storing U+FFFD in place of bad
@@ -35,7 +35,7 @@ export async function registerContentTypeParsers(app: FastifyInstance, routes: R
   // a type the spec does not declare is 415. Fastify has one catch-all, so it asks the route.
   const anyType = new Set(
     routes
-      .filter((route) => route.bodies?.some((body) => body.mediaType.split(';')[0].trim() === '*/*'))
+      .filter((route) => route.bodies?.some((body) => body.mediaType.split(';')[0]!.trim() === '*/*'))
       .map((route) => `${route.method} ${route.url}`),
   );
   if (!app.hasContentTypeParser('*')) {

@@ -65,11 +65,11 @@ export function registerMethodAnswers(
     templates.set(segments.length, sameLength);
   }
   const spelledOut = (template: string[], segments: string[]) =>
-    template.some((part, index) => wholeParameter(part) && !segments[index].includes('{')) &&
+    template.some((part, index) => wholeParameter(part) && !segments[index]!.includes('{')) &&
     template.every(
       (part, index) =>
         part === segments[index] ||
-        (wholeParameter(part) && (wholeParameter(segments[index]) || !segments[index].includes('{'))),
+        (wholeParameter(part) && (wholeParameter(segments[index]!) || !segments[index]!.includes('{'))),
     );
   for (const { url, path, methods } of paths.values()) {
     const segments = path.split('/');

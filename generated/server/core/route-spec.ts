@@ -145,5 +145,5 @@ export function headerParameter(
   const headers = route.schema.headers as
     { properties?: Record<string, { enum?: unknown[] }>; required?: string[] } | undefined;
   if (!headers?.properties || !Object.hasOwn(headers.properties, name)) return undefined;
-  return { schema: headers.properties[name], required: headers.required?.includes(name) ?? false };
+  return { schema: headers.properties[name]!, required: headers.required?.includes(name) ?? false };
 }

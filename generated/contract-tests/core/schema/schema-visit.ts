@@ -79,6 +79,6 @@ export function walk(
     const next = children(node);
     if (node.kind === 'ref' && options.followRefs) next.push({ edge: 'target', node: node.target });
     for (let index = next.length - 1; index >= 0; index -= 1)
-      stack.push({ node: next[index].node, path: [...path, next[index].edge] });
+      stack.push({ node: next[index]!.node, path: [...path, next[index]!.edge] });
   }
 }

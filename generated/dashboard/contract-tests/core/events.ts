@@ -109,7 +109,7 @@ function evaluate(
   call: { operation: OperationCase; request: RequestSpec; sent: Sent },
 ): unknown {
   if (typeof expression !== 'string' || !expression.startsWith('$')) return expression;
-  const [, source, rest] =
+  const [, source, rest = ''] =
     /^\$(request\.body|response\.body|request\.path\.|request\.query\.|request\.header\.|response\.header\.)(.*)$/.exec(
       expression,
     ) ?? [];
@@ -305,7 +305,7 @@ export class EventChecks {
     const operation = this.context.operation(emitter.operationId);
     const request = structuredClone(await this.context.request(operation));
     for (const [expression, value] of Object.entries(emitter.when)) {
-      const [, where, rest] = /^\$?request\.(body|query\.|header\.)(.*)$/.exec(expression) ?? [];
+      const [, where, rest = ''] = /^\$?request\.(body|query\.|header\.)(.*)$/.exec(expression) ?? [];
       if (where === 'body') {
         request.body = request.body && typeof request.body === 'object' ? request.body : {};
         setPointer(request.body as Json, rest.replace(/^#/, ''), value);
@@ -403,7 +403,7 @@ export class EventChecks {
       : [];
     if (partial.length === 0)
       return `; the receiver got ${this.deliveries.length} deliveries, none with ${first?.[0]} = ${JSON.stringify(first?.[1])}`;
-    return `; deliveries with ${first[0]} = ${JSON.stringify(first[1])} hold ${partial
+    return `; deliveries with ${first![0]} = ${JSON.stringify(first![1])} hold ${partial
       .map((delivery) =>
         Object.keys(expected)
           .map((path) => `${path} = ${JSON.stringify(pointer(delivery.payload, path))}`)
@@ -415,7 +415,7 @@ export class EventChecks {
   /** The event arrives after the call that causes it, within the bound, signed, valid and holding what the call said. */
   async arrives(name: string, index: number): Promise<void> {
     const event = this.event(name);
-    const emitter = event.emittedAfter[index];
+    const emitter = event.emittedAfter[index]!;
     const { expected, answeredAt } = await this.cause(event, emitter);
     const [delivered] = await this.waitFor(
       this.matches(expected),
@@ -437,7 +437,7 @@ export class EventChecks {
   /** The receiver answers 500 to the event's first delivery: it comes again, same id, signed anew, within the retry bound. */
   async retried(name: string): Promise<void> {
     const event = this.event(name);
-    const emitter = event.emittedAfter[0];
+    const emitter = event.emittedAfter[0]!;
     const operation = this.context.operation(emitter.operationId);
     // The call's IDs are known only once it answers, and the event may arrive before that: while
     // this check runs, the first delivery of every event holding the entry's constants (its type)
@@ -469,7 +469,7 @@ export class EventChecks {
         );
         throw delivery(event.name, problems);
       }
-      const [, retry] = both;
+      const retry = both[1]!;
       const idName = this.cases.headers.id;
       const timestampName = this.cases.headers.timestamp;
       if (retry.headers[idName] !== first.headers[idName])

@@ -136,7 +136,7 @@ export async function paging(context: SuiteContext, operation: OperationCase): P
         `${operation.id}: expected more than one page of ${small} after creating ${created.length} items`,
       ),
     );
-  if (paging.previousCursorField && forward[0][paging.previousCursorField] !== null)
+  if (paging.previousCursorField && forward[0]![paging.previousCursorField] !== null)
     problems.push(problem(`${operation.id}: the first page has a non-null ${paging.previousCursorField}`));
   const last = forward.at(-1)!;
   if (last[paging.hasMoreField] === false && last[paging.nextCursorField] !== null)

@@ -138,7 +138,7 @@ export function formatReport(report: Report): string {
     lines.push('', `${heading}: ${findings.length ? findings.length : 'none'}`);
     findings.forEach((finding, index) => {
       lines.push(
-        `  ${index + 1}. [${finding.check}] ${finding.count}x${finding.operations.length ? ` in ${operationsOf(finding)}` : ''}: ${finding.message.split('\n')[0].slice(0, 400)}`,
+        `  ${index + 1}. [${finding.check}] ${finding.count}x${finding.operations.length ? ` in ${operationsOf(finding)}` : ''}: ${finding.message.split('\n')[0]!.slice(0, 400)}`,
       );
       if (finding.pointer)
         lines.push(`     at ${finding.file ? `${finding.file}:${finding.line} ` : ''}(${finding.pointer})`);
@@ -157,6 +157,6 @@ export function githubAnnotations(report: Report): string[] {
     const level = finding.fails ? 'error' : finding.class === 'spec' ? 'warning' : 'notice';
     const where = finding.file ? `file=${property(finding.file)},line=${finding.line},` : '';
     const title = property(`contract ${finding.class}: ${finding.check} (${finding.count}x)`);
-    return `::${level} ${where}title=${title}::${data(`${finding.message.split('\n')[0].slice(0, 600)}\nfix: ${finding.fix}${finding.curl ? `\ncurl: ${finding.curl}` : ''}`)}`;
+    return `::${level} ${where}title=${title}::${data(`${finding.message.split('\n')[0]!.slice(0, 600)}\nfix: ${finding.fix}${finding.curl ? `\ncurl: ${finding.curl}` : ''}`)}`;
   });
 }

@@ -56,7 +56,7 @@ export class BodyError extends Error {
   }
 }
 
-const essence = (type: string | undefined) => (type ?? '').split(';')[0].trim().toLowerCase();
+const essence = (type: string | undefined) => (type ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** Whether a media type is one a declared one names: `*` stands for any text in its type or subtype (`application/*+json`). */
 function matches(declared: string, actual: string): boolean {

@@ -87,7 +87,7 @@ export function contentCodingHook(route: RouteSpec, codings: Set<string>) {
     // A binary body goes to the handler as sent (and a media type the route does not take meets its 415).
     if (kind === undefined || !PARSED.has(kind)) return done(null, payload);
     if (!codings.has(coding) || !Object.hasOwn(DECODERS, coding)) return refused();
-    const decoder = DECODERS[coding]() as Transform & { receivedEncodedLength: number };
+    const decoder = DECODERS[coding]!() as Transform & { receivedEncodedLength: number };
     decoder.receivedEncodedLength = 0;
     payload.on('data', (chunk: Buffer) => {
       decoder.receivedEncodedLength += chunk.length;

@@ -89,7 +89,7 @@ export function bodyFromTemplate(template: ErrorTemplate, error: ErrorDetails): 
     }
     let holder = body as Record<string | number, unknown>;
     for (const key of slot.at.slice(0, -1)) holder = holder[key] as Record<string | number, unknown>;
-    holder[slot.at[slot.at.length - 1]] = value;
+    holder[slot.at[slot.at.length - 1]!] = value;
   }
   return body;
 }

@@ -297,9 +297,9 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
       if (schema.format !== undefined && FORMATS[schema.format]?.drawn)
         base = fc
           .integer({ min: 0, max: 0x7fffffff })
-          .map((seed) => FORMATS[schema.format].drawn!(new Random(seed)));
+          .map((seed) => FORMATS[schema.format]!.drawn!(new Random(seed)));
       else if (schema.format !== undefined && FORMATS[schema.format])
-        base = fc.constantFrom(FORMATS[schema.format].minimal, FORMATS[schema.format].example);
+        base = fc.constantFrom(FORMATS[schema.format]!.minimal, FORMATS[schema.format]!.example);
   }
   if (base && pattern)
     return bounded(base, (value) => pattern.test(value) && fits(value), plainValue(schema));

@@ -178,7 +178,7 @@ export function boundaryValues(
           : undefined;
       const map = nonEmpty(current) ?? nonEmpty(sample());
       const keys = map ? Object.keys(map) : [];
-      return (valid = { keys, value: map ? map[keys[0]] : 'v' });
+      return (valid = { keys, value: map ? map[keys[0]!] : 'v' });
     };
     const entries = (count: number) => {
       if (count === 0) return {};

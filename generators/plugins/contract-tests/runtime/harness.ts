@@ -41,7 +41,7 @@ function inContentCoding(
   }
   // A binary body goes as given, as the SDKs send it: already in its coding.
   if (!SERIALISED.test(contentType)) return body;
-  return Object.hasOwn(COMPRESSORS, coding) ? arrayBufferOf(COMPRESSORS[coding](body)) : body;
+  return Object.hasOwn(COMPRESSORS, coding) ? arrayBufferOf(COMPRESSORS[coding]!(body)) : body;
 }
 
 /** Media types whose bodies the SDKs serialise (JSON, a form, text and the text-like ones), which they compress. */

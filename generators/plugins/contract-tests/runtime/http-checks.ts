@@ -65,7 +65,7 @@ async function probeOf(
     headers: {},
   };
   // `/pet/findByStatus` is also `/pet/{petId}`: the methods of every template the URL matches are declared for it.
-  const concrete = positive.path.split('?')[0];
+  const concrete = positive.path.split('?')[0]!;
   const methods = context.cases.paths
     .filter((candidate) => candidate.path === path || matches(candidate.path, concrete))
     .flatMap((candidate) => candidate.methods);
@@ -183,7 +183,7 @@ export async function options(context: HttpContext, path: string): Promise<Probl
     );
   // A target that answers CORS headers is expected to keep answering preflights.
   if (sent.headers.get('access-control-allow-origin') !== null) {
-    const method = declared.find((candidate) => candidate !== 'GET') ?? declared[0];
+    const method = declared.find((candidate) => candidate !== 'GET') ?? declared[0]!;
     const preflight: RequestSpec = {
       ...probe,
       key: null,
@@ -276,7 +276,7 @@ export function forgeKey(known: string | undefined, pattern: string | undefined)
   if (!known) return `key_${randomBytes(16).toString('hex')}`;
   const random = randomBytes(known.length);
   const rest = [...known.slice(prefix.length)].map((char, index) => {
-    const byte = random[index];
+    const byte = random[index]!;
     if (/[0-9]/.test(char)) return String(byte % 10);
     if (/[a-z]/.test(char)) return String.fromCharCode(97 + (byte % 26));
     if (/[A-Z]/.test(char)) return String.fromCharCode(65 + (byte % 26));

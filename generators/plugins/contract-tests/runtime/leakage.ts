@@ -120,7 +120,7 @@ export async function leakage(context: SuiteContext, createId: string): Promise<
           operation: create.id,
           pointer: create.pointer,
           fix: `A refused ${create.id} must store nothing: validate (and authenticate) before writing, or write in a transaction that the refusal rolls back.`,
-          curl: curlLine(context.target, refused[0].request),
+          curl: curlLine(context.target, refused[0]!.request),
         },
       ),
     );

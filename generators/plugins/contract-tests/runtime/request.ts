@@ -105,6 +105,6 @@ export function pathParamsOf(template: string, path: string): Record<string, str
   );
   const match = pattern.exec(path);
   return match
-    ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1])]))
+    ? Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]))
     : {};
 }

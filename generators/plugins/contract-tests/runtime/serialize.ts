@@ -245,7 +245,7 @@ export function asRead(
     // back (as the decoder decides: by the schema, not by the value drawn), in any place.
     if (param.jsonItems)
       return value.map((item, index) =>
-        item !== null && typeof item === 'object' ? item : coerce(items ?? schema.items, parts[index]),
+        item !== null && typeof item === 'object' ? item : coerce(items ?? schema.items, parts[index]!),
       );
     if (!param.explode || param.in !== 'query') {
       const separator = param.style === 'spaceDelimited' ? ' ' : param.style === 'pipeDelimited' ? '|' : ',';

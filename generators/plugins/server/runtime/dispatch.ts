@@ -155,7 +155,7 @@ export function registerDispatched(
       }
       return found;
     };
-    const [first] = group;
+    const first = group[0]!;
     const registered = paramNames(first.url);
     app.route({
       method: first.method,

@@ -25,14 +25,14 @@ export interface StreamOptions {
   heartbeatMs?: number;
 }
 
-const essence = (type: string) => type.split(';')[0].trim().toLowerCase();
+const essence = (type: string) => type.split(';')[0]!.trim().toLowerCase();
 
 /** Accept's media ranges with their q-values, best first (RFC 9110 §12.5.1). */
 function acceptRanges(header: string): Array<{ range: string; q: number; order: number }> {
   return header
     .split(',')
     .map((item, order) => {
-      const [range, ...params] = item.split(';').map((part) => part.trim());
+      const [range = '', ...params] = item.split(';').map((part) => part.trim());
       const q = params.find((param) => /^q=/i.test(param));
       return { range: range.toLowerCase(), q: q ? Number(q.slice(2)) : 1, order };
     })
@@ -77,7 +77,7 @@ export function successMedia(route: RouteSpec): WireMedia[] {
   const statuses = Object.keys(route.responseMedia ?? {})
     .filter((status) => /^2/.test(status))
     .sort();
-  return statuses.flatMap((status) => route.responseMedia![status]);
+  return statuses.flatMap((status) => route.responseMedia![status]!);
 }
 
 /** A concrete Content-Type for a declared type (a wildcard becomes application/octet-stream). */

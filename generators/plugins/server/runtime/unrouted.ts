@@ -212,7 +212,7 @@ export function rawErrorAnswer(
 function hostLines(rawHeaders: string[]): number {
   let count = 0;
   for (let i = 0; i < rawHeaders.length; i += 2)
-    if (rawHeaders[i].length === 4 && rawHeaders[i].toLowerCase() === 'host') count += 1;
+    if (rawHeaders[i]!.length === 4 && rawHeaders[i]!.toLowerCase() === 'host') count += 1;
   return count;
 }
 
@@ -266,7 +266,7 @@ export function rawPathMatcher(routes: RouteSpec[]): (method: string, url: strin
     .map((route) => ({ route, literal: literalLength(route.path), pattern: templatePattern(route.path) }))
     .sort((a, b) => b.literal - a.literal);
   return (method, url) => {
-    const path = url.split('?')[0];
+    const path = url.split('?')[0]!;
     return patterns.find((entry) => entry.route.method === method && entry.pattern.test(path))?.route;
   };
 }
@@ -285,5 +285,5 @@ function requestLineOf(
   const line = /^([A-Z]{1,20}) (\/[^ \r\n]{0,8192}) HTTP\/1\.[01]\r?\n/.exec(
     packet.subarray(0, 8300).toString('latin1'),
   );
-  return line ? routeOf(line[1], line[2]) : undefined;
+  return line ? routeOf(line[1]!, line[2]!) : undefined;
 }
