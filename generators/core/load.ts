@@ -157,15 +157,42 @@ function parseQuickly(sourcePath: string, file: string, text: string): unknown {
   try {
     return file.endsWith('.json') ? JSON.parse(text) : parseYamlValue(file, text);
   } catch (error) {
-    const position = (error as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0];
-    const reason = (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    const linePos = (error as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0];
+    const reason = (error as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw new SpecError(
       sourcePath,
       '',
       `${file.endsWith('.json') ? 'JSON' : 'YAML'} does not parse: ${reason}`,
-      position ? { line: position.line, column: position.col } : undefined,
+      linePos ? { line: linePos.line, column: linePos.col } : jsonErrorPosition(text, reason),
     );
   }
+}
+
+/**
+ * Where JSON.parse stopped, from its message: Node 20 says only "at position N" (a UTF-16 index),
+ * which the line and column are counted from; later Nodes add "(line L column C)".
+ */
+export function jsonErrorPosition(
+  text: string,
+  message: string,
+): { line: number; column: number } | undefined {
+  const said = / \(line (\d+) column (\d+)\)/.exec(message);
+  if (said) return { line: Number(said[1]), column: Number(said[2]) };
+  const at = / at position (\d+)/.exec(message);
+  // A document cut short ends where it stops.
+  if (!at && !/end of JSON input/.test(message)) return undefined;
+  const index = at ? Math.min(Number(at[1]), text.length) : text.length;
+  let line = 1;
+  let lineStart = 0;
+  for (
+    let newline = text.indexOf('\n');
+    newline !== -1 && newline < index;
+    newline = text.indexOf('\n', newline + 1)
+  ) {
+    line += 1;
+    lineStart = newline + 1;
+  }
+  return { line, column: index - lineStart + 1 };
 }
 
 /** Every local `$ref` ("#/...") whose target is not in the document, with the $ref's own pointer. */
