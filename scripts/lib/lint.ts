@@ -99,7 +99,20 @@ export class SpectralLinter {
   private constructor(private readonly ruleset: unknown) {}
 
   static async load(ruleset = spectralRuleset()): Promise<SpectralLinter> {
-    return new SpectralLinter(await getRuleset(ruleset));
+    try {
+      return new SpectralLinter(await getRuleset(ruleset));
+    } catch (error) {
+      // Spectral throws an AggregateError whose own message is empty: the reasons are its errors
+      // ("Function is not defined" for a misspelt function), which is what the designer must read.
+      const reasons =
+        error instanceof AggregateError
+          ? error.errors.map((each: unknown) => (each instanceof Error ? each.message : String(each)))
+          : [];
+      if (reasons.length === 0) throw error;
+      throw new Error(`${path.relative(process.cwd(), ruleset) || ruleset}: ${reasons.join('; ')}`, {
+        cause: error,
+      });
+    }
   }
 
   async run(files: string[]): Promise<ToolRun> {
