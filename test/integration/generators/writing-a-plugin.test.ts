@@ -107,7 +107,7 @@ describe("README's Writing a plugin", () => {
     const { code, output } = await generate(project);
     expect(code).toBe(2);
     expect(output.trim().split('\n')).toEqual([
-      `error: ${config}:3: documents[0].plugins[1]: unknown plugin "clients"; allowed: ${Object.keys(BUILT_IN_PLUGINS).join(', ')}, or a file ('./plugins/mine.ts')`,
+      `error: ${config}:3: documents[0].plugins[1]: unknown plugin "clients"; allowed: ${Object.keys(BUILT_IN_PLUGINS).join(', ')}, 'defaults' (every default plugin not listed), or a file ('./plugins/mine.ts')`,
     ]);
     expect(existsSync(path.join(project, 'generated'))).toBe(false);
   }, 60_000);
