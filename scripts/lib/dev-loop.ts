@@ -86,6 +86,8 @@ export class DevLoop {
   /** When the first save not yet handled happened. */
   private savedAt?: number;
   private lintConfigChanged = false;
+  /** What the last lint found: a save shows only what it added (the first shows everything). */
+  private lastFindings?: Finding[];
   private queued = false;
   private listed?: Promise<DocumentTarget[]>;
 
@@ -246,11 +248,12 @@ export class DevLoop {
     } catch (error) {
       const reason =
         error instanceof SpecError ? error.message : `${spec}: ${(error as Error).message.split('\n')[0]}`;
-      log(`dev: broken save, still serving the last good output: ${reason}`);
       this.watchFiles([...this.watched].filter((file) => !LINT_CONFIG.includes(file)));
       report = { added: [], changed: [], removed: [], broken: reason, unimplemented: [], stale: [] };
     }
     const lint = await linting;
+    // After lint's lines, so the reason a save broke is the last thing on the screen.
+    if (report.broken) log(`dev: broken save, still serving the last good output: ${report.broken}`);
     if (regenerated) {
       for (const output of regenerated.stale) {
         log(
@@ -277,16 +280,20 @@ export class DevLoop {
     // Docs and reloads run side by side; each reports when done.
     const timed = async (name: string, work: () => Promise<string>) => {
       const started = performance.now();
+      let detail: string;
       try {
-        this.step(name, performance.now() - started, await work());
+        detail = await work();
       } catch (error) {
-        this.step(name, performance.now() - started, `failed: ${(error as Error).message.split('\n')[0]}`);
+        detail = `failed: ${(error as Error).message.split('\n')[0]}`;
       }
+      // Measured once the work is done (an argument list computes its time before an await in it).
+      this.step(name, performance.now() - started, detail);
     };
     const touched = [...report.added, ...report.changed];
-    const mockChanged = first || touched.some((file) => file.startsWith(`mock${path.sep}`));
+    // Not running yet (the first cycle, or every cycle since it broke) counts as changed.
+    const mockChanged = !this.mock || touched.some((file) => file.startsWith(`mock${path.sep}`));
     const serverChanged =
-      first ||
+      !this.service ||
       touched.some((file) => file.startsWith(`server${path.sep}`) || file.startsWith(`openapi${path.sep}`));
     await Promise.all([
       timed('docs', async () =>
@@ -318,8 +325,16 @@ export class DevLoop {
     try {
       const { findings, errors } = await linter.lint([this.options.spec]);
       const ms = performance.now() - savedAt;
-      this.step('lint', ms, `${errors} error(s), ${findings.length} finding(s)`);
-      for (const finding of findings) this.options.log(`  ${formatFinding(finding)}`);
+      const { shown, fixed } = lintChanges(this.lastFindings, findings);
+      const change =
+        this.lastFindings === undefined
+          ? ''
+          : shown.length === 0 && fixed === 0
+            ? ', as before'
+            : `: ${shown.length} new, ${fixed} fixed`;
+      this.lastFindings = findings;
+      this.step('lint', ms, `${errors} error(s), ${findings.length} finding(s)${change}`);
+      for (const finding of shown) this.options.log(`  ${formatFinding(finding)}`);
       return { ms, findings };
     } catch (error) {
       const ms = performance.now() - savedAt;
@@ -330,6 +345,7 @@ export class DevLoop {
 
   private async reloadMock(): Promise<string> {
     await this.mock?.stop();
+    this.mock = undefined;
     this.mock = await startMock(this.options.mockPort, '127.0.0.1', {
       specFile: path.join(this.options.out, 'mock', 'openapi.json'),
     });
@@ -338,6 +354,7 @@ export class DevLoop {
 
   private async reloadService(): Promise<string> {
     await this.service?.stop();
+    this.service = undefined;
     const port = this.options.servicePort!;
     const [command, ...args] = this.options.serviceCommand!;
     this.service = startProcess(command, args, { env: { PORT: String(port), LOG: 'off' } });
@@ -348,4 +365,36 @@ export class DevLoop {
   private emit(report: CycleReport): void {
     for (const listener of this.listeners) listener(report);
   }
+}
+
+/**
+ * The findings a save added and how many it fixed, against the last lint's: by rule and message,
+ * as a count (an edit above a finding moves its line, not the finding); of a rule and message
+ * found more often now, those at a place it was not found before. Everything, the first time.
+ */
+export function lintChanges(
+  last: Finding[] | undefined,
+  now: Finding[],
+): { shown: Finding[]; fixed: number } {
+  if (last === undefined) return { shown: now, fixed: 0 };
+  const kind = (finding: Finding) => `${finding.tool}\u0000${finding.rule}\u0000${finding.message}`;
+  const place = (finding: Finding) => `${finding.file}:${finding.line}:${finding.column}`;
+  const before = new Map<string, Finding[]>();
+  for (const finding of last) before.set(kind(finding), [...(before.get(kind(finding)) ?? []), finding]);
+  const after = new Map<string, Finding[]>();
+  for (const finding of now) after.set(kind(finding), [...(after.get(kind(finding)) ?? []), finding]);
+  const shown: Finding[] = [];
+  let fixed = 0;
+  for (const [key, found] of after) {
+    const earlier = before.get(key) ?? [];
+    const more = found.length - earlier.length;
+    if (more <= 0) continue;
+    const places = new Set(earlier.map(place));
+    const moved = found.filter((finding) => !places.has(place(finding)));
+    shown.push(...(moved.length >= more ? moved.slice(0, more) : found.slice(-more)));
+  }
+  for (const [key, earlier] of before) fixed += Math.max(0, earlier.length - (after.get(key)?.length ?? 0));
+  // In the order lint gave them.
+  const kept = new Set(shown);
+  return { shown: now.filter((finding) => kept.has(finding)), fixed };
 }

@@ -167,6 +167,46 @@ describe('npm run dev on our spec, serving the docs and the mock', () => {
   }, 240_000);
 });
 
+describe('npm run dev started on a spec that does not parse', () => {
+  it('starts the mock on the first save that generates, and times the docs and the mock by their work', async () => {
+    // Before, only the first cycle started the mock: started broken over the output of an earlier
+    // run, the loop said it was "still serving" while nothing listened, and the fix changed no file
+    // of mock/, so nothing started it.
+    const port = await freePort();
+    const good = await readFile('test/fixtures/specs/paging-3.1.yaml', 'utf8');
+    const broken = 'openapi: 3.1.0\ninfo: [\n';
+    const driven = await drive(
+      { 'openapi.yaml': broken },
+      { mockPort: port, feedbackOnly: false },
+      async (dir) => {
+        const spec = path.join(dir, 'openapi.yaml');
+        const out = path.join(dir, 'out');
+        await writeFile(spec, good);
+        const command = regenerateCommand(spec, out, await configuredDocuments());
+        await generate({ spec, out, command, write: true, log: () => {} });
+        await writeFile(spec, broken);
+      },
+    );
+    expect(driven.reports.at(-1)?.broken).toMatch(/YAML does not parse/);
+    // After lint's lines: the reason is the last thing on the screen.
+    expect(driven.lines.at(-1)).toMatch(/^dev: broken save, still serving the last good output: /);
+    const fixed = await driven.save(
+      () => writeFile(driven.spec, good),
+      (report) => !report.broken,
+    );
+    expect([...fixed.added, ...fixed.changed, ...fixed.removed]).toEqual([]);
+    const status = async () =>
+      (await fetch(`http://127.0.0.1:${port}/offset-items`).catch(() => undefined))?.status;
+    await expect.poll(status, { timeout: 60_000, interval: 250 }).toBe(200);
+    await driven.loop.idle();
+    // Each took seconds; printed as 0 ms before (the time was taken before the await).
+    for (const step of ['docs', 'mock'])
+      expect(
+        Number(driven.lines.find((line) => line.startsWith(`${step} `))?.match(/(\d+) ms/)?.[1]),
+      ).toBeGreaterThan(0);
+  }, 240_000);
+});
+
 // The saves below are about seeing saves and reporting broken ones, which the docs build and the
 // mock reload do not change: a loop without them (each cost a Redocly build and a Prism start).
 describe('npm run dev on our spec', () => {
