@@ -72,6 +72,17 @@ export const SCHEMA_KINDS: Record<string, { effect: Effect; what: string }> = {
   'property-removed': { effect: 'removes', what: 'a property was removed' },
   'property-required-added': { effect: 'narrows', what: 'a required property was added' },
   'property-optional-added': { effect: 'adds-optional', what: 'an optional property was added' },
+  // An object that allowed no other properties promised its readers none: a reader that validates
+  // (the generated zod schemas are strict there, and so the client's response validation) refuses
+  // it. For the flows whose reader is tolerant; our server reads requests strictly in any case.
+  'property-optional-added-to-closed': {
+    effect: 'widens',
+    what: 'an optional property was added to an object that allowed no others (additionalProperties: false)',
+  },
+  'property-required-added-to-closed': {
+    effect: 'both',
+    what: 'a required property was added to an object that allowed no others (additionalProperties: false)',
+  },
   'property-became-required': { effect: 'narrows', what: 'a property became required' },
   'property-became-optional': { effect: 'widens', what: 'a property became optional' },
   'property-became-read-only': {
@@ -170,6 +181,11 @@ interface RuleInfo {
   docsOnly?: boolean;
   /** One sentence: what happens to an existing client. */
   consequence: string;
+}
+
+/** Whether the flow's reader ignores what it does not know (clients and receivers; not our server). */
+export function readsTolerantly(flow: Flow): boolean {
+  return FLOWS[flow].tolerant;
 }
 
 /** The schema rule for a flow: who breaks and what it means for a client. */

@@ -15,7 +15,7 @@ import {
   type Located,
   type Side,
 } from './context.js';
-import { schemaRule, type Flow } from './rules.js';
+import { readsTolerantly, schemaRule, type Flow } from './rules.js';
 import { compareValueKeywords, type RuleFn } from './schema-values.js';
 import {
   partsOf,
@@ -123,6 +123,12 @@ function compareProperties(
     if (!isHidden('base', conjuncts))
       add('property-removed', name, undefined, at(conjuncts), `property ${name} removed`);
   }
+  // A reader that tolerates unknown properties elsewhere may validate an object that promised none.
+  const wasClosed =
+    readsTolerantly(flow) &&
+    ['additionalProperties', 'unevaluatedProperties'].some((keyword) =>
+      valuesOf(base, keyword).some((entry) => entry.value === false),
+    );
   for (const [name, conjuncts] of head.properties) {
     const before = base.properties.get(name);
     if (!before) {
@@ -130,7 +136,7 @@ function compareProperties(
       if (isHidden('head', conjuncts)) continue;
       const required = head.required.has(name);
       add(
-        required ? 'property-required-added' : 'property-optional-added',
+        `property-${required ? 'required' : 'optional'}-added${wasClosed ? '-to-closed' : ''}`,
         name,
         at(conjuncts),
         undefined,

@@ -18,6 +18,15 @@ import {
 } from './spec-edits.js';
 
 export const breakingResponseCases: Case[] = [
+  // ---- breaking: a property added where none other was allowed --------------------------------
+  {
+    // Answer (in assessments' responses) says additionalProperties: false: the generated zod
+    // schema is strict, so a client validating responses refuses the new property.
+    name: 'an optional property is added to a response object that allowed no others',
+    breaking: true,
+    rule: 'response-property-optional-added-to-closed',
+    mutate: (s) => (schema(s, 'Answer').properties.note = { type: 'string' }),
+  },
   // ---- breaking: security --------------------------------------------------------------------
   {
     name: 'an operation needs a new scope',
