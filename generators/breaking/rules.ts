@@ -232,6 +232,8 @@ function consequenceOf(flow: Flow, kind: string, breaks: Party[]): string {
     (effect === 'narrows' || effect === 'both' || effect === 'removes' || effect === 'reshapes')
   )
     return `Requests that ${roles.writerName} send today can now be refused (${what}).`;
+  // What was there is gone: a reader is not sent something new, it misses something old.
+  if (effect === 'removes') return `${capitalise(roles.readerName)} that read it no longer get it (${what}).`;
   return `${capitalise(roles.readerName)} can now receive data they were not written for (${what}).`;
 }
 

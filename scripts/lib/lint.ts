@@ -201,6 +201,9 @@ export class Linter {
 
   /** Both linters on the same files; findings sorted by place. */
   async lint(files: string[]): Promise<LintResult> {
+    // Both tools report a missing file as two findings at 1:1 and exit 1: say it once, as a usage error.
+    const missing = files.filter((file) => !existsSync(file));
+    if (missing.length > 0) throw new Error(`no such file: ${missing.join(', ')}`);
     // A tool that gives up on a document (one that does not parse, say) is a finding, not a crash.
     const failed =
       (tool: Finding['tool']) =>
@@ -222,7 +225,13 @@ export class Linter {
       this.spectral.run(files).catch(failed('spectral')),
       this.redocly.run(files).catch(failed('redocly')),
     ]);
-    const findings = sortFindings([...spectral.findings, ...redocly.findings]);
+    // A rule Spectral runs on a node it reaches twice (an example under a $ref'd schema) reports it
+    // twice, word for word: once is enough.
+    const seen = new Set<string>();
+    const findings = sortFindings([...spectral.findings, ...redocly.findings]).filter((finding) => {
+      const key = JSON.stringify(finding);
+      return !seen.has(key) && seen.add(key);
+    });
     return {
       findings,
       errors: findings.filter((finding) => finding.severity === 'error').length,

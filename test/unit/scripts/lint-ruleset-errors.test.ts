@@ -1,9 +1,9 @@
-/** A ruleset that does not load says why (a temporary folder; Spectral's loader, no process). */
+/** A ruleset that does not load, or a spec that is not there, says why (a temporary folder; the linters' loaders, no process). */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SpectralLinter } from '../../../scripts/lib/lint.js';
+import { Linter, SpectralLinter } from '../../../scripts/lib/lint.js';
 
 describe('a Spectral ruleset that does not load', () => {
   it('names the file and the reasons Spectral gives, where its error said nothing', async () => {
@@ -23,5 +23,12 @@ describe('a Spectral ruleset that does not load', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('lint on a file that does not exist', () => {
+  it('says so once, where both tools reported two findings at 1:1', async () => {
+    const linter = await Linter.load();
+    await expect(linter.lint(['no-such-spec.yaml'])).rejects.toThrow('no such file: no-such-spec.yaml');
   });
 });

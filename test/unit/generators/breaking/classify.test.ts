@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { compareDocuments } from '../../../../generators/breaking/compare.js';
 import { classifyDocuments } from '../../../../generators/breaking/index.js';
-import { allRuleIds, RULES, SCHEMA_KINDS } from '../../../../generators/breaking/rules.js';
+import { allRuleIds, RULES, SCHEMA_KINDS, schemaRule } from '../../../../generators/breaking/rules.js';
 import { baseSpec, CASES, pair, sharedSlug, verdictOf } from '../../../support/breaking/cases.js';
 
 describe('breaking-change classification (fixture pairs)', () => {
@@ -35,6 +35,13 @@ describe('breaking-change classification (fixture pairs)', () => {
     expect(CASES.filter((entry) => !entry.breaking).length).toBeGreaterThanOrEqual(25);
     const known = new Set(allRuleIds());
     expect(CASES.map((entry) => entry.rule).filter((rule) => !known.has(rule))).toEqual([]);
+  });
+
+  it('says what a removed response property costs a client: it no longer gets it', () => {
+    // Before: "Clients can now receive data they were not written for", the consequence of a wider type.
+    expect(schemaRule('response', 'property-removed').consequence).toBe(
+      'Clients that read it no longer get it (a property was removed).',
+    );
   });
 
   it('the documentation (docs/breaking-changes.md) documents every rule id', () => {
