@@ -32,8 +32,10 @@ if (name === undefined || name === '--help' || name === '-h' || name === 'help')
     process.exit(2);
   }
   const script = fileURLToPath(new URL(entry[1].script, new URL('../scripts/lib/', import.meta.url)));
-  // The script reads its own arguments from process.argv, as when it runs on its own.
+  // The script reads its own arguments from process.argv, as when it runs on its own; its usage
+  // names the command as it was called (scripts/lib/cli-args.ts).
   process.argv = [process.argv[0], script, ...args];
+  process.env.CONTRACT_KIT_COMMAND = entry[0];
   await import(await runnable(script));
 }
 

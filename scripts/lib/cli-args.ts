@@ -11,12 +11,26 @@ export function failCli(name: string, message: string): never {
   process.exit(2);
 }
 
+/**
+ * The usage as the command was called: the scripts write `npm run NAME [-- …]`, which is how this
+ * repository (and a project's package scripts) run them; through the toolkit's command line
+ * (`npx contract-kit NAME`) it reads `contract-kit NAME [...]`.
+ */
+function asCalled(name: string, usage: string): string {
+  if (process.env.CONTRACT_KIT_COMMAND !== name || process.env.npm_lifecycle_event === name) return usage;
+  return usage
+    .replaceAll(`npm run ${name} [-- `, `contract-kit ${name} [`)
+    .replaceAll(`npm run ${name} -- `, `contract-kit ${name} `)
+    .replaceAll(`npm run ${name}`, `contract-kit ${name}`);
+}
+
 export function parseCliArgs<Options extends NonNullable<ParseArgsConfig['options']>>(
   name: string,
-  usage: string,
+  given: string,
   options: Options,
   allowPositionals = true,
 ) {
+  const usage = asCalled(name, given);
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     console.log(usage);

@@ -127,7 +127,7 @@ describe('generate CLI', () => {
   it('prints its usage on --help; an unknown option is one line and the usage, exit 2, no stack trace', async () => {
     const help = await generate('--help');
     expect(help.code, help.stderr).toBe(0);
-    expect(help.stdout).toMatch(/^usage: npm run generate /);
+    expect(help.stdout).toMatch(/^usage: contract-kit generate /);
     const unknown = await generate('--bogus');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.split('\n')[0]).toMatch(/^generate: Unknown option '--bogus'/);

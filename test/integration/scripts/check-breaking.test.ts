@@ -43,7 +43,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
   it('prints its usage on --help; an unknown option is one line and the usage, exit 2, no stack trace', async () => {
     const help = await run(repo, '--help');
     expect(help.code).toBe(0);
-    expect(help.output).toMatch(/^usage: npm run check:breaking /);
+    expect(help.output).toMatch(/^usage: contract-kit check:breaking /);
     const unknown = await run(repo, '--bogus');
     expect(unknown.code).toBe(2);
     expect(unknown.output.split('\n')[0]).toMatch(/^check:breaking: Unknown option '--bogus'/);

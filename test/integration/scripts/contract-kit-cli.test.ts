@@ -60,7 +60,7 @@ describe('contract-kit', () => {
       contractKit(['generte']),
       contractKit(['lint', '--bogus']),
     ]);
-    expect(alias.stdout).toMatch(/^usage: npm run check:breaking /);
+    expect(alias.stdout).toMatch(/^usage: contract-kit check:breaking /);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.split('\n')[0]).toBe('contract-kit: unknown command "generte"');
     expect(option.code).toBe(2);
