@@ -88,6 +88,8 @@ export class DevLoop {
   private lintConfigChanged = false;
   /** What the last lint found: a save shows only what it added (the first shows everything). */
   private lastFindings?: Finding[];
+  /** Whether the last cycle's save was broken (the next good one says it recovered). */
+  private broken = false;
   private queued = false;
   private listed?: Promise<DocumentTarget[]>;
 
@@ -254,6 +256,8 @@ export class DevLoop {
     const lint = await linting;
     // After lint's lines, so the reason a save broke is the last thing on the screen.
     if (report.broken) log(`dev: broken save, still serving the last good output: ${report.broken}`);
+    else if (this.broken) log(`dev: ${spec} generates again`);
+    this.broken = report.broken !== undefined;
     if (regenerated) {
       for (const output of regenerated.stale) {
         log(

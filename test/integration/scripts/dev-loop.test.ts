@@ -195,6 +195,7 @@ describe('npm run dev started on a spec that does not parse', () => {
       (report) => !report.broken,
     );
     expect([...fixed.added, ...fixed.changed, ...fixed.removed]).toEqual([]);
+    expect(driven.lines).toContain(`dev: ${driven.spec} generates again`);
     const status = async () =>
       (await fetch(`http://127.0.0.1:${port}/offset-items`).catch(() => undefined))?.status;
     await expect.poll(status, { timeout: 60_000, interval: 250 }).toBe(200);
