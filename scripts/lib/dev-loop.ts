@@ -90,6 +90,7 @@ export class DevLoop {
   private lastFindings?: Finding[];
   /** Whether the last cycle's save was broken (the next good one says it recovered). */
   private broken = false;
+  private readonly changedFiles = new Set<string>();
   private queued = false;
   private listed?: Promise<DocumentTarget[]>;
 
@@ -180,6 +181,12 @@ export class DevLoop {
         : file !== undefined && LINT_CONFIG.includes(file);
     if (file && !lintConfig && !this.watched.has(file)) return;
     if (lintConfig) this.lintConfigChanged = true;
+    if (file)
+      this.changedFiles.add(
+        path.resolve(file) === path.resolve(this.options.spec)
+          ? this.options.spec
+          : path.relative(process.cwd(), file),
+      );
     this.savedAt ??= performance.now();
     clearTimeout(this.timer);
     this.burst = true;
@@ -205,7 +212,10 @@ export class DevLoop {
     const { spec, out, log } = this.options;
     const savedAt = this.savedAt ?? performance.now();
     this.savedAt = undefined;
-    log(first ? `dev: building from ${spec}` : `dev: ${spec} changed`);
+    // The files saved since the last cycle (a ruleset, a $ref'd file), else the spec.
+    const saved = [...this.changedFiles];
+    this.changedFiles.clear();
+    log(first ? `dev: building from ${spec}` : `dev: ${saved.length ? saved.join(', ') : spec} changed`);
     if (this.lintConfigChanged && this.options.lint !== false) {
       this.lintConfigChanged = false;
       this.linter = Linter.load();

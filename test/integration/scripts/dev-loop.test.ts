@@ -312,6 +312,10 @@ describe('npm run dev on a split spec', () => {
       expect(cycle.broken).toBeUndefined();
       expect(await readFile(modelFile, 'utf8')).toContain(`pinned${n}`);
     }
+    // The file that was saved, not the spec (a ruleset's save read "dev: openapi.yaml changed").
+    expect(driven.lines).toContain(
+      `dev: ${path.relative(process.cwd(), path.join(driven.dir, 'schemas.yaml'))} changed`,
+    );
     // A $ref to a schema the file does not have: file:line:col of the $ref and what is missing.
     const brokenRoot = root.replace("'./schemas.yaml#/Note'", "'./schemas.yaml#/Nope'");
     const { line, column } = positionOf(brokenRoot, "{ $ref: './schemas.yaml#/Nope' }");
