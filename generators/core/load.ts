@@ -181,18 +181,7 @@ export function jsonErrorPosition(
   const at = / at position (\d+)/.exec(message);
   // A document cut short ends where it stops.
   if (!at && !/end of JSON input/.test(message)) return undefined;
-  const index = at ? Math.min(Number(at[1]), text.length) : text.length;
-  let line = 1;
-  let lineStart = 0;
-  for (
-    let newline = text.indexOf('\n');
-    newline !== -1 && newline < index;
-    newline = text.indexOf('\n', newline + 1)
-  ) {
-    line += 1;
-    lineStart = newline + 1;
-  }
-  return { line, column: index - lineStart + 1 };
+  return linePosition(text, at ? Math.min(Number(at[1]), text.length) : text.length);
 }
 
 /** Every local `$ref` ("#/...") whose target is not in the document, with the $ref's own pointer. */

@@ -29,6 +29,17 @@ async function mistake(file: string): Promise<ConfigError> {
   return error as ConfigError;
 }
 
+/** The built-in plugins that run unless a document lists others. */
+const DEFAULT_PLUGINS = [
+  'types',
+  'contract-document',
+  'mock-document',
+  'client',
+  'server',
+  'contract-tests',
+  'python',
+];
+
 describe('the config file', () => {
   it('reads the documents and puts each plugin after the ones it depends on, options defaulted', async () => {
     const file = configFile(
@@ -55,15 +66,7 @@ export default defineConfig({
       '{ "documents": [{ "spec": "a.yaml", "output": "out" }] }',
     );
     const names = (await loadConfig({ file })).documents[0].plugins.map((each) => each.plugin.name);
-    expect(names).toEqual([
-      'types',
-      'contract-document',
-      'mock-document',
-      'client',
-      'server',
-      'contract-tests',
-      'python',
-    ]);
+    expect(names).toEqual(DEFAULT_PLUGINS);
   });
 
   it("reads 'defaults' as every default plugin the list does not name itself", async () => {
@@ -79,18 +82,7 @@ export default defineConfig({
     );
     const [document] = (await loadConfig({ file })).documents;
     expect(document.plugins.map((each) => each.plugin.name).sort()).toEqual(
-      [
-        'types',
-        'contract-document',
-        'mock-document',
-        'client',
-        'server',
-        'contract-tests',
-        'python',
-        'zod',
-        'mock-data',
-        'msw',
-      ].sort(),
+      [...DEFAULT_PLUGINS, 'zod', 'mock-data', 'msw'].sort(),
     );
     // A plugin the list names itself keeps its own options.
     expect(document.plugins.find((each) => each.plugin.name === 'python')?.options).toMatchObject({
