@@ -23,11 +23,15 @@ let engine: EngineUnderTest;
 let store: Store;
 let env: Record<string, string>;
 let instances: Instance[];
+// One frozen rate clock for every instance: each read Date.now() after its own bundling await, so
+// under load their clocks stood a second or more apart, and the shared bucket refilled by the gap
+// between them (CI at d0d158b: 61 requests admitted of a tier-0 key's 60).
+const RATE_CLOCK_MS = String(Date.now());
 
 async function startInstance(): Promise<Instance> {
   const port = await freePort();
   const running = startProcess(process.execPath, await bundledArgs('test/support/instance-server.ts'), {
-    env: { ...env, PORT: String(port), RATE_CLOCK_MS: String(Date.now()), LOG: 'off' },
+    env: { ...env, PORT: String(port), RATE_CLOCK_MS, LOG: 'off' },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/v1/health`, running);
