@@ -393,10 +393,17 @@ export function lintChanges(
   if (last === undefined) return { shown: now, fixed: 0 };
   const kind = (finding: Finding) => `${finding.tool}\u0000${finding.rule}\u0000${finding.message}`;
   const place = (finding: Finding) => `${finding.file}:${finding.line}:${finding.column}`;
-  const before = new Map<string, Finding[]>();
-  for (const finding of last) before.set(kind(finding), [...(before.get(kind(finding)) ?? []), finding]);
-  const after = new Map<string, Finding[]>();
-  for (const finding of now) after.set(kind(finding), [...(after.get(kind(finding)) ?? []), finding]);
+  const byKind = (findings: Finding[]) => {
+    const groups = new Map<string, Finding[]>();
+    for (const finding of findings) {
+      const group = groups.get(kind(finding));
+      if (group === undefined) groups.set(kind(finding), [finding]);
+      else group.push(finding);
+    }
+    return groups;
+  };
+  const before = byKind(last);
+  const after = byKind(now);
   const shown: Finding[] = [];
   let fixed = 0;
   for (const [key, found] of after) {
