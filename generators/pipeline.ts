@@ -22,7 +22,14 @@ import { defaultOptions, findConfig, loadConfig, type ConfiguredPlugin } from '.
 import { pluginRoot, type PluginContext, type PluginDefinition } from './plugin.js';
 import { InputDigests, keepOutput, reusableOutput } from './plugin-reuse.js';
 import { BUILT_IN_PLUGINS } from './plugins/registry.js';
-import { provenanceFile, recordedFiles, releaseOf, staleOutputs, type StaleOutput } from './provenance.js';
+import {
+  previousGeneration,
+  provenanceFile,
+  recordedFiles,
+  releaseOf,
+  staleOutputs,
+  type StaleOutput,
+} from './provenance.js';
 
 export type { StaleOutput };
 
@@ -232,10 +239,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           .filter((file) => !isNested(file) && isKept(file))
           .map((file) => file.split(path.sep).join('/'))
       : [];
+  // Read before this generation writes its own: which kept roots are stale, which files are ours.
+  const previous = await previousGeneration(options.out);
   const stale =
     kept.length > 0
-      ? await staleOutputs(
-          options.out,
+      ? staleOutputs(
+          previous,
           keptRoots.filter((root) => kept.some((file) => file.startsWith(root))),
           ir.digest,
         )
@@ -253,7 +262,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (writer) {
     // A file the last generation did not record is not this toolkit's to remove, though it may
     // carry the mark: what a generated package's build compiled from it (dist/, header and all).
-    const recorded = await recordedFiles(options.out);
+    const recorded = recordedFiles(previous);
     const isOthers = (file: string) =>
       recorded !== undefined && !recorded.has(file.split(path.sep).join('/'));
     written = await step(

@@ -71,32 +71,45 @@ export function provenanceFile(
   return jsonFile('provenance.json', content);
 }
 
-/** Kept roots whose files the previous provenance.json says were made from another spec. */
-export async function staleOutputs(out: string, roots: string[], digest: string): Promise<StaleOutput[]> {
-  let previous: { spec_digest?: string; stale?: Record<string, { spec_digest?: string }> } = {};
+/** What the previous generation into an output folder recorded in its provenance.json. */
+export interface PreviousGeneration {
+  spec_digest?: unknown;
+  stale?: unknown;
+  files?: unknown;
+}
+
+/** The previous provenance.json in `out`; undefined where there is none to read (a first generation). */
+export async function previousGeneration(out: string): Promise<PreviousGeneration | undefined> {
   try {
-    previous = JSON.parse(await readFile(path.join(out, 'provenance.json'), 'utf8'));
+    const previous: unknown = JSON.parse(await readFile(path.join(out, 'provenance.json'), 'utf8'));
+    return typeof previous === 'object' && previous !== null ? previous : undefined;
   } catch {
-    return [];
+    return undefined;
   }
+}
+
+/** Kept roots whose files the previous generation says were made from another spec. */
+export function staleOutputs(
+  previous: PreviousGeneration | undefined,
+  roots: string[],
+  digest: string,
+): StaleOutput[] {
+  if (previous === undefined) return [];
+  const stale = (previous.stale ?? {}) as Record<string, { spec_digest?: unknown } | undefined>;
+  const digestOf = (value: unknown) => (typeof value === 'string' ? value : '');
   return roots
-    .map((root) => ({ root, specDigest: previous.stale?.[root]?.spec_digest ?? previous.spec_digest ?? '' }))
+    .map((root) => ({
+      root,
+      specDigest: digestOf(stale[root]?.spec_digest) || digestOf(previous.spec_digest),
+    }))
     .filter((output) => output.specDigest && output.specDigest !== digest);
 }
 
 /**
- * The files the previous generation into `out` recorded in its provenance.json, with `/` between
- * folders; undefined where there is no record to read (a first generation, an older toolkit's).
+ * The files the previous generation recorded, with `/` between folders; undefined where there is
+ * no record (a first generation, an older toolkit's).
  */
-export async function recordedFiles(out: string): Promise<Set<string> | undefined> {
-  try {
-    const previous = JSON.parse(await readFile(path.join(out, 'provenance.json'), 'utf8')) as {
-      files?: unknown;
-    };
-    return Array.isArray(previous.files) && previous.files.every((file) => typeof file === 'string')
-      ? new Set(previous.files)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+export function recordedFiles(previous: PreviousGeneration | undefined): Set<string> | undefined {
+  const files = previous?.files;
+  return Array.isArray(files) && files.every((file) => typeof file === 'string') ? new Set(files) : undefined;
 }
