@@ -67,6 +67,9 @@ running.child.on('exit', async (code) => {
 console.log(`mock: ${running.url} (Prism, stateless; any or no Authorization accepted), mocking ${spec}`);
 const example = await firstPlainGet(specFile);
 if (example) console.log(`try:  curl ${running.url}${example}`);
+// Prism answers a request the spec refuses with that spec's own 400 or 422 (its example, or no
+// body at all), so the reasons are only in a header a designer would not think to look at.
+console.log(`a refused request gets the spec's 400 or 422; why, in its sl-violations header (curl -i)`);
 
 /** The first GET path of the document that takes no path parameter, to show a request that works as pasted. */
 async function firstPlainGet(file: string): Promise<string | undefined> {

@@ -94,6 +94,18 @@ describe('contract-kit', () => {
       // The example request it prints works as pasted: the spec's first GET without parameters.
       await expect.poll(() => running.output()).toContain(`try:  curl http://127.0.0.1:${port}/stations`);
       expect((await fetch(`http://127.0.0.1:${port}/stations`)).status).toBe(200);
+      // Where it says a refused request's reasons are.
+      expect(running.output()).toContain(
+        "a refused request gets the spec's 400 or 422; why, in its sl-violations header",
+      );
+      const refused = await fetch(`http://127.0.0.1:${port}/bookings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"passenger_name": 7}',
+      });
+      expect([400, 422]).toContain(refused.status);
+      const violations = JSON.parse(refused.headers.get('sl-violations') ?? '[]') as { message: string }[];
+      expect(violations.map((violation) => violation.message).join('\n')).toMatch(/passenger_name|required/);
       made = scratch().filter((name) => !before.has(name));
       expect(made).toHaveLength(1);
     } finally {
