@@ -152,6 +152,17 @@ function finish(sourcePath: string, parsed: unknown, files: string[]): LoadedDoc
   };
 }
 
+/** Where a JSON or YAML file's text does not parse, as the SpecError generation would throw; undefined when it parses. */
+export function syntaxProblem(file: string, text: string): SpecError | undefined {
+  try {
+    parseQuickly(file, file, text);
+    return undefined;
+  } catch (error) {
+    if (error instanceof SpecError) return error;
+    throw error;
+  }
+}
+
 /** Parses JSON or YAML, or says where it does not parse. */
 function parseQuickly(sourcePath: string, file: string, text: string): unknown {
   try {

@@ -12,11 +12,12 @@
  * `contract-kit init` writes (spectral:oas); one without redocly.yaml with Redocly's `recommended`.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { getLineColLocation, lint as redoclyLint, loadConfig, type Config } from '@redocly/openapi-core';
-import { explainBundleProblem } from '../../generators/core/load.js';
+import { explainBundleProblem, syntaxProblem } from '../../generators/core/load.js';
 import { ROOT } from './root.js';
 
 export { ROOT };
@@ -73,7 +74,8 @@ const { getRuleset } = require('@stoplight/spectral-cli/dist/services/linter/uti
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
 export interface Finding {
-  tool: 'spectral' | 'redocly';
+  /** `parser`: the file is not YAML or JSON, so neither linter could read it. */
+  tool: 'spectral' | 'redocly' | 'parser';
   file: string;
   line: number;
   column: number;
@@ -85,6 +87,8 @@ export interface Finding {
 export interface ToolRun {
   findings: Finding[];
   ms: number;
+  /** It gave up on the files: its one finding says why. */
+  failed?: boolean;
 }
 
 /** Tools report paths relative to the working folder or absolute; show them relative to it. */
@@ -220,11 +224,25 @@ export class Linter {
           },
         ],
         ms: 0,
+        failed: true,
       });
     const [spectral, redocly] = await Promise.all([
       this.spectral.run(files).catch(failed('spectral')),
       this.redocly.run(files).catch(failed('redocly')),
     ]);
+    // A file that is not YAML or JSON makes both give up, Spectral with "Error running Nimma" and
+    // Redocly at 1:1: say once where it stops parsing, as generation does.
+    if (spectral.failed || redocly.failed) {
+      const unparsed = await syntaxProblems(files);
+      if (unparsed.length > 0) {
+        return {
+          findings: unparsed,
+          errors: unparsed.length,
+          spectralMs: spectral.ms,
+          redoclyMs: redocly.ms,
+        };
+      }
+    }
     // A rule Spectral runs on a node it reaches twice (an example under a $ref'd schema) reports it
     // twice, word for word: once is enough.
     const seen = new Set<string>();
@@ -239,6 +257,25 @@ export class Linter {
       redoclyMs: redocly.ms,
     };
   }
+}
+
+/** One finding per file that is not YAML or JSON, where it stops parsing. */
+async function syntaxProblems(files: string[]): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const file of files) {
+    const problem = syntaxProblem(file, await readFile(file, 'utf8'));
+    if (problem)
+      findings.push({
+        tool: 'parser',
+        file: relative(file),
+        line: problem.line,
+        column: problem.column,
+        severity: 'error',
+        rule: 'parser',
+        message: problem.reason,
+      });
+  }
+  return findings;
 }
 
 /** Spectral with the given ruleset (default: the project's, here the house ruleset in .spectral.yaml), loaded for this run. */

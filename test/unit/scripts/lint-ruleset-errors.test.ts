@@ -32,3 +32,31 @@ describe('lint on a file that does not exist', () => {
     await expect(linter.lint(['no-such-spec.yaml'])).rejects.toThrow('no such file: no-such-spec.yaml');
   });
 });
+
+describe('lint on a file that is not YAML or JSON', () => {
+  it('says once where it stops parsing, where Spectral said "Error running Nimma" and Redocly 1:1', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'unparsed-'));
+    try {
+      const yaml = path.join(dir, 'openapi.yaml');
+      await writeFile(
+        yaml,
+        'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get: {\n      responses: 200\n',
+      );
+      const json = path.join(dir, 'openapi.json');
+      await writeFile(json, '{"openapi": "3.1.0",\n "info": {"title": "x" "version": "1"}}\n');
+      const linter = await Linter.load();
+      const [fromYaml, fromJson] = [await linter.lint([yaml]), await linter.lint([json])];
+      expect(fromYaml.findings.map(({ line, column, rule }) => ({ line, column, rule }))).toEqual([
+        { line: 9, column: 1, rule: 'parser' },
+      ]);
+      expect(fromYaml.findings[0]!.message).toMatch(/^YAML does not parse: /);
+      expect(fromYaml.errors).toBe(1);
+      expect(fromJson.findings.map(({ line, column, rule }) => ({ line, column, rule }))).toEqual([
+        { line: 2, column: 24, rule: 'parser' },
+      ]);
+      expect(fromJson.findings[0]!.message).toMatch(/^JSON does not parse: /);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
