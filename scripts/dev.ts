@@ -37,7 +37,11 @@ const serving =
   path.resolve(out) === path.resolve(primary.out) &&
   path.resolve(spec) === path.resolve(primary.spec);
 // Where `npm run docs` puts a listed document's docs; another spec's under dist/docs/dev/.
-const docsFile = docsFileFor(out, primary?.out);
+const docsFile = docsFileFor(
+  out,
+  primary?.out,
+  documents.some((document) => path.resolve(document.out) === path.resolve(out)),
+);
 const loop = new DevLoop({
   spec,
   out,

@@ -8,9 +8,10 @@ import path from 'node:path';
 import { failCli, parseCliArgs } from './lib/cli-args.js';
 
 const USAGE = `usage: npm run docs [-- --spec PATH [--out FILE]]
-  Builds each document contract-kit.config.ts lists: the first into dist/docs/index.html, one
-  generated inside its output folder beside it (here dist/docs/dashboard/index.html); each page
-  is self-contained (no network needed).
+  Builds each document contract-kit.config.ts lists: the first into dist/docs/index.html, each
+  other into dist/docs/FOLDER/index.html, FOLDER its output folder's path from the first's when
+  inside it (generated/admin: dist/docs/admin/), else from here; each page is self-contained (no
+  network needed).
   --spec PATH   build the reference of this OpenAPI document instead
   --out FILE    where to write it (default dist/docs/<spec name>.html)`;
 
@@ -37,7 +38,7 @@ async function listedDocuments(): Promise<Array<{ spec: string; file: string }>>
   const documents = await configuredDocumentsOrExit('docs');
   return documents.map((document) => ({
     spec: path.resolve(document.spec),
-    file: docsFileFor(document.out, documents[0].out),
+    file: docsFileFor(document.out, documents[0].out, true),
   }));
 }
 

@@ -41,18 +41,21 @@ export function inlineCdnImages(html: string): string {
 /**
  * Where the docs of the document generated into `out` go: the first document's (its output
  * `primaryOut`, default generated/) in dist/docs/index.html, and beside it for a folder inside
- * that one (generated/dashboard -> dist/docs/dashboard/index.html); under dist/docs/dev/ for any
- * other folder (the dev loop on a spec of someone else's), so they never replace a listed
- * document's docs.
+ * that one (generated/dashboard -> dist/docs/dashboard/index.html). Another document the config
+ * lists, by its folder from here (generated-admin -> dist/docs/generated-admin/index.html); any
+ * other spec's (the dev loop on a spec of someone else's) under dist/docs/dev/, so they never
+ * replace a listed document's docs.
  */
-export function docsFileFor(out: string, primaryOut = DEFAULT_OUT): string {
-  const nested = path.relative(path.resolve(primaryOut), path.resolve(out));
-  const outside = nested.startsWith('..') || path.isAbsolute(nested);
-  return path.join(
-    path.dirname(DOCS_FILE),
-    outside ? path.join('dev', path.basename(path.resolve(out))) : nested,
-    'index.html',
-  );
+export function docsFileFor(out: string, primaryOut = DEFAULT_OUT, listed = false): string {
+  const inside = (from: string) => {
+    const nested = path.relative(path.resolve(from), path.resolve(out));
+    return nested.startsWith('..') || path.isAbsolute(nested) ? undefined : nested;
+  };
+  const folder =
+    inside(primaryOut) ??
+    (listed ? inside(process.cwd()) : undefined) ??
+    path.join('dev', path.basename(path.resolve(out)));
+  return path.join(path.dirname(DOCS_FILE), folder, 'index.html');
 }
 
 /** Builds the page for `spec` at `output`; its title is the spec's own (`<info.title> reference`) unless given. */

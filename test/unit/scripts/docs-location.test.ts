@@ -17,6 +17,15 @@ describe('docsFileFor', () => {
     expect(docsFileFor(path.join(ROOT, 'generated', 'dashboard'))).toBe(docs('dashboard'));
   });
 
+  it("puts another listed document's docs by its folder from here, whatever the folder's name", () => {
+    // A second document the config lists, outside the first's folder: its own page, not dev/'s.
+    expect(docsFileFor('generated-admin', 'generated', true)).toBe(docs('generated-admin'));
+    expect(docsFileFor('packages/admin/out', 'generated', true)).toBe(docs('packages', 'admin', 'out'));
+    expect(docsFileFor('generated/admin', 'generated', true)).toBe(docs('admin'));
+    // Outside this folder too: there is no path from here to name it by.
+    expect(docsFileFor('../elsewhere/admin', 'generated', true)).toBe(docs('dev', 'admin'));
+  });
+
   it("puts another folder's docs under dist/docs/dev/, named after the folder", () => {
     expect(docsFileFor('/tmp/walk/out')).toBe(docs('dev', 'out'));
     expect(docsFileFor('../elsewhere/petstore')).toBe(docs('dev', 'petstore'));
