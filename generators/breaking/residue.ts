@@ -73,8 +73,9 @@ export function reportResidue(c: Comparison): void {
     let unit = pointer;
     const docs = keywordIndex((part) => DOCS.has(part));
     const extension = keywordIndex((part) => part.startsWith('x-'));
-    if (['info', 'tags', 'externalDocs', 'openapi'].includes(parts[0]))
-      [rule, unit] = ['docs-changed', upTo(0)];
+    // info's own fields each (its summary, its version), so each is shown as it was and is.
+    if (parts[0] === 'info') [rule, unit] = ['docs-changed', upTo(Math.min(1, parts.length - 1))];
+    else if (['tags', 'externalDocs', 'openapi'].includes(parts[0])) [rule, unit] = ['docs-changed', upTo(0)];
     // Root security that every operation overrides reaches no request.
     else if (parts[0] === 'security') [rule, unit] = ['component-unused-changed', upTo(0)];
     else if (docs >= 0) [rule, unit] = ['docs-changed', upTo(docs)];
@@ -84,10 +85,8 @@ export function reportResidue(c: Comparison): void {
       [rule, unit] = ['component-unused-changed', upTo(2)];
     if (reported.has(`${rule}|${unit}`)) continue;
     reported.add(`${rule}|${unit}`);
-    const inHead = valueAt(c.head, unit) !== undefined;
-    const inBase = valueAt(c.base, unit) !== undefined;
-    const shown = inBase && inHead ? 'changed' : inHead ? 'added' : 'removed';
-    c.add(rule, unit || '/', inHead ? unit : undefined, unit, `${unit || '/'} ${shown}`);
+    const [before, after] = [valueAt(c.base, unit), valueAt(c.head, unit)];
+    c.add(rule, placeOf(unit), after !== undefined ? unit : undefined, unit, changeOf(before, after));
   }
   if (!c.findings.length && claimed !== undefined)
     c.add(
@@ -97,4 +96,41 @@ export function reportResidue(c: Comparison): void {
       claimed,
       'rewritten without changing what is valid',
     );
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * A pointer as a reader names the place: `POST /v1/subjects summary`, `webhook subject.created
+ * post description`, `components schemas Subject description`; `/` for the whole document.
+ */
+function placeOf(pointer: string): string {
+  const parts = pointerToPath(`#${pointer}`);
+  if (parts.length === 0) return '/';
+  const [root, name, method, ...rest] = parts;
+  if (root === 'paths' && name !== undefined) {
+    if (method !== undefined && METHODS.has(method))
+      return [`${method.toUpperCase()} ${name}`, ...rest].join(' ');
+    return [name, ...parts.slice(2)].join(' ');
+  }
+  if ((root === 'webhooks' || root === 'x-webhooks') && name !== undefined)
+    return [`webhook ${name}`, ...parts.slice(2)].join(' ');
+  return parts.join(' ');
+}
+
+/** What became of a value: a short text is quoted before and after, anything else named. */
+function changeOf(before: unknown, after: unknown): string {
+  const quoted = (value: unknown) => {
+    if (typeof value !== 'string') return undefined;
+    const line = value.trim().split('\n')[0]!;
+    return (
+      JSON.stringify(line.length > 80 ? `${line.slice(0, 79)}…` : line) + (line === value.trim() ? '' : ' …')
+    );
+  };
+  if (before === undefined)
+    return after === undefined ? 'changed' : `added${quoted(after) ? `: ${quoted(after)}` : ''}`;
+  if (after === undefined) return `removed${quoted(before) ? `: ${quoted(before)}` : ''}`;
+  const [was, now] = [quoted(before), quoted(after)];
+  // Two long texts that differ after their first lines read the same shortened: say only that.
+  return was !== undefined && now !== undefined && was !== now ? `changed: ${was} → ${now}` : 'changed';
 }

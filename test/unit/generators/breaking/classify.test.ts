@@ -44,6 +44,29 @@ describe('breaking-change classification (fixture pairs)', () => {
     );
   });
 
+  it('names a documentation change by its operation, with the text it had and has', () => {
+    // Before: "/paths/~1v1~1nature~1subjects/get/summary: /paths/~1v1~1nature~1subjects/get/summary changed".
+    const base = baseSpec();
+    const head = structuredClone(base);
+    const list = head.paths['/v1/nature/subjects'].get;
+    const summaryBefore = list.summary;
+    list.summary = 'Every subject, newest first';
+    head.info.contact = { name: 'API team' };
+    delete head.webhooks['subject.deleted'].post.summary;
+    const shown = verdictOf(base, head)
+      .findings.filter((finding) => finding.rule === 'docs-changed')
+      .map((finding) => `${finding.where}: ${finding.detail}`);
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        `GET /v1/nature/subjects summary: changed: ${JSON.stringify(summaryBefore)} → "Every subject, newest first"`,
+        'info contact: changed',
+      ]),
+    );
+    expect(
+      shown.filter((line) => line.startsWith('webhook subject.deleted post summary: removed')),
+    ).toHaveLength(1);
+  });
+
   it('the documentation (docs/breaking-changes.md) documents every rule id', () => {
     const readme = readFileSync('docs/breaking-changes.md', 'utf8');
     const missing = [...Object.keys(RULES), ...Object.keys(SCHEMA_KINDS)].filter(
