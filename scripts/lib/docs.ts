@@ -58,6 +58,54 @@ export function docsFileFor(out: string, primaryOut = DEFAULT_OUT, listed = fals
   return path.join(path.dirname(DOCS_FILE), folder, 'index.html');
 }
 
+const IMAGE_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
+
+/**
+ * The spec's `info.x-logo.url` as the page can show it: a file beside the spec is inlined (the
+ * page stays self-contained); an http(s) URL is the one thing the page's CSP lets it fetch, since
+ * that is the logo its author chose (offline, the page works without it).
+ */
+async function logoOf(
+  spec: string,
+  url: unknown,
+): Promise<{ inline?: string; fetched?: string } | undefined> {
+  if (typeof url !== 'string' || url === '' || url.startsWith('data:')) return undefined;
+  const where = `info.x-logo.url (#/info/x-logo/url)`;
+  if (/^https?:\/\//i.test(url)) {
+    // A CSP source may not hold a space, a comma or a semicolon; URL's own spelling escapes spaces.
+    const href = new URL(url).href;
+    if (/[;,'\s]/.test(href))
+      throw new Error(`${where}: a logo URL the page's CSP cannot name (a ';' or ','): ${url}`);
+    return { fetched: href };
+  }
+  const file = path.resolve(path.dirname(spec), url);
+  const type = IMAGE_TYPES[path.extname(file).toLowerCase()];
+  if (!type)
+    throw new Error(
+      `${where}: ${url} is not an image the page can inline (${Object.keys(IMAGE_TYPES).join(', ')}), nor an http(s) URL`,
+    );
+  const bytes = await readFile(file).catch(() => {
+    throw new Error(
+      `${where}: no such file ${path.relative(process.cwd(), file)} (a path is read from the spec's folder)`,
+    );
+  });
+  return { inline: `data:${type};base64,${bytes.toString('base64')}` };
+}
+
+/** The page's CSP with one image URL more in its img-src. */
+function allowImage(page: string, url: string): string {
+  const policy = 'img-src data: blob:;';
+  if (!page.includes(policy)) throw new Error(`the docs template's CSP has no "${policy}" to add ${url} to`);
+  return page.replace(policy, `img-src data: blob: ${url};`);
+}
+
 /** Builds the page for `spec` at `output`; its title is the spec's own (`<info.title> reference`) unless given. */
 export async function buildDocs(
   spec = path.resolve('spec', 'openapi.yaml'),
@@ -79,11 +127,14 @@ export async function buildDocs(
       webhooks: document.get('webhooks'),
       'x-webhooks': (document.get('x-webhooks') as { toJSON?: () => unknown } | undefined)?.toJSON?.(),
     })?.pointer !== '/x-webhooks';
-  const input = signingSettings
-    ? path.join(path.dirname(spec), `.${path.basename(spec)}.docs-${process.pid}.yaml`)
-    : spec;
+  const logo = await logoOf(spec, document.getIn(['info', 'x-logo', 'url']));
+  const input =
+    signingSettings || logo?.inline
+      ? path.join(path.dirname(spec), `.${path.basename(spec)}.docs-${process.pid}.yaml`)
+      : spec;
   if (input !== spec) {
-    document.delete('x-webhooks');
+    if (signingSettings) document.delete('x-webhooks');
+    if (logo?.inline) document.setIn(['info', 'x-logo', 'url'], logo.inline);
     await writeFile(input, document.toString());
   }
   try {
@@ -108,7 +159,8 @@ export async function buildDocs(
           error ? reject(new Error(`redocly build-docs failed:\n${stderr}`)) : resolve(),
       );
     });
-    await writeFile(output, inlineCdnImages(await readFile(output, 'utf8')));
+    const page = inlineCdnImages(await readFile(output, 'utf8'));
+    await writeFile(output, logo?.fetched ? allowImage(page, logo.fetched) : page);
     return output;
   } finally {
     if (input !== spec) await rm(input, { force: true });

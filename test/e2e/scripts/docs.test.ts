@@ -143,4 +143,59 @@ describe('docs page (npm run docs)', () => {
       .poll(() => sidebar.innerText(), { message: 'the sidebar' })
       .toContain('An order was shipped');
   });
+
+  it("shows the spec's x-logo: a file beside the spec inlined, an http(s) URL the one image the CSP lets it fetch", async () => {
+    // Before, the page's CSP refused any logo: a broken image and a console error.
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="teal"/></svg>';
+    await writeFile(path.join(workDir, 'brand.svg'), svg);
+    const specWith = async (name: string, url: string) => {
+      const spec = path.join(workDir, `${name}.yaml`);
+      await writeFile(
+        spec,
+        `openapi: 3.1.0\ninfo:\n  title: Logo\n  version: "1"\n  x-logo:\n    url: ${url}\npaths: {}\n`,
+      );
+      return buildDocs(spec, path.join(workDir, `${name}.html`));
+    };
+    const remote = 'https://brand.example.com/assets/logo.svg';
+    for (const [file, expected] of [
+      [await specWith('local-logo', './brand.svg'), /^data:image\/svg\+xml;base64,/],
+      [await specWith('remote-logo', remote), new RegExp(`^${remote.replaceAll('.', '\\.')}$`)],
+    ] as const) {
+      const page = await browser.newPage();
+      const fetched: string[] = [];
+      await page.route('https://**/*', (route) => {
+        fetched.push(route.request().url());
+        return route.fulfill({ contentType: 'image/svg+xml', body: svg });
+      });
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      await page.goto(pathToFileURL(file).href);
+      const logo = page.locator('.menu-content img').first();
+      await expect.poll(() => logo.getAttribute('src'), { message: file }).toMatch(expected);
+      await expect
+        .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), {
+          message: `${file}: the logo is shown`,
+        })
+        .toBe(true);
+      expect(fetched, file).toEqual(file.endsWith('remote-logo.html') ? [remote] : []);
+      expect(
+        consoleErrors.filter((error) => !/unsafe-eval|'eval'/.test(error)),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it('refuses an x-logo file that is not there, naming the spec field', async () => {
+    const spec = path.join(workDir, 'missing-logo.yaml');
+    await writeFile(
+      spec,
+      'openapi: 3.1.0\ninfo:\n  title: L\n  version: "1"\n  x-logo:\n    url: ./nope.png\npaths: {}\n',
+    );
+    await expect(buildDocs(spec, path.join(workDir, 'missing-logo.html'))).rejects.toThrow(
+      /^info\.x-logo\.url \(#\/info\/x-logo\/url\): no such file .*nope\.png/,
+    );
+  });
 });
