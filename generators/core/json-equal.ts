@@ -39,7 +39,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 // standalone validators import, unchanged.
 // The module's exports object, as Ajv's own require() sees it (an ESM default import of it differs by loader).
 const ajvEqual = createRequire(import.meta.url)('ajv/dist/runtime/equal.js') as {
-  default: ((a: unknown, b: unknown) => boolean) & { code?: string };
+  default: ((a: unknown, b: unknown) => boolean) & { code?: string | undefined };
 };
 if (ajvEqual.default !== jsonEqual)
   ajvEqual.default = Object.assign(jsonEqual, { code: ajvEqual.default.code });

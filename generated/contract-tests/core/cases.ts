@@ -15,20 +15,20 @@ export interface NegativeCase {
   /** Where the mutation applies. */
   in: 'body' | 'query';
   /** JSON pointer of the rule it breaks (the schema or parameter), when known. */
-  pointer?: string;
+  pointer?: string | undefined;
   /** The whole body, or query parameters to set (null removes a parameter). */
-  body?: unknown;
-  query?: Record<string, unknown>;
+  body?: unknown | undefined;
+  query?: Record<string, unknown> | undefined;
   /** Needs a target that validates beyond JSON Schema (the mock does not know x- rules). */
-  semantic?: boolean;
+  semantic?: boolean | undefined;
 }
 
 export interface ResponseCase {
   /** The JSON body's schema (`true` when a JSON media type declares none). */
-  schema?: object | boolean;
+  schema?: object | boolean | undefined;
   requiredHeaders: string[];
   /** Schemas of the documented headers, to check their values too. */
-  headerSchemas?: Record<string, object>;
+  headerSchemas?: Record<string, object> | undefined;
   /** The media types the spec declares for this status (empty: no body). */
   mediaTypes: string[];
   /** JSON pointer of the response in the spec. */
@@ -44,11 +44,11 @@ export interface ParameterCase {
   schema: object;
   style: string;
   explode: boolean;
-  allowReserved?: boolean;
+  allowReserved?: boolean | undefined;
   /** A query parameter that may be sent empty (`name=`); otherwise an empty value counts as absent. */
-  allowEmptyValue?: boolean;
+  allowEmptyValue?: boolean | undefined;
   /** An array whose items are objects or arrays: each item goes as JSON text, which servers parse back (the SDKs' and stubs' `jsonItems`). */
-  jsonItems?: true;
+  jsonItems?: true | undefined;
   /** JSON pointer of its declaration (the component when it is a $ref). */
   pointer: string;
 }
@@ -59,7 +59,7 @@ export interface AuthCase {
   /** bearer (also OAuth 2 and OpenID Connect tokens), basic, or an API key in a header, query parameter or cookie. */
   kind: 'bearer' | 'basic' | 'header' | 'query' | 'cookie';
   /** The header, query parameter or cookie name for API keys. */
-  name?: string;
+  name?: string | undefined;
   /** JSON pointer of the security requirement that applies. */
   pointer: string;
 }
@@ -72,48 +72,48 @@ export interface OperationCase {
   pointer: string;
   isPublic: boolean;
   scopes: string[];
-  keyTypes?: string[];
+  keyTypes?: string[] | undefined;
   pathParams: Array<{ name: string; example: string; producer?: ProducerRef }>;
   query: Record<string, unknown>;
   headers: Record<string, string>;
   /** Every declared parameter, with its style: how the suite serialises it. */
   parameters: ParameterCase[];
-  auth?: AuthCase;
-  body?: unknown;
-  bodyContentType?: string;
+  auth?: AuthCase | undefined;
+  body?: unknown | undefined;
+  bodyContentType?: string | undefined;
   /** The body's schema for any media type (JSON, forms, multipart), to check a body before it is sent. */
-  bodySchema?: object;
-  bodyRequired?: boolean;
+  bodySchema?: object | undefined;
+  bodyRequired?: boolean | undefined;
   /** JSON pointer of the request body. */
-  bodyPointer?: string;
+  bodyPointer?: string | undefined;
   /** Why the suite cannot build a valid body for this operation (e.g. only XML is declared); undefined when it can. */
-  bodyUnsupported?: string;
+  bodyUnsupported?: string | undefined;
   /** Why no check over HTTP can reach this operation (it only switches protocols); every check of it is skipped with this reason. */
-  unreachable?: string;
+  unreachable?: string | undefined;
   responses: Record<string, ResponseCase>;
   /** The success the SDKs return (the IR's: the first 2xx with a body, else the first 2xx). */
-  successStatus?: string;
+  successStatus?: string | undefined;
   negative: NegativeCase[];
   pagination?: {
-    limitParam?: string;
-    limit?: { minimum?: number; maximum?: number; default?: number };
+    limitParam?: string | undefined;
+    limit?: { minimum?: number; maximum?: number; default?: number } | undefined;
     forwardParam: string;
-    backwardParam?: string;
+    backwardParam?: string | undefined;
     dataField: string;
     hasMoreField: string;
     nextCursorField: string;
-    previousCursorField?: string;
+    previousCursorField?: string | undefined;
   };
-  idempotencyHeader?: string;
+  idempotencyHeader?: string | undefined;
   /** What the property-based stage generates inputs from (JSON Schema 2020-12, refs into sharedSchema). */
   generation: GenerationCase;
   /** A body property taking a `{name: string}` map, where the suite tags what it creates (e.g. metadata). */
-  tag?: { field: string; maxProperties?: number };
+  tag?: { field: string; maxProperties?: number } | undefined;
 }
 
 /** The request schemas of one operation, for fast-check arbitraries. */
 export interface GenerationCase {
-  body?: object;
+  body?: object | undefined;
   /** Query parameters the generator may set (opaque cursors and mutually exclusive ones left out). */
   query: Array<{ name: string; required: boolean; schema: object }>;
 }
@@ -131,11 +131,11 @@ export interface LinkCase {
 export interface ResourceCase {
   /** The create operation (a POST answering 2xx with the resource). */
   create: string;
-  read?: LinkCase;
-  update?: LinkCase;
-  delete?: LinkCase;
+  read?: LinkCase | undefined;
+  update?: LinkCase | undefined;
+  delete?: LinkCase | undefined;
   /** The list the created item belongs to (a paged GET on the create's path). */
-  list?: LinkCase;
+  list?: LinkCase | undefined;
   /** "links" when the spec declares them, "inferred" from paths and schemas otherwise. */
   source: 'links' | 'inferred';
 }
@@ -159,9 +159,9 @@ export interface ExampleCase {
   schema: object;
   value: unknown;
   /** What the example is for: an operation's request body, a parameter, or a response status. */
-  operation?: string;
-  status?: string;
-  parameter?: string;
+  operation?: string | undefined;
+  status?: string | undefined;
+  parameter?: string | undefined;
   /** `schema`: an example written inside a component schema (mocks answer with them). */
   part: 'request' | 'response' | 'parameter' | 'schema';
 }
@@ -178,7 +178,7 @@ export interface PathCase {
 export interface Cases {
   specDigest: string;
   /** Response header in which a target reports the digest of its spec, when the spec names one. */
-  specDigestHeader?: string;
+  specDigestHeader?: string | undefined;
   sharedSchema: { $id: string } & object;
   operations: OperationCase[];
   examples: ExampleCase[];
@@ -187,7 +187,7 @@ export interface Cases {
   /** Key prefixes and the environment each selects (x-key-format), for the configuration check. */
   keyPrefixes: Array<{ prefix: string; environment: string }>;
   /** The whole-key pattern (x-key-format), to forge a well-formed key no one was issued. */
-  keyPattern?: string;
+  keyPattern?: string | undefined;
   rateLimitHeaders: { limit?: string; remaining?: string; retryAfter?: string };
   paths: PathCase[];
   /** Where findings point: the spec file and the lines of the pointers they name. */

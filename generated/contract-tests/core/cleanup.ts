@@ -19,7 +19,7 @@ interface Created {
   resource: ResourceCase;
   source: LinkSource;
   /** The key that created it (the suite's, or another account's), which must also delete it. */
-  key?: string;
+  key?: string | undefined;
 }
 
 export interface CleanupReport {

@@ -66,7 +66,7 @@ export interface WebhookVerifier {
   verify(
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
-    options: { secret?: string },
+    options: { secret?: string | undefined },
   ): Promise<void>;
 }
 

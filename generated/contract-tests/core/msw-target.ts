@@ -20,7 +20,7 @@ interface MswServer {
 
 /** What the msw plugin's module exports. */
 interface HandlersModule {
-  createHandlers?: (options: { baseURL?: string }) => unknown[];
+  createHandlers?: ((options: { baseURL?: string }) => unknown[]) | undefined;
 }
 
 /** Starts the handlers when CONTRACT_MSW names them; returns what stops them, or undefined when the target is not msw. */

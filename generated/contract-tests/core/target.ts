@@ -17,10 +17,10 @@ export interface Target {
   name: string;
   baseUrl: string;
   /** A key with every scope the operations need. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** More keys with known scopes, for the insufficient-scope checks. */
   keys: TargetKey[];
-  revokedKey?: string;
+  revokedKey?: string | undefined;
   /** Keeps state between requests (false for the mock). */
   stateful: boolean;
   /** Enforces rules beyond the schemas (x-mutually-exclusive-with, idempotency): false for the mock. */
@@ -33,11 +33,11 @@ export interface Target {
    */
   validates: boolean;
   /** The MSW handlers module answering in-process (CONTRACT_MSW): the suites' setup starts msw's setupServer with it. */
-  msw?: string;
+  msw?: string | undefined;
   /** A key of another account (CONTRACT_OTHER_ACCOUNT_KEY), for the cross-tenant checks. */
-  otherAccountKey?: string;
+  otherAccountKey?: string | undefined;
   /** The paced fetch every request goes through (set by ContractChecks). */
-  transport?: PacedTransport;
+  transport?: PacedTransport | undefined;
 }
 
 /** The origin the MSW handlers are matched on when CONTRACT_BASE_URL is not given (a reserved name: nothing real answers it). */

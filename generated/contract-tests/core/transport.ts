@@ -9,9 +9,9 @@
  */
 
 export interface RateLimitHeaders {
-  limit?: string;
-  remaining?: string;
-  retryAfter?: string;
+  limit?: string | undefined;
+  remaining?: string | undefined;
+  retryAfter?: string | undefined;
 }
 
 export interface Observed {
@@ -51,8 +51,8 @@ export interface TransportOptions {
    * Runs the pacing clock this many times faster than the wall clock (CONTRACT_TIME_SCALE), for
    * testing the pacing against a target whose rate-limit clock runs equally fast. 1 for real targets.
    */
-  timeScale?: number;
-  fetch?: typeof fetch;
+  timeScale?: number | undefined;
+  fetch?: typeof fetch | undefined;
 }
 
 /** 429s in a row for one request before the suite gives up and shows the 429. */

@@ -186,10 +186,10 @@ export function decimalNumbersFirst(
   if (!check) return validate;
   const checked = ((data: unknown) => {
     const failure = check(data, []);
-    checked.errors = failure ? [failure] : undefined;
+    checked.errors = failure ? [failure] : null;
     if (failure) return false;
     const valid = validate(data);
-    checked.errors = validate.errors;
+    checked.errors = validate.errors ?? null;
     return valid;
   }) as ValidateFunction;
   return checked;

@@ -46,7 +46,10 @@ export function boundedError(error: ErrorDetails): ErrorDetails {
 }
 
 /** A Fastify-level failure (bad URL, bad JSON, wrong media type, body too large) as an API error. */
-export function frameworkError(error: { statusCode?: number; code?: string }): ErrorDetails {
+export function frameworkError(error: {
+  statusCode?: number | undefined;
+  code?: string | undefined;
+}): ErrorDetails {
   // Brotli's decoder names each way a body fails to decode (`ERR__ERROR_FORMAT_PADDING_2`).
   const code = error.code?.startsWith('ERR__ERROR_') ? 'Z_DATA_ERROR' : error.code;
   switch (code) {

@@ -33,19 +33,19 @@ import type { DrawMode, ValueContext, ValueStrategy } from './strategy.js';
 
 export interface DrawOptions {
   /** Default `minimal`. */
-  mode?: DrawMode;
+  mode?: DrawMode | undefined;
   /** Seeds every choice that is not fixed by the mode (default 1). */
-  seed?: number;
+  seed?: number | undefined;
   /** Which side of a message the value is for: a request leaves out readOnly properties, a response writeOnly ones. */
-  side?: MessageSide;
+  side?: MessageSide | undefined;
   /** Whether the spec's const, examples, default and enum are used first (default true). */
-  useExamples?: boolean;
+  useExamples?: boolean | undefined;
   /**
    * The value itself (not what it holds) must not be an empty array or object (a required
    * parameter that is, is not sent): an array gets one item, an object with no required property
    * every property, and a string a pattern allows empty one character (where the pattern allows it).
    */
-  nonEmpty?: boolean;
+  nonEmpty?: boolean | undefined;
   /**
    * A oneOf's value is set apart from its other members where the schemas show how, even by a
    * value of another type on a property the drawn member leaves open (`apart`): what a validator
@@ -54,17 +54,17 @@ export interface DrawOptions {
    * real target, report such a oneOf as the spec's defect instead, and the READMEs show ordinary
    * values. Default false.
    */
-  exclusiveOneOf?: boolean;
+  exclusiveOneOf?: boolean | undefined;
   /** Nesting deeper than this is `null` (a recursive schema that requires itself). Default 6. */
-  maxDepth?: number;
+  maxDepth?: number | undefined;
   /** Asked first for every value (the realistic mode's seam); default REALISTIC in that mode, none in the others. */
-  strategy?: ValueStrategy;
+  strategy?: ValueStrategy | undefined;
 }
 
 interface State {
   depth: number;
   path: string[];
-  property?: string;
+  property?: string | undefined;
   nonEmpty: boolean;
 }
 
@@ -98,7 +98,7 @@ function fitsKind(node: SchemaNode, value: unknown): boolean {
 class Generator {
   readonly mode: DrawMode;
   private readonly random: Random;
-  private readonly strategy?: ValueStrategy;
+  private readonly strategy?: ValueStrategy | undefined;
   private readonly maxDepth: number;
 
   constructor(private readonly options: DrawOptions) {

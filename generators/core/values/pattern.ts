@@ -332,7 +332,11 @@ class Parser {
 
   private reference(reference: { index?: number; name?: string }): RegexNode {
     this.references.push(reference);
-    return { type: 'backreference', index: reference.index ?? -1, name: reference.name };
+    return {
+      type: 'backreference',
+      index: reference.index ?? -1,
+      ...(reference.name !== undefined ? { name: reference.name } : {}),
+    };
   }
 
   /** After a backslash: a character set, or an empty node for \b and \B. */

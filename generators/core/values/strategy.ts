@@ -23,14 +23,14 @@ export interface ValueContext {
   /** The node (allOf merged), e.g. a string with `format: email`. */
   node: SchemaNode;
   /** The property this is the value of, when it is one (`email`); the nearest named one for array items. */
-  property?: string;
+  property?: string | undefined;
   /** Property names and `[]` (array items) from the root value down to this one. */
   path: string[];
   mode: DrawMode;
   /** Seeded: the same seed and path give the same draws. */
   random: Random;
   /** Which side of a message the value is for (a request leaves readOnly properties out). */
-  side?: 'request' | 'response';
+  side?: 'request' | 'response' | undefined;
 }
 
 /** A value for the context, or undefined for "draw your own". */
@@ -38,8 +38,8 @@ export type ValueStrategy = (context: ValueContext) => unknown;
 
 /** Strategies by format and by property name: the first that answers wins (property names first). */
 export interface ValueRegistry {
-  formats?: Record<string, (context: ValueContext) => unknown>;
-  properties?: Array<{ name: RegExp; value: (context: ValueContext) => unknown }>;
+  formats?: Record<string, (context: ValueContext) => unknown> | undefined;
+  properties?: Array<{ name: RegExp; value: (context: ValueContext) => unknown }> | undefined;
 }
 
 export function strategyFrom(registry: ValueRegistry): ValueStrategy {

@@ -102,12 +102,12 @@ const SECRET_HEADER_NAME = /auth|key|secret|token|cookie|session|password|signat
 /** What one attempt's debug line reports. */
 export interface AttemptLog {
   status: number | null;
-  requestId?: string | null;
+  requestId?: string | null | undefined;
   elapsedMs: number;
   retry: boolean;
-  waitMs?: number;
-  reason?: string;
-  error?: string;
+  waitMs?: number | undefined;
+  reason?: string | undefined;
+  error?: string | undefined;
 }
 
 /** One debug line per attempt: what was sent (secrets redacted), what came back, and what happens next. */

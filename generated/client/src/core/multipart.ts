@@ -18,20 +18,20 @@ export interface PartSpec {
   name: string;
   shape: 'primitive' | 'array' | 'object' | 'unknown' | 'file' | 'files';
   /** The part's Content-Type when not plain text (files: used when the value has no type of its own). */
-  contentType?: string;
+  contentType?: string | undefined;
   /** Declared headers of the part (values come from `withPartHeaders`). */
-  headers?: string[];
+  headers?: string[] | undefined;
   /** Spelled by style as form fields, each name=value pair its own text part. */
-  styled?: true;
-  style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
-  explode?: boolean;
-  allowReserved?: true;
+  styled?: true | undefined;
+  style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | undefined;
+  explode?: boolean | undefined;
+  allowReserved?: true | undefined;
 }
 
 interface Part {
   name: string;
-  filename?: string;
-  contentType?: string;
+  filename?: string | undefined;
+  contentType?: string | undefined;
   headers: Record<string, string>;
   content: Blob | string;
 }

@@ -13,12 +13,12 @@
 /** One event as the server sent it. */
 export interface ServerSentEvent<Data = string> {
   /** The `event` field; absent means the default type, "message". */
-  event?: string;
+  event?: string | undefined;
   data: Data;
   /** The `id` field of this event, when it had one. */
-  id?: string;
+  id?: string | undefined;
   /** The `retry` field (milliseconds) sent in this event's block, when there was one. */
-  retry?: number;
+  retry?: number | undefined;
 }
 
 export class EventStreamDecoder {

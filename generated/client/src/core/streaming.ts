@@ -92,7 +92,7 @@ export class Stream<Item> implements AsyncIterable<Item> {
     response: Response,
     controller: AbortController,
     parse: (data: string) => Data,
-    options: { reconnect?: Reconnect; maxReconnects?: number } = {},
+    options: { reconnect?: Reconnect | undefined; maxReconnects?: number | undefined } = {},
   ): Stream<ServerSentEvent<Data>> {
     async function* events(signal: AbortSignal): AsyncGenerator<ServerSentEvent<Data>> {
       const decoder = new EventStreamDecoder();

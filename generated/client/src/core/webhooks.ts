@@ -51,9 +51,9 @@ export type WebhookHeaders = Headers | Record<string, string | string[] | undefi
 
 export interface WebhookVerifyOptions {
   /** The endpoint's `whsec_…` secret; defaults to the client's, then to the environment variable. */
-  secret?: string;
+  secret?: string | undefined;
   /** The receiver's clock, for tests (default: now). */
-  now?: Date;
+  now?: Date | undefined;
 }
 
 const encoder = new TextEncoder();

@@ -22,14 +22,14 @@ export const ECHO_BYTES = 200;
 
 export interface BadInputResponse {
   /** The response body's schema; `true` where the spec gives the media type without one. */
-  schema?: object | boolean;
+  schema?: object | boolean | undefined;
   requiredHeaders: string[];
 }
 
 export interface BadInputOperation {
   id: string;
   /** JSON pointer of the operation in the spec. */
-  pointer?: string;
+  pointer?: string | undefined;
   method: string;
   /** The path template, e.g. "/v1/things/{thing_id}". */
   path: string;
@@ -38,13 +38,13 @@ export interface BadInputOperation {
   queryParams: string[];
   headerParams: string[];
   /** A valid body, when the operation takes one. */
-  body?: { contentType: string; value: unknown };
+  body?: { contentType: string; value: unknown } | undefined;
   /** The Accept header, when its success responses are not JSON (`application/json` otherwise). */
-  accept?: string;
+  accept?: string | undefined;
   /** The header its path template's fragment names (AWS's `/#X-Amz-Target=…`): every request carries it. */
-  matchHeader?: [string, string];
+  matchHeader?: [string, string] | undefined;
   /** The query parameter its path template picks it by (`?mode=fast`, AWS's `#role_name&…`): every request carries it. */
-  matchQuery?: [string, string];
+  matchQuery?: [string, string] | undefined;
   responses: Record<string, BadInputResponse>;
 }
 
@@ -59,9 +59,9 @@ export interface BadRequest {
   /** Request target (path and query), already encoded as it goes on the wire. */
   target: string;
   headers: Array<[string, string]>;
-  body?: Buffer;
+  body?: Buffer | undefined;
   /** Raw bytes to send instead of building the request (malformed framing). */
-  raw?: (head: string) => Buffer;
+  raw?: ((head: string) => Buffer) | undefined;
   hostile: string[];
 }
 

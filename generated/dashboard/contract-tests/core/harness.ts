@@ -78,7 +78,7 @@ export async function send(target: Target, request: RequestSpec): Promise<Sent> 
     response = await (target.transport?.fetch ?? fetch)(url, {
       method: request.method.toUpperCase(),
       headers,
-      body,
+      ...(body !== undefined ? { body } : {}),
       redirect: 'manual',
     });
   } catch (error) {
@@ -196,9 +196,9 @@ export async function walk(
   request: RequestSpec,
   direction: 'forward' | 'backward',
   options: {
-    start?: string;
-    limit?: number;
-    enough?: (pages: Array<Record<string, unknown>>) => boolean;
+    start?: string | undefined;
+    limit?: number | undefined;
+    enough?: ((pages: Array<Record<string, unknown>>) => boolean) | undefined;
   } = {},
 ): Promise<Array<Record<string, unknown>>> {
   const paging = operation.pagination!;

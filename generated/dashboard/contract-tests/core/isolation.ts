@@ -84,7 +84,7 @@ interface Made {
   source: LinkSource;
   /** Path parameter values that identify the object (its parents' and its own). */
   values: Record<string, string>;
-  path?: string;
+  path?: string | undefined;
 }
 
 /** Creates an object of a resource with `key` (parents made with the same key). */

@@ -18,7 +18,7 @@ type Json = Record<string, unknown>;
 /** Where a link's parameter values come from. */
 export interface LinkSource {
   requestPath: Record<string, string>;
-  requestQuery?: Record<string, unknown>;
+  requestQuery?: Record<string, unknown> | undefined;
   responseBody: unknown;
 }
 

@@ -15,7 +15,7 @@ export interface ErrorSlot {
   at: Array<string | number>;
   with: 'message' | 'code' | 'status';
   /** The schema's maxLength for a message slot (found by Ajv at generation): longer messages are cut. */
-  maxLength?: number;
+  maxLength?: number | undefined;
 }
 
 /** One documented error schema as a body drawn from it, with the places its details go. */

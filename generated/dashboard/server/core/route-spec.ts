@@ -11,17 +11,17 @@ export interface RouteSecurity {
   /** Scopes the operation requires (any alternative's). */
   scopes: string[];
   /** Key types allowed (x-key-types), when the spec says. */
-  keyTypes?: string[];
+  keyTypes?: string[] | undefined;
 }
 
 export interface RouteSchema {
-  params?: object;
-  querystring?: object;
-  headers?: object;
-  body?: object;
-  response?: Record<string, object>;
+  params?: object | undefined;
+  querystring?: object | undefined;
+  headers?: object | undefined;
+  body?: object | undefined;
+  response?: Record<string, object> | undefined;
   /** Cookie parameters (validated by the plugin, not Fastify). */
-  cookies?: object;
+  cookies?: object | undefined;
 }
 
 /** One multipart part or form field, as the plugin reads it. */
@@ -29,19 +29,19 @@ export interface WirePart {
   name: string;
   shape: 'primitive' | 'array' | 'object' | 'unknown' | 'file' | 'files';
   /** Spelled by style (`encoding.style`/`explode`/`allowReserved`): decoded as query parameters are. */
-  styled?: true;
-  style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
-  explode?: boolean;
+  styled?: true | undefined;
+  style?: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | undefined;
+  explode?: boolean | undefined;
   /** Styled objects: the declared property names (an exploded object's fields are named by them). */
-  properties?: string[];
+  properties?: string[] | undefined;
   /** Content-based JSON: the value is JSON text (objects by default, or a JSON contentType). */
-  json?: true;
+  json?: true | undefined;
   /** A JSON part's schema: validated as a JSON body is (no coercion, no defaults), apart from the fields. */
-  schema?: object;
+  schema?: object | undefined;
   /** Largest file in bytes (the file schema's maxLength). */
-  maxBytes?: number;
+  maxBytes?: number | undefined;
   /** Most files (an array of files' maxItems). */
-  maxFiles?: number;
+  maxFiles?: number | undefined;
 }
 
 /** One request media type of an operation. */
@@ -49,11 +49,11 @@ export interface WireBody {
   mediaType: string;
   kind: 'json' | 'multipart' | 'form' | 'text' | 'binary' | 'event-stream' | 'ndjson';
   /** The JSON Schema the decoded body is validated with (files stand as `true`; their sizes are limits). */
-  schema?: object;
+  schema?: object | undefined;
   /** Multipart and form: the fields. */
-  parts?: WirePart[];
+  parts?: WirePart[] | undefined;
   /** Binary: the most bytes accepted (the schema's maxLength). */
-  maxBytes?: number;
+  maxBytes?: number | undefined;
 }
 
 /** One media type of a response. */
@@ -61,9 +61,9 @@ export interface WireMedia {
   mediaType: string;
   kind: WireBody['kind'];
   /** Event streams: each event's data is JSON. */
-  dataIsJson?: boolean;
+  dataIsJson?: boolean | undefined;
   /** Multipart answers: the declared parts (files, JSON, text), as they are written. */
-  parts?: AnswerPart[];
+  parts?: AnswerPart[] | undefined;
 }
 
 export interface RouteSpec {
@@ -77,35 +77,35 @@ export interface RouteSpec {
    * The same operation where a path parameter's value is written in, because another route's
    * literal would otherwise take those requests (generators/plugins/server/shadowed-routes.ts).
    */
-  aliases?: Array<{ url: string; params: Record<string, string> }>;
+  aliases?: Array<{ url: string; params: Record<string, string> }> | undefined;
   /** A query parameter or header the request must carry (from a "?" or "#" in the path template). */
-  match?: { in: 'query' | 'header'; name: string; value?: string };
+  match?: { in: 'query' | 'header'; name: string; value?: string } | undefined;
   /** Fastify-safe path parameter name -> the spec's name (they differ when the spec's has "-" or "."). */
   paramNames: Record<string, string>;
   security: RouteSecurity;
-  successStatus?: number;
+  successStatus?: number | undefined;
   /** The request body's media type, when the operation takes one. */
-  bodyContentType?: string;
+  bodyContentType?: string | undefined;
   /** The body is optional: validated only when one is sent. */
-  bodyOptional?: boolean;
-  idempotencyHeader?: string;
+  bodyOptional?: boolean | undefined;
+  idempotencyHeader?: string | undefined;
   /** The status invalid requests get when the operation documents it instead of 400 (422); absent: 400. */
-  refusalStatus?: number;
+  refusalStatus?: number | undefined;
   /** Parameter name -> the error code a failure of its bounds (minimum, maxLength, ...) gets (x-error-code). */
   errorCodes: Record<string, string>;
   /** Pairs of parameters that cannot be sent together, with the error code (x-mutually-exclusive-with). */
   exclusive: Array<{ params: [string, string]; code: string }>;
   schema: RouteSchema;
   /** Parameters whose spelling Fastify's parsers do not read (styles, JSON content, cookies): decoded by the plugin. */
-  wireParams?: WireParam[];
+  wireParams?: WireParam[] | undefined;
   /** The path template in parts, when path parameters are read from the raw path (label, matrix, arrays, objects, text glued to a parameter). */
-  pathParts?: Array<string | { param: string }>;
+  pathParts?: Array<string | { param: string }> | undefined;
   /** Request media types, when they are not exactly one JSON media type (those Fastify validates itself). */
-  bodies?: WireBody[];
+  bodies?: WireBody[] | undefined;
   /** Response media types per status, when a response has a media type other than JSON or several. */
-  responseMedia?: Record<string, WireMedia[]>;
+  responseMedia?: Record<string, WireMedia[]> | undefined;
   /** Documented JSON error responses (status, `4xx`, `default`) -> index of their template in the error template table (error-bodies.ts). */
-  errorResponses?: Record<string, number>;
+  errorResponses?: Record<string, number> | undefined;
 }
 
 /** An OpenAPI path as the router reads it: its template's `?`/`#` part left out. */

@@ -13,15 +13,15 @@ import type { CatalogOperation, ResultKind } from './catalog.js';
 export interface ToolResult {
   [key: string]: unknown;
   content: Array<{ type: 'text'; text: string }>;
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
+  structuredContent?: Record<string, unknown> | undefined;
+  isError?: boolean | undefined;
 }
 
 /** A file as a tool takes it. */
 interface FileArgument {
   base64: string;
-  name?: string;
-  type?: string;
+  name?: string | undefined;
+  type?: string | undefined;
 }
 
 /** The most items of an event stream or NDJSON stream a tool result holds. */
@@ -124,8 +124,8 @@ async function resultValue(
 interface ClientPage {
   body: unknown;
   hasNextPage(): boolean;
-  nextCursor?: string | null;
-  nextPageRequest?: () => { params: Record<string, unknown> } | { url: string } | null;
+  nextCursor?: string | null | undefined;
+  nextPageRequest?: (() => { params: Record<string, unknown> } | { url: string } | null) | undefined;
 }
 
 function isPage(value: unknown): value is ClientPage {
@@ -172,13 +172,13 @@ function success(structured: Record<string, unknown>): ToolResult {
 /** The client's error as a tool error: the API's status, code and message when it answered, else what went wrong. */
 export function failure(error: unknown): ToolResult {
   const details = error as {
-    name?: string;
-    message?: string;
-    status?: number;
-    code?: string | null;
-    param?: string | null;
-    requestId?: string | null;
-    body?: unknown;
+    name?: string | undefined;
+    message?: string | undefined;
+    status?: number | undefined;
+    code?: string | null | undefined;
+    param?: string | null | undefined;
+    requestId?: string | null | undefined;
+    body?: unknown | undefined;
   };
   const structured: Record<string, unknown> = {
     error: {

@@ -19,9 +19,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 export interface HttpOptions {
   port: number;
   /** Default 127.0.0.1. */
-  host?: string;
+  host?: string | undefined;
   /** The path the endpoint answers on (default `/mcp`). */
-  path?: string;
+  path?: string | undefined;
 }
 
 export interface RunningHttp {
@@ -65,7 +65,8 @@ export async function serveHttp(makeServer: () => Server, options: HttpOptions):
     if (request.method !== 'POST')
       return refuse(response, 405, 'Method not allowed: this stateless server takes POST only');
     const server = makeServer();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    // Stateless: no session id generator, so no session to keep between requests.
+    const transport = new StreamableHTTPServerTransport({});
     response.on('close', () => {
       void transport.close();
       void server.close();

@@ -36,9 +36,9 @@ import {
 export type ToolMode = 'auto' | 'each' | 'discovery';
 
 export interface McpServerOptions extends OperationFilter {
-  tools?: ToolMode;
+  tools?: ToolMode | undefined;
   /** With `tools: 'auto'`: the most operations offered one tool each (default 40). */
-  maxTools?: number;
+  maxTools?: number | undefined;
 }
 
 /** How many operations a list or search answers at most. */
@@ -51,7 +51,7 @@ const addFormats = ((formatsModule as unknown as { default?: unknown }).default 
 
 interface Tool {
   name: string;
-  title?: string;
+  title?: string | undefined;
   description: string;
   inputSchema: JsonSchema;
   annotations: Record<string, unknown>;

@@ -14,8 +14,8 @@ import { drawValue, type DrawOptions } from './draw.js';
 
 /** A document refs point into: its `$id` (what refs name before `#`) and its component schemas. */
 export interface SchemaRoot {
-  $id?: string;
-  components?: { schemas?: Record<string, JsonSchema> };
+  $id?: string | undefined;
+  components?: { schemas?: Record<string, JsonSchema> } | undefined;
 }
 
 const normalisers = new WeakMap<object, SchemaNormaliser>();

@@ -35,7 +35,7 @@ export interface InfiniteQueryOptionsFor<TPage, TError> {
 /** What a mutation's success does to the cache: by default it invalidates the lists of its resource. */
 export interface MutationInvalidation {
   /** `false`: leave the cache alone (default `true`: the resource's lists are refetched). */
-  invalidate?: boolean;
+  invalidate?: boolean | undefined;
 }
 
 type OnSuccess<TData, TVariables> = (
@@ -49,7 +49,7 @@ type OnSuccess<TData, TVariables> = (
 export interface MutationOptionsFor<TData, TVariables> {
   mutationKey: MutationKey;
   mutationFn: MutationFunction<TData, TVariables>;
-  onSuccess?: OnSuccess<TData, TVariables>;
+  onSuccess?: OnSuccess<TData, TVariables> | undefined;
 }
 
 /**

@@ -20,7 +20,7 @@ export interface ClientPage {
 
 /** The request options a walk shares between its pages. */
 export interface WalkOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 const walks = new WeakMap<object, WalkOptions>();

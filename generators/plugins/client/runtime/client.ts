@@ -299,7 +299,7 @@ export class BaseClient {
     const init: RequestInit & { duplex?: 'half' } = {
       method,
       headers,
-      body: encoded?.body,
+      ...(encoded ? { body: encoded.body } : {}),
       ...(encoded && !encoded.replayable ? { duplex: 'half' } : {}),
       ...(this.#credentials ? { credentials: this.#credentials } : {}),
     };

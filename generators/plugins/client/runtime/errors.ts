@@ -135,7 +135,7 @@ export class APIUserAbortError extends APIError {
 /** One problem a validator found, as the Standard Schema interface reports it (zod 4, valibot, ArkType). */
 export interface ValidationIssue {
   readonly message: string;
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
 }
 
 /** A message or a body the spec's schemas refuse (the client's `validation` option): base of both sides. */

@@ -34,29 +34,29 @@ export interface OperationSpec {
    */
   params: ParamSpec[];
   /** Request media types, the default first; none when the operation takes no body. */
-  bodies?: BodySpec[];
+  bodies?: BodySpec[] | undefined;
   /** The params key that picks a request media type, when the operation takes several. */
-  mediaTypeKey?: string;
+  mediaTypeKey?: string | undefined;
   /** The spec requires a body: with no body fields given, `{}` is still sent. */
-  bodyRequired?: boolean;
+  bodyRequired?: boolean | undefined;
   /** Media types of the success response, the preferred first; none when it has no body. */
-  responses?: ResponseMediaSpec[];
+  responses?: ResponseMediaSpec[] | undefined;
   /** The operation takes this header (Last-Event-ID): its event stream resumes after a dropped connection. */
-  resumeHeader?: string;
-  idempotencyHeader?: string;
+  resumeHeader?: string | undefined;
+  idempotencyHeader?: string | undefined;
   /** What the path template's query or fragment asks for (`/#X-Amz-Target=Svc.Op`): sent as that query parameter or header. */
-  match?: { in: 'query' | 'header'; name: string; value: string };
+  match?: { in: 'query' | 'header'; name: string; value: string } | undefined;
   /** How the list pages: our cursor envelope (no `style`), or offset, page numbers, next links. */
-  pagination?: PaginationSpec | PageSpec;
+  pagination?: PaginationSpec | PageSpec | undefined;
   /** How it sends credentials; absent when it sends none (`security: []`). */
-  auth?: AuthSpec;
+  auth?: AuthSpec | undefined;
   /** The spec marks the operation deprecated: the first call logs a warning. */
-  deprecated?: true;
+  deprecated?: true | undefined;
   /** The operation's own server (operation- or path-level `servers`), which the client's baseURL does not replace. */
-  baseURL?: string;
+  baseURL?: string | undefined;
   /**
    * Redirect statuses the operation documents as its answer (it documents no 2xx): one fetch did
    * not follow (no Location, or a browser's opaque redirect) is the result, not an error.
    */
-  redirects?: number[];
+  redirects?: number[] | undefined;
 }

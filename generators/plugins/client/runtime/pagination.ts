@@ -14,9 +14,9 @@ export interface PaginationSpec {
   dataField: string;
   hasMoreField: string;
   nextCursorField: string;
-  previousCursorField?: string;
+  previousCursorField?: string | undefined;
   forwardParam: string;
-  backwardParam?: string;
+  backwardParam?: string | undefined;
 }
 
 /**
@@ -26,16 +26,16 @@ export interface PaginationSpec {
 export interface PageSpec {
   style: 'offset' | 'page' | 'link';
   items: string[];
-  offsetParam?: string;
-  limitParam?: string;
-  totalField?: string[];
-  pageParam?: string;
-  firstPage?: number;
-  sizeParam?: string;
+  offsetParam?: string | undefined;
+  limitParam?: string | undefined;
+  totalField?: string[] | undefined;
+  pageParam?: string | undefined;
+  firstPage?: number | undefined;
+  sizeParam?: string | undefined;
   /** The RFC 8288 header whose rel="next" URL is the next page (its absence: the last page). */
-  linkHeader?: string;
+  linkHeader?: string | undefined;
   /** Property names from the body to the next page's URL. */
-  nextField?: string[];
+  nextField?: string[] | undefined;
 }
 
 /** How the next page is asked for: the same operation with other query parameters, or a GET of a URL. */
@@ -163,13 +163,13 @@ function stringOrNull(value: unknown): string | null {
  */
 export interface PageTrail {
   itemsKey: string;
-  firstPageKey?: string;
-  asked?: AskedUrl;
+  firstPageKey?: string | undefined;
+  asked?: AskedUrl | undefined;
 }
 
 interface AskedUrl {
   url: string;
-  before?: AskedUrl;
+  before?: AskedUrl | undefined;
 }
 
 /** Fetches the page a request names, given the trail of the page that names it. */

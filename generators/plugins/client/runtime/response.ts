@@ -13,7 +13,7 @@ export interface ResponseMediaSpec {
   mediaType: string;
   kind: MediaKind;
   /** Event streams: whether each event's data is JSON (parsed) or text. */
-  dataIsJson?: boolean;
+  dataIsJson?: boolean | undefined;
 }
 
 const essence = (type: string) => type.split(';')[0]!.trim().toLowerCase();
@@ -64,8 +64,8 @@ export interface DecodeOptions {
   /** Aborts a streamed body (linked to the call's signal). */
   controller: AbortController;
   /** Reopens an event stream from a Last-Event-ID, when the operation allows it. */
-  reconnect?: Reconnect;
-  maxReconnects?: number;
+  reconnect?: Reconnect | undefined;
+  maxReconnects?: number | undefined;
 }
 
 /** The declared media a success response is read as; undefined when it is parsed as JSON-or-text (no declared media, HEAD, 204). */

@@ -29,25 +29,25 @@ export interface ParamSpec {
   name: string;
   in: ParamLocation;
   /** Default: `simple` in path and header, `form` in query and cookie. */
-  style?: ParamStyle;
+  style?: ParamStyle | undefined;
   /** Default: true for `form`, else false. */
-  explode?: boolean;
+  explode?: boolean | undefined;
   /** Default `primitive`; `unknown` is decided from the value (array, plain object, else primitive). */
-  shape?: 'primitive' | 'array' | 'object' | 'unknown';
+  shape?: 'primitive' | 'array' | 'object' | 'unknown' | undefined;
   /** The value is sent as JSON text (a parameter with JSON `content`). */
-  json?: true;
+  json?: true | undefined;
   /** Query: RFC 3986 reserved characters are sent unencoded (except those that would end or split a query value). */
-  allowReserved?: true;
+  allowReserved?: true | undefined;
   /** Query: the server accepts `name=` (an empty string is sent either way; this is for documentation). */
-  allowEmptyValue?: true;
+  allowEmptyValue?: true | undefined;
   /** The spec marks it deprecated: the first call that sends it logs a warning. */
-  deprecated?: true;
+  deprecated?: true | undefined;
   /**
    * Header: sent when the caller gives none. fetch writes its own Accept-Language (`*`) and
    * Accept-Encoding where a request has none; where the spec declares the header with a default,
    * the client sends that default instead, which the server assumes for an absent header anyway.
    */
-  whenAbsent?: string;
+  whenAbsent?: string | undefined;
 }
 
 const DEFAULT_STYLE: Record<ParamLocation, ParamStyle> = {

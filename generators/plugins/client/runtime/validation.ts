@@ -38,20 +38,21 @@ export interface StandardSchema {
 /** One operation's schemas, as the generated zod module's `operationSchemas` holds them. */
 export interface OperationSchemas {
   /** Its parameters by location, each an object schema of that location's parameters. */
-  readonly parameters?: Readonly<Partial<Record<'path' | 'query' | 'header' | 'cookie', StandardSchema>>>;
+  readonly parameters?:
+    Readonly<Partial<Record<'path' | 'query' | 'header' | 'cookie', StandardSchema>>> | undefined;
   /** Its request body per media type. */
-  readonly body?: Readonly<Record<string, StandardSchema>>;
+  readonly body?: Readonly<Record<string, StandardSchema>> | undefined;
   /** Its responses per status (`200`, `2XX`, `default`), each per media type. */
-  readonly responses?: Readonly<Record<string, Readonly<Record<string, StandardSchema>>>>;
+  readonly responses?: Readonly<Record<string, Readonly<Record<string, StandardSchema>>>> | undefined;
 }
 
 export interface ValidationOptions {
   /** Each operation's schemas by `METHOD /path` (the generated zod module's `operationSchemas`). */
   schemas: Readonly<Record<string, OperationSchemas>>;
   /** Check every JSON success body before the call returns it; a ResponseValidationError otherwise. */
-  responses?: boolean;
+  responses?: boolean | undefined;
   /** Check every call's query parameters and JSON body; a RequestValidationError otherwise, and nothing is sent. */
-  requests?: boolean;
+  requests?: boolean | undefined;
 }
 
 /** The key an operation has in the schema map: `GET /v1/subjects/{subject_id}`. */

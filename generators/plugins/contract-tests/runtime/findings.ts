@@ -27,15 +27,15 @@ export interface Problem {
   check: string;
   /** What happened, for this occurrence. */
   message: string;
-  operation?: string;
+  operation?: string | undefined;
   /** JSON pointer into the spec (without `#`) where the fix goes. */
-  pointer?: string;
+  pointer?: string | undefined;
   /** The fix, in one sentence. */
   fix: string;
   /** The root cause: problems with one key are one finding. Defaults to class, check, pointer and fix. */
-  key?: string;
+  key?: string | undefined;
   /** A curl line that reproduces it (keys as environment variables, never their values). */
-  curl?: string;
+  curl?: string | undefined;
 }
 
 /** Thrown by a check with everything it found. */

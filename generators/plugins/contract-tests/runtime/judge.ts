@@ -31,11 +31,11 @@ export interface JudgeOptions {
   /** The check's name (Schemathesis's where it matches). */
   check: string;
   /** The request sent, for the curl line. */
-  request?: RequestSpec;
+  request?: RequestSpec | undefined;
   /** Prefixes each message (e.g. the negative case's name). */
-  label?: string;
+  label?: string | undefined;
   /** The fix, when the check knows it better than "refuse this request" (a cross-tenant read, a use after free). */
-  fix?: string;
+  fix?: string | undefined;
 }
 
 /** The documented response for a status: exact, then `4XX`-style, then `default`. */

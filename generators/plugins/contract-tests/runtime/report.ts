@@ -22,11 +22,11 @@ export interface Finding {
   message: string;
   count: number;
   operations: string[];
-  pointer?: string;
-  file?: string;
-  line?: number;
+  pointer?: string | undefined;
+  file?: string | undefined;
+  line?: number | undefined;
   fix: string;
-  curl?: string;
+  curl?: string | undefined;
   /** Whether it fails the run (target, suite; spec with CONTRACT_STRICT_SPEC=true). */
   fails: boolean;
 }

@@ -19,20 +19,20 @@ export interface RequestSpec {
   /** The path, parameters already in it and encoded in their styles. */
   path: string;
   /** Query parameter values, serialised in the styles of `params`. */
-  query?: Record<string, unknown>;
-  headers?: Record<string, string>;
-  cookies?: Record<string, unknown>;
-  body?: unknown;
-  contentType?: string;
+  query?: Record<string, unknown> | undefined;
+  headers?: Record<string, string> | undefined;
+  cookies?: Record<string, unknown> | undefined;
+  body?: unknown | undefined;
+  contentType?: string | undefined;
   /** undefined: the target's key; null: no credentials; a string: that key. */
-  key?: string | null;
+  key?: string | null | undefined;
   /** The operation's parameters (their styles) and where its credentials go. */
-  params?: ParameterCase[];
-  auth?: AuthCase;
+  params?: ParameterCase[] | undefined;
+  auth?: AuthCase | undefined;
   /** The Accept header: the media types the operation answers with (JSON when unset). */
-  accept?: string;
+  accept?: string | undefined;
   /** The path parameters' values, typed (what `path` was filled with), for the generated client. */
-  pathValues?: Record<string, unknown>;
+  pathValues?: Record<string, unknown> | undefined;
 }
 
 /** An Accept header for an operation: JSON where it answers JSON, else its success media types (errors may still come as JSON). */

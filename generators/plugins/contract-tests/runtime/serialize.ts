@@ -229,7 +229,7 @@ function coerce(schema: unknown, text: string): unknown {
  */
 export function asRead(
   param: Pick<ParameterCase, 'in' | 'style' | 'explode' | 'schema' | 'jsonItems'> & {
-    allowEmptyValue?: boolean;
+    allowEmptyValue?: boolean | undefined;
   },
   value: unknown,
   items?: unknown,

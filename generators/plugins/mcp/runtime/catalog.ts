@@ -52,11 +52,11 @@ export interface CatalogOperation {
     /** Arguments that are files (`{ base64, name?, type? }`): key paths from the arguments, `many` for arrays of files. */
     files: Array<{ at: string[]; many?: true }>;
     /** The argument naming the response media type, when the operation answers several. */
-    acceptArgument?: string;
+    acceptArgument?: string | undefined;
   };
   /** Response media types and what each comes back as, the default first. */
   results: Array<{ mediaType: string; kind: ResultKind }>;
-  paging?: ToolPaging;
+  paging?: ToolPaging | undefined;
 }
 
 export interface Catalog {
@@ -70,15 +70,15 @@ export interface Catalog {
 /** Which operations a server offers; every filter that is given must match. */
 export interface OperationFilter {
   /** Only operations with one of these tags. */
-  tags?: string[];
-  excludeTags?: string[];
+  tags?: string[] | undefined;
+  excludeTags?: string[] | undefined;
   /** Only operations whose path matches one of these patterns (`*` matches any run of characters). */
-  paths?: string[];
-  excludePaths?: string[];
+  paths?: string[] | undefined;
+  excludePaths?: string[] | undefined;
   /** Only these HTTP methods. */
-  methods?: string[];
+  methods?: string[] | undefined;
   /** Only operations that change nothing (GET, HEAD, OPTIONS). */
-  readOnly?: boolean;
+  readOnly?: boolean | undefined;
 }
 
 function pathPattern(pattern: string): RegExp {

@@ -33,9 +33,9 @@ import {
 export type ToolMode = 'auto' | 'each' | 'discovery';
 
 export interface McpServerOptions extends OperationFilter {
-  tools?: ToolMode;
+  tools?: ToolMode | undefined;
   /** With `tools: 'auto'`: the most operations offered one tool each (default 40). */
-  maxTools?: number;
+  maxTools?: number | undefined;
 }
 
 /** How many operations a list or search answers at most. */
@@ -48,7 +48,7 @@ const addFormats = ((formatsModule as unknown as { default?: unknown }).default 
 
 interface Tool {
   name: string;
-  title?: string;
+  title?: string | undefined;
   description: string;
   inputSchema: JsonSchema;
   annotations: Record<string, unknown>;

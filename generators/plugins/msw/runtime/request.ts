@@ -12,7 +12,7 @@ export type ScalarType = 'number' | 'integer' | 'boolean';
 
 /** One query parameter: its spelling, and the types of its value, items or properties when not strings. */
 export interface QueryParam extends WireParam {
-  types?: { value?: ScalarType; items?: ScalarType; properties?: Record<string, ScalarType> };
+  types?: { value?: ScalarType; items?: ScalarType; properties?: Record<string, ScalarType> } | undefined;
 }
 
 /** Text as the type wants it; text that is not one (`limit=ten`) stays text, as the handlers refuse no input. */

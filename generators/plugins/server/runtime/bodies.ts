@@ -322,8 +322,8 @@ interface MultipartPart {
   filename: string;
   mimetype: string;
   file: Readable & { truncated?: boolean };
-  value?: unknown;
-  valueTruncated?: boolean;
+  value?: unknown | undefined;
+  valueTruncated?: boolean | undefined;
 }
 
 /** A binary body with a byte limit: the stream errors with 413 past it. */

@@ -174,7 +174,9 @@ export function registerDispatched(
         });
         const route =
           carried.map((source) => byValue.get(matchKey(source))).find(Boolean) ??
-          carried.map((source) => byValue.get(matchKey({ ...source, value: undefined }))).find(Boolean) ??
+          carried
+            .map((source) => byValue.get(matchKey({ in: source.in, name: source.name })))
+            .find(Boolean) ??
           fallback;
         if (!route) {
           const named = sources.map((source) => source.name).join(' or ');

@@ -14,7 +14,7 @@ export interface AnswerPart {
   name: string;
   shape: 'primitive' | 'array' | 'object' | 'unknown' | 'file' | 'files';
   /** The part's media type when it is not plain text (files, JSON, a declared `encoding.contentType`). */
-  contentType?: string;
+  contentType?: string | undefined;
 }
 
 /** A file part as a handler gives it: bytes, a Blob or File (its name and type are the part's), or text. */
@@ -55,8 +55,8 @@ async function bytesOf(value: Uint8Array | ArrayBuffer | Blob | string): Promise
 
 interface Piece {
   name: string;
-  filename?: string;
-  contentType?: string;
+  filename?: string | undefined;
+  contentType?: string | undefined;
   content: Buffer;
 }
 

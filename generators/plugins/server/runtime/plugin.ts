@@ -47,27 +47,28 @@ export interface RoutesOptions<Handlers> {
    * Runs first for every operation (public ones too). To refuse, send a reply with an error status
    * (not 200): the request ends there. Return without replying to go on.
    */
-  authenticate?: (request: FastifyRequest, reply: FastifyReply, route: RouteSpec) => Promise<void> | void;
+  authenticate?:
+    ((request: FastifyRequest, reply: FastifyReply, route: RouteSpec) => Promise<void> | void) | undefined;
   /**
    * Builds the error body in the API's format (sent as application/json). Default: a body of the
    * error schema the spec documents for the operation and status (the stubs' error templates),
    * or `{ code, message, param }` when the spec documents none.
    */
-  errorBody?: (error: ErrorDetails, request: { id: string }) => unknown;
+  errorBody?: ((error: ErrorDetails, request: { id: string }) => unknown) | undefined;
   /**
    * Called before every answer that no operation's hooks see: unknown routes, bad URLs, and (with
    * `serverOptions()`) requests Node's HTTP parser refused. Charge per-address limits here and
    * return the headers every response carries.
    */
-  unrouted?: (client: { id?: string; ip: string; url?: string }) => UnroutedAnswer;
+  unrouted?: ((client: { id?: string; ip: string; url?: string }) => UnroutedAnswer) | undefined;
   /** Query parameters the spec does not declare: refused with 400 naming the first, or ignored (default). */
-  unknownQueryParameters?: 'refuse' | 'ignore';
+  unknownQueryParameters?: 'refuse' | 'ignore' | undefined;
   /** Told once at startup which operations have no handler. */
-  onUnimplemented?: (operationIds: string[]) => void;
+  onUnimplemented?: ((operationIds: string[]) => void) | undefined;
   /** Limits for multipart files and fields and binary bodies the spec does not bound (see BodyLimits for the defaults). */
-  limits?: BodyLimits;
+  limits?: BodyLimits | undefined;
   /** Event streams: `heartbeatMs` writes a comment that often, so proxies keep an idle stream open. */
-  streams?: StreamOptions;
+  streams?: StreamOptions | undefined;
 }
 
 export async function registerRoutes<Handlers>(
@@ -119,10 +120,10 @@ export async function registerRoutes<Handlers>(
   app.setErrorHandler(
     (
       error: {
-        validation?: ErrorObject[];
-        validationContext?: string;
-        statusCode?: number;
-        code?: string;
+        validation?: ErrorObject[] | undefined;
+        validationContext?: string | undefined;
+        statusCode?: number | undefined;
+        code?: string | undefined;
         message: string;
       },
       request,

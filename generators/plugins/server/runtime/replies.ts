@@ -14,15 +14,15 @@ import { encodeFormData, encodeMultipartAnswer, type EncodedAnswer } from './mul
 /** One event a handler yields on a text/event-stream response (a bare value is the data). */
 export interface SseEvent<Data = unknown> {
   data: Data;
-  event?: string;
-  id?: string;
+  event?: string | undefined;
+  id?: string | undefined;
   /** Milliseconds the client waits before reconnecting. */
-  retry?: number;
+  retry?: number | undefined;
 }
 
 export interface StreamOptions {
   /** Milliseconds between heartbeat comments on an event stream (none by default). */
-  heartbeatMs?: number;
+  heartbeatMs?: number | undefined;
 }
 
 const essence = (type: string) => type.split(';')[0]!.trim().toLowerCase();

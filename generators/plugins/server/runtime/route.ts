@@ -21,7 +21,8 @@ export interface RouteContext {
   headUrls: Set<string>;
   handlers: Record<string, AnyHandler | undefined>;
   /** The plugin's security hook (RoutesOptions.authenticate). */
-  authenticate?: (request: FastifyRequest, reply: FastifyReply, route: RouteSpec) => Promise<void> | void;
+  authenticate?:
+    ((request: FastifyRequest, reply: FastifyReply, route: RouteSpec) => Promise<void> | void) | undefined;
   /** Query parameters the spec does not declare are refused (RoutesOptions.unknownQueryParameters). */
   refuseUnknownQuery: boolean;
   wire: WireContext;

@@ -27,7 +27,7 @@ export interface UnroutedAnswer {
   /** Headers every response carries (request ID, rate-limit state, ...). */
   headers: Record<string, string | number>;
   /** Answer with this instead (e.g. 429 when a per-address limit is spent). */
-  refuse?: ErrorDetails;
+  refuse?: ErrorDetails | undefined;
 }
 
 /** What answering outside an operation needs from the plugin's options. */
@@ -38,7 +38,7 @@ export interface UnroutedConfig {
    * Called before every answer that no operation's hooks see; returns the headers every response
    * carries, or a refusal (see RoutesOptions).
    */
-  unrouted?: (client: { id?: string; ip: string; url?: string }) => UnroutedAnswer;
+  unrouted?: ((client: { id?: string; ip: string; url?: string }) => UnroutedAnswer) | undefined;
   /**
    * The operation a request whose URL the router could not decode was for (bad percent-encoding in
    * a path parameter), found from its raw path: its error is answered as that operation documents.
@@ -48,7 +48,7 @@ export interface UnroutedConfig {
    * How every operation refuses invalid input, when they all refuse alike (`commonRefusal`): the
    * refusal of a request whose operation is not known.
    */
-  everyOperation?: Refusal;
+  everyOperation?: Refusal | undefined;
 }
 
 /** What a refusal of invalid input takes from an operation: its status, and its error template. */

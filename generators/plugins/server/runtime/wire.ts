@@ -25,9 +25,9 @@ import { bodyLeftUnread, readUnreadBody } from './unread-bodies.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Cookie parameters the operation declares, decoded by their style (absent ones left out). */
-    cookieParams?: Record<string, unknown>;
+    cookieParams?: Record<string, unknown> | undefined;
     /** The response media type `Accept` chose (the reply's Content-Type), when the operation declares several or a non-JSON one. */
-    responseMedia?: string;
+    responseMedia?: string | undefined;
   }
 }
 
@@ -38,8 +38,8 @@ export interface WireContext {
   sendError: (reply: FastifyReply, request: FastifyRequest, error: ErrorDetails) => unknown;
   /** A JSON Schema failure in the API's error format (`part`: querystring, body, cookies, ...). */
   describe: (errors: ErrorObject[], part: string, route: RouteSpec) => ErrorDetails;
-  limits?: BodyLimits;
-  streams?: StreamOptions;
+  limits?: BodyLimits | undefined;
+  streams?: StreamOptions | undefined;
 }
 
 /** The part of a request each parameter location is validated as (Fastify's names). */

@@ -15,13 +15,13 @@ import type { DataTag, QueryKey } from '@tanstack/query-core';
 export interface OperationKeyEntry {
   operation: string;
   /** The operation returns a list of the resource: a mutation of the resource makes it stale. */
-  list?: true;
+  list?: true | undefined;
   /** The infinite query of a paged list (its data is every page so far, not one). */
-  infinite?: true;
+  infinite?: true | undefined;
   /** Path parameters by their names in the spec. */
-  path?: Record<string, unknown>;
+  path?: Record<string, unknown> | undefined;
   /** The params object, as the client method takes it. */
-  params?: unknown;
+  params?: unknown | undefined;
 }
 
 /** An operation's query key, tagged with the data and error its query has (so `getQueryData` is typed). */

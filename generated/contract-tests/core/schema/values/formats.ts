@@ -13,7 +13,7 @@ interface FormatValues {
   minimal: string;
   example: string;
   /** Another valid value, drawn from the seed. */
-  drawn?: (random: Random) => string;
+  drawn?: ((random: Random) => string) | undefined;
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');

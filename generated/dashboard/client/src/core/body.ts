@@ -21,12 +21,12 @@ export interface BodySpec {
   /** Taken from the params object: its remaining keys (`merged`) or its `body` key (`property`). */
   mode: 'merged' | 'property';
   /** Multipart and form: the properties, with their `encoding`. */
-  parts?: PartSpec[];
+  parts?: PartSpec[] | undefined;
 }
 
 export interface EncodedBody {
   body: BodyInit;
-  contentType?: string;
+  contentType?: string | undefined;
   /** False for a stream: it can be sent once, so the call is not retried. */
   replayable: boolean;
 }

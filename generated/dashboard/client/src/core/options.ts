@@ -28,64 +28,64 @@ export interface ClientConfig {
    * browser holds and sends itself (fetch's `credentials` default to `same-origin`).
    */
   auth: { keyRequired: boolean; cookieSession?: true };
-  requestIdHeader?: string;
-  rateLimitHeaders?: { limit?: string; remaining?: string };
+  requestIdHeader?: string | undefined;
+  rateLimitHeaders?: { limit?: string; remaining?: string } | undefined;
   /** Header carrying the spec digest this client was generated from, and the digest. */
-  specDigest?: { header: string; value: string };
+  specDigest?: { header: string; value: string } | undefined;
   userAgent: string;
   /** The attempt timeout when the caller sets none (the client plugin's `timeout` option); else 60 s. */
-  defaultTimeoutMs?: number;
+  defaultTimeoutMs?: number | undefined;
 }
 
 export interface ClientOptions {
   /** The API key (for HTTP basic, `user:password`). Defaults to the environment variable named in the README; each operation sends it where its security says, or not at all. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Where requests go (default: the environment variable named in the README, else the spec's first server); operations that declare servers of their own keep theirs (override them per call). */
-  baseURL?: string;
+  baseURL?: string | undefined;
   /** Retries after the first attempt. Defaults to the spec's retry policy (3). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Milliseconds each attempt may take, from sending to the last byte of the body (default 60 000). */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Streams and downloads: milliseconds the body may go without data once the headers are in (default 60 000). */
-  idleTimeout?: number;
+  idleTimeout?: number | undefined;
   /** The longest server-asked wait (`retry-after-ms`, `Retry-After`) waited out before a retry, in ms (default 60 000); longer raises the error, carrying the wait. */
-  maxRetryWait?: number;
+  maxRetryWait?: number | undefined;
   /** `debug`, `info`, `warn`, `error` or `off` (default: the `<PREFIX>_LOG` environment variable, else `warn`). */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** Where log lines go: any object with debug/info/warn/error (default `console`). */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** A fetch implementation (default: the global fetch). */
-  fetch?: typeof fetch;
-  defaultHeaders?: Record<string, string>;
+  fetch?: typeof fetch | undefined;
+  defaultHeaders?: Record<string, string> | undefined;
   /** Cookie-session APIs: the CSRF token sent in the spec's CSRF header (also settable later as `client.csrfToken`). */
-  csrfToken?: string;
+  csrfToken?: string | undefined;
   /** fetch's `credentials` (default `same-origin` for cookie-session APIs, so the browser sends the session cookie). */
-  credentials?: RequestCredentials;
+  credentials?: RequestCredentials | undefined;
   /**
    * Check messages against the spec's schemas (off by default): `{ schemas: operationSchemas,
    * responses: true, requests: true }` with the generated zod module's map. A JSON success body
    * that breaks its schema raises ResponseValidationError; query parameters or a JSON body
    * that break theirs raise RequestValidationError before anything is sent.
    */
-  validation?: ValidationOptions;
+  validation?: ValidationOptions | undefined;
 }
 
 export interface RequestOptions {
-  maxRetries?: number;
-  timeout?: number;
-  idleTimeout?: number;
-  maxRetryWait?: number;
-  signal?: AbortSignal;
+  maxRetries?: number | undefined;
+  timeout?: number | undefined;
+  idleTimeout?: number | undefined;
+  maxRetryWait?: number | undefined;
+  signal?: AbortSignal | undefined;
   /** Idempotency key for this call; generated once per call when the operation accepts one. */
-  idempotencyKey?: string;
+  idempotencyKey?: string | undefined;
   /** Extra headers; `null` removes one the client would send. A `cookie` here is sent with the operation's cookie parameters. */
-  headers?: Record<string, string | null>;
+  headers?: Record<string, string | null> | undefined;
   /** Extra query parameters the spec does not (yet) declare; arrays repeat the name. */
-  query?: Record<string, unknown>;
+  query?: Record<string, unknown> | undefined;
   /** Extra body fields the spec does not (yet) declare, merged over the body's own (JSON, form and multipart bodies; JSON when the operation takes none). */
-  body?: Record<string, unknown>;
+  body?: Record<string, unknown> | undefined;
   /** The response media type to ask for (`Accept`), when the operation answers several. */
-  accept?: string;
+  accept?: string | undefined;
   /** Where this call goes, instead of the operation's own server (if it declares one) or the client's baseURL. */
-  baseURL?: string;
+  baseURL?: string | undefined;
 }
