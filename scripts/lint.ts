@@ -1,6 +1,6 @@
 /**
  * `npm run lint [-- FILE...]`: Spectral (the project's ruleset; here spectral:oas + OWASP + house
- * rules) and Redocly on the specs (default: every document contract-kit.config.ts lists). Prints `file:line:col severity rule message`, one line per finding, then a summary;
+ * rules) and Redocly on the specs (default: every document contract-kit.config.ts lists). Prints `file:line:col severity rule message (at #pointer)`, one line per finding, then a summary;
  * exits 1 when either tool reports an error.
  */
 import { parseCliArgs } from './lib/cli-args.js';

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { getLineColLocation, lint as redoclyLint, loadConfig, type Config } from '@redocly/openapi-core';
 import { explainBundleProblem, syntaxProblem } from '../../generators/core/load.js';
+import { escapePointerPart } from '../../generators/core/refs.js';
 import { ROOT } from './root.js';
 
 export { ROOT };
@@ -50,6 +51,8 @@ interface SpectralResult {
   message: string;
   severity: number;
   source?: string;
+  /** The JSON path of the node, in the document Spectral resolved. */
+  path: Array<string | number>;
   range: { start: { line: number; character: number } };
 }
 interface SpectralApi {
@@ -82,6 +85,8 @@ export interface Finding {
   severity: Severity;
   rule: string;
   message: string;
+  /** Where in `file` (a JSON pointer), when the tool says: a line alone is no place in a one-line JSON file. */
+  pointer?: string;
 }
 
 export interface ToolRun {
@@ -137,6 +142,10 @@ export class SpectralLinter {
           severity: SPECTRAL_SEVERITY[item.severity] ?? 'error',
           rule: String(item.code),
           message: item.message,
+          // Spectral's path is in the document it resolved: a place in `file` only for its own findings.
+          ...((item.source ?? file) === file && item.path.length > 0
+            ? { pointer: item.path.map((part) => `/${escapePointerPart(String(part))}`).join('') }
+            : {}),
         });
       }
     }
@@ -169,6 +178,9 @@ export class RedoclyLinter {
           column: at?.start.col ?? 1,
           severity: (problem.severity === 'warn' ? 'warning' : problem.severity) as Severity,
           rule: problem.ruleId,
+          ...(location?.pointer && location.pointer !== '#'
+            ? { pointer: location.pointer.replace(/^#/, '') }
+            : {}),
           // "Can't resolve $ref" names neither the $ref nor what is wrong with it.
           message: location
             ? explainBundleProblem(
@@ -294,7 +306,7 @@ export async function lintSpec(files: string[]): Promise<LintResult> {
 }
 
 export function formatFinding(finding: Finding): string {
-  return `${finding.file}:${finding.line}:${finding.column} ${finding.severity} ${finding.rule} ${finding.message}`;
+  return `${finding.file}:${finding.line}:${finding.column} ${finding.severity} ${finding.rule} ${finding.message}${finding.pointer ? ` (at #${finding.pointer})` : ''}`;
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Linter, SpectralLinter } from '../../../scripts/lib/lint.js';
+import { formatFinding, Linter, SpectralLinter } from '../../../scripts/lib/lint.js';
 
 describe('a Spectral ruleset that does not load', () => {
   it('names the file and the reasons Spectral gives, where its error said nothing', async () => {
@@ -55,6 +55,37 @@ describe('lint on a file that is not YAML or JSON', () => {
         { line: 2, column: 24, rule: 'parser' },
       ]);
       expect(fromJson.findings[0]!.message).toMatch(/^JSON does not parse: /);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('lint on a one-line JSON document', () => {
+  it('gives each finding its JSON pointer, since every line number is 1', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'one-line-'));
+    try {
+      const spec = path.join(dir, 'openapi.json');
+      await writeFile(
+        spec,
+        JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'x', version: '1' },
+          paths: { '/v1/a': { get: { responses: { '200': { description: 'ok' } } } } },
+        }),
+      );
+      const { findings } = await (await Linter.load()).lint([spec]);
+      const summary = findings.find((finding) => finding.rule === 'operation-summary');
+      expect(summary).toMatchObject({ line: 1, pointer: '/paths/~1v1~1a/get/summary' });
+      expect(formatFinding(summary!)).toMatch(/ \(at #\/paths\/~1v1~1a\/get\/summary\)$/);
+      expect(findings.find((finding) => finding.rule === 'operation-tags')).toMatchObject({
+        tool: 'spectral',
+        pointer: '/paths/~1v1~1a/get',
+      });
+      // Redocly's findings carry theirs too.
+      expect(
+        findings.filter((finding) => finding.tool === 'redocly' && finding.pointer).length,
+      ).toBeGreaterThan(0);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
