@@ -172,35 +172,48 @@ export function boundaryValues(
     // The entries of a map already valid, the current one or else one drawn once (a sample is a
     // whole map: AWS DynamoDB's BatchGetRequestMap, up to 200 KB a draw, and one per entry, 201 for
     // maxProperties 100, took minutes): its keys first, then more, each with its first value.
-    let valid: { keys: string[]; value: unknown } | undefined;
-    const validEntries = () => {
-      if (valid) return valid;
+    let known: { keys: string[]; value: unknown } | undefined;
+    let draws = 0;
+    const validEntries = (count: number) => {
       const nonEmpty = (map: unknown): Json =>
         map && typeof map === 'object' && !Array.isArray(map) && Object.keys(map).length > 0
           ? map
           : undefined;
-      const map = nonEmpty(current) ?? nonEmpty(sample());
-      const keys = map ? Object.keys(map) : [];
-      return (valid = { keys, value: map ? map[keys[0]!] : 'v' });
+      if (!known) {
+        const map = nonEmpty(current) ?? nonEmpty(sample());
+        const keys = map ? Object.keys(map) : [];
+        known = { keys, value: map ? map[keys[0]!] : 'v' };
+      }
+      // Names a `propertyNames` schema takes come from a few more draws, as a unique array's items.
+      if (schema.propertyNames === undefined) return known;
+      const seen = new Set(known.keys);
+      while (known.keys.length < count && draws < UNIQUE_ITEM_DRAWS) {
+        draws += 1;
+        const drawn = nonEmpty(sample());
+        for (const key of drawn ? Object.keys(drawn) : [])
+          if (!seen.has(key) && seen.add(key)) known.keys.push(key);
+      }
+      return known;
     };
-    const entries = (count: number) => {
+    const entries = (count: number): Record<string, unknown> | undefined => {
       if (count === 0) return {};
-      const { keys, value } = validEntries();
+      const { keys, value } = validEntries(count);
       const names = new Set(keys.slice(0, count));
+      // Made-up names would break a `propertyNames` schema: then the size is not made.
+      if (names.size < count && schema.propertyNames !== undefined) return undefined;
       for (let index = 0; names.size < count; index += 1) names.add(`k${index}`);
       return Object.fromEntries([...names].map((name) => [name, structuredClone(value)]));
     };
-    if (typeof schema.maxProperties === 'number' && schema.maxProperties <= 10_000)
-      out.push(
-        [`${schema.maxProperties} entries (maxProperties)`, entries(schema.maxProperties), true],
-        [`${schema.maxProperties + 1} entries (maxProperties + 1)`, entries(schema.maxProperties + 1), false],
-      );
+    const sized = (what: string, count: number, valid: boolean) => {
+      const value = entries(count);
+      if (value) out.push([what, value, valid]);
+    };
+    if (typeof schema.maxProperties === 'number' && schema.maxProperties <= 10_000) {
+      sized(`${schema.maxProperties} entries (maxProperties)`, schema.maxProperties, true);
+      sized(`${schema.maxProperties + 1} entries (maxProperties + 1)`, schema.maxProperties + 1, false);
+    }
     if (typeof schema.minProperties === 'number' && schema.minProperties > 0)
-      out.push([
-        `${schema.minProperties - 1} entries (minProperties - 1)`,
-        entries(schema.minProperties - 1),
-        false,
-      ]);
+      sized(`${schema.minProperties - 1} entries (minProperties - 1)`, schema.minProperties - 1, false);
   }
   if (type && !Array.isArray(schema.type))
     out.push([

@@ -74,10 +74,34 @@ describe('boundary values of a map-like object', () => {
     ]);
     const current = { figs: 7 };
     const fromCurrent = boundaryValues({ ...map, maxProperties: 1 }, current, () => ({ apples: 3 }));
+    // Past the current map's keys, names from more draws: `k0` broke the pattern, and Ajv dropped the size.
     expect(fromCurrent.find(([what]) => what === '2 entries (maxProperties + 1)')?.[1]).toEqual({
       figs: 7,
-      k0: 7,
+      apples: 7,
     });
+  });
+
+  it('makes no size a propertyNames schema leaves too few drawn names for, and makes up names only without one', () => {
+    const map = {
+      type: 'object',
+      propertyNames: { enum: ['a', 'b'] },
+      maxProperties: 2,
+      additionalProperties: { type: 'integer' },
+    };
+    let samples = 0;
+    const values = boundaryValues(map, undefined, () => {
+      samples += 1;
+      return { a: 1, b: 2 };
+    });
+    const sizes = values.filter(([what]) => what.includes('entries')).map(([what]) => what);
+    expect(sizes).toEqual(['2 entries (maxProperties)']);
+    expect(samples).toBeLessThanOrEqual(9);
+    const { propertyNames: _names, ...free } = map;
+    expect(
+      boundaryValues(free, undefined, () => ({ a: 1, b: 2 })).find(
+        ([what]) => what === '3 entries (maxProperties + 1)',
+      )?.[1],
+    ).toEqual({ a: 1, b: 1, k0: 1 });
   });
 });
 
