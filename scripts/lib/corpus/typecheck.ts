@@ -25,9 +25,10 @@ import type { Finding } from './result.js';
 import { outcomeOf, runProcess, type SpecRun, type StageOutcome } from './stages-build.js';
 
 /**
- * The compiler options of a consumer: strict, NodeNext, and the DOM library without DOM.Iterable
- * (a Node project that also targets browsers). The client is compiled as a browser package would be
- * (no Node types); the stubs, types and contract suites with Node's.
+ * The compiler options of a consumer: strict with the two flags stricter teams add
+ * (`noUncheckedIndexedAccess`, `exactOptionalPropertyTypes`), NodeNext, and the DOM library without
+ * DOM.Iterable (a Node project that also targets browsers). The client is compiled as a browser
+ * package would be (no Node types); the stubs, types and contract suites with Node's.
  */
 export const CONSUMER = {
   target: 'ES2022',
@@ -35,6 +36,8 @@ export const CONSUMER = {
   moduleResolution: 'NodeNext',
   lib: ['ES2022', 'DOM'],
   strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
   skipLibCheck: true,
   noEmit: true,
 };

@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../../../generators/pipeline.js';
+import { CONSUMER } from '../../../scripts/lib/corpus/typecheck.js';
 import { PUBLIC_SPECS } from '../../../scripts/lib/public-specs.js';
 import { generatedPackagesConfig } from '../../support/pyright.js';
 
@@ -121,15 +122,8 @@ beforeAll(async () => {
   // Inside the repo, so generated server stubs resolve fastify from its node_modules.
   await mkdir(path.resolve('.cache'), { recursive: true });
   workDir = await mkdtemp(path.resolve('.cache', 'public-specs-'));
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: ['node'],
-  };
+  // A consumer's options, as the corpus's typecheck stage sets them.
+  const compilerOptions = { ...CONSUMER, types: ['node'] };
   for (const [index, { spec }] of SPECS.entries()) {
     const out = path.join(workDir, String(index));
     try {
