@@ -12,7 +12,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseCliArgs } from './lib/cli-args.js';
 import { ROOT } from './lib/root.js';
-import { SHIPPED_DOCS, TOOLKIT_PACKAGE_JSON, TOOLKIT_README, toolkitFiles } from './lib/toolkit-files.js';
+import {
+  shippedPage,
+  SHIPPED_DOCS,
+  TOOLKIT_PACKAGE_JSON,
+  TOOLKIT_README,
+  toolkitFiles,
+} from './lib/toolkit-files.js';
 
 const USAGE = `usage: npm run pack:toolkit [-- --out DIR]
   Stages the contract-kit package (bin/, generators/, the toolkit's scripts, toolkit/package.json)
@@ -27,7 +33,12 @@ export async function packToolkit(outDir: string): Promise<string> {
       await copyFile(from, path.join(stage, to));
     };
     for (const file of toolkitFiles()) await place(file, path.relative(ROOT, file));
-    for (const page of SHIPPED_DOCS) await place(path.join(ROOT, page), page);
+    await mkdir(path.join(stage, 'docs'), { recursive: true });
+    for (const page of SHIPPED_DOCS)
+      await writeFile(
+        path.join(stage, page),
+        shippedPage(page, await readFile(path.join(ROOT, page), 'utf8')),
+      );
     await place(TOOLKIT_README, 'README.md');
     await writeFile(path.join(stage, 'package.json'), await readFile(TOOLKIT_PACKAGE_JSON, 'utf8'));
     await mkdir(outDir, { recursive: true });

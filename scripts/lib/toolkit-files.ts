@@ -15,7 +15,45 @@ import { ROOT } from './root.js';
 export const TOOLKIT_PACKAGE_JSON = path.join(ROOT, 'toolkit', 'package.json');
 /** Its README for the registry (staged as README.md), and the documentation pages it ships. */
 export const TOOLKIT_README = path.join(ROOT, 'toolkit', 'README.md');
-export const SHIPPED_DOCS = ['docs/commands.md', 'docs/toolkit.md'];
+/** The pages a user of the package reads: the commands and the outputs; not this repository's own (service, tests, corpus). */
+export const SHIPPED_DOCS = [
+  'docs/commands.md',
+  'docs/toolkit.md',
+  'docs/contract-tests.md',
+  'docs/client.md',
+  'docs/python-sdk.md',
+  'docs/breaking-changes.md',
+  'docs/zod-msw.md',
+  'docs/tanstack-query.md',
+  'docs/mcp.md',
+];
+
+let packagedFiles: Set<string> | undefined;
+/** Every file of the package, by its path in it (`/` between folders). */
+function packaged(): Set<string> {
+  return (packagedFiles ??= new Set([
+    ...toolkitFiles().map((file) => path.relative(ROOT, file).split(path.sep).join('/')),
+    ...SHIPPED_DOCS,
+    'README.md',
+    'package.json',
+  ]));
+}
+
+/**
+ * A shipped page as the package holds it: a link to a page the package does not ship (this
+ * repository's service, tests, corpus) becomes its text and where that page is, since it would
+ * lead nowhere; a link into generated/ names the file `generate` writes in the user's folder.
+ */
+export function shippedPage(page: string, text: string): string {
+  return text.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (link, label: string, target: string) => {
+    if (/^[a-z]+:|^#/i.test(target)) return link;
+    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(page), target.split('#')[0]!));
+    if (packaged().has(resolved)) return link;
+    return resolved.startsWith('generated/')
+      ? `${label} (\`${resolved}\`, once \`generate\` has run)`
+      : `${label} (\`${resolved}\` in the contract-kit repository, not in this package)`;
+  });
+}
 /** Read by path, not imported: init's templates and the docs page's template. */
 const ASSETS = ['scripts/init', 'spec/docs/template.hbs'];
 const ENTRY_POINTS = [

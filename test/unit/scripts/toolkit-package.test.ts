@@ -16,7 +16,10 @@ import {
   isModule,
   packageOf,
   runtimeImports,
+  shippedPage,
+  SHIPPED_DOCS,
   TOOLKIT_PACKAGE_JSON,
+  TOOLKIT_README,
   toolkitFiles,
 } from '../../../scripts/lib/toolkit-files.js';
 
@@ -125,5 +128,33 @@ describe('the contract-kit package', () => {
         .filter(([name, version]) => pinned[name] !== version)
         .map(([name, version]) => `${name}: ${version} here, ${pinned[name] ?? 'absent'} in package.json`),
     ).toEqual([]);
+  });
+});
+
+describe('the documentation the package ships', () => {
+  it('leads nowhere outside the package: every relative link resolves in it, or names where the page is', () => {
+    // Before, docs/toolkit.md sent a user to contract-tests.md, which the package did not hold.
+    const inPackage = new Set([...stagedPaths, ...SHIPPED_DOCS, 'README.md']);
+    const dangling: string[] = [];
+    for (const page of [...SHIPPED_DOCS, 'README.md']) {
+      const source =
+        page === 'README.md'
+          ? readFileSync(TOOLKIT_README, 'utf8')
+          : readFileSync(path.join(ROOT, page), 'utf8');
+      const shipped = page === 'README.md' ? source : shippedPage(page, source);
+      for (const [, target] of shipped.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:|^#/i.test(target!)) continue;
+        const file = path.posix.normalize(path.posix.join(path.posix.dirname(page), target!.split('#')[0]!));
+        if (!inPackage.has(file)) dangling.push(`${page}: ${target}`);
+      }
+    }
+    expect(dangling).toEqual([]);
+    // The pages a user of the outputs reads are there.
+    expect(SHIPPED_DOCS).toEqual(
+      expect.arrayContaining(['docs/contract-tests.md', 'docs/python-sdk.md', 'docs/client.md']),
+    );
+    expect(shippedPage('docs/commands.md', 'See [tiers](testing.md) and [the client](client.md#x).')).toBe(
+      'See tiers (`docs/testing.md` in the contract-kit repository, not in this package) and [the client](client.md#x).',
+    );
   });
 });
