@@ -135,6 +135,8 @@ class RuntimeTest(unittest.TestCase):
             ({"errors": [{"code": "missing", "detail": "No such planet."}, {"detail": "second"}]}, "missing", "No such planet."),
             ({"error": "invalid_token", "error_description": "The token expired."}, "invalid_token", "The token expired."),
             ({"message": "Not Found", "documentation_url": "https://docs.github.com"}, None, "Not Found"),
+            # Postmark: capitalised names and a numeric code ("request failed" before).
+            ({"ErrorCode": 600, "Message": "Server 1 not found."}, "600", "Server 1 not found."),
         ]
         for body, code, message in cases:
             self.server.answers.append(Answer(404, body))

@@ -185,17 +185,33 @@ def _error_fields(body: Any) -> "dict[str, Optional[str]]":
     def text(value: Any) -> Optional[str]:
         return value if isinstance(value, str) and value else None
 
+    def spelled(name: str) -> str:
+        return name.lower().replace("_", "").replace("-", "")
+
+    def field(found: "Dict[str, Any]", *names: str) -> Any:
+        # Any spelling of a name: Postmark's `Message` and `ErrorCode` are `message` and `error_code`.
+        for name in names:
+            if found.get(name) is not None:
+                return found[name]
+        for name in names:
+            for key, value in found.items():
+                if spelled(key) == spelled(name):
+                    return value
+        return None
+
     # A problem's `type` is a URI naming its kind; `about:blank` names none.
-    problem_type = text(inner.get("type"))
+    problem_type = text(field(inner, "type"))
     if problem_type == "about:blank":
         problem_type = None
+    numbered = field(inner, "code", "error_code")
+    code = text(numbered) or (str(numbered) if isinstance(numbered, int) and not isinstance(numbered, bool) else None)
     return {
-        "code": text(inner.get("code")) or problem_type or text(record.get("error")),
-        "message": text(inner.get("message"))
-        or text(inner.get("detail"))
-        or text(inner.get("error_description"))
-        or text(inner.get("title"))
-        or text(record.get("message")),
-        "param": text(inner.get("param")),
-        "request_id": text(inner.get("request_id")) or text(record.get("request_id")),
+        "code": code or problem_type or text(field(record, "error")),
+        "message": text(field(inner, "message"))
+        or text(field(inner, "detail"))
+        or text(field(inner, "error_description"))
+        or text(field(inner, "title"))
+        or text(field(record, "message")),
+        "param": text(field(inner, "param")),
+        "request_id": text(field(inner, "request_id")) or text(field(record, "request_id")),
     }

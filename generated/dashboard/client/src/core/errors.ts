@@ -228,20 +228,35 @@ function errorFields(body: unknown): {
         ? first
         : undefined;
   const inner = (nested ?? record) as Record<string, unknown>;
+  // Any spelling of a name: Postmark's `Message` and `ErrorCode` are `message` and `error_code`.
+  const spelled = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+  const field = (object: Record<string, unknown>, ...names: string[]) => {
+    for (const name of names) if (object[name] !== undefined) return object[name];
+    const wanted = names.map(spelled);
+    for (const wanting of wanted)
+      for (const [key, value] of Object.entries(object)) if (spelled(key) === wanting) return value;
+    return undefined;
+  };
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
   // A problem's `type` is a URI naming its kind; `about:blank` names none.
-  const problemType = text(inner.type) === 'about:blank' ? null : text(inner.type);
+  const type = text(field(inner, 'type'));
+  const problemType = type === 'about:blank' ? null : type;
+  const numbered = field(inner, 'code', 'error_code');
   return {
-    code: text(inner.code) ?? problemType ?? text(record.error),
+    code:
+      text(numbered) ??
+      (Number.isInteger(numbered) ? String(numbered) : null) ??
+      problemType ??
+      text(field(record, 'error')),
     message:
-      text(inner.message) ??
-      text(inner.detail) ??
-      text(inner.error_description) ??
-      text(inner.title) ??
-      text(record.message) ??
+      text(field(inner, 'message')) ??
+      text(field(inner, 'detail')) ??
+      text(field(inner, 'error_description')) ??
+      text(field(inner, 'title')) ??
+      text(field(record, 'message')) ??
       undefined,
-    param: text(inner.param),
-    requestId: text(inner.request_id) ?? text(record.request_id),
+    param: text(field(inner, 'param')),
+    requestId: text(field(inner, 'request_id')) ?? text(field(record, 'request_id')),
   };
 }
 

@@ -155,6 +155,12 @@ describe('error bodies of other APIs', () => {
       text: '404 invalid_token: The token expired.',
     },
     {
+      // Before: `404: request failed`, the reason only in the body.
+      shape: 'Postmark (capitalised names, a numeric code)',
+      body: { ErrorCode: 600, Message: 'Server 1 not found.' },
+      text: '404 600: Server 1 not found.',
+    },
+    {
       shape: 'GitHub',
       body: { message: 'Not Found', documentation_url: 'https://docs.github.com' },
       text: '404: Not Found',
