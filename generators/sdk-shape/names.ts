@@ -22,7 +22,9 @@ export function apiNames(title: string): ApiNames {
   const baseName = title.replace(/\b(rest\s+)?api\b/gi, '').trim() || 'Api';
   return {
     base: kebabCase(baseName),
-    envPrefix: screamingSnake(baseName),
+    // A shell cannot export a name that starts with a digit (`1_PASSWORD_CONNECT_API_KEY`): an
+    // underscore first, as the client class's name has.
+    envPrefix: screamingSnake(baseName).replace(/^(?=\d)/, '_'),
     clientName: `${pascalCase(baseName)}Client`,
     packageName: `${kebabCase(baseName)}-client`,
   };

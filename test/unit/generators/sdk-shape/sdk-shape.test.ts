@@ -54,6 +54,16 @@ describe('names', () => {
     });
   });
 
+  it('starts the environment variables with an underscore where the title starts with a digit', async () => {
+    // 1Password Connect's SDKs asked for 1_PASSWORD_CONNECT_API_KEY, which no shell can export.
+    const shape = sdkShape(await irOf({ info: { title: '1Password Connect', version: '1' }, paths: {} }));
+    expect(shape.names).toMatchObject({
+      envPrefix: '_1_PASSWORD_CONNECT',
+      clientName: '_1PasswordConnectClient',
+    });
+    expect(/^[A-Za-z_][A-Za-z0-9_]*$/.test(`${shape.names.envPrefix}_API_KEY`)).toBe(true);
+  });
+
   it("takes the name given instead of the title: info.x-sdk-name, and over it the generator's --name; Python spells the same base", async () => {
     const named = await irOf({
       info: {
