@@ -170,6 +170,7 @@ async function packageJson(
           .replace(/^[._-]+|-+$/g, '') || 'api',
       version: '0.1.0',
       private: true,
+      type: 'module',
       scripts: SCRIPTS,
       devDependencies: { 'contract-kit': `^${version}` },
     };
@@ -177,6 +178,14 @@ async function packageJson(
     return;
   }
   const { text, value: manifest } = existing;
+  // The generated TypeScript is ES modules (import.meta, top-level await): tsc and tsx read a file
+  // under "type": "commonjs" (npm 11's `npm init -y` writes it) as CommonJS and refuse them. The
+  // project's own .js files may be CommonJS, so init says so rather than changing it.
+  if (manifest.type !== 'module')
+    report.kept.push({
+      file: 'package.json "type"',
+      why: `is ${manifest.type === undefined ? 'not set' : JSON.stringify(manifest.type)}, but the generated TypeScript is ES modules: \`npm pkg set type=module\` (or compile generated/ as ES modules)`,
+    });
   const scripts = { ...((manifest.scripts as Record<string, string> | undefined) ?? {}) };
   const addedScripts: string[] = [];
   for (const [name, command] of Object.entries(SCRIPTS)) {

@@ -74,6 +74,8 @@ describe('init in an empty folder', () => {
     expect(manifest.scripts).toEqual(SCRIPTS);
     expect(manifest.devDependencies).toEqual({ 'contract-kit': '^1.2.3' });
     expect(manifest.private).toBe(true);
+    // ES modules, as the generated TypeScript is.
+    expect(manifest.type).toBe('module');
     expect(readFileSync(path.join(dir, '.gitignore'), 'utf8')).toBe(`${GITIGNORE_LINES.join('\n')}\n`);
     // The workflow runs the toolkit's gates by their command, after an install.
     const workflow = parse(readFileSync(path.join(dir, WORKFLOW), 'utf8'));
@@ -173,10 +175,15 @@ describe('init in an existing repository', () => {
     expect(report.written).toEqual(['contract-kit.config.ts']);
     expect(report.kept.map((entry) => entry.file)).toEqual([
       '.spectral.yml',
+      'package.json "type"',
       'package.json scripts.lint',
       WORKFLOW,
     ]);
-    expect(report.kept[1].why).toContain('"eslint ."');
+    expect(report.kept[2].why).toContain('"eslint ."');
+    // A package that is not ES modules is told how to become one (the generated code is), and left as it is.
+    expect(report.kept[1].why).toBe(
+      'is not set, but the generated TypeScript is ES modules: `npm pkg set type=module` (or compile generated/ as ES modules)',
+    );
     // Files it keeps are byte for byte as they were.
     for (const file of ['openapi.yaml', '.spectral.yml', WORKFLOW])
       expect(readFileSync(path.join(dir, file), 'utf8'), file).toBe(files[file as keyof typeof files]);
