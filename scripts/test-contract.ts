@@ -20,7 +20,7 @@ import { failCli, parseCliArgs } from './lib/cli-args.js';
 const USAGE = `usage: npm run test:contract [-- --spec PATH] [--report json]
   The generated contract suites of the first document contract-kit.config.ts lists (or of the
   listed document --spec names), from its output folder, against the Prism mock of that document
-  (here also against the reference service); with CONTRACT_BASE_URL (and CONTRACT_API_KEY, ...)
+  (in the contract-kit repository, also against its reference service); with CONTRACT_BASE_URL (and CONTRACT_API_KEY, ...)
   set, against that target alone. Spec findings fail the run with CONTRACT_STRICT_SPEC=true.
   --report json   print the reports as one JSON document on stdout (the suites' output on stderr)`;
 

@@ -24,8 +24,8 @@ export function renderChangelog(ir: Ir, packageName: string): string {
       `## ${ir.info.version}`,
       '',
       'No released version of the API description was named, so there is nothing to compare with. Name the last',
-      'release (`npm run generate -- --released git:<ref>` or `--released <file>`; for a document the repository lists,',
-      '`released` in its entry in generators/pipeline.ts) and regenerate.',
+      'release (`npm run generate -- --released git:<ref>` or `--released <file>`; for a document the config lists,',
+      '`released` in its entry in contract-kit.config.ts) and regenerate.',
       '',
     );
     return out.join('\n');
