@@ -16,6 +16,7 @@ import { sharedSchema, sharedSchemaFor, sideSchema, standaloneSchema } from '../
 import { printingProject, dataModule, printStructure } from '../../core/ts-project.js';
 import { errorTemplates } from './error-templates.js';
 import { routeInterface } from './handler-types.js';
+import { serverReadme } from './readme.js';
 import { shadowedRouteAliases, type RouteAlias } from './shadowed-routes.js';
 import { fixedStringsFirst, textChoices } from './text-choices.js';
 import { wireBodies, wireParams, wireResponses } from './wire-spec.js';
@@ -540,5 +541,6 @@ export function emitServer(ir: Ir, warn: (message: string, pointer?: string) => 
     { path: 'server/routes.ts', content: routesFile },
     { path: 'server/handlers.ts', content: typesFile },
     { path: 'server/index.ts', content: index },
+    serverReadme(ir),
   ];
 }

@@ -61,6 +61,8 @@ interface Package {
   client: string;
   python: string;
   tsBlocks: Array<{ file: string; where: string }>;
+  /** The server stubs' README's blocks, `./generated/` pointed at the output folder. */
+  serverBlocks: Array<{ file: string; where: string }>;
   pythonBlocks: Array<{ file: string; where: string; code: string }>;
 }
 
@@ -78,19 +80,29 @@ beforeAll(async () => {
     else {
       await cp(path.resolve('generated/client'), path.join(out, 'client'), { recursive: true });
       await cp(path.resolve('generated/python'), path.join(out, 'python'), { recursive: true });
+      for (const folder of ['server', 'types'])
+        await cp(path.resolve('generated', folder), path.join(out, folder), { recursive: true });
     }
     const client = JSON.parse(await readFile(path.join(out, 'client', 'package.json'), 'utf8'))
       .name as string;
     const python = (await readdir(path.join(out, 'python'), { withFileTypes: true })).find(
       (entry) => entry.isDirectory() && /^[a-z_][a-z0-9_]*$/.test(entry.name) && entry.name !== 'tests',
     )!.name;
-    const pkg: Package = { out, client, python, tsBlocks: [], pythonBlocks: [] };
+    const pkg: Package = { out, client, python, tsBlocks: [], serverBlocks: [], pythonBlocks: [] };
     const tsReadme = await readFile(path.join(out, 'client', 'README.md'), 'utf8');
     for (const block of blocksOf(tsReadme, 'ts')) {
       const file = path.join(out, 'readme-ts', `block-${block.line}.mts`);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, block.code);
       pkg.tsBlocks.push({ file, where: `${name} client/README.md:${block.line}` });
+    }
+    const serverReadme = await readFile(path.join(out, 'server', 'README.md'), 'utf8');
+    for (const block of blocksOf(serverReadme, 'ts')) {
+      const file = path.join(out, 'readme-server', `block-${block.line}.mts`);
+      await mkdir(path.dirname(file), { recursive: true });
+      // The README names the output folder `generated/`; here it is `out`.
+      await writeFile(file, block.code.replaceAll("'./generated/", "'../"));
+      pkg.serverBlocks.push({ file, where: `${name} server/README.md:${block.line}` });
     }
     const pyReadme = await readFile(path.join(out, 'python', 'README.md'), 'utf8');
     for (const block of blocksOf(pyReadme, 'python')) {
@@ -123,7 +135,7 @@ beforeAll(async () => {
     paths,
   };
   const files = Object.values(packages).flatMap((pkg) =>
-    pkg.tsBlocks.map((block) => path.relative(workDir, block.file)),
+    [...pkg.tsBlocks, ...pkg.serverBlocks].map((block) => path.relative(workDir, block.file)),
   );
   await writeFile(path.join(workDir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
   // One pyright over every block, one execution environment per package so each resolves its own imports.
@@ -167,11 +179,27 @@ describe('generated README code blocks', () => {
       expect(pkg.tsBlocks.length).toBeGreaterThanOrEqual(2);
       const mine = tsErrors.filter(
         (line) =>
-          line.includes(`${path.basename(workDir)}/${name}/`) || !/readme-blocks-[^/]+\/[^/]+\//.test(line),
+          (line.includes(`${path.basename(workDir)}/${name}/`) && !line.includes('/readme-server/')) ||
+          !/readme-blocks-[^/]+\/[^/]+\//.test(line),
       );
       expect(
         mine.map((line) => line.replace(/^.*readme-blocks-[^/]+\//, '')),
         pkg.tsBlocks.map((block) => block.where).join(', '),
+      ).toEqual([]);
+    },
+  );
+
+  it.each(Object.keys(SPECS))(
+    '%s: the ts block of the server stubs README compiles with tsc --strict, the stubs and fastify as they are',
+    (name) => {
+      const pkg = packages[name];
+      expect(pkg.serverBlocks.length).toBeGreaterThanOrEqual(1);
+      const mine = tsErrors.filter((line) =>
+        line.includes(`${path.basename(workDir)}/${name}/readme-server/`),
+      );
+      expect(
+        mine.map((line) => line.replace(/^.*readme-blocks-[^/]+\//, '')),
+        pkg.serverBlocks.map((block) => block.where).join(', '),
       ).toEqual([]);
     },
   );
