@@ -38,6 +38,9 @@ function exampleArguments(ir: Ir, method: MethodPlan): string | undefined {
     .join('\n');
 }
 
+/** Where the opening says whether examples follow (decided once the sections are made). */
+const EXAMPLES_NOTE = '\u0000examples\u0000';
+
 export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string {
   const c = { ...ir.conventions, ...sdkShape(ir).names };
   const client = plan.clientClass;
@@ -77,8 +80,7 @@ export function readmeFile(ir: Ir, plan: PythonPlan, _names: TypeNames): string 
   sections.push(`# ${ir.info.title}: Python client
 
 \`${pkg}\` is the Python client for ${ir.info.title} ${ir.info.version}, generated from the OpenAPI document. It needs
-Python 3.9 or newer and nothing outside the standard library. Every example below is run by the
-project's tests.
+Python 3.9 or newer and nothing outside the standard library. ${EXAMPLES_NOTE}
 
 \`\`\`sh
 pip install ./python      # the folder holding this README, in the generator's output (or put it on PYTHONPATH)
@@ -235,6 +237,15 @@ print(handle_delivery(b'{"type": "forged"}', {}))  # 400: no signature (500 whil
   sections.push(`## Type checking
 
 The package ships \`py.typed\` and checks clean under pyright's strict mode.`);
+  // Examples come from the spec's own (a request body's, a path parameter's): a spec without them
+  // gets none, and the README says so rather than promising examples it does not show.
+  const examples = sections.slice(1).some((section) => section.includes('```python'));
+  sections[0] = sections[0]!.replace(
+    EXAMPLES_NOTE,
+    examples
+      ? "Every example below is run by the\nproject's tests."
+      : "The spec gives no request or parameter\nexamples to show calls with: each method's docstring and type hints describe its call.",
+  );
   return `${sections.join('\n\n')}\n`;
 }
 
