@@ -14,7 +14,7 @@ import tls from 'node:tls';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import type { SchemaRoot } from './schema/values/from-schema.js';
-import { ProblemsError, type Problem } from './findings.js';
+import { notImplemented, ProblemsError, type Problem } from './findings.js';
 import { missingOffSide } from './validator.js';
 
 /** More than this many consecutive bytes of a hostile value in an answer is an unbounded echo. */
@@ -529,6 +529,8 @@ export class BadInputChecks {
         },
       ]);
     }
+    if (answer.status === 501 && !['501', '5XX', 'default'].some((status) => operation.responses[status]))
+      throw new ProblemsError([notImplemented({ mock: false }, operation, answer.text)]);
     const problems = this.problems(operation, request, answer);
     if (problems.length) throw new ProblemsError([findingOf(operation, request, answer, problems)]);
   }

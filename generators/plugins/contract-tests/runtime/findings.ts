@@ -177,6 +177,29 @@ export const malformedAnswer = (cause: { code?: string } | undefined): boolean =
   typeof cause?.code === 'string' && MALFORMED_HTTP.has(cause.code);
 
 /** A problem with the target's answer (a mock problem when the target is a mock). */
+/**
+ * A 501 the operation does not document: it has no implementation yet (the generated stubs answer
+ * 501 for an operation without a handler). One finding for the operation, however many of its
+ * checks got it, rather than one per check blaming each for what is only "not written yet".
+ */
+export function notImplemented(
+  target: { mock: boolean },
+  operation: { id: string; pointer?: string | undefined },
+  answer: string,
+): Problem {
+  return against(
+    target,
+    'not_implemented',
+    `${operation.id}: answered 501 (not implemented), which it does not document; its checks cannot pass until it is implemented: ${answer.slice(0, 200)}`,
+    {
+      operation: operation.id,
+      ...(operation.pointer ? { pointer: operation.pointer } : {}),
+      fix: `Implement ${operation.id} (the generated stubs answer 501 for an operation without a handler), or document its 501.`,
+      key: `target|not_implemented|${operation.id}`,
+    },
+  );
+}
+
 export function against(
   target: { mock: boolean },
   check: string,

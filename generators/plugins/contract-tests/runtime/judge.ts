@@ -7,7 +7,7 @@
  */
 import type { Cases, OperationCase, ResponseCase } from './cases.js';
 import { curlLine } from './curl.js';
-import { against, type Problem } from './findings.js';
+import { against, notImplemented, type Problem } from './findings.js';
 import type { RequestSpec, Sent } from './request.js';
 import type { Target } from './target.js';
 import type { SpecValidator } from './validator.js';
@@ -129,6 +129,8 @@ export class Judge {
     const prefix = options.label ? `${options.label}: ` : '';
     const base = { operation: operation.id, ...(curl ? { curl } : {}) };
     const documented = documentedResponse(operation, sent.status);
+    if (sent.status === 501 && !documented)
+      return [{ ...notImplemented(target, operation, sent.text), ...base }];
     const body = sent.text.slice(0, 200);
     const status = sent.status;
     const success = isSuccess(operation, status);

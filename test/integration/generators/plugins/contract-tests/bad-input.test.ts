@@ -14,6 +14,11 @@ import {
   sendRaw,
   type BadInputCases,
 } from '../../../../../generators/plugins/contract-tests/runtime/bad-input.js';
+import {
+  problemKey,
+  ProblemsError,
+  type Problem,
+} from '../../../../../generators/plugins/contract-tests/runtime/findings.js';
 import { routesPlugin } from '../../../../../generated/server/index.js';
 import { errorBody } from '../../../../../service/errors.js';
 import { startService, type TestService } from '../../../../support/service.js';
@@ -74,6 +79,29 @@ describe('bad-input stage against stubs started without serverOptions()', () => 
       ),
     );
     expect(problems).toContainEqual(expect.stringMatching(/required header X-Request-Id is missing/));
+  }, 60_000);
+
+  it('calls a 501 of an operation without a handler not implemented, not a server error for bad input', async () => {
+    // The stubs answer 501 for an operation without a handler; a hostile request they cannot refuse
+    // reached it, and each was "answered 501: a server error for bad input" (a walker's 37 findings).
+    const found: Problem[] = [];
+    for (const operation of cases.operations)
+      for (const index of badRequests(operation).keys()) {
+        try {
+          await checks.check(url, undefined, operation.id, index);
+        } catch (error) {
+          if (!(error instanceof ProblemsError)) throw error;
+          found.push(...error.problems);
+        }
+      }
+    const unimplemented = found.filter((problem) => problem.check === 'not_implemented');
+    expect(unimplemented.length).toBeGreaterThan(0);
+    expect(new Set(unimplemented.map(problemKey)).size).toBe(
+      new Set(unimplemented.map((p) => p.operation)).size,
+    );
+    expect(
+      found.filter((problem) => problem.check !== 'not_implemented' && /answered 501/.test(problem.message)),
+    ).toEqual([]);
   }, 60_000);
 });
 
