@@ -252,7 +252,8 @@ export const RULES: Record<string, Omit<RuleInfo, 'id'>> = {
   },
   'operation-id-changed': {
     breaks: ['sdks'],
-    consequence: 'The wire is unchanged; generated SDK method names change.',
+    consequence:
+      "The wire is unchanged; generated SDK method names change, and the server stubs' handler is keyed by the new id (a handler under the old one is never called: its operation answers 501).",
   },
   'paging-changed': {
     breaks: ['sdks'],
