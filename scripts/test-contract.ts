@@ -74,6 +74,11 @@ async function run(target: string, env: Record<string, string>): Promise<void> {
 
 try {
   if (process.env.CONTRACT_BASE_URL) {
+    // Said before anything is sent: a user pointing the suites at their own service learned it from
+    // a record of theirs the suites deleted.
+    say(
+      `contract: ${process.env.CONTRACT_BASE_URL}: the suites send it every operation of the spec, creates, updates and deletes included, and afterwards delete only what they created of resources an OpenAPI link ties to a delete operation: point them at a sandbox, not at data you keep`,
+    );
     await run(process.env.CONTRACT_BASE_URL, {});
   } else {
     const home = await homeSteps();

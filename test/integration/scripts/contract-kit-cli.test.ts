@@ -21,9 +21,13 @@ afterAll(() => rmSync(empty, { recursive: true, force: true }));
 function contractKit(
   args: string[],
   cwd = ROOT,
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -66,6 +70,23 @@ describe('contract-kit', () => {
     expect(option.code).toBe(2);
     expect(option.stderr.split('\n')[0]).toMatch(/^lint: Unknown option '--bogus'/);
   }, 60_000);
+
+  it('test:contract against a service says, before it sends anything, that the suites write to it', async () => {
+    // A user learned it from a record of theirs the suites deleted. Nothing listens at the port:
+    // the suites stop at their first request, after the line.
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const { code, stdout } = await contractKit(['test:contract'], ROOT, { CONTRACT_BASE_URL: url });
+    expect(code).toBe(1);
+    const lines = stdout.split('\n');
+    const warning = lines.findIndex((line) =>
+      line.startsWith(
+        `contract: ${url}: the suites send it every operation of the spec, creates, updates and deletes included`,
+      ),
+    );
+    expect(warning, stdout).toBeGreaterThanOrEqual(0);
+    expect(warning).toBeLessThan(lines.indexOf(`contract: ${url}`));
+    expect(lines[warning]).toContain('point them at a sandbox, not at data you keep');
+  }, 120_000);
 
   it('tells a folder without a config to run init, exit 2', async () => {
     const names = ['lint', 'docs', 'test:contract'];
