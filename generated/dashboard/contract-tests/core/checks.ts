@@ -439,7 +439,11 @@ export class ContractChecks implements SuiteContext {
   async cleanup(): Promise<string> {
     const report = await this.registry.cleanup(this);
     const stats = this.target.transport?.stats;
-    const summary = `cleanup: deleted ${report.deleted}, already gone ${report.alreadyGone}, removed with their parent or kept ${report.withoutDelete}; ${stats?.requests ?? 0} requests, ${stats?.retriedAfter429 ?? 0} repeated after 429, ${((stats?.waitedMs ?? 0) / 1000).toFixed(1)} s waited for rate limits${stats?.connectionsDropped ? `, ${stats.connectionsDropped} sent again after the target closed their connection unanswered` : ''}`;
+    const untied = Object.entries(report.untied).map(([operation, count]) => `${operation} ${count}`);
+    const left = untied.length
+      ? `; left on the target, answers of POSTs no OpenAPI link ties to a delete: ${untied.join(', ')}`
+      : '';
+    const summary = `cleanup: deleted ${report.deleted}, already gone ${report.alreadyGone}, removed with their parent or kept ${report.withoutDelete}${left}; ${stats?.requests ?? 0} requests, ${stats?.retriedAfter429 ?? 0} repeated after 429, ${((stats?.waitedMs ?? 0) / 1000).toFixed(1)} s waited for rate limits${stats?.connectionsDropped ? `, ${stats.connectionsDropped} sent again after the target closed their connection unanswered` : ''}`;
     if (report.failures.length)
       throw new Error(`${summary}\ncould not delete:\n  ${report.failures.join('\n  ')}`);
     return summary;

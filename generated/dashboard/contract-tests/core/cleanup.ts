@@ -27,12 +27,19 @@ export interface CleanupReport {
   alreadyGone: number;
   /** Created by an operation whose resource has no delete link (removed with a parent, if any). */
   withoutDelete: number;
+  /**
+   * Successful POSTs of operations no OpenAPI link ties to a delete, by operationId: what they
+   * made (if anything) is left on the target, and the summary says so rather than "deleted 0".
+   */
+  untied: Record<string, number>;
   failures: string[];
 }
 
 export class CreatedRegistry {
   private readonly created: Created[] = [];
   private readonly matchers: Array<{ operation: OperationCase; resource: ResourceCase; pattern: RegExp }>;
+  private readonly posts: Array<{ operation: OperationCase; pattern: RegExp }>;
+  private readonly untied = new Map<string, number>();
 
   constructor(
     private readonly cases: Cases,
@@ -40,22 +47,26 @@ export class CreatedRegistry {
   ) {
     this.matchers = cases.resources.flatMap((resource) => {
       const operation = cases.operations.find((candidate) => candidate.id === resource.create);
-      if (!operation) return [];
-      const pattern = new RegExp(
-        `^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`,
-      );
-      return [{ operation, resource, pattern }];
+      return operation ? [{ operation, resource, pattern: pathPattern(operation.path) }] : [];
     });
+    this.posts = cases.operations
+      .filter((operation) => operation.method.toUpperCase() === 'POST')
+      .map((operation) => ({ operation, pattern: pathPattern(operation.path) }));
   }
 
   /** Transport observer: a successful create is remembered with what its links need. */
   readonly observe = (observed: Observed): void => {
-    if (observed.status >= 300 || !observed.body || typeof observed.body !== 'object') return;
+    if (observed.status < 200 || observed.status >= 300) return;
     const path = observed.url.pathname.slice(new URL(this.target.baseUrl).pathname.replace(/\/$/, '').length);
     const match = this.matchers.find(
       (matcher) => matcher.operation.method.toUpperCase() === observed.method && matcher.pattern.test(path),
     );
-    if (!match) return;
+    if (!match) {
+      const post = observed.method === 'POST' && this.posts.find((candidate) => candidate.pattern.test(path));
+      if (post) this.untied.set(post.operation.id, (this.untied.get(post.operation.id) ?? 0) + 1);
+      return;
+    }
+    if (!observed.body || typeof observed.body !== 'object') return;
     // forEach, not values(): a consumer's lib ES2022 + DOM has no DOM.Iterable (the corpus's typecheck).
     const sent: string[] = [];
     observed.requestHeaders.forEach((value) => sent.push(value));
@@ -75,7 +86,13 @@ export class CreatedRegistry {
   }
 
   async cleanup(context: SuiteContext): Promise<CleanupReport> {
-    const report: CleanupReport = { deleted: 0, alreadyGone: 0, withoutDelete: 0, failures: [] };
+    const report: CleanupReport = {
+      deleted: 0,
+      alreadyGone: 0,
+      withoutDelete: 0,
+      untied: Object.fromEntries(this.untied),
+      failures: [],
+    };
     while (this.created.length) {
       const { resource, source, key } = this.created.pop()!;
       if (!resource.delete) {
@@ -100,4 +117,9 @@ export class CreatedRegistry {
     }
     return report;
   }
+}
+
+/** An operation's path template as a pattern of the paths it answers. */
+function pathPattern(template: string): RegExp {
+  return new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
 }

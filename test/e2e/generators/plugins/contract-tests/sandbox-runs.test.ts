@@ -85,7 +85,7 @@ it(`stays green ${RUNS} runs in a row against one sandbox with a fresh tier-0 ke
           .join('\n')}`,
       ).toBe(0);
       const summary =
-        /cleanup: deleted (\d+), already gone \d+, removed with their parent or kept \d+; (\d+) requests, (\d+) repeated after 429, ([\d.]+) s waited/.exec(
+        /cleanup: deleted (\d+), already gone \d+, removed with their parent or kept \d+(?:; left on the target[^;]*)?; (\d+) requests, (\d+) repeated after 429, ([\d.]+) s waited/.exec(
           result.output,
         );
       expect(summary, `run ${run} printed no cleanup summary`).not.toBeNull();
