@@ -36,6 +36,38 @@ const UNIQUE_ITEM_DRAWS = 8;
 const MAX_DEPTH = 3;
 const ABSENT = Symbol('absent');
 
+/**
+ * Adds to `have` the values of more draws it does not hold yet (by `identity`), until it holds
+ * `count` or the schema's `budget` of UNIQUE_ITEM_DRAWS draws is spent: the distinct items of a
+ * unique array, the names a `propertyNames` schema takes.
+ */
+function drawDistinct<T>(
+  have: T[],
+  count: number,
+  budget: { draws: number },
+  identity: (value: T) => string,
+  draw: () => T[],
+): void {
+  const seen = new Set(have.map(identity));
+  while (have.length < count && budget.draws < UNIQUE_ITEM_DRAWS) {
+    budget.draws += 1;
+    for (const value of draw()) {
+      const id = identity(value);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      have.push(value);
+    }
+  }
+}
+
+/** A size variant pushed to `out` when `make` can build a value of that size. */
+function sizedBy(out: Array<[string, unknown, boolean]>, make: (count: number) => unknown) {
+  return (what: string, count: number, valid: boolean) => {
+    const value = make(count);
+    if (value) out.push([what, value, valid]);
+  };
+}
+
 const typeOf = (schema: Json): string | undefined => {
   const type = Array.isArray(schema?.type)
     ? schema.type.find((entry: string) => entry !== 'null')
@@ -127,22 +159,21 @@ export function boundaryValues(
     // the whole array, never an item): its items first, then copies of its first. Distinct items
     // a unique array needs come from a few more draws; where too few come, Ajv drops the size.
     let fill: unknown[] | undefined;
-    let draws = 0;
+    const budget = { draws: 0 };
     const validItems = (count: number) => {
       const nonEmpty = (array: unknown) => (Array.isArray(array) && array.length > 0 ? array : undefined);
       fill ??= [...(nonEmpty(current) ?? nonEmpty(sample()) ?? [])];
       if (schema.uniqueItems !== true || fill.length === 0 || fill.length >= count) return fill;
-      const seen = new Set(fill.map((item) => JSON.stringify(item)));
-      while (fill.length < count && draws < UNIQUE_ITEM_DRAWS) {
-        draws += 1;
-        const drawn = sample();
-        for (const item of Array.isArray(drawn) ? drawn : []) {
-          const text = JSON.stringify(item);
-          if (seen.has(text)) continue;
-          seen.add(text);
-          fill.push(item);
-        }
-      }
+      drawDistinct(
+        fill,
+        count,
+        budget,
+        (item) => JSON.stringify(item),
+        () => {
+          const drawn = sample();
+          return Array.isArray(drawn) ? drawn : [];
+        },
+      );
       return fill;
     };
     const items = (count: number): unknown[] | undefined => {
@@ -151,10 +182,7 @@ export function boundaryValues(
       if (from.length === 0) return undefined;
       return Array.from({ length: count }, (_, index) => structuredClone(from[index] ?? from[0]));
     };
-    const sized = (what: string, count: number, valid: boolean) => {
-      const value = items(count);
-      if (value) out.push([what, value, valid]);
-    };
+    const sized = sizedBy(out, items);
     if (typeof schema.minItems === 'number') {
       sized(`${schema.minItems} items (minItems)`, schema.minItems, true);
       if (schema.minItems > 0)
@@ -170,7 +198,7 @@ export function boundaryValues(
     // whole map: AWS DynamoDB's BatchGetRequestMap, up to 200 KB a draw, and one per entry, 201 for
     // maxProperties 100, took minutes): its keys first, then more, each with its first value.
     let known: { keys: string[]; value: unknown } | undefined;
-    let draws = 0;
+    const budget = { draws: 0 };
     const validEntries = (count: number) => {
       const nonEmpty = (map: unknown): Json =>
         map && typeof map === 'object' && !Array.isArray(map) && Object.keys(map).length > 0
@@ -183,13 +211,13 @@ export function boundaryValues(
       }
       // Names a `propertyNames` schema takes come from a few more draws, as a unique array's items.
       if (schema.propertyNames === undefined) return known;
-      const seen = new Set(known.keys);
-      while (known.keys.length < count && draws < UNIQUE_ITEM_DRAWS) {
-        draws += 1;
-        const drawn = nonEmpty(sample());
-        for (const key of drawn ? Object.keys(drawn) : [])
-          if (!seen.has(key) && seen.add(key)) known.keys.push(key);
-      }
+      drawDistinct(
+        known.keys,
+        count,
+        budget,
+        (key) => key,
+        () => Object.keys(nonEmpty(sample()) ?? {}),
+      );
       return known;
     };
     const entries = (count: number): Record<string, unknown> | undefined => {
@@ -201,10 +229,7 @@ export function boundaryValues(
       for (let index = 0; names.size < count; index += 1) names.add(`k${index}`);
       return Object.fromEntries([...names].map((name) => [name, structuredClone(value)]));
     };
-    const sized = (what: string, count: number, valid: boolean) => {
-      const value = entries(count);
-      if (value) out.push([what, value, valid]);
-    };
+    const sized = sizedBy(out, entries);
     if (typeof schema.maxProperties === 'number' && schema.maxProperties <= 10_000) {
       sized(`${schema.maxProperties} entries (maxProperties)`, schema.maxProperties, true);
       sized(`${schema.maxProperties + 1} entries (maxProperties + 1)`, schema.maxProperties + 1, false);
