@@ -54,6 +54,7 @@ export function shippedPage(page: string, text: string): string {
       : `${label} (\`${resolved}\` in the contract-kit repository, not in this package)`;
   });
 }
+
 /** Read by path, not imported: init's templates and the docs page's template. */
 const ASSETS = ['scripts/init', 'spec/docs/template.hbs'];
 const ENTRY_POINTS = [

@@ -15,6 +15,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import type { SchemaRoot } from './schema/values/from-schema.js';
 import { notImplemented, ProblemsError, type Problem } from './findings.js';
+import { documentedResponse } from './judge.js';
 import { missingOffSide } from './validator.js';
 
 /** More than this many consecutive bytes of a hostile value in an answer is an unbounded echo. */
@@ -529,7 +530,7 @@ export class BadInputChecks {
         },
       ]);
     }
-    if (answer.status === 501 && !['501', '5XX', 'default'].some((status) => operation.responses[status]))
+    if (answer.status === 501 && !documentedResponse(operation, 501))
       throw new ProblemsError([notImplemented({ mock: false }, operation, answer.text)]);
     const problems = this.problems(operation, request, answer);
     if (problems.length) throw new ProblemsError([findingOf(operation, request, answer, problems)]);
@@ -539,10 +540,7 @@ export class BadInputChecks {
     const problems: string[] = [];
     if (!(answer.status >= 100 && answer.status < 600)) return [`no HTTP status in the answer`];
     if (answer.status >= 500) problems.push(`answered ${answer.status}: a server error for bad input`);
-    const documented =
-      operation.responses[String(answer.status)] ??
-      operation.responses[`${String(answer.status)[0]}XX`] ??
-      operation.responses.default;
+    const documented = documentedResponse(operation, answer.status);
     if (!documented) {
       problems.push(
         `status ${answer.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`,

@@ -39,7 +39,10 @@ export interface JudgeOptions {
 }
 
 /** The documented response for a status: exact, then `4XX`-style, then `default`. */
-export function documentedResponse(operation: OperationCase, status: number): ResponseCase | undefined {
+export function documentedResponse<Response = ResponseCase>(
+  operation: { responses: Record<string, Response> },
+  status: number,
+): Response | undefined {
   return (
     operation.responses[String(status)] ??
     operation.responses[`${String(status)[0]}XX`] ??
