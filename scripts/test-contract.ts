@@ -77,7 +77,7 @@ try {
     // Said before anything is sent: a user pointing the suites at their own service learned it from
     // a record of theirs the suites deleted.
     say(
-      `contract: ${process.env.CONTRACT_BASE_URL}: the suites send it every operation of the spec, creates, updates and deletes included, and afterwards delete only what they created of resources an OpenAPI link ties to a delete operation: point them at a sandbox, not at data you keep`,
+      `contract: ${process.env.CONTRACT_BASE_URL}: the suites send it every operation of the spec, creates, updates and deletes included, and afterwards delete only what they created of resources an OpenAPI link ties to a delete operation; a write to a record only the spec's example names is sent where its GET answers 404 (CONTRACT_WRITE_EXAMPLES=true sends it anyway): point them at a sandbox, not at data you keep`,
     );
     await run(process.env.CONTRACT_BASE_URL, {});
   } else {

@@ -11,16 +11,28 @@ import { CLIENT_CALLS, createClient } from './client-calls.js';
 
 const cases = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8')) as Cases;
 const checks = new ContractChecks(cases, targetFromEnv(), { create: createClient, calls: CLIENT_CALLS });
-const notApplicable: string[] = [];
-/** A check that does not apply to this target is skipped under its own name and listed at the end; one that runs records its findings. */
+/** Reason -> the checks it left: listed at the end, each reason once. */
+const notApplicable = new Map<string, string[]>();
+const leave = (name: string, reason: string) => notApplicable.set(reason, [...(notApplicable.get(reason) ?? []), name]);
+/**
+ * A check that does not apply to this target is skipped under its own name and listed at the end; one that runs records its findings.
+ * A write to a record the run did not make is skipped when the target is asked (core/records.ts).
+ */
 const check = (name: string, operation: string | undefined, given: string | undefined, run: () => Promise<void> | void) => {
   const reason = (operation !== undefined ? checks.unreachable(operation) : undefined) ?? given;
-  if (reason) notApplicable.push(`${name}: not applicable (${reason})`);
-  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, operation, run));
+  if (reason) leave(name, reason);
+  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, async (context) => {
+    const notOurs = operation !== undefined ? await checks.recordNotOurs(operation) : undefined;
+    if (notOurs) {
+      leave(name, `${operation}: ${notOurs}`);
+      context.skip(notOurs);
+    }
+    await runCheck(name, operation, run);
+  });
 };
 // What the run created is deleted even when checks failed.
 afterAll(async () => {
-  if (notApplicable.length) console.log(`Not applicable on ${checks.target.name}:\n  ${notApplicable.join('\n  ')}`);
+  if (notApplicable.size) console.log(`Not applicable on ${checks.target.name}:\n${[...notApplicable].map(([reason, names]) => `  ${reason}:\n    ${names.join('\n    ')}`).join('\n')}`);
   console.log(await checks.cleanup());
 }, 600_000);
 

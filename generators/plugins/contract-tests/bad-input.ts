@@ -11,7 +11,7 @@ import { isJsonMediaType } from '../../core/media-types.js';
 import { stringLiteral } from '../../core/naming.js';
 import { matchedParameter } from '../../core/ir-parameters.js';
 import { contractSchema, contractSharedSchema } from './schemas.js';
-import { requestValue } from './derive.js';
+import { requestValue, writtenRecords } from './derive.js';
 import { operationPointer } from './spec-facts.js';
 import { badRequests, type BadInputCases, type BadInputOperation } from './runtime/bad-input.js';
 
@@ -59,17 +59,20 @@ function badInputOperation(ir: Ir, operation: IrOperation): BadInputOperation {
     answers.length > 0 && !answers.some((type) => isJsonMediaType(type))
       ? `${[...new Set(answers)].join(', ')}, application/json;q=0.9`
       : undefined;
+  const pathValues = Object.fromEntries(
+    operation.parameters.path.map((param) => [
+      param.name,
+      String(param.example ?? sampleOf(ir, param.schema) ?? 'x'),
+    ]),
+  );
+  const records = writtenRecords(ir, operation, pathValues);
   return {
     id: operation.id,
     pointer: operationPointer(operation),
     method: operation.method,
     path: operation.path.replace(/[?#].*$/s, '') || '/',
-    pathValues: Object.fromEntries(
-      operation.parameters.path.map((param) => [
-        param.name,
-        String(param.example ?? sampleOf(ir, param.schema) ?? 'x'),
-      ]),
-    ),
+    pathValues,
+    ...(records.length ? { records } : {}),
     queryParams: operation.parameters.query.map((param) => param.name),
     headerParams: operation.parameters.header.map((param) => param.name),
     ...(body
@@ -87,7 +90,7 @@ function suiteFile(operations: BadInputOperation[]): string {
   const q = stringLiteral;
   const out = [
     "import { readFileSync } from 'node:fs';",
-    "import { describe, it } from 'vitest';",
+    "import { afterAll, describe, it } from 'vitest';",
     "import { BadInputChecks, type BadInputCases } from './core/bad-input.js';",
     "import { runCheck } from './core/findings.js';",
     "import { targetFromEnv } from './core/target.js';",
@@ -100,8 +103,20 @@ function suiteFile(operations: BadInputOperation[]): string {
     '// The MSW handlers answer in-process, where malformed HTTP never arrives (it is sent on a socket).',
     '// CONTRACT_BAD_INPUT=false turns it off where a proxy in front cannot forward malformed HTTP.',
     "const reason = target.msw ? 'the target is the MSW handlers, in-process: malformed HTTP never reaches them' : !target.stateful ? 'the target is a stateless mock' : process.env.CONTRACT_BAD_INPUT === 'false' ? 'turned off (CONTRACT_BAD_INPUT=false)' : undefined;",
+    '// A write to a record the examples name is sent only where it cannot be one the run did not make (core/records.ts).',
+    'const notSent = new Map<string, string>();',
     'const check = (name: string, id: string, index: number) =>',
-    '  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, () => runCheck(name, id, () => checks.check(baseUrl, apiKey, id, index)));',
+    '  it.skipIf(Boolean(reason))(reason ? `${name} [not applicable: ${reason}]` : name, async (context) => {',
+    '    const notOurs = await checks.recordNotOurs(target, apiKey, id);',
+    '    if (notOurs) {',
+    '      notSent.set(id, notOurs);',
+    '      context.skip(notOurs);',
+    '    }',
+    '    await runCheck(name, id, () => checks.check(baseUrl, apiKey, id, index));',
+    '  });',
+    'afterAll(() => {',
+    "  if (notSent.size) console.log(`Bad input not sent to ${target.name}:\\n  ${[...notSent].map(([id, why]) => `${id}: ${why}`).join('\\n  ')}`);",
+    '});',
     '',
   ];
   for (const operation of operations) {

@@ -15,6 +15,7 @@ import type {
   ParameterCase,
   ProducerRef,
 } from './runtime/cases.js';
+import type { WrittenRecord } from './runtime/records.js';
 import { authCase, bodyFacts, operationPointer, responseMediaTypes } from './spec-facts.js';
 import { oncePer } from '../../core/once-per.js';
 import { drawValue } from '../../core/values/draw.js';
@@ -263,6 +264,53 @@ function producerOf(ir: Ir, operation: IrOperation, param: string): ProducerRef 
   return 'id' in fields ? { operationId: producer.id, field: 'id' } : undefined;
 }
 
+const READS = new Set(['get', 'head', 'options', 'trace']);
+
+/**
+ * The records a write operation names by its path values, outermost first: each path parameter
+ * that identifies one (a scalar without `enum` or `const`; not a boolean), the parameters of its
+ * path up to and including it, and the GET of that path filled with `values` when the spec has
+ * one. The suites ask it before they send the operation to a target that keeps data, so that a
+ * value taken from the spec's examples never writes to a record the run did not make
+ * (runtime/records.ts).
+ */
+export function writtenRecords(
+  ir: Ir,
+  operation: IrOperation,
+  values: Record<string, string>,
+): WrittenRecord[] {
+  if (READS.has(operation.method)) return [];
+  const records: WrittenRecord[] = [];
+  const path = operation.path.replace(/[?#].*$/s, '');
+  for (const param of operation.parameters.path) {
+    const end = path.indexOf(`{${param.name}}`);
+    if (end < 0) continue;
+    const schema = flatten(ir, param.schema) ?? {};
+    const types = [schema.type].flat().filter(Boolean);
+    const scalar =
+      types.length === 0 || types.every((type: string) => ['string', 'integer', 'number'].includes(type));
+    if (!scalar || schema.enum !== undefined || schema.const !== undefined) continue;
+    const recordPath = path.slice(0, end + param.name.length + 2);
+    const within = [...recordPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+    const get = producerIndex(ir).getByPath.get(recordPath);
+    records.push({
+      param: param.name,
+      within,
+      ...(get
+        ? {
+            probe: {
+              operation: get.id,
+              path: recordPath.replace(/\{([^}]+)\}/g, (_, name: string) =>
+                encodeURIComponent(values[name] ?? ''),
+              ),
+            },
+          }
+        : {}),
+    });
+  }
+  return records.sort((a, b) => a.within.length - b.within.length);
+}
+
 /**
  * What the property-based stage may generate: the JSON body, and the query parameters except
  * opaque paging cursors (a made-up cursor is rightly refused) and the partner of a mutually
@@ -368,6 +416,20 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
   );
   const auth = operation.security.isPublic ? undefined : authCase(ir, operation);
   const tag = tagOf(ir, operation);
+  const pathParams = operation.parameters.path.map((param) => {
+    const value = valueOf(param);
+    const producer = producerOf(ir, operation, param.name);
+    return {
+      name: param.name,
+      example: typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value),
+      ...(producer ? { producer } : {}),
+    };
+  });
+  const records = writtenRecords(
+    ir,
+    operation,
+    Object.fromEntries(pathParams.map((param) => [param.name, param.example])),
+  );
   return {
     id: operation.id,
     method: operation.method,
@@ -378,15 +440,8 @@ export function operationCase(ir: Ir, operation: IrOperation, parameters: Parame
     scopes: operation.security.scopes,
     ...(operation.security.keyTypes ? { keyTypes: operation.security.keyTypes } : {}),
     // Objects and arrays (label, matrix, simple styles) are kept as JSON and serialised in their style when sent.
-    pathParams: operation.parameters.path.map((param) => {
-      const value = valueOf(param);
-      const producer = producerOf(ir, operation, param.name);
-      return {
-        name: param.name,
-        example: typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value),
-        ...(producer ? { producer } : {}),
-      };
-    }),
+    pathParams,
+    ...(records.length ? { records } : {}),
     query: Object.fromEntries(
       operation.parameters.query
         .filter((param) => param.required)

@@ -66,7 +66,8 @@ export function serverReadme(ir: Ir): GeneratedFile {
     'invalid and malformed requests and check each answer against the spec:',
     '`CONTRACT_BASE_URL=http://127.0.0.1:3000 npx contract-kit test:contract` (with `CONTRACT_API_KEY`',
     'where the API takes a key). They create and delete data: point them at a sandbox, not at data',
-    'you keep.',
+    "you keep. A write to a record only the spec's example names (`DELETE /things/1`) is sent only",
+    'where its GET answers 404; `CONTRACT_WRITE_EXAMPLES=true` sends it anyway.',
     '',
   ].join('\n');
   return { path: 'server/README.md', content };

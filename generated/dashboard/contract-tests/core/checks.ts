@@ -28,6 +28,7 @@ import { Judge, type Expectation } from './judge.js';
 import { leakage } from './leakage.js';
 import { paging } from './paging.js';
 import { propertyCheck, runsFromEnv, seedFromEnv } from './properties.js';
+import { recordNotOurs } from './records.js';
 import { judgeRateLimited } from './rate-limited.js';
 import type { RequestSpec, Sent } from './request.js';
 import { lifecycle, stateMachine } from './stateful.js';
@@ -189,6 +190,34 @@ export class ContractChecks implements SuiteContext {
   /** Why no check over HTTP can reach an operation (it only switches protocols), or undefined. */
   unreachable(id: string): string | undefined {
     return this.cases.operations.find((operation) => operation.id === id)?.unreachable;
+  }
+
+  /**
+   * Why none of an operation's checks is sent to this target: a write to a record the spec's
+   * example names, which the run did not make and the target may hold (records.ts); or undefined.
+   */
+  async recordNotOurs(id: string): Promise<string | undefined> {
+    const operation = this.operation(id);
+    if (!operation.records) return undefined;
+    return recordNotOurs({
+      target: this.target,
+      method: operation.method,
+      records: operation.records,
+      examples: Object.fromEntries(operation.pathParams.map((param) => [param.name, param.example])),
+      made: (name) => Boolean(operation.pathParams.find((param) => param.name === name)?.producer),
+      get: async (probe) => {
+        const read = this.operation(probe.operation);
+        const sent = await send(this.target, {
+          method: 'get',
+          path: probe.path,
+          query: read.query,
+          headers: read.headers,
+          params: read.parameters,
+          auth: read.auth,
+        });
+        return sent.status;
+      },
+    });
   }
 
   /** Why the positive request of an operation cannot be built, or undefined. */

@@ -34,6 +34,11 @@ export interface Target {
   validates: boolean;
   /** The MSW handlers module answering in-process (CONTRACT_MSW): the suites' setup starts msw's setupServer with it. */
   msw?: string | undefined;
+  /**
+   * The records the spec's examples name on the target are the run's to change
+   * (CONTRACT_WRITE_EXAMPLES=true): otherwise a write to one the run did not make is not sent (records.ts).
+   */
+  writesExamples?: boolean | undefined;
   /** A key of another account (CONTRACT_OTHER_ACCOUNT_KEY), for the cross-tenant checks. */
   otherAccountKey?: string | undefined;
   /** The paced fetch every request goes through (set by ContractChecks). */
@@ -46,7 +51,8 @@ export const MSW_BASE_URL = 'http://msw.contract.invalid';
 /**
  * CONTRACT_BASE_URL, CONTRACT_API_KEY, CONTRACT_KEYS (JSON [{key,scopes}]), CONTRACT_REVOKED_KEY,
  * CONTRACT_OTHER_ACCOUNT_KEY, CONTRACT_STATEFUL, CONTRACT_SEMANTIC, CONTRACT_MOCK (default: true
- * when CONTRACT_STATEFUL=false), CONTRACT_VALIDATES (default true).
+ * when CONTRACT_STATEFUL=false), CONTRACT_VALIDATES (default true), CONTRACT_WRITE_EXAMPLES
+ * (default false).
  *
  * CONTRACT_MSW names a module of MSW handlers (the msw plugin's `msw/index.ts`) to check in-process:
  * then the target is named "msw", matched on CONTRACT_BASE_URL (default MSW_BASE_URL), stateless,
@@ -72,6 +78,7 @@ export function targetFromEnv(env: Record<string, string | undefined> = process.
     semantic: env.CONTRACT_SEMANTIC ? env.CONTRACT_SEMANTIC !== 'false' : stateful,
     mock: msw ? false : env.CONTRACT_MOCK ? env.CONTRACT_MOCK === 'true' : !stateful,
     validates: msw ? false : env.CONTRACT_VALIDATES !== 'false',
+    writesExamples: env.CONTRACT_WRITE_EXAMPLES === 'true',
     ...(msw ? { msw } : {}),
     otherAccountKey: env.CONTRACT_OTHER_ACCOUNT_KEY || undefined,
   };

@@ -13,6 +13,8 @@ import formatsModule from 'ajv-formats';
 import type { SchemaRoot } from '../../../core/values/from-schema.js';
 import { notImplemented, ProblemsError, type Problem } from './findings.js';
 import { documentedResponse } from './judge.js';
+import { recordNotOurs, type WrittenRecord } from './records.js';
+import type { Target } from './target.js';
 import { missingOffSide } from './validator.js';
 
 /** More than this many consecutive bytes of a hostile value in an answer is an unbounded echo. */
@@ -44,6 +46,8 @@ export interface BadInputOperation {
   /** The query parameter its path template picks it by (`?mode=fast`, AWS's `#role_name&…`): every request carries it. */
   matchQuery?: [string, string] | undefined;
   responses: Record<string, BadInputResponse>;
+  /** The records a write names by its path values (records.ts); absent for reads. */
+  records?: WrittenRecord[] | undefined;
 }
 
 export interface BadInputCases {
@@ -496,6 +500,32 @@ export class BadInputChecks {
     let validate = this.compiled.get(schema);
     if (!validate) this.compiled.set(schema, (validate = this.ajv.compile(schema)));
     return validate;
+  }
+
+  /**
+   * Why no hostile request of an operation is sent to `target`: it writes to a record the
+   * examples name, which this stage never makes and the target may hold (records.ts); or undefined.
+   */
+  async recordNotOurs(target: Target, apiKey: string | undefined, id: string): Promise<string | undefined> {
+    const operation = this.operation(id);
+    if (!operation.records) return undefined;
+    return recordNotOurs({
+      target,
+      method: operation.method,
+      records: operation.records,
+      examples: operation.pathValues,
+      made: () => false,
+      // The key goes as the hostile requests send it (sendRaw).
+      get: async (probe) => {
+        const response = await fetch(`${target.baseUrl}${probe.path}`, {
+          headers: { accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+          redirect: 'manual',
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.body?.cancel();
+        return response.status;
+      },
+    });
   }
 
   operation(id: string): BadInputOperation {

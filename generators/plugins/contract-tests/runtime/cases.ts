@@ -1,4 +1,5 @@
 /** The shape of cases.json: what the generator derived from the spec for each operation. */
+import type { WrittenRecord } from './records.js';
 
 export interface ProducerRef {
   /** The operation that creates the resource whose ID fills this path parameter. */
@@ -71,6 +72,8 @@ export interface OperationCase {
   scopes: string[];
   keyTypes?: string[] | undefined;
   pathParams: Array<{ name: string; example: string; producer?: ProducerRef }>;
+  /** The records a write names by its path values (runtime/records.ts); absent for reads. */
+  records?: WrittenRecord[] | undefined;
   query: Record<string, unknown>;
   headers: Record<string, string>;
   /** Every declared parameter, with its style: how the suite serialises it. */
