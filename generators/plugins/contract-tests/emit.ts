@@ -391,11 +391,14 @@ export function emitContractTests(
     locations: { file: ir.source, lines: specLines(ir.source, pointers) },
   };
   const config = [
+    "import { fileURLToPath } from 'node:url';",
     "import { defineConfig } from 'vitest/config';",
     '',
     '/** Run with a target in the environment: `npm run test:contract`, or CONTRACT_BASE_URL=... (or CONTRACT_MSW=<handlers module>) vitest run --config <this file>. */',
+    "// Paths, not URLs' pathnames: a folder with a space in its name is `%20` in a pathname, and vitest would find no test.",
+    'const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));',
     'export default defineConfig({',
-    "  test: { include: [new URL('./*.contract.test.ts', import.meta.url).pathname], globalSetup: [new URL('./global-setup.ts', import.meta.url).pathname], setupFiles: [new URL('./setup.ts', import.meta.url).pathname], testTimeout: 600_000, hookTimeout: 600_000, pool: 'forks' },",
+    "  test: { include: [here('./*.contract.test.ts')], globalSetup: [here('./global-setup.ts')], setupFiles: [here('./setup.ts')], testTimeout: 600_000, hookTimeout: 600_000, pool: 'forks' },",
     '});',
     '',
   ].join('\n');

@@ -3,7 +3,8 @@
  * run deleted their record `1`, then blamed their code for the 404 that followed). Starts: a small
  * notes service on loopback (this process) and the generated suites in vitest, twice. By default a
  * write to that record is never sent, by the API suite or the bad-input stage, and the output says
- * why; CONTRACT_WRITE_EXAMPLES=true sends it.
+ * why; CONTRACT_WRITE_EXAMPLES=true sends it. The suites are generated into a folder whose name has a
+ * space.
  */
 import { createServer, type Server } from 'node:http';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -19,7 +20,8 @@ let dir: string;
 let moduleCache: string;
 beforeAll(async () => {
   await mkdir(path.resolve('.cache'), { recursive: true });
-  dir = await mkdtemp(path.resolve('.cache', 'contract-records-'));
+  // A space in the folder's name, as in a checkout under `team repo/`: the suites' config must still find them.
+  dir = await mkdtemp(path.resolve('.cache', 'contract records-'));
   moduleCache = path.join(dir, 'module-cache');
   await generate({
     spec: SPEC,
