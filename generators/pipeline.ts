@@ -221,10 +221,25 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     writer?.compare(headed);
     return headed;
   });
+  const writtenBy = new Map<string, string>();
   for (const { plugin, warnings, emitted } of outcomes) {
     pluginWarnings.push(...warnings);
     if (emitted) files.push(...emitted);
     else skipped.push(plugin);
+    // One file, one plugin: a second would replace the first's bytes, whichever ran last.
+    for (const file of emitted ?? []) {
+      const normal = path.posix.normalize(file.path);
+      const other = writtenBy.get(normal);
+      if (other !== undefined)
+        throw new PluginError(
+          plugin.name,
+          other === plugin.name
+            ? `it returned ${normal} twice`
+            : `it wrote ${normal}, which the plugin ${other} writes: each file has one plugin`,
+          undefined,
+        );
+      writtenBy.set(normal, plugin.name);
+    }
   }
   // A skipped plugin's files stay on disk and stay in the record, so skipping it (the dev loop
   // does) writes the same provenance.json as a full run while the spec is unchanged.
@@ -260,14 +275,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   files.sort((a, b) => a.path.localeCompare(b.path));
   let written: WriteResult | undefined;
   if (writer) {
-    // A file the last generation did not record is not this toolkit's to remove, though it may
-    // carry the mark: what a generated package's build compiled from it (dist/, header and all).
+    // What the last generation recorded is removed when no longer made, with or without a header
+    // (a plugin's .go file, a JSON array). A file it did not record is not this toolkit's to remove,
+    // though it may carry the mark: what a generated package's build compiled from it (dist/).
     const recorded = recordedFiles(previous);
-    const isOthers = (file: string) =>
-      recorded !== undefined && !recorded.has(file.split(path.sep).join('/'));
     written = await step(
       'write',
-      () => writer.finish(files, (file) => isKept(file) || isOthers(file)),
+      () =>
+        writer.finish(
+          files,
+          isKept,
+          recorded && ((file: string) => recorded.has(file.split(path.sep).join('/'))),
+        ),
       (r) =>
         `${r.written} written, ${r.removed.length} removed${r.unread > 0 ? `, ${r.unread} known by their stamp without reading` : ''}, into ${options.out}/`,
     );
@@ -323,7 +342,14 @@ async function runPlugins(
         );
       let returned!: (value: { exports: unknown }) => void;
       let refused!: (error: unknown) => void;
-      started.set(plugin.name, new Promise((resolve, reject) => ((returned = resolve), (refused = reject))));
+      const start = new Promise<{ exports: unknown }>(
+        (resolve, reject) => ((returned = resolve), (refused = reject)),
+      );
+      // Handled here, when it is made: a plugin that throws before any dependent awaits it would
+      // otherwise be an unhandled rejection, which ends the process before the failure is reported.
+      // A dependent that awaits it still sees the rejection.
+      start.catch(() => undefined);
+      started.set(plugin.name, start);
       const run = async (): Promise<PluginOutcome> => {
         const dependencies = new Map<string, unknown>();
         for (const name of plugin.dependencies ?? [])
@@ -363,7 +389,7 @@ async function runPlugins(
           if (!plugin.isolated) throw error;
           // An isolated plugin's failure is reported, its previous output kept, and the rest goes on.
           warn(
-            `failed, previous output in ${root} kept: ${error instanceof Error ? error.message : String(error)}`,
+            `failed, previous output in ${root} kept: ${error instanceof PluginError ? error.reason : error instanceof Error ? error.message : String(error)}`,
           );
           return { plugin, warnings };
         }
@@ -371,8 +397,6 @@ async function runPlugins(
       return run();
     }),
   );
-  // A dependency that failed rejects its dependents' start too; that rejection is not the cause.
-  for (const promise of started.values()) promise.catch(() => undefined);
   const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failed) throw failed.reason;
   return settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
@@ -420,13 +444,32 @@ export function withoutDocument(ir: Ir, plugin: string): Ir {
 }
 
 /** The plugin's files, each checked to lie under its root. */
-function outputOf(name: string, root: string, files: GeneratedFile[]): GeneratedFile[] {
-  for (const file of files) {
+function outputOf(name: string, root: string, files: unknown): GeneratedFile[] {
+  if (!Array.isArray(files))
+    throw new PluginError(
+      name,
+      `generate() must return { files: [{ path, content }, …] } (or files as a promise of that array); files was ${files === null ? 'null' : typeof files}`,
+      undefined,
+    );
+  for (const file of files as GeneratedFile[]) {
+    if (typeof file?.path !== 'string' || typeof file.content !== 'string')
+      throw new PluginError(
+        name,
+        `a file must be { path: string, content: string }; got ${JSON.stringify(file)?.slice(0, 200)}`,
+        undefined,
+      );
     const normal = path.posix.normalize(file.path);
     if (!normal.startsWith(root) || normal.startsWith('../') || path.posix.isAbsolute(normal))
-      throw new Error(`the plugin ${name} wrote ${file.path}, outside its folder ${root}`);
+      throw new PluginError(name, `it wrote ${file.path}, outside its folder ${root}`, undefined);
+    // The generation's own record: a plugin that wrote it would be overwritten, or would hide what was made.
+    if (normal === 'provenance.json')
+      throw new PluginError(
+        name,
+        'it wrote provenance.json, the record every generation writes itself',
+        undefined,
+      );
   }
-  return files;
+  return files as GeneratedFile[];
 }
 
 /** The config's documents for the working folder, read once (none when there is no config file). */
@@ -446,11 +489,30 @@ async function listedDocument(spec: string): Promise<DocumentTarget | undefined>
  * otherwise the error as it is (the CLI prefixes the spec's path).
  */
 export function emitterError(spec: string, emitter: string, error: unknown): unknown {
-  if (error instanceof SpecError || !(error instanceof Error)) return error;
+  if (error instanceof SpecError || error instanceof PluginError) return error;
+  if (!(error instanceof Error)) return new PluginError(emitter, String(error), error);
   const line = error.message.split('\n')[0].replace(/^[\s✘×!]+/u, '');
   const found = /^(.*?)\s+\(?at #(\/[^\n]*?)\)?$/.exec(line);
-  if (!found) return error;
-  return new SpecError(spec, found[2], `${emitter}: ${found[1]}`);
+  if (found) return new SpecError(spec, found[2], `${emitter}: ${found[1]}`);
+  // A bug in the plugin's code (a TypeError and the like): where it was thrown, outside node's own.
+  const bug =
+    error.name !== 'Error'
+      ? error.stack?.split('\n').find((frame) => /^\s+at .*[\\/]/.test(frame) && !frame.includes('node:'))
+      : undefined;
+  const where = bug ? ` (${bug.trim().replace(/^at (?:.*? \()?(?:file:\/\/)?(.*?)\)?$/, 'at $1')})` : '';
+  return new PluginError(emitter, `${error.name === 'Error' ? '' : `${error.name}: `}${line}${where}`, error);
+}
+
+/** A plugin failed for a reason of its own, not the spec's: the message names the plugin. */
+export class PluginError extends Error {
+  override name = 'PluginError';
+  constructor(
+    readonly plugin: string,
+    readonly reason: string,
+    cause: unknown,
+  ) {
+    super(`the plugin ${plugin} failed: ${reason}`, { cause });
+  }
 }
 
 /** A file's size in bytes; 0 when it cannot be read (the loader then says why). */

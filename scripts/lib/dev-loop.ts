@@ -14,6 +14,7 @@ import {
   configuredDocuments,
   defaultPluginsFor,
   generate,
+  PluginError,
   regenerateCommand,
   type DocumentTarget,
   type StaleOutput,
@@ -259,7 +260,9 @@ export class DevLoop {
       report = { regeneratedMs, added, changed, removed, unimplemented: [], stale: regenerated.stale };
     } catch (error) {
       const reason =
-        error instanceof SpecError ? error.message : `${spec}: ${(error as Error).message.split('\n')[0]}`;
+        error instanceof SpecError || error instanceof PluginError
+          ? error.message
+          : `${spec}: ${(error as Error).message.split('\n')[0]}`;
       this.watchFiles([...this.watched].filter((file) => !LINT_CONFIG.includes(file)));
       report = { added: [], changed: [], removed: [], broken: reason, unimplemented: [], stale: [] };
     }

@@ -184,8 +184,10 @@ describe('an emitter failure that names a JSON pointer', () => {
     );
   });
 
-  it('keeps an error without a pointer as it is', () => {
+  it('names the plugin for an error without a pointer, the original its cause', () => {
     const original = new Error('out of memory');
-    expect(emitterError('spec.yaml', 'types', original)).toBe(original);
+    const named = emitterError('spec.yaml', 'types', original) as Error;
+    expect(named.message).toBe('the plugin types failed: out of memory');
+    expect(named.cause).toBe(original);
   });
 });
