@@ -97,12 +97,7 @@ export async function loadConfig(options: { file?: string; dir?: string } = {}):
       ? JSON.parse(text)
       : ((await importAtRunTime(pathToFileURL(file).href)) as { default?: unknown }).default;
   } catch (error) {
-    throw new ConfigError(
-      file,
-      undefined,
-      'config',
-      `cannot be read: ${(error as Error).message.split('\n')[0]}`,
-    );
+    throw new ConfigError(file, undefined, 'config', `cannot be read: ${loadFailure(error)}`);
   }
   return checkConfig(raw, { file, root: path.dirname(file), locate });
 }
@@ -184,6 +179,8 @@ async function resolvePlugins(
       plugin: PluginDefinition<Record<string, unknown>, unknown>;
       options: unknown;
       at: Array<string | number>;
+      /** As the list names it: a built-in's name, a file, or a definition. */
+      reference: unknown;
     }
   >();
   /** Where `'defaults'` stands: every default plugin the list does not name itself. */
@@ -206,13 +203,24 @@ async function resolvePlugins(
         fail(here, 'give name (a built-in) or plugin (a file or definition), not both');
     } else optionsAt = here;
     const plugin = await pluginOf(reference, here, root, fail);
-    if (chosen.has(plugin.name)) fail(here, `the plugin ${plugin.name} is listed twice`);
-    chosen.set(plugin.name, { plugin, options, at: optionsAt });
+    const before = chosen.get(plugin.name);
+    if (before?.plugin === plugin) fail(here, `the plugin ${plugin.name} is listed twice`);
+    if (before)
+      fail(
+        here,
+        `${describeReference(reference)} is named ${plugin.name}, as is ${describeReference(before.reference)}: each plugin needs a name of its own`,
+      );
+    chosen.set(plugin.name, { plugin, options, at: optionsAt, reference });
   }
   if (defaultsAt)
     for (const name of defaultPlugins())
       if (!chosen.has(name))
-        chosen.set(name, { plugin: BUILT_IN_PLUGINS[name], options: undefined, at: defaultsAt });
+        chosen.set(name, {
+          plugin: BUILT_IN_PLUGINS[name],
+          options: undefined,
+          at: defaultsAt,
+          reference: name,
+        });
   for (const { plugin, at: where } of chosen.values()) {
     for (const dependency of plugin.dependencies ?? [])
       if (!chosen.has(dependency))
@@ -226,6 +234,33 @@ async function resolvePlugins(
     options: checkOptions(plugin, options, optionsAt, fail),
     root: pluginRoot(plugin),
   }));
+}
+
+/** A plugins entry as its reader wrote it: 'client', the file './plugins/mine.ts', or a definition. */
+function describeReference(reference: unknown): string {
+  if (typeof reference !== 'string') return 'a plugin defined in the config';
+  return BUILT_IN_PLUGINS[reference] ? `the built-in ${reference}` : `the file ${reference}`;
+}
+
+/**
+ * Why a TypeScript file did not load, in one line with where: esbuild's errors themselves (file,
+ * line, column and what) rather than its first line "Transform failed with 1 error:"; another
+ * loader's first line and the first place it names. Without colour codes: it goes to a log.
+ */
+export function loadFailure(error: unknown): string {
+  const lines = (error instanceof Error ? error.message : String(error))
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  // esbuild's and vite's first line says only that something failed; the error is the next.
+  if (lines.length > 1 && /^Transform failed with \d+ errors?:$/.test(lines[0]!)) lines.shift();
+  const first = lines[0] ?? 'no reason given';
+  const place = lines
+    .slice(1)
+    .map((line) => /(\S+:\d+:\d+)/.exec(line)?.[1])
+    .find(Boolean);
+  return place && !first.includes(place) ? `${first} (at ${place})` : first;
 }
 
 function isDefinition(value: Record<string, unknown>): boolean {
@@ -251,10 +286,7 @@ async function pluginOf(
     try {
       loaded = ((await importAtRunTime(pathToFileURL(file).href)) as { default?: unknown }).default;
     } catch (error) {
-      return fail(
-        at,
-        `the plugin file ${reference} does not load: ${(error as Error).message.split('\n')[0]}`,
-      );
+      return fail(at, `the plugin file ${reference} does not load: ${loadFailure(error)}`);
     }
     if (!isRecord(loaded) || !isDefinition(loaded))
       return fail(at, `${reference} must export default definePlugin({ name, generate, ... })`);
@@ -275,7 +307,10 @@ function checkDefinition(
   fail: Fail,
 ): PluginDefinition<Record<string, unknown>, unknown> {
   if (typeof value.name !== 'string' || !/^[a-z][a-z0-9-]*$/.test(value.name))
-    fail(at, 'a plugin needs a name of lower-case letters, digits and dashes');
+    fail(
+      at,
+      `a plugin needs a name of lower-case letters, digits and dashes, starting with a letter; this one's is ${JSON.stringify(value.name) ?? 'missing'}`,
+    );
   if (BUILT_IN_PLUGINS[value.name as string] && (BUILT_IN_PLUGINS[value.name as string] as unknown) !== value)
     fail(at, `the plugin name ${value.name as string} is a built-in's; name yours differently`);
   if (
@@ -332,7 +367,16 @@ function checkOptions(
   const options: Record<string, unknown> = structuredClone(given);
   for (const [key, schema] of Object.entries(declared)) {
     if (options[key] === undefined) {
-      if (schema.default !== undefined) options[key] = structuredClone(schema.default);
+      if (schema.default === undefined) continue;
+      // The plugin's own declaration: a default its schema refuses is the plugin's mistake, said here
+      // rather than handed to its generate() as a value it never expects.
+      const validate = ajv.compile(schema as object);
+      if (!validate(schema.default))
+        fail(
+          at.at(-1) === 'options' ? at.slice(0, -1) : at,
+          `the plugin ${plugin.name} declares ${JSON.stringify(schema.default)} as option ${key}'s default, which its own schema refuses: ${validate.errors?.[0]?.message ?? 'not allowed'}`,
+        );
+      options[key] = structuredClone(schema.default);
       continue;
     }
     const validate = ajv.compile(schema as object);

@@ -241,6 +241,68 @@ export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugi
     );
   });
 
+  it('names both files of two plugins with one name, and the name a plugin may not have', async () => {
+    const named = (
+      name: string,
+    ) => `import { definePlugin } from ${JSON.stringify(path.resolve('generators/index.ts'))};
+export default definePlugin({ name: ${JSON.stringify(name)}, description: 'p', proves: 'none', generate: () => ({ files: [] }) });
+`;
+    const clash = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugins: ['./a.ts', './b.ts'] }] });
+`,
+      { 'a.ts': named('postman'), 'b.ts': named('postman') },
+    );
+    expect((await mistake(clash)).problem).toBe(
+      'the file ./b.ts is named postman, as is the file ./a.ts: each plugin needs a name of its own',
+    );
+    const badName = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugins: ['./a.ts'] }] });
+`,
+      { 'a.ts': named('My Plugin') },
+    );
+    expect((await mistake(badName)).problem).toBe(
+      'a plugin needs a name of lower-case letters, digits and dashes, starting with a letter; this one\'s is "My Plugin"',
+    );
+  });
+
+  it('refuses a default its own option schema refuses, naming the plugin', async () => {
+    const file = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+const levels = definePlugin({ name: 'levels', description: 'l', proves: 'none', generate: () => ({ files: [] }),
+  options: { level: { type: 'integer', minimum: 1, maximum: 3, default: 'high', description: 'the level' } } });
+export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugins: [levels] }] });
+`,
+    );
+    expect((await mistake(file)).problem).toBe(
+      'the plugin levels declares "high" as option level\'s default, which its own schema refuses: must be integer',
+    );
+  });
+
+  it('says where a config or plugin file does not parse, not only that esbuild failed', async () => {
+    const broken = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}
+export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugins: ['./broken.ts'] }] });
+`,
+      { 'broken.ts': 'export default {\n  name: "x",,\n};\n' },
+    );
+    expect((await mistake(broken)).problem).toMatch(
+      /^the plugin file \.\/broken\.ts does not load: [^\u001b]*broken\.ts:2:\d+[^\u001b]*$/,
+    );
+    const config = configFile(
+      'contract-kit.config.ts',
+      `${IMPORT}\nexport default defineConfig({ documents: [ }) ;\n`,
+    );
+    expect((await mistake(config)).problem).toMatch(
+      /^cannot be read: [^\u001b]*contract-kit\.config\.ts:2:\d+[^\u001b]*$/,
+    );
+  });
+
   it('names the folder when there is no config file at all', async () => {
     const dir = scratch.make('config-');
     const error = (await loadConfig({ dir }).catch((caught: unknown) => caught)) as ConfigError;
