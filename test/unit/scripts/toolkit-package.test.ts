@@ -5,7 +5,7 @@
  * out (the service, this repository's own scripts), none of the service's dependencies comes with
  * it, and each version is the one this repository installs and tests. Reads files only.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +45,29 @@ const USED_BY_NAME: Record<string, string> = {
   vitest:
     'the `vitest` command that runs the generated contract suites (scripts/lib/contract-suite.ts); the suites it writes import it',
 };
+
+/** The package `@types/x` gives the types of (`x`, or `@scope/x` for `@types/scope__x`). */
+function typesOf(name: string): string {
+  const typed = /^@types\/(.*)$/.exec(name)?.[1];
+  return typed === undefined ? '' : typed.includes('__') ? `@${typed.replace('__', '/')}` : typed;
+}
+
+/** Whether an installed package carries its own declarations: named, or beside its entry as tsc looks. */
+function shipsTypes(name: string): boolean {
+  const folder = path.join(ROOT, 'node_modules', name);
+  const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as {
+    types?: string;
+    typings?: string;
+    main?: string;
+    exports?: unknown;
+  };
+  if (manifest.types || manifest.typings || JSON.stringify(manifest.exports ?? {}).includes('"types"'))
+    return true;
+  const entry = path.join(folder, manifest.main ?? 'index.js');
+  return ['.d.ts', '.d.mts', '.d.cts'].some((extension) =>
+    existsSync(entry.replace(/\.[mc]?js$/, '') + extension),
+  );
+}
 
 /** Every package a staged module imports at run time, with the first file that does. */
 /**
@@ -104,14 +127,25 @@ describe('the contract-kit package', () => {
     expect(outside).toEqual([]);
   });
 
-  it('declares every package its modules import, and only those (or ones it runs by name)', () => {
+  it('declares every package its modules import, and only those (or ones it runs by name, or their types)', () => {
     const imported = importedPackages();
     const declared = Object.keys(toolkit.dependencies);
     expect(
       [...imported].filter(([name]) => !declared.includes(name)).map(([name, file]) => `${name} (${file})`),
     ).toEqual([]);
-    expect(declared.filter((name) => !imported.has(name) && !USED_BY_NAME[name])).toEqual([]);
+    expect(
+      declared.filter((name) => !imported.has(name) && !USED_BY_NAME[name] && !imported.has(typesOf(name))),
+    ).toEqual([]);
     expect(toolkit.devDependencies).toBeUndefined();
+  });
+
+  it("declares the types of each package it imports that ships none: a plugin author's tsc reads the toolkit's source", () => {
+    const declared = Object.keys(toolkit.dependencies);
+    const untyped = [...importedPackages().keys()].filter((name) => !shipsTypes(name));
+    expect(untyped).toContain('js-yaml');
+    expect(
+      untyped.filter((name) => !declared.includes(`@types/${name.replace(/^@(.*)\//, '$1__')}`)),
+    ).toEqual([]);
   });
 
   it("brings none of the service's own dependencies", () => {
