@@ -14,6 +14,7 @@ export {
 export type { GeneratedFile } from './core/files.js';
 export type * from './core/ir.js';
 export type { SchemaModel } from './core/schema-model.js';
+export type { SchemaNode } from './core/schema-nodes.js';
 export type { ClientExports } from './plugins/client/index.js';
 export type { ClientPlan, OperationPlan, ResourceNode } from './plugins/client/plan.js';
 export type { TypesExports } from './plugins/types/index.js';

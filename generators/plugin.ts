@@ -7,11 +7,14 @@
  *
  *   export default definePlugin({
  *     name: 'operations-index',
+ *     description: 'OPERATIONS.md: every operation and the client method that calls it',
  *     dependencies: ['client'],
- *     options: { title: { type: 'string', default: 'Operations' } },
+ *     options: { title: { type: 'string', default: 'Operations', description: 'the heading' } },
  *     proves: 'none: documentation only',
- *     generate({ ir, options, dependency, emit }) { ... },
+ *     generate({ ir, options, dependency }) { ... return { files: [...] }; },
  *   });
+ *
+ * docs/plugins.md is the author's page: the definition, the context, what happens to the files.
  */
 import type { GeneratedFile } from './core/files.js';
 import type { Ir } from './core/ir.js';

@@ -19,6 +19,7 @@ export const TOOLKIT_README = path.join(ROOT, 'toolkit', 'README.md');
 export const SHIPPED_DOCS = [
   'docs/commands.md',
   'docs/toolkit.md',
+  'docs/plugins.md',
   'docs/contract-tests.md',
   'docs/client.md',
   'docs/python-sdk.md',

@@ -1,5 +1,5 @@
 /**
- * README's "Writing a plugin", run as written: its plugin file and its config, in a folder of their
+ * docs/plugins.md's "Writing a plugin", run as written: its plugin file and its config, in a folder of their
  * own with a spec, through `npm run generate` (`node bin/contract-kit.mjs generate`, started as a
  * process: the command from its bundle, the plugin file and the config through tsx's loader
  * registered on their import). A config mistake through the same command is one line and writes nothing.
@@ -16,11 +16,11 @@ import { ROOT } from '../../../scripts/lib/lint.js';
 const CONTRACT_KIT = path.join(ROOT, 'bin', 'contract-kit.mjs');
 const TOOLKIT = path.join(ROOT, 'generators', 'index.ts');
 
-/** The TypeScript blocks under README's "### Writing a plugin", in order. */
+/** The TypeScript blocks under docs/plugins.md's "## Writing a plugin", in order. */
 async function writingAPluginBlocks(): Promise<string[]> {
-  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n### Writing a plugin\n');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const page = await readFile(path.join(ROOT, 'docs', 'plugins.md'), 'utf8');
+  const start = page.indexOf('\n## Writing a plugin\n');
+  const section = page.slice(start, page.indexOf('\n## ', start + 1));
   return [...section.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
 }
 
@@ -46,7 +46,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe("README's Writing a plugin", () => {
+describe("docs/plugins.md's Writing a plugin", () => {
   it('adds a plugin through the config only, with an option and a dependency on the client plugin', async () => {
     const blocks = await writingAPluginBlocks();
     const plugin = blocks.find((block) => block.includes('export default definePlugin'));
