@@ -27,6 +27,8 @@ export interface ConfiguredPlugin {
   plugin: PluginDefinition<Record<string, unknown>, unknown>;
   options: Record<string, unknown>;
   root: string;
+  /** The file it was loaded from, for a plugin the config names by its file. */
+  file?: string;
 }
 
 /** One document of the config, paths resolved against the config file's folder. */
@@ -229,10 +231,13 @@ async function resolvePlugins(
           `${plugin.name} needs the plugin ${dependency}; add it to this document's plugins`,
         );
   }
-  return dependencyOrder([...chosen.values()], fail).map(({ plugin, options, at: optionsAt }) => ({
+  return dependencyOrder([...chosen.values()], fail).map(({ plugin, options, at: optionsAt, reference }) => ({
     plugin,
     options: checkOptions(plugin, options, optionsAt, fail),
     root: pluginRoot(plugin),
+    ...(typeof reference === 'string' && !BUILT_IN_PLUGINS[reference]
+      ? { file: path.resolve(root, reference) }
+      : {}),
   }));
 }
 

@@ -9,6 +9,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { findConfig } from '../../generators/config.js';
 import { SpecError } from '../../generators/core/load.js';
 import {
   configuredDocuments,
@@ -46,6 +47,8 @@ export interface DevOptions {
    */
   lint?: boolean;
   log: (line: string) => void;
+  /** The config file whose edits it names (default: the working folder's). */
+  configFile?: string;
 }
 
 export interface CycleReport {
@@ -76,6 +79,8 @@ const LINT_FUNCTIONS_DIR = path.resolve('spec', 'rules');
 export class DevLoop {
   /** Directory -> its watcher. Directories, not files: editors replace files by renaming. */
   private watchers = new Map<string, FSWatcher>();
+  /** The folders of the config and its plugin files (watchReadOnce). */
+  private readOnceWatchers: FSWatcher[] = [];
   /** Absolute paths whose change starts a cycle. */
   private watched = new Set<string>();
   private mock?: RunningMock;
@@ -113,6 +118,7 @@ export class DevLoop {
 
   async start(): Promise<void> {
     if (this.options.lint !== false) this.linter = Linter.load();
+    await this.watchReadOnce();
     this.savedAt = performance.now();
     this.watchFiles([path.resolve(this.options.spec)]);
     const first = this.cycle(true);
@@ -138,10 +144,48 @@ export class DevLoop {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    for (const watcher of this.watchers.values()) watcher.close();
+    for (const watcher of [...this.watchers.values(), ...this.readOnceWatchers]) watcher.close();
     this.watchers.clear();
     await this.running;
     await Promise.all([this.mock?.stop(), this.service?.stop()]);
+  }
+
+  /**
+   * The config file and the plugin files it names are read once, when the loop starts (a plugin is a
+   * module, and a module is not loaded twice): an edit to one is said, with what to do, rather than
+   * silently left out of every later save's output.
+   */
+  private async watchReadOnce(): Promise<void> {
+    const config = this.options.configFile ?? findConfig(process.cwd());
+    if (!config) return;
+    const plugins = (await this.documents()).flatMap((document) =>
+      document.plugins.flatMap((each) => (each.file ? [each.file] : [])),
+    );
+    const byFolder = new Map<string, Set<string>>();
+    for (const file of [config, ...plugins].map((each) => path.resolve(each)))
+      byFolder.set(
+        path.dirname(file),
+        (byFolder.get(path.dirname(file)) ?? new Set()).add(path.basename(file)),
+      );
+    const said = new Map<string, number>();
+    for (const [folder, names] of byFolder) {
+      try {
+        const watcher = watch(folder, (_event, name) => {
+          if (this.stopped || !name || !names.has(String(name))) return;
+          const file = path.relative(process.cwd(), path.join(folder, String(name)));
+          // An editor's save is a burst of events: one line per burst.
+          if (Date.now() - (said.get(file) ?? 0) < 1000) return;
+          said.set(file, Date.now());
+          this.options.log(
+            `dev: ${file} changed; dev reads the config and its plugin files once, when it starts: stop it (Ctrl-C) and start it again to use the change`,
+          );
+        });
+        watcher.on('error', () => watcher.close());
+        this.readOnceWatchers.push(watcher);
+      } catch {
+        /* a folder that cannot be watched: its edits go unsaid, as before */
+      }
+    }
   }
 
   /** Watches the folders of these files (and the lint configuration), and no others. */

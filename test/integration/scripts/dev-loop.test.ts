@@ -331,6 +331,39 @@ describe('npm run dev on a split spec', () => {
   }, 300_000);
 });
 
+describe('npm run dev and its config file', () => {
+  it('says that an edit of the config takes a restart, once per save', async () => {
+    const widgets = await readFile('test/fixtures/specs/widgets-3.0.yaml', 'utf8');
+    let config = '';
+    const driven = await drive(
+      { 'openapi.yaml': widgets, 'contract-kit.config.ts': '// the config\n' },
+      {},
+      async (dir) => {
+        config = path.join(dir, 'contract-kit.config.ts');
+      },
+    );
+    // drive() gave no configFile: a second loop on the same folder, told where its config is.
+    await driven.loop.stop();
+    const lines: string[] = [];
+    const loop = new DevLoop({
+      spec: driven.spec,
+      out: driven.out,
+      docsFile: path.join(driven.dir, 'docs', 'index.html'),
+      mockPort: await freePort(),
+      feedbackOnly: true,
+      configFile: config,
+      log: (line) => lines.push(line),
+    });
+    loops.push(loop);
+    await loop.start();
+    await renameReplace(config, '// the config, edited\n');
+    const said = `dev: ${path.relative(process.cwd(), config)} changed; dev reads the config and its plugin files once, when it starts: stop it (Ctrl-C) and start it again to use the change`;
+    for (let waited = 0; !lines.includes(said) && waited < 10_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines.filter((line) => line === said)).toHaveLength(1);
+  }, 240_000);
+});
+
 describe('npm run dev next to a full `npm run generate` output', () => {
   it('starting leaves the output byte for byte as generate made it; an edit names the SDKs stale with the command, and unimplemented operations one line each', async () => {
     const driven = await drive(
