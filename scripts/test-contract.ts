@@ -61,8 +61,10 @@ const results: Array<{ target: string; code: number; output?: string; report?: R
 async function run(target: string, env: Record<string, string>): Promise<void> {
   const reportFile = path.join(reportsDir, `${results.length}.json`);
   say(`contract: ${target}`);
+  // The suites write their report where this script reads it, and do not name that file: it is
+  // removed at the end, and CONTRACT_REPORT, if set, gets the reports of every target.
   const result = await runContractSuite(
-    { ...env, CONTRACT_REPORT: reportFile },
+    { ...env, CONTRACT_REPORT: reportFile, CONTRACT_REPORT_UNNAMED: 'true' },
     { configPath, echo, annotate: true },
   );
   const report = await readFile(reportFile, 'utf8').then(
@@ -138,6 +140,8 @@ const document = {
   ),
 };
 if (json) process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
-if (process.env.CONTRACT_REPORT)
+if (process.env.CONTRACT_REPORT) {
   await writeFile(process.env.CONTRACT_REPORT, `${JSON.stringify(document, null, 2)}\n`);
+  say(`contract: reports written to ${process.env.CONTRACT_REPORT}`);
+}
 process.exitCode = results.every((result) => result.code === 0) ? 0 : 1;

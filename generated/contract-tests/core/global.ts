@@ -49,7 +49,9 @@ export async function contractGlobalSetup(
     if (env.CONTRACT_REPORT) {
       mkdirSync(path.dirname(path.resolve(env.CONTRACT_REPORT)), { recursive: true });
       writeFileSync(env.CONTRACT_REPORT, `${JSON.stringify(report, null, 2)}\n`);
-      console.log(`contract report written to ${env.CONTRACT_REPORT}`);
+      // Unnamed where the caller reads the file and removes it (test:contract names its own).
+      if (env.CONTRACT_REPORT_UNNAMED !== 'true')
+        console.log(`contract report written to ${env.CONTRACT_REPORT}`);
     }
     if (env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(report)) console.log(line);
     if (own) rmSync(dir, { recursive: true, force: true });

@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -75,8 +76,16 @@ describe('contract-kit', () => {
     // A user learned it from a record of theirs the suites deleted. Nothing listens at the port:
     // the suites stop at their first request, after the line.
     const url = `http://127.0.0.1:${await freePort()}`;
-    const { code, stdout } = await contractKit(['test:contract'], ROOT, { CONTRACT_BASE_URL: url });
+    const reportFile = path.join(tmpdir(), `contract-kit-cli-report-${process.pid}.json`);
+    const { code, stdout } = await contractKit(['test:contract'], ROOT, {
+      CONTRACT_BASE_URL: url,
+      CONTRACT_REPORT: reportFile,
+    });
     expect(code).toBe(1);
+    // CONTRACT_REPORT gets the reports of every target, and the run names it last.
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(`contract: reports written to ${reportFile}`);
+    expect(JSON.parse(await readFile(reportFile, 'utf8')).reports).toHaveLength(1);
+    await rm(reportFile, { force: true });
     const lines = stdout.split('\n');
     const warning = lines.findIndex((line) =>
       line.startsWith(
