@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DocumentTarget } from '../generators/pipeline.js';
-import { parseCliArgs } from './lib/cli-args.js';
+import { failCli, parseCliArgs } from './lib/cli-args.js';
 
 const USAGE = `usage: npm run check:generated [-- --out DIR]
   Regenerates every document contract-kit.config.ts lists into a temporary folder and fails, with
@@ -20,7 +20,8 @@ const USAGE = `usage: npm run check:generated [-- --out DIR]
 const { values } = parseCliArgs('check:generated', USAGE, { out: { type: 'string' } }, false);
 
 // The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
-const { generate, nestedOutputs, regenerateCommand } = await import('../generators/pipeline.js');
+const { generate, nestedOutputs, PluginError, regenerateCommand } = await import('../generators/pipeline.js');
+const { previousGeneration, recordedFiles } = await import('../generators/provenance.js');
 const { listFiles } = await import('../generators/core/files.js');
 const { gitIgnored } = await import('./lib/git-ignored.js');
 const { homeSteps } = await import('./lib/home.js');
@@ -37,17 +38,28 @@ async function check(
   out: string,
   checked: string,
   plugins: DocumentTarget['plugins'],
-): Promise<{ problems: string[]; count: number; files: number }> {
+): Promise<{ problems: string[]; count: number; files: number; notGenerated: number }> {
+  let notGenerated = 0;
   const fresh = await mkdtemp(path.join(tmpdir(), 'check-generated-'));
   try {
-    await generate({
-      spec,
-      out: fresh,
-      command: regenerateCommand(spec, checked, DOCUMENTS),
-      write: true,
-      plugins,
-      log: () => {},
-    });
+    try {
+      await generate({
+        spec,
+        out: fresh,
+        command: regenerateCommand(spec, checked, DOCUMENTS),
+        write: true,
+        plugins,
+        log: () => {},
+      });
+    } catch (error) {
+      // Not drift: the check could not run. Exit 2, as for a usage mistake, so CI tells the two apart.
+      await rm(fresh, { recursive: true, force: true });
+      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      failCli(
+        'check:generated',
+        `${message.startsWith(spec) || error instanceof PluginError ? message : `${spec}: ${message}`} (the check could not generate it)`,
+      );
+    }
     // Another document's output nested in this one (generated/dashboard/), and what this
     // repository builds beside the documents (generated/dashboard-ui/), are checked on their own.
     const nested = [
@@ -64,8 +76,15 @@ async function check(
     // (its dist/, node_modules/), as init's .gitignore lists them.
     const extras = have.filter((name) => !want.includes(name));
     const ignored = gitIgnored(extras.map((file) => path.join(out, file)));
-    for (const file of extras.filter((name) => !ignored.has(path.join(out, name))))
-      problems.push(`extra:   ${out}/${file} (not produced by the spec)`);
+    // What the last generation recorded, generate removes; anything else is not its to remove.
+    const recorded = recordedFiles(await previousGeneration(out));
+    for (const file of extras.filter((name) => !ignored.has(path.join(out, name)))) {
+      const generateRemoves = recorded?.has(file.split(path.sep).join('/')) ?? false;
+      if (!generateRemoves) notGenerated += 1;
+      problems.push(
+        `extra:   ${out}/${file} (${generateRemoves ? 'no longer produced by the spec: generate removes it' : "not produced by the spec, and not generate's to remove: delete it, or have git ignore it"})`,
+      );
+    }
     for (const file of want.filter((name) => have.includes(name))) {
       const [a, b] = await Promise.all([
         readFile(path.join(fresh, file), 'utf8'),
@@ -89,6 +108,7 @@ async function check(
       problems,
       count: problems.filter((line) => /^(missing|extra|differs):/.test(line)).length,
       files: want.length,
+      notGenerated,
     };
   } finally {
     await rm(fresh, { recursive: true, force: true });
@@ -98,11 +118,11 @@ async function check(
 let failed = false;
 for (const { spec, out: listed, plugins } of DOCUMENTS) {
   const out = path.join(ROOT_OUT, path.relative(DEFAULT_OUT, listed));
-  const { problems, count, files } = await check(spec, listed, out, plugins);
+  const { problems, count, files, notGenerated } = await check(spec, listed, out, plugins);
   if (problems.length > 0) {
     console.error(problems.join('\n'));
     console.error(
-      `check:generated: ${out}/ does not match ${spec} (${count} file(s)). Run \`npm run generate\` and commit.`,
+      `check:generated: ${out}/ does not match ${spec} (${count} file(s)). Run \`npm run generate\`${notGenerated > 0 ? `, delete the ${notGenerated} extra file(s) generate did not make` : ''} and commit.`,
     );
     failed = true;
   } else {
