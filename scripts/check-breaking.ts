@@ -174,8 +174,13 @@ try {
   console.log(
     `\n${result.findings.length} change(s): ${count('clients')} break clients, ${count('servers')} break servers, ${count('sdks')} change SDK signatures${result.ignored.length ? `, ${result.ignored.length} switched off` : ''}`,
   );
+  const unreadable = result.unreadable.map((version) => JSON.stringify(version)).join(' and ');
+  const went =
+    result.actual === 'unknown'
+      ? `${unreadable} ${result.unreadable.length > 1 ? 'are not versions' : 'is not a version'} like 1.2.0 or v2, so a major bump cannot be seen`
+      : result.actual;
   console.log(
-    `semver: info.version needs a ${result.advice} bump; generated SDKs need a ${result.sdkAdvice} bump; info.version went ${baseVersion} → ${headVersion} (${result.actual})`,
+    `semver: info.version needs a ${result.advice} bump; generated SDKs need a ${result.sdkAdvice} bump; info.version went ${baseVersion} → ${headVersion} (${went})`,
   );
   if (!result.ok) {
     console.error(

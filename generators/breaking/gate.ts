@@ -32,7 +32,10 @@ export interface Classification {
 export interface GateResult extends Classification {
   /** Findings that fail the gate under --fail-on. */
   failing: Finding[];
-  actual: Bump | 'downgrade';
+  /** The bump info.version got; `unknown` when a version is not a version (see `unreadable`). */
+  actual: Bump | 'downgrade' | 'unknown';
+  /** The info.version values that are not versions, so no bump can be seen (`release-2`, `2023-10-16`). */
+  unreadable: string[];
   ok: boolean;
 }
 
@@ -42,10 +45,19 @@ const FAIL_ON: Record<FailOn, Party[]> = {
   any: ['clients', 'servers', 'sdks'],
 };
 
-function bumpOf(before: string, after: string): Bump | 'downgrade' {
-  const parse = (version: string) =>
-    (/^(\d+)\.(\d+)\.(\d+)/.exec(version) ?? [0, 0, 0, 0]).slice(1).map(Number);
-  const [a, b] = [parse(before), parse(after)];
+/**
+ * `info.version` as [major, minor, patch]: semver (`1.4.0`, `1.4.0-beta.1`) and the short forms
+ * APIs use (`v2`, `2.0`, `2`: missing parts are 0). Undefined for anything else, a date included
+ * (`2023-10-16`), so it never passes for a major version.
+ */
+export function parseVersion(version: string): [number, number, number] | undefined {
+  const match = /^v?(\d+)(?:\.(\d+)(?:\.(\d+)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?)?)?$/i.exec(
+    version.trim(),
+  );
+  return match ? [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)] : undefined;
+}
+
+function bumpOf(a: [number, number, number], b: [number, number, number]): Bump | 'downgrade' {
   for (let index = 0; index < 3; index += 1) {
     if (b[index] > a[index]) return (['major', 'minor', 'patch'] as const)[index];
     if (b[index] < a[index]) return 'downgrade';
@@ -84,10 +96,14 @@ export function evaluate(
   const failing = classification.findings.filter((finding) =>
     finding.breaks.some((party) => failOn.includes(party)),
   );
-  const actual = bumpOf(options.baseVersion, options.headVersion);
+  const [before, after] = [parseVersion(options.baseVersion), parseVersion(options.headVersion)];
+  const unreadable = [...new Set([options.baseVersion, options.headVersion])].filter(
+    (version) => !parseVersion(version),
+  );
+  const actual = before && after ? bumpOf(before, after) : 'unknown';
   // A failing change is accepted only with a major bump: the version says the contract broke.
   const ok = !failing.length || actual === 'major';
-  return { ...classification, failing, actual, ok };
+  return { ...classification, failing, actual, unreadable, ok };
 }
 
 /**

@@ -86,6 +86,24 @@ describe('npm run check:breaking (temporary git repository)', () => {
     );
   }, 180_000);
 
+  it('reads v1 → v2 as a major bump, and says which info.version it cannot read as a version', async () => {
+    const spec = baseSpec();
+    spec.components.schemas.SubjectCreate.properties.purpose = { type: 'string' };
+    spec.components.schemas.SubjectCreate.required.push('purpose');
+    spec.info.version = 'v2';
+    await writeSpec(spec);
+    const short = await run(repo);
+    expect(short.code, short.output).toBe(0);
+    expect(short.output).toMatch(/info\.version went 1\.4\.0 → v2 \(major\)/);
+    spec.info.version = '2024-04-10';
+    await writeSpec(spec);
+    const date = await run(repo);
+    expect(date.code, date.output).toBe(1);
+    expect(date.output).toMatch(
+      /info\.version went 1\.4\.0 → 2024-04-10 \("2024-04-10" is not a version like 1\.2\.0 or v2, so a major bump cannot be seen\)/,
+    );
+  }, 180_000);
+
   it('passes additive changes, advises a minor bump, and fails them only under --fail-on servers', async () => {
     const spec = baseSpec();
     spec.components.schemas.SubjectCreate.properties.external_ref = { type: 'string', maxLength: 64 };
