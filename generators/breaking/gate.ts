@@ -107,7 +107,7 @@ export function evaluate(
 }
 
 /**
- * The config file (`.check-breaking.yaml`): `off: [{ rule, reason }]`. An unknown rule id or a
+ * The config file (`.check-breaking.yaml`): `off: [{ rule, reason }]`. An unknown rule id, another key or a
  * missing reason is an error, so a typo never silently keeps a rule on (or off).
  */
 export function parseConfig(text: string, file: string): SwitchedOff[] {
@@ -120,6 +120,13 @@ export function parseConfig(text: string, file: string): SwitchedOff[] {
   const list = data.off ?? [];
   if (!Array.isArray(list)) throw new Error(`${file}: "off" must be a list of { rule, reason }`);
   return list.map((entry: { rule?: unknown; reason?: unknown }, index: number) => {
+    // A key the gate does not read (path, operation) would look like a scope while the rule is off everywhere.
+    const keys = typeof entry === 'object' && entry !== null ? Object.keys(entry) : [];
+    const unknown = keys.find((key) => key !== 'rule' && key !== 'reason');
+    if (unknown !== undefined)
+      throw new Error(
+        `${file}: off[${index}] has "${unknown}", which an entry does not take: an entry is { rule, reason } and turns that rule off for every change of it in the whole API (it cannot be limited to a path or operation)`,
+      );
     if (typeof entry?.rule !== 'string' || !known.has(entry.rule))
       throw new Error(
         `${file}: off[${index}].rule ${JSON.stringify(entry?.rule)} is not a rule id (npm run check:breaking -- --list-rules)`,

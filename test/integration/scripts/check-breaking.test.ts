@@ -122,7 +122,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     expect(servers.code, servers.output).toBe(1);
   }, 180_000);
 
-  it('honours a rule switched off in the config file, and refuses a switch without a reason', async () => {
+  it('honours a rule switched off in the config file, and refuses a switch without a reason or with a key it does not take', async () => {
     const spec = baseSpec();
     spec.components.schemas.AssessmentStatus.enum.push('expired');
     await writeSpec(spec);
@@ -138,6 +138,16 @@ describe('npm run check:breaking (temporary git repository)', () => {
     const bad = await run(repo);
     expect(bad.code, bad.output).toBe(2);
     expect(bad.output).toMatch(/needs a reason/);
+    // An entry with a path reads like a scope; it would switch the rule off for the whole API.
+    await writeFile(
+      path.join(repo, '.check-breaking.yaml'),
+      'off:\n  - rule: response-enum-value-added\n    path: /v1/nature/assessments\n    reason: only there\n',
+    );
+    const scoped = await run(repo);
+    expect(scoped.code, scoped.output).toBe(2);
+    expect(scoped.output).toMatch(
+      /\.check-breaking\.yaml: off\[0\] has "path", which an entry does not take: an entry is \{ rule, reason \}/,
+    );
     await rm(path.join(repo, '.check-breaking.yaml'));
   }, 180_000);
 

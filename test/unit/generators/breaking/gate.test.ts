@@ -1,8 +1,8 @@
 /**
- * The gate's verdict on info.version: which bump it got, and when it cannot tell.
+ * The gate: its verdict on info.version (which bump it got, and when it cannot tell), and its config file.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../../../generators/breaking/gate.js';
+import { evaluate, parseConfig } from '../../../../generators/breaking/gate.js';
 
 const removed = {
   rule: 'operation-removed',
@@ -43,4 +43,14 @@ describe('the gate on info.version', () => {
       expect(result.ok).toBe(false);
     },
   );
+});
+
+describe('the gate config file (.check-breaking.yaml)', () => {
+  it('refuses a key an off entry does not take, naming the key, the file and what an entry is', () => {
+    const text =
+      'off:\n  - rule: operation-removed\n    reason: /v1/legacy was never public\n    path: /v1/legacy\n';
+    expect(() => parseConfig(text, '.check-breaking.yaml')).toThrow(
+      '.check-breaking.yaml: off[0] has "path", which an entry does not take: an entry is { rule, reason } and turns that rule off for every change of it in the whole API (it cannot be limited to a path or operation)',
+    );
+  });
 });
