@@ -89,6 +89,8 @@ function resolveBase(): string {
 }
 
 const LINE = '-'.repeat(60);
+const changes = (count: number) => `${count} change${count === 1 ? '' : 's'}`;
+const verb = (count: number) => (count === 1 ? 'breaks' : 'break');
 /** Where a finding is written: `file:line`, and its pointer within that file. */
 interface Located {
   at: string;
@@ -172,19 +174,42 @@ try {
   const count = (party: string) =>
     result.findings.filter((finding) => (finding.breaks as string[]).includes(party)).length;
   console.log(
-    `\n${result.findings.length} change(s): ${count('clients')} break clients, ${count('servers')} break servers, ${count('sdks')} change SDK signatures${result.ignored.length ? `, ${result.ignored.length} switched off` : ''}`,
+    `\n${changes(result.findings.length)}: ${count('clients')} break clients, ${count('servers')} break servers, ${count('sdks')} change SDK signatures${result.ignored.length ? `, ${result.ignored.length} switched off` : ''}`,
   );
   const unreadable = result.unreadable.map((version) => JSON.stringify(version)).join(' and ');
   const went =
     result.actual === 'unknown'
       ? `${unreadable} ${result.unreadable.length > 1 ? 'are not versions' : 'is not a version'} like 1.2.0 or v2, so a major bump cannot be seen`
       : result.actual;
+  const bump = (advice: string) => (advice === 'none' ? 'no bump' : `a ${advice} bump`);
   console.log(
-    `semver: info.version needs a ${result.advice} bump; generated SDKs need a ${result.sdkAdvice} bump; info.version went ${baseVersion} → ${headVersion} (${went})`,
+    `semver: info.version needs ${bump(result.advice)}; generated SDKs need ${bump(result.sdkAdvice)}; info.version went ${baseVersion} → ${headVersion} (${went})`,
   );
   if (!result.ok) {
+    const clientBreaks = result.failing.filter((finding) => finding.breaks.includes('clients'));
+    const otherBreaks = result.failing.filter((finding) => !finding.breaks.includes('clients'));
+    const othersBroken = [...new Set(otherBreaks.flatMap((finding) => finding.breaks))]
+      .map((party) => (party === 'sdks' ? 'generated SDK signatures' : party))
+      .join(' or ');
+    const broken = [
+      ...(clientBreaks.length
+        ? [`${changes(clientBreaks.length)} ${verb(clientBreaks.length)} clients`]
+        : []),
+      ...(otherBreaks.length
+        ? [
+            `${clientBreaks.length ? otherBreaks.length : changes(otherBreaks.length)} ${verb(otherBreaks.length)} only ${othersBroken}`,
+          ]
+        : []),
+    ].join(', ');
+    const asVersion =
+      result.actual === 'unknown'
+        ? ` (written as a version such as 2.0.0: ${unreadable} cannot be read as one)`
+        : '';
+    // Only a change that breaks clients is a reason for a major bump; servers and SDK signatures are the maintainers' work.
     console.error(
-      `check:breaking: FAIL: ${result.failing.length} change(s) break ${failOn}; bump info.version by major (and ship it as a new major API version), undo them, or switch a rule off in .check-breaking.yaml with a reason`,
+      clientBreaks.length
+        ? `check:breaking: FAIL: ${broken}; bump info.version by major${asVersion} (and ship it as a new major API version), undo them, or switch a rule off in .check-breaking.yaml with a reason`
+        : `check:breaking: FAIL: ${broken}, which is no reason for a major bump: undo them, or switch their rule off in .check-breaking.yaml with a reason once you have handled them`,
     );
     process.exitCode = 1;
   } else

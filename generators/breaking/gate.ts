@@ -31,7 +31,7 @@ export interface Classification {
 
 export interface GateResult extends Classification {
   /** Findings that fail the gate under --fail-on. */
-  failing: Finding[];
+  failing: ClassifiedFinding[];
   /** The bump info.version got; `unknown` when a version is not a version (see `unreadable`). */
   actual: Bump | 'downgrade' | 'unknown';
   /** The info.version values that are not versions, so no bump can be seen (`release-2`, `2023-10-16`). */

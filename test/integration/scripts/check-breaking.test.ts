@@ -67,6 +67,9 @@ describe('npm run check:breaking (temporary git repository)', () => {
     );
     expect(result.output).toMatch(/Requests that clients send today can now be refused/);
     expect(result.output).toMatch(/info\.version needs a major bump.*1\.4\.0 → 1\.5\.0 \(minor\)/);
+    expect(result.output).toMatch(
+      /check:breaking: FAIL: 1 change breaks clients; bump info\.version by major/,
+    );
     // The line printed is the line of that property in the head file.
     const line = Number(/openapi\.yaml:(\d+)/.exec(result.output)![1]);
     const text = stringify(spec, { lineWidth: 0 }).split('\n');
@@ -104,7 +107,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     );
   }, 180_000);
 
-  it('passes additive changes, advises a minor bump, and fails them only under --fail-on servers', async () => {
+  it('passes additive changes, advises a minor bump, and fails them only under --fail-on servers, without asking for a major bump', async () => {
     const spec = baseSpec();
     spec.components.schemas.SubjectCreate.properties.external_ref = { type: 'string', maxLength: 64 };
     spec.paths['/v1/nature/subjects'].get.parameters.push({
@@ -120,6 +123,11 @@ describe('npm run check:breaking (temporary git repository)', () => {
     expect(clients.output).toMatch(/info\.version needs a minor bump/);
     const servers = await run(repo, '--fail-on', 'servers');
     expect(servers.code, servers.output).toBe(1);
+    // Work for the service, never a reason for a major bump.
+    expect(servers.output).toMatch(
+      /check:breaking: FAIL: 2 changes break only servers, which is no reason for a major bump: undo them, or switch their rule off/,
+    );
+    expect(servers.output).not.toMatch(/bump info\.version by major/);
   }, 180_000);
 
   it('honours a rule switched off in the config file, and refuses a switch without a reason or with a key it does not take', async () => {
@@ -157,6 +165,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     const equal = await run(repo);
     expect(equal.code, equal.output).toBe(0);
     expect(equal.output).toMatch(/no changes: the two documents are equal/);
+    expect(equal.output).toMatch(/info\.version needs no bump; generated SDKs need no bump;/);
     spec.components.schemas.Answer.description = 'One answer.';
     await writeSpec(spec);
     const docs = await run(repo);
