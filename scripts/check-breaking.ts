@@ -56,6 +56,28 @@ if (values['list-rules']) {
   process.exit(0);
 }
 
+const refExists = (ref: string) => {
+  try {
+    git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The merge base of HEAD and `ref` (which exists); none is an error that says why and what to do. */
+function mergeBaseWith(ref: string): string {
+  try {
+    return git('merge-base', 'HEAD', ref);
+  } catch {
+    // Its tip is not the base: it holds main's changes since the branch started, which would read as this branch undoing them.
+    const shallow = git('rev-parse', '--is-shallow-repository') === 'true';
+    throw new UsageError(
+      `${ref} exists, but ${shallow ? 'this clone is shallow, so ' : ''}HEAD and ${ref} share no commit here: there is no merge base to compare with. Fetch the history (git fetch --unshallow origin; on GitHub Actions, actions/checkout with fetch-depth: 0), or pass --base ${ref} to compare with its tip`,
+    );
+  }
+}
+
 /**
  * The explicit base: never HEAD by accident, which would compare the branch with itself. By
  * default the merge base with the pull request's base branch on GitHub Actions (GITHUB_BASE_REF),
@@ -76,13 +98,8 @@ function resolveBase(): string {
     'origin/master',
     'master',
   ];
-  for (const candidate of candidates) {
-    try {
-      return git('merge-base', 'HEAD', candidate);
-    } catch {
-      // try the next candidate
-    }
-  }
+  const found = candidates.find(refExists);
+  if (found) return mergeBaseWith(found);
   throw new UsageError(
     `no base to compare with: none of ${candidates.join(', ')} exists here (fetch it, or pass --base REF)`,
   );

@@ -191,6 +191,26 @@ describe('npm run check:breaking (temporary git repository)', () => {
       await rm(lonely, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it('says a shallow clone has no merge base with origin/main (not that origin/main is missing), and exits 2', async () => {
+    const shallow = await mkdtemp(path.join(tmpdir(), 'breaking-shallow-'));
+    try {
+      git(repo, 'commit', '-qm', 'on the feature branch', '--allow-empty');
+      git(shallow, 'clone', '-q', '--depth', '1', '--branch', 'feature', `file://${repo}`, 'clone');
+      const clone = path.join(shallow, 'clone');
+      git(clone, 'fetch', '-q', 'origin', 'main:refs/remotes/origin/main');
+      const result = await run(clone);
+      expect(result.code, result.output).toBe(2);
+      expect(result.output).toMatch(
+        /origin\/main exists, but this clone is shallow, so HEAD and origin\/main share no commit here: there is no merge base to compare with\. Fetch the history \(git fetch --unshallow origin; on GitHub Actions, actions\/checkout with fetch-depth: 0\), or pass --base origin\/main to compare with its tip/,
+      );
+      git(clone, 'fetch', '-q', '--unshallow', 'origin');
+      const unshallowed = await run(clone);
+      expect(unshallowed.code, unshallowed.output).toBe(0);
+    } finally {
+      await rm(shallow, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe('npm run check:breaking on a spec split across files (temporary git repository)', () => {
