@@ -14,7 +14,7 @@ import { parseCliArgs } from './lib/cli-args.js';
 
 const USAGE = `usage: npm run check:breaking [-- --base REF] [--spec PATH] [--fail-on clients|servers|any] [--config FILE] [--list-rules]
   --base REF: the commit to compare with (default: the merge base with origin/$GITHUB_BASE_REF on a
-    pull request, else with origin/main, main, origin/master or master)
+    pull request, and no other; else with origin/main, main, origin/master or master)
   --spec PATH: the working spec (default: the first document contract-kit.config.ts lists)
   --fail-on: whose breakage fails the gate (default clients)
   --config FILE: the gate's rule overrides
@@ -56,6 +56,13 @@ if (values['list-rules']) {
   process.exit(0);
 }
 
+/** The commit compared with, and how it was chosen (the header line names both). */
+interface Base {
+  commit: string;
+  /** `--base v1.4.0`, or `the merge base with origin/main`. */
+  chosen: string;
+}
+
 const refExists = (ref: string) => {
   try {
     git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
@@ -66,9 +73,9 @@ const refExists = (ref: string) => {
 };
 
 /** The merge base of HEAD and `ref` (which exists); none is an error that says why and what to do. */
-function mergeBaseWith(ref: string): string {
+function mergeBaseWith(ref: string): Base {
   try {
-    return git('merge-base', 'HEAD', ref);
+    return { commit: git('merge-base', 'HEAD', ref), chosen: `the merge base with ${ref}` };
   } catch {
     // Its tip is not the base: it holds main's changes since the branch started, which would read as this branch undoing them.
     const shallow = git('rev-parse', '--is-shallow-repository') === 'true';
@@ -80,28 +87,31 @@ function mergeBaseWith(ref: string): string {
 
 /**
  * The explicit base: never HEAD by accident, which would compare the branch with itself. By
- * default the merge base with the pull request's base branch on GitHub Actions (GITHUB_BASE_REF),
- * else with origin/main, main, origin/master or master, whichever exists first.
+ * default the merge base with the pull request's base branch on GitHub Actions (GITHUB_BASE_REF;
+ * never another branch in its place, which would judge the pull request against the wrong
+ * release), else with origin/main, main, origin/master or master, whichever exists first.
  */
-function resolveBase(): string {
+function resolveBase(): Base {
   if (values.base) {
     try {
-      return git('rev-parse', '--verify', `${values.base}^{commit}`);
+      return {
+        commit: git('rev-parse', '--verify', `${values.base}^{commit}`),
+        chosen: `--base ${values.base}`,
+      };
     } catch {
       throw new UsageError(`--base ${values.base} is not a commit in this repository`);
     }
   }
-  const candidates = [
-    ...(process.env.GITHUB_BASE_REF ? [`origin/${process.env.GITHUB_BASE_REF}`] : []),
-    'origin/main',
-    'main',
-    'origin/master',
-    'master',
-  ];
+  const pullRequestBase = process.env.GITHUB_BASE_REF;
+  const candidates = pullRequestBase
+    ? [`origin/${pullRequestBase}`, pullRequestBase]
+    : ['origin/main', 'main', 'origin/master', 'master'];
   const found = candidates.find(refExists);
   if (found) return mergeBaseWith(found);
   throw new UsageError(
-    `no base to compare with: none of ${candidates.join(', ')} exists here (fetch it, or pass --base REF)`,
+    pullRequestBase
+      ? `no base to compare with: GITHUB_BASE_REF names ${pullRequestBase}, the pull request's base branch, but neither ${candidates.join(' nor ')} exists here (fetch it: actions/checkout with fetch-depth: 0 fetches every branch; or pass --base REF)`
+      : `no base to compare with: none of ${candidates.join(', ')} exists here (fetch it, or pass --base REF)`,
   );
 }
 
@@ -161,7 +171,7 @@ try {
   const base = resolveBase();
   let before: LoadedDocument;
   try {
-    before = await loadSpecAtCommit(base, spec);
+    before = await loadSpecAtCommit(base.commit, spec);
   } catch (error) {
     throw error instanceof ReleasedSpecError
       ? new UsageError(`${error.message}: nothing to compare with`)
@@ -183,7 +193,7 @@ try {
   };
 
   console.log(
-    `check:breaking: ${spec} at ${base.slice(0, 12)} (${baseVersion}) → working tree (${headVersion}); failing on changes that break ${failOn}`,
+    `check:breaking: ${spec} at ${base.commit.slice(0, 12)}, ${base.chosen} (${baseVersion}) → working tree (${headVersion}); failing on changes that break ${failOn}`,
   );
   if (!findings.length) console.log('no changes: the two documents are equal');
   if (paging.unchecked) console.log(`note: ${paging.unchecked}`);

@@ -15,16 +15,21 @@ let repo: string;
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' });
-const run = (cwd: string, ...args: string[]) =>
-  new Promise<{ code: number; output: string }>((resolve) =>
+/** check:breaking in `cwd`, as on a pull request into `pullRequestBase` (GITHUB_BASE_REF) or, without it, outside one. */
+const runOnPullRequest = (pullRequestBase: string | undefined, cwd: string, ...args: string[]) => {
+  const env = { ...process.env, GITHUB_BASE_REF: pullRequestBase };
+  if (pullRequestBase === undefined) delete env.GITHUB_BASE_REF;
+  return new Promise<{ code: number; output: string }>((resolve) =>
     execFile(
       process.execPath,
       contractKitArgs('check:breaking', '--spec', 'spec/openapi.yaml', ...args),
-      { cwd },
+      { cwd, env },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
     ),
   );
+};
+const run = (cwd: string, ...args: string[]) => runOnPullRequest(undefined, cwd, ...args);
 const writeSpec = (spec: unknown) =>
   writeFile(path.join(repo, 'spec/openapi.yaml'), stringify(spec, { lineWidth: 0 }));
 
@@ -185,11 +190,29 @@ describe('npm run check:breaking (temporary git repository)', () => {
       const result = await run(lonely);
       expect(result.code, result.output).toBe(2);
       expect(result.output).toMatch(/none of origin\/main, main, origin\/master, master exists/);
+      const intoMain = await runOnPullRequest('main', lonely);
+      expect(intoMain.code, intoMain.output).toBe(2);
+      expect(intoMain.output).toMatch(/but neither origin\/main nor main exists here/);
       const explicit = await run(lonely, '--base', 'trunk');
       expect(explicit.code, explicit.output).toBe(0);
+      expect(explicit.output).toMatch(/spec\/openapi\.yaml at [0-9a-f]{12}, --base trunk \(1\.4\.0\)/);
     } finally {
       await rm(lonely, { recursive: true, force: true });
     }
+  }, 180_000);
+
+  it('compares a pull request with its base branch (GITHUB_BASE_REF), names it, and never falls back to main when it is missing', async () => {
+    await writeSpec(baseSpec());
+    const intoMain = await runOnPullRequest('main', repo);
+    expect(intoMain.code, intoMain.output).toBe(0);
+    expect(intoMain.output).toMatch(
+      /spec\/openapi\.yaml at [0-9a-f]{12}, the merge base with main \(1\.4\.0\)/,
+    );
+    const intoRelease = await runOnPullRequest('release-1', repo);
+    expect(intoRelease.code, intoRelease.output).toBe(2);
+    expect(intoRelease.output).toMatch(
+      /no base to compare with: GITHUB_BASE_REF names release-1, the pull request's base branch, but neither origin\/release-1 nor release-1 exists here/,
+    );
   }, 180_000);
 
   it('says a shallow clone has no merge base with origin/main (not that origin/main is missing), and exits 2', async () => {
@@ -207,6 +230,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
       git(clone, 'fetch', '-q', '--unshallow', 'origin');
       const unshallowed = await run(clone);
       expect(unshallowed.code, unshallowed.output).toBe(0);
+      expect(unshallowed.output).toMatch(/the merge base with origin\/main/);
     } finally {
       await rm(shallow, { recursive: true, force: true });
     }
