@@ -1,25 +1,27 @@
 /**
  * `npm run check:breaking [-- --base REF] [--spec PATH] [--fail-on clients|servers|any] [--config FILE]`:
- * compares the spec (default: the first document contract-kit.config.ts lists) at an explicit base
- * (default: the merge base with origin/main, else main) with the working spec, prints every difference with its rule id, `file:line`, JSON pointer and
- * what it does to an existing client, then the semver bump info.version needs. Exits 1 when a
- * change breaks the parties --fail-on names (default: clients) and info.version was not bumped by
- * major; 2 when it cannot compare (no base, unreadable spec, bad config).
+ * compares each document contract-kit.config.ts lists (or the one --spec names) at an explicit
+ * base (default: the merge base with origin/main, else main) with the working spec, prints every
+ * difference with its rule id, `file:line`, JSON pointer and what it does to an existing client,
+ * then the semver bump info.version needs, one verdict per document. Exits with the worst: 1 when
+ * a change breaks the parties --fail-on names (default: clients) and info.version was not bumped
+ * by major; 2 when it cannot compare (no base, unreadable spec, bad config).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import type { FailOn, GateResult } from '../generators/breaking/gate.js';
+import type { FailOn, GateResult, SwitchedOff } from '../generators/breaking/gate.js';
 import type { LoadedDocument } from '../generators/core/document.js';
 import { parseCliArgs } from './lib/cli-args.js';
 
 const USAGE = `usage: npm run check:breaking [-- --base REF] [--spec PATH] [--fail-on clients|servers|any] [--config FILE] [--list-rules]
   --base REF: the commit to compare with (default: the merge base with origin/$GITHUB_BASE_REF on a
     pull request, and no other; else with origin/main, main, origin/master or master)
-  --spec PATH: the working spec (default: the first document contract-kit.config.ts lists)
+  --spec PATH: the working spec (default: every document contract-kit.config.ts lists, each with its verdict)
   --fail-on: whose breakage fails the gate (default clients)
   --config FILE: the gate's rule overrides
   --list-rules: print every rule id with what it means, then exit
-exits 1 when a change breaks the parties --fail-on names and info.version has no major bump; 2 when it cannot compare`;
+exits 1 when a change breaks the parties --fail-on names and info.version has no major bump; 2 when it cannot
+compare; with several documents, the worst of theirs`;
 
 const { values } = parseCliArgs(
   'check:breaking',
@@ -42,7 +44,7 @@ const { lineLocator, sourceLocator } = await import('../generators/breaking/loca
 const { allRuleIds, ruleInfo } = await import('../generators/breaking/rules.js');
 const { loadDocument, SpecError } = await import('../generators/core/load.js');
 const { loadSpecAtCommit, ReleasedSpecError } = await import('../generators/breaking/released.js');
-const { chosenDocument } = await import('./lib/project.js');
+const { configuredDocumentsOrExit } = await import('./lib/project.js');
 
 class UsageError extends Error {}
 const git = (...args: string[]) =>
@@ -160,7 +162,99 @@ function print(result: GateResult, locate: (pointer: string) => Located): void {
   }
 }
 
-const { spec } = await chosenDocument('check:breaking', values.spec);
+/** Whether `spec` breaks what --fail-on names since `base`: its verdict lines, and its exit code (0, 1, or 2: cannot compare). */
+async function checkDocument(spec: string, base: Base, off: SwitchedOff[], failOn: FailOn): Promise<number> {
+  try {
+    let before: LoadedDocument;
+    try {
+      before = await loadSpecAtCommit(base.commit, spec);
+    } catch (error) {
+      throw error instanceof ReleasedSpecError
+        ? new UsageError(`${error.message}: nothing to compare with`)
+        : error;
+    }
+    const after = await loadDocument(spec);
+    const baseVersion = String(before.document.info?.version ?? '0.0.0');
+    const headVersion = String(after.document.info?.version ?? '0.0.0');
+    const paging = comparePaging(before, after);
+    const findings = [...compareDocuments(before.document, after.document), ...paging.findings];
+    const result = evaluate(findings, { failOn, off, baseVersion, headVersion });
+    // One file: its line index alone (GitHub's 13 MB spec is not walked); a split spec: the file that holds each part.
+    const lineOf = after.files.length > 1 ? undefined : lineLocator(readFileSync(spec, 'utf8'));
+    const whereIn = lineOf ? undefined : sourceLocator(spec, after.files);
+    const locate = (pointer: string): Located => {
+      if (lineOf) return { at: `${spec}:${lineOf(pointer)}`, pointer };
+      const found = whereIn!(pointer);
+      return { at: `${found.file}:${found.line}`, pointer: found.pointer };
+    };
+
+    console.log(
+      `check:breaking: ${spec} at ${base.commit.slice(0, 12)}, ${base.chosen} (${baseVersion}) → working tree (${headVersion}); failing on changes that break ${failOn}`,
+    );
+    if (!findings.length) console.log('no changes: the two documents are equal');
+    if (paging.unchecked) console.log(`note: ${paging.unchecked}`);
+    print(result, locate);
+    const count = (party: string) =>
+      result.findings.filter((finding) => (finding.breaks as string[]).includes(party)).length;
+    console.log(
+      `\n${changes(result.findings.length)}: ${count('clients')} break clients, ${count('servers')} break servers, ${count('sdks')} change SDK signatures${result.ignored.length ? `, ${result.ignored.length} switched off` : ''}`,
+    );
+    const unreadable = result.unreadable.map((version) => JSON.stringify(version)).join(' and ');
+    const went =
+      result.actual === 'unknown'
+        ? `${unreadable} ${result.unreadable.length > 1 ? 'are not versions' : 'is not a version'} like 1.2.0 or v2, so a major bump cannot be seen`
+        : result.actual;
+    const bump = (advice: string) => (advice === 'none' ? 'no bump' : `a ${advice} bump`);
+    console.log(
+      `semver: info.version needs ${bump(result.advice)}; generated SDKs need ${bump(result.sdkAdvice)}; info.version went ${baseVersion} → ${headVersion} (${went})`,
+    );
+    if (!result.ok) {
+      const clientBreaks = result.failing.filter((finding) => finding.breaks.includes('clients'));
+      const otherBreaks = result.failing.filter((finding) => !finding.breaks.includes('clients'));
+      const othersBroken = [...new Set(otherBreaks.flatMap((finding) => finding.breaks))]
+        .map((party) => (party === 'sdks' ? 'generated SDK signatures' : party))
+        .join(' or ');
+      const broken = [
+        ...(clientBreaks.length
+          ? [`${changes(clientBreaks.length)} ${verb(clientBreaks.length)} clients`]
+          : []),
+        ...(otherBreaks.length
+          ? [
+              `${clientBreaks.length ? otherBreaks.length : changes(otherBreaks.length)} ${verb(otherBreaks.length)} only ${othersBroken}`,
+            ]
+          : []),
+      ].join(', ');
+      const asVersion =
+        result.actual === 'unknown'
+          ? ` (written as a version such as 2.0.0: ${unreadable} cannot be read as one)`
+          : '';
+      // Only a change that breaks clients is a reason for a major bump; servers and SDK signatures are the maintainers' work.
+      console.error(
+        clientBreaks.length
+          ? `check:breaking: ${spec}: FAIL: ${broken}; bump info.version by major${asVersion} (and ship it as a new major API version), undo them, or switch a rule off in .check-breaking.yaml with a reason`
+          : `check:breaking: ${spec}: FAIL: ${broken}, which is no reason for a major bump: undo them, or switch their rule off in .check-breaking.yaml with a reason once you have handled them`,
+      );
+      return 1;
+    }
+    console.log(
+      result.failing.length
+        ? `check:breaking: ${spec}: pass (breaking changes acknowledged by the major bump ${baseVersion} → ${headVersion})`
+        : `check:breaking: ${spec}: pass`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof SpecError)
+      console.error(`check:breaking: ${error.file}#${error.pointer || '/'}: ${error.reason}`);
+    else console.error(`check:breaking: ${(error as Error).message}`);
+    return 2;
+  }
+}
+
+// Without --spec every document the config lists: lint and check:generated cover them all, and so must the gate CI runs once.
+const specs =
+  values.spec === undefined
+    ? (await configuredDocumentsOrExit('check:breaking')).map((document) => document.spec)
+    : [values.spec];
 const failOn = values['fail-on'] as FailOn;
 try {
   if (!['clients', 'servers', 'any'].includes(failOn))
@@ -169,85 +263,20 @@ try {
     values.config ?? (existsSync('.check-breaking.yaml') ? '.check-breaking.yaml' : undefined);
   const off = configFile ? parseConfig(readFileSync(configFile, 'utf8'), configFile) : [];
   const base = resolveBase();
-  let before: LoadedDocument;
-  try {
-    before = await loadSpecAtCommit(base.commit, spec);
-  } catch (error) {
-    throw error instanceof ReleasedSpecError
-      ? new UsageError(`${error.message}: nothing to compare with`)
-      : error;
+  const verdicts: number[] = [];
+  for (const [index, spec] of specs.entries()) {
+    if (index) console.log('');
+    verdicts.push(await checkDocument(spec, base, off, failOn));
   }
-  const after = await loadDocument(spec);
-  const baseVersion = String(before.document.info?.version ?? '0.0.0');
-  const headVersion = String(after.document.info?.version ?? '0.0.0');
-  const paging = comparePaging(before, after);
-  const findings = [...compareDocuments(before.document, after.document), ...paging.findings];
-  const result = evaluate(findings, { failOn, off, baseVersion, headVersion });
-  // One file: its line index alone (GitHub's 13 MB spec is not walked); a split spec: the file that holds each part.
-  const lineOf = after.files.length > 1 ? undefined : lineLocator(readFileSync(spec, 'utf8'));
-  const whereIn = lineOf ? undefined : sourceLocator(spec, after.files);
-  const locate = (pointer: string): Located => {
-    if (lineOf) return { at: `${spec}:${lineOf(pointer)}`, pointer };
-    const found = whereIn!(pointer);
-    return { at: `${found.file}:${found.line}`, pointer: found.pointer };
-  };
-
-  console.log(
-    `check:breaking: ${spec} at ${base.commit.slice(0, 12)}, ${base.chosen} (${baseVersion}) → working tree (${headVersion}); failing on changes that break ${failOn}`,
-  );
-  if (!findings.length) console.log('no changes: the two documents are equal');
-  if (paging.unchecked) console.log(`note: ${paging.unchecked}`);
-  print(result, locate);
-  const count = (party: string) =>
-    result.findings.filter((finding) => (finding.breaks as string[]).includes(party)).length;
-  console.log(
-    `\n${changes(result.findings.length)}: ${count('clients')} break clients, ${count('servers')} break servers, ${count('sdks')} change SDK signatures${result.ignored.length ? `, ${result.ignored.length} switched off` : ''}`,
-  );
-  const unreadable = result.unreadable.map((version) => JSON.stringify(version)).join(' and ');
-  const went =
-    result.actual === 'unknown'
-      ? `${unreadable} ${result.unreadable.length > 1 ? 'are not versions' : 'is not a version'} like 1.2.0 or v2, so a major bump cannot be seen`
-      : result.actual;
-  const bump = (advice: string) => (advice === 'none' ? 'no bump' : `a ${advice} bump`);
-  console.log(
-    `semver: info.version needs ${bump(result.advice)}; generated SDKs need ${bump(result.sdkAdvice)}; info.version went ${baseVersion} → ${headVersion} (${went})`,
-  );
-  if (!result.ok) {
-    const clientBreaks = result.failing.filter((finding) => finding.breaks.includes('clients'));
-    const otherBreaks = result.failing.filter((finding) => !finding.breaks.includes('clients'));
-    const othersBroken = [...new Set(otherBreaks.flatMap((finding) => finding.breaks))]
-      .map((party) => (party === 'sdks' ? 'generated SDK signatures' : party))
-      .join(' or ');
-    const broken = [
-      ...(clientBreaks.length
-        ? [`${changes(clientBreaks.length)} ${verb(clientBreaks.length)} clients`]
-        : []),
-      ...(otherBreaks.length
-        ? [
-            `${clientBreaks.length ? otherBreaks.length : changes(otherBreaks.length)} ${verb(otherBreaks.length)} only ${othersBroken}`,
-          ]
-        : []),
-    ].join(', ');
-    const asVersion =
-      result.actual === 'unknown'
-        ? ` (written as a version such as 2.0.0: ${unreadable} cannot be read as one)`
-        : '';
-    // Only a change that breaks clients is a reason for a major bump; servers and SDK signatures are the maintainers' work.
-    console.error(
-      clientBreaks.length
-        ? `check:breaking: FAIL: ${broken}; bump info.version by major${asVersion} (and ship it as a new major API version), undo them, or switch a rule off in .check-breaking.yaml with a reason`
-        : `check:breaking: FAIL: ${broken}, which is no reason for a major bump: undo them, or switch their rule off in .check-breaking.yaml with a reason once you have handled them`,
-    );
-    process.exitCode = 1;
-  } else
+  // The worst verdict: cannot compare (2) over breaking (1) over pass (0).
+  process.exitCode = Math.max(...verdicts);
+  if (specs.length > 1) {
+    const said = ['pass', 'FAIL', 'cannot compare'];
     console.log(
-      result.failing.length
-        ? `check:breaking: pass (breaking changes acknowledged by the major bump ${baseVersion} → ${headVersion})`
-        : 'check:breaking: pass',
+      `\ncheck:breaking: ${specs.map((spec, index) => `${spec} ${said[verdicts[index]]}`).join(', ')}`,
     );
+  }
 } catch (error) {
-  if (error instanceof SpecError)
-    console.error(`check:breaking: ${error.file}#${error.pointer || '/'}: ${error.reason}`);
-  else console.error(`check:breaking: ${(error as Error).message}`);
+  console.error(`check:breaking: ${(error as Error).message}`);
   process.exitCode = 2;
 }

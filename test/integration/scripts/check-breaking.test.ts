@@ -15,21 +15,23 @@ let repo: string;
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' });
-/** check:breaking in `cwd`, as on a pull request into `pullRequestBase` (GITHUB_BASE_REF) or, without it, outside one. */
-const runOnPullRequest = (pullRequestBase: string | undefined, cwd: string, ...args: string[]) => {
+/** check:breaking in `cwd` with `args` alone, as on a pull request into `pullRequestBase` (GITHUB_BASE_REF) or outside one. */
+const runCheck = (cwd: string, args: string[], pullRequestBase?: string) => {
   const env = { ...process.env, GITHUB_BASE_REF: pullRequestBase };
   if (pullRequestBase === undefined) delete env.GITHUB_BASE_REF;
   return new Promise<{ code: number; output: string }>((resolve) =>
     execFile(
       process.execPath,
-      contractKitArgs('check:breaking', '--spec', 'spec/openapi.yaml', ...args),
+      contractKitArgs('check:breaking', ...args),
       { cwd, env },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
     ),
   );
 };
-const run = (cwd: string, ...args: string[]) => runOnPullRequest(undefined, cwd, ...args);
+const run = (cwd: string, ...args: string[]) => runCheck(cwd, ['--spec', 'spec/openapi.yaml', ...args]);
+const runOnPullRequest = (pullRequestBase: string, cwd: string, ...args: string[]) =>
+  runCheck(cwd, ['--spec', 'spec/openapi.yaml', ...args], pullRequestBase);
 const writeSpec = (spec: unknown) =>
   writeFile(path.join(repo, 'spec/openapi.yaml'), stringify(spec, { lineWidth: 0 }));
 
@@ -73,7 +75,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     expect(result.output).toMatch(/Requests that clients send today can now be refused/);
     expect(result.output).toMatch(/info\.version needs a major bump.*1\.4\.0 → 1\.5\.0 \(minor\)/);
     expect(result.output).toMatch(
-      /check:breaking: FAIL: 1 change breaks clients; bump info\.version by major/,
+      /check:breaking: spec\/openapi\.yaml: FAIL: 1 change breaks clients; bump info\.version by major/,
     );
     // The line printed is the line of that property in the head file.
     const line = Number(/openapi\.yaml:(\d+)/.exec(result.output)![1]);
@@ -130,7 +132,7 @@ describe('npm run check:breaking (temporary git repository)', () => {
     expect(servers.code, servers.output).toBe(1);
     // Work for the service, never a reason for a major bump.
     expect(servers.output).toMatch(
-      /check:breaking: FAIL: 2 changes break only servers, which is no reason for a major bump: undo them, or switch their rule off/,
+      /check:breaking: spec\/openapi\.yaml: FAIL: 2 changes break only servers, which is no reason for a major bump: undo them, or switch their rule off/,
     );
     expect(servers.output).not.toMatch(/bump info\.version by major/);
   }, 180_000);
@@ -295,5 +297,49 @@ describe('npm run check:breaking on a spec split across files (temporary git rep
     expect(result.output).toMatch(
       /response-type-changed {2}spec\/tag\.yaml:3 {2}#\/properties\/name\/type\n/,
     );
+  }, 180_000);
+});
+
+describe('npm run check:breaking on every document the config lists (temporary git repository)', () => {
+  let project: string;
+
+  beforeAll(async () => {
+    project = await mkdtemp(path.join(tmpdir(), 'breaking-documents-'));
+    git(project, 'init', '-q', '-b', 'main');
+    execFileSync('mkdir', ['-p', path.join(project, 'spec')]);
+    const documents = [
+      { spec: 'spec/openapi.yaml', output: 'generated' },
+      { spec: 'spec/dashboard.yaml', output: 'generated/dashboard' },
+    ];
+    await writeFile(path.join(project, 'contract-kit.config.json'), JSON.stringify({ documents }));
+    await writeFile(path.join(project, 'spec/openapi.yaml'), stringify(baseSpec(), { lineWidth: 0 }));
+    await writeFile(path.join(project, 'spec/dashboard.yaml'), stringify(baseSpec(), { lineWidth: 0 }));
+    git(project, 'add', '.');
+    git(project, 'commit', '-qm', 'base');
+    git(project, 'checkout', '-qb', 'feature');
+  });
+  afterAll(() => rm(project, { recursive: true, force: true }));
+
+  it('without --spec checks each listed document, each with its verdict, and exits with the worst', async () => {
+    const dashboard = baseSpec();
+    dashboard.components.schemas.SubjectCreate.properties.purpose = { type: 'string' };
+    dashboard.components.schemas.SubjectCreate.required.push('purpose');
+    await writeFile(path.join(project, 'spec/dashboard.yaml'), stringify(dashboard, { lineWidth: 0 }));
+    const all = await runCheck(project, []);
+    expect(all.code, all.output).toBe(1);
+    expect(all.output).toMatch(
+      /^check:breaking: spec\/openapi\.yaml at [0-9a-f]{12}, the merge base with main /m,
+    );
+    expect(all.output).toMatch(/^check:breaking: spec\/openapi\.yaml: pass$/m);
+    expect(all.output).toMatch(
+      /^check:breaking: spec\/dashboard\.yaml at [0-9a-f]{12}, the merge base with main /m,
+    );
+    expect(all.output).toMatch(/request-property-required-added {2}spec\/dashboard\.yaml:\d+/);
+    expect(all.output).toMatch(/^check:breaking: spec\/dashboard\.yaml: FAIL: 1 change breaks clients;/m);
+    expect(all.output).toMatch(/^check:breaking: spec\/openapi\.yaml pass, spec\/dashboard\.yaml FAIL$/m);
+    // --spec still checks the one document it names.
+    const one = await runCheck(project, ['--spec', 'spec/openapi.yaml']);
+    expect(one.code, one.output).toBe(0);
+    expect(one.output).not.toMatch(/dashboard/);
   }, 180_000);
 });
