@@ -1,11 +1,12 @@
 /**
- * `npm run check:breaking [-- --base REF] [--spec PATH] [--fail-on clients|servers|any] [--config FILE]`:
+ * `npm run check:breaking [-- --base REF] [--spec PATH] [--base-spec PATH] [--fail-on clients|servers|any] [--config FILE]`:
  * compares each document contract-kit.config.ts lists (or the one --spec names) at an explicit
  * base (default: the merge base with origin/main, else main) with the working spec, prints every
  * difference with its rule id, `file:line`, JSON pointer and what it does to an existing client,
  * then the semver bump info.version needs, one verdict per document. Exits with the worst: 1 when
  * a change breaks the parties --fail-on names (default: clients) and info.version was not bumped
- * by major; 2 when it cannot compare (no base, unreadable spec, bad config).
+ * by major; 2 when it cannot compare (no base, unreadable spec, bad config). A document that did not
+ * exist at the base passes (--base-spec names a renamed one's old path).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,10 +14,12 @@ import type { FailOn, GateResult, SwitchedOff } from '../generators/breaking/gat
 import type { LoadedDocument } from '../generators/core/document.js';
 import { parseCliArgs } from './lib/cli-args.js';
 
-const USAGE = `usage: npm run check:breaking [-- --base REF] [--spec PATH] [--fail-on clients|servers|any] [--config FILE] [--list-rules]
+const USAGE = `usage: npm run check:breaking [-- --base REF] [--spec PATH] [--base-spec PATH] [--fail-on clients|servers|any] [--config FILE] [--list-rules]
   --base REF: the commit to compare with (default: the merge base with origin/$GITHUB_BASE_REF on a
     pull request, and no other; else with origin/main, main, origin/master or master)
   --spec PATH: the working spec (default: every document contract-kit.config.ts lists, each with its verdict)
+  --base-spec PATH: the document's path at the base, when it was renamed since (default: its path now;
+    a document that did not exist at the base passes: it has nothing to break)
   --fail-on: whose breakage fails the gate (default clients)
   --config FILE: the gate's rule overrides
   --list-rules: print every rule id with what it means, then exit
@@ -29,6 +32,7 @@ const { values } = parseCliArgs(
   {
     base: { type: 'string' },
     spec: { type: 'string' },
+    'base-spec': { type: 'string' },
     'fail-on': { type: 'string', default: 'clients' },
     config: { type: 'string' },
     'list-rules': { type: 'boolean', default: false },
@@ -43,7 +47,8 @@ const { evaluate, parseConfig } = await import('../generators/breaking/gate.js')
 const { lineLocator, sourceLocator } = await import('../generators/breaking/locate.js');
 const { allRuleIds, ruleInfo } = await import('../generators/breaking/rules.js');
 const { loadDocument, SpecError } = await import('../generators/core/load.js');
-const { loadSpecAtCommit, ReleasedSpecError } = await import('../generators/breaking/released.js');
+const { loadSpecAtCommit, ReleasedSpecError, SpecNotAtCommitError } =
+  await import('../generators/breaking/released.js');
 const { configuredDocumentsOrExit } = await import('./lib/project.js');
 
 class UsageError extends Error {}
@@ -163,17 +168,34 @@ function print(result: GateResult, locate: (pointer: string) => Located): void {
 }
 
 /** Whether `spec` breaks what --fail-on names since `base`: its verdict lines, and its exit code (0, 1, or 2: cannot compare). */
-async function checkDocument(spec: string, base: Base, off: SwitchedOff[], failOn: FailOn): Promise<number> {
+async function checkDocument(
+  spec: string,
+  baseSpec: string,
+  base: Base,
+  off: SwitchedOff[],
+  failOn: FailOn,
+): Promise<number> {
   try {
+    // The working spec first: a path that names nothing now is a mistake, not a new document.
+    const after = await loadDocument(spec);
     let before: LoadedDocument;
     try {
-      before = await loadSpecAtCommit(base.commit, spec);
+      before = await loadSpecAtCommit(base.commit, baseSpec);
     } catch (error) {
-      throw error instanceof ReleasedSpecError
-        ? new UsageError(`${error.message}: nothing to compare with`)
-        : error;
+      if (!(error instanceof ReleasedSpecError)) throw error;
+      if (!(error instanceof SpecNotAtCommitError))
+        throw new UsageError(`${error.message}: nothing to compare with`);
+      const at = `${base.commit.slice(0, 12)}, ${base.chosen}`;
+      if (values['base-spec'])
+        throw new UsageError(
+          `--base-spec ${baseSpec} does not exist at ${at}: nothing to compare with (give the document's path there)`,
+        );
+      // A document added since the base has no client to break; a renamed one is compared under its old path.
+      console.log(
+        `check:breaking: ${spec}: pass: it does not exist at ${at}, so it is new there and has nothing to break (if it was renamed, compare it with its old path: check:breaking --spec ${spec} --base-spec OLD_PATH)`,
+      );
+      return 0;
     }
-    const after = await loadDocument(spec);
     const baseVersion = String(before.document.info?.version ?? '0.0.0');
     const headVersion = String(after.document.info?.version ?? '0.0.0');
     const paging = comparePaging(before, after);
@@ -189,7 +211,7 @@ async function checkDocument(spec: string, base: Base, off: SwitchedOff[], failO
     };
 
     console.log(
-      `check:breaking: ${spec} at ${base.commit.slice(0, 12)}, ${base.chosen} (${baseVersion}) → working tree (${headVersion}); failing on changes that break ${failOn}`,
+      `check:breaking: ${baseSpec} at ${base.commit.slice(0, 12)}, ${base.chosen} (${baseVersion}) → ${baseSpec === spec ? '' : `${spec} in the `}working tree (${headVersion}); failing on changes that break ${failOn}`,
     );
     if (!findings.length) console.log('no changes: the two documents are equal');
     if (paging.unchecked) console.log(`note: ${paging.unchecked}`);
@@ -262,11 +284,15 @@ try {
   const configFile =
     values.config ?? (existsSync('.check-breaking.yaml') ? '.check-breaking.yaml' : undefined);
   const off = configFile ? parseConfig(readFileSync(configFile, 'utf8'), configFile) : [];
+  if (values['base-spec'] !== undefined && specs.length > 1)
+    throw new UsageError(
+      `--base-spec is one document's path at the base: name that document with --spec (the config lists ${specs.join(', ')})`,
+    );
   const base = resolveBase();
   const verdicts: number[] = [];
   for (const [index, spec] of specs.entries()) {
     if (index) console.log('');
-    verdicts.push(await checkDocument(spec, base, off, failOn));
+    verdicts.push(await checkDocument(spec, values['base-spec'] ?? spec, base, off, failOn));
   }
   // The worst verdict: cannot compare (2) over breaking (1) over pass (0).
   process.exitCode = Math.max(...verdicts);

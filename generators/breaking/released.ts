@@ -11,6 +11,8 @@ import { loadDocument } from '../core/load.js';
 import type { LoadedDocument } from '../core/document.js';
 
 export class ReleasedSpecError extends Error {}
+/** The commit exists, the spec did not at it: a document added (or renamed) since. */
+export class SpecNotAtCommitError extends ReleasedSpecError {}
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -41,7 +43,7 @@ export async function loadSpecAtCommit(
   try {
     git(top, 'cat-file', '-e', `${commit}:${fromTop}`);
   } catch {
-    throw new ReleasedSpecError(`${fromTop} does not exist at ${ref} (${commit.slice(0, 12)})`);
+    throw new SpecNotAtCommitError(`${fromTop} does not exist at ${ref} (${commit.slice(0, 12)})`);
   }
   const work = await mkdtemp(path.join(tmpdir(), 'spec-at-commit-'));
   try {

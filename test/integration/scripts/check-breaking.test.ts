@@ -181,6 +181,48 @@ describe('npm run check:breaking (temporary git repository)', () => {
     expect(docs.output).toMatch(/info\.version needs a patch bump/);
   }, 180_000);
 
+  it('passes a document that did not exist at the base, and compares a renamed one with its old path (--base-spec)', async () => {
+    const receipts = path.join(repo, 'spec/receipts.yaml');
+    try {
+      const renamed = baseSpec();
+      renamed.components.schemas.SubjectCreate.properties.purpose = { type: 'string' };
+      renamed.components.schemas.SubjectCreate.required.push('purpose');
+      await writeFile(receipts, stringify(renamed, { lineWidth: 0 }));
+      const added = await runCheck(repo, ['--spec', 'spec/receipts.yaml']);
+      expect(added.code, added.output).toBe(0);
+      expect(added.output).toMatch(
+        /check:breaking: spec\/receipts\.yaml: pass: it does not exist at [0-9a-f]{12}, the merge base with main, so it is new there and has nothing to break \(if it was renamed, compare it with its old path: check:breaking --spec spec\/receipts\.yaml --base-spec OLD_PATH\)/,
+      );
+      const moved = await runCheck(repo, [
+        '--spec',
+        'spec/receipts.yaml',
+        '--base-spec',
+        'spec/openapi.yaml',
+      ]);
+      expect(moved.code, moved.output).toBe(1);
+      expect(moved.output).toMatch(
+        /check:breaking: spec\/openapi\.yaml at [0-9a-f]{12}, the merge base with main \(1\.4\.0\) → spec\/receipts\.yaml in the working tree/,
+      );
+      expect(moved.output).toMatch(/request-property-required-added {2}spec\/receipts\.yaml:\d+/);
+      const wrong = await runCheck(repo, [
+        '--spec',
+        'spec/receipts.yaml',
+        '--base-spec',
+        'spec/receipt.yaml',
+      ]);
+      expect(wrong.code, wrong.output).toBe(2);
+      expect(wrong.output).toMatch(
+        /--base-spec spec\/receipt\.yaml does not exist at [0-9a-f]{12}, the merge base with main: nothing to compare with \(give the document's path there\)/,
+      );
+      // A path that names no file now is a mistake, not a new document.
+      const typo = await runCheck(repo, ['--spec', 'spec/reciepts.yaml']);
+      expect(typo.code, typo.output).toBe(2);
+      expect(typo.output).toMatch(/spec\/reciepts\.yaml#\/: cannot read the file/);
+    } finally {
+      await rm(receipts, { force: true });
+    }
+  }, 180_000);
+
   it('exits 2 with a message when there is no main or master branch (local or origin) to compare with', async () => {
     const lonely = await mkdtemp(path.join(tmpdir(), 'breaking-lonely-'));
     try {
@@ -341,5 +383,11 @@ describe('npm run check:breaking on every document the config lists (temporary g
     const one = await runCheck(project, ['--spec', 'spec/openapi.yaml']);
     expect(one.code, one.output).toBe(0);
     expect(one.output).not.toMatch(/dashboard/);
+    // --base-spec is one document's old path: which one must be said.
+    const which = await runCheck(project, ['--base-spec', 'spec/api.yaml']);
+    expect(which.code, which.output).toBe(2);
+    expect(which.output).toMatch(
+      /--base-spec is one document's path at the base: name that document with --spec \(the config lists spec\/openapi\.yaml, spec\/dashboard\.yaml\)/,
+    );
   }, 180_000);
 });
