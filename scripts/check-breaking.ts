@@ -225,7 +225,9 @@ async function checkDocument(
     const went =
       result.actual === 'unknown'
         ? `${unreadable} ${result.unreadable.length > 1 ? 'are not versions' : 'is not a version'} like 1.2.0 or v2, so a major bump cannot be seen`
-        : result.actual;
+        : result.actual === 'none'
+          ? 'no bump'
+          : result.actual;
     const bump = (advice: string) => (advice === 'none' ? 'no bump' : `a ${advice} bump`);
     console.log(
       `semver: info.version needs ${bump(result.advice)}; generated SDKs need ${bump(result.sdkAdvice)}; info.version went ${baseVersion} → ${headVersion} (${went})`,
