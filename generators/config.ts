@@ -77,19 +77,33 @@ export function findConfig(dir: string): string | undefined {
   return CONFIG_FILES.map((name) => path.join(dir, name)).find((file) => existsSync(file));
 }
 
+/** The config of a folder above `dir` (the nearest), for a command run from a subfolder of a project. */
+export function configAbove(dir: string): string | undefined {
+  for (let folder = path.dirname(path.resolve(dir)); ; folder = path.dirname(folder)) {
+    const found = findConfig(folder);
+    if (found || path.dirname(folder) === folder) return found;
+  }
+}
+
 /**
  * Reads and checks the config: `file`, else the one in `dir`. Every key is checked before anything
  * runs; the first mistake is thrown as a ConfigError.
  */
 export async function loadConfig(options: { file?: string; dir?: string } = {}): Promise<LoadedConfig> {
   const file = options.file ? path.resolve(options.file) : findConfig(path.resolve(options.dir ?? '.'));
-  if (!file)
+  if (!file) {
+    const dir = path.resolve(options.dir ?? '.');
+    // Run from a subfolder of a project (api/): its config is above, and init here would make another.
+    const above = configAbove(dir);
     throw new ConfigError(
-      path.resolve(options.dir ?? '.'),
+      dir,
       undefined,
       'config',
-      `no ${CONFIG_FILES.join(', ')} here (\`contract-kit init\` writes one)`,
+      above
+        ? `no ${CONFIG_FILES.join(', ')} here; ${path.relative(dir, above)} sets up ${path.dirname(above)}: run contract-kit there`
+        : `no ${CONFIG_FILES.join(', ')} here (\`contract-kit init\` writes one)`,
     );
+  }
   if (!existsSync(file)) throw new ConfigError(file, undefined, 'config', 'the file does not exist');
   const text = readFileSync(file, 'utf8');
   const locate = file.endsWith('.json') ? jsonLocator(text) : await scriptLocator(text, file);

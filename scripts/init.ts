@@ -31,6 +31,7 @@ try {
   for (const file of report.written) console.log(`init: wrote ${file}`);
   for (const { file, what } of report.added) console.log(`init: ${file}: added ${what}`);
   for (const { file, why } of report.kept) console.log(`init: left alone ${file}: ${why}`);
+  for (const note of report.notes) console.log(`init: note: ${note}`);
   if (report.written.length === 0 && report.added.length === 0) console.log('init: nothing to do');
   else
     console.log(

@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONFIG_FILES } from '../../generators/config.js';
+import { CONFIG_FILES, configAbove } from '../../generators/config.js';
 import { ROOT } from './root.js';
 
 /** The templates init writes (shipped in the package). */
@@ -49,6 +49,8 @@ export interface InitReport {
   added: Array<{ file: string; what: string }>;
   /** What existed and was left alone, with why. */
   kept: Array<{ file: string; why: string }>;
+  /** What the user should know about where it was set up (a project above, a workflow git will not run). */
+  notes: string[];
 }
 
 /** Sets `dir` up; `spec` is a path from `dir`; `version` is contract-kit's, for the devDependency. */
@@ -56,8 +58,14 @@ export async function initProject(
   dir: string,
   options: { spec?: string; version: string },
 ): Promise<InitReport> {
-  const report: InitReport = { written: [], added: [], kept: [] };
+  const report: InitReport = { written: [], added: [], kept: [], notes: [] };
   const existingConfig = CONFIG_FILES.find((name) => existsSync(path.join(dir, name)));
+  const above = existingConfig ? undefined : configAbove(dir);
+  // Said, not refused: a monorepo's packages each have a project of their own.
+  if (above)
+    report.notes.push(
+      `${path.relative(dir, above)} already sets up ${path.dirname(above)}; this sets up ${dir} as a project of its own (to use that one, run contract-kit from ${path.dirname(above)} and remove what this wrote)`,
+    );
   let spec: InitReport['spec'];
   if (options.spec !== undefined) {
     if (!existsSync(path.resolve(dir, options.spec)))
@@ -92,9 +100,20 @@ export async function initProject(
 
   await packageJson(dir, manifest, options.version, report);
 
+  const gitRoot = gitRootOf(dir);
   if (existsSync(path.join(dir, WORKFLOW))) report.kept.push({ file: WORKFLOW, why: 'exists' });
-  else
-    await create(dir, WORKFLOW, template('workflow.yml').replace('{{branch}}', currentBranch(dir)), report);
+  else {
+    await create(
+      dir,
+      WORKFLOW,
+      template('workflow.yml').replace('{{branch}}', currentBranch(gitRoot ?? dir)),
+      report,
+    );
+    if (gitRoot && path.resolve(gitRoot) !== path.resolve(dir))
+      report.notes.push(
+        `GitHub runs only the workflows in ${path.join(gitRoot, '.github', 'workflows')}: move ${WORKFLOW} there and give its job \`defaults: { run: { working-directory: ${toPosix(path.relative(gitRoot, dir))} } }\``,
+      );
+  }
 
   await gitignore(dir, report);
   return { ...report, spec };
@@ -240,6 +259,14 @@ async function gitignore(dir: string, report: InitReport): Promise<void> {
 }
 
 /** The branch checked out in `dir` (read from .git/HEAD), for the workflow's push trigger; else main. */
+/** The working tree's top folder that holds `dir` (where `.git` is), or undefined outside one. */
+function gitRootOf(dir: string): string | undefined {
+  for (let folder = path.resolve(dir); ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, '.git'))) return folder;
+    if (path.dirname(folder) === folder) return undefined;
+  }
+}
+
 function currentBranch(dir: string): string {
   try {
     return (

@@ -2,7 +2,7 @@
  * The config file (contract-kit.config.ts or .json): every mistake is one line naming the file, the
  * line, the key and what is allowed, and the plugins come out in dependency order with their options.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../generators/config.js';
@@ -300,6 +300,17 @@ export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugi
     );
     expect((await mistake(config)).problem).toMatch(
       /^cannot be read: [^\u001b]*contract-kit\.config\.ts:2:\d+[^\u001b]*$/,
+    );
+  });
+
+  it('from a subfolder of a project, names the config above instead of suggesting init', async () => {
+    const dir = scratch.make('config-');
+    writeFileSync(path.join(dir, 'contract-kit.config.json'), '{"documents": []}');
+    const api = path.join(dir, 'api');
+    mkdirSync(api);
+    const error = (await loadConfig({ dir: api }).catch((caught: unknown) => caught)) as ConfigError;
+    expect(error.message).toBe(
+      `${api}: config: no contract-kit.config.ts, contract-kit.config.mts, contract-kit.config.mjs, contract-kit.config.js, contract-kit.config.json here; ${path.join('..', 'contract-kit.config.json')} sets up ${dir}: run contract-kit there`,
     );
   });
 

@@ -249,6 +249,24 @@ describe('init in an existing repository', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('in a subfolder of a project, says that a config is above and where GitHub reads workflows', async () => {
+    const root = await folder({
+      '.git/HEAD': 'ref: refs/heads/trunk\n',
+      'contract-kit.config.json': '{"documents": []}\n',
+      'api/openapi.yaml': 'openapi: 3.1.0\ninfo: {title: A, version: "1"}\npaths: {}\n',
+    });
+    const api = path.join(root, 'api');
+    const report = await initProject(api, { version: '1.2.3' });
+    expect(report.notes).toEqual([
+      `${path.join('..', 'contract-kit.config.json')} already sets up ${root}; this sets up ${api} as a project of its own (to use that one, run contract-kit from ${root} and remove what this wrote)`,
+      `GitHub runs only the workflows in ${path.join(root, '.github', 'workflows')}: move ${WORKFLOW} there and give its job \`defaults: { run: { working-directory: api } }\``,
+    ]);
+    // The branch the workflow gates is the repository's, read at its top.
+    expect(readFileSync(path.join(api, WORKFLOW), 'utf8')).toContain('trunk');
+    const alone = await folder();
+    expect((await initProject(alone, { version: '1.2.3' })).notes).toEqual([]);
+  });
+
   it('looks for no spec where a config names the documents', async () => {
     const dir = await folder({
       'contract-kit.config.json': '{"documents":[{"spec":"a.yaml","output":"out"}]}',
