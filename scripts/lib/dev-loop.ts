@@ -6,7 +6,7 @@
  * bytes changed, operations the service has no handler for, and outputs left stale (the SDKs).
  * A save that cannot be generated keeps the last good output serving, says why, and is linted.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { findConfig } from '../../generators/config.js';
@@ -407,9 +407,11 @@ export class DevLoop {
   private async reloadMock(): Promise<string> {
     await this.mock?.stop();
     this.mock = undefined;
-    this.mock = await startMock(this.options.mockPort, '127.0.0.1', {
-      specFile: path.join(this.options.out, 'mock', 'openapi.json'),
-    });
+    const specFile = path.join(this.options.out, 'mock', 'openapi.json');
+    // The mock serves the mock-document plugin's output: a document that leaves the plugin out has none.
+    if (!existsSync(specFile))
+      return `not served: no ${path.relative(process.cwd(), specFile)}, which the mock-document plugin writes; add it to the document's plugins for a mock (\`contract-kit mock\` makes its own)`;
+    this.mock = await startMock(this.options.mockPort, '127.0.0.1', { specFile });
     return `${this.mock.url} reloaded`;
   }
 

@@ -4,7 +4,7 @@
  * re-create, edits of a $ref'd file of a split spec, broken $refs and broken YAML. Each save must
  * start a cycle; each report must name only files whose bytes changed; errors name file:line:col.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -362,6 +362,35 @@ describe('npm run dev and its config file', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(lines.filter((line) => line === said)).toHaveLength(1);
   }, 240_000);
+});
+
+describe('npm run dev on a document without the mock-document plugin', () => {
+  it('says the mock is not served and why, instead of a failure with no reason', async () => {
+    const project = await mkdtemp(path.join(tmpdir(), 'dev-no-mock-'));
+    dirs.push(project);
+    await cp('test/fixtures/specs/widgets-3.0.yaml', path.join(project, 'openapi.yaml'));
+    await writeFile(
+      path.join(project, 'contract-kit.config.json'),
+      JSON.stringify({ documents: [{ spec: 'openapi.yaml', output: 'generated', plugins: ['types'] }] }),
+    );
+    const child = spawn(process.execPath, contractKitArgs('dev'), {
+      cwd: project,
+      env: { ...process.env, MOCK_PORT: String(await freePort()), NO_COLOR: '1' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      for (let waited = 0; !/^mock .*$/m.test(output) && waited < 120_000; waited += 100)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(output).toMatch(
+        /^mock +\d+ ms +not served: no generated\/mock\/openapi\.json, which the mock-document plugin writes; add it to the document's plugins for a mock \(`contract-kit mock` makes its own\)$/m,
+      );
+    } finally {
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.once('close', resolve));
+    }
+  }, 180_000);
 });
 
 describe('npm run dev next to a full `npm run generate` output', () => {
