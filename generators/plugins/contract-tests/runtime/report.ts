@@ -146,14 +146,32 @@ export function formatReport(report: Report): string {
   return lines.join('\n');
 }
 
-/** GitHub Actions workflow commands: one annotation per finding on its spec line. */
-export function githubAnnotations(report: Report): string[] {
+/**
+ * One GitHub Actions workflow command (`::error file=…,line=…,title=…::message`), its properties and
+ * message escaped as the runner reads them: an annotation on a file's line in the pull request.
+ */
+export function workflowCommand(
+  level: 'error' | 'warning' | 'notice',
+  properties: Record<string, string | number | undefined>,
+  message: string,
+): string {
   const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-  return report.findings.map((finding) => {
-    const level = finding.fails ? 'error' : finding.class === 'spec' ? 'warning' : 'notice';
-    const where = finding.file ? `file=${property(finding.file)},line=${finding.line},` : '';
-    const title = property(`contract ${finding.class}: ${finding.check} (${finding.count}x)`);
-    return `::${level} ${where}title=${title}::${data(`${finding.message.split('\n')[0]!.slice(0, 600)}\nfix: ${finding.fix}${finding.curl ? `\ncurl: ${finding.curl}` : ''}`)}`;
-  });
+  const given = Object.entries(properties).filter(([, value]) => value !== undefined);
+  return `::${level} ${given.map(([key, value]) => `${key}=${property(String(value))}`).join(',')}::${data(message)}`;
+}
+
+/** GitHub Actions workflow commands: one annotation per finding on its spec line. */
+export function githubAnnotations(report: Report): string[] {
+  return report.findings.map((finding) =>
+    workflowCommand(
+      finding.fails ? 'error' : finding.class === 'spec' ? 'warning' : 'notice',
+      {
+        file: finding.file,
+        line: finding.file ? finding.line : undefined,
+        title: `contract ${finding.class}: ${finding.check} (${finding.count}x)`,
+      },
+      `${finding.message.split('\n')[0]!.slice(0, 600)}\nfix: ${finding.fix}${finding.curl ? `\ncurl: ${finding.curl}` : ''}`,
+    ),
+  );
 }
