@@ -171,13 +171,16 @@ export async function clientProblems(
     context.violations(answered.schema, value, 'response').length === 0
   )
     return [];
-  // A documented redirect off the target (a download URL on another host): the client followed it,
-  // as it should, to a place this run cannot judge (or reach).
+  // A documented redirect the client followed, as it should: off the target (a download URL on
+  // another host), a place this run cannot judge (or reach); on it, an answer of that place's, so an
+  // error status there (a mock's example Location, `string`, is no route) is not the client's bug.
   const location = raw.status >= 300 && raw.status < 400 ? raw.headers.get('location') : null;
+  const followedTo = (thrown as { status?: unknown } | undefined)?.status;
   if (
     thrown !== undefined &&
     location &&
-    new URL(location, context.target.baseUrl).origin !== new URL(context.target.baseUrl).origin
+    (new URL(location, context.target.baseUrl).origin !== new URL(context.target.baseUrl).origin ||
+      (typeof followedTo === 'number' && followedTo >= 400))
   )
     return [];
   return [

@@ -115,6 +115,59 @@ describe('clientProblems when the target answers another documented status than 
   });
 });
 
+describe('clientProblems when the target answers a documented redirect', () => {
+  // surevoip's getCustomers: Prism answers the documented 302 with its example Location, `string`;
+  // the client follows it to /string, which is no route, and throws the 404 it got there.
+  const operation = {
+    id: 'getCustomers',
+    pointer: '/paths/~1customers/get',
+    successStatus: '200',
+    responses: { '200': { schema: { type: 'array' } }, '302': {} },
+  } as unknown as OperationCase;
+  const run = (thrown: Error) => {
+    const stats = { requests: 0 };
+    const context = {
+      request: async () => ({ method: 'get', path: '/customers', headers: {} }),
+      target: {
+        baseUrl: 'http://127.0.0.1:1',
+        transport: {
+          stats,
+          fetch: async () => new Response(null, { status: 302, headers: { location: 'string' } }),
+        },
+      },
+      violations: () => [],
+      problems: () => [],
+    } as unknown as SuiteContext;
+    return clientProblems(
+      context,
+      {
+        create: () => ({}),
+        calls: {
+          // It sent the request (and followed the redirect) before it threw.
+          getCustomers: async () => {
+            stats.requests += 2;
+            throw thrown;
+          },
+        },
+      },
+      operation,
+    );
+  };
+
+  it("takes an error status where the client followed it as that place's answer, not a bug of the client", async () => {
+    expect(await run(Object.assign(new Error('404 no route'), { status: 404 }))).toEqual([]);
+  });
+
+  it('still blames the client for a failure of its own after the redirect', async () => {
+    expect(await run(new TypeError('cannot read the body'))).toEqual([
+      expect.objectContaining({
+        class: 'suite',
+        message: expect.stringContaining('where the same request sent raw got 302'),
+      }),
+    ]);
+  });
+});
+
 describe('clientProblems when the client leaves out an optional body the suite sent as {}', () => {
   // vtex's RemoveAllItems: the mock requires the declared Content-Type of a request with no body
   // (OpenAPI says to ignore that parameter) and refuses the client's request with 422.
