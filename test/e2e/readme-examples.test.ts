@@ -110,6 +110,12 @@ const RUN_ELSEWHERE: Array<{ language: string; code: RegExp; where: string }> = 
     code: /^off:\n\s+- rule: /,
     where: 'test/integration/scripts/check-breaking.test.ts switches a rule off in .check-breaking.yaml',
   },
+  {
+    language: 'text',
+    code: /^error: the plugin thrower failed: TypeError: Cannot read properties of undefined \(reading 'path'\) \(at \S+:\d+:\d+\)\s*$/,
+    where:
+      'test/unit/generators/plugin-output.test.ts throws this TypeError in a plugin and asserts the message',
+  },
 ];
 
 type Block = CodeBlock;
