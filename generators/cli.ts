@@ -62,8 +62,15 @@ if (values.spec && values.out) {
 // process) on the other core while this thread loads the rest of the generators: so those are
 // imported only after it has started, not before this module runs as static imports would be.
 prepareWorkers(0);
-const { builtInPlugins, configuredDocuments, defaultPluginsFor, generate, PluginError, regenerateCommand } =
-  await import('./pipeline.js');
+const {
+  builtInPlugins,
+  configuredDocuments,
+  defaultPluginsFor,
+  generate,
+  generationFailure,
+  PluginError,
+  regenerateCommand,
+} = await import('./pipeline.js');
 const { ConfigError, findConfig } = await import('./config.js');
 const { SpecError } = await import('./core/load.js');
 const { homeSteps } = await import('../scripts/lib/home.js');
@@ -114,12 +121,8 @@ async function main(): Promise<void> {
       });
       for (const warning of result.warnings) console.warn(`warning: ${warning}`);
     } catch (error) {
-      // An emitter failing on a document the loader accepted: still one line naming the spec.
-      // A plugin's own failure names the plugin, not the spec.
       if (error instanceof SpecError || error instanceof PluginError) throw error;
-      throw new Error(`${spec}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, {
-        cause: error,
-      });
+      throw new Error(generationFailure(spec, error), { cause: error });
     }
   }
   // This repository's own build beside its documents (home.ts): the dashboard's UI, bundled ahead

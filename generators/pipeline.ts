@@ -13,6 +13,7 @@ import {
   listFiles,
   OutputWriter,
   headedFile,
+  posixPath,
   type GeneratedFile,
   type Provenance,
   type WriteResult,
@@ -57,7 +58,7 @@ export interface DocumentTarget {
  */
 export async function configuredDocuments(dir = process.cwd()): Promise<DocumentTarget[]> {
   const config = await loadConfig({ dir });
-  const relative = (file: string) => path.relative(process.cwd(), file).split(path.sep).join('/') || '.';
+  const relative = (file: string) => posixPath(path.relative(process.cwd(), file)) || '.';
   return config.documents.map((document) => ({
     spec: relative(document.spec),
     out: relative(document.output),
@@ -83,7 +84,7 @@ export function nestedOutputs(out: string, documents: DocumentTarget[]): string[
   return documents
     .map((document) => path.relative(base, path.resolve(document.out)))
     .filter((relative) => relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative))
-    .map((relative) => `${relative.split(path.sep).join('/')}/`);
+    .map((relative) => `${posixPath(relative)}/`);
 }
 
 /**
@@ -183,7 +184,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
   const logStep = (name: string, ms: number, detail?: string) =>
     options.log(`${name.padEnd(22)} ${ms.toFixed(0).padStart(6)} ms${detail ? ` (${detail})` : ''}`);
-  const provenance: Provenance = { source: options.spec.split(path.sep).join('/'), command: options.command };
+  const provenance: Provenance = { source: posixPath(options.spec), command: options.command };
   const plugins = options.plugins ?? defaultPluginsFor(options.skip, options.include);
   // Opt-in plugins that do not run keep their output (openapi-generator's SDKs take seconds of Java).
   const skipped = Object.values(BUILT_IN_PLUGINS).filter(
@@ -245,14 +246,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // does) writes the same provenance.json as a full run while the spec is unchanged.
   const keptRoots = skipped.map((plugin) => pluginRoot(plugin));
   const nested = nestedOutputs(options.out, await listedDocuments());
-  const isNested = (file: string) => nested.some((root) => file.split(path.sep).join('/').startsWith(root));
+  const isNested = (file: string) => nested.some((root) => posixPath(file).startsWith(root));
   const isKept = (file: string) =>
-    isNested(file) || keptRoots.some((root) => file.split(path.sep).join('/').startsWith(root));
+    isNested(file) || keptRoots.some((root) => posixPath(file).startsWith(root));
   const kept =
     keptRoots.length > 0
-      ? (await listFiles(options.out))
-          .filter((file) => !isNested(file) && isKept(file))
-          .map((file) => file.split(path.sep).join('/'))
+      ? (await listFiles(options.out)).filter((file) => !isNested(file) && isKept(file)).map(posixPath)
       : [];
   // Read before this generation writes its own: which kept roots are stale, which files are ours.
   const previous = await previousGeneration(options.out);
@@ -281,12 +280,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const recorded = recordedFiles(previous);
     written = await step(
       'write',
-      () =>
-        writer.finish(
-          files,
-          isKept,
-          recorded && ((file: string) => recorded.has(file.split(path.sep).join('/'))),
-        ),
+      () => writer.finish(files, isKept, recorded && ((file: string) => recorded.has(posixPath(file)))),
       (r) =>
         `${r.written} written, ${r.removed.length} removed${r.unread > 0 ? `, ${r.unread} known by their stamp without reading` : ''}, into ${options.out}/`,
     );
@@ -501,6 +495,16 @@ export function emitterError(spec: string, emitter: string, error: unknown): unk
       : undefined;
   const where = bug ? ` (${bug.trim().replace(/^at (?:.*? \()?(?:file:\/\/)?(.*?)\)?$/, 'at $1')})` : '';
   return new PluginError(emitter, `${error.name === 'Error' ? '' : `${error.name}: `}${line}${where}`, error);
+}
+
+/**
+ * Why a generation of `spec` failed, in one line: a spec problem names its file and place, a
+ * plugin's failure names the plugin, and anything else (an emitter failing on a document the loader
+ * accepted) is named by the spec.
+ */
+export function generationFailure(spec: string, error: unknown): string {
+  if (error instanceof SpecError || error instanceof PluginError) return error.message;
+  return `${spec}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
 }
 
 /** A plugin failed for a reason of its own, not the spec's: the message names the plugin. */

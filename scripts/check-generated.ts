@@ -20,9 +20,10 @@ const USAGE = `usage: npm run check:generated [-- --out DIR]
 const { values } = parseCliArgs('check:generated', USAGE, { out: { type: 'string' } }, false);
 
 // The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
-const { generate, nestedOutputs, PluginError, regenerateCommand } = await import('../generators/pipeline.js');
+const { generate, generationFailure, nestedOutputs, regenerateCommand } =
+  await import('../generators/pipeline.js');
 const { previousGeneration, recordedFiles } = await import('../generators/provenance.js');
-const { listFiles } = await import('../generators/core/files.js');
+const { listFiles, posixPath } = await import('../generators/core/files.js');
 const { gitIgnored } = await import('./lib/git-ignored.js');
 const { homeSteps } = await import('./lib/home.js');
 const { configuredDocumentsOrExit } = await import('./lib/project.js');
@@ -54,11 +55,7 @@ async function check(
     } catch (error) {
       // Not drift: the check could not run. Exit 2, as for a usage mistake, so CI tells the two apart.
       await rm(fresh, { recursive: true, force: true });
-      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      failCli(
-        'check:generated',
-        `${message.startsWith(spec) || error instanceof PluginError ? message : `${spec}: ${message}`} (the check could not generate it)`,
-      );
+      failCli('check:generated', `${generationFailure(spec, error)} (the check could not generate it)`);
     }
     // Another document's output nested in this one (generated/dashboard/), and what this
     // repository builds beside the documents (generated/dashboard-ui/), are checked on their own.
@@ -68,7 +65,7 @@ async function check(
     ];
     out = checked;
     const own = (files: string[]) =>
-      files.filter((file) => !nested.some((root) => file.split(path.sep).join('/').startsWith(root)));
+      files.filter((file) => !nested.some((root) => posixPath(file).startsWith(root)));
     const [want, have] = await Promise.all([listFiles(fresh), listFiles(out).then(own)]);
     const problems: string[] = [];
     for (const file of want.filter((name) => !have.includes(name))) problems.push(`missing: ${out}/${file}`);
@@ -79,7 +76,7 @@ async function check(
     // What the last generation recorded, generate removes; anything else is not its to remove.
     const recorded = recordedFiles(await previousGeneration(out));
     for (const file of extras.filter((name) => !ignored.has(path.join(out, name)))) {
-      const generateRemoves = recorded?.has(file.split(path.sep).join('/')) ?? false;
+      const generateRemoves = recorded?.has(posixPath(file)) ?? false;
       if (!generateRemoves) notGenerated += 1;
       problems.push(
         `extra:   ${out}/${file} (${generateRemoves ? 'no longer produced by the spec: generate removes it' : "not produced by the spec, and not generate's to remove: delete it, or have git ignore it"})`,

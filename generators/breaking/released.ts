@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { posixPath } from '../core/files.js';
 import { loadDocument } from '../core/load.js';
 import type { LoadedDocument } from '../core/document.js';
 
@@ -39,7 +40,7 @@ export async function loadSpecAtCommit(
       `git:${ref} is not a commit in this repository${shallow ? ' (this clone is shallow: `git fetch --unshallow` brings the history)' : ''}`,
     );
   }
-  const fromTop = path.relative(top, path.resolve(spec)).split(path.sep).join('/');
+  const fromTop = posixPath(path.relative(top, path.resolve(spec)));
   try {
     git(top, 'cat-file', '-e', `${commit}:${fromTop}`);
   } catch {
@@ -84,5 +85,5 @@ export async function loadReleased(
       );
     return { loaded: await byCommit.get(key)!, label: `git:${ref.slice(0, 12)}` };
   }
-  return { loaded: await loadDocument(source), label: source.split(path.sep).join('/') };
+  return { loaded: await loadDocument(source), label: posixPath(source) };
 }

@@ -10,12 +10,11 @@ import { existsSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { findConfig } from '../../generators/config.js';
-import { SpecError } from '../../generators/core/load.js';
 import {
   configuredDocuments,
   defaultPluginsFor,
   generate,
-  PluginError,
+  generationFailure,
   regenerateCommand,
   type DocumentTarget,
   type StaleOutput,
@@ -303,10 +302,7 @@ export class DevLoop {
       this.watchFiles(regenerated.sourceFiles);
       report = { regeneratedMs, added, changed, removed, unimplemented: [], stale: regenerated.stale };
     } catch (error) {
-      const reason =
-        error instanceof SpecError || error instanceof PluginError
-          ? error.message
-          : `${spec}: ${(error as Error).message.split('\n')[0]}`;
+      const reason = generationFailure(spec, error);
       this.watchFiles([...this.watched].filter((file) => !LINT_CONFIG.includes(file)));
       report = { added: [], changed: [], removed: [], broken: reason, unimplemented: [], stale: [] };
     }

@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONFIG_FILES, configAbove } from '../../generators/config.js';
+import { posixPath } from '../../generators/core/files.js';
 import { ROOT } from './root.js';
 
 /** The templates init writes (shipped in the package). */
@@ -70,7 +71,7 @@ export async function initProject(
   if (options.spec !== undefined) {
     if (!existsSync(path.resolve(dir, options.spec)))
       throw new InitError(`--spec ${options.spec}: no such file in ${dir}`);
-    spec = { path: toPosix(path.relative(dir, path.resolve(dir, options.spec))), how: 'given' };
+    spec = { path: posixPath(path.relative(dir, path.resolve(dir, options.spec))), how: 'given' };
   } else if (!existingConfig) {
     const found = findSpecs(dir);
     if (found.length > 1)
@@ -111,7 +112,7 @@ export async function initProject(
     );
     if (gitRoot && path.resolve(gitRoot) !== path.resolve(dir))
       report.notes.push(
-        `GitHub runs only the workflows in ${path.join(gitRoot, '.github', 'workflows')}: move ${WORKFLOW} there and give its job \`defaults: { run: { working-directory: ${toPosix(path.relative(gitRoot, dir))} } }\``,
+        `GitHub runs only the workflows in ${path.join(gitRoot, '.github', 'workflows')}: move ${WORKFLOW} there and give its job \`defaults: { run: { working-directory: ${posixPath(path.relative(gitRoot, dir))} } }\``,
       );
   }
 
@@ -128,7 +129,7 @@ export function findSpecs(dir: string, depth = 3): string[] {
       if (entry.isDirectory()) {
         if (level < depth && !NOT_SEARCHED.has(entry.name)) walk(file, level + 1);
       } else if (/\.(ya?ml|json)$/i.test(entry.name) && isOpenApi(file))
-        found.push(toPosix(path.relative(dir, file)));
+        found.push(posixPath(path.relative(dir, file)));
     }
   };
   walk(dir, 1);
@@ -276,5 +277,3 @@ function currentBranch(dir: string): string {
     return 'main';
   }
 }
-
-const toPosix = (file: string) => file.split(path.sep).join('/');

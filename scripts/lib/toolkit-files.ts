@@ -8,6 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { posixPath } from '../../generators/core/files.js';
 import { COMMANDS } from './commands.js';
 import { ROOT } from './root.js';
 
@@ -33,7 +34,7 @@ let packagedFiles: Set<string> | undefined;
 /** Every file of the package, by its path in it (`/` between folders). */
 function packaged(): Set<string> {
   return (packagedFiles ??= new Set([
-    ...toolkitFiles().map((file) => path.relative(ROOT, file).split(path.sep).join('/')),
+    ...toolkitFiles().map((file) => posixPath(path.relative(ROOT, file))),
     ...SHIPPED_DOCS,
     'README.md',
     'package.json',

@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listFiles, type GeneratedFile } from '../../core/files.js';
+import { listFiles, posixPath, type GeneratedFile } from '../../core/files.js';
 import type { Ir } from '../../core/ir.js';
 import { sdkShape } from '../../sdk-shape/index.js';
 import { toOpenApi30 } from './downconvert.js';
@@ -145,7 +145,7 @@ export async function emitSdks(
       for (const file of await listFiles(out)) {
         if (file.startsWith(`.openapi-generator${path.sep}`) || options.skip?.includes(file)) continue;
         files.push({
-          path: `sdks/${language}/${file.split(path.sep).join('/')}`,
+          path: `sdks/${language}/${posixPath(file)}`,
           content: await readFile(path.join(out, file), 'utf8'),
         });
       }

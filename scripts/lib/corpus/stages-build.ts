@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UnsupportedSpecError } from '../../../generators/core/build-ir.js';
+import { posixPath } from '../../../generators/core/files.js';
 import type { Ir } from '../../../generators/core/ir.js';
 import { SpecError } from '../../../generators/core/load.js';
 import { generate } from '../../../generators/pipeline.js';
@@ -185,7 +186,7 @@ export async function pythonStage(run: SpecRun): Promise<StageOutcome> {
   const lines = result.stderr.trim().split('\n');
   const last = lines.at(-1) ?? `exit ${result.code}`;
   const frame = [...result.stderr.matchAll(/File "([^"]+)", line (\d+)/g)].at(-1);
-  const file = frame ? path.relative(run.out, frame[1]).split(path.sep).join('/') : undefined;
+  const file = frame ? posixPath(path.relative(run.out, frame[1])) : undefined;
   return outcomeOf([
     {
       origin: 'ours',

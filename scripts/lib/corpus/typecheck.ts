@@ -17,7 +17,7 @@
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GENERATED_MARK } from '../../../generators/core/files.js';
+import { GENERATED_MARK, posixPath } from '../../../generators/core/files.js';
 import { ROOT } from '../lint.js';
 import { binPath } from '../processes.js';
 import { fileRole, normalizeMessage, shorten } from './kinds.js';
@@ -52,7 +52,7 @@ export async function consumerProjects(dir: string, outs: string[] = [dir]): Pro
   const node = path.join(dir, 'tsconfig.corpus-node.json');
   const under = (folders: string[]) =>
     outs.flatMap((out) => {
-      const relative = path.relative(dir, out).split(path.sep).join('/');
+      const relative = posixPath(path.relative(dir, out));
       return folders.map((folder) => `${relative ? `${relative}/` : ''}${folder}/**/*.ts`);
     });
   await writeFile(
@@ -81,7 +81,7 @@ export function typecheckFindings(output: string, out: string, names: string[], 
   for (const line of output.split('\n')) {
     const match = TSC_ERROR.exec(line.trim());
     if (!match) continue;
-    const file = path.relative(out, path.resolve(root, match[1])).split(path.sep).join('/');
+    const file = posixPath(path.relative(out, path.resolve(root, match[1])));
     if (file.startsWith('..')) continue;
     // The client bundles openapi-typescript's output, the same text, as its schema.ts.
     const upstream = file.startsWith('types/') || file === 'client/src/schema.ts';
@@ -257,7 +257,7 @@ async function mirroredProjects(
       await cp(from, path.join(into, folder), {
         recursive: true,
         filter: (file) => {
-          const relative = path.relative(out, file).split(path.sep).join('/');
+          const relative = posixPath(path.relative(out, file));
           return !declared.some(({ folder }) => relative === folder || relative.startsWith(`${folder}/`));
         },
       });

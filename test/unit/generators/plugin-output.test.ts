@@ -13,7 +13,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConfiguredPlugin } from '../../../generators/config.js';
 import type { GeneratedFile } from '../../../generators/core/files.js';
-import { generate } from '../../../generators/pipeline.js';
+import { SpecError } from '../../../generators/core/load.js';
+import { generate, generationFailure } from '../../../generators/pipeline.js';
 import { definePlugin, type PluginDefinition } from '../../../generators/plugin.js';
 
 const SPEC = 'test/fixtures/specs/widgets-3.0.yaml';
@@ -161,5 +162,20 @@ describe('a file the last generation made', () => {
     } finally {
       await rm(out, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a failed generation, in one line', () => {
+  it('names the spec, unless the error names its own place or plugin', async () => {
+    const thrown = await inMemory([
+      writing('thrower', () => {
+        throw new TypeError('boom');
+      }),
+    ]).catch((error: unknown) => error);
+    expect(generationFailure(SPEC, thrown)).toMatch(/^the plugin thrower failed: TypeError: boom \(at /);
+    const spec = new SpecError(SPEC, '/paths', 'no operations');
+    expect(generationFailure('other.yaml', spec)).toBe(spec.message);
+    expect(generationFailure(SPEC, new Error('first line\n    at somewhere'))).toBe(`${SPEC}: first line`);
+    expect(generationFailure(SPEC, 'a string')).toBe(`${SPEC}: a string`);
   });
 });
