@@ -237,7 +237,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           other === plugin.name
             ? `it returned ${normal} twice`
             : `it wrote ${normal}, which the plugin ${other} writes: each file has one plugin`,
-          undefined,
         );
       writtenBy.set(normal, plugin.name);
     }
@@ -443,25 +442,19 @@ function outputOf(name: string, root: string, files: unknown): GeneratedFile[] {
     throw new PluginError(
       name,
       `generate() must return { files: [{ path, content }, …] } (or files as a promise of that array); files was ${files === null ? 'null' : typeof files}`,
-      undefined,
     );
   for (const file of files as GeneratedFile[]) {
     if (typeof file?.path !== 'string' || typeof file.content !== 'string')
       throw new PluginError(
         name,
         `a file must be { path: string, content: string }; got ${JSON.stringify(file)?.slice(0, 200)}`,
-        undefined,
       );
     const normal = path.posix.normalize(file.path);
     if (!normal.startsWith(root) || normal.startsWith('../') || path.posix.isAbsolute(normal))
-      throw new PluginError(name, `it wrote ${file.path}, outside its folder ${root}`, undefined);
+      throw new PluginError(name, `it wrote ${file.path}, outside its folder ${root}`);
     // The generation's own record: a plugin that wrote it would be overwritten, or would hide what was made.
     if (normal === 'provenance.json')
-      throw new PluginError(
-        name,
-        'it wrote provenance.json, the record every generation writes itself',
-        undefined,
-      );
+      throw new PluginError(name, 'it wrote provenance.json, the record every generation writes itself');
   }
   return files as GeneratedFile[];
 }
@@ -513,9 +506,9 @@ export class PluginError extends Error {
   constructor(
     readonly plugin: string,
     readonly reason: string,
-    cause: unknown,
+    cause?: unknown,
   ) {
-    super(`the plugin ${plugin} failed: ${reason}`, { cause });
+    super(`the plugin ${plugin} failed: ${reason}`, cause === undefined ? undefined : { cause });
   }
 }
 

@@ -66,35 +66,38 @@ export function jsonFile(filePath: string, value: unknown): GeneratedFile {
   return { path: filePath, content: JSON.stringify(value, null, 2) };
 }
 
-/** The pieces of the files headedFile made, which hold their content one after another. */
+/**
+ * The pieces of the files headedFile made, which hold their content one after another. The pieces
+ * are cut next to ASCII characters only, never inside a surrogate pair: each is encoded alone.
+ */
 const piecesOfFile = new WeakMap<GeneratedFile, readonly string[]>();
 
 function piecesOf(file: GeneratedFile): readonly string[] {
   return piecesOfFile.get(file) ?? [file.content];
 }
 
-/** The pieces are cut next to ASCII characters only, never inside a surrogate pair: each is encoded alone. */
-/** Line comments by file type: each line of the header behind the mark. */
-const LINE_COMMENTS: Record<string, string> = Object.fromEntries([
+/** The header as a line comment writes it: each line behind the mark. */
+const lineComment = (mark: string) => (lines: string[]) =>
+  `${lines.map((line) => `${mark} ${line}`).join('\n')}\n\n`;
+/** The header as a block comment writes it: on one line. */
+const blockComment = (open: string, close: string) => (lines: string[]) =>
+  `${open} ${lines.join(' ')} ${close}\n\n`;
+
+/** The header by file type, in that type's comment syntax. */
+const COMMENTED_HEADER: Record<string, (lines: string[]) => string> = Object.fromEntries([
   ...['.ts', '.mts', '.cts', '.tsx', '.js', '.mjs', '.cjs', '.jsx', '.go', '.rs', '.java', '.kt']
     .concat(['.kts', '.swift', '.scala', '.dart', '.c', '.h', '.cc', '.cpp', '.hpp', '.cs', '.proto'])
-    .map((extension) => [extension, '//']),
+    .map((extension) => [extension, lineComment('//')]),
   ...['.yaml', '.yml', '.py', '.pyi', '.typed', '.toml', '.cfg', '.txt', '.ini', '.sh', '.bash']
     .concat(['.zsh', '.rb', '.r', '.pl', '.graphql', '.gql', '.tf', '.properties', '.env'])
-    .map((extension) => [extension, '#']),
-  ...['.sql', '.lua', '.hs'].map((extension) => [extension, '--']),
+    .map((extension) => [extension, lineComment('#')]),
+  ...['.sql', '.lua', '.hs'].map((extension) => [extension, lineComment('--')]),
+  ...['.md', '.html', '.htm', '.xml', '.svg', '.vue'].map((extension) => [
+    extension,
+    blockComment('<!--', '-->'),
+  ]),
+  ...['.css', '.scss'].map((extension) => [extension, blockComment('/*', '*/')]),
 ]);
-/** Block comments by file type: the header on one line. */
-const BLOCK_COMMENTS: Record<string, [string, string]> = {
-  '.md': ['<!--', '-->'],
-  '.html': ['<!--', '-->'],
-  '.htm': ['<!--', '-->'],
-  '.xml': ['<!--', '-->'],
-  '.svg': ['<!--', '-->'],
-  '.vue': ['<!--', '-->'],
-  '.css': ['/*', '*/'],
-  '.scss': ['/*', '*/'],
-};
 
 /**
  * The header in the comment syntax of the file's type, after a `#!` line (which must stay first for
@@ -105,12 +108,9 @@ const BLOCK_COMMENTS: Record<string, [string, string]> = {
 function headedPieces(filePath: string, content: string, provenance: Provenance): string[] {
   const lines = headerLines(provenance);
   const extension = path.extname(filePath).toLowerCase();
-  const comment = LINE_COMMENTS[extension];
-  const block = BLOCK_COMMENTS[extension];
-  if (comment !== undefined || block !== undefined) {
-    const header = comment
-      ? `${lines.map((line) => `${comment} ${line}`).join('\n')}\n\n`
-      : `${block![0]} ${lines.join(' ')} ${block![1]}\n\n`;
+  const commented = COMMENTED_HEADER[extension];
+  if (commented !== undefined) {
+    const header = commented(lines);
     if (!content.startsWith('#!')) return [header, content];
     const firstLine = content.indexOf('\n') + 1 || content.length;
     const shebang = content.slice(0, firstLine);
