@@ -7,8 +7,11 @@ export { defineConfig, type DocumentConfig, type PluginEntry, type ToolkitConfig
 export {
   definePlugin,
   type OptionSchema,
+  type OptionsOf,
+  type OptionValue,
   type PluginContext,
   type PluginDefinition,
+  type PluginIr,
   type PluginResult,
 } from './plugin.js';
 export type { GeneratedFile } from './core/files.js';
@@ -18,3 +21,4 @@ export type { SchemaNode } from './core/schema-nodes.js';
 export type { ClientExports } from './plugins/client/index.js';
 export type { ClientPlan, OperationPlan, ResourceNode } from './plugins/client/plan.js';
 export type { TypesExports } from './plugins/types/index.js';
+export type { BuiltInExports } from './plugins/registry.js';

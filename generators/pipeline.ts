@@ -20,7 +20,7 @@ import {
 } from './core/files.js';
 import type { Ir } from './core/ir.js';
 import { defaultOptions, findConfig, loadConfig, type ConfiguredPlugin } from './config.js';
-import { pluginRoot, type PluginContext, type PluginDefinition } from './plugin.js';
+import { pluginRoot, type PluginContext, type PluginDefinition, type PluginIr } from './plugin.js';
 import { InputDigests, keepOutput, reusableOutput } from './plugin-reuse.js';
 import { BUILT_IN_PLUGINS } from './plugins/registry.js';
 import {
@@ -405,7 +405,8 @@ function pluginContext(
   dependencies: Map<string, unknown>,
 ): PluginContext<Record<string, unknown>> {
   return {
-    ir: plugin.readsDocument ? ir : withoutDocument(ir, plugin.name),
+    // A document plugin's emitters take it as the Ir it is: PluginIr's `document: never` is for the rest.
+    ir: plugin.readsDocument ? (ir as unknown as PluginIr) : withoutDocument(ir, plugin.name),
     model: ir.model,
     options,
     root,
@@ -424,8 +425,8 @@ function pluginContext(
  * The IR without its raw document: reading `ir.document` there throws, naming the plugin. Only the
  * document-to-document plugins (readsDocument) see it; the rest read the schema model.
  */
-export function withoutDocument(ir: Ir, plugin: string): Ir {
-  return new Proxy(ir, {
+export function withoutDocument(ir: Ir, plugin: string): PluginIr {
+  const guarded = new Proxy(ir, {
     get(target, key, receiver) {
       if (key === 'document')
         throw new Error(
@@ -434,6 +435,7 @@ export function withoutDocument(ir: Ir, plugin: string): Ir {
       return Reflect.get(target, key, receiver);
     },
   });
+  return guarded as unknown as PluginIr;
 }
 
 /** The plugin's files, each checked to lie under its root. */

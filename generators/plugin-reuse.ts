@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sameValue } from './core/document-units.mjs';
 import type { GeneratedFile } from './core/files.js';
 import type { Ir } from './core/ir.js';
-import type { PluginDefinition } from './plugin.js';
+import type { PluginDefinition, PluginIr } from './plugin.js';
 
 type AnyPlugin = PluginDefinition<Record<string, unknown>, unknown>;
 
@@ -78,7 +78,7 @@ export class InputDigests {
   }
 
   /** The plugin's digest: `seen` is the IR it is given (without the document unless it reads it). */
-  of(plugin: AnyPlugin, seen: Ir, options: Record<string, unknown>): string {
+  of(plugin: AnyPlugin, seen: PluginIr, options: Record<string, unknown>): string {
     let inputs: string;
     if (plugin.inputs) {
       try {

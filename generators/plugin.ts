@@ -19,13 +19,14 @@
 import type { GeneratedFile } from './core/files.js';
 import type { Ir } from './core/ir.js';
 import type { SchemaModel } from './core/schema-model.js';
+import type { BuiltInExports } from './plugins/registry.js';
 
 /** The JSON Schema (draft 2020-12 subset) an option's value must satisfy; `default` is used when the config gives none. */
 export interface OptionSchema {
   type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
   description: string;
   default?: unknown;
-  enum?: unknown[];
+  enum?: readonly unknown[];
   minimum?: number;
   maximum?: number;
   pattern?: string;
@@ -33,21 +34,64 @@ export interface OptionSchema {
   [keyword: string]: unknown;
 }
 
-/** The IR a plugin sees: without the raw document unless the plugin renders the document itself. */
-export type PluginIr = Omit<Ir, 'document'>;
+/** The value an option's schema admits, as `generate` receives it. */
+export type OptionValue<Schema> = Schema extends { enum: readonly (infer Value)[] }
+  ? Value
+  : Schema extends { type: 'string' }
+    ? string
+    : Schema extends { type: 'number' | 'integer' }
+      ? number
+      : Schema extends { type: 'boolean' }
+        ? boolean
+        : Schema extends { type: 'array'; items: infer Items }
+          ? OptionValue<Items>[]
+          : Schema extends { type: 'array' }
+            ? unknown[]
+            : Schema extends { type: 'object' }
+              ? Record<string, unknown>
+              : unknown;
 
-export interface PluginContext<Options, Dependencies = Record<string, unknown>> {
-  /**
-   * The API. `ir.document` (the bundled document as written) is there only for the plugins that
-   * declare `readsDocument` (document-to-document plugins); the others read the schema model.
-   */
-  ir: Ir;
+/**
+ * The options `generate` receives for an `options` declaration: an option with a `default` is always
+ * there (the config's value or the default), any other only when the config gives it.
+ */
+export type OptionsOf<Declared> = {
+  [Name in keyof Declared as Declared[Name] extends { default: unknown } ? Name : never]: OptionValue<
+    Declared[Name]
+  >;
+} & {
+  [Name in keyof Declared as Declared[Name] extends { default: unknown } ? never : Name]?: OptionValue<
+    Declared[Name]
+  >;
+};
+
+/**
+ * The IR a plugin sees: without the raw document, which only the built-in document-to-document
+ * plugins read; the others read the IR and its schema model. `document` is `never` rather than
+ * absent so that this IR still goes wherever an `Ir` is taken by code that never reads it.
+ */
+export type PluginIr = Omit<Ir, 'document'> & {
+  /** @deprecated Not a plugin's to read: reading it throws. Read the IR and its schema model (`ir.model`). */
+  readonly document: never;
+};
+
+/**
+ * What a dependency exported: a built-in plugin's exports by its name (`dependency('client')` is
+ * `ClientExports`), another plugin's as `unknown` unless `Dependencies` names it.
+ */
+export type DependencyExports<Dependencies, Name extends string> = Name extends keyof Dependencies
+  ? Dependencies[Name]
+  : unknown;
+
+export interface PluginContext<Options, Dependencies = BuiltInExports> {
+  /** The API, without its raw document (see PluginIr). */
+  ir: PluginIr;
   /** Every schema of the API, normalised once (refs as named nodes, one nullability, …). */
   model: SchemaModel;
   /** This plugin's options, validated against its `options` declaration, defaults filled in. */
   options: Options;
   /** What a declared dependency exported (its `generate` result's `exports`). */
-  dependency<Name extends keyof Dependencies & string>(name: Name): Dependencies[Name];
+  dependency<Name extends string>(name: Name): DependencyExports<Dependencies, Name>;
   /** A problem that does not stop generation, with the JSON pointer of the construct when there is one. */
   warn(message: string, pointer?: string): void;
   /** The folder this plugin writes under, relative to the document's output folder, e.g. `client/`. */
@@ -97,14 +141,22 @@ export interface PluginDefinition<Options = Record<string, unknown>, Exports = u
    * stale output: the dev loop's equivalence test catches that); the output of `generate` must
    * depend on nothing else (no clock, no files read at generation time). docs/architecture.md, "The dev loop".
    */
-  inputs?(ir: Ir): unknown;
+  inputs?(ir: PluginIr): unknown;
   generate(context: PluginContext<Options>): PluginResult<Exports> | Promise<PluginResult<Exports>>;
 }
 
-/** Declares a plugin; the identity function, for its types. */
+/**
+ * Declares a plugin; the identity function, for its types. With `options` declared and no type
+ * argument, `generate` receives the options as their schemas say (OptionsOf); a type argument
+ * (`definePlugin<{ title: string }>`) states them instead.
+ */
+export function definePlugin<const Declared extends Record<string, OptionSchema>, Exports = unknown>(
+  definition: PluginDefinition<OptionsOf<Declared>, Exports> & { options: Declared },
+): PluginDefinition<OptionsOf<Declared>, Exports>;
 export function definePlugin<Options = Record<string, unknown>, Exports = unknown>(
   definition: PluginDefinition<Options, Exports>,
-): PluginDefinition<Options, Exports> {
+): PluginDefinition<Options, Exports>;
+export function definePlugin(definition: PluginDefinition): PluginDefinition {
   return definition;
 }
 

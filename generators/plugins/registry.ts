@@ -17,6 +17,19 @@ import tanstackQuery from './tanstack-query/index.js';
 import types from './types/index.js';
 import zod from './zod/index.js';
 
+type ExportsOf<Plugin> = Plugin extends PluginDefinition<infer _Options, infer Exports> ? Exports : never;
+
+/** What the built-in plugins export to a plugin that lists them in `dependencies`, by name. */
+export interface BuiltInExports {
+  types: ExportsOf<typeof types>;
+  'contract-document': ExportsOf<typeof contractDocument>;
+  client: ExportsOf<typeof client>;
+  python: ExportsOf<typeof python>;
+  zod: ExportsOf<typeof zod>;
+  'mock-data': ExportsOf<typeof mockData>;
+  msw: ExportsOf<typeof msw>;
+}
+
 /** In the order their output is listed (and their steps are logged). */
 export const BUILT_IN_PLUGINS: Record<
   string,
