@@ -2,8 +2,10 @@
  * `npm run pack:toolkit [-- --out DIR]`: builds the contract-kit package from this repository.
  * Stages the toolkit's files (scripts/lib/toolkit-files.ts) at their places, with toolkit/package.json
  * as the package's manifest and toolkit/README.md as its README, into a temporary folder, runs
- * `npm pack` there and prints the tarball's path (default folder: dist/). Nothing is compiled: the
- * package runs its TypeScript through tsx (docs/toolkit.md says why).
+ * `npm pack` there and prints the tarball's path (default folder: dist/). Nothing is compiled to run:
+ * the package runs its TypeScript through tsx (docs/toolkit.md says why). Its public entry's
+ * declarations are emitted into types/ (toolkit/tsconfig.declarations.json), the `types` its
+ * manifest names, so a project's tsc reads those rather than the toolkit's source under its flags.
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseCliArgs } from './lib/cli-args.js';
+import { binPath } from './lib/processes.js';
 import { ROOT } from './lib/root.js';
 import {
   shippedPage,
@@ -39,6 +42,12 @@ export async function packToolkit(outDir: string): Promise<string> {
         path.join(stage, page),
         shippedPage(page, await readFile(path.join(ROOT, page), 'utf8')),
       );
+    await promisify(execFile)(binPath('tsc'), [
+      '-p',
+      path.join(ROOT, 'toolkit', 'tsconfig.declarations.json'),
+      '--outDir',
+      path.join(stage, 'types'),
+    ]);
     await place(TOOLKIT_README, 'README.md');
     await writeFile(path.join(stage, 'package.json'), await readFile(TOOLKIT_PACKAGE_JSON, 'utf8'));
     await mkdir(outDir, { recursive: true });

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../../../scripts/lib/root.js';
+import { blockWith, docBlocks } from '../../support/doc-blocks.js';
 import { packToolkit } from '../../../scripts/pack-toolkit.js';
 
 const SPEC = path.join(ROOT, 'node_modules/@readme/oas-examples/3.1/yaml/train-travel.yaml');
@@ -163,6 +164,53 @@ describe('contract-kit installed in a repository of its own', () => {
     expect(help.code, help.output).toBe(0);
     for (const command of ['init', 'generate', 'lint', 'docs', 'check:roundtrip', 'test:contract'])
       expect(help.output).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
+  }, 60_000);
+
+  it("typechecks docs/plugins.md's plugin and config under the strictest flags, from the package's declarations", async () => {
+    const blocks = await docBlocks('plugins.md');
+    const typed = path.join(project, 'typed');
+    await mkdir(path.join(typed, 'plugins'), { recursive: true });
+    await writeFile(
+      path.join(typed, 'plugins', 'operations-index.ts'),
+      blockWith(blocks, 'ts', 'export default definePlugin', 'plugins.md'),
+    );
+    await writeFile(
+      path.join(typed, 'contract-kit.config.ts'),
+      blockWith(blocks, 'ts', 'export default defineConfig', 'plugins.md'),
+    );
+    // Flags a strict project sets that the toolkit's own source is not written under; no
+    // skipLibCheck, so the declarations are checked too.
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      noEmit: true,
+      types: [],
+    };
+    await writeFile(
+      path.join(typed, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, include: ['**/*.ts'] }),
+    );
+    const tsc = '../node_modules/.bin/tsc -p . --listFiles';
+    const checked = await run(tsc, typed);
+    expect(checked.code, checked.output).toBe(0);
+    const read = checked.output.split('\n').filter((file) => file.includes('/node_modules/contract-kit/'));
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((file) => !file.endsWith('.d.ts'))).toEqual([]);
+    // The plugin's options are typed by their schemas: a string's method that does not exist is an error.
+    const plugin = path.join(typed, 'plugins', 'operations-index.ts');
+    await writeFile(
+      plugin,
+      readFileSync(plugin, 'utf8').replace('`# ${options.title}`', 'options.title.toFixed()'),
+    );
+    const mistaken = await run(tsc, typed);
+    expect(mistaken.code).toBe(2);
+    expect(mistaken.output).toMatch(
+      /operations-index\.ts\(\d+,\d+\): error TS\d+: Property 'toFixed' does not exist on type 'string'/,
+    );
   }, 60_000);
 
   it('init --spec writes the config, the ruleset, the scripts, the workflow and .gitignore', async () => {

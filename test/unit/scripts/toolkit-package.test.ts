@@ -103,6 +103,8 @@ describe('the contract-kit package', () => {
       ).toBe(true);
     const entry = toolkit.exports['.'] as Record<string, string>;
     expect(stagedPaths.has(entry.default.replace(/^\.\//, ''))).toBe(true);
+    // The entry's declarations, where the pack emits them (toolkit/tsconfig.declarations.json, rootDir the checkout).
+    expect(entry.types).toBe(entry.default.replace(/^\.\//, './types/').replace(/\.ts$/, '.d.ts'));
     expect([...stagedPaths].filter((file) => file.startsWith('generators/')).length).toBeGreaterThan(150);
     expect(
       [...stagedPaths].filter(
@@ -139,7 +141,7 @@ describe('the contract-kit package', () => {
     expect(toolkit.devDependencies).toBeUndefined();
   });
 
-  it("declares the types of each package it imports that ships none: a plugin author's tsc reads the toolkit's source", () => {
+  it('declares the types of each package it imports that ships none: its source typechecks where it is installed, for whoever follows it past the declarations', () => {
     const declared = Object.keys(toolkit.dependencies);
     const untyped = [...importedPackages().keys()].filter((name) => !shipsTypes(name));
     expect(untyped).toContain('js-yaml');
