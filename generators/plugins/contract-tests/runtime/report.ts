@@ -149,15 +149,26 @@ export function formatReport(report: Report): string {
 /**
  * One GitHub Actions workflow command (`::error file=…,line=…,title=…::message`), its properties and
  * message escaped as the runner reads them: an annotation on a file's line in the pull request.
+ * `file` is given relative to the working folder and written relative to the repository's top
+ * (GITHUB_WORKSPACE), where the runner looks for it: a job with a `working-directory` of `api/`
+ * annotates `api/openapi.yaml`, not a file `openapi.yaml` the pull request does not have.
  */
 export function workflowCommand(
   level: 'error' | 'warning' | 'notice',
   properties: Record<string, string | number | undefined>,
   message: string,
+  workspace = process.env.GITHUB_WORKSPACE,
 ): string {
   const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-  const given = Object.entries(properties).filter(([, value]) => value !== undefined);
+  const fromTop = (file: string) => {
+    if (!workspace) return file;
+    const relative = path.relative(workspace, path.resolve(file));
+    return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
+  };
+  const given = Object.entries(properties)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => [key, key === 'file' ? fromTop(String(value)) : value] as const);
   return `::${level} ${given.map(([key, value]) => `${key}=${property(String(value))}`).join(',')}::${data(message)}`;
 }
 

@@ -17,6 +17,7 @@ import {
   buildReport,
   formatReport,
   githubAnnotations,
+  workflowCommand,
   lineOf,
 } from '../../../../../generators/plugins/contract-tests/runtime/report.js';
 import type { Sent } from '../../../../../generators/plugins/contract-tests/runtime/request.js';
@@ -315,6 +316,23 @@ describe('the report', () => {
       ),
     );
     expect(warning.startsWith('::warning file=spec/openapi.yaml,line=12,')).toBe(true);
+  });
+
+  it("names an annotation's file from the repository's top (GITHUB_WORKSPACE), where the runner looks", () => {
+    // A job whose working-directory is a folder of the repository: the workspace is its parent.
+    const top = path.dirname(process.cwd());
+    const folder = path.basename(process.cwd());
+    expect(workflowCommand('error', { file: 'spec/openapi.yaml', line: 3 }, 'm', top)).toBe(
+      `::error file=${folder}/spec/openapi.yaml,line=3::m`,
+    );
+    expect(workflowCommand('error', { file: 'spec/openapi.yaml', line: 3 }, 'm', process.cwd())).toBe(
+      '::error file=spec/openapi.yaml,line=3::m',
+    );
+    // Outside the workspace, or with none (not on GitHub), the file stays as given.
+    expect(workflowCommand('warning', { file: '/elsewhere/a.yaml' }, 'm', process.cwd())).toBe(
+      '::warning file=/elsewhere/a.yaml::m',
+    );
+    expect(workflowCommand('notice', { file: 'a.yaml' }, 'm', '')).toBe('::notice file=a.yaml::m');
   });
 });
 
