@@ -3,7 +3,7 @@
  * bundle it into one document with Redocly's resolver, and fail with file, JSON pointer and
  * reason when it cannot be read.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
@@ -92,6 +92,9 @@ export async function loadDocument(sourcePath: string): Promise<LoadedDocument> 
   const fatal = result.problems.find((problem) => problem.severity === 'error');
   if (fatal) {
     const location = fatal.location[0];
+    // A $ref'd file that does not parse: Redocly places it at 1:1; say where it stops.
+    const unparsed = location ? unparsedFile(location.source.absoluteRef) : undefined;
+    if (unparsed) throw unparsed;
     const file = location ? path.relative(process.cwd(), location.source.absoluteRef) : sourcePath;
     const pointer = location?.pointer?.replace(/^#/, '') ?? '';
     throw new SpecError(
@@ -236,17 +239,35 @@ function danglingLocalRefs(document: unknown): Array<{ ref: string; pointer: str
   return dangling;
 }
 
-/** Redocly says "Can't resolve $ref"; say which $ref, and that its target does not exist. */
+/**
+ * Redocly says "Can't resolve $ref"; say which $ref, and why: its target does not exist, or the
+ * file it names is there but does not parse (where it stops, as that file's own finding says).
+ */
 export function explainBundleProblem(message: string, file: string | undefined, pointer: string): string {
   if (!/resolve \$ref/i.test(message) || !file) return message;
   try {
     let node: unknown = parseYaml(readFileSync(file, 'utf8'));
     for (const key of pointerToPath(`#${pointer}`)) node = (node as Record<string, unknown>)?.[key];
     const ref = (node as { $ref?: unknown })?.$ref ?? node;
-    return typeof ref === 'string' ? `'${ref}' does not exist` : message;
+    if (typeof ref !== 'string') return message;
+    const target = ref.split('#')[0];
+    const targetFile = target ? path.resolve(path.dirname(file), decodeURI(target)) : undefined;
+    const unparsed = targetFile && existsSync(targetFile) ? unparsedFile(targetFile) : undefined;
+    return unparsed ? `'${ref}' cannot be resolved: ${unparsed.message}` : `'${ref}' does not exist`;
   } catch {
     return message;
   }
+}
+
+/** Where a JSON or YAML file stops parsing, or undefined when it parses (or cannot be read). */
+function unparsedFile(file: string): SpecError | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return syntaxProblem(path.relative(process.cwd(), file), text);
 }
 
 function hasExternalRef(value: unknown): boolean {

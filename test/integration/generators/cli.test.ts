@@ -95,6 +95,12 @@ describe('generate CLI', () => {
       want: /^error: test\/fixtures\/bad\/dangling-ref\.yaml:11:23: '\.\/missing\.yaml#\/Thing' does not exist \(at #\/paths\/~1things\/get\/responses\/200\/content\/application~1json\/schema\)$/m,
     },
     {
+      given: 'a $ref to a file that does not parse',
+      spec: 'test/fixtures/bad/unparsable-ref.yaml',
+      // Where that file stops parsing (Redocly placed it at 1:1).
+      want: /^error: test\/fixtures\/bad\/unparsable-ref-schemas\.yaml:5:5: YAML does not parse: .+$/m,
+    },
+    {
       given: 'a local $ref whose target does not exist',
       spec: 'test/fixtures/bad/dangling-local-ref.yaml',
       want: /^error: test\/fixtures\/bad\/dangling-local-ref\.yaml:11:31: '#\/components\/schemas\/ConsentRecord' does not exist \(at #\/paths\/.+\/schema\/\$ref\)$/m,

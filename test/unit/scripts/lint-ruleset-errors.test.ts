@@ -61,6 +61,22 @@ describe('lint on a file that is not YAML or JSON', () => {
   });
 });
 
+describe('lint on a spec whose $ref names a file that does not parse', () => {
+  it('says at the $ref that the file does not parse and where, not that the $ref does not exist', async () => {
+    const spec = 'test/fixtures/bad/unparsable-ref.yaml';
+    const { findings } = await (await Linter.load()).lint([spec]);
+    const atRef = findings.filter(
+      (finding) => finding.file === spec && finding.rule === 'no-unresolved-refs',
+    );
+    expect(atRef.map((finding) => finding.message)).toEqual([
+      "'./unparsable-ref-schemas.yaml#/Thing' cannot be resolved: test/fixtures/bad/unparsable-ref-schemas.yaml:5:5: YAML does not parse: Flow map in block collection must be sufficiently indented and end with a }",
+    ]);
+    expect(
+      findings.some((finding) => finding.file.endsWith('unparsable-ref-schemas.yaml') && finding.line === 5),
+    ).toBe(true);
+  });
+});
+
 describe('lint on a one-line JSON document', () => {
   it('gives each finding its JSON pointer, since every line number is 1', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'one-line-'));
