@@ -4,12 +4,24 @@
  * (generators/index.ts), and loads nothing of the generators with it.
  */
 import type { PluginDefinition } from './plugin.js';
+import type { BuiltInOptions } from './plugins/registry.js';
 
-/** A plugin as the config names it: a built-in's name, a local file, a definition, or either with options. */
+/** A built-in plugin with options: each one the config gives is typed by that plugin's declaration. */
+export type BuiltInEntry = {
+  [Name in keyof BuiltInOptions]: { name: Name; options?: Partial<BuiltInOptions[Name]> };
+}[keyof BuiltInOptions];
+
+/**
+ * A plugin as the config names it: a built-in's name (or 'defaults'), a local file, a definition,
+ * or a built-in with options, or a file or definition with options. (`string & {}` keeps the
+ * built-in names offered by an editor while any file path is accepted.)
+ */
 export type PluginEntry =
-  | string
+  | keyof BuiltInOptions
+  | 'defaults'
+  | (string & {})
   | PluginDefinition<never, unknown>
-  | { name: string; options?: Record<string, unknown> }
+  | BuiltInEntry
   | { plugin: string | PluginDefinition<never, unknown>; options?: Record<string, unknown> };
 
 export interface DocumentConfig {

@@ -3,7 +3,13 @@
  *
  *   import { defineConfig, definePlugin } from 'contract-kit';
  */
-export { defineConfig, type DocumentConfig, type PluginEntry, type ToolkitConfig } from './define.js';
+export {
+  defineConfig,
+  type BuiltInEntry,
+  type DocumentConfig,
+  type PluginEntry,
+  type ToolkitConfig,
+} from './define.js';
 export {
   definePlugin,
   type OptionSchema,
@@ -21,4 +27,4 @@ export type { SchemaNode } from './core/schema-nodes.js';
 export type { ClientExports } from './plugins/client/index.js';
 export type { ClientPlan, OperationPlan, ResourceNode } from './plugins/client/plan.js';
 export type { TypesExports } from './plugins/types/index.js';
-export type { BuiltInExports } from './plugins/registry.js';
+export type { BuiltInExports, BuiltInOptions } from './plugins/registry.js';

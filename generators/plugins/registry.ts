@@ -18,6 +18,25 @@ import types from './types/index.js';
 import zod from './zod/index.js';
 
 type ExportsOf<Plugin> = Plugin extends PluginDefinition<infer _Options, infer Exports> ? Exports : never;
+type OptionsOfPlugin<Plugin> =
+  Plugin extends PluginDefinition<infer Options, infer _Exports> ? Options : never;
+
+/** What each built-in plugin's `generate` receives as options, by name: a config's `{ name, options }` is typed by it. */
+export interface BuiltInOptions {
+  types: OptionsOfPlugin<typeof types>;
+  'contract-document': OptionsOfPlugin<typeof contractDocument>;
+  'mock-document': OptionsOfPlugin<typeof mockDocument>;
+  client: OptionsOfPlugin<typeof client>;
+  server: OptionsOfPlugin<typeof server>;
+  'contract-tests': OptionsOfPlugin<typeof contractTests>;
+  python: OptionsOfPlugin<typeof python>;
+  sdks: OptionsOfPlugin<typeof sdks>;
+  zod: OptionsOfPlugin<typeof zod>;
+  'mock-data': OptionsOfPlugin<typeof mockData>;
+  msw: OptionsOfPlugin<typeof msw>;
+  'tanstack-query': OptionsOfPlugin<typeof tanstackQuery>;
+  mcp: OptionsOfPlugin<typeof mcp>;
+}
 
 /** What the built-in plugins export to a plugin that lists them in `dependencies`, by name. */
 export interface BuiltInExports {

@@ -7,6 +7,7 @@
  */
 import { expectTypeOf } from 'vitest';
 import {
+  defineConfig,
   definePlugin,
   type ClientExports,
   type PluginDefinition,
@@ -73,3 +74,29 @@ definePlugin({
     return { files: [] };
   },
 });
+
+// A config's built-in options are typed by the plugin's declaration.
+const spec = 'openapi.yaml';
+const output = 'generated';
+defineConfig({
+  documents: [
+    {
+      spec,
+      output,
+      plugins: [
+        'defaults',
+        'zod',
+        './plugins/operations-index.ts',
+        { name: 'mcp', options: { readOnly: true, tools: 'each' } },
+        { name: 'python', options: { packageName: 'acme' } },
+        { plugin: './plugins/operations-index.ts', options: { title: 'Pet store' } },
+      ],
+    },
+  ],
+});
+// @ts-expect-error an option mcp does not take (readonly for readOnly)
+defineConfig({ documents: [{ spec, output, plugins: [{ name: 'mcp', options: { readonly: true } }] }] });
+// @ts-expect-error a value mcp's schema refuses
+defineConfig({ documents: [{ spec, output, plugins: [{ name: 'mcp', options: { tools: 'all' } }] }] });
+// @ts-expect-error no built-in of that name (a file is named by `plugin` or its path)
+defineConfig({ documents: [{ spec, output, plugins: [{ name: 'clients' }] }] });
