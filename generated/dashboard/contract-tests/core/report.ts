@@ -143,10 +143,19 @@ export function formatReport(report: Report): string {
       if (finding.pointer)
         lines.push(`     at ${finding.file ? `${finding.file}:${finding.line} ` : ''}(${finding.pointer})`);
       lines.push(`     fix: ${finding.fix}`);
-      if (finding.curl) lines.push(`     curl: ${finding.curl}`);
+      if (finding.curl) lines.push(`     curl: ${printedCurl(finding.curl)}`);
     });
   }
   return lines.join('\n');
+}
+
+/** The longest curl line printed whole: a request with a file's bytes in its body runs to tens of kilobytes. */
+export const CURL_PRINTED = 2_000;
+
+/** A finding's curl line as the text report and an annotation print it; the JSON report keeps it whole. */
+function printedCurl(curl: string): string {
+  if (curl.length <= CURL_PRINTED) return curl;
+  return `${curl.slice(0, CURL_PRINTED)}… (cut: ${curl.length - CURL_PRINTED} more characters; the JSON report, CONTRACT_REPORT=path, holds the whole line)`;
 }
 
 /**
@@ -185,7 +194,7 @@ export function githubAnnotations(report: Report): string[] {
         line: finding.file ? finding.line : undefined,
         title: `contract ${finding.class}: ${finding.check} (${finding.count}x)`,
       },
-      `${finding.message.split('\n')[0]!.slice(0, 600)}\nfix: ${finding.fix}${finding.curl ? `\ncurl: ${finding.curl}` : ''}`,
+      `${finding.message.split('\n')[0]!.slice(0, 600)}\nfix: ${finding.fix}${finding.curl ? `\ncurl: ${printedCurl(finding.curl)}` : ''}`,
     ),
   );
 }

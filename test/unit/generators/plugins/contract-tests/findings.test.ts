@@ -16,6 +16,7 @@ import { Judge, mediaTypeMatches } from '../../../../../generators/plugins/contr
 import {
   buildReport,
   formatReport,
+  CURL_PRINTED,
   githubAnnotations,
   workflowCommand,
   lineOf,
@@ -316,6 +317,27 @@ describe('the report', () => {
       ),
     );
     expect(warning.startsWith('::warning file=spec/openapi.yaml,line=12,')).toBe(true);
+  });
+
+  it('cuts a long curl line in the text report and the annotation, and keeps it whole in the JSON report', () => {
+    const curl = `curl -X POST 'http://localhost/files' --data-binary '${'QUJD'.repeat(10_000)}'`;
+    const report = buildReport(
+      [problem({ curl })],
+      { target: 'here', specDigest: 'sha256:x', locations },
+      {},
+    );
+    expect(report.findings[0]!.curl).toBe(curl);
+    const printed = /^ {5}curl: (.*)$/m.exec(formatReport(report))![1]!;
+    expect(printed).toBe(
+      `${curl.slice(0, CURL_PRINTED)}… (cut: ${curl.length - CURL_PRINTED} more characters; the JSON report, CONTRACT_REPORT=path, holds the whole line)`,
+    );
+    expect(githubAnnotations(report)[0]!.length).toBeLessThan(CURL_PRINTED + 1_000);
+    const short = buildReport(
+      [problem({ curl: "curl 'http://localhost/a'" })],
+      { target: 'here', specDigest: 'sha256:x', locations },
+      {},
+    );
+    expect(formatReport(short)).toContain("     curl: curl 'http://localhost/a'\n");
   });
 
   it("names an annotation's file from the repository's top (GITHUB_WORKSPACE), where the runner looks", () => {
