@@ -292,8 +292,10 @@ describe('printOneLiners, classes', () => {
       }),
       { numRuns: 2000 },
     );
-    // The property is about the direct path: most of these files take it.
-    expect(printedDirectly).toBeGreaterThan(600);
+    // The property is about the direct path: about a third of these files take it (584 to well over
+    // 600 of 2,000 seen; 600 failed about one run in twenty). Far enough below that no draw fails it,
+    // far enough above the few a broken direct path would leave.
+    expect(printedDirectly).toBeGreaterThan(400);
   });
 
   it('prints a resource class as the client writes them', () => {
