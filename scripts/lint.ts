@@ -55,7 +55,7 @@ try {
             file: finding.file,
             line: finding.line,
             col: finding.column,
-            title: `lint ${finding.tool}: ${finding.rule}`,
+            title: `lint ${finding.tool}: ${finding.rule}${finding.also ? ` (also ${finding.also})` : ''}`,
           },
           `${finding.message}${finding.pointer ? ` (at #${finding.pointer})` : ''}`,
         )}\n`,

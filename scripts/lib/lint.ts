@@ -87,6 +87,76 @@ export interface Finding {
   message: string;
   /** Where in `file` (a JSON pointer), when the tool says: a line alone is no place in a one-line JSON file. */
   pointer?: string;
+  /** The other linter's rule that found the same on this line (`redocly no-unresolved-refs`): switching it off takes both. */
+  also?: string;
+}
+
+/**
+ * Rules of the two linters that find the same thing, Spectral's name to Redocly's. A finding of each
+ * on one line of one file is one problem: it is printed once, under Spectral's rule (the project's
+ * ruleset is Spectral's), naming Redocly's, at the graver of the two severities.
+ */
+const SAME_RULE: Record<string, { rule: string; message?: 'redocly' }> = {
+  // Redocly's message names the $ref and why (explainBundleProblem); Spectral's can be an ENOENT.
+  'invalid-ref': { rule: 'no-unresolved-refs', message: 'redocly' },
+  'typed-enum': { rule: 'no-enum-type-mismatch' },
+  'operation-success-response': { rule: 'operation-2xx-response' },
+  'operation-operationId': { rule: 'operation-operationId' },
+  'operation-operationId-unique': { rule: 'operation-operationId-unique' },
+  'operation-parameters': { rule: 'operation-parameters-unique' },
+  'operation-tag-defined': { rule: 'operation-tag-defined' },
+  'path-params': { rule: 'path-parameters-defined' },
+  'path-keys-no-trailing-slash': { rule: 'no-path-trailing-slash' },
+  'oas3-unused-component': { rule: 'no-unused-components' },
+  'oas3-api-servers': { rule: 'no-empty-servers' },
+  'oas3-server-trailing-slash': { rule: 'no-server-trailing-slash' },
+  'oas3-server-not-example.com': { rule: 'no-server-example.com' },
+  'info-contact': { rule: 'info-contact' },
+};
+
+const SEVERITY_ORDER: Severity[] = ['error', 'warning', 'info', 'hint'];
+
+/**
+ * Whether two findings on one line point at one place: the same pointer (Spectral's `…/$ref` is
+ * Redocly's parent), one the other's direct child (Redocly points at a missing field, Spectral at
+ * its object), or a finding of the whole document without one. A line alone will not do: in a
+ * one-line JSON file every finding is on line 1.
+ */
+function samePlace(spectral: Finding, redocly: Finding): boolean {
+  if (spectral.pointer === undefined) return true;
+  const [a, b] = [spectral.pointer.replace(/\/\$ref$/, ''), redocly.pointer ?? ''];
+  const childOf = (child: string, parent: string) =>
+    child.startsWith(`${parent}/`) && !child.slice(parent.length + 1).includes('/');
+  return a === b || childOf(a, b) || childOf(b, a);
+}
+
+/** Spectral's and Redocly's findings, one per problem where both found it at the same place (SAME_RULE). */
+export function mergeSameFindings(findings: Finding[]): Finding[] {
+  const at = (file: string, line: number, rule: string) => `${file}\u0000${line}\u0000${rule}`;
+  const redoclyAt = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    if (finding.tool !== 'redocly') continue;
+    const key = at(finding.file, finding.line, finding.rule);
+    redoclyAt.set(key, [...(redoclyAt.get(key) ?? []), finding]);
+  }
+  const merged = new Set<Finding>();
+  const kept = findings.map((finding) => {
+    const same = SAME_RULE[finding.rule];
+    if (finding.tool !== 'spectral' || same === undefined) return finding;
+    const other = redoclyAt
+      .get(at(finding.file, finding.line, same.rule))
+      ?.find((candidate) => !merged.has(candidate) && samePlace(finding, candidate));
+    if (!other) return finding;
+    merged.add(other);
+    const graver = Math.min(SEVERITY_ORDER.indexOf(finding.severity), SEVERITY_ORDER.indexOf(other.severity));
+    return {
+      ...finding,
+      severity: SEVERITY_ORDER[graver]!,
+      ...(same.message === 'redocly' ? { message: other.message } : {}),
+      also: `redocly ${other.rule}`,
+    };
+  });
+  return kept.filter((finding) => !merged.has(finding));
 }
 
 export interface ToolRun {
@@ -258,10 +328,12 @@ export class Linter {
     // A rule Spectral runs on a node it reaches twice (an example under a $ref'd schema) reports it
     // twice, word for word: once is enough.
     const seen = new Set<string>();
-    const findings = sortFindings([...spectral.findings, ...redocly.findings]).filter((finding) => {
-      const key = JSON.stringify(finding);
-      return !seen.has(key) && seen.add(key);
-    });
+    const findings = mergeSameFindings(
+      sortFindings([...spectral.findings, ...redocly.findings]).filter((finding) => {
+        const key = JSON.stringify(finding);
+        return !seen.has(key) && seen.add(key);
+      }),
+    );
     return {
       findings,
       errors: findings.filter((finding) => finding.severity === 'error').length,
@@ -306,7 +378,7 @@ export async function lintSpec(files: string[]): Promise<LintResult> {
 }
 
 export function formatFinding(finding: Finding): string {
-  return `${finding.file}:${finding.line}:${finding.column} ${finding.severity} ${finding.rule} ${finding.message}${finding.pointer ? ` (at #${finding.pointer})` : ''}`;
+  return `${finding.file}:${finding.line}:${finding.column} ${finding.severity} ${finding.rule}${finding.also ? ` (also ${finding.also})` : ''} ${finding.message}${finding.pointer ? ` (at #${finding.pointer})` : ''}`;
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {

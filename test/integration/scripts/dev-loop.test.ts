@@ -499,14 +499,11 @@ describe('npm run generate and npm run lint on a broken $ref', () => {
     );
     expect(linted.code).toBe(1);
     const where = path.relative(process.cwd(), spec);
+    // Both linters find it; it is printed once, naming both rules.
     expect(linted.stdout).toContain(
-      `${where}:${line}:${column} error invalid-ref '#/components/schemas/ConsentRecord' does not exist`,
+      `${where}:${line}:${column} error invalid-ref (also redocly no-unresolved-refs) '#/components/schemas/ConsentRecord' does not exist`,
     );
-    expect(linted.stdout).toMatch(
-      new RegExp(
-        `${where.replace(/\./g, '\\.')}:${line}:\\d+ error no-unresolved-refs '#/components/schemas/ConsentRecord' does not exist`,
-      ),
-    );
+    expect(linted.stdout).not.toMatch(/ error no-unresolved-refs /);
     expect(`${generated.stderr}${linted.stderr}`).not.toMatch(/\n\s+at /);
   }, 240_000);
 });

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatFinding, Linter, SpectralLinter } from '../../../scripts/lib/lint.js';
+import { formatFinding, Linter, mergeSameFindings, SpectralLinter } from '../../../scripts/lib/lint.js';
 
 describe('a Spectral ruleset that does not load', () => {
   it('names the file and the reasons Spectral gives, where its error said nothing', async () => {
@@ -74,6 +74,64 @@ describe('lint on a spec whose $ref names a file that does not parse', () => {
     expect(
       findings.some((finding) => finding.file.endsWith('unparsable-ref-schemas.yaml') && finding.line === 5),
     ).toBe(true);
+  });
+});
+
+describe('one problem both linters find', () => {
+  it("is one finding under Spectral's rule naming Redocly's, with the clearer message", async () => {
+    const spec = 'test/fixtures/bad/dangling-ref.yaml';
+    const { findings } = await (await Linter.load()).lint([spec]);
+    const atRef = findings.filter((finding) => finding.line === 11);
+    expect(atRef.map(({ rule, also, severity, message }) => ({ rule, also, severity, message }))).toEqual([
+      {
+        rule: 'invalid-ref',
+        also: 'redocly no-unresolved-refs',
+        severity: 'error',
+        message: "'./missing.yaml#/Thing' does not exist",
+      },
+    ]);
+    expect(formatFinding(atRef[0]!)).toMatch(
+      / error invalid-ref \(also redocly no-unresolved-refs\) '\.\/missing/,
+    );
+    // A document-level finding (servers) and a missing field (operationId) are merged too.
+    expect(findings.filter((finding) => /servers/.test(finding.rule)).map((finding) => finding.also)).toEqual(
+      ['redocly no-empty-servers'],
+    );
+    expect(findings.filter((finding) => finding.rule === 'operation-operationId')).toHaveLength(1);
+  });
+
+  it('matches by place, not line alone: a one-line JSON file has every finding on line 1', () => {
+    const finding = (
+      tool: 'spectral' | 'redocly',
+      rule: string,
+      pointer: string,
+      severity: 'error' | 'warning',
+    ) => ({
+      tool,
+      file: 'api.json',
+      line: 1,
+      column: 1,
+      severity,
+      rule,
+      message: `${tool} ${pointer}`,
+      pointer,
+    });
+    const merged = mergeSameFindings([
+      finding('redocly', 'no-enum-type-mismatch', '/components/schemas/a/enum/0', 'error'),
+      finding('redocly', 'no-enum-type-mismatch', '/components/schemas/b/enum/0', 'error'),
+      finding('spectral', 'typed-enum', '/components/schemas/b/enum/0', 'warning'),
+      finding('spectral', 'typed-enum', '/components/schemas/c/enum/0', 'warning'),
+    ]);
+    expect(merged.map(({ tool, pointer, severity, also }) => ({ tool, pointer, severity, also }))).toEqual([
+      { tool: 'redocly', pointer: '/components/schemas/a/enum/0', severity: 'error', also: undefined },
+      {
+        tool: 'spectral',
+        pointer: '/components/schemas/b/enum/0',
+        severity: 'error',
+        also: 'redocly no-enum-type-mismatch',
+      },
+      { tool: 'spectral', pointer: '/components/schemas/c/enum/0', severity: 'warning', also: undefined },
+    ]);
   });
 });
 
