@@ -12,15 +12,16 @@ export type BuiltInEntry = {
 }[keyof BuiltInOptions];
 
 /**
- * A plugin as the config names it: a built-in's name (or 'defaults'), a local file, a definition,
- * or a built-in with options, or a file or definition with options. (`string & {}` keeps the
- * built-in names offered by an editor while any file path is accepted.)
+ * A plugin as the config names it: a built-in's name (or 'defaults') or a local file, a built-in
+ * with options, or a file or definition with options (`{ plugin, options }`). (`string & {}` keeps
+ * the built-in names offered by an editor while any file path is accepted.) A definition goes in
+ * `{ plugin }`, not bare: beside the built-ins' entries, whose `name` it shares, tsc explained a
+ * mistake in `{ name: 'mcp', options }` as a definition missing `generate`.
  */
 export type PluginEntry =
   | keyof BuiltInOptions
   | 'defaults'
   | (string & {})
-  | PluginDefinition<never, unknown>
   | BuiltInEntry
   | { plugin: string | PluginDefinition<never, unknown>; options?: Record<string, unknown> };
 

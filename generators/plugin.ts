@@ -55,15 +55,20 @@ export type OptionValue<Schema> = Schema extends { enum: readonly (infer Value)[
  * The options `generate` receives for an `options` declaration: an option with a `default` is always
  * there (the config's value or the default), any other only when the config gives it.
  */
-export type OptionsOf<Declared> = {
-  [Name in keyof Declared as Declared[Name] extends { default: unknown } ? Name : never]: OptionValue<
-    Declared[Name]
-  >;
-} & {
-  [Name in keyof Declared as Declared[Name] extends { default: unknown } ? never : Name]?: OptionValue<
-    Declared[Name]
-  >;
-};
+export type OptionsOf<Declared> = Resolved<
+  {
+    [Name in keyof Declared as Declared[Name] extends { default: unknown } ? Name : never]: OptionValue<
+      Declared[Name]
+    >;
+  } & {
+    [Name in keyof Declared as Declared[Name] extends { default: unknown } ? never : Name]?: OptionValue<
+      Declared[Name]
+    >;
+  }
+>;
+
+/** One object type where an intersection was: what an editor shows on hover (`{ title: string; depth?: number }`). */
+type Resolved<Type> = { [Key in keyof Type]: Type[Key] } & {};
 
 /**
  * The IR a plugin sees: without the raw document, which only the built-in document-to-document

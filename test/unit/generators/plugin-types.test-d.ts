@@ -98,5 +98,7 @@ defineConfig({
 defineConfig({ documents: [{ spec, output, plugins: [{ name: 'mcp', options: { readonly: true } }] }] });
 // @ts-expect-error a value mcp's schema refuses
 defineConfig({ documents: [{ spec, output, plugins: [{ name: 'mcp', options: { tools: 'all' } }] }] });
+// A definition, with options, goes in `{ plugin }`.
+defineConfig({ documents: [{ spec, output, plugins: [{ plugin: typed, options: { title: 'Pets' } }] }] });
 // @ts-expect-error no built-in of that name (a file is named by `plugin` or its path)
 defineConfig({ documents: [{ spec, output, plugins: [{ name: 'clients' }] }] });
