@@ -423,10 +423,16 @@ function pluginContext(
 
 /**
  * The IR without its raw document: reading `ir.document` there throws, naming the plugin. Only the
- * document-to-document plugins (readsDocument) see it; the rest read the schema model.
+ * document-to-document plugins (readsDocument) see it; the rest read the schema model. It is not
+ * among the IR's keys either, so that `{ ...ir }`, `const { operations, ...rest } = ir` and
+ * `JSON.stringify(ir)` leave it out rather than throw in code that never names it.
  */
 export function withoutDocument(ir: Ir, plugin: string): PluginIr {
   const guarded = new Proxy(ir, {
+    ownKeys: (target) => Reflect.ownKeys(target).filter((key) => key !== 'document'),
+    getOwnPropertyDescriptor: (target, key) =>
+      key === 'document' ? undefined : Reflect.getOwnPropertyDescriptor(target, key),
+    has: (target, key) => key !== 'document' && Reflect.has(target, key),
     get(target, key, receiver) {
       if (key === 'document')
         throw new Error(

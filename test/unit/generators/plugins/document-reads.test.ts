@@ -66,4 +66,35 @@ describe('the raw document', () => {
       }),
     ).rejects.toThrow(/the plugin snoop read ir\.document/);
   });
+
+  it('is not among the keys a plugin sees: spreading, rest-destructuring and serialising the IR leave it out', async () => {
+    let seen: { spread: string[]; rest: string[]; json: string[]; has: boolean } | undefined;
+    const copier = definePlugin({
+      name: 'copier',
+      description: 'copies the IR without naming the document',
+      proves: 'none',
+      generate: ({ ir }) => {
+        const { operations: _operations, ...rest } = ir;
+        seen = {
+          spread: Object.keys({ ...ir }),
+          rest: Object.keys(rest),
+          json: Object.keys(JSON.parse(JSON.stringify(ir)) as object),
+          has: 'document' in ir,
+        };
+        return { files: [] };
+      },
+    });
+    await generate({
+      spec: 'test/fixtures/specs/paging-3.1.yaml',
+      out: '(memory)',
+      command: 'test',
+      write: false,
+      released: false,
+      plugins: [{ plugin: copier as never, options: {}, root: 'copier/' }],
+      log: () => {},
+    });
+    expect(seen!.spread).toContain('operations');
+    for (const keys of [seen!.spread, seen!.rest, seen!.json]) expect(keys).not.toContain('document');
+    expect(seen!.has).toBe(false);
+  });
 });
