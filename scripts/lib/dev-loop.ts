@@ -83,6 +83,7 @@ export class DevLoop {
   /** Absolute paths whose change starts a cycle. */
   private watched = new Set<string>();
   private mock?: RunningMock;
+  private mockStarted?: boolean;
   private service?: RunningProcess;
   private linter?: Promise<Linter>;
   private timer?: NodeJS.Timeout;
@@ -95,6 +96,8 @@ export class DevLoop {
   private lastFindings?: Finding[];
   /** Whether the last cycle's save was broken (the next good one says it recovered). */
   private broken = false;
+  /** The last generation's warnings: a save prints the ones it added. */
+  private lastWarnings?: string[];
   private readonly changedFiles = new Set<string>();
   private queued = false;
   private listed?: Promise<DocumentTarget[]>;
@@ -299,6 +302,8 @@ export class DevLoop {
         .filter(Boolean)
         .join('; ');
       this.step('regenerate', regeneratedMs, summary || 'no output changed');
+      for (const line of warningLines(this.lastWarnings, regenerated.warnings)) log(line);
+      this.lastWarnings = regenerated.warnings;
       this.watchFiles(regenerated.sourceFiles);
       report = { regeneratedMs, added, changed, removed, unimplemented: [], stale: regenerated.stale };
     } catch (error) {
@@ -382,14 +387,20 @@ export class DevLoop {
     try {
       const { findings, errors } = await linter.lint([this.options.spec]);
       const ms = performance.now() - savedAt;
-      const { shown, fixed } = lintChanges(this.lastFindings, findings);
-      const change =
-        this.lastFindings === undefined
+      // A save that does not parse has only the parser's finding: shown as it is, and the next
+      // save that parses is compared with the last that did (not "98 new" for findings it had).
+      const unparsed = findings.length > 0 && findings.every((finding) => finding.tool === 'parser');
+      const { shown, fixed } = unparsed
+        ? { shown: findings, fixed: 0 }
+        : lintChanges(this.lastFindings, findings);
+      const change = unparsed
+        ? ': the file does not parse'
+        : this.lastFindings === undefined
           ? ''
           : shown.length === 0 && fixed === 0
             ? ', as before'
             : `: ${shown.length} new, ${fixed} fixed`;
-      this.lastFindings = findings;
+      if (!unparsed) this.lastFindings = findings;
       this.step('lint', ms, `${errors} error(s), ${findings.length} finding(s)${change}`);
       for (const finding of shown) this.options.log(`  ${formatFinding(finding)}`);
       return { ms, findings };
@@ -407,8 +418,10 @@ export class DevLoop {
     // The mock serves the mock-document plugin's output: a document that leaves the plugin out has none.
     if (!existsSync(specFile))
       return `not served: no ${path.relative(process.cwd(), specFile)}, which the mock-document plugin writes; add it to the document's plugins for a mock (\`contract-kit mock\` makes its own)`;
+    const first = this.mockStarted !== true;
     this.mock = await startMock(this.options.mockPort, '127.0.0.1', { specFile });
-    return `${this.mock.url} reloaded`;
+    this.mockStarted = true;
+    return `${this.mock.url} ${first ? 'started' : 'reloaded'}`;
   }
 
   private async reloadService(): Promise<string> {
@@ -424,6 +437,28 @@ export class DevLoop {
   private emit(report: CycleReport): void {
     for (const listener of this.listeners) listener(report);
   }
+}
+
+/** The most warnings a cycle prints; `generate` lists every one. */
+const WARNINGS_SHOWN = 20;
+
+/**
+ * What the dev loop prints of a generation's warnings, as `generate` words them: every one the
+ * first time, then those a save added and how many it resolved (a plugin's `warn()` shows when its
+ * cause appears, not on every save), at most WARNINGS_SHOWN of them.
+ */
+export function warningLines(last: string[] | undefined, now: string[]): string[] {
+  const before = new Set(last ?? []);
+  const after = new Set(now);
+  const added = last === undefined ? now : now.filter((warning) => !before.has(warning));
+  const resolved = [...before].filter((warning) => !after.has(warning)).length;
+  return [
+    ...added.slice(0, WARNINGS_SHOWN).map((warning) => `warning: ${warning}`),
+    ...(added.length > WARNINGS_SHOWN
+      ? [`warning: … and ${added.length - WARNINGS_SHOWN} more (generate lists every one)`]
+      : []),
+    ...(resolved > 0 ? [`dev: ${resolved} warning(s) resolved`] : []),
+  ];
 }
 
 /**
