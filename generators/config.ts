@@ -404,11 +404,19 @@ function checkOptions(
       const inner = (error?.instancePath ?? '').split('/').filter(Boolean);
       fail(
         [...at, key, ...inner],
-        `${error?.message ?? 'is not allowed'}${schema.enum ? ` (allowed: ${schema.enum.map((each) => JSON.stringify(each)).join(', ')})` : ''}; ${key}: ${schema.description}`,
+        `${error?.message ?? 'is not allowed'}${allowedValues(error) ?? ''}; ${key}: ${schema.description}`,
       );
     }
   }
   return options;
+}
+
+/** The values an enum allows, from Ajv's error (an option's own enum or its items'), as ` (allowed: …)`. */
+function allowedValues(error: { params?: Record<string, unknown> } | undefined): string | undefined {
+  const allowed = error?.params?.allowedValues;
+  return Array.isArray(allowed)
+    ? ` (allowed: ${allowed.map((each) => JSON.stringify(each)).join(', ')})`
+    : undefined;
 }
 
 function allowedOptions(declared: Record<string, OptionSchema>): string {

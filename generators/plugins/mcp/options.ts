@@ -1,6 +1,11 @@
 /** The mcp plugin's options (the config's `{ name: 'mcp', options: { … } }`): the server's defaults, which its flags override. */
 import type { OptionSchema } from '../../plugin.js';
 
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** An HTTP method as the config may write it: `get` or `GET` (the server compares them in lower case). */
+type HttpMethod = (typeof METHODS)[number] | Uppercase<(typeof METHODS)[number]>;
+
 export interface McpPluginOptions {
   tools: 'auto' | 'each' | 'discovery';
   maxTools: number;
@@ -9,7 +14,7 @@ export interface McpPluginOptions {
   excludeTags?: string[];
   paths?: string[];
   excludePaths?: string[];
-  methods?: string[];
+  methods?: HttpMethod[];
 }
 
 const strings = (description: string): OptionSchema => ({
@@ -43,7 +48,7 @@ export const MCP_OPTIONS: Record<keyof McpPluginOptions, OptionSchema> = {
   excludePaths: strings('leave out operations whose path matches one of these patterns'),
   methods: {
     type: 'array',
-    items: { type: 'string', enum: ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] },
+    items: { type: 'string', enum: [...METHODS, ...METHODS.map((method) => method.toUpperCase())] },
     description: 'offer only operations with these HTTP methods',
   },
 };

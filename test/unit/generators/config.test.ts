@@ -186,6 +186,28 @@ export default defineConfig({
     );
   });
 
+  it("lists an enum's allowed values where an array's item is refused, and takes HTTP methods in either case", async () => {
+    const withMethods = (methods: string) =>
+      configFile(
+        'contract-kit.config.ts',
+        `${IMPORT}
+export default defineConfig({
+  documents: [{ spec: 'api.yaml', output: 'out', plugins: ['types', 'client', { name: 'mcp', options: { methods: ${methods} } }] }],
+});
+`,
+      );
+    const config = await loadConfig({ file: withMethods("['GET', 'post']") });
+    expect(config.documents[0].plugins.find((each) => each.plugin.name === 'mcp')?.options.methods).toEqual([
+      'GET',
+      'post',
+    ]);
+    const error = await mistake(withMethods("['GET', 'FETCH']"));
+    expect(error.key).toBe('documents[0].plugins[2].options.methods.1');
+    expect(error.problem).toBe(
+      'must be equal to one of the allowed values (allowed: "get", "put", "post", "delete", "options", "head", "patch", "trace", "GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"); methods: offer only operations with these HTTP methods',
+    );
+  });
+
   it('refuses an option the plugin does not take, naming the ones it does', async () => {
     const file = configFile(
       'contract-kit.config.json',
