@@ -342,6 +342,15 @@ function checkDefinition(
       at,
       `${value.name as string}: readsDocument is for the built-in document plugins; read the IR and its schema model`,
     );
+  for (const field of ['description', 'proves'] as const)
+    if (typeof value[field] !== 'string' || value[field] === '')
+      fail(at, `${value.name as string}: ${field} must be a string (${FIELD_MEANING[field]})`);
+  if (value.options !== undefined && !isRecord(value.options))
+    fail(at, `${value.name as string}: options must be an object of option names to their schemas`);
+  for (const [key, schema] of Object.entries((value.options ?? {}) as Record<string, unknown>)) {
+    const problem = optionSchemaProblem(schema);
+    if (problem) fail(at, `${value.name as string}: option ${key}'s schema ${problem}`);
+  }
   return value as unknown as PluginDefinition<Record<string, unknown>, unknown>;
 }
 
@@ -370,6 +379,29 @@ function dependencyOrder<
 }
 
 const ajv = new Ajv2020({ allErrors: false, useDefaults: true, strict: false });
+
+/** What the required text fields of a definition are for, as the refusal says. */
+const FIELD_MEANING = {
+  description: 'one line for --help and messages',
+  proves: "which check proves its output agrees with the spec, or 'none: ' and why",
+};
+
+/**
+ * Why a plugin's option schema is not one: not an object, no description, or a keyword JSON Schema
+ * does not have (`defualt`, `typ`), which would be ignored silently and leave the option unchecked.
+ * Formats are not checked here (the options' own validation leaves them to the plugin).
+ */
+function optionSchemaProblem(schema: unknown): string | undefined {
+  if (!isRecord(schema)) return 'must be an object (a JSON Schema with a description)';
+  if (typeof schema.description !== 'string') return 'needs a description';
+  try {
+    schemaChecker.compile(schema);
+    return undefined;
+  } catch (error) {
+    return `is not one JSON Schema takes: ${(error as Error).message.replace(/^strict mode: /, '')}`;
+  }
+}
+const schemaChecker = new Ajv2020({ strict: false, strictSchema: true, validateFormats: false });
 
 /** The plugin's options, checked against its declaration, with defaults filled in. */
 function checkOptions(

@@ -305,6 +305,38 @@ export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugi
     );
   });
 
+  it('refuses an option schema with a keyword JSON Schema does not have, and a definition without proves', async () => {
+    const withPlugin = (definition: string) =>
+      configFile(
+        'contract-kit.config.ts',
+        `${IMPORT}
+const mine = definePlugin(${definition});
+export default defineConfig({ documents: [{ spec: 'a.yaml', output: 'out', plugins: [{ plugin: mine }] }] });
+`,
+      );
+    // A misspelt default was ignored: the option had none, and no check said so.
+    const misspelt = await mistake(
+      withPlugin(
+        "{ name: 'mine', description: 'm', proves: 'none', generate: () => ({ files: [] }), options: { title: { type: 'string', defualt: 'T', description: 'the title' } } }",
+      ),
+    );
+    expect(misspelt.problem).toBe(
+      'mine: option title\'s schema is not one JSON Schema takes: unknown keyword: "defualt"',
+    );
+    const undescribed = await mistake(
+      withPlugin(
+        "{ name: 'mine', description: 'm', proves: 'none', generate: () => ({ files: [] }), options: { title: { type: 'string' } } }",
+      ),
+    );
+    expect(undescribed.problem).toBe("mine: option title's schema needs a description");
+    const unproven = await mistake(
+      withPlugin("{ name: 'mine', description: 'm', generate: () => ({ files: [] }) } as never"),
+    );
+    expect(unproven.problem).toBe(
+      "mine: proves must be a string (which check proves its output agrees with the spec, or 'none: ' and why)",
+    );
+  });
+
   it('says where a config or plugin file does not parse, not only that esbuild failed', async () => {
     const broken = configFile(
       'contract-kit.config.ts',
