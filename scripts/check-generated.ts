@@ -39,19 +39,21 @@ async function check(
   out: string,
   checked: string,
   plugins: DocumentTarget['plugins'],
-): Promise<{ problems: string[]; count: number; files: number; notGenerated: number }> {
+): Promise<{ problems: string[]; count: number; files: number; notGenerated: number; unstable: string[] }> {
   let notGenerated = 0;
   const fresh = await mkdtemp(path.join(tmpdir(), 'check-generated-'));
+  const generateInto = (folder: string) =>
+    generate({
+      spec,
+      out: folder,
+      command: regenerateCommand(spec, checked, DOCUMENTS),
+      write: true,
+      plugins,
+      log: () => {},
+    });
   try {
     try {
-      await generate({
-        spec,
-        out: fresh,
-        command: regenerateCommand(spec, checked, DOCUMENTS),
-        write: true,
-        plugins,
-        log: () => {},
-      });
+      await generateInto(fresh);
     } catch (error) {
       // Not drift: the check could not run. Exit 2, as for a usage mistake, so CI tells the two apart.
       await rm(fresh, { recursive: true, force: true });
@@ -82,12 +84,14 @@ async function check(
         `extra:   ${out}/${file} (${generateRemoves ? 'no longer produced by the spec: generate removes it' : "not produced by the spec, and not generate's to remove: delete it, or have git ignore it"})`,
       );
     }
+    const differing: string[] = [];
     for (const file of want.filter((name) => have.includes(name))) {
       const [a, b] = await Promise.all([
         readFile(path.join(fresh, file), 'utf8'),
         readFile(path.join(out, file), 'utf8'),
       ]);
       if (a === b) continue;
+      differing.push(file);
       // git diff --no-index exits 1 when files differ; its output is the readable part.
       const diff = spawnSync(
         'git',
@@ -106,17 +110,51 @@ async function check(
       count: problems.filter((line) => /^(missing|extra|differs):/.test(line)).length,
       files: want.length,
       notGenerated,
+      unstable: differing.length > 0 ? await unstableFiles(fresh, differing, generateInto) : [],
     };
   } finally {
     await rm(fresh, { recursive: true, force: true });
   }
 }
 
+/**
+ * Of the files that differ, those a second generation of the same spec writes otherwise: a plugin
+ * whose output depends on more than the spec and its options (a clock, a random value, a file read
+ * at generation time), which no `generate` and commit can settle. Only run when something differs.
+ */
+async function unstableFiles(
+  fresh: string,
+  differing: string[],
+  generateInto: (folder: string) => Promise<unknown>,
+): Promise<string[]> {
+  const again = await mkdtemp(path.join(tmpdir(), 'check-generated-again-'));
+  try {
+    await generateInto(again);
+    const unstable: string[] = [];
+    for (const file of differing) {
+      const [first, second] = await Promise.all([
+        readFile(path.join(fresh, file), 'utf8'),
+        readFile(path.join(again, file), 'utf8').catch(() => undefined),
+      ]);
+      if (first !== second) unstable.push(file);
+    }
+    return unstable;
+  } finally {
+    await rm(again, { recursive: true, force: true });
+  }
+}
+
 let failed = false;
 for (const { spec, out: listed, plugins } of DOCUMENTS) {
   const out = path.join(ROOT_OUT, path.relative(DEFAULT_OUT, listed));
-  const { problems, count, files, notGenerated } = await check(spec, listed, out, plugins);
-  if (problems.length > 0) {
+  const { problems, count, files, notGenerated, unstable } = await check(spec, listed, out, plugins);
+  if (unstable.length > 0) {
+    console.error(problems.join('\n'));
+    console.error(
+      `check:generated: ${out}/ can never match ${spec}: two generations of it differ in ${unstable.map((file) => `${out}/${file}`).join(', ')}. The plugin writing ${unstable.length === 1 ? 'it' : 'them'} depends on more than the spec and its options (a clock, a random value, a file read while generating); make its output a function of those, then run \`npm run generate\` and commit.`,
+    );
+    failed = true;
+  } else if (problems.length > 0) {
     console.error(problems.join('\n'));
     console.error(
       `check:generated: ${out}/ does not match ${spec} (${count} file(s)). Run \`npm run generate\`${notGenerated > 0 ? `, delete the ${notGenerated} extra file(s) generate did not make` : ''} and commit.`,

@@ -4,7 +4,7 @@
  * drift. Starts: the contract-kit command line.
  */
 import { execFile } from 'node:child_process';
-import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,42 @@ describe('check:generated', () => {
     expect(regenerated.code, regenerated.output).toBe(0);
     // Three generations in child processes: 38 s in CI beside two other tiers, more on a busier machine.
   }, 180_000);
+
+  it("says a plugin whose output two generations disagree on can never match, instead of 'run generate'", async () => {
+    const project = await mkdtemp(path.join(tmpdir(), 'drift-clock-'));
+    try {
+      await mkdir(path.join(project, 'plugins'));
+      await copyFile(path.resolve('test/fixtures/specs/widgets-3.0.yaml'), path.join(project, 'api.yaml'));
+      const toolkit = JSON.stringify(path.resolve('generators/index.ts'));
+      await writeFile(
+        path.join(project, 'plugins', 'clock.ts'),
+        `import { definePlugin } from ${toolkit};
+export default definePlugin({
+  name: 'clock',
+  description: 'writes when it ran',
+  proves: 'none: a test of the drift gate',
+  generate: () => ({ files: [{ path: 'clock/now.txt', content: \`\${process.hrtime.bigint()}\\n\` }] }),
+});
+`,
+      );
+      await writeFile(
+        path.join(project, 'contract-kit.config.ts'),
+        `import { defineConfig } from ${toolkit};
+export default defineConfig({ documents: [{ spec: 'api.yaml', output: 'generated', plugins: ['./plugins/clock.ts'] }] });
+`,
+      );
+      expect((await runIn(project, 'generate')).code).toBe(0);
+      const drifted = await runIn(project, 'check:generated');
+      expect(drifted.code, drifted.output).toBe(1);
+      expect(drifted.output).toContain('differs: generated/clock/now.txt');
+      expect(drifted.output).toContain(
+        'check:generated: generated/ can never match api.yaml: two generations of it differ in generated/clock/now.txt. The plugin writing it depends on more than the spec and its options',
+      );
+      expect(drifted.output).not.toContain('Run `npm run generate` and commit');
+    } finally {
+      await rm(project, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('exits 2 with one line, not a stack, when it cannot generate the spec', async () => {
     const project = await mkdtemp(path.join(tmpdir(), 'drift-broken-'));
