@@ -21,7 +21,12 @@ type ExportsOf<Plugin> = Plugin extends PluginDefinition<infer _Options, infer E
 type OptionsOfPlugin<Plugin> =
   Plugin extends PluginDefinition<infer Options, infer _Exports> ? Options : never;
 
-/** What each built-in plugin's `generate` receives as options, by name: a config's `{ name, options }` is typed by it. */
+/**
+ * What each built-in plugin's `generate` receives as options, by name: a config's `{ name, options }`
+ * is typed by it. Interfaces, not a type mapped over a map of the plugins: plugin.ts's context type
+ * reads BuiltInExports while the plugins' own types are being inferred, and only an interface's
+ * members are resolved late enough to break that cycle.
+ */
 export interface BuiltInOptions {
   types: OptionsOfPlugin<typeof types>;
   'contract-document': OptionsOfPlugin<typeof contractDocument>;
