@@ -14,7 +14,8 @@
  *     generate({ ir, options, dependency }) { ... return { files: [...] }; },
  *   });
  *
- * docs/plugins.md is the author's page: the definition, the context, what happens to the files.
+ * docs/plugins.md is the author's page: the definition, the context, what happens to the files;
+ * generators/testing.ts runs a plugin in memory for its own tests.
  */
 import type { GeneratedFile } from './core/files.js';
 import type { Ir } from './core/ir.js';

@@ -133,7 +133,8 @@ async function blocksOf(file: string): Promise<Block[]> {
 const blocks = (await Promise.all(READMES.filter((file) => !PAGES_RUN_ELSEWHERE[file]).map(blocksOf))).flat();
 // Blocks on the media fixture's client run against that fixture's stubs: test/docs/media-readme.test.ts.
 // Plugin and config blocks (`from 'contract-kit'`) run through npm run generate in
-// test/integration/generators/writing-a-plugin.test.ts; docs/zod-msw.md's client validation block
+// test/integration/generators/writing-a-plugin.test.ts, and docs/plugins.md's test of a plugin
+// (`from 'contract-kit/testing'`) in the installed package in test/e2e/toolkit/package.test.ts; docs/zod-msw.md's client validation block
 // against the MSW handlers in
 // test/integration/generators/plugins/msw/client-validation.test.ts, its zod and MSW blocks
 // (`from './generated/…'`) in test/integration/generators/plugins/msw/docs.test.ts.
@@ -141,7 +142,7 @@ const runnable = blocks.filter(
   (block) =>
     block.language === 'ts' &&
     !block.code.includes("from 'media-fixture-client'") &&
-    !block.code.includes("from 'contract-kit'") &&
+    !block.code.includes("from 'contract-kit") &&
     !block.code.includes("from './generated/"),
 );
 let service: TestService;

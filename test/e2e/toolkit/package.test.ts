@@ -166,7 +166,7 @@ describe('contract-kit installed in a repository of its own', () => {
       expect(help.output).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
   }, 60_000);
 
-  it("typechecks docs/plugins.md's plugin and config under the strictest flags, from the package's declarations", async () => {
+  it("typechecks docs/plugins.md's plugin, its test and the config under the strictest flags, from the package's declarations, and runs the test", async () => {
     const blocks = await docBlocks('plugins.md');
     const typed = path.join(project, 'typed');
     await mkdir(path.join(typed, 'plugins'), { recursive: true });
@@ -177,6 +177,11 @@ describe('contract-kit installed in a repository of its own', () => {
     await writeFile(
       path.join(typed, 'contract-kit.config.ts'),
       blockWith(blocks, 'ts', 'export default defineConfig', 'plugins.md'),
+    );
+    // The page's test of the plugin, through contract-kit/testing, typechecked with the rest.
+    await writeFile(
+      path.join(typed, 'plugins', 'operations-index.test.ts'),
+      blockWith(blocks, 'ts', "from 'contract-kit/testing'", 'plugins.md'),
     );
     // Flags a strict project sets that the toolkit's own source is not written under; no
     // skipLibCheck, so the declarations are checked too.
@@ -200,6 +205,12 @@ describe('contract-kit installed in a repository of its own', () => {
     const read = checked.output.split('\n').filter((file) => file.includes('/node_modules/contract-kit/'));
     expect(read.length).toBeGreaterThan(0);
     expect(read.filter((file) => !file.endsWith('.d.ts'))).toEqual([]);
+    // And it passes under vitest, the package's own, on the project's spec.
+    await copyFile(path.join(project, 'openapi.yaml'), path.join(typed, 'openapi.yaml'));
+    await writeFile(path.join(typed, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    const tested = await run('../node_modules/.bin/vitest run plugins', typed);
+    expect(tested.code, tested.output).toBe(0);
+    expect(tested.output).toMatch(/Tests {2}1 passed/);
     // The plugin's options are typed by their schemas: a string's method that does not exist is an error.
     const plugin = path.join(typed, 'plugins', 'operations-index.ts');
     await writeFile(
