@@ -3,6 +3,9 @@
  * config's document would list, run on a spec in memory as `generate` runs them, their options
  * checked and defaulted as the config's are. Nothing is written. docs/plugins.md, "Testing a plugin".
  */
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { checkConfig } from './config.js';
 import type { PluginEntry } from './define.js';
 import type { PluginDefinition } from './plugin.js';
@@ -30,7 +33,9 @@ export async function runPlugins(spec: string, plugins: PluginEntry[]): Promise<
   );
   const result = await generate({
     spec,
-    out: 'generated',
+    // A folder that is not there: nothing is written, and no output of the project's own (generated/)
+    // is read as this generation's previous one (its record would list the SDKs it keeps).
+    out: path.join(tmpdir(), `contract-kit-run-plugins-${randomUUID()}`),
     command: 'runPlugins()',
     write: false,
     released: false,

@@ -1,4 +1,7 @@
 /** contract-kit/testing's runPlugins: a plugin of one's own run on a spec in memory, options checked as the config's. No process. */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../generators/config.js';
 import { definePlugin } from '../../../generators/plugin.js';
@@ -53,5 +56,27 @@ describe('runPlugins', () => {
     });
     const missing = await runPlugins(SPEC, [{ plugin: summary }]).catch((error: unknown) => error);
     expect((missing as Error).message).toContain('list-summary needs the plugin operation-list');
+  });
+
+  it("reads nothing of the working folder's generated/: its record lists only what the plugins made", async () => {
+    const project = mkdtempSync(path.join(tmpdir(), 'run-plugins-'));
+    const started = process.cwd();
+    try {
+      cpSync(SPEC, path.join(project, 'api.yaml'));
+      // A project's own output, with openapi-generator's SDKs, which a generation that skips them keeps.
+      mkdirSync(path.join(project, 'generated/sdks/kotlin'), { recursive: true });
+      writeFileSync(path.join(project, 'generated/sdks/kotlin/Api.kt'), '// an SDK\n');
+      process.chdir(project);
+      const { files } = await runPlugins('api.yaml', ['types']);
+      const record = JSON.parse(files['provenance.json']!) as { files: string[] };
+      expect(record.files).toEqual(
+        Object.keys(files)
+          .filter((file) => file !== 'provenance.json')
+          .sort(),
+      );
+    } finally {
+      process.chdir(started);
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });
