@@ -4,7 +4,7 @@
  * line, `error: file:line:col: what is wrong (at #pointer)`, and exits 1 (never a stack trace).
  */
 import path from 'node:path';
-import { failCli, parseCliArgs } from '../scripts/lib/cli-args.js';
+import { failCli, parseCliArgs, prefixLines } from '../scripts/lib/cli-args.js';
 import { prepareWorkers } from './core/document-worker.js';
 import type { LoadedDocument } from './core/document.js';
 import type { DocumentTarget } from './pipeline.js';
@@ -53,7 +53,7 @@ if (values.spec && values.out) {
   try {
     preloaded = { document: await loadDocument(values.spec), ms: performance.now() - started };
   } catch (error) {
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(prefixLines('error: ', error instanceof Error ? error.message : String(error)));
     process.exit(1);
   }
 }
@@ -175,6 +175,6 @@ main().catch((error: unknown) => {
     process.exit(2);
   }
   // The reader is a spec author: where and what, not our stack.
-  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(prefixLines('error: ', error instanceof Error ? error.message : String(error)));
   process.exitCode = 1;
 });

@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DocumentTarget } from '../generators/pipeline.js';
-import { failCli, parseCliArgs } from './lib/cli-args.js';
+import { failOnSpec, parseCliArgs } from './lib/cli-args.js';
 
 const USAGE = `usage: npm run check:generated [-- --out DIR]
   Regenerates every document contract-kit.config.ts lists into a temporary folder and fails, with
@@ -57,7 +57,7 @@ async function check(
     } catch (error) {
       // Not drift: the check could not run. Exit 2, as for a usage mistake, so CI tells the two apart.
       await rm(fresh, { recursive: true, force: true });
-      failCli('check:generated', `${generationFailure(spec, error)} (the check could not generate it)`);
+      failOnSpec('check:generated', `${generationFailure(spec, error)} (the check could not generate it)`);
     }
     // Another document's output nested in this one (generated/dashboard/), and what this
     // repository builds beside the documents (generated/dashboard-ui/), are checked on their own.

@@ -6,7 +6,7 @@
  * `roundtrip: N/M operations, typescript N/M, python N/M, mcp N/M` (and how many were not run: no value
  * could be drawn from their schemas); exits 1 on any ✗ or operation not run, 2 on bad arguments.
  */
-import { parseCliArgs } from './lib/cli-args.js';
+import { parseCliArgs, prefixLines } from './lib/cli-args.js';
 
 const USAGE = `usage: npm run check:roundtrip [-- --spec PATH] [--lang ts,python,mcp] [--seed N] [--runs N] [--only REGEX] [--keep]
   Generates the SDKs and server stubs of the spec (default: the first document contract-kit.config.ts
@@ -54,9 +54,7 @@ async function main(): Promise<number> {
     });
     return result.passed === result.operations && result.outcomes.every((outcome) => outcome.ok) ? 0 : 1;
   } catch (error) {
-    console.error(
-      `check:roundtrip: ${error instanceof SpecError ? error.message : error instanceof Error ? error.message : String(error)}`,
-    );
+    console.error(prefixLines('check:roundtrip: ', error instanceof Error ? error.message : String(error)));
     return error instanceof SpecError ? 1 : 2;
   }
 }

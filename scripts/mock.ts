@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { failCli, parseCliArgs } from './lib/cli-args.js';
+import { failOnSpec, parseCliArgs } from './lib/cli-args.js';
 import type { RunningMock } from './lib/mock.js';
 
 const USAGE = `usage: npm run mock [-- --spec PATH]
@@ -17,7 +17,6 @@ const USAGE = `usage: npm run mock [-- --spec PATH]
 const { values } = parseCliArgs('mock', USAGE, { spec: { type: 'string' } }, false);
 
 // The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
-const { SpecError } = await import('../generators/core/load.js');
 const { builtInPlugins, generate } = await import('../generators/pipeline.js');
 const { startMock } = await import('./lib/mock.js');
 const { exitIfPortsTaken, stopOnSignal } = await import('./lib/processes.js');
@@ -47,7 +46,7 @@ try {
   });
 } catch (error) {
   await rm(scratch, { recursive: true, force: true });
-  failCli('mock', error instanceof SpecError ? error.message : (error as Error).message);
+  failOnSpec('mock', error instanceof Error ? error.message : String(error));
 }
 if (signals.requested) await signals.ready();
 const specFile = path.join(scratch, 'mock', 'openapi.json');

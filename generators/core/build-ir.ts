@@ -56,7 +56,8 @@ export class UnsupportedSpecError extends SpecError {
       line: problems[0].line,
       column: problems[0].column,
     });
-    this.message = problems.map((problem) => problem.message).join('\nerror: ');
+    // One line per construct; each command puts its own prefix before every line (prefixLines).
+    this.message = problems.map((problem) => problem.message).join('\n');
     this.name = 'UnsupportedSpecError';
   }
 }

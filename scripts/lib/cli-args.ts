@@ -5,9 +5,26 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
+/**
+ * Each line of `message` behind `prefix`, as a command prints an error of several lines (an
+ * UnsupportedSpecError holds one line per construct), so that every line says who printed it.
+ */
+export function prefixLines(prefix: string, message: string): string {
+  return message
+    .split('\n')
+    .map((line) => `${prefix}${line}`)
+    .join('\n');
+}
+
 /** The CLI's one-line refusal on stderr, exit 2. */
 export function failCli(name: string, message: string): never {
   console.error(`${name}: ${message}`);
+  process.exit(2);
+}
+
+/** A spec the command cannot use, on stderr with the command's name before every line, exit 2. */
+export function failOnSpec(name: string, message: string): never {
+  console.error(prefixLines(`${name}: `, message));
   process.exit(2);
 }
 

@@ -19,6 +19,7 @@ import {
   type DocumentTarget,
   type StaleOutput,
 } from '../../generators/pipeline.js';
+import { prefixLines } from './cli-args.js';
 import { buildDocs } from './docs.js';
 import { formatFinding, Linter, REDOCLY_CONFIG, SPECTRAL_RULESET, type Finding } from './lint.js';
 import { startMock, type RunningMock } from './mock.js';
@@ -313,7 +314,8 @@ export class DevLoop {
     }
     const lint = await linting;
     // After lint's lines, so the reason a save broke is the last thing on the screen.
-    if (report.broken) log(`dev: broken save, still serving the last good output: ${report.broken}`);
+    if (report.broken)
+      log(prefixLines('dev: ', `broken save, still serving the last good output: ${report.broken}`));
     else if (this.broken) log(`dev: ${spec} generates again`);
     this.broken = report.broken !== undefined;
     if (regenerated) {

@@ -121,7 +121,7 @@ describe("an operation's effective servers", () => {
     await expect(irOf(file)).rejects.toThrow(
       [
         `${file}:7:16: server URL 'https://{host}/v1' uses {host}, which its variables do not declare (at #/paths/~1a/get/servers/0/url)`,
-        `error: ${file}:10:21: server variable 'region' has no default (at #/paths/~1a/get/servers/1/variables/region)`,
+        `${file}:10:21: server variable 'region' has no default (at #/paths/~1a/get/servers/1/variables/region)`,
       ].join('\n'),
     );
   });
