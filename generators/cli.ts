@@ -121,7 +121,8 @@ async function main(): Promise<void> {
       });
       for (const warning of result.warnings) console.warn(`warning: ${warning}`);
     } catch (error) {
-      if (error instanceof SpecError || error instanceof PluginError) throw error;
+      if (error instanceof SpecError || error instanceof PluginError || error instanceof ConfigError)
+        throw error;
       throw new Error(generationFailure(spec, error), { cause: error });
     }
   }

@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parseExclusion, type OperationSelector } from './core/exclude.js';
 import { jsonPointerOffset, linePosition } from './core/json-source.js';
 import { importAtRunTime } from './core/run-time-import.js';
 import { pluginRoot, type OptionSchema, type PluginDefinition } from './plugin.js';
@@ -31,12 +32,25 @@ export interface ConfiguredPlugin {
   file?: string;
 }
 
+/** An operation a document leaves out (its `exclude`), and where the config names it. */
+export interface ConfiguredExclusion {
+  /** As written: `GET /path`, `/path` or an operationId. */
+  entry: string;
+  selector: OperationSelector;
+  /** For its error when it names no operation of the spec: the config's file, line and key. */
+  file: string;
+  line?: number;
+  key: string;
+}
+
 /** One document of the config, paths resolved against the config file's folder. */
 export interface ConfiguredDocument {
   spec: string;
   output: string;
   sdkName?: string;
   released?: string;
+  /** The operations left out of every output (none when the config lists none). */
+  exclude: ConfiguredExclusion[];
   /** In dependency order. */
   plugins: ConfiguredPlugin[];
   /** The plugins the config leaves out of this document (their output folders are not this document's to write). */
@@ -141,7 +155,7 @@ export async function checkConfig(
   for (const [index, document] of raw.documents.entries()) {
     const at = ['documents', index];
     if (!isRecord(document)) return fail(at, 'must be an object { spec, output, plugins }');
-    unknownKeys(document, ['spec', 'output', 'sdkName', 'released', 'plugins'], at, fail);
+    unknownKeys(document, ['spec', 'output', 'sdkName', 'released', 'exclude', 'plugins'], at, fail);
     for (const key of ['spec', 'output'])
       if (typeof document[key] !== 'string' || document[key] === '')
         fail([...at, key], 'must be a path (a non-empty string)');
@@ -150,6 +164,7 @@ export async function checkConfig(
         fail([...at, key], 'must be a string');
     if (typeof document.released === 'string' && !/^git:.+|^[^:]+$/.test(document.released))
       fail([...at, 'released'], 'must be git:<ref> or a file');
+    const exclude = exclusionsOf(document.exclude, [...at, 'exclude'], where, fail);
     const entries = document.plugins ?? defaultPlugins();
     if (!Array.isArray(entries))
       return fail([...at, 'plugins'], 'must be an array of plugin names or { name, options }');
@@ -159,6 +174,7 @@ export async function checkConfig(
       output: path.resolve(where.root, document.output as string),
       ...(document.sdkName !== undefined ? { sdkName: document.sdkName as string } : {}),
       ...(document.released !== undefined ? { released: document.released as string } : {}),
+      exclude,
       plugins,
       absent: Object.keys(BUILT_IN_PLUGINS).filter(
         (name) => !plugins.some((each) => each.plugin.name === name),
@@ -166,6 +182,30 @@ export async function checkConfig(
     });
   }
   return { file: where.file, root: where.root, documents };
+}
+
+/** A document's `exclude`, each entry checked for its form (whether it names an operation is known when the spec is read). */
+function exclusionsOf(
+  raw: unknown,
+  at: Array<string | number>,
+  where: { file: string; locate?: KeyLocator },
+  fail: (keys: Array<string | number>, problem: string) => never,
+): ConfiguredExclusion[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw))
+    return fail(
+      at,
+      'must be an array of operations: "GET /path", "/path" (all its methods) or an operationId',
+    );
+  return raw.map((entry: unknown, index) => {
+    const keys = [...at, index];
+    if (typeof entry !== 'string')
+      return fail(keys, 'must be a string: "GET /path", "/path" or an operationId');
+    const selector = parseExclusion(entry);
+    if ('problem' in selector) return fail(keys, selector.problem);
+    const line = where.locate?.(keys) ?? where.locate?.(at);
+    return { entry, selector, file: where.file, ...(line !== undefined ? { line } : {}), key: keyPath(keys) };
+  });
 }
 
 /**

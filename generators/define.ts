@@ -35,6 +35,12 @@ export interface DocumentConfig {
   /** The last released version, `git:<ref>` or a file: the packages' CHANGELOG.md lists what changed since. */
   released?: string;
   /**
+   * Operations left out of every output, as if the spec did not have them (the spec file and its
+   * lint and docs keep them): `'GET /boards/{id}'`, `'/admin/*'` (every operation of the paths a
+   * `*` pattern matches) or an operationId. Each must name at least one operation of the spec.
+   */
+  exclude?: string[];
+  /**
    * Its plugins, in any order (dependencies run first); default: every built-in plugin that is not
    * opt-in. `'defaults'` in the list stands for those the list does not name itself:
    * `['defaults', 'zod', 'mock-data', 'msw']`.

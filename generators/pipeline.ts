@@ -19,7 +19,15 @@ import {
   type WriteResult,
 } from './core/files.js';
 import type { Ir } from './core/ir.js';
-import { defaultOptions, findConfig, loadConfig, type ConfiguredPlugin } from './config.js';
+import {
+  ConfigError,
+  defaultOptions,
+  findConfig,
+  loadConfig,
+  type ConfiguredExclusion,
+  type ConfiguredPlugin,
+} from './config.js';
+import { excludeOperations } from './core/exclude.js';
 import { pluginRoot, type PluginContext, type PluginDefinition, type PluginIr } from './plugin.js';
 import { InputDigests, keepOutput, reusableOutput } from './plugin-reuse.js';
 import { BUILT_IN_PLUGINS } from './plugins/registry.js';
@@ -48,6 +56,8 @@ export interface DocumentTarget {
    * CHANGELOG.md lists what changed since. Move it on at each release.
    */
   released?: string;
+  /** The operations left out of every output (the config's `exclude`). */
+  exclude: ConfiguredExclusion[];
   /** In dependency order, options checked. */
   plugins: ConfiguredPlugin[];
 }
@@ -64,6 +74,7 @@ export async function configuredDocuments(dir = process.cwd()): Promise<Document
     out: relative(document.output),
     ...(document.sdkName !== undefined ? { sdkName: document.sdkName } : {}),
     ...(document.released !== undefined ? { released: document.released } : {}),
+    exclude: document.exclude,
     plugins: document.plugins,
   }));
 }
@@ -193,10 +204,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   prepareWorkers(fileSize(options.spec));
   const describeLoaded = (doc: LoadedDocument) =>
     `${doc.files.length} file(s), OpenAPI ${doc.openapiVersion}`;
-  const loaded = options.preloaded
+  const read = options.preloaded
     ? options.preloaded.document
     : await step('load + bundle', () => loadDocument(options.spec), describeLoaded);
-  if (options.preloaded) logStep('load + bundle', options.preloaded.ms, describeLoaded(loaded));
+  if (options.preloaded) logStep('load + bundle', options.preloaded.ms, describeLoaded(read));
+  const exclude = (await listedDocument(options.spec))?.exclude ?? [];
+  const loaded = withoutExcluded(read, exclude);
   const released =
     options.released === false
       ? undefined
@@ -207,7 +220,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (released)
     ir.release = await step(
       'compare with release',
-      () => releaseOf(released, options.spec, ir),
+      () =>
+        releaseOf(
+          released,
+          options.spec,
+          ir,
+          exclude.map((exclusion) => exclusion.selector),
+        ),
       (release) => `${release.label}: ${release.changes.length} change(s)`,
     );
   const files: GeneratedFile[] = [];
@@ -467,6 +486,27 @@ function outputOf(name: string, root: string, files: unknown): GeneratedFile[] {
   return files as GeneratedFile[];
 }
 
+/**
+ * The document without the operations its config entry leaves out; an entry that names none is the
+ * config's mistake (a typo would otherwise leave out nothing, silently).
+ */
+function withoutExcluded(loaded: LoadedDocument, exclude: ConfiguredExclusion[]): LoadedDocument {
+  if (exclude.length === 0) return loaded;
+  const result = excludeOperations(
+    loaded,
+    exclude.map((exclusion) => exclusion.selector),
+  );
+  const unmatched = exclude.find((_exclusion, index) => result.matched[index] === 0);
+  if (unmatched)
+    throw new ConfigError(
+      unmatched.file,
+      unmatched.line,
+      unmatched.key,
+      `${JSON.stringify(unmatched.entry)} names no operation of ${loaded.sourcePath}`,
+    );
+  return result.loaded;
+}
+
 /** The config's documents for the working folder, read once (none when there is no config file). */
 let listed: Promise<DocumentTarget[]> | undefined;
 function listedDocuments(): Promise<DocumentTarget[]> {
@@ -500,11 +540,13 @@ export function emitterError(spec: string, emitter: string, error: unknown): unk
 
 /**
  * Why a generation of `spec` failed, in one line: a spec problem names its file and place, a
- * plugin's failure names the plugin, and anything else (an emitter failing on a document the loader
+ * plugin's failure names the plugin, a config's mistake (an `exclude` entry that names no operation)
+ * its file and line, and anything else (an emitter failing on a document the loader
  * accepted) is named by the spec.
  */
 export function generationFailure(spec: string, error: unknown): string {
-  if (error instanceof SpecError || error instanceof PluginError) return error.message;
+  if (error instanceof SpecError || error instanceof PluginError || error instanceof ConfigError)
+    return error.message;
   return `${spec}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
 }
 

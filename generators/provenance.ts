@@ -7,7 +7,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadReleased } from './breaking/released.js';
 import { releaseBetween } from './changelog/release.js';
+import type { LoadedDocument } from './core/document.js';
 import { sameValue } from './core/document-units.mjs';
+import { excludeOperations, type OperationSelector } from './core/exclude.js';
 import { jsonFile, type GeneratedFile, type Provenance } from './core/files.js';
 import type { Ir, IrRelease } from './core/ir.js';
 import { GENERATOR_VERSION } from './version.js';
@@ -20,9 +22,19 @@ export interface StaleOutput {
   specDigest: string;
 }
 
-/** What changed since the released version (the breaking gate's rules), for the packages' CHANGELOG.md. */
-export async function releaseOf(source: string, spec: string, current: Ir): Promise<IrRelease> {
-  const { loaded, label } = await loadReleased(source, spec);
+/**
+ * What changed since the released version (the breaking gate's rules), for the packages' CHANGELOG.md.
+ * The operations the config leaves out (`exclude`) are left out of the release too: the packages
+ * never had them.
+ */
+export async function releaseOf(
+  source: string,
+  spec: string,
+  current: Ir,
+  exclude: OperationSelector[] = [],
+): Promise<IrRelease> {
+  const { loaded: whole, label } = await loadReleased(source, spec);
+  const loaded = withoutExcluded(whole, exclude);
   // A save that changed nothing the comparison reads (the dev loop after a comment, or after the
   // lint configuration changed) takes the last comparison of this spec with this release.
   const last = lastRelease.get(path.resolve(spec));
@@ -41,6 +53,20 @@ export async function releaseOf(source: string, spec: string, current: Ir): Prom
   });
   return release;
 }
+
+/** The released document without the operations left out, the same object while the release and the exclusions are. */
+function withoutExcluded(whole: LoadedDocument, exclude: OperationSelector[]): LoadedDocument {
+  if (exclude.length === 0) return whole;
+  const key = JSON.stringify(
+    exclude.map((selector) => [selector.method, String(selector.path), selector.operationId]),
+  );
+  const last = releasedWithout.get(whole);
+  if (last?.key === key) return last.loaded;
+  const { loaded } = excludeOperations(whole, exclude);
+  releasedWithout.set(whole, { key, loaded });
+  return loaded;
+}
+const releasedWithout = new WeakMap<LoadedDocument, { key: string; loaded: LoadedDocument }>();
 
 /** Per spec, the last comparison with its release: the released document (the same object while the release is), the compared one, the result. */
 const lastRelease = new Map<

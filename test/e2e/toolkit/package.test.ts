@@ -166,7 +166,7 @@ describe('contract-kit installed in a repository of its own', () => {
       expect(help.output).toMatch(new RegExp(`^  ${command} +\\S`, 'm'));
   }, 60_000);
 
-  it("typechecks docs/plugins.md's plugin, its test and the config under the strictest flags, from the package's declarations, and runs the test", async () => {
+  it("typechecks docs/plugins.md's plugin, its test and the config (and docs/toolkit.md's exclude) under the strictest flags, from the package's declarations, and runs the test", async () => {
     const blocks = await docBlocks('plugins.md');
     const typed = path.join(project, 'typed');
     await mkdir(path.join(typed, 'plugins'), { recursive: true });
@@ -182,6 +182,11 @@ describe('contract-kit installed in a repository of its own', () => {
     await writeFile(
       path.join(typed, 'plugins', 'operations-index.test.ts'),
       blockWith(blocks, 'ts', "from 'contract-kit/testing'", 'plugins.md'),
+    );
+    // docs/toolkit.md's config that leaves operations out, typechecked with the rest.
+    await writeFile(
+      path.join(typed, 'exclude.config.ts'),
+      blockWith(await docBlocks('toolkit.md'), 'ts', 'exclude: [', 'toolkit.md'),
     );
     // Flags a strict project sets that the toolkit's own source is not written under; no
     // skipLibCheck, so the declarations are checked too.

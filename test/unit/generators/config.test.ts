@@ -235,7 +235,54 @@ export default defineConfig({
     );
     const error = await mistake(file);
     expect(error.key).toBe('documents[0].out');
-    expect(error.problem).toBe('unknown key; allowed: spec, output, sdkName, released, plugins');
+    expect(error.problem).toBe('unknown key; allowed: spec, output, sdkName, released, exclude, plugins');
+  });
+
+  it("reads a document's exclude, each entry with its line, and refuses one of no operation's form at its line", async () => {
+    const withExclude = (exclude: string) =>
+      configFile(
+        'contract-kit.config.ts',
+        `${IMPORT}
+export default defineConfig({
+  documents: [
+    {
+      spec: 'api.yaml',
+      output: 'out',
+      exclude: [
+        'GET /boards/{id}',
+        ${exclude},
+      ],
+    },
+  ],
+});
+`,
+      );
+    const file = withExclude("'/admin/*'");
+    const [document] = (await loadConfig({ file })).documents;
+    expect(document.exclude).toEqual([
+      {
+        entry: 'GET /boards/{id}',
+        selector: { method: 'get', path: /^\/boards\/\{id\}$/ },
+        file,
+        line: 8,
+        key: 'documents[0].exclude[0]',
+      },
+      {
+        entry: '/admin/*',
+        selector: { path: /^\/admin\/.*$/ },
+        file,
+        line: 9,
+        key: 'documents[0].exclude[1]',
+      },
+    ]);
+    const error = await mistake(withExclude("'GET boards'"));
+    expect([error.line, error.key]).toEqual([9, 'documents[0].exclude[1]']);
+    expect(error.problem).toMatch(
+      /^must be "METHOD \/path" \(METHOD one of GET, PUT, .*\), "\/path" or an operationId$/,
+    );
+    expect((await mistake(withExclude('42'))).problem).toBe(
+      'must be a string: "GET /path", "/path" or an operationId',
+    );
   });
 
   it('loads a plugin from a file named in the config, and refuses a missing one', async () => {
