@@ -8,14 +8,16 @@ import { failCli, parseCliArgs, prefixLines } from '../scripts/lib/cli-args.js';
 import { prepareWorkers } from './core/document-worker.js';
 import type { LoadedDocument } from './core/document.js';
 import type { DocumentTarget } from './pipeline.js';
+import { PLACES_SHOWN, warningLines } from './warning-lines.js';
 
-const USAGE = `usage: npm run generate [-- --spec PATH --out DIR [--name NAME]] [--released git:REF|FILE] [--sdks] [--dry-run]
+const USAGE = `usage: npm run generate [-- --spec PATH --out DIR [--name NAME]] [--released git:REF|FILE] [--sdks] [--dry-run] [--all-warnings]
   no --spec: every document contract-kit.config.ts lists, with its plugins, into its output folder
   --spec PATH --out DIR: any OpenAPI 3.0/3.1 document (YAML or JSON) into DIR
   --name NAME: what the SDKs are named after (client class, packages, environment variables) instead of info.title or info.x-sdk-name
   --released git:REF|FILE: the last release, for the packages' CHANGELOG.md
   --sdks: also openapi-generator's SDKs (needs Java)
-  --dry-run: generate without writing`;
+  --dry-run: generate without writing
+  --all-warnings: every warning at every place (by default a warning at many places is printed at its first ${PLACES_SHOWN} and counted)`;
 
 // The arguments first: --help and a bad option answer before the generators load (seconds of CPU).
 const { values } = parseCliArgs(
@@ -25,6 +27,7 @@ const { values } = parseCliArgs(
     spec: { type: 'string' },
     out: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
+    'all-warnings': { type: 'boolean', default: false },
     /** Also run openapi-generator for the languages in generators/plugins/sdks/sdks.json (needs Java). */
     sdks: { type: 'boolean', default: false },
     /** Leave out the SDKs (the default; kept so older scripts still work). */
@@ -119,7 +122,7 @@ async function main(): Promise<void> {
         preloaded: spec === values.spec ? preloaded : undefined,
         log: (line) => console.log(line),
       });
-      for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+      for (const line of warningLines(result.warnings, { all: values['all-warnings'] })) console.warn(line);
     } catch (error) {
       if (error instanceof SpecError || error instanceof PluginError || error instanceof ConfigError)
         throw error;

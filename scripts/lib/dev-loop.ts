@@ -19,6 +19,7 @@ import {
   type DocumentTarget,
   type StaleOutput,
 } from '../../generators/pipeline.js';
+import { warningLines } from '../../generators/warning-lines.js';
 import { prefixLines } from './cli-args.js';
 import { buildDocs } from './docs.js';
 import { formatFinding, Linter, REDOCLY_CONFIG, SPECTRAL_RULESET, type Finding } from './lint.js';
@@ -303,7 +304,7 @@ export class DevLoop {
         .filter(Boolean)
         .join('; ');
       this.step('regenerate', regeneratedMs, summary || 'no output changed');
-      for (const line of warningLines(this.lastWarnings, regenerated.warnings)) log(line);
+      for (const line of savedWarningLines(this.lastWarnings, regenerated.warnings)) log(line);
       this.lastWarnings = regenerated.warnings;
       this.watchFiles(regenerated.sourceFiles);
       report = { regeneratedMs, added, changed, removed, unimplemented: [], stale: regenerated.stale };
@@ -441,23 +442,26 @@ export class DevLoop {
   }
 }
 
-/** The most warnings a cycle prints; `generate` lists every one. */
+/** The most warning lines a cycle prints. */
 const WARNINGS_SHOWN = 20;
 
 /**
- * What the dev loop prints of a generation's warnings, as `generate` words them: every one the
- * first time, then those a save added and how many it resolved (a plugin's `warn()` shows when its
- * cause appears, not on every save), at most WARNINGS_SHOWN of them.
+ * What the dev loop prints of a generation's warnings, as `generate` prints them (a warning at many
+ * places at its first few): every one the first time, then those a save added and how many it
+ * resolved (a plugin's `warn()` shows when its cause appears, not on every save), at most
+ * WARNINGS_SHOWN lines.
  */
-export function warningLines(last: string[] | undefined, now: string[]): string[] {
+export function savedWarningLines(last: string[] | undefined, now: string[]): string[] {
   const before = new Set(last ?? []);
   const after = new Set(now);
-  const added = last === undefined ? now : now.filter((warning) => !before.has(warning));
+  const added = warningLines(last === undefined ? now : now.filter((warning) => !before.has(warning)));
   const resolved = [...before].filter((warning) => !after.has(warning)).length;
   return [
-    ...added.slice(0, WARNINGS_SHOWN).map((warning) => `warning: ${warning}`),
+    ...added.slice(0, WARNINGS_SHOWN),
     ...(added.length > WARNINGS_SHOWN
-      ? [`warning: … and ${added.length - WARNINGS_SHOWN} more (generate lists every one)`]
+      ? [
+          `warning: … and ${added.length - WARNINGS_SHOWN} more line(s) (\`generate --all-warnings\` lists every warning)`,
+        ]
       : []),
     ...(resolved > 0 ? [`dev: ${resolved} warning(s) resolved`] : []),
   ];

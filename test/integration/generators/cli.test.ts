@@ -3,7 +3,7 @@
  * cannot represent, and on a bad document an error naming file, JSON pointer and reason.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,50 @@ describe('generate CLI', () => {
       expect(result.stderr).not.toMatch(/not JSON|not sent|plain value|typed unknown/);
     },
   );
+
+  it('prints a warning at many places at its first three and counts the rest; --all-warnings prints every one', async () => {
+    // Five operations that each list the apiKey scheme's query parameter, which the SDKs send themselves.
+    const key = { name: 'key', in: 'query', schema: { type: 'string' } };
+    const paths = Object.fromEntries(
+      ['a', 'b', 'c', 'd', 'e'].map((name) => [
+        `/${name}`,
+        { get: { operationId: name, parameters: [key], responses: { '200': { description: 'OK' } } } },
+      ]),
+    );
+    const spec = path.join(out, 'keyed.json');
+    await writeFile(
+      spec,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Keyed', version: '1' },
+        components: { securitySchemes: { key: { type: 'apiKey', in: 'query', name: 'key' } } },
+        security: [{ key: [] }],
+        paths,
+      }),
+    );
+    const warned = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('warning: '));
+    const grouped = await generate('--spec', spec, '--out', path.join(out, 'keyed'), '--dry-run');
+    expect(grouped.code).toBe(0);
+    expect(warned(grouped.stderr)).toEqual([
+      ...['a', 'b', 'c'].map((name) =>
+        expect.stringMatching(
+          new RegExp(
+            `^warning: \\S+keyed\\.json#/paths/~1${name}/get/parameters/0: query parameter "key" is left out`,
+          ),
+        ),
+      ),
+      'warning: … the same at 2 more places (`generate --all-warnings` lists every one)',
+    ]);
+    const every = await generate(
+      '--spec',
+      spec,
+      '--out',
+      path.join(out, 'keyed'),
+      '--dry-run',
+      '--all-warnings',
+    );
+    expect(warned(every.stderr)).toHaveLength(5);
+  });
 
   it.each([
     {

@@ -1,6 +1,7 @@
 /** What the dev loop prints of a save's lint and warnings: only what the save added, and how much it fixed. */
 import { describe, expect, it } from 'vitest';
-import { lintChanges, warningLines } from '../../../scripts/lib/dev-loop.js';
+import { lintChanges, savedWarningLines } from '../../../scripts/lib/dev-loop.js';
+import { warningLines } from '../../../generators/warning-lines.js';
 import type { Finding } from '../../../scripts/lib/lint.js';
 
 const finding = (rule: string, line: number, message = `${rule} says so`): Finding => ({
@@ -37,21 +38,71 @@ describe('lintChanges', () => {
   });
 });
 
-describe('warningLines', () => {
+describe('savedWarningLines', () => {
   it("prints every warning the first time, then those a save added and how many it resolved (dev printed none: a plugin's warn() never showed)", () => {
-    expect(warningLines(undefined, ['a: one', 'b: two'])).toEqual(['warning: a: one', 'warning: b: two']);
-    expect(warningLines(['a: one', 'b: two'], ['a: one', 'b: two'])).toEqual([]);
-    expect(warningLines(['a: one', 'b: two'], ['b: two', 'c: three'])).toEqual([
+    expect(savedWarningLines(undefined, ['a: one', 'b: two'])).toEqual([
+      'warning: a: one',
+      'warning: b: two',
+    ]);
+    expect(savedWarningLines(['a: one', 'b: two'], ['a: one', 'b: two'])).toEqual([]);
+    expect(savedWarningLines(['a: one', 'b: two'], ['b: two', 'c: three'])).toEqual([
       'warning: c: three',
       'dev: 1 warning(s) resolved',
     ]);
   });
 
-  it('prints at most 20, then how many more (600 of one kind on a public spec)', () => {
+  it('prints at most 20 lines, then how many more', () => {
     const many = Array.from({ length: 600 }, (_, index) => `types: parameter ${index} is left out`);
-    const lines = warningLines(undefined, many);
+    const lines = savedWarningLines(undefined, many);
     expect(lines).toHaveLength(21);
     expect(lines[19]).toBe('warning: types: parameter 19 is left out');
-    expect(lines[20]).toBe('warning: … and 580 more (generate lists every one)');
+    expect(lines[20]).toBe('warning: … and 580 more line(s) (`generate --all-warnings` lists every warning)');
+  });
+
+  it("prints one warning at many places as generate does: its first three and a count (Trello's 600 lines were two warnings)", () => {
+    const places = (message: string) =>
+      Array.from({ length: 300 }, (_, index) => `api.json#/paths/~1p${index}/get/parameters/0: ${message}`);
+    const lines = savedWarningLines(undefined, [
+      ...places('key is left out'),
+      ...places('token is left out'),
+    ]);
+    expect(lines).toEqual([
+      'warning: api.json#/paths/~1p0/get/parameters/0: key is left out',
+      'warning: api.json#/paths/~1p1/get/parameters/0: key is left out',
+      'warning: api.json#/paths/~1p2/get/parameters/0: key is left out',
+      'warning: … the same at 297 more places (`generate --all-warnings` lists every one)',
+      'warning: api.json#/paths/~1p0/get/parameters/0: token is left out',
+      'warning: api.json#/paths/~1p1/get/parameters/0: token is left out',
+      'warning: api.json#/paths/~1p2/get/parameters/0: token is left out',
+      'warning: … the same at 297 more places (`generate --all-warnings` lists every one)',
+    ]);
+  });
+});
+
+describe('warningLines', () => {
+  it('groups a warning by its message, in the order each first appears, and lists every one with all', () => {
+    const warnings = [
+      'a.yaml#/x: one',
+      'client: no place',
+      'a.yaml#/y: one',
+      'b.yaml#/z: two',
+      'a.yaml#/w: one',
+      'a.yaml#/v: one',
+      'a.yaml#/u: one',
+      'client: no place',
+    ];
+    expect(warningLines(warnings)).toEqual([
+      'warning: a.yaml#/x: one',
+      'warning: a.yaml#/y: one',
+      'warning: a.yaml#/w: one',
+      'warning: … the same at 2 more places (`generate --all-warnings` lists every one)',
+      'warning: client: no place',
+      'warning: client: no place',
+      'warning: b.yaml#/z: two',
+    ]);
+    expect(warningLines(warnings, { all: true })).toEqual(warnings.map((warning) => `warning: ${warning}`));
+    expect(warningLines([...warnings, 'a.yaml#/t: one']).at(3)).toBe(
+      'warning: … the same at 3 more places (`generate --all-warnings` lists every one)',
+    );
   });
 });
