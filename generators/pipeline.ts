@@ -209,7 +209,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     : await step('load + bundle', () => loadDocument(options.spec), describeLoaded);
   if (options.preloaded) logStep('load + bundle', options.preloaded.ms, describeLoaded(read));
   const exclude = (await listedDocument(options.spec))?.exclude ?? [];
-  const loaded = withoutExcluded(read, exclude);
+  const loaded =
+    exclude.length > 0
+      ? await step(
+          'exclude',
+          () => withoutExcluded(read, exclude),
+          (kept) => `${kept.excluded?.length ?? 0} operation(s) left out, as the config says`,
+        )
+      : read;
   const released =
     options.released === false
       ? undefined
@@ -491,7 +498,6 @@ function outputOf(name: string, root: string, files: unknown): GeneratedFile[] {
  * config's mistake (a typo would otherwise leave out nothing, silently).
  */
 function withoutExcluded(loaded: LoadedDocument, exclude: ConfiguredExclusion[]): LoadedDocument {
-  if (exclude.length === 0) return loaded;
   const result = excludeOperations(
     loaded,
     exclude.map((exclusion) => exclusion.selector),
@@ -503,6 +509,15 @@ function withoutExcluded(loaded: LoadedDocument, exclude: ConfiguredExclusion[])
       unmatched.line,
       unmatched.key,
       `${JSON.stringify(unmatched.entry)} names no operation of ${loaded.sourcePath}`,
+    );
+  // Everything left out: every output would be empty and every check pass, testing nothing.
+  const left = result.loaded.excluded?.length ?? 0;
+  if (left > 0 && Object.keys(result.loaded.document.paths ?? {}).length === 0)
+    throw new ConfigError(
+      exclude[0]!.file,
+      exclude[0]!.line,
+      exclude[0]!.key.replace(/\[\d+\]$/, ''),
+      `leaves out every operation of ${loaded.sourcePath} (${left}): nothing would be generated or tested`,
     );
   return result.loaded;
 }

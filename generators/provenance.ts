@@ -88,6 +88,10 @@ export function provenanceFile(
     spec_version: ir.info.version,
     ...(ir.release ? { released: { from: ir.release.label, spec_version: ir.release.version } } : {}),
     generator_version: GENERATOR_VERSION,
+    // What the config's exclude left out of every output: the API has these, the packages do not.
+    ...(ir.excluded.length > 0
+      ? { excluded: ir.excluded.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`) }
+      : {}),
     files: [...paths].sort(),
   };
   if (stale.length > 0)

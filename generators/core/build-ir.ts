@@ -152,6 +152,7 @@ export function buildIr(loaded: LoadedDocument, overrides: { sdkName?: string } 
     conventions,
     ...(webhooks ? { webhooks } : {}),
     warnings,
+    excluded: loaded.excluded ?? [],
     document,
     model,
   };

@@ -27,6 +27,16 @@ export interface LoadedDocument {
   readonly digest: string;
   /** Every file the document was read from (for watch mode). */
   files: string[];
+  /** Operations the config's `exclude` left out of `document` (none when it left out none). */
+  excluded?: ExcludedOperation[];
+}
+
+/** An operation the config left out: the API has it, this generation describes it not. */
+export interface ExcludedOperation {
+  /** Lower case, as the document's path items key it. */
+  method: string;
+  /** As the spec writes it. */
+  path: string;
 }
 
 /** A line and column in a file, both from 1. */

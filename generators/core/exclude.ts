@@ -6,7 +6,7 @@
  * record describe the same operations. The spec file stays as it is: lint and the docs read it whole.
  */
 import { digestOf } from './load.js';
-import type { LoadedDocument, OpenApiDocument } from './document.js';
+import type { ExcludedOperation, LoadedDocument, OpenApiDocument } from './document.js';
 import { HTTP_METHODS, type HttpMethod } from './ir.js';
 import { deref } from './refs.js';
 
@@ -58,6 +58,7 @@ export function excludeOperations(
   selectors: OperationSelector[],
 ): { loaded: LoadedDocument; matched: number[] } {
   const matched = selectors.map(() => 0);
+  const left: ExcludedOperation[] = [];
   const source = loaded.document;
   const paths: Record<string, unknown> = {};
   for (const [path, rawItem] of Object.entries((source.paths ?? {}) as Record<string, unknown>)) {
@@ -82,6 +83,7 @@ export function excludeOperations(
       paths[path] = rawItem;
       continue;
     }
+    left.push(...excluded.map((method) => ({ method, path })));
     // A path item that is a $ref becomes the item it points to (its own fields over that item's, as
     // OpenAPI 3.1 reads them) without the operations left out; the item pointed to stays as it is.
     const kept = Object.fromEntries(
@@ -104,6 +106,7 @@ export function excludeOperations(
         return (digest ??= digestOf(document));
       },
       files: loaded.files,
+      excluded: [...(loaded.excluded ?? []), ...left],
     },
     matched,
   };

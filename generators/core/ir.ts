@@ -5,7 +5,7 @@
  * come from openapi-typescript. `document` is kept only for document-to-document emitters (the
  * mock's copy).
  */
-import type { JsonSchema, OpenApiDocument } from './document.js';
+import type { ExcludedOperation, JsonSchema, OpenApiDocument } from './document.js';
 import type { SchemaModel } from './schema-model.js';
 import type { ValueShape } from './value-shape.js';
 // Shapes a runtime reads as the IR holds them, declared once in that runtime: the runtimes are
@@ -17,6 +17,8 @@ import type { RetryPolicy } from '../plugins/client/runtime/retry.js';
 export type { JsonSchema, RetryPolicy, ValueShape };
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+export type { ExcludedOperation };
+
 export const HTTP_METHODS: HttpMethod[] = [
   'get',
   'put',
@@ -469,6 +471,11 @@ export interface Ir {
   model: SchemaModel;
   /** How the API differs from its last released version, when one was named (the packages' CHANGELOG.md). */
   release?: IrRelease;
+  /**
+   * Operations the API has that the config's `exclude` left out of this description: the contract
+   * suites neither send them nor call their methods unsupported.
+   */
+  excluded: ExcludedOperation[];
 }
 
 /** The breaking gate's classification between the last released description and this one. */

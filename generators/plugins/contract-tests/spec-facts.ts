@@ -87,10 +87,17 @@ export function authCase(ir: Ir, operation: IrOperation): AuthCase | undefined {
   return { scheme: scheme.name, kind: 'bearer', pointer };
 }
 
-/** Every path with the methods the spec declares on it. */
+/**
+ * Every path with the methods the spec declares on it, but a path where the config left an
+ * operation out (`exclude`), or one of the same template: there the API answers methods this
+ * description does not list, so they are neither sent as unsupported nor expected in Allow.
+ */
 export function pathCases(ir: Ir): PathCase[] {
+  const shape = (path: string) => path.replace(/[?#].*$/s, '').replace(/\{[^}]*\}/g, '{}');
+  const incomplete = new Set(ir.excluded.map((operation) => shape(operation.path)));
   const byPath = new Map<string, PathCase>();
   for (const operation of ir.operations) {
+    if (incomplete.has(shape(operation.path))) continue;
     const path = operation.path.replace(/[?#].*$/s, '') || '/';
     const entry = byPath.get(path) ?? {
       path,

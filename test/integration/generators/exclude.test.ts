@@ -37,7 +37,11 @@ writeFileSync(
       paths: {
         '/boards/{idBoard}/cards/{idCard}': card('getCard', 'idCard'),
         '/boards/{idBoard}/cards/{filter}': card('getCardsByFilter', 'filter'),
-        '/boards': { get: { operationId: 'listBoards', responses: ok } },
+        '/boards': {
+          get: { operationId: 'listBoards', responses: ok },
+          post: { operationId: 'createBoard', responses: ok },
+        },
+        '/members': { get: { operationId: 'listMembers', responses: ok } },
       },
     },
     null,
@@ -54,7 +58,7 @@ function configure(exclude: string[]): void {
     '      "output": "generated",',
     // Released as it is: the changelog must not list what is left out as removed.
     '      "released": "api.json",',
-    '      "plugins": ["types", "contract-document", "client"],',
+    '      "plugins": ["types", "contract-document", "client", "contract-tests"],',
     '      "exclude": [',
     exclude.map((entry) => `        ${JSON.stringify(entry)}`).join(',\n'),
     '      ]',
@@ -88,7 +92,7 @@ describe("a document's exclude", () => {
     expect(whole.code).toBe(1);
     expect(whole.stderr).toContain("differ only in their parameters' names");
 
-    configure(['GET /boards/{idBoard}/cards/{filter}']);
+    configure(['GET /boards/{idBoard}/cards/{filter}', 'createBoard']);
     const left = await contractKit('generate');
     expect(left.stderr).toBe('');
     expect(left.code).toBe(0);
@@ -96,17 +100,29 @@ describe("a document's exclude", () => {
       paths: Record<string, unknown>;
       'x-generated'?: string;
     };
-    expect(Object.keys(contract.paths).sort()).toEqual(['/boards', '/boards/{idBoard}/cards/{idCard}']);
+    expect(Object.keys(contract.paths).sort()).toEqual([
+      '/boards',
+      '/boards/{idBoard}/cards/{idCard}',
+      '/members',
+    ]);
     expect(read('types/openapi.ts')).not.toContain('{filter}');
     // The client's methods: the one left out has none.
     const boards = read('client/src/resources/boards.ts');
     expect(boards).toContain('Models.ListBoardsResponse');
     expect(boards).toContain('Models.GetCardResponse');
     expect(read('client/src/models.ts')).not.toContain('GetCardsByFilter');
+    // The suites never send a method the API has on a path where one was left out, nor expect it
+    // missing from Allow (on /boards/{idBoard}/cards/{idCard} too: the same template): elsewhere they do.
+    const suite = read('contract-tests/api.contract.test.ts');
+    expect(suite).not.toMatch(/'\/boards: [A-Z, ]+ get 405|'\/boards: OPTIONS/);
+    expect(suite).not.toMatch(/'\/boards\/\{idBoard\}\/cards\/\{idCard\}: [A-Z, ]+ get 405/);
+    expect(suite).toContain("'/members: PUT, POST, DELETE, PATCH get 405 with Allow: GET'");
     // The release the changelog compares with leaves it out too: nothing was removed.
     expect(read('client/CHANGELOG.md')).toContain('\nNo changes.\n');
     // The digest every output records is the contract's, the document without it.
-    const recorded = JSON.parse(read('provenance.json')) as { spec_digest: string };
+    const recorded = JSON.parse(read('provenance.json')) as { spec_digest: string; excluded: string[] };
+    expect(left.stdout).toMatch(/^exclude\s+\d+ ms \(2 operation\(s\) left out, as the config says\)$/m);
+    expect(recorded.excluded).toEqual(['GET /boards/{idBoard}/cards/{filter}', 'POST /boards']);
     const { 'x-generated': _header, ...document } = contract;
     expect(recorded.spec_digest).toBe(digestOf(document));
 
@@ -115,12 +131,19 @@ describe("a document's exclude", () => {
     expect(checked.code).toBe(0);
   }, 120_000);
 
-  it("refuses an entry that names no operation at the config's line, exit 2", async () => {
+  it("refuses an entry that names no operation at the config's line, and one that leaves out everything, exit 2", async () => {
     configure(['GET /boards/{idBoard}/cards/{filter}', 'DELETE /boards']);
-    const result = await contractKit('generate');
-    expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe(
+    const typo = await contractKit('generate');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.trim()).toBe(
       `error: ${path.join(project, 'contract-kit.config.json')}:10: documents[0].exclude[1]: "DELETE /boards" names no operation of api.json`,
+    );
+    // A pattern that matches too much: every output would be empty and every check green.
+    configure(['/*']);
+    const everything = await contractKit('generate');
+    expect(everything.code).toBe(2);
+    expect(everything.stderr.trim()).toBe(
+      `error: ${path.join(project, 'contract-kit.config.json')}:9: documents[0].exclude: leaves out every operation of api.json (5): nothing would be generated or tested`,
     );
   }, 60_000);
 });

@@ -74,6 +74,14 @@ describe('excludeOperations', () => {
       '/shared': { description: 'from the path', get: { operationId: 'sharedGet', responses: ok } },
     });
     expect(kept.document.components).toBe(loaded.document.components);
+    // What was left out, for the IR (the contract suites) and provenance.json.
+    expect(kept.excluded).toEqual([
+      { method: 'delete', path: '/boards/{id}' },
+      { method: 'get', path: '/boards/{id}/cards/{filter}' },
+      { method: 'get', path: '/admin/users' },
+      { method: 'post', path: '/admin/users' },
+      { method: 'put', path: '/shared' },
+    ]);
   });
 
   it('changes neither the loaded document nor its digest, and the result has its own digest', () => {
