@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parseExclusion, type OperationSelector } from './core/exclude.js';
 import { jsonPointerOffset, linePosition } from './core/json-source.js';
+import { jsonErrorPosition } from './core/load.js';
 import { importAtRunTime } from './core/run-time-import.js';
 import { pluginRoot, type OptionSchema, type PluginDefinition } from './plugin.js';
 import { BUILT_IN_PLUGINS } from './plugins/registry.js';
@@ -119,6 +120,20 @@ export async function loadConfig(options: { file?: string; dir?: string } = {}):
     );
   }
   if (!existsSync(file)) throw new ConfigError(file, undefined, 'config', 'the file does not exist');
+  // Two config files: which one counts would be a matter of a list's order, and an edit of the other
+  // would change nothing, silently.
+  const others = options.file
+    ? []
+    : CONFIG_FILES.map((name) => path.join(path.dirname(file), name)).filter(
+        (other) => other !== file && existsSync(other),
+      );
+  if (others.length > 0)
+    throw new ConfigError(
+      file,
+      undefined,
+      'config',
+      `${others.map((other) => path.basename(other)).join(' and ')} ${others.length > 1 ? 'are' : 'is'} here too: keep one config file`,
+    );
   const text = readFileSync(file, 'utf8');
   const locate = file.endsWith('.json') ? jsonLocator(text) : await scriptLocator(text, file);
   let raw: unknown;
@@ -127,7 +142,9 @@ export async function loadConfig(options: { file?: string; dir?: string } = {}):
       ? JSON.parse(text)
       : ((await importAtRunTime(pathToFileURL(file).href)) as { default?: unknown }).default;
   } catch (error) {
-    throw new ConfigError(file, undefined, 'config', `cannot be read: ${loadFailure(error)}`);
+    // A JSON config that does not parse: where it stops, as a spec's error says.
+    const at = file.endsWith('.json') ? jsonErrorPosition(text, (error as Error).message) : undefined;
+    throw new ConfigError(file, at?.line, 'config', `cannot be read: ${loadFailure(error)}`);
   }
   return checkConfig(raw, { file, root: path.dirname(file), locate });
 }

@@ -238,6 +238,25 @@ export default defineConfig({
     expect(error.problem).toBe('unknown key; allowed: spec, output, sdkName, released, exclude, plugins');
   });
 
+  it('refuses two config files in one folder, and says where a JSON config stops parsing', async () => {
+    const json = '{ "documents": [{ "spec": "a.yaml", "output": "out" }] }';
+    const file = configFile('contract-kit.config.json', json, {
+      'contract-kit.config.ts': `${IMPORT}\nexport default defineConfig(${json});\n`,
+    });
+    const twice = await loadConfig({ dir: path.dirname(file) }).catch((error: unknown) => error);
+    expect(twice).toBeInstanceOf(ConfigError);
+    expect((twice as ConfigError).message).toBe(
+      `${path.join(path.dirname(file), 'contract-kit.config.ts')}: config: contract-kit.config.json is here too: keep one config file`,
+    );
+    const broken = configFile(
+      'contract-kit.config.json',
+      '{\n  "documents": [\n    { "spec": "a.yaml", },\n  ]\n}\n',
+    );
+    const error = await mistake(broken);
+    expect(error.line).toBe(3);
+    expect(error.problem).toMatch(/^cannot be read: /);
+  });
+
   it("reads a document's exclude, each entry with its line, and refuses one of no operation's form at its line", async () => {
     const withExclude = (exclude: string) =>
       configFile(
