@@ -8,14 +8,16 @@
 export const PLACES_SHOWN = 3;
 
 /**
- * The lines to print, `warning: ` first: every warning with `all`, else each kind (the message
+ * The lines to print, `warning: ` first, each distinct warning once: every one with `all`, else each kind (the message
  * after the `file#pointer: ` that places it) at its first PLACES_SHOWN places and a count of the
  * rest, in the order each kind first appears.
  */
 export function warningLines(warnings: string[], { all = false }: { all?: boolean } = {}): string[] {
-  if (all) return warnings.map((warning) => `warning: ${warning}`);
+  // The same warning at the same place, once (a shared component's, met from each operation using it).
+  const unique = [...new Set(warnings)];
+  if (all) return unique.map((warning) => `warning: ${warning}`);
   const byKind = new Map<string, string[]>();
-  for (const warning of warnings) {
+  for (const warning of unique) {
     const kind = kindOf(warning);
     const same = byKind.get(kind);
     if (same) same.push(warning);

@@ -98,6 +98,8 @@ export class DevLoop {
   private lastFindings?: Finding[];
   /** Whether the last cycle's save was broken (the next good one says it recovered). */
   private broken = false;
+  /** Whether a cycle of this loop has generated: until then there is no good output to serve. */
+  private generated = false;
   /** The last generation's warnings: a save prints the ones it added. */
   private lastWarnings?: string[];
   private readonly changedFiles = new Set<string>();
@@ -316,9 +318,17 @@ export class DevLoop {
     const lint = await linting;
     // After lint's lines, so the reason a save broke is the last thing on the screen.
     if (report.broken)
-      log(prefixLines('dev: ', `broken save, still serving the last good output: ${report.broken}`));
+      log(
+        prefixLines(
+          'dev: ',
+          this.generated
+            ? `broken save, still serving the last good output: ${report.broken}`
+            : `${spec} does not generate yet, so nothing is served; the first save that does starts everything: ${report.broken}`,
+        ),
+      );
     else if (this.broken) log(`dev: ${spec} generates again`);
     this.broken = report.broken !== undefined;
+    if (!this.broken) this.generated = true;
     if (regenerated) {
       for (const output of regenerated.stale) {
         log(
@@ -478,7 +488,11 @@ export function lintChanges(
 ): { shown: Finding[]; fixed: number } {
   if (last === undefined) return { shown: now, fixed: 0 };
   const kind = (finding: Finding) => `${finding.tool}\u0000${finding.rule}\u0000${finding.message}`;
-  const place = (finding: Finding) => `${finding.file}:${finding.line}:${finding.column}`;
+  // By pointer where lint gives one: an edit above a finding moves its line, not its pointer.
+  const place = (finding: Finding) =>
+    finding.pointer !== undefined
+      ? `${finding.file}#${finding.pointer}`
+      : `${finding.file}:${finding.line}:${finding.column}`;
   const byKind = (findings: Finding[]) => {
     const groups = new Map<string, Finding[]>();
     for (const finding of findings) {

@@ -26,6 +26,21 @@ describe('lintChanges', () => {
     expect(lintChanges(last, now)).toEqual({ shown: [], fixed: 0 });
   });
 
+  it('tells a new finding from moved ones by its pointer where lint gives one (a path added above them)', () => {
+    const at = (line: number, pointer: string): Finding => ({ ...finding('no-trace', line), pointer });
+    const last = [at(10, '/paths/~1a/trace'), at(20, '/paths/~1b/trace')];
+    // A path added at the top moved both old findings down; its own comes first in the file.
+    const added = at(5, '/paths/~1new/trace');
+    const now = [added, at(15, '/paths/~1a/trace'), at(25, '/paths/~1b/trace')];
+    expect(lintChanges(last, now)).toEqual({ shown: [added], fixed: 0 });
+    // The walk's case: the new path below the old findings, which moved too.
+    const below = at(40, '/paths/~1new/trace');
+    expect(lintChanges(last, [at(12, '/paths/~1a/trace'), at(22, '/paths/~1b/trace'), below])).toEqual({
+      shown: [below],
+      fixed: 0,
+    });
+  });
+
   it('shows the new one of a rule found more often, where it was not before, and counts the fixed', () => {
     const last = [
       finding('operation-description', 10),
@@ -97,10 +112,17 @@ describe('warningLines', () => {
       'warning: a.yaml#/w: one',
       'warning: … the same at 2 more places (`generate --all-warnings` lists every one)',
       'warning: client: no place',
-      'warning: client: no place',
       'warning: b.yaml#/z: two',
     ]);
-    expect(warningLines(warnings, { all: true })).toEqual(warnings.map((warning) => `warning: ${warning}`));
+    expect(warningLines(warnings, { all: true })).toEqual(
+      [...new Set(warnings)].map((warning) => `warning: ${warning}`),
+    );
+    // The same warning at the same place (Climate's shared 304 response, met from 11 operations): once.
+    expect(
+      warningLines(['a.yaml#/r: three', 'a.yaml#/r: three', 'a.yaml#/r: three', 'a.yaml#/r: three'], {
+        all: true,
+      }),
+    ).toEqual(['warning: a.yaml#/r: three']);
     expect(warningLines([...warnings, 'a.yaml#/t: one']).at(3)).toBe(
       'warning: … the same at 3 more places (`generate --all-warnings` lists every one)',
     );
