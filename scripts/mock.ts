@@ -70,8 +70,18 @@ if (example) console.log(`try:  curl ${running.url}${example}`);
 // body at all), so the reasons are only in a header a designer would not think to look at.
 console.log(`a refused request gets the spec's 400 or 422; why, in its sl-violations header (curl -i)`);
 
-/** The first GET path of the document that takes no path parameter, to show a request that works as pasted. */
+/**
+ * The first GET path of the document that takes no path parameter and requires none, to show a
+ * request that works as pasted (Trello's first, /batch, requires `urls`: Prism answered 400).
+ */
 async function firstPlainGet(file: string): Promise<string | undefined> {
-  const document = JSON.parse(await readFile(file, 'utf8')) as { paths?: Record<string, { get?: unknown }> };
-  return Object.entries(document.paths ?? {}).find(([route, item]) => item?.get && !route.includes('{'))?.[0];
+  const { deref } = await import('../generators/core/refs.js');
+  type Item = { get?: { parameters?: unknown[] }; parameters?: unknown[] };
+  const document = JSON.parse(await readFile(file, 'utf8')) as { paths?: Record<string, Item> };
+  const requires = (parameters: unknown[] = []) =>
+    parameters.some((each) => deref<{ required?: unknown }>(document, each)?.required === true);
+  return Object.entries(document.paths ?? {}).find(
+    ([route, item]) =>
+      item?.get && !route.includes('{') && !requires(item.parameters) && !requires(item.get.parameters),
+  )?.[0];
 }

@@ -6,8 +6,10 @@
  * operations are added so the mock serves the contract itself, as the service does (Prism inlines
  * local $refs in what it serves, so only `/openapi.yaml`, a string, arrives byte for byte).
  */
-import type { Ir } from './ir.js';
+import type { OpenApiDocument } from './document.js';
+import { HTTP_METHODS, type Ir } from './ir.js';
 import { CONTRACT_PATHS } from './contract-paths.js';
+import { deref } from './refs.js';
 
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
 
@@ -37,6 +39,54 @@ function withRealDigests<T>(node: T, digest: string): T {
 function withoutSecurity(operation: object): object {
   const { security: _security, ...rest } = operation as { security?: unknown };
   return rest;
+}
+
+type Parameter = { name?: unknown; in?: unknown; required?: unknown };
+
+/**
+ * The operation with the parameters that are its apiKey schemes' keys (Trello's required query
+ * `key` and `token`, declared as parameters and as the schemes) made optional, a path item's by an
+ * operation's own copy: authentication goes, so a request without them is answered. The SDKs leave
+ * the same parameters out (ir-parameters.ts, leaveOutKeyParameters). The operation itself when it
+ * has none.
+ */
+function withOptionalKeys(
+  document: OpenApiDocument,
+  pathItem: Record<string, unknown>,
+  operation: unknown,
+): unknown {
+  if (!operation || typeof operation !== 'object') return operation;
+  const security = ((operation as { security?: unknown }).security ?? document.security) as unknown;
+  if (!Array.isArray(security)) return operation;
+  const placeOf = (where: unknown, name: unknown) =>
+    `${String(where)} ${where === 'header' ? String(name).toLowerCase() : String(name)}`;
+  const keys = new Set<string>();
+  for (const requirement of security)
+    for (const name of Object.keys((requirement ?? {}) as object)) {
+      const scheme = deref(document, document.components?.securitySchemes?.[name]);
+      if (scheme?.type === 'apiKey') keys.add(placeOf(scheme.in, scheme.name));
+    }
+  if (keys.size === 0) return operation;
+  const own = ((operation as { parameters?: unknown[] }).parameters ?? []).map((each) => ({
+    written: each,
+    parameter: deref<Parameter>(document, each),
+  }));
+  const isKey = (parameter: Parameter | undefined) =>
+    Boolean(parameter?.required) && keys.has(placeOf(parameter!.in, parameter!.name));
+  const ownPlaces = new Set(own.map(({ parameter }) => placeOf(parameter?.in, parameter?.name)));
+  const inherited = (Array.isArray(pathItem.parameters) ? pathItem.parameters : [])
+    .map((each) => deref<Parameter>(document, each))
+    .filter((parameter) => isKey(parameter) && !ownPlaces.has(placeOf(parameter!.in, parameter!.name)));
+  if (inherited.length === 0 && !own.some(({ parameter }) => isKey(parameter))) return operation;
+  return {
+    ...operation,
+    parameters: [
+      ...own.map(({ written, parameter }) =>
+        isKey(parameter) ? { ...parameter, required: false } : written,
+      ),
+      ...inherited.map((parameter) => ({ ...parameter, required: false })),
+    ],
+  };
 }
 
 /** Where the mock's copy holds the whole contract: the example of its `GET /openapi.json`. */
@@ -83,18 +133,19 @@ export function mockDocument(ir: Ir, yamlMarker: string): Record<string, unknown
   const { security: _security, ...rest } = ir.document;
   const secured = (operation: unknown) =>
     Boolean(operation && typeof operation === 'object' && 'security' in operation);
+  const isOperation = (key: string) => (HTTP_METHODS as string[]).includes(key);
   const paths = Object.fromEntries(
-    Object.entries<Record<string, unknown>>(ir.document.paths ?? {}).map(([route, pathItem]) => [
-      route,
-      pathItem && typeof pathItem === 'object' && Object.values(pathItem).some(secured)
-        ? Object.fromEntries(
-            Object.entries(pathItem).map(([key, operation]) => [
-              key,
-              secured(operation) ? withoutSecurity(operation as object) : operation,
-            ]),
-          )
-        : pathItem,
-    ]),
+    Object.entries<Record<string, unknown>>(ir.document.paths ?? {}).map(([route, pathItem]) => {
+      if (!pathItem || typeof pathItem !== 'object') return [route, pathItem];
+      const operations = Object.entries(pathItem).map(([key, value]) => {
+        if (!isOperation(key)) return [key, value];
+        const keyed = withOptionalKeys(ir.document, pathItem, value);
+        return [key, secured(keyed) ? withoutSecurity(keyed as object) : keyed];
+      });
+      return operations.every(([key, value]) => value === pathItem[key as string])
+        ? [route, pathItem]
+        : [route, Object.fromEntries(operations)];
+    }),
   );
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI document, its paths written below
   const document: Record<string, any> = withRealDigests({ ...rest, paths }, ir.digest);

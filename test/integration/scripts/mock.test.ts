@@ -4,7 +4,8 @@
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { startMock, type RunningMock } from '../../../scripts/lib/mock.js';
 import { freePort, listeningUrl, startProcess, contractKitArgs } from '../../../scripts/lib/processes.js';
@@ -220,6 +221,52 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
       await new Promise((resolve) => running.child.once('exit', resolve));
     }
     expect(scratchFolders().filter((name) => made.includes(name))).toEqual([]);
+  }, 120_000);
+
+  it("suggests a request that works as pasted, and answers without the apiKey scheme's own parameters (Trello's key and token)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mock-keyed-'));
+    const spec = path.join(dir, 'keyed.json');
+    const key = { name: 'key', in: 'query', required: true, schema: { type: 'string' } };
+    const ok = {
+      '200': {
+        description: 'OK',
+        content: { 'application/json': { schema: { type: 'object' }, example: {} } },
+      },
+    };
+    writeFileSync(
+      spec,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Keyed', version: '1' },
+        components: { securitySchemes: { key: { type: 'apiKey', in: 'query', name: 'key' } } },
+        security: [{ key: [] }],
+        paths: {
+          // The first GET without a path parameter requires a query parameter: a bare curl gets 400.
+          '/batch': {
+            get: {
+              parameters: [key, { name: 'urls', in: 'query', required: true, schema: { type: 'string' } }],
+              responses: ok,
+            },
+          },
+          '/members/me': { get: { parameters: [key], responses: ok } },
+        },
+      }),
+    );
+    const port = await freePort();
+    const running = startProcess(process.execPath, [...MOCK_SCRIPT, '--spec', spec], {
+      env: { MOCK_PORT: String(port) },
+    });
+    try {
+      await listeningUrl(running, /^mock: (\S+) /m);
+      await expect.poll(() => running.output()).toContain(`try:  curl http://127.0.0.1:${port}/members/me`);
+      expect((await fetch(`http://127.0.0.1:${port}/members/me`)).status).toBe(200);
+      // Refused: urls is required (Prism answers 422 where the spec documents no 4xx).
+      expect((await fetch(`http://127.0.0.1:${port}/batch`)).status).toBe(422);
+    } finally {
+      running.child.kill('SIGTERM');
+      await new Promise((resolve) => running.child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it("mocks a generic list by its item type: Galaxy's PaginatedResource<Planet> ($dynamicRef) pages hold planets, not nulls", async () => {
