@@ -27,7 +27,7 @@ import {
   type ConfiguredExclusion,
   type ConfiguredPlugin,
 } from './config.js';
-import { excludeOperations } from './core/exclude.js';
+import { excludeOperations, nearestOperation } from './core/exclude.js';
 import { pluginRoot, type PluginContext, type PluginDefinition, type PluginIr } from './plugin.js';
 import { InputDigests, keepOutput, reusableOutput } from './plugin-reuse.js';
 import { BUILT_IN_PLUGINS } from './plugins/registry.js';
@@ -503,13 +503,15 @@ function withoutExcluded(loaded: LoadedDocument, exclude: ConfiguredExclusion[])
     exclude.map((exclusion) => exclusion.selector),
   );
   const unmatched = exclude.find((_exclusion, index) => result.matched[index] === 0);
-  if (unmatched)
+  if (unmatched) {
+    const nearest = nearestOperation(loaded.document, unmatched.entry);
     throw new ConfigError(
       unmatched.file,
       unmatched.line,
       unmatched.key,
-      `${JSON.stringify(unmatched.entry)} names no operation of ${loaded.sourcePath}`,
+      `${JSON.stringify(unmatched.entry)} names no operation of ${loaded.sourcePath}${nearest !== undefined ? ` (did you mean ${JSON.stringify(nearest)}?)` : ''}`,
     );
+  }
   // Everything left out: every output would be empty and every check pass, testing nothing.
   const left = result.loaded.excluded?.length ?? 0;
   if (left > 0 && Object.keys(result.loaded.document.paths ?? {}).length === 0)

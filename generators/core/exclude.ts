@@ -111,3 +111,32 @@ export function excludeOperations(
     matched,
   };
 }
+
+/**
+ * The operation (or path) of the document an entry that names none was probably meant to name: the
+ * same but for case, the names of path parameters or a last `/`. Undefined when none is that close.
+ */
+export function nearestOperation(document: OpenApiDocument, entry: string): string | undefined {
+  const loose = (text: string) =>
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .replace(/\{[^}]*\}/g, '{}')
+      .replace(/(.)\/$/, '$1');
+  const wanted = loose(entry);
+  for (const [path, rawItem] of Object.entries((document.paths ?? {}) as Record<string, unknown>)) {
+    if (loose(path) === wanted) return path;
+    const item = deref<Record<string, unknown>>(document, rawItem);
+    if (!item || typeof item !== 'object') continue;
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as { operationId?: unknown } | undefined;
+      if (!operation || typeof operation !== 'object') continue;
+      const named = `${method.toUpperCase()} ${path}`;
+      if (loose(named) === wanted) return named;
+      if (typeof operation.operationId === 'string' && loose(operation.operationId) === wanted)
+        return operation.operationId;
+    }
+  }
+  return undefined;
+}

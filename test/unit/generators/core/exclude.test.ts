@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { documentFrom } from '../../../../generators/core/load.js';
 import {
   excludeOperations,
+  nearestOperation,
   parseExclusion,
   type OperationSelector,
 } from '../../../../generators/core/exclude.js';
@@ -99,5 +100,16 @@ describe('excludeOperations', () => {
   it('returns the loaded document itself when no entry names an operation', () => {
     const loaded = spec();
     expect(excludeOperations(loaded, [selector('GET /nowhere')]).loaded).toBe(loaded);
+  });
+});
+
+describe('nearestOperation', () => {
+  it('names what an entry that names nothing was probably meant to: case, parameter names, a last slash', () => {
+    const { document } = spec();
+    expect(nearestOperation(document, 'getboard')).toBe('getBoard');
+    expect(nearestOperation(document, 'GET /boards/{x}/cards/{y}')).toBe('GET /boards/{id}/cards/{filter}');
+    expect(nearestOperation(document, '/boards/{board}/')).toBe('/boards/{id}');
+    expect(nearestOperation(document, 'get  /shared')).toBe('GET /shared');
+    expect(nearestOperation(document, 'GET /nowhere')).toBeUndefined();
   });
 });
