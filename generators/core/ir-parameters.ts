@@ -498,7 +498,7 @@ export function leaveOutKeyParameters(
     for (const parameter of operation.allParameters.filter(isKey))
       warn(
         parameter.pointer,
-        `${parameter.in} parameter "${parameter.name}" is left out: it is the key of the apiKey scheme ${schemes.get(keyOf(parameter.in, parameter.name))}, which the SDKs send there (once)`,
+        `${parameter.in} parameter "${parameter.name}" is left out: it is the key of the apiKey scheme ${schemes.get(keyOf(parameter.in, parameter.name))}, which the SDKs send there themselves (declared twice, it would go twice)`,
       );
     operation.allParameters = operation.allParameters.filter((parameter) => !isKey(parameter));
     for (const location of Object.keys(operation.parameters) as ParameterLocation[])

@@ -156,12 +156,12 @@ describe('a parameter that is the key of its apiKey scheme', () => {
       {
         pointer: '/paths/~1account/get/parameters/0',
         message:
-          'query parameter "key" is left out: it is the key of the apiKey scheme key, which the SDKs send there (once)',
+          'query parameter "key" is left out: it is the key of the apiKey scheme key, which the SDKs send there themselves (declared twice, it would go twice)',
       },
       {
         pointer: '/paths/~1tokens/get/parameters/1',
         message:
-          'header parameter "x-token" is left out: it is the key of the apiKey scheme token, which the SDKs send there (once)',
+          'header parameter "x-token" is left out: it is the key of the apiKey scheme token, which the SDKs send there themselves (declared twice, it would go twice)',
       },
     ]);
   });
