@@ -8,9 +8,9 @@
 export const PLACES_SHOWN = 3;
 
 /**
- * The lines to print, `warning: ` first, each distinct warning once: every one with `all`, else each kind (the message
- * after the `file#pointer: ` that places it) at its first PLACES_SHOWN places and a count of the
- * rest, in the order each kind first appears.
+ * The lines to print, `warning: ` first, each distinct warning once: every one with `all`, else
+ * each kind (the message after the `file#pointer: ` that places it) at its first PLACES_SHOWN
+ * places and a count of the rest, in the order each kind first appears.
  */
 export function warningLines(warnings: string[], { all = false }: { all?: boolean } = {}): string[] {
   // The same warning at the same place, once (a shared component's, met from each operation using it).

@@ -476,6 +476,22 @@ export function refuseUnsendableKeys(
  * refuses a name given twice. It is left out, with a warning naming its pointer, as the headers
  * OpenAPI says to ignore are (Authorization among them).
  */
+/** Where a parameter goes, as an apiKey scheme names its key: `query key`, `header x-token` (header names in any case). */
+export function keyPlace(where: unknown, name: unknown): string {
+  return `${String(where)} ${where === 'header' ? String(name).toLowerCase() : String(name)}`;
+}
+
+/** The keys of the apiKey schemes among `schemes` (names of the document's security schemes): each place, with its scheme's name. */
+export function apiKeyPlaces(document: OpenApiDocument, schemes: string[]): Map<string, string> {
+  const places = new Map<string, string>();
+  for (const name of schemes) {
+    const scheme = deref(document, document.components?.securitySchemes?.[name]);
+    if (scheme?.type === 'apiKey' && typeof scheme.in === 'string' && typeof scheme.name === 'string')
+      places.set(keyPlace(scheme.in, scheme.name), name);
+  }
+  return places;
+}
+
 export function leaveOutKeyParameters(
   document: OpenApiDocument,
   operations: Array<{
@@ -485,20 +501,17 @@ export function leaveOutKeyParameters(
   }>,
   warn: (pointer: string, message: string) => void,
 ): void {
-  const keyOf = (where: string, name: string) => `${where} ${where === 'header' ? name.toLowerCase() : name}`;
   for (const operation of operations) {
-    const schemes = new Map<string, string>();
-    for (const { scheme: name } of operation.security.alternatives.flat()) {
-      const scheme = deref(document, document.components?.securitySchemes?.[name]);
-      if (scheme?.type === 'apiKey' && typeof scheme.in === 'string' && typeof scheme.name === 'string')
-        schemes.set(keyOf(scheme.in, scheme.name), name);
-    }
+    const schemes = apiKeyPlaces(
+      document,
+      operation.security.alternatives.flat().map(({ scheme }) => scheme),
+    );
     if (schemes.size === 0) continue;
-    const isKey = (parameter: IrParameter) => schemes.has(keyOf(parameter.in, parameter.name));
+    const isKey = (parameter: IrParameter) => schemes.has(keyPlace(parameter.in, parameter.name));
     for (const parameter of operation.allParameters.filter(isKey))
       warn(
         parameter.pointer,
-        `${parameter.in} parameter "${parameter.name}" is left out: it is the key of the apiKey scheme ${schemes.get(keyOf(parameter.in, parameter.name))}, which the SDKs send there themselves (declared twice, it would go twice)`,
+        `${parameter.in} parameter "${parameter.name}" is left out: it is the key of the apiKey scheme ${schemes.get(keyPlace(parameter.in, parameter.name))}, which the SDKs send there themselves (declared twice, it would go twice)`,
       );
     operation.allParameters = operation.allParameters.filter((parameter) => !isKey(parameter));
     for (const location of Object.keys(operation.parameters) as ParameterLocation[])

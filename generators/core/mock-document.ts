@@ -9,6 +9,7 @@
 import type { OpenApiDocument } from './document.js';
 import { HTTP_METHODS, type Ir } from './ir.js';
 import { CONTRACT_PATHS } from './contract-paths.js';
+import { apiKeyPlaces, keyPlace } from './ir-parameters.js';
 import { deref } from './refs.js';
 
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
@@ -58,25 +59,21 @@ function withOptionalKeys(
   if (!operation || typeof operation !== 'object') return operation;
   const security = ((operation as { security?: unknown }).security ?? document.security) as unknown;
   if (!Array.isArray(security)) return operation;
-  const placeOf = (where: unknown, name: unknown) =>
-    `${String(where)} ${where === 'header' ? String(name).toLowerCase() : String(name)}`;
-  const keys = new Set<string>();
-  for (const requirement of security)
-    for (const name of Object.keys((requirement ?? {}) as object)) {
-      const scheme = deref(document, document.components?.securitySchemes?.[name]);
-      if (scheme?.type === 'apiKey') keys.add(placeOf(scheme.in, scheme.name));
-    }
+  const keys = apiKeyPlaces(
+    document,
+    security.flatMap((requirement) => Object.keys((requirement ?? {}) as object)),
+  );
   if (keys.size === 0) return operation;
   const own = ((operation as { parameters?: unknown[] }).parameters ?? []).map((each) => ({
     written: each,
     parameter: deref<Parameter>(document, each),
   }));
   const isKey = (parameter: Parameter | undefined) =>
-    Boolean(parameter?.required) && keys.has(placeOf(parameter!.in, parameter!.name));
-  const ownPlaces = new Set(own.map(({ parameter }) => placeOf(parameter?.in, parameter?.name)));
+    Boolean(parameter?.required) && keys.has(keyPlace(parameter!.in, parameter!.name));
+  const ownPlaces = new Set(own.map(({ parameter }) => keyPlace(parameter?.in, parameter?.name)));
   const inherited = (Array.isArray(pathItem.parameters) ? pathItem.parameters : [])
     .map((each) => deref<Parameter>(document, each))
-    .filter((parameter) => isKey(parameter) && !ownPlaces.has(placeOf(parameter!.in, parameter!.name)));
+    .filter((parameter) => isKey(parameter) && !ownPlaces.has(keyPlace(parameter!.in, parameter!.name)));
   if (inherited.length === 0 && !own.some(({ parameter }) => isKey(parameter))) return operation;
   return {
     ...operation,
