@@ -415,7 +415,7 @@ export function refuseIdenticalTemplates(
     else
       invalid(
         pointerOf(operation.path, operation.method),
-        `${operation.method.toUpperCase()} "${operation.path}" and "${first}" differ only in their parameters' names: OpenAPI calls such templates identical and invalid, and a server cannot tell which operation a request is for (the config can leave one out: exclude)`,
+        `${operation.method.toUpperCase()} "${operation.path}" and "${first}" differ only in their parameters' names: OpenAPI calls such templates identical and invalid, and a server cannot tell which operation a request is for; leave one out with the config's \`exclude\``,
       );
   }
 }
