@@ -34,7 +34,7 @@ export async function releaseOf(
   exclude: OperationSelector[] = [],
 ): Promise<IrRelease> {
   const { loaded: whole, label } = await loadReleased(source, spec);
-  const loaded = withoutExcluded(whole, exclude);
+  const loaded = releaseWithout(whole, exclude);
   // A save that changed nothing the comparison reads (the dev loop after a comment, or after the
   // lint configuration changed) takes the last comparison of this spec with this release.
   const last = lastRelease.get(path.resolve(spec));
@@ -55,7 +55,7 @@ export async function releaseOf(
 }
 
 /** The released document without the operations left out, the same object while the release and the exclusions are. */
-function withoutExcluded(whole: LoadedDocument, exclude: OperationSelector[]): LoadedDocument {
+function releaseWithout(whole: LoadedDocument, exclude: OperationSelector[]): LoadedDocument {
   if (exclude.length === 0) return whole;
   const key = JSON.stringify(
     exclude.map((selector) => [selector.method, String(selector.path), selector.operationId]),

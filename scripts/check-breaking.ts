@@ -10,6 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FailOn, GateResult, SwitchedOff } from '../generators/breaking/gate.js';
 import type { LoadedDocument } from '../generators/core/document.js';
 import { parseCliArgs } from './lib/cli-args.js';
@@ -43,6 +44,8 @@ const { values } = parseCliArgs(
 // The arguments first: --help and a bad option answer before the toolkit's modules load (a CPU-second).
 const { compareDocuments } = await import('../generators/breaking/compare.js');
 const { comparePaging } = await import('../generators/breaking/paging.js');
+const { excludeOperations } = await import('../generators/core/exclude.js');
+const { findConfig } = await import('../generators/config.js');
 const { evaluate, parseConfig } = await import('../generators/breaking/gate.js');
 const { lineLocator, sourceLocator } = await import('../generators/breaking/locate.js');
 const { allRuleIds, ruleInfo } = await import('../generators/breaking/rules.js');
@@ -198,7 +201,12 @@ async function checkDocument(
     }
     const baseVersion = String(before.document.info?.version ?? '0.0.0');
     const headVersion = String(after.document.info?.version ?? '0.0.0');
-    const paging = comparePaging(before, after);
+    // Paging is compared as the SDKs see it: without what the config leaves out of them (a spec
+    // that builds only without it would otherwise never have its paging compared).
+    const selectors = excludedFrom(spec);
+    const sdkSide = (loaded: LoadedDocument) =>
+      selectors.length > 0 ? excludeOperations(loaded, selectors).loaded : loaded;
+    const paging = comparePaging(sdkSide(before), sdkSide(after));
     const findings = [...compareDocuments(before.document, after.document), ...paging.findings];
     const result = evaluate(findings, { failOn, off, baseVersion, headVersion });
     // One file: its line index alone (GitHub's 13 MB spec is not walked); a split spec: the file that holds each part.
@@ -275,10 +283,16 @@ async function checkDocument(
 }
 
 // Without --spec every document the config lists: lint and check:generated cover them all, and so must the gate CI runs once.
-const specs =
-  values.spec === undefined
-    ? (await configuredDocumentsOrExit('check:breaking')).map((document) => document.spec)
-    : [values.spec];
+const listed =
+  values.spec === undefined || findConfig(process.cwd())
+    ? await configuredDocumentsOrExit('check:breaking')
+    : [];
+const specs = values.spec === undefined ? listed.map((document) => document.spec) : [values.spec];
+/** The operations the config leaves out of a document's SDKs (its `exclude`), for the rule that compares what the SDKs see. */
+const excludedFrom = (spec: string) =>
+  (listed.find((document) => path.resolve(document.spec) === path.resolve(spec))?.exclude ?? []).map(
+    (exclusion) => exclusion.selector,
+  );
 const failOn = values['fail-on'] as FailOn;
 try {
   if (!['clients', 'servers', 'any'].includes(failOn))

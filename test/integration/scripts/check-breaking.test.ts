@@ -393,3 +393,34 @@ describe('npm run check:breaking on every document the config lists (temporary g
     );
   }, 180_000);
 });
+
+describe("check:breaking and a config's exclude", () => {
+  it('compares paging as the SDKs see it, without what the config leaves out: a spec that builds only without it is compared', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'breaking-exclude-'));
+    try {
+      git(dir, 'init', '-q', '-b', 'main');
+      const ok = { '200': { description: 'OK' } };
+      // A TRACE operation: the SDKs cannot send it (fetch forbids it), so the spec does not build whole.
+      const spec = {
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1.0.0' },
+        paths: { '/a': { get: { operationId: 'getA', responses: ok }, trace: { responses: ok } } },
+      };
+      await writeFile(path.join(dir, 'api.json'), JSON.stringify(spec));
+      git(dir, 'add', '.');
+      git(dir, 'commit', '-qm', 'base');
+      const check = () => runCheck(dir, ['--spec', 'api.json', '--base', 'main']);
+      const whole = await check();
+      expect(whole.output).toMatch(/paging-changed was not checked: the released document does not build/);
+      await writeFile(
+        path.join(dir, 'contract-kit.config.json'),
+        JSON.stringify({ documents: [{ spec: 'api.json', output: 'generated', exclude: ['TRACE /a'] }] }),
+      );
+      const excluded = await check();
+      expect(excluded.code, excluded.output).toBe(0);
+      expect(excluded.output).not.toMatch(/was not checked/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
