@@ -27,7 +27,7 @@ import {
   type ConfiguredExclusion,
   type ConfiguredPlugin,
 } from './config.js';
-import { excludeOperations, nearestOperation } from './core/exclude.js';
+import { excludeOperations, nearestOperation, type OperationSelector } from './core/exclude.js';
 import { pluginRoot, type PluginContext, type PluginDefinition, type PluginIr } from './plugin.js';
 import { InputDigests, keepOutput, reusableOutput } from './plugin-reuse.js';
 import { BUILT_IN_PLUGINS } from './plugins/registry.js';
@@ -208,32 +208,25 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ? options.preloaded.document
     : await step('load + bundle', () => loadDocument(options.spec), describeLoaded);
   if (options.preloaded) logStep('load + bundle', options.preloaded.ms, describeLoaded(read));
-  const exclude = (await listedDocument(options.spec))?.exclude ?? [];
+  const listed = await listedDocument(options.spec);
+  const exclude = listed?.exclude ?? [];
+  const selectors = exclude.map((exclusion) => exclusion.selector);
   const loaded =
     exclude.length > 0
       ? await step(
           'exclude',
-          () => withoutExcluded(read, exclude),
+          () => withoutExcluded(read, exclude, selectors),
           (kept) => `${kept.excluded?.length ?? 0} operation(s) left out, as the config says`,
         )
       : read;
-  const released =
-    options.released === false
-      ? undefined
-      : (options.released ?? (await listedDocument(options.spec))?.released);
+  const released = options.released === false ? undefined : (options.released ?? listed?.released);
   const ir: Ir = await step('build IR', () => buildIr(loaded, { sdkName: options.sdkName }));
   // The document renderings keep their units' texts for the next generation of this spec.
   if (options.incremental) reuseRenderings(ir, path.resolve(options.spec));
   if (released)
     ir.release = await step(
       'compare with release',
-      () =>
-        releaseOf(
-          released,
-          options.spec,
-          ir,
-          exclude.map((exclusion) => exclusion.selector),
-        ),
+      () => releaseOf(released, options.spec, ir, selectors),
       (release) => `${release.label}: ${release.changes.length} change(s)`,
     );
   const files: GeneratedFile[] = [];
@@ -497,11 +490,12 @@ function outputOf(name: string, root: string, files: unknown): GeneratedFile[] {
  * The document without the operations its config entry leaves out; an entry that names none is the
  * config's mistake (a typo would otherwise leave out nothing, silently).
  */
-function withoutExcluded(loaded: LoadedDocument, exclude: ConfiguredExclusion[]): LoadedDocument {
-  const result = excludeOperations(
-    loaded,
-    exclude.map((exclusion) => exclusion.selector),
-  );
+function withoutExcluded(
+  loaded: LoadedDocument,
+  exclude: ConfiguredExclusion[],
+  selectors: OperationSelector[],
+): LoadedDocument {
+  const result = excludeOperations(loaded, selectors);
   const unmatched = exclude.find((_exclusion, index) => result.matched[index] === 0);
   if (unmatched) {
     const nearest = nearestOperation(loaded.document, unmatched.entry);

@@ -10,7 +10,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FailOn, GateResult, SwitchedOff } from '../generators/breaking/gate.js';
 import type { LoadedDocument } from '../generators/core/document.js';
 import { parseCliArgs } from './lib/cli-args.js';
@@ -52,7 +51,7 @@ const { allRuleIds, ruleInfo } = await import('../generators/breaking/rules.js')
 const { loadDocument, SpecError } = await import('../generators/core/load.js');
 const { loadSpecAtCommit, ReleasedSpecError, SpecNotAtCommitError } =
   await import('../generators/breaking/released.js');
-const { configuredDocumentsOrExit } = await import('./lib/project.js');
+const { configuredDocumentsOrExit, listedAs } = await import('./lib/project.js');
 
 class UsageError extends Error {}
 const git = (...args: string[]) =>
@@ -290,9 +289,7 @@ const listed =
 const specs = values.spec === undefined ? listed.map((document) => document.spec) : [values.spec];
 /** The operations the config leaves out of a document's SDKs (its `exclude`), for the rule that compares what the SDKs see. */
 const excludedFrom = (spec: string) =>
-  (listed.find((document) => path.resolve(document.spec) === path.resolve(spec))?.exclude ?? []).map(
-    (exclusion) => exclusion.selector,
-  );
+  (listedAs(listed, spec)?.exclude ?? []).map((exclusion) => exclusion.selector);
 const failOn = values['fail-on'] as FailOn;
 try {
   if (!['clients', 'servers', 'any'].includes(failOn))

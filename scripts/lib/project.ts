@@ -31,8 +31,10 @@ export async function chosenDocument(
     return { spec: first.spec, listed: first };
   }
   const documents = findConfig(process.cwd()) ? await configuredDocumentsOrExit(command) : [];
-  return {
-    spec,
-    listed: documents.find((document) => path.resolve(document.spec) === path.resolve(spec)),
-  };
+  return { spec, listed: listedAs(documents, spec) };
+}
+
+/** The config's entry for a spec path, however either is written (relative, absolute, `./`). */
+export function listedAs(documents: DocumentTarget[], spec: string): DocumentTarget | undefined {
+  return documents.find((document) => path.resolve(document.spec) === path.resolve(spec));
 }

@@ -93,12 +93,14 @@ export function authCase(ir: Ir, operation: IrOperation): AuthCase | undefined {
  * description does not list, so they are neither sent as unsupported nor expected in Allow.
  */
 export function pathCases(ir: Ir): PathCase[] {
-  const shape = (path: string) => path.replace(/[?#].*$/s, '').replace(/\{[^}]*\}/g, '{}');
-  const incomplete = new Set(ir.excluded.map((operation) => shape(operation.path)));
+  // A path as the server routes it: without a query or fragment some specs write into their keys.
+  const routed = (path: string) => path.replace(/[?#].*$/s, '') || '/';
+  const shape = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
+  const incomplete = new Set(ir.excluded.map((operation) => shape(routed(operation.path))));
   const byPath = new Map<string, PathCase>();
   for (const operation of ir.operations) {
-    if (incomplete.has(shape(operation.path))) continue;
-    const path = operation.path.replace(/[?#].*$/s, '') || '/';
+    const path = routed(operation.path);
+    if (incomplete.has(shape(path))) continue;
     const entry = byPath.get(path) ?? {
       path,
       pointer: pathPointer(operation.path),
