@@ -22,7 +22,16 @@ import {
 import { warningLines } from '../../generators/warning-lines.js';
 import { prefixLines } from './cli-args.js';
 import { buildDocs } from './docs.js';
-import { formatFinding, Linter, REDOCLY_CONFIG, SPECTRAL_RULESET, type Finding } from './lint.js';
+import {
+  BASELINE_FILE,
+  formatFinding,
+  Linter,
+  lintChanges,
+  readBaseline,
+  REDOCLY_CONFIG,
+  SPECTRAL_RULESET,
+  type Finding,
+} from './lint.js';
 import { startMock, type RunningMock } from './mock.js';
 import { startProcess, waitForHttp, type RunningProcess } from './processes.js';
 
@@ -403,13 +412,18 @@ export class DevLoop {
       // A save that does not parse has only the parser's finding: shown as it is, and the next
       // save that parses is compared with the last that did (not "98 new" for findings it had).
       const unparsed = findings.length > 0 && findings.every((finding) => finding.tool === 'parser');
+      // The first lint is compared with the project's baseline, as `lint` is (a broken one: with nothing).
+      const baseline =
+        this.lastFindings === undefined ? await readBaseline().catch(() => undefined) : undefined;
       const { shown, fixed } = unparsed
         ? { shown: findings, fixed: 0 }
-        : lintChanges(this.lastFindings, findings);
+        : lintChanges(this.lastFindings ?? baseline, findings);
       const change = unparsed
         ? ': the file does not parse'
         : this.lastFindings === undefined
-          ? ''
+          ? baseline
+            ? `: ${shown.length} that ${BASELINE_FILE} does not accept`
+            : ''
           : shown.length === 0 && fixed === 0
             ? ', as before'
             : `: ${shown.length} new, ${fixed} fixed`;
@@ -475,47 +489,4 @@ export function savedWarningLines(last: string[] | undefined, now: string[]): st
       : []),
     ...(resolved > 0 ? [`dev: ${resolved} warning(s) resolved`] : []),
   ];
-}
-
-/**
- * The findings a save added and how many it fixed, against the last lint's: by rule and message,
- * as a count (an edit above a finding moves its line, not the finding); of a rule and message
- * found more often now, those at a place it was not found before. Everything, the first time.
- */
-export function lintChanges(
-  last: Finding[] | undefined,
-  now: Finding[],
-): { shown: Finding[]; fixed: number } {
-  if (last === undefined) return { shown: now, fixed: 0 };
-  const kind = (finding: Finding) => `${finding.tool}\u0000${finding.rule}\u0000${finding.message}`;
-  // By pointer where lint gives one: an edit above a finding moves its line, not its pointer.
-  const place = (finding: Finding) =>
-    finding.pointer !== undefined
-      ? `${finding.file}#${finding.pointer}`
-      : `${finding.file}:${finding.line}:${finding.column}`;
-  const byKind = (findings: Finding[]) => {
-    const groups = new Map<string, Finding[]>();
-    for (const finding of findings) {
-      const group = groups.get(kind(finding));
-      if (group === undefined) groups.set(kind(finding), [finding]);
-      else group.push(finding);
-    }
-    return groups;
-  };
-  const before = byKind(last);
-  const after = byKind(now);
-  const shown: Finding[] = [];
-  let fixed = 0;
-  for (const [key, found] of after) {
-    const earlier = before.get(key) ?? [];
-    const more = found.length - earlier.length;
-    if (more <= 0) continue;
-    const places = new Set(earlier.map(place));
-    const moved = found.filter((finding) => !places.has(place(finding)));
-    shown.push(...(moved.length >= more ? moved.slice(0, more) : found.slice(-more)));
-  }
-  for (const [key, earlier] of before) fixed += Math.max(0, earlier.length - (after.get(key)?.length ?? 0));
-  // In the order lint gave them.
-  const kept = new Set(shown);
-  return { shown: now.filter((finding) => kept.has(finding)), fixed };
 }

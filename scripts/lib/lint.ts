@@ -387,3 +387,88 @@ export function sortFindings(findings: Finding[]): Finding[] {
       a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.rule.localeCompare(b.rule),
   );
 }
+
+/**
+ * The findings `now` has that `earlier` did not, and how many of `earlier` are gone: by file, tool,
+ * rule and message, as a count (an edit above a finding moves its line, not the finding); of a
+ * kind found more often now, those at a place it was not found before (its pointer where lint gives
+ * one, else its line). Everything, without `earlier`. The dev loop compares each save with the
+ * last; `lint` compares with the project's baseline.
+ */
+export function lintChanges(
+  earlier: Finding[] | undefined,
+  now: Finding[],
+): { shown: Finding[]; fixed: number } {
+  if (earlier === undefined) return { shown: now, fixed: 0 };
+  const kind = (finding: Finding) =>
+    `${finding.file}\u0000${finding.tool}\u0000${finding.rule}\u0000${finding.message}`;
+  // By pointer where lint gives one: an edit above a finding moves its line, not its pointer.
+  const place = (finding: Finding) =>
+    finding.pointer !== undefined
+      ? `${finding.file}#${finding.pointer}`
+      : `${finding.file}:${finding.line}:${finding.column}`;
+  const byKind = (findings: Finding[]) => {
+    const groups = new Map<string, Finding[]>();
+    for (const finding of findings) {
+      const group = groups.get(kind(finding));
+      if (group === undefined) groups.set(kind(finding), [finding]);
+      else group.push(finding);
+    }
+    return groups;
+  };
+  const before = byKind(earlier);
+  const after = byKind(now);
+  const shown: Finding[] = [];
+  let fixed = 0;
+  for (const [key, found] of after) {
+    const known = before.get(key) ?? [];
+    const more = found.length - known.length;
+    if (more <= 0) continue;
+    const places = new Set(known.map(place));
+    const moved = found.filter((finding) => !places.has(place(finding)));
+    shown.push(...(moved.length >= more ? moved.slice(0, more) : found.slice(-more)));
+  }
+  for (const [key, known] of before) fixed += Math.max(0, known.length - (after.get(key)?.length ?? 0));
+  // In the order lint gave them.
+  const kept = new Set(shown);
+  return { shown: now.filter((finding) => kept.has(finding)), fixed };
+}
+
+/**
+ * The findings a project has accepted, in its folder (`lint --update-baseline` writes it; `init`
+ * does, for a spec that already has errors): `lint` prints and fails on the others only, so a
+ * spec one does not own (or an old one) can be gated on what a change adds. Reviewable as JSON,
+ * one finding per line.
+ */
+export const BASELINE_FILE = 'lint-baseline.json';
+
+const BASELINE_NOTE =
+  'The lint findings this project has accepted: `contract-kit lint` fails only on others. `contract-kit lint --update-baseline` writes this file again (after fixing some, to drop them); `--ignore-baseline` lists them all.';
+
+/** The baseline file's text: every finding on a line of its own, so a change to it reads as a diff. */
+export function baselineText(findings: Finding[]): string {
+  const lines = findings.map((finding) => `    ${JSON.stringify(finding)}`);
+  return `{\n  "note": ${JSON.stringify(BASELINE_NOTE)},\n  "findings": [\n${lines.join(',\n')}\n  ]\n}\n`;
+}
+
+/** The project's accepted findings (undefined where it has no baseline); a file that is not one is an Error naming it. */
+export async function readBaseline(file = path.resolve(BASELINE_FILE)): Promise<Finding[] | undefined> {
+  if (!existsSync(file)) return undefined;
+  const name = path.relative(process.cwd(), file) || file;
+  const again = '(`contract-kit lint --update-baseline` writes it again)';
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${name} does not parse: ${(error as Error).message} ${again}`, { cause: error });
+  }
+  const findings = (value as { findings?: unknown } | null)?.findings;
+  if (!Array.isArray(findings)) throw new Error(`${name} has no "findings" list ${again}`);
+  findings.forEach((finding: unknown, index) => {
+    const entry = finding as Record<string, unknown> | null;
+    const missing = ['tool', 'file', 'rule', 'message'].find((key) => typeof entry?.[key] !== 'string');
+    if (missing !== undefined)
+      throw new Error(`${name}: findings[${index}] has no "${missing}" string ${again}`);
+  });
+  return findings as Finding[];
+}

@@ -1,8 +1,14 @@
-/** What the dev loop prints of a save's lint and warnings: only what the save added, and how much it fixed. */
-import { describe, expect, it } from 'vitest';
-import { lintChanges, savedWarningLines } from '../../../scripts/lib/dev-loop.js';
+/**
+ * What the dev loop prints of a save's lint and warnings: only what the save added, and how much it
+ * fixed; and the findings `lint` fails on with a project's baseline, which the same comparison gives.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { savedWarningLines } from '../../../scripts/lib/dev-loop.js';
 import { warningLines } from '../../../generators/warning-lines.js';
-import type { Finding } from '../../../scripts/lib/lint.js';
+import { baselineText, lintChanges, readBaseline, type Finding } from '../../../scripts/lib/lint.js';
 
 const finding = (rule: string, line: number, message = `${rule} says so`): Finding => ({
   tool: 'spectral',
@@ -50,6 +56,55 @@ describe('lintChanges', () => {
     const added = finding('operation-description', 50);
     const now = [finding('operation-description', 10), added, finding('no-examples', 40)];
     expect(lintChanges(last, now)).toEqual({ shown: [added], fixed: 1 });
+  });
+});
+
+describe('a baseline of accepted findings', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'lint-baseline-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    writeFileSync(path.join(folder, name), text);
+    return path.join(folder, name);
+  };
+
+  it('reads back what it wrote, and accepts those findings however an edit moved them', async () => {
+    const accepted = [
+      { ...finding('oas3-api-servers', 1), severity: 'error' as const, also: 'redocly no-empty-servers' },
+      { ...finding('path-params', 12), pointer: '/paths/~1a~1{id}/get' },
+    ];
+    const read = await readBaseline(file('lint-baseline.json', baselineText(accepted)));
+    expect(read).toEqual(accepted);
+    const moved = [
+      finding('oas3-api-servers', 3),
+      { ...finding('path-params', 30), pointer: '/paths/~1a~1{id}/get' },
+    ];
+    expect(lintChanges(read, moved)).toEqual({ shown: [], fixed: 0 });
+    // One per line: adding or dropping a finding is a one-line diff in review.
+    expect(
+      baselineText(accepted)
+        .split('\n')
+        .filter((line) => line.includes('"rule"')),
+    ).toHaveLength(2);
+  });
+
+  it('does not accept the same finding in another file (a split spec, or a second document)', () => {
+    const accepted = [finding('operation-description', 4)];
+    const elsewhere = { ...finding('operation-description', 4), file: 'dashboard.yaml' };
+    expect(lintChanges(accepted, [finding('operation-description', 4), elsewhere])).toEqual({
+      shown: [elsewhere],
+      fixed: 0,
+    });
+  });
+
+  it('is absent where there is no file, and a file that is not one is an error naming it and the fix', async () => {
+    expect(await readBaseline(path.join(folder, 'none.json'))).toBeUndefined();
+    await expect(readBaseline(file('broken.json', '{ "findings": ['))).rejects.toThrow(
+      /broken\.json does not parse: .*\(`contract-kit lint --update-baseline` writes it again\)$/,
+    );
+    await expect(readBaseline(file('list.json', '[]'))).rejects.toThrow(/list\.json has no "findings" list/);
+    await expect(
+      readBaseline(file('entry.json', '{ "findings": [{ "tool": "spectral", "file": "a.yaml" }] }')),
+    ).rejects.toThrow(/entry\.json: findings\[0\] has no "rule" string/);
   });
 });
 
