@@ -14,6 +14,8 @@ const checks = new ContractChecks(cases, targetFromEnv(), { create: createClient
 /** Reason -> the checks it left: listed at the end, each reason once. */
 const notApplicable = new Map<string, string[]>();
 const leave = (name: string, reason: string) => notApplicable.set(reason, [...(notApplicable.get(reason) ?? []), name]);
+/** Each check name once, with how many operations it was left on: Trello listed one name 300 times. */
+const counted = (names: string[]) => [...names.reduce((counts, name) => counts.set(name, (counts.get(name) ?? 0) + 1), new Map<string, number>())].map(([name, count]) => (count > 1 ? `${name} (${count} operations)` : name));
 /**
  * A check that does not apply to this target is skipped under its own name and listed at the end; one that runs records its findings.
  * A write to a record the run did not make is skipped when the target is asked (core/records.ts).
@@ -32,7 +34,7 @@ const check = (name: string, operation: string | undefined, given: string | unde
 };
 // What the run created is deleted even when checks failed.
 afterAll(async () => {
-  if (notApplicable.size) console.log(`Not applicable on ${checks.target.name}:\n${[...notApplicable].map(([reason, names]) => `  ${reason}:\n    ${names.join('\n    ')}`).join('\n')}`);
+  if (notApplicable.size) console.log(`Not applicable on ${checks.target.name}:\n${[...notApplicable].map(([reason, names]) => `  ${reason}:\n    ${counted(names).join('\n    ')}`).join('\n')}`);
   console.log(await checks.cleanup());
 }, 600_000);
 
