@@ -23,6 +23,7 @@ const { docsFileFor } = await import('./lib/docs.js');
 const { homeSteps } = await import('./lib/home.js');
 const { chosenDocument, configuredDocumentsOrExit } = await import('./lib/project.js');
 const { findConfig } = await import('../generators/config.js');
+const { stopOnSignal } = await import('./lib/processes.js');
 const { spec, listed } = await chosenDocument('dev', values.spec);
 const out = values.out ?? listed?.out;
 if (out === undefined)
@@ -52,13 +53,14 @@ const loop = new DevLoop({
   implementedOperations: serving ? () => home.serviceHandlers() : undefined,
   log: (line) => console.log(line),
 });
+// Ctrl-C, SIGTERM or the end of npm's process stops the loop and the mock it started (one while it
+// starts is acted on once it has started).
+const signals = stopOnSignal(async () => {
+  await loop.stop();
+  process.exit(0);
+});
 await loop.start();
+await signals.ready();
 console.log(
   `dev: watching ${spec} (and the files it $refs), .spectral.yaml, spec/rules/ and redocly.yaml; docs at ${path.relative(process.cwd(), docsFile)}; Ctrl-C stops`,
 );
-const stop = async () => {
-  await loop.stop();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

@@ -111,8 +111,17 @@ export function startProcess(
  * Runs `stop` on SIGINT or SIGTERM, for a command that starts tools in process groups of their own
  * (Prism): a signal that arrives before `ready()` waits for it, so that what is still starting is
  * stopped once started rather than left running when Node's default handler ends this process.
+ *
+ * Under npm, the parent's end counts as a signal too. `npx` and `npm run` start a command through
+ * `sh -c`, which passes no signal on: a signal to npm (a supervisor's, an IDE's stop button) ended
+ * npm and sh and left this process, and Prism, running with no parent. Only under npm (which sets
+ * `npm_command`): started directly, a parent that exits may mean to leave it running (`(cmd &)`).
+ * `watch` is for tests.
  */
-export function stopOnSignal(stop: () => Promise<void>): {
+export function stopOnSignal(
+  stop: () => Promise<void>,
+  watch: { parentPid?: () => number; everyMs?: number } = {},
+): {
   readonly requested: boolean;
   ready(): Promise<void>;
 } {
@@ -125,6 +134,16 @@ export function stopOnSignal(stop: () => Promise<void>): {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  if (watch.parentPid !== undefined || process.env.npm_command !== undefined) {
+    const parentPid = watch.parentPid ?? (() => process.ppid);
+    const parent = parentPid();
+    const orphaned = setInterval(() => {
+      if (parentPid() === parent) return;
+      clearInterval(orphaned);
+      onSignal();
+    }, watch.everyMs ?? 500);
+    orphaned.unref();
+  }
   return {
     get requested() {
       return requested;

@@ -223,6 +223,37 @@ describe('npm run mock [-- --spec] (starts scripts/mock.ts, hence Prism, on a fr
     expect(scratchFolders().filter((name) => made.includes(name))).toEqual([]);
   }, 120_000);
 
+  it("stops with Prism when npm's process ends: npx's `sh -c` passes no signal on, and it was left running", async () => {
+    const scratchFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('mock-'));
+    const before = new Set(scratchFolders());
+    const port = await freePort();
+    // As `npx contract-kit mock` runs it: npm (here the shell's parent, this test) starts `sh -c`,
+    // which starts the command and waits; the command sees npm_command. The shell alone gets the signal.
+    const command = [process.execPath, ...MOCK_SCRIPT, '--spec', 'test/fixtures/specs/widgets-3.0.yaml']
+      .map((part) => `'${part}'`)
+      .join(' ');
+    const shell = startProcess('sh', ['-c', `${command}; exit $?`], {
+      env: { MOCK_PORT: String(port), npm_command: 'exec' },
+    });
+    try {
+      await listeningUrl(shell, /^mock: (\S+) .*, mocking test\/fixtures\/specs\/widgets-3\.0\.yaml$/m);
+      const made = scratchFolders().filter((name) => !before.has(name));
+      process.kill(shell.child.pid!, 'SIGTERM');
+      let answering = true;
+      for (let waited = 0; answering && waited < 15_000; waited += 200) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        answering = await fetch(`http://127.0.0.1:${port}/widgets`).then(
+          () => true,
+          () => false,
+        );
+      }
+      expect(answering).toBe(false);
+      expect(scratchFolders().filter((name) => made.includes(name))).toEqual([]);
+    } finally {
+      await shell.stop();
+    }
+  }, 120_000);
+
   it("suggests a request that works as pasted, and answers without the apiKey scheme's own parameters (Trello's key and token)", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mock-keyed-'));
     const spec = path.join(dir, 'keyed.json');
